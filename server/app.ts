@@ -1,0 +1,192 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { Knex } from 'knex';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { SharedProps } from '../shared/pages.js';
+import { type AppConfig, projectRoot } from './config.js';
+import { ERROR_PAGES, HttpError, ValidationError } from './errors.js';
+import { type Assets, builtAssets } from './http/assets.js';
+import { loadUser } from './http/middleware/auth.js';
+import { csrf } from './http/middleware/csrf.js';
+import { presentAuthUser } from './http/presenters/user.js';
+import { backWithErrors } from './http/respond.js';
+import { rootTemplate } from './http/root-template.js';
+import { registerRoutes } from './http/routes/index.js';
+import { KnexSessionStore } from './http/session/knex-store.js';
+import './http/session/types.js';
+import { inertia } from './inertia/index.js';
+import { type Mailer, createMailer } from './mail/mailer.js';
+
+export interface AppDeps {
+  db: Knex;
+  config: AppConfig;
+  logger?: Logger;
+  mailer?: Mailer;
+  assets?: Assets;
+  /** Extra middleware mounted before the routes (the Vite dev server in `npm run dev`). */
+  beforeRoutes?: express.RequestHandler[];
+}
+
+export interface AppContext {
+  db: Knex;
+  config: AppConfig;
+  logger: Logger;
+  mailer: Mailer;
+  sessionStore: KnexSessionStore;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    takenFlash?: Record<string, string>;
+  }
+}
+
+export const SESSION_COOKIE = 'sdstock_session';
+export const BODY_LIMIT = '1mb';
+
+export function createApp(deps: AppDeps) {
+  const { db, config } = deps;
+  const logger = deps.logger ?? pino({ level: config.logLevel });
+  const mailer = deps.mailer ?? createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, storageDir: config.storageDir, logger });
+  const assets = deps.assets ?? builtAssets();
+  const sessionStore = new KnexSessionStore(db, config.sessionIdleMinutes * 60_000);
+  const ctx: AppContext = { db, config, logger, mailer, sessionStore };
+  const template = rootTemplate(assets);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://www.gravatar.com'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: config.viteDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
+
+  app.use('/build', express.static(path.join(projectRoot, 'public', 'build'), { immutable: true, maxAge: '1y', index: false, fallthrough: !!deps.beforeRoutes }));
+  app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d' }));
+  for (const mw of deps.beforeRoutes ?? []) app.use(mw);
+
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.appKey,
+      store: sessionStore,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: config.sessionIdleMinutes * 60_000 },
+    }),
+  );
+  app.use(csrf({ secureCookies: config.secureCookies }));
+
+  const takeFlash = (req: Request): Record<string, string> => {
+    if (!req.takenFlash) {
+      const flash = req.session?.flash ?? {};
+      if (req.session) delete req.session.flash;
+      req.takenFlash = Object.fromEntries(Object.entries(flash).filter(([, v]) => v)) as Record<string, string>;
+    }
+    return req.takenFlash;
+  };
+  app.use(
+    inertia({
+      version: () => assets.version,
+      template: ({ pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0' }),
+      takeFlash,
+      takeErrors: (req) => {
+        const errors = req.session?.errors ?? {};
+        if (req.session) delete req.session.errors;
+        return errors;
+      },
+      share: (req): Record<keyof Omit<SharedProps, 'errors'>, unknown> => ({
+        auth: () => ({ user: req.user ? presentAuthUser(req.user) : null }),
+        app: { name: 'SDSTOCK WEB 2.0', version: '3.0', copyright: `© ${new Date().getFullYear()} ${config.vendor}` },
+        flash: () => {
+          const f = takeFlash(req);
+          return { success: f.success ?? null, error: f.error ?? null };
+        },
+      }),
+    }),
+  );
+
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT }));
+  app.use(loadUser(db));
+  app.use((req, res, next) => {
+    if (req.user) res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  registerRoutes(app, ctx);
+
+  app.use((_req, _res, next) => next(new HttpError(404)));
+  app.use(errorHandler(logger, config));
+
+  return Object.assign(app, { ctx });
+}
+
+function errorHandler(logger: Logger, config: AppConfig) {
+  return async (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof ValidationError && req.session) {
+      backWithErrors(req, res, err.errors);
+      return;
+    }
+    let status = 500;
+    if (err instanceof HttpError) status = err.status;
+    else if (typeof err === 'object' && err !== null && 'type' in err) {
+      const type = (err as { type: string }).type;
+      if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') status = 400;
+      else if (type === 'entity.too.large') status = 413;
+    }
+    if (status >= 500) (req.log ?? logger).error({ err }, 'erreur serveur');
+    const info = ERROR_PAGES[status] ?? ERROR_PAGES[500];
+    const message = status >= 500 && config.env !== 'production' && err instanceof Error ? `${info.message} (${err.message})` : info.message;
+    if (res.headersSent) return;
+    if (!res.inertia) {
+      res.status(status).type('text/plain').send(`${status} ${info.title}`);
+      return;
+    }
+    try {
+      await res.inertia.render('Error', { status, title: info.title, message }, { status });
+    } catch (renderError) {
+      logger.error({ err: renderError }, "échec de l'affichage de la page d'erreur");
+      if (!res.headersSent) res.status(status).type('text/plain').send(`${status} ${info.title}`);
+    }
+  };
+}

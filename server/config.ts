@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Everything the server reads from the environment, parsed once. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.string().url().optional(),
+  APP_KEY: z.string().min(16).optional(),
+  DATABASE_URL: z.string().optional(),
+  MAIL_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SDSTOCK WEB <no-reply@sdstock.local>'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  APP_VENDOR: z.string().default('SDSTOCK'),
+});
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'pg'; connectionString: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  appUrl: string;
+  /** Secret used to sign session cookies and e-mail links. */
+  appKey: string;
+  database: DatabaseConfig;
+  mailUrl?: string;
+  mailFrom: string;
+  storageDir: string;
+  sessionIdleMinutes: number;
+  logLevel: string;
+  secureCookies: boolean;
+  vendor: string;
+  /** Vite dev server (HMR) instead of the built assets. */
+  viteDev: boolean;
+  admin: { email?: string; password?: string };
+}
+
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+
+export function parseDatabaseUrl(url: string | undefined, storageDir: string): DatabaseConfig {
+  if (!url) return { client: 'sqlite', filename: path.join(storageDir, 'database.sqlite') };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { client: 'pg', connectionString: url };
+  }
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    return { client: 'sqlite', filename: file === ':memory:' ? file : path.resolve(projectRoot, file) };
+  }
+  throw new Error(`DATABASE_URL non reconnue : ${url} (attendu postgres://… ou sqlite:/chemin)`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = EnvSchema.parse(env);
+  const storageDir = overrides.storageDir ?? path.join(projectRoot, 'storage');
+  const port = parsed.PORT;
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    env: parsed.NODE_ENV,
+    port,
+    appUrl,
+    appKey: parsed.APP_KEY ?? randomBytes(32).toString('hex'),
+    database: parseDatabaseUrl(parsed.DATABASE_URL, storageDir),
+    mailUrl: parsed.MAIL_URL,
+    mailFrom: parsed.MAIL_FROM,
+    storageDir,
+    sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
+    logLevel: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === 'test' ? 'silent' : 'info'),
+    secureCookies: appUrl.startsWith('https://'),
+    vendor: parsed.APP_VENDOR,
+    viteDev: false,
+    admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
+    ...overrides,
+  };
+}

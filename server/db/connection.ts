@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+
+const require = createRequire(import.meta.url);
+
+/*
+ * knex opens SQLite transactions with a plain (deferred) BEGIN: two writers that both read first
+ * can then dead-lock on the upgrade to a write lock. Every transaction of ours writes, so we take
+ * the write lock up front with BEGIN IMMEDIATE; PostgreSQL uses row locks instead.
+ */
+type AnyClass = new (...args: any[]) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const BetterSqliteClient: AnyClass = require('knex/lib/dialects/better-sqlite3');
+const SqliteTransaction: AnyClass = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction');
+
+class ImmediateTransaction extends SqliteTransaction {
+  begin(conn: unknown) {
+    return this.query(conn, 'BEGIN IMMEDIATE;');
+  }
+}
+
+class ImmediateSqliteClient extends BetterSqliteClient {
+  transaction(container: unknown, config: unknown, outerTx: unknown) {
+    return new ImmediateTransaction(this, container, config, outerTx);
+  }
+}
+
+// PostgreSQL returns bigint, numeric and dates as strings or Date objects; we want the same
+// JavaScript values as SQLite gives: numbers for amounts, ISO strings for dates.
+let pgParsersInstalled = false;
+function installPgTypeParsers() {
+  if (pgParsersInstalled) return;
+  pgParsersInstalled = true;
+  const { types } = pg;
+  types.setTypeParser(20, (v: string) => Number(v)); // int8
+  types.setTypeParser(1700, (v: string) => Number(v)); // numeric (SUM of bigint)
+  types.setTypeParser(1082, (v: string) => v); // date → 'YYYY-MM-DD'
+  types.setTypeParser(1114, (v: string) => new Date(`${v.replace(' ', 'T')}Z`).toISOString()); // timestamp
+  types.setTypeParser(1184, (v: string) => new Date(v).toISOString()); // timestamptz
+}
+
+export function createDb(config: DatabaseConfig): Knex {
+  if (config.client === 'pg') {
+    installPgTypeParsers();
+    return knexFactory({
+      client: 'pg',
+      connection: config.connectionString,
+      pool: { min: 0, max: 10 },
+    });
+  }
+  if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
+  return knexFactory({
+    client: ImmediateSqliteClient as unknown as typeof Knex.Client,
+    connection: { filename: config.filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        try {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = FULL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          done(null, conn);
+        } catch (err) {
+          done(err as Error, conn);
+        }
+      },
+    },
+  });
+}
+
+export function isSqlite(db: Knex): boolean {
+  const client = db.client.config.client;
+  return client !== 'pg';
+}

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../config.js';
+
+export const CLIENT_ENTRY = 'resources/js/app.tsx';
+export const buildDir = path.join(projectRoot, 'public', 'build');
+const manifestPath = path.join(buildDir, '.vite', 'manifest.json');
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export interface Assets {
+  /** Inertia asset version: changes whenever the built client changes. */
+  version: string;
+  /** <link>/<script> tags for the document head. */
+  tags(nonce: string): string;
+}
+
+/** Assets of the production build, read from the Vite manifest (re-read when it changes). */
+export function builtAssets(): Assets {
+  let cache: { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[] } | undefined;
+  const load = () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(manifestPath);
+    } catch {
+      throw new Error('Client non compilé : lancez « npm run build » (public/build/.vite/manifest.json manquant).');
+    }
+    if (cache && cache.mtime === stat.mtimeMs) return cache;
+    const raw = fs.readFileSync(manifestPath, 'utf8');
+    const manifest = JSON.parse(raw) as Record<string, ManifestChunk>;
+    const entry = manifest[CLIENT_ENTRY];
+    if (!entry) throw new Error(`Entrée ${CLIENT_ENTRY} absente du manifeste Vite.`);
+    const styles = new Set<string>(entry.css ?? []);
+    const preloads: string[] = [];
+    for (const imp of entry.imports ?? []) {
+      const chunk = manifest[imp];
+      if (!chunk) continue;
+      preloads.push(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+    }
+    cache = {
+      mtime: stat.mtimeMs,
+      version: createHash('sha256').update(raw).digest('hex').slice(0, 16),
+      scripts: [entry.file],
+      styles: [...styles],
+      preloads,
+    };
+    return cache;
+  };
+  return {
+    get version() {
+      return load().version;
+    },
+    tags(nonce: string) {
+      const c = load();
+      return [
+        ...c.styles.map((f) => `<link rel="stylesheet" href="/build/${f}">`),
+        ...c.preloads.map((f) => `<link rel="modulepreload" href="/build/${f}">`),
+        ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),
+      ].join('\n    ');
+    },
+  };
+}
+
+/** Assets served by the Vite dev server (npm run dev): HMR and React Fast Refresh. */
+export function devAssets(): Assets {
+  return {
+    version: 'dev',
+    tags(nonce: string) {
+      return [
+        `<script type="module" nonce="${nonce}">import RefreshRuntime from '/build/@react-refresh';RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
+        `<script type="module" src="/build/@vite/client" nonce="${nonce}"></script>`,
+        `<script type="module" src="/build/${CLIENT_ENTRY}" nonce="${nonce}"></script>`,
+      ].join('\n    ');
+    },
+  };
+}
+
+/** Whether the build is missing or older than the client sources (npm start rebuilds then). */
+export function buildIsStale(): boolean {
+  let built: number;
+  try {
+    built = fs.statSync(manifestPath).mtimeMs;
+  } catch {
+    return true;
+  }
+  const roots = ['resources', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(projectRoot, p));
+  const newest = (p: string): number => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      return 0;
+    }
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return Math.max(stat.mtimeMs, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
+  };
+  return roots.some((r) => newest(r) > built);
+}

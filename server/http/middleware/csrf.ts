@@ -1,0 +1,33 @@
+import type { NextFunction, Request, Response } from 'express';
+import { randomToken, safeEqual } from '../../auth/tokens.js';
+import { HttpError } from '../../errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit check against the session: the XSRF-TOKEN cookie (readable by the Inertia client)
+ * must come back as the X-XSRF-TOKEN header on every mutating request; otherwise 419.
+ */
+export function csrf(options: { secureCookies: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) {
+      req.session.csrfToken ??= randomToken();
+      res.cookie('XSRF-TOKEN', req.session.csrfToken, { sameSite: 'lax', secure: options.secureCookies, httpOnly: false, path: '/' });
+      next();
+      return;
+    }
+    const sent = req.get('X-XSRF-TOKEN') ?? req.get('X-CSRF-TOKEN') ?? '';
+    const expected = req.session.csrfToken;
+    if (!expected || !sent || !safeEqual(decodeURIComponent(sent), expected)) {
+      next(new HttpError(419));
+      return;
+    }
+    next();
+  };
+}
+
+/** A new token after login and logout (the session id changes too). */
+export function rotateCsrfToken(req: Request, res: Response, secureCookies: boolean): void {
+  req.session.csrfToken = randomToken();
+  res.cookie('XSRF-TOKEN', req.session.csrfToken, { sameSite: 'lax', secure: secureCookies, httpOnly: false, path: '/' });
+}

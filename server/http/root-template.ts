@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../config.js';
+import type { Assets } from './assets.js';
+
+const themeBootPath = path.join(projectRoot, 'resources', 'js', 'boot', 'theme-init.js');
+let themeBoot: string | undefined;
+
+/** Applies the saved dark mode and colour theme before the first paint (inline, with the CSP nonce). */
+function themeBootScript(): string {
+  if (themeBoot === undefined) {
+    themeBoot = fs.existsSync(themeBootPath) ? fs.readFileSync(themeBootPath, 'utf8') : '';
+  }
+  return themeBoot;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function rootTemplate(assets: Assets) {
+  return ({ pageTag, nonce, title }: { pageTag: string; nonce: string; title: string }) => `<!DOCTYPE html>
+<html lang="fr">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <title>${escapeHtml(title)}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <script nonce="${nonce}">${themeBootScript()}</script>
+    ${assets.tags(nonce)}
+  </head>
+  <body>
+    ${pageTag}
+    <div id="app"></div>
+  </body>
+</html>
+`;
+}

@@ -1,0 +1,12 @@
+import type { Express } from 'express';
+import type { AppContext } from '../../app.js';
+import { authRoutes } from './auth.js';
+import { dashboardRoutes } from './dashboard.js';
+import { profileRoutes } from './profile.js';
+
+/** Every area registers its routes here, in one place. */
+export function registerRoutes(app: Express, ctx: AppContext): void {
+  app.use(authRoutes(ctx));
+  app.use(profileRoutes(ctx));
+  app.use(dashboardRoutes(ctx));
+}

@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import type { AppContext } from '../../app.js';
+import { sendVerificationEmail } from '../../services/accounts/email-verification.js';
+import { deleteAccount, isLastActiveAdministrator, updatePassword, updateProfile } from '../../services/accounts/profile.js';
+import { requireAuth } from '../middleware/auth.js';
+import { flash, redirect } from '../respond.js';
+import { deleteAccountSchema, profileSchema, updatePasswordSchema } from '../schemas/auth.js';
+import { validate } from '../validation.js';
+
+export function profileRoutes(ctx: AppContext): Router {
+  const { db, config, mailer } = ctx;
+  const r = Router();
+  // The profile is open to every signed-in account, even one without a role yet: it is how a
+  // new user fixes their name or deletes their account. menu.profile only shows it in the menu.
+  r.use(['/profile', '/password'], requireAuth);
+
+  r.get('/profile', async (req, res) =>
+    res.inertia.render('profile/Edit', {
+      mustVerifyEmail: !req.user!.row.email_verified_at,
+      status: typeof req.query.status === 'string' && req.query.status === 'verification-link-sent' ? 'Un lien de vérification a été envoyé à votre nouvelle adresse e-mail.' : null,
+      isLastAdministrator: () => isLastActiveAdministrator(db, req.user!.row.id),
+    }),
+  );
+
+  r.patch('/profile', async (req, res) => {
+    const input = validate(profileSchema, req.body);
+    const { emailChanged } = await updateProfile(db, req.user!.row, input);
+    if (emailChanged) {
+      await sendVerificationEmail(mailer, config.appUrl, config.appKey, { id: req.user!.row.id, name: input.name, email: input.email });
+      flash(req, 'success', 'Profil enregistré. Un lien de vérification a été envoyé à votre nouvelle adresse e-mail.');
+      return redirect(res, '/profile?status=verification-link-sent');
+    }
+    flash(req, 'success', 'Profil enregistré.');
+    redirect(res, '/profile');
+  });
+
+  r.put('/password', async (req, res) => {
+    const input = validate(updatePasswordSchema, req.body);
+    await updatePassword(db, req.user!.row, input, req.sessionID);
+    flash(req, 'success', 'Mot de passe modifié.');
+    redirect(res, '/profile');
+  });
+
+  r.delete('/profile', async (req, res) => {
+    const input = validate(deleteAccountSchema, req.body);
+    await deleteAccount(db, req.user!.row, input.password, req.ip);
+    await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));
+    flash(req, 'success', 'Votre compte a été supprimé.');
+    redirect(res, '/');
+  });
+
+  return r;
+}

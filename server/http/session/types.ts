@@ -1,0 +1,13 @@
+import 'express-session';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    csrfToken?: string;
+    flash?: { success?: string; error?: string };
+    errors?: Record<string, unknown>;
+    passwordConfirmedAt?: number;
+    intendedUrl?: string;
+    remember?: boolean;
+  }
+}

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import { hashPassword } from '../../auth/passwords.js';
+import { insertReturningId, nowIso } from '../../db/dialect.js';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  roleNames?: string[];
+  verified?: boolean;
+}
+
+/** Creates a user (and their role links) in one transaction; e-mail is stored lower-case. */
+export async function createUser(db: Knex | Knex.Transaction, input: NewUser): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (trx) => {
+    const now = nowIso();
+    const id = await insertReturningId(trx, 'users', {
+      name: input.name.trim(),
+      email: input.email.trim().toLowerCase(),
+      password_hash: passwordHash,
+      email_verified_at: input.verified ? now : null,
+      active: true,
+      created_at: now,
+      updated_at: now,
+    });
+    if (input.roleNames?.length) {
+      const roles = await trx('roles').whereIn('name', input.roleNames).select('id', 'name');
+      const missing = input.roleNames.filter((n) => !roles.some((r) => r.name === n));
+      if (missing.length) throw new Error(`Rôle inconnu : ${missing.join(', ')}`);
+      await trx('user_roles').insert(roles.map((r) => ({ user_id: id, role_id: r.id })));
+    }
+    return id;
+  });
+}

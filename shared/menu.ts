@@ -1,0 +1,151 @@
+/**
+ * The one menu tree (DESIGN.md §6). The sidebar renders it filtered by the user's menu
+ * permissions; the dashboard lists the same areas.
+ */
+export interface MenuNode {
+  name: string;
+  to?: string;
+  icon?: string;
+  permission?: string;
+  sub?: MenuNode[];
+  subActivePaths?: string[];
+  heading?: boolean;
+  badge?: string | number;
+}
+
+export const MENU: MenuNode[] = [
+  { name: 'Principal', heading: true },
+  { name: 'Tableau de Bord', to: '/dashboard', icon: 'fa-solid fa-gauge-high', permission: 'menu.dashboard' },
+  { name: 'Fichiers', heading: true },
+  {
+    name: 'Fichiers',
+    icon: 'fa-solid fa-folder-open',
+    permission: 'menu.fichiers',
+    sub: [
+      { name: 'Clients', to: '/fichiers/clients', icon: 'fa-solid fa-users', permission: 'menu.clients', subActivePaths: ['/fichiers/clients'] },
+      { name: 'Fournisseurs', to: '/fichiers/fournisseurs', icon: 'fa-solid fa-truck-field', permission: 'menu.fournisseurs', subActivePaths: ['/fichiers/fournisseurs'] },
+      { name: 'Catégories', to: '/fichiers/categories', icon: 'fa-solid fa-tags', permission: 'menu.categories', subActivePaths: ['/fichiers/categories'] },
+      { name: 'Produits', to: '/fichiers/produits', icon: 'fa-solid fa-boxes-stacked', permission: 'menu.produits', subActivePaths: ['/fichiers/produits'] },
+      { name: 'Centrale des prix', to: '/fichiers/centraleprix', icon: 'fa-solid fa-money-bill-trend-up', permission: 'menu.centraleprix', subActivePaths: ['/fichiers/centraleprix'] },
+    ],
+  },
+  { name: 'Opérations', heading: true },
+  {
+    name: 'Opérations',
+    icon: 'fa-solid fa-right-left',
+    permission: 'menu.operations',
+    sub: [
+      { name: 'Entrée de stock', to: '/operations/entreestock', icon: 'fa-solid fa-truck-ramp-box', permission: 'menu.entreestock', subActivePaths: ['/operations/entreestock'] },
+      { name: 'Sortie de stock', to: '/operations/sortiestock', icon: 'fa-solid fa-dolly', permission: 'menu.sortiestock', subActivePaths: ['/operations/sortiestock'] },
+      {
+        name: 'Trésorerie',
+        icon: 'fa-solid fa-vault',
+        permission: 'menu.tresorerie',
+        sub: [
+          { name: 'Règlement', to: '/operations/reglement', icon: 'fa-solid fa-hand-holding-dollar', permission: 'menu.reglement' },
+          { name: 'Caisse', to: '/operations/caisse', icon: 'fa-solid fa-cash-register', permission: 'menu.caisse', subActivePaths: ['/operations/caisse'] },
+        ],
+      },
+      { name: 'Inventaire', to: '/operations/gestionstock', icon: 'fa-solid fa-clipboard-list', permission: 'menu.inventaire', subActivePaths: ['/operations/gestionstock'] },
+    ],
+  },
+  { name: 'Annulations et réimpressions', heading: true },
+  {
+    name: 'Annulations',
+    icon: 'fa-solid fa-ban',
+    permission: 'menu.annulations',
+    sub: [
+      { name: 'Factures', to: '/operations/facture/showfactureanulation', icon: 'fa-solid fa-file-invoice', permission: 'menu.annulation.factures' },
+      { name: 'Transferts', to: '/operations/transfert/annulation', icon: 'fa-solid fa-truck-arrow-right', permission: 'menu.annulation.transfert' },
+      { name: 'Règlements', to: '/operations/reglement/getanulationreglement', icon: 'fa-solid fa-receipt', permission: 'menu.annulation.reglement' },
+    ],
+  },
+  { name: 'Éditions', heading: true },
+  { name: 'Situation des ventes', to: '/api/rapports/getsitvente', icon: 'fa-solid fa-chart-line', permission: 'menu.editions.situation' },
+  {
+    name: 'Finances',
+    icon: 'fa-solid fa-coins',
+    permission: 'menu.editions.finances',
+    sub: [
+      { name: 'État des règlements', to: '/chiffre-affaires/showlistereg', icon: 'fa-solid fa-list-check', permission: 'menu.editions.reglement' },
+      { name: "Chiffre d'affaires", to: '/chiffre-affaires/showca', icon: 'fa-solid fa-sack-dollar', permission: 'menu.editions.ca' },
+      { name: 'État des créances', to: '/api/etat-creance/showcreance', icon: 'fa-solid fa-file-invoice-dollar', permission: 'menu.editions.creance' },
+    ],
+  },
+  { name: 'État de stock', to: '/api/etat-stock/showetatstock', icon: 'fa-solid fa-warehouse', permission: 'menu.editions.stock' },
+  { name: 'Paramètres', heading: true },
+  {
+    name: 'Paramètres',
+    icon: 'fa-solid fa-gears',
+    permission: 'menu.parametres',
+    sub: [
+      { name: 'Impression', to: '/parametres/impression', icon: 'fa-solid fa-print', permission: 'menu.parametres.impression' },
+      { name: 'Utilisateurs', to: '/parametres/utilisateurs', icon: 'fa-solid fa-user-gear', permission: 'menu.parametres.users', subActivePaths: ['/parametres/utilisateurs'] },
+      { name: 'Rôles et permissions', to: '/admin/role-permissions', icon: 'fa-solid fa-user-shield', permission: 'menu.parametres.roles', subActivePaths: ['/admin/role-permissions'] },
+      { name: 'Société', to: '/parametres/societe', icon: 'fa-solid fa-building', permission: 'menu.parametres.societe', subActivePaths: ['/parametres/societe'] },
+      { name: 'API', to: '/parametres/api', icon: 'fa-solid fa-key', permission: 'menu.parametres.api' },
+      { name: 'Sauvegarde', to: '/parametres/sauvegarde', icon: 'fa-solid fa-database', permission: 'menu.parametres.backup' },
+    ],
+  },
+  { name: 'Support', heading: true },
+  {
+    name: 'Support',
+    icon: 'fa-solid fa-life-ring',
+    permission: 'menu.support',
+    sub: [
+      { name: 'Documentation', to: '/support/documentation', icon: 'fa-solid fa-book', permission: 'menu.support.doc' },
+      { name: 'Tickets', to: '/support/tickets', icon: 'fa-solid fa-ticket', permission: 'menu.support.tickets', subActivePaths: ['/support/tickets'] },
+      { name: 'Journaux', to: '/support/logs', icon: 'fa-solid fa-scroll', permission: 'menu.support.logs' },
+    ],
+  },
+];
+
+/**
+ * Keeps the nodes the user may see: a node with a permission needs it; a submenu is filtered
+ * recursively and disappears when nothing is left in it; a heading stays only when a visible
+ * non-heading item follows it before the next heading.
+ */
+export function filterMenu(nodes: MenuNode[], permissions: Iterable<string>): MenuNode[] {
+  const granted = permissions instanceof Set ? (permissions as Set<string>) : new Set(permissions);
+  const visible: MenuNode[] = [];
+  for (const node of nodes) {
+    if (node.permission && !granted.has(node.permission)) continue;
+    if (node.sub) {
+      const sub = filterMenu(node.sub, granted);
+      if (sub.filter((n) => !n.heading).length === 0) continue;
+      visible.push({ ...node, sub });
+    } else {
+      visible.push(node);
+    }
+  }
+  return visible.filter((node, i) => {
+    if (!node.heading) return true;
+    const next = visible[i + 1];
+    return next !== undefined && !next.heading;
+  });
+}
+
+/** Leaf items with a route, in menu order (used by the dashboard's list of areas). */
+export function menuLeaves(nodes: MenuNode[], trail: string[] = []): Array<MenuNode & { trail: string[] }> {
+  const out: Array<MenuNode & { trail: string[] }> = [];
+  for (const node of nodes) {
+    if (node.heading) continue;
+    if (node.sub) out.push(...menuLeaves(node.sub, [...trail, node.name]));
+    else if (node.to) out.push({ ...node, trail });
+  }
+  return out;
+}
+
+/** Whether a node (or one of its descendants) matches the current path. */
+export function isMenuNodeActive(node: MenuNode, path: string): boolean {
+  const clean = path.split('?')[0];
+  if (node.to && clean === node.to) return true;
+  if (node.subActivePaths?.some((p) => clean === p || clean.startsWith(`${p}/`))) return true;
+  return node.sub?.some((child) => isMenuNodeActive(child, clean)) ?? false;
+}
+
+/** Route → menu permission that opens it, derived from the tree (one source of truth). */
+export function menuPermissionFor(path: string): string | undefined {
+  const leaf = menuLeaves(MENU).find((n) => n.to === path);
+  return leaf?.permission;
+}

@@ -1,0 +1,58 @@
+/**
+ * The one registry of Inertia pages: component name → props. The server's render() and the
+ * client's page components both use it; a test checks that every name has a component file
+ * at resources/js/pages/<name>.tsx.
+ */
+import type { MenuNode } from './menu.js';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  first_name: string;
+  email: string;
+  email_verified: boolean;
+  gravatar: string;
+  menu_permissions: string[];
+  all_permissions: string[];
+  roles: Array<{ name: string }>;
+}
+
+/** Props every page receives (server share()). */
+export interface SharedProps {
+  auth: { user: AuthUser | null };
+  app: { name: string; version: string; copyright: string };
+  flash: { success?: string | null; error?: string | null };
+  errors: Record<string, string | Record<string, string>>;
+}
+
+export interface PageRegistry {
+  Welcome: { canRegister: boolean };
+  'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
+  'auth/Register': Record<string, never>;
+  'auth/ForgotPassword': { status: string | null };
+  'auth/ResetPassword': { token: string; email: string };
+  'auth/VerifyEmail': { status: string | null; email: string };
+  'auth/ConfirmPassword': Record<string, never>;
+  'profile/Edit': { mustVerifyEmail: boolean; status: string | null; isLastAdministrator: boolean };
+  Dashboard: { greeting: string; awaitingRole: boolean; areas: Array<MenuNode & { trail: string[] }> };
+  Error: { status: number; title: string; message: string };
+}
+
+export type PageName = keyof PageRegistry;
+export type PageProps<N extends PageName> = PageRegistry[N] & SharedProps;
+export const PAGE_NAMES = [
+  'Welcome',
+  'auth/Login',
+  'auth/Register',
+  'auth/ForgotPassword',
+  'auth/ResetPassword',
+  'auth/VerifyEmail',
+  'auth/ConfirmPassword',
+  'profile/Edit',
+  'Dashboard',
+  'Error',
+] as const satisfies readonly PageName[];
+
+// Fails to compile when a registered page is missing from PAGE_NAMES.
+type MissingPageNames = Exclude<PageName, (typeof PAGE_NAMES)[number]>;
+export const pageNamesAreComplete: MissingPageNames extends never ? true : never = true;

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The client is built into public/build with a manifest; the server reads the manifest to
+// link the assets and to compute the Inertia asset version.
+export default defineConfig({
+  plugins: [react()],
+  base: '/build/',
+  publicDir: false,
+  build: {
+    outDir: 'public/build',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    rollupOptions: { input: 'resources/js/app.tsx' },
+  },
+  css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
+});
