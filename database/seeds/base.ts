@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, PERMISSION_CATALOGUE, SEEDED_ROLES } from '../../shared/permissions.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { createRole } from '../../server/services/roles/create-role.js';
+import { seedReference } from './reference.js';
 
 /** Upserts the permission catalogue: new permissions appear, labels follow the code. */
 export async function seedPermissions(db: Knex): Promise<void> {
@@ -55,5 +56,6 @@ export async function ensureAdministrator(
 export async function seedBase(db: Knex, admin: { email?: string; password?: string }) {
   await seedPermissions(db);
   await seedRoles(db);
+  await seedReference(db);
   return ensureAdministrator(db, admin);
 }

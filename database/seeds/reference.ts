@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { nowIso } from '../../server/db/dialect.js';
+
+/**
+ * Reference data every install needs from the first start: the company row, "Dépôt principal",
+ * "Boutique 1", their cash desks and the built-in walk-in client. Idempotent.
+ */
+export async function seedReference(db: Knex): Promise<void> {
+  const now = nowIso();
+  await db.transaction(async (trx) => {
+    if (!(await trx('company_settings').where({ id: 1 }).first('id'))) {
+      await trx('company_settings').insert({ id: 1, name: 'Ma Société', updated_at: now });
+    }
+    if ((await trx('locations').count<{ n: number }[]>({ n: '*' }))[0].n == 0) {
+      await trx('locations').insert([
+        { code: 'DEP01', name: 'Dépôt principal', kind: 'depot', created_at: now, updated_at: now },
+        { code: 'BTQ01', name: 'Boutique 1', kind: 'boutique', created_at: now, updated_at: now },
+      ]);
+      const depot = await trx('locations').where({ code: 'DEP01' }).first('id');
+      const shop = await trx('locations').where({ code: 'BTQ01' }).first('id');
+      await trx('cash_desks').insert([
+        { code: 'CAI01', name: 'Caisse principale', location_id: depot.id, is_main: true, created_at: now, updated_at: now },
+        { code: 'CAI02', name: 'Caisse Boutique 1', location_id: shop.id, is_main: false, created_at: now, updated_at: now },
+      ]);
+    }
+    if (!(await trx('clients').where({ is_walk_in: true }).first('id'))) {
+      await trx('clients').insert({ code: 'CL00000', name: 'CLIENT COMPTANT', kind: 'particulier', is_walk_in: true, credit_limit: 0, created_at: now, updated_at: now });
+    }
+  });
+}
