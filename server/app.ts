@@ -29,6 +29,8 @@ export interface AppDeps {
   assets?: Assets;
   /** Extra middleware mounted before the routes (the Vite dev server in `npm run dev`). */
   beforeRoutes?: express.RequestHandler[];
+  /** Extra routes mounted after ours (protocol tests mount probe pages here). */
+  extraRoutes?: (app: express.Express) => void;
 }
 
 export interface AppContext {
@@ -114,7 +116,6 @@ export function createApp(deps: AppDeps) {
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: config.sessionIdleMinutes * 60_000 },
     }),
   );
-  app.use(csrf({ secureCookies: config.secureCookies }));
 
   const takeFlash = (req: Request): Record<string, string> => {
     if (!req.takenFlash) {
@@ -145,6 +146,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // After the adapter so that a refusal (419) renders the error page for Inertia visits too.
+  app.use(csrf({ secureCookies: config.secureCookies }));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT }));
   app.use(loadUser(db));
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps) {
   });
 
   registerRoutes(app, ctx);
+  deps.extraRoutes?.(app);
 
   app.use((_req, _res, next) => next(new HttpError(404)));
   app.use(errorHandler(logger, config));

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import request from 'supertest';
 import { seedBase } from '../../database/seeds/base.js';
-import { createApp } from '../../server/app.js';
+import { type AppDeps, createApp } from '../../server/app.js';
 import { type AppConfig, loadConfig } from '../../server/config.js';
 import type { Assets } from '../../server/http/assets.js';
 import type { Mailer, MailMessage } from '../../server/mail/mailer.js';
@@ -47,7 +47,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}, extraRoutes?: AppDeps['extraRoutes']): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-storage-'));
   const config = loadConfig({ NODE_ENV: 'test', APP_KEY: 'test-app-key-0123456789abcdef' } as NodeJS.ProcessEnv, {
@@ -57,7 +57,7 @@ export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> 
   });
   await seedBase(database.db, { email: ADMIN.email, password: ADMIN.password });
   const mailer = new MemoryMailer();
-  const app = createApp({ db: database.db, config, logger: pino({ level: 'silent' }), mailer, assets: testAssets });
+  const app = createApp({ db: database.db, config, logger: pino({ level: 'silent' }), mailer, assets: testAssets, extraRoutes });
   return {
     app,
     db: database.db,
