@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import { toBool } from '../../db/dialect.js';
+
+/** The company settings row (company_settings, id = 1) with booleans as booleans. */
+export interface Company {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  phones: string;
+  email: string;
+  rccm: string;
+  tax_number: string;
+  /** ISO 4217 code; amounts everywhere are in its minor unit (see shared/money.ts). */
+  currency: string;
+  time_zone: string;
+  vat_enabled: boolean;
+  /** Basis points: 1800 = 18 %. */
+  vat_rate_bp: number;
+  allow_negative_stock: boolean;
+  logo_path: string | null;
+  updated_at: string;
+}
+
+/**
+ * Reads the company settings (printouts, currency, the negative-stock rule). The row is created by
+ * the reference seed at first start; a missing row is a broken install, so it throws.
+ * Pass the transaction when the caller decides inside one (e.g. the negative-stock rule).
+ */
+export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> {
+  const row = await db('company_settings').where({ id: 1 }).first();
+  if (!row) throw new Error('Paramètres de la société absents (company_settings id = 1) : relancez les migrations et le seed.');
+  return {
+    id: Number(row.id),
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    phones: row.phones,
+    email: row.email,
+    rccm: row.rccm,
+    tax_number: row.tax_number,
+    currency: row.currency,
+    time_zone: row.time_zone,
+    vat_enabled: toBool(row.vat_enabled),
+    vat_rate_bp: Number(row.vat_rate_bp),
+    allow_negative_stock: toBool(row.allow_negative_stock),
+    logo_path: row.logo_path ?? null,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The currency code alone (one indexed single-row read), for presenters that format money. */
+export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> {
+  const row = await db('company_settings').where({ id: 1 }).first('currency');
+  return row?.currency ?? 'XOF';
+}
