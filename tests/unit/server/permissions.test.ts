@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { MENU, menuLeaves } from '../../../shared/menu.js';
+import { ALL_PERMISSIONS, MENU_PERMISSIONS, PERMISSION_CATALOGUE, SEEDED_ROLES } from '../../../shared/permissions.js';
+
+const DESIGN_MENU_PERMISSIONS = `menu.dashboard, menu.fichiers, menu.clients, menu.fournisseurs, menu.categories,
+menu.produits, menu.centraleprix, menu.operations, menu.entreestock, menu.sortiestock,
+menu.tresorerie, menu.reglement, menu.caisse, menu.inventaire, menu.annulations,
+menu.annulation.factures, menu.annulation.transfert, menu.annulation.reglement,
+menu.editions.finances, menu.editions.situation, menu.editions.reglement, menu.editions.ca,
+menu.editions.stock, menu.editions.creance, menu.parametres, menu.parametres.impression,
+menu.parametres.users, menu.parametres.roles, menu.parametres.societe, menu.parametres.api,
+menu.parametres.backup, menu.support, menu.support.doc, menu.support.tickets, menu.support.logs,
+menu.profile`
+  .split(',')
+  .map((s) => s.trim());
+
+describe('permission catalogue', () => {
+  it('holds exactly the menu permissions of DESIGN.md §6', () => {
+    expect([...MENU_PERMISSIONS].sort()).toEqual([...DESIGN_MENU_PERMISSIONS].sort());
+  });
+
+  it('has unique names, French labels, and area.action names for actions', () => {
+    expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
+    for (const area of PERMISSION_CATALOGUE) {
+      expect(area.label.length).toBeGreaterThan(2);
+      for (const p of area.actions) expect(p.name).toMatch(/^[a-z_]+\.[a-z_]+$/);
+      for (const p of [...area.menu, ...area.actions]) expect(p.label).toMatch(/\S/);
+    }
+  });
+
+  it('covers the action areas the design names', () => {
+    for (const name of ['clients.create', 'products.export', 'prices.update', 'stock_entries.cancel', 'transfers.create', 'sales.below_min_price', 'sales.beyond_credit_limit', 'invoices.cancel', 'documents.reprint', 'settlements.cancel', 'cash.closing', 'inventory.validate', 'reports.view_costs', 'roles.manage', 'backup.manage', 'api_tokens.manage']) {
+      expect(ALL_PERMISSIONS).toContain(name);
+    }
+  });
+
+  it('seeds six roles that only use known permissions, the administrator holding all', () => {
+    expect(SEEDED_ROLES.map((r) => r.name)).toEqual(['Administrateur', 'Gérant', 'Caissier', 'Magasinier', 'Vendeur', 'Comptable']);
+    for (const role of SEEDED_ROLES) for (const p of role.permissions) expect(ALL_PERMISSIONS, `${role.name}: ${p}`).toContain(p);
+    expect(SEEDED_ROLES[0].permissions).toEqual(ALL_PERMISSIONS);
+    const cashier = SEEDED_ROLES.find((r) => r.name === 'Caissier')!;
+    expect(cashier.permissions).not.toContain('roles.manage');
+  });
+
+  it('gates every menu route with a menu permission of the catalogue', () => {
+    for (const leaf of menuLeaves(MENU)) {
+      expect(leaf.permission, leaf.name).toBeDefined();
+      expect(MENU_PERMISSIONS).toContain(leaf.permission);
+    }
+  });
+});
