@@ -5,7 +5,8 @@
 set -euo pipefail
 
 cmd=${1:-start}
-port=${PGTEST_PORT:-55432}
+# A free loopback port unless PGTEST_PORT says otherwise.
+port=${PGTEST_PORT:-$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 
 find_bin() {
   local dir
