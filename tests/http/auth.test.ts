@@ -116,6 +116,15 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       expect(dash.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
     });
 
+    it('treats a session idle past its deadline as signed out', async () => {
+      const c = new Client(t);
+      await c.login();
+      expect((await c.visit('/dashboard')).status).toBe(200);
+      const userId = (await t.db('users').where({ email: ADMIN.email }).first('id')).id;
+      await t.db('sessions').where({ user_id: userId }).update({ expires_at: Date.now() - 1000 });
+      expect((await c.visit('/dashboard')).headers.location).toBe('/login');
+    });
+
     it('keeps a remembered session for 30 days', async () => {
       const c = new Client(t);
       const res = await c.post('/login', { email: ADMIN.email, password: ADMIN.password, remember: true });
