@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The client is built into public/build with a manifest; the server reads the manifest to
-// link the assets and to compute the Inertia asset version.
+// link the assets and to compute the Inertia asset version. Each page is its own chunk
+// (import.meta.glob); React, Inertia and the other libraries share one "vendor" chunk.
 export default defineConfig({
   plugins: [react()],
   base: '/build/',
@@ -12,7 +13,14 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
-    rollupOptions: { input: 'resources/js/app.tsx' },
+    rollupOptions: {
+      input: 'resources/js/app.tsx',
+      output: {
+        advancedChunks: {
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }],
+        },
+      },
+    },
   },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
 });

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useLayout } from '../lib/layout-context';
+import { pageContainerClasses } from '../lib/layout-store';
+import { Footer } from './parts/Footer';
+import { Header } from './parts/Header';
+import { SideOverlay } from './parts/SideOverlay';
+import { Sidebar } from './parts/Sidebar';
+
+/**
+ * The signed-in shell: fixed light header, dark sidebar, side overlay, page overlay, footer,
+ * narrow content. Persistent across visits (Inertia keeps the same layout instance), so the
+ * sidebar keeps its scroll and open submenus.
+ */
+export default function AuthenticatedLayout({ children }: { children?: ReactNode }) {
+  const { state, dispatch } = useLayout();
+  return (
+    <div id="page-container" className={pageContainerClasses(state)} data-testid="page-container">
+      <a className="visually-hidden-focusable app-skip-link" href="#main-content">
+        Aller au contenu
+      </a>
+      <Sidebar />
+      <SideOverlay />
+      <Header />
+      <main id="main-content" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer className="app-footer-main" />
+      <div
+        className="app-page-overlay"
+        aria-hidden="true"
+        data-testid="page-overlay"
+        onClick={() => {
+          dispatch({ type: 'sideOverlay', value: 'off' });
+          dispatch({ type: 'sidebar', value: 'off', viewport: 'mobile' });
+        }}
+      />
+    </div>
+  );
+}

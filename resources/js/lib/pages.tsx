@@ -1,0 +1,49 @@
+/**
+ * Page resolution: resources/js/pages/<Name>.tsx, each its own chunk (import.meta.glob, lazy).
+ * An unknown name renders "Page introuvable : {name}" instead of a blank screen.
+ */
+import { Head, Link, type ResolvedComponent } from '@inertiajs/react';
+import SimpleLayout from '../layouts/SimpleLayout';
+import AuthenticatedLayout from '../layouts/AuthenticatedLayout';
+
+export type PageModule = { default: ResolvedComponent };
+export type PageLoaders = Record<string, () => Promise<PageModule>>;
+
+export const pageLoaders = import.meta.glob<PageModule>('../pages/**/*.tsx');
+
+export const pagePath = (name: string) => `../pages/${name}.tsx`;
+
+export function missingPage(name: string) {
+  function MissingPage() {
+    return (
+      <div className="app-error-page" data-testid="missing-page">
+        <Head title="Page introuvable" />
+        <div className="app-error-card">
+          <div className="app-error-code">?</div>
+          <h1 className="h3">Page introuvable : {name}</h1>
+          <p className="text-body-secondary">Cet écran n'existe pas (encore) dans cette version de l'application.</p>
+          <Link href="/" className="btn btn-primary">
+            Retour à l'accueil
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  MissingPage.layout = SimpleLayout;
+  return MissingPage;
+}
+
+export async function resolvePage(name: string, loaders: PageLoaders = pageLoaders): Promise<PageModule['default']> {
+  const loader = loaders[pagePath(name)];
+  if (!loader) return missingPage(name) as ResolvedComponent;
+  return (await loader()).default;
+}
+
+/** Layout for pages that do not choose one: error pages are bare, the rest is the signed-in shell. */
+export function defaultLayout(name: string) {
+  return name === 'Error' ? SimpleLayout : AuthenticatedLayout;
+}
+
+export function documentTitle(title: string, appName = 'SDSTOCK WEB 2.0'): string {
+  return title ? `${title} - ${appName}` : appName;
+}
