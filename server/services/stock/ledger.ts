@@ -1,0 +1,303 @@
+import type { Knex } from 'knex';
+import type { MovementType } from '../../../shared/stock.js';
+import { isSqlite } from '../../db/connection.js';
+import { nowIso, toBool } from '../../db/dialect.js';
+import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
+import { ValidationError } from '../../errors.js';
+
+/**
+ * The stock ledger: the one function every stock movement goes through.
+ *
+ * In the caller's transaction it appends the movements to stock_movements (never updated or
+ * deleted), keeps stock_levels in step, recomputes the product's CMUP for valued receipts (and their
+ * reversals) and records each CMUP change in cmup_history.
+ *
+ * No negative stock unless company_settings.allow_negative_stock: a decrement is a guarded
+ * `UPDATE … SET quantity = quantity − n WHERE … AND quantity >= n`, which cannot race — on SQLite
+ * the transaction already holds the write lock (BEGIN IMMEDIATE), on PostgreSQL the product rows
+ * are locked first (FOR UPDATE, in id order so two documents never dead-lock) and the guarded
+ * update re-checks the row it locks. A refusal throws a ValidationError naming each product, the
+ * location and the missing quantity; the caller's transaction then rolls back, nothing is written.
+ */
+
+export interface StockMovementInput {
+  productId: number;
+  locationId: number;
+  /** Signed, non-zero, in the product's base unit. */
+  quantity: number;
+  movementType: MovementType;
+  /** Unit cost carried by the movement; defaults to the product's current CMUP. */
+  unitCost?: number;
+  /**
+   * 'receipt': a valued entry (quantity > 0) — the CMUP is recomputed with unitCost.
+   * 'receipt_reversal': a receipt taken back (quantity < 0) — its value leaves the CMUP.
+   * Anything else moves stock at the current CMUP without changing it.
+   */
+  valuation?: 'receipt' | 'receipt_reversal';
+  reason?: string | null;
+  /** Form field the shortage message belongs to (e.g. "lines.3.quantity"). */
+  field?: string;
+}
+
+export interface PostingContext {
+  documentType: string;
+  documentId: number | null;
+  documentNumber: string | null;
+  userId: number | null;
+  /** YYYY-MM-DD, the business date the movements belong to. */
+  businessDate: string;
+  /** Overrides the company setting (e.g. a cancellation that must never go negative). */
+  allowNegative?: boolean;
+}
+
+export interface PostedMovement {
+  productId: number;
+  locationId: number;
+  quantity: number;
+  unitCost: number;
+  movementType: MovementType;
+  cmupBefore: number;
+  cmupAfter: number;
+}
+
+export interface StockShortage {
+  productId: number;
+  productName: string;
+  productCode: string;
+  unit: string;
+  locationId: number;
+  locationName: string;
+  requested: number;
+  available: number;
+  missing: number;
+  field?: string;
+}
+
+/** A refused decrement: a ValidationError whose messages name the products and what is missing. */
+export class StockShortageError extends ValidationError {
+  constructor(readonly shortages: StockShortage[]) {
+    super(shortageErrors(shortages));
+  }
+}
+
+const fmt = (n: number) => n.toLocaleString('fr-FR');
+
+export function shortageMessage(s: StockShortage): string {
+  return `Stock insuffisant pour « ${s.productName} » (${s.productCode}) à ${s.locationName} : il manque ${fmt(s.missing)} ${s.unit} (disponible ${fmt(s.available)}, demandé ${fmt(s.requested)}).`;
+}
+
+function shortageErrors(shortages: StockShortage[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const s of shortages) if (s.field) errors[s.field] ??= shortageMessage(s);
+  errors.lines =
+    shortages.length === 1
+      ? shortageMessage(shortages[0])
+      : `Stock insuffisant pour ${shortages.length} produits : ${shortages.map((s) => `« ${s.productName} » (il manque ${fmt(s.missing)})`).join(', ')}.`;
+  return errors;
+}
+
+const CHUNK = 400;
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+interface ProductState {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  cmup: number;
+}
+
+/**
+ * Locks the product rows on PostgreSQL (in id order) and reads what the ledger needs.
+ * On SQLite the write lock of the transaction already serialises every writer.
+ */
+async function loadProducts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, ProductState>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const map = new Map<number, ProductState>();
+  const sqlite = isSqlite(trx);
+  for (const part of chunks(sorted)) {
+    let q = trx('products').whereIn('id', part).orderBy('id').select('id', 'code', 'name', 'unit', 'cmup');
+    if (!sqlite) q = q.forUpdate();
+    for (const r of await q) map.set(Number(r.id), { id: Number(r.id), code: r.code, name: r.name, unit: r.unit, cmup: Number(r.cmup) });
+  }
+  for (const id of sorted) if (!map.has(id)) throw new ValidationError({ lines: `Produit introuvable (n° ${id}).` });
+  return map;
+}
+
+/** Total quantity of each product: every location plus what is in transit (sent, not received). */
+export async function quantitiesOnHand(trx: Knex | Knex.Transaction, productIds: number[]): Promise<Map<number, number>> {
+  const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
+  for (const part of chunks([...new Set(productIds)])) {
+    const levels = (await trx('stock_levels').whereIn('product_id', part).groupBy('product_id').select('product_id').sum({ q: 'quantity' })) as unknown as Array<{ product_id: number; q: number | null }>;
+    for (const r of levels) totals.set(Number(r.product_id), (totals.get(Number(r.product_id)) ?? 0) + Number(r.q ?? 0));
+    const transit = (await trx('transfers')
+      .join('transfer_lines', 'transfer_lines.transfer_id', 'transfers.id')
+      .where('transfers.status', 'sent')
+      .whereIn('transfer_lines.product_id', part)
+      .groupBy('transfer_lines.product_id')
+      .select('transfer_lines.product_id')
+      .sum({ q: 'transfer_lines.quantity_sent' })) as unknown as Array<{ product_id: number; q: number | null }>;
+    for (const r of transit) totals.set(Number(r.product_id), (totals.get(Number(r.product_id)) ?? 0) + Number(r.q ?? 0));
+  }
+  return totals;
+}
+
+export async function allowsNegativeStock(trx: Knex | Knex.Transaction): Promise<boolean> {
+  const row = await trx('company_settings').where({ id: 1 }).first('allow_negative_stock');
+  return toBool(row?.allow_negative_stock);
+}
+
+function assertMovement(m: StockMovementInput) {
+  for (const [k, v] of [
+    ['productId', m.productId],
+    ['locationId', m.locationId],
+    ['quantity', m.quantity],
+  ] as const) {
+    if (!Number.isSafeInteger(v)) throw new Error(`mouvement de stock invalide : ${k} = ${v}`);
+  }
+  if (m.quantity === 0) throw new Error('mouvement de stock de quantité nulle');
+  if (m.unitCost !== undefined && (!Number.isSafeInteger(m.unitCost) || m.unitCost < 0)) throw new Error(`coût unitaire invalide : ${m.unitCost}`);
+  if (m.valuation === 'receipt' && m.quantity < 0) throw new Error('une réception valorisée doit être positive');
+  if (m.valuation === 'receipt_reversal' && m.quantity > 0) throw new Error("l'annulation d'une réception doit être négative");
+  if (m.valuation && m.unitCost === undefined) throw new Error('une réception valorisée doit avoir un coût unitaire');
+}
+
+/**
+ * Posts movements in the caller's transaction. Returns each movement with the unit cost it carried
+ * and the product's CMUP before and after.
+ */
+export async function postStockMovements(trx: Knex.Transaction, ctx: PostingContext, movements: StockMovementInput[]): Promise<PostedMovement[]> {
+  if (!trx.isTransaction) throw new Error('postStockMovements must run inside a transaction');
+  if (movements.length === 0) return [];
+  movements.forEach(assertMovement);
+
+  const products = await loadProducts(
+    trx,
+    movements.map((m) => m.productId),
+  );
+  const allowNegative = ctx.allowNegative ?? (await allowsNegativeStock(trx));
+
+  // 1. Levels: one net change per (product, location), applied in a fixed order.
+  const net = new Map<string, { productId: number; locationId: number; delta: number; fields: string[] }>();
+  for (const m of movements) {
+    const k = `${m.productId}:${m.locationId}`;
+    const e = net.get(k) ?? { productId: m.productId, locationId: m.locationId, delta: 0, fields: [] };
+    e.delta += m.quantity;
+    if (m.field && m.quantity < 0) e.fields.push(m.field);
+    net.set(k, e);
+  }
+  const ordered = [...net.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId);
+  const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
+  for (const e of ordered) {
+    if (e.delta === 0) continue;
+    if (e.delta < 0 && !allowNegative) {
+      const need = -e.delta;
+      const updated = await trx('stock_levels')
+        .where({ product_id: e.productId, location_id: e.locationId })
+        .andWhere('quantity', '>=', need)
+        .update({ quantity: trx.raw('quantity - ?', [need]) });
+      if (updated === 0) {
+        const row = await trx('stock_levels').where({ product_id: e.productId, location_id: e.locationId }).first('quantity');
+        const available = Number(row?.quantity ?? 0);
+        shortages.push({ productId: e.productId, locationId: e.locationId, requested: need, available, missing: need - Math.max(available, 0), field: e.fields[0] });
+      }
+      continue;
+    }
+    await trx('stock_levels')
+      .insert({ product_id: e.productId, location_id: e.locationId, quantity: e.delta })
+      .onConflict(['product_id', 'location_id'])
+      .merge({ quantity: trx.raw('?? + ?', ['stock_levels.quantity', e.delta]) });
+  }
+  if (shortages.length) {
+    const locIds = [...new Set(shortages.map((s) => s.locationId))];
+    const locs = new Map((await trx('locations').whereIn('id', locIds).select('id', 'name')).map((l) => [Number(l.id), l.name as string]));
+    throw new StockShortageError(
+      shortages.map((s) => {
+        const p = products.get(s.productId)!;
+        return { ...s, productName: p.name, productCode: p.code, unit: p.unit, locationName: locs.get(s.locationId) ?? `emplacement n° ${s.locationId}` };
+      }),
+    );
+  }
+
+  // 2. CMUP of valued receipts, against the quantity on hand before this batch.
+  const valued = movements.filter((m) => m.valuation);
+  const onHand = valued.length ? await quantitiesOnHand(trx, [...new Set(valued.map((m) => m.productId))]) : new Map<number, number>();
+  // The levels were already updated above: remove this batch's own changes to get "before".
+  for (const m of movements) if (onHand.has(m.productId)) onHand.set(m.productId, onHand.get(m.productId)! - m.quantity);
+
+  const now = nowIso();
+  const posted: PostedMovement[] = [];
+  const history: Record<string, unknown>[] = [];
+  const changedCmup = new Map<number, number>();
+  for (const m of movements) {
+    const p = products.get(m.productId)!;
+    const before = p.cmup;
+    let after = before;
+    if (m.valuation) {
+      const q0 = onHand.get(m.productId) ?? 0;
+      const input = { quantityOnHand: q0, cmup: before, quantity: Math.abs(m.quantity), unitCost: m.unitCost! };
+      after = m.valuation === 'receipt' ? cmupAfterReceipt(input) : cmupAfterReceiptReversal(input);
+      onHand.set(m.productId, q0 + m.quantity);
+      if (after !== before) {
+        history.push({
+          product_id: m.productId,
+          old_cmup: before,
+          new_cmup: after,
+          quantity_before: q0,
+          quantity: m.quantity,
+          unit_cost: m.unitCost!,
+          movement_type: m.movementType,
+          document_type: ctx.documentType,
+          document_id: ctx.documentId,
+          document_number: ctx.documentNumber,
+          user_id: ctx.userId,
+          business_date: ctx.businessDate,
+          changed_at: now,
+        });
+        p.cmup = after;
+        changedCmup.set(m.productId, after);
+      }
+    }
+    posted.push({ productId: m.productId, locationId: m.locationId, quantity: m.quantity, unitCost: m.unitCost ?? before, movementType: m.movementType, cmupBefore: before, cmupAfter: after });
+  }
+
+  for (const [id, cmup] of changedCmup) await trx('products').where({ id }).update({ cmup, updated_at: now });
+  for (const part of chunks(history, 200)) await trx('cmup_history').insert(part);
+
+  // 3. The ledger rows themselves.
+  const rows = posted.map((m, i) => ({
+    product_id: m.productId,
+    location_id: m.locationId,
+    quantity: m.quantity,
+    unit_cost: m.unitCost,
+    movement_type: m.movementType,
+    document_type: ctx.documentType,
+    document_id: ctx.documentId,
+    document_number: ctx.documentNumber,
+    user_id: ctx.userId,
+    business_date: ctx.businessDate,
+    created_at: now,
+    reason: movements[i].reason ?? null,
+  }));
+  for (const part of chunks(rows, 200)) await trx('stock_movements').insert(part);
+  return posted;
+}
+
+/** Current level of one (product, location) pair; 0 when it never had stock. */
+export async function stockLevel(db: Knex | Knex.Transaction, productId: number, locationId: number): Promise<number> {
+  const row = await db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity');
+  return Number(row?.quantity ?? 0);
+}
+
+/** Levels of many products at one location (missing → 0). */
+export async function stockLevelsAt(db: Knex | Knex.Transaction, locationId: number, productIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(productIds.map((id) => [id, 0]));
+  for (const part of chunks([...new Set(productIds)])) {
+    for (const r of await db('stock_levels').where({ location_id: locationId }).whereIn('product_id', part).select('product_id', 'quantity')) out.set(Number(r.product_id), Number(r.quantity));
+  }
+  return out;
+}
