@@ -5,7 +5,7 @@ import { projectRoot } from '../config.js';
 
 export const CLIENT_ENTRY = 'resources/js/app.tsx';
 export const buildDir = path.join(projectRoot, 'public', 'build');
-const manifestPath = path.join(buildDir, '.vite', 'manifest.json');
+const manifestOf = (dir: string) => path.join(dir, '.vite', 'manifest.json');
 
 interface ManifestChunk {
   file: string;
@@ -21,7 +21,8 @@ export interface Assets {
 }
 
 /** Assets of the production build, read from the Vite manifest (re-read when it changes). */
-export function builtAssets(): Assets {
+export function builtAssets(dir = buildDir): Assets {
+  const manifestPath = manifestOf(dir);
   let cache: { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[] } | undefined;
   const load = () => {
     let stat: fs.Stats;
@@ -85,7 +86,7 @@ export function devAssets(): Assets {
 export function buildIsStale(): boolean {
   let built: number;
   try {
-    built = fs.statSync(manifestPath).mtimeMs;
+    built = fs.statSync(manifestOf(buildDir)).mtimeMs;
   } catch {
     return true;
   }

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { builtAssets } from '../../../server/http/assets.js';
+
+const dirs: string[] = [];
+function buildWith(manifest: object): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-build-'));
+  dirs.push(dir);
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+const manifest = {
+  'resources/js/app.tsx': { file: 'assets/app-abc.js', css: ['assets/app-abc.css'], imports: ['_vendor.js'] },
+  '_vendor.js': { file: 'assets/vendor-123.js', css: ['assets/vendor-123.css'] },
+};
+
+describe('built assets', () => {
+  it('links the entry, its CSS and its imports from the Vite manifest, with the nonce', () => {
+    const tags = builtAssets(buildWith(manifest)).tags('N0NCE');
+    expect(tags).toContain('<link rel="stylesheet" href="/build/assets/app-abc.css">');
+    expect(tags).toContain('<link rel="stylesheet" href="/build/assets/vendor-123.css">');
+    expect(tags).toContain('<link rel="modulepreload" href="/build/assets/vendor-123.js">');
+    expect(tags).toContain('<script type="module" src="/build/assets/app-abc.js" nonce="N0NCE"></script>');
+  });
+
+  it('derives the asset version from the manifest, so a new build changes it', () => {
+    const a = builtAssets(buildWith(manifest)).version;
+    const b = builtAssets(buildWith({ ...manifest, 'resources/js/app.tsx': { file: 'assets/app-def.js' } })).version;
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(b).not.toBe(a);
+    expect(builtAssets(buildWith(manifest)).version).toBe(a);
+  });
+
+  it('says clearly when the client was not built', () => {
+    const assets = builtAssets(path.join(os.tmpdir(), 'pas-de-build-ici'));
+    expect(() => assets.version).toThrow(/npm run build/);
+  });
+});
