@@ -16,7 +16,7 @@ export default defineConfig({
     rollupOptions: {
       input: 'resources/js/app.tsx',
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }],
         },
       },

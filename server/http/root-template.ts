@@ -23,6 +23,7 @@ export function rootTemplate(assets: Assets) {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
+    <meta name="referrer" content="same-origin">
     <title>${escapeHtml(title)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <script nonce="${nonce}">${themeBootScript()}</script>

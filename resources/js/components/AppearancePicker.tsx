@@ -62,8 +62,8 @@ export function AppearancePanel() {
   const { state, dispatch } = useLayout();
   return (
     <>
-      <fieldset className="mb-4">
-        <legend className="app-panel-legend">Mode d'affichage</legend>
+      <fieldset className="mb-3">
+        <legend className="app-panel-label">Mode d'affichage</legend>
         <div className="btn-group w-100 app-segmented" role="radiogroup" aria-label="Mode d'affichage">
           {DARK_MODES.map((mode) => (
             <button
@@ -80,8 +80,8 @@ export function AppearancePanel() {
           ))}
         </div>
       </fieldset>
-      <fieldset className="mb-4">
-        <legend className="app-panel-legend">Thème de couleurs</legend>
+      <fieldset className="mb-2">
+        <legend className="app-panel-label">Thème de couleurs</legend>
         <div className="app-swatch-grid" role="radiogroup" aria-label="Thème de couleurs">
           {COLOR_THEMES.map((theme) => (
             <button

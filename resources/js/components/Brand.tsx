@@ -5,8 +5,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg className="app-logo-mark" width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect x="1" y="1" width="30" height="30" rx="8" className="app-logo-bg" />
-      <path d="M9 19.5h6.5V26H9zM16.5 19.5H23V26h-6.5zM12.75 12.5h6.5V19h-6.5z" className="app-logo-box" />
-      <path d="M8 9.5c2.5-3.2 13.5-3.2 16 0" className="app-logo-arc" fill="none" strokeWidth="2" strokeLinecap="round" />
+      <path d="M8.5 17.5h7v7h-7zM16.5 17.5h7v7h-7zM12.5 9.5h7v7h-7z" className="app-logo-box" />
     </svg>
   );
 }

@@ -19,12 +19,11 @@ export interface TextFieldProps extends NativeInput {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** Required marker: a red star for sighted users, "obligatoire" for screen readers. */
+/** Required marker: a red star (screen readers hear "obligatoire" from the input's required attribute). */
 export function RequiredMark() {
   return (
-    <span className="app-required" title="Champ obligatoire">
-      <span aria-hidden="true"> *</span>
-      <span className="visually-hidden"> (obligatoire)</span>
+    <span className="app-required" title="Champ obligatoire" aria-hidden="true">
+      *
     </span>
   );
 }
@@ -67,14 +66,16 @@ export function TextField({ id, name, label, value, onChange, error, hint, icon,
   return (
     <div className={`app-field mb-3 ${className}`}>
       <div className="d-flex justify-content-between align-items-baseline">
-        <label htmlFor={id} className="form-label">
-          {label}
+        <span className="app-label-line">
+          <label htmlFor={id} className="form-label">
+            {label}
+          </label>
           {required ? <RequiredMark /> : null}
-        </label>
+        </span>
         {labelAside}
       </div>
       {icon || isPassword ? (
-        <div className={`input-group app-input-group ${error ? 'has-validation is-invalid' : ''}`}>
+        <div className={`input-group app-input-group ${error ? 'is-invalid' : ''}`}>
           {icon ? (
             <span className="input-group-text">
               <Icon name={icon} fixedWidth />

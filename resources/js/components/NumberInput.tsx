@@ -128,13 +128,15 @@ export function NumberInput({ id, name, label, value, onChange, min, max, step =
   return (
     <div className={`app-field mb-3 ${className}`}>
       {label ? (
-        <label htmlFor={id} className="form-label">
-          {label}
+        <span className="app-label-line">
+          <label htmlFor={id} className="form-label">
+            {label}
+          </label>
           {required ? <RequiredMark /> : null}
-        </label>
+        </span>
       ) : null}
       {grouped ? (
-        <div className={`input-group ${error ? 'has-validation is-invalid' : ''}`}>
+        <div className={`input-group ${error ? 'is-invalid' : ''}`}>
           {stepper ? (
             <button type="button" className="btn btn-outline-secondary" onClick={() => bump(-1)} disabled={disabled || (min !== undefined && value !== null && value <= min)} aria-label="Diminuer" tabIndex={-1}>
               <Icon name="fa-solid fa-minus" />

@@ -4,23 +4,20 @@ import { Icon } from './Icon';
 export type PageSlot = number | 'gap';
 
 /**
- * The page numbers to show: always the first and the last, `siblings` pages around the current
- * one, and a gap ("…") where pages are skipped. A gap never replaces a single page.
+ * The page numbers to show, always the same count (2 × siblings + 5) so the bar does not jump:
+ * the first and the last page, the current one with `siblings` on each side, and "…" gaps.
+ * A gap never stands for a single page.
  */
 export function pageWindow(current: number, last: number, siblings = 1): PageSlot[] {
-  if (last <= 1) return [1];
-  const page = Math.min(Math.max(1, current), last);
-  const slots: PageSlot[] = [];
-  const start = Math.max(2, page - siblings);
-  const end = Math.min(last - 1, page + siblings);
-  slots.push(1);
-  if (start > 3) slots.push('gap');
-  else for (let p = 2; p < start; p++) slots.push(p);
-  for (let p = start; p <= end; p++) slots.push(p);
-  if (end < last - 2) slots.push('gap');
-  else for (let p = end + 1; p < last; p++) slots.push(p);
-  slots.push(last);
-  return slots;
+  const total = Math.max(1, last);
+  const page = Math.min(Math.max(1, current), total);
+  const slots = siblings * 2 + 5;
+  const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  if (total <= slots) return range(1, total);
+  const edge = siblings * 2 + 3;
+  if (page <= siblings + 3) return [...range(1, edge), 'gap', total];
+  if (page >= total - siblings - 2) return [1, 'gap', ...range(total - edge + 1, total)];
+  return [1, 'gap', ...range(page - siblings, page + siblings), 'gap', total];
 }
 
 /** The current URL with ?page=N (other query parameters kept: filters, search, sort). */

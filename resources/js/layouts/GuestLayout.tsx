@@ -30,11 +30,11 @@ export default function GuestLayout({ children }: { children?: ReactNode }) {
               </Link>
             ) : (
               <>
-                <Link href="/login" className="btn btn-link app-guest-link" data-testid="guest-login">
+                <Link href="/login" className="btn btn-link app-guest-link text-nowrap" data-testid="guest-login">
                   Se connecter
                 </Link>
                 {canRegister ? (
-                  <Link href="/register" className="btn btn-primary" data-testid="guest-register">
+                  <Link href="/register" className="btn btn-primary text-nowrap d-none d-sm-inline-block" data-testid="guest-register">
                     Créer un compte
                   </Link>
                 ) : null}

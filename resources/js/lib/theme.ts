@@ -3,7 +3,8 @@
  * they are applied to <html>. resources/js/boot/theme-init.js does the same before the first
  * paint, with the same keys (checked by a unit test).
  */
-export const DARK_MODES = ['on', 'off', 'system'] as const;
+/** In the order the pickers show them. */
+export const DARK_MODES = ['off', 'on', 'system'] as const;
 export type DarkMode = (typeof DARK_MODES)[number];
 
 export const COLOR_THEMES = ['default', 'amethyst', 'city', 'flat', 'modern', 'smooth'] as const;

@@ -1,5 +1,6 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { Avatar } from '../../components/Avatar';
+import { Brand } from '../../components/Brand';
 import { Dropdown } from '../../components/Dropdown';
 import { Icon } from '../../components/Icon';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
@@ -41,6 +42,7 @@ export function Header() {
           >
             <Icon name="fa-solid fa-bars" />
           </button>
+          {!isDesktop ? <Brand href="/dashboard" className="app-header-brand" /> : null}
           {isDesktop ? (
             <button
               type="button"

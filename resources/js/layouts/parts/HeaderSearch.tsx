@@ -54,7 +54,7 @@ export function HeaderSearch() {
         <input
           ref={input}
           id={`${listId}-input`}
-          type="search"
+          type="text"
           className="form-control"
           placeholder="Rechercher un écran… (Échap pour fermer)"
           autoComplete="off"

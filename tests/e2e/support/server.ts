@@ -1,0 +1,66 @@
+/**
+ * The real application for browser tests: a fresh SQLite database, migrated and seeded, the
+ * built client (public/build), served on a free local port — in this process, so tests can
+ * create users and roles directly in the database.
+ */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { seedBase } from '../../../database/seeds/base.js';
+import { createApp } from '../../../server/app.js';
+import { loadConfig } from '../../../server/config.js';
+import { createDb } from '../../../server/db/connection.js';
+import { migrateLatest } from '../../../server/db/migrate.js';
+import { createRole } from '../../../server/services/roles/create-role.js';
+import { createUser } from '../../../server/services/accounts/create-user.js';
+
+export const E2E_ADMIN = { email: 'admin@test.local', password: 'Secret-123456', name: 'Administrateur' };
+
+export interface E2EServer {
+  url: string;
+  db: Knex;
+  storageDir: string;
+  close(): Promise<void>;
+}
+
+const manifest = path.resolve(import.meta.dirname, '../../../public/build/.vite/manifest.json');
+
+export async function startServer(): Promise<E2EServer> {
+  if (!fs.existsSync(manifest)) throw new Error('Client non compilé : lancez « npx vite build » avant les tests e2e.');
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-e2e-'));
+  const config = loadConfig({ NODE_ENV: 'production', APP_KEY: 'e2e-app-key-0123456789abcdef0123', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+    storageDir,
+    database: { client: 'sqlite', filename: path.join(storageDir, 'e2e.sqlite') },
+  });
+  const db = createDb(config.database);
+  await migrateLatest(db);
+  await seedBase(db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const app = createApp({ db, config, logger: pino({ level: 'silent' }) });
+  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  config.appUrl = url;
+  return {
+    url,
+    db,
+    storageDir,
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      fs.rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A verified user whose only role grants exactly `permissions`. */
+export async function createUserWithPermissions(db: Knex, input: { name: string; email: string; password: string; permissions: string[] }) {
+  const roleName = `Rôle e2e ${input.email}`;
+  await createRole(db, { name: roleName, description: 'Rôle de test', permissions: input.permissions });
+  return createUser(db, { name: input.name, email: input.email, password: input.password, roleNames: [roleName], verified: true });
+}
