@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { AppContext } from '../../app.js';
 import { authRoutes } from './auth.js';
+import { clientRoutes } from './clients.js';
 import { dashboardRoutes } from './dashboard.js';
 import { profileRoutes } from './profile.js';
 
@@ -9,4 +10,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(dashboardRoutes(ctx));
+  app.use(clientRoutes(ctx));
 }

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { isSqlite } from './connection.js';
+
+/**
+ * Set-based writes for bulk operations (the price rule on 10 000 products, imports, demo data):
+ * a few statements of many rows each, instead of one round trip per row.
+ */
+
+/** Rows per INSERT: keeps the bound parameters under SQLite's limit (32 766) and PostgreSQL's (65 535). */
+export function chunkSizeFor(columns: number, maxParams = 30_000): number {
+  return Math.max(1, Math.floor(maxParams / Math.max(1, columns)));
+}
+
+/** Inserts rows in chunks (same keys in every row), inside the caller's transaction. */
+export async function insertInChunks(trx: Knex | Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const size = chunkSizeFor(Object.keys(rows[0]).length);
+  for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
+}
+
+/**
+ * UPDATE table SET column = value for many (id, value) pairs, plus constant columns (updated_at),
+ * in chunks of one statement each. Values are integers (money, quantities).
+ */
+export async function updateIntegersById(
+  trx: Knex.Transaction,
+  table: string,
+  column: string,
+  pairs: Array<[id: number, value: number]>,
+  constants: Record<string, string | number> = {},
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const sqlite = isSqlite(trx);
+  const constantKeys = Object.keys(constants);
+  const size = chunkSizeFor(2, 20_000);
+  for (let i = 0; i < pairs.length; i += size) {
+    const chunk = pairs.slice(i, i + size);
+    const bindings: Array<string | number> = [];
+    // PostgreSQL types bare parameters in VALUES as text: cast them.
+    const tuple = sqlite ? '(?, ?)' : '(?::integer, ?::bigint)';
+    const values = chunk.map(([id, value]) => {
+      bindings.push(id, value);
+      return tuple;
+    });
+    const sets = [`?? = v.new_value`, ...constantKeys.map(() => '?? = ?')];
+    const setBindings: Array<string | number> = [column];
+    for (const key of constantKeys) setBindings.push(key, constants[key]);
+    await trx.raw(`WITH v(row_id, new_value) AS (VALUES ${values.join(', ')}) UPDATE ?? SET ${sets.join(', ')} FROM v WHERE ??.id = v.row_id`, [
+      ...bindings,
+      table,
+      ...setBindings,
+      table,
+    ]);
+  }
+}

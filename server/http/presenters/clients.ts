@@ -1,0 +1,23 @@
+import type { ClientDetail, ClientRow } from '../../../shared/master-data.js';
+import { toBool } from '../../db/dialect.js';
+
+export function presentClientRow(row: any): ClientRow {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    kind: row.kind,
+    phone: row.phone,
+    email: row.email,
+    city: row.city,
+    price_level: row.price_level,
+    credit_limit: Number(row.credit_limit),
+    balance: Number(row.balance),
+    is_walk_in: toBool(row.is_walk_in),
+    active: toBool(row.active),
+  };
+}
+
+export function presentClient(row: any): ClientDetail {
+  return { ...presentClientRow(row), address: row.address, tax_number: row.tax_number, created_at: row.created_at, updated_at: row.updated_at };
+}

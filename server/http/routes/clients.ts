@@ -1,0 +1,205 @@
+import { Router } from 'express';
+import type { AppContext } from '../../app.js';
+import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/master-data.js';
+import { CLIENT_KIND_LABELS, PRICE_LEVEL_LABELS } from '../../../shared/master-data.js';
+import { HttpError } from '../../errors.js';
+import { paginate } from '../../db/paginate.js';
+import { toBool } from '../../db/dialect.js';
+import { CLIENT_SORTS, clientsQuery, createClient, deleteClient, findClient, setClientActive, updateClient } from '../../services/clients/clients.js';
+import { CLIENT_IMPORT_COLUMNS, applyClientImport, clientImportColumns, previewClientImport } from '../../services/clients/import-clients.js';
+import { getCurrency } from '../../services/company/get-company.js';
+import { suggestCode } from '../../services/master-data/codes.js';
+import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
+import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
+import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
+import { actorOf } from '../actor.js';
+import { abilities, action, downloadGuard, exportFormat, importUpload, withFileErrors } from '../master-data.js';
+import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { subjectHistory } from '../presenters/audit.js';
+import { presentClient, presentClientRow } from '../presenters/clients.js';
+import { flash, redirect } from '../respond.js';
+import { clientSchema } from '../schemas/clients.js';
+import { oneOf, parseListParams, queryString, routeId, statusFilter } from '../list-params.js';
+import { validate } from '../validation.js';
+
+const BASE = '/fichiers/clients';
+
+const listSpec = {
+  sorts: CLIENT_SORTS,
+  defaultSort: 'code' as const,
+  filters: (q: Record<string, unknown>): ClientFilters => ({
+    kind: oneOf(q, 'kind', ['', ...CLIENT_KINDS] as const, ''),
+    price_level: oneOf(q, 'price_level', ['', ...PRICE_LEVELS] as const, ''),
+    status: statusFilter(q),
+  }),
+};
+
+function exportSpec(currency: string): ExportSpec<any> {
+  return {
+    fileName: 'clients',
+    sheetName: 'Clients',
+    currency,
+    columns: [
+      { header: 'Code', value: (r) => r.code, width: 12 },
+      { header: 'Nom', value: (r) => r.name, width: 32 },
+      { header: 'Type', value: (r) => CLIENT_KIND_LABELS[r.kind as keyof typeof CLIENT_KIND_LABELS] ?? r.kind },
+      { header: 'Téléphone', value: (r) => r.phone },
+      { header: 'E-mail', value: (r) => r.email, width: 28 },
+      { header: 'Adresse', value: (r) => r.address, width: 30 },
+      { header: 'Ville', value: (r) => r.city },
+      { header: 'N° contribuable', value: (r) => r.tax_number },
+      { header: 'Niveau de prix', value: (r) => PRICE_LEVEL_LABELS[r.price_level as keyof typeof PRICE_LEVEL_LABELS] ?? r.price_level },
+      { header: 'Plafond de crédit', kind: 'money', value: (r) => Number(r.credit_limit) },
+      { header: 'Solde', kind: 'money', value: (r) => Number(r.balance) },
+      { header: 'Actif', value: (r) => toBool(r.active) },
+    ],
+  };
+}
+
+export function clientRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
+  const r = Router();
+  r.use(BASE, requireAuth, requireVerified, can('menu.clients'));
+
+  r.get(BASE, async (req, res) => {
+    const params = parseListParams(req, listSpec);
+    const currency = await getCurrency(db);
+    const clients = await paginate(clientsQuery(db, params), params.page, params.per_page, presentClientRow);
+    const { page: _page, ...rest } = params;
+    await res.inertia.render('fichiers/clients/Index', { clients, params: rest, can: abilities(req, 'clients'), currency });
+  });
+
+  r.get(`${BASE}/export`, can('clients.export'), downloadGuard, async (req, res) => {
+    const params = parseListParams(req, listSpec);
+    const currency = await getCurrency(db);
+    const rows = await clientsQuery(db, params);
+    await sendExport(res, exportFormat(req), exportSpec(currency), rows);
+  });
+
+  r.get(`${BASE}/create`, can('clients.create'), async (_req, res) => {
+    await res.inertia.render('fichiers/clients/Form', { client: null, suggested_code: await suggestCode(db, 'clients'), currency: await getCurrency(db) });
+  });
+
+  r.post(BASE, can('clients.create'), async (req, res) => {
+    const input = validate(clientSchema(await getCurrency(db)), req.body);
+    const id = await createClient(db, input, actorOf(req));
+    flash(req, 'success', `Client ${input.name} créé.`);
+    redirect(res, `${BASE}/${id}`);
+  });
+
+  // ——— Import ———
+  r.get(`${BASE}/import`, can('clients.export', 'clients.create'), async (req, res) => {
+    const previewId = queryString(req.query as Record<string, unknown>, 'preview');
+    let preview = null;
+    if (previewId) {
+      const batch = await loadBatch(db, previewId, req.user!.row.id, 'clients');
+      if (!batch) throw new HttpError(404);
+      preview = presentPreview(batch);
+    }
+    await res.inertia.render('fichiers/clients/Import', { preview, columns: clientImportColumns(), can_update: req.user!.permissions.has('clients.update') });
+  });
+
+  r.get(`${BASE}/import/modele`, can('clients.export', 'clients.create'), downloadGuard, async (req, res) => {
+    const currency = await getCurrency(db);
+    const spec = { fileName: 'modele-import-clients', sheetName: 'Clients', currency, columns: CLIENT_IMPORT_COLUMNS.map((c) => ({ header: c.header, value: () => '' })) };
+    await sendExport(res, exportFormat(req), spec, []);
+  });
+
+  r.post(`${BASE}/import`, can('clients.export', 'clients.create'), ...importUpload(), async (req, res) => {
+    const id = await withFileErrors(() => previewClientImport(db, req.importTable!, req.file!.originalname, actorOf(req), req.user!.permissions.has('clients.update')));
+    redirect(res, `${BASE}/import?preview=${id}`);
+  });
+
+  r.post(
+    `${BASE}/import/:batch/apply`,
+    can('clients.export', 'clients.create'),
+    action(
+      async (req, res) => {
+        const result = await applyClientImport(db, String(req.params.batch), actorOf(req), req.user!.permissions.has('clients.update'));
+        flash(req, 'success', `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.`);
+        redirect(res, BASE);
+      },
+      () => `${BASE}/import`,
+    ),
+  );
+
+  // ——— One client ———
+  const load = async (id: unknown) => {
+    const clientId = routeId(id);
+    const row = clientId ? await findClient(db, clientId) : undefined;
+    if (!row) throw new HttpError(404);
+    return row;
+  };
+
+  r.get(`${BASE}/:id`, async (req, res) => {
+    const row = await load(req.params.id);
+    const currency = await getCurrency(db);
+    const walkIn = toBool(row.is_walk_in);
+    const reasons = walkIn ? [] : await historyReasons(db, 'client', Number(row.id), currency);
+    const block = walkIn ? 'Le CLIENT COMPTANT sert à toutes les ventes au comptant.' : null;
+    await res.inertia.render('fichiers/clients/Show', {
+      client: presentClient(row),
+      usage: usageInfo(reasons, { archive: block, delete: block }),
+      history: await subjectHistory(db, 'client', Number(row.id), currency),
+      can: abilities(req, 'clients'),
+      currency,
+    });
+  });
+
+  r.get(`${BASE}/:id/edit`, can('clients.update'), async (req, res) => {
+    const row = await load(req.params.id);
+    await res.inertia.render('fichiers/clients/Form', { client: presentClient(row), suggested_code: row.code, currency: await getCurrency(db) });
+  });
+
+  r.put(`${BASE}/:id`, can('clients.update'), async (req, res) => {
+    const row = await load(req.params.id);
+    const input = validate(clientSchema(await getCurrency(db)), req.body);
+    await updateClient(db, Number(row.id), input, actorOf(req));
+    flash(req, 'success', `Client ${input.name} enregistré.`);
+    redirect(res, `${BASE}/${row.id}`);
+  });
+
+  r.post(
+    `${BASE}/:id/archive`,
+    can('clients.delete'),
+    action(
+      async (req, res) => {
+        const row = await load(req.params.id);
+        await setClientActive(db, Number(row.id), false, actorOf(req));
+        flash(req, 'success', `Client ${row.name} archivé.`);
+        redirect(res, `${BASE}/${row.id}`);
+      },
+      (req) => `${BASE}/${req.params.id}`,
+    ),
+  );
+
+  r.post(
+    `${BASE}/:id/restore`,
+    can('clients.delete'),
+    action(
+      async (req, res) => {
+        const row = await load(req.params.id);
+        await setClientActive(db, Number(row.id), true, actorOf(req));
+        flash(req, 'success', `Client ${row.name} réactivé.`);
+        redirect(res, `${BASE}/${row.id}`);
+      },
+      (req) => `${BASE}/${req.params.id}`,
+    ),
+  );
+
+  r.delete(
+    `${BASE}/:id`,
+    can('clients.delete'),
+    action(
+      async (req, res) => {
+        const row = await load(req.params.id);
+        await deleteClient(db, Number(row.id), actorOf(req));
+        flash(req, 'success', `Client ${row.name} supprimé.`);
+        redirect(res, BASE);
+      },
+      (req) => `${BASE}/${req.params.id}`,
+    ),
+  );
+
+  return r;
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { currencyDecimals, currencyInfo, parseMoneyInput } from '../../../shared/money.js';
+import { CODE_PATTERN, normalizeCode } from '../../domain/master-data/codes.js';
+import { MAX_PRICE } from '../../domain/pricing/price-rule.js';
+
+/**
+ * Field builders of the master-data forms, with French messages. Inputs come as JSON from the
+ * Inertia forms (strings, numbers, booleans or null) or as text from an imported file; each
+ * builder accepts both and produces the stored type.
+ */
+
+type Ctx = z.core.$RefinementCtx<unknown>;
+function fail(ctx: Ctx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER as never;
+}
+
+function asText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+/** A text field: trimmed; required ones refuse an empty value. Absent optional text → ''. */
+export function text(label: string, max: number, options: { required?: boolean } = {}) {
+  return z.unknown().optional().transform((v, ctx): string => {
+    const s = asText(v);
+    if (s === null && v !== null && v !== undefined) return fail(ctx, `Le champ ${label} doit être un texte.`);
+    const value = (s ?? '').trim().replace(/\s+/gu, ' ');
+    if (options.required && value === '') return fail(ctx, `Le champ ${label} est obligatoire.`);
+    if (value.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
+    return value;
+  });
+}
+
+/** Multi-line text (addresses, descriptions): trimmed, inner line breaks kept. */
+export function longText(label: string, max: number) {
+  return z.unknown().optional().transform((v, ctx): string => {
+    const s = asText(v);
+    if (s === null && v !== null && v !== undefined) return fail(ctx, `Le champ ${label} doit être un texte.`);
+    const value = (s ?? '').replace(/\r\n?/g, '\n').trim();
+    if (value.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
+    return value;
+  });
+}
+
+/** A record code: upper case, letters, digits and . _ - / only. */
+export function code(label = 'code', max = 20) {
+  return z.unknown().optional().transform((v, ctx): string => {
+    const s = normalizeCode(asText(v) ?? '');
+    if (s === '') return fail(ctx, `Le champ ${label} est obligatoire.`);
+    if (s.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
+    if (!CODE_PATTERN.test(s)) return fail(ctx, `Le champ ${label} ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - /.`);
+    return s;
+  });
+}
+
+/** A barcode: optional, digits and letters (EAN-13, EAN-8, UPC, Code 128…), stored upper case; '' → null. */
+export function barcode() {
+  return z.unknown().optional().transform((v, ctx): string | null => {
+    const s = (asText(v) ?? '').trim().toUpperCase();
+    if (s === '') return null;
+    if (s.length < 3 || s.length > 64) return fail(ctx, 'Le code-barres doit contenir entre 3 et 64 caractères.');
+    if (!/^[A-Z0-9\-.]+$/.test(s)) return fail(ctx, 'Le code-barres ne peut contenir que des chiffres, des lettres sans accent, des tirets et des points.');
+    return s;
+  });
+}
+
+/** A phone number: optional; digits, spaces, + . - ( ) and 6 to 15 digits. */
+export function phone(label = 'téléphone') {
+  return z.unknown().optional().transform((v, ctx): string => {
+    const s = (asText(v) ?? '').trim().replace(/\s+/g, ' ');
+    if (s === '') return '';
+    const digits = s.replace(/\D/g, '');
+    if (!/^\+?[0-9 ().\-/]+$/.test(s) || digits.length < 6 || digits.length > 15 || s.length > 40) {
+      return fail(ctx, `Le numéro de ${label} n'est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).`);
+    }
+    return s;
+  });
+}
+
+/** An optional e-mail address, stored lower case. */
+export function optionalEmail() {
+  const email = z.email();
+  return z.unknown().optional().transform((v, ctx): string => {
+    const s = (asText(v) ?? '').trim();
+    if (s === '') return '';
+    if (s.length > 190) return fail(ctx, "L'adresse e-mail ne doit pas dépasser 190 caractères.");
+    if (!email.safeParse(s).success) return fail(ctx, "L'adresse e-mail n'est pas valide.");
+    return s.toLowerCase();
+  });
+}
+
+/** An amount typed in major units ("1 250 000", 12.5) → minor units; empty → 0 unless required. */
+export function money(label: string, currency: string, options: { required?: boolean } = {}) {
+  const decimals = currencyDecimals(currency);
+  const unit = currencyInfo(currency).label;
+  return z.unknown().optional().transform((v, ctx): number => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) {
+      if (options.required) return fail(ctx, `Le champ ${label} est obligatoire.`);
+      return 0;
+    }
+    if (typeof v !== 'string' && typeof v !== 'number') return fail(ctx, `Le champ ${label} doit être un montant.`);
+    const minor = parseMoneyInput(v, currency);
+    if (minor === null) {
+      return fail(
+        ctx,
+        decimals === 0
+          ? `Le champ ${label} doit être un montant entier positif en ${unit}, sans décimales.`
+          : `Le champ ${label} doit être un montant positif avec au plus ${decimals} décimales.`,
+      );
+    }
+    if (minor > MAX_PRICE) return fail(ctx, `Le champ ${label} est trop élevé.`);
+    return minor;
+  });
+}
+
+/** A whole number (quantities, pack sizes, thresholds): "1 200" or 1200; empty → the default. */
+export function integer(label: string, options: { min?: number; max?: number; default?: number; required?: boolean } = {}) {
+  const min = options.min ?? 0;
+  const max = options.max ?? 1_000_000_000;
+  return z.unknown().optional().transform((v, ctx): number => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) {
+      if (options.required || options.default === undefined) return fail(ctx, `Le champ ${label} est obligatoire.`);
+      return options.default;
+    }
+    let n: number;
+    if (typeof v === 'number') n = v;
+    else if (typeof v === 'string' && /^-?\d+$/.test(v.replace(/[\s\u00a0\u202f]/g, ''))) n = Number(v.replace(/[\s\u00a0\u202f]/g, ''));
+    else return fail(ctx, `Le champ ${label} doit être un nombre entier.`);
+    if (!Number.isSafeInteger(n)) return fail(ctx, `Le champ ${label} doit être un nombre entier.`);
+    if (n < min) return fail(ctx, `Le champ ${label} doit être supérieur ou égal à ${min}.`);
+    if (n > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max.toLocaleString('fr-FR')}.`);
+    return n;
+  });
+}
+
+/** One of a list of values; the message names the field. */
+export function choice<T extends string>(label: string, values: readonly T[], options: { default?: T } = {}) {
+  return z.unknown().optional().transform((v, ctx): T => {
+    if ((v === undefined || v === null || v === '') && options.default !== undefined) return options.default;
+    if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
+    return fail(ctx, `Veuillez choisir une valeur valide pour le champ ${label}.`);
+  });
+}
+
+/** A reference to another record: a positive integer id. */
+export function foreignId(label: string) {
+  return z.unknown().optional().transform((v, ctx): number => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) return fail(ctx, `Veuillez choisir ${label}.`);
+    return n;
+  });
+}
+
+/** A checkbox or a yes/no cell: true, 'on', '1', 'true', 'oui'… */
+export function flag(defaultValue: boolean) {
+  return z.unknown().optional().transform((v, ctx): boolean => {
+    if (v === undefined || v === null || v === '') return defaultValue;
+    if (typeof v === 'boolean') return v;
+    if (typeof v === 'number') return v !== 0;
+    const s = String(v).trim().toLowerCase();
+    if (['1', 'true', 'on', 'oui', 'o', 'yes', 'actif', 'vrai', 'x'].includes(s)) return true;
+    if (['0', 'false', 'off', 'non', 'n', 'no', 'inactif', 'archivé', 'archive', 'faux'].includes(s)) return false;
+    return fail(ctx, 'Valeur attendue : oui ou non.');
+  });
+}

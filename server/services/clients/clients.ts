@@ -1,0 +1,165 @@
+import type { Knex } from 'knex';
+import type { ClientFilters, ClientKind, PriceLevel } from '../../../shared/master-data.js';
+import { nowIso, toBool } from '../../db/dialect.js';
+import { uniqueViolationColumn } from '../../db/errors.js';
+import { whereSearch } from '../../db/search.js';
+import { inTransaction } from '../../db/transaction.js';
+import { ValidationError } from '../../errors.js';
+import { type Actor, auditUser } from '../actor.js';
+import { diffFields } from '../audit/diff.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { getCurrency } from '../company/get-company.js';
+import { ActionRefused } from '../errors.js';
+import { historyReasons } from '../master-data/usage.js';
+
+export interface ClientInput {
+  code: string;
+  name: string;
+  kind: ClientKind;
+  phone: string;
+  email: string;
+  address: string;
+  city: string;
+  tax_number: string;
+  price_level: PriceLevel;
+  credit_limit: number;
+  active: boolean;
+}
+
+export const CLIENT_FIELDS = ['code', 'name', 'kind', 'phone', 'email', 'address', 'city', 'tax_number', 'price_level', 'credit_limit', 'active'] as const;
+
+export const CLIENT_SORTS = ['code', 'name', 'kind', 'city', 'price_level', 'credit_limit', 'balance'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+
+export const WALK_IN_NO_CREDIT = 'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.';
+
+/** The filtered, sorted query of the clients list (also the export). */
+export function clientsQuery(db: Knex, params: { q: string; sort: ClientSort; dir: 'asc' | 'desc'; filters: ClientFilters }): Knex.QueryBuilder {
+  const qb = db('clients').select('*');
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], contains: ['name'] });
+  if (params.filters.kind) qb.where('kind', params.filters.kind);
+  if (params.filters.price_level) qb.where('price_level', params.filters.price_level);
+  if (params.filters.status === 'active') qb.where('active', true);
+  else if (params.filters.status === 'archived') qb.where('active', false);
+  // The walk-in client stays on top when the list is in its default order.
+  return qb.orderBy(params.sort, params.dir).orderBy('id', 'asc');
+}
+
+export async function findClient(db: Knex | Knex.Transaction, id: number) {
+  return db('clients').where({ id }).first();
+}
+
+async function assertUniqueCode(trx: Knex.Transaction, code: string, exceptId?: number) {
+  const q = trx('clients').where({ code });
+  if (exceptId) q.whereNot({ id: exceptId });
+  if (await q.first('id')) throw new ValidationError({ code: `Le code ${code} est déjà utilisé par un autre client.` });
+}
+
+function mapUnique(err: unknown): never {
+  const column = uniqueViolationColumn(err);
+  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre client.' });
+  throw err;
+}
+
+function rowOf(input: ClientInput) {
+  return {
+    code: input.code,
+    name: input.name,
+    kind: input.kind,
+    phone: input.phone,
+    email: input.email,
+    address: input.address,
+    city: input.city,
+    tax_number: input.tax_number,
+    price_level: input.price_level,
+    credit_limit: input.credit_limit,
+    active: input.active,
+  };
+}
+
+export async function createClient(db: Knex, input: ClientInput, actor: Actor): Promise<number> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      await assertUniqueCode(trx, input.code);
+      const now = nowIso();
+      const [inserted] = await trx('clients')
+        .insert({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now })
+        .returning('id');
+      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      await recordAudit(trx, {
+        action: 'client.created',
+        user: auditUser(actor),
+        subject: { type: 'client', id, label: `${input.code} — ${input.name}` },
+        details: { after: rowOf(input) },
+        ip: actor.ip,
+      });
+      return id;
+    });
+  } catch (err) {
+    return mapUnique(err);
+  }
+}
+
+export async function updateClient(db: Knex, id: number, input: ClientInput, actor: Actor): Promise<void> {
+  try {
+    await inTransaction(db, async (trx) => {
+      const current = await findClient(trx, id);
+      if (!current) throw new ValidationError({ _form: "Ce client n'existe plus." });
+      const walkIn = toBool(current.is_walk_in);
+      if (walkIn && input.credit_limit !== 0) throw new ValidationError({ credit_limit: WALK_IN_NO_CREDIT });
+      if (walkIn && !input.active) throw new ValidationError({ active: 'Le CLIENT COMPTANT ne peut pas être archivé.' });
+      await assertUniqueCode(trx, input.code, id);
+      const before = { ...current, active: toBool(current.active) };
+      const next = rowOf(input);
+      const diff = diffFields(before, next, CLIENT_FIELDS);
+      if (!diff) return;
+      await trx('clients').where({ id }).update({ ...next, updated_at: nowIso() });
+      await recordAudit(trx, {
+        action: 'client.updated',
+        user: auditUser(actor),
+        subject: { type: 'client', id, label: `${input.code} — ${input.name}` },
+        details: diff,
+        ip: actor.ip,
+      });
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+}
+
+/** Archive (active = false) or restore. The walk-in client is never archived. */
+export async function setClientActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await findClient(trx, id);
+    if (!current) throw new ActionRefused("Ce client n'existe plus.");
+    if (toBool(current.is_walk_in) && !active) throw new ActionRefused('Le CLIENT COMPTANT ne peut pas être archivé : il sert à toutes les ventes au comptant.');
+    if (toBool(current.active) === active) return;
+    await trx('clients').where({ id }).update({ active, updated_at: nowIso() });
+    await recordAudit(trx, {
+      action: active ? 'client.restored' : 'client.archived',
+      user: auditUser(actor),
+      subject: { type: 'client', id, label: `${current.code} — ${current.name}` },
+      ip: actor.ip,
+    });
+  });
+}
+
+/** Deletes a client without history; one with history must be archived instead. */
+export async function deleteClient(db: Knex, id: number, actor: Actor): Promise<void> {
+  const currency = await getCurrency(db);
+  await inTransaction(db, async (trx) => {
+    const current = await findClient(trx, id);
+    if (!current) throw new ActionRefused("Ce client n'existe plus.");
+    if (toBool(current.is_walk_in)) throw new ActionRefused('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
+    const reasons = await historyReasons(trx, 'client', id, currency);
+    if (reasons.length) throw new ActionRefused(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    await trx('clients').where({ id }).delete();
+    await recordAudit(trx, {
+      action: 'client.deleted',
+      user: auditUser(actor),
+      subject: { type: 'client', id, label: `${current.code} — ${current.name}` },
+      details: { before: { code: current.code, name: current.name, phone: current.phone } },
+      ip: actor.ip,
+    });
+  });
+}

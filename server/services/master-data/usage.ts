@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import { formatMoney } from '../../../shared/money.js';
+import type { UsageInfo } from '../../../shared/master-data.js';
+
+/**
+ * "Nothing is deleted that has effects" (DESIGN.md §3): a master record with history is archived,
+ * not deleted. Each kind of record has a list of history checks; a record may be deleted only when
+ * none of them finds anything. Later areas add their own checks here (one line each), e.g. the
+ * stock area: `{ reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where('product_id', id)) }`,
+ * or at start-up with registerHistoryCheck('product', …).
+ */
+export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk';
+
+export interface HistoryCheck {
+  /** Shown to the user: "Ce produit ne peut pas être supprimé : <reason>." */
+  reason: string | ((found: unknown) => string);
+  /** Resolves to something truthy when the record has this kind of history. */
+  has: (db: Knex | Knex.Transaction, id: number, ctx: { currency: string }) => Promise<unknown>;
+}
+
+/** True when the query finds at least one row (LIMIT 1, indexed by the caller's WHERE). */
+export async function exists(query: Knex.QueryBuilder): Promise<boolean> {
+  return (await query.first(query.client.raw('1 as found'))) !== undefined;
+}
+
+async function nonZero(db: Knex | Knex.Transaction, table: string, column: string, id: number): Promise<number | null> {
+  const row = await db(table).where({ id }).first(column);
+  const value = Number(row?.[column] ?? 0);
+  return value !== 0 ? value : null;
+}
+
+const balanceReason = (label: string) => (found: unknown) => `${label} ${formatMoney(Number((found as { value: number }).value), (found as { currency: string }).currency)}`;
+
+const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
+  client: [
+    {
+      reason: balanceReason('il a un solde de'),
+      has: async (db, id, ctx) => {
+        const value = await nonZero(db, 'clients', 'balance', id);
+        return value === null ? null : { value, currency: ctx.currency };
+      },
+    },
+    // Documents of later areas (invoices, settlements) register their checks here.
+  ],
+  supplier: [
+    {
+      reason: balanceReason('il a un solde de'),
+      has: async (db, id, ctx) => {
+        const value = await nonZero(db, 'suppliers', 'balance', id);
+        return value === null ? null : { value, currency: ctx.currency };
+      },
+    },
+  ],
+  category: [
+    {
+      reason: (found) => {
+        const n = Number(found);
+        return `${n} produit${n > 1 ? 's' : ''} l'utilise${n > 1 ? 'nt' : ''}`;
+      },
+      has: async (db, id) => {
+        const row = await db('products').where({ category_id: id }).count<{ n: number }[]>({ n: '*' }).first();
+        const n = Number(row?.n ?? 0);
+        return n > 0 ? n : null;
+      },
+    },
+  ],
+  product: [
+    { reason: 'il a du stock dans un emplacement', has: (db, id) => exists(db('stock_levels').where({ product_id: id }).whereNot('quantity', 0)) },
+    { reason: "son prix d'achat a été fixé par une entrée de stock", has: (db, id) => exists(db('price_history').where({ product_id: id, source: 'entry' })) },
+  ],
+  location: [
+    { reason: 'il contient du stock', has: (db, id) => exists(db('stock_levels').where({ location_id: id }).whereNot('quantity', 0)) },
+    { reason: 'une caisse y est rattachée', has: (db, id) => exists(db('cash_desks').where({ location_id: id })) },
+  ],
+  cash_desk: [
+    {
+      reason: balanceReason('elle a un solde de'),
+      has: async (db, id, ctx) => {
+        const value = await nonZero(db, 'cash_desks', 'balance', id);
+        return value === null ? null : { value, currency: ctx.currency };
+      },
+    },
+  ],
+};
+
+/** Adds a history check for a kind of record (later areas: documents, movements, ledgers). */
+export function registerHistoryCheck(kind: SubjectKind, check: HistoryCheck): void {
+  HISTORY_CHECKS[kind].push(check);
+}
+
+/** The French reasons why the record has history (empty: it may be deleted). */
+export async function historyReasons(db: Knex | Knex.Transaction, kind: SubjectKind, id: number, currency = 'XOF'): Promise<string[]> {
+  const reasons: string[] = [];
+  for (const check of HISTORY_CHECKS[kind]) {
+    const found = await check.has(db, id, { currency });
+    if (found) reasons.push(typeof check.reason === 'function' ? check.reason(found) : check.reason);
+  }
+  return reasons;
+}
+
+/**
+ * Usage info for the record's page: what the delete and archive buttons may do. `block` is a rule
+ * that forbids both whatever the history (the built-in walk-in client, the main cash desk…).
+ */
+export function usageInfo(reasons: string[], blocks: { archive?: string | null; delete?: string | null } = {}): UsageInfo {
+  const all = blocks.delete ? [blocks.delete, ...reasons] : reasons;
+  return { deletable: all.length === 0 && !blocks.archive, archivable: !blocks.archive, reasons: all, archive_block: blocks.archive ?? null };
+}

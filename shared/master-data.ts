@@ -1,0 +1,440 @@
+/**
+ * Master data ("Fichiers", locations and cash desks): the props of its pages and the JSON of the
+ * pickers, shared by the server presenters and the React pages. Amounts are integers in the
+ * currency's minor unit; `currency` travels with the page so the client formats them.
+ */
+
+export interface Paginated<T> {
+  data: T[];
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export type SortDir = 'asc' | 'desc';
+
+/** The list state as the server understood it from the query string (unknown values dropped). */
+export interface ListParams<F extends object = Record<string, string>> {
+  q: string;
+  sort: string;
+  dir: SortDir;
+  per_page: number;
+  filters: F;
+}
+
+export const PER_PAGE_OPTIONS = [25, 50, 100] as const;
+
+export interface CrudAbilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  export: boolean;
+  import: boolean;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Status filter of every master-data list. */
+export type StatusFilter = 'active' | 'archived' | 'all';
+
+/** Whether a record may be deleted, or only archived, and why. */
+export interface UsageInfo {
+  deletable: boolean;
+  archivable: boolean;
+  /** French reasons: why it cannot be deleted ("il a un solde de 15 000 FCFA"). */
+  reasons: string[];
+  /** Why it cannot be archived, when it cannot. */
+  archive_block: string | null;
+}
+
+export interface AuditChange {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface AuditItem {
+  id: number;
+  occurred_at: string;
+  user_name: string | null;
+  action: string;
+  action_label: string;
+  changes: AuditChange[];
+  note: string | null;
+}
+
+// ——— Clients ———
+
+export const CLIENT_KINDS = ['particulier', 'entreprise'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+export const CLIENT_KIND_LABELS: Record<ClientKind, string> = { particulier: 'Particulier', entreprise: 'Entreprise' };
+
+export const PRICE_LEVELS = ['detail', 'gros'] as const;
+export type PriceLevel = (typeof PRICE_LEVELS)[number];
+export const PRICE_LEVEL_LABELS: Record<PriceLevel, string> = { detail: 'Détail', gros: 'Gros' };
+
+export interface ClientRow {
+  id: number;
+  code: string;
+  name: string;
+  kind: ClientKind;
+  phone: string;
+  email: string;
+  city: string;
+  price_level: PriceLevel;
+  credit_limit: number;
+  balance: number;
+  is_walk_in: boolean;
+  active: boolean;
+}
+
+export interface ClientDetail extends ClientRow {
+  address: string;
+  tax_number: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientFilters {
+  kind: ClientKind | '';
+  price_level: PriceLevel | '';
+  status: StatusFilter;
+}
+
+// ——— Suppliers ———
+
+export interface SupplierRow {
+  id: number;
+  code: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  tax_number: string;
+  balance: number;
+  active: boolean;
+}
+
+export interface SupplierDetail extends SupplierRow {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SupplierFilters {
+  status: StatusFilter;
+  balance: 'owed' | '';
+}
+
+// ——— Categories ———
+
+export interface CategoryRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  active: boolean;
+  product_count: number;
+}
+
+export interface CategoryFilters {
+  status: StatusFilter;
+}
+
+// ——— Products ———
+
+/** Common units, proposed in the product form (a product may use another one). */
+export const PRODUCT_UNITS = ['pièce', 'carton', 'sac', 'paquet', 'boîte', 'bouteille', 'bidon', 'sachet', 'kg', 'litre', 'mètre', 'rouleau', 'douzaine', 'palette', 'lot'] as const;
+
+export interface ProductRow {
+  id: number;
+  code: string;
+  barcode: string | null;
+  name: string;
+  category_id: number;
+  category_name: string;
+  unit: string;
+  pack_size: number;
+  /** null when the user may not see costs. */
+  purchase_price: number | null;
+  cmup: number | null;
+  retail_price: number;
+  wholesale_price: number;
+  min_price: number;
+  alert_threshold: number;
+  /** Sum over all locations. */
+  stock_total: number;
+  active: boolean;
+}
+
+export interface ProductDetail extends ProductRow {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductFilters {
+  category_id: string;
+  status: StatusFilter;
+}
+
+export interface StockAtLocation {
+  location_id: number;
+  location_code: string;
+  location_name: string;
+  kind: LocationKind;
+  active: boolean;
+  quantity: number;
+}
+
+export const PRICE_SOURCES = ['manual', 'rule', 'import', 'entry'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
+  manual: 'Saisie',
+  rule: 'Règle de prix',
+  import: 'Import',
+  entry: 'Entrée de stock',
+};
+
+export interface PriceHistoryItem {
+  id: number;
+  field: string;
+  field_label: string;
+  old_value: number;
+  new_value: number;
+  user_name: string | null;
+  source: string;
+  source_label: string;
+  changed_at: string;
+}
+
+// ——— Price centre ———
+
+export interface PriceGridRow {
+  id: number;
+  code: string;
+  barcode: string | null;
+  name: string;
+  category_name: string;
+  unit: string;
+  purchase_price: number;
+  cmup: number;
+  retail_price: number;
+  wholesale_price: number;
+  min_price: number;
+  updated_at: string;
+}
+
+export interface PriceRuleInput {
+  field: 'purchase_price' | 'retail_price' | 'wholesale_price' | 'min_price';
+  operation: 'set' | 'percent' | 'amount';
+  direction: 'increase' | 'decrease';
+  /** As the user typed it: an amount in major units, or a percentage ("12,5"). */
+  value: string;
+  base: 'current' | 'purchase_price' | 'cmup' | 'retail_price';
+  step: number;
+  rounding: 'nearest' | 'up' | 'down';
+}
+
+export interface RulePreviewRow {
+  id: number;
+  code: string;
+  name: string;
+  category_name: string;
+  old_value: number;
+  new_value: number | null;
+  status: 'change' | 'skip';
+  reason: string | null;
+}
+
+export interface RulePreviewSummary {
+  scope_count: number;
+  changed: number;
+  unchanged: number;
+  skipped: number;
+  skipped_by_reason: Array<{ reason: string; label: string; count: number }>;
+}
+
+// ——— Locations and cash desks ———
+
+export const LOCATION_KINDS = ['depot', 'boutique'] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+export const LOCATION_KIND_LABELS: Record<LocationKind, string> = { depot: 'Dépôt', boutique: 'Boutique' };
+
+export interface LocationRow {
+  id: number;
+  code: string;
+  name: string;
+  kind: LocationKind;
+  address: string;
+  active: boolean;
+  cash_desk_count: number;
+}
+
+export interface CashDeskRow {
+  id: number;
+  code: string;
+  name: string;
+  location_id: number;
+  location_name: string;
+  is_main: boolean;
+  balance: number;
+  active: boolean;
+}
+
+// ——— Import ———
+
+export interface ImportColumn {
+  header: string;
+  required: boolean;
+  description: string;
+}
+
+export interface ImportPreviewRow {
+  line: number;
+  action: 'create' | 'update' | 'error';
+  code: string;
+  name: string;
+  errors: string[];
+}
+
+export interface ImportPreview {
+  id: string;
+  file_name: string;
+  row_count: number;
+  error_count: number;
+  create_count: number;
+  update_count: number;
+  applied: boolean;
+  /** Rows shown: every row in error (up to a cap), then the first valid rows. */
+  rows: ImportPreviewRow[];
+  hidden_rows: number;
+  /** Products only: categories the import will create. */
+  new_categories: string[];
+}
+
+// ——— Pickers (JSON, not pages) ———
+
+export interface ProductPickerItem {
+  id: number;
+  code: string;
+  barcode: string | null;
+  name: string;
+  unit: string;
+  pack_size: number;
+  /** null when the user may not see costs. */
+  purchase_price: number | null;
+  cmup: number | null;
+  retail_price: number;
+  wholesale_price: number;
+  min_price: number;
+  category: string;
+  /** At the asked location_id; null when no location was given. */
+  stock: number | null;
+}
+
+export interface ProductPickerResponse {
+  items: ProductPickerItem[];
+  /** The product whose barcode or code equals the query exactly (a scanner read), else null. */
+  exact: ProductPickerItem | null;
+}
+
+export interface ClientPickerItem {
+  id: number;
+  code: string;
+  name: string;
+  phone: string;
+  price_level: PriceLevel;
+  credit_limit: number;
+  balance: number;
+  is_walk_in: boolean;
+}
+
+export interface ClientPickerResponse {
+  items: ClientPickerItem[];
+}
+
+// ——— Pages ———
+
+export interface MasterDataPages {
+  'fichiers/clients/Index': { clients: Paginated<ClientRow>; params: ListParams<ClientFilters>; can: CrudAbilities; currency: string };
+  'fichiers/clients/Form': { client: ClientDetail | null; suggested_code: string; currency: string };
+  'fichiers/clients/Show': { client: ClientDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
+  'fichiers/clients/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
+  'fichiers/fournisseurs/Index': { suppliers: Paginated<SupplierRow>; params: ListParams<SupplierFilters>; can: CrudAbilities; currency: string };
+  'fichiers/fournisseurs/Form': { supplier: SupplierDetail | null; suggested_code: string };
+  'fichiers/fournisseurs/Show': { supplier: SupplierDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
+  'fichiers/categories/Index': { categories: Paginated<CategoryRow>; params: ListParams<CategoryFilters>; can: CrudAbilities };
+  'fichiers/categories/Form': { category: CategoryRow | null; suggested_code: string; usage: UsageInfo | null; can: CrudAbilities; history: AuditItem[] };
+  'fichiers/produits/Index': { products: Paginated<ProductRow>; params: ListParams<ProductFilters>; categories: Option[]; can: CrudAbilities; currency: string; show_costs: boolean };
+  'fichiers/produits/Form': {
+    product: ProductDetail | null;
+    suggested_code: string;
+    categories: Option[];
+    units: string[];
+    currency: string;
+    show_costs: boolean;
+    can_change_prices: boolean;
+  };
+  'fichiers/produits/Show': {
+    product: ProductDetail;
+    stock: StockAtLocation[];
+    price_history: Paginated<PriceHistoryItem>;
+    usage: UsageInfo;
+    history: AuditItem[];
+    can: CrudAbilities & { prices: boolean };
+    currency: string;
+    show_costs: boolean;
+  };
+  'fichiers/produits/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
+  'fichiers/centraleprix/Index': {
+    products: Paginated<PriceGridRow>;
+    params: ListParams<ProductFilters>;
+    categories: Option[];
+    can_update: boolean;
+    can_export: boolean;
+    currency: string;
+  };
+  'fichiers/centraleprix/Preview': {
+    rule: PriceRuleInput;
+    description: string;
+    scope: { category: string | null; q: string; status: StatusFilter };
+    summary: RulePreviewSummary;
+    rows: Paginated<RulePreviewRow>;
+    fingerprint: string;
+    can_update: boolean;
+    currency: string;
+  };
+  'parametres/societe/Emplacements': { locations: Paginated<LocationRow>; params: ListParams<{ status: StatusFilter; kind: LocationKind | '' }>; can_manage: boolean };
+  'parametres/societe/EmplacementForm': { location: LocationRow | null; suggested_code: string; usage: UsageInfo | null; can_manage: boolean };
+  'parametres/societe/Caisses': { cash_desks: Paginated<CashDeskRow>; params: ListParams<{ status: StatusFilter; location_id: string }>; locations: Option[]; can_manage: boolean; currency: string };
+  'parametres/societe/CaisseForm': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string };
+}
+
+export const MASTER_DATA_PAGE_NAMES = [
+  'fichiers/clients/Index',
+  'fichiers/clients/Form',
+  'fichiers/clients/Show',
+  'fichiers/clients/Import',
+  'fichiers/fournisseurs/Index',
+  'fichiers/fournisseurs/Form',
+  'fichiers/fournisseurs/Show',
+  'fichiers/categories/Index',
+  'fichiers/categories/Form',
+  'fichiers/produits/Index',
+  'fichiers/produits/Form',
+  'fichiers/produits/Show',
+  'fichiers/produits/Import',
+  'fichiers/centraleprix/Index',
+  'fichiers/centraleprix/Preview',
+  'parametres/societe/Emplacements',
+  'parametres/societe/EmplacementForm',
+  'parametres/societe/Caisses',
+  'parametres/societe/CaisseForm',
+] as const satisfies ReadonlyArray<keyof MasterDataPages>;
+
+type MissingMasterDataPages = Exclude<keyof MasterDataPages, (typeof MASTER_DATA_PAGE_NAMES)[number]>;
+export const masterDataPageNamesAreComplete: MissingMasterDataPages extends never ? true : never = true;
