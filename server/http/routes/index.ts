@@ -4,11 +4,13 @@ import { authRoutes } from './auth.js';
 import { clientRoutes } from './clients.js';
 import { dashboardRoutes } from './dashboard.js';
 import { profileRoutes } from './profile.js';
+import { stockRoutes } from './stock.js';
 
 /** Every area registers its routes here, in one place. */
 export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(dashboardRoutes(ctx));
+  app.use(stockRoutes(ctx));
   app.use(clientRoutes(ctx));
 }

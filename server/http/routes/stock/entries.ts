@@ -1,0 +1,120 @@
+import { Router } from 'express';
+import type { AppContext } from '../../../app.js';
+import type { EntryListFilters } from '../../../../shared/stock-pages.js';
+import { ENTRY_STATUSES } from '../../../../shared/stock.js';
+import { HttpError } from '../../../errors.js';
+import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
+import { activeSupplierRows, allSupplierRows, entryDetail, entryStatementRows, listEntries, locationRows } from '../../../services/stock/queries.js';
+import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { presentEntry, presentEntryRow, presentEntryStatement, presentLocations, presentOptions, presentPage } from '../../presenters/stock.js';
+import { flash, redirect } from '../../respond.js';
+import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
+import { validate } from '../../validation.js';
+import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, render, routeId, todayFor } from './helpers.js';
+
+const BASE = '/operations/entreestock';
+
+function entryFilters(req: import('express').Request, today: string): EntryListFilters {
+  return {
+    ...period(req, today),
+    supplier_id: queryId(req, 'supplier_id'),
+    location_id: queryId(req, 'location_id'),
+    status: queryChoice(req, 'status', ['', ...ENTRY_STATUSES] as const, ''),
+    q: queryText(req, 'q'),
+    sort: queryChoice(req, 'sort', ['date', 'number', 'supplier', 'amount'] as const, 'date'),
+    dir: queryChoice(req, 'dir', ['asc', 'desc'] as const, 'desc'),
+  };
+}
+
+/** Entrée de stock: list, new entry, detail, cancellation, printouts. */
+export function stockEntryRoutes({ db }: AppContext): Router {
+  const r = Router();
+  r.use(BASE, requireAuth, requireVerified, can('menu.entreestock'));
+
+  r.get(BASE, async (req, res) => {
+    const filters = entryFilters(req, await todayFor(db));
+    const list = await listEntries(db, filters, queryPage(req));
+    await render(res, 'stock/entries/Index', {
+      currency: await currencyOf(db),
+      filters,
+      entries: presentPage(list, presentEntryRow),
+      totals: list.totals,
+      suppliers: presentOptions(await allSupplierRows(db)),
+      locations: presentLocations(await locationRows(db)),
+      can: { create: has(req, 'stock_entries.create'), cancel: has(req, 'stock_entries.cancel') },
+    });
+  });
+
+  r.get(`${BASE}/create`, can('stock_entries.create'), async (req, res) => {
+    const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
+    await render(res, 'stock/entries/Create', {
+      currency: await currencyOf(db),
+      today: await todayFor(db),
+      suppliers: presentOptions(await activeSupplierRows(db)),
+      locations,
+      default_location_id: (locations.find((l) => l.kind === 'depot') ?? locations[0])?.id ?? null,
+    });
+  });
+
+  r.post(BASE, can('stock_entries.create'), async (req, res) => {
+    const input = validate(stockEntrySchema, req.body);
+    const result = await createStockEntry(
+      db,
+      {
+        idempotencyKey: input.idempotency_key,
+        supplierId: input.supplier_id,
+        locationId: input.location_id,
+        entryDate: input.entry_date,
+        supplierRef: input.supplier_ref,
+        note: input.note,
+        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitCost: l.unit_cost })),
+      },
+      actorOf(req),
+    );
+    flash(req, 'success', result.replayed ? `L'entrée ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `Entrée de stock ${result.number} validée.`);
+    redirect(res, `${BASE}/${result.id}`);
+  });
+
+  // État des entrées de stock for a period (A4), with the list filters.
+  r.get(`${BASE}/etat`, async (req, res) => {
+    const filters = entryFilters(req, await todayFor(db));
+    const includeCancelled = queryText(req, 'cancelled', 2) === '1';
+    const { rows, truncated } = await entryStatementRows(db, filters, includeCancelled);
+    const statement = presentEntryStatement(rows);
+    const supplier = filters.supplier_id ? await db('suppliers').where({ id: Number(filters.supplier_id) }).first('name') : null;
+    const location = filters.location_id ? await db('locations').where({ id: Number(filters.location_id) }).first('name') : null;
+    await render(res, 'stock/entries/Statement', {
+      ...(await printMeta(db, req, `${BASE}?${new URLSearchParams({ from: filters.from, to: filters.to }).toString()}`)),
+      filters: { from: filters.from, to: filters.to, supplier: supplier?.name ?? null, location: location?.name ?? null, include_cancelled: includeCancelled },
+      ...statement,
+      truncated,
+    });
+  });
+
+  r.get(`${BASE}/:id`, async (req, res) => {
+    const detail = await entryDetail(db, routeId(req.params.id));
+    if (!detail) throw new HttpError(404);
+    await render(res, 'stock/entries/Show', {
+      currency: await currencyOf(db),
+      entry: presentEntry(detail),
+      can: { cancel: has(req, 'stock_entries.cancel'), create: has(req, 'stock_entries.create') },
+    });
+  });
+
+  r.get(`${BASE}/:id/print`, async (req, res) => {
+    const id = routeId(req.params.id);
+    const detail = await entryDetail(db, id);
+    if (!detail) throw new HttpError(404);
+    await render(res, 'stock/entries/Print', { ...(await printMeta(db, req, `${BASE}/${id}`)), entry: presentEntry(detail) });
+  });
+
+  r.post(`${BASE}/:id/cancel`, can('stock_entries.cancel'), async (req, res) => {
+    const id = routeId(req.params.id);
+    const input = validate(cancelSchema, req.body);
+    const result = await cancelStockEntry(db, id, input, actorOf(req));
+    flash(req, 'success', `Entrée ${result.number} annulée : la marchandise est sortie du stock.`);
+    redirect(res, `${BASE}/${id}`);
+  });
+
+  return r;
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency.js';
+
+/**
+ * Input of the stock forms (JSON from the Inertia forms). Quantities are positive integers in the
+ * product's base unit (or in packs when the line says so), costs non-negative integers in the
+ * currency's minor unit. Messages are French and keyed by the form's field paths.
+ */
+
+const MAX_QUANTITY = 1_000_000_000;
+const MAX_COST = 1_000_000_000_000;
+
+/** An integer given as a number or as digits ("1 200" accepted). */
+function integer(message: string) {
+  return z.preprocess((v) => {
+    if (typeof v === 'string') {
+      const s = v.replace(/[\s\u00a0\u202f]/gu, '');
+      return /^-?\d+$/.test(s) ? Number(s) : v;
+    }
+    return v;
+  }, z.number({ error: message }).int({ error: message }));
+}
+
+export const positiveQuantity = (label = 'La quantité') =>
+  integer(`${label} doit être un nombre entier.`)
+    .refine((v) => v > 0, `${label} doit être supérieure à zéro.`)
+    .refine((v) => v <= MAX_QUANTITY, `${label} est trop grande.`);
+
+export const nonNegativeQuantity = (label = 'La quantité') =>
+  integer(`${label} doit être un nombre entier.`)
+    .refine((v) => v >= 0, `${label} ne peut pas être négative.`)
+    .refine((v) => v <= MAX_QUANTITY, `${label} est trop grande.`);
+
+export const cost = (label = 'Le coût unitaire') =>
+  integer(`${label} doit être un montant entier (sans décimales en unité de la devise).`)
+    .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
+    .refine((v) => v <= MAX_COST, `${label} est trop élevé.`);
+
+export const recordId = (message: string) =>
+  integer(message).refine((v) => v > 0 && v <= 2_147_483_647, message);
+
+export const isoDate = (label: string) =>
+  z.string({ error: `${label} est obligatoire.` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n'est pas valide (format attendu : AAAA-MM-JJ).`);
+
+export const text = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v.length <= max, `${label} ne doit pas dépasser ${max} caractères.`);
+
+export const requiredText = (label: string, max: number, min = 1) =>
+  z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(min, min > 1 ? `${label} doit contenir au moins ${min} caractères.` : `${label} est obligatoire.`)
+    .max(max, `${label} ne doit pas dépasser ${max} caractères.`);
+
+export const idempotencyKey = z
+  .string({ error: 'Le formulaire a expiré : rechargez la page.' })
+  .regex(IDEMPOTENCY_KEY_PATTERN, 'Le formulaire a expiré : rechargez la page.');
+
+export const version = integer('Le formulaire a expiré : rechargez la page.').refine((v) => v >= 1, 'Le formulaire a expiré : rechargez la page.');
+
+const lines = <T extends z.ZodType>(line: T, max: number, empty: string) =>
+  z.array(line, { error: empty }).min(1, empty).max(max, `Un document ne peut pas dépasser ${max} lignes.`);
+
+export const stockEntrySchema = z.object({
+  idempotency_key: idempotencyKey,
+  supplier_id: recordId('Choisissez le fournisseur.'),
+  location_id: recordId("Choisissez l'emplacement qui reçoit la marchandise."),
+  entry_date: isoDate("La date d'entrée"),
+  supplier_ref: text('La référence fournisseur', 80),
+  note: text("L'observation", 500),
+  lines: lines(
+    z.object({
+      product_id: recordId('Choisissez un produit.'),
+      unit: z.enum(['unit', 'pack'], { error: "L'unité de saisie n'est pas valide." }).default('unit'),
+      quantity: positiveQuantity(),
+      unit_cost: cost(),
+    }),
+    500,
+    'Ajoutez au moins un produit.',
+  ),
+});
+
+export const cancelSchema = z.object({
+  reason: requiredText("Le motif d'annulation", 500, 5),
+  version,
+});
+
+export const transferSchema = z.object({
+  idempotency_key: idempotencyKey,
+  from_location_id: recordId("Choisissez l'emplacement de départ."),
+  to_location_id: recordId("Choisissez l'emplacement de destination."),
+  transfer_date: isoDate('La date du transfert'),
+  note: text("L'observation", 500),
+  lines: lines(z.object({ product_id: recordId('Choisissez un produit.'), quantity: positiveQuantity() }), 500, 'Ajoutez au moins un produit.'),
+});
+
+export const receptionSchema = z.object({
+  idempotency_key: idempotencyKey,
+  version,
+  received_date: isoDate('La date de réception'),
+  note: text("L'observation", 500),
+  lines: z
+    .array(
+      z.object({
+        product_id: recordId('Produit invalide.'),
+        quantity_received: nonNegativeQuantity('La quantité reçue'),
+        reason: text("Le motif de l'écart", 255).optional(),
+      }),
+      { error: 'Indiquez les quantités reçues.' },
+    )
+    .min(1, 'Indiquez les quantités reçues.')
+    .max(500),
+});
+
+export const countSessionSchema = z.object({
+  idempotency_key: idempotencyKey,
+  location_id: recordId("Choisissez l'emplacement à compter."),
+  count_date: isoDate('La date du comptage'),
+  blind: z.boolean({ error: 'Valeur invalide.' }).default(false),
+  category_ids: z.array(recordId('Catégorie invalide.'), { error: 'Catégories invalides.' }).max(500).default([]),
+  note: text("L'observation", 500),
+});
+
+export const saveCountsSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        product_id: recordId('Produit invalide.'),
+        counted: z.union([nonNegativeQuantity('La quantité comptée'), z.null()]),
+        expected: z.union([nonNegativeQuantity('La quantité comptée'), z.null()]),
+      }),
+      { error: 'Aucune saisie à enregistrer.' },
+    )
+    .min(1, 'Aucune saisie à enregistrer.')
+    .max(5000, 'Enregistrez au plus 5 000 lignes à la fois.'),
+});
+
+export const scanSchema = z.object({
+  code: requiredText('Le code-barres', 64),
+  quantity: integer('La quantité doit être un nombre entier.')
+    .refine((v) => v !== 0, 'La quantité ne peut pas être nulle.')
+    .refine((v) => Math.abs(v) <= 1_000_000, 'La quantité est trop grande.')
+    .default(1),
+});
+
+export const validateCountSchema = z.object({
+  version,
+  moved_policy: z.union([z.enum(MOVED_POLICIES, { error: 'Choix invalide.' }), z.null(), z.literal('')]).transform((v) => (v ? v : null)).default(null),
+  uncounted_as_zero: z.boolean({ error: 'Valeur invalide.' }).default(false),
+});
+
+export const readjustmentSchema = z.object({
+  idempotency_key: idempotencyKey,
+  location_id: recordId("Choisissez l'emplacement."),
+  adjustment_date: isoDate('La date du réajustement'),
+  reason: z.enum(READJUSTMENT_REASONS, { error: 'Choisissez le motif du réajustement.' }),
+  note: text("L'observation", 500),
+  lines: lines(
+    z.object({
+      product_id: recordId('Choisissez un produit.'),
+      direction: z.enum(['in', 'out'], { error: 'Choisissez le sens (entrée ou sortie).' }),
+      quantity: positiveQuantity(),
+    }),
+    200,
+    'Ajoutez au moins un produit.',
+  ),
+});

@@ -1,0 +1,121 @@
+import type { Knex } from 'knex';
+import { isSqlite } from '../../db/connection.js';
+import { toBool } from '../../db/dialect.js';
+import { ValidationError } from '../../errors.js';
+import { businessDate, isIsoDate } from './business-date.js';
+
+/** Who performs a stock operation (audit, ledger user). Same shape as the master-data Actor. */
+export interface StockActor {
+  id: number;
+  name: string;
+  ip: string | null;
+}
+
+export interface LocationRef {
+  id: number;
+  code: string;
+  name: string;
+  kind: string;
+}
+
+export interface ProductRef {
+  id: number;
+  code: string;
+  barcode: string | null;
+  name: string;
+  unit: string;
+  pack_size: number;
+  purchase_price: number;
+  cmup: number;
+  category_id: number;
+  active: boolean;
+}
+
+/** An active location, or a French error on the field. */
+export async function requireActiveLocation(db: Knex | Knex.Transaction, id: number, field: string, errors: Record<string, string>, label = "L'emplacement"): Promise<LocationRef | null> {
+  const row = await db('locations').where({ id }).first('id', 'code', 'name', 'kind', 'active');
+  if (!row) {
+    errors[field] = `${label} choisi n'existe pas.`;
+    return null;
+  }
+  if (!toBool(row.active)) {
+    errors[field] = `${label} « ${row.name} » est archivé.`;
+    return null;
+  }
+  return { id: Number(row.id), code: row.code, name: row.name, kind: row.kind };
+}
+
+export async function loadProducts(db: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, ProductRef>> {
+  const out = new Map<number, ProductRef>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 400) {
+    const rows = await db('products')
+      .whereIn('id', unique.slice(i, i + 400))
+      .select('id', 'code', 'barcode', 'name', 'unit', 'pack_size', 'purchase_price', 'cmup', 'category_id', 'active');
+    for (const r of rows) {
+      out.set(Number(r.id), {
+        id: Number(r.id),
+        code: r.code,
+        barcode: r.barcode ?? null,
+        name: r.name,
+        unit: r.unit,
+        pack_size: Number(r.pack_size),
+        purchase_price: Number(r.purchase_price),
+        cmup: Number(r.cmup),
+        category_id: Number(r.category_id),
+        active: toBool(r.active),
+      });
+    }
+  }
+  return out;
+}
+
+/** Products of document lines: each must exist and be active; errors keyed lines.N.product_id. */
+export async function requireActiveProducts(db: Knex | Knex.Transaction, lines: Array<{ productId: number }>, errors: Record<string, string>): Promise<Map<number, ProductRef>> {
+  const products = await loadProducts(
+    db,
+    lines.map((l) => l.productId),
+  );
+  lines.forEach((l, i) => {
+    const p = products.get(l.productId);
+    if (!p) errors[`lines.${i}.product_id`] = `Ligne ${i + 1} : produit introuvable.`;
+    else if (!p.active) errors[`lines.${i}.product_id`] = `Ligne ${i + 1} : le produit « ${p.name} » est archivé.`;
+  });
+  return products;
+}
+
+/** A business date: a real date, not in the future (company time zone). */
+export function checkBusinessDate(value: string, timeZone: string, field: string, errors: Record<string, string>, label = 'La date') {
+  if (!isIsoDate(value)) {
+    errors[field] = `${label} n'est pas valide.`;
+    return;
+  }
+  if (value > businessDate(timeZone)) errors[field] = `${label} ne peut pas être dans le futur.`;
+  else if (value < '2000-01-01') errors[field] = `${label} est trop ancienne.`;
+}
+
+export async function companyTimeZone(db: Knex | Knex.Transaction): Promise<string> {
+  const row = await db('company_settings').where({ id: 1 }).first('time_zone');
+  return row?.time_zone ?? 'Africa/Abidjan';
+}
+
+export function throwIfErrors(errors: Record<string, string>) {
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** Reads a document row for update: a row lock on PostgreSQL (SQLite holds the write lock). */
+export async function lockRow<T = Record<string, unknown>>(trx: Knex.Transaction, table: string, id: number): Promise<T | undefined> {
+  let q = trx(table).where({ id }).first();
+  if (!isSqlite(trx)) q = q.forUpdate();
+  return (await q) as T | undefined;
+}
+
+/**
+ * Stale-form check: the version the form was loaded with must still be the current one, otherwise
+ * the request is refused (never overwritten). `changed` is e.g. "Ce transfert a été modifié".
+ */
+export function assertFresh(current: number, submitted: number, changed: string) {
+  if (Number(current) !== submitted) {
+    throw new ValidationError({ version: `${changed} entre-temps par un autre utilisateur. Rechargez la page pour voir son état actuel avant de recommencer.` });
+  }
+}

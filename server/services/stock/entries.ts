@@ -1,0 +1,219 @@
+import type { Knex } from 'knex';
+import { nextDocumentNumber } from '../../db/counters.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
+import { valueOf } from '../../domain/stock/cmup.js';
+import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
+import { HttpError, ValidationError } from '../../errors.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { withIdempotency } from '../idempotency.js';
+import { yearOf } from './business-date.js';
+import { type StockActor, assertFresh, checkBusinessDate, companyTimeZone, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import { StockShortageError, postStockMovements } from './ledger.js';
+
+/**
+ * Entrée de stock: goods received from a supplier into a location. Validation (one transaction)
+ * takes the ENT- number, posts valued receipts to the ledger (stock + CMUP), updates each
+ * product's last purchase price (with its price history) and what we owe the supplier.
+ */
+
+export interface StockEntryLineInput {
+  productId: number;
+  unit: EntryUnit;
+  quantity: number;
+  unitCost: number;
+}
+
+export interface StockEntryInput {
+  idempotencyKey: string;
+  supplierId: number;
+  locationId: number;
+  entryDate: string;
+  supplierRef: string;
+  note: string;
+  lines: StockEntryLineInput[];
+}
+
+export interface CreatedDocument {
+  id: number;
+  number: string;
+}
+
+export async function createStockEntry(db: Knex, input: StockEntryInput, actor: StockActor): Promise<CreatedDocument & { replayed: boolean }> {
+  return db.transaction(async (trx) => {
+    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'stock_entry.create', key: input.idempotencyKey }, () => validateEntry(trx, input, actor));
+    return { ...result, replayed };
+  });
+}
+
+async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, actor: StockActor): Promise<CreatedDocument> {
+  const errors: Record<string, string> = {};
+  const supplier = await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active');
+  if (!supplier) errors.supplier_id = "Le fournisseur choisi n'existe pas.";
+  else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
+  const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
+  checkBusinessDate(input.entryDate, await companyTimeZone(trx), 'entry_date', errors, "La date d'entrée");
+  const products = await requireActiveProducts(trx, input.lines, errors);
+
+  const lines = input.lines.map((l, i) => {
+    const p = products.get(l.productId);
+    let quantity = 0;
+    if (p) {
+      try {
+        quantity = toBaseQuantity(l.quantity, l.unit, p.pack_size);
+      } catch {
+        errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : quantité trop grande.`;
+      }
+    }
+    return { productId: l.productId, quantity, mergeKey: l.unitCost, unit: l.unit, entered: l.quantity, unitCost: l.unitCost, packSize: p?.pack_size ?? 1 };
+  });
+  const merged = mergeDuplicateLines(lines);
+  for (const c of merged.conflicts) {
+    const p = products.get(lines[c.index].productId);
+    errors[`lines.${c.index}.unit_cost`] = `Ligne ${c.index + 1} : « ${p?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} avec un autre coût unitaire. Regroupez les deux lignes ou corrigez le coût.`;
+  }
+  throwIfErrors(errors);
+
+  const { number } = await nextDocumentNumber(trx, 'ENT', yearOf(input.entryDate));
+  const now = nowIso();
+  const finalLines = merged.lines.map((l) => {
+    // A merged line mixing units and packs is kept in base units.
+    const sameUnit = l.sourceIndexes.every((i) => lines[i].unit === l.unit);
+    const entryUnit: EntryUnit = sameUnit ? l.unit : 'unit';
+    const entered = sameUnit ? l.sourceIndexes.reduce((s, i) => s + lines[i].entered, 0) : l.quantity;
+    return { ...l, entryUnit, entered, amount: valueOf(l.quantity, l.unitCost) };
+  });
+  const totalAmount = finalLines.reduce((s, l) => s + l.amount, 0);
+  const totalQuantity = finalLines.reduce((s, l) => s + l.quantity, 0);
+  const entryId = await insertReturningId(trx, 'stock_entries', {
+    number,
+    supplier_id: input.supplierId,
+    location_id: input.locationId,
+    entry_date: input.entryDate,
+    supplier_ref: input.supplierRef,
+    note: input.note,
+    status: 'validated',
+    line_count: finalLines.length,
+    total_quantity: totalQuantity,
+    total_amount: totalAmount,
+    created_by: actor.id,
+    created_at: now,
+    version: 1,
+    updated_at: now,
+  });
+
+  const posted = await postStockMovements(
+    trx,
+    { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate },
+    finalLines.map((l, i) => ({ productId: l.productId, locationId: input.locationId, quantity: l.quantity, movementType: 'entry', unitCost: l.unitCost, valuation: 'receipt' as const, field: `lines.${i}.quantity` })),
+  );
+
+  const lineRows = finalLines.map((l, i) => ({
+    entry_id: entryId,
+    position: i + 1,
+    product_id: l.productId,
+    entry_unit: l.entryUnit,
+    pack_size: l.packSize,
+    entered_quantity: l.entered,
+    quantity: l.quantity,
+    unit_cost: l.unitCost,
+    amount: l.amount,
+    cmup_before: posted[i].cmupBefore,
+    cmup_after: posted[i].cmupAfter,
+    purchase_price_before: products.get(l.productId)!.purchase_price,
+  }));
+  for (let i = 0; i < lineRows.length; i += 200) await trx('stock_entry_lines').insert(lineRows.slice(i, i + 200));
+
+  // Last purchase price, with its history (source "entry").
+  const priceChanges = finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
+  for (const l of priceChanges) await trx('products').where({ id: l.productId }).update({ purchase_price: l.unitCost, updated_at: now });
+  const history = priceChanges.map((l) => ({ product_id: l.productId, field: 'purchase_price', old_value: products.get(l.productId)!.purchase_price, new_value: l.unitCost, user_id: actor.id, source: 'entry', changed_at: now }));
+  for (let i = 0; i < history.length; i += 200) await trx('price_history').insert(history.slice(i, i + 200));
+
+  await trx('suppliers')
+    .where({ id: input.supplierId })
+    .update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now });
+
+  await recordAudit(trx, {
+    action: 'stock_entry.validated',
+    user: { id: actor.id, name: actor.name },
+    subject: { type: 'stock_entry', id: entryId, label: number },
+    details: { after: { supplier: supplier!.name, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_quantity: totalQuantity, total_amount: totalAmount } },
+    ip: actor.ip,
+  });
+  return { id: entryId, number };
+}
+
+export interface CancelInput {
+  reason: string;
+  version: number;
+}
+
+/**
+ * Cancels a validated entry: the goods go back out of the location (refused when part of them has
+ * already left — sold, transferred), the CMUP gives the entry's value back, the supplier's balance
+ * drops, and a purchase price set by this entry (and by no later one) returns to its former value.
+ */
+export async function cancelStockEntry(db: Knex, id: number, input: CancelInput, actor: StockActor): Promise<CreatedDocument> {
+  return db.transaction(async (trx) => {
+    const entry = await lockRow<Record<string, any>>(trx, 'stock_entries', id);
+    if (!entry) throw new HttpError(404);
+    if (entry.status === 'cancelled') throw new ValidationError({ reason: `L'entrée ${entry.number} est déjà annulée.` });
+    assertFresh(entry.version, input.version, `L'entrée ${entry.number} a été modifiée`);
+    const lines = await trx('stock_entry_lines').where({ entry_id: id }).orderBy('position');
+    const now = nowIso();
+    const date = entry.entry_date as string;
+    try {
+      await postStockMovements(
+        trx,
+        { documentType: 'stock_entry', documentId: id, documentNumber: entry.number, userId: actor.id, businessDate: date, allowNegative: false },
+        lines.map((l) => ({
+          productId: Number(l.product_id),
+          locationId: Number(entry.location_id),
+          quantity: -Number(l.quantity),
+          movementType: 'entry_cancel',
+          unitCost: Number(l.unit_cost),
+          valuation: 'receipt_reversal' as const,
+          reason: input.reason,
+        })),
+      );
+    } catch (err) {
+      if (err instanceof StockShortageError) {
+        const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur les ${s.requested.toLocaleString('fr-FR')} entrés`).join(' ; ');
+        throw new ValidationError({ reason: `Annulation impossible : une partie de la marchandise de ${entry.number} est déjà sortie de ${err.shortages[0].locationName} (${detail}).` });
+      }
+      throw err;
+    }
+
+    // Purchase prices this entry set, when no later validated entry set them since.
+    for (const l of lines) {
+      const productId = Number(l.product_id);
+      if (Number(l.purchase_price_before) === Number(l.unit_cost)) continue;
+      const product = await trx('products').where({ id: productId }).first('purchase_price');
+      if (Number(product.purchase_price) !== Number(l.unit_cost)) continue;
+      const later = await trx('stock_entry_lines')
+        .join('stock_entries', 'stock_entries.id', 'stock_entry_lines.entry_id')
+        .where('stock_entry_lines.product_id', productId)
+        .where('stock_entry_lines.entry_id', '>', id)
+        .where('stock_entries.status', 'validated')
+        .first('stock_entry_lines.id');
+      if (later) continue;
+      await trx('products').where({ id: productId }).update({ purchase_price: Number(l.purchase_price_before), updated_at: now });
+      await trx('price_history').insert({ product_id: productId, field: 'purchase_price', old_value: Number(l.unit_cost), new_value: Number(l.purchase_price_before), user_id: actor.id, source: 'entry', changed_at: now });
+    }
+
+    await trx('suppliers')
+      .where({ id: entry.supplier_id })
+      .update({ balance: trx.raw('balance - ?', [Number(entry.total_amount)]), updated_at: now });
+    await trx('stock_entries')
+      .where({ id })
+      .update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancel_reason: input.reason, version: Number(entry.version) + 1, updated_at: now });
+    await recordAudit(trx, {
+      action: 'stock_entry.cancelled',
+      user: { id: actor.id, name: actor.name },
+      subject: { type: 'stock_entry', id, label: entry.number },
+      details: { before: { status: 'validated' }, after: { status: 'cancelled', reason: input.reason, total_amount: Number(entry.total_amount) } },
+      ip: actor.ip,
+    });
+    return { id, number: entry.number };
+  });
+}

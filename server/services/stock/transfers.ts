@@ -1,0 +1,222 @@
+import type { Knex } from 'knex';
+import type { TransferStatus } from '../../../shared/stock.js';
+import { nextDocumentNumber } from '../../db/counters.js';
+import { insertReturningId, nowIso } from '../../db/dialect.js';
+import { valueOf } from '../../domain/stock/cmup.js';
+import { mergeDuplicateLines } from '../../domain/stock/lines.js';
+import { planReception, transferActionRefusal } from '../../domain/stock/transfer-state.js';
+import { HttpError, ValidationError } from '../../errors.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { withIdempotency } from '../idempotency.js';
+import { businessDate, yearOf } from './business-date.js';
+import { type StockActor, assertFresh, checkBusinessDate, companyTimeZone, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import type { CreatedDocument } from './entries.js';
+import { StockShortageError, type StockMovementInput, postStockMovements } from './ledger.js';
+
+/**
+ * Transfers between locations, in two steps. Sending (validation) takes the TRF- number and takes
+ * the goods out of the source at the current CMUP: they are in transit. Reception at the
+ * destination confirms the quantities that arrived, each difference with its reason. A transfer
+ * can be cancelled: before reception the goods return to the source; after reception the
+ * destination gives back what it received (refused if it no longer has it) and the source gets
+ * back what was sent, so a cancelled transfer leaves no trace in the stock.
+ */
+
+export interface TransferInput {
+  idempotencyKey: string;
+  fromLocationId: number;
+  toLocationId: number;
+  transferDate: string;
+  note: string;
+  lines: Array<{ productId: number; quantity: number }>;
+}
+
+export async function createTransfer(db: Knex, input: TransferInput, actor: StockActor): Promise<CreatedDocument & { replayed: boolean }> {
+  return db.transaction(async (trx) => {
+    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'transfer.create', key: input.idempotencyKey }, () => sendTransfer(trx, input, actor));
+    return { ...result, replayed };
+  });
+}
+
+async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: StockActor): Promise<CreatedDocument> {
+  const errors: Record<string, string> = {};
+  const from = await requireActiveLocation(trx, input.fromLocationId, 'from_location_id', errors, "L'emplacement de départ");
+  const to = await requireActiveLocation(trx, input.toLocationId, 'to_location_id', errors, "L'emplacement de destination");
+  if (input.fromLocationId === input.toLocationId) errors.to_location_id = "La destination doit être différente de l'emplacement de départ.";
+  checkBusinessDate(input.transferDate, await companyTimeZone(trx), 'transfer_date', errors, 'La date du transfert');
+  const products = await requireActiveProducts(trx, input.lines, errors);
+  throwIfErrors(errors);
+
+  const merged = mergeDuplicateLines(input.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
+  const { number } = await nextDocumentNumber(trx, 'TRF', yearOf(input.transferDate));
+  const now = nowIso();
+  const transferId = await insertReturningId(trx, 'transfers', {
+    number,
+    from_location_id: from!.id,
+    to_location_id: to!.id,
+    transfer_date: input.transferDate,
+    status: 'sent',
+    note: input.note,
+    line_count: merged.lines.length,
+    total_quantity_sent: merged.lines.reduce((s, l) => s + l.quantity, 0),
+    total_value: 0,
+    sent_by: actor.id,
+    sent_at: now,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  const posted = await postStockMovements(
+    trx,
+    { documentType: 'transfer', documentId: transferId, documentNumber: number, userId: actor.id, businessDate: input.transferDate },
+    merged.lines.map((l) => ({ productId: l.productId, locationId: from!.id, quantity: -l.quantity, movementType: 'transfer_out', field: `lines.${l.sourceIndexes[0]}.quantity` })),
+  );
+  const rows = merged.lines.map((l, i) => ({ transfer_id: transferId, position: i + 1, product_id: l.productId, quantity_sent: l.quantity, unit_cost: posted[i].unitCost }));
+  for (let i = 0; i < rows.length; i += 200) await trx('transfer_lines').insert(rows.slice(i, i + 200));
+  const totalValue = rows.reduce((s, r) => s + valueOf(r.quantity_sent, r.unit_cost), 0);
+  await trx('transfers').where({ id: transferId }).update({ total_value: totalValue });
+  await recordAudit(trx, {
+    action: 'transfer.sent',
+    user: { id: actor.id, name: actor.name },
+    subject: { type: 'transfer', id: transferId, label: number },
+    details: { after: { status: 'sent', from: from!.name, to: to!.name, transfer_date: input.transferDate, lines: rows.length, total_quantity: rows.reduce((s, r) => s + r.quantity_sent, 0), total_value: totalValue, products: merged.lines.map((l) => products.get(l.productId)?.code) } },
+    ip: actor.ip,
+  });
+  return { id: transferId, number };
+}
+
+export interface ReceptionInput {
+  idempotencyKey: string;
+  version: number;
+  receivedDate: string;
+  note: string;
+  lines: Array<{ productId: number; quantityReceived: number; reason: string | null }>;
+}
+
+export async function receiveTransfer(db: Knex, id: number, input: ReceptionInput, actor: StockActor): Promise<CreatedDocument & { status: TransferStatus; replayed: boolean }> {
+  return db.transaction(async (trx) => {
+    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'transfer.receive', key: input.idempotencyKey }, async () => {
+      const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
+      if (!transfer) throw new HttpError(404);
+      const refusal = transferActionRefusal(transfer.status, 'receive');
+      if (refusal) throw new ValidationError({ status: `${transfer.number} : ${refusal}` });
+      assertFresh(transfer.version, input.version, `Le transfert ${transfer.number} a été modifié`);
+
+      const errors: Record<string, string> = {};
+      const to = await requireActiveLocation(trx, Number(transfer.to_location_id), 'status', errors, "L'emplacement de destination");
+      checkBusinessDate(input.receivedDate, await companyTimeZone(trx), 'received_date', errors, 'La date de réception');
+      if (!errors.received_date && input.receivedDate < transfer.transfer_date) errors.received_date = "La date de réception ne peut pas précéder la date d'envoi.";
+      const lines = await trx('transfer_lines').where({ transfer_id: id }).orderBy('position');
+      const names = Object.fromEntries((await trx('products').whereIn('id', lines.map((l) => l.product_id)).select('id', 'name')).map((p) => [Number(p.id), p.name as string]));
+      const plan = planReception(
+        lines.map((l) => ({ productId: Number(l.product_id), quantitySent: Number(l.quantity_sent) })),
+        input.lines,
+        names,
+      );
+      Object.assign(errors, plan.errors);
+      throwIfErrors(errors);
+
+      const costOf = new Map(lines.map((l) => [Number(l.product_id), Number(l.unit_cost)]));
+      await postStockMovements(
+        trx,
+        { documentType: 'transfer', documentId: id, documentNumber: transfer.number, userId: actor.id, businessDate: input.receivedDate },
+        plan.lines
+          .filter((l) => l.quantityReceived > 0)
+          .map((l) => ({ productId: l.productId, locationId: to!.id, quantity: l.quantityReceived, movementType: 'transfer_in', unitCost: costOf.get(l.productId), reason: l.reason })),
+      );
+      for (const l of plan.lines) {
+        await trx('transfer_lines').where({ transfer_id: id, product_id: l.productId }).update({ quantity_received: l.quantityReceived, difference_reason: l.reason });
+      }
+      const now = nowIso();
+      const totalReceived = plan.lines.reduce((s, l) => s + l.quantityReceived, 0);
+      await trx('transfers')
+        .where({ id })
+        .update({
+          status: plan.status,
+          received_by: actor.id,
+          received_at: now,
+          received_date: input.receivedDate,
+          reception_note: input.note,
+          total_quantity_received: totalReceived,
+          version: Number(transfer.version) + 1,
+          updated_at: now,
+        });
+      const differences = plan.lines.filter((l) => l.difference !== 0).map((l) => ({ product: names[l.productId], sent: l.quantitySent, received: l.quantityReceived, reason: l.reason }));
+      await recordAudit(trx, {
+        action: 'transfer.received',
+        user: { id: actor.id, name: actor.name },
+        subject: { type: 'transfer', id, label: transfer.number },
+        details: { before: { status: 'sent' }, after: { status: plan.status, received_date: input.receivedDate, total_received: totalReceived, differences } },
+        ip: actor.ip,
+      });
+      return { id, number: transfer.number as string, status: plan.status as TransferStatus };
+    });
+    return { ...result, replayed };
+  });
+}
+
+export interface TransferCancelInput {
+  reason: string;
+  version: number;
+}
+
+export async function cancelTransfer(db: Knex, id: number, input: TransferCancelInput, actor: StockActor): Promise<CreatedDocument> {
+  return db.transaction(async (trx) => {
+    const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
+    if (!transfer) throw new HttpError(404);
+    const status = transfer.status as TransferStatus;
+    const refusal = transferActionRefusal(status, 'cancel');
+    if (refusal) throw new ValidationError({ reason: `${transfer.number} : ${refusal}` });
+    assertFresh(transfer.version, input.version, `Le transfert ${transfer.number} a été modifié`);
+    const lines = await trx('transfer_lines').where({ transfer_id: id }).orderBy('position');
+    const today = businessDate(await companyTimeZone(trx));
+    const movements: StockMovementInput[] = [];
+    if (status !== 'sent') {
+      for (const l of lines) {
+        const received = Number(l.quantity_received ?? 0);
+        if (received > 0) movements.push({ productId: Number(l.product_id), locationId: Number(transfer.to_location_id), quantity: -received, movementType: 'transfer_cancel', unitCost: Number(l.unit_cost), reason: input.reason });
+      }
+    }
+    for (const l of lines) movements.push({ productId: Number(l.product_id), locationId: Number(transfer.from_location_id), quantity: Number(l.quantity_sent), movementType: 'transfer_cancel', unitCost: Number(l.unit_cost), reason: input.reason });
+    try {
+      await postStockMovements(trx, { documentType: 'transfer', documentId: id, documentNumber: transfer.number, userId: actor.id, businessDate: today, allowNegative: false }, movements);
+    } catch (err) {
+      if (err instanceof StockShortageError) {
+        const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur ${s.requested.toLocaleString('fr-FR')} reçus`).join(' ; ');
+        throw new ValidationError({ reason: `Annulation impossible : une partie de la marchandise reçue par ${err.shortages[0].locationName} est déjà sortie (${detail}).` });
+      }
+      throw err;
+    }
+    const now = nowIso();
+    await trx('transfers')
+      .where({ id })
+      .update({ status: 'cancelled', status_before_cancel: status, cancelled_by: actor.id, cancelled_at: now, cancel_reason: input.reason, version: Number(transfer.version) + 1, updated_at: now });
+    await recordAudit(trx, {
+      action: 'transfer.cancelled',
+      user: { id: actor.id, name: actor.name },
+      subject: { type: 'transfer', id, label: transfer.number },
+      details: { before: { status }, after: { status: 'cancelled', reason: input.reason } },
+      ip: actor.ip,
+    });
+    return { id, number: transfer.number as string };
+  });
+}
+
+/** A reprint ("DUPLICATA"): counted on the transfer and written to the audit log. */
+export async function recordTransferReprint(db: Knex, id: number, actor: StockActor): Promise<{ number: string; reprintCount: number }> {
+  return db.transaction(async (trx) => {
+    const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
+    if (!transfer) throw new HttpError(404);
+    const count = Number(transfer.reprint_count) + 1;
+    const now = nowIso();
+    await trx('transfers').where({ id }).update({ reprint_count: count, last_reprinted_at: now });
+    await recordAudit(trx, {
+      action: 'transfer.reprinted',
+      user: { id: actor.id, name: actor.name },
+      subject: { type: 'transfer', id, label: transfer.number },
+      details: { after: { reprint_count: count, status: transfer.status } },
+      ip: actor.ip,
+    });
+    return { number: transfer.number as string, reprintCount: count };
+  });
+}
