@@ -53,7 +53,8 @@ export const requiredText = (label: string, max: number, min = 1) =>
   z
     .string({ error: `${label} est obligatoire.` })
     .trim()
-    .min(min, min > 1 ? `${label} doit contenir au moins ${min} caractères.` : `${label} est obligatoire.`)
+    .min(1, `${label} est obligatoire.`)
+    .min(min, `${label} doit contenir au moins ${min} caractères.`)
     .max(max, `${label} ne doit pas dépasser ${max} caractères.`);
 
 export const idempotencyKey = z
