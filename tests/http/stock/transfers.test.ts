@@ -1,0 +1,312 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../../server/services/stock/business-date.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
+import { testDatabases } from '../../support/databases.js';
+import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, setNegativeStock, stockFixtures } from '../../support/stock.js';
+
+const today = () => businessDate('Africa/Abidjan');
+const year = () => Number(today().slice(0, 4));
+const BASE = '/operations/sortiestock/transferts';
+
+describe.each(testDatabases())('transfers (%s)', (kind) => {
+  let t: TestApp;
+  let f: StockFixtures;
+  let admin: Client;
+
+  const transfer = (over: Record<string, unknown> = {}) => ({
+    idempotency_key: idempotencyKey(),
+    from_location_id: f.depot,
+    to_location_id: f.shop,
+    transfer_date: today(),
+    note: 'Réassort hebdomadaire',
+    lines: [
+      { product_id: f.products.rice, quantity: 10 },
+      { product_id: f.products.oil, quantity: 24 },
+    ],
+    ...over,
+  });
+  const send = async (c: Client, over: Record<string, unknown> = {}) => {
+    const res = await c.post(BASE, transfer(over));
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toMatch(/\/operations\/sortiestock\/transferts\/\d+$/);
+    return Number(res.headers.location.split('/').pop());
+  };
+  const reception = (lines: Array<{ product_id: number; quantity_received: number; reason?: string }>, over: Record<string, unknown> = {}) => ({
+    idempotency_key: idempotencyKey(),
+    version: 1,
+    received_date: today(),
+    note: '',
+    lines,
+    ...over,
+  });
+  const counts = async () => ({
+    transfers: Number((await t.db('transfers').count({ n: '*' }).first())!.n),
+    movements: Number((await t.db('stock_movements').count({ n: '*' }).first())!.n),
+    counter: Number((await t.db('document_counters').where({ series: 'TRF' }).first('last_number'))?.last_number ?? 0),
+  });
+  const errorsAfter = async (c: Client, url: string, body: object, landing = BASE) => {
+    const res = await c.post(url, body);
+    expect(res.status).toBe(303);
+    return (await c.visit(landing)).body.props.errors as Record<string, string>;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    f = await stockFixtures(t.db);
+    admin = new Client(t);
+    await admin.login();
+    await giveStock(t.db, f.products.rice, f.depot, 100, 12000);
+    await giveStock(t.db, f.products.oil, f.depot, 240, 1100);
+  });
+  afterAll(() => t.close());
+  afterEach(() => expectStockConsistent(t.db));
+
+  it('opens the stock-exit hub on the transfer tab, with 403s for users without the menu', async () => {
+    const hub = await admin.visit('/operations/sortiestock');
+    expect(hub.status).toBe(303);
+    expect(hub.headers.location).toBe(BASE);
+    const list = await admin.visit(BASE);
+    expect(list.body.component).toBe('stock/transfers/Index');
+    expect(list.body.props.can).toEqual({ create: true, cancel: true });
+
+    const none = await userWithPermissions(t, 'none@test.local', ['menu.dashboard']);
+    const c = new Client(t);
+    await c.login(none.email, none.password);
+    for (const url of ['/operations/sortiestock', BASE, `${BASE}/create`, `${BASE}/1`, `${BASE}/1/print`, '/operations/transfert/annulation']) expect((await c.visit(url)).status, url).toBe(403);
+    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`, '/operations/transfert/annulation/1/reprint']) expect((await c.post(url, {})).status, url).toBe(403);
+
+    // A seller sees the hub but may not move stock.
+    const seller = await userWithPermissions(t, 'seller@test.local', ['menu.sortiestock', 'sales.create']);
+    const s = new Client(t);
+    await s.login(seller.email, seller.password);
+    expect((await s.visit(BASE)).body.props.can).toEqual({ create: false, cancel: false });
+    expect((await s.visit(`${BASE}/create`)).status).toBe(403);
+    expect((await s.post(BASE, transfer())).status).toBe(403);
+    expect((await counts()).transfers).toBe(0);
+  });
+
+  it('sends a transfer: TRF number, stock leaves the source at CMUP and is in transit', async () => {
+    const id = await send(admin);
+    const row = await t.db('transfers').where({ id }).first();
+    expect(row).toMatchObject({ number: `TRF-${year()}-000001`, status: 'sent', line_count: 2, version: 1 });
+    expect(Number(row.total_value)).toBe(10 * 12000 + 24 * 1100);
+    expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(90);
+    expect(await levelOf(t.db, f.products.rice, f.shop)).toBe(0);
+    const lines = await t.db('transfer_lines').where({ transfer_id: id }).orderBy('position');
+    expect(lines.map((l) => [Number(l.quantity_sent), Number(l.unit_cost), l.quantity_received])).toEqual([
+      [10, 12000, null],
+      [24, 1100, null],
+    ]);
+    expect(await t.db('audit_log').where({ action: 'transfer.sent', subject_id: String(id) })).toHaveLength(1);
+
+    const page = await admin.visit(`${BASE}/${id}`);
+    expect(page.body.component).toBe('stock/transfers/Show');
+    expect(page.body.props.transfer).toMatchObject({ status: 'sent', status_label: 'Envoyé', from: { name: 'Dépôt principal' }, to: { name: 'Boutique 1' }, total_value: 146_400 });
+    expect(page.body.props.actions).toEqual({ receive: true, cancel: true });
+    const list = await admin.visit(`${BASE}?status=sent`);
+    expect(list.body.props.in_transit).toBe(1);
+    expect(list.body.props.transfers.data[0]).toMatchObject({ number: `TRF-${year()}-000001`, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1' });
+  });
+
+  it('hides costs from a user who may not see them', async () => {
+    const mover = await userWithPermissions(t, 'mover@test.local', ['menu.sortiestock', 'transfers.create']);
+    const c = new Client(t);
+    await c.login(mover.email, mover.password);
+    const id = Number((await t.db('transfers').first('id')).id);
+    const page = await c.visit(`${BASE}/${id}`);
+    expect(page.body.props.transfer.total_value).toBeNull();
+    expect(page.body.props.transfer.lines[0].unit_cost).toBeNull();
+    expect(JSON.stringify(page.body.props)).not.toContain('12000');
+  });
+
+  it('receives a transfer in full → "Reçu"', async () => {
+    const id = await send(admin, { lines: [{ product_id: f.products.rice, quantity: 5 }] });
+    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 5 }]));
+    expect(res.status).toBe(303);
+    const row = await t.db('transfers').where({ id }).first();
+    expect(row).toMatchObject({ status: 'received', received_date: today(), version: 2 });
+    expect(Number(row.total_quantity_received)).toBe(5);
+    expect(await levelOf(t.db, f.products.rice, f.shop)).toBe(5);
+    expect((await admin.follow(res)).body.flash.success).toMatch(/reçu\.$/);
+  });
+
+  it('receives with a difference and its reason → "Reçu avec écart"', async () => {
+    const id = await send(admin, { lines: [{ product_id: f.products.rice, quantity: 10 }, { product_id: f.products.oil, quantity: 12 }] });
+    // A difference without a reason is refused, nothing written.
+    const before = await counts();
+    const errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 8 }, { product_id: f.products.oil, quantity_received: 12 }]), `${BASE}/${id}`);
+    expect(errors['lines.0.reason']).toBe("Indiquez le motif de l'écart sur « Riz parfumé 25 kg » (-2).");
+    expect(await counts()).toEqual(before);
+
+    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: f.products.oil, quantity_received: 12 }]));
+    expect(res.status).toBe(303);
+    expect((await t.db('transfers').where({ id }).first()).status).toBe('received_with_difference');
+    const page = await admin.follow(res);
+    expect(page.body.flash.success).toMatch(/reçu avec écart/);
+    expect(page.body.props.transfer.status_label).toBe('Reçu avec écart');
+    expect(page.body.props.transfer.lines[0]).toMatchObject({ quantity_sent: 10, quantity_received: 8, difference: -2, difference_reason: '2 sacs déchirés' });
+    expect(page.body.props.actions).toEqual({ receive: false, cancel: true });
+    const audit = await t.db('audit_log').where({ action: 'transfer.received', subject_id: String(id) }).first();
+    expect(JSON.parse(audit.details).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
+
+    // Never received twice.
+    const again = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 8, reason: 'x' }, { product_id: f.products.oil, quantity_received: 12 }], { version: 2 }), `${BASE}/${id}`);
+    expect(again.status).toMatch(/déjà été réceptionné/);
+  });
+
+  it('refuses a stale reception form, a date before the sending, and bad quantities', async () => {
+    const id = await send(admin, { lines: [{ product_id: f.products.rice, quantity: 1 }] });
+    await t.db('transfers').where({ id }).update({ version: 2 });
+    let errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 1 }]), `${BASE}/${id}`);
+    expect(errors.version).toMatch(/a été modifié entre-temps par un autre utilisateur/);
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 1 }], { version: 2, received_date: '2001-01-01' }), `${BASE}/${id}`);
+    expect(errors.received_date).toBe("La date de réception ne peut pas précéder la date d'envoi.");
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: -1 }], { version: 2 }), `${BASE}/${id}`);
+    expect(errors['lines.0.quantity_received']).toMatch(/ne peut pas être négative/);
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.oil, quantity_received: 1 }], { version: 2 }), `${BASE}/${id}`);
+    expect(errors.lines).toMatch(/ne fait pas partie du transfert/);
+    expect((await t.db('transfers').where({ id }).first()).status).toBe('sent');
+  });
+
+  it('refuses bad transfer input and writes nothing', async () => {
+    const archived = await makeProduct(t.db, { category_id: f.category, name: 'Article archivé', active: false });
+    const before = await counts();
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ to_location_id: f.depot }, 'to_location_id', /différente de l'emplacement de départ/],
+      [{ lines: [] }, 'lines', /Ajoutez au moins un produit/],
+      [{ lines: [{ product_id: f.products.rice, quantity: 0 }] }, 'lines.0.quantity', /supérieure à zéro/],
+      [{ lines: [{ product_id: f.products.rice, quantity: 2.5 }] }, 'lines.0.quantity', /entier/],
+      [{ lines: [{ product_id: archived, quantity: 1 }] }, 'lines.0.product_id', /archivé/],
+      [{ lines: [{ product_id: 424242, quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
+      [{ from_location_id: 424242 }, 'from_location_id', /n'existe pas/],
+      [{ transfer_date: '2999-12-31' }, 'transfer_date', /futur/],
+      [{ lines: [{ product_id: f.products.sugar, quantity: 3 }] }, 'lines.0.quantity', /Stock insuffisant pour « Sucre en poudre 1 kg » \(SUC1K\) à Dépôt principal : il manque 3 paquet \(disponible 0, demandé 3\)\./],
+    ];
+    for (const [over, field, message] of cases) {
+      const errors = await errorsAfter(admin, BASE, transfer(over));
+      expect(errors[field], `${field} ← ${JSON.stringify(over)}`).toMatch(message);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('merges the same product twice and checks the stock on the total', async () => {
+    const p = await makeProduct(t.db, { category_id: f.category, name: 'Biscuits' });
+    await giveStock(t.db, p, f.depot, 5);
+    const errors = await errorsAfter(admin, BASE, transfer({ lines: [{ product_id: p, quantity: 3 }, { product_id: p, quantity: 3 }] }));
+    expect(errors['lines.0.quantity']).toMatch(/il manque 1/);
+    const id = await send(admin, { lines: [{ product_id: p, quantity: 2 }, { product_id: p, quantity: 3 }] });
+    const lines = await t.db('transfer_lines').where({ transfer_id: id });
+    expect(lines.map((l) => Number(l.quantity_sent))).toEqual([5]);
+  });
+
+  it('allows negative stock only when the company setting allows it', async () => {
+    const p = await makeProduct(t.db, { category_id: f.category });
+    await setNegativeStock(t.db, true);
+    try {
+      const id = await send(admin, { lines: [{ product_id: p, quantity: 2 }] });
+      expect(await levelOf(t.db, p, f.depot)).toBe(-2);
+      // Cancelling still works (the goods come back).
+      const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Erreur de saisie', version: 1 });
+      expect(res.status).toBe(303);
+      expect(await levelOf(t.db, p, f.depot)).toBe(0);
+    } finally {
+      await setNegativeStock(t.db, false);
+    }
+  });
+
+  it('cancels a sent transfer: the goods return to the source', async () => {
+    const id = await send(admin, { lines: [{ product_id: f.products.oil, quantity: 6 }] });
+    const before = await levelOf(t.db, f.products.oil, f.depot);
+    let errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: '', version: 1 }, `${BASE}/${id}`);
+    expect(errors.reason).toBe("Le motif d'annulation est obligatoire.");
+    errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Camion en panne', version: 9 }, `${BASE}/${id}`);
+    expect(errors.version).toMatch(/modifié entre-temps/);
+    const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Camion en panne', version: 1 });
+    expect(res.status).toBe(303);
+    expect(await levelOf(t.db, f.products.oil, f.depot)).toBe(before + 6);
+    const row = await t.db('transfers').where({ id }).first();
+    expect(row).toMatchObject({ status: 'cancelled', status_before_cancel: 'sent', cancel_reason: 'Camion en panne' });
+    expect(await t.db('audit_log').where({ action: 'transfer.cancelled', subject_id: String(id) })).toHaveLength(1);
+    // Terminal.
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.oil, quantity_received: 6 }], { version: 2 }), `${BASE}/${id}`);
+    expect(errors.status).toMatch(/annulé/);
+    errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Deuxième fois', version: 2 }, `${BASE}/${id}`);
+    expect(errors.reason).toMatch(/annulé/);
+  });
+
+  it('cancels a received transfer only while the destination still has the goods', async () => {
+    const p = await makeProduct(t.db, { category_id: f.category, name: 'Café moulu 250 g' });
+    await giveStock(t.db, p, f.depot, 20);
+    const id = await send(admin, { lines: [{ product_id: p, quantity: 10 }] });
+    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: p, quantity_received: 9, reason: 'Un paquet manquant' }]));
+    expect(await levelOf(t.db, p, f.shop)).toBe(9);
+    // The shop sells 5 (a readjustment stands in for the sale).
+    await t.db.transaction(async (trx) => {
+      const { postStockMovements } = await import('../../../server/services/stock/ledger.js');
+      await postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: today() }, [{ productId: p, locationId: f.shop, quantity: -5, movementType: 'sale' }]);
+    });
+    const before = await counts();
+    const errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 }, `${BASE}/${id}`);
+    expect(errors.reason).toBe('Annulation impossible : une partie de la marchandise reçue par Boutique 1 est déjà sortie (« Café moulu 250 g » : il n\'en reste que 4 sur 9 reçus).');
+    expect(await counts()).toEqual(before);
+
+    await giveStock(t.db, p, f.shop, 5);
+    const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 });
+    expect(res.status).toBe(303);
+    expect(await levelOf(t.db, p, f.shop)).toBe(0);
+    expect(await levelOf(t.db, p, f.depot)).toBe(20);
+    expect((await t.db('transfers').where({ id }).first()).status_before_cancel).toBe('received_with_difference');
+  });
+
+  it('returns the first result when a transfer form is sent twice', async () => {
+    const body = transfer({ lines: [{ product_id: f.products.rice, quantity: 1 }] });
+    const before = await levelOf(t.db, f.products.rice, f.depot);
+    const [a, b] = await Promise.all([admin.post(BASE, body), admin.post(BASE, body)]);
+    expect(a.headers.location).toBe(b.headers.location);
+    expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(before - 1);
+    const id = Number(a.headers.location.split('/').pop());
+    const rec = reception([{ product_id: f.products.rice, quantity_received: 1 }]);
+    expect((await admin.post(`${BASE}/${id}/receive`, rec)).status).toBe(303);
+    const replay = await admin.post(`${BASE}/${id}/receive`, rec);
+    expect(replay.headers.location).toBe(`${BASE}/${id}`);
+    expect((await admin.follow(replay)).body.props.errors).toEqual({});
+  });
+
+  it('prints the bon de transfert (A5) with the company header', async () => {
+    const id = Number((await t.db('transfers').orderBy('id').first('id')).id);
+    const res = await admin.visit(`${BASE}/${id}/print?print=1`);
+    expect(res.body.component).toBe('stock/transfers/Print');
+    expect(res.body.props).toMatchObject({ duplicata: false, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: `TRF-${year()}-000001` } });
+    expect(res.body.props.transfer.total_value).toBeNull();
+  });
+
+  it('Annulation des transferts: search, cancel with a reason, reprint as DUPLICATA counted and audited', async () => {
+    const clerk = await userWithPermissions(t, 'clerk@test.local', ['menu.annulation.transfert', 'documents.reprint']);
+    const c = new Client(t);
+    await c.login(clerk.email, clerk.password);
+    const page = await c.visit(`/operations/transfert/annulation?q=000001&from=${today()}&to=${today()}&from_location_id=${f.depot}`);
+    expect(page.body.component).toBe('stock/transfers/Cancellation');
+    expect(page.body.props.can).toEqual({ cancel: false, reprint: true });
+    expect(page.body.props.searched).toBe(true);
+    expect(page.body.props.transfers.data.map((r: { number: string }) => r.number)).toEqual([`TRF-${year()}-000001`]);
+    const id = page.body.props.transfers.data[0].id;
+    expect((await c.post(`${BASE}/${id}/cancel`, { reason: 'Pas le droit', version: 1 })).status).toBe(403);
+
+    const first = await c.post(`/operations/transfert/annulation/${id}/reprint`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`${BASE}/${id}/print?duplicata=1&print=1`);
+    const print = await c.follow(first);
+    expect(print.body.props).toMatchObject({ duplicata: true, auto_print: true, back_url: '/operations/transfert/annulation' });
+    expect(print.body.flash.success).toBe(`Réimpression n° 1 de TRF-${year()}-000001 (DUPLICATA).`);
+    await c.post(`/operations/transfert/annulation/${id}/reprint`);
+    const row = await t.db('transfers').where({ id }).first();
+    expect(Number(row.reprint_count)).toBe(2);
+    expect(await t.db('audit_log').where({ action: 'transfer.reprinted', subject_id: String(id) })).toHaveLength(2);
+    expect((await c.post('/operations/transfert/annulation/999999/reprint')).status).toBe(404);
+
+    // The admin cancels from the same screen and lands back on it.
+    const res = await admin.send('post', `${BASE}/${id}/cancel`, { reason: 'Doublon de saisie', version: Number(row.version) }, { Referer: 'http://127.0.0.1/operations/transfert/annulation' });
+    expect(res.status).toBe(303);
+    expect((await t.db('transfers').where({ id }).first()).status).toBe('cancelled');
+  });
+});
