@@ -17,3 +17,10 @@ export function uniqueViolationColumn(err: unknown): string | null {
   }
   return null;
 }
+
+/** A foreign key refused a delete: another table still references the row. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: string; message?: string };
+  return e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(e.message ?? '');
+}

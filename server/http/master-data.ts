@@ -5,7 +5,9 @@ import { HttpError, ValidationError } from '../errors.js';
 import { ActionRefused } from '../services/errors.js';
 import type { ExportFormat } from '../services/tabular/export.js';
 import { ImportFileError, MAX_IMPORT_BYTES, type ReadTable, readTable } from '../services/tabular/read.js';
-import { flash, redirectBack } from './respond.js';
+import * as actorModule from './actor.js';
+import { can as canMiddleware } from './middleware/auth.js';
+import { flash, redirect as redirectTo, redirectBack } from './respond.js';
 import { queryString } from './list-params.js';
 
 /** What the signed-in user may do in an area (buttons shown; the server checks again). */
@@ -106,4 +108,62 @@ export async function withFileErrors<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof ImportFileError) throw new ValidationError({ file: err.message });
     throw err;
   }
+}
+
+/**
+ * POST :id/archive, POST :id/restore and DELETE :id of a master-data area: same guard, same
+ * refusal handling, same redirects and French toasts everywhere.
+ */
+export function lifecycleRoutes(
+  r: import('express').Router,
+  spec: {
+    base: string;
+    permission: string;
+    load: (id: unknown) => Promise<{ id: number | string; name: string }>;
+    setActive: (id: number, active: boolean, actor: import('../services/actor.js').Actor) => Promise<void>;
+    remove: (id: number, actor: import('../services/actor.js').Actor) => Promise<void>;
+    /** "Client", "Catégorie"… and the feminine agreement of "archivé(e)". */
+    noun: string;
+    feminine?: boolean;
+    /** Where to go after a delete (the list) and after archive/restore (the record). */
+    showUrl?: (id: number) => string;
+  },
+): void {
+  const e = spec.feminine ? 'e' : '';
+  const show = spec.showUrl ?? ((id: number) => `${spec.base}/${id}`);
+  const back = (req: Request) => {
+    const id = Number(req.params.id);
+    return Number.isInteger(id) && id > 0 ? show(id) : spec.base;
+  };
+  const { actorOf } = actorModule;
+  r.post(
+    `${spec.base}/:id/archive`,
+    canMiddleware(spec.permission),
+    action(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      await spec.setActive(Number(row.id), false, actorOf(req));
+      flash(req, 'success', `${spec.noun} ${row.name} archivé${e}.`);
+      redirectTo(res, show(Number(row.id)));
+    }, back),
+  );
+  r.post(
+    `${spec.base}/:id/restore`,
+    canMiddleware(spec.permission),
+    action(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      await spec.setActive(Number(row.id), true, actorOf(req));
+      flash(req, 'success', `${spec.noun} ${row.name} réactivé${e}.`);
+      redirectTo(res, show(Number(row.id)));
+    }, back),
+  );
+  r.delete(
+    `${spec.base}/:id`,
+    canMiddleware(spec.permission),
+    action(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      await spec.remove(Number(row.id), actorOf(req));
+      flash(req, 'success', `${spec.noun} ${row.name} supprimé${e}.`);
+      redirectTo(res, spec.base);
+    }, back),
+  );
 }

@@ -1,10 +1,13 @@
 import type { Express } from 'express';
 import type { AppContext } from '../../app.js';
 import { authRoutes } from './auth.js';
+import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
+import { pickerRoutes } from './pickers.js';
 import { dashboardRoutes } from './dashboard.js';
 import { profileRoutes } from './profile.js';
 import { stockRoutes } from './stock.js';
+import { supplierRoutes } from './suppliers.js';
 
 /** Every area registers its routes here, in one place. */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -13,4 +16,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
   app.use(clientRoutes(ctx));
+  app.use(pickerRoutes(ctx));
+  app.use(supplierRoutes(ctx));
+  app.use(categoryRoutes(ctx));
 }

@@ -10,7 +10,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { ActionRefused } from '../errors.js';
-import { historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
 
 export interface ClientInput {
   code: string;
@@ -153,7 +153,7 @@ export async function deleteClient(db: Knex, id: number, actor: Actor): Promise<
     if (toBool(current.is_walk_in)) throw new ActionRefused('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
     const reasons = await historyReasons(trx, 'client', id, currency);
     if (reasons.length) throw new ActionRefused(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await trx('clients').where({ id }).delete();
+    await deleteOrRefuse(trx, 'clients', id, "Ce client est utilisé par d'autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, {
       action: 'client.deleted',
       user: auditUser(actor),

@@ -1,13 +1,16 @@
 import type { Knex } from 'knex';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { ActionRefused } from '../errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { UsageInfo } from '../../../shared/master-data.js';
 
 /**
  * "Nothing is deleted that has effects" (DESIGN.md §3): a master record with history is archived,
  * not deleted. Each kind of record has a list of history checks; a record may be deleted only when
- * none of them finds anything. Later areas add their own checks here (one line each), e.g. the
- * stock area: `{ reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where('product_id', id)) }`,
- * or at start-up with registerHistoryCheck('product', …).
+ * none of them finds anything. Later areas add their own checks to the lists below (one line each,
+ * e.g. invoices for clients: `{ reason: 'il a des factures', has: (db, id) => exists(db('invoices').where({ client_id: id })) }`),
+ * or at start-up with registerHistoryCheck('client', …). A foreign key that still refuses the
+ * delete (a check forgotten) becomes the same refusal through deleteOrRefuse(), never a 500.
  */
 export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk';
 
@@ -43,6 +46,7 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
     // Documents of later areas (invoices, settlements) register their checks here.
   ],
   supplier: [
+    { reason: 'il a des entrées de stock', has: (db, id) => exists(db('stock_entries').where({ supplier_id: id })) },
     {
       reason: balanceReason('il a un solde de'),
       has: async (db, id, ctx) => {
@@ -65,10 +69,12 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
     },
   ],
   product: [
+    { reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where({ product_id: id })) },
     { reason: 'il a du stock dans un emplacement', has: (db, id) => exists(db('stock_levels').where({ product_id: id }).whereNot('quantity', 0)) },
     { reason: "son prix d'achat a été fixé par une entrée de stock", has: (db, id) => exists(db('price_history').where({ product_id: id, source: 'entry' })) },
   ],
   location: [
+    { reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where({ location_id: id })) },
     { reason: 'il contient du stock', has: (db, id) => exists(db('stock_levels').where({ location_id: id }).whereNot('quantity', 0)) },
     { reason: 'une caisse y est rattachée', has: (db, id) => exists(db('cash_desks').where({ location_id: id })) },
   ],
@@ -105,4 +111,14 @@ export async function historyReasons(db: Knex | Knex.Transaction, kind: SubjectK
 export function usageInfo(reasons: string[], blocks: { archive?: string | null; delete?: string | null } = {}): UsageInfo {
   const all = blocks.delete ? [blocks.delete, ...reasons] : reasons;
   return { deletable: all.length === 0 && !blocks.archive, archivable: !blocks.archive, reasons: all, archive_block: blocks.archive ?? null };
+}
+
+/** Deletes the row; a foreign key still pointing at it turns into the French refusal. */
+export async function deleteOrRefuse(trx: Knex.Transaction, table: string, id: number, refusal: string): Promise<void> {
+  try {
+    await trx(table).where({ id }).delete();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new ActionRefused(refusal);
+    throw err;
+  }
 }

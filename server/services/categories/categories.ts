@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import type { CategoryFilters } from '../../../shared/master-data.js';
+import { nowIso, toBool } from '../../db/dialect.js';
+import { uniqueViolationColumn } from '../../db/errors.js';
+import { whereSearch } from '../../db/search.js';
+import { inTransaction } from '../../db/transaction.js';
+import { ValidationError } from '../../errors.js';
+import { type Actor, auditUser } from '../actor.js';
+import { diffFields } from '../audit/diff.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { ActionRefused } from '../errors.js';
+import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+
+export interface CategoryInput {
+  code: string;
+  name: string;
+  description: string;
+  active: boolean;
+}
+
+export const CATEGORY_FIELDS = ['code', 'name', 'description', 'active'] as const;
+export const CATEGORY_SORTS = ['code', 'name', 'product_count'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+/** Categories with their number of products (a correlated count on the products' category index). */
+export function categoriesQuery(db: Knex, params: { q: string; sort: CategorySort; dir: 'asc' | 'desc'; filters: CategoryFilters }): Knex.QueryBuilder {
+  const qb = db('categories').select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'));
+  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], contains: ['categories.name'] });
+  if (params.filters.status === 'active') qb.where('categories.active', true);
+  else if (params.filters.status === 'archived') qb.where('categories.active', false);
+  return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
+}
+
+export async function findCategory(db: Knex | Knex.Transaction, id: number) {
+  return db('categories')
+    .where('categories.id', id)
+    .select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'))
+    .first();
+}
+
+/** Options for selects: active categories, plus the one a record already uses. */
+export async function categoryOptions(db: Knex, includeId?: number | null): Promise<Array<{ value: string; label: string }>> {
+  const rows = await db('categories')
+    .where((w) => {
+      w.where('active', true);
+      if (includeId) w.orWhere('id', includeId);
+    })
+    .orderBy('name')
+    .select('id', 'name', 'code');
+  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+}
+
+async function assertUnique(trx: Knex.Transaction, input: CategoryInput, exceptId?: number) {
+  const byCode = trx('categories').where({ code: input.code });
+  if (exceptId) byCode.whereNot({ id: exceptId });
+  if (await byCode.first('id')) throw new ValidationError({ code: `Le code ${input.code} est déjà utilisé par une autre catégorie.` });
+  const byName = trx('categories').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
+  if (exceptId) byName.whereNot({ id: exceptId });
+  if (await byName.first('id')) throw new ValidationError({ name: `Une catégorie « ${input.name} » existe déjà.` });
+}
+
+function mapUnique(err: unknown): never {
+  if (uniqueViolationColumn(err) === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par une autre catégorie.' });
+  throw err;
+}
+
+export async function createCategory(db: Knex, input: CategoryInput, actor: Actor): Promise<number> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      await assertUnique(trx, input);
+      const now = nowIso();
+      const [inserted] = await trx('categories').insert({ ...input, created_at: now, updated_at: now }).returning('id');
+      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      return id;
+    });
+  } catch (err) {
+    return mapUnique(err);
+  }
+}
+
+export async function updateCategory(db: Knex, id: number, input: CategoryInput, actor: Actor): Promise<void> {
+  try {
+    await inTransaction(db, async (trx) => {
+      const current = await trx('categories').where({ id }).first();
+      if (!current) throw new ValidationError({ _form: "Cette catégorie n'existe plus." });
+      await assertUnique(trx, input, id);
+      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CATEGORY_FIELDS);
+      if (!diff) return;
+      await trx('categories').where({ id }).update({ ...input, updated_at: nowIso() });
+      await recordAudit(trx, { action: 'category.updated', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+}
+
+export async function setCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await trx('categories').where({ id }).first();
+    if (!current) throw new ActionRefused("Cette catégorie n'existe plus.");
+    if (toBool(current.active) === active) return;
+    await trx('categories').where({ id }).update({ active, updated_at: nowIso() });
+    await recordAudit(trx, { action: active ? 'category.restored' : 'category.archived', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+  });
+}
+
+/** A category is deleted only while no product (even archived) uses it. */
+export async function deleteCategory(db: Knex, id: number, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await trx('categories').where({ id }).first();
+    if (!current) throw new ActionRefused("Cette catégorie n'existe plus.");
+    const reasons = await historyReasons(trx, 'category', id);
+    if (reasons.length) throw new ActionRefused(`La catégorie « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Déplacez ces produits dans une autre catégorie ou archivez-la.`);
+    await deleteOrRefuse(trx, 'categories', id, "Cette catégorie est utilisée par d'autres enregistrements : archivez-la plutôt.");
+    await recordAudit(trx, { action: 'category.deleted', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+  });
+}

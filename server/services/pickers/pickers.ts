@@ -1,0 +1,158 @@
+import type { Knex } from 'knex';
+import type { ClientPickerItem, ProductPickerItem, ProductPickerResponse } from '../../../shared/master-data.js';
+import { isSqlite } from '../../db/connection.js';
+import { escapeLike, toBool } from '../../db/dialect.js';
+
+/**
+ * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
+ * counts, settlements). Every query is bounded (20 rows) and starts from an index: equality on
+ * code/barcode (unique indexes), prefix on code/barcode/phone (the *_prefix indexes of migration
+ * 0003), then a substring of the name walked in name order until 20 rows are found.
+ */
+export const PICKER_LIMIT = 20;
+export const PICKER_MAX_QUERY = 64;
+
+const PRODUCT_COLUMNS = [
+  'products.id',
+  'products.code',
+  'products.barcode',
+  'products.name',
+  'products.unit',
+  'products.pack_size',
+  'products.purchase_price',
+  'products.cmup',
+  'products.retail_price',
+  'products.wholesale_price',
+  'products.min_price',
+  'categories.name as category',
+];
+
+function productBase(db: Knex) {
+  return db('products').join('categories', 'categories.id', 'products.category_id').where('products.active', true).select(PRODUCT_COLUMNS);
+}
+
+function presentProduct(row: any, showCosts: boolean, stock: Map<number, number> | null): ProductPickerItem {
+  const id = Number(row.id);
+  return {
+    id,
+    code: row.code,
+    barcode: row.barcode ?? null,
+    name: row.name,
+    unit: row.unit,
+    pack_size: Number(row.pack_size),
+    purchase_price: showCosts ? Number(row.purchase_price) : null,
+    cmup: showCosts ? Number(row.cmup) : null,
+    retail_price: Number(row.retail_price),
+    wholesale_price: Number(row.wholesale_price),
+    min_price: Number(row.min_price),
+    category: row.category,
+    stock: stock ? (stock.get(id) ?? 0) : null,
+  };
+}
+
+export async function searchProducts(db: Knex, params: { q: string; locationId: number | null; showCosts: boolean }): Promise<ProductPickerResponse> {
+  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
+  const upper = q.toUpperCase();
+  const rows: any[] = [];
+  const seen = new Set<number>();
+  const add = (list: any[]) => {
+    for (const row of list) {
+      const id = Number(row.id);
+      if (!seen.has(id) && rows.length < PICKER_LIMIT) {
+        seen.add(id);
+        rows.push(row);
+      }
+    }
+  };
+
+  let exactRow: any = null;
+  if (q) {
+    // A scanner types the barcode then Enter: equality on the unique indexes answers at once.
+    exactRow = (await productBase(db).where('products.barcode', upper).first()) ?? (await productBase(db).where('products.code', upper).first()) ?? null;
+    if (exactRow) add([exactRow]);
+    const prefix = `${escapeLike(upper)}%`;
+    add(
+      await productBase(db)
+        .where((w) => w.whereRaw(`products.code LIKE ? ESCAPE '\\'`, [prefix]).orWhereRaw(`products.barcode LIKE ? ESCAPE '\\'`, [prefix]))
+        .orderBy('products.code')
+        .limit(PICKER_LIMIT),
+    );
+    if (rows.length < PICKER_LIMIT) {
+      const like = isSqlite(db) ? 'LIKE' : 'ILIKE';
+      add(
+        await productBase(db)
+          .whereRaw(`products.name ${like} ? ESCAPE '\\'`, [`%${escapeLike(q)}%`])
+          .orderBy('products.name')
+          .limit(PICKER_LIMIT + seen.size),
+      );
+    }
+  } else {
+    add(await productBase(db).orderBy('products.name').limit(PICKER_LIMIT));
+  }
+
+  let stock: Map<number, number> | null = null;
+  if (params.locationId !== null) {
+    stock = new Map();
+    if (rows.length) {
+      const levels = await db('stock_levels')
+        .where('location_id', params.locationId)
+        .whereIn(
+          'product_id',
+          rows.map((r) => Number(r.id)),
+        )
+        .select('product_id', 'quantity');
+      for (const l of levels) stock.set(Number(l.product_id), Number(l.quantity));
+    }
+  }
+  const items = rows.map((r) => presentProduct(r, params.showCosts, stock));
+  return { items, exact: exactRow ? (items.find((i) => i.id === Number(exactRow.id)) ?? null) : null };
+}
+
+export async function searchClients(db: Knex, params: { q: string }): Promise<ClientPickerItem[]> {
+  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
+  const base = () =>
+    db('clients').where('active', true).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
+  const rows: any[] = [];
+  const seen = new Set<number>();
+  const add = (list: any[]) => {
+    for (const row of list) {
+      const id = Number(row.id);
+      if (!seen.has(id) && rows.length < PICKER_LIMIT) {
+        seen.add(id);
+        rows.push(row);
+      }
+    }
+  };
+  if (!q) {
+    // The walk-in client first, then the others by name.
+    add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(PICKER_LIMIT));
+  } else {
+    const upper = `${escapeLike(q.toUpperCase())}%`;
+    add(await base().where('code', q.toUpperCase()).limit(1));
+    add(
+      await base()
+        .where((w) => w.whereRaw(`code LIKE ? ESCAPE '\\'`, [upper]).orWhereRaw(`phone LIKE ? ESCAPE '\\'`, [`${escapeLike(q)}%`]))
+        .orderBy('code')
+        .limit(PICKER_LIMIT),
+    );
+    if (rows.length < PICKER_LIMIT) {
+      const like = isSqlite(db) ? 'LIKE' : 'ILIKE';
+      add(
+        await base()
+          .whereRaw(`name ${like} ? ESCAPE '\\'`, [`%${escapeLike(q)}%`])
+          .orderBy('name')
+          .limit(PICKER_LIMIT + seen.size),
+      );
+    }
+  }
+  return rows.map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+    phone: r.phone,
+    price_level: r.price_level,
+    credit_limit: Number(r.credit_limit),
+    balance: Number(r.balance),
+    is_walk_in: toBool(r.is_walk_in),
+  }));
+}

@@ -1,0 +1,104 @@
+import type { Knex } from 'knex';
+import type { SupplierFilters } from '../../../shared/master-data.js';
+import { nowIso, toBool } from '../../db/dialect.js';
+import { uniqueViolationColumn } from '../../db/errors.js';
+import { whereSearch } from '../../db/search.js';
+import { inTransaction } from '../../db/transaction.js';
+import { ValidationError } from '../../errors.js';
+import { type Actor, auditUser } from '../actor.js';
+import { diffFields } from '../audit/diff.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { getCurrency } from '../company/get-company.js';
+import { ActionRefused } from '../errors.js';
+import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+
+export interface SupplierInput {
+  code: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  tax_number: string;
+  active: boolean;
+}
+
+export const SUPPLIER_FIELDS = ['code', 'name', 'phone', 'email', 'address', 'tax_number', 'active'] as const;
+export const SUPPLIER_SORTS = ['code', 'name', 'balance'] as const;
+export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
+
+export function suppliersQuery(db: Knex, params: { q: string; sort: SupplierSort; dir: 'asc' | 'desc'; filters: SupplierFilters }): Knex.QueryBuilder {
+  const qb = db('suppliers').select('*');
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], contains: ['name'] });
+  if (params.filters.status === 'active') qb.where('active', true);
+  else if (params.filters.status === 'archived') qb.where('active', false);
+  if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
+  return qb.orderBy(params.sort, params.dir).orderBy('id');
+}
+
+export async function findSupplier(db: Knex | Knex.Transaction, id: number) {
+  return db('suppliers').where({ id }).first();
+}
+
+async function assertUniqueCode(trx: Knex.Transaction, code: string, exceptId?: number) {
+  const q = trx('suppliers').where({ code });
+  if (exceptId) q.whereNot({ id: exceptId });
+  if (await q.first('id')) throw new ValidationError({ code: `Le code ${code} est déjà utilisé par un autre fournisseur.` });
+}
+
+function mapUnique(err: unknown): never {
+  if (uniqueViolationColumn(err) === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre fournisseur.' });
+  throw err;
+}
+
+export async function createSupplier(db: Knex, input: SupplierInput, actor: Actor): Promise<number> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      await assertUniqueCode(trx, input.code);
+      const now = nowIso();
+      const [inserted] = await trx('suppliers').insert({ ...input, balance: 0, created_at: now, updated_at: now }).returning('id');
+      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      await recordAudit(trx, { action: 'supplier.created', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      return id;
+    });
+  } catch (err) {
+    return mapUnique(err);
+  }
+}
+
+export async function updateSupplier(db: Knex, id: number, input: SupplierInput, actor: Actor): Promise<void> {
+  try {
+    await inTransaction(db, async (trx) => {
+      const current = await findSupplier(trx, id);
+      if (!current) throw new ValidationError({ _form: "Ce fournisseur n'existe plus." });
+      await assertUniqueCode(trx, input.code, id);
+      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, SUPPLIER_FIELDS);
+      if (!diff) return;
+      await trx('suppliers').where({ id }).update({ ...input, updated_at: nowIso() });
+      await recordAudit(trx, { action: 'supplier.updated', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+}
+
+export async function setSupplierActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await findSupplier(trx, id);
+    if (!current) throw new ActionRefused("Ce fournisseur n'existe plus.");
+    if (toBool(current.active) === active) return;
+    await trx('suppliers').where({ id }).update({ active, updated_at: nowIso() });
+    await recordAudit(trx, { action: active ? 'supplier.restored' : 'supplier.archived', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+  });
+}
+
+export async function deleteSupplier(db: Knex, id: number, actor: Actor): Promise<void> {
+  const currency = await getCurrency(db);
+  await inTransaction(db, async (trx) => {
+    const current = await findSupplier(trx, id);
+    if (!current) throw new ActionRefused("Ce fournisseur n'existe plus.");
+    const reasons = await historyReasons(trx, 'supplier', id, currency);
+    if (reasons.length) throw new ActionRefused(`Ce fournisseur ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    await deleteOrRefuse(trx, 'suppliers', id, "Ce fournisseur est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await recordAudit(trx, { action: 'supplier.deleted', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+  });
+}

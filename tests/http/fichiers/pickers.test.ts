@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
+import { testDatabases } from '../../support/databases.js';
+
+describe.each(testDatabases())('pickers (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  let depotId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = new Client(t);
+    await admin.login();
+    const now = new Date().toISOString();
+    const [cat] = await t.db('categories').insert({ code: 'BOI', name: 'Boissons', created_at: now, updated_at: now }).returning('id');
+    const category_id = Number(typeof cat === 'object' ? cat.id : cat);
+    const product = (code: string, name: string, barcode: string | null, extra: object = {}) => ({
+      code, name, barcode, category_id, unit: 'bouteille', pack_size: 12, purchase_price: 250, cmup: 260, retail_price: 400, wholesale_price: 350, min_price: 300, active: true, created_at: now, updated_at: now, ...extra,
+    });
+    await t.db('products').insert([
+      product('P000001', 'Eau minérale Awa 1,5 L', '6191234567890'),
+      product('P000002', 'Jus de bissap 1 L', '6191234567891'),
+      product('P000003', 'Coca-Cola 33 cl', '5449000000996'),
+      product('P619123', 'Article au code numérique', null),
+      product('P000005', 'Eau gazeuse archivée', '6190000000005', { active: false }),
+      ...Array.from({ length: 30 }, (_, i) => product(`EAU${String(i).padStart(3, '0')}`, `Eau de source lot ${i}`, null)),
+    ]);
+    depotId = Number((await t.db('locations').orderBy('id').first('id')).id);
+    const p1 = Number((await t.db('products').where({ code: 'P000001' }).first('id')).id);
+    await t.db('stock_levels').insert({ product_id: p1, location_id: depotId, quantity: 48 });
+    await t.db('clients').insert([
+      { code: 'CL00010', name: 'Awa Koné', phone: '07 12 34 56 78', price_level: 'gros', credit_limit: 100_000, active: true, created_at: now, updated_at: now },
+      { code: 'CL00011', name: 'Moussa Diallo', phone: '77 000 11 22', price_level: 'detail', credit_limit: 0, active: true, created_at: now, updated_at: now },
+      { code: 'CL00012', name: 'Ancien client Koné', phone: '', price_level: 'detail', credit_limit: 0, active: false, created_at: now, updated_at: now },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const products = async (c: Client, qs: string) => {
+    const res = await c.agent.get(`/pickers/products?${qs}`).set('Accept', 'application/json');
+    return res;
+  };
+
+  it('flags an exact barcode so Enter picks it, with the stock at the asked location', async () => {
+    const res = await products(admin, `q=6191234567890&location_id=${depotId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.exact).toEqual({
+      id: expect.any(Number), code: 'P000001', barcode: '6191234567890', name: 'Eau minérale Awa 1,5 L', unit: 'bouteille', pack_size: 12,
+      purchase_price: 250, cmup: 260, retail_price: 400, wholesale_price: 350, min_price: 300, category: 'Boissons', stock: 48,
+    });
+    expect(res.body.items[0].code).toBe('P000001');
+    // a code typed in full is an exact match too, lower case accepted
+    expect((await products(admin, 'q=p000003')).body.exact.name).toBe('Coca-Cola 33 cl');
+    // no location → stock null
+    expect((await products(admin, 'q=6191234567890')).body.exact.stock).toBeNull();
+  });
+
+  it('searches prefixes of code and barcode and fragments of the name, active products only, 20 at most', async () => {
+    const prefix = await products(admin, 'q=619123');
+    expect(prefix.body.exact).toBeNull();
+    expect(prefix.body.items.map((i: { code: string }) => i.code)).toEqual(['P000001', 'P000002']);
+    const name = await products(admin, 'q=BISSAP');
+    expect(name.body.items.map((i: { code: string }) => i.code)).toEqual(['P000002']);
+    const many = await products(admin, 'q=eau');
+    expect(many.body.items).toHaveLength(20);
+    expect(many.body.items.some((i: { name: string }) => i.name.includes('archivée'))).toBe(false);
+    expect((await products(admin, 'q=6190000000005')).body).toEqual({ items: [], exact: null });
+    expect((await products(admin, 'q=%25_')).body.items).toEqual([]);
+    expect((await products(admin, '')).body.items).toHaveLength(20);
+  });
+
+  it('hides costs from a seller and refuses users without a picking screen (JSON 401/403)', async () => {
+    const seller = await userWithPermissions(t, 'vendeur-picker@test.local', ['menu.sortiestock', 'menu.clients']);
+    const c = new Client(t);
+    await c.login(seller.email, seller.password);
+    const item = (await products(c, 'q=P000001')).body.exact;
+    expect(item).toMatchObject({ purchase_price: null, cmup: null, retail_price: 400 });
+    const nobody = await userWithPermissions(t, 'sans-picker@test.local', ['menu.dashboard']);
+    const n = new Client(t);
+    await n.login(nobody.email, nobody.password);
+    const forbidden = await products(n, 'q=P');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe("Vous n'avez pas la permission de rechercher ces fiches.");
+    expect((await n.agent.get('/pickers/clients?q=a')).status).toBe(403);
+    const guest = new Client(t);
+    const anon = await guest.agent.get('/pickers/products?q=P');
+    expect(anon.status).toBe(401);
+    expect(anon.body.message).toMatch(/reconnecter/);
+  });
+
+  it('finds clients by code, phone prefix and name, walk-in first when empty, active only', async () => {
+    const get = async (q: string) => (await admin.agent.get(`/pickers/clients?q=${encodeURIComponent(q)}`)).body.items;
+    const first = await get('');
+    expect(first[0]).toMatchObject({ code: 'CL00000', name: 'CLIENT COMPTANT', is_walk_in: true });
+    expect((await get('cl00010'))[0]).toEqual({ id: expect.any(Number), code: 'CL00010', name: 'Awa Koné', phone: '07 12 34 56 78', price_level: 'gros', credit_limit: 100_000, balance: 0, is_walk_in: false });
+    expect((await get('77 000')).map((c: { code: string }) => c.code)).toEqual(['CL00011']);
+    expect((await get('koné')).map((c: { code: string }) => c.code)).toEqual(['CL00010']);
+  });
+});
