@@ -5,6 +5,7 @@ import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { pickerRoutes } from './pickers.js';
 import { dashboardRoutes } from './dashboard.js';
+import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { stockRoutes } from './stock.js';
 import { supplierRoutes } from './suppliers.js';
@@ -19,4 +20,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(pickerRoutes(ctx));
   app.use(supplierRoutes(ctx));
   app.use(categoryRoutes(ctx));
+  app.use(productRoutes(ctx));
 }

@@ -1,0 +1,209 @@
+import type { Knex } from 'knex';
+import type { ProductFilters } from '../../../shared/master-data.js';
+import { nowIso, toBool } from '../../db/dialect.js';
+import { insertInChunks } from '../../db/bulk.js';
+import { uniqueViolationColumn } from '../../db/errors.js';
+import { whereSearch } from '../../db/search.js';
+import { inTransaction } from '../../db/transaction.js';
+import { PRICE_FIELDS, type PriceField } from '../../domain/pricing/price-rule.js';
+import { ValidationError } from '../../errors.js';
+import { type Actor, auditUser } from '../actor.js';
+import { diffFields } from '../audit/diff.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { ActionRefused } from '../errors.js';
+import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+
+export interface ProductInput {
+  code: string;
+  barcode: string | null;
+  name: string;
+  category_id: number;
+  unit: string;
+  pack_size: number;
+  purchase_price: number;
+  retail_price: number;
+  wholesale_price: number;
+  min_price: number;
+  alert_threshold: number;
+  active: boolean;
+}
+
+export const PRODUCT_FIELDS = ['code', 'barcode', 'name', 'category_id', 'unit', 'pack_size', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'active'] as const;
+export const PRODUCT_SORTS = ['code', 'name', 'category', 'barcode', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'updated_at'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const COST_SORTS: readonly ProductSort[] = ['purchase_price'];
+
+const SORT_COLUMNS: Record<ProductSort, string> = {
+  code: 'products.code',
+  name: 'products.name',
+  category: 'categories.name',
+  barcode: 'products.barcode',
+  purchase_price: 'products.purchase_price',
+  retail_price: 'products.retail_price',
+  wholesale_price: 'products.wholesale_price',
+  min_price: 'products.min_price',
+  alert_threshold: 'products.alert_threshold',
+  updated_at: 'products.updated_at',
+};
+
+/** The filtered, sorted products (list, price centre, exports), with the category's name. */
+export function productsQuery(db: Knex | Knex.Transaction, params: { q: string; sort: ProductSort; dir: 'asc' | 'desc'; filters: ProductFilters }): Knex.QueryBuilder {
+  const qb = db('products').join('categories', 'categories.id', 'products.category_id').select('products.*', 'categories.name as category_name');
+  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], contains: ['products.name'] });
+  if (params.filters.category_id) qb.where('products.category_id', Number(params.filters.category_id));
+  if (params.filters.status === 'active') qb.where('products.active', true);
+  else if (params.filters.status === 'archived') qb.where('products.active', false);
+  return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('products.id');
+}
+
+/** Stock summed over all locations, for the given products (one grouped query on the PK). */
+export async function stockTotals(db: Knex, productIds: number[]): Promise<Map<number, number>> {
+  const totals = new Map<number, number>();
+  for (let i = 0; i < productIds.length; i += 1000) {
+    const rows: Array<{ product_id: number; total: number | string | null }> = await db('stock_levels')
+      .whereIn('product_id', productIds.slice(i, i + 1000))
+      .groupBy('product_id')
+      .select('product_id', db.raw('SUM(quantity) as total'));
+    for (const r of rows) totals.set(Number(r.product_id), Number(r.total ?? 0));
+  }
+  return totals;
+}
+
+export async function findProduct(db: Knex | Knex.Transaction, id: number) {
+  return db('products').join('categories', 'categories.id', 'products.category_id').where('products.id', id).select('products.*', 'categories.name as category_name').first();
+}
+
+/** Stock of a product at every location (0 where it never had any), active locations first. */
+export async function stockByLocation(db: Knex, productId: number) {
+  return db('locations')
+    .leftJoin('stock_levels', (j) => j.on('stock_levels.location_id', '=', 'locations.id').andOn('stock_levels.product_id', '=', db.raw('?', [productId])))
+    .select('locations.id', 'locations.code', 'locations.name', 'locations.kind', 'locations.active', db.raw('COALESCE(stock_levels.quantity, 0) as quantity'))
+    .orderBy([{ column: 'locations.active', order: 'desc' }, { column: 'locations.kind' }, { column: 'locations.name' }]);
+}
+
+async function assertUnique(trx: Knex.Transaction, input: ProductInput, exceptId?: number) {
+  const errors: Record<string, string> = {};
+  const byCode = trx('products').where({ code: input.code });
+  if (exceptId) byCode.whereNot({ id: exceptId });
+  const codeOwner = await byCode.first('name');
+  if (codeOwner) errors.code = `Le code ${input.code} est déjà utilisé par le produit « ${codeOwner.name} ».`;
+  if (input.barcode) {
+    const byBarcode = trx('products').where({ barcode: input.barcode });
+    if (exceptId) byBarcode.whereNot({ id: exceptId });
+    const owner = await byBarcode.first('name');
+    if (owner) errors.barcode = `Le code-barres ${input.barcode} est déjà utilisé par le produit « ${owner.name} ».`;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+async function assertCategory(trx: Knex.Transaction, categoryId: number, currentCategoryId?: number) {
+  const category = await trx('categories').where({ id: categoryId }).first('id', 'active');
+  if (!category) throw new ValidationError({ category_id: "Cette catégorie n'existe pas." });
+  if (!toBool(category.active) && categoryId !== currentCategoryId) throw new ValidationError({ category_id: 'Cette catégorie est archivée : choisissez une catégorie active.' });
+}
+
+function mapUnique(err: unknown): never {
+  const column = uniqueViolationColumn(err);
+  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre produit.' });
+  if (column === 'barcode') throw new ValidationError({ barcode: 'Ce code-barres est déjà utilisé par un autre produit.' });
+  throw err;
+}
+
+export async function createProduct(db: Knex, input: ProductInput, actor: Actor): Promise<number> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      await assertCategory(trx, input.category_id);
+      await assertUnique(trx, input);
+      const now = nowIso();
+      // Until the first stock entry sets it, the weighted average cost is the purchase price.
+      const [inserted] = await trx('products').insert({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now }).returning('id');
+      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      await recordAudit(trx, { action: 'product.created', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      return id;
+    });
+  } catch (err) {
+    return mapUnique(err);
+  }
+}
+
+export interface PriceChange {
+  product_id: number;
+  field: PriceField;
+  old_value: number;
+  new_value: number;
+}
+
+/** Appends price history rows (who, when, old, new, why), in the caller's transaction. */
+export async function recordPriceChanges(trx: Knex.Transaction, changes: PriceChange[], actor: Actor, source: 'manual' | 'rule' | 'import' | 'entry', at = nowIso()): Promise<void> {
+  await insertInChunks(
+    trx,
+    'price_history',
+    changes.map((c) => ({ product_id: c.product_id, field: c.field, old_value: c.old_value, new_value: c.new_value, user_id: actor.id, source, changed_at: at })),
+  );
+}
+
+export const NO_PRICE_PERMISSION = "Vous n'avez pas la permission de modifier les prix.";
+
+export async function updateProduct(db: Knex, id: number, input: ProductInput, actor: Actor, options: { canChangePrices: boolean }): Promise<void> {
+  try {
+    await inTransaction(db, async (trx) => {
+      const current = await trx('products').where({ id }).first();
+      if (!current) throw new ValidationError({ _form: "Ce produit n'existe plus." });
+      const priceChanges: PriceChange[] = PRICE_FIELDS.filter((f) => Number(current[f]) !== input[f]).map((f) => ({ product_id: id, field: f, old_value: Number(current[f]), new_value: input[f] }));
+      if (priceChanges.length && !options.canChangePrices) {
+        throw new ValidationError(Object.fromEntries(priceChanges.map((c) => [c.field, NO_PRICE_PERMISSION])));
+      }
+      await assertCategory(trx, input.category_id, Number(current.category_id));
+      await assertUnique(trx, input, id);
+      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, PRODUCT_FIELDS);
+      if (!diff) return;
+      const now = nowIso();
+      await trx('products').where({ id }).update({ ...input, updated_at: now });
+      await recordPriceChanges(trx, priceChanges, actor, 'manual', now);
+      await recordAudit(trx, { action: 'product.updated', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+}
+
+export async function setProductActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await trx('products').where({ id }).first();
+    if (!current) throw new ActionRefused("Ce produit n'existe plus.");
+    if (toBool(current.active) === active) return;
+    if (active) {
+      const category = await trx('categories').where({ id: current.category_id }).first('active', 'name');
+      if (!toBool(category.active)) throw new ActionRefused(`La catégorie « ${category.name} » est archivée : réactivez-la ou changez la catégorie du produit avant de le réactiver.`);
+    }
+    await trx('products').where({ id }).update({ active, updated_at: nowIso() });
+    await recordAudit(trx, { action: active ? 'product.restored' : 'product.archived', user: auditUser(actor), subject: { type: 'product', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+  });
+}
+
+/** Deletes a product without history (with its manual price history and empty stock rows). */
+export async function deleteProduct(db: Knex, id: number, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await trx('products').where({ id }).first();
+    if (!current) throw new ActionRefused("Ce produit n'existe plus.");
+    const reasons = await historyReasons(trx, 'product', id);
+    if (reasons.length) throw new ActionRefused(`Ce produit ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    await trx('price_history').where({ product_id: id }).delete();
+    await trx('stock_levels').where({ product_id: id }).delete();
+    await deleteOrRefuse(trx, 'products', id, "Ce produit est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await recordAudit(trx, { action: 'product.deleted', user: auditUser(actor), subject: { type: 'product', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, barcode: current.barcode, name: current.name } }, ip: actor.ip });
+  });
+}
+
+/**
+ * A product's price history, newest first. Purchase price changes are left out for users who may
+ * not see costs (the history would otherwise reveal them).
+ */
+export function priceHistoryQuery(db: Knex, productId: number, showCosts: boolean): Knex.QueryBuilder {
+  const qb = db('price_history')
+    .leftJoin('users', 'users.id', 'price_history.user_id')
+    .where('price_history.product_id', productId)
+    .select('price_history.*', 'users.name as user_name');
+  if (!showCosts) qb.whereNot('price_history.field', 'purchase_price');
+  return qb.orderBy('price_history.id', 'desc');
+}
