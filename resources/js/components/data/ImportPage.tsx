@@ -1,0 +1,210 @@
+import { Link } from '@inertiajs/react';
+import { useState } from 'react';
+import type { ImportColumn, ImportPreview } from '../../../../shared/master-data';
+import { AppPage, type Crumb } from '../AppPage';
+import { FieldError, StatusAlert } from '../Field';
+import { Icon } from '../Icon';
+import { SubmitButton } from '../SubmitButton';
+import { useServerForm } from '../../hooks/useServerForm';
+import { Badge } from './StatusBadge';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/**
+ * The whole import screen of a master-data list (clients, products): 1. the expected columns and
+ * a template to download, 2. the file upload, 3. the server's preview — every row in error with its
+ * French messages, what will be created or updated — and 4. "Importer", all or nothing. Routes:
+ * GET base/import/modele?format=, POST base/import (field "file"), POST base/import/:id/apply.
+ */
+export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, canUpdate }: { base: string; title: string; noun: string; breadcrumbs: Crumb[]; preview: ImportPreview | null; columns: ImportColumn[]; canUpdate: boolean }) {
+  const form = useServerForm<{ file: File | null }>({ file: null });
+  const [confirming, setConfirming] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const fileError = form.errorOf('file');
+
+  return (
+    <AppPage title={title} breadcrumbs={breadcrumbs}>
+      <div className="row g-4">
+        <div className="col-xl-4">
+          <section className="card app-section-card mb-4" aria-labelledby="import-upload-title">
+            <div className="card-header">
+              <h2 id="import-upload-title" className="h6 mb-0">
+                <Icon name="fa-solid fa-file-arrow-up" className="me-2" />
+                Fichier à importer
+              </h2>
+            </div>
+            <div className="card-body">
+              <form
+                ref={form.formRef}
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  form.submit('post', `${base}/import`, { forceFormData: true, onSuccess: () => setInputKey((k) => k + 1) });
+                }}
+              >
+                <div className="mb-3">
+                  <label htmlFor="import-file" className="form-label">
+                    Fichier CSV ou Excel (.xlsx)
+                  </label>
+                  <input
+                    key={inputKey}
+                    id="import-file"
+                    name="file"
+                    type="file"
+                    accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    className={`form-control ${fileError ? 'is-invalid' : ''}`}
+                    aria-invalid={fileError ? true : undefined}
+                    aria-describedby={fileError ? 'import-file-error' : 'import-file-hint'}
+                    onChange={(e) => {
+                      form.setData('file', e.target.files?.[0] ?? null);
+                      form.clearErrors('file');
+                    }}
+                  />
+                  <FieldError id="import-file-error" error={fileError} />
+                  <div id="import-file-hint" className="form-text">
+                    La première ligne contient les en-têtes de colonnes. Rien n'est enregistré avant votre confirmation.
+                  </div>
+                </div>
+                <SubmitButton busy={form.busy} icon="fa-solid fa-magnifying-glass" busyLabel="Analyse du fichier…" disabled={!form.data.file} testId="import-preview">
+                  Vérifier le fichier
+                </SubmitButton>
+              </form>
+            </div>
+          </section>
+          <section className="card app-section-card" aria-labelledby="import-columns-title">
+            <div className="card-header d-flex justify-content-between align-items-center gap-2 flex-wrap">
+              <h2 id="import-columns-title" className="h6 mb-0">
+                Colonnes attendues
+              </h2>
+              <span className="d-flex gap-2">
+                <a className="btn btn-sm btn-outline-secondary" href={`${base}/import/modele?format=xlsx`} download>
+                  <Icon name="fa-solid fa-file-excel" className="me-1" />
+                  Modèle XLSX
+                </a>
+                <a className="btn btn-sm btn-outline-secondary" href={`${base}/import/modele?format=csv`} download>
+                  <Icon name="fa-solid fa-file-csv" className="me-1" />
+                  CSV
+                </a>
+              </span>
+            </div>
+            <ul className="list-group list-group-flush small">
+              {columns.map((c) => (
+                <li key={c.header} className="list-group-item">
+                  <span className="fw-semibold">{c.header}</span>
+                  {c.required ? <Badge tone="warning" className="ms-2">obligatoire</Badge> : null}
+                  <div className="text-body-secondary">{c.description}</div>
+                </li>
+              ))}
+            </ul>
+            {!canUpdate ? <div className="card-footer small text-body-secondary">Sans la permission de modifier, une ligne dont le code existe déjà est refusée.</div> : null}
+          </section>
+        </div>
+        <div className="col-xl-8">
+          {preview ? (
+            <section className="card app-section-card" aria-labelledby="import-preview-title" data-testid="import-result">
+              <div className="card-header">
+                <h2 id="import-preview-title" className="h6 mb-0">
+                  Aperçu de « {preview.file_name} »
+                </h2>
+              </div>
+              <div className="card-body">
+                <div className="app-stat-row mb-3">
+                  <Stat label="Lignes lues" value={preview.row_count} />
+                  <Stat label="À créer" value={preview.create_count} tone="success" />
+                  <Stat label="À mettre à jour" value={preview.update_count} tone="info" />
+                  <Stat label="En erreur" value={preview.error_count} tone={preview.error_count ? 'danger' : undefined} />
+                </div>
+                {preview.applied ? (
+                  <StatusAlert tone="info">Ce fichier a déjà été importé.</StatusAlert>
+                ) : preview.error_count > 0 ? (
+                  <StatusAlert tone="danger" testId="import-has-errors">
+                    {preview.error_count} ligne{preview.error_count > 1 ? 's contiennent' : ' contient'} des erreurs : corrigez le fichier puis vérifiez-le à nouveau. L'import se fait en entier ou pas du tout.
+                  </StatusAlert>
+                ) : preview.row_count === 0 ? (
+                  <StatusAlert tone="warning">Le fichier ne contient aucune ligne de données.</StatusAlert>
+                ) : (
+                  <StatusAlert tone="success">Toutes les lignes sont valides.</StatusAlert>
+                )}
+                {preview.new_categories.length ? (
+                  <p className="small">
+                    <Icon name="fa-solid fa-tags" className="me-1" />
+                    Catégories qui seront créées : {preview.new_categories.join(', ')}
+                  </p>
+                ) : null}
+              </div>
+              {preview.rows.length ? (
+                <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label="Lignes du fichier">
+                  <table className="table table-sm align-middle mb-0 app-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Ligne</th>
+                        <th scope="col">Action</th>
+                        <th scope="col">Code</th>
+                        <th scope="col">Nom</th>
+                        <th scope="col">Erreurs</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {preview.rows.map((row) => (
+                        <tr key={row.line} className={row.action === 'error' ? 'table-danger' : undefined}>
+                          <td className="text-nowrap">{row.line}</td>
+                          <td>{row.action === 'create' ? <Badge tone="success">Création</Badge> : row.action === 'update' ? <Badge tone="info">Mise à jour</Badge> : <Badge tone="danger">Erreur</Badge>}</td>
+                          <td className="text-nowrap">{row.code || '—'}</td>
+                          <td>{row.name || '—'}</td>
+                          <td>
+                            {row.errors.length ? (
+                              <ul className="mb-0 ps-3 small">
+                                {row.errors.map((e) => (
+                                  <li key={e}>{e}</li>
+                                ))}
+                              </ul>
+                            ) : (
+                              <span className="text-body-secondary">—</span>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              ) : null}
+              {preview.hidden_rows > 0 ? <div className="card-body small text-body-secondary py-2">… et {preview.hidden_rows} autre(s) ligne(s) valide(s) non affichée(s).</div> : null}
+              <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
+                <Link href={base} className="btn btn-outline-secondary">
+                  Retour à la liste
+                </Link>
+                {!preview.applied && preview.error_count === 0 && preview.row_count > 0 ? (
+                  <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} data-testid="import-apply-open">
+                    <Icon name="fa-solid fa-file-import" className="me-2" />
+                    Importer {preview.row_count} ligne{preview.row_count > 1 ? 's' : ''}
+                  </button>
+                ) : null}
+              </div>
+              <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={`Importer les ${noun} ?`} confirmLabel="Importer" method="post" url={`${base}/import/${preview.id}/apply`} icon="fa-solid fa-file-import" testId="import-apply">
+                {preview.create_count} fiche(s) seront créées et {preview.update_count} mise(s) à jour, en une seule fois.
+              </ConfirmDialog>
+            </section>
+          ) : (
+            <div className="card app-empty-state">
+              <div className="card-body">
+                <div className="app-empty-icon" aria-hidden="true">
+                  <Icon name="fa-solid fa-file-import" />
+                </div>
+                <h2 className="h5">Aucun fichier vérifié</h2>
+                <p className="text-body-secondary mb-0">Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout enregistrement.</p>
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+    </AppPage>
+  );
+}
+
+function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'info' | 'danger' }) {
+  return (
+    <div className={`app-stat ${tone ? `app-stat-${tone}` : ''}`}>
+      <div className="app-stat-value">{value.toLocaleString('fr-FR')}</div>
+      <div className="app-stat-label">{label}</div>
+    </div>
+  );
+}

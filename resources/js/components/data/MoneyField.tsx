@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { currencyInfo } from '../../../../shared/money';
+import { FieldError, RequiredMark } from '../Field';
+
+interface MoneyFieldProps {
+  id: string;
+  name: string;
+  label: ReactNode;
+  /** What the user types, in major units ("1 250 000", "12,50"); the server parses it (parseMoneyInput). */
+  value: string;
+  onChange: (value: string) => void;
+  currency: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/**
+ * A money input: free text in major units with the currency after it. Forms keep the text and
+ * the server turns it into minor units, so "1 250 000" and "1250000" both work and a bad amount
+ * comes back as a French error on the field (never rounded silently).
+ */
+export function MoneyField({ id, name, label, value, onChange, currency, error, hint, required, disabled, className = '' }: MoneyFieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`app-field mb-3 ${className}`}>
+      <span className="app-label-line">
+        <label htmlFor={id} className="form-label">
+          {label}
+        </label>
+        {required ? <RequiredMark /> : null}
+      </span>
+      <div className={`input-group ${error ? 'is-invalid' : ''}`}>
+        <input
+          id={id}
+          name={name}
+          type="text"
+          inputMode={currencyInfo(currency).decimals > 0 ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          className={`form-control app-number ${error ? 'is-invalid' : ''}`}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          required={required}
+          disabled={disabled}
+        />
+        <span className="input-group-text">{currencyInfo(currency).label}</span>
+      </div>
+      <FieldError id={errorId} error={error} />
+      {hint ? (
+        <div id={hintId} className="form-text">
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}

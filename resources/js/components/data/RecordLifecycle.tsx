@@ -1,0 +1,70 @@
+import { type ReactNode, useState } from 'react';
+import type { UsageInfo } from '../../../../shared/master-data';
+import { Icon } from '../Icon';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/**
+ * The "Archiver / Réactiver / Supprimer" card of a record page. It explains why a record can only
+ * be archived (it is used by documents: the server's reasons) and offers the allowed actions,
+ * each behind a confirmation. Routes: POST base/id/archive, POST base/id/restore, DELETE base/id.
+ */
+export function RecordLifecycle({ url, active, usage, noun, canDelete, extra }: { url: string; active: boolean; usage: UsageInfo; noun: string; canDelete: boolean; extra?: ReactNode }) {
+  const [confirm, setConfirm] = useState<'archive' | 'restore' | 'delete' | null>(null);
+  if (!canDelete) return null;
+  return (
+    <section className="card app-section-card" aria-labelledby="lifecycle-title" data-testid="record-lifecycle">
+      <div className="card-header">
+        <h2 id="lifecycle-title" className="h6 mb-0">
+          <Icon name="fa-solid fa-box-archive" className="me-2" />
+          Archiver ou supprimer
+        </h2>
+      </div>
+      <div className="card-body">
+        {usage.deletable ? (
+          <p className="small mb-3">Cette fiche n'est utilisée par aucun document : elle peut être supprimée définitivement.</p>
+        ) : usage.reasons.length ? (
+          <div className="small mb-3">
+            <p className="mb-1">Cette fiche ne peut pas être supprimée :</p>
+            <ul className="mb-1 ps-3" data-testid="usage-reasons">
+              {usage.reasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+            {usage.archivable ? <p className="mb-0 text-body-secondary">L'archiver la retire des listes et des recherches sans rien effacer ; elle peut être réactivée à tout moment.</p> : null}
+          </div>
+        ) : null}
+        {usage.archive_block ? <p className="small text-body-secondary mb-3">{usage.archive_block}</p> : null}
+        <div className="d-flex flex-wrap gap-2">
+          {active && usage.archivable ? (
+            <button type="button" className="btn btn-outline-warning" onClick={() => setConfirm('archive')} data-testid="archive-open">
+              <Icon name="fa-solid fa-box-archive" className="me-2" />
+              Archiver
+            </button>
+          ) : null}
+          {!active ? (
+            <button type="button" className="btn btn-outline-success" onClick={() => setConfirm('restore')} data-testid="restore-open">
+              <Icon name="fa-solid fa-rotate-left" className="me-2" />
+              Réactiver
+            </button>
+          ) : null}
+          {usage.deletable ? (
+            <button type="button" className="btn btn-outline-danger" onClick={() => setConfirm('delete')} data-testid="delete-open">
+              <Icon name="fa-solid fa-trash-can" className="me-2" />
+              Supprimer
+            </button>
+          ) : null}
+          {extra}
+        </div>
+      </div>
+      <ConfirmDialog open={confirm === 'archive'} onClose={() => setConfirm(null)} title={`Archiver ${noun} ?`} confirmLabel="Archiver" method="post" url={`${url}/archive`} icon="fa-solid fa-box-archive" testId="archive-dialog">
+        La fiche n'apparaîtra plus dans les listes ni dans les recherches des opérations. Son historique est conservé et elle peut être réactivée.
+      </ConfirmDialog>
+      <ConfirmDialog open={confirm === 'restore'} onClose={() => setConfirm(null)} title={`Réactiver ${noun} ?`} confirmLabel="Réactiver" method="post" url={`${url}/restore`} icon="fa-solid fa-rotate-left" testId="restore-dialog">
+        La fiche redeviendra disponible dans les listes et les opérations.
+      </ConfirmDialog>
+      <ConfirmDialog open={confirm === 'delete'} onClose={() => setConfirm(null)} title={`Supprimer ${noun} ?`} confirmLabel="Supprimer définitivement" method="delete" url={url} tone="danger" icon="fa-solid fa-trash-can" testId="delete-dialog">
+        Cette suppression est définitive et ne peut pas être annulée.
+      </ConfirmDialog>
+    </section>
+  );
+}

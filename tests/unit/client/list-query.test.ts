@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ListParams } from '../../../shared/master-data';
+import { activeFilterCount, exportHref, listQuery, nextSort, withQuery } from '../../../resources/js/components/data/list-query';
+import { enterChoice, moveActive } from '../../../resources/js/components/pickers/typeahead-logic';
+
+const params: ListParams<{ status: string; kind: string }> = { q: 'awa', sort: 'name', dir: 'desc', per_page: 25, filters: { status: 'active', kind: '' } };
+
+describe('listQuery', () => {
+  it('keeps search, sort and filters, drops empty values and the default page size', () => {
+    expect(listQuery(params)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active' });
+  });
+
+  it('applies changes and forgets the page when anything else changes', () => {
+    expect(listQuery(params, { kind: 'entreprise', q: '' })).toEqual({ sort: 'name', dir: 'desc', status: 'active', kind: 'entreprise' });
+    expect(listQuery(params, { per_page: 100 })).toMatchObject({ per_page: '100' });
+    expect(listQuery(params, { page: 3 })).toMatchObject({ page: '3' });
+    expect(listQuery(params, { page: 1 })).not.toHaveProperty('page');
+  });
+
+  it('builds URLs with the query', () => {
+    expect(withQuery('/fichiers/clients', {})).toBe('/fichiers/clients');
+    expect(withQuery('/fichiers/clients', { q: 'a b', status: 'all' })).toBe('/fichiers/clients?q=a+b&status=all');
+  });
+
+  it('exports what is on screen: same search, filters and sort, chosen format, no paging', () => {
+    const href = exportHref('/fichiers/clients', { ...params, per_page: 100 }, 'xlsx');
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/fichiers/clients/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active', format: 'xlsx' });
+  });
+
+  it('counts filters that differ from their defaults', () => {
+    expect(activeFilterCount({ status: 'active', kind: '' }, { status: 'active' })).toBe(0);
+    expect(activeFilterCount({ status: 'all', kind: 'entreprise' }, { status: 'active' })).toBe(2);
+  });
+});
+
+describe('nextSort', () => {
+  it('starts ascending on a new column and toggles on the same one', () => {
+    expect(nextSort({ sort: 'code', dir: 'asc' }, 'name')).toEqual({ sort: 'name', dir: 'asc' });
+    expect(nextSort({ sort: 'name', dir: 'asc' }, 'name')).toEqual({ sort: 'name', dir: 'desc' });
+    expect(nextSort({ sort: 'name', dir: 'desc' }, 'name')).toEqual({ sort: 'name', dir: 'asc' });
+  });
+});
+
+describe('type-ahead decisions', () => {
+  const base = { query: '6111234567890', answeredQuery: '6111234567890', hasExact: true, itemCount: 3, active: -1 };
+
+  it('Enter on an exact barcode picks it at once', () => {
+    expect(enterChoice(base)).toEqual({ kind: 'exact' });
+  });
+
+  it('Enter before the answer for this query arrives searches now (scanner faster than the debounce)', () => {
+    expect(enterChoice({ ...base, answeredQuery: '61112' })).toEqual({ kind: 'search-now' });
+    expect(enterChoice({ ...base, answeredQuery: null })).toEqual({ kind: 'search-now' });
+  });
+
+  it('Enter picks the highlighted option, or the only result', () => {
+    expect(enterChoice({ ...base, hasExact: false, active: 2 })).toEqual({ kind: 'active', index: 2 });
+    expect(enterChoice({ ...base, hasExact: true, active: 1 })).toEqual({ kind: 'active', index: 1 });
+    expect(enterChoice({ ...base, hasExact: false, itemCount: 1 })).toEqual({ kind: 'active', index: 0 });
+    expect(enterChoice({ ...base, hasExact: false })).toEqual({ kind: 'none' });
+    expect(enterChoice({ ...base, query: '  ' })).toEqual({ kind: 'none' });
+  });
+
+  it('arrows wrap around the options', () => {
+    expect(moveActive(-1, 3, 1)).toBe(0);
+    expect(moveActive(-1, 3, -1)).toBe(2);
+    expect(moveActive(2, 3, 1)).toBe(0);
+    expect(moveActive(0, 3, -1)).toBe(2);
+    expect(moveActive(0, 0, 1)).toBe(-1);
+  });
+});
