@@ -1,0 +1,104 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../../server/services/stock/business-date.js';
+import { type TestApp, createTestApp } from '../../support/app.js';
+import { testDatabases } from '../../support/databases.js';
+import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, stockFixtures } from '../../support/stock.js';
+import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+
+const today = () => businessDate('Africa/Abidjan');
+const year = () => today().slice(0, 4);
+const TRANSFERS = '/operations/sortiestock/transferts';
+const ENTRIES = '/operations/entreestock';
+const READJUST = '/operations/gestionstock/reajustement';
+
+/**
+ * Stock under parallel load, through the real HTTP stack on a real port with many logged-in
+ * sessions: the guarded decrement must never oversell, and gap-free numbers must stay gap-free.
+ */
+describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
+  let t: TestApp;
+  let f: StockFixtures;
+  let server: ListeningApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    f = await stockFixtures(t.db);
+    server = await listen(t);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+  afterEach(() => expectStockConsistent(t.db));
+
+  it('50 parallel exits of 1 unit against a stock of 10: exactly 10 succeed, the others are refused by name', { timeout: 120_000 }, async () => {
+    await giveStock(t.db, f.products.rice, f.depot, 10, 12000);
+    // One session per request: a refusal travels in the session, as for a browser tab. Two kinds of
+    // exit (transfers and breakage readjustments) so that the TRF and INV counters do not serialise
+    // the requests by themselves: only the stock guard stands between them and an oversell.
+    const clients = await loggedInClients(server, 50);
+    const exit = (i: number) =>
+      i % 2 === 0
+        ? {
+            url: TRANSFERS,
+            landing: `${TRANSFERS}/create`,
+            done: /^\/operations\/sortiestock\/transferts\/\d+$/,
+            body: { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: f.products.rice, quantity: 1 }] },
+          }
+        : {
+            url: READJUST,
+            landing: READJUST,
+            done: /^\/operations\/gestionstock\?tab=readjustments$/,
+            body: { idempotency_key: idempotencyKey(), location_id: f.depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: f.products.rice, direction: 'out', quantity: 1 }] },
+          };
+    const exits = clients.map((_, i) => exit(i));
+    const results = await Promise.all(clients.map((c, i) => c.post(exits[i].url, exits[i].body)));
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(303));
+    const succeeded = results.map((r, i) => exits[i].done.test(r.headers.location));
+    expect(succeeded.filter(Boolean)).toHaveLength(10);
+
+    const messages = await Promise.all(clients.map(async (c, i) => (succeeded[i] ? null : (await c.visit(exits[i].landing)).body.props.errors?.['lines.0.quantity'])));
+    for (const m of messages.filter((x) => x !== null)) expect(m).toBe('Stock insuffisant pour « Riz parfumé 25 kg » (RIZ25) à Dépôt principal : il manque 1 sac (disponible 0, demandé 1).');
+    expect(messages.filter((x) => x !== null)).toHaveLength(40);
+
+    expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(0);
+    const ledger = await t.db('stock_movements').where({ product_id: f.products.rice, location_id: f.depot }).sum({ q: 'quantity' }).first();
+    expect(Number(ledger!.q)).toBe(0);
+    const outs = await t.db('stock_movements').where({ product_id: f.products.rice, location_id: f.depot }).where('quantity', '<', 0).count({ n: '*' }).first();
+    expect(Number(outs!.n)).toBe(10);
+    // Refused exits consumed no number: each series runs from 000001 without a gap.
+    const transfers = (await t.db('transfers').orderBy('number').pluck('number')) as string[];
+    const readjustments = (await t.db('stock_adjustments').orderBy('number').pluck('number')) as string[];
+    expect(transfers.length + readjustments.length).toBe(10);
+    expect(transfers).toEqual(transfers.map((_, i) => `TRF-${year()}-${String(i + 1).padStart(6, '0')}`));
+    expect(readjustments).toEqual(readjustments.map((_, i) => `INV-${year()}-${String(i + 1).padStart(6, '0')}`));
+  });
+
+  it('100 parallel validations get the numbers 1 to 100, without gap or duplicate', { timeout: 120_000 }, async () => {
+    const clients = await loggedInClients(server, 10);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        clients[i % clients.length].post(ENTRIES, {
+          idempotency_key: idempotencyKey(),
+          supplier_id: f.supplier,
+          location_id: f.depot,
+          entry_date: today(),
+          supplier_ref: `BL-${i + 1}`,
+          note: '',
+          lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 5, unit_cost: 650 }],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(100).fill(303));
+    expect(results.every((r) => /^\/operations\/entreestock\/\d+$/.test(r.headers.location))).toBe(true);
+    const rows = await t.db('stock_entries').select('id', 'number', 'supplier_ref');
+    expect(rows).toHaveLength(100);
+    const numbers = rows.map((r) => r.number as string).sort();
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => `ENT-${year()}-${String(i + 1).padStart(6, '0')}`));
+    expect(new Set(rows.map((r) => r.supplier_ref)).size).toBe(100);
+    const counter = await t.db('document_counters').where({ series: 'ENT' }).first('last_number');
+    expect(Number(counter.last_number)).toBe(100);
+    expect(await levelOf(t.db, f.products.sugar, f.depot)).toBe(500);
+    expect(Number((await t.db('products').where({ id: f.products.sugar }).first('cmup')).cmup)).toBe(650);
+  });
+});
