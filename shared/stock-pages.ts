@@ -201,6 +201,8 @@ export interface TransfersIndexProps {
 }
 
 export interface TransfersCreateProps {
+  /** For the product picker's prices. */
+  currency: string;
   today: string;
   locations: LocationOption[];
   default_from_id: number | null;

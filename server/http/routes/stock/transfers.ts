@@ -57,7 +57,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     const from = locations.find((l) => l.kind === 'depot') ?? locations[0];
     const to = locations.find((l) => l.id !== from?.id && l.kind === 'boutique') ?? locations.find((l) => l.id !== from?.id);
-    await render(res, 'stock/transfers/Create', { today: await todayFor(db), locations, default_from_id: from?.id ?? null, default_to_id: to?.id ?? null });
+    await render(res, 'stock/transfers/Create', { currency: await currencyOf(db), today: await todayFor(db), locations, default_from_id: from?.id ?? null, default_to_id: to?.id ?? null });
   });
 
   r.post(BASE, can('menu.sortiestock', 'transfers.create'), async (req, res) => {
