@@ -14,7 +14,9 @@ export function chunkSizeFor(columns: number, maxParams = 30_000): number {
 /** Inserts rows in chunks (same keys in every row), inside the caller's transaction. */
 export async function insertInChunks(trx: Knex | Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  const size = chunkSizeFor(Object.keys(rows[0]).length);
+  // knex writes a multi-row INSERT on SQLite as SELECT … UNION ALL SELECT …, and SQLite caps a
+  // compound SELECT at 500 terms: at most 500 rows per statement there.
+  const size = Math.min(chunkSizeFor(Object.keys(rows[0]).length), isSqlite(trx) ? 500 : Number.MAX_SAFE_INTEGER);
   for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
 }
 

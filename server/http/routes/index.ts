@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { pickerRoutes } from './pickers.js';
+import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
@@ -21,4 +22,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(supplierRoutes(ctx));
   app.use(categoryRoutes(ctx));
   app.use(productRoutes(ctx));
+  app.use(priceCentreRoutes(ctx));
 }
