@@ -1,4 +1,4 @@
-import type { CategoryRow, PriceGridRow, PriceHistoryItem, ProductDetail, ProductRow, StockAtLocation, SupplierDetail, SupplierRow } from '../../../shared/master-data.js';
+import type { CashDeskRow, CategoryRow, LocationRow, PriceGridRow, PriceHistoryItem, ProductDetail, ProductRow, StockAtLocation, SupplierDetail, SupplierRow } from '../../../shared/master-data.js';
 import { PRICE_SOURCE_LABELS, type PriceSource } from '../../../shared/master-data.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
@@ -85,5 +85,22 @@ export function presentPriceHistory(row: any): PriceHistoryItem {
     source: row.source,
     source_label: PRICE_SOURCE_LABELS[row.source as PriceSource] ?? row.source,
     changed_at: row.changed_at,
+  };
+}
+
+export function presentLocationRow(row: any): LocationRow {
+  return { id: Number(row.id), code: row.code, name: row.name, kind: row.kind, address: row.address, active: toBool(row.active), cash_desk_count: Number(row.cash_desk_count ?? 0) };
+}
+
+export function presentCashDeskRow(row: any): CashDeskRow {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    location_id: Number(row.location_id),
+    location_name: row.location_name,
+    is_main: toBool(row.is_main),
+    balance: Number(row.balance),
+    active: toBool(row.active),
   };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app.js';
 import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
+import { companyPlacesRoutes } from './company-places.js';
 import { pickerRoutes } from './pickers.js';
 import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
@@ -23,4 +24,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(categoryRoutes(ctx));
   app.use(productRoutes(ctx));
   app.use(priceCentreRoutes(ctx));
+  app.use(companyPlacesRoutes(ctx));
 }

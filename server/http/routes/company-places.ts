@@ -1,0 +1,196 @@
+import { type Request, type Response, Router } from 'express';
+import type { AppContext } from '../../app.js';
+import { LOCATION_KINDS, type LocationKind, type StatusFilter } from '../../../shared/master-data.js';
+import { HttpError } from '../../errors.js';
+import { paginate } from '../../db/paginate.js';
+import { toBool } from '../../db/dialect.js';
+import {
+  CASH_DESK_SORTS,
+  MAIN_DESK_BLOCK,
+  archiveBlock as deskArchiveBlock,
+  cashDesksQuery,
+  createCashDesk,
+  deleteCashDesk,
+  findCashDesk,
+  setCashDeskActive,
+  updateCashDesk,
+} from '../../services/cash-desks/cash-desks.js';
+import { getCurrency } from '../../services/company/get-company.js';
+import {
+  LOCATION_SORTS,
+  archiveBlock as locationArchiveBlock,
+  createLocation,
+  deleteLocation,
+  findLocation,
+  locationOptions,
+  locationsQuery,
+  setLocationActive,
+  updateLocation,
+} from '../../services/locations/locations.js';
+import { suggestCode } from '../../services/master-data/codes.js';
+import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
+import { actorOf } from '../actor.js';
+import { lifecycleRoutes } from '../master-data.js';
+import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { presentCashDeskRow, presentLocationRow } from '../presenters/master-data.js';
+import { flash, redirect } from '../respond.js';
+import { cashDeskSchema, locationSchema } from '../schemas/company.js';
+import { idFilter, oneOf, parseListParams, routeId, statusFilter } from '../list-params.js';
+import { validate } from '../validation.js';
+
+/**
+ * Paramètres › Société: locations (emplacements) and cash desks (caisses). Opening the screens
+ * needs menu.parametres.societe; every change needs company.manage (DESIGN.md §6).
+ */
+const LOCATIONS = '/parametres/societe/emplacements';
+const DESKS = '/parametres/societe/caisses';
+const MANAGE = 'company.manage';
+
+const locationList = {
+  sorts: LOCATION_SORTS,
+  defaultSort: 'code' as const,
+  filters: (q: Record<string, unknown>): { status: StatusFilter; kind: LocationKind | '' } => ({ status: statusFilter(q), kind: oneOf(q, 'kind', ['', ...LOCATION_KINDS] as const, '') }),
+};
+const deskList = {
+  sorts: CASH_DESK_SORTS,
+  defaultSort: 'code' as const,
+  filters: (q: Record<string, unknown>) => ({ status: statusFilter(q), location_id: idFilter(q, 'location_id') }),
+};
+
+export function companyPlacesRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
+  const r = Router();
+  r.use([LOCATIONS, DESKS], requireAuth, requireVerified, can('menu.parametres.societe'));
+  const canManage = (req: Request) => req.user!.permissions.has(MANAGE);
+
+  // ——— Locations ———
+  r.get(LOCATIONS, async (req, res) => {
+    const { page, ...params } = parseListParams(req, locationList);
+    const locations = await paginate(locationsQuery(db, params), page, params.per_page, presentLocationRow);
+    await res.inertia.render('parametres/societe/Emplacements', { locations, params, can_manage: canManage(req) });
+  });
+
+  r.get(`${LOCATIONS}/create`, can(MANAGE), async (_req, res) => {
+    await res.inertia.render('parametres/societe/EmplacementForm', { location: null, suggested_code: await suggestCode(db, 'locations'), usage: null, can_manage: true });
+  });
+
+  r.post(LOCATIONS, can(MANAGE), async (req, res) => {
+    const input = validate(locationSchema, req.body);
+    const id = await createLocation(db, input, actorOf(req));
+    flash(req, 'success', `Emplacement ${input.name} créé.`);
+    redirect(res, `${LOCATIONS}/${id}`);
+  });
+
+  const loadLocation = async (id: unknown) => {
+    const locationId = routeId(id);
+    const row = locationId ? await findLocation(db, locationId) : undefined;
+    if (!row) throw new HttpError(404);
+    return row;
+  };
+
+  const showLocation = async (req: Request, res: Response) => {
+    const row = await loadLocation(req.params.id);
+    const id = Number(row.id);
+    const block = toBool(row.active) ? await locationArchiveBlock(db, id) : null;
+    await res.inertia.render('parametres/societe/EmplacementForm', {
+      location: presentLocationRow(row),
+      suggested_code: row.code,
+      usage: usageInfo(await historyReasons(db, 'location', id), { archive: block }),
+      can_manage: canManage(req),
+    });
+  };
+  r.get(`${LOCATIONS}/:id`, showLocation);
+  r.get(`${LOCATIONS}/:id/edit`, can(MANAGE), showLocation);
+
+  r.put(`${LOCATIONS}/:id`, can(MANAGE), async (req, res) => {
+    const row = await loadLocation(req.params.id);
+    const input = validate(locationSchema, req.body);
+    await updateLocation(db, Number(row.id), input, actorOf(req));
+    flash(req, 'success', `Emplacement ${input.name} enregistré.`);
+    redirect(res, `${LOCATIONS}/${row.id}`);
+  });
+
+  lifecycleRoutes(r, {
+    base: LOCATIONS,
+    permission: MANAGE,
+    load: loadLocation,
+    setActive: (id, active, actor) => setLocationActive(db, id, active, actor),
+    remove: (id, actor) => deleteLocation(db, id, actor),
+    noun: 'Emplacement',
+  });
+
+  // ——— Cash desks ———
+  r.get(DESKS, async (req, res) => {
+    const { page, ...params } = parseListParams(req, deskList);
+    const cash_desks = await paginate(cashDesksQuery(db, params), page, params.per_page, presentCashDeskRow);
+    await res.inertia.render('parametres/societe/Caisses', {
+      cash_desks,
+      params,
+      locations: await locationOptions(db, params.filters.location_id ? Number(params.filters.location_id) : null),
+      can_manage: canManage(req),
+      currency: await getCurrency(db),
+    });
+  });
+
+  r.get(`${DESKS}/create`, can(MANAGE), async (_req, res) => {
+    await res.inertia.render('parametres/societe/CaisseForm', {
+      cash_desk: null,
+      suggested_code: await suggestCode(db, 'cash_desks'),
+      locations: await locationOptions(db),
+      usage: null,
+      can_manage: true,
+      currency: await getCurrency(db),
+    });
+  });
+
+  r.post(DESKS, can(MANAGE), async (req, res) => {
+    const input = validate(cashDeskSchema, req.body);
+    const id = await createCashDesk(db, input, actorOf(req));
+    flash(req, 'success', `Caisse ${input.name} créée.`);
+    redirect(res, `${DESKS}/${id}`);
+  });
+
+  const loadDesk = async (id: unknown) => {
+    const deskId = routeId(id);
+    const row = deskId ? await findCashDesk(db, deskId) : undefined;
+    if (!row) throw new HttpError(404);
+    return row;
+  };
+
+  const showDesk = async (req: Request, res: Response) => {
+    const row = await loadDesk(req.params.id);
+    const currency = await getCurrency(db);
+    const main = toBool(row.is_main);
+    const block = toBool(row.active) ? deskArchiveBlock(row, currency) : null;
+    await res.inertia.render('parametres/societe/CaisseForm', {
+      cash_desk: presentCashDeskRow(row),
+      suggested_code: row.code,
+      locations: await locationOptions(db, Number(row.location_id)),
+      usage: usageInfo(main ? [] : await historyReasons(db, 'cash_desk', Number(row.id), currency), { archive: block, delete: main ? MAIN_DESK_BLOCK : null }),
+      can_manage: canManage(req),
+      currency,
+    });
+  };
+  r.get(`${DESKS}/:id`, showDesk);
+  r.get(`${DESKS}/:id/edit`, can(MANAGE), showDesk);
+
+  r.put(`${DESKS}/:id`, can(MANAGE), async (req, res) => {
+    const row = await loadDesk(req.params.id);
+    const input = validate(cashDeskSchema, req.body);
+    await updateCashDesk(db, Number(row.id), input, actorOf(req));
+    flash(req, 'success', `Caisse ${input.name} enregistrée.`);
+    redirect(res, `${DESKS}/${row.id}`);
+  });
+
+  lifecycleRoutes(r, {
+    base: DESKS,
+    permission: MANAGE,
+    load: loadDesk,
+    setActive: (id, active, actor) => setCashDeskActive(db, id, active, actor),
+    remove: (id, actor) => deleteCashDesk(db, id, actor),
+    noun: 'Caisse',
+    feminine: true,
+  });
+
+  return r;
+}

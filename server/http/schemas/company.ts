@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { LOCATION_KINDS } from '../../../shared/master-data.js';
+import { choice, code, flag, foreignId, longText, text } from './common.js';
+
+/** Paramètres › Société › Emplacements. */
+export const locationSchema = z.object({
+  code: code('code'),
+  name: text('nom', 120, { required: true }),
+  kind: choice('type', LOCATION_KINDS),
+  address: longText('adresse', 255),
+  active: flag(true),
+});
+
+/** Paramètres › Société › Caisses. */
+export const cashDeskSchema = z.object({
+  code: code('code'),
+  name: text('nom', 120, { required: true }),
+  location_id: foreignId('un emplacement'),
+  active: flag(true),
+});

@@ -1,0 +1,142 @@
+import type { Knex } from 'knex';
+import type { StatusFilter } from '../../../shared/master-data.js';
+import { formatMoney } from '../../../shared/money.js';
+import { nowIso, toBool } from '../../db/dialect.js';
+import { uniqueViolationColumn } from '../../db/errors.js';
+import { whereSearch } from '../../db/search.js';
+import { inTransaction } from '../../db/transaction.js';
+import { ValidationError } from '../../errors.js';
+import { type Actor, auditUser } from '../actor.js';
+import { diffFields } from '../audit/diff.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { getCurrency } from '../company/get-company.js';
+import { ActionRefused } from '../errors.js';
+import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+
+/**
+ * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
+ * start) receives the company's cash and is never archived nor deleted; a desk holding cash is
+ * not archived either (its balance would disappear from the cash situation).
+ */
+export interface CashDeskInput {
+  code: string;
+  name: string;
+  location_id: number;
+  active: boolean;
+}
+
+export const CASH_DESK_FIELDS = ['code', 'name', 'location_id', 'active'] as const;
+export const CASH_DESK_SORTS = ['code', 'name', 'location', 'balance'] as const;
+export type CashDeskSort = (typeof CASH_DESK_SORTS)[number];
+const SORT_COLUMNS: Record<CashDeskSort, string> = { code: 'cash_desks.code', name: 'cash_desks.name', location: 'locations.name', balance: 'cash_desks.balance' };
+
+export const MAIN_DESK_BLOCK = 'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.';
+
+export function cashDesksQuery(db: Knex, params: { q: string; sort: CashDeskSort; dir: 'asc' | 'desc'; filters: { status: StatusFilter; location_id: string } }): Knex.QueryBuilder {
+  const qb = db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id').select('cash_desks.*', 'locations.name as location_name');
+  whereSearch(qb, db, params.q, { upperPrefix: ['cash_desks.code'], contains: ['cash_desks.name'] });
+  if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));
+  if (params.filters.status === 'active') qb.where('cash_desks.active', true);
+  else if (params.filters.status === 'archived') qb.where('cash_desks.active', false);
+  return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('cash_desks.id');
+}
+
+export async function findCashDesk(db: Knex | Knex.Transaction, id: number) {
+  return db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id').where('cash_desks.id', id).select('cash_desks.*', 'locations.name as location_name').first();
+}
+
+async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?: { id: number; location_id: number }) {
+  const errors: Record<string, string> = {};
+  const byCode = trx('cash_desks').where({ code: input.code });
+  if (current) byCode.whereNot({ id: current.id });
+  if (await byCode.first('id')) errors.code = `Le code ${input.code} est déjà utilisé par une autre caisse.`;
+  const byName = trx('cash_desks').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
+  if (current) byName.whereNot({ id: current.id });
+  if (await byName.first('id')) errors.name = `Une caisse « ${input.name} » existe déjà.`;
+  const location = await trx('locations').where({ id: input.location_id }).first('active');
+  if (!location) errors.location_id = "Cet emplacement n'existe pas.";
+  else if (!toBool(location.active) && input.location_id !== current?.location_id) errors.location_id = 'Cet emplacement est archivé : choisissez un emplacement actif.';
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+function mapUnique(err: unknown): never {
+  const column = uniqueViolationColumn(err);
+  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par une autre caisse.' });
+  if (column === 'name') throw new ValidationError({ name: 'Ce nom est déjà utilisé par une autre caisse.' });
+  throw err;
+}
+
+/** Why a desk cannot be archived (null: it can). */
+export function archiveBlock(desk: { is_main: unknown; balance: unknown }, currency: string): string | null {
+  if (toBool(desk.is_main)) return MAIN_DESK_BLOCK;
+  const balance = Number(desk.balance);
+  if (balance !== 0) return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l’archiver.`;
+  return null;
+}
+
+export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Actor): Promise<number> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      await assertValid(trx, input);
+      const now = nowIso();
+      const [inserted] = await trx('cash_desks').insert({ ...input, is_main: false, balance: 0, created_at: now, updated_at: now }).returning('id');
+      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      await recordAudit(trx, { action: 'cash_desk.created', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      return id;
+    });
+  } catch (err) {
+    return mapUnique(err);
+  }
+}
+
+export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput, actor: Actor): Promise<void> {
+  const currency = await getCurrency(db);
+  try {
+    await inTransaction(db, async (trx) => {
+      const current = await trx('cash_desks').where({ id }).first();
+      if (!current) throw new ValidationError({ _form: "Cette caisse n'existe plus." });
+      await assertValid(trx, input, { id, location_id: Number(current.location_id) });
+      if (toBool(current.active) && !input.active) {
+        const block = archiveBlock(current, currency);
+        if (block) throw new ValidationError({ active: block });
+      }
+      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CASH_DESK_FIELDS);
+      if (!diff) return;
+      await trx('cash_desks').where({ id }).update({ ...input, updated_at: nowIso() });
+      await recordAudit(trx, { action: 'cash_desk.updated', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+}
+
+export async function setCashDeskActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
+  const currency = await getCurrency(db);
+  await inTransaction(db, async (trx) => {
+    const current = await trx('cash_desks').where({ id }).first();
+    if (!current) throw new ActionRefused("Cette caisse n'existe plus.");
+    if (toBool(current.active) === active) return;
+    if (!active) {
+      const block = archiveBlock(current, currency);
+      if (block) throw new ActionRefused(`La caisse « ${current.name} » ne peut pas être archivée. ${block}`);
+    } else {
+      const location = await trx('locations').where({ id: current.location_id }).first('name', 'active');
+      if (!toBool(location.active)) throw new ActionRefused(`L'emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
+    }
+    await trx('cash_desks').where({ id }).update({ active, updated_at: nowIso() });
+    await recordAudit(trx, { action: active ? 'cash_desk.restored' : 'cash_desk.archived', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+  });
+}
+
+export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promise<void> {
+  const currency = await getCurrency(db);
+  await inTransaction(db, async (trx) => {
+    const current = await trx('cash_desks').where({ id }).first();
+    if (!current) throw new ActionRefused("Cette caisse n'existe plus.");
+    if (toBool(current.is_main)) throw new ActionRefused(MAIN_DESK_BLOCK);
+    const reasons = await historyReasons(trx, 'cash_desk', id, currency);
+    if (reasons.length) throw new ActionRefused(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
+    await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d'autres enregistrements : archivez-la plutôt.");
+    await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+  });
+}
