@@ -1,0 +1,41 @@
+/**
+ * A small seeded pseudo-random generator (mulberry32) and the few draws the demo data needs.
+ * Seeded so that the same seed always gives the same data set: benchmarks stay comparable and
+ * tests can check the generator is deterministic. Not for anything secret.
+ */
+export class Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  /** `count` digits as a string (leading zeros kept). */
+  digits(count: number): string {
+    let s = '';
+    for (let i = 0; i < count; i++) s += String(Math.floor(this.next() * 10));
+    return s;
+  }
+}

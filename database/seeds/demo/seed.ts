@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import { nowIso, toBool } from '../../../server/db/dialect.js';
+import { businessDate } from '../../../server/services/stock/business-date.js';
+import { companyTimeZone } from '../../../server/services/stock/common.js';
+import { createStockEntry } from '../../../server/services/stock/entries.js';
+import { DEFAULT_SEED, type DemoScale, generateDemoData } from './generate.js';
+
+/**
+ * Writes the demo data set into a migrated database that holds no master data yet: categories,
+ * products, clients and suppliers in batches, then the opening stock of every active location as
+ * real stock entries (ENT- numbers, ledger, CMUP, supplier balances all as in production).
+ */
+
+export class DemoDataExistsError extends Error {}
+
+export interface SeedDemoResult {
+  categories: number;
+  products: number;
+  clients: number;
+  suppliers: number;
+  entries: number;
+  movements: number;
+}
+
+/** Rows per INSERT: well under the bound-parameter limits of SQLite (32 766) and PostgreSQL. */
+const BATCH = 400;
+/** Lines per opening stock entry (the entry form allows 500). */
+const ENTRY_LINES = 500;
+
+async function insertAll(trx: Knex.Transaction, table: string, rows: Array<Record<string, unknown>>) {
+  for (let i = 0; i < rows.length; i += BATCH) await trx(table).insert(rows.slice(i, i + BATCH));
+}
+
+async function idsByCode(db: Knex | Knex.Transaction, table: string): Promise<Map<string, number>> {
+  const rows = await db(table).select('id', 'code');
+  return new Map(rows.map((r) => [r.code as string, Number(r.id)]));
+}
+
+/** Master data already there (besides the built-in walk-in client): the demo must not mix in. */
+export async function existingMasterData(db: Knex): Promise<string[]> {
+  const found: string[] = [];
+  const checks: Array<[string, string, Knex.QueryBuilder]> = [
+    ['categories', 'catégories', db('categories')],
+    ['products', 'produits', db('products')],
+    ['suppliers', 'fournisseurs', db('suppliers')],
+    ['clients', 'clients', db('clients').where({ is_walk_in: false })],
+  ];
+  for (const [, label, q] of checks) if (await q.first('id')) found.push(label);
+  return found;
+}
+
+export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: number }): Promise<SeedDemoResult> {
+  const existing = await existingMasterData(db);
+  if (existing.length) {
+    throw new DemoDataExistsError(`La base contient déjà des données (${existing.join(', ')}) : les données de démonstration ne s'installent que dans une base sans fiches. Utilisez une base neuve (DATABASE_URL).`);
+  }
+  const data = generateDemoData(options.scale, options.seed ?? DEFAULT_SEED);
+  const now = nowIso();
+
+  await db.transaction(async (trx) => {
+    await insertAll(trx, 'categories', data.categories.map((c) => ({ ...c, active: true, created_at: now, updated_at: now })));
+    const categoryIds = await idsByCode(trx, 'categories');
+    await insertAll(
+      trx,
+      'products',
+      data.products.map(({ category, opening: _opening, ...p }) => ({
+        ...p,
+        category_id: categoryIds.get(data.categories[category].code),
+        // No stock yet: the CMUP comes from the opening entries below.
+        cmup: 0,
+        active: true,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await insertAll(trx, 'clients', data.clients.map((c) => ({ ...c, balance: 0, is_walk_in: false, active: true, created_at: now, updated_at: now })));
+    await insertAll(trx, 'suppliers', data.suppliers.map((s) => ({ ...s, balance: 0, active: true, created_at: now, updated_at: now })));
+  });
+
+  // Opening stock through the real entry service, as the first administrator.
+  const admin = await db('users as u')
+    .join('user_roles as ur', 'ur.user_id', 'u.id')
+    .join('roles as r', 'r.id', 'ur.role_id')
+    .where('r.is_admin', true)
+    .orderBy('u.id')
+    .first('u.id', 'u.name');
+  if (!admin) throw new Error("Aucun administrateur : lancez d'abord npm run migrate.");
+  const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
+  const productIds = await idsByCode(db, 'products');
+  const suppliers = await idsByCode(db, 'suppliers');
+  const locations = (await db('locations').orderBy('id').select('id', 'code', 'kind', 'active')).filter((l) => toBool(l.active));
+  const today = businessDate(await companyTimeZone(db));
+  let entries = 0;
+  let movements = 0;
+  for (const location of locations) {
+    const lines = data.products
+      .map((p) => ({ product_id: productIds.get(p.code)!, quantity: location.kind === 'depot' ? p.opening.depot : p.opening.boutique, unit_cost: p.purchase_price }))
+      .filter((l) => l.quantity > 0);
+    for (let i = 0; i < lines.length; i += ENTRY_LINES) {
+      const chunk = lines.slice(i, i + ENTRY_LINES);
+      const supplierCode = data.suppliers[entries % data.suppliers.length].code;
+      await createStockEntry(
+        db,
+        {
+          idempotencyKey: `demo-opening-${location.code}-${i / ENTRY_LINES + 1}`,
+          supplierId: suppliers.get(supplierCode)!,
+          locationId: Number(location.id),
+          entryDate: today,
+          supplierRef: `STOCK-INITIAL-${location.code}-${i / ENTRY_LINES + 1}`,
+          note: 'Stock initial (données de démonstration)',
+          lines: chunk.map((l) => ({ productId: l.product_id, unit: 'unit' as const, quantity: l.quantity, unitCost: l.unit_cost })),
+        },
+        actor,
+      );
+      entries++;
+      movements += chunk.length;
+    }
+  }
+  return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements };
+}

@@ -1,0 +1,47 @@
+/**
+ * npm run seed:demo -- --scale=small|large [--seed=N]
+ * Fills the configured database (DATABASE_URL, as the server; migrated first) with the demo data
+ * set: categories, products with EAN-13 barcodes, clients, suppliers and opening stock entries.
+ * Refuses (exit code 1) when the database already holds master data.
+ */
+import { seedBase } from '../database/seeds/base.js';
+import { DemoDataExistsError, seedDemo } from '../database/seeds/demo/seed.js';
+import { DEFAULT_SEED, DEMO_SCALES, type DemoScale } from '../database/seeds/demo/generate.js';
+import { loadConfig } from '../server/config.js';
+import { createDb } from '../server/db/connection.js';
+import { migrateLatest } from '../server/db/migrate.js';
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+const scale = (option('scale') ?? 'small') as DemoScale;
+const seed = Number(option('seed') ?? DEFAULT_SEED);
+if (!(scale in DEMO_SCALES) || !Number.isSafeInteger(seed)) {
+  console.error('Usage : npm run seed:demo -- --scale=small|large [--seed=entier]');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = createDb(config.database);
+let exitCode = 0;
+try {
+  await migrateLatest(db);
+  const admin = await seedBase(db, config.admin);
+  if (admin?.generated) console.log(`Premier administrateur : ${admin.email} / ${admin.password} (affiché une seule fois)`);
+  const started = Date.now();
+  const r = await seedDemo(db, { scale, seed });
+  const fmt = (n: number) => n.toLocaleString('fr-FR');
+  console.log(
+    `Données de démonstration (${scale}, graine ${seed}) : ${fmt(r.categories)} catégories, ${fmt(r.products)} produits, ${fmt(r.clients)} clients, ${fmt(r.suppliers)} fournisseurs, ` +
+      `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements) en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+} catch (err) {
+  if (err instanceof DemoDataExistsError) console.error(err.message);
+  else console.error(err);
+  exitCode = 1;
+} finally {
+  await db.destroy();
+}
+process.exit(exitCode);
