@@ -18,7 +18,8 @@ export function abilities(req: Request, area: 'clients' | 'suppliers' | 'categor
     update: p.has(`${area}.update`),
     delete: p.has(`${area}.delete`),
     export: p.has(`${area}.export`),
-    import: p.has(`${area}.export`) && p.has(`${area}.create`),
+    // Only clients and products have an import (issue 4): no button leading nowhere elsewhere.
+    import: (area === 'clients' || area === 'products') && p.has(`${area}.export`) && p.has(`${area}.create`),
   };
 }
 

@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { PRICE_FIELD_LABELS, PRICE_FIELDS, type PriceRule, ROUNDING_STEPS, RULE_BASES, checkPrices } from '../../domain/pricing/price-rule.js';
+import { PRICE_FIELD_LABELS, PRICE_FIELDS, type PriceRule, ROUNDING_STEPS, RULE_BASES, checkPrices, parsePercent } from '../../domain/pricing/price-rule.js';
 import type { PriceRuleInput } from '../../../shared/master-data.js';
 import { choice, foreignId, money } from './common.js';
 
 /** Largest percentage a rule accepts: +1 000 % (a decrease stops at 100 %). */
 const MAX_PERCENT_BP = 100_000;
-
-/** "12,5" / "12.5" / "12,5 %" → basis points (1250), at most 2 decimals; null when not a number. */
-export function parsePercent(text: string): number | null {
-  const s = text.replace(/[\s\u00a0\u202f%]/gu, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  const [int, frac = ''] = s.split('.');
-  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
-}
 
 /**
  * The bulk price rule as the form sends it (or the preview's query string) → the domain's rule,

@@ -32,7 +32,7 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     expect(res.body.component).toBe('fichiers/fournisseurs/Index');
     expect(res.body.props.suppliers).toMatchObject({ data: [], total: 0, page: 1, last_page: 1 });
     expect(res.body.props.params).toEqual({ q: '', sort: 'code', dir: 'asc', per_page: 25, filters: { status: 'active', balance: '' } });
-    expect(res.body.props.can).toEqual({ create: true, update: true, delete: true, export: true, import: true });
+    expect(res.body.props.can).toEqual({ create: true, update: true, delete: true, export: true, import: false });
     expect(res.body.props.currency).toBe('XOF');
   });
 

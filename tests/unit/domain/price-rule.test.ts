@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PriceRule, type ProductPrices, MAX_PRICE, applyRule, checkPrices, describeRule, roundAmount, roundToStep } from '../../../server/domain/pricing/price-rule.js';
+import { type PriceRule, type ProductPrices, MAX_PRICE, applyRule, checkPrices, describeRule, parsePercent, roundAmount, roundToStep } from '../../../server/domain/pricing/price-rule.js';
 
 const product: ProductPrices = { purchase_price: 1000, cmup: 1100, retail_price: 1500, wholesale_price: 1300, min_price: 1200 };
 const rule = (r: Partial<PriceRule>): PriceRule => ({ field: 'retail_price', operation: 'percent', direction: 'increase', value: 1000, base: 'current', step: 1, rounding: 'nearest', ...r });
@@ -139,5 +139,21 @@ describe('describeRule', () => {
     expect(describeRule(rule({ operation: 'amount', direction: 'decrease', value: 100, base: 'cmup', field: 'wholesale_price', step: 100, rounding: 'up' }), money)).toBe(
       'Prix de gros = CMUP moins 100 FCFA, arrondi au-dessus à 100 FCFA',
     );
+  });
+});
+
+describe('parsePercent', () => {
+  it('reads French and English decimals into basis points, exactly', () => {
+    expect(parsePercent('12,5')).toBe(1250);
+    expect(parsePercent('12.5')).toBe(1250);
+    expect(parsePercent(' 7,25 % ')).toBe(725);
+    expect(parsePercent('0,01')).toBe(1);
+    expect(parsePercent('100')).toBe(10_000);
+    expect(parsePercent('33,33')).toBe(3333);
+    expect(parsePercent('0')).toBe(0);
+  });
+
+  it('refuses signs, more than two decimals, several separators and words', () => {
+    for (const bad of ['', '-5', '+5', '1,234', '1.2.3', '12,5,0', 'dix', '1e3', '12,', ',5', '99999999']) expect([bad, parsePercent(bad)]).toEqual([bad, null]);
   });
 });
