@@ -1,0 +1,273 @@
+/**
+ * npm run bench — builds the large demo data set in a temporary SQLite file (and in a throw-away
+ * PostgreSQL database when BENCH_DATABASE_URL is set), starts the real app on a free port, logs in
+ * and measures through the whole HTTP stack (session, permissions, Inertia JSON) the p50/p95 of
+ * the master-data screens and the bulk price rule, each beside its target (DESIGN.md §7) and beside
+ * the bare database time of the same knex queries, so the cost of our layers is visible.
+ * It reports; it never fails (exit code 0 unless the set-up itself breaks).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import knexFactory, { type Knex } from 'knex';
+import pino from 'pino';
+import { seedBase } from '../database/seeds/base.js';
+import { seedDemo } from '../database/seeds/demo/seed.js';
+import { createApp } from '../server/app.js';
+import { type DatabaseConfig, loadConfig } from '../server/config.js';
+import { createDb } from '../server/db/connection.js';
+import { migrateLatest } from '../server/db/migrate.js';
+import { paginate } from '../server/db/paginate.js';
+import { type Assets, builtAssets } from '../server/http/assets.js';
+import { categoryOptions } from '../server/services/categories/categories.js';
+import { clientsQuery } from '../server/services/clients/clients.js';
+import { searchProducts } from '../server/services/pickers/pickers.js';
+import { productsQuery, stockTotals } from '../server/services/products/products.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
+const ADMIN = { email: 'bench@sdstock.local', password: 'Bench-Secret-123456' };
+const PER_PAGE = 25;
+
+interface Row {
+  measure: string;
+  runs: number;
+  p50: number;
+  p95: number;
+  target: number | null;
+  sqlP50: number | null;
+  sqlP95: number | null;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Times `fn` `runs` times after a few warm-up calls (JIT, page cache, prepared statements). */
+async function time(runs: number, fn: (i: number) => Promise<unknown>, warmup = Math.min(5, runs)): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < warmup; i++) await fn(-1 - i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** A minimal browser: keeps cookies, echoes the XSRF token, speaks Inertia. */
+class Browser {
+  private cookies = new Map<string, string>();
+  constructor(
+    private base: string,
+    private version: string,
+  ) {}
+
+  private headers(extra: Record<string, string> = {}) {
+    const h: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': this.version, Accept: 'text/html, application/xhtml+xml', ...extra };
+    if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) h['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+    return h;
+  }
+
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  }
+
+  async get(url: string): Promise<Response> {
+    return this.keep(await fetch(this.base + url, { headers: this.headers(), redirect: 'manual' }));
+  }
+
+  async send(method: string, url: string, body: object): Promise<Response> {
+    return this.keep(await fetch(this.base + url, { method, headers: this.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body), redirect: 'manual' }));
+  }
+
+  /** GET that must answer 200; returns the JSON (Inertia page or picker answer). */
+  async json(url: string): Promise<any> {
+    const res = await this.get(url);
+    if (res.status !== 200) throw new Error(`${url} → HTTP ${res.status}`);
+    return res.json();
+  }
+}
+
+function appAssets(): Assets {
+  try {
+    const a = builtAssets();
+    void a.version; // throws when the client was never built
+    return a;
+  } catch {
+    return { version: 'bench', tags: () => '' };
+  }
+}
+
+async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-storage-'));
+  const db = createDb(dbConfig);
+  const rows: Row[] = [];
+  try {
+    console.log(`\n[${label}] Génération du jeu de données « large »…`);
+    let t0 = performance.now();
+    await migrateLatest(db);
+    await seedBase(db, ADMIN);
+    const seeded = await seedDemo(db, { scale: 'large' });
+    const generation = performance.now() - t0;
+    console.log(`[${label}] ${seeded.products} produits, ${seeded.clients} clients, ${seeded.suppliers} fournisseurs, ${seeded.movements} mouvements de stock en ${(generation / 1000).toFixed(1)} s.`);
+
+    const config = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { storageDir, database: dbConfig });
+    const assets = appAssets();
+    const app = createApp({ db, config, logger: pino({ level: 'silent' }), assets });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const b = new Browser(base, assets.version);
+      await b.get('/login');
+      const login = await b.send('POST', '/login', ADMIN);
+      if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
+
+      const productParams = (q = '') => ({ q, sort: 'code' as const, dir: 'asc' as const, filters: { category_id: '', status: 'active' as const } });
+      const productPage = async (page: number, q = '') => {
+        const result = await paginate(productsQuery(db, productParams(q)), page, PER_PAGE, (r) => r);
+        await stockTotals(
+          db,
+          result.data.map((r: { id: number }) => Number(r.id)),
+        );
+        await categoryOptions(db, null);
+        return result;
+      };
+      const barcodes = (await db('products').whereNotNull('barcode').orderBy('id').limit(RUNS + 10).offset(4000).pluck('barcode')) as string[];
+      const fragment = 'arachide';
+
+      const measure = async (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs = RUNS) => {
+        const h = await time(runs, httpFn);
+        const s = sqlFn ? await time(runs, sqlFn) : null;
+        rows.push({ measure: name, runs, p50: h.p50, p95: h.p95, target, sqlP50: s?.p50 ?? null, sqlP95: s?.p95 ?? null });
+      };
+
+      await measure(
+        'Liste des clients (page 1)',
+        30,
+        () => b.json('/fichiers/clients'),
+        () => paginate(clientsQuery(db, { q: '', sort: 'code', dir: 'asc', filters: { kind: '', price_level: '', status: 'active' } }), 1, PER_PAGE, (r) => r),
+      );
+      await measure('Liste des produits (page 1)', 30, () => b.json('/fichiers/produits'), () => productPage(1));
+      await measure('Liste des produits (page 200)', 30, () => b.json('/fichiers/produits?page=200'), () => productPage(200));
+      await measure(`Recherche produit « ${fragment} »`, 30, () => b.json(`/fichiers/produits?q=${encodeURIComponent(fragment)}`), () => productPage(1, fragment));
+      await measure(
+        'Code-barres (sélecteur de produit)',
+        30,
+        (i) => b.json(`/pickers/products?q=${barcodes[Math.abs(i) % barcodes.length]}`),
+        (i) => searchProducts(db, { q: barcodes[Math.abs(i) % barcodes.length], locationId: null, showCosts: true }),
+      );
+      await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
+
+      // The bulk rule: +1 % then −1 % on every active product's retail price, alternately so
+      // each run changes all of them. The preview (fingerprint) is not part of the timed apply.
+      const rule = (i: number) => ({ field: 'retail_price', operation: 'percent', direction: i % 2 === 0 ? 'increase' : 'decrease', value: '1', base: 'current', step: '1', rounding: 'nearest' });
+      const query = (r: Record<string, string>) => new URLSearchParams({ ...r, status: 'active' }).toString();
+      const previewSamples: number[] = [];
+      const applySamples: number[] = [];
+      for (let i = 0; i < BULK_RUNS; i++) {
+        const r = rule(i);
+        t0 = performance.now();
+        const preview = await b.json(`/fichiers/centraleprix/apercu?${query(r)}`);
+        previewSamples.push(performance.now() - t0);
+        if (preview.props.summary.changed < 9000) throw new Error(`la règle ne change que ${preview.props.summary.changed} prix`);
+        t0 = performance.now();
+        const res = await b.send('POST', '/fichiers/centraleprix/appliquer', { ...r, status: 'active', fingerprint: preview.props.fingerprint });
+        applySamples.push(performance.now() - t0);
+        const location = res.headers.get('location') ?? '';
+        if (res.status !== 303 || location.includes('apercu')) throw new Error(`application de la règle refusée (HTTP ${res.status} → ${location})`);
+      }
+      // Bare database cost of the same write: one UPDATE of every active product's price, rolled back.
+      const sqlApply: number[] = [];
+      for (let i = 0; i < BULK_RUNS; i++) {
+        const started = performance.now();
+        await db
+          .transaction(async (trx) => {
+            await trx('products').where({ active: true }).update({ retail_price: trx.raw('retail_price + 1') });
+            throw new Error('rollback');
+          })
+          .catch(() => undefined);
+        sqlApply.push(performance.now() - started);
+      }
+      for (const list of [previewSamples, applySamples, sqlApply]) list.sort((x, y) => x - y);
+      rows.push({ measure: 'Règle de prix : aperçu (10 000 produits)', runs: BULK_RUNS, p50: percentile(previewSamples, 50), p95: percentile(previewSamples, 95), target: null, sqlP50: null, sqlP95: null });
+      rows.push({
+        measure: 'Règle de prix : application (10 000 produits)',
+        runs: BULK_RUNS,
+        p50: percentile(applySamples, 50),
+        p95: percentile(applySamples, 95),
+        target: 2000,
+        sqlP50: percentile(sqlApply, 50),
+        sqlP95: percentile(sqlApply, 95),
+      });
+      rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await db.destroy();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function print(label: string, rows: Row[]) {
+  const ms = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+  const table = rows.map((r) => [
+    r.measure,
+    String(r.runs),
+    ms(r.p50),
+    ms(r.p95),
+    r.target === null ? '—' : `≤ ${ms(r.target)}`,
+    r.target === null ? '' : r.p95 <= r.target ? 'OK' : 'au-dessus',
+    r.sqlP50 === null ? '—' : `${ms(r.sqlP50)} / ${ms(r.sqlP95)}`,
+  ]);
+  const head = ['Mesure', 'n', 'p50', 'p95', 'Objectif (p95)', '', 'SQL seul p50 / p95'];
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${label}`);
+  console.log(line(head));
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const r of table) console.log(line(r));
+}
+
+const results: Array<[string, Row[]]> = [];
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-'));
+try {
+  results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') })]);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.env.BENCH_DATABASE_URL) {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const name = `sdstock_bench_${randomBytes(5).toString('hex')}`;
+  const admin: Knex = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    results.push(['PostgreSQL', await bench('PostgreSQL', { client: 'pg', connectionString: url.toString() })]);
+  } finally {
+    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.destroy();
+  }
+}
+
+for (const [label, rows] of results) print(label, rows);
+console.log('\nMesures à travers HTTP (session, permissions, Inertia) ; « SQL seul » : les mêmes requêtes knex appelées directement.');
