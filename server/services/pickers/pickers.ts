@@ -10,6 +10,18 @@ import { escapeLike, toBool } from '../../db/dialect.js';
  * 0003), then a substring of the name walked in name order until 20 rows are found.
  */
 export const PICKER_LIMIT = 20;
+
+/**
+ * ORDER BY of a prefix search that reads the prefix index in order instead of sorting: the SQLite
+ * prefix indexes are NOCASE (codes are stored upper case, so the order is the same).
+ */
+function prefixOrder(db: Knex, column: string): string {
+  const quoted = column
+    .split('.')
+    .map((part) => `"${part}"`)
+    .join('.');
+  return isSqlite(db) ? `${quoted} COLLATE NOCASE` : quoted;
+}
 export const PICKER_MAX_QUERY = 64;
 
 const PRODUCT_COLUMNS = [
@@ -70,13 +82,17 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
     // A scanner types the barcode then Enter: equality on the unique indexes answers at once.
     exactRow = (await productBase(db).where('products.barcode', upper).first()) ?? (await productBase(db).where('products.code', upper).first()) ?? null;
     if (exactRow) add([exactRow]);
+    // One query per column: each walks its own prefix index (an OR of both would scan the table).
     const prefix = `${escapeLike(upper)}%`;
-    add(
-      await productBase(db)
-        .where((w) => w.whereRaw(`products.code LIKE ? ESCAPE '\\'`, [prefix]).orWhereRaw(`products.barcode LIKE ? ESCAPE '\\'`, [prefix]))
-        .orderBy('products.code')
-        .limit(PICKER_LIMIT),
-    );
+    for (const column of ['products.code', 'products.barcode']) {
+      if (rows.length >= PICKER_LIMIT) break;
+      add(
+        await productBase(db)
+          .whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, prefix])
+          .orderByRaw(prefixOrder(db, column))
+          .limit(PICKER_LIMIT),
+      );
+    }
     if (rows.length < PICKER_LIMIT) {
       const like = isSqlite(db) ? 'LIKE' : 'ILIKE';
       add(
@@ -129,12 +145,13 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<Cl
   } else {
     const upper = `${escapeLike(q.toUpperCase())}%`;
     add(await base().where('code', q.toUpperCase()).limit(1));
-    add(
-      await base()
-        .where((w) => w.whereRaw(`code LIKE ? ESCAPE '\\'`, [upper]).orWhereRaw(`phone LIKE ? ESCAPE '\\'`, [`${escapeLike(q)}%`]))
-        .orderBy('code')
-        .limit(PICKER_LIMIT),
-    );
+    for (const [column, pattern] of [
+      ['code', upper],
+      ['phone', `${escapeLike(q)}%`],
+    ]) {
+      if (rows.length >= PICKER_LIMIT) break;
+      add(await base().whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixOrder(db, column)).limit(PICKER_LIMIT));
+    }
     if (rows.length < PICKER_LIMIT) {
       const like = isSqlite(db) ? 'LIKE' : 'ILIKE';
       add(
