@@ -83,10 +83,14 @@ interface Evaluated {
 }
 
 /** Every product in scope with what the rule does to it, in code order. */
-async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: RuleScope): Promise<Evaluated[]> {
-  const rows = await productsQuery(db, { q: scope.q, sort: 'code', dir: 'asc', filters: scope.filters })
+async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: RuleScope, options: { lock?: boolean } = {}): Promise<Evaluated[]> {
+  const query = productsQuery(db, { q: scope.q, sort: 'code', dir: 'asc', filters: scope.filters })
     .clearSelect()
     .select('products.id', 'products.code', 'products.name', 'categories.name as category_name', ...PRICE_FIELDS.map((f) => `products.${f}`), 'products.cmup');
+  // Applying: lock the products read (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises) so
+  // a price saved meanwhile cannot be overwritten by a value computed from its old price.
+  if (options.lock) query.forUpdate('products');
+  const rows = await query;
   return rows.map((r: any) => ({
     id: Number(r.id),
     code: r.code,
@@ -160,7 +164,7 @@ export const STALE_PREVIEW = "Les prix ont changé depuis l'aperçu : vérifiez 
  */
 export async function applyPriceRule(db: Knex, rule: PriceRule, scope: RuleScope, fingerprint: string, actor: Actor, description: string): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const evaluated = await evaluate(trx, rule, scope);
+    const evaluated = await evaluate(trx, rule, scope, { lock: true });
     if (fingerprintOf(rule, scope, evaluated) !== fingerprint) throw new ActionRefused(STALE_PREVIEW);
     const changes: PriceChange[] = [];
     for (const e of evaluated) if (e.outcome.kind === 'change') changes.push({ product_id: e.id, field: rule.field, old_value: e.outcome.old, new_value: e.outcome.new });

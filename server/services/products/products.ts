@@ -147,7 +147,7 @@ export const NO_PRICE_PERMISSION = "Vous n'avez pas la permission de modifier le
 export async function updateProduct(db: Knex, id: number, input: ProductInput, actor: Actor, options: { canChangePrices: boolean }): Promise<void> {
   try {
     await inTransaction(db, async (trx) => {
-      const current = await trx('products').where({ id }).first();
+      const current = await trx('products').where({ id }).forUpdate().first();
       if (!current) throw new ValidationError({ _form: "Ce produit n'existe plus." });
       const priceChanges: PriceChange[] = PRICE_FIELDS.filter((f) => Number(current[f]) !== input[f]).map((f) => ({ product_id: id, field: f, old_value: Number(current[f]), new_value: input[f] }));
       if (priceChanges.length && !options.canChangePrices) {
