@@ -4,6 +4,7 @@
  * at resources/js/pages/<name>.tsx.
  */
 import type { MenuNode } from './menu.js';
+import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './master-data.js';
 
 export interface AuthUser {
   id: number;
@@ -25,7 +26,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry {
+export interface PageRegistry extends MasterDataPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -51,6 +52,7 @@ export const PAGE_NAMES = [
   'profile/Edit',
   'Dashboard',
   'Error',
+  ...MASTER_DATA_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

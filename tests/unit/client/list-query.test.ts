@@ -71,3 +71,26 @@ describe('type-ahead decisions', () => {
     expect(moveActive(0, 0, 1)).toBe(-1);
   });
 });
+
+describe('price grid editing', async () => {
+  const { cellChanged, errorsByRow, gridPayload, rowChanged } = await import('../../../resources/js/components/data/price-grid');
+  const row = { id: 7, code: 'P7', barcode: null, name: 'Riz 25 kg', category_name: 'Céréales', unit: 'sac', purchase_price: 12000, cmup: 12100, retail_price: 15000, wholesale_price: 14000, min_price: 13500, updated_at: '2026-11-22 08:00:00' };
+  const other = { ...row, id: 8, code: 'P8' };
+
+  it('a cell retyped with the same amount is not a change', () => {
+    expect(cellChanged(row, { 7: { retail_price: '15 000' } }, 'retail_price', 'XOF')).toBe(false);
+    expect(cellChanged(row, { 7: { retail_price: '15500' } }, 'retail_price', 'XOF')).toBe(true);
+    expect(cellChanged(row, { 7: { retail_price: 'abc' } }, 'retail_price', 'XOF')).toBe(true);
+    expect(rowChanged(other, { 7: { retail_price: '15500' } }, 'XOF')).toBe(false);
+  });
+
+  it('sends only the changed rows, with all four prices and the version seen', () => {
+    expect(gridPayload([row, other], { 7: { retail_price: '15500' } }, 'XOF')).toEqual([
+      { id: 7, purchase_price: '12000', retail_price: '15500', wholesale_price: '14000', min_price: '13500', updated_at: '2026-11-22 08:00:00' },
+    ]);
+  });
+
+  it('maps "rows.<index>.<field>" errors back to the product', () => {
+    expect(errorsByRow({ 'rows.1.min_price': 'Trop haut.', 'rows.5.retail_price': 'x', rows: 'y' }, [7, 8])).toEqual({ 8: { min_price: 'Trop haut.' } });
+  });
+});

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import type { PriceRuleInput, StatusFilter } from '../../../../shared/master-data';
+import { currencyInfo } from '../../../../shared/money';
+import { TextField } from '../Field';
+import { Icon } from '../Icon';
+import { SubmitButton } from '../SubmitButton';
+import { useServerForm } from '../../hooks/useServerForm';
+import { SelectField } from './FormFields';
+
+export const PRICE_FIELD_OPTIONS = [
+  { value: 'retail_price', label: 'Prix de détail' },
+  { value: 'wholesale_price', label: 'Prix de gros' },
+  { value: 'min_price', label: 'Prix minimum' },
+  { value: 'purchase_price', label: "Prix d'achat" },
+];
+const OPERATIONS = [
+  { value: 'percent', label: 'Variation en pourcentage' },
+  { value: 'amount', label: 'Variation d’un montant' },
+  { value: 'set', label: 'Fixer un montant' },
+];
+const DIRECTIONS = [
+  { value: 'increase', label: 'Augmenter' },
+  { value: 'decrease', label: 'Diminuer' },
+];
+const BASES = [
+  { value: 'current', label: 'Le prix modifié lui-même' },
+  { value: 'purchase_price', label: "Le prix d'achat" },
+  { value: 'cmup', label: 'Le CMUP (coût moyen)' },
+  { value: 'retail_price', label: 'Le prix de détail' },
+];
+const STEPS = [1, 5, 10, 25, 50, 100];
+const ROUNDINGS = [
+  { value: 'nearest', label: 'Au plus proche' },
+  { value: 'up', label: 'Au-dessus' },
+  { value: 'down', label: 'En dessous' },
+];
+
+/**
+ * The bulk price rule of the price centre. It never changes a price itself: it sends the rule and
+ * the current selection (search, category, status) to POST /fichiers/centraleprix/apercu, which
+ * answers with the preview page (old → new per product) where the user confirms.
+ */
+export function PriceRuleForm({ currency, scope, total, initial }: { currency: string; scope: { q: string; category_id: string; status: StatusFilter }; total: number; initial?: PriceRuleInput | null }) {
+  const [open, setOpen] = useState(Boolean(initial));
+  const form = useServerForm({
+    field: initial?.field ?? 'retail_price',
+    operation: initial?.operation ?? 'percent',
+    direction: initial?.direction ?? 'increase',
+    value: initial?.value ?? '',
+    base: initial?.base ?? 'current',
+    step: String(initial?.step ?? 5),
+    rounding: initial?.rounding ?? 'nearest',
+  });
+  const unit = form.data.operation === 'percent' ? '%' : currencyInfo(currency).label;
+  return (
+    <section className="card app-section-card" aria-labelledby="price-rule-title" data-testid="price-rule">
+      <div className="card-header d-flex justify-content-between align-items-center gap-2">
+        <h2 id="price-rule-title" className="h6 mb-0">
+          <Icon name="fa-solid fa-wand-magic-sparkles" className="me-2" />
+          Règle de prix sur la sélection
+          <span className="fw-normal text-body-secondary ms-2 small">
+            ({total.toLocaleString('fr-FR')} produit{total > 1 ? 's' : ''})
+          </span>
+        </h2>
+        <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-controls="price-rule-body" onClick={() => setOpen((o) => !o)} data-testid="price-rule-toggle">
+          {open ? 'Masquer' : 'Définir une règle'}
+          <Icon name={open ? 'fa-solid fa-chevron-up' : 'fa-solid fa-chevron-down'} className="ms-2" />
+        </button>
+      </div>
+      <div id="price-rule-body" hidden={!open}>
+        <form
+          ref={form.formRef}
+          noValidate
+          className="card-body"
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.transform((data) => ({ ...data, ...scope }));
+            form.submit('post', '/fichiers/centraleprix/apercu');
+          }}
+        >
+          <p className="small text-body-secondary">La règle s'applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>
+          <div className="row g-3">
+            <div className="col-md-6 col-xl-3">
+              <SelectField {...form.fieldProps('field')} label="Prix à modifier" options={PRICE_FIELD_OPTIONS} className="mb-0" />
+            </div>
+            <div className="col-md-6 col-xl-3">
+              <SelectField {...form.fieldProps('operation')} label="Opération" options={OPERATIONS} className="mb-0" />
+            </div>
+            {form.data.operation !== 'set' ? (
+              <div className="col-md-6 col-xl-2">
+                <SelectField {...form.fieldProps('direction')} label="Sens" options={DIRECTIONS} className="mb-0" />
+              </div>
+            ) : null}
+            <div className="col-md-6 col-xl-2">
+              <TextField {...form.fieldProps('value')} label={form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'} required inputMode="decimal" autoComplete="off" className="mb-0" maxLength={20} placeholder={form.data.operation === 'percent' ? 'ex. 10' : 'ex. 500'} labelAside={<span className="small text-body-secondary">{unit}</span>} />
+            </div>
+            {form.data.operation !== 'set' ? (
+              <div className="col-md-6 col-xl-2">
+                <SelectField {...form.fieldProps('base')} label="Calculé sur" options={BASES} className="mb-0" />
+              </div>
+            ) : null}
+            <div className="col-6 col-md-3 col-xl-2">
+              <SelectField {...form.fieldProps('step')} label="Arrondi à" options={STEPS.map((s) => ({ value: String(s), label: `${s} ${currencyInfo(currency).label}` }))} className="mb-0" />
+            </div>
+            <div className="col-6 col-md-3 col-xl-2">
+              <SelectField {...form.fieldProps('rounding')} label="Sens de l'arrondi" options={ROUNDINGS} className="mb-0" />
+            </div>
+          </div>
+          <div className="mt-3">
+            <SubmitButton busy={form.busy} icon="fa-solid fa-eye" busyLabel="Calcul de l'aperçu…" testId="price-rule-preview">
+              Voir l'aperçu
+            </SubmitButton>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { Link, usePage } from '@inertiajs/react';
+import type { MasterDataPages } from '../../../../../shared/master-data';
+import { AppPage } from '../../../components/AppPage';
+import { Icon } from '../../../components/Icon';
+import { Pagination } from '../../../components/Pagination';
+import { DataTable } from '../../../components/data/DataTable';
+import { ExportButtons } from '../../../components/data/ExportButtons';
+import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '../../../components/data/ListToolbar';
+import { Money } from '../../../components/data/Money';
+import { SortHeader } from '../../../components/data/SortHeader';
+import { StatusBadge } from '../../../components/data/StatusBadge';
+import { formatQuantity } from '../../../components/data/format';
+import { useList } from '../../../components/data/useList';
+
+const BASE = '/fichiers/produits';
+
+export default function ProductsIndex({ products, params, categories, can, currency, show_costs }: MasterDataPages['fichiers/produits/Index']) {
+  const { url } = usePage();
+  const list = useList(BASE, params);
+  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
+  const filtered = params.q !== '' || params.filters.category_id !== '' || params.filters.status !== 'active';
+  return (
+    <AppPage title="Produits" subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}>
+      <ListToolbar
+        q={params.q}
+        onSearch={(q) => list.update({ q })}
+        placeholder="Code, désignation ou code-barres…"
+        searchLabel="Rechercher un produit"
+        perPage={params.per_page}
+        onPerPage={(per_page) => list.update({ per_page })}
+        actions={
+          <>
+            {can.export ? <ExportButtons base={BASE} params={params} /> : null}
+            {can.import ? (
+              <Link href={`${BASE}/import`} className="btn btn-outline-secondary">
+                <Icon name="fa-solid fa-file-import" className="me-2" />
+                Importer
+              </Link>
+            ) : null}
+            {can.create ? (
+              <Link href={`${BASE}/create`} className="btn btn-primary" data-testid="create-link">
+                <Icon name="fa-solid fa-plus" className="me-2" />
+                Nouveau produit
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        <FilterSelect label="Catégorie" value={params.filters.category_id} options={[{ value: '', label: 'Toutes' }, ...categories]} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+        <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+      </ListToolbar>
+      <DataTable
+        caption="Liste des produits"
+        testId="products-table"
+        empty={products.data.length === 0}
+        emptyIcon="fa-solid fa-boxes-stacked"
+        emptyTitle={filtered ? 'Aucun produit ne correspond' : 'Aucun produit'}
+        emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez vos produits un par un ou importez votre catalogue depuis Excel.'}
+        head={
+          <tr>
+            <SortHeader column="code" label="Code" {...sort} />
+            <SortHeader column="name" label="Désignation" {...sort} />
+            <SortHeader column="category" label="Catégorie" {...sort} />
+            <SortHeader column="barcode" label="Code-barres" {...sort} />
+            <th scope="col">Unité</th>
+            {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...sort} /> : null}
+            <SortHeader column="retail_price" label="Détail" className="app-num" {...sort} />
+            <SortHeader column="wholesale_price" label="Gros" className="app-num" {...sort} />
+            <th scope="col" className="app-num">
+              Stock
+            </th>
+            <th scope="col">Statut</th>
+          </tr>
+        }
+        footer={<Pagination currentPage={products.page} lastPage={products.last_page} url={url} total={products.total} perPage={products.per_page} label="Pagination des produits" />}
+      >
+        {products.data.map((p) => {
+          const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
+          return (
+            <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
+              <td>
+                <Link href={`${BASE}/${p.id}`} className="app-row-link">
+                  {p.code}
+                </Link>
+              </td>
+              <td className="app-wrap">
+                <Link href={`${BASE}/${p.id}`} className="text-reset text-decoration-none">
+                  {p.name}
+                </Link>
+              </td>
+              <td>{p.category_name}</td>
+              <td className="font-monospace small">{p.barcode ?? '—'}</td>
+              <td>{p.pack_size > 1 ? `${p.unit} × ${p.pack_size}` : p.unit}</td>
+              {show_costs ? (
+                <td className="app-num">
+                  <Money value={p.purchase_price} currency={currency} />
+                </td>
+              ) : null}
+              <td className="app-num">
+                <Money value={p.retail_price} currency={currency} />
+              </td>
+              <td className="app-num">
+                <Money value={p.wholesale_price} currency={currency} />
+              </td>
+              <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQuantity(p.alert_threshold)})` : undefined}>
+                {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
+                {formatQuantity(p.stock_total)}
+              </td>
+              <td>
+                <StatusBadge active={p.active} />
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </AppPage>
+  );
+}
