@@ -1,11 +1,12 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import type { CrudAbilities } from '../../shared/master-data.js';
 import { HttpError, ValidationError } from '../errors.js';
 import { ActionRefused } from '../services/errors.js';
 import type { ExportFormat } from '../services/tabular/export.js';
 import { ImportFileError, MAX_IMPORT_BYTES, type ReadTable, readTable } from '../services/tabular/read.js';
-import * as actorModule from './actor.js';
+import type { Actor } from '../services/actor.js';
+import { actorOf } from './actor.js';
 import { can as canMiddleware } from './middleware/auth.js';
 import { flash, redirect as redirectTo, redirectBack } from './respond.js';
 import { queryString } from './list-params.js';
@@ -116,13 +117,13 @@ export async function withFileErrors<T>(work: () => Promise<T>): Promise<T> {
  * refusal handling, same redirects and French toasts everywhere.
  */
 export function lifecycleRoutes(
-  r: import('express').Router,
+  r: Router,
   spec: {
     base: string;
     permission: string;
     load: (id: unknown) => Promise<{ id: number | string; name: string }>;
-    setActive: (id: number, active: boolean, actor: import('../services/actor.js').Actor) => Promise<void>;
-    remove: (id: number, actor: import('../services/actor.js').Actor) => Promise<void>;
+    setActive: (id: number, active: boolean, actor: Actor) => Promise<void>;
+    remove: (id: number, actor: Actor) => Promise<void>;
     /** "Client", "Catégorie"… and the feminine agreement of "archivé(e)". */
     noun: string;
     feminine?: boolean;
@@ -136,7 +137,6 @@ export function lifecycleRoutes(
     const id = Number(req.params.id);
     return Number.isInteger(id) && id > 0 ? show(id) : spec.base;
   };
-  const { actorOf } = actorModule;
   r.post(
     `${spec.base}/:id/archive`,
     canMiddleware(spec.permission),

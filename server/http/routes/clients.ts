@@ -13,7 +13,7 @@ import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
 import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
-import { abilities, action, downloadGuard, exportFormat, importUpload, withFileErrors } from '../master-data.js';
+import { abilities, action, downloadGuard, exportFormat, importUpload, lifecycleRoutes, withFileErrors } from '../master-data.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { subjectHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
@@ -159,47 +159,14 @@ export function clientRoutes(ctx: AppContext): Router {
     redirect(res, `${BASE}/${row.id}`);
   });
 
-  r.post(
-    `${BASE}/:id/archive`,
-    can('clients.delete'),
-    action(
-      async (req, res) => {
-        const row = await load(req.params.id);
-        await setClientActive(db, Number(row.id), false, actorOf(req));
-        flash(req, 'success', `Client ${row.name} archivé.`);
-        redirect(res, `${BASE}/${row.id}`);
-      },
-      (req) => `${BASE}/${req.params.id}`,
-    ),
-  );
-
-  r.post(
-    `${BASE}/:id/restore`,
-    can('clients.delete'),
-    action(
-      async (req, res) => {
-        const row = await load(req.params.id);
-        await setClientActive(db, Number(row.id), true, actorOf(req));
-        flash(req, 'success', `Client ${row.name} réactivé.`);
-        redirect(res, `${BASE}/${row.id}`);
-      },
-      (req) => `${BASE}/${req.params.id}`,
-    ),
-  );
-
-  r.delete(
-    `${BASE}/:id`,
-    can('clients.delete'),
-    action(
-      async (req, res) => {
-        const row = await load(req.params.id);
-        await deleteClient(db, Number(row.id), actorOf(req));
-        flash(req, 'success', `Client ${row.name} supprimé.`);
-        redirect(res, BASE);
-      },
-      (req) => `${BASE}/${req.params.id}`,
-    ),
-  );
+  lifecycleRoutes(r, {
+    base: BASE,
+    permission: 'clients.delete',
+    load,
+    setActive: (id, active, actor) => setClientActive(db, id, active, actor),
+    remove: (id, actor) => deleteClient(db, id, actor),
+    noun: 'Client',
+  });
 
   return r;
 }
