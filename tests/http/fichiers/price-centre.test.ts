@@ -204,6 +204,20 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     expect((await admin.visit(url)).body.props.errors).toEqual({ fingerprint: "Affichez l'aperçu de la règle avant de l'appliquer." });
   });
 
+  it('reads a decimal percentage and refuses to apply a rule that changes nothing', async () => {
+    const decimal = (await admin.visit(`${BASE}/apercu?field=min_price&operation=percent&direction=decrease&value=12,5&base=current&step=5&rounding=down&q=P000002&status=active`)).body.props;
+    // 1300 × 0,875 = 1137,5 → 1135 (down to 5)
+    expect(decimal.rows.data).toEqual([expect.objectContaining({ code: 'P000002', old_value: 1300, new_value: 1135, status: 'change' })]);
+    expect(decimal.description).toBe('Prix minimum = prix minimum actuel moins 12,5\u00a0%, arrondi en dessous à 5\u00a0FCFA');
+    const same = (await admin.visit(`${BASE}/apercu?field=min_price&operation=set&value=1300&step=1&q=P000002&status=active`)).body.props;
+    expect(same.summary).toMatchObject({ scope_count: 1, changed: 0, unchanged: 1 });
+    const audits = async () => Number((await t.db('audit_log').where({ action: 'prices.rule_applied' }).count({ n: '*' }).first())!.n);
+    const before = await audits();
+    const res = await admin.post(`${BASE}/appliquer`, { ...same.rule, q: 'P000002', status: 'active', fingerprint: same.fingerprint });
+    expect((await admin.follow(res)).body.flash.error).toBe("La règle ne change aucun prix : rien n'a été enregistré.");
+    expect(await audits()).toBe(before);
+  });
+
   it('lets a viewer preview but not save nor apply (403), and refuses users without the menu', async () => {
     const viewer = await userWithPermissions(t, 'lecteur-prix@test.local', ['menu.centraleprix']);
     const c = new Client(t);
