@@ -69,11 +69,12 @@ class Browser {
   private cookies = new Map<string, string>();
   constructor(
     private base: string,
-    private version: string,
+    /** Read on each request: another process may rebuild the client while the bench runs. */
+    private version: () => string,
   ) {}
 
   private headers(extra: Record<string, string> = {}) {
-    const h: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': this.version, Accept: 'text/html, application/xhtml+xml', ...extra };
+    const h: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': this.version(), Accept: 'text/html, application/xhtml+xml', ...extra };
     if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) h['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
@@ -99,7 +100,9 @@ class Browser {
 
   /** GET that must answer 200; returns the JSON (Inertia page or picker answer). */
   async json(url: string): Promise<any> {
-    const res = await this.get(url);
+    let res = await this.get(url);
+    // 409: the client was rebuilt meanwhile (stale asset version), as a browser would, reload.
+    if (res.status === 409) res = await this.get(url);
     if (res.status !== 200) throw new Error(`${url} → HTTP ${res.status}`);
     return res.json();
   }
@@ -132,10 +135,14 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
     const assets = appAssets();
     const app = createApp({ db, config, logger: pino({ level: 'silent' }), assets });
     const server = http.createServer(app);
+    // The bare-SQL runs between two HTTP measures can outlast Node's 5 s keep-alive: an idle
+    // connection closed by the server while fetch reuses it would fail with ECONNRESET.
+    server.keepAliveTimeout = 120_000;
+    server.headersTimeout = 121_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const b = new Browser(base, assets.version);
+      const b = new Browser(base, () => assets.version);
       await b.get('/login');
       const login = await b.send('POST', '/login', ADMIN);
       if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);

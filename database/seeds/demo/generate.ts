@@ -141,11 +141,13 @@ export function generateDemoData(scale: DemoScale, seed = DEFAULT_SEED): DemoDat
     const c = cats[category];
     const noun = rng.pick(c.nouns);
     const brand = c.brand ?? rng.pick(BRANDS);
-    const sizeLabel = rng.pick(c.sizes);
+    const sizeIndex = rng.int(0, c.sizes.length - 1);
+    const sizeLabel = c.sizes[sizeIndex];
     const [unit, pack] = rng.pick(c.units);
     const [lo, hi] = c.price;
-    // Cheap goods are more common than dear ones: square the uniform draw.
-    const purchase = roundPrice(lo + (hi - lo) * rng.next() ** 2);
+    // Sizes run from the cheapest to the dearest: the size picks a slice of the price range, and
+    // the curve keeps small sizes near the bottom (a 1 kg bag is far from a 50 kg one).
+    const purchase = roundPrice(lo + (hi - lo) * ((sizeIndex + rng.next()) / c.sizes.length) ** 2);
     const retail = roundPrice(purchase * (1.15 + rng.next() * 0.2));
     const wholesale = Math.max(purchase, Math.min(retail, roundPrice(purchase * (1.06 + rng.next() * 0.06))));
     const min = Math.min(wholesale, roundPrice(purchase * 1.03));
