@@ -5,6 +5,7 @@
  */
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './master-data.js';
+import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 
 export interface AuthUser {
   id: number;
@@ -26,7 +27,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends MasterDataPages {
+export interface PageRegistry extends StockPages, MasterDataPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -53,6 +54,7 @@ export const PAGE_NAMES = [
   'Dashboard',
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
+  ...STOCK_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -1,0 +1,134 @@
+/**
+ * The frame of every printout (stock documents now, sales later): used inside SimpleLayout.
+ * On screen: a toolbar (Retour, Imprimer) above a "sheet" the size of the paper; in print only
+ * the sheet, with `@page` set to the document's size (A4 states, A5 notes). `auto_print`
+ * (?print=1) opens the print dialog once the page is shown.
+ *
+ *   <PrintFrame meta={props} size="A5" title="Bon de transfert" number={t.number}>…</PrintFrame>
+ */
+import { Head, Link } from '@inertiajs/react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { PrintMeta } from '../../../../shared/stock-pages';
+import { Icon } from '../Icon';
+import { formatDateTime } from '../stock/format';
+
+export type PaperSize = 'A4' | 'A5';
+
+interface PrintFrameProps {
+  meta: PrintMeta;
+  size: PaperSize;
+  landscape?: boolean;
+  /** Document title: "Bon de transfert", "État des entrées de stock". */
+  title: string;
+  number?: string | null;
+  /** Lines under the title (dates, locations, period). */
+  subtitle?: ReactNode;
+  /** Big diagonal mark: "DUPLICATA", "ANNULÉE". */
+  watermark?: string | null;
+  /** Signature boxes, notes: printed after the content. */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/** The @page rule of a paper size: the printed PDF has exactly that MediaBox. */
+export function pageRule(size: PaperSize, landscape = false): string {
+  return `@page { size: ${size}${landscape ? ' landscape' : ''}; margin: ${size === 'A5' ? '8mm' : '12mm'}; }`;
+}
+
+export function PrintFrame({ meta, size, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!meta.auto_print || printed.current) return;
+    printed.current = true;
+    // After fonts and layout have settled, or the dialog shows a half-drawn page.
+    const timer = window.setTimeout(() => window.print(), 400);
+    return () => window.clearTimeout(timer);
+  }, [meta.auto_print]);
+
+  const c = meta.company;
+  const docTitle = number ? `${title} ${number}` : title;
+  return (
+    <div className={`app-print app-print-${size.toLowerCase()}${landscape ? ' is-landscape' : ''}`} data-paper={size}>
+      <Head title={docTitle} />
+      <style>{pageRule(size, landscape)}</style>
+      <div className="app-print-toolbar d-print-none" role="toolbar" aria-label="Impression">
+        <Link href={meta.back_url} className="btn btn-outline-secondary btn-sm">
+          <Icon name="fa-solid fa-arrow-left" className="me-1" />
+          Retour
+        </Link>
+        <span className="small text-body-secondary d-none d-sm-inline">Format {size}{landscape ? ' paysage' : ''}</span>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()} data-testid="print-button">
+          <Icon name="fa-solid fa-print" className="me-1" />
+          Imprimer
+        </button>
+      </div>
+      <article className="app-print-sheet" aria-label={docTitle}>
+        {watermark ? (
+          <div className="app-print-watermark" aria-hidden="true">
+            {watermark}
+          </div>
+        ) : null}
+        <header className="app-print-header">
+          <div className="app-print-company">
+            <div className="app-print-company-name">{c.name}</div>
+            {c.address ? <div>{c.address}</div> : null}
+            {c.city ? <div>{c.city}</div> : null}
+            {c.phones ? <div>Tél. : {c.phones}</div> : null}
+            {c.email ? <div>{c.email}</div> : null}
+            {c.rccm || c.tax_number ? (
+              <div>
+                {c.rccm ? `RCCM : ${c.rccm}` : null}
+                {c.rccm && c.tax_number ? ' · ' : null}
+                {c.tax_number ? `N° contribuable : ${c.tax_number}` : null}
+              </div>
+            ) : null}
+          </div>
+          <div className="app-print-doc">
+            <h1 className="app-print-title">{title}</h1>
+            {number ? (
+              <div className="app-print-number" data-testid="document-number">
+                {number}
+              </div>
+            ) : null}
+            {watermark ? <div className="app-print-mark">{watermark}</div> : null}
+          </div>
+        </header>
+        {subtitle ? <div className="app-print-subtitle">{subtitle}</div> : null}
+        <div className="app-print-body">{children}</div>
+        {footer ? <div className="app-print-after">{footer}</div> : null}
+        <footer className="app-print-footer">
+          Imprimé le {formatDateTime(meta.printed_at)} par {meta.printed_by}
+        </footer>
+      </article>
+    </div>
+  );
+}
+
+/** Label/value pairs under the header (Date, Fournisseur, Emplacement…). */
+export function PrintFacts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="app-print-facts">
+      {items
+        .filter(([, v]) => v !== null && v !== undefined && v !== '')
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** Signature boxes at the bottom of a note. */
+export function PrintSignatures({ labels }: { labels: string[] }) {
+  return (
+    <div className="app-print-signatures">
+      {labels.map((l) => (
+        <div key={l} className="app-print-signature">
+          <div>{l}</div>
+        </div>
+      ))}
+    </div>
+  );
+}

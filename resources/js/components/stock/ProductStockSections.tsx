@@ -1,0 +1,222 @@
+/**
+ * The stock sections of a product: quantity per location (and in transit), the last movements
+ * (paged with ?mvt_page=), the CMUP history. Used by the product stock page and reusable in the
+ * product detail page (server: productStockSections() in routes/stock/product-stock.ts).
+ */
+import { Link, usePage } from '@inertiajs/react';
+import type { ProductStockSectionsProps } from '../../../../shared/stock-pages';
+import { Money } from '../data/Money';
+import { Icon } from '../Icon';
+import { Pagination } from '../Pagination';
+import { EmptyState } from './EmptyState';
+import { formatDate, formatDateTime, formatQty, formatSigned } from './format';
+
+export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
+  const { url } = usePage();
+  return (
+    <>
+      <div className="app-stock-kpis">
+        <div className="app-stock-kpi">
+          <div className="app-stock-kpi-label">Stock total</div>
+          <div className="app-stock-kpi-value" data-testid="stock-total">
+            {formatQty(total_quantity)} <span className="fs-6 fw-normal">{product.unit}</span>
+          </div>
+        </div>
+        {in_transit ? (
+          <div className="app-stock-kpi">
+            <div className="app-stock-kpi-label">Dont en transit</div>
+            <div className="app-stock-kpi-value">{formatQty(in_transit)}</div>
+          </div>
+        ) : null}
+        {show_costs ? (
+          <>
+            <div className="app-stock-kpi">
+              <div className="app-stock-kpi-label">CMUP</div>
+              <div className="app-stock-kpi-value">
+                <Money value={product.cmup} currency={currency} />
+              </div>
+            </div>
+            <div className="app-stock-kpi">
+              <div className="app-stock-kpi-label">Valeur du stock</div>
+              <div className="app-stock-kpi-value">
+                <Money value={total_value} currency={currency} />
+              </div>
+            </div>
+            <div className="app-stock-kpi">
+              <div className="app-stock-kpi-label">Dernier prix d'achat</div>
+              <div className="app-stock-kpi-value">
+                <Money value={product.purchase_price} currency={currency} />
+              </div>
+            </div>
+          </>
+        ) : null}
+      </div>
+
+      <div className="row g-3 mb-3">
+        <div className="col-lg-5">
+          <section className="card h-100" aria-labelledby="stock-locations-title">
+            <div className="card-header">
+              <h2 id="stock-locations-title" className="h6 mb-0">
+                <Icon name="fa-solid fa-warehouse" className="me-1" />
+                Stock par emplacement
+              </h2>
+            </div>
+            <div className="table-responsive">
+              <table className="table app-stock-table" data-testid="stock-locations">
+                <thead>
+                  <tr>
+                    <th scope="col">Emplacement</th>
+                    <th scope="col" className="num">Quantité</th>
+                    {show_costs ? <th scope="col" className="num">Valeur</th> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {locations.map((l) => (
+                    <tr key={l.id}>
+                      <td>
+                        {l.name} <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
+                      </td>
+                      <td className={`num ${l.quantity < 0 ? 'text-danger' : l.quantity <= product.alert_threshold ? 'text-warning-emphasis fw-semibold' : ''}`}>{formatQty(l.quantity)}</td>
+                      {show_costs ? (
+                        <td className="num">
+                          <Money value={l.value} currency={currency} />
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                  {in_transit ? (
+                    <tr>
+                      <td className="fst-italic">En transit (transferts envoyés)</td>
+                      <td className="num">{formatQty(in_transit)}</td>
+                      {show_costs ? <td /> : null}
+                    </tr>
+                  ) : null}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td className="num">{formatQty(total_quantity)}</td>
+                    {show_costs ? (
+                      <td className="num">
+                        <Money value={total_value} currency={currency} />
+                      </td>
+                    ) : null}
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+            {product.alert_threshold > 0 ? <div className="card-footer small text-body-secondary">Seuil d'alerte : {formatQty(product.alert_threshold)} par emplacement.</div> : null}
+          </section>
+        </div>
+        {cmup_history ? (
+          <div className="col-lg-7">
+            <section className="card h-100" aria-labelledby="cmup-title">
+              <div className="card-header">
+                <h2 id="cmup-title" className="h6 mb-0">
+                  <Icon name="fa-solid fa-chart-line" className="me-1" />
+                  Historique du CMUP
+                </h2>
+              </div>
+              {cmup_history.length === 0 ? (
+                <EmptyState icon="fa-solid fa-chart-line">Aucune entrée valorisée pour ce produit.</EmptyState>
+              ) : (
+                <div className="table-responsive">
+                  <table className="table table-sm app-stock-table" data-testid="cmup-history">
+                    <thead>
+                      <tr>
+                        <th scope="col">Date</th>
+                        <th scope="col">Opération</th>
+                        <th scope="col" className="num">Stock avant</th>
+                        <th scope="col" className="num">Quantité × coût</th>
+                        <th scope="col" className="num">CMUP</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {cmup_history.map((h) => (
+                        <tr key={h.id}>
+                          <td>{formatDate(h.business_date)}</td>
+                          <td>
+                            {h.type_label}
+                            {h.document_number ? (
+                              <div className="small">{h.document_url ? <Link href={h.document_url}>{h.document_number}</Link> : h.document_number}</div>
+                            ) : null}
+                          </td>
+                          <td className="num">{formatQty(h.quantity_before)}</td>
+                          <td className="num small">
+                            {formatSigned(h.quantity)} × <Money value={h.unit_cost} currency={currency} />
+                          </td>
+                          <td className="num">
+                            <span className="text-body-secondary small">
+                              <Money value={h.old_cmup} currency={currency} /> →
+                            </span>{' '}
+                            <strong>
+                              <Money value={h.new_cmup} currency={currency} />
+                            </strong>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          </div>
+        ) : null}
+      </div>
+
+      <section className="card" aria-labelledby="movements-title">
+        <div className="card-header">
+          <h2 id="movements-title" className="h6 mb-0">
+            <Icon name="fa-solid fa-arrow-right-arrow-left" className="me-1" />
+            Derniers mouvements
+          </h2>
+        </div>
+        {movements.length === 0 ? (
+          <EmptyState icon="fa-solid fa-arrow-right-arrow-left">Aucun mouvement de stock pour ce produit.</EmptyState>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-sm app-stock-table" data-testid="stock-movements">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Emplacement</th>
+                  <th scope="col">Mouvement</th>
+                  <th scope="col">Document</th>
+                  <th scope="col" className="num">Quantité</th>
+                  {show_costs ? <th scope="col" className="num">Coût</th> : null}
+                  <th scope="col">Par</th>
+                </tr>
+              </thead>
+              <tbody>
+                {movements.map((m) => (
+                  <tr key={m.id}>
+                    <td>
+                      {formatDate(m.business_date)}
+                      <div className="small text-body-secondary">{formatDateTime(m.created_at)}</div>
+                    </td>
+                    <td>{m.location_name}</td>
+                    <td>
+                      {m.type_label}
+                      {m.reason ? <div className="small text-body-secondary">{m.reason}</div> : null}
+                    </td>
+                    <td>{m.document_number ? m.document_url ? <Link href={m.document_url} className="app-doc-number">{m.document_number}</Link> : <span className="app-doc-number">{m.document_number}</span> : '—'}</td>
+                    <td className={`num ${m.quantity > 0 ? 'app-diff-pos' : m.quantity < 0 ? 'app-diff-neg' : ''}`}>{formatSigned(m.quantity)}</td>
+                    {show_costs ? (
+                      <td className="num">
+                        <Money value={m.unit_cost} currency={currency} />
+                      </td>
+                    ) : null}
+                    <td className="small">{m.user_name ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="card-footer">
+          <Pagination currentPage={movements_page.page} lastPage={movements_page.last_page} url={url} total={movements_page.total} perPage={movements_page.per_page} param="mvt_page" label="Pagination des mouvements" />
+        </div>
+      </section>
+    </>
+  );
+}

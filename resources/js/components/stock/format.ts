@@ -1,0 +1,94 @@
+/**
+ * Pure display helpers of the stock screens (dates dd/MM/yyyy, quantities with French grouping,
+ * idempotency keys for the create forms, errors of document lines). No React here: unit-tested.
+ */
+
+const qtyFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
+/** '2026-03-05' → '05/03/2026'; anything else is shown as is ('' for null). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
+/** An ISO timestamp → '05/03/2026 14:07' in the browser's time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** 1250 → '1 250'; null → '—'. */
+export function formatQty(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return qtyFormat.format(value);
+}
+
+/** A difference with its sign: +3, −2 (true minus sign), 0. */
+export function formatSigned(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (value > 0) return `+${qtyFormat.format(value)}`;
+  if (value < 0) return `\u2212${qtyFormat.format(-value)}`;
+  return '0';
+}
+
+/** A fresh key for a document-creating form: a replay of the same submit is recognised by the server. */
+export function newIdempotencyKey(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const bytes = random(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export type ErrorMap = Record<string, string | Record<string, string> | undefined>;
+
+/** The server's message for one cell of a document line ('lines.3.quantity'). */
+export function lineError(errors: ErrorMap, index: number, field: string): string | undefined {
+  const v = errors[`lines.${index}.${field}`];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Any error about line `index`, whatever the field. */
+export function lineHasError(errors: ErrorMap, index: number): boolean {
+  const prefix = `lines.${index}.`;
+  return Object.keys(errors).some((k) => k.startsWith(prefix) && errors[k]);
+}
+
+/**
+ * Messages the form does not show beside a field (document-wide refusals: 'lines', 'version',
+ * 'status', '_form', or line errors when `withLines`), so none is ever lost.
+ */
+export function formLevelErrors(errors: ErrorMap, shownFields: string[], withLines = false): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (typeof value !== 'string' || !value) continue;
+    if (shownFields.includes(key)) continue;
+    if (!withLines && /^lines\.\d+\./.test(key)) continue;
+    out.push(value);
+  }
+  return out;
+}
+
+/** Query for a list filter: empty values dropped so the server applies its defaults. */
+export function cleanQuery(values: Record<string, string | number | null | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === null || v === undefined) continue;
+    const s = String(v).trim();
+    if (s !== '') out[k] = s;
+  }
+  return out;
+}
+
+/** Entry quantity in base units: packs × pack size. */
+export function baseQuantity(quantity: number | null, unit: 'unit' | 'pack', packSize: number): number {
+  if (quantity === null || !Number.isFinite(quantity)) return 0;
+  return unit === 'pack' ? quantity * Math.max(1, packSize) : quantity;
+}
+
+/** Amount of an entry line (base quantity × unit cost), 0 while incomplete. */
+export function lineAmount(quantity: number | null, unit: 'unit' | 'pack', packSize: number, unitCost: number | null): number {
+  if (unitCost === null) return 0;
+  return baseQuantity(quantity, unit, packSize) * unitCost;
+}

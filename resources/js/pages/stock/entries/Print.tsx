@@ -1,0 +1,81 @@
+import { formatMoney } from '../../../../../shared/money';
+import type { StockPageProps } from '../../../components/stock/types';
+import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
+import { formatDate, formatDateTime, formatQty } from '../../../components/stock/format';
+import SimpleLayout from '../../../layouts/SimpleLayout';
+
+/** Bon d'entrée de stock (A4): supplier, location, lines at cost, total, signatures. */
+export default function EntryPrint(props: StockPageProps<'stock/entries/Print'>) {
+  const { entry, company } = props;
+  const money = (v: number) => formatMoney(v, company.currency);
+  const cancelled = entry.status === 'cancelled';
+  return (
+    <PrintFrame
+      meta={props}
+      size="A4"
+      title="Bon d'entrée de stock"
+      number={entry.number}
+      watermark={cancelled ? 'ANNULÉE' : null}
+      footer={
+        <>
+          {cancelled ? (
+            <p className="app-print-note">
+              <strong>Annulée</strong> le {formatDateTime(entry.cancelled_at)} par {entry.cancelled_by} — motif : {entry.cancel_reason}
+            </p>
+          ) : null}
+          {entry.note ? <p className="app-print-note">Observation : {entry.note}</p> : null}
+          <PrintSignatures labels={['Le magasinier', 'Le livreur']} />
+        </>
+      }
+    >
+      <PrintFacts
+        items={[
+          ["Date d'entrée", formatDate(entry.entry_date)],
+          ['Fournisseur', `${entry.supplier.name} (${entry.supplier.code})`],
+          ['Emplacement', entry.location.name],
+          ['Réf. fournisseur', entry.supplier_ref || '—'],
+          ['Saisie par', `${entry.created_by ?? '—'} le ${formatDateTime(entry.created_at)}`],
+        ]}
+      />
+      <table className="app-print-table">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Code</th>
+            <th>Désignation</th>
+            <th className="num">Quantité</th>
+            <th>Unité</th>
+            <th className="num">Coût unitaire</th>
+            <th className="num">Montant</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entry.lines.map((l) => (
+            <tr key={l.position}>
+              <td>{l.position}</td>
+              <td className="code">{l.product_code}</td>
+              <td>
+                {l.product_name}
+                {l.entry_unit === 'pack' ? <span> ({formatQty(l.entered_quantity)} colis de {formatQty(l.pack_size)})</span> : null}
+              </td>
+              <td className="num">{formatQty(l.quantity)}</td>
+              <td>{l.unit}</td>
+              <td className="num">{money(l.unit_cost)}</td>
+              <td className="num">{money(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={3}>Total ({formatQty(entry.line_count)} ligne{entry.line_count > 1 ? 's' : ''})</th>
+            <td className="num">{formatQty(entry.total_quantity)}</td>
+            <td colSpan={2} />
+            <td className="num">{money(entry.total_amount)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </PrintFrame>
+  );
+}
+
+EntryPrint.layout = SimpleLayout;

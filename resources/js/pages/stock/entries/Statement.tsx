@@ -1,0 +1,94 @@
+import { formatMoney } from '../../../../../shared/money';
+import type { StockPageProps } from '../../../components/stock/types';
+import { PrintFacts, PrintFrame } from '../../../components/print/PrintFrame';
+import { formatDate, formatQty } from '../../../components/stock/format';
+import SimpleLayout from '../../../layouts/SimpleLayout';
+
+/** État des entrées de stock (A4) for a period: every entry, totals, subtotal per supplier. */
+export default function EntriesStatement(props: StockPageProps<'stock/entries/Statement'>) {
+  const { filters, rows, totals, by_supplier, truncated, company } = props;
+  const money = (v: number) => formatMoney(v, company.currency);
+  return (
+    <PrintFrame meta={props} size="A4" title="État des entrées de stock" subtitle={<strong>Période du {formatDate(filters.from)} au {formatDate(filters.to)}</strong>}>
+      <PrintFacts
+        items={[
+          ['Fournisseur', filters.supplier ?? 'Tous'],
+          ['Emplacement', filters.location ?? 'Tous'],
+          ['Entrées annulées', filters.include_cancelled ? `incluses (${formatQty(totals.cancelled_count)}), hors totaux` : 'exclues'],
+        ]}
+      />
+      {truncated ? <p className="app-print-note"><strong>Attention :</strong> l'état est limité aux premières entrées de la période ; réduisez la période pour tout imprimer.</p> : null}
+      {rows.length === 0 ? (
+        <p className="app-print-note">Aucune entrée de stock sur cette période.</p>
+      ) : (
+        <table className="app-print-table">
+          <thead>
+            <tr>
+              <th>N°</th>
+              <th>Date</th>
+              <th>Fournisseur</th>
+              <th>Emplacement</th>
+              <th>Réf. fourn.</th>
+              <th className="num">Lignes</th>
+              <th className="num">Quantité</th>
+              <th className="num">Montant</th>
+              <th>Saisie par</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td className="code">
+                  {r.number}
+                  {r.status === 'cancelled' ? ' (ANNULÉE)' : ''}
+                </td>
+                <td>{formatDate(r.entry_date)}</td>
+                <td>{r.supplier_name}</td>
+                <td>{r.location_name}</td>
+                <td>{r.supplier_ref}</td>
+                <td className="num">{formatQty(r.line_count)}</td>
+                <td className="num">{formatQty(r.total_quantity)}</td>
+                <td className="num">{r.status === 'cancelled' ? <s>{money(r.total_amount)}</s> : money(r.total_amount)}</td>
+                <td>{r.created_by ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={5}>Total : {formatQty(totals.count)} entrée{totals.count > 1 ? 's' : ''} validée{totals.count > 1 ? 's' : ''}</th>
+              <td />
+              <td className="num">{formatQty(totals.quantity)}</td>
+              <td className="num">{money(totals.amount)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      {by_supplier.length > 1 ? (
+        <>
+          <h2 className="h6 mt-3 mb-1">Récapitulatif par fournisseur</h2>
+          <table className="app-print-table">
+            <thead>
+              <tr>
+                <th>Fournisseur</th>
+                <th className="num">Entrées</th>
+                <th className="num">Montant</th>
+              </tr>
+            </thead>
+            <tbody>
+              {by_supplier.map((s) => (
+                <tr key={s.supplier_name}>
+                  <td>{s.supplier_name}</td>
+                  <td className="num">{formatQty(s.count)}</td>
+                  <td className="num">{money(s.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </PrintFrame>
+  );
+}
+
+EntriesStatement.layout = SimpleLayout;

@@ -1,0 +1,90 @@
+import { formatMoney } from '../../../../../shared/money';
+import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '../../../components/stock/format';
+import type { StockPageProps } from '../../../components/stock/types';
+import SimpleLayout from '../../../layouts/SimpleLayout';
+
+/** État d'ajustement (A4): a validated count's or a readjustment's stock corrections, valued at CMUP. */
+export default function AdjustmentPrint(props: StockPageProps<'stock/inventory/AdjustmentPrint'>) {
+  const { kind, document: doc, lines, totals, company } = props;
+  const money = (v: number) => formatMoney(v, company.currency);
+  const isCount = kind === 'count';
+  return (
+    <PrintFrame
+      meta={props}
+      size="A4"
+      title={doc.title}
+      number={doc.number}
+      subtitle={doc.subtitle ? <span>{doc.subtitle}</span> : null}
+      footer={
+        <>
+          {doc.note ? <p className="app-print-note">Observation : {doc.note}</p> : null}
+          <PrintSignatures labels={['Le responsable de stock', 'Le gérant']} />
+        </>
+      }
+    >
+      <PrintFacts
+        items={[
+          ['Date', formatDate(doc.date)],
+          ['Emplacement', doc.location],
+          ['Validé par', doc.validated_by ? `${doc.validated_by}${doc.validated_at ? ` le ${formatDateTime(doc.validated_at)}` : ''}` : ''],
+        ]}
+      />
+      {lines.length === 0 ? (
+        <p className="app-print-note">Aucun écart : aucun ajustement de stock.</p>
+      ) : (
+        <table className="app-print-table">
+          <thead>
+            <tr>
+              <th>Code</th>
+              <th>Désignation</th>
+              <th>Unité</th>
+              <th className="num">Stock avant</th>
+              {isCount ? <th className="num">Compté</th> : null}
+              <th className="num">Ajustement</th>
+              <th className="num">CMUP</th>
+              <th className="num">Valeur</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => (
+              <tr key={l.code}>
+                <td className="code">{l.code}</td>
+                <td>{l.name}</td>
+                <td>{l.unit}</td>
+                <td className="num">{formatQty(l.before)}</td>
+                {isCount ? <td className="num">{formatQty(l.counted)}</td> : null}
+                <td className="num">{formatSigned(l.adjustment)}</td>
+                <td className="num">{money(l.unit_cost)}</td>
+                <td className="num">{money(l.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <table className="app-print-table" style={{ width: 'auto', marginLeft: 'auto' }}>
+        <tbody>
+          <tr>
+            <th>Gains</th>
+            <td className="num">{formatSigned(totals.gain_quantity)}</td>
+            <td className="num">{money(totals.gain_value)}</td>
+          </tr>
+          <tr>
+            <th>Pertes</th>
+            <td className="num">{formatSigned(-totals.loss_quantity)}</td>
+            <td className="num">{money(-totals.loss_value)}</td>
+          </tr>
+          <tr>
+            <th>Écart net</th>
+            <td />
+            <td className="num">
+              <strong>{money(totals.net_value)}</strong>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </PrintFrame>
+  );
+}
+
+AdjustmentPrint.layout = SimpleLayout;

@@ -1,0 +1,122 @@
+import { Link } from '@inertiajs/react';
+import { AppPage } from '../../../components/AppPage';
+import { CheckboxField, FieldError, TextField } from '../../../components/Field';
+import { Icon } from '../../../components/Icon';
+import { FormErrors } from '../../../components/stock/FormErrors';
+import { formatQty, formLevelErrors, newIdempotencyKey } from '../../../components/stock/format';
+import { SelectField } from '../../../components/stock/SelectField';
+import type { StockPageProps } from '../../../components/stock/types';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useServerForm } from '../../../hooks/useServerForm';
+
+const BASE = '/operations/gestionstock';
+
+/** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
+export default function InventoryCreate({ today, locations, categories, open_sessions }: StockPageProps<'stock/inventory/Create'>) {
+  const form = useServerForm<{ idempotency_key: string; location_id: string; count_date: string; blind: boolean; category_ids: number[]; note: string }>({
+    idempotency_key: newIdempotencyKey(),
+    location_id: locations.length === 1 ? String(locations[0].id) : '',
+    count_date: today,
+    blind: false,
+    category_ids: [],
+    note: '',
+  });
+  const errors = form.errors as Record<string, string>;
+  const openHere = open_sessions.filter((s) => String(s.location_id) === form.data.location_id);
+  const selected = new Set(form.data.category_ids);
+  const productCount = form.data.category_ids.length === 0 ? categories.reduce((s, c) => s + c.product_count, 0) : categories.filter((c) => selected.has(c.id)).reduce((s, c) => s + c.product_count, 0);
+  const toggle = (id: number) => {
+    form.setData('category_ids', selected.has(id) ? form.data.category_ids.filter((x) => x !== id) : [...form.data.category_ids, id]);
+    if (errors.category_ids) form.clearErrors('category_ids');
+  };
+  const others = formLevelErrors(errors, ['location_id', 'count_date', 'blind', 'category_ids', 'note']);
+
+  return (
+    <AppPage title="Nouvel inventaire" breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: BASE }, { label: 'Nouvel inventaire' }]}>
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.submit('post', BASE);
+        }}
+        data-testid="count-create-form"
+      >
+        <FormErrors messages={others} />
+        <div className="row g-3">
+          <div className="col-lg-5">
+            <div className="card h-100">
+              <div className="card-body">
+                <SelectField id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: String(l.id), label: l.label }))} placeholder="Choisir…" />
+                {openHere.length ? (
+                  <div className="alert alert-warning small mt-2" role="status">
+                    Inventaire déjà en cours à cet emplacement :{' '}
+                    {openHere.map((s, i) => (
+                      <span key={s.id}>
+                        {i ? ', ' : ''}
+                        <Link href={`${BASE}/${s.id}`}>n° {s.id}</Link> ({s.categories})
+                      </span>
+                    ))}
+                    . Un nouvel inventaire ne peut porter que sur d'autres catégories.
+                  </div>
+                ) : null}
+                <div className="mt-3">
+                  <TextField {...form.fieldProps('count_date')} label="Date du comptage" type="date" max={today} required hint="Les ajustements seront datés de ce jour." />
+                </div>
+                <CheckboxField id="count-blind" name="blind" label="Comptage à l'aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
+                <label htmlFor="count-note" className="form-label">
+                  Observation
+                </label>
+                <textarea id="count-note" className={`form-control ${errors.note ? 'is-invalid' : ''}`} rows={2} maxLength={500} value={form.data.note} onChange={(e) => form.setData('note', e.target.value)} />
+                <FieldError id="count-note-error" error={errors.note} />
+              </div>
+            </div>
+          </div>
+          <div className="col-lg-7">
+            <fieldset className="card h-100" aria-describedby="count-categories-hint">
+              <div className="card-header d-flex justify-content-between align-items-center gap-2">
+                <legend className="h6 mb-0 float-none w-auto">Catégories</legend>
+                {form.data.category_ids.length ? (
+                  <button type="button" className="btn btn-sm btn-link" onClick={() => form.setData('category_ids', [])}>
+                    Tout le stock
+                  </button>
+                ) : null}
+              </div>
+              <div className="card-body">
+                <p id="count-categories-hint" className="small text-body-secondary">
+                  Aucune case cochée : tous les produits actifs sont comptés. Cochez des catégories pour un inventaire partiel.
+                </p>
+                <FieldError id="count-categories-error" error={errors.category_ids} />
+                <div className="row row-cols-1 row-cols-sm-2 g-1" style={{ maxHeight: '22rem', overflowY: 'auto' }}>
+                  {categories.map((c) => (
+                    <div className="col" key={c.id}>
+                      <div className="form-check">
+                        <input className="form-check-input" type="checkbox" id={`cat-${c.id}`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
+                        <label className="form-check-label" htmlFor={`cat-${c.id}`}>
+                          {c.label} <span className="text-body-secondary small">({formatQty(c.product_count)})</span>
+                        </label>
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              </div>
+              <div className="card-footer small">
+                <Icon name="fa-solid fa-boxes-stacked" className="me-1" />
+                {formatQty(productCount)} produit{productCount > 1 ? 's' : ''} à compter
+              </div>
+            </fieldset>
+          </div>
+        </div>
+        <div className="app-form-actions mt-3">
+          <Link href={BASE} className="btn btn-outline-secondary">
+            Annuler
+          </Link>
+          <SubmitButton busy={form.busy} icon="fa-solid fa-camera" busyLabel="Ouverture…" testId="count-open">
+            Ouvrir l'inventaire
+          </SubmitButton>
+        </div>
+        <p className="small text-body-secondary text-end mt-2">L'ouverture prend un instantané du stock théorique : les ventes et transferts continuent pendant le comptage.</p>
+      </form>
+    </AppPage>
+  );
+}

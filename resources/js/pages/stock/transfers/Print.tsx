@@ -1,0 +1,83 @@
+import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '../../../components/stock/format';
+import type { StockPageProps } from '../../../components/stock/types';
+import SimpleLayout from '../../../layouts/SimpleLayout';
+
+/** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA. */
+export default function TransferPrint(props: StockPageProps<'stock/transfers/Print'>) {
+  const { transfer, duplicata } = props;
+  const received = transfer.total_quantity_received !== null;
+  const mark = duplicata ? 'DUPLICATA' : transfer.status === 'cancelled' ? 'ANNULÉ' : null;
+  return (
+    <PrintFrame
+      meta={props}
+      size="A5"
+      title="Bon de transfert"
+      number={transfer.number}
+      watermark={mark}
+      footer={
+        <>
+          {transfer.status === 'cancelled' ? (
+            <p className="app-print-note">
+              <strong>Annulé</strong> le {formatDateTime(transfer.cancelled_at)} par {transfer.cancelled_by} — motif : {transfer.cancel_reason}
+            </p>
+          ) : null}
+          {transfer.note ? <p className="app-print-note">Observation : {transfer.note}</p> : null}
+          {transfer.reception_note ? <p className="app-print-note">À la réception : {transfer.reception_note}</p> : null}
+          {duplicata ? <p className="app-print-note">Réimpression n° {formatQty(transfer.reprint_count)} — ce document est une copie.</p> : null}
+          <PrintSignatures labels={[`Expéditeur (${transfer.from.name})`, 'Transporteur', `Destinataire (${transfer.to.name})`]} />
+        </>
+      }
+    >
+      <PrintFacts
+        items={[
+          ['Date', formatDate(transfer.transfer_date)],
+          ['Statut', transfer.status_label],
+          ['Départ', transfer.from.name],
+          ['Destination', transfer.to.name],
+          ['Envoyé par', transfer.sent_by ?? '—'],
+          ['Reçu', received ? `le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}` : ''],
+        ]}
+      />
+      <table className="app-print-table">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Code</th>
+            <th>Désignation</th>
+            <th className="num">Envoyé</th>
+            <th className="num">Reçu</th>
+            {received ? <th className="num">Écart</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {transfer.lines.map((l) => (
+            <tr key={l.position}>
+              <td>{l.position}</td>
+              <td className="code">{l.product_code}</td>
+              <td>
+                {l.product_name}
+                {l.difference_reason ? <div>Motif : {l.difference_reason}</div> : null}
+              </td>
+              <td className="num">
+                {formatQty(l.quantity_sent)} {l.unit}
+              </td>
+              <td className="num count-box">{l.quantity_received === null ? '' : formatQty(l.quantity_received)}</td>
+              {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={3}>Total ({formatQty(transfer.line_count)} ligne{transfer.line_count > 1 ? 's' : ''})</th>
+            <td className="num">{formatQty(transfer.total_quantity_sent)}</td>
+            <td className="num">{received ? formatQty(transfer.total_quantity_received) : ''}</td>
+            {received ? <td className="num">{formatSigned((transfer.total_quantity_received ?? 0) - transfer.total_quantity_sent)}</td> : null}
+          </tr>
+        </tfoot>
+      </table>
+    </PrintFrame>
+  );
+}
+
+TransferPrint.layout = SimpleLayout;
