@@ -39,8 +39,19 @@ const PRODUCT_COLUMNS = [
   'categories.name as category',
 ];
 
-function productBase(db: Knex) {
-  return db('products').join('categories', 'categories.id', 'products.category_id').where('products.active', true).select(PRODUCT_COLUMNS);
+/**
+ * "active = true" without offering the (active, name) index to the planner. Without statistics
+ * (no ANALYZE on a fresh SQLite file) SQLite prefers that equality over a prefix range and walks
+ * every active row; the unary plus keeps the filter but rules the index out, so a prefix search
+ * reads its prefix index. PostgreSQL plans from its own statistics and needs no hint.
+ */
+function whereActive(qb: Knex.QueryBuilder, db: Knex, column: string, options: { indexable: boolean }): Knex.QueryBuilder {
+  if (options.indexable || !isSqlite(db)) return qb.where(column, true);
+  return qb.whereRaw('+?? = 1', [column]);
+}
+
+function productBase(db: Knex, options: { indexable: boolean } = { indexable: true }) {
+  return whereActive(db('products').join('categories', 'categories.id', 'products.category_id'), db, 'products.active', options).select(PRODUCT_COLUMNS);
 }
 
 function presentProduct(row: any, showCosts: boolean, stock: Map<number, number> | null): ProductPickerItem {
@@ -87,7 +98,7 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
     for (const column of ['products.code', 'products.barcode']) {
       if (rows.length >= PICKER_LIMIT) break;
       add(
-        await productBase(db)
+        await productBase(db, { indexable: false })
           .whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, prefix])
           .orderByRaw(prefixOrder(db, column))
           .limit(PICKER_LIMIT),
@@ -126,8 +137,8 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
 
 export async function searchClients(db: Knex, params: { q: string }): Promise<ClientPickerItem[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
-  const base = () =>
-    db('clients').where('active', true).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
+  const base = (options: { indexable: boolean } = { indexable: true }) =>
+    whereActive(db('clients'), db, 'active', options).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
   const rows: any[] = [];
   const seen = new Set<number>();
   const add = (list: any[]) => {
@@ -150,7 +161,7 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<Cl
       ['phone', `${escapeLike(q)}%`],
     ]) {
       if (rows.length >= PICKER_LIMIT) break;
-      add(await base().whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixOrder(db, column)).limit(PICKER_LIMIT));
+      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixOrder(db, column)).limit(PICKER_LIMIT));
     }
     if (rows.length < PICKER_LIMIT) {
       const like = isSqlite(db) ? 'LIKE' : 'ILIKE';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchClients, searchProducts } from '../../../server/services/pickers/pickers.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 
@@ -96,5 +97,29 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
     expect((await get('cl00010'))[0]).toEqual({ id: expect.any(Number), code: 'CL00010', name: 'Awa Koné', phone: '07 12 34 56 78', price_level: 'gros', credit_limit: 100_000, balance: 0, is_walk_in: false });
     expect((await get('77 000')).map((c: { code: string }) => c.code)).toEqual(['CL00011']);
     expect((await get('koné')).map((c: { code: string }) => c.code)).toEqual(['CL00010']);
+  });
+
+  it.runIf(kind === 'sqlite')('answers from indexes: no picker query scans a whole table', async () => {
+    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+    const listener = (q: { sql: string; bindings: unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings });
+    t.db.on('query', listener);
+    try {
+      for (const q of ['6191234567890', 'P0000', '619', 'bissap']) await searchProducts(t.db, { q, locationId: 1, showCosts: true });
+      for (const q of ['CL000', '07 12', 'kon']) await searchClients(t.db, { q });
+    } finally {
+      t.db.removeListener('query', listener);
+    }
+    expect(statements.length).toBeGreaterThan(10);
+    for (const { sql, bindings } of statements) {
+      const plan: Array<{ detail: string }> = await t.db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as any[]);
+      const details = plan.map((p) => p.detail).join(' | ');
+      // never a plain scan of a table
+      expect([sql, /(^|\| )SCAN (products|clients|categories|stock_levels)\b/.test(details)]).toEqual([sql, false]);
+      // a prefix search walks the prefix index of its column; an exact code/barcode uses the unique index
+      const prefix = /\b(code|barcode|phone)[`"]? LIKE/.exec(sql);
+      if (prefix) expect([sql, details]).toEqual([sql, expect.stringContaining(`_${prefix[1]}_prefix`)]);
+      const exact = /\b(code|barcode)[`"]? = \?/.exec(sql);
+      if (exact) expect([sql, details]).toEqual([sql, expect.stringContaining(`_${exact[1]}_unique`)]);
+    }
   });
 });
