@@ -131,9 +131,10 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
     const generation = performance.now() - t0;
     console.log(`[${label}] ${seeded.products} produits, ${seeded.clients} clients, ${seeded.suppliers} fournisseurs, ${seeded.movements} mouvements de stock en ${(generation / 1000).toFixed(1)} s.`);
 
-    const config = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { storageDir, database: dbConfig });
+    const config = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv, { storageDir, database: dbConfig });
     const assets = appAssets();
-    const app = createApp({ db, config, logger: pino({ level: 'silent' }), assets });
+    // Errors (a 500 during a run) are logged to stderr: the bench must say why a measure broke.
+    const app = createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets });
     const server = http.createServer(app);
     // The bare-SQL runs between two HTTP measures can outlast Node's 5 s keep-alive: an idle
     // connection closed by the server while fetch reuses it would fail with ECONNRESET.
