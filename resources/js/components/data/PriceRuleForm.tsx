@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PriceRuleInput, StatusFilter } from '../../../../shared/master-data';
 import { currencyInfo } from '../../../../shared/money';
-import { TextField } from '../Field';
+import { FieldError, RequiredMark } from '../Field';
 import { Icon } from '../Icon';
 import { SubmitButton } from '../SubmitButton';
 import { useServerForm } from '../../hooks/useServerForm';
@@ -14,19 +14,19 @@ export const PRICE_FIELD_OPTIONS = [
   { value: 'purchase_price', label: "Prix d'achat" },
 ];
 const OPERATIONS = [
-  { value: 'percent', label: 'Variation en pourcentage' },
-  { value: 'amount', label: 'Variation d’un montant' },
-  { value: 'set', label: 'Fixer un montant' },
+  { value: 'percent', label: 'Pourcentage' },
+  { value: 'amount', label: 'Montant (+/−)' },
+  { value: 'set', label: 'Fixer le prix à' },
 ];
 const DIRECTIONS = [
   { value: 'increase', label: 'Augmenter' },
   { value: 'decrease', label: 'Diminuer' },
 ];
 const BASES = [
-  { value: 'current', label: 'Le prix modifié lui-même' },
-  { value: 'purchase_price', label: "Le prix d'achat" },
-  { value: 'cmup', label: 'Le CMUP (coût moyen)' },
-  { value: 'retail_price', label: 'Le prix de détail' },
+  { value: 'current', label: 'Prix actuel' },
+  { value: 'purchase_price', label: "Prix d'achat" },
+  { value: 'cmup', label: 'CMUP' },
+  { value: 'retail_price', label: 'Prix de détail' },
 ];
 const STEPS = [1, 5, 10, 25, 50, 100];
 const ROUNDINGS = [
@@ -51,6 +51,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
     step: String(initial?.step ?? 5),
     rounding: initial?.rounding ?? 'nearest',
   });
+  const valueProps = form.fieldProps('value');
   const unit = form.data.operation === 'percent' ? '%' : currencyInfo(currency).label;
   return (
     <section className="card app-section-card" aria-labelledby="price-rule-title" data-testid="price-rule">
@@ -80,33 +81,59 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
         >
           <p className="small text-body-secondary">La règle s'applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>
           <div className="row g-3">
-            <div className="col-md-6 col-xl-3">
+            <div className="col-sm-6 col-lg-3">
               <SelectField {...form.fieldProps('field')} label="Prix à modifier" options={PRICE_FIELD_OPTIONS} className="mb-0" />
             </div>
-            <div className="col-md-6 col-xl-3">
+            <div className="col-sm-6 col-lg-3">
               <SelectField {...form.fieldProps('operation')} label="Opération" options={OPERATIONS} className="mb-0" />
             </div>
             {form.data.operation !== 'set' ? (
-              <div className="col-md-6 col-xl-2">
+              <div className="col-sm-6 col-lg-3">
                 <SelectField {...form.fieldProps('direction')} label="Sens" options={DIRECTIONS} className="mb-0" />
               </div>
             ) : null}
-            <div className="col-md-6 col-xl-2">
-              <TextField {...form.fieldProps('value')} label={form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'} required inputMode="decimal" autoComplete="off" className="mb-0" maxLength={20} placeholder={form.data.operation === 'percent' ? 'ex. 10' : 'ex. 500'} labelAside={<span className="small text-body-secondary">{unit}</span>} />
+            <div className="col-sm-6 col-lg-3">
+              <div className="app-field">
+                <span className="app-label-line">
+                  <label htmlFor={valueProps.id} className="form-label">
+                    {form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'}
+                  </label>
+                  <RequiredMark />
+                </span>
+                <div className={`input-group ${valueProps.error ? 'is-invalid' : ''}`}>
+                  <input
+                    id={valueProps.id}
+                    name="value"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    maxLength={20}
+                    className={`form-control app-number ${valueProps.error ? 'is-invalid' : ''}`}
+                    placeholder={form.data.operation === 'percent' ? 'ex. 10' : 'ex. 500'}
+                    value={valueProps.value}
+                    onChange={(e) => valueProps.onChange(e.target.value)}
+                    aria-invalid={valueProps.error ? true : undefined}
+                    aria-describedby={valueProps.error ? `${valueProps.id}-error` : undefined}
+                    required
+                  />
+                  <span className="input-group-text">{unit}</span>
+                </div>
+                <FieldError id={`${valueProps.id}-error`} error={valueProps.error} />
+              </div>
             </div>
             {form.data.operation !== 'set' ? (
-              <div className="col-md-6 col-xl-2">
+              <div className="col-sm-6 col-lg-3">
                 <SelectField {...form.fieldProps('base')} label="Calculé sur" options={BASES} className="mb-0" />
               </div>
             ) : null}
-            <div className="col-6 col-md-3 col-xl-2">
+            <div className="col-6 col-lg-3">
               <SelectField {...form.fieldProps('step')} label="Arrondi à" options={STEPS.map((s) => ({ value: String(s), label: `${s} ${currencyInfo(currency).label}` }))} className="mb-0" />
             </div>
-            <div className="col-6 col-md-3 col-xl-2">
+            <div className="col-6 col-lg-3">
               <SelectField {...form.fieldProps('rounding')} label="Sens de l'arrondi" options={ROUNDINGS} className="mb-0" />
             </div>
           </div>
-          <div className="mt-3">
+          <div className="mt-3 d-flex flex-wrap align-items-center gap-3">
             <SubmitButton busy={form.busy} icon="fa-solid fa-eye" busyLabel="Calcul de l'aperçu…" testId="price-rule-preview">
               Voir l'aperçu
             </SubmitButton>

@@ -98,7 +98,7 @@ export default function PriceCentre({ products, params, categories, can_update, 
   const ruleScope = { q: params.q, category_id: params.filters.category_id, status: params.filters.status };
 
   return (
-    <AppPage title="Centrale des prix" subtitle="Modifiez les prix directement dans la grille, ou appliquez une règle à toute une sélection." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix' }]}>
+    <AppPage title="Centrale des prix" subtitle={`Modifiez les prix (en ${currencyInfo(currency).label}) directement dans la grille, ou appliquez une règle à toute une sélection.`} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix' }]}>
       <ListToolbar
         q={params.q}
         onSearch={(q) => list.update({ q })}
@@ -133,12 +133,11 @@ export default function PriceCentre({ products, params, categories, can_update, 
           <tr>
             <SortHeader column="code" label="Code" {...sort} />
             <SortHeader column="name" label="Désignation" {...sort} />
-            <SortHeader column="category" label="Catégorie" {...sort} />
             <th scope="col" className="app-num">
               CMUP
             </th>
             {COLUMNS.map((c) => (
-              <SortHeader key={c.field} column={c.field} label={`${c.label} (${currencyInfo(currency).label})`} className="app-num" {...sort} />
+              <SortHeader key={c.field} column={c.field} label={c.label} className="app-num" {...sort} />
             ))}
           </tr>
         }
@@ -154,11 +153,10 @@ export default function PriceCentre({ products, params, categories, can_update, 
             <td className="app-wrap">
               {row.name}
               <div className="small text-body-secondary">
-                {row.unit}
+                {row.category_name} · {row.unit}
                 {row.barcode ? ` · ${row.barcode}` : ''}
               </div>
             </td>
-            <td>{row.category_name}</td>
             <td className="app-num text-body-secondary">
               <Money value={row.cmup} currency={currency} />
             </td>

@@ -64,7 +64,6 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
           <tr>
             <SortHeader column="code" label="Code" {...sort} />
             <SortHeader column="name" label="Nom" {...sort} />
-            <SortHeader column="kind" label="Type" {...sort} />
             <th scope="col">Téléphone</th>
             <SortHeader column="city" label="Ville" {...sort} />
             <SortHeader column="price_level" label="Niveau" {...sort} />
@@ -87,8 +86,8 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
                 {c.name}
               </Link>
               {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
+              <div className="small text-body-secondary">{CLIENT_KIND_LABELS[c.kind]}</div>
             </td>
-            <td>{CLIENT_KIND_LABELS[c.kind]}</td>
             <td>{c.phone || '—'}</td>
             <td>{c.city || '—'}</td>
             <td>{PRICE_LEVEL_LABELS[c.price_level]}</td>

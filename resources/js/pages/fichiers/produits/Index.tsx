@@ -1,4 +1,4 @@
-import { Link, usePage } from '@inertiajs/react';
+import { Link, router, usePage } from '@inertiajs/react';
 import type { MasterDataPages } from '../../../../../shared/master-data';
 import { AppPage } from '../../../components/AppPage';
 import { Icon } from '../../../components/Icon';
@@ -11,6 +11,7 @@ import { SortHeader } from '../../../components/data/SortHeader';
 import { StatusBadge } from '../../../components/data/StatusBadge';
 import { formatQuantity } from '../../../components/data/format';
 import { useList } from '../../../components/data/useList';
+import { ProductPicker } from '../../../components/pickers/ProductPicker';
 
 const BASE = '/fichiers/produits';
 
@@ -21,6 +22,10 @@ export default function ProductsIndex({ products, params, categories, can, curre
   const filtered = params.q !== '' || params.filters.category_id !== '' || params.filters.status !== 'active';
   return (
     <AppPage title="Produits" subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}>
+      {/* A scanned barcode opens the product's record at once (Enter on an exact match). */}
+      <div className="app-product-jump">
+        <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(`${BASE}/${p.id}`)} />
+      </div>
       <ListToolbar
         q={params.q}
         onSearch={(q) => list.update({ q })}

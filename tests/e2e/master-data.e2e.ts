@@ -1,0 +1,146 @@
+/**
+ * Master data in a real browser (issue 4): create a category and a product, find the product by
+ * its barcode in the picker, change its prices in the price centre (a bulk rule through its
+ * preview, then an in-place edit) and see both changes in the product's price history.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
+
+const enabled = browserSuiteEnabled();
+const BARCODE = '6180000123457';
+/** Amounts as displayed ("1 650 FCFA") with every kind of space made plain. */
+const plain = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]+/gu, ' ').trim();
+
+describe.skipIf(!enabled)('fichiers dans Chromium', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  it('catégorie, produit, code-barres dans le sélecteur, règle de prix avec aperçu, historique', async () => {
+    context = await newContext(browser, server.url);
+    const page: Page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL('**/dashboard');
+
+    await step('créer une catégorie', page, async () => {
+      await page.goto('/fichiers/categories');
+      await page.getByTestId('create-link').click();
+      await page.waitForURL('**/fichiers/categories/create');
+      await page.getByTestId('save').click();
+      await page.getByText('Le champ nom est obligatoire.').waitFor();
+      await page.getByLabel('Nom', { exact: true }).fill('Boissons gazeuses');
+      await page.getByTestId('save').click();
+      await page.waitForURL(/\/fichiers\/categories\/\d+$/);
+      await page.getByText('Catégorie Boissons gazeuses créée.').first().waitFor();
+    });
+
+    let productUrl = '';
+    await step('créer un produit', page, async () => {
+      await page.goto('/fichiers/produits/create');
+      await page.getByLabel('Désignation').fill('Limonade Fraîcheur 33 cl');
+      await page.getByLabel('Code-barres').fill(BARCODE);
+      await page.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Boissons gazeuses' });
+      await page.getByLabel('Unité', { exact: true }).fill('bouteille');
+      await page.getByLabel("Prix d'achat").fill('1000');
+      await page.getByLabel('Prix de détail').fill('1 500');
+      await page.getByLabel('Prix de gros').fill('1400');
+      // Minimum above the wholesale price: refused on the field, nothing saved.
+      await page.getByLabel('Prix minimum').fill('1450');
+      await page.getByTestId('save').click();
+      await page.locator('#' + (await page.getByLabel('Prix minimum').getAttribute('id')) + '-error').waitFor();
+      expect(await page.getByLabel('Prix minimum').getAttribute('aria-invalid')).toBe('true');
+      expect(page.url()).toMatch(/\/fichiers\/produits\/create$/);
+      await page.getByLabel('Prix minimum').fill('1300');
+      await page.getByTestId('save').click();
+      await page.waitForURL(/\/fichiers\/produits\/\d+$/);
+      productUrl = new URL(page.url()).pathname;
+      expect(plain(await page.getByTestId('retail-price').textContent())).toContain('1 500 FCFA');
+    });
+
+    await step('trouver le produit par son code-barres', page, async () => {
+      await page.goto('/fichiers/produits');
+      const picker = page.getByRole('combobox', { name: "Ouvrir la fiche d'un produit" });
+      // Typing part of the name lists it; Escape closes the list.
+      await picker.fill('Limonade');
+      await page.getByRole('option', { name: /Limonade Fraîcheur 33 cl/ }).waitFor();
+      expect(await picker.getAttribute('aria-expanded')).toBe('true');
+      await picker.press('Escape');
+      expect(await picker.getAttribute('aria-expanded')).toBe('false');
+      // A scanner types the barcode and Enter at once: the product opens without choosing.
+      await picker.fill(BARCODE);
+      await picker.press('Enter');
+      await page.waitForURL((u) => u.pathname === productUrl);
+      // Arrows and Enter pick from the list too.
+      await page.goto('/fichiers/produits');
+      await picker.fill('Fraîcheur');
+      await page.getByRole('option', { name: /Limonade Fraîcheur 33 cl/ }).waitFor();
+      await picker.press('ArrowDown');
+      expect(await picker.getAttribute('aria-activedescendant')).toBeTruthy();
+      await picker.press('Enter');
+      await page.waitForURL((u) => u.pathname === productUrl);
+    });
+
+    await step('règle de prix : aperçu puis application', page, async () => {
+      await page.goto(`/fichiers/centraleprix?q=${BARCODE}`);
+      await page.getByTestId('price-rule-toggle').click();
+      await page.getByLabel('Prix à modifier').selectOption('retail_price');
+      await page.getByLabel('Opération').selectOption('percent');
+      await page.getByLabel('Pourcentage').fill('10');
+      await page.getByLabel('Arrondi à').selectOption('5');
+      await page.getByTestId('price-rule-preview').click();
+      await page.waitForURL('**/fichiers/centraleprix/apercu?**');
+      expect(plain(await page.getByTestId('summary-changed').locator('.app-stat-value').textContent())).toBe('1');
+      const row = page.locator('[data-testid^="preview-row-"]');
+      expect(await row.count()).toBe(1);
+      const text = plain(await row.textContent());
+      expect(text).toContain('1 500 FCFA');
+      expect(text).toContain('1 650 FCFA');
+      await page.getByTestId('rule-apply-open').click();
+      await page.getByTestId('rule-apply-confirm').click();
+      await page.waitForURL((u) => u.pathname === '/fichiers/centraleprix');
+      await page.getByText(/Règle appliquée : 1 prix modifié/).first().waitFor();
+      expect(await page.getByLabel('Détail — Limonade Fraîcheur 33 cl').inputValue()).toBe('1650');
+    });
+
+    await step('modifier un prix dans la grille', page, async () => {
+      const wholesale = page.getByLabel('Gros — Limonade Fraîcheur 33 cl');
+      await wholesale.fill('1450');
+      await page.getByTestId('price-savebar').waitFor();
+      await page.getByTestId('price-save').click();
+      await page.getByText('Prix enregistrés pour 1 produit.').first().waitFor();
+      await page.getByTestId('price-savebar').waitFor({ state: 'detached' });
+      expect(await wholesale.inputValue()).toBe('1450');
+    });
+
+    await step("l'historique des prix du produit montre les deux changements", page, async () => {
+      await page.goto(productUrl);
+      const history = page.getByTestId('price-history');
+      const rows = history.locator('tbody tr');
+      await rows.nth(1).waitFor();
+      expect(await rows.count()).toBe(2);
+      const all = (await rows.allTextContents()).map(plain);
+      expect(all.some((r) => r.includes('Prix de détail') && r.includes('1 500 FCFA') && r.includes('1 650 FCFA') && r.includes('Règle de prix') && r.includes('Administrateur'))).toBe(true);
+      expect(all.some((r) => r.includes('Prix de gros') && r.includes('1 400 FCFA') && r.includes('1 450 FCFA'))).toBe(true);
+      expect(plain(await page.getByTestId('retail-price').textContent())).toContain('1 650 FCFA');
+    });
+
+    expect(errors).toEqual([]);
+  });
+});
