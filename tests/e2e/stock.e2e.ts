@@ -1,0 +1,292 @@
+/**
+ * Stock in a real browser (issue 5): goods come in at the right cost (entry with scanned lines),
+ * move to the shop (transfer sent, received there with a difference and its reason), the shop is
+ * counted (scan and typed counts) and validated, and the adjustment shows on the count and the
+ * product's stock page. Every printout is printed to PDF: the paper size (A4 / A5, from the PDF
+ * MediaBox) and the document number on the printed page are checked. Ledger and levels agree.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { checkStock } from '../../server/services/stock/check-stock.js';
+import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { createUserWithPermissions, type E2EServer, startServer } from './support/server.js';
+
+const enabled = browserSuiteEnabled();
+
+const MANAGER = {
+  name: 'Ibrahim Ouattara',
+  email: 'stock@test.local',
+  password: 'Stock-Secret-123',
+  permissions: [
+    'menu.dashboard',
+    'menu.operations',
+    'menu.entreestock',
+    'menu.sortiestock',
+    'menu.inventaire',
+    'menu.annulations',
+    'menu.annulation.transfert',
+    'menu.fichiers',
+    'menu.produits',
+    'stock_entries.create',
+    'stock_entries.cancel',
+    'transfers.create',
+    'transfers.cancel',
+    'documents.reprint',
+    'inventory.count',
+    'inventory.validate',
+  ],
+};
+
+const RICE = { code: 'RIZ25', barcode: '6001234567890', name: 'Riz parfumé 25 kg' };
+const OIL = { code: 'HUI1L', barcode: '6009876543210', name: 'Huile végétale 1 L' };
+
+/** Width × height in points of the first page of a Chromium PDF (its MediaBox). */
+function pdfPageSize(pdf: Buffer): { width: number; height: number } {
+  const m = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+  if (!m) throw new Error('MediaBox introuvable dans le PDF');
+  return { width: Number(m[3]) - Number(m[1]), height: Number(m[4]) - Number(m[2]) };
+}
+const MM = 72 / 25.4;
+const A4 = { width: 210 * MM, height: 297 * MM };
+const A5 = { width: 148 * MM, height: 210 * MM };
+
+describe.skipIf(!enabled)('stock dans Chromium', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let ids: { depot: number; shop: number; rice: number; oil: number };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const db = server.db;
+    const now = nowIso();
+    await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', city: 'Abidjan' });
+    await createUserWithPermissions(db, MANAGER);
+    await insertReturningId(db, 'suppliers', { code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now });
+    const category = await insertReturningId(db, 'categories', { code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now });
+    const product = (p: { code: string; barcode: string; name: string }, unit: string, pack: number, cost: number) =>
+      insertReturningId(db, 'products', { ...p, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now });
+    const rice = await product(RICE, 'sac', 1, 12000);
+    const oil = await product(OIL, 'bouteille', 12, 1100);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    ids = { depot, shop, rice, oil };
+
+    context = await newContext(browser, server.url);
+    // ?print=1 opens the print dialog: count the calls instead of opening one.
+    await context.addInitScript(() => {
+      (window as unknown as { __prints: number }).__prints = 0;
+      window.print = () => {
+        (window as unknown as { __prints: number }).__prints++;
+      };
+    });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await login(page, MANAGER.email, MANAGER.password);
+    await page.waitForURL('**/dashboard');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const level = async (productId: number, locationId: number) => Number((await server.db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity'))?.quantity ?? 0);
+  const picker = () => page.getByRole('combobox', { name: 'Ajouter un produit' });
+
+  /** Prints the current page to PDF (print media, @page size) and checks the paper and the number. */
+  async function printed(expected: { width: number; height: number }, number: string) {
+    await expect.poll(() => page.getByTestId('document-number').textContent()).toBe(number);
+    await expect(page.getByTestId('print-button').isVisible()).resolves.toBe(true);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const size = pdfPageSize(pdf);
+    expect(Math.abs(size.width - expected.width)).toBeLessThan(2);
+    expect(Math.abs(size.height - expected.height)).toBeLessThan(2);
+    // In print, the toolbar (Retour, Imprimer) is hidden; the number stays.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('print-button').isVisible()).toBe(false);
+    expect(await page.getByTestId('document-number').isVisible()).toBe(true);
+    await page.emulateMedia({ media: null });
+  }
+
+  let entryNumber = '';
+  let transferNumber = '';
+  let countUrl = '';
+
+  it('reçoit la marchandise : entrée au dépôt avec lignes scannées, coût repris du dernier prix d’achat', async () => {
+    await step('nouvelle entrée', page, async () => {
+      await page.goto('/operations/entreestock');
+      await page.getByTestId('entries-create').click();
+      await page.waitForURL('**/operations/entreestock/create');
+      await page.getByLabel('Fournisseur', { exact: true }).selectOption({ label: 'SOCOCE Distribution (FRS001)' });
+    });
+    await step('scan : ajoute puis incrémente', page, async () => {
+      await picker().fill(RICE.barcode);
+      await picker().press('Enter');
+      await expect.poll(() => page.getByTestId('entry-line-0').textContent()).toContain(RICE.name);
+      await picker().fill(RICE.barcode);
+      await picker().press('Enter');
+      await expect.poll(() => page.getByLabel(`Quantité de ${RICE.name}`).inputValue()).toBe('2');
+      expect(await page.getByTestId('entry-lines').locator('tbody tr').count()).toBe(1);
+      await page.getByLabel(`Quantité de ${RICE.name}`).fill('40');
+      expect(await page.getByLabel(`Coût unitaire de ${RICE.name}`).inputValue()).toBe('12000');
+    });
+    await step('recherche par nom, saisie par colis', page, async () => {
+      await picker().fill('huile');
+      await page.getByRole('option', { name: new RegExp(OIL.name) }).click();
+      await page.getByLabel(`Unité de saisie de ${OIL.name}`).selectOption('pack');
+      await page.getByLabel(`Quantité de ${OIL.name}`).fill('10');
+      await page.getByLabel(`Quantité de ${OIL.name}`).blur();
+      expect(await page.getByLabel(`Coût unitaire de ${OIL.name}`).inputValue()).toBe('1100');
+      // 40 × 12 000 + 10 colis × 12 × 1 100
+      await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
+    });
+    await step('validation', page, async () => {
+      await page.getByTestId('entry-submit').click();
+      await page.waitForURL(/\/operations\/entreestock\/\d+$/);
+      await expect.poll(() => page.locator('.app-hero-title').textContent()).toMatch(/ENT-\d{4}-000001/);
+      entryNumber = (await page.locator('.app-hero-title .app-doc-number').textContent())!.trim();
+      expect(await page.getByTestId('entry-total').textContent()).toMatch(/612\s000\sFCFA/u);
+    });
+    expect(await level(ids.rice, ids.depot)).toBe(40);
+    expect(await level(ids.oil, ids.depot)).toBe(120);
+    expect(Number((await server.db('products').where({ id: ids.oil }).first('cmup')).cmup)).toBe(1100);
+
+    await step('bon d’entrée A4', page, async () => {
+      await page.getByTestId('entry-print').click();
+      await page.waitForURL(/\/print$/);
+      await printed(A4, entryNumber);
+    });
+    await step('état des entrées A4', page, async () => {
+      await page.goto('/operations/entreestock');
+      await page.getByTestId('entries-statement').click();
+      await page.waitForURL(/\/etat/);
+      await expect.poll(() => page.locator('.app-print-sheet').textContent()).toContain(entryNumber);
+      const size = pdfPageSize(await page.pdf({ preferCSSPageSize: true }));
+      expect(Math.round(size.width)).toBe(Math.round(A4.width));
+      expect(Math.round(size.height)).toBe(Math.round(A4.height));
+    });
+  });
+
+  it('transfère à la boutique, puis reçoit avec un écart justifié', async () => {
+    await step('envoi', page, async () => {
+      await page.goto('/operations/sortiestock');
+      await page.waitForURL('**/operations/sortiestock/transferts');
+      await page.getByTestId('transfers-create').click();
+      await page.waitForURL('**/transferts/create');
+      expect(await page.getByLabel('Départ (emplacement qui envoie)').inputValue()).toBe(String(ids.depot));
+      expect(await page.getByLabel('Destination', { exact: true }).inputValue()).toBe(String(ids.shop));
+      await picker().fill(RICE.barcode);
+      await picker().press('Enter');
+      await page.getByLabel(`Quantité de ${RICE.name}`).fill('10');
+      await picker().fill(OIL.barcode);
+      await picker().press('Enter');
+      await page.getByLabel(`Quantité de ${OIL.name}`).fill('24');
+      await page.getByLabel(`Quantité de ${OIL.name}`).blur();
+      await expect.poll(() => page.getByTestId('transfer-total').textContent()).toBe('34');
+      await page.getByTestId('transfer-submit').click();
+      await page.waitForURL(/\/transferts\/\d+$/);
+      await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Envoyé');
+      transferNumber = (await page.locator('.app-hero-title .app-doc-number').textContent())!.trim();
+      expect(transferNumber).toMatch(/^TRF-\d{4}-000001$/);
+    });
+    expect(await level(ids.rice, ids.depot)).toBe(30);
+    expect(await level(ids.oil, ids.shop)).toBe(0);
+
+    await step('réception : un écart sans motif est refusé', page, async () => {
+      await page.getByLabel(`Quantité reçue de ${OIL.name}`).fill('22');
+      await page.getByLabel(`Quantité reçue de ${OIL.name}`).blur();
+      await page.getByTestId('reception-submit').click();
+      await expect.poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent()).toContain("Indiquez le motif de l'écart");
+      expect(await level(ids.oil, ids.shop)).toBe(0);
+    });
+    await step('réception avec motif', page, async () => {
+      await page.getByLabel(`Motif de l'écart sur ${OIL.name}`).fill('Deux bouteilles cassées');
+      await page.getByTestId('reception-submit').click();
+      await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Reçu avec écart');
+      expect(await page.getByTestId('transfer-lines').textContent()).toContain('Deux bouteilles cassées');
+    });
+    expect(await level(ids.rice, ids.shop)).toBe(10);
+    expect(await level(ids.oil, ids.shop)).toBe(22);
+
+    await step('bon de transfert A5', page, async () => {
+      await page.getByTestId('transfer-print').click();
+      await page.waitForURL(/\/print$/);
+      await printed(A5, transferNumber);
+      expect(await page.locator('.app-print-sheet').textContent()).not.toContain('DUPLICATA');
+      expect(await page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(0);
+    });
+    await step('réimpression DUPLICATA, impression ouverte directement', page, async () => {
+      await page.goto('/operations/transfert/annulation');
+      await page.getByTestId(`cancellation-row-${transferNumber}`).getByTestId('reprint').click();
+      await page.waitForURL(/duplicata=1&print=1/);
+      await expect.poll(() => page.locator('.app-print-doc').textContent()).toContain('DUPLICATA');
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1);
+      await printed(A5, transferNumber);
+    });
+    expect(Number((await server.db('transfers').where({ number: transferNumber }).first('reprint_count')).reprint_count)).toBe(1);
+  });
+
+  it('compte la boutique (scan et saisie), valide, et voit l’ajustement', async () => {
+    await step('ouverture', page, async () => {
+      await page.goto('/operations/gestionstock');
+      await page.getByTestId('count-create').click();
+      await page.waitForURL('**/gestionstock/create');
+      await page.getByLabel('Emplacement à compter').selectOption(String(ids.shop));
+      await page.getByTestId('count-open').click();
+      await page.waitForURL(/\/gestionstock\/\d+$/);
+      countUrl = new URL(page.url()).pathname;
+    });
+    await step('scan de 9 sacs de riz', page, async () => {
+      await page.getByLabel('Quantité', { exact: true }).fill('9');
+      await page.getByLabel('Scanner ou saisir un code').fill(RICE.barcode);
+      await page.getByLabel('Scanner ou saisir un code').press('Enter');
+      await expect.poll(() => page.getByTestId('last-scan').textContent()).toContain(RICE.name);
+      await expect.poll(() => page.getByTestId(`count-input-${RICE.code}`).inputValue()).toBe('9');
+    });
+    await step('saisie de l’huile', page, async () => {
+      await page.getByTestId(`count-input-${OIL.code}`).fill('22');
+      await page.getByTestId('counts-save').click();
+      await expect.poll(() => page.getByTestId('counted-progress').textContent()).toBe('2');
+    });
+    await step('écarts et validation', page, async () => {
+      await page.getByTestId('tab-ecarts').click();
+      await expect.poll(() => page.getByTestId(`diff-line-${RICE.code}`).textContent()).toMatch(/\u22121/u);
+      // 1 sac manquant au CMUP de 12 000
+      await expect.poll(() => page.getByTestId('net-value').textContent()).toMatch(/-12\s000\sFCFA/u);
+      await page.getByTestId('count-validate').click();
+      await expect.poll(() => page.locator('.app-hero-title').textContent()).toMatch(/INV-\d{4}-000001/);
+      expect(await page.locator('.app-hero-title').textContent()).toContain('Validé');
+      expect(await page.getByTestId(`diff-line-${RICE.code}`).textContent()).toMatch(/\u22121/u);
+    });
+    expect(await level(ids.rice, ids.shop)).toBe(9);
+    expect(await level(ids.oil, ids.shop)).toBe(22);
+    const number = (await page.locator('.app-hero-title .app-doc-number').textContent())!.trim();
+
+    await step('état d’ajustement A4', page, async () => {
+      await page.getByTestId('adjustment-print').click();
+      await page.waitForURL(/\/ajustement$/);
+      await printed(A4, number);
+      expect(await page.locator('.app-print-sheet').textContent()).toContain(RICE.name);
+    });
+    await step('état de contrôle A4', page, async () => {
+      await page.goto(`${countUrl}/print`);
+      await printed(A4, number);
+    });
+    await step('fiche stock du produit : mouvement d’ajustement', page, async () => {
+      await page.goto(`/fichiers/produits/${ids.rice}/stock`);
+      const movements = page.getByTestId('stock-movements');
+      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain("Ajustement d'inventaire");
+      expect(await movements.locator('tbody tr').first().textContent()).toMatch(/\u22121/u);
+      expect(await page.getByTestId('stock-total').textContent()).toMatch(/^39/);
+    });
+
+    const report = await checkStock(server.db);
+    expect(report.differences).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
