@@ -143,4 +143,39 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
 
     expect(errors).toEqual([]);
   });
+
+  it("import de clients : erreurs ligne par ligne, puis import complet d'un fichier corrigé", async () => {
+    context = await newContext(browser, server.url);
+    const page: Page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    const csv = (rows: string[]) => ({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(['Nom;Téléphone;Plafond de crédit', ...rows].join('\n'), 'utf8') });
+
+    await step('un fichier avec une ligne fausse est refusé en entier', page, async () => {
+      await page.goto('/fichiers/clients/import');
+      await page.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles(csv(['Boutique Awa;+225 07 08 09 10 11;50000', ';+225 05 00 00 00 00;abc']));
+      await page.getByTestId('import-preview').click();
+      await page.getByTestId('import-has-errors').waitFor();
+      const errorRow = page.locator('tr.table-danger');
+      expect(await errorRow.count()).toBe(1);
+      expect(plain(await errorRow.textContent())).toContain('Le champ nom est obligatoire.');
+      expect(await page.getByTestId('import-apply-open').count()).toBe(0);
+    });
+
+    await step('le fichier corrigé est importé', page, async () => {
+      await page.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles(csv(['Boutique Awa;+225 07 08 09 10 11;50000', 'Ets Koné Frères;+225 05 00 00 00 00;0']));
+      await page.getByTestId('import-preview').click();
+      await page.getByTestId('import-apply-open').waitFor();
+      await page.getByTestId('import-apply-open').click();
+      await page.getByTestId('import-apply-confirm').click();
+      await page.waitForURL((u) => u.pathname === '/fichiers/clients');
+      await page.getByText(/Import terminé : 2 client\(s\) créé\(s\)/).first().waitFor();
+      await page.getByTestId('list-search').fill('Koné');
+      await page.waitForURL(/q=Kon/);
+      await page.getByRole('link', { name: 'Ets Koné Frères' }).waitFor();
+    });
+
+    expect(errors).toEqual([]);
+  });
 });
