@@ -52,7 +52,7 @@ export function createDb(config: DatabaseConfig): Knex {
     });
   }
   if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
-  return knexFactory({
+  const db = knexFactory({
     client: ImmediateSqliteClient as unknown as typeof Knex.Client,
     connection: { filename: config.filename },
     useNullAsDefault: true,
@@ -65,6 +65,10 @@ export function createDb(config: DatabaseConfig): Knex {
           conn.pragma('synchronous = FULL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
+          // Planner statistics: without them SQLite prefers any equality (active = 1) over the
+          // right index and sorts whole tables. Analyse the tables that have none or that grew a
+          // lot (exact statistics: a sampled analysis_limit misjudges the active flag's spread).
+          conn.pragma('optimize = 0x10002');
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);
@@ -72,6 +76,17 @@ export function createDb(config: DatabaseConfig): Knex {
       },
     },
   });
+  return db;
+}
+
+/**
+ * Refreshes SQLite's planner statistics (PRAGMA optimize: analyses tables without statistics or
+ * whose size changed a lot, bounded by analysis_limit). Runs when a connection opens; call it too
+ * after loading much data at once (imports, demo data). A no-op on PostgreSQL (autovacuum).
+ */
+export async function optimizeSqlite(db: Knex): Promise<void> {
+  if (!isSqlite(db)) return;
+  await db.raw('PRAGMA optimize = 0x10002');
 }
 
 export function isSqlite(db: Knex): boolean {

@@ -8,7 +8,7 @@ import { ValidationError } from '../../errors.js';
 import { categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
-import { PRODUCT_SORTS, type ProductSort, productsQuery } from '../../services/products/products.js';
+import { PRODUCT_SORTS, type ProductSort, productsQuery, withCategoryNames } from '../../services/products/products.js';
 import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { actorOf } from '../actor.js';
 import { action, downloadGuard, exportFormat } from '../master-data.js';
@@ -77,7 +77,8 @@ export function priceCentreRoutes(ctx: AppContext): Router {
 
   r.get(BASE, async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
-    const products = await paginate(productsQuery(db, params), page, params.per_page, presentPriceGridRow);
+    const rows = await paginate(productsQuery(db, params), page, params.per_page, (row) => row);
+    const products = { ...rows, data: (await withCategoryNames(db, rows.data)).map(presentPriceGridRow) };
     await res.inertia.render('fichiers/centraleprix/Index', {
       products,
       params,
@@ -90,7 +91,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
 
   r.get(`${BASE}/export`, can('products.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
-    await sendExport(res, exportFormat(req), exportSpec(await getCurrency(db)), await productsQuery(db, params));
+    await sendExport(res, exportFormat(req), exportSpec(await getCurrency(db)), await withCategoryNames(db, await productsQuery(db, params)));
   });
 
   r.put(BASE, can('prices.update'), async (req, res) => {

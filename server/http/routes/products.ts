@@ -21,6 +21,7 @@ import {
   stockByLocation,
   stockTotals,
   updateProduct,
+  withCategoryNames,
 } from '../../services/products/products.js';
 import { PRODUCT_IMPORT_COLUMNS, applyProductImport, previewProductImport, productImportColumns } from '../../services/products/import-products.js';
 import { type ExportColumn, type ExportSpec, sendExport } from '../../services/tabular/export.js';
@@ -104,7 +105,8 @@ export function productRoutes(ctx: AppContext): Router {
       db,
       rows.data.map((p) => Number(p.id)),
     );
-    const products = { ...rows, data: rows.data.map((row) => presentProductRow(row, showCosts, totals.get(Number(row.id)) ?? 0)) };
+    const named = await withCategoryNames(db, rows.data);
+    const products = { ...rows, data: named.map((row) => presentProductRow(row, showCosts, totals.get(Number(row.id)) ?? 0)) };
     await res.inertia.render('fichiers/produits/Index', {
       products,
       params,
@@ -118,7 +120,7 @@ export function productRoutes(ctx: AppContext): Router {
   r.get(`${BASE}/export`, can('products.export'), downloadGuard, async (req, res) => {
     const showCosts = canSeeCosts(req);
     const params = parseListParams(req, listSpec(showCosts));
-    await sendExport(res, exportFormat(req), exportSpec(await getCurrency(db), showCosts), await productsQuery(db, params));
+    await sendExport(res, exportFormat(req), exportSpec(await getCurrency(db), showCosts), await withCategoryNames(db, await productsQuery(db, params)));
   });
 
   r.get(`${BASE}/create`, can('products.create'), async (req, res) => {

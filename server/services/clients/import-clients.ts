@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ImportColumn } from '../../../shared/master-data.js';
 import { minorToInput } from '../../../shared/money.js';
+import { optimizeSqlite } from '../../db/connection.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -123,7 +124,7 @@ export async function previewClientImport(db: Knex, table: ReadTable, fileName: 
  * one error and nothing is written.
  */
 export async function applyClientImport(db: Knex, batchId: string, actor: Actor, canUpdate: boolean): Promise<{ created: number; updated: number }> {
-  return inTransaction(db, async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const batch = await loadBatch(trx, batchId, actor.id, 'clients');
     if (!batch) throw new ActionRefused("Cet import n'existe plus : déposez le fichier à nouveau.");
     if (batch.applied_at) throw new ActionRefused('Cet import a déjà été appliqué.');
@@ -161,4 +162,7 @@ export async function applyClientImport(db: Knex, batchId: string, actor: Actor,
     });
     return { created: newRows.length, updated: updates.length };
   });
+  // Many rows at once: refresh SQLite's planner statistics so lists keep using their indexes.
+  await optimizeSqlite(db);
+  return result;
 }

@@ -9,7 +9,7 @@ import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { ActionRefused } from '../errors.js';
-import { type PriceChange, productsQuery, recordPriceChanges } from '../products/products.js';
+import { type PriceChange, productsQuery, recordPriceChanges, withCategoryNames } from '../products/products.js';
 
 /**
  * The price centre (Centrale des prix): the grid's in-place save and the bulk price rule
@@ -86,11 +86,11 @@ interface Evaluated {
 async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: RuleScope, options: { lock?: boolean } = {}): Promise<Evaluated[]> {
   const query = productsQuery(db, { q: scope.q, sort: 'code', dir: 'asc', filters: scope.filters })
     .clearSelect()
-    .select('products.id', 'products.code', 'products.name', 'categories.name as category_name', ...PRICE_FIELDS.map((f) => `products.${f}`), 'products.cmup');
+    .select('products.id', 'products.code', 'products.name', 'products.category_id', ...PRICE_FIELDS.map((f) => `products.${f}`), 'products.cmup');
   // Applying: lock the products read (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises) so
   // a price saved meanwhile cannot be overwritten by a value computed from its old price.
   if (options.lock) query.forUpdate('products');
-  const rows = await query;
+  const rows = await withCategoryNames(db, await query);
   return rows.map((r: any) => ({
     id: Number(r.id),
     code: r.code,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ImportColumn } from '../../../shared/master-data.js';
 import { minorToInput } from '../../../shared/money.js';
+import { optimizeSqlite } from '../../db/connection.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -173,7 +174,7 @@ export async function previewProductImport(db: Knex, table: ReadTable, fileName:
  * in chunks and updated one by one; price changes go to the price history (source "import").
  */
 export async function applyProductImport(db: Knex, batchId: string, actor: Actor, rights: ImportRights): Promise<{ created: number; updated: number; categories: number }> {
-  return inTransaction(db, async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const batch = await loadBatch(trx, batchId, actor.id, 'products');
     if (!batch) throw new ActionRefused("Cet import n'existe plus : déposez le fichier à nouveau.");
     if (batch.applied_at) throw new ActionRefused('Cet import a déjà été appliqué.');
@@ -232,4 +233,7 @@ export async function applyProductImport(db: Knex, batchId: string, actor: Actor
     });
     return { created: newRows.length, updated: updates.length, categories: newCategories.length };
   });
+  // Many rows at once: refresh SQLite's planner statistics so lists keep using their indexes.
+  await optimizeSqlite(db);
+  return result;
 }

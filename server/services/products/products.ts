@@ -46,14 +46,29 @@ const SORT_COLUMNS: Record<ProductSort, string> = {
   updated_at: 'products.updated_at',
 };
 
-/** The filtered, sorted products (list, price centre, exports), with the category's name. */
+/**
+ * The filtered, sorted products (list, price centre, exports), on the products table alone: the
+ * page count and ORDER BY … LIMIT then read one table and its indexes, and the category names of
+ * the rows shown are looked up afterwards (withCategoryNames). Only a sort by category joins.
+ */
 export function productsQuery(db: Knex | Knex.Transaction, params: { q: string; sort: ProductSort; dir: 'asc' | 'desc'; filters: ProductFilters }): Knex.QueryBuilder {
-  const qb = db('products').join('categories', 'categories.id', 'products.category_id').select('products.*', 'categories.name as category_name');
+  const qb = db('products').select('products.*');
+  if (params.sort === 'category') qb.join('categories', 'categories.id', 'products.category_id');
   whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], contains: ['products.name'] });
   if (params.filters.category_id) qb.where('products.category_id', Number(params.filters.category_id));
   if (params.filters.status === 'active') qb.where('products.active', true);
   else if (params.filters.status === 'archived') qb.where('products.active', false);
   return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('products.id');
+}
+
+/** Sets category_name on each row (one query on the categories the rows use). */
+export async function withCategoryNames<R extends { category_id: unknown }>(db: Knex | Knex.Transaction, rows: R[]): Promise<Array<R & { category_name: string }>> {
+  const ids = [...new Set(rows.map((r) => Number(r.category_id)))];
+  const names = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    for (const c of await db('categories').whereIn('id', ids.slice(i, i + 1000)).select('id', 'name')) names.set(Number(c.id), c.name);
+  }
+  return rows.map((r) => Object.assign(r, { category_name: names.get(Number(r.category_id)) ?? '' }));
 }
 
 /** Stock summed over all locations, for the given products (one grouped query on the PK). */
