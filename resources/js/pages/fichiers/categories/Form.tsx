@@ -35,7 +35,7 @@ export default function CategoryForm({ category, suggested_code, usage, can, his
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Catégories', href: BASE }, { label: category ? category.code : 'Nouvelle' }]}
       actions={
         category && category.product_count > 0 ? (
-          <Link href={`/fichiers/produits?category_id=${category.id}&status=all`} className="btn btn-outline-light">
+          <Link href={`/fichiers/produits?category_id=${category.id}&status=all`} className="btn btn-outline-secondary">
             <Icon name="fa-solid fa-boxes-stacked" className="me-2" />
             Voir ses produits
           </Link>
