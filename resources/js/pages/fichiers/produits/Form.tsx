@@ -58,7 +58,15 @@ export default function ProductForm({ product, suggested_code, categories, units
               <TextField {...form.fieldProps('name')} label="Désignation" required maxLength={160} autoFocus={!product} />
             </div>
             <div className="col-lg-4">
-              <TextField {...form.fieldProps('barcode')} label="Code-barres" icon="fa-solid fa-barcode" inputMode="numeric" autoComplete="off" maxLength={64} hint="Facultatif ; unique. Scannez-le directement dans ce champ." />
+              <TextField {...form.fieldProps('barcode')} label="Code-barres" icon="fa-solid fa-barcode" inputMode="numeric" autoComplete="off" maxLength={64} hint="Facultatif ; unique. Scannez-le directement dans ce champ."
+                // A scanner ends with Enter: go to the next field instead of submitting the form.
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    document.getElementById(form.fieldProps('category_id').id)?.focus();
+                  }
+                }}
+              />
             </div>
             <div className="col-md-6 col-lg-4">
               <SelectField {...form.fieldProps('category_id')} label="Catégorie" required options={categories} placeholder="— Choisir une catégorie —" />
