@@ -122,7 +122,6 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.goto('/operations/entreestock');
       await page.getByTestId('entries-create').click();
       await page.waitForURL('**/operations/entreestock/create');
-      await page.getByLabel('Fournisseur', { exact: true }).selectOption({ label: 'SOCOCE Distribution (FRS001)' });
     });
     await step('scan : ajoute puis incrémente', page, async () => {
       await picker().fill(RICE.barcode);
@@ -145,7 +144,15 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       // 40 × 12 000 + 10 colis × 12 × 1 100
       await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
     });
+    await step('sans fournisseur : refusé, message sur le champ, rien d’écrit', page, async () => {
+      await page.getByTestId('entry-submit').click();
+      await expect.poll(() => page.locator('#entry-supplier-error').textContent()).toBe('Choisissez le fournisseur.');
+      expect(page.url()).toMatch(/\/create$/);
+      expect(await server.db('stock_entries').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+      expect(await page.getByTestId('entry-lines').locator('tbody tr').count()).toBe(2);
+    });
     await step('validation', page, async () => {
+      await page.getByLabel('Fournisseur', { exact: true }).selectOption({ label: 'SOCOCE Distribution (FRS001)' });
       await page.getByTestId('entry-submit').click();
       await page.waitForURL(/\/operations\/entreestock\/\d+$/);
       await expect.poll(() => page.locator('.app-hero-title').textContent()).toMatch(/ENT-\d{4}-000001/);

@@ -53,7 +53,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
       </div>
 
       <div className="row g-3 mb-3">
-        <div className="col-lg-5">
+        <div className="col-xl-5">
           <section className="card h-100" aria-labelledby="stock-locations-title">
             <div className="card-header">
               <h2 id="stock-locations-title" className="h6 mb-0">
@@ -109,7 +109,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           </section>
         </div>
         {cmup_history ? (
-          <div className="col-lg-7">
+          <div className="col-xl-7">
             <section className="card h-100" aria-labelledby="cmup-title">
               <div className="card-header">
                 <h2 id="cmup-title" className="h6 mb-0">
@@ -146,12 +146,12 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                             {formatSigned(h.quantity)} × <Money value={h.unit_cost} currency={currency} />
                           </td>
                           <td className="num">
-                            <span className="text-body-secondary small">
-                              <Money value={h.old_cmup} currency={currency} /> →
-                            </span>{' '}
                             <strong>
                               <Money value={h.new_cmup} currency={currency} />
                             </strong>
+                            <div className="text-body-secondary small">
+                              avant : <Money value={h.old_cmup} currency={currency} />
+                            </div>
                           </td>
                         </tr>
                       ))}

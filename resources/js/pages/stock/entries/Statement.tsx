@@ -21,7 +21,7 @@ export default function EntriesStatement(props: StockPageProps<'stock/entries/St
       {rows.length === 0 ? (
         <p className="app-print-note">Aucune entrée de stock sur cette période.</p>
       ) : (
-        <table className="app-print-table">
+        <table className="app-print-table is-dense">
           <thead>
             <tr>
               <th>N°</th>
@@ -40,7 +40,7 @@ export default function EntriesStatement(props: StockPageProps<'stock/entries/St
               <tr key={r.id}>
                 <td className="code">
                   {r.number}
-                  {r.status === 'cancelled' ? ' (ANNULÉE)' : ''}
+                  {r.status === 'cancelled' ? <div>ANNULÉE</div> : null}
                 </td>
                 <td>{formatDate(r.entry_date)}</td>
                 <td>{r.supplier_name}</td>

@@ -24,7 +24,7 @@ export default function TransferPrint(props: StockPageProps<'stock/transfers/Pri
           ) : null}
           {transfer.note ? <p className="app-print-note">Observation : {transfer.note}</p> : null}
           {transfer.reception_note ? <p className="app-print-note">À la réception : {transfer.reception_note}</p> : null}
-          {duplicata ? <p className="app-print-note">Réimpression n° {formatQty(transfer.reprint_count)} — ce document est une copie.</p> : null}
+          {duplicata && transfer.reprint_count > 0 ? <p className="app-print-note">Réimpression n° {formatQty(transfer.reprint_count)} — ce document est une copie.</p> : null}
           <PrintSignatures labels={[`Expéditeur (${transfer.from.name})`, 'Transporteur', `Destinataire (${transfer.to.name})`]} />
         </>
       }
