@@ -26,7 +26,7 @@ import { type Assets, builtAssets } from '../server/http/assets.js';
 import { categoryOptions } from '../server/services/categories/categories.js';
 import { clientsQuery } from '../server/services/clients/clients.js';
 import { searchProducts } from '../server/services/pickers/pickers.js';
-import { productsQuery, stockTotals } from '../server/services/products/products.js';
+import { productsQuery, stockTotals, withCategoryNames } from '../server/services/products/products.js';
 import { businessDate } from '../server/services/stock/business-date.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
 import { productStock } from '../server/services/stock/queries.js';
@@ -150,11 +150,13 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
 
       const productParams = (q = '') => ({ q, sort: 'code' as const, dir: 'asc' as const, filters: { category_id: '', status: 'active' as const } });
       const productPage = async (page: number, q = '') => {
+        // What the products list route runs (the price centre skips the stock totals).
         const result = await paginate(productsQuery(db, productParams(q)), page, PER_PAGE, (r) => r);
         await stockTotals(
           db,
           result.data.map((r: { id: number }) => Number(r.id)),
         );
+        await withCategoryNames(db, result.data);
         await categoryOptions(db, null);
         return result;
       };

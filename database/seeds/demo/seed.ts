@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { optimizeSqlite } from '../../../server/db/connection.js';
 import { nowIso, toBool } from '../../../server/db/dialect.js';
 import { businessDate } from '../../../server/services/stock/business-date.js';
 import { companyTimeZone } from '../../../server/services/stock/common.js';
@@ -116,5 +117,7 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
       movements += chunk.length;
     }
   }
+  // Fresh planner statistics for the tables just filled (SQLite; PostgreSQL has autovacuum).
+  await optimizeSqlite(db);
   return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements };
 }
