@@ -27,9 +27,21 @@ export function whereSearch(
     bindings.push(col, `${escapeLike(t)}%`);
   }
   for (const col of columns.contains ?? []) {
-    parts.push(`?? ${like} ? ESCAPE '\\'`);
-    bindings.push(col, `%${escapeLike(t)}%`);
+    for (const variant of caseVariants(t, like === 'LIKE')) {
+      parts.push(`?? ${like} ? ESCAPE '\\'`);
+      bindings.push(col, `%${escapeLike(variant)}%`);
+    }
   }
   if (parts.length === 0) return qb;
   return qb.whereRaw(`(${parts.join(' OR ')})`, bindings);
+}
+
+/**
+ * SQLite's LIKE ignores case for ASCII letters only: "épi" would miss "Épicerie". When the term
+ * has other letters, it is also tried all lower and all upper case (names are written in one of
+ * those cases, or as typed). PostgreSQL's ILIKE needs no help.
+ */
+export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
+  if (!asciiOnlyLike || !/[^\x00-\x7f]/.test(term)) return [term];
+  return [...new Set([term, term.toLowerCase(), term.toUpperCase()])];
 }

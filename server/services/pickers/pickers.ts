@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ClientPickerItem, ProductPickerItem, ProductPickerResponse } from '../../../shared/master-data.js';
 import { isSqlite } from '../../db/connection.js';
 import { escapeLike, toBool } from '../../db/dialect.js';
+import { whereSearch } from '../../db/search.js';
 
 /**
  * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
@@ -105,10 +106,9 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       );
     }
     if (rows.length < PICKER_LIMIT) {
-      const like = isSqlite(db) ? 'LIKE' : 'ILIKE';
       add(
         await productBase(db)
-          .whereRaw(`products.name ${like} ? ESCAPE '\\'`, [`%${escapeLike(q)}%`])
+          .where((w) => whereSearch(w, db, q, { contains: ['products.name'] }))
           .orderBy('products.name')
           .limit(PICKER_LIMIT + seen.size),
       );
@@ -164,10 +164,9 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<Cl
       add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixOrder(db, column)).limit(PICKER_LIMIT));
     }
     if (rows.length < PICKER_LIMIT) {
-      const like = isSqlite(db) ? 'LIKE' : 'ILIKE';
       add(
         await base()
-          .whereRaw(`name ${like} ? ESCAPE '\\'`, [`%${escapeLike(q)}%`])
+          .where((w) => whereSearch(w, db, q, { contains: ['name'] }))
           .orderBy('name')
           .limit(PICKER_LIMIT + seen.size),
       );

@@ -60,6 +60,7 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     expect(page.categories.data[0]).toMatchObject({ code: 'CER', product_count: 2 });
     expect(page.params).toEqual({ q: '', sort: 'product_count', dir: 'desc', per_page: 25, filters: { status: 'active' } });
     expect((await list('q=céré')).categories.data.map((c: { code: string }) => c.code)).toEqual(['CER']);
+    expect((await list('q=CÉRÉ')).categories.data.map((c: { code: string }) => c.code)).toEqual(['CER']);
     expect((await list('q=bo')).categories.data.map((c: { code: string }) => c.code)).toEqual(['BOI']);
     expect((await list('status=archived')).categories.data.map((c: { code: string }) => c.code)).toEqual(['QUI']);
     const bad = await list('sort=description;--&dir=x');
