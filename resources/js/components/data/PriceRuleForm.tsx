@@ -30,9 +30,9 @@ const BASES = [
 ];
 const STEPS = [1, 5, 10, 25, 50, 100];
 const ROUNDINGS = [
-  { value: 'nearest', label: 'Au plus proche' },
-  { value: 'up', label: 'Au-dessus' },
-  { value: 'down', label: 'En dessous' },
+  { value: 'nearest', label: 'Au plus près' },
+  { value: 'up', label: 'Supérieur' },
+  { value: 'down', label: 'Inférieur' },
 ];
 
 /**
@@ -130,7 +130,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
               <SelectField {...form.fieldProps('step')} label="Arrondi à" options={STEPS.map((s) => ({ value: String(s), label: `${s} ${currencyInfo(currency).label}` }))} className="mb-0" />
             </div>
             <div className="col-6 col-lg-3">
-              <SelectField {...form.fieldProps('rounding')} label="Sens de l'arrondi" options={ROUNDINGS} className="mb-0" />
+              <SelectField {...form.fieldProps('rounding')} label="Arrondi" options={ROUNDINGS} className="mb-0" />
             </div>
           </div>
           <div className="mt-3 d-flex flex-wrap align-items-center gap-3">
