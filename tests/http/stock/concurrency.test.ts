@@ -74,6 +74,41 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     expect(readjustments).toEqual(readjustments.map((_, i) => `INV-${year()}-${String(i + 1).padStart(6, '0')}`));
   });
 
+  it('a transfer received by several sessions at once is received once; a racing cancellation loses or wins cleanly', { timeout: 120_000 }, async () => {
+    await giveStock(t.db, f.products.oil, f.depot, 50, 1100);
+    const [sender, ...others] = await loggedInClients(server, 9);
+    const send = await sender.post(TRANSFERS, { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: f.products.oil, quantity: 12 }] });
+    const id = Number(send.headers.location.split('/').pop());
+    const shopBefore = await levelOf(t.db, f.products.oil, f.shop);
+    const depotBefore = await levelOf(t.db, f.products.oil, f.depot);
+
+    // Six receptions and two cancellations of the same version, all at once.
+    const results = await Promise.all(
+      others.map((c, i) =>
+        i < 6
+          ? c.post(`${TRANSFERS}/${id}/receive`, { idempotency_key: idempotencyKey(), version: 1, received_date: today(), note: '', lines: [{ product_id: f.products.oil, quantity_received: 12 }] })
+          : c.post(`${TRANSFERS}/${id}/cancel`, { reason: 'Erreur de destination', version: 1 }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(303));
+    const row = await t.db('transfers').where({ id }).first('status', 'version');
+    expect(['received', 'cancelled']).toContain(row.status);
+    expect(Number(row.version)).toBe(2); // exactly one change went through
+    if (row.status === 'received') {
+      expect(await levelOf(t.db, f.products.oil, f.shop)).toBe(shopBefore + 12);
+      expect(await levelOf(t.db, f.products.oil, f.depot)).toBe(depotBefore);
+    } else {
+      expect(await levelOf(t.db, f.products.oil, f.shop)).toBe(shopBefore);
+      expect(await levelOf(t.db, f.products.oil, f.depot)).toBe(depotBefore + 12);
+    }
+    expect(await t.db('stock_movements').where({ document_type: 'transfer', document_id: id })).toHaveLength(2);
+    // Every loser was told in French, on its own session.
+    const losers = await Promise.all(others.map(async (c) => (await c.visit(`${TRANSFERS}/${id}`)).body.props.errors ?? {}));
+    const refused = losers.filter((e) => Object.keys(e).length > 0);
+    expect(refused).toHaveLength(7);
+    for (const e of refused) expect(Object.values(e).join(' ')).toMatch(/modifié entre-temps|déjà|annulé|reçu/);
+  });
+
   it('100 parallel validations get the numbers 1 to 100, without gap or duplicate', { timeout: 120_000 }, async () => {
     const clients = await loggedInClients(server, 10);
     const results = await Promise.all(
