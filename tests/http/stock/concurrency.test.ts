@@ -10,6 +10,7 @@ const year = () => today().slice(0, 4);
 const TRANSFERS = '/operations/sortiestock/transferts';
 const ENTRIES = '/operations/entreestock';
 const READJUST = '/operations/gestionstock/reajustement';
+const COUNTS = '/operations/gestionstock';
 
 /**
  * Stock under parallel load, through the real HTTP stack on a real port with many logged-in
@@ -107,6 +108,28 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     const refused = losers.filter((e) => Object.keys(e).length > 0);
     expect(refused).toHaveLength(7);
     for (const e of refused) expect(Object.values(e).join(' ')).toMatch(/modifié entre-temps|déjà|annulé|reçu/);
+  });
+
+  it('parallel scans of one count add up, and a count validated twice at once is adjusted once', { timeout: 120_000 }, async () => {
+    await giveStock(t.db, f.products.soap, f.shop, 30, 250);
+    const clients = await loggedInClients(server, 10);
+    const opened = await clients[0].post(COUNTS, { idempotency_key: idempotencyKey(), location_id: f.shop, count_date: today(), blind: false, category_ids: [f.otherCategory], note: '' });
+    const id = Number(opened.headers.location.split('/').pop());
+    // 40 scans of the soap from 10 sessions: no scan may be lost.
+    const scans = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % clients.length].post(`${COUNTS}/${id}/scan`, { code: 'SAV01' })));
+    expect(scans.map((r) => r.status)).toEqual(Array(40).fill(303));
+    const line = await t.db('inventory_count_lines').where({ count_id: id, product_id: f.products.soap }).first('counted_quantity');
+    expect(Number(line.counted_quantity)).toBe(40);
+
+    const version = Number((await t.db('inventory_counts').where({ id }).first('version')).version);
+    const validations = await Promise.all(clients.slice(0, 4).map((c) => c.post(`${COUNTS}/${id}/validate`, { version, moved_policy: 'snapshot' })));
+    expect(validations.map((r) => r.status)).toEqual(Array(4).fill(303));
+    const row = await t.db('inventory_counts').where({ id }).first('status', 'number');
+    expect(row.status).toBe('validated');
+    const movements = await t.db('stock_movements').where({ document_type: 'inventory_count', document_id: id });
+    expect(movements.map((m) => Number(m.quantity))).toEqual([10]);
+    expect(await levelOf(t.db, f.products.soap, f.shop)).toBe(40);
+    expect(await t.db('inventory_counts').whereNotNull('number').pluck('number')).toEqual([row.number]);
   });
 
   it('100 parallel validations get the numbers 1 to 100, without gap or duplicate', { timeout: 120_000 }, async () => {
