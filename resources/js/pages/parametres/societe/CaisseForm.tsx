@@ -16,7 +16,6 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
     code: cash_desk?.code ?? suggested_code,
     name: cash_desk?.name ?? '',
     location_id: cash_desk ? String(cash_desk.location_id) : '',
-    is_main: cash_desk?.is_main ?? false,
     active: cash_desk?.active ?? true,
   });
   return (
@@ -73,7 +72,7 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
                   </div>
                 ) : null}
               </div>
-              <CheckboxField id="cash-desk-main" name="is_main" label="Caisse principale (la caisse centrale de la société)" checked={form.data.is_main} onChange={(v) => form.setData('is_main', v)} error={form.errorOf('is_main')} />
+              {cash_desk?.is_main ? <p className="small text-body-secondary">La caisse principale est la caisse centrale de la société : elle ne peut être ni supprimée ni archivée.</p> : null}
               <CheckboxField id="cash-desk-active" name="active" label="Caisse active" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
             </fieldset>
             {can_manage ? (

@@ -56,10 +56,8 @@ export default function CashDesks({ cash_desks, params, locations, can_manage, c
           <tr>
             <SortHeader column="code" label="Code" {...sort} />
             <SortHeader column="name" label="Nom" {...sort} />
-            <th scope="col">Emplacement</th>
-            <th scope="col" className="app-num">
-              Solde
-            </th>
+            <SortHeader column="location" label="Emplacement" {...sort} />
+            <SortHeader column="balance" label="Solde" className="app-num" {...sort} />
             <th scope="col">Statut</th>
           </tr>
         }

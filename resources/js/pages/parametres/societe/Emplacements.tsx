@@ -50,7 +50,7 @@ export default function Locations({ locations, params, can_manage }: MasterDataP
           <tr>
             <SortHeader column="code" label="Code" {...sort} />
             <SortHeader column="name" label="Nom" {...sort} />
-            <th scope="col">Type</th>
+            <SortHeader column="kind" label="Type" {...sort} />
             <th scope="col">Adresse</th>
             <th scope="col" className="app-num">
               Caisses
