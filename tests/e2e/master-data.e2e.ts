@@ -178,4 +178,41 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
 
     expect(errors).toEqual([]);
   });
+
+  it('Paramètres › Société : un nouvel emplacement et sa caisse', async () => {
+    context = await newContext(browser, server.url);
+    const page: Page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL('**/dashboard');
+
+    await step('créer une boutique', page, async () => {
+      await page.goto('/parametres/societe/emplacements');
+      await page.getByTestId('create-link').click();
+      await page.waitForURL('**/emplacements/create');
+      await page.getByLabel('Nom', { exact: true }).fill('Boutique Marché Central');
+      await page.getByLabel('Type', { exact: true }).selectOption('boutique');
+      await page.getByTestId('save').click();
+      await page.waitForURL(/\/emplacements\/\d+$/);
+    });
+
+    await step('lui rattacher une caisse', page, async () => {
+      await page.goto('/parametres/societe/caisses');
+      await page.getByRole('link', { name: 'Emplacements' }).waitFor();
+      await page.getByTestId('create-link').click();
+      await page.waitForURL('**/caisses/create');
+      await page.getByTestId('save').click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await page.getByLabel('Nom', { exact: true }).fill('Caisse Marché Central');
+      await page.getByLabel('Emplacement', { exact: true }).selectOption({ label: 'Boutique Marché Central' });
+      await page.getByTestId('save').click();
+      await page.waitForURL(/\/caisses\/\d+$/);
+      await page.goto('/parametres/societe/caisses');
+      const row = page.locator('tr', { hasText: 'Caisse Marché Central' });
+      await row.waitFor();
+      expect(plain(await row.textContent())).toContain('Boutique Marché Central');
+    });
+
+    expect(errors).toEqual([]);
+  });
 });
