@@ -337,6 +337,22 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect(p.rows[0].errors).toEqual(["Vous n'avez pas la permission de modifier les prix."]);
     });
 
+    it("keeps previews private and refuses updates to a user who may only create", async () => {
+      const res = await upload(admin, `${BASE}/import`, 'Désignation;Catégorie\nProduit privé;Boissons', 'a.csv');
+      const id = new URL(res.headers.location, 'http://x').searchParams.get('preview');
+      const creator = await userWithPermissions(t, 'createur-produits@test.local', ['menu.produits', 'products.export', 'products.create']);
+      const c = new Client(t);
+      await c.login(creator.email, creator.password);
+      expect((await c.visit(`${BASE}/import?preview=${id}`)).status).toBe(404);
+      await c.post(`${BASE}/import/${id}/apply`);
+      expect((await c.visit(`${BASE}/import`)).body.flash.error).toMatch(/n'existe plus/);
+      expect(await t.db('products').where({ name: 'Produit privé' }).first()).toBeUndefined();
+      const own = await upload(c, `${BASE}/import`, 'Code;Désignation\nP100001;Renommé', 'b.csv');
+      const preview = (await c.visit(own.headers.location)).body.props;
+      expect(preview.can_update).toBe(false);
+      expect(preview.preview.rows[0].errors).toEqual(["Le produit P100001 existe déjà et vous n'avez pas la permission de modifier les produits."]);
+    });
+
     it('refuses an unreadable file on the file field', async () => {
       const res = await upload(admin, `${BASE}/import`, 'Catégorie;Prix\nX;1', 'sans-designation.csv');
       expect(res.status).toBe(303);
