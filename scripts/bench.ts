@@ -69,7 +69,6 @@ class Browser {
   private cookies = new Map<string, string>();
   constructor(
     private base: string,
-    /** Read on each request: another process may rebuild the client while the bench runs. */
     private version: () => string,
   ) {}
 
@@ -101,18 +100,23 @@ class Browser {
   /** GET that must answer 200; returns the JSON (Inertia page or picker answer). */
   async json(url: string): Promise<any> {
     let res = await this.get(url);
-    // 409: the client was rebuilt meanwhile (stale asset version), as a browser would, reload.
+    // 409 (stale asset version): reload once, as the Inertia client does.
     if (res.status === 409) res = await this.get(url);
     if (res.status !== 200) throw new Error(`${url} → HTTP ${res.status}`);
     return res.json();
   }
 }
 
+/**
+ * The asset version and tags read once at start: the bench never serves the client, and a rebuild
+ * by someone else meanwhile (public/build briefly missing) must not turn its requests into 500s.
+ */
 function appAssets(): Assets {
   try {
-    const a = builtAssets();
-    void a.version; // throws when the client was never built
-    return a;
+    const built = builtAssets();
+    const version = built.version; // throws when the client was never built
+    const tags = built.tags('bench');
+    return { version, tags: (nonce) => tags.replaceAll('nonce="bench"', `nonce="${nonce}"`) };
   } catch {
     return { version: 'bench', tags: () => '' };
   }
