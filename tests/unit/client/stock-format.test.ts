@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageRule } from '../../../resources/js/components/print/PrintFrame';
-import { baseQuantity, cleanQuery, formatDate, formatQty, formatSigned, formLevelErrors, lineAmount, lineError, lineHasError, newIdempotencyKey } from '../../../resources/js/components/stock/format';
+import { baseQuantity, cleanQuery, formatDate, formatQty, formatSigned, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '../../../resources/js/components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../resources/js/components/stock/lines';
 
 const NNBSP = '\u202f';
@@ -43,6 +43,12 @@ describe('stock display helpers', () => {
     expect(lineHasError(errors, 0)).toBe(false);
     expect(formLevelErrors(errors, ['supplier_id'])).toEqual(['Ajoutez au moins un produit.', 'Rechargez']);
     expect(formLevelErrors(errors, ['supplier_id'], true)).toEqual(['Ligne 2 : trop', 'Ajoutez au moins un produit.', 'Rechargez']);
+  });
+
+  it('says a shortage once: on the line when the line carries the same message', () => {
+    expect(linesMessage({ lines: 'Stock insuffisant', 'lines.1.quantity': 'Stock insuffisant' })).toBeUndefined();
+    expect(linesMessage({ lines: 'Ajoutez au moins un produit.' })).toBe('Ajoutez au moins un produit.');
+    expect(linesMessage({ 'lines.0.quantity': 'x' })).toBeUndefined();
   });
 
   it('drops empty filter values so the server applies its defaults', () => {

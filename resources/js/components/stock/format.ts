@@ -92,3 +92,13 @@ export function lineAmount(quantity: number | null, unit: 'unit' | 'pack', packS
   if (unitCost === null) return 0;
   return baseQuantity(quantity, unit, packSize) * unitCost;
 }
+
+/**
+ * The document-wide 'lines' message, unless a line already shows the same text (a shortage is
+ * reported both on the document and on the line's quantity: say it once, on the line).
+ */
+export function linesMessage(errors: ErrorMap): string | undefined {
+  const v = errors.lines;
+  if (typeof v !== 'string' || !v) return undefined;
+  return Object.entries(errors).some(([k, m]) => /^lines\.\d+\./.test(k) && m === v) ? undefined : v;
+}

@@ -12,7 +12,7 @@ import { ProductPicker } from '../../../components/pickers/ProductPicker';
 import { EmptyState } from '../../../components/stock/EmptyState';
 import { FormErrors } from '../../../components/stock/FormErrors';
 import { SelectField } from '../../../components/stock/SelectField';
-import { baseQuantity, formatQty, formLevelErrors, lineAmount, lineError, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
+import { baseQuantity, formatQty, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '../../../components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
@@ -102,7 +102,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
     form.submit('post', BASE, { preserveScroll: false });
   };
 
-  const others = formLevelErrors(errors, ['supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'], false);
+  const others = formLevelErrors(errors, ['lines', 'supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'], false);
 
   return (
     <AppPage title="Nouvelle entrée de stock" breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: BASE }, { label: 'Nouvelle entrée' }]}>
@@ -143,7 +143,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
           <div className="app-picker-bar">
             <ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={pick} label="Ajouter un produit" autoFocus testId="entry-product-picker" />
             <div className="form-text">Scannez un code-barres ou tapez un code ou un nom puis Entrée : un produit déjà présent voit sa quantité augmenter de 1.</div>
-            <FieldError id="entry-lines-error" error={errors.lines} />
+            <FieldError id="entry-lines-error" error={linesMessage(errors)} />
           </div>
           {lines.length === 0 ? (
             <EmptyState icon="fa-solid fa-barcode">Aucun produit pour l'instant : ajoutez-en avec la recherche ci-dessus.</EmptyState>

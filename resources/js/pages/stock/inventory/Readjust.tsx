@@ -9,7 +9,7 @@ import { NumberInput } from '../../../components/NumberInput';
 import { ProductPicker } from '../../../components/pickers/ProductPicker';
 import { EmptyState } from '../../../components/stock/EmptyState';
 import { FormErrors } from '../../../components/stock/FormErrors';
-import { formatQty, formLevelErrors, lineError, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
+import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SelectField } from '../../../components/stock/SelectField';
 import type { StockPageProps } from '../../../components/stock/types';
@@ -81,7 +81,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
 
   const out = lines.filter((l) => l.direction === 'out').reduce((s, l) => s + (l.quantity ?? 0), 0);
   const inn = lines.filter((l) => l.direction === 'in').reduce((s, l) => s + (l.quantity ?? 0), 0);
-  const others = formLevelErrors(errors, ['location_id', 'adjustment_date', 'reason', 'note']);
+  const others = formLevelErrors(errors, ['lines', 'location_id', 'adjustment_date', 'reason', 'note']);
 
   return (
     <AppPage title="Réajustement de stock" subtitle="Corriger le stock d'un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: BASE }, { label: 'Réajustement' }]}>
@@ -121,7 +121,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
         <div className="card mb-3">
           <div className="app-picker-bar">
             <ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={pick} label="Ajouter un produit" testId="readjust-product-picker" />
-            <FieldError id="readjust-lines-error" error={errors.lines} />
+            <FieldError id="readjust-lines-error" error={linesMessage(errors)} />
           </div>
           {lines.length === 0 ? (
             <EmptyState icon="fa-solid fa-barcode">Ajoutez les produits à corriger avec la recherche ci-dessus.</EmptyState>

@@ -8,7 +8,7 @@ import { NumberInput } from '../../../components/NumberInput';
 import { ProductPicker } from '../../../components/pickers/ProductPicker';
 import { EmptyState } from '../../../components/stock/EmptyState';
 import { FormErrors } from '../../../components/stock/FormErrors';
-import { formatQty, formLevelErrors, lineError, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
+import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SelectField } from '../../../components/stock/SelectField';
 import type { StockPageProps } from '../../../components/stock/types';
@@ -84,7 +84,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
   };
 
   const total = lines.reduce((s, l) => s + (l.quantity ?? 0), 0);
-  const others = formLevelErrors(errors, ['from_location_id', 'to_location_id', 'transfer_date', 'note']);
+  const others = formLevelErrors(errors, ['lines', 'from_location_id', 'to_location_id', 'transfer_date', 'note']);
 
   return (
     <AppPage title="Nouveau transfert" breadcrumbs={[{ label: 'Opérations' }, { label: 'Transferts', href: BASE }, { label: 'Nouveau transfert' }]}>
@@ -142,7 +142,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
           <div className="app-picker-bar">
             <ProductPicker currency={currency} locationId={form.data.from_location_id || null} onPick={pick} label="Ajouter un produit" autoFocus testId="transfer-product-picker" />
             <div className="form-text">Scannez ou recherchez un produit : un produit déjà présent voit sa quantité augmenter de 1. Le stock affiché est celui du départ.</div>
-            <FieldError id="transfer-lines-error" error={errors.lines} />
+            <FieldError id="transfer-lines-error" error={linesMessage(errors)} />
           </div>
           {lines.length === 0 ? (
             <EmptyState icon="fa-solid fa-barcode">Aucun produit pour l'instant : ajoutez-en avec la recherche ci-dessus.</EmptyState>
