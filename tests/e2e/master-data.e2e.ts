@@ -119,6 +119,18 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       expect(await page.getByLabel('Détail — Limonade Fraîcheur 33 cl').inputValue()).toBe('1650');
     });
 
+    await step('un prix refusé par le serveur reste dans sa case avec son erreur', page, async () => {
+      const minimum = page.getByLabel('Minimum — Limonade Fraîcheur 33 cl');
+      await minimum.fill('99999');
+      await page.getByTestId('price-save').click();
+      await page.locator('.app-price-grid .invalid-feedback').first().waitFor();
+      expect(await minimum.getAttribute('aria-invalid')).toBe('true');
+      expect(await minimum.inputValue()).toBe('99999');
+      await minimum.fill('1300');
+      await page.getByRole('button', { name: 'Annuler les modifications' }).click();
+      await page.getByTestId('price-savebar').waitFor({ state: 'detached' });
+    });
+
     await step('modifier un prix dans la grille', page, async () => {
       const wholesale = page.getByLabel('Gros — Limonade Fraîcheur 33 cl');
       await wholesale.fill('1450');
@@ -139,6 +151,21 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       expect(all.some((r) => r.includes('Prix de détail') && r.includes('1 500 FCFA') && r.includes('1 650 FCFA') && r.includes('Règle de prix') && r.includes('Administrateur'))).toBe(true);
       expect(all.some((r) => r.includes('Prix de gros') && r.includes('1 400 FCFA') && r.includes('1 450 FCFA'))).toBe(true);
       expect(plain(await page.getByTestId('retail-price').textContent())).toContain('1 650 FCFA');
+    });
+
+    await step('une catégorie utilisée ne se supprime pas ; elle s’archive et se réactive', page, async () => {
+      await page.goto('/fichiers/categories?q=Boissons');
+      await page.getByRole('link', { name: 'Boissons gazeuses' }).click();
+      await page.getByTestId('usage-reasons').waitFor();
+      expect(plain(await page.getByTestId('usage-reasons').textContent())).toMatch(/1 produit/);
+      expect(await page.getByTestId('delete-open').count()).toBe(0);
+      await page.getByTestId('archive-open').click();
+      await page.getByTestId('archive-dialog-confirm').click();
+      await page.getByTestId('restore-open').waitFor();
+      expect(await page.locator('.app-hero').getByText('Archivée').count()).toBe(1);
+      await page.getByTestId('restore-open').click();
+      await page.getByTestId('restore-dialog-confirm').click();
+      await page.getByTestId('archive-open').waitFor();
     });
 
     expect(errors).toEqual([]);
