@@ -66,8 +66,6 @@ export default function ProductsIndex({ products, params, categories, can, curre
             <SortHeader column="code" label="Code" {...sort} />
             <SortHeader column="name" label="Désignation" {...sort} />
             <SortHeader column="category" label="Catégorie" {...sort} />
-            <SortHeader column="barcode" label="Code-barres" {...sort} />
-            <th scope="col">Unité</th>
             {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...sort} /> : null}
             <SortHeader column="retail_price" label="Détail" className="app-num" {...sort} />
             <SortHeader column="wholesale_price" label="Gros" className="app-num" {...sort} />
@@ -92,10 +90,9 @@ export default function ProductsIndex({ products, params, categories, can, curre
                 <Link href={`${BASE}/${p.id}`} className="text-reset text-decoration-none">
                   {p.name}
                 </Link>
+                {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
               </td>
               <td>{p.category_name}</td>
-              <td className="font-monospace small">{p.barcode ?? '—'}</td>
-              <td>{p.pack_size > 1 ? `${p.unit} × ${p.pack_size}` : p.unit}</td>
               {show_costs ? (
                 <td className="app-num">
                   <Money value={p.purchase_price} currency={currency} />
@@ -109,7 +106,7 @@ export default function ProductsIndex({ products, params, categories, can, curre
               </td>
               <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQuantity(p.alert_threshold)})` : undefined}>
                 {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
-                {formatQuantity(p.stock_total)}
+                {formatQuantity(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
               </td>
               <td>
                 <StatusBadge active={p.active} />
