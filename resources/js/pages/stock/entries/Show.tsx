@@ -100,7 +100,7 @@ export default function EntriesShow({ currency, entry, can }: StockPageProps<'st
           <table className="table app-stock-table" data-testid="entry-lines">
             <thead>
               <tr>
-                <th scope="col">#</th>
+                <th scope="col" className="d-none d-sm-table-cell">#</th>
                 <th scope="col">Code</th>
                 <th scope="col">Produit</th>
                 <th scope="col" className="num">Saisi</th>
@@ -113,7 +113,7 @@ export default function EntriesShow({ currency, entry, can }: StockPageProps<'st
             <tbody>
               {entry.lines.map((l) => (
                 <tr key={l.position}>
-                  <td>{l.position}</td>
+                  <td className="d-none d-sm-table-cell">{l.position}</td>
                   <td className="code">{l.product_code}</td>
                   <td>{l.product_name}</td>
                   <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : `${formatQty(l.entered_quantity)} ${l.unit}`}</td>
@@ -134,7 +134,8 @@ export default function EntriesShow({ currency, entry, can }: StockPageProps<'st
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={4}>
+                <td className="d-none d-sm-table-cell" />
+                  <th scope="row" colSpan={3}>
                   Total
                 </th>
                 <td className="num">{formatQty(entry.total_quantity)}</td>

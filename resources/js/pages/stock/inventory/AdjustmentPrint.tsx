@@ -72,7 +72,7 @@ export default function AdjustmentPrint(props: StockPageProps<'stock/inventory/A
           <tr>
             <th>Pertes</th>
             <td className="num">{formatSigned(-totals.loss_quantity)}</td>
-            <td className="num">{money(-totals.loss_value)}</td>
+            <td className="num">{money(totals.loss_value ? -totals.loss_value : 0)}</td>
           </tr>
           <tr>
             <th>Écart net</th>

@@ -475,7 +475,7 @@ function DifferencesTab({ session, lines, filters, categories, summary, currency
           <Kpi label="Ont bougé" value={formatQty(summary.moved)} />
           <Kpi label={open ? 'Lignes à ajuster' : 'Lignes ajustées'} value={formatQty(summary.adjusted)} />
           <Kpi label="Gains" value={<span className="app-diff-pos">{formatSigned(summary.gain_quantity)}</span>} extra={showValues ? <Money value={summary.gain_value} currency={currency} /> : null} />
-          <Kpi label="Pertes" value={<span className="app-diff-neg">{formatSigned(-summary.loss_quantity)}</span>} extra={showValues ? <Money value={-summary.loss_value} currency={currency} /> : null} />
+          <Kpi label="Pertes" value={<span className="app-diff-neg">{formatSigned(-summary.loss_quantity)}</span>} extra={showValues ? <Money value={summary.loss_value ? -summary.loss_value : 0} currency={currency} /> : null} />
           {showValues ? <Kpi label="Écart net (CMUP)" value={<Money value={summary.net_value} currency={currency} tone="balance" />} testId="net-value" /> : null}
         </div>
       ) : null}

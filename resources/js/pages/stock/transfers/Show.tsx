@@ -145,7 +145,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
             <table className="table app-stock-table" data-testid="transfer-lines">
               <thead>
                 <tr>
-                  <th scope="col">#</th>
+                  <th scope="col" className="d-none d-sm-table-cell">#</th>
                   <th scope="col">Code</th>
                   <th scope="col">Produit</th>
                   <th scope="col" className="num">Envoyé</th>
@@ -162,7 +162,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               <tbody>
                 {transfer.lines.map((l) => (
                   <tr key={l.position}>
-                    <td>{l.position}</td>
+                    <td className="d-none d-sm-table-cell">{l.position}</td>
                     <td className="code">{l.product_code}</td>
                     <td>{l.product_name}</td>
                     <td className="num">
@@ -181,7 +181,8 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={3}>
+                  <td className="d-none d-sm-table-cell" />
+                  <th scope="row" colSpan={2}>
                     Total
                   </th>
                   <td className="num">{formatQty(transfer.total_quantity_sent)}</td>
