@@ -131,8 +131,8 @@ export const saveCountsSchema = z.object({
     .array(
       z.object({
         product_id: recordId('Produit invalide.'),
-        counted: z.union([nonNegativeQuantity('La quantité comptée'), z.null()]),
-        expected: z.union([nonNegativeQuantity('La quantité comptée'), z.null()]),
+        counted: nonNegativeQuantity('La quantité comptée').nullable(),
+        expected: nonNegativeQuantity('La quantité attendue').nullable(),
       }),
       { error: 'Aucune saisie à enregistrer.' },
     )
@@ -150,7 +150,8 @@ export const scanSchema = z.object({
 
 export const validateCountSchema = z.object({
   version,
-  moved_policy: z.union([z.enum(MOVED_POLICIES, { error: 'Choix invalide.' }), z.null(), z.literal('')]).transform((v) => (v ? v : null)).default(null),
+  // '' (nothing chosen in the form) means no policy; anything else must be a known one, said in French.
+  moved_policy: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(MOVED_POLICIES, { error: 'Choisissez comment traiter le stock qui a bougé.' }).nullable()),
   uncounted_as_zero: z.boolean({ error: 'Valeur invalide.' }).default(false),
 });
 
