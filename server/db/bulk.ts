@@ -14,10 +14,29 @@ export function chunkSizeFor(columns: number, maxParams = 30_000): number {
 /** Inserts rows in chunks (same keys in every row), inside the caller's transaction. */
 export async function insertInChunks(trx: Knex | Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  // knex writes a multi-row INSERT on SQLite as SELECT … UNION ALL SELECT …, and SQLite caps a
-  // compound SELECT at 500 terms: at most 500 rows per statement there.
-  const size = Math.min(chunkSizeFor(Object.keys(rows[0]).length), isSqlite(trx) ? 500 : Number.MAX_SAFE_INTEGER);
-  for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
+  const columns = Object.keys(rows[0]);
+  const size = chunkSizeFor(columns.length);
+  if (!isSqlite(trx)) {
+    for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
+    return;
+  }
+  // SQLite: knex writes a multi-row INSERT as SELECT … UNION ALL SELECT …, capped at 500 terms and
+  // slow to build; a plain multi-row VALUES list has neither limit (only the bound parameters).
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const bindings: unknown[] = [table, ...columns];
+    for (const row of chunk) for (const c of columns) bindings.push(sqliteValue(row[c]));
+    await trx.raw(`INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, bindings as Knex.RawBinding[]);
+  }
+}
+
+/** better-sqlite3 binds numbers, strings, bigints, buffers and null only. */
+function sqliteValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
 }
 
 /**

@@ -353,6 +353,19 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect(preview.preview.rows[0].errors).toEqual(["Le produit P100001 existe déjà et vous n'avez pas la permission de modifier les produits."]);
     });
 
+    it('applies a large file (1 200 rows) in one go', async () => {
+      const rows: Array<Array<string | number>> = [['Désignation', 'Catégorie', 'Prix de détail', 'Prix de gros']];
+      for (let i = 1; i <= 1200; i++) rows.push([`Article en lot ${i}`, 'Grand import', 100 + i, 90 + i]);
+      const res = await upload(admin, `${BASE}/import`, csvFile(rows), 'gros.csv');
+      const preview = (await admin.visit(res.headers.location)).body.props.preview;
+      expect(preview).toMatchObject({ row_count: 1200, error_count: 0, create_count: 1200, new_categories: ['Grand import'] });
+      await admin.post(`${BASE}/import/${preview.id}/apply`);
+      const category = await t.db('categories').where({ name: 'Grand import' }).first('id');
+      expect(Number((await t.db('products').where({ category_id: category.id }).count({ n: '*' }).first())!.n)).toBe(1200);
+      const last = await t.db('products').where({ name: 'Article en lot 1200' }).first();
+      expect([Number(last.retail_price), Number(last.wholesale_price), last.active === true || last.active === 1]).toEqual([1300, 1290, true]);
+    });
+
     it('refuses an unreadable file on the file field', async () => {
       const res = await upload(admin, `${BASE}/import`, 'Catégorie;Prix\nX;1', 'sans-designation.csv');
       expect(res.status).toBe(303);
