@@ -66,7 +66,6 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
             <SortHeader column="name" label="Nom" {...sort} />
             <th scope="col">Téléphone</th>
             <SortHeader column="city" label="Ville" {...sort} />
-            <SortHeader column="price_level" label="Niveau" {...sort} />
             <SortHeader column="credit_limit" label="Plafond" className="app-num" {...sort} />
             <SortHeader column="balance" label="Solde dû" className="app-num" {...sort} />
             <th scope="col">Statut</th>
@@ -86,11 +85,12 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
                 {c.name}
               </Link>
               {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
-              <div className="small text-body-secondary">{CLIENT_KIND_LABELS[c.kind]}</div>
+              <div className="small text-body-secondary">
+                {CLIENT_KIND_LABELS[c.kind]} · prix {PRICE_LEVEL_LABELS[c.price_level].toLowerCase()}
+              </div>
             </td>
             <td>{c.phone || '—'}</td>
             <td>{c.city || '—'}</td>
-            <td>{PRICE_LEVEL_LABELS[c.price_level]}</td>
             <td className="app-num">{c.is_walk_in ? '—' : <Money value={c.credit_limit} currency={currency} />}</td>
             <td className="app-num">
               <Money value={c.balance} currency={currency} tone="debt" />
