@@ -72,7 +72,6 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
                   </div>
                 ) : null}
               </div>
-              {cash_desk?.is_main ? <p className="small text-body-secondary">La caisse principale est la caisse centrale de la société : elle ne peut être ni supprimée ni archivée.</p> : null}
               <CheckboxField id="cash-desk-active" name="active" label="Caisse active" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
             </fieldset>
             {can_manage ? (
