@@ -144,6 +144,17 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       // 40 × 12 000 + 10 colis × 12 × 1 100
       await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
     });
+    await step('quitter avec des lignes saisies demande confirmation', page, async () => {
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await page.getByRole('link', { name: 'Annuler' }).click();
+      await expect.poll(() => asked).toContain('seront perdues');
+      expect(page.url()).toMatch(/\/create$/);
+      expect(await page.getByTestId('entry-lines').locator('tbody tr').count()).toBe(2);
+    });
     await step('sans fournisseur : refusé, message sur le champ, rien d’écrit', page, async () => {
       await page.getByTestId('entry-submit').click();
       await expect.poll(() => page.locator('#entry-supplier-error').textContent()).toBe('Choisissez le fournisseur.');

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ProductPickerItem } from '../../../../../shared/master-data';
 import { currencyInfo, minorToInput, parseMoneyInput } from '../../../../../shared/money';
 import type { StockPageProps } from '../../../components/stock/types';
+import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { AppPage } from '../../../components/AppPage';
 import { Money } from '../../../components/data/Money';
 import { FieldError, TextField } from '../../../components/Field';
@@ -60,6 +61,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
   const [flashIndex, setFlashIndex] = useState<number | null>(null);
   const errors = form.errors as Record<string, string>;
   const lines = form.data.lines;
+  useLeaveGuard(lines.length > 0 && !form.processing, 'Les lignes saisies de cette entrée seront perdues. Quitter la page ?');
 
   const pick = (p: ProductPickerItem) => {
     const result = addOrIncrement<EntryLine>(

@@ -13,6 +13,7 @@ import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newI
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SelectField } from '../../../components/stock/SelectField';
 import type { StockPageProps } from '../../../components/stock/types';
+import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
 
@@ -46,6 +47,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
   const [flashIndex, setFlashIndex] = useState<number | null>(null);
   const errors = form.errors as Record<string, string>;
   const lines = form.data.lines;
+  useLeaveGuard(lines.length > 0 && !form.processing, 'Les lignes saisies de ce réajustement seront perdues. Quitter la page ?');
   const reason = reasons.find((r) => r.value === form.data.reason);
   const allowsIncrease = reason?.allows_increase ?? false;
 

@@ -1,5 +1,5 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { MOVED_POLICIES, MOVED_POLICY_LABELS, type MovedPolicy } from '../../../../../shared/stock';
 import type { CountLineView } from '../../../../../shared/stock-pages';
 import { AppPage } from '../../../components/AppPage';
@@ -14,6 +14,7 @@ import { FormErrors } from '../../../components/stock/FormErrors';
 import { cleanQuery, formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors } from '../../../components/stock/format';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
 import type { StockPageProps } from '../../../components/stock/types';
+import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
 
@@ -322,17 +323,8 @@ function CountTab({ session, lines, filters, categories, reveal, can, last_scan,
   const dirty = lines.data.filter((l) => l.product_id in edits && parseCount(edits[l.product_id]) !== l.counted);
   const dirtyCount = Object.keys(edits).length === 0 ? 0 : dirty.length;
 
-  // Leaving the page (filter, pagination, link) with unsaved counts asks first.
-  const dirtyRef = useRef(0);
-  dirtyRef.current = dirtyCount;
-  useEffect(
-    () =>
-      router.on('before', (event) => {
-        if (dirtyRef.current === 0 || event.detail.visit.method !== 'get') return;
-        if (!window.confirm(`${dirtyRef.current} comptage(s) non enregistré(s) seront perdus. Continuer ?`)) event.preventDefault();
-      }),
-    [],
-  );
+  // Leaving the page (filter, pagination, link, tab) with unsaved counts asks first.
+  useLeaveGuard(dirtyCount > 0 && !saving, `${dirtyCount} comptage(s) non enregistré(s) seront perdus. Continuer ?`);
 
   const invalid = dirty.filter((l) => parseCount(edits[l.product_id]) === undefined);
   const save = () => {

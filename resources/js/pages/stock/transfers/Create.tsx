@@ -12,6 +12,7 @@ import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newI
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SelectField } from '../../../components/stock/SelectField';
 import type { StockPageProps } from '../../../components/stock/types';
+import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
 
@@ -49,6 +50,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
   const [flashIndex, setFlashIndex] = useState<number | null>(null);
   const errors = form.errors as Record<string, string>;
   const lines = form.data.lines;
+  useLeaveGuard(lines.length > 0 && !form.processing, 'Les lignes saisies de ce transfert seront perdues. Quitter la page ?');
   const options = locations.map((l) => ({ value: String(l.id), label: l.label }));
   const sameLocation = form.data.from_location_id !== '' && form.data.from_location_id === form.data.to_location_id;
   const source = locations.find((l) => String(l.id) === form.data.from_location_id);
