@@ -38,6 +38,13 @@ const MANAGER = {
   ],
 };
 
+const COUNTER = {
+  name: 'Aminata Koné',
+  email: 'compteur@test.local',
+  password: 'Compteur-Secret-123',
+  permissions: ['menu.dashboard', 'menu.operations', 'menu.inventaire', 'inventory.count'],
+};
+
 const RICE = { code: 'RIZ25', barcode: '6001234567890', name: 'Riz parfumé 25 kg' };
 const OIL = { code: 'HUI1L', barcode: '6009876543210', name: 'Huile végétale 1 L' };
 
@@ -65,6 +72,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     const now = nowIso();
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', city: 'Abidjan' });
     await createUserWithPermissions(db, MANAGER);
+    await createUserWithPermissions(db, COUNTER);
     await insertReturningId(db, 'suppliers', { code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now });
     const category = await insertReturningId(db, 'categories', { code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now });
     const product = (p: { code: string; barcode: string; name: string }, unit: string, pack: number, cost: number) =>
@@ -306,5 +314,45 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     const report = await checkStock(server.db);
     expect(report.differences).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('comptage à l’aveugle : le compteur ne voit ni le stock théorique ni les écarts', async () => {
+    await step('ouverture à l’aveugle au dépôt', page, async () => {
+      await page.goto('/operations/gestionstock/create');
+      await page.getByLabel('Emplacement à compter').selectOption(String(ids.depot));
+      await page.getByLabel(/Comptage à l'aveugle/).check();
+      await page.getByTestId('count-open').click();
+      await page.waitForURL(/\/gestionstock\/\d+$/);
+      countUrl = new URL(page.url()).pathname;
+      // The validator sees the theoretical stock.
+      expect(await page.getByTestId('count-lines').locator('thead').textContent()).toContain('Théorique');
+    });
+    const counterContext = await newContext(browser, server.url);
+    const counter = await counterContext.newPage();
+    const counterErrors = watchErrors(counter);
+    try {
+      await step('le compteur saisit sans voir le théorique', counter, async () => {
+        await login(counter, COUNTER.email, COUNTER.password);
+        await counter.waitForURL('**/dashboard');
+        await counter.goto(countUrl);
+        const head = await counter.getByTestId('count-lines').locator('thead').textContent();
+        expect(head).not.toContain('Théorique');
+        expect(head).not.toContain('Écart');
+        expect(await counter.getByTestId('tab-ecarts').count()).toBe(0);
+        expect(await counter.getByTestId(`count-line-${RICE.code}`).textContent()).not.toContain('30');
+        await counter.getByTestId(`count-input-${RICE.code}`).fill('29');
+        await counter.getByTestId('counts-save').click();
+        await expect.poll(() => counter.getByTestId('counted-progress').textContent()).toBe('1');
+      });
+      await step('sa feuille de contrôle n’a pas de colonne théorique', counter, async () => {
+        await counter.goto(`${countUrl}/print`);
+        const sheet = await counter.locator('.app-print-table thead').textContent();
+        expect(sheet).not.toContain('Théorique');
+        expect(await counter.locator('.app-print-sheet').textContent()).toContain(RICE.name);
+      });
+      expect(counterErrors).toEqual([]);
+    } finally {
+      await counterContext.close();
+    }
   });
 });
