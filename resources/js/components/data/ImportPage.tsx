@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ImportColumn, ImportPreview } from '../../../../shared/master-data';
 import { AppPage, type Crumb } from '../AppPage';
 import { FieldError, StatusAlert } from '../Field';
@@ -19,12 +19,13 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
   const form = useServerForm<{ file: File | null }>({ file: null });
   const [confirming, setConfirming] = useState(false);
   const [inputKey, setInputKey] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
   const fileError = form.errorOf('file');
 
   return (
     <AppPage title={title} breadcrumbs={breadcrumbs}>
       <div className="row g-4">
-        <div className="col-xl-4">
+        <div className="col-xl-5">
           <section className="card app-section-card mb-4" aria-labelledby="import-upload-title">
             <div className="card-header">
               <h2 id="import-upload-title" className="h6 mb-0">
@@ -38,20 +39,34 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  form.submit('post', `${base}/import`, { forceFormData: true, onSuccess: () => setInputKey((k) => k + 1) });
+                  form.submit('post', `${base}/import`, { forceFormData: true, onSuccess: () => {
+                    form.setData('file', null);
+                    setInputKey((k) => k + 1);
+                  } });
                 }}
               >
                 <div className="mb-3">
                   <label htmlFor="import-file" className="form-label">
                     Fichier CSV ou Excel (.xlsx)
                   </label>
+                  {/* The native file button speaks the browser's language: ours says it in French. */}
+                  <div className={`input-group app-file-input ${fileError ? 'is-invalid' : ''}`}>
+                    <button type="button" className="btn btn-outline-secondary" tabIndex={-1} aria-hidden="true" onClick={() => fileInput.current?.click()}>
+                      <Icon name="fa-solid fa-folder-open" className="me-2" />
+                      Choisir…
+                    </button>
+                    <span className={`form-control text-truncate ${form.data.file ? '' : 'text-body-secondary'}`} aria-hidden="true">
+                      {form.data.file ? form.data.file.name : 'Aucun fichier'}
+                    </span>
+                  </div>
                   <input
                     key={inputKey}
+                    ref={fileInput}
                     id="import-file"
                     name="file"
                     type="file"
                     accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    className={`form-control ${fileError ? 'is-invalid' : ''}`}
+                    className="app-file-native"
                     aria-invalid={fileError ? true : undefined}
                     aria-describedby={fileError ? 'import-file-error' : 'import-file-hint'}
                     onChange={(e) => {
@@ -98,7 +113,7 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
             {!canUpdate ? <div className="card-footer small text-body-secondary">Sans la permission de modifier, une ligne dont le code existe déjà est refusée.</div> : null}
           </section>
         </div>
-        <div className="col-xl-8">
+        <div className="col-xl-7">
           {preview ? (
             <section className="card app-section-card" aria-labelledby="import-preview-title" data-testid="import-result">
               <div className="card-header">
