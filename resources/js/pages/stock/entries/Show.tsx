@@ -156,7 +156,7 @@ export default function EntriesShow({ currency, entry, can }: StockPageProps<'st
         url={`${BASE}/${entry.id}/cancel`}
         version={entry.version}
         title={`Annuler l'entrée ${entry.number}`}
-        explanation={`Les ${formatQty(entry.total_quantity)} unités ressortiront de ${entry.location.name} et le solde du fournisseur sera diminué de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`}
+        explanation={`Les ${formatQty(entry.total_quantity)} unités ressortiront de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`}
       />
     </AppPage>
   );
