@@ -203,6 +203,15 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       await page.getByRole('link', { name: 'Ets Koné Frères' }).waitFor();
     });
 
+    await step('le sélecteur de clients trouve un client par son téléphone', page, async () => {
+      const picker = page.getByRole('combobox', { name: "Ouvrir la fiche d'un client" });
+      await picker.fill('+225 05 00');
+      await page.getByRole('option', { name: /Ets Koné Frères/ }).waitFor();
+      await picker.press('Enter');
+      await page.waitForURL(/\/fichiers\/clients\/\d+$/);
+      await page.getByRole('heading', { name: 'Ets Koné Frères' }).waitFor();
+    });
+
     expect(errors).toEqual([]);
   });
 

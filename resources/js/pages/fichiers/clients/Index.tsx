@@ -1,4 +1,4 @@
-import { Link, usePage } from '@inertiajs/react';
+import { Link, router, usePage } from '@inertiajs/react';
 import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '../../../../../shared/master-data';
 import { AppPage } from '../../../components/AppPage';
 import { Icon } from '../../../components/Icon';
@@ -10,6 +10,7 @@ import { Money } from '../../../components/data/Money';
 import { SortHeader } from '../../../components/data/SortHeader';
 import { Badge, StatusBadge } from '../../../components/data/StatusBadge';
 import { useList } from '../../../components/data/useList';
+import { ClientPicker } from '../../../components/pickers/ClientPicker';
 
 const BASE = '/fichiers/clients';
 
@@ -24,6 +25,9 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
       subtitle="Fiches clients, niveaux de prix, plafonds de crédit et soldes dus."
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients' }]}
     >
+      <div className="app-record-jump">
+        <ClientPicker currency={currency} label="Ouvrir la fiche d'un client" keepSelection={false} onPick={(c) => router.visit(`${BASE}/${c.id}`)} />
+      </div>
       <ListToolbar
         q={params.q}
         onSearch={(q) => list.update({ q })}

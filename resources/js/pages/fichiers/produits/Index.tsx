@@ -23,7 +23,7 @@ export default function ProductsIndex({ products, params, categories, can, curre
   return (
     <AppPage title="Produits" subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}>
       {/* A scanned barcode opens the product's record at once (Enter on an exact match). */}
-      <div className="app-product-jump">
+      <div className="app-record-jump">
         <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(`${BASE}/${p.id}`)} />
       </div>
       <ListToolbar
