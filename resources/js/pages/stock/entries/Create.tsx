@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import { useState } from 'react';
 import type { ProductPickerItem } from '../../../../../shared/master-data';
 import { currencyInfo, minorToInput, parseMoneyInput } from '../../../../../shared/money';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { AppPage } from '../../../components/AppPage';
 import { Money } from '../../../components/data/Money';
@@ -48,7 +48,7 @@ type EntryForm = {
  * added with the product picker (a scanned barcode adds the product or one more of it), quantity
  * by unit or by pack, unit cost prefilled with the last purchase price, live totals.
  */
-export default function EntriesCreate({ currency, today, suppliers, locations, default_location_id }: StockPageProps<'stock/entries/Create'>) {
+export default function EntriesCreate({ currency, today, suppliers, locations, default_location_id }: PageProps<'stock/entries/Create'>) {
   const form = useServerForm<EntryForm>({
     idempotency_key: newIdempotencyKey(),
     supplier_id: '',

@@ -1,6 +1,6 @@
 import type { SortDir } from '../../../../../shared/master-data';
 import { Link, router, usePage } from '@inertiajs/react';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '../../../../../shared/stock';
 import { AppPage } from '../../../components/AppPage';
 import { Money } from '../../../components/data/Money';
@@ -15,7 +15,7 @@ import { StatusBadge } from '../../../components/stock/StatusBadge';
 const BASE = '/operations/entreestock';
 
 /** Entrée de stock: the list of entries of a period, filtered by supplier, location, status. */
-export default function EntriesIndex({ currency, filters, entries, totals, suppliers, locations, can }: StockPageProps<'stock/entries/Index'>) {
+export default function EntriesIndex({ currency, filters, entries, totals, suppliers, locations, can }: PageProps<'stock/entries/Index'>) {
   const { url } = usePage();
   const sortBy = (next: { sort: string; dir: SortDir }) => router.get(BASE, cleanQuery({ ...filters, ...next }), { preserveScroll: true });
   const statementQuery = new URLSearchParams(cleanQuery({ from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q })).toString();

@@ -1,11 +1,11 @@
 import { formatMoney } from '../../../../../shared/money';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty } from '../../../components/stock/format';
 import SimpleLayout from '../../../layouts/SimpleLayout';
 
 /** Bon d'entrée de stock (A4): supplier, location, lines at cost, total, signatures. */
-export default function EntryPrint(props: StockPageProps<'stock/entries/Print'>) {
+export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
   const { entry, company } = props;
   const money = (v: number) => formatMoney(v, company.currency);
   const cancelled = entry.status === 'cancelled';

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { AppPage } from '../../../components/AppPage';
 import { Money } from '../../../components/data/Money';
 import { Icon } from '../../../components/Icon';
@@ -11,7 +11,7 @@ import { StatusBadge } from '../../../components/stock/StatusBadge';
 const BASE = '/operations/entreestock';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
-export default function EntriesShow({ currency, entry, can }: StockPageProps<'stock/entries/Show'>) {
+export default function EntriesShow({ currency, entry, can }: PageProps<'stock/entries/Show'>) {
   const [cancelling, setCancelling] = useState(false);
   const cancelled = entry.status === 'cancelled';
   return (

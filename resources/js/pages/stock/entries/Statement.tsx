@@ -1,11 +1,11 @@
 import { formatMoney } from '../../../../../shared/money';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { PrintFacts, PrintFrame } from '../../../components/print/PrintFrame';
 import { formatDate, formatQty } from '../../../components/stock/format';
 import SimpleLayout from '../../../layouts/SimpleLayout';
 
 /** État des entrées de stock (A4) for a period: every entry, totals, subtotal per supplier. */
-export default function EntriesStatement(props: StockPageProps<'stock/entries/Statement'>) {
+export default function EntriesStatement(props: PageProps<'stock/entries/Statement'>) {
   const { filters, rows, totals, by_supplier, truncated, company } = props;
   const money = (v: number) => formatMoney(v, company.currency);
   return (

@@ -1,11 +1,11 @@
 import { formatMoney } from '../../../../../shared/money';
 import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '../../../components/stock/format';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import SimpleLayout from '../../../layouts/SimpleLayout';
 
 /** État d'ajustement (A4): a validated count's or a readjustment's stock corrections, valued at CMUP. */
-export default function AdjustmentPrint(props: StockPageProps<'stock/inventory/AdjustmentPrint'>) {
+export default function AdjustmentPrint(props: PageProps<'stock/inventory/AdjustmentPrint'>) {
   const { kind, document: doc, lines, totals, company } = props;
   const money = (v: number) => formatMoney(v, company.currency);
   const isCount = kind === 'count';

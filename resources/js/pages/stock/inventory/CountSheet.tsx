@@ -1,10 +1,10 @@
 import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '../../../components/stock/format';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import SimpleLayout from '../../../layouts/SimpleLayout';
 
 /** État de contrôle de stock (A4): the products of a count, theoretical quantities when allowed, counted column (blank to count by hand). */
-export default function CountSheet(props: StockPageProps<'stock/inventory/CountSheet'>) {
+export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'>) {
   const { session, lines, with_quantities } = props;
   const counted = lines.filter((l) => l.counted !== null).length;
   return (

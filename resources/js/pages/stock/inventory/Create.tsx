@@ -5,14 +5,14 @@ import { Icon } from '../../../components/Icon';
 import { FormErrors } from '../../../components/stock/FormErrors';
 import { formatQty, formLevelErrors, newIdempotencyKey } from '../../../components/stock/format';
 import { SelectField } from '../../../components/stock/SelectField';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
 
 const BASE = '/operations/gestionstock';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
-export default function InventoryCreate({ today, locations, categories, open_sessions }: StockPageProps<'stock/inventory/Create'>) {
+export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
   const form = useServerForm<{ idempotency_key: string; location_id: string; count_date: string; blind: boolean; category_ids: number[]; note: string }>({
     idempotency_key: newIdempotencyKey(),
     location_id: locations.length === 1 ? String(locations[0].id) : '',

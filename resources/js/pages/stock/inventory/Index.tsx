@@ -8,12 +8,12 @@ import { EmptyState } from '../../../components/stock/EmptyState';
 import { formatDate, formatQty } from '../../../components/stock/format';
 import { FilterInput, FilterSelect, ListFilters, locationOptions } from '../../../components/stock/ListFilters';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 
 const BASE = '/operations/gestionstock';
 
 /** Inventaire (gestion de stock): count sessions per location and direct readjustments. */
-export default function InventoryIndex({ currency, tab, filters, sessions, readjustments, locations, can }: StockPageProps<'stock/inventory/Index'>) {
+export default function InventoryIndex({ currency, tab, filters, sessions, readjustments, locations, can }: PageProps<'stock/inventory/Index'>) {
   const { url } = usePage();
   const filterQuery = new URLSearchParams(Object.entries({ location_id: filters.location_id, from: filters.from, to: filters.to }).filter(([, v]) => v)).toString();
   const tabHref = (t: 'sessions' | 'readjustments') => `${BASE}?${filterQuery}${filterQuery ? '&' : ''}tab=${t}`;

@@ -12,7 +12,7 @@ import { FormErrors } from '../../../components/stock/FormErrors';
 import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SelectField } from '../../../components/stock/SelectField';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
@@ -35,7 +35,7 @@ type ReadjustForm = { idempotency_key: string; location_id: string; adjustment_d
  * Réajustement direct (without a count): breakage, loss, theft, expiry take stock out; only an
  * input error may also put some back. Valued at the current CMUP.
  */
-export default function InventoryReadjust({ currency, today, locations, reasons, default_location_id }: StockPageProps<'stock/inventory/Readjust'>) {
+export default function InventoryReadjust({ currency, today, locations, reasons, default_location_id }: PageProps<'stock/inventory/Readjust'>) {
   const form = useServerForm<ReadjustForm>({
     idempotency_key: newIdempotencyKey(),
     location_id: default_location_id ? String(default_location_id) : '',

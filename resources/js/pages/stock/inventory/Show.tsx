@@ -13,14 +13,14 @@ import { EmptyState } from '../../../components/stock/EmptyState';
 import { FormErrors } from '../../../components/stock/FormErrors';
 import { cleanQuery, formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors } from '../../../components/stock/format';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
 
 const BASE = '/operations/gestionstock';
 
-type Props = StockPageProps<'stock/inventory/Show'>;
+type Props = PageProps<'stock/inventory/Show'>;
 
 /**
  * One count session. "Saisie": scan to count or type quantities (blind counts hide the

@@ -2,10 +2,10 @@ import { Link } from '@inertiajs/react';
 import { AppPage } from '../../../components/AppPage';
 import { Icon } from '../../../components/Icon';
 import { ProductStockSections } from '../../../components/stock/ProductStockSections';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 
 /** Stock of one product: per location, last movements, CMUP history. */
-export default function ProductStock(props: StockPageProps<'stock/products/Stock'>) {
+export default function ProductStock(props: PageProps<'stock/products/Stock'>) {
   const { product, back_url } = props;
   return (
     <AppPage

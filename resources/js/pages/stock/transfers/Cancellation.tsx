@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/stock/EmptyState';
 import { formatDate, formatQty } from '../../../components/stock/format';
 import { FilterInput, FilterSelect, ListFilters, locationOptions } from '../../../components/stock/ListFilters';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 
 const PATH = '/operations/transfert/annulation';
 const TRANSFERS = '/operations/sortiestock/transferts';
@@ -19,7 +19,7 @@ const TRANSFERS = '/operations/sortiestock/transferts';
  * Annulation des transferts: find a transfer by number, date or locations; cancel it with a
  * mandatory reason, or reprint it (counted, audited, marked DUPLICATA).
  */
-export default function TransferCancellation({ filters, transfers, locations, searched, can }: StockPageProps<'stock/transfers/Cancellation'>) {
+export default function TransferCancellation({ filters, transfers, locations, searched, can }: PageProps<'stock/transfers/Cancellation'>) {
   const { url } = usePage();
   const [target, setTarget] = useState<TransferRow | null>(null);
   const [reprinting, setReprinting] = useState<number | null>(null);

@@ -11,7 +11,7 @@ import { FormErrors } from '../../../components/stock/FormErrors';
 import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
 import { SelectField } from '../../../components/stock/SelectField';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
@@ -38,7 +38,7 @@ type TransferForm = {
 };
 
 /** Nouveau transfert: from a location to another, lines with the product picker; validation sends the goods. */
-export default function TransfersCreate({ currency, today, locations, default_from_id, default_to_id }: StockPageProps<'stock/transfers/Create'>) {
+export default function TransfersCreate({ currency, today, locations, default_from_id, default_to_id }: PageProps<'stock/transfers/Create'>) {
   const form = useServerForm<TransferForm>({
     idempotency_key: newIdempotencyKey(),
     from_location_id: default_from_id ? String(default_from_id) : '',

@@ -9,12 +9,12 @@ import { cleanQuery, formatDate, formatQty } from '../../../components/stock/for
 import { FilterInput, FilterSelect, ListFilters, locationOptions } from '../../../components/stock/ListFilters';
 import { SortHeader } from '../../../components/data/SortHeader';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 
 const BASE = '/operations/sortiestock/transferts';
 
 /** Sortie de stock › Transferts: transfers between locations of a period, the ones in transit first to act on. */
-export default function TransfersIndex({ filters, transfers, locations, in_transit, can }: StockPageProps<'stock/transfers/Index'>) {
+export default function TransfersIndex({ filters, transfers, locations, in_transit, can }: PageProps<'stock/transfers/Index'>) {
   const { url } = usePage();
   const sortBy = (next: { sort: string; dir: SortDir }) => router.get(BASE, cleanQuery({ ...filters, ...next }), { preserveScroll: true });
   return (

@@ -1,10 +1,10 @@
 import { PrintFacts, PrintFrame, PrintSignatures } from '../../../components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '../../../components/stock/format';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import SimpleLayout from '../../../layouts/SimpleLayout';
 
 /** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA. */
-export default function TransferPrint(props: StockPageProps<'stock/transfers/Print'>) {
+export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
   const { transfer, duplicata } = props;
   const received = transfer.total_quantity_received !== null;
   const mark = duplicata ? 'DUPLICATA' : transfer.status === 'cancelled' ? 'ANNULÉ' : null;

@@ -9,14 +9,14 @@ import { CancelDialog } from '../../../components/stock/CancelDialog';
 import { FormErrors } from '../../../components/stock/FormErrors';
 import { formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors, lineError, newIdempotencyKey } from '../../../components/stock/format';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { StockPageProps } from '../../../components/stock/types';
+import type { PageProps } from '../../../../../shared/pages';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerForm } from '../../../hooks/useServerForm';
 
 const BASE = '/operations/sortiestock/transferts';
 const CANCELLATION = '/operations/transfert/annulation';
 
-type Props = StockPageProps<'stock/transfers/Show'>;
+type Props = PageProps<'stock/transfers/Show'>;
 
 /** One transfer: what was sent, the reception (received quantities and reasons of differences), cancellation, printouts. */
 export default function TransfersShow({ currency, today, transfer, actions, can }: Props) {
