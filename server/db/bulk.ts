@@ -74,3 +74,32 @@ export async function updateIntegersById(
     ]);
   }
 }
+
+/**
+ * Adds integer amounts to rows keyed by `keys`, creating the rows that do not exist yet: one
+ * INSERT … ON CONFLICT DO UPDATE per chunk (same syntax on SQLite ≥ 3.24 and PostgreSQL). Each key
+ * must appear once in `rows` (PostgreSQL refuses to update a row twice in one statement).
+ */
+export async function upsertAddIntegers(
+  trx: Knex.Transaction,
+  table: string,
+  keys: string[],
+  column: string,
+  rows: Array<Record<string, number>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...keys, column];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const size = chunkSizeFor(columns.length);
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const bindings: Knex.RawBinding[] = [table, ...columns];
+    for (const row of chunk) for (const c of columns) bindings.push(row[c]);
+    bindings.push(...keys, column, table, column, column);
+    await trx.raw(
+      `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ` +
+        `ON CONFLICT (${keys.map(() => '??').join(', ')}) DO UPDATE SET ?? = ??.?? + excluded.??`,
+      bindings,
+    );
+  }
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { insertInChunks, updateIntegersById } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { valueOf } from '../../domain/stock/cmup.js';
@@ -121,13 +122,13 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
     cmup_after: posted[i].cmupAfter,
     purchase_price_before: products.get(l.productId)!.purchase_price,
   }));
-  for (let i = 0; i < lineRows.length; i += 200) await trx('stock_entry_lines').insert(lineRows.slice(i, i + 200));
+  await insertInChunks(trx, 'stock_entry_lines', lineRows);
 
   // Last purchase price, with its history (source "entry").
   const priceChanges = finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
-  for (const l of priceChanges) await trx('products').where({ id: l.productId }).update({ purchase_price: l.unitCost, updated_at: now });
+  await updateIntegersById(trx, 'products', 'purchase_price', priceChanges.map((l) => [l.productId, l.unitCost]), { updated_at: now });
   const history = priceChanges.map((l) => ({ product_id: l.productId, field: 'purchase_price', old_value: products.get(l.productId)!.purchase_price, new_value: l.unitCost, user_id: actor.id, source: 'entry', changed_at: now }));
-  for (let i = 0; i < history.length; i += 200) await trx('price_history').insert(history.slice(i, i + 200));
+  await insertInChunks(trx, 'price_history', history);
 
   await trx('suppliers')
     .where({ id: input.supplierId })

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { MovementType } from '../../../shared/stock.js';
+import { insertInChunks, updateIntegersById, upsertAddIntegers } from '../../db/bulk.js';
 import { isSqlite } from '../../db/connection.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
@@ -192,6 +193,9 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   }
   const ordered = [...net.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId);
   const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
+  // Additions need no guard: one upsert for all of them (the product locks taken above already
+  // serialise writers of the same rows on PostgreSQL; SQLite holds the write lock).
+  const additions: Array<Record<string, number>> = [];
   for (const e of ordered) {
     if (e.delta === 0) continue;
     if (e.delta < 0 && !allowNegative) {
@@ -207,12 +211,10 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
       }
       continue;
     }
-    await trx('stock_levels')
-      .insert({ product_id: e.productId, location_id: e.locationId, quantity: e.delta })
-      .onConflict(['product_id', 'location_id'])
-      .merge({ quantity: trx.raw('?? + ?', ['stock_levels.quantity', e.delta]) });
+    additions.push({ product_id: e.productId, location_id: e.locationId, quantity: e.delta });
   }
   if (shortages.length) {
+    // Nothing else is written: the caller's transaction rolls back on this error.
     const locIds = [...new Set(shortages.map((s) => s.locationId))];
     const locs = new Map((await trx('locations').whereIn('id', locIds).select('id', 'name')).map((l) => [Number(l.id), l.name as string]));
     throw new StockShortageError(
@@ -222,6 +224,7 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
       }),
     );
   }
+  await upsertAddIntegers(trx, 'stock_levels', ['product_id', 'location_id'], 'quantity', additions);
 
   // 2. CMUP of valued receipts, against the quantity on hand before this batch.
   const valued = movements.filter((m) => m.valuation);
@@ -265,8 +268,8 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
     posted.push({ productId: m.productId, locationId: m.locationId, quantity: m.quantity, unitCost: m.unitCost ?? before, movementType: m.movementType, cmupBefore: before, cmupAfter: after });
   }
 
-  for (const [id, cmup] of changedCmup) await trx('products').where({ id }).update({ cmup, updated_at: now });
-  for (const part of chunks(history, 200)) await trx('cmup_history').insert(part);
+  await updateIntegersById(trx, 'products', 'cmup', [...changedCmup], { updated_at: now });
+  await insertInChunks(trx, 'cmup_history', history);
 
   // 3. The ledger rows themselves.
   const rows = posted.map((m, i) => ({
@@ -283,7 +286,7 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
     created_at: now,
     reason: movements[i].reason ?? null,
   }));
-  for (const part of chunks(rows, 200)) await trx('stock_movements').insert(part);
+  await insertInChunks(trx, 'stock_movements', rows);
   return posted;
 }
 
