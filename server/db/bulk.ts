@@ -103,3 +103,37 @@ export async function upsertAddIntegers(
     );
   }
 }
+
+/**
+ * Subtracts integer amounts from existing rows keyed by (k1, k2) only where enough remains
+ * (`column >= amount`): one guarded UPDATE per chunk, as safe under concurrency as the single-row
+ * form (PostgreSQL re-checks the condition on a row another transaction just changed). Returns the
+ * keys "k1:k2" of the rows it changed; the caller refuses the operation when one is missing.
+ */
+export async function guardedSubtractIntegers(
+  trx: Knex.Transaction,
+  table: string,
+  keys: [string, string],
+  column: string,
+  rows: Array<[k1: number, k2: number, amount: number]>,
+): Promise<Set<string>> {
+  const done = new Set<string>();
+  if (rows.length === 0) return done;
+  const sqlite = isSqlite(trx);
+  const tuple = sqlite ? '(?, ?, ?)' : '(?::integer, ?::integer, ?::bigint)';
+  const size = chunkSizeFor(3, 20_000);
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const bindings: Knex.RawBinding[] = [];
+    for (const r of chunk) bindings.push(...r);
+    bindings.push(table, column, table, column, table, keys[0], table, keys[1], table, column, table, keys[0], table, keys[1]);
+    const result = await trx.raw(
+      `WITH v(k1, k2, amount) AS (VALUES ${chunk.map(() => tuple).join(', ')}) ` +
+        `UPDATE ?? SET ?? = ??.?? - v.amount FROM v WHERE ??.?? = v.k1 AND ??.?? = v.k2 AND ??.?? >= v.amount RETURNING ??.?? AS k1, ??.?? AS k2`,
+      bindings,
+    );
+    const changed: Array<{ k1: number; k2: number }> = sqlite ? result : result.rows;
+    for (const r of changed) done.add(`${Number(r.k1)}:${Number(r.k2)}`);
+  }
+  return done;
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { MovementType } from '../../../shared/stock.js';
-import { insertInChunks, updateIntegersById, upsertAddIntegers } from '../../db/bulk.js';
+import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddIntegers } from '../../db/bulk.js';
 import { isSqlite } from '../../db/connection.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
@@ -193,26 +193,26 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   }
   const ordered = [...net.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId);
   const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
-  // Additions need no guard: one upsert for all of them (the product locks taken above already
-  // serialise writers of the same rows on PostgreSQL; SQLite holds the write lock).
-  const additions: Array<Record<string, number>> = [];
-  for (const e of ordered) {
-    if (e.delta === 0) continue;
-    if (e.delta < 0 && !allowNegative) {
-      const need = -e.delta;
-      const updated = await trx('stock_levels')
-        .where({ product_id: e.productId, location_id: e.locationId })
-        .andWhere('quantity', '>=', need)
-        .update({ quantity: trx.raw('quantity - ?', [need]) });
-      if (updated === 0) {
-        const row = await trx('stock_levels').where({ product_id: e.productId, location_id: e.locationId }).first('quantity');
-        const available = Number(row?.quantity ?? 0);
-        shortages.push({ productId: e.productId, locationId: e.locationId, requested: need, available, missing: need - Math.max(available, 0), field: e.fields[0] });
-      }
-      continue;
-    }
-    additions.push({ product_id: e.productId, location_id: e.locationId, quantity: e.delta });
+  // Guarded decrements (never below zero unless allowed) and plain additions, each set-based; the
+  // product locks taken above already serialise writers of the same rows on PostgreSQL, SQLite
+  // holds the write lock.
+  const decrements = ordered.filter((e) => e.delta < 0 && !allowNegative);
+  const changed = await guardedSubtractIntegers(
+    trx,
+    'stock_levels',
+    ['product_id', 'location_id'],
+    'quantity',
+    decrements.map((e) => [e.productId, e.locationId, -e.delta]),
+  );
+  for (const e of decrements) {
+    if (changed.has(`${e.productId}:${e.locationId}`)) continue;
+    const row = await trx('stock_levels').where({ product_id: e.productId, location_id: e.locationId }).first('quantity');
+    const available = Number(row?.quantity ?? 0);
+    shortages.push({ productId: e.productId, locationId: e.locationId, requested: -e.delta, available, missing: -e.delta - Math.max(available, 0), field: e.fields[0] });
   }
+  const additions = ordered
+    .filter((e) => e.delta > 0 || (e.delta < 0 && allowNegative))
+    .map((e) => ({ product_id: e.productId, location_id: e.locationId, quantity: e.delta }));
   if (shortages.length) {
     // Nothing else is written: the caller's transaction rolls back on this error.
     const locIds = [...new Set(shortages.map((s) => s.locationId))];
