@@ -133,7 +133,7 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
     await seedBase(db, ADMIN);
     const seeded = await seedDemo(db, { scale: 'large' });
     const generation = performance.now() - t0;
-    console.log(`[${label}] ${seeded.products} produits, ${seeded.clients} clients, ${seeded.suppliers} fournisseurs, ${seeded.movements} mouvements de stock en ${(generation / 1000).toFixed(1)} s.`);
+    console.log(`[${label}] ${seeded.products} produits, ${seeded.clients} clients, ${seeded.suppliers} fournisseurs, ${seeded.history.entries} entrées, ${seeded.history.transfers} transferts, ${(seeded.movements + seeded.history.movements).toLocaleString('fr-FR')} mouvements de stock en ${(generation / 1000).toFixed(1)} s.`);
 
     const config = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv, { storageDir, database: dbConfig });
     const assets = appAssets();

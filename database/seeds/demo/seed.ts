@@ -5,11 +5,14 @@ import { businessDate } from '../../../server/services/stock/business-date.js';
 import { companyTimeZone } from '../../../server/services/stock/common.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { DEFAULT_SEED, type DemoScale, generateDemoData } from './generate.js';
+import { type StockHistoryResult, historyStart, seedStockHistory } from './stock-history.js';
 
 /**
  * Writes the demo data set into a migrated database that holds no master data yet: categories,
  * products, clients and suppliers in batches, then the opening stock of every active location as
- * real stock entries (ENT- numbers, ledger, CMUP, supplier balances all as in production).
+ * real stock entries (ENT- numbers, ledger, CMUP, supplier balances all as in production) dated at
+ * the start of the history, then a year (large) or three months (small) of stock life up to
+ * yesterday (stock-history.ts).
  */
 
 export class DemoDataExistsError extends Error {}
@@ -21,6 +24,7 @@ export interface SeedDemoResult {
   suppliers: number;
   entries: number;
   movements: number;
+  history: StockHistoryResult;
 }
 
 /** Rows per INSERT: well under the bound-parameter limits of SQLite (32 766) and PostgreSQL. */
@@ -91,6 +95,7 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   const suppliers = await idsByCode(db, 'suppliers');
   const locations = (await db('locations').orderBy('id').select('id', 'code', 'kind', 'active')).filter((l) => toBool(l.active));
   const today = businessDate(await companyTimeZone(db));
+  const openingDate = historyStart(options.scale, today);
   let entries = 0;
   let movements = 0;
   for (const location of locations) {
@@ -106,7 +111,7 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
           idempotencyKey: `demo-opening-${location.code}-${i / ENTRY_LINES + 1}`,
           supplierId: suppliers.get(supplierCode)!,
           locationId: Number(location.id),
-          entryDate: today,
+          entryDate: openingDate,
           supplierRef: `STOCK-INITIAL-${location.code}-${i / ENTRY_LINES + 1}`,
           note: 'Stock initial (données de démonstration)',
           lines: chunk.map((l) => ({ productId: l.product_id, unit: 'unit' as const, quantity: l.quantity, unitCost: l.unit_cost })),
@@ -117,7 +122,8 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
       movements += chunk.length;
     }
   }
+  const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor);
   // Fresh planner statistics for the tables just filled (SQLite; PostgreSQL has autovacuum).
   await optimizeSqlite(db);
-  return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements };
+  return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history };
 }

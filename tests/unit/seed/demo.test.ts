@@ -4,7 +4,11 @@ import { ean13, ean13CheckDigit, isValidEan13 } from '../../../database/seeds/de
 import { DEMO_SCALES, generateDemoData } from '../../../database/seeds/demo/generate.js';
 import { Random } from '../../../database/seeds/demo/random.js';
 import { DemoDataExistsError, seedDemo } from '../../../database/seeds/demo/seed.js';
+import { cmupAfterReceipt } from '../../../server/domain/stock/cmup.js';
+import { businessDate } from '../../../server/services/stock/business-date.js';
 import { checkStock } from '../../../server/services/stock/check-stock.js';
+import { companyTimeZone } from '../../../server/services/stock/common.js';
+import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../../support/databases.js';
 
 describe('demo data generation', () => {
@@ -66,6 +70,9 @@ async function dump(db: TestDatabase['db']) {
     ['suppliers', 'code'],
     ['stock_levels', ['product_id', 'location_id']],
     ['stock_entries', 'number'],
+    ['transfers', 'number'],
+    ['inventory_counts', 'number'],
+    ['stock_adjustments', 'number'],
   ] as const) {
     const rows = await db(table).orderBy(Array.isArray(order) ? order.map((c) => ({ column: c })) : [{ column: order }]);
     out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !volatile.has(k))));
@@ -85,7 +92,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     await b.drop();
   });
 
-  it('writes the small scale with opening stock through real entries, the same in two runs', { timeout: 60_000 }, async () => {
+  it('writes the small scale with opening stock through real entries and a stock history, the same in two runs', { timeout: 60_000 }, async () => {
     const ra = await seedDemo(a.db, { scale: 'small' });
     const rb = await seedDemo(b.db, { scale: 'small' });
     expect(ra).toEqual(rb);
@@ -95,20 +102,80 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     expect(await count('products')).toBe(300);
     expect(await count('clients')).toBe(51); // with the built-in CLIENT COMPTANT
     expect(await count('suppliers')).toBe(20);
-    expect(await count('stock_movements')).toBe(ra.movements);
-    expect(await count('stock_entries')).toBe(ra.entries);
+    expect(await count('stock_movements')).toBe(ra.movements + ra.history.movements);
+    expect(await count('stock_entries')).toBe(ra.entries + ra.history.entries);
     expect(ra.entries).toBeGreaterThanOrEqual(2); // one per location at least
+    expect(ra.history).toMatchObject({ entries: expect.any(Number), transfers: expect.any(Number) });
+    expect(Math.min(ra.history.entries, ra.history.transfers, ra.history.counts, ra.history.readjustments)).toBeGreaterThan(0);
+    expect(ra.history.movements).toBeGreaterThan(2000);
+    // Both runs wrote the same rows (before anything else is added to a below).
+    expect(await dump(b.db)).toEqual(await dump(a.db));
 
-    // Ledger and levels agree; the CMUP is the opening cost; suppliers are owed the entries.
+    // Ledger and levels agree, and no pair ever went below zero along the way.
     const report = await checkStock(a.db);
     expect(report.differences).toEqual([]);
-    const mismatched = await a.db('products as p').join('stock_levels as s', 's.product_id', 'p.id').whereRaw('p.cmup <> p.purchase_price').first('p.code');
-    expect(mismatched).toBeUndefined();
+    const dips = await a.db
+      .from(a.db('stock_movements').select(a.db.raw('SUM(quantity) OVER (PARTITION BY product_id, location_id ORDER BY id) AS running')).as('r'))
+      .where('running', '<', 0)
+      .count({ n: '*' })
+      .first();
+    expect(Number(dips!.n)).toBe(0);
+
+    // Everything happened before today, in order: openings first, receptions after sendings.
+    const today = businessDate(await companyTimeZone(a.db));
+    const span = await a.db('stock_movements').min({ first: 'business_date' }).max({ last: 'business_date' }).first();
+    expect(span!.last < today).toBe(true);
+    const openings = await a.db('stock_entries').where('supplier_ref', 'like', 'STOCK-INITIAL-%').max({ d: 'entry_date' }).first();
+    expect(openings!.d).toBe(span!.first);
+    expect(await a.db('transfers').whereRaw('received_date < transfer_date').first('id')).toBeUndefined();
+    expect((await a.db('transfers').select('status').groupBy('status')).map((r) => r.status).sort()).toEqual(expect.arrayContaining(['received', 'sent']));
+
+    // The CMUP history is one unbroken chain per product, each step computed by the domain rule,
+    // ending at the product's CMUP.
+    const steps = await a.db('cmup_history').orderBy('id');
+    const last = new Map<number, number>();
+    for (const h of steps) {
+      const id = Number(h.product_id);
+      if (last.has(id)) expect([id, Number(h.old_cmup)]).toEqual([id, last.get(id)]);
+      expect(cmupAfterReceipt({ quantityOnHand: Number(h.quantity_before), cmup: Number(h.old_cmup), quantity: Number(h.quantity), unitCost: Number(h.unit_cost) })).toBe(Number(h.new_cmup));
+      last.set(id, Number(h.new_cmup));
+    }
+    expect(last.size).toBeGreaterThan(100);
+    for (const p of await a.db('products').whereIn('id', [...last.keys()]).select('id', 'cmup')) expect([p.id, Number(p.cmup)]).toEqual([p.id, last.get(Number(p.id))]);
+
+    // Gap-free numbers: each counter equals the number of documents of its series and year.
+    const numbers = [
+      ...(await a.db('stock_entries').pluck('number')),
+      ...(await a.db('transfers').pluck('number')),
+      ...(await a.db('inventory_counts').whereNotNull('number').pluck('number')),
+      ...(await a.db('stock_adjustments').pluck('number')),
+    ] as string[];
+    const perCounter = new Map<string, number[]>();
+    for (const n of numbers) {
+      const [series, year, seq] = n.split('-');
+      perCounter.set(`${series}:${year}`, [...(perCounter.get(`${series}:${year}`) ?? []), Number(seq)]);
+    }
+    for (const c of await a.db('document_counters').select('series', 'year', 'last_number')) {
+      const seqs = (perCounter.get(`${c.series}:${c.year}`) ?? []).sort((x, y) => x - y);
+      expect([c.series, c.year, seqs]).toEqual([c.series, c.year, Array.from({ length: Number(c.last_number) }, (_, i) => i + 1)]);
+    }
+    expect(perCounter.size).toBe(await count('document_counters'));
+
+    // A real entry validated after the seed continues the series of its year.
+    const admin = await a.db('users').orderBy('id').first('id', 'name');
+    const year = Number(today.slice(0, 4));
+    const lastEnt = Number((await a.db('document_counters').where({ series: 'ENT', year }).first('last_number'))?.last_number ?? 0);
+    const product = await a.db('products').orderBy('id').first('id');
+    const created = await createStockEntry(
+      a.db,
+      { idempotencyKey: 'after-seed', supplierId: Number((await a.db('suppliers').first('id'))!.id), locationId: 1, entryDate: today, supplierRef: '', note: '', lines: [{ productId: Number(product!.id), unit: 'unit', quantity: 3, unitCost: 100 }] },
+      { id: Number(admin!.id), name: admin!.name, ip: null },
+    );
+    expect(created.number).toBe(`ENT-${year}-${String(lastEnt + 1).padStart(6, '0')}`);
+    expect((await checkStock(a.db)).differences).toEqual([]);
     const owed = await a.db('suppliers').sum({ s: 'balance' }).first();
     const entered = await a.db('stock_entries').sum({ s: 'total_amount' }).first();
     expect(Number(owed!.s)).toBe(Number(entered!.s));
-
-    expect(await dump(b.db)).toEqual(await dump(a.db));
   });
 
   it('refuses to run twice and writes nothing', async () => {
