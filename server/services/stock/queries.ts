@@ -44,8 +44,8 @@ export async function allSupplierRows(db: Knex): Promise<Row[]> {
 function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
   const q = db('stock_entries as e')
     .join('suppliers as s', 's.id', 'e.supplier_id')
-    .join('locations as l', 'l.id', 'e.location_id')
-    .whereBetween('e.entry_date', [f.from, f.to]);
+    .join('locations as l', 'l.id', 'e.location_id');
+  if (f.from && f.to) q.whereBetween('e.entry_date', [f.from, f.to]);
   if (f.supplier_id) q.where('e.supplier_id', Number(f.supplier_id));
   if (f.location_id) q.where('e.location_id', Number(f.location_id));
   if (f.status) q.where('e.status', f.status);

@@ -194,6 +194,24 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(empty.body.props.entries).toMatchObject({ total: 0, data: [] });
   });
 
+  it('finds an old entry by its number over every date; the period statement keeps its period', async () => {
+    const [y, m, d] = today().split('-').map(Number);
+    const longAgo = new Date(Date.UTC(y, m - 1, d - 120)).toISOString().slice(0, 10);
+    const res = await admin.post('/operations/entreestock', entry({ entry_date: longAgo, lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 12500 }] }));
+    expect(res.status).toBe(303);
+    const number = (await t.db('stock_entries').where({ entry_date: longAgo }).first('number'))!.number as string;
+    const numbers = async (url: string) => (await admin.visit(url)).body.props.entries.data.map((e: { number: string }) => e.number) as string[];
+    expect(await numbers('/operations/entreestock')).not.toContain(number);
+    expect(await numbers(`/operations/entreestock?q=${number}`)).toEqual([number]);
+    expect((await admin.visit(`/operations/entreestock?q=${number}`)).body.props.filters).toMatchObject({ from: '', to: '' });
+    expect(await numbers(`/operations/entreestock?q=${number}&from=${today()}&to=${today()}`)).toEqual([]);
+    // The statement of the same query covers the default period, not every date.
+    const statement = await admin.visit(`/operations/entreestock/etat?q=${number}`);
+    expect(statement.body.props.filters.to).toBe(today());
+    expect(statement.body.props.filters.from).not.toBe('');
+    expect(statement.body.props.rows).toEqual([]);
+  });
+
   it('prints the entry and the period statement with the company header', async () => {
     const row = await t.db('stock_entries').where({ number: `ENT-${year()}-000001` }).first();
     const print = await admin.visit(`/operations/entreestock/${row.id}/print?print=1`);

@@ -280,6 +280,29 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(res.body.props.transfer.total_value).toBeNull();
   });
 
+  it('finds an old transfer by its number whatever the default period, but keeps a period the user chose', async () => {
+    const daysAgo = (n: number) => {
+      const [y, m, d] = today().split('-').map(Number);
+      return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
+    };
+    const id = await send(admin, { transfer_date: daysAgo(90), lines: [{ product_id: f.products.rice, quantity: 1 }] });
+    const number = (await t.db('transfers').where({ id }).first('number'))!.number as string;
+    const found = async (url: string) => (await admin.visit(url)).body.props.transfers.data.map((r: { number: string }) => r.number) as string[];
+    for (const list of ['/operations/transfert/annulation', BASE]) {
+      // the default period (30 days) hides it from a plain visit…
+      expect(await found(list)).not.toContain(number);
+      // …but not from a search by number, with no dates or with the default dates sent back by the form
+      const page = await admin.visit(`${list}?q=${encodeURIComponent(number)}`);
+      expect(page.body.props.transfers.data.map((r: { number: string }) => r.number)).toEqual([number]);
+      expect(page.body.props.filters).toMatchObject({ q: number, from: '', to: '' });
+      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(30)}&to=${today()}`)).toEqual([number]);
+      // a period the user chose still applies
+      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(10)}&to=${today()}`)).toEqual([]);
+      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(100)}&to=${daysAgo(80)}`)).toEqual([number]);
+    }
+    await expectStockConsistent(t.db);
+  });
+
   it('Annulation des transferts: search, cancel with a reason, reprint as DUPLICATA counted and audited', async () => {
     const clerk = await userWithPermissions(t, 'clerk@test.local', ['menu.annulation.transfert', 'documents.reprint']);
     const c = new Client(t);

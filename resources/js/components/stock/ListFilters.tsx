@@ -18,6 +18,7 @@ export function ListFilters({
   children,
   testId = 'list-filters',
   submitLabel = 'Filtrer',
+  note,
 }: {
   url: string;
   initial: FilterValues;
@@ -26,6 +27,8 @@ export function ListFilters({
   children: (values: FilterValues, set: (name: string, value: string) => void) => ReactNode;
   testId?: string;
   submitLabel?: string;
+  /** A line under the fields saying how the server read the filters. */
+  note?: ReactNode;
 }) {
   const [values, setValues] = useState<FilterValues>(initial);
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
@@ -48,6 +51,7 @@ export function ListFilters({
             </button>
           </div>
         </div>
+        {note && <p className="small text-body-secondary mb-0 mt-2">{note}</p>}
       </div>
     </form>
   );
@@ -85,3 +89,14 @@ export function FilterInput({ id, label, value, onChange, type = 'text', placeho
 
 export const locationOptions = (locations: LocationOption[]) => locations.map((l) => ({ value: String(l.id), label: l.active ? l.label : `${l.label} (archivé)` }));
 export const plainOptions = (options: StockOption[]) => options.map((o) => ({ value: String(o.id), label: o.label }));
+
+/** The note of a document list searched by number over every date (the server drops the period). */
+export function allDatesNote(filters: { q: string; from: string; to: string }): ReactNode {
+  if (!filters.q || filters.from || filters.to) return null;
+  return (
+    <>
+      <Icon name="fa-solid fa-circle-info" className="me-1" />
+      Recherche par numéro sur toutes les dates : choisissez une période pour la restreindre.
+    </>
+  );
+}

@@ -15,12 +15,13 @@ import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, quer
 const BASE = '/operations/entreestock';
 
 function entryFilters(req: import('express').Request, today: string): EntryListFilters {
+  const q = queryText(req, 'q');
   return {
-    ...period(req, today),
+    ...period(req, today, 30, q),
     supplier_id: queryId(req, 'supplier_id'),
     location_id: queryId(req, 'location_id'),
     status: queryChoice(req, 'status', ['', ...ENTRY_STATUSES] as const, ''),
-    q: queryText(req, 'q'),
+    q,
     sort: queryChoice(req, 'sort', ['date', 'number', 'supplier', 'amount'] as const, 'date'),
     dir: queryChoice(req, 'dir', ['asc', 'desc'] as const, 'desc'),
   };
@@ -77,7 +78,9 @@ export function stockEntryRoutes({ db }: AppContext): Router {
 
   // État des entrées de stock for a period (A4), with the list filters.
   r.get(`${BASE}/etat`, async (req, res) => {
-    const filters = entryFilters(req, await todayFor(db));
+    // A statement always covers a period, even when the list was searched by number.
+    const today = await todayFor(db);
+    const filters = { ...entryFilters(req, today), ...period(req, today) };
     const includeCancelled = queryText(req, 'cancelled', 2) === '1';
     const { rows, truncated } = await entryStatementRows(db, filters, includeCancelled);
     const statement = presentEntryStatement(rows);

@@ -68,9 +68,17 @@ export async function todayFor(db: Knex): Promise<string> {
 }
 
 /** A period from ?from=&to= (valid dates, from ≤ to), defaulting to the last `days` days. */
-export function period(req: Request, today: string, days = 30): { from: string; to: string } {
+/**
+ * The period of a document list: the dates asked for, else the last `days` days. A search by
+ * number (`searching`) with no date chosen (none, or the default ones) looks at every date: an old
+ * document typed by its number must be found. Empty from/to mean "no period".
+ */
+export function period(req: Request, today: string, days = 30, searching = ''): { from: string; to: string } {
   let from = queryText(req, 'from', 10);
   let to = queryText(req, 'to', 10);
+  // The filter form sends back the default dates it was given: they do not count as a choice.
+  const untouched = (!isIsoDate(from) && !isIsoDate(to)) || (from === addDays(today, -days) && to === today);
+  if (searching.trim() && untouched) return { from: '', to: '' };
   if (!isIsoDate(to)) to = today;
   if (!isIsoDate(from)) from = addDays(to, -days);
   if (from > to) [from, to] = [to, from];

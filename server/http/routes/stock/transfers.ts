@@ -17,14 +17,14 @@ const HUB = '/operations/sortiestock';
 const BASE = '/operations/sortiestock/transferts';
 const CANCELLATION = '/operations/transfert/annulation';
 
-function transferFilters(req: Request, today: string, withPeriod = true): TransferListFilters {
-  const p = withPeriod ? period(req, today) : { from: queryText(req, 'from', 10), to: queryText(req, 'to', 10) };
+function transferFilters(req: Request, today: string): TransferListFilters {
+  const q = queryText(req, 'q', 40);
   return {
-    ...p,
+    ...period(req, today, 30, q),
     status: queryChoice(req, 'status', ['', ...TRANSFER_STATUSES] as const, ''),
     from_location_id: queryId(req, 'from_location_id'),
     to_location_id: queryId(req, 'to_location_id'),
-    q: queryText(req, 'q', 40),
+    q,
     sort: queryChoice(req, 'sort', ['date', 'number', 'status'] as const, 'date'),
     dir: queryChoice(req, 'dir', ['asc', 'desc'] as const, 'desc'),
   };

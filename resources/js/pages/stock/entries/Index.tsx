@@ -8,7 +8,7 @@ import { Icon } from '../../../components/Icon';
 import { Pagination } from '../../../components/Pagination';
 import { EmptyState } from '../../../components/stock/EmptyState';
 import { cleanQuery, formatDate, formatQty } from '../../../components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, locationOptions, plainOptions } from '../../../components/stock/ListFilters';
+import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions, plainOptions } from '../../../components/stock/ListFilters';
 import { SortHeader } from '../../../components/data/SortHeader';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
 
@@ -39,7 +39,7 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
         </div>
       }
     >
-      <ListFilters url={BASE} initial={{ from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q }} keep={{ sort: filters.sort, dir: filters.dir }}>
+      <ListFilters url={BASE} initial={{ from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q }} keep={{ sort: filters.sort, dir: filters.dir }} note={allDatesNote(filters)}>
         {(v, set) => (
           <>
             <FilterInput id="f-from" label="Du" type="date" value={v.from} onChange={(x) => set('from', x)} />

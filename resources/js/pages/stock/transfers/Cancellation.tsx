@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/Pagination';
 import { CancelDialog } from '../../../components/stock/CancelDialog';
 import { EmptyState } from '../../../components/stock/EmptyState';
 import { formatDate, formatQty } from '../../../components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, locationOptions } from '../../../components/stock/ListFilters';
+import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions } from '../../../components/stock/ListFilters';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
 import type { PageProps } from '../../../../../shared/pages';
 
@@ -29,7 +29,7 @@ export default function TransferCancellation({ filters, transfers, locations, se
       subtitle="Recherchez un transfert pour l'annuler (motif obligatoire) ou le réimprimer en duplicata."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Annulations' }, { label: 'Transferts' }]}
     >
-      <ListFilters url={PATH} submitLabel="Rechercher" initial={{ q: filters.q, from: filters.from, to: filters.to, from_location_id: filters.from_location_id, to_location_id: filters.to_location_id, status: filters.status }} testId="cancellation-search">
+      <ListFilters url={PATH} submitLabel="Rechercher" initial={{ q: filters.q, from: filters.from, to: filters.to, from_location_id: filters.from_location_id, to_location_id: filters.to_location_id, status: filters.status }} testId="cancellation-search" note={allDatesNote(filters)}>
         {(v, set) => (
           <>
             <FilterInput id="c-q" label="N° de transfert" value={v.q} onChange={(x) => set('q', x)} placeholder="TRF-2026-000123" />

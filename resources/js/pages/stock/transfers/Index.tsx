@@ -6,7 +6,7 @@ import { Icon } from '../../../components/Icon';
 import { Pagination } from '../../../components/Pagination';
 import { EmptyState } from '../../../components/stock/EmptyState';
 import { cleanQuery, formatDate, formatQty } from '../../../components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, locationOptions } from '../../../components/stock/ListFilters';
+import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions } from '../../../components/stock/ListFilters';
 import { SortHeader } from '../../../components/data/SortHeader';
 import { StatusBadge } from '../../../components/stock/StatusBadge';
 import type { PageProps } from '../../../../../shared/pages';
@@ -45,7 +45,7 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
         </div>
       ) : null}
 
-      <ListFilters url={BASE} initial={{ from: filters.from, to: filters.to, status: filters.status, from_location_id: filters.from_location_id, to_location_id: filters.to_location_id, q: filters.q }} keep={{ sort: filters.sort, dir: filters.dir }}>
+      <ListFilters url={BASE} initial={{ from: filters.from, to: filters.to, status: filters.status, from_location_id: filters.from_location_id, to_location_id: filters.to_location_id, q: filters.q }} keep={{ sort: filters.sort, dir: filters.dir }} note={allDatesNote(filters)}>
         {(v, set) => (
           <>
             <FilterInput id="f-from" label="Du" type="date" value={v.from} onChange={(x) => set('from', x)} />
