@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { withSearchName } from '../../server/db/search.js';
 import { nowIso } from '../../server/db/dialect.js';
 
 /**
@@ -24,7 +25,7 @@ export async function seedReference(db: Knex): Promise<void> {
       ]);
     }
     if (!(await trx('clients').where({ is_walk_in: true }).first('id'))) {
-      await trx('clients').insert({ code: 'CL00000', name: 'CLIENT COMPTANT', kind: 'particulier', is_walk_in: true, credit_limit: 0, created_at: now, updated_at: now });
+      await trx('clients').insert(withSearchName({ code: 'CL00000', name: 'CLIENT COMPTANT', kind: 'particulier', is_walk_in: true, credit_limit: 0, created_at: now, updated_at: now }));
     }
   });
 }

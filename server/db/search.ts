@@ -4,14 +4,15 @@ import { escapeLike } from './dialect.js';
 
 /**
  * The search box of a list or picker: one term matched as a prefix on some columns (codes,
- * barcodes, phones: index-friendly, see migration 0003) and as a case-insensitive substring on
- * others (names). Codes and barcodes are stored upper case, so the prefix term is upper-cased.
+ * barcodes, phones: index-friendly, see migration 0003), as a case-insensitive substring on others,
+ * and as an accent- and case-insensitive substring on folded columns (`search_name`, migration
+ * 0004). Codes and barcodes are stored upper case, so the prefix term is upper-cased.
  */
 export function whereSearch(
   qb: Knex.QueryBuilder,
   db: Knex | Knex.Transaction,
   term: string,
-  columns: { prefix?: string[]; upperPrefix?: string[]; contains?: string[] },
+  columns: { prefix?: string[]; upperPrefix?: string[]; contains?: string[]; folded?: string[] },
 ): Knex.QueryBuilder {
   const t = term.trim();
   if (!t) return qb;
@@ -32,6 +33,12 @@ export function whereSearch(
       bindings.push(col, `%${escapeLike(variant)}%`);
     }
   }
+  // Folded columns hold foldSearch(name): the folded term matches whatever the case and accents.
+  const folded = foldSearch(t);
+  for (const col of folded ? (columns.folded ?? []) : []) {
+    parts.push(`?? LIKE ? ESCAPE '\\'`);
+    bindings.push(col, `%${escapeLike(folded)}%`);
+  }
   if (parts.length === 0) return qb;
   return qb.whereRaw(`(${parts.join(' OR ')})`, bindings);
 }
@@ -44,4 +51,26 @@ export function whereSearch(
 export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
   if (!asciiOnlyLike || !/[^\x00-\x7f]/.test(term)) return [term];
   return [...new Set([term, term.toLowerCase(), term.toUpperCase()])];
+}
+
+/**
+ * A name as the search matches it: no accents, lower case, ligatures spelled out, single spaces
+ * ("Crème  Œuf KONÉ" → "creme oeuf kone"). Stored in the `search_name` columns and applied to the
+ * typed term, so "kone" finds "Koné" and "KONÉ" finds "Kone" on both databases.
+ */
+export function foldSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[œŒ]/g, 'oe')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The row with its `search_name` filled from `name` (when the row sets a name). */
+export function withSearchName<T extends { name?: unknown }>(row: T): T & { search_name?: string } {
+  return typeof row.name === 'string' ? { ...row, search_name: foldSearch(row.name) } : row;
 }

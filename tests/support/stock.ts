@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withSearchName } from '../../server/db/search.js';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
@@ -22,7 +23,7 @@ let seq = 0;
 export async function makeProduct(db: Knex, fields: Partial<{ code: string; barcode: string | null; name: string; category_id: number; unit: string; pack_size: number; purchase_price: number; cmup: number; retail_price: number; active: boolean }> & { category_id: number }) {
   seq++;
   const now = nowIso();
-  return insertReturningId(db, 'products', {
+  return insertReturningId(db, 'products', withSearchName({
     code: fields.code ?? `P${String(seq).padStart(5, '0')}`,
     barcode: fields.barcode ?? null,
     name: fields.name ?? `Produit ${seq}`,
@@ -37,16 +38,16 @@ export async function makeProduct(db: Knex, fields: Partial<{ code: string; barc
     active: fields.active ?? true,
     created_at: now,
     updated_at: now,
-  });
+  }));
 }
 
 export async function stockFixtures(db: Knex): Promise<StockFixtures> {
   const now = nowIso();
   const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
   const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
-  const supplier = await insertReturningId(db, 'suppliers', { code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now });
-  const category = await insertReturningId(db, 'categories', { code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now });
-  const otherCategory = await insertReturningId(db, 'categories', { code: 'HYG', name: 'Hygiène', created_at: now, updated_at: now });
+  const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }));
+  const category = await insertReturningId(db, 'categories', withSearchName({ code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now }));
+  const otherCategory = await insertReturningId(db, 'categories', withSearchName({ code: 'HYG', name: 'Hygiène', created_at: now, updated_at: now }));
   const rice = await makeProduct(db, { code: 'RIZ25', barcode: '6001234567890', name: 'Riz parfumé 25 kg', category_id: category, unit: 'sac', pack_size: 1, purchase_price: 12000 });
   const oil = await makeProduct(db, { code: 'HUI1L', barcode: '6009876543210', name: 'Huile végétale 1 L', category_id: category, unit: 'bouteille', pack_size: 12, purchase_price: 1100 });
   const sugar = await makeProduct(db, { code: 'SUC1K', name: 'Sucre en poudre 1 kg', category_id: category, unit: 'paquet', pack_size: 20, purchase_price: 650 });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { withSearchName } from '../../../server/db/search.js';
 import { optimizeSqlite } from '../../../server/db/connection.js';
 import { nowIso, toBool } from '../../../server/db/dialect.js';
 import { businessDate } from '../../../server/services/stock/business-date.js';
@@ -63,23 +64,25 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   const now = nowIso();
 
   await db.transaction(async (trx) => {
-    await insertAll(trx, 'categories', data.categories.map((c) => ({ ...c, active: true, created_at: now, updated_at: now })));
+    await insertAll(trx, 'categories', data.categories.map((c) => withSearchName({ ...c, active: true, created_at: now, updated_at: now })));
     const categoryIds = await idsByCode(trx, 'categories');
     await insertAll(
       trx,
       'products',
-      data.products.map(({ category, opening: _opening, ...p }) => ({
-        ...p,
-        category_id: categoryIds.get(data.categories[category].code),
-        // No stock yet: the CMUP comes from the opening entries below.
-        cmup: 0,
-        active: true,
-        created_at: now,
-        updated_at: now,
-      })),
+      data.products.map(({ category, opening: _opening, ...p }) =>
+        withSearchName({
+          ...p,
+          category_id: categoryIds.get(data.categories[category].code),
+          // No stock yet: the CMUP comes from the opening entries below.
+          cmup: 0,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
     );
-    await insertAll(trx, 'clients', data.clients.map((c) => ({ ...c, balance: 0, is_walk_in: false, active: true, created_at: now, updated_at: now })));
-    await insertAll(trx, 'suppliers', data.suppliers.map((s) => ({ ...s, balance: 0, active: true, created_at: now, updated_at: now })));
+    await insertAll(trx, 'clients', data.clients.map((c) => withSearchName({ ...c, balance: 0, is_walk_in: false, active: true, created_at: now, updated_at: now })));
+    await insertAll(trx, 'suppliers', data.suppliers.map((s) => withSearchName({ ...s, balance: 0, active: true, created_at: now, updated_at: now })));
   });
 
   // Opening stock through the real entry service, as the first administrator.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CategoryFilters } from '../../../shared/master-data.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch } from '../../db/search.js';
+import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -25,7 +25,7 @@ export type CategorySort = (typeof CATEGORY_SORTS)[number];
 /** Categories with their number of products (a correlated count on the products' category index). */
 export function categoriesQuery(db: Knex, params: { q: string; sort: CategorySort; dir: 'asc' | 'desc'; filters: CategoryFilters }): Knex.QueryBuilder {
   const qb = db('categories').select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'));
-  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], contains: ['categories.name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'] });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
   return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
@@ -69,7 +69,7 @@ export async function createCategory(db: Knex, input: CategoryInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUnique(trx, input);
       const now = nowIso();
-      const [inserted] = await trx('categories').insert({ ...input, created_at: now, updated_at: now }).returning('id');
+      const [inserted] = await trx('categories').insert(withSearchName({ ...input, created_at: now, updated_at: now })).returning('id');
       const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
       await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
@@ -87,7 +87,7 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
       await assertUnique(trx, input, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CATEGORY_FIELDS);
       if (!diff) return;
-      await trx('categories').where({ id }).update({ ...input, updated_at: nowIso() });
+      await trx('categories').where({ id }).update(withSearchName({ ...input, updated_at: nowIso() }));
       await recordAudit(trx, { action: 'category.updated', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
     });
   } catch (err) {

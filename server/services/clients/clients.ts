@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ClientFilters, ClientKind, PriceLevel } from '../../../shared/master-data.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch } from '../../db/search.js';
+import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -36,7 +36,7 @@ export const WALK_IN_NO_CREDIT = 'Le CLIENT COMPTANT sert aux ventes au comptant
 /** The filtered, sorted query of the clients list (also the export). */
 export function clientsQuery(db: Knex, params: { q: string; sort: ClientSort; dir: 'asc' | 'desc'; filters: ClientFilters }): Knex.QueryBuilder {
   const qb = db('clients').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], contains: ['name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
   if (params.filters.price_level) qb.where('price_level', params.filters.price_level);
   if (params.filters.status === 'active') qb.where('active', true);
@@ -83,7 +83,7 @@ export async function createClient(db: Knex, input: ClientInput, actor: Actor): 
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
       const [inserted] = await trx('clients')
-        .insert({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now })
+        .insert(withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }))
         .returning('id');
       const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
       await recordAudit(trx, {
@@ -113,7 +113,7 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
       const next = rowOf(input);
       const diff = diffFields(before, next, CLIENT_FIELDS);
       if (!diff) return;
-      await trx('clients').where({ id }).update({ ...next, updated_at: nowIso() });
+      await trx('clients').where({ id }).update(withSearchName({ ...next, updated_at: nowIso() }));
       await recordAudit(trx, {
         action: 'client.updated',
         user: auditUser(actor),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { withSearchName } from '../../db/search.js';
 import type { ImportColumn } from '../../../shared/master-data.js';
 import { minorToInput } from '../../../shared/money.js';
 import { optimizeSqlite } from '../../db/connection.js';
@@ -147,11 +148,11 @@ export async function applyClientImport(db: Knex, batchId: string, actor: Actor,
         taken.add(code);
         next = nextCode([next], prefix, width);
       }
-      return { ...input, code, balance: 0, is_walk_in: false, created_at: now, updated_at: now };
+      return withSearchName({ ...input, code, balance: 0, is_walk_in: false, created_at: now, updated_at: now });
     });
     await insertInChunks(trx, 'clients', newRows);
     for (const { input, existing } of updates) {
-      await trx('clients').where({ id: existing!.id }).update({ ...input, updated_at: now });
+      await trx('clients').where({ id: existing!.id }).update(withSearchName({ ...input, updated_at: now }));
     }
     await recordAudit(trx, {
       action: 'clients.imported',

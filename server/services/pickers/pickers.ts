@@ -108,7 +108,7 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
     if (rows.length < PICKER_LIMIT) {
       add(
         await productBase(db)
-          .where((w) => whereSearch(w, db, q, { contains: ['products.name'] }))
+          .where((w) => whereSearch(w, db, q, { folded: ['products.search_name'] }))
           .orderBy('products.name')
           .limit(PICKER_LIMIT + seen.size),
       );
@@ -166,7 +166,7 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<Cl
     if (rows.length < PICKER_LIMIT) {
       add(
         await base()
-          .where((w) => whereSearch(w, db, q, { contains: ['name'] }))
+          .where((w) => whereSearch(w, db, q, { folded: ['search_name'] }))
           .orderBy('name')
           .limit(PICKER_LIMIT + seen.size),
       );

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { withSearchName } from '../../db/search.js';
 import type { ImportColumn } from '../../../shared/master-data.js';
 import { minorToInput } from '../../../shared/money.js';
 import { optimizeSqlite } from '../../db/connection.js';
@@ -187,7 +188,7 @@ export async function applyProductImport(db: Knex, batchId: string, actor: Actor
     const categoryIds = new Map<string, number>();
     let nextCategory = await suggestCode(trx, 'categories');
     for (const name of newCategories) {
-      const [inserted] = await trx('categories').insert({ code: nextCategory, name, description: '', active: true, created_at: now, updated_at: now }).returning('id');
+      const [inserted] = await trx('categories').insert(withSearchName({ code: nextCategory, name, description: '', active: true, created_at: now, updated_at: now })).returning('id');
       const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
       categoryIds.set(name, id);
       await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${nextCategory} — ${name}` }, details: { after: { code: nextCategory, name }, note: `Import ${batch.file_name}` }, ip: actor.ip });
@@ -209,7 +210,7 @@ export async function applyProductImport(db: Knex, batchId: string, actor: Actor
         taken.add(code);
         next = nextCode([next], prefix, width);
       }
-      return { ...input, code, cmup: input.purchase_price, created_at: now, updated_at: now };
+      return withSearchName({ ...input, code, cmup: input.purchase_price, created_at: now, updated_at: now });
     });
     await insertInChunks(trx, 'products', newRows);
     const priceChanges: PriceChange[] = [];
@@ -217,7 +218,7 @@ export async function applyProductImport(db: Knex, batchId: string, actor: Actor
       const input = resolve(i);
       const current = i.existing!.row;
       for (const f of PRICE_FIELDS) if (Number(current[f]) !== input[f]) priceChanges.push({ product_id: i.existing!.id, field: f, old_value: Number(current[f]), new_value: input[f] });
-      await trx('products').where({ id: i.existing!.id }).update({ ...input, updated_at: now });
+      await trx('products').where({ id: i.existing!.id }).update(withSearchName({ ...input, updated_at: now }));
     }
     await recordPriceChanges(trx, priceChanges, actor, 'import', now);
     await recordAudit(trx, {

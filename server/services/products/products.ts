@@ -3,7 +3,7 @@ import type { ProductFilters } from '../../../shared/master-data.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch } from '../../db/search.js';
+import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { PRICE_FIELDS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { ValidationError } from '../../errors.js';
@@ -54,7 +54,7 @@ const SORT_COLUMNS: Record<ProductSort, string> = {
 export function productsQuery(db: Knex | Knex.Transaction, params: { q: string; sort: ProductSort; dir: 'asc' | 'desc'; filters: ProductFilters }): Knex.QueryBuilder {
   const qb = db('products').select('products.*');
   if (params.sort === 'category') qb.join('categories', 'categories.id', 'products.category_id');
-  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], contains: ['products.name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'] });
   if (params.filters.category_id) qb.where('products.category_id', Number(params.filters.category_id));
   if (params.filters.status === 'active') qb.where('products.active', true);
   else if (params.filters.status === 'archived') qb.where('products.active', false);
@@ -131,7 +131,7 @@ export async function createProduct(db: Knex, input: ProductInput, actor: Actor)
       await assertUnique(trx, input);
       const now = nowIso();
       // Until the first stock entry sets it, the weighted average cost is the purchase price.
-      const [inserted] = await trx('products').insert({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now }).returning('id');
+      const [inserted] = await trx('products').insert(withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now })).returning('id');
       const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
       await recordAudit(trx, { action: 'product.created', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
@@ -173,7 +173,7 @@ export async function updateProduct(db: Knex, id: number, input: ProductInput, a
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, PRODUCT_FIELDS);
       if (!diff) return;
       const now = nowIso();
-      await trx('products').where({ id }).update({ ...input, updated_at: now });
+      await trx('products').where({ id }).update(withSearchName({ ...input, updated_at: now }));
       await recordPriceChanges(trx, priceChanges, actor, 'manual', now);
       await recordAudit(trx, { action: 'product.updated', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
     });

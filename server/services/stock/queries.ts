@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CountLineFilter, EntryListFilters, TransferListFilters } from '../../../shared/stock-pages.js';
 import { toBool, whereContains } from '../../db/dialect.js';
+import { whereSearch } from '../../db/search.js';
 
 /**
  * Read side of the stock screens: lists (indexed filters, server-side pagination, allowlisted
@@ -53,7 +54,7 @@ function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
     q.where((w) => {
       whereContains(w, db, 'e.number', f.q);
       w.orWhere((o) => whereContains(o, db, 'e.supplier_ref', f.q));
-      w.orWhere((o) => whereContains(o, db, 's.name', f.q));
+      w.orWhere((o) => whereSearch(o, db, f.q, { folded: ['s.search_name'] }));
     });
   }
   return q;
@@ -237,7 +238,7 @@ function countLineQuery(db: Knex, session: Row, f: { q: string; category_id: str
   if (f.q) {
     const term = f.q.trim();
     q.where((w) => {
-      whereContains(w, db, 'p.name', term);
+      whereSearch(w, db, term, { folded: ['p.search_name'] });
       w.orWhere('p.code', term.toUpperCase()).orWhere('p.barcode', term.toUpperCase());
     });
   }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SupplierFilters } from '../../../shared/master-data.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch } from '../../db/search.js';
+import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -28,7 +28,7 @@ export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 
 export function suppliersQuery(db: Knex, params: { q: string; sort: SupplierSort; dir: 'asc' | 'desc'; filters: SupplierFilters }): Knex.QueryBuilder {
   const qb = db('suppliers').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], contains: ['name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
@@ -55,7 +55,7 @@ export async function createSupplier(db: Knex, input: SupplierInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const [inserted] = await trx('suppliers').insert({ ...input, balance: 0, created_at: now, updated_at: now }).returning('id');
+      const [inserted] = await trx('suppliers').insert(withSearchName({ ...input, balance: 0, created_at: now, updated_at: now })).returning('id');
       const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
       await recordAudit(trx, { action: 'supplier.created', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
@@ -73,7 +73,7 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
       await assertUniqueCode(trx, input.code, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, SUPPLIER_FIELDS);
       if (!diff) return;
-      await trx('suppliers').where({ id }).update({ ...input, updated_at: nowIso() });
+      await trx('suppliers').where({ id }).update(withSearchName({ ...input, updated_at: nowIso() }));
       await recordAudit(trx, { action: 'supplier.updated', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
     });
   } catch (err) {

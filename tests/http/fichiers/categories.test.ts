@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSearchName } from '../../../server/db/search.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { download, submitExpectingErrors, xlsxRows } from '../../support/master-data.js';
@@ -11,7 +12,7 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
   const idOf = async (code: string) => Number((await t.db('categories').where({ code }).first('id')).id);
   const addProduct = async (categoryId: number, code: string) => {
     const now = new Date().toISOString();
-    await t.db('products').insert({ code, name: `Produit ${code}`, category_id: categoryId, unit: 'pièce', created_at: now, updated_at: now });
+    await t.db('products').insert(withSearchName({ code, name: `Produit ${code}`, category_id: categoryId, unit: 'pièce', created_at: now, updated_at: now }));
   };
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSearchName } from '../../../server/db/search.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { csvFile, download, submitExpectingErrors, upload, xlsxFile, xlsxRows } from '../../support/master-data.js';
@@ -130,7 +131,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
   it('paginates on the server and clamps a page past the end', async () => {
     const now = new Date().toISOString();
-    await t.db('clients').insert(Array.from({ length: 60 }, (_, i) => ({ code: `PG${String(i).padStart(3, '0')}`, name: `Client page ${i}`, created_at: now, updated_at: now })));
+    await t.db('clients').insert(Array.from({ length: 60 }, (_, i) => withSearchName({ code: `PG${String(i).padStart(3, '0')}`, name: `Client page ${i}`, created_at: now, updated_at: now })));
     const p1 = await admin.visit('/fichiers/clients?q=PG&per_page=50');
     expect(p1.body.props.clients).toMatchObject({ page: 1, per_page: 50, total: 60, last_page: 2 });
     expect(p1.body.props.clients.data).toHaveLength(50);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSearchName } from '../../../server/db/search.js';
 import { insertInChunks } from '../../../server/db/bulk.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
@@ -10,14 +11,14 @@ async function seedProducts(t: TestApp, count: number, prefix = 'P') {
   const now = new Date().toISOString();
   const ids: number[] = [];
   for (const code of ['BOI', 'CER']) {
-    if (!(await t.db('categories').where({ code }).first())) await t.db('categories').insert({ code, name: code === 'BOI' ? 'Boissons' : 'Céréales', created_at: now, updated_at: now });
+    if (!(await t.db('categories').where({ code }).first())) await t.db('categories').insert(withSearchName({ code, name: code === 'BOI' ? 'Boissons' : 'Céréales', created_at: now, updated_at: now }));
   }
   const boi = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
   const cer = Number((await t.db('categories').where({ code: 'CER' }).first('id')).id);
   await insertInChunks(
     t.db,
     'products',
-    Array.from({ length: count }, (_, i) => ({
+    Array.from({ length: count }, (_, i) => withSearchName({
       code: `${prefix}${String(i + 1).padStart(6, '0')}`,
       barcode: null,
       name: `Produit ${i + 1}`,
@@ -33,7 +34,8 @@ async function seedProducts(t: TestApp, count: number, prefix = 'P') {
       active: true,
       created_at: now,
       updated_at: now,
-    })),
+    }),
+    ),
   );
   for (const r of await t.db('products').where('code', 'like', `${prefix}%`).orderBy('code').select('id')) ids.push(Number(r.id));
   return { ids, boi, cer };

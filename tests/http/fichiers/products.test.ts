@@ -137,6 +137,24 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     }
   });
 
+  it('finds names whatever the accents and the case, on the list, the price centre and the picker, after a rename too', async () => {
+    const res = await admin.post(BASE, { ...valid(), code: 'P100090', barcode: '', name: 'Crème fraîche ÉLAN Œuf' });
+    expect(res.status).toBe(303);
+    const id = await idOf('P100090');
+    const codes = async (url: string) => (await admin.visit(url)).body.props.products.data.map((p: { code: string }) => p.code);
+    const picked = async (q: string) => (await admin.agent.get(`/pickers/products?q=${encodeURIComponent(q)}`).set('Accept', 'application/json')).body.items.map((i: { code: string }) => i.code);
+    for (const q of ['creme fraiche', 'CRÈME', 'elan', 'Élan', 'oeuf', 'fraîche  élan']) {
+      expect([q, await codes(`${BASE}?q=${encodeURIComponent(q)}`)]).toEqual([q, ['P100090']]);
+      expect([q, await picked(q)]).toEqual([q, ['P100090']]);
+    }
+    expect(await codes(`/fichiers/centraleprix?q=creme`)).toEqual(['P100090']);
+    // renamed: found by the new name only
+    expect((await admin.send('put', `${BASE}/${id}`, { ...valid(), code: 'P100090', barcode: '', name: 'Yaourt sucré Élan' })).status).toBe(303);
+    expect(await codes(`${BASE}?q=creme`)).toEqual([]);
+    expect(await codes(`${BASE}?q=sucre`)).toEqual(['P100090']);
+    await admin.send('delete', `${BASE}/${id}`);
+  });
+
   it('updates a product: price changes go to the price history, and need prices.update', async () => {
     const id = await idOf('P100001');
     const res = await admin.send('put', `${BASE}/${id}`, { ...valid(), retail_price: '450', wholesale_price: '375', name: 'Eau minérale Awa 1,5 L (pack)' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSearchName } from '../../../server/db/search.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { submitExpectingErrors } from '../../support/master-data.js';
@@ -132,9 +133,9 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
 
     const plateau = await locationId('BTQ02');
     const now = new Date().toISOString();
-    await t.db('categories').insert({ code: 'X', name: 'X', created_at: now, updated_at: now });
+    await t.db('categories').insert(withSearchName({ code: 'X', name: 'X', created_at: now, updated_at: now }));
     const cat = Number((await t.db('categories').where({ code: 'X' }).first('id')).id);
-    await t.db('products').insert({ code: 'PX', name: 'Produit X', category_id: cat, unit: 'pièce', created_at: now, updated_at: now });
+    await t.db('products').insert(withSearchName({ code: 'PX', name: 'Produit X', category_id: cat, unit: 'pièce', created_at: now, updated_at: now }));
     const px = Number((await t.db('products').where({ code: 'PX' }).first('id')).id);
     await t.db('stock_levels').insert({ product_id: px, location_id: plateau, quantity: 3 });
     const withStock = await admin.post(`${LOCATIONS}/${plateau}/archive`);
