@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../shared/money';
+import { currencyInfo, formatAmount } from '../../../../shared/money';
 
 /**
  * An amount in minor units shown in the company currency ("1 250 000 FCFA"); `tone` colours a
@@ -7,5 +7,14 @@ import { formatMoney } from '../../../../shared/money';
 export function Money({ value, currency, tone, className = '' }: { value: number | null | undefined; currency: string; tone?: 'balance' | 'debt'; className?: string }) {
   if (value === null || value === undefined) return <span className={`text-body-secondary ${className}`}>—</span>;
   const colour = tone === 'debt' && value > 0 ? 'text-danger' : tone === 'balance' && value < 0 ? 'text-danger' : '';
-  return <span className={`app-money ${colour} ${className}`}>{formatMoney(value, currency)}</span>;
+  // Same text as formatMoney; the <wbr> lets a narrow stat card wrap before the currency rather
+  // than inside it (tables keep amounts on one line: .app-money is nowrap there).
+  return (
+    <span className={`app-money ${colour} ${className}`}>
+      {formatAmount(value, currency)}
+      {'\u00a0'}
+      <wbr />
+      {currencyInfo(currency).label}
+    </span>
+  );
 }
