@@ -94,17 +94,3 @@ describe('price grid editing', async () => {
     expect(errorsByRow({ 'rows.1.min_price': 'Trop haut.', 'rows.5.retail_price': 'x', rows: 'y' }, [7, 8])).toEqual({ 8: { min_price: 'Trop haut.' } });
   });
 });
-
-describe('dates from the server', async () => {
-  const { formatDateTime, formatDate } = await import('../../../resources/js/components/data/format');
-  it('reads SQLite UTC timestamps and ISO strings alike', () => {
-    const iso = formatDateTime('2026-11-22T08:30:00.000Z');
-    expect(formatDateTime('2026-11-22 08:30:00')).toBe(iso);
-    expect(iso).toMatch(/22\/11\/2026/);
-    expect(formatDate('2026-11-22T08:30:00.000Z')).toMatch(/novembre 2026/);
-  });
-  it('shows a dash for nothing and the raw text for something unreadable', () => {
-    expect(formatDateTime(null)).toBe('—');
-    expect(formatDateTime('bientôt')).toBe('bientôt');
-  });
-});

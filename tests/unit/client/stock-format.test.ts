@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { pageRule } from '../../../resources/js/components/print/PrintFrame';
-import { baseQuantity, cleanQuery, formatDate, formatQty, formatSigned, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '../../../resources/js/components/stock/format';
+import { baseQuantity, cleanQuery, formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '../../../resources/js/components/stock/format';
 import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../resources/js/components/stock/lines';
 
 const NNBSP = '\u202f';
 
-describe('stock display helpers', () => {
+describe('display helpers (dates, quantities) and stock helpers', () => {
   it('shows business dates as dd/MM/yyyy without going through a time zone', () => {
     expect(formatDate('2026-03-05')).toBe('05/03/2026');
     expect(formatDate('2026-12-31')).toBe('31/12/2026');
-    expect(formatDate(null)).toBe('');
+    expect(formatDate(null)).toBe('—');
+  });
+
+  it('shows timestamps in the local time zone, SQLite ones read as UTC', () => {
+    // the unit tests run with the process time zone; compare against what Date itself computes
+    const at = new Date('2026-11-22T07:55:00Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const expected = `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    expect(formatDateTime('2026-11-22T07:55:00.000Z')).toBe(expected);
+    expect(formatDateTime('2026-11-22 07:55:00')).toBe(expected);
+    expect(formatDate('2026-11-22T07:55:00.000Z')).toBe(expected.slice(0, 10));
+    expect(formatDateTime(undefined)).toBe('—');
+    expect(formatDateTime('pas une date')).toBe('pas une date');
   });
 
   it('groups quantities the French way and signs differences with a true minus', () => {

@@ -1,26 +1,36 @@
-/** Dates as the server sends them (ISO strings) → French display, in the browser's time zone. */
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
+/**
+ * The one place dates and quantities are shaped for display (DESIGN: dates dd/MM/yyyy, French
+ * digit grouping). Business dates ('2026-03-05') are rewritten as text, never through a time zone;
+ * timestamps are shown in the browser's time zone. Missing values show as '—'.
+ */
 
-function parse(value: string): Date | null {
-  // SQLite gives "2026-11-22 07:55:00" (UTC): make it ISO so every browser reads it the same.
+const qtyFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A timestamp as the server sends it; a SQLite "2026-11-22 07:55:00" is UTC, made ISO so every browser reads it alike. */
+function parseTimestamp(value: string): Date | null {
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) && !/[zZ+]/.test(value.slice(10)) ? `${value.replace(' ', 'T')}Z` : value;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = parse(value);
-  return d ? dateTime.format(d) : value;
-}
-
+/** '2026-03-05' → '05/03/2026'; a timestamp → its local day; anything unreadable as is. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const d = parse(value);
-  return d ? dateOnly.format(d) : value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+  const d = parseTimestamp(value);
+  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}` : value;
 }
 
-export function formatQuantity(value: number): string {
-  return value.toLocaleString('fr-FR');
+/** A timestamp → '05/03/2026 14:07' in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = parseTimestamp(value);
+  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
+}
+
+/** 1250 → '1 250' (narrow no-break space, as fr-FR groups); null → '—'. */
+export function formatQty(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return qtyFormat.format(value);
 }

@@ -1,37 +1,17 @@
 /**
- * Pure display helpers of the stock screens (dates dd/MM/yyyy, quantities with French grouping,
- * idempotency keys for the create forms, errors of document lines). No React here: unit-tested.
+ * Pure display helpers of the stock screens: signed differences, idempotency keys for the create
+ * forms, errors of document lines (dates and quantities come from data/format). No React here: unit-tested.
  */
 
-const qtyFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+import { formatQty } from '../data/format';
 
-/** '2026-03-05' → '05/03/2026'; anything else is shown as is ('' for null). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
-/** An ISO timestamp → '05/03/2026 14:07' in the browser's time zone. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** 1250 → '1 250'; null → '—'. */
-export function formatQty(value: number | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  return qtyFormat.format(value);
-}
+export { formatDate, formatDateTime, formatQty } from '../data/format';
 
 /** A difference with its sign: +3, −2 (true minus sign), 0. */
 export function formatSigned(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  if (value > 0) return `+${qtyFormat.format(value)}`;
-  if (value < 0) return `\u2212${qtyFormat.format(-value)}`;
+  if (value > 0) return `+${formatQty(value)}`;
+  if (value < 0) return `\u2212${formatQty(-value)}`;
   return '0';
 }
 

@@ -9,7 +9,7 @@ import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '../../../components/d
 import { Money } from '../../../components/data/Money';
 import { SortHeader } from '../../../components/data/SortHeader';
 import { StatusBadge } from '../../../components/data/StatusBadge';
-import { formatQuantity } from '../../../components/data/format';
+import { formatQty } from '../../../components/data/format';
 import { useList } from '../../../components/data/useList';
 import { ProductPicker } from '../../../components/pickers/ProductPicker';
 
@@ -104,9 +104,9 @@ export default function ProductsIndex({ products, params, categories, can, curre
               <td className="app-num">
                 <Money value={p.wholesale_price} currency={currency} />
               </td>
-              <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQuantity(p.alert_threshold)})` : undefined}>
+              <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
                 {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
-                {formatQuantity(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
+                {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
               </td>
               <td>
                 <StatusBadge active={p.active} />

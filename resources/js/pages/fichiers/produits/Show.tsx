@@ -5,7 +5,7 @@ import { Icon } from '../../../components/Icon';
 import { Pagination } from '../../../components/Pagination';
 import { AuditHistory } from '../../../components/data/AuditHistory';
 import { Fact } from '../../../components/data/Fact';
-import { formatDateTime, formatQuantity } from '../../../components/data/format';
+import { formatDateTime, formatQty } from '../../../components/data/format';
 import { Money } from '../../../components/data/Money';
 import { RecordLifecycle } from '../../../components/data/RecordLifecycle';
 import { Badge, StatusBadge } from '../../../components/data/StatusBadge';
@@ -51,7 +51,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
             <Stat label="Prix de détail" value={<Money value={product.retail_price} currency={currency} />} testId="retail-price" />
             <Stat label="Prix de gros" value={<Money value={product.wholesale_price} currency={currency} />} />
             <Stat label="Prix minimum" value={<Money value={product.min_price} currency={currency} />} />
-            <Stat label="Stock total" value={<span className={product.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis' : ''}>{formatQuantity(product.stock_total)}</span>} />
+            <Stat label="Stock total" value={<span className={product.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis' : ''}>{formatQty(product.stock_total)}</span>} />
           </div>
           <section className="card app-section-card" aria-labelledby="product-facts">
             <div className="card-header">
@@ -64,8 +64,8 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                 <Fact label="Code-barres" value={product.barcode ? <span className="font-monospace">{product.barcode}</span> : null} />
                 <Fact label="Catégorie" value={<Link href={`/fichiers/categories/${product.category_id}`}>{product.category_name}</Link>} />
                 <Fact label="Unité" value={product.unit} />
-                <Fact label="Colisage" value={formatQuantity(product.pack_size)} />
-                <Fact label="Seuil d'alerte" value={product.alert_threshold > 0 ? formatQuantity(product.alert_threshold) : 'Aucun'} />
+                <Fact label="Colisage" value={formatQty(product.pack_size)} />
+                <Fact label="Seuil d'alerte" value={product.alert_threshold > 0 ? formatQty(product.alert_threshold) : 'Aucun'} />
                 <Fact label="Créé le" value={formatDateTime(product.created_at)} />
                 <Fact label="Modifié le" value={formatDateTime(product.updated_at)} />
               </dl>
@@ -102,7 +102,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                         </td>
                         <td>{LOCATION_KIND_LABELS[s.kind]}</td>
                         <td className={`app-num ${s.quantity < 0 ? 'text-danger' : ''}`}>
-                          {formatQuantity(s.quantity)} <span className="text-body-secondary small">{product.unit}</span>
+                          {formatQty(s.quantity)} <span className="text-body-secondary small">{product.unit}</span>
                         </td>
                       </tr>
                     ))}
@@ -110,7 +110,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                   <tfoot>
                     <tr className="fw-semibold">
                       <td colSpan={2}>Total</td>
-                      <td className="app-num">{formatQuantity(product.stock_total)}</td>
+                      <td className="app-num">{formatQty(product.stock_total)}</td>
                     </tr>
                   </tfoot>
                 </table>
