@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
 import { checkStock } from '../../server/services/stock/check-stock.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { createUserWithPermissions, type E2EServer, startServer } from './support/server.js';
@@ -73,10 +74,10 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', city: 'Abidjan' });
     await createUserWithPermissions(db, MANAGER);
     await createUserWithPermissions(db, COUNTER);
-    await insertReturningId(db, 'suppliers', { code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now });
-    const category = await insertReturningId(db, 'categories', { code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now });
+    await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }));
+    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now }));
     const product = (p: { code: string; barcode: string; name: string }, unit: string, pack: number, cost: number) =>
-      insertReturningId(db, 'products', { ...p, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now });
+      insertReturningId(db, 'products', withSearchName({ ...p, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now }));
     const rice = await product(RICE, 'sac', 1, 12000);
     const oil = await product(OIL, 'bouteille', 12, 1100);
     const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
