@@ -409,7 +409,8 @@ export interface MasterDataPages {
     currency: string;
   };
   'parametres/societe/Emplacements': { locations: Paginated<LocationRow>; params: ListParams<{ status: StatusFilter; kind: LocationKind | '' }>; can_manage: boolean };
-  'parametres/societe/EmplacementForm': { location: LocationRow | null; suggested_code: string; usage: UsageInfo | null; can_manage: boolean };
+  /** suggested_codes: the next free code for each kind (DEP02, BTQ03), the form follows the chosen kind. */
+  'parametres/societe/EmplacementForm': { location: LocationRow | null; suggested_codes: Record<LocationKind, string> | null; usage: UsageInfo | null; can_manage: boolean };
   'parametres/societe/Caisses': { cash_desks: Paginated<CashDeskRow>; params: ListParams<{ status: StatusFilter; location_id: string }>; locations: Option[]; can_manage: boolean; currency: string };
   'parametres/societe/CaisseForm': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string };
 }

@@ -227,9 +227,20 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       await page.getByTestId('create-link').click();
       await page.waitForURL('**/emplacements/create');
       await page.getByLabel('Nom', { exact: true }).fill('Boutique Marché Central');
+      // the suggested code follows the kind, until the user types one
+      const code = page.getByLabel('Code', { exact: true });
+      expect(await code.inputValue()).toBe('BTQ02');
+      await page.getByLabel('Type', { exact: true }).selectOption('depot');
+      expect(await code.inputValue()).toBe('DEP02');
+      await page.getByLabel('Type', { exact: true }).selectOption('boutique');
+      expect(await code.inputValue()).toBe('BTQ02');
+      await code.fill('MARCHE');
+      await page.getByLabel('Type', { exact: true }).selectOption('depot');
+      expect(await code.inputValue()).toBe('MARCHE');
       await page.getByLabel('Type', { exact: true }).selectOption('boutique');
       await page.getByTestId('save').click();
       await page.waitForURL(/\/emplacements\/\d+$/);
+      expect(await page.getByLabel('Code', { exact: true }).inputValue()).toBe('MARCHE');
     });
 
     await step('lui rattacher une caisse', page, async () => {

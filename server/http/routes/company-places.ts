@@ -27,7 +27,7 @@ import {
   setLocationActive,
   updateLocation,
 } from '../../services/locations/locations.js';
-import { suggestCode } from '../../services/master-data/codes.js';
+import { suggestCode, suggestLocationCodes } from '../../services/master-data/codes.js';
 import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
 import { actorOf } from '../actor.js';
 import { lifecycleRoutes } from '../master-data.js';
@@ -71,7 +71,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${LOCATIONS}/create`, can(MANAGE), async (_req, res) => {
-    await res.inertia.render('parametres/societe/EmplacementForm', { location: null, suggested_code: await suggestCode(db, 'locations'), usage: null, can_manage: true });
+    await res.inertia.render('parametres/societe/EmplacementForm', { location: null, suggested_codes: await suggestLocationCodes(db), usage: null, can_manage: true });
   });
 
   r.post(LOCATIONS, can(MANAGE), async (req, res) => {
@@ -94,7 +94,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     const block = toBool(row.active) ? await locationArchiveBlock(db, id) : null;
     await res.inertia.render('parametres/societe/EmplacementForm', {
       location: presentLocationRow(row),
-      suggested_code: row.code,
+      suggested_codes: null,
       usage: usageInfo(await historyReasons(db, 'location', id), { archive: block }),
       can_manage: canManage(req),
     });

@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { escapeLike } from '../../db/dialect.js';
 import { nextCode } from '../../domain/master-data/codes.js';
+import type { LocationKind } from '../../../shared/master-data.js';
+
+interface CodeFormat {
+  prefix: string;
+  width: number;
+}
 
 /** Code prefixes and widths of each kind of record. */
 export const CODE_FORMATS = {
@@ -8,9 +14,14 @@ export const CODE_FORMATS = {
   suppliers: { prefix: 'FR', width: 5 },
   categories: { prefix: 'CAT', width: 3 },
   products: { prefix: 'P', width: 6 },
-  locations: { prefix: 'EMP', width: 2 },
   cash_desks: { prefix: 'CAI', width: 2 },
-} as const;
+} as const satisfies Record<string, CodeFormat>;
+
+/** Locations are coded by kind, as the reference data does (DEP01 the depot, BTQ01 the shop). */
+export const LOCATION_CODE_FORMATS: Record<LocationKind, CodeFormat> = {
+  depot: { prefix: 'DEP', width: 2 },
+  boutique: { prefix: 'BTQ', width: 2 },
+};
 
 export type CodedTable = keyof typeof CODE_FORMATS;
 
@@ -19,7 +30,15 @@ export type CodedTable = keyof typeof CODE_FORMATS;
  * come first in descending order). The user may still type another.
  */
 export async function suggestCode(db: Knex | Knex.Transaction, table: CodedTable): Promise<string> {
-  const { prefix, width } = CODE_FORMATS[table];
+  return nextFreeCode(db, table, CODE_FORMATS[table]);
+}
+
+/** The next free code of each kind of location, so the form can follow the chosen kind. */
+export async function suggestLocationCodes(db: Knex | Knex.Transaction): Promise<Record<LocationKind, string>> {
+  return { depot: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.depot), boutique: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.boutique) };
+}
+
+async function nextFreeCode(db: Knex | Knex.Transaction, table: string, { prefix, width }: CodeFormat): Promise<string> {
   const rows: Array<{ code: string }> = await db(table)
     .whereRaw(`code LIKE ? ESCAPE '\\'`, [`${escapeLike(prefix)}%`])
     .whereRaw('LENGTH(code) = ?', [prefix.length + width])
@@ -32,3 +51,4 @@ export async function suggestCode(db: Knex | Knex.Transaction, table: CodedTable
     width,
   );
 }
+

@@ -48,7 +48,8 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
   it('creates a location and a cash desk tied to it, with audit entries', async () => {
     const form = await admin.visit(`${LOCATIONS}/create`);
     expect(form.body.component).toBe('parametres/societe/EmplacementForm');
-    expect(form.body.props).toEqual(expect.objectContaining({ location: null, usage: null, can_manage: true, suggested_code: 'EMP01' }));
+    // codes follow the reference data: DEP01 is the depot, BTQ01 the shop
+    expect(form.body.props).toEqual(expect.objectContaining({ location: null, usage: null, can_manage: true, suggested_codes: { depot: 'DEP02', boutique: 'BTQ02' } }));
     const res = await admin.post(LOCATIONS, { code: 'BTQ02', name: 'Boutique Plateau', kind: 'boutique', address: 'Avenue Chardy, Plateau' });
     expect(res.status).toBe(303);
     const id = await locationId('BTQ02');
@@ -57,6 +58,8 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     expect(page.body.flash.success).toBe('Emplacement Boutique Plateau créé.');
     expect(page.body.props.location).toEqual({ id, code: 'BTQ02', name: 'Boutique Plateau', kind: 'boutique', address: 'Avenue Chardy, Plateau', active: true, cash_desk_count: 0 });
     expect(page.body.props.usage).toEqual({ deletable: true, archivable: true, reasons: [], archive_block: null });
+    expect(page.body.props.suggested_codes).toBeNull();
+    expect((await admin.visit(`${LOCATIONS}/create`)).body.props.suggested_codes).toEqual({ depot: 'DEP02', boutique: 'BTQ03' });
 
     const deskForm = await admin.visit(`${DESKS}/create`);
     expect(deskForm.body.props).toMatchObject({ cash_desk: null, suggested_code: 'CAI03', usage: null, can_manage: true });

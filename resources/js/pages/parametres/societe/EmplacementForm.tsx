@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { LOCATION_KIND_LABELS, LOCATION_KINDS, type MasterDataPages } from '../../../../../shared/master-data';
+import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind, type MasterDataPages } from '../../../../../shared/master-data';
 import { AppPage } from '../../../components/AppPage';
 import { CheckboxField, TextField } from '../../../components/Field';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -11,11 +11,11 @@ import { useServerForm } from '../../../hooks/useServerForm';
 const BASE = '/parametres/societe/emplacements';
 
 /** A location: its form (read-only without company.manage), and whether it can be deleted or only archived. */
-export default function LocationForm({ location, suggested_code, usage, can_manage }: MasterDataPages['parametres/societe/EmplacementForm']) {
+export default function LocationForm({ location, suggested_codes, usage, can_manage }: MasterDataPages['parametres/societe/EmplacementForm']) {
   const form = useServerForm({
-    code: location?.code ?? suggested_code,
+    code: location?.code ?? suggested_codes?.boutique ?? '',
     name: location?.name ?? '',
-    kind: location?.kind ?? 'boutique',
+    kind: (location?.kind ?? 'boutique') as LocationKind,
     address: location?.address ?? '',
     active: location?.active ?? true,
   });
@@ -54,7 +54,15 @@ export default function LocationForm({ location, suggested_code, usage, can_mana
                   <TextField {...form.fieldProps('name')} label="Nom" required maxLength={120} autoFocus={!location} />
                 </div>
                 <div className="col-sm-6">
-                  <SelectField {...form.fieldProps('kind')} label="Type" options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))} hint="Un dépôt stocke ; une boutique vend au comptoir." />
+                  <SelectField
+                    {...form.fieldProps('kind')}
+                    onChange={(value: string) => {
+                      const kind = value as LocationKind;
+                      // A new location's code follows its kind while the user has not typed one.
+                      if (!location && suggested_codes && form.data.code === suggested_codes[form.data.kind]) form.setData('code', suggested_codes[kind]);
+                      form.setData('kind', kind);
+                    }}
+                    label="Type" options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))} hint="Un dépôt stocke ; une boutique vend au comptoir." />
                 </div>
                 <div className="col-12">
                   <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
