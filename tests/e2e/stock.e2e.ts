@@ -153,6 +153,25 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       // 40 × 12 000 + 10 colis × 12 × 1 100
       await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
     });
+    await step('sur un téléphone, chaque ligne tient dans l’écran', page, async () => {
+      await page.setViewportSize({ width: 390, height: 800 });
+      try {
+        const inputs = [page.getByLabel(`Quantité de ${OIL.name}`), page.getByLabel(`Coût unitaire de ${OIL.name}`), page.getByRole('button', { name: `Retirer ${OIL.name}` })];
+        for (const input of inputs) {
+          await input.scrollIntoViewIfNeeded();
+          const box = await input.boundingBox();
+          expect(box).not.toBeNull();
+          expect([box!.x >= 0, box!.x + box!.width <= 390]).toEqual([true, true]);
+        }
+        // no sideways scrolling, neither of the page nor of the lines table
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect(await page.getByTestId('entry-lines').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+        // each field keeps its name on the phone layout
+        expect(await page.getByLabel(`Quantité de ${OIL.name}`).evaluate((el) => getComputedStyle(el.closest('td')!, '::before').content)).toBe('"Quantité"');
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 850 });
+      }
+    });
     await step('quitter avec des lignes saisies demande confirmation', page, async () => {
       let asked = '';
       page.once('dialog', (dialog) => {

@@ -7,14 +7,12 @@ import { currencyInfo, formatAmount } from '../../../../shared/money';
 export function Money({ value, currency, tone, className = '' }: { value: number | null | undefined; currency: string; tone?: 'balance' | 'debt'; className?: string }) {
   if (value === null || value === undefined) return <span className={`text-body-secondary ${className}`}>—</span>;
   const colour = tone === 'debt' && value > 0 ? 'text-danger' : tone === 'balance' && value < 0 ? 'text-danger' : '';
-  // Same text as formatMoney; the <wbr> lets a narrow stat card wrap before the currency rather
-  // than inside it (tables keep amounts on one line: .app-money is nowrap there).
+  // formatMoney's text, with an ordinary space before the currency: .app-money is nowrap, so tables
+  // keep an amount on one line, while a narrow stat card (white-space: normal) may wrap there —
+  // before "FCFA", never inside it or inside the digits (grouped by no-break spaces).
   return (
     <span className={`app-money ${colour} ${className}`}>
-      {formatAmount(value, currency)}
-      {'\u00a0'}
-      <wbr />
-      {currencyInfo(currency).label}
+      {formatAmount(value, currency)} {currencyInfo(currency).label}
     </span>
   );
 }

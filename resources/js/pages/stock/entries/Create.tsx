@@ -151,7 +151,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
             <EmptyState icon="fa-solid fa-barcode">Aucun produit pour l'instant : ajoutez-en avec la recherche ci-dessus.</EmptyState>
           ) : (
             <div className="table-responsive">
-              <table className="table app-stock-table app-lines-table" data-testid="entry-lines">
+              <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="entry-lines">
                 <thead>
                   <tr>
                     <th scope="col">Produit</th>
@@ -180,7 +180,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                           </div>
                           <FieldError id={`line-${i}-product-error`} error={productError} />
                         </td>
-                        <td className="app-line-unit">
+                        <td className="app-line-unit" data-label="Saisie par">
                           {l.pack_size > 1 ? (
                             <select className="form-select form-select-sm" aria-label={`Unité de saisie de ${l.name}`} value={l.unit} onChange={(e) => setLine(i, { unit: e.target.value as 'unit' | 'pack' })}>
                               <option value="unit">{l.unit_name}</option>
@@ -191,10 +191,10 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                           )}
                           {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQty(baseQuantity(l.quantity, l.unit, l.pack_size))} {l.unit_name}</div> : null}
                         </td>
-                        <td className="app-line-qty">
+                        <td className="app-line-qty" data-label="Quantité">
                           <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => setLine(i, { quantity: v })} error={qtyError} stepper className="mb-0" />
                         </td>
-                        <td className="app-line-cost">
+                        <td className="app-line-cost" data-label={`Coût unitaire (${currencyInfo(currency).label})`}>
                           <input
                             id={`line-${i}-cost`}
                             name={`lines.${i}.unit_cost`}
@@ -210,10 +210,10 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                           />
                           <FieldError id={`line-${i}-cost-error`} error={costError} />
                         </td>
-                        <td className="num">
+                        <td className="num" data-label="Montant">
                           <Money value={lineAmount(l.quantity, l.unit, l.pack_size, cost)} currency={currency} />
                         </td>
-                        <td className="text-end">
+                        <td className="text-end app-line-remove">
                           <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => removeLine(i)} aria-label={`Retirer ${l.name}`}>
                             <Icon name="fa-solid fa-trash-can" />
                           </button>

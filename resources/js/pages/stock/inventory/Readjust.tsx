@@ -129,7 +129,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
             <EmptyState icon="fa-solid fa-barcode">Ajoutez les produits à corriger avec la recherche ci-dessus.</EmptyState>
           ) : (
             <div className="table-responsive">
-              <table className="table app-stock-table app-lines-table" data-testid="readjust-lines">
+              <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="readjust-lines">
                 <thead>
                   <tr>
                     <th scope="col">Produit</th>
@@ -149,8 +149,8 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
                         <div className="small text-body-secondary code">{l.code}</div>
                         <FieldError id={`line-${i}-product-error`} error={lineError(errors, i, 'product_id')} />
                       </td>
-                      <td className="num">{l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}</td>
-                      <td className="app-line-unit">
+                      <td className="num" data-label="Stock actuel">{l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}</td>
+                      <td className="app-line-unit" data-label="Sens">
                         <select className={`form-select form-select-sm ${lineError(errors, i, 'direction') ? 'is-invalid' : ''}`} aria-label={`Sens du réajustement de ${l.name}`} value={l.direction} onChange={(e) => setLine(i, { direction: e.target.value as 'in' | 'out' })}>
                           <option value="out">Sortie (−)</option>
                           <option value="in" disabled={!allowsIncrease}>
@@ -159,10 +159,10 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
                         </select>
                         <FieldError id={`line-${i}-direction-error`} error={lineError(errors, i, 'direction')} />
                       </td>
-                      <td className="app-line-qty">
+                      <td className="app-line-qty" data-label="Quantité">
                         <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => setLine(i, { quantity: v })} error={lineError(errors, i, 'quantity')} suffix={l.unit_name} className="mb-0" />
                       </td>
-                      <td className="text-end">
+                      <td className="text-end app-line-remove">
                         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => removeLine(i)} aria-label={`Retirer ${l.name}`}>
                           <Icon name="fa-solid fa-trash-can" />
                         </button>

@@ -354,10 +354,12 @@ function CountTab({ session, lines, filters, categories, reveal, can, last_scan,
           }}
         >
           <div className="table-responsive">
-            <table className="table table-sm app-stock-table" data-testid="count-lines">
+            <table className="table table-sm app-stock-table app-stack-sm app-stack-3" data-testid="count-lines">
               <thead>
                 <tr>
-                  <th scope="col">Code</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Code
+                  </th>
                   <th scope="col">Produit</th>
                   <th scope="col" className="d-none d-md-table-cell">
                     Catégorie
@@ -388,14 +390,19 @@ function CountTab({ session, lines, filters, categories, reveal, can, last_scan,
                   const diff = reveal && l.theoretical !== null && parsed !== undefined && parsed !== null ? parsed - l.theoretical : null;
                   return (
                     <tr key={l.product_id} className={changed ? 'table-warning' : ''} data-testid={`count-line-${l.code}`}>
-                      <td className="code">{l.code}</td>
-                      <td>
+                      <td className="code d-none d-sm-table-cell">{l.code}</td>
+                      <td className="app-stack-main">
                         {l.name}
+                        <div className="small text-body-secondary code d-sm-none">{l.code}</div>
                         {l.barcode ? <div className="small text-body-secondary code">{l.barcode}</div> : null}
                       </td>
                       <td className="small d-none d-md-table-cell">{l.category}</td>
-                      {reveal ? <td className="num">{formatQty(l.theoretical)}</td> : null}
-                      <td className="num">
+                      {reveal ? (
+                        <td className="num" data-label="Théorique">
+                          {formatQty(l.theoretical)}
+                        </td>
+                      ) : null}
+                      <td className="num" data-label="Compté">
                         {editable ? (
                           <input
                             type="text"
@@ -411,7 +418,7 @@ function CountTab({ session, lines, filters, categories, reveal, can, last_scan,
                           formatQty(l.counted)
                         )}
                       </td>
-                      {reveal ? <td className={`num ${diff ? (diff > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`}>{diff === null ? '—' : formatSigned(diff)}</td> : null}
+                      {reveal ? <td className={`num ${diff ? (diff > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`} data-label="Écart">{diff === null ? '—' : formatSigned(diff)}</td> : null}
                       <td className="small text-body-secondary d-none d-lg-table-cell">{l.counted_by ? `${l.counted_by}, ${formatDateTime(l.counted_at)}` : ''}</td>
                     </tr>
                   );
@@ -480,10 +487,12 @@ function DifferencesTab({ session, lines, filters, categories, summary, currency
           <EmptyState icon="fa-solid fa-scale-balanced">Aucun produit avec ces filtres.</EmptyState>
         ) : (
           <div className="table-responsive">
-            <table className="table table-sm app-stock-table" data-testid="difference-lines">
+            <table className="table table-sm app-stock-table app-stack-sm app-stack-3" data-testid="difference-lines">
               <thead>
                 <tr>
-                  <th scope="col">Code</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Code
+                  </th>
                   <th scope="col">Produit</th>
                   <th scope="col" className="num">
                     Théorique
@@ -518,20 +527,27 @@ function DifferencesTab({ session, lines, filters, categories, summary, currency
               <tbody>
                 {lines.data.map((l: CountLineView) => (
                   <tr key={l.product_id} data-testid={`diff-line-${l.code}`}>
-                    <td className="code">{l.code}</td>
-                    <td>{l.name}</td>
-                    <td className="num">{formatQty(l.theoretical)}</td>
-                    <td className="num">{formatQty(l.current)}</td>
-                    <td className={`num ${l.moved ? 'text-warning-emphasis fw-semibold' : 'text-body-secondary'}`}>{l.moved ? formatSigned(l.moved) : '—'}</td>
-                    <td className="num">{l.counted === null ? <span className="text-body-secondary">non compté</span> : formatQty(l.counted)}</td>
-                    <td className={`num ${l.difference ? (l.difference > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`}>{l.difference === null ? '—' : formatSigned(l.difference)}</td>
-                    <td className={`num ${l.adjustment ? (l.adjustment > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`}>{l.adjustment === null ? '—' : formatSigned(l.adjustment)}</td>
+                    <td className="code d-none d-sm-table-cell">{l.code}</td>
+                    <td className="app-stack-main">
+                      {l.name}
+                      <div className="small text-body-secondary code d-sm-none">{l.code}</div>
+                    </td>
+                    <td className="num" data-label="Théorique">
+                      {formatQty(l.theoretical)}
+                    </td>
+                    <td className="num" data-label={open ? 'Stock actuel' : 'À la validation'}>
+                      {formatQty(l.current)}
+                    </td>
+                    <td className={`num ${l.moved ? 'text-warning-emphasis fw-semibold' : 'text-body-secondary'}`} data-label="Mouvements">{l.moved ? formatSigned(l.moved) : '—'}</td>
+                    <td className="num" data-label="Compté">{l.counted === null ? <span className="text-body-secondary">non compté</span> : formatQty(l.counted)}</td>
+                    <td className={`num ${l.difference ? (l.difference > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`} data-label="Écart">{l.difference === null ? '—' : formatSigned(l.difference)}</td>
+                    <td className={`num ${l.adjustment ? (l.adjustment > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`} data-label="Ajustement">{l.adjustment === null ? '—' : formatSigned(l.adjustment)}</td>
                     {showValues ? (
                       <>
-                        <td className="num">
+                        <td className="num" data-label="CMUP">
                           <Money value={l.unit_cost} currency={currency} />
                         </td>
-                        <td className="num">{l.value === null ? '—' : <Money value={l.value} currency={currency} tone="balance" />}</td>
+                        <td className="num" data-label="Valeur">{l.value === null ? '—' : <Money value={l.value} currency={currency} tone="balance" />}</td>
                       </>
                     ) : null}
                   </tr>

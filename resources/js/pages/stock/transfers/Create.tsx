@@ -150,7 +150,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
             <EmptyState icon="fa-solid fa-barcode">Aucun produit pour l'instant : ajoutez-en avec la recherche ci-dessus.</EmptyState>
           ) : (
             <div className="table-responsive">
-              <table className="table app-stock-table app-lines-table" data-testid="transfer-lines">
+              <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="transfer-lines">
                 <thead>
                   <tr>
                     <th scope="col">Produit</th>
@@ -171,14 +171,14 @@ export default function TransfersCreate({ currency, today, locations, default_fr
                           <div className="small text-body-secondary code">{l.code}</div>
                           <FieldError id={`line-${i}-product-error`} error={lineError(errors, i, 'product_id')} />
                         </td>
-                        <td className="num">
+                        <td className="num" data-label="Stock au départ">
                           {l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}
                           {short ? <div className="small text-warning-emphasis">Stock insuffisant à {source?.label ?? 'ce départ'}</div> : null}
                         </td>
-                        <td className="app-line-qty">
+                        <td className="app-line-qty" data-label="Quantité à envoyer">
                           <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => setLine(i, { quantity: v })} error={lineError(errors, i, 'quantity')} suffix={l.unit_name} className="mb-0" />
                         </td>
-                        <td className="text-end">
+                        <td className="text-end app-line-remove">
                           <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => removeLine(i)} aria-label={`Retirer ${l.name}`}>
                             <Icon name="fa-solid fa-trash-can" />
                           </button>

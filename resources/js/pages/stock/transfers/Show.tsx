@@ -269,7 +269,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
         </div>
       </div>
       <div className="table-responsive">
-        <table className="table app-stock-table app-lines-table" data-testid="transfer-lines">
+        <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="transfer-lines">
           <thead>
             <tr>
               <th scope="col">Produit</th>
@@ -295,19 +295,21 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                     <div className="fw-semibold">{l.product_name}</div>
                     <div className="small text-body-secondary code">{l.product_code}</div>
                   </td>
-                  <td className="num">
+                  <td className="num" data-label="Envoyé">
                     {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{l.unit}</span>
                   </td>
                   {showCosts ? (
-                    <td className="num">
+                    <td className="num" data-label="CMUP">
                       <Money value={l.unit_cost} currency={currency} />
                     </td>
                   ) : null}
-                  <td className="app-line-qty">
+                  <td className="app-line-qty" data-label="Reçu">
                     <NumberInput id={`reception-${i}-qty`} name={`lines.${i}.quantity_received`} label={<span className="visually-hidden">Quantité reçue de {l.product_name}</span>} value={line.quantity_received} min={0} onChange={(v) => setLine(i, { quantity_received: v })} error={lineError(errors, i, 'quantity_received')} className="mb-0" />
                   </td>
-                  <td className={`num ${diff ? (diff > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`}>{diff === null ? '—' : formatSigned(diff)}</td>
-                  <td style={{ minWidth: '14rem' }}>
+                  <td className={`num ${diff ? (diff > 0 ? 'app-diff-pos' : 'app-diff-neg') : ''}`} data-label="Écart">
+                    {diff === null ? '—' : formatSigned(diff)}
+                  </td>
+                  <td className={`app-line-reason ${diff ? '' : 'is-idle'}`} data-label="Motif de l'écart">
                     <input
                       id={`reception-${i}-reason`}
                       name={`lines.${i}.reason`}
@@ -331,10 +333,10 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td className="num">{formatQty(transfer.total_quantity_sent)}</td>
+              <td className="num" data-label="Envoyé">{formatQty(transfer.total_quantity_sent)}</td>
               {showCosts ? <td /> : null}
-              <td className="num">{formatQty(totalReceived)}</td>
-              <td className="num">{formatSigned(totalReceived - transfer.total_quantity_sent)}</td>
+              <td className="num" data-label="Reçu">{formatQty(totalReceived)}</td>
+              <td className="num" data-label="Écart">{formatSigned(totalReceived - transfer.total_quantity_sent)}</td>
               <td />
             </tr>
           </tfoot>
