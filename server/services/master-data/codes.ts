@@ -51,4 +51,3 @@ async function nextFreeCode(db: Knex | Knex.Transaction, table: string, { prefix
     width,
   );
 }
-

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { withSearchName } from '../../db/search.js';
 import type { ImportColumn } from '../../../shared/master-data.js';
 import { minorToInput } from '../../../shared/money.js';
 import { optimizeSqlite } from '../../db/connection.js';
+import { withSearchName } from '../../db/search.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -67,9 +67,8 @@ export async function todayFor(db: Knex): Promise<string> {
   return businessDate(row?.time_zone ?? 'Africa/Abidjan');
 }
 
-/** A period from ?from=&to= (valid dates, from ≤ to), defaulting to the last `days` days. */
 /**
- * The period of a document list: the dates asked for, else the last `days` days. A search by
+ * The period of a document list: ?from=&to= (valid dates, from ≤ to), else the last `days` days. A search by
  * number (`searching`) with no date chosen (none, or the default ones) looks at every date: an old
  * document typed by its number must be found. Empty from/to mean "no period".
  */
