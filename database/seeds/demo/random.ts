@@ -28,6 +28,19 @@ export class Random {
     return items[Math.floor(this.next() * items.length)];
   }
 
+  /**
+   * `k` distinct items drawn at random (a partial Fisher–Yates shuffle: the draws are moved to the
+   * front of `items`, which is reordered in place — cheap on a large pool drawn from again and again).
+   */
+  drawInPlace<T>(items: T[], k: number): T[] {
+    const n = Math.min(k, items.length);
+    for (let i = 0; i < n; i++) {
+      const j = this.int(i, items.length - 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items.slice(0, n);
+  }
+
   chance(probability: number): boolean {
     return this.next() < probability;
   }

@@ -116,15 +116,8 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const supplierDebt = new Map<number, number>();
   const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0 };
   const pool = products.map((p) => p.id);
-  /** k distinct random products (partial shuffle of the pool). */
-  const sample = (k: number) => {
-    const n = Math.min(k, pool.length);
-    for (let i = 0; i < n; i++) {
-      const j = rng.int(i, pool.length - 1);
-      [pool[i], pool[j]] = [pool[j], pool[i]];
-    }
-    return pool.slice(0, n).sort((a, b) => a - b);
-  };
+  /** k distinct random products, in id order. */
+  const sample = (k: number) => rng.drawInPlace(pool, k).sort((a, b) => a - b);
   const move = (doc: { type: string; id: number; number: string }, date: string, at: string, productId: number, locationId: number, quantity: number, unitCost: number, movementType: string, reason: string | null = null) => {
     add(productId, locationId, quantity);
     out.stock_movements.push({ product_id: productId, location_id: locationId, quantity, unit_cost: unitCost, movement_type: movementType, document_type: doc.type, document_id: doc.id, document_number: doc.number, user_id: user.id, business_date: date, created_at: at, reason });
@@ -318,10 +311,5 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
 
 function pickCategories(rng: Random, categoryIds: number[], share: number): number[] {
   const k = Math.max(1, Math.round(categoryIds.length * share));
-  const copy = [...categoryIds];
-  for (let i = 0; i < k; i++) {
-    const j = rng.int(i, copy.length - 1);
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy.slice(0, k).sort((a, b) => a - b);
+  return rng.drawInPlace([...categoryIds], k).sort((a, b) => a - b);
 }
