@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { withSearchName } from '../../server/db/search.js';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
 import { checkStock } from '../../server/services/stock/check-stock.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
 
