@@ -87,7 +87,9 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                   <thead>
                     <tr>
                       <th scope="col">Emplacement</th>
-                      <th scope="col">Type</th>
+                      <th scope="col" className="d-none d-sm-table-cell">
+                        Type
+                      </th>
                       <th scope="col" className="app-num">
                         Quantité
                       </th>
@@ -100,7 +102,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                           {s.location_name} <span className="text-body-secondary small">({s.location_code})</span>
                           {!s.active ? <Badge className="ms-2">Archivé</Badge> : null}
                         </td>
-                        <td>{LOCATION_KIND_LABELS[s.kind]}</td>
+                        <td className="d-none d-sm-table-cell">{LOCATION_KIND_LABELS[s.kind]}</td>
                         <td className={`app-num ${s.quantity < 0 ? 'text-danger' : ''}`}>
                           {formatQty(s.quantity)} <span className="text-body-secondary small">{product.unit}</span>
                         </td>
@@ -109,7 +111,8 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                   </tbody>
                   <tfoot>
                     <tr className="fw-semibold">
-                      <td colSpan={2}>Total</td>
+                      <td>Total</td>
+                      <td className="d-none d-sm-table-cell" />
                       <td className="app-num">{formatQty(product.stock_total)}</td>
                     </tr>
                   </tfoot>
