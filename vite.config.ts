@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The client is built into public/build with a manifest; the server reads the manifest to
@@ -6,6 +7,8 @@ import { defineConfig } from 'vite';
 // (import.meta.glob); React, Inertia and the other libraries share one "vendor" chunk.
 export default defineConfig({
   plugins: [react()],
+  // `@/…` is the client (resources/js), `@shared/…` the code shared with the server: no ../../../.
+  resolve: { alias: { '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)), '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)) } },
   base: '/build/',
   publicDir: false,
   build: {

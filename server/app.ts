@@ -17,6 +17,7 @@ import { backWithErrors } from './http/respond.js';
 import { rootTemplate } from './http/root-template.js';
 import { registerRoutes } from './http/routes/index.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
+import './http/pages.js';
 import './http/session/types.js';
 import { inertia } from './inertia/index.js';
 import { type Mailer, createMailer } from './mail/mailer.js';

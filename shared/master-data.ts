@@ -360,17 +360,17 @@ export interface ClientPickerResponse {
 // ——— Pages ———
 
 export interface MasterDataPages {
-  'fichiers/clients/Index': { clients: Paginated<ClientRow>; params: ListParams<ClientFilters>; can: CrudAbilities; currency: string };
-  'fichiers/clients/Form': { client: ClientDetail | null; suggested_code: string; currency: string };
-  'fichiers/clients/Show': { client: ClientDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
-  'fichiers/clients/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
-  'fichiers/fournisseurs/Index': { suppliers: Paginated<SupplierRow>; params: ListParams<SupplierFilters>; can: CrudAbilities; currency: string };
-  'fichiers/fournisseurs/Form': { supplier: SupplierDetail | null; suggested_code: string };
-  'fichiers/fournisseurs/Show': { supplier: SupplierDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
-  'fichiers/categories/Index': { categories: Paginated<CategoryRow>; params: ListParams<CategoryFilters>; can: CrudAbilities };
-  'fichiers/categories/Form': { category: CategoryRow | null; suggested_code: string; usage: UsageInfo | null; can: CrudAbilities; history: AuditItem[] };
-  'fichiers/produits/Index': { products: Paginated<ProductRow>; params: ListParams<ProductFilters>; categories: Option[]; can: CrudAbilities; currency: string; show_costs: boolean };
-  'fichiers/produits/Form': {
+  'clients/Index': { clients: Paginated<ClientRow>; params: ListParams<ClientFilters>; can: CrudAbilities; currency: string };
+  'clients/Form': { client: ClientDetail | null; suggested_code: string; currency: string };
+  'clients/Show': { client: ClientDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
+  'clients/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
+  'suppliers/Index': { suppliers: Paginated<SupplierRow>; params: ListParams<SupplierFilters>; can: CrudAbilities; currency: string };
+  'suppliers/Form': { supplier: SupplierDetail | null; suggested_code: string };
+  'suppliers/Show': { supplier: SupplierDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
+  'categories/Index': { categories: Paginated<CategoryRow>; params: ListParams<CategoryFilters>; can: CrudAbilities };
+  'categories/Form': { category: CategoryRow | null; suggested_code: string; usage: UsageInfo | null; can: CrudAbilities; history: AuditItem[] };
+  'products/Index': { products: Paginated<ProductRow>; params: ListParams<ProductFilters>; categories: Option[]; can: CrudAbilities; currency: string; show_costs: boolean };
+  'products/Form': {
     product: ProductDetail | null;
     suggested_code: string;
     categories: Option[];
@@ -379,7 +379,7 @@ export interface MasterDataPages {
     show_costs: boolean;
     can_change_prices: boolean;
   };
-  'fichiers/produits/Show': {
+  'products/Show': {
     product: ProductDetail;
     stock: StockAtLocation[];
     price_history: Paginated<PriceHistoryItem>;
@@ -389,8 +389,8 @@ export interface MasterDataPages {
     currency: string;
     show_costs: boolean;
   };
-  'fichiers/produits/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
-  'fichiers/centraleprix/Index': {
+  'products/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
+  'price-centre/Index': {
     products: Paginated<PriceGridRow>;
     params: ListParams<ProductFilters>;
     categories: Option[];
@@ -398,7 +398,7 @@ export interface MasterDataPages {
     can_export: boolean;
     currency: string;
   };
-  'fichiers/centraleprix/Preview': {
+  'price-centre/Preview': {
     rule: PriceRuleInput;
     description: string;
     scope: { category: string | null; q: string; status: StatusFilter };
@@ -408,33 +408,33 @@ export interface MasterDataPages {
     can_update: boolean;
     currency: string;
   };
-  'parametres/societe/Emplacements': { locations: Paginated<LocationRow>; params: ListParams<{ status: StatusFilter; kind: LocationKind | '' }>; can_manage: boolean };
+  'settings/locations/Index': { locations: Paginated<LocationRow>; params: ListParams<{ status: StatusFilter; kind: LocationKind | '' }>; can_manage: boolean };
   /** suggested_codes: the next free code for each kind (DEP02, BTQ03), the form follows the chosen kind. */
-  'parametres/societe/EmplacementForm': { location: LocationRow | null; suggested_codes: Record<LocationKind, string> | null; usage: UsageInfo | null; can_manage: boolean };
-  'parametres/societe/Caisses': { cash_desks: Paginated<CashDeskRow>; params: ListParams<{ status: StatusFilter; location_id: string }>; locations: Option[]; can_manage: boolean; currency: string };
-  'parametres/societe/CaisseForm': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string };
+  'settings/locations/Form': { location: LocationRow | null; suggested_codes: Record<LocationKind, string> | null; usage: UsageInfo | null; can_manage: boolean };
+  'settings/cash-desks/Index': { cash_desks: Paginated<CashDeskRow>; params: ListParams<{ status: StatusFilter; location_id: string }>; locations: Option[]; can_manage: boolean; currency: string };
+  'settings/cash-desks/Form': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string };
 }
 
 export const MASTER_DATA_PAGE_NAMES = [
-  'fichiers/clients/Index',
-  'fichiers/clients/Form',
-  'fichiers/clients/Show',
-  'fichiers/clients/Import',
-  'fichiers/fournisseurs/Index',
-  'fichiers/fournisseurs/Form',
-  'fichiers/fournisseurs/Show',
-  'fichiers/categories/Index',
-  'fichiers/categories/Form',
-  'fichiers/produits/Index',
-  'fichiers/produits/Form',
-  'fichiers/produits/Show',
-  'fichiers/produits/Import',
-  'fichiers/centraleprix/Index',
-  'fichiers/centraleprix/Preview',
-  'parametres/societe/Emplacements',
-  'parametres/societe/EmplacementForm',
-  'parametres/societe/Caisses',
-  'parametres/societe/CaisseForm',
+  'clients/Index',
+  'clients/Form',
+  'clients/Show',
+  'clients/Import',
+  'suppliers/Index',
+  'suppliers/Form',
+  'suppliers/Show',
+  'categories/Index',
+  'categories/Form',
+  'products/Index',
+  'products/Form',
+  'products/Show',
+  'products/Import',
+  'price-centre/Index',
+  'price-centre/Preview',
+  'settings/locations/Index',
+  'settings/locations/Form',
+  'settings/cash-desks/Index',
+  'settings/cash-desks/Form',
 ] as const satisfies ReadonlyArray<keyof MasterDataPages>;
 
 type MissingMasterDataPages = Exclude<keyof MasterDataPages, (typeof MASTER_DATA_PAGE_NAMES)[number]>;

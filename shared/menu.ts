@@ -1,3 +1,5 @@
+import type { Permission } from './permissions.js';
+
 /**
  * The one menu tree (DESIGN.md §6). The sidebar renders it filtered by the user's menu
  * permissions; the dashboard lists the same areas.
@@ -6,7 +8,7 @@ export interface MenuNode {
   name: string;
   to?: string;
   icon?: string;
-  permission?: string;
+  permission?: Permission;
   sub?: MenuNode[];
   subActivePaths?: string[];
   heading?: boolean;

@@ -2,25 +2,26 @@
  * The one permission catalogue (DESIGN.md §6): the server guard, the menu filter and the role
  * editor all read it. Menu permissions open a screen; action permissions allow what a screen does.
  */
-export interface PermissionDef {
-  name: string;
-  label: string;
+export interface PermissionDef<N extends string = string> {
+  readonly name: N;
+  readonly label: string;
 }
 export interface PermissionArea {
-  area: string;
-  label: string;
-  menu: PermissionDef[];
-  actions: PermissionDef[];
+  readonly area: string;
+  readonly label: string;
+  readonly menu: readonly PermissionDef[];
+  readonly actions: readonly PermissionDef[];
 }
 
-const crud = (area: string, what: string): PermissionDef[] => [
-  { name: `${area}.create`, label: `Créer des ${what}` },
-  { name: `${area}.update`, label: `Modifier des ${what}` },
-  { name: `${area}.delete`, label: `Supprimer ou archiver des ${what}` },
-  { name: `${area}.export`, label: `Exporter et importer des ${what}` },
-];
+const crud = <A extends string>(area: A, what: string) =>
+  [
+    { name: `${area}.create`, label: `Créer des ${what}` },
+    { name: `${area}.update`, label: `Modifier des ${what}` },
+    { name: `${area}.delete`, label: `Supprimer ou archiver des ${what}` },
+    { name: `${area}.export`, label: `Exporter et importer des ${what}` },
+  ] as const;
 
-export const PERMISSION_CATALOGUE: PermissionArea[] = [
+export const PERMISSION_CATALOGUE = [
   {
     area: 'general',
     label: 'Général',
@@ -137,31 +138,35 @@ export const PERMISSION_CATALOGUE: PermissionArea[] = [
     ],
     actions: [],
   },
-];
+] as const satisfies readonly PermissionArea[];
 
-export const ALL_PERMISSIONS: string[] = PERMISSION_CATALOGUE.flatMap((a) => [...a.menu, ...a.actions].map((p) => p.name));
-export const MENU_PERMISSIONS: string[] = PERMISSION_CATALOGUE.flatMap((a) => a.menu.map((p) => p.name));
+type Catalogue = (typeof PERMISSION_CATALOGUE)[number];
+/** Every permission name, as a type: a misspelled name fails the type check wherever it is used. */
+export type Permission = Catalogue['menu' | 'actions'][number]['name'];
+export type MenuPermission = Catalogue['menu'][number]['name'];
+export type MenuName = MenuPermission extends `menu.${infer N}` ? N : never;
 
-export type Permission = string;
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] => [...a.menu, ...a.actions].map((p) => p.name));
+export const MENU_PERMISSIONS: readonly MenuPermission[] = PERMISSION_CATALOGUE.flatMap((a): readonly MenuPermission[] => a.menu.map((p) => p.name));
+const ACTION_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] => a.actions.map((p) => p.name));
 
-export function isKnownPermission(name: string): boolean {
-  return ALL_PERMISSIONS.includes(name);
+/** For names that come from outside the code (a role form, the database). */
+export function isKnownPermission(name: string): name is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(name);
 }
 
 const allMenu = MENU_PERMISSIONS;
-const menus = (...names: string[]) => names.map((n) => `menu.${n}`);
+const menus = (...names: MenuName[]): MenuPermission[] => names.map((n) => `menu.${n}` as MenuPermission);
 
 /** The six roles seeded at first start (DESIGN.md §6); roles are data, editable afterwards. */
-export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: boolean; permissions: string[] }> = [
+export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: boolean; permissions: readonly Permission[] }> = [
   { name: 'Administrateur', description: 'Accès complet à toutes les fonctions', isAdmin: true, permissions: ALL_PERMISSIONS },
   {
     name: 'Gérant',
     description: 'Pilote la boutique : ventes, stock, caisse, éditions',
     permissions: [
       ...allMenu.filter((m) => !['menu.parametres.users', 'menu.parametres.roles', 'menu.parametres.api', 'menu.parametres.backup', 'menu.support.logs'].includes(m)),
-      ...PERMISSION_CATALOGUE.flatMap((a) => a.actions.map((p) => p.name)).filter(
-        (p) => !['users.manage', 'roles.manage', 'api_tokens.manage', 'backup.manage'].includes(p),
-      ),
+      ...ACTION_PERMISSIONS.filter((p) => !['users.manage', 'roles.manage', 'api_tokens.manage', 'backup.manage'].includes(p)),
     ],
   },
   {

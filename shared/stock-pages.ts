@@ -504,7 +504,7 @@ export interface StockPages {
   'stock/inventory/CountSheet': CountSheetPrintProps;
   'stock/inventory/AdjustmentPrint': AdjustmentPrintProps;
   'stock/inventory/Readjust': ReadjustmentCreateProps;
-  'stock/products/Stock': ProductStockPageProps;
+  'products/Stock': ProductStockPageProps;
 }
 
 export const STOCK_PAGE_NAMES = [
@@ -524,5 +524,5 @@ export const STOCK_PAGE_NAMES = [
   'stock/inventory/CountSheet',
   'stock/inventory/AdjustmentPrint',
   'stock/inventory/Readjust',
-  'stock/products/Stock',
+  'products/Stock',
 ] as const satisfies ReadonlyArray<keyof StockPages>;

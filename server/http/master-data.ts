@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import type { CrudAbilities } from '../../shared/master-data.js';
+import type { Permission } from '../../shared/permissions.js';
 import { HttpError, ValidationError } from '../errors.js';
 import { ActionRefused } from '../services/errors.js';
 import type { ExportFormat } from '../services/tabular/export.js';
@@ -120,7 +121,7 @@ export function lifecycleRoutes(
   r: Router,
   spec: {
     base: string;
-    permission: string;
+    permission: Permission;
     load: (id: unknown) => Promise<{ id: number | string; name: string }>;
     setActive: (id: number, active: boolean, actor: Actor) => Promise<void>;
     remove: (id: number, actor: Actor) => Promise<void>;

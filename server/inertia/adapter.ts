@@ -21,8 +21,18 @@ export interface RenderOptions {
   encryptHistory?: boolean;
 }
 
+/**
+ * The application's pages, component name → props. The adapter knows no business: the application
+ * fills this interface in once (server/http/pages.ts) with its page registry, and from then on every
+ * `render()` call is checked — an unknown page name or a wrong prop fails the type check.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface InertiaPages {}
+
+export type InertiaPageName = keyof InertiaPages & string;
+
 export interface InertiaResponse {
-  render<P extends Record<string, unknown>>(component: string, props?: PropsInput<P>, options?: RenderOptions): Promise<void>;
+  render<N extends InertiaPageName>(component: N, props: PropsInput<InertiaPages[N]>, options?: RenderOptions): Promise<void>;
   /** Full-page navigation to a URL (another origin, a file download): 409 for Inertia visits. */
   location(url: string): void;
 }
@@ -64,7 +74,7 @@ export function inertia(options: InertiaOptions): RequestHandler {
     }
 
     res.inertia = {
-      async render(component, props = {} as never, renderOptions = {}) {
+      async render(component, props, renderOptions = {}) {
         const partialComponent = req.get('X-Inertia-Partial-Component');
         const partial: PartialRequest | null =
           inertiaVisit && partialComponent === component

@@ -1,12 +1,12 @@
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireAuth, requirePasswordConfirmed } from '../../server/http/middleware/auth.js';
-import { ADMIN, Client, type TestApp, createTestApp } from '../support/app.js';
+import { ADMIN, Client, type TestApp, createTestApp, renderProbe } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 
 /** A sensitive probe page behind the password confirmation guard. */
 function sensitive(app: Express) {
-  app.get('/sensible', requireAuth, requirePasswordConfirmed, (_req, res) => res.inertia.render('Probe', { ok: true }));
+  app.get('/sensible', requireAuth, requirePasswordConfirmed, (_req, res) => renderProbe(res, 'Probe', { ok: true }));
 }
 
 describe.each(testDatabases())('password confirmation (%s)', (kind) => {

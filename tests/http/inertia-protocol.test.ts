@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/errors.js';
 import { flash, redirect } from '../../server/http/respond.js';
 import { always, defer, optional } from '../../server/inertia/index.js';
-import { Client, TEST_VERSION, type TestApp, createTestApp } from '../support/app.js';
+import { Client, TEST_VERSION, type TestApp, createTestApp, renderProbe } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 
 /** Probe pages that use every prop kind; the counters prove which resolvers ran. */
 const calls = { regular: 0, lazy: 0, deferred: 0, always: 0 };
 function probeRoutes(app: Express) {
   app.get('/probe', (_req, res) =>
-    res.inertia.render('Probe', {
+    renderProbe(res, 'Probe', {
       regular: () => {
         calls.regular++;
         return 'regular-value';

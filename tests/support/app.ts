@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Response } from 'express';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import request from 'supertest';
@@ -133,4 +134,12 @@ export async function userWithPermissions(t: TestApp, email: string, permissions
   await createRole(t.db, { name: roleName, permissions });
   const id = await createUser(t.db, { name: 'Awa Traoré', email, password, roleNames: [roleName], verified: true });
   return { id, email, password };
+}
+
+/**
+ * Protocol tests render probe pages that are not in the page registry: the one place where a page
+ * name escapes the registry's type check, on purpose.
+ */
+export function renderProbe(res: Response, component: string, props: Record<string, unknown>): Promise<void> {
+  return (res.inertia.render as unknown as (c: string, p: Record<string, unknown>) => Promise<void>)(component, props);
 }

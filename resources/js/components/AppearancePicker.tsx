@@ -1,5 +1,5 @@
-import { useLayout } from '../lib/layout-context';
-import { COLOR_THEME_LABELS, COLOR_THEMES, DARK_MODE_LABELS, DARK_MODES } from '../lib/theme';
+import { useLayout } from '@/lib/layout-context';
+import { COLOR_THEME_LABELS, COLOR_THEMES, DARK_MODE_LABELS, DARK_MODES } from '@/lib/theme';
 import { Dropdown } from './Dropdown';
 import { Icon } from './Icon';
 

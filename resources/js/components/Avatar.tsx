@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { initials } from '../lib/user';
+import { initials } from '@/lib/user';
 
 /**
  * The user's gravatar over their initials: the initials show while the image loads and stay

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { debounce } from '../lib/debounce';
-import { SCROLL_DEBOUNCE_MS, SCROLLBAR_MIN_THUMB, scrollForThumb, thumbGeometry } from '../lib/scrollbar';
-import { readStoredSession, writeStoredSession } from '../lib/session-storage';
+import { debounce } from '@/lib/debounce';
+import { SCROLL_DEBOUNCE_MS, SCROLLBAR_MIN_THUMB, scrollForThumb, thumbGeometry } from '@/lib/scrollbar';
+import { readStoredSession, writeStoredSession } from '@/lib/session-storage';
 
 interface CustomScrollbarProps {
   children: ReactNode;

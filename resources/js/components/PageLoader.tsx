@@ -1,4 +1,4 @@
-import { useLayout } from '../lib/layout-context';
+import { useLayout } from '@/lib/layout-context';
 import { LogoMark } from './Brand';
 
 /** Full-page loader (layout state "page loader"): shown e.g. while signing out. */

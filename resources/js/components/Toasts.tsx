@@ -1,5 +1,5 @@
 import { ToastContainer } from 'react-toastify';
-import { DEFAULT_DURATION_MS, MAX_TOASTS } from '../lib/toasts';
+import { DEFAULT_DURATION_MS, MAX_TOASTS } from '@/lib/toasts';
 
 /** One container for the whole app: top right, newest on top, at most 20, swipe to dismiss at 60 %. */
 export function Toasts() {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DESKTOP_MIN_WIDTH } from '../lib/layout-store';
+import { DESKTOP_MIN_WIDTH } from '@/lib/layout-store';
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

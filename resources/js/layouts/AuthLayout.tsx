@@ -1,7 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AppearanceDropdown } from '../components/AppearancePicker';
-import { Brand } from '../components/Brand';
+import { AppearanceDropdown } from '@/components/AppearancePicker';
+import { Brand } from '@/components/Brand';
 
 /** Bare layout of the account pages (login, register, password…): a centred card, nothing else. */
 export default function AuthLayout({ children }: { children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useLayout } from '../lib/layout-context';
-import { pageContainerClasses } from '../lib/layout-store';
+import { useLayout } from '@/lib/layout-context';
+import { pageContainerClasses } from '@/lib/layout-store';
 import { Footer } from './parts/Footer';
 import { Header } from './parts/Header';
 import { SideOverlay } from './parts/SideOverlay';

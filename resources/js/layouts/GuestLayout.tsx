@@ -1,8 +1,8 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AppearanceDropdown } from '../components/AppearancePicker';
-import { Brand } from '../components/Brand';
-import { Icon } from '../components/Icon';
+import { AppearanceDropdown } from '@/components/AppearancePicker';
+import { Brand } from '@/components/Brand';
+import { Icon } from '@/components/Icon';
 import { Footer } from './parts/Footer';
 
 /**

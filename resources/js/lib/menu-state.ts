@@ -1,5 +1,5 @@
 /** Which menu nodes are active / open for a URL (pure, unit-tested). */
-import { isMenuNodeActive, type MenuNode } from '../../../shared/menu';
+import { isMenuNodeActive, type MenuNode } from '@shared/menu';
 
 /** Stable key of a node: the names on the way down ("Opérations/Trésorerie/Caisse"). */
 export const nodeKey = (trail: string[], node: MenuNode) => [...trail, node.name].join('/');

@@ -3,8 +3,8 @@
  * An unknown name renders "Page introuvable : {name}" instead of a blank screen.
  */
 import { Head, Link, type ResolvedComponent } from '@inertiajs/react';
-import SimpleLayout from '../layouts/SimpleLayout';
-import AuthenticatedLayout from '../layouts/AuthenticatedLayout';
+import SimpleLayout from '@/layouts/SimpleLayout';
+import AuthenticatedLayout from '@/layouts/AuthenticatedLayout';
 
 export type PageModule = { default: ResolvedComponent };
 export type PageLoaders = Record<string, () => Promise<PageModule>>;

@@ -1,15 +1,16 @@
 /** Small helpers about the signed-in user (DESIGN.md §6 checks, avatar initials). */
-import type { AuthUser } from '../../../shared/pages';
+import type { AuthUser } from '@shared/pages';
+import type { MenuPermission, Permission } from '@shared/permissions';
 
-export function hasPermission(user: AuthUser | null | undefined, permission: string): boolean {
+export function hasPermission(user: AuthUser | null | undefined, permission: Permission): boolean {
   return !!user && (user.all_permissions.includes(permission) || user.menu_permissions.includes(permission));
 }
 
-export function hasMenuPermission(user: AuthUser | null | undefined, permission: string): boolean {
+export function hasMenuPermission(user: AuthUser | null | undefined, permission: MenuPermission): boolean {
   return !!user && user.menu_permissions.includes(permission);
 }
 
-export function hasAnyPermission(user: AuthUser | null | undefined, permissions: string[]): boolean {
+export function hasAnyPermission(user: AuthUser | null | undefined, permissions: readonly Permission[]): boolean {
   return permissions.some((p) => hasPermission(user, p));
 }
 

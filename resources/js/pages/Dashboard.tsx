@@ -1,10 +1,10 @@
 import { Link, usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
-import { MENU, type MenuNode } from '../../../shared/menu';
-import type { PageProps } from '../../../shared/pages';
-import { AppPage } from '../components/AppPage';
-import { Avatar } from '../components/Avatar';
-import { Icon } from '../components/Icon';
+import { MENU, type MenuNode } from '@shared/menu';
+import type { PageProps } from '@shared/pages';
+import { AppPage } from '@/components/AppPage';
+import { Avatar } from '@/components/Avatar';
+import { Icon } from '@/components/Icon';
 
 type Area = PageProps<'Dashboard'>['areas'][number];
 

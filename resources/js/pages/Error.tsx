@@ -1,8 +1,8 @@
 import { Head, Link, usePage } from '@inertiajs/react';
-import type { PageProps } from '../../../shared/pages';
-import { LogoMark } from '../components/Brand';
-import { Icon } from '../components/Icon';
-import SimpleLayout from '../layouts/SimpleLayout';
+import type { PageProps } from '@shared/pages';
+import { LogoMark } from '@/components/Brand';
+import { Icon } from '@/components/Icon';
+import SimpleLayout from '@/layouts/SimpleLayout';
 
 const ICONS: Record<number, string> = {
   400: 'fa-solid fa-triangle-exclamation',

@@ -1,7 +1,7 @@
 import { Head, Link, usePage } from '@inertiajs/react';
-import type { PageProps } from '../../../shared/pages';
-import { Icon } from '../components/Icon';
-import GuestLayout from '../layouts/GuestLayout';
+import type { PageProps } from '@shared/pages';
+import { Icon } from '@/components/Icon';
+import GuestLayout from '@/layouts/GuestLayout';
 
 const FEATURES = [
   { icon: 'fa-solid fa-boxes-stacked', title: 'Stock maîtrisé', text: 'Entrées fournisseurs, transferts dépôt ↔ boutiques, inventaires et coût moyen pondéré (CMUP) tenus à jour à chaque mouvement.' },

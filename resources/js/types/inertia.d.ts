@@ -1,4 +1,4 @@
-import type { SharedProps } from '../../../shared/pages';
+import type { SharedProps } from '@shared/pages';
 
 declare module '@inertiajs/core' {
   export interface InertiaConfig {

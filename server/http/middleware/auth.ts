@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
+import type { Permission } from '../../../shared/permissions.js';
 import { type UserContext, loadUserContext } from '../../auth/user-context.js';
 import { HttpError } from '../../errors.js';
 import { redirect } from '../respond.js';
@@ -41,7 +42,7 @@ export function requireVerified(req: Request, res: Response, next: NextFunction)
 }
 
 /** Server-side permission guard: the 403 page when the user lacks the permission. */
-export function can(...permissions: string[]) {
+export function can(...permissions: Permission[]) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!req.user) return next(new HttpError(403));
     if (permissions.every((p) => req.user!.permissions.has(p))) return next();

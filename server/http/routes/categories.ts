@@ -49,7 +49,7 @@ export function categoryRoutes(ctx: AppContext): Router {
   r.get(BASE, async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
     const categories = await paginate(categoriesQuery(db, params), page, params.per_page, presentCategoryRow);
-    await res.inertia.render('fichiers/categories/Index', { categories, params, can: abilities(req, 'categories') });
+    await res.inertia.render('categories/Index', { categories, params, can: abilities(req, 'categories') });
   });
 
   r.get(`${BASE}/export`, can('categories.export'), downloadGuard, async (req, res) => {
@@ -58,7 +58,7 @@ export function categoryRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${BASE}/create`, can('categories.create'), async (req, res) => {
-    await res.inertia.render('fichiers/categories/Form', { category: null, suggested_code: await suggestCode(db, 'categories'), usage: null, can: abilities(req, 'categories'), history: [] });
+    await res.inertia.render('categories/Form', { category: null, suggested_code: await suggestCode(db, 'categories'), usage: null, can: abilities(req, 'categories'), history: [] });
   });
 
   r.post(BASE, can('categories.create'), async (req, res) => {
@@ -78,7 +78,7 @@ export function categoryRoutes(ctx: AppContext): Router {
   const show = async (req: Request, res: Response) => {
     const row = await load(req.params.id);
     const currency = await getCurrency(db);
-    await res.inertia.render('fichiers/categories/Form', {
+    await res.inertia.render('categories/Form', {
       category: presentCategoryRow(row),
       suggested_code: row.code,
       usage: usageInfo(await historyReasons(db, 'category', Number(row.id))),

@@ -66,7 +66,7 @@ export function clientRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     const clients = await paginate(clientsQuery(db, params), params.page, params.per_page, presentClientRow);
     const { page: _page, ...rest } = params;
-    await res.inertia.render('fichiers/clients/Index', { clients, params: rest, can: abilities(req, 'clients'), currency });
+    await res.inertia.render('clients/Index', { clients, params: rest, can: abilities(req, 'clients'), currency });
   });
 
   r.get(`${BASE}/export`, can('clients.export'), downloadGuard, async (req, res) => {
@@ -77,7 +77,7 @@ export function clientRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${BASE}/create`, can('clients.create'), async (_req, res) => {
-    await res.inertia.render('fichiers/clients/Form', { client: null, suggested_code: await suggestCode(db, 'clients'), currency: await getCurrency(db) });
+    await res.inertia.render('clients/Form', { client: null, suggested_code: await suggestCode(db, 'clients'), currency: await getCurrency(db) });
   });
 
   r.post(BASE, can('clients.create'), async (req, res) => {
@@ -96,7 +96,7 @@ export function clientRoutes(ctx: AppContext): Router {
       if (!batch) throw new HttpError(404);
       preview = presentPreview(batch);
     }
-    await res.inertia.render('fichiers/clients/Import', { preview, columns: clientImportColumns(), can_update: req.user!.permissions.has('clients.update') });
+    await res.inertia.render('clients/Import', { preview, columns: clientImportColumns(), can_update: req.user!.permissions.has('clients.update') });
   });
 
   r.get(`${BASE}/import/modele`, can('clients.export', 'clients.create'), downloadGuard, async (req, res) => {
@@ -137,7 +137,7 @@ export function clientRoutes(ctx: AppContext): Router {
     const walkIn = toBool(row.is_walk_in);
     const reasons = walkIn ? [] : await historyReasons(db, 'client', Number(row.id), currency);
     const block = walkIn ? 'Le CLIENT COMPTANT sert à toutes les ventes au comptant.' : null;
-    await res.inertia.render('fichiers/clients/Show', {
+    await res.inertia.render('clients/Show', {
       client: presentClient(row),
       usage: usageInfo(reasons, { archive: block, delete: block }),
       history: await subjectHistory(db, 'client', Number(row.id), currency),
@@ -148,7 +148,7 @@ export function clientRoutes(ctx: AppContext): Router {
 
   r.get(`${BASE}/:id/edit`, can('clients.update'), async (req, res) => {
     const row = await load(req.params.id);
-    await res.inertia.render('fichiers/clients/Form', { client: presentClient(row), suggested_code: row.code, currency: await getCurrency(db) });
+    await res.inertia.render('clients/Form', { client: presentClient(row), suggested_code: row.code, currency: await getCurrency(db) });
   });
 
   r.put(`${BASE}/:id`, can('clients.update'), async (req, res) => {

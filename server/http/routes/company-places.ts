@@ -67,11 +67,11 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   r.get(LOCATIONS, async (req, res) => {
     const { page, ...params } = parseListParams(req, locationList);
     const locations = await paginate(locationsQuery(db, params), page, params.per_page, presentLocationRow);
-    await res.inertia.render('parametres/societe/Emplacements', { locations, params, can_manage: canManage(req) });
+    await res.inertia.render('settings/locations/Index', { locations, params, can_manage: canManage(req) });
   });
 
   r.get(`${LOCATIONS}/create`, can(MANAGE), async (_req, res) => {
-    await res.inertia.render('parametres/societe/EmplacementForm', { location: null, suggested_codes: await suggestLocationCodes(db), usage: null, can_manage: true });
+    await res.inertia.render('settings/locations/Form', { location: null, suggested_codes: await suggestLocationCodes(db), usage: null, can_manage: true });
   });
 
   r.post(LOCATIONS, can(MANAGE), async (req, res) => {
@@ -92,7 +92,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     const row = await loadLocation(req.params.id);
     const id = Number(row.id);
     const block = toBool(row.active) ? await locationArchiveBlock(db, id) : null;
-    await res.inertia.render('parametres/societe/EmplacementForm', {
+    await res.inertia.render('settings/locations/Form', {
       location: presentLocationRow(row),
       suggested_codes: null,
       usage: usageInfo(await historyReasons(db, 'location', id), { archive: block }),
@@ -123,7 +123,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   r.get(DESKS, async (req, res) => {
     const { page, ...params } = parseListParams(req, deskList);
     const cash_desks = await paginate(cashDesksQuery(db, params), page, params.per_page, presentCashDeskRow);
-    await res.inertia.render('parametres/societe/Caisses', {
+    await res.inertia.render('settings/cash-desks/Index', {
       cash_desks,
       params,
       locations: await locationOptions(db, params.filters.location_id ? Number(params.filters.location_id) : null),
@@ -133,7 +133,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${DESKS}/create`, can(MANAGE), async (_req, res) => {
-    await res.inertia.render('parametres/societe/CaisseForm', {
+    await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: null,
       suggested_code: await suggestCode(db, 'cash_desks'),
       locations: await locationOptions(db),
@@ -162,7 +162,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     const main = toBool(row.is_main);
     const block = toBool(row.active) ? deskArchiveBlock(row, currency) : null;
-    await res.inertia.render('parametres/societe/CaisseForm', {
+    await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: presentCashDeskRow(row),
       suggested_code: row.code,
       locations: await locationOptions(db, Number(row.location_id)),

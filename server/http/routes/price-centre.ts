@@ -79,7 +79,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const { page, ...params } = parseListParams(req, listSpec);
     const rows = await paginate(productsQuery(db, params), page, params.per_page, (row) => row);
     const products = { ...rows, data: (await withCategoryNames(db, rows.data)).map(presentPriceGridRow) };
-    await res.inertia.render('fichiers/centraleprix/Index', {
+    await res.inertia.render('price-centre/Index', {
       products,
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
@@ -123,7 +123,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const lastPage = Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PER_PAGE));
     const page = Math.min(Math.max(1, Number.isFinite(pageRaw) ? pageRaw : 1), lastPage);
     const category = scope.filters.category_id ? ((await db('categories').where({ id: Number(scope.filters.category_id) }).first('name'))?.name ?? null) : null;
-    await res.inertia.render('fichiers/centraleprix/Preview', {
+    await res.inertia.render('price-centre/Preview', {
       rule: input,
       description: describeRule(rule, (minor) => formatMoney(minor, currency)),
       scope: { category, q: scope.q, status: scope.filters.status },

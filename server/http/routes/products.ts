@@ -107,7 +107,7 @@ export function productRoutes(ctx: AppContext): Router {
     );
     const named = await withCategoryNames(db, rows.data);
     const products = { ...rows, data: named.map((row) => presentProductRow(row, showCosts, totals.get(Number(row.id)) ?? 0)) };
-    await res.inertia.render('fichiers/produits/Index', {
+    await res.inertia.render('products/Index', {
       products,
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
@@ -124,7 +124,7 @@ export function productRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${BASE}/create`, can('products.create'), async (req, res) => {
-    await res.inertia.render('fichiers/produits/Form', await formProps(req, null));
+    await res.inertia.render('products/Form', await formProps(req, null));
   });
 
   r.post(BASE, can('products.create'), async (req, res) => {
@@ -143,7 +143,7 @@ export function productRoutes(ctx: AppContext): Router {
       if (!batch) throw new HttpError(404);
       preview = presentPreview(batch);
     }
-    await res.inertia.render('fichiers/produits/Import', { preview, columns: productImportColumns(), can_update: req.user!.permissions.has('products.update') });
+    await res.inertia.render('products/Import', { preview, columns: productImportColumns(), can_update: req.user!.permissions.has('products.update') });
   });
 
   r.get(`${BASE}/import/modele`, importAccess, downloadGuard, async (req, res) => {
@@ -190,7 +190,7 @@ export function productRoutes(ctx: AppContext): Router {
     const pageRaw = Number.parseInt(queryString(req.query as Record<string, unknown>, 'history_page'), 10);
     const price_history = await paginate(priceHistoryQuery(db, id, showCosts), Number.isFinite(pageRaw) ? pageRaw : 1, HISTORY_PER_PAGE, presentPriceHistory);
     const categories = new Map((await db('categories').select('id', 'name')).map((c) => [String(c.id), c.name as string]));
-    await res.inertia.render('fichiers/produits/Show', {
+    await res.inertia.render('products/Show', {
       product: presentProduct(row, showCosts, stock.reduce((sum, s) => sum + s.quantity, 0)),
       stock,
       price_history,
@@ -204,7 +204,7 @@ export function productRoutes(ctx: AppContext): Router {
 
   r.get(`${BASE}/:id/edit`, can('products.update'), async (req, res) => {
     const row = await load(req.params.id);
-    await res.inertia.render('fichiers/produits/Form', await formProps(req, row));
+    await res.inertia.render('products/Form', await formProps(req, row));
   });
 
   r.put(`${BASE}/:id`, can('products.update'), async (req, res) => {

@@ -53,7 +53,7 @@ export function supplierRoutes(ctx: AppContext): Router {
   r.get(BASE, async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
     const suppliers = await paginate(suppliersQuery(db, params), page, params.per_page, presentSupplierRow);
-    await res.inertia.render('fichiers/fournisseurs/Index', { suppliers, params, can: abilities(req, 'suppliers'), currency: await getCurrency(db) });
+    await res.inertia.render('suppliers/Index', { suppliers, params, can: abilities(req, 'suppliers'), currency: await getCurrency(db) });
   });
 
   r.get(`${BASE}/export`, can('suppliers.export'), downloadGuard, async (req, res) => {
@@ -62,7 +62,7 @@ export function supplierRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${BASE}/create`, can('suppliers.create'), async (_req, res) => {
-    await res.inertia.render('fichiers/fournisseurs/Form', { supplier: null, suggested_code: await suggestCode(db, 'suppliers') });
+    await res.inertia.render('suppliers/Form', { supplier: null, suggested_code: await suggestCode(db, 'suppliers') });
   });
 
   r.post(BASE, can('suppliers.create'), async (req, res) => {
@@ -82,7 +82,7 @@ export function supplierRoutes(ctx: AppContext): Router {
   r.get(`${BASE}/:id`, async (req, res) => {
     const row = await load(req.params.id);
     const currency = await getCurrency(db);
-    await res.inertia.render('fichiers/fournisseurs/Show', {
+    await res.inertia.render('suppliers/Show', {
       supplier: presentSupplier(row),
       usage: usageInfo(await historyReasons(db, 'supplier', Number(row.id), currency)),
       history: await subjectHistory(db, 'supplier', Number(row.id), currency),
@@ -93,7 +93,7 @@ export function supplierRoutes(ctx: AppContext): Router {
 
   r.get(`${BASE}/:id/edit`, can('suppliers.update'), async (req, res) => {
     const row = await load(req.params.id);
-    await res.inertia.render('fichiers/fournisseurs/Form', { supplier: presentSupplier(row), suggested_code: row.code });
+    await res.inertia.render('suppliers/Form', { supplier: presentSupplier(row), suggested_code: row.code });
   });
 
   r.put(`${BASE}/:id`, can('suppliers.update'), async (req, res) => {

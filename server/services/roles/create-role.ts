@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS } from '../../../shared/permissions.js';
+import { isKnownPermission } from '../../../shared/permissions.js';
 import { insertReturningId, nowIso } from '../../db/dialect.js';
 
 export interface NewRole {
   name: string;
   description?: string;
   isAdmin?: boolean;
-  permissions: string[];
+  permissions: readonly string[];
 }
 
 /** Creates a role with its grants; unknown permission names are refused. */
 export async function createRole(db: Knex | Knex.Transaction, input: NewRole): Promise<number> {
-  const unknown = input.permissions.filter((p) => !ALL_PERMISSIONS.includes(p));
+  const unknown = input.permissions.filter((p) => !isKnownPermission(p));
   if (unknown.length) throw new Error(`Permission inconnue : ${unknown.join(', ')}`);
   return db.transaction(async (trx) => {
     const now = nowIso();

@@ -9,60 +9,60 @@ describe('filterMenu — DESIGN.md §6', () => {
   const tree: MenuNode[] = [
     { name: 'H1', heading: true },
     { name: 'Public', to: '/public' },
-    { name: 'Secret', to: '/secret', permission: 'p.secret' },
+    { name: 'Secret', to: '/secret', permission: 'menu.caisse' },
     { name: 'H2', heading: true },
     {
       name: 'Group',
-      permission: 'p.group',
+      permission: 'menu.fichiers',
       sub: [
-        { name: 'A', to: '/a', permission: 'p.a' },
-        { name: 'B', to: '/b', permission: 'p.b' },
+        { name: 'A', to: '/a', permission: 'menu.clients' },
+        { name: 'B', to: '/b', permission: 'menu.fournisseurs' },
         {
           name: 'Nested',
-          permission: 'p.nested',
+          permission: 'menu.operations',
           sub: [
-            { name: 'N1', to: '/n1', permission: 'p.n1' },
-            { name: 'N2', to: '/n2', permission: 'p.n2' },
+            { name: 'N1', to: '/n1', permission: 'menu.entreestock' },
+            { name: 'N2', to: '/n2', permission: 'menu.sortiestock' },
           ],
         },
       ],
     },
     { name: 'H3', heading: true },
-    { name: 'Only', to: '/only', permission: 'p.only' },
+    { name: 'Only', to: '/only', permission: 'menu.support' },
     { name: 'H4', heading: true },
   ];
 
   it('shows an item with a permission only when the user holds it; items without one always', () => {
     expect(names(filterMenu(tree, []))).toEqual(['# H1', 'Public']);
-    expect(names(filterMenu(tree, ['p.secret']))).toEqual(['# H1', 'Public', 'Secret']);
+    expect(names(filterMenu(tree, ['menu.caisse']))).toEqual(['# H1', 'Public', 'Secret']);
   });
 
   it('filters submenus recursively', () => {
-    expect(names(filterMenu(tree, ['p.group', 'p.b', 'p.nested', 'p.n2']))).toEqual(['# H1', 'Public', '# H2', { Group: ['B', { Nested: ['N2'] }] }]);
+    expect(names(filterMenu(tree, ['menu.fichiers', 'menu.fournisseurs', 'menu.operations', 'menu.sortiestock']))).toEqual(['# H1', 'Public', '# H2', { Group: ['B', { Nested: ['N2'] }] }]);
   });
 
   it('hides a submenu whose children are all hidden (and its heading with it)', () => {
-    expect(names(filterMenu(tree, ['p.group']))).toEqual(['# H1', 'Public']);
+    expect(names(filterMenu(tree, ['menu.fichiers']))).toEqual(['# H1', 'Public']);
   });
 
   it('hides a nested empty submenu but keeps its parent when something else is left', () => {
-    expect(names(filterMenu(tree, ['p.group', 'p.a', 'p.nested']))).toEqual(['# H1', 'Public', '# H2', { Group: ['A'] }]);
+    expect(names(filterMenu(tree, ['menu.fichiers', 'menu.clients', 'menu.operations']))).toEqual(['# H1', 'Public', '# H2', { Group: ['A'] }]);
   });
 
   it('hides a parent whose only content is an empty nested submenu', () => {
-    expect(names(filterMenu(tree, ['p.group', 'p.nested']))).toEqual(['# H1', 'Public']);
+    expect(names(filterMenu(tree, ['menu.fichiers', 'menu.operations']))).toEqual(['# H1', 'Public']);
   });
 
   it('hides the whole group when the group permission is missing, whatever the children allow', () => {
-    expect(names(filterMenu(tree, ['p.a', 'p.b', 'p.nested', 'p.n1']))).toEqual(['# H1', 'Public']);
+    expect(names(filterMenu(tree, ['menu.clients', 'menu.fournisseurs', 'menu.operations', 'menu.entreestock']))).toEqual(['# H1', 'Public']);
   });
 
   it('keeps a heading only when a visible non-heading item follows it before the next heading', () => {
-    expect(names(filterMenu(tree, ['p.only']))).toEqual(['# H1', 'Public', '# H3', 'Only']);
+    expect(names(filterMenu(tree, ['menu.support']))).toEqual(['# H1', 'Public', '# H3', 'Only']);
     const headingsOnly: MenuNode[] = [
       { name: 'X', heading: true },
       { name: 'Y', heading: true },
-      { name: 'Hidden', to: '/h', permission: 'nope' },
+      { name: 'Hidden', to: '/h', permission: 'menu.parametres' },
       { name: 'Z', heading: true },
     ];
     expect(filterMenu(headingsOnly, [])).toEqual([]);
@@ -80,8 +80,8 @@ describe('filterMenu — DESIGN.md §6', () => {
 
   it('does not mutate the tree and accepts any iterable of permissions', () => {
     const before = JSON.stringify(tree);
-    filterMenu(tree, new Set(['p.group', 'p.a']));
-    filterMenu(tree, ['p.group', 'p.a'][Symbol.iterator]());
+    filterMenu(tree, new Set(['menu.fichiers', 'menu.clients']));
+    filterMenu(tree, ['menu.fichiers', 'menu.clients'][Symbol.iterator]());
     expect(JSON.stringify(tree)).toBe(before);
   });
 

@@ -1,5 +1,5 @@
-import type { AuditItem } from '../../../../shared/master-data';
-import { Icon } from '../Icon';
+import type { AuditItem } from '@shared/master-data';
+import { Icon } from '@/components/Icon';
 import { formatDateTime } from './format';
 
 // Actions are "<subject>.<verb>" ("client.created", "product.prices_changed"): the verb picks the icon.

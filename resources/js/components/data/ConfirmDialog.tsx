@@ -1,7 +1,7 @@
 import { router } from '@inertiajs/react';
 import { type ReactNode, useState } from 'react';
-import { Modal } from '../Modal';
-import { SubmitButton } from '../SubmitButton';
+import { Modal } from '@/components/Modal';
+import { SubmitButton } from '@/components/SubmitButton';
 
 /**
  * A confirmation before a consequential action (delete, archive, apply a price rule). On confirm

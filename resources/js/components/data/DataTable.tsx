@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 
 /**
  * The card around a list table: horizontal scroll on narrow screens (the first column stays

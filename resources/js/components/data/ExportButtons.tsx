@@ -1,6 +1,6 @@
-import type { ListParams } from '../../../../shared/master-data';
-import { Dropdown } from '../Dropdown';
-import { Icon } from '../Icon';
+import type { ListParams } from '@shared/master-data';
+import { Dropdown } from '@/components/Dropdown';
+import { Icon } from '@/components/Icon';
 import { exportHref } from './list-query';
 
 /**

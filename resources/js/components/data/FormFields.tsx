@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, RequiredMark } from '../Field';
+import { FieldError, RequiredMark } from '@/components/Field';
 
 /** A labelled <select> with the server's error under it (same look and ARIA wiring as TextField). */
 export function SelectField({ id, name, label, value, onChange, options, error, hint, required, disabled, placeholder, className = '' }: { id: string; name: string; label: ReactNode; value: string; onChange: (v: string) => void; options: Array<{ value: string; label: string }>; error?: string; hint?: ReactNode; required?: boolean; disabled?: boolean; placeholder?: string; className?: string }) {

@@ -1,11 +1,11 @@
 import { Link } from '@inertiajs/react';
 import { useRef, useState } from 'react';
-import type { ImportColumn, ImportPreview } from '../../../../shared/master-data';
-import { AppPage, type Crumb } from '../AppPage';
-import { FieldError, StatusAlert } from '../Field';
-import { Icon } from '../Icon';
-import { SubmitButton } from '../SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
+import type { ImportColumn, ImportPreview } from '@shared/master-data';
+import { AppPage, type Crumb } from '@/components/AppPage';
+import { FieldError, StatusAlert } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
 import { Badge } from './StatusBadge';
 import { ConfirmDialog } from './ConfirmDialog';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { PER_PAGE_OPTIONS } from '../../../../shared/master-data';
-import { debounce } from '../../lib/debounce';
-import { Icon } from '../Icon';
+import { PER_PAGE_OPTIONS } from '@shared/master-data';
+import { debounce } from '@/lib/debounce';
+import { Icon } from '@/components/Icon';
 
 /**
  * Above a list: the search box (sent 300 ms after the last key, or at once on Enter), the

@@ -1,4 +1,4 @@
-import { currencyInfo, formatAmount } from '../../../../shared/money';
+import { currencyInfo, formatAmount } from '@shared/money';
 
 /**
  * An amount in minor units shown in the company currency ("1 250 000 FCFA"); `tone` colours a

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { currencyInfo } from '../../../../shared/money';
-import { FieldError, RequiredMark } from '../Field';
+import { currencyInfo } from '@shared/money';
+import { FieldError, RequiredMark } from '@/components/Field';
 
 interface MoneyFieldProps {
   id: string;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { PriceRuleInput, StatusFilter } from '../../../../shared/master-data';
-import { currencyInfo } from '../../../../shared/money';
-import { FieldError, RequiredMark } from '../Field';
-import { Icon } from '../Icon';
-import { SubmitButton } from '../SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
+import type { PriceRuleInput, StatusFilter } from '@shared/master-data';
+import { currencyInfo } from '@shared/money';
+import { FieldError, RequiredMark } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
 import { SelectField } from './FormFields';
 
 export const PRICE_FIELD_OPTIONS = [

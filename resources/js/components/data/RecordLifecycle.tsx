@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import type { UsageInfo } from '../../../../shared/master-data';
-import { Icon } from '../Icon';
+import type { UsageInfo } from '@shared/master-data';
+import { Icon } from '@/components/Icon';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**

@@ -1,5 +1,5 @@
-import type { SortDir } from '../../../../shared/master-data';
-import { Icon } from '../Icon';
+import type { SortDir } from '@shared/master-data';
+import { Icon } from '@/components/Icon';
 import { nextSort } from './list-query';
 
 /**

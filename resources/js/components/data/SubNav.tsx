@@ -1,5 +1,5 @@
 import { Link, usePage } from '@inertiajs/react';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 
 /** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses). */
 export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string }>; label: string }) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 import { useTypeahead } from './useTypeahead';
 
 export interface ComboboxProps<T> {

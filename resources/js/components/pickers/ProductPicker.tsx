@@ -9,8 +9,8 @@
  * `p.stock` is the quantity at `locationId` (null without one); `purchase_price`/`cmup` are null
  * for users who may not see costs.
  */
-import type { ProductPickerItem } from '../../../../shared/master-data';
-import { formatMoney } from '../../../../shared/money';
+import type { ProductPickerItem } from '@shared/master-data';
+import { formatMoney } from '@shared/money';
 import { Combobox } from './Combobox';
 
 export function ProductPicker({

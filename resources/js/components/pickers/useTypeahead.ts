@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { debounce } from '../../lib/debounce';
+import { debounce } from '@/lib/debounce';
 import { enterChoice, moveActive } from './typeahead-logic';
 
 export interface TypeaheadResult<T> {

@@ -8,9 +8,9 @@
  */
 import { Head, Link } from '@inertiajs/react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { PrintMeta } from '../../../../shared/stock-pages';
-import { Icon } from '../Icon';
-import { formatDateTime } from '../stock/format';
+import type { PrintMeta } from '@shared/stock-pages';
+import { Icon } from '@/components/Icon';
+import { formatDateTime } from '@/components/stock/format';
 
 export type PaperSize = 'A4' | 'A5';
 

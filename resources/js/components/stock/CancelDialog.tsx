@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { FieldError, RequiredMark } from '../Field';
-import { Modal } from '../Modal';
-import { SubmitButton } from '../SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
+import { FieldError, RequiredMark } from '@/components/Field';
+import { Modal } from '@/components/Modal';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
 import { formLevelErrors } from './format';
 
 /**

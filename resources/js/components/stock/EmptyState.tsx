@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 
 /** What a list says when it has no row (and, when useful, what to do). */
 export function EmptyState({ icon = 'fa-solid fa-box-open', children, action }: { icon?: string; children: ReactNode; action?: ReactNode }) {

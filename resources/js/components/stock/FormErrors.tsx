@@ -1,4 +1,4 @@
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 
 /** Refusals that concern the whole document (stale version, empty lines, status…), above the form. */
 export function FormErrors({ messages, testId = 'form-errors' }: { messages: string[]; testId?: string }) {

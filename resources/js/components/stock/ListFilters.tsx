@@ -1,7 +1,7 @@
 import { router } from '@inertiajs/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { LocationOption, StockOption } from '../../../../shared/stock-pages';
-import { Icon } from '../Icon';
+import type { LocationOption, StockOption } from '@shared/stock-pages';
+import { Icon } from '@/components/Icon';
 import { cleanQuery } from './format';
 
 export type FilterValues = Record<string, string>;

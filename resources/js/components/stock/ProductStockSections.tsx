@@ -4,10 +4,10 @@
  * product detail page (server: productStockSections() in routes/stock/product-stock.ts).
  */
 import { Link, usePage } from '@inertiajs/react';
-import type { ProductStockSectionsProps } from '../../../../shared/stock-pages';
-import { Money } from '../data/Money';
-import { Icon } from '../Icon';
-import { Pagination } from '../Pagination';
+import type { ProductStockSectionsProps } from '@shared/stock-pages';
+import { Money } from '@/components/data/Money';
+import { Icon } from '@/components/Icon';
+import { Pagination } from '@/components/Pagination';
 import { EmptyState } from './EmptyState';
 import { formatDate, formatDateTime, formatQty, formatSigned } from './format';
 

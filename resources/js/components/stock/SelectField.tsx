@@ -1,4 +1,4 @@
-import { FieldError, RequiredMark } from '../Field';
+import { FieldError, RequiredMark } from '@/components/Field';
 
 /** A labelled select with the server's error under it. */
 export function SelectField({ id, name, label, value, onChange, error, options, placeholder, required = true }: { id: string; name: string; label: string; value: string; onChange: (v: string) => void; error?: string; options: Array<{ value: string; label: string }>; placeholder: string; required?: boolean }) {

@@ -1,5 +1,5 @@
-import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES, type TransferStatus } from '../../../../shared/stock';
-import { Badge } from '../data/StatusBadge';
+import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES, type TransferStatus } from '@shared/stock';
+import { Badge } from '@/components/data/StatusBadge';
 
 type Tone = 'success' | 'secondary' | 'info' | 'warning';
 const ENTRY_TONES: Record<EntryStatus, Tone> = { validated: 'success', cancelled: 'secondary' };

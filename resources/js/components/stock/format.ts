@@ -3,9 +3,9 @@
  * forms, errors of document lines (dates and quantities come from data/format). No React here: unit-tested.
  */
 
-import { formatQty } from '../data/format';
+import { formatQty } from '@/components/data/format';
 
-export { formatDate, formatDateTime, formatQty } from '../data/format';
+export { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 
 /** A difference with its sign: +3, −2 (true minus sign), 0. */
 export function formatSigned(value: number | null | undefined): string {

@@ -1,11 +1,11 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import { Avatar } from '../../components/Avatar';
-import { Brand } from '../../components/Brand';
-import { Dropdown } from '../../components/Dropdown';
-import { Icon } from '../../components/Icon';
-import { useIsDesktop } from '../../hooks/useMediaQuery';
-import { useLayout } from '../../lib/layout-context';
-import { firstName } from '../../lib/user';
+import { Avatar } from '@/components/Avatar';
+import { Brand } from '@/components/Brand';
+import { Dropdown } from '@/components/Dropdown';
+import { Icon } from '@/components/Icon';
+import { useIsDesktop } from '@/hooks/useMediaQuery';
+import { useLayout } from '@/lib/layout-context';
+import { firstName } from '@/lib/user';
 import { HeaderSearch } from './HeaderSearch';
 
 export function logout(dispatch: ReturnType<typeof useLayout>['dispatch']) {

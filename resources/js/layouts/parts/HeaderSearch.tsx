@@ -1,9 +1,9 @@
 import { router, usePage } from '@inertiajs/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { filterMenu, MENU } from '../../../../shared/menu';
-import { Icon } from '../../components/Icon';
-import { useLayout } from '../../lib/layout-context';
-import { searchMenu } from '../../lib/menu-state';
+import { filterMenu, MENU } from '@shared/menu';
+import { Icon } from '@/components/Icon';
+import { useLayout } from '@/lib/layout-context';
+import { searchMenu } from '@/lib/menu-state';
 
 /**
  * Header search: finds a screen among those the user may open (accent-insensitive), ↑/↓ to

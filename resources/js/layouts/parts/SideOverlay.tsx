@@ -1,10 +1,10 @@
 import { usePage } from '@inertiajs/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { AppearancePanel } from '../../components/AppearancePicker';
-import { Avatar } from '../../components/Avatar';
-import { Icon } from '../../components/Icon';
-import { useLayout } from '../../lib/layout-context';
-import type { ContentWidth } from '../../lib/layout-store';
+import { AppearancePanel } from '@/components/AppearancePicker';
+import { Avatar } from '@/components/Avatar';
+import { Icon } from '@/components/Icon';
+import { useLayout } from '@/lib/layout-context';
+import type { ContentWidth } from '@/lib/layout-store';
 
 function Switch({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
   const id = useId();

@@ -1,13 +1,13 @@
 import { usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
-import { filterMenu, MENU } from '../../../../shared/menu';
-import { AppearanceDropdown } from '../../components/AppearancePicker';
-import { Brand } from '../../components/Brand';
-import { CustomScrollbar } from '../../components/CustomScrollbar';
-import { Icon } from '../../components/Icon';
-import { useIsDesktop } from '../../hooks/useMediaQuery';
-import { useLayout } from '../../lib/layout-context';
-import { STORAGE_KEYS } from '../../lib/theme';
+import { filterMenu, MENU } from '@shared/menu';
+import { AppearanceDropdown } from '@/components/AppearancePicker';
+import { Brand } from '@/components/Brand';
+import { CustomScrollbar } from '@/components/CustomScrollbar';
+import { Icon } from '@/components/Icon';
+import { useIsDesktop } from '@/hooks/useMediaQuery';
+import { useLayout } from '@/lib/layout-context';
+import { STORAGE_KEYS } from '@/lib/theme';
 import { SidebarMenu } from './SidebarMenu';
 
 /** The dark (or light) navigation column: brand, appearance picker, permission-filtered menu. */

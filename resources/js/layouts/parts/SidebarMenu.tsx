@@ -1,8 +1,8 @@
 import { Link } from '@inertiajs/react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { MenuNode } from '../../../../shared/menu';
-import { Icon } from '../../components/Icon';
-import { activeLeafKey, activeSubmenuKeys, nodeKey } from '../../lib/menu-state';
+import type { MenuNode } from '@shared/menu';
+import { Icon } from '@/components/Icon';
+import { activeLeafKey, activeSubmenuKeys, nodeKey } from '@/lib/menu-state';
 
 interface SidebarMenuProps {
   nodes: MenuNode[];

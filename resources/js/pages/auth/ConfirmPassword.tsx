@@ -1,9 +1,9 @@
 import { Head } from '@inertiajs/react';
-import { Icon } from '../../components/Icon';
-import { TextField } from '../../components/Field';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
-import AuthLayout from '../../layouts/AuthLayout';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/Field';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
+import AuthLayout from '@/layouts/AuthLayout';
 
 export default function ConfirmPassword() {
   const form = useServerForm({ password: '' }, { resetOnError: ['password'], resetOnSuccess: ['password'] });

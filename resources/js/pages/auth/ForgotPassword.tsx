@@ -1,9 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
-import type { PageProps } from '../../../../shared/pages';
-import { StatusAlert, TextField } from '../../components/Field';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
-import AuthLayout from '../../layouts/AuthLayout';
+import type { PageProps } from '@shared/pages';
+import { StatusAlert, TextField } from '@/components/Field';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
+import AuthLayout from '@/layouts/AuthLayout';
 
 export default function ForgotPassword({ status }: PageProps<'auth/ForgotPassword'>) {
   const form = useServerForm({ email: '' });

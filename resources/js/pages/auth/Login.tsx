@@ -1,9 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
-import type { PageProps } from '../../../../shared/pages';
-import { CheckboxField, StatusAlert, TextField } from '../../components/Field';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
-import AuthLayout from '../../layouts/AuthLayout';
+import type { PageProps } from '@shared/pages';
+import { CheckboxField, StatusAlert, TextField } from '@/components/Field';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
+import AuthLayout from '@/layouts/AuthLayout';
 
 export default function Login({ status, canResetPassword, canRegister }: PageProps<'auth/Login'>) {
   const form = useServerForm({ email: '', password: '', remember: false as boolean }, { resetOnError: ['password'] });

@@ -1,8 +1,8 @@
 import { Head, Link } from '@inertiajs/react';
-import { TextField } from '../../components/Field';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
-import AuthLayout from '../../layouts/AuthLayout';
+import { TextField } from '@/components/Field';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
+import AuthLayout from '@/layouts/AuthLayout';
 
 export default function Register() {
   const form = useServerForm({ name: '', email: '', password: '', password_confirmation: '' }, { resetOnError: ['password', 'password_confirmation'] });

@@ -1,9 +1,9 @@
 import { Head } from '@inertiajs/react';
-import type { PageProps } from '../../../../shared/pages';
-import { FieldError, TextField } from '../../components/Field';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
-import AuthLayout from '../../layouts/AuthLayout';
+import type { PageProps } from '@shared/pages';
+import { FieldError, TextField } from '@/components/Field';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
+import AuthLayout from '@/layouts/AuthLayout';
 
 export default function ResetPassword({ token, email }: PageProps<'auth/ResetPassword'>) {
   const form = useServerForm({ token, email, password: '', password_confirmation: '' }, { resetOnError: ['password', 'password_confirmation'] });

@@ -1,9 +1,9 @@
 import { Head, router, useForm } from '@inertiajs/react';
-import type { PageProps } from '../../../../shared/pages';
-import { StatusAlert } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { SubmitButton } from '../../components/SubmitButton';
-import AuthLayout from '../../layouts/AuthLayout';
+import type { PageProps } from '@shared/pages';
+import { StatusAlert } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { SubmitButton } from '@/components/SubmitButton';
+import AuthLayout from '@/layouts/AuthLayout';
 
 const STATUS_TEXT: Record<string, string> = {
   'verification-link-sent': 'Un nouveau lien de vérification vient d’être envoyé à votre adresse e-mail.',

@@ -1,13 +1,13 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { type ReactNode, useRef, useState } from 'react';
-import type { PageProps } from '../../../../shared/pages';
-import { AppPage } from '../../components/AppPage';
-import { Avatar } from '../../components/Avatar';
-import { StatusAlert, TextField } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Modal } from '../../components/Modal';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useServerForm } from '../../hooks/useServerForm';
+import type { PageProps } from '@shared/pages';
+import { AppPage } from '@/components/AppPage';
+import { Avatar } from '@/components/Avatar';
+import { StatusAlert, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { Modal } from '@/components/Modal';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
 
 function SectionCard({ id, icon, title, description, children, tone }: { id: string; icon: string; title: string; description: ReactNode; children: ReactNode; tone?: 'danger' }) {
   return (

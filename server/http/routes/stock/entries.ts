@@ -10,7 +10,7 @@ import { presentEntry, presentEntryRow, presentEntryStatement, presentLocations,
 import { flash, redirect } from '../../respond.js';
 import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, render, routeId, todayFor } from './helpers.js';
+import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, routeId, todayFor } from './helpers.js';
 
 const BASE = '/operations/entreestock';
 
@@ -35,7 +35,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   r.get(BASE, async (req, res) => {
     const filters = entryFilters(req, await todayFor(db));
     const list = await listEntries(db, filters, queryPage(req));
-    await render(res, 'stock/entries/Index', {
+    await res.inertia.render('stock/entries/Index', {
       currency: await currencyOf(db),
       filters,
       entries: presentPage(list, presentEntryRow),
@@ -48,7 +48,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
 
   r.get(`${BASE}/create`, can('stock_entries.create'), async (req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
-    await render(res, 'stock/entries/Create', {
+    await res.inertia.render('stock/entries/Create', {
       currency: await currencyOf(db),
       today: await todayFor(db),
       suppliers: presentOptions(await activeSupplierRows(db)),
@@ -86,7 +86,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const statement = presentEntryStatement(rows);
     const supplier = filters.supplier_id ? await db('suppliers').where({ id: Number(filters.supplier_id) }).first('name') : null;
     const location = filters.location_id ? await db('locations').where({ id: Number(filters.location_id) }).first('name') : null;
-    await render(res, 'stock/entries/Statement', {
+    await res.inertia.render('stock/entries/Statement', {
       ...(await printMeta(db, req, `${BASE}?${new URLSearchParams({ from: filters.from, to: filters.to }).toString()}`)),
       filters: { from: filters.from, to: filters.to, supplier: supplier?.name ?? null, location: location?.name ?? null, include_cancelled: includeCancelled },
       ...statement,
@@ -97,7 +97,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   r.get(`${BASE}/:id`, async (req, res) => {
     const detail = await entryDetail(db, routeId(req.params.id));
     if (!detail) throw new HttpError(404);
-    await render(res, 'stock/entries/Show', {
+    await res.inertia.render('stock/entries/Show', {
       currency: await currencyOf(db),
       entry: presentEntry(detail),
       can: { cancel: has(req, 'stock_entries.cancel'), create: has(req, 'stock_entries.create') },
@@ -108,7 +108,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new HttpError(404);
-    await render(res, 'stock/entries/Print', { ...(await printMeta(db, req, `${BASE}/${id}`)), entry: presentEntry(detail) });
+    await res.inertia.render('stock/entries/Print', { ...(await printMeta(db, req, `${BASE}/${id}`)), entry: presentEntry(detail) });
   });
 
   r.post(`${BASE}/:id/cancel`, can('stock_entries.cancel'), async (req, res) => {

@@ -1,29 +1,24 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
-import type { PrintMeta, StockPages } from '../../../../shared/stock-pages.js';
+import type { Permission } from '../../../../shared/permissions.js';
+import type { PrintMeta } from '../../../../shared/stock-pages.js';
 import { HttpError } from '../../../errors.js';
-import type { PropsInput } from '../../../inertia/index.js';
 import { getCompany } from '../../../services/company/get-company.js';
 import { addDays, businessDate, isIsoDate } from '../../../services/stock/business-date.js';
 import type { StockActor } from '../../../services/stock/common.js';
 import { presentPrintCompany } from '../../presenters/stock.js';
-
-/** Typed render of a stock page: the props must match shared/stock-pages.ts. */
-export function render<N extends keyof StockPages>(res: Response, name: N, props: PropsInput<StockPages[N]>) {
-  return res.inertia.render(name, props as never);
-}
 
 export function actorOf(req: Request): StockActor {
   const user = req.user!;
   return { id: user.row.id, name: user.row.name, ip: req.ip ?? null };
 }
 
-export function has(req: Request, permission: string): boolean {
+export function has(req: Request, permission: Permission): boolean {
   return !!req.user?.permissions.has(permission);
 }
 
 /** At least one of the permissions (e.g. a print page reachable from two menus). */
-export function canAny(...permissions: string[]) {
+export function canAny(...permissions: Permission[]) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (req.user && permissions.some((p) => req.user!.permissions.has(p))) return next();
     next(new HttpError(403));

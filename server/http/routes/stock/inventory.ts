@@ -22,7 +22,7 @@ import {
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, countSessionSchema, readjustmentSchema, saveCountsSchema, scanSchema, validateCountSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, render, routeId, showCosts, todayFor } from './helpers.js';
+import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, routeId, showCosts, todayFor } from './helpers.js';
 
 const BASE = '/operations/gestionstock';
 
@@ -48,7 +48,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const filters = { location_id: queryId(req, 'location_id'), status: queryChoice(req, 'status', ['', ...COUNT_STATUSES] as const, ''), ...period(req, today, 90) };
     const tab = queryChoice(req, 'tab', ['sessions', 'readjustments'] as const, 'sessions');
     const values = showCosts(req);
-    await render(res, 'stock/inventory/Index', {
+    await res.inertia.render('stock/inventory/Index', {
       currency: await currencyOf(db),
       tab,
       filters,
@@ -61,7 +61,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
 
   r.get(`${BASE}/create`, can('inventory.count'), async (_req, res) => {
     const { categories, openSessions } = await countSessionFormData(db);
-    await render(res, 'stock/inventory/Create', {
+    await res.inertia.render('stock/inventory/Create', {
       today: await todayFor(db),
       locations: presentLocations(await locationRows(db)).filter((l) => l.active),
       categories,
@@ -82,7 +82,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
 
   r.get(`${BASE}/reajustement`, can('inventory.validate'), async (_req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
-    await render(res, 'stock/inventory/Readjust', {
+    await res.inertia.render('stock/inventory/Readjust', {
       currency: await currencyOf(db),
       today: await todayFor(db),
       locations,
@@ -112,7 +112,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
   r.get(`${BASE}/reajustements/:id/print`, async (req, res) => {
     const detail = await readjustmentDetail(db, routeId(req.params.id));
     if (!detail) throw new HttpError(404);
-    await render(res, 'stock/inventory/AdjustmentPrint', { ...(await printMeta(db, req, `${BASE}?tab=readjustments`)), ...readjustmentPrint(detail) });
+    await res.inertia.render('stock/inventory/AdjustmentPrint', { ...(await printMeta(db, req, `${BASE}?tab=readjustments`)), ...readjustmentPrint(detail) });
   });
 
   r.get(`${BASE}/:id`, async (req, res) => {
@@ -133,7 +133,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const lastScan = req.session.stockLastScan?.countId === session.id ? req.session.stockLastScan : null;
     delete req.session.stockLastScan;
     const page = await countLines(db, session, filters, queryPage(req));
-    await render(res, 'stock/inventory/Show', {
+    await res.inertia.render('stock/inventory/Show', {
       currency: await currencyOf(db),
       session: presentCountSession(session),
       tab: effectiveTab,
@@ -187,7 +187,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     if (!session) throw new HttpError(404);
     const reveal = reveals(req, session);
     const blank = queryText(req, 'vierge', 2) === '1';
-    await render(res, 'stock/inventory/CountSheet', {
+    await res.inertia.render('stock/inventory/CountSheet', {
       ...(await printMeta(db, req, `${BASE}/${session.id}`)),
       session: presentCountSession(session),
       lines: countSheetLines(await allCountLines(db, session), reveal, blank),
@@ -199,7 +199,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
   r.get(`${BASE}/:id/ajustement`, async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
     if (!session || session.status !== 'validated') throw new HttpError(404);
-    await render(res, 'stock/inventory/AdjustmentPrint', { ...(await printMeta(db, req, `${BASE}/${session.id}?tab=ecarts`)), ...sessionAdjustmentPrint(session, await allCountLines(db, session)) });
+    await res.inertia.render('stock/inventory/AdjustmentPrint', { ...(await printMeta(db, req, `${BASE}/${session.id}?tab=ecarts`)), ...sessionAdjustmentPrint(session, await allCountLines(db, session)) });
   });
 
   return r;

@@ -6,7 +6,7 @@ import { HttpError } from '../../../errors.js';
 import { productStock } from '../../../services/stock/queries.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
 import { presentProductStock } from '../../presenters/stock.js';
-import { currencyOf, queryPage, render, routeId, showCosts } from './helpers.js';
+import { currencyOf, queryPage, routeId, showCosts } from './helpers.js';
 
 /**
  * The stock sections of a product (stock per location, last movements, CMUP history), for the
@@ -25,7 +25,7 @@ export function productStockRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const sections = await productStockSections(db, req, id);
     if (!sections) throw new HttpError(404);
-    await render(res, 'stock/products/Stock', { ...sections, back_url: `/fichiers/produits/${id}` });
+    await res.inertia.render('products/Stock', { ...sections, back_url: `/fichiers/produits/${id}` });
   });
   return r;
 }

@@ -11,7 +11,7 @@ import { presentLocations, presentPage, presentTransfer, presentTransferRow } fr
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, receptionSchema, transferSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { actorOf, canAny, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, render, routeId, showCosts, todayFor } from './helpers.js';
+import { actorOf, canAny, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, routeId, showCosts, todayFor } from './helpers.js';
 
 const HUB = '/operations/sortiestock';
 const BASE = '/operations/sortiestock/transferts';
@@ -44,7 +44,7 @@ export function transferRoutes({ db }: AppContext): Router {
 
   r.get(BASE, can('menu.sortiestock'), async (req, res) => {
     const filters = transferFilters(req, await todayFor(db));
-    await render(res, 'stock/transfers/Index', {
+    await res.inertia.render('stock/transfers/Index', {
       filters,
       transfers: presentPage(await listTransfers(db, filters, queryPage(req)), presentTransferRow),
       locations: presentLocations(await locationRows(db)),
@@ -57,7 +57,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     const from = locations.find((l) => l.kind === 'depot') ?? locations[0];
     const to = locations.find((l) => l.id !== from?.id && l.kind === 'boutique') ?? locations.find((l) => l.id !== from?.id);
-    await render(res, 'stock/transfers/Create', { currency: await currencyOf(db), today: await todayFor(db), locations, default_from_id: from?.id ?? null, default_to_id: to?.id ?? null });
+    await res.inertia.render('stock/transfers/Create', { currency: await currencyOf(db), today: await todayFor(db), locations, default_from_id: from?.id ?? null, default_to_id: to?.id ?? null });
   });
 
   r.post(BASE, can('menu.sortiestock', 'transfers.create'), async (req, res) => {
@@ -82,7 +82,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const detail = await transferDetail(db, routeId(req.params.id));
     if (!detail) throw new HttpError(404);
     const status = detail.transfer.status as TransferStatus;
-    await render(res, 'stock/transfers/Show', {
+    await res.inertia.render('stock/transfers/Show', {
       currency: await currencyOf(db),
       today: await todayFor(db),
       transfer: presentTransfer(detail, showCosts(req)),
@@ -97,7 +97,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const detail = await transferDetail(db, id);
     if (!detail) throw new HttpError(404);
     const duplicata = queryText(req, 'duplicata', 2) === '1';
-    await render(res, 'stock/transfers/Print', {
+    await res.inertia.render('stock/transfers/Print', {
       ...(await printMeta(db, req, duplicata ? CANCELLATION : `${BASE}/${id}`)),
       transfer: presentTransfer(detail, false),
       duplicata,
@@ -134,7 +134,7 @@ export function transferRoutes({ db }: AppContext): Router {
   // Annulation des transferts: search by number, date, locations.
   r.get(CANCELLATION, can('menu.annulation.transfert'), async (req, res) => {
     const filters = transferFilters(req, await todayFor(db));
-    await render(res, 'stock/transfers/Cancellation', {
+    await res.inertia.render('stock/transfers/Cancellation', {
       filters,
       transfers: presentPage(await listTransfers(db, filters, queryPage(req)), presentTransferRow),
       locations: presentLocations(await locationRows(db)),

@@ -1,16 +1,16 @@
-import type { SortDir } from '../../../../../shared/master-data';
+import type { SortDir } from '@shared/master-data';
 import { Link, router, usePage } from '@inertiajs/react';
-import type { PageProps } from '../../../../../shared/pages';
-import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '../../../../../shared/stock';
-import { AppPage } from '../../../components/AppPage';
-import { Money } from '../../../components/data/Money';
-import { Icon } from '../../../components/Icon';
-import { Pagination } from '../../../components/Pagination';
-import { EmptyState } from '../../../components/stock/EmptyState';
-import { cleanQuery, formatDate, formatQty } from '../../../components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions, plainOptions } from '../../../components/stock/ListFilters';
-import { SortHeader } from '../../../components/data/SortHeader';
-import { StatusBadge } from '../../../components/stock/StatusBadge';
+import type { PageProps } from '@shared/pages';
+import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';
+import { AppPage } from '@/components/AppPage';
+import { Money } from '@/components/data/Money';
+import { Icon } from '@/components/Icon';
+import { Pagination } from '@/components/Pagination';
+import { EmptyState } from '@/components/stock/EmptyState';
+import { cleanQuery, formatDate, formatQty } from '@/components/stock/format';
+import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions, plainOptions } from '@/components/stock/ListFilters';
+import { SortHeader } from '@/components/data/SortHeader';
+import { StatusBadge } from '@/components/stock/StatusBadge';
 
 const BASE = '/operations/entreestock';
 

@@ -1,12 +1,12 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { PageProps } from '../../../../../shared/pages';
-import { AppPage } from '../../../components/AppPage';
-import { Money } from '../../../components/data/Money';
-import { Icon } from '../../../components/Icon';
-import { CancelDialog } from '../../../components/stock/CancelDialog';
-import { formatDate, formatDateTime, formatQty } from '../../../components/stock/format';
-import { StatusBadge } from '../../../components/stock/StatusBadge';
+import type { PageProps } from '@shared/pages';
+import { AppPage } from '@/components/AppPage';
+import { Money } from '@/components/data/Money';
+import { Icon } from '@/components/Icon';
+import { CancelDialog } from '@/components/stock/CancelDialog';
+import { formatDate, formatDateTime, formatQty } from '@/components/stock/format';
+import { StatusBadge } from '@/components/stock/StatusBadge';
 
 const BASE = '/operations/entreestock';
 

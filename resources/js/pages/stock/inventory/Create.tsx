@@ -1,13 +1,13 @@
 import { Link } from '@inertiajs/react';
-import { AppPage } from '../../../components/AppPage';
-import { CheckboxField, FieldError, TextField } from '../../../components/Field';
-import { Icon } from '../../../components/Icon';
-import { FormErrors } from '../../../components/stock/FormErrors';
-import { formatQty, formLevelErrors, newIdempotencyKey } from '../../../components/stock/format';
-import { SelectField } from '../../../components/stock/SelectField';
-import type { PageProps } from '../../../../../shared/pages';
-import { SubmitButton } from '../../../components/SubmitButton';
-import { useServerForm } from '../../../hooks/useServerForm';
+import { AppPage } from '@/components/AppPage';
+import { CheckboxField, FieldError, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { FormErrors } from '@/components/stock/FormErrors';
+import { formatQty, formLevelErrors, newIdempotencyKey } from '@/components/stock/format';
+import { SelectField } from '@/components/stock/SelectField';
+import type { PageProps } from '@shared/pages';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
 
 const BASE = '/operations/gestionstock';
 

@@ -1,14 +1,14 @@
 import { Link, usePage } from '@inertiajs/react';
-import { COUNT_STATUSES, COUNT_STATUS_LABELS } from '../../../../../shared/stock';
-import { AppPage } from '../../../components/AppPage';
-import { Money } from '../../../components/data/Money';
-import { Icon } from '../../../components/Icon';
-import { Pagination } from '../../../components/Pagination';
-import { EmptyState } from '../../../components/stock/EmptyState';
-import { formatDate, formatQty } from '../../../components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, locationOptions } from '../../../components/stock/ListFilters';
-import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { PageProps } from '../../../../../shared/pages';
+import { COUNT_STATUSES, COUNT_STATUS_LABELS } from '@shared/stock';
+import { AppPage } from '@/components/AppPage';
+import { Money } from '@/components/data/Money';
+import { Icon } from '@/components/Icon';
+import { Pagination } from '@/components/Pagination';
+import { EmptyState } from '@/components/stock/EmptyState';
+import { formatDate, formatQty } from '@/components/stock/format';
+import { FilterInput, FilterSelect, ListFilters, locationOptions } from '@/components/stock/ListFilters';
+import { StatusBadge } from '@/components/stock/StatusBadge';
+import type { PageProps } from '@shared/pages';
 
 const BASE = '/operations/gestionstock';
 

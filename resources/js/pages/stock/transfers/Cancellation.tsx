@@ -1,16 +1,16 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { useState } from 'react';
-import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS } from '../../../../../shared/stock';
-import type { TransferRow } from '../../../../../shared/stock-pages';
-import { AppPage } from '../../../components/AppPage';
-import { Icon } from '../../../components/Icon';
-import { Pagination } from '../../../components/Pagination';
-import { CancelDialog } from '../../../components/stock/CancelDialog';
-import { EmptyState } from '../../../components/stock/EmptyState';
-import { formatDate, formatQty } from '../../../components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions } from '../../../components/stock/ListFilters';
-import { StatusBadge } from '../../../components/stock/StatusBadge';
-import type { PageProps } from '../../../../../shared/pages';
+import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS } from '@shared/stock';
+import type { TransferRow } from '@shared/stock-pages';
+import { AppPage } from '@/components/AppPage';
+import { Icon } from '@/components/Icon';
+import { Pagination } from '@/components/Pagination';
+import { CancelDialog } from '@/components/stock/CancelDialog';
+import { EmptyState } from '@/components/stock/EmptyState';
+import { formatDate, formatQty } from '@/components/stock/format';
+import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions } from '@/components/stock/ListFilters';
+import { StatusBadge } from '@/components/stock/StatusBadge';
+import type { PageProps } from '@shared/pages';
 
 const PATH = '/operations/transfert/annulation';
 const TRANSFERS = '/operations/sortiestock/transferts';

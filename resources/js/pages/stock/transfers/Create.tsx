@@ -1,20 +1,20 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { ProductPickerItem } from '../../../../../shared/master-data';
-import { AppPage } from '../../../components/AppPage';
-import { FieldError, TextField } from '../../../components/Field';
-import { Icon } from '../../../components/Icon';
-import { NumberInput } from '../../../components/NumberInput';
-import { ProductPicker } from '../../../components/pickers/ProductPicker';
-import { EmptyState } from '../../../components/stock/EmptyState';
-import { FormErrors } from '../../../components/stock/FormErrors';
-import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '../../../components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../components/stock/lines';
-import { SelectField } from '../../../components/stock/SelectField';
-import type { PageProps } from '../../../../../shared/pages';
-import { useLeaveGuard } from '../../../components/stock/useLeaveGuard';
-import { SubmitButton } from '../../../components/SubmitButton';
-import { useServerForm } from '../../../hooks/useServerForm';
+import type { ProductPickerItem } from '@shared/master-data';
+import { AppPage } from '@/components/AppPage';
+import { FieldError, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { NumberInput } from '@/components/NumberInput';
+import { ProductPicker } from '@/components/pickers/ProductPicker';
+import { EmptyState } from '@/components/stock/EmptyState';
+import { FormErrors } from '@/components/stock/FormErrors';
+import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '@/components/stock/format';
+import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '@/components/stock/lines';
+import { SelectField } from '@/components/stock/SelectField';
+import type { PageProps } from '@shared/pages';
+import { useLeaveGuard } from '@/components/stock/useLeaveGuard';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useServerForm } from '@/hooks/useServerForm';
 
 const BASE = '/operations/sortiestock/transferts';
 

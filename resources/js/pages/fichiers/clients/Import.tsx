@@ -1,6 +1,0 @@
-import type { MasterDataPages } from '../../../../../shared/master-data';
-import { ImportPage } from '../../../components/data/ImportPage';
-
-export default function ClientsImport({ preview, columns, can_update }: MasterDataPages['fichiers/clients/Import']) {
-  return <ImportPage base="/fichiers/clients" title="Importer des clients" noun="clients" breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients', href: '/fichiers/clients' }, { label: 'Import' }]} preview={preview} columns={columns} canUpdate={can_update} />;
-}

@@ -1,6 +1,0 @@
-import type { MasterDataPages } from '../../../../../shared/master-data';
-import { ImportPage } from '../../../components/data/ImportPage';
-
-export default function ProductsImport({ preview, columns, can_update }: MasterDataPages['fichiers/produits/Import']) {
-  return <ImportPage base="/fichiers/produits" title="Importer des produits" noun="produits" breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits', href: '/fichiers/produits' }, { label: 'Import' }]} preview={preview} columns={columns} canUpdate={can_update} />;
-}

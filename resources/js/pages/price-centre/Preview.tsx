@@ -1,0 +1,149 @@
+import { Link, usePage } from '@inertiajs/react';
+import { useState } from 'react';
+import type { MasterDataPages } from '@shared/master-data';
+import { AppPage } from '@/components/AppPage';
+import { StatusAlert } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { Pagination } from '@/components/Pagination';
+import { ConfirmDialog } from '@/components/data/ConfirmDialog';
+import { DataTable } from '@/components/data/DataTable';
+import { Money } from '@/components/data/Money';
+import { PRICE_FIELD_OPTIONS } from '@/components/data/PriceRuleForm';
+import { Badge } from '@/components/data/StatusBadge';
+import { withQuery } from '@/components/data/list-query';
+
+const BASE = '/fichiers/centraleprix';
+
+export default function PricePreview({ rule, description, scope, summary, rows, fingerprint, can_update, currency }: MasterDataPages['price-centre/Preview']) {
+  const { url } = usePage();
+  const [confirming, setConfirming] = useState(false);
+  const categoryId = new URL(url, 'http://x').searchParams.get('category_id') ?? '';
+  const backQuery: Record<string, string> = {};
+  if (scope.q) backQuery.q = scope.q;
+  if (categoryId) backQuery.category_id = categoryId;
+  if (scope.status !== 'active') backQuery.status = scope.status;
+  const fieldLabel = PRICE_FIELD_OPTIONS.find((o) => o.value === rule.field)?.label ?? rule.field;
+  const scopeText = [scope.category ? `catégorie « ${scope.category} »` : 'toutes catégories', scope.q ? `recherche « ${scope.q} »` : null, scope.status === 'active' ? 'produits actifs' : scope.status === 'archived' ? 'produits archivés' : 'tous les produits'].filter(Boolean).join(', ');
+
+  return (
+    <AppPage title="Aperçu de la règle de prix" subtitle={description} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix', href: withQuery(BASE, backQuery) }, { label: 'Aperçu' }]}>
+      <section className="card app-section-card" aria-labelledby="preview-summary" data-testid="rule-summary">
+        <div className="card-header">
+          <h2 id="preview-summary" className="h6 mb-0">
+            {fieldLabel} · {scopeText}
+          </h2>
+        </div>
+        <div className="card-body">
+          <div className="app-stat-row mb-3">
+            <Stat label="Produits concernés" value={summary.scope_count} />
+            <Stat label="Prix modifiés" value={summary.changed} tone="success" testId="summary-changed" />
+            <Stat label="Inchangés" value={summary.unchanged} />
+            <Stat label="Ignorés" value={summary.skipped} tone={summary.skipped ? 'danger' : undefined} />
+          </div>
+          {summary.skipped_by_reason.length ? (
+            <div className="small mb-3">
+              <p className="mb-1 fw-semibold">Produits ignorés :</p>
+              <ul className="mb-0 ps-3">
+                {summary.skipped_by_reason.map((r) => (
+                  <li key={r.reason}>
+                    {r.label} : {r.count.toLocaleString('fr-FR')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {!can_update ? (
+            <StatusAlert tone="info">Vous pouvez consulter cet aperçu, mais pas appliquer la règle (permission « Modifier les prix »).</StatusAlert>
+          ) : summary.changed === 0 ? (
+            <StatusAlert tone="warning">Cette règle ne change aucun prix : rien à appliquer.</StatusAlert>
+          ) : null}
+          <div className="d-flex flex-wrap gap-2">
+            <Link href={withQuery(BASE, backQuery)} className="btn btn-outline-secondary">
+              <Icon name="fa-solid fa-arrow-left" className="me-2" />
+              Retour à la grille
+            </Link>
+            {can_update && summary.changed > 0 ? (
+              <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} data-testid="rule-apply-open">
+                <Icon name="fa-solid fa-check" className="me-2" />
+                Appliquer à {summary.changed.toLocaleString('fr-FR')} produit{summary.changed > 1 ? 's' : ''}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <DataTable
+        caption="Prix avant et après la règle"
+        testId="rule-rows"
+        empty={rows.data.length === 0}
+        emptyTitle="Aucun produit dans la sélection"
+        emptyText="Retournez à la grille pour changer la recherche ou la catégorie."
+        head={
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Désignation</th>
+            <th scope="col">Catégorie</th>
+            <th scope="col" className="app-num">
+              Actuel
+            </th>
+            <th scope="col" className="app-num">
+              Nouveau
+            </th>
+            <th scope="col" className="app-num">
+              Écart
+            </th>
+          </tr>
+        }
+        footer={<Pagination currentPage={rows.page} lastPage={rows.last_page} url={url} total={rows.total} perPage={rows.per_page} label="Pagination de l'aperçu" />}
+      >
+        {rows.data.map((r) => (
+          <tr key={r.id} className={r.status === 'skip' ? 'app-archived-row' : undefined} data-testid={`preview-row-${r.code}`}>
+            <td>{r.code}</td>
+            <td className="app-wrap">{r.name}</td>
+            <td>{r.category_name}</td>
+            <td className="app-num">
+              <Money value={r.old_value} currency={currency} />
+            </td>
+            <td className="app-num fw-semibold">{r.status === 'skip' || r.new_value === null ? <Badge tone="light">{r.reason ?? 'Ignoré'}</Badge> : <Money value={r.new_value} currency={currency} />}</td>
+            <td className="app-num">
+              {r.new_value !== null && r.status === 'change' ? (
+                <span className={r.new_value > r.old_value ? 'text-success' : r.new_value < r.old_value ? 'text-danger' : 'text-body-secondary'}>
+                  {r.new_value > r.old_value ? '+' : r.new_value < r.old_value ? '−' : ''}
+                  <Money value={Math.abs(r.new_value - r.old_value)} currency={currency} />
+                </span>
+              ) : (
+                <span className="text-body-secondary">—</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Appliquer la règle de prix ?"
+        confirmLabel="Appliquer"
+        method="post"
+        url={`${BASE}/appliquer`}
+        data={{ ...rule, step: rule.step, fingerprint, q: scope.q, category_id: categoryId, status: scope.status }}
+        icon="fa-solid fa-check"
+        testId="rule-apply"
+      >
+        <p className="mb-2">
+          {description} : {summary.changed.toLocaleString('fr-FR')} prix seront modifiés en une seule fois et inscrits dans l'historique des prix de chaque produit.
+        </p>
+        <p className="small text-body-secondary mb-0">Si un prix a changé entre-temps, l'application est refusée et un nouvel aperçu est proposé.</p>
+      </ConfirmDialog>
+    </AppPage>
+  );
+}
+
+function Stat({ label, value, tone, testId }: { label: string; value: number; tone?: 'success' | 'danger'; testId?: string }) {
+  return (
+    <div className={`app-stat ${tone ? `app-stat-${tone}` : ''}`} data-testid={testId}>
+      <div className="app-stat-value">{value.toLocaleString('fr-FR')}</div>
+      <div className="app-stat-label">{label}</div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The one route table: route name → URL pattern. The server's routers register these patterns
+ * (`r.get(ROUTES['clients.show'], …)`) and the client builds its links and form targets with
+ * `route('clients.show', { id })`: a misspelled name or a missing parameter fails the type check,
+ * and a URL changes in one place. Paths follow the specification's menu (DESIGN.md §6), hence the
+ * French segments; names are English (DESIGN.md §11).
+ */
+
+/** The routes every master-data record has: list, form, record, edit, archive/restore, export. */
+const records = <B extends string>(base: B) =>
+  ({
+    index: base,
+    create: `${base}/create`,
+    export: `${base}/export`,
+    show: `${base}/:id`,
+    edit: `${base}/:id/edit`,
+    archive: `${base}/:id/archive`,
+    restore: `${base}/:id/restore`,
+  }) as const;
+
+/** A CSV/XLSX import: upload page (GET), preview and confirm (POST), template download. */
+const imports = <B extends string>(base: B) => ({ import: `${base}/import`, importTemplate: `${base}/import/modele` }) as const;
+
+type Prefixed<P extends string, T extends Record<string, string>> = { [K in keyof T as `${P}.${K & string}`]: T[K] };
+const prefixed = <P extends string, const T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> =>
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [`${prefix}.${k}`, v])) as Prefixed<P, T>;
+
+const CLIENTS = '/fichiers/clients';
+const SUPPLIERS = '/fichiers/fournisseurs';
+const CATEGORIES = '/fichiers/categories';
+const PRODUCTS = '/fichiers/produits';
+const PRICE_CENTRE = '/fichiers/centraleprix';
+const LOCATIONS = '/parametres/societe/emplacements';
+const CASH_DESKS = '/parametres/societe/caisses';
+const ENTRIES = '/operations/entreestock';
+const TRANSFERS = '/operations/sortiestock/transferts';
+const INVENTORY = '/operations/gestionstock';
+
+export const ROUTES = {
+  home: '/',
+  dashboard: '/dashboard',
+
+  // Accounts
+  login: '/login',
+  logout: '/logout',
+  register: '/register',
+  'password.forgot': '/forgot-password',
+  'password.reset': '/reset-password/:token',
+  'password.update': '/reset-password',
+  'password.confirm': '/confirm-password',
+  'verification.notice': '/verify-email',
+  'verification.send': '/email/verification-notification',
+  'verification.verify': '/verify-email/:id/:hash',
+  profile: '/profile',
+  'profile.password': '/password',
+
+  // Fichiers
+  ...prefixed('clients', { ...records(CLIENTS), ...imports(CLIENTS) }),
+  ...prefixed('suppliers', records(SUPPLIERS)),
+  ...prefixed('categories', records(CATEGORIES)),
+  ...prefixed('products', { ...records(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),
+  'priceCentre.index': PRICE_CENTRE,
+  'priceCentre.export': `${PRICE_CENTRE}/export`,
+  'priceCentre.preview': `${PRICE_CENTRE}/apercu`,
+  'pickers.products': '/pickers/products',
+  'pickers.clients': '/pickers/clients',
+
+  // Opérations — stock
+  ...prefixed('entries', {
+    index: ENTRIES,
+    create: `${ENTRIES}/create`,
+    statement: `${ENTRIES}/etat`,
+    show: `${ENTRIES}/:id`,
+    print: `${ENTRIES}/:id/print`,
+    cancel: `${ENTRIES}/:id/cancel`,
+  }),
+  stockExits: '/operations/sortiestock',
+  ...prefixed('transfers', {
+    index: TRANSFERS,
+    create: `${TRANSFERS}/create`,
+    show: `${TRANSFERS}/:id`,
+    print: `${TRANSFERS}/:id/print`,
+    receive: `${TRANSFERS}/:id/receive`,
+    cancel: `${TRANSFERS}/:id/cancel`,
+    cancellations: '/operations/transfert/annulation',
+    reprint: '/operations/transfert/annulation/:id/reprint',
+  }),
+  ...prefixed('inventory', {
+    index: INVENTORY,
+    create: `${INVENTORY}/create`,
+    show: `${INVENTORY}/:id`,
+    counts: `${INVENTORY}/:id/counts`,
+    scan: `${INVENTORY}/:id/scan`,
+    validate: `${INVENTORY}/:id/validate`,
+    abandon: `${INVENTORY}/:id/abandon`,
+    sheet: `${INVENTORY}/:id/print`,
+    adjustment: `${INVENTORY}/:id/ajustement`,
+    readjust: `${INVENTORY}/reajustement`,
+    readjustmentPrint: `${INVENTORY}/reajustements/:id/print`,
+  }),
+
+  // Paramètres › Société
+  ...prefixed('locations', records(LOCATIONS)),
+  ...prefixed('cashDesks', records(CASH_DESKS)),
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The `:name` parameters of a pattern, as an object type (`{ id: … }`), or never when it has none. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<Rest> : P extends `${string}:${infer Name}` ? Name : never;
+export type RouteParams<N extends RouteName> = { [K in ParamNames<(typeof ROUTES)[N]>]: string | number };
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+type RouteArgs<N extends RouteName> = [ParamNames<(typeof ROUTES)[N]>] extends [never] ? [query?: Query] : [params: RouteParams<N>, query?: Query];
+
+/**
+ * The URL of a named route: parameters filled in (URL-encoded), then the query string from the
+ * defined, non-empty values (`route('entries.print', { id: 4 }, { print: 1 })` →
+ * `/operations/entreestock/4/print?print=1`).
+ */
+export function route<N extends RouteName>(name: N, ...args: RouteArgs<N>): string {
+  const pattern: string = ROUTES[name];
+  const hasParams = pattern.includes(':');
+  const params = (hasParams ? args[0] : undefined) as Record<string, string | number> | undefined;
+  const query = (hasParams ? args[1] : args[0]) as Query | undefined;
+  const path = pattern.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === '') throw new Error(`route(${name}): paramètre « ${key} » manquant`);
+    return encodeURIComponent(String(value));
+  });
+  return query ? path + queryString(query) : path;
+}
+
+/** `?a=1&b=x` from the defined, non-empty values ('' when none); arrays repeat the key. */
+export function queryString(query: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === undefined || v === null || v === '' || v === false) continue;
+      search.append(key, v === true ? '1' : String(v));
+    }
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
