@@ -3,27 +3,7 @@
  * pickers, shared by the server presenters and the React pages. Amounts are integers in the
  * currency's minor unit; `currency` travels with the page so the client formats them.
  */
-
-export interface Paginated<T> {
-  data: T[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
-
-export type SortDir = 'asc' | 'desc';
-
-/** The list state as the server understood it from the query string (unknown values dropped). */
-export interface ListParams<F extends object = Record<string, string>> {
-  q: string;
-  sort: string;
-  dir: SortDir;
-  per_page: number;
-  filters: F;
-}
-
-export const PER_PAGE_OPTIONS = [25, 50, 100] as const;
+import type { ListParams, Option, Paginated, StatusFilter } from './lists.js';
 
 export interface CrudAbilities {
   create: boolean;
@@ -33,13 +13,6 @@ export interface CrudAbilities {
   import: boolean;
 }
 
-export interface Option {
-  value: string;
-  label: string;
-}
-
-/** Status filter of every master-data list. */
-export type StatusFilter = 'active' | 'archived' | 'all';
 
 /** Whether a record may be deleted, or only archived, and why. */
 export interface UsageInfo {

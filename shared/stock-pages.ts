@@ -3,28 +3,8 @@
  * currency's minor unit (`currency` travels with each page); quantities are integers in the
  * product's base unit; dates are YYYY-MM-DD, timestamps ISO strings.
  */
+import type { LocationOption, Option, Paginated, SortDir } from './lists.js';
 import type { CountStatus, EntryStatus, MovedPolicy, ReadjustmentReason, TransferStatus } from './stock.js';
-
-export interface StockPage<T> {
-  data: T[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
-
-export interface StockOption {
-  id: number;
-  label: string;
-}
-
-export interface LocationOption extends StockOption {
-  code: string;
-  kind: string;
-  active: boolean;
-}
-
-export type SortDirection = 'asc' | 'desc';
 
 /** Company header of the printouts. */
 export interface PrintCompany {
@@ -58,7 +38,7 @@ export interface EntryListFilters {
   status: '' | EntryStatus;
   q: string;
   sort: 'date' | 'number' | 'supplier' | 'amount';
-  dir: SortDirection;
+  dir: SortDir;
 }
 
 export interface EntryRow {
@@ -78,9 +58,9 @@ export interface EntryRow {
 export interface EntriesIndexProps {
   currency: string;
   filters: EntryListFilters;
-  entries: StockPage<EntryRow>;
+  entries: Paginated<EntryRow>;
   totals: { count: number; amount: number };
-  suppliers: StockOption[];
+  suppliers: Option[];
   locations: LocationOption[];
   can: { create: boolean; cancel: boolean };
 }
@@ -100,7 +80,7 @@ export interface EntryFormProduct {
 export interface EntriesCreateProps {
   currency: string;
   today: string;
-  suppliers: StockOption[];
+  suppliers: Option[];
   locations: LocationOption[];
   default_location_id: number | null;
 }
@@ -171,7 +151,7 @@ export interface TransferListFilters {
   to_location_id: string;
   q: string;
   sort: 'date' | 'number' | 'status';
-  dir: SortDirection;
+  dir: SortDir;
 }
 
 export interface TransferRow {
@@ -194,7 +174,7 @@ export interface TransferRow {
 
 export interface TransfersIndexProps {
   filters: TransferListFilters;
-  transfers: StockPage<TransferRow>;
+  transfers: Paginated<TransferRow>;
   locations: LocationOption[];
   in_transit: number;
   can: { create: boolean; cancel: boolean };
@@ -268,7 +248,7 @@ export interface TransfersPrintProps extends PrintMeta {
 
 export interface TransferCancellationProps {
   filters: TransferListFilters;
-  transfers: StockPage<TransferRow>;
+  transfers: Paginated<TransferRow>;
   locations: LocationOption[];
   searched: boolean;
   can: { cancel: boolean; reprint: boolean };
@@ -309,8 +289,8 @@ export interface InventoryIndexProps {
   currency: string;
   tab: 'sessions' | 'readjustments';
   filters: { location_id: string; status: '' | CountStatus; from: string; to: string };
-  sessions: StockPage<CountSessionRow>;
-  readjustments: StockPage<ReadjustmentRow>;
+  sessions: Paginated<CountSessionRow>;
+  readjustments: Paginated<ReadjustmentRow>;
   locations: LocationOption[];
   can: { count: boolean; validate: boolean };
 }
@@ -318,7 +298,7 @@ export interface InventoryIndexProps {
 export interface InventoryCreateProps {
   today: string;
   locations: LocationOption[];
-  categories: Array<StockOption & { product_count: number }>;
+  categories: Array<Option & { product_count: number }>;
   open_sessions: Array<{ id: number; location_id: number; categories: string }>;
 }
 
@@ -389,8 +369,8 @@ export interface InventoryShowProps {
   session: CountSessionView;
   tab: 'saisie' | 'ecarts';
   filters: { q: string; category_id: string; show: CountLineFilter };
-  lines: StockPage<CountLineView>;
-  categories: StockOption[];
+  lines: Paginated<CountLineView>;
+  categories: Option[];
   /** Differences and values: for validators, or for everyone when the count is not blind. */
   reveal: boolean;
   summary: CountSummaryView | null;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Paginated } from '../../shared/master-data.js';
+import type { Paginated } from '../../shared/lists.js';
 
 /**
  * One page of a query and the number of matching rows. The count runs on the same filtered query

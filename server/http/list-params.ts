@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { PER_PAGE_OPTIONS, type ListParams, type SortDir, type StatusFilter } from '../../shared/master-data.js';
+import { PER_PAGE_OPTIONS, type ListParams, type SortDir, type StatusFilter } from '../../shared/lists.js';
 
 /**
  * Reads the list state from the query string. Only allowlisted sort columns are kept (an unknown

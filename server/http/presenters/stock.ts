@@ -1,24 +1,5 @@
-import type {
-  AdjustmentPrintLine,
-  AdjustmentPrintProps,
-  CountLineView,
-  CountSessionRow,
-  CountSessionView,
-  CountSummaryView,
-  EntriesStatementProps,
-  EntryLineView,
-  EntryRow,
-  EntryView,
-  LocationOption,
-  PrintCompany,
-  ProductStockSectionsProps,
-  ReadjustmentRow,
-  StockOption,
-  StockPage,
-  TransferLineView,
-  TransferRow,
-  TransferView,
-} from '../../../shared/stock-pages.js';
+import type { AdjustmentPrintLine, AdjustmentPrintProps, CountLineView, CountSessionRow, CountSessionView, CountSummaryView, EntriesStatementProps, EntryLineView, EntryRow, EntryView, PrintCompany, ProductStockSectionsProps, ReadjustmentRow, TransferLineView, TransferRow, TransferView } from '../../../shared/stock-pages.js';
+import type { LocationOption, Option, Paginated } from '../../../shared/lists.js';
 import {
   COUNT_STATUS_LABELS,
   type CountStatus,
@@ -42,16 +23,16 @@ import type { PageResult, Row } from '../../services/stock/queries.js';
 const n = (v: unknown): number => Number(v ?? 0);
 const nOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export function presentPage<T>(result: PageResult, map: (row: Row) => T): StockPage<T> {
+export function presentPage<T>(result: PageResult, map: (row: Row) => T): Paginated<T> {
   return { data: result.rows.map(map), page: result.page, per_page: result.perPage, total: result.total, last_page: result.lastPage };
 }
 
 export function presentLocations(rows: Row[]): LocationOption[] {
-  return rows.map((r) => ({ id: n(r.id), label: r.name, code: r.code, kind: r.kind, active: toBool(r.active) }));
+  return rows.map((r) => ({ value: String(r.id), label: r.name, code: r.code, kind: r.kind, active: toBool(r.active) }));
 }
 
-export function presentOptions(rows: Row[]): StockOption[] {
-  return rows.map((r) => ({ id: n(r.id), label: r.code ? `${r.name} (${r.code})` : r.name }));
+export function presentOptions(rows: Row[]): Option[] {
+  return rows.map((r) => ({ value: String(r.id), label: r.code ? `${r.name} (${r.code})` : r.name }));
 }
 
 export function presentPrintCompany(c: { name: string; address: string; city: string; phones: string; email: string; rccm: string; tax_number: string; currency: string }): PrintCompany {

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../../app.js';
-import { LOCATION_KINDS, type LocationKind, type StatusFilter } from '../../../shared/master-data.js';
+import { LOCATION_KINDS, type LocationKind } from '../../../shared/master-data.js';
+import { type StatusFilter } from '../../../shared/lists.js';
 import { HttpError } from '../../errors.js';
 import { paginate } from '../../db/paginate.js';
 import { toBool } from '../../db/dialect.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { StatusFilter } from '../../../shared/master-data.js';
+import type { StatusFilter } from '../../../shared/lists.js';
 import { formatMoney } from '../../../shared/money.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';

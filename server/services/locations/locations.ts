@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { LocationKind, StatusFilter } from '../../../shared/master-data.js';
+import type { LocationKind } from '../../../shared/master-data.js';
+import type { StatusFilter } from '../../../shared/lists.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch } from '../../db/search.js';

@@ -330,7 +330,7 @@ export async function countSessionFormData(db: Knex) {
         .select('cc.count_id', 'c.name')
     : [];
   return {
-    categories: categories.map((c) => ({ id: Number(c.id), label: `${c.name} (${c.code})`, product_count: Number(c.n) })),
+    categories: categories.map((c) => ({ value: String(c.id), label: `${c.name} (${c.code})`, product_count: Number(c.n) })),
     openSessions: open.map((o) => ({
       id: Number(o.id),
       location_id: Number(o.location_id),
@@ -346,7 +346,7 @@ export async function sessionCategoryOptions(db: Knex, countId: number) {
     .where('cl.count_id', countId)
     .distinct('c.id', 'c.name')
     .orderBy('c.name');
-  return rows.map((c) => ({ id: Number(c.id), label: c.name as string }));
+  return rows.map((c) => ({ value: String(c.id), label: c.name as string }));
 }
 
 export async function readjustmentDetail(db: Knex, id: number): Promise<{ adjustment: Row; lines: Row[] } | null> {

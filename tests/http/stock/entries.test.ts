@@ -71,7 +71,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('stock/entries/Create');
     expect(res.body.props).toMatchObject({ currency: 'XOF', today: today(), default_location_id: f.depot });
-    expect(res.body.props.suppliers).toEqual([{ id: f.supplier, label: 'SOCOCE Distribution (FRS001)' }]);
+    expect(res.body.props.suppliers).toEqual([{ value: String(f.supplier), label: 'SOCOCE Distribution (FRS001)' }]);
   });
 
   it('validates an entry: ENT number, stock, CMUP, last purchase price, supplier balance, audit', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListParams } from '../../../shared/master-data';
+import type { ListParams } from '../../../shared/lists';
 import { activeFilterCount, exportHref, listQuery, nextSort, withQuery } from '../../../resources/js/components/data/list-query';
 import { enterChoice, moveActive } from '../../../resources/js/components/pickers/typeahead-logic';
 

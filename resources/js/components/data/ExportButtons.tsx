@@ -1,4 +1,4 @@
-import type { ListParams } from '@shared/master-data';
+import type { ListParams } from '@shared/lists';
 import { Dropdown } from '@/components/Dropdown';
 import { Icon } from '@/components/Icon';
 import { exportHref } from './list-query';

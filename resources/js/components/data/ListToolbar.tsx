@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { PER_PAGE_OPTIONS } from '@shared/master-data';
+import { PER_PAGE_OPTIONS } from '@shared/lists';
 import { debounce } from '@/lib/debounce';
 import { Icon } from '@/components/Icon';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { PriceRuleInput, StatusFilter } from '@shared/master-data';
+import type { PriceRuleInput } from '@shared/master-data';
+import type { StatusFilter } from '@shared/lists';
 import { currencyInfo } from '@shared/money';
 import { FieldError, RequiredMark } from '@/components/Field';
 import { Icon } from '@/components/Icon';

@@ -1,4 +1,4 @@
-import type { SortDir } from '@shared/master-data';
+import type { SortDir } from '@shared/lists';
 import { Icon } from '@/components/Icon';
 import { nextSort } from './list-query';
 

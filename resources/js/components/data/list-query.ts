@@ -2,7 +2,7 @@
  * Pure helpers for list pages: the list state (search, sort, filters, page size) lives in the
  * query string so a list can be bookmarked, reloaded or shared, and exports get the same rows.
  */
-import type { ListParams, SortDir } from '@shared/master-data';
+import type { ListParams, SortDir } from '@shared/lists';
 
 export type QueryValue = string | number | null | undefined;
 export type Query = Record<string, string>;

@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import { useCallback } from 'react';
-import type { ListParams } from '@shared/master-data';
+import type { ListParams } from '@shared/lists';
 import { type QueryValue, listQuery } from './list-query';
 
 /**

@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { LocationOption, StockOption } from '@shared/stock-pages';
+import type { LocationOption, Option } from '@shared/lists';
 import { Icon } from '@/components/Icon';
 import { cleanQuery } from './format';
 
@@ -87,8 +87,8 @@ export function FilterInput({ id, label, value, onChange, type = 'text', placeho
   );
 }
 
-export const locationOptions = (locations: LocationOption[]) => locations.map((l) => ({ value: String(l.id), label: l.active ? l.label : `${l.label} (archivé)` }));
-export const plainOptions = (options: StockOption[]) => options.map((o) => ({ value: String(o.id), label: o.label }));
+export const locationOptions = (locations: LocationOption[]) => locations.map((l) => ({ value: l.value, label: l.active ? l.label : `${l.label} (archivé)` }));
+export const plainOptions = (options: Option[]) => options;
 
 /** The note of a document list searched by number over every date (the server drops the period). */
 export function allDatesNote(filters: { q: string; from: string; to: string }): ReactNode {

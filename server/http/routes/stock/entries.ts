@@ -1,3 +1,4 @@
+import { optionId } from '../../../../shared/lists.js';
 import { Router } from 'express';
 import type { AppContext } from '../../../app.js';
 import type { EntryListFilters } from '../../../../shared/stock-pages.js';
@@ -53,7 +54,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
       today: await todayFor(db),
       suppliers: presentOptions(await activeSupplierRows(db)),
       locations,
-      default_location_id: (locations.find((l) => l.kind === 'depot') ?? locations[0])?.id ?? null,
+      default_location_id: optionId(locations.find((l) => l.kind === 'depot') ?? locations[0]),
     });
   });
 

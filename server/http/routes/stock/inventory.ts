@@ -1,3 +1,4 @@
+import { optionId } from '../../../../shared/lists.js';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../../../app.js';
 import type { CountLineFilter } from '../../../../shared/stock-pages.js';
@@ -87,7 +88,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
       today: await todayFor(db),
       locations,
       reasons: READJUSTMENT_REASONS.map((value) => ({ value, label: READJUSTMENT_REASON_LABELS[value], allows_increase: READJUSTMENT_REASON_ALLOWS_INCREASE[value] })),
-      default_location_id: locations[0]?.id ?? null,
+      default_location_id: optionId(locations[0]),
     });
   });
 

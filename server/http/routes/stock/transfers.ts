@@ -56,8 +56,8 @@ export function transferRoutes({ db }: AppContext): Router {
   r.get(`${BASE}/create`, can('menu.sortiestock', 'transfers.create'), async (_req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     const from = locations.find((l) => l.kind === 'depot') ?? locations[0];
-    const to = locations.find((l) => l.id !== from?.id && l.kind === 'boutique') ?? locations.find((l) => l.id !== from?.id);
-    await res.inertia.render('stock/transfers/Create', { currency: await currencyOf(db), today: await todayFor(db), locations, default_from_id: from?.id ?? null, default_to_id: to?.id ?? null });
+    const to = locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ?? locations.find((l) => l.value !== from?.value);
+    await res.inertia.render('stock/transfers/Create', { currency: await currencyOf(db), today: await todayFor(db), locations, default_from_id: from ? Number(from.value) : null, default_to_id: to ? Number(to.value) : null });
   });
 
   r.post(BASE, can('menu.sortiestock', 'transfers.create'), async (req, res) => {

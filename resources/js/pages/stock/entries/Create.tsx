@@ -90,7 +90,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
 
   const totalQuantity = lines.reduce((s, l) => s + baseQuantity(l.quantity, l.unit, l.pack_size), 0);
   const totalAmount = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unit, l.pack_size, parseMoneyInput(l.unit_cost, currency)), 0);
-  const location = locations.find((l) => String(l.id) === form.data.location_id);
+  const location = locations.find((l) => l.value === form.data.location_id);
 
   const submit = () => {
     form.transform((data) => ({
@@ -126,10 +126,10 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
           <div className="card-body">
             <div className="row g-3 app-stock-head">
               <div className="col-md-6 col-xl-4">
-                <SelectField id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={errors.supplier_id} options={suppliers.map((s) => ({ value: String(s.id), label: s.label }))} placeholder="Choisir le fournisseur…" />
+                <SelectField id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={errors.supplier_id} options={suppliers.map((s) => ({ value: s.value, label: s.label }))} placeholder="Choisir le fournisseur…" />
               </div>
               <div className="col-md-6 col-xl-3">
-                <SelectField id="entry-location" name="location_id" label="Emplacement qui reçoit" value={form.data.location_id} onChange={(v) => form.setData((d) => ({ ...d, location_id: v, lines: d.lines.map((l) => ({ ...l, stock: null })) }))} error={errors.location_id} options={locations.map((l) => ({ value: String(l.id), label: l.label }))} placeholder="Choisir…" />
+                <SelectField id="entry-location" name="location_id" label="Emplacement qui reçoit" value={form.data.location_id} onChange={(v) => form.setData((d) => ({ ...d, location_id: v, lines: d.lines.map((l) => ({ ...l, stock: null })) }))} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
               </div>
               <div className="col-sm-6 col-xl-2">
                 <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />

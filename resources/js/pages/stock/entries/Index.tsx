@@ -1,4 +1,4 @@
-import type { SortDir } from '@shared/master-data';
+import type { SortDir } from '@shared/lists';
 import { Link, router, usePage } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';

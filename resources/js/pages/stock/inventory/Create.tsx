@@ -15,7 +15,7 @@ const BASE = '/operations/gestionstock';
 export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
   const form = useServerForm<{ idempotency_key: string; location_id: string; count_date: string; blind: boolean; category_ids: number[]; note: string }>({
     idempotency_key: newIdempotencyKey(),
-    location_id: locations.length === 1 ? String(locations[0].id) : '',
+    location_id: locations.length === 1 ? locations[0].value : '',
     count_date: today,
     blind: false,
     category_ids: [],
@@ -24,7 +24,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
   const errors = form.errors as Record<string, string>;
   const openHere = open_sessions.filter((s) => String(s.location_id) === form.data.location_id);
   const selected = new Set(form.data.category_ids);
-  const productCount = form.data.category_ids.length === 0 ? categories.reduce((s, c) => s + c.product_count, 0) : categories.filter((c) => selected.has(c.id)).reduce((s, c) => s + c.product_count, 0);
+  const productCount = form.data.category_ids.length === 0 ? categories.reduce((s, c) => s + c.product_count, 0) : categories.filter((c) => selected.has(Number(c.value))).reduce((s, c) => s + c.product_count, 0);
   const toggle = (id: number) => {
     form.setData('category_ids', selected.has(id) ? form.data.category_ids.filter((x) => x !== id) : [...form.data.category_ids, id]);
     if (errors.category_ids) form.clearErrors('category_ids');
@@ -47,7 +47,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
           <div className="col-lg-5">
             <div className="card h-100">
               <div className="card-body">
-                <SelectField id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: String(l.id), label: l.label }))} placeholder="Choisir…" />
+                <SelectField id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
                 {openHere.length ? (
                   <div className="alert alert-warning small mt-2" role="status">
                     Inventaire déjà en cours à cet emplacement :{' '}
@@ -89,10 +89,10 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                 <FieldError id="count-categories-error" error={errors.category_ids} />
                 <div className="row row-cols-1 row-cols-sm-2 g-1" style={{ maxHeight: '22rem', overflowY: 'auto' }}>
                   {categories.map((c) => (
-                    <div className="col" key={c.id}>
+                    <div className="col" key={Number(c.value)}>
                       <div className="form-check">
-                        <input className="form-check-input" type="checkbox" id={`cat-${c.id}`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
-                        <label className="form-check-label" htmlFor={`cat-${c.id}`}>
+                        <input className="form-check-input" type="checkbox" id={`cat-${Number(c.value)}`} checked={selected.has(Number(c.value))} onChange={() => toggle(Number(c.value))} />
+                        <label className="form-check-label" htmlFor={`cat-${Number(c.value)}`}>
                           {c.label} <span className="text-body-secondary small">({formatQty(c.product_count)})</span>
                         </label>
                       </div>

@@ -105,7 +105,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
           <div className="card-body">
             <div className="row g-3 app-stock-head">
               <div className="col-md-4">
-                <SelectField id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={errors.location_id} options={locations.map((l) => ({ value: String(l.id), label: l.label }))} placeholder="Choisir…" />
+                <SelectField id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
               </div>
               <div className="col-md-4">
                 <SelectField id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={errors.reason} options={reasons.map((r) => ({ value: r.value, label: r.label }))} placeholder="Choisir le motif…" />

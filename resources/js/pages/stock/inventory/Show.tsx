@@ -295,7 +295,7 @@ function LineFilters({ path, filters, categories, keep }: { path: string; filter
         <select className="form-select form-select-sm w-auto" aria-label="Catégorie" value={filters.category_id} onChange={(e) => visit({ category_id: e.target.value })}>
           <option value="">Toutes les catégories</option>
           {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
+            <option key={c.value} value={c.value}>
               {c.label}
             </option>
           ))}

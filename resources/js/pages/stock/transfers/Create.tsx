@@ -51,9 +51,9 @@ export default function TransfersCreate({ currency, today, locations, default_fr
   const errors = form.errors as Record<string, string>;
   const lines = form.data.lines;
   useLeaveGuard(lines.length > 0 && !form.processing, 'Les lignes saisies de ce transfert seront perdues. Quitter la page ?');
-  const options = locations.map((l) => ({ value: String(l.id), label: l.label }));
+  const options = locations.map((l) => ({ value: l.value, label: l.label }));
   const sameLocation = form.data.from_location_id !== '' && form.data.from_location_id === form.data.to_location_id;
-  const source = locations.find((l) => String(l.id) === form.data.from_location_id);
+  const source = locations.find((l) => l.value === form.data.from_location_id);
 
   const pick = (p: ProductPickerItem) => {
     const result = addOrIncrement<TransferLine>(

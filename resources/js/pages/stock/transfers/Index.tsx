@@ -1,4 +1,4 @@
-import type { SortDir } from '@shared/master-data';
+import type { SortDir } from '@shared/lists';
 import { Link, router, usePage } from '@inertiajs/react';
 import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
