@@ -27,7 +27,7 @@ import { categoryOptions } from '../server/services/categories/categories.js';
 import { clientsQuery } from '../server/services/clients/clients.js';
 import { searchProducts } from '../server/services/pickers/pickers.js';
 import { productsQuery, stockTotals, withCategoryNames } from '../server/services/products/products.js';
-import { businessDate } from '../server/services/stock/business-date.js';
+import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
 import { productStock } from '../server/services/stock/queries.js';
 

@@ -8,19 +8,20 @@ import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { SharedProps } from '../shared/pages.js';
 import { type AppConfig, projectRoot } from './config.js';
-import { ERROR_PAGES, HttpError, ValidationError } from './errors.js';
 import { type Assets, builtAssets } from './http/assets.js';
 import { loadUser } from './http/middleware/auth.js';
 import { csrf } from './http/middleware/csrf.js';
 import { presentAuthUser } from './http/presenters/user.js';
-import { backWithErrors } from './http/respond.js';
 import { rootTemplate } from './http/root-template.js';
 import { registerRoutes } from './http/routes/index.js';
+import type { AppContext } from './http/context.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
 import './http/pages.js';
 import './http/session/types.js';
 import { inertia } from './inertia/index.js';
 import { type Mailer, createMailer } from './mail/mailer.js';
+import { ERROR_PAGES, answerRefusal, errorStatus } from './http/errors.js';
+import { NotFound } from './domain/errors.js';
 
 export interface AppDeps {
   db: Knex;
@@ -34,13 +35,6 @@ export interface AppDeps {
   extraRoutes?: (app: express.Express) => void;
 }
 
-export interface AppContext {
-  db: Knex;
-  config: AppConfig;
-  logger: Logger;
-  mailer: Mailer;
-  sessionStore: KnexSessionStore;
-}
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -160,7 +154,7 @@ export function createApp(deps: AppDeps) {
   registerRoutes(app, ctx);
   deps.extraRoutes?.(app);
 
-  app.use((_req, _res, next) => next(new HttpError(404)));
+  app.use((_req, _res, next) => next(new NotFound()));
   app.use(errorHandler(logger, config));
 
   return Object.assign(app, { ctx });
@@ -168,17 +162,8 @@ export function createApp(deps: AppDeps) {
 
 function errorHandler(logger: Logger, config: AppConfig) {
   return async (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof ValidationError && req.session) {
-      backWithErrors(req, res, err.errors);
-      return;
-    }
-    let status = 500;
-    if (err instanceof HttpError) status = err.status;
-    else if (typeof err === 'object' && err !== null && 'type' in err) {
-      const type = (err as { type: string }).type;
-      if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') status = 400;
-      else if (type === 'entity.too.large') status = 413;
-    }
+    if (answerRefusal(err, req, res)) return;
+    const status = errorStatus(err);
     if (status >= 500) (req.log ?? logger).error({ err }, 'erreur serveur');
     const info = ERROR_PAGES[status] ?? ERROR_PAGES[500];
     const message = status >= 500 && config.env !== 'production' && err instanceof Error ? `${info.message} (${err.message})` : info.message;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ValidationError } from '../errors.js';
+import { Refusal } from '../domain/errors.js';
 
 z.config(z.locales.fr());
 
@@ -13,10 +13,10 @@ export function issuesToErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Parses input with a schema or throws a ValidationError (→ redirect back with errors). */
+/** Parses input with a schema or throws a Refusal (→ redirect back with errors). */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw new ValidationError(issuesToErrors(result.error));
+  if (!result.success) throw new Refusal(issuesToErrors(result.error));
   return result.data;
 }
 

@@ -1,11 +1,11 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/errors.js';
 import { flash, redirect } from '../../server/http/respond.js';
 import { always, defer, optional } from '../../server/inertia/index.js';
 import { Client, TEST_VERSION, type TestApp, createTestApp, renderProbe } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
+import { HttpError } from '../../server/http/errors.js';
 
 /** Probe pages that use every prop kind; the counters prove which resolvers ran. */
 const calls = { regular: 0, lazy: 0, deferred: 0, always: 0 };

@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import { withSearchName } from '../../../server/db/search.js';
 import { optimizeSqlite } from '../../../server/db/connection.js';
 import { nowIso, toBool } from '../../../server/db/dialect.js';
-import { businessDate } from '../../../server/services/stock/business-date.js';
-import { companyTimeZone } from '../../../server/services/stock/common.js';
+import { businessDate } from '../../../server/domain/dates.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { DEFAULT_SEED, type DemoScale, generateDemoData } from './generate.js';
 import { type StockHistoryResult, historyStart, seedStockHistory } from './stock-history.js';
+import { companyTimeZone } from '../../../server/services/company/get-company.js';
 
 /**
  * Writes the demo data set into a migrated database that holds no master data yet: categories,

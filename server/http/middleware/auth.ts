@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { Permission } from '../../../shared/permissions.js';
 import { type UserContext, loadUserContext } from '../../auth/user-context.js';
-import { HttpError } from '../../errors.js';
 import { redirect } from '../respond.js';
+import { HttpError } from '../errors.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -46,6 +46,14 @@ export function can(...permissions: Permission[]) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!req.user) return next(new HttpError(403));
     if (permissions.every((p) => req.user!.permissions.has(p))) return next();
+    next(new HttpError(403));
+  };
+}
+
+/** At least one of the permissions (e.g. a print page reachable from two menus). */
+export function canAny(...permissions: Permission[]) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.user && permissions.some((p) => req.user!.permissions.has(p))) return next();
     next(new HttpError(403));
   };
 }

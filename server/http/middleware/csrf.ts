@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomToken, safeEqual } from '../../auth/tokens.js';
-import { HttpError } from '../../errors.js';
+import { HttpError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { verifyPassword } from '../../auth/passwords.js';
-import { ValidationError } from '../../errors.js';
 import { checkVerificationLink, markEmailVerified, sendVerificationEmail } from '../../services/accounts/email-verification.js';
 import { attemptLogin } from '../../services/accounts/login.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
@@ -18,6 +17,7 @@ import {
   resetPasswordSchema,
 } from '../schemas/auth.js';
 import { validate } from '../validation.js';
+import { Refusal } from '../../domain/errors.js';
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_LINK_SENT = 'Si un compte correspond à cette adresse, un lien de réinitialisation vient de lui être envoyé.';
@@ -49,10 +49,10 @@ export function authRoutes(ctx: AppContext): Router {
     const result = await attemptLogin(db, { email: input.email, password: input.password, ip });
     if (!result.ok) {
       if (result.reason === 'throttled') {
-        throw new ValidationError({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${result.retryAfterSeconds} secondes.` });
+        throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${result.retryAfterSeconds} secondes.` });
       }
       await recordAudit(db, { action: 'auth.login_failed', subject: { type: 'user', id: input.email, label: input.email }, ip });
-      throw new ValidationError({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
+      throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
     const intended = await signIn(req, res, ctx, result.user.id, input.remember);
     await recordAudit(db, { action: 'auth.login', user: { id: result.user.id, name: result.user.name }, subject: { type: 'user', id: result.user.id, label: result.user.email }, ip });
@@ -88,7 +88,7 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/reset-password', requireGuest, async (req, res) => {
     const input = validate(resetPasswordSchema, req.body);
     const result = await resetPassword(db, { token: input.token, email: input.email, password: input.password, ip: req.ip });
-    if (!result.ok) throw new ValidationError({ [result.field]: result.message });
+    if (!result.ok) throw new Refusal({ [result.field]: result.message });
     flash(req, 'success', 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.');
     redirect(res, '/login?status=reset');
   });
@@ -131,7 +131,7 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/confirm-password', requireAuth, async (req, res) => {
     const input = validate(confirmPasswordSchema, req.body);
     if (!(await verifyPassword(req.user!.row.password_hash, input.password))) {
-      throw new ValidationError({ password: 'Le mot de passe est incorrect.' });
+      throw new Refusal({ password: 'Le mot de passe est incorrect.' });
     }
     req.session.passwordConfirmedAt = Date.now();
     const intended = req.session.intendedUrl;

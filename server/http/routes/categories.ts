@@ -1,7 +1,6 @@
 import { type Request, type Response, Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import type { CategoryFilters } from '../../../shared/master-data.js';
-import { HttpError } from '../../errors.js';
 import { paginate } from '../../db/paginate.js';
 import { toBool } from '../../db/dialect.js';
 import { CATEGORY_SORTS, categoriesQuery, createCategory, deleteCategory, findCategory, setCategoryActive, updateCategory } from '../../services/categories/categories.js';
@@ -10,14 +9,16 @@ import { suggestCode } from '../../services/master-data/codes.js';
 import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
 import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { actorOf } from '../actor.js';
-import { abilities, downloadGuard, exportFormat, lifecycleRoutes } from '../master-data.js';
+import { downloadGuard, exportFormat, lifecycleRoutes } from '../master-data.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { subjectHistory } from '../presenters/audit.js';
 import { presentCategoryRow } from '../presenters/master-data.js';
 import { flash, redirect } from '../respond.js';
 import { categorySchema } from '../schemas/products.js';
-import { parseListParams, routeId, statusFilter } from '../list-params.js';
+import { parseListParams, routeId, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
+import { NotFound } from '../../domain/errors.js';
+import { recordAbilities } from '../../policies/index.js';
 
 const BASE = '/fichiers/categories';
 
@@ -49,7 +50,7 @@ export function categoryRoutes(ctx: AppContext): Router {
   r.get(BASE, async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
     const categories = await paginate(categoriesQuery(db, params), page, params.per_page, presentCategoryRow);
-    await res.inertia.render('categories/Index', { categories, params, can: abilities(req, 'categories') });
+    await res.inertia.render('categories/Index', { categories, params, can: recordAbilities(req.user!, 'categories') });
   });
 
   r.get(`${BASE}/export`, can('categories.export'), downloadGuard, async (req, res) => {
@@ -58,7 +59,7 @@ export function categoryRoutes(ctx: AppContext): Router {
   });
 
   r.get(`${BASE}/create`, can('categories.create'), async (req, res) => {
-    await res.inertia.render('categories/Form', { category: null, suggested_code: await suggestCode(db, 'categories'), usage: null, can: abilities(req, 'categories'), history: [] });
+    await res.inertia.render('categories/Form', { category: null, suggested_code: await suggestCode(db, 'categories'), usage: null, can: recordAbilities(req.user!, 'categories'), history: [] });
   });
 
   r.post(BASE, can('categories.create'), async (req, res) => {
@@ -71,7 +72,7 @@ export function categoryRoutes(ctx: AppContext): Router {
   const load = async (id: unknown) => {
     const categoryId = routeId(id);
     const row = categoryId ? await findCategory(db, categoryId) : undefined;
-    if (!row) throw new HttpError(404);
+    if (!row) throw new NotFound();
     return row;
   };
 
@@ -82,7 +83,7 @@ export function categoryRoutes(ctx: AppContext): Router {
       category: presentCategoryRow(row),
       suggested_code: row.code,
       usage: usageInfo(await historyReasons(db, 'category', Number(row.id))),
-      can: abilities(req, 'categories'),
+      can: recordAbilities(req.user!, 'categories'),
       history: await subjectHistory(db, 'category', Number(row.id), currency),
     });
   };

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/master-data.js';
 import { CLIENT_KIND_LABELS, PRICE_LEVEL_LABELS } from '../../../shared/master-data.js';
-import { HttpError } from '../../errors.js';
 import { paginate } from '../../db/paginate.js';
 import { toBool } from '../../db/dialect.js';
 import { CLIENT_SORTS, clientsQuery, createClient, deleteClient, findClient, setClientActive, updateClient } from '../../services/clients/clients.js';
@@ -13,14 +12,17 @@ import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
 import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
-import { abilities, action, downloadGuard, exportFormat, importUpload, lifecycleRoutes, withFileErrors } from '../master-data.js';
+import { downloadGuard, exportFormat, importUpload, lifecycleRoutes, withFileErrors } from '../master-data.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { subjectHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { flash, redirect } from '../respond.js';
 import { clientSchema } from '../schemas/clients.js';
-import { oneOf, parseListParams, queryString, routeId, statusFilter } from '../list-params.js';
+import { queryChoice, parseListParams, queryText, routeId, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
+import { backTo } from '../errors.js';
+import { NotFound } from '../../domain/errors.js';
+import { may, recordAbilities } from '../../policies/index.js';
 
 const BASE = '/fichiers/clients';
 
@@ -28,8 +30,8 @@ const listSpec = {
   sorts: CLIENT_SORTS,
   defaultSort: 'code' as const,
   filters: (q: Record<string, unknown>): ClientFilters => ({
-    kind: oneOf(q, 'kind', ['', ...CLIENT_KINDS] as const, ''),
-    price_level: oneOf(q, 'price_level', ['', ...PRICE_LEVELS] as const, ''),
+    kind: queryChoice(q, 'kind', ['', ...CLIENT_KINDS] as const, ''),
+    price_level: queryChoice(q, 'price_level', ['', ...PRICE_LEVELS] as const, ''),
     status: statusFilter(q),
   }),
 };
@@ -66,7 +68,7 @@ export function clientRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     const clients = await paginate(clientsQuery(db, params), params.page, params.per_page, presentClientRow);
     const { page: _page, ...rest } = params;
-    await res.inertia.render('clients/Index', { clients, params: rest, can: abilities(req, 'clients'), currency });
+    await res.inertia.render('clients/Index', { clients, params: rest, can: recordAbilities(req.user!, 'clients'), currency });
   });
 
   r.get(`${BASE}/export`, can('clients.export'), downloadGuard, async (req, res) => {
@@ -89,14 +91,14 @@ export function clientRoutes(ctx: AppContext): Router {
 
   // ——— Import ———
   r.get(`${BASE}/import`, can('clients.export', 'clients.create'), async (req, res) => {
-    const previewId = queryString(req.query as Record<string, unknown>, 'preview');
+    const previewId = queryText(req.query as Record<string, unknown>, 'preview');
     let preview = null;
     if (previewId) {
       const batch = await loadBatch(db, previewId, req.user!.row.id, 'clients');
-      if (!batch) throw new HttpError(404);
+      if (!batch) throw new NotFound();
       preview = presentPreview(batch);
     }
-    await res.inertia.render('clients/Import', { preview, columns: clientImportColumns(), can_update: req.user!.permissions.has('clients.update') });
+    await res.inertia.render('clients/Import', { preview, columns: clientImportColumns(), can_update: may(req.user!, 'clients.update') });
   });
 
   r.get(`${BASE}/import/modele`, can('clients.export', 'clients.create'), downloadGuard, async (req, res) => {
@@ -106,28 +108,26 @@ export function clientRoutes(ctx: AppContext): Router {
   });
 
   r.post(`${BASE}/import`, can('clients.export', 'clients.create'), ...importUpload(), async (req, res) => {
-    const id = await withFileErrors(() => previewClientImport(db, req.importTable!, req.file!.originalname, actorOf(req), req.user!.permissions.has('clients.update')));
+    const id = await withFileErrors(() => previewClientImport(db, req.importTable!, req.file!.originalname, actorOf(req), may(req.user!, 'clients.update')));
     redirect(res, `${BASE}/import?preview=${id}`);
   });
 
   r.post(
     `${BASE}/import/:batch/apply`,
     can('clients.export', 'clients.create'),
-    action(
-      async (req, res) => {
-        const result = await applyClientImport(db, String(req.params.batch), actorOf(req), req.user!.permissions.has('clients.update'));
-        flash(req, 'success', `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.`);
-        redirect(res, BASE);
-      },
-      () => `${BASE}/import`,
-    ),
+    backTo(() => `${BASE}/import`),
+    async (req, res) => {
+      const result = await applyClientImport(db, String(req.params.batch), actorOf(req), may(req.user!, 'clients.update'));
+      flash(req, 'success', `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.`);
+      redirect(res, BASE);
+    },
   );
 
   // ——— One client ———
   const load = async (id: unknown) => {
     const clientId = routeId(id);
     const row = clientId ? await findClient(db, clientId) : undefined;
-    if (!row) throw new HttpError(404);
+    if (!row) throw new NotFound();
     return row;
   };
 
@@ -141,7 +141,7 @@ export function clientRoutes(ctx: AppContext): Router {
       client: presentClient(row),
       usage: usageInfo(reasons, { archive: block, delete: block }),
       history: await subjectHistory(db, 'client', Number(row.id), currency),
-      can: abilities(req, 'clients'),
+      can: recordAbilities(req.user!, 'clients'),
       currency,
     });
   });

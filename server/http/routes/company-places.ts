@@ -1,8 +1,7 @@
 import { type Request, type Response, Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/master-data.js';
 import { type StatusFilter } from '../../../shared/lists.js';
-import { HttpError } from '../../errors.js';
 import { paginate } from '../../db/paginate.js';
 import { toBool } from '../../db/dialect.js';
 import {
@@ -36,8 +35,9 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentCashDeskRow, presentLocationRow } from '../presenters/master-data.js';
 import { flash, redirect } from '../respond.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
-import { idFilter, oneOf, parseListParams, routeId, statusFilter } from '../list-params.js';
+import { queryId, queryChoice, parseListParams, routeId, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
+import { NotFound } from '../../domain/errors.js';
 
 /**
  * Paramètres › Société: locations (emplacements) and cash desks (caisses). Opening the screens
@@ -50,12 +50,12 @@ const MANAGE = 'company.manage';
 const locationList = {
   sorts: LOCATION_SORTS,
   defaultSort: 'code' as const,
-  filters: (q: Record<string, unknown>): { status: StatusFilter; kind: LocationKind | '' } => ({ status: statusFilter(q), kind: oneOf(q, 'kind', ['', ...LOCATION_KINDS] as const, '') }),
+  filters: (q: Record<string, unknown>): { status: StatusFilter; kind: LocationKind | '' } => ({ status: statusFilter(q), kind: queryChoice(q, 'kind', ['', ...LOCATION_KINDS] as const, '') }),
 };
 const deskList = {
   sorts: CASH_DESK_SORTS,
   defaultSort: 'code' as const,
-  filters: (q: Record<string, unknown>) => ({ status: statusFilter(q), location_id: idFilter(q, 'location_id') }),
+  filters: (q: Record<string, unknown>) => ({ status: statusFilter(q), location_id: queryId(q, 'location_id') }),
 };
 
 export function companyPlacesRoutes(ctx: AppContext): Router {
@@ -85,7 +85,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   const loadLocation = async (id: unknown) => {
     const locationId = routeId(id);
     const row = locationId ? await findLocation(db, locationId) : undefined;
-    if (!row) throw new HttpError(404);
+    if (!row) throw new NotFound();
     return row;
   };
 
@@ -154,7 +154,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   const loadDesk = async (id: unknown) => {
     const deskId = routeId(id);
     const row = deskId ? await findCashDesk(db, deskId) : undefined;
-    if (!row) throw new HttpError(404);
+    if (!row) throw new NotFound();
     return row;
   };
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { MENU, filterMenu, menuLeaves } from '../../../shared/menu.js';
-import { HttpError } from '../../errors.js';
 import { requireAuth, requireVerified } from '../middleware/auth.js';
+import { HttpError } from '../errors.js';
 
 function greeting(hour: number): string {
   return hour < 18 ? 'Bonjour' : 'Bonsoir';

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';

@@ -1,23 +1,25 @@
 import { type Request, Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import type { ProductFilters } from '../../../shared/master-data.js';
 import { formatMoney } from '../../../shared/money.js';
 import { paginate } from '../../db/paginate.js';
 import { describeRule } from '../../domain/pricing/price-rule.js';
-import { ValidationError } from '../../errors.js';
 import { categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
 import { PRODUCT_SORTS, type ProductSort, productsQuery, withCategoryNames } from '../../services/products/products.js';
 import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { actorOf } from '../actor.js';
-import { action, downloadGuard, exportFormat } from '../master-data.js';
+import { downloadGuard, exportFormat } from '../master-data.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentPriceGridRow } from '../presenters/master-data.js';
 import { flash, redirect, redirectBack } from '../respond.js';
 import { gridSaveSchema, priceRuleSchema } from '../schemas/prices.js';
-import { idFilter, parseListParams, queryString, statusFilter } from '../list-params.js';
+import { queryId, parseListParams, queryText, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
+import { Refusal } from '../../domain/errors.js';
+import { backTo } from '../errors.js';
+import { may } from '../../policies/index.js';
 
 /**
  * Centrale des prix. URLs:
@@ -31,11 +33,11 @@ import { validate } from '../validation.js';
 const BASE = '/fichiers/centraleprix';
 const PREVIEW_PER_PAGE = 50;
 
-const filters = (q: Record<string, unknown>): ProductFilters => ({ category_id: idFilter(q, 'category_id'), status: statusFilter(q) });
+const filters = (q: Record<string, unknown>): ProductFilters => ({ category_id: queryId(q, 'category_id'), status: statusFilter(q) });
 const listSpec = { sorts: PRODUCT_SORTS, defaultSort: 'code' as ProductSort, filters };
 
 function scopeOf(source: Record<string, unknown>): RuleScope {
-  return { q: queryString(source, 'q').slice(0, 100), filters: filters(source) };
+  return { q: queryText(source, 'q').slice(0, 100), filters: filters(source) };
 }
 
 const RULE_KEYS = ['field', 'operation', 'direction', 'value', 'base', 'step', 'rounding'] as const;
@@ -73,7 +75,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(BASE, requireAuth, requireVerified, can('menu.centraleprix'));
-  const canUpdate = (req: Request) => req.user!.permissions.has('prices.update');
+  const canUpdate = (req: Request) => may(req.user!, 'prices.update');
 
   r.get(BASE, async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
@@ -84,7 +86,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
       can_update: canUpdate(req),
-      can_export: req.user!.permissions.has('products.export'),
+      can_export: may(req.user!, 'products.export'),
       currency: await getCurrency(db),
     });
   });
@@ -110,7 +112,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   r.get(`${BASE}/apercu`, async (req, res) => {
     const query = req.query as Record<string, unknown>;
     const currency = await getCurrency(db);
-    const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryString(query, k)]));
+    const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
     const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
     if (!parsed.success) {
       flash(req, 'error', 'Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.');
@@ -119,7 +121,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const { rule, input } = parsed.data;
     const scope = scopeOf(query);
     const preview = await previewRule(db, rule, scope);
-    const pageRaw = Number.parseInt(queryString(query, 'page'), 10);
+    const pageRaw = Number.parseInt(queryText(query, 'page'), 10);
     const lastPage = Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PER_PAGE));
     const page = Math.min(Math.max(1, Number.isFinite(pageRaw) ? pageRaw : 1), lastPage);
     const category = scope.filters.category_id ? ((await db('categories').where({ id: Number(scope.filters.category_id) }).first('name'))?.name ?? null) : null;
@@ -138,25 +140,23 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   r.post(
     `${BASE}/appliquer`,
     can('prices.update'),
-    action(
-      async (req, res) => {
-        const body = (req.body ?? {}) as Record<string, unknown>;
-        const currency = await getCurrency(db);
-        const { rule } = validate(priceRuleSchema(currency), body);
-        const fingerprint = queryString(body, 'fingerprint');
-        if (!/^[0-9a-f]{32}$/.test(fingerprint)) throw new ValidationError({ fingerprint: "Affichez l'aperçu de la règle avant de l'appliquer." });
-        const scope = scopeOf(body);
-        const description = describeRule(rule, (minor) => formatMoney(minor, currency));
-        const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
-        flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
-        const back = new URLSearchParams();
-        if (scope.q) back.set('q', scope.q);
-        if (scope.filters.category_id) back.set('category_id', scope.filters.category_id);
-        if (scope.filters.status !== 'active') back.set('status', scope.filters.status);
-        redirect(res, back.size ? `${BASE}?${back}` : BASE);
-      },
-      (req) => previewUrl((req.body ?? {}) as Record<string, unknown>, scopeOf((req.body ?? {}) as Record<string, unknown>)),
-    ),
+    backTo((req) => previewUrl((req.body ?? {}) as Record<string, unknown>, scopeOf((req.body ?? {}) as Record<string, unknown>))),
+    async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const currency = await getCurrency(db);
+      const { rule } = validate(priceRuleSchema(currency), body);
+      const fingerprint = queryText(body, 'fingerprint');
+      if (!/^[0-9a-f]{32}$/.test(fingerprint)) throw new Refusal({ fingerprint: "Affichez l'aperçu de la règle avant de l'appliquer." });
+      const scope = scopeOf(body);
+      const description = describeRule(rule, (minor) => formatMoney(minor, currency));
+      const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
+      flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
+      const back = new URLSearchParams();
+      if (scope.q) back.set('q', scope.q);
+      if (scope.filters.category_id) back.set('category_id', scope.filters.category_id);
+      if (scope.filters.status !== 'active') back.set('status', scope.filters.status);
+      redirect(res, back.size ? `${BASE}?${back}` : BASE);
+    },
   );
 
   return r;

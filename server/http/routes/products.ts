@@ -1,7 +1,6 @@
 import { type Request, Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { PRODUCT_UNITS, type ProductFilters } from '../../../shared/master-data.js';
-import { HttpError } from '../../errors.js';
 import { paginate } from '../../db/paginate.js';
 import { toBool } from '../../db/dialect.js';
 import { categoryOptions } from '../../services/categories/categories.js';
@@ -27,14 +26,17 @@ import { PRODUCT_IMPORT_COLUMNS, applyProductImport, previewProductImport, produ
 import { type ExportColumn, type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
-import { abilities, action, canSeeCosts, downloadGuard, exportFormat, importUpload, lifecycleRoutes, withFileErrors } from '../master-data.js';
+import { downloadGuard, exportFormat, importUpload, lifecycleRoutes, withFileErrors } from '../master-data.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { subjectHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/master-data.js';
 import { flash, redirect } from '../respond.js';
 import { productSchema } from '../schemas/products.js';
-import { idFilter, parseListParams, queryString, routeId, statusFilter } from '../list-params.js';
+import { queryId, parseListParams, queryText, routeId, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
+import { backTo } from '../errors.js';
+import { NotFound } from '../../domain/errors.js';
+import { may, recordAbilities, seesCosts } from '../../policies/index.js';
 
 const BASE = '/fichiers/produits';
 const HISTORY_PER_PAGE = 20;
@@ -44,7 +46,7 @@ function listSpec(showCosts: boolean) {
   return {
     sorts: showCosts ? PRODUCT_SORTS : PRODUCT_SORTS.filter((s) => !COST_SORTS.includes(s)),
     defaultSort: 'code' as ProductSort,
-    filters: (q: Record<string, unknown>): ProductFilters => ({ category_id: idFilter(q, 'category_id'), status: statusFilter(q) }),
+    filters: (q: Record<string, unknown>): ProductFilters => ({ category_id: queryId(q, 'category_id'), status: statusFilter(q) }),
   };
 }
 
@@ -85,7 +87,7 @@ export function productRoutes(ctx: AppContext): Router {
   r.use(BASE, requireAuth, requireVerified, can('menu.produits'));
 
   const formProps = async (req: Request, row: any | null) => {
-    const showCosts = canSeeCosts(req);
+    const showCosts = seesCosts(req.user!);
     return {
       product: row ? presentProduct(row, showCosts) : null,
       suggested_code: row ? row.code : await suggestCode(db, 'products'),
@@ -93,12 +95,12 @@ export function productRoutes(ctx: AppContext): Router {
       units: [...PRODUCT_UNITS],
       currency: await getCurrency(db),
       show_costs: showCosts,
-      can_change_prices: req.user!.permissions.has('prices.update') || !row,
+      can_change_prices: may(req.user!, 'prices.update') || !row,
     };
   };
 
   r.get(BASE, async (req, res) => {
-    const showCosts = canSeeCosts(req);
+    const showCosts = seesCosts(req.user!);
     const { page, ...params } = parseListParams(req, listSpec(showCosts));
     const rows = await paginate(productsQuery(db, params), page, params.per_page, (row) => row);
     const totals = await stockTotals(
@@ -111,14 +113,14 @@ export function productRoutes(ctx: AppContext): Router {
       products,
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
-      can: abilities(req, 'products'),
+      can: recordAbilities(req.user!, 'products'),
       currency: await getCurrency(db),
       show_costs: showCosts,
     });
   });
 
   r.get(`${BASE}/export`, can('products.export'), downloadGuard, async (req, res) => {
-    const showCosts = canSeeCosts(req);
+    const showCosts = seesCosts(req.user!);
     const params = parseListParams(req, listSpec(showCosts));
     await sendExport(res, exportFormat(req), exportSpec(await getCurrency(db), showCosts), await withCategoryNames(db, await productsQuery(db, params)));
   });
@@ -136,14 +138,14 @@ export function productRoutes(ctx: AppContext): Router {
 
   // ——— Import ———
   r.get(`${BASE}/import`, importAccess, async (req, res) => {
-    const previewId = queryString(req.query as Record<string, unknown>, 'preview');
+    const previewId = queryText(req.query as Record<string, unknown>, 'preview');
     let preview = null;
     if (previewId) {
       const batch = await loadBatch(db, previewId, req.user!.row.id, 'products');
-      if (!batch) throw new HttpError(404);
+      if (!batch) throw new NotFound();
       preview = presentPreview(batch);
     }
-    await res.inertia.render('products/Import', { preview, columns: productImportColumns(), can_update: req.user!.permissions.has('products.update') });
+    await res.inertia.render('products/Import', { preview, columns: productImportColumns(), can_update: may(req.user!, 'products.update') });
   });
 
   r.get(`${BASE}/import/modele`, importAccess, downloadGuard, async (req, res) => {
@@ -152,7 +154,7 @@ export function productRoutes(ctx: AppContext): Router {
     await sendExport(res, exportFormat(req), spec, []);
   });
 
-  const importRights = (req: Request) => ({ canUpdate: req.user!.permissions.has('products.update'), canChangePrices: req.user!.permissions.has('prices.update') });
+  const importRights = (req: Request) => ({ canUpdate: may(req.user!, 'products.update'), canChangePrices: may(req.user!, 'prices.update') });
 
   r.post(`${BASE}/import`, importAccess, ...importUpload(), async (req, res) => {
     const id = await withFileErrors(() => previewProductImport(db, req.importTable!, req.file!.originalname, actorOf(req), importRights(req)));
@@ -162,32 +164,30 @@ export function productRoutes(ctx: AppContext): Router {
   r.post(
     `${BASE}/import/:batch/apply`,
     importAccess,
-    action(
-      async (req, res) => {
-        const result = await applyProductImport(db, String(req.params.batch), actorOf(req), importRights(req));
-        const categories = result.categories ? `, ${result.categories} catégorie(s) créée(s)` : '';
-        flash(req, 'success', `Import terminé : ${result.created} produit(s) créé(s), ${result.updated} mis à jour${categories}.`);
-        redirect(res, BASE);
-      },
-      () => `${BASE}/import`,
-    ),
+    backTo(() => `${BASE}/import`),
+    async (req, res) => {
+      const result = await applyProductImport(db, String(req.params.batch), actorOf(req), importRights(req));
+      const categories = result.categories ? `, ${result.categories} catégorie(s) créée(s)` : '';
+      flash(req, 'success', `Import terminé : ${result.created} produit(s) créé(s), ${result.updated} mis à jour${categories}.`);
+      redirect(res, BASE);
+    },
   );
 
   // ——— One product ———
   const load = async (id: unknown) => {
     const productId = routeId(id);
     const row = productId ? await findProduct(db, productId) : undefined;
-    if (!row) throw new HttpError(404);
+    if (!row) throw new NotFound();
     return row;
   };
 
   r.get(`${BASE}/:id`, async (req, res) => {
     const row = await load(req.params.id);
     const id = Number(row.id);
-    const showCosts = canSeeCosts(req);
+    const showCosts = seesCosts(req.user!);
     const currency = await getCurrency(db);
     const stock = (await stockByLocation(db, id)).map(presentStock);
-    const pageRaw = Number.parseInt(queryString(req.query as Record<string, unknown>, 'history_page'), 10);
+    const pageRaw = Number.parseInt(queryText(req.query as Record<string, unknown>, 'history_page'), 10);
     const price_history = await paginate(priceHistoryQuery(db, id, showCosts), Number.isFinite(pageRaw) ? pageRaw : 1, HISTORY_PER_PAGE, presentPriceHistory);
     const categories = new Map((await db('categories').select('id', 'name')).map((c) => [String(c.id), c.name as string]));
     await res.inertia.render('products/Show', {
@@ -196,7 +196,7 @@ export function productRoutes(ctx: AppContext): Router {
       price_history,
       usage: usageInfo(await historyReasons(db, 'product', id, currency)),
       history: showCostsFilter(await subjectHistory(db, 'product', id, currency, { refs: { category_id: categories } }), showCosts),
-      can: { ...abilities(req, 'products'), prices: req.user!.permissions.has('prices.update') },
+      can: { ...recordAbilities(req.user!, 'products'), prices: may(req.user!, 'prices.update') },
       currency,
       show_costs: showCosts,
     });
@@ -211,8 +211,8 @@ export function productRoutes(ctx: AppContext): Router {
     const row = await load(req.params.id);
     const input = validate(productSchema(await getCurrency(db)), req.body);
     // A user who may not see costs never receives the purchase price: the form cannot send it back.
-    if (!canSeeCosts(req)) input.purchase_price = Number(row.purchase_price);
-    await updateProduct(db, Number(row.id), input, actorOf(req), { canChangePrices: req.user!.permissions.has('prices.update') });
+    if (!seesCosts(req.user!)) input.purchase_price = Number(row.purchase_price);
+    await updateProduct(db, Number(row.id), input, actorOf(req), { canChangePrices: may(req.user!, 'prices.update') });
     flash(req, 'success', `Produit ${input.name} enregistré.`);
     redirect(res, `${BASE}/${row.id}`);
   });

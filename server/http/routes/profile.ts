@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { sendVerificationEmail } from '../../services/accounts/email-verification.js';
 import { deleteAccount, isLastActiveAdministrator, updatePassword, updateProfile } from '../../services/accounts/profile.js';
 import { requireAuth } from '../middleware/auth.js';

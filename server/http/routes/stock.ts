@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import { stockEntryRoutes } from './stock/entries.js';
 import { inventoryRoutes } from './stock/inventory.js';
 import { productStockRoutes } from './stock/product-stock.js';

@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../context.js';
 import type { SupplierFilters } from '../../../shared/master-data.js';
-import { HttpError } from '../../errors.js';
 import { paginate } from '../../db/paginate.js';
 import { toBool } from '../../db/dialect.js';
 import { getCurrency } from '../../services/company/get-company.js';
@@ -10,21 +9,23 @@ import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
 import { SUPPLIER_SORTS, createSupplier, deleteSupplier, findSupplier, setSupplierActive, suppliersQuery, updateSupplier } from '../../services/suppliers/suppliers.js';
 import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
 import { actorOf } from '../actor.js';
-import { abilities, downloadGuard, exportFormat, lifecycleRoutes } from '../master-data.js';
+import { downloadGuard, exportFormat, lifecycleRoutes } from '../master-data.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { subjectHistory } from '../presenters/audit.js';
 import { presentSupplier, presentSupplierRow } from '../presenters/master-data.js';
 import { flash, redirect } from '../respond.js';
 import { supplierSchema } from '../schemas/suppliers.js';
-import { oneOf, parseListParams, routeId, statusFilter } from '../list-params.js';
+import { queryChoice, parseListParams, routeId, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
+import { NotFound } from '../../domain/errors.js';
+import { recordAbilities } from '../../policies/index.js';
 
 const BASE = '/fichiers/fournisseurs';
 
 const listSpec = {
   sorts: SUPPLIER_SORTS,
   defaultSort: 'code' as const,
-  filters: (q: Record<string, unknown>): SupplierFilters => ({ status: statusFilter(q), balance: oneOf(q, 'balance', ['', 'owed'] as const, '') }),
+  filters: (q: Record<string, unknown>): SupplierFilters => ({ status: statusFilter(q), balance: queryChoice(q, 'balance', ['', 'owed'] as const, '') }),
 };
 
 function exportSpec(currency: string): ExportSpec<any> {
@@ -53,7 +54,7 @@ export function supplierRoutes(ctx: AppContext): Router {
   r.get(BASE, async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
     const suppliers = await paginate(suppliersQuery(db, params), page, params.per_page, presentSupplierRow);
-    await res.inertia.render('suppliers/Index', { suppliers, params, can: abilities(req, 'suppliers'), currency: await getCurrency(db) });
+    await res.inertia.render('suppliers/Index', { suppliers, params, can: recordAbilities(req.user!, 'suppliers'), currency: await getCurrency(db) });
   });
 
   r.get(`${BASE}/export`, can('suppliers.export'), downloadGuard, async (req, res) => {
@@ -75,7 +76,7 @@ export function supplierRoutes(ctx: AppContext): Router {
   const load = async (id: unknown) => {
     const supplierId = routeId(id);
     const row = supplierId ? await findSupplier(db, supplierId) : undefined;
-    if (!row) throw new HttpError(404);
+    if (!row) throw new NotFound();
     return row;
   };
 
@@ -86,7 +87,7 @@ export function supplierRoutes(ctx: AppContext): Router {
       supplier: presentSupplier(row),
       usage: usageInfo(await historyReasons(db, 'supplier', Number(row.id), currency)),
       history: await subjectHistory(db, 'supplier', Number(row.id), currency),
-      can: abilities(req, 'suppliers'),
+      can: recordAbilities(req.user!, 'suppliers'),
       currency,
     });
   });

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { UserRow } from '../../auth/user-context.js';
 import { nowIso, toBool } from '../../db/dialect.js';
-import { ValidationError } from '../../errors.js';
 import { destroyUserSessions } from '../../http/session/knex-store.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { Refusal } from '../../domain/errors.js';
 
 export async function emailTaken(db: Knex | Knex.Transaction, email: string, exceptUserId?: number): Promise<boolean> {
   const q = db('users').where({ email });
@@ -17,7 +17,7 @@ export const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
 /** Name and e-mail; a changed e-mail must be verified again. Returns whether it changed. */
 export async function updateProfile(db: Knex, user: UserRow, input: { name: string; email: string }): Promise<{ emailChanged: boolean }> {
   return db.transaction(async (trx) => {
-    if (await emailTaken(trx, input.email, user.id)) throw new ValidationError({ email: EMAIL_TAKEN });
+    if (await emailTaken(trx, input.email, user.id)) throw new Refusal({ email: EMAIL_TAKEN });
     const emailChanged = input.email !== user.email;
     await trx('users')
       .where({ id: user.id })
@@ -39,7 +39,7 @@ export async function updatePassword(
   keepSid: string,
 ): Promise<void> {
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    throw new ValidationError({ current_password: 'Le mot de passe actuel est incorrect.' });
+    throw new Refusal({ current_password: 'Le mot de passe actuel est incorrect.' });
   }
   const hash = await hashPassword(input.password);
   await db.transaction(async (trx) => {
@@ -68,11 +68,11 @@ export async function isLastActiveAdministrator(db: Knex | Knex.Transaction, use
  */
 export async function deleteAccount(db: Knex, user: UserRow, password: string, ip?: string): Promise<void> {
   if (!(await verifyPassword(user.password_hash, password))) {
-    throw new ValidationError({ password: 'Le mot de passe est incorrect.' });
+    throw new Refusal({ password: 'Le mot de passe est incorrect.' });
   }
   await db.transaction(async (trx) => {
     if (toBool(user.active) && (await isLastActiveAdministrator(trx, user.id))) {
-      throw new ValidationError({ password: 'Vous êtes le dernier administrateur actif : ce compte ne peut pas être supprimé.' });
+      throw new Refusal({ password: 'Vous êtes le dernier administrateur actif : ce compte ne peut pas être supprimé.' });
     }
     const now = nowIso();
     await trx('users').where({ id: user.id }).update({

@@ -1,19 +1,19 @@
 import type { Knex } from 'knex';
-import { ValidationError } from '../../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { createUser } from './create-user.js';
 import { EMAIL_TAKEN, emailTaken } from './profile.js';
+import { Refusal } from '../../domain/errors.js';
 
 /** Self-registration: the account has no role until an administrator grants one. */
 export async function registerUser(db: Knex, input: { name: string; email: string; password: string; ip?: string }): Promise<number> {
-  if (await emailTaken(db, input.email)) throw new ValidationError({ email: EMAIL_TAKEN });
+  if (await emailTaken(db, input.email)) throw new Refusal({ email: EMAIL_TAKEN });
   try {
     const id = await createUser(db, { name: input.name, email: input.email, password: input.password });
     await recordAudit(db, { action: 'auth.register', user: { id, name: input.name }, subject: { type: 'user', id, label: input.email }, ip: input.ip });
     return id;
   } catch (err) {
     // Two sign-ups with the same e-mail at once: the UNIQUE index decides.
-    if (await emailTaken(db, input.email)) throw new ValidationError({ email: EMAIL_TAKEN });
+    if (await emailTaken(db, input.email)) throw new Refusal({ email: EMAIL_TAKEN });
     throw err;
   }
 }

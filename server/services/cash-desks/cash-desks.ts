@@ -5,13 +5,12 @@ import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { ActionRefused } from '../errors.js';
 import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { Refusal } from '../../domain/errors.js';
 
 /**
  * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
@@ -56,13 +55,13 @@ async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?
   const location = await trx('locations').where({ id: input.location_id }).first('active');
   if (!location) errors.location_id = "Cet emplacement n'existe pas.";
   else if (!toBool(location.active) && input.location_id !== current?.location_id) errors.location_id = 'Cet emplacement est archivé : choisissez un emplacement actif.';
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new Refusal(errors);
 }
 
 function mapUnique(err: unknown): never {
   const column = uniqueViolationColumn(err);
-  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par une autre caisse.' });
-  if (column === 'name') throw new ValidationError({ name: 'Ce nom est déjà utilisé par une autre caisse.' });
+  if (column === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par une autre caisse.' });
+  if (column === 'name') throw new Refusal({ name: 'Ce nom est déjà utilisé par une autre caisse.' });
   throw err;
 }
 
@@ -94,11 +93,11 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('cash_desks').where({ id }).first();
-      if (!current) throw new ValidationError({ _form: "Cette caisse n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cette caisse n'existe plus." });
       await assertValid(trx, input, { id, location_id: Number(current.location_id) });
       if (toBool(current.active) && !input.active) {
         const block = archiveBlock(current, currency);
-        if (block) throw new ValidationError({ active: block });
+        if (block) throw new Refusal({ active: block });
       }
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CASH_DESK_FIELDS);
       if (!diff) return;
@@ -114,14 +113,14 @@ export async function setCashDeskActive(db: Knex, id: number, active: boolean, a
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await trx('cash_desks').where({ id }).first();
-    if (!current) throw new ActionRefused("Cette caisse n'existe plus.");
+    if (!current) throw Refusal.action("Cette caisse n'existe plus.");
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = archiveBlock(current, currency);
-      if (block) throw new ActionRefused(`La caisse « ${current.name} » ne peut pas être archivée. ${block}`);
+      if (block) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être archivée. ${block}`);
     } else {
       const location = await trx('locations').where({ id: current.location_id }).first('name', 'active');
-      if (!toBool(location.active)) throw new ActionRefused(`L'emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
+      if (!toBool(location.active)) throw Refusal.action(`L'emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
     }
     await trx('cash_desks').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'cash_desk.restored' : 'cash_desk.archived', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -132,10 +131,10 @@ export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promis
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await trx('cash_desks').where({ id }).first();
-    if (!current) throw new ActionRefused("Cette caisse n'existe plus.");
-    if (toBool(current.is_main)) throw new ActionRefused(MAIN_DESK_BLOCK);
+    if (!current) throw Refusal.action("Cette caisse n'existe plus.");
+    if (toBool(current.is_main)) throw Refusal.action(MAIN_DESK_BLOCK);
     const reasons = await historyReasons(trx, 'cash_desk', id, currency);
-    if (reasons.length) throw new ActionRefused(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
+    if (reasons.length) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
     await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d'autres enregistrements : archivez-la plutôt.");
     await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });

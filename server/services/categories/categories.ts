@@ -4,12 +4,11 @@ import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { ActionRefused } from '../errors.js';
 import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { Refusal } from '../../domain/errors.js';
 
 export interface CategoryInput {
   code: string;
@@ -53,14 +52,14 @@ export async function categoryOptions(db: Knex, includeId?: number | null): Prom
 async function assertUnique(trx: Knex.Transaction, input: CategoryInput, exceptId?: number) {
   const byCode = trx('categories').where({ code: input.code });
   if (exceptId) byCode.whereNot({ id: exceptId });
-  if (await byCode.first('id')) throw new ValidationError({ code: `Le code ${input.code} est déjà utilisé par une autre catégorie.` });
+  if (await byCode.first('id')) throw new Refusal({ code: `Le code ${input.code} est déjà utilisé par une autre catégorie.` });
   const byName = trx('categories').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (exceptId) byName.whereNot({ id: exceptId });
-  if (await byName.first('id')) throw new ValidationError({ name: `Une catégorie « ${input.name} » existe déjà.` });
+  if (await byName.first('id')) throw new Refusal({ name: `Une catégorie « ${input.name} » existe déjà.` });
 }
 
 function mapUnique(err: unknown): never {
-  if (uniqueViolationColumn(err) === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par une autre catégorie.' });
+  if (uniqueViolationColumn(err) === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par une autre catégorie.' });
   throw err;
 }
 
@@ -83,7 +82,7 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('categories').where({ id }).first();
-      if (!current) throw new ValidationError({ _form: "Cette catégorie n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cette catégorie n'existe plus." });
       await assertUnique(trx, input, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CATEGORY_FIELDS);
       if (!diff) return;
@@ -98,7 +97,7 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
 export async function setCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('categories').where({ id }).first();
-    if (!current) throw new ActionRefused("Cette catégorie n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie n'existe plus.");
     if (toBool(current.active) === active) return;
     await trx('categories').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'category.restored' : 'category.archived', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -109,9 +108,9 @@ export async function setCategoryActive(db: Knex, id: number, active: boolean, a
 export async function deleteCategory(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('categories').where({ id }).first();
-    if (!current) throw new ActionRefused("Cette catégorie n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie n'existe plus.");
     const reasons = await historyReasons(trx, 'category', id);
-    if (reasons.length) throw new ActionRefused(`La catégorie « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Déplacez ces produits dans une autre catégorie ou archivez-la.`);
+    if (reasons.length) throw Refusal.action(`La catégorie « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Déplacez ces produits dans une autre catégorie ou archivez-la.`);
     await deleteOrRefuse(trx, 'categories', id, "Cette catégorie est utilisée par d'autres enregistrements : archivez-la plutôt.");
     await recordAudit(trx, { action: 'category.deleted', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });

@@ -4,13 +4,12 @@ import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { ActionRefused } from '../errors.js';
 import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { Refusal } from '../../domain/errors.js';
 
 export interface ClientInput {
   code: string;
@@ -52,12 +51,12 @@ export async function findClient(db: Knex | Knex.Transaction, id: number) {
 async function assertUniqueCode(trx: Knex.Transaction, code: string, exceptId?: number) {
   const q = trx('clients').where({ code });
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw new ValidationError({ code: `Le code ${code} est déjà utilisé par un autre client.` });
+  if (await q.first('id')) throw new Refusal({ code: `Le code ${code} est déjà utilisé par un autre client.` });
 }
 
 function mapUnique(err: unknown): never {
   const column = uniqueViolationColumn(err);
-  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre client.' });
+  if (column === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par un autre client.' });
   throw err;
 }
 
@@ -104,10 +103,10 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
   try {
     await inTransaction(db, async (trx) => {
       const current = await findClient(trx, id);
-      if (!current) throw new ValidationError({ _form: "Ce client n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce client n'existe plus." });
       const walkIn = toBool(current.is_walk_in);
-      if (walkIn && input.credit_limit !== 0) throw new ValidationError({ credit_limit: WALK_IN_NO_CREDIT });
-      if (walkIn && !input.active) throw new ValidationError({ active: 'Le CLIENT COMPTANT ne peut pas être archivé.' });
+      if (walkIn && input.credit_limit !== 0) throw new Refusal({ credit_limit: WALK_IN_NO_CREDIT });
+      if (walkIn && !input.active) throw new Refusal({ active: 'Le CLIENT COMPTANT ne peut pas être archivé.' });
       await assertUniqueCode(trx, input.code, id);
       const before = { ...current, active: toBool(current.active) };
       const next = rowOf(input);
@@ -131,8 +130,8 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
 export async function setClientActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await findClient(trx, id);
-    if (!current) throw new ActionRefused("Ce client n'existe plus.");
-    if (toBool(current.is_walk_in) && !active) throw new ActionRefused('Le CLIENT COMPTANT ne peut pas être archivé : il sert à toutes les ventes au comptant.');
+    if (!current) throw Refusal.action("Ce client n'existe plus.");
+    if (toBool(current.is_walk_in) && !active) throw Refusal.action('Le CLIENT COMPTANT ne peut pas être archivé : il sert à toutes les ventes au comptant.');
     if (toBool(current.active) === active) return;
     await trx('clients').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, {
@@ -149,10 +148,10 @@ export async function deleteClient(db: Knex, id: number, actor: Actor): Promise<
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findClient(trx, id);
-    if (!current) throw new ActionRefused("Ce client n'existe plus.");
-    if (toBool(current.is_walk_in)) throw new ActionRefused('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
+    if (!current) throw Refusal.action("Ce client n'existe plus.");
+    if (toBool(current.is_walk_in)) throw Refusal.action('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
     const reasons = await historyReasons(trx, 'client', id, currency);
-    if (reasons.length) throw new ActionRefused(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    if (reasons.length) throw Refusal.action(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     await deleteOrRefuse(trx, 'clients', id, "Ce client est utilisé par d'autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, {
       action: 'client.deleted',

@@ -11,13 +11,13 @@ import { issuesToErrors } from '../../http/validation.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { ActionRefused } from '../errors.js';
 import { suggestCode } from '../master-data/codes.js';
 import { nextCode } from '../../domain/master-data/codes.js';
 import { CODE_FORMATS } from '../master-data/codes.js';
 import { type RawRow, type RowResult, loadBatch, markApplied, saveBatch, summariseErrors } from '../tabular/import-batches.js';
 import { type ColumnSpec, type ReadTable, mapColumns, normalizeHeader } from '../tabular/read.js';
 import { CLIENT_FIELDS, type ClientInput, WALK_IN_NO_CREDIT } from './clients.js';
+import { Refusal } from '../../domain/errors.js';
 
 type Key = (typeof CLIENT_FIELDS)[number];
 
@@ -127,12 +127,12 @@ export async function previewClientImport(db: Knex, table: ReadTable, fileName: 
 export async function applyClientImport(db: Knex, batchId: string, actor: Actor, canUpdate: boolean): Promise<{ created: number; updated: number }> {
   const result = await inTransaction(db, async (trx) => {
     const batch = await loadBatch(trx, batchId, actor.id, 'clients');
-    if (!batch) throw new ActionRefused("Cet import n'existe plus : déposez le fichier à nouveau.");
-    if (batch.applied_at) throw new ActionRefused('Cet import a déjà été appliqué.');
+    if (!batch) throw Refusal.action("Cet import n'existe plus : déposez le fichier à nouveau.");
+    if (batch.applied_at) throw Refusal.action('Cet import a déjà été appliqué.');
     const { results, inputs } = await checkRows(trx, batch.rows, canUpdate);
     const errorCount = results.filter((r) => r.action === 'error').length;
-    if (errorCount) throw new ActionRefused(`Import refusé, rien n'a été enregistré : ${errorCount} ligne(s) en erreur (${summariseErrors(results)}).`);
-    if (!(await markApplied(trx, batch.id))) throw new ActionRefused('Cet import a déjà été appliqué.');
+    if (errorCount) throw Refusal.action(`Import refusé, rien n'a été enregistré : ${errorCount} ligne(s) en erreur (${summariseErrors(results)}).`);
+    if (!(await markApplied(trx, batch.id))) throw Refusal.action('Cet import a déjà été appliqué.');
 
     const now = nowIso();
     const creates = inputs.filter((i) => !i.existing);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { toBool } from '../../db/dialect.js';
+import { businessDate } from '../../domain/dates.js';
 
 /** The company settings row (company_settings, id = 1) with booleans as booleans. */
 export interface Company {
@@ -53,4 +54,15 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
 export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> {
   const row = await db('company_settings').where({ id: 1 }).first('currency');
   return row?.currency ?? 'XOF';
+}
+
+/** The company's time zone (IANA name): business dates are calendar dates there (DESIGN.md §3). */
+export async function companyTimeZone(db: Knex | Knex.Transaction): Promise<string> {
+  const row = await db('company_settings').where({ id: 1 }).first('time_zone');
+  return row?.time_zone ?? 'Africa/Abidjan';
+}
+
+/** Today's business date (YYYY-MM-DD) in the company's time zone — never the server's clock zone. */
+export async function companyToday(db: Knex | Knex.Transaction): Promise<string> {
+  return businessDate(await companyTimeZone(db));
 }

@@ -5,12 +5,11 @@ import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { ActionRefused } from '../errors.js';
 import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { Refusal } from '../../domain/errors.js';
 
 /**
  * Locations (emplacements): the warehouse(s) and shops where stock lives and cash desks stand.
@@ -63,13 +62,13 @@ async function assertUnique(trx: Knex.Transaction, input: { code: string; name: 
   const byName = trx('locations').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (exceptId) byName.whereNot({ id: exceptId });
   if (await byName.first('id')) errors.name = `Un emplacement « ${input.name} » existe déjà.`;
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new Refusal(errors);
 }
 
 function mapUnique(err: unknown): never {
   const column = uniqueViolationColumn(err);
-  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre emplacement.' });
-  if (column === 'name') throw new ValidationError({ name: 'Ce nom est déjà utilisé par un autre emplacement.' });
+  if (column === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par un autre emplacement.' });
+  if (column === 'name') throw new Refusal({ name: 'Ce nom est déjà utilisé par un autre emplacement.' });
   throw err;
 }
 
@@ -106,11 +105,11 @@ export async function updateLocation(db: Knex, id: number, input: LocationInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('locations').where({ id }).first();
-      if (!current) throw new ValidationError({ _form: "Cet emplacement n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cet emplacement n'existe plus." });
       await assertUnique(trx, input, id);
       if (toBool(current.active) && !input.active) {
         const block = await archiveBlock(trx, id);
-        if (block) throw new ValidationError({ active: block });
+        if (block) throw new Refusal({ active: block });
       }
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, LOCATION_FIELDS);
       if (!diff) return;
@@ -125,11 +124,11 @@ export async function updateLocation(db: Knex, id: number, input: LocationInput,
 export async function setLocationActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('locations').where({ id }).first();
-    if (!current) throw new ActionRefused("Cet emplacement n'existe plus.");
+    if (!current) throw Refusal.action("Cet emplacement n'existe plus.");
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = await archiveBlock(trx, id);
-      if (block) throw new ActionRefused(`L'emplacement « ${current.name} » ne peut pas être archivé. ${block}`);
+      if (block) throw Refusal.action(`L'emplacement « ${current.name} » ne peut pas être archivé. ${block}`);
     }
     await trx('locations').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'location.restored' : 'location.archived', user: auditUser(actor), subject: { type: 'location', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -139,11 +138,11 @@ export async function setLocationActive(db: Knex, id: number, active: boolean, a
 export async function deleteLocation(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('locations').where({ id }).first();
-    if (!current) throw new ActionRefused("Cet emplacement n'existe plus.");
+    if (!current) throw Refusal.action("Cet emplacement n'existe plus.");
     const reasons = await historyReasons(trx, 'location', id);
-    if (reasons.length) throw new ActionRefused(`L'emplacement « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    if (reasons.length) throw Refusal.action(`L'emplacement « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     if (toBool(current.active) && !(await trx('locations').where({ active: true }).whereNot({ id }).first('id'))) {
-      throw new ActionRefused('C’est le dernier emplacement actif : il en faut au moins un.');
+      throw Refusal.action('C’est le dernier emplacement actif : il en faut au moins un.');
     }
     // Empty stock rows (quantity 0) are not history: they go with the location.
     await trx('stock_levels').where({ location_id: id }).delete();

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { ActionRefused } from '../errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { UsageInfo } from '../../../shared/master-data.js';
+import { Refusal } from '../../domain/errors.js';
 
 /**
  * "Nothing is deleted that has effects" (DESIGN.md §3): a master record with history is archived,
@@ -118,7 +118,7 @@ export async function deleteOrRefuse(trx: Knex.Transaction, table: string, id: n
   try {
     await trx(table).where({ id }).delete();
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw new ActionRefused(refusal);
+    if (isForeignKeyViolation(err)) throw Refusal.action(refusal);
     throw err;
   }
 }

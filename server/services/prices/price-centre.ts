@@ -5,11 +5,10 @@ import { nowIso } from '../../db/dialect.js';
 import { updateIntegersById } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';
 import { PRICE_FIELDS, type PriceRule, type RuleOutcome, SKIP_REASON_LABELS, type SkipReason, applyRule } from '../../domain/pricing/price-rule.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { ActionRefused } from '../errors.js';
 import { type PriceChange, productsQuery, recordPriceChanges, withCategoryNames } from '../products/products.js';
+import { Refusal } from '../../domain/errors.js';
 
 /**
  * The price centre (Centrale des prix): the grid's in-place save and the bulk price rule
@@ -47,7 +46,7 @@ export async function saveGridPrices(db: Knex, rows: GridRow[], actor: Actor): P
       }
       seen.add(row.id);
     });
-    if (Object.keys(errors).length) throw new ValidationError(errors);
+    if (Object.keys(errors).length) throw new Refusal(errors);
 
     const now = nowIso();
     const changes: PriceChange[] = [];
@@ -165,10 +164,10 @@ export const STALE_PREVIEW = "Les prix ont changé depuis l'aperçu : vérifiez 
 export async function applyPriceRule(db: Knex, rule: PriceRule, scope: RuleScope, fingerprint: string, actor: Actor, description: string): Promise<number> {
   return inTransaction(db, async (trx) => {
     const evaluated = await evaluate(trx, rule, scope, { lock: true });
-    if (fingerprintOf(rule, scope, evaluated) !== fingerprint) throw new ActionRefused(STALE_PREVIEW);
+    if (fingerprintOf(rule, scope, evaluated) !== fingerprint) throw Refusal.action(STALE_PREVIEW);
     const changes: PriceChange[] = [];
     for (const e of evaluated) if (e.outcome.kind === 'change') changes.push({ product_id: e.id, field: rule.field, old_value: e.outcome.old, new_value: e.outcome.new });
-    if (!changes.length) throw new ActionRefused("La règle ne change aucun prix : rien n'a été enregistré.");
+    if (!changes.length) throw Refusal.action("La règle ne change aucun prix : rien n'a été enregistré.");
     const now = nowIso();
     await updateIntegersById(
       trx,

@@ -13,11 +13,11 @@ import { issuesToErrors } from '../../http/validation.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { ActionRefused } from '../errors.js';
 import { CODE_FORMATS, suggestCode } from '../master-data/codes.js';
 import { type RawRow, type RowResult, loadBatch, markApplied, saveBatch, summariseErrors } from '../tabular/import-batches.js';
 import { type ColumnSpec, type ReadTable, mapColumns, normalizeHeader } from '../tabular/read.js';
 import { NO_PRICE_PERMISSION, PRODUCT_FIELDS, type PriceChange, type ProductInput, recordPriceChanges } from './products.js';
+import { Refusal } from '../../domain/errors.js';
 
 type Key = Exclude<(typeof PRODUCT_FIELDS)[number], 'category_id'> | 'category';
 
@@ -177,12 +177,12 @@ export async function previewProductImport(db: Knex, table: ReadTable, fileName:
 export async function applyProductImport(db: Knex, batchId: string, actor: Actor, rights: ImportRights): Promise<{ created: number; updated: number; categories: number }> {
   const result = await inTransaction(db, async (trx) => {
     const batch = await loadBatch(trx, batchId, actor.id, 'products');
-    if (!batch) throw new ActionRefused("Cet import n'existe plus : déposez le fichier à nouveau.");
-    if (batch.applied_at) throw new ActionRefused('Cet import a déjà été appliqué.');
+    if (!batch) throw Refusal.action("Cet import n'existe plus : déposez le fichier à nouveau.");
+    if (batch.applied_at) throw Refusal.action('Cet import a déjà été appliqué.');
     const { results, inputs, newCategories } = await checkRows(trx, batch.rows, rights);
     const errorCount = results.filter((r) => r.action === 'error').length;
-    if (errorCount) throw new ActionRefused(`Import refusé, rien n'a été enregistré : ${errorCount} ligne(s) en erreur (${summariseErrors(results)}).`);
-    if (!(await markApplied(trx, batch.id))) throw new ActionRefused('Cet import a déjà été appliqué.');
+    if (errorCount) throw Refusal.action(`Import refusé, rien n'a été enregistré : ${errorCount} ligne(s) en erreur (${summariseErrors(results)}).`);
+    if (!(await markApplied(trx, batch.id))) throw Refusal.action('Cet import a déjà été appliqué.');
 
     const now = nowIso();
     const categoryIds = new Map<string, number>();

@@ -6,12 +6,11 @@ import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { PRICE_FIELDS, type PriceField } from '../../domain/pricing/price-rule.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { ActionRefused } from '../errors.js';
 import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { Refusal } from '../../domain/errors.js';
 
 export interface ProductInput {
   code: string;
@@ -108,19 +107,19 @@ async function assertUnique(trx: Knex.Transaction, input: ProductInput, exceptId
     const owner = await byBarcode.first('name');
     if (owner) errors.barcode = `Le code-barres ${input.barcode} est déjà utilisé par le produit « ${owner.name} ».`;
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new Refusal(errors);
 }
 
 async function assertCategory(trx: Knex.Transaction, categoryId: number, currentCategoryId?: number) {
   const category = await trx('categories').where({ id: categoryId }).first('id', 'active');
-  if (!category) throw new ValidationError({ category_id: "Cette catégorie n'existe pas." });
-  if (!toBool(category.active) && categoryId !== currentCategoryId) throw new ValidationError({ category_id: 'Cette catégorie est archivée : choisissez une catégorie active.' });
+  if (!category) throw new Refusal({ category_id: "Cette catégorie n'existe pas." });
+  if (!toBool(category.active) && categoryId !== currentCategoryId) throw new Refusal({ category_id: 'Cette catégorie est archivée : choisissez une catégorie active.' });
 }
 
 function mapUnique(err: unknown): never {
   const column = uniqueViolationColumn(err);
-  if (column === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre produit.' });
-  if (column === 'barcode') throw new ValidationError({ barcode: 'Ce code-barres est déjà utilisé par un autre produit.' });
+  if (column === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par un autre produit.' });
+  if (column === 'barcode') throw new Refusal({ barcode: 'Ce code-barres est déjà utilisé par un autre produit.' });
   throw err;
 }
 
@@ -163,10 +162,10 @@ export async function updateProduct(db: Knex, id: number, input: ProductInput, a
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('products').where({ id }).forUpdate().first();
-      if (!current) throw new ValidationError({ _form: "Ce produit n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce produit n'existe plus." });
       const priceChanges: PriceChange[] = PRICE_FIELDS.filter((f) => Number(current[f]) !== input[f]).map((f) => ({ product_id: id, field: f, old_value: Number(current[f]), new_value: input[f] }));
       if (priceChanges.length && !options.canChangePrices) {
-        throw new ValidationError(Object.fromEntries(priceChanges.map((c) => [c.field, NO_PRICE_PERMISSION])));
+        throw new Refusal(Object.fromEntries(priceChanges.map((c) => [c.field, NO_PRICE_PERMISSION])));
       }
       await assertCategory(trx, input.category_id, Number(current.category_id));
       await assertUnique(trx, input, id);
@@ -185,11 +184,11 @@ export async function updateProduct(db: Knex, id: number, input: ProductInput, a
 export async function setProductActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('products').where({ id }).first();
-    if (!current) throw new ActionRefused("Ce produit n'existe plus.");
+    if (!current) throw Refusal.action("Ce produit n'existe plus.");
     if (toBool(current.active) === active) return;
     if (active) {
       const category = await trx('categories').where({ id: current.category_id }).first('active', 'name');
-      if (!toBool(category.active)) throw new ActionRefused(`La catégorie « ${category.name} » est archivée : réactivez-la ou changez la catégorie du produit avant de le réactiver.`);
+      if (!toBool(category.active)) throw Refusal.action(`La catégorie « ${category.name} » est archivée : réactivez-la ou changez la catégorie du produit avant de le réactiver.`);
     }
     await trx('products').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'product.restored' : 'product.archived', user: auditUser(actor), subject: { type: 'product', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -200,9 +199,9 @@ export async function setProductActive(db: Knex, id: number, active: boolean, ac
 export async function deleteProduct(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('products').where({ id }).first();
-    if (!current) throw new ActionRefused("Ce produit n'existe plus.");
+    if (!current) throw Refusal.action("Ce produit n'existe plus.");
     const reasons = await historyReasons(trx, 'product', id);
-    if (reasons.length) throw new ActionRefused(`Ce produit ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    if (reasons.length) throw Refusal.action(`Ce produit ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     await trx('price_history').where({ product_id: id }).delete();
     await trx('stock_levels').where({ product_id: id }).delete();
     await deleteOrRefuse(trx, 'products', id, "Ce produit est utilisé par d'autres enregistrements : archivez-le plutôt.");

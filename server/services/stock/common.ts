@@ -1,15 +1,8 @@
 import type { Knex } from 'knex';
 import { isSqlite } from '../../db/connection.js';
 import { toBool } from '../../db/dialect.js';
-import { ValidationError } from '../../errors.js';
-import { businessDate, isIsoDate } from './business-date.js';
-
-/** Who performs a stock operation (audit, ledger user). Same shape as the master-data Actor. */
-export interface StockActor {
-  id: number;
-  name: string;
-  ip: string | null;
-}
+import { businessDate, isIsoDate } from '../../domain/dates.js';
+import { Refusal } from '../../domain/errors.js';
 
 export interface LocationRef {
   id: number;
@@ -94,13 +87,8 @@ export function checkBusinessDate(value: string, timeZone: string, field: string
   else if (value < '2000-01-01') errors[field] = `${label} est trop ancienne.`;
 }
 
-export async function companyTimeZone(db: Knex | Knex.Transaction): Promise<string> {
-  const row = await db('company_settings').where({ id: 1 }).first('time_zone');
-  return row?.time_zone ?? 'Africa/Abidjan';
-}
-
 export function throwIfErrors(errors: Record<string, string>) {
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new Refusal(errors);
 }
 
 /** Reads a document row for update: a row lock on PostgreSQL (SQLite holds the write lock). */
@@ -116,6 +104,6 @@ export async function lockRow<T = Record<string, unknown>>(trx: Knex.Transaction
  */
 export function assertFresh(current: number, submitted: number, changed: string) {
   if (Number(current) !== submitted) {
-    throw new ValidationError({ version: `${changed} entre-temps par un autre utilisateur. Rechargez la page pour voir son état actuel avant de recommencer.` });
+    throw new Refusal({ version: `${changed} entre-temps par un autre utilisateur. Rechargez la page pour voir son état actuel avant de recommencer.` });
   }
 }

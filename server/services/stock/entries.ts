@@ -4,12 +4,14 @@ import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
-import { HttpError, ValidationError } from '../../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
-import { yearOf } from './business-date.js';
-import { type StockActor, assertFresh, checkBusinessDate, companyTimeZone, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import { yearOf } from '../../domain/dates.js';
+import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
 import { StockShortageError, postStockMovements } from './ledger.js';
+import { NotFound, Refusal } from '../../domain/errors.js';
+import type { Actor } from '../actor.js';
+import { companyTimeZone } from '../company/get-company.js';
 
 /**
  * Entrée de stock: goods received from a supplier into a location. Validation (one transaction)
@@ -39,14 +41,14 @@ export interface CreatedDocument {
   number: string;
 }
 
-export async function createStockEntry(db: Knex, input: StockEntryInput, actor: StockActor): Promise<CreatedDocument & { replayed: boolean }> {
+export async function createStockEntry(db: Knex, input: StockEntryInput, actor: Actor): Promise<CreatedDocument & { replayed: boolean }> {
   return db.transaction(async (trx) => {
     const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'stock_entry.create', key: input.idempotencyKey }, () => validateEntry(trx, input, actor));
     return { ...result, replayed };
   });
 }
 
-async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, actor: StockActor): Promise<CreatedDocument> {
+async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, actor: Actor): Promise<CreatedDocument> {
   const errors: Record<string, string> = {};
   const supplier = await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active');
   if (!supplier) errors.supplier_id = "Le fournisseur choisi n'existe pas.";
@@ -154,11 +156,11 @@ export interface CancelInput {
  * already left — sold, transferred), the CMUP gives the entry's value back, the supplier's balance
  * drops, and a purchase price set by this entry (and by no later one) returns to its former value.
  */
-export async function cancelStockEntry(db: Knex, id: number, input: CancelInput, actor: StockActor): Promise<CreatedDocument> {
+export async function cancelStockEntry(db: Knex, id: number, input: CancelInput, actor: Actor): Promise<CreatedDocument> {
   return db.transaction(async (trx) => {
     const entry = await lockRow<Record<string, any>>(trx, 'stock_entries', id);
-    if (!entry) throw new HttpError(404);
-    if (entry.status === 'cancelled') throw new ValidationError({ reason: `L'entrée ${entry.number} est déjà annulée.` });
+    if (!entry) throw new NotFound();
+    if (entry.status === 'cancelled') throw new Refusal({ reason: `L'entrée ${entry.number} est déjà annulée.` });
     assertFresh(entry.version, input.version, `L'entrée ${entry.number} a été modifiée`);
     const lines = await trx('stock_entry_lines').where({ entry_id: id }).orderBy('position');
     const now = nowIso();
@@ -180,7 +182,7 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     } catch (err) {
       if (err instanceof StockShortageError) {
         const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur les ${s.requested.toLocaleString('fr-FR')} entrés`).join(' ; ');
-        throw new ValidationError({ reason: `Annulation impossible : une partie de la marchandise de ${entry.number} est déjà sortie de ${err.shortages[0].locationName} (${detail}).` });
+        throw new Refusal({ reason: `Annulation impossible : une partie de la marchandise de ${entry.number} est déjà sortie de ${err.shortages[0].locationName} (${detail}).` });
       }
       throw err;
     }

@@ -5,13 +5,15 @@ import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { countLineResult } from '../../domain/stock/count.js';
 import { mergeDuplicateLines } from '../../domain/stock/lines.js';
-import { HttpError, ValidationError } from '../../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
-import { yearOf } from './business-date.js';
-import { type StockActor, assertFresh, checkBusinessDate, companyTimeZone, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import { yearOf } from '../../domain/dates.js';
+import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
 import type { CreatedDocument } from './entries.js';
 import { postStockMovements, stockLevelsAt } from './ledger.js';
+import { NotFound, Refusal } from '../../domain/errors.js';
+import type { Actor } from '../actor.js';
+import { companyTimeZone } from '../company/get-company.js';
 
 /**
  * Inventaire: count sessions per location (optionally limited to categories) and direct
@@ -30,7 +32,7 @@ export interface CountSessionInput {
   note: string;
 }
 
-export async function openCountSession(db: Knex, input: CountSessionInput, actor: StockActor): Promise<{ id: number; replayed: boolean }> {
+export async function openCountSession(db: Knex, input: CountSessionInput, actor: Actor): Promise<{ id: number; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'inventory.open', key: input.idempotencyKey }, async () => {
       const errors: Record<string, string> = {};
@@ -48,12 +50,12 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
       const open = await trx('inventory_counts').where({ location_id: input.locationId, status: 'open' }).select('id', 'all_categories');
       for (const s of open) {
         if (toBool(s.all_categories) || categoryIds.length === 0) {
-          throw new ValidationError({ location_id: `Un inventaire est déjà en cours à ${location!.name} (session n° ${s.id}) sur ${toBool(s.all_categories) ? 'tous les produits' : 'des catégories que celui-ci couvrirait'} : validez-le ou abandonnez-le d'abord.` });
+          throw new Refusal({ location_id: `Un inventaire est déjà en cours à ${location!.name} (session n° ${s.id}) sur ${toBool(s.all_categories) ? 'tous les produits' : 'des catégories que celui-ci couvrirait'} : validez-le ou abandonnez-le d'abord.` });
         }
         const overlap = await trx('inventory_count_categories').where({ count_id: s.id }).whereIn('category_id', categoryIds).first('category_id');
         if (overlap) {
           const cat = await trx('categories').where({ id: overlap.category_id }).first('name');
-          throw new ValidationError({ category_ids: `La catégorie « ${cat?.name} » est déjà comptée dans l'inventaire en cours n° ${s.id} à ${location!.name}.` });
+          throw new Refusal({ category_ids: `La catégorie « ${cat?.name} » est déjà comptée dans l'inventaire en cours n° ${s.id} à ${location!.name}.` });
         }
       }
 
@@ -86,7 +88,7 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
         [countId, input.locationId, true, ...categoryIds],
       );
       const lineCount = Number((await trx('inventory_count_lines').where({ count_id: countId }).count({ n: '*' }).first())?.n ?? 0);
-      if (lineCount === 0) throw new ValidationError({ category_ids: 'Aucun produit à compter dans ce périmètre.' });
+      if (lineCount === 0) throw new Refusal({ category_ids: 'Aucun produit à compter dans ce périmètre.' });
       await trx('inventory_counts').where({ id: countId }).update({ line_count: lineCount });
       await recordAudit(trx, {
         action: 'inventory.opened',
@@ -103,8 +105,8 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
 
 async function lockOpenSession(trx: Knex.Transaction, id: number) {
   const session = await lockRow<Record<string, any>>(trx, 'inventory_counts', id);
-  if (!session) throw new HttpError(404);
-  if (session.status !== 'open') throw new ValidationError({ status: session.status === 'validated' ? `Cet inventaire est déjà validé (${session.number}).` : 'Cet inventaire a été abandonné.' });
+  if (!session) throw new NotFound();
+  if (session.status !== 'open') throw new Refusal({ status: session.status === 'validated' ? `Cet inventaire est déjà validé (${session.number}).` : 'Cet inventaire a été abandonné.' });
   return session;
 }
 
@@ -116,11 +118,11 @@ export interface CountEntry {
 }
 
 /** Saves typed counts. A line counted meanwhile by someone else is refused, not overwritten. */
-export async function saveCounts(db: Knex, id: number, entries: CountEntry[], actor: StockActor): Promise<{ saved: number }> {
+export async function saveCounts(db: Knex, id: number, entries: CountEntry[], actor: Actor): Promise<{ saved: number }> {
   return db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
     const ids = [...new Set(entries.map((e) => e.productId))];
-    if (ids.length !== entries.length) throw new ValidationError({ lines: 'Un produit figure deux fois dans la saisie.' });
+    if (ids.length !== entries.length) throw new Refusal({ lines: 'Un produit figure deux fois dans la saisie.' });
     const current = new Map<number, { counted: number | null; name: string; by: string | null }>();
     for (let i = 0; i < ids.length; i += 400) {
       const rows = await trx('inventory_count_lines as l')
@@ -166,17 +168,17 @@ export interface ScanResult {
 }
 
 /** Scan-to-count: a barcode (or product code) adds `quantity` (default 1) to the product's count. */
-export async function scanCount(db: Knex, id: number, input: { code: string; quantity: number }, actor: StockActor): Promise<ScanResult> {
+export async function scanCount(db: Knex, id: number, input: { code: string; quantity: number }, actor: Actor): Promise<ScanResult> {
   return db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
     const code = input.code.trim().toUpperCase();
     const product =
       (await trx('products').where({ barcode: code }).first('id', 'code', 'name')) ?? (await trx('products').where({ code }).first('id', 'code', 'name'));
-    if (!product) throw new ValidationError({ code: `Aucun produit ne porte le code-barres ou le code « ${input.code.trim()} ».` });
+    if (!product) throw new Refusal({ code: `Aucun produit ne porte le code-barres ou le code « ${input.code.trim()} ».` });
     const line = await trx('inventory_count_lines').where({ count_id: id, product_id: product.id }).first('counted_quantity');
-    if (!line) throw new ValidationError({ code: `« ${product.name} » ne fait pas partie de cet inventaire (autre catégorie ou produit archivé).` });
+    if (!line) throw new Refusal({ code: `« ${product.name} » ne fait pas partie de cet inventaire (autre catégorie ou produit archivé).` });
     const counted = Number(line.counted_quantity ?? 0) + input.quantity;
-    if (counted < 0) throw new ValidationError({ code: `La quantité comptée de « ${product.name} » ne peut pas devenir négative (actuellement ${Number(line.counted_quantity ?? 0)}).` });
+    if (counted < 0) throw new Refusal({ code: `La quantité comptée de « ${product.name} » ne peut pas devenir négative (actuellement ${Number(line.counted_quantity ?? 0)}).` });
     const now = nowIso();
     await trx('inventory_count_lines').where({ count_id: id, product_id: product.id }).update({ counted_quantity: counted, counted_by: actor.id, counted_at: now });
     await trx('inventory_counts').where({ id }).update({ version: Number(session.version) + 1, updated_at: now });
@@ -190,7 +192,7 @@ export interface ValidateCountInput {
   uncountedAsZero: boolean;
 }
 
-export async function validateCount(db: Knex, id: number, input: ValidateCountInput, actor: StockActor): Promise<CreatedDocument & { adjusted: number }> {
+export async function validateCount(db: Knex, id: number, input: ValidateCountInput, actor: Actor): Promise<CreatedDocument & { adjusted: number }> {
   return db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
     assertFresh(session.version, input.version, "L'inventaire a été modifié (de nouveaux comptages ont été saisis)");
@@ -215,9 +217,9 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
     });
     const needing = results.filter((x) => x.r.needsPolicy).length;
     if (needing) {
-      throw new ValidationError({ moved_policy: `${needing} produit(s) compté(s) ont bougé depuis l'instantané (ventes, transferts…) : choisissez comment traiter ces mouvements avant de valider.` });
+      throw new Refusal({ moved_policy: `${needing} produit(s) compté(s) ont bougé depuis l'instantané (ventes, transferts…) : choisissez comment traiter ces mouvements avant de valider.` });
     }
-    if (!results.some((x) => x.r.counted !== null)) throw new ValidationError({ lines: "Aucun produit n'a été compté : saisissez au moins un comptage, ou cochez « produits non comptés = absents »." });
+    if (!results.some((x) => x.r.counted !== null)) throw new Refusal({ lines: "Aucun produit n'a été compté : saisissez au moins un comptage, ou cochez « produits non comptés = absents »." });
 
     const { number } = await nextDocumentNumber(trx, 'INV', yearOf(session.count_date));
     const adjustments = results.filter((x) => x.r.adjustment !== 0);
@@ -289,7 +291,7 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
 }
 
 /** Abandons an open session: nothing was posted, nothing to reverse. */
-export async function abandonCount(db: Knex, id: number, input: { reason: string; version: number }, actor: StockActor): Promise<void> {
+export async function abandonCount(db: Knex, id: number, input: { reason: string; version: number }, actor: Actor): Promise<void> {
   await db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
     assertFresh(session.version, input.version, "L'inventaire a été modifié");
@@ -315,7 +317,7 @@ export interface ReadjustmentInput {
 }
 
 /** Direct readjustment (casse, perte, vol, péremption, erreur de saisie), numbered INV-. */
-export async function createReadjustment(db: Knex, input: ReadjustmentInput, actor: StockActor): Promise<CreatedDocument & { replayed: boolean }> {
+export async function createReadjustment(db: Knex, input: ReadjustmentInput, actor: Actor): Promise<CreatedDocument & { replayed: boolean }> {
   return db.transaction(async (trx) => {
     const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'inventory.readjust', key: input.idempotencyKey }, async () => {
       const errors: Record<string, string> = {};

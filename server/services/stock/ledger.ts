@@ -4,7 +4,7 @@ import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddI
 import { isSqlite } from '../../db/connection.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
-import { ValidationError } from '../../errors.js';
+import { Refusal } from '../../domain/errors.js';
 
 /**
  * The stock ledger: the one function every stock movement goes through.
@@ -17,7 +17,7 @@ import { ValidationError } from '../../errors.js';
  * `UPDATE … SET quantity = quantity − n WHERE … AND quantity >= n`, which cannot race — on SQLite
  * the transaction already holds the write lock (BEGIN IMMEDIATE), on PostgreSQL the product rows
  * are locked first (FOR UPDATE, in id order so two documents never dead-lock) and the guarded
- * update re-checks the row it locks. A refusal throws a ValidationError naming each product, the
+ * update re-checks the row it locks. A refusal throws a Refusal naming each product, the
  * location and the missing quantity; the caller's transaction then rolls back, nothing is written.
  */
 
@@ -74,8 +74,8 @@ export interface StockShortage {
   field?: string;
 }
 
-/** A refused decrement: a ValidationError whose messages name the products and what is missing. */
-export class StockShortageError extends ValidationError {
+/** A refused decrement: a Refusal whose messages name the products and what is missing. */
+export class StockShortageError extends Refusal {
   constructor(readonly shortages: StockShortage[]) {
     super(shortageErrors(shortages));
   }
@@ -125,7 +125,7 @@ async function loadProducts(trx: Knex.Transaction, ids: number[]): Promise<Map<n
     if (!sqlite) q = q.forUpdate();
     for (const r of await q) map.set(Number(r.id), { id: Number(r.id), code: r.code, name: r.name, unit: r.unit, cmup: Number(r.cmup) });
   }
-  for (const id of sorted) if (!map.has(id)) throw new ValidationError({ lines: `Produit introuvable (n° ${id}).` });
+  for (const id of sorted) if (!map.has(id)) throw new Refusal({ lines: `Produit introuvable (n° ${id}).` });
   return map;
 }
 

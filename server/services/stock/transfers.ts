@@ -5,13 +5,15 @@ import { insertReturningId, nowIso } from '../../db/dialect.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { mergeDuplicateLines } from '../../domain/stock/lines.js';
 import { planReception, transferActionRefusal } from '../../domain/stock/transfer-state.js';
-import { HttpError, ValidationError } from '../../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
-import { businessDate, yearOf } from './business-date.js';
-import { type StockActor, assertFresh, checkBusinessDate, companyTimeZone, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import { businessDate, yearOf } from '../../domain/dates.js';
+import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
 import type { CreatedDocument } from './entries.js';
 import { StockShortageError, type StockMovementInput, postStockMovements } from './ledger.js';
+import { NotFound, Refusal } from '../../domain/errors.js';
+import type { Actor } from '../actor.js';
+import { companyTimeZone } from '../company/get-company.js';
 
 /**
  * Transfers between locations, in two steps. Sending (validation) takes the TRF- number and takes
@@ -31,14 +33,14 @@ export interface TransferInput {
   lines: Array<{ productId: number; quantity: number }>;
 }
 
-export async function createTransfer(db: Knex, input: TransferInput, actor: StockActor): Promise<CreatedDocument & { replayed: boolean }> {
+export async function createTransfer(db: Knex, input: TransferInput, actor: Actor): Promise<CreatedDocument & { replayed: boolean }> {
   return db.transaction(async (trx) => {
     const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'transfer.create', key: input.idempotencyKey }, () => sendTransfer(trx, input, actor));
     return { ...result, replayed };
   });
 }
 
-async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: StockActor): Promise<CreatedDocument> {
+async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: Actor): Promise<CreatedDocument> {
   const errors: Record<string, string> = {};
   const from = await requireActiveLocation(trx, input.fromLocationId, 'from_location_id', errors, "L'emplacement de départ");
   const to = await requireActiveLocation(trx, input.toLocationId, 'to_location_id', errors, "L'emplacement de destination");
@@ -93,13 +95,13 @@ export interface ReceptionInput {
   lines: Array<{ productId: number; quantityReceived: number; reason: string | null }>;
 }
 
-export async function receiveTransfer(db: Knex, id: number, input: ReceptionInput, actor: StockActor): Promise<CreatedDocument & { status: TransferStatus; replayed: boolean }> {
+export async function receiveTransfer(db: Knex, id: number, input: ReceptionInput, actor: Actor): Promise<CreatedDocument & { status: TransferStatus; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'transfer.receive', key: input.idempotencyKey }, async () => {
       const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
-      if (!transfer) throw new HttpError(404);
+      if (!transfer) throw new NotFound();
       const refusal = transferActionRefusal(transfer.status, 'receive');
-      if (refusal) throw new ValidationError({ status: `${transfer.number} : ${refusal}` });
+      if (refusal) throw new Refusal({ status: `${transfer.number} : ${refusal}` });
       assertFresh(transfer.version, input.version, `Le transfert ${transfer.number} a été modifié`);
 
       const errors: Record<string, string> = {};
@@ -160,13 +162,13 @@ export interface TransferCancelInput {
   version: number;
 }
 
-export async function cancelTransfer(db: Knex, id: number, input: TransferCancelInput, actor: StockActor): Promise<CreatedDocument> {
+export async function cancelTransfer(db: Knex, id: number, input: TransferCancelInput, actor: Actor): Promise<CreatedDocument> {
   return db.transaction(async (trx) => {
     const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
-    if (!transfer) throw new HttpError(404);
+    if (!transfer) throw new NotFound();
     const status = transfer.status as TransferStatus;
     const refusal = transferActionRefusal(status, 'cancel');
-    if (refusal) throw new ValidationError({ reason: `${transfer.number} : ${refusal}` });
+    if (refusal) throw new Refusal({ reason: `${transfer.number} : ${refusal}` });
     assertFresh(transfer.version, input.version, `Le transfert ${transfer.number} a été modifié`);
     const lines = await trx('transfer_lines').where({ transfer_id: id }).orderBy('position');
     const today = businessDate(await companyTimeZone(trx));
@@ -183,7 +185,7 @@ export async function cancelTransfer(db: Knex, id: number, input: TransferCancel
     } catch (err) {
       if (err instanceof StockShortageError) {
         const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur ${s.requested.toLocaleString('fr-FR')} reçus`).join(' ; ');
-        throw new ValidationError({ reason: `Annulation impossible : une partie de la marchandise reçue par ${err.shortages[0].locationName} est déjà sortie (${detail}).` });
+        throw new Refusal({ reason: `Annulation impossible : une partie de la marchandise reçue par ${err.shortages[0].locationName} est déjà sortie (${detail}).` });
       }
       throw err;
     }
@@ -203,10 +205,10 @@ export async function cancelTransfer(db: Knex, id: number, input: TransferCancel
 }
 
 /** A reprint ("DUPLICATA"): counted on the transfer and written to the audit log. */
-export async function recordTransferReprint(db: Knex, id: number, actor: StockActor): Promise<{ number: string; reprintCount: number }> {
+export async function recordTransferReprint(db: Knex, id: number, actor: Actor): Promise<{ number: string; reprintCount: number }> {
   return db.transaction(async (trx) => {
     const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
-    if (!transfer) throw new HttpError(404);
+    if (!transfer) throw new NotFound();
     const count = Number(transfer.reprint_count) + 1;
     const now = nowIso();
     await trx('transfers').where({ id }).update({ reprint_count: count, last_reprinted_at: now });

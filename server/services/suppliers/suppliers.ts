@@ -4,13 +4,12 @@ import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
-import { ValidationError } from '../../errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { ActionRefused } from '../errors.js';
 import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { Refusal } from '../../domain/errors.js';
 
 export interface SupplierInput {
   code: string;
@@ -42,11 +41,11 @@ export async function findSupplier(db: Knex | Knex.Transaction, id: number) {
 async function assertUniqueCode(trx: Knex.Transaction, code: string, exceptId?: number) {
   const q = trx('suppliers').where({ code });
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw new ValidationError({ code: `Le code ${code} est déjà utilisé par un autre fournisseur.` });
+  if (await q.first('id')) throw new Refusal({ code: `Le code ${code} est déjà utilisé par un autre fournisseur.` });
 }
 
 function mapUnique(err: unknown): never {
-  if (uniqueViolationColumn(err) === 'code') throw new ValidationError({ code: 'Ce code est déjà utilisé par un autre fournisseur.' });
+  if (uniqueViolationColumn(err) === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par un autre fournisseur.' });
   throw err;
 }
 
@@ -69,7 +68,7 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await findSupplier(trx, id);
-      if (!current) throw new ValidationError({ _form: "Ce fournisseur n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce fournisseur n'existe plus." });
       await assertUniqueCode(trx, input.code, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, SUPPLIER_FIELDS);
       if (!diff) return;
@@ -84,7 +83,7 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
 export async function setSupplierActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await findSupplier(trx, id);
-    if (!current) throw new ActionRefused("Ce fournisseur n'existe plus.");
+    if (!current) throw Refusal.action("Ce fournisseur n'existe plus.");
     if (toBool(current.active) === active) return;
     await trx('suppliers').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'supplier.restored' : 'supplier.archived', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -95,9 +94,9 @@ export async function deleteSupplier(db: Knex, id: number, actor: Actor): Promis
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findSupplier(trx, id);
-    if (!current) throw new ActionRefused("Ce fournisseur n'existe plus.");
+    if (!current) throw Refusal.action("Ce fournisseur n'existe plus.");
     const reasons = await historyReasons(trx, 'supplier', id, currency);
-    if (reasons.length) throw new ActionRefused(`Ce fournisseur ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    if (reasons.length) throw Refusal.action(`Ce fournisseur ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     await deleteOrRefuse(trx, 'suppliers', id, "Ce fournisseur est utilisé par d'autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, { action: 'supplier.deleted', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });

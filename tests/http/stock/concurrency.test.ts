@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../../server/services/stock/business-date.js';
+import { businessDate } from '../../../server/domain/dates.js';
 import { type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, stockFixtures } from '../../support/stock.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
-import { addDays, businessDate } from '../../../server/services/stock/business-date.js';
+import { addDays, businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../server/errors.js';
 import { checkStock, repairStockLevels } from '../../../server/services/stock/check-stock.js';
 import { StockShortageError, postStockMovements, quantitiesOnHand } from '../../../server/services/stock/ledger.js';
 import { type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, levelOf, makeProduct, setNegativeStock, stockFixtures } from '../../support/stock.js';
+import { Refusal } from '../../../server/domain/errors.js';
 
 const ctx = (over: object = {}) => ({ documentType: 'test', documentId: 1, documentNumber: 'TST-1', userId: null, businessDate: '2026-03-10', ...over });
 
@@ -58,7 +58,7 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
       )
       .catch((e) => e);
     expect(err).toBeInstanceOf(StockShortageError);
-    expect(err).toBeInstanceOf(ValidationError);
+    expect(err).toBeInstanceOf(Refusal);
     expect(err.errors['lines.0.quantity']).toBe('Stock insuffisant pour « Lait concentré 397 g » (LAIT397) à Dépôt principal : il manque 3 boîte (disponible 7, demandé 10).');
     expect(err.errors.lines).toBe(err.errors['lines.0.quantity']);
     expect(err.shortages[0]).toMatchObject({ missing: 3, available: 7, requested: 10 });

@@ -5,11 +5,11 @@ import { DEMO_SCALES, generateDemoData } from '../../../database/seeds/demo/gene
 import { Random } from '../../../database/seeds/demo/random.js';
 import { DemoDataExistsError, seedDemo } from '../../../database/seeds/demo/seed.js';
 import { cmupAfterReceipt } from '../../../server/domain/stock/cmup.js';
-import { businessDate } from '../../../server/services/stock/business-date.js';
+import { businessDate } from '../../../server/domain/dates.js';
 import { checkStock } from '../../../server/services/stock/check-stock.js';
-import { companyTimeZone } from '../../../server/services/stock/common.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../../support/databases.js';
+import { companyTimeZone } from '../../../server/services/company/get-company.js';
 
 describe('demo data generation', () => {
   it('computes EAN-13 check digits', () => {

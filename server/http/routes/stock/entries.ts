@@ -1,9 +1,8 @@
 import { optionId } from '../../../../shared/lists.js';
 import { Router } from 'express';
-import type { AppContext } from '../../../app.js';
+import type { AppContext } from '../../context.js';
 import type { EntryListFilters } from '../../../../shared/stock-pages.js';
 import { ENTRY_STATUSES } from '../../../../shared/stock.js';
-import { HttpError } from '../../../errors.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
 import { activeSupplierRows, allSupplierRows, entryDetail, entryStatementRows, listEntries, locationRows } from '../../../services/stock/queries.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
@@ -11,20 +10,25 @@ import { presentEntry, presentEntryRow, presentEntryStatement, presentLocations,
 import { flash, redirect } from '../../respond.js';
 import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, routeId, todayFor } from './helpers.js';
+import { printMeta } from './helpers.js';
+import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
+import { actorOf } from '../../actor.js';
+import { NotFound } from '../../../domain/errors.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
+import { may } from '../../../policies/index.js';
 
 const BASE = '/operations/entreestock';
 
 function entryFilters(req: import('express').Request, today: string): EntryListFilters {
-  const q = queryText(req, 'q');
+  const q = queryText(req.query, 'q');
   return {
-    ...period(req, today, 30, q),
-    supplier_id: queryId(req, 'supplier_id'),
-    location_id: queryId(req, 'location_id'),
-    status: queryChoice(req, 'status', ['', ...ENTRY_STATUSES] as const, ''),
+    ...period(req.query, today, 30, q),
+    supplier_id: queryId(req.query, 'supplier_id'),
+    location_id: queryId(req.query, 'location_id'),
+    status: queryChoice(req.query, 'status', ['', ...ENTRY_STATUSES] as const, ''),
     q,
-    sort: queryChoice(req, 'sort', ['date', 'number', 'supplier', 'amount'] as const, 'date'),
-    dir: queryChoice(req, 'dir', ['asc', 'desc'] as const, 'desc'),
+    sort: queryChoice(req.query, 'sort', ['date', 'number', 'supplier', 'amount'] as const, 'date'),
+    dir: queryChoice(req.query, 'dir', ['asc', 'desc'] as const, 'desc'),
   };
 }
 
@@ -34,24 +38,24 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   r.use(BASE, requireAuth, requireVerified, can('menu.entreestock'));
 
   r.get(BASE, async (req, res) => {
-    const filters = entryFilters(req, await todayFor(db));
-    const list = await listEntries(db, filters, queryPage(req));
+    const filters = entryFilters(req, await companyToday(db));
+    const list = await listEntries(db, filters, queryPage(req.query));
     await res.inertia.render('stock/entries/Index', {
-      currency: await currencyOf(db),
+      currency: await getCurrency(db),
       filters,
       entries: presentPage(list, presentEntryRow),
       totals: list.totals,
       suppliers: presentOptions(await allSupplierRows(db)),
       locations: presentLocations(await locationRows(db)),
-      can: { create: has(req, 'stock_entries.create'), cancel: has(req, 'stock_entries.cancel') },
+      can: { create: may(req.user!, 'stock_entries.create'), cancel: may(req.user!, 'stock_entries.cancel') },
     });
   });
 
   r.get(`${BASE}/create`, can('stock_entries.create'), async (req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     await res.inertia.render('stock/entries/Create', {
-      currency: await currencyOf(db),
-      today: await todayFor(db),
+      currency: await getCurrency(db),
+      today: await companyToday(db),
       suppliers: presentOptions(await activeSupplierRows(db)),
       locations,
       default_location_id: optionId(locations.find((l) => l.kind === 'depot') ?? locations[0]),
@@ -80,9 +84,9 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   // État des entrées de stock for a period (A4), with the list filters.
   r.get(`${BASE}/etat`, async (req, res) => {
     // A statement always covers a period, even when the list was searched by number.
-    const today = await todayFor(db);
-    const filters = { ...entryFilters(req, today), ...period(req, today) };
-    const includeCancelled = queryText(req, 'cancelled', 2) === '1';
+    const today = await companyToday(db);
+    const filters = { ...entryFilters(req, today), ...period(req.query, today) };
+    const includeCancelled = queryText(req.query, 'cancelled', 2) === '1';
     const { rows, truncated } = await entryStatementRows(db, filters, includeCancelled);
     const statement = presentEntryStatement(rows);
     const supplier = filters.supplier_id ? await db('suppliers').where({ id: Number(filters.supplier_id) }).first('name') : null;
@@ -97,18 +101,18 @@ export function stockEntryRoutes({ db }: AppContext): Router {
 
   r.get(`${BASE}/:id`, async (req, res) => {
     const detail = await entryDetail(db, routeId(req.params.id));
-    if (!detail) throw new HttpError(404);
+    if (!detail) throw new NotFound();
     await res.inertia.render('stock/entries/Show', {
-      currency: await currencyOf(db),
+      currency: await getCurrency(db),
       entry: presentEntry(detail),
-      can: { cancel: has(req, 'stock_entries.cancel'), create: has(req, 'stock_entries.create') },
+      can: { cancel: may(req.user!, 'stock_entries.cancel'), create: may(req.user!, 'stock_entries.create') },
     });
   });
 
   r.get(`${BASE}/:id/print`, async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
-    if (!detail) throw new HttpError(404);
+    if (!detail) throw new NotFound();
     await res.inertia.render('stock/entries/Print', { ...(await printMeta(db, req, `${BASE}/${id}`)), entry: presentEntry(detail) });
   });
 

@@ -1,9 +1,9 @@
 import { optionId } from '../../../../shared/lists.js';
 import { type Request, Router } from 'express';
-import type { AppContext } from '../../../app.js';
+import { toBool } from '../../../db/dialect.js';
+import type { AppContext } from '../../context.js';
 import type { CountLineFilter } from '../../../../shared/stock-pages.js';
 import { COUNT_STATUSES, MOVED_POLICIES, READJUSTMENT_REASONS, READJUSTMENT_REASON_ALLOWS_INCREASE, READJUSTMENT_REASON_LABELS } from '../../../../shared/stock.js';
-import { HttpError } from '../../../errors.js';
 import { abandonCount, createReadjustment, openCountSession, saveCounts, scanCount, validateCount } from '../../../services/stock/inventory.js';
 import { allCountLines, countLines, countSession, countSessionFormData, listCountSessions, listReadjustments, locationRows, readjustmentDetail, sessionCategoryOptions } from '../../../services/stock/queries.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
@@ -23,7 +23,12 @@ import {
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, countSessionSchema, readjustmentSchema, saveCountsSchema, scanSchema, validateCountSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { actorOf, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, routeId, showCosts, todayFor } from './helpers.js';
+import { printMeta } from './helpers.js';
+import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
+import { actorOf } from '../../actor.js';
+import { NotFound } from '../../../domain/errors.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
+import { may, seesCosts, seesTheoreticalStock } from '../../../policies/index.js';
 
 const BASE = '/operations/gestionstock';
 
@@ -34,9 +39,8 @@ declare module 'express-session' {
   }
 }
 
-/** Theoretical quantities of a blind count are for validators only until it is validated. */
 function reveals(req: Request, session: Record<string, unknown>): boolean {
-  return session.status !== 'open' || !(session.blind === true || session.blind === 1) || has(req, 'inventory.validate');
+  return seesTheoreticalStock(req.user!, { status: String(session.status), blind: toBool(session.blind) });
 }
 
 /** Inventaire: count sessions (snapshot, typed and scanned counts, validation) and readjustments. */
@@ -45,25 +49,25 @@ export function inventoryRoutes({ db }: AppContext): Router {
   r.use(BASE, requireAuth, requireVerified, can('menu.inventaire'));
 
   r.get(BASE, async (req, res) => {
-    const today = await todayFor(db);
-    const filters = { location_id: queryId(req, 'location_id'), status: queryChoice(req, 'status', ['', ...COUNT_STATUSES] as const, ''), ...period(req, today, 90) };
-    const tab = queryChoice(req, 'tab', ['sessions', 'readjustments'] as const, 'sessions');
-    const values = showCosts(req);
+    const today = await companyToday(db);
+    const filters = { location_id: queryId(req.query, 'location_id'), status: queryChoice(req.query, 'status', ['', ...COUNT_STATUSES] as const, ''), ...period(req.query, today, 90) };
+    const tab = queryChoice(req.query, 'tab', ['sessions', 'readjustments'] as const, 'sessions');
+    const values = seesCosts(req.user!);
     await res.inertia.render('stock/inventory/Index', {
-      currency: await currencyOf(db),
+      currency: await getCurrency(db),
       tab,
       filters,
-      sessions: presentPage(await listCountSessions(db, filters, tab === 'sessions' ? queryPage(req) : 1), (row) => presentCountSessionRow(row, values)),
-      readjustments: presentPage(await listReadjustments(db, filters, tab === 'readjustments' ? queryPage(req) : 1), (row) => presentReadjustmentRow(row, values)),
+      sessions: presentPage(await listCountSessions(db, filters, tab === 'sessions' ? queryPage(req.query) : 1), (row) => presentCountSessionRow(row, values)),
+      readjustments: presentPage(await listReadjustments(db, filters, tab === 'readjustments' ? queryPage(req.query) : 1), (row) => presentReadjustmentRow(row, values)),
       locations: presentLocations(await locationRows(db)),
-      can: { count: has(req, 'inventory.count'), validate: has(req, 'inventory.validate') },
+      can: { count: may(req.user!, 'inventory.count'), validate: may(req.user!, 'inventory.validate') },
     });
   });
 
   r.get(`${BASE}/create`, can('inventory.count'), async (_req, res) => {
     const { categories, openSessions } = await countSessionFormData(db);
     await res.inertia.render('stock/inventory/Create', {
-      today: await todayFor(db),
+      today: await companyToday(db),
       locations: presentLocations(await locationRows(db)).filter((l) => l.active),
       categories,
       open_sessions: openSessions,
@@ -84,8 +88,8 @@ export function inventoryRoutes({ db }: AppContext): Router {
   r.get(`${BASE}/reajustement`, can('inventory.validate'), async (_req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     await res.inertia.render('stock/inventory/Readjust', {
-      currency: await currencyOf(db),
-      today: await todayFor(db),
+      currency: await getCurrency(db),
+      today: await companyToday(db),
       locations,
       reasons: READJUSTMENT_REASONS.map((value) => ({ value, label: READJUSTMENT_REASON_LABELS[value], allows_increase: READJUSTMENT_REASON_ALLOWS_INCREASE[value] })),
       default_location_id: optionId(locations[0]),
@@ -112,30 +116,30 @@ export function inventoryRoutes({ db }: AppContext): Router {
 
   r.get(`${BASE}/reajustements/:id/print`, async (req, res) => {
     const detail = await readjustmentDetail(db, routeId(req.params.id));
-    if (!detail) throw new HttpError(404);
+    if (!detail) throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', { ...(await printMeta(db, req, `${BASE}?tab=readjustments`)), ...readjustmentPrint(detail) });
   });
 
   r.get(`${BASE}/:id`, async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
-    if (!session) throw new HttpError(404);
-    const validator = has(req, 'inventory.validate');
+    if (!session) throw new NotFound();
+    const validator = may(req.user!, 'inventory.validate');
     const reveal = reveals(req, session);
-    const tab = queryChoice(req, 'tab', ['saisie', 'ecarts'] as const, session.status === 'open' ? 'saisie' : 'ecarts');
+    const tab = queryChoice(req.query, 'tab', ['saisie', 'ecarts'] as const, session.status === 'open' ? 'saisie' : 'ecarts');
     const effectiveTab = tab === 'ecarts' && reveal && (session.status !== 'open' || validator) ? 'ecarts' : 'saisie';
     const filters = {
-      q: queryText(req, 'q', 64),
-      category_id: queryId(req, 'category_id'),
-      show: queryChoice(req, 'show', ['all', 'uncounted', 'counted', 'differences', 'moved'] as const, 'all') as CountLineFilter,
+      q: queryText(req.query, 'q', 64),
+      category_id: queryId(req.query, 'category_id'),
+      show: queryChoice(req.query, 'show', ['all', 'uncounted', 'counted', 'differences', 'moved'] as const, 'all') as CountLineFilter,
     };
-    const policy = queryChoice(req, 'policy', MOVED_POLICIES, 'snapshot');
-    const zero = queryText(req, 'zero', 2) === '1';
-    const costs = showCosts(req);
+    const policy = queryChoice(req.query, 'policy', MOVED_POLICIES, 'snapshot');
+    const zero = queryText(req.query, 'zero', 2) === '1';
+    const costs = seesCosts(req.user!);
     const lastScan = req.session.stockLastScan?.countId === session.id ? req.session.stockLastScan : null;
     delete req.session.stockLastScan;
-    const page = await countLines(db, session, filters, queryPage(req));
+    const page = await countLines(db, session, filters, queryPage(req.query));
     await res.inertia.render('stock/inventory/Show', {
-      currency: await currencyOf(db),
+      currency: await getCurrency(db),
       session: presentCountSession(session),
       tab: effectiveTab,
       filters,
@@ -146,7 +150,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
       preview_policy: policy,
       uncounted_as_zero: zero,
       last_scan: lastScan ? { name: lastScan.name, code: lastScan.code, counted: lastScan.counted, added: lastScan.added } : null,
-      can: { count: has(req, 'inventory.count'), validate: validator },
+      can: { count: may(req.user!, 'inventory.count'), validate: validator },
     });
   });
 
@@ -185,9 +189,9 @@ export function inventoryRoutes({ db }: AppContext): Router {
   // État de contrôle de stock (count sheet, A4). ?vierge=1: empty counted column for counting by hand.
   r.get(`${BASE}/:id/print`, async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
-    if (!session) throw new HttpError(404);
+    if (!session) throw new NotFound();
     const reveal = reveals(req, session);
-    const blank = queryText(req, 'vierge', 2) === '1';
+    const blank = queryText(req.query, 'vierge', 2) === '1';
     await res.inertia.render('stock/inventory/CountSheet', {
       ...(await printMeta(db, req, `${BASE}/${session.id}`)),
       session: presentCountSession(session),
@@ -199,7 +203,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
   // État d'ajustement of a validated count (A4).
   r.get(`${BASE}/:id/ajustement`, async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
-    if (!session || session.status !== 'validated') throw new HttpError(404);
+    if (!session || session.status !== 'validated') throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', { ...(await printMeta(db, req, `${BASE}/${session.id}?tab=ecarts`)), ...sessionAdjustmentPrint(session, await allCountLines(db, session)) });
   });
 

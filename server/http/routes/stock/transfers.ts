@@ -1,32 +1,36 @@
 import { type Request, Router } from 'express';
-import type { AppContext } from '../../../app.js';
+import type { AppContext } from '../../context.js';
 import type { TransferListFilters } from '../../../../shared/stock-pages.js';
 import { TRANSFER_STATUSES, type TransferStatus } from '../../../../shared/stock.js';
 import { canTransfer } from '../../../domain/stock/transfer-state.js';
-import { HttpError } from '../../../errors.js';
 import { listTransfers, locationRows, transferDetail, transfersInTransit } from '../../../services/stock/queries.js';
 import { cancelTransfer, createTransfer, receiveTransfer, recordTransferReprint } from '../../../services/stock/transfers.js';
-import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth.js';
 import { presentLocations, presentPage, presentTransfer, presentTransferRow } from '../../presenters/stock.js';
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, receptionSchema, transferSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { actorOf, canAny, currencyOf, has, period, printMeta, queryChoice, queryId, queryPage, queryText, routeId, showCosts, todayFor } from './helpers.js';
+import { printMeta } from './helpers.js';
+import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
+import { actorOf } from '../../actor.js';
+import { NotFound } from '../../../domain/errors.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
+import { may, seesCosts } from '../../../policies/index.js';
 
 const HUB = '/operations/sortiestock';
 const BASE = '/operations/sortiestock/transferts';
 const CANCELLATION = '/operations/transfert/annulation';
 
 function transferFilters(req: Request, today: string): TransferListFilters {
-  const q = queryText(req, 'q', 40);
+  const q = queryText(req.query, 'q', 40);
   return {
-    ...period(req, today, 30, q),
-    status: queryChoice(req, 'status', ['', ...TRANSFER_STATUSES] as const, ''),
-    from_location_id: queryId(req, 'from_location_id'),
-    to_location_id: queryId(req, 'to_location_id'),
+    ...period(req.query, today, 30, q),
+    status: queryChoice(req.query, 'status', ['', ...TRANSFER_STATUSES] as const, ''),
+    from_location_id: queryId(req.query, 'from_location_id'),
+    to_location_id: queryId(req.query, 'to_location_id'),
     q,
-    sort: queryChoice(req, 'sort', ['date', 'number', 'status'] as const, 'date'),
-    dir: queryChoice(req, 'dir', ['asc', 'desc'] as const, 'desc'),
+    sort: queryChoice(req.query, 'sort', ['date', 'number', 'status'] as const, 'date'),
+    dir: queryChoice(req.query, 'dir', ['asc', 'desc'] as const, 'desc'),
   };
 }
 
@@ -43,13 +47,13 @@ export function transferRoutes({ db }: AppContext): Router {
   r.get(HUB, can('menu.sortiestock'), (_req, res) => redirect(res, BASE));
 
   r.get(BASE, can('menu.sortiestock'), async (req, res) => {
-    const filters = transferFilters(req, await todayFor(db));
+    const filters = transferFilters(req, await companyToday(db));
     await res.inertia.render('stock/transfers/Index', {
       filters,
-      transfers: presentPage(await listTransfers(db, filters, queryPage(req)), presentTransferRow),
+      transfers: presentPage(await listTransfers(db, filters, queryPage(req.query)), presentTransferRow),
       locations: presentLocations(await locationRows(db)),
       in_transit: await transfersInTransit(db),
-      can: { create: has(req, 'transfers.create'), cancel: has(req, 'transfers.cancel') },
+      can: { create: may(req.user!, 'transfers.create'), cancel: may(req.user!, 'transfers.cancel') },
     });
   });
 
@@ -57,7 +61,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     const from = locations.find((l) => l.kind === 'depot') ?? locations[0];
     const to = locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ?? locations.find((l) => l.value !== from?.value);
-    await res.inertia.render('stock/transfers/Create', { currency: await currencyOf(db), today: await todayFor(db), locations, default_from_id: from ? Number(from.value) : null, default_to_id: to ? Number(to.value) : null });
+    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, default_from_id: from ? Number(from.value) : null, default_to_id: to ? Number(to.value) : null });
   });
 
   r.post(BASE, can('menu.sortiestock', 'transfers.create'), async (req, res) => {
@@ -80,14 +84,14 @@ export function transferRoutes({ db }: AppContext): Router {
 
   r.get(`${BASE}/:id`, canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
     const detail = await transferDetail(db, routeId(req.params.id));
-    if (!detail) throw new HttpError(404);
+    if (!detail) throw new NotFound();
     const status = detail.transfer.status as TransferStatus;
     await res.inertia.render('stock/transfers/Show', {
-      currency: await currencyOf(db),
-      today: await todayFor(db),
-      transfer: presentTransfer(detail, showCosts(req)),
+      currency: await getCurrency(db),
+      today: await companyToday(db),
+      transfer: presentTransfer(detail, seesCosts(req.user!)),
       actions: { receive: canTransfer(status, 'receive'), cancel: canTransfer(status, 'cancel') },
-      can: { receive: has(req, 'transfers.create'), cancel: has(req, 'transfers.cancel'), reprint: has(req, 'documents.reprint') && has(req, 'menu.annulation.transfert') },
+      can: { receive: may(req.user!, 'transfers.create'), cancel: may(req.user!, 'transfers.cancel'), reprint: may(req.user!, 'documents.reprint') && may(req.user!, 'menu.annulation.transfert') },
     });
   });
 
@@ -95,8 +99,8 @@ export function transferRoutes({ db }: AppContext): Router {
   r.get(`${BASE}/:id/print`, canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await transferDetail(db, id);
-    if (!detail) throw new HttpError(404);
-    const duplicata = queryText(req, 'duplicata', 2) === '1';
+    if (!detail) throw new NotFound();
+    const duplicata = queryText(req.query, 'duplicata', 2) === '1';
     await res.inertia.render('stock/transfers/Print', {
       ...(await printMeta(db, req, duplicata ? CANCELLATION : `${BASE}/${id}`)),
       transfer: presentTransfer(detail, false),
@@ -133,13 +137,13 @@ export function transferRoutes({ db }: AppContext): Router {
 
   // Annulation des transferts: search by number, date, locations.
   r.get(CANCELLATION, can('menu.annulation.transfert'), async (req, res) => {
-    const filters = transferFilters(req, await todayFor(db));
+    const filters = transferFilters(req, await companyToday(db));
     await res.inertia.render('stock/transfers/Cancellation', {
       filters,
-      transfers: presentPage(await listTransfers(db, filters, queryPage(req)), presentTransferRow),
+      transfers: presentPage(await listTransfers(db, filters, queryPage(req.query)), presentTransferRow),
       locations: presentLocations(await locationRows(db)),
       searched: Object.keys(req.query).length > 0,
-      can: { cancel: has(req, 'transfers.cancel'), reprint: has(req, 'documents.reprint') },
+      can: { cancel: may(req.user!, 'transfers.cancel'), reprint: may(req.user!, 'documents.reprint') },
     });
   });
 

@@ -1,0 +1,18 @@
+/**
+ * What the routes receive from the application: the database, the configuration, the logger, the
+ * mailer and the session store. Its own module, so that route files depend on it and never on
+ * server/app.ts (which imports them).
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { KnexSessionStore } from './session/knex-store.js';
+
+export interface AppContext {
+  db: Knex;
+  config: AppConfig;
+  logger: Logger;
+  mailer: Mailer;
+  sessionStore: KnexSessionStore;
+}

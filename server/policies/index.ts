@@ -1,0 +1,98 @@
+/**
+ * The one policy module: every "may this user see or do this?" rule is written here once, and the
+ * `can` props of the pages, the route guards' decisions, the presenters' cost masking, the exports
+ * and the pickers all ask it. Pure functions of the signed-in user (no express, no database), so a
+ * rule is unit-tested in one place and two screens can never disagree on it.
+ */
+import type { CrudAbilities } from '../../shared/master-data.js';
+import type { Permission } from '../../shared/permissions.js';
+
+/** What the rules look at: the union of the user's roles' permissions (server/auth/user-context.ts). */
+export interface Viewer {
+  permissions: ReadonlySet<string>;
+}
+
+export function may(user: Viewer, permission: Permission): boolean {
+  return user.permissions.has(permission);
+}
+
+export function mayAny(user: Viewer, permissions: readonly Permission[]): boolean {
+  return permissions.some((p) => user.permissions.has(p));
+}
+
+/**
+ * Cost prices — purchase price, CMUP, values at cost, margins — are shown only to those who buy,
+ * price, count or analyse: they type costs (stock entries, product records, the price centre), value
+ * count differences (inventory validation) or read margins (reports). A seller or a cashier never
+ * sees them. One rule for every page, printout, export and picker (DESIGN.md §2, presenters).
+ */
+export const COST_PERMISSIONS = [
+  'reports.view_costs',
+  'prices.update',
+  'menu.centraleprix',
+  'products.create',
+  'products.update',
+  'stock_entries.create',
+  'inventory.validate',
+] as const satisfies readonly Permission[];
+
+export function seesCosts(user: Viewer): boolean {
+  return mayAny(user, COST_PERMISSIONS);
+}
+
+export type RecordArea = 'clients' | 'suppliers' | 'categories' | 'products';
+
+/** The buttons of a master-data area (the server checks each action again). */
+export function recordAbilities(user: Viewer, area: RecordArea): CrudAbilities {
+  return {
+    create: may(user, `${area}.create`),
+    update: may(user, `${area}.update`),
+    delete: may(user, `${area}.delete`),
+    export: may(user, `${area}.export`),
+    // Only clients and products have an import: no button leading nowhere elsewhere.
+    import: (area === 'clients' || area === 'products') && may(user, `${area}.export`) && may(user, `${area}.create`),
+  };
+}
+
+/**
+ * A blind count hides the theoretical quantities while it is open, from everyone but those who
+ * validate counts; once validated or abandoned, or when the count is not blind, they are shown.
+ */
+export function seesTheoreticalStock(user: Viewer, count: { status: string; blind: boolean }): boolean {
+  return count.status !== 'open' || !count.blind || may(user, 'inventory.validate');
+}
+
+/**
+ * A document is reprinted (as a DUPLICATA) by those allowed to reprint documents and, when the
+ * reprint happens from a cancellation screen, allowed to open that screen.
+ */
+export function mayReprint(user: Viewer, screen?: Permission): boolean {
+  return may(user, 'documents.reprint') && (screen === undefined || may(user, screen));
+}
+
+/**
+ * The type-ahead pickers answer the users of a screen where products (or clients) are picked: the
+ * menu permissions of those screens. Later areas add
+ * theirs here if a new screen needs a picker.
+ */
+export const PRODUCT_PICKER_SCREENS = [
+  'menu.produits',
+  'menu.centraleprix',
+  'menu.entreestock',
+  'menu.sortiestock',
+  'menu.inventaire',
+  'menu.editions.stock',
+  'menu.editions.situation',
+  'menu.editions.ca',
+] as const satisfies readonly Permission[];
+export const CLIENT_PICKER_SCREENS = [
+  'menu.clients',
+  'menu.sortiestock',
+  'menu.reglement',
+  'menu.annulation.factures',
+  'menu.annulation.reglement',
+  'menu.editions.situation',
+  'menu.editions.ca',
+  'menu.editions.reglement',
+  'menu.editions.creance',
+] as const satisfies readonly Permission[];

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
+import { COST_PERMISSIONS, mayReprint, recordAbilities, seesCosts, seesTheoreticalStock } from '../../../server/policies/index.js';
+
+const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
+const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
+
+describe('who sees costs (purchase price, CMUP, values at cost, margins)', () => {
+  it('is pinned for each seeded role: buyers, pricers, counters and analysts do; sellers and cashiers do not', () => {
+    const seen = Object.fromEntries(SEEDED_ROLES.map((r) => [r.name, seesCosts(role(r.name))]));
+    expect(seen).toEqual({ Administrateur: true, Gérant: true, Caissier: false, Magasinier: true, Vendeur: false, Comptable: true });
+  });
+
+  it('is granted by each cost permission alone, and by nothing else', () => {
+    for (const p of COST_PERMISSIONS) expect(seesCosts(viewer(p)), p).toBe(true);
+    expect(COST_PERMISSIONS).toEqual(['reports.view_costs', 'prices.update', 'menu.centraleprix', 'products.create', 'products.update', 'stock_entries.create', 'inventory.validate']);
+    expect(seesCosts(viewer('menu.produits', 'sales.create', 'documents.reprint', 'inventory.count', 'clients.create'))).toBe(false);
+  });
+
+  it('is the same rule on the product record and on its stock page (the two used to disagree)', () => {
+    // inventory.validate saw the CMUP on /fichiers/produits/:id/stock but not on /fichiers/produits/:id,
+    // prices.update the reverse: both now go through seesCosts.
+    expect(seesCosts(viewer('inventory.validate'))).toBe(true);
+    expect(seesCosts(viewer('prices.update'))).toBe(true);
+  });
+});
+
+describe('other rules', () => {
+  it('a blind count hides theoretical stock from counters while it is open', () => {
+    const counter = viewer('inventory.count');
+    const validator = viewer('inventory.count', 'inventory.validate');
+    expect(seesTheoreticalStock(counter, { status: 'open', blind: true })).toBe(false);
+    expect(seesTheoreticalStock(validator, { status: 'open', blind: true })).toBe(true);
+    expect(seesTheoreticalStock(counter, { status: 'open', blind: false })).toBe(true);
+    expect(seesTheoreticalStock(counter, { status: 'validated', blind: true })).toBe(true);
+  });
+
+  it('reprints need documents.reprint, and the screen they start from when one is named', () => {
+    expect(mayReprint(viewer('documents.reprint'))).toBe(true);
+    expect(mayReprint(viewer('documents.reprint'), 'menu.annulation.transfert')).toBe(false);
+    expect(mayReprint(viewer('documents.reprint', 'menu.annulation.transfert'), 'menu.annulation.transfert')).toBe(true);
+    expect(mayReprint(viewer('menu.annulation.transfert'), 'menu.annulation.transfert')).toBe(false);
+  });
+
+  it('master-data buttons follow the area permissions; import needs export and create, and exists for clients and products only', () => {
+    expect(recordAbilities(viewer('clients.create', 'clients.export'), 'clients')).toEqual({ create: true, update: false, delete: false, export: true, import: true });
+    expect(recordAbilities(viewer('suppliers.create', 'suppliers.export'), 'suppliers').import).toBe(false);
+    expect(recordAbilities(viewer('products.export'), 'products').import).toBe(false);
+  });
+});
