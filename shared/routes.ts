@@ -6,20 +6,23 @@
  * French segments; names are English (DESIGN.md §11).
  */
 
-/** The routes every master-data record has: list, form, record, edit, archive/restore, export. */
+/** The routes every archivable record has: list, form, record (GET, PUT, DELETE), edit, archive/restore. */
 const records = <B extends string>(base: B) =>
   ({
     index: base,
     create: `${base}/create`,
-    export: `${base}/export`,
     show: `${base}/:id`,
     edit: `${base}/:id/edit`,
     archive: `${base}/:id/archive`,
     restore: `${base}/:id/restore`,
   }) as const;
 
-/** A CSV/XLSX import: upload page (GET), preview and confirm (POST), template download. */
-const imports = <B extends string>(base: B) => ({ import: `${base}/import`, importTemplate: `${base}/import/modele` }) as const;
+/** CSV/XLSX export of a list (same filters as the list). */
+const exports = <B extends string>(base: B) => ({ export: `${base}/export` }) as const;
+
+/** A CSV/XLSX import: upload page (GET) and preview (POST), confirmation of a previewed batch, template. */
+const imports = <B extends string>(base: B) =>
+  ({ import: `${base}/import`, importApply: `${base}/import/:batch/apply`, importTemplate: `${base}/import/modele` }) as const;
 
 type Prefixed<P extends string, T extends Record<string, string>> = { [K in keyof T as `${P}.${K & string}`]: T[K] };
 const prefixed = <P extends string, const T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> =>
@@ -55,13 +58,14 @@ export const ROUTES = {
   'profile.password': '/password',
 
   // Fichiers
-  ...prefixed('clients', { ...records(CLIENTS), ...imports(CLIENTS) }),
-  ...prefixed('suppliers', records(SUPPLIERS)),
-  ...prefixed('categories', records(CATEGORIES)),
-  ...prefixed('products', { ...records(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),
+  ...prefixed('clients', { ...records(CLIENTS), ...exports(CLIENTS), ...imports(CLIENTS) }),
+  ...prefixed('suppliers', { ...records(SUPPLIERS), ...exports(SUPPLIERS) }),
+  ...prefixed('categories', { ...records(CATEGORIES), ...exports(CATEGORIES) }),
+  ...prefixed('products', { ...records(PRODUCTS), ...exports(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),
   'priceCentre.index': PRICE_CENTRE,
   'priceCentre.export': `${PRICE_CENTRE}/export`,
   'priceCentre.preview': `${PRICE_CENTRE}/apercu`,
+  'priceCentre.apply': `${PRICE_CENTRE}/appliquer`,
   'pickers.products': '/pickers/products',
   'pickers.clients': '/pickers/clients',
 
