@@ -1,4 +1,5 @@
 import type { Permission } from './permissions.js';
+import { ROUTES } from './routes.js';
 
 /**
  * The one menu tree (DESIGN.md §6). The sidebar renders it filtered by the user's menu
@@ -15,20 +16,24 @@ export interface MenuNode {
   badge?: string | number;
 }
 
+/**
+ * Screens that exist take their URL from the route table; the others (still to build) keep the
+ * specification's path until their router lands and adds it to shared/routes.ts.
+ */
 export const MENU: MenuNode[] = [
   { name: 'Principal', heading: true },
-  { name: 'Tableau de Bord', to: '/dashboard', icon: 'fa-solid fa-gauge-high', permission: 'menu.dashboard' },
+  { name: 'Tableau de Bord', to: ROUTES['dashboard'], icon: 'fa-solid fa-gauge-high', permission: 'menu.dashboard' },
   { name: 'Fichiers', heading: true },
   {
     name: 'Fichiers',
     icon: 'fa-solid fa-folder-open',
     permission: 'menu.fichiers',
     sub: [
-      { name: 'Clients', to: '/fichiers/clients', icon: 'fa-solid fa-users', permission: 'menu.clients', subActivePaths: ['/fichiers/clients'] },
-      { name: 'Fournisseurs', to: '/fichiers/fournisseurs', icon: 'fa-solid fa-truck-field', permission: 'menu.fournisseurs', subActivePaths: ['/fichiers/fournisseurs'] },
-      { name: 'Catégories', to: '/fichiers/categories', icon: 'fa-solid fa-tags', permission: 'menu.categories', subActivePaths: ['/fichiers/categories'] },
-      { name: 'Produits', to: '/fichiers/produits', icon: 'fa-solid fa-boxes-stacked', permission: 'menu.produits', subActivePaths: ['/fichiers/produits'] },
-      { name: 'Centrale des prix', to: '/fichiers/centraleprix', icon: 'fa-solid fa-money-bill-trend-up', permission: 'menu.centraleprix', subActivePaths: ['/fichiers/centraleprix'] },
+      { name: 'Clients', to: ROUTES['clients.index'], icon: 'fa-solid fa-users', permission: 'menu.clients', subActivePaths: [ROUTES['clients.index']] },
+      { name: 'Fournisseurs', to: ROUTES['suppliers.index'], icon: 'fa-solid fa-truck-field', permission: 'menu.fournisseurs', subActivePaths: [ROUTES['suppliers.index']] },
+      { name: 'Catégories', to: ROUTES['categories.index'], icon: 'fa-solid fa-tags', permission: 'menu.categories', subActivePaths: [ROUTES['categories.index']] },
+      { name: 'Produits', to: ROUTES['products.index'], icon: 'fa-solid fa-boxes-stacked', permission: 'menu.produits', subActivePaths: [ROUTES['products.index']] },
+      { name: 'Centrale des prix', to: ROUTES['priceCentre.index'], icon: 'fa-solid fa-money-bill-trend-up', permission: 'menu.centraleprix', subActivePaths: [ROUTES['priceCentre.index']] },
     ],
   },
   { name: 'Opérations', heading: true },
@@ -37,8 +42,8 @@ export const MENU: MenuNode[] = [
     icon: 'fa-solid fa-right-left',
     permission: 'menu.operations',
     sub: [
-      { name: 'Entrée de stock', to: '/operations/entreestock', icon: 'fa-solid fa-truck-ramp-box', permission: 'menu.entreestock', subActivePaths: ['/operations/entreestock'] },
-      { name: 'Sortie de stock', to: '/operations/sortiestock', icon: 'fa-solid fa-dolly', permission: 'menu.sortiestock', subActivePaths: ['/operations/sortiestock'] },
+      { name: 'Entrée de stock', to: ROUTES['entries.index'], icon: 'fa-solid fa-truck-ramp-box', permission: 'menu.entreestock', subActivePaths: [ROUTES['entries.index']] },
+      { name: 'Sortie de stock', to: ROUTES['stockExits'], icon: 'fa-solid fa-dolly', permission: 'menu.sortiestock', subActivePaths: [ROUTES['stockExits']] },
       {
         name: 'Trésorerie',
         icon: 'fa-solid fa-vault',
@@ -48,7 +53,7 @@ export const MENU: MenuNode[] = [
           { name: 'Caisse', to: '/operations/caisse', icon: 'fa-solid fa-cash-register', permission: 'menu.caisse', subActivePaths: ['/operations/caisse'] },
         ],
       },
-      { name: 'Inventaire', to: '/operations/gestionstock', icon: 'fa-solid fa-clipboard-list', permission: 'menu.inventaire', subActivePaths: ['/operations/gestionstock'] },
+      { name: 'Inventaire', to: ROUTES['inventory.index'], icon: 'fa-solid fa-clipboard-list', permission: 'menu.inventaire', subActivePaths: [ROUTES['inventory.index']] },
     ],
   },
   { name: 'Annulations et réimpressions', heading: true },
@@ -58,7 +63,7 @@ export const MENU: MenuNode[] = [
     permission: 'menu.annulations',
     sub: [
       { name: 'Factures', to: '/operations/facture/showfactureanulation', icon: 'fa-solid fa-file-invoice', permission: 'menu.annulation.factures' },
-      { name: 'Transferts', to: '/operations/transfert/annulation', icon: 'fa-solid fa-truck-arrow-right', permission: 'menu.annulation.transfert' },
+      { name: 'Transferts', to: ROUTES['transfers.cancellations'], icon: 'fa-solid fa-truck-arrow-right', permission: 'menu.annulation.transfert' },
       { name: 'Règlements', to: '/operations/reglement/getanulationreglement', icon: 'fa-solid fa-receipt', permission: 'menu.annulation.reglement' },
     ],
   },
