@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { UserRow } from '../../auth/user-context.js';
 import { nowIso, toBool } from '../../db/dialect.js';
-import { destroyUserSessions } from '../../http/session/knex-store.js';
+import { destroyUserSessions } from './sessions.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { Refusal } from '../../domain/errors.js';
 
