@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
-import { verifyPassword } from '../../auth/passwords.js';
 import { checkVerificationLink, markEmailVerified, sendVerificationEmail } from '../../services/accounts/email-verification.js';
 import { attemptLogin } from '../../services/accounts/login.js';
 import { signOut } from '../../services/accounts/logout.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
+import { confirmPassword } from '../../services/accounts/profile.js';
 import { registerUser } from '../../services/accounts/register.js';
 import { requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
@@ -127,9 +127,7 @@ export function authRoutes(ctx: AppContext): Router {
 
   r.post('/confirm-password', requireAuth, async (req, res) => {
     const input = validate(confirmPasswordSchema, req.body);
-    if (!(await verifyPassword(req.user!.row.password_hash, input.password))) {
-      throw new Refusal({ password: 'Le mot de passe est incorrect.' });
-    }
+    await confirmPassword(req.user!.row, input.password);
     req.session.passwordConfirmedAt = Date.now();
     const intended = req.session.intendedUrl;
     delete req.session.intendedUrl;
