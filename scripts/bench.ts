@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
 import pino from 'pino';
-import { seedBase } from '../database/seeds/base.js';
+import { seedBase } from '../server/services/setup/first-start.js';
 import { seedDemo } from '../database/seeds/demo/seed.js';
 import { createApp } from '../server/app.js';
 import { type DatabaseConfig, loadConfig } from '../server/config.js';

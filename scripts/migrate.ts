@@ -1,4 +1,4 @@
-import { seedBase } from '../database/seeds/base.js';
+import { seedBase } from '../server/services/setup/first-start.js';
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
 import { migrateLatest } from '../server/db/migrate.js';

@@ -5,7 +5,7 @@
  * history of stock entries, transfers, counts and readjustments up to yesterday.
  * Refuses (exit code 1) when the database already holds master data.
  */
-import { seedBase } from '../database/seeds/base.js';
+import { seedBase } from '../server/services/setup/first-start.js';
 import { DemoDataExistsError, seedDemo } from '../database/seeds/demo/seed.js';
 import { DEFAULT_SEED, DEMO_SCALES, type DemoScale } from '../database/seeds/demo/generate.js';
 import { loadConfig } from '../server/config.js';

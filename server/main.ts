@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { seedBase } from '../database/seeds/base.js';
+import { seedBase } from './services/setup/first-start.js';
 import { createApp } from './app.js';
 import { loadConfig, projectRoot } from './config.js';
 import { buildIsStale, devAssets } from './http/assets.js';

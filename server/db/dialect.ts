@@ -11,13 +11,6 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
-/** Case-insensitive "contains" filter on a column. */
-export function whereContains(qb: Knex.QueryBuilder, db: Knex, column: string, term: string): Knex.QueryBuilder {
-  const pattern = `%${escapeLike(term)}%`;
-  if (isSqlite(db)) return qb.whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]);
-  return qb.whereRaw(`?? ILIKE ? ESCAPE '\\'`, [column, pattern]);
-}
-
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -31,4 +24,49 @@ export async function insertReturningId(db: Knex | Knex.Transaction, table: stri
 /** Reads a boolean column the same way on both databases (SQLite stores 0/1). */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't';
+}
+
+/**
+ * Locks the rows a query reads until the transaction ends: `FOR UPDATE` on PostgreSQL. On SQLite
+ * the transaction already holds the database's write lock (BEGIN IMMEDIATE, see connection.ts), and
+ * SQLite has no row locks, so the query is left as it is.
+ */
+export function lockForUpdate(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder): Knex.QueryBuilder {
+  return isSqlite(db as Knex) ? qb : qb.forUpdate();
+}
+
+/**
+ * An ORDER BY expression on a column that reads a prefix index in order instead of sorting: the
+ * SQLite prefix indexes are NOCASE (migration 0003), so the order must be too; PostgreSQL's are
+ * plain. Codes are stored upper case, so both orders are the same.
+ */
+export function prefixIndexOrder(db: Knex | Knex.Transaction, column: string): string {
+  const quoted = column
+    .split('.')
+    .map((part) => `"${part}"`)
+    .join('.');
+  return isSqlite(db as Knex) ? `${quoted} COLLATE NOCASE` : quoted;
+}
+
+/**
+ * "column = true" without offering an index on that column to SQLite's planner. Without statistics
+ * (no ANALYZE on a fresh SQLite file) SQLite prefers that equality over a prefix range and walks
+ * every matching row; the unary plus keeps the filter but rules the index out. PostgreSQL plans
+ * from its own statistics and needs no hint.
+ */
+export function whereTrueUnindexed(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, column: string): Knex.QueryBuilder {
+  if (!isSqlite(db as Knex)) return qb.where(column, true);
+  return qb.whereRaw('+?? = 1', [column]);
+}
+
+/**
+ * After rows were inserted with explicit ids (bulk loads), moves each table's id sequence past its
+ * largest id so the next insert does not collide: PostgreSQL serial sequences; SQLite's rowid needs
+ * nothing.
+ */
+export async function resetIdSequences(db: Knex | Knex.Transaction, tables: string[]): Promise<void> {
+  if (isSqlite(db as Knex)) return;
+  for (const table of tables) {
+    await db.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [table, table]);
+  }
 }

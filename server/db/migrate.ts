@@ -11,13 +11,57 @@ interface MigrationModule {
   down(db: Knex): Promise<void>;
 }
 
+/**
+ * Migration file names. The first ones were numbered NNNN_name.ts; databases in the field have those
+ * names recorded in knex_migrations, so they keep them (two branches both took 0003). Every new
+ * migration is named YYYYMMDDHHMM_name.ts (UTC time of writing, then lower-case snake_case): two
+ * branches cannot pick the same prefix without noticing, and a prefix appears once.
+ * Names sort in order of application: the numbered ones ("0…") before the timestamped ones ("2…").
+ */
+export const NUMBERED_MIGRATIONS: readonly string[] = [
+  '0001_platform.ts',
+  '0002_master_data.ts',
+  '0003_master_data_search.ts',
+  '0003_stock.ts',
+  '0004_search_name.ts',
+];
+const TIMESTAMPED = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})_[a-z0-9]+(?:_[a-z0-9]+)*\.ts$/;
+
+/** What is wrong with these migration file names (empty when every name follows the rule). */
+export function migrationNameProblems(files: readonly string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    if (NUMBERED_MIGRATIONS.includes(file)) continue;
+    const m = TIMESTAMPED.exec(file);
+    const [year, month, day, hour, minute] = (m?.slice(1) ?? []).map(Number);
+    if (!m || year < 2026 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) {
+      problems.push(`${file} : le nom d'une migration doit être AAAAMMJJHHMM_nom.ts (horodatage UTC, nom en minuscules_snake_case).`);
+      continue;
+    }
+    const prefix = file.slice(0, 12);
+    const other = seen.get(prefix);
+    if (other) problems.push(`${file} : même préfixe que ${other}.`);
+    else seen.set(prefix, file);
+  }
+  return problems;
+}
+
+/** The migration files of database/migrations (TypeScript sources, not their .d.ts or notes). */
+export function migrationFiles(dir = migrationsDir): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .sort();
+}
+
 /** Loads the TypeScript migrations of database/migrations in name order (no knexfile needed). */
 class TypeScriptMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {
-    return fs
-      .readdirSync(migrationsDir)
-      .filter((f) => /^\d{4}_.+\.ts$/.test(f))
-      .sort();
+    const files = migrationFiles();
+    const problems = migrationNameProblems(files);
+    if (problems.length) throw new Error(`Migrations mal nommées :\n${problems.join('\n')}`);
+    return files;
   }
   getMigrationName(migration: string): string {
     return migration.replace(/\.ts$/, '');

@@ -18,6 +18,22 @@ export function businessDate(timeZone: string, at: Date = new Date()): string {
   return f.format(at);
 }
 
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0–23) of the instant on the time zone's wall clock; an unknown zone falls back to UTC. */
+export function hourIn(timeZone: string, at: Date = new Date()): number {
+  let f = hourFormatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+    } catch {
+      f = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', hourCycle: 'h23' });
+    }
+    hourFormatters.set(timeZone, f);
+  }
+  return Number(f.formatToParts(at).find((p) => p.type === 'hour')?.value ?? at.getUTCHours()) % 24;
+}
+
 /** Is this a real calendar date written YYYY-MM-DD? */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

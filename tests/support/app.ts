@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import request from 'supertest';
-import { seedBase } from '../../database/seeds/base.js';
+import { seedBase } from '../../server/services/setup/first-start.js';
 import { type AppDeps, createApp } from '../../server/app.js';
 import { type AppConfig, loadConfig } from '../../server/config.js';
 import type { Assets } from '../../server/http/assets.js';

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { READJUSTMENT_REASON_LABELS, type ReadjustmentReason } from '../../../shared/stock.js';
 import { insertInChunks, updateIntegersById } from '../../../server/db/bulk.js';
-import { isSqlite } from '../../../server/db/connection.js';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
-import { toBool } from '../../../server/db/dialect.js';
+import { resetIdSequences, toBool } from '../../../server/db/dialect.js';
 import { cmupAfterReceipt, valueOf } from '../../../server/domain/stock/cmup.js';
 import { countLineResult } from '../../../server/domain/stock/count.js';
 import type { DemoScale } from './generate.js';
@@ -300,11 +299,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       const [series, year] = key.split(':');
       await trx('document_counters').insert({ series, year: Number(year), last_number: last }).onConflict(['series', 'year']).merge({ last_number: last });
     }
-    if (!isSqlite(trx)) {
-      for (const table of ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments']) {
-        await trx.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [table, table]);
-      }
-    }
+    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments']);
   });
   return result;
 }

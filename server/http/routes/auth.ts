@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
-import { verifyPassword } from '../../auth/passwords.js';
 import { checkVerificationLink, markEmailVerified, sendVerificationEmail } from '../../services/accounts/email-verification.js';
 import { attemptLogin } from '../../services/accounts/login.js';
+import { signOut } from '../../services/accounts/logout.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
+import { confirmPassword } from '../../services/accounts/profile.js';
 import { registerUser } from '../../services/accounts/register.js';
-import { recordAudit } from '../../services/audit/record-audit.js';
 import { requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
 import { flash, redirect } from '../respond.js';
@@ -51,11 +51,9 @@ export function authRoutes(ctx: AppContext): Router {
       if (result.reason === 'throttled') {
         throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${result.retryAfterSeconds} secondes.` });
       }
-      await recordAudit(db, { action: 'auth.login_failed', subject: { type: 'user', id: input.email, label: input.email }, ip });
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
     const intended = await signIn(req, res, ctx, result.user.id, input.remember);
-    await recordAudit(db, { action: 'auth.login', user: { id: result.user.id, name: result.user.name }, subject: { type: 'user', id: result.user.id, label: result.user.email }, ip });
     redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
   });
 
@@ -120,8 +118,7 @@ export function authRoutes(ctx: AppContext): Router {
       flash(req, 'error', 'Ce lien de vérification est invalide ou a expiré. Demandez-en un nouveau.');
       return redirect(res, '/verify-email');
     }
-    await markEmailVerified(db, user.id);
-    await recordAudit(db, { action: 'auth.email_verified', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip: req.ip });
+    await markEmailVerified(db, user, req.ip);
     flash(req, 'success', 'Votre adresse e-mail est vérifiée.');
     redirect(res, '/dashboard');
   });
@@ -130,9 +127,7 @@ export function authRoutes(ctx: AppContext): Router {
 
   r.post('/confirm-password', requireAuth, async (req, res) => {
     const input = validate(confirmPasswordSchema, req.body);
-    if (!(await verifyPassword(req.user!.row.password_hash, input.password))) {
-      throw new Refusal({ password: 'Le mot de passe est incorrect.' });
-    }
+    await confirmPassword(req.user!.row, input.password);
     req.session.passwordConfirmedAt = Date.now();
     const intended = req.session.intendedUrl;
     delete req.session.intendedUrl;
@@ -140,10 +135,9 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   r.post('/logout', async (req, res) => {
-    const user = req.user;
+    await signOut(db, { sid: req.sessionID, user: req.user?.row ?? null, ip: req.ip });
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
     rotateCsrfToken(req, res, config.secureCookies);
-    if (user) await recordAudit(db, { action: 'auth.logout', user: { id: user.row.id, name: user.row.name }, subject: { type: 'user', id: user.row.id, label: user.row.email }, ip: req.ip });
     redirect(res, '/');
   });
 

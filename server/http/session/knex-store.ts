@@ -1,9 +1,10 @@
 import session from 'express-session';
 import type { Knex } from 'knex';
+import { deleteSession, extendSession, pruneSessions, readSession, saveSession } from '../../services/accounts/sessions.js';
 
 /**
  * express-session store in our database, so several server processes share sessions and an
- * administrator can end a user's sessions (user_id column).
+ * administrator can end a user's sessions (user_id column). The table's rows are read and written by server/services/accounts/sessions.ts.
  */
 export class KnexSessionStore extends session.Store {
   constructor(
@@ -19,57 +20,37 @@ export class KnexSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
-    this.db('sessions')
-      .where({ sid })
-      .andWhere('expires_at', '>', Date.now())
-      .first('data')
-      .then((row) => callback(null, row ? (JSON.parse(row.data) as session.SessionData) : null))
+    readSession(this.db, sid)
+      .then((data) => callback(null, data ? (JSON.parse(data) as session.SessionData) : null))
       .catch((err) => callback(err));
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-    const row = {
+    saveSession(this.db, {
       sid,
       data: JSON.stringify(sess),
       expires_at: this.expiryOf(sess),
       user_id: (sess as { userId?: number }).userId ?? null,
-    };
-    this.db('sessions')
-      .insert(row)
-      .onConflict('sid')
-      .merge(['data', 'expires_at', 'user_id'])
+    })
       .then(() => callback?.())
       .catch((err) => callback?.(err));
   }
 
   /** Extends the idle deadline, writing only when it moved by more than a minute. */
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-    const expiresAt = this.expiryOf(sess);
-    this.db('sessions')
-      .where({ sid })
-      .andWhere('expires_at', '<', expiresAt - 60_000)
-      .update({ expires_at: expiresAt })
+    extendSession(this.db, sid, this.expiryOf(sess))
       .then(() => callback?.())
       .catch((err) => callback?.(err));
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
-    this.db('sessions')
-      .where({ sid })
-      .delete()
+    deleteSession(this.db, sid)
       .then(() => callback?.())
       .catch((err) => callback?.(err));
   }
 
   /** Removes expired rows; called from time to time, not on every request. */
   async prune(): Promise<number> {
-    return this.db('sessions').where('expires_at', '<=', Date.now()).delete();
+    return pruneSessions(this.db);
   }
-}
-
-/** Ends every session of a user (deactivation, password reset, account deletion). */
-export async function destroyUserSessions(db: Knex | Knex.Transaction, userId: number, exceptSid?: string): Promise<void> {
-  const q = db('sessions').where({ user_id: userId });
-  if (exceptSid) q.andWhereNot({ sid: exceptSid });
-  await q.delete();
 }

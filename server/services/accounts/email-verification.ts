@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { safeEqual, sha256, sign } from '../../auth/tokens.js';
 import { nowIso } from '../../db/dialect.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { Mailer } from '../../mail/mailer.js';
 
 export const VERIFICATION_TTL_MS = 60 * 60 * 1000;
@@ -42,6 +43,10 @@ export async function sendVerificationEmail(mailer: Mailer, appUrl: string, appK
   });
 }
 
-export async function markEmailVerified(db: Knex, userId: number): Promise<void> {
-  await db('users').where({ id: userId }).whereNull('email_verified_at').update({ email_verified_at: nowIso(), updated_at: nowIso() });
+/** Marks the address verified (once) and records auth.email_verified in the same transaction. */
+export async function markEmailVerified(db: Knex, user: { id: number; name: string; email: string }, ip?: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('users').where({ id: user.id }).whereNull('email_verified_at').update({ email_verified_at: nowIso(), updated_at: nowIso() });
+    await recordAudit(trx, { action: 'auth.email_verified', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip });
+  });
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.js';
 import type { UserRow } from '../../auth/user-context.js';
 import { nowIso, toBool } from '../../db/dialect.js';
+import { recordAudit } from '../audit/record-audit.js';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const THROTTLE_WINDOW_MS = 60_000;
@@ -18,7 +19,8 @@ export function throttleKey(email: string, ip: string): string {
 /**
  * Checks the credentials. Failures are counted per e-mail + IP in the database (shared by all
  * server processes); the 6th attempt within a minute is refused without checking the password.
- * Unknown e-mail and wrong password give the same answer after the same work.
+ * Unknown e-mail and wrong password give the same answer after the same work. The audit entry
+ * (auth.login or auth.login_failed) is written in the same transaction as the attempt's effects.
  */
 export async function attemptLogin(db: Knex, input: { email: string; password: string; ip: string }): Promise<LoginResult> {
   const key = throttleKey(input.email, input.ip);
@@ -35,6 +37,7 @@ export async function attemptLogin(db: Knex, input: { email: string; password: s
     await db.transaction(async (trx) => {
       await trx('login_failures').insert({ throttle_key: key, failed_at: Date.now() });
       await trx('login_failures').where('failed_at', '<', since).delete();
+      await recordAudit(trx, { action: 'auth.login_failed', subject: { type: 'user', id: input.email, label: input.email }, ip: input.ip });
     });
     return { ok: false, reason: 'invalid' };
   }
@@ -42,6 +45,7 @@ export async function attemptLogin(db: Knex, input: { email: string; password: s
   await db.transaction(async (trx) => {
     await trx('login_failures').where('throttle_key', key).delete();
     await trx('users').where({ id: user.id }).update({ last_login_at: nowIso() });
+    await recordAudit(trx, { action: 'auth.login', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip: input.ip });
   });
   return { ok: true, user };
 }

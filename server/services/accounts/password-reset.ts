@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords.js';
 import { randomToken, sha256 } from '../../auth/tokens.js';
 import { nowIso } from '../../db/dialect.js';
-import { destroyUserSessions } from '../../http/session/knex-store.js';
+import { destroyUserSessions } from './sessions.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/record-audit.js';
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { UserRow } from '../../auth/user-context.js';
 import { nowIso, toBool } from '../../db/dialect.js';
-import { destroyUserSessions } from '../../http/session/knex-store.js';
+import { destroyUserSessions } from './sessions.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { Refusal } from '../../domain/errors.js';
 
@@ -66,10 +66,13 @@ export async function isLastActiveAdministrator(db: Knex | Knex.Transaction, use
  * Deletes the account: the row stays (documents and the audit log point to it) but is anonymised,
  * deactivated and its sessions ended, and the e-mail becomes free again.
  */
+/** The user retypes their password before a sensitive action; a wrong one is refused on the field. */
+export async function confirmPassword(user: Pick<UserRow, 'password_hash'>, password: string, field = 'password'): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, password))) throw new Refusal({ [field]: 'Le mot de passe est incorrect.' });
+}
+
 export async function deleteAccount(db: Knex, user: UserRow, password: string, ip?: string): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, password))) {
-    throw new Refusal({ password: 'Le mot de passe est incorrect.' });
-  }
+  await confirmPassword(user, password);
   await db.transaction(async (trx) => {
     if (toBool(user.active) && (await isLastActiveAdministrator(trx, user.id))) {
       throw new Refusal({ password: 'Vous êtes le dernier administrateur actif : ce compte ne peut pas être supprimé.' });

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { ClientPickerItem, ProductPickerItem, ProductPickerResponse } from '../../../shared/master-data.js';
-import { isSqlite } from '../../db/connection.js';
-import { escapeLike, toBool } from '../../db/dialect.js';
+import { escapeLike, prefixIndexOrder, toBool, whereTrueUnindexed } from '../../db/dialect.js';
 import { whereSearch } from '../../db/search.js';
 
 /**
@@ -12,17 +11,6 @@ import { whereSearch } from '../../db/search.js';
  */
 export const PICKER_LIMIT = 20;
 
-/**
- * ORDER BY of a prefix search that reads the prefix index in order instead of sorting: the SQLite
- * prefix indexes are NOCASE (codes are stored upper case, so the order is the same).
- */
-function prefixOrder(db: Knex, column: string): string {
-  const quoted = column
-    .split('.')
-    .map((part) => `"${part}"`)
-    .join('.');
-  return isSqlite(db) ? `${quoted} COLLATE NOCASE` : quoted;
-}
 export const PICKER_MAX_QUERY = 64;
 
 const PRODUCT_COLUMNS = [
@@ -40,15 +28,9 @@ const PRODUCT_COLUMNS = [
   'categories.name as category',
 ];
 
-/**
- * "active = true" without offering the (active, name) index to the planner. Without statistics
- * (no ANALYZE on a fresh SQLite file) SQLite prefers that equality over a prefix range and walks
- * every active row; the unary plus keeps the filter but rules the index out, so a prefix search
- * reads its prefix index. PostgreSQL plans from its own statistics and needs no hint.
- */
+/** "active = true"; `indexable: false` keeps the (active, name) index out of SQLite's plan (see whereTrueUnindexed). */
 function whereActive(qb: Knex.QueryBuilder, db: Knex, column: string, options: { indexable: boolean }): Knex.QueryBuilder {
-  if (options.indexable || !isSqlite(db)) return qb.where(column, true);
-  return qb.whereRaw('+?? = 1', [column]);
+  return options.indexable ? qb.where(column, true) : whereTrueUnindexed(db, qb, column);
 }
 
 function productBase(db: Knex, options: { indexable: boolean } = { indexable: true }) {
@@ -101,7 +83,7 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       add(
         await productBase(db, { indexable: false })
           .whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, prefix])
-          .orderByRaw(prefixOrder(db, column))
+          .orderByRaw(prefixIndexOrder(db, column))
           .limit(PICKER_LIMIT),
       );
     }
@@ -161,7 +143,7 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<Cl
       ['phone', `${escapeLike(q)}%`],
     ]) {
       if (rows.length >= PICKER_LIMIT) break;
-      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixOrder(db, column)).limit(PICKER_LIMIT));
+      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(PICKER_LIMIT));
     }
     if (rows.length < PICKER_LIMIT) {
       add(

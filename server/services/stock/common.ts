@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../../db/connection.js';
-import { toBool } from '../../db/dialect.js';
+import { lockForUpdate, toBool } from '../../db/dialect.js';
 import { businessDate, isIsoDate } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
 
@@ -93,9 +92,7 @@ export function throwIfErrors(errors: Record<string, string>) {
 
 /** Reads a document row for update: a row lock on PostgreSQL (SQLite holds the write lock). */
 export async function lockRow<T = Record<string, unknown>>(trx: Knex.Transaction, table: string, id: number): Promise<T | undefined> {
-  let q = trx(table).where({ id }).first();
-  if (!isSqlite(trx)) q = q.forUpdate();
-  return (await q) as T | undefined;
+  return (await lockForUpdate(trx, trx(table).where({ id }).first())) as T | undefined;
 }
 
 /**

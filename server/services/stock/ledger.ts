@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { MovementType } from '../../../shared/stock.js';
 import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddIntegers } from '../../db/bulk.js';
-import { isSqlite } from '../../db/connection.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
 import { Refusal } from '../../domain/errors.js';
 
@@ -119,10 +118,8 @@ interface ProductState {
 async function loadProducts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, ProductState>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const map = new Map<number, ProductState>();
-  const sqlite = isSqlite(trx);
   for (const part of chunks(sorted)) {
-    let q = trx('products').whereIn('id', part).orderBy('id').select('id', 'code', 'name', 'unit', 'cmup');
-    if (!sqlite) q = q.forUpdate();
+    const q = lockForUpdate(trx, trx('products').whereIn('id', part).orderBy('id').select('id', 'code', 'name', 'unit', 'cmup'));
     for (const r of await q) map.set(Number(r.id), { id: Number(r.id), code: r.code, name: r.name, unit: r.unit, cmup: Number(r.cmup) });
   }
   for (const id of sorted) if (!map.has(id)) throw new Refusal({ lines: `Produit introuvable (n° ${id}).` });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CountLineFilter, EntryListFilters, TransferListFilters } from '../../../shared/stock-pages.js';
-import { toBool, whereContains } from '../../db/dialect.js';
+import { toBool } from '../../db/dialect.js';
 import { whereSearch } from '../../db/search.js';
 
 /**
@@ -51,11 +51,7 @@ function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
   if (f.location_id) q.where('e.location_id', Number(f.location_id));
   if (f.status) q.where('e.status', f.status);
   if (f.q) {
-    q.where((w) => {
-      whereContains(w, db, 'e.number', f.q);
-      w.orWhere((o) => whereContains(o, db, 'e.supplier_ref', f.q));
-      w.orWhere((o) => whereSearch(o, db, f.q, { folded: ['s.search_name'] }));
-    });
+    whereSearch(q, db, f.q, { contains: ['e.number', 'e.supplier_ref'], folded: ['s.search_name'] });
   }
   return q;
 }
@@ -119,7 +115,7 @@ function transferListQuery(db: Knex, f: TransferListFilters): Knex.QueryBuilder 
   if (f.status) q.where('t.status', f.status);
   if (f.from_location_id) q.where('t.from_location_id', Number(f.from_location_id));
   if (f.to_location_id) q.where('t.to_location_id', Number(f.to_location_id));
-  if (f.q) whereContains(q, db, 't.number', f.q);
+  if (f.q) whereSearch(q, db, f.q, { contains: ['t.number'] });
   return q;
 }
 

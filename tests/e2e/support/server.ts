@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import pino from 'pino';
-import { seedBase } from '../../../database/seeds/base.js';
+import { seedBase } from '../../../server/services/setup/first-start.js';
 import { createApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { createDb } from '../../../server/db/connection.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBase } from '../../../database/seeds/base.js';
+import { seedBase } from '../../../server/services/setup/first-start.js';
 import { ean13, ean13CheckDigit, isValidEan13 } from '../../../database/seeds/demo/ean13.js';
 import { DEMO_SCALES, generateDemoData } from '../../../database/seeds/demo/generate.js';
 import { Random } from '../../../database/seeds/demo/random.js';

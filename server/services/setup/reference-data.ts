@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { withSearchName } from '../../server/db/search.js';
-import { nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../db/search.js';
+import { nowIso } from '../../db/dialect.js';
 
 /**
  * Reference data every install needs from the first start: the company row, "Dépôt principal",

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ALL_PERMISSIONS, PERMISSION_CATALOGUE, SEEDED_ROLES } from '../../shared/permissions.js';
-import { createUser } from '../../server/services/accounts/create-user.js';
-import { createRole } from '../../server/services/roles/create-role.js';
-import { seedReference } from './reference.js';
+import { ALL_PERMISSIONS, PERMISSION_CATALOGUE, SEEDED_ROLES } from '../../../shared/permissions.js';
+import { createUser } from '../accounts/create-user.js';
+import { createRole } from '../roles/create-role.js';
+import { seedReference } from './reference-data.js';
+
+/**
+ * What a database needs before anyone can sign in: the permission catalogue, the six roles, the
+ * reference data and the first administrator. Run at every start (server/main.ts), by
+ * `npm run migrate` and the other scripts, and by the tests; each step is idempotent.
+ */
 
 /** Upserts the permission catalogue: new permissions appear, labels follow the code. */
 export async function seedPermissions(db: Knex): Promise<void> {
