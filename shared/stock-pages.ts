@@ -4,29 +4,10 @@
  * product's base unit; dates are YYYY-MM-DD, timestamps ISO strings.
  */
 import type { LocationOption, Option, Paginated, SortDir } from './lists.js';
+import type { PrintMeta } from './print.js';
 import type { CountStatus, EntryStatus, MovedPolicy, ReadjustmentReason, TransferStatus } from './stock.js';
 
-/** Company header of the printouts. */
-export interface PrintCompany {
-  name: string;
-  address: string;
-  city: string;
-  phones: string;
-  email: string;
-  rccm: string;
-  tax_number: string;
-  currency: string;
-}
-
-export interface PrintMeta {
-  company: PrintCompany;
-  printed_at: string;
-  printed_by: string;
-  /** ?print=1: open the print dialog as soon as the page is shown. */
-  auto_print: boolean;
-  /** Where "Retour" goes. */
-  back_url: string;
-}
+export type { PrintCompany, PrintMeta } from './print.js';
 
 // ——— Entrée de stock ———
 
