@@ -156,54 +156,46 @@ const n = (v: unknown): number => Number(v ?? 0);
  */
 export async function countSummary(db: Knex, session: Row, options: CountOptions): Promise<CountSummary> {
   const base = countLineQuery(db, session, ALL_LINES);
+  const lineCounts = [db.raw('COUNT(*) as lines'), db.raw('COUNT(cl.counted_quantity) as counted')];
+  const summary = (row: Row, totals: Row, needsPolicy: boolean): CountSummary => ({
+    lines: n(row.lines),
+    counted: n(row.counted),
+    uncounted: n(row.lines) - n(row.counted),
+    moved: n(row.moved),
+    adjusted: n(totals.adjusted),
+    gainQuantity: n(totals.gain_quantity),
+    lossQuantity: n(totals.loss_quantity),
+    gainValue: n(totals.gain_value),
+    lossValue: n(totals.loss_value),
+    netValue: n(totals.gain_value) - n(totals.loss_value),
+    needsPolicy,
+  });
   if (session.status === 'validated') {
-    const row = (await base.first(
-      db.raw('COUNT(*) as lines'),
-      db.raw('COUNT(cl.counted_quantity) as counted'),
-      db.raw('COALESCE(SUM(CASE WHEN cl.stock_at_validation IS NOT NULL AND cl.stock_at_validation <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved'),
-    )) as Row;
-    return {
-      lines: n(row.lines),
-      counted: n(row.counted),
-      uncounted: n(row.lines) - n(row.counted),
-      moved: n(row.moved),
-      adjusted: n(session.adjusted_lines),
-      gainQuantity: n(session.gain_quantity),
-      lossQuantity: n(session.loss_quantity),
-      gainValue: n(session.gain_value),
-      lossValue: n(session.loss_value),
-      netValue: n(session.gain_value) - n(session.loss_value),
-      needsPolicy: false,
-    };
+    const row = (await base.first(...lineCounts, db.raw('COALESCE(SUM(CASE WHEN cl.stock_at_validation IS NOT NULL AND cl.stock_at_validation <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved'))) as Row;
+    return summary(row, { ...session, adjusted: session.adjusted_lines }, false);
   }
   const counted = options.uncountedAsZero ? 'COALESCE(cl.counted_quantity, 0)' : 'cl.counted_quantity';
   const current = 'COALESCE(sl.quantity, 0)';
   // NULL when the line is left alone (not counted): it then counts in no sum below.
   const adjustment = options.movedPolicy === 'current' ? `(${counted} - ${current})` : `(${counted} - cl.theoretical_quantity)`;
   const row = (await base.first(
-    db.raw('COUNT(*) as lines'),
-    db.raw('COUNT(cl.counted_quantity) as counted'),
+    ...lineCounts,
     db.raw(`COALESCE(SUM(CASE WHEN ${current} <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved`),
     db.raw(`COALESCE(SUM(CASE WHEN ${current} <> cl.theoretical_quantity AND ${counted} IS NOT NULL THEN 1 ELSE 0 END), 0) as moved_counted`),
     db.raw(`COALESCE(SUM(CASE WHEN ${adjustment} <> 0 THEN 1 ELSE 0 END), 0) as adjusted`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${adjustment} > 0 THEN ${adjustment} ELSE 0 END), 0) as gain_quantity`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${adjustment} < 0 THEN -${adjustment} ELSE 0 END), 0) as loss_quantity`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${adjustment} > 0 THEN ${adjustment} * p.cmup ELSE 0 END), 0) as gain_value`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${adjustment} < 0 THEN -${adjustment} * p.cmup ELSE 0 END), 0) as loss_value`),
+    ...signedSums(db, adjustment, 'p.cmup'),
   )) as Row;
-  return {
-    lines: n(row.lines),
-    counted: n(row.counted),
-    uncounted: n(row.lines) - n(row.counted),
-    moved: n(row.moved),
-    adjusted: n(row.adjusted),
-    gainQuantity: n(row.gain_quantity),
-    lossQuantity: n(row.loss_quantity),
-    gainValue: n(row.gain_value),
-    lossValue: n(row.loss_value),
-    netValue: n(row.gain_value) - n(row.loss_value),
-    needsPolicy: options.movedPolicy === null && n(row.moved_counted) > 0,
-  };
+  return summary(row, row, options.movedPolicy === null && n(row.moved_counted) > 0);
+}
+
+/** Gains and losses (both positive) of a signed quantity column, in quantity and valued at a unit cost. */
+function signedSums(db: Knex, quantity: string, unitCost: string): Knex.Raw[] {
+  return [
+    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN ${quantity} ELSE 0 END), 0) as gain_quantity`),
+    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} < 0 THEN -${quantity} ELSE 0 END), 0) as loss_quantity`),
+    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN ${quantity} * ${unitCost} ELSE 0 END), 0) as gain_value`),
+    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} < 0 THEN -${quantity} * ${unitCost} ELSE 0 END), 0) as loss_value`),
+  ];
 }
 
 export interface AdjustmentTotals {
@@ -215,13 +207,8 @@ export interface AdjustmentTotals {
 }
 
 /** Gains and losses (both positive) of signed adjusted quantities valued at their unit cost, in SQL. */
-async function adjustmentTotals(db: Knex, lines: Knex.QueryBuilder, quantity: string, unitCost: string): Promise<AdjustmentTotals> {
-  const row = (await lines.first(
-    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN ${quantity} ELSE 0 END), 0) as gain_quantity`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} < 0 THEN -${quantity} ELSE 0 END), 0) as loss_quantity`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN ${quantity} * ${unitCost} ELSE 0 END), 0) as gain_value`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} < 0 THEN -${quantity} * ${unitCost} ELSE 0 END), 0) as loss_value`),
-  )) as Row;
+export async function adjustmentTotals(db: Knex, lines: Knex.QueryBuilder, quantity: string, unitCost: string): Promise<AdjustmentTotals> {
+  const row = (await lines.first(...signedSums(db, quantity, unitCost))) as Row;
   return { gain_quantity: n(row.gain_quantity), loss_quantity: n(row.loss_quantity), gain_value: n(row.gain_value), loss_value: n(row.loss_value), net_value: n(row.gain_value) - n(row.loss_value) };
 }
 
