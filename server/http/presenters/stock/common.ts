@@ -1,4 +1,4 @@
-import type { LocationOption, Option } from '../../../../shared/lists.js';
+import { type LocationOption, type Option, optionId } from '../../../../shared/lists.js';
 import { route } from '../../../../shared/routes.js';
 import { toBool } from '../../../db/dialect.js';
 import type { Row } from '../../../services/stock/lookups.js';
@@ -32,4 +32,16 @@ export function documentUrl(type: string, id: unknown): string | null {
     default:
       return null;
   }
+}
+
+/** The location a new document starts from by default: the first depot, else the first location. */
+export function defaultDepot(locations: LocationOption[]): LocationOption | undefined {
+  return locations.find((l) => l.kind === 'depot') ?? locations[0];
+}
+
+/** A new transfer's default way: from the depot to a shop (else to any other location). */
+export function defaultTransferWay(locations: LocationOption[]): { default_from_id: number | null; default_to_id: number | null } {
+  const from = defaultDepot(locations);
+  const to = locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ?? locations.find((l) => l.value !== from?.value);
+  return { default_from_id: optionId(from), default_to_id: optionId(to) };
 }

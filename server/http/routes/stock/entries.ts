@@ -13,7 +13,7 @@ import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
 import { presentPrintMeta } from '../../presenters/print.js';
-import { presentLocations, presentOptions } from '../../presenters/stock/common.js';
+import { defaultDepot, presentLocations, presentOptions } from '../../presenters/stock/common.js';
 import { presentEntry, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { flash, redirect } from '../../respond.js';
@@ -59,7 +59,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
       today: await companyToday(db),
       suppliers: presentOptions(await activeSupplierRows(db)),
       locations,
-      default_location_id: optionId(locations.find((l) => l.kind === 'depot') ?? locations[0]),
+      default_location_id: optionId(defaultDepot(locations)),
     });
   });
 

@@ -12,7 +12,7 @@ import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth.js';
 import { presentPrintMeta } from '../../presenters/print.js';
-import { presentLocations } from '../../presenters/stock/common.js';
+import { defaultTransferWay, presentLocations } from '../../presenters/stock/common.js';
 import { presentTransfer, presentTransferRow, transferActions } from '../../presenters/stock/transfers.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { backUrl, flash, redirect } from '../../respond.js';
@@ -44,23 +44,20 @@ export function transferRoutes({ db }: AppContext): Router {
   // The stock-exit hub opens on its transfer tab (sales add their own tabs beside it).
   r.get(ROUTES.stockExits, can('menu.sortiestock'), (_req, res) => redirect(res, route('transfers.index')));
 
-  r.get(ROUTES['transfers.index'], can('menu.sortiestock'), async (req, res) => {
+  // The transfer list and the cancellation screen search the same list with the same filters.
+  const transferList = async (req: Request) => {
     const filters = transferFilters(req, await companyToday(db));
+    return { filters, transfers: await listTransfers(db, filters, queryPage(req.query), presentTransferRow), locations: presentLocations(await locationRows(db)) };
+  };
+
+  r.get(ROUTES['transfers.index'], can('menu.sortiestock'), async (req, res) => {
     const { create, cancel } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Index', {
-      filters,
-      transfers: await listTransfers(db, filters, queryPage(req.query), presentTransferRow),
-      locations: presentLocations(await locationRows(db)),
-      in_transit: await transfersInTransit(db),
-      can: { create, cancel },
-    });
+    await res.inertia.render('stock/transfers/Index', { ...(await transferList(req)), in_transit: await transfersInTransit(db), can: { create, cancel } });
   });
 
   r.get(ROUTES['transfers.create'], can('menu.sortiestock', 'transfers.create'), async (_req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
-    const from = locations.find((l) => l.kind === 'depot') ?? locations[0];
-    const to = locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ?? locations.find((l) => l.value !== from?.value);
-    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, default_from_id: from ? Number(from.value) : null, default_to_id: to ? Number(to.value) : null });
+    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, ...defaultTransferWay(locations) });
   });
 
   r.post(ROUTES['transfers.index'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
@@ -136,15 +133,8 @@ export function transferRoutes({ db }: AppContext): Router {
 
   // Annulation des transferts: search by number, date, locations.
   r.get(ROUTES['transfers.cancellations'], can('menu.annulation.transfert'), async (req, res) => {
-    const filters = transferFilters(req, await companyToday(db));
     const { cancel, reprint } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Cancellation', {
-      filters,
-      transfers: await listTransfers(db, filters, queryPage(req.query), presentTransferRow),
-      locations: presentLocations(await locationRows(db)),
-      searched: Object.keys(req.query).length > 0,
-      can: { cancel, reprint },
-    });
+    await res.inertia.render('stock/transfers/Cancellation', { ...(await transferList(req)), searched: Object.keys(req.query).length > 0, can: { cancel, reprint } });
   });
 
   r.post(ROUTES['transfers.reprint'], can('menu.annulation.transfert', 'documents.reprint'), async (req, res) => {
