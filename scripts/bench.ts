@@ -29,7 +29,7 @@ import { searchProducts } from '../server/services/pickers/pickers.js';
 import { productsQuery, stockTotals, withCategoryNames } from '../server/services/products/products.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
-import { productStock } from '../server/services/stock/queries.js';
+import { productStock } from '../server/services/stock/product-stock.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);

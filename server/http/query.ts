@@ -51,6 +51,11 @@ export function parseListParams<S extends string, F extends object>(req: Request
   return { q, sort, dir, per_page, page, filters: spec.filters(query) };
 }
 
+/** A yes/no query flag: true only for `key=1` (`?print=1`, `?duplicata=1`). */
+export function queryFlag(query: Query, key: string): boolean {
+  return queryText(query, key, 2) === '1';
+}
+
 /** A value from an allowlist, or the fallback. */
 export function queryChoice<T extends string>(query: Query, key: string, allowed: readonly T[], fallback: T): T {
   const v = queryText(query, key, 40);

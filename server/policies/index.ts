@@ -96,3 +96,34 @@ export const CLIENT_PICKER_SCREENS = [
   'menu.editions.reglement',
   'menu.editions.creance',
 ] as const satisfies readonly Permission[];
+
+/** The buttons of the stock entry screens (the server checks each action again). */
+export function entryAbilities(user: Viewer): { create: boolean; cancel: boolean } {
+  return { create: may(user, 'stock_entries.create'), cancel: may(user, 'stock_entries.cancel') };
+}
+
+/**
+ * The buttons of the transfer screens: those who send transfers also receive them; a reprint
+ * (DUPLICATA) goes through the transfer cancellation screen, so it needs that screen too.
+ */
+export function transferAbilities(user: Viewer): { create: boolean; receive: boolean; cancel: boolean; reprint: boolean } {
+  return {
+    create: may(user, 'transfers.create'),
+    receive: may(user, 'transfers.create'),
+    cancel: may(user, 'transfers.cancel'),
+    reprint: mayReprint(user, 'menu.annulation.transfert'),
+  };
+}
+
+/** The buttons of the inventory screens: counting, and validating (or abandoning, readjusting). */
+export function countAbilities(user: Viewer): { count: boolean; validate: boolean } {
+  return { count: may(user, 'inventory.count'), validate: may(user, 'inventory.validate') };
+}
+
+/**
+ * The differences tab of a count (differences, adjustments, values): for those who see its
+ * theoretical stock, and, while the count is open, only for those who validate it.
+ */
+export function seesCountDifferences(user: Viewer, count: { status: string; blind: boolean }): boolean {
+  return seesTheoreticalStock(user, count) && (count.status !== 'open' || may(user, 'inventory.validate'));
+}

@@ -10,6 +10,7 @@ import { withIdempotency } from '../idempotency.js';
 import { yearOf } from '../../domain/dates.js';
 import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
 import type { CreatedDocument } from './entries.js';
+import { adjustmentTotals } from './count-queries.js';
 import { postStockMovements, stockLevelsAt } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
@@ -235,19 +236,9 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
         .where({ count_id: id, product_id: x.productId })
         .update({ stock_at_validation: x.current, adjustment_quantity: x.r.counted === null ? null : x.r.adjustment, unit_cost: x.unitCost, ...(x.r.counted !== null && input.uncountedAsZero ? { counted_quantity: x.r.counted } : {}) });
     }
-    let gainQ = 0;
-    let lossQ = 0;
-    let gainV = 0;
-    let lossV = 0;
-    for (const x of adjustments) {
-      if (x.r.adjustment > 0) {
-        gainQ += x.r.adjustment;
-        gainV += x.r.value;
-      } else {
-        lossQ -= x.r.adjustment;
-        lossV -= x.r.value;
-      }
-    }
+    // Totals of the stored line results, in SQL (the same figures the état d'ajustement prints).
+    const totals = await adjustmentTotals(trx, trx('inventory_count_lines').where({ count_id: id }), 'adjustment_quantity', 'unit_cost');
+    const figures = { adjusted_lines: adjustments.length, gain_quantity: totals.gain_quantity, loss_quantity: totals.loss_quantity, gain_value: totals.gain_value, loss_value: totals.loss_value };
     const now = nowIso();
     await trx('inventory_counts')
       .where({ id })
@@ -258,11 +249,7 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
         validated_at: now,
         moved_policy: input.movedPolicy,
         uncounted_as_zero: input.uncountedAsZero,
-        adjusted_lines: adjustments.length,
-        gain_quantity: gainQ,
-        loss_quantity: lossQ,
-        gain_value: gainV,
-        loss_value: lossV,
+        ...figures,
         version: Number(session.version) + 1,
         updated_at: now,
       });
@@ -277,11 +264,7 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
           count_date: session.count_date,
           moved_policy: input.movedPolicy ? MOVED_POLICY_LABELS[input.movedPolicy] : null,
           uncounted_as_zero: input.uncountedAsZero,
-          adjusted_lines: adjustments.length,
-          gain_quantity: gainQ,
-          loss_quantity: lossQ,
-          gain_value: gainV,
-          loss_value: lossV,
+          ...figures,
         },
       },
       ip: actor.ip,

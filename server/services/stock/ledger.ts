@@ -230,6 +230,8 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   for (const m of movements) if (onHand.has(m.productId)) onHand.set(m.productId, onHand.get(m.productId)! - m.quantity);
 
   const now = nowIso();
+  // The document, user and business date every ledger and CMUP-history row of this posting carries.
+  const byDocument = { document_type: ctx.documentType, document_id: ctx.documentId, document_number: ctx.documentNumber, user_id: ctx.userId, business_date: ctx.businessDate };
   const posted: PostedMovement[] = [];
   const history: Record<string, unknown>[] = [];
   const changedCmup = new Map<number, number>();
@@ -251,11 +253,7 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
           quantity: m.quantity,
           unit_cost: m.unitCost!,
           movement_type: m.movementType,
-          document_type: ctx.documentType,
-          document_id: ctx.documentId,
-          document_number: ctx.documentNumber,
-          user_id: ctx.userId,
-          business_date: ctx.businessDate,
+          ...byDocument,
           changed_at: now,
         });
         p.cmup = after;
@@ -275,11 +273,7 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
     quantity: m.quantity,
     unit_cost: m.unitCost,
     movement_type: m.movementType,
-    document_type: ctx.documentType,
-    document_id: ctx.documentId,
-    document_number: ctx.documentNumber,
-    user_id: ctx.userId,
-    business_date: ctx.businessDate,
+    ...byDocument,
     created_at: now,
     reason: movements[i].reason ?? null,
   }));

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertReturningId } from '../../../server/db/dialect.js';
+import { withSearchName } from '../../../server/db/search.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
@@ -277,5 +279,34 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(errors.reason).toBe(`Annulation impossible : une partie de la marchandise de ENT-${year()}-${String(before.counter).padStart(6, '0')} est déjà sortie de Dépôt principal (« Savon liquide » : il n'en reste que 3 sur les 8 entrés).`);
     expect(await counts()).toEqual(before);
     expect((await t.db('stock_entries').where({ id }).first()).status).toBe('validated');
+  });
+  it('adds the statement totals and per-supplier subtotals over the validated entries, and counts the cancelled ones', async () => {
+    const now = new Date().toISOString();
+    const other = await insertReturningId(t.db, 'suppliers', withSearchName({ code: 'FRS002', name: 'Agro Import', created_at: now, updated_at: now }));
+    await admin.post('/operations/entreestock', entry({ supplier_id: other, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 3, unit_cost: 700 }] }));
+    await admin.post('/operations/entreestock', entry({ supplier_id: other, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 2, unit_cost: 650 }] }));
+    type Line = { status: string; supplier_name: string; total_quantity: number; total_amount: number };
+    const sum = (rows: Line[], key: 'total_quantity' | 'total_amount') => rows.reduce((s, r) => s + r[key], 0);
+    const period = `from=${today()}&to=${today()}`;
+    const all = (await admin.visit(`/operations/entreestock/etat?${period}&cancelled=1`)).body.props;
+    expect(all.filters.include_cancelled).toBe(true);
+    const valid = (all.rows as Line[]).filter((r) => r.status === 'validated');
+    // An entry was cancelled above: it is listed, counted apart, and left out of the sums.
+    expect(all.rows.length).toBeGreaterThan(valid.length);
+    expect(all.totals).toEqual({ count: valid.length, quantity: sum(valid, 'total_quantity'), amount: sum(valid, 'total_amount'), cancelled_count: all.rows.length - valid.length });
+    const sococe = valid.filter((r) => r.supplier_name === 'SOCOCE Distribution');
+    expect(all.by_supplier).toEqual([
+      { supplier_name: 'SOCOCE Distribution', count: sococe.length, amount: sum(sococe, 'total_amount') },
+      { supplier_name: 'Agro Import', count: 2, amount: 3 * 700 + 2 * 650 },
+    ]);
+    // Without cancelled=1: the validated entries only, the same totals.
+    const validated = (await admin.visit(`/operations/entreestock/etat?${period}`)).body.props;
+    expect(validated.rows).toHaveLength(valid.length);
+    expect(validated.totals).toEqual({ ...all.totals, cancelled_count: 0 });
+    expect(validated.by_supplier).toEqual(all.by_supplier);
+    // Filtered on one supplier: its entries only.
+    const one = (await admin.visit(`/operations/entreestock/etat?${period}&supplier_id=${other}`)).body.props;
+    expect(one.filters.supplier).toBe('Agro Import');
+    expect(one.totals).toEqual({ count: 2, quantity: 5, amount: 3400, cancelled_count: 0 });
   });
 });

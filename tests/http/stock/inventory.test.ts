@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { addDays, businessDate } from '../../../server/domain/dates.js';
+import { summarizeCount } from '../../../server/domain/stock/count.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
@@ -254,6 +255,15 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     // Previews of both policies: snapshot keeps the later arrivals (−3 on 110), current replaces (97).
     expect(lineOf(await admin.visit(`${BASE}/${id}?tab=ecarts&policy=snapshot`), f.products.rice)).toMatchObject({ adjustment: -3 });
     expect(lineOf(await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`), f.products.rice)).toMatchObject({ adjustment: -13 });
+    // The totals (SQL aggregates over the lines) follow the domain rule applied line by line, under every preview.
+    for (const query of ['policy=snapshot', 'policy=current', 'policy=snapshot&zero=1', 'policy=current&zero=1']) {
+      const preview = (await admin.visit(`${BASE}/${id}?tab=ecarts&${query}`)).body.props;
+      type Line = { theoretical: number; counted: number | null; current: number; unit_cost: number };
+      const facts = (preview.lines.data as Line[]).map((l) => ({ theoretical: l.theoretical, counted: l.counted, current: l.current, unitCost: l.unit_cost }));
+      const s = summarizeCount(facts, { movedPolicy: query.includes('current') ? 'current' : 'snapshot', uncountedAsZero: query.includes('zero') });
+      expect(preview.summary, query).toEqual({ lines: s.lines, counted: s.counted, uncounted: s.uncounted, moved: s.moved, adjusted: s.adjusted, gain_quantity: s.gainQuantity, loss_quantity: s.lossQuantity, gain_value: s.gainValue, loss_value: s.lossValue, net_value: s.netValue });
+    }
+    expect((await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`)).body.props.summary).toMatchObject({ moved: 2, adjusted: 2, gain_quantity: 5, loss_quantity: 13, gain_value: 5500, loss_value: 13 * 12000, net_value: 5500 - 13 * 12000 });
 
     // Validation without choosing how to treat the movement is refused; so is a stale version.
     const before = await counts();
@@ -290,6 +300,12 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(after.body.props.reveal).toBe(true);
     expect(after.body.props.session).toMatchObject({ number, status: 'validated', status_label: 'Validé' });
     expect(lineOf(after, f.products.rice)).toMatchObject({ current: 110, adjustment: -3 });
+    // Once validated the totals are the stored ones; lines that moved are those whose stock at validation differs from the snapshot.
+    const stored = await t.db('inventory_count_lines').where({ count_id: id });
+    const movedLines = stored.filter((l) => l.stock_at_validation !== null && Number(l.stock_at_validation) !== Number(l.theoretical_quantity)).length;
+    expect(movedLines).toBeGreaterThan(0);
+    expect((await admin.visit(`${BASE}/${id}?policy=current&zero=1`)).body.props.summary).toEqual({ lines: 3, counted: 2, uncounted: 1, moved: movedLines, adjusted: 2, gain_quantity: 5, loss_quantity: 3, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect(after.body.props.summary).toMatchObject({ gain_quantity: 5, loss_quantity: 3, gain_value: 0, loss_value: 0, net_value: 0 });
     errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: v + 1, moved_policy: 'snapshot' }, `${BASE}/${id}`);
     expect(errors.status).toBe(`Cet inventaire est déjà validé (${number}).`);
     errors = await errorsAfter(counter, `${BASE}/${id}/scan`, { code: 'RIZ25' }, `${BASE}/${id}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { COST_PERMISSIONS, mayReprint, recordAbilities, seesCosts, seesTheoreticalStock } from '../../../server/policies/index.js';
+import { COST_PERMISSIONS, countAbilities, entryAbilities, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -48,3 +48,34 @@ describe('other rules', () => {
     expect(recordAbilities(viewer('products.export'), 'products').import).toBe(false);
   });
 });
+
+describe('stock screens: the can props', () => {
+  it('entry buttons follow the entry permissions', () => {
+    expect(entryAbilities(viewer('menu.entreestock'))).toEqual({ create: false, cancel: false });
+    expect(entryAbilities(viewer('stock_entries.create'))).toEqual({ create: true, cancel: false });
+    expect(entryAbilities(viewer('stock_entries.cancel'))).toEqual({ create: false, cancel: true });
+  });
+
+  it('those who send transfers receive them; a reprint needs documents.reprint and the transfer cancellation screen', () => {
+    expect(transferAbilities(viewer('menu.sortiestock'))).toEqual({ create: false, receive: false, cancel: false, reprint: false });
+    expect(transferAbilities(viewer('transfers.create'))).toEqual({ create: true, receive: true, cancel: false, reprint: false });
+    expect(transferAbilities(viewer('transfers.cancel'))).toMatchObject({ create: false, receive: false, cancel: true });
+    expect(transferAbilities(viewer('documents.reprint')).reprint).toBe(false);
+    expect(transferAbilities(viewer('documents.reprint', 'menu.annulation.transfert')).reprint).toBe(true);
+  });
+
+  it('count buttons: counting and validating are separate', () => {
+    expect(countAbilities(viewer('inventory.count'))).toEqual({ count: true, validate: false });
+    expect(countAbilities(viewer('inventory.validate'))).toEqual({ count: false, validate: true });
+  });
+
+  it('the differences of an open count are for validators only, and never for those a blind count hides them from', () => {
+    const counter = viewer('inventory.count');
+    const validator = viewer('inventory.validate');
+    expect(seesCountDifferences(counter, { status: 'open', blind: false })).toBe(false);
+    expect(seesCountDifferences(validator, { status: 'open', blind: true })).toBe(true);
+    expect(seesCountDifferences(counter, { status: 'validated', blind: true })).toBe(true);
+    expect(seesCountDifferences(counter, { status: 'cancelled', blind: false })).toBe(true);
+  });
+});
+

@@ -1,25 +1,23 @@
 import { type Request, Router } from 'express';
-import type { AppContext } from '../../context.js';
+import { ROUTES, route } from '../../../../shared/routes.js';
 import type { TransferListFilters } from '../../../../shared/stock-pages.js';
-import { TRANSFER_STATUSES, type TransferStatus } from '../../../../shared/stock.js';
-import { canTransfer } from '../../../domain/stock/transfer-state.js';
-import { listTransfers, locationRows, transferDetail, transfersInTransit } from '../../../services/stock/queries.js';
+import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
+import { NotFound } from '../../../domain/errors.js';
+import { seesCosts, transferAbilities } from '../../../policies/index.js';
+import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { locationRows } from '../../../services/stock/lookups.js';
+import { listTransfers, transferDetail, transfersInTransit } from '../../../services/stock/transfer-queries.js';
 import { cancelTransfer, createTransfer, receiveTransfer, recordTransferReprint } from '../../../services/stock/transfers.js';
+import { actorOf } from '../../actor.js';
+import type { AppContext } from '../../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth.js';
-import { presentLocations, presentPage, presentTransfer, presentTransferRow } from '../../presenters/stock.js';
+import { presentPrintMeta } from '../../presenters/print.js';
+import { defaultTransferWay, presentLocations } from '../../presenters/stock/common.js';
+import { presentTransfer, presentTransferRow, transferActions } from '../../presenters/stock/transfers.js';
+import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, receptionSchema, transferSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
-import { printMeta } from './helpers.js';
-import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
-import { actorOf } from '../../actor.js';
-import { NotFound } from '../../../domain/errors.js';
-import { companyToday, getCurrency } from '../../../services/company/get-company.js';
-import { may, seesCosts } from '../../../policies/index.js';
-
-const HUB = '/operations/sortiestock';
-const BASE = '/operations/sortiestock/transferts';
-const CANCELLATION = '/operations/transfert/annulation';
 
 function transferFilters(req: Request, today: string): TransferListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -41,30 +39,28 @@ function transferFilters(req: Request, today: string): TransferListFilters {
  */
 export function transferRoutes({ db }: AppContext): Router {
   const r = Router();
-  r.use([HUB, CANCELLATION], requireAuth, requireVerified);
+  r.use([ROUTES.stockExits, ROUTES['transfers.cancellations']], requireAuth, requireVerified);
 
   // The stock-exit hub opens on its transfer tab (sales add their own tabs beside it).
-  r.get(HUB, can('menu.sortiestock'), (_req, res) => redirect(res, BASE));
+  r.get(ROUTES.stockExits, can('menu.sortiestock'), (_req, res) => redirect(res, route('transfers.index')));
 
-  r.get(BASE, can('menu.sortiestock'), async (req, res) => {
+  // The transfer list and the cancellation screen search the same list with the same filters.
+  const transferList = async (req: Request) => {
     const filters = transferFilters(req, await companyToday(db));
-    await res.inertia.render('stock/transfers/Index', {
-      filters,
-      transfers: presentPage(await listTransfers(db, filters, queryPage(req.query)), presentTransferRow),
-      locations: presentLocations(await locationRows(db)),
-      in_transit: await transfersInTransit(db),
-      can: { create: may(req.user!, 'transfers.create'), cancel: may(req.user!, 'transfers.cancel') },
-    });
+    return { filters, transfers: await listTransfers(db, filters, queryPage(req.query), presentTransferRow), locations: presentLocations(await locationRows(db)) };
+  };
+
+  r.get(ROUTES['transfers.index'], can('menu.sortiestock'), async (req, res) => {
+    const { create, cancel } = transferAbilities(req.user!);
+    await res.inertia.render('stock/transfers/Index', { ...(await transferList(req)), in_transit: await transfersInTransit(db), can: { create, cancel } });
   });
 
-  r.get(`${BASE}/create`, can('menu.sortiestock', 'transfers.create'), async (_req, res) => {
+  r.get(ROUTES['transfers.create'], can('menu.sortiestock', 'transfers.create'), async (_req, res) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
-    const from = locations.find((l) => l.kind === 'depot') ?? locations[0];
-    const to = locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ?? locations.find((l) => l.value !== from?.value);
-    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, default_from_id: from ? Number(from.value) : null, default_to_id: to ? Number(to.value) : null });
+    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, ...defaultTransferWay(locations) });
   });
 
-  r.post(BASE, can('menu.sortiestock', 'transfers.create'), async (req, res) => {
+  r.post(ROUTES['transfers.index'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
     const input = validate(transferSchema, req.body);
     const result = await createTransfer(
       db,
@@ -79,36 +75,36 @@ export function transferRoutes({ db }: AppContext): Router {
       actorOf(req),
     );
     flash(req, 'success', result.replayed ? `Le transfert ${result.number} était déjà enregistré : il n'a pas été créé une seconde fois.` : `Transfert ${result.number} envoyé : la marchandise est en transit.`);
-    redirect(res, `${BASE}/${result.id}`);
+    redirect(res, route('transfers.show', { id: result.id }));
   });
 
-  r.get(`${BASE}/:id`, canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
+  r.get(ROUTES['transfers.show'], canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
     const detail = await transferDetail(db, routeId(req.params.id));
     if (!detail) throw new NotFound();
-    const status = detail.transfer.status as TransferStatus;
+    const { receive, cancel, reprint } = transferAbilities(req.user!);
     await res.inertia.render('stock/transfers/Show', {
       currency: await getCurrency(db),
       today: await companyToday(db),
       transfer: presentTransfer(detail, seesCosts(req.user!)),
-      actions: { receive: canTransfer(status, 'receive'), cancel: canTransfer(status, 'cancel') },
-      can: { receive: may(req.user!, 'transfers.create'), cancel: may(req.user!, 'transfers.cancel'), reprint: may(req.user!, 'documents.reprint') && may(req.user!, 'menu.annulation.transfert') },
+      actions: transferActions(detail.transfer),
+      can: { receive, cancel, reprint },
     });
   });
 
   // Bon de transfert (A5). ?duplicata=1 after a counted reprint, ?print=1 opens the dialog.
-  r.get(`${BASE}/:id/print`, canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
+  r.get(ROUTES['transfers.print'], canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await transferDetail(db, id);
     if (!detail) throw new NotFound();
-    const duplicata = queryText(req.query, 'duplicata', 2) === '1';
+    const duplicata = queryFlag(req.query, 'duplicata');
     await res.inertia.render('stock/transfers/Print', {
-      ...(await printMeta(db, req, duplicata ? CANCELLATION : `${BASE}/${id}`)),
+      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, duplicata ? route('transfers.cancellations') : route('transfers.show', { id })),
       transfer: presentTransfer(detail, false),
       duplicata,
     });
   });
 
-  r.post(`${BASE}/:id/receive`, can('transfers.create'), async (req, res) => {
+  r.post(ROUTES['transfers.receive'], can('transfers.create'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(receptionSchema, req.body);
     const result = await receiveTransfer(
@@ -124,34 +120,28 @@ export function transferRoutes({ db }: AppContext): Router {
       actorOf(req),
     );
     flash(req, 'success', result.status === 'received' ? `Transfert ${result.number} reçu.` : `Transfert ${result.number} reçu avec écart : les différences sont enregistrées.`);
-    redirect(res, `${BASE}/${id}`);
+    redirect(res, route('transfers.show', { id }));
   });
 
-  r.post(`${BASE}/:id/cancel`, can('transfers.cancel'), async (req, res) => {
+  r.post(ROUTES['transfers.cancel'], can('transfers.cancel'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const result = await cancelTransfer(db, id, input, actorOf(req));
     flash(req, 'success', `Transfert ${result.number} annulé : le stock est revenu à son état d'avant le transfert.`);
-    redirect(res, backUrl(req, `${BASE}/${id}`));
+    redirect(res, backUrl(req, route('transfers.show', { id })));
   });
 
   // Annulation des transferts: search by number, date, locations.
-  r.get(CANCELLATION, can('menu.annulation.transfert'), async (req, res) => {
-    const filters = transferFilters(req, await companyToday(db));
-    await res.inertia.render('stock/transfers/Cancellation', {
-      filters,
-      transfers: presentPage(await listTransfers(db, filters, queryPage(req.query)), presentTransferRow),
-      locations: presentLocations(await locationRows(db)),
-      searched: Object.keys(req.query).length > 0,
-      can: { cancel: may(req.user!, 'transfers.cancel'), reprint: may(req.user!, 'documents.reprint') },
-    });
+  r.get(ROUTES['transfers.cancellations'], can('menu.annulation.transfert'), async (req, res) => {
+    const { cancel, reprint } = transferAbilities(req.user!);
+    await res.inertia.render('stock/transfers/Cancellation', { ...(await transferList(req)), searched: Object.keys(req.query).length > 0, can: { cancel, reprint } });
   });
 
-  r.post(`${CANCELLATION}/:id/reprint`, can('menu.annulation.transfert', 'documents.reprint'), async (req, res) => {
+  r.post(ROUTES['transfers.reprint'], can('menu.annulation.transfert', 'documents.reprint'), async (req, res) => {
     const id = routeId(req.params.id);
     const { number, reprintCount } = await recordTransferReprint(db, id, actorOf(req));
     flash(req, 'success', `Réimpression n° ${reprintCount} de ${number} (DUPLICATA).`);
-    redirect(res, `${BASE}/${id}/print?duplicata=1&print=1`);
+    redirect(res, route('transfers.print', { id }, { duplicata: 1, print: 1 }));
   });
 
   return r;

@@ -1,0 +1,27 @@
+import type { PrintMeta } from '../../../shared/print.js';
+import type { Company } from '../../services/company/get-company.js';
+import type { Actor } from '../../services/actor.js';
+import { type Query, queryFlag } from '../query.js';
+
+/**
+ * The print frame of every printout: the company header (read by getCompany), who prints and when,
+ * `?print=1` to open the print dialog at once, and where "Retour" goes.
+ */
+export function presentPrintMeta(company: Company, printer: Pick<Actor, 'name'>, query: Query, backUrl: string): PrintMeta {
+  return {
+    company: {
+      name: company.name,
+      address: company.address,
+      city: company.city,
+      phones: company.phones,
+      email: company.email,
+      rccm: company.rccm,
+      tax_number: company.tax_number,
+      currency: company.currency,
+    },
+    printed_at: new Date().toISOString(),
+    printed_by: printer.name,
+    auto_print: queryFlag(query, 'print'),
+    back_url: backUrl,
+  };
+}

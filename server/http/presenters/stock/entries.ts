@@ -1,0 +1,75 @@
+import type { PrintMeta } from '../../../../shared/print.js';
+import type { EntriesStatementProps, EntryLineView, EntryRow, EntryView } from '../../../../shared/stock-pages.js';
+import { ENTRY_STATUS_LABELS, type EntryStatus } from '../../../../shared/stock.js';
+import type { EntryStatementData } from '../../../services/stock/entry-queries.js';
+import type { Row } from '../../../services/stock/lookups.js';
+import { n } from './common.js';
+
+/** Stock entry rows → page props. */
+
+export function presentEntryRow(r: Row): EntryRow {
+  return {
+    id: n(r.id),
+    number: r.number,
+    entry_date: r.entry_date,
+    supplier_name: r.supplier_name,
+    location_name: r.location_name,
+    supplier_ref: r.supplier_ref ?? '',
+    line_count: n(r.line_count),
+    total_quantity: n(r.total_quantity),
+    total_amount: n(r.total_amount),
+    status: r.status as EntryStatus,
+    status_label: ENTRY_STATUS_LABELS[r.status as EntryStatus] ?? r.status,
+  };
+}
+
+export function presentEntry({ entry: e, lines }: { entry: Row; lines: Row[] }): EntryView {
+  return {
+    id: n(e.id),
+    number: e.number,
+    entry_date: e.entry_date,
+    supplier: { id: n(e.supplier_id), code: e.supplier_code, name: e.supplier_name },
+    location: { id: n(e.location_id), name: e.location_name },
+    supplier_ref: e.supplier_ref ?? '',
+    note: e.note ?? '',
+    status: e.status,
+    status_label: ENTRY_STATUS_LABELS[e.status as EntryStatus] ?? e.status,
+    line_count: n(e.line_count),
+    total_quantity: n(e.total_quantity),
+    total_amount: n(e.total_amount),
+    created_by: e.created_by_name ?? null,
+    created_at: e.created_at,
+    cancelled_by: e.cancelled_by_name ?? null,
+    cancelled_at: e.cancelled_at ?? null,
+    cancel_reason: e.cancel_reason ?? null,
+    version: n(e.version),
+    lines: lines.map(
+      (l): EntryLineView => ({
+        position: n(l.position),
+        product_id: n(l.product_id),
+        product_code: l.product_code,
+        product_name: l.product_name,
+        unit: l.unit,
+        entry_unit: l.entry_unit === 'pack' ? 'pack' : 'unit',
+        pack_size: n(l.pack_size),
+        entered_quantity: n(l.entered_quantity),
+        quantity: n(l.quantity),
+        unit_cost: n(l.unit_cost),
+        amount: n(l.amount),
+        cmup_before: n(l.cmup_before),
+        cmup_after: n(l.cmup_after),
+      }),
+    ),
+  };
+}
+
+/** The period statement: its rows, the totals and per-supplier subtotals computed by the service. */
+export function presentEntryStatement(s: EntryStatementData, includeCancelled: boolean, period: { from: string; to: string }): Omit<EntriesStatementProps, keyof PrintMeta> {
+  return {
+    filters: { from: period.from, to: period.to, supplier: s.supplierName, location: s.locationName, include_cancelled: includeCancelled },
+    rows: s.rows.map((r) => ({ ...presentEntryRow(r), created_by: (r.created_by_name as string | null) ?? null })),
+    totals: s.totals,
+    by_supplier: s.bySupplier,
+    truncated: s.truncated,
+  };
+}

@@ -1,0 +1,61 @@
+import type { ProductStockSectionsProps } from '../../../../shared/stock-pages.js';
+import { MOVEMENT_TYPE_LABELS } from '../../../../shared/stock.js';
+import { toBool } from '../../../db/dialect.js';
+import { valueOf } from '../../../domain/stock/cmup.js';
+import type { ProductStockData } from '../../../services/stock/product-stock.js';
+import { documentUrl, n } from './common.js';
+
+/** A product's stock sections (per location, movements, CMUP history); costs only when `showCosts`. */
+export function presentProductStock(data: ProductStockData, showCosts: boolean, currency: string): ProductStockSectionsProps {
+  const cmup = n(data.product.cmup);
+  const { movements } = data;
+  return {
+    currency,
+    show_costs: showCosts,
+    product: {
+      id: n(data.product.id),
+      code: data.product.code,
+      name: data.product.name,
+      unit: data.product.unit,
+      cmup: showCosts ? cmup : null,
+      purchase_price: showCosts ? n(data.product.purchase_price) : null,
+      active: toBool(data.product.active),
+      alert_threshold: n(data.product.alert_threshold),
+    },
+    locations: data.locations.map((l) => ({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? valueOf(n(l.quantity), cmup) : null })),
+    in_transit: data.inTransit,
+    total_quantity: data.totalQuantity,
+    total_value: showCosts ? valueOf(data.totalQuantity, cmup) : null,
+    movements: movements.data.map((m) => ({
+      id: n(m.id),
+      business_date: m.business_date,
+      created_at: m.created_at,
+      location_name: m.location_name,
+      type: m.movement_type,
+      type_label: MOVEMENT_TYPE_LABELS[m.movement_type] ?? m.movement_type,
+      quantity: n(m.quantity),
+      unit_cost: showCosts ? n(m.unit_cost) : null,
+      document_number: m.document_number ?? null,
+      document_url: documentUrl(m.document_type, m.document_id),
+      user_name: m.user_name ?? null,
+      reason: m.reason ?? null,
+    })),
+    movements_page: { page: movements.page, last_page: movements.last_page, total: movements.total, per_page: movements.per_page },
+    cmup_history: showCosts
+      ? data.history.map((h) => ({
+          id: n(h.id),
+          changed_at: h.changed_at,
+          business_date: h.business_date,
+          old_cmup: n(h.old_cmup),
+          new_cmup: n(h.new_cmup),
+          quantity_before: n(h.quantity_before),
+          quantity: n(h.quantity),
+          unit_cost: n(h.unit_cost),
+          type_label: MOVEMENT_TYPE_LABELS[h.movement_type] ?? h.movement_type,
+          document_number: h.document_number ?? null,
+          document_url: documentUrl(h.document_type, h.document_id),
+          user_name: h.user_name ?? null,
+        }))
+      : null,
+  };
+}

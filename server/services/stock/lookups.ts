@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+
+/**
+ * Read side of the stock screens, shared by every document type: the raw row type the presenters
+ * shape, and the locations and suppliers the forms and filters offer.
+ */
+
+export type Row = Record<string, any>;
+
+export async function locationRows(db: Knex): Promise<Row[]> {
+  return db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'code', 'name', 'kind', 'active');
+}
+
+export async function activeSupplierRows(db: Knex): Promise<Row[]> {
+  return db('suppliers').where({ active: true }).orderBy('name').select('id', 'code', 'name');
+}
+
+export async function allSupplierRows(db: Knex): Promise<Row[]> {
+  return db('suppliers').orderBy('name').select('id', 'code', 'name', 'active');
+}

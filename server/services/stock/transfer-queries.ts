@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import type { Paginated } from '../../../shared/lists.js';
+import type { TransferListFilters } from '../../../shared/stock-pages.js';
+import { whereSearch } from '../../db/search.js';
+import { paginate } from '../../db/paginate.js';
+import type { Row } from './lookups.js';
+
+/** Read side of the transfers: list (indexed filters, allowlisted sorts), in-transit count, detail. */
+
+function transferListQuery(db: Knex, f: TransferListFilters): Knex.QueryBuilder {
+  const q = db('transfers as t')
+    .join('locations as lf', 'lf.id', 't.from_location_id')
+    .join('locations as lt', 'lt.id', 't.to_location_id');
+  if (f.from && f.to) q.whereBetween('t.transfer_date', [f.from, f.to]);
+  if (f.status) q.where('t.status', f.status);
+  if (f.from_location_id) q.where('t.from_location_id', Number(f.from_location_id));
+  if (f.to_location_id) q.where('t.to_location_id', Number(f.to_location_id));
+  if (f.q) whereSearch(q, db, f.q, { contains: ['t.number'] });
+  return q;
+}
+
+const TRANSFER_SORTS: Record<TransferListFilters['sort'], string[]> = {
+  date: ['t.transfer_date', 't.id'],
+  number: ['t.number'],
+  status: ['t.status', 't.id'],
+};
+
+export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+  const q = transferListQuery(db, f)
+    .leftJoin('users as su', 'su.id', 't.sent_by')
+    .select(
+      't.id',
+      't.number',
+      't.transfer_date',
+      't.line_count',
+      't.total_quantity_sent',
+      't.total_quantity_received',
+      't.status',
+      't.received_date',
+      't.reprint_count',
+      't.cancel_reason',
+      't.version',
+      'lf.name as from_name',
+      'lt.name as to_name',
+      'su.name as sent_by_name',
+    )
+    .orderBy(TRANSFER_SORTS[f.sort].map((column) => ({ column, order: f.dir })));
+  return paginate(q, page, perPage, map);
+}
+
+export async function transfersInTransit(db: Knex): Promise<number> {
+  const row = await db('transfers').where({ status: 'sent' }).count<{ n: number }[]>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+export async function transferDetail(db: Knex, id: number): Promise<{ transfer: Row; lines: Row[] } | null> {
+  const transfer = await db('transfers as t')
+    .join('locations as lf', 'lf.id', 't.from_location_id')
+    .join('locations as lt', 'lt.id', 't.to_location_id')
+    .leftJoin('users as su', 'su.id', 't.sent_by')
+    .leftJoin('users as ru', 'ru.id', 't.received_by')
+    .leftJoin('users as xu', 'xu.id', 't.cancelled_by')
+    .where('t.id', id)
+    .first('t.*', 'lf.name as from_name', 'lt.name as to_name', 'su.name as sent_by_name', 'ru.name as received_by_name', 'xu.name as cancelled_by_name');
+  if (!transfer) return null;
+  const lines = await db('transfer_lines as tl')
+    .join('products as p', 'p.id', 'tl.product_id')
+    .where('tl.transfer_id', id)
+    .orderBy('tl.position')
+    .select('tl.*', 'p.code as product_code', 'p.name as product_name', 'p.barcode', 'p.unit');
+  return { transfer, lines };
+}

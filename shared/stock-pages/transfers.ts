@@ -1,0 +1,115 @@
+/** Props of the transfer pages: list, form, detail with reception, bon de transfert, cancellation screen. */
+import type { LocationOption, Paginated, SortDir } from '../lists.js';
+import type { PrintMeta } from '../print.js';
+import type { TransferStatus } from '../stock.js';
+
+export interface TransferListFilters {
+  from: string;
+  to: string;
+  status: '' | TransferStatus;
+  from_location_id: string;
+  to_location_id: string;
+  q: string;
+  sort: 'date' | 'number' | 'status';
+  dir: SortDir;
+}
+
+export interface TransferRow {
+  id: number;
+  number: string;
+  transfer_date: string;
+  from_name: string;
+  to_name: string;
+  line_count: number;
+  total_quantity_sent: number;
+  total_quantity_received: number | null;
+  status: TransferStatus;
+  status_label: string;
+  sent_by: string | null;
+  received_date: string | null;
+  reprint_count: number;
+  cancel_reason: string | null;
+  version: number;
+}
+
+export interface TransfersIndexProps {
+  filters: TransferListFilters;
+  transfers: Paginated<TransferRow>;
+  locations: LocationOption[];
+  in_transit: number;
+  can: { create: boolean; cancel: boolean };
+}
+
+export interface TransfersCreateProps {
+  /** For the product picker's prices. */
+  currency: string;
+  today: string;
+  locations: LocationOption[];
+  default_from_id: number | null;
+  default_to_id: number | null;
+}
+
+export interface TransferLineView {
+  position: number;
+  product_id: number;
+  product_code: string;
+  product_name: string;
+  barcode: string | null;
+  unit: string;
+  quantity_sent: number;
+  quantity_received: number | null;
+  difference: number | null;
+  difference_reason: string | null;
+  /** CMUP at sending; null when the user may not see costs. */
+  unit_cost: number | null;
+}
+
+export interface TransferView {
+  id: number;
+  number: string;
+  transfer_date: string;
+  from: { id: number; name: string };
+  to: { id: number; name: string };
+  status: TransferStatus;
+  status_label: string;
+  note: string;
+  line_count: number;
+  total_quantity_sent: number;
+  total_quantity_received: number | null;
+  total_value: number | null;
+  sent_by: string | null;
+  sent_at: string;
+  received_by: string | null;
+  received_at: string | null;
+  received_date: string | null;
+  reception_note: string | null;
+  cancelled_by: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  status_before_cancel: TransferStatus | null;
+  reprint_count: number;
+  last_reprinted_at: string | null;
+  version: number;
+  lines: TransferLineView[];
+}
+
+export interface TransfersShowProps {
+  currency: string;
+  today: string;
+  transfer: TransferView;
+  actions: { receive: boolean; cancel: boolean };
+  can: { receive: boolean; cancel: boolean; reprint: boolean };
+}
+
+export interface TransfersPrintProps extends PrintMeta {
+  transfer: TransferView;
+  duplicata: boolean;
+}
+
+export interface TransferCancellationProps {
+  filters: TransferListFilters;
+  transfers: Paginated<TransferRow>;
+  locations: LocationOption[];
+  searched: boolean;
+  can: { cancel: boolean; reprint: boolean };
+}
