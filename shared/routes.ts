@@ -18,8 +18,8 @@ const records = <B extends string>(base: B) =>
     restore: `${base}/:id/restore`,
   }) as const;
 
-/** A CSV/XLSX import: upload page (GET), preview and confirm (POST), template download. */
-const imports = <B extends string>(base: B) => ({ import: `${base}/import`, importTemplate: `${base}/import/modele` }) as const;
+/** A CSV/XLSX import: upload page (GET) and upload (POST → preview), apply a previewed batch, template download. */
+const imports = <B extends string>(base: B) => ({ import: `${base}/import`, importApply: `${base}/import/:batch/apply`, importTemplate: `${base}/import/modele` }) as const;
 
 type Prefixed<P extends string, T extends Record<string, string>> = { [K in keyof T as `${P}.${K & string}`]: T[K] };
 const prefixed = <P extends string, const T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> =>
@@ -62,6 +62,7 @@ export const ROUTES = {
   'priceCentre.index': PRICE_CENTRE,
   'priceCentre.export': `${PRICE_CENTRE}/export`,
   'priceCentre.preview': `${PRICE_CENTRE}/apercu`,
+  'priceCentre.apply': `${PRICE_CENTRE}/appliquer`,
   'pickers.products': '/pickers/products',
   'pickers.clients': '/pickers/clients',
 
