@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { StatusFilter } from '../../../shared/lists.js';
+import type { Paginated, StatusFilter } from '../../../shared/lists.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
 import { formatMoney } from '../../../shared/money.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
@@ -9,7 +10,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 /**
@@ -31,7 +32,14 @@ const SORT_COLUMNS: Record<CashDeskSort, string> = { code: 'cash_desks.code', na
 
 export const MAIN_DESK_BLOCK = 'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.';
 
-export function cashDesksQuery(db: Knex, params: { q: string; sort: CashDeskSort; dir: 'asc' | 'desc'; filters: { status: StatusFilter; location_id: string } }): Knex.QueryBuilder {
+export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; location_id: string }>;
+
+/** One page of the cash desks list, each with its location's name. */
+export function listCashDesks(db: Knex, params: CashDeskListQuery): Promise<Paginated<any>> {
+  return paginate(cashDesksQuery(db, params), params.page, params.per_page);
+}
+
+function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {
   const qb = db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id').select('cash_desks.*', 'locations.name as location_name');
   whereSearch(qb, db, params.q, { upperPrefix: ['cash_desks.code'], contains: ['cash_desks.name'] });
   if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { LocationKind } from '../../../shared/master-data.js';
-import type { StatusFilter } from '../../../shared/lists.js';
+import type { Paginated, StatusFilter } from '../../../shared/lists.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
 import { nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch } from '../../db/search.js';
@@ -8,7 +9,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 /**
@@ -29,7 +30,14 @@ export type LocationSort = (typeof LOCATION_SORTS)[number];
 
 const withDeskCount = (db: Knex | Knex.Transaction) => db('cash_desks').count('*').whereRaw('cash_desks.location_id = locations.id').as('cash_desk_count');
 
-export function locationsQuery(db: Knex, params: { q: string; sort: LocationSort; dir: 'asc' | 'desc'; filters: { status: StatusFilter; kind: LocationKind | '' } }): Knex.QueryBuilder {
+export type LocationListQuery = ListQuery<LocationSort, { status: StatusFilter; kind: LocationKind | '' }>;
+
+/** One page of the locations list, each with its number of cash desks. */
+export function listLocations(db: Knex, params: LocationListQuery): Promise<Paginated<any>> {
+  return paginate(locationsQuery(db, params), params.page, params.per_page);
+}
+
+function locationsQuery(db: Knex, params: LocationListQuery): Knex.QueryBuilder {
   const qb = db('locations').select('locations.*', withDeskCount(db));
   whereSearch(qb, db, params.q, { upperPrefix: ['locations.code'], contains: ['locations.name'] });
   if (params.filters.kind) qb.where('locations.kind', params.filters.kind);

@@ -1,0 +1,51 @@
+import type { Router } from 'express';
+import type { Permission } from '../../shared/permissions.js';
+import { ROUTES, route } from '../../shared/routes.js';
+import type { Actor } from '../services/actor.js';
+import { actorOf } from './actor.js';
+import { can } from './middleware/auth.js';
+import { flash, redirect } from './respond.js';
+
+/** The areas whose records are archived, restored and deleted the same way. */
+export type ArchivableArea = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks';
+
+/**
+ * POST :id/archive, POST :id/restore and DELETE :id of an archivable record: same guard, same
+ * refusal handling, same redirects (the record after archive/restore, the list after a delete)
+ * and French toasts everywhere.
+ */
+export function lifecycleRoutes(
+  r: Router,
+  spec: {
+    area: ArchivableArea;
+    permission: Permission;
+    load: (id: unknown) => Promise<{ id: number | string; name: string }>;
+    setActive: (id: number, active: boolean, actor: Actor) => Promise<void>;
+    remove: (id: number, actor: Actor) => Promise<void>;
+    /** "Client", "Catégorie"… and the feminine agreement of "archivé(e)". */
+    noun: string;
+    feminine?: boolean;
+  },
+): void {
+  const e = spec.feminine ? 'e' : '';
+  const { area } = spec;
+  const show = (id: number | string) => route(`${area}.show`, { id });
+  r.post(ROUTES[`${area}.archive`], can(spec.permission), async (req, res) => {
+    const row = await spec.load(req.params.id);
+    await spec.setActive(Number(row.id), false, actorOf(req));
+    flash(req, 'success', `${spec.noun} ${row.name} archivé${e}.`);
+    redirect(res, show(row.id));
+  });
+  r.post(ROUTES[`${area}.restore`], can(spec.permission), async (req, res) => {
+    const row = await spec.load(req.params.id);
+    await spec.setActive(Number(row.id), true, actorOf(req));
+    flash(req, 'success', `${spec.noun} ${row.name} réactivé${e}.`);
+    redirect(res, show(row.id));
+  });
+  r.delete(ROUTES[`${area}.show`], can(spec.permission), async (req, res) => {
+    const row = await spec.load(req.params.id);
+    await spec.remove(Number(row.id), actorOf(req));
+    flash(req, 'success', `${spec.noun} ${row.name} supprimé${e}.`);
+    redirect(res, route(`${area}.index`));
+  });
+}
