@@ -2,9 +2,20 @@ import type { Router } from 'express';
 import type { Permission } from '../../shared/permissions.js';
 import { ROUTES, route } from '../../shared/routes.js';
 import type { Actor } from '../services/actor.js';
+import { NotFound } from '../domain/errors.js';
 import { actorOf } from './actor.js';
+import { routeId } from './query.js';
 import { can } from './middleware/auth.js';
 import { flash, redirect } from './respond.js';
+
+/** The `load` of a record's routes: its row from the route's :id, or the 404 page. */
+export function recordLoader<T>(find: (id: number) => Promise<T | undefined>): (id: unknown) => Promise<T> {
+  return async (id) => {
+    const row = await find(routeId(id));
+    if (!row) throw new NotFound();
+    return row;
+  };
+}
 
 /** The areas whose records are archived, restored and deleted the same way. */
 export type ArchivableArea = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks';

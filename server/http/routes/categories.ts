@@ -9,15 +9,14 @@ import { suggestCode } from '../../services/records/codes.js';
 import { historyReasons, usageInfo } from '../../services/records/usage.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { lifecycleRoutes } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentCategoryRow } from '../presenters/categories.js';
 import { flash, redirect } from '../respond.js';
 import { categorySchema } from '../schemas/products.js';
-import { parseListParams, routeId, statusFilter } from '../query.js';
+import { parseListParams, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
-import { NotFound } from '../../domain/errors.js';
 import { recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
@@ -55,11 +54,7 @@ export function categoryRoutes(ctx: AppContext): Router {
     redirect(res, route('categories.show', { id }));
   });
 
-  const load = async (id: unknown) => {
-    const row = await findCategory(db, routeId(id));
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const load = recordLoader((id) => findCategory(db, id));
 
   const show = async (req: Request, res: Response) => {
     const row = await load(req.params.id);

@@ -12,17 +12,17 @@ import { applyImport, importColumns, importTemplate, previewImport } from '../..
 import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, importUpload, sendFile, withFileErrors } from '../files.js';
-import { lifecycleRoutes } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { flash, redirect } from '../respond.js';
 import { clientSchema } from '../schemas/clients.js';
-import { queryChoice, parseListParams, queryText, routeId, statusFilter } from '../query.js';
+import { queryChoice, parseListParams, queryText, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
 import { backTo } from '../errors.js';
 import { NotFound } from '../../domain/errors.js';
-import { importPermissions, importRights, may, recordAbilities } from '../../policies/index.js';
+import { importPermissions, importRights, recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
   sorts: CLIENT_SORTS,
@@ -97,11 +97,7 @@ export function clientRoutes(ctx: AppContext): Router {
   );
 
   // ——— One client ———
-  const load = async (id: unknown) => {
-    const row = await findClient(db, routeId(id));
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const load = recordLoader((id) => findClient(db, id));
 
   r.get(ROUTES['clients.show'], async (req, res) => {
     const row = await load(req.params.id);

@@ -30,15 +30,14 @@ import {
 import { suggestCode, suggestLocationCodes } from '../../services/records/codes.js';
 import { historyReasons, usageInfo } from '../../services/records/usage.js';
 import { actorOf } from '../actor.js';
-import { lifecycleRoutes } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentCashDeskRow } from '../presenters/cash-desks.js';
 import { presentLocationRow } from '../presenters/locations.js';
 import { flash, redirect } from '../respond.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
-import { queryId, queryChoice, parseListParams, routeId, statusFilter } from '../query.js';
+import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
-import { NotFound } from '../../domain/errors.js';
 import { may } from '../../policies/index.js';
 
 /**
@@ -83,11 +82,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     redirect(res, route('locations.show', { id }));
   });
 
-  const loadLocation = async (id: unknown) => {
-    const row = await findLocation(db, routeId(id));
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const loadLocation = recordLoader((id) => findLocation(db, id));
 
   const showLocation = async (req: Request, res: Response) => {
     const row = await loadLocation(req.params.id);
@@ -152,11 +147,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     redirect(res, route('cashDesks.show', { id }));
   });
 
-  const loadDesk = async (id: unknown) => {
-    const row = await findCashDesk(db, routeId(id));
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const loadDesk = recordLoader((id) => findCashDesk(db, id));
 
   const showDesk = async (req: Request, res: Response) => {
     const row = await loadDesk(req.params.id);

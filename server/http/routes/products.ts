@@ -25,13 +25,13 @@ import { applyImport, importColumns, importTemplate, previewImport } from '../..
 import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, importUpload, sendFile, withFileErrors } from '../files.js';
-import { lifecycleRoutes } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { flash, redirect } from '../respond.js';
 import { productSchema } from '../schemas/products.js';
-import { queryId, queryPage, parseListParams, queryText, routeId, statusFilter } from '../query.js';
+import { queryId, queryPage, parseListParams, queryText, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
 import { backTo } from '../errors.js';
 import { NotFound } from '../../domain/errors.js';
@@ -132,11 +132,7 @@ export function productRoutes(ctx: AppContext): Router {
   );
 
   // ——— One product ———
-  const load = async (id: unknown) => {
-    const row = await findProduct(db, routeId(id));
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const load = recordLoader((id) => findProduct(db, id));
 
   r.get(ROUTES['products.show'], async (req, res) => {
     const row = await load(req.params.id);

@@ -9,15 +9,14 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { SUPPLIER_SORTS, createSupplier, deleteSupplier, exportSuppliers, findSupplier, listSuppliers, setSupplierActive, updateSupplier } from '../../services/suppliers/suppliers.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { lifecycleRoutes } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentSupplier, presentSupplierRow } from '../presenters/suppliers.js';
 import { flash, redirect } from '../respond.js';
 import { supplierSchema } from '../schemas/suppliers.js';
-import { queryChoice, parseListParams, routeId, statusFilter } from '../query.js';
+import { queryChoice, parseListParams, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
-import { NotFound } from '../../domain/errors.js';
 import { recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
@@ -54,11 +53,7 @@ export function supplierRoutes(ctx: AppContext): Router {
     redirect(res, route('suppliers.show', { id }));
   });
 
-  const load = async (id: unknown) => {
-    const row = await findSupplier(db, routeId(id));
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const load = recordLoader((id) => findSupplier(db, id));
 
   r.get(ROUTES['suppliers.show'], async (req, res) => {
     const row = await load(req.params.id);

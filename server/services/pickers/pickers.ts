@@ -63,9 +63,8 @@ export interface ProductSearch {
   stock: Map<number, number> | null;
 }
 
-export async function searchProducts(db: Knex, params: { q: string; locationId: number | null }): Promise<ProductSearch> {
-  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
-  const upper = q.toUpperCase();
+/** The rows found so far, each once, at most PICKER_LIMIT: the searches add theirs in order of relevance. */
+function collector() {
   const rows: any[] = [];
   const seen = new Set<number>();
   const add = (list: any[]) => {
@@ -77,6 +76,13 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       }
     }
   };
+  return { rows, seen, add };
+}
+
+export async function searchProducts(db: Knex, params: { q: string; locationId: number | null }): Promise<ProductSearch> {
+  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
+  const upper = q.toUpperCase();
+  const { rows, seen, add } = collector();
 
   let exactRow: any = null;
   if (q) {
@@ -127,17 +133,7 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<an
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const base = (options: { indexable: boolean } = { indexable: true }) =>
     whereActive(db('clients'), db, 'active', options).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
-  const rows: any[] = [];
-  const seen = new Set<number>();
-  const add = (list: any[]) => {
-    for (const row of list) {
-      const id = Number(row.id);
-      if (!seen.has(id) && rows.length < PICKER_LIMIT) {
-        seen.add(id);
-        rows.push(row);
-      }
-    }
-  };
+  const { rows, seen, add } = collector();
   if (!q) {
     // The walk-in client first, then the others by name.
     add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(PICKER_LIMIT));

@@ -88,6 +88,20 @@ export async function listProductPrices(db: Knex, params: ProductListQuery): Pro
   return { ...page, data: await withCategoryNames(db, page.data) };
 }
 
+/** The columns of both product exports (same headers as the import's, so a file can be imported back). */
+const IDENTITY_COLUMNS: ExportColumn<any>[] = [
+  { header: 'Code', value: (r) => r.code, width: 12 },
+  { header: 'Code-barres', value: (r) => r.barcode ?? '', width: 16 },
+  { header: 'Désignation', value: (r) => r.name, width: 36 },
+  { header: 'Catégorie', value: (r) => r.category_name, width: 20 },
+];
+
+const SALE_PRICE_COLUMNS: ExportColumn<any>[] = [
+  { header: 'Prix de détail', kind: 'money', value: (r) => Number(r.retail_price) },
+  { header: 'Prix de gros', kind: 'money', value: (r) => Number(r.wholesale_price) },
+  { header: 'Prix minimum', kind: 'money', value: (r) => Number(r.min_price) },
+];
+
 const COST_COLUMNS: ExportColumn<any>[] = [
   { header: "Prix d'achat", kind: 'money', value: (r) => Number(r.purchase_price) },
   { header: 'CMUP', kind: 'money', value: (r) => Number(r.cmup) },
@@ -100,16 +114,11 @@ function productExportSpec(currency: string, showCosts: boolean): ExportSpec<any
     currency,
     // Headers match the import columns, so an export can be edited and imported back.
     columns: [
-      { header: 'Code', value: (r) => r.code, width: 12 },
-      { header: 'Code-barres', value: (r) => r.barcode ?? '', width: 16 },
-      { header: 'Désignation', value: (r) => r.name, width: 36 },
-      { header: 'Catégorie', value: (r) => r.category_name, width: 20 },
+      ...IDENTITY_COLUMNS,
       { header: 'Unité', value: (r) => r.unit, width: 10 },
       { header: 'Colisage', kind: 'integer', value: (r) => Number(r.pack_size) },
       ...(showCosts ? COST_COLUMNS : []),
-      { header: 'Prix de détail', kind: 'money', value: (r) => Number(r.retail_price) },
-      { header: 'Prix de gros', kind: 'money', value: (r) => Number(r.wholesale_price) },
-      { header: 'Prix minimum', kind: 'money', value: (r) => Number(r.min_price) },
+      ...SALE_PRICE_COLUMNS,
       { header: "Seuil d'alerte", kind: 'integer', value: (r) => Number(r.alert_threshold) },
       { header: 'Actif', value: (r) => toBool(r.active) },
     ],
@@ -122,15 +131,10 @@ function priceGridExportSpec(currency: string): ExportSpec<any> {
     sheetName: 'Prix',
     currency,
     columns: [
-      { header: 'Code', value: (r) => r.code, width: 12 },
-      { header: 'Code-barres', value: (r) => r.barcode ?? '', width: 16 },
-      { header: 'Désignation', value: (r) => r.name, width: 36 },
-      { header: 'Catégorie', value: (r) => r.category_name, width: 20 },
+      ...IDENTITY_COLUMNS,
       { header: 'Unité', value: (r) => r.unit },
       ...COST_COLUMNS,
-      { header: 'Prix de détail', kind: 'money', value: (r) => Number(r.retail_price) },
-      { header: 'Prix de gros', kind: 'money', value: (r) => Number(r.wholesale_price) },
-      { header: 'Prix minimum', kind: 'money', value: (r) => Number(r.min_price) },
+      ...SALE_PRICE_COLUMNS,
     ],
   };
 }
