@@ -4,7 +4,7 @@
  * and the pickers all ask it. Pure functions of the signed-in user (no express, no database), so a
  * rule is unit-tested in one place and two screens can never disagree on it.
  */
-import type { CrudAbilities } from '../../shared/master-data.js';
+import type { CrudAbilities } from '../../shared/records.js';
 import type { Permission } from '../../shared/permissions.js';
 
 /** What the rules look at: the union of the user's roles' permissions (server/auth/user-context.ts). */

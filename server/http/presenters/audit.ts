@@ -1,5 +1,5 @@
 import { AUDIT_FIELD_LABELS, auditActionLabel } from '../../../shared/audit.js';
-import type { AuditItem } from '../../../shared/master-data.js';
+import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 

@@ -1,4 +1,4 @@
-import type { CashDeskRow } from '../../../shared/master-data.js';
+import type { CashDeskRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 
 export function presentCashDeskRow(row: any): CashDeskRow {

@@ -1,4 +1,4 @@
-import type { CategoryRow } from '../../../shared/master-data.js';
+import type { CategoryRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 
 export function presentCategoryRow(row: any): CategoryRow {

@@ -1,4 +1,4 @@
-import type { ClientDetail, ClientPickerItem, ClientRow } from '../../../shared/master-data.js';
+import type { ClientDetail, ClientPickerItem, ClientRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 
 export function presentClientRow(row: any): ClientRow {

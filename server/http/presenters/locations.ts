@@ -1,4 +1,4 @@
-import type { LocationRow } from '../../../shared/master-data.js';
+import type { LocationRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 
 export function presentLocationRow(row: any): LocationRow {

@@ -1,5 +1,5 @@
-import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, ProductRow, StockAtLocation } from '../../../shared/master-data.js';
-import { PRICE_SOURCE_LABELS, type PriceSource } from '../../../shared/master-data.js';
+import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, ProductRow, StockAtLocation } from '../../../shared/records.js';
+import { PRICE_SOURCE_LABELS, type PriceSource } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
 

@@ -1,4 +1,4 @@
-import type { SupplierDetail, SupplierRow } from '../../../shared/master-data.js';
+import type { SupplierDetail, SupplierRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 
 /** Suppliers: rows → props. */

@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import type { CategoryFilters } from '../../../shared/master-data.js';
+import type { CategoryFilters } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { CATEGORY_SORTS, createCategory, deleteCategory, exportCategories, findCategory, listCategories, setCategoryActive, updateCategory } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';

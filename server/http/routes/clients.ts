@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/master-data.js';
+import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/records.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { CLIENT_SORTS, createClient, deleteClient, exportClients, findClient, listClients, setClientActive, updateClient, walkInBlock } from '../../services/clients/clients.js';
 import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';

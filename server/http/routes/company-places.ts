@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { LOCATION_KINDS, type LocationKind } from '../../../shared/master-data.js';
+import { LOCATION_KINDS, type LocationKind } from '../../../shared/records.js';
 import { type StatusFilter } from '../../../shared/lists.js';
 import { toBool } from '../../db/dialect.js';
 import {

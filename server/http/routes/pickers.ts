@@ -1,7 +1,7 @@
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { searchClients, searchProducts } from '../../services/pickers/pickers.js';
-import type { ProductPickerResponse } from '../../../shared/master-data.js';
+import type { ProductPickerResponse } from '../../../shared/records.js';
 import type { Permission } from '../../../shared/permissions.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { presentClientPickerItem } from '../presenters/clients.js';

@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import type { ProductFilters } from '../../../shared/master-data.js';
+import type { ProductFilters } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { describeRule } from '../../domain/pricing/price-rule.js';
 import { categoryName, categoryOptions } from '../../services/categories/categories.js';

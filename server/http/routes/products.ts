@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { PRODUCT_UNITS, type ProductFilters } from '../../../shared/master-data.js';
+import { PRODUCT_UNITS, type ProductFilters } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import type { SupplierFilters } from '../../../shared/master-data.js';
+import type { SupplierFilters } from '../../../shared/records.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { historyReasons, usageInfo } from '../../services/records/usage.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_KINDS } from '../../../shared/master-data.js';
+import { LOCATION_KINDS } from '../../../shared/records.js';
 import { choice, code, flag, foreignId, longText, text } from '../../services/records/fields.js';
 
 /** Paramètres › Société › Emplacements. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel } from '../../../shared/master-data.js';
+import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { nowIso, toBool } from '../../db/dialect.js';

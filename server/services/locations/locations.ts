@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { LocationKind } from '../../../shared/master-data.js';
+import type { LocationKind } from '../../../shared/records.js';
 import type { Paginated, StatusFilter } from '../../../shared/lists.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { nowIso, toBool } from '../../db/dialect.js';

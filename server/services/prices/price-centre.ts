@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { ProductFilters, RulePreviewRow, RulePreviewSummary } from '../../../shared/master-data.js';
+import type { ProductFilters, RulePreviewRow, RulePreviewSummary } from '../../../shared/records.js';
 import { paginateRows } from '../../db/paginate.js';
 import { nowIso } from '../../db/dialect.js';
 import { updateIntegersById } from '../../db/bulk.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { ProductFilters } from '../../../shared/master-data.js';
+import type { ProductFilters } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { getCurrency } from '../company/get-company.js';
 import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { formatMoney } from '../../../shared/money.js';
-import type { UsageInfo } from '../../../shared/master-data.js';
+import type { UsageInfo } from '../../../shared/records.js';
 import { Refusal } from '../../domain/errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ImportPreview, ImportPreviewRow } from '../../../shared/master-data.js';
+import type { ImportPreview, ImportPreviewRow } from '../../../shared/records.js';
 import { nowIso } from '../../db/dialect.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { ImportColumn } from '../../../shared/master-data.js';
+import type { ImportColumn } from '../../../shared/records.js';
 import { optimizeSqlite } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { nextCode } from '../../domain/master-data/codes.js';
