@@ -6,7 +6,7 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { CATEGORY_SORTS, createCategory, deleteCategory, exportCategories, findCategory, listCategories, setCategoryActive, updateCategory } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
-import { historyReasons, usageInfo } from '../../services/records/usage.js';
+import { recordUsage } from '../../services/records/usage.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { lifecycleRoutes, recordLoader } from '../record-routes.js';
@@ -62,7 +62,7 @@ export function categoryRoutes(ctx: AppContext): Router {
     await res.inertia.render('categories/Form', {
       category: presentCategoryRow(row),
       suggested_code: row.code,
-      usage: usageInfo(await historyReasons(db, 'category', Number(row.id))),
+      usage: await recordUsage(db, 'category', Number(row.id)),
       can: recordAbilities(req.user!, 'categories'),
       history: presentHistory(await subjectHistory(db, 'category', Number(row.id)), currency),
     });

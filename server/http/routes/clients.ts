@@ -2,12 +2,11 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/records.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { CLIENT_SORTS, createClient, deleteClient, exportClients, findClient, listClients, setClientActive, updateClient, walkInBlock } from '../../services/clients/clients.js';
+import { CLIENT_SORTS, createClient, deleteClient, exportClients, findClient, listClients, setClientActive, updateClient, clientUsage } from '../../services/clients/clients.js';
 import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
-import { historyReasons, usageInfo } from '../../services/records/usage.js';
 import { applyImport, importColumns, importTemplate, previewImport } from '../../services/tabular/import-flow.js';
 import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
@@ -102,11 +101,9 @@ export function clientRoutes(ctx: AppContext): Router {
   r.get(ROUTES['clients.show'], async (req, res) => {
     const row = await load(req.params.id);
     const currency = await getCurrency(db);
-    const block = walkInBlock(row);
-    const reasons = block ? [] : await historyReasons(db, 'client', Number(row.id), currency);
     await res.inertia.render('clients/Show', {
       client: presentClient(row),
-      usage: usageInfo(reasons, { archive: block, delete: block }),
+      usage: await clientUsage(db, row, currency),
       history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'clients'),
       currency,

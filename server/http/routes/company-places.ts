@@ -3,11 +3,9 @@ import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/records.js';
 import { type StatusFilter } from '../../../shared/lists.js';
-import { toBool } from '../../db/dialect.js';
 import {
   CASH_DESK_SORTS,
-  MAIN_DESK_BLOCK,
-  archiveBlock as deskArchiveBlock,
+  cashDeskUsage,
   createCashDesk,
   deleteCashDesk,
   findCashDesk,
@@ -18,7 +16,7 @@ import {
 import { getCurrency } from '../../services/company/get-company.js';
 import {
   LOCATION_SORTS,
-  archiveBlock as locationArchiveBlock,
+  locationUsage,
   createLocation,
   deleteLocation,
   findLocation,
@@ -28,7 +26,6 @@ import {
   updateLocation,
 } from '../../services/locations/locations.js';
 import { suggestCode, suggestLocationCodes } from '../../services/records/codes.js';
-import { historyReasons, usageInfo } from '../../services/records/usage.js';
 import { actorOf } from '../actor.js';
 import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
@@ -86,12 +83,10 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
 
   const showLocation = async (req: Request, res: Response) => {
     const row = await loadLocation(req.params.id);
-    const id = Number(row.id);
-    const block = toBool(row.active) ? await locationArchiveBlock(db, id) : null;
     await res.inertia.render('settings/locations/Form', {
       location: presentLocationRow(row),
       suggested_codes: null,
-      usage: usageInfo(await historyReasons(db, 'location', id), { archive: block }),
+      usage: await locationUsage(db, row),
       can_manage: canManage(req),
     });
   };
@@ -152,13 +147,11 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   const showDesk = async (req: Request, res: Response) => {
     const row = await loadDesk(req.params.id);
     const currency = await getCurrency(db);
-    const main = toBool(row.is_main);
-    const block = toBool(row.active) ? deskArchiveBlock(row, currency) : null;
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: presentCashDeskRow(row),
       suggested_code: row.code,
       locations: await locationOptions(db, Number(row.location_id)),
-      usage: usageInfo(main ? [] : await historyReasons(db, 'cash_desk', Number(row.id), currency), { archive: block, delete: main ? MAIN_DESK_BLOCK : null }),
+      usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
       currency,
     });

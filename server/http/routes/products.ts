@@ -6,7 +6,7 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
-import { historyReasons, usageInfo } from '../../services/records/usage.js';
+import { recordUsage } from '../../services/records/usage.js';
 import {
   type ProductSort,
   createProduct,
@@ -145,7 +145,7 @@ export function productRoutes(ctx: AppContext): Router {
       product: presentProduct({ ...row, stock_total: stock.total }, showCosts),
       stock: stock.levels.map(presentStock),
       price_history: { ...history, data: history.data.map(presentPriceHistory) },
-      usage: usageInfo(await historyReasons(db, 'product', id, currency)),
+      usage: await recordUsage(db, 'product', id, currency),
       history: presentHistory(await subjectHistory(db, 'product', id), currency, { refs: { category_id: await categoryNames(db) }, hide: hiddenCostFields(req.user!) }),
       can: { ...recordAbilities(req.user!, 'products'), prices: may(req.user!, 'prices.update') },
       currency,

@@ -4,7 +4,7 @@ import { ROUTES, route } from '../../../shared/routes.js';
 import type { SupplierFilters } from '../../../shared/records.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
-import { historyReasons, usageInfo } from '../../services/records/usage.js';
+import { recordUsage } from '../../services/records/usage.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { SUPPLIER_SORTS, createSupplier, deleteSupplier, exportSuppliers, findSupplier, listSuppliers, setSupplierActive, updateSupplier } from '../../services/suppliers/suppliers.js';
 import { actorOf } from '../actor.js';
@@ -60,7 +60,7 @@ export function supplierRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     await res.inertia.render('suppliers/Show', {
       supplier: presentSupplier(row),
-      usage: usageInfo(await historyReasons(db, 'supplier', Number(row.id), currency)),
+      usage: await recordUsage(db, 'supplier', Number(row.id), currency),
       history: presentHistory(await subjectHistory(db, 'supplier', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'suppliers'),
       currency,

@@ -4,7 +4,7 @@ import type { CategoryFilters } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { getCurrency } from '../company/get-company.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -107,8 +107,7 @@ export async function createCategory(db: Knex, input: CategoryInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUnique(trx, input);
       const now = nowIso();
-      const [inserted] = await trx('categories').insert(withSearchName({ ...input, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'categories', withSearchName({ ...input, created_at: now, updated_at: now }));
       await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });

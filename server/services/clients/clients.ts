@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel } from '../../../shared/records.js';
+import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel, type UsageInfo } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -11,7 +11,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { deleteOrRefuse, historyReasons } from '../records/usage.js';
+import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 export interface ClientInput {
@@ -33,9 +33,13 @@ export const CLIENT_FIELDS = ['code', 'name', 'kind', 'phone', 'email', 'address
 export const CLIENT_SORTS = ['code', 'name', 'kind', 'city', 'price_level', 'credit_limit', 'balance'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
-/** Why the walk-in client (CLIENT COMPTANT) is neither archived nor deleted; null for any other client. */
-export function walkInBlock(row: { is_walk_in: unknown }): string | null {
-  return toBool(row.is_walk_in) ? 'Le CLIENT COMPTANT sert à toutes les ventes au comptant.' : null;
+/**
+ * What the client's page may offer: the walk-in client (CLIENT COMPTANT) is neither archived nor
+ * deleted; another client is deleted only without history.
+ */
+export async function clientUsage(db: Knex, row: { id: unknown; is_walk_in: unknown }, currency: string): Promise<UsageInfo> {
+  const block = toBool(row.is_walk_in) ? 'Le CLIENT COMPTANT sert à toutes les ventes au comptant.' : null;
+  return usageInfo(block ? [] : await historyReasons(db, 'client', Number(row.id), currency), { archive: block, delete: block });
 }
 
 export const WALK_IN_NO_CREDIT = 'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.';
@@ -123,10 +127,7 @@ export async function createClient(db: Knex, input: ClientInput, actor: Actor): 
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const [inserted] = await trx('clients')
-        .insert(withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }))
-        .returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'clients', withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }));
       await recordAudit(trx, {
         action: 'client.created',
         user: auditUser(actor),

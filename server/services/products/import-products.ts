@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { minorToInput } from '../../../shared/money.js';
 import { insertInChunks } from '../../db/bulk.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { withSearchName } from '../../db/search.js';
 import { nextCode } from '../../domain/master-data/codes.js';
 import { PRICE_FIELDS } from '../../domain/pricing/price-rule.js';
@@ -119,8 +119,7 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     const categoryIds = new Map<string, number>();
     let nextCategory = await suggestCode(trx, 'categories');
     for (const name of newCategories) {
-      const [inserted] = await trx('categories').insert(withSearchName({ code: nextCategory, name, description: '', active: true, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'categories', withSearchName({ code: nextCategory, name, description: '', active: true, created_at: now, updated_at: now }));
       categoryIds.set(name, id);
       await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${nextCategory} — ${name}` }, details: { after: { code: nextCategory, name }, note: `Import ${batch.file_name}` }, ip: actor.ip });
       nextCategory = nextCode([nextCategory], CODE_FORMATS.categories.prefix, CODE_FORMATS.categories.width);

@@ -4,7 +4,7 @@ import type { ProductFilters } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { getCurrency } from '../company/get-company.js';
 import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
@@ -225,8 +225,7 @@ export async function createProduct(db: Knex, input: ProductInput, actor: Actor)
       await assertUnique(trx, input);
       const now = nowIso();
       // Until the first stock entry sets it, the weighted average cost is the purchase price.
-      const [inserted] = await trx('products').insert(withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'products', withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now }));
       await recordAudit(trx, { action: 'product.created', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });

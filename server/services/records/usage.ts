@@ -113,6 +113,11 @@ export function usageInfo(reasons: string[], blocks: { archive?: string | null; 
   return { deletable: all.length === 0 && !blocks.archive, archivable: !blocks.archive, reasons: all, archive_block: blocks.archive ?? null };
 }
 
+/** What a record's page may offer when no rule blocks it: delete only without history, archive always. */
+export async function recordUsage(db: Knex, kind: SubjectKind, id: number, currency = 'XOF'): Promise<UsageInfo> {
+  return usageInfo(await historyReasons(db, kind, id, currency));
+}
+
 /** Deletes the row; a foreign key still pointing at it turns into the French refusal. */
 export async function deleteOrRefuse(trx: Knex.Transaction, table: string, id: number, refusal: string): Promise<void> {
   try {

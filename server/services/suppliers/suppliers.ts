@@ -3,7 +3,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { SupplierFilters } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -87,8 +87,7 @@ export async function createSupplier(db: Knex, input: SupplierInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const [inserted] = await trx('suppliers').insert(withSearchName({ ...input, balance: 0, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'suppliers', withSearchName({ ...input, balance: 0, created_at: now, updated_at: now }));
       await recordAudit(trx, { action: 'supplier.created', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });
