@@ -7,21 +7,18 @@ import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
-import { applyImport, importColumns, importTemplate, previewImport } from '../../services/tabular/import-flow.js';
-import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
-import { downloadGuard, exportFormat, importUpload, sendFile, withFileErrors } from '../files.js';
+import { downloadGuard, exportFormat, sendFile } from '../files.js';
+import { importRoutes } from '../import-routes.js';
 import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { flash, redirect } from '../respond.js';
 import { clientSchema } from '../schemas/clients.js';
-import { queryChoice, parseListParams, queryText, statusFilter } from '../query.js';
+import { queryChoice, parseListParams, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
-import { backTo } from '../errors.js';
-import { NotFound } from '../../domain/errors.js';
-import { importPermissions, importRights, recordAbilities } from '../../policies/index.js';
+import { recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
   sorts: CLIENT_SORTS,
@@ -36,7 +33,6 @@ const listSpec = {
 export function clientRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
-  const importAccess = can(...importPermissions('clients'));
   r.use(ROUTES['clients.index'], requireAuth, requireVerified, can('menu.clients'));
 
   r.get(ROUTES['clients.index'], async (req, res) => {
@@ -64,36 +60,7 @@ export function clientRoutes(ctx: AppContext): Router {
   });
 
   // ——— Import ———
-  r.get(ROUTES['clients.import'], importAccess, async (req, res) => {
-    const previewId = queryText(req.query as Record<string, unknown>, 'preview');
-    let preview = null;
-    if (previewId) {
-      const batch = await loadBatch(db, previewId, req.user!.row.id, 'clients');
-      if (!batch) throw new NotFound();
-      preview = presentPreview(batch);
-    }
-    await res.inertia.render('clients/Import', { preview, columns: importColumns(CLIENT_IMPORT), can_update: importRights(req.user!, 'clients').canUpdate });
-  });
-
-  r.get(ROUTES['clients.importTemplate'], importAccess, downloadGuard, async (req, res) => {
-    sendFile(res, await importTemplate(db, CLIENT_IMPORT, exportFormat(req)));
-  });
-
-  r.post(ROUTES['clients.import'], importAccess, ...importUpload(), async (req, res) => {
-    const id = await withFileErrors(() => previewImport(db, CLIENT_IMPORT, req.importTable!, req.file!.originalname, actorOf(req), importRights(req.user!, 'clients')));
-    redirect(res, route('clients.import', { preview: id }));
-  });
-
-  r.post(
-    ROUTES['clients.importApply'],
-    importAccess,
-    backTo(() => route('clients.import')),
-    async (req, res) => {
-      const result = await applyImport(db, CLIENT_IMPORT, String(req.params.batch), actorOf(req), importRights(req.user!, 'clients'));
-      flash(req, 'success', `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.`);
-      redirect(res, route('clients.index'));
-    },
-  );
+  importRoutes(r, ctx, { area: 'clients', importer: CLIENT_IMPORT, page: 'clients/Import', done: (result) => `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.` });
 
   // ——— One client ———
   const load = recordLoader((id) => findClient(db, id));

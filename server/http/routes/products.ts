@@ -21,21 +21,18 @@ import {
   updateProduct,
 } from '../../services/products/products.js';
 import { PRODUCT_IMPORT } from '../../services/products/import-products.js';
-import { applyImport, importColumns, importTemplate, previewImport } from '../../services/tabular/import-flow.js';
-import { loadBatch, presentPreview } from '../../services/tabular/import-batches.js';
 import { actorOf } from '../actor.js';
-import { downloadGuard, exportFormat, importUpload, sendFile, withFileErrors } from '../files.js';
+import { downloadGuard, exportFormat, sendFile } from '../files.js';
+import { importRoutes } from '../import-routes.js';
 import { lifecycleRoutes, recordLoader } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { flash, redirect } from '../respond.js';
 import { productSchema } from '../schemas/products.js';
-import { queryId, queryPage, parseListParams, queryText, statusFilter } from '../query.js';
+import { queryId, queryPage, parseListParams, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
-import { backTo } from '../errors.js';
-import { NotFound } from '../../domain/errors.js';
-import { hiddenCostFields, importPermissions, importRights, may, recordAbilities, seesCosts } from '../../policies/index.js';
+import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
 
 const HISTORY_PER_PAGE = 20;
 
@@ -50,7 +47,6 @@ function listSpec(showCosts: boolean) {
 export function productRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
-  const importAccess = can(...importPermissions('products'));
   r.use(ROUTES['products.index'], requireAuth, requireVerified, can('menu.produits'));
 
   const formProps = async (req: Request, row: any | null) => {
@@ -99,37 +95,10 @@ export function productRoutes(ctx: AppContext): Router {
   });
 
   // ——— Import ———
-  r.get(ROUTES['products.import'], importAccess, async (req, res) => {
-    const previewId = queryText(req.query as Record<string, unknown>, 'preview');
-    let preview = null;
-    if (previewId) {
-      const batch = await loadBatch(db, previewId, req.user!.row.id, 'products');
-      if (!batch) throw new NotFound();
-      preview = presentPreview(batch);
-    }
-    await res.inertia.render('products/Import', { preview, columns: importColumns(PRODUCT_IMPORT), can_update: importRights(req.user!, 'products').canUpdate });
-  });
-
-  r.get(ROUTES['products.importTemplate'], importAccess, downloadGuard, async (req, res) => {
-    sendFile(res, await importTemplate(db, PRODUCT_IMPORT, exportFormat(req)));
-  });
-
-  r.post(ROUTES['products.import'], importAccess, ...importUpload(), async (req, res) => {
-    const id = await withFileErrors(() => previewImport(db, PRODUCT_IMPORT, req.importTable!, req.file!.originalname, actorOf(req), importRights(req.user!, 'products')));
-    redirect(res, route('products.import', { preview: id }));
-  });
-
-  r.post(
-    ROUTES['products.importApply'],
-    importAccess,
-    backTo(() => route('products.import')),
-    async (req, res) => {
-      const result = await applyImport(db, PRODUCT_IMPORT, String(req.params.batch), actorOf(req), importRights(req.user!, 'products'));
+  importRoutes(r, ctx, { area: 'products', importer: PRODUCT_IMPORT, page: 'products/Import', done: (result) => {
       const categories = result.categories ? `, ${result.categories} catégorie(s) créée(s)` : '';
-      flash(req, 'success', `Import terminé : ${result.created} produit(s) créé(s), ${result.updated} mis à jour${categories}.`);
-      redirect(res, route('products.index'));
-    },
-  );
+      return `Import terminé : ${result.created} produit(s) créé(s), ${result.updated} mis à jour${categories}.`;
+    } });
 
   // ——— One product ———
   const load = recordLoader((id) => findProduct(db, id));
