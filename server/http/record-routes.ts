@@ -1,4 +1,5 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import type { z } from 'zod';
 import type { Permission } from '../../shared/permissions.js';
 import { ROUTES, route } from '../../shared/routes.js';
 import type { Actor } from '../services/actor.js';
@@ -7,6 +8,7 @@ import { actorOf } from './actor.js';
 import { routeId } from './query.js';
 import { can } from './middleware/auth.js';
 import { flash, redirect } from './respond.js';
+import { validate } from './validation.js';
 
 /** The `load` of a record's routes: its row from the route's :id, or the 404 page. */
 export function recordLoader<T>(find: (id: number) => Promise<T | undefined>): (id: unknown) => Promise<T> {
@@ -58,5 +60,40 @@ export function lifecycleRoutes(
     await spec.remove(Number(row.id), actorOf(req));
     flash(req, 'success', `${spec.noun} ${row.name} supprimé${e}.`);
     redirect(res, route(`${area}.index`));
+  });
+}
+
+/**
+ * POST (create) and PUT :id (update) of a record's form: guard, load (update), validate with the
+ * form's schema, save through the service, the French toast ("Client X créé.", "Caisse X
+ * enregistrée.") and the record's page.
+ */
+export function saveRoutes<S extends z.ZodType<{ name: string }>>(
+  r: Router,
+  spec: {
+    area: ArchivableArea;
+    permissions: { create: Permission; update: Permission };
+    load: (id: unknown) => Promise<{ id: number | string }>;
+    schema: () => S | Promise<S>;
+    create: (input: z.infer<S>, req: Request) => Promise<number>;
+    update: (id: number, input: z.infer<S>, req: Request) => Promise<void>;
+    noun: string;
+    feminine?: boolean;
+  },
+): void {
+  const e = spec.feminine ? 'e' : '';
+  const { area } = spec;
+  r.post(ROUTES[`${area}.index`], can(spec.permissions.create), async (req, res) => {
+    const input = validate(await spec.schema(), req.body);
+    const id = await spec.create(input, req);
+    flash(req, 'success', `${spec.noun} ${input.name} créé${e}.`);
+    redirect(res, route(`${area}.show`, { id }));
+  });
+  r.put(ROUTES[`${area}.show`], can(spec.permissions.update), async (req, res) => {
+    const row = await spec.load(req.params.id);
+    const input = validate(await spec.schema(), req.body);
+    await spec.update(Number(row.id), input, req);
+    flash(req, 'success', `${spec.noun} ${input.name} enregistré${e}.`);
+    redirect(res, route(`${area}.show`, { id: row.id }));
   });
 }

@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { ROUTES, route } from '../../../shared/routes.js';
+import { ROUTES } from '../../../shared/routes.js';
 import type { CategoryFilters } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { CATEGORY_SORTS, createCategory, deleteCategory, exportCategories, findCategory, listCategories, setCategoryActive, updateCategory } from '../../services/categories/categories.js';
@@ -9,14 +9,12 @@ import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { lifecycleRoutes, recordLoader } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentCategoryRow } from '../presenters/categories.js';
-import { flash, redirect } from '../respond.js';
 import { categorySchema } from '../schemas/products.js';
 import { parseListParams, statusFilter } from '../query.js';
-import { validate } from '../validation.js';
 import { recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
@@ -47,13 +45,6 @@ export function categoryRoutes(ctx: AppContext): Router {
     await res.inertia.render('categories/Form', { category: null, suggested_code: await suggestCode(db, 'categories'), usage: null, can: recordAbilities(req.user!, 'categories'), history: [] });
   });
 
-  r.post(ROUTES['categories.index'], can('categories.create'), async (req, res) => {
-    const input = validate(categorySchema, req.body);
-    const id = await createCategory(db, input, actorOf(req));
-    flash(req, 'success', `Catégorie ${input.name} créée.`);
-    redirect(res, route('categories.show', { id }));
-  });
-
   const load = recordLoader((id) => findCategory(db, id));
 
   const show = async (req: Request, res: Response) => {
@@ -70,12 +61,15 @@ export function categoryRoutes(ctx: AppContext): Router {
   r.get(ROUTES['categories.show'], show);
   r.get(ROUTES['categories.edit'], can('categories.update'), show);
 
-  r.put(ROUTES['categories.show'], can('categories.update'), async (req, res) => {
-    const row = await load(req.params.id);
-    const input = validate(categorySchema, req.body);
-    await updateCategory(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Catégorie ${input.name} enregistrée.`);
-    redirect(res, route('categories.show', { id: row.id }));
+  saveRoutes(r, {
+    area: 'categories',
+    permissions: { create: 'categories.create', update: 'categories.update' },
+    load: load,
+    schema: () => categorySchema,
+    create: (input, req) => createCategory(db, input, actorOf(req)),
+    update: (id, input, req) => updateCategory(db, id, input, actorOf(req)),
+    noun: 'Catégorie',
+    feminine: true,
   });
 
   lifecycleRoutes(r, {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/records.js';
-import { ROUTES, route } from '../../../shared/routes.js';
+import { ROUTES } from '../../../shared/routes.js';
 import { CLIENT_SORTS, createClient, deleteClient, exportClients, findClient, listClients, setClientActive, updateClient, clientUsage } from '../../services/clients/clients.js';
 import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';
 import { subjectHistory } from '../../services/audit/history.js';
@@ -10,14 +10,12 @@ import { suggestCode } from '../../services/records/codes.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { importRoutes } from '../import-routes.js';
-import { lifecycleRoutes, recordLoader } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
-import { flash, redirect } from '../respond.js';
 import { clientSchema } from '../schemas/clients.js';
 import { queryChoice, parseListParams, statusFilter } from '../query.js';
-import { validate } from '../validation.js';
 import { recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
@@ -52,13 +50,6 @@ export function clientRoutes(ctx: AppContext): Router {
     await res.inertia.render('clients/Form', { client: null, suggested_code: await suggestCode(db, 'clients'), currency: await getCurrency(db) });
   });
 
-  r.post(ROUTES['clients.index'], can('clients.create'), async (req, res) => {
-    const input = validate(clientSchema(await getCurrency(db)), req.body);
-    const id = await createClient(db, input, actorOf(req));
-    flash(req, 'success', `Client ${input.name} créé.`);
-    redirect(res, route('clients.show', { id }));
-  });
-
   // ——— Import ———
   importRoutes(r, ctx, { area: 'clients', importer: CLIENT_IMPORT, page: 'clients/Import', done: (result) => `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.` });
 
@@ -82,12 +73,14 @@ export function clientRoutes(ctx: AppContext): Router {
     await res.inertia.render('clients/Form', { client: presentClient(row), suggested_code: row.code, currency: await getCurrency(db) });
   });
 
-  r.put(ROUTES['clients.show'], can('clients.update'), async (req, res) => {
-    const row = await load(req.params.id);
-    const input = validate(clientSchema(await getCurrency(db)), req.body);
-    await updateClient(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Client ${input.name} enregistré.`);
-    redirect(res, route('clients.show', { id: row.id }));
+  saveRoutes(r, {
+    area: 'clients',
+    permissions: { create: 'clients.create', update: 'clients.update' },
+    load: load,
+    schema: async () => clientSchema(await getCurrency(db)),
+    create: (input, req) => createClient(db, input, actorOf(req)),
+    update: (id, input, req) => updateClient(db, id, input, actorOf(req)),
+    noun: 'Client',
   });
 
   lifecycleRoutes(r, {

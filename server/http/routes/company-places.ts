@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { ROUTES, route } from '../../../shared/routes.js';
+import { ROUTES } from '../../../shared/routes.js';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/records.js';
 import { type StatusFilter } from '../../../shared/lists.js';
 import {
@@ -27,14 +27,12 @@ import {
 } from '../../services/locations/locations.js';
 import { suggestCode, suggestLocationCodes } from '../../services/records/codes.js';
 import { actorOf } from '../actor.js';
-import { lifecycleRoutes, recordLoader } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentCashDeskRow } from '../presenters/cash-desks.js';
 import { presentLocationRow } from '../presenters/locations.js';
-import { flash, redirect } from '../respond.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
 import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
-import { validate } from '../validation.js';
 import { may } from '../../policies/index.js';
 
 /**
@@ -72,13 +70,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     await res.inertia.render('settings/locations/Form', { location: null, suggested_codes: await suggestLocationCodes(db), usage: null, can_manage: true });
   });
 
-  r.post(ROUTES['locations.index'], can(MANAGE), async (req, res) => {
-    const input = validate(locationSchema, req.body);
-    const id = await createLocation(db, input, actorOf(req));
-    flash(req, 'success', `Emplacement ${input.name} créé.`);
-    redirect(res, route('locations.show', { id }));
-  });
-
   const loadLocation = recordLoader((id) => findLocation(db, id));
 
   const showLocation = async (req: Request, res: Response) => {
@@ -93,12 +84,14 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   r.get(ROUTES['locations.show'], showLocation);
   r.get(ROUTES['locations.edit'], can(MANAGE), showLocation);
 
-  r.put(ROUTES['locations.show'], can(MANAGE), async (req, res) => {
-    const row = await loadLocation(req.params.id);
-    const input = validate(locationSchema, req.body);
-    await updateLocation(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Emplacement ${input.name} enregistré.`);
-    redirect(res, route('locations.show', { id: row.id }));
+  saveRoutes(r, {
+    area: 'locations',
+    permissions: { create: MANAGE, update: MANAGE },
+    load: loadLocation,
+    schema: () => locationSchema,
+    create: (input, req) => createLocation(db, input, actorOf(req)),
+    update: (id, input, req) => updateLocation(db, id, input, actorOf(req)),
+    noun: 'Emplacement',
   });
 
   lifecycleRoutes(r, {
@@ -135,13 +128,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['cashDesks.index'], can(MANAGE), async (req, res) => {
-    const input = validate(cashDeskSchema, req.body);
-    const id = await createCashDesk(db, input, actorOf(req));
-    flash(req, 'success', `Caisse ${input.name} créée.`);
-    redirect(res, route('cashDesks.show', { id }));
-  });
-
   const loadDesk = recordLoader((id) => findCashDesk(db, id));
 
   const showDesk = async (req: Request, res: Response) => {
@@ -159,12 +145,15 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   r.get(ROUTES['cashDesks.show'], showDesk);
   r.get(ROUTES['cashDesks.edit'], can(MANAGE), showDesk);
 
-  r.put(ROUTES['cashDesks.show'], can(MANAGE), async (req, res) => {
-    const row = await loadDesk(req.params.id);
-    const input = validate(cashDeskSchema, req.body);
-    await updateCashDesk(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Caisse ${input.name} enregistrée.`);
-    redirect(res, route('cashDesks.show', { id: row.id }));
+  saveRoutes(r, {
+    area: 'cashDesks',
+    permissions: { create: MANAGE, update: MANAGE },
+    load: loadDesk,
+    schema: () => cashDeskSchema,
+    create: (input, req) => createCashDesk(db, input, actorOf(req)),
+    update: (id, input, req) => updateCashDesk(db, id, input, actorOf(req)),
+    noun: 'Caisse',
+    feminine: true,
   });
 
   lifecycleRoutes(r, {

@@ -1,6 +1,6 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { ROUTES, route } from '../../../shared/routes.js';
+import { ROUTES } from '../../../shared/routes.js';
 import { PRODUCT_UNITS, type ProductFilters } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
@@ -24,14 +24,12 @@ import { PRODUCT_IMPORT } from '../../services/products/import-products.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { importRoutes } from '../import-routes.js';
-import { lifecycleRoutes, recordLoader } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
-import { flash, redirect } from '../respond.js';
 import { productSchema } from '../schemas/products.js';
 import { queryId, queryPage, parseListParams, statusFilter } from '../query.js';
-import { validate } from '../validation.js';
 import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
 
 const HISTORY_PER_PAGE = 20;
@@ -87,13 +85,6 @@ export function productRoutes(ctx: AppContext): Router {
     await res.inertia.render('products/Form', await formProps(req, null));
   });
 
-  r.post(ROUTES['products.index'], can('products.create'), async (req, res) => {
-    const input = validate(productSchema(await getCurrency(db)), req.body);
-    const id = await createProduct(db, input, actorOf(req));
-    flash(req, 'success', `Produit ${input.name} créé.`);
-    redirect(res, route('products.show', { id }));
-  });
-
   // ——— Import ———
   importRoutes(r, ctx, { area: 'products', importer: PRODUCT_IMPORT, page: 'products/Import', done: (result) => {
       const categories = result.categories ? `, ${result.categories} catégorie(s) créée(s)` : '';
@@ -127,12 +118,14 @@ export function productRoutes(ctx: AppContext): Router {
     await res.inertia.render('products/Form', await formProps(req, row));
   });
 
-  r.put(ROUTES['products.show'], can('products.update'), async (req, res) => {
-    const row = await load(req.params.id);
-    const input = validate(productSchema(await getCurrency(db)), req.body);
-    await updateProduct(db, Number(row.id), input, actorOf(req), { canChangePrices: may(req.user!, 'prices.update'), seesCosts: seesCosts(req.user!) });
-    flash(req, 'success', `Produit ${input.name} enregistré.`);
-    redirect(res, route('products.show', { id: row.id }));
+  saveRoutes(r, {
+    area: 'products',
+    permissions: { create: 'products.create', update: 'products.update' },
+    load: load,
+    schema: async () => productSchema(await getCurrency(db)),
+    create: (input, req) => createProduct(db, input, actorOf(req)),
+    update: (id, input, req) => updateProduct(db, id, input, actorOf(req), { canChangePrices: may(req.user!, 'prices.update'), seesCosts: seesCosts(req.user!) }),
+    noun: 'Produit',
   });
 
   lifecycleRoutes(r, {

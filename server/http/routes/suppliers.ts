@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { ROUTES, route } from '../../../shared/routes.js';
+import { ROUTES } from '../../../shared/routes.js';
 import type { SupplierFilters } from '../../../shared/records.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
@@ -9,14 +9,12 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { SUPPLIER_SORTS, createSupplier, deleteSupplier, exportSuppliers, findSupplier, listSuppliers, setSupplierActive, updateSupplier } from '../../services/suppliers/suppliers.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { lifecycleRoutes, recordLoader } from '../record-routes.js';
+import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentSupplier, presentSupplierRow } from '../presenters/suppliers.js';
-import { flash, redirect } from '../respond.js';
 import { supplierSchema } from '../schemas/suppliers.js';
 import { queryChoice, parseListParams, statusFilter } from '../query.js';
-import { validate } from '../validation.js';
 import { recordAbilities } from '../../policies/index.js';
 
 const listSpec = {
@@ -46,13 +44,6 @@ export function supplierRoutes(ctx: AppContext): Router {
     await res.inertia.render('suppliers/Form', { supplier: null, suggested_code: await suggestCode(db, 'suppliers') });
   });
 
-  r.post(ROUTES['suppliers.index'], can('suppliers.create'), async (req, res) => {
-    const input = validate(supplierSchema, req.body);
-    const id = await createSupplier(db, input, actorOf(req));
-    flash(req, 'success', `Fournisseur ${input.name} créé.`);
-    redirect(res, route('suppliers.show', { id }));
-  });
-
   const load = recordLoader((id) => findSupplier(db, id));
 
   r.get(ROUTES['suppliers.show'], async (req, res) => {
@@ -72,12 +63,14 @@ export function supplierRoutes(ctx: AppContext): Router {
     await res.inertia.render('suppliers/Form', { supplier: presentSupplier(row), suggested_code: row.code });
   });
 
-  r.put(ROUTES['suppliers.show'], can('suppliers.update'), async (req, res) => {
-    const row = await load(req.params.id);
-    const input = validate(supplierSchema, req.body);
-    await updateSupplier(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Fournisseur ${input.name} enregistré.`);
-    redirect(res, route('suppliers.show', { id: row.id }));
+  saveRoutes(r, {
+    area: 'suppliers',
+    permissions: { create: 'suppliers.create', update: 'suppliers.update' },
+    load: load,
+    schema: () => supplierSchema,
+    create: (input, req) => createSupplier(db, input, actorOf(req)),
+    update: (id, input, req) => updateSupplier(db, id, input, actorOf(req)),
+    noun: 'Fournisseur',
   });
 
   lifecycleRoutes(r, {
