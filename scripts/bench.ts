@@ -21,12 +21,11 @@ import { createApp } from '../server/app.js';
 import { type DatabaseConfig, loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
 import { migrateLatest } from '../server/db/migrate.js';
-import { paginate } from '../server/db/paginate.js';
 import { type Assets, builtAssets } from '../server/http/assets.js';
 import { categoryOptions } from '../server/services/categories/categories.js';
-import { clientsQuery } from '../server/services/clients/clients.js';
+import { listClients } from '../server/services/clients/clients.js';
 import { searchProducts } from '../server/services/pickers/pickers.js';
-import { productsQuery, stockTotals, withCategoryNames } from '../server/services/products/products.js';
+import { listProducts } from '../server/services/products/products.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
 import { productStock } from '../server/services/stock/product-stock.js';
@@ -152,15 +151,9 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
       const login = await b.send('POST', '/login', ADMIN);
       if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
 
-      const productParams = (q = '') => ({ q, sort: 'code' as const, dir: 'asc' as const, filters: { category_id: '', status: 'active' as const } });
       const productPage = async (page: number, q = '') => {
         // What the products list route runs (the price centre skips the stock totals).
-        const result = await paginate(productsQuery(db, productParams(q)), page, PER_PAGE, (r) => r);
-        await stockTotals(
-          db,
-          result.data.map((r: { id: number }) => Number(r.id)),
-        );
-        await withCategoryNames(db, result.data);
+        const result = await listProducts(db, { q, sort: 'code', dir: 'asc', page, per_page: PER_PAGE, filters: { category_id: '', status: 'active' } });
         await categoryOptions(db, null);
         return result;
       };
@@ -177,7 +170,7 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
         'Liste des clients (page 1)',
         30,
         () => b.json('/fichiers/clients'),
-        () => paginate(clientsQuery(db, { q: '', sort: 'code', dir: 'asc', filters: { kind: '', price_level: '', status: 'active' } }), 1, PER_PAGE, (r) => r),
+        () => listClients(db, { q: '', sort: 'code', dir: 'asc', page: 1, per_page: PER_PAGE, filters: { kind: '', price_level: '', status: 'active' } }),
       );
       await measure('Liste des produits (page 1)', 30, () => b.json('/fichiers/produits'), () => productPage(1));
       await measure('Liste des produits (page 200)', 30, () => b.json('/fichiers/produits?page=200'), () => productPage(200));
@@ -186,7 +179,7 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
         'Code-barres (sélecteur de produit)',
         30,
         (i) => b.json(`/pickers/products?q=${barcodes[Math.abs(i) % barcodes.length]}`),
-        (i) => searchProducts(db, { q: barcodes[Math.abs(i) % barcodes.length], locationId: null, showCosts: true }),
+        (i) => searchProducts(db, { q: barcodes[Math.abs(i) % barcodes.length], locationId: null }),
       );
       await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
 

@@ -4,7 +4,7 @@
  * at resources/js/pages/<name>.tsx.
  */
 import type { MenuNode } from './menu.js';
-import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './master-data.js';
+import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 
 export interface AuthUser {

@@ -1,16 +1,40 @@
 import type { Knex } from 'knex';
-import type { Paginated } from '../../shared/lists.js';
+import type { Paginated, SortDir } from '../../shared/lists.js';
+
+/**
+ * What a service's list function takes: the list state parsed from the query string (search,
+ * sort on an allowlisted column, direction, filters) and the page asked for.
+ */
+export interface ListQuery<S extends string = string, F extends object = Record<string, string>> {
+  q: string;
+  sort: S;
+  dir: SortDir;
+  page: number;
+  per_page: number;
+  filters: F;
+}
+
+/** The page actually shown: a page past the end answers the last page instead of an empty one. */
+function clampPage(page: number, total: number, perPage: number): { current: number; lastPage: number } {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  return { current: Math.min(Math.max(1, Number.isFinite(page) ? Math.trunc(page) : 1), lastPage), lastPage };
+}
 
 /**
  * One page of a query and the number of matching rows. The count runs on the same filtered query
  * (indexed filters only: callers keep their WHERE clauses on indexed columns), without ORDER BY.
  * A page past the end answers the last page instead of an empty one.
  */
-export async function paginate<T>(query: Knex.QueryBuilder, page: number, perPage: number, map: (row: any) => T): Promise<Paginated<T>> {
+export async function paginate<T = any>(query: Knex.QueryBuilder, page: number, perPage: number, map: (row: any) => T = (row) => row): Promise<Paginated<T>> {
   const countRow = await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first();
   const total = Number(countRow?.n ?? 0);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), lastPage);
+  const { current, lastPage } = clampPage(page, total, perPage);
   const rows = total === 0 ? [] : await query.clone().limit(perPage).offset((current - 1) * perPage);
   return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
+}
+
+/** One page of rows already computed in memory (a preview), with the same clamping as paginate. */
+export function paginateRows<T>(rows: readonly T[], page: number, perPage: number): Paginated<T> {
+  const { current, lastPage } = clampPage(page, rows.length, perPage);
+  return { data: rows.slice((current - 1) * perPage, current * perPage), page: current, per_page: perPage, total: rows.length, last_page: lastPage };
 }

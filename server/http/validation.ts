@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { Refusal } from '../domain/errors.js';
+import { issuesToErrors } from '../services/records/fields.js';
+
+export { issuesToErrors };
 
 z.config(z.locales.fr());
-
-/** Turns zod issues into our errors map: first French message per field path. */
-export function issuesToErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_form';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /** Parses input with a schema or throws a Refusal (→ redirect back with errors). */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

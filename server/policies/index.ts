@@ -4,7 +4,7 @@
  * and the pickers all ask it. Pure functions of the signed-in user (no express, no database), so a
  * rule is unit-tested in one place and two screens can never disagree on it.
  */
-import type { CrudAbilities } from '../../shared/master-data.js';
+import type { CrudAbilities } from '../../shared/records.js';
 import type { Permission } from '../../shared/permissions.js';
 
 /** What the rules look at: the union of the user's roles' permissions (server/auth/user-context.ts). */
@@ -40,6 +40,13 @@ export function seesCosts(user: Viewer): boolean {
   return mayAny(user, COST_PERMISSIONS);
 }
 
+/** The record fields that are costs: left out of a record's history for a user who may not see costs. */
+export const COST_FIELDS = ['purchase_price', 'cmup'] as const;
+
+export function hiddenCostFields(user: Viewer): readonly string[] {
+  return seesCosts(user) ? [] : COST_FIELDS;
+}
+
 export type RecordArea = 'clients' | 'suppliers' | 'categories' | 'products';
 
 /** The buttons of a master-data area (the server checks each action again). */
@@ -50,8 +57,21 @@ export function recordAbilities(user: Viewer, area: RecordArea): CrudAbilities {
     delete: may(user, `${area}.delete`),
     export: may(user, `${area}.export`),
     // Only clients and products have an import: no button leading nowhere elsewhere.
-    import: (area === 'clients' || area === 'products') && may(user, `${area}.export`) && may(user, `${area}.create`),
+    import: (area === 'clients' || area === 'products') && importPermissions(area).every((p) => may(user, p)),
   };
+}
+
+export type ImportArea = 'clients' | 'products';
+
+/** Opening an import (upload, preview, apply, template) needs both the export and the create rights. */
+export const importPermissions = (area: ImportArea) => [`${area}.export`, `${area}.create`] as const satisfies readonly Permission[];
+
+/**
+ * What an import may do beyond creating records: update existing ones (the area's update right)
+ * and, for products, change prices (prices.update). Each row that needs a missing right is refused.
+ */
+export function importRights(user: Viewer, area: ImportArea): { canUpdate: boolean; canChangePrices: boolean } {
+  return { canUpdate: may(user, `${area}.update`), canChangePrices: area === 'products' && may(user, 'prices.update') };
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import { AUDIT_FIELD_LABELS, auditActionLabel } from '../../../shared/audit.js';
-import type { AuditItem } from '../../../shared/master-data.js';
+import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
+import type { AuditEntryRow } from '../../services/audit/history.js';
 
 const MONEY_FIELDS = new Set(['credit_limit', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'balance']);
 const VALUE_LABELS: Record<string, Record<string, string>> = {
@@ -19,25 +19,19 @@ function show(field: string, value: unknown, currency: string, refs: Record<stri
 }
 
 /**
- * The last audit entries of one record, for its page ("Historique"). `refs` turns ids into names
- * (category_id → category name).
+ * A record's history ("Historique") from its audit entries. `refs` turns ids into names
+ * (category_id → category name); `hide` leaves fields out of the changes shown (costs for a user
+ * who may not see them).
  */
-export async function subjectHistory(
-  db: Knex,
-  type: string,
-  id: number,
-  currency: string,
-  options: { limit?: number; refs?: Record<string, Map<string, string>> } = {},
-): Promise<AuditItem[]> {
-  const rows = await db('audit_log')
-    .where({ subject_type: type, subject_id: String(id) })
-    .orderBy('id', 'desc')
-    .limit(options.limit ?? 30)
-    .select('id', 'occurred_at', 'user_name', 'action', 'details');
-  return rows.map((row) => presentAuditRow(row, currency, options.refs ?? {}));
+export function presentHistory(rows: AuditEntryRow[], currency: string, options: { refs?: Record<string, Map<string, string>>; hide?: readonly string[] } = {}): AuditItem[] {
+  const hide = new Set(options.hide ?? []);
+  return rows.map((row) => {
+    const item = presentAuditRow(row, currency, options.refs ?? {});
+    return hide.size ? { ...item, changes: item.changes.filter((c) => !hide.has(c.field)) } : item;
+  });
 }
 
-export function presentAuditRow(row: { id: number | string; occurred_at: string; user_name: string | null; action: string; details: string | null }, currency: string, refs: Record<string, Map<string, string>> = {}): AuditItem {
+export function presentAuditRow(row: AuditEntryRow, currency: string, refs: Record<string, Map<string, string>> = {}): AuditItem {
   let details: { before?: Record<string, unknown>; after?: Record<string, unknown>; note?: string } = {};
   try {
     details = row.details ? JSON.parse(row.details) : {};

@@ -1,4 +1,4 @@
-import type { ClientDetail, ClientRow } from '../../../shared/master-data.js';
+import type { ClientDetail, ClientPickerItem, ClientRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 
 export function presentClientRow(row: any): ClientRow {
@@ -20,4 +20,18 @@ export function presentClientRow(row: any): ClientRow {
 
 export function presentClient(row: any): ClientDetail {
   return { ...presentClientRow(row), address: row.address, tax_number: row.tax_number, created_at: row.created_at, updated_at: row.updated_at };
+}
+
+/** A client as the pickers offer it. */
+export function presentClientPickerItem(row: any): ClientPickerItem {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    phone: row.phone,
+    price_level: row.price_level,
+    credit_limit: Number(row.credit_limit),
+    balance: Number(row.balance),
+    is_walk_in: toBool(row.is_walk_in),
+  };
 }

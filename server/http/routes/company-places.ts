@@ -1,50 +1,44 @@
 import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
-import { LOCATION_KINDS, type LocationKind } from '../../../shared/master-data.js';
+import { ROUTES } from '../../../shared/routes.js';
+import { LOCATION_KINDS, type LocationKind } from '../../../shared/records.js';
 import { type StatusFilter } from '../../../shared/lists.js';
-import { paginate } from '../../db/paginate.js';
-import { toBool } from '../../db/dialect.js';
 import {
   CASH_DESK_SORTS,
-  MAIN_DESK_BLOCK,
-  archiveBlock as deskArchiveBlock,
-  cashDesksQuery,
+  cashDeskUsage,
   createCashDesk,
   deleteCashDesk,
   findCashDesk,
+  listCashDesks,
   setCashDeskActive,
   updateCashDesk,
 } from '../../services/cash-desks/cash-desks.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import {
   LOCATION_SORTS,
-  archiveBlock as locationArchiveBlock,
+  locationUsage,
   createLocation,
   deleteLocation,
   findLocation,
+  listLocations,
   locationOptions,
-  locationsQuery,
   setLocationActive,
   updateLocation,
 } from '../../services/locations/locations.js';
-import { suggestCode, suggestLocationCodes } from '../../services/master-data/codes.js';
-import { historyReasons, usageInfo } from '../../services/master-data/usage.js';
+import { suggestCode, suggestLocationCodes } from '../../services/records/codes.js';
 import { actorOf } from '../actor.js';
-import { lifecycleRoutes } from '../master-data.js';
+import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
-import { presentCashDeskRow, presentLocationRow } from '../presenters/master-data.js';
-import { flash, redirect } from '../respond.js';
+import { presentCashDeskRow } from '../presenters/cash-desks.js';
+import { presentLocationRow } from '../presenters/locations.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
-import { queryId, queryChoice, parseListParams, routeId, statusFilter } from '../query.js';
-import { validate } from '../validation.js';
-import { NotFound } from '../../domain/errors.js';
+import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
+import { may } from '../../policies/index.js';
 
 /**
  * Paramètres › Société: locations (emplacements) and cash desks (caisses). Opening the screens
  * needs menu.parametres.societe; every change needs company.manage (DESIGN.md §6).
  */
-const LOCATIONS = '/parametres/societe/emplacements';
-const DESKS = '/parametres/societe/caisses';
 const MANAGE = 'company.manage';
 
 const locationList = {
@@ -61,58 +55,47 @@ const deskList = {
 export function companyPlacesRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
-  r.use([LOCATIONS, DESKS], requireAuth, requireVerified, can('menu.parametres.societe'));
-  const canManage = (req: Request) => req.user!.permissions.has(MANAGE);
+  r.use([ROUTES['locations.index'], ROUTES['cashDesks.index']], requireAuth, requireVerified, can('menu.parametres.societe'));
+  const canManage = (req: Request) => may(req.user!, MANAGE);
 
   // ——— Locations ———
-  r.get(LOCATIONS, async (req, res) => {
+  r.get(ROUTES['locations.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, locationList);
-    const locations = await paginate(locationsQuery(db, params), page, params.per_page, presentLocationRow);
+    const rows = await listLocations(db, { ...params, page });
+    const locations = { ...rows, data: rows.data.map(presentLocationRow) };
     await res.inertia.render('settings/locations/Index', { locations, params, can_manage: canManage(req) });
   });
 
-  r.get(`${LOCATIONS}/create`, can(MANAGE), async (_req, res) => {
+  r.get(ROUTES['locations.create'], can(MANAGE), async (_req, res) => {
     await res.inertia.render('settings/locations/Form', { location: null, suggested_codes: await suggestLocationCodes(db), usage: null, can_manage: true });
   });
 
-  r.post(LOCATIONS, can(MANAGE), async (req, res) => {
-    const input = validate(locationSchema, req.body);
-    const id = await createLocation(db, input, actorOf(req));
-    flash(req, 'success', `Emplacement ${input.name} créé.`);
-    redirect(res, `${LOCATIONS}/${id}`);
-  });
-
-  const loadLocation = async (id: unknown) => {
-    const locationId = routeId(id);
-    const row = locationId ? await findLocation(db, locationId) : undefined;
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const loadLocation = recordLoader((id) => findLocation(db, id));
 
   const showLocation = async (req: Request, res: Response) => {
     const row = await loadLocation(req.params.id);
-    const id = Number(row.id);
-    const block = toBool(row.active) ? await locationArchiveBlock(db, id) : null;
     await res.inertia.render('settings/locations/Form', {
       location: presentLocationRow(row),
       suggested_codes: null,
-      usage: usageInfo(await historyReasons(db, 'location', id), { archive: block }),
+      usage: await locationUsage(db, row),
       can_manage: canManage(req),
     });
   };
-  r.get(`${LOCATIONS}/:id`, showLocation);
-  r.get(`${LOCATIONS}/:id/edit`, can(MANAGE), showLocation);
+  r.get(ROUTES['locations.show'], showLocation);
+  r.get(ROUTES['locations.edit'], can(MANAGE), showLocation);
 
-  r.put(`${LOCATIONS}/:id`, can(MANAGE), async (req, res) => {
-    const row = await loadLocation(req.params.id);
-    const input = validate(locationSchema, req.body);
-    await updateLocation(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Emplacement ${input.name} enregistré.`);
-    redirect(res, `${LOCATIONS}/${row.id}`);
+  saveRoutes(r, {
+    area: 'locations',
+    permissions: { create: MANAGE, update: MANAGE },
+    load: loadLocation,
+    schema: () => locationSchema,
+    create: (input, req) => createLocation(db, input, actorOf(req)),
+    update: (id, input, req) => updateLocation(db, id, input, actorOf(req)),
+    noun: 'Emplacement',
   });
 
   lifecycleRoutes(r, {
-    base: LOCATIONS,
+    area: 'locations',
     permission: MANAGE,
     load: loadLocation,
     setActive: (id, active, actor) => setLocationActive(db, id, active, actor),
@@ -121,9 +104,10 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   });
 
   // ——— Cash desks ———
-  r.get(DESKS, async (req, res) => {
+  r.get(ROUTES['cashDesks.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, deskList);
-    const cash_desks = await paginate(cashDesksQuery(db, params), page, params.per_page, presentCashDeskRow);
+    const rows = await listCashDesks(db, { ...params, page });
+    const cash_desks = { ...rows, data: rows.data.map(presentCashDeskRow) };
     await res.inertia.render('settings/cash-desks/Index', {
       cash_desks,
       params,
@@ -133,7 +117,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.get(`${DESKS}/create`, can(MANAGE), async (_req, res) => {
+  r.get(ROUTES['cashDesks.create'], can(MANAGE), async (_req, res) => {
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: null,
       suggested_code: await suggestCode(db, 'cash_desks'),
@@ -144,47 +128,36 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.post(DESKS, can(MANAGE), async (req, res) => {
-    const input = validate(cashDeskSchema, req.body);
-    const id = await createCashDesk(db, input, actorOf(req));
-    flash(req, 'success', `Caisse ${input.name} créée.`);
-    redirect(res, `${DESKS}/${id}`);
-  });
-
-  const loadDesk = async (id: unknown) => {
-    const deskId = routeId(id);
-    const row = deskId ? await findCashDesk(db, deskId) : undefined;
-    if (!row) throw new NotFound();
-    return row;
-  };
+  const loadDesk = recordLoader((id) => findCashDesk(db, id));
 
   const showDesk = async (req: Request, res: Response) => {
     const row = await loadDesk(req.params.id);
     const currency = await getCurrency(db);
-    const main = toBool(row.is_main);
-    const block = toBool(row.active) ? deskArchiveBlock(row, currency) : null;
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: presentCashDeskRow(row),
       suggested_code: row.code,
       locations: await locationOptions(db, Number(row.location_id)),
-      usage: usageInfo(main ? [] : await historyReasons(db, 'cash_desk', Number(row.id), currency), { archive: block, delete: main ? MAIN_DESK_BLOCK : null }),
+      usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
       currency,
     });
   };
-  r.get(`${DESKS}/:id`, showDesk);
-  r.get(`${DESKS}/:id/edit`, can(MANAGE), showDesk);
+  r.get(ROUTES['cashDesks.show'], showDesk);
+  r.get(ROUTES['cashDesks.edit'], can(MANAGE), showDesk);
 
-  r.put(`${DESKS}/:id`, can(MANAGE), async (req, res) => {
-    const row = await loadDesk(req.params.id);
-    const input = validate(cashDeskSchema, req.body);
-    await updateCashDesk(db, Number(row.id), input, actorOf(req));
-    flash(req, 'success', `Caisse ${input.name} enregistrée.`);
-    redirect(res, `${DESKS}/${row.id}`);
+  saveRoutes(r, {
+    area: 'cashDesks',
+    permissions: { create: MANAGE, update: MANAGE },
+    load: loadDesk,
+    schema: () => cashDeskSchema,
+    create: (input, req) => createCashDesk(db, input, actorOf(req)),
+    update: (id, input, req) => updateCashDesk(db, id, input, actorOf(req)),
+    noun: 'Caisse',
+    feminine: true,
   });
 
   lifecycleRoutes(r, {
-    base: DESKS,
+    area: 'cashDesks',
     permission: MANAGE,
     load: loadDesk,
     setActive: (id, active, actor) => setCashDeskActive(db, id, active, actor),

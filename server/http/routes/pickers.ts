@@ -1,7 +1,11 @@
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { searchClients, searchProducts } from '../../services/pickers/pickers.js';
+import type { ProductPickerResponse } from '../../../shared/records.js';
 import type { Permission } from '../../../shared/permissions.js';
+import { ROUTES } from '../../../shared/routes.js';
+import { presentClientPickerItem } from '../presenters/clients.js';
+import { presentProductPickerItem } from '../presenters/products.js';
 import { queryId, queryText } from '../query.js';
 import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, mayAny, seesCosts } from '../../policies/index.js';
 
@@ -20,19 +24,18 @@ export function pickerRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
 
-  r.get('/pickers/products', jsonGuard(PRODUCT_PICKER_SCREENS), async (req, res) => {
+  r.get(ROUTES['pickers.products'], jsonGuard(PRODUCT_PICKER_SCREENS), async (req, res) => {
     const query = req.query as Record<string, unknown>;
     const locationId = queryId(query, 'location_id');
-    const result = await searchProducts(db, {
-      q: queryText(query, 'q'),
-      locationId: locationId ? Number(locationId) : null,
-      showCosts: seesCosts(req.user!),
-    });
+    const found = await searchProducts(db, { q: queryText(query, 'q'), locationId: locationId ? Number(locationId) : null });
+    const showCosts = seesCosts(req.user!);
+    const items = found.rows.map((row) => presentProductPickerItem(row, showCosts, found.stock));
+    const result: ProductPickerResponse = { items, exact: items.find((i) => i.id === found.exactId) ?? null };
     res.set('Cache-Control', 'no-store').json(result);
   });
 
-  r.get('/pickers/clients', jsonGuard(CLIENT_PICKER_SCREENS), async (req, res) => {
-    const items = await searchClients(db, { q: queryText(req.query as Record<string, unknown>, 'q') });
+  r.get(ROUTES['pickers.clients'], jsonGuard(CLIENT_PICKER_SCREENS), async (req, res) => {
+    const items = (await searchClients(db, { q: queryText(req.query as Record<string, unknown>, 'q') })).map(presentClientPickerItem);
     res.set('Cache-Control', 'no-store').json({ items });
   });
 

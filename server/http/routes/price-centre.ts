@@ -1,21 +1,20 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
-import type { ProductFilters } from '../../../shared/master-data.js';
+import { ROUTES, route } from '../../../shared/routes.js';
+import type { ProductFilters } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
-import { paginate } from '../../db/paginate.js';
 import { describeRule } from '../../domain/pricing/price-rule.js';
-import { categoryOptions } from '../../services/categories/categories.js';
+import { categoryName, categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
-import { PRODUCT_SORTS, type ProductSort, productsQuery, withCategoryNames } from '../../services/products/products.js';
-import { type ExportSpec, sendExport } from '../../services/tabular/export.js';
+import { PRODUCT_SORTS, type ProductSort, exportProducts, listProductPrices } from '../../services/products/products.js';
 import { actorOf } from '../actor.js';
-import { downloadGuard, exportFormat } from '../master-data.js';
+import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
-import { presentPriceGridRow } from '../presenters/master-data.js';
+import { presentPriceGridRow } from '../presenters/products.js';
 import { flash, redirect, redirectBack } from '../respond.js';
 import { gridSaveSchema, priceRuleSchema } from '../schemas/prices.js';
-import { queryId, parseListParams, queryText, statusFilter } from '../query.js';
+import { queryId, queryPage, parseListParams, queryText, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
 import { Refusal } from '../../domain/errors.js';
 import { backTo } from '../errors.js';
@@ -30,7 +29,6 @@ import { may } from '../../policies/index.js';
  *   GET  /fichiers/centraleprix/apercu?…        Preview page (rule and scope in the query string; page=)
  *   POST /fichiers/centraleprix/appliquer       rule + scope + fingerprint → applied in one transaction
  */
-const BASE = '/fichiers/centraleprix';
 const PREVIEW_PER_PAGE = 50;
 
 const filters = (q: Record<string, unknown>): ProductFilters => ({ category_id: queryId(q, 'category_id'), status: statusFilter(q) });
@@ -48,39 +46,19 @@ function previewUrl(input: Record<string, unknown>, scope: RuleScope): string {
   if (scope.q) qs.set('q', scope.q);
   if (scope.filters.category_id) qs.set('category_id', scope.filters.category_id);
   qs.set('status', scope.filters.status);
-  return `${BASE}/apercu?${qs}`;
-}
-
-function exportSpec(currency: string): ExportSpec<any> {
-  return {
-    fileName: 'centrale-des-prix',
-    sheetName: 'Prix',
-    currency,
-    columns: [
-      { header: 'Code', value: (r) => r.code, width: 12 },
-      { header: 'Code-barres', value: (r) => r.barcode ?? '', width: 16 },
-      { header: 'Désignation', value: (r) => r.name, width: 36 },
-      { header: 'Catégorie', value: (r) => r.category_name, width: 20 },
-      { header: 'Unité', value: (r) => r.unit },
-      { header: "Prix d'achat", kind: 'money', value: (r) => Number(r.purchase_price) },
-      { header: 'CMUP', kind: 'money', value: (r) => Number(r.cmup) },
-      { header: 'Prix de détail', kind: 'money', value: (r) => Number(r.retail_price) },
-      { header: 'Prix de gros', kind: 'money', value: (r) => Number(r.wholesale_price) },
-      { header: 'Prix minimum', kind: 'money', value: (r) => Number(r.min_price) },
-    ],
-  };
+  return `${ROUTES['priceCentre.preview']}?${qs}`;
 }
 
 export function priceCentreRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
-  r.use(BASE, requireAuth, requireVerified, can('menu.centraleprix'));
+  r.use(ROUTES['priceCentre.index'], requireAuth, requireVerified, can('menu.centraleprix'));
   const canUpdate = (req: Request) => may(req.user!, 'prices.update');
 
-  r.get(BASE, async (req, res) => {
+  r.get(ROUTES['priceCentre.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await paginate(productsQuery(db, params), page, params.per_page, (row) => row);
-    const products = { ...rows, data: (await withCategoryNames(db, rows.data)).map(presentPriceGridRow) };
+    const rows = await listProductPrices(db, { ...params, page });
+    const products = { ...rows, data: rows.data.map(presentPriceGridRow) };
     await res.inertia.render('price-centre/Index', {
       products,
       params,
@@ -91,46 +69,43 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.get(`${BASE}/export`, can('products.export'), downloadGuard, async (req, res) => {
+  r.get(ROUTES['priceCentre.export'], can('products.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
-    await sendExport(res, exportFormat(req), exportSpec(await getCurrency(db)), await withCategoryNames(db, await productsQuery(db, params)));
+    sendFile(res, await exportProducts(db, params, exportFormat(req), { showCosts: true, grid: true }));
   });
 
-  r.put(BASE, can('prices.update'), async (req, res) => {
+  r.put(ROUTES['priceCentre.index'], can('prices.update'), async (req, res) => {
     const { rows } = validate(gridSaveSchema(await getCurrency(db)), req.body);
     const changed = await saveGridPrices(db, rows, actorOf(req));
     flash(req, 'success', changed ? `Prix enregistrés pour ${changed} produit${changed > 1 ? 's' : ''}.` : 'Aucun prix modifié.');
-    redirectBack(req, res, BASE);
+    redirectBack(req, res, route('priceCentre.index'));
   });
 
-  r.post(`${BASE}/apercu`, async (req, res) => {
+  r.post(ROUTES['priceCentre.preview'], async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     validate(priceRuleSchema(await getCurrency(db)), body);
     redirect(res, previewUrl(body, scopeOf(body)));
   });
 
-  r.get(`${BASE}/apercu`, async (req, res) => {
+  r.get(ROUTES['priceCentre.preview'], async (req, res) => {
     const query = req.query as Record<string, unknown>;
     const currency = await getCurrency(db);
     const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
     const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
     if (!parsed.success) {
       flash(req, 'error', 'Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.');
-      return redirect(res, BASE);
+      return redirect(res, route('priceCentre.index'));
     }
     const { rule, input } = parsed.data;
     const scope = scopeOf(query);
-    const preview = await previewRule(db, rule, scope);
-    const pageRaw = Number.parseInt(queryText(query, 'page'), 10);
-    const lastPage = Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PER_PAGE));
-    const page = Math.min(Math.max(1, Number.isFinite(pageRaw) ? pageRaw : 1), lastPage);
-    const category = scope.filters.category_id ? ((await db('categories').where({ id: Number(scope.filters.category_id) }).first('name'))?.name ?? null) : null;
+    const preview = await previewRule(db, rule, scope, { page: queryPage(query), perPage: PREVIEW_PER_PAGE });
+    const category = scope.filters.category_id ? await categoryName(db, Number(scope.filters.category_id)) : null;
     await res.inertia.render('price-centre/Preview', {
       rule: input,
       description: describeRule(rule, (minor) => formatMoney(minor, currency)),
       scope: { category, q: scope.q, status: scope.filters.status },
       summary: preview.summary,
-      rows: { data: preview.rows.slice((page - 1) * PREVIEW_PER_PAGE, page * PREVIEW_PER_PAGE), page, per_page: PREVIEW_PER_PAGE, total: preview.rows.length, last_page: lastPage },
+      rows: preview.rows,
       fingerprint: preview.fingerprint,
       can_update: canUpdate(req),
       currency,
@@ -138,7 +113,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   });
 
   r.post(
-    `${BASE}/appliquer`,
+    ROUTES['priceCentre.apply'],
     can('prices.update'),
     backTo((req) => previewUrl((req.body ?? {}) as Record<string, unknown>, scopeOf((req.body ?? {}) as Record<string, unknown>))),
     async (req, res) => {
@@ -151,11 +126,8 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       const description = describeRule(rule, (minor) => formatMoney(minor, currency));
       const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
       flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
-      const back = new URLSearchParams();
-      if (scope.q) back.set('q', scope.q);
-      if (scope.filters.category_id) back.set('category_id', scope.filters.category_id);
-      if (scope.filters.status !== 'active') back.set('status', scope.filters.status);
-      redirect(res, back.size ? `${BASE}?${back}` : BASE);
+      // Back to the grid with the scope's filters (the default status is left out of the URL).
+      redirect(res, route('priceCentre.index', { q: scope.q, category_id: scope.filters.category_id, status: scope.filters.status === 'active' ? '' : scope.filters.status }));
     },
   );
 

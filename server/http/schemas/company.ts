@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LOCATION_KINDS } from '../../../shared/master-data.js';
-import { choice, code, flag, foreignId, longText, text } from './common.js';
+import { LOCATION_KINDS } from '../../../shared/records.js';
+import { choice, code, flag, foreignId, longText, text } from '../../services/records/fields.js';
 
 /** Paramètres › Société › Emplacements. */
 export const locationSchema = z.object({

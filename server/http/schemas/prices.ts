@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRICE_FIELD_LABELS, PRICE_FIELDS, type PriceRule, ROUNDING_STEPS, RULE_BASES, checkPrices, parsePercent } from '../../domain/pricing/price-rule.js';
-import type { PriceRuleInput } from '../../../shared/master-data.js';
-import { choice, foreignId, money } from './common.js';
+import type { PriceRuleInput } from '../../../shared/records.js';
+import { choice, foreignId, money } from '../../services/records/fields.js';
 
 /** Largest percentage a rule accepts: +1 000 % (a decrease stops at 100 %). */
 const MAX_PERCENT_BP = 100_000;

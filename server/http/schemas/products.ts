@@ -1,28 +1,8 @@
 import { z } from 'zod';
-import { checkPrices } from '../../domain/pricing/price-rule.js';
-import { barcode, code, flag, foreignId, integer, longText, money, text } from './common.js';
+import { code, flag, longText, text } from '../../services/records/fields.js';
 
-/** Product form (and each row of a products import, with category_id resolved first). */
-export function productSchema(currency: string) {
-  return z
-    .object({
-      code: code('code', 30),
-      barcode: barcode(),
-      name: text('désignation', 160, { required: true }),
-      category_id: foreignId('une catégorie'),
-      unit: text('unité', 20, { required: true }),
-      pack_size: integer('colisage', { min: 1, max: 100_000, default: 1 }),
-      purchase_price: money("prix d'achat", currency),
-      retail_price: money('prix de détail', currency),
-      wholesale_price: money('prix de gros', currency),
-      min_price: money('prix minimum', currency),
-      alert_threshold: integer("seuil d'alerte", { min: 0, max: 1_000_000_000, default: 0 }),
-      active: flag(true),
-    })
-    .superRefine((v, ctx) => {
-      for (const [field, message] of Object.entries(checkPrices(v))) ctx.addIssue({ code: 'custom', message, path: [field] });
-    });
-}
+/** The product form's schema is the one each row of a products import is checked with. */
+export { productSchema } from '../../services/products/schema.js';
 
 export const categorySchema = z.object({
   code: code('code'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, flag, longText, optionalEmail, phone, text } from './common.js';
+import { code, flag, longText, optionalEmail, phone, text } from '../../services/records/fields.js';
 
 export const supplierSchema = z.object({
   code: code('code'),

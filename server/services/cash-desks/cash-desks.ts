@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
-import type { StatusFilter } from '../../../shared/lists.js';
+import type { UsageInfo } from '../../../shared/records.js';
+import type { Paginated, StatusFilter } from '../../../shared/lists.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
 import { formatMoney } from '../../../shared/money.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -9,7 +11,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 /**
@@ -31,7 +33,14 @@ const SORT_COLUMNS: Record<CashDeskSort, string> = { code: 'cash_desks.code', na
 
 export const MAIN_DESK_BLOCK = 'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.';
 
-export function cashDesksQuery(db: Knex, params: { q: string; sort: CashDeskSort; dir: 'asc' | 'desc'; filters: { status: StatusFilter; location_id: string } }): Knex.QueryBuilder {
+export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; location_id: string }>;
+
+/** One page of the cash desks list, each with its location's name. */
+export function listCashDesks(db: Knex, params: CashDeskListQuery): Promise<Paginated<any>> {
+  return paginate(cashDesksQuery(db, params), params.page, params.per_page);
+}
+
+function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {
   const qb = db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id').select('cash_desks.*', 'locations.name as location_name');
   whereSearch(qb, db, params.q, { upperPrefix: ['cash_desks.code'], contains: ['cash_desks.name'] });
   if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));
@@ -66,6 +75,13 @@ function mapUnique(err: unknown): never {
 }
 
 /** Why a desk cannot be archived (null: it can). */
+/** What the desk's page may offer: the main desk is never deleted, a desk holding cash is not archived. */
+export async function cashDeskUsage(db: Knex, row: { id: unknown; is_main: unknown; active: unknown; balance: unknown }, currency: string): Promise<UsageInfo> {
+  const main = toBool(row.is_main);
+  const block = toBool(row.active) ? archiveBlock(row, currency) : null;
+  return usageInfo(main ? [] : await historyReasons(db, 'cash_desk', Number(row.id), currency), { archive: block, delete: main ? MAIN_DESK_BLOCK : null });
+}
+
 export function archiveBlock(desk: { is_main: unknown; balance: unknown }, currency: string): string | null {
   if (toBool(desk.is_main)) return MAIN_DESK_BLOCK;
   const balance = Number(desk.balance);
@@ -78,8 +94,7 @@ export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertValid(trx, input);
       const now = nowIso();
-      const [inserted] = await trx('cash_desks').insert({ ...input, is_main: false, balance: 0, created_at: now, updated_at: now }).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'cash_desks', { ...input, is_main: false, balance: 0, created_at: now, updated_at: now });
       await recordAudit(trx, { action: 'cash_desk.created', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });

@@ -1,13 +1,17 @@
 import type { Knex } from 'knex';
-import type { CategoryFilters } from '../../../shared/master-data.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import type { Paginated } from '../../../shared/lists.js';
+import type { CategoryFilters } from '../../../shared/records.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
+import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
+import { getCurrency } from '../company/get-company.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 export interface CategoryInput {
@@ -22,12 +26,47 @@ export const CATEGORY_SORTS = ['code', 'name', 'product_count'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
 /** Categories with their number of products (a correlated count on the products' category index). */
-export function categoriesQuery(db: Knex, params: { q: string; sort: CategorySort; dir: 'asc' | 'desc'; filters: CategoryFilters }): Knex.QueryBuilder {
+export type CategoryListQuery = ListQuery<CategorySort, CategoryFilters>;
+
+function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('categories').select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'));
   whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'] });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
   return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
+}
+
+/** One page of the categories list. */
+export function listCategories(db: Knex, params: CategoryListQuery): Promise<Paginated<any>> {
+  return paginate(categoriesQuery(db, params), params.page, params.per_page);
+}
+
+const categoryExportSpec = (currency: string): ExportSpec<any> => ({
+  fileName: 'categories',
+  sheetName: 'Catégories',
+  currency,
+  columns: [
+    { header: 'Code', value: (r) => r.code, width: 12 },
+    { header: 'Nom', value: (r) => r.name, width: 32 },
+    { header: 'Description', value: (r) => r.description, width: 40 },
+    { header: 'Produits', kind: 'integer', value: (r) => Number(r.product_count ?? 0) },
+    { header: 'Active', value: (r) => toBool(r.active) },
+  ],
+});
+
+/** The categories list as filtered on screen, as a CSV or XLSX file. */
+export async function exportCategories(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+  return buildExport(format, categoryExportSpec(await getCurrency(db)), await categoriesQuery(db, params));
+}
+
+/** Category names by id (as strings), to show a record's history with names instead of ids. */
+export async function categoryNames(db: Knex): Promise<Map<string, string>> {
+  return new Map((await db('categories').select('id', 'name')).map((c) => [String(c.id), c.name as string]));
+}
+
+/** The name of a category, or null when there is none with that id. */
+export async function categoryName(db: Knex, id: number): Promise<string | null> {
+  return (await db('categories').where({ id }).first('name'))?.name ?? null;
 }
 
 export async function findCategory(db: Knex | Knex.Transaction, id: number) {
@@ -68,8 +107,7 @@ export async function createCategory(db: Knex, input: CategoryInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUnique(trx, input);
       const now = nowIso();
-      const [inserted] = await trx('categories').insert(withSearchName({ ...input, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'categories', withSearchName({ ...input, created_at: now, updated_at: now }));
       await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });

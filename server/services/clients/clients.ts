@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
-import type { ClientFilters, ClientKind, PriceLevel } from '../../../shared/master-data.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import type { Paginated } from '../../../shared/lists.js';
+import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel, type UsageInfo } from '../../../shared/records.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
+import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -8,7 +11,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 export interface ClientInput {
@@ -30,10 +33,21 @@ export const CLIENT_FIELDS = ['code', 'name', 'kind', 'phone', 'email', 'address
 export const CLIENT_SORTS = ['code', 'name', 'kind', 'city', 'price_level', 'credit_limit', 'balance'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
+/**
+ * What the client's page may offer: the walk-in client (CLIENT COMPTANT) is neither archived nor
+ * deleted; another client is deleted only without history.
+ */
+export async function clientUsage(db: Knex, row: { id: unknown; is_walk_in: unknown }, currency: string): Promise<UsageInfo> {
+  const block = toBool(row.is_walk_in) ? 'Le CLIENT COMPTANT sert à toutes les ventes au comptant.' : null;
+  return usageInfo(block ? [] : await historyReasons(db, 'client', Number(row.id), currency), { archive: block, delete: block });
+}
+
 export const WALK_IN_NO_CREDIT = 'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.';
 
+export type ClientListQuery = ListQuery<ClientSort, ClientFilters>;
+
 /** The filtered, sorted query of the clients list (also the export). */
-export function clientsQuery(db: Knex, params: { q: string; sort: ClientSort; dir: 'asc' | 'desc'; filters: ClientFilters }): Knex.QueryBuilder {
+function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('clients').select('*');
   whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
@@ -42,6 +56,38 @@ export function clientsQuery(db: Knex, params: { q: string; sort: ClientSort; di
   else if (params.filters.status === 'archived') qb.where('active', false);
   // The walk-in client stays on top when the list is in its default order.
   return qb.orderBy(params.sort, params.dir).orderBy('id', 'asc');
+}
+
+/** One page of the clients list. */
+export function listClients(db: Knex, params: ClientListQuery): Promise<Paginated<any>> {
+  return paginate(clientsQuery(db, params), params.page, params.per_page);
+}
+
+function clientExportSpec(currency: string): ExportSpec<any> {
+  return {
+    fileName: 'clients',
+    sheetName: 'Clients',
+    currency,
+    columns: [
+      { header: 'Code', value: (r) => r.code, width: 12 },
+      { header: 'Nom', value: (r) => r.name, width: 32 },
+      { header: 'Type', value: (r) => CLIENT_KIND_LABELS[r.kind as ClientKind] ?? r.kind },
+      { header: 'Téléphone', value: (r) => r.phone },
+      { header: 'E-mail', value: (r) => r.email, width: 28 },
+      { header: 'Adresse', value: (r) => r.address, width: 30 },
+      { header: 'Ville', value: (r) => r.city },
+      { header: 'N° contribuable', value: (r) => r.tax_number },
+      { header: 'Niveau de prix', value: (r) => PRICE_LEVEL_LABELS[r.price_level as PriceLevel] ?? r.price_level },
+      { header: 'Plafond de crédit', kind: 'money', value: (r) => Number(r.credit_limit) },
+      { header: 'Solde', kind: 'money', value: (r) => Number(r.balance) },
+      { header: 'Actif', value: (r) => toBool(r.active) },
+    ],
+  };
+}
+
+/** The clients list as filtered on screen, as a CSV or XLSX file. */
+export async function exportClients(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+  return buildExport(format, clientExportSpec(await getCurrency(db)), await clientsQuery(db, params));
 }
 
 export async function findClient(db: Knex | Knex.Transaction, id: number) {
@@ -81,10 +127,7 @@ export async function createClient(db: Knex, input: ClientInput, actor: Actor): 
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const [inserted] = await trx('clients')
-        .insert(withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }))
-        .returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'clients', withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }));
       await recordAudit(trx, {
         action: 'client.created',
         user: auditUser(actor),

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
-import type { LocationKind } from '../../../shared/master-data.js';
-import type { StatusFilter } from '../../../shared/lists.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import type { LocationKind, UsageInfo } from '../../../shared/records.js';
+import type { Paginated, StatusFilter } from '../../../shared/lists.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 /**
@@ -29,7 +30,14 @@ export type LocationSort = (typeof LOCATION_SORTS)[number];
 
 const withDeskCount = (db: Knex | Knex.Transaction) => db('cash_desks').count('*').whereRaw('cash_desks.location_id = locations.id').as('cash_desk_count');
 
-export function locationsQuery(db: Knex, params: { q: string; sort: LocationSort; dir: 'asc' | 'desc'; filters: { status: StatusFilter; kind: LocationKind | '' } }): Knex.QueryBuilder {
+export type LocationListQuery = ListQuery<LocationSort, { status: StatusFilter; kind: LocationKind | '' }>;
+
+/** One page of the locations list, each with its number of cash desks. */
+export function listLocations(db: Knex, params: LocationListQuery): Promise<Paginated<any>> {
+  return paginate(locationsQuery(db, params), params.page, params.per_page);
+}
+
+function locationsQuery(db: Knex, params: LocationListQuery): Knex.QueryBuilder {
   const qb = db('locations').select('locations.*', withDeskCount(db));
   whereSearch(qb, db, params.q, { upperPrefix: ['locations.code'], contains: ['locations.name'] });
   if (params.filters.kind) qb.where('locations.kind', params.filters.kind);
@@ -76,6 +84,13 @@ function mapUnique(err: unknown): never {
  * Why a location cannot be archived now (null: it can): stock still in it, or an active cash desk
  * standing there, or it is the last active location.
  */
+/** What the location's page may offer: archive unless something still needs it there, delete only without history. */
+export async function locationUsage(db: Knex, row: { id: unknown; active: unknown }): Promise<UsageInfo> {
+  const id = Number(row.id);
+  const block = toBool(row.active) ? await archiveBlock(db, id) : null;
+  return usageInfo(await historyReasons(db, 'location', id), { archive: block });
+}
+
 export async function archiveBlock(db: Knex | Knex.Transaction, id: number): Promise<string | null> {
   const stock = await db('stock_levels').where({ location_id: id }).whereNot('quantity', 0).first('product_id');
   if (stock) return 'Il contient encore du stock : transférez-le ou réajustez-le avant de l’archiver.';
@@ -91,8 +106,7 @@ export async function createLocation(db: Knex, input: LocationInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUnique(trx, input);
       const now = nowIso();
-      const [inserted] = await trx('locations').insert({ ...input, created_at: now, updated_at: now }).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'locations', { ...input, created_at: now, updated_at: now });
       await recordAudit(trx, { action: 'location.created', user: auditUser(actor), subject: { type: 'location', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { ClientPickerItem, ProductPickerItem, ProductPickerResponse } from '../../../shared/master-data.js';
-import { escapeLike, prefixIndexOrder, toBool, whereTrueUnindexed } from '../../db/dialect.js';
+import { escapeLike, prefixIndexOrder, whereTrueUnindexed } from '../../db/dialect.js';
 import { whereSearch } from '../../db/search.js';
 
 /**
@@ -37,28 +36,17 @@ function productBase(db: Knex, options: { indexable: boolean } = { indexable: tr
   return whereActive(db('products').join('categories', 'categories.id', 'products.category_id'), db, 'products.active', options).select(PRODUCT_COLUMNS);
 }
 
-function presentProduct(row: any, showCosts: boolean, stock: Map<number, number> | null): ProductPickerItem {
-  const id = Number(row.id);
-  return {
-    id,
-    code: row.code,
-    barcode: row.barcode ?? null,
-    name: row.name,
-    unit: row.unit,
-    pack_size: Number(row.pack_size),
-    purchase_price: showCosts ? Number(row.purchase_price) : null,
-    cmup: showCosts ? Number(row.cmup) : null,
-    retail_price: Number(row.retail_price),
-    wholesale_price: Number(row.wholesale_price),
-    min_price: Number(row.min_price),
-    category: row.category,
-    stock: stock ? (stock.get(id) ?? 0) : null,
-  };
+/** What a product search found: its rows (at most PICKER_LIMIT), the exact match of a scan, the stock at the asked location. */
+export interface ProductSearch {
+  rows: any[];
+  /** The id of the product whose barcode or code equals the query (a scanner read), else null. */
+  exactId: number | null;
+  /** Stock by product id at the asked location; null when no location was asked. */
+  stock: Map<number, number> | null;
 }
 
-export async function searchProducts(db: Knex, params: { q: string; locationId: number | null; showCosts: boolean }): Promise<ProductPickerResponse> {
-  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
-  const upper = q.toUpperCase();
+/** The rows found so far, each once, at most PICKER_LIMIT: the searches add theirs in order of relevance. */
+function collector() {
   const rows: any[] = [];
   const seen = new Set<number>();
   const add = (list: any[]) => {
@@ -70,6 +58,13 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       }
     }
   };
+  return { rows, seen, add };
+}
+
+export async function searchProducts(db: Knex, params: { q: string; locationId: number | null }): Promise<ProductSearch> {
+  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
+  const upper = q.toUpperCase();
+  const { rows, seen, add } = collector();
 
   let exactRow: any = null;
   if (q) {
@@ -113,25 +108,14 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       for (const l of levels) stock.set(Number(l.product_id), Number(l.quantity));
     }
   }
-  const items = rows.map((r) => presentProduct(r, params.showCosts, stock));
-  return { items, exact: exactRow ? (items.find((i) => i.id === Number(exactRow.id)) ?? null) : null };
+  return { rows, exactId: exactRow ? Number(exactRow.id) : null, stock };
 }
 
-export async function searchClients(db: Knex, params: { q: string }): Promise<ClientPickerItem[]> {
+export async function searchClients(db: Knex, params: { q: string }): Promise<any[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const base = (options: { indexable: boolean } = { indexable: true }) =>
     whereActive(db('clients'), db, 'active', options).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
-  const rows: any[] = [];
-  const seen = new Set<number>();
-  const add = (list: any[]) => {
-    for (const row of list) {
-      const id = Number(row.id);
-      if (!seen.has(id) && rows.length < PICKER_LIMIT) {
-        seen.add(id);
-        rows.push(row);
-      }
-    }
-  };
+  const { rows, seen, add } = collector();
   if (!q) {
     // The walk-in client first, then the others by name.
     add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(PICKER_LIMIT));
@@ -154,14 +138,5 @@ export async function searchClients(db: Knex, params: { q: string }): Promise<Cl
       );
     }
   }
-  return rows.map((r) => ({
-    id: Number(r.id),
-    code: r.code,
-    name: r.name,
-    phone: r.phone,
-    price_level: r.price_level,
-    credit_limit: Number(r.credit_limit),
-    balance: Number(r.balance),
-    is_walk_in: toBool(r.is_walk_in),
-  }));
+  return rows;
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ProductFilters, RulePreviewRow, RulePreviewSummary } from '../../../shared/master-data.js';
+import type { Paginated } from '../../../shared/lists.js';
+import type { ProductFilters, RulePreviewRow, RulePreviewSummary } from '../../../shared/records.js';
+import { paginateRows } from '../../db/paginate.js';
 import { nowIso } from '../../db/dialect.js';
 import { updateIntegersById } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -118,11 +120,13 @@ function fingerprintOf(rule: PriceRule, scope: RuleScope, evaluated: Evaluated[]
 
 export interface RulePreview {
   summary: RulePreviewSummary;
-  rows: RulePreviewRow[];
+  /** The page asked for of the rows the rule changes or skips, in code order. */
+  rows: Paginated<RulePreviewRow>;
   fingerprint: string;
 }
 
-export async function previewRule(db: Knex, rule: PriceRule, scope: RuleScope): Promise<RulePreview> {
+/** What the rule would do to the products of the scope (one page of its rows), and the fingerprint to apply it. */
+export async function previewRule(db: Knex, rule: PriceRule, scope: RuleScope, page: { page: number; perPage: number }): Promise<RulePreview> {
   const evaluated = await evaluate(db, rule, scope);
   const byReason = new Map<SkipReason, number>();
   const rows: RulePreviewRow[] = [];
@@ -150,7 +154,7 @@ export async function previewRule(db: Knex, rule: PriceRule, scope: RuleScope): 
       skipped,
       skipped_by_reason: [...byReason].map(([reason, count]) => ({ reason, label: SKIP_REASON_LABELS[reason], count })),
     },
-    rows,
+    rows: paginateRows(rows, page.page, page.perPage),
     fingerprint: fingerprintOf(rule, scope, evaluated),
   };
 }

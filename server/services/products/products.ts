@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
-import type { ProductFilters } from '../../../shared/master-data.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import type { Paginated } from '../../../shared/lists.js';
+import type { ProductFilters } from '../../../shared/records.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
+import { getCurrency } from '../company/get-company.js';
+import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
@@ -9,7 +13,7 @@ import { PRICE_FIELDS, type PriceField } from '../../domain/pricing/price-rule.j
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 export interface ProductInput {
@@ -30,7 +34,14 @@ export interface ProductInput {
 export const PRODUCT_FIELDS = ['code', 'barcode', 'name', 'category_id', 'unit', 'pack_size', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'active'] as const;
 export const PRODUCT_SORTS = ['code', 'name', 'category', 'barcode', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'updated_at'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const COST_SORTS: readonly ProductSort[] = ['purchase_price'];
+const COST_SORTS: readonly ProductSort[] = ['purchase_price'];
+
+/** The sorts a user may ask for: one who may not see costs may not sort on them (the order would reveal them). */
+export function productSorts(showCosts: boolean): readonly ProductSort[] {
+  return showCosts ? PRODUCT_SORTS : PRODUCT_SORTS.filter((s) => !COST_SORTS.includes(s));
+}
+
+export type ProductListQuery = ListQuery<ProductSort, ProductFilters>;
 
 const SORT_COLUMNS: Record<ProductSort, string> = {
   code: 'products.code',
@@ -50,7 +61,7 @@ const SORT_COLUMNS: Record<ProductSort, string> = {
  * page count and ORDER BY … LIMIT then read one table and its indexes, and the category names of
  * the rows shown are looked up afterwards (withCategoryNames). Only a sort by category joins.
  */
-export function productsQuery(db: Knex | Knex.Transaction, params: { q: string; sort: ProductSort; dir: 'asc' | 'desc'; filters: ProductFilters }): Knex.QueryBuilder {
+export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('products').select('products.*');
   if (params.sort === 'category') qb.join('categories', 'categories.id', 'products.category_id');
   whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'] });
@@ -58,6 +69,84 @@ export function productsQuery(db: Knex | Knex.Transaction, params: { q: string; 
   if (params.filters.status === 'active') qb.where('products.active', true);
   else if (params.filters.status === 'archived') qb.where('products.active', false);
   return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('products.id');
+}
+
+/** One page of the products list, each row with its category name and its stock over all locations. */
+export async function listProducts(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
+  const page = await paginate(productsQuery(db, params), params.page, params.per_page);
+  const totals = await stockTotals(
+    db,
+    page.data.map((p) => Number(p.id)),
+  );
+  const rows = await withCategoryNames(db, page.data);
+  return { ...page, data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0 })) };
+}
+
+/** One page of the price grid (the products list with their category names). */
+export async function listProductPrices(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
+  const page = await paginate(productsQuery(db, params), params.page, params.per_page);
+  return { ...page, data: await withCategoryNames(db, page.data) };
+}
+
+/** The columns of both product exports (same headers as the import's, so a file can be imported back). */
+const IDENTITY_COLUMNS: ExportColumn<any>[] = [
+  { header: 'Code', value: (r) => r.code, width: 12 },
+  { header: 'Code-barres', value: (r) => r.barcode ?? '', width: 16 },
+  { header: 'Désignation', value: (r) => r.name, width: 36 },
+  { header: 'Catégorie', value: (r) => r.category_name, width: 20 },
+];
+
+const SALE_PRICE_COLUMNS: ExportColumn<any>[] = [
+  { header: 'Prix de détail', kind: 'money', value: (r) => Number(r.retail_price) },
+  { header: 'Prix de gros', kind: 'money', value: (r) => Number(r.wholesale_price) },
+  { header: 'Prix minimum', kind: 'money', value: (r) => Number(r.min_price) },
+];
+
+const COST_COLUMNS: ExportColumn<any>[] = [
+  { header: "Prix d'achat", kind: 'money', value: (r) => Number(r.purchase_price) },
+  { header: 'CMUP', kind: 'money', value: (r) => Number(r.cmup) },
+];
+
+function productExportSpec(currency: string, showCosts: boolean): ExportSpec<any> {
+  return {
+    fileName: 'produits',
+    sheetName: 'Produits',
+    currency,
+    // Headers match the import columns, so an export can be edited and imported back.
+    columns: [
+      ...IDENTITY_COLUMNS,
+      { header: 'Unité', value: (r) => r.unit, width: 10 },
+      { header: 'Colisage', kind: 'integer', value: (r) => Number(r.pack_size) },
+      ...(showCosts ? COST_COLUMNS : []),
+      ...SALE_PRICE_COLUMNS,
+      { header: "Seuil d'alerte", kind: 'integer', value: (r) => Number(r.alert_threshold) },
+      { header: 'Actif', value: (r) => toBool(r.active) },
+    ],
+  };
+}
+
+function priceGridExportSpec(currency: string): ExportSpec<any> {
+  return {
+    fileName: 'centrale-des-prix',
+    sheetName: 'Prix',
+    currency,
+    columns: [
+      ...IDENTITY_COLUMNS,
+      { header: 'Unité', value: (r) => r.unit },
+      ...COST_COLUMNS,
+      ...SALE_PRICE_COLUMNS,
+    ],
+  };
+}
+
+/**
+ * The products as filtered on screen, as a CSV or XLSX file: the products list (cost columns only
+ * for a user who may see costs) or the price centre's grid (its users see costs).
+ */
+export async function exportProducts(db: Knex, params: Omit<ProductListQuery, 'page' | 'per_page'>, format: ExportFormat, view: { showCosts: boolean; grid?: boolean }): Promise<ExportFile> {
+  const currency = await getCurrency(db);
+  const spec = view.grid ? priceGridExportSpec(currency) : productExportSpec(currency, view.showCosts);
+  return buildExport(format, spec, await withCategoryNames(db, await productsQuery(db, params)));
 }
 
 /** Sets category_name on each row (one query on the categories the rows use). */
@@ -71,7 +160,7 @@ export async function withCategoryNames<R extends { category_id: unknown }>(db: 
 }
 
 /** Stock summed over all locations, for the given products (one grouped query on the PK). */
-export async function stockTotals(db: Knex, productIds: number[]): Promise<Map<number, number>> {
+async function stockTotals(db: Knex, productIds: number[]): Promise<Map<number, number>> {
   const totals = new Map<number, number>();
   for (let i = 0; i < productIds.length; i += 1000) {
     const rows: Array<{ product_id: number; total: number | string | null }> = await db('stock_levels')
@@ -87,8 +176,14 @@ export async function findProduct(db: Knex | Knex.Transaction, id: number) {
   return db('products').join('categories', 'categories.id', 'products.category_id').where('products.id', id).select('products.*', 'categories.name as category_name').first();
 }
 
-/** Stock of a product at every location (0 where it never had any), active locations first. */
-export async function stockByLocation(db: Knex, productId: number) {
+/** A product's stock at every location (0 where it never had any), active locations first, and its total. */
+export async function productStock(db: Knex, productId: number): Promise<{ levels: any[]; total: number }> {
+  const levels = await stockByLocation(db, productId);
+  const total = (await stockTotals(db, [productId])).get(productId) ?? 0;
+  return { levels, total };
+}
+
+function stockByLocation(db: Knex, productId: number) {
   return db('locations')
     .leftJoin('stock_levels', (j) => j.on('stock_levels.location_id', '=', 'locations.id').andOn('stock_levels.product_id', '=', db.raw('?', [productId])))
     .select('locations.id', 'locations.code', 'locations.name', 'locations.kind', 'locations.active', db.raw('COALESCE(stock_levels.quantity, 0) as quantity'))
@@ -130,8 +225,7 @@ export async function createProduct(db: Knex, input: ProductInput, actor: Actor)
       await assertUnique(trx, input);
       const now = nowIso();
       // Until the first stock entry sets it, the weighted average cost is the purchase price.
-      const [inserted] = await trx('products').insert(withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'products', withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now }));
       await recordAudit(trx, { action: 'product.created', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });
@@ -158,11 +252,16 @@ export async function recordPriceChanges(trx: Knex.Transaction, changes: PriceCh
 
 export const NO_PRICE_PERMISSION = "Vous n'avez pas la permission de modifier les prix.";
 
-export async function updateProduct(db: Knex, id: number, input: ProductInput, actor: Actor, options: { canChangePrices: boolean }): Promise<void> {
+/**
+ * Saves a product's form. A user who may not see costs never receives the purchase price, so the
+ * form cannot send it back: the current one is kept.
+ */
+export async function updateProduct(db: Knex, id: number, input: ProductInput, actor: Actor, options: { canChangePrices: boolean; seesCosts: boolean }): Promise<void> {
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('products').where({ id }).forUpdate().first();
       if (!current) throw new Refusal({ _form: "Ce produit n'existe plus." });
+      if (!options.seesCosts) input = { ...input, purchase_price: Number(current.purchase_price) };
       const priceChanges: PriceChange[] = PRICE_FIELDS.filter((f) => Number(current[f]) !== input[f]).map((f) => ({ product_id: id, field: f, old_value: Number(current[f]), new_value: input[f] }));
       if (priceChanges.length && !options.canChangePrices) {
         throw new Refusal(Object.fromEntries(priceChanges.map((c) => [c.field, NO_PRICE_PERMISSION])));
@@ -213,11 +312,11 @@ export async function deleteProduct(db: Knex, id: number, actor: Actor): Promise
  * A product's price history, newest first. Purchase price changes are left out for users who may
  * not see costs (the history would otherwise reveal them).
  */
-export function priceHistoryQuery(db: Knex, productId: number, showCosts: boolean): Knex.QueryBuilder {
+export function priceHistory(db: Knex, productId: number, options: { showCosts: boolean; page: number; perPage: number }): Promise<Paginated<any>> {
   const qb = db('price_history')
     .leftJoin('users', 'users.id', 'price_history.user_id')
     .where('price_history.product_id', productId)
     .select('price_history.*', 'users.name as user_name');
-  if (!showCosts) qb.whereNot('price_history.field', 'purchase_price');
-  return qb.orderBy('price_history.id', 'desc');
+  if (!options.showCosts) qb.whereNot('price_history.field', 'purchase_price');
+  return paginate(qb.orderBy('price_history.id', 'desc'), options.page, options.perPage);
 }

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
-import type { SupplierFilters } from '../../../shared/master-data.js';
-import { nowIso, toBool } from '../../db/dialect.js';
+import type { Paginated } from '../../../shared/lists.js';
+import type { SupplierFilters } from '../../../shared/records.js';
+import { type ListQuery, paginate } from '../../db/paginate.js';
+import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { whereSearch, withSearchName } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -8,7 +11,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
-import { deleteOrRefuse, historyReasons } from '../master-data/usage.js';
+import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 
 export interface SupplierInput {
@@ -25,13 +28,43 @@ export const SUPPLIER_FIELDS = ['code', 'name', 'phone', 'email', 'address', 'ta
 export const SUPPLIER_SORTS = ['code', 'name', 'balance'] as const;
 export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 
-export function suppliersQuery(db: Knex, params: { q: string; sort: SupplierSort; dir: 'asc' | 'desc'; filters: SupplierFilters }): Knex.QueryBuilder {
+export type SupplierListQuery = ListQuery<SupplierSort, SupplierFilters>;
+
+function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('suppliers').select('*');
   whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
   return qb.orderBy(params.sort, params.dir).orderBy('id');
+}
+
+/** One page of the suppliers list. */
+export function listSuppliers(db: Knex, params: SupplierListQuery): Promise<Paginated<any>> {
+  return paginate(suppliersQuery(db, params), params.page, params.per_page);
+}
+
+function supplierExportSpec(currency: string): ExportSpec<any> {
+  return {
+    fileName: 'fournisseurs',
+    sheetName: 'Fournisseurs',
+    currency,
+    columns: [
+      { header: 'Code', value: (r) => r.code, width: 12 },
+      { header: 'Nom', value: (r) => r.name, width: 32 },
+      { header: 'Téléphone', value: (r) => r.phone },
+      { header: 'E-mail', value: (r) => r.email, width: 28 },
+      { header: 'Adresse', value: (r) => r.address, width: 30 },
+      { header: 'N° contribuable', value: (r) => r.tax_number },
+      { header: 'Solde dû', kind: 'money', value: (r) => Number(r.balance) },
+      { header: 'Actif', value: (r) => toBool(r.active) },
+    ],
+  };
+}
+
+/** The suppliers list as filtered on screen, as a CSV or XLSX file. */
+export async function exportSuppliers(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+  return buildExport(format, supplierExportSpec(await getCurrency(db)), await suppliersQuery(db, params));
 }
 
 export async function findSupplier(db: Knex | Knex.Transaction, id: number) {
@@ -54,8 +87,7 @@ export async function createSupplier(db: Knex, input: SupplierInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const [inserted] = await trx('suppliers').insert(withSearchName({ ...input, balance: 0, created_at: now, updated_at: now })).returning('id');
-      const id = Number(typeof inserted === 'object' ? inserted.id : inserted);
+      const id = await insertReturningId(trx, 'suppliers', withSearchName({ ...input, balance: 0, created_at: now, updated_at: now }));
       await recordAudit(trx, { action: 'supplier.created', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });

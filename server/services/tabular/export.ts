@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { currencyDecimals, toMajor } from '../../../shared/money.js';
@@ -71,17 +70,19 @@ export async function toXlsx<R>(spec: ExportSpec<R>, rows: R[]): Promise<Buffer>
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Sends the file as a download (name with the date: clients-2026-03-14.xlsx). */
-export async function sendExport<R>(res: Response, format: ExportFormat, spec: ExportSpec<R>, rows: R[]): Promise<void> {
+/** A file ready to download: its name (with the date: clients-2026-03-14.xlsx), MIME type and bytes. */
+export interface ExportFile {
+  name: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Builds the CSV or XLSX file of the rows, as the spec describes its columns. */
+export async function buildExport<R>(format: ExportFormat, spec: ExportSpec<R>, rows: R[]): Promise<ExportFile> {
   const date = new Date().toISOString().slice(0, 10);
-  const name = `${spec.fileName}-${date}.${format}`;
-  const body = format === 'csv' ? toCsv(spec, rows) : await toXlsx(spec, rows);
-  res.status(200);
-  res.set({
-    'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    'Content-Length': String(body.length),
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.end(body);
+  return {
+    name: `${spec.fileName}-${date}.${format}`,
+    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: format === 'csv' ? toCsv(spec, rows) : await toXlsx(spec, rows),
+  };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ImportPreview, ImportPreviewRow } from '../../../shared/master-data.js';
+import type { ImportPreviewRow } from '../../../shared/records.js';
 import { nowIso } from '../../db/dialect.js';
 
 /**
@@ -8,8 +8,6 @@ import { nowIso } from '../../db/dialect.js';
  * server process can show and apply it. It belongs to the user who uploaded it and expires.
  */
 export const IMPORT_TTL_MS = 24 * 60 * 60 * 1000;
-export const PREVIEW_ERROR_ROWS = 500;
-export const PREVIEW_VALID_ROWS = 100;
 
 export type ImportKind = 'products' | 'clients';
 
@@ -64,26 +62,6 @@ export async function loadBatch(db: Knex | Knex.Transaction, id: string, userId:
 export async function markApplied(trx: Knex.Transaction, id: string): Promise<boolean> {
   const n = await trx('import_batches').where({ id }).whereNull('applied_at').update({ applied_at: nowIso() });
   return Number(n) === 1;
-}
-
-/** What the preview page shows: counts, every row in error (capped) and the first valid rows. */
-export function presentPreview(batch: StoredBatch): ImportPreview {
-  const errors = batch.results.filter((r) => r.action === 'error');
-  const valid = batch.results.filter((r) => r.action !== 'error');
-  const shownErrors = errors.slice(0, PREVIEW_ERROR_ROWS);
-  const shownValid = valid.slice(0, PREVIEW_VALID_ROWS);
-  return {
-    id: batch.id,
-    file_name: batch.file_name,
-    row_count: batch.results.length,
-    error_count: errors.length,
-    create_count: valid.filter((r) => r.action === 'create').length,
-    update_count: valid.filter((r) => r.action === 'update').length,
-    applied: batch.applied_at !== null,
-    rows: [...shownErrors, ...shownValid].sort((a, b) => a.line - b.line),
-    hidden_rows: batch.results.length - shownErrors.length - shownValid.length,
-    new_categories: batch.new_categories,
-  };
 }
 
 /** "ligne 12 : …" list for a refusal message (the first few). */

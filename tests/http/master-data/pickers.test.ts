@@ -127,7 +127,7 @@ describe('pickers query plans (sqlite)', () => {
     const listener = (q: { sql: string; bindings: unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings });
     t.db.on('query', listener);
     try {
-      for (const q of ['6191234567890', 'P0000', '619', 'bissap']) await searchProducts(t.db, { q, locationId: 1, showCosts: true });
+      for (const q of ['6191234567890', 'P0000', '619', 'bissap']) await searchProducts(t.db, { q, locationId: 1 });
       for (const q of ['CL000', '07 12', 'kon']) await searchClients(t.db, { q });
     } finally {
       t.db.removeListener('query', listener);

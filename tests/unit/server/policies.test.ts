@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { COST_PERMISSIONS, countAbilities, entryAbilities, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities } from '../../../server/policies/index.js';
+import { COST_PERMISSIONS, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -46,6 +46,20 @@ describe('other rules', () => {
     expect(recordAbilities(viewer('clients.create', 'clients.export'), 'clients')).toEqual({ create: true, update: false, delete: false, export: true, import: true });
     expect(recordAbilities(viewer('suppliers.create', 'suppliers.export'), 'suppliers').import).toBe(false);
     expect(recordAbilities(viewer('products.export'), 'products').import).toBe(false);
+  });
+
+  it('an import updates records only with the update right, and changes product prices only with prices.update', () => {
+    expect(importPermissions('clients')).toEqual(['clients.export', 'clients.create']);
+    expect(importPermissions('products')).toEqual(['products.export', 'products.create']);
+    expect(importRights(viewer('clients.create', 'clients.export'), 'clients')).toEqual({ canUpdate: false, canChangePrices: false });
+    expect(importRights(viewer('clients.update', 'prices.update'), 'clients')).toEqual({ canUpdate: true, canChangePrices: false });
+    expect(importRights(viewer('products.update'), 'products')).toEqual({ canUpdate: true, canChangePrices: false });
+    expect(importRights(viewer('products.update', 'prices.update'), 'products')).toEqual({ canUpdate: true, canChangePrices: true });
+  });
+
+  it("a record's history hides the cost fields from those who may not see costs", () => {
+    expect(hiddenCostFields(viewer('menu.produits'))).toEqual(['purchase_price', 'cmup']);
+    expect(hiddenCostFields(viewer('menu.produits', 'products.update'))).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AuditItem } from '@shared/master-data';
+import type { AuditItem } from '@shared/records';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from './format';
 

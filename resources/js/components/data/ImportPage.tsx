@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { useRef, useState } from 'react';
-import type { ImportColumn, ImportPreview } from '@shared/master-data';
+import type { ImportColumn, ImportPreview } from '@shared/records';
 import { AppPage, type Crumb } from '@/components/AppPage';
 import { FieldError, StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PriceRuleInput } from '@shared/master-data';
+import type { PriceRuleInput } from '@shared/records';
 import type { StatusFilter } from '@shared/lists';
 import { currencyInfo } from '@shared/money';
 import { FieldError, RequiredMark } from '@/components/Field';

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { UsageInfo } from '@shared/master-data';
+import type { UsageInfo } from '@shared/records';
 import { Icon } from '@/components/Icon';
 import { ConfirmDialog } from './ConfirmDialog';
 

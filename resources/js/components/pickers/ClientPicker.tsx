@@ -7,8 +7,8 @@
  * The item carries price_level, credit_limit and balance so the sale screen can apply the
  * client's prices and warn about credit.
  */
-import type { ClientPickerItem } from '@shared/master-data';
-import { PRICE_LEVEL_LABELS } from '@shared/master-data';
+import type { ClientPickerItem } from '@shared/records';
+import { PRICE_LEVEL_LABELS } from '@shared/records';
 import { formatMoney } from '@shared/money';
 import { Combobox } from './Combobox';
 

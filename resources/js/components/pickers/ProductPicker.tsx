@@ -9,7 +9,7 @@
  * `p.stock` is the quantity at `locationId` (null without one); `purchase_price`/`cmup` are null
  * for users who may not see costs.
  */
-import type { ProductPickerItem } from '@shared/master-data';
+import type { ProductPickerItem } from '@shared/records';
 import { formatMoney } from '@shared/money';
 import { Combobox } from './Combobox';
 

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/master-data';
+import type { MasterDataPages } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { CheckboxField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/master-data';
+import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/records';
 import { minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
 import { CheckboxField, TextField } from '@/components/Field';

@@ -1,5 +1,5 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/master-data';
+import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { CLIENT_KIND_LABELS, type MasterDataPages, PRICE_LEVEL_LABELS } from '@shared/master-data';
+import { CLIENT_KIND_LABELS, type MasterDataPages, PRICE_LEVEL_LABELS } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';

@@ -1,6 +1,6 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { MasterDataPages } from '@shared/master-data';
+import type { MasterDataPages } from '@shared/records';
 import { currencyInfo } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';

@@ -1,6 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import { useState } from 'react';
-import type { MasterDataPages } from '@shared/master-data';
+import type { MasterDataPages } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/master-data';
+import type { MasterDataPages } from '@shared/records';
 import { currencyInfo, minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
 import { CheckboxField, StatusAlert, TextField } from '@/components/Field';

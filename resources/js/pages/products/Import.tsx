@@ -1,4 +1,4 @@
-import type { MasterDataPages } from '@shared/master-data';
+import type { MasterDataPages } from '@shared/records';
 import { ImportPage } from '@/components/data/ImportPage';
 
 export default function ProductsImport({ preview, columns, can_update }: MasterDataPages['products/Import']) {

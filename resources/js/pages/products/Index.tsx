@@ -1,5 +1,5 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/master-data';
+import type { MasterDataPages } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';

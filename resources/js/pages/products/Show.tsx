@@ -1,5 +1,5 @@
 import { Link, usePage } from '@inertiajs/react';
-import { LOCATION_KIND_LABELS, type MasterDataPages } from '@shared/master-data';
+import { LOCATION_KIND_LABELS, type MasterDataPages } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind, type MasterDataPages } from '@shared/master-data';
+import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind, type MasterDataPages } from '@shared/records';
 import { AppPage } from '@/components/AppPage';
 import { CheckboxField, TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/SubmitButton';

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { ProductPickerItem } from '@shared/master-data';
+import type { ProductPickerItem } from '@shared/records';
 import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { useLeaveGuard } from '@/components/stock/useLeaveGuard';

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { ProductPickerItem } from '@shared/master-data';
+import type { ProductPickerItem } from '@shared/records';
 import type { ReadjustmentReason } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, TextField } from '@/components/Field';

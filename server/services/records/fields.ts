@@ -166,3 +166,13 @@ export function flag(defaultValue: boolean) {
     return fail(ctx, 'Valeur attendue : oui ou non.');
   });
 }
+
+/** Turns zod issues into our errors map: first French message per field path. */
+export function issuesToErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

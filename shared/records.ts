@@ -1,5 +1,6 @@
 /**
- * Master data ("Fichiers", locations and cash desks): the props of its pages and the JSON of the
+ * The records ("Fichiers" — clients, suppliers, categories, products, price centre — and the
+ * company places: locations, cash desks): the props of their pages and the JSON of the
  * pickers, shared by the server presenters and the React pages. Amounts are integers in the
  * currency's minor unit; `currency` travels with the page so the client formats them.
  */

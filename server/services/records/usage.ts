@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { formatMoney } from '../../../shared/money.js';
-import type { UsageInfo } from '../../../shared/master-data.js';
+import type { UsageInfo } from '../../../shared/records.js';
 import { Refusal } from '../../domain/errors.js';
 
 /**
@@ -111,6 +111,11 @@ export async function historyReasons(db: Knex | Knex.Transaction, kind: SubjectK
 export function usageInfo(reasons: string[], blocks: { archive?: string | null; delete?: string | null } = {}): UsageInfo {
   const all = blocks.delete ? [blocks.delete, ...reasons] : reasons;
   return { deletable: all.length === 0 && !blocks.archive, archivable: !blocks.archive, reasons: all, archive_block: blocks.archive ?? null };
+}
+
+/** What a record's page may offer when no rule blocks it: delete only without history, archive always. */
+export async function recordUsage(db: Knex, kind: SubjectKind, id: number, currency = 'XOF'): Promise<UsageInfo> {
+  return usageInfo(await historyReasons(db, kind, id, currency));
 }
 
 /** Deletes the row; a foreign key still pointing at it turns into the French refusal. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { escapeLike } from '../../db/dialect.js';
 import { nextCode } from '../../domain/master-data/codes.js';
-import type { LocationKind } from '../../../shared/master-data.js';
+import type { LocationKind } from '../../../shared/records.js';
 
 interface CodeFormat {
   prefix: string;

@@ -1,15 +1,14 @@
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import type { CrudAbilities } from '../../shared/master-data.js';
-import type { Permission } from '../../shared/permissions.js';
-import type { ExportFormat } from '../services/tabular/export.js';
+import type { ExportFile, ExportFormat } from '../services/tabular/export.js';
 import { ImportFileError, MAX_IMPORT_BYTES, type ReadTable, readTable } from '../services/tabular/read.js';
-import type { Actor } from '../services/actor.js';
-import { actorOf } from './actor.js';
-import { can as canMiddleware } from './middleware/auth.js';
-import { flash, redirect as redirectTo, redirectBack } from './respond.js';
 import { queryText } from './query.js';
-import { NotFound, Refusal } from '../domain/errors.js';
+import { Refusal } from '../domain/errors.js';
+
+/**
+ * Files over http: the format asked for an export, the download guard, the one way a built file
+ * (export, import template) is sent, and the upload of an import file.
+ */
 
 export function exportFormat(req: Request): ExportFormat {
   return queryText(req.query as Record<string, unknown>, 'format') === 'xlsx' ? 'xlsx' : 'csv';
@@ -22,6 +21,18 @@ export function exportFormat(req: Request): ExportFormat {
 export function downloadGuard(req: Request, res: Response, next: NextFunction) {
   if (req.get('X-Inertia') === 'true') return res.inertia.location(req.originalUrl);
   next();
+}
+
+/** Sends a file the services built (an export, an import template) as a download. */
+export function sendFile(res: Response, file: ExportFile): void {
+  res.status(200);
+  res.set({
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.name}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'Content-Length': String(file.body.length),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(file.body);
 }
 
 const uploader = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 } });
@@ -68,57 +79,4 @@ export async function withFileErrors<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof ImportFileError) throw new Refusal({ file: err.message });
     throw err;
   }
-}
-
-/**
- * POST :id/archive, POST :id/restore and DELETE :id of a master-data area: same guard, same
- * refusal handling, same redirects and French toasts everywhere.
- */
-export function lifecycleRoutes(
-  r: Router,
-  spec: {
-    base: string;
-    permission: Permission;
-    load: (id: unknown) => Promise<{ id: number | string; name: string }>;
-    setActive: (id: number, active: boolean, actor: Actor) => Promise<void>;
-    remove: (id: number, actor: Actor) => Promise<void>;
-    /** "Client", "Catégorie"… and the feminine agreement of "archivé(e)". */
-    noun: string;
-    feminine?: boolean;
-    /** Where to go after a delete (the list) and after archive/restore (the record). */
-    showUrl?: (id: number) => string;
-  },
-): void {
-  const e = spec.feminine ? 'e' : '';
-  const show = spec.showUrl ?? ((id: number) => `${spec.base}/${id}`);
-  r.post(
-    `${spec.base}/:id/archive`,
-    canMiddleware(spec.permission),
-    async (req, res) => {
-      const row = await spec.load(req.params.id);
-      await spec.setActive(Number(row.id), false, actorOf(req));
-      flash(req, 'success', `${spec.noun} ${row.name} archivé${e}.`);
-      redirectTo(res, show(Number(row.id)));
-    },
-  );
-  r.post(
-    `${spec.base}/:id/restore`,
-    canMiddleware(spec.permission),
-    async (req, res) => {
-      const row = await spec.load(req.params.id);
-      await spec.setActive(Number(row.id), true, actorOf(req));
-      flash(req, 'success', `${spec.noun} ${row.name} réactivé${e}.`);
-      redirectTo(res, show(Number(row.id)));
-    },
-  );
-  r.delete(
-    `${spec.base}/:id`,
-    canMiddleware(spec.permission),
-    async (req, res) => {
-      const row = await spec.load(req.params.id);
-      await spec.remove(Number(row.id), actorOf(req));
-      flash(req, 'success', `${spec.noun} ${row.name} supprimé${e}.`);
-      redirectTo(res, spec.base);
-    },
-  );
 }

@@ -1,0 +1,15 @@
+import type { CashDeskRow } from '../../../shared/records.js';
+import { toBool } from '../../db/dialect.js';
+
+export function presentCashDeskRow(row: any): CashDeskRow {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    location_id: Number(row.location_id),
+    location_name: row.location_name,
+    is_main: toBool(row.is_main),
+    balance: Number(row.balance),
+    active: toBool(row.active),
+  };
+}

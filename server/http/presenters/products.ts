@@ -1,0 +1,72 @@
+import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, ProductRow, StockAtLocation } from '../../../shared/records.js';
+import { PRICE_SOURCE_LABELS, type PriceSource } from '../../../shared/records.js';
+import { toBool } from '../../db/dialect.js';
+import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
+
+/**
+ * Products: rows → props, for the list, the record, the price centre and the pickers. The fields
+ * every view of a product shares, with its costs masked for a user who may not see them
+ * (server/policies seesCosts), are shaped once here.
+ */
+function productFields(row: any, showCosts: boolean) {
+  return {
+    id: Number(row.id),
+    code: row.code as string,
+    barcode: (row.barcode ?? null) as string | null,
+    name: row.name as string,
+    unit: row.unit as string,
+    pack_size: Number(row.pack_size),
+    purchase_price: showCosts ? Number(row.purchase_price) : null,
+    cmup: showCosts ? Number(row.cmup) : null,
+    retail_price: Number(row.retail_price),
+    wholesale_price: Number(row.wholesale_price),
+    min_price: Number(row.min_price),
+  };
+}
+
+/** A row of the products list (row.stock_total: its stock over all locations). */
+export function presentProductRow(row: any, showCosts: boolean): ProductRow {
+  return {
+    ...productFields(row, showCosts),
+    category_id: Number(row.category_id),
+    category_name: row.category_name,
+    alert_threshold: Number(row.alert_threshold),
+    stock_total: Number(row.stock_total ?? 0),
+    active: toBool(row.active),
+  };
+}
+
+export function presentProduct(row: any, showCosts: boolean): ProductDetail {
+  return { ...presentProductRow(row, showCosts), created_at: row.created_at, updated_at: row.updated_at };
+}
+
+/** A product as the pickers offer it: with its category name and its stock at the asked location (null when none was asked). */
+export function presentProductPickerItem(row: any, showCosts: boolean, stock: ReadonlyMap<number, number> | null): ProductPickerItem {
+  const fields = productFields(row, showCosts);
+  return { ...fields, category: row.category, stock: stock ? (stock.get(fields.id) ?? 0) : null };
+}
+
+/** A row of the price centre's grid (its users see costs). */
+export function presentPriceGridRow(row: any): PriceGridRow {
+  const { pack_size: _pack, ...fields } = productFields(row, true);
+  return { ...fields, purchase_price: Number(row.purchase_price), cmup: Number(row.cmup), category_name: row.category_name, updated_at: row.updated_at };
+}
+
+export function presentStock(row: any): StockAtLocation {
+  return { location_id: Number(row.id), location_code: row.code, location_name: row.name, kind: row.kind, active: toBool(row.active), quantity: Number(row.quantity) };
+}
+
+/** A price change (the service leaves out purchase price changes for users who may not see costs). */
+export function presentPriceHistory(row: any): PriceHistoryItem {
+  return {
+    id: Number(row.id),
+    field: row.field,
+    field_label: PRICE_FIELD_LABELS[row.field as PriceField] ?? row.field,
+    old_value: Number(row.old_value),
+    new_value: Number(row.new_value),
+    user_name: row.user_name ?? null,
+    source: row.source,
+    source_label: PRICE_SOURCE_LABELS[row.source as PriceSource] ?? row.source,
+    changed_at: row.changed_at,
+  };
+}
