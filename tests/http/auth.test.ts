@@ -352,7 +352,8 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       expect((await d.visit('/dashboard')).headers.location).toBe('/login');
       const again = new Client(t);
       await again.post('/login', { email, password: 'User-Secret-123' });
-      expect((await again.visit('/login')).body.props.errors.email).toBeDefined();
+      expect((await again.visit('/login')).body.props.errors).toEqual({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
+      expect((await again.visit('/dashboard')).headers.location).toBe('/login');
     });
   });
 

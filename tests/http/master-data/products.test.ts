@@ -238,9 +238,13 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     expect(csv).toContain(`${tag}A;`);
     expect(csv).not.toContain("Prix d'achat");
     expect(csv).not.toContain('CMUP');
-    await t.db('price_history').insert({ product_id: id, field: 'purchase_price', old_value: 250, new_value: 260, source: 'manual', changed_at: new Date().toISOString() });
+    const changedAt = new Date().toISOString();
+    await t.db('price_history').insert([
+      { product_id: id, field: 'retail_price', old_value: 400, new_value: 420, source: 'manual', changed_at: changedAt },
+      { product_id: id, field: 'purchase_price', old_value: 250, new_value: 260, source: 'manual', changed_at: changedAt },
+    ]);
     const again = await c.visit(`${BASE}/${id}`);
-    expect(again.body.props.price_history.data.every((h: { field: string }) => h.field !== 'purchase_price')).toBe(true);
+    expect(again.body.props.price_history.data.map((h: { field: string }) => h.field)).toEqual(['retail_price']);
     expect((await admin.visit(`${BASE}/${id}`)).body.props.price_history.data[0].field).toBe('purchase_price');
   });
 
