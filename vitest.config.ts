@@ -1,6 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files and tests run in a random order, so a test that leans on what another one left behind fails
+ * at once. The order comes from a seed: TEST_SEED when set (to replay a failing order), else a
+ * random one; tests/support/test-seed.ts prints it at the end of the run.
+ */
+function testSeed(): number {
+  const raw = process.env.TEST_SEED?.trim();
+  if (!raw) return Math.floor(Math.random() * 1_000_000);
+  if (!/^\d{1,15}$/.test(raw)) throw new Error(`TEST_SEED must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
 // Unit and http suites; the browser suite has its own config (tests/e2e).
 export default defineConfig({
   resolve: { alias: { '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)), '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)) } },
@@ -11,5 +23,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default'],
+    sequence: { shuffle: { files: true, tests: true }, seed: testSeed() },
+    globalSetup: ['tests/support/test-seed.ts'],
   },
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
+import { formatDocumentNumber } from '../../server/db/counters.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { checkStock } from '../../server/services/stock/check-stock.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
+import { uniqueTag } from './unique.js';
 
 /**
  * Master data and opening stock for the stock suites, written straight to the database so the
@@ -39,6 +41,24 @@ export async function makeProduct(db: Knex, fields: Partial<{ code: string; barc
     created_at: now,
     updated_at: now,
   }));
+}
+
+/** A supplier of the test's own (unique code), active unless told otherwise. */
+export async function makeSupplier(db: Knex, fields: Partial<{ code: string; name: string; active: boolean }> = {}) {
+  const now = nowIso();
+  const code = fields.code ?? `FRS${uniqueTag()}`;
+  return insertReturningId(db, 'suppliers', withSearchName({ code, name: fields.name ?? `Fournisseur ${code}`, active: fields.active ?? true, created_at: now, updated_at: now }));
+}
+
+/** The last number a document series has given in a year (0 before the first). */
+export async function lastNumber(db: Knex, series: string, year: number | string): Promise<number> {
+  const row = await db('document_counters').where({ series, year: Number(year) }).first('last_number');
+  return Number(row?.last_number ?? 0);
+}
+
+/** The number the next document of a series will get: read it before the call that creates it. */
+export async function nextNumber(db: Knex, series: string, year: number | string): Promise<string> {
+  return formatDocumentNumber(series, Number(year), (await lastNumber(db, series, year)) + 1);
 }
 
 export async function stockFixtures(db: Knex): Promise<StockFixtures> {

@@ -4,24 +4,30 @@ import { insertInChunks } from '../../../server/db/bulk.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { download, submitExpectingErrors, xlsxRows } from '../../support/master-data.js';
+import { uniqueTag } from '../../support/unique.js';
 
 const BASE = '/fichiers/centraleprix';
 
-async function seedProducts(t: TestApp, count: number, prefix = 'P') {
+/**
+ * `count` products coded `<prefix>000001`…, named `Produit <tag> 1`…, in two categories of their own
+ * (Boissons <tag> for the odd ones, Céréales <tag> for the even ones): purchase 1000 + i, CMUP 1100 + i,
+ * retail 1500 + i, wholesale 1400 + i, minimum 1200. Without a tag: P000001…, Boissons and Céréales.
+ */
+async function seedProducts(t: TestApp, count: number, tag = '') {
   const now = new Date().toISOString();
+  const prefix = tag || 'P';
   const ids: number[] = [];
-  for (const code of ['BOI', 'CER']) {
-    if (!(await t.db('categories').where({ code }).first())) await t.db('categories').insert(withSearchName({ code, name: code === 'BOI' ? 'Boissons' : 'Céréales', created_at: now, updated_at: now }));
-  }
-  const boi = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
-  const cer = Number((await t.db('categories').where({ code: 'CER' }).first('id')).id);
+  const names = { BOI: tag ? `Boissons ${tag}` : 'Boissons', CER: tag ? `Céréales ${tag}` : 'Céréales' };
+  for (const code of ['BOI', 'CER'] as const) await t.db('categories').insert(withSearchName({ code: `${tag}${code}`, name: names[code], created_at: now, updated_at: now }));
+  const boi = Number((await t.db('categories').where({ code: `${tag}BOI` }).first('id')).id);
+  const cer = Number((await t.db('categories').where({ code: `${tag}CER` }).first('id')).id);
   await insertInChunks(
     t.db,
     'products',
     Array.from({ length: count }, (_, i) => withSearchName({
       code: `${prefix}${String(i + 1).padStart(6, '0')}`,
       barcode: null,
-      name: `Produit ${i + 1}`,
+      name: tag ? `Produit ${tag} ${i + 1}` : `Produit ${i + 1}`,
       category_id: i % 2 === 0 ? boi : cer,
       unit: 'pièce',
       pack_size: 1,
@@ -38,14 +44,13 @@ async function seedProducts(t: TestApp, count: number, prefix = 'P') {
     ),
   );
   for (const r of await t.db('products').where('code', 'like', `${prefix}%`).orderBy('code').select('id')) ids.push(Number(r.id));
-  return { ids, boi, cer };
+  const code = (n: number) => `${prefix}${String(n).padStart(6, '0')}`;
+  return { ids, boi, cer, code, names };
 }
 
 describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  let ids: number[];
-  let boi: number;
   const product = async (id: number) => t.db('products').where({ id }).first();
   const rule = (extra: object = {}) => ({ field: 'retail_price', operation: 'percent', direction: 'increase', value: '10', base: 'current', step: '25', rounding: 'nearest', ...extra });
 
@@ -53,29 +58,36 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     t = await createTestApp(kind);
     admin = new Client(t);
     await admin.login();
-    ({ ids, boi } = await seedProducts(t, 6));
   });
+  /** Six products and two categories of the test's own (see seedProducts). */
+  const seed = async () => {
+    const tag = uniqueTag();
+    return { tag, ...(await seedProducts(t, 6, tag)) };
+  };
   afterAll(() => t.close());
 
   it('shows the grid with every price, filtered by category and search, paginated, sort allowlist', async () => {
+    const { tag, ids, boi, code, names } = await seed();
     const res = await admin.visit(`${BASE}?category_id=${boi}`);
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('price-centre/Index');
     const { products, params, categories, can_update, can_export, currency } = res.body.props;
     expect(products.total).toBe(3);
     expect(products.data[0]).toEqual({
-      id: ids[0], code: 'P000001', barcode: null, name: 'Produit 1', category_name: 'Boissons', unit: 'pièce',
+      id: ids[0], code: code(1), barcode: null, name: `Produit ${tag} 1`, category_name: names.BOI, unit: 'pièce',
       purchase_price: 1000, cmup: 1100, retail_price: 1500, wholesale_price: 1400, min_price: 1200, updated_at: expect.any(String),
     });
+    expect(products.data.map((p: { code: string }) => p.code)).toEqual([code(1), code(3), code(5)]);
     expect(params).toEqual({ q: '', sort: 'code', dir: 'asc', per_page: 25, filters: { category_id: String(boi), status: 'active' } });
-    expect(categories.map((c: { label: string }) => c.label)).toEqual(['Boissons', 'Céréales']);
+    expect(categories.map((c: { label: string }) => c.label)).toEqual(expect.arrayContaining([names.BOI, names.CER]));
     expect([can_update, can_export, currency]).toEqual([true, true, 'XOF']);
-    expect((await admin.visit(`${BASE}?q=produit 2`)).body.props.products.data.map((p: { code: string }) => p.code)).toEqual(['P000002']);
-    expect((await admin.visit(`${BASE}?sort=retail_price&dir=desc`)).body.props.products.data[0].code).toBe('P000006');
+    expect((await admin.visit(`${BASE}?q=${encodeURIComponent(`produit ${tag.toLowerCase()} 2`)}`)).body.props.products.data.map((p: { code: string }) => p.code)).toEqual([code(2)]);
+    expect((await admin.visit(`${BASE}?q=${tag}&sort=retail_price&dir=desc`)).body.props.products.data.map((p: { code: string }) => p.code)).toEqual([6, 5, 4, 3, 2, 1].map(code));
     expect((await admin.visit(`${BASE}?sort=password&dir=x`)).body.props.params).toMatchObject({ sort: 'code', dir: 'asc' });
   });
 
   it('saves edited rows together in one transaction, with price history and audit', async () => {
+    const { ids } = await seed();
     const [a, b] = [await product(ids[0]), await product(ids[1])];
     const res = await admin.send('put', BASE, {
       rows: [
@@ -95,11 +107,12 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
       [ids[1], 'wholesale_price', 1401, 1450, 'manual'],
       [ids[1], 'min_price', 1200, 1300, 'manual'],
     ]);
-    const audit = await t.db('audit_log').where({ action: 'product.prices_changed', subject_id: String(ids[1]) }).first();
-    expect(JSON.parse(audit.details)).toMatchObject({ before: { wholesale_price: 1401, min_price: 1200 }, after: { wholesale_price: 1450, min_price: 1300 } });
+    const audit = await t.db('audit_log').where({ action: 'product.prices_changed', subject_id: String(ids[1]) });
+    expect(audit.map((x) => JSON.parse(x.details))).toEqual([expect.objectContaining({ before: { wholesale_price: 1401, min_price: 1200 }, after: { wholesale_price: 1450, min_price: 1300 } })]);
   });
 
   it('refuses the whole save when one row is wrong or stale, writing nothing', async () => {
+    const { ids, code } = await seed();
     const before = await t.db('price_history').count({ n: '*' }).first();
     const c = await product(ids[2]);
     const errors = await submitExpectingErrors(
@@ -120,15 +133,17 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
       'rows.2.purchase_price': "Le champ prix d'achat doit être un montant entier positif en FCFA, sans décimales.",
     });
     const stale = await submitExpectingErrors(admin, 'put', BASE, { rows: [{ id: ids[2], purchase_price: '1', retail_price: '2000', wholesale_price: '1900', min_price: '1200', updated_at: '2000-01-01T00:00:00.000Z' }] }, BASE);
-    expect(stale).toEqual({ 'rows.0.id': "Le produit P000003 a été modifié entre-temps par quelqu'un d'autre : rechargez la page." });
+    expect(stale).toEqual({ 'rows.0.id': `Le produit ${code(3)} a été modifié entre-temps par quelqu'un d'autre : rechargez la page.` });
     const missing = await submitExpectingErrors(admin, 'put', BASE, { rows: [{ id: 999999, purchase_price: '1', retail_price: '1', wholesale_price: '1', min_price: '1' }] }, BASE);
     expect(missing).toEqual({ 'rows.0.id': "Ce produit n'existe plus." });
     expect(await submitExpectingErrors(admin, 'put', BASE, { rows: [] }, BASE)).toEqual({ rows: 'Aucune ligne à enregistrer.' });
     expect(await t.db('price_history').count({ n: '*' }).first()).toEqual(before);
-    expect(Number((await product(ids[2])).retail_price)).toBe(Number(c.retail_price));
+    expect(await product(ids[2])).toEqual(c);
   });
 
   it('previews a rule: old → new per product, skips with reasons, summary and fingerprint', async () => {
+    const { tag, ids, boi, code, names } = await seed();
+    await t.db('products').where({ id: ids[0] }).update({ retail_price: 1600 });
     const post = await admin.post(`${BASE}/apercu`, { ...rule(), category_id: String(boi) });
     expect(post.status).toBe(303);
     expect(post.headers.location).toBe(`${BASE}/apercu?field=retail_price&operation=percent&direction=increase&value=10&base=current&step=25&rounding=nearest&category_id=${boi}&status=active`);
@@ -137,23 +152,23 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     const p = page.body.props;
     expect(p.rule).toEqual({ field: 'retail_price', operation: 'percent', direction: 'increase', value: '10', base: 'current', step: 25, rounding: 'nearest' });
     expect(p.description).toBe('Prix de détail = prix de détail actuel plus 10\u00a0%, arrondi au plus proche à 25\u00a0FCFA');
-    expect(p.scope).toEqual({ category: 'Boissons', q: '', status: 'active' });
-    // P000001 1600 → 1760 ; P000003 1502 → 1652,2 → 1650 ; P000005 1504 → 1654,4 → 1650
+    expect(p.scope).toEqual({ category: names.BOI, q: '', status: 'active' });
+    // n° 1 1600 → 1760 → 1750 ; n° 3 1502 → 1652,2 → 1650 ; n° 5 1504 → 1654,4 → 1650
     expect(p.rows.data.map((r: { code: string; old_value: number; new_value: number; status: string }) => [r.code, r.old_value, r.new_value, r.status])).toEqual([
-      ['P000001', 1600, 1750, 'change'],
-      ['P000003', 1502, 1650, 'change'],
-      ['P000005', 1504, 1650, 'change'],
+      [code(1), 1600, 1750, 'change'],
+      [code(3), 1502, 1650, 'change'],
+      [code(5), 1504, 1650, 'change'],
     ]);
     expect(p.summary).toEqual({ scope_count: 3, changed: 3, unchanged: 0, skipped: 0, skipped_by_reason: [] });
     expect(p.fingerprint).toMatch(/^[0-9a-f]{32}$/);
     expect(p.can_update).toBe(true);
 
     // a decrease that would go under the minimum price is skipped with its reason
-    const down = await admin.visit(`${BASE}/apercu?field=retail_price&operation=amount&direction=decrease&value=350&base=current&step=1&rounding=nearest&status=active`);
+    const down = await admin.visit(`${BASE}/apercu?field=retail_price&operation=amount&direction=decrease&value=350&base=current&step=1&rounding=nearest&q=${tag}&status=active`);
     const d = down.body.props;
     expect(d.summary).toMatchObject({ scope_count: 6, skipped: 5, changed: 1, skipped_by_reason: [{ reason: 'below_min', label: 'le prix serait inférieur au prix minimum', count: 5 }] });
-    expect(d.rows.data.find((r: { code: string }) => r.code === 'P000002')).toMatchObject({ status: 'skip', new_value: 1151, reason: 'le prix serait inférieur au prix minimum' });
-    expect(d.rows.data.find((r: { code: string }) => r.code === 'P000001')).toMatchObject({ status: 'change', old_value: 1600, new_value: 1250 });
+    expect(d.rows.data.find((r: { code: string }) => r.code === code(2))).toMatchObject({ status: 'skip', new_value: 1151, reason: 'le prix serait inférieur au prix minimum' });
+    expect(d.rows.data.find((r: { code: string }) => r.code === code(1))).toMatchObject({ status: 'change', old_value: 1600, new_value: 1250 });
   });
 
   it('refuses an invalid rule with French messages on its fields', async () => {
@@ -172,6 +187,9 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
   });
 
   it('applies the previewed rule in one go, with price history and one audit entry', async () => {
+    const { ids, boi } = await seed();
+    const audits = () => t.db('audit_log').where({ action: 'prices.rule_applied' }).orderBy('id');
+    const auditsBefore = (await audits()).length;
     const preview = (await admin.visit(`${BASE}/apercu?field=wholesale_price&operation=percent&direction=increase&value=20&base=cmup&step=100&rounding=up&category_id=${boi}&status=active`)).body.props;
     expect(preview.summary).toMatchObject({ changed: 2, unchanged: 1 });
     const res = await admin.post(`${BASE}/appliquer`, { ...preview.rule, category_id: String(boi), status: 'active', fingerprint: preview.fingerprint });
@@ -180,73 +198,85 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     expect((await admin.follow(res)).body.flash.success).toBe('Règle appliquée : 2 prix modifiés (Prix de gros = CMUP plus 20\u00a0%, arrondi au-dessus à 100\u00a0FCFA).');
     // CMUP 1100 × 1,2 = 1320 → 1400 (up to 100: unchanged); 1102 → 1322,4 → 1400; 1104 → 1324,8 → 1400
     for (const id of [ids[0], ids[2], ids[4]]) expect(Number((await product(id)).wholesale_price)).toBe(1400);
-    expect(Number((await product(ids[1])).wholesale_price)).toBe(1450); // other category untouched
-    const history = await t.db('price_history').where({ source: 'rule', field: 'wholesale_price' });
-    expect(history).toHaveLength(2);
-    const audit = await t.db('audit_log').where({ action: 'prices.rule_applied' }).first();
-    expect(JSON.parse(audit.details)).toMatchObject({ changed: 2, skipped: 0, note: 'Prix de gros = CMUP plus 20\u00a0%, arrondi au-dessus à 100\u00a0FCFA' });
+    expect(Number((await product(ids[1])).wholesale_price)).toBe(1401); // other category untouched
+    const history = await t.db('price_history').whereIn('product_id', ids).where({ source: 'rule', field: 'wholesale_price' }).orderBy('product_id');
+    expect(history.map((h) => [Number(h.product_id), Number(h.old_value), Number(h.new_value)])).toEqual([
+      [ids[2], 1402, 1400],
+      [ids[4], 1404, 1400],
+    ]);
+    const audit = await audits();
+    expect(audit).toHaveLength(auditsBefore + 1);
+    expect(JSON.parse(audit[audit.length - 1].details)).toMatchObject({ changed: 2, skipped: 0, note: 'Prix de gros = CMUP plus 20\u00a0%, arrondi au-dessus à 100\u00a0FCFA' });
     // the product page shows it in its price history
     const show = await admin.visit(`/fichiers/produits/${ids[2]}`);
     expect(show.body.props.price_history.data[0]).toMatchObject({ field: 'wholesale_price', old_value: 1402, new_value: 1400, user_name: 'Administrateur', source_label: 'Règle de prix' });
   });
 
   it('refuses a stale preview (a price changed since) and writes nothing', async () => {
-    const url = `${BASE}/apercu?field=retail_price&operation=set&value=5000&base=current&step=1&rounding=nearest&status=active`;
+    const { tag, ids } = await seed();
+    const url = `${BASE}/apercu?field=retail_price&operation=set&value=5000&base=current&step=1&rounding=nearest&q=${tag}&status=active`;
     const preview = (await admin.visit(url)).body.props;
+    expect(preview.summary).toMatchObject({ scope_count: 6, changed: 6 });
     await t.db('products').where({ id: ids[5] }).update({ retail_price: 5000 });
     const before = await t.db('price_history').count({ n: '*' }).first();
-    const res = await admin.post(`${BASE}/appliquer`, { ...preview.rule, status: 'active', fingerprint: preview.fingerprint });
+    const res = await admin.post(`${BASE}/appliquer`, { ...preview.rule, q: tag, status: 'active', fingerprint: preview.fingerprint });
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe(`${BASE}/apercu?field=retail_price&operation=set&direction=increase&value=5000&base=current&step=1&rounding=nearest&status=active`);
+    expect(res.headers.location).toBe(`${BASE}/apercu?field=retail_price&operation=set&direction=increase&value=5000&base=current&step=1&rounding=nearest&q=${tag}&status=active`);
     expect((await admin.follow(res)).body.flash.error).toBe("Les prix ont changé depuis l'aperçu : vérifiez le nouvel aperçu avant d'appliquer la règle.");
     expect(await t.db('price_history').count({ n: '*' }).first()).toEqual(before);
-    expect(Number((await product(ids[0])).retail_price)).toBe(1600);
-    const forged = await admin.post(`${BASE}/appliquer`, { ...preview.rule, status: 'active' });
+    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
+    const forged = await admin.post(`${BASE}/appliquer`, { ...preview.rule, q: tag, status: 'active' });
     expect(forged.status).toBe(303);
     expect((await admin.visit(url)).body.props.errors).toEqual({ fingerprint: "Affichez l'aperçu de la règle avant de l'appliquer." });
+    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
   });
 
   it('reads a decimal percentage and refuses to apply a rule that changes nothing', async () => {
-    const decimal = (await admin.visit(`${BASE}/apercu?field=min_price&operation=percent&direction=decrease&value=12,5&base=current&step=5&rounding=down&q=P000002&status=active`)).body.props;
+    const { ids, code } = await seed();
+    await t.db('products').where({ id: ids[1] }).update({ min_price: 1300 });
+    const decimal = (await admin.visit(`${BASE}/apercu?field=min_price&operation=percent&direction=decrease&value=12,5&base=current&step=5&rounding=down&q=${code(2)}&status=active`)).body.props;
     // 1300 × 0,875 = 1137,5 → 1135 (down to 5)
-    expect(decimal.rows.data).toEqual([expect.objectContaining({ code: 'P000002', old_value: 1300, new_value: 1135, status: 'change' })]);
+    expect(decimal.rows.data).toEqual([expect.objectContaining({ code: code(2), old_value: 1300, new_value: 1135, status: 'change' })]);
     expect(decimal.description).toBe('Prix minimum = prix minimum actuel moins 12,5\u00a0%, arrondi en dessous à 5\u00a0FCFA');
-    const same = (await admin.visit(`${BASE}/apercu?field=min_price&operation=set&value=1300&step=1&q=P000002&status=active`)).body.props;
+    const same = (await admin.visit(`${BASE}/apercu?field=min_price&operation=set&value=1300&step=1&q=${code(2)}&status=active`)).body.props;
     expect(same.summary).toMatchObject({ scope_count: 1, changed: 0, unchanged: 1 });
     const audits = async () => Number((await t.db('audit_log').where({ action: 'prices.rule_applied' }).count({ n: '*' }).first())!.n);
     const before = await audits();
-    const res = await admin.post(`${BASE}/appliquer`, { ...same.rule, q: 'P000002', status: 'active', fingerprint: same.fingerprint });
+    const res = await admin.post(`${BASE}/appliquer`, { ...same.rule, q: code(2), status: 'active', fingerprint: same.fingerprint });
     expect((await admin.follow(res)).body.flash.error).toBe("La règle ne change aucun prix : rien n'a été enregistré.");
     expect(await audits()).toBe(before);
   });
 
   it('lets a viewer preview but not save nor apply (403), and refuses users without the menu', async () => {
-    const viewer = await userWithPermissions(t, 'lecteur-prix@test.local', ['menu.centraleprix']);
+    const { tag, ids } = await seed();
+    const viewer = await userWithPermissions(t, `lecteur-prix-${tag}@test.local`, ['menu.centraleprix']);
     const c = new Client(t);
     await c.login(viewer.email, viewer.password);
     const grid = await c.visit(BASE);
     expect(grid.body.props).toMatchObject({ can_update: false, can_export: false });
-    const preview = await c.visit(`${BASE}/apercu?field=retail_price&operation=set&value=1&step=1&status=active`);
+    const preview = await c.visit(`${BASE}/apercu?field=retail_price&operation=set&value=1&step=1&q=${tag}&status=active`);
     expect(preview.status).toBe(200);
     expect(preview.body.props.can_update).toBe(false);
     expect((await c.send('put', BASE, { rows: [{ id: ids[0], purchase_price: 1, retail_price: 1, wholesale_price: 1, min_price: 1 }] })).status).toBe(403);
-    expect((await c.post(`${BASE}/appliquer`, { ...preview.body.props.rule, status: 'active', fingerprint: preview.body.props.fingerprint })).status).toBe(403);
+    expect((await c.post(`${BASE}/appliquer`, { ...preview.body.props.rule, q: tag, status: 'active', fingerprint: preview.body.props.fingerprint })).status).toBe(403);
     expect((await c.visit(`${BASE}/export`)).status).toBe(403);
-    expect(Number((await product(ids[0])).retail_price)).toBe(1600);
-    const nobody = await userWithPermissions(t, 'sans-prix@test.local', ['menu.produits', 'prices.update']);
+    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
+    const nobody = await userWithPermissions(t, `sans-prix-${tag}@test.local`, ['menu.produits', 'prices.update']);
     const n = new Client(t);
     await n.login(nobody.email, nobody.password);
     expect((await n.visit(BASE)).status).toBe(403);
     expect((await n.send('put', BASE, { rows: [{ id: ids[0], purchase_price: 1, retail_price: 1, wholesale_price: 1, min_price: 1 }] })).status).toBe(403);
+    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
   });
 
   it('exports the grid as filtered with formulas escaped', async () => {
+    const { ids, code, names } = await seed();
     await t.db('products').where({ id: ids[0] }).update({ name: '=HYPERLINK("x")' });
-    const text = (await download(admin, `${BASE}/export?format=csv&q=P000001`)).body.toString('utf8').slice(1).trim().split('\r\n');
-    expect(text).toEqual(["Code;Code-barres;Désignation;Catégorie;Unité;Prix d'achat;CMUP;Prix de détail;Prix de gros;Prix minimum", `P000001;;"'=HYPERLINK(""x"")";Boissons;pièce;1050;1100;1600;1400;1200`]);
-    const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=P000001`)).body);
+    const text = (await download(admin, `${BASE}/export?format=csv&q=${code(1)}`)).body.toString('utf8').slice(1).trim().split('\r\n');
+    expect(text).toEqual(["Code;Code-barres;Désignation;Catégorie;Unité;Prix d'achat;CMUP;Prix de détail;Prix de gros;Prix minimum", `${code(1)};;"'=HYPERLINK(""x"")";${names.BOI};pièce;1000;1100;1500;1400;1200`]);
+    const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=${code(1)}`)).body);
     // (the empty barcode cell is left out: ExcelJS reads it back as '' or nothing)
-    expect([rows[1][0], ...rows[1].slice(2)]).toEqual(['P000001', `'=HYPERLINK("x")`, 'Boissons', 'pièce', 1050, 1100, 1600, 1400, 1200]);
+    expect([rows[1][0], ...rows[1].slice(2)]).toEqual([code(1), `'=HYPERLINK("x")`, names.BOI, 'pièce', 1000, 1100, 1500, 1400, 1200]);
     expect((await admin.visit(`${BASE}/export`)).status).toBe(409);
   });
 });

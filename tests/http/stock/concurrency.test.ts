@@ -2,11 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
 import { type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, stockFixtures } from '../../support/stock.js';
+import { formatDocumentNumber } from '../../../server/db/counters.js';
+import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
+import { withSearchName } from '../../../server/db/search.js';
+import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
 import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const year = () => today().slice(0, 4);
+/** The numbers a series gives after `last`: n of them, without a gap. */
+const numbersAfter = (series: string, last: number, n: number) => Array.from({ length: n }, (_, i) => formatDocumentNumber(series, Number(year()), last + i + 1));
 const TRANSFERS = '/operations/sortiestock/transferts';
 const ENTRIES = '/operations/entreestock';
 const READJUST = '/operations/gestionstock/reajustement';
@@ -33,7 +39,11 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
   afterEach(() => expectStockConsistent(t.db));
 
   it('50 parallel exits of 1 unit against a stock of 10: exactly 10 succeed, the others are refused by name', { timeout: 120_000 }, async () => {
-    await giveStock(t.db, f.products.rice, f.depot, 10, 12000);
+    const tag = uniqueTag();
+    const rice = await makeProduct(t.db, { code: `${tag}RIZ`, name: 'Riz parfumé 25 kg', category_id: f.category, unit: 'sac', purchase_price: 12000 });
+    await giveStock(t.db, rice, f.depot, 10, 12000);
+    const [trfBefore, invBefore] = [await lastNumber(t.db, 'TRF', year()), await lastNumber(t.db, 'INV', year())];
+    const [transfersBefore, readjustmentsBefore] = [new Set(await t.db('transfers').pluck('number')), new Set(await t.db('stock_adjustments').pluck('number'))];
     // One session per request: a refusal travels in the session, as for a browser tab. Two kinds of
     // exit (transfers and breakage readjustments) so that the TRF and INV counters do not serialise
     // the requests by themselves: only the stock guard stands between them and an oversell.
@@ -44,13 +54,13 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
             url: TRANSFERS,
             landing: `${TRANSFERS}/create`,
             done: /^\/operations\/sortiestock\/transferts\/\d+$/,
-            body: { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: f.products.rice, quantity: 1 }] },
+            body: { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: rice, quantity: 1 }] },
           }
         : {
             url: READJUST,
             landing: READJUST,
             done: /^\/operations\/gestionstock\?tab=readjustments$/,
-            body: { idempotency_key: idempotencyKey(), location_id: f.depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: f.products.rice, direction: 'out', quantity: 1 }] },
+            body: { idempotency_key: idempotencyKey(), location_id: f.depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: rice, direction: 'out', quantity: 1 }] },
           };
     const exits = clients.map((_, i) => exit(i));
     const results = await Promise.all(clients.map((c, i) => c.post(exits[i].url, exits[i].body)));
@@ -59,20 +69,22 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     expect(succeeded.filter(Boolean)).toHaveLength(10);
 
     const messages = await Promise.all(clients.map(async (c, i) => (succeeded[i] ? null : (await c.visit(exits[i].landing)).body.props.errors?.['lines.0.quantity'])));
-    for (const m of messages.filter((x) => x !== null)) expect(m).toBe('Stock insuffisant pour « Riz parfumé 25 kg » (RIZ25) à Dépôt principal : il manque 1 sac (disponible 0, demandé 1).');
+    for (const m of messages.filter((x) => x !== null)) expect(m).toBe(`Stock insuffisant pour « Riz parfumé 25 kg » (${tag}RIZ) à Dépôt principal : il manque 1 sac (disponible 0, demandé 1).`);
     expect(messages.filter((x) => x !== null)).toHaveLength(40);
 
-    expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(0);
-    const ledger = await t.db('stock_movements').where({ product_id: f.products.rice, location_id: f.depot }).sum({ q: 'quantity' }).first();
+    expect(await levelOf(t.db, rice, f.depot)).toBe(0);
+    const ledger = await t.db('stock_movements').where({ product_id: rice, location_id: f.depot }).sum({ q: 'quantity' }).first();
     expect(Number(ledger!.q)).toBe(0);
-    const outs = await t.db('stock_movements').where({ product_id: f.products.rice, location_id: f.depot }).where('quantity', '<', 0).count({ n: '*' }).first();
+    const outs = await t.db('stock_movements').where({ product_id: rice, location_id: f.depot }).where('quantity', '<', 0).count({ n: '*' }).first();
     expect(Number(outs!.n)).toBe(10);
-    // Refused exits consumed no number: each series runs from 000001 without a gap.
-    const transfers = (await t.db('transfers').orderBy('number').pluck('number')) as string[];
-    const readjustments = (await t.db('stock_adjustments').orderBy('number').pluck('number')) as string[];
+    // Refused exits consumed no number: each series goes on from where it was, without a gap.
+    const transfers = ((await t.db('transfers').orderBy('number').pluck('number')) as string[]).filter((n) => !transfersBefore.has(n));
+    const readjustments = ((await t.db('stock_adjustments').orderBy('number').pluck('number')) as string[]).filter((n) => !readjustmentsBefore.has(n));
     expect(transfers.length + readjustments.length).toBe(10);
-    expect(transfers).toEqual(transfers.map((_, i) => `TRF-${year()}-${String(i + 1).padStart(6, '0')}`));
-    expect(readjustments).toEqual(readjustments.map((_, i) => `INV-${year()}-${String(i + 1).padStart(6, '0')}`));
+    expect(transfers).toEqual(numbersAfter('TRF', trfBefore, transfers.length));
+    expect(readjustments).toEqual(numbersAfter('INV', invBefore, readjustments.length));
+    expect(await lastNumber(t.db, 'TRF', year())).toBe(trfBefore + transfers.length);
+    expect(await lastNumber(t.db, 'INV', year())).toBe(invBefore + readjustments.length);
   });
 
   it('a transfer received by several sessions at once is received once; a racing cancellation loses or wins cleanly', { timeout: 120_000 }, async () => {
@@ -111,14 +123,18 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
   });
 
   it('parallel scans of one count add up, and a count validated twice at once is adjusted once', { timeout: 120_000 }, async () => {
-    await giveStock(t.db, f.products.soap, f.shop, 30, 250);
+    const tag = uniqueTag();
+    const categoryId = await insertReturningId(t.db, 'categories', withSearchName({ code: `${tag}HYG`, name: `Hygiène ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
+    const soap = await makeProduct(t.db, { code: `${tag}SAV`, name: 'Savon de Marseille', category_id: categoryId, purchase_price: 250 });
+    await giveStock(t.db, soap, f.shop, 30, 250);
+    const invBefore = await lastNumber(t.db, 'INV', year());
     const clients = await loggedInClients(server, 10);
-    const opened = await clients[0].post(COUNTS, { idempotency_key: idempotencyKey(), location_id: f.shop, count_date: today(), blind: false, category_ids: [f.otherCategory], note: '' });
+    const opened = await clients[0].post(COUNTS, { idempotency_key: idempotencyKey(), location_id: f.shop, count_date: today(), blind: false, category_ids: [categoryId], note: '' });
     const id = Number(opened.headers.location.split('/').pop());
     // 40 scans of the soap from 10 sessions: no scan may be lost.
-    const scans = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % clients.length].post(`${COUNTS}/${id}/scan`, { code: 'SAV01' })));
+    const scans = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % clients.length].post(`${COUNTS}/${id}/scan`, { code: `${tag}SAV` })));
     expect(scans.map((r) => r.status)).toEqual(Array(40).fill(303));
-    const line = await t.db('inventory_count_lines').where({ count_id: id, product_id: f.products.soap }).first('counted_quantity');
+    const line = await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first('counted_quantity');
     expect(Number(line.counted_quantity)).toBe(40);
 
     const version = Number((await t.db('inventory_counts').where({ id }).first('version')).version);
@@ -128,11 +144,16 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     expect(row.status).toBe('validated');
     const movements = await t.db('stock_movements').where({ document_type: 'inventory_count', document_id: id });
     expect(movements.map((m) => Number(m.quantity))).toEqual([10]);
-    expect(await levelOf(t.db, f.products.soap, f.shop)).toBe(40);
-    expect(await t.db('inventory_counts').whereNotNull('number').pluck('number')).toEqual([row.number]);
+    expect(await levelOf(t.db, soap, f.shop)).toBe(40);
+    // validated once: one number taken, the next of the series
+    expect(row.number).toBe(numbersAfter('INV', invBefore, 1)[0]);
+    expect(await lastNumber(t.db, 'INV', year())).toBe(invBefore + 1);
   });
 
-  it('100 parallel validations get the numbers 1 to 100, without gap or duplicate', { timeout: 120_000 }, async () => {
+  it('100 parallel validations get the next 100 numbers, without gap or duplicate', { timeout: 120_000 }, async () => {
+    const tag = uniqueTag();
+    const sugar = await makeProduct(t.db, { code: `${tag}SUC`, name: 'Sucre en poudre 1 kg', category_id: f.category, unit: 'paquet', pack_size: 20, purchase_price: 650 });
+    const entBefore = await lastNumber(t.db, 'ENT', year());
     const clients = await loggedInClients(server, 10);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -141,22 +162,21 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
           supplier_id: f.supplier,
           location_id: f.depot,
           entry_date: today(),
-          supplier_ref: `BL-${i + 1}`,
+          supplier_ref: `BL-${tag}-${i + 1}`,
           note: '',
-          lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 5, unit_cost: 650 }],
+          lines: [{ product_id: sugar, unit: 'unit', quantity: 5, unit_cost: 650 }],
         }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(303));
     expect(results.every((r) => /^\/operations\/entreestock\/\d+$/.test(r.headers.location))).toBe(true);
-    const rows = await t.db('stock_entries').select('id', 'number', 'supplier_ref');
+    const rows = await t.db('stock_entries').where('supplier_ref', 'like', `BL-${tag}-%`).select('id', 'number', 'supplier_ref');
     expect(rows).toHaveLength(100);
     const numbers = rows.map((r) => r.number as string).sort();
-    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => `ENT-${year()}-${String(i + 1).padStart(6, '0')}`));
+    expect(numbers).toEqual(numbersAfter('ENT', entBefore, 100));
     expect(new Set(rows.map((r) => r.supplier_ref)).size).toBe(100);
-    const counter = await t.db('document_counters').where({ series: 'ENT' }).first('last_number');
-    expect(Number(counter.last_number)).toBe(100);
-    expect(await levelOf(t.db, f.products.sugar, f.depot)).toBe(500);
-    expect(Number((await t.db('products').where({ id: f.products.sugar }).first('cmup')).cmup)).toBe(650);
+    expect(await lastNumber(t.db, 'ENT', year())).toBe(entBefore + 100);
+    expect(await levelOf(t.db, sugar, f.depot)).toBe(500);
+    expect(Number((await t.db('products').where({ id: sugar }).first('cmup')).cmup)).toBe(650);
   });
 });

@@ -4,7 +4,8 @@ import { withSearchName } from '../../../server/db/search.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { type StockFixtures, expectStockConsistent, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
+import { uniqueTag } from '../../support/unique.js';
+import { type StockFixtures, expectStockConsistent, idempotencyKey, lastNumber, levelOf, makeProduct, makeSupplier, nextNumber, stockFixtures } from '../../support/stock.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const year = () => Number(today().slice(0, 4));
@@ -30,8 +31,9 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   const counts = async () => ({
     entries: Number((await t.db('stock_entries').count({ n: '*' }).first())!.n),
     movements: Number((await t.db('stock_movements').count({ n: '*' }).first())!.n),
-    counter: Number((await t.db('document_counters').where({ series: 'ENT' }).first('last_number'))?.last_number ?? 0),
+    counter: await lastNumber(t.db, 'ENT', year()),
   });
+  const idFrom = (res: { headers: Record<string, string> }) => Number(res.headers.location.split('/').pop());
   const errorsAfter = async (c: Client, url: string, body: object, landing = '/operations/entreestock') => {
     const res = await c.post(url, body);
     expect(res.status).toBe(303);
@@ -48,6 +50,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   afterEach(() => expectStockConsistent(t.db));
 
   it('guards every route with the menu and action permissions', async () => {
+    const before = await counts();
     const none = await userWithPermissions(t, 'nobody@test.local', ['menu.dashboard']);
     const c = new Client(t);
     await c.login(none.email, none.password);
@@ -65,52 +68,64 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect((await v.visit('/operations/entreestock/create')).status).toBe(403);
     expect((await v.post('/operations/entreestock', entry())).status).toBe(403);
     expect((await v.post('/operations/entreestock/1/cancel', { reason: 'Erreur de saisie', version: 1 })).status).toBe(403);
-    expect((await counts()).entries).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 
   it('shows the new-entry form with active suppliers and locations', async () => {
+    const archived = await makeSupplier(t.db, { name: 'Fournisseur archivé', active: false });
     const res = await admin.visit('/operations/entreestock/create');
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('stock/entries/Create');
     expect(res.body.props).toMatchObject({ currency: 'XOF', today: today(), default_location_id: f.depot });
-    expect(res.body.props.suppliers).toEqual([{ value: String(f.supplier), label: 'SOCOCE Distribution (FRS001)' }]);
+    expect(res.body.props.suppliers).toContainEqual({ value: String(f.supplier), label: 'SOCOCE Distribution (FRS001)' });
+    expect(res.body.props.suppliers.map((o: { value: string }) => o.value)).not.toContain(String(archived));
   });
 
   it('validates an entry: ENT number, stock, CMUP, last purchase price, supplier balance, audit', async () => {
-    const res = await admin.post('/operations/entreestock', entry());
+    const rice = await makeProduct(t.db, { category_id: f.category, name: 'Riz brisé 25 kg', unit: 'sac', purchase_price: 12000 });
+    const oil = await makeProduct(t.db, { category_id: f.category, name: 'Huile végétale 1 L', unit: 'bouteille', pack_size: 12, purchase_price: 1100 });
+    const balance = async () => Number((await t.db('suppliers').where({ id: f.supplier }).first('balance')).balance);
+    const balanceBefore = await balance();
+    const number = await nextNumber(t.db, 'ENT', year());
+    const res = await admin.post('/operations/entreestock', entry({ lines: [
+      { product_id: rice, unit: 'unit', quantity: 10, unit_cost: 12500 },
+      { product_id: oil, unit: 'pack', quantity: 2, unit_cost: 1150 },
+    ] }));
     expect(res.status).toBe(303);
-    const row = await t.db('stock_entries').orderBy('id', 'desc').first();
-    expect(res.headers.location).toBe(`/operations/entreestock/${row.id}`);
-    expect(row).toMatchObject({ number: `ENT-${year()}-000001`, status: 'validated', supplier_ref: 'BL-2026-0042', line_count: 2 });
+    const id = idFrom(res);
+    expect(res.headers.location).toBe(`/operations/entreestock/${id}`);
+    const row = await t.db('stock_entries').where({ id }).first();
+    expect(row).toMatchObject({ number, status: 'validated', supplier_ref: 'BL-2026-0042', line_count: 2 });
     expect(Number(row.total_amount)).toBe(10 * 12500 + 24 * 1150);
     expect(Number(row.total_quantity)).toBe(34);
 
-    expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(10);
-    expect(await levelOf(t.db, f.products.oil, f.depot)).toBe(24); // 2 cartons of 12
-    const rice = await t.db('products').where({ id: f.products.rice }).first();
-    expect(Number(rice.cmup)).toBe(12500);
-    expect(Number(rice.purchase_price)).toBe(12500);
-    const history = await t.db('price_history').where({ product_id: f.products.rice }).first();
-    expect(history).toMatchObject({ field: 'purchase_price', source: 'entry' });
-    expect(Number(history.old_value)).toBe(12000);
-    expect(Number(history.new_value)).toBe(12500);
-    expect(Number((await t.db('suppliers').where({ id: f.supplier }).first('balance')).balance)).toBe(152_600);
-    const audit = await t.db('audit_log').where({ action: 'stock_entry.validated' }).first();
-    expect(audit).toMatchObject({ subject_type: 'stock_entry', subject_id: String(row.id), subject_label: `ENT-${year()}-000001`, user_name: 'Administrateur' });
+    expect(await levelOf(t.db, rice, f.depot)).toBe(10);
+    expect(await levelOf(t.db, oil, f.depot)).toBe(24); // 2 cartons of 12
+    const product = await t.db('products').where({ id: rice }).first();
+    expect(Number(product.cmup)).toBe(12500);
+    expect(Number(product.purchase_price)).toBe(12500);
+    const history = await t.db('price_history').where({ product_id: rice });
+    expect(history.map((h) => [h.field, h.source, Number(h.old_value), Number(h.new_value)])).toEqual([['purchase_price', 'entry', 12000, 12500]]);
+    expect(await balance()).toBe(balanceBefore + 152_600);
+    const audit = await t.db('audit_log').where({ action: 'stock_entry.validated', subject_id: String(id) });
+    expect(audit).toEqual([expect.objectContaining({ subject_type: 'stock_entry', subject_label: number, user_name: 'Administrateur' })]);
 
     const show = await admin.follow(res);
     expect(show.body.component).toBe('stock/entries/Show');
-    expect(show.body.flash).toEqual({ success: `Entrée de stock ENT-${year()}-000001 validée.` });
-    expect(show.body.props.entry).toMatchObject({ number: `ENT-${year()}-000001`, status: 'validated', status_label: 'Validée', supplier: { name: 'SOCOCE Distribution' }, total_amount: 152_600, version: 1 });
+    expect(show.body.flash).toEqual({ success: `Entrée de stock ${number} validée.` });
+    expect(show.body.props.entry).toMatchObject({ number, status: 'validated', status_label: 'Validée', supplier: { name: 'SOCOCE Distribution' }, total_amount: 152_600, version: 1 });
     expect(show.body.props.entry.lines[1]).toMatchObject({ product_name: 'Huile végétale 1 L', entry_unit: 'pack', pack_size: 12, entered_quantity: 2, quantity: 24, unit_cost: 1150, amount: 27_600, cmup_before: 0, cmup_after: 1150 });
   });
 
   it('recomputes the CMUP on the next entry, across locations', async () => {
-    // 10 rice at 12 500 in the depot; 30 more at 13 500 in the shop → (125 000 + 405 000) / 40 = 13 250
-    const res = await admin.post('/operations/entreestock', entry({ location_id: f.shop, lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 30, unit_cost: 13500 }] }));
+    // 10 at 12 500 in the depot; 30 more at 13 500 in the shop → (125 000 + 405 000) / 40 = 13 250
+    const p = await makeProduct(t.db, { category_id: f.category, name: 'Riz long 25 kg', unit: 'sac', purchase_price: 12000 });
+    expect((await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_cost: 12500 }] }))).status).toBe(303);
+    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(12500);
+    const res = await admin.post('/operations/entreestock', entry({ location_id: f.shop, lines: [{ product_id: p, unit: 'unit', quantity: 30, unit_cost: 13500 }] }));
     expect(res.status).toBe(303);
-    expect(Number((await t.db('products').where({ id: f.products.rice }).first('cmup')).cmup)).toBe(13250);
-    const line = await t.db('stock_entry_lines').orderBy('id', 'desc').first();
+    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(13250);
+    const line = await t.db('stock_entry_lines').where({ product_id: p }).orderBy('id', 'desc').first();
     expect([Number(line.cmup_before), Number(line.cmup_after)]).toEqual([12500, 13250]);
   });
 
@@ -130,7 +145,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
 
   it('refuses bad input with a French message on the field and writes nothing', async () => {
     const archived = await makeProduct(t.db, { category_id: f.category, name: 'Ancien article', active: false });
-    const archivedLocation = (await t.db('locations').insert({ code: 'OLD', name: 'Ancien dépôt', kind: 'depot', active: false, created_at: 'x', updated_at: 'x' }).returning('id'))[0];
+    const archivedLocation = (await t.db('locations').insert({ code: `OLD${uniqueTag()}`, name: 'Ancien dépôt', kind: 'depot', active: false, created_at: 'x', updated_at: 'x' }).returning('id'))[0];
     const oldLocationId = typeof archivedLocation === 'object' ? archivedLocation.id : archivedLocation;
     const before = await counts();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
@@ -160,13 +175,14 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   });
 
   it('returns the first result when the same form is sent twice (idempotency key)', async () => {
-    const body = entry({ lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 5, unit_cost: 600 }] });
+    const sugar = await makeProduct(t.db, { category_id: f.category, name: 'Sucre roux 1 kg', unit: 'paquet' });
+    const body = entry({ lines: [{ product_id: sugar, unit: 'unit', quantity: 5, unit_cost: 600 }] });
     const first = await admin.post('/operations/entreestock', body);
     const second = await admin.post('/operations/entreestock', body);
     expect(second.status).toBe(303);
     expect(second.headers.location).toBe(first.headers.location);
-    expect(await t.db('stock_entry_lines').where({ product_id: f.products.sugar })).toHaveLength(1);
-    expect(await levelOf(t.db, f.products.sugar, f.depot)).toBe(5);
+    expect(await t.db('stock_entry_lines').where({ product_id: sugar })).toHaveLength(1);
+    expect(await levelOf(t.db, sugar, f.depot)).toBe(5);
     const page = await admin.follow(second);
     expect(page.body.flash.success).toMatch(/était déjà enregistrée : elle n'a pas été créée une seconde fois/);
     // Another user's identical key is their own.
@@ -175,21 +191,39 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     await c.login(other.email, other.password);
     const third = await c.post('/operations/entreestock', body);
     expect(third.headers.location).not.toBe(first.headers.location);
-    expect(await levelOf(t.db, f.products.sugar, f.depot)).toBe(10);
+    expect(await levelOf(t.db, sugar, f.depot)).toBe(10);
   });
 
   it('lists entries with filters, sort allowlist and totals', async () => {
-    const res = await admin.visit(`/operations/entreestock?supplier_id=${f.supplier}&sort=amount&dir=asc&status=validated`);
+    // Entries of a supplier of this test's own: three validated, one cancelled.
+    const supplier = await makeSupplier(t.db, { name: 'Grands Moulins du Sahel' });
+    const p = await makeProduct(t.db, { category_id: f.category, name: 'Semoule 25 kg' });
+    const numbers: string[] = [];
+    for (const quantity of [3, 1, 2, 4]) {
+      const res = await admin.post('/operations/entreestock', entry({ supplier_id: supplier, lines: [{ product_id: p, unit: 'unit', quantity, unit_cost: 1000 }] }));
+      expect(res.status).toBe(303);
+      numbers.push((await t.db('stock_entries').where({ id: idFrom(res) }).first('number')).number);
+    }
+    const cancelled = await t.db('stock_entries').where({ number: numbers[3] }).first('id');
+    expect((await admin.post(`/operations/entreestock/${cancelled.id}/cancel`, { reason: 'Saisie en double', version: 1 })).status).toBe(303);
+
+    const res = await admin.visit(`/operations/entreestock?supplier_id=${supplier}&sort=amount&dir=asc&status=validated`);
     expect(res.body.component).toBe('stock/entries/Index');
     const { entries, totals, filters, can } = res.body.props;
-    expect(filters).toMatchObject({ supplier_id: String(f.supplier), sort: 'amount', dir: 'asc', status: 'validated', to: today() });
-    expect(entries.total).toBeGreaterThanOrEqual(4);
-    const amounts = entries.data.map((e: { total_amount: number }) => e.total_amount);
-    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
-    expect(totals.count).toBe(entries.total);
+    expect(filters).toMatchObject({ supplier_id: String(supplier), sort: 'amount', dir: 'asc', status: 'validated', to: today() });
+    expect(entries.data.map((e: { number: string; total_amount: number }) => [e.number, e.total_amount])).toEqual([
+      [numbers[1], 1000],
+      [numbers[2], 2000],
+      [numbers[0], 3000],
+    ]);
+    expect(totals.count).toBe(3);
+    expect(entries.total).toBe(3);
     expect(can).toEqual({ create: true, cancel: true });
-    const search = await admin.visit('/operations/entreestock?q=000001');
-    expect(search.body.props.entries.data.map((e: { number: string }) => e.number)).toEqual([`ENT-${year()}-000001`]);
+    const all = await admin.visit(`/operations/entreestock?supplier_id=${supplier}&status=`);
+    expect(all.body.props.entries.total).toBe(4);
+    // A number is found by its sequence alone.
+    const search = await admin.visit(`/operations/entreestock?q=${numbers[2].slice(-6)}`);
+    expect(search.body.props.entries.data.map((e: { number: string }) => e.number)).toEqual([numbers[2]]);
     const bad = await admin.visit('/operations/entreestock?sort=password_hash&dir=sideways&from=nope');
     expect(bad.body.props.filters).toMatchObject({ sort: 'date', dir: 'desc' });
     const empty = await admin.visit('/operations/entreestock?from=2001-01-01&to=2001-01-31');
@@ -199,11 +233,15 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   it('finds an old entry by its number over every date; the period statement keeps its period', async () => {
     const [y, m, d] = today().split('-').map(Number);
     const longAgo = new Date(Date.UTC(y, m - 1, d - 120)).toISOString().slice(0, 10);
-    const res = await admin.post('/operations/entreestock', entry({ entry_date: longAgo, lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 12500 }] }));
+    const supplier = await makeSupplier(t.db, { name: 'Fournisseur ancien' });
+    const res = await admin.post('/operations/entreestock', entry({ supplier_id: supplier, entry_date: longAgo, lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 12500 }] }));
     expect(res.status).toBe(303);
-    const number = (await t.db('stock_entries').where({ entry_date: longAgo }).first('number'))!.number as string;
+    const number = (await t.db('stock_entries').where({ id: idFrom(res) }).first('number'))!.number as string;
     const numbers = async (url: string) => (await admin.visit(url)).body.props.entries.data.map((e: { number: string }) => e.number) as string[];
-    expect(await numbers('/operations/entreestock')).not.toContain(number);
+    // the default period hides it…
+    expect(await numbers(`/operations/entreestock?supplier_id=${supplier}`)).toEqual([]);
+    expect(await numbers(`/operations/entreestock?supplier_id=${supplier}&from=${longAgo}&to=${today()}`)).toEqual([number]);
+    // …a search by its number does not
     expect(await numbers(`/operations/entreestock?q=${number}`)).toEqual([number]);
     expect((await admin.visit(`/operations/entreestock?q=${number}`)).body.props.filters).toMatchObject({ from: '', to: '' });
     expect(await numbers(`/operations/entreestock?q=${number}&from=${today()}&to=${today()}`)).toEqual([]);
@@ -215,18 +253,25 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   });
 
   it('prints the entry and the period statement with the company header', async () => {
-    const row = await t.db('stock_entries').where({ number: `ENT-${year()}-000001` }).first();
+    const res = await admin.post('/operations/entreestock', entry());
+    expect(res.status).toBe(303);
+    const row = await t.db('stock_entries').where({ id: idFrom(res) }).first();
     const print = await admin.visit(`/operations/entreestock/${row.id}/print?print=1`);
     expect(print.body.component).toBe('stock/entries/Print');
-    expect(print.body.props).toMatchObject({ auto_print: true, printed_by: 'Administrateur', company: { name: 'Ma Société', currency: 'XOF' }, entry: { number: `ENT-${year()}-000001` } });
+    expect(print.body.props).toMatchObject({ auto_print: true, printed_by: 'Administrateur', company: { name: 'Ma Société', currency: 'XOF' }, entry: { number: row.number } });
     expect((await admin.visit(`/operations/entreestock/${row.id}/print`)).body.props.auto_print).toBe(false);
     const statement = await admin.visit(`/operations/entreestock/etat?from=${today()}&to=${today()}&location_id=${f.depot}`);
     expect(statement.body.component).toBe('stock/entries/Statement');
     const { totals, rows, filters, by_supplier } = statement.body.props;
     expect(filters).toMatchObject({ from: today(), to: today(), location: 'Dépôt principal', supplier: null });
+    expect(rows.map((r: { number: string }) => r.number)).toContain(row.number);
     expect(rows.every((r: { location_name: string }) => r.location_name === 'Dépôt principal')).toBe(true);
-    expect(totals.amount).toBe(rows.reduce((s: number, r: { total_amount: number }) => s + r.total_amount, 0));
-    expect(by_supplier[0]).toMatchObject({ supplier_name: 'SOCOCE Distribution' });
+    // Totals and subtotals count validated entries only (another test may have cancelled one).
+    const validated = rows.filter((r: { status: string }) => r.status === 'validated');
+    expect(totals.amount).toBe(validated.reduce((s: number, r: { total_amount: number }) => s + r.total_amount, 0));
+    expect(totals.cancelled_count).toBe(rows.length - validated.length);
+    const sococe = validated.filter((r: { supplier_name: string }) => r.supplier_name === 'SOCOCE Distribution');
+    expect(by_supplier).toContainEqual(expect.objectContaining({ supplier_name: 'SOCOCE Distribution', amount: sococe.reduce((s: number, r: { total_amount: number }) => s + r.total_amount, 0) }));
     expect((await admin.visit('/operations/entreestock/999999')).status).toBe(404);
     expect((await admin.visit('/operations/entreestock/abc')).status).toBe(404);
   });
@@ -235,7 +280,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     const p = await makeProduct(t.db, { category_id: f.category, purchase_price: 400, name: 'Tomate concentrée' });
     await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_cost: 500 }] }));
     const res = await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_cost: 700 }] }));
-    const id = Number(res.headers.location.split('/').pop());
+    const id = idFrom(res);
     const balanceBefore = Number((await t.db('suppliers').where({ id: f.supplier }).first('balance')).balance);
     expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(600);
 
@@ -271,42 +316,56 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   it('refuses to cancel an entry whose goods have already left, and writes nothing', async () => {
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Savon liquide' });
     const res = await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 8, unit_cost: 300 }] }));
-    const id = Number(res.headers.location.split('/').pop());
+    const id = idFrom(res);
+    const number = (await t.db('stock_entries').where({ id }).first('number')).number;
     const sent = await admin.post('/operations/sortiestock/transferts', { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: p, quantity: 5 }] });
     expect(sent.status).toBe(303);
     const before = await counts();
     const errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: 'Erreur fournisseur', version: 1 }, `/operations/entreestock/${id}`);
-    expect(errors.reason).toBe(`Annulation impossible : une partie de la marchandise de ENT-${year()}-${String(before.counter).padStart(6, '0')} est déjà sortie de Dépôt principal (« Savon liquide » : il n'en reste que 3 sur les 8 entrés).`);
+    expect(errors.reason).toBe(`Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal (« Savon liquide » : il n'en reste que 3 sur les 8 entrés).`);
     expect(await counts()).toEqual(before);
     expect((await t.db('stock_entries').where({ id }).first()).status).toBe('validated');
   });
   it('adds the statement totals and per-supplier subtotals over the validated entries, and counts the cancelled ones', async () => {
-    const now = new Date().toISOString();
-    const other = await insertReturningId(t.db, 'suppliers', withSearchName({ code: 'FRS002', name: 'Agro Import', created_at: now, updated_at: now }));
-    await admin.post('/operations/entreestock', entry({ supplier_id: other, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 3, unit_cost: 700 }] }));
-    await admin.post('/operations/entreestock', entry({ supplier_id: other, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 2, unit_cost: 650 }] }));
+    // Two suppliers of its own: the other tests' entries of the day may be on the statement too, so
+    // the totals are checked against the rows listed and against what this test knows of its suppliers.
+    const tag = uniqueTag('S');
+    const agro = await makeSupplier(t.db, { name: `Agro Import ${tag}` });
+    const kaba = await makeSupplier(t.db, { name: `Kaba Négoce ${tag}` });
+    await admin.post('/operations/entreestock', entry({ supplier_id: agro, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 3, unit_cost: 700 }] }));
+    await admin.post('/operations/entreestock', entry({ supplier_id: agro, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 2, unit_cost: 650 }] }));
+    await admin.post('/operations/entreestock', entry({ supplier_id: kaba, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 4, unit_cost: 600 }] }));
+    const dropped = await t.db('stock_entries').where({ supplier_id: kaba }).first('id');
+    expect((await admin.post(`/operations/entreestock/${dropped.id}/cancel`, { reason: 'Saisie en double', version: 1 })).status).toBe(303);
+
     type Line = { status: string; supplier_name: string; total_quantity: number; total_amount: number };
     const sum = (rows: Line[], key: 'total_quantity' | 'total_amount') => rows.reduce((s, r) => s + r[key], 0);
     const period = `from=${today()}&to=${today()}`;
     const all = (await admin.visit(`/operations/entreestock/etat?${period}&cancelled=1`)).body.props;
     expect(all.filters.include_cancelled).toBe(true);
     const valid = (all.rows as Line[]).filter((r) => r.status === 'validated');
-    // An entry was cancelled above: it is listed, counted apart, and left out of the sums.
-    expect(all.rows.length).toBeGreaterThan(valid.length);
+    // The cancelled entry is listed, counted apart, and left out of the sums.
+    expect((all.rows as Line[]).some((r) => r.supplier_name === `Kaba Négoce ${tag}` && r.status === 'cancelled')).toBe(true);
     expect(all.totals).toEqual({ count: valid.length, quantity: sum(valid, 'total_quantity'), amount: sum(valid, 'total_amount'), cancelled_count: all.rows.length - valid.length });
-    const sococe = valid.filter((r) => r.supplier_name === 'SOCOCE Distribution');
-    expect(all.by_supplier).toEqual([
-      { supplier_name: 'SOCOCE Distribution', count: sococe.length, amount: sum(sococe, 'total_amount') },
-      { supplier_name: 'Agro Import', count: 2, amount: 3 * 700 + 2 * 650 },
-    ]);
+    // One subtotal per supplier with validated entries, adding up to the total; none for a supplier whose only entry was cancelled.
+    const bySupplier = all.by_supplier as Array<{ supplier_name: string; count: number; amount: number }>;
+    expect(bySupplier).toContainEqual({ supplier_name: `Agro Import ${tag}`, count: 2, amount: 3 * 700 + 2 * 650 });
+    expect(bySupplier.some((g) => g.supplier_name === `Kaba Négoce ${tag}`)).toBe(false);
+    for (const g of bySupplier) {
+      const rows = valid.filter((r) => r.supplier_name === g.supplier_name);
+      expect(g, g.supplier_name).toEqual({ supplier_name: g.supplier_name, count: rows.length, amount: sum(rows, 'total_amount') });
+    }
+    expect(bySupplier.reduce((s, g) => s + g.amount, 0)).toBe(all.totals.amount);
     // Without cancelled=1: the validated entries only, the same totals.
     const validated = (await admin.visit(`/operations/entreestock/etat?${period}`)).body.props;
     expect(validated.rows).toHaveLength(valid.length);
     expect(validated.totals).toEqual({ ...all.totals, cancelled_count: 0 });
     expect(validated.by_supplier).toEqual(all.by_supplier);
     // Filtered on one supplier: its entries only.
-    const one = (await admin.visit(`/operations/entreestock/etat?${period}&supplier_id=${other}`)).body.props;
-    expect(one.filters.supplier).toBe('Agro Import');
+    const one = (await admin.visit(`/operations/entreestock/etat?${period}&supplier_id=${agro}`)).body.props;
+    expect(one.filters.supplier).toBe(`Agro Import ${tag}`);
     expect(one.totals).toEqual({ count: 2, quantity: 5, amount: 3400, cancelled_count: 0 });
+    const cancelledOnly = (await admin.visit(`/operations/entreestock/etat?${period}&supplier_id=${kaba}&cancelled=1`)).body.props;
+    expect(cancelledOnly.totals).toEqual({ count: 0, quantity: 0, amount: 0, cancelled_count: 1 });
   });
 });

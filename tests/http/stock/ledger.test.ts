@@ -117,9 +117,12 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
   });
 
   it('refuses to edit or delete a movement: the ledger is append-only', async () => {
-    const row = await t.db('stock_movements').first('id');
+    const p = await makeProduct(t.db, { category_id: f.category });
+    await giveStock(t.db, p, f.depot, 3);
+    const row = await t.db('stock_movements').where({ product_id: p }).first();
     await expect(t.db('stock_movements').where({ id: row.id }).update({ quantity: 999 })).rejects.toThrow(/append-only/);
     await expect(t.db('stock_movements').where({ id: row.id }).delete()).rejects.toThrow(/append-only/);
+    expect(await t.db('stock_movements').where({ id: row.id }).first()).toEqual(row);
   });
 
   it('check:stock finds a level that disagrees with the ledger, and --repair rebuilds it', async () => {
@@ -132,10 +135,13 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
       { productId: p, productCode: 'TAMPER', productName: expect.any(String), locationId: f.depot, locationName: 'Dépôt principal', level: 9, ledger: 5 },
       { productId: p, productCode: 'TAMPER', productName: expect.any(String), locationId: f.shop, locationName: 'Boutique 1', level: 2, ledger: 0 },
     ]);
+    const repairs = async () => (await t.db('audit_log').where({ action: 'stock.levels_repaired' })).length;
+    const repairsBefore = await repairs();
     const fixed = await repairStockLevels(t.db);
     expect(fixed).toHaveLength(2);
     expect(await levelOf(t.db, p, f.depot)).toBe(5);
-    expect((await t.db('audit_log').where({ action: 'stock.levels_repaired' })).length).toBe(1);
+    expect(await levelOf(t.db, p, f.shop)).toBe(0);
+    expect(await repairs()).toBe(repairsBefore + 1);
   });
 
   it('never oversells under parallel decrements (10 in stock, 50 exits of 1)', async () => {
@@ -145,7 +151,9 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
       Array.from({ length: 50 }, () => t.db.transaction((trx) => postStockMovements(trx, ctx(), [{ productId: p, locationId: f.depot, quantity: -1, movementType: 'readjustment' }]))),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(StockShortageError);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(StockShortageError);
     expect(await levelOf(t.db, p, f.depot)).toBe(0);
   });
 });

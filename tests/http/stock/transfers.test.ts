@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, setNegativeStock, stockFixtures } from '../../support/stock.js';
+import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, nextNumber, setNegativeStock, stockFixtures } from '../../support/stock.js';
+import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const year = () => Number(today().slice(0, 4));
@@ -42,8 +43,18 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   const counts = async () => ({
     transfers: Number((await t.db('transfers').count({ n: '*' }).first())!.n),
     movements: Number((await t.db('stock_movements').count({ n: '*' }).first())!.n),
-    counter: Number((await t.db('document_counters').where({ series: 'TRF' }).first('last_number'))?.last_number ?? 0),
+    counter: await lastNumber(t.db, 'TRF', year()),
   });
+  /** Rice and oil of the test's own in the depot: 100 sacks at 12 000 and 240 bottles at 1 100. */
+  const goods = async () => {
+    const tag = uniqueTag();
+    const rice = await makeProduct(t.db, { code: `${tag}RIZ`, name: 'Riz parfumé 25 kg', category_id: f.category, unit: 'sac', purchase_price: 12000 });
+    const oil = await makeProduct(t.db, { code: `${tag}HUI`, name: 'Huile végétale 1 L', category_id: f.category, unit: 'bouteille', pack_size: 12, purchase_price: 1100 });
+    await giveStock(t.db, rice, f.depot, 100, 12000);
+    await giveStock(t.db, oil, f.depot, 240, 1100);
+    return { tag, rice, oil };
+  };
+  const numberOf = async (id: number) => (await t.db('transfers').where({ id }).first('number')).number as string;
   const errorsAfter = async (c: Client, url: string, body: object, landing = BASE) => {
     const res = await c.post(url, body);
     expect(res.status).toBe(303);
@@ -62,6 +73,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   afterEach(() => expectStockConsistent(t.db));
 
   it('opens the stock-exit hub on the transfer tab, with 403s for users without the menu', async () => {
+    const before = await counts();
     const hub = await admin.visit('/operations/sortiestock');
     expect(hub.status).toBe(303);
     expect(hub.headers.location).toBe(BASE);
@@ -82,16 +94,19 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect((await s.visit(BASE)).body.props.can).toEqual({ create: false, cancel: false });
     expect((await s.visit(`${BASE}/create`)).status).toBe(403);
     expect((await s.post(BASE, transfer())).status).toBe(403);
-    expect((await counts()).transfers).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 
   it('sends a transfer: TRF number, stock leaves the source at CMUP and is in transit', async () => {
-    const id = await send(admin);
+    const { rice, oil } = await goods();
+    const inTransit = (await admin.visit(`${BASE}?status=sent`)).body.props.in_transit as number;
+    const number = await nextNumber(t.db, 'TRF', year());
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
     const row = await t.db('transfers').where({ id }).first();
-    expect(row).toMatchObject({ number: `TRF-${year()}-000001`, status: 'sent', line_count: 2, version: 1 });
+    expect(row).toMatchObject({ number, status: 'sent', line_count: 2, version: 1 });
     expect(Number(row.total_value)).toBe(10 * 12000 + 24 * 1100);
-    expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(90);
-    expect(await levelOf(t.db, f.products.rice, f.shop)).toBe(0);
+    expect(await levelOf(t.db, rice, f.depot)).toBe(90);
+    expect(await levelOf(t.db, rice, f.shop)).toBe(0);
     const lines = await t.db('transfer_lines').where({ transfer_id: id }).orderBy('position');
     expect(lines.map((l) => [Number(l.quantity_sent), Number(l.unit_cost), l.quantity_received])).toEqual([
       [10, 12000, null],
@@ -103,42 +118,47 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(page.body.component).toBe('stock/transfers/Show');
     expect(page.body.props.transfer).toMatchObject({ status: 'sent', status_label: 'Envoyé', from: { name: 'Dépôt principal' }, to: { name: 'Boutique 1' }, total_value: 146_400 });
     expect(page.body.props.actions).toEqual({ receive: true, cancel: true });
-    const list = await admin.visit(`${BASE}?status=sent`);
-    expect(list.body.props.in_transit).toBe(1);
-    expect(list.body.props.transfers.data[0]).toMatchObject({ number: `TRF-${year()}-000001`, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1' });
+    const list = await admin.visit(`${BASE}?status=sent&q=${number}`);
+    expect(list.body.props.in_transit).toBe(inTransit + 1);
+    expect(list.body.props.transfers.data).toEqual([expect.objectContaining({ number, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1' })]);
   });
 
   it('hides costs from a user who may not see them', async () => {
     const mover = await userWithPermissions(t, 'mover@test.local', ['menu.sortiestock', 'transfers.create']);
     const c = new Client(t);
     await c.login(mover.email, mover.password);
-    const id = Number((await t.db('transfers').first('id')).id);
+    const { rice } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 1 }] });
     const page = await c.visit(`${BASE}/${id}`);
+    expect(page.body.props.transfer.lines[0]).toMatchObject({ product_name: 'Riz parfumé 25 kg', quantity_sent: 1 });
     expect(page.body.props.transfer.total_value).toBeNull();
     expect(page.body.props.transfer.lines[0].unit_cost).toBeNull();
     expect(JSON.stringify(page.body.props)).not.toContain('12000');
   });
 
   it('receives a transfer in full → "Reçu"', async () => {
-    const id = await send(admin, { lines: [{ product_id: f.products.rice, quantity: 5 }] });
-    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 5 }]));
+    const { rice } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 5 }] });
+    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 5 }]));
     expect(res.status).toBe(303);
     const row = await t.db('transfers').where({ id }).first();
     expect(row).toMatchObject({ status: 'received', received_date: today(), version: 2 });
     expect(Number(row.total_quantity_received)).toBe(5);
-    expect(await levelOf(t.db, f.products.rice, f.shop)).toBe(5);
+    expect(await levelOf(t.db, rice, f.shop)).toBe(5);
+    expect(await levelOf(t.db, rice, f.depot)).toBe(95);
     expect((await admin.follow(res)).body.flash.success).toMatch(/reçu\.$/);
   });
 
   it('receives with a difference and its reason → "Reçu avec écart"', async () => {
-    const id = await send(admin, { lines: [{ product_id: f.products.rice, quantity: 10 }, { product_id: f.products.oil, quantity: 12 }] });
+    const { rice, oil } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 12 }] });
     // A difference without a reason is refused, nothing written.
     const before = await counts();
-    const errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 8 }, { product_id: f.products.oil, quantity_received: 12 }]), `${BASE}/${id}`);
+    const errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8 }, { product_id: oil, quantity_received: 12 }]), `${BASE}/${id}`);
     expect(errors['lines.0.reason']).toBe("Indiquez le motif de l'écart sur « Riz parfumé 25 kg » (-2).");
     expect(await counts()).toEqual(before);
 
-    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: f.products.oil, quantity_received: 12 }]));
+    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 12 }]));
     expect(res.status).toBe(303);
     expect((await t.db('transfers').where({ id }).first()).status).toBe('received_with_difference');
     const page = await admin.follow(res);
@@ -150,26 +170,29 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(JSON.parse(audit.details).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
 
     // Never received twice.
-    const again = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 8, reason: 'x' }, { product_id: f.products.oil, quantity_received: 12 }], { version: 2 }), `${BASE}/${id}`);
+    const again = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: 'x' }, { product_id: oil, quantity_received: 12 }], { version: 2 }), `${BASE}/${id}`);
     expect(again.status).toMatch(/déjà été réceptionné/);
   });
 
   it('refuses a stale reception form, a date before the sending, and bad quantities', async () => {
-    const id = await send(admin, { lines: [{ product_id: f.products.rice, quantity: 1 }] });
+    const { rice, oil } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 1 }] });
     await t.db('transfers').where({ id }).update({ version: 2 });
-    let errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 1 }]), `${BASE}/${id}`);
+    let errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 1 }]), `${BASE}/${id}`);
     expect(errors.version).toMatch(/a été modifié entre-temps par un autre utilisateur/);
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: 1 }], { version: 2, received_date: '2001-01-01' }), `${BASE}/${id}`);
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 1 }], { version: 2, received_date: '2001-01-01' }), `${BASE}/${id}`);
     expect(errors.received_date).toBe("La date de réception ne peut pas précéder la date d'envoi.");
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.rice, quantity_received: -1 }], { version: 2 }), `${BASE}/${id}`);
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: -1 }], { version: 2 }), `${BASE}/${id}`);
     expect(errors['lines.0.quantity_received']).toMatch(/ne peut pas être négative/);
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.oil, quantity_received: 1 }], { version: 2 }), `${BASE}/${id}`);
+    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: oil, quantity_received: 1 }], { version: 2 }), `${BASE}/${id}`);
     expect(errors.lines).toMatch(/ne fait pas partie du transfert/);
     expect((await t.db('transfers').where({ id }).first()).status).toBe('sent');
   });
 
   it('refuses bad transfer input and writes nothing', async () => {
     const archived = await makeProduct(t.db, { category_id: f.category, name: 'Article archivé', active: false });
+    const tag = uniqueTag();
+    const sugar = await makeProduct(t.db, { code: `${tag}SUC`, name: 'Sucre en poudre 1 kg', category_id: f.category, unit: 'paquet', pack_size: 20 });
     const before = await counts();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ to_location_id: f.depot }, 'to_location_id', /différente de l'emplacement de départ/],
@@ -180,7 +203,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       [{ lines: [{ product_id: 424242, quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ from_location_id: 424242 }, 'from_location_id', /n'existe pas/],
       [{ transfer_date: '2999-12-31' }, 'transfer_date', /futur/],
-      [{ lines: [{ product_id: f.products.sugar, quantity: 3 }] }, 'lines.0.quantity', /Stock insuffisant pour « Sucre en poudre 1 kg » \(SUC1K\) à Dépôt principal : il manque 3 paquet \(disponible 0, demandé 3\)\./],
+      [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3 paquet \\(disponible 0, demandé 3\\)\\.`)],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, BASE, transfer(over));
@@ -273,10 +296,12 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   });
 
   it('prints the bon de transfert (A5) with the company header', async () => {
-    const id = Number((await t.db('transfers').orderBy('id').first('id')).id);
+    const { rice } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 2 }] });
     const res = await admin.visit(`${BASE}/${id}/print?print=1`);
     expect(res.body.component).toBe('stock/transfers/Print');
-    expect(res.body.props).toMatchObject({ duplicata: false, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: `TRF-${year()}-000001` } });
+    expect(res.body.props).toMatchObject({ duplicata: false, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
+    expect((await admin.visit(`${BASE}/${id}/print`)).body.props.auto_print).toBe(false);
     expect(res.body.props.transfer.total_value).toBeNull();
   });
 
@@ -286,7 +311,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
     };
     const id = await send(admin, { transfer_date: daysAgo(90), lines: [{ product_id: f.products.rice, quantity: 1 }] });
-    const number = (await t.db('transfers').where({ id }).first('number'))!.number as string;
+    const number = await numberOf(id);
     const found = async (url: string) => (await admin.visit(url)).body.props.transfers.data.map((r: { number: string }) => r.number) as string[];
     for (const list of ['/operations/transfert/annulation', BASE]) {
       // the default period (30 days) hides it from a plain visit…
@@ -304,15 +329,20 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   });
 
   it('Annulation des transferts: search, cancel with a reason, reprint as DUPLICATA counted and audited', async () => {
+    const { rice } = await goods();
+    const sent = await send(admin, { lines: [{ product_id: rice, quantity: 3 }] });
+    const number = await numberOf(sent);
     const clerk = await userWithPermissions(t, 'clerk@test.local', ['menu.annulation.transfert', 'documents.reprint']);
     const c = new Client(t);
     await c.login(clerk.email, clerk.password);
-    const page = await c.visit(`/operations/transfert/annulation?q=000001&from=${today()}&to=${today()}&from_location_id=${f.depot}`);
+    // a number is found by its sequence alone
+    const page = await c.visit(`/operations/transfert/annulation?q=${number.slice(-6)}&from=${today()}&to=${today()}&from_location_id=${f.depot}`);
     expect(page.body.component).toBe('stock/transfers/Cancellation');
     expect(page.body.props.can).toEqual({ cancel: false, reprint: true });
     expect(page.body.props.searched).toBe(true);
-    expect(page.body.props.transfers.data.map((r: { number: string }) => r.number)).toEqual([`TRF-${year()}-000001`]);
+    expect(page.body.props.transfers.data.map((r: { number: string }) => r.number)).toEqual([number]);
     const id = page.body.props.transfers.data[0].id;
+    expect(id).toBe(sent);
     expect((await c.post(`${BASE}/${id}/cancel`, { reason: 'Pas le droit', version: 1 })).status).toBe(403);
 
     const first = await c.post(`/operations/transfert/annulation/${id}/reprint`);
@@ -320,7 +350,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(first.headers.location).toBe(`${BASE}/${id}/print?duplicata=1&print=1`);
     const print = await c.follow(first);
     expect(print.body.props).toMatchObject({ duplicata: true, auto_print: true, back_url: '/operations/transfert/annulation' });
-    expect(print.body.flash.success).toBe(`Réimpression n° 1 de TRF-${year()}-000001 (DUPLICATA).`);
+    expect(print.body.flash.success).toBe(`Réimpression n° 1 de ${number} (DUPLICATA).`);
     await c.post(`/operations/transfert/annulation/${id}/reprint`);
     const row = await t.db('transfers').where({ id }).first();
     expect(Number(row.reprint_count)).toBe(2);
@@ -331,5 +361,6 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const res = await admin.send('post', `${BASE}/${id}/cancel`, { reason: 'Doublon de saisie', version: Number(row.version) }, { Referer: 'http://127.0.0.1/operations/transfert/annulation' });
     expect(res.status).toBe(303);
     expect((await t.db('transfers').where({ id }).first()).status).toBe('cancelled');
+    expect(await levelOf(t.db, rice, f.depot)).toBe(100);
   });
 });

@@ -103,6 +103,7 @@ describe('filterMenu — DESIGN.md §6', () => {
     const used = new Set<string>();
     const walk = (list: MenuNode[]) => list.forEach((n) => (n.permission && used.add(n.permission), n.sub && walk(n.sub)));
     walk(MENU);
+    expect(used.size).toBeGreaterThan(10);
     for (const p of used) expect(MENU_PERMISSIONS).toContain(p);
   });
 });

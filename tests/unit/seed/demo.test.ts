@@ -83,18 +83,21 @@ async function dump(db: TestDatabase['db']) {
 describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
   let a: TestDatabase;
   let b: TestDatabase;
+  let ra: Awaited<ReturnType<typeof seedDemo>>;
+  let rb: Awaited<ReturnType<typeof seedDemo>>;
+  // Two databases seeded the same way, which both tests look at (they run in any order).
   beforeAll(async () => {
     [a, b] = await Promise.all([freshDatabase(kind), freshDatabase(kind)]);
     for (const d of [a, b]) await seedBase(d.db, { email: 'admin@test.local', password: 'Admin-Secret-123' });
-  });
+    ra = await seedDemo(a.db, { scale: 'small' });
+    rb = await seedDemo(b.db, { scale: 'small' });
+  }, 120_000);
   afterAll(async () => {
     await a.drop();
     await b.drop();
   });
 
   it('writes the small scale with opening stock through real entries and a stock history, the same in two runs', { timeout: 60_000 }, async () => {
-    const ra = await seedDemo(a.db, { scale: 'small' });
-    const rb = await seedDemo(b.db, { scale: 'small' });
     expect(ra).toEqual(rb);
     expect(ra).toMatchObject({ categories: 15, products: 300, clients: 50, suppliers: 20 });
     const count = async (table: string) => Number((await a.db(table).count({ n: '*' }).first())!.n);
