@@ -3,7 +3,7 @@ import { minorToInput } from '../../../shared/money.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { withSearchName } from '../../db/search.js';
-import { nextCode } from '../../domain/master-data/codes.js';
+import { nextCode } from '../../domain/records/codes.js';
 import { PRICE_FIELDS } from '../../domain/pricing/price-rule.js';
 import { auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';

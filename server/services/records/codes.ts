@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { escapeLike } from '../../db/dialect.js';
-import { nextCode } from '../../domain/master-data/codes.js';
+import { nextCode } from '../../domain/records/codes.js';
 import type { LocationKind } from '../../../shared/records.js';
 
 interface CodeFormat {

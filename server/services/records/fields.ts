@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyDecimals, currencyInfo, parseMoneyInput } from '../../../shared/money.js';
-import { CODE_PATTERN, normalizeCode } from '../../domain/master-data/codes.js';
+import { CODE_PATTERN, normalizeCode } from '../../domain/records/codes.js';
 import { MAX_PRICE } from '../../domain/pricing/price-rule.js';
 
 /**

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ImportColumn } from '../../../shared/records.js';
 import { optimizeSqlite } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
-import { nextCode } from '../../domain/master-data/codes.js';
+import { nextCode } from '../../domain/records/codes.js';
 import { Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
 import { getCurrency } from '../company/get-company.js';
