@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 export default function announceSeed(project: TestProject) {
   return () => {
     const { seed } = project.config.sequence;
-    console.log(`\nRandom test order, seed ${seed}. Replay it: TEST_SEED=${seed} npm run test:server (or TEST_SEED=${seed} npx vitest run <files>)\n`);
+    // on stderr: stdout may be machine-read (vitest list --json)
+    process.stderr.write(`\nRandom test order, seed ${seed}. Replay it: TEST_SEED=${seed} npm run test:server (or TEST_SEED=${seed} npx vitest run <files>)\n\n`);
   };
 }
