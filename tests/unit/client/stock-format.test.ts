@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pageRule } from '../../../resources/js/components/print/PrintFrame';
-import { baseQuantity, cleanQuery, formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '../../../resources/js/components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../resources/js/components/stock/lines';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { errorsAfterRemoval, formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
+import { cleanQuery } from '@/components/data/list-query';
+import { addOrIncrement, baseQuantity, lineAmount, removeAt, updateAt } from '@/components/documents/document-lines';
+import { pageRule } from '@/components/print/PrintFrame';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 const NNBSP = '\u202f';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '@/components/Icon';
+import { EmptyState } from './EmptyState';
 
 /**
  * The card around a list table: horizontal scroll on narrow screens (the first column stays
@@ -36,14 +36,9 @@ export function DataTable({
   return (
     <div className={`card app-data-card ${className}`} data-testid={testId}>
       {empty ? (
-        <div className="app-empty-state card-body" data-testid="empty-state">
-          <div className="app-empty-icon" aria-hidden="true">
-            <Icon name={emptyIcon} />
-          </div>
-          <h2 className="h5">{emptyTitle}</h2>
-          {emptyText ? <p className="text-body-secondary mb-3">{emptyText}</p> : null}
-          {emptyAction}
-        </div>
+        <EmptyState icon={emptyIcon} title={emptyTitle} action={emptyAction}>
+          {emptyText}
+        </EmptyState>
       ) : (
         <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
           <table className="table table-hover align-middle mb-0 app-table">

@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { Badge } from './StatusBadge';
 import { ConfirmDialog } from './ConfirmDialog';
+import { EmptyState } from './EmptyState';
 
 /**
  * The whole import screen of a master-data list (clients, products): 1. the expected columns and
@@ -199,14 +200,10 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
               </ConfirmDialog>
             </section>
           ) : (
-            <div className="card app-empty-state">
-              <div className="card-body">
-                <div className="app-empty-icon" aria-hidden="true">
-                  <Icon name="fa-solid fa-file-import" />
-                </div>
-                <h2 className="h5">Aucun fichier vérifié</h2>
-                <p className="text-body-secondary mb-0">Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout enregistrement.</p>
-              </div>
+            <div className="card app-section-card">
+              <EmptyState icon="fa-solid fa-file-import" title="Aucun fichier vérifié" testId="import-empty">
+                Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout enregistrement.
+              </EmptyState>
             </div>
           )}
         </div>

@@ -55,3 +55,14 @@ export function exportHref(base: string, params: ListParams<object>, format: 'cs
 export function activeFilterCount(filters: object, defaults: Record<string, string>): number {
   return Object.entries(filters as Record<string, unknown>).filter(([k, v]) => String(v ?? '') !== (defaults[k] ?? '')).length;
 }
+
+/** Query for a list filter: empty values dropped so the server applies its defaults. */
+export function cleanQuery(values: Record<string, string | number | null | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === null || v === undefined) continue;
+    const s = String(v).trim();
+    if (s !== '') out[k] = s;
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import { Head, Link } from '@inertiajs/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
-import { formatDateTime } from '@/components/stock/format';
+import { formatDateTime } from '@/components/data/format';
 
 export type PaperSize = 'A4' | 'A5';
 

@@ -2,7 +2,7 @@ import { router } from '@inertiajs/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { LocationOption, Option } from '@shared/lists';
 import { Icon } from '@/components/Icon';
-import { cleanQuery } from './format';
+import { cleanQuery } from '@/components/data/list-query';
 
 export type FilterValues = Record<string, string>;
 

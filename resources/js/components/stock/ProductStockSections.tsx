@@ -8,8 +8,8 @@ import type { ProductStockSectionsProps } from '@shared/stock-pages';
 import { Money } from '@/components/data/Money';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { EmptyState } from './EmptyState';
-import { formatDate, formatDateTime, formatQty, formatSigned } from './format';
+import { EmptyState } from '@/components/data/EmptyState';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
@@ -118,7 +118,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                 </h2>
               </div>
               {cmup_history.length === 0 ? (
-                <EmptyState icon="fa-solid fa-chart-line">Aucune entrée valorisée pour ce produit.</EmptyState>
+                <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">Le CMUP se calcule à chaque entrée de stock de ce produit.</EmptyState>
               ) : (
                 <div className="table-responsive">
                   <table className="table table-sm app-stock-table" data-testid="cmup-history">
@@ -172,7 +172,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           </h2>
         </div>
         {movements.length === 0 ? (
-          <EmptyState icon="fa-solid fa-arrow-right-arrow-left">Aucun mouvement de stock pour ce produit.</EmptyState>
+          <EmptyState icon="fa-solid fa-arrow-right-arrow-left" title="Aucun mouvement de stock" />
         ) : (
           <div className="table-responsive">
             <table className="table table-sm app-stock-table" data-testid="stock-movements">

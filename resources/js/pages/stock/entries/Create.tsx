@@ -3,20 +3,22 @@ import { useState } from 'react';
 import type { ProductPickerItem } from '@shared/master-data';
 import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
-import { useLeaveGuard } from '@/components/stock/useLeaveGuard';
 import { AppPage } from '@/components/AppPage';
 import { Money } from '@/components/data/Money';
 import { FieldError, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { NumberInput } from '@/components/NumberInput';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { SelectField } from '@/components/stock/SelectField';
-import { baseQuantity, formatQty, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '@/components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '@/components/stock/lines';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
+import { useLeaveGuard } from '@/components/documents/useLeaveGuard';
+import { EmptyState } from '@/components/data/EmptyState';
+import { FormErrors } from '@/components/data/FormErrors';
+import { SelectField } from '@/components/data/FormFields';
+import { addOrIncrement, baseQuantity, lineAmount, removeAt, updateAt } from '@/components/documents/document-lines';
+import { formatQty } from '@/components/data/format';
+import { errorsAfterRemoval, formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 const BASE = '/operations/entreestock';
 
@@ -126,10 +128,10 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
           <div className="card-body">
             <div className="row g-3 app-stock-head">
               <div className="col-md-6 col-xl-4">
-                <SelectField id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={errors.supplier_id} options={suppliers.map((s) => ({ value: s.value, label: s.label }))} placeholder="Choisir le fournisseur…" />
+                <SelectField required id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={errors.supplier_id} options={suppliers.map((s) => ({ value: s.value, label: s.label }))} placeholder="Choisir le fournisseur…" />
               </div>
               <div className="col-md-6 col-xl-3">
-                <SelectField id="entry-location" name="location_id" label="Emplacement qui reçoit" value={form.data.location_id} onChange={(v) => form.setData((d) => ({ ...d, location_id: v, lines: d.lines.map((l) => ({ ...l, stock: null })) }))} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
+                <SelectField required id="entry-location" name="location_id" label="Emplacement qui reçoit" value={form.data.location_id} onChange={(v) => form.setData((d) => ({ ...d, location_id: v, lines: d.lines.map((l) => ({ ...l, stock: null })) }))} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
               </div>
               <div className="col-sm-6 col-xl-2">
                 <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />
@@ -148,7 +150,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
             <FieldError id="entry-lines-error" error={linesMessage(errors)} />
           </div>
           {lines.length === 0 ? (
-            <EmptyState icon="fa-solid fa-barcode">Aucun produit pour l'instant : ajoutez-en avec la recherche ci-dessus.</EmptyState>
+            <EmptyState icon="fa-solid fa-barcode" title="Aucun produit pour l'instant">Ajoutez-en avec la recherche ci-dessus.</EmptyState>
           ) : (
             <div className="table-responsive">
               <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="entry-lines">

@@ -6,11 +6,12 @@ import { AppPage } from '@/components/AppPage';
 import { Money } from '@/components/data/Money';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { cleanQuery, formatDate, formatQty } from '@/components/stock/format';
 import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions, plainOptions } from '@/components/stock/ListFilters';
 import { SortHeader } from '@/components/data/SortHeader';
-import { StatusBadge } from '@/components/stock/StatusBadge';
+import { EmptyState } from '@/components/data/EmptyState';
+import { cleanQuery } from '@/components/data/list-query';
+import { formatDate, formatQty } from '@/components/data/format';
+import { StatusBadge } from '@/components/data/StatusBadge';
 
 const BASE = '/operations/entreestock';
 
@@ -67,7 +68,7 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
 
       <div className="card">
         {entries.data.length === 0 ? (
-          <EmptyState icon="fa-solid fa-truck-ramp-box" action={can.create ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Saisir une entrée</Link> : null}>
+          <EmptyState icon="fa-solid fa-truck-ramp-box" title="Aucune entrée de stock" action={can.create ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Saisir une entrée</Link> : null}>
             Aucune entrée de stock sur cette période avec ces filtres.
           </EmptyState>
         ) : (

@@ -1,8 +1,8 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty } from '@/components/stock/format';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 
 /** Bon d'entrée de stock (A4): supplier, location, lines at cost, total, signatures. */
 export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {

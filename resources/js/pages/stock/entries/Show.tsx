@@ -4,9 +4,9 @@ import type { PageProps } from '@shared/pages';
 import { AppPage } from '@/components/AppPage';
 import { Money } from '@/components/data/Money';
 import { Icon } from '@/components/Icon';
-import { CancelDialog } from '@/components/stock/CancelDialog';
-import { formatDate, formatDateTime, formatQty } from '@/components/stock/format';
-import { StatusBadge } from '@/components/stock/StatusBadge';
+import { CancelDialog } from '@/components/documents/CancelDialog';
+import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { StatusBadge } from '@/components/data/StatusBadge';
 
 const BASE = '/operations/entreestock';
 

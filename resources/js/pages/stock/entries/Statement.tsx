@@ -1,8 +1,8 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
-import { formatDate, formatQty } from '@/components/stock/format';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatQty } from '@/components/data/format';
 
 /** État des entrées de stock (A4) for a period: every entry, totals, subtotal per supplier. */
 export default function EntriesStatement(props: PageProps<'stock/entries/Statement'>) {

@@ -1,8 +1,8 @@
 import { formatMoney } from '@shared/money';
 import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/stock/format';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 /** État d'ajustement (A4): a validated count's or a readjustment's stock corrections, valued at CMUP. */
 export default function AdjustmentPrint(props: PageProps<'stock/inventory/AdjustmentPrint'>) {

@@ -1,7 +1,7 @@
 import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/stock/format';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 /** État de contrôle de stock (A4): the products of a count, theoretical quantities when allowed, counted column (blank to count by hand). */
 export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'>) {

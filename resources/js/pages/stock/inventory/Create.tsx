@@ -2,12 +2,14 @@ import { Link } from '@inertiajs/react';
 import { AppPage } from '@/components/AppPage';
 import { CheckboxField, FieldError, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { formatQty, formLevelErrors, newIdempotencyKey } from '@/components/stock/format';
-import { SelectField } from '@/components/stock/SelectField';
 import type { PageProps } from '@shared/pages';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
+import { FormErrors } from '@/components/data/FormErrors';
+import { formatQty } from '@/components/data/format';
+import { formLevelErrors } from '@/components/data/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { SelectField, TextAreaField } from '@/components/data/FormFields';
 
 const BASE = '/operations/gestionstock';
 
@@ -47,7 +49,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
           <div className="col-lg-5">
             <div className="card h-100">
               <div className="card-body">
-                <SelectField id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
+                <SelectField required className="mb-0" id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
                 {openHere.length ? (
                   <div className="alert alert-warning small mt-2" role="status">
                     Inventaire déjà en cours à cet emplacement :{' '}
@@ -64,11 +66,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                   <TextField {...form.fieldProps('count_date')} label="Date du comptage" type="date" max={today} required hint="Les ajustements seront datés de ce jour." />
                 </div>
                 <CheckboxField id="count-blind" name="blind" label="Comptage à l'aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
-                <label htmlFor="count-note" className="form-label">
-                  Observation
-                </label>
-                <textarea id="count-note" className={`form-control ${errors.note ? 'is-invalid' : ''}`} rows={2} maxLength={500} value={form.data.note} onChange={(e) => form.setData('note', e.target.value)} />
-                <FieldError id="count-note-error" error={errors.note} />
+                <TextAreaField {...form.fieldProps('note')} label="Observation" rows={2} maxLength={500} className="mb-0" />
               </div>
             </div>
           </div>

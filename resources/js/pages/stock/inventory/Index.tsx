@@ -4,11 +4,11 @@ import { AppPage } from '@/components/AppPage';
 import { Money } from '@/components/data/Money';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { formatDate, formatQty } from '@/components/stock/format';
 import { FilterInput, FilterSelect, ListFilters, locationOptions } from '@/components/stock/ListFilters';
-import { StatusBadge } from '@/components/stock/StatusBadge';
 import type { PageProps } from '@shared/pages';
+import { EmptyState } from '@/components/data/EmptyState';
+import { formatDate, formatQty } from '@/components/data/format';
+import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 
 const BASE = '/operations/gestionstock';
 
@@ -42,12 +42,12 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
       <ul className="nav nav-tabs mb-3">
         <li className="nav-item">
           <Link href={tabHref('sessions')} className={`nav-link ${tab === 'sessions' ? 'active' : ''}`} aria-current={tab === 'sessions' ? 'page' : undefined}>
-            Inventaires <span className="badge rounded-pill text-bg-secondary ms-1">{formatQty(sessions.total)}</span>
+            Inventaires <Badge className="ms-1">{formatQty(sessions.total)}</Badge>
           </Link>
         </li>
         <li className="nav-item">
           <Link href={tabHref('readjustments')} className={`nav-link ${tab === 'readjustments' ? 'active' : ''}`} aria-current={tab === 'readjustments' ? 'page' : undefined} data-testid="tab-readjustments">
-            Réajustements <span className="badge rounded-pill text-bg-secondary ms-1">{formatQty(readjustments.total)}</span>
+            Réajustements <Badge className="ms-1">{formatQty(readjustments.total)}</Badge>
           </Link>
         </li>
       </ul>
@@ -66,7 +66,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
       <div className="card">
         {tab === 'sessions' ? (
           sessions.data.length === 0 ? (
-            <EmptyState icon="fa-solid fa-clipboard-check" action={can.count ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Ouvrir un inventaire</Link> : null}>
+            <EmptyState icon="fa-solid fa-clipboard-check" title="Aucun inventaire" action={can.count ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Ouvrir un inventaire</Link> : null}>
               Aucun inventaire sur cette période.
             </EmptyState>
           ) : (
@@ -92,7 +92,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
                         <Link href={`${BASE}/${s.id}`} className="app-doc-number">
                           {s.number ?? `n° ${s.id}`}
                         </Link>
-                        {s.blind ? <span className="badge text-bg-dark ms-1 app-status" title="Comptage à l'aveugle">aveugle</span> : null}
+                        {s.blind ? <Badge tone="dark" className="ms-1 app-status" title="Comptage à l'aveugle">aveugle</Badge> : null}
                       </td>
                       <td>{formatDate(s.count_date)}</td>
                       <td>{s.location_name}</td>
@@ -113,7 +113,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
             </div>
           )
         ) : readjustments.data.length === 0 ? (
-          <EmptyState icon="fa-solid fa-sliders" action={can.validate ? <Link href={`${BASE}/reajustement`} className="btn btn-sm btn-primary">Faire un réajustement</Link> : null}>
+          <EmptyState icon="fa-solid fa-sliders" title="Aucun réajustement" action={can.validate ? <Link href={`${BASE}/reajustement`} className="btn btn-sm btn-primary">Faire un réajustement</Link> : null}>
             Aucun réajustement sur cette période.
           </EmptyState>
         ) : (

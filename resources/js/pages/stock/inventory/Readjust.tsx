@@ -7,15 +7,17 @@ import { FieldError, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { NumberInput } from '@/components/NumberInput';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '@/components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '@/components/stock/lines';
-import { SelectField } from '@/components/stock/SelectField';
 import type { PageProps } from '@shared/pages';
-import { useLeaveGuard } from '@/components/stock/useLeaveGuard';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
+import { EmptyState } from '@/components/data/EmptyState';
+import { FormErrors } from '@/components/data/FormErrors';
+import { formatQty } from '@/components/data/format';
+import { errorsAfterRemoval, formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { addOrIncrement, removeAt, updateAt } from '@/components/documents/document-lines';
+import { SelectField } from '@/components/data/FormFields';
+import { useLeaveGuard } from '@/components/documents/useLeaveGuard';
 
 const BASE = '/operations/gestionstock';
 
@@ -105,10 +107,10 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
           <div className="card-body">
             <div className="row g-3 app-stock-head">
               <div className="col-md-4">
-                <SelectField id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
+                <SelectField required id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
               </div>
               <div className="col-md-4">
-                <SelectField id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={errors.reason} options={reasons.map((r) => ({ value: r.value, label: r.label }))} placeholder="Choisir le motif…" />
+                <SelectField required id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={errors.reason} options={reasons.map((r) => ({ value: r.value, label: r.label }))} placeholder="Choisir le motif…" />
               </div>
               <div className="col-md-4">
                 <TextField {...form.fieldProps('adjustment_date')} label="Date" type="date" max={today} required className="mb-0" />
@@ -126,7 +128,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
             <FieldError id="readjust-lines-error" error={linesMessage(errors)} />
           </div>
           {lines.length === 0 ? (
-            <EmptyState icon="fa-solid fa-barcode">Ajoutez les produits à corriger avec la recherche ci-dessus.</EmptyState>
+            <EmptyState icon="fa-solid fa-barcode" title="Aucun produit pour l'instant">Ajoutez les produits à corriger avec la recherche ci-dessus.</EmptyState>
           ) : (
             <div className="table-responsive">
               <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="readjust-lines">

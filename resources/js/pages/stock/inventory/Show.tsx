@@ -8,15 +8,17 @@ import { FieldError } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { parseFrenchNumber } from '@/components/NumberInput';
 import { Pagination } from '@/components/Pagination';
-import { CancelDialog } from '@/components/stock/CancelDialog';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { cleanQuery, formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors } from '@/components/stock/format';
-import { StatusBadge } from '@/components/stock/StatusBadge';
 import type { PageProps } from '@shared/pages';
-import { useLeaveGuard } from '@/components/stock/useLeaveGuard';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
+import { CancelDialog } from '@/components/documents/CancelDialog';
+import { EmptyState } from '@/components/data/EmptyState';
+import { FormErrors } from '@/components/data/FormErrors';
+import { cleanQuery } from '@/components/data/list-query';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { formLevelErrors } from '@/components/data/form-errors';
+import { Badge, StatusBadge } from '@/components/data/StatusBadge';
+import { useLeaveGuard } from '@/components/documents/useLeaveGuard';
 
 const BASE = '/operations/gestionstock';
 
@@ -42,7 +44,7 @@ export default function InventoryShow(props: Props) {
       heading={
         <span className="d-inline-flex align-items-center gap-2 flex-wrap">
           {session.number ? <span className="app-doc-number">{session.number}</span> : session.label} <StatusBadge kind="count" status={session.status} label={session.status_label} />
-          {session.blind ? <span className="badge rounded-pill text-bg-dark app-status">Comptage à l'aveugle</span> : null}
+          {session.blind ? <Badge tone="dark" className="app-status">Comptage à l'aveugle</Badge> : null}
         </span>
       }
       subtitle={`${session.location.name} · comptage du ${formatDate(session.count_date)} · ${session.categories}`}
@@ -344,7 +346,7 @@ function CountTab({ session, lines, filters, categories, reveal, can, last_scan,
         </div>
       ) : null}
       {lines.data.length === 0 ? (
-        <EmptyState icon="fa-solid fa-clipboard-list">Aucun produit avec ces filtres.</EmptyState>
+        <EmptyState icon="fa-solid fa-clipboard-list" title="Aucun produit ne correspond">Modifiez la recherche ou les filtres.</EmptyState>
       ) : (
         <form
           noValidate
@@ -484,7 +486,7 @@ function DifferencesTab({ session, lines, filters, categories, summary, currency
       <div className="card">
         <LineFilters path={path} filters={filters} categories={categories} keep={keep} />
         {lines.data.length === 0 ? (
-          <EmptyState icon="fa-solid fa-scale-balanced">Aucun produit avec ces filtres.</EmptyState>
+          <EmptyState icon="fa-solid fa-scale-balanced" title="Aucun produit ne correspond">Modifiez la recherche ou les filtres.</EmptyState>
         ) : (
           <div className="table-responsive">
             <table className="table table-sm app-stock-table app-stack-sm app-stack-3" data-testid="difference-lines">

@@ -5,12 +5,12 @@ import type { TransferRow } from '@shared/stock-pages';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { CancelDialog } from '@/components/stock/CancelDialog';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { formatDate, formatQty } from '@/components/stock/format';
 import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions } from '@/components/stock/ListFilters';
-import { StatusBadge } from '@/components/stock/StatusBadge';
 import type { PageProps } from '@shared/pages';
+import { CancelDialog } from '@/components/documents/CancelDialog';
+import { EmptyState } from '@/components/data/EmptyState';
+import { formatDate, formatQty } from '@/components/data/format';
+import { StatusBadge } from '@/components/data/StatusBadge';
 
 const PATH = '/operations/transfert/annulation';
 const TRANSFERS = '/operations/sortiestock/transferts';
@@ -44,7 +44,7 @@ export default function TransferCancellation({ filters, transfers, locations, se
 
       <div className="card">
         {transfers.data.length === 0 ? (
-          <EmptyState icon="fa-solid fa-magnifying-glass">{searched ? 'Aucun transfert ne correspond à cette recherche.' : 'Aucun transfert sur les 30 derniers jours.'}</EmptyState>
+          <EmptyState icon="fa-solid fa-magnifying-glass" title={searched ? 'Aucun transfert ne correspond' : 'Aucun transfert récent'}>{searched ? 'Modifiez la recherche ou les filtres.' : 'Aucun transfert sur les 30 derniers jours.'}</EmptyState>
         ) : (
           <div className="table-responsive">
             <table className="table table-hover app-stock-table" data-testid="cancellation-table">

@@ -6,15 +6,17 @@ import { FieldError, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { NumberInput } from '@/components/NumberInput';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '@/components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '@/components/stock/lines';
-import { SelectField } from '@/components/stock/SelectField';
 import type { PageProps } from '@shared/pages';
-import { useLeaveGuard } from '@/components/stock/useLeaveGuard';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
+import { EmptyState } from '@/components/data/EmptyState';
+import { FormErrors } from '@/components/data/FormErrors';
+import { formatQty } from '@/components/data/format';
+import { errorsAfterRemoval, formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { addOrIncrement, removeAt, updateAt } from '@/components/documents/document-lines';
+import { SelectField } from '@/components/data/FormFields';
+import { useLeaveGuard } from '@/components/documents/useLeaveGuard';
 
 const BASE = '/operations/sortiestock/transferts';
 
@@ -108,7 +110,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
           <div className="card-body">
             <div className="row g-3 align-items-start app-stock-head">
               <div className="col-md-5 col-xl-4">
-                <SelectField id="transfer-from" name="from_location_id" label="Départ (emplacement qui envoie)" value={form.data.from_location_id} onChange={changeSource} error={errors.from_location_id} options={options} placeholder="Choisir…" />
+                <SelectField required id="transfer-from" name="from_location_id" label="Départ (emplacement qui envoie)" value={form.data.from_location_id} onChange={changeSource} error={errors.from_location_id} options={options} placeholder="Choisir…" />
               </div>
               <div className="col-md-2 col-xl-1 d-none d-md-flex justify-content-center pt-md-4">
                 <button
@@ -123,6 +125,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
               </div>
               <div className="col-md-5 col-xl-4">
                 <SelectField
+                  required
                   id="transfer-to"
                   name="to_location_id"
                   label="Destination"
@@ -147,7 +150,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
             <FieldError id="transfer-lines-error" error={linesMessage(errors)} />
           </div>
           {lines.length === 0 ? (
-            <EmptyState icon="fa-solid fa-barcode">Aucun produit pour l'instant : ajoutez-en avec la recherche ci-dessus.</EmptyState>
+            <EmptyState icon="fa-solid fa-barcode" title="Aucun produit pour l'instant">Ajoutez-en avec la recherche ci-dessus.</EmptyState>
           ) : (
             <div className="table-responsive">
               <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="transfer-lines">

@@ -4,12 +4,13 @@ import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { cleanQuery, formatDate, formatQty } from '@/components/stock/format';
 import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions } from '@/components/stock/ListFilters';
 import { SortHeader } from '@/components/data/SortHeader';
-import { StatusBadge } from '@/components/stock/StatusBadge';
 import type { PageProps } from '@shared/pages';
+import { EmptyState } from '@/components/data/EmptyState';
+import { cleanQuery } from '@/components/data/list-query';
+import { formatDate, formatQty } from '@/components/data/format';
+import { StatusBadge } from '@/components/data/StatusBadge';
 
 const BASE = '/operations/sortiestock/transferts';
 
@@ -60,7 +61,7 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
 
       <div className="card">
         {transfers.data.length === 0 ? (
-          <EmptyState icon="fa-solid fa-right-left" action={can.create ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Faire un transfert</Link> : null}>
+          <EmptyState icon="fa-solid fa-right-left" title="Aucun transfert" action={can.create ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Faire un transfert</Link> : null}>
             Aucun transfert sur cette période avec ces filtres.
           </EmptyState>
         ) : (

@@ -1,7 +1,7 @@
 import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/stock/format';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 /** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA. */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
