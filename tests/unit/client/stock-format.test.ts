@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 import { errorsAfterRemoval, formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
-import { cleanQuery } from '@/components/data/list-query';
 import { addOrIncrement, baseQuantity, lineAmount, removeAt, updateAt } from '@/components/documents/document-lines';
 import { pageRule } from '@/components/print/PrintFrame';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -64,10 +63,6 @@ describe('display helpers (dates, quantities) and stock helpers', () => {
     expect(linesMessage({ lines: 'Stock insuffisant', 'lines.1.quantity': 'Stock insuffisant' })).toBeUndefined();
     expect(linesMessage({ lines: 'Ajoutez au moins un produit.' })).toBe('Ajoutez au moins un produit.');
     expect(linesMessage({ 'lines.0.quantity': 'x' })).toBeUndefined();
-  });
-
-  it('drops empty filter values so the server applies its defaults', () => {
-    expect(cleanQuery({ from: '2026-01-01', q: '  ', status: '', page: null, n: 0 })).toEqual({ from: '2026-01-01', n: '0' });
   });
 });
 

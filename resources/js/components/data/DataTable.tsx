@@ -1,18 +1,24 @@
+import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
+import type { Paginated } from '@shared/lists';
+import { Pagination } from '@/components/Pagination';
 import { EmptyState } from './EmptyState';
 
 /**
  * The card around a list table: horizontal scroll on narrow screens (the first column stays
- * readable), an empty state instead of an empty table, pagination under it.
+ * readable), an empty state instead of an empty table, the pagination of `page` under it.
  *
- *   <DataTable caption="Liste des clients" head={<tr>…</tr>} empty={rows.length === 0}
- *     emptyTitle="Aucun client" emptyText="…" footer={<Pagination … />}>{rows.map(…)}</DataTable>
+ *   <DataTable caption="Liste des clients" head={<tr>…</tr>} page={clients} pageLabel="Pagination des clients"
+ *     emptyTitle="Aucun client" emptyText="…">{clients.data.map(…)}</DataTable>
  */
 export function DataTable({
   caption,
   head,
   children,
-  empty,
+  page,
+  pageLabel,
+  pageParam,
+  empty = page ? page.data.length === 0 : false,
   emptyTitle,
   emptyText,
   emptyIcon = 'fa-regular fa-folder-open',
@@ -24,15 +30,23 @@ export function DataTable({
   caption: string;
   head: ReactNode;
   children: ReactNode;
-  empty: boolean;
+  /** The server's page of rows: gives the pagination (and `empty`). */
+  page?: Paginated<unknown>;
+  pageLabel?: string;
+  /** Query parameter of the page number, when the screen pages two lists. */
+  pageParam?: string;
+  empty?: boolean;
   emptyTitle: string;
   emptyText?: ReactNode;
   emptyIcon?: string;
   emptyAction?: ReactNode;
+  /** Under the table, instead of the pagination. */
   footer?: ReactNode;
   testId?: string;
   className?: string;
 }) {
+  const { url } = usePage();
+  const bottom = footer ?? (page ? <Pagination currentPage={page.page} lastPage={page.last_page} url={url} total={page.total} perPage={page.per_page} param={pageParam} label={pageLabel} /> : null);
   return (
     <div className={`card app-data-card ${className}`} data-testid={testId}>
       {empty ? (
@@ -48,7 +62,7 @@ export function DataTable({
           </table>
         </div>
       )}
-      {footer ? <div className="card-footer app-data-footer">{footer}</div> : null}
+      {bottom ? <div className="card-footer app-data-footer">{bottom}</div> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PriceRuleInput } from '@shared/master-data';
 import type { StatusFilter } from '@shared/lists';
 import { currencyInfo } from '@shared/money';
+import { route } from '@shared/routes';
 import { FieldError, RequiredMark } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -77,7 +78,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
           onSubmit={(e) => {
             e.preventDefault();
             form.transform((data) => ({ ...data, ...scope }));
-            form.submit('post', '/fichiers/centraleprix/apercu');
+            form.submit('post', route('priceCentre.preview'));
           }}
         >
           <p className="small text-body-secondary">La règle s'applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>

@@ -1,13 +1,13 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MasterDataPages } from '@shared/master-data';
 import { currencyInfo } from '@shared/money';
+import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
 import { SubmitButton } from '@/components/SubmitButton';
 import { DataTable } from '@/components/data/DataTable';
-import { ExportButtons } from '@/components/data/ExportButtons';
+import { ListActions } from '@/components/data/ListActions';
 import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
@@ -15,7 +15,6 @@ import { type GridEdits, type GridPriceField, cellChanged, cellText, errorsByRow
 import { useList } from '@/components/data/useList';
 import { PriceRuleForm } from '@/components/data/PriceRuleForm';
 
-const BASE = '/fichiers/centraleprix';
 const LEAVE_WARNING = 'Des prix modifiés ne sont pas enregistrés. Quitter sans enregistrer ?';
 
 const COLUMNS: Array<{ field: GridPriceField; label: string }> = [
@@ -26,9 +25,7 @@ const COLUMNS: Array<{ field: GridPriceField; label: string }> = [
 ];
 
 export default function PriceCentre({ products, params, categories, can_update, can_export, currency }: MasterDataPages['price-centre/Index']) {
-  const { url } = usePage();
-  const list = useList(BASE, params);
-  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
+  const list = useList(route('priceCentre.index'), params);
   const [edits, setEdits] = useState<GridEdits>({});
   const [errors, setErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,7 +74,7 @@ export default function PriceCentre({ products, params, categories, can_update, 
     const sentIds = rows.map((r) => r.id);
     allowLeave.current = true;
     router.put(
-      BASE,
+      route('priceCentre.index'),
       { rows },
       {
         preserveScroll: true,
@@ -106,9 +103,10 @@ export default function PriceCentre({ products, params, categories, can_update, 
         searchLabel="Rechercher un produit"
         perPage={params.per_page}
         onPerPage={(per_page) => list.update({ per_page })}
-        actions={can_export ? <ExportButtons base={BASE} params={params} /> : null}
+        onReset={filtered ? list.reset : undefined}
+        actions={<ListActions exportUrl={can_export ? route('priceCentre.export') : null} state={list.state} />}
       >
-        <FilterSelect label="Catégorie" value={params.filters.category_id} options={[{ value: '', label: 'Toutes' }, ...categories]} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+        <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
         <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
       </ListToolbar>
 
@@ -118,35 +116,35 @@ export default function PriceCentre({ products, params, categories, can_update, 
         caption="Grille des prix"
         testId="price-grid"
         className="app-price-grid"
-        empty={products.data.length === 0}
+        page={products}
+        pageLabel="Pagination de la grille des prix"
         emptyIcon="fa-solid fa-money-bill-trend-up"
         emptyTitle={filtered ? 'Aucun produit ne correspond' : 'Aucun produit'}
         emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez des produits pour gérer leurs prix ici.'}
         emptyAction={
           !filtered ? (
-            <Link href="/fichiers/produits" className="btn btn-primary">
+            <Link href={route('products.index')} className="btn btn-primary">
               Aller aux produits
             </Link>
           ) : undefined
         }
         head={
           <tr>
-            <SortHeader column="code" label="Code" {...sort} />
-            <SortHeader column="name" label="Désignation" {...sort} />
+            <SortHeader column="code" label="Code" {...list.sort} />
+            <SortHeader column="name" label="Désignation" {...list.sort} />
             <th scope="col" className="app-num">
               CMUP
             </th>
             {COLUMNS.map((c) => (
-              <SortHeader key={c.field} column={c.field} label={c.label} className="app-num" {...sort} />
+              <SortHeader key={c.field} column={c.field} label={c.label} className="app-num" {...list.sort} />
             ))}
           </tr>
         }
-        footer={<Pagination currentPage={products.page} lastPage={products.last_page} url={url} total={products.total} perPage={products.per_page} label="Pagination de la grille des prix" />}
       >
         {products.data.map((row) => (
           <tr key={row.id} className={rowChanged(row, edits, currency) ? 'is-changed' : undefined} data-testid={`price-row-${row.code}`}>
             <td>
-              <Link href={`/fichiers/produits/${row.id}`} className="app-row-link">
+              <Link href={route('products.show', { id: row.id })} className="app-row-link">
                 {row.code}
               </Link>
             </td>

@@ -1,30 +1,26 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
+import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
 import { DataTable } from '@/components/data/DataTable';
-import { ExportButtons } from '@/components/data/ExportButtons';
+import { formatQty } from '@/components/data/format';
+import { ListActions } from '@/components/data/ListActions';
 import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
-import { formatQty } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 
-const BASE = '/fichiers/produits';
-
 export default function ProductsIndex({ products, params, categories, can, currency, show_costs }: MasterDataPages['products/Index']) {
-  const { url } = usePage();
-  const list = useList(BASE, params);
-  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
+  const list = useList(route('products.index'), params);
   const filtered = params.q !== '' || params.filters.category_id !== '' || params.filters.status !== 'active';
   return (
     <AppPage title="Produits" subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}>
       {/* A scanned barcode opens the product's record at once (Enter on an exact match). */}
       <div className="app-record-jump">
-        <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(`${BASE}/${p.id}`)} />
+        <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(route('products.show', { id: p.id }))} />
       </div>
       <ListToolbar
         q={params.q}
@@ -33,61 +29,53 @@ export default function ProductsIndex({ products, params, categories, can, curre
         searchLabel="Rechercher un produit"
         perPage={params.per_page}
         onPerPage={(per_page) => list.update({ per_page })}
+        onReset={filtered ? list.reset : undefined}
         actions={
-          <>
-            {can.export ? <ExportButtons base={BASE} params={params} /> : null}
-            {can.import ? (
-              <Link href={`${BASE}/import`} className="btn btn-outline-secondary">
-                <Icon name="fa-solid fa-file-import" className="me-2" />
-                Importer
-              </Link>
-            ) : null}
-            {can.create ? (
-              <Link href={`${BASE}/create`} className="btn btn-primary" data-testid="create-link">
-                <Icon name="fa-solid fa-plus" className="me-2" />
-                Nouveau produit
-              </Link>
-            ) : null}
-          </>
+          <ListActions
+            exportUrl={can.export ? route('products.export') : null}
+            state={list.state}
+            importHref={can.import ? route('products.import') : null}
+            create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
+          />
         }
       >
-        <FilterSelect label="Catégorie" value={params.filters.category_id} options={[{ value: '', label: 'Toutes' }, ...categories]} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+        <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
         <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
       </ListToolbar>
       <DataTable
         caption="Liste des produits"
         testId="products-table"
-        empty={products.data.length === 0}
+        page={products}
+        pageLabel="Pagination des produits"
         emptyIcon="fa-solid fa-boxes-stacked"
         emptyTitle={filtered ? 'Aucun produit ne correspond' : 'Aucun produit'}
         emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez vos produits un par un ou importez votre catalogue depuis Excel.'}
         head={
           <tr>
-            <SortHeader column="code" label="Code" {...sort} />
-            <SortHeader column="name" label="Désignation" {...sort} />
-            <SortHeader column="category" label="Catégorie" {...sort} />
-            {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...sort} /> : null}
-            <SortHeader column="retail_price" label="Détail" className="app-num" {...sort} />
-            <SortHeader column="wholesale_price" label="Gros" className="app-num" {...sort} />
+            <SortHeader column="code" label="Code" {...list.sort} />
+            <SortHeader column="name" label="Désignation" {...list.sort} />
+            <SortHeader column="category" label="Catégorie" {...list.sort} />
+            {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...list.sort} /> : null}
+            <SortHeader column="retail_price" label="Détail" className="app-num" {...list.sort} />
+            <SortHeader column="wholesale_price" label="Gros" className="app-num" {...list.sort} />
             <th scope="col" className="app-num">
               Stock
             </th>
             <th scope="col">Statut</th>
           </tr>
         }
-        footer={<Pagination currentPage={products.page} lastPage={products.last_page} url={url} total={products.total} perPage={products.per_page} label="Pagination des produits" />}
       >
         {products.data.map((p) => {
           const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
           return (
             <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
               <td>
-                <Link href={`${BASE}/${p.id}`} className="app-row-link">
+                <Link href={route('products.show', { id: p.id })} className="app-row-link">
                   {p.code}
                 </Link>
               </td>
               <td className="app-wrap">
-                <Link href={`${BASE}/${p.id}`} className="text-reset text-decoration-none">
+                <Link href={route('products.show', { id: p.id })} className="text-reset text-decoration-none">
                   {p.name}
                 </Link>
                 {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}

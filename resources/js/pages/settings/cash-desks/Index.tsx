@@ -1,27 +1,18 @@
-import { Link, usePage } from '@inertiajs/react';
+import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
+import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
 import { DataTable } from '@/components/data/DataTable';
-import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { ListActions } from '@/components/data/ListActions';
+import { FEMININE_STATUS_OPTIONS, FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { COMPANY_TABS, SubNav } from '@/components/data/SubNav';
 import { useList } from '@/components/data/useList';
 
-const BASE = '/parametres/societe/caisses';
-const STATUS = [
-  { value: 'active', label: 'Actives' },
-  { value: 'archived', label: 'Archivées' },
-  { value: 'all', label: 'Toutes' },
-];
-
 export default function CashDesks({ cash_desks, params, locations, can_manage, currency }: MasterDataPages['settings/cash-desks/Index']) {
-  const { url } = usePage();
-  const list = useList(BASE, params);
-  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
+  const list = useList(route('cashDesks.index'), params);
   const filtered = params.q !== '' || params.filters.location_id !== '' || params.filters.status !== 'active';
   return (
     <AppPage title="Caisses" subtitle="La caisse principale et une caisse par boutique, chacune rattachée à un emplacement." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Caisses' }]}>
@@ -33,45 +24,39 @@ export default function CashDesks({ cash_desks, params, locations, can_manage, c
         searchLabel="Rechercher une caisse"
         perPage={params.per_page}
         onPerPage={(per_page) => list.update({ per_page })}
-        actions={
-          can_manage ? (
-            <Link href={`${BASE}/create`} className="btn btn-primary" data-testid="create-link">
-              <Icon name="fa-solid fa-plus" className="me-2" />
-              Nouvelle caisse
-            </Link>
-          ) : null
-        }
+        onReset={filtered ? list.reset : undefined}
+        actions={<ListActions create={can_manage ? { href: route('cashDesks.create'), label: 'Nouvelle caisse' } : null} />}
       >
-        <FilterSelect label="Emplacement" value={params.filters.location_id} options={[{ value: '', label: 'Tous' }, ...locations]} onChange={(location_id) => list.update({ location_id })} />
-        <FilterSelect label="Statut" value={params.filters.status} options={STATUS} onChange={(status) => list.update({ status })} />
+        <FilterSelect label="Emplacement" value={params.filters.location_id} allLabel="Tous" options={locations} onChange={(location_id) => list.update({ location_id })} />
+        <FilterSelect label="Statut" value={params.filters.status} options={FEMININE_STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
       </ListToolbar>
       <DataTable
         caption="Liste des caisses"
         testId="cash-desks-table"
-        empty={cash_desks.data.length === 0}
+        page={cash_desks}
+        pageLabel="Pagination des caisses"
         emptyIcon="fa-solid fa-cash-register"
         emptyTitle={filtered ? 'Aucune caisse ne correspond' : 'Aucune caisse'}
         emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez la caisse principale puis une caisse par boutique.'}
         head={
           <tr>
-            <SortHeader column="code" label="Code" {...sort} />
-            <SortHeader column="name" label="Nom" {...sort} />
-            <SortHeader column="location" label="Emplacement" {...sort} />
-            <SortHeader column="balance" label="Solde" className="app-num" {...sort} />
+            <SortHeader column="code" label="Code" {...list.sort} />
+            <SortHeader column="name" label="Nom" {...list.sort} />
+            <SortHeader column="location" label="Emplacement" {...list.sort} />
+            <SortHeader column="balance" label="Solde" className="app-num" {...list.sort} />
             <th scope="col">Statut</th>
           </tr>
         }
-        footer={<Pagination currentPage={cash_desks.page} lastPage={cash_desks.last_page} url={url} total={cash_desks.total} perPage={cash_desks.per_page} label="Pagination des caisses" />}
       >
         {cash_desks.data.map((c) => (
           <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
             <td>
-              <Link href={`${BASE}/${c.id}`} className="app-row-link">
+              <Link href={route('cashDesks.show', { id: c.id })} className="app-row-link">
                 {c.code}
               </Link>
             </td>
             <td>
-              <Link href={`${BASE}/${c.id}`} className="text-reset text-decoration-none">
+              <Link href={route('cashDesks.show', { id: c.id })} className="text-reset text-decoration-none">
                 {c.name}
               </Link>
               {c.is_main ? <Badge tone="primary" className="ms-2">Principale</Badge> : null}

@@ -14,7 +14,9 @@ import { useServerForm } from '@/hooks/useServerForm';
 import { CancelDialog } from '@/components/documents/CancelDialog';
 import { EmptyState } from '@/components/data/EmptyState';
 import { FormErrors } from '@/components/data/FormErrors';
-import { cleanQuery } from '@/components/data/list-query';
+import { listQuery } from '@/components/data/list-query';
+import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { useList } from '@/components/data/useList';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
@@ -35,7 +37,7 @@ export default function InventoryShow(props: Props) {
   const path = `${BASE}/${session.id}`;
   const open = session.status === 'open';
   const canSeeDifferences = reveal && (!open || can.validate);
-  const query = cleanQuery({ ...props.filters, show: props.filters.show === 'all' ? '' : props.filters.show, policy: props.preview_policy === 'snapshot' ? '' : props.preview_policy, zero: props.uncounted_as_zero ? '1' : '' });
+  const query = listQuery({ ...props.filters, show: props.filters.show === 'all' ? '' : props.filters.show, policy: props.preview_policy === 'snapshot' ? '' : props.preview_policy, zero: props.uncounted_as_zero ? '1' : '' });
   const tabHref = (t: 'saisie' | 'ecarts') => `${path}?${new URLSearchParams({ ...query, tab: t }).toString()}`;
 
   return (
@@ -268,49 +270,21 @@ function ScanBox({ sessionId, lastScan }: { sessionId: number; lastScan: Props['
   );
 }
 
+const SHOW_OPTIONS: Array<{ value: Props['filters']['show']; label: string }> = [
+  { value: 'all', label: 'Tous' },
+  { value: 'uncounted', label: 'Non comptés' },
+  { value: 'counted', label: 'Comptés' },
+  { value: 'differences', label: 'Avec écart' },
+  { value: 'moved', label: 'Ont bougé' },
+];
+
 function LineFilters({ path, filters, categories, keep }: { path: string; filters: Props['filters']; categories: Props['categories']; keep: Record<string, string> }) {
-  const [q, setQ] = useState(filters.q);
-  const visit = (changes: Record<string, string>) => router.get(path, cleanQuery({ ...keep, q, category_id: filters.category_id, show: filters.show === 'all' ? '' : filters.show, ...changes }), { preserveScroll: true, preserveState: true });
-  const shows: Array<[Props['filters']['show'], string]> = [
-    ['all', 'Tous'],
-    ['uncounted', 'Non comptés'],
-    ['counted', 'Comptés'],
-    ['differences', 'Avec écart'],
-    ['moved', 'Ont bougé'],
-  ];
+  const list = useList(path, { ...keep, q: filters.q, category_id: filters.category_id, show: filters.show === 'all' ? '' : filters.show }, { keep: ['tab', 'policy', 'zero'] });
   return (
-    <div className="d-flex flex-wrap gap-2 align-items-end p-3 border-bottom">
-      <form
-        className="flex-grow-1"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          visit({ q });
-        }}
-      >
-        <label htmlFor="line-q" className="visually-hidden">
-          Rechercher un produit
-        </label>
-        <input id="line-q" type="search" className="form-control form-control-sm" placeholder="Rechercher (code, nom, code-barres) puis Entrée" value={q} onChange={(e) => setQ(e.target.value)} />
-      </form>
-      {categories.length > 1 ? (
-        <select className="form-select form-select-sm w-auto" aria-label="Catégorie" value={filters.category_id} onChange={(e) => visit({ category_id: e.target.value })}>
-          <option value="">Toutes les catégories</option>
-          {categories.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      ) : null}
-      <select className="form-select form-select-sm w-auto" aria-label="Afficher" value={filters.show} onChange={(e) => visit({ show: e.target.value === 'all' ? '' : e.target.value })} data-testid="line-show">
-        {shows.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ListToolbar className="p-3 mb-0 border-bottom" q={filters.q} onSearch={(q) => list.update({ q })} placeholder="Code, nom ou code-barres…" searchLabel="Rechercher un produit" onReset={list.filtered ? list.reset : undefined}>
+      {categories.length > 1 ? <FilterSelect label="Catégorie" value={filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} /> : null}
+      <FilterSelect label="Afficher" value={filters.show} options={SHOW_OPTIONS} onChange={(show) => list.update({ show: show === 'all' ? '' : show })} testId="line-show" />
+    </ListToolbar>
   );
 }
 
@@ -466,7 +440,7 @@ function DifferencesTab({ session, lines, filters, categories, summary, currency
   const path = `${BASE}/${session.id}`;
   const open = session.status === 'open';
   const showValues = lines.data.some((l) => l.unit_cost !== null) || (summary !== null && (summary.gain_value !== 0 || summary.loss_value !== 0));
-  const keep = cleanQuery({ tab, policy: preview_policy === 'snapshot' ? '' : preview_policy, zero: uncounted_as_zero ? '1' : '' });
+  const keep = listQuery({ tab, policy: preview_policy === 'snapshot' ? '' : preview_policy, zero: uncounted_as_zero ? '1' : '' });
   return (
     <>
       {summary ? (
@@ -586,7 +560,7 @@ function ValidateForm({ session, summary, preview_policy, uncounted_as_zero, pat
   const form = useServerForm<{ version: number; moved_policy: MovedPolicy | ''; uncounted_as_zero: boolean }>({ version: session.version, moved_policy: moved ? preview_policy : '', uncounted_as_zero });
   const errors = form.errors as Record<string, string>;
   const preview = (policy: MovedPolicy, zero: boolean) =>
-    router.get(path, cleanQuery({ tab: 'ecarts', q: filters.q, category_id: filters.category_id, show: filters.show === 'all' ? '' : filters.show, policy: policy === 'snapshot' ? '' : policy, zero: zero ? '1' : '' }), { preserveScroll: true, preserveState: true });
+    router.get(path, listQuery({ tab: 'ecarts', q: filters.q, category_id: filters.category_id, show: filters.show === 'all' ? '' : filters.show, policy: policy === 'snapshot' ? '' : policy, zero: zero ? '1' : '' }), { preserveScroll: true, preserveState: true });
   const others = formLevelErrors(errors, ['moved_policy', 'uncounted_as_zero']);
   return (
     <form
