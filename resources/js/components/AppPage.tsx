@@ -7,7 +7,7 @@ export interface Crumb {
   href?: string;
 }
 
-interface AppPageProps {
+export interface AppPageProps {
   /** Document title and page heading. */
   title: string;
   subtitle?: ReactNode;

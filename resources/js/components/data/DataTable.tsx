@@ -54,15 +54,28 @@ export function DataTable({
           {emptyText}
         </EmptyState>
       ) : (
-        <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
-          <table className="table table-hover align-middle mb-0 app-table">
-            <caption className="visually-hidden">{caption}</caption>
-            <thead>{head}</thead>
-            <tbody>{children}</tbody>
-          </table>
-        </div>
+        <ScrollTable caption={caption} head={head} hover>
+          {children}
+        </ScrollTable>
       )}
       {bottom ? <div className="card-footer app-data-footer">{bottom}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its card on a narrow screen (keyboard-focusable region
+ * named by `caption`): the body of DataTable, and the tables of record pages' sections.
+ */
+export function ScrollTable({ caption, head, foot, children, hover = false, testId }: { caption: string; head: ReactNode; foot?: ReactNode; children: ReactNode; hover?: boolean; testId?: string }) {
+  return (
+    <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table`} data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>{head}</thead>
+        <tbody>{children}</tbody>
+        {foot ? <tfoot>{foot}</tfoot> : null}
+      </table>
     </div>
   );
 }

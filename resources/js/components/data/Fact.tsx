@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
+import { SectionCard } from './SectionCard';
 
-/** One "label: value" pair of a record page (inside <dl className="app-facts">); empty → "—". */
+/** The label/value list of a record or document page: <Facts><Fact label="Téléphone" value={…} />…</Facts>. */
+export function Facts({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <dl className={`app-facts ${className}`}>{children}</dl>;
+}
+
+/** One "label: value" pair of <Facts>; empty → "—". */
 export function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
@@ -8,4 +14,15 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
       <dd>{value === '' || value === null || value === undefined ? <span className="text-body-secondary">—</span> : value}</dd>
     </div>
   );
+}
+
+/** The facts of a record or document in their card, titled ("Fiche client") or not; `footer` goes under the list. */
+export function FactsCard({ title, children, footer }: { title?: string; children: ReactNode; footer?: ReactNode }) {
+  const body = (
+    <div className="card-body">
+      <Facts>{children}</Facts>
+      {footer}
+    </div>
+  );
+  return title ? <SectionCard title={title}>{body}</SectionCard> : <div className="card app-section-card">{body}</div>;
 }

@@ -8,6 +8,7 @@ import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { SelectField } from './FormFields';
+import { SectionCard } from './SectionCard';
 
 export const PRICE_FIELD_OPTIONS = [
   { value: 'retail_price', label: 'Prix de détail' },
@@ -56,20 +57,24 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
   const valueProps = form.fieldProps('value');
   const unit = form.data.operation === 'percent' ? '%' : currencyInfo(currency).label;
   return (
-    <section className="card app-section-card" aria-labelledby="price-rule-title" data-testid="price-rule">
-      <div className="card-header d-flex justify-content-between align-items-center gap-2">
-        <h2 id="price-rule-title" className="h6 mb-0">
-          <Icon name="fa-solid fa-wand-magic-sparkles" className="me-2" />
+    <SectionCard
+      title={
+        <>
           Règle de prix sur la sélection
           <span className="fw-normal text-body-secondary ms-2 small">
             ({total.toLocaleString('fr-FR')} produit{total > 1 ? 's' : ''})
           </span>
-        </h2>
+        </>
+      }
+      icon="fa-solid fa-wand-magic-sparkles"
+      testId="price-rule"
+      aside={
         <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-controls="price-rule-body" onClick={() => setOpen((o) => !o)} data-testid="price-rule-toggle">
           {open ? 'Masquer' : 'Définir une règle'}
           <Icon name={open ? 'fa-solid fa-chevron-up' : 'fa-solid fa-chevron-down'} className="ms-2" />
         </button>
-      </div>
+      }
+    >
       <div id="price-rule-body" hidden={!open}>
         <form
           ref={form.formRef}
@@ -142,6 +147,6 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
           </div>
         </form>
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -8,6 +8,8 @@ import { Icon } from '@/components/Icon';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { DataTable } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
+import { SectionCard } from '@/components/data/SectionCard';
+import { Stat, StatRow } from '@/components/data/Stat';
 import { PRICE_FIELD_OPTIONS } from '@/components/data/PriceRuleForm';
 import { Badge } from '@/components/data/StatusBadge';
 
@@ -21,19 +23,14 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
 
   return (
     <AppPage title="Aperçu de la règle de prix" subtitle={description} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix', href: back }, { label: 'Aperçu' }]}>
-      <section className="card app-section-card" aria-labelledby="preview-summary" data-testid="rule-summary">
-        <div className="card-header">
-          <h2 id="preview-summary" className="h6 mb-0">
-            {fieldLabel} · {scopeText}
-          </h2>
-        </div>
+      <SectionCard title={`${fieldLabel} · ${scopeText}`} testId="rule-summary">
         <div className="card-body">
-          <div className="app-stat-row mb-3">
+          <StatRow className="mb-3">
             <Stat label="Produits concernés" value={summary.scope_count} />
             <Stat label="Prix modifiés" value={summary.changed} tone="success" testId="summary-changed" />
             <Stat label="Inchangés" value={summary.unchanged} />
             <Stat label="Ignorés" value={summary.skipped} tone={summary.skipped ? 'danger' : undefined} />
-          </div>
+          </StatRow>
           {summary.skipped_by_reason.length ? (
             <div className="small mb-3">
               <p className="mb-1 fw-semibold">Produits ignorés :</p>
@@ -64,7 +61,7 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
             ) : null}
           </div>
         </div>
-      </section>
+      </SectionCard>
 
       <DataTable
         caption="Prix avant et après la règle"
@@ -131,14 +128,5 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         <p className="small text-body-secondary mb-0">Si un prix a changé entre-temps, l'application est refusée et un nouvel aperçu est proposé.</p>
       </ConfirmDialog>
     </AppPage>
-  );
-}
-
-function Stat({ label, value, tone, testId }: { label: string; value: number; tone?: 'success' | 'danger'; testId?: string }) {
-  return (
-    <div className={`app-stat ${tone ? `app-stat-${tone}` : ''}`} data-testid={testId}>
-      <div className="app-stat-value">{value.toLocaleString('fr-FR')}</div>
-      <div className="app-stat-label">{label}</div>
-    </div>
   );
 }

@@ -1,12 +1,11 @@
 import { Link, router } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
-import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
-import { DataTable } from '@/components/data/DataTable';
 import { formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
-import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '@/components/data/ListToolbar';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
@@ -15,22 +14,27 @@ import { ProductPicker } from '@/components/pickers/ProductPicker';
 
 export default function ProductsIndex({ products, params, categories, can, currency, show_costs }: MasterDataPages['products/Index']) {
   const list = useList(route('products.index'), params);
-  const filtered = params.q !== '' || params.filters.category_id !== '' || params.filters.status !== 'active';
   return (
-    <AppPage title="Produits" subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}>
-      {/* A scanned barcode opens the product's record at once (Enter on an exact match). */}
-      <div className="app-record-jump">
-        <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(route('products.show', { id: p.id }))} />
-      </div>
-      <ListToolbar
-        q={params.q}
-        onSearch={(q) => list.update({ q })}
-        placeholder="Code, désignation ou code-barres…"
-        searchLabel="Rechercher un produit"
-        perPage={params.per_page}
-        onPerPage={(per_page) => list.update({ per_page })}
-        onReset={filtered ? list.reset : undefined}
-        actions={
+    <ListPage
+      title="Produits"
+      subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total."
+      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
+      before={
+        // A scanned barcode opens the product's record at once (Enter on an exact match).
+        <div className="app-record-jump">
+          <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(route('products.show', { id: p.id }))} />
+        </div>
+      }
+      list={list}
+      search={{ placeholder: 'Code, désignation ou code-barres…', label: 'Rechercher un produit' }}
+      perPage
+      filters={
+        <>
+          <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+        </>
+      }
+      actions={
           <ListActions
             exportUrl={can.export ? route('products.export') : null}
             state={list.state}
@@ -38,71 +42,63 @@ export default function ProductsIndex({ products, params, categories, can, curre
             create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
           />
         }
-      >
-        <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
-        <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
-      </ListToolbar>
-      <DataTable
-        caption="Liste des produits"
-        testId="products-table"
-        page={products}
-        pageLabel="Pagination des produits"
-        emptyIcon="fa-solid fa-boxes-stacked"
-        emptyTitle={filtered ? 'Aucun produit ne correspond' : 'Aucun produit'}
-        emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez vos produits un par un ou importez votre catalogue depuis Excel.'}
-        head={
-          <tr>
-            <SortHeader column="code" label="Code" {...list.sort} />
-            <SortHeader column="name" label="Désignation" {...list.sort} />
-            <SortHeader column="category" label="Catégorie" {...list.sort} />
-            {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...list.sort} /> : null}
-            <SortHeader column="retail_price" label="Détail" className="app-num" {...list.sort} />
-            <SortHeader column="wholesale_price" label="Gros" className="app-num" {...list.sort} />
-            <th scope="col" className="app-num">
-              Stock
-            </th>
-            <th scope="col">Statut</th>
+      page={products}
+      caption="Liste des produits"
+      pageLabel="Pagination des produits"
+      tableTestId="products-table"
+      empty={{ icon: 'fa-solid fa-boxes-stacked', title: 'Aucun produit', filteredTitle: 'Aucun produit ne correspond', text: 'Créez vos produits un par un ou importez votre catalogue depuis Excel.' }}
+      head={
+        <tr>
+          <SortHeader column="code" label="Code" {...list.sort} />
+          <SortHeader column="name" label="Désignation" {...list.sort} />
+          <SortHeader column="category" label="Catégorie" {...list.sort} />
+          {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...list.sort} /> : null}
+          <SortHeader column="retail_price" label="Détail" className="app-num" {...list.sort} />
+          <SortHeader column="wholesale_price" label="Gros" className="app-num" {...list.sort} />
+          <th scope="col" className="app-num">
+            Stock
+          </th>
+          <th scope="col">Statut</th>
+        </tr>
+      }
+    >
+      {products.data.map((p) => {
+        const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
+        return (
+          <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
+            <td>
+              <Link href={route('products.show', { id: p.id })} className="app-row-link">
+                {p.code}
+              </Link>
+            </td>
+            <td className="app-wrap">
+              <Link href={route('products.show', { id: p.id })} className="text-reset text-decoration-none">
+                {p.name}
+              </Link>
+              {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
+            </td>
+            <td>{p.category_name}</td>
+            {show_costs ? (
+              <td className="app-num">
+                <Money value={p.purchase_price} currency={currency} />
+              </td>
+            ) : null}
+            <td className="app-num">
+              <Money value={p.retail_price} currency={currency} />
+            </td>
+            <td className="app-num">
+              <Money value={p.wholesale_price} currency={currency} />
+            </td>
+            <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
+              {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
+              {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
+            </td>
+            <td>
+              <StatusBadge active={p.active} />
+            </td>
           </tr>
-        }
-      >
-        {products.data.map((p) => {
-          const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
-          return (
-            <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
-              <td>
-                <Link href={route('products.show', { id: p.id })} className="app-row-link">
-                  {p.code}
-                </Link>
-              </td>
-              <td className="app-wrap">
-                <Link href={route('products.show', { id: p.id })} className="text-reset text-decoration-none">
-                  {p.name}
-                </Link>
-                {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
-              </td>
-              <td>{p.category_name}</td>
-              {show_costs ? (
-                <td className="app-num">
-                  <Money value={p.purchase_price} currency={currency} />
-                </td>
-              ) : null}
-              <td className="app-num">
-                <Money value={p.retail_price} currency={currency} />
-              </td>
-              <td className="app-num">
-                <Money value={p.wholesale_price} currency={currency} />
-              </td>
-              <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
-                {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
-                {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
-              </td>
-              <td>
-                <StatusBadge active={p.active} />
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
-    </AppPage>
+        );
+      })}
+    </ListPage>
   );
 }

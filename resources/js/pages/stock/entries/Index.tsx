@@ -2,12 +2,11 @@ import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';
-import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
-import { DataTable } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
-import { FilterInput, FilterSelect, ListToolbar, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { Stat, StatRow } from '@/components/data/Stat';
@@ -19,85 +18,87 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
   const list = useList(route('entries.index'), filters);
   const statement = route('entries.statement', { from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q });
   return (
-    <AppPage
+    <ListPage
       title="Entrées de stock"
       subtitle="Marchandise reçue des fournisseurs : stock, coût moyen (CMUP) et solde fournisseur mis à jour à la validation."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock' }]}
+      list={list}
+      search={{ placeholder: 'N° ou réf. fournisseur (ENT-2026-…)', label: 'Rechercher une entrée' }}
+      note={allDatesNote(filters)}
+      filters={
+        <>
+          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
+          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
+          <FilterSelect label="Fournisseur" value={filters.supplier_id} allLabel="Tous" options={suppliers} onChange={(supplier_id) => list.update({ supplier_id })} />
+          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
+          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))} onChange={(status) => list.update({ status })} />
+        </>
+      }
+      actions={
+        <ListActions create={can.create ? { href: route('entries.create'), label: 'Nouvelle entrée', testId: 'entries-create' } : null}>
+          <a href={statement} className="btn btn-outline-secondary" data-testid="entries-statement">
+            <Icon name="fa-solid fa-print" className="me-2" />
+            État des entrées
+          </a>
+        </ListActions>
+      }
+      between={
+        <StatRow className="mb-3">
+          <Stat label="Entrées validées" value={totals.count} />
+          <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
+        </StatRow>
+      }
+      page={entries}
+      caption="Liste des entrées de stock"
+      pageLabel="Pagination des entrées"
+      tableTestId="entries-table"
+      empty={{
+        icon: 'fa-solid fa-truck-ramp-box',
+        title: 'Aucune entrée de stock',
+        filteredTitle: 'Aucune entrée ne correspond',
+        text: 'Aucune entrée de stock sur cette période.',
+        action: can.create ? (
+          <Link href={route('entries.create')} className="btn btn-primary">
+            Saisir une entrée
+          </Link>
+        ) : undefined,
+      }}
+      head={
+        <tr>
+          <SortHeader column="number" label="N°" {...list.sort} />
+          <SortHeader column="date" label="Date" {...list.sort} />
+          <SortHeader column="supplier" label="Fournisseur" {...list.sort} />
+          <th scope="col">Emplacement</th>
+          <th scope="col" className="app-num">Lignes</th>
+          <th scope="col" className="app-num">Quantité</th>
+          <SortHeader column="amount" label="Montant" {...list.sort} className="app-num" />
+          <th scope="col">Statut</th>
+        </tr>
+      }
     >
-      <ListToolbar
-        q={filters.q}
-        onSearch={(q) => list.update({ q })}
-        placeholder="N° ou réf. fournisseur (ENT-2026-…)"
-        searchLabel="Rechercher une entrée"
-        onReset={list.filtered ? list.reset : undefined}
-        note={allDatesNote(filters)}
-        actions={
-          <ListActions create={can.create ? { href: route('entries.create'), label: 'Nouvelle entrée', testId: 'entries-create' } : null}>
-            <a href={statement} className="btn btn-outline-secondary" data-testid="entries-statement">
-              <Icon name="fa-solid fa-print" className="me-2" />
-              État des entrées
-            </a>
-          </ListActions>
-        }
-      >
-        <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
-        <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-        <FilterSelect label="Fournisseur" value={filters.supplier_id} allLabel="Tous" options={suppliers} onChange={(supplier_id) => list.update({ supplier_id })} />
-        <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
-        <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))} onChange={(status) => list.update({ status })} />
-      </ListToolbar>
-
-      <StatRow className="mb-3">
-        <Stat label="Entrées validées" value={totals.count} />
-        <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
-      </StatRow>
-
-      <DataTable
-        caption="Liste des entrées de stock"
-        testId="entries-table"
-        page={entries}
-        pageLabel="Pagination des entrées"
-        emptyIcon="fa-solid fa-truck-ramp-box"
-        emptyTitle={list.filtered ? 'Aucune entrée ne correspond' : 'Aucune entrée de stock'}
-        emptyText={list.filtered ? 'Modifiez la recherche, la période ou les filtres.' : 'Aucune entrée de stock sur cette période.'}
-        emptyAction={can.create && !list.filtered ? <Link href={route('entries.create')} className="btn btn-primary">Saisir une entrée</Link> : undefined}
-        head={
-          <tr>
-            <SortHeader column="number" label="N°" {...list.sort} />
-            <SortHeader column="date" label="Date" {...list.sort} />
-            <SortHeader column="supplier" label="Fournisseur" {...list.sort} />
-            <th scope="col">Emplacement</th>
-            <th scope="col" className="app-num">Lignes</th>
-            <th scope="col" className="app-num">Quantité</th>
-            <SortHeader column="amount" label="Montant" {...list.sort} className="app-num" />
-            <th scope="col">Statut</th>
-          </tr>
-        }
-      >
-        {entries.data.map((e) => (
-          <tr key={e.id} className={e.status === 'cancelled' ? 'app-archived-row' : undefined}>
-            <td>
-              <Link href={route('entries.show', { id: e.id })} className="app-row-link app-doc-number">
-                {e.number}
-              </Link>
-            </td>
-            <td>{formatDate(e.entry_date)}</td>
-            <td className="app-wrap">
-              {e.supplier_name}
-              {e.supplier_ref ? <div className="small text-body-secondary">Réf. {e.supplier_ref}</div> : null}
-            </td>
-            <td>{e.location_name}</td>
-            <td className="app-num">{formatQty(e.line_count)}</td>
-            <td className="app-num">{formatQty(e.total_quantity)}</td>
-            <td className="app-num">
-              <Money value={e.total_amount} currency={currency} />
-            </td>
-            <td>
-              <StatusBadge kind="entry" status={e.status} label={e.status_label} />
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-    </AppPage>
+      {entries.data.map((e) => (
+        <tr key={e.id} className={e.status === 'cancelled' ? 'app-archived-row' : undefined}>
+          <td>
+            <Link href={route('entries.show', { id: e.id })} className="app-row-link app-doc-number">
+              {e.number}
+            </Link>
+          </td>
+          <td>{formatDate(e.entry_date)}</td>
+          <td className="app-wrap">
+            {e.supplier_name}
+            {e.supplier_ref ? <div className="small text-body-secondary">Réf. {e.supplier_ref}</div> : null}
+          </td>
+          <td>{e.location_name}</td>
+          <td className="app-num">{formatQty(e.line_count)}</td>
+          <td className="app-num">{formatQty(e.total_quantity)}</td>
+          <td className="app-num">
+            <Money value={e.total_amount} currency={currency} />
+          </td>
+          <td>
+            <StatusBadge kind="entry" status={e.status} label={e.status_label} />
+          </td>
+        </tr>
+      ))}
+    </ListPage>
   );
 }

@@ -3,107 +3,106 @@ import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import type { TransferRow } from '@shared/stock-pages';
-import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
-import { DataTable } from '@/components/data/DataTable';
+import { ListPage } from '@/components/data/ListPage';
+import { allDatesNote } from '@/components/data/ListToolbar';
 import { formatDate, formatQty } from '@/components/data/format';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { CancelDialog } from '@/components/documents/CancelDialog';
-import { TransferFilters } from '@/components/stock/TransferFilters';
+import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFilters';
 
 /**
  * Annulation des transferts: find a transfer by number, date or locations; cancel it with a
  * mandatory reason, or reprint it (counted, audited, marked DUPLICATA).
  */
-export default function TransferCancellation({ filters, transfers, locations, searched, can }: PageProps<'stock/transfers/Cancellation'>) {
+export default function TransferCancellation({ filters, transfers, locations, can }: PageProps<'stock/transfers/Cancellation'>) {
   const list = useList(route('transfers.cancellations'), filters);
   const [target, setTarget] = useState<TransferRow | null>(null);
   const [reprinting, setReprinting] = useState<number | null>(null);
   return (
-    <AppPage
+    <ListPage
       title="Annulation des transferts"
       subtitle="Recherchez un transfert pour l'annuler (motif obligatoire) ou le réimprimer en duplicata."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Annulations' }, { label: 'Transferts' }]}
+      list={list}
+      search={TRANSFER_SEARCH}
+      note={allDatesNote(filters)}
+      filters={<TransferFilters list={list} filters={filters} locations={locations} />}
+      toolbarTestId="cancellation-search"
+      page={transfers}
+      caption="Transferts à annuler ou réimprimer"
+      pageLabel="Pagination des transferts"
+      tableTestId="cancellation-table"
+      after={
+        target ? (
+          <CancelDialog
+            key={target.id}
+            open
+            onClose={() => setTarget(null)}
+            url={route('transfers.cancel', { id: target.id })}
+            version={target.version}
+            title={`Annuler le transfert ${target.number}`}
+            explanation={
+              target.status === 'sent'
+                ? `La marchandise en transit revient dans le stock de ${target.from_name}.`
+                : `La marchandise reçue ressort de ${target.to_name} et revient à ${target.from_name}. Impossible si elle a déjà été vendue ou déplacée.`
+            }
+          />
+        ) : null
+      }
+      empty={{ icon: 'fa-solid fa-magnifying-glass', title: 'Aucun transfert récent', filteredTitle: 'Aucun transfert ne correspond', text: 'Aucun transfert sur les 30 derniers jours.' }}
+      head={
+        <tr>
+          <th scope="col">N°</th>
+          <th scope="col">Date</th>
+          <th scope="col">Départ → destination</th>
+          <th scope="col" className="app-num">Envoyé</th>
+          <th scope="col">Statut</th>
+          <th scope="col" className="app-num">Réimpr.</th>
+          <th scope="col" className="text-end">Actions</th>
+        </tr>
+      }
     >
-      <TransferFilters list={list} filters={filters} locations={locations} testId="cancellation-search" />
-
-      <DataTable
-        caption="Transferts à annuler ou réimprimer"
-        testId="cancellation-table"
-        page={transfers}
-        pageLabel="Pagination des transferts"
-        emptyIcon="fa-solid fa-magnifying-glass"
-        emptyTitle={searched ? 'Aucun transfert ne correspond' : 'Aucun transfert récent'}
-        emptyText={searched ? 'Modifiez la recherche, la période ou les filtres.' : 'Aucun transfert sur les 30 derniers jours.'}
-        head={
-          <tr>
-            <th scope="col">N°</th>
-            <th scope="col">Date</th>
-            <th scope="col">Départ → destination</th>
-            <th scope="col" className="app-num">Envoyé</th>
-            <th scope="col">Statut</th>
-            <th scope="col" className="app-num">Réimpr.</th>
-            <th scope="col" className="text-end">Actions</th>
-          </tr>
-        }
-      >
-        {transfers.data.map((t) => (
-          <tr key={t.id} data-testid={`cancellation-row-${t.number}`}>
-            <td>
-              <Link href={route('transfers.show', { id: t.id })} className="app-row-link app-doc-number">
-                {t.number}
-              </Link>
-            </td>
-            <td>{formatDate(t.transfer_date)}</td>
-            <td>
-              {t.from_name} → {t.to_name}
-            </td>
-            <td className="app-num">{formatQty(t.total_quantity_sent)}</td>
-            <td>
-              <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
-              {t.cancel_reason ? <div className="small text-body-secondary text-truncate" style={{ maxWidth: '16rem' }} title={t.cancel_reason}>{t.cancel_reason}</div> : null}
-            </td>
-            <td className="app-num">{formatQty(t.reprint_count)}</td>
-            <td className="text-end text-nowrap">
-              {can.reprint ? (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-secondary me-1"
-                  disabled={reprinting !== null}
-                  onClick={() => router.post(route('transfers.reprint', { id: t.id }), {}, { onStart: () => setReprinting(t.id), onFinish: () => setReprinting(null) })}
-                  data-testid="reprint"
-                >
-                  <Icon name="fa-solid fa-copy" className="me-1" />
-                  Réimprimer
-                </button>
-              ) : null}
-              {can.cancel && t.status !== 'cancelled' ? (
-                <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
-                  <Icon name="fa-solid fa-ban" className="me-1" />
-                  Annuler
-                </button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-
-      {target ? (
-        <CancelDialog
-          key={target.id}
-          open
-          onClose={() => setTarget(null)}
-          url={route('transfers.cancel', { id: target.id })}
-          version={target.version}
-          title={`Annuler le transfert ${target.number}`}
-          explanation={
-            target.status === 'sent'
-              ? `La marchandise en transit revient dans le stock de ${target.from_name}.`
-              : `La marchandise reçue ressort de ${target.to_name} et revient à ${target.from_name}. Impossible si elle a déjà été vendue ou déplacée.`
-          }
-        />
-      ) : null}
-    </AppPage>
+      {transfers.data.map((t) => (
+        <tr key={t.id} data-testid={`cancellation-row-${t.number}`}>
+          <td>
+            <Link href={route('transfers.show', { id: t.id })} className="app-row-link app-doc-number">
+              {t.number}
+            </Link>
+          </td>
+          <td>{formatDate(t.transfer_date)}</td>
+          <td>
+            {t.from_name} → {t.to_name}
+          </td>
+          <td className="app-num">{formatQty(t.total_quantity_sent)}</td>
+          <td>
+            <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
+            {t.cancel_reason ? <div className="small text-body-secondary text-truncate" style={{ maxWidth: '16rem' }} title={t.cancel_reason}>{t.cancel_reason}</div> : null}
+          </td>
+          <td className="app-num">{formatQty(t.reprint_count)}</td>
+          <td className="text-end text-nowrap">
+            {can.reprint ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary me-1"
+                disabled={reprinting !== null}
+                onClick={() => router.post(route('transfers.reprint', { id: t.id }), {}, { onStart: () => setReprinting(t.id), onFinish: () => setReprinting(null) })}
+                data-testid="reprint"
+              >
+                <Icon name="fa-solid fa-copy" className="me-1" />
+                Réimprimer
+              </button>
+            ) : null}
+            {can.cancel && t.status !== 'cancelled' ? (
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
+                <Icon name="fa-solid fa-ban" className="me-1" />
+                Annuler
+              </button>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </ListPage>
   );
 }
