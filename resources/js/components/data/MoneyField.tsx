@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { currencyInfo } from '@shared/money';
 import { FieldError, RequiredMark } from '@/components/Field';
+import { MoneyInput } from './MoneyInput';
 
 interface MoneyFieldProps {
   id: string;
@@ -35,20 +36,7 @@ export function MoneyField({ id, name, label, value, onChange, currency, error, 
         {required ? <RequiredMark /> : null}
       </span>
       <div className={`input-group ${error ? 'is-invalid' : ''}`}>
-        <input
-          id={id}
-          name={name}
-          type="text"
-          inputMode={currencyInfo(currency).decimals > 0 ? 'decimal' : 'numeric'}
-          autoComplete="off"
-          className={`form-control app-number ${error ? 'is-invalid' : ''}`}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          required={required}
-          disabled={disabled}
-        />
+        <MoneyInput id={id} name={name} value={value} onChange={onChange} currency={currency} invalid={Boolean(error)} describedBy={describedBy} required={required} disabled={disabled} />
         <span className="input-group-text">{currencyInfo(currency).label}</span>
       </div>
       <FieldError id={errorId} error={error} />

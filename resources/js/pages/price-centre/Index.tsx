@@ -8,6 +8,7 @@ import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
+import { MoneyInput } from '@/components/data/MoneyInput';
 import { SortHeader } from '@/components/data/SortHeader';
 import { type GridEdits, type GridPriceField, cellChanged, cellText, errorsByRow, gridPayload, rowChanged } from '@/components/data/price-grid';
 import { useList } from '@/components/data/useList';
@@ -198,23 +199,22 @@ export default function PriceCentre({ products, params, categories, can_update, 
                     <label htmlFor={id} className="visually-hidden">
                       {`${c.label} — ${row.name}`}
                     </label>
-                    <input
+                    <MoneyInput
                       id={id}
-                      type="text"
-                      inputMode={currencyInfo(currency).decimals > 0 ? 'decimal' : 'numeric'}
-                      autoComplete="off"
-                      className={`form-control form-control-sm app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''} ${error ? 'is-invalid' : ''}`}
+                      size="sm"
+                      currency={currency}
+                      className={`app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''}`}
                       value={cellText(row, edits, c.field, currency)}
-                      onChange={(e) => setCell(row.id, c.field, e.target.value)}
+                      onChange={(value) => setCell(row.id, c.field, value)}
                       onKeyDown={(e) => {
                         if (e.key === 'Enter') {
                           e.preventDefault();
                           save();
                         }
                       }}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                      data-field={c.field}
+                      invalid={Boolean(error)}
+                      describedBy={error ? `${id}-error` : undefined}
+                      field={c.field}
                     />
                     {error ? (
                       <div id={`${id}-error`} className="invalid-feedback d-block text-start app-wrap">
