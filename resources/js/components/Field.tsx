@@ -129,13 +129,13 @@ export function CheckboxField({ id, name, label, checked, onChange, error }: { i
   );
 }
 
-/** Success / info / error message above a form (role=status so it is announced). */
-export function StatusAlert({ tone = 'success', children, testId }: { tone?: 'success' | 'info' | 'danger' | 'warning'; children: ReactNode; testId?: string }) {
+/** Success / info / error message above a form or a document (role=status so it is announced; `icon` replaces the tone's). */
+export function StatusAlert({ tone = 'success', icon, children, testId, className = '' }: { tone?: 'success' | 'info' | 'danger' | 'warning' | 'secondary'; icon?: string; children: ReactNode; testId?: string; className?: string }) {
   if (!children) return null;
-  const icon = { success: 'fa-solid fa-circle-check', info: 'fa-solid fa-circle-info', danger: 'fa-solid fa-triangle-exclamation', warning: 'fa-solid fa-triangle-exclamation' }[tone];
+  const toneIcon = { success: 'fa-solid fa-circle-check', info: 'fa-solid fa-circle-info', danger: 'fa-solid fa-triangle-exclamation', warning: 'fa-solid fa-triangle-exclamation', secondary: 'fa-solid fa-circle-info' }[tone];
   return (
-    <div className={`alert alert-${tone} d-flex align-items-start gap-2 app-alert`} role={tone === 'danger' ? 'alert' : 'status'} data-testid={testId}>
-      <Icon name={icon} className="mt-1" />
+    <div className={`alert alert-${tone} d-flex align-items-start gap-2 app-alert ${className}`} role={tone === 'danger' ? 'alert' : 'status'} data-testid={testId}>
+      <Icon name={icon ?? toneIcon} className="mt-1" />
       <div>{children}</div>
     </div>
   );

@@ -16,13 +16,13 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** The facts of a record or document in their card, titled ("Fiche client") or not; `footer` goes under the list. */
-export function FactsCard({ title, children, footer }: { title?: string; children: ReactNode; footer?: ReactNode }) {
-  const body = (
-    <div className="card-body">
-      <Facts>{children}</Facts>
-      {footer}
-    </div>
+/** The facts of a record in their titled card ("Fiche client"). */
+export function FactsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SectionCard title={title}>
+      <div className="card-body">
+        <Facts>{children}</Facts>
+      </div>
+    </SectionCard>
   );
-  return title ? <SectionCard title={title}>{body}</SectionCard> : <div className="card app-section-card">{body}</div>;
 }

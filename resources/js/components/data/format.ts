@@ -43,3 +43,8 @@ export function formatSigned(value: number | null | undefined): string {
   if (value < 0) return `\u2212${formatQty(-value)}`;
   return '0';
 }
+
+/** The class of a signed difference: green for a gain, red for a loss, none for 0 or nothing. */
+export function diffClass(value: number | null | undefined): string {
+  return value ? (value > 0 ? 'app-diff-pos' : 'app-diff-neg') : '';
+}

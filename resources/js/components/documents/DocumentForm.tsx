@@ -3,10 +3,11 @@ import { FormErrors } from '@/components/data/FormErrors';
 
 /**
  * The form of a document being entered (entry, transfer, readjustment, reception; sales next):
- * the refusals that concern the whole document on top (<FormErrors>), and Enter in a field never
+ * the refusals that concern the whole document on top (<FormErrors>, unless the page places
+ * them itself), and Enter in a field never
  * sends it (a barcode scanner ends each code with Enter).
  */
-export function DocumentForm({ form, onSubmit, errors, testId, className, children }: { form: { formRef: RefObject<HTMLFormElement | null> }; onSubmit: () => void; errors: string[]; testId: string; className?: string; children: ReactNode }) {
+export function DocumentForm({ form, onSubmit, errors, testId, className, children }: { form: { formRef: RefObject<HTMLFormElement | null> }; onSubmit: () => void; errors?: string[]; testId: string; className?: string; children: ReactNode }) {
   return (
     <form
       ref={form.formRef}
@@ -21,7 +22,7 @@ export function DocumentForm({ form, onSubmit, errors, testId, className, childr
       }}
       data-testid={testId}
     >
-      <FormErrors messages={errors} />
+      {errors ? <FormErrors messages={errors} /> : null}
       {children}
     </form>
   );

@@ -23,16 +23,16 @@ export interface LinesForm<L extends DocumentLine> {
 }
 
 export interface DocumentLinesOptions<L extends DocumentLine> {
-  /** The new line of a picked product (its price or cost prefilled). */
-  create: (product: ProductPickerItem) => L;
+  /** The new line of a picked product (its price or cost prefilled); none when lines are fixed (a reception). */
+  create?: (product: ProductPickerItem) => L;
   /** The same product picked again (a second scan): by default one more. */
   increment?: (line: L, product: ProductPickerItem) => L;
   /** Quantity of a line for the total, in base units (by default its quantity). */
   quantity?: (line: L) => number;
   /** Amount of a line in minor units (quantity × unit price or cost), when lines have one. */
   amount?: (line: L) => number;
-  /** Asked before leaving the page while lines are entered. */
-  leaveMessage: string;
+  /** Asked before leaving the page while lines are entered (none: leave freely). */
+  leaveMessage?: string;
 }
 
 /**
@@ -49,7 +49,7 @@ export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { c
   const [flashIndex, setFlashIndex] = useState<number | null>(null);
   const items = form.data.lines;
   const errors = form.errors as ErrorMap;
-  useLeaveGuard(items.length > 0 && !form.processing, leaveMessage);
+  useLeaveGuard(Boolean(leaveMessage) && items.length > 0 && !form.processing, leaveMessage ?? '');
 
   const setLines = (next: L[]) => form.setData('lines', next);
   const clear = (keys: string[]) => {
@@ -57,6 +57,7 @@ export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { c
   };
 
   const pick = (product: ProductPickerItem) => {
+    if (!create) return;
     const result = addOrIncrement<L>(items, product.id, () => create(product), (line) => increment(line, product));
     setLines(result.lines);
     setFlashIndex(result.index);
@@ -78,9 +79,9 @@ export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { c
   const updateAll = (patch: (line: L) => L) => setLines(items.map(patch));
 
   /** Sends the document: each line as the server reads it (`payload`), the rest of the form as is. */
-  const submit = (url: string, payload: (line: L) => object) => {
+  const submit = (url: string, payload: (line: L) => object, { preserveScroll = false }: { preserveScroll?: boolean } = {}) => {
     form.transform((data) => ({ ...data, lines: data.lines.map(payload) }));
-    form.submit('post', url, { preserveScroll: false });
+    form.submit('post', url, { preserveScroll });
   };
 
   return {

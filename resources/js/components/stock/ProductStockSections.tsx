@@ -11,7 +11,7 @@ import { Pagination } from '@/components/Pagination';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { EmptyState } from '@/components/data/EmptyState';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
@@ -167,7 +167,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                       {m.reason ? <div className="small text-body-secondary">{m.reason}</div> : null}
                     </td>
                     <td>{m.document_number ? m.document_url ? <Link href={m.document_url} className="app-doc-number">{m.document_number}</Link> : <span className="app-doc-number">{m.document_number}</span> : '—'}</td>
-                    <td className={`num ${m.quantity > 0 ? 'app-diff-pos' : m.quantity < 0 ? 'app-diff-neg' : ''}`}>{formatSigned(m.quantity)}</td>
+                    <td className={`num ${diffClass(m.quantity)}`}>{formatSigned(m.quantity)}</td>
                     {show_costs ? (
                       <td className="num">
                         <Money value={m.unit_cost} currency={currency} />

@@ -3,6 +3,7 @@ import { AppPage } from '@/components/AppPage';
 import { CheckboxField, FieldError, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { FormErrors } from '@/components/data/FormErrors';
@@ -10,8 +11,6 @@ import { formatQty } from '@/components/data/format';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { SelectField, TextAreaField } from '@/components/data/FormFields';
-
-const BASE = '/operations/gestionstock';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
 export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
@@ -34,13 +33,13 @@ export default function InventoryCreate({ today, locations, categories, open_ses
   const others = formLevelErrors(errors, ['location_id', 'count_date', 'blind', 'category_ids', 'note']);
 
   return (
-    <AppPage title="Nouvel inventaire" breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: BASE }, { label: 'Nouvel inventaire' }]}>
+    <AppPage title="Nouvel inventaire" breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Nouvel inventaire' }]}>
       <form
         ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', BASE);
+          form.submit('post', route('inventory.index'));
         }}
         data-testid="count-create-form"
       >
@@ -56,7 +55,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                     {openHere.map((s, i) => (
                       <span key={s.id}>
                         {i ? ', ' : ''}
-                        <Link href={`${BASE}/${s.id}`}>n° {s.id}</Link> ({s.categories})
+                        <Link href={route('inventory.show', { id: s.id })}>n° {s.id}</Link> ({s.categories})
                       </span>
                     ))}
                     . Un nouvel inventaire ne peut porter que sur d'autres catégories.
@@ -106,7 +105,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
           </div>
         </div>
         <div className="app-form-actions mt-3">
-          <Link href={BASE} className="btn btn-outline-secondary">
+          <Link href={route('inventory.index')} className="btn btn-outline-secondary">
             Annuler
           </Link>
           <SubmitButton busy={form.busy} icon="fa-solid fa-camera" busyLabel="Ouverture…" testId="count-open">
