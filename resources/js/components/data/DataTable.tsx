@@ -1,4 +1,4 @@
-import { usePage } from '@inertiajs/react';
+import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import type { Paginated } from '@shared/lists';
 import { Pagination } from '@/components/Pagination';
@@ -24,6 +24,7 @@ export function DataTable({
   emptyIcon = 'fa-regular fa-folder-open',
   emptyAction,
   footer,
+  wrap = false,
   testId,
   className = '',
 }: {
@@ -42,6 +43,8 @@ export function DataTable({
   emptyAction?: ReactNode;
   /** Under the table, instead of the pagination. */
   footer?: ReactNode;
+  /** Let every cell wrap (document lists with many columns) instead of only the .app-wrap ones. */
+  wrap?: boolean;
   testId?: string;
   className?: string;
 }) {
@@ -54,7 +57,7 @@ export function DataTable({
           {emptyText}
         </EmptyState>
       ) : (
-        <ScrollTable caption={caption} head={head} hover>
+        <ScrollTable caption={caption} head={head} hover wrap={wrap}>
           {children}
         </ScrollTable>
       )}
@@ -67,15 +70,33 @@ export function DataTable({
  * A table that scrolls sideways inside its card on a narrow screen (keyboard-focusable region
  * named by `caption`): the body of DataTable, and the tables of record pages' sections.
  */
-export function ScrollTable({ caption, head, foot, children, hover = false, testId }: { caption: string; head: ReactNode; foot?: ReactNode; children: ReactNode; hover?: boolean; testId?: string }) {
+export function ScrollTable({ caption, head, foot, children, hover = false, wrap = false, testId }: { caption: string; head: ReactNode; foot?: ReactNode; children: ReactNode; hover?: boolean; wrap?: boolean; testId?: string }) {
   return (
     <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table`} data-testid={testId}>
+      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table ${wrap ? 'app-table-wrap' : ''}`} data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>{head}</thead>
         <tbody>{children}</tbody>
         {foot ? <tfoot>{foot}</tfoot> : null}
       </table>
     </div>
+  );
+}
+
+/** The link that opens a row's record from its code, or a document from its number (`doc`). */
+export function RowLink({ href, doc = false, children }: { href: string; doc?: boolean; children: ReactNode }) {
+  return (
+    <Link href={href} className={`app-row-link ${doc ? 'app-doc-number' : ''}`}>
+      {children}
+    </Link>
+  );
+}
+
+/** The record's name, opening it too (quietly: the code is the visible link). */
+export function NameLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="text-reset text-decoration-none">
+      {children}
+    </Link>
   );
 }

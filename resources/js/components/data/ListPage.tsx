@@ -34,6 +34,7 @@ export function ListPage({
   head,
   tableTestId,
   tableClassName,
+  wrap,
   toolbarTestId,
   children,
   ...heading
@@ -59,6 +60,8 @@ export function ListPage({
   head: ReactNode;
   tableTestId?: string;
   tableClassName?: string;
+  /** Cells wrap (document lists): see DataTable. */
+  wrap?: boolean;
   toolbarTestId?: string;
   children: ReactNode;
 }) {
@@ -85,6 +88,7 @@ export function ListPage({
         caption={caption}
         testId={tableTestId}
         className={tableClassName}
+        wrap={wrap}
         page={page}
         pageLabel={pageLabel}
         pageParam={pageParam}

@@ -3,11 +3,10 @@ import type { PriceRuleInput } from '@shared/master-data';
 import type { StatusFilter } from '@shared/lists';
 import { currencyInfo } from '@shared/money';
 import { route } from '@shared/routes';
-import { FieldError, RequiredMark } from '@/components/Field';
+import { FieldFrame, SelectField, describedBy } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
-import { SelectField } from './FormFields';
 import { SectionCard } from './SectionCard';
 
 export const PRICE_FIELD_OPTIONS = [
@@ -100,13 +99,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
               </div>
             ) : null}
             <div className="col-sm-6 col-lg-3">
-              <div className="app-field">
-                <span className="app-label-line">
-                  <label htmlFor={valueProps.id} className="form-label">
-                    {form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'}
-                  </label>
-                  <RequiredMark />
-                </span>
+              <FieldFrame id={valueProps.id} label={form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'} required error={valueProps.error} className="mb-0">
                 <div className={`input-group ${valueProps.error ? 'is-invalid' : ''}`}>
                   <input
                     id={valueProps.id}
@@ -120,13 +113,12 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
                     value={valueProps.value}
                     onChange={(e) => valueProps.onChange(e.target.value)}
                     aria-invalid={valueProps.error ? true : undefined}
-                    aria-describedby={valueProps.error ? `${valueProps.id}-error` : undefined}
+                    aria-describedby={describedBy(valueProps.id, valueProps.error)}
                     required
                   />
                   <span className="input-group-text">{unit}</span>
                 </div>
-                <FieldError id={`${valueProps.id}-error`} error={valueProps.error} />
-              </div>
+              </FieldFrame>
             </div>
             {form.data.operation !== 'set' ? (
               <div className="col-sm-6 col-lg-3">

@@ -2,7 +2,6 @@ import type { Method } from '@inertiajs/core';
 import { Link } from '@inertiajs/react';
 import type { ReactNode, RefObject } from 'react';
 import { SubmitButton } from '@/components/SubmitButton';
-import { FormActions } from './FormFields';
 
 /**
  * The form card of a master-data record: the fields (children), then "Annuler" and "Enregistrer".
@@ -56,14 +55,14 @@ export function RecordForm({
         <div className="card-body">{children}</div>
       )}
       {editable ? (
-        <FormActions>
+        <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
           <Link href={cancelHref} className="btn btn-outline-secondary">
             {cancelLabel}
           </Link>
           <SubmitButton busy={form.busy} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" testId="save">
             Enregistrer
           </SubmitButton>
-        </FormActions>
+        </div>
       ) : null}
     </form>
   );

@@ -113,7 +113,7 @@ export function DocumentTable({ header, head, foot, testId, children }: { header
     <div className="card">
       {header ? <div className="card-header fw-semibold">{header}</div> : null}
       <div className="table-responsive">
-        <table className="table app-stock-table" data-testid={testId}>
+        <table className="table app-doc-table" data-testid={testId}>
           <thead>{head}</thead>
           <tbody>{children}</tbody>
           {foot ? <tfoot>{foot}</tfoot> : null}

@@ -6,7 +6,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ProductStockSectionsProps } from '@shared/stock-pages';
 import { Money } from '@/components/data/Money';
-import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
@@ -41,7 +40,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
         <div className="col-xl-5">
           <SectionCard title="Stock par emplacement" icon="fa-solid fa-warehouse" className="h-100 mb-0">
             <div className="table-responsive">
-              <table className="table app-stock-table" data-testid="stock-locations">
+              <table className="table app-doc-table" data-testid="stock-locations">
                 <thead>
                   <tr>
                     <th scope="col">Emplacement</th>
@@ -94,7 +93,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                 <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">Le CMUP se calcule à chaque entrée de stock de ce produit.</EmptyState>
               ) : (
                 <div className="table-responsive">
-                  <table className="table table-sm app-stock-table" data-testid="cmup-history">
+                  <table className="table table-sm app-doc-table" data-testid="cmup-history">
                     <thead>
                       <tr>
                         <th scope="col">Date</th>
@@ -142,7 +141,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           <EmptyState icon="fa-solid fa-arrow-right-arrow-left" title="Aucun mouvement de stock" />
         ) : (
           <div className="table-responsive">
-            <table className="table table-sm app-stock-table" data-testid="stock-movements">
+            <table className="table table-sm app-doc-table" data-testid="stock-movements">
               <thead>
                 <tr>
                   <th scope="col">Date</th>

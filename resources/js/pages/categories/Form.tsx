@@ -1,10 +1,9 @@
 import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
-import { CheckboxField, TextField } from '@/components/Field';
+import { CheckboxField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
-import { TextAreaField } from '@/components/data/FormFields';
 import { RecordForm } from '@/components/data/RecordForm';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { RecordPage } from '@/components/data/RecordPage';

@@ -1,9 +1,10 @@
 import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
+import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
-import { FEMININE_STATUS_OPTIONS, FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { FEMININE_STATUS_OPTIONS, FilterSelect } from '@/components/data/ListToolbar';
 import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
@@ -42,14 +43,10 @@ export default function CategoriesIndex({ categories, params, can }: MasterDataP
       {categories.data.map((c) => (
         <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
           <td>
-            <Link href={route('categories.show', { id: c.id })} className="app-row-link">
-              {c.code}
-            </Link>
+            <RowLink href={route('categories.show', { id: c.id })}>{c.code}</RowLink>
           </td>
           <td>
-            <Link href={route('categories.show', { id: c.id })} className="text-reset text-decoration-none">
-              {c.name}
-            </Link>
+            <NameLink href={route('categories.show', { id: c.id })}>{c.name}</NameLink>
           </td>
           <td className="app-wrap text-body-secondary">{c.description || '—'}</td>
           <td className="app-num">{c.product_count > 0 ? <Link href={route('products.index', { category_id: c.id, status: 'all' })}>{c.product_count.toLocaleString('fr-FR')}</Link> : '0'}</td>

@@ -2,8 +2,7 @@ import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LAB
 import { route } from '@shared/routes';
 import { minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, TextField } from '@/components/Field';
-import { SelectField, TextAreaField } from '@/components/data/FormFields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/Field';
 import { MoneyField } from '@/components/data/MoneyField';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';

@@ -1,6 +1,7 @@
-import { Link, router } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/master-data';
 import { route } from '@shared/routes';
+import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
@@ -61,14 +62,10 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
       {clients.data.map((c) => (
         <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
           <td>
-            <Link href={route('clients.show', { id: c.id })} className="app-row-link">
-              {c.code}
-            </Link>
+            <RowLink href={route('clients.show', { id: c.id })}>{c.code}</RowLink>
           </td>
           <td className="app-wrap">
-            <Link href={route('clients.show', { id: c.id })} className="text-reset text-decoration-none">
-              {c.name}
-            </Link>
+            <NameLink href={route('clients.show', { id: c.id })}>{c.name}</NameLink>
             {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
             <div className="small text-body-secondary">
               {CLIENT_KIND_LABELS[c.kind]} · prix {PRICE_LEVEL_LABELS[c.price_level].toLowerCase()}

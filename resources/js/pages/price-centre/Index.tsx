@@ -4,6 +4,7 @@ import type { MasterDataPages } from '@shared/master-data';
 import { currencyInfo } from '@shared/money';
 import { route } from '@shared/routes';
 import { SubmitButton } from '@/components/SubmitButton';
+import { RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
@@ -175,9 +176,7 @@ export default function PriceCentre({ products, params, categories, can_update, 
       {products.data.map((row) => (
         <tr key={row.id} className={rowChanged(row, edits, currency) ? 'is-changed' : undefined} data-testid={`price-row-${row.code}`}>
           <td>
-            <Link href={route('products.show', { id: row.id })} className="app-row-link">
-              {row.code}
-            </Link>
+            <RowLink href={route('products.show', { id: row.id })}>{row.code}</RowLink>
           </td>
           <td className="app-wrap">
             {row.name}

@@ -1,7 +1,8 @@
-import { Link, router } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
+import { NameLink, RowLink } from '@/components/data/DataTable';
 import { formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
@@ -67,14 +68,10 @@ export default function ProductsIndex({ products, params, categories, can, curre
         return (
           <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
             <td>
-              <Link href={route('products.show', { id: p.id })} className="app-row-link">
-                {p.code}
-              </Link>
+              <RowLink href={route('products.show', { id: p.id })}>{p.code}</RowLink>
             </td>
             <td className="app-wrap">
-              <Link href={route('products.show', { id: p.id })} className="text-reset text-decoration-none">
-                {p.name}
-              </Link>
+              <NameLink href={route('products.show', { id: p.id })}>{p.name}</NameLink>
               {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
             </td>
             <td>{p.category_name}</td>

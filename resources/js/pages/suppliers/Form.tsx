@@ -1,8 +1,7 @@
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, TextField } from '@/components/Field';
-import { TextAreaField } from '@/components/data/FormFields';
+import { CheckboxField, TextAreaField, TextField } from '@/components/Field';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
 

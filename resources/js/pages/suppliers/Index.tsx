@@ -1,6 +1,6 @@
-import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
+import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
@@ -45,14 +45,10 @@ export default function SuppliersIndex({ suppliers, params, can, currency }: Mas
       {suppliers.data.map((s) => (
         <tr key={s.id} className={s.active ? undefined : 'app-archived-row'}>
           <td>
-            <Link href={route('suppliers.show', { id: s.id })} className="app-row-link">
-              {s.code}
-            </Link>
+            <RowLink href={route('suppliers.show', { id: s.id })}>{s.code}</RowLink>
           </td>
           <td className="app-wrap">
-            <Link href={route('suppliers.show', { id: s.id })} className="text-reset text-decoration-none">
-              {s.name}
-            </Link>
+            <NameLink href={route('suppliers.show', { id: s.id })}>{s.name}</NameLink>
           </td>
           <td>{s.phone || '—'}</td>
           <td>{s.email || '—'}</td>

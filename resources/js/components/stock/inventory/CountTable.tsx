@@ -65,7 +65,7 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
         }}
       >
         <div className="table-responsive">
-          <table className="table table-sm app-stock-table app-stack-sm app-stack-3" data-testid="count-lines">
+          <table className="table table-sm app-doc-table app-stack-sm app-stack-3" data-testid="count-lines">
             <thead>
               <tr>
                 <th scope="col" className="d-none d-sm-table-cell">

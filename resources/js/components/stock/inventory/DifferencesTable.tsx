@@ -10,7 +10,7 @@ export function DifferencesTable({ lines, open, showValues, currency, top }: { l
   return (
     <CountLinesCard top={top} lines={lines} emptyIcon="fa-solid fa-scale-balanced">
     <div className="table-responsive">
-      <table className="table table-sm app-stock-table app-stack-sm app-stack-3" data-testid="difference-lines">
+      <table className="table table-sm app-doc-table app-stack-sm app-stack-3" data-testid="difference-lines">
         <thead>
           <tr>
             <th scope="col" className="d-none d-sm-table-cell">

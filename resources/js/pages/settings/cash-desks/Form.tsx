@@ -1,8 +1,7 @@
 import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
-import { CheckboxField, StatusAlert, TextField } from '@/components/Field';
-import { SelectField } from '@/components/data/FormFields';
+import { CheckboxField, SelectField, StatusAlert, TextField } from '@/components/Field';
 import { Money } from '@/components/data/Money';
 import { RecordForm } from '@/components/data/RecordForm';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';

@@ -1,9 +1,9 @@
-import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
+import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
-import { FEMININE_STATUS_OPTIONS, FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { FEMININE_STATUS_OPTIONS, FilterSelect } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
@@ -46,14 +46,10 @@ export default function CashDesks({ cash_desks, params, locations, can_manage, c
       {cash_desks.data.map((c) => (
         <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
           <td>
-            <Link href={route('cashDesks.show', { id: c.id })} className="app-row-link">
-              {c.code}
-            </Link>
+            <RowLink href={route('cashDesks.show', { id: c.id })}>{c.code}</RowLink>
           </td>
           <td>
-            <Link href={route('cashDesks.show', { id: c.id })} className="text-reset text-decoration-none">
-              {c.name}
-            </Link>
+            <NameLink href={route('cashDesks.show', { id: c.id })}>{c.name}</NameLink>
             {c.is_main ? <Badge tone="primary" className="ms-2">Principale</Badge> : null}
           </td>
           <td>{c.location_name}</td>

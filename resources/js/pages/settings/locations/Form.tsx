@@ -1,7 +1,6 @@
 import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind, type MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
-import { CheckboxField, TextField } from '@/components/Field';
-import { SelectField, TextAreaField } from '@/components/data/FormFields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/Field';
 import { RecordForm } from '@/components/data/RecordForm';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { RecordPage } from '@/components/data/RecordPage';

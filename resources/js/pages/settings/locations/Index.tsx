@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { LOCATION_KIND_LABELS, LOCATION_KINDS, type MasterDataPages } from '@shared/master-data';
 import { route } from '@shared/routes';
+import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
@@ -48,14 +49,10 @@ export default function Locations({ locations, params, can_manage }: MasterDataP
       {locations.data.map((l) => (
         <tr key={l.id} className={l.active ? undefined : 'app-archived-row'}>
           <td>
-            <Link href={route('locations.show', { id: l.id })} className="app-row-link">
-              {l.code}
-            </Link>
+            <RowLink href={route('locations.show', { id: l.id })}>{l.code}</RowLink>
           </td>
           <td>
-            <Link href={route('locations.show', { id: l.id })} className="text-reset text-decoration-none">
-              {l.name}
-            </Link>
+            <NameLink href={route('locations.show', { id: l.id })}>{l.name}</NameLink>
           </td>
           <td>
             <Badge tone={l.kind === 'depot' ? 'primary' : 'info'}>{LOCATION_KIND_LABELS[l.kind]}</Badge>

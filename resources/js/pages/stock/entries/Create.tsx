@@ -2,15 +2,14 @@ import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { FieldError, TextField } from '@/components/Field';
-import { NumberInput } from '@/components/NumberInput';
+import { FieldError, SelectField, TextField } from '@/components/Field';
 import { formatQty } from '@/components/data/format';
-import { SelectField } from '@/components/data/FormFields';
 import { Money } from '@/components/data/Money';
 import { MoneyInput } from '@/components/data/MoneyInput';
 import { baseQuantity, lineAmount } from '@/components/documents/document-lines';
 import { DocumentForm } from '@/components/documents/DocumentForm';
-import { DocumentLines, LineProduct, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
+import { DocumentHead } from '@/components/documents/DocumentHead';
+import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
@@ -74,48 +73,38 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
         errors={lines.formErrors(['supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'])}
         testId="entry-form"
       >
-        <div className="card mb-3">
-          <div className="card-body">
-            <div className="row g-3 app-stock-head">
-              <div className="col-md-6 col-xl-4">
-                <SelectField required id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={form.errorOf('supplier_id')} options={suppliers} placeholder="Choisir le fournisseur…" />
-              </div>
-              <div className="col-md-6 col-xl-3">
-                <SelectField
-                  required
-                  id="entry-location"
-                  name="location_id"
-                  label="Emplacement qui reçoit"
-                  value={form.data.location_id}
-                  onChange={(v) => {
-                    form.setData('location_id', v);
-                    lines.updateAll((l) => ({ ...l, stock: null }));
-                  }}
-                  error={form.errorOf('location_id')}
-                  options={locations}
-                  placeholder="Choisir…"
-                />
-              </div>
-              <div className="col-sm-6 col-xl-2">
-                <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />
-              </div>
-              <div className="col-sm-6 col-xl-3">
-                <TextField {...form.fieldProps('supplier_ref')} label="Référence fournisseur" maxLength={80} placeholder="N° de BL ou de facture" className="mb-0" />
-              </div>
-              <div className="col-12">
-                <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} className="mb-0" />
-              </div>
-            </div>
+        <DocumentHead note={form.fieldProps('note')}>
+          <div className="col-md-6 col-xl-4">
+            <SelectField required id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={form.errorOf('supplier_id')} options={suppliers} placeholder="Choisir le fournisseur…" />
           </div>
-        </div>
+          <div className="col-md-6 col-xl-3">
+            <SelectField
+              required
+              id="entry-location"
+              name="location_id"
+              label="Emplacement qui reçoit"
+              value={form.data.location_id}
+              onChange={(v) => {
+                form.setData('location_id', v);
+                lines.updateAll((l) => ({ ...l, stock: null }));
+              }}
+              error={form.errorOf('location_id')}
+              options={locations}
+              placeholder="Choisir…"
+            />
+          </div>
+          <div className="col-sm-6 col-xl-2">
+            <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />
+          </div>
+          <div className="col-sm-6 col-xl-3">
+            <TextField {...form.fieldProps('supplier_ref')} label="Référence fournisseur" maxLength={80} placeholder="N° de BL ou de facture" className="mb-0" />
+          </div>
+        </DocumentHead>
 
         <DocumentLines
+          lines={lines}
           picker={<ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={lines.pick} label="Ajouter un produit" autoFocus testId="entry-product-picker" />}
           hint="Scannez un code-barres ou tapez un code ou un nom puis Entrée : un produit déjà présent voit sa quantité augmenter de 1."
-          error={lines.listError}
-          errorId="entry-lines-error"
-          count={lines.items.length}
-          empty={{ title: "Aucun produit pour l'instant", text: 'Ajoutez-en avec la recherche ci-dessus.' }}
           testId="entry-lines"
           head={
             <tr>
@@ -157,9 +146,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                   )}
                   {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQty(baseQuantity(l.quantity, l.unit, l.pack_size))} {l.unit_name}</div> : null}
                 </td>
-                <td className="app-line-qty" data-label="Quantité">
-                  <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} stepper className="mb-0" />
-                </td>
+                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} stepper />
                 <td className="app-line-cost" data-label={`Coût unitaire (${currencyLabel})`}>
                   <MoneyInput
                     id={`line-${i}-cost`}

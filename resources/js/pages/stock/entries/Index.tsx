@@ -3,6 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';
 import { Icon } from '@/components/Icon';
+import { RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
@@ -48,6 +49,7 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
           <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
         </StatRow>
       }
+      wrap
       page={entries}
       caption="Liste des entrées de stock"
       pageLabel="Pagination des entrées"
@@ -79,9 +81,9 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
       {entries.data.map((e) => (
         <tr key={e.id} className={e.status === 'cancelled' ? 'app-archived-row' : undefined}>
           <td>
-            <Link href={route('entries.show', { id: e.id })} className="app-row-link app-doc-number">
+            <RowLink href={route('entries.show', { id: e.id })} doc>
               {e.number}
-            </Link>
+            </RowLink>
           </td>
           <td>{formatDate(e.entry_date)}</td>
           <td className="app-wrap">

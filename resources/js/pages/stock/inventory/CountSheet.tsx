@@ -1,4 +1,4 @@
-import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
+import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
@@ -14,7 +14,7 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
       title="État de contrôle de stock"
       number={session.number ?? `Inventaire n° ${session.id}`}
       watermark={session.status === 'cancelled' ? 'ABANDONNÉ' : null}
-      footer={<PrintSignatures labels={['Compté par', 'Contrôlé par']} />}
+      footer={<PrintClosing signatures={['Compté par', 'Contrôlé par']} />}
     >
       <PrintFacts
         items={[

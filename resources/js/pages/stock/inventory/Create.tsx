@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, FieldError, TextField } from '@/components/Field';
+import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -10,7 +10,6 @@ import { FormErrors } from '@/components/data/FormErrors';
 import { formatQty } from '@/components/data/format';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { SelectField, TextAreaField } from '@/components/data/FormFields';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
 export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {

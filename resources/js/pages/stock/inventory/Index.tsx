@@ -3,6 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { COUNT_STATUSES, COUNT_STATUS_LABELS } from '@shared/stock';
 import { Icon } from '@/components/Icon';
+import { RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { listQuery } from '@/components/data/list-query';
 import { ListActions } from '@/components/data/ListActions';
@@ -57,6 +58,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
           <ListActions create={can.count ? { href: route('inventory.create'), label: 'Nouvel inventaire', testId: 'count-create' } : null} />
         </>
       }
+      wrap
       page={sessionsTab ? sessions : readjustments}
       caption={sessionsTab ? 'Inventaires' : 'Réajustements'}
       pageLabel={sessionsTab ? 'Pagination des inventaires' : 'Pagination des réajustements'}
@@ -89,9 +91,6 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
             <th scope="col" className="app-num">Lignes</th>
             <th scope="col" className="app-num">Valeur</th>
             <th scope="col">Par</th>
-            <th scope="col">
-              <span className="visually-hidden">Imprimer</span>
-            </th>
           </tr>
         )
       }
@@ -100,14 +99,14 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
         ? sessions.data.map((s) => (
             <tr key={s.id}>
               <td>
-                <Link href={route('inventory.show', { id: s.id })} className="app-row-link app-doc-number">
+                <RowLink href={route('inventory.show', { id: s.id })} doc>
                   {s.number ?? `n° ${s.id}`}
-                </Link>
+                </RowLink>
                 {s.blind ? <Badge tone="dark" className="ms-1 app-status" title="Comptage à l'aveugle">aveugle</Badge> : null}
               </td>
               <td>{formatDate(s.count_date)}</td>
               <td>{s.location_name}</td>
-              <td className="app-wrap small">{s.categories}</td>
+              <td className="small">{s.categories}</td>
               <td className="app-num">
                 {formatQty(s.counted_count)} / {formatQty(s.line_count)}
               </td>
@@ -121,19 +120,20 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
           ))
         : readjustments.data.map((r) => (
             <tr key={r.id}>
-              <td className="app-doc-number">{r.number}</td>
+              <td>
+                {/* A readjustment is read on its printout. */}
+                <a href={route('inventory.readjustmentPrint', { id: r.id })} className="app-row-link app-doc-number" title={`Imprimer ${r.number}`}>
+                  {r.number}
+                  <Icon name="fa-solid fa-print" className="ms-2 small" />
+                </a>
+              </td>
               <td>{formatDate(r.adjustment_date)}</td>
               <td>{r.location_name}</td>
               <td>{r.reason_label}</td>
-              <td className="app-wrap small">{r.note}</td>
+              <td className="small">{r.note}</td>
               <td className="app-num">{formatQty(r.line_count)}</td>
               <td className="app-num">{r.total_value === null ? '—' : <Money value={r.total_value} currency={currency} tone="balance" />}</td>
               <td>{r.created_by ?? '—'}</td>
-              <td className="text-end">
-                <a href={route('inventory.readjustmentPrint', { id: r.id })} className="btn btn-sm btn-outline-secondary" aria-label={`Imprimer ${r.number}`} title="Imprimer">
-                  <Icon name="fa-solid fa-print" />
-                </a>
-              </td>
             </tr>
           ))}
     </ListPage>

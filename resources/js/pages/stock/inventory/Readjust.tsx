@@ -2,12 +2,11 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import type { ReadjustmentReason } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
-import { FieldError, TextField } from '@/components/Field';
-import { NumberInput } from '@/components/NumberInput';
+import { FieldError, SelectField, TextField } from '@/components/Field';
 import { formatQty } from '@/components/data/format';
-import { SelectField } from '@/components/data/FormFields';
 import { DocumentForm } from '@/components/documents/DocumentForm';
-import { DocumentLines, LineProduct, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
+import { DocumentHead } from '@/components/documents/DocumentHead';
+import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
@@ -64,31 +63,22 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
         errors={lines.formErrors(['location_id', 'adjustment_date', 'reason', 'note'])}
         testId="readjust-form"
       >
-        <div className="card mb-3">
-          <div className="card-body">
-            <div className="row g-3 app-stock-head">
-              <div className="col-md-4">
-                <SelectField required id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={form.errorOf('location_id')} options={locations} placeholder="Choisir…" />
-              </div>
-              <div className="col-md-4">
-                <SelectField required id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={form.errorOf('reason')} options={reasons} placeholder="Choisir le motif…" />
-              </div>
-              <div className="col-md-4">
-                <TextField {...form.fieldProps('adjustment_date')} label="Date" type="date" max={today} required className="mb-0" />
-              </div>
-              <div className="col-12">
-                <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} placeholder="Circonstances, n° de constat…" className="mb-0" />
-              </div>
-            </div>
+        <DocumentHead note={form.fieldProps('note')} notePlaceholder="Circonstances, n° de constat…">
+          <div className="col-md-4">
+            <SelectField required id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={form.errorOf('location_id')} options={locations} placeholder="Choisir…" />
           </div>
-        </div>
+          <div className="col-md-4">
+            <SelectField required id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={form.errorOf('reason')} options={reasons} placeholder="Choisir le motif…" />
+          </div>
+          <div className="col-md-4">
+            <TextField {...form.fieldProps('adjustment_date')} label="Date" type="date" max={today} required className="mb-0" />
+          </div>
+        </DocumentHead>
 
         <DocumentLines
+          lines={lines}
           picker={<ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={lines.pick} label="Ajouter un produit" testId="readjust-product-picker" />}
-          error={lines.listError}
-          errorId="readjust-lines-error"
-          count={lines.items.length}
-          empty={{ title: "Aucun produit pour l'instant", text: 'Ajoutez les produits à corriger avec la recherche ci-dessus.' }}
+          emptyText="Ajoutez les produits à corriger avec la recherche ci-dessus."
           testId="readjust-lines"
           head={
             <tr>
@@ -120,9 +110,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
                 </select>
                 <FieldError id={`line-${i}-direction-error`} error={lines.error(i, 'direction')} />
               </td>
-              <td className="app-line-qty" data-label="Quantité">
-                <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} className="mb-0" />
-              </td>
+              <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} />
               <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
             </tr>
           ))}

@@ -1,9 +1,10 @@
-import { Link, router } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import type { TransferRow } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
+import { RowLink } from '@/components/data/DataTable';
 import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
 import { formatDate, formatQty } from '@/components/data/format';
@@ -30,6 +31,7 @@ export default function TransferCancellation({ filters, transfers, locations, ca
       note={allDatesNote(filters)}
       filters={<TransferFilters list={list} filters={filters} locations={locations} />}
       toolbarTestId="cancellation-search"
+      wrap
       page={transfers}
       caption="Transferts à annuler ou réimprimer"
       pageLabel="Pagination des transferts"
@@ -59,7 +61,6 @@ export default function TransferCancellation({ filters, transfers, locations, ca
           <th scope="col">Départ → destination</th>
           <th scope="col" className="app-num">Envoyé</th>
           <th scope="col">Statut</th>
-          <th scope="col" className="app-num">Réimpr.</th>
           <th scope="col" className="text-end">Actions</th>
         </tr>
       }
@@ -67,20 +68,21 @@ export default function TransferCancellation({ filters, transfers, locations, ca
       {transfers.data.map((t) => (
         <tr key={t.id} data-testid={`cancellation-row-${t.number}`}>
           <td>
-            <Link href={route('transfers.show', { id: t.id })} className="app-row-link app-doc-number">
+            <RowLink href={route('transfers.show', { id: t.id })} doc>
               {t.number}
-            </Link>
+            </RowLink>
           </td>
           <td>{formatDate(t.transfer_date)}</td>
           <td>
-            {t.from_name} → {t.to_name}
+            {t.from_name}
+            <div className="small text-body-secondary">→ {t.to_name}</div>
           </td>
           <td className="app-num">{formatQty(t.total_quantity_sent)}</td>
           <td>
             <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
             {t.cancel_reason ? <div className="small text-body-secondary text-truncate" style={{ maxWidth: '16rem' }} title={t.cancel_reason}>{t.cancel_reason}</div> : null}
+            {t.reprint_count ? <div className="small text-body-secondary">{formatQty(t.reprint_count)} réimpression{t.reprint_count > 1 ? 's' : ''}</div> : null}
           </td>
-          <td className="app-num">{formatQty(t.reprint_count)}</td>
           <td className="text-end text-nowrap">
             {can.reprint ? (
               <button

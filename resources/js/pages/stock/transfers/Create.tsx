@@ -1,13 +1,12 @@
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { TextField } from '@/components/Field';
+import { SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { NumberInput } from '@/components/NumberInput';
 import { formatQty } from '@/components/data/format';
-import { SelectField } from '@/components/data/FormFields';
 import { DocumentForm } from '@/components/documents/DocumentForm';
-import { DocumentLines, LineProduct, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
+import { DocumentHead } from '@/components/documents/DocumentHead';
+import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
@@ -65,47 +64,37 @@ export default function TransfersCreate({ currency, today, locations, default_fr
         errors={lines.formErrors(['from_location_id', 'to_location_id', 'transfer_date', 'note'])}
         testId="transfer-form"
       >
-        <div className="card mb-3">
-          <div className="card-body">
-            <div className="row g-3 align-items-start app-stock-head">
-              <div className="col-md-5 col-xl-4">
-                <SelectField required id="transfer-from" name="from_location_id" label="Départ (emplacement qui envoie)" value={form.data.from_location_id} onChange={(v) => setLocations(v, form.data.to_location_id)} error={form.errorOf('from_location_id')} options={locations} placeholder="Choisir…" />
-              </div>
-              <div className="col-md-2 col-xl-1 d-none d-md-flex justify-content-center pt-md-4">
-                <button type="button" className="btn btn-outline-secondary mt-md-2" aria-label="Inverser départ et destination" title="Inverser" onClick={() => setLocations(form.data.to_location_id, form.data.from_location_id)}>
-                  <Icon name="fa-solid fa-right-left" />
-                </button>
-              </div>
-              <div className="col-md-5 col-xl-4">
-                <SelectField
-                  required
-                  id="transfer-to"
-                  name="to_location_id"
-                  label="Destination"
-                  value={form.data.to_location_id}
-                  onChange={(v) => form.setData('to_location_id', v)}
-                  error={form.errorOf('to_location_id') ?? (sameLocation ? 'La destination doit être différente du départ.' : undefined)}
-                  options={locations}
-                  placeholder="Choisir…"
-                />
-              </div>
-              <div className="col-sm-6 col-xl-3">
-                <TextField {...form.fieldProps('transfer_date')} label="Date du transfert" type="date" max={today} required className="mb-0" />
-              </div>
-              <div className="col-12">
-                <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} className="mb-0" />
-              </div>
-            </div>
+        <DocumentHead note={form.fieldProps('note')}>
+          <div className="col-md-5 col-xl-4">
+            <SelectField required id="transfer-from" name="from_location_id" label="Départ (emplacement qui envoie)" value={form.data.from_location_id} onChange={(v) => setLocations(v, form.data.to_location_id)} error={form.errorOf('from_location_id')} options={locations} placeholder="Choisir…" />
           </div>
-        </div>
+          <div className="col-md-2 col-xl-1 d-none d-md-flex justify-content-center pt-md-4">
+            <button type="button" className="btn btn-outline-secondary mt-md-2" aria-label="Inverser départ et destination" title="Inverser" onClick={() => setLocations(form.data.to_location_id, form.data.from_location_id)}>
+              <Icon name="fa-solid fa-right-left" />
+            </button>
+          </div>
+          <div className="col-md-5 col-xl-4">
+            <SelectField
+              required
+              id="transfer-to"
+              name="to_location_id"
+              label="Destination"
+              value={form.data.to_location_id}
+              onChange={(v) => form.setData('to_location_id', v)}
+              error={form.errorOf('to_location_id') ?? (sameLocation ? 'La destination doit être différente du départ.' : undefined)}
+              options={locations}
+              placeholder="Choisir…"
+            />
+          </div>
+          <div className="col-sm-6 col-xl-3">
+            <TextField {...form.fieldProps('transfer_date')} label="Date du transfert" type="date" max={today} required className="mb-0" />
+          </div>
+        </DocumentHead>
 
         <DocumentLines
+          lines={lines}
           picker={<ProductPicker currency={currency} locationId={form.data.from_location_id || null} onPick={lines.pick} label="Ajouter un produit" autoFocus testId="transfer-product-picker" />}
           hint="Scannez ou recherchez un produit : un produit déjà présent voit sa quantité augmenter de 1. Le stock affiché est celui du départ."
-          error={lines.listError}
-          errorId="transfer-lines-error"
-          count={lines.items.length}
-          empty={{ title: "Aucun produit pour l'instant", text: 'Ajoutez-en avec la recherche ci-dessus.' }}
           testId="transfer-lines"
           head={
             <tr>
@@ -136,9 +125,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
                   {l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}
                   {short ? <div className="small text-warning-emphasis">Stock insuffisant à {source?.label ?? 'ce départ'}</div> : null}
                 </td>
-                <td className="app-line-qty" data-label="Quantité à envoyer">
-                  <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} className="mb-0" />
-                </td>
+                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} label="Quantité à envoyer" />
                 <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
               </tr>
             );

@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
+import { RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
@@ -39,6 +40,7 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
       note={allDatesNote(filters)}
       filters={<TransferFilters list={list} filters={filters} locations={locations} />}
       actions={<ListActions create={can.create ? { href: route('transfers.create'), label: 'Nouveau transfert', testId: 'transfers-create' } : null} />}
+      wrap
       page={transfers}
       caption="Liste des transferts"
       pageLabel="Pagination des transferts"
@@ -71,9 +73,9 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
       {transfers.data.map((t) => (
         <tr key={t.id} className={t.status === 'cancelled' ? 'app-archived-row' : undefined}>
           <td>
-            <Link href={route('transfers.show', { id: t.id })} className="app-row-link app-doc-number">
+            <RowLink href={route('transfers.show', { id: t.id })} doc>
               {t.number}
-            </Link>
+            </RowLink>
           </td>
           <td>{formatDate(t.transfer_date)}</td>
           <td>{t.from_name}</td>

@@ -4,7 +4,6 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { FieldError, StatusAlert, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { NumberInput } from '@/components/NumberInput';
 import { Fact } from '@/components/data/Fact';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
@@ -12,6 +11,7 @@ import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentForm } from '@/components/documents/DocumentForm';
+import { LineQuantity } from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
@@ -200,7 +200,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
         </div>
       </div>
       <div className="table-responsive">
-        <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="transfer-lines">
+        <table className="table app-doc-table app-lines-table app-stack-sm" data-testid="transfer-lines">
           <thead>
             <tr>
               <th scope="col">Produit</th>
@@ -234,9 +234,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                       <Money value={l.unit_cost} currency={currency} />
                     </td>
                   ) : null}
-                  <td className="app-line-qty" data-label="Reçu">
-                    <NumberInput id={`reception-${i}-qty`} name={`lines.${i}.quantity_received`} label={<span className="visually-hidden">Quantité reçue de {l.product_name}</span>} value={line.quantity} min={0} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity_received')} className="mb-0" />
-                  </td>
+                  <LineQuantity id={`reception-${i}-qty`} name={`lines.${i}.quantity_received`} ariaLabel={`Quantité reçue de ${l.product_name}`} value={line.quantity} min={0} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity_received')} label="Reçu" />
                   <td className={`num ${diffClass(diff)}`} data-label="Écart">
                     {formatSigned(diff)}
                   </td>
