@@ -189,8 +189,17 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
                   </button>
                 ) : null}
               </div>
-              <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={`Importer les ${noun} ?`} confirmLabel="Importer" method="post" // Not in shared/routes.ts yet (reported): POST <list>/import/:batch/apply.
-                url={`${route(`${resource}.import`)}/${preview.id}/apply`} icon="fa-solid fa-file-import" testId="import-apply">
+              <ConfirmDialog
+                open={confirming}
+                onClose={() => setConfirming(false)}
+                title={`Importer les ${noun} ?`}
+                confirmLabel="Importer"
+                method="post"
+                // Not in shared/routes.ts yet (reported to the lead): POST <list>/import/:batch/apply.
+                url={`${route(`${resource}.import`)}/${preview.id}/apply`}
+                icon="fa-solid fa-file-import"
+                testId="import-apply"
+              >
                 {preview.create_count} fiche(s) seront créées et {preview.update_count} mise(s) à jour, en une seule fois.
               </ConfirmDialog>
             </SectionCard>
