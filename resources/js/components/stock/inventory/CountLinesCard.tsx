@@ -24,3 +24,37 @@ export function CountLinesCard({ top, notice, lines, emptyIcon, testId, children
     </div>
   );
 }
+
+/** The table of a count's lines: code and product first (on a phone the code goes under the name), then `head`'s columns. */
+export function CountLinesTable({ testId, head, children }: { testId: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm app-doc-table app-stack-sm app-stack-3" data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col" className="d-none d-sm-table-cell">
+              Code
+            </th>
+            <th scope="col">Produit</th>
+            {head}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The first two cells of a count line (see CountLinesTable); `extra` goes under the name. */
+export function CountLineProduct({ code, name, extra }: { code: string; name: string; extra?: ReactNode }) {
+  return (
+    <>
+      <td className="code d-none d-sm-table-cell">{code}</td>
+      <td className="app-stack-main">
+        {name}
+        <div className="small text-body-secondary code d-sm-none">{code}</div>
+        {extra}
+      </td>
+    </>
+  );
+}

@@ -8,7 +8,7 @@ import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
 import { diffClass, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 import { useLeaveGuard } from '@/components/documents/useLeaveGuard';
-import { CountLinesCard } from './CountLinesCard';
+import { CountLineProduct, CountLinesCard, CountLinesTable } from './CountLinesCard';
 import { parseCount } from './count-state';
 
 /** The count entry table: one quantity per product; only changed lines are sent, with the value each replaced. */
@@ -64,79 +64,68 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
           save();
         }}
       >
-        <div className="table-responsive">
-          <table className="table table-sm app-doc-table app-stack-sm app-stack-3" data-testid="count-lines">
-            <thead>
-              <tr>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  Code
-                </th>
-                <th scope="col">Produit</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  Catégorie
-                </th>
-                {reveal ? (
-                  <th scope="col" className="num">
-                    Théorique
-                  </th>
-                ) : null}
+        <CountLinesTable
+          testId="count-lines"
+          head={
+            <>
+              <th scope="col" className="d-none d-md-table-cell">
+                Catégorie
+              </th>
+              {reveal ? (
                 <th scope="col" className="num">
-                  Compté
+                  Théorique
                 </th>
+              ) : null}
+              <th scope="col" className="num">
+                Compté
+              </th>
+              {reveal ? (
+                <th scope="col" className="num">
+                  Écart
+                </th>
+              ) : null}
+              <th scope="col" className="d-none d-lg-table-cell">
+                Par
+              </th>
+            </>
+          }
+        >
+          {lines.data.map((l) => {
+            const text = edits[l.product_id] ?? (l.counted === null ? '' : String(l.counted));
+            const parsed = parseCount(text);
+            const changed = l.product_id in edits && parsed !== l.counted;
+            const diff = reveal && l.theoretical !== null && parsed !== undefined && parsed !== null ? parsed - l.theoretical : null;
+            return (
+              <tr key={l.product_id} className={changed ? 'table-warning' : ''} data-testid={`count-line-${l.code}`}>
+                <CountLineProduct code={l.code} name={l.name} extra={l.barcode ? <div className="small text-body-secondary code">{l.barcode}</div> : null} />
+                <td className="small d-none d-md-table-cell">{l.category}</td>
                 {reveal ? (
-                  <th scope="col" className="num">
-                    Écart
-                  </th>
+                  <td className="num" data-label="Théorique">
+                    {formatQty(l.theoretical)}
+                  </td>
                 ) : null}
-                <th scope="col" className="d-none d-lg-table-cell">
-                  Par
-                </th>
+                <td className="num" data-label="Compté">
+                  {editable ? (
+                    <input
+                      type="text"
+                      inputMode="numeric"
+                      className={`form-control form-control-sm text-end app-count-input ${parsed === undefined ? 'is-invalid' : ''}`}
+                      aria-label={`Quantité comptée de ${l.name}`}
+                      value={text}
+                      placeholder="—"
+                      onChange={(e) => setEdits((m) => ({ ...m, [l.product_id]: e.target.value }))}
+                      data-testid={`count-input-${l.code}`}
+                    />
+                  ) : (
+                    formatQty(l.counted)
+                  )}
+                </td>
+                {reveal ? <td className={`num ${diffClass(diff)}`} data-label="Écart">{formatSigned(diff)}</td> : null}
+                <td className="small text-body-secondary d-none d-lg-table-cell">{l.counted_by ? `${l.counted_by}, ${formatDateTime(l.counted_at)}` : ''}</td>
               </tr>
-            </thead>
-            <tbody>
-              {lines.data.map((l) => {
-                const text = edits[l.product_id] ?? (l.counted === null ? '' : String(l.counted));
-                const parsed = parseCount(text);
-                const changed = l.product_id in edits && parsed !== l.counted;
-                const diff = reveal && l.theoretical !== null && parsed !== undefined && parsed !== null ? parsed - l.theoretical : null;
-                return (
-                  <tr key={l.product_id} className={changed ? 'table-warning' : ''} data-testid={`count-line-${l.code}`}>
-                    <td className="code d-none d-sm-table-cell">{l.code}</td>
-                    <td className="app-stack-main">
-                      {l.name}
-                      <div className="small text-body-secondary code d-sm-none">{l.code}</div>
-                      {l.barcode ? <div className="small text-body-secondary code">{l.barcode}</div> : null}
-                    </td>
-                    <td className="small d-none d-md-table-cell">{l.category}</td>
-                    {reveal ? (
-                      <td className="num" data-label="Théorique">
-                        {formatQty(l.theoretical)}
-                      </td>
-                    ) : null}
-                    <td className="num" data-label="Compté">
-                      {editable ? (
-                        <input
-                          type="text"
-                          inputMode="numeric"
-                          className={`form-control form-control-sm text-end app-count-input ${parsed === undefined ? 'is-invalid' : ''}`}
-                          aria-label={`Quantité comptée de ${l.name}`}
-                          value={text}
-                          placeholder="—"
-                          onChange={(e) => setEdits((m) => ({ ...m, [l.product_id]: e.target.value }))}
-                          data-testid={`count-input-${l.code}`}
-                        />
-                      ) : (
-                        formatQty(l.counted)
-                      )}
-                    </td>
-                    {reveal ? <td className={`num ${diffClass(diff)}`} data-label="Écart">{formatSigned(diff)}</td> : null}
-                    <td className="small text-body-secondary d-none d-lg-table-cell">{l.counted_by ? `${l.counted_by}, ${formatDateTime(l.counted_at)}` : ''}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </CountLinesTable>
         {editable ? (
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 p-3 border-top">
             <span className="small" aria-live="polite">
