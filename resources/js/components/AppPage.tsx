@@ -1,13 +1,14 @@
 import { Head, Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Icon } from './Icon';
+import { route } from '@shared/routes';
 
 export interface Crumb {
   label: string;
   href?: string;
 }
 
-interface AppPageProps {
+export interface AppPageProps {
   /** Document title and page heading. */
   title: string;
   subtitle?: ReactNode;
@@ -34,7 +35,7 @@ export function AppPage({ title, subtitle, breadcrumbs, actions, children, headi
               <nav aria-label="Fil d'Ariane">
                 <ol className="breadcrumb breadcrumb-alt mb-0">
                   <li className="breadcrumb-item">
-                    <Link href="/dashboard" aria-label="Tableau de bord">
+                    <Link href={route('dashboard')} aria-label="Tableau de bord">
                       <Icon name="fa-solid fa-house" />
                     </Link>
                   </li>

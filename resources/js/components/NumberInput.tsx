@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Icon } from './Icon';
-import { FieldError, RequiredMark } from './Field';
+import { FieldFrame, describedBy } from './Field';
 
 const groupFormatter = (decimals: number) =>
   new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true });
@@ -74,10 +74,6 @@ export function NumberInput({ id, name, label, value, onChange, min, max, step =
     setText(focused ? String(next ?? '').replace('.', ',') : formatFrenchNumber(next, decimals));
   };
 
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-
   const input = (
     <input
       id={id}
@@ -95,7 +91,7 @@ export function NumberInput({ id, name, label, value, onChange, min, max, step =
       aria-valuemin={min}
       aria-valuemax={max}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy(id, error, hint)}
       onFocus={() => {
         setFocused(true);
         setText(value === null ? '' : String(value).replace('.', ','));
@@ -126,15 +122,7 @@ export function NumberInput({ id, name, label, value, onChange, min, max, step =
 
   const grouped = stepper || suffix;
   return (
-    <div className={`app-field mb-3 ${className}`}>
-      {label ? (
-        <span className="app-label-line">
-          <label htmlFor={id} className="form-label">
-            {label}
-          </label>
-          {required ? <RequiredMark /> : null}
-        </span>
-      ) : null}
+    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
       {grouped ? (
         <div className={`input-group ${error ? 'is-invalid' : ''}`}>
           {stepper ? (
@@ -153,12 +141,6 @@ export function NumberInput({ id, name, label, value, onChange, min, max, step =
       ) : (
         input
       )}
-      <FieldError id={errorId} error={error} />
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
+import { route } from '@shared/routes';
 import { AppearanceDropdown } from '@/components/AppearancePicker';
 import { Brand } from '@/components/Brand';
 
@@ -13,7 +14,7 @@ export default function AuthLayout({ children }: { children?: ReactNode }) {
       </div>
       <main id="main-content" className="app-auth-main">
         <div className="app-auth-brand">
-          <Brand href="/" />
+          <Brand href={route('home')} />
         </div>
         <div className="app-auth-card card">{children}</div>
         <p className="app-auth-footer">

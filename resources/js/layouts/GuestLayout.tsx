@@ -1,5 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
+import { route } from '@shared/routes';
 import { AppearanceDropdown } from '@/components/AppearancePicker';
 import { Brand } from '@/components/Brand';
 import { Icon } from '@/components/Icon';
@@ -20,21 +21,21 @@ export default function GuestLayout({ children }: { children?: ReactNode }) {
       </a>
       <header className="app-guest-header">
         <div className="container-xl app-guest-header-content">
-          <Brand href="/" />
+          <Brand href={route('home')} />
           <nav className="d-flex align-items-center gap-2" aria-label="Compte">
             <AppearanceDropdown toggleClassName="btn app-btn-icon app-guest-tool" testId="guest-appearance" />
             {user ? (
-              <Link href="/dashboard" className="btn btn-primary" data-testid="guest-dashboard">
+              <Link href={route('dashboard')} className="btn btn-primary" data-testid="guest-dashboard">
                 <Icon name="fa-solid fa-gauge-high" className="me-2" />
                 Tableau de bord
               </Link>
             ) : (
               <>
-                <Link href="/login" className="btn btn-link app-guest-link text-nowrap" data-testid="guest-login">
+                <Link href={route('login')} className="btn btn-link app-guest-link text-nowrap" data-testid="guest-login">
                   Se connecter
                 </Link>
                 {canRegister ? (
-                  <Link href="/register" className="btn btn-primary text-nowrap d-none d-sm-inline-block" data-testid="guest-register">
+                  <Link href={route('register')} className="btn btn-primary text-nowrap d-none d-sm-inline-block" data-testid="guest-register">
                     Créer un compte
                   </Link>
                 ) : null}

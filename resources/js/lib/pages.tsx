@@ -3,6 +3,7 @@
  * An unknown name renders "Page introuvable : {name}" instead of a blank screen.
  */
 import { Head, Link, type ResolvedComponent } from '@inertiajs/react';
+import { route } from '@shared/routes';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import AuthenticatedLayout from '@/layouts/AuthenticatedLayout';
 
@@ -22,7 +23,7 @@ export function missingPage(name: string) {
           <div className="app-error-code">?</div>
           <h1 className="h3">Page introuvable : {name}</h1>
           <p className="text-body-secondary">Cet écran n'existe pas (encore) dans cette version de l'application.</p>
-          <Link href="/" className="btn btn-primary">
+          <Link href={route('home')} className="btn btn-primary">
             Retour à l'accueil
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { Link, usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
 import { MENU, type MenuNode } from '@shared/menu';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
@@ -53,7 +54,7 @@ function today(): string {
 
 export default function Dashboard({ greeting, areas }: PageProps<'Dashboard'>) {
   const user = usePage().props.auth.user;
-  const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== '/dashboard')), [areas]);
+  const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== route('dashboard'))), [areas]);
   const count = groups.reduce((n, g) => n + g.areas.length, 0);
 
   return (
@@ -92,7 +93,7 @@ export default function Dashboard({ greeting, areas }: PageProps<'Dashboard'>) {
             </div>
             <h2 className="h5">Aucun écran ne vous est encore ouvert</h2>
             <p className="text-body-secondary mb-0">Un administrateur doit vous attribuer un rôle. Vous pouvez déjà gérer votre profil.</p>
-            <Link href="/profile" className="btn btn-outline-primary mt-3">
+            <Link href={route('profile')} className="btn btn-outline-primary mt-3">
               <Icon name="fa-regular fa-user" className="me-2" />
               Mon profil
             </Link>

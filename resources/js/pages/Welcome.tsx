@@ -1,5 +1,6 @@
 import { Head, Link, usePage } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import GuestLayout from '@/layouts/GuestLayout';
 
@@ -32,18 +33,18 @@ export default function Welcome({ canRegister }: PageProps<'Welcome'>) {
             </p>
             <div className="d-flex flex-wrap gap-2">
               {user ? (
-                <Link href="/dashboard" className="btn btn-primary btn-lg">
+                <Link href={route('dashboard')} className="btn btn-primary btn-lg">
                   <Icon name="fa-solid fa-gauge-high" className="me-2" />
                   Ouvrir le tableau de bord
                 </Link>
               ) : (
                 <>
-                  <Link href="/login" className="btn btn-primary btn-lg">
+                  <Link href={route('login')} className="btn btn-primary btn-lg">
                     <Icon name="fa-solid fa-right-to-bracket" className="me-2" />
                     Se connecter
                   </Link>
                   {canRegister ? (
-                    <Link href="/register" className="btn btn-outline-primary btn-lg">
+                    <Link href={route('register')} className="btn btn-outline-primary btn-lg">
                       Créer un compte
                     </Link>
                   ) : null}

@@ -1,37 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { ListParams } from '../../../shared/lists';
-import { activeFilterCount, exportHref, listQuery, nextSort, withQuery } from '../../../resources/js/components/data/list-query';
-import { enterChoice, moveActive } from '../../../resources/js/components/pickers/typeahead-logic';
+import type { ListParams } from '@shared/lists';
+import { exportHref, listQuery, listState, nextSort, pickState } from '@/components/data/list-query';
+import { enterChoice, moveActive } from '@/components/pickers/typeahead-logic';
 
 const params: ListParams<{ status: string; kind: string }> = { q: 'awa', sort: 'name', dir: 'desc', per_page: 25, filters: { status: 'active', kind: '' } };
+const state = listState(params);
 
-describe('listQuery', () => {
+describe('list state and query', () => {
+  it('flattens the master-data params and takes document filters as they are', () => {
+    expect(state).toEqual({ q: 'awa', sort: 'name', dir: 'desc', per_page: 25, status: 'active', kind: '' });
+    expect(listState({ from: '2026-01-01', q: '', tab: 'sessions' })).toEqual({ from: '2026-01-01', q: '', tab: 'sessions' });
+  });
+
   it('keeps search, sort and filters, drops empty values and the default page size', () => {
-    expect(listQuery(params)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active' });
+    expect(listQuery(state)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active' });
+    expect(listQuery({ from: '2026-01-01', q: '  ', status: '', page: null, n: 0, low: true, none: false })).toEqual({ from: '2026-01-01', n: '0', low: '1' });
   });
 
   it('applies changes and forgets the page when anything else changes', () => {
-    expect(listQuery(params, { kind: 'entreprise', q: '' })).toEqual({ sort: 'name', dir: 'desc', status: 'active', kind: 'entreprise' });
-    expect(listQuery(params, { per_page: 100 })).toMatchObject({ per_page: '100' });
-    expect(listQuery(params, { page: 3 })).toMatchObject({ page: '3' });
-    expect(listQuery(params, { page: 1 })).not.toHaveProperty('page');
+    expect(listQuery(state, { kind: 'entreprise', q: '' })).toEqual({ sort: 'name', dir: 'desc', status: 'active', kind: 'entreprise' });
+    expect(listQuery(state, { per_page: 100 })).toMatchObject({ per_page: '100' });
+    expect(listQuery(state, { page: 3 })).toMatchObject({ page: '3' });
+    expect(listQuery(state, { page: 1 })).not.toHaveProperty('page');
   });
 
-  it('builds URLs with the query', () => {
-    expect(withQuery('/fichiers/clients', {})).toBe('/fichiers/clients');
-    expect(withQuery('/fichiers/clients', { q: 'a b', status: 'all' })).toBe('/fichiers/clients?q=a+b&status=all');
+  it('a reset keeps only what is named (sort, tab)', () => {
+    expect(listQuery(pickState({ ...state, tab: 'ecarts' }, ['sort', 'dir', 'tab']))).toEqual({ sort: 'name', dir: 'desc', tab: 'ecarts' });
   });
 
   it('exports what is on screen: same search, filters and sort, chosen format, no paging', () => {
-    const href = exportHref('/fichiers/clients', { ...params, per_page: 100 }, 'xlsx');
+    const href = exportHref('/fichiers/clients/export', { ...state, per_page: 100 }, 'xlsx');
     const url = new URL(href, 'http://x');
     expect(url.pathname).toBe('/fichiers/clients/export');
     expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active', format: 'xlsx' });
-  });
-
-  it('counts filters that differ from their defaults', () => {
-    expect(activeFilterCount({ status: 'active', kind: '' }, { status: 'active' })).toBe(0);
-    expect(activeFilterCount({ status: 'all', kind: 'entreprise' }, { status: 'active' })).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AuditItem } from '@shared/records';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from './format';
+import { SectionCard } from './SectionCard';
 
 // Actions are "<subject>.<verb>" ("client.created", "product.prices_changed"): the verb picks the icon.
 const VERB_ICONS: Array<[RegExp, string]> = [
@@ -20,13 +21,7 @@ const actionIcon = (action: string) => VERB_ICONS.find(([re]) => re.test(action)
  */
 export function AuditHistory({ items, title = 'Historique des modifications' }: { items: AuditItem[]; title?: string }) {
   return (
-    <section className="card app-section-card" aria-labelledby="audit-history-title" data-testid="audit-history">
-      <div className="card-header">
-        <h2 id="audit-history-title" className="h6 mb-0">
-          <Icon name="fa-solid fa-clock-rotate-left" className="me-2" />
-          {title}
-        </h2>
-      </div>
+    <SectionCard title={title} icon="fa-solid fa-clock-rotate-left" testId="audit-history">
       {items.length === 0 ? (
         <div className="card-body text-body-secondary small">Aucune modification enregistrée.</div>
       ) : (
@@ -63,6 +58,6 @@ export function AuditHistory({ items, title = 'Historique des modifications' }: 
           ))}
         </ol>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import { SubmitButton } from '@/components/SubmitButton';
  * (or a French error flash when the action is refused), so the dialog just closes.
  *
  *   <ConfirmDialog open={open} onClose={…} title="Supprimer le client ?" confirmLabel="Supprimer"
- *     method="delete" url={`/fichiers/clients/${id}`} tone="danger">Cette suppression est définitive.</ConfirmDialog>
+ *     method="delete" url={route('clients.show', { id })} tone="danger">Cette suppression est définitive.</ConfirmDialog>
  */
 export function ConfirmDialog({
   open,

@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { useRef, useState } from 'react';
 import type { ImportColumn, ImportPreview } from '@shared/records';
+import { route } from '@shared/routes';
 import { AppPage, type Crumb } from '@/components/AppPage';
 import { FieldError, StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
@@ -8,14 +9,20 @@ import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { Badge } from './StatusBadge';
 import { ConfirmDialog } from './ConfirmDialog';
+import { EmptyState } from './EmptyState';
+import { SectionCard } from './SectionCard';
+import { Stat, StatRow } from './Stat';
+
+/** The master-data lists that import a CSV/XLSX file (route names). */
+export type ImportResource = 'clients' | 'products';
 
 /**
  * The whole import screen of a master-data list (clients, products): 1. the expected columns and
  * a template to download, 2. the file upload, 3. the server's preview — every row in error with its
  * French messages, what will be created or updated — and 4. "Importer", all or nothing. Routes:
- * GET base/import/modele?format=, POST base/import (field "file"), POST base/import/:id/apply.
+ * <resource>.importTemplate?format=, POST <resource>.import (field "file"), POST <resource>.importApply.
  */
-export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, canUpdate }: { base: string; title: string; noun: string; breadcrumbs: Crumb[]; preview: ImportPreview | null; columns: ImportColumn[]; canUpdate: boolean }) {
+export function ImportPage({ resource, title, noun, breadcrumbs, preview, columns, canUpdate }: { resource: ImportResource; title: string; noun: string; breadcrumbs: Crumb[]; preview: ImportPreview | null; columns: ImportColumn[]; canUpdate: boolean }) {
   const form = useServerForm<{ file: File | null }>({ file: null });
   const [confirming, setConfirming] = useState(false);
   const [inputKey, setInputKey] = useState(0);
@@ -26,20 +33,14 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
     <AppPage title={title} breadcrumbs={breadcrumbs}>
       <div className="row g-4">
         <div className="col-xl-5">
-          <section className="card app-section-card mb-4" aria-labelledby="import-upload-title">
-            <div className="card-header">
-              <h2 id="import-upload-title" className="h6 mb-0">
-                <Icon name="fa-solid fa-file-arrow-up" className="me-2" />
-                Fichier à importer
-              </h2>
-            </div>
+          <SectionCard title="Fichier à importer" icon="fa-solid fa-file-arrow-up" className="mb-4">
             <div className="card-body">
               <form
                 ref={form.formRef}
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  form.submit('post', `${base}/import`, { forceFormData: true, onSuccess: () => {
+                  form.submit('post', route(`${resource}.import`), { forceFormData: true, onSuccess: () => {
                     form.setData('file', null);
                     setInputKey((k) => k + 1);
                   } });
@@ -84,23 +85,22 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
                 </SubmitButton>
               </form>
             </div>
-          </section>
-          <section className="card app-section-card" aria-labelledby="import-columns-title">
-            <div className="card-header d-flex justify-content-between align-items-center gap-2 flex-wrap">
-              <h2 id="import-columns-title" className="h6 mb-0">
-                Colonnes attendues
-              </h2>
+          </SectionCard>
+          <SectionCard
+            title="Colonnes attendues"
+            aside={
               <span className="d-flex gap-2">
-                <a className="btn btn-sm btn-outline-secondary" href={`${base}/import/modele?format=xlsx`} download>
+                <a className="btn btn-sm btn-outline-secondary" href={route(`${resource}.importTemplate`, { format: 'xlsx' })} download>
                   <Icon name="fa-solid fa-file-excel" className="me-1" />
                   Modèle XLSX
                 </a>
-                <a className="btn btn-sm btn-outline-secondary" href={`${base}/import/modele?format=csv`} download>
+                <a className="btn btn-sm btn-outline-secondary" href={route(`${resource}.importTemplate`, { format: 'csv' })} download>
                   <Icon name="fa-solid fa-file-csv" className="me-1" />
                   CSV
                 </a>
               </span>
-            </div>
+            }
+          >
             <ul className="list-group list-group-flush small">
               {columns.map((c) => (
                 <li key={c.header} className="list-group-item">
@@ -111,23 +111,18 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
               ))}
             </ul>
             {!canUpdate ? <div className="card-footer small text-body-secondary">Sans la permission de modifier, une ligne dont le code existe déjà est refusée.</div> : null}
-          </section>
+          </SectionCard>
         </div>
         <div className="col-xl-7">
           {preview ? (
-            <section className="card app-section-card" aria-labelledby="import-preview-title" data-testid="import-result">
-              <div className="card-header">
-                <h2 id="import-preview-title" className="h6 mb-0">
-                  Aperçu de « {preview.file_name} »
-                </h2>
-              </div>
+            <SectionCard title={`Aperçu de « ${preview.file_name} »`} testId="import-result">
               <div className="card-body">
-                <div className="app-stat-row mb-3">
+                <StatRow className="mb-3">
                   <Stat label="Lignes lues" value={preview.row_count} />
                   <Stat label="À créer" value={preview.create_count} tone="success" />
                   <Stat label="À mettre à jour" value={preview.update_count} tone="info" />
                   <Stat label="En erreur" value={preview.error_count} tone={preview.error_count ? 'danger' : undefined} />
-                </div>
+                </StatRow>
                 {preview.applied ? (
                   <StatusAlert tone="info">Ce fichier a déjà été importé.</StatusAlert>
                 ) : preview.error_count > 0 ? (
@@ -184,7 +179,7 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
               ) : null}
               {preview.hidden_rows > 0 ? <div className="card-body small text-body-secondary py-2">… et {preview.hidden_rows} autre(s) ligne(s) valide(s) non affichée(s).</div> : null}
               <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
-                <Link href={base} className="btn btn-outline-secondary">
+                <Link href={route(`${resource}.index`)} className="btn btn-outline-secondary">
                   Retour à la liste
                 </Link>
                 {!preview.applied && preview.error_count === 0 && preview.row_count > 0 ? (
@@ -194,32 +189,28 @@ export function ImportPage({ base, title, noun, breadcrumbs, preview, columns, c
                   </button>
                 ) : null}
               </div>
-              <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={`Importer les ${noun} ?`} confirmLabel="Importer" method="post" url={`${base}/import/${preview.id}/apply`} icon="fa-solid fa-file-import" testId="import-apply">
+              <ConfirmDialog
+                open={confirming}
+                onClose={() => setConfirming(false)}
+                title={`Importer les ${noun} ?`}
+                confirmLabel="Importer"
+                method="post"
+                url={route(`${resource}.importApply`, { batch: preview.id })}
+                icon="fa-solid fa-file-import"
+                testId="import-apply"
+              >
                 {preview.create_count} fiche(s) seront créées et {preview.update_count} mise(s) à jour, en une seule fois.
               </ConfirmDialog>
-            </section>
+            </SectionCard>
           ) : (
-            <div className="card app-empty-state">
-              <div className="card-body">
-                <div className="app-empty-icon" aria-hidden="true">
-                  <Icon name="fa-solid fa-file-import" />
-                </div>
-                <h2 className="h5">Aucun fichier vérifié</h2>
-                <p className="text-body-secondary mb-0">Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout enregistrement.</p>
-              </div>
+            <div className="card app-section-card">
+              <EmptyState icon="fa-solid fa-file-import" title="Aucun fichier vérifié" testId="import-empty">
+                Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout enregistrement.
+              </EmptyState>
             </div>
           )}
         </div>
       </div>
     </AppPage>
-  );
-}
-
-function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'info' | 'danger' }) {
-  return (
-    <div className={`app-stat ${tone ? `app-stat-${tone}` : ''}`}>
-      <div className="app-stat-value">{value.toLocaleString('fr-FR')}</div>
-      <div className="app-stat-label">{label}</div>
-    </div>
   );
 }

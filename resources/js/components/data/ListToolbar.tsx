@@ -1,15 +1,17 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { PER_PAGE_OPTIONS } from '@shared/lists';
+import { type LocationOption, type Option, PER_PAGE_OPTIONS } from '@shared/lists';
 import { debounce } from '@/lib/debounce';
 import { Icon } from '@/components/Icon';
 
 /**
- * Above a list: the search box (sent 300 ms after the last key, or at once on Enter), the
- * filters (any selects, passed as children — use <FilterSelect>), the page size, and actions on
- * the right (export, import, "Nouveau").
+ * Above every list (master data, stock documents, count lines): the search box (sent 300 ms after
+ * the last key, or at once on Enter), the filters (children: <FilterSelect>, <FilterInput>),
+ * "Réinitialiser" when something is filtered, the page size, actions on the right (export,
+ * import, "Nouveau…"), and a note under it. Every change is applied at once through useList().
  *
- *   <ListToolbar q={params.q} onSearch={(q) => list.update({ q })} perPage={params.per_page}
- *     onPerPage={(n) => list.update({ per_page: n })} placeholder="Code, nom, téléphone…">
+ *   const list = useList(route('clients.index'), params);
+ *   <ListToolbar q={list.state.q} onSearch={(q) => list.update({ q })} onReset={filtered ? list.reset : undefined}
+ *     perPage={params.per_page} onPerPage={(per_page) => list.update({ per_page })} actions={…}>
  *     <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
  *   </ListToolbar>
  */
@@ -20,87 +22,31 @@ export function ListToolbar({
   searchLabel = 'Rechercher',
   perPage,
   onPerPage,
+  onReset,
   children,
   actions,
+  note,
+  className = '',
+  testId,
 }: {
-  q: string;
-  onSearch: (q: string) => void;
+  q?: string;
+  onSearch?: (q: string) => void;
   placeholder?: string;
   searchLabel?: string;
   perPage?: number;
   onPerPage?: (n: number) => void;
+  /** Given when the list is filtered: shows "Réinitialiser". */
+  onReset?: () => void;
   children?: ReactNode;
   actions?: ReactNode;
+  /** A line under the toolbar saying how the server read the filters. */
+  note?: ReactNode;
+  className?: string;
+  testId?: string;
 }) {
-  const id = useId();
-  const [text, setText] = useState(q);
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-  const send = useRef(debounce((value: string) => onSearchRef.current(value), 300)).current;
-  const lastSent = useRef(q);
-
-  // Another visit changed the search (back button, link): show it, unless the user is typing.
-  useEffect(() => {
-    if (q !== lastSent.current) {
-      lastSent.current = q;
-      setText(q);
-    }
-  }, [q]);
-  useEffect(() => () => send.cancel(), [send]);
-
-  const emit = (value: string, now = false) => {
-    lastSent.current = value.trim();
-    if (now) {
-      send.cancel();
-      onSearchRef.current(value.trim());
-    } else send(value.trim());
-  };
-
   return (
-    <div className="app-list-toolbar" role="search">
-      <div className="app-list-search">
-        <label htmlFor={`${id}-q`} className="visually-hidden">
-          {searchLabel}
-        </label>
-        <div className="input-group">
-          <span className="input-group-text">
-            <Icon name="fa-solid fa-magnifying-glass" fixedWidth />
-          </span>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="form-control"
-            placeholder={placeholder}
-            value={text}
-            autoComplete="off"
-            maxLength={100}
-            onChange={(e) => {
-              setText(e.target.value);
-              emit(e.target.value);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                emit(text, true);
-              }
-            }}
-            data-testid="list-search"
-          />
-          {text ? (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              aria-label="Effacer la recherche"
-              onClick={() => {
-                setText('');
-                emit('', true);
-              }}
-            >
-              <Icon name="fa-solid fa-xmark" />
-            </button>
-          ) : null}
-        </div>
-      </div>
+    <div className={`app-list-toolbar ${className}`} role="search" data-testid={testId}>
+      {onSearch ? <SearchBox q={q ?? ''} onSearch={onSearch} placeholder={placeholder} label={searchLabel} /> : null}
       {children ? <div className="app-list-filters">{children}</div> : null}
       {perPage && onPerPage ? (
         <FilterSelect
@@ -111,13 +57,94 @@ export function ListToolbar({
           onChange={(v) => onPerPage(Number(v))}
         />
       ) : null}
+      {onReset ? (
+        <button type="button" className="btn btn-sm btn-outline-secondary app-list-reset" onClick={onReset} data-testid="list-reset">
+          <Icon name="fa-solid fa-rotate-left" className="me-1" />
+          Réinitialiser
+        </button>
+      ) : null}
       {actions ? <div className="app-list-actions">{actions}</div> : null}
+      {note ? <p className="app-list-note small text-body-secondary mb-0">{note}</p> : null}
     </div>
   );
 }
 
-/** A labelled select of a list filter (the label stays visible: "Statut", "Catégorie"). */
-export function FilterSelect({ label, value, options, onChange, compact = false, testId }: { label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; compact?: boolean; testId?: string }) {
+/**
+ * A text the user types that is sent `delay` ms after the last key (or at once with `commit`);
+ * a new value from the server (back button, reset) replaces it unless the user is typing.
+ */
+function useTypedValue(value: string, onChange: (value: string) => void, delay: number) {
+  const [text, setText] = useState(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const send = useRef(debounce((v: string) => onChangeRef.current(v), delay)).current;
+  const lastSent = useRef(value);
+  useEffect(() => {
+    if (value !== lastSent.current) {
+      lastSent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => () => send.cancel(), [send]);
+  const emit = (v: string, now = false) => {
+    lastSent.current = v.trim();
+    if (now) {
+      send.cancel();
+      onChangeRef.current(v.trim());
+    } else send(v.trim());
+  };
+  const type = (v: string) => {
+    setText(v);
+    emit(v);
+  };
+  const commit = (v = text) => {
+    setText(v);
+    emit(v, true);
+  };
+  return { text, type, commit };
+}
+
+function SearchBox({ q, onSearch, placeholder, label }: { q: string; onSearch: (q: string) => void; placeholder: string; label: string }) {
+  const id = useId();
+  const search = useTypedValue(q, onSearch, 300);
+  return (
+    <div className="app-list-search">
+      <label htmlFor={`${id}-q`} className="visually-hidden">
+        {label}
+      </label>
+      <div className="input-group">
+        <span className="input-group-text">
+          <Icon name="fa-solid fa-magnifying-glass" fixedWidth />
+        </span>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className="form-control"
+          placeholder={placeholder}
+          value={search.text}
+          autoComplete="off"
+          maxLength={100}
+          onChange={(e) => search.type(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              search.commit();
+            }
+          }}
+          data-testid="list-search"
+        />
+        {search.text ? (
+          <button type="button" className="btn btn-outline-secondary" aria-label="Effacer la recherche" onClick={() => search.commit('')}>
+            <Icon name="fa-solid fa-xmark" />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A labelled select of a list filter (the label stays visible: "Statut", "Catégorie"); `allLabel` adds the '' choice first. */
+export function FilterSelect({ label, value, options, onChange, allLabel, compact = false, testId }: { label: string; value: string; options: readonly Option[]; onChange: (value: string) => void; allLabel?: string; compact?: boolean; testId?: string }) {
   const id = useId();
   return (
     <div className={`app-filter ${compact ? 'app-filter-compact' : ''}`}>
@@ -125,6 +152,7 @@ export function FilterSelect({ label, value, options, onChange, compact = false,
         {label}
       </label>
       <select id={id} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -135,8 +163,55 @@ export function FilterSelect({ label, value, options, onChange, compact = false,
   );
 }
 
-export const STATUS_OPTIONS = [
+/** A labelled text or date filter, sent 600 ms after the last key (a date is typed digit by digit), at once on Enter. */
+export function FilterInput({ label, value, onChange, type = 'text', placeholder, testId }: { label: string; value: string; onChange: (value: string) => void; type?: 'text' | 'date'; placeholder?: string; testId?: string }) {
+  const id = useId();
+  const input = useTypedValue(value, onChange, 600);
+  return (
+    <div className="app-filter">
+      <label htmlFor={id} className="app-filter-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className="form-control form-control-sm"
+        value={input.text}
+        placeholder={placeholder}
+        onChange={(e) => input.type(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            input.commit();
+          }
+        }}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
+export const STATUS_OPTIONS: Option[] = [
   { value: 'active', label: 'Actifs' },
   { value: 'archived', label: 'Archivés' },
   { value: 'all', label: 'Tous' },
 ];
+export const FEMININE_STATUS_OPTIONS: Option[] = [
+  { value: 'active', label: 'Actives' },
+  { value: 'archived', label: 'Archivées' },
+  { value: 'all', label: 'Toutes' },
+];
+
+/** Locations as filter choices: an archived one says so (old documents still use it). */
+export const locationOptions = (locations: readonly LocationOption[]): Option[] => locations.map((l) => ({ value: l.value, label: l.active ? l.label : `${l.label} (archivé)` }));
+
+/** The note of a document list searched by number over every date (the server drops the period). */
+export function allDatesNote(state: { q: string; from: string; to: string }): ReactNode {
+  if (!state.q || state.from || state.to) return null;
+  return (
+    <>
+      <Icon name="fa-solid fa-circle-info" className="me-1" />
+      Recherche par numéro sur toutes les dates : choisissez une période pour la restreindre.
+    </>
+  );
+}

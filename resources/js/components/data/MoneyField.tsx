@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { currencyInfo } from '@shared/money';
-import { FieldError, RequiredMark } from '@/components/Field';
+import { FieldFrame, describedBy } from '@/components/Field';
+import { MoneyInput } from './MoneyInput';
 
 interface MoneyFieldProps {
   id: string;
@@ -23,40 +24,12 @@ interface MoneyFieldProps {
  * comes back as a French error on the field (never rounded silently).
  */
 export function MoneyField({ id, name, label, value, onChange, currency, error, hint, required, disabled, className = '' }: MoneyFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`app-field mb-3 ${className}`}>
-      <span className="app-label-line">
-        <label htmlFor={id} className="form-label">
-          {label}
-        </label>
-        {required ? <RequiredMark /> : null}
-      </span>
+    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <div className={`input-group ${error ? 'is-invalid' : ''}`}>
-        <input
-          id={id}
-          name={name}
-          type="text"
-          inputMode={currencyInfo(currency).decimals > 0 ? 'decimal' : 'numeric'}
-          autoComplete="off"
-          className={`form-control app-number ${error ? 'is-invalid' : ''}`}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          required={required}
-          disabled={disabled}
-        />
+        <MoneyInput id={id} name={name} value={value} onChange={onChange} currency={currency} invalid={Boolean(error)} describedBy={describedBy(id, error, hint)} required={required} disabled={disabled} />
         <span className="input-group-text">{currencyInfo(currency).label}</span>
       </div>
-      <FieldError id={errorId} error={error} />
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { PriceRuleInput } from '@shared/records';
 import type { StatusFilter } from '@shared/lists';
 import { currencyInfo } from '@shared/money';
-import { FieldError, RequiredMark } from '@/components/Field';
+import { route } from '@shared/routes';
+import { FieldFrame, SelectField, describedBy } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
-import { SelectField } from './FormFields';
+import { SectionCard } from './SectionCard';
 
 export const PRICE_FIELD_OPTIONS = [
   { value: 'retail_price', label: 'Prix de détail' },
@@ -55,20 +56,24 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
   const valueProps = form.fieldProps('value');
   const unit = form.data.operation === 'percent' ? '%' : currencyInfo(currency).label;
   return (
-    <section className="card app-section-card" aria-labelledby="price-rule-title" data-testid="price-rule">
-      <div className="card-header d-flex justify-content-between align-items-center gap-2">
-        <h2 id="price-rule-title" className="h6 mb-0">
-          <Icon name="fa-solid fa-wand-magic-sparkles" className="me-2" />
+    <SectionCard
+      title={
+        <>
           Règle de prix sur la sélection
           <span className="fw-normal text-body-secondary ms-2 small">
             ({total.toLocaleString('fr-FR')} produit{total > 1 ? 's' : ''})
           </span>
-        </h2>
+        </>
+      }
+      icon="fa-solid fa-wand-magic-sparkles"
+      testId="price-rule"
+      aside={
         <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-controls="price-rule-body" onClick={() => setOpen((o) => !o)} data-testid="price-rule-toggle">
           {open ? 'Masquer' : 'Définir une règle'}
           <Icon name={open ? 'fa-solid fa-chevron-up' : 'fa-solid fa-chevron-down'} className="ms-2" />
         </button>
-      </div>
+      }
+    >
       <div id="price-rule-body" hidden={!open}>
         <form
           ref={form.formRef}
@@ -77,7 +82,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
           onSubmit={(e) => {
             e.preventDefault();
             form.transform((data) => ({ ...data, ...scope }));
-            form.submit('post', '/fichiers/centraleprix/apercu');
+            form.submit('post', route('priceCentre.preview'));
           }}
         >
           <p className="small text-body-secondary">La règle s'applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>
@@ -94,13 +99,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
               </div>
             ) : null}
             <div className="col-sm-6 col-lg-3">
-              <div className="app-field">
-                <span className="app-label-line">
-                  <label htmlFor={valueProps.id} className="form-label">
-                    {form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'}
-                  </label>
-                  <RequiredMark />
-                </span>
+              <FieldFrame id={valueProps.id} label={form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'} required error={valueProps.error} className="mb-0">
                 <div className={`input-group ${valueProps.error ? 'is-invalid' : ''}`}>
                   <input
                     id={valueProps.id}
@@ -114,13 +113,12 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
                     value={valueProps.value}
                     onChange={(e) => valueProps.onChange(e.target.value)}
                     aria-invalid={valueProps.error ? true : undefined}
-                    aria-describedby={valueProps.error ? `${valueProps.id}-error` : undefined}
+                    aria-describedby={describedBy(valueProps.id, valueProps.error)}
                     required
                   />
                   <span className="input-group-text">{unit}</span>
                 </div>
-                <FieldError id={`${valueProps.id}-error`} error={valueProps.error} />
-              </div>
+              </FieldFrame>
             </div>
             {form.data.operation !== 'set' ? (
               <div className="col-sm-6 col-lg-3">
@@ -141,6 +139,6 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
           </div>
         </form>
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -1,24 +1,23 @@
 import { type ReactNode, useState } from 'react';
 import type { UsageInfo } from '@shared/records';
+import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SectionCard } from './SectionCard';
+
+/** The master-data areas whose records can be archived, restored and deleted (route names). */
+export type RecordResource = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks';
 
 /**
  * The "Archiver / Réactiver / Supprimer" card of a record page. It explains why a record can only
  * be archived (it is used by documents: the server's reasons) and offers the allowed actions,
- * each behind a confirmation. Routes: POST base/id/archive, POST base/id/restore, DELETE base/id.
+ * each behind a confirmation. Routes: POST <resource>.archive, POST <resource>.restore, DELETE <resource>.show.
  */
-export function RecordLifecycle({ url, active, usage, noun, canDelete, extra }: { url: string; active: boolean; usage: UsageInfo; noun: string; canDelete: boolean; extra?: ReactNode }) {
+export function RecordLifecycle({ resource, id, active, usage, noun, canDelete, extra }: { resource: RecordResource; id: number; active: boolean; usage: UsageInfo; noun: string; canDelete: boolean; extra?: ReactNode }) {
   const [confirm, setConfirm] = useState<'archive' | 'restore' | 'delete' | null>(null);
   if (!canDelete) return null;
   return (
-    <section className="card app-section-card" aria-labelledby="lifecycle-title" data-testid="record-lifecycle">
-      <div className="card-header">
-        <h2 id="lifecycle-title" className="h6 mb-0">
-          <Icon name="fa-solid fa-box-archive" className="me-2" />
-          Archiver ou supprimer
-        </h2>
-      </div>
+    <SectionCard title="Archiver ou supprimer" icon="fa-solid fa-box-archive" testId="record-lifecycle">
       <div className="card-body">
         {usage.deletable ? (
           <p className="small mb-3">Cette fiche n'est utilisée par aucun document : elle peut être supprimée définitivement.</p>
@@ -56,15 +55,15 @@ export function RecordLifecycle({ url, active, usage, noun, canDelete, extra }: 
           {extra}
         </div>
       </div>
-      <ConfirmDialog open={confirm === 'archive'} onClose={() => setConfirm(null)} title={`Archiver ${noun} ?`} confirmLabel="Archiver" method="post" url={`${url}/archive`} icon="fa-solid fa-box-archive" testId="archive-dialog">
+      <ConfirmDialog open={confirm === 'archive'} onClose={() => setConfirm(null)} title={`Archiver ${noun} ?`} confirmLabel="Archiver" method="post" url={route(`${resource}.archive`, { id })} icon="fa-solid fa-box-archive" testId="archive-dialog">
         La fiche n'apparaîtra plus dans les listes ni dans les recherches des opérations. Son historique est conservé et elle peut être réactivée.
       </ConfirmDialog>
-      <ConfirmDialog open={confirm === 'restore'} onClose={() => setConfirm(null)} title={`Réactiver ${noun} ?`} confirmLabel="Réactiver" method="post" url={`${url}/restore`} icon="fa-solid fa-rotate-left" testId="restore-dialog">
+      <ConfirmDialog open={confirm === 'restore'} onClose={() => setConfirm(null)} title={`Réactiver ${noun} ?`} confirmLabel="Réactiver" method="post" url={route(`${resource}.restore`, { id })} icon="fa-solid fa-rotate-left" testId="restore-dialog">
         La fiche redeviendra disponible dans les listes et les opérations.
       </ConfirmDialog>
-      <ConfirmDialog open={confirm === 'delete'} onClose={() => setConfirm(null)} title={`Supprimer ${noun} ?`} confirmLabel="Supprimer définitivement" method="delete" url={url} tone="danger" icon="fa-solid fa-trash-can" testId="delete-dialog">
+      <ConfirmDialog open={confirm === 'delete'} onClose={() => setConfirm(null)} title={`Supprimer ${noun} ?`} confirmLabel="Supprimer définitivement" method="delete" url={route(`${resource}.show`, { id })} tone="danger" icon="fa-solid fa-trash-can" testId="delete-dialog">
         Cette suppression est définitive et ne peut pas être annulée.
       </ConfirmDialog>
-    </section>
+    </SectionCard>
   );
 }

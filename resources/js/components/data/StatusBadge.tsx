@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES } from '@shared/stock';
 
 const TONES = {
   success: 'text-bg-success',
@@ -7,15 +8,58 @@ const TONES = {
   danger: 'text-bg-danger',
   info: 'text-bg-info',
   primary: 'text-bg-primary',
+  dark: 'text-bg-dark',
   light: 'app-badge-soft',
 } as const;
+export type BadgeTone = keyof typeof TONES;
 
-/** A small coloured label: "Actif", "Archivé", "Dépôt"… */
-export function Badge({ tone = 'secondary', children, className = '' }: { tone?: keyof typeof TONES; children: ReactNode; className?: string }) {
-  return <span className={`badge rounded-pill ${TONES[tone]} ${className}`}>{children}</span>;
+/** A small coloured label: "Actif", "Dépôt", "Comptant", "obligatoire"… */
+export function Badge({ tone = 'secondary', children, className = '', title }: { tone?: BadgeTone; children: ReactNode; className?: string; title?: string }) {
+  return (
+    <span className={`badge rounded-pill ${TONES[tone]} ${className}`} title={title}>
+      {children}
+    </span>
+  );
 }
 
-/** Active / archived status of a master-data record. */
-export function StatusBadge({ active, feminine = false }: { active: boolean; feminine?: boolean }) {
-  return active ? <Badge tone="success">{feminine ? 'Active' : 'Actif'}</Badge> : <Badge tone="secondary">{feminine ? 'Archivée' : 'Archivé'}</Badge>;
+/** The kinds of document whose status has a badge; sales documents add theirs here. */
+const DOCUMENT_STATUSES = {
+  entry: { labels: ENTRY_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<EntryStatus, BadgeTone> },
+  transfer: { labels: TRANSFER_STATUS_LABELS, tones: TRANSFER_STATUS_TONES },
+  count: { labels: COUNT_STATUS_LABELS, tones: { open: 'info', validated: 'success', cancelled: 'secondary' } satisfies Record<CountStatus, BadgeTone> },
+} as const;
+export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
+
+type StatusBadgeProps =
+  /** Active / archived master-data record ("Active"/"Archivée" with `feminine`). */
+  | { active: boolean; feminine?: boolean }
+  /** Status of a document, with the server's label when it sent one. */
+  | { kind: DocumentKind; status: string; label?: string };
+
+/**
+ * The status of a record or a document as one coloured badge (data-status carries the raw value):
+ *
+ *   <StatusBadge active={client.active} />   <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
+ */
+export function StatusBadge(props: StatusBadgeProps) {
+  let status: string;
+  let tone: BadgeTone;
+  let text: string;
+  if ('active' in props) {
+    status = props.active ? 'active' : 'archived';
+    tone = props.active ? 'success' : 'secondary';
+    text = props.active ? (props.feminine ? 'Active' : 'Actif') : props.feminine ? 'Archivée' : 'Archivé';
+  } else {
+    const kind = DOCUMENT_STATUSES[props.kind];
+    status = props.status;
+    tone = (kind.tones as Record<string, BadgeTone>)[status] ?? 'secondary';
+    text = props.label ?? (kind.labels as Record<string, string>)[status] ?? status;
+  }
+  return (
+    <span data-status={status}>
+      <Badge tone={tone} className="app-status">
+        {text}
+      </Badge>
+    </span>
+  );
 }

@@ -1,4 +1,5 @@
 import { Link, usePage } from '@inertiajs/react';
+import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 
 /** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses). */
@@ -25,6 +26,6 @@ export function SubNav({ items, label }: { items: Array<{ href: string; label: s
 }
 
 export const COMPANY_TABS = [
-  { href: '/parametres/societe/emplacements', label: 'Emplacements', icon: 'fa-solid fa-warehouse' },
-  { href: '/parametres/societe/caisses', label: 'Caisses', icon: 'fa-solid fa-cash-register' },
+  { href: route('locations.index'), label: 'Emplacements', icon: 'fa-solid fa-warehouse' },
+  { href: route('cashDesks.index'), label: 'Caisses', icon: 'fa-solid fa-cash-register' },
 ];

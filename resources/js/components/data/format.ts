@@ -1,7 +1,8 @@
 /**
- * The one place dates and quantities are shaped for display (DESIGN: dates dd/MM/yyyy, French
- * digit grouping). Business dates ('2026-03-05') are rewritten as text, never through a time zone;
- * timestamps are shown in the browser's time zone. Missing values show as '—'.
+ * The one place dates, quantities and signed differences are shaped for display (DESIGN: dates
+ * dd/MM/yyyy, French digit grouping); money is formatted by shared/money.ts (<Money>). Business
+ * dates ('2026-03-05') are rewritten as text, never through a time zone; timestamps are shown in
+ * the browser's time zone. Missing values show as '—'.
  */
 
 const qtyFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
@@ -33,4 +34,17 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatQty(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   return qtyFormat.format(value);
+}
+
+/** A difference with its sign: +3, −2 (true minus sign), 0; null → '—'. */
+export function formatSigned(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (value > 0) return `+${formatQty(value)}`;
+  if (value < 0) return `\u2212${formatQty(-value)}`;
+  return '0';
+}
+
+/** The class of a signed difference: green for a gain, red for a loss, none for 0 or nothing. */
+export function diffClass(value: number | null | undefined): string {
+  return value ? (value > 0 ? 'app-diff-pos' : 'app-diff-neg') : '';
 }

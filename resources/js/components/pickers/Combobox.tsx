@@ -22,6 +22,31 @@ export interface ComboboxProps<T> {
   testId?: string;
 }
 
+/** What a picker flavour (ClientPicker, ProductPicker) lets its caller set; the rest is the flavour's. */
+export type PickerProps<T> = Pick<ComboboxProps<T>, 'onPick' | 'hideLabel' | 'placeholder' | 'autoFocus' | 'disabled' | 'error' | 'id' | 'testId'> & {
+  currency: string;
+  /** Defaults to the flavour's ("Client", "Produit"). */
+  label?: string;
+  /** Show the picked record ("CODE — Nom") in the input instead of emptying it for the next scan. */
+  keepSelection?: boolean;
+};
+
+/** The text a picked record leaves in the input. */
+export const codeAndName = (item: { code: string; name: string }) => `${item.code} — ${item.name}`;
+
+/** One option of a picker: the name, a line of details under it, figures on the right. */
+export function PickerOption({ title, meta, aside }: { title: ReactNode; meta: ReactNode; aside: ReactNode }) {
+  return (
+    <div className="d-flex justify-content-between gap-3">
+      <div className="min-w-0">
+        <div className="fw-semibold text-truncate">{title}</div>
+        <div className="small app-combobox-meta">{meta}</div>
+      </div>
+      <div className="text-end text-nowrap small">{aside}</div>
+    </div>
+  );
+}
+
 /**
  * WAI-ARIA combobox (list autocomplete): the input owns a listbox of server results; ↑ ↓ move
  * the highlighted option (aria-activedescendant), Enter picks, Escape closes, a click picks.

@@ -1,80 +1,48 @@
 /**
- * Product type-ahead for stock, sales and price screens (GET /pickers/products?q=&location_id=).
- * Searches code, name and barcode; a barcode scanner types the code then Enter → the product is
- * picked at once (the server flags the exact match). The input empties after a pick so the next
+ * Product flavour of the Combobox, for every document line (GET /pickers/products?q=&location_id=):
+ * code, name or barcode. A barcode scanner types the code and Enter: the product is picked at
+ * once (the server flags the exact match). By default the input empties after a pick so the next
  * scan can follow.
  *
- *   <ProductPicker currency={currency} locationId={form.data.location_id} onPick={(p) => addLine(p)} />
+ *   <ProductPicker currency={currency} locationId={form.data.location_id} onPick={lines.pick} />
  *
  * `p.stock` is the quantity at `locationId` (null without one); `purchase_price`/`cmup` are null
  * for users who may not see costs.
  */
 import type { ProductPickerItem } from '@shared/records';
 import { formatMoney } from '@shared/money';
-import { Combobox } from './Combobox';
+import { route } from '@shared/routes';
+import { formatQty } from '@/components/data/format';
+import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
 
-export function ProductPicker({
-  onPick,
-  currency,
-  locationId,
-  label = 'Produit',
-  hideLabel,
-  placeholder = 'Code, nom ou code-barres (scanner)…',
-  autoFocus,
-  disabled,
-  error,
-  id,
-  keepSelection = false,
-  testId = 'product-picker',
-}: {
-  onPick: (product: ProductPickerItem) => void;
-  currency: string;
-  locationId?: number | string | null;
-  label?: string;
-  hideLabel?: boolean;
-  placeholder?: string;
-  autoFocus?: boolean;
-  disabled?: boolean;
-  error?: string;
-  id?: string;
-  /** Show the picked product's name in the input instead of emptying it. */
-  keepSelection?: boolean;
-  testId?: string;
-}) {
+export function ProductPicker({ currency, locationId, keepSelection = false, ...props }: PickerProps<ProductPickerItem> & { locationId?: number | string | null }) {
   return (
     <Combobox<ProductPickerItem>
-      id={id}
-      label={label}
-      hideLabel={hideLabel}
-      placeholder={placeholder}
+      label="Produit"
+      placeholder="Code, nom ou code-barres (scanner)…"
+      testId="product-picker"
+      {...props}
       icon="fa-solid fa-barcode"
-      autoFocus={autoFocus}
-      disabled={disabled}
-      error={error}
-      testId={testId}
       emptyText="Aucun produit actif ne correspond."
-      fetchUrl={(q) => {
-        const params = new URLSearchParams({ q });
-        if (locationId) params.set('location_id', String(locationId));
-        return `/pickers/products?${params.toString()}`;
-      }}
-      onPick={onPick}
+      fetchUrl={(q) => route('pickers.products', { q, location_id: locationId })}
       itemKey={(p) => p.id}
-      pickedText={keepSelection ? (p) => `${p.code} — ${p.name}` : undefined}
+      pickedText={keepSelection ? codeAndName : undefined}
       renderItem={(p) => (
-        <div className="d-flex justify-content-between gap-3">
-          <div className="min-w-0">
-            <div className="fw-semibold text-truncate">{p.name}</div>
-            <div className="small app-combobox-meta">
+        <PickerOption
+          title={p.name}
+          meta={
+            <>
               {p.code}
               {p.barcode ? ` · ${p.barcode}` : ''} · {p.category} · {p.unit}
-            </div>
-          </div>
-          <div className="text-end text-nowrap small">
-            <div>{formatMoney(p.retail_price, currency)}</div>
-            {p.stock !== null ? <div className={`app-combobox-meta ${p.stock <= 0 ? 'text-danger' : ''}`}>Stock : {p.stock.toLocaleString('fr-FR')}</div> : null}
-          </div>
-        </div>
+            </>
+          }
+          aside={
+            <>
+              <div>{formatMoney(p.retail_price, currency)}</div>
+              {p.stock !== null ? <div className={`app-combobox-meta ${p.stock <= 0 ? 'text-danger' : ''}`}>Stock : {formatQty(p.stock)}</div> : null}
+            </>
+          }
+        />
       )}
     />
   );

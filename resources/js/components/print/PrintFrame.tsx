@@ -10,7 +10,7 @@ import { Head, Link } from '@inertiajs/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
-import { formatDateTime } from '@/components/stock/format';
+import { formatDateTime } from '@/components/data/format';
 
 export type PaperSize = 'A4' | 'A5';
 
@@ -121,7 +121,7 @@ export function PrintFacts({ items }: { items: Array<[string, ReactNode]> }) {
 }
 
 /** Signature boxes at the bottom of a note. */
-export function PrintSignatures({ labels }: { labels: string[] }) {
+function PrintSignatures({ labels }: { labels: string[] }) {
   return (
     <div className="app-print-signatures">
       {labels.map((l) => (
@@ -130,5 +130,30 @@ export function PrintSignatures({ labels }: { labels: string[] }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** A line of text under or inside a printout ("Observation : …", "Aucune entrée…"). */
+export function PrintNote({ children }: { children: ReactNode }) {
+  return <p className="app-print-note">{children}</p>;
+}
+
+/**
+ * The end of a document's printout: its cancellation (who, when, why), its notes, then the
+ * signature boxes.
+ */
+export function PrintClosing({ cancelled, notes = [], signatures }: { cancelled?: { label: string; at: string | null; by: string | null; reason: string | null } | null; notes?: ReactNode[]; signatures: string[] }) {
+  return (
+    <>
+      {cancelled ? (
+        <PrintNote>
+          <strong>{cancelled.label}</strong> le {formatDateTime(cancelled.at)} par {cancelled.by} — motif : {cancelled.reason}
+        </PrintNote>
+      ) : null}
+      {notes.filter(Boolean).map((note, i) => (
+        <PrintNote key={i}>{note}</PrintNote>
+      ))}
+      <PrintSignatures labels={signatures} />
+    </>
   );
 }

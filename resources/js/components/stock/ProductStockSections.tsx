@@ -6,63 +6,41 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ProductStockSectionsProps } from '@shared/stock-pages';
 import { Money } from '@/components/data/Money';
-import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { EmptyState } from './EmptyState';
-import { formatDate, formatDateTime, formatQty, formatSigned } from './format';
+import { SectionCard } from '@/components/data/SectionCard';
+import { Stat, StatRow } from '@/components/data/Stat';
+import { EmptyState } from '@/components/data/EmptyState';
+import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
   return (
     <>
-      <div className="app-stock-kpis">
-        <div className="app-stock-kpi">
-          <div className="app-stock-kpi-label">Stock total</div>
-          <div className="app-stock-kpi-value" data-testid="stock-total">
-            {formatQty(total_quantity)} <span className="fs-6 fw-normal">{product.unit}</span>
-          </div>
-        </div>
-        {in_transit ? (
-          <div className="app-stock-kpi">
-            <div className="app-stock-kpi-label">Dont en transit</div>
-            <div className="app-stock-kpi-value">{formatQty(in_transit)}</div>
-          </div>
-        ) : null}
+      <StatRow className="mb-3">
+        <Stat
+          label="Stock total"
+          value={
+            <>
+              {formatQty(total_quantity)} <span className="fs-6 fw-normal">{product.unit}</span>
+            </>
+          }
+          testId="stock-total"
+        />
+        {in_transit ? <Stat label="Dont en transit" value={formatQty(in_transit)} /> : null}
         {show_costs ? (
           <>
-            <div className="app-stock-kpi">
-              <div className="app-stock-kpi-label">CMUP</div>
-              <div className="app-stock-kpi-value">
-                <Money value={product.cmup} currency={currency} />
-              </div>
-            </div>
-            <div className="app-stock-kpi">
-              <div className="app-stock-kpi-label">Valeur du stock</div>
-              <div className="app-stock-kpi-value">
-                <Money value={total_value} currency={currency} />
-              </div>
-            </div>
-            <div className="app-stock-kpi">
-              <div className="app-stock-kpi-label">Dernier prix d'achat</div>
-              <div className="app-stock-kpi-value">
-                <Money value={product.purchase_price} currency={currency} />
-              </div>
-            </div>
+            <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
+            <Stat label="Valeur du stock" value={<Money value={total_value} currency={currency} />} />
+            <Stat label="Dernier prix d'achat" value={<Money value={product.purchase_price} currency={currency} />} />
           </>
         ) : null}
-      </div>
+      </StatRow>
 
       <div className="row g-3 mb-3">
         <div className="col-xl-5">
-          <section className="card h-100" aria-labelledby="stock-locations-title">
-            <div className="card-header">
-              <h2 id="stock-locations-title" className="h6 mb-0">
-                <Icon name="fa-solid fa-warehouse" className="me-1" />
-                Stock par emplacement
-              </h2>
-            </div>
+          <SectionCard title="Stock par emplacement" icon="fa-solid fa-warehouse" className="h-100 mb-0">
             <div className="table-responsive">
-              <table className="table app-stock-table" data-testid="stock-locations">
+              <table className="table app-doc-table" data-testid="stock-locations">
                 <thead>
                   <tr>
                     <th scope="col">Emplacement</th>
@@ -106,22 +84,16 @@ export function ProductStockSections({ currency, show_costs, product, locations,
               </table>
             </div>
             {product.alert_threshold > 0 ? <div className="card-footer small text-body-secondary">Seuil d'alerte : {formatQty(product.alert_threshold)} par emplacement.</div> : null}
-          </section>
+          </SectionCard>
         </div>
         {cmup_history ? (
           <div className="col-xl-7">
-            <section className="card h-100" aria-labelledby="cmup-title">
-              <div className="card-header">
-                <h2 id="cmup-title" className="h6 mb-0">
-                  <Icon name="fa-solid fa-chart-line" className="me-1" />
-                  Historique du CMUP
-                </h2>
-              </div>
+            <SectionCard title="Historique du CMUP" icon="fa-solid fa-chart-line" className="h-100 mb-0">
               {cmup_history.length === 0 ? (
-                <EmptyState icon="fa-solid fa-chart-line">Aucune entrée valorisée pour ce produit.</EmptyState>
+                <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">Le CMUP se calcule à chaque entrée de stock de ce produit.</EmptyState>
               ) : (
                 <div className="table-responsive">
-                  <table className="table table-sm app-stock-table" data-testid="cmup-history">
+                  <table className="table table-sm app-doc-table" data-testid="cmup-history">
                     <thead>
                       <tr>
                         <th scope="col">Date</th>
@@ -159,23 +131,17 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   </table>
                 </div>
               )}
-            </section>
+            </SectionCard>
           </div>
         ) : null}
       </div>
 
-      <section className="card" aria-labelledby="movements-title">
-        <div className="card-header">
-          <h2 id="movements-title" className="h6 mb-0">
-            <Icon name="fa-solid fa-arrow-right-arrow-left" className="me-1" />
-            Derniers mouvements
-          </h2>
-        </div>
+      <SectionCard title="Derniers mouvements" icon="fa-solid fa-arrow-right-arrow-left">
         {movements.length === 0 ? (
-          <EmptyState icon="fa-solid fa-arrow-right-arrow-left">Aucun mouvement de stock pour ce produit.</EmptyState>
+          <EmptyState icon="fa-solid fa-arrow-right-arrow-left" title="Aucun mouvement de stock" />
         ) : (
           <div className="table-responsive">
-            <table className="table table-sm app-stock-table" data-testid="stock-movements">
+            <table className="table table-sm app-doc-table" data-testid="stock-movements">
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -200,7 +166,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                       {m.reason ? <div className="small text-body-secondary">{m.reason}</div> : null}
                     </td>
                     <td>{m.document_number ? m.document_url ? <Link href={m.document_url} className="app-doc-number">{m.document_number}</Link> : <span className="app-doc-number">{m.document_number}</span> : '—'}</td>
-                    <td className={`num ${m.quantity > 0 ? 'app-diff-pos' : m.quantity < 0 ? 'app-diff-neg' : ''}`}>{formatSigned(m.quantity)}</td>
+                    <td className={`num ${diffClass(m.quantity)}`}>{formatSigned(m.quantity)}</td>
                     {show_costs ? (
                       <td className="num">
                         <Money value={m.unit_cost} currency={currency} />
@@ -216,7 +182,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
         <div className="card-footer">
           <Pagination currentPage={movements_page.page} lastPage={movements_page.last_page} url={url} total={movements_page.total} perPage={movements_page.per_page} param="mvt_page" label="Pagination des mouvements" />
         </div>
-      </section>
+      </SectionCard>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, router, usePage } from '@inertiajs/react';
+import { route } from '@shared/routes';
 import { Avatar } from '@/components/Avatar';
 import { Brand } from '@/components/Brand';
 import { Dropdown } from '@/components/Dropdown';
@@ -11,7 +12,7 @@ import { HeaderSearch } from './HeaderSearch';
 export function logout(dispatch: ReturnType<typeof useLayout>['dispatch']) {
   dispatch({ type: 'pageLoader', value: 'on' });
   router.post(
-    '/logout',
+    route('logout'),
     {},
     {
       onFinish: () => dispatch({ type: 'pageLoader', value: 'off' }),
@@ -42,7 +43,7 @@ export function Header() {
           >
             <Icon name="fa-solid fa-bars" />
           </button>
-          {!isDesktop ? <Brand href="/dashboard" className="app-header-brand" /> : null}
+          {!isDesktop ? <Brand href={route('dashboard')} className="app-header-brand" /> : null}
           {isDesktop ? (
             <button
               type="button"
@@ -93,7 +94,7 @@ export function Header() {
                     </div>
                   </div>
                   <div className="dropdown-divider" />
-                  <Link href="/profile" role="menuitem" className="dropdown-item" onClick={close}>
+                  <Link href={route('profile')} role="menuitem" className="dropdown-item" onClick={close}>
                     <Icon name="fa-regular fa-user" fixedWidth className="me-2" />
                     Profil
                   </Link>

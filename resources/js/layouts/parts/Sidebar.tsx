@@ -1,6 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import { useMemo } from 'react';
 import { filterMenu, MENU } from '@shared/menu';
+import { route } from '@shared/routes';
 import { AppearanceDropdown } from '@/components/AppearancePicker';
 import { Brand } from '@/components/Brand';
 import { CustomScrollbar } from '@/components/CustomScrollbar';
@@ -30,7 +31,7 @@ export function Sidebar() {
       data-testid="sidebar"
     >
       <div className="app-sidebar-header">
-        <Brand href="/dashboard" className="app-sidebar-brand" />
+        <Brand href={route('dashboard')} className="app-sidebar-brand" />
         <div className="app-sidebar-tools">
           <AppearanceDropdown toggleClassName="btn btn-sm app-btn-icon app-sidebar-tool" align="start" />
           <button

@@ -1,4 +1,5 @@
 import { Head } from '@inertiajs/react';
+import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -22,7 +23,7 @@ export default function ConfirmPassword() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', '/confirm-password');
+          form.submit('post', route('password.confirm'));
         }}
       >
         <TextField {...form.fieldProps('password')} label="Mot de passe" type="password" autoComplete="current-password" icon="fa-solid fa-lock" required autoFocus />

@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { StatusAlert, TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
@@ -20,7 +21,7 @@ export default function ForgotPassword({ status }: PageProps<'auth/ForgotPasswor
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', '/forgot-password');
+          form.submit('post', route('password.forgot'));
         }}
       >
         <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" autoComplete="email" icon="fa-regular fa-envelope" required autoFocus inputMode="email" />
@@ -29,7 +30,7 @@ export default function ForgotPassword({ status }: PageProps<'auth/ForgotPasswor
         </SubmitButton>
       </form>
       <p className="app-auth-alt">
-        <Link href="/login">
+        <Link href={route('login')}>
           <span aria-hidden="true">← </span>Retour à la connexion
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { CheckboxField, StatusAlert, TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
@@ -23,7 +24,7 @@ export default function Login({ status, canResetPassword, canRegister }: PagePro
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', '/login');
+          form.submit('post', route('login'));
         }}
         data-testid="login-form"
       >
@@ -37,7 +38,7 @@ export default function Login({ status, canResetPassword, canRegister }: PagePro
           required
           labelAside={
             canResetPassword ? (
-              <Link href="/forgot-password" className="small">
+              <Link href={route('password.forgot')} className="small">
                 Mot de passe oublié ?
               </Link>
             ) : null
@@ -50,7 +51,7 @@ export default function Login({ status, canResetPassword, canRegister }: PagePro
       </form>
       {canRegister ? (
         <p className="app-auth-alt">
-          Pas encore de compte ? <Link href="/register">Créer un compte</Link>
+          Pas encore de compte ? <Link href={route('register')}>Créer un compte</Link>
         </p>
       ) : null}
     </>

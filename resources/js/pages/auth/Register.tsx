@@ -1,4 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
+import { route } from '@shared/routes';
 import { TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
@@ -19,7 +20,7 @@ export default function Register() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', '/register');
+          form.submit('post', route('register'));
         }}
       >
         <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" icon="fa-regular fa-user" required autoFocus />
@@ -31,7 +32,7 @@ export default function Register() {
         </SubmitButton>
       </form>
       <p className="app-auth-alt">
-        Déjà inscrit ? <Link href="/login">Se connecter</Link>
+        Déjà inscrit ? <Link href={route('login')}>Se connecter</Link>
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { FieldError, TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
@@ -19,7 +20,7 @@ export default function ResetPassword({ token, email }: PageProps<'auth/ResetPas
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', '/reset-password');
+          form.submit('post', route('password.update'));
         }}
       >
         <FieldError id="reset-token-error" error={form.errorOf('token')} />

@@ -1,5 +1,6 @@
 import { Head, router, useForm } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -27,7 +28,7 @@ export default function VerifyEmail({ status, email }: PageProps<'auth/VerifyEma
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!form.processing) form.post('/email/verification-notification', { preserveScroll: true });
+          if (!form.processing) form.post(route('verification.send'), { preserveScroll: true });
         }}
       >
         <SubmitButton busy={form.processing} className="w-100" icon="fa-regular fa-paper-plane" busyLabel="Envoi…">
@@ -35,7 +36,7 @@ export default function VerifyEmail({ status, email }: PageProps<'auth/VerifyEma
         </SubmitButton>
       </form>
       <p className="app-auth-alt">
-        <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => router.post('/logout')}>
+        <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => router.post(route('logout'))}>
           Se déconnecter
         </button>
       </p>

@@ -1,14 +1,11 @@
-import { Link } from '@inertiajs/react';
 import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/records';
+import { route } from '@shared/routes';
 import { minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, TextField } from '@/components/Field';
-import { SubmitButton } from '@/components/SubmitButton';
-import { FormActions, SelectField, TextAreaField } from '@/components/data/FormFields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/Field';
 import { MoneyField } from '@/components/data/MoneyField';
+import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
-
-const BASE = '/fichiers/clients';
 
 export default function ClientForm({ client, suggested_code, currency }: MasterDataPages['clients/Form']) {
   const form = useServerForm({
@@ -27,75 +24,55 @@ export default function ClientForm({ client, suggested_code, currency }: MasterD
   const title = client ? `Modifier ${client.name}` : 'Nouveau client';
   const walkIn = client?.is_walk_in ?? false;
   return (
-    <AppPage title={title} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients', href: BASE }, ...(client ? [{ label: client.name, href: `${BASE}/${client.id}` }] : []), { label: client ? 'Modifier' : 'Nouveau' }]}>
-      <form
-        ref={form.formRef}
-        noValidate
-        className="card app-form-card"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (client) form.submit('put', `${BASE}/${client.id}`);
-          else form.submit('post', BASE);
-        }}
-        data-testid="client-form"
-      >
-        <div className="card-body">
-          <h2 className="app-form-section-title">Identité</h2>
-          <div className="row">
-            <div className="col-sm-4 col-lg-3">
-              <TextField {...form.fieldProps('code')} label="Code" required maxLength={20} hint={client ? undefined : 'Proposé automatiquement ; modifiable.'} />
-            </div>
-            <div className="col-sm-8 col-lg-6">
-              <TextField {...form.fieldProps('name')} label="Nom" required maxLength={160} autoFocus={!client} />
-            </div>
-            <div className="col-lg-3">
-              <SelectField {...form.fieldProps('kind')} label="Type" options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))} />
-            </div>
+    <AppPage title={title} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients', href: route('clients.index') }, ...(client ? [{ label: client.name, href: route('clients.show', { id: client.id }) }] : []), { label: client ? 'Modifier' : 'Nouveau' }]}>
+      <RecordForm form={form} method={client ? 'put' : 'post'} url={client ? route('clients.show', { id: client.id }) : route('clients.index')} cancelHref={client ? route('clients.show', { id: client.id }) : route('clients.index')} testId="client-form">
+        <h2 className="app-form-section-title">Identité</h2>
+        <div className="row">
+          <div className="col-sm-4 col-lg-3">
+            <TextField {...form.fieldProps('code')} label="Code" required maxLength={20} hint={client ? undefined : 'Proposé automatiquement ; modifiable.'} />
           </div>
-          <h2 className="app-form-section-title">Coordonnées</h2>
-          <div className="row">
-            <div className="col-md-4">
-              <TextField {...form.fieldProps('phone')} label="Téléphone" type="tel" inputMode="tel" autoComplete="off" maxLength={30} hint="Ex. +225 07 08 09 10 11" />
-            </div>
-            <div className="col-md-4">
-              <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" inputMode="email" autoComplete="off" maxLength={160} />
-            </div>
-            <div className="col-md-4">
-              <TextField {...form.fieldProps('city')} label="Ville" maxLength={120} />
-            </div>
-            <div className="col-md-8">
-              <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
-            </div>
-            <div className="col-md-4">
-              <TextField {...form.fieldProps('tax_number')} label="N° contribuable" maxLength={80} />
-            </div>
+          <div className="col-sm-8 col-lg-6">
+            <TextField {...form.fieldProps('name')} label="Nom" required maxLength={160} autoFocus={!client} />
           </div>
-          <h2 className="app-form-section-title">Conditions commerciales</h2>
-          <div className="row">
-            <div className="col-md-4">
-              <SelectField {...form.fieldProps('price_level')} label="Niveau de prix" options={PRICE_LEVELS.map((k) => ({ value: k, label: PRICE_LEVEL_LABELS[k] }))} hint="Prix appliqués à ses ventes." />
-            </div>
-            <div className="col-md-4">
-              <MoneyField
-                {...form.fieldProps('credit_limit')}
-                label="Plafond de crédit"
-                currency={currency}
-                disabled={walkIn}
-                hint={walkIn ? 'Le CLIENT COMPTANT ne peut pas acheter à crédit.' : '0 = aucune vente à crédit.'}
-              />
-            </div>
+          <div className="col-lg-3">
+            <SelectField {...form.fieldProps('kind')} label="Type" options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))} />
           </div>
-          {!walkIn ? <CheckboxField id="client-active" name="active" label="Client actif (proposé dans les ventes et les règlements)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} /> : null}
         </div>
-        <FormActions>
-          <Link href={client ? `${BASE}/${client.id}` : BASE} className="btn btn-outline-secondary">
-            Annuler
-          </Link>
-          <SubmitButton busy={form.busy} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" testId="save">
-            Enregistrer
-          </SubmitButton>
-        </FormActions>
-      </form>
+        <h2 className="app-form-section-title">Coordonnées</h2>
+        <div className="row">
+          <div className="col-md-4">
+            <TextField {...form.fieldProps('phone')} label="Téléphone" type="tel" inputMode="tel" autoComplete="off" maxLength={30} hint="Ex. +225 07 08 09 10 11" />
+          </div>
+          <div className="col-md-4">
+            <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" inputMode="email" autoComplete="off" maxLength={160} />
+          </div>
+          <div className="col-md-4">
+            <TextField {...form.fieldProps('city')} label="Ville" maxLength={120} />
+          </div>
+          <div className="col-md-8">
+            <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
+          </div>
+          <div className="col-md-4">
+            <TextField {...form.fieldProps('tax_number')} label="N° contribuable" maxLength={80} />
+          </div>
+        </div>
+        <h2 className="app-form-section-title">Conditions commerciales</h2>
+        <div className="row">
+          <div className="col-md-4">
+            <SelectField {...form.fieldProps('price_level')} label="Niveau de prix" options={PRICE_LEVELS.map((k) => ({ value: k, label: PRICE_LEVEL_LABELS[k] }))} hint="Prix appliqués à ses ventes." />
+          </div>
+          <div className="col-md-4">
+            <MoneyField
+              {...form.fieldProps('credit_limit')}
+              label="Plafond de crédit"
+              currency={currency}
+              disabled={walkIn}
+              hint={walkIn ? 'Le CLIENT COMPTANT ne peut pas acheter à crédit.' : '0 = aucune vente à crédit.'}
+            />
+          </div>
+        </div>
+        {!walkIn ? <CheckboxField id="client-active" name="active" label="Client actif (proposé dans les ventes et les règlements)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} /> : null}
+      </RecordForm>
     </AppPage>
   );
 }

@@ -1,110 +1,87 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/records';
-import { AppPage } from '@/components/AppPage';
-import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
-import { DataTable } from '@/components/data/DataTable';
-import { ExportButtons } from '@/components/data/ExportButtons';
-import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '@/components/data/ListToolbar';
+import { route } from '@shared/routes';
+import { NameLink, RowLink } from '@/components/data/DataTable';
+import { ListActions } from '@/components/data/ListActions';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
 
-const BASE = '/fichiers/clients';
-
+/** The list to copy for a new list screen: ListPage + useList + filters + ListActions + SortHeader columns. */
 export default function ClientsIndex({ clients, params, can, currency }: MasterDataPages['clients/Index']) {
-  const { url } = usePage();
-  const list = useList(BASE, params);
-  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
-  const filtered = params.q !== '' || params.filters.kind !== '' || params.filters.price_level !== '' || params.filters.status !== 'active';
+  const list = useList(route('clients.index'), params);
   return (
-    <AppPage
+    <ListPage
       title="Clients"
       subtitle="Fiches clients, niveaux de prix, plafonds de crédit et soldes dus."
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients' }]}
+      before={
+        <div className="app-record-jump">
+          <ClientPicker currency={currency} label="Ouvrir la fiche d'un client" keepSelection={false} onPick={(c) => router.visit(route('clients.show', { id: c.id }))} />
+        </div>
+      }
+      list={list}
+      search={{ placeholder: 'Code, nom ou téléphone…', label: 'Rechercher un client' }}
+      perPage
+      filters={
+        <>
+          <FilterSelect label="Type" value={params.filters.kind} allLabel="Tous" options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))} onChange={(kind) => list.update({ kind })} />
+          <FilterSelect label="Niveau de prix" value={params.filters.price_level} allLabel="Tous" options={PRICE_LEVELS.map((k) => ({ value: k, label: PRICE_LEVEL_LABELS[k] }))} onChange={(price_level) => list.update({ price_level })} />
+          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+        </>
+      }
+      actions={
+        <ListActions
+          exportUrl={can.export ? route('clients.export') : null}
+          state={list.state}
+          importHref={can.import ? route('clients.import') : null}
+          create={can.create ? { href: route('clients.create'), label: 'Nouveau client' } : null}
+        />
+      }
+      page={clients}
+      caption="Liste des clients"
+      pageLabel="Pagination des clients"
+      tableTestId="clients-table"
+      empty={{ icon: 'fa-solid fa-users', title: 'Aucun client', filteredTitle: 'Aucun client ne correspond', text: 'Créez votre premier client ou importez votre fichier clients.' }}
+      head={
+        <tr>
+          <SortHeader column="code" label="Code" {...list.sort} />
+          <SortHeader column="name" label="Nom" {...list.sort} />
+          <th scope="col">Téléphone</th>
+          <SortHeader column="city" label="Ville" {...list.sort} />
+          <SortHeader column="credit_limit" label="Plafond" className="app-num" {...list.sort} />
+          <SortHeader column="balance" label="Solde dû" className="app-num" {...list.sort} />
+          <th scope="col">Statut</th>
+        </tr>
+      }
     >
-      <div className="app-record-jump">
-        <ClientPicker currency={currency} label="Ouvrir la fiche d'un client" keepSelection={false} onPick={(c) => router.visit(`${BASE}/${c.id}`)} />
-      </div>
-      <ListToolbar
-        q={params.q}
-        onSearch={(q) => list.update({ q })}
-        placeholder="Code, nom ou téléphone…"
-        searchLabel="Rechercher un client"
-        perPage={params.per_page}
-        onPerPage={(per_page) => list.update({ per_page })}
-        actions={
-          <>
-            {can.export ? <ExportButtons base={BASE} params={params} /> : null}
-            {can.import ? (
-              <Link href={`${BASE}/import`} className="btn btn-outline-secondary">
-                <Icon name="fa-solid fa-file-import" className="me-2" />
-                Importer
-              </Link>
-            ) : null}
-            {can.create ? (
-              <Link href={`${BASE}/create`} className="btn btn-primary" data-testid="create-link">
-                <Icon name="fa-solid fa-plus" className="me-2" />
-                Nouveau client
-              </Link>
-            ) : null}
-          </>
-        }
-      >
-        <FilterSelect label="Type" value={params.filters.kind} options={[{ value: '', label: 'Tous' }, ...CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))]} onChange={(kind) => list.update({ kind })} />
-        <FilterSelect label="Niveau de prix" value={params.filters.price_level} options={[{ value: '', label: 'Tous' }, ...PRICE_LEVELS.map((k) => ({ value: k, label: PRICE_LEVEL_LABELS[k] }))]} onChange={(price_level) => list.update({ price_level })} />
-        <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
-      </ListToolbar>
-      <DataTable
-        caption="Liste des clients"
-        testId="clients-table"
-        empty={clients.data.length === 0}
-        emptyIcon="fa-solid fa-users"
-        emptyTitle={filtered ? 'Aucun client ne correspond' : 'Aucun client'}
-        emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez votre premier client ou importez votre fichier clients.'}
-        head={
-          <tr>
-            <SortHeader column="code" label="Code" {...sort} />
-            <SortHeader column="name" label="Nom" {...sort} />
-            <th scope="col">Téléphone</th>
-            <SortHeader column="city" label="Ville" {...sort} />
-            <SortHeader column="credit_limit" label="Plafond" className="app-num" {...sort} />
-            <SortHeader column="balance" label="Solde dû" className="app-num" {...sort} />
-            <th scope="col">Statut</th>
-          </tr>
-        }
-        footer={<Pagination currentPage={clients.page} lastPage={clients.last_page} url={url} total={clients.total} perPage={clients.per_page} label="Pagination des clients" />}
-      >
-        {clients.data.map((c) => (
-          <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
-            <td>
-              <Link href={`${BASE}/${c.id}`} className="app-row-link">
-                {c.code}
-              </Link>
-            </td>
-            <td className="app-wrap">
-              <Link href={`${BASE}/${c.id}`} className="text-reset text-decoration-none">
-                {c.name}
-              </Link>
-              {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
-              <div className="small text-body-secondary">
-                {CLIENT_KIND_LABELS[c.kind]} · prix {PRICE_LEVEL_LABELS[c.price_level].toLowerCase()}
-              </div>
-            </td>
-            <td>{c.phone || '—'}</td>
-            <td>{c.city || '—'}</td>
-            <td className="app-num">{c.is_walk_in ? '—' : <Money value={c.credit_limit} currency={currency} />}</td>
-            <td className="app-num">
-              <Money value={c.balance} currency={currency} tone="debt" />
-            </td>
-            <td>
-              <StatusBadge active={c.active} />
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-    </AppPage>
+      {clients.data.map((c) => (
+        <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
+          <td>
+            <RowLink href={route('clients.show', { id: c.id })}>{c.code}</RowLink>
+          </td>
+          <td className="app-wrap">
+            <NameLink href={route('clients.show', { id: c.id })}>{c.name}</NameLink>
+            {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
+            <div className="small text-body-secondary">
+              {CLIENT_KIND_LABELS[c.kind]} · prix {PRICE_LEVEL_LABELS[c.price_level].toLowerCase()}
+            </div>
+          </td>
+          <td>{c.phone || '—'}</td>
+          <td>{c.city || '—'}</td>
+          <td className="app-num">{c.is_walk_in ? '—' : <Money value={c.credit_limit} currency={currency} />}</td>
+          <td className="app-num">
+            <Money value={c.balance} currency={currency} tone="debt" />
+          </td>
+          <td>
+            <StatusBadge active={c.active} />
+          </td>
+        </tr>
+      ))}
+    </ListPage>
   );
 }

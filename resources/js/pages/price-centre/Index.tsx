@@ -1,21 +1,20 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MasterDataPages } from '@shared/records';
 import { currencyInfo } from '@shared/money';
-import { AppPage } from '@/components/AppPage';
-import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
+import { route } from '@shared/routes';
 import { SubmitButton } from '@/components/SubmitButton';
-import { DataTable } from '@/components/data/DataTable';
-import { ExportButtons } from '@/components/data/ExportButtons';
-import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '@/components/data/ListToolbar';
+import { RowLink } from '@/components/data/DataTable';
+import { ListActions } from '@/components/data/ListActions';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
+import { MoneyInput } from '@/components/data/MoneyInput';
 import { SortHeader } from '@/components/data/SortHeader';
 import { type GridEdits, type GridPriceField, cellChanged, cellText, errorsByRow, gridPayload, rowChanged } from '@/components/data/price-grid';
 import { useList } from '@/components/data/useList';
 import { PriceRuleForm } from '@/components/data/PriceRuleForm';
 
-const BASE = '/fichiers/centraleprix';
 const LEAVE_WARNING = 'Des prix modifiés ne sont pas enregistrés. Quitter sans enregistrer ?';
 
 const COLUMNS: Array<{ field: GridPriceField; label: string }> = [
@@ -26,9 +25,7 @@ const COLUMNS: Array<{ field: GridPriceField; label: string }> = [
 ];
 
 export default function PriceCentre({ products, params, categories, can_update, can_export, currency }: MasterDataPages['price-centre/Index']) {
-  const { url } = usePage();
-  const list = useList(BASE, params);
-  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
+  const list = useList(route('priceCentre.index'), params);
   const [edits, setEdits] = useState<GridEdits>({});
   const [errors, setErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,7 +74,7 @@ export default function PriceCentre({ products, params, categories, can_update, 
     const sentIds = rows.map((r) => r.id);
     allowLeave.current = true;
     router.put(
-      BASE,
+      route('priceCentre.index'),
       { rows },
       {
         preserveScroll: true,
@@ -94,149 +91,144 @@ export default function PriceCentre({ products, params, categories, can_update, 
     );
   };
 
-  const filtered = params.q !== '' || params.filters.category_id !== '' || params.filters.status !== 'active';
   const ruleScope = { q: params.q, category_id: params.filters.category_id, status: params.filters.status };
 
   return (
-    <AppPage title="Centrale des prix" subtitle={`Modifiez les prix (en ${currencyInfo(currency).label}) directement dans la grille, ou appliquez une règle à toute une sélection.`} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix' }]}>
-      <ListToolbar
-        q={params.q}
-        onSearch={(q) => list.update({ q })}
-        placeholder="Code, désignation ou code-barres…"
-        searchLabel="Rechercher un produit"
-        perPage={params.per_page}
-        onPerPage={(per_page) => list.update({ per_page })}
-        actions={can_export ? <ExportButtons base={BASE} params={params} /> : null}
-      >
-        <FilterSelect label="Catégorie" value={params.filters.category_id} options={[{ value: '', label: 'Toutes' }, ...categories]} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
-        <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
-      </ListToolbar>
-
-      {can_update ? <PriceRuleForm currency={currency} scope={ruleScope} total={products.total} /> : null}
-
-      <DataTable
-        caption="Grille des prix"
-        testId="price-grid"
-        className="app-price-grid"
-        empty={products.data.length === 0}
-        emptyIcon="fa-solid fa-money-bill-trend-up"
-        emptyTitle={filtered ? 'Aucun produit ne correspond' : 'Aucun produit'}
-        emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez des produits pour gérer leurs prix ici.'}
-        emptyAction={
-          !filtered ? (
-            <Link href="/fichiers/produits" className="btn btn-primary">
-              Aller aux produits
-            </Link>
-          ) : undefined
-        }
-        head={
-          <tr>
-            <SortHeader column="code" label="Code" {...sort} />
-            <SortHeader column="name" label="Désignation" {...sort} />
-            <th scope="col" className="app-num">
-              CMUP
-            </th>
-            {COLUMNS.map((c) => (
-              <SortHeader key={c.field} column={c.field} label={c.label} className="app-num" {...sort} />
-            ))}
-          </tr>
-        }
-        footer={<Pagination currentPage={products.page} lastPage={products.last_page} url={url} total={products.total} perPage={products.per_page} label="Pagination de la grille des prix" />}
-      >
-        {products.data.map((row) => (
-          <tr key={row.id} className={rowChanged(row, edits, currency) ? 'is-changed' : undefined} data-testid={`price-row-${row.code}`}>
-            <td>
-              <Link href={`/fichiers/produits/${row.id}`} className="app-row-link">
-                {row.code}
-              </Link>
-            </td>
-            <td className="app-wrap">
-              {row.name}
-              <div className="small text-body-secondary">
-                {row.category_name} · {row.unit}
-                {row.barcode ? ` · ${row.barcode}` : ''}
-              </div>
-            </td>
-            <td className="app-num text-body-secondary">
-              <Money value={row.cmup} currency={currency} />
-            </td>
-            {COLUMNS.map((c) => {
-              const error = errors[row.id]?.[c.field];
-              const id = `price-${row.id}-${c.field}`;
-              return (
-                <td key={c.field} className="app-num">
-                  {can_update ? (
-                    <>
-                      <label htmlFor={id} className="visually-hidden">
-                        {`${c.label} — ${row.name}`}
-                      </label>
-                      <input
-                        id={id}
-                        type="text"
-                        inputMode={currencyInfo(currency).decimals > 0 ? 'decimal' : 'numeric'}
-                        autoComplete="off"
-                        className={`form-control form-control-sm app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''} ${error ? 'is-invalid' : ''}`}
-                        value={cellText(row, edits, c.field, currency)}
-                        onChange={(e) => setCell(row.id, c.field, e.target.value)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') {
-                            e.preventDefault();
-                            save();
-                          }
-                        }}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${id}-error` : undefined}
-                        data-field={c.field}
-                      />
-                      {error ? (
-                        <div id={`${id}-error`} className="invalid-feedback d-block text-start app-wrap">
-                          {error}
-                        </div>
-                      ) : null}
-                    </>
-                  ) : (
-                    <Money value={row[c.field]} currency={currency} />
-                  )}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </DataTable>
-
-      {can_update && (dirty || formError) ? (
-        <div className="app-savebar" role="region" aria-label="Prix modifiés" data-testid="price-savebar">
-          <div>
-            <strong>
-              {changedCount} produit{changedCount > 1 ? 's' : ''} modifié{changedCount > 1 ? 's' : ''}
-            </strong>
-            {formError ? (
-              <div className="text-danger small" role="alert">
-                {formError}
-              </div>
-            ) : (
-              <div className="small text-body-secondary">Entrée dans une case enregistre aussi. Chaque changement entre dans l'historique des prix.</div>
-            )}
+    <ListPage
+      title="Centrale des prix"
+      subtitle={`Modifiez les prix (en ${currencyInfo(currency).label}) directement dans la grille, ou appliquez une règle à toute une sélection.`}
+      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix' }]}
+      list={list}
+      search={{ placeholder: 'Code, désignation ou code-barres…', label: 'Rechercher un produit' }}
+      perPage
+      filters={
+        <>
+          <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+        </>
+      }
+      actions={<ListActions exportUrl={can_export ? route('priceCentre.export') : null} state={list.state} />}
+      between={can_update ? <PriceRuleForm currency={currency} scope={ruleScope} total={products.total} /> : null}
+      page={products}
+      caption="Grille des prix"
+      pageLabel="Pagination de la grille des prix"
+      tableTestId="price-grid"
+      tableClassName="app-price-grid"
+      empty={{
+        icon: 'fa-solid fa-money-bill-trend-up',
+        title: 'Aucun produit',
+        filteredTitle: 'Aucun produit ne correspond',
+        text: 'Créez des produits pour gérer leurs prix ici.',
+        action: (
+          <Link href={route('products.index')} className="btn btn-primary">
+            Aller aux produits
+          </Link>
+        ),
+      }}
+      after={
+        can_update && (dirty || formError) ? (
+          <div className="app-savebar" role="region" aria-label="Prix modifiés" data-testid="price-savebar">
+            <div>
+              <strong>
+                {changedCount} produit{changedCount > 1 ? 's' : ''} modifié{changedCount > 1 ? 's' : ''}
+              </strong>
+              {formError ? (
+                <div className="text-danger small" role="alert">
+                  {formError}
+                </div>
+              ) : (
+                <div className="small text-body-secondary">Entrée dans une case enregistre aussi. Chaque changement entre dans l'historique des prix.</div>
+              )}
+            </div>
+            <div className="d-flex gap-2">
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                disabled={saving}
+                onClick={() => {
+                  setEdits({});
+                  setErrors({});
+                  setFormError(null);
+                }}
+              >
+                Annuler les modifications
+              </button>
+              <SubmitButton type="button" busy={saving} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" onClick={save} disabled={!dirty} testId="price-save">
+                Enregistrer
+              </SubmitButton>
+            </div>
           </div>
-          <div className="d-flex gap-2">
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={saving}
-              onClick={() => {
-                setEdits({});
-                setErrors({});
-                setFormError(null);
-              }}
-            >
-              Annuler les modifications
-            </button>
-            <SubmitButton type="button" busy={saving} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" onClick={save} disabled={!dirty} testId="price-save">
-              Enregistrer
-            </SubmitButton>
-          </div>
-        </div>
-      ) : null}
-    </AppPage>
+        ) : null
+      }
+      head={
+        <tr>
+          <SortHeader column="code" label="Code" {...list.sort} />
+          <SortHeader column="name" label="Désignation" {...list.sort} />
+          <th scope="col" className="app-num">
+            CMUP
+          </th>
+          {COLUMNS.map((c) => (
+            <SortHeader key={c.field} column={c.field} label={c.label} className="app-num" {...list.sort} />
+          ))}
+        </tr>
+      }
+    >
+      {products.data.map((row) => (
+        <tr key={row.id} className={rowChanged(row, edits, currency) ? 'is-changed' : undefined} data-testid={`price-row-${row.code}`}>
+          <td>
+            <RowLink href={route('products.show', { id: row.id })}>{row.code}</RowLink>
+          </td>
+          <td className="app-wrap">
+            {row.name}
+            <div className="small text-body-secondary">
+              {row.category_name} · {row.unit}
+              {row.barcode ? ` · ${row.barcode}` : ''}
+            </div>
+          </td>
+          <td className="app-num text-body-secondary">
+            <Money value={row.cmup} currency={currency} />
+          </td>
+          {COLUMNS.map((c) => {
+            const error = errors[row.id]?.[c.field];
+            const id = `price-${row.id}-${c.field}`;
+            return (
+              <td key={c.field} className="app-num">
+                {can_update ? (
+                  <>
+                    <label htmlFor={id} className="visually-hidden">
+                      {`${c.label} — ${row.name}`}
+                    </label>
+                    <MoneyInput
+                      id={id}
+                      size="sm"
+                      currency={currency}
+                      className={`app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''}`}
+                      value={cellText(row, edits, c.field, currency)}
+                      onChange={(value) => setCell(row.id, c.field, value)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') {
+                          e.preventDefault();
+                          save();
+                        }
+                      }}
+                      invalid={Boolean(error)}
+                      describedBy={error ? `${id}-error` : undefined}
+                      field={c.field}
+                    />
+                    {error ? (
+                      <div id={`${id}-error`} className="invalid-feedback d-block text-start app-wrap">
+                        {error}
+                      </div>
+                    ) : null}
+                  </>
+                ) : (
+                  <Money value={row[c.field]} currency={currency} />
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </ListPage>
   );
 }

@@ -1,45 +1,36 @@
 import { Link, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import type { MasterDataPages } from '@shared/records';
+import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { DataTable } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
+import { SectionCard } from '@/components/data/SectionCard';
+import { Stat, StatRow } from '@/components/data/Stat';
 import { PRICE_FIELD_OPTIONS } from '@/components/data/PriceRuleForm';
 import { Badge } from '@/components/data/StatusBadge';
-import { withQuery } from '@/components/data/list-query';
-
-const BASE = '/fichiers/centraleprix';
 
 export default function PricePreview({ rule, description, scope, summary, rows, fingerprint, can_update, currency }: MasterDataPages['price-centre/Preview']) {
   const { url } = usePage();
   const [confirming, setConfirming] = useState(false);
   const categoryId = new URL(url, 'http://x').searchParams.get('category_id') ?? '';
-  const backQuery: Record<string, string> = {};
-  if (scope.q) backQuery.q = scope.q;
-  if (categoryId) backQuery.category_id = categoryId;
-  if (scope.status !== 'active') backQuery.status = scope.status;
+  const back = route('priceCentre.index', { q: scope.q, category_id: categoryId, status: scope.status === 'active' ? '' : scope.status });
   const fieldLabel = PRICE_FIELD_OPTIONS.find((o) => o.value === rule.field)?.label ?? rule.field;
   const scopeText = [scope.category ? `catégorie « ${scope.category} »` : 'toutes catégories', scope.q ? `recherche « ${scope.q} »` : null, scope.status === 'active' ? 'produits actifs' : scope.status === 'archived' ? 'produits archivés' : 'tous les produits'].filter(Boolean).join(', ');
 
   return (
-    <AppPage title="Aperçu de la règle de prix" subtitle={description} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix', href: withQuery(BASE, backQuery) }, { label: 'Aperçu' }]}>
-      <section className="card app-section-card" aria-labelledby="preview-summary" data-testid="rule-summary">
-        <div className="card-header">
-          <h2 id="preview-summary" className="h6 mb-0">
-            {fieldLabel} · {scopeText}
-          </h2>
-        </div>
+    <AppPage title="Aperçu de la règle de prix" subtitle={description} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix', href: back }, { label: 'Aperçu' }]}>
+      <SectionCard title={`${fieldLabel} · ${scopeText}`} testId="rule-summary">
         <div className="card-body">
-          <div className="app-stat-row mb-3">
+          <StatRow className="mb-3">
             <Stat label="Produits concernés" value={summary.scope_count} />
             <Stat label="Prix modifiés" value={summary.changed} tone="success" testId="summary-changed" />
             <Stat label="Inchangés" value={summary.unchanged} />
             <Stat label="Ignorés" value={summary.skipped} tone={summary.skipped ? 'danger' : undefined} />
-          </div>
+          </StatRow>
           {summary.skipped_by_reason.length ? (
             <div className="small mb-3">
               <p className="mb-1 fw-semibold">Produits ignorés :</p>
@@ -58,7 +49,7 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
             <StatusAlert tone="warning">Cette règle ne change aucun prix : rien à appliquer.</StatusAlert>
           ) : null}
           <div className="d-flex flex-wrap gap-2">
-            <Link href={withQuery(BASE, backQuery)} className="btn btn-outline-secondary">
+            <Link href={back} className="btn btn-outline-secondary">
               <Icon name="fa-solid fa-arrow-left" className="me-2" />
               Retour à la grille
             </Link>
@@ -70,12 +61,13 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
             ) : null}
           </div>
         </div>
-      </section>
+      </SectionCard>
 
       <DataTable
         caption="Prix avant et après la règle"
         testId="rule-rows"
-        empty={rows.data.length === 0}
+        page={rows}
+        pageLabel="Pagination de l'aperçu"
         emptyTitle="Aucun produit dans la sélection"
         emptyText="Retournez à la grille pour changer la recherche ou la catégorie."
         head={
@@ -94,7 +86,6 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
             </th>
           </tr>
         }
-        footer={<Pagination currentPage={rows.page} lastPage={rows.last_page} url={url} total={rows.total} perPage={rows.per_page} label="Pagination de l'aperçu" />}
       >
         {rows.data.map((r) => (
           <tr key={r.id} className={r.status === 'skip' ? 'app-archived-row' : undefined} data-testid={`preview-row-${r.code}`}>
@@ -125,7 +116,7 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         title="Appliquer la règle de prix ?"
         confirmLabel="Appliquer"
         method="post"
-        url={`${BASE}/appliquer`}
+        url={route('priceCentre.apply')}
         data={{ ...rule, step: rule.step, fingerprint, q: scope.q, category_id: categoryId, status: scope.status }}
         icon="fa-solid fa-check"
         testId="rule-apply"
@@ -136,14 +127,5 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         <p className="small text-body-secondary mb-0">Si un prix a changé entre-temps, l'application est refusée et un nouvel aperçu est proposé.</p>
       </ConfirmDialog>
     </AppPage>
-  );
-}
-
-function Stat({ label, value, tone, testId }: { label: string; value: number; tone?: 'success' | 'danger'; testId?: string }) {
-  return (
-    <div className={`app-stat ${tone ? `app-stat-${tone}` : ''}`} data-testid={testId}>
-      <div className="app-stat-value">{value.toLocaleString('fr-FR')}</div>
-      <div className="app-stat-label">{label}</div>
-    </div>
   );
 }

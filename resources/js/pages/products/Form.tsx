@@ -1,15 +1,13 @@
 import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/records';
+import { route } from '@shared/routes';
 import { currencyInfo, minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, StatusAlert, TextField } from '@/components/Field';
-import { SubmitButton } from '@/components/SubmitButton';
-import { FormActions, SelectField } from '@/components/data/FormFields';
+import { CheckboxField, SelectField, StatusAlert, TextField } from '@/components/Field';
 import { Money } from '@/components/data/Money';
 import { MoneyField } from '@/components/data/MoneyField';
+import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
-
-const BASE = '/fichiers/produits';
 
 export default function ProductForm({ product, suggested_code, categories, units, currency, show_costs, can_change_prices }: MasterDataPages['products/Form']) {
   const money = (v: number | null | undefined) => minorToInput(v ?? 0, currency);
@@ -31,98 +29,78 @@ export default function ProductForm({ product, suggested_code, categories, units
   const title = product ? `Modifier ${product.name}` : 'Nouveau produit';
   const pricesLocked = !can_change_prices;
   return (
-    <AppPage title={title} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits', href: BASE }, ...(product ? [{ label: product.code, href: `${BASE}/${product.id}` }] : []), { label: product ? 'Modifier' : 'Nouveau' }]}>
-      <form
-        ref={form.formRef}
-        noValidate
-        className="card app-form-card"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (product) form.submit('put', `${BASE}/${product.id}`);
-          else form.submit('post', BASE);
-        }}
-        data-testid="product-form"
-      >
-        <div className="card-body">
-          {categories.length === 0 ? (
-            <StatusAlert tone="warning">
-              Aucune catégorie active : <Link href="/fichiers/categories/create">créez d'abord une catégorie</Link>.
-            </StatusAlert>
-          ) : null}
-          <h2 className="app-form-section-title">Identification</h2>
-          <div className="row">
-            <div className="col-sm-4 col-lg-3">
-              <TextField {...form.fieldProps('code')} label="Code" required maxLength={30} hint={product ? undefined : 'Proposé automatiquement ; modifiable.'} />
-            </div>
-            <div className="col-sm-8 col-lg-5">
-              <TextField {...form.fieldProps('name')} label="Désignation" required maxLength={160} autoFocus={!product} />
-            </div>
-            <div className="col-lg-4">
-              <TextField {...form.fieldProps('barcode')} label="Code-barres" icon="fa-solid fa-barcode" inputMode="numeric" autoComplete="off" maxLength={64} hint="Facultatif ; unique. Scannez-le directement dans ce champ."
-                // A scanner ends with Enter: go to the next field instead of submitting the form.
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    document.getElementById(form.fieldProps('category_id').id)?.focus();
-                  }
-                }}
-              />
-            </div>
-            <div className="col-md-6 col-lg-4">
-              <SelectField {...form.fieldProps('category_id')} label="Catégorie" required options={categories} placeholder="— Choisir une catégorie —" />
-            </div>
-            <div className="col-sm-6 col-md-3 col-lg-4">
-              <TextField {...form.fieldProps('unit')} label="Unité" required maxLength={20} list="product-units" hint="Pièce, carton, sac, kg…" />
-              <datalist id="product-units">
-                {units.map((u) => (
-                  <option key={u} value={u} />
-                ))}
-              </datalist>
-            </div>
-            <div className="col-sm-6 col-md-3 col-lg-4">
-              <TextField {...form.fieldProps('pack_size')} label="Colisage" inputMode="numeric" maxLength={7} hint="Unités par colis (1 si vendu à l'unité)." />
-            </div>
+    <AppPage title={title} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits', href: route('products.index') }, ...(product ? [{ label: product.code, href: route('products.show', { id: product.id }) }] : []), { label: product ? 'Modifier' : 'Nouveau' }]}>
+      <RecordForm form={form} method={product ? 'put' : 'post'} url={product ? route('products.show', { id: product.id }) : route('products.index')} cancelHref={product ? route('products.show', { id: product.id }) : route('products.index')} testId="product-form">
+        {categories.length === 0 ? (
+          <StatusAlert tone="warning">
+            Aucune catégorie active : <Link href={route('categories.create')}>créez d'abord une catégorie</Link>.
+          </StatusAlert>
+        ) : null}
+        <h2 className="app-form-section-title">Identification</h2>
+        <div className="row">
+          <div className="col-sm-4 col-lg-3">
+            <TextField {...form.fieldProps('code')} label="Code" required maxLength={30} hint={product ? undefined : 'Proposé automatiquement ; modifiable.'} />
           </div>
-          <h2 className="app-form-section-title">Prix ({currencyInfo(currency).label})</h2>
-          {pricesLocked ? <StatusAlert tone="info">Vous n'avez pas la permission de modifier les prix : ils sont affichés pour information.</StatusAlert> : null}
-          <div className="row">
-            {show_costs ? (
-              <div className="col-sm-6 col-lg-3">
-                <MoneyField {...form.fieldProps('purchase_price')} label="Prix d'achat" currency={currency} disabled={pricesLocked} />
-              </div>
-            ) : null}
-            <div className="col-sm-6 col-lg-3">
-              <MoneyField {...form.fieldProps('retail_price')} label="Prix de détail" currency={currency} disabled={pricesLocked} />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <MoneyField {...form.fieldProps('wholesale_price')} label="Prix de gros" currency={currency} disabled={pricesLocked} />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <MoneyField {...form.fieldProps('min_price')} label="Prix minimum" currency={currency} disabled={pricesLocked} hint="Plancher de vente ; au plus les prix de détail et de gros." />
-            </div>
+          <div className="col-sm-8 col-lg-5">
+            <TextField {...form.fieldProps('name')} label="Désignation" required maxLength={160} autoFocus={!product} />
           </div>
-          {show_costs && product ? (
-            <p className="small text-body-secondary">
-              CMUP actuel (calculé par les entrées de stock) : <Money value={product.cmup} currency={currency} />
-            </p>
-          ) : null}
-          <h2 className="app-form-section-title">Stock</h2>
-          <div className="row">
-            <div className="col-sm-6 col-lg-3">
-              <TextField {...form.fieldProps('alert_threshold')} label="Seuil d'alerte" inputMode="numeric" maxLength={10} hint="Alerte quand le stock total descend à ce niveau (0 = aucune)." />
-            </div>
+          <div className="col-lg-4">
+            <TextField {...form.fieldProps('barcode')} label="Code-barres" icon="fa-solid fa-barcode" inputMode="numeric" autoComplete="off" maxLength={64} hint="Facultatif ; unique. Scannez-le directement dans ce champ."
+              // A scanner ends with Enter: go to the next field instead of submitting the form.
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  document.getElementById(form.fieldProps('category_id').id)?.focus();
+                }
+              }}
+            />
           </div>
-          <CheckboxField id="product-active" name="active" label="Produit actif (proposé dans les ventes et les opérations de stock)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+          <div className="col-md-6 col-lg-4">
+            <SelectField {...form.fieldProps('category_id')} label="Catégorie" required options={categories} placeholder="— Choisir une catégorie —" />
+          </div>
+          <div className="col-sm-6 col-md-3 col-lg-4">
+            <TextField {...form.fieldProps('unit')} label="Unité" required maxLength={20} list="product-units" hint="Pièce, carton, sac, kg…" />
+            <datalist id="product-units">
+              {units.map((u) => (
+                <option key={u} value={u} />
+              ))}
+            </datalist>
+          </div>
+          <div className="col-sm-6 col-md-3 col-lg-4">
+            <TextField {...form.fieldProps('pack_size')} label="Colisage" inputMode="numeric" maxLength={7} hint="Unités par colis (1 si vendu à l'unité)." />
+          </div>
         </div>
-        <FormActions>
-          <Link href={product ? `${BASE}/${product.id}` : BASE} className="btn btn-outline-secondary">
-            Annuler
-          </Link>
-          <SubmitButton busy={form.busy} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" testId="save">
-            Enregistrer
-          </SubmitButton>
-        </FormActions>
-      </form>
+        <h2 className="app-form-section-title">Prix ({currencyInfo(currency).label})</h2>
+        {pricesLocked ? <StatusAlert tone="info">Vous n'avez pas la permission de modifier les prix : ils sont affichés pour information.</StatusAlert> : null}
+        <div className="row">
+          {show_costs ? (
+            <div className="col-sm-6 col-lg-3">
+              <MoneyField {...form.fieldProps('purchase_price')} label="Prix d'achat" currency={currency} disabled={pricesLocked} />
+            </div>
+          ) : null}
+          <div className="col-sm-6 col-lg-3">
+            <MoneyField {...form.fieldProps('retail_price')} label="Prix de détail" currency={currency} disabled={pricesLocked} />
+          </div>
+          <div className="col-sm-6 col-lg-3">
+            <MoneyField {...form.fieldProps('wholesale_price')} label="Prix de gros" currency={currency} disabled={pricesLocked} />
+          </div>
+          <div className="col-sm-6 col-lg-3">
+            <MoneyField {...form.fieldProps('min_price')} label="Prix minimum" currency={currency} disabled={pricesLocked} hint="Plancher de vente ; au plus les prix de détail et de gros." />
+          </div>
+        </div>
+        {show_costs && product ? (
+          <p className="small text-body-secondary">
+            CMUP actuel (calculé par les entrées de stock) : <Money value={product.cmup} currency={currency} />
+          </p>
+        ) : null}
+        <h2 className="app-form-section-title">Stock</h2>
+        <div className="row">
+          <div className="col-sm-6 col-lg-3">
+            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d'alerte" inputMode="numeric" maxLength={10} hint="Alerte quand le stock total descend à ce niveau (0 = aucune)." />
+          </div>
+        </div>
+        <CheckboxField id="product-active" name="active" label="Produit actif (proposé dans les ventes et les opérations de stock)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+      </RecordForm>
     </AppPage>
   );
 }

@@ -1,120 +1,101 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/records';
-import { AppPage } from '@/components/AppPage';
+import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
-import { DataTable } from '@/components/data/DataTable';
-import { ExportButtons } from '@/components/data/ExportButtons';
-import { FilterSelect, ListToolbar, STATUS_OPTIONS } from '@/components/data/ListToolbar';
+import { NameLink, RowLink } from '@/components/data/DataTable';
+import { formatQty } from '@/components/data/format';
+import { ListActions } from '@/components/data/ListActions';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
-import { formatQty } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 
-const BASE = '/fichiers/produits';
-
 export default function ProductsIndex({ products, params, categories, can, currency, show_costs }: MasterDataPages['products/Index']) {
-  const { url } = usePage();
-  const list = useList(BASE, params);
-  const sort = { sort: params.sort, dir: params.dir, onSort: list.update };
-  const filtered = params.q !== '' || params.filters.category_id !== '' || params.filters.status !== 'active';
+  const list = useList(route('products.index'), params);
   return (
-    <AppPage title="Produits" subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total." breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}>
-      {/* A scanned barcode opens the product's record at once (Enter on an exact match). */}
-      <div className="app-record-jump">
-        <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(`${BASE}/${p.id}`)} />
-      </div>
-      <ListToolbar
-        q={params.q}
-        onSearch={(q) => list.update({ q })}
-        placeholder="Code, désignation ou code-barres…"
-        searchLabel="Rechercher un produit"
-        perPage={params.per_page}
-        onPerPage={(per_page) => list.update({ per_page })}
-        actions={
-          <>
-            {can.export ? <ExportButtons base={BASE} params={params} /> : null}
-            {can.import ? (
-              <Link href={`${BASE}/import`} className="btn btn-outline-secondary">
-                <Icon name="fa-solid fa-file-import" className="me-2" />
-                Importer
-              </Link>
-            ) : null}
-            {can.create ? (
-              <Link href={`${BASE}/create`} className="btn btn-primary" data-testid="create-link">
-                <Icon name="fa-solid fa-plus" className="me-2" />
-                Nouveau produit
-              </Link>
-            ) : null}
-          </>
+    <ListPage
+      title="Produits"
+      subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total."
+      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
+      before={
+        // A scanned barcode opens the product's record at once (Enter on an exact match).
+        <div className="app-record-jump">
+          <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(route('products.show', { id: p.id }))} />
+        </div>
+      }
+      list={list}
+      search={{ placeholder: 'Code, désignation ou code-barres…', label: 'Rechercher un produit' }}
+      perPage
+      filters={
+        <>
+          <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+        </>
+      }
+      actions={
+          <ListActions
+            exportUrl={can.export ? route('products.export') : null}
+            state={list.state}
+            importHref={can.import ? route('products.import') : null}
+            create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
+          />
         }
-      >
-        <FilterSelect label="Catégorie" value={params.filters.category_id} options={[{ value: '', label: 'Toutes' }, ...categories]} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
-        <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
-      </ListToolbar>
-      <DataTable
-        caption="Liste des produits"
-        testId="products-table"
-        empty={products.data.length === 0}
-        emptyIcon="fa-solid fa-boxes-stacked"
-        emptyTitle={filtered ? 'Aucun produit ne correspond' : 'Aucun produit'}
-        emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : 'Créez vos produits un par un ou importez votre catalogue depuis Excel.'}
-        head={
-          <tr>
-            <SortHeader column="code" label="Code" {...sort} />
-            <SortHeader column="name" label="Désignation" {...sort} />
-            <SortHeader column="category" label="Catégorie" {...sort} />
-            {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...sort} /> : null}
-            <SortHeader column="retail_price" label="Détail" className="app-num" {...sort} />
-            <SortHeader column="wholesale_price" label="Gros" className="app-num" {...sort} />
-            <th scope="col" className="app-num">
-              Stock
-            </th>
-            <th scope="col">Statut</th>
+      page={products}
+      caption="Liste des produits"
+      pageLabel="Pagination des produits"
+      tableTestId="products-table"
+      empty={{ icon: 'fa-solid fa-boxes-stacked', title: 'Aucun produit', filteredTitle: 'Aucun produit ne correspond', text: 'Créez vos produits un par un ou importez votre catalogue depuis Excel.' }}
+      head={
+        <tr>
+          <SortHeader column="code" label="Code" {...list.sort} />
+          <SortHeader column="name" label="Désignation" {...list.sort} />
+          <SortHeader column="category" label="Catégorie" {...list.sort} />
+          {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...list.sort} /> : null}
+          <SortHeader column="retail_price" label="Détail" className="app-num" {...list.sort} />
+          <SortHeader column="wholesale_price" label="Gros" className="app-num" {...list.sort} />
+          <th scope="col" className="app-num">
+            Stock
+          </th>
+          <th scope="col">Statut</th>
+        </tr>
+      }
+    >
+      {products.data.map((p) => {
+        const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
+        return (
+          <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
+            <td>
+              <RowLink href={route('products.show', { id: p.id })}>{p.code}</RowLink>
+            </td>
+            <td className="app-wrap">
+              <NameLink href={route('products.show', { id: p.id })}>{p.name}</NameLink>
+              {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
+            </td>
+            <td>{p.category_name}</td>
+            {show_costs ? (
+              <td className="app-num">
+                <Money value={p.purchase_price} currency={currency} />
+              </td>
+            ) : null}
+            <td className="app-num">
+              <Money value={p.retail_price} currency={currency} />
+            </td>
+            <td className="app-num">
+              <Money value={p.wholesale_price} currency={currency} />
+            </td>
+            <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
+              {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
+              {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
+            </td>
+            <td>
+              <StatusBadge active={p.active} />
+            </td>
           </tr>
-        }
-        footer={<Pagination currentPage={products.page} lastPage={products.last_page} url={url} total={products.total} perPage={products.per_page} label="Pagination des produits" />}
-      >
-        {products.data.map((p) => {
-          const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
-          return (
-            <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
-              <td>
-                <Link href={`${BASE}/${p.id}`} className="app-row-link">
-                  {p.code}
-                </Link>
-              </td>
-              <td className="app-wrap">
-                <Link href={`${BASE}/${p.id}`} className="text-reset text-decoration-none">
-                  {p.name}
-                </Link>
-                {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
-              </td>
-              <td>{p.category_name}</td>
-              {show_costs ? (
-                <td className="app-num">
-                  <Money value={p.purchase_price} currency={currency} />
-                </td>
-              ) : null}
-              <td className="app-num">
-                <Money value={p.retail_price} currency={currency} />
-              </td>
-              <td className="app-num">
-                <Money value={p.wholesale_price} currency={currency} />
-              </td>
-              <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
-                {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
-                {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
-              </td>
-              <td>
-                <StatusBadge active={p.active} />
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
-    </AppPage>
+        );
+      })}
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { type ReactNode, useRef, useState } from 'react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Avatar } from '@/components/Avatar';
 import { StatusAlert, TextField } from '@/components/Field';
@@ -54,7 +55,7 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('patch', '/profile');
+          form.submit('patch', route('profile'));
         }}
       >
         <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" required />
@@ -66,7 +67,7 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
               type="button"
               className="btn btn-link btn-sm p-0 align-baseline"
               disabled={resending}
-              onClick={() => router.post('/email/verification-notification', {}, { preserveScroll: true, onStart: () => setResending(true), onFinish: () => setResending(false) })}
+              onClick={() => router.post(route('verification.send'), {}, { preserveScroll: true, onStart: () => setResending(true), onFinish: () => setResending(false) })}
             >
               Renvoyer l'e-mail de vérification
             </button>
@@ -96,7 +97,7 @@ function UpdatePassword() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('put', '/password');
+          form.submit('put', route('profile.password'));
         }}
       >
         <TextField {...form.fieldProps('current_password')} label="Mot de passe actuel" type="password" autoComplete="current-password" required />
@@ -170,7 +171,7 @@ function DeleteAccount({ isLastAdministrator }: { isLastAdministrator: boolean }
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            form.submit('delete', '/profile', { onSuccess: () => setOpen(false) });
+            form.submit('delete', route('profile'), { onSuccess: () => setOpen(false) });
           }}
         >
           <TextField {...form.fieldProps('password')} label="Mot de passe" type="password" autoComplete="current-password" required className="mb-0" inputRef={passwordRef} />
@@ -201,7 +202,7 @@ export default function ProfileEdit({ mustVerifyEmail, status, isLastAdministrat
       </div>
       <p className="small text-body-secondary mt-4 mb-0">
         <Icon name="fa-solid fa-circle-info" className="me-1" />
-        Votre photo de profil vient de <a href="https://gravatar.com" target="_blank" rel="noreferrer">Gravatar</a> ; à défaut, vos initiales s'affichent. <Link href="/dashboard">Retour au tableau de bord</Link>
+        Votre photo de profil vient de <a href="https://gravatar.com" target="_blank" rel="noreferrer">Gravatar</a> ; à défaut, vos initiales s'affichent. <Link href={route('dashboard')}>Retour au tableau de bord</Link>
       </p>
     </AppPage>
   );

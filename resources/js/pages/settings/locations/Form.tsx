@@ -1,14 +1,11 @@
-import { Link } from '@inertiajs/react';
 import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind, type MasterDataPages } from '@shared/records';
-import { AppPage } from '@/components/AppPage';
-import { CheckboxField, TextField } from '@/components/Field';
-import { SubmitButton } from '@/components/SubmitButton';
-import { FormActions, SelectField, TextAreaField } from '@/components/data/FormFields';
+import { route } from '@shared/routes';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/Field';
+import { RecordForm } from '@/components/data/RecordForm';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
+import { RecordPage } from '@/components/data/RecordPage';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useServerForm } from '@/hooks/useServerForm';
-
-const BASE = '/parametres/societe/emplacements';
 
 /** A location: its form (read-only without company.manage), and whether it can be deleted or only archived. */
 export default function LocationForm({ location, suggested_codes, usage, can_manage }: MasterDataPages['settings/locations/Form']) {
@@ -20,7 +17,7 @@ export default function LocationForm({ location, suggested_codes, usage, can_man
     active: location?.active ?? true,
   });
   return (
-    <AppPage
+    <RecordPage
       title={location ? location.name : 'Nouvel emplacement'}
       subtitle={
         location ? (
@@ -29,65 +26,46 @@ export default function LocationForm({ location, suggested_codes, usage, can_man
           </>
         ) : undefined
       }
-      breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Emplacements', href: BASE }, { label: location ? location.code : 'Nouveau' }]}
+      breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Emplacements', href: route('locations.index') }, { label: location ? location.code : 'Nouveau' }]}
+      aside={location && usage ? <RecordLifecycle resource="locations" id={location.id} active={location.active} usage={usage} noun="cet emplacement" canDelete={can_manage} /> : null}
     >
-      <div className="row g-4">
-        <div className="col-xl-8">
-          <form
-            ref={form.formRef}
-            noValidate
-            className="card app-form-card"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (location) form.submit('put', `${BASE}/${location.id}`);
-              else form.submit('post', BASE);
-            }}
-            data-testid="location-form"
-          >
-            <fieldset disabled={!can_manage} className="card-body">
-              <legend className="visually-hidden">Fiche emplacement</legend>
-              <div className="row">
-                <div className="col-sm-4">
-                  <TextField {...form.fieldProps('code')} label="Code" required maxLength={20} />
-                </div>
-                <div className="col-sm-8">
-                  <TextField {...form.fieldProps('name')} label="Nom" required maxLength={120} autoFocus={!location} />
-                </div>
-                <div className="col-sm-6">
-                  <SelectField
-                    {...form.fieldProps('kind')}
-                    onChange={(value: string) => {
-                      const kind = value as LocationKind;
-                      // A new location's code follows its kind while the user has not typed one.
-                      if (!location && suggested_codes && form.data.code === suggested_codes[form.data.kind]) form.setData('code', suggested_codes[kind]);
-                      form.setData('kind', kind);
-                    }}
-                    label="Type" options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))} hint="Un dépôt stocke ; une boutique vend au comptoir." />
-                </div>
-                <div className="col-12">
-                  <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
-                </div>
-              </div>
-              <CheckboxField id="location-active" name="active" label="Emplacement actif" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
-            </fieldset>
-            {can_manage ? (
-              <FormActions>
-                <Link href={BASE} className="btn btn-outline-secondary">
-                  {location ? 'Retour à la liste' : 'Annuler'}
-                </Link>
-                <SubmitButton busy={form.busy} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" testId="save">
-                  Enregistrer
-                </SubmitButton>
-              </FormActions>
-            ) : null}
-          </form>
-        </div>
-        {location && usage ? (
-          <div className="col-xl-4">
-            <RecordLifecycle url={`${BASE}/${location.id}`} active={location.active} usage={usage} noun="cet emplacement" canDelete={can_manage} />
+      <RecordForm
+        form={form}
+        method={location ? 'put' : 'post'}
+        url={location ? route('locations.show', { id: location.id }) : route('locations.index')}
+        cancelHref={route('locations.index')}
+        cancelLabel={location ? 'Retour à la liste' : 'Annuler'}
+        editable={can_manage}
+        legend="Fiche emplacement"
+        testId="location-form"
+      >
+        <div className="row">
+          <div className="col-sm-4">
+            <TextField {...form.fieldProps('code')} label="Code" required maxLength={20} />
           </div>
-        ) : null}
-      </div>
-    </AppPage>
+          <div className="col-sm-8">
+            <TextField {...form.fieldProps('name')} label="Nom" required maxLength={120} autoFocus={!location} />
+          </div>
+          <div className="col-sm-6">
+            <SelectField
+              {...form.fieldProps('kind')}
+              onChange={(value: string) => {
+                const kind = value as LocationKind;
+                // A new location's code follows its kind while the user has not typed one.
+                if (!location && suggested_codes && form.data.code === suggested_codes[form.data.kind]) form.setData('code', suggested_codes[kind]);
+                form.setData('kind', kind);
+              }}
+              label="Type"
+              options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))}
+              hint="Un dépôt stocke ; une boutique vend au comptoir."
+            />
+          </div>
+          <div className="col-12">
+            <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
+          </div>
+        </div>
+        <CheckboxField id="location-active" name="active" label="Emplacement actif" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+      </RecordForm>
+    </RecordPage>
   );
 }

@@ -1,121 +1,106 @@
-import type { SortDir } from '@shared/lists';
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';
-import { AppPage } from '@/components/AppPage';
-import { Money } from '@/components/data/Money';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { cleanQuery, formatDate, formatQty } from '@/components/stock/format';
-import { FilterInput, FilterSelect, ListFilters, allDatesNote, locationOptions, plainOptions } from '@/components/stock/ListFilters';
+import { RowLink } from '@/components/data/DataTable';
+import { formatDate, formatQty } from '@/components/data/format';
+import { ListActions } from '@/components/data/ListActions';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
+import { Money } from '@/components/data/Money';
 import { SortHeader } from '@/components/data/SortHeader';
-import { StatusBadge } from '@/components/stock/StatusBadge';
-
-const BASE = '/operations/entreestock';
+import { Stat, StatRow } from '@/components/data/Stat';
+import { StatusBadge } from '@/components/data/StatusBadge';
+import { useList } from '@/components/data/useList';
 
 /** Entrée de stock: the list of entries of a period, filtered by supplier, location, status. */
 export default function EntriesIndex({ currency, filters, entries, totals, suppliers, locations, can }: PageProps<'stock/entries/Index'>) {
-  const { url } = usePage();
-  const sortBy = (next: { sort: string; dir: SortDir }) => router.get(BASE, cleanQuery({ ...filters, ...next }), { preserveScroll: true });
-  const statementQuery = new URLSearchParams(cleanQuery({ from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q })).toString();
+  const list = useList(route('entries.index'), filters);
+  const statement = route('entries.statement', { from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q });
   return (
-    <AppPage
+    <ListPage
       title="Entrées de stock"
       subtitle="Marchandise reçue des fournisseurs : stock, coût moyen (CMUP) et solde fournisseur mis à jour à la validation."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock' }]}
+      list={list}
+      search={{ placeholder: 'N° ou réf. fournisseur (ENT-2026-…)', label: 'Rechercher une entrée' }}
+      note={allDatesNote(filters)}
+      filters={
+        <>
+          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
+          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
+          <FilterSelect label="Fournisseur" value={filters.supplier_id} allLabel="Tous" options={suppliers} onChange={(supplier_id) => list.update({ supplier_id })} />
+          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
+          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))} onChange={(status) => list.update({ status })} />
+        </>
+      }
       actions={
-        <div className="d-flex gap-2 flex-wrap">
-          <a href={`${BASE}/etat?${statementQuery}`} className="btn btn-outline-secondary" data-testid="entries-statement">
-            <Icon name="fa-solid fa-print" className="me-1" />
+        <ListActions create={can.create ? { href: route('entries.create'), label: 'Nouvelle entrée', testId: 'entries-create' } : null}>
+          <a href={statement} className="btn btn-outline-secondary" data-testid="entries-statement">
+            <Icon name="fa-solid fa-print" className="me-2" />
             État des entrées
           </a>
-          {can.create ? (
-            <Link href={`${BASE}/create`} className="btn btn-primary" data-testid="entries-create">
-              <Icon name="fa-solid fa-plus" className="me-1" />
-              Nouvelle entrée
-            </Link>
-          ) : null}
-        </div>
+        </ListActions>
+      }
+      between={
+        <StatRow className="mb-3">
+          <Stat label="Entrées validées" value={totals.count} />
+          <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
+        </StatRow>
+      }
+      wrap
+      page={entries}
+      caption="Liste des entrées de stock"
+      pageLabel="Pagination des entrées"
+      tableTestId="entries-table"
+      empty={{
+        icon: 'fa-solid fa-truck-ramp-box',
+        title: 'Aucune entrée de stock',
+        filteredTitle: 'Aucune entrée ne correspond',
+        text: 'Aucune entrée de stock sur cette période.',
+        action: can.create ? (
+          <Link href={route('entries.create')} className="btn btn-primary">
+            Saisir une entrée
+          </Link>
+        ) : undefined,
+      }}
+      head={
+        <tr>
+          <SortHeader column="number" label="N°" {...list.sort} />
+          <SortHeader column="date" label="Date" {...list.sort} />
+          <SortHeader column="supplier" label="Fournisseur" {...list.sort} />
+          <th scope="col">Emplacement</th>
+          <th scope="col" className="app-num">Lignes</th>
+          <th scope="col" className="app-num">Quantité</th>
+          <SortHeader column="amount" label="Montant" {...list.sort} className="app-num" />
+          <th scope="col">Statut</th>
+        </tr>
       }
     >
-      <ListFilters url={BASE} initial={{ from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q }} keep={{ sort: filters.sort, dir: filters.dir }} note={allDatesNote(filters)}>
-        {(v, set) => (
-          <>
-            <FilterInput id="f-from" label="Du" type="date" value={v.from} onChange={(x) => set('from', x)} />
-            <FilterInput id="f-to" label="Au" type="date" value={v.to} onChange={(x) => set('to', x)} />
-            <FilterSelect id="f-supplier" label="Fournisseur" value={v.supplier_id} onChange={(x) => set('supplier_id', x)} options={plainOptions(suppliers)} />
-            <FilterSelect id="f-location" label="Emplacement" value={v.location_id} onChange={(x) => set('location_id', x)} options={locationOptions(locations)} />
-            <FilterSelect id="f-status" label="Statut" value={v.status} onChange={(x) => set('status', x)} options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))} />
-            <FilterInput id="f-q" label="N° ou réf. fournisseur" value={v.q} onChange={(x) => set('q', x)} placeholder="ENT-2026-…" />
-          </>
-        )}
-      </ListFilters>
-
-      <div className="app-stock-kpis">
-        <div className="app-stock-kpi">
-          <div className="app-stock-kpi-label">Entrées validées</div>
-          <div className="app-stock-kpi-value">{formatQty(totals.count)}</div>
-        </div>
-        <div className="app-stock-kpi">
-          <div className="app-stock-kpi-label">Montant de la période</div>
-          <div className="app-stock-kpi-value">
-            <Money value={totals.amount} currency={currency} />
-          </div>
-        </div>
-      </div>
-
-      <div className="card">
-        {entries.data.length === 0 ? (
-          <EmptyState icon="fa-solid fa-truck-ramp-box" action={can.create ? <Link href={`${BASE}/create`} className="btn btn-sm btn-primary">Saisir une entrée</Link> : null}>
-            Aucune entrée de stock sur cette période avec ces filtres.
-          </EmptyState>
-        ) : (
-          <div className="table-responsive">
-            <table className="table table-hover app-stock-table" data-testid="entries-table">
-              <thead>
-                <tr>
-                  <SortHeader column="number" label="N°" sort={filters.sort} dir={filters.dir} onSort={sortBy} />
-                  <SortHeader column="date" label="Date" sort={filters.sort} dir={filters.dir} onSort={sortBy} />
-                  <SortHeader column="supplier" label="Fournisseur" sort={filters.sort} dir={filters.dir} onSort={sortBy} />
-                  <th scope="col">Emplacement</th>
-                  <th scope="col">Réf. fournisseur</th>
-                  <th scope="col" className="num">Lignes</th>
-                  <th scope="col" className="num">Quantité</th>
-                  <SortHeader column="amount" label="Montant" sort={filters.sort} dir={filters.dir} onSort={sortBy} className="num" />
-                  <th scope="col">Statut</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.data.map((e) => (
-                  <tr key={e.id} className={e.status === 'cancelled' ? 'text-body-secondary' : ''}>
-                    <td>
-                      <Link href={`${BASE}/${e.id}`} className="app-doc-number">
-                        {e.number}
-                      </Link>
-                    </td>
-                    <td>{formatDate(e.entry_date)}</td>
-                    <td>{e.supplier_name}</td>
-                    <td>{e.location_name}</td>
-                    <td>{e.supplier_ref || '—'}</td>
-                    <td className="num">{formatQty(e.line_count)}</td>
-                    <td className="num">{formatQty(e.total_quantity)}</td>
-                    <td className="num">
-                      <Money value={e.total_amount} currency={currency} />
-                    </td>
-                    <td>
-                      <StatusBadge kind="entry" status={e.status} label={e.status_label} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <div className="card-footer">
-          <Pagination currentPage={entries.page} lastPage={entries.last_page} url={url} total={entries.total} perPage={entries.per_page} label="Pagination des entrées" />
-        </div>
-      </div>
-    </AppPage>
+      {entries.data.map((e) => (
+        <tr key={e.id} className={e.status === 'cancelled' ? 'app-archived-row' : undefined}>
+          <td>
+            <RowLink href={route('entries.show', { id: e.id })} doc>
+              {e.number}
+            </RowLink>
+          </td>
+          <td>{formatDate(e.entry_date)}</td>
+          <td className="app-wrap">
+            {e.supplier_name}
+            {e.supplier_ref ? <div className="small text-body-secondary">Réf. {e.supplier_ref}</div> : null}
+          </td>
+          <td>{e.location_name}</td>
+          <td className="app-num">{formatQty(e.line_count)}</td>
+          <td className="app-num">{formatQty(e.total_quantity)}</td>
+          <td className="app-num">
+            <Money value={e.total_amount} currency={currency} />
+          </td>
+          <td>
+            <StatusBadge kind="entry" status={e.status} label={e.status_label} />
+          </td>
+        </tr>
+      ))}
+    </ListPage>
   );
 }

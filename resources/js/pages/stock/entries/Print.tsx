@@ -1,8 +1,8 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
-import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty } from '@/components/stock/format';
+import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 
 /** Bon d'entrée de stock (A4): supplier, location, lines at cost, total, signatures. */
 export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
@@ -16,17 +16,7 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
       title="Bon d'entrée de stock"
       number={entry.number}
       watermark={cancelled ? 'ANNULÉE' : null}
-      footer={
-        <>
-          {cancelled ? (
-            <p className="app-print-note">
-              <strong>Annulée</strong> le {formatDateTime(entry.cancelled_at)} par {entry.cancelled_by} — motif : {entry.cancel_reason}
-            </p>
-          ) : null}
-          {entry.note ? <p className="app-print-note">Observation : {entry.note}</p> : null}
-          <PrintSignatures labels={['Le magasinier', 'Le livreur']} />
-        </>
-      }
+      footer={<PrintClosing cancelled={cancelled ? { label: 'Annulée', at: entry.cancelled_at, by: entry.cancelled_by, reason: entry.cancel_reason } : null} notes={[entry.note ? `Observation : ${entry.note}` : null]} signatures={['Le magasinier', 'Le livreur']} />}
     >
       <PrintFacts
         items={[

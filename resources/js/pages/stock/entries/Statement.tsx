@@ -1,8 +1,8 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
-import { PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
-import { formatDate, formatQty } from '@/components/stock/format';
+import { PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatQty } from '@/components/data/format';
 
 /** État des entrées de stock (A4) for a period: every entry, totals, subtotal per supplier. */
 export default function EntriesStatement(props: PageProps<'stock/entries/Statement'>) {
@@ -17,9 +17,13 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
           ['Entrées annulées', filters.include_cancelled ? `incluses (${formatQty(totals.cancelled_count)}), hors totaux` : 'exclues'],
         ]}
       />
-      {truncated ? <p className="app-print-note"><strong>Attention :</strong> l'état est limité aux premières entrées de la période ; réduisez la période pour tout imprimer.</p> : null}
+      {truncated ? (
+        <PrintNote>
+          <strong>Attention :</strong> l'état est limité aux premières entrées de la période ; réduisez la période pour tout imprimer.
+        </PrintNote>
+      ) : null}
       {rows.length === 0 ? (
-        <p className="app-print-note">Aucune entrée de stock sur cette période.</p>
+        <PrintNote>Aucune entrée de stock sur cette période.</PrintNote>
       ) : (
         <table className="app-print-table is-dense">
           <thead>

@@ -1,8 +1,8 @@
 import { formatMoney } from '@shared/money';
-import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/stock/format';
+import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 /** État d'ajustement (A4): a validated count's or a readjustment's stock corrections, valued at CMUP. */
 export default function AdjustmentPrint(props: PageProps<'stock/inventory/AdjustmentPrint'>) {
@@ -16,12 +16,7 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
       title={doc.title}
       number={doc.number}
       subtitle={doc.subtitle ? <span>{doc.subtitle}</span> : null}
-      footer={
-        <>
-          {doc.note ? <p className="app-print-note">Observation : {doc.note}</p> : null}
-          <PrintSignatures labels={['Le responsable de stock', 'Le gérant']} />
-        </>
-      }
+      footer={<PrintClosing notes={[doc.note ? `Observation : ${doc.note}` : null]} signatures={['Le responsable de stock', 'Le gérant']} />}
     >
       <PrintFacts
         items={[
@@ -31,7 +26,7 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
         ]}
       />
       {lines.length === 0 ? (
-        <p className="app-print-note">Aucun écart : aucun ajustement de stock.</p>
+        <PrintNote>Aucun écart : aucun ajustement de stock.</PrintNote>
       ) : (
         <table className="app-print-table">
           <thead>

@@ -1,7 +1,7 @@
-import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/stock/format';
+import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 /** État de contrôle de stock (A4): the products of a count, theoretical quantities when allowed, counted column (blank to count by hand). */
 export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'>) {
@@ -14,7 +14,7 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
       title="État de contrôle de stock"
       number={session.number ?? `Inventaire n° ${session.id}`}
       watermark={session.status === 'cancelled' ? 'ABANDONNÉ' : null}
-      footer={<PrintSignatures labels={['Compté par', 'Contrôlé par']} />}
+      footer={<PrintClosing signatures={['Compté par', 'Contrôlé par']} />}
     >
       <PrintFacts
         items={[

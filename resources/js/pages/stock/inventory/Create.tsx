@@ -1,15 +1,15 @@
 import { Link } from '@inertiajs/react';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, FieldError, TextField } from '@/components/Field';
+import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { formatQty, formLevelErrors, newIdempotencyKey } from '@/components/stock/format';
-import { SelectField } from '@/components/stock/SelectField';
 import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
-
-const BASE = '/operations/gestionstock';
+import { FormErrors } from '@/components/data/FormErrors';
+import { formatQty } from '@/components/data/format';
+import { formLevelErrors } from '@/components/data/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
 export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
@@ -32,13 +32,13 @@ export default function InventoryCreate({ today, locations, categories, open_ses
   const others = formLevelErrors(errors, ['location_id', 'count_date', 'blind', 'category_ids', 'note']);
 
   return (
-    <AppPage title="Nouvel inventaire" breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: BASE }, { label: 'Nouvel inventaire' }]}>
+    <AppPage title="Nouvel inventaire" breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Nouvel inventaire' }]}>
       <form
         ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          form.submit('post', BASE);
+          form.submit('post', route('inventory.index'));
         }}
         data-testid="count-create-form"
       >
@@ -47,14 +47,14 @@ export default function InventoryCreate({ today, locations, categories, open_ses
           <div className="col-lg-5">
             <div className="card h-100">
               <div className="card-body">
-                <SelectField id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
+                <SelectField required className="mb-0" id="count-location" name="location_id" label="Emplacement à compter" value={form.data.location_id} onChange={(v) => form.setData('location_id', v)} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
                 {openHere.length ? (
                   <div className="alert alert-warning small mt-2" role="status">
                     Inventaire déjà en cours à cet emplacement :{' '}
                     {openHere.map((s, i) => (
                       <span key={s.id}>
                         {i ? ', ' : ''}
-                        <Link href={`${BASE}/${s.id}`}>n° {s.id}</Link> ({s.categories})
+                        <Link href={route('inventory.show', { id: s.id })}>n° {s.id}</Link> ({s.categories})
                       </span>
                     ))}
                     . Un nouvel inventaire ne peut porter que sur d'autres catégories.
@@ -64,11 +64,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                   <TextField {...form.fieldProps('count_date')} label="Date du comptage" type="date" max={today} required hint="Les ajustements seront datés de ce jour." />
                 </div>
                 <CheckboxField id="count-blind" name="blind" label="Comptage à l'aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
-                <label htmlFor="count-note" className="form-label">
-                  Observation
-                </label>
-                <textarea id="count-note" className={`form-control ${errors.note ? 'is-invalid' : ''}`} rows={2} maxLength={500} value={form.data.note} onChange={(e) => form.setData('note', e.target.value)} />
-                <FieldError id="count-note-error" error={errors.note} />
+                <TextAreaField {...form.fieldProps('note')} label="Observation" rows={2} maxLength={500} className="mb-0" />
               </div>
             </div>
           </div>
@@ -108,7 +104,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
           </div>
         </div>
         <div className="app-form-actions mt-3">
-          <Link href={BASE} className="btn btn-outline-secondary">
+          <Link href={route('inventory.index')} className="btn btn-outline-secondary">
             Annuler
           </Link>
           <SubmitButton busy={form.busy} icon="fa-solid fa-camera" busyLabel="Ouverture…" testId="count-open">

@@ -1,23 +1,17 @@
-import { Link } from '@inertiajs/react';
-import { useState } from 'react';
-import type { ProductPickerItem } from '@shared/records';
+import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
 import type { ReadjustmentReason } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
-import { FieldError, TextField } from '@/components/Field';
-import { Icon } from '@/components/Icon';
-import { NumberInput } from '@/components/NumberInput';
+import { FieldError, SelectField, TextField } from '@/components/Field';
+import { formatQty } from '@/components/data/format';
+import { DocumentForm } from '@/components/documents/DocumentForm';
+import { DocumentHead } from '@/components/documents/DocumentHead';
+import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
+import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
+import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
-import { EmptyState } from '@/components/stock/EmptyState';
-import { FormErrors } from '@/components/stock/FormErrors';
-import { formatQty, formLevelErrors, lineError, linesMessage, lineHasError, newIdempotencyKey } from '@/components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '@/components/stock/lines';
-import { SelectField } from '@/components/stock/SelectField';
-import type { PageProps } from '@shared/pages';
-import { useLeaveGuard } from '@/components/stock/useLeaveGuard';
-import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
-
-const BASE = '/operations/gestionstock';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 interface ReadjustLine {
   product_id: number;
@@ -44,155 +38,84 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
     note: '',
     lines: [],
   });
-  const [flashIndex, setFlashIndex] = useState<number | null>(null);
-  const errors = form.errors as Record<string, string>;
-  const lines = form.data.lines;
-  useLeaveGuard(lines.length > 0 && !form.processing, 'Les lignes saisies de ce réajustement seront perdues. Quitter la page ?');
-  const reason = reasons.find((r) => r.value === form.data.reason);
-  const allowsIncrease = reason?.allows_increase ?? false;
-
-  const pick = (p: ProductPickerItem) => {
-    const result = addOrIncrement<ReadjustLine>(
-      lines,
-      p.id,
-      () => ({ product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, stock: p.stock, direction: 'out', quantity: 1 }),
-      (l) => ({ ...l, quantity: (l.quantity ?? 0) + 1 }),
-    );
-    form.setData('lines', result.lines);
-    setFlashIndex(result.index);
-    if (errors.lines) form.clearErrors('lines' as never);
-  };
-  const setLine = (index: number, patch: Partial<ReadjustLine>) => {
-    form.setData('lines', updateAt(lines, index, patch));
-    const keys = Object.keys(errors).filter((k) => k.startsWith(`lines.${index}.`));
-    if (keys.length) form.clearErrors(...(keys as never[]));
-  };
-  const removeLine = (index: number) => {
-    form.setData('lines', removeAt(lines, index));
-    const kept = errorsAfterRemoval(errors, index);
-    const dropped = Object.keys(errors).filter((k) => !(k in kept));
-    if (dropped.length) form.clearErrors(...(dropped as never[]));
-  };
+  const lines = useDocumentLines(form, {
+    create: (p): ReadjustLine => ({ product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, stock: p.stock, direction: 'out', quantity: 1 }),
+    leaveMessage: 'Les lignes saisies de ce réajustement seront perdues. Quitter la page ?',
+  });
+  const allowsIncrease = reasons.find((r) => r.value === form.data.reason)?.allows_increase ?? false;
   const changeReason = (value: string) => {
-    const next = reasons.find((r) => r.value === value);
+    form.setData('reason', value as ReadjustmentReason | '');
     // Breakage, loss, theft, expiry only take stock out: lines set to "in" switch back.
-    form.setData((d) => ({ ...d, reason: value as ReadjustmentReason | '', lines: next?.allows_increase ? d.lines : d.lines.map((l) => ({ ...l, direction: 'out' as const })) }));
-    if (errors.reason) form.clearErrors('reason');
+    if (!reasons.find((r) => r.value === value)?.allows_increase) lines.updateAll((l) => ({ ...l, direction: 'out' }));
+    if (form.errorOf('reason')) form.clearErrors('reason');
   };
-  const changeLocation = (value: string) => form.setData((d) => ({ ...d, location_id: value, lines: d.lines.map((l) => ({ ...l, stock: null })) }));
-
-  const out = lines.filter((l) => l.direction === 'out').reduce((s, l) => s + (l.quantity ?? 0), 0);
-  const inn = lines.filter((l) => l.direction === 'in').reduce((s, l) => s + (l.quantity ?? 0), 0);
-  const others = formLevelErrors(errors, ['lines', 'location_id', 'adjustment_date', 'reason', 'note']);
+  const changeLocation = (value: string) => {
+    form.setData('location_id', value);
+    lines.updateAll((l) => ({ ...l, stock: null }));
+  };
+  const moved = (direction: 'in' | 'out') => lines.items.filter((l) => l.direction === direction).reduce((s, l) => s + (l.quantity ?? 0), 0);
 
   return (
-    <AppPage title="Réajustement de stock" subtitle="Corriger le stock d'un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: BASE }, { label: 'Réajustement' }]}>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.transform((d) => ({ ...d, lines: d.lines.map((l) => ({ product_id: l.product_id, direction: l.direction, quantity: l.quantity ?? '' })) }));
-          form.submit('post', `${BASE}/reajustement`, { preserveScroll: false });
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
-        }}
-        data-testid="readjust-form"
+    <AppPage title="Réajustement de stock" subtitle="Corriger le stock d'un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Réajustement' }]}>
+      <DocumentForm
+        form={form}
+        onSubmit={() => lines.submit(route('inventory.readjust'), (l) => ({ product_id: l.product_id, direction: l.direction, quantity: l.quantity ?? '' }))}
+        errors={lines.formErrors(['location_id', 'adjustment_date', 'reason', 'note'])}
+        testId="readjust-form"
       >
-        <FormErrors messages={others} />
-        <div className="card mb-3">
-          <div className="card-body">
-            <div className="row g-3 app-stock-head">
-              <div className="col-md-4">
-                <SelectField id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={errors.location_id} options={locations.map((l) => ({ value: l.value, label: l.label }))} placeholder="Choisir…" />
-              </div>
-              <div className="col-md-4">
-                <SelectField id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={errors.reason} options={reasons.map((r) => ({ value: r.value, label: r.label }))} placeholder="Choisir le motif…" />
-              </div>
-              <div className="col-md-4">
-                <TextField {...form.fieldProps('adjustment_date')} label="Date" type="date" max={today} required className="mb-0" />
-              </div>
-              <div className="col-12">
-                <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} placeholder="Circonstances, n° de constat…" className="mb-0" />
-              </div>
-            </div>
+        <DocumentHead note={form.fieldProps('note')} notePlaceholder="Circonstances, n° de constat…">
+          <div className="col-md-4">
+            <SelectField required id="readjust-location" name="location_id" label="Emplacement" value={form.data.location_id} onChange={changeLocation} error={form.errorOf('location_id')} options={locations} placeholder="Choisir…" />
           </div>
-        </div>
+          <div className="col-md-4">
+            <SelectField required id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={form.errorOf('reason')} options={reasons} placeholder="Choisir le motif…" />
+          </div>
+          <div className="col-md-4">
+            <TextField {...form.fieldProps('adjustment_date')} label="Date" type="date" max={today} required className="mb-0" />
+          </div>
+        </DocumentHead>
 
-        <div className="card mb-3">
-          <div className="app-picker-bar">
-            <ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={pick} label="Ajouter un produit" testId="readjust-product-picker" />
-            <FieldError id="readjust-lines-error" error={linesMessage(errors)} />
-          </div>
-          {lines.length === 0 ? (
-            <EmptyState icon="fa-solid fa-barcode">Ajoutez les produits à corriger avec la recherche ci-dessus.</EmptyState>
-          ) : (
-            <div className="table-responsive">
-              <table className="table app-stock-table app-lines-table app-stack-sm" data-testid="readjust-lines">
-                <thead>
-                  <tr>
-                    <th scope="col">Produit</th>
-                    <th scope="col" className="num">Stock actuel</th>
-                    <th scope="col">Sens</th>
-                    <th scope="col" className="num">Quantité</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Retirer</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((l, i) => (
-                    <tr key={l.product_id} className={`${lineHasError(errors, i) ? 'has-error' : ''} ${flashIndex === i ? 'is-flash' : ''}`} onAnimationEnd={() => setFlashIndex(null)}>
-                      <td>
-                        <div className="fw-semibold">{l.name}</div>
-                        <div className="small text-body-secondary code">{l.code}</div>
-                        <FieldError id={`line-${i}-product-error`} error={lineError(errors, i, 'product_id')} />
-                      </td>
-                      <td className="num" data-label="Stock actuel">{l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}</td>
-                      <td className="app-line-unit" data-label="Sens">
-                        <select className={`form-select form-select-sm ${lineError(errors, i, 'direction') ? 'is-invalid' : ''}`} aria-label={`Sens du réajustement de ${l.name}`} value={l.direction} onChange={(e) => setLine(i, { direction: e.target.value as 'in' | 'out' })}>
-                          <option value="out">Sortie (−)</option>
-                          <option value="in" disabled={!allowsIncrease}>
-                            Entrée (+)
-                          </option>
-                        </select>
-                        <FieldError id={`line-${i}-direction-error`} error={lineError(errors, i, 'direction')} />
-                      </td>
-                      <td className="app-line-qty" data-label="Quantité">
-                        <NumberInput id={`line-${i}-quantity`} name={`lines.${i}.quantity`} label={<span className="visually-hidden">Quantité de {l.name}</span>} value={l.quantity} min={1} onChange={(v) => setLine(i, { quantity: v })} error={lineError(errors, i, 'quantity')} suffix={l.unit_name} className="mb-0" />
-                      </td>
-                      <td className="text-end app-line-remove">
-                        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => removeLine(i)} aria-label={`Retirer ${l.name}`}>
-                          <Icon name="fa-solid fa-trash-can" />
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <div className="app-doc-total">
-            <span>
-              Sorties : <strong className="app-diff-neg">{formatQty(out)}</strong>
-            </span>
-            {allowsIncrease ? (
-              <span>
-                Entrées : <strong className="app-diff-pos">{formatQty(inn)}</strong>
-              </span>
-            ) : null}
-          </div>
-        </div>
-        <div className="app-form-actions">
-          <Link href={`${BASE}?tab=readjustments`} className="btn btn-outline-secondary">
-            Annuler
-          </Link>
-          <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Enregistrement…" disabled={lines.length === 0} testId="readjust-submit">
-            Enregistrer le réajustement
-          </SubmitButton>
-        </div>
-      </form>
+        <DocumentLines
+          lines={lines}
+          picker={<ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={lines.pick} label="Ajouter un produit" testId="readjust-product-picker" />}
+          emptyText="Ajoutez les produits à corriger avec la recherche ci-dessus."
+          testId="readjust-lines"
+          head={
+            <tr>
+              <th scope="col">Produit</th>
+              <th scope="col" className="num">Stock actuel</th>
+              <th scope="col">Sens</th>
+              <th scope="col" className="num">Quantité</th>
+              {REMOVE_HEADER}
+            </tr>
+          }
+          footer={
+            <DocumentLinesFooter
+              totals={[{ label: 'Sorties', value: formatQty(moved('out')), className: 'app-diff-neg' }, ...(allowsIncrease ? [{ label: 'Entrées', value: formatQty(moved('in')), className: 'app-diff-pos' }] : [])]}
+              cancelHref={route('inventory.index', { tab: 'readjustments' })}
+              submit={{ label: 'Enregistrer le réajustement', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: lines.items.length === 0, testId: 'readjust-submit' }}
+            />
+          }
+        >
+          {lines.items.map((l, i) => (
+            <tr key={l.product_id} {...lines.rowProps(i)}>
+              <LineProduct index={i} name={l.name} code={l.code} error={lines.error(i, 'product_id')} />
+              <td className="num" data-label="Stock actuel">{l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}</td>
+              <td className="app-line-unit" data-label="Sens">
+                <select className={`form-select form-select-sm ${lines.error(i, 'direction') ? 'is-invalid' : ''}`} aria-label={`Sens du réajustement de ${l.name}`} value={l.direction} onChange={(e) => lines.update(i, { direction: e.target.value as 'in' | 'out' })}>
+                  <option value="out">Sortie (−)</option>
+                  <option value="in" disabled={!allowsIncrease}>
+                    Entrée (+)
+                  </option>
+                </select>
+                <FieldError id={`line-${i}-direction-error`} error={lines.error(i, 'direction')} />
+              </td>
+              <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} />
+              <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
+            </tr>
+          ))}
+        </DocumentLines>
+      </DocumentForm>
     </AppPage>
   );
 }

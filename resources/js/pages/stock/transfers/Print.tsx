@@ -1,7 +1,7 @@
-import { PrintFacts, PrintFrame, PrintSignatures } from '@/components/print/PrintFrame';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/stock/format';
+import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatDate, formatQty, formatSigned } from '@/components/data/format';
 
 /** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA. */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
@@ -16,17 +16,15 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
       number={transfer.number}
       watermark={mark}
       footer={
-        <>
-          {transfer.status === 'cancelled' ? (
-            <p className="app-print-note">
-              <strong>Annulé</strong> le {formatDateTime(transfer.cancelled_at)} par {transfer.cancelled_by} — motif : {transfer.cancel_reason}
-            </p>
-          ) : null}
-          {transfer.note ? <p className="app-print-note">Observation : {transfer.note}</p> : null}
-          {transfer.reception_note ? <p className="app-print-note">À la réception : {transfer.reception_note}</p> : null}
-          {duplicata && transfer.reprint_count > 0 ? <p className="app-print-note">Réimpression n° {formatQty(transfer.reprint_count)} — ce document est une copie.</p> : null}
-          <PrintSignatures labels={[`Expéditeur (${transfer.from.name})`, 'Transporteur', `Destinataire (${transfer.to.name})`]} />
-        </>
+        <PrintClosing
+          cancelled={transfer.status === 'cancelled' ? { label: 'Annulé', at: transfer.cancelled_at, by: transfer.cancelled_by, reason: transfer.cancel_reason } : null}
+          notes={[
+            transfer.note ? `Observation : ${transfer.note}` : null,
+            transfer.reception_note ? `À la réception : ${transfer.reception_note}` : null,
+            duplicata && transfer.reprint_count > 0 ? `Réimpression n° ${formatQty(transfer.reprint_count)} — ce document est une copie.` : null,
+          ]}
+          signatures={[`Expéditeur (${transfer.from.name})`, 'Transporteur', `Destinataire (${transfer.to.name})`]}
+        />
       }
     >
       <PrintFacts

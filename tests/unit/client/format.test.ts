@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pageRule } from '../../../resources/js/components/print/PrintFrame';
-import { baseQuantity, cleanQuery, formatDate, formatDateTime, formatQty, formatSigned, formLevelErrors, lineAmount, lineError, lineHasError, linesMessage, newIdempotencyKey } from '../../../resources/js/components/stock/format';
-import { addOrIncrement, errorsAfterRemoval, removeAt, updateAt } from '../../../resources/js/components/stock/lines';
+import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
+import { pageRule } from '@/components/print/PrintFrame';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 const NNBSP = '\u202f';
 
-describe('display helpers (dates, quantities) and stock helpers', () => {
+describe('display helpers, idempotency keys and form errors', () => {
   it('shows business dates as dd/MM/yyyy without going through a time zone', () => {
     expect(formatDate('2026-03-05')).toBe('05/03/2026');
     expect(formatDate('2026-12-31')).toBe('31/12/2026');
@@ -39,14 +40,6 @@ describe('display helpers (dates, quantities) and stock helpers', () => {
     expect(newIdempotencyKey((b) => b.fill(255))).toBe('f'.repeat(32));
   });
 
-  it('computes entry lines in base units: packs × pack size × unit cost', () => {
-    expect(baseQuantity(3, 'pack', 12)).toBe(36);
-    expect(baseQuantity(3, 'unit', 12)).toBe(3);
-    expect(baseQuantity(null, 'unit', 1)).toBe(0);
-    expect(lineAmount(2, 'pack', 12, 1100)).toBe(26400);
-    expect(lineAmount(5, 'unit', 1, null)).toBe(0);
-  });
-
   it('finds the error of a line cell and keeps document-wide errors for the banner', () => {
     const errors = { 'lines.1.quantity': 'Ligne 2 : trop', lines: 'Ajoutez au moins un produit.', version: 'Rechargez', supplier_id: 'Choisissez' };
     expect(lineError(errors, 1, 'quantity')).toBe('Ligne 2 : trop');
@@ -61,42 +54,6 @@ describe('display helpers (dates, quantities) and stock helpers', () => {
     expect(linesMessage({ lines: 'Stock insuffisant', 'lines.1.quantity': 'Stock insuffisant' })).toBeUndefined();
     expect(linesMessage({ lines: 'Ajoutez au moins un produit.' })).toBe('Ajoutez au moins un produit.');
     expect(linesMessage({ 'lines.0.quantity': 'x' })).toBeUndefined();
-  });
-
-  it('drops empty filter values so the server applies its defaults', () => {
-    expect(cleanQuery({ from: '2026-01-01', q: '  ', status: '', page: null, n: 0 })).toEqual({ from: '2026-01-01', n: '0' });
-  });
-});
-
-describe('document lines picked with the product picker', () => {
-  type L = { product_id: number; quantity: number };
-  const make = (id: number) => () => ({ product_id: id, quantity: 1 });
-  const inc = (l: L) => ({ ...l, quantity: l.quantity + 1 });
-
-  it('a second scan of the same product adds one to its line instead of a new line', () => {
-    let r = addOrIncrement<L>([], 7, make(7), inc);
-    expect(r).toEqual({ lines: [{ product_id: 7, quantity: 1 }], index: 0, added: true });
-    r = addOrIncrement<L>(r.lines, 9, make(9), inc);
-    r = addOrIncrement<L>(r.lines, 7, make(7), inc);
-    expect(r.lines).toEqual([
-      { product_id: 7, quantity: 2 },
-      { product_id: 9, quantity: 1 },
-    ]);
-    expect(r).toMatchObject({ index: 0, added: false });
-  });
-
-  it('updates and removes lines without touching the others', () => {
-    const lines = [
-      { product_id: 1, quantity: 1 },
-      { product_id: 2, quantity: 2 },
-    ];
-    expect(updateAt(lines, 1, { quantity: 5 })).toEqual([{ product_id: 1, quantity: 1 }, { product_id: 2, quantity: 5 }]);
-    expect(removeAt(lines, 0)).toEqual([{ product_id: 2, quantity: 2 }]);
-    expect(lines).toHaveLength(2);
-  });
-
-  it('forgets line errors from the removed position on (they would point at the wrong row)', () => {
-    expect(errorsAfterRemoval({ 'lines.0.quantity': 'a', 'lines.1.unit_cost': 'b', 'lines.2.quantity': 'c', supplier_id: 'd' }, 1)).toEqual({ 'lines.0.quantity': 'a', supplier_id: 'd' });
   });
 });
 

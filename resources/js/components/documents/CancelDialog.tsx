@@ -3,7 +3,7 @@ import { FieldError, RequiredMark } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
-import { formLevelErrors } from './format';
+import { formLevelErrors } from '@/components/data/form-errors';
 
 /**
  * Cancellation of a stock document: a mandatory reason (5 characters at least, checked again by

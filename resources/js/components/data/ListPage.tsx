@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import type { Paginated } from '@shared/lists';
+import { AppPage, type AppPageProps } from '@/components/AppPage';
+import { DataTable } from './DataTable';
+import { ListToolbar } from './ListToolbar';
+import type { ListHandle } from './useList';
+
+/**
+ * A whole list screen: the page heading, the toolbar wired to `list` (useList: search, filters,
+ * Réinitialiser, page size when `perPage`), the table of `page` with its pagination and empty
+ * state ("… ne correspond" once filtered). Copy pages/clients/Index.tsx for a new list.
+ *
+ *   const list = useList(route('clients.index'), params);
+ *   <ListPage title="Clients" breadcrumbs={…} list={list} search={{ placeholder: 'Code, nom…', label: 'Rechercher un client' }}
+ *     filters={<FilterSelect … />} actions={<ListActions … />} page={clients} caption="Liste des clients"
+ *     empty={{ icon: 'fa-solid fa-users', title: 'Aucun client', filteredTitle: 'Aucun client ne correspond', text: 'Créez…' }}
+ *     head={<tr>…</tr>}>{clients.data.map(…)}</ListPage>
+ */
+export function ListPage({
+  list,
+  search,
+  perPage = false,
+  filters,
+  actions,
+  note,
+  before,
+  between,
+  after,
+  page,
+  caption,
+  pageLabel = `Pagination : ${caption.toLowerCase()}`,
+  pageParam,
+  empty,
+  head,
+  tableTestId,
+  tableClassName,
+  wrap,
+  toolbarTestId,
+  children,
+  ...heading
+}: Omit<AppPageProps, 'children'> & {
+  list: ListHandle;
+  search?: { placeholder: string; label: string };
+  /** Offer the page size (lists whose server reads per_page). */
+  perPage?: boolean;
+  filters?: ReactNode;
+  actions?: ReactNode;
+  note?: ReactNode;
+  /** Between the heading and the toolbar (a picker, tabs, an alert). */
+  before?: ReactNode;
+  /** Between the toolbar and the table (key figures, a form acting on the list). */
+  between?: ReactNode;
+  /** Under the table (a save bar). */
+  after?: ReactNode;
+  page: Paginated<unknown>;
+  caption: string;
+  pageLabel?: string;
+  pageParam?: string;
+  empty: { icon: string; title: string; filteredTitle?: string; text?: ReactNode; action?: ReactNode };
+  head: ReactNode;
+  tableTestId?: string;
+  tableClassName?: string;
+  /** Cells wrap (document lists): see DataTable. */
+  wrap?: boolean;
+  toolbarTestId?: string;
+  children: ReactNode;
+}) {
+  const filtered = list.filtered;
+  return (
+    <AppPage {...heading}>
+      {before}
+      <ListToolbar
+        q={String(list.state.q ?? '')}
+        onSearch={search ? (q) => list.update({ q }) : undefined}
+        placeholder={search?.placeholder}
+        searchLabel={search?.label}
+        perPage={perPage ? Number(list.state.per_page) : undefined}
+        onPerPage={perPage ? (per_page) => list.update({ per_page }) : undefined}
+        onReset={filtered ? list.reset : undefined}
+        actions={actions}
+        note={note}
+        testId={toolbarTestId}
+      >
+        {filters}
+      </ListToolbar>
+      {between}
+      <DataTable
+        caption={caption}
+        testId={tableTestId}
+        className={tableClassName}
+        wrap={wrap}
+        page={page}
+        pageLabel={pageLabel}
+        pageParam={pageParam}
+        emptyIcon={empty.icon}
+        emptyTitle={filtered ? (empty.filteredTitle ?? empty.title) : empty.title}
+        emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : empty.text}
+        emptyAction={filtered ? undefined : empty.action}
+        head={head}
+      >
+        {children}
+      </DataTable>
+      {after}
+    </AppPage>
+  );
+}

@@ -1,0 +1,124 @@
+import { type ReactNode, useState } from 'react';
+import type { AuditItem } from '@shared/records';
+import { AppPage, type Crumb } from '@/components/AppPage';
+import { Icon } from '@/components/Icon';
+import { AuditHistory } from '@/components/data/AuditHistory';
+import { Facts } from '@/components/data/Fact';
+import { CancelDialog } from './CancelDialog';
+
+export interface DocumentCancel {
+  /** The button: "Annuler l'entrée", "Abandonner". */
+  label: string;
+  url: string;
+  version: number;
+  title: string;
+  explanation: string;
+  confirmLabel?: string;
+  buttonTestId?: string;
+  dialogTestId?: string;
+}
+
+/**
+ * The frame of a document's page (stock entry, transfer, count; invoices and settlements next):
+ * the heading with the kind, the number and the status badge, the actions (printouts… and the
+ * cancellation behind its dialog), notices (cancelled, in transit), the facts, then the lines
+ * (children) and the history of the document when the server sends it.
+ *
+ *   <DocumentShow title={`Entrée ${e.number}`} kind="Entrée" number={e.number} status={<StatusBadge kind="entry" … />}
+ *     subtitle={…} breadcrumbs={…} actions={…} cancel={can.cancel ? {…} : null} notices={…} facts={<><Fact …/></>}>…lines…</DocumentShow>
+ */
+export function DocumentShow({
+  title,
+  kind,
+  number,
+  status,
+  subtitle,
+  breadcrumbs,
+  actions,
+  cancel,
+  notices,
+  facts,
+  factsFooter,
+  history,
+  children,
+}: {
+  title: string;
+  /** The word before the number ("Entrée", "Transfert"), or the document's name while it has no number. */
+  kind?: string;
+  number: string | null;
+  /** The status badge, and any other badge after it. */
+  status: ReactNode;
+  subtitle?: ReactNode;
+  breadcrumbs: Crumb[];
+  actions?: ReactNode;
+  cancel?: DocumentCancel | null;
+  notices?: ReactNode;
+  facts: ReactNode;
+  /** Under the facts, in their card (progress of a count…). */
+  factsFooter?: ReactNode;
+  history?: AuditItem[];
+  children: ReactNode;
+}) {
+  const [cancelling, setCancelling] = useState(false);
+  return (
+    <AppPage
+      title={title}
+      heading={
+        <span className="d-inline-flex align-items-center gap-2 flex-wrap">
+          {kind} {number ? <span className="app-doc-number">{number}</span> : null} {status}
+        </span>
+      }
+      subtitle={subtitle}
+      breadcrumbs={breadcrumbs}
+      actions={
+        <div className="d-flex gap-2 flex-wrap">
+          {actions}
+          {cancel ? (
+            <button type="button" className="btn btn-outline-danger" onClick={() => setCancelling(true)} data-testid={cancel.buttonTestId}>
+              <Icon name="fa-solid fa-ban" className="me-1" />
+              {cancel.label}
+            </button>
+          ) : null}
+        </div>
+      }
+    >
+      {notices}
+      <div className="card mb-3">
+        <div className="card-body">
+          <Facts>{facts}</Facts>
+          {factsFooter}
+        </div>
+      </div>
+      {children}
+      {history ? <AuditHistory items={history} title="Historique du document" /> : null}
+      {cancel ? (
+        <CancelDialog
+          open={cancelling}
+          onClose={() => setCancelling(false)}
+          url={cancel.url}
+          version={cancel.version}
+          title={cancel.title}
+          explanation={cancel.explanation}
+          confirmLabel={cancel.confirmLabel}
+          testId={cancel.dialogTestId}
+        />
+      ) : null}
+    </AppPage>
+  );
+}
+
+/** The lines of a document as a table in its card (a heading line above when given). */
+export function DocumentTable({ header, head, foot, testId, children }: { header?: ReactNode; head: ReactNode; foot?: ReactNode; testId: string; children: ReactNode }) {
+  return (
+    <div className="card">
+      {header ? <div className="card-header fw-semibold">{header}</div> : null}
+      <div className="table-responsive">
+        <table className="table app-doc-table" data-testid={testId}>
+          <thead>{head}</thead>
+          <tbody>{children}</tbody>
+          {foot ? <tfoot>{foot}</tfoot> : null}
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { CountSummaryView } from '@shared/stock-pages';
+import { formatQty, formatSigned } from '@/components/data/format';
+import { Money } from '@/components/data/Money';
+import { Stat, StatRow } from '@/components/data/Stat';
+
+/** The key figures of a count's differences: counted, moved, lines to adjust, gains, losses, net value at CMUP. */
+export function CountSummary({ summary, open, showValues, currency }: { summary: CountSummaryView; open: boolean; showValues: boolean; currency: string }) {
+  return (
+    <StatRow className="mb-3" testId="count-summary">
+      <Stat label="Comptés" value={`${formatQty(summary.counted)} / ${formatQty(summary.lines)}`} />
+      <Stat label="Non comptés" value={formatQty(summary.uncounted)} />
+      <Stat label="Ont bougé" value={formatQty(summary.moved)} />
+      <Stat label={open ? 'Lignes à ajuster' : 'Lignes ajustées'} value={formatQty(summary.adjusted)} />
+      <Stat label="Gains" value={<span className="app-diff-pos">{formatSigned(summary.gain_quantity)}</span>} extra={showValues ? <Money value={summary.gain_value} currency={currency} /> : null} />
+      <Stat label="Pertes" value={<span className="app-diff-neg">{formatSigned(-summary.loss_quantity)}</span>} extra={showValues ? <Money value={summary.loss_value ? -summary.loss_value : 0} currency={currency} /> : null} />
+      {showValues ? <Stat label="Écart net (CMUP)" value={<Money value={summary.net_value} currency={currency} tone="balance" />} testId="net-value" /> : null}
+    </StatRow>
+  );
+}

@@ -1,0 +1,98 @@
+import type { InventoryShowProps } from '@shared/stock-pages';
+import { route } from '@shared/routes';
+import { MOVED_POLICIES, MOVED_POLICY_LABELS, type MovedPolicy } from '@shared/stock';
+import { FieldError } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { SubmitButton } from '@/components/SubmitButton';
+import { formatDate, formatQty } from '@/components/data/format';
+import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
+import { FormErrors } from '@/components/data/FormErrors';
+import type { ListHandle } from '@/components/data/useList';
+import { useServerForm } from '@/hooks/useServerForm';
+
+/**
+ * Validation: when counted products moved after the snapshot the user chooses explicitly how to
+ * treat them (the preview below follows the choice); uncounted products are left alone unless
+ * declared absent (counted as zero).
+ */
+export function ValidateCountForm({ session, summary, preview_policy, uncounted_as_zero, list }: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero'> & { list: ListHandle }) {
+  const moved = (summary?.moved ?? 0) > 0;
+  const form = useServerForm<{ version: number; moved_policy: MovedPolicy | ''; uncounted_as_zero: boolean }>({ version: session.version, moved_policy: moved ? preview_policy : '', uncounted_as_zero });
+  const policyError = form.errorOf('moved_policy');
+  // The differences below follow the choice (the server previews the validation).
+  const preview = (policy: MovedPolicy, zero: boolean) => list.update({ tab: 'ecarts', policy: policy === 'snapshot' ? '' : policy, zero });
+  const others = formLevelErrors(form.errors as ErrorMap, ['moved_policy', 'uncounted_as_zero']);
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      className="card mb-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.submit('post', route('inventory.validate', { id: session.id }));
+      }}
+      data-testid="validate-form"
+    >
+      <div className="card-header fw-semibold">
+        <Icon name="fa-solid fa-check-double" className="me-1" />
+        Validation de l'inventaire
+      </div>
+      <div className="card-body">
+        <FormErrors messages={others} />
+        {moved ? (
+          <fieldset className="mb-3">
+            <legend className="form-label fw-semibold fs-6">
+              {formatQty(summary!.moved)} produit{summary!.moved > 1 ? 's ont' : ' a'} bougé depuis l'instantané : comment traiter ces mouvements ?
+            </legend>
+            {MOVED_POLICIES.map((p) => (
+              <div className="form-check" key={p}>
+                <input
+                  className={`form-check-input ${policyError ? 'is-invalid' : ''}`}
+                  type="radio"
+                  name="moved_policy"
+                  id={`policy-${p}`}
+                  value={p}
+                  checked={form.data.moved_policy === p}
+                  onChange={() => {
+                    form.setData('moved_policy', p);
+                    form.clearErrors('moved_policy');
+                    preview(p, form.data.uncounted_as_zero);
+                  }}
+                />
+                <label className="form-check-label" htmlFor={`policy-${p}`}>
+                  {MOVED_POLICY_LABELS[p]}
+                </label>
+              </div>
+            ))}
+            <FieldError id="moved-policy-error" error={policyError} />
+          </fieldset>
+        ) : (
+          <p className="small text-body-secondary">Aucun produit compté n'a bougé depuis l'instantané : l'ajustement est la différence entre compté et théorique.</p>
+        )}
+        {summary && summary.uncounted > 0 ? (
+          <div className="form-check mb-3">
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id="uncounted-zero"
+              checked={form.data.uncounted_as_zero}
+              onChange={(e) => {
+                form.setData('uncounted_as_zero', e.target.checked);
+                preview(form.data.moved_policy || 'snapshot', e.target.checked);
+              }}
+            />
+            <label className="form-check-label" htmlFor="uncounted-zero">
+              Les {formatQty(summary.uncounted)} produits non comptés sont absents (stock mis à zéro). Sinon ils ne sont pas ajustés.
+            </label>
+          </div>
+        ) : null}
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et numérotés INV-.</span>
+          <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Validation…" testId="count-validate">
+            Valider l'inventaire
+          </SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}
