@@ -129,11 +129,14 @@ export function entryAbilities(user: Viewer): { create: boolean; cancel: boolean
 export function transferAbilities(user: Viewer): { create: boolean; receive: boolean; cancel: boolean; reprint: boolean } {
   return {
     create: may(user, 'transfers.create'),
-    receive: may(user, 'transfers.create'),
-    cancel: may(user, 'transfers.cancel'),
+    receive: may(user, 'transfers.create') && may(user, 'menu.sortiestock'),
+    cancel: may(user, 'transfers.cancel') && mayAny(user, TRANSFER_CANCEL_SCREENS),
     reprint: mayReprint(user, 'menu.annulation.transfert'),
   };
 }
+
+/** The screens a transfer is cancelled from: its page (Sortie de stock) and the cancellation screen. */
+export const TRANSFER_CANCEL_SCREENS = ['menu.sortiestock', 'menu.annulation.transfert'] as const satisfies readonly Permission[];
 
 /** The buttons of the inventory screens: counting, and validating (or abandoning, readjusting). */
 export function countAbilities(user: Viewer): { count: boolean; validate: boolean } {

@@ -72,8 +72,12 @@ describe('stock screens: the can props', () => {
 
   it('those who send transfers receive them; a reprint needs documents.reprint and the transfer cancellation screen', () => {
     expect(transferAbilities(viewer('menu.sortiestock'))).toEqual({ create: false, receive: false, cancel: false, reprint: false });
-    expect(transferAbilities(viewer('transfers.create'))).toEqual({ create: true, receive: true, cancel: false, reprint: false });
-    expect(transferAbilities(viewer('transfers.cancel'))).toMatchObject({ create: false, receive: false, cancel: true });
+    expect(transferAbilities(viewer('transfers.create'))).toEqual({ create: true, receive: false, cancel: false, reprint: false });
+    expect(transferAbilities(viewer('transfers.create', 'menu.sortiestock'))).toEqual({ create: true, receive: true, cancel: false, reprint: false });
+    // Receiving and cancelling need their screen too (the routes check it again).
+    expect(transferAbilities(viewer('transfers.cancel'))).toMatchObject({ create: false, receive: false, cancel: false });
+    expect(transferAbilities(viewer('transfers.cancel', 'menu.sortiestock'))).toMatchObject({ cancel: true });
+    expect(transferAbilities(viewer('transfers.cancel', 'menu.annulation.transfert'))).toMatchObject({ cancel: true });
     expect(transferAbilities(viewer('documents.reprint')).reprint).toBe(false);
     expect(transferAbilities(viewer('documents.reprint', 'menu.annulation.transfert')).reprint).toBe(true);
   });

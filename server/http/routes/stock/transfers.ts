@@ -3,7 +3,7 @@ import { ROUTES, route } from '../../../../shared/routes.js';
 import type { TransferListFilters } from '../../../../shared/stock-pages.js';
 import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
-import { seesCosts, transferAbilities } from '../../../policies/index.js';
+import { TRANSFER_CANCEL_SCREENS, seesCosts, transferAbilities } from '../../../policies/index.js';
 import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { listTransfers, transferDetail, transfersInTransit } from '../../../services/stock/transfer-queries.js';
@@ -104,7 +104,7 @@ export function transferRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['transfers.receive'], can('transfers.create'), async (req, res) => {
+  r.post(ROUTES['transfers.receive'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(receptionSchema, req.body);
     const result = await receiveTransfer(
@@ -123,7 +123,8 @@ export function transferRoutes({ db }: AppContext): Router {
     redirect(res, route('transfers.show', { id }));
   });
 
-  r.post(ROUTES['transfers.cancel'], can('transfers.cancel'), async (req, res) => {
+  // Cancelled from the transfer's page (Sortie de stock) or from the cancellation screen: either screen.
+  r.post(ROUTES['transfers.cancel'], canAny(...TRANSFER_CANCEL_SCREENS), can('transfers.cancel'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const result = await cancelTransfer(db, id, input, actorOf(req));

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU, type MenuNode } from '../../shared/menu.js';
+import { ALL_PERMISSIONS, type Permission } from '../../shared/permissions.js';
+import { ROUTES } from '../../shared/routes.js';
+import { TRANSFER_CANCEL_SCREENS } from '../../server/policies/index.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { type DbKind, testDatabases } from '../support/databases.js';
+import { registeredRoutes } from '../support/routes.js';
+import { uniqueTag } from '../support/unique.js';
+
+/**
+ * Every action requires its screen permission too (security issue 13, finding 6): for each
+ * mutating route the router registers, a user holding every permission EXCEPT the screen
+ * permission of that route's screen is refused with 403, and nothing is written.
+ *
+ * A route's screen is the menu item whose URL (or sub-path) contains it; a route reached from two
+ * screens lists both (the user then holds neither).
+ */
+
+/** Routes reached from more than one screen: the user under test holds none of them. */
+const SHARED_SCREENS: Partial<Record<string, readonly Permission[]>> = {
+  [ROUTES['transfers.cancel']]: TRANSFER_CANCEL_SCREENS,
+};
+
+/** Mutating routes outside any screen: the account pages every signed-in (or guest) user has. */
+const SCREENLESS = [
+  'POST /login',
+  'POST /register',
+  'POST /forgot-password',
+  'POST /reset-password',
+  'POST /email/verification-notification',
+  'POST /confirm-password',
+  'POST /logout',
+  'PATCH /profile',
+  'PUT /password',
+  'DELETE /profile',
+].sort();
+
+function menuScreens(nodes: MenuNode[]): Array<{ prefix: string; permission: Permission }> {
+  const out: Array<{ prefix: string; permission: Permission }> = [];
+  for (const node of nodes) {
+    if (node.sub) out.push(...menuScreens(node.sub));
+    else if (node.permission) for (const prefix of new Set([node.to, ...(node.subActivePaths ?? [])].filter((p): p is string => !!p))) out.push({ prefix, permission: node.permission });
+  }
+  return out;
+}
+
+/** The screen permission(s) of a path: the longest menu prefix that contains it. */
+function screensOf(path: string): readonly Permission[] | null {
+  const shared = SHARED_SCREENS[path];
+  if (shared) return shared;
+  const matches = menuScreens(MENU)
+    .filter((s) => path === s.prefix || path.startsWith(`${s.prefix}/`))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  return matches.length ? [matches[0].permission] : null;
+}
+
+async function tableCounts(t: TestApp, kind: DbKind): Promise<Record<string, number>> {
+  const tables: string[] =
+    kind === 'sqlite'
+      ? (await t.db.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map((r: { name: string }) => r.name)
+      : (await t.db.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).rows.map((r: { name: string }) => r.name);
+  const out: Record<string, number> = {};
+  // Sessions change with every request (the session store), whatever the answer.
+  for (const name of tables.filter((n) => n !== 'sessions').sort()) out[name] = Number((await t.db(name).count({ n: '*' }).first())!.n);
+  return out;
+}
+
+describe.each(testDatabases())('every mutating route requires its screen permission (%s)', (kind) => {
+  let t: TestApp;
+  let mutating: Array<{ method: string; path: string }>;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    mutating = registeredRoutes(t.app).filter((r) => !['GET', 'HEAD', 'OPTIONS', '_ALL'].includes(r.method));
+  });
+  afterAll(() => t.close());
+
+  it('knows the screen of every mutating route, or lists it among the account routes', () => {
+    // The walker must see the routers at all, or the next test would prove nothing.
+    expect(mutating.length).toBeGreaterThan(30);
+    const screenless = mutating.filter((r) => screensOf(r.path) === null).map((r) => `${r.method} ${r.path}`);
+    expect(screenless.sort()).toEqual(SCREENLESS);
+    // The two actions of finding 6 are among those checked.
+    expect(mutating).toContainEqual({ method: 'POST', path: ROUTES['transfers.receive'] });
+    expect(mutating).toContainEqual({ method: 'POST', path: ROUTES['transfers.cancel'] });
+  });
+
+  it('refuses each one (403, nothing written) to a user holding every permission but its screen', async () => {
+    const clients = new Map<string, Client>();
+    const clientWithout = async (screens: readonly Permission[]) => {
+      const key = [...screens].sort().join(',');
+      let c = clients.get(key);
+      if (!c) {
+        const user = await userWithPermissions(t, `${uniqueTag('S').toLowerCase()}@test.local`, ALL_PERMISSIONS.filter((p) => !screens.includes(p)));
+        c = new Client(t);
+        await c.login(user.email, user.password);
+        clients.set(key, c);
+      }
+      return c;
+    };
+    const refused: string[] = [];
+    for (const r of mutating) {
+      const screens = screensOf(r.path);
+      if (!screens) continue;
+      const c = await clientWithout(screens);
+      const before = await tableCounts(t, kind);
+      const url = r.path.replace(/:id\b/g, '1').replace(/:[a-z]+/gi, 'x');
+      const res = await c.send(r.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete', url, { reason: 'Motif de test', version: 1 });
+      expect(await tableCounts(t, kind), `${r.method} ${r.path} wrote something`).toEqual(before);
+      if (res.status === 403) refused.push(`${r.method} ${r.path}`);
+      else refused.push(`${r.method} ${r.path} → ${res.status} (without ${screens.join(' / ')})`);
+    }
+    expect(refused).toEqual(mutating.filter((r) => screensOf(r.path)).map((r) => `${r.method} ${r.path}`));
+  });
+});
