@@ -3,6 +3,7 @@
  * Pure functions: integers in the currency's minor unit in, integers out; every division is done
  * on BigInt with one single rounding, so no float ever touches an amount.
  */
+import { LIMITS } from '../../../shared/limits.js';
 
 export const PRICE_FIELDS = ['purchase_price', 'retail_price', 'wholesale_price', 'min_price'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
@@ -22,8 +23,8 @@ export interface ProductPrices {
   min_price: number;
 }
 
-/** Largest price we accept: 10^12 minor units (a thousand billion FCFA), far below 2^53. */
-export const MAX_PRICE = 1_000_000_000_000;
+/** Largest price we accept: the unit-price ceiling of shared/limits.ts (100 000 000 FCFA, 1 000 000,00 €). */
+export const MAX_PRICE = LIMITS.unitPrice;
 
 export const ROUNDING_STEPS = [1, 5, 10, 25, 50, 100] as const;
 export type RoundingStep = (typeof ROUNDING_STEPS)[number];

@@ -13,8 +13,15 @@
  * - Reversal of a receipt (cancelled entry): the receipt's value is taken back out,
  *   (Q × cmup − q × cost) / (Q − q). When nothing would remain (Q − q ≤ 0) or the remaining value
  *   would be negative (goods since valued lower), the current CMUP is kept: there is no meaningful
- *   average to recompute, and a CMUP is never negative.
+ *   average to recompute, and a CMUP is never negative. Likewise when the average would exceed the
+ *   unit-price ceiling (shared/limits.ts: a handful of units left carrying a large value): a CMUP
+ *   is a unit cost and never leaves the unit-price range.
+ *
+ * Ceilings: costs and CMUPs are within LIMITS.unitPrice, so a receipt's CMUP — a weighted average
+ * of two such values — is too, and every value quantity × CMUP stays a safe integer.
  */
+import { LIMITS } from '../../../shared/limits.js';
+import { checked } from '../limits.js';
 
 export interface ReceiptInput {
   /** Total quantity on hand before the receipt (all locations and in transit); may be ≤ 0. */
@@ -52,6 +59,7 @@ export function cmupAfterReceipt({ quantityOnHand, cmup, quantity, unitCost }: R
   if (quantity <= 0) throw new RangeError('La quantité reçue doit être positive.');
   if (unitCost < 0) throw new RangeError('Le coût unitaire ne peut pas être négatif.');
   if (cmup < 0) throw new RangeError('Le CMUP ne peut pas être négatif.');
+  checked('unitPrice', unitCost);
   if (quantityOnHand <= 0) return unitCost;
   const q0 = BigInt(quantityOnHand);
   const q = BigInt(quantity);
@@ -71,7 +79,9 @@ export function cmupAfterReceiptReversal({ quantityOnHand, cmup, quantity, unitC
   if (remaining <= 0n) return cmup;
   const value = BigInt(quantityOnHand) * BigInt(cmup) - BigInt(quantity) * BigInt(unitCost);
   if (value < 0n) return cmup;
-  return toSafeNumber(divideRoundHalfUp(value, remaining));
+  const average = divideRoundHalfUp(value, remaining);
+  if (average > BigInt(LIMITS.unitPrice)) return cmup;
+  return toSafeNumber(average);
 }
 
 /** Value of a quantity at a unit cost, in minor units (exact integer product). */

@@ -1,16 +1,19 @@
+import { baseQuantity } from '../limits.js';
+
 /**
  * Document lines: quantities entered by unit or by pack, and the "same product twice" rule.
  */
 
 export type EntryUnit = 'unit' | 'pack';
 
-/** Base-unit quantity of a line entered by unit or by pack (pack = `packSize` units). */
+/**
+ * Base-unit quantity of a line entered by unit or by pack (pack = `packSize` units); a result
+ * above the quantity ceiling (shared/limits.ts) throws LimitExceeded, checked before multiplying.
+ */
 export function toBaseQuantity(entered: number, unit: EntryUnit, packSize: number): number {
   if (!Number.isSafeInteger(entered) || entered <= 0) throw new RangeError('quantité invalide');
   if (!Number.isSafeInteger(packSize) || packSize < 1) throw new RangeError('conditionnement invalide');
-  const q = unit === 'pack' ? entered * packSize : entered;
-  if (!Number.isSafeInteger(q)) throw new RangeError('quantité hors limites');
-  return q;
+  return baseQuantity(entered, unit === 'pack' ? packSize : 1);
 }
 
 export interface MergeableLine {

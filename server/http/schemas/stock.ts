@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { LIMITS, limitMessage } from '../../../shared/limits.js';
 import { MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency.js';
 
 /**
  * Input of the stock forms (JSON from the Inertia forms). Quantities are positive integers in the
  * product's base unit (or in packs when the line says so), costs non-negative integers in the
- * currency's minor unit. Messages are French and keyed by the form's field paths.
+ * currency's minor unit, each within its business ceiling (shared/limits.ts). Messages are French
+ * and keyed by the form's field paths.
  */
-
-const MAX_QUANTITY = 1_000_000_000;
-const MAX_COST = 1_000_000_000_000;
 
 /** An integer given as a number or as digits ("1 200" accepted). */
 function integer(message: string) {
@@ -25,17 +24,17 @@ function integer(message: string) {
 export const positiveQuantity = (label = 'La quantité') =>
   integer(`${label} doit être un nombre entier.`)
     .refine((v) => v > 0, `${label} doit être supérieure à zéro.`)
-    .refine((v) => v <= MAX_QUANTITY, `${label} est trop grande.`);
+    .refine((v) => v <= LIMITS.quantity, limitMessage(label, 'quantity'));
 
 export const nonNegativeQuantity = (label = 'La quantité') =>
   integer(`${label} doit être un nombre entier.`)
     .refine((v) => v >= 0, `${label} ne peut pas être négative.`)
-    .refine((v) => v <= MAX_QUANTITY, `${label} est trop grande.`);
+    .refine((v) => v <= LIMITS.quantity, limitMessage(label, 'quantity'));
 
-export const cost = (label = 'Le coût unitaire') =>
+export const cost = (currency: string, label = 'Le coût unitaire') =>
   integer(`${label} doit être un montant entier (sans décimales en unité de la devise).`)
     .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
-    .refine((v) => v <= MAX_COST, `${label} est trop élevé.`);
+    .refine((v) => v <= LIMITS.unitPrice, limitMessage(label, 'unitPrice', currency));
 
 export const recordId = (message: string) =>
   integer(message).refine((v) => v > 0 && v <= 2_147_483_647, message);
@@ -66,24 +65,26 @@ export const version = integer('Le formulaire a expiré : rechargez la page.').r
 const lines = <T extends z.ZodType>(line: T, max: number, empty: string) =>
   z.array(line, { error: empty }).min(1, empty).max(max, `Un document ne peut pas dépasser ${max} lignes.`);
 
-export const stockEntrySchema = z.object({
-  idempotency_key: idempotencyKey,
-  supplier_id: recordId('Choisissez le fournisseur.'),
-  location_id: recordId("Choisissez l'emplacement qui reçoit la marchandise."),
-  entry_date: isoDate("La date d'entrée"),
-  supplier_ref: text('La référence fournisseur', 80),
-  note: text("L'observation", 500),
-  lines: lines(
-    z.object({
-      product_id: recordId('Choisissez un produit.'),
-      unit: z.enum(['unit', 'pack'], { error: "L'unité de saisie n'est pas valide." }).default('unit'),
-      quantity: positiveQuantity(),
-      unit_cost: cost(),
-    }),
-    500,
-    'Ajoutez au moins un produit.',
-  ),
-});
+/** A stock entry; the currency writes the cost ceiling in the refusal (« 100 000 000 FCFA »). */
+export const stockEntrySchema = (currency: string) =>
+  z.object({
+    idempotency_key: idempotencyKey,
+    supplier_id: recordId('Choisissez le fournisseur.'),
+    location_id: recordId("Choisissez l'emplacement qui reçoit la marchandise."),
+    entry_date: isoDate("La date d'entrée"),
+    supplier_ref: text('La référence fournisseur', 80),
+    note: text("L'observation", 500),
+    lines: lines(
+      z.object({
+        product_id: recordId('Choisissez un produit.'),
+        unit: z.enum(['unit', 'pack'], { error: "L'unité de saisie n'est pas valide." }).default('unit'),
+        quantity: positiveQuantity(),
+        unit_cost: cost(currency),
+      }),
+      500,
+      'Ajoutez au moins un produit.',
+    ),
+  });
 
 export const cancelSchema = z.object({
   reason: requiredText("Le motif d'annulation", 500, 5),
@@ -144,7 +145,7 @@ export const scanSchema = z.object({
   code: requiredText('Le code-barres', 64),
   quantity: integer('La quantité doit être un nombre entier.')
     .refine((v) => v !== 0, 'La quantité ne peut pas être nulle.')
-    .refine((v) => Math.abs(v) <= 1_000_000, 'La quantité est trop grande.')
+    .refine((v) => Math.abs(v) <= LIMITS.quantity, limitMessage('La quantité', 'quantity'))
     .default(1),
 });
 

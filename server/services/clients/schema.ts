@@ -14,7 +14,7 @@ export function clientSchema(currency: string) {
     city: text('ville', 120),
     tax_number: text('numéro de contribuable', 80),
     price_level: choice('niveau de prix', PRICE_LEVELS, { default: 'detail' }),
-    credit_limit: money('plafond de crédit', currency),
+    credit_limit: money('plafond de crédit', currency, { limit: 'balance' }),
     active: flag(true),
   });
 }

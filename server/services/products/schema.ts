@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../../../shared/limits.js';
 import { checkPrices } from '../../domain/pricing/price-rule.js';
 import { barcode, code, flag, foreignId, integer, money, text } from '../records/fields.js';
 
@@ -16,7 +17,7 @@ export function productSchema(currency: string) {
       retail_price: money('prix de détail', currency),
       wholesale_price: money('prix de gros', currency),
       min_price: money('prix minimum', currency),
-      alert_threshold: integer("seuil d'alerte", { min: 0, max: 1_000_000_000, default: 0 }),
+      alert_threshold: integer("seuil d'alerte", { min: 0, max: LIMITS.stockLevel, default: 0 }),
       active: flag(true),
     })
     .superRefine((v, ctx) => {

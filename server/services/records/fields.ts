@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyDecimals, currencyInfo, parseMoneyInput } from '../../../shared/money.js';
 import { CODE_PATTERN, normalizeCode } from '../../domain/records/codes.js';
-import { MAX_PRICE } from '../../domain/pricing/price-rule.js';
+import { LIMITS, limitMessage } from '../../../shared/limits.js';
 
 /**
  * Field builders of the master-data forms, with French messages. Inputs come as JSON from the
@@ -93,7 +93,8 @@ export function optionalEmail() {
 }
 
 /** An amount typed in major units ("1 250 000", 12.5) → minor units; empty → 0 unless required. */
-export function money(label: string, currency: string, options: { required?: boolean } = {}) {
+export function money(label: string, currency: string, options: { required?: boolean; limit?: 'unitPrice' | 'balance' } = {}) {
+  const limit = options.limit ?? 'unitPrice';
   const decimals = currencyDecimals(currency);
   const unit = currencyInfo(currency).label;
   return z.unknown().optional().transform((v, ctx): number => {
@@ -111,7 +112,7 @@ export function money(label: string, currency: string, options: { required?: boo
           : `Le champ ${label} doit être un montant positif avec au plus ${decimals} décimales.`,
       );
     }
-    if (minor > MAX_PRICE) return fail(ctx, `Le champ ${label} est trop élevé.`);
+    if (minor > LIMITS[limit]) return fail(ctx, limitMessage(`Le champ ${label}`, limit, currency));
     return minor;
   });
 }

@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import { lockForUpdate, toBool } from '../../db/dialect.js';
 import { businessDate, isIsoDate } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
+import { LimitExceeded, documentTotal } from '../../domain/limits.js';
+import { limitMessage } from '../../../shared/limits.js';
+import { getCurrency } from '../company/get-company.js';
 
 export interface LocationRef {
   id: number;
@@ -102,5 +105,18 @@ export async function lockRow<T = Record<string, unknown>>(trx: Knex.Transaction
 export function assertFresh(current: number, submitted: number, changed: string) {
   if (Number(current) !== submitted) {
     throw new Refusal({ version: `${changed} entre-temps par un autre utilisateur. Rechargez la page pour voir son état actuel avant de recommencer.` });
+  }
+}
+
+/**
+ * A document's value at cost (a transfer, a readjustment): the exact sum of its lines' values,
+ * refused on the lines when it would pass the document ceiling (shared/limits.ts).
+ */
+export async function valuedTotal(db: Knex | Knex.Transaction, values: number[], label: string): Promise<number> {
+  try {
+    return documentTotal(values);
+  } catch (err) {
+    if (err instanceof LimitExceeded) throw new Refusal({ lines: `${limitMessage(label, 'documentTotal', await getCurrency(db)).replace(/\.$/, '')} : répartissez les produits sur plusieurs documents.` });
+    throw err;
   }
 }

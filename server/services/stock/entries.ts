@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { insertInChunks, updateIntegersById } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
-import { valueOf } from '../../domain/stock/cmup.js';
+import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../../domain/limits.js';
+import { limitMessage } from '../../../shared/limits.js';
+import { getCurrency } from '../company/get-company.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
@@ -50,7 +52,7 @@ export async function createStockEntry(db: Knex, input: StockEntryInput, actor: 
 
 async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, actor: Actor): Promise<CreatedDocument> {
   const errors: Record<string, string> = {};
-  const supplier = await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active');
+  const supplier = await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance');
   if (!supplier) errors.supplier_id = "Le fournisseur choisi n'existe pas.";
   else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
@@ -64,7 +66,7 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
       try {
         quantity = toBaseQuantity(l.quantity, l.unit, p.pack_size);
       } catch {
-        errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : quantité trop grande.`;
+        errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : ${limitMessage(l.unit === 'pack' ? `la quantité (${l.quantity.toLocaleString('fr-FR')} colis de ${p.pack_size.toLocaleString('fr-FR')})` : 'la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
     }
     return { productId: l.productId, quantity, mergeKey: l.unitCost, unit: l.unit, entered: l.quantity, unitCost: l.unitCost, packSize: p?.pack_size ?? 1 };
@@ -76,6 +78,36 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
   }
   throwIfErrors(errors);
 
+  // Business ceilings (shared/limits.ts), before any sum: a merged line's quantity and amount,
+  // the document's total, the supplier's balance.
+  const currency = await getCurrency(trx);
+  const amounts = merged.lines.map((l) => {
+    const at = l.sourceIndexes[0];
+    try {
+      return lineAmount(l.quantity, l.unitCost);
+    } catch (err) {
+      if (!(err instanceof LimitExceeded)) throw err;
+      errors[`lines.${at}.${err.limit === 'quantity' ? 'quantity' : 'unit_cost'}`] =
+        err.limit === 'quantity'
+          ? `Ligne ${at + 1} : ${limitMessage('la quantité totale de ce produit', 'quantity').replace(/\.$/, '')} unités.`
+          : `Ligne ${at + 1} : ${limitMessage('le montant de la ligne', 'lineAmount', currency)}`;
+      return 0;
+    }
+  });
+  throwIfErrors(errors);
+  let totalAmount = 0;
+  try {
+    totalAmount = documentTotal(amounts);
+    addWithin('balance', Number(supplier!.balance), totalAmount);
+  } catch (err) {
+    if (!(err instanceof LimitExceeded)) throw err;
+    throw new Refusal(
+      err.limit === 'documentTotal'
+        ? { lines: limitMessage("Le montant total de l'entrée", 'documentTotal', currency) }
+        : { supplier_id: `Le solde du fournisseur « ${supplier!.name} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d'enregistrer cette entrée.` },
+    );
+  }
+
   const { number } = await nextDocumentNumber(trx, 'ENT', yearOf(input.entryDate));
   const now = nowIso();
   const finalLines = merged.lines.map((l) => {
@@ -83,9 +115,8 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
     const sameUnit = l.sourceIndexes.every((i) => lines[i].unit === l.unit);
     const entryUnit: EntryUnit = sameUnit ? l.unit : 'unit';
     const entered = sameUnit ? l.sourceIndexes.reduce((s, i) => s + lines[i].entered, 0) : l.quantity;
-    return { ...l, entryUnit, entered, amount: valueOf(l.quantity, l.unitCost) };
+    return { ...l, entryUnit, entered, amount: amounts[merged.lines.indexOf(l)] };
   });
-  const totalAmount = finalLines.reduce((s, l) => s + l.amount, 0);
   const totalQuantity = finalLines.reduce((s, l) => s + l.quantity, 0);
   const entryId = await insertReturningId(trx, 'stock_entries', {
     number,
@@ -204,6 +235,10 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
       await trx('price_history').insert({ product_id: productId, field: 'purchase_price', old_value: Number(l.unit_cost), new_value: Number(l.purchase_price_before), user_id: actor.id, source: 'entry', changed_at: now });
     }
 
+    const supplier = await trx('suppliers').where({ id: entry.supplier_id }).first('name', 'balance');
+    if (!within('balance', BigInt(Number(supplier.balance)) - BigInt(Number(entry.total_amount)))) {
+      throw new Refusal({ reason: `Annulation impossible : le solde du fournisseur « ${supplier.name} » ${limitMessage('', 'balance', await getCurrency(trx)).trim()}` });
+    }
     await trx('suppliers')
       .where({ id: entry.supplier_id })
       .update({ balance: trx.raw('balance - ?', [Number(entry.total_amount)]), updated_at: now });

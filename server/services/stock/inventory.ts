@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { within } from '../../domain/limits.js';
+import { limitMessage } from '../../../shared/limits.js';
 import { MOVED_POLICY_LABELS, type MovedPolicy, READJUSTMENT_REASON_ALLOWS_INCREASE, READJUSTMENT_REASON_LABELS, type ReadjustmentReason } from '../../../shared/stock.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
@@ -8,7 +10,7 @@ import { mergeDuplicateLines } from '../../domain/stock/lines.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
 import { yearOf } from '../../domain/dates.js';
-import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors, valuedTotal } from './common.js';
 import type { CreatedDocument } from './entries.js';
 import { adjustmentTotals } from './count-queries.js';
 import { postStockMovements, stockLevelsAt } from './ledger.js';
@@ -180,6 +182,7 @@ export async function scanCount(db: Knex, id: number, input: { code: string; qua
     if (!line) throw new Refusal({ code: `« ${product.name} » ne fait pas partie de cet inventaire (autre catégorie ou produit archivé).` });
     const counted = Number(line.counted_quantity ?? 0) + input.quantity;
     if (counted < 0) throw new Refusal({ code: `La quantité comptée de « ${product.name} » ne peut pas devenir négative (actuellement ${Number(line.counted_quantity ?? 0)}).` });
+    if (!within('quantity', counted)) throw new Refusal({ code: `${limitMessage(`La quantité comptée de « ${product.name} »`, 'quantity').replace(/\.$/, '')} (actuellement ${Number(line.counted_quantity ?? 0).toLocaleString('fr-FR')}).` });
     const now = nowIso();
     await trx('inventory_count_lines').where({ count_id: id, product_id: product.id }).update({ counted_quantity: counted, counted_by: actor.id, counted_at: now });
     await trx('inventory_counts').where({ id }).update({ version: Number(session.version) + 1, updated_at: now });
@@ -358,7 +361,7 @@ export async function createReadjustment(db: Knex, input: ReadjustmentInput, act
         unit_cost: posted[i].unitCost,
       }));
       for (let i = 0; i < rows.length; i += 200) await trx('stock_adjustment_lines').insert(rows.slice(i, i + 200));
-      const total = rows.reduce((s, r) => s + valueOf(r.quantity, r.unit_cost), 0);
+      const total = await valuedTotal(trx, rows.map((r) => valueOf(r.quantity, r.unit_cost)), 'Le montant total du réajustement');
       await trx('stock_adjustments').where({ id }).update({ total_value: total });
       await recordAudit(trx, {
         action: 'stock.readjusted',

@@ -4,6 +4,8 @@ import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddI
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
 import { Refusal } from '../../domain/errors.js';
+import { LimitExceeded, addWithin } from '../../domain/limits.js';
+import { formatLimit } from '../../../shared/limits.js';
 
 /**
  * The stock ledger: the one function every stock movement goes through.
@@ -165,6 +167,66 @@ function assertMovement(m: StockMovementInput) {
 }
 
 /**
+ * The stock-level ceiling (shared/limits.ts), checked before anything is written: each
+ * (product, location) level and each product's total (every location and in transit) must stay
+ * within LIMITS.stockLevel after the batch, so that a level, and its value at a CMUP within the
+ * unit-price ceiling, stays a safe integer. A refusal names the product and the place.
+ */
+async function checkLevelCeilings(
+  trx: Knex.Transaction,
+  changes: Array<{ productId: number; locationId: number; delta: number; field?: string }>,
+  products: Map<number, ProductState>,
+): Promise<void> {
+  const errors: Record<string, string> = {};
+  const refuse = (field: string | undefined, message: string) => {
+    if (field) errors[field] ??= message;
+    errors.lines ??= message;
+  };
+  const levels = new Map<string, number>();
+  for (const part of chunks(changes)) {
+    const rows = await trx('stock_levels')
+      .whereIn('product_id', [...new Set(part.map((c) => c.productId))])
+      .whereIn('location_id', [...new Set(part.map((c) => c.locationId))])
+      .select('product_id', 'location_id', 'quantity');
+    for (const r of rows) levels.set(`${r.product_id}:${r.location_id}`, Number(r.quantity));
+  }
+  const byProduct = new Map<number, { delta: number; field?: string }>();
+  for (const c of changes) {
+    const p = products.get(c.productId)!;
+    const current = levels.get(`${c.productId}:${c.locationId}`) ?? 0;
+    try {
+      addWithin('stockLevel', current, c.delta);
+    } catch (err) {
+      if (!(err instanceof LimitExceeded)) throw err;
+      const location = await trx('locations').where({ id: c.locationId }).first('name');
+      refuse(c.field, `Le stock de « ${p.name} » (${p.code}) à ${location?.name ?? `l'emplacement n° ${c.locationId}`} ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(current + c.delta)}).`);
+    }
+    const t = byProduct.get(c.productId) ?? { delta: 0 };
+    t.delta += c.delta;
+    t.field ??= c.field;
+    byProduct.set(c.productId, t);
+  }
+  const moved = [...byProduct].filter(([, t]) => t.delta !== 0);
+  if (moved.length) {
+    const totals = await quantitiesOnHand(
+      trx,
+      moved.map(([id]) => id),
+    );
+    for (const [id, t] of moved) {
+      const p = products.get(id)!;
+      const total = totals.get(id) ?? 0;
+      try {
+        addWithin('stockLevel', total, t.delta);
+      } catch (err) {
+        if (!(err instanceof LimitExceeded)) throw err;
+        refuse(t.field, `Le stock total de « ${p.name} » (${p.code}), tous emplacements confondus, ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(total + t.delta)}).`);
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw new Refusal(errors);
+}
+
+/**
  * Posts movements in the caller's transaction. Returns each movement with the unit cost it carried
  * and the product's CMUP before and after.
  */
@@ -180,15 +242,17 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   const allowNegative = ctx.allowNegative ?? (await allowsNegativeStock(trx));
 
   // 1. Levels: one net change per (product, location), applied in a fixed order.
-  const net = new Map<string, { productId: number; locationId: number; delta: number; fields: string[] }>();
+  const net = new Map<string, { productId: number; locationId: number; delta: number; fields: string[]; field?: string }>();
   for (const m of movements) {
     const k = `${m.productId}:${m.locationId}`;
     const e = net.get(k) ?? { productId: m.productId, locationId: m.locationId, delta: 0, fields: [] };
     e.delta += m.quantity;
     if (m.field && m.quantity < 0) e.fields.push(m.field);
+    e.field ??= m.field;
     net.set(k, e);
   }
   const ordered = [...net.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId);
+  await checkLevelCeilings(trx, ordered, products);
   const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
   // Guarded decrements (never below zero unless allowed) and plain additions, each set-based; the
   // product locks taken above already serialise writers of the same rows on PostgreSQL, SQLite

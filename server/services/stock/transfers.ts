@@ -8,7 +8,7 @@ import { planReception, transferActionRefusal } from '../../domain/stock/transfe
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
 import { businessDate, yearOf } from '../../domain/dates.js';
-import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors, valuedTotal } from './common.js';
 import type { CreatedDocument } from './entries.js';
 import { StockShortageError, type StockMovementInput, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
@@ -75,7 +75,7 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
   );
   const rows = merged.lines.map((l, i) => ({ transfer_id: transferId, position: i + 1, product_id: l.productId, quantity_sent: l.quantity, unit_cost: posted[i].unitCost }));
   for (let i = 0; i < rows.length; i += 200) await trx('transfer_lines').insert(rows.slice(i, i + 200));
-  const totalValue = rows.reduce((s, r) => s + valueOf(r.quantity_sent, r.unit_cost), 0);
+  const totalValue = await valuedTotal(trx, rows.map((r) => valueOf(r.quantity_sent, r.unit_cost)), 'La valeur totale du transfert');
   await trx('transfers').where({ id: transferId }).update({ total_value: totalValue });
   await recordAudit(trx, {
     action: 'transfer.sent',

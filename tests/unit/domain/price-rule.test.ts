@@ -108,8 +108,12 @@ describe('applyRule', () => {
   });
 
   it('is exact on large amounts (no float drift)', () => {
-    const big = { ...product, retail_price: 999_999_999_999, min_price: 0 };
-    expect(applyRule(big, rule({ direction: 'decrease', value: 1 }))).toEqual({ kind: 'change', old: 999_999_999_999, new: 999_899_999_999 });
+    const big = { ...product, retail_price: 99_999_999, min_price: 0 };
+    expect(applyRule(big, rule({ direction: 'decrease', value: 1 }))).toEqual({ kind: 'change', old: 99_999_999, new: 99_989_999 });
+  });
+  it('skips a price the rule would push above the unit-price ceiling (shared/limits.ts)', () => {
+    const big = { ...product, retail_price: 99_999_999, min_price: 0 };
+    expect(applyRule(big, rule({ direction: 'increase', value: 100 }))).toMatchObject({ kind: 'skip', reason: 'too_large' });
   });
 });
 

@@ -82,10 +82,13 @@ describe('cmupAfterReceipt', () => {
         }
   });
   it('stays exact with large quantities and costs (no floating point)', () => {
-    // 9e9 × 1e9 would lose precision in doubles.
-    // (9e9 × 1 000 000 001 + 1) / (9e9 + 1) = 1 000 000 000.889 → 1 000 000 001
-    expect(cmupAfterReceipt({ quantityOnHand: 9_000_000_000, cmup: 1_000_000_001, quantity: 1, unitCost: 1 })).toBe(1_000_000_001);
-    expect(cmupAfterReceipt({ quantityOnHand: 1_000_000_000, cmup: 3_000_000_000, quantity: 1_000_000_000, unitCost: 3_000_000_001 })).toBe(3_000_000_001); // .5 → up
+    // At the ceilings (10^7 units, 10^8 per unit) the products stay exact, and the rounding too.
+    // (9 999 999 × 99 999 999 + 0) / 10 000 000 = 99 999 989.0000001 → 99 999 989
+    expect(cmupAfterReceipt({ quantityOnHand: 9_999_999, cmup: 99_999_999, quantity: 1, unitCost: 0 })).toBe(99_999_989);
+    expect(cmupAfterReceipt({ quantityOnHand: 5_000_000, cmup: 99_999_998, quantity: 5_000_000, unitCost: 99_999_999 })).toBe(99_999_999); // .5 → up
+  });
+  it('refuses a unit cost above the unit-price ceiling (shared/limits.ts)', () => {
+    expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: 1, unitCost: 100_000_001 })).toThrow(RangeError);
   });
   it('refuses bad input', () => {
     expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: 0, unitCost: 1 })).toThrow(RangeError);

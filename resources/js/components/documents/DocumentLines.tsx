@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/data/EmptyState';
 import { FieldError } from '@/components/Field';
 import { Icon } from '@/components/Icon';
+import { LIMITS } from '@shared/limits';
 import { NumberInput } from '@/components/NumberInput';
 
 /**
@@ -66,11 +67,14 @@ export const REMOVE_HEADER = (
   </th>
 );
 
-/** The quantity cell of a line: a number input named for the product, the server's error under it. */
-export function LineQuantity({ id, name, ariaLabel, value, onChange, error, min = 1, suffix, stepper = false, label = 'Quantité' }: { id: string; name: string; ariaLabel: string; value: number | null; onChange: (value: number | null) => void; error?: string; min?: number; suffix?: ReactNode; stepper?: boolean; label?: string }) {
+/**
+ * The quantity cell of a line: a number input named for the product, the server's error under it;
+ * kept within the quantity ceiling of shared/limits.ts (`max`: fewer when entered by pack).
+ */
+export function LineQuantity({ id, name, ariaLabel, value, onChange, error, min = 1, max = LIMITS.quantity, suffix, stepper = false, label = 'Quantité' }: { id: string; name: string; ariaLabel: string; value: number | null; onChange: (value: number | null) => void; error?: string; min?: number; max?: number; suffix?: ReactNode; stepper?: boolean; label?: string }) {
   return (
     <td className="app-line-qty" data-label={label}>
-      <NumberInput id={id} name={name} label={<span className="visually-hidden">{ariaLabel}</span>} value={value} min={min} onChange={onChange} error={error} suffix={suffix} stepper={stepper} className="mb-0" />
+      <NumberInput id={id} name={name} label={<span className="visually-hidden">{ariaLabel}</span>} value={value} min={min} max={max} onChange={onChange} error={error} suffix={suffix} stepper={stepper} className="mb-0" />
     </td>
   );
 }

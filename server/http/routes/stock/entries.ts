@@ -64,7 +64,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   });
 
   r.post(ROUTES['entries.index'], can('stock_entries.create'), async (req, res) => {
-    const input = validate(stockEntrySchema, req.body);
+    const input = validate(stockEntrySchema(await getCurrency(db)), req.body);
     const result = await createStockEntry(
       db,
       {

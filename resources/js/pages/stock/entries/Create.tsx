@@ -1,3 +1,4 @@
+import { LIMITS, limitMessage } from '@shared/limits';
 import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -131,7 +132,9 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
           }
         >
           {lines.items.map((l, i) => {
-            const costError = lines.error(i, 'unit_cost');
+            const typedCost = cost(l);
+            // The server's ceiling (shared/limits.ts), said before sending.
+            const costError = lines.error(i, 'unit_cost') ?? (typedCost !== null && typedCost > LIMITS.unitPrice ? limitMessage('Le coût unitaire', 'unitPrice', currency) : undefined);
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`entry-line-${i}`}>
                 <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQty(l.stock)} ${l.unit_name}` : ''} error={lines.error(i, 'product_id')} />
@@ -146,7 +149,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                   )}
                   {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQty(baseQuantity(l.quantity, l.unit, l.pack_size))} {l.unit_name}</div> : null}
                 </td>
-                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} stepper />
+                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity} stepper />
                 <td className="app-line-cost" data-label={`Coût unitaire (${currencyLabel})`}>
                   <MoneyInput
                     id={`line-${i}-cost`}
