@@ -134,8 +134,8 @@ export interface ProductRow {
   unit: string;
   pack_size: number;
   /** null when the user may not see costs. */
-  purchase_price: number | null;
-  cmup: number | null;
+  purchase_price?: number | null;
+  cmup?: number | null;
   retail_price: number;
   wholesale_price: number;
   min_price: number;
@@ -300,8 +300,8 @@ export interface ProductPickerItem {
   unit: string;
   pack_size: number;
   /** null when the user may not see costs. */
-  purchase_price: number | null;
-  cmup: number | null;
+  purchase_price?: number | null;
+  cmup?: number | null;
   retail_price: number;
   wholesale_price: number;
   min_price: number;

@@ -40,11 +40,46 @@ export function seesCosts(user: Viewer): boolean {
   return mayAny(user, COST_PERMISSIONS);
 }
 
-/** The record fields that are costs: left out of a record's history for a user who may not see costs. */
-export const COST_FIELDS = ['purchase_price', 'cmup'] as const;
+/**
+ * The field and prop names that carry a cost: purchase prices, CMUPs, unit costs, amounts and values
+ * at cost. Left out of a record's history, and out of every page, printout, export and picker
+ * answer, for a user who may not see costs — absent, not null (tests/http/cost-props.test.ts
+ * scans every such page).
+ */
+export const COST_FIELDS = [
+  'purchase_price',
+  'purchase_price_before',
+  'cmup',
+  'cmup_before',
+  'cmup_after',
+  'old_cmup',
+  'new_cmup',
+  'cmup_history',
+  'unit_cost',
+  'amount',
+  'total_amount',
+  'value',
+  'total_value',
+  'gain_value',
+  'loss_value',
+  'net_value',
+] as const;
+
+export type CostField = (typeof COST_FIELDS)[number];
 
 export function hiddenCostFields(user: Viewer): readonly string[] {
   return seesCosts(user) ? [] : COST_FIELDS;
+}
+
+/**
+ * `props` as they may be shown: unchanged for a user who sees costs, else without their cost keys
+ * (COST_FIELDS). Presenters pass every object that can carry a cost through it.
+ */
+export function withoutCosts<T extends object>(props: T, showCosts: boolean): T {
+  if (showCosts) return props;
+  const out: Record<string, unknown> = { ...(props as Record<string, unknown>) };
+  for (const key of COST_FIELDS) delete out[key];
+  return out as T;
 }
 
 export type RecordArea = 'clients' | 'suppliers' | 'categories' | 'products';

@@ -23,7 +23,7 @@ export interface EntryRow {
   supplier_ref: string;
   line_count: number;
   total_quantity: number;
-  total_amount: number;
+  total_amount?: number;
   status: EntryStatus;
   status_label: string;
 }
@@ -32,7 +32,7 @@ export interface EntriesIndexProps {
   currency: string;
   filters: EntryListFilters;
   entries: Paginated<EntryRow>;
-  totals: { count: number; amount: number };
+  totals: { count: number; amount?: number };
   suppliers: Option[];
   locations: LocationOption[];
   can: { create: boolean; cancel: boolean };
@@ -68,10 +68,10 @@ export interface EntryLineView {
   pack_size: number;
   entered_quantity: number;
   quantity: number;
-  unit_cost: number;
-  amount: number;
-  cmup_before: number;
-  cmup_after: number;
+  unit_cost?: number;
+  amount?: number;
+  cmup_before?: number;
+  cmup_after?: number;
 }
 
 export interface EntryView {
@@ -86,7 +86,7 @@ export interface EntryView {
   status_label: string;
   line_count: number;
   total_quantity: number;
-  total_amount: number;
+  total_amount?: number;
   created_by: string | null;
   created_at: string;
   cancelled_by: string | null;
@@ -109,7 +109,7 @@ export interface EntriesPrintProps extends PrintMeta {
 export interface EntriesStatementProps extends PrintMeta {
   filters: { from: string; to: string; supplier: string | null; location: string | null; include_cancelled: boolean };
   rows: Array<EntryRow & { created_by: string | null }>;
-  totals: { count: number; quantity: number; amount: number; cancelled_count: number };
-  by_supplier: Array<{ supplier_name: string; count: number; amount: number }>;
+  totals: { count: number; quantity: number; amount?: number; cancelled_count: number };
+  by_supplier: Array<{ supplier_name: string; count: number; amount?: number }>;
   truncated: boolean;
 }

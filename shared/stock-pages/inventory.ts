@@ -15,7 +15,7 @@ export interface CountSessionRow {
   line_count: number;
   counted_count: number;
   adjusted_lines: number | null;
-  net_value: number | null;
+  net_value?: number | null;
   created_by: string | null;
 }
 
@@ -28,7 +28,7 @@ export interface ReadjustmentRow {
   reason_label: string;
   note: string;
   line_count: number;
-  total_value: number | null;
+  total_value?: number | null;
   created_by: string | null;
 }
 
@@ -68,8 +68,8 @@ export interface CountLineView {
   moved: number | null;
   difference: number | null;
   adjustment: number | null;
-  unit_cost: number | null;
-  value: number | null;
+  unit_cost?: number | null;
+  value?: number | null;
 }
 
 export interface CountSummaryView {
@@ -80,9 +80,9 @@ export interface CountSummaryView {
   adjusted: number;
   gain_quantity: number;
   loss_quantity: number;
-  gain_value: number;
-  loss_value: number;
-  net_value: number;
+  gain_value?: number;
+  loss_value?: number;
+  net_value?: number;
 }
 
 export interface CountSessionView {
@@ -141,8 +141,8 @@ export interface AdjustmentPrintLine {
   before: number;
   counted: number | null;
   adjustment: number;
-  unit_cost: number;
-  value: number;
+  unit_cost?: number;
+  value?: number;
 }
 
 export interface AdjustmentPrintProps extends PrintMeta {
@@ -158,7 +158,7 @@ export interface AdjustmentPrintProps extends PrintMeta {
     validated_at: string | null;
   };
   lines: AdjustmentPrintLine[];
-  totals: { gain_quantity: number; loss_quantity: number; gain_value: number; loss_value: number; net_value: number };
+  totals: { gain_quantity: number; loss_quantity: number; gain_value?: number; loss_value?: number; net_value?: number };
 }
 
 export interface ReadjustmentCreateProps {

@@ -3,11 +3,11 @@
 export interface ProductStockSectionsProps {
   currency: string;
   show_costs: boolean;
-  product: { id: number; code: string; name: string; unit: string; cmup: number | null; purchase_price: number | null; active: boolean; alert_threshold: number };
-  locations: Array<{ id: number; name: string; kind: string; quantity: number; value: number | null }>;
+  product: { id: number; code: string; name: string; unit: string; cmup?: number | null; purchase_price?: number | null; active: boolean; alert_threshold: number };
+  locations: Array<{ id: number; name: string; kind: string; quantity: number; value?: number | null }>;
   in_transit: number;
   total_quantity: number;
-  total_value: number | null;
+  total_value?: number | null;
   movements: Array<{
     id: number;
     business_date: string;
@@ -16,14 +16,14 @@ export interface ProductStockSectionsProps {
     type: string;
     type_label: string;
     quantity: number;
-    unit_cost: number | null;
+    unit_cost?: number | null;
     document_number: string | null;
     document_url: string | null;
     user_name: string | null;
     reason: string | null;
   }>;
   movements_page: { page: number; last_page: number; total: number; per_page: number };
-  cmup_history: Array<{
+  cmup_history?: Array<{
     id: number;
     changed_at: string;
     business_date: string;

@@ -61,7 +61,7 @@ export interface TransferLineView {
   difference: number | null;
   difference_reason: string | null;
   /** CMUP at sending; null when the user may not see costs. */
-  unit_cost: number | null;
+  unit_cost?: number | null;
 }
 
 export interface TransferView {
@@ -76,7 +76,7 @@ export interface TransferView {
   line_count: number;
   total_quantity_sent: number;
   total_quantity_received: number | null;
-  total_value: number | null;
+  total_value?: number | null;
   sent_by: string | null;
   sent_at: string;
   received_by: string | null;

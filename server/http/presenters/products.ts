@@ -2,6 +2,7 @@ import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, 
 import { PRICE_SOURCE_LABELS, type PriceSource } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
+import { withoutCosts } from '../../policies/index.js';
 
 /**
  * Products: rows → props, for the list, the record, the price centre and the pickers. The fields
@@ -9,19 +10,19 @@ import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-
  * (server/policies seesCosts), are shaped once here.
  */
 function productFields(row: any, showCosts: boolean) {
-  return {
+  return withoutCosts({
     id: Number(row.id),
     code: row.code as string,
     barcode: (row.barcode ?? null) as string | null,
     name: row.name as string,
     unit: row.unit as string,
     pack_size: Number(row.pack_size),
-    purchase_price: showCosts ? Number(row.purchase_price) : null,
-    cmup: showCosts ? Number(row.cmup) : null,
+    purchase_price: Number(row.purchase_price) as number | undefined,
+    cmup: Number(row.cmup) as number | undefined,
     retail_price: Number(row.retail_price),
     wholesale_price: Number(row.wholesale_price),
     min_price: Number(row.min_price),
-  };
+  }, showCosts);
 }
 
 /** A row of the products list (row.stock_total: its stock over all locations). */

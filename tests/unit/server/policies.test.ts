@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { COST_PERMISSIONS, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities } from '../../../server/policies/index.js';
+import { COST_PERMISSIONS, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -58,8 +58,17 @@ describe('other rules', () => {
   });
 
   it("a record's history hides the cost fields from those who may not see costs", () => {
-    expect(hiddenCostFields(viewer('menu.produits'))).toEqual(['purchase_price', 'cmup']);
+    expect(hiddenCostFields(viewer('menu.produits'))).toEqual(expect.arrayContaining(['purchase_price', 'cmup', 'unit_cost', 'value', 'amount']));
     expect(hiddenCostFields(viewer('menu.produits', 'products.update'))).toEqual([]);
+  });
+
+  it('withoutCosts leaves the cost keys out (absent, not null) for those who may not see costs', () => {
+    const line = { product_id: 4, quantity: 3, unit_cost: 1200, amount: 3600, cmup_before: 1000, cmup_after: 1100 };
+    expect(withoutCosts(line, true)).toBe(line);
+    const hidden = withoutCosts(line, false);
+    expect(hidden).toEqual({ product_id: 4, quantity: 3 });
+    expect('unit_cost' in hidden).toBe(false);
+    expect(line.unit_cost).toBe(1200); // the input is left untouched
   });
 });
 

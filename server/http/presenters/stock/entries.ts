@@ -3,12 +3,13 @@ import type { EntriesStatementProps, EntryLineView, EntryRow, EntryView } from '
 import { ENTRY_STATUS_LABELS, type EntryStatus } from '../../../../shared/stock.js';
 import type { EntryStatementData } from '../../../services/stock/entry-queries.js';
 import type { Row } from '../../../services/stock/lookups.js';
+import { withoutCosts } from '../../../policies/index.js';
 import { n } from './common.js';
 
-/** Stock entry rows → page props. */
+/** Stock entry rows → page props; amounts and costs only for those who see costs (withoutCosts). */
 
-export function presentEntryRow(r: Row): EntryRow {
-  return {
+export function presentEntryRow(r: Row, showCosts: boolean): EntryRow {
+  return withoutCosts({
     id: n(r.id),
     number: r.number,
     entry_date: r.entry_date,
@@ -20,11 +21,11 @@ export function presentEntryRow(r: Row): EntryRow {
     total_amount: n(r.total_amount),
     status: r.status as EntryStatus,
     status_label: ENTRY_STATUS_LABELS[r.status as EntryStatus] ?? r.status,
-  };
+  }, showCosts);
 }
 
-export function presentEntry({ entry: e, lines }: { entry: Row; lines: Row[] }): EntryView {
-  return {
+export function presentEntry({ entry: e, lines }: { entry: Row; lines: Row[] }, showCosts: boolean): EntryView {
+  return withoutCosts({
     id: n(e.id),
     number: e.number,
     entry_date: e.entry_date,
@@ -44,7 +45,7 @@ export function presentEntry({ entry: e, lines }: { entry: Row; lines: Row[] }):
     cancel_reason: e.cancel_reason ?? null,
     version: n(e.version),
     lines: lines.map(
-      (l): EntryLineView => ({
+      (l): EntryLineView => withoutCosts({
         position: n(l.position),
         product_id: n(l.product_id),
         product_code: l.product_code,
@@ -58,18 +59,18 @@ export function presentEntry({ entry: e, lines }: { entry: Row; lines: Row[] }):
         amount: n(l.amount),
         cmup_before: n(l.cmup_before),
         cmup_after: n(l.cmup_after),
-      }),
+      }, showCosts),
     ),
-  };
+  }, showCosts);
 }
 
 /** The period statement: its rows, the totals and per-supplier subtotals computed by the service. */
-export function presentEntryStatement(s: EntryStatementData, includeCancelled: boolean, period: { from: string; to: string }): Omit<EntriesStatementProps, keyof PrintMeta> {
+export function presentEntryStatement(s: EntryStatementData, includeCancelled: boolean, period: { from: string; to: string }, showCosts: boolean): Omit<EntriesStatementProps, keyof PrintMeta> {
   return {
     filters: { from: period.from, to: period.to, supplier: s.supplierName, location: s.locationName, include_cancelled: includeCancelled },
-    rows: s.rows.map((r) => ({ ...presentEntryRow(r), created_by: (r.created_by_name as string | null) ?? null })),
-    totals: s.totals,
-    by_supplier: s.bySupplier,
+    rows: s.rows.map((r) => ({ ...presentEntryRow(r, showCosts), created_by: (r.created_by_name as string | null) ?? null })),
+    totals: withoutCosts(s.totals, showCosts),
+    by_supplier: s.bySupplier.map((b) => withoutCosts(b, showCosts)),
     truncated: s.truncated,
   };
 }

@@ -5,13 +5,14 @@ import { valueOf } from '../../../domain/stock/cmup.js';
 import { type CountLineResult, type CountOptions, type CountSummary, countLineResult } from '../../../domain/stock/count.js';
 import type { AdjustmentTotals } from '../../../services/stock/count-queries.js';
 import type { Row } from '../../../services/stock/lookups.js';
+import { withoutCosts } from '../../../policies/index.js';
 import { n, nOrNull } from './common.js';
 
 /** Inventory rows → page props: count sessions, their lines and totals, readjustments, printouts. */
 
 export function presentCountSessionRow(r: Row, showValues: boolean): CountSessionRow {
   const validated = r.status === 'validated';
-  return {
+  return withoutCosts({
     id: n(r.id),
     number: r.number ?? null,
     location_name: r.location_name,
@@ -23,13 +24,13 @@ export function presentCountSessionRow(r: Row, showValues: boolean): CountSessio
     line_count: n(r.line_count),
     counted_count: n(r.counted_count),
     adjusted_lines: validated ? n(r.adjusted_lines) : null,
-    net_value: validated && showValues ? n(r.gain_value) - n(r.loss_value) : null,
+    net_value: validated ? n(r.gain_value) - n(r.loss_value) : null,
     created_by: r.created_by_name ?? null,
-  };
+  }, showValues);
 }
 
 export function presentReadjustmentRow(r: Row, showValues: boolean): ReadjustmentRow {
-  return {
+  return withoutCosts({
     id: n(r.id),
     number: r.number,
     adjustment_date: r.adjustment_date,
@@ -38,9 +39,9 @@ export function presentReadjustmentRow(r: Row, showValues: boolean): Readjustmen
     reason_label: READJUSTMENT_REASON_LABELS[r.reason as ReadjustmentReason] ?? r.reason,
     note: r.note ?? '',
     line_count: n(r.line_count),
-    total_value: showValues ? n(r.total_value) : null,
+    total_value: n(r.total_value),
     created_by: r.created_by_name ?? null,
-  };
+  }, showValues);
 }
 
 export function presentCountSession(r: Row): CountSessionView {
@@ -91,7 +92,7 @@ export function presentCountLine(r: Row, session: Row, options: CountOptions, re
   const adjustment = validated ? nOrNull(r.adjustment_quantity) : result && result.counted !== null ? result.adjustment : null;
   const unitCost = validated ? n(r.unit_cost) : n(r.cmup);
   const counted = nOrNull(r.counted_quantity);
-  return {
+  return withoutCosts({
     product_id: n(r.product_id),
     code: r.code,
     barcode: r.barcode ?? null,
@@ -107,14 +108,14 @@ export function presentCountLine(r: Row, session: Row, options: CountOptions, re
     moved: reveal ? current - theoretical : null,
     difference: reveal && counted !== null ? counted - theoretical : null,
     adjustment: reveal ? adjustment : null,
-    unit_cost: reveal && showCosts ? unitCost : null,
+    unit_cost: reveal ? unitCost : null,
     value: reveal && showCosts && adjustment !== null ? valueOf(adjustment, unitCost) : null,
-  };
+  }, showCosts);
 }
 
 /** A session's totals (computed in SQL by countSummary); values only for those who see costs. */
 export function presentCountSummary(s: CountSummary, showCosts: boolean): CountSummaryView {
-  return {
+  return withoutCosts({
     lines: s.lines,
     counted: s.counted,
     uncounted: s.uncounted,
@@ -122,10 +123,10 @@ export function presentCountSummary(s: CountSummary, showCosts: boolean): CountS
     adjusted: s.adjusted,
     gain_quantity: s.gainQuantity,
     loss_quantity: s.lossQuantity,
-    gain_value: showCosts ? s.gainValue : 0,
-    loss_value: showCosts ? s.lossValue : 0,
-    net_value: showCosts ? s.netValue : 0,
-  };
+    gain_value: s.gainValue,
+    loss_value: s.lossValue,
+    net_value: s.netValue,
+  }, showCosts);
 }
 
 /** Lines of the count sheet: theoretical quantities only when revealed; counted ones unless blank. */
@@ -142,12 +143,12 @@ export function countSheetLines(rows: Row[], reveal: boolean, blank: boolean): C
 
 type AdjustmentPrint = Pick<AdjustmentPrintProps, 'kind' | 'document' | 'lines' | 'totals'>;
 
-function adjustmentLine(r: { code: string; name: string; unit: string; before: number; counted: number | null; adjustment: number; unit_cost: number }): AdjustmentPrintLine {
-  return { ...r, value: valueOf(r.adjustment, r.unit_cost) };
+function adjustmentLine(r: { code: string; name: string; unit: string; before: number; counted: number | null; adjustment: number; unit_cost: number }, showCosts: boolean): AdjustmentPrintLine {
+  return withoutCosts({ ...r, value: valueOf(r.adjustment, r.unit_cost) }, showCosts);
 }
 
 /** État d'ajustement of a validated count: the lines that were adjusted and their totals. */
-export function sessionAdjustmentPrint(session: Row, { rows, totals }: { rows: Row[]; totals: AdjustmentTotals }): AdjustmentPrint {
+export function sessionAdjustmentPrint(session: Row, { rows, totals }: { rows: Row[]; totals: AdjustmentTotals }, showCosts: boolean): AdjustmentPrint {
   const view = presentCountSession(session);
   return {
     kind: 'count',
@@ -161,13 +162,13 @@ export function sessionAdjustmentPrint(session: Row, { rows, totals }: { rows: R
       validated_by: session.validated_by_name ?? null,
       validated_at: session.validated_at ?? null,
     },
-    lines: rows.map((r) => adjustmentLine({ code: r.code, name: r.name, unit: r.unit, before: n(r.stock_at_validation), counted: nOrNull(r.counted_quantity), adjustment: n(r.adjustment_quantity), unit_cost: n(r.unit_cost) })),
-    totals,
+    lines: rows.map((r) => adjustmentLine({ code: r.code, name: r.name, unit: r.unit, before: n(r.stock_at_validation), counted: nOrNull(r.counted_quantity), adjustment: n(r.adjustment_quantity), unit_cost: n(r.unit_cost) }, showCosts)),
+    totals: withoutCosts(totals, showCosts),
   };
 }
 
 /** État d'ajustement of a direct readjustment. */
-export function readjustmentPrint({ adjustment: a, lines, totals }: { adjustment: Row; lines: Row[]; totals: AdjustmentTotals }): AdjustmentPrint {
+export function readjustmentPrint({ adjustment: a, lines, totals }: { adjustment: Row; lines: Row[]; totals: AdjustmentTotals }, showCosts: boolean): AdjustmentPrint {
   return {
     kind: 'readjustment',
     document: {
@@ -180,7 +181,7 @@ export function readjustmentPrint({ adjustment: a, lines, totals }: { adjustment
       validated_by: a.created_by_name ?? null,
       validated_at: a.created_at ?? null,
     },
-    lines: lines.map((r) => adjustmentLine({ code: r.code, name: r.name, unit: r.unit, before: n(r.stock_before), counted: null, adjustment: n(r.quantity), unit_cost: n(r.unit_cost) })),
-    totals,
+    lines: lines.map((r) => adjustmentLine({ code: r.code, name: r.name, unit: r.unit, before: n(r.stock_before), counted: null, adjustment: n(r.quantity), unit_cost: n(r.unit_cost) }, showCosts)),
+    totals: withoutCosts(totals, showCosts),
   };
 }

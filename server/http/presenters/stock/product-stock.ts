@@ -3,30 +3,31 @@ import { MOVEMENT_TYPE_LABELS } from '../../../../shared/stock.js';
 import { toBool } from '../../../db/dialect.js';
 import { valueOf } from '../../../domain/stock/cmup.js';
 import type { ProductStockData } from '../../../services/stock/product-stock.js';
+import { withoutCosts } from '../../../policies/index.js';
 import { documentUrl, n } from './common.js';
 
 /** A product's stock sections (per location, movements, CMUP history); costs only when `showCosts`. */
 export function presentProductStock(data: ProductStockData, showCosts: boolean, currency: string): ProductStockSectionsProps {
   const cmup = n(data.product.cmup);
   const { movements } = data;
-  return {
+  return withoutCosts({
     currency,
     show_costs: showCosts,
-    product: {
+    product: withoutCosts({
       id: n(data.product.id),
       code: data.product.code,
       name: data.product.name,
       unit: data.product.unit,
-      cmup: showCosts ? cmup : null,
-      purchase_price: showCosts ? n(data.product.purchase_price) : null,
+      cmup,
+      purchase_price: n(data.product.purchase_price),
       active: toBool(data.product.active),
       alert_threshold: n(data.product.alert_threshold),
-    },
-    locations: data.locations.map((l) => ({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? valueOf(n(l.quantity), cmup) : null })),
+    }, showCosts),
+    locations: data.locations.map((l) => withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? valueOf(n(l.quantity), cmup) : 0 }, showCosts)),
     in_transit: data.inTransit,
     total_quantity: data.totalQuantity,
-    total_value: showCosts ? valueOf(data.totalQuantity, cmup) : null,
-    movements: movements.data.map((m) => ({
+    total_value: showCosts ? valueOf(data.totalQuantity, cmup) : 0,
+    movements: movements.data.map((m) => withoutCosts({
       id: n(m.id),
       business_date: m.business_date,
       created_at: m.created_at,
@@ -34,12 +35,12 @@ export function presentProductStock(data: ProductStockData, showCosts: boolean, 
       type: m.movement_type,
       type_label: MOVEMENT_TYPE_LABELS[m.movement_type] ?? m.movement_type,
       quantity: n(m.quantity),
-      unit_cost: showCosts ? n(m.unit_cost) : null,
+      unit_cost: n(m.unit_cost),
       document_number: m.document_number ?? null,
       document_url: documentUrl(m.document_type, m.document_id),
       user_name: m.user_name ?? null,
       reason: m.reason ?? null,
-    })),
+    }, showCosts)),
     movements_page: { page: movements.page, last_page: movements.last_page, total: movements.total, per_page: movements.per_page },
     cmup_history: showCosts
       ? data.history.map((h) => ({
@@ -56,6 +57,6 @@ export function presentProductStock(data: ProductStockData, showCosts: boolean, 
           document_url: documentUrl(h.document_type, h.document_id),
           user_name: h.user_name ?? null,
         }))
-      : null,
-  };
+      : [],
+  }, showCosts);
 }

@@ -2,6 +2,7 @@ import type { TransferLineView, TransferRow, TransfersShowProps, TransferView } 
 import { TRANSFER_STATUS_LABELS, type TransferStatus } from '../../../../shared/stock.js';
 import { canTransfer } from '../../../domain/stock/transfer-state.js';
 import type { Row } from '../../../services/stock/lookups.js';
+import { withoutCosts } from '../../../policies/index.js';
 import { n, nOrNull } from './common.js';
 
 /** Transfer rows → page props. Costs only reach users allowed to see them (`showCosts`). */
@@ -27,7 +28,7 @@ export function presentTransferRow(r: Row): TransferRow {
 }
 
 export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: Row[] }, showCosts: boolean): TransferView {
-  return {
+  return withoutCosts({
     id: n(t.id),
     number: t.number,
     transfer_date: t.transfer_date,
@@ -39,7 +40,7 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
     line_count: n(t.line_count),
     total_quantity_sent: n(t.total_quantity_sent),
     total_quantity_received: nOrNull(t.total_quantity_received),
-    total_value: showCosts ? n(t.total_value) : null,
+    total_value: n(t.total_value),
     sent_by: t.sent_by_name ?? null,
     sent_at: t.sent_at,
     received_by: t.received_by_name ?? null,
@@ -55,7 +56,7 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
     version: n(t.version),
     lines: lines.map((l): TransferLineView => {
       const received = nOrNull(l.quantity_received);
-      return {
+      return withoutCosts({
         position: n(l.position),
         product_id: n(l.product_id),
         product_code: l.product_code,
@@ -66,10 +67,10 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
         quantity_received: received,
         difference: received === null ? null : received - n(l.quantity_sent),
         difference_reason: l.difference_reason ?? null,
-        unit_cost: showCosts ? n(l.unit_cost) : null,
-      };
+        unit_cost: n(l.unit_cost),
+      }, showCosts);
     }),
-  };
+  }, showCosts);
 }
 
 /** What the transfer's state still allows (the user's permissions are the `can` props). */

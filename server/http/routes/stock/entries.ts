@@ -4,7 +4,7 @@ import { ROUTES, route } from '../../../../shared/routes.js';
 import type { EntryListFilters } from '../../../../shared/stock-pages.js';
 import { ENTRY_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
-import { entryAbilities } from '../../../policies/index.js';
+import { entryAbilities, seesCosts, withoutCosts } from '../../../policies/index.js';
 import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
 import { entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
@@ -39,13 +39,16 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   r.use(ROUTES['entries.index'], requireAuth, requireVerified, can('menu.entreestock'));
 
   r.get(ROUTES['entries.index'], async (req, res) => {
+    const costs = seesCosts(req.user!);
     const filters = entryFilters(req, await companyToday(db));
-    const { entries, totals } = await listEntries(db, filters, queryPage(req.query), presentEntryRow);
+    // Sorting by amount would tell the amounts apart: only for those who see them.
+    if (!costs && filters.sort === 'amount') filters.sort = 'date';
+    const { entries, totals } = await listEntries(db, filters, queryPage(req.query), (r) => presentEntryRow(r, costs));
     await res.inertia.render('stock/entries/Index', {
       currency: await getCurrency(db),
       filters,
       entries,
-      totals,
+      totals: withoutCosts(totals, costs),
       suppliers: presentOptions(await allSupplierRows(db)),
       locations: presentLocations(await locationRows(db)),
       can: entryAbilities(req.user!),
@@ -91,7 +94,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const statement = await entryStatement(db, filters, includeCancelled);
     await res.inertia.render('stock/entries/Statement', {
       ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.index', { from: filters.from, to: filters.to })),
-      ...presentEntryStatement(statement, includeCancelled, filters),
+      ...presentEntryStatement(statement, includeCancelled, filters, seesCosts(req.user!)),
     });
   });
 
@@ -100,7 +103,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     if (!detail) throw new NotFound();
     await res.inertia.render('stock/entries/Show', {
       currency: await getCurrency(db),
-      entry: presentEntry(detail),
+      entry: presentEntry(detail, seesCosts(req.user!)),
       can: entryAbilities(req.user!),
     });
   });
@@ -109,7 +112,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
-    await res.inertia.render('stock/entries/Print', { ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.show', { id })), entry: presentEntry(detail) });
+    await res.inertia.render('stock/entries/Print', { ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.show', { id })), entry: presentEntry(detail, seesCosts(req.user!)) });
   });
 
   r.post(ROUTES['entries.cancel'], can('stock_entries.cancel'), async (req, res) => {

@@ -112,7 +112,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     if (!detail) throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
       ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('inventory.index', { tab: 'readjustments' })),
-      ...readjustmentPrint(detail),
+      ...readjustmentPrint(detail, seesCosts(req.user!)),
     });
   });
 
@@ -198,7 +198,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     if (!session || session.status !== 'validated') throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
       ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('inventory.show', { id: session.id }, { tab: 'ecarts' })),
-      ...sessionAdjustmentPrint(session, await countAdjustment(db, session)),
+      ...sessionAdjustmentPrint(session, await countAdjustment(db, session), seesCosts(req.user!)),
     });
   });
 

@@ -71,7 +71,7 @@ export function DifferencesTable({ lines, open, showValues, currency, top }: { l
                   <Money value={l.unit_cost} currency={currency} />
                 </td>
                 <td className="num" data-label="Valeur">
-                  {l.value === null ? '—' : <Money value={l.value} currency={currency} tone="balance" />}
+                  {l.value == null ? '—' : <Money value={l.value} currency={currency} tone="balance" />}
                 </td>
               </>
             ) : null}

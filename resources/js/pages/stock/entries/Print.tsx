@@ -7,7 +7,8 @@ import { formatDate, formatDateTime, formatQty } from '@/components/data/format'
 /** Bon d'entrée de stock (A4): supplier, location, lines at cost, total, signatures. */
 export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
   const { entry, company } = props;
-  const money = (v: number) => formatMoney(v, company.currency);
+  // Costs are absent for a user who may not see them: a dash in their place.
+  const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, company.currency));
   const cancelled = entry.status === 'cancelled';
   return (
     <PrintFrame

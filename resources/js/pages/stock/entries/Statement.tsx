@@ -7,7 +7,8 @@ import { formatDate, formatQty } from '@/components/data/format';
 /** État des entrées de stock (A4) for a period: every entry, totals, subtotal per supplier. */
 export default function EntriesStatement(props: PageProps<'stock/entries/Statement'>) {
   const { filters, rows, totals, by_supplier, truncated, company } = props;
-  const money = (v: number) => formatMoney(v, company.currency);
+  // Costs are absent for a user who may not see them: a dash in their place.
+  const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, company.currency));
   return (
     <PrintFrame meta={props} size="A4" title="État des entrées de stock" subtitle={<strong>Période du {formatDate(filters.from)} au {formatDate(filters.to)}</strong>}>
       <PrintFacts

@@ -7,7 +7,8 @@ import { formatDate, formatDateTime, formatQty, formatSigned } from '@/component
 /** État d'ajustement (A4): a validated count's or a readjustment's stock corrections, valued at CMUP. */
 export default function AdjustmentPrint(props: PageProps<'stock/inventory/AdjustmentPrint'>) {
   const { kind, document: doc, lines, totals, company } = props;
-  const money = (v: number) => formatMoney(v, company.currency);
+  // Costs are absent for a user who may not see them: a dash in their place.
+  const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, company.currency));
   const isCount = kind === 'count';
   return (
     <PrintFrame
@@ -67,7 +68,7 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
           <tr>
             <th>Pertes</th>
             <td className="num">{formatSigned(-totals.loss_quantity)}</td>
-            <td className="num">{money(totals.loss_value ? -totals.loss_value : 0)}</td>
+            <td className="num">{money(totals.loss_value === undefined ? undefined : -totals.loss_value)}</td>
           </tr>
           <tr>
             <th>Écart net</th>

@@ -111,7 +111,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
                 {formatQty(s.counted_count)} / {formatQty(s.line_count)}
               </td>
               <td className="app-num">{s.adjusted_lines === null ? '—' : formatQty(s.adjusted_lines)}</td>
-              <td className="app-num">{s.net_value === null ? '—' : <Money value={s.net_value} currency={currency} tone="balance" />}</td>
+              <td className="app-num">{s.net_value == null ? '—' : <Money value={s.net_value} currency={currency} tone="balance" />}</td>
               <td>
                 <StatusBadge kind="count" status={s.status} label={s.status_label} />
               </td>
@@ -132,7 +132,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
               <td>{r.reason_label}</td>
               <td className="small">{r.note}</td>
               <td className="app-num">{formatQty(r.line_count)}</td>
-              <td className="app-num">{r.total_value === null ? '—' : <Money value={r.total_value} currency={currency} tone="balance" />}</td>
+              <td className="app-num">{r.total_value == null ? '—' : <Money value={r.total_value} currency={currency} tone="balance" />}</td>
               <td>{r.created_by ?? '—'}</td>
             </tr>
           ))}

@@ -27,7 +27,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
   const list = useList(route('inventory.show', { id: session.id }), countState(props), { keep: COUNT_KEEP });
   const open = session.status === 'open';
   const sheet = route('inventory.sheet', { id: session.id });
-  const showValues = lines.data.some((l) => l.unit_cost !== null) || (summary !== null && (summary.gain_value !== 0 || summary.loss_value !== 0));
+  const showValues = lines.data.some((l) => l.unit_cost != null) || (summary !== null && summary.gain_value !== undefined && (summary.gain_value !== 0 || summary.loss_value !== 0));
   const filtersBar = <CountLineFilters list={list} filters={filters} categories={categories} />;
 
   return (

@@ -24,7 +24,7 @@ type Props = PageProps<'stock/transfers/Show'>;
 export default function TransfersShow({ currency, today, transfer, actions, can }: Props) {
   const [reprinting, setReprinting] = useState(false);
   const receivable = actions.receive && can.receive;
-  const showCosts = transfer.lines.some((l) => l.unit_cost !== null);
+  const showCosts = transfer.lines.some((l) => l.unit_cost != null);
   const received = transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
 
   return (
@@ -92,7 +92,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
           <Fact label="Destination" value={transfer.to.name} />
           <Fact label="Envoyé" value={`le ${formatDate(transfer.transfer_date)} par ${transfer.sent_by ?? '—'}`} />
           {received ? <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} /> : null}
-          {transfer.total_value !== null ? <Fact label="Valeur (CMUP à l'envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
+          {transfer.total_value != null ? <Fact label="Valeur (CMUP à l'envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
           {transfer.reprint_count > 0 ? <Fact label="Réimpressions" value={`${formatQty(transfer.reprint_count)} (dernière le ${formatDateTime(transfer.last_reprinted_at)})`} /> : null}
           {transfer.note ? <Fact label="Observation" value={transfer.note} /> : null}
           {transfer.reception_note ? <Fact label="Observation à la réception" value={transfer.reception_note} /> : null}
@@ -174,7 +174,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
     lines: transfer.lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity_sent, reason: '' })),
   });
   const lines = useDocumentLines(form, {});
-  const showCosts = transfer.lines.some((l) => l.unit_cost !== null);
+  const showCosts = transfer.lines.some((l) => l.unit_cost != null);
   const differences = lines.items.filter((l, i) => l.quantity !== null && l.quantity !== transfer.lines[i].quantity_sent).length;
 
   return (
