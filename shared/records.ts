@@ -140,8 +140,8 @@ export interface ProductRow {
   wholesale_price: number;
   min_price: number;
   alert_threshold: number;
-  /** Sum over all locations. */
-  stock_total: number;
+  /** Sum over all locations; null while the user counts a location blind. */
+  stock_total: number | null;
   active: boolean;
 }
 
@@ -161,7 +161,8 @@ export interface StockAtLocation {
   location_name: string;
   kind: LocationKind;
   active: boolean;
-  quantity: number;
+  /** null: a location this user is counting blind. */
+  quantity: number | null;
 }
 
 export const PRICE_SOURCES = ['manual', 'rule', 'import', 'entry'] as const;

@@ -179,6 +179,16 @@ export function countAbilities(user: Viewer): { count: boolean; validate: boolea
 }
 
 /**
+ * The locations whose stock quantities the user may not see: those where a blind count is open
+ * that they may not reveal (seesTheoreticalStock). While a user counts blind in a location, nothing
+ * they open — pickers, product stock pages, product lists and records — shows its quantities
+ * (nor a total that includes them).
+ */
+export function blindStockLocations(user: Viewer, openCounts: ReadonlyArray<{ location_id: number; status: string; blind: boolean }>): ReadonlySet<number> {
+  return new Set(openCounts.filter((c) => !seesTheoreticalStock(user, c)).map((c) => Number(c.location_id)));
+}
+
+/**
  * The differences tab of a count (differences, adjustments, values): for those who see its
  * theoretical stock, and, while the count is open, only for those who validate it.
  */

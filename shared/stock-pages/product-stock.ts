@@ -4,9 +4,11 @@ export interface ProductStockSectionsProps {
   currency: string;
   show_costs: boolean;
   product: { id: number; code: string; name: string; unit: string; cmup?: number | null; purchase_price?: number | null; active: boolean; alert_threshold: number };
-  locations: Array<{ id: number; name: string; kind: string; quantity: number; value?: number | null }>;
+  /** quantity null: a location being counted blind by this user. */
+  locations: Array<{ id: number; name: string; kind: string; quantity: number | null; value?: number | null }>;
   in_transit: number;
-  total_quantity: number;
+  /** null while a location is counted blind by this user (the total would include it). */
+  total_quantity: number | null;
   total_value?: number | null;
   movements: Array<{
     id: number;
@@ -29,7 +31,7 @@ export interface ProductStockSectionsProps {
     business_date: string;
     old_cmup: number;
     new_cmup: number;
-    quantity_before: number;
+    quantity_before: number | null;
     quantity: number;
     unit_cost: number;
     type_label: string;

@@ -32,7 +32,7 @@ export function presentProductRow(row: any, showCosts: boolean): ProductRow {
     category_id: Number(row.category_id),
     category_name: row.category_name,
     alert_threshold: Number(row.alert_threshold),
-    stock_total: Number(row.stock_total ?? 0),
+    stock_total: row.stock_total === null ? null : Number(row.stock_total ?? 0),
     active: toBool(row.active),
   };
 }
@@ -53,8 +53,9 @@ export function presentPriceGridRow(row: any): PriceGridRow {
   return { ...fields, purchase_price: Number(row.purchase_price), cmup: Number(row.cmup), category_name: row.category_name, updated_at: row.updated_at };
 }
 
-export function presentStock(row: any): StockAtLocation {
-  return { location_id: Number(row.id), location_code: row.code, location_name: row.name, kind: row.kind, active: toBool(row.active), quantity: Number(row.quantity) };
+/** A product's stock at a location; no quantity for a location the user counts blind (`hidden`). */
+export function presentStock(row: any, hidden: ReadonlySet<number> = new Set()): StockAtLocation {
+  return { location_id: Number(row.id), location_code: row.code, location_name: row.name, kind: row.kind, active: toBool(row.active), quantity: hidden.has(Number(row.id)) ? null : Number(row.quantity) };
 }
 
 /** A price change (the service leaves out purchase price changes for users who may not see costs). */

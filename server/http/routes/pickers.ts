@@ -7,7 +7,8 @@ import { ROUTES } from '../../../shared/routes.js';
 import { presentClientPickerItem } from '../presenters/clients.js';
 import { presentProductPickerItem } from '../presenters/products.js';
 import { queryId, queryText } from '../query.js';
-import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, mayAny, seesCosts } from '../../policies/index.js';
+import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, blindStockLocations, mayAny, seesCosts } from '../../policies/index.js';
+import { openBlindCounts } from '../../services/stock/count-queries.js';
 
 /** JSON endpoints answer JSON errors (401/403), never a redirect or an HTML page. */
 function jsonGuard(permissions: readonly Permission[]) {
@@ -26,8 +27,10 @@ export function pickerRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['pickers.products'], jsonGuard(PRODUCT_PICKER_SCREENS), async (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const locationId = queryId(query, 'location_id');
-    const found = await searchProducts(db, { q: queryText(query, 'q'), locationId: locationId ? Number(locationId) : null });
+    const asked = queryId(query, 'location_id');
+    // No stock figure for a location the user is counting blind.
+    const locationId = asked && !blindStockLocations(req.user!, await openBlindCounts(db)).has(Number(asked)) ? Number(asked) : null;
+    const found = await searchProducts(db, { q: queryText(query, 'q'), locationId });
     const showCosts = seesCosts(req.user!);
     const items = found.rows.map((row) => presentProductPickerItem(row, showCosts, found.stock));
     const result: ProductPickerResponse = { items, exact: items.find((i) => i.id === found.exactId) ?? null };

@@ -30,7 +30,8 @@ import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
 import { queryId, queryPage, parseListParams, statusFilter } from '../query.js';
-import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
+import { blindStockLocations, hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
+import { openBlindCounts } from '../../services/stock/count-queries.js';
 
 const HISTORY_PER_PAGE = 20;
 
@@ -64,7 +65,9 @@ export function productRoutes(ctx: AppContext): Router {
     const showCosts = seesCosts(req.user!);
     const { page, ...params } = parseListParams(req, listSpec(showCosts));
     const rows = await listProducts(db, { ...params, page });
-    const products = { ...rows, data: rows.data.map((row) => presentProductRow(row, showCosts)) };
+    // A total over all locations would include one the user counts blind: left out meanwhile.
+    const blind = blindStockLocations(req.user!, await openBlindCounts(db)).size > 0;
+    const products = { ...rows, data: rows.data.map((row) => presentProductRow(blind ? { ...row, stock_total: null } : row, showCosts)) };
     await res.inertia.render('products/Index', {
       products,
       params,
@@ -100,10 +103,11 @@ export function productRoutes(ctx: AppContext): Router {
     const showCosts = seesCosts(req.user!);
     const currency = await getCurrency(db);
     const stock = await productStock(db, id);
+    const hidden = blindStockLocations(req.user!, await openBlindCounts(db));
     const history = await priceHistory(db, id, { showCosts, page: queryPage(req.query as Record<string, unknown>, 'history_page'), perPage: HISTORY_PER_PAGE });
     await res.inertia.render('products/Show', {
-      product: presentProduct({ ...row, stock_total: stock.total }, showCosts),
-      stock: stock.levels.map(presentStock),
+      product: presentProduct({ ...row, stock_total: hidden.size ? null : stock.total }, showCosts),
+      stock: stock.levels.map((level) => presentStock(level, hidden)),
       price_history: { ...history, data: history.data.map(presentPriceHistory) },
       usage: await recordUsage(db, 'product', id, currency),
       history: presentHistory(await subjectHistory(db, 'product', id), currency, { refs: { category_id: await categoryNames(db) }, hide: hiddenCostFields(req.user!) }),

@@ -276,3 +276,9 @@ export async function readjustmentDetail(db: Knex, id: number): Promise<{ adjust
   const totals = await adjustmentTotals(db, db('stock_adjustment_lines').where({ adjustment_id: id }), 'quantity', 'unit_cost');
   return { adjustment, lines, totals };
 }
+
+/** The open blind counts (their location), which blindStockLocations (server/policies) reads. */
+export async function openBlindCounts(db: Knex): Promise<Array<{ location_id: number; status: string; blind: boolean }>> {
+  const rows = await db('inventory_counts').where({ status: 'open', blind: true }).select('location_id');
+  return rows.map((r) => ({ location_id: Number(r.location_id), status: 'open', blind: true }));
+}

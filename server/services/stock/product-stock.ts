@@ -15,7 +15,7 @@ export interface ProductStockData {
 }
 
 /** A product's stock per location, in transit and in total, its movements (paged) and CMUP history. */
-export async function productStock(db: Knex, productId: number, movementPage: number, perPage = 20): Promise<ProductStockData | null> {
+export async function productStock(db: Knex, productId: number, movementPage: number, perPage = 20, hiddenLocations: ReadonlySet<number> = new Set()): Promise<ProductStockData | null> {
   const product = await db('products').where({ id: productId }).first('id', 'code', 'name', 'unit', 'cmup', 'purchase_price', 'active', 'alert_threshold');
   if (!product) return null;
   const locations = await db('locations as l')
@@ -34,6 +34,8 @@ export async function productStock(db: Knex, productId: number, movementPage: nu
     .join('locations as l', 'l.id', 'm.location_id')
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .where('m.product_id', productId)
+    // The movements of a location counted blind would let its stock be summed back.
+    .whereNotIn('m.location_id', [...hiddenLocations])
     .select('m.id', 'm.business_date', 'm.created_at', 'm.quantity', 'm.unit_cost', 'm.movement_type', 'm.document_type', 'm.document_id', 'm.document_number', 'm.reason', 'l.name as location_name', 'u.name as user_name')
     .orderBy('m.id', 'desc');
   const movements = await paginate(movementsQuery, movementPage, perPage, (row: Row) => row);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { COST_PERMISSIONS, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
+import { COST_PERMISSIONS, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts, blindStockLocations } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -106,3 +106,14 @@ describe('stock screens: the can props', () => {
   });
 });
 
+
+describe('blind counts: the locations whose stock a user may not see', () => {
+  const open = (location_id: number, blind: boolean) => ({ location_id, status: 'open', blind });
+  it('are those with an open blind count the user may not reveal', () => {
+    const counts = [open(1, true), open(2, false), { location_id: 3, status: 'validated', blind: true }];
+    expect([...blindStockLocations(viewer('inventory.count', 'menu.produits'), counts)]).toEqual([1]);
+    expect([...blindStockLocations(viewer('menu.sortiestock'), counts)]).toEqual([1]);
+    expect([...blindStockLocations(viewer('inventory.validate'), counts)]).toEqual([]);
+    expect([...blindStockLocations(viewer('inventory.count'), [])]).toEqual([]);
+  });
+});

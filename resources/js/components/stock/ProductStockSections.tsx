@@ -54,7 +54,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                       <td>
                         {l.name} <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
                       </td>
-                      <td className={`num ${l.quantity < 0 ? 'text-danger' : l.quantity <= product.alert_threshold ? 'text-warning-emphasis fw-semibold' : ''}`}>{formatQty(l.quantity)}</td>
+                      <td className={`num ${l.quantity === null ? '' : l.quantity < 0 ? 'text-danger' : l.quantity <= product.alert_threshold ? 'text-warning-emphasis fw-semibold' : ''}`} title={l.quantity === null ? 'Inventaire à l’aveugle en cours' : undefined}>{formatQty(l.quantity)}</td>
                       {show_costs ? (
                         <td className="num">
                           <Money value={l.value} currency={currency} />

@@ -64,7 +64,7 @@ export default function ProductsIndex({ products, params, categories, can, curre
       }
     >
       {products.data.map((p) => {
-        const low = p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
+        const low = p.stock_total !== null && p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
         return (
           <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
             <td>
@@ -86,7 +86,7 @@ export default function ProductsIndex({ products, params, categories, can, curre
             <td className="app-num">
               <Money value={p.wholesale_price} currency={currency} />
             </td>
-            <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
+            <td className={`app-num ${p.stock_total !== null && p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
               {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
               {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
             </td>

@@ -16,7 +16,7 @@ import { Pagination } from '@/components/Pagination';
 
 export default function ProductShow({ product, stock, price_history, usage, history, can, currency, show_costs }: MasterDataPages['products/Show']) {
   const { url } = usePage();
-  const low = product.alert_threshold > 0 && product.stock_total <= product.alert_threshold;
+  const low = product.stock_total !== null && product.alert_threshold > 0 && product.stock_total <= product.alert_threshold;
   return (
     <RecordPage
       title={product.name}
@@ -47,7 +47,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
         <Stat label="Prix de détail" value={<Money value={product.retail_price} currency={currency} />} testId="retail-price" />
         <Stat label="Prix de gros" value={<Money value={product.wholesale_price} currency={currency} />} />
         <Stat label="Prix minimum" value={<Money value={product.min_price} currency={currency} />} />
-        <Stat label="Stock total" value={<span className={product.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis' : ''}>{formatQty(product.stock_total)}</span>} />
+        <Stat label="Stock total" value={<span className={product.stock_total !== null && product.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis' : ''}>{formatQty(product.stock_total)}</span>} />
       </StatRow>
       <FactsCard title="Fiche produit">
         <Fact label="Code-barres" value={product.barcode ? <span className="font-monospace">{product.barcode}</span> : null} />
@@ -92,7 +92,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                   {!s.active ? <Badge className="ms-2">Archivé</Badge> : null}
                 </td>
                 <td className="d-none d-sm-table-cell">{LOCATION_KIND_LABELS[s.kind]}</td>
-                <td className={`app-num ${s.quantity < 0 ? 'text-danger' : ''}`}>
+                <td className={`app-num ${s.quantity !== null && s.quantity < 0 ? 'text-danger' : ''}`}>
                   {formatQty(s.quantity)} <span className="text-body-secondary small">{product.unit}</span>
                 </td>
               </tr>

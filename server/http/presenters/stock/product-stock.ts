@@ -6,9 +6,14 @@ import type { ProductStockData } from '../../../services/stock/product-stock.js'
 import { withoutCosts } from '../../../policies/index.js';
 import { documentUrl, n } from './common.js';
 
-/** A product's stock sections (per location, movements, CMUP history); costs only when `showCosts`. */
-export function presentProductStock(data: ProductStockData, showCosts: boolean, currency: string): ProductStockSectionsProps {
+/**
+ * A product's stock sections (per location, movements, CMUP history); costs only when `showCosts`;
+ * no quantity of a location in `hidden` (counted blind: server/policies blindStockLocations), nor
+ * any total that includes it.
+ */
+export function presentProductStock(data: ProductStockData, showCosts: boolean, currency: string, hidden: ReadonlySet<number> = new Set()): ProductStockSectionsProps {
   const cmup = n(data.product.cmup);
+  const blind = hidden.size > 0;
   const { movements } = data;
   return withoutCosts({
     currency,
@@ -23,10 +28,14 @@ export function presentProductStock(data: ProductStockData, showCosts: boolean, 
       active: toBool(data.product.active),
       alert_threshold: n(data.product.alert_threshold),
     }, showCosts),
-    locations: data.locations.map((l) => withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? valueOf(n(l.quantity), cmup) : 0 }, showCosts)),
+    locations: data.locations.map((l) =>
+      hidden.has(n(l.id))
+        ? { id: n(l.id), name: l.name, kind: l.kind, quantity: null }
+        : withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? valueOf(n(l.quantity), cmup) : 0 }, showCosts),
+    ),
     in_transit: data.inTransit,
-    total_quantity: data.totalQuantity,
-    total_value: showCosts ? valueOf(data.totalQuantity, cmup) : 0,
+    total_quantity: blind ? null : data.totalQuantity,
+    total_value: showCosts && !blind ? valueOf(data.totalQuantity, cmup) : null,
     movements: movements.data.map((m) => withoutCosts({
       id: n(m.id),
       business_date: m.business_date,
@@ -49,7 +58,7 @@ export function presentProductStock(data: ProductStockData, showCosts: boolean, 
           business_date: h.business_date,
           old_cmup: n(h.old_cmup),
           new_cmup: n(h.new_cmup),
-          quantity_before: n(h.quantity_before),
+          quantity_before: blind ? null : n(h.quantity_before),
           quantity: n(h.quantity),
           unit_cost: n(h.unit_cost),
           type_label: MOVEMENT_TYPE_LABELS[h.movement_type] ?? h.movement_type,

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import { NotFound } from '../../../domain/errors.js';
-import { seesCosts } from '../../../policies/index.js';
+import { blindStockLocations, seesCosts } from '../../../policies/index.js';
+import { openBlindCounts } from '../../../services/stock/count-queries.js';
 import { getCurrency } from '../../../services/company/get-company.js';
 import { productStock } from '../../../services/stock/product-stock.js';
 import type { AppContext } from '../../context.js';
@@ -17,9 +18,10 @@ export function productStockRoutes({ db }: AppContext): Router {
   const r = Router();
   r.get(ROUTES['products.stock'], requireAuth, requireVerified, can('menu.produits'), async (req, res) => {
     const id = routeId(req.params.id);
-    const data = await productStock(db, id, queryPage(req.query, 'mvt_page'));
+    const hidden = blindStockLocations(req.user!, await openBlindCounts(db));
+    const data = await productStock(db, id, queryPage(req.query, 'mvt_page'), 20, hidden);
     if (!data) throw new NotFound();
-    await res.inertia.render('products/Stock', { ...presentProductStock(data, seesCosts(req.user!), await getCurrency(db)), back_url: route('products.show', { id }) });
+    await res.inertia.render('products/Stock', { ...presentProductStock(data, seesCosts(req.user!), await getCurrency(db), hidden), back_url: route('products.show', { id }) });
   });
   return r;
 }
