@@ -17,6 +17,8 @@ import { useList } from '@/components/data/useList';
 /** Entrée de stock: the list of entries of a period, filtered by supplier, location, status. */
 export default function EntriesIndex({ currency, filters, entries, totals, suppliers, locations, can }: PageProps<'stock/entries/Index'>) {
   const list = useList(route('entries.index'), filters);
+  // Amounts are absent for a user who may not see costs: no amount column nor figure then.
+  const costs = totals.amount !== undefined;
   const statement = route('entries.statement', { from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q });
   return (
     <ListPage
@@ -46,7 +48,7 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
       between={
         <StatRow className="mb-3">
           <Stat label="Entrées validées" value={totals.count} />
-          <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
+          {costs ? <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} /> : null}
         </StatRow>
       }
       wrap
@@ -73,7 +75,7 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
           <th scope="col">Emplacement</th>
           <th scope="col" className="app-num">Lignes</th>
           <th scope="col" className="app-num">Quantité</th>
-          <SortHeader column="amount" label="Montant" {...list.sort} className="app-num" />
+          {costs ? <SortHeader column="amount" label="Montant" {...list.sort} className="app-num" /> : null}
           <th scope="col">Statut</th>
         </tr>
       }
@@ -93,9 +95,11 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
           <td>{e.location_name}</td>
           <td className="app-num">{formatQty(e.line_count)}</td>
           <td className="app-num">{formatQty(e.total_quantity)}</td>
-          <td className="app-num">
-            <Money value={e.total_amount} currency={currency} />
-          </td>
+          {costs ? (
+            <td className="app-num">
+              <Money value={e.total_amount} currency={currency} />
+            </td>
+          ) : null}
           <td>
             <StatusBadge kind="entry" status={e.status} label={e.status_label} />
           </td>

@@ -12,6 +12,8 @@ import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
 export default function EntriesShow({ currency, entry, can }: PageProps<'stock/entries/Show'>) {
   const cancelled = entry.status === 'cancelled';
+  // Costs (unit costs, amounts, CMUP) are absent for a user who may not see them: no columns then.
+  const costs = entry.total_amount !== undefined;
   return (
     <DocumentShow
       title={`Entrée ${entry.number}`}
@@ -89,9 +91,13 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <th scope="col">Produit</th>
             <th scope="col" className="num">Saisi</th>
             <th scope="col" className="num">Quantité</th>
-            <th scope="col" className="num">Coût unitaire</th>
-            <th scope="col" className="num">Montant</th>
-            <th scope="col" className="num">CMUP avant → après</th>
+            {costs ? (
+              <>
+                <th scope="col" className="num">Coût unitaire</th>
+                <th scope="col" className="num">Montant</th>
+                <th scope="col" className="num">CMUP avant → après</th>
+              </>
+            ) : null}
           </tr>
         }
         foot={
@@ -101,11 +107,15 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
               Total
             </th>
             <td className="num">{formatQty(entry.total_quantity)}</td>
-            <td />
-            <td className="num" data-testid="entry-total">
-              <Money value={entry.total_amount} currency={currency} />
-            </td>
-            <td />
+            {costs ? (
+              <>
+                <td />
+                <td className="num" data-testid="entry-total">
+                  <Money value={entry.total_amount} currency={currency} />
+                </td>
+                <td />
+              </>
+            ) : null}
           </tr>
         }
       >
@@ -118,15 +128,19 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <td className="num">
               {formatQty(l.quantity)} <span className="small text-body-secondary">{l.unit}</span>
             </td>
-            <td className="num">
-              <Money value={l.unit_cost} currency={currency} />
-            </td>
-            <td className="num">
-              <Money value={l.amount} currency={currency} />
-            </td>
-            <td className="num small">
-              <Money value={l.cmup_before} currency={currency} /> → <Money value={l.cmup_after} currency={currency} />
-            </td>
+            {costs ? (
+              <>
+                <td className="num">
+                  <Money value={l.unit_cost} currency={currency} />
+                </td>
+                <td className="num">
+                  <Money value={l.amount} currency={currency} />
+                </td>
+                <td className="num small">
+                  <Money value={l.cmup_before} currency={currency} /> → <Money value={l.cmup_after} currency={currency} />
+                </td>
+              </>
+            ) : null}
           </tr>
         ))}
       </DocumentTable>

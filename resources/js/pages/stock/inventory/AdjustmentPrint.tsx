@@ -10,6 +10,8 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
   // Costs are absent for a user who may not see them: a dash in their place.
   const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, company.currency));
   const isCount = kind === 'count';
+  // No CMUP nor value column for a user who may not see costs (the server left them out).
+  const costs = totals.net_value !== undefined;
   return (
     <PrintFrame
       meta={props}
@@ -38,8 +40,8 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
               <th className="num">Stock avant</th>
               {isCount ? <th className="num">Compté</th> : null}
               <th className="num">Ajustement</th>
-              <th className="num">CMUP</th>
-              <th className="num">Valeur</th>
+              {costs ? <th className="num">CMUP</th> : null}
+              {costs ? <th className="num">Valeur</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -51,8 +53,8 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
                 <td className="num">{formatQty(l.before)}</td>
                 {isCount ? <td className="num">{formatQty(l.counted)}</td> : null}
                 <td className="num">{formatSigned(l.adjustment)}</td>
-                <td className="num">{money(l.unit_cost)}</td>
-                <td className="num">{money(l.value)}</td>
+                {costs ? <td className="num">{money(l.unit_cost)}</td> : null}
+                {costs ? <td className="num">{money(l.value)}</td> : null}
               </tr>
             ))}
           </tbody>
@@ -63,20 +65,22 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
           <tr>
             <th>Gains</th>
             <td className="num">{formatSigned(totals.gain_quantity)}</td>
-            <td className="num">{money(totals.gain_value)}</td>
+            {costs ? <td className="num">{money(totals.gain_value)}</td> : null}
           </tr>
           <tr>
             <th>Pertes</th>
             <td className="num">{formatSigned(-totals.loss_quantity)}</td>
-            <td className="num">{money(totals.loss_value === undefined ? undefined : -totals.loss_value)}</td>
+            {costs ? <td className="num">{money(totals.loss_value === undefined ? undefined : -totals.loss_value)}</td> : null}
           </tr>
-          <tr>
-            <th>Écart net</th>
-            <td />
-            <td className="num">
-              <strong>{money(totals.net_value)}</strong>
-            </td>
-          </tr>
+          {costs ? (
+            <tr>
+              <th>Écart net</th>
+              <td />
+              <td className="num">
+                <strong>{money(totals.net_value)}</strong>
+              </td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </PrintFrame>
