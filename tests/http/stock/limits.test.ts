@@ -114,4 +114,14 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
     expect(res.body.props.total_value).toBe(LIMITS.stockLevel * LIMITS.unitPrice);
     expect(Number.isSafeInteger(res.body.props.total_value)).toBe(true);
   });
+
+  it('still shows the stock page of a product whose figures were recorded before the ceilings', async () => {
+    const p = await product();
+    await giveStock(t.db, p, f.depot, 1000, 5);
+    // A CMUP of 10^13 left by an older version: 1 000 × 10^13 is past 2^53.
+    await t.db('products').where({ id: p }).update({ cmup: 10_000_000_000_000 });
+    const res = await admin.visit(route('products.stock', { id: p }));
+    expect(res.status).toBe(200);
+    expect(res.body.props.total_value).toBeNull();
+  });
 });

@@ -14,6 +14,15 @@ import { documentUrl, n } from './common.js';
 export function presentProductStock(data: ProductStockData, showCosts: boolean, currency: string, hidden: ReadonlySet<number> = new Set()): ProductStockSectionsProps {
   const cmup = n(data.product.cmup);
   const blind = hidden.size > 0;
+  // Within the ceilings (shared/limits.ts) a value is always a safe integer; a figure recorded
+  // before them that is not shows as unknown rather than making the page fail.
+  const value = (quantity: number): number | null => {
+    try {
+      return valueOf(quantity, cmup);
+    } catch {
+      return null;
+    }
+  };
   const { movements } = data;
   return withoutCosts({
     currency,
@@ -31,11 +40,11 @@ export function presentProductStock(data: ProductStockData, showCosts: boolean, 
     locations: data.locations.map((l) =>
       hidden.has(n(l.id))
         ? { id: n(l.id), name: l.name, kind: l.kind, quantity: null }
-        : withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? valueOf(n(l.quantity), cmup) : 0 }, showCosts),
+        : withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? value(n(l.quantity)) : 0 }, showCosts),
     ),
     in_transit: data.inTransit,
     total_quantity: blind ? null : data.totalQuantity,
-    total_value: showCosts && !blind ? valueOf(data.totalQuantity, cmup) : null,
+    total_value: showCosts && !blind ? value(data.totalQuantity) : null,
     movements: movements.data.map((m) => withoutCosts({
       id: n(m.id),
       business_date: m.business_date,
