@@ -122,6 +122,7 @@ export function createApp(deps: AppDeps) {
   };
   app.use(
     inertia({
+      baseUrl: config.appUrl,
       version: () => assets.version,
       template: ({ pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0' }),
       takeFlash,
