@@ -8,7 +8,7 @@ import type { AppContext } from './context.js';
 import { NotFound } from '../domain/errors.js';
 import { actorOf } from './actor.js';
 import { backTo } from './errors.js';
-import { downloadGuard, exportFormat, importUpload, sendFile, withFileErrors } from './files.js';
+import { downloadGuard, exportFormat, importUpload, oneImportAtATime, sendFile, withFileErrors } from './files.js';
 import { can } from './middleware/auth.js';
 import { presentPreview } from './presenters/imports.js';
 import { queryText } from './query.js';
@@ -58,6 +58,7 @@ export function importRoutes<R>(
     ROUTES[`${area}.importApply`],
     access,
     backTo(() => route(`${area}.import`)),
+    oneImportAtATime('action'),
     async (req, res) => {
       const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), importRights(req.user!, area));
       flash(req, 'success', spec.done(result));
