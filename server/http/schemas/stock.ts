@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency.js';
+import { textInput } from '../../services/records/fields.js';
 
 /**
  * Input of the stock forms (JSON from the Inertia forms). Quantities are positive integers in the
@@ -43,19 +44,10 @@ export const recordId = (message: string) =>
 export const isoDate = (label: string) =>
   z.string({ error: `${label} est obligatoire.` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n'est pas valide (format attendu : AAAA-MM-JJ).`);
 
-export const text = (label: string, max: number) =>
-  z
-    .union([z.string(), z.null(), z.undefined()])
-    .transform((v) => (v ?? '').trim())
-    .refine((v) => v.length <= max, `${label} ne doit pas dépasser ${max} caractères.`);
+/** Optional text (a reference, a note): the shared text primitive, line breaks kept; absent → ''. */
+export const text = (label: string, max: number) => textInput({ subject: label }, max, { multiline: true });
 
-export const requiredText = (label: string, max: number, min = 1) =>
-  z
-    .string({ error: `${label} est obligatoire.` })
-    .trim()
-    .min(1, `${label} est obligatoire.`)
-    .min(min, `${label} doit contenir au moins ${min} caractères.`)
-    .max(max, `${label} ne doit pas dépasser ${max} caractères.`);
+export const requiredText = (label: string, max: number, min = 1) => textInput({ subject: label }, max, { multiline: true, required: true, min });
 
 export const idempotencyKey = z
   .string({ error: 'Le formulaire a expiré : rechargez la page.' })
