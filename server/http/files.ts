@@ -89,11 +89,9 @@ export function importUpload(): RequestHandler[] {
       if (!req.is('multipart/form-data')) return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx.' }));
       uploader.single('file')(req, res, (err: unknown) => {
         if (!err) return next();
-        if (err instanceof multer.MulterError) {
-          const message = err.code === 'LIMIT_FILE_SIZE' ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.";
-          return next(new Refusal({ file: message }));
-        }
-        next(err);
+        // A limit reached, or a multipart body the parser could not read (cut, malformed): the upload failed.
+        const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
+        next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx." }));
       });
     },
     async (req, _res, next) => {

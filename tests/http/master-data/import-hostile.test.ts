@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSlots } from '../../../server/http/files.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { upload } from '../../support/master-data.js';
+import { inertiaHeaders, upload } from '../../support/master-data.js';
 import { uniqueTag } from '../../support/unique.js';
 import { sharedStringsBomb } from '../../support/zip.js';
 
@@ -49,6 +49,26 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     const tag = uniqueTag();
     const ok = await upload(users[0].c, '/fichiers/clients/import', `Nom\nClient ${tag}`, 'clients.csv');
     expect(ok.headers.location).toMatch(/\?preview=/);
+  });
+
+  it('answers a malformed upload (cut multipart, control characters in the file name) on the file field, never a 500', async () => {
+    const { c } = await importer(uniqueTag());
+    const headers = await inertiaHeaders(c);
+    const cut = await c.agent
+      .post('/fichiers/clients/import')
+      .set({ ...headers, 'Content-Type': 'multipart/form-data; boundary=XYZ' })
+      .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nNom\nAwa');
+    expect(cut.status).toBe(303);
+    expect(await fileError(c)).toBe("Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.");
+    const tag = uniqueTag();
+    // A file name given in RFC 5987 form may carry any byte once decoded (NUL included).
+    const named = await c.agent
+      .post('/fichiers/clients/import')
+      .set({ ...headers, 'Content-Type': 'multipart/form-data; boundary=XYZ' })
+      .send(`--XYZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''clients%00%01%7F.csv\r\nContent-Type: text/csv\r\n\r\nNom\nClient ${tag}\r\n--XYZ--\r\n`);
+    expect(named.headers.location, await fileError(c)).toMatch(/\?preview=/);
+    const id = new URL(named.headers.location, 'http://x').searchParams.get('preview');
+    expect((await t.db('import_batches').where({ id }).first()).file_name).toBe('clients.csv');
   });
 
   it('refuses a CSV of 200 000 columns at once', async () => {
