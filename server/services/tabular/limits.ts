@@ -14,7 +14,7 @@ export const MAX_IMPORT_COLUMNS = 100;
 /** Characters of one cell: the longest field (a description) holds 500. */
 export const MAX_CELL_LENGTH = 1_000;
 /** Characters of the whole table read (what the preview keeps). */
-export const MAX_TABLE_CHARS = 8_000_000;
+export const MAX_TABLE_CHARS = 16_000_000;
 /** XLSX: the archive's declared uncompressed size, and the size of its parts. */
 export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
 export const MAX_XLSX_ENTRIES = 500;
