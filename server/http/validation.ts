@@ -34,7 +34,7 @@ export const fields = {
       .refine((v) => /[A-Za-zÀ-ÿ]/.test(v) && /\d/.test(v), 'Le mot de passe doit contenir au moins une lettre et un chiffre.'),
   checkbox: () =>
     z
-      .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0')])
+      .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0')], { error: 'Valeur attendue : oui ou non.' })
       .optional()
       .transform((v) => v === true || v === 'on' || v === 'true' || v === '1'),
 };

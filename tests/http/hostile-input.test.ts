@@ -84,6 +84,13 @@ describe.each(testDatabases())('hostile form and URL input (%s)', (kind) => {
     expect(note.supplier_ref).toBe('La référence fournisseur contient des caractères non autorisés (caractères de contrôle).');
   });
 
+  it('refuses a wrong type for the « se souvenir de moi » box with a French message', async () => {
+    const c = new Client(t);
+    const res = await c.post('/login', { email: 'personne@test.local', password: 'x', remember: [1] });
+    expect(res.status).toBe(303);
+    expect((await c.visit('/login')).body.props.errors.remember).toBe('Valeur attendue : oui ou non.');
+  });
+
   it('refuses a NUL in the name of a new account (register) without a 500', async () => {
     const c = new Client(t);
     const tag = uniqueTag();

@@ -106,6 +106,15 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     } finally {
       importSlots.release(id);
     }
+    // A few imports at a time in the whole process: beyond, a clear wait message.
+    const others = [-101, -102, -103];
+    for (const other of others) expect(importSlots.take(other)).toBe('ok');
+    try {
+      await upload(c, '/fichiers/clients/import', `Nom\nAutre ${tag}`, 'clients.csv');
+      expect(await fileError(c)).toBe('Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.');
+    } finally {
+      for (const other of others) importSlots.release(other);
+    }
     // Once it is over, the same user imports again.
     await c.post(`/fichiers/clients/import/${batch}/apply`);
     expect(await t.db('clients').where({ name: `Client ${tag}` }).first()).toBeDefined();
