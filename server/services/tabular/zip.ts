@@ -29,6 +29,8 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const NOT_XLSX = "Le classeur Excel n'a pas pu être lu : vérifiez qu'il s'agit d'un fichier .xlsx valide.";
 
+const LYING_ENTRY = 'Le classeur est corrompu : une de ses parties se décompresse au-delà de la taille annoncée (fichier abîmé ou fabriqué pour saturer le serveur).';
+
 function broken(): never {
   throw new ImportFileError(NOT_XLSX);
 }
@@ -93,7 +95,7 @@ export async function inflateEntry(data: Buffer, entry: ZipEntry, options: { max
   let produced = 0;
   const take = (chunk: Buffer) => {
     produced += chunk.length;
-    if (produced > limit) throw new ImportFileError(produced > options.maxBytes ? options.tooLarge : NOT_XLSX);
+    if (produced > limit) throw new ImportFileError(produced > options.maxBytes ? options.tooLarge : LYING_ENTRY);
     if (Date.now() > options.deadline) throw new ImportFileError(IMPORT_TOO_SLOW);
     onChunk(chunk);
   };
