@@ -4,6 +4,7 @@ import type { ExportFile, ExportFormat } from '../services/tabular/export.js';
 import { ImportFileError, MAX_IMPORT_BYTES, type ReadTable, readTable } from '../services/tabular/read.js';
 import { queryText } from './query.js';
 import { Refusal } from '../domain/errors.js';
+import { stripControlCharacters } from '../domain/text.js';
 
 /**
  * Files over http: the format asked for an export, the download guard, the one way a built file
@@ -111,7 +112,7 @@ export function importUpload(): RequestHandler[] {
 
 /** The uploaded file's name as it is kept and shown: control characters out (PostgreSQL refuses NUL), 255 characters at most. */
 function uploadedName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255);
+  return stripControlCharacters(name).replace(/[\t\r\n]/g, '').slice(0, 255);
 }
 
 declare module 'express-serve-static-core' {
