@@ -3,6 +3,7 @@ import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { withSearchName } from '../../../server/db/search.js';
 import { addDays, businessDate } from '../../../server/domain/dates.js';
 import { summarizeCount } from '../../../server/domain/stock/count.js';
+import { seesCosts } from '../../../server/policies/index.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, nextNumber, stockFixtures } from '../../support/stock.js';
@@ -390,6 +391,26 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const row = await t.db('inventory_counts').where({ id }).first();
     expect(row.number).toBe(number);
     expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first()).counted_quantity).toBe(0);
+  });
+
+  it('values at CMUP (the validation confirmation, the differences) only for those who see costs (seesCosts)', async () => {
+    const x = await countFixtures();
+    const id = await open(admin, { category_ids: [x.food] });
+    await admin.post(`${BASE}/${id}/counts`, { lines: [{ product_id: x.rice, counted: 97, expected: null }, { product_id: x.oil, counted: 240, expected: null }] });
+    const perms = ['menu.inventaire', 'inventory.count'];
+    const countingUser = await userWithPermissions(t, `compteur-${uniqueTag().toLowerCase()}@test.local`, perms);
+    expect(seesCosts({ permissions: new Set(perms) })).toBe(false);
+    const c = new Client(t);
+    await c.login(countingUser.email, countingUser.password);
+    // Without a cost permission: the number of lines and of lines with a difference, no value.
+    const blind = await c.visit(`${BASE}/${id}`);
+    expect(blind.body.props.show_values).toBe(false);
+    expect(blind.body.props.summary).toMatchObject({ lines: 3, counted: 2, adjusted: 1, gain_value: 0, loss_value: 0, net_value: 0 });
+    // The administrator sees the value of the adjustment too.
+    const full = await admin.visit(`${BASE}/${id}?tab=ecarts`);
+    expect(full.body.props.show_values).toBe(true);
+    expect(full.body.props.summary).toMatchObject({ lines: 3, counted: 2, adjusted: 1, loss_value: 36000, net_value: -36000 });
+    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Test terminé', version: await versionOf(id) })).status).toBe(303);
   });
 
   it('refuses to validate a session where nothing was counted', async () => {

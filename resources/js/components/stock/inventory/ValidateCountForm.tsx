@@ -7,7 +7,7 @@ import { FieldError } from '@/components/Field';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
-import { formatDate, formatQty, formatSigned } from '@/components/data/format';
+import { formatDate, formatQty } from '@/components/data/format';
 import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
 import type { ListHandle } from '@/components/data/useList';
@@ -75,7 +75,7 @@ export function ValidateCountForm({
             ) : null}
             {summary.adjusted > 0 ? (
               <li>
-                Quantités : {formatSigned(summary.gain_quantity)} / {formatSigned(-summary.loss_quantity)}
+                Quantités : {formatQty(summary.gain_quantity)} en plus, {formatQty(summary.loss_quantity)} en moins
               </li>
             ) : null}
           </ul>
@@ -135,7 +135,7 @@ export function ValidateCountForm({
           </div>
         ) : null}
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et numérotés INV-.</span>
+          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et porteront la référence de l'inventaire{session.number ? ` (${session.number})` : ''}.</span>
           <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Validation…" testId="count-validate">
             Valider l'inventaire
           </SubmitButton>
