@@ -6,6 +6,7 @@
  * at the end (no repeating table footer), and nothing that is not the document — a toast, the
  * progress bar, the toolbar — is printed. ?print=1 opens the dialog once, when the page is clean.
  * The first print of a document is the original; the next one says DUPLICATA on paper.
+ * PRINT_PDF_DIR=/some/dir keeps the PDFs, to look at them (pdftoppm -png).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -243,8 +244,10 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       const [call] = await page.evaluate(() => (window as unknown as { __prints: Array<{ toast: boolean; progress: boolean }> }).__prints);
       expect(call).toEqual({ toast: false, progress: false });
       await expect.poll(() => page.getByTestId('duplicata-mark').textContent()).toBe('DUPLICATA');
-      const pages = pdfPages(await page.pdf({ preferCSSPageSize: true }));
-      expect(pages.join('\n')).toMatch(/DUPLICATA, réimpression n° \d+/);
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      if (outDir) fs.writeFileSync(path.join(outDir, 'duplicata.pdf'), pdf);
+      const pages = pdfPages(pdf);
+      expect(pages.join('\n')).toMatch(/DUPLICATA, réimpression n° 1 \(original imprimé le/);
     });
     const row = await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: id }).first();
     expect(Number(row.reprint_count)).toBe(1);

@@ -5,7 +5,7 @@ import type { EntryListFilters } from '../../../../shared/stock-pages.js';
 import { ENTRY_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
 import { entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
 import { activeSupplierRows, allSupplierRows, locationRows } from '../../../services/stock/lookups.js';

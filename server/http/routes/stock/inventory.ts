@@ -5,7 +5,7 @@ import type { CountLineFilter } from '../../../../shared/stock-pages.js';
 import { COUNT_STATUSES, MOVED_POLICIES, READJUSTMENT_REASONS, READJUSTMENT_REASON_ALLOWS_INCREASE, READJUSTMENT_REASON_LABELS } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { countAbilities, seesCosts, seesCountDifferences, seesTheoreticalStock } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { countAdjustment, countLines, countSession, countSessionFormData, countSheetRows, countSummary, listCountSessions, listReadjustments, readjustmentDetail, sessionCategoryOptions } from '../../../services/stock/count-queries.js';
 import { abandonCount, createReadjustment, openCountSession, saveCounts, scanCount, validateCount } from '../../../services/stock/inventory.js';
 import { locationRows } from '../../../services/stock/lookups.js';

@@ -4,7 +4,7 @@ import type { TransferListFilters } from '../../../../shared/stock-pages.js';
 import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { seesCosts, transferAbilities } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { listTransfers, transferDetail, transfersInTransit } from '../../../services/stock/transfer-queries.js';
 import { cancelTransfer, createTransfer, receiveTransfer } from '../../../services/stock/transfers.js';
@@ -14,7 +14,7 @@ import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth
 import { printFrame } from '../../printouts.js';
 import { defaultTransferWay, presentLocations } from '../../presenters/stock/common.js';
 import { presentTransfer, presentTransferRow, transferActions } from '../../presenters/stock/transfers.js';
-import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
+import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, receptionSchema, transferSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
