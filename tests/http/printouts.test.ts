@@ -177,6 +177,17 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     }
   });
 
+  it('two first prints at the same moment make one original and one DUPLICATA', async () => {
+    const c = await makers['transfers.print']();
+    const other = new Client(t);
+    await other.login();
+    const copies = (await Promise.all([admin.visit(c.url), other.visit(c.url)])).map((r) => r.body.props.copy.duplicata as boolean);
+    expect(copies.sort()).toEqual([false, true]);
+    expect(await auditRows(c, 'document.printed')).toHaveLength(1);
+    expect(await auditRows(c, 'document.reprinted')).toHaveLength(1);
+    expect(Number((await printRow(c)).reprint_count)).toBe(1);
+  });
+
   it('a HEAD request prints nothing', async () => {
     const c = await makers['transfers.print']();
     const res = await admin.agent.head(c.url);
