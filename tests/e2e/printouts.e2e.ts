@@ -174,6 +174,10 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       bar.id = 'nprogress';
       bar.innerHTML = '<div class="bar" style="position:fixed;top:0;left:0;width:100%;height:3px;background:#29d">Chargement</div>';
       document.body.appendChild(bar);
+      // Anything else that is not the document (a banner, a dialog left open…).
+      const banner = document.createElement('div');
+      banner.textContent = 'Bandeau hors document';
+      document.querySelector('#main-content')!.prepend(banner);
     });
 
   it('chaque impression tient dans la page, numérote ses pages, porte ses totaux une fois et rien d’autre que le document', async () => {
@@ -218,6 +222,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
         if (c.number) expect(all).toContain(c.number);
         expect(all).not.toContain('Réimpression n° 1 de TRF');
         expect(all).not.toContain('Chargement');
+        expect(all).not.toContain('Bandeau hors document');
         expect(all).not.toContain('Imprimer');
         if (c.totalOnce) {
           expect(all.match(new RegExp(c.totalOnce.source, 'g'))?.length, `${c.name}: total imprimé une fois`).toBe(1);

@@ -108,7 +108,8 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
       });
       return { id: countId, number };
     });
-    return { ...result, replayed };
+    // A replay answers with the first result (stored before numbers were given at opening: no number).
+    return { id: result.id, number: result.number ?? `n° ${result.id}`, replayed };
   });
 }
 
