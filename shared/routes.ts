@@ -87,7 +87,6 @@ export const ROUTES = {
     receive: `${TRANSFERS}/:id/receive`,
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
-    reprint: '/operations/transfert/annulation/:id/reprint',
   }),
   ...prefixed('inventory', {
     index: INVENTORY,

@@ -25,7 +25,7 @@ export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = { validated: 'Va
 
 export const COUNT_STATUSES = ['open', 'validated', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
-export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Abandonné' };
+export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Annulé' };
 
 export const MOVEMENT_TYPES = ['entry', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});

@@ -103,7 +103,6 @@ export interface TransfersShowProps {
 
 export interface TransfersPrintProps extends PrintMeta {
   transfer: TransferView;
-  duplicata: boolean;
 }
 
 export interface TransferCancellationProps {

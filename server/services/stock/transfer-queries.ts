@@ -28,6 +28,7 @@ const TRANSFER_SORTS: Record<TransferListFilters['sort'], string[]> = {
 export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
   const q = transferListQuery(db, f)
     .leftJoin('users as su', 'su.id', 't.sent_by')
+    .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
     .select(
       't.id',
       't.number',
@@ -37,7 +38,7 @@ export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: n
       't.total_quantity_received',
       't.status',
       't.received_date',
-      't.reprint_count',
+      'dp.reprint_count as reprints',
       't.cancel_reason',
       't.version',
       'lf.name as from_name',
@@ -60,8 +61,10 @@ export async function transferDetail(db: Knex, id: number): Promise<{ transfer: 
     .leftJoin('users as su', 'su.id', 't.sent_by')
     .leftJoin('users as ru', 'ru.id', 't.received_by')
     .leftJoin('users as xu', 'xu.id', 't.cancelled_by')
+    // Reprints (DUPLICATA) are counted by the print rule (services/print/record-print.ts).
+    .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
     .where('t.id', id)
-    .first('t.*', 'lf.name as from_name', 'lt.name as to_name', 'su.name as sent_by_name', 'ru.name as received_by_name', 'xu.name as cancelled_by_name');
+    .first('t.*', 'lf.name as from_name', 'lt.name as to_name', 'su.name as sent_by_name', 'ru.name as received_by_name', 'xu.name as cancelled_by_name', 'dp.reprint_count as reprints', 'dp.last_reprinted_at as last_reprint_at');
   if (!transfer) return null;
   const lines = await db('transfer_lines as tl')
     .join('products as p', 'p.id', 'tl.product_id')

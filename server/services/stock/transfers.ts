@@ -203,22 +203,3 @@ export async function cancelTransfer(db: Knex, id: number, input: TransferCancel
     return { id, number: transfer.number as string };
   });
 }
-
-/** A reprint ("DUPLICATA"): counted on the transfer and written to the audit log. */
-export async function recordTransferReprint(db: Knex, id: number, actor: Actor): Promise<{ number: string; reprintCount: number }> {
-  return db.transaction(async (trx) => {
-    const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
-    if (!transfer) throw new NotFound();
-    const count = Number(transfer.reprint_count) + 1;
-    const now = nowIso();
-    await trx('transfers').where({ id }).update({ reprint_count: count, last_reprinted_at: now });
-    await recordAudit(trx, {
-      action: 'transfer.reprinted',
-      user: { id: actor.id, name: actor.name },
-      subject: { type: 'transfer', id, label: transfer.number },
-      details: { after: { reprint_count: count, status: transfer.status } },
-      ip: actor.ip,
-    });
-    return { number: transfer.number as string, reprintCount: count };
-  });
-}

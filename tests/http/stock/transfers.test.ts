@@ -85,7 +85,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const c = new Client(t);
     await c.login(none.email, none.password);
     for (const url of ['/operations/sortiestock', BASE, `${BASE}/create`, `${BASE}/1`, `${BASE}/1/print`, '/operations/transfert/annulation']) expect((await c.visit(url)).status, url).toBe(403);
-    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`, '/operations/transfert/annulation/1/reprint']) expect((await c.post(url, {})).status, url).toBe(403);
+    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`]) expect((await c.post(url, {})).status, url).toBe(403);
 
     // A seller sees the hub but may not move stock.
     const seller = await userWithPermissions(t, 'seller@test.local', ['menu.sortiestock', 'sales.create']);
@@ -300,8 +300,9 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 2 }] });
     const res = await admin.visit(`${BASE}/${id}/print?print=1`);
     expect(res.body.component).toBe('stock/transfers/Print');
-    expect(res.body.props).toMatchObject({ duplicata: false, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
-    expect((await admin.visit(`${BASE}/${id}/print`)).body.props.auto_print).toBe(false);
+    expect(res.body.props).toMatchObject({ copy: { duplicata: false, reprint: 0 }, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
+    const again = await admin.visit(`${BASE}/${id}/print`);
+    expect(again.body.props).toMatchObject({ auto_print: false, copy: { duplicata: true, reprint: 1 } });
     expect(res.body.props.transfer.total_value).toBeNull();
   });
 
@@ -345,17 +346,17 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(id).toBe(sent);
     expect((await c.post(`${BASE}/${id}/cancel`, { reason: 'Pas le droit', version: 1 })).status).toBe(403);
 
-    const first = await c.post(`/operations/transfert/annulation/${id}/reprint`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe(`${BASE}/${id}/print?duplicata=1&print=1`);
-    const print = await c.follow(first);
-    expect(print.body.props).toMatchObject({ duplicata: true, auto_print: true, back_url: '/operations/transfert/annulation' });
-    expect(print.body.flash.success).toBe(`Réimpression n° 1 de ${number} (DUPLICATA).`);
-    await c.post(`/operations/transfert/annulation/${id}/reprint`);
+    // « Réimprimer » opens the bon de transfert: the original was printed by the sender, so this one
+    // and the next are DUPLICATA, counted and audited; no toast lands on the paper.
+    await admin.visit(`${BASE}/${id}/print`);
+    const print = await c.visit(`${BASE}/${id}/print?print=1&retour=annulation`);
+    expect(print.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, auto_print: true, back_url: '/operations/transfert/annulation' });
+    expect(print.body.flash?.success ?? null).toBeNull();
+    await c.visit(`${BASE}/${id}/print?print=1&retour=annulation`);
+    expect((await c.visit(`/operations/transfert/annulation?q=${number}`)).body.props.transfers.data[0].reprint_count).toBe(2);
+    expect(await t.db('audit_log').where({ action: 'document.reprinted', subject_type: 'transfer', subject_id: String(id) })).toHaveLength(2);
+    expect((await c.visit(`${BASE}/999999/print`)).status).toBe(404);
     const row = await t.db('transfers').where({ id }).first();
-    expect(Number(row.reprint_count)).toBe(2);
-    expect(await t.db('audit_log').where({ action: 'transfer.reprinted', subject_id: String(id) })).toHaveLength(2);
-    expect((await c.post('/operations/transfert/annulation/999999/reprint')).status).toBe(404);
 
     // The admin cancels from the same screen and lands back on it.
     const res = await admin.send('post', `${BASE}/${id}/cancel`, { reason: 'Doublon de saisie', version: Number(row.version) }, { Referer: 'http://127.0.0.1/operations/transfert/annulation' });

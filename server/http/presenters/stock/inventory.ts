@@ -43,12 +43,17 @@ export function presentReadjustmentRow(r: Row, showValues: boolean): Readjustmen
   };
 }
 
+/** A count's reference: its INV- number (given when it opens); counts opened before that rule, « Inventaire n° id ». */
+export function countReference(r: Row): string {
+  return (r.number as string | null) ?? `Inventaire n° ${r.id}`;
+}
+
 export function presentCountSession(r: Row): CountSessionView {
   const policy = (r.moved_policy as MovedPolicy | null) ?? null;
   return {
     id: n(r.id),
     number: r.number ?? null,
-    label: r.status === 'open' ? `Inventaire n° ${r.id}` : r.status === 'cancelled' ? `Inventaire n° ${r.id} (abandonné)` : r.number,
+    label: r.status === 'cancelled' ? `${countReference(r)} (annulé)` : countReference(r),
     location: { id: n(r.location_id), name: r.location_name },
     count_date: r.count_date,
     blind: toBool(r.blind),

@@ -20,7 +20,7 @@ export function presentTransferRow(r: Row): TransferRow {
     status_label: TRANSFER_STATUS_LABELS[r.status as TransferStatus] ?? r.status,
     sent_by: r.sent_by_name ?? null,
     received_date: r.received_date ?? null,
-    reprint_count: n(r.reprint_count),
+    reprint_count: n(r.reprints ?? 0),
     cancel_reason: r.cancel_reason ?? null,
     version: n(r.version),
   };
@@ -50,8 +50,8 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
     cancelled_at: t.cancelled_at ?? null,
     cancel_reason: t.cancel_reason ?? null,
     status_before_cancel: (t.status_before_cancel as TransferStatus | null) ?? null,
-    reprint_count: n(t.reprint_count),
-    last_reprinted_at: t.last_reprinted_at ?? null,
+    reprint_count: n(t.reprints ?? 0),
+    last_reprinted_at: t.last_reprint_at ?? null,
     version: n(t.version),
     lines: lines.map((l): TransferLineView => {
       const received = nOrNull(l.quantity_received);

@@ -5,14 +5,14 @@ import type { EntryListFilters } from '../../../../shared/stock-pages.js';
 import { ENTRY_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
 import { entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
 import { activeSupplierRows, allSupplierRows, locationRows } from '../../../services/stock/lookups.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
-import { presentPrintMeta } from '../../presenters/print.js';
+import { printFrame } from '../../printouts.js';
 import { defaultDepot, presentLocations, presentOptions } from '../../presenters/stock/common.js';
 import { presentEntry, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
@@ -90,7 +90,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const includeCancelled = queryFlag(req.query, 'cancelled');
     const statement = await entryStatement(db, filters, includeCancelled);
     await res.inertia.render('stock/entries/Statement', {
-      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.index', { from: filters.from, to: filters.to })),
+      ...(await printFrame(db, req, res, { document: null, back: route('entries.index', { from: filters.from, to: filters.to }) })),
       ...presentEntryStatement(statement, includeCancelled, filters),
     });
   });
@@ -109,7 +109,8 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
-    await res.inertia.render('stock/entries/Print', { ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.show', { id })), entry: presentEntry(detail) });
+    const frame = await printFrame(db, req, res, { document: { printout: 'stock_entry', id, number: detail.entry.number }, back: route('entries.show', { id }) });
+    await res.inertia.render('stock/entries/Print', { ...frame, entry: presentEntry(detail) });
   });
 
   r.post(ROUTES['entries.cancel'], can('stock_entries.cancel'), async (req, res) => {

@@ -1,4 +1,3 @@
-import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -15,12 +14,11 @@ import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFil
 
 /**
  * Annulation des transferts: find a transfer by number, date or locations; cancel it with a
- * mandatory reason, or reprint it (counted, audited, marked DUPLICATA).
+ * mandatory reason, or reprint it (every print after the first is a DUPLICATA, counted and audited).
  */
 export default function TransferCancellation({ filters, transfers, locations, can }: PageProps<'stock/transfers/Cancellation'>) {
   const list = useList(route('transfers.cancellations'), filters);
   const [target, setTarget] = useState<TransferRow | null>(null);
-  const [reprinting, setReprinting] = useState<number | null>(null);
   return (
     <ListPage
       title="Annulation des transferts"
@@ -85,16 +83,10 @@ export default function TransferCancellation({ filters, transfers, locations, ca
           </td>
           <td className="text-end text-nowrap">
             {can.reprint ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary me-1"
-                disabled={reprinting !== null}
-                onClick={() => router.post(route('transfers.reprint', { id: t.id }), {}, { onStart: () => setReprinting(t.id), onFinish: () => setReprinting(null) })}
-                data-testid="reprint"
-              >
+              <a href={route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' })} className="btn btn-sm btn-outline-secondary me-1" data-testid="reprint">
                 <Icon name="fa-solid fa-copy" className="me-1" />
                 Réimprimer
-              </button>
+              </a>
             ) : null}
             {can.cancel && t.status !== 'cancelled' ? (
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">

@@ -3,11 +3,11 @@ import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatDate, formatQty, formatSigned } from '@/components/data/format';
 
-/** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA. */
+/** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA (PrintFrame). */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
-  const { transfer, duplicata } = props;
+  const { transfer } = props;
   const received = transfer.total_quantity_received !== null;
-  const mark = duplicata ? 'DUPLICATA' : transfer.status === 'cancelled' ? 'ANNULÉ' : null;
+  const mark = transfer.status === 'cancelled' ? 'ANNULÉ' : null;
   return (
     <PrintFrame
       meta={props}
@@ -21,7 +21,6 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
           notes={[
             transfer.note ? `Observation : ${transfer.note}` : null,
             transfer.reception_note ? `À la réception : ${transfer.reception_note}` : null,
-            duplicata && transfer.reprint_count > 0 ? `Réimpression n° ${formatQty(transfer.reprint_count)} — ce document est une copie.` : null,
           ]}
           signatures={[`Expéditeur (${transfer.from.name})`, 'Transporteur', `Destinataire (${transfer.to.name})`]}
         />

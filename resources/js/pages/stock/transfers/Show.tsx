@@ -1,5 +1,3 @@
-import { router } from '@inertiajs/react';
-import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { FieldError, StatusAlert, TextField } from '@/components/Field';
@@ -22,7 +20,6 @@ type Props = PageProps<'stock/transfers/Show'>;
 
 /** One transfer: what was sent, the reception (received quantities and reasons of differences), cancellation, printouts. */
 export default function TransfersShow({ currency, today, transfer, actions, can }: Props) {
-  const [reprinting, setReprinting] = useState(false);
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost !== null);
   const received = transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
@@ -41,18 +38,6 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
             <Icon name="fa-solid fa-print" className="me-1" />
             Bon de transfert
           </a>
-          {can.reprint ? (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={reprinting}
-              onClick={() => router.post(route('transfers.reprint', { id: transfer.id }), {}, { onStart: () => setReprinting(true), onFinish: () => setReprinting(false) })}
-              data-testid="transfer-reprint"
-            >
-              <Icon name="fa-solid fa-copy" className="me-1" />
-              Réimprimer (duplicata)
-            </button>
-          ) : null}
         </>
       }
       cancel={
