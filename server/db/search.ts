@@ -6,13 +6,18 @@ import { escapeLike } from './dialect.js';
  * The search box of a list or picker: one term matched as a prefix on some columns (codes,
  * barcodes, phones: index-friendly, see migration 0003), as a case-insensitive substring on others,
  * and as an accent- and case-insensitive substring on folded columns (`search_name`, migration
- * 0004). Codes and barcodes are stored upper case, so the prefix term is upper-cased.
+ * 0004). Codes and barcodes are stored upper case, so the prefix term is upper-cased. Squeezed
+ * columns (`search_key`, migration 202611232207) hold searchKey(name): the squeezed term finds a
+ * name typed with a doubled or a missing double letter ("cimment" finds « Ciment », "bouteile"
+ * finds « Bouteille »). Each table that has `search_name` has `search_key`
+ * beside it: pass both (`folded: ['p.search_name'], squeezed: ['p.search_key']`). When nothing
+ * matches, `fuzzyMatchIds` tolerates one or two typos.
  */
 export function whereSearch(
   qb: Knex.QueryBuilder,
   db: Knex | Knex.Transaction,
   term: string,
-  columns: { prefix?: string[]; upperPrefix?: string[]; contains?: string[]; folded?: string[] },
+  columns: { prefix?: string[]; upperPrefix?: string[]; contains?: string[]; folded?: string[]; squeezed?: string[] },
 ): Knex.QueryBuilder {
   const t = term.trim();
   if (!t) return qb;
@@ -38,6 +43,11 @@ export function whereSearch(
   for (const col of folded ? (columns.folded ?? []) : []) {
     parts.push(`?? LIKE ? ESCAPE '\\'`);
     bindings.push(col, `%${escapeLike(folded)}%`);
+  }
+  const key = searchKey(t);
+  for (const col of key ? (columns.squeezed ?? []) : []) {
+    parts.push(`?? LIKE ? ESCAPE '\\'`);
+    bindings.push(col, `%${escapeLike(key)}%`);
   }
   if (parts.length === 0) return qb;
   return qb.whereRaw(`(${parts.join(' OR ')})`, bindings);
@@ -70,7 +80,103 @@ export function foldSearch(text: string): string {
     .trim();
 }
 
-/** The row with its `search_name` filled from `name` (when the row sets a name). */
-export function withSearchName<T extends { name?: unknown }>(row: T): T & { search_name?: string } {
-  return typeof row.name === 'string' ? { ...row, search_name: foldSearch(row.name) } : row;
+/**
+ * A name squeezed for typo-tolerant matching: folded (foldSearch), punctuation as spaces, a few
+ * French spellings of one sound made one (ph → f, y → i, ck → k), then every run of one repeated
+ * letter collapsed ("Cimment" → "ciment", "Bouteille Phillips" → "bouteile filips"). Digits stay
+ * as they are (50 and 500 kg differ). Stored in the `search_key` columns, applied to the term.
+ */
+export function searchKey(text: string): string {
+  return foldSearch(text)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/ph/g, 'f')
+    .replace(/y/g, 'i')
+    .replace(/ck/g, 'k')
+    .replace(/([a-z])\1+/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The row with its `search_name` and `search_key` filled from `name` (when the row sets a name). */
+export function withSearchName<T extends { name?: unknown }>(row: T): T & { search_name?: string; search_key?: string } {
+  return typeof row.name === 'string' ? { ...row, search_name: foldSearch(row.name), search_key: searchKey(row.name) } : row;
+}
+
+/** Typos tolerated by the fuzzy fallback for a squeezed term of this length: none under 5 letters, one up to 8, then two. */
+export function allowedTypos(length: number): number {
+  return length < 5 ? 0 : length <= 8 ? 1 : 2;
+}
+
+/**
+ * The smallest number of edits (insertion, deletion, substitution, swap of two neighbours) that
+ * turn `term` into some substring of `text` — "cimnet" is 1 away from "sac ciment 50 kg" — or
+ * `max + 1` as soon as it is sure to exceed `max`. Sellers' dynamic programme with the
+ * transposition rule (optimal string alignment): O(term × text), no allocation per text beyond
+ * three rows.
+ */
+export function typoDistance(term: string, text: string, max: number): number {
+  const m = term.length;
+  if (m === 0) return 0;
+  // prev2/prev/cur: columns j-2, j-1, j of the table; row i = the first i letters of the term.
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = new Array<number>(m + 1);
+  let cur = new Array<number>(m + 1);
+  for (let i = 0; i <= m; i++) prev[i] = i;
+  let best = prev[m];
+  for (let j = 1; j <= text.length; j++) {
+    cur[0] = 0; // a match may start anywhere in the text
+    const c = text.charCodeAt(j - 1);
+    for (let i = 1; i <= m; i++) {
+      const cost = term.charCodeAt(i - 1) === c ? 0 : 1;
+      let v = Math.min(prev[i - 1] + cost, prev[i] + 1, cur[i - 1] + 1);
+      if (i > 1 && j > 1 && term.charCodeAt(i - 1) === text.charCodeAt(j - 2) && term.charCodeAt(i - 2) === c) v = Math.min(v, prev2[i - 2] + 1);
+      cur[i] = v;
+    }
+    if (cur[m] < best) best = cur[m];
+    if (best === 0) return 0;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return best > max ? max + 1 : best;
+}
+
+/** The pieces of a term of which, with at most `typos` edits, at least one appears unchanged in any match (pigeonhole). */
+export function typoPieces(term: string, typos: number): string[] {
+  const count = typos + 1;
+  const size = Math.ceil(term.length / count);
+  const pieces: string[] = [];
+  for (let i = 0; i < term.length; i += size) pieces.push(term.slice(i, i + size));
+  return pieces.filter((p) => p.length >= 2);
+}
+
+/** At most this many candidate rows are read and checked by one fuzzy search. */
+export const FUZZY_SCAN_LIMIT = 3000;
+
+/**
+ * The typo-tolerant fallback, called when the exact search found nothing: ids of the rows of
+ * `query` (a builder on one table, already scoped — active rows…) whose `search_key` contains the
+ * squeezed term with at most allowedTypos() edits, best first (fewest typos, then shortest key).
+ * Bounded: the database first keeps the rows holding one piece of the term unchanged (a LIKE per
+ * piece on the squeezed column — every match holds one, by the pigeonhole principle), at most
+ * FUZZY_SCAN_LIMIT of them; the edit distance is then measured on those only. Same on SQLite and
+ * PostgreSQL (plain LIKE, no extension).
+ */
+export async function fuzzyMatchIds(query: Knex.QueryBuilder, columns: { id: string; key: string }, term: string, limit: number): Promise<number[]> {
+  const key = searchKey(term);
+  const typos = allowedTypos(key.replace(/ /g, '').length);
+  if (typos === 0 || /^[0-9 ]+$/.test(key)) return []; // short terms and numbers (barcodes, codes) are taken as typed
+  const pieces = typoPieces(key, typos);
+  if (pieces.length === 0) return [];
+  const rows: Array<{ id: number | string; key: string }> = await query
+    .where((w) => {
+      for (const piece of pieces) w.orWhereRaw(`?? LIKE ? ESCAPE '\\'`, [columns.key, `%${escapeLike(piece)}%`]);
+    })
+    .select({ id: columns.id, key: columns.key })
+    .limit(FUZZY_SCAN_LIMIT);
+  const scored: Array<{ id: number; distance: number; length: number }> = [];
+  for (const row of rows) {
+    const distance = typoDistance(key, String(row.key ?? ''), typos);
+    if (distance <= typos) scored.push({ id: Number(row.id), distance, length: String(row.key ?? '').length });
+  }
+  scored.sort((a, b) => a.distance - b.distance || a.length - b.length || a.id - b.id);
+  return scored.slice(0, limit).map((s) => s.id);
 }

@@ -49,7 +49,7 @@ export type ClientListQuery = ListQuery<ClientSort, ClientFilters>;
 /** The filtered, sorted query of the clients list (also the export). */
 function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('clients').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'], squeezed: ['search_key'] });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
   if (params.filters.price_level) qb.where('price_level', params.filters.price_level);
   if (params.filters.status === 'active') qb.where('active', true);

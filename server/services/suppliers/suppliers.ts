@@ -32,7 +32,7 @@ export type SupplierListQuery = ListQuery<SupplierSort, SupplierFilters>;
 
 function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('suppliers').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'], squeezed: ['search_key'] });
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldSearch, withSearchName } from '../../../server/db/search.js';
+import { allowedTypos, foldSearch, searchKey, typoDistance, typoPieces, withSearchName } from '../../../server/db/search.js';
 
 describe('foldSearch', () => {
   it('drops accents and case, spells out ligatures, collapses spaces', () => {
@@ -18,7 +18,40 @@ describe('foldSearch', () => {
   });
 
   it('fills search_name only when the row sets a name', () => {
-    expect(withSearchName({ name: 'Awa Koné', code: 'CL1' })).toEqual({ name: 'Awa Koné', code: 'CL1', search_name: 'awa kone' });
+    expect(withSearchName({ name: 'Awa Koné', code: 'CL1' })).toEqual({ name: 'Awa Koné', code: 'CL1', search_name: 'awa kone', search_key: 'awa kone' });
     expect(withSearchName({ active: false } as { active: boolean; name?: string })).toEqual({ active: false });
+  });
+});
+
+describe('typo tolerance', () => {
+  it('squeezes a name: folded, punctuation as spaces, doubled letters and a few spellings made one', () => {
+    expect(searchKey('Cimment')).toBe(searchKey('Ciment'));
+    expect(searchKey('Ciment CPJ 45')).toBe('ciment cpj 45');
+    expect(searchKey('Bouteille Phillips')).toBe('bouteile filips');
+    expect(searchKey('Yaourt  Nestlé')).toBe('iaourt nestle');
+    expect(searchKey('Coca-Cola 33 cl')).toBe('coca cola 33 cl');
+    // digits are not squeezed: 50 kg and 500 kg stay apart
+    expect(searchKey('Riz 500 kg')).not.toBe(searchKey('Riz 50 kg'));
+    expect(withSearchName({ name: 'Sac Cimment' })).toEqual({ name: 'Sac Cimment', search_name: 'sac cimment', search_key: 'sac ciment' });
+  });
+
+  it('measures the typos between a term and the best part of a name', () => {
+    expect(typoDistance('ciment', 'sac ciment cpj', 2)).toBe(0);
+    expect(typoDistance('cimnet', 'sac ciment cpj', 2)).toBe(1); // swapped neighbours
+    expect(typoDistance('cimant', 'sac ciment cpj', 2)).toBe(1); // wrong letter
+    expect(typoDistance('ciment', 'sac cimnt', 2)).toBe(1); // missing letter in the name
+    expect(typoDistance('cxmxnt', 'sac ciment', 2)).toBe(2);
+    expect(typoDistance('tomate', 'sac ciment', 1)).toBe(2); // capped at max + 1
+  });
+
+  it('tolerates no typo under 5 letters, one up to 8, two beyond', () => {
+    expect([4, 5, 8, 9, 14].map(allowedTypos)).toEqual([0, 1, 1, 2, 2]);
+  });
+
+  it('cuts the term into pieces one of which survives the allowed typos unchanged', () => {
+    expect(typoPieces('cimnet', 1)).toEqual(['cim', 'net']);
+    expect(typoPieces('bouteilles', 2)).toEqual(['bout', 'eill', 'es']);
+    // every one-typo variant of "ciment" keeps one piece of it
+    for (const variant of ['cimnet', 'cxment', 'cimenx', 'ciment']) expect(typoPieces(variant, 1).some((p) => 'ciment'.includes(p) || 'sac ciment'.includes(p))).toBe(true);
   });
 });
