@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { searchKey } from '../../server/db/search.js';
+import { foldSearch, searchKey } from '../../server/db/search.js';
 
 /**
  * Typo-tolerant search: each table with `search_name` gets `search_key` = searchKey(name) (folded,
  * doubled letters collapsed, a few spellings of one sound made one), kept in step by the services
  * through withSearchName and matched with a plain LIKE on both databases (whereSearch `squeezed`,
- * fuzzyMatchIds). Where pg_trgm exists (migration 0004), a trigram index serves the substring match.
+ * fuzzyMatchIds). `search_name` is refreshed too: foldSearch now makes every apostrophe a straight
+ * one (a name written with U+2019 is found as typed with '). Where pg_trgm exists (migration 0004), a trigram index serves the substring match.
  */
 const TABLES = ['clients', 'suppliers', 'categories', 'products'] as const;
 
@@ -25,7 +26,7 @@ export async function up(db: Knex): Promise<void> {
     for (;;) {
       const rows = await db(table).where('id', '>', lastId).orderBy('id').limit(1000).select('id', 'name');
       if (rows.length === 0) break;
-      for (const r of rows) await db(table).where({ id: r.id }).update({ search_key: searchKey(String(r.name ?? '')) });
+      for (const r of rows) await db(table).where({ id: r.id }).update({ search_name: foldSearch(String(r.name ?? '')), search_key: searchKey(String(r.name ?? '')) });
       lastId = Number(rows[rows.length - 1].id);
     }
   }

@@ -64,8 +64,8 @@ export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
 }
 
 /**
- * A name as the search matches it: no accents, lower case, ligatures spelled out, single spaces
- * ("Crème  Œuf KONÉ" → "creme oeuf kone"). Stored in the `search_name` columns and applied to the
+ * A name as the search matches it: no accents, lower case, ligatures spelled out, one apostrophe,
+ * single spaces ("Crème  Œuf KONÉ" → "creme oeuf kone", "d\u2019arachide" → "d'arachide"). Stored in the `search_name` columns and applied to the
  * typed term, so "kone" finds "Koné" and "KONÉ" finds "Kone" on both databases.
  */
 export function foldSearch(text: string): string {
@@ -75,6 +75,7 @@ export function foldSearch(text: string): string {
     .replace(/[œŒ]/g, 'oe')
     .replace(/[æÆ]/g, 'ae')
     .replace(/ß/g, 'ss')
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'") // a typographic apostrophe (U+2019) as typed: '
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

@@ -62,6 +62,16 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     expect(titles(await search(admin, `cimnet ${tag}`), 'products')).toEqual([`Ciment ${tag}`]);
   });
 
+  it('looks for typos only when no group found the text as typed', async () => {
+    const tag = uniqueTag();
+    await makeProduct(t.db, { code: `PR${tag}`, name: `Bissap rouge ${tag}`, category_id: category });
+    await makeClient(`Bissop rouge ${tag}`); // one letter away
+    const exact = await search(admin, `bissap rouge ${tag}`);
+    expect(exact.groups.map((g) => g.key)).toEqual(['products']);
+    // the client alone, typed with its typo corrected the other way: found by the fallback
+    expect(titles(await search(admin, `bissup rouge ${tag}`), 'clients')).toEqual([`Bissop rouge ${tag}`]);
+  });
+
   it('finds clients and suppliers by name and code, with their pages', async () => {
     const tag = uniqueTag();
     const client = await makeClient(`Awa Koné ${tag}`);

@@ -11,6 +11,9 @@ import { fuzzyMatchIds, whereSearch } from '../../db/search.js';
 export const PICKER_LIMIT = 20;
 const DEFAULT_LIMIT = PICKER_LIMIT;
 
+/** The typo-tolerant fallback: when nothing matches as typed (default), never (false), or alone ('only': the as-typed searches already found nothing). */
+type Fuzzy = boolean | 'only';
+
 export const PICKER_MAX_QUERY = 64;
 
 const PRODUCT_COLUMNS = [
@@ -70,14 +73,14 @@ export async function byIdsInOrder(qb: Knex.QueryBuilder, idColumn: string, ids:
   return rows.sort((a: any, b: any) => (rank.get(Number(a.id)) ?? 0) - (rank.get(Number(b.id)) ?? 0));
 }
 
-export async function searchProducts(db: Knex, params: { q: string; locationId: number | null; limit?: number }): Promise<ProductSearch> {
+export async function searchProducts(db: Knex, params: { q: string; locationId: number | null; limit?: number; fuzzy?: Fuzzy }): Promise<ProductSearch> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const upper = q.toUpperCase();
   const limit = params.limit ?? DEFAULT_LIMIT;
   const { rows, seen, add } = collector(limit);
 
   let exactRow: any = null;
-  if (q) {
+  if (q && params.fuzzy !== 'only') {
     // A scanner types the barcode then Enter: equality on the unique indexes answers at once.
     exactRow = (await productBase(db).where('products.barcode', upper).first()) ?? (await productBase(db).where('products.code', upper).first()) ?? null;
     if (exactRow) add([exactRow]);
@@ -100,9 +103,10 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
           .limit(limit + seen.size),
       );
     }
-    // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
-    if (rows.length === 0) add(await byIdsInOrder(productBase(db), 'products.id', await fuzzyMatchIds(whereActive(db('products'), db, 'active', { indexable: true }), { id: 'id', key: 'search_key' }, q, limit)));
-  } else {
+  }
+  // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
+  if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(productBase(db), 'products.id', await fuzzyMatchIds(whereActive(db('products'), db, 'active', { indexable: true }), { id: 'id', key: 'search_key' }, q, limit)));
+  if (!q) {
     add(await productBase(db).orderBy('products.name').limit(limit));
   }
 
@@ -123,7 +127,7 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
   return { rows, exactId: exactRow ? Number(exactRow.id) : null, stock };
 }
 
-export async function searchClients(db: Knex, params: { q: string; limit?: number }): Promise<any[]> {
+export async function searchClients(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const limit = params.limit ?? DEFAULT_LIMIT;
   const base = (options: { indexable: boolean } = { indexable: true }) =>
@@ -132,7 +136,7 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
   if (!q) {
     // The walk-in client first, then the others by name.
     add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(limit));
-  } else {
+  } else if (params.fuzzy !== 'only') {
     const upper = `${escapeLike(q.toUpperCase())}%`;
     add(await base().where('code', q.toUpperCase()).limit(1));
     for (const [column, pattern] of [
@@ -150,8 +154,8 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
           .limit(limit + seen.size),
       );
     }
-    if (rows.length === 0) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
   }
+  if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
   return rows;
 }
 
@@ -159,23 +163,25 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
  * Suppliers by code (exact, then prefix), phone prefix, then name (accents, case and doubled
  * letters ignored), then a typo-tolerant fallback: the global search's supplier group.
  */
-export async function searchSuppliers(db: Knex, params: { q: string; limit?: number }): Promise<any[]> {
+export async function searchSuppliers(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const limit = params.limit ?? DEFAULT_LIMIT;
   const base = (options: { indexable: boolean } = { indexable: true }) => whereActive(db('suppliers'), db, 'active', options).select('id', 'code', 'name', 'phone', 'balance');
   const { rows, seen, add } = collector(limit);
   if (!q) return rows;
-  add(await base().where('code', q.toUpperCase()).limit(1));
-  for (const [column, pattern] of [
-    ['code', `${escapeLike(q.toUpperCase())}%`],
-    ['phone', `${escapeLike(q)}%`],
-  ]) {
-    if (rows.length >= limit) break;
-    add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
+  if (params.fuzzy !== 'only') {
+    add(await base().where('code', q.toUpperCase()).limit(1));
+    for (const [column, pattern] of [
+      ['code', `${escapeLike(q.toUpperCase())}%`],
+      ['phone', `${escapeLike(q)}%`],
+    ]) {
+      if (rows.length >= limit) break;
+      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
+    }
+    if (rows.length < limit) {
+      add(await base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })).orderBy('name').limit(limit + seen.size));
+    }
   }
-  if (rows.length < limit) {
-    add(await base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })).orderBy('name').limit(limit + seen.size));
-  }
-  if (rows.length === 0) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
+  if (rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
   return rows;
 }

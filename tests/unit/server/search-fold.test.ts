@@ -11,6 +11,7 @@ describe('foldSearch', () => {
     expect(foldSearch('Çà et là, naïf, Noël')).toBe('ca et la, naif, noel');
     expect(foldSearch('Coca-Cola 33 cl')).toBe('coca-cola 33 cl');
     expect(foldSearch('')).toBe('');
+    expect(foldSearch('Huile d’arachide')).toBe("huile d'arachide");
   });
 
   it('is idempotent: a folded name folds to itself', () => {
