@@ -9,6 +9,7 @@ import { useIsDesktop } from '@/hooks/useMediaQuery';
 import { useLayout } from '@/lib/layout-context';
 import { isSearchShortcut } from '@/lib/shortcuts';
 import { firstName } from '@/lib/user';
+import { ofName } from '@/components/data/format';
 import { HeaderSearch } from './HeaderSearch';
 
 export function logout(dispatch: ReturnType<typeof useLayout>['dispatch']) {
@@ -92,7 +93,7 @@ export function Header() {
         <div className="d-flex align-items-center gap-1 gap-sm-2">
           {user ? (
             <Dropdown
-              ariaLabel={`Menu de ${user.name}`}
+              ariaLabel={`Menu ${ofName(user.name)}`}
               toggleClassName="btn app-header-user"
               testId="user-menu"
               label={
