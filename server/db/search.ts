@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './connection.js';
 import { escapeLike } from './dialect.js';
+import type { Paginated } from '../../shared/lists.js';
 
 /**
  * The search box of a list or picker: one term matched as a prefix on some columns (codes,
@@ -103,49 +104,77 @@ export function withSearchName<T extends { name?: unknown }>(row: T): T & { sear
   return typeof row.name === 'string' ? { ...row, search_name: foldSearch(row.name), search_key: searchKey(row.name) } : row;
 }
 
-/** Typos tolerated by the fuzzy fallback for a squeezed term of this length: none under 5 letters, one up to 8, then two. */
-export function allowedTypos(length: number): number {
-  return length < 5 ? 0 : length <= 8 ? 1 : 2;
+/**
+ * Typos tolerated in one typed word by the fuzzy fallback: none in a word under 5 letters or
+ * holding a digit (codes, sizes, tags are taken as typed), one up to 8 letters, then two.
+ */
+export function allowedTypos(word: string): number {
+  if (/\d/.test(word)) return 0;
+  return word.length < 5 ? 0 : word.length <= 8 ? 1 : 2;
 }
 
 /**
- * The smallest number of edits (insertion, deletion, substitution, swap of two neighbours) that
- * turn `term` into some substring of `text` — "cimnet" is 1 away from "sac ciment 50 kg" — or
- * `max + 1` as soon as it is sure to exceed `max`. Sellers' dynamic programme with the
- * transposition rule (optimal string alignment): O(term × text), no allocation per text beyond
- * three rows.
+ * The fewest edits (insertion, deletion, substitution, swap of two neighbours) that turn `term`
+ * into the start of `word` — "cimnet" is 1 away from "ciment", "cimn" 1 away from "cime…" — or
+ * `max + 1` as soon as it is sure to exceed `max`. Optimal string alignment over three rows,
+ * O(term × word).
  */
-export function typoDistance(term: string, text: string, max: number): number {
+export function prefixTypos(term: string, word: string, max: number): number {
   const m = term.length;
   if (m === 0) return 0;
-  // prev2/prev/cur: columns j-2, j-1, j of the table; row i = the first i letters of the term.
+  // Rows over the word's letters; column i = the first i letters of the term.
   let prev2 = new Array<number>(m + 1).fill(0);
   let prev = new Array<number>(m + 1);
   let cur = new Array<number>(m + 1);
   for (let i = 0; i <= m; i++) prev[i] = i;
   let best = prev[m];
-  for (let j = 1; j <= text.length; j++) {
-    cur[0] = 0; // a match may start anywhere in the text
-    const c = text.charCodeAt(j - 1);
+  for (let j = 1; j <= word.length; j++) {
+    cur[0] = j;
+    let rowMin = cur[0];
+    const c = word.charCodeAt(j - 1);
     for (let i = 1; i <= m; i++) {
       const cost = term.charCodeAt(i - 1) === c ? 0 : 1;
       let v = Math.min(prev[i - 1] + cost, prev[i] + 1, cur[i - 1] + 1);
-      if (i > 1 && j > 1 && term.charCodeAt(i - 1) === text.charCodeAt(j - 2) && term.charCodeAt(i - 2) === c) v = Math.min(v, prev2[i - 2] + 1);
+      if (i > 1 && j > 1 && term.charCodeAt(i - 1) === word.charCodeAt(j - 2) && term.charCodeAt(i - 2) === c) v = Math.min(v, prev2[i - 2] + 1);
       cur[i] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (cur[m] < best) best = cur[m];
-    if (best === 0) return 0;
+    if (best === 0 || rowMin > max) break; // nothing further can come back under max
     [prev2, prev, cur] = [prev, cur, prev2];
   }
   return best > max ? max + 1 : best;
 }
 
-/** The pieces of a term of which, with at most `typos` edits, at least one appears unchanged in any match (pigeonhole). */
-export function typoPieces(term: string, typos: number): string[] {
+/**
+ * The typos between a typed text and a stored key, word by word: every typed word must start one
+ * word of the key within allowedTypos(word) edits (a short word or one with digits exactly);
+ * the total of the edits, or null when a word finds no match. Word by word, a typo never joins
+ * the end of one word to the start of the next ("creme" does not find « sucre élan »).
+ */
+export function keyTypos(typed: string[], key: string): number | null {
+  const words = key.split(' ');
+  let total = 0;
+  for (const w of typed) {
+    const max = allowedTypos(w);
+    let best = max + 1;
+    for (const kw of words) {
+      const d = max === 0 ? (kw.startsWith(w) ? 0 : 1) : prefixTypos(w, kw, max);
+      if (d < best) best = d;
+      if (best === 0) break;
+    }
+    if (best > max) return null;
+    total += best;
+  }
+  return total;
+}
+
+/** The pieces of a word of which, with at most `typos` edits, at least one appears unchanged in any match (pigeonhole). */
+export function typoPieces(word: string, typos: number): string[] {
   const count = typos + 1;
-  const size = Math.ceil(term.length / count);
+  const size = Math.ceil(word.length / count);
   const pieces: string[] = [];
-  for (let i = 0; i < term.length; i += size) pieces.push(term.slice(i, i + size));
+  for (let i = 0; i < word.length; i += size) pieces.push(word.slice(i, i + size));
   return pieces.filter((p) => p.length >= 2);
 }
 
@@ -153,19 +182,20 @@ export function typoPieces(term: string, typos: number): string[] {
 export const FUZZY_SCAN_LIMIT = 3000;
 
 /**
- * The typo-tolerant fallback, called when the exact search found nothing: ids of the rows of
- * `query` (a builder on one table, already scoped — active rows…) whose `search_key` contains the
- * squeezed term with at most allowedTypos() edits, best first (fewest typos, then shortest key).
- * Bounded: the database first keeps the rows holding one piece of the term unchanged (a LIKE per
- * piece on the squeezed column — every match holds one, by the pigeonhole principle), at most
- * FUZZY_SCAN_LIMIT of them; the edit distance is then measured on those only. Same on SQLite and
+ * The typo-tolerant fallback, called when the search as typed found nothing: ids of the rows of
+ * `query` (a builder on one table, already scoped — active rows, the list's filters…) whose
+ * `search_key` matches the squeezed term word by word (keyTypos), best first (fewest typos, then
+ * shortest key). Bounded: the database first keeps the rows holding, unchanged, one piece of the
+ * typed word that tolerates the most typos (a LIKE per piece on the squeezed column — any match
+ * holds one, by the pigeonhole principle), at most FUZZY_SCAN_LIMIT of them; the edits are then
+ * counted on those only. Nothing when no typed word tolerates a typo. Same on SQLite and
  * PostgreSQL (plain LIKE, no extension).
  */
 export async function fuzzyMatchIds(query: Knex.QueryBuilder, columns: { id: string; key: string }, term: string, limit: number): Promise<number[]> {
-  const key = searchKey(term);
-  const typos = allowedTypos(key.replace(/ /g, '').length);
-  if (typos === 0 || /^[0-9 ]+$/.test(key)) return []; // short terms and numbers (barcodes, codes) are taken as typed
-  const pieces = typoPieces(key, typos);
+  const typed = searchKey(term).split(' ').filter(Boolean);
+  const widest = typed.reduce<string | null>((a, w) => (allowedTypos(w) > (a ? allowedTypos(a) : 0) || (a && allowedTypos(w) === allowedTypos(a) && w.length > a.length) ? w : a), null);
+  if (!widest || allowedTypos(widest) === 0) return [];
+  const pieces = typoPieces(widest, allowedTypos(widest));
   if (pieces.length === 0) return [];
   const rows: Array<{ id: number | string; key: string }> = await query
     .where((w) => {
@@ -173,11 +203,33 @@ export async function fuzzyMatchIds(query: Knex.QueryBuilder, columns: { id: str
     })
     .select({ id: columns.id, key: columns.key })
     .limit(FUZZY_SCAN_LIMIT);
-  const scored: Array<{ id: number; distance: number; length: number }> = [];
+  const scored: Array<{ id: number; typos: number; length: number }> = [];
   for (const row of rows) {
-    const distance = typoDistance(key, String(row.key ?? ''), typos);
-    if (distance <= typos) scored.push({ id: Number(row.id), distance, length: String(row.key ?? '').length });
+    const key = String(row.key ?? '');
+    const typos = keyTypos(typed, key);
+    if (typos !== null) scored.push({ id: Number(row.id), typos, length: key.length });
   }
-  scored.sort((a, b) => a.distance - b.distance || a.length - b.length || a.id - b.id);
+  scored.sort((a, b) => a.typos - b.typos || a.length - b.length || a.id - b.id);
   return scored.slice(0, limit).map((s) => s.id);
+}
+
+/** At most this many rows found by typos are listed on a list page. */
+export const FUZZY_LIST_LIMIT = 50;
+
+/**
+ * A list page with the typo-tolerant fallback: `query(q)` is the list's filtered, sorted query
+ * for a search term; when it finds nothing for the typed term, the same list without the term
+ * (its other filters kept) is restricted to the rows within a few typos of it (fuzzyMatchIds,
+ * at most FUZZY_LIST_LIMIT), in the list's own order. `page` runs the pagination.
+ */
+export async function withTypoFallback<T>(
+  q: string,
+  query: (q: string) => Knex.QueryBuilder,
+  columns: { id: string; key: string },
+  page: (qb: Knex.QueryBuilder) => Promise<Paginated<T>>,
+): Promise<Paginated<T>> {
+  const asTyped = await page(query(q));
+  if (asTyped.total > 0 || !q.trim()) return asTyped;
+  const ids = await fuzzyMatchIds(query('').clearSelect().clearOrder(), columns, q, FUZZY_LIST_LIMIT);
+  return ids.length ? page(query('').whereIn(columns.id, ids)) : asTyped;
 }

@@ -72,6 +72,20 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     expect(titles(await search(admin, `bissup rouge ${tag}`), 'clients')).toEqual([`Bissop rouge ${tag}`]);
   });
 
+  it('the list pages tolerate a typo too, keeping their other filters', async () => {
+    const tag = uniqueTag();
+    const id = await makeProduct(t.db, { code: `PR${tag}`, name: `Ciment ${tag} gris`, category_id: category });
+    await makeProduct(t.db, { code: `PA${tag}`, name: `Ciment ${tag} gris`, category_id: category, active: false });
+    const list = await admin.visit(`/fichiers/produits?q=${encodeURIComponent(`cimnet ${tag}`)}`);
+    expect(list.body.props.products.data.map((p: { id: number }) => p.id)).toEqual([id]);
+    const client = await makeClient(`Moussa Traoré ${tag}`);
+    const clients = await admin.visit(`/fichiers/clients?q=${encodeURIComponent(`mousa traore ${tag}`)}`);
+    expect(clients.body.props.clients.data.map((c: { id: number }) => c.id)).toEqual([client.id]);
+    const supplier = await makeSupplier(t.db, { code: `FR${tag}`, name: `Quincaillerie ${tag}` });
+    const suppliers = await admin.visit(`/fichiers/fournisseurs?q=${encodeURIComponent(`quincailerei ${tag}`)}`);
+    expect(suppliers.body.props.suppliers.data.map((s: { id: number }) => s.id)).toEqual([supplier]);
+  });
+
   it('finds clients and suppliers by name and code, with their pages', async () => {
     const tag = uniqueTag();
     const client = await makeClient(`Awa Koné ${tag}`);

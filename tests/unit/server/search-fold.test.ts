@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, foldSearch, searchKey, typoDistance, typoPieces, withSearchName } from '../../../server/db/search.js';
+import { allowedTypos, foldSearch, keyTypos, prefixTypos, searchKey, typoPieces, withSearchName } from '../../../server/db/search.js';
 
 describe('foldSearch', () => {
   it('drops accents and case, spells out ligatures, collapses spaces', () => {
@@ -36,17 +36,23 @@ describe('typo tolerance', () => {
     expect(withSearchName({ name: 'Sac Cimment' })).toEqual({ name: 'Sac Cimment', search_name: 'sac cimment', search_key: 'sac ciment' });
   });
 
-  it('measures the typos between a term and the best part of a name', () => {
-    expect(typoDistance('ciment', 'sac ciment cpj', 2)).toBe(0);
-    expect(typoDistance('cimnet', 'sac ciment cpj', 2)).toBe(1); // swapped neighbours
-    expect(typoDistance('cimant', 'sac ciment cpj', 2)).toBe(1); // wrong letter
-    expect(typoDistance('ciment', 'sac cimnt', 2)).toBe(1); // missing letter in the name
-    expect(typoDistance('cxmxnt', 'sac ciment', 2)).toBe(2);
-    expect(typoDistance('tomate', 'sac ciment', 1)).toBe(2); // capped at max + 1
+  it('measures the typos between a typed word and the start of a word', () => {
+    expect(prefixTypos('ciment', 'ciment', 2)).toBe(0);
+    expect(prefixTypos('cimnet', 'ciment', 2)).toBe(1); // swapped neighbours
+    expect(prefixTypos('cimant', 'ciment', 2)).toBe(1); // wrong letter
+    expect(prefixTypos('cment', 'ciment', 2)).toBe(1); // missing letter
+    expect(prefixTypos('cimn', 'ciment', 1)).toBe(1); // the start of a word, with a typo
+    expect(prefixTypos('cxmxnt', 'ciment', 2)).toBe(2);
+    expect(prefixTypos('tomate', 'ciment', 1)).toBe(2); // capped at max + 1
   });
 
-  it('tolerates no typo under 5 letters, one up to 8, two beyond', () => {
-    expect([4, 5, 8, 9, 14].map(allowedTypos)).toEqual([0, 1, 1, 2, 2]);
+  it('matches a typed text word by word, never across two words', () => {
+    expect(keyTypos(['cimnet'], 'sac ciment cpj 45')).toBe(1);
+    expect(keyTypos(['cimnet', 'cpj'], 'sac ciment cpj 45')).toBe(1);
+    expect(keyTypos(['cimnet', 'cpx'], 'sac ciment cpj 45')).toBeNull(); // short words exactly
+    expect(keyTypos(['creme'], 'iaourt sucre elan')).toBeNull(); // "cre" + " e" would be one typo across words
+    expect(keyTypos(['quincailerei'], 'quincailerie t0001')).toBe(1);
+    expect(keyTypos(['t0001'], 'quincailerie t0002')).toBeNull(); // digits: as typed
   });
 
   it('cuts the term into pieces one of which survives the allowed typos unchanged', () => {
