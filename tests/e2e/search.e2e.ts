@@ -122,6 +122,10 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
         await page.getByTestId('header-search-input').fill('ci');
         await expect.poll(() => page.getByTestId('header-search-results').getByRole('option').count()).toBeGreaterThan(3);
         await page.screenshot({ path: path.join(ARTIFACTS_DIR, `search-${width}-${colorScheme}.png`) });
+        // a document: number, type, date and status badge
+        await page.getByTestId('header-search-input').fill('ENT-2026');
+        await expect.poll(() => page.getByTestId('header-search-results').textContent()).toContain('ENT-2026-000007');
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `search-documents-${width}-${colorScheme}.png`) });
         await page.context().close();
       }
     }
