@@ -68,6 +68,7 @@ export const ROUTES = {
   'priceCentre.apply': `${PRICE_CENTRE}/appliquer`,
   'pickers.products': '/pickers/products',
   'pickers.clients': '/pickers/clients',
+  search: '/recherche',
 
   // Opérations — stock
   ...prefixed('entries', {

@@ -147,3 +147,21 @@ export function countAbilities(user: Viewer): { count: boolean; validate: boolea
 export function seesCountDifferences(user: Viewer, count: { status: string; blind: boolean }): boolean {
   return seesTheoreticalStock(user, count) && (count.status !== 'open' || may(user, 'inventory.validate'));
 }
+
+/**
+ * What the header's global search may show a user: a group only to those who may open its
+ * records' pages (the same guards as the pages: menu.produits, menu.clients, menu.fournisseurs),
+ * a document series only to those who may open one of its screens; screens come from the menu
+ * filtered by the menu permissions (shared/menu.ts filterMenu).
+ */
+export function searchScope<S extends { series: string; screens: readonly Permission[] }>(
+  user: Viewer,
+  series: readonly S[],
+): { products: boolean; clients: boolean; suppliers: boolean; series: S[] } {
+  return {
+    products: may(user, 'menu.produits'),
+    clients: may(user, 'menu.clients'),
+    suppliers: may(user, 'menu.fournisseurs'),
+    series: series.filter((s) => mayAny(user, s.screens)),
+  };
+}

@@ -25,9 +25,9 @@ export function canTransfer(status: TransferStatus, action: TransferAction): boo
 /** French reason why an action is refused in a status (null when allowed). */
 export function transferActionRefusal(status: TransferStatus, action: TransferAction): string | null {
   if (canTransfer(status, action)) return null;
-  if (status === 'cancelled') return 'Ce transfert est annulé : aucune opération n’est plus possible.';
+  if (status === 'cancelled') return "Ce transfert est annulé : aucune opération n'est plus possible.";
   if (action === 'receive') return 'Ce transfert a déjà été réceptionné.';
-  return 'Cette opération n’est pas possible pour ce transfert.';
+  return "Cette opération n'est pas possible pour ce transfert.";
 }
 
 export interface SentLine {

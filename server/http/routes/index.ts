@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { stockRoutes } from './stock.js';
+import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
 
 /** Every area registers its routes here, in one place. */
@@ -20,6 +21,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(stockRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
+  app.use(searchRoutes(ctx));
   app.use(supplierRoutes(ctx));
   app.use(categoryRoutes(ctx));
   app.use(productRoutes(ctx));

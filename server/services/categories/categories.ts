@@ -30,7 +30,7 @@ export type CategoryListQuery = ListQuery<CategorySort, CategoryFilters>;
 
 function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('categories').select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'));
-  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'], squeezed: ['categories.search_key'] });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
   return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');

@@ -7,7 +7,7 @@ import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec,
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch, withSearchName } from '../../db/search.js';
+import { whereSearch, withSearchName, withTypoFallback } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { PRICE_FIELDS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -64,7 +64,7 @@ const SORT_COLUMNS: Record<ProductSort, string> = {
 export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('products').select('products.*');
   if (params.sort === 'category') qb.join('categories', 'categories.id', 'products.category_id');
-  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'], squeezed: ['products.search_key'] });
   if (params.filters.category_id) qb.where('products.category_id', Number(params.filters.category_id));
   if (params.filters.status === 'active') qb.where('products.active', true);
   else if (params.filters.status === 'archived') qb.where('products.active', false);
@@ -73,7 +73,7 @@ export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductL
 
 /** One page of the products list, each row with its category name and its stock over all locations. */
 export async function listProducts(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
-  const page = await paginate(productsQuery(db, params), params.page, params.per_page);
+  const page = await withTypoFallback(params.q, (q) => productsQuery(db, { ...params, q }), { id: 'products.id', key: 'products.search_key' }, (qb) => paginate(qb, params.page, params.per_page));
   const totals = await stockTotals(
     db,
     page.data.map((p) => Number(p.id)),

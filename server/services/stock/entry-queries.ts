@@ -16,7 +16,7 @@ function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
   if (f.location_id) q.where('e.location_id', Number(f.location_id));
   if (f.status) q.where('e.status', f.status);
   if (f.q) {
-    whereSearch(q, db, f.q, { contains: ['e.number', 'e.supplier_ref'], folded: ['s.search_name'] });
+    whereSearch(q, db, f.q, { contains: ['e.number', 'e.supplier_ref'], folded: ['s.search_name'], squeezed: ['s.search_key'] });
   }
   return q;
 }

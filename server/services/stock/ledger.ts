@@ -4,6 +4,7 @@ import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddI
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
 import { Refusal } from '../../domain/errors.js';
+import { formatQuantity } from '../../../shared/quantity.js';
 
 /**
  * The stock ledger: the one function every stock movement goes through.
@@ -83,7 +84,7 @@ export class StockShortageError extends Refusal {
 const fmt = (n: number) => n.toLocaleString('fr-FR');
 
 export function shortageMessage(s: StockShortage): string {
-  return `Stock insuffisant pour « ${s.productName} » (${s.productCode}) à ${s.locationName} : il manque ${fmt(s.missing)} ${s.unit} (disponible ${fmt(s.available)}, demandé ${fmt(s.requested)}).`;
+  return `Stock insuffisant pour « ${s.productName} » (${s.productCode}) à ${s.locationName} : il manque ${formatQuantity(s.missing, s.unit)} (disponible ${fmt(s.available)}, demandé ${fmt(s.requested)}).`;
 }
 
 function shortageErrors(shortages: StockShortage[]): Record<string, string> {

@@ -497,7 +497,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
       [{ adjustment_date: addDays(today(), 2) }, 'adjustment_date', /futur/],
       [{ reason: 'casse', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }] }, 'lines.0.direction', /ne peut que retirer du stock/],
       [{ reason: 'erreur_saisie', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }, { product_id: f.products.rice, direction: 'out', quantity: 2 }] }, 'lines.1.direction', /figure déjà à la ligne 1 dans l'autre sens/],
-      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: level + 5 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Riz parfumé 25 kg » \\(RIZ25\\) à Dépôt principal : il manque 5 sac`)],
+      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: level + 5 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Riz parfumé 25 kg » \\(RIZ25\\) à Dépôt principal : il manque 5\u00a0sacs`)],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, `${BASE}/reajustement`, readjust(over), `${BASE}/reajustement`);

@@ -203,7 +203,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       [{ lines: [{ product_id: 424242, quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ from_location_id: 424242 }, 'from_location_id', /n'existe pas/],
       [{ transfer_date: '2999-12-31' }, 'transfer_date', /futur/],
-      [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3 paquet \\(disponible 0, demandé 3\\)\\.`)],
+      [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3\u00a0paquets \\(disponible 0, demandé 3\\)\\.`)],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, BASE, transfer(over));

@@ -10,7 +10,7 @@ import { Pagination } from '@/components/Pagination';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { EmptyState } from '@/components/data/EmptyState';
-import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
@@ -21,7 +21,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           label="Stock total"
           value={
             <>
-              {formatQty(total_quantity)} <span className="fs-6 fw-normal">{product.unit}</span>
+              {formatQty(total_quantity)} <span className="fs-6 fw-normal">{pluralUnit(product.unit, total_quantity)}</span>
             </>
           }
           testId="stock-total"

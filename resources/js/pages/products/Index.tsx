@@ -3,7 +3,7 @@ import type { MasterDataPages } from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { NameLink, RowLink } from '@/components/data/DataTable';
-import { formatQty } from '@/components/data/format';
+import { formatQty, pluralUnit } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
@@ -88,7 +88,7 @@ export default function ProductsIndex({ products, params, categories, can, curre
             </td>
             <td className={`app-num ${p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
               {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
-              {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
+              {formatQty(p.stock_total)} <span className="small text-body-secondary">{pluralUnit(p.unit, p.stock_total)}</span>
             </td>
             <td>
               <StatusBadge active={p.active} />

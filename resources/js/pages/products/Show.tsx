@@ -4,7 +4,7 @@ import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';
-import { formatDateTime, formatQty } from '@/components/data/format';
+import { formatDateTime, formatQty, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { EditLink, RecordPage } from '@/components/data/RecordPage';
@@ -93,7 +93,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                 </td>
                 <td className="d-none d-sm-table-cell">{LOCATION_KIND_LABELS[s.kind]}</td>
                 <td className={`app-num ${s.quantity < 0 ? 'text-danger' : ''}`}>
-                  {formatQty(s.quantity)} <span className="text-body-secondary small">{product.unit}</span>
+                  {formatQty(s.quantity)} <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
                 </td>
               </tr>
             ))}

@@ -161,7 +161,7 @@ export function sessionAdjustmentPrint(session: Row, { rows, totals }: { rows: R
       date: session.count_date,
       location: session.location_name,
       title: "État d'ajustement d'inventaire",
-      subtitle: `${view.categories}${view.blind ? ' — comptage à l’aveugle' : ''}${view.moved_policy_label ? ` — mouvements après l'instantané : ${view.moved_policy_label.toLowerCase()}` : ''}${view.uncounted_as_zero ? ' — produits non comptés considérés absents' : ''}`,
+      subtitle: `${view.categories}${view.blind ? " — comptage à l'aveugle" : ''}${view.moved_policy_label ? ` — mouvements après l'instantané : ${view.moved_policy_label.toLowerCase()}` : ''}${view.uncounted_as_zero ? ' — produits non comptés considérés absents' : ''}`,
       note: session.note ?? '',
       validated_by: session.validated_by_name ?? null,
       validated_at: session.validated_at ?? null,

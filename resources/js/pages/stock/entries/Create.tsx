@@ -3,7 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, SelectField, TextField } from '@/components/Field';
-import { formatQty } from '@/components/data/format';
+import { formatQty, formatQuantity } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { MoneyInput } from '@/components/data/MoneyInput';
 import { baseQuantity, lineAmount } from '@/components/documents/document-lines';
@@ -134,7 +134,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
             const costError = lines.error(i, 'unit_cost');
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`entry-line-${i}`}>
-                <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQty(l.stock)} ${l.unit_name}` : ''} error={lines.error(i, 'product_id')} />
+                <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}` : ''} error={lines.error(i, 'product_id')} />
                 <td className="app-line-unit" data-label="Saisie par">
                   {l.pack_size > 1 ? (
                     <select className="form-select form-select-sm" aria-label={`Unité de saisie de ${l.name}`} value={l.unit} onChange={(e) => lines.update(i, { unit: e.target.value as 'unit' | 'pack' })}>
@@ -144,7 +144,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                   ) : (
                     <span className="small">{l.unit_name}</span>
                   )}
-                  {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQty(baseQuantity(l.quantity, l.unit, l.pack_size))} {l.unit_name}</div> : null}
+                  {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQuantity(baseQuantity(l.quantity, l.unit, l.pack_size), l.unit_name)}</div> : null}
                 </td>
                 <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} stepper />
                 <td className="app-line-cost" data-label={`Coût unitaire (${currencyLabel})`}>

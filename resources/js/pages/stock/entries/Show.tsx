@@ -4,7 +4,7 @@ import { route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
-import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { formatDate, formatDateTime, formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
@@ -41,7 +41,7 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
               title: `Annuler l'entrée ${entry.number}`,
-              explanation: `Les ${formatQty(entry.total_quantity)} unités ressortiront de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`,
+              explanation: `${entry.total_quantity === 1 ? "L'unité entrée ressortira" : `Les ${formatQuantity(entry.total_quantity, 'unité')} entrées ressortiront`} de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`,
               buttonTestId: 'entry-cancel',
             }
           : null
@@ -114,9 +114,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <td className="d-none d-sm-table-cell">{l.position}</td>
             <td className="code">{l.product_code}</td>
             <td>{l.product_name}</td>
-            <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : `${formatQty(l.entered_quantity)} ${l.unit}`}</td>
+            <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : formatQuantity(l.entered_quantity, l.unit)}</td>
             <td className="num">
-              {formatQty(l.quantity)} <span className="small text-body-secondary">{l.unit}</span>
+              {formatQty(l.quantity)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity)}</span>
             </td>
             <td className="num">
               <Money value={l.unit_cost} currency={currency} />

@@ -1,7 +1,7 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatDate, formatQty, formatSigned } from '@/components/data/format';
+import { formatDate, formatQty, formatQuantity, formatSigned } from '@/components/data/format';
 
 /** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA (PrintFrame). */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
@@ -57,7 +57,7 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
                 {l.difference_reason ? <div>Motif : {l.difference_reason}</div> : null}
               </td>
               <td className="num">
-                {formatQty(l.quantity_sent)} {l.unit}
+                {formatQuantity(l.quantity_sent, l.unit)}
               </td>
               <td className="num count-box">{l.quantity_received === null ? '' : formatQty(l.quantity_received)}</td>
               {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}

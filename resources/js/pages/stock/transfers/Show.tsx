@@ -5,7 +5,7 @@ import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
-import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentForm } from '@/components/documents/DocumentForm';
@@ -124,7 +124,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               <td className="code">{l.product_code}</td>
               <td>{l.product_name}</td>
               <td className="num">
-                {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{l.unit}</span>
+                {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
               </td>
               <td className="num">{formatQty(l.quantity_received)}</td>
               <td className={`num ${diffClass(l.difference)}`}>{formatSigned(l.difference)}</td>
@@ -212,7 +212,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                     <div className="small text-body-secondary code">{l.product_code}</div>
                   </td>
                   <td className="num" data-label="Envoyé">
-                    {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{l.unit}</span>
+                    {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
                   </td>
                   {showCosts ? (
                     <td className="num" data-label="CMUP">
@@ -264,7 +264,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
       </div>
       <DocumentLinesFooter
         totals={[]}
-        hint={<span aria-live="polite">{differences === 0 ? 'Quantités conformes à l’envoi.' : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
+        hint={<span aria-live="polite">{differences === 0 ? "Quantités conformes à l'envoi." : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
         cancelHref={route('transfers.index')}
         cancelLabel="Retour"
         submit={{ label: 'Confirmer la réception', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Réception…', testId: 'reception-submit' }}
