@@ -67,7 +67,7 @@ export function oneImportAtATime(refuse: 'field' | 'action'): RequestHandler {
     const userId = req.user!.row.id;
     const taken = importSlots.take(userId);
     if (taken !== 'ok') {
-      const message = taken === 'user' ? 'Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.' : "Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.";
+      const message = taken === 'user' ? "Un import est déjà en cours sur votre compte : attendez sa fin avant d'en lancer un autre." : "Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.";
       return next(refuse === 'field' ? new Refusal({ file: message }) : Refusal.action(message));
     }
     let released = false;

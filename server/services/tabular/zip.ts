@@ -67,7 +67,7 @@ export function zipEntries(data: Buffer, limits: ZipLimits): Map<string, ZipEntr
     const localOffset = data.readUInt32LE(p + 42);
     const name = data.toString('utf8', p + 46, p + 46 + nameLength);
     p += 46 + nameLength + extraLength + commentLength;
-    if (flags & 0x1) throw new ImportFileError('Le classeur est protégé par un mot de passe : enregistrez-le sans protection avant de l’importer.');
+    if (flags & 0x1) throw new ImportFileError("Le classeur est protégé par un mot de passe : enregistrez-le sans protection avant de l'importer.");
     if (method !== 0 && method !== 8) broken();
     if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d'archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
     total += size;
