@@ -27,13 +27,14 @@ export const COUNT_STATUSES = ['open', 'validated', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
 export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Abandonné' };
 
-export const MOVEMENT_TYPES = ['entry', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel'] as const;
+export const MOVEMENT_TYPES = ['entry', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_surplus', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});
 export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   entry: 'Entrée de stock',
   entry_cancel: "Annulation d'entrée",
   transfer_out: 'Transfert (envoi)',
   transfer_in: 'Transfert (réception)',
+  transfer_surplus: 'Excédent à la réception de transfert',
   transfer_cancel: 'Annulation de transfert',
   inventory: "Ajustement d'inventaire",
   readjustment: 'Réajustement',

@@ -99,7 +99,8 @@ export function transferRoutes({ db }: AppContext): Router {
     const duplicata = queryFlag(req.query, 'duplicata');
     await res.inertia.render('stock/transfers/Print', {
       ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, duplicata ? route('transfers.cancellations') : route('transfers.show', { id })),
-      transfer: presentTransfer(detail, false),
+      // The slip travels with the goods: no unit cost on it; the valued differences for those who see costs.
+      transfer: presentTransfer(detail, false, seesCosts(req.user!)),
       duplicata,
     });
   });
