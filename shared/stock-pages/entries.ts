@@ -100,6 +100,8 @@ export interface EntriesShowProps {
   currency: string;
   entry: EntryView;
   can: { cancel: boolean; create: boolean };
+  /** Whether the entry's state and the stock still allow its cancellation; when not, why (French). */
+  cancellation: { possible: boolean; blocked_reason: string | null };
 }
 
 export interface EntriesPrintProps extends PrintMeta {

@@ -32,8 +32,21 @@ export const nonNegativeQuantity = (label = 'La quantité') =>
     .refine((v) => v >= 0, `${label} ne peut pas être négative.`)
     .refine((v) => v <= MAX_QUANTITY, `${label} est trop grande.`);
 
+/**
+ * An amount in minor units. Text that is no number ("abc") is told it must be an amount in figures;
+ * a number with more decimals than the currency has ("12,5" in FCFA) is told so.
+ */
 export const cost = (label = 'Le coût unitaire') =>
-  integer(`${label} doit être un montant entier (sans décimales en unité de la devise).`)
+  z
+    .preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        const s = v.replace(/[\s\u00a0\u202f]/gu, '');
+        if (/^-?\d+$/.test(s)) return Number(s);
+        return /^-?\d*[.,]\d+$/.test(s) ? Number(s.replace(',', '.')) : v;
+      },
+      z.number({ error: `${label} doit être un montant en chiffres (par exemple 1 500).` }).int({ error: `${label} a plus de décimales que la devise n'en permet.` }),
+    )
     .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
     .refine((v) => v <= MAX_COST, `${label} est trop élevé.`);
 

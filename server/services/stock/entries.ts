@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { insertInChunks, updateIntegersById } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
+import { entryCancellationRefusal } from '../../domain/stock/cancellation.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -181,8 +182,9 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
       );
     } catch (err) {
       if (err instanceof StockShortageError) {
-        const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur les ${s.requested.toLocaleString('fr-FR')} entrés`).join(' ; ');
-        throw new Refusal({ reason: `Annulation impossible : une partie de la marchandise de ${entry.number} est déjà sortie de ${err.shortages[0].locationName} (${detail}).` });
+        const position = new Map(lines.map((l) => [Number(l.product_id), Number(l.position)]));
+        const shortages = [...err.shortages].sort((a, b) => (position.get(a.productId) ?? 0) - (position.get(b.productId) ?? 0));
+        throw new Refusal({ reason: entryCancellationRefusal(entry.number, shortages[0].locationName, shortages) });
       }
       throw err;
     }

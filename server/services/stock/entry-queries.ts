@@ -3,6 +3,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { EntryListFilters } from '../../../shared/stock-pages.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
+import { type LeftGoods, NAMED_PRODUCTS } from '../../domain/stock/cancellation.js';
 import type { Row } from './lookups.js';
 
 /** Read side of the stock entries: list (indexed filters, allowlisted sorts), statement, detail. */
@@ -117,4 +118,30 @@ export async function entryDetail(db: Knex, id: number): Promise<{ entry: Row; l
     .orderBy('el.position')
     .select('el.*', 'p.code as product_code', 'p.name as product_name', 'p.unit');
   return { entry, lines };
+}
+
+/**
+ * Whether a validated entry can still be cancelled: the products whose stock at the entry's
+ * location is below what the entry brought in (its cancellation would take it out), the first
+ * `limit` in line order and how many in all. Read before offering the cancellation; the
+ * cancellation itself re-checks under lock (services/stock/entries.ts).
+ */
+export async function entryCancellationShortages(db: Knex, id: number, limit = NAMED_PRODUCTS): Promise<{ total: number; first: LeftGoods[] }> {
+  const short = db('stock_entry_lines as el')
+    .join('stock_entries as e', 'e.id', 'el.entry_id')
+    .leftJoin('stock_levels as sl', function () {
+      this.on('sl.product_id', '=', 'el.product_id').andOn('sl.location_id', '=', 'e.location_id');
+    })
+    .where('el.entry_id', id)
+    .whereRaw('COALESCE(sl.quantity, 0) < el.quantity');
+  const count = (await short.clone().count({ n: '*' }).first()) as Row | undefined;
+  const total = Number(count?.n ?? 0);
+  if (total === 0) return { total, first: [] };
+  const rows = (await short
+    .clone()
+    .join('products as p', 'p.id', 'el.product_id')
+    .orderBy('el.position')
+    .limit(limit)
+    .select('p.name', 'p.unit', 'el.quantity', db.raw('COALESCE(sl.quantity, 0) as available'))) as Row[];
+  return { total, first: rows.map((r) => ({ productName: r.name, unit: r.unit, available: Number(r.available), requested: Number(r.quantity) })) };
 }

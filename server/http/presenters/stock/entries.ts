@@ -1,5 +1,6 @@
 import type { PrintMeta } from '../../../../shared/print.js';
-import type { EntriesStatementProps, EntryLineView, EntryRow, EntryView } from '../../../../shared/stock-pages.js';
+import type { EntriesShowProps, EntriesStatementProps, EntryLineView, EntryRow, EntryView } from '../../../../shared/stock-pages.js';
+import { type LeftGoods, entryCancellationRefusal } from '../../../domain/stock/cancellation.js';
 import { ENTRY_STATUS_LABELS, type EntryStatus } from '../../../../shared/stock.js';
 import type { EntryStatementData } from '../../../services/stock/entry-queries.js';
 import type { Row } from '../../../services/stock/lookups.js';
@@ -72,4 +73,14 @@ export function presentEntryStatement(s: EntryStatementData, includeCancelled: b
     by_supplier: s.bySupplier,
     truncated: s.truncated,
   };
+}
+
+/**
+ * Whether the entry can still be cancelled, and why not: the show page says it instead of opening
+ * the reason dialog. `shortages` is null for an entry that is no longer validated.
+ */
+export function presentEntryCancellation(e: Row, shortages: { total: number; first: LeftGoods[] } | null): EntriesShowProps['cancellation'] {
+  if (!shortages) return { possible: false, blocked_reason: null };
+  if (shortages.total === 0) return { possible: true, blocked_reason: null };
+  return { possible: false, blocked_reason: entryCancellationRefusal(e.number, e.location_name, shortages.first, shortages.total) };
 }

@@ -7,14 +7,14 @@ import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities } from '../../../policies/index.js';
 import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
-import { entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
+import { entryCancellationShortages, entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
 import { activeSupplierRows, allSupplierRows, locationRows } from '../../../services/stock/lookups.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
 import { presentPrintMeta } from '../../presenters/print.js';
 import { defaultDepot, presentLocations, presentOptions } from '../../presenters/stock/common.js';
-import { presentEntry, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
+import { presentEntry, presentEntryCancellation, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { flash, redirect } from '../../respond.js';
 import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
@@ -96,12 +96,15 @@ export function stockEntryRoutes({ db }: AppContext): Router {
   });
 
   r.get(ROUTES['entries.show'], async (req, res) => {
-    const detail = await entryDetail(db, routeId(req.params.id));
+    const id = routeId(req.params.id);
+    const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
+    const validated = detail.entry.status === 'validated';
     await res.inertia.render('stock/entries/Show', {
       currency: await getCurrency(db),
       entry: presentEntry(detail),
       can: entryAbilities(req.user!),
+      cancellation: presentEntryCancellation(detail.entry, validated ? await entryCancellationShortages(db, id) : null),
     });
   });
 

@@ -10,8 +10,10 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
-export default function EntriesShow({ currency, entry, can }: PageProps<'stock/entries/Show'>) {
+export default function EntriesShow({ currency, entry, can, cancellation }: PageProps<'stock/entries/Show'>) {
   const cancelled = entry.status === 'cancelled';
+  // Lines entered by pack show what was typed ("2 colis × 12"); the quantity column is in the product's unit.
+  const byPack = entry.lines.some((l) => l.entry_unit === 'pack');
   return (
     <DocumentShow
       title={`Entrée ${entry.number}`}
@@ -41,8 +43,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
               title: `Annuler l'entrée ${entry.number}`,
-              explanation: `Les ${formatQty(entry.total_quantity)} unités ressortiront de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`,
+              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l'entrée ressortiront du stock de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée.`,
               buttonTestId: 'entry-cancel',
+              blocked: cancellation.possible ? null : cancellation.blocked_reason,
             }
           : null
       }
@@ -87,7 +90,11 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <th scope="col" className="d-none d-sm-table-cell">#</th>
             <th scope="col">Code</th>
             <th scope="col">Produit</th>
-            <th scope="col" className="num">Saisi</th>
+            {byPack ? (
+              <th scope="col" className="num">
+                Saisi en colis
+              </th>
+            ) : null}
             <th scope="col" className="num">Quantité</th>
             <th scope="col" className="num">Coût unitaire</th>
             <th scope="col" className="num">Montant</th>
@@ -97,11 +104,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
         foot={
           <tr>
             <td className="d-none d-sm-table-cell" />
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={byPack ? 5 : 4}>
               Total
             </th>
-            <td className="num">{formatQty(entry.total_quantity)}</td>
-            <td />
             <td className="num" data-testid="entry-total">
               <Money value={entry.total_amount} currency={currency} />
             </td>
@@ -114,7 +119,7 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <td className="d-none d-sm-table-cell">{l.position}</td>
             <td className="code">{l.product_code}</td>
             <td>{l.product_name}</td>
-            <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : `${formatQty(l.entered_quantity)} ${l.unit}`}</td>
+            {byPack ? <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : ''}</td> : null}
             <td className="num">
               {formatQty(l.quantity)} <span className="small text-body-secondary">{l.unit}</span>
             </td>
