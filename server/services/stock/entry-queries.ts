@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { EntryListFilters } from '../../../shared/stock-pages.js';
+import { OPENING_STOCK_LABEL } from '../../../shared/stock.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
 import { type LeftGoods, NAMED_PRODUCTS } from '../../domain/stock/cancellation.js';
@@ -9,8 +10,9 @@ import type { Row } from './lookups.js';
 /** Read side of the stock entries: list (indexed filters, allowlisted sorts), statement, detail. */
 
 function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
+  // Opening stock (« Stock initial ») has no supplier.
   const q = db('stock_entries as e')
-    .join('suppliers as s', 's.id', 'e.supplier_id')
+    .leftJoin('suppliers as s', 's.id', 'e.supplier_id')
     .join('locations as l', 'l.id', 'e.location_id');
   if (f.from && f.to) q.whereBetween('e.entry_date', [f.from, f.to]);
   if (f.supplier_id) q.where('e.supplier_id', Number(f.supplier_id));
@@ -29,7 +31,7 @@ const ENTRY_SORTS: Record<EntryListFilters['sort'], string[]> = {
   amount: ['e.total_amount', 'e.id'],
 };
 
-const ENTRY_COLUMNS = ['e.id', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_quantity', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
+const ENTRY_COLUMNS = ['e.id', 'e.kind', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_quantity', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
 
 /** One page of entries and the totals of the validated entries the filters match. */
 export async function listEntries<T>(db: Knex, f: EntryListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
@@ -95,7 +97,8 @@ export async function entryStatement(db: Knex, f: EntryListFilters, includeCance
     truncated: rows.length > limit,
     totals: { count, quantity: Number(totals?.quantity ?? 0), amount: Number(totals?.amount ?? 0), cancelled_count: Number(totals?.n ?? 0) - count },
     bySupplier: bySupplier
-      .map((s) => ({ supplier_name: s.supplier_name as string, count: Number(s.count), amount: Number(s.amount ?? 0) }))
+      // Opening stock (no supplier) is a subtotal of its own, « Stock initial ».
+      .map((s) => ({ supplier_name: (s.supplier_name as string | null) ?? OPENING_STOCK_LABEL, count: Number(s.count), amount: Number(s.amount ?? 0) }))
       // Ties in French collation order, as the printout reads them.
       .sort((a, b) => b.amount - a.amount || a.supplier_name.localeCompare(b.supplier_name, 'fr')),
     supplierName: supplier?.name ?? null,
@@ -105,7 +108,7 @@ export async function entryStatement(db: Knex, f: EntryListFilters, includeCance
 
 export async function entryDetail(db: Knex, id: number): Promise<{ entry: Row; lines: Row[] } | null> {
   const entry = await db('stock_entries as e')
-    .join('suppliers as s', 's.id', 'e.supplier_id')
+    .leftJoin('suppliers as s', 's.id', 'e.supplier_id')
     .join('locations as l', 'l.id', 'e.location_id')
     .leftJoin('users as cu', 'cu.id', 'e.created_by')
     .leftJoin('users as xu', 'xu.id', 'e.cancelled_by')

@@ -16,11 +16,11 @@ export default function EntriesShow({ currency, entry, can, cancellation }: Page
   const byPack = entry.lines.some((l) => l.entry_unit === 'pack');
   return (
     <DocumentShow
-      title={`Entrée ${entry.number}`}
-      kind="Entrée"
+      title={`${entry.supplier ? 'Entrée' : entry.kind_label} ${entry.number}`}
+      kind={entry.supplier ? 'Entrée' : entry.kind_label}
       number={entry.number}
       status={<StatusBadge kind="entry" status={entry.status} label={entry.status_label} />}
-      subtitle={`${entry.supplier.name} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
+      subtitle={`${entry.supplier?.name ?? entry.kind_label} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: entry.number }]}
       actions={
         <>
@@ -43,7 +43,7 @@ export default function EntriesShow({ currency, entry, can, cancellation }: Page
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
               title: `Annuler l'entrée ${entry.number}`,
-              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l'entrée ressortiront du stock de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée.`,
+              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l'entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? " et le solde du fournisseur sera diminué du montant de l'entrée" : ''}.`,
               buttonTestId: 'entry-cancel',
               blocked: cancellation.possible ? null : cancellation.blocked_reason,
             }
@@ -59,17 +59,21 @@ export default function EntriesShow({ currency, entry, can, cancellation }: Page
       }
       facts={
         <>
-          <Fact
-            label="Fournisseur"
-            value={
-              <>
-                {entry.supplier.name} <span className="text-body-secondary small">({entry.supplier.code})</span>
-              </>
-            }
-          />
+          {entry.supplier ? (
+            <Fact
+              label="Fournisseur"
+              value={
+                <>
+                  {entry.supplier.name} <span className="text-body-secondary small">({entry.supplier.code})</span>
+                </>
+              }
+            />
+          ) : (
+            <Fact label="Type" value={<span data-testid="entry-kind">{entry.kind_label} (sans fournisseur)</span>} />
+          )}
           <Fact label="Emplacement" value={entry.location.name} />
           <Fact label="Date d'entrée" value={formatDate(entry.entry_date)} />
-          <Fact label="Référence fournisseur" value={entry.supplier_ref} />
+          {entry.supplier ? <Fact label="Référence fournisseur" value={entry.supplier_ref} /> : null}
           <Fact
             label="Saisie par"
             value={
