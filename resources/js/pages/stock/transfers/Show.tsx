@@ -311,12 +311,12 @@ function DifferenceValues({ values, currency }: { values: { loss: number; surplu
   return (
     <span data-testid="transfer-difference-value">
       {values.loss ? (
-        <span className="me-3">
+        <span className="d-block text-nowrap">
           Perte <Money value={values.loss} currency={currency} tone="balance" />
         </span>
       ) : null}
       {values.surplus ? (
-        <span>
+        <span className="d-block text-nowrap">
           Excédent <Money value={values.surplus} currency={currency} />
         </span>
       ) : null}
