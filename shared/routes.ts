@@ -79,6 +79,8 @@ export const ROUTES = {
     print: `${ENTRIES}/:id/print`,
     cancel: `${ENTRIES}/:id/cancel`,
   }),
+  // « Stock initial »: the opening-stock form and its import (before entries.show's :id in the router).
+  ...prefixed('openingStock', { create: `${ENTRIES}/stock-initial`, ...imports(`${ENTRIES}/stock-initial`) }),
   stockExits: '/operations/sortiestock',
   ...prefixed('transfers', {
     index: TRANSFERS,

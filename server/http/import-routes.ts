@@ -25,9 +25,11 @@ export function importRoutes<R>(
   spec: {
     area: ImportArea;
     importer: ImportSpec<any, any, any, any, R>;
-    page: 'clients/Import' | 'products/Import';
+    page: 'clients/Import' | 'products/Import' | 'stock/entries/OpeningImport';
     /** The toast after a successful apply. */
     done: (result: R) => string;
+    /** Where a successful apply lands: the area's list unless told (the opening stock has none of its own). */
+    doneUrl?: (result: R) => string;
   },
 ): void {
   const { db } = ctx;
@@ -62,7 +64,7 @@ export function importRoutes<R>(
     async (req, res) => {
       const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), importRights(req.user!, area));
       flash(req, 'success', spec.done(result));
-      redirect(res, route(`${area}.index`));
+      redirect(res, spec.doneUrl ? spec.doneUrl(result) : route(area === 'openingStock' ? 'entries.index' : `${area}.index`));
     },
   );
 }

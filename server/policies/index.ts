@@ -61,16 +61,23 @@ export function recordAbilities(user: Viewer, area: RecordArea): CrudAbilities {
   };
 }
 
-export type ImportArea = 'clients' | 'products';
+export type ImportArea = 'clients' | 'products' | 'openingStock';
 
-/** Opening an import (upload, preview, apply, template) needs both the export and the create rights. */
-export const importPermissions = (area: ImportArea) => [`${area}.export`, `${area}.create`] as const satisfies readonly Permission[];
+/**
+ * Opening an import (upload, preview, apply, template) needs both the export and the create rights
+ * of a master-data area; the opening-stock import (« Stock initial ») needs what a stock entry
+ * needs: the entry screen and the right to create entries.
+ */
+export const importPermissions = (area: ImportArea): readonly Permission[] =>
+  area === 'openingStock' ? (['menu.entreestock', 'stock_entries.create'] as const) : ([`${area}.export`, `${area}.create`] as const);
 
 /**
  * What an import may do beyond creating records: update existing ones (the area's update right)
  * and, for products, change prices (prices.update). Each row that needs a missing right is refused.
+ * The opening-stock import only creates entries.
  */
 export function importRights(user: Viewer, area: ImportArea): { canUpdate: boolean; canChangePrices: boolean } {
+  if (area === 'openingStock') return { canUpdate: false, canChangePrices: false };
   return { canUpdate: may(user, `${area}.update`), canChangePrices: area === 'products' && may(user, 'prices.update') };
 }
 
@@ -117,7 +124,10 @@ export const CLIENT_PICKER_SCREENS = [
   'menu.editions.creance',
 ] as const satisfies readonly Permission[];
 
-/** The buttons of the stock entry screens (the server checks each action again). */
+/**
+ * The buttons of the stock entry screens (the server checks each action again). Opening stock
+ * (« Stock initial », typed or imported) is an entry: the same right creates it.
+ */
 export function entryAbilities(user: Viewer): { create: boolean; cancel: boolean } {
   return { create: may(user, 'stock_entries.create'), cancel: may(user, 'stock_entries.cancel') };
 }

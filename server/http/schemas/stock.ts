@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
+import { ENTRY_KINDS, MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency.js';
 import { textInput } from '../../services/records/fields.js';
 
@@ -33,8 +33,21 @@ export const nonNegativeQuantity = (label = 'La quantité') =>
     .refine((v) => v >= 0, `${label} ne peut pas être négative.`)
     .refine((v) => v <= MAX_QUANTITY, `${label} est trop grande.`);
 
+/**
+ * An amount in minor units. Text that is no number ("abc") is told it must be an amount in figures;
+ * a number with more decimals than the currency has ("12,5" in FCFA) is told so.
+ */
 export const cost = (label = 'Le coût unitaire') =>
-  integer(`${label} doit être un montant entier (sans décimales en unité de la devise).`)
+  z
+    .preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        const s = v.replace(/[\s\u00a0\u202f]/gu, '');
+        if (/^-?\d+$/.test(s)) return Number(s);
+        return /^-?\d*[.,]\d+$/.test(s) ? Number(s.replace(',', '.')) : v;
+      },
+      z.number({ error: `${label} doit être un montant en chiffres (par exemple 1 500).` }).int({ error: `${label} a plus de décimales que la devise n'en permet.` }),
+    )
     .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
     .refine((v) => v <= MAX_COST, `${label} est trop élevé.`);
 
@@ -58,9 +71,13 @@ export const version = integer('Le formulaire a expiré : rechargez la page.').r
 const lines = <T extends z.ZodType>(line: T, max: number, empty: string) =>
   z.array(line, { error: empty }).min(1, empty).max(max, `Un document ne peut pas dépasser ${max} lignes.`);
 
+const supplierId = recordId('Choisissez le fournisseur.');
+
+/** A supplier's entry, or « Stock initial » (kind 'opening'), which has no supplier. */
 export const stockEntrySchema = z.object({
   idempotency_key: idempotencyKey,
-  supplier_id: recordId('Choisissez le fournisseur.'),
+  kind: z.enum(ENTRY_KINDS, { error: "Le type d'entrée n'est pas valide." }).default('supplier'),
+  supplier_id: z.unknown().optional(),
   location_id: recordId("Choisissez l'emplacement qui reçoit la marchandise."),
   entry_date: isoDate("La date d'entrée"),
   supplier_ref: text('La référence fournisseur', 80),
@@ -75,6 +92,14 @@ export const stockEntrySchema = z.object({
     500,
     'Ajoutez au moins un produit.',
   ),
+}).transform((v, ctx) => {
+  if (v.kind === 'opening') return { ...v, supplier_id: null };
+  const supplier = supplierId.safeParse(v.supplier_id);
+  if (!supplier.success) {
+    ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: 'Choisissez le fournisseur.' });
+    return z.NEVER;
+  }
+  return { ...v, supplier_id: supplier.data };
 });
 
 export const cancelSchema = z.object({

@@ -142,6 +142,8 @@ export function money(label: string, currency: string, options: { required?: boo
       return 0;
     }
     if (typeof v !== 'string' && typeof v !== 'number') return fail(ctx, `Le champ ${label} doit être un montant.`);
+    // Text without a figure ("abc") is no amount at all: say so, not something about decimals.
+    if (typeof v === 'string' && !/\d/.test(v)) return fail(ctx, `Le champ ${label} doit être un montant en chiffres (par exemple 1 500).`);
     const minor = parseMoneyInput(v, currency);
     if (minor === null) {
       return fail(

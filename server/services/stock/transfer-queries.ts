@@ -54,7 +54,14 @@ export async function transfersInTransit(db: Knex): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function transferDetail(db: Knex, id: number): Promise<{ transfer: Row; lines: Row[] } | null> {
+/** A received transfer's differences valued at the CMUP at sending: what was lost (≤ 0) and gained (≥ 0). */
+export interface DifferenceValues {
+  loss: number;
+  surplus: number;
+  net: number;
+}
+
+export async function transferDetail(db: Knex, id: number): Promise<{ transfer: Row; lines: Row[]; differenceValues: DifferenceValues | null } | null> {
   const transfer = await db('transfers as t')
     .join('locations as lf', 'lf.id', 't.from_location_id')
     .join('locations as lt', 'lt.id', 't.to_location_id')
@@ -71,5 +78,16 @@ export async function transferDetail(db: Knex, id: number): Promise<{ transfer: 
     .where('tl.transfer_id', id)
     .orderBy('tl.position')
     .select('tl.*', 'p.code as product_code', 'p.name as product_name', 'p.barcode', 'p.unit');
-  return { transfer, lines };
+  let differenceValues: DifferenceValues | null = null;
+  if (transfer.total_quantity_received !== null && transfer.total_quantity_received !== undefined) {
+    const diff = '(tl.quantity_received - tl.quantity_sent) * tl.unit_cost';
+    const totals = (await db('transfer_lines as tl')
+      .where('tl.transfer_id', id)
+      .whereNotNull('tl.quantity_received')
+      .first(db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received < tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as loss`), db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received > tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as surplus`))) as Row | undefined;
+    const loss = Number(totals?.loss ?? 0);
+    const surplus = Number(totals?.surplus ?? 0);
+    differenceValues = { loss, surplus, net: loss + surplus };
+  }
+  return { transfer, lines, differenceValues };
 }

@@ -110,7 +110,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       unit: 'Le champ unité est obligatoire.',
       pack_size: 'Le champ colisage doit être supérieur ou égal à 1.',
       purchase_price: "Le champ prix d'achat doit être un montant entier positif en FCFA, sans décimales.",
-      retail_price: 'Le champ prix de détail doit être un montant entier positif en FCFA, sans décimales.',
+      retail_price: 'Le champ prix de détail doit être un montant en chiffres (par exemple 1 500).',
       wholesale_price: 'Le champ prix de gros doit être un montant entier positif en FCFA, sans décimales.',
       alert_threshold: "Le champ seuil d'alerte doit être un nombre entier.",
     });

@@ -120,7 +120,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(page.body.props.actions).toEqual({ receive: true, cancel: true });
     const list = await admin.visit(`${BASE}?status=sent&q=${number}`);
     expect(list.body.props.in_transit).toBe(inTransit + 1);
-    expect(list.body.props.transfers.data).toEqual([expect.objectContaining({ number, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1' })]);
+    expect(list.body.props.transfers.data).toEqual([expect.objectContaining({ number, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1', cancellable: true })]);
   });
 
   it('hides costs from a user who may not see them', async () => {
@@ -165,7 +165,8 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(page.body.flash.success).toMatch(/reçu avec écart/);
     expect(page.body.props.transfer.status_label).toBe('Reçu avec écart');
     expect(page.body.props.transfer.lines[0]).toMatchObject({ quantity_sent: 10, quantity_received: 8, difference: -2, difference_reason: '2 sacs déchirés' });
-    expect(page.body.props.actions).toEqual({ receive: false, cancel: true });
+    // Received: the transfer is closed, « Annuler le transfert » is no longer offered.
+    expect(page.body.props.actions).toEqual({ receive: false, cancel: false });
     const audit = await t.db('audit_log').where({ action: 'transfer.received', subject_id: String(id) }).first();
     expect(JSON.parse(audit.details).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
 
@@ -257,28 +258,73 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(errors.reason).toMatch(/annulé/);
   });
 
-  it('cancels a received transfer only while the destination still has the goods', async () => {
+  it('values the differences of a reception at the CMUP at sending, for those who see costs only (screen and printout)', async () => {
+    const { rice, oil } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
+    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 30, reason: 'Colis en trop' }]));
+    const page = await admin.visit(`${BASE}/${id}`);
+    // Rice: −2 sacks × 12 000; oil: +6 bottles × 1 100 (the CMUP each line was sent at).
+    expect(page.body.props.transfer.lines.map((l: { difference_value: number }) => l.difference_value)).toEqual([-24_000, 6_600]);
+    expect(page.body.props.transfer.difference_values).toEqual({ loss: -24_000, surplus: 6_600, net: -17_400 });
+    const print = await admin.visit(`${BASE}/${id}/print`);
+    expect(print.body.props.transfer.difference_values).toEqual({ loss: -24_000, surplus: 6_600, net: -17_400 });
+    expect(print.body.props.transfer.lines[0].difference_value).toBe(-24_000);
+    // The slip itself carries no unit cost.
+    expect(print.body.props.transfer.lines[0].unit_cost).toBeNull();
+
+    // A user who may not see costs gets the differences in quantity, and no value at all in the props.
+    const mover = await userWithPermissions(t, `mover-${uniqueTag()}@test.local`, ['menu.sortiestock', 'transfers.create']);
+    const c = new Client(t);
+    await c.login(mover.email, mover.password);
+    for (const url of [`${BASE}/${id}`, `${BASE}/${id}/print`]) {
+      const view = (await c.visit(url)).body.props.transfer;
+      expect(view.lines[0]).toMatchObject({ difference: -2 });
+      expect(view).not.toHaveProperty('difference_values');
+      for (const l of view.lines) expect(l).not.toHaveProperty('difference_value');
+    }
+  });
+
+  it('records a surplus as a gain at the destination, with its reason, apart from what the source sent', async () => {
+    const { rice, oil } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
+    const cmupBefore = Number((await t.db('products').where({ id: oil }).first('cmup')).cmup);
+    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 10 }, { product_id: oil, quantity_received: 30, reason: 'Un carton en trop' }]));
+    // The source lost what it sent (24), the shop has 30: the 6 extra are a gain of their own.
+    expect(await levelOf(t.db, oil, f.depot)).toBe(240 - 24);
+    expect(await levelOf(t.db, oil, f.shop)).toBe(30);
+    const moves = await t.db('stock_movements').where({ document_type: 'transfer', document_id: id, product_id: oil }).orderBy('id');
+    expect(moves.map((m) => [m.movement_type, Number(m.quantity), Number(m.unit_cost), m.reason])).toEqual([
+      ['transfer_out', -24, 1100, null],
+      ['transfer_in', 24, 1100, null],
+      ['transfer_surplus', 6, 1100, 'Un carton en trop'],
+    ]);
+    // A gain at the CMUP: the CMUP does not move.
+    expect(Number((await t.db('products').where({ id: oil }).first('cmup')).cmup)).toBe(cmupBefore);
+    // The product's ledger names it.
+    const stock = await admin.visit(`/fichiers/produits/${oil}/stock`);
+    const labels = stock.body.props.movements.map((m: { type_label: string; quantity: number; reason: string | null }) => [m.type_label, m.quantity, m.reason]);
+    expect(labels).toContainEqual(['Excédent à la réception de transfert', 6, 'Un carton en trop']);
+    // The line received as sent has no surplus movement.
+    expect(await t.db('stock_movements').where({ document_type: 'transfer', document_id: id, product_id: rice, movement_type: 'transfer_surplus' })).toHaveLength(0);
+  });
+
+  it('refuses to cancel a received transfer: no button, and the server says why, nothing written', async () => {
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Café moulu 250 g' });
     await giveStock(t.db, p, f.depot, 20);
     const id = await send(admin, { lines: [{ product_id: p, quantity: 10 }] });
     await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: p, quantity_received: 9, reason: 'Un paquet manquant' }]));
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
-    // The shop sells 5 (a readjustment stands in for the sale).
-    await t.db.transaction(async (trx) => {
-      const { postStockMovements } = await import('../../../server/services/stock/ledger.js');
-      await postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: today() }, [{ productId: p, locationId: f.shop, quantity: -5, movementType: 'sale' }]);
-    });
+    expect((await admin.visit(`${BASE}/${id}`)).body.props.actions).toEqual({ receive: false, cancel: false });
+    // Nor on the cancellation screen.
+    const search = await admin.visit(`/operations/transfert/annulation?q=${encodeURIComponent(await numberOf(id))}`);
+    expect(search.body.props.transfers.data).toEqual([expect.objectContaining({ status: 'received_with_difference', cancellable: false })]);
     const before = await counts();
     const errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 }, `${BASE}/${id}`);
-    expect(errors.reason).toBe('Annulation impossible : une partie de la marchandise reçue par Boutique 1 est déjà sortie (« Café moulu 250 g » : il n\'en reste que 4 sur 9 reçus).');
+    expect(errors.reason).toMatch(/déjà été réceptionné : il ne peut plus être annulé/);
     expect(await counts()).toEqual(before);
-
-    await giveStock(t.db, p, f.shop, 5);
-    const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 });
-    expect(res.status).toBe(303);
-    expect(await levelOf(t.db, p, f.shop)).toBe(0);
-    expect(await levelOf(t.db, p, f.depot)).toBe(20);
-    expect((await t.db('transfers').where({ id }).first()).status_before_cancel).toBe('received_with_difference');
+    expect(await levelOf(t.db, p, f.shop)).toBe(9);
+    expect(await levelOf(t.db, p, f.depot)).toBe(10);
+    expect((await t.db('transfers').where({ id }).first()).status).toBe('received_with_difference');
   });
 
   it('returns the first result when a transfer form is sent twice', async () => {

@@ -56,6 +56,9 @@ describe('other rules', () => {
     expect(importRights(viewer('clients.update', 'prices.update'), 'clients')).toEqual({ canUpdate: true, canChangePrices: false });
     expect(importRights(viewer('products.update'), 'products')).toEqual({ canUpdate: true, canChangePrices: false });
     expect(importRights(viewer('products.update', 'prices.update'), 'products')).toEqual({ canUpdate: true, canChangePrices: true });
+    // « Stock initial » is an entry: the entry screen and the right to create entries; it only creates.
+    expect(importPermissions('openingStock')).toEqual(['menu.entreestock', 'stock_entries.create']);
+    expect(importRights(viewer('stock_entries.create', 'products.update', 'prices.update'), 'openingStock')).toEqual({ canUpdate: false, canChangePrices: false });
   });
 
   it("a record's history hides the cost fields from those who may not see costs", () => {

@@ -2,6 +2,8 @@ import type { TransferLineView, TransferRow, TransfersShowProps, TransferView } 
 import { TRANSFER_STATUS_LABELS, type TransferStatus } from '../../../../shared/stock.js';
 import { canTransfer } from '../../../domain/stock/transfer-state.js';
 import type { Row } from '../../../services/stock/lookups.js';
+import type { DifferenceValues } from '../../../services/stock/transfer-queries.js';
+import { valueOf } from '../../../domain/stock/cmup.js';
 import { n, nOrNull } from './common.js';
 
 /** Transfer rows → page props. Costs only reach users allowed to see them (`showCosts`). */
@@ -23,10 +25,18 @@ export function presentTransferRow(r: Row): TransferRow {
     reprint_count: n(r.reprints ?? 0),
     cancel_reason: r.cancel_reason ?? null,
     version: n(r.version),
+    cancellable: canTransfer(r.status as TransferStatus, 'cancel'),
   };
 }
 
-export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: Row[] }, showCosts: boolean): TransferView {
+/**
+ * A transfer's props. `showCosts`: unit costs and the value sent (the detail page for users who see
+ * costs). `showDifferenceValues`: a received transfer's differences valued at the CMUP at sending —
+ * per line and in total (loss, surplus) — on the detail page and the printout for users who see
+ * costs; without it those fields are absent from the props.
+ */
+export function presentTransfer({ transfer: t, lines, differenceValues }: { transfer: Row; lines: Row[]; differenceValues?: DifferenceValues | null }, showCosts: boolean, showDifferenceValues = showCosts): TransferView {
+  const valued = showDifferenceValues && differenceValues ? differenceValues : null;
   return {
     id: n(t.id),
     number: t.number,
@@ -53,8 +63,10 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
     reprint_count: n(t.reprints ?? 0),
     last_reprinted_at: t.last_reprint_at ?? null,
     version: n(t.version),
+    ...(valued ? { difference_values: { loss: valued.loss, surplus: valued.surplus, net: valued.net } } : {}),
     lines: lines.map((l): TransferLineView => {
       const received = nOrNull(l.quantity_received);
+      const difference = received === null ? null : received - n(l.quantity_sent);
       return {
         position: n(l.position),
         product_id: n(l.product_id),
@@ -64,9 +76,10 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
         unit: l.unit,
         quantity_sent: n(l.quantity_sent),
         quantity_received: received,
-        difference: received === null ? null : received - n(l.quantity_sent),
+        difference,
         difference_reason: l.difference_reason ?? null,
         unit_cost: showCosts ? n(l.unit_cost) : null,
+        ...(valued && difference !== null ? { difference_value: valueOf(difference, n(l.unit_cost)) } : {}),
       };
     }),
   };

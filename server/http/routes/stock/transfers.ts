@@ -99,7 +99,7 @@ export function transferRoutes({ db }: AppContext): Router {
     if (!detail) throw new NotFound();
     const back = queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('transfers.cancellations') : route('transfers.show', { id });
     const frame = await printFrame(db, req, res, { document: { printout: 'transfer', id, number: detail.transfer.number }, back });
-    await res.inertia.render('stock/transfers/Print', { ...frame, transfer: presentTransfer(detail, false) });
+    await res.inertia.render('stock/transfers/Print', { ...frame, transfer: presentTransfer(detail, false, seesCosts(req.user!)) });
   });
 
   r.post(ROUTES['transfers.receive'], can('transfers.create'), async (req, res) => {

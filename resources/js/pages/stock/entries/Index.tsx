@@ -41,6 +41,12 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
             <Icon name="fa-solid fa-print" className="me-2" />
             État des entrées
           </a>
+          {can.create ? (
+            <Link href={route('openingStock.create')} className="btn btn-outline-secondary" data-testid="entries-opening">
+              <Icon name="fa-solid fa-boxes-stacked" className="me-2" />
+              Stock initial
+            </Link>
+          ) : null}
         </ListActions>
       }
       between={

@@ -10,15 +10,17 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
-export default function EntriesShow({ currency, entry, can }: PageProps<'stock/entries/Show'>) {
+export default function EntriesShow({ currency, entry, can, cancellation }: PageProps<'stock/entries/Show'>) {
   const cancelled = entry.status === 'cancelled';
+  // Lines entered by pack show what was typed ("2 colis × 12"); the quantity column is in the product's unit.
+  const byPack = entry.lines.some((l) => l.entry_unit === 'pack');
   return (
     <DocumentShow
-      title={`Entrée ${entry.number}`}
-      kind="Entrée"
+      title={`${entry.supplier ? 'Entrée' : entry.kind_label} ${entry.number}`}
+      kind={entry.supplier ? 'Entrée' : entry.kind_label}
       number={entry.number}
       status={<StatusBadge kind="entry" status={entry.status} label={entry.status_label} />}
-      subtitle={`${entry.supplier.name} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
+      subtitle={`${entry.supplier?.name ?? entry.kind_label} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: entry.number }]}
       actions={
         <>
@@ -41,8 +43,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
               title: `Annuler l'entrée ${entry.number}`,
-              explanation: `${entry.total_quantity === 1 ? "L'unité entrée ressortira" : `Les ${formatQuantity(entry.total_quantity, 'unité')} entrées ressortiront`} de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`,
+              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l'entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? " et le solde du fournisseur sera diminué du montant de l'entrée" : ''}.`,
               buttonTestId: 'entry-cancel',
+              blocked: cancellation.possible ? null : cancellation.blocked_reason,
             }
           : null
       }
@@ -56,17 +59,21 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
       }
       facts={
         <>
-          <Fact
-            label="Fournisseur"
-            value={
-              <>
-                {entry.supplier.name} <span className="text-body-secondary small">({entry.supplier.code})</span>
-              </>
-            }
-          />
+          {entry.supplier ? (
+            <Fact
+              label="Fournisseur"
+              value={
+                <>
+                  {entry.supplier.name} <span className="text-body-secondary small">({entry.supplier.code})</span>
+                </>
+              }
+            />
+          ) : (
+            <Fact label="Type" value={<span data-testid="entry-kind">{entry.kind_label} (sans fournisseur)</span>} />
+          )}
           <Fact label="Emplacement" value={entry.location.name} />
           <Fact label="Date d'entrée" value={formatDate(entry.entry_date)} />
-          <Fact label="Référence fournisseur" value={entry.supplier_ref} />
+          {entry.supplier ? <Fact label="Référence fournisseur" value={entry.supplier_ref} /> : null}
           <Fact
             label="Saisie par"
             value={
@@ -87,7 +94,11 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <th scope="col" className="d-none d-sm-table-cell">#</th>
             <th scope="col">Code</th>
             <th scope="col">Produit</th>
-            <th scope="col" className="num">Saisi</th>
+            {byPack ? (
+              <th scope="col" className="num">
+                Saisi en colis
+              </th>
+            ) : null}
             <th scope="col" className="num">Quantité</th>
             <th scope="col" className="num">Coût unitaire</th>
             <th scope="col" className="num">Montant</th>
@@ -97,11 +108,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
         foot={
           <tr>
             <td className="d-none d-sm-table-cell" />
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={byPack ? 5 : 4}>
               Total
             </th>
-            <td className="num">{formatQty(entry.total_quantity)}</td>
-            <td />
             <td className="num" data-testid="entry-total">
               <Money value={entry.total_amount} currency={currency} />
             </td>
@@ -114,7 +123,7 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <td className="d-none d-sm-table-cell">{l.position}</td>
             <td className="code">{l.product_code}</td>
             <td>{l.product_name}</td>
-            <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : formatQuantity(l.entered_quantity, l.unit)}</td>
+            {byPack ? <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : ''}</td> : null}
             <td className="num">
               {formatQty(l.quantity)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity)}</span>
             </td>

@@ -43,11 +43,7 @@ export default function TransferCancellation({ filters, transfers, locations, ca
             url={route('transfers.cancel', { id: target.id })}
             version={target.version}
             title={`Annuler le transfert ${target.number}`}
-            explanation={
-              target.status === 'sent'
-                ? `La marchandise en transit revient dans le stock de ${target.from_name}.`
-                : `La marchandise reçue ressort de ${target.to_name} et revient à ${target.from_name}. Impossible si elle a déjà été vendue ou déplacée.`
-            }
+            explanation={`La marchandise en transit revient dans le stock de ${target.from_name}.`}
           />
         ) : null
       }
@@ -88,7 +84,7 @@ export default function TransferCancellation({ filters, transfers, locations, ca
                 Réimprimer
               </a>
             ) : null}
-            {can.cancel && t.status !== 'cancelled' ? (
+            {can.cancel && t.cancellable ? (
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
                 <Icon name="fa-solid fa-ban" className="me-1" />
                 Annuler

@@ -23,6 +23,8 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost !== null);
   const received = transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
+  // The differences valued at the CMUP at sending (present only for users who see costs).
+  const valued = transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
 
   return (
     <DocumentShow
@@ -47,10 +49,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               url: route('transfers.cancel', { id: transfer.id }),
               version: transfer.version,
               title: `Annuler le transfert ${transfer.number}`,
-              explanation:
-                transfer.status === 'sent'
-                  ? `La marchandise en transit revient dans le stock de ${transfer.from.name}.`
-                  : `La marchandise reçue ressort de ${transfer.to.name} et revient à ${transfer.from.name}. Impossible si elle a déjà été vendue ou déplacée.`,
+              explanation: `La marchandise en transit revient dans le stock de ${transfer.from.name}.`,
               buttonTestId: 'transfer-cancel',
             }
           : null
@@ -78,6 +77,12 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
           <Fact label="Envoyé" value={`le ${formatDate(transfer.transfer_date)} par ${transfer.sent_by ?? '—'}`} />
           {received ? <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} /> : null}
           {transfer.total_value !== null ? <Fact label="Valeur (CMUP à l'envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
+          {transfer.difference_values && transfer.status === 'received_with_difference' ? (
+            <Fact
+              label="Écart valorisé (CMUP à l'envoi)"
+              value={<DifferenceValues values={transfer.difference_values} currency={currency} />}
+            />
+          ) : null}
           {transfer.reprint_count > 0 ? <Fact label="Réimpressions" value={`${formatQty(transfer.reprint_count)} (dernière le ${formatDateTime(transfer.last_reprinted_at)})`} /> : null}
           {transfer.note ? <Fact label="Observation" value={transfer.note} /> : null}
           {transfer.reception_note ? <Fact label="Observation à la réception" value={transfer.reception_note} /> : null}
@@ -103,6 +108,11 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
                   CMUP
                 </th>
               ) : null}
+              {valued ? (
+                <th scope="col" className="num">
+                  Valeur de l'écart
+                </th>
+              ) : null}
             </tr>
           }
           foot={
@@ -115,6 +125,11 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               <td className="num">{formatQty(transfer.total_quantity_received)}</td>
               <td className="num">{transfer.total_quantity_received === null ? '—' : formatSigned(transfer.total_quantity_received - transfer.total_quantity_sent)}</td>
               <td colSpan={showCosts ? 2 : 1} />
+              {valued ? (
+                <td className="num" data-testid="transfer-difference-total">
+                  <Money value={transfer.difference_values!.net} currency={currency} tone="balance" />
+                </td>
+              ) : null}
             </tr>
           }
         >
@@ -133,6 +148,9 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
                 <td className="num">
                   <Money value={l.unit_cost} currency={currency} />
                 </td>
+              ) : null}
+              {valued ? (
+                <td className="num">{l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : ''}</td>
               ) : null}
             </tr>
           ))}
@@ -270,5 +288,23 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
         submit={{ label: 'Confirmer la réception', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Réception…', testId: 'reception-submit' }}
       />
     </DocumentForm>
+  );
+}
+
+/** « Perte … · Excédent … » of a reception with differences (valued at the CMUP at sending). */
+function DifferenceValues({ values, currency }: { values: { loss: number; surplus: number; net: number }; currency: string }) {
+  return (
+    <span data-testid="transfer-difference-value">
+      {values.loss ? (
+        <span className="d-block text-nowrap">
+          Perte <Money value={values.loss} currency={currency} tone="balance" />
+        </span>
+      ) : null}
+      {values.surplus ? (
+        <span className="d-block text-nowrap">
+          Excédent <Money value={values.surplus} currency={currency} />
+        </span>
+      ) : null}
+    </span>
   );
 }
