@@ -14,7 +14,7 @@ describe('transfer state machine', () => {
       expect(canTransfer(s, 'receive')).toBe(false);
       expect(canTransfer(s, 'cancel')).toBe(false);
       expect(transferActionRefusal(s, 'receive')).toBe('Ce transfert a déjà été réceptionné.');
-      expect(transferActionRefusal(s, 'cancel')).toBe('Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l’autre sens.');
+      expect(transferActionRefusal(s, 'cancel')).toBe("Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l'autre sens.");
     }
   });
   it('is terminal once cancelled', () => {
