@@ -57,7 +57,8 @@ export function createApp(deps: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  app.set('trust proxy', 'loopback');
+  // Only by configuration (TRUST_PROXY): otherwise a forged X-Forwarded-For would choose req.ip.
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({

@@ -15,10 +15,11 @@ describe.each(testDatabases())('account audit entries (%s)', (kind) => {
 
   it('records a failed login with the failure it counts, and a login with the user', async () => {
     const c = new Client(t);
-    const failuresBefore = Number((await t.db('login_failures').count<{ n: number }[]>({ n: '*' }))[0].n);
+    const failuresBefore = Number((await t.db('throttle_hits').count<{ n: number }[]>({ n: '*' }))[0].n);
     const failed = await c.post('/login', { email: 'nobody-audit@test.local', password: 'wrong-password' });
     expect(failed.headers.location).toBeDefined();
-    expect(Number((await t.db('login_failures').count<{ n: number }[]>({ n: '*' }))[0].n)).toBe(failuresBefore + 1);
+    // One hit in each of the three login buckets (e-mail + address, account, address).
+    expect(Number((await t.db('throttle_hits').count<{ n: number }[]>({ n: '*' }))[0].n)).toBe(failuresBefore + 3);
     const [entry] = await entries('auth.login_failed', 'nobody-audit@test.local');
     expect(entry).toMatchObject({ user_id: null, subject_type: 'user', subject_id: 'nobody-audit@test.local' });
 

@@ -6,6 +6,7 @@ import { signOut } from '../../services/accounts/logout.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
 import { confirmPassword } from '../../services/accounts/profile.js';
 import { registerUser } from '../../services/accounts/register.js';
+import { waitText } from '../../services/accounts/throttle.js';
 import { requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
 import { flash, redirect } from '../respond.js';
@@ -49,7 +50,7 @@ export function authRoutes(ctx: AppContext): Router {
     const result = await attemptLogin(db, { email: input.email, password: input.password, ip });
     if (!result.ok) {
       if (result.reason === 'throttled') {
-        throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${result.retryAfterSeconds} secondes.` });
+        throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.` });
       }
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
