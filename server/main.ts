@@ -64,7 +64,7 @@ async function main() {
   sweep.unref();
 
   const stop = () => {
-    server.close(() => db.destroy().finally(() => process.exit(0)));
+    server.close(() => app.ctx.background.idle().then(() => db.destroy()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', stop);

@@ -104,6 +104,7 @@ export const ROUTES = {
   }),
 
   // Paramètres › Société
+  'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
 } as const;

@@ -7,6 +7,15 @@ const confirmed = <T extends { password: string; password_confirmation: string }
     path: ['password_confirmation'],
   });
 
+/** Optional first name (the dashboard greets by it): empty → null. */
+const firstName = () =>
+  z
+    .string({ error: 'Le prénom doit être un texte.' })
+    .trim()
+    .max(80, 'Le champ prénom ne doit pas dépasser 80 caractères.')
+    .nullish()
+    .transform((v) => v || null);
+
 export const loginSchema = z.object({
   email: fields.email(),
   password: fields.password(),
@@ -16,6 +25,7 @@ export const loginSchema = z.object({
 export const registerSchema = confirmed(
   z.object({
     name: fields.requiredString('nom', 120),
+    first_name: firstName(),
     email: fields.email(),
     password: fields.newPassword(),
     password_confirmation: z.string({ error: 'Veuillez confirmer le mot de passe.' }),
@@ -37,7 +47,10 @@ export const confirmPasswordSchema = z.object({ password: fields.password() });
 
 export const profileSchema = z.object({
   name: fields.requiredString('nom', 120),
+  first_name: firstName(),
   email: fields.email(),
+  /** Required by the service only when the e-mail changes. */
+  current_password: z.string({ error: 'Le mot de passe actuel doit être un texte.' }).max(200, 'Le mot de passe actuel est trop long.').nullish(),
 });
 
 export const updatePasswordSchema = confirmed(
