@@ -3,6 +3,7 @@ import { route } from '@shared/routes';
 import { CheckboxField } from '@/components/Field';
 import { RecordForm } from '@/components/data/RecordForm';
 import { RecordPage } from '@/components/data/RecordPage';
+import { COMPANY_TABS, SubNav } from '@/components/data/SubNav';
 import { useServerForm } from '@/hooks/useServerForm';
 
 /** Paramètres › Société › Comptes: whether guests may create an account (read-only without company.manage). */
@@ -14,6 +15,7 @@ export default function CompanyAccounts({ allow_registration, can_manage }: Page
       subtitle="Qui peut créer un compte sur SDSTOCK WEB."
       breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Comptes' }]}
     >
+      <SubNav items={COMPANY_TABS} label="Paramètres de la société" />
       <RecordForm
         form={form}
         method="put"
