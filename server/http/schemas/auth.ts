@@ -7,14 +7,14 @@ const confirmed = <T extends { password: string; password_confirmation: string }
     path: ['password_confirmation'],
   });
 
-/** Optional first name (the dashboard greets by it): empty → null. */
+/** Optional first name (the dashboard greets by it): empty → null; absent → undefined (left as it is). */
 const firstName = () =>
   z
     .string({ error: 'Le prénom doit être un texte.' })
     .trim()
     .max(80, 'Le champ prénom ne doit pas dépasser 80 caractères.')
     .nullish()
-    .transform((v) => v || null);
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 export const loginSchema = z.object({
   email: fields.email(),
