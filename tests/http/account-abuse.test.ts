@@ -246,6 +246,19 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
     });
   });
 
+  it('limits the resending of the verification link', async () => {
+    const email = mail('resend');
+    const c = new Client(t);
+    await c.post('/register', newAccount(email));
+    await t.settle();
+    await c.login(email, 'Secret-1234');
+    for (let i = 0; i < MAIL_LIMITS.email.limit + 3; i++) await c.post('/email/verification-notification');
+    // The registration's own link, then at most `limit` resent ones.
+    expect(t.mailer.sent.filter((m) => m.to === email).length).toBe(1 + MAIL_LIMITS.email.limit);
+    await c.post('/email/verification-notification');
+    expect((await c.visit('/verify-email')).body.flash.error).toMatch(TOO_MANY_REQUESTS);
+  });
+
   describe('password checks after login', () => {
     it('throttles /confirm-password like the login, even with the right password', async () => {
       const email = mail('confirm');

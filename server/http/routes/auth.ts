@@ -137,6 +137,8 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/email/verification-notification', requireAuth, async (req, res) => {
     const user = req.user!.row;
     if (user.email_verified_at) return redirect(res, '/dashboard');
+    const slot = await takeSlot(db, guestMailRules('verify', user.email, req.ip ?? 'inconnue'));
+    if (!slot.ok) throw Refusal.action(`Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.`);
     await sendVerificationEmail(mailer, config.appUrl, config.appKey, user);
     flash(req, 'success', 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.');
     redirect(res, '/verify-email?sent=1');

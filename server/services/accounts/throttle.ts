@@ -93,13 +93,13 @@ export function passwordCheckRules(userId: number): ThrottleRule[] {
   ];
 }
 
-/** Mails sent to an address typed by a guest (reset link, registration): per address typed and per IP. */
+/** Mails sent to an address typed by a guest (reset link, registration) or resent (verification link): per address and per IP. */
 export const MAIL_LIMITS = {
   email: { limit: 3, windowMs: 15 * MINUTE },
   ip: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
-export function guestMailRules(kind: 'reset' | 'register', email: string, ip: string): ThrottleRule[] {
+export function guestMailRules(kind: 'reset' | 'register' | 'verify', email: string, ip: string): ThrottleRule[] {
   return [
     { bucket: throttleBucket(`${kind}-email`, email), ...MAIL_LIMITS.email },
     { bucket: throttleBucket(`${kind}-ip`, ip), ...MAIL_LIMITS.ip },
