@@ -200,9 +200,10 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       // The profile sets it.
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: 'Mariam', email: without });
       expect((await b.visit('/dashboard')).body.props.greeting).toMatch(/^(Bonjour|Bonsoir), Mariam$/);
-      // A client that does not send the field leaves it; an empty one clears it.
-      await b.send('patch', '/profile', { name: 'KONÉ Mariam', email: without });
+      await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: ['Mariam'], email: without });
+      expect((await b.visit('/profile')).body.props.errors).toEqual({ first_name: 'Le champ prénom doit être un texte.' });
       expect((await t.db('users').where({ email: without }).first()).first_name).toBe('Mariam');
+      // An empty first name clears it: the greeting goes back to the full name.
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: '', email: without });
       expect((await t.db('users').where({ email: without }).first()).first_name).toBeNull();
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../services/records/fields.js';
 import { fields } from '../validation.js';
 
 const confirmed = <T extends { password: string; password_confirmation: string }>(schema: z.ZodType<T>) =>
@@ -7,14 +8,8 @@ const confirmed = <T extends { password: string; password_confirmation: string }
     path: ['password_confirmation'],
   });
 
-/** Optional first name (the dashboard greets by it): empty → null; absent → undefined (left as it is). */
-const firstName = () =>
-  z
-    .string({ error: 'Le prénom doit être un texte.' })
-    .trim()
-    .max(80, 'Le champ prénom ne doit pas dépasser 80 caractères.')
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
+/** Optional first name (the dashboard greets by it), through the one text primitive: empty or absent → null. */
+const firstName = () => text('prénom', 80).transform((v) => v || null);
 
 export const loginSchema = z.object({
   email: fields.email(),
