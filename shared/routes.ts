@@ -106,6 +106,7 @@ export const ROUTES = {
   }),
 
   // Paramètres › Société
+  'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
 } as const;

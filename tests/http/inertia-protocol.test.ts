@@ -277,7 +277,7 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
       .send(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }));
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ component: 'Error', props: { status: 413 } });
-    const failures = await t.db('login_failures').count<{ n: number }[]>({ n: '*' });
+    const failures = await t.db('throttle_hits').count<{ n: number }[]>({ n: '*' });
     expect(Number(failures[0].n)).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
+import { companySettingsRoutes } from './company-settings.js';
 import { pickerRoutes } from './pickers.js';
 import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
@@ -27,4 +28,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(productRoutes(ctx));
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
+  app.use(companySettingsRoutes(ctx));
 }
