@@ -92,15 +92,12 @@ export const stockEntrySchema = z.object({
     500,
     'Ajoutez au moins un produit.',
   ),
-}).transform((v, ctx) => {
-  if (v.kind === 'opening') return { ...v, supplier_id: null };
-  const supplier = supplierId.safeParse(v.supplier_id);
-  if (!supplier.success) {
-    ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: 'Choisissez le fournisseur.' });
-    return z.NEVER;
-  }
-  return { ...v, supplier_id: supplier.data };
-});
+}).refine((v) => v.kind === 'opening' || supplierId.safeParse(v.supplier_id).success, {
+  path: ['supplier_id'],
+  message: 'Choisissez le fournisseur.',
+  // Checked even when other fields fail, so a form missing everything names the supplier too.
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+}).transform((v) => (v.kind === 'opening' ? { ...v, supplier_id: null } : { ...v, supplier_id: supplierId.parse(v.supplier_id) }));
 
 export const cancelSchema = z.object({
   reason: requiredText("Le motif d'annulation", 500, 5),

@@ -272,8 +272,9 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     // The slip itself carries no unit cost.
     expect(print.body.props.transfer.lines[0].unit_cost).toBeNull();
 
-    // A user who may not see costs gets the differences in quantity, and no value at all in the props.
-    const mover = await userWithPermissions(t, `mover-${uniqueTag()}@test.local`, ['menu.sortiestock', 'transfers.create']);
+    // A user who may not see costs gets the differences in quantity, and no value at all in the props
+    // (the admin printed the original: this user reprints, a DUPLICATA).
+    const mover = await userWithPermissions(t, `mover-${uniqueTag()}@test.local`, ['menu.sortiestock', 'transfers.create', 'documents.reprint']);
     const c = new Client(t);
     await c.login(mover.email, mover.password);
     for (const url of [`${BASE}/${id}`, `${BASE}/${id}/print`]) {
