@@ -4,6 +4,7 @@
  * product detail page (server: productStockSections() in routes/stock/product-stock.ts).
  */
 import { Link, usePage } from '@inertiajs/react';
+import { ALERT_THRESHOLD_RULE, belowAlertThreshold } from '@shared/records';
 import type { ProductStockSectionsProps } from '@shared/stock-pages';
 import { Money } from '@/components/data/Money';
 import { Pagination } from '@/components/Pagination';
@@ -14,6 +15,7 @@ import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
+  const low = belowAlertThreshold(total_quantity, product.alert_threshold);
   return (
     <>
       <StatRow className="mb-3">
@@ -54,7 +56,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                       <td>
                         {l.name} <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
                       </td>
-                      <td className={`num ${l.quantity < 0 ? 'text-danger' : l.quantity <= product.alert_threshold ? 'text-warning-emphasis fw-semibold' : ''}`}>{formatQty(l.quantity)}</td>
+                      <td className={`num ${l.quantity < 0 ? 'text-danger' : ''}`}>{formatQty(l.quantity)}</td>
                       {show_costs ? (
                         <td className="num">
                           <Money value={l.value} currency={currency} />
@@ -73,7 +75,9 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                 <tfoot>
                   <tr>
                     <th scope="row">Total</th>
-                    <td className="num">{formatQty(total_quantity)}</td>
+                    <td className={`num ${low ? 'text-warning-emphasis fw-semibold' : ''}`} data-testid="stock-locations-total">
+                      {formatQty(total_quantity)}
+                    </td>
                     {show_costs ? (
                       <td className="num">
                         <Money value={total_value} currency={currency} />
@@ -83,7 +87,12 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                 </tfoot>
               </table>
             </div>
-            {product.alert_threshold > 0 ? <div className="card-footer small text-body-secondary">Seuil d'alerte : {formatQty(product.alert_threshold)} par emplacement.</div> : null}
+            {product.alert_threshold > 0 ? (
+              <div className={`card-footer small ${low ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
+                Seuil d'alerte : {formatQty(product.alert_threshold)} {ALERT_THRESHOLD_RULE}
+                {low ? ' — atteint.' : '.'}
+              </div>
+            ) : null}
           </SectionCard>
         </div>
         {cmup_history ? (
