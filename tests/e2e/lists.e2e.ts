@@ -62,11 +62,26 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
       if (lastHeader) expect(lastHeader.x + lastHeader.width, screen.path).toBeLessThanOrEqual(card!.x + card!.width + 1);
     });
     expect(lists.map((s) => s.name)).toEqual(expect.arrayContaining(KNOWN_LISTS));
-    // The product record's tables (stock per location, price history) fit as well.
-    await page.goto('/fichiers/produits?sort=code');
-    await page.locator('[data-list-table] tbody tr a.app-row-link').first().click();
-    await page.waitForURL(/\/fichiers\/produits\/\d+$/);
+    // The product record's tables (stock per location, price history down to « Par ») fit as well.
+    const product = await server.db('products').orderBy('code').first('id', 'retail_price', 'wholesale_price');
+    const admin = await server.db('users').where({ email: E2E_ADMIN.email }).first('id');
+    const changedAt = new Date().toISOString();
+    await server.db('price_history').insert([
+      { product_id: product.id, field: 'retail_price', old_value: Number(product.retail_price) - 500, new_value: product.retail_price, user_id: admin.id, source: 'manual', changed_at: changedAt },
+      { product_id: product.id, field: 'wholesale_price', old_value: Number(product.wholesale_price) + 250, new_value: product.wholesale_price, user_id: admin.id, source: 'rule', changed_at: changedAt },
+    ]);
+    await page.goto(`/fichiers/produits/${product.id}`);
+    await expect.poll(() => page.getByTestId('price-history').locator('tbody tr').count()).toBe(2);
+    const by = await page.getByTestId('price-history').locator('tbody tr').first().locator('td[data-label="Par"]').boundingBox();
+    const section = await page.getByTestId('price-history').boundingBox();
+    expect(by!.x + by!.width).toBeLessThanOrEqual(section!.x + section!.width + 1);
+    await page.getByTestId('price-history').waitFor();
     expect(await horizontalOverflows(page)).toEqual([]);
+    // Its price boxes keep each amount on one line (« 20 900 FCFA », not « 20 900 / FCFA »).
+    const amounts = page.locator('.app-stat-value .app-money');
+    expect(await amounts.count()).toBeGreaterThan(2);
+    const lines = await amounts.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height / (parseFloat(getComputedStyle(el).lineHeight) || 25)));
+    for (const n of lines) expect(n).toBeLessThan(1.5);
     expect(errors).toEqual([]);
   });
 
