@@ -112,6 +112,14 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     expect(lists.map((s) => s.name)).toEqual(expect.arrayContaining(KNOWN_LISTS));
     expect(withRows).toBeGreaterThanOrEqual(KNOWN_LISTS.length - 1);
 
+    // A product's record and stock page (stock per location, movements, CMUP history): cards too.
+    const product = await server.db('products').orderBy('code').first('id');
+    for (const path of [`/fichiers/produits/${product.id}`, `/fichiers/produits/${product.id}/stock`]) {
+      await page.goto(path);
+      await page.locator('main table').first().waitFor();
+      expect(await horizontalOverflows(page), path).toEqual([]);
+    }
+
     // Produits: the prices and the stock of the first product are read on its card.
     await page.goto('/fichiers/produits?sort=code');
     const card = page.locator('[data-testid="products-table"] tbody tr').first();
