@@ -82,6 +82,10 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     expect(await amounts.count()).toBeGreaterThan(2);
     const lines = await amounts.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height / (parseFloat(getComputedStyle(el).lineHeight) || 25)));
     for (const n of lines) expect(n).toBeLessThan(1.5);
+    // And its stock page (stock per location beside the CMUP history, movements).
+    await page.goto(`/fichiers/produits/${product.id}/stock`);
+    await page.getByTestId('stock-movements').waitFor();
+    expect(await horizontalOverflows(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

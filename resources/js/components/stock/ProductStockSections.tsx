@@ -40,7 +40,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
       </StatRow>
 
       <div className="row g-3 mb-3">
-        <div className="col-xl-5">
+        <div className="col-xxl-5">
           <SectionCard title="Stock par emplacement" icon="fa-solid fa-warehouse" className="h-100 mb-0">
             <ScrollTable
               caption="Stock par emplacement"
@@ -96,7 +96,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           </SectionCard>
         </div>
         {cmup_history ? (
-          <div className="col-xl-7">
+          <div className="col-xxl-7">
             <SectionCard title="Historique du CMUP" icon="fa-solid fa-chart-line" className="h-100 mb-0">
               {cmup_history.length === 0 ? (
                 <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">Le CMUP se calcule à chaque entrée de stock de ce produit.</EmptyState>
