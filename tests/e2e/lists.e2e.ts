@@ -166,4 +166,24 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     expect(await rows.first().textContent()).toContain('au total');
     expect(errors).toEqual([]);
   });
+  it('at 390×844 the count card keeps « Compté » clear of « Écart »', async () => {
+    const { page, errors } = await signedIn(390, 844);
+    const shop = await server.db('locations').where({ code: 'BTQ01' }).first('id');
+    await page.goto('/operations/gestionstock/create');
+    await page.getByLabel('Emplacement à compter').selectOption(String(shop.id));
+    await page.getByTestId('count-open').click();
+    await page.waitForURL(/\/gestionstock\/\d+$/);
+    const card = page.getByTestId('count-lines').locator('tbody tr').first();
+    const input = card.locator('input.app-count-input');
+    await input.fill('7');
+    const counted = (await input.boundingBox())!;
+    const gap = (await card.locator('td[data-label="Écart"]').boundingBox())!;
+    const theoretical = (await card.locator('td[data-label="Théorique"]').boundingBox())!;
+    // Same line of the card, the input ends before the difference begins.
+    expect(Math.abs(counted.y - gap.y)).toBeLessThan(40);
+    expect(counted.x).toBeGreaterThanOrEqual(theoretical.x + theoretical.width);
+    expect(counted.x + counted.width).toBeLessThanOrEqual(gap.x);
+    expect(await horizontalOverflows(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
