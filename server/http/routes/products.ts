@@ -1,10 +1,11 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { PRODUCT_UNITS, type ProductFilters } from '../../../shared/records.js';
+import { PRODUCT_STOCK_FILTERS, PRODUCT_UNITS, type ProductFilters, type ProductStockFilter } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
+import { locationOptions } from '../../services/locations/locations.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import {
@@ -29,7 +30,7 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
-import { queryId, queryPage, parseListParams, statusFilter } from '../query.js';
+import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '../query.js';
 import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
 
 const HISTORY_PER_PAGE = 20;
@@ -38,7 +39,12 @@ function listSpec(showCosts: boolean) {
   return {
     sorts: productSorts(showCosts),
     defaultSort: 'code' as ProductSort,
-    filters: (q: Record<string, unknown>): ProductFilters => ({ category_id: queryId(q, 'category_id'), status: statusFilter(q) }),
+    filters: (q: Record<string, unknown>): ProductFilters => ({
+      category_id: queryId(q, 'category_id'),
+      status: statusFilter(q),
+      location_id: queryId(q, 'location_id'),
+      stock: queryChoice<ProductStockFilter>(q, 'stock', ['', ...PRODUCT_STOCK_FILTERS], ''),
+    }),
   };
 }
 
@@ -69,6 +75,7 @@ export function productRoutes(ctx: AppContext): Router {
       products,
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
+      locations: await locationOptions(db, params.filters.location_id ? Number(params.filters.location_id) : null),
       can: recordAbilities(req.user!, 'products'),
       currency: await getCurrency(db),
       show_costs: showCosts,

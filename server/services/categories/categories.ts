@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sortFrench } from '../../domain/records/collation.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { CategoryFilters } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
@@ -76,16 +77,15 @@ export async function findCategory(db: Knex | Knex.Transaction, id: number) {
     .first();
 }
 
-/** Options for selects: active categories, plus the one a record already uses. */
+/** Options for selects: active categories, plus the one a record already uses, in French order (accents sorted as a reader expects). */
 export async function categoryOptions(db: Knex, includeId?: number | null): Promise<Array<{ value: string; label: string }>> {
   const rows = await db('categories')
     .where((w) => {
       w.where('active', true);
       if (includeId) w.orWhere('id', includeId);
     })
-    .orderBy('name')
     .select('id', 'name', 'code');
-  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+  return sortFrench(rows, (r) => r.name).map((r) => ({ value: String(r.id), label: r.name }));
 }
 
 async function assertUnique(trx: Knex.Transaction, input: CategoryInput, exceptId?: number) {

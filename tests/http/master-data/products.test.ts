@@ -155,7 +155,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const list = async (qs: string) => (await admin.visit(`${BASE}?${qs}`)).body.props;
     const mine = await list(`q=${tag}`);
     expect(mine.products.total).toBe(2);
-    expect(mine.params).toEqual({ q: tag, sort: 'code', dir: 'asc', per_page: 25, filters: { category_id: '', status: 'active' } });
+    expect(mine.params).toEqual({ q: tag, sort: 'code', dir: 'asc', per_page: 25, filters: { category_id: '', status: 'active', location_id: '', stock: '' } });
     expect(mine.show_costs).toBe(true);
     expect(mine.products.data.map((p: { code: string; stock_total: number }) => [p.code, p.stock_total])).toEqual([
       [`${tag}A`, 0],

@@ -29,7 +29,6 @@ export default function TransferCancellation({ filters, transfers, locations, ca
       note={allDatesNote(filters)}
       filters={<TransferFilters list={list} filters={filters} locations={locations} />}
       toolbarTestId="cancellation-search"
-      wrap
       page={transfers}
       caption="Transferts à annuler ou réimprimer"
       pageLabel="Pagination des transferts"
@@ -48,51 +47,78 @@ export default function TransferCancellation({ filters, transfers, locations, ca
         ) : null
       }
       empty={{ icon: 'fa-solid fa-magnifying-glass', title: 'Aucun transfert récent', filteredTitle: 'Aucun transfert ne correspond', text: 'Aucun transfert sur les 30 derniers jours.' }}
-      head={
-        <tr>
-          <th scope="col">N°</th>
-          <th scope="col">Date</th>
-          <th scope="col">Départ → destination</th>
-          <th scope="col" className="app-num">Envoyé</th>
-          <th scope="col">Statut</th>
-          <th scope="col" className="text-end">Actions</th>
-        </tr>
-      }
-    >
-      {transfers.data.map((t) => (
-        <tr key={t.id} data-testid={`cancellation-row-${t.number}`}>
-          <td>
+      rowKey={(t) => t.id}
+      rowTestId={(t) => `cancellation-row-${t.number}`}
+      columns={[
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          cell: (t) => (
             <RowLink href={route('transfers.show', { id: t.id })} doc>
               {t.number}
             </RowLink>
-          </td>
-          <td>{formatDate(t.transfer_date)}</td>
-          <td>
-            {t.from_name}
-            <div className="small text-body-secondary">→ {t.to_name}</div>
-          </td>
-          <td className="app-num">{formatQty(t.total_quantity_sent)}</td>
-          <td>
-            <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
-            {t.cancel_reason ? <div className="small text-body-secondary text-truncate" style={{ maxWidth: '16rem' }} title={t.cancel_reason}>{t.cancel_reason}</div> : null}
-            {t.reprint_count ? <div className="small text-body-secondary">{formatQty(t.reprint_count)} réimpression{t.reprint_count > 1 ? 's' : ''}</div> : null}
-          </td>
-          <td className="text-end text-nowrap">
-            {can.reprint ? (
-              <a href={route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' })} className="btn btn-sm btn-outline-secondary me-1" data-testid="reprint">
-                <Icon name="fa-solid fa-copy" className="me-1" />
-                Réimprimer
-              </a>
-            ) : null}
-            {can.cancel && t.cancellable ? (
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
-                <Icon name="fa-solid fa-ban" className="me-1" />
-                Annuler
-              </button>
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+          ),
+        },
+        { id: 'date', label: 'Date', role: 'secondary', cell: (t) => formatDate(t.transfer_date) },
+        {
+          id: 'route',
+          label: 'Départ → destination',
+          role: 'secondary',
+          wrap: true,
+          cell: (t) => (
+            <>
+              {t.from_name}
+              <div className="small text-body-secondary">→ {t.to_name}</div>
+            </>
+          ),
+        },
+        { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (t) => formatQty(t.total_quantity_sent) },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          wrap: true,
+          cell: (t) => (
+            <>
+              <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
+              {t.cancel_reason ? (
+                <div className="small text-body-secondary app-clamp" title={t.cancel_reason}>
+                  {t.cancel_reason}
+                </div>
+              ) : null}
+              {t.reprint_count ? (
+                <div className="small text-body-secondary">
+                  {formatQty(t.reprint_count)} réimpression{t.reprint_count > 1 ? 's' : ''}
+                </div>
+              ) : null}
+            </>
+          ),
+        },
+        can.reprint || can.cancel
+          ? {
+              id: 'actions',
+              label: 'Actions',
+              role: 'actions',
+              cell: (t) => (
+                <div className="app-row-actions">
+                  {can.reprint ? (
+                    <a href={route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint">
+                      <Icon name="fa-solid fa-copy" className="me-1" />
+                      Réimprimer
+                    </a>
+                  ) : null}
+                  {can.cancel && t.cancellable ? (
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
+                      <Icon name="fa-solid fa-ban" className="me-1" />
+                      Annuler
+                    </button>
+                  ) : null}
+                </div>
+              ),
+            }
+          : null,
+      ]}
+    />
   );
 }
