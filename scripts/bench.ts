@@ -25,6 +25,8 @@ import { type Assets, builtAssets } from '../server/http/assets.js';
 import { categoryOptions } from '../server/services/categories/categories.js';
 import { listClients } from '../server/services/clients/clients.js';
 import { searchProducts } from '../server/services/pickers/pickers.js';
+import { DOCUMENT_SERIES } from '../server/services/search/document-series.js';
+import { globalSearch } from '../server/services/search/global-search.js';
 import { listProducts } from '../server/services/products/products.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
@@ -181,6 +183,15 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
         (i) => b.json(`/pickers/products?q=${barcodes[Math.abs(i) % barcodes.length]}`),
         (i) => searchProducts(db, { q: barcodes[Math.abs(i) % barcodes.length], locationId: null }),
       );
+      // Typo tolerance: a doubled letter (search_key), then a swap found only by the fuzzy fallback.
+      await measure('Sélecteur de produit « arrachide » (lettre doublée)', 30, () => b.json('/pickers/products?q=arrachide'), () => searchProducts(db, { q: 'arrachide', locationId: null }));
+      await measure('Sélecteur de produit « arachdie » (faute, repli approché)', 30, () => b.json('/pickers/products?q=arachdie'), () => searchProducts(db, { q: 'arachdie', locationId: null }));
+      // The header's global search: every group (admin), a name, a typo, a document number.
+      const everything = { products: true, clients: true, suppliers: true, series: DOCUMENT_SERIES };
+      const entryNumber = String((await db('stock_entries').orderBy('id', 'desc').first('number'))?.number ?? 'ENT-2026-000001');
+      for (const q of [fragment, 'arachdie', entryNumber]) {
+        await measure(`Recherche globale « ${q} »`, 30, () => b.json(`/recherche?q=${encodeURIComponent(q)}`), () => globalSearch(db, { q, scope: everything }));
+      }
       await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
 
       // The bulk rule: +1 % then −1 % on every active product's retail price, alternately so

@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { SharedProps } from '../shared/pages.js';
 import { type AppConfig, projectRoot } from './config.js';
 import { type Assets, builtAssets } from './http/assets.js';
+import { BackgroundTasks } from './http/background.js';
 import { loadUser } from './http/middleware/auth.js';
 import { csrf } from './http/middleware/csrf.js';
 import { presentAuthUser } from './http/presenters/user.js';
@@ -51,13 +52,14 @@ export function createApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, storageDir: config.storageDir, logger });
   const assets = deps.assets ?? builtAssets();
   const sessionStore = new KnexSessionStore(db, config.sessionIdleMinutes * 60_000);
-  const ctx: AppContext = { db, config, logger, mailer, sessionStore };
+  const ctx: AppContext = { db, config, logger, mailer, sessionStore, background: new BackgroundTasks(logger) };
   const template = rootTemplate(assets);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  app.set('trust proxy', 'loopback');
+  // Only by configuration (TRUST_PROXY): otherwise a forged X-Forwarded-For would choose req.ip.
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -122,6 +124,7 @@ export function createApp(deps: AppDeps) {
   };
   app.use(
     inertia({
+      baseUrl: config.appUrl,
       version: () => assets.version,
       template: ({ pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0' }),
       takeFlash,

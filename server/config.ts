@@ -16,7 +16,22 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   APP_VENDOR: z.string().default('SDSTOCK'),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/**
+ * Express's `trust proxy` from TRUST_PROXY: off when unset (the client address is the socket's, an
+ * X-Forwarded-For header is ignored); a number of proxy hops ("1"); or the addresses of the proxies
+ * ("loopback", "10.0.0.1, 10.0.0.2", "uniquelocal"). "true" (trust any sender) is refused: it lets
+ * every client choose its own address, which defeats the throttles.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true' || v === '*') throw new Error('TRUST_PROXY=true ferait confiance à n\'importe quel client : indiquez le nombre de proxys (1) ou leurs adresses (loopback, 10.0.0.1…).');
+  return v;
+}
 
 export type DatabaseConfig =
   | { client: 'sqlite'; filename: string }
@@ -39,6 +54,8 @@ export interface AppConfig {
   /** Vite dev server (HMR) instead of the built assets. */
   viteDev: boolean;
   admin: { email?: string; password?: string };
+  /** Express `trust proxy` (TRUST_PROXY); false by default. */
+  trustProxy: false | number | string;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -75,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vendor: parsed.APP_VENDOR,
     viteDev: false,
     admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { seedBase } from './services/setup/first-start.js';
+import { pruneThrottleHits } from './services/accounts/throttle.js';
 import { createApp } from './app.js';
 import { loadConfig, projectRoot } from './config.js';
 import { buildIsStale, devAssets } from './http/assets.js';
@@ -55,15 +56,15 @@ async function main() {
     logger.info(`SDSTOCK WEB 2.0 prêt sur ${config.appUrl} (${config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.filename}`})`);
   });
 
-  // Expired sessions and old login failures are swept hourly rather than on each request.
+  // Expired sessions and old throttle hits are swept hourly rather than on each request.
   const sweep = setInterval(() => {
     app.ctx.sessionStore.prune().catch((err) => logger.warn({ err }, 'nettoyage des sessions échoué'));
-    db('login_failures').where('failed_at', '<', Date.now() - 3_600_000).delete().catch(() => undefined);
+    pruneThrottleHits(db).catch((err) => logger.warn({ err }, 'nettoyage des tentatives échoué'));
   }, 3_600_000);
   sweep.unref();
 
   const stop = () => {
-    server.close(() => db.destroy().finally(() => process.exit(0)));
+    server.close(() => app.ctx.background.idle().then(() => db.destroy()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', stop);

@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'product.prices_changed': 'Changement de prix',
   'products.imported': 'Import de produits',
   'prices.rule_applied': 'Règle de prix appliquée',
+  'opening_stock.imported': 'Import du stock initial',
   'location.created': 'Création',
   'location.updated': 'Modification',
   'location.archived': 'Archivage',

@@ -156,3 +156,37 @@ export function menuPermissionFor(path: string): string | undefined {
   const leaf = menuLeaves(MENU).find((n) => n.to === path);
   return leaf?.permission;
 }
+
+/** Leaves with their trail, for the header search (screens group of the global search). */
+export function searchableLeaves(nodes: MenuNode[], trail: string[] = []): Array<{ node: MenuNode; trail: string[] }> {
+  const out: Array<{ node: MenuNode; trail: string[] }> = [];
+  for (const node of nodes) {
+    if (node.heading) continue;
+    if (node.sub) out.push(...searchableLeaves(node.sub, [...trail, node.name]));
+    else if (node.to) out.push({ node, trail });
+  }
+  return out;
+}
+
+/** Accent- and case-insensitive match ("regle" finds "Règlement"). */
+export function normalizeSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr-FR').trim();
+}
+
+export function searchMenu(nodes: MenuNode[], query: string, limit = 8) {
+  const q = normalizeSearch(query);
+  const leaves = searchableLeaves(nodes);
+  if (!q) return leaves.slice(0, limit);
+  const words = q.split(/\s+/u);
+  return leaves
+    .map((entry) => {
+      const name = normalizeSearch(entry.node.name);
+      const hay = normalizeSearch([...entry.trail, entry.node.name].join(' '));
+      if (!words.every((w) => hay.includes(w))) return null;
+      const score = name.startsWith(q) ? 0 : name.includes(q) ? 1 : 2;
+      return { ...entry, score };
+    })
+    .filter((e): e is NonNullable<typeof e> => e !== null)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit);
+}

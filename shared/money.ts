@@ -57,12 +57,18 @@ export function toMajor(minor: number, currency = 'XOF'): number {
   return decimals === 0 ? minor : minor / 10 ** decimals;
 }
 
-/** The amount without the currency label: "1 250 000", "12,50". */
+/**
+ * The amount without the currency label: "1 250 000", "12,50"; a negative amount with the true
+ * minus sign (U+2212), as quantities and differences are written: "−15 000".
+ */
 export function formatAmount(minor: number, currency = 'XOF'): string {
   const decimals = currencyDecimals(currency);
   if (!Number.isFinite(minor)) return '';
-  if (decimals === 0) return numberFormat(0).format(Math.round(minor));
-  return numberFormat(decimals).format(Math.round(minor) / 10 ** decimals);
+  const rounded = Math.round(minor);
+  const sign = rounded < 0 ? '\u2212' : '';
+  const abs = Math.abs(rounded);
+  if (decimals === 0) return sign + numberFormat(0).format(abs);
+  return sign + numberFormat(decimals).format(abs / 10 ** decimals);
 }
 
 /**
@@ -89,6 +95,7 @@ export function parseMoneyInput(text: string | number | null | undefined, curren
     return Object.is(minor, -0) ? 0 : minor;
   }
   let s = text
+    .replace(/\u2212/gu, '-') // the minus sign formatAmount writes
     .replace(/[\s\u00a0\u202f\u2009']/gu, '')
     .replace(/(fcfa|cfa|xof|xaf|eur|usd|f|€|\$)+$/iu, '');
   if (s === '') return null;

@@ -10,7 +10,8 @@ import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 export interface AuthUser {
   id: number;
   name: string;
-  first_name: string;
+  /** As the person gave it (registration, profile); null when unknown — never guessed from name. */
+  first_name: string | null;
   email: string;
   email_verified: boolean;
   gravatar: string;
@@ -37,6 +38,8 @@ export interface PageRegistry extends StockPages, MasterDataPages {
   'auth/ConfirmPassword': Record<string, never>;
   'profile/Edit': { mustVerifyEmail: boolean; status: string | null; isLastAdministrator: boolean };
   Dashboard: { greeting: string; awaitingRole: boolean; areas: Array<MenuNode & { trail: string[] }> };
+  /** Paramètres › Société › Comptes: whether guests may create an account. */
+  'settings/company/Accounts': { allow_registration: boolean; can_manage: boolean };
   Error: { status: number; title: string; message: string };
 }
 
@@ -52,6 +55,7 @@ export const PAGE_NAMES = [
   'auth/ConfirmPassword',
   'profile/Edit',
   'Dashboard',
+  'settings/company/Accounts',
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,

@@ -16,6 +16,32 @@ export interface PrintCompany {
   currency: string;
 }
 
+/**
+ * The printouts that are documents: each has one original print; every later print of it, from any
+ * button or URL, is a DUPLICATA (counted, audited). State reports (période, filtres) are not
+ * documents and have no copy. The label names the printout in the audit log.
+ */
+export const PRINTOUTS = {
+  stock_entry: "Bon d'entrée de stock",
+  transfer: 'Bon de transfert',
+  stock_adjustment: 'État de réajustement',
+  count_sheet: 'État de contrôle de stock',
+  count_blank_sheet: 'Feuille de comptage vierge',
+  count_adjustment: "État d'ajustement d'inventaire",
+} as const;
+export type Printout = keyof typeof PRINTOUTS;
+
+/** Which copy of a document this printout is. */
+export interface PrintCopy {
+  /** False for the original (the first print), true for every later print. */
+  duplicata: boolean;
+  /** 0 for the original, then 1, 2… (« Réimpression n° 2 »). */
+  reprint: number;
+  /** When and by whom the original was printed. */
+  original_printed_at: string;
+  original_printed_by: string | null;
+}
+
 export interface PrintMeta {
   company: PrintCompany;
   printed_at: string;
@@ -24,4 +50,6 @@ export interface PrintMeta {
   auto_print: boolean;
   /** Where "Retour" goes. */
   back_url: string;
+  /** Original or DUPLICATA, for printouts that are documents; null for state reports. */
+  copy: PrintCopy | null;
 }

@@ -142,6 +142,10 @@ export interface ProductRow {
   alert_threshold: number;
   /** Sum over all locations; null while the user counts a location blind. */
   stock_total: number | null;
+  /** At the location the list is filtered on (ProductFilters.location_id); null without one, and null when that location is counted blind by the user. */
+  stock_location: number | null;
+  /** Total stock at or under the alert threshold (ALERT_THRESHOLD_RULE). */
+  below_threshold: boolean;
   active: boolean;
 }
 
@@ -153,6 +157,24 @@ export interface ProductDetail extends ProductRow {
 export interface ProductFilters {
   category_id: string;
   status: StatusFilter;
+  /** The products list only: the stock column (and its sort) at this location instead of the total. */
+  location_id?: string;
+  /** The products list only: 'low' keeps the products under their alert threshold. */
+  stock?: ProductStockFilter;
+}
+
+export const PRODUCT_STOCK_FILTERS = ['low'] as const;
+export type ProductStockFilter = '' | (typeof PRODUCT_STOCK_FILTERS)[number];
+
+/**
+ * The one meaning of a product's alert threshold, said the same way on the product form, the
+ * products list, the product record and the stock page: the product's stock over all locations
+ * (the schema keeps one threshold per product) at or under the threshold; 0 means no alert.
+ */
+export const ALERT_THRESHOLD_RULE = 'sur le stock total, tous emplacements confondus';
+/** Whether a product's total stock is under its threshold (ALERT_THRESHOLD_RULE). */
+export function belowAlertThreshold(stockTotal: number, threshold: number): boolean {
+  return threshold > 0 && stockTotal <= threshold;
 }
 
 export interface StockAtLocation {
@@ -344,7 +366,7 @@ export interface MasterDataPages {
   'suppliers/Show': { supplier: SupplierDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
   'categories/Index': { categories: Paginated<CategoryRow>; params: ListParams<CategoryFilters>; can: CrudAbilities };
   'categories/Form': { category: CategoryRow | null; suggested_code: string; usage: UsageInfo | null; can: CrudAbilities; history: AuditItem[] };
-  'products/Index': { products: Paginated<ProductRow>; params: ListParams<ProductFilters>; categories: Option[]; can: CrudAbilities; currency: string; show_costs: boolean };
+  'products/Index': { products: Paginated<ProductRow>; params: ListParams<ProductFilters>; categories: Option[]; locations: Option[]; can: CrudAbilities; currency: string; show_costs: boolean };
   'products/Form': {
     product: ProductDetail | null;
     suggested_code: string;

@@ -68,6 +68,7 @@ export const ROUTES = {
   'priceCentre.apply': `${PRICE_CENTRE}/appliquer`,
   'pickers.products': '/pickers/products',
   'pickers.clients': '/pickers/clients',
+  search: '/recherche',
 
   // Opérations — stock
   ...prefixed('entries', {
@@ -78,6 +79,8 @@ export const ROUTES = {
     print: `${ENTRIES}/:id/print`,
     cancel: `${ENTRIES}/:id/cancel`,
   }),
+  // « Stock initial »: the opening-stock form and its import (before entries.show's :id in the router).
+  ...prefixed('openingStock', { create: `${ENTRIES}/stock-initial`, ...imports(`${ENTRIES}/stock-initial`) }),
   stockExits: '/operations/sortiestock',
   ...prefixed('transfers', {
     index: TRANSFERS,
@@ -87,7 +90,6 @@ export const ROUTES = {
     receive: `${TRANSFERS}/:id/receive`,
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
-    reprint: '/operations/transfert/annulation/:id/reprint',
   }),
   ...prefixed('inventory', {
     index: INVENTORY,
@@ -104,6 +106,7 @@ export const ROUTES = {
   }),
 
   // Paramètres › Société
+  'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
 } as const;

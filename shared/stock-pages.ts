@@ -5,7 +5,7 @@
  * Each document type's props live in shared/stock-pages/<type>.ts; this file registers the pages
  * and re-exports those types (the client imports them from '@shared/stock-pages').
  */
-import type { EntriesCreateProps, EntriesIndexProps, EntriesPrintProps, EntriesShowProps, EntriesStatementProps } from './stock-pages/entries.js';
+import type { EntriesCreateProps, EntriesIndexProps, EntriesPrintProps, EntriesShowProps, EntriesStatementProps, OpeningStockImportProps } from './stock-pages/entries.js';
 import type { AdjustmentPrintProps, CountSheetPrintProps, InventoryCreateProps, InventoryIndexProps, InventoryShowProps, ReadjustmentCreateProps } from './stock-pages/inventory.js';
 import type { ProductStockPageProps } from './stock-pages/product-stock.js';
 import type { TransferCancellationProps, TransfersCreateProps, TransfersIndexProps, TransfersPrintProps, TransfersShowProps } from './stock-pages/transfers.js';
@@ -19,6 +19,7 @@ export type * from './stock-pages/product-stock.js';
 export interface StockPages {
   'stock/entries/Index': EntriesIndexProps;
   'stock/entries/Create': EntriesCreateProps;
+  'stock/entries/OpeningImport': OpeningStockImportProps;
   'stock/entries/Show': EntriesShowProps;
   'stock/entries/Print': EntriesPrintProps;
   'stock/entries/Statement': EntriesStatementProps;
@@ -39,6 +40,7 @@ export interface StockPages {
 export const STOCK_PAGE_NAMES = [
   'stock/entries/Index',
   'stock/entries/Create',
+  'stock/entries/OpeningImport',
   'stock/entries/Show',
   'stock/entries/Print',
   'stock/entries/Statement',

@@ -23,17 +23,29 @@ export const ENTRY_STATUSES = ['validated', 'cancelled'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = { validated: 'Validée', cancelled: 'Annulée' };
 
+/**
+ * What an entry is: goods bought from a supplier, or the opening stock (« Stock initial ») a
+ * business loads when it starts with the software — no supplier, so no supplier debt.
+ */
+export const ENTRY_KINDS = ['supplier', 'opening'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+export const ENTRY_KIND_LABELS: Record<EntryKind, string> = { supplier: 'Entrée fournisseur', opening: 'Stock initial' };
+/** Shown where an entry's supplier would be. */
+export const OPENING_STOCK_LABEL = 'Stock initial';
+
 export const COUNT_STATUSES = ['open', 'validated', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
-export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Abandonné' };
+export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Annulé' };
 
-export const MOVEMENT_TYPES = ['entry', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel'] as const;
+export const MOVEMENT_TYPES = ['entry', 'opening', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_surplus', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});
 export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   entry: 'Entrée de stock',
+  opening: 'Stock initial',
   entry_cancel: "Annulation d'entrée",
   transfer_out: 'Transfert (envoi)',
   transfer_in: 'Transfert (réception)',
+  transfer_surplus: 'Excédent à la réception de transfert',
   transfer_cancel: 'Annulation de transfert',
   inventory: "Ajustement d'inventaire",
   readjustment: 'Réajustement',

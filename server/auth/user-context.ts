@@ -5,6 +5,8 @@ import { toBool } from '../db/dialect.js';
 export interface UserRow {
   id: number;
   name: string;
+  /** The name to greet the person by (asked, never guessed from `name`); null when not given. */
+  first_name: string | null;
   email: string;
   password_hash: string;
   email_verified_at: string | null;

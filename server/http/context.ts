@@ -1,12 +1,13 @@
 /**
  * What the routes receive from the application: the database, the configuration, the logger, the
- * mailer and the session store. Its own module, so that route files depend on it and never on
+ * mailer, the session store and the background tasks. Its own module, so that route files depend on it and never on
  * server/app.ts (which imports them).
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { BackgroundTasks } from './background.js';
 import type { KnexSessionStore } from './session/knex-store.js';
 
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   logger: Logger;
   mailer: Mailer;
   sessionStore: KnexSessionStore;
+  /** Work answered before it is done (guest-form mails): see background.ts. */
+  background: BackgroundTasks;
 }

@@ -74,5 +74,11 @@ export function errorStatus(err: unknown): number {
     if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') return 400;
     if (type === 'entity.too.large') return 413;
   }
+  // Errors the http libraries raise about the request itself (http-errors: a path that does not
+  // decode → 400 from the router, a missing built asset → 404 from express.static): their 4xx status.
+  if (typeof err === 'object' && err !== null) {
+    const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return ERROR_PAGES[status] ? status : 400;
+  }
   return 500;
 }

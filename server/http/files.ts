@@ -4,6 +4,7 @@ import type { ExportFile, ExportFormat } from '../services/tabular/export.js';
 import { ImportFileError, MAX_IMPORT_BYTES, type ReadTable, readTable } from '../services/tabular/read.js';
 import { queryText } from './query.js';
 import { Refusal } from '../domain/errors.js';
+import { stripControlCharacters } from '../domain/text.js';
 
 /**
  * Files over http: the format asked for an export, the download guard, the one way a built file
@@ -37,24 +38,68 @@ export function sendFile(res: Response, file: ExportFile): void {
 
 const uploader = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 } });
 
+/**
+ * Imports running in this process: one at a time per user, and a few at a time in all, so that a
+ * burst of uploads cannot add up their memory. A request holds its slot until its answer is sent.
+ */
+export const MAX_CONCURRENT_IMPORTS = 3;
+const busyUsers = new Set<number>();
+
+export const importSlots = {
+  /** Takes the user's slot; false when the user (or the process) already runs as many imports as allowed. */
+  take(userId: number): 'ok' | 'user' | 'server' {
+    if (busyUsers.has(userId)) return 'user';
+    if (busyUsers.size >= MAX_CONCURRENT_IMPORTS) return 'server';
+    busyUsers.add(userId);
+    return 'ok';
+  },
+  release(userId: number): void {
+    busyUsers.delete(userId);
+  },
+};
+
+/**
+ * Middleware: the request runs as the user's one import, released when its answer is finished. A
+ * second import while the first runs is refused on the upload's "file" field or as a toast (apply).
+ */
+export function oneImportAtATime(refuse: 'field' | 'action'): RequestHandler {
+  return (req, res, next) => {
+    const userId = req.user!.row.id;
+    const taken = importSlots.take(userId);
+    if (taken !== 'ok') {
+      const message = taken === 'user' ? "Un import est déjà en cours sur votre compte : attendez sa fin avant d'en lancer un autre." : "Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.";
+      return next(refuse === 'field' ? new Refusal({ file: message }) : Refusal.action(message));
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      importSlots.release(userId);
+    };
+    res.on('finish', release);
+    res.on('close', release);
+    next();
+  };
+}
+
 /** Reads the one uploaded file (field "file") into a table, or answers field errors on "file". */
 export function importUpload(): RequestHandler[] {
   return [
+    oneImportAtATime('field'),
     (req, res, next) => {
       if (!req.is('multipart/form-data')) return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx.' }));
       uploader.single('file')(req, res, (err: unknown) => {
         if (!err) return next();
-        if (err instanceof multer.MulterError) {
-          const message = err.code === 'LIMIT_FILE_SIZE' ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.";
-          return next(new Refusal({ file: message }));
-        }
-        next(err);
+        // A limit reached, or a multipart body the parser could not read (cut, malformed): the upload failed.
+        const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
+        next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx." }));
       });
     },
     async (req, _res, next) => {
       const file = req.file;
       if (!file || file.size === 0) return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx non vide.' }));
       try {
+        file.originalname = uploadedName(file.originalname);
         req.importTable = await readTable(file.originalname, file.buffer);
         next();
       } catch (err) {
@@ -63,6 +108,11 @@ export function importUpload(): RequestHandler[] {
       }
     },
   ];
+}
+
+/** The uploaded file's name as it is kept and shown: control characters out (PostgreSQL refuses NUL), 255 characters at most. */
+function uploadedName(name: string): string {
+  return stripControlCharacters(name).replace(/[\t\r\n]/g, '').slice(0, 255);
 }
 
 declare module 'express-serve-static-core' {

@@ -8,7 +8,7 @@ import type { AppContext } from './context.js';
 import { NotFound } from '../domain/errors.js';
 import { actorOf } from './actor.js';
 import { backTo } from './errors.js';
-import { downloadGuard, exportFormat, importUpload, sendFile, withFileErrors } from './files.js';
+import { downloadGuard, exportFormat, importUpload, oneImportAtATime, sendFile, withFileErrors } from './files.js';
 import { can } from './middleware/auth.js';
 import { presentPreview } from './presenters/imports.js';
 import { queryText } from './query.js';
@@ -25,9 +25,11 @@ export function importRoutes<R>(
   spec: {
     area: ImportArea;
     importer: ImportSpec<any, any, any, any, R>;
-    page: 'clients/Import' | 'products/Import';
+    page: 'clients/Import' | 'products/Import' | 'stock/entries/OpeningImport';
     /** The toast after a successful apply. */
     done: (result: R) => string;
+    /** Where a successful apply lands: the area's list unless told (the opening stock has none of its own). */
+    doneUrl?: (result: R) => string;
   },
 ): void {
   const { db } = ctx;
@@ -58,10 +60,11 @@ export function importRoutes<R>(
     ROUTES[`${area}.importApply`],
     access,
     backTo(() => route(`${area}.import`)),
+    oneImportAtATime('action'),
     async (req, res) => {
       const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), importRights(req.user!, area));
       flash(req, 'success', spec.done(result));
-      redirect(res, route(`${area}.index`));
+      redirect(res, spec.doneUrl ? spec.doneUrl(result) : route(area === 'openingStock' ? 'entries.index' : `${area}.index`));
     },
   );
 }

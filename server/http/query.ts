@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { addDays, isIsoDate } from '../domain/dates.js';
 import { NotFound } from '../domain/errors.js';
+import { stripControlCharacters } from '../domain/text.js';
 import { PER_PAGE_OPTIONS, type ListParams, type SortDir, type StatusFilter } from '../../shared/lists.js';
 
 /**
@@ -32,9 +33,9 @@ function one(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A query value as trimmed text, cut at `max` characters ('' when absent). */
+/** A query value as trimmed text without control characters, cut at `max` characters ('' when absent). */
 export function queryText(query: Query, key: string, max = 100): string {
-  return one((query as Record<string, unknown>)[key]).trim().slice(0, max);
+  return stripControlCharacters(one((query as Record<string, unknown>)[key])).trim().slice(0, max);
 }
 
 export function parseListParams<S extends string, F extends object>(req: Request, spec: ListSpec<S, F>): ParsedList<S, F> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Refusal } from '../domain/errors.js';
-import { issuesToErrors } from '../services/records/fields.js';
+import { issuesToErrors, text } from '../services/records/fields.js';
 
 export { issuesToErrors };
 
@@ -15,12 +15,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
 
 /** Common field builders with French messages. */
 export const fields = {
-  requiredString: (label: string, max = 255) =>
-    z
-      .string({ error: `Le champ ${label} est obligatoire.` })
-      .trim()
-      .min(1, `Le champ ${label} est obligatoire.`)
-      .max(max, `Le champ ${label} ne doit pas dépasser ${max} caractères.`),
+  requiredString: (label: string, max = 255) => text(label, max, { required: true }),
   email: () =>
     z
       .string({ error: "L'adresse e-mail est obligatoire." })
@@ -39,7 +34,7 @@ export const fields = {
       .refine((v) => /[A-Za-zÀ-ÿ]/.test(v) && /\d/.test(v), 'Le mot de passe doit contenir au moins une lettre et un chiffre.'),
   checkbox: () =>
     z
-      .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0')])
+      .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0')], { error: 'Valeur attendue : oui ou non.' })
       .optional()
       .transform((v) => v === true || v === 'on' || v === 'true' || v === '1'),
 };

@@ -3,6 +3,8 @@ import { type InertiaPage, pageScriptTag } from './page.js';
 import { type PartialRequest, type PropsInput, always, resolveProps } from './props.js';
 
 export interface InertiaOptions {
+  /** The public origin (APP_URL, no trailing slash) of the URLs the adapter writes; '' → relative URLs. */
+  baseUrl?: string;
   /** Current asset version (a hash of the Vite manifest). */
   version: () => string;
   /** The root HTML document for a first visit; `pageTag` is the escaped page script + mount point. */
@@ -54,8 +56,9 @@ function listHeader(req: Request, name: string): string[] {
     .filter(Boolean);
 }
 
-function absoluteUrl(req: Request): string {
-  return `${req.protocol}://${req.get('host')}${req.originalUrl}`;
+/** The URL of this request on the public origin (never the Host / X-Forwarded-Host a client sent). */
+function absoluteUrl(req: Request, baseUrl: string): string {
+  return `${baseUrl}${req.originalUrl}`;
 }
 
 /**
@@ -69,7 +72,7 @@ export function inertia(options: InertiaOptions): RequestHandler {
 
     if (inertiaVisit && req.method === 'GET' && (req.get('X-Inertia-Version') ?? '') !== options.version()) {
       // The client reloads the whole page; flash stays in the session for that next request.
-      res.status(409).set('X-Inertia-Location', absoluteUrl(req)).end();
+      res.status(409).set('X-Inertia-Location', absoluteUrl(req, options.baseUrl ?? '')).end();
       return;
     }
 

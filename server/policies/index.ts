@@ -63,6 +63,9 @@ export const COST_FIELDS = [
   'gain_value',
   'loss_value',
   'net_value',
+  // A received transfer's differences valued at the CMUP at sending (per line, and the totals).
+  'difference_value',
+  'difference_values',
 ] as const;
 
 export type CostField = (typeof COST_FIELDS)[number];
@@ -96,16 +99,23 @@ export function recordAbilities(user: Viewer, area: RecordArea): CrudAbilities {
   };
 }
 
-export type ImportArea = 'clients' | 'products';
+export type ImportArea = 'clients' | 'products' | 'openingStock';
 
-/** Opening an import (upload, preview, apply, template) needs both the export and the create rights. */
-export const importPermissions = (area: ImportArea) => [`${area}.export`, `${area}.create`] as const satisfies readonly Permission[];
+/**
+ * Opening an import (upload, preview, apply, template) needs both the export and the create rights
+ * of a master-data area; the opening-stock import (« Stock initial ») needs what a stock entry
+ * needs: the entry screen and the right to create entries.
+ */
+export const importPermissions = (area: ImportArea): readonly Permission[] =>
+  area === 'openingStock' ? (['menu.entreestock', 'stock_entries.create'] as const) : ([`${area}.export`, `${area}.create`] as const);
 
 /**
  * What an import may do beyond creating records: update existing ones (the area's update right)
  * and, for products, change prices (prices.update). Each row that needs a missing right is refused.
+ * The opening-stock import only creates entries.
  */
 export function importRights(user: Viewer, area: ImportArea): { canUpdate: boolean; canChangePrices: boolean } {
+  if (area === 'openingStock') return { canUpdate: false, canChangePrices: false };
   return { canUpdate: may(user, `${area}.update`), canChangePrices: area === 'products' && may(user, 'prices.update') };
 }
 
@@ -152,7 +162,10 @@ export const CLIENT_PICKER_SCREENS = [
   'menu.editions.creance',
 ] as const satisfies readonly Permission[];
 
-/** The buttons of the stock entry screens (the server checks each action again). */
+/**
+ * The buttons of the stock entry screens (the server checks each action again). Opening stock
+ * (« Stock initial », typed or imported) is an entry: the same right creates it.
+ */
 export function entryAbilities(user: Viewer): { create: boolean; cancel: boolean } {
   return { create: may(user, 'stock_entries.create'), cancel: may(user, 'stock_entries.cancel') };
 }
@@ -194,4 +207,22 @@ export function blindStockLocations(user: Viewer, openCounts: ReadonlyArray<{ lo
  */
 export function seesCountDifferences(user: Viewer, count: { status: string; blind: boolean }): boolean {
   return seesTheoreticalStock(user, count) && (count.status !== 'open' || may(user, 'inventory.validate'));
+}
+
+/**
+ * What the header's global search may show a user: a group only to those who may open its
+ * records' pages (the same guards as the pages: menu.produits, menu.clients, menu.fournisseurs),
+ * a document series only to those who may open one of its screens; screens come from the menu
+ * filtered by the menu permissions (shared/menu.ts filterMenu).
+ */
+export function searchScope<S extends { series: string; screens: readonly Permission[] }>(
+  user: Viewer,
+  series: readonly S[],
+): { products: boolean; clients: boolean; suppliers: boolean; series: S[] } {
+  return {
+    products: may(user, 'menu.produits'),
+    clients: may(user, 'menu.clients'),
+    suppliers: may(user, 'menu.fournisseurs'),
+    series: series.filter((s) => mayAny(user, s.screens)),
+  };
 }

@@ -1,7 +1,8 @@
 /** Props of the stock entry pages (entrée de stock): list, form, detail, printout, period statement. */
 import type { LocationOption, Option, Paginated, SortDir } from '../lists.js';
+import type { ImportColumn, ImportPreview } from '../records.js';
 import type { PrintMeta } from '../print.js';
-import type { EntryStatus } from '../stock.js';
+import type { EntryKind, EntryStatus } from '../stock.js';
 
 export interface EntryListFilters {
   from: string;
@@ -18,6 +19,8 @@ export interface EntryRow {
   id: number;
   number: string;
   entry_date: string;
+  kind: EntryKind;
+  /** The supplier, or « Stock initial » for opening stock. */
   supplier_name: string;
   location_name: string;
   supplier_ref: string;
@@ -53,6 +56,8 @@ export interface EntryFormProduct {
 export interface EntriesCreateProps {
   currency: string;
   today: string;
+  /** 'opening': the « Stock initial » form (no supplier; a link to its import). */
+  kind: EntryKind;
   suppliers: Option[];
   locations: LocationOption[];
   default_location_id: number | null;
@@ -78,7 +83,10 @@ export interface EntryView {
   id: number;
   number: string;
   entry_date: string;
-  supplier: { id: number; code: string; name: string };
+  kind: EntryKind;
+  kind_label: string;
+  /** null for opening stock (« Stock initial »): no supplier. */
+  supplier: { id: number; code: string; name: string } | null;
   location: { id: number; name: string };
   supplier_ref: string;
   note: string;
@@ -100,6 +108,8 @@ export interface EntriesShowProps {
   currency: string;
   entry: EntryView;
   can: { cancel: boolean; create: boolean };
+  /** Whether the entry's state and the stock still allow its cancellation; when not, why (French). */
+  cancellation: { possible: boolean; blocked_reason: string | null };
 }
 
 export interface EntriesPrintProps extends PrintMeta {
@@ -112,4 +122,11 @@ export interface EntriesStatementProps extends PrintMeta {
   totals: { count: number; quantity: number; amount?: number; cancelled_count: number };
   by_supplier: Array<{ supplier_name: string; count: number; amount?: number }>;
   truncated: boolean;
+}
+
+/** Import of the opening stock (« Stock initial ») from a CSV/XLSX file: the one import page. */
+export interface OpeningStockImportProps {
+  preview: ImportPreview | null;
+  columns: ImportColumn[];
+  can_update: boolean;
 }

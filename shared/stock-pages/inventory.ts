@@ -121,6 +121,8 @@ export interface InventoryShowProps {
   /** Differences and values: for validators, or for everyone when the count is not blind. */
   reveal: boolean;
   summary: CountSummaryView | null;
+  /** Values at CMUP are shown (policies seesCosts): in the differences and the validation's confirmation. */
+  show_values: boolean;
   /** Preview of the validation under the chosen policy (ecarts tab). */
   preview_policy: MovedPolicy;
   uncounted_as_zero: boolean;

@@ -30,6 +30,8 @@ export interface TransferRow {
   reprint_count: number;
   cancel_reason: string | null;
   version: number;
+  /** Its state still allows a cancellation (in transit only; the user's right is `can.cancel`). */
+  cancellable: boolean;
 }
 
 export interface TransfersIndexProps {
@@ -62,6 +64,8 @@ export interface TransferLineView {
   difference_reason: string | null;
   /** CMUP at sending; null when the user may not see costs. */
   unit_cost?: number | null;
+  /** After reception: the difference × the CMUP at sending (negative: a loss); absent when the user may not see costs. */
+  difference_value?: number;
 }
 
 export interface TransferView {
@@ -90,6 +94,8 @@ export interface TransferView {
   reprint_count: number;
   last_reprinted_at: string | null;
   version: number;
+  /** After reception, the differences valued at the CMUP at sending (loss ≤ 0, surplus ≥ 0, net); absent when the user may not see costs. */
+  difference_values?: { loss: number; surplus: number; net: number };
   lines: TransferLineView[];
 }
 
@@ -103,7 +109,6 @@ export interface TransfersShowProps {
 
 export interface TransfersPrintProps extends PrintMeta {
   transfer: TransferView;
-  duplicata: boolean;
 }
 
 export interface TransferCancellationProps {

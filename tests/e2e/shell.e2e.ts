@@ -199,7 +199,7 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
     });
     await step('recherche', page, async () => {
       await page.getByTestId('header-search-toggle').click();
-      const input = page.getByRole('combobox', { name: 'Rechercher un écran' });
+      const input = page.getByTestId('header-search-input');
       await input.waitFor();
       expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type('profil');

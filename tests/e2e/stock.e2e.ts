@@ -269,12 +269,13 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('réimpression DUPLICATA, impression ouverte directement', page, async () => {
       await page.goto('/operations/transfert/annulation');
       await page.getByTestId(`cancellation-row-${transferNumber}`).getByTestId('reprint').click();
-      await page.waitForURL(/duplicata=1&print=1/);
+      await page.waitForURL(/print=1&retour=annulation/);
       await expect.poll(() => page.locator('.app-print-doc').textContent()).toContain('DUPLICATA');
       await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1);
       await printed(A5, transferNumber);
     });
-    expect(Number((await server.db('transfers').where({ number: transferNumber }).first('reprint_count')).reprint_count)).toBe(1);
+    const prints = await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first('reprint_count');
+    expect(Number(prints.reprint_count)).toBe(1);
   });
 
   it('compte la boutique (scan et saisie), valide, et voit l’ajustement', async () => {
@@ -286,6 +287,8 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByTestId('count-open').click();
       await page.waitForURL(/\/gestionstock\/\d+$/);
       countUrl = new URL(page.url()).pathname;
+      // The count carries its definitive reference from the start.
+      await expect.poll(() => page.locator('.app-hero-title').textContent()).toMatch(/INV-\d{4}-000001/);
     });
     await step('scan de 9 sacs de riz', page, async () => {
       await page.getByLabel('Quantité', { exact: true }).fill('9');
@@ -303,10 +306,18 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByTestId('tab-ecarts').click();
       await expect.poll(() => page.getByTestId(`diff-line-${RICE.code}`).textContent()).toMatch(/\u22121/u);
       // 1 sac manquant au CMUP de 12 000
-      await expect.poll(() => page.getByTestId('net-value').textContent()).toMatch(/-12\s000\sFCFA/u);
+      await expect.poll(() => page.getByTestId('net-value').textContent()).toMatch(/\u221212\s000\sFCFA/u);
       await page.getByTestId('count-validate').click();
-      await expect.poll(() => page.locator('.app-hero-title').textContent()).toMatch(/INV-\d{4}-000001/);
-      expect(await page.locator('.app-hero-title').textContent()).toContain('Validé');
+      // A confirmation first: the lines, the lines with a difference and the value (this user sees costs).
+      const figures = page.getByTestId('validate-confirm-figures');
+      await expect.poll(() => figures.textContent()).toContain('1 ligne avec un écart');
+      expect(await figures.textContent()).toContain('2 lignes (2 comptées)');
+      expect(await figures.textContent()).toMatch(/écart net\s*-12\s000\sFCFA/u);
+      expect(await level(ids.rice, ids.shop)).toBe(10);
+      await page.getByTestId('validate-confirm-confirm').click();
+      // The count keeps the reference it took when it opened.
+      await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Validé');
+      expect(await page.locator('.app-hero-title').textContent()).toMatch(/INV-\d{4}-000001/);
       expect(await page.getByTestId(`diff-line-${RICE.code}`).textContent()).toMatch(/\u22121/u);
     });
     expect(await level(ids.rice, ids.shop)).toBe(9);

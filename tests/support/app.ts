@@ -45,6 +45,8 @@ export interface TestApp {
   database: TestDatabase;
   mailer: MemoryMailer;
   config: AppConfig;
+  /** Waits for the work answered before it was done (the guest forms' mails: server/http/background.ts). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,9 @@ export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> 
     database,
     mailer,
     config,
+    settle: () => app.ctx.background.idle(),
     async close() {
+      await app.ctx.background.idle();
       await database.drop();
       fs.rmSync(storageDir, { recursive: true, force: true });
     },

@@ -30,7 +30,7 @@ export function initials(name: string | null | undefined): string {
   return (words[0][0] + words[words.length - 1][0]).toLocaleUpperCase('fr-FR');
 }
 
-/** First name to greet with (the server sends first_name; fall back on the first word of name). */
+/** Name to greet with: the first name the person gave, else the full name (never a guess: NOM Prénom is common). */
 export function firstName(user: Pick<AuthUser, 'first_name' | 'name'>): string {
-  return user.first_name?.trim() || user.name.trim().split(/\s+/u)[0] || user.name;
+  return user.first_name?.trim() || user.name.trim();
 }

@@ -2,15 +2,17 @@ import type { TransferStatus } from '../../../shared/stock.js';
 
 /**
  * The transfer state machine. A transfer is created "sent" (the stock left the source and is in
- * transit); reception moves it to "received" or "received_with_difference"; a cancellation moves
- * any non-cancelled transfer to "cancelled" (after reception the destination gives the goods back).
+ * transit); reception moves it to "received" or "received_with_difference"; only a transfer still in
+ * transit can be cancelled (the goods return to the source). Once received, the transfer is closed:
+ * goods to send back travel on a new transfer the other way, so the reception's differences (a loss
+ * in transit, a surplus gained at the destination) stay in the ledger as they were recorded.
  */
 export type TransferAction = 'receive' | 'cancel';
 
 const TRANSITIONS: Record<TransferStatus, TransferAction[]> = {
   sent: ['receive', 'cancel'],
-  received: ['cancel'],
-  received_with_difference: ['cancel'],
+  received: [],
+  received_with_difference: [],
   cancelled: [],
 };
 
@@ -25,9 +27,10 @@ export function canTransfer(status: TransferStatus, action: TransferAction): boo
 /** French reason why an action is refused in a status (null when allowed). */
 export function transferActionRefusal(status: TransferStatus, action: TransferAction): string | null {
   if (canTransfer(status, action)) return null;
-  if (status === 'cancelled') return 'Ce transfert est annulé : aucune opération n’est plus possible.';
+  if (status === 'cancelled') return "Ce transfert est annulé : aucune opération n'est plus possible.";
   if (action === 'receive') return 'Ce transfert a déjà été réceptionné.';
-  return 'Cette opération n’est pas possible pour ce transfert.';
+  if (action === 'cancel') return "Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l'autre sens.";
+  return "Cette opération n'est pas possible pour ce transfert.";
 }
 
 export interface SentLine {
@@ -45,6 +48,13 @@ export interface PlannedReceptionLine {
   quantityReceived: number;
   difference: number; // received − sent
   reason: string | null;
+  /** What arrives from what was sent: min(received, sent) — a "transfer_in" at the destination. */
+  quantityIn: number;
+  /**
+   * Received beyond what was sent (the source never lost it): a gain recorded at the destination as
+   * its own movement ("transfer_surplus", « Excédent à la réception »), with the difference's reason.
+   */
+  surplus: number;
 }
 
 export interface ReceptionPlan {
@@ -87,7 +97,15 @@ export function planReception(sent: SentLine[], input: ReceptionInputLine[], lab
     const difference = got.quantityReceived - s.quantitySent;
     const reason = got.reason?.trim() ? got.reason.trim() : null;
     if (difference !== 0 && !reason) errors[`lines.${i}.reason`] = `Indiquez le motif de l'écart sur « ${name} » (${difference > 0 ? '+' : ''}${difference}).`;
-    lines.push({ productId: s.productId, quantitySent: s.quantitySent, quantityReceived: got.quantityReceived, difference, reason: difference === 0 ? null : reason });
+    lines.push({
+      productId: s.productId,
+      quantitySent: s.quantitySent,
+      quantityReceived: got.quantityReceived,
+      difference,
+      reason: difference === 0 ? null : reason,
+      quantityIn: Math.min(got.quantityReceived, s.quantitySent),
+      surplus: Math.max(difference, 0),
+    });
   });
   const status = lines.some((l) => l.difference !== 0) ? 'received_with_difference' : 'received';
   return { status, lines, errors };

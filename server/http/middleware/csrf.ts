@@ -18,12 +18,21 @@ export function csrf(options: { secureCookies: boolean }) {
     }
     const sent = req.get('X-XSRF-TOKEN') ?? req.get('X-CSRF-TOKEN') ?? '';
     const expected = req.session.csrfToken;
-    if (!expected || !sent || !safeEqual(decodeURIComponent(sent), expected)) {
+    if (!expected || !sent || !safeEqual(decodeToken(sent), expected)) {
       next(new HttpError(419));
       return;
     }
     next();
   };
+}
+
+/** The header as the client sent it (percent-encoded by the cookie); a malformed one matches nothing. */
+function decodeToken(sent: string): string {
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    return '';
+  }
 }
 
 /** A new token after login and logout (the session id changes too). */

@@ -1,13 +1,14 @@
-import type { PrintMeta } from '../../../shared/print.js';
+import type { PrintCopy, PrintMeta } from '../../../shared/print.js';
 import type { Company } from '../../services/company/get-company.js';
 import type { Actor } from '../../services/actor.js';
 import { type Query, queryFlag } from '../query.js';
 
 /**
  * The print frame of every printout: the company header (read by getCompany), who prints and when,
- * `?print=1` to open the print dialog at once, and where "Retour" goes.
+ * `?print=1` to open the print dialog at once, where "Retour" goes, and which copy it is (original or
+ * DUPLICATA, recorded by server/http/printouts.ts printFrame — print routes call that, not this).
  */
-export function presentPrintMeta(company: Company, printer: Pick<Actor, 'name'>, query: Query, backUrl: string): PrintMeta {
+export function presentPrintMeta(company: Company, printer: Pick<Actor, 'name'>, query: Query, backUrl: string, copy: PrintCopy | null = null): PrintMeta {
   return {
     company: {
       name: company.name,
@@ -23,5 +24,6 @@ export function presentPrintMeta(company: Company, printer: Pick<Actor, 'name'>,
     printed_by: printer.name,
     auto_print: queryFlag(query, 'print'),
     back_url: backUrl,
+    copy,
   };
 }

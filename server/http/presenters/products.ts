@@ -1,5 +1,5 @@
 import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, ProductRow, StockAtLocation } from '../../../shared/records.js';
-import { PRICE_SOURCE_LABELS, type PriceSource } from '../../../shared/records.js';
+import { PRICE_SOURCE_LABELS, type PriceSource, belowAlertThreshold } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { withoutCosts } from '../../policies/index.js';
@@ -25,14 +25,19 @@ function productFields(row: any, showCosts: boolean) {
   }, showCosts);
 }
 
-/** A row of the products list (row.stock_total: its stock over all locations). */
+/** A row of the products list (row.stock_total: its stock over all locations; row.stock_location: at the filtered location, or null). */
 export function presentProductRow(row: any, showCosts: boolean): ProductRow {
+  const stockTotal = Number(row.stock_total ?? 0);
+  const threshold = Number(row.alert_threshold);
   return {
     ...productFields(row, showCosts),
     category_id: Number(row.category_id),
     category_name: row.category_name,
-    alert_threshold: Number(row.alert_threshold),
-    stock_total: row.stock_total === null ? null : Number(row.stock_total ?? 0),
+    alert_threshold: threshold,
+    stock_total: row.stock_total === null ? null : stockTotal,
+    stock_location: row.stock_location === null || row.stock_location === undefined ? null : Number(row.stock_location),
+    // Unknown while the total is hidden (a location counted blind): never « sous le seuil ».
+    below_threshold: row.stock_total === null ? false : belowAlertThreshold(stockTotal, threshold),
     active: toBool(row.active),
   };
 }

@@ -13,7 +13,7 @@ export function presentAuthUser(ctx: UserContext): AuthUser {
   return {
     id: row.id,
     name: row.name,
-    first_name: row.name.trim().split(/\s+/)[0] ?? row.name,
+    first_name: row.first_name?.trim() || null,
     email: row.email,
     email_verified: row.email_verified_at !== null,
     gravatar: gravatarUrl(row.email),

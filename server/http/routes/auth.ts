@@ -5,7 +5,9 @@ import { attemptLogin } from '../../services/accounts/login.js';
 import { signOut } from '../../services/accounts/logout.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
 import { confirmPassword } from '../../services/accounts/profile.js';
-import { registerUser } from '../../services/accounts/register.js';
+import { registerOrNotify } from '../../services/accounts/register.js';
+import { guestMailRules, takeSlot, waitText } from '../../services/accounts/throttle.js';
+import { registrationOpen } from '../../services/company/get-company.js';
 import { requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
 import { flash, redirect } from '../respond.js';
@@ -21,6 +23,15 @@ import { Refusal } from '../../domain/errors.js';
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_LINK_SENT = 'Si un compte correspond à cette adresse, un lien de réinitialisation vient de lui être envoyé.';
+export const REGISTRATION_SENT =
+  "Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu'il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.";
+export const REGISTRATION_CLOSED = "La création de compte est désactivée. Demandez un compte à l'administrateur.";
+
+/** A guest form that mails an address it is given: counted per address typed and per IP first. */
+async function takeGuestMailSlot(ctx: AppContext, kind: 'reset' | 'register', email: string, ip: string): Promise<void> {
+  const slot = await takeSlot(ctx.db, guestMailRules(kind, email, ip));
+  if (!slot.ok) throw new Refusal({ email: `Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.` });
+}
 
 /** Starts a fresh session for the user (new id, new CSRF token): no session fixation. */
 async function signIn(req: Request, res: Response, ctx: AppContext, userId: number, remember: boolean): Promise<string | undefined> {
@@ -37,10 +48,18 @@ export function authRoutes(ctx: AppContext): Router {
   const { db, config, mailer } = ctx;
   const r = Router();
 
-  r.get('/', (_req, res) => res.inertia.render('Welcome', { canRegister: true }));
+  r.get('/', async (_req, res) => res.inertia.render('Welcome', { canRegister: await registrationOpen(db) }));
 
-  r.get('/login', requireGuest, (req, res) =>
-    res.inertia.render('auth/Login', { status: (req.query.status as string) === 'reset' ? 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.' : null, canResetPassword: true, canRegister: true }),
+  const LOGIN_STATUS: Record<string, string> = {
+    reset: 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.',
+    registered: REGISTRATION_SENT,
+  };
+  r.get('/login', requireGuest, async (req, res) =>
+    res.inertia.render('auth/Login', {
+      status: LOGIN_STATUS[String(req.query.status ?? '')] ?? null,
+      canResetPassword: true,
+      canRegister: await registrationOpen(db),
+    }),
   );
 
   r.post('/login', requireGuest, async (req, res) => {
@@ -49,7 +68,7 @@ export function authRoutes(ctx: AppContext): Router {
     const result = await attemptLogin(db, { email: input.email, password: input.password, ip });
     if (!result.ok) {
       if (result.reason === 'throttled') {
-        throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${result.retryAfterSeconds} secondes.` });
+        throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.` });
       }
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
@@ -57,24 +76,40 @@ export function authRoutes(ctx: AppContext): Router {
     redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
   });
 
-  r.get('/register', requireGuest, (_req, res) => res.inertia.render('auth/Register', {}));
+  r.get('/register', requireGuest, async (req, res) => {
+    if (!(await registrationOpen(db))) {
+      flash(req, 'error', REGISTRATION_CLOSED);
+      return redirect(res, '/login');
+    }
+    return res.inertia.render('auth/Register', {});
+  });
 
+  /**
+   * The same answer, in the same time, for a new address and one already in use: the account (or
+   * the notice to the existing owner) is made in the background, after the answer. Nobody is signed
+   * in here — the new user verifies the address from the mail, then logs in.
+   */
   r.post('/register', requireGuest, async (req, res) => {
+    if (!(await registrationOpen(db))) throw Refusal.action(REGISTRATION_CLOSED);
     const input = validate(registerSchema, req.body);
-    const id = await registerUser(db, { name: input.name, email: input.email, password: input.password, ip: req.ip });
-    await sendVerificationEmail(mailer, config.appUrl, config.appKey, { id, name: input.name, email: input.email });
-    await signIn(req, res, ctx, id, false);
-    flash(req, 'success', 'Votre compte a été créé. Un administrateur doit vous attribuer un rôle.');
-    redirect(res, '/verify-email');
+    const ip = req.ip ?? 'inconnue';
+    await takeGuestMailSlot(ctx, 'register', input.email, ip);
+    ctx.background.run('inscription', () =>
+      registerOrNotify(db, mailer, { name: input.name, first_name: input.first_name, email: input.email, password: input.password, ip }, config),
+    );
+    flash(req, 'success', REGISTRATION_SENT);
+    redirect(res, '/login?status=registered');
   });
 
   r.get('/forgot-password', requireGuest, (req, res) =>
     res.inertia.render('auth/ForgotPassword', { status: req.query.sent === '1' ? RESET_LINK_SENT : null }),
   );
 
+  /** Same answer, same time, known address or not: the lookup and the mail run after the answer. */
   r.post('/forgot-password', requireGuest, async (req, res) => {
     const input = validate(forgotPasswordSchema, req.body);
-    await requestPasswordReset(db, mailer, { email: input.email, appUrl: config.appUrl });
+    await takeGuestMailSlot(ctx, 'reset', input.email, req.ip ?? 'inconnue');
+    ctx.background.run('lien de réinitialisation', () => requestPasswordReset(db, mailer, { email: input.email, appUrl: config.appUrl }));
     flash(req, 'success', RESET_LINK_SENT);
     redirect(res, '/forgot-password?sent=1');
   });
@@ -102,6 +137,8 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/email/verification-notification', requireAuth, async (req, res) => {
     const user = req.user!.row;
     if (user.email_verified_at) return redirect(res, '/dashboard');
+    const slot = await takeSlot(db, guestMailRules('verify', user.email, req.ip ?? 'inconnue'));
+    if (!slot.ok) throw Refusal.action(`Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.`);
     await sendVerificationEmail(mailer, config.appUrl, config.appKey, user);
     flash(req, 'success', 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.');
     redirect(res, '/verify-email?sent=1');
@@ -127,7 +164,7 @@ export function authRoutes(ctx: AppContext): Router {
 
   r.post('/confirm-password', requireAuth, async (req, res) => {
     const input = validate(confirmPasswordSchema, req.body);
-    await confirmPassword(req.user!.row, input.password);
+    await confirmPassword(db, req.user!.row, input.password);
     req.session.passwordConfirmedAt = Date.now();
     const intended = req.session.intendedUrl;
     delete req.session.intendedUrl;

@@ -15,7 +15,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
     const awaitingRole = user.roles.length === 0;
     if (!awaitingRole && !user.permissions.has('menu.dashboard')) throw new HttpError(403);
     return res.inertia.render('Dashboard', {
-      greeting: dashboardGreeting(user.row.name, hourIn(await companyTimeZone(ctx.db))),
+      greeting: dashboardGreeting(user.row, hourIn(await companyTimeZone(ctx.db))),
       awaitingRole,
       areas: () => menuLeaves(filterMenu(MENU, user.permissions)).filter((n) => n.to !== '/dashboard'),
     });

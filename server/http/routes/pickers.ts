@@ -1,25 +1,14 @@
-import { type NextFunction, type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { searchClients, searchProducts } from '../../services/pickers/pickers.js';
 import type { ProductPickerResponse } from '../../../shared/records.js';
-import type { Permission } from '../../../shared/permissions.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { presentClientPickerItem } from '../presenters/clients.js';
 import { presentProductPickerItem } from '../presenters/products.js';
 import { queryId, queryText } from '../query.js';
-import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, blindStockLocations, mayAny, seesCosts } from '../../policies/index.js';
+import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, blindStockLocations, seesCosts } from '../../policies/index.js';
 import { openBlindCounts } from '../../services/stock/count-queries.js';
-
-/** JSON endpoints answer JSON errors (401/403), never a redirect or an HTML page. */
-function jsonGuard(permissions: readonly Permission[]) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!req.user) return res.status(401).json({ message: 'Session expirée : veuillez vous reconnecter.' });
-    if (!req.user.row.email_verified_at || !mayAny(req.user, permissions)) {
-      return res.status(403).json({ message: "Vous n'avez pas la permission de rechercher ces fiches." });
-    }
-    next();
-  };
-}
+import { jsonGuard } from '../middleware/json-guard.js';
 
 export function pickerRoutes(ctx: AppContext): Router {
   const { db } = ctx;

@@ -93,7 +93,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
     const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
     if (!parsed.success) {
-      flash(req, 'error', 'Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.');
+      flash(req, 'error', "Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l'aperçu.");
       return redirect(res, route('priceCentre.index'));
     }
     const { rule, input } = parsed.data;

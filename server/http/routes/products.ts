@@ -1,10 +1,11 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { PRODUCT_UNITS, type ProductFilters } from '../../../shared/records.js';
+import { PRODUCT_STOCK_FILTERS, PRODUCT_UNITS, type ProductFilters, type ProductStockFilter } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
+import { locationOptions } from '../../services/locations/locations.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import {
@@ -29,17 +30,26 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
-import { queryId, queryPage, parseListParams, statusFilter } from '../query.js';
+import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '../query.js';
 import { blindStockLocations, hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
 import { openBlindCounts } from '../../services/stock/count-queries.js';
 
 const HISTORY_PER_PAGE = 20;
 
-function listSpec(showCosts: boolean) {
+/**
+ * blind: the user counts a location blind (blindStockLocations) — an order by stock or a « sous le
+ * seuil » filter would reveal quantities there, so neither is offered meanwhile.
+ */
+function listSpec(showCosts: boolean, blind = false) {
   return {
-    sorts: productSorts(showCosts),
+    sorts: blind ? productSorts(showCosts).filter((s) => s !== 'stock') : productSorts(showCosts),
     defaultSort: 'code' as ProductSort,
-    filters: (q: Record<string, unknown>): ProductFilters => ({ category_id: queryId(q, 'category_id'), status: statusFilter(q) }),
+    filters: (q: Record<string, unknown>): ProductFilters => ({
+      category_id: queryId(q, 'category_id'),
+      status: statusFilter(q),
+      location_id: queryId(q, 'location_id'),
+      stock: blind ? '' : queryChoice<ProductStockFilter>(q, 'stock', ['', ...PRODUCT_STOCK_FILTERS], ''),
+    }),
   };
 }
 
@@ -63,15 +73,22 @@ export function productRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['products.index'], async (req, res) => {
     const showCosts = seesCosts(req.user!);
-    const { page, ...params } = parseListParams(req, listSpec(showCosts));
+    // A total over all locations would include one the user counts blind: left out meanwhile, and
+    // the stock at a location counted blind too.
+    const hidden = blindStockLocations(req.user!, await openBlindCounts(db));
+    const blind = hidden.size > 0;
+    const { page, ...params } = parseListParams(req, listSpec(showCosts, blind));
     const rows = await listProducts(db, { ...params, page });
-    // A total over all locations would include one the user counts blind: left out meanwhile.
-    const blind = blindStockLocations(req.user!, await openBlindCounts(db)).size > 0;
-    const products = { ...rows, data: rows.data.map((row) => presentProductRow(blind ? { ...row, stock_total: null } : row, showCosts)) };
+    const hiddenHere = params.filters.location_id ? hidden.has(Number(params.filters.location_id)) : false;
+    const products = {
+      ...rows,
+      data: rows.data.map((row) => presentProductRow(blind ? { ...row, stock_total: null, stock_location: hiddenHere ? null : row.stock_location } : row, showCosts)),
+    };
     await res.inertia.render('products/Index', {
       products,
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
+      locations: await locationOptions(db, params.filters.location_id ? Number(params.filters.location_id) : null),
       can: recordAbilities(req.user!, 'products'),
       currency: await getCurrency(db),
       show_costs: showCosts,

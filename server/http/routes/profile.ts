@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { sendEmailChangedNotice } from '../../services/accounts/account-mails.js';
 import { sendVerificationEmail } from '../../services/accounts/email-verification.js';
 import { deleteAccount, isLastActiveAdministrator, updatePassword, updateProfile } from '../../services/accounts/profile.js';
 import { requireAuth } from '../middleware/auth.js';
@@ -24,8 +25,10 @@ export function profileRoutes(ctx: AppContext): Router {
 
   r.patch('/profile', async (req, res) => {
     const input = validate(profileSchema, req.body);
-    const { emailChanged } = await updateProfile(db, req.user!.row, input);
+    const { emailChanged, previousEmail } = await updateProfile(db, req.user!.row, input);
     if (emailChanged) {
+      // The previous address hears of it: a session used by someone else cannot move the account quietly.
+      await sendEmailChangedNotice(mailer, config.appUrl, { name: input.name, previousEmail, newEmail: input.email });
       await sendVerificationEmail(mailer, config.appUrl, config.appKey, { id: req.user!.row.id, name: input.name, email: input.email });
       flash(req, 'success', 'Profil enregistré. Un lien de vérification a été envoyé à votre nouvelle adresse e-mail.');
       return redirect(res, '/profile?status=verification-link-sent');

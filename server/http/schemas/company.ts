@@ -18,3 +18,6 @@ export const cashDeskSchema = z.object({
   location_id: foreignId('un emplacement'),
   active: flag(true),
 });
+
+/** Paramètres › Société › Comptes. */
+export const accountSettingsSchema = z.object({ allow_registration: flag(false) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICE_FIELD_LABELS, PRICE_FIELDS, type PriceRule, ROUNDING_STEPS, RULE_BASES, checkPrices, parsePercent } from '../../domain/pricing/price-rule.js';
 import type { PriceRuleInput } from '../../../shared/records.js';
 import { choice, foreignId, money } from '../../services/records/fields.js';
+import { hasControlCharacters } from '../../domain/text.js';
 
 /** Largest percentage a rule accepts: +1 000 % (a decrease stops at 100 %). */
 const MAX_PERCENT_BP = 100_000;
@@ -57,7 +58,7 @@ export function gridRowSchema(currency: string) {
       retail_price: money(PRICE_FIELD_LABELS.retail_price.toLowerCase(), currency, { required: true }),
       wholesale_price: money(PRICE_FIELD_LABELS.wholesale_price.toLowerCase(), currency, { required: true }),
       min_price: money(PRICE_FIELD_LABELS.min_price.toLowerCase(), currency, { required: true }),
-      updated_at: z.unknown().optional().transform((v) => (typeof v === 'string' && v.length <= 30 ? v : null)),
+      updated_at: z.unknown().optional().transform((v) => (typeof v === 'string' && v.length <= 30 && !hasControlCharacters(v) ? v : null)),
     })
     .superRefine((v, ctx) => {
       for (const [field, message] of Object.entries(checkPrices(v))) ctx.addIssue({ code: 'custom', message, path: [field] });

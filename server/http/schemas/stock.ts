@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, limitMessage } from '../../../shared/limits.js';
-import { MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
+import { ENTRY_KINDS, MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency.js';
+import { textInput } from '../../services/records/fields.js';
 
 /**
  * Input of the stock forms (JSON from the Inertia forms). Quantities are positive integers in the
@@ -31,8 +32,22 @@ export const nonNegativeQuantity = (label = 'La quantité') =>
     .refine((v) => v >= 0, `${label} ne peut pas être négative.`)
     .refine((v) => v <= LIMITS.quantity, limitMessage(label, 'quantity'));
 
+/**
+ * An amount in minor units. Text that is no number ("abc") is told it must be an amount in figures;
+ * a number with more decimals than the currency has ("12,5" in FCFA) is told so; the currency
+ * writes the ceiling in the refusal (« 100 000 000 FCFA »).
+ */
 export const cost = (currency: string, label = 'Le coût unitaire') =>
-  integer(`${label} doit être un montant entier (sans décimales en unité de la devise).`)
+  z
+    .preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        const s = v.replace(/[\s\u00a0\u202f]/gu, '');
+        if (/^-?\d+$/.test(s)) return Number(s);
+        return /^-?\d*[.,]\d+$/.test(s) ? Number(s.replace(',', '.')) : v;
+      },
+      z.number({ error: `${label} doit être un montant en chiffres (par exemple 1 500).` }).int({ error: `${label} a plus de décimales que la devise n'en permet.` }),
+    )
     .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
     .refine((v) => v <= LIMITS.unitPrice, limitMessage(label, 'unitPrice', currency));
 
@@ -42,19 +57,10 @@ export const recordId = (message: string) =>
 export const isoDate = (label: string) =>
   z.string({ error: `${label} est obligatoire.` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n'est pas valide (format attendu : AAAA-MM-JJ).`);
 
-export const text = (label: string, max: number) =>
-  z
-    .union([z.string(), z.null(), z.undefined()])
-    .transform((v) => (v ?? '').trim())
-    .refine((v) => v.length <= max, `${label} ne doit pas dépasser ${max} caractères.`);
+/** Optional text (a reference, a note): the shared text primitive, line breaks kept; absent → ''. */
+export const text = (label: string, max: number) => textInput({ subject: label }, max, { multiline: true });
 
-export const requiredText = (label: string, max: number, min = 1) =>
-  z
-    .string({ error: `${label} est obligatoire.` })
-    .trim()
-    .min(1, `${label} est obligatoire.`)
-    .min(min, `${label} doit contenir au moins ${min} caractères.`)
-    .max(max, `${label} ne doit pas dépasser ${max} caractères.`);
+export const requiredText = (label: string, max: number, min = 1) => textInput({ subject: label }, max, { multiline: true, required: true, min });
 
 export const idempotencyKey = z
   .string({ error: 'Le formulaire a expiré : rechargez la page.' })
@@ -65,11 +71,17 @@ export const version = integer('Le formulaire a expiré : rechargez la page.').r
 const lines = <T extends z.ZodType>(line: T, max: number, empty: string) =>
   z.array(line, { error: empty }).min(1, empty).max(max, `Un document ne peut pas dépasser ${max} lignes.`);
 
-/** A stock entry; the currency writes the cost ceiling in the refusal (« 100 000 000 FCFA »). */
+const supplierId = recordId('Choisissez le fournisseur.');
+
+/**
+ * A supplier's entry, or « Stock initial » (kind 'opening'), which has no supplier; the currency
+ * writes the cost ceiling in the refusal (« 100 000 000 FCFA »).
+ */
 export const stockEntrySchema = (currency: string) =>
   z.object({
     idempotency_key: idempotencyKey,
-    supplier_id: recordId('Choisissez le fournisseur.'),
+    kind: z.enum(ENTRY_KINDS, { error: "Le type d'entrée n'est pas valide." }).default('supplier'),
+    supplier_id: z.unknown().optional(),
     location_id: recordId("Choisissez l'emplacement qui reçoit la marchandise."),
     entry_date: isoDate("La date d'entrée"),
     supplier_ref: text('La référence fournisseur', 80),
@@ -84,7 +96,12 @@ export const stockEntrySchema = (currency: string) =>
       500,
       'Ajoutez au moins un produit.',
     ),
-  });
+  }).refine((v) => v.kind === 'opening' || supplierId.safeParse(v.supplier_id).success, {
+    path: ['supplier_id'],
+    message: 'Choisissez le fournisseur.',
+    // Checked even when other fields fail, so a form missing everything names the supplier too.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  }).transform((v) => (v.kind === 'opening' ? { ...v, supplier_id: null } : { ...v, supplier_id: supplierId.parse(v.supplier_id) }));
 
 export const cancelSchema = z.object({
   reason: requiredText("Le motif d'annulation", 500, 5),

@@ -4,6 +4,7 @@ import { insertReturningId, nowIso } from '../../db/dialect.js';
 
 export interface NewUser {
   name: string;
+  first_name?: string | null;
   email: string;
   password: string;
   roleNames?: string[];
@@ -22,6 +23,7 @@ export async function insertUser(trx: Knex.Transaction, input: Omit<NewUser, 'pa
   const now = nowIso();
   const id = await insertReturningId(trx, 'users', {
     name: input.name.trim(),
+    first_name: input.first_name?.trim() || null,
     email: input.email.trim().toLowerCase(),
     password_hash: passwordHash,
     email_verified_at: input.verified ? now : null,

@@ -5,6 +5,7 @@ import { nowIso, toBool } from '../../db/dialect.js';
 import { destroyUserSessions } from './sessions.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { Refusal } from '../../domain/errors.js';
+import { passwordCheckRules, releaseSlot, takeSlot, waitText } from './throttle.js';
 
 export async function emailTaken(db: Knex | Knex.Transaction, email: string, exceptUserId?: number): Promise<boolean> {
   const q = db('users').where({ email });
@@ -14,21 +15,52 @@ export async function emailTaken(db: Knex | Knex.Transaction, email: string, exc
 
 export const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
 
-/** Name and e-mail; a changed e-mail must be verified again. Returns whether it changed. */
-export async function updateProfile(db: Knex, user: UserRow, input: { name: string; email: string }): Promise<{ emailChanged: boolean }> {
+export const CURRENT_PASSWORD_FOR_EMAIL = "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.";
+
+/**
+ * A signed-in user's password check (confirmation, password or e-mail change, deletion), throttled
+ * like the login: the attempt is counted before argon2 runs (per user: 5 a minute, 10 in 15
+ * minutes), a right password gives its slot back. A wrong or throttled one is refused on `field`.
+ */
+export async function checkPassword(db: Knex, user: Pick<UserRow, 'id' | 'password_hash'>, password: string, field: string, wrongMessage: string): Promise<void> {
+  const slot = await takeSlot(db, passwordCheckRules(user.id));
+  if (!slot.ok) throw new Refusal({ [field]: `Trop de tentatives. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.` });
+  if (!(await verifyPassword(user.password_hash, password))) throw new Refusal({ [field]: wrongMessage });
+  await releaseSlot(db, slot);
+}
+
+/**
+ * Name, first name and e-mail. Changing the e-mail needs the current password (a borrowed session
+ * must not be able to move the account to another address, then reset its password) and the new
+ * address must be verified again. Returns whether the e-mail changed and the previous one, which
+ * the caller notifies.
+ */
+export async function updateProfile(
+  db: Knex,
+  user: UserRow,
+  input: { name: string; first_name?: string | null; email: string; current_password?: string | null },
+): Promise<{ emailChanged: boolean; previousEmail: string }> {
+  const emailChanged = input.email !== user.email;
+  if (emailChanged) {
+    if (!input.current_password) throw new Refusal({ current_password: CURRENT_PASSWORD_FOR_EMAIL });
+    await checkPassword(db, user, input.current_password, 'current_password', 'Le mot de passe actuel est incorrect.');
+  }
+  const firstName = input.first_name === undefined ? (user.first_name ?? null) : input.first_name;
   return db.transaction(async (trx) => {
     if (await emailTaken(trx, input.email, user.id)) throw new Refusal({ email: EMAIL_TAKEN });
-    const emailChanged = input.email !== user.email;
     await trx('users')
       .where({ id: user.id })
-      .update({ name: input.name, email: input.email, updated_at: nowIso(), ...(emailChanged ? { email_verified_at: null } : {}) });
+      .update({ name: input.name, first_name: firstName, email: input.email, updated_at: nowIso(), ...(emailChanged ? { email_verified_at: null } : {}) });
     await recordAudit(trx, {
       action: 'profile.update',
       user: { id: user.id, name: input.name },
       subject: { type: 'user', id: user.id, label: input.email },
-      details: { before: { name: user.name, email: user.email }, after: { name: input.name, email: input.email } },
+      details: {
+        before: { name: user.name, first_name: user.first_name ?? null, email: user.email },
+        after: { name: input.name, first_name: firstName, email: input.email },
+      },
     });
-    return { emailChanged };
+    return { emailChanged, previousEmail: user.email };
   });
 }
 
@@ -38,9 +70,7 @@ export async function updatePassword(
   input: { current_password: string; password: string },
   keepSid: string,
 ): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    throw new Refusal({ current_password: 'Le mot de passe actuel est incorrect.' });
-  }
+  await checkPassword(db, user, input.current_password, 'current_password', 'Le mot de passe actuel est incorrect.');
   const hash = await hashPassword(input.password);
   await db.transaction(async (trx) => {
     await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: nowIso() });
@@ -62,17 +92,17 @@ export async function isLastActiveAdministrator(db: Knex | Knex.Transaction, use
   return admins.length === 1 && Number(admins[0].id) === userId;
 }
 
+/** The user retypes their password before a sensitive action; a wrong one is refused on the field (throttled). */
+export async function confirmPassword(db: Knex, user: Pick<UserRow, 'id' | 'password_hash'>, password: string, field = 'password'): Promise<void> {
+  await checkPassword(db, user, password, field, 'Le mot de passe est incorrect.');
+}
+
 /**
  * Deletes the account: the row stays (documents and the audit log point to it) but is anonymised,
  * deactivated and its sessions ended, and the e-mail becomes free again.
  */
-/** The user retypes their password before a sensitive action; a wrong one is refused on the field. */
-export async function confirmPassword(user: Pick<UserRow, 'password_hash'>, password: string, field = 'password'): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, password))) throw new Refusal({ [field]: 'Le mot de passe est incorrect.' });
-}
-
 export async function deleteAccount(db: Knex, user: UserRow, password: string, ip?: string): Promise<void> {
-  await confirmPassword(user, password);
+  await confirmPassword(db, user, password);
   await db.transaction(async (trx) => {
     if (toBool(user.active) && (await isLastActiveAdministrator(trx, user.id))) {
       throw new Refusal({ password: 'Vous êtes le dernier administrateur actif : ce compte ne peut pas être supprimé.' });

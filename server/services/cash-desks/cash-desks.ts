@@ -85,7 +85,7 @@ export async function cashDeskUsage(db: Knex, row: { id: unknown; is_main: unkno
 export function archiveBlock(desk: { is_main: unknown; balance: unknown }, currency: string): string | null {
   if (toBool(desk.is_main)) return MAIN_DESK_BLOCK;
   const balance = Number(desk.balance);
-  if (balance !== 0) return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l’archiver.`;
+  if (balance !== 0) return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l'archiver.`;
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sortFrench } from '../../domain/records/collation.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { CategoryFilters } from '../../../shared/records.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
@@ -30,7 +31,7 @@ export type CategoryListQuery = ListQuery<CategorySort, CategoryFilters>;
 
 function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('categories').select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'));
-  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'], squeezed: ['categories.search_key'] });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
   return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
@@ -76,16 +77,15 @@ export async function findCategory(db: Knex | Knex.Transaction, id: number) {
     .first();
 }
 
-/** Options for selects: active categories, plus the one a record already uses. */
+/** Options for selects: active categories, plus the one a record already uses, in French order (accents sorted as a reader expects). */
 export async function categoryOptions(db: Knex, includeId?: number | null): Promise<Array<{ value: string; label: string }>> {
   const rows = await db('categories')
     .where((w) => {
       w.where('active', true);
       if (includeId) w.orWhere('id', includeId);
     })
-    .orderBy('name')
     .select('id', 'name', 'code');
-  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+  return sortFrench(rows, (r) => r.name).map((r) => ({ value: String(r.id), label: r.name }));
 }
 
 async function assertUnique(trx: Knex.Transaction, input: CategoryInput, exceptId?: number) {

@@ -5,7 +5,7 @@ import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch, withSearchName } from '../../db/search.js';
+import { whereSearch, withSearchName, withTypoFallback } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
@@ -49,7 +49,7 @@ export type ClientListQuery = ListQuery<ClientSort, ClientFilters>;
 /** The filtered, sorted query of the clients list (also the export). */
 function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('clients').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'], squeezed: ['search_key'] });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
   if (params.filters.price_level) qb.where('price_level', params.filters.price_level);
   if (params.filters.status === 'active') qb.where('active', true);
@@ -60,7 +60,7 @@ function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page
 
 /** One page of the clients list. */
 export function listClients(db: Knex, params: ClientListQuery): Promise<Paginated<any>> {
-  return paginate(clientsQuery(db, params), params.page, params.per_page);
+  return withTypoFallback(params.q, (q) => clientsQuery(db, { ...params, q }), { id: 'id', key: 'search_key' }, (qb) => paginate(qb, params.page, params.per_page));
 }
 
 function clientExportSpec(currency: string): ExportSpec<any> {

@@ -19,6 +19,8 @@ export interface Company {
   /** Basis points: 1800 = 18 %. */
   vat_rate_bp: number;
   allow_negative_stock: boolean;
+  /** Whether guests may create an account (« Créer un compte »); on by default. */
+  allow_registration: boolean;
   logo_path: string | null;
   updated_at: string;
 }
@@ -45,6 +47,7 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
     vat_enabled: toBool(row.vat_enabled),
     vat_rate_bp: Number(row.vat_rate_bp),
     allow_negative_stock: toBool(row.allow_negative_stock),
+    allow_registration: toBool(row.allow_registration),
     logo_path: row.logo_path ?? null,
     updated_at: row.updated_at,
   };
@@ -54,6 +57,12 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
 export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> {
   const row = await db('company_settings').where({ id: 1 }).first('currency');
   return row?.currency ?? 'XOF';
+}
+
+/** Whether guests may create an account (company_settings.allow_registration). */
+export async function registrationOpen(db: Knex | Knex.Transaction): Promise<boolean> {
+  const row = await db('company_settings').where({ id: 1 }).first('allow_registration');
+  return row ? toBool(row.allow_registration) : true;
 }
 
 /** The company's time zone (IANA name): business dates are calendar dates there (DESIGN.md §3). */

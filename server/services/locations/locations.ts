@@ -93,11 +93,11 @@ export async function locationUsage(db: Knex, row: { id: unknown; active: unknow
 
 export async function archiveBlock(db: Knex | Knex.Transaction, id: number): Promise<string | null> {
   const stock = await db('stock_levels').where({ location_id: id }).whereNot('quantity', 0).first('product_id');
-  if (stock) return 'Il contient encore du stock : transférez-le ou réajustez-le avant de l’archiver.';
+  if (stock) return "Il contient encore du stock : transférez-le ou réajustez-le avant de l'archiver.";
   const desk = await db('cash_desks').where({ location_id: id, active: true }).first('name');
-  if (desk) return `La caisse « ${desk.name} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d’abord.`;
+  if (desk) return `La caisse « ${desk.name} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d'abord.`;
   const others = await db('locations').where({ active: true }).whereNot({ id }).first('id');
-  if (!others) return 'C’est le dernier emplacement actif : il en faut au moins un.';
+  if (!others) return "C'est le dernier emplacement actif : il en faut au moins un.";
   return null;
 }
 
@@ -156,7 +156,7 @@ export async function deleteLocation(db: Knex, id: number, actor: Actor): Promis
     const reasons = await historyReasons(trx, 'location', id);
     if (reasons.length) throw Refusal.action(`L'emplacement « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     if (toBool(current.active) && !(await trx('locations').where({ active: true }).whereNot({ id }).first('id'))) {
-      throw Refusal.action('C’est le dernier emplacement actif : il en faut au moins un.');
+      throw Refusal.action("C'est le dernier emplacement actif : il en faut au moins un.");
     }
     // Empty stock rows (quantity 0) are not history: they go with the location.
     await trx('stock_levels').where({ location_id: id }).delete();

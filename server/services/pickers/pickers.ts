@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { escapeLike, prefixIndexOrder, whereTrueUnindexed } from '../../db/dialect.js';
-import { whereSearch } from '../../db/search.js';
+import { fuzzyMatchIds, whereSearch } from '../../db/search.js';
 
 /**
  * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
@@ -9,6 +9,10 @@ import { whereSearch } from '../../db/search.js';
  * 0003), then a substring of the name walked in name order until 20 rows are found.
  */
 export const PICKER_LIMIT = 20;
+const DEFAULT_LIMIT = PICKER_LIMIT;
+
+/** The typo-tolerant fallback: when nothing matches as typed (default), never (false), or alone ('only': the as-typed searches already found nothing). */
+type Fuzzy = boolean | 'only';
 
 export const PICKER_MAX_QUERY = 64;
 
@@ -46,13 +50,13 @@ export interface ProductSearch {
 }
 
 /** The rows found so far, each once, at most PICKER_LIMIT: the searches add theirs in order of relevance. */
-function collector() {
+function collector(limit: number) {
   const rows: any[] = [];
   const seen = new Set<number>();
   const add = (list: any[]) => {
     for (const row of list) {
       const id = Number(row.id);
-      if (!seen.has(id) && rows.length < PICKER_LIMIT) {
+      if (!seen.has(id) && rows.length < limit) {
         seen.add(id);
         rows.push(row);
       }
@@ -61,37 +65,49 @@ function collector() {
   return { rows, seen, add };
 }
 
-export async function searchProducts(db: Knex, params: { q: string; locationId: number | null }): Promise<ProductSearch> {
+/** The rows of `qb` with these ids, in the order of the ids (the fuzzy search ranks them). */
+export async function byIdsInOrder(qb: Knex.QueryBuilder, idColumn: string, ids: number[]): Promise<any[]> {
+  if (ids.length === 0) return [];
+  const rows = await qb.whereIn(idColumn, ids);
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a: any, b: any) => (rank.get(Number(a.id)) ?? 0) - (rank.get(Number(b.id)) ?? 0));
+}
+
+export async function searchProducts(db: Knex, params: { q: string; locationId: number | null; limit?: number; fuzzy?: Fuzzy }): Promise<ProductSearch> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const upper = q.toUpperCase();
-  const { rows, seen, add } = collector();
+  const limit = params.limit ?? DEFAULT_LIMIT;
+  const { rows, seen, add } = collector(limit);
 
   let exactRow: any = null;
-  if (q) {
+  if (q && params.fuzzy !== 'only') {
     // A scanner types the barcode then Enter: equality on the unique indexes answers at once.
     exactRow = (await productBase(db).where('products.barcode', upper).first()) ?? (await productBase(db).where('products.code', upper).first()) ?? null;
     if (exactRow) add([exactRow]);
     // One query per column: each walks its own prefix index (an OR of both would scan the table).
     const prefix = `${escapeLike(upper)}%`;
     for (const column of ['products.code', 'products.barcode']) {
-      if (rows.length >= PICKER_LIMIT) break;
+      if (rows.length >= limit) break;
       add(
         await productBase(db, { indexable: false })
           .whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, prefix])
           .orderByRaw(prefixIndexOrder(db, column))
-          .limit(PICKER_LIMIT),
+          .limit(limit),
       );
     }
-    if (rows.length < PICKER_LIMIT) {
+    if (rows.length < limit) {
       add(
         await productBase(db)
-          .where((w) => whereSearch(w, db, q, { folded: ['products.search_name'] }))
+          .where((w) => whereSearch(w, db, q, { folded: ['products.search_name'], squeezed: ['products.search_key'] }))
           .orderBy('products.name')
-          .limit(PICKER_LIMIT + seen.size),
+          .limit(limit + seen.size),
       );
     }
-  } else {
-    add(await productBase(db).orderBy('products.name').limit(PICKER_LIMIT));
+  }
+  // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
+  if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(productBase(db), 'products.id', await fuzzyMatchIds(whereActive(db('products'), db, 'active', { indexable: true }), { id: 'id', key: 'search_key' }, q, limit)));
+  if (!q) {
+    add(await productBase(db).orderBy('products.name').limit(limit));
   }
 
   let stock: Map<number, number> | null = null;
@@ -111,32 +127,61 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
   return { rows, exactId: exactRow ? Number(exactRow.id) : null, stock };
 }
 
-export async function searchClients(db: Knex, params: { q: string }): Promise<any[]> {
+export async function searchClients(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
+  const limit = params.limit ?? DEFAULT_LIMIT;
   const base = (options: { indexable: boolean } = { indexable: true }) =>
     whereActive(db('clients'), db, 'active', options).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
-  const { rows, seen, add } = collector();
+  const { rows, seen, add } = collector(limit);
   if (!q) {
     // The walk-in client first, then the others by name.
-    add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(PICKER_LIMIT));
-  } else {
+    add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(limit));
+  } else if (params.fuzzy !== 'only') {
     const upper = `${escapeLike(q.toUpperCase())}%`;
     add(await base().where('code', q.toUpperCase()).limit(1));
     for (const [column, pattern] of [
       ['code', upper],
       ['phone', `${escapeLike(q)}%`],
     ]) {
-      if (rows.length >= PICKER_LIMIT) break;
-      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(PICKER_LIMIT));
+      if (rows.length >= limit) break;
+      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
     }
-    if (rows.length < PICKER_LIMIT) {
+    if (rows.length < limit) {
       add(
         await base()
-          .where((w) => whereSearch(w, db, q, { folded: ['search_name'] }))
+          .where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] }))
           .orderBy('name')
-          .limit(PICKER_LIMIT + seen.size),
+          .limit(limit + seen.size),
       );
     }
   }
+  if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
+  return rows;
+}
+
+/**
+ * Suppliers by code (exact, then prefix), phone prefix, then name (accents, case and doubled
+ * letters ignored), then a typo-tolerant fallback: the global search's supplier group.
+ */
+export async function searchSuppliers(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
+  const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
+  const limit = params.limit ?? DEFAULT_LIMIT;
+  const base = (options: { indexable: boolean } = { indexable: true }) => whereActive(db('suppliers'), db, 'active', options).select('id', 'code', 'name', 'phone', 'balance');
+  const { rows, seen, add } = collector(limit);
+  if (!q) return rows;
+  if (params.fuzzy !== 'only') {
+    add(await base().where('code', q.toUpperCase()).limit(1));
+    for (const [column, pattern] of [
+      ['code', `${escapeLike(q.toUpperCase())}%`],
+      ['phone', `${escapeLike(q)}%`],
+    ]) {
+      if (rows.length >= limit) break;
+      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
+    }
+    if (rows.length < limit) {
+      add(await base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })).orderBy('name').limit(limit + seen.size));
+    }
+  }
+  if (rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
   return rows;
 }

@@ -59,7 +59,7 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     { key: 'name', header: 'Désignation', aliases: ['Nom', 'Libellé', 'Produit', 'Article'], required: true, description: 'Nom du produit (obligatoire).' },
     { key: 'category', header: 'Catégorie', aliases: ['Famille', 'Rayon'], description: 'Nom ou code de la catégorie ; une catégorie inconnue est créée. Obligatoire pour un nouveau produit.' },
     { key: 'unit', header: 'Unité', aliases: ['Unite de vente', 'UV'], description: 'pièce, carton, sac, kg… (pièce par défaut).' },
-    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: 'Nombre d’unités par colis, entier ≥ 1 (1 par défaut).' },
+    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: "Nombre d'unités par colis, entier ≥ 1 (1 par défaut)." },
     { key: 'purchase_price', header: "Prix d'achat", aliases: ['PA', 'Prix achat'], description: "Montant entier, 0 par défaut." },
     { key: 'retail_price', header: 'Prix de détail', aliases: ['Prix détail', 'PV', 'Prix de vente'], description: 'Montant entier, 0 par défaut.' },
     { key: 'wholesale_price', header: 'Prix de gros', aliases: ['Prix gros'], description: 'Montant entier, 0 par défaut.' },

@@ -7,7 +7,7 @@ import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec,
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { insertInChunks } from '../../db/bulk.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch, withSearchName } from '../../db/search.js';
+import { whereSearch, withSearchName, withTypoFallback } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { PRICE_FIELDS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -32,18 +32,20 @@ export interface ProductInput {
 }
 
 export const PRODUCT_FIELDS = ['code', 'barcode', 'name', 'category_id', 'unit', 'pack_size', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'active'] as const;
+/** The sorts of the price grid; the products list adds the stock (LIST_SORTS). */
 export const PRODUCT_SORTS = ['code', 'name', 'category', 'barcode', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'updated_at'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export type ProductSort = (typeof PRODUCT_SORTS)[number] | 'stock';
+const LIST_SORTS: readonly ProductSort[] = [...PRODUCT_SORTS, 'stock'];
 const COST_SORTS: readonly ProductSort[] = ['purchase_price'];
 
-/** The sorts a user may ask for: one who may not see costs may not sort on them (the order would reveal them). */
+/** The sorts of the products list a user may ask for: one who may not see costs may not sort on them (the order would reveal them). */
 export function productSorts(showCosts: boolean): readonly ProductSort[] {
-  return showCosts ? PRODUCT_SORTS : PRODUCT_SORTS.filter((s) => !COST_SORTS.includes(s));
+  return showCosts ? LIST_SORTS : LIST_SORTS.filter((s) => !COST_SORTS.includes(s));
 }
 
 export type ProductListQuery = ListQuery<ProductSort, ProductFilters>;
 
-const SORT_COLUMNS: Record<ProductSort, string> = {
+const SORT_COLUMNS: Record<Exclude<ProductSort, 'stock'>, string> = {
   code: 'products.code',
   name: 'products.name',
   category: 'categories.name',
@@ -56,30 +58,49 @@ const SORT_COLUMNS: Record<ProductSort, string> = {
   updated_at: 'products.updated_at',
 };
 
+/** A product's stock over all locations, or at one location, as SQL (stock_levels' primary key (product_id, location_id) serves both). */
+function stockSql(locationId?: number): { sql: string; bindings: number[] } {
+  const total = 'SELECT COALESCE(SUM(sl.quantity), 0) FROM stock_levels sl WHERE sl.product_id = products.id';
+  return locationId ? { sql: `(${total} AND sl.location_id = ?)`, bindings: [locationId] } : { sql: `(${total})`, bindings: [] };
+}
+
 /**
  * The filtered, sorted products (list, price centre, exports), on the products table alone: the
  * page count and ORDER BY … LIMIT then read one table and its indexes, and the category names of
- * the rows shown are looked up afterwards (withCategoryNames). Only a sort by category joins.
+ * the rows shown are looked up afterwards (withCategoryNames). Only a sort by category joins; the
+ * stock filter and sort read stock_levels by its primary key, per product.
  */
 export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('products').select('products.*');
   if (params.sort === 'category') qb.join('categories', 'categories.id', 'products.category_id');
-  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'], squeezed: ['products.search_key'] });
   if (params.filters.category_id) qb.where('products.category_id', Number(params.filters.category_id));
   if (params.filters.status === 'active') qb.where('products.active', true);
   else if (params.filters.status === 'archived') qb.where('products.active', false);
+  // Under the alert threshold: the total stock, whatever location the list shows (ALERT_THRESHOLD_RULE).
+  if (params.filters.stock === 'low') qb.where('products.alert_threshold', '>', 0).whereRaw(`${stockSql().sql} <= products.alert_threshold`);
+  if (params.sort === 'stock') {
+    const stock = stockSql(params.filters.location_id ? Number(params.filters.location_id) : undefined);
+    return qb.orderByRaw(`${stock.sql} ${params.dir === 'desc' ? 'desc' : 'asc'}`, stock.bindings).orderBy('products.id');
+  }
   return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('products.id');
 }
 
-/** One page of the products list, each row with its category name and its stock over all locations. */
+/**
+ * One page of the products list, each row with its category name, its stock over all locations
+ * and, when the list is filtered on a location, its stock there (stock_location, else null).
+ */
 export async function listProducts(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
-  const page = await paginate(productsQuery(db, params), params.page, params.per_page);
-  const totals = await stockTotals(
-    db,
-    page.data.map((p) => Number(p.id)),
-  );
+  const page = await withTypoFallback(params.q, (q) => productsQuery(db, { ...params, q }), { id: 'products.id', key: 'products.search_key' }, (qb) => paginate(qb, params.page, params.per_page));
+  const ids = page.data.map((p) => Number(p.id));
+  const locationId = params.filters.location_id ? Number(params.filters.location_id) : null;
+  const totals = await stockTotals(db, ids);
+  const atLocation = locationId ? await stockTotals(db, ids, locationId) : null;
   const rows = await withCategoryNames(db, page.data);
-  return { ...page, data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0 })) };
+  return {
+    ...page,
+    data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0, stock_location: atLocation ? (atLocation.get(Number(row.id)) ?? 0) : null })),
+  };
 }
 
 /** One page of the price grid (the products list with their category names). */
@@ -159,12 +180,13 @@ export async function withCategoryNames<R extends { category_id: unknown }>(db: 
   return rows.map((r) => Object.assign(r, { category_name: names.get(Number(r.category_id)) ?? '' }));
 }
 
-/** Stock summed over all locations, for the given products (one grouped query on the PK). */
-async function stockTotals(db: Knex, productIds: number[]): Promise<Map<number, number>> {
+/** Stock summed over all locations (or at `locationId`), for the given products (one grouped query on the PK). */
+async function stockTotals(db: Knex, productIds: number[], locationId?: number): Promise<Map<number, number>> {
   const totals = new Map<number, number>();
   for (let i = 0; i < productIds.length; i += 1000) {
     const rows: Array<{ product_id: number; total: number | string | null }> = await db('stock_levels')
       .whereIn('product_id', productIds.slice(i, i + 1000))
+      .modify((q) => (locationId ? q.where('location_id', locationId) : q))
       .groupBy('product_id')
       .select('product_id', db.raw('SUM(quantity) as total'));
     for (const r of rows) totals.set(Number(r.product_id), Number(r.total ?? 0));

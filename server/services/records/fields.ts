@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyDecimals, currencyInfo, parseMoneyInput } from '../../../shared/money.js';
 import { CODE_PATTERN, normalizeCode } from '../../domain/records/codes.js';
 import { LIMITS, limitMessage } from '../../../shared/limits.js';
+import { hasControlCharacters } from '../../domain/text.js';
 
 /**
  * Field builders of the master-data forms, with French messages. Inputs come as JSON from the
@@ -15,40 +16,73 @@ function fail(ctx: Ctx, message: string): never {
   return z.NEVER as never;
 }
 
-function asText(v: unknown): string | null {
+const INVALID = Symbol('invalid');
+
+/**
+ * The one reading of a text input, under every text builder here and in the other schemas: a string
+ * (or a finite number, as a JSON form or an imported cell may give) → that text; absent or null →
+ * null; anything else (an array, an object, a boolean) is refused, never emptied; a control
+ * character (NUL…) is refused (server/domain/text.ts).
+ */
+function readText(v: unknown, ctx: Ctx, subject: string): string | null | typeof INVALID {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
+  if (typeof v !== 'string') {
+    ctx.addIssue({ code: 'custom', message: `${subject} doit être un texte.` });
+    return INVALID;
+  }
+  if (hasControlCharacters(v)) {
+    ctx.addIssue({ code: 'custom', message: `${subject} contient des caractères non autorisés (caractères de contrôle).` });
+    return INVALID;
+  }
+  return v;
+}
+
+export interface TextMessages {
+  /** Who the messages speak of: "Le champ nom", "L'observation". */
+  subject: string;
+  required?: string;
+}
+
+/**
+ * The text primitive: trimmed; single-line text has its inner spaces collapsed, multi-line text
+ * keeps its line breaks (\r\n → \n). Required text refuses an empty value; absent optional text → ''.
+ */
+export function textInput(messages: TextMessages, max: number, options: { required?: boolean; min?: number; multiline?: boolean } = {}) {
+  const { subject } = messages;
+  return z.unknown().optional().transform((v, ctx): string => {
+    const s = readText(v, ctx, subject);
+    if (s === INVALID) return z.NEVER as never;
+    const value = options.multiline ? (s ?? '').replace(/\r\n?/g, '\n').trim() : (s ?? '').trim().replace(/\s+/gu, ' ');
+    if (options.required && value === '') return fail(ctx, messages.required ?? `${subject} est obligatoire.`);
+    if (options.min && value.length < options.min && (options.required || value !== '')) return fail(ctx, `${subject} doit contenir au moins ${options.min} caractères.`);
+    if (value.length > max) return fail(ctx, `${subject} ne doit pas dépasser ${max} caractères.`);
+    return value;
+  });
 }
 
 /** A text field: trimmed; required ones refuse an empty value. Absent optional text → ''. */
 export function text(label: string, max: number, options: { required?: boolean } = {}) {
-  return z.unknown().optional().transform((v, ctx): string => {
-    const s = asText(v);
-    if (s === null && v !== null && v !== undefined) return fail(ctx, `Le champ ${label} doit être un texte.`);
-    const value = (s ?? '').trim().replace(/\s+/gu, ' ');
-    if (options.required && value === '') return fail(ctx, `Le champ ${label} est obligatoire.`);
-    if (value.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
-    return value;
-  });
+  return textInput({ subject: `Le champ ${label}` }, max, options);
 }
 
 /** Multi-line text (addresses, descriptions): trimmed, inner line breaks kept. */
 export function longText(label: string, max: number) {
-  return z.unknown().optional().transform((v, ctx): string => {
-    const s = asText(v);
-    if (s === null && v !== null && v !== undefined) return fail(ctx, `Le champ ${label} doit être un texte.`);
-    const value = (s ?? '').replace(/\r\n?/g, '\n').trim();
-    if (value.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
-    return value;
-  });
+  return textInput({ subject: `Le champ ${label}` }, max, { multiline: true });
+}
+
+/** The text of a field with a fixed format (code, barcode, phone, e-mail): '' when absent. */
+function formatText(v: unknown, ctx: Ctx, subject: string): string | typeof INVALID {
+  const s = readText(v, ctx, subject);
+  return s === INVALID ? INVALID : (s ?? '');
 }
 
 /** A record code: upper case, letters, digits and . _ - / only. */
 export function code(label = 'code', max = 20) {
   return z.unknown().optional().transform((v, ctx): string => {
-    const s = normalizeCode(asText(v) ?? '');
+    const raw = formatText(v, ctx, `Le champ ${label}`);
+    if (raw === INVALID) return z.NEVER as never;
+    const s = normalizeCode(raw);
     if (s === '') return fail(ctx, `Le champ ${label} est obligatoire.`);
     if (s.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
     if (!CODE_PATTERN.test(s)) return fail(ctx, `Le champ ${label} ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - /.`);
@@ -59,7 +93,9 @@ export function code(label = 'code', max = 20) {
 /** A barcode: optional, digits and letters (EAN-13, EAN-8, UPC, Code 128…), stored upper case; '' → null. */
 export function barcode() {
   return z.unknown().optional().transform((v, ctx): string | null => {
-    const s = (asText(v) ?? '').trim().toUpperCase();
+    const raw = formatText(v, ctx, 'Le code-barres');
+    if (raw === INVALID) return z.NEVER as never;
+    const s = raw.trim().toUpperCase();
     if (s === '') return null;
     if (s.length < 3 || s.length > 64) return fail(ctx, 'Le code-barres doit contenir entre 3 et 64 caractères.');
     if (!/^[A-Z0-9\-.]+$/.test(s)) return fail(ctx, 'Le code-barres ne peut contenir que des chiffres, des lettres sans accent, des tirets et des points.');
@@ -70,7 +106,9 @@ export function barcode() {
 /** A phone number: optional; digits, spaces, + . - ( ) and 6 to 15 digits. */
 export function phone(label = 'téléphone') {
   return z.unknown().optional().transform((v, ctx): string => {
-    const s = (asText(v) ?? '').trim().replace(/\s+/g, ' ');
+    const raw = formatText(v, ctx, `Le numéro de ${label}`);
+    if (raw === INVALID) return z.NEVER as never;
+    const s = raw.trim().replace(/\s+/g, ' ');
     if (s === '') return '';
     const digits = s.replace(/\D/g, '');
     if (!/^\+?[0-9 ().\-/]+$/.test(s) || digits.length < 6 || digits.length > 15 || s.length > 40) {
@@ -84,7 +122,9 @@ export function phone(label = 'téléphone') {
 export function optionalEmail() {
   const email = z.email();
   return z.unknown().optional().transform((v, ctx): string => {
-    const s = (asText(v) ?? '').trim();
+    const raw = formatText(v, ctx, "L'adresse e-mail");
+    if (raw === INVALID) return z.NEVER as never;
+    const s = raw.trim();
     if (s === '') return '';
     if (s.length > 190) return fail(ctx, "L'adresse e-mail ne doit pas dépasser 190 caractères.");
     if (!email.safeParse(s).success) return fail(ctx, "L'adresse e-mail n'est pas valide.");
@@ -103,6 +143,8 @@ export function money(label: string, currency: string, options: { required?: boo
       return 0;
     }
     if (typeof v !== 'string' && typeof v !== 'number') return fail(ctx, `Le champ ${label} doit être un montant.`);
+    // Text without a figure ("abc") is no amount at all: say so, not something about decimals.
+    if (typeof v === 'string' && !/\d/.test(v)) return fail(ctx, `Le champ ${label} doit être un montant en chiffres (par exemple 1 500).`);
     const minor = parseMoneyInput(v, currency);
     if (minor === null) {
       return fail(
@@ -161,7 +203,8 @@ export function flag(defaultValue: boolean) {
     if (v === undefined || v === null || v === '') return defaultValue;
     if (typeof v === 'boolean') return v;
     if (typeof v === 'number') return v !== 0;
-    const s = String(v).trim().toLowerCase();
+    if (typeof v !== 'string') return fail(ctx, 'Valeur attendue : oui ou non.');
+    const s = v.trim().toLowerCase();
     if (['1', 'true', 'on', 'oui', 'o', 'yes', 'actif', 'vrai', 'x'].includes(s)) return true;
     if (['0', 'false', 'off', 'non', 'n', 'no', 'inactif', 'archivé', 'archive', 'faux'].includes(s)) return false;
     return fail(ctx, 'Valeur attendue : oui ou non.');

@@ -77,7 +77,7 @@ function countLineQuery(db: Knex, session: Row, f: { q: string; category_id: str
   if (f.q) {
     const term = f.q.trim();
     q.where((w) => {
-      whereSearch(w, db, term, { folded: ['p.search_name'] });
+      whereSearch(w, db, term, { folded: ['p.search_name'], squeezed: ['p.search_key'] });
       w.orWhere('p.code', term.toUpperCase()).orWhere('p.barcode', term.toUpperCase());
     });
   }

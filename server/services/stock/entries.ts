@@ -5,6 +5,8 @@ import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../../domain/limits.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { getCurrency } from '../company/get-company.js';
+import { entryCancellationRefusal } from '../../domain/stock/cancellation.js';
+import { valueOf } from '../../domain/stock/cmup.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
@@ -14,11 +16,16 @@ import { StockShortageError, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
 import { companyTimeZone } from '../company/get-company.js';
+import { type EntryKind, OPENING_STOCK_LABEL } from '../../../shared/stock.js';
 
 /**
  * Entrée de stock: goods received from a supplier into a location. Validation (one transaction)
  * takes the ENT- number, posts valued receipts to the ledger (stock + CMUP), updates each
  * product's last purchase price (with its price history) and what we owe the supplier.
+ *
+ * « Stock initial » (kind 'opening'): what a business holds when it starts with the software. Same
+ * ENT- numbering, lines and CMUP as any entry, posted as "opening" movements; no supplier, so no
+ * supplier debt, and the cost of opening stock is not a purchase: the last purchase price stays.
  */
 
 export interface StockEntryLineInput {
@@ -30,7 +37,9 @@ export interface StockEntryLineInput {
 
 export interface StockEntryInput {
   idempotencyKey: string;
-  supplierId: number;
+  /** 'supplier' by default; 'opening' has no supplier (supplierId null). */
+  kind?: EntryKind;
+  supplierId: number | null;
   locationId: number;
   entryDate: string;
   supplierRef: string;
@@ -50,11 +59,19 @@ export async function createStockEntry(db: Knex, input: StockEntryInput, actor: 
   });
 }
 
-async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, actor: Actor): Promise<CreatedDocument> {
+/**
+ * Validates one entry in the caller's transaction (the form's, with its idempotency key, or an
+ * opening-stock import's, which writes one entry per location).
+ */
+export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntryInput, 'idempotencyKey'>, actor: Actor): Promise<CreatedDocument> {
   const errors: Record<string, string> = {};
-  const supplier = await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance');
-  if (!supplier) errors.supplier_id = "Le fournisseur choisi n'existe pas.";
-  else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
+  const opening = input.kind === 'opening';
+  let supplier: { id: number; name: string; active: unknown; balance: unknown } | undefined;
+  if (!opening) {
+    supplier = input.supplierId === null ? undefined : await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance');
+    if (!supplier) errors.supplier_id = input.supplierId === null ? 'Choisissez le fournisseur.' : "Le fournisseur choisi n'existe pas.";
+    else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
+  }
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   checkBusinessDate(input.entryDate, await companyTimeZone(trx), 'entry_date', errors, "La date d'entrée");
   const products = await requireActiveProducts(trx, input.lines, errors);
@@ -98,13 +115,14 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
   let totalAmount = 0;
   try {
     totalAmount = documentTotal(amounts);
-    addWithin('balance', Number(supplier!.balance), totalAmount);
+    // Opening stock moves no supplier balance.
+    if (supplier) addWithin('balance', Number(supplier.balance), totalAmount);
   } catch (err) {
     if (!(err instanceof LimitExceeded)) throw err;
     throw new Refusal(
       err.limit === 'documentTotal'
         ? { lines: limitMessage("Le montant total de l'entrée", 'documentTotal', currency) }
-        : { supplier_id: `Le solde du fournisseur « ${supplier!.name} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d'enregistrer cette entrée.` },
+        : { supplier_id: `Le solde du fournisseur « ${supplier?.name ?? ''} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d'enregistrer cette entrée.` },
     );
   }
 
@@ -120,10 +138,11 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
   const totalQuantity = finalLines.reduce((s, l) => s + l.quantity, 0);
   const entryId = await insertReturningId(trx, 'stock_entries', {
     number,
-    supplier_id: input.supplierId,
+    kind: opening ? 'opening' : 'supplier',
+    supplier_id: opening ? null : input.supplierId,
     location_id: input.locationId,
     entry_date: input.entryDate,
-    supplier_ref: input.supplierRef,
+    supplier_ref: opening ? '' : input.supplierRef,
     note: input.note,
     status: 'validated',
     line_count: finalLines.length,
@@ -138,7 +157,7 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
   const posted = await postStockMovements(
     trx,
     { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate },
-    finalLines.map((l, i) => ({ productId: l.productId, locationId: input.locationId, quantity: l.quantity, movementType: 'entry', unitCost: l.unitCost, valuation: 'receipt' as const, field: `lines.${i}.quantity` })),
+    finalLines.map((l, i) => ({ productId: l.productId, locationId: input.locationId, quantity: l.quantity, movementType: opening ? 'opening' : 'entry', unitCost: l.unitCost, valuation: 'receipt' as const, field: `lines.${i}.quantity` })),
   );
 
   const lineRows = finalLines.map((l, i) => ({
@@ -157,21 +176,23 @@ async function validateEntry(trx: Knex.Transaction, input: StockEntryInput, acto
   }));
   await insertInChunks(trx, 'stock_entry_lines', lineRows);
 
-  // Last purchase price, with its history (source "entry").
-  const priceChanges = finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
+  // Last purchase price, with its history (source "entry"); opening stock is no purchase.
+  const priceChanges = opening ? [] : finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
   await updateIntegersById(trx, 'products', 'purchase_price', priceChanges.map((l) => [l.productId, l.unitCost]), { updated_at: now });
   const history = priceChanges.map((l) => ({ product_id: l.productId, field: 'purchase_price', old_value: products.get(l.productId)!.purchase_price, new_value: l.unitCost, user_id: actor.id, source: 'entry', changed_at: now }));
   await insertInChunks(trx, 'price_history', history);
 
-  await trx('suppliers')
-    .where({ id: input.supplierId })
-    .update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now });
+  if (!opening) {
+    await trx('suppliers')
+      .where({ id: input.supplierId })
+      .update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now });
+  }
 
   await recordAudit(trx, {
     action: 'stock_entry.validated',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'stock_entry', id: entryId, label: number },
-    details: { after: { supplier: supplier!.name, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_quantity: totalQuantity, total_amount: totalAmount } },
+    details: { after: { kind: opening ? 'opening' : 'supplier', supplier: supplier?.name ?? OPENING_STOCK_LABEL, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_quantity: totalQuantity, total_amount: totalAmount } },
     ip: actor.ip,
   });
   return { id: entryId, number };
@@ -212,14 +233,16 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
       );
     } catch (err) {
       if (err instanceof StockShortageError) {
-        const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur les ${s.requested.toLocaleString('fr-FR')} entrés`).join(' ; ');
-        throw new Refusal({ reason: `Annulation impossible : une partie de la marchandise de ${entry.number} est déjà sortie de ${err.shortages[0].locationName} (${detail}).` });
+        const position = new Map(lines.map((l) => [Number(l.product_id), Number(l.position)]));
+        const shortages = [...err.shortages].sort((a, b) => (position.get(a.productId) ?? 0) - (position.get(b.productId) ?? 0));
+        throw new Refusal({ reason: entryCancellationRefusal(entry.number, shortages[0].locationName, shortages) });
       }
       throw err;
     }
 
-    // Purchase prices this entry set, when no later validated entry set them since.
-    for (const l of lines) {
+    const opening = entry.kind === 'opening';
+    // Purchase prices this entry set, when no later validated entry set them since (opening stock set none).
+    for (const l of opening ? [] : lines) {
       const productId = Number(l.product_id);
       if (Number(l.purchase_price_before) === Number(l.unit_cost)) continue;
       const product = await trx('products').where({ id: productId }).first('purchase_price');
@@ -229,19 +252,22 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
         .where('stock_entry_lines.product_id', productId)
         .where('stock_entry_lines.entry_id', '>', id)
         .where('stock_entries.status', 'validated')
+        .where('stock_entries.kind', 'supplier')
         .first('stock_entry_lines.id');
       if (later) continue;
       await trx('products').where({ id: productId }).update({ purchase_price: Number(l.purchase_price_before), updated_at: now });
       await trx('price_history').insert({ product_id: productId, field: 'purchase_price', old_value: Number(l.unit_cost), new_value: Number(l.purchase_price_before), user_id: actor.id, source: 'entry', changed_at: now });
     }
 
-    const supplier = await trx('suppliers').where({ id: entry.supplier_id }).first('name', 'balance');
-    if (!within('balance', BigInt(Number(supplier.balance)) - BigInt(Number(entry.total_amount)))) {
-      throw new Refusal({ reason: `Annulation impossible : le solde du fournisseur « ${supplier.name} » ${limitMessage('', 'balance', await getCurrency(trx)).trim()}` });
+    if (!opening) {
+      const supplier = await trx('suppliers').where({ id: entry.supplier_id }).first('name', 'balance');
+      if (!within('balance', BigInt(Number(supplier.balance)) - BigInt(Number(entry.total_amount)))) {
+        throw new Refusal({ reason: `Annulation impossible : le solde du fournisseur « ${supplier.name} » ${limitMessage('', 'balance', await getCurrency(trx)).trim()}` });
+      }
+      await trx('suppliers')
+        .where({ id: entry.supplier_id })
+        .update({ balance: trx.raw('balance - ?', [Number(entry.total_amount)]), updated_at: now });
     }
-    await trx('suppliers')
-      .where({ id: entry.supplier_id })
-      .update({ balance: trx.raw('balance - ?', [Number(entry.total_amount)]), updated_at: now });
     await trx('stock_entries')
       .where({ id })
       .update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancel_reason: input.reason, version: Number(entry.version) + 1, updated_at: now });

@@ -1,22 +1,25 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { EntryListFilters } from '../../../shared/stock-pages.js';
+import { OPENING_STOCK_LABEL } from '../../../shared/stock.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
+import { type LeftGoods, NAMED_PRODUCTS } from '../../domain/stock/cancellation.js';
 import type { Row } from './lookups.js';
 
 /** Read side of the stock entries: list (indexed filters, allowlisted sorts), statement, detail. */
 
 function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
+  // Opening stock (« Stock initial ») has no supplier.
   const q = db('stock_entries as e')
-    .join('suppliers as s', 's.id', 'e.supplier_id')
+    .leftJoin('suppliers as s', 's.id', 'e.supplier_id')
     .join('locations as l', 'l.id', 'e.location_id');
   if (f.from && f.to) q.whereBetween('e.entry_date', [f.from, f.to]);
   if (f.supplier_id) q.where('e.supplier_id', Number(f.supplier_id));
   if (f.location_id) q.where('e.location_id', Number(f.location_id));
   if (f.status) q.where('e.status', f.status);
   if (f.q) {
-    whereSearch(q, db, f.q, { contains: ['e.number', 'e.supplier_ref'], folded: ['s.search_name'] });
+    whereSearch(q, db, f.q, { contains: ['e.number', 'e.supplier_ref'], folded: ['s.search_name'], squeezed: ['s.search_key'] });
   }
   return q;
 }
@@ -28,7 +31,7 @@ const ENTRY_SORTS: Record<EntryListFilters['sort'], string[]> = {
   amount: ['e.total_amount', 'e.id'],
 };
 
-const ENTRY_COLUMNS = ['e.id', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_quantity', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
+const ENTRY_COLUMNS = ['e.id', 'e.kind', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_quantity', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
 
 /** One page of entries and the totals of the validated entries the filters match. */
 export async function listEntries<T>(db: Knex, f: EntryListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
@@ -94,7 +97,8 @@ export async function entryStatement(db: Knex, f: EntryListFilters, includeCance
     truncated: rows.length > limit,
     totals: { count, quantity: Number(totals?.quantity ?? 0), amount: Number(totals?.amount ?? 0), cancelled_count: Number(totals?.n ?? 0) - count },
     bySupplier: bySupplier
-      .map((s) => ({ supplier_name: s.supplier_name as string, count: Number(s.count), amount: Number(s.amount ?? 0) }))
+      // Opening stock (no supplier) is a subtotal of its own, « Stock initial ».
+      .map((s) => ({ supplier_name: (s.supplier_name as string | null) ?? OPENING_STOCK_LABEL, count: Number(s.count), amount: Number(s.amount ?? 0) }))
       // Ties in French collation order, as the printout reads them.
       .sort((a, b) => b.amount - a.amount || a.supplier_name.localeCompare(b.supplier_name, 'fr')),
     supplierName: supplier?.name ?? null,
@@ -104,7 +108,7 @@ export async function entryStatement(db: Knex, f: EntryListFilters, includeCance
 
 export async function entryDetail(db: Knex, id: number): Promise<{ entry: Row; lines: Row[] } | null> {
   const entry = await db('stock_entries as e')
-    .join('suppliers as s', 's.id', 'e.supplier_id')
+    .leftJoin('suppliers as s', 's.id', 'e.supplier_id')
     .join('locations as l', 'l.id', 'e.location_id')
     .leftJoin('users as cu', 'cu.id', 'e.created_by')
     .leftJoin('users as xu', 'xu.id', 'e.cancelled_by')
@@ -117,4 +121,30 @@ export async function entryDetail(db: Knex, id: number): Promise<{ entry: Row; l
     .orderBy('el.position')
     .select('el.*', 'p.code as product_code', 'p.name as product_name', 'p.unit');
   return { entry, lines };
+}
+
+/**
+ * Whether a validated entry can still be cancelled: the products whose stock at the entry's
+ * location is below what the entry brought in (its cancellation would take it out), the first
+ * `limit` in line order and how many in all. Read before offering the cancellation; the
+ * cancellation itself re-checks under lock (services/stock/entries.ts).
+ */
+export async function entryCancellationShortages(db: Knex, id: number, limit = NAMED_PRODUCTS): Promise<{ total: number; first: LeftGoods[] }> {
+  const short = db('stock_entry_lines as el')
+    .join('stock_entries as e', 'e.id', 'el.entry_id')
+    .leftJoin('stock_levels as sl', function () {
+      this.on('sl.product_id', '=', 'el.product_id').andOn('sl.location_id', '=', 'e.location_id');
+    })
+    .where('el.entry_id', id)
+    .whereRaw('COALESCE(sl.quantity, 0) < el.quantity');
+  const count = (await short.clone().count({ n: '*' }).first()) as Row | undefined;
+  const total = Number(count?.n ?? 0);
+  if (total === 0) return { total, first: [] };
+  const rows = (await short
+    .clone()
+    .join('products as p', 'p.id', 'el.product_id')
+    .orderBy('el.position')
+    .limit(limit)
+    .select('p.name', 'p.unit', 'el.quantity', db.raw('COALESCE(sl.quantity, 0) as available'))) as Row[];
+  return { total, first: rows.map((r) => ({ productName: r.name, unit: r.unit, available: Number(r.available), requested: Number(r.quantity) })) };
 }

@@ -21,9 +21,13 @@ import { companyTimeZone } from '../company/get-company.js';
 /**
  * Inventaire: count sessions per location (optionally limited to categories) and direct
  * readjustments. A session snapshots the theoretical quantities when it opens; counters type or
- * scan what they find; validation (INV- number) turns each difference into an adjustment movement
+ * scan what they find; validation turns each difference into an adjustment movement
  * dated on the count date, valued at the CMUP. Stock that moved after the snapshot is shown and
  * must be handled explicitly (see domain/stock/count.ts).
+ *
+ * A count takes its definitive INV- number (gap-free counter) when it opens: the count sheet, the
+ * screen and the adjustment it produces carry the same reference. An abandoned count keeps its
+ * number with the status « Annulé », so the INV series has no hole.
  */
 
 export interface CountSessionInput {
@@ -35,7 +39,7 @@ export interface CountSessionInput {
   note: string;
 }
 
-export async function openCountSession(db: Knex, input: CountSessionInput, actor: Actor): Promise<{ id: number; replayed: boolean }> {
+export async function openCountSession(db: Knex, input: CountSessionInput, actor: Actor): Promise<{ id: number; number: string; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'inventory.open', key: input.idempotencyKey }, async () => {
       const errors: Record<string, string> = {};
@@ -50,20 +54,24 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
 
       // One open session per location and category: two sessions counting the same goods would
       // adjust them twice.
-      const open = await trx('inventory_counts').where({ location_id: input.locationId, status: 'open' }).select('id', 'all_categories');
+      const open = await trx('inventory_counts').where({ location_id: input.locationId, status: 'open' }).select('id', 'number', 'all_categories');
       for (const s of open) {
         if (toBool(s.all_categories) || categoryIds.length === 0) {
-          throw new Refusal({ location_id: `Un inventaire est déjà en cours à ${location!.name} (session n° ${s.id}) sur ${toBool(s.all_categories) ? 'tous les produits' : 'des catégories que celui-ci couvrirait'} : validez-le ou abandonnez-le d'abord.` });
+          throw new Refusal({ location_id: `Un inventaire est déjà en cours à ${location!.name} (${s.number ?? `n° ${s.id}`}) sur ${toBool(s.all_categories) ? 'tous les produits' : 'des catégories que celui-ci couvrirait'} : validez-le ou abandonnez-le d'abord.` });
         }
         const overlap = await trx('inventory_count_categories').where({ count_id: s.id }).whereIn('category_id', categoryIds).first('category_id');
         if (overlap) {
           const cat = await trx('categories').where({ id: overlap.category_id }).first('name');
-          throw new Refusal({ category_ids: `La catégorie « ${cat?.name} » est déjà comptée dans l'inventaire en cours n° ${s.id} à ${location!.name}.` });
+          throw new Refusal({ category_ids: `La catégorie « ${cat?.name} » est déjà comptée dans l'inventaire en cours ${s.number ?? `n° ${s.id}`} à ${location!.name}.` });
         }
       }
 
+      // The definitive reference, from the gap-free counter, in this transaction (a refusal below
+      // rolls it back with the count).
+      const { number } = await nextDocumentNumber(trx, 'INV', yearOf(input.countDate));
       const now = nowIso();
       const countId = await insertReturningId(trx, 'inventory_counts', {
+        number,
         location_id: input.locationId,
         count_date: input.countDate,
         blind: input.blind,
@@ -96,20 +104,21 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
       await recordAudit(trx, {
         action: 'inventory.opened',
         user: { id: actor.id, name: actor.name },
-        subject: { type: 'inventory_count', id: countId, label: `Inventaire n° ${countId}` },
-        details: { after: { location: location!.name, count_date: input.countDate, blind: input.blind, categories: categoryIds, lines: lineCount } },
+        subject: { type: 'inventory_count', id: countId, label: number },
+        details: { after: { number, location: location!.name, count_date: input.countDate, blind: input.blind, categories: categoryIds, lines: lineCount } },
         ip: actor.ip,
       });
-      return { id: countId };
+      return { id: countId, number };
     });
-    return { ...result, replayed };
+    // A replay answers with the first result (stored before numbers were given at opening: no number).
+    return { id: result.id, number: result.number ?? `n° ${result.id}`, replayed };
   });
 }
 
 async function lockOpenSession(trx: Knex.Transaction, id: number) {
   const session = await lockRow<Record<string, any>>(trx, 'inventory_counts', id);
   if (!session) throw new NotFound();
-  if (session.status !== 'open') throw new Refusal({ status: session.status === 'validated' ? `Cet inventaire est déjà validé (${session.number}).` : 'Cet inventaire a été abandonné.' });
+  if (session.status !== 'open') throw new Refusal({ status: session.status === 'validated' ? `Cet inventaire est déjà validé (${session.number}).` : 'Cet inventaire a été abandonné (annulé).' });
   return session;
 }
 
@@ -225,7 +234,9 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
     }
     if (!results.some((x) => x.r.counted !== null)) throw new Refusal({ lines: "Aucun produit n'a été compté : saisissez au moins un comptage, ou cochez « produits non comptés = absents »." });
 
-    const { number } = await nextDocumentNumber(trx, 'INV', yearOf(session.count_date));
+    // The count's own reference (taken when it opened); a count opened before numbers were given at
+    // opening takes one now.
+    const number: string = session.number ?? (await nextDocumentNumber(trx, 'INV', yearOf(session.count_date))).number;
     const adjustments = results.filter((x) => x.r.adjustment !== 0);
     await postStockMovements(
       trx,
@@ -277,8 +288,8 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
 }
 
 /** Abandons an open session: nothing was posted, nothing to reverse. */
-export async function abandonCount(db: Knex, id: number, input: { reason: string; version: number }, actor: Actor): Promise<void> {
-  await db.transaction(async (trx) => {
+export async function abandonCount(db: Knex, id: number, input: { reason: string; version: number }, actor: Actor): Promise<{ number: string }> {
+  return db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
     assertFresh(session.version, input.version, "L'inventaire a été modifié");
     const now = nowIso();
@@ -286,10 +297,11 @@ export async function abandonCount(db: Knex, id: number, input: { reason: string
     await recordAudit(trx, {
       action: 'inventory.abandoned',
       user: { id: actor.id, name: actor.name },
-      subject: { type: 'inventory_count', id, label: `Inventaire n° ${id}` },
+      subject: { type: 'inventory_count', id, label: session.number ?? `Inventaire n° ${id}` },
       details: { before: { status: 'open' }, after: { status: 'cancelled', reason: input.reason } },
       ip: actor.ip,
     });
+    return { number: (session.number as string | null) ?? `n° ${id}` };
   });
 }
 

@@ -6,6 +6,7 @@ import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/c
 import { Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
 import { formatLimit } from '../../../shared/limits.js';
+import { formatQuantity } from '../../../shared/quantity.js';
 
 /**
  * The stock ledger: the one function every stock movement goes through.
@@ -85,7 +86,7 @@ export class StockShortageError extends Refusal {
 const fmt = (n: number) => n.toLocaleString('fr-FR');
 
 export function shortageMessage(s: StockShortage): string {
-  return `Stock insuffisant pour « ${s.productName} » (${s.productCode}) à ${s.locationName} : il manque ${fmt(s.missing)} ${s.unit} (disponible ${fmt(s.available)}, demandé ${fmt(s.requested)}).`;
+  return `Stock insuffisant pour « ${s.productName} » (${s.productCode}) à ${s.locationName} : il manque ${formatQuantity(s.missing, s.unit)} (disponible ${fmt(s.available)}, demandé ${fmt(s.requested)}).`;
 }
 
 function shortageErrors(shortages: StockShortage[]): Record<string, string> {

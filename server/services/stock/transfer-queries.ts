@@ -28,6 +28,7 @@ const TRANSFER_SORTS: Record<TransferListFilters['sort'], string[]> = {
 export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
   const q = transferListQuery(db, f)
     .leftJoin('users as su', 'su.id', 't.sent_by')
+    .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
     .select(
       't.id',
       't.number',
@@ -37,7 +38,7 @@ export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: n
       't.total_quantity_received',
       't.status',
       't.received_date',
-      't.reprint_count',
+      'dp.reprint_count as reprints',
       't.cancel_reason',
       't.version',
       'lf.name as from_name',
@@ -53,20 +54,40 @@ export async function transfersInTransit(db: Knex): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function transferDetail(db: Knex, id: number): Promise<{ transfer: Row; lines: Row[] } | null> {
+/** A received transfer's differences valued at the CMUP at sending: what was lost (≤ 0) and gained (≥ 0). */
+export interface DifferenceValues {
+  loss: number;
+  surplus: number;
+  net: number;
+}
+
+export async function transferDetail(db: Knex, id: number): Promise<{ transfer: Row; lines: Row[]; differenceValues: DifferenceValues | null } | null> {
   const transfer = await db('transfers as t')
     .join('locations as lf', 'lf.id', 't.from_location_id')
     .join('locations as lt', 'lt.id', 't.to_location_id')
     .leftJoin('users as su', 'su.id', 't.sent_by')
     .leftJoin('users as ru', 'ru.id', 't.received_by')
     .leftJoin('users as xu', 'xu.id', 't.cancelled_by')
+    // Reprints (DUPLICATA) are counted by the print rule (services/print/record-print.ts).
+    .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
     .where('t.id', id)
-    .first('t.*', 'lf.name as from_name', 'lt.name as to_name', 'su.name as sent_by_name', 'ru.name as received_by_name', 'xu.name as cancelled_by_name');
+    .first('t.*', 'lf.name as from_name', 'lt.name as to_name', 'su.name as sent_by_name', 'ru.name as received_by_name', 'xu.name as cancelled_by_name', 'dp.reprint_count as reprints', 'dp.last_reprinted_at as last_reprint_at');
   if (!transfer) return null;
   const lines = await db('transfer_lines as tl')
     .join('products as p', 'p.id', 'tl.product_id')
     .where('tl.transfer_id', id)
     .orderBy('tl.position')
     .select('tl.*', 'p.code as product_code', 'p.name as product_name', 'p.barcode', 'p.unit');
-  return { transfer, lines };
+  let differenceValues: DifferenceValues | null = null;
+  if (transfer.total_quantity_received !== null && transfer.total_quantity_received !== undefined) {
+    const diff = '(tl.quantity_received - tl.quantity_sent) * tl.unit_cost';
+    const totals = (await db('transfer_lines as tl')
+      .where('tl.transfer_id', id)
+      .whereNotNull('tl.quantity_received')
+      .first(db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received < tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as loss`), db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received > tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as surplus`))) as Row | undefined;
+    const loss = Number(totals?.loss ?? 0);
+    const surplus = Number(totals?.surplus ?? 0);
+    differenceValues = { loss, surplus, net: loss + surplus };
+  }
+  return { transfer, lines, differenceValues };
 }

@@ -10,7 +10,7 @@ import { withIdempotency } from '../idempotency.js';
 import { businessDate, yearOf } from '../../domain/dates.js';
 import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors, valuedTotal } from './common.js';
 import type { CreatedDocument } from './entries.js';
-import { StockShortageError, type StockMovementInput, postStockMovements } from './ledger.js';
+import { type StockMovementInput, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
 import { companyTimeZone } from '../company/get-company.js';
@@ -18,10 +18,13 @@ import { companyTimeZone } from '../company/get-company.js';
 /**
  * Transfers between locations, in two steps. Sending (validation) takes the TRF- number and takes
  * the goods out of the source at the current CMUP: they are in transit. Reception at the
- * destination confirms the quantities that arrived, each difference with its reason. A transfer
- * can be cancelled: before reception the goods return to the source; after reception the
- * destination gives back what it received (refused if it no longer has it) and the source gets
- * back what was sent, so a cancelled transfer leaves no trace in the stock.
+ * destination confirms the quantities that arrived, each difference with its reason: a shortage is
+ * a loss in transit (the source lost what was sent, the destination gains what arrived); a surplus
+ * — more received than sent, which the source never lost — is recorded as a gain at the
+ * destination, a "transfer_surplus" movement of its own with the reason, valued at the line's CMUP
+ * at sending (it does not move the CMUP), so the ledger and the product statements show it as such.
+ * Only a transfer in transit can be cancelled (the goods return to the source); a received one is
+ * closed (domain/stock/transfer-state.ts) and goods sent back travel on a new transfer.
  */
 
 export interface TransferInput {
@@ -119,13 +122,13 @@ export async function receiveTransfer(db: Knex, id: number, input: ReceptionInpu
       throwIfErrors(errors);
 
       const costOf = new Map(lines.map((l) => [Number(l.product_id), Number(l.unit_cost)]));
-      await postStockMovements(
-        trx,
-        { documentType: 'transfer', documentId: id, documentNumber: transfer.number, userId: actor.id, businessDate: input.receivedDate },
-        plan.lines
-          .filter((l) => l.quantityReceived > 0)
-          .map((l) => ({ productId: l.productId, locationId: to!.id, quantity: l.quantityReceived, movementType: 'transfer_in', unitCost: costOf.get(l.productId), reason: l.reason })),
-      );
+      const movements: StockMovementInput[] = [];
+      for (const l of plan.lines) {
+        const unitCost = costOf.get(l.productId);
+        if (l.quantityIn > 0) movements.push({ productId: l.productId, locationId: to!.id, quantity: l.quantityIn, movementType: 'transfer_in', unitCost, reason: l.difference < 0 ? l.reason : null });
+        if (l.surplus > 0) movements.push({ productId: l.productId, locationId: to!.id, quantity: l.surplus, movementType: 'transfer_surplus', unitCost, reason: l.reason });
+      }
+      await postStockMovements(trx, { documentType: 'transfer', documentId: id, documentNumber: transfer.number, userId: actor.id, businessDate: input.receivedDate }, movements);
       for (const l of plan.lines) {
         await trx('transfer_lines').where({ transfer_id: id, product_id: l.productId }).update({ quantity_received: l.quantityReceived, difference_reason: l.reason });
       }
@@ -172,23 +175,9 @@ export async function cancelTransfer(db: Knex, id: number, input: TransferCancel
     assertFresh(transfer.version, input.version, `Le transfert ${transfer.number} a été modifié`);
     const lines = await trx('transfer_lines').where({ transfer_id: id }).orderBy('position');
     const today = businessDate(await companyTimeZone(trx));
-    const movements: StockMovementInput[] = [];
-    if (status !== 'sent') {
-      for (const l of lines) {
-        const received = Number(l.quantity_received ?? 0);
-        if (received > 0) movements.push({ productId: Number(l.product_id), locationId: Number(transfer.to_location_id), quantity: -received, movementType: 'transfer_cancel', unitCost: Number(l.unit_cost), reason: input.reason });
-      }
-    }
-    for (const l of lines) movements.push({ productId: Number(l.product_id), locationId: Number(transfer.from_location_id), quantity: Number(l.quantity_sent), movementType: 'transfer_cancel', unitCost: Number(l.unit_cost), reason: input.reason });
-    try {
-      await postStockMovements(trx, { documentType: 'transfer', documentId: id, documentNumber: transfer.number, userId: actor.id, businessDate: today, allowNegative: false }, movements);
-    } catch (err) {
-      if (err instanceof StockShortageError) {
-        const detail = err.shortages.map((s) => `« ${s.productName} » : il n'en reste que ${s.available.toLocaleString('fr-FR')} sur ${s.requested.toLocaleString('fr-FR')} reçus`).join(' ; ');
-        throw new Refusal({ reason: `Annulation impossible : une partie de la marchandise reçue par ${err.shortages[0].locationName} est déjà sortie (${detail}).` });
-      }
-      throw err;
-    }
+    // Only a transfer in transit gets here (transferActionRefusal): the goods return to the source.
+    const movements: StockMovementInput[] = lines.map((l) => ({ productId: Number(l.product_id), locationId: Number(transfer.from_location_id), quantity: Number(l.quantity_sent), movementType: 'transfer_cancel', unitCost: Number(l.unit_cost), reason: input.reason }));
+    await postStockMovements(trx, { documentType: 'transfer', documentId: id, documentNumber: transfer.number, userId: actor.id, businessDate: today, allowNegative: false }, movements);
     const now = nowIso();
     await trx('transfers')
       .where({ id })
@@ -201,24 +190,5 @@ export async function cancelTransfer(db: Knex, id: number, input: TransferCancel
       ip: actor.ip,
     });
     return { id, number: transfer.number as string };
-  });
-}
-
-/** A reprint ("DUPLICATA"): counted on the transfer and written to the audit log. */
-export async function recordTransferReprint(db: Knex, id: number, actor: Actor): Promise<{ number: string; reprintCount: number }> {
-  return db.transaction(async (trx) => {
-    const transfer = await lockRow<Record<string, any>>(trx, 'transfers', id);
-    if (!transfer) throw new NotFound();
-    const count = Number(transfer.reprint_count) + 1;
-    const now = nowIso();
-    await trx('transfers').where({ id }).update({ reprint_count: count, last_reprinted_at: now });
-    await recordAudit(trx, {
-      action: 'transfer.reprinted',
-      user: { id: actor.id, name: actor.name },
-      subject: { type: 'transfer', id, label: transfer.number },
-      details: { after: { reprint_count: count, status: transfer.status } },
-      ip: actor.ip,
-    });
-    return { number: transfer.number as string, reprintCount: count };
   });
 }

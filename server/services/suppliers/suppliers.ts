@@ -5,7 +5,7 @@ import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
-import { whereSearch, withSearchName } from '../../db/search.js';
+import { whereSearch, withSearchName, withTypoFallback } from '../../db/search.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
@@ -32,7 +32,7 @@ export type SupplierListQuery = ListQuery<SupplierSort, SupplierFilters>;
 
 function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('suppliers').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'] });
+  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'], squeezed: ['search_key'] });
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
@@ -41,7 +41,7 @@ function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_
 
 /** One page of the suppliers list. */
 export function listSuppliers(db: Knex, params: SupplierListQuery): Promise<Paginated<any>> {
-  return paginate(suppliersQuery(db, params), params.page, params.per_page);
+  return withTypoFallback(params.q, (q) => suppliersQuery(db, { ...params, q }), { id: 'id', key: 'search_key' }, (qb) => paginate(qb, params.page, params.per_page));
 }
 
 function supplierExportSpec(currency: string): ExportSpec<any> {

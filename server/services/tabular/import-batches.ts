@@ -9,7 +9,8 @@ import { nowIso } from '../../db/dialect.js';
  */
 export const IMPORT_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type ImportKind = 'products' | 'clients';
+/** Records (products, clients) or document lines (opening stock: one « Stock initial » entry per location). */
+export type ImportKind = 'products' | 'clients' | 'opening_stock';
 
 export interface RawRow {
   line: number;

@@ -14,10 +14,11 @@ import { type ImportKind, type RawRow, type RowResult, type StoredBatch, loadBat
 import { type ColumnSpec, type ReadTable, mapColumns } from './read.js';
 
 /**
- * The one import flow of the record lists (clients, products): read table → rows checked with the
- * record's form schema against the database of now → preview batch → apply, all or nothing. An
- * area is a spec: its columns (French headers, aliases), its schema, how a file row meets an
- * existing record (its code), and how the checked rows are written.
+ * The one import flow of the record lists (clients, products) and of document lines (opening
+ * stock): read table → rows checked with the form's schema against the database of now → preview
+ * batch → apply, all or nothing. An area is a spec: its columns (French headers, aliases), its
+ * schema, how a file row meets an existing record (its code) — or, for lines, that it meets none —
+ * and how the checked rows are written.
  */
 
 /** What the importing user may do beyond creating records (server/policies importRights). */
@@ -41,8 +42,14 @@ export interface CheckedRow<I, X> {
 }
 
 export interface ImportSpec<K extends string, I extends { code: string; name: string }, C, X, R> {
-  /** Batch kind and table (its codes are assigned with the table's code format). */
-  kind: ImportKind & keyof typeof CODE_FORMATS;
+  /** Batch kind and, for records, their table (its codes are assigned with the table's code format). */
+  kind: ImportKind;
+  /**
+   * 'records' (default): each row creates or updates the record of its code. 'lines': each row is a
+   * line of the documents the spec writes (its code names another record, e.g. a product): nothing
+   * is matched, no code is assigned, and the spec checks its own duplicates.
+   */
+  rows?: 'records' | 'lines';
   columns: ColumnSpec<K>[];
   /** The empty file to fill in: its name and sheet. */
   template: { fileName: string; sheetName: string };
@@ -103,7 +110,8 @@ async function checkRows<K extends string, I extends { code: string; name: strin
 ): Promise<{ results: RowResult[]; checked: Array<CheckedRow<I, X>>; ctx: C }> {
   const currency = await getCurrency(db);
   const schema = spec.schema(currency);
-  const codes = [...new Set(rows.map((r) => (r.cells.code ?? '').trim().toUpperCase()).filter(Boolean))];
+  const records = spec.rows !== 'lines';
+  const codes = records ? [...new Set(rows.map((r) => (r.cells.code ?? '').trim().toUpperCase()).filter(Boolean))] : [];
   const existingByCode = new Map<string, Existing>();
   for (const row of await byChunks(codes, (c) => db(spec.kind).whereIn('code', c).select('*'))) existingByCode.set(row.code, { id: Number(row.id), row });
   const ctx = await spec.prepare(db, rows);
@@ -121,12 +129,12 @@ async function checkRows<K extends string, I extends { code: string; name: strin
       const v = spec.cellValue ? spec.cellValue(key as K, value) : value;
       if (v !== undefined) values[key] = v;
     }
-    if (!codeText) values.code = 'AUTO';
+    if (!codeText && records) values.code = 'AUTO';
     const extra = spec.resolve ? spec.resolve(raw, values, existing, ctx, errors) : (undefined as X);
 
     const parsed = schema.safeParse(values);
     if (!parsed.success) errors.push(...Object.values(issuesToErrors(parsed.error)));
-    if (codeText) {
+    if (codeText && records) {
       const first = seen.get(codeText);
       if (first !== undefined) errors.push(`Le code ${codeText} apparaît déjà à la ligne ${first} du fichier.`);
       else seen.set(codeText, raw.line);
@@ -167,9 +175,11 @@ export async function applyImport<K extends string, I extends { code: string; na
     const errorCount = results.filter((r) => r.action === 'error').length;
     if (errorCount) throw Refusal.action(`Import refusé, rien n'a été enregistré : ${errorCount} ligne(s) en erreur (${summariseErrors(results)}).`);
     if (!(await markApplied(trx, batch.id))) throw Refusal.action('Cet import a déjà été appliqué.');
+    if (spec.rows === 'lines') return spec.write(trx, { creates: checked, updates: [], batch, actor, ctx });
 
-    const { prefix, width } = CODE_FORMATS[spec.kind];
-    let next = await suggestCode(trx, spec.kind);
+    const kind = spec.kind as keyof typeof CODE_FORMATS;
+    const { prefix, width } = CODE_FORMATS[kind];
+    let next = await suggestCode(trx, kind);
     const taken = new Set(checked.map((c) => c.input.code).filter(Boolean));
     const creates = checked
       .filter((c) => !c.existing)

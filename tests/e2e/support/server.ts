@@ -16,6 +16,7 @@ import { createDb } from '../../../server/db/connection.js';
 import { migrateLatest } from '../../../server/db/migrate.js';
 import { createRole } from '../../../server/services/roles/create-role.js';
 import { createUser } from '../../../server/services/accounts/create-user.js';
+import { seedDemo } from '../../../database/seeds/demo/seed.js';
 
 export const E2E_ADMIN = { email: 'admin@test.local', password: 'Secret-123456', name: 'Administrateur' };
 
@@ -28,7 +29,8 @@ export interface E2EServer {
 
 const manifest = path.resolve(import.meta.dirname, '../../../public/build/.vite/manifest.json');
 
-export async function startServer(): Promise<E2EServer> {
+/** `demo`: fill the database with the small demo data set (npm run seed:demo -- --scale=small) too. */
+export async function startServer({ demo = false }: { demo?: boolean } = {}): Promise<E2EServer> {
   if (!fs.existsSync(manifest)) throw new Error('Client non compilé : lancez « npx vite build » avant les tests e2e.');
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-e2e-'));
   const config = loadConfig({ NODE_ENV: 'production', APP_KEY: 'e2e-app-key-0123456789abcdef0123', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
@@ -38,6 +40,7 @@ export async function startServer(): Promise<E2EServer> {
   const db = createDb(config.database);
   await migrateLatest(db);
   await seedBase(db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  if (demo) await seedDemo(db, { scale: 'small' });
   const app = createApp({ db, config, logger: pino({ level: 'silent' }) });
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -360,7 +360,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
           action: 'error',
           code: `${tag}I3`,
           name: '',
-          errors: ['Le champ nom est obligatoire.', "L'adresse e-mail n'est pas valide.", 'Le champ plafond de crédit doit être un montant entier positif en FCFA, sans décimales.'],
+          errors: ['Le champ nom est obligatoire.', "L'adresse e-mail n'est pas valide.", 'Le champ plafond de crédit doit être un montant en chiffres (par exemple 1 500).'],
         },
       ]);
       const before = await count();

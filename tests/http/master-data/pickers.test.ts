@@ -3,6 +3,7 @@ import { withSearchName } from '../../../server/db/search.js';
 import { searchClients, searchProducts } from '../../../server/services/pickers/pickers.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
+import { uniqueTag } from '../../support/unique.js';
 
 /** Products, stock and clients every picker test searches; returns the depot id. */
 async function insertFixtures(t: TestApp): Promise<number> {
@@ -77,6 +78,24 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
     expect((await products(admin, 'q=6190000000005')).body).toEqual({ items: [], exact: null });
     expect((await products(admin, 'q=%25_')).body.items).toEqual([]);
     expect((await products(admin, '')).body.items).toHaveLength(20);
+  });
+
+  it('tolerates a typo in the name when nothing matches as typed, never in a code or barcode', async () => {
+    const now = new Date().toISOString();
+    const category_id = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
+    const code = `CIM${uniqueTag()}`;
+    await t.db('products').insert(
+      withSearchName({ code, name: 'Ciment CPJ 45 sac', barcode: null, category_id, unit: 'sac', pack_size: 1, purchase_price: 4000, cmup: 4000, retail_price: 5000, wholesale_price: 4800, min_price: 4500, active: true, created_at: now, updated_at: now }),
+    );
+    const codes = async (q: string) => (await products(admin, `q=${encodeURIComponent(q)}`)).body.items.map((i: { code: string }) => i.code);
+    // a doubled letter, a swap, a wrong letter, a missing one
+    for (const q of ['cimment', 'CIMNET', 'cimant', 'cment cpj']) expect([q, await codes(q)]).toEqual([q, [code]]);
+    // too far, or a number: nothing is made up
+    expect(await codes('cxmxnt')).toEqual([]);
+    expect(await codes('6191234567899')).toEqual([]);
+    // clients too
+    const clients = (await admin.agent.get('/pickers/clients?q=mousa%20dialo')).body.items.map((c: { code: string }) => c.code);
+    expect(clients).toEqual(['CL00011']);
   });
 
   it('hides costs from a seller and refuses users without a picking screen (JSON 401/403)', async () => {

@@ -130,7 +130,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     );
     expect(errors).toEqual({
       'rows.1.min_price': 'Le prix minimum ne peut pas dépasser le prix de détail.',
-      'rows.2.purchase_price': "Le champ prix d'achat doit être un montant entier positif en FCFA, sans décimales.",
+      'rows.2.purchase_price': "Le champ prix d'achat doit être un montant en chiffres (par exemple 1 500).",
     });
     const stale = await submitExpectingErrors(admin, 'put', BASE, { rows: [{ id: ids[2], purchase_price: '1', retail_price: '2000', wholesale_price: '1900', min_price: '1200', updated_at: '2000-01-01T00:00:00.000Z' }] }, BASE);
     expect(stale).toEqual({ 'rows.0.id': `Le produit ${code(3)} a été modifié entre-temps par quelqu'un d'autre : rechargez la page.` });

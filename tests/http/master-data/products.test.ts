@@ -110,7 +110,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       unit: 'Le champ unité est obligatoire.',
       pack_size: 'Le champ colisage doit être supérieur ou égal à 1.',
       purchase_price: "Le champ prix d'achat doit être un montant entier positif en FCFA, sans décimales.",
-      retail_price: 'Le champ prix de détail doit être un montant entier positif en FCFA, sans décimales.',
+      retail_price: 'Le champ prix de détail doit être un montant en chiffres (par exemple 1 500).',
       wholesale_price: 'Le champ prix de gros doit être un montant entier positif en FCFA, sans décimales.',
       alert_threshold: "Le champ seuil d'alerte doit être un nombre entier.",
     });
@@ -155,7 +155,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const list = async (qs: string) => (await admin.visit(`${BASE}?${qs}`)).body.props;
     const mine = await list(`q=${tag}`);
     expect(mine.products.total).toBe(2);
-    expect(mine.params).toEqual({ q: tag, sort: 'code', dir: 'asc', per_page: 25, filters: { category_id: '', status: 'active' } });
+    expect(mine.params).toEqual({ q: tag, sort: 'code', dir: 'asc', per_page: 25, filters: { category_id: '', status: 'active', location_id: '', stock: '' } });
     expect(mine.show_costs).toBe(true);
     expect(mine.products.data.map((p: { code: string; stock_total: number }) => [p.code, p.stock_total])).toEqual([
       [`${tag}A`, 0],

@@ -69,7 +69,7 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     expect(succeeded.filter(Boolean)).toHaveLength(10);
 
     const messages = await Promise.all(clients.map(async (c, i) => (succeeded[i] ? null : (await c.visit(exits[i].landing)).body.props.errors?.['lines.0.quantity'])));
-    for (const m of messages.filter((x) => x !== null)) expect(m).toBe(`Stock insuffisant pour « Riz parfumé 25 kg » (${tag}RIZ) à Dépôt principal : il manque 1 sac (disponible 0, demandé 1).`);
+    for (const m of messages.filter((x) => x !== null)) expect(m).toBe(`Stock insuffisant pour « Riz parfumé 25 kg » (${tag}RIZ) à Dépôt principal : il manque 1\u00a0sac (disponible 0, demandé 1).`);
     expect(messages.filter((x) => x !== null)).toHaveLength(40);
 
     expect(await levelOf(t.db, rice, f.depot)).toBe(0);

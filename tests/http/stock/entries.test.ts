@@ -155,7 +155,10 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1.5, unit_cost: 1 }] }, 'lines.0.quantity', /nombre entier/],
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 'dix', unit_cost: 1 }] }, 'lines.0.quantity', /nombre entier/],
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: -5 }] }, 'lines.0.unit_cost', /négatif/],
-      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 10.5 }] }, 'lines.0.unit_cost', /entier/],
+      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 10.5 }] }, 'lines.0.unit_cost', /^Le coût unitaire a plus de décimales que la devise n'en permet\.$/],
+      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: '12,5' }] }, 'lines.0.unit_cost', /^Le coût unitaire a plus de décimales que la devise n'en permet\.$/],
+      // Text that is no number is told to type an amount, not about decimals.
+      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 'abc' }] }, 'lines.0.unit_cost', /^Le coût unitaire doit être un montant en chiffres \(par exemple 1 500\)\.$/],
       [{ lines: [{ product_id: 999999, unit: 'unit', quantity: 1, unit_cost: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ lines: [{ product_id: archived, unit: 'unit', quantity: 1, unit_cost: 1 }] }, 'lines.0.product_id', /« Ancien article » est archivé/],
       [{ lines: [{ product_id: f.products.rice, unit: 'carton', quantity: 1, unit_cost: 1 }] }, 'lines.0.unit', /unité/],
@@ -322,9 +325,41 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(sent.status).toBe(303);
     const before = await counts();
     const errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: 'Erreur fournisseur', version: 1 }, `/operations/entreestock/${id}`);
-    expect(errors.reason).toBe(`Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal (« Savon liquide » : il n'en reste que 3 sur les 8 entrés).`);
+    const refusal = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Savon liquide » (pièce) : il n'en reste que 3 sur les 8 entrés.`;
+    expect(errors.reason).toBe(refusal);
     expect(await counts()).toEqual(before);
     expect((await t.db('stock_entries').where({ id }).first()).status).toBe('validated');
+    // The show page knows it before anyone types a reason, and says why in the same words.
+    expect((await admin.visit(`/operations/entreestock/${id}`)).body.props.cancellation).toEqual({ possible: false, blocked_reason: refusal });
+  });
+
+  it('names the first three products short and counts the rest, never adding quantities of different units', async () => {
+    const tag = uniqueTag();
+    const units = ['sac', 'bouteille', 'carton', 'sac', 'paquet', 'bouteille'];
+    const products: number[] = [];
+    for (const [i, unit] of units.entries()) products.push(await makeProduct(t.db, { code: `${tag}C${i}`, category_id: f.category, name: `Article ${tag} ${i + 1}`, unit }));
+    const res = await admin.post('/operations/entreestock', entry({ lines: products.map((p) => ({ product_id: p, unit: 'unit', quantity: 1000, unit_cost: 100 })) }));
+    const id = idFrom(res);
+    const number = (await t.db('stock_entries').where({ id }).first('number')).number;
+    const page = await admin.visit(`/operations/entreestock/${id}`);
+    expect(page.body.props.cancellation).toEqual({ possible: true, blocked_reason: null });
+    // Five of the six products leave in part (the fourth stays whole).
+    const sent = await admin.post('/operations/sortiestock/transferts', {
+      idempotency_key: idempotencyKey(),
+      from_location_id: f.depot,
+      to_location_id: f.shop,
+      transfer_date: today(),
+      note: '',
+      lines: products.filter((_, i) => i !== 3).map((p, i) => ({ product_id: p, quantity: 10 + i })),
+    });
+    expect(sent.status).toBe(303);
+    const expected = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Article ${tag} 1 » (sac) : il n'en reste que 990 sur les 1 000 entrés ; « Article ${tag} 2 » (bouteille) : il n'en reste que 989 sur les 1 000 entrés ; « Article ${tag} 3 » (carton) : il n'en reste que 988 sur les 1 000 entrés ; … et 2 autres produits.`.replace(/1 000/g, (1000).toLocaleString('fr-FR'));
+    expect((await admin.visit(`/operations/entreestock/${id}`)).body.props.cancellation).toEqual({ possible: false, blocked_reason: expected });
+    const before = await counts();
+    const errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: 'Erreur fournisseur', version: 1 }, `/operations/entreestock/${id}`);
+    expect(errors.reason).toBe(expected);
+    expect(errors.reason).not.toMatch(/unités/);
+    expect(await counts()).toEqual(before);
   });
   it('adds the statement totals and per-supplier subtotals over the validated entries, and counts the cancelled ones', async () => {
     // Two suppliers of its own: the other tests' entries of the day may be on the statement too, so

@@ -3,6 +3,7 @@ import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { withSearchName } from '../../../server/db/search.js';
 import { addDays, businessDate } from '../../../server/domain/dates.js';
 import { summarizeCount } from '../../../server/domain/stock/count.js';
+import { seesCosts } from '../../../server/policies/index.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, nextNumber, stockFixtures } from '../../support/stock.js';
@@ -149,9 +150,14 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
   it('opens a session per location and categories with a snapshot; overlapping sessions are refused', async () => {
     const x = await countFixtures();
     const key = idempotencyKey();
+    // The count takes its definitive INV- number when it opens (gap-free counter).
+    const number = await nextNumber(t.db, 'INV', today().slice(0, 4));
     const id = await open(admin, { idempotency_key: key, category_ids: [x.food] });
     const row = await t.db('inventory_counts').where({ id }).first();
-    expect(row).toMatchObject({ status: 'open', count_date: today(), note: 'Inventaire tournant alimentation', version: 1, number: null });
+    expect(row).toMatchObject({ status: 'open', count_date: today(), note: 'Inventaire tournant alimentation', version: 1, number });
+    const shown = await admin.visit(`${BASE}/${id}`);
+    expect(shown.body.props.session).toMatchObject({ number, label: number });
+    expect(shown.body.flash.success).toBe(`Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
     expect(Number(row.location_id)).toBe(f.depot);
     // The snapshot: the three products of the category, with their quantities at the depot; not the soap.
     const lines = await t.db('inventory_count_lines').where({ count_id: id }).orderBy('product_id');
@@ -166,10 +172,11 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     // A double click replays, it does not open a second session.
     const replay = await admin.post(BASE, session({ idempotency_key: key, category_ids: [x.food] }));
     expect(replay.headers.location).toBe(`${BASE}/${id}`);
+    expect(await lastNumber(t.db, 'INV', today().slice(0, 4))).toBe(Number(number.slice(-6)));
 
     const before = await counts();
     let errors = await errorsAfter(admin, BASE, session({ category_ids: [x.food] }), `${BASE}/create`);
-    expect(errors.category_ids).toBe(`La catégorie « ${x.foodName} » est déjà comptée dans l'inventaire en cours n° ${id} à Dépôt principal.`);
+    expect(errors.category_ids).toBe(`La catégorie « ${x.foodName} » est déjà comptée dans l'inventaire en cours ${number} à Dépôt principal.`);
     errors = await errorsAfter(admin, BASE, session({ category_ids: [] }), `${BASE}/create`);
     expect(errors.location_id).toMatch(/Un inventaire est déjà en cours à Dépôt principal/);
     expect(await counts()).toEqual(before);
@@ -190,8 +197,13 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(errors.version).toMatch(/modifié/);
     for (const s of [hyg, shop]) expect((await admin.post(`${BASE}/${s}/abandon`, { reason: 'Ouvert par erreur', version: 1 })).status).toBe(303);
     expect(await t.db('inventory_counts').whereIn('id', [hyg, shop]).pluck('status')).toEqual(['cancelled', 'cancelled']);
+    // An abandoned count keeps its number, with the status « Annulé »: the INV series has no hole.
+    const hygNumber = (await t.db('inventory_counts').where({ id: hyg }).first('number')).number as string;
+    expect(hygNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    const abandoned = await admin.visit(`${BASE}/${hyg}`);
+    expect(abandoned.body.props.session).toMatchObject({ number: hygNumber, status: 'cancelled', status_label: 'Annulé', label: `${hygNumber} (annulé)` });
     errors = await errorsAfter(admin, `${BASE}/${hyg}/counts`, { lines: [{ product_id: x.soap, counted: 3, expected: null }] }, `${BASE}/${hyg}`);
-    expect(errors.status).toBe('Cet inventaire a été abandonné.');
+    expect(errors.status).toBe('Cet inventaire a été abandonné (annulé).');
     // The first session is still open; abandon it too, so no session of this test stays open.
     expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Recommencé plus tard', version: 1 })).status).toBe(303);
   });
@@ -307,12 +319,16 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(await levelOf(t.db, x.rice, f.depot)).toBe(110);
 
     // Validate with "counted at the snapshot": rice 110 − 3 = 107, oil 240 + 5 = 245, sugar untouched.
-    const number = await nextNumber(t.db, 'INV', countDate.slice(0, 4));
+    // The adjustment carries the number the count took when it opened: no new number.
+    const number = (await t.db('inventory_counts').where({ id }).first('number')).number as string;
+    expect(number).toMatch(new RegExp(`^INV-${countDate.slice(0, 4)}-\\d{6}$`));
+    const lastInv = await lastNumber(t.db, 'INV', countDate.slice(0, 4));
     res = await admin.post(`${BASE}/${id}/validate`, { version: v, moved_policy: 'snapshot', uncounted_as_zero: false });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${BASE}/${id}?tab=ecarts`);
     const row = await t.db('inventory_counts').where({ id }).first();
     expect(row).toMatchObject({ status: 'validated', number, moved_policy: 'snapshot' });
+    expect(await lastNumber(t.db, 'INV', countDate.slice(0, 4))).toBe(lastInv);
     expect([row.adjusted_lines, row.gain_quantity, row.loss_quantity, row.gain_value, row.loss_value].map(Number)).toEqual([2, 5, 3, 5500, 36000]);
     expect(await levelOf(t.db, x.rice, f.depot)).toBe(107);
     expect(await levelOf(t.db, x.oil, f.depot)).toBe(245);
@@ -373,7 +389,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     await giveStock(t.db, p, f.shop, -2); // a sale after the snapshot: 10 left
     const errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: await versionOf(id) }, `${BASE}/${id}`);
     expect(errors.moved_policy).toMatch(/^1 produit\(s\) compté\(s\) ont bougé depuis l'instantané/);
-    const number = await nextNumber(t.db, 'INV', today().slice(0, 4));
+    const number = (await t.db('inventory_counts').where({ id }).first('number')).number as string;
     const res = await admin.post(`${BASE}/${id}/validate`, { version: await versionOf(id), moved_policy: 'current', uncounted_as_zero: true });
     expect(res.status).toBe(303);
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
@@ -381,6 +397,28 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const row = await t.db('inventory_counts').where({ id }).first();
     expect(row.number).toBe(number);
     expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first()).counted_quantity).toBe(0);
+  });
+
+  it('values at CMUP (the validation confirmation, the differences) only for those who see costs (seesCosts)', async () => {
+    const x = await countFixtures();
+    const id = await open(admin, { category_ids: [x.food] });
+    await admin.post(`${BASE}/${id}/counts`, { lines: [{ product_id: x.rice, counted: 97, expected: null }, { product_id: x.oil, counted: 240, expected: null }] });
+    const perms = ['menu.inventaire', 'inventory.count'];
+    const countingUser = await userWithPermissions(t, `compteur-${uniqueTag().toLowerCase()}@test.local`, perms);
+    expect(seesCosts({ permissions: new Set(perms) })).toBe(false);
+    const c = new Client(t);
+    await c.login(countingUser.email, countingUser.password);
+    // Without a cost permission: the number of lines and of lines with a difference, no value.
+    const blind = await c.visit(`${BASE}/${id}`);
+    expect(blind.body.props.show_values).toBe(false);
+    expect(blind.body.props.summary).toMatchObject({ lines: 3, counted: 2, adjusted: 1 });
+    // The values are absent, not zero (withoutCosts).
+    for (const key of ['gain_value', 'loss_value', 'net_value']) expect(blind.body.props.summary).not.toHaveProperty(key);
+    // The administrator sees the value of the adjustment too.
+    const full = await admin.visit(`${BASE}/${id}?tab=ecarts`);
+    expect(full.body.props.show_values).toBe(true);
+    expect(full.body.props.summary).toMatchObject({ lines: 3, counted: 2, adjusted: 1, loss_value: 36000, net_value: -36000 });
+    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Test terminé', version: await versionOf(id) })).status).toBe(303);
   });
 
   it('refuses to validate a session where nothing was counted', async () => {
@@ -467,7 +505,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
       [{ adjustment_date: addDays(today(), 2) }, 'adjustment_date', /futur/],
       [{ reason: 'casse', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }] }, 'lines.0.direction', /ne peut que retirer du stock/],
       [{ reason: 'erreur_saisie', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }, { product_id: f.products.rice, direction: 'out', quantity: 2 }] }, 'lines.1.direction', /figure déjà à la ligne 1 dans l'autre sens/],
-      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: level + 5 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Riz parfumé 25 kg » \\(RIZ25\\) à Dépôt principal : il manque 5 sac`)],
+      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: level + 5 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Riz parfumé 25 kg » \\(RIZ25\\) à Dépôt principal : il manque 5\u00a0sacs`)],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, `${BASE}/reajustement`, readjust(over), `${BASE}/reajustement`);

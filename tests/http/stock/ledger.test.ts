@@ -59,7 +59,7 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(StockShortageError);
     expect(err).toBeInstanceOf(Refusal);
-    expect(err.errors['lines.0.quantity']).toBe('Stock insuffisant pour « Lait concentré 397 g » (LAIT397) à Dépôt principal : il manque 3 boîte (disponible 7, demandé 10).');
+    expect(err.errors['lines.0.quantity']).toBe('Stock insuffisant pour « Lait concentré 397 g » (LAIT397) à Dépôt principal : il manque 3\u00a0boîtes (disponible 7, demandé 10).');
     expect(err.errors.lines).toBe(err.errors['lines.0.quantity']);
     expect(err.shortages[0]).toMatchObject({ missing: 3, available: 7, requested: 10 });
     expect(await levelOf(t.db, p, f.depot)).toBe(7);

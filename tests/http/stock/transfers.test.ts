@@ -85,7 +85,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const c = new Client(t);
     await c.login(none.email, none.password);
     for (const url of ['/operations/sortiestock', BASE, `${BASE}/create`, `${BASE}/1`, `${BASE}/1/print`, '/operations/transfert/annulation']) expect((await c.visit(url)).status, url).toBe(403);
-    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`, '/operations/transfert/annulation/1/reprint']) expect((await c.post(url, {})).status, url).toBe(403);
+    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`]) expect((await c.post(url, {})).status, url).toBe(403);
 
     // A seller sees the hub but may not move stock.
     const seller = await userWithPermissions(t, 'seller@test.local', ['menu.sortiestock', 'sales.create']);
@@ -120,7 +120,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(page.body.props.actions).toEqual({ receive: true, cancel: true });
     const list = await admin.visit(`${BASE}?status=sent&q=${number}`);
     expect(list.body.props.in_transit).toBe(inTransit + 1);
-    expect(list.body.props.transfers.data).toEqual([expect.objectContaining({ number, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1' })]);
+    expect(list.body.props.transfers.data).toEqual([expect.objectContaining({ number, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1', cancellable: true })]);
   });
 
   it('hides costs from a user who may not see them', async () => {
@@ -165,7 +165,8 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(page.body.flash.success).toMatch(/reçu avec écart/);
     expect(page.body.props.transfer.status_label).toBe('Reçu avec écart');
     expect(page.body.props.transfer.lines[0]).toMatchObject({ quantity_sent: 10, quantity_received: 8, difference: -2, difference_reason: '2 sacs déchirés' });
-    expect(page.body.props.actions).toEqual({ receive: false, cancel: true });
+    // Received: the transfer is closed, « Annuler le transfert » is no longer offered.
+    expect(page.body.props.actions).toEqual({ receive: false, cancel: false });
     const audit = await t.db('audit_log').where({ action: 'transfer.received', subject_id: String(id) }).first();
     expect(JSON.parse(audit.details).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
 
@@ -203,7 +204,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       [{ lines: [{ product_id: 424242, quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ from_location_id: 424242 }, 'from_location_id', /n'existe pas/],
       [{ transfer_date: '2999-12-31' }, 'transfer_date', /futur/],
-      [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3 paquet \\(disponible 0, demandé 3\\)\\.`)],
+      [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3\u00a0paquets \\(disponible 0, demandé 3\\)\\.`)],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, BASE, transfer(over));
@@ -257,28 +258,74 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(errors.reason).toMatch(/annulé/);
   });
 
-  it('cancels a received transfer only while the destination still has the goods', async () => {
+  it('values the differences of a reception at the CMUP at sending, for those who see costs only (screen and printout)', async () => {
+    const { rice, oil } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
+    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 30, reason: 'Colis en trop' }]));
+    const page = await admin.visit(`${BASE}/${id}`);
+    // Rice: −2 sacks × 12 000; oil: +6 bottles × 1 100 (the CMUP each line was sent at).
+    expect(page.body.props.transfer.lines.map((l: { difference_value: number }) => l.difference_value)).toEqual([-24_000, 6_600]);
+    expect(page.body.props.transfer.difference_values).toEqual({ loss: -24_000, surplus: 6_600, net: -17_400 });
+    const print = await admin.visit(`${BASE}/${id}/print`);
+    expect(print.body.props.transfer.difference_values).toEqual({ loss: -24_000, surplus: 6_600, net: -17_400 });
+    expect(print.body.props.transfer.lines[0].difference_value).toBe(-24_000);
+    // The slip itself carries no unit cost.
+    expect(print.body.props.transfer.lines[0]).not.toHaveProperty('unit_cost');
+
+    // A user who may not see costs gets the differences in quantity, and no value at all in the props
+    // (the admin printed the original: this user reprints, a DUPLICATA).
+    const mover = await userWithPermissions(t, `mover-${uniqueTag()}@test.local`, ['menu.sortiestock', 'transfers.create', 'documents.reprint']);
+    const c = new Client(t);
+    await c.login(mover.email, mover.password);
+    for (const url of [`${BASE}/${id}`, `${BASE}/${id}/print`]) {
+      const view = (await c.visit(url)).body.props.transfer;
+      expect(view.lines[0]).toMatchObject({ difference: -2 });
+      expect(view).not.toHaveProperty('difference_values');
+      for (const l of view.lines) expect(l).not.toHaveProperty('difference_value');
+    }
+  });
+
+  it('records a surplus as a gain at the destination, with its reason, apart from what the source sent', async () => {
+    const { rice, oil } = await goods();
+    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
+    const cmupBefore = Number((await t.db('products').where({ id: oil }).first('cmup')).cmup);
+    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 10 }, { product_id: oil, quantity_received: 30, reason: 'Un carton en trop' }]));
+    // The source lost what it sent (24), the shop has 30: the 6 extra are a gain of their own.
+    expect(await levelOf(t.db, oil, f.depot)).toBe(240 - 24);
+    expect(await levelOf(t.db, oil, f.shop)).toBe(30);
+    const moves = await t.db('stock_movements').where({ document_type: 'transfer', document_id: id, product_id: oil }).orderBy('id');
+    expect(moves.map((m) => [m.movement_type, Number(m.quantity), Number(m.unit_cost), m.reason])).toEqual([
+      ['transfer_out', -24, 1100, null],
+      ['transfer_in', 24, 1100, null],
+      ['transfer_surplus', 6, 1100, 'Un carton en trop'],
+    ]);
+    // A gain at the CMUP: the CMUP does not move.
+    expect(Number((await t.db('products').where({ id: oil }).first('cmup')).cmup)).toBe(cmupBefore);
+    // The product's ledger names it.
+    const stock = await admin.visit(`/fichiers/produits/${oil}/stock`);
+    const labels = stock.body.props.movements.map((m: { type_label: string; quantity: number; reason: string | null }) => [m.type_label, m.quantity, m.reason]);
+    expect(labels).toContainEqual(['Excédent à la réception de transfert', 6, 'Un carton en trop']);
+    // The line received as sent has no surplus movement.
+    expect(await t.db('stock_movements').where({ document_type: 'transfer', document_id: id, product_id: rice, movement_type: 'transfer_surplus' })).toHaveLength(0);
+  });
+
+  it('refuses to cancel a received transfer: no button, and the server says why, nothing written', async () => {
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Café moulu 250 g' });
     await giveStock(t.db, p, f.depot, 20);
     const id = await send(admin, { lines: [{ product_id: p, quantity: 10 }] });
     await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: p, quantity_received: 9, reason: 'Un paquet manquant' }]));
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
-    // The shop sells 5 (a readjustment stands in for the sale).
-    await t.db.transaction(async (trx) => {
-      const { postStockMovements } = await import('../../../server/services/stock/ledger.js');
-      await postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: today() }, [{ productId: p, locationId: f.shop, quantity: -5, movementType: 'sale' }]);
-    });
+    expect((await admin.visit(`${BASE}/${id}`)).body.props.actions).toEqual({ receive: false, cancel: false });
+    // Nor on the cancellation screen.
+    const search = await admin.visit(`/operations/transfert/annulation?q=${encodeURIComponent(await numberOf(id))}`);
+    expect(search.body.props.transfers.data).toEqual([expect.objectContaining({ status: 'received_with_difference', cancellable: false })]);
     const before = await counts();
     const errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 }, `${BASE}/${id}`);
-    expect(errors.reason).toBe('Annulation impossible : une partie de la marchandise reçue par Boutique 1 est déjà sortie (« Café moulu 250 g » : il n\'en reste que 4 sur 9 reçus).');
+    expect(errors.reason).toMatch(/déjà été réceptionné : il ne peut plus être annulé/);
     expect(await counts()).toEqual(before);
-
-    await giveStock(t.db, p, f.shop, 5);
-    const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 });
-    expect(res.status).toBe(303);
-    expect(await levelOf(t.db, p, f.shop)).toBe(0);
-    expect(await levelOf(t.db, p, f.depot)).toBe(20);
-    expect((await t.db('transfers').where({ id }).first()).status_before_cancel).toBe('received_with_difference');
+    expect(await levelOf(t.db, p, f.shop)).toBe(9);
+    expect(await levelOf(t.db, p, f.depot)).toBe(10);
+    expect((await t.db('transfers').where({ id }).first()).status).toBe('received_with_difference');
   });
 
   it('returns the first result when a transfer form is sent twice', async () => {
@@ -300,8 +347,9 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 2 }] });
     const res = await admin.visit(`${BASE}/${id}/print?print=1`);
     expect(res.body.component).toBe('stock/transfers/Print');
-    expect(res.body.props).toMatchObject({ duplicata: false, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
-    expect((await admin.visit(`${BASE}/${id}/print`)).body.props.auto_print).toBe(false);
+    expect(res.body.props).toMatchObject({ copy: { duplicata: false, reprint: 0 }, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
+    const again = await admin.visit(`${BASE}/${id}/print`);
+    expect(again.body.props).toMatchObject({ auto_print: false, copy: { duplicata: true, reprint: 1 } });
     expect(res.body.props.transfer).not.toHaveProperty('total_value');
   });
 
@@ -345,17 +393,17 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(id).toBe(sent);
     expect((await c.post(`${BASE}/${id}/cancel`, { reason: 'Pas le droit', version: 1 })).status).toBe(403);
 
-    const first = await c.post(`/operations/transfert/annulation/${id}/reprint`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe(`${BASE}/${id}/print?duplicata=1&print=1`);
-    const print = await c.follow(first);
-    expect(print.body.props).toMatchObject({ duplicata: true, auto_print: true, back_url: '/operations/transfert/annulation' });
-    expect(print.body.flash.success).toBe(`Réimpression n° 1 de ${number} (DUPLICATA).`);
-    await c.post(`/operations/transfert/annulation/${id}/reprint`);
+    // « Réimprimer » opens the bon de transfert: the original was printed by the sender, so this one
+    // and the next are DUPLICATA, counted and audited; no toast lands on the paper.
+    await admin.visit(`${BASE}/${id}/print`);
+    const print = await c.visit(`${BASE}/${id}/print?print=1&retour=annulation`);
+    expect(print.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, auto_print: true, back_url: '/operations/transfert/annulation' });
+    expect(print.body.flash?.success ?? null).toBeNull();
+    await c.visit(`${BASE}/${id}/print?print=1&retour=annulation`);
+    expect((await c.visit(`/operations/transfert/annulation?q=${number}`)).body.props.transfers.data[0].reprint_count).toBe(2);
+    expect(await t.db('audit_log').where({ action: 'document.reprinted', subject_type: 'transfer', subject_id: String(id) })).toHaveLength(2);
+    expect((await c.visit(`${BASE}/999999/print`)).status).toBe(404);
     const row = await t.db('transfers').where({ id }).first();
-    expect(Number(row.reprint_count)).toBe(2);
-    expect(await t.db('audit_log').where({ action: 'transfer.reprinted', subject_id: String(id) })).toHaveLength(2);
-    expect((await c.post('/operations/transfert/annulation/999999/reprint')).status).toBe(404);
 
     // The admin cancels from the same screen and lands back on it.
     const res = await admin.send('post', `${BASE}/${id}/cancel`, { reason: 'Doublon de saisie', version: Number(row.version) }, { Referer: 'http://127.0.0.1/operations/transfert/annulation' });

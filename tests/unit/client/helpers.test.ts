@@ -113,7 +113,7 @@ describe('user helpers', () => {
   const user: AuthUser = {
     id: 1,
     name: 'Awa Koné Traoré',
-    first_name: '',
+    first_name: null,
     email: 'awa@example.com',
     email_verified: true,
     gravatar: '',
@@ -126,7 +126,7 @@ describe('user helpers', () => {
     expect(initials('admin')).toBe('AD');
     expect(initials('élodie')).toBe('ÉL');
     expect(initials('')).toBe('?');
-    expect(firstName(user)).toBe('Awa');
+    expect(firstName(user)).toBe('Awa Koné Traoré');
     expect(firstName({ ...user, first_name: 'Awa K.' })).toBe('Awa K.');
   });
   it('permission and role checks (DESIGN.md §6)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListParams } from '@shared/lists';
 import { exportHref, listQuery, listState, nextSort, pickState } from '@/components/data/list-query';
-import { enterChoice, moveActive } from '@/components/pickers/typeahead-logic';
+import { enterChoice, initialActive, moveActive, pickOnAnswer } from '@/components/pickers/typeahead-logic';
 
 const params: ListParams<{ status: string; kind: string }> = { q: 'awa', sort: 'name', dir: 'desc', per_page: 25, filters: { status: 'active', kind: '' } };
 const state = listState(params);
@@ -93,5 +93,23 @@ describe('price grid editing', async () => {
 
   it('maps "rows.<index>.<field>" errors back to the product', () => {
     expect(errorsByRow({ 'rows.1.min_price': 'Trop haut.', 'rows.5.retail_price': 'x', rows: 'y' }, [7, 8])).toEqual({ 8: { min_price: 'Trop haut.' } });
+  });
+});
+
+describe('type-ahead answers', () => {
+  it('highlights the first result when an answer arrives, so "riz" + Enter takes it', () => {
+    const items = [{ id: 1 }, { id: 2 }];
+    const first = initialActive(items, null);
+    expect(first).toBe(0);
+    expect(enterChoice({ query: 'riz', answeredQuery: 'riz', hasExact: false, itemCount: 2, active: first })).toEqual({ kind: 'active', index: 0 });
+    expect(initialActive([], null)).toBe(-1);
+    // the exact match (a scanned code) is the one highlighted, wherever it is
+    expect(initialActive(items, { id: 2 }, (a, b) => a.id === b.id)).toBe(1);
+  });
+
+  it('Enter pressed before the answer takes the exact match, else the first result', () => {
+    expect(pickOnAnswer([{ id: 1 }, { id: 2 }], { id: 2 })).toEqual({ id: 2 });
+    expect(pickOnAnswer([{ id: 1 }, { id: 2 }], null)).toEqual({ id: 1 });
+    expect(pickOnAnswer([], null)).toBeNull();
   });
 });

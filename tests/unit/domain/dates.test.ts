@@ -26,8 +26,10 @@ describe('hourIn', () => {
 
 describe('dashboardGreeting', () => {
   it('says Bonjour before 18:00 and Bonsoir from 18:00, with the first name', () => {
-    expect(dashboardGreeting('  Awa   Koné ', 17)).toBe('Bonjour, Awa');
-    expect(dashboardGreeting('Awa Koné', 18)).toBe('Bonsoir, Awa');
-    expect(dashboardGreeting('Awa', 0)).toBe('Bonjour, Awa');
+    expect(dashboardGreeting({ name: 'KONÉ Awa', first_name: ' Awa ' }, 17)).toBe('Bonjour, Awa');
+    expect(dashboardGreeting({ name: 'KONÉ Awa', first_name: 'Awa' }, 18)).toBe('Bonsoir, Awa');
+    // No first name given: the full name, never a guess (the first word would be the family name).
+    expect(dashboardGreeting({ name: '  KONÉ   Awa ', first_name: null }, 9)).toBe('Bonjour, KONÉ Awa');
+    expect(dashboardGreeting({ name: 'Awa', first_name: '  ' }, 0)).toBe('Bonjour, Awa');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { COST_PERMISSIONS, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts, blindStockLocations } from '../../../server/policies/index.js';
+import { DOCUMENT_SERIES, documentNumberQuery } from '../../../server/services/search/document-series.js';
+import { COST_PERMISSIONS, blindStockLocations, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -55,6 +56,9 @@ describe('other rules', () => {
     expect(importRights(viewer('clients.update', 'prices.update'), 'clients')).toEqual({ canUpdate: true, canChangePrices: false });
     expect(importRights(viewer('products.update'), 'products')).toEqual({ canUpdate: true, canChangePrices: false });
     expect(importRights(viewer('products.update', 'prices.update'), 'products')).toEqual({ canUpdate: true, canChangePrices: true });
+    // « Stock initial » is an entry: the entry screen and the right to create entries; it only creates.
+    expect(importPermissions('openingStock')).toEqual(['menu.entreestock', 'stock_entries.create']);
+    expect(importRights(viewer('stock_entries.create', 'products.update', 'prices.update'), 'openingStock')).toEqual({ canUpdate: false, canChangePrices: false });
   });
 
   it("a record's history hides the cost fields from those who may not see costs", () => {
@@ -115,5 +119,27 @@ describe('blind counts: the locations whose stock a user may not see', () => {
     expect([...blindStockLocations(viewer('menu.sortiestock'), counts)]).toEqual([1]);
     expect([...blindStockLocations(viewer('inventory.validate'), counts)]).toEqual([]);
     expect([...blindStockLocations(viewer('inventory.count'), [])]).toEqual([]);
+  });
+});
+
+describe('global search scope', () => {
+  it('shows a group only to those who may open its pages, a series only to those of its screens', () => {
+    const scope = searchScope(viewer('menu.clients', 'menu.annulation.transfert'), DOCUMENT_SERIES);
+    expect({ ...scope, series: scope.series.map((s) => s.series) }).toEqual({ products: false, clients: true, suppliers: false, series: ['TRF'] });
+    const keeper = searchScope(viewer('menu.produits', 'menu.fournisseurs', 'menu.inventaire', 'menu.entreestock'), DOCUMENT_SERIES);
+    expect(keeper.series.map((s) => s.table)).toEqual(['stock_entries', 'inventory_counts', 'stock_adjustments']);
+    expect(searchScope(viewer(), DOCUMENT_SERIES)).toEqual({ products: false, clients: false, suppliers: false, series: [] });
+  });
+
+  it('reads a typed document number as a prefix of the registered series', () => {
+    const series = ['ENT', 'TRF'];
+    expect(documentNumberQuery('ent', series)).toEqual({ series: 'ENT', exact: null, prefix: 'ENT-' });
+    expect(documentNumberQuery('TRF 2026', series)).toEqual({ series: 'TRF', exact: null, prefix: 'TRF-2026-' });
+    expect(documentNumberQuery('trf-20', series)).toEqual({ series: 'TRF', exact: null, prefix: 'TRF-20' });
+    expect(documentNumberQuery('ENT-2026-12', series)).toEqual({ series: 'ENT', exact: 'ENT-2026-000012', prefix: 'ENT-2026-12' });
+    expect(documentNumberQuery('ent2026 000012', series)).toMatchObject({ exact: 'ENT-2026-000012' });
+    expect(documentNumberQuery('FAC-2026-1', series)).toBeNull(); // not registered (yet)
+    expect(documentNumberQuery('riz', series)).toBeNull();
+    expect(documentNumberQuery('entree', series)).toBeNull();
   });
 });

@@ -10,7 +10,12 @@ describe('formatMoney', () => {
     expect(formatMoney(1_250_000, 'XAF')).toBe(`1${NNBSP}250${NNBSP}000${NBSP}FCFA`);
     expect(formatMoney(0)).toBe(`0${NBSP}FCFA`);
     expect(formatMoney(999)).toBe(`999${NBSP}FCFA`);
-    expect(formatMoney(-15_000)).toMatch(/^-15\u202f000\u00a0FCFA$/u);
+    // the true minus sign (U+2212), as quantities and differences
+    expect(formatMoney(-15_000)).toBe(`\u221215${NNBSP}000${NBSP}FCFA`);
+    expect(formatAmount(-125_050, 'EUR')).toBe(`\u22121${NNBSP}250,50`);
+    expect(formatAmount(-0.4)).toBe('0');
+    // what is shown can be typed back
+    expect(parseMoneyInput(formatMoney(-15_000), 'XOF', { allowNegative: true })).toBe(-15_000);
   });
 
   it('shows two decimals with a comma for EUR', () => {

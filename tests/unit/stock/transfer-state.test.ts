@@ -8,12 +8,13 @@ describe('transfer state machine', () => {
     expect(canTransfer('sent', 'receive')).toBe(true);
     expect(canTransfer('sent', 'cancel')).toBe(true);
   });
-  it('never receives twice, but a received transfer can still be cancelled', () => {
+  it('closes a transfer once received: never received twice, never cancelled', () => {
     for (const s of ['received', 'received_with_difference'] as const) {
+      expect(allowedTransferActions(s)).toEqual([]);
       expect(canTransfer(s, 'receive')).toBe(false);
-      expect(canTransfer(s, 'cancel')).toBe(true);
+      expect(canTransfer(s, 'cancel')).toBe(false);
       expect(transferActionRefusal(s, 'receive')).toBe('Ce transfert a déjà été réceptionné.');
-      expect(transferActionRefusal(s, 'cancel')).toBeNull();
+      expect(transferActionRefusal(s, 'cancel')).toBe("Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l'autre sens.");
     }
   });
   it('is terminal once cancelled', () => {
@@ -58,6 +59,20 @@ describe('planReception', () => {
     expect(plan.status).toBe('received_with_difference');
     expect(plan.lines[0]).toMatchObject({ quantityReceived: 8, difference: -2, reason: '2 sacs déchirés' });
     expect(plan.lines[1]).toMatchObject({ difference: 1 });
+  });
+  it('splits what arrived from what was sent and a surplus the source never lost', () => {
+    const plan = planReception(sent, [
+      { productId: 1, quantityReceived: 8, reason: 'manquant' },
+      { productId: 2, quantityReceived: 7, reason: 'Deux de trop' },
+    ]);
+    expect(plan.lines.map((l) => [l.quantityIn, l.surplus])).toEqual([
+      [8, 0],
+      [5, 2],
+    ]);
+    expect(planReception(sent, [{ productId: 1, quantityReceived: 10 }, { productId: 2, quantityReceived: 5 }]).lines.map((l) => [l.quantityIn, l.surplus])).toEqual([
+      [10, 0],
+      [5, 0],
+    ]);
   });
   it('accepts nothing received at all, with a reason', () => {
     const plan = planReception([{ productId: 1, quantitySent: 3 }], [{ productId: 1, quantityReceived: 0, reason: 'Perdu' }]);

@@ -10,6 +10,9 @@ import { SubmitButton } from '@/components/SubmitButton';
  *
  *   <ConfirmDialog open={open} onClose={…} title="Supprimer le client ?" confirmLabel="Supprimer"
  *     method="delete" url={route('clients.show', { id })} tone="danger">Cette suppression est définitive.</ConfirmDialog>
+ *
+ * A form with its own submission (useServerForm: errors on its fields) passes `onConfirm` instead of
+ * method/url: the dialog closes and the form submits (ValidateCountForm).
  */
 export function ConfirmDialog({
   open,
@@ -19,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel,
   method,
   url,
+  onConfirm,
   data,
   tone = 'default',
   icon,
@@ -29,8 +33,10 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  method: 'post' | 'delete' | 'put';
-  url: string;
+  method?: 'post' | 'delete' | 'put';
+  url?: string;
+  /** Instead of method/url: what confirming does (the dialog closes at once). */
+  onConfirm?: () => void;
   data?: Record<string, string | number | boolean>;
   tone?: 'danger' | 'default';
   icon?: string;
@@ -39,6 +45,11 @@ export function ConfirmDialog({
   const [busy, setBusy] = useState(false);
   const confirm = () => {
     if (busy) return;
+    if (onConfirm || !url) {
+      onClose();
+      onConfirm?.();
+      return;
+    }
     router.visit(url, {
       method,
       data: data ?? {},

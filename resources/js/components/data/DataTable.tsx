@@ -1,36 +1,75 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import type { Paginated } from '@shared/lists';
+import type { Paginated, SortDir } from '@shared/lists';
 import { Pagination } from '@/components/Pagination';
 import { EmptyState } from './EmptyState';
+import { SortHeader } from './SortHeader';
 
 /**
- * The card around a list table: horizontal scroll on narrow screens (the first column stays
- * readable), an empty state instead of an empty table, the pagination of `page` under it.
- *
- *   <DataTable caption="Liste des clients" head={<tr>…</tr>} page={clients} pageLabel="Pagination des clients"
- *     emptyTitle="Aucun client" emptyText="…">{clients.data.map(…)}</DataTable>
+ * What a column is to a reader, which decides how a row reads as a card on a phone (< 576 px):
+ * `title` (code, number, name — across the top), `status` (badge, under the title), `figure`
+ * (the key figures — stock, price, amount, balance — labelled, in bold, two per line),
+ * `secondary` (labelled, smaller), `actions` (buttons across the bottom). Above 576 px the
+ * columns are a table.
  */
-export function DataTable({
+export type ColumnRole = 'title' | 'status' | 'figure' | 'secondary' | 'actions';
+
+export interface Column<T> {
+  /** React key, and the column's sort key unless `sort` says another. */
+  id: string;
+  /** Header, and the label of the value on a card. */
+  label: string;
+  role: ColumnRole;
+  /** Sortable: the server's sort key (`true` → `id`). Needs DataTable's `sort`. */
+  sort?: string | true;
+  /** A number: right-aligned, tabular figures. */
+  num?: boolean;
+  /** The cell may wrap (long names, descriptions); other cells keep to one line. */
+  wrap?: boolean;
+  className?: string;
+  cellClassName?: (row: T) => string | undefined;
+  cellTitle?: (row: T) => string | undefined;
+  cell: (row: T) => ReactNode;
+}
+
+/** Columns as declared: a conditional column is written `can.x ? {…} : null`. */
+export type Columns<T> = ReadonlyArray<Column<T> | false | null | undefined>;
+
+export interface RowsProps<T> {
+  columns: Columns<T>;
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  rowClassName?: (row: T) => string | undefined;
+  rowTestId?: (row: T) => string | undefined;
+}
+
+/** The sort state and setter (useList().sort). */
+export type SortHandle = { sort: string; dir: SortDir; onSort: (s: { sort: string; dir: SortDir }) => void };
+
+/**
+ * The card around a list table: the columns (their role makes each row a card on a phone),
+ * an empty state instead of an empty table, the pagination of `page` under it.
+ *
+ *   <DataTable caption="Liste des clients" columns={columns} rows={clients.data} rowKey={(c) => c.id} sort={list.sort}
+ *     page={clients} pageLabel="Pagination des clients" emptyTitle="Aucun client" emptyText="…" />
+ */
+export function DataTable<T>({
   caption,
-  head,
-  children,
   page,
   pageLabel,
   pageParam,
-  empty = page ? page.data.length === 0 : false,
+  empty,
   emptyTitle,
   emptyText,
   emptyIcon = 'fa-regular fa-folder-open',
   emptyAction,
   footer,
-  wrap = false,
+  sort,
   testId,
   className = '',
-}: {
+  ...table
+}: RowsProps<T> & {
   caption: string;
-  head: ReactNode;
-  children: ReactNode;
   /** The server's page of rows: gives the pagination (and `empty`). */
   page?: Paginated<unknown>;
   pageLabel?: string;
@@ -43,42 +82,106 @@ export function DataTable({
   emptyAction?: ReactNode;
   /** Under the table, instead of the pagination. */
   footer?: ReactNode;
-  /** Let every cell wrap (document lists with many columns) instead of only the .app-wrap ones. */
-  wrap?: boolean;
+  sort?: SortHandle;
   testId?: string;
   className?: string;
 }) {
   const { url } = usePage();
+  const isEmpty = empty ?? table.rows.length === 0;
   const bottom = footer ?? (page ? <Pagination currentPage={page.page} lastPage={page.last_page} url={url} total={page.total} perPage={page.per_page} param={pageParam} label={pageLabel} /> : null);
   return (
-    <div className={`card app-data-card ${className}`} data-testid={testId}>
-      {empty ? (
+    <div className={`card app-data-card ${className}`} data-testid={testId} data-list-table="">
+      {isEmpty ? (
         <EmptyState icon={emptyIcon} title={emptyTitle} action={emptyAction}>
           {emptyText}
         </EmptyState>
       ) : (
-        <ScrollTable caption={caption} head={head} hover wrap={wrap}>
-          {children}
-        </ScrollTable>
+        <>
+          {sort ? <CardSort columns={table.columns} sort={sort} /> : null}
+          <ScrollTable caption={caption} hover sort={sort} {...table} />
+        </>
       )}
       {bottom ? <div className="card-footer app-data-footer">{bottom}</div> : null}
     </div>
   );
 }
 
+const present = <T,>(columns: Columns<T>): Column<T>[] => columns.filter((c): c is Column<T> => Boolean(c));
+const sortKey = <T,>(c: Column<T>) => (c.sort === true ? c.id : c.sort);
+const ROLE_CLASS: Record<ColumnRole, string> = { title: 'app-col-title', status: 'app-col-status', figure: 'app-col-figure', secondary: 'app-col-secondary', actions: 'app-col-actions' };
+
 /**
- * A table that scrolls sideways inside its card on a narrow screen (keyboard-focusable region
- * named by `caption`): the body of DataTable, and the tables of record pages' sections.
+ * A table of `rows` by `columns` — the body of DataTable, and the tables of record pages'
+ * sections. A row is a card below 576 px (.app-cards-sm, see _master-data.scss), with each value
+ * under its label; above, a table that scrolls sideways inside its card if it must.
  */
-export function ScrollTable({ caption, head, foot, children, hover = false, wrap = false, testId }: { caption: string; head: ReactNode; foot?: ReactNode; children: ReactNode; hover?: boolean; wrap?: boolean; testId?: string }) {
+export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, rowTestId, foot, hover = false, sort, testId }: RowsProps<T> & { caption: string; foot?: ReactNode; hover?: boolean; sort?: SortHandle; testId?: string }) {
+  const cols = present(columns);
+  const cls = (c: Column<T>) => [ROLE_CLASS[c.role], c.num ? 'app-num' : '', c.wrap ? 'app-wrap' : '', c.className ?? ''].filter(Boolean).join(' ');
   return (
     <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table ${wrap ? 'app-table-wrap' : ''}`} data-testid={testId}>
+      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table app-cards-sm`} data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>{head}</thead>
-        <tbody>{children}</tbody>
+        <thead>
+          <tr>
+            {cols.map((c) => {
+              const key = sortKey(c);
+              return sort && key ? (
+                <SortHeader key={c.id} column={key} label={c.label} className={cls(c)} {...sort} />
+              ) : (
+                <th key={c.id} scope="col" className={cls(c)}>
+                  {c.role === 'actions' ? <span className="visually-hidden">{c.label}</span> : c.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className={rowClassName?.(row)} data-testid={rowTestId?.(row)}>
+              {cols.map((c) => (
+                <td key={c.id} className={`${cls(c)} ${c.cellClassName?.(row) ?? ''}`} data-label={c.label} title={c.cellTitle?.(row)}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
         {foot ? <tfoot>{foot}</tfoot> : null}
       </table>
+    </div>
+  );
+}
+
+/** On a phone the headers are gone: the sort is a select above the cards. */
+function CardSort<T>({ columns, sort }: { columns: Columns<T>; sort: SortHandle }) {
+  const sortable = present(columns).filter((c) => sortKey(c));
+  if (sortable.length === 0) return null;
+  const value = `${sort.sort}:${sort.dir}`;
+  return (
+    <div className="app-card-sort">
+      <label className="app-filter-label" htmlFor="app-card-sort">
+        Trier par
+      </label>
+      <select
+        id="app-card-sort"
+        className="form-select form-select-sm"
+        value={value}
+        onChange={(e) => {
+          const [key, dir] = e.target.value.split(':');
+          sort.onSort({ sort: key, dir: dir === 'desc' ? 'desc' : 'asc' });
+        }}
+      >
+        {sortable.some((c) => `${sortKey(c)}:asc` === value || `${sortKey(c)}:desc` === value) ? null : <option value={value}>—</option>}
+        {sortable.flatMap((c) => [
+          <option key={`${c.id}:asc`} value={`${sortKey(c)}:asc`}>
+            {c.label} (croissant)
+          </option>,
+          <option key={`${c.id}:desc`} value={`${sortKey(c)}:desc`}>
+            {c.label} (décroissant)
+          </option>,
+        ])}
+      </select>
     </div>
   );
 }

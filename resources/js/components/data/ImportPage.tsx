@@ -13,16 +13,37 @@ import { EmptyState } from './EmptyState';
 import { SectionCard } from './SectionCard';
 import { Stat, StatRow } from './Stat';
 
-/** The master-data lists that import a CSV/XLSX file (route names). */
-export type ImportResource = 'clients' | 'products';
+/** The screens that import a CSV/XLSX file (route names): master-data lists, and the opening stock. */
+export type ImportResource = 'clients' | 'products' | 'openingStock';
 
 /**
- * The whole import screen of a master-data list (clients, products): 1. the expected columns and
- * a template to download, 2. the file upload, 3. the server's preview — every row in error with its
- * French messages, what will be created or updated — and 4. "Importer", all or nothing. Routes:
- * <resource>.importTemplate?format=, POST <resource>.import (field "file"), POST <resource>.importApply.
+ * The whole import screen of a master-data list (clients, products) or of document lines (the
+ * opening stock): 1. the expected columns and a template to download, 2. the file upload, 3. the
+ * server's preview — every row in error with its French messages, what will be created or updated
+ * — and 4. "Importer", all or nothing. Routes: <resource>.importTemplate?format=, POST
+ * <resource>.import (field "file"), POST <resource>.importApply. `lines` (rows that create no
+ * record: « Stock initial ») says what a row becomes and where "Retour" goes.
  */
-export function ImportPage({ resource, title, noun, breadcrumbs, preview, columns, canUpdate }: { resource: ImportResource; title: string; noun: string; breadcrumbs: Crumb[]; preview: ImportPreview | null; columns: ImportColumn[]; canUpdate: boolean }) {
+export function ImportPage({
+  resource,
+  title,
+  noun,
+  breadcrumbs,
+  preview,
+  columns,
+  canUpdate,
+  lines,
+}: {
+  resource: ImportResource;
+  title: string;
+  noun: string;
+  breadcrumbs: Crumb[];
+  preview: ImportPreview | null;
+  columns: ImportColumn[];
+  canUpdate: boolean;
+  lines?: { backHref: string; backLabel: string; rowLabel: string; confirm: (count: number) => string };
+}) {
+  const backHref = lines ? lines.backHref : route(resource === 'openingStock' ? 'entries.index' : `${resource}.index`);
   const form = useServerForm<{ file: File | null }>({ file: null });
   const [confirming, setConfirming] = useState(false);
   const [inputKey, setInputKey] = useState(0);
@@ -110,7 +131,7 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
                 </li>
               ))}
             </ul>
-            {!canUpdate ? <div className="card-footer small text-body-secondary">Sans la permission de modifier, une ligne dont le code existe déjà est refusée.</div> : null}
+            {!canUpdate && !lines ? <div className="card-footer small text-body-secondary">Sans la permission de modifier, une ligne dont le code existe déjà est refusée.</div> : null}
           </SectionCard>
         </div>
         <div className="col-xl-7">
@@ -119,8 +140,8 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
               <div className="card-body">
                 <StatRow className="mb-3">
                   <Stat label="Lignes lues" value={preview.row_count} />
-                  <Stat label="À créer" value={preview.create_count} tone="success" />
-                  <Stat label="À mettre à jour" value={preview.update_count} tone="info" />
+                  <Stat label={lines ? 'À importer' : 'À créer'} value={preview.create_count} tone="success" />
+                  {lines ? null : <Stat label="À mettre à jour" value={preview.update_count} tone="info" />}
                   <Stat label="En erreur" value={preview.error_count} tone={preview.error_count ? 'danger' : undefined} />
                 </StatRow>
                 {preview.applied ? (
@@ -149,7 +170,7 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
                         <th scope="col">Ligne</th>
                         <th scope="col">Action</th>
                         <th scope="col">Code</th>
-                        <th scope="col">Nom</th>
+                        <th scope="col">{lines ? 'Produit' : 'Nom'}</th>
                         <th scope="col">Erreurs</th>
                       </tr>
                     </thead>
@@ -157,7 +178,7 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
                       {preview.rows.map((row) => (
                         <tr key={row.line} className={row.action === 'error' ? 'table-danger' : undefined}>
                           <td className="text-nowrap">{row.line}</td>
-                          <td>{row.action === 'create' ? <Badge tone="success">Création</Badge> : row.action === 'update' ? <Badge tone="info">Mise à jour</Badge> : <Badge tone="danger">Erreur</Badge>}</td>
+                          <td>{row.action === 'create' ? <Badge tone="success">{lines ? lines.rowLabel : 'Création'}</Badge> : row.action === 'update' ? <Badge tone="info">Mise à jour</Badge> : <Badge tone="danger">Erreur</Badge>}</td>
                           <td className="text-nowrap">{row.code || '—'}</td>
                           <td>{row.name || '—'}</td>
                           <td>
@@ -179,8 +200,8 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
               ) : null}
               {preview.hidden_rows > 0 ? <div className="card-body small text-body-secondary py-2">… et {preview.hidden_rows} autre(s) ligne(s) valide(s) non affichée(s).</div> : null}
               <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
-                <Link href={route(`${resource}.index`)} className="btn btn-outline-secondary">
-                  Retour à la liste
+                <Link href={backHref} className="btn btn-outline-secondary">
+                  {lines ? lines.backLabel : 'Retour à la liste'}
                 </Link>
                 {!preview.applied && preview.error_count === 0 && preview.row_count > 0 ? (
                   <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} data-testid="import-apply-open">
@@ -199,7 +220,7 @@ export function ImportPage({ resource, title, noun, breadcrumbs, preview, column
                 icon="fa-solid fa-file-import"
                 testId="import-apply"
               >
-                {preview.create_count} fiche(s) seront créées et {preview.update_count} mise(s) à jour, en une seule fois.
+                {lines ? lines.confirm(preview.create_count) : `${preview.create_count} fiche(s) seront créées et ${preview.update_count} mise(s) à jour, en une seule fois.`}
               </ConfirmDialog>
             </SectionCard>
           ) : (

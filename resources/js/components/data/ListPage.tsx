@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Paginated } from '@shared/lists';
 import { AppPage, type AppPageProps } from '@/components/AppPage';
-import { DataTable } from './DataTable';
+import { type Columns, DataTable } from './DataTable';
 import { ListToolbar } from './ListToolbar';
 import type { ListHandle } from './useList';
 
@@ -16,7 +16,7 @@ import type { ListHandle } from './useList';
  *     empty={{ icon: 'fa-solid fa-users', title: 'Aucun client', filteredTitle: 'Aucun client ne correspond', text: 'Créez…' }}
  *     head={<tr>…</tr>}>{clients.data.map(…)}</ListPage>
  */
-export function ListPage({
+export function ListPage<T>({
   list,
   search,
   perPage = false,
@@ -31,12 +31,13 @@ export function ListPage({
   pageLabel = `Pagination : ${caption.toLowerCase()}`,
   pageParam,
   empty,
-  head,
+  columns,
+  rowKey,
+  rowClassName,
+  rowTestId,
   tableTestId,
   tableClassName,
-  wrap,
   toolbarTestId,
-  children,
   ...heading
 }: Omit<AppPageProps, 'children'> & {
   list: ListHandle;
@@ -52,18 +53,18 @@ export function ListPage({
   between?: ReactNode;
   /** Under the table (a save bar). */
   after?: ReactNode;
-  page: Paginated<unknown>;
+  page: Paginated<T>;
   caption: string;
   pageLabel?: string;
   pageParam?: string;
   empty: { icon: string; title: string; filteredTitle?: string; text?: ReactNode; action?: ReactNode };
-  head: ReactNode;
+  columns: Columns<T>;
+  rowKey: (row: T) => string | number;
+  rowClassName?: (row: T) => string | undefined;
+  rowTestId?: (row: T) => string | undefined;
   tableTestId?: string;
   tableClassName?: string;
-  /** Cells wrap (document lists): see DataTable. */
-  wrap?: boolean;
   toolbarTestId?: string;
-  children: ReactNode;
 }) {
   const filtered = list.filtered;
   return (
@@ -88,7 +89,12 @@ export function ListPage({
         caption={caption}
         testId={tableTestId}
         className={tableClassName}
-        wrap={wrap}
+        columns={columns}
+        rows={page.data}
+        rowKey={rowKey}
+        rowClassName={rowClassName}
+        rowTestId={rowTestId}
+        sort={list.sort}
         page={page}
         pageLabel={pageLabel}
         pageParam={pageParam}
@@ -96,10 +102,7 @@ export function ListPage({
         emptyTitle={filtered ? (empty.filteredTitle ?? empty.title) : empty.title}
         emptyText={filtered ? 'Modifiez la recherche ou les filtres.' : empty.text}
         emptyAction={filtered ? undefined : empty.action}
-        head={head}
-      >
-        {children}
-      </DataTable>
+      />
       {after}
     </AppPage>
   );

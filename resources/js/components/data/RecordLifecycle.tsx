@@ -9,6 +9,15 @@ import { SectionCard } from './SectionCard';
 export type RecordResource = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks';
 
 /**
+ * The grammar of a record's noun with its determiner ("ce produit", "cet emplacement", "cette
+ * caisse"): the sentences about it agree with it (« Ce produit ne peut pas être supprimé : il a… »).
+ */
+export function nounGrammar(noun: string): { subject: string; e: string; pronoun: string; object: string } {
+  const feminine = /^cette\s/i.test(noun);
+  return { subject: noun.charAt(0).toUpperCase() + noun.slice(1), e: feminine ? 'e' : '', pronoun: feminine ? 'elle' : 'il', object: feminine ? 'la' : 'le' };
+}
+
+/**
  * The "Archiver / Réactiver / Supprimer" card of a record page. It explains why a record can only
  * be archived (it is used by documents: the server's reasons) and offers the allowed actions,
  * each behind a confirmation. Routes: POST <resource>.archive, POST <resource>.restore, DELETE <resource>.show.
@@ -16,20 +25,29 @@ export type RecordResource = 'clients' | 'suppliers' | 'categories' | 'products'
 export function RecordLifecycle({ resource, id, active, usage, noun, canDelete, extra }: { resource: RecordResource; id: number; active: boolean; usage: UsageInfo; noun: string; canDelete: boolean; extra?: ReactNode }) {
   const [confirm, setConfirm] = useState<'archive' | 'restore' | 'delete' | null>(null);
   if (!canDelete) return null;
+  const g = nounGrammar(noun);
   return (
     <SectionCard title="Archiver ou supprimer" icon="fa-solid fa-box-archive" testId="record-lifecycle">
       <div className="card-body">
         {usage.deletable ? (
-          <p className="small mb-3">Cette fiche n'est utilisée par aucun document : elle peut être supprimée définitivement.</p>
+          <p className="small mb-3">
+            {g.subject} n'est utilisé{g.e} par aucun document : {g.pronoun} peut être supprimé{g.e} définitivement.
+          </p>
         ) : usage.reasons.length ? (
           <div className="small mb-3">
-            <p className="mb-1">Cette fiche ne peut pas être supprimée :</p>
+            <p className="mb-1">
+              {g.subject} ne peut pas être supprimé{g.e} :
+            </p>
             <ul className="mb-1 ps-3" data-testid="usage-reasons">
               {usage.reasons.map((r) => (
                 <li key={r}>{r}</li>
               ))}
             </ul>
-            {usage.archivable ? <p className="mb-0 text-body-secondary">L'archiver la retire des listes et des recherches sans rien effacer ; elle peut être réactivée à tout moment.</p> : null}
+            {usage.archivable ? (
+              <p className="mb-0 text-body-secondary">
+                L'archiver {g.object} retire des listes et des recherches sans rien effacer ; {g.pronoun} peut être réactivé{g.e} à tout moment.
+              </p>
+            ) : null}
           </div>
         ) : null}
         {usage.archive_block ? <p className="small text-body-secondary mb-3">{usage.archive_block}</p> : null}

@@ -2,7 +2,7 @@ import { Link, usePage } from '@inertiajs/react';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 
-/** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses). */
+/** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses, Comptes). */
 export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string }>; label: string }) {
   const { url } = usePage();
   const path = new URL(url, 'http://x').pathname;
@@ -28,4 +28,5 @@ export function SubNav({ items, label }: { items: Array<{ href: string; label: s
 export const COMPANY_TABS = [
   { href: route('locations.index'), label: 'Emplacements', icon: 'fa-solid fa-warehouse' },
   { href: route('cashDesks.index'), label: 'Caisses', icon: 'fa-solid fa-cash-register' },
+  { href: route('company.accounts'), label: 'Comptes', icon: 'fa-solid fa-user-plus' },
 ];

@@ -5,8 +5,10 @@
  * the browser's time zone. Missing values show as '—'.
  */
 
-const qtyFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 const pad = (n: number) => String(n).padStart(2, '0');
+
+// Quantities are written by shared/quantity.ts, the one module the server's messages use too.
+export { formatQty, formatQuantity, formatSigned, pluralUnit } from '@shared/quantity';
 
 /** A timestamp as the server sends it; a SQLite "2026-11-22 07:55:00" is UTC, made ISO so every browser reads it alike. */
 function parseTimestamp(value: string): Date | null {
@@ -30,21 +32,15 @@ export function formatDateTime(value: string | null | undefined): string {
   return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
 }
 
-/** 1250 → '1 250' (narrow no-break space, as fr-FR groups); null → '—'. */
-export function formatQty(value: number | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  return qtyFormat.format(value);
-}
-
-/** A difference with its sign: +3, −2 (true minus sign), 0; null → '—'. */
-export function formatSigned(value: number | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  if (value > 0) return `+${formatQty(value)}`;
-  if (value < 0) return `\u2212${formatQty(-value)}`;
-  return '0';
-}
-
 /** The class of a signed difference: green for a gain, red for a loss, none for 0 or nothing. */
 export function diffClass(value: number | null | undefined): string {
   return value ? (value > 0 ? 'app-diff-pos' : 'app-diff-neg') : '';
+}
+
+/**
+ * « de » before a name, elided before a vowel or an h (« Menu d'Administrateur », « Menu de
+ * Moussa »), with the apostrophe style of the whole interface (straight, see tests/unit/client/wording.test.ts).
+ */
+export function ofName(name: string): string {
+  return /^[aeiouhàâäéèêëîïôöûüœæ]/i.test(name.normalize('NFC')) ? `d'${name}` : `de ${name}`;
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { AuditItem } from '@shared/records';
 import { AppPage, type Crumb } from '@/components/AppPage';
+import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Facts } from '@/components/data/Fact';
@@ -16,6 +17,11 @@ export interface DocumentCancel {
   confirmLabel?: string;
   buttonTestId?: string;
   dialogTestId?: string;
+  /**
+   * The cancellation is known to be impossible (goods already gone…): the reason is shown in a
+   * notice and the button is disabled, instead of asking for a reason the server would refuse.
+   */
+  blocked?: string | null;
 }
 
 /**
@@ -74,7 +80,14 @@ export function DocumentShow({
         <div className="d-flex gap-2 flex-wrap">
           {actions}
           {cancel ? (
-            <button type="button" className="btn btn-outline-danger" onClick={() => setCancelling(true)} data-testid={cancel.buttonTestId}>
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              onClick={() => setCancelling(true)}
+              disabled={!!cancel.blocked}
+              aria-describedby={cancel.blocked ? 'document-cancel-blocked' : undefined}
+              data-testid={cancel.buttonTestId}
+            >
               <Icon name="fa-solid fa-ban" className="me-1" />
               {cancel.label}
             </button>
@@ -82,6 +95,13 @@ export function DocumentShow({
         </div>
       }
     >
+      {cancel?.blocked ? (
+        <div id="document-cancel-blocked">
+          <StatusAlert tone="warning" icon="fa-solid fa-lock" testId="document-cancel-blocked">
+            {cancel.blocked}
+          </StatusAlert>
+        </div>
+      ) : null}
       {notices}
       <div className="card mb-3">
         <div className="card-body">
@@ -91,7 +111,7 @@ export function DocumentShow({
       </div>
       {children}
       {history ? <AuditHistory items={history} title="Historique du document" /> : null}
-      {cancel ? (
+      {cancel && !cancel.blocked ? (
         <CancelDialog
           open={cancelling}
           onClose={() => setCancelling(false)}

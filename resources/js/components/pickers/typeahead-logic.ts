@@ -25,3 +25,18 @@ export function moveActive(active: number, count: number, direction: 1 | -1): nu
   if (active < 0) return direction === 1 ? 0 : count - 1;
   return (active + direction + count) % count;
 }
+
+/**
+ * The option highlighted when an answer arrives: the exact match (a scanned barcode) or else the
+ * first result, so Enter takes it at once ("riz" + Enter adds the first rice); -1 when none.
+ */
+export function initialActive<T>(items: readonly T[], exact: T | null | undefined, same: (a: T, b: T) => boolean = Object.is): number {
+  if (items.length === 0) return -1;
+  const i = exact ? items.findIndex((item) => same(item, exact)) : -1;
+  return i >= 0 ? i : 0;
+}
+
+/** Enter was pressed before the answer came: what the answer picks — the exact match, else the first result. */
+export function pickOnAnswer<T>(items: readonly T[], exact: T | null | undefined): T | null {
+  return exact ?? items[0] ?? null;
+}

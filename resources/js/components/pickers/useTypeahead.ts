@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { debounce } from '@/lib/debounce';
-import { enterChoice, moveActive } from './typeahead-logic';
+import { enterChoice, initialActive, moveActive, pickOnAnswer as answerPick } from './typeahead-logic';
 
 export interface TypeaheadResult<T> {
   items: T[];
@@ -11,7 +11,18 @@ export interface TypeaheadResult<T> {
  * State of a server-side type-ahead: debounced fetches (200 ms), stale answers dropped
  * (AbortController + query check), keyboard handling (↑ ↓ Enter Escape) and the picked item.
  */
-export function useTypeahead<T>({ fetchUrl, onPick, minLength = 1 }: { fetchUrl: (q: string) => string; onPick: (item: T) => void; minLength?: number }) {
+export function useTypeahead<T>({
+  fetchUrl,
+  onPick,
+  minLength = 1,
+  parse,
+}: {
+  fetchUrl: (q: string) => string;
+  onPick: (item: T) => void;
+  minLength?: number;
+  /** Turns the endpoint's JSON into items when it is not `{ items, exact }` (the global search's groups). */
+  parse?: (data: unknown) => TypeaheadResult<T>;
+}) {
   const [query, setQuery] = useState('');
   const [items, setItems] = useState<T[]>([]);
   const [exact, setExact] = useState<T | null>(null);
@@ -26,6 +37,8 @@ export function useTypeahead<T>({ fetchUrl, onPick, minLength = 1 }: { fetchUrl:
   onPickRef.current = onPick;
   const fetchUrlRef = useRef(fetchUrl);
   fetchUrlRef.current = fetchUrl;
+  const parseRef = useRef(parse);
+  parseRef.current = parse;
 
   const reset = useCallback(() => {
     controller.current?.abort();
@@ -66,17 +79,19 @@ export function useTypeahead<T>({ fetchUrl, onPick, minLength = 1 }: { fetchUrl:
           const body = (await res.json().catch(() => null)) as { message?: string } | null;
           throw new Error(body?.message ?? 'La recherche a échoué : veuillez réessayer.');
         }
-        const data = (await res.json()) as TypeaheadResult<T>;
+        const json: unknown = await res.json();
+        const data = parseRef.current ? parseRef.current(json) : (json as TypeaheadResult<T>);
         if (ctrl.signal.aborted) return;
         setItems(data.items);
         setExact(data.exact ?? null);
         setAnswered(term);
-        setActive(-1);
+        // The first result (or the exact match) is highlighted: Enter takes it.
+        setActive(initialActive(data.items, data.exact ?? null, (a, b) => JSON.stringify(a) === JSON.stringify(b)));
         setOpen(true);
-        // Enter was pressed before the answer came (scanner): take the exact match, or the only one.
+        // Enter was pressed before the answer came (scanner, quick typist): take the exact match, else the first result.
         if (pickOnAnswer.current) {
           pickOnAnswer.current = false;
-          const one = data.exact ?? (data.items.length === 1 ? data.items[0] : null);
+          const one = answerPick(data.items, data.exact ?? null);
           if (one) pick(one);
         }
       } catch (err) {

@@ -1,13 +1,17 @@
 /**
  * The frame of every printout (stock documents now, sales later): used inside SimpleLayout.
  * On screen: a toolbar (Retour, Imprimer) above a "sheet" the size of the paper; in print only
- * the sheet, with `@page` set to the document's size (A4 states, A5 notes). `auto_print`
- * (?print=1) opens the print dialog once the page is shown.
+ * the sheet (print CSS hides toasts, the progress bar and everything else), with `@page` set to the
+ * document's size (A4 states, A5 notes) and « Page n / N » in the bottom-right page margin.
+ * `auto_print` (?print=1) opens the print dialog once the page is clean (toasts gone, no progress
+ * bar, fonts loaded). A document's copy (meta.copy, recorded by the server: the first print is the
+ * original, every later one a DUPLICATA) is marked here, for every printout.
  *
  *   <PrintFrame meta={props} size="A5" title="Bon de transfert" number={t.number}>…</PrintFrame>
  */
 import { Head, Link } from '@inertiajs/react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { toast } from 'react-toastify';
 import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
@@ -30,9 +34,33 @@ interface PrintFrameProps {
   children: ReactNode;
 }
 
-/** The @page rule of a paper size: the printed PDF has exactly that MediaBox. */
+/**
+ * The @page rule of a paper size: the printed PDF has exactly that MediaBox, and every page says
+ * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes).
+ */
 export function pageRule(size: PaperSize, landscape = false): string {
-  return `@page { size: ${size}${landscape ? ' landscape' : ''}; margin: ${size === 'A5' ? '8mm' : '12mm'}; }`;
+  const margin = size === 'A5' ? '8mm 8mm 10mm' : '12mm 12mm 14mm';
+  const pageNumber = '@bottom-right { content: "Page " counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #555; }';
+  return `@page { size: ${size}${landscape ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
+}
+
+/** Something on screen that must not be printed and goes away by itself: a toast, the progress bar. */
+const TRANSIENT = '.Toastify__toast, #nprogress, .app-page-loader';
+
+/**
+ * Opens the print dialog once the page is clean: toasts dismissed and gone, no progress bar, fonts
+ * loaded, layout settled (or after 3 s at most). The print CSS hides them anyway; this keeps the
+ * preview of the dialog clean too.
+ */
+export async function printWhenClean(win: Window = window): Promise<void> {
+  toast.dismiss();
+  await win.document.fonts?.ready;
+  const deadline = Date.now() + 3000;
+  while (win.document.querySelector(TRANSIENT) && Date.now() < deadline) {
+    await new Promise((resolve) => win.setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => win.requestAnimationFrame(() => win.requestAnimationFrame(resolve)));
+  win.print();
 }
 
 export function PrintFrame({ meta, size, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
@@ -40,12 +68,13 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
   useEffect(() => {
     if (!meta.auto_print || printed.current) return;
     printed.current = true;
-    // After fonts and layout have settled, or the dialog shows a half-drawn page.
-    const timer = window.setTimeout(() => window.print(), 400);
-    return () => window.clearTimeout(timer);
+    void printWhenClean();
   }, [meta.auto_print]);
 
   const c = meta.company;
+  const copy = meta.copy;
+  const duplicata = copy?.duplicata ? 'DUPLICATA' : null;
+  const marks = [duplicata, watermark].filter((m): m is string => Boolean(m));
   const docTitle = number ? `${title} ${number}` : title;
   return (
     <div className={`app-print app-print-${size.toLowerCase()}${landscape ? ' is-landscape' : ''}`} data-paper={size}>
@@ -57,15 +86,15 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
           Retour
         </Link>
         <span className="small text-body-secondary d-none d-sm-inline">Format {size}{landscape ? ' paysage' : ''}</span>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()} data-testid="print-button">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void printWhenClean()} data-testid="print-button">
           <Icon name="fa-solid fa-print" className="me-1" />
           Imprimer
         </button>
       </div>
       <article className="app-print-sheet" aria-label={docTitle}>
-        {watermark ? (
+        {marks.length ? (
           <div className="app-print-watermark" aria-hidden="true">
-            {watermark}
+            {marks[0]}
           </div>
         ) : null}
         <header className="app-print-header">
@@ -90,7 +119,11 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
                 {number}
               </div>
             ) : null}
-            {watermark ? <div className="app-print-mark">{watermark}</div> : null}
+            {marks.map((m) => (
+              <div key={m} className="app-print-mark" data-testid={m === duplicata ? 'duplicata-mark' : undefined}>
+                {m}
+              </div>
+            ))}
           </div>
         </header>
         {subtitle ? <div className="app-print-subtitle">{subtitle}</div> : null}
@@ -98,6 +131,13 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
         {footer ? <div className="app-print-after">{footer}</div> : null}
         <footer className="app-print-footer">
           Imprimé le {formatDateTime(meta.printed_at)} par {meta.printed_by}
+          {copy?.duplicata ? (
+            <span data-testid="reprint-note">
+              {' '}
+              — DUPLICATA, réimpression n° {copy.reprint} (original imprimé le {formatDateTime(copy.original_printed_at)}
+              {copy.original_printed_by ? ` par ${copy.original_printed_by}` : ''})
+            </span>
+          ) : null}
         </footer>
       </article>
     </div>

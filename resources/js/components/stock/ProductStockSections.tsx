@@ -4,16 +4,19 @@
  * product detail page (server: productStockSections() in routes/stock/product-stock.ts).
  */
 import { Link, usePage } from '@inertiajs/react';
+import { ALERT_THRESHOLD_RULE, belowAlertThreshold } from '@shared/records';
 import type { ProductStockSectionsProps } from '@shared/stock-pages';
+import { ScrollTable } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
 import { Pagination } from '@/components/Pagination';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { EmptyState } from '@/components/data/EmptyState';
-import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
+  const low = total_quantity !== null && belowAlertThreshold(total_quantity, product.alert_threshold);
   return (
     <>
       <StatRow className="mb-3">
@@ -21,7 +24,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           label="Stock total"
           value={
             <>
-              {formatQty(total_quantity)} <span className="fs-6 fw-normal">{product.unit}</span>
+              {formatQty(total_quantity)} <span className="fs-6 fw-normal">{pluralUnit(product.unit, total_quantity)}</span>
             </>
           }
           testId="stock-total"
@@ -37,99 +40,126 @@ export function ProductStockSections({ currency, show_costs, product, locations,
       </StatRow>
 
       <div className="row g-3 mb-3">
-        <div className="col-xl-5">
+        <div className="col-xxl-5">
           <SectionCard title="Stock par emplacement" icon="fa-solid fa-warehouse" className="h-100 mb-0">
-            <div className="table-responsive">
-              <table className="table app-doc-table" data-testid="stock-locations">
-                <thead>
-                  <tr>
-                    <th scope="col">Emplacement</th>
-                    <th scope="col" className="num">Quantité</th>
-                    {show_costs ? <th scope="col" className="num">Valeur</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {locations.map((l) => (
-                    <tr key={l.id}>
-                      <td>
-                        {l.name} <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
-                      </td>
-                      <td className={`num ${l.quantity === null ? '' : l.quantity < 0 ? 'text-danger' : l.quantity <= product.alert_threshold ? 'text-warning-emphasis fw-semibold' : ''}`} title={l.quantity === null ? 'Inventaire à l’aveugle en cours' : undefined}>{formatQty(l.quantity)}</td>
-                      {show_costs ? (
-                        <td className="num">
-                          <Money value={l.value} currency={currency} />
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
+            <ScrollTable
+              caption="Stock par emplacement"
+              testId="stock-locations"
+              rows={locations}
+              rowKey={(l) => l.id}
+              columns={[
+                {
+                  id: 'location',
+                  label: 'Emplacement',
+                  role: 'title',
+                  wrap: true,
+                  cell: (l) => (
+                    <>
+                      {l.name} <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
+                    </>
+                  ),
+                },
+                {
+                  id: 'quantity',
+                  label: 'Quantité',
+                  role: 'figure',
+                  num: true,
+                  // null: the user counts this location blind (an open blind count).
+                  cellClassName: (l) => (l.quantity !== null && l.quantity < 0 ? 'text-danger' : undefined),
+                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l'aveugle en cours" : undefined),
+                  cell: (l) => formatQty(l.quantity),
+                },
+                show_costs ? { id: 'value', label: 'Valeur', role: 'figure', num: true, cell: (l) => <Money value={l.value} currency={currency} /> } : null,
+              ]}
+              foot={
+                <>
                   {in_transit ? (
                     <tr>
-                      <td className="fst-italic">En transit (transferts envoyés)</td>
-                      <td className="num">{formatQty(in_transit)}</td>
-                      {show_costs ? <td /> : null}
+                      <td className="app-col-title fst-italic">En transit (transferts envoyés)</td>
+                      <td className="app-col-figure app-num" data-label="Quantité">
+                        {formatQty(in_transit)}
+                      </td>
+                      {show_costs ? <td className="app-col-figure" /> : null}
                     </tr>
                   ) : null}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td className="num">{formatQty(total_quantity)}</td>
+                  <tr className="fw-semibold">
+                    <td className="app-col-title">Total</td>
+                    <td className={`app-col-figure app-num ${low ? 'text-warning-emphasis' : ''}`} data-label="Quantité" data-testid="stock-locations-total">
+                      {formatQty(total_quantity)}
+                    </td>
                     {show_costs ? (
-                      <td className="num">
+                      <td className="app-col-figure app-num" data-label="Valeur">
                         <Money value={total_value} currency={currency} />
                       </td>
                     ) : null}
                   </tr>
-                </tfoot>
-              </table>
-            </div>
-            {product.alert_threshold > 0 ? <div className="card-footer small text-body-secondary">Seuil d'alerte : {formatQty(product.alert_threshold)} par emplacement.</div> : null}
+                </>
+              }
+            />
+            {product.alert_threshold > 0 ? (
+              <div className={`card-footer small ${low ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
+                Seuil d'alerte : {formatQty(product.alert_threshold)} {ALERT_THRESHOLD_RULE}
+                {low ? ' — atteint.' : '.'}
+              </div>
+            ) : null}
           </SectionCard>
         </div>
         {cmup_history ? (
-          <div className="col-xl-7">
+          <div className="col-xxl-7">
             <SectionCard title="Historique du CMUP" icon="fa-solid fa-chart-line" className="h-100 mb-0">
               {cmup_history.length === 0 ? (
                 <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">Le CMUP se calcule à chaque entrée de stock de ce produit.</EmptyState>
               ) : (
-                <div className="table-responsive">
-                  <table className="table table-sm app-doc-table" data-testid="cmup-history">
-                    <thead>
-                      <tr>
-                        <th scope="col">Date</th>
-                        <th scope="col">Opération</th>
-                        <th scope="col" className="num">Stock avant</th>
-                        <th scope="col" className="num">Quantité × coût</th>
-                        <th scope="col" className="num">CMUP</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {cmup_history.map((h) => (
-                        <tr key={h.id}>
-                          <td>{formatDate(h.business_date)}</td>
-                          <td>
-                            {h.type_label}
-                            {h.document_number ? (
-                              <div className="small">{h.document_url ? <Link href={h.document_url}>{h.document_number}</Link> : h.document_number}</div>
-                            ) : null}
-                          </td>
-                          <td className="num">{formatQty(h.quantity_before)}</td>
-                          <td className="num small">
-                            {formatSigned(h.quantity)} × <Money value={h.unit_cost} currency={currency} />
-                          </td>
-                          <td className="num">
-                            <strong>
-                              <Money value={h.new_cmup} currency={currency} />
-                            </strong>
-                            <div className="text-body-secondary small">
-                              avant : <Money value={h.old_cmup} currency={currency} />
-                            </div>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <ScrollTable
+                  caption="Historique du CMUP"
+                  testId="cmup-history"
+                  rows={cmup_history}
+                  rowKey={(h) => h.id}
+                  columns={[
+                    { id: 'date', label: 'Date', role: 'title', cell: (h) => formatDate(h.business_date) },
+                    {
+                      id: 'operation',
+                      label: 'Opération',
+                      role: 'secondary',
+                      wrap: true,
+                      cell: (h) => (
+                        <>
+                          {h.type_label}
+                          {h.document_number ? <div className="small">{h.document_url ? <Link href={h.document_url}>{h.document_number}</Link> : h.document_number}</div> : null}
+                        </>
+                      ),
+                    },
+                    { id: 'before', label: 'Stock avant', role: 'secondary', num: true, cell: (h) => formatQty(h.quantity_before) },
+                    {
+                      id: 'entry',
+                      label: 'Quantité × coût',
+                      role: 'secondary',
+                      num: true,
+                      className: 'small',
+                      cell: (h) => (
+                        <>
+                          {formatSigned(h.quantity)} × <Money value={h.unit_cost} currency={currency} />
+                        </>
+                      ),
+                    },
+                    {
+                      id: 'cmup',
+                      label: 'CMUP',
+                      role: 'figure',
+                      num: true,
+                      cell: (h) => (
+                        <>
+                          <strong>
+                            <Money value={h.new_cmup} currency={currency} />
+                          </strong>
+                          <div className="text-body-secondary small fw-normal">
+                            avant : <Money value={h.old_cmup} currency={currency} />
+                          </div>
+                        </>
+                      ),
+                    },
+                  ]}
+                />
               )}
             </SectionCard>
           </div>
@@ -140,44 +170,47 @@ export function ProductStockSections({ currency, show_costs, product, locations,
         {movements.length === 0 ? (
           <EmptyState icon="fa-solid fa-arrow-right-arrow-left" title="Aucun mouvement de stock" />
         ) : (
-          <div className="table-responsive">
-            <table className="table table-sm app-doc-table" data-testid="stock-movements">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Emplacement</th>
-                  <th scope="col">Mouvement</th>
-                  <th scope="col">Document</th>
-                  <th scope="col" className="num">Quantité</th>
-                  {show_costs ? <th scope="col" className="num">Coût</th> : null}
-                  <th scope="col">Par</th>
-                </tr>
-              </thead>
-              <tbody>
-                {movements.map((m) => (
-                  <tr key={m.id}>
-                    <td>
-                      {formatDate(m.business_date)}
-                      <div className="small text-body-secondary">{formatDateTime(m.created_at)}</div>
-                    </td>
-                    <td>{m.location_name}</td>
-                    <td>
-                      {m.type_label}
-                      {m.reason ? <div className="small text-body-secondary">{m.reason}</div> : null}
-                    </td>
-                    <td>{m.document_number ? m.document_url ? <Link href={m.document_url} className="app-doc-number">{m.document_number}</Link> : <span className="app-doc-number">{m.document_number}</span> : '—'}</td>
-                    <td className={`num ${diffClass(m.quantity)}`}>{formatSigned(m.quantity)}</td>
-                    {show_costs ? (
-                      <td className="num">
-                        <Money value={m.unit_cost} currency={currency} />
-                      </td>
-                    ) : null}
-                    <td className="small">{m.user_name ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            caption="Derniers mouvements"
+            testId="stock-movements"
+            rows={movements}
+            rowKey={(m) => m.id}
+            columns={[
+              {
+                id: 'date',
+                label: 'Date',
+                role: 'title',
+                cell: (m) => (
+                  <>
+                    {formatDate(m.business_date)}
+                    <div className="small text-body-secondary fw-normal">{formatDateTime(m.created_at)}</div>
+                  </>
+                ),
+              },
+              { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (m) => m.location_name },
+              {
+                id: 'type',
+                label: 'Mouvement',
+                role: 'secondary',
+                wrap: true,
+                cell: (m) => (
+                  <>
+                    {m.type_label}
+                    {m.reason ? <div className="small text-body-secondary">{m.reason}</div> : null}
+                  </>
+                ),
+              },
+              {
+                id: 'document',
+                label: 'Document',
+                role: 'secondary',
+                cell: (m) => (m.document_number ? m.document_url ? <Link href={m.document_url} className="app-doc-number">{m.document_number}</Link> : <span className="app-doc-number">{m.document_number}</span> : '—'),
+              },
+              { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cellClassName: (m) => diffClass(m.quantity), cell: (m) => formatSigned(m.quantity) },
+              show_costs ? { id: 'cost', label: 'Coût', role: 'figure', num: true, cell: (m) => <Money value={m.unit_cost} currency={currency} /> } : null,
+              { id: 'user', label: 'Par', role: 'secondary', wrap: true, className: 'small', cell: (m) => m.user_name ?? '—' },
+            ]}
+          />
         )}
         <div className="card-footer">
           <Pagination currentPage={movements_page.page} lastPage={movements_page.last_page} url={url} total={movements_page.total} perPage={movements_page.per_page} param="mvt_page" label="Pagination des mouvements" />

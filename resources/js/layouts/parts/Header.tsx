@@ -1,4 +1,5 @@
 import { Link, router, usePage } from '@inertiajs/react';
+import { useEffect, useRef } from 'react';
 import { route } from '@shared/routes';
 import { Avatar } from '@/components/Avatar';
 import { Brand } from '@/components/Brand';
@@ -6,7 +7,9 @@ import { Dropdown } from '@/components/Dropdown';
 import { Icon } from '@/components/Icon';
 import { useIsDesktop } from '@/hooks/useMediaQuery';
 import { useLayout } from '@/lib/layout-context';
+import { isSearchShortcut } from '@/lib/shortcuts';
 import { firstName } from '@/lib/user';
+import { ofName } from '@/components/data/format';
 import { HeaderSearch } from './HeaderSearch';
 
 export function logout(dispatch: ReturnType<typeof useLayout>['dispatch']) {
@@ -20,6 +23,21 @@ export function logout(dispatch: ReturnType<typeof useLayout>['dispatch']) {
   );
 }
 
+/** Ctrl+K (⌘K) anywhere, or « / » outside a text field, opens the header search. */
+function useSearchShortcut(open: () => void) {
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSearchShortcut(e)) return;
+      e.preventDefault();
+      openRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
 /** The fixed header: menu toggles, screen search, the user menu and the side overlay toggle. */
 export function Header() {
   const { state, dispatch, dark } = useLayout();
@@ -27,6 +45,7 @@ export function Header() {
   const user = page.props.auth.user;
   const isDesktop = useIsDesktop();
   const sidebarShown = isDesktop ? state.sidebarVisibleDesktop : state.sidebarVisibleMobile;
+  useSearchShortcut(() => dispatch({ type: 'headerSearch', value: 'on' }));
 
   return (
     <header id="page-header" className="app-header" data-bs-theme={state.headerStyle === 'dark' || dark ? 'dark' : undefined} data-testid="header">
@@ -61,18 +80,20 @@ export function Header() {
             type="button"
             className="btn app-btn-icon app-header-btn app-header-search-btn"
             onClick={() => dispatch({ type: 'headerSearch', value: 'on' })}
-            aria-label="Rechercher un écran"
+            aria-label="Rechercher (Ctrl+K)"
+            aria-keyshortcuts="Control+K /"
             aria-expanded={state.headerSearch}
             data-testid="header-search-toggle"
           >
             <Icon name="fa-solid fa-magnifying-glass" />
             <span className="d-none d-md-inline ms-2 app-header-search-hint">Rechercher…</span>
+            <kbd className="d-none d-md-inline ms-auto app-header-search-kbd">Ctrl K</kbd>
           </button>
         </div>
         <div className="d-flex align-items-center gap-1 gap-sm-2">
           {user ? (
             <Dropdown
-              ariaLabel={`Menu de ${user.name}`}
+              ariaLabel={`Menu ${ofName(user.name)}`}
               toggleClassName="btn app-header-user"
               testId="user-menu"
               label={

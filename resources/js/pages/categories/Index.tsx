@@ -2,10 +2,10 @@ import { Link } from '@inertiajs/react';
 import type { MasterDataPages } from '@shared/records';
 import { route } from '@shared/routes';
 import { NameLink, RowLink } from '@/components/data/DataTable';
+import { formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FEMININE_STATUS_OPTIONS, FilterSelect } from '@/components/data/ListToolbar';
-import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 
@@ -30,31 +30,22 @@ export default function CategoriesIndex({ categories, params, can }: MasterDataP
       pageLabel="Pagination des catégories"
       tableTestId="categories-table"
       empty={{ icon: 'fa-solid fa-tags', title: 'Aucune catégorie', filteredTitle: 'Aucune catégorie ne correspond', text: 'Créez les familles de produits avant de saisir votre catalogue.' }}
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Nom" {...list.sort} />
-          <th scope="col">Description</th>
-          <SortHeader column="product_count" label="Produits" className="app-num" {...list.sort} />
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {categories.data.map((c) => (
-        <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
-          <td>
-            <RowLink href={route('categories.show', { id: c.id })}>{c.code}</RowLink>
-          </td>
-          <td>
-            <NameLink href={route('categories.show', { id: c.id })}>{c.name}</NameLink>
-          </td>
-          <td className="app-wrap text-body-secondary">{c.description || '—'}</td>
-          <td className="app-num">{c.product_count > 0 ? <Link href={route('products.index', { category_id: c.id, status: 'all' })}>{c.product_count.toLocaleString('fr-FR')}</Link> : '0'}</td>
-          <td>
-            <StatusBadge active={c.active} feminine />
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+      rowKey={(c) => c.id}
+      rowClassName={(c) => (c.active ? undefined : 'app-archived-row')}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (c) => <RowLink href={route('categories.show', { id: c.id })}>{c.code}</RowLink> },
+        { id: 'name', label: 'Nom', role: 'title', sort: true, wrap: true, cell: (c) => <NameLink href={route('categories.show', { id: c.id })}>{c.name}</NameLink> },
+        { id: 'description', label: 'Description', role: 'secondary', wrap: true, className: 'text-body-secondary', cell: (c) => c.description || '—' },
+        {
+          id: 'product_count',
+          label: 'Produits',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (c) => (c.product_count > 0 ? <Link href={route('products.index', { category_id: c.id, status: 'all' })}>{formatQty(c.product_count)}</Link> : '0'),
+        },
+        { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} feminine /> },
+      ]}
+    />
   );
 }

@@ -6,12 +6,11 @@ import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
-import { SortHeader } from '@/components/data/SortHeader';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
 
-/** The list to copy for a new list screen: ListPage + useList + filters + ListActions + SortHeader columns. */
+/** The list to copy for a new list screen: ListPage + useList + filters + ListActions + columns (each with its role: title, status, figure, secondary, actions). */
 export default function ClientsIndex({ clients, params, can, currency }: MasterDataPages['clients/Index']) {
   const list = useList(route('clients.index'), params);
   return (
@@ -47,41 +46,32 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
       pageLabel="Pagination des clients"
       tableTestId="clients-table"
       empty={{ icon: 'fa-solid fa-users', title: 'Aucun client', filteredTitle: 'Aucun client ne correspond', text: 'Créez votre premier client ou importez votre fichier clients.' }}
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Nom" {...list.sort} />
-          <th scope="col">Téléphone</th>
-          <SortHeader column="city" label="Ville" {...list.sort} />
-          <SortHeader column="credit_limit" label="Plafond" className="app-num" {...list.sort} />
-          <SortHeader column="balance" label="Solde dû" className="app-num" {...list.sort} />
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {clients.data.map((c) => (
-        <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
-          <td>
-            <RowLink href={route('clients.show', { id: c.id })}>{c.code}</RowLink>
-          </td>
-          <td className="app-wrap">
-            <NameLink href={route('clients.show', { id: c.id })}>{c.name}</NameLink>
-            {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
-            <div className="small text-body-secondary">
-              {CLIENT_KIND_LABELS[c.kind]} · prix {PRICE_LEVEL_LABELS[c.price_level].toLowerCase()}
-            </div>
-          </td>
-          <td>{c.phone || '—'}</td>
-          <td>{c.city || '—'}</td>
-          <td className="app-num">{c.is_walk_in ? '—' : <Money value={c.credit_limit} currency={currency} />}</td>
-          <td className="app-num">
-            <Money value={c.balance} currency={currency} tone="debt" />
-          </td>
-          <td>
-            <StatusBadge active={c.active} />
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+      rowKey={(c) => c.id}
+      rowClassName={(c) => (c.active ? undefined : 'app-archived-row')}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (c) => <RowLink href={route('clients.show', { id: c.id })}>{c.code}</RowLink> },
+        {
+          id: 'name',
+          label: 'Nom',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (c) => (
+            <>
+              <NameLink href={route('clients.show', { id: c.id })}>{c.name}</NameLink>
+              {c.is_walk_in ? <Badge tone="info" className="ms-2">Comptant</Badge> : null}
+              <div className="small text-body-secondary">
+                {CLIENT_KIND_LABELS[c.kind]} · prix {PRICE_LEVEL_LABELS[c.price_level].toLowerCase()}
+              </div>
+            </>
+          ),
+        },
+        { id: 'phone', label: 'Téléphone', role: 'secondary', cell: (c) => c.phone || '—' },
+        { id: 'city', label: 'Ville', role: 'secondary', sort: true, cell: (c) => c.city || '—' },
+        { id: 'credit_limit', label: 'Plafond', role: 'figure', sort: true, num: true, cell: (c) => (c.is_walk_in ? '—' : <Money value={c.credit_limit} currency={currency} />) },
+        { id: 'balance', label: 'Solde dû', role: 'figure', sort: true, num: true, cell: (c) => <Money value={c.balance} currency={currency} tone="debt" /> },
+        { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} /> },
+      ]}
+    />
   );
 }

@@ -10,7 +10,6 @@ import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { MoneyInput } from '@/components/data/MoneyInput';
-import { SortHeader } from '@/components/data/SortHeader';
 import { type GridEdits, type GridPriceField, cellChanged, cellText, errorsByRow, gridPayload, rowChanged } from '@/components/data/price-grid';
 import { useList } from '@/components/data/useList';
 import { PriceRuleForm } from '@/components/data/PriceRuleForm';
@@ -160,75 +159,71 @@ export default function PriceCentre({ products, params, categories, can_update, 
           </div>
         ) : null
       }
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Désignation" {...list.sort} />
-          <th scope="col" className="app-num">
-            CMUP
-          </th>
-          {COLUMNS.map((c) => (
-            <SortHeader key={c.field} column={c.field} label={c.label} className="app-num" {...list.sort} />
-          ))}
-        </tr>
-      }
-    >
-      {products.data.map((row) => (
-        <tr key={row.id} className={rowChanged(row, edits, currency) ? 'is-changed' : undefined} data-testid={`price-row-${row.code}`}>
-          <td>
-            <RowLink href={route('products.show', { id: row.id })}>{row.code}</RowLink>
-          </td>
-          <td className="app-wrap">
-            {row.name}
-            <div className="small text-body-secondary">
-              {row.category_name} · {row.unit}
-              {row.barcode ? ` · ${row.barcode}` : ''}
-            </div>
-          </td>
-          <td className="app-num text-body-secondary">
-            <Money value={row.cmup} currency={currency} />
-          </td>
-          {COLUMNS.map((c) => {
+      rowKey={(row) => row.id}
+      rowClassName={(row) => (rowChanged(row, edits, currency) ? 'is-changed' : undefined)}
+      rowTestId={(row) => `price-row-${row.code}`}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (row) => <RowLink href={route('products.show', { id: row.id })}>{row.code}</RowLink> },
+        {
+          id: 'name',
+          label: 'Désignation',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (row) => (
+            <>
+              {row.name}
+              <div className="small text-body-secondary">
+                {row.category_name} · {row.unit}
+                {row.barcode ? ` · ${row.barcode}` : ''}
+              </div>
+            </>
+          ),
+        },
+        { id: 'cmup', label: 'CMUP', role: 'secondary', num: true, className: 'text-body-secondary', cell: (row) => <Money value={row.cmup} currency={currency} /> },
+        ...COLUMNS.map((c) => ({
+          id: c.field,
+          label: c.label,
+          role: 'figure' as const,
+          sort: true as const,
+          num: true,
+          cell: (row: (typeof products.data)[number]) => {
             const error = errors[row.id]?.[c.field];
             const id = `price-${row.id}-${c.field}`;
-            return (
-              <td key={c.field} className="app-num">
-                {can_update ? (
-                  <>
-                    <label htmlFor={id} className="visually-hidden">
-                      {`${c.label} — ${row.name}`}
-                    </label>
-                    <MoneyInput
-                      id={id}
-                      size="sm"
-                      currency={currency}
-                      className={`app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''}`}
-                      value={cellText(row, edits, c.field, currency)}
-                      onChange={(value) => setCell(row.id, c.field, value)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter') {
-                          e.preventDefault();
-                          save();
-                        }
-                      }}
-                      invalid={Boolean(error)}
-                      describedBy={error ? `${id}-error` : undefined}
-                      field={c.field}
-                    />
-                    {error ? (
-                      <div id={`${id}-error`} className="invalid-feedback d-block text-start app-wrap">
-                        {error}
-                      </div>
-                    ) : null}
-                  </>
-                ) : (
-                  <Money value={row[c.field]} currency={currency} />
-                )}
-              </td>
+            return can_update ? (
+              <>
+                <label htmlFor={id} className="visually-hidden">
+                  {`${c.label} — ${row.name}`}
+                </label>
+                <MoneyInput
+                  id={id}
+                  size="sm"
+                  currency={currency}
+                  className={`app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''}`}
+                  value={cellText(row, edits, c.field, currency)}
+                  onChange={(value) => setCell(row.id, c.field, value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      save();
+                    }
+                  }}
+                  invalid={Boolean(error)}
+                  describedBy={error ? `${id}-error` : undefined}
+                  field={c.field}
+                />
+                {error ? (
+                  <div id={`${id}-error`} className="invalid-feedback d-block text-start app-wrap">
+                    {error}
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <Money value={row[c.field]} currency={currency} />
             );
-          })}
-        </tr>
-      ))}
-    </ListPage>
+          },
+        })),
+      ]}
+    />
   );
 }

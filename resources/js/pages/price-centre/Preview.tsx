@@ -70,45 +70,40 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         pageLabel="Pagination de l'aperçu"
         emptyTitle="Aucun produit dans la sélection"
         emptyText="Retournez à la grille pour changer la recherche ou la catégorie."
-        head={
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Désignation</th>
-            <th scope="col">Catégorie</th>
-            <th scope="col" className="app-num">
-              Actuel
-            </th>
-            <th scope="col" className="app-num">
-              Nouveau
-            </th>
-            <th scope="col" className="app-num">
-              Écart
-            </th>
-          </tr>
-        }
-      >
-        {rows.data.map((r) => (
-          <tr key={r.id} className={r.status === 'skip' ? 'app-archived-row' : undefined} data-testid={`preview-row-${r.code}`}>
-            <td>{r.code}</td>
-            <td className="app-wrap">{r.name}</td>
-            <td>{r.category_name}</td>
-            <td className="app-num">
-              <Money value={r.old_value} currency={currency} />
-            </td>
-            <td className="app-num fw-semibold">{r.status === 'skip' || r.new_value === null ? <Badge tone="light">{r.reason ?? 'Ignoré'}</Badge> : <Money value={r.new_value} currency={currency} />}</td>
-            <td className="app-num">
-              {r.new_value !== null && r.status === 'change' ? (
+        rows={rows.data}
+        rowKey={(r) => r.id}
+        rowClassName={(r) => (r.status === 'skip' ? 'app-archived-row' : undefined)}
+        rowTestId={(r) => `preview-row-${r.code}`}
+        columns={[
+          { id: 'code', label: 'Code', role: 'title', cell: (r) => r.code },
+          { id: 'name', label: 'Désignation', role: 'title', wrap: true, cell: (r) => r.name },
+          { id: 'category', label: 'Catégorie', role: 'secondary', wrap: true, cell: (r) => r.category_name },
+          { id: 'old', label: 'Actuel', role: 'figure', num: true, cell: (r) => <Money value={r.old_value} currency={currency} /> },
+          {
+            id: 'new',
+            label: 'Nouveau',
+            role: 'figure',
+            num: true,
+            className: 'fw-semibold',
+            cell: (r) => (r.status === 'skip' || r.new_value === null ? <Badge tone="light">{r.reason ?? 'Ignoré'}</Badge> : <Money value={r.new_value} currency={currency} />),
+          },
+          {
+            id: 'diff',
+            label: 'Écart',
+            role: 'figure',
+            num: true,
+            cell: (r) =>
+              r.new_value !== null && r.status === 'change' ? (
                 <span className={r.new_value > r.old_value ? 'text-success' : r.new_value < r.old_value ? 'text-danger' : 'text-body-secondary'}>
                   {r.new_value > r.old_value ? '+' : r.new_value < r.old_value ? '−' : ''}
                   <Money value={Math.abs(r.new_value - r.old_value)} currency={currency} />
                 </span>
               ) : (
                 <span className="text-body-secondary">—</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+              ),
+          },
+        ]}
+      />
 
       <ConfirmDialog
         open={confirming}

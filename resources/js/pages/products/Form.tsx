@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/records';
+import { ALERT_THRESHOLD_RULE, type MasterDataPages } from '@shared/records';
 import { route } from '@shared/routes';
 import { currencyInfo, minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
@@ -96,7 +96,7 @@ export default function ProductForm({ product, suggested_code, categories, units
         <h2 className="app-form-section-title">Stock</h2>
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d'alerte" inputMode="numeric" maxLength={10} hint="Alerte quand le stock total descend à ce niveau (0 = aucune)." />
+            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d'alerte" inputMode="numeric" maxLength={10} hint={`Alerte quand le stock descend à ce niveau, ${ALERT_THRESHOLD_RULE} (0 = aucune).`} />
           </div>
         </div>
         <CheckboxField id="product-active" name="active" label="Produit actif (proposé dans les ventes et les opérations de stock)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />

@@ -1,24 +1,24 @@
 import { router } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/records';
+import { ALERT_THRESHOLD_RULE, type MasterDataPages, type ProductRow } from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { NameLink, RowLink } from '@/components/data/DataTable';
-import { formatQty } from '@/components/data/format';
+import { formatQty, pluralUnit } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
-import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 
-export default function ProductsIndex({ products, params, categories, can, currency, show_costs }: MasterDataPages['products/Index']) {
+export default function ProductsIndex({ products, params, categories, locations, can, currency, show_costs }: MasterDataPages['products/Index']) {
   const list = useList(route('products.index'), params);
+  const location = locations.find((l) => l.value === params.filters.location_id);
   return (
     <ListPage
       title="Produits"
-      subtitle="Le catalogue : codes, codes-barres, unités, prix et stock total."
+      subtitle="Le catalogue : codes, codes-barres, unités, prix et stock — au total ou par emplacement."
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
       before={
         // A scanned barcode opens the product's record at once (Enter on an exact match).
@@ -32,6 +32,8 @@ export default function ProductsIndex({ products, params, categories, can, curre
       filters={
         <>
           <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
+          <FilterSelect label="Stock de" value={params.filters.location_id ?? ''} allLabel="Tous les emplacements" options={locations} onChange={(location_id) => list.update({ location_id })} testId="filter-location" />
+          <FilterSelect label="Niveau de stock" value={params.filters.stock ?? ''} allLabel="Tous" options={[{ value: 'low', label: "Sous le seuil d'alerte" }]} onChange={(stock) => list.update({ stock })} testId="filter-stock" />
           <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
         </>
       }
@@ -43,59 +45,68 @@ export default function ProductsIndex({ products, params, categories, can, curre
             create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
           />
         }
+      note={params.filters.stock === 'low' ? <span className="small text-body-secondary">Seuil d'alerte {ALERT_THRESHOLD_RULE}.</span> : undefined}
       page={products}
       caption="Liste des produits"
       pageLabel="Pagination des produits"
       tableTestId="products-table"
       empty={{ icon: 'fa-solid fa-boxes-stacked', title: 'Aucun produit', filteredTitle: 'Aucun produit ne correspond', text: 'Créez vos produits un par un ou importez votre catalogue depuis Excel.' }}
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Désignation" {...list.sort} />
-          <SortHeader column="category" label="Catégorie" {...list.sort} />
-          {show_costs ? <SortHeader column="purchase_price" label="Achat" className="app-num" {...list.sort} /> : null}
-          <SortHeader column="retail_price" label="Détail" className="app-num" {...list.sort} />
-          <SortHeader column="wholesale_price" label="Gros" className="app-num" {...list.sort} />
-          <th scope="col" className="app-num">
-            Stock
-          </th>
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {products.data.map((p) => {
-        const low = p.stock_total !== null && p.alert_threshold > 0 && p.stock_total <= p.alert_threshold;
-        return (
-          <tr key={p.id} className={p.active ? undefined : 'app-archived-row'}>
-            <td>
-              <RowLink href={route('products.show', { id: p.id })}>{p.code}</RowLink>
-            </td>
-            <td className="app-wrap">
+      rowKey={(p) => p.id}
+      rowClassName={(p) => (p.active ? undefined : 'app-archived-row')}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (p) => <RowLink href={route('products.show', { id: p.id })}>{p.code}</RowLink> },
+        {
+          id: 'name',
+          label: 'Désignation',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (p) => (
+            <>
               <NameLink href={route('products.show', { id: p.id })}>{p.name}</NameLink>
               {p.barcode ? <div className="small text-body-secondary font-monospace">{p.barcode}</div> : null}
-            </td>
-            <td>{p.category_name}</td>
-            {show_costs ? (
-              <td className="app-num">
-                <Money value={p.purchase_price} currency={currency} />
-              </td>
-            ) : null}
-            <td className="app-num">
-              <Money value={p.retail_price} currency={currency} />
-            </td>
-            <td className="app-num">
-              <Money value={p.wholesale_price} currency={currency} />
-            </td>
-            <td className={`app-num ${p.stock_total !== null && p.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis fw-semibold' : ''}`} title={low ? `Sous le seuil d'alerte (${formatQty(p.alert_threshold)})` : undefined}>
-              {low ? <Icon name="fa-solid fa-triangle-exclamation" className="me-1" /> : null}
-              {formatQty(p.stock_total)} <span className="small text-body-secondary">{p.unit}</span>
-            </td>
-            <td>
-              <StatusBadge active={p.active} />
-            </td>
-          </tr>
-        );
-      })}
-    </ListPage>
+            </>
+          ),
+        },
+        { id: 'category', label: 'Catégorie', role: 'secondary', sort: true, wrap: true, cell: (p) => p.category_name },
+        show_costs ? { id: 'purchase_price', label: 'Achat', role: 'figure', sort: true, num: true, cell: (p) => <Money value={p.purchase_price} currency={currency} /> } : null,
+        { id: 'retail_price', label: 'Détail', role: 'figure', sort: true, num: true, cell: (p) => <Money value={p.retail_price} currency={currency} /> },
+        { id: 'wholesale_price', label: 'Gros', role: 'figure', sort: true, num: true, cell: (p) => <Money value={p.wholesale_price} currency={currency} /> },
+        {
+          id: 'stock',
+          label: location ? `Stock ${location.label}` : 'Stock total',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cellTitle: (p) => (p.below_threshold ? `Sous le seuil d'alerte : ${formatQty(p.stock_total)} au total pour un seuil de ${formatQty(p.alert_threshold)}` : undefined),
+          cell: (p) => <ProductStock product={p} />,
+        },
+        { id: 'status', label: 'Statut', role: 'status', cell: (p) => <StatusBadge active={p.active} /> },
+      ]}
+    />
+  );
+}
+
+/**
+ * The stock of a row: at the filtered location (with the total under it) or the total; red when
+ * none is left, a warning when the total is under the alert threshold (ALERT_THRESHOLD_RULE).
+ * A total (or a location) the user counts blind comes as null and shows as « — ».
+ */
+function ProductStock({ product: p }: { product: ProductRow }) {
+  const shown = p.stock_location ?? p.stock_total;
+  const blind = shown === null || p.stock_total === null;
+  return (
+    <span className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`} data-testid="product-stock" title={blind ? "Inventaire à l'aveugle en cours" : undefined}>
+      <span className="fw-semibold">
+        {p.below_threshold ? (
+          <>
+            <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
+            <span className="visually-hidden">Sous le seuil d'alerte : </span>
+          </>
+        ) : null}
+        {formatQty(shown)} <span className="small text-body-secondary fw-normal">{pluralUnit(p.unit, shown)}</span>
+      </span>
+      {p.stock_location !== null && p.stock_total !== null ? <span className="d-block small text-body-secondary">{formatQty(p.stock_total)} au total</span> : null}
+    </span>
   );
 }

@@ -1,10 +1,10 @@
 import { Link, usePage } from '@inertiajs/react';
-import { LOCATION_KIND_LABELS, type MasterDataPages } from '@shared/records';
+import { ALERT_THRESHOLD_RULE, LOCATION_KIND_LABELS, type MasterDataPages } from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';
-import { formatDateTime, formatQty } from '@/components/data/format';
+import { formatDateTime, formatQty, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { EditLink, RecordPage } from '@/components/data/RecordPage';
@@ -16,7 +16,7 @@ import { Pagination } from '@/components/Pagination';
 
 export default function ProductShow({ product, stock, price_history, usage, history, can, currency, show_costs }: MasterDataPages['products/Show']) {
   const { url } = usePage();
-  const low = product.stock_total !== null && product.alert_threshold > 0 && product.stock_total <= product.alert_threshold;
+  const low = product.below_threshold;
   return (
     <RecordPage
       title={product.name}
@@ -54,7 +54,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
         <Fact label="Catégorie" value={<Link href={route('categories.show', { id: product.category_id })}>{product.category_name}</Link>} />
         <Fact label="Unité" value={product.unit} />
         <Fact label="Colisage" value={formatQty(product.pack_size)} />
-        <Fact label="Seuil d'alerte" value={product.alert_threshold > 0 ? formatQty(product.alert_threshold) : 'Aucun'} />
+        <Fact label="Seuil d'alerte" value={product.alert_threshold > 0 ? `${formatQty(product.alert_threshold)} ${ALERT_THRESHOLD_RULE}` : 'Aucun'} />
         <Fact label="Créé le" value={formatDateTime(product.created_at)} />
         <Fact label="Modifié le" value={formatDateTime(product.updated_at)} />
       </FactsCard>
@@ -66,38 +66,47 @@ export default function ProductShow({ product, stock, price_history, usage, hist
           <ScrollTable
             caption="Stock par emplacement"
             testId="stock-table"
-            head={
-              <tr>
-                <th scope="col">Emplacement</th>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  Type
-                </th>
-                <th scope="col" className="app-num">
-                  Quantité
-                </th>
-              </tr>
-            }
+            rows={stock}
+            rowKey={(s) => s.location_id}
+            rowClassName={(s) => (s.active ? undefined : 'app-archived-row')}
+            columns={[
+              {
+                id: 'location',
+                label: 'Emplacement',
+                role: 'title',
+                wrap: true,
+                cell: (s) => (
+                  <>
+                    {s.location_name} <span className="text-body-secondary small">({s.location_code})</span>
+                    {!s.active ? <Badge className="ms-2">Archivé</Badge> : null}
+                  </>
+                ),
+              },
+              { id: 'kind', label: 'Type', role: 'secondary', cell: (s) => LOCATION_KIND_LABELS[s.kind] },
+              {
+                id: 'quantity',
+                label: 'Quantité',
+                role: 'figure',
+                num: true,
+                cellClassName: (s) => (s.quantity !== null && s.quantity < 0 ? 'text-danger' : undefined),
+                cellTitle: (s) => (s.quantity === null ? "Inventaire à l'aveugle en cours" : undefined),
+                cell: (s) => (
+                  <>
+                    {formatQty(s.quantity)} <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
+                  </>
+                ),
+              },
+            ]}
             foot={
               <tr className="fw-semibold">
-                <td>Total</td>
-                <td className="d-none d-sm-table-cell" />
-                <td className="app-num">{formatQty(product.stock_total)}</td>
+                <td className="app-col-title">Total</td>
+                <td className="app-col-secondary" />
+                <td className="app-col-figure app-num" data-label="Total">
+                  {formatQty(product.stock_total)}
+                </td>
               </tr>
             }
-          >
-            {stock.map((s) => (
-              <tr key={s.location_id} className={s.active ? undefined : 'app-archived-row'}>
-                <td>
-                  {s.location_name} <span className="text-body-secondary small">({s.location_code})</span>
-                  {!s.active ? <Badge className="ms-2">Archivé</Badge> : null}
-                </td>
-                <td className="d-none d-sm-table-cell">{LOCATION_KIND_LABELS[s.kind]}</td>
-                <td className={`app-num ${s.quantity !== null && s.quantity < 0 ? 'text-danger' : ''}`}>
-                  {formatQty(s.quantity)} <span className="text-body-secondary small">{product.unit}</span>
-                </td>
-              </tr>
-            ))}
-          </ScrollTable>
+          />
         )}
       </SectionCard>
 
@@ -119,37 +128,52 @@ export default function ProductShow({ product, stock, price_history, usage, hist
           <>
             <ScrollTable
               caption="Historique des prix"
-              head={
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Prix</th>
-                  <th scope="col" className="app-num">
-                    Ancien
-                  </th>
-                  <th scope="col" className="app-num">
-                    Nouveau
-                  </th>
-                  <th scope="col">Origine</th>
-                  <th scope="col">Par</th>
-                </tr>
-              }
-            >
-              {price_history.data.map((h) => (
-                <tr key={h.id}>
-                  <td>{formatDateTime(h.changed_at)}</td>
-                  <td>{h.field_label}</td>
-                  <td className="app-num text-body-secondary">
-                    <Money value={h.old_value} currency={currency} />
-                  </td>
-                  <td className="app-num fw-semibold">
-                    <Money value={h.new_value} currency={currency} />
-                    <Icon name={h.new_value > h.old_value ? 'fa-solid fa-arrow-trend-up' : 'fa-solid fa-arrow-trend-down'} className={`ms-2 ${h.new_value > h.old_value ? 'text-success' : 'text-danger'}`} />
-                  </td>
-                  <td>{h.source_label}</td>
-                  <td>{h.user_name ?? 'Système'}</td>
-                </tr>
-              ))}
-            </ScrollTable>
+              rows={price_history.data}
+              rowKey={(h) => h.id}
+              columns={[
+                // Five columns that fit beside the record's aside at 1366 px: the time under the date, the origin under the author.
+                {
+                  id: 'date',
+                  label: 'Date',
+                  role: 'title',
+                  cell: (h) => {
+                    const [day, time] = formatDateTime(h.changed_at).split(' ');
+                    return (
+                      <>
+                        {day} <span className="small text-body-secondary">{time}</span>
+                      </>
+                    );
+                  },
+                },
+                { id: 'field', label: 'Prix', role: 'secondary', cell: (h) => h.field_label },
+                { id: 'old', label: 'Ancien', role: 'figure', num: true, className: 'text-body-secondary', cell: (h) => <Money value={h.old_value} currency={currency} /> },
+                {
+                  id: 'new',
+                  label: 'Nouveau',
+                  role: 'figure',
+                  num: true,
+                  className: 'fw-semibold',
+                  cell: (h) => (
+                    <>
+                      <Money value={h.new_value} currency={currency} />
+                      <Icon name={h.new_value > h.old_value ? 'fa-solid fa-arrow-trend-up' : 'fa-solid fa-arrow-trend-down'} className={`ms-2 ${h.new_value > h.old_value ? 'text-success' : 'text-danger'}`} />
+                    </>
+                  ),
+                },
+                {
+                  id: 'user',
+                  label: 'Par',
+                  role: 'secondary',
+                  wrap: true,
+                  cell: (h) => (
+                    <>
+                      {h.user_name ?? 'Système'}
+                      <div className="small text-body-secondary">{h.source_label}</div>
+                    </>
+                  ),
+                },
+              ]}
+            />
             <div className="card-footer app-data-footer">
               <Pagination currentPage={price_history.page} lastPage={price_history.last_page} url={url} total={price_history.total} perPage={price_history.per_page} param="history_page" label="Pagination de l'historique des prix" />
             </div>

@@ -46,10 +46,16 @@ function Saved({ show, children = 'Enregistré.' }: { show: boolean; children?: 
 
 function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: boolean; status: string | null }) {
   const user = usePage().props.auth.user!;
-  const form = useServerForm({ name: user.name, email: user.email });
+  const form = useServerForm({ name: user.name, first_name: user.first_name ?? '', email: user.email, current_password: '' }, { resetOnSuccess: ['current_password'], resetOnError: ['current_password'] });
+  const emailChanging = form.data.email.trim().toLowerCase() !== user.email;
   const [resending, setResending] = useState(false);
   return (
-    <SectionCard id="profile-information" icon="fa-regular fa-id-card" title="Informations du profil" description="Votre nom tel qu'il apparaît dans l'application et l'adresse e-mail qui sert à vous connecter.">
+    <SectionCard
+      id="profile-information"
+      icon="fa-regular fa-id-card"
+      title="Informations du profil"
+      description="Votre nom tel qu'il apparaît dans l'application, le prénom par lequel elle vous salue et l'adresse e-mail qui sert à vous connecter."
+    >
       <form
         ref={form.formRef}
         noValidate
@@ -58,8 +64,25 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
           form.submit('patch', route('profile'));
         }}
       >
-        <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" required />
+        <div className="row">
+          <div className="col-md-7">
+            <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" required />
+          </div>
+          <div className="col-md-5">
+            <TextField {...form.fieldProps('first_name')} label="Prénom" autoComplete="given-name" maxLength={80} hint="Facultatif ; sinon l'application vous salue par votre nom complet." />
+          </div>
+        </div>
         <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" autoComplete="username" required inputMode="email" />
+        {emailChanging || form.errorOf('current_password') ? (
+          <TextField
+            {...form.fieldProps('current_password')}
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Pour changer d'adresse e-mail. Un avis sera envoyé à votre adresse actuelle."
+          />
+        ) : null}
         {mustVerifyEmail && !user.email_verified ? (
           <div className="alert alert-warning small" role="status">
             Votre adresse e-mail n'est pas encore vérifiée.{' '}

@@ -5,7 +5,6 @@ import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
-import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 
@@ -31,35 +30,16 @@ export default function SuppliersIndex({ suppliers, params, can, currency }: Mas
       pageLabel="Pagination des fournisseurs"
       tableTestId="suppliers-table"
       empty={{ icon: 'fa-solid fa-truck-field', title: 'Aucun fournisseur', filteredTitle: 'Aucun fournisseur ne correspond', text: 'Créez les fournisseurs auprès desquels vous achetez votre marchandise.' }}
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Nom" {...list.sort} />
-          <th scope="col">Téléphone</th>
-          <th scope="col">E-mail</th>
-          <SortHeader column="balance" label="Solde à payer" className="app-num" {...list.sort} />
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {suppliers.data.map((s) => (
-        <tr key={s.id} className={s.active ? undefined : 'app-archived-row'}>
-          <td>
-            <RowLink href={route('suppliers.show', { id: s.id })}>{s.code}</RowLink>
-          </td>
-          <td className="app-wrap">
-            <NameLink href={route('suppliers.show', { id: s.id })}>{s.name}</NameLink>
-          </td>
-          <td>{s.phone || '—'}</td>
-          <td>{s.email || '—'}</td>
-          <td className="app-num">
-            <Money value={s.balance} currency={currency} tone="debt" />
-          </td>
-          <td>
-            <StatusBadge active={s.active} />
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+      rowKey={(s) => s.id}
+      rowClassName={(s) => (s.active ? undefined : 'app-archived-row')}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (s) => <RowLink href={route('suppliers.show', { id: s.id })}>{s.code}</RowLink> },
+        { id: 'name', label: 'Nom', role: 'title', sort: true, wrap: true, cell: (s) => <NameLink href={route('suppliers.show', { id: s.id })}>{s.name}</NameLink> },
+        { id: 'phone', label: 'Téléphone', role: 'secondary', cell: (s) => s.phone || '—' },
+        { id: 'email', label: 'E-mail', role: 'secondary', wrap: true, cell: (s) => s.email || '—' },
+        { id: 'balance', label: 'Solde à payer', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.balance} currency={currency} tone="debt" /> },
+        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge active={s.active} /> },
+      ]}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { PrintMeta } from '../../../../shared/print.js';
-import type { EntriesStatementProps, EntryLineView, EntryRow, EntryView } from '../../../../shared/stock-pages.js';
-import { ENTRY_STATUS_LABELS, type EntryStatus } from '../../../../shared/stock.js';
+import type { EntriesShowProps, EntriesStatementProps, EntryLineView, EntryRow, EntryView } from '../../../../shared/stock-pages.js';
+import { type LeftGoods, entryCancellationRefusal } from '../../../domain/stock/cancellation.js';
+import { ENTRY_KIND_LABELS, ENTRY_STATUS_LABELS, type EntryKind, type EntryStatus, OPENING_STOCK_LABEL } from '../../../../shared/stock.js';
 import type { EntryStatementData } from '../../../services/stock/entry-queries.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { withoutCosts } from '../../../policies/index.js';
@@ -8,12 +9,15 @@ import { n } from './common.js';
 
 /** Stock entry rows → page props; amounts and costs only for those who see costs (withoutCosts). */
 
+const entryKind = (kind: unknown): EntryKind => (kind === 'opening' ? 'opening' : 'supplier');
+
 export function presentEntryRow(r: Row, showCosts: boolean): EntryRow {
   return withoutCosts({
     id: n(r.id),
     number: r.number,
     entry_date: r.entry_date,
-    supplier_name: r.supplier_name,
+    kind: entryKind(r.kind),
+    supplier_name: entryKind(r.kind) === 'opening' ? OPENING_STOCK_LABEL : r.supplier_name,
     location_name: r.location_name,
     supplier_ref: r.supplier_ref ?? '',
     line_count: n(r.line_count),
@@ -29,7 +33,9 @@ export function presentEntry({ entry: e, lines }: { entry: Row; lines: Row[] }, 
     id: n(e.id),
     number: e.number,
     entry_date: e.entry_date,
-    supplier: { id: n(e.supplier_id), code: e.supplier_code, name: e.supplier_name },
+    kind: entryKind(e.kind),
+    kind_label: ENTRY_KIND_LABELS[entryKind(e.kind)],
+    supplier: entryKind(e.kind) === 'opening' ? null : { id: n(e.supplier_id), code: e.supplier_code, name: e.supplier_name },
     location: { id: n(e.location_id), name: e.location_name },
     supplier_ref: e.supplier_ref ?? '',
     note: e.note ?? '',
@@ -73,4 +79,14 @@ export function presentEntryStatement(s: EntryStatementData, includeCancelled: b
     by_supplier: s.bySupplier.map((b) => withoutCosts(b, showCosts)),
     truncated: s.truncated,
   };
+}
+
+/**
+ * Whether the entry can still be cancelled, and why not: the show page says it instead of opening
+ * the reason dialog. `shortages` is null for an entry that is no longer validated.
+ */
+export function presentEntryCancellation(e: Row, shortages: { total: number; first: LeftGoods[] } | null): EntriesShowProps['cancellation'] {
+  if (!shortages) return { possible: false, blocked_reason: null };
+  if (shortages.total === 0) return { possible: true, blocked_reason: null };
+  return { possible: false, blocked_reason: entryCancellationRefusal(e.number, e.location_name, shortages.first, shortages.total) };
 }

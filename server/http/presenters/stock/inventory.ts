@@ -44,12 +44,17 @@ export function presentReadjustmentRow(r: Row, showValues: boolean): Readjustmen
   }, showValues);
 }
 
+/** A count's reference: its INV- number (given when it opens); counts opened before that rule, « Inventaire n° id ». */
+export function countReference(r: Row): string {
+  return (r.number as string | null) ?? `Inventaire n° ${r.id}`;
+}
+
 export function presentCountSession(r: Row): CountSessionView {
   const policy = (r.moved_policy as MovedPolicy | null) ?? null;
   return {
     id: n(r.id),
     number: r.number ?? null,
-    label: r.status === 'open' ? `Inventaire n° ${r.id}` : r.status === 'cancelled' ? `Inventaire n° ${r.id} (abandonné)` : r.number,
+    label: r.status === 'cancelled' ? `${countReference(r)} (annulé)` : countReference(r),
     location: { id: n(r.location_id), name: r.location_name },
     count_date: r.count_date,
     blind: toBool(r.blind),
@@ -157,7 +162,7 @@ export function sessionAdjustmentPrint(session: Row, { rows, totals }: { rows: R
       date: session.count_date,
       location: session.location_name,
       title: "État d'ajustement d'inventaire",
-      subtitle: `${view.categories}${view.blind ? ' — comptage à l’aveugle' : ''}${view.moved_policy_label ? ` — mouvements après l'instantané : ${view.moved_policy_label.toLowerCase()}` : ''}${view.uncounted_as_zero ? ' — produits non comptés considérés absents' : ''}`,
+      subtitle: `${view.categories}${view.blind ? " — comptage à l'aveugle" : ''}${view.moved_policy_label ? ` — mouvements après l'instantané : ${view.moved_policy_label.toLowerCase()}` : ''}${view.uncounted_as_zero ? ' — produits non comptés considérés absents' : ''}`,
       note: session.note ?? '',
       validated_by: session.validated_by_name ?? null,
       validated_at: session.validated_at ?? null,

@@ -3,6 +3,8 @@ import { TRANSFER_STATUS_LABELS, type TransferStatus } from '../../../../shared/
 import { canTransfer } from '../../../domain/stock/transfer-state.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { withoutCosts } from '../../../policies/index.js';
+import type { DifferenceValues } from '../../../services/stock/transfer-queries.js';
+import { valueOf } from '../../../domain/stock/cmup.js';
 import { n, nOrNull } from './common.js';
 
 /** Transfer rows → page props. Costs only reach users allowed to see them (`showCosts`). */
@@ -21,14 +23,22 @@ export function presentTransferRow(r: Row): TransferRow {
     status_label: TRANSFER_STATUS_LABELS[r.status as TransferStatus] ?? r.status,
     sent_by: r.sent_by_name ?? null,
     received_date: r.received_date ?? null,
-    reprint_count: n(r.reprint_count),
+    reprint_count: n(r.reprints ?? 0),
     cancel_reason: r.cancel_reason ?? null,
     version: n(r.version),
+    cancellable: canTransfer(r.status as TransferStatus, 'cancel'),
   };
 }
 
-export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: Row[] }, showCosts: boolean): TransferView {
-  return withoutCosts({
+/**
+ * A transfer's props. `showCosts`: unit costs and the value sent (the detail page for users who see
+ * costs; absent otherwise — withoutCosts). `showDifferenceValues`: a received transfer's differences
+ * valued at the CMUP at sending — per line and in total (loss, surplus) — on the detail page and the
+ * printout for users who see costs; without it those fields are absent from the props.
+ */
+export function presentTransfer({ transfer: t, lines, differenceValues }: { transfer: Row; lines: Row[]; differenceValues?: DifferenceValues | null }, showCosts: boolean, showDifferenceValues = showCosts): TransferView {
+  const valued = showDifferenceValues && differenceValues ? differenceValues : null;
+  const view: TransferView = withoutCosts({
     id: n(t.id),
     number: t.number,
     transfer_date: t.transfer_date,
@@ -51,12 +61,13 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
     cancelled_at: t.cancelled_at ?? null,
     cancel_reason: t.cancel_reason ?? null,
     status_before_cancel: (t.status_before_cancel as TransferStatus | null) ?? null,
-    reprint_count: n(t.reprint_count),
-    last_reprinted_at: t.last_reprinted_at ?? null,
+    reprint_count: n(t.reprints ?? 0),
+    last_reprinted_at: t.last_reprint_at ?? null,
     version: n(t.version),
     lines: lines.map((l): TransferLineView => {
       const received = nOrNull(l.quantity_received);
-      return withoutCosts({
+      const difference = received === null ? null : received - n(l.quantity_sent);
+      const line: TransferLineView = withoutCosts({
         position: n(l.position),
         product_id: n(l.product_id),
         product_code: l.product_code,
@@ -65,12 +76,15 @@ export function presentTransfer({ transfer: t, lines }: { transfer: Row; lines: 
         unit: l.unit,
         quantity_sent: n(l.quantity_sent),
         quantity_received: received,
-        difference: received === null ? null : received - n(l.quantity_sent),
+        difference,
         difference_reason: l.difference_reason ?? null,
         unit_cost: n(l.unit_cost),
       }, showCosts);
+      return valued && difference !== null ? { ...line, difference_value: valueOf(difference, n(l.unit_cost)) } : line;
     }),
   }, showCosts);
+  // Added after withoutCosts: the printout shows them (showDifferenceValues) without the unit costs.
+  return valued ? { ...view, difference_values: { loss: valued.loss, surplus: valued.surplus, net: valued.net } } : view;
 }
 
 /** What the transfer's state still allows (the user's permissions are the `can` props). */

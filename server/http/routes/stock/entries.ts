@@ -1,20 +1,22 @@
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { optionId } from '../../../../shared/lists.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { EntryListFilters } from '../../../../shared/stock-pages.js';
-import { ENTRY_STATUSES } from '../../../../shared/stock.js';
+import { ENTRY_STATUSES, type EntryKind } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities, seesCosts, withoutCosts } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
-import { entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
+import { entryCancellationShortages, entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
 import { activeSupplierRows, allSupplierRows, locationRows } from '../../../services/stock/lookups.js';
+import { OPENING_STOCK_IMPORT } from '../../../services/stock/import-opening-stock.js';
 import { actorOf } from '../../actor.js';
+import { importRoutes } from '../../import-routes.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
-import { presentPrintMeta } from '../../presenters/print.js';
+import { printFrame } from '../../printouts.js';
 import { defaultDepot, presentLocations, presentOptions } from '../../presenters/stock/common.js';
-import { presentEntry, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
+import { presentEntry, presentEntryCancellation, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { flash, redirect } from '../../respond.js';
 import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
@@ -34,7 +36,8 @@ function entryFilters(req: Request, today: string): EntryListFilters {
 }
 
 /** Entrée de stock: list, new entry, detail, cancellation, printouts. */
-export function stockEntryRoutes({ db }: AppContext): Router {
+export function stockEntryRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use(ROUTES['entries.index'], requireAuth, requireVerified, can('menu.entreestock'));
 
@@ -55,15 +58,28 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.get(ROUTES['entries.create'], can('stock_entries.create'), async (_req, res) => {
+  // The entry form: a supplier's entry, or « Stock initial » (no supplier) on its own URL.
+  const entryForm = (kind: EntryKind) => async (_req: Request, res: Response) => {
     const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
     await res.inertia.render('stock/entries/Create', {
       currency: await getCurrency(db),
       today: await companyToday(db),
-      suppliers: presentOptions(await activeSupplierRows(db)),
+      kind,
+      suppliers: kind === 'opening' ? [] : presentOptions(await activeSupplierRows(db)),
       locations,
       default_location_id: optionId(defaultDepot(locations)),
     });
+  };
+  r.get(ROUTES['entries.create'], can('stock_entries.create'), entryForm('supplier'));
+  // « Stock initial »: typed (the entry form) or imported from a file (the one import flow);
+  // registered before entries.show, whose :id would take "stock-initial".
+  r.get(ROUTES['openingStock.create'], can('stock_entries.create'), entryForm('opening'));
+  importRoutes(r, ctx, {
+    area: 'openingStock',
+    importer: OPENING_STOCK_IMPORT,
+    page: 'stock/entries/OpeningImport',
+    done: (result) => `Stock initial importé : ${result.lines} ligne(s) en ${result.entries.length} entrée(s) (${result.entries.join(', ')}).`,
+    doneUrl: () => route('entries.index', { status: 'validated' }),
   });
 
   r.post(ROUTES['entries.index'], can('stock_entries.create'), async (req, res) => {
@@ -72,6 +88,7 @@ export function stockEntryRoutes({ db }: AppContext): Router {
       db,
       {
         idempotencyKey: input.idempotency_key,
+        kind: input.kind,
         supplierId: input.supplier_id,
         locationId: input.location_id,
         entryDate: input.entry_date,
@@ -81,7 +98,8 @@ export function stockEntryRoutes({ db }: AppContext): Router {
       },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `L'entrée ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `Entrée de stock ${result.number} validée.`);
+    const what = input.kind === 'opening' ? 'Stock initial' : 'Entrée de stock';
+    flash(req, 'success', result.replayed ? `L'entrée ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `${what} ${result.number} validé${input.kind === 'opening' ? '' : 'e'}.`);
     redirect(res, route('entries.show', { id: result.id }));
   });
 
@@ -93,18 +111,21 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const includeCancelled = queryFlag(req.query, 'cancelled');
     const statement = await entryStatement(db, filters, includeCancelled);
     await res.inertia.render('stock/entries/Statement', {
-      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.index', { from: filters.from, to: filters.to })),
+      ...(await printFrame(db, req, res, { document: null, back: route('entries.index', { from: filters.from, to: filters.to }) })),
       ...presentEntryStatement(statement, includeCancelled, filters, seesCosts(req.user!)),
     });
   });
 
   r.get(ROUTES['entries.show'], async (req, res) => {
-    const detail = await entryDetail(db, routeId(req.params.id));
+    const id = routeId(req.params.id);
+    const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
+    const validated = detail.entry.status === 'validated';
     await res.inertia.render('stock/entries/Show', {
       currency: await getCurrency(db),
       entry: presentEntry(detail, seesCosts(req.user!)),
       can: entryAbilities(req.user!),
+      cancellation: presentEntryCancellation(detail.entry, validated ? await entryCancellationShortages(db, id) : null),
     });
   });
 
@@ -112,7 +133,8 @@ export function stockEntryRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
-    await res.inertia.render('stock/entries/Print', { ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('entries.show', { id })), entry: presentEntry(detail, seesCosts(req.user!)) });
+    const frame = await printFrame(db, req, res, { document: { printout: 'stock_entry', id, number: detail.entry.number }, back: route('entries.show', { id }) });
+    await res.inertia.render('stock/entries/Print', { ...frame, entry: presentEntry(detail, seesCosts(req.user!)) });
   });
 
   r.post(ROUTES['entries.cancel'], can('stock_entries.cancel'), async (req, res) => {

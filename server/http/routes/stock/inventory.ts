@@ -5,16 +5,17 @@ import type { CountLineFilter } from '../../../../shared/stock-pages.js';
 import { COUNT_STATUSES, MOVED_POLICIES, READJUSTMENT_REASONS, READJUSTMENT_REASON_ALLOWS_INCREASE, READJUSTMENT_REASON_LABELS } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { countAbilities, seesCosts, seesCountDifferences, seesTheoreticalStock } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { countAdjustment, countLines, countSession, countSessionFormData, countSheetRows, countSummary, listCountSessions, listReadjustments, readjustmentDetail, sessionCategoryOptions } from '../../../services/stock/count-queries.js';
 import { abandonCount, createReadjustment, openCountSession, saveCounts, scanCount, validateCount } from '../../../services/stock/inventory.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
-import { presentPrintMeta } from '../../presenters/print.js';
+import { printFrame } from '../../printouts.js';
 import { presentLocations } from '../../presenters/stock/common.js';
 import {
+  countReference,
   countSheetLines,
   presentCountLine,
   presentCountSession,
@@ -69,12 +70,12 @@ export function inventoryRoutes({ db }: AppContext): Router {
 
   r.post(ROUTES['inventory.index'], can('inventory.count'), async (req, res) => {
     const input = validate(countSessionSchema, req.body);
-    const { id, replayed } = await openCountSession(
+    const { id, number, replayed } = await openCountSession(
       db,
       { idempotencyKey: input.idempotency_key, locationId: input.location_id, countDate: input.count_date, blind: input.blind, categoryIds: input.category_ids, note: input.note },
       actorOf(req),
     );
-    flash(req, 'success', replayed ? `L'inventaire n° ${id} était déjà ouvert.` : `Inventaire n° ${id} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
+    flash(req, 'success', replayed ? `L'inventaire ${number} était déjà ouvert.` : `Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
     redirect(res, route('inventory.show', { id }));
   });
 
@@ -108,10 +109,11 @@ export function inventoryRoutes({ db }: AppContext): Router {
   });
 
   r.get(ROUTES['inventory.readjustmentPrint'], async (req, res) => {
-    const detail = await readjustmentDetail(db, routeId(req.params.id));
+    const id = routeId(req.params.id);
+    const detail = await readjustmentDetail(db, id);
     if (!detail) throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
-      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('inventory.index', { tab: 'readjustments' })),
+      ...(await printFrame(db, req, res, { document: { printout: 'stock_adjustment', id, number: detail.adjustment.number }, back: route('inventory.index', { tab: 'readjustments' }) })),
       ...readjustmentPrint(detail, seesCosts(req.user!)),
     });
   });
@@ -140,6 +142,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
       categories: await sessionCategoryOptions(db, session.id),
       reveal,
       summary: reveal ? presentCountSummary(await countSummary(db, session, options), costs) : null,
+      show_values: costs,
       preview_policy: options.movedPolicy,
       uncounted_as_zero: options.uncountedAsZero,
       last_scan: lastScan ? { name: lastScan.name, code: lastScan.code, counted: lastScan.counted, added: lastScan.added } : null,
@@ -174,8 +177,8 @@ export function inventoryRoutes({ db }: AppContext): Router {
   r.post(ROUTES['inventory.abandon'], can('inventory.validate'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
-    await abandonCount(db, id, input, actorOf(req));
-    flash(req, 'success', `Inventaire n° ${id} abandonné : aucun ajustement n'a été fait.`);
+    const { number } = await abandonCount(db, id, input, actorOf(req));
+    flash(req, 'success', `Inventaire ${number} abandonné : il garde son numéro avec le statut « Annulé », aucun ajustement n'a été fait.`);
     redirect(res, route('inventory.index'));
   });
 
@@ -184,10 +187,12 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const session = await countSession(db, routeId(req.params.id));
     if (!session) throw new NotFound();
     const reveal = seesTheoreticalStock(req.user!, session);
+    const blank = queryFlag(req.query, 'vierge');
+    const document = { printout: blank ? ('count_blank_sheet' as const) : ('count_sheet' as const), id: Number(session.id), number: countReference(session) };
     await res.inertia.render('stock/inventory/CountSheet', {
-      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('inventory.show', { id: session.id })),
+      ...(await printFrame(db, req, res, { document, back: route('inventory.show', { id: session.id }) })),
       session: presentCountSession(session),
-      lines: countSheetLines(await countSheetRows(db, session), reveal, queryFlag(req.query, 'vierge')),
+      lines: countSheetLines(await countSheetRows(db, session), reveal, blank),
       with_quantities: reveal,
     });
   });
@@ -197,7 +202,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const session = await countSession(db, routeId(req.params.id));
     if (!session || session.status !== 'validated') throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
-      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, route('inventory.show', { id: session.id }, { tab: 'ecarts' })),
+      ...(await printFrame(db, req, res, { document: { printout: 'count_adjustment', id: Number(session.id), number: session.number }, back: route('inventory.show', { id: session.id }, { tab: 'ecarts' }) })),
       ...sessionAdjustmentPrint(session, await countAdjustment(db, session), seesCosts(req.user!)),
     });
   });

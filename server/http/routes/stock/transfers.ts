@@ -4,17 +4,17 @@ import type { TransferListFilters } from '../../../../shared/stock-pages.js';
 import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { TRANSFER_CANCEL_SCREENS, seesCosts, transferAbilities } from '../../../policies/index.js';
-import { companyToday, getCompany, getCurrency } from '../../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { listTransfers, transferDetail, transfersInTransit } from '../../../services/stock/transfer-queries.js';
-import { cancelTransfer, createTransfer, receiveTransfer, recordTransferReprint } from '../../../services/stock/transfers.js';
+import { cancelTransfer, createTransfer, receiveTransfer } from '../../../services/stock/transfers.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth.js';
-import { presentPrintMeta } from '../../presenters/print.js';
+import { printFrame } from '../../printouts.js';
 import { defaultTransferWay, presentLocations } from '../../presenters/stock/common.js';
 import { presentTransfer, presentTransferRow, transferActions } from '../../presenters/stock/transfers.js';
-import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
+import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, receptionSchema, transferSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
@@ -35,7 +35,7 @@ function transferFilters(req: Request, today: string): TransferListFilters {
 /**
  * Transfers: the transfer tab of the "Sortie de stock" hub (list, new transfer, detail with
  * reception and cancellation, bon de transfert A5) and the "Annulation des transferts" screen
- * (search, cancel, reprint marked DUPLICATA).
+ * (search, cancel, reprint: a DUPLICATA, as every print after the first).
  */
 export function transferRoutes({ db }: AppContext): Router {
   const r = Router();
@@ -91,17 +91,15 @@ export function transferRoutes({ db }: AppContext): Router {
     });
   });
 
-  // Bon de transfert (A5). ?duplicata=1 after a counted reprint, ?print=1 opens the dialog.
+  // Bon de transfert (A5): the first print is the original, every later one a DUPLICATA (printFrame).
+  // ?print=1 opens the dialog; ?retour=annulation comes back to the cancellation screen.
   r.get(ROUTES['transfers.print'], canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await transferDetail(db, id);
     if (!detail) throw new NotFound();
-    const duplicata = queryFlag(req.query, 'duplicata');
-    await res.inertia.render('stock/transfers/Print', {
-      ...presentPrintMeta(await getCompany(db), actorOf(req), req.query, duplicata ? route('transfers.cancellations') : route('transfers.show', { id })),
-      transfer: presentTransfer(detail, false),
-      duplicata,
-    });
+    const back = queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('transfers.cancellations') : route('transfers.show', { id });
+    const frame = await printFrame(db, req, res, { document: { printout: 'transfer', id, number: detail.transfer.number }, back });
+    await res.inertia.render('stock/transfers/Print', { ...frame, transfer: presentTransfer(detail, false, seesCosts(req.user!)) });
   });
 
   r.post(ROUTES['transfers.receive'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
@@ -136,13 +134,6 @@ export function transferRoutes({ db }: AppContext): Router {
   r.get(ROUTES['transfers.cancellations'], can('menu.annulation.transfert'), async (req, res) => {
     const { cancel, reprint } = transferAbilities(req.user!);
     await res.inertia.render('stock/transfers/Cancellation', { ...(await transferList(req)), searched: Object.keys(req.query).length > 0, can: { cancel, reprint } });
-  });
-
-  r.post(ROUTES['transfers.reprint'], can('menu.annulation.transfert', 'documents.reprint'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const { number, reprintCount } = await recordTransferReprint(db, id, actorOf(req));
-    flash(req, 'success', `Réimpression n° ${reprintCount} de ${number} (DUPLICATA).`);
-    redirect(res, route('transfers.print', { id }, { duplicata: 1, print: 1 }));
   });
 
   return r;

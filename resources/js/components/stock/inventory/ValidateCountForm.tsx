@@ -1,7 +1,10 @@
 import type { InventoryShowProps } from '@shared/stock-pages';
 import { route } from '@shared/routes';
 import { MOVED_POLICIES, MOVED_POLICY_LABELS, type MovedPolicy } from '@shared/stock';
+import { useState } from 'react';
+import { formatMoney } from '@shared/money';
 import { FieldError } from '@/components/Field';
+import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { formatDate, formatQty } from '@/components/data/format';
@@ -13,9 +16,20 @@ import { useServerForm } from '@/hooks/useServerForm';
 /**
  * Validation: when counted products moved after the snapshot the user chooses explicitly how to
  * treat them (the preview below follows the choice); uncounted products are left alone unless
- * declared absent (counted as zero).
+ * declared absent (counted as zero). « Valider l'inventaire » asks for confirmation first: the number
+ * of lines and of lines with a difference, and the value of the adjustment for those who see costs
+ * (`showValues`, policies seesCosts).
  */
-export function ValidateCountForm({ session, summary, preview_policy, uncounted_as_zero, list }: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero'> & { list: ListHandle }) {
+export function ValidateCountForm({
+  session,
+  summary,
+  preview_policy,
+  uncounted_as_zero,
+  list,
+  showValues,
+  currency,
+}: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero' | 'currency'> & { list: ListHandle; showValues: boolean }) {
+  const [confirming, setConfirming] = useState(false);
   const moved = (summary?.moved ?? 0) > 0;
   const form = useServerForm<{ version: number; moved_policy: MovedPolicy | ''; uncounted_as_zero: boolean }>({ version: session.version, moved_policy: moved ? preview_policy : '', uncounted_as_zero });
   const policyError = form.errorOf('moved_policy');
@@ -29,10 +43,45 @@ export function ValidateCountForm({ session, summary, preview_policy, uncounted_
       className="card mb-3"
       onSubmit={(e) => {
         e.preventDefault();
-        form.submit('post', route('inventory.validate', { id: session.id }));
+        setConfirming(true);
       }}
       data-testid="validate-form"
     >
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Valider l'inventaire ${session.number ?? `n° ${session.id}`} ?`}
+        confirmLabel="Valider l'inventaire"
+        icon="fa-solid fa-check"
+        onConfirm={() => form.submit('post', route('inventory.validate', { id: session.id }))}
+        testId="validate-confirm"
+      >
+        <p>
+          Le stock de {session.location.name} sera ajusté au {formatDate(session.count_date)}. Cette opération ne peut pas être défaite.
+        </p>
+        {summary ? (
+          <ul className="mb-0" data-testid="validate-confirm-figures">
+            <li>
+              {formatQty(summary.lines)} ligne{summary.lines > 1 ? 's' : ''} ({formatQty(summary.counted)} comptée{summary.counted > 1 ? 's' : ''})
+            </li>
+            <li>
+              {formatQty(summary.adjusted)} ligne{summary.adjusted > 1 ? 's' : ''} avec un écart
+            </li>
+            {/* The values are absent (withoutCosts) for a user who may not see costs. */}
+            {showValues && summary.gain_value !== undefined && summary.loss_value !== undefined && summary.net_value !== undefined ? (
+              <li>
+                Valeur de l'ajustement : gains {formatMoney(summary.gain_value, currency)}, pertes {formatMoney(summary.loss_value, currency)}, écart net{' '}
+                <strong>{formatMoney(summary.net_value, currency)}</strong>
+              </li>
+            ) : null}
+            {summary.adjusted > 0 ? (
+              <li>
+                Quantités : {formatQty(summary.gain_quantity)} en plus, {formatQty(summary.loss_quantity)} en moins
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </ConfirmDialog>
       <div className="card-header fw-semibold">
         <Icon name="fa-solid fa-check-double" className="me-1" />
         Validation de l'inventaire
@@ -87,7 +136,7 @@ export function ValidateCountForm({ session, summary, preview_policy, uncounted_
           </div>
         ) : null}
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et numérotés INV-.</span>
+          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et porteront la référence de l'inventaire{session.number ? ` (${session.number})` : ''}.</span>
           <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Validation…" testId="count-validate">
             Valider l'inventaire
           </SubmitButton>

@@ -5,7 +5,6 @@ import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FEMININE_STATUS_OPTIONS, FilterSelect } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
-import { SortHeader } from '@/components/data/SortHeader';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { COMPANY_TABS, SubNav } from '@/components/data/SubNav';
 import { useList } from '@/components/data/useList';
@@ -33,34 +32,27 @@ export default function CashDesks({ cash_desks, params, locations, can_manage, c
       pageLabel="Pagination des caisses"
       tableTestId="cash-desks-table"
       empty={{ icon: 'fa-solid fa-cash-register', title: 'Aucune caisse', filteredTitle: 'Aucune caisse ne correspond', text: 'Créez la caisse principale puis une caisse par boutique.' }}
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Nom" {...list.sort} />
-          <SortHeader column="location" label="Emplacement" {...list.sort} />
-          <SortHeader column="balance" label="Solde" className="app-num" {...list.sort} />
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {cash_desks.data.map((c) => (
-        <tr key={c.id} className={c.active ? undefined : 'app-archived-row'}>
-          <td>
-            <RowLink href={route('cashDesks.show', { id: c.id })}>{c.code}</RowLink>
-          </td>
-          <td>
-            <NameLink href={route('cashDesks.show', { id: c.id })}>{c.name}</NameLink>
-            {c.is_main ? <Badge tone="primary" className="ms-2">Principale</Badge> : null}
-          </td>
-          <td>{c.location_name}</td>
-          <td className="app-num">
-            <Money value={c.balance} currency={currency} tone="balance" />
-          </td>
-          <td>
-            <StatusBadge active={c.active} feminine />
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+      rowKey={(c) => c.id}
+      rowClassName={(c) => (c.active ? undefined : 'app-archived-row')}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (c) => <RowLink href={route('cashDesks.show', { id: c.id })}>{c.code}</RowLink> },
+        {
+          id: 'name',
+          label: 'Nom',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (c) => (
+            <>
+              <NameLink href={route('cashDesks.show', { id: c.id })}>{c.name}</NameLink>
+              {c.is_main ? <Badge tone="primary" className="ms-2">Principale</Badge> : null}
+            </>
+          ),
+        },
+        { id: 'location', label: 'Emplacement', role: 'secondary', sort: true, cell: (c) => c.location_name },
+        { id: 'balance', label: 'Solde', role: 'figure', sort: true, num: true, cell: (c) => <Money value={c.balance} currency={currency} tone="balance" /> },
+        { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} feminine /> },
+      ]}
+    />
   );
 }

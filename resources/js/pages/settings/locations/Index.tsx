@@ -5,7 +5,6 @@ import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
-import { SortHeader } from '@/components/data/SortHeader';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { COMPANY_TABS, SubNav } from '@/components/data/SubNav';
 import { useList } from '@/components/data/useList';
@@ -33,37 +32,22 @@ export default function Locations({ locations, params, can_manage }: MasterDataP
       pageLabel="Pagination des emplacements"
       tableTestId="locations-table"
       empty={{ icon: 'fa-solid fa-warehouse', title: 'Aucun emplacement', filteredTitle: 'Aucun emplacement ne correspond', text: 'Créez au moins un dépôt ou une boutique pour tenir le stock.' }}
-      head={
-        <tr>
-          <SortHeader column="code" label="Code" {...list.sort} />
-          <SortHeader column="name" label="Nom" {...list.sort} />
-          <SortHeader column="kind" label="Type" {...list.sort} />
-          <th scope="col">Adresse</th>
-          <th scope="col" className="app-num">
-            Caisses
-          </th>
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {locations.data.map((l) => (
-        <tr key={l.id} className={l.active ? undefined : 'app-archived-row'}>
-          <td>
-            <RowLink href={route('locations.show', { id: l.id })}>{l.code}</RowLink>
-          </td>
-          <td>
-            <NameLink href={route('locations.show', { id: l.id })}>{l.name}</NameLink>
-          </td>
-          <td>
-            <Badge tone={l.kind === 'depot' ? 'primary' : 'info'}>{LOCATION_KIND_LABELS[l.kind]}</Badge>
-          </td>
-          <td className="app-wrap">{l.address || '—'}</td>
-          <td className="app-num">{l.cash_desk_count > 0 ? <Link href={route('cashDesks.index', { location_id: l.id, status: 'all' })}>{l.cash_desk_count}</Link> : '0'}</td>
-          <td>
-            <StatusBadge active={l.active} />
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+      rowKey={(l) => l.id}
+      rowClassName={(l) => (l.active ? undefined : 'app-archived-row')}
+      columns={[
+        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (l) => <RowLink href={route('locations.show', { id: l.id })}>{l.code}</RowLink> },
+        { id: 'name', label: 'Nom', role: 'title', sort: true, wrap: true, cell: (l) => <NameLink href={route('locations.show', { id: l.id })}>{l.name}</NameLink> },
+        { id: 'kind', label: 'Type', role: 'secondary', sort: true, cell: (l) => <Badge tone={l.kind === 'depot' ? 'primary' : 'info'}>{LOCATION_KIND_LABELS[l.kind]}</Badge> },
+        { id: 'address', label: 'Adresse', role: 'secondary', wrap: true, cell: (l) => l.address || '—' },
+        {
+          id: 'cash_desks',
+          label: 'Caisses',
+          role: 'figure',
+          num: true,
+          cell: (l) => (l.cash_desk_count > 0 ? <Link href={route('cashDesks.index', { location_id: l.id, status: 'all' })}>{l.cash_desk_count}</Link> : '0'),
+        },
+        { id: 'status', label: 'Statut', role: 'status', cell: (l) => <StatusBadge active={l.active} /> },
+      ]}
+    />
   );
 }

@@ -3,8 +3,10 @@ import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { FieldError, SelectField, TextField } from '@/components/Field';
-import { formatQty } from '@/components/data/format';
+import { Link } from '@inertiajs/react';
+import { FieldError, SelectField, StatusAlert, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { formatQty, formatQuantity } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { MoneyInput } from '@/components/data/MoneyInput';
 import { baseQuantity, lineAmount } from '@/components/documents/document-lines';
@@ -32,6 +34,7 @@ interface EntryLine {
 
 type EntryForm = {
   idempotency_key: string;
+  kind: 'supplier' | 'opening';
   supplier_id: string;
   location_id: string;
   entry_date: string;
@@ -44,10 +47,15 @@ type EntryForm = {
  * Nouvelle entrée de stock: supplier, receiving location, date, supplier reference, then lines
  * added with the product picker (a scanned barcode adds the product or one more of it), quantity
  * by unit or by pack, unit cost prefilled with the last purchase price, live totals.
+ * With kind "opening" it is the « Stock initial » form: no supplier (no supplier debt), a link to
+ * the import of a whole file.
  */
-export default function EntriesCreate({ currency, today, suppliers, locations, default_location_id }: PageProps<'stock/entries/Create'>) {
+export default function EntriesCreate({ currency, today, kind, suppliers, locations, default_location_id }: PageProps<'stock/entries/Create'>) {
+  const opening = kind === 'opening';
+  const title = opening ? 'Stock initial' : 'Nouvelle entrée de stock';
   const form = useServerForm<EntryForm>({
     idempotency_key: newIdempotencyKey(),
+    kind,
     supplier_id: '',
     location_id: default_location_id ? String(default_location_id) : '',
     entry_date: today,
@@ -66,18 +74,36 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
   const currencyLabel = currencyInfo(currency).label;
 
   return (
-    <AppPage title="Nouvelle entrée de stock" breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: 'Nouvelle entrée' }]}>
+    <AppPage
+      title={title}
+      breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: opening ? 'Stock initial' : 'Nouvelle entrée' }]}
+      actions={
+        opening ? (
+          <Link href={route('openingStock.import')} className="btn btn-outline-secondary" data-testid="opening-import-link">
+            <Icon name="fa-solid fa-file-import" className="me-2" />
+            Importer un fichier
+          </Link>
+        ) : undefined
+      }
+    >
+      {opening ? (
+        <StatusAlert tone="info" testId="opening-intro">
+          Saisissez ici le stock que vous détenez déjà en commençant avec le logiciel : quantités et coût unitaire de chaque produit. Il entre en stock et fixe le CMUP comme une entrée, sans fournisseur ni dette fournisseur. Pour de nombreux produits, importez plutôt un fichier CSV ou Excel.
+        </StatusAlert>
+      ) : null}
       <DocumentForm
         form={form}
         // An unreadable cost is sent as typed: the server answers with a French error on the cell.
         onSubmit={() => lines.submit(route('entries.index'), (l) => ({ product_id: l.product_id, unit: l.unit, quantity: l.quantity ?? '', unit_cost: cost(l) ?? l.unit_cost }))}
-        errors={lines.formErrors(['supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'])}
+        errors={lines.formErrors(['kind', 'supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'])}
         testId="entry-form"
       >
         <DocumentHead note={form.fieldProps('note')}>
-          <div className="col-md-6 col-xl-4">
-            <SelectField required id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={form.errorOf('supplier_id')} options={suppliers} placeholder="Choisir le fournisseur…" />
-          </div>
+          {opening ? null : (
+            <div className="col-md-6 col-xl-4">
+              <SelectField required id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={form.errorOf('supplier_id')} options={suppliers} placeholder="Choisir le fournisseur…" />
+            </div>
+          )}
           <div className="col-md-6 col-xl-3">
             <SelectField
               required
@@ -97,9 +123,11 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
           <div className="col-sm-6 col-xl-2">
             <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />
           </div>
-          <div className="col-sm-6 col-xl-3">
-            <TextField {...form.fieldProps('supplier_ref')} label="Référence fournisseur" maxLength={80} placeholder="N° de BL ou de facture" className="mb-0" />
-          </div>
+          {opening ? null : (
+            <div className="col-sm-6 col-xl-3">
+              <TextField {...form.fieldProps('supplier_ref')} label="Référence fournisseur" maxLength={80} placeholder="N° de BL ou de facture" className="mb-0" />
+            </div>
+          )}
         </DocumentHead>
 
         <DocumentLines
@@ -121,13 +149,13 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
             <DocumentLinesFooter
               testId="entry-totals"
               totals={[
+                // Lines, not a quantity: sacks, bottles and boxes do not add up.
                 { value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` },
-                { label: 'Quantité', value: formatQty(lines.totals.quantity) },
                 { label: 'Total', value: <Money value={lines.totals.amount} currency={currency} />, testId: 'entry-total' },
               ]}
-              hint="La validation met à jour le stock, le coût moyen (CMUP), le dernier prix d'achat et le solde du fournisseur."
+              hint={opening ? 'La validation met le stock en place et fixe le coût moyen (CMUP), sans fournisseur.' : "La validation met à jour le stock, le coût moyen (CMUP), le dernier prix d'achat et le solde du fournisseur."}
               cancelHref={route('entries.index')}
-              submit={{ label: "Valider l'entrée", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'entry-submit' }}
+              submit={{ label: opening ? 'Valider le stock initial' : "Valider l'entrée", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'entry-submit' }}
             />
           }
         >
@@ -137,7 +165,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
             const costError = lines.error(i, 'unit_cost') ?? (typedCost !== null && typedCost > LIMITS.unitPrice ? limitMessage('Le coût unitaire', 'unitPrice', currency) : undefined);
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`entry-line-${i}`}>
-                <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQty(l.stock)} ${l.unit_name}` : ''} error={lines.error(i, 'product_id')} />
+                <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}` : ''} error={lines.error(i, 'product_id')} />
                 <td className="app-line-unit" data-label="Saisie par">
                   {l.pack_size > 1 ? (
                     <select className="form-select form-select-sm" aria-label={`Unité de saisie de ${l.name}`} value={l.unit} onChange={(e) => lines.update(i, { unit: e.target.value as 'unit' | 'pack' })}>
@@ -147,7 +175,7 @@ export default function EntriesCreate({ currency, today, suppliers, locations, d
                   ) : (
                     <span className="small">{l.unit_name}</span>
                   )}
-                  {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQty(baseQuantity(l.quantity, l.unit, l.pack_size))} {l.unit_name}</div> : null}
+                  {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQuantity(baseQuantity(l.quantity, l.unit, l.pack_size), l.unit_name)}</div> : null}
                 </td>
                 <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity} stepper />
                 <td className="app-line-cost" data-label={`Coût unitaire (${currencyLabel})`}>

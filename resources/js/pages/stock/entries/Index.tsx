@@ -9,7 +9,6 @@ import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
-import { SortHeader } from '@/components/data/SortHeader';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
@@ -43,6 +42,12 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
             <Icon name="fa-solid fa-print" className="me-2" />
             État des entrées
           </a>
+          {can.create ? (
+            <Link href={route('openingStock.create')} className="btn btn-outline-secondary" data-testid="entries-opening">
+              <Icon name="fa-solid fa-boxes-stacked" className="me-2" />
+              Stock initial
+            </Link>
+          ) : null}
         </ListActions>
       }
       between={
@@ -51,7 +56,6 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
           {costs ? <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} /> : null}
         </StatRow>
       }
-      wrap
       page={entries}
       caption="Liste des entrées de stock"
       pageLabel="Pagination des entrées"
@@ -67,44 +71,40 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
           </Link>
         ) : undefined,
       }}
-      head={
-        <tr>
-          <SortHeader column="number" label="N°" {...list.sort} />
-          <SortHeader column="date" label="Date" {...list.sort} />
-          <SortHeader column="supplier" label="Fournisseur" {...list.sort} />
-          <th scope="col">Emplacement</th>
-          <th scope="col" className="app-num">Lignes</th>
-          <th scope="col" className="app-num">Quantité</th>
-          {costs ? <SortHeader column="amount" label="Montant" {...list.sort} className="app-num" /> : null}
-          <th scope="col">Statut</th>
-        </tr>
-      }
-    >
-      {entries.data.map((e) => (
-        <tr key={e.id} className={e.status === 'cancelled' ? 'app-archived-row' : undefined}>
-          <td>
+      rowKey={(e) => e.id}
+      rowClassName={(e) => (e.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      columns={[
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          sort: true,
+          cell: (e) => (
             <RowLink href={route('entries.show', { id: e.id })} doc>
               {e.number}
             </RowLink>
-          </td>
-          <td>{formatDate(e.entry_date)}</td>
-          <td className="app-wrap">
-            {e.supplier_name}
-            {e.supplier_ref ? <div className="small text-body-secondary">Réf. {e.supplier_ref}</div> : null}
-          </td>
-          <td>{e.location_name}</td>
-          <td className="app-num">{formatQty(e.line_count)}</td>
-          <td className="app-num">{formatQty(e.total_quantity)}</td>
-          {costs ? (
-            <td className="app-num">
-              <Money value={e.total_amount} currency={currency} />
-            </td>
-          ) : null}
-          <td>
-            <StatusBadge kind="entry" status={e.status} label={e.status_label} />
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+          ),
+        },
+        { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (e) => formatDate(e.entry_date) },
+        {
+          id: 'supplier',
+          label: 'Fournisseur',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (e) => (
+            <>
+              {e.supplier_name}
+              {e.supplier_ref ? <div className="small text-body-secondary">Réf. {e.supplier_ref}</div> : null}
+            </>
+          ),
+        },
+        { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (e) => e.location_name },
+        { id: 'lines', label: 'Lignes', role: 'secondary', num: true, cell: (e) => formatQty(e.line_count) },
+        { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (e) => formatQty(e.total_quantity) },
+        costs ? { id: 'amount', label: 'Montant', role: 'figure', sort: true, num: true, cell: (e) => <Money value={e.total_amount} currency={currency} /> } : null,
+        { id: 'status', label: 'Statut', role: 'status', cell: (e) => <StatusBadge kind="entry" status={e.status} label={e.status_label} /> },
+      ]}
+    />
   );
 }

@@ -22,9 +22,9 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
       <PrintFacts
         items={[
           ["Date d'entrée", formatDate(entry.entry_date)],
-          ['Fournisseur', `${entry.supplier.name} (${entry.supplier.code})`],
+          entry.supplier ? ['Fournisseur', `${entry.supplier.name} (${entry.supplier.code})`] : ['Type', `${entry.kind_label} (sans fournisseur)`],
           ['Emplacement', entry.location.name],
-          ['Réf. fournisseur', entry.supplier_ref || '—'],
+          ['Réf. fournisseur', entry.supplier ? entry.supplier_ref || '—' : ''],
           ['Saisie par', `${entry.created_by ?? '—'} le ${formatDateTime(entry.created_at)}`],
         ]}
       />

@@ -4,23 +4,25 @@ import { route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
-import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { formatDate, formatDateTime, formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
-export default function EntriesShow({ currency, entry, can }: PageProps<'stock/entries/Show'>) {
+export default function EntriesShow({ currency, entry, can, cancellation }: PageProps<'stock/entries/Show'>) {
   const cancelled = entry.status === 'cancelled';
   // Costs (unit costs, amounts, CMUP) are absent for a user who may not see them: no columns then.
   const costs = entry.total_amount !== undefined;
+  // Lines entered by pack show what was typed ("2 colis × 12"); the quantity column is in the product's unit.
+  const byPack = entry.lines.some((l) => l.entry_unit === 'pack');
   return (
     <DocumentShow
-      title={`Entrée ${entry.number}`}
-      kind="Entrée"
+      title={`${entry.supplier ? 'Entrée' : entry.kind_label} ${entry.number}`}
+      kind={entry.supplier ? 'Entrée' : entry.kind_label}
       number={entry.number}
       status={<StatusBadge kind="entry" status={entry.status} label={entry.status_label} />}
-      subtitle={`${entry.supplier.name} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
+      subtitle={`${entry.supplier?.name ?? entry.kind_label} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: entry.number }]}
       actions={
         <>
@@ -43,8 +45,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
               title: `Annuler l'entrée ${entry.number}`,
-              explanation: `Les ${formatQty(entry.total_quantity)} unités ressortiront de ${entry.location.name} et le solde du fournisseur sera diminué du montant de l'entrée. Impossible si la marchandise est déjà partie (vente, transfert).`,
+              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l'entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? " et le solde du fournisseur sera diminué du montant de l'entrée" : ''}.`,
               buttonTestId: 'entry-cancel',
+              blocked: cancellation.possible ? null : cancellation.blocked_reason,
             }
           : null
       }
@@ -58,17 +61,21 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
       }
       facts={
         <>
-          <Fact
-            label="Fournisseur"
-            value={
-              <>
-                {entry.supplier.name} <span className="text-body-secondary small">({entry.supplier.code})</span>
-              </>
-            }
-          />
+          {entry.supplier ? (
+            <Fact
+              label="Fournisseur"
+              value={
+                <>
+                  {entry.supplier.name} <span className="text-body-secondary small">({entry.supplier.code})</span>
+                </>
+              }
+            />
+          ) : (
+            <Fact label="Type" value={<span data-testid="entry-kind">{entry.kind_label} (sans fournisseur)</span>} />
+          )}
           <Fact label="Emplacement" value={entry.location.name} />
           <Fact label="Date d'entrée" value={formatDate(entry.entry_date)} />
-          <Fact label="Référence fournisseur" value={entry.supplier_ref} />
+          {entry.supplier ? <Fact label="Référence fournisseur" value={entry.supplier_ref} /> : null}
           <Fact
             label="Saisie par"
             value={
@@ -89,7 +96,11 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <th scope="col" className="d-none d-sm-table-cell">#</th>
             <th scope="col">Code</th>
             <th scope="col">Produit</th>
-            <th scope="col" className="num">Saisi</th>
+            {byPack ? (
+              <th scope="col" className="num">
+                Saisi en colis
+              </th>
+            ) : null}
             <th scope="col" className="num">Quantité</th>
             {costs ? (
               <>
@@ -101,22 +112,19 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
           </tr>
         }
         foot={
+          // Without costs there is no total to give (quantities of different products are not summed).
+          costs ? (
           <tr>
             <td className="d-none d-sm-table-cell" />
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={byPack ? 5 : 4}>
               Total
             </th>
-            <td className="num">{formatQty(entry.total_quantity)}</td>
-            {costs ? (
-              <>
-                <td />
-                <td className="num" data-testid="entry-total">
-                  <Money value={entry.total_amount} currency={currency} />
-                </td>
-                <td />
-              </>
-            ) : null}
+            <td className="num" data-testid="entry-total">
+              <Money value={entry.total_amount} currency={currency} />
+            </td>
+            <td />
           </tr>
+          ) : undefined
         }
       >
         {entry.lines.map((l) => (
@@ -124,9 +132,9 @@ export default function EntriesShow({ currency, entry, can }: PageProps<'stock/e
             <td className="d-none d-sm-table-cell">{l.position}</td>
             <td className="code">{l.product_code}</td>
             <td>{l.product_name}</td>
-            <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : `${formatQty(l.entered_quantity)} ${l.unit}`}</td>
+            {byPack ? <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : ''}</td> : null}
             <td className="num">
-              {formatQty(l.quantity)} <span className="small text-body-secondary">{l.unit}</span>
+              {formatQty(l.quantity)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity)}</span>
             </td>
             {costs ? (
               <>

@@ -47,7 +47,7 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
                   {r.number}
                   {r.status === 'cancelled' ? <div>ANNULÉE</div> : null}
                 </td>
-                <td>{formatDate(r.entry_date)}</td>
+                <td className="text-nowrap">{formatDate(r.entry_date)}</td>
                 <td>{r.supplier_name}</td>
                 <td>{r.location_name}</td>
                 <td>{r.supplier_ref}</td>

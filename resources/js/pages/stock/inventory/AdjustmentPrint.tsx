@@ -18,7 +18,13 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
       size="A4"
       title={doc.title}
       number={doc.number}
-      subtitle={doc.subtitle ? <span>{doc.subtitle}</span> : null}
+      subtitle={
+        doc.subtitle ? (
+          <span>
+            <strong>Périmètre :</strong> {doc.subtitle}
+          </span>
+        ) : null
+      }
       footer={<PrintClosing notes={[doc.note ? `Observation : ${doc.note}` : null]} signatures={['Le responsable de stock', 'Le gérant']} />}
     >
       <PrintFacts

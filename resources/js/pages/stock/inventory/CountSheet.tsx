@@ -13,7 +13,7 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
       size="A4"
       title="État de contrôle de stock"
       number={session.number ?? `Inventaire n° ${session.id}`}
-      watermark={session.status === 'cancelled' ? 'ABANDONNÉ' : null}
+      watermark={session.status === 'cancelled' ? 'ANNULÉ' : null}
       footer={<PrintClosing signatures={['Compté par', 'Contrôlé par']} />}
     >
       <PrintFacts

@@ -3,7 +3,7 @@ import { route } from '@shared/routes';
 import type { ReadjustmentReason } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, SelectField, TextField } from '@/components/Field';
-import { formatQty } from '@/components/data/format';
+import { formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
 import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
@@ -100,7 +100,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
           {lines.items.map((l, i) => (
             <tr key={l.product_id} {...lines.rowProps(i)}>
               <LineProduct index={i} name={l.name} code={l.code} error={lines.error(i, 'product_id')} />
-              <td className="num" data-label="Stock actuel">{l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}</td>
+              <td className="num" data-label="Stock actuel">{formatQuantity(l.stock, l.unit_name)}</td>
               <td className="app-line-unit" data-label="Sens">
                 <select className={`form-select form-select-sm ${lines.error(i, 'direction') ? 'is-invalid' : ''}`} aria-label={`Sens du réajustement de ${l.name}`} value={l.direction} onChange={(e) => lines.update(i, { direction: e.target.value as 'in' | 'out' })}>
                   <option value="out">Sortie (−)</option>
@@ -110,7 +110,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
                 </select>
                 <FieldError id={`line-${i}-direction-error`} error={lines.error(i, 'direction')} />
               </td>
-              <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} />
+              <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={pluralUnit(l.unit_name, Number(l.quantity) || 0)} />
               <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
             </tr>
           ))}

@@ -27,13 +27,13 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
   const list = useList(route('inventory.show', { id: session.id }), countState(props), { keep: COUNT_KEEP });
   const open = session.status === 'open';
   const sheet = route('inventory.sheet', { id: session.id });
-  const showValues = lines.data.some((l) => l.unit_cost != null) || (summary !== null && summary.gain_value !== undefined && (summary.gain_value !== 0 || summary.loss_value !== 0));
+  const showValues = props.show_values;
   const filtersBar = <CountLineFilters list={list} filters={filters} categories={categories} />;
 
   return (
     <DocumentShow
       title={session.label}
-      kind={session.number ? undefined : session.label}
+      kind={session.number ? 'Inventaire' : session.label}
       number={session.number}
       status={
         <>
@@ -69,8 +69,8 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
               label: 'Abandonner',
               url: route('inventory.abandon', { id: session.id }),
               version: session.version,
-              title: `Abandonner l'inventaire n° ${session.id}`,
-              explanation: 'Les comptages sont conservés pour mémoire mais aucun ajustement ne sera fait. Un nouvel inventaire pourra être ouvert sur le même périmètre.',
+              title: `Abandonner l'inventaire ${session.number ?? `n° ${session.id}`}`,
+              explanation: `Les comptages sont conservés pour mémoire mais aucun ajustement ne sera fait. L'inventaire garde son numéro avec le statut « Annulé ». Un nouvel inventaire pourra être ouvert sur le même périmètre.`,
               confirmLabel: "Abandonner l'inventaire",
               dialogTestId: 'abandon-dialog',
             }
@@ -96,7 +96,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
       {tab === 'ecarts' ? (
         <>
           {summary ? <CountSummary summary={summary} open={open} showValues={showValues} currency={currency} /> : null}
-          {open && can.validate ? <ValidateCountForm session={session} summary={summary} preview_policy={props.preview_policy} uncounted_as_zero={props.uncounted_as_zero} list={list} /> : null}
+          {open && can.validate ? <ValidateCountForm session={session} summary={summary} preview_policy={props.preview_policy} uncounted_as_zero={props.uncounted_as_zero} list={list} showValues={showValues} currency={currency} /> : null}
           <DifferencesTable lines={lines} open={open} showValues={showValues} currency={currency} top={filtersBar} />
         </>
       ) : (

@@ -1,4 +1,3 @@
-import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -15,12 +14,11 @@ import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFil
 
 /**
  * Annulation des transferts: find a transfer by number, date or locations; cancel it with a
- * mandatory reason, or reprint it (counted, audited, marked DUPLICATA).
+ * mandatory reason, or reprint it (every print after the first is a DUPLICATA, counted and audited).
  */
 export default function TransferCancellation({ filters, transfers, locations, can }: PageProps<'stock/transfers/Cancellation'>) {
   const list = useList(route('transfers.cancellations'), filters);
   const [target, setTarget] = useState<TransferRow | null>(null);
-  const [reprinting, setReprinting] = useState<number | null>(null);
   return (
     <ListPage
       title="Annulation des transferts"
@@ -31,7 +29,6 @@ export default function TransferCancellation({ filters, transfers, locations, ca
       note={allDatesNote(filters)}
       filters={<TransferFilters list={list} filters={filters} locations={locations} />}
       toolbarTestId="cancellation-search"
-      wrap
       page={transfers}
       caption="Transferts à annuler ou réimprimer"
       pageLabel="Pagination des transferts"
@@ -45,66 +42,83 @@ export default function TransferCancellation({ filters, transfers, locations, ca
             url={route('transfers.cancel', { id: target.id })}
             version={target.version}
             title={`Annuler le transfert ${target.number}`}
-            explanation={
-              target.status === 'sent'
-                ? `La marchandise en transit revient dans le stock de ${target.from_name}.`
-                : `La marchandise reçue ressort de ${target.to_name} et revient à ${target.from_name}. Impossible si elle a déjà été vendue ou déplacée.`
-            }
+            explanation={`La marchandise en transit revient dans le stock de ${target.from_name}.`}
           />
         ) : null
       }
       empty={{ icon: 'fa-solid fa-magnifying-glass', title: 'Aucun transfert récent', filteredTitle: 'Aucun transfert ne correspond', text: 'Aucun transfert sur les 30 derniers jours.' }}
-      head={
-        <tr>
-          <th scope="col">N°</th>
-          <th scope="col">Date</th>
-          <th scope="col">Départ → destination</th>
-          <th scope="col" className="app-num">Envoyé</th>
-          <th scope="col">Statut</th>
-          <th scope="col" className="text-end">Actions</th>
-        </tr>
-      }
-    >
-      {transfers.data.map((t) => (
-        <tr key={t.id} data-testid={`cancellation-row-${t.number}`}>
-          <td>
+      rowKey={(t) => t.id}
+      rowTestId={(t) => `cancellation-row-${t.number}`}
+      columns={[
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          cell: (t) => (
             <RowLink href={route('transfers.show', { id: t.id })} doc>
               {t.number}
             </RowLink>
-          </td>
-          <td>{formatDate(t.transfer_date)}</td>
-          <td>
-            {t.from_name}
-            <div className="small text-body-secondary">→ {t.to_name}</div>
-          </td>
-          <td className="app-num">{formatQty(t.total_quantity_sent)}</td>
-          <td>
-            <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
-            {t.cancel_reason ? <div className="small text-body-secondary text-truncate" style={{ maxWidth: '16rem' }} title={t.cancel_reason}>{t.cancel_reason}</div> : null}
-            {t.reprint_count ? <div className="small text-body-secondary">{formatQty(t.reprint_count)} réimpression{t.reprint_count > 1 ? 's' : ''}</div> : null}
-          </td>
-          <td className="text-end text-nowrap">
-            {can.reprint ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary me-1"
-                disabled={reprinting !== null}
-                onClick={() => router.post(route('transfers.reprint', { id: t.id }), {}, { onStart: () => setReprinting(t.id), onFinish: () => setReprinting(null) })}
-                data-testid="reprint"
-              >
-                <Icon name="fa-solid fa-copy" className="me-1" />
-                Réimprimer
-              </button>
-            ) : null}
-            {can.cancel && t.status !== 'cancelled' ? (
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
-                <Icon name="fa-solid fa-ban" className="me-1" />
-                Annuler
-              </button>
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </ListPage>
+          ),
+        },
+        { id: 'date', label: 'Date', role: 'secondary', cell: (t) => formatDate(t.transfer_date) },
+        {
+          id: 'route',
+          label: 'Départ → destination',
+          role: 'secondary',
+          wrap: true,
+          cell: (t) => (
+            <>
+              {t.from_name}
+              <div className="small text-body-secondary">→ {t.to_name}</div>
+            </>
+          ),
+        },
+        { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (t) => formatQty(t.total_quantity_sent) },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          wrap: true,
+          cell: (t) => (
+            <>
+              <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
+              {t.cancel_reason ? (
+                <div className="small text-body-secondary app-clamp" title={t.cancel_reason}>
+                  {t.cancel_reason}
+                </div>
+              ) : null}
+              {t.reprint_count ? (
+                <div className="small text-body-secondary">
+                  {formatQty(t.reprint_count)} réimpression{t.reprint_count > 1 ? 's' : ''}
+                </div>
+              ) : null}
+            </>
+          ),
+        },
+        can.reprint || can.cancel
+          ? {
+              id: 'actions',
+              label: 'Actions',
+              role: 'actions',
+              cell: (t) => (
+                <div className="app-row-actions">
+                  {can.reprint ? (
+                    <a href={route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint">
+                      <Icon name="fa-solid fa-copy" className="me-1" />
+                      Réimprimer
+                    </a>
+                  ) : null}
+                  {can.cancel && t.cancellable ? (
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
+                      <Icon name="fa-solid fa-ban" className="me-1" />
+                      Annuler
+                    </button>
+                  ) : null}
+                </div>
+              ),
+            }
+          : null,
+      ]}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { formatQty } from '@/components/data/format';
+import { formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
 import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
@@ -122,10 +122,10 @@ export default function TransfersCreate({ currency, today, locations, default_fr
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`transfer-line-${i}`}>
                 <LineProduct index={i} name={l.name} code={l.code} error={lines.error(i, 'product_id')} />
                 <td className="num" data-label="Stock au départ">
-                  {l.stock === null ? '—' : `${formatQty(l.stock)} ${l.unit_name}`}
+                  {formatQuantity(l.stock, l.unit_name)}
                   {short ? <div className="small text-warning-emphasis">Stock insuffisant à {source?.label ?? 'ce départ'}</div> : null}
                 </td>
-                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={l.unit_name} label="Quantité à envoyer" />
+                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} suffix={pluralUnit(l.unit_name, Number(l.quantity) || 0)} label="Quantité à envoyer" />
                 <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
               </tr>
             );

@@ -7,7 +7,6 @@ import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
-import { SortHeader } from '@/components/data/SortHeader';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFilters';
@@ -40,7 +39,6 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
       note={allDatesNote(filters)}
       filters={<TransferFilters list={list} filters={filters} locations={locations} />}
       actions={<ListActions create={can.create ? { href: route('transfers.create'), label: 'Nouveau transfert', testId: 'transfers-create' } : null} />}
-      wrap
       page={transfers}
       caption="Liste des transferts"
       pageLabel="Pagination des transferts"
@@ -56,39 +54,29 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
           </Link>
         ) : undefined,
       }}
-      head={
-        <tr>
-          <SortHeader column="number" label="N°" {...list.sort} />
-          <SortHeader column="date" label="Date" {...list.sort} />
-          <th scope="col">Départ</th>
-          <th scope="col">Destination</th>
-          <th scope="col" className="app-num">Lignes</th>
-          <th scope="col" className="app-num">Envoyé</th>
-          <th scope="col" className="app-num">Reçu</th>
-          <SortHeader column="status" label="Statut" {...list.sort} />
-          <th scope="col">Envoyé par</th>
-        </tr>
-      }
-    >
-      {transfers.data.map((t) => (
-        <tr key={t.id} className={t.status === 'cancelled' ? 'app-archived-row' : undefined}>
-          <td>
+      rowKey={(t) => t.id}
+      rowClassName={(t) => (t.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      columns={[
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          sort: true,
+          cell: (t) => (
             <RowLink href={route('transfers.show', { id: t.id })} doc>
               {t.number}
             </RowLink>
-          </td>
-          <td>{formatDate(t.transfer_date)}</td>
-          <td>{t.from_name}</td>
-          <td>{t.to_name}</td>
-          <td className="app-num">{formatQty(t.line_count)}</td>
-          <td className="app-num">{formatQty(t.total_quantity_sent)}</td>
-          <td className="app-num">{t.total_quantity_received === null ? '—' : formatQty(t.total_quantity_received)}</td>
-          <td>
-            <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
-          </td>
-          <td>{t.sent_by ?? '—'}</td>
-        </tr>
-      ))}
-    </ListPage>
+          ),
+        },
+        { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (t) => formatDate(t.transfer_date) },
+        { id: 'from', label: 'Départ', role: 'secondary', wrap: true, cell: (t) => t.from_name },
+        { id: 'to', label: 'Destination', role: 'secondary', wrap: true, cell: (t) => t.to_name },
+        { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (t) => formatQty(t.line_count) },
+        { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (t) => formatQty(t.total_quantity_sent) },
+        { id: 'received', label: 'Reçu', role: 'figure', num: true, cell: (t) => (t.total_quantity_received === null ? '—' : formatQty(t.total_quantity_received)) },
+        { id: 'status', label: 'Statut', role: 'status', sort: true, cell: (t) => <StatusBadge kind="transfer" status={t.status} label={t.status_label} /> },
+        { id: 'sent_by', label: 'Envoyé par', role: 'secondary', wrap: true, cell: (t) => t.sent_by ?? '—' },
+      ]}
+    />
   );
 }

@@ -1,13 +1,16 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatDate, formatQty, formatSigned } from '@/components/data/format';
+import { formatDate, formatQty, formatQuantity, formatSigned } from '@/components/data/format';
+import { Money } from '@/components/data/Money';
 
-/** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA. */
+/** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA (PrintFrame). */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
-  const { transfer, duplicata } = props;
+  const { transfer } = props;
   const received = transfer.total_quantity_received !== null;
-  const mark = duplicata ? 'DUPLICATA' : transfer.status === 'cancelled' ? 'ANNULÉ' : null;
+  // The differences valued at the CMUP at sending: present only for users who see costs.
+  const valued = received && transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
+  const mark = transfer.status === 'cancelled' ? 'ANNULÉ' : null;
   return (
     <PrintFrame
       meta={props}
@@ -21,7 +24,6 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
           notes={[
             transfer.note ? `Observation : ${transfer.note}` : null,
             transfer.reception_note ? `À la réception : ${transfer.reception_note}` : null,
-            duplicata && transfer.reprint_count > 0 ? `Réimpression n° ${formatQty(transfer.reprint_count)} — ce document est une copie.` : null,
           ]}
           signatures={[`Expéditeur (${transfer.from.name})`, 'Transporteur', `Destinataire (${transfer.to.name})`]}
         />
@@ -46,6 +48,7 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
             <th className="num">Envoyé</th>
             <th className="num">Reçu</th>
             {received ? <th className="num">Écart</th> : null}
+            {valued ? <th className="num">Valeur de l'écart</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -58,10 +61,11 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
                 {l.difference_reason ? <div>Motif : {l.difference_reason}</div> : null}
               </td>
               <td className="num">
-                {formatQty(l.quantity_sent)} {l.unit}
+                {formatQuantity(l.quantity_sent, l.unit)}
               </td>
               <td className="num count-box">{l.quantity_received === null ? '' : formatQty(l.quantity_received)}</td>
               {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}
+              {valued ? <td className="num">{l.difference_value ? <Money value={l.difference_value} currency={props.company.currency} /> : ''}</td> : null}
             </tr>
           ))}
         </tbody>
@@ -71,9 +75,21 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
             <td className="num">{formatQty(transfer.total_quantity_sent)}</td>
             <td className="num">{received ? formatQty(transfer.total_quantity_received) : ''}</td>
             {received ? <td className="num">{formatSigned((transfer.total_quantity_received ?? 0) - transfer.total_quantity_sent)}</td> : null}
+            {valued ? (
+              <td className="num" data-testid="print-difference-total">
+                <Money value={transfer.difference_values!.net} currency={props.company.currency} />
+              </td>
+            ) : null}
           </tr>
         </tfoot>
       </table>
+      {valued ? (
+        <p className="small mt-2" data-testid="print-difference-values">
+          Écart valorisé au CMUP à l'envoi :{transfer.difference_values!.loss ? <> perte <Money value={transfer.difference_values!.loss} currency={props.company.currency} /></> : null}
+          {transfer.difference_values!.loss && transfer.difference_values!.surplus ? ' ;' : null}
+          {transfer.difference_values!.surplus ? <> excédent <Money value={transfer.difference_values!.surplus} currency={props.company.currency} /></> : null}.
+        </p>
+      ) : null}
     </PrintFrame>
   );
 }

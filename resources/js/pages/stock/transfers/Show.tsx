@@ -1,5 +1,3 @@
-import { router } from '@inertiajs/react';
-import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { FieldError, StatusAlert, TextField } from '@/components/Field';
@@ -7,7 +5,7 @@ import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
-import { diffClass, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentForm } from '@/components/documents/DocumentForm';
@@ -22,10 +20,11 @@ type Props = PageProps<'stock/transfers/Show'>;
 
 /** One transfer: what was sent, the reception (received quantities and reasons of differences), cancellation, printouts. */
 export default function TransfersShow({ currency, today, transfer, actions, can }: Props) {
-  const [reprinting, setReprinting] = useState(false);
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost != null);
   const received = transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
+  // The differences valued at the CMUP at sending (present only for users who see costs).
+  const valued = transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
 
   return (
     <DocumentShow
@@ -41,18 +40,6 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
             <Icon name="fa-solid fa-print" className="me-1" />
             Bon de transfert
           </a>
-          {can.reprint ? (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={reprinting}
-              onClick={() => router.post(route('transfers.reprint', { id: transfer.id }), {}, { onStart: () => setReprinting(true), onFinish: () => setReprinting(false) })}
-              data-testid="transfer-reprint"
-            >
-              <Icon name="fa-solid fa-copy" className="me-1" />
-              Réimprimer (duplicata)
-            </button>
-          ) : null}
         </>
       }
       cancel={
@@ -62,10 +49,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               url: route('transfers.cancel', { id: transfer.id }),
               version: transfer.version,
               title: `Annuler le transfert ${transfer.number}`,
-              explanation:
-                transfer.status === 'sent'
-                  ? `La marchandise en transit revient dans le stock de ${transfer.from.name}.`
-                  : `La marchandise reçue ressort de ${transfer.to.name} et revient à ${transfer.from.name}. Impossible si elle a déjà été vendue ou déplacée.`,
+              explanation: `La marchandise en transit revient dans le stock de ${transfer.from.name}.`,
               buttonTestId: 'transfer-cancel',
             }
           : null
@@ -93,6 +77,12 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
           <Fact label="Envoyé" value={`le ${formatDate(transfer.transfer_date)} par ${transfer.sent_by ?? '—'}`} />
           {received ? <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} /> : null}
           {transfer.total_value != null ? <Fact label="Valeur (CMUP à l'envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
+          {transfer.difference_values && transfer.status === 'received_with_difference' ? (
+            <Fact
+              label="Écart valorisé (CMUP à l'envoi)"
+              value={<DifferenceValues values={transfer.difference_values} currency={currency} />}
+            />
+          ) : null}
           {transfer.reprint_count > 0 ? <Fact label="Réimpressions" value={`${formatQty(transfer.reprint_count)} (dernière le ${formatDateTime(transfer.last_reprinted_at)})`} /> : null}
           {transfer.note ? <Fact label="Observation" value={transfer.note} /> : null}
           {transfer.reception_note ? <Fact label="Observation à la réception" value={transfer.reception_note} /> : null}
@@ -118,6 +108,11 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
                   CMUP
                 </th>
               ) : null}
+              {valued ? (
+                <th scope="col" className="num">
+                  Valeur de l'écart
+                </th>
+              ) : null}
             </tr>
           }
           foot={
@@ -130,6 +125,11 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               <td className="num">{formatQty(transfer.total_quantity_received)}</td>
               <td className="num">{transfer.total_quantity_received === null ? '—' : formatSigned(transfer.total_quantity_received - transfer.total_quantity_sent)}</td>
               <td colSpan={showCosts ? 2 : 1} />
+              {valued ? (
+                <td className="num" data-testid="transfer-difference-total">
+                  <Money value={transfer.difference_values!.net} currency={currency} tone="balance" />
+                </td>
+              ) : null}
             </tr>
           }
         >
@@ -139,7 +139,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
               <td className="code">{l.product_code}</td>
               <td>{l.product_name}</td>
               <td className="num">
-                {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{l.unit}</span>
+                {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
               </td>
               <td className="num">{formatQty(l.quantity_received)}</td>
               <td className={`num ${diffClass(l.difference)}`}>{formatSigned(l.difference)}</td>
@@ -148,6 +148,9 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
                 <td className="num">
                   <Money value={l.unit_cost} currency={currency} />
                 </td>
+              ) : null}
+              {valued ? (
+                <td className="num">{l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : ''}</td>
               ) : null}
             </tr>
           ))}
@@ -227,7 +230,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                     <div className="small text-body-secondary code">{l.product_code}</div>
                   </td>
                   <td className="num" data-label="Envoyé">
-                    {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{l.unit}</span>
+                    {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
                   </td>
                   {showCosts ? (
                     <td className="num" data-label="CMUP">
@@ -279,11 +282,29 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
       </div>
       <DocumentLinesFooter
         totals={[]}
-        hint={<span aria-live="polite">{differences === 0 ? 'Quantités conformes à l’envoi.' : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
+        hint={<span aria-live="polite">{differences === 0 ? "Quantités conformes à l'envoi." : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
         cancelHref={route('transfers.index')}
         cancelLabel="Retour"
         submit={{ label: 'Confirmer la réception', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Réception…', testId: 'reception-submit' }}
       />
     </DocumentForm>
+  );
+}
+
+/** « Perte … · Excédent … » of a reception with differences (valued at the CMUP at sending). */
+function DifferenceValues({ values, currency }: { values: { loss: number; surplus: number; net: number }; currency: string }) {
+  return (
+    <span data-testid="transfer-difference-value">
+      {values.loss ? (
+        <span className="d-block text-nowrap">
+          Perte <Money value={values.loss} currency={currency} tone="balance" />
+        </span>
+      ) : null}
+      {values.surplus ? (
+        <span className="d-block text-nowrap">
+          Excédent <Money value={values.surplus} currency={currency} />
+        </span>
+      ) : null}
+    </span>
   );
 }

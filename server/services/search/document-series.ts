@@ -1,0 +1,51 @@
+import type { Permission } from '../../../shared/permissions.js';
+import type { SearchDocumentKind } from '../../../shared/search.js';
+
+/**
+ * Where the global search looks for a document number: one entry per numbered series (DESIGN.md §3,
+ * `nextDocumentNumber(trx, 'ENT', year)`). A new document type (FAC-, VB-, AV-, REG-, CAI-…)
+ * registers its series here — table, date column, status column, the screens that open it and the
+ * page a result opens — and the header search finds its numbers; nothing else changes.
+ * The table's `number` column needs a prefix index, created by the document's migration like those
+ * of migration 202611232207_search_key (NOCASE on SQLite, text_pattern_ops on PostgreSQL).
+ */
+export interface DocumentSeries {
+  /** The number's prefix: 'ENT' for ENT-2026-000001. */
+  series: string;
+  /** What the document is, in French, shown under the number. */
+  label: string;
+  table: string;
+  dateColumn: string;
+  /** Status column (null when the document has none). */
+  statusColumn: string | null;
+  /** Badge kind of the status (StatusBadge). */
+  kind: SearchDocumentKind;
+  /** Who may open the document: any of these screens (checked by server/policies searchScope). */
+  screens: readonly Permission[];
+  /** The page a result opens (route name with `id`); built by the presenter. */
+  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint';
+}
+
+export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
+  { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], page: 'entries.show' },
+  { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], page: 'transfers.show' },
+  { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], page: 'inventory.show' },
+  { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], page: 'inventory.readjustmentPrint' },
+];
+
+/**
+ * A typed document number read as a prefix of stored numbers: "ent" → "ENT-", "ent 2026" →
+ * "ENT-2026-", "ENT-2026-12" → "ENT-2026-000012" (the number in full) or "ENT-2026-12"… ; null
+ * when the text is not one of the registered series.
+ */
+export function documentNumberQuery(text: string, series: readonly string[]): { series: string; exact: string | null; prefix: string } | null {
+  const m = /^([a-z]{2,4})(?:[\s-]*(\d{1,4})(?:[\s-]+(\d{1,6}))?)?[\s-]*$/i.exec(text.trim());
+  if (!m) return null;
+  const s = m[1].toUpperCase();
+  if (!series.includes(s)) return null;
+  const year = m[2];
+  const seq = m[3];
+  if (!year) return { series: s, exact: null, prefix: `${s}-` };
+  if (year.length < 4 || !seq) return { series: s, exact: null, prefix: `${s}-${year}${year.length === 4 ? '-' : ''}` };
+  return { series: s, exact: `${s}-${year}-${seq.padStart(6, '0')}`, prefix: `${s}-${year}-${seq}` };
+}

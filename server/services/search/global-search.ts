@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import { prefixIndexOrder } from '../../db/dialect.js';
+import { escapeLike } from '../../db/dialect.js';
+import { SEARCH_GROUP_LIMIT, SEARCH_MAX_QUERY } from '../../../shared/search.js';
+import { searchClients, searchProducts, searchSuppliers } from '../pickers/pickers.js';
+import { DOCUMENT_SERIES, type DocumentSeries, documentNumberQuery } from './document-series.js';
+
+/** The groups a user may search (server/policies searchScope decides). */
+export interface SearchScope {
+  products: boolean;
+  clients: boolean;
+  suppliers: boolean;
+  series: readonly DocumentSeries[];
+}
+
+export interface DocumentRow {
+  series: DocumentSeries;
+  id: number;
+  number: string;
+  date: string | null;
+  status: string | null;
+}
+
+export interface GlobalSearchResult {
+  q: string;
+  products: any[];
+  clients: any[];
+  suppliers: any[];
+  documents: DocumentRow[];
+}
+
+/**
+ * The header's global search: the same searches as the pickers (codes and barcodes by index, names
+ * folded and squeezed, a typo-tolerant fallback), SEARCH_GROUP_LIMIT rows per group, only the
+ * groups of the scope; and, when the text reads as a document number of a registered series
+ * (document-series.ts), the documents whose number starts with it, newest first, by the prefix
+ * index of their `number` column. Groups run one after the other (one connection on SQLite). The
+ * typo-tolerant fallback runs only when no group found anything as typed (a name found among the
+ * products does not send the clients and suppliers through the slower approximate scan).
+ */
+export async function globalSearch(db: Knex, params: { q: string; scope: SearchScope }): Promise<GlobalSearchResult> {
+  const q = params.q.trim().slice(0, SEARCH_MAX_QUERY);
+  const result: GlobalSearchResult = { q, products: [], clients: [], suppliers: [], documents: [] };
+  if (!q) return result;
+  const limit = SEARCH_GROUP_LIMIT;
+  result.documents = await searchDocuments(db, q, params.scope.series, limit);
+  // A document number is not also looked for among names.
+  if (result.documents.length > 0 && documentNumberQuery(q, DOCUMENT_SERIES.map((s) => s.series))) return result;
+  // As typed first in every group; the typo-tolerant fallback only when no group found anything.
+  for (const fuzzy of [false, 'only'] as const) {
+    if (params.scope.products) result.products = (await searchProducts(db, { q, locationId: null, limit, fuzzy })).rows;
+    if (params.scope.clients) result.clients = await searchClients(db, { q, limit, fuzzy });
+    if (params.scope.suppliers) result.suppliers = await searchSuppliers(db, { q, limit, fuzzy });
+    if (result.products.length + result.clients.length + result.suppliers.length > 0) break;
+  }
+  return result;
+}
+
+async function searchDocuments(db: Knex, q: string, allowed: readonly DocumentSeries[], limit: number): Promise<DocumentRow[]> {
+  const wanted = documentNumberQuery(q, [...new Set(allowed.map((s) => s.series))]);
+  if (!wanted) return [];
+  const rows: DocumentRow[] = [];
+  for (const series of allowed.filter((s) => s.series === wanted.series)) {
+    const select = (qb: Knex.QueryBuilder) =>
+      qb.select({ id: 'id', number: 'number', date: series.dateColumn, ...(series.statusColumn ? { status: series.statusColumn } : {}) }).from(series.table);
+    const found: any[] = [];
+    if (wanted.exact) found.push(...(await select(db.queryBuilder()).where('number', wanted.exact).limit(1)));
+    found.push(
+      ...(await select(db.queryBuilder())
+        .whereRaw(`?? LIKE ? ESCAPE '\\'`, ['number', `${escapeLike(wanted.prefix)}%`])
+        .orderByRaw(`${prefixIndexOrder(db, 'number')} DESC`)
+        .limit(limit)),
+    );
+    const seen = new Set<number>();
+    for (const r of found) {
+      if (seen.has(Number(r.id))) continue;
+      seen.add(Number(r.id));
+      rows.push({ series, id: Number(r.id), number: String(r.number), date: r.date ?? null, status: r.status ?? null });
+    }
+  }
+  // Exact number first, then newest numbers first, across the tables of one series.
+  const exact = documentNumberQuery(q, [wanted.series])?.exact;
+  rows.sort((a, b) => Number(b.number === exact) - Number(a.number === exact) || b.number.localeCompare(a.number));
+  return rows.slice(0, limit);
+}

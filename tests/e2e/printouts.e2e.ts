@@ -1,0 +1,260 @@
+/**
+ * Every printout on paper (issue 12), printed by Chromium to PDF as the browser's print dialog
+ * would: for each printout and its format (A4 states, A5 notes), in print media the content fits
+ * the page width (no table or signature box cut on the right), every page says « Page n / N »
+ * (@page margin box, read back with pdftotext), a multi-page state carries its grand total once,
+ * at the end (no repeating table footer), and nothing that is not the document — a toast, the
+ * progress bar, the toolbar — is printed. ?print=1 opens the dialog once, when the page is clean.
+ * The first print of a document is the original; the next one says DUPLICATA on paper.
+ * PRINT_PDF_DIR=/some/dir keeps the PDFs, to look at them (pdftoppm -png).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route } from '../../shared/routes.js';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
+import { businessDate } from '../../server/domain/dates.js';
+import { createStockEntry } from '../../server/services/stock/entries.js';
+import { createReadjustment, openCountSession, saveCounts, validateCount } from '../../server/services/stock/inventory.js';
+import { createTransfer } from '../../server/services/stock/transfers.js';
+import type { Actor } from '../../server/services/actor.js';
+import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
+
+const enabled = browserSuiteEnabled();
+const pdftotextAvailable = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The paper sizes and the page margins of PrintFrame's pageRule, in mm. */
+const PAPER = { A4: { width: 210, height: 297, side: 12 }, A5: { width: 148, height: 210, side: 8 } } as const;
+const PX_PER_MM = 96 / 25.4;
+
+/** The text of each page of a PDF (pdftotext -layout; pages are separated by form feeds). */
+function pdfPages(pdf: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-pdf-'));
+  try {
+    const file = path.join(dir, 'out.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    return text.split('\f').filter((p, i, all) => i < all.length - 1 || p.trim() !== '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface PrintoutCase {
+  name: string;
+  url: string;
+  paper: keyof typeof PAPER;
+  number: string | null;
+  /** At least this many pages (a multi-page state). */
+  minPages: number;
+  /** A text printed once, at the end: the grand total line. */
+  totalOnce?: RegExp;
+}
+
+describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromium → PDF)', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const cases: PrintoutCase[] = [];
+  /** A new readjustment (a document never printed yet): its id. */
+  let freshReadjustment: () => Promise<number>;
+  const outDir = process.env.PRINT_PDF_DIR ?? '';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const db = server.db;
+    const now = nowIso();
+    const today = businessDate('Africa/Abidjan');
+    await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan', phones: '+225 27 22 00 00 00', rccm: 'CI-ABJ-2020-B-12345', tax_number: '2012345A' });
+    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
+    const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution Côte d’Ivoire', created_at: now, updated_at: now }));
+    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'QUI', name: 'Quincaillerie', created_at: now, updated_at: now }));
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    // 140 products with long names and large costs: several A4 pages, widest money columns.
+    const products: number[] = [];
+    for (let i = 1; i <= 140; i++) {
+      const cost = 1_250_000 + i * 7_919;
+      products.push(
+        await insertReturningId(
+          db,
+          'products',
+          withSearchName({ code: `PRD${String(i).padStart(5, '0')}`, name: `Groupe électrogène diesel insonorisé ${i} kVA avec inverseur automatique et coffret`, category_id: category, unit: 'pièce', pack_size: 1, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now }),
+        ),
+      );
+    }
+    const entry = await createStockEntry(
+      db,
+      { idempotencyKey: 'e2e-print-entry', supplierId: supplier, locationId: depot, entryDate: today, supplierRef: 'BL-2026-000987', note: 'Livraison complète, contrôlée à la réception', lines: products.map((p, i) => ({ productId: p, unit: 'unit', quantity: 900 + i, unitCost: 1_250_000 + (i + 1) * 7_919 })) },
+      actor,
+    );
+    const transfer = await createTransfer(db, { idempotencyKey: 'e2e-print-transfer', fromLocationId: depot, toLocationId: shop, transferDate: today, note: 'Réassort boutique', lines: products.slice(0, 45).map((p) => ({ productId: p, quantity: 12 })) }, actor);
+    const readjustment = await createReadjustment(db, { idempotencyKey: 'e2e-print-readjust', locationId: depot, adjustmentDate: today, reason: 'casse', note: 'Chute lors du déchargement', lines: products.slice(50, 60).map((p) => ({ productId: p, direction: 'out' as const, quantity: 3 })) }, actor);
+    let n = 0;
+    freshReadjustment = async () =>
+      (await createReadjustment(db, { idempotencyKey: `e2e-print-readjust-${++n}`, locationId: depot, adjustmentDate: today, reason: 'perte', note: '', lines: [{ productId: products[70], direction: 'out', quantity: 1 }] }, actor)).id;
+    const count = await openCountSession(db, { idempotencyKey: 'e2e-print-count', locationId: depot, countDate: today, blind: false, categoryIds: [category], note: 'Inventaire de fin de mois' }, actor);
+    await saveCounts(
+      db,
+      count.id,
+      products.map((p, i) => ({ productId: p, counted: 900 + i - (i % 3), expected: null })),
+      actor,
+    );
+    const version = Number((await db('inventory_counts').where({ id: count.id }).first('version')).version);
+    // A second count, still open, for the count sheets.
+    const transferNumber = transfer.number;
+    await validateCount(db, count.id, { version, movedPolicy: 'snapshot', uncountedAsZero: false }, actor);
+    const open = await openCountSession(db, { idempotencyKey: 'e2e-print-count-2', locationId: depot, countDate: today, blind: false, categoryIds: [category], note: '' }, actor);
+
+    cases.push(
+      { name: 'bon-entree', url: route('entries.print', { id: entry.id }), paper: 'A4', number: entry.number, minPages: 3, totalOnce: /Total \(140 lignes\)/ },
+      { name: 'etat-entrees', url: route('entries.statement', { from: today, to: today }), paper: 'A4', number: null, minPages: 1 },
+      { name: 'bon-transfert', url: route('transfers.print', { id: transfer.id }), paper: 'A5', number: transferNumber, minPages: 2, totalOnce: /Total \(45 lignes\)/ },
+      { name: 'reajustement', url: route('inventory.readjustmentPrint', { id: readjustment.id }), paper: 'A4', number: readjustment.number, minPages: 1 },
+      { name: 'ajustement-inventaire', url: route('inventory.adjustment', { id: count.id }), paper: 'A4', number: count.number, minPages: 2 },
+      { name: 'etat-controle', url: route('inventory.sheet', { id: open.id }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
+      { name: 'feuille-vierge', url: route('inventory.sheet', { id: open.id }, { vierge: 1 }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
+    );
+
+    context = await newContext(browser, server.url);
+    // The print dialog: record each call and whether the page was clean at that moment.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __prints: Array<{ toast: boolean; progress: boolean }> };
+      w.__prints = [];
+      window.print = () => {
+        w.__prints.push({ toast: Boolean(document.querySelector('.Toastify__toast')), progress: Boolean(document.querySelector('#nprogress')) });
+      };
+      // On request, a toast is on screen when the page opens and goes 700 ms later.
+      if (sessionStorage.getItem('e2e-toast')) {
+        sessionStorage.removeItem('e2e-toast');
+        document.addEventListener('DOMContentLoaded', () => {
+          const toast = document.createElement('div');
+          toast.className = 'Toastify';
+          toast.innerHTML = '<div class="Toastify__toast">Réajustement enregistré.</div>';
+          document.body.appendChild(toast);
+          setTimeout(() => toast.remove(), 700);
+        });
+      }
+    });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL('**/dashboard');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Puts on the page what the app shows over a document: a toast and the progress bar. */
+  const overlay = () =>
+    page.evaluate(() => {
+      const toast = document.createElement('div');
+      toast.className = 'Toastify';
+      toast.innerHTML = '<div class="Toastify__toast-container"><div class="Toastify__toast">Réimpression n° 1 de TRF-2026-000001 (DUPLICATA).</div></div>';
+      document.body.appendChild(toast);
+      const bar = document.createElement('div');
+      bar.id = 'nprogress';
+      bar.innerHTML = '<div class="bar" style="position:fixed;top:0;left:0;width:100%;height:3px;background:#29d">Chargement</div>';
+      document.body.appendChild(bar);
+      // Anything else that is not the document (a banner, a dialog left open…).
+      const banner = document.createElement('div');
+      banner.textContent = 'Bandeau hors document';
+      document.querySelector('#main-content')!.prepend(banner);
+    });
+
+  it('chaque impression tient dans la page, numérote ses pages, porte ses totaux une fois et rien d’autre que le document', async () => {
+    for (const c of cases) {
+      await step(c.name, page, async () => {
+        await page.goto(c.url);
+        await page.locator('.app-print-sheet').waitFor();
+        if (c.number) await expect.poll(() => page.getByTestId('document-number').textContent()).toBe(c.number);
+        await overlay();
+
+        // In print media, at the width of the page's printable area, nothing sticks out on the right.
+        const paper = PAPER[c.paper];
+        const printable = (paper.width - 2 * paper.side) * PX_PER_MM;
+        await page.setViewportSize({ width: Math.round(printable), height: 900 });
+        await page.emulateMedia({ media: 'print' });
+        // Borders must lie inside the printable area (Chromium clips at its edge; a collapsed table's
+        // outer border sticks out by half its width): 1 px of clearance.
+        const overflow = await page.evaluate((limit) => {
+          const sheet = document.querySelector('.app-print-sheet')!;
+          const right = sheet.getBoundingClientRect().right;
+          const out = [...sheet.querySelectorAll('table, th, td, .app-print-signature, .app-print-header, .app-print-facts, p')]
+            .filter((el) => el.getBoundingClientRect().right > limit - 1)
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${(el.getBoundingClientRect().right - limit).toFixed(1)} px`);
+          return { out: out.slice(0, 5), page: document.documentElement.scrollWidth - document.documentElement.clientWidth, sheet: right };
+        }, printable);
+        expect(overflow.out, `${c.name}: dépasse à droite`).toEqual([]);
+        expect(overflow.page, `${c.name}: la page défile en largeur`).toBeLessThanOrEqual(0);
+        expect(overflow.sheet, `${c.name}: la feuille est plus large que la zone imprimable`).toBeLessThanOrEqual(printable + 0.5);
+        // Nothing but the document is printed.
+        expect(await page.locator('.Toastify__toast').isVisible()).toBe(false);
+        expect(await page.locator('#nprogress').isVisible()).toBe(false);
+        expect(await page.getByTestId('print-button').isVisible()).toBe(false);
+        await page.emulateMedia({ media: null });
+        await page.setViewportSize({ width: 1366, height: 850 });
+
+        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+        if (outDir) fs.writeFileSync(path.join(outDir, `${c.name}.pdf`), pdf);
+        const pages = pdfPages(pdf);
+        expect(pages.length, `${c.name}: nombre de pages`).toBeGreaterThanOrEqual(c.minPages);
+        pages.forEach((text, i) => expect(text, `${c.name}: page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`)));
+        const all = pages.join('\n');
+        if (c.number) expect(all).toContain(c.number);
+        expect(all).not.toContain('Réimpression n° 1 de TRF');
+        expect(all).not.toContain('Chargement');
+        expect(all).not.toContain('Bandeau hors document');
+        expect(all).not.toContain('Imprimer');
+        if (c.totalOnce) {
+          expect(all.match(new RegExp(c.totalOnce.source, 'g'))?.length, `${c.name}: total imprimé une fois`).toBe(1);
+          expect(pages[pages.length - 1], `${c.name}: total en fin de document`).toMatch(c.totalOnce);
+        }
+      });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('la première impression est l’original, la suivante un DUPLICATA, et ?print=1 n’ouvre le dialogue qu’une fois la page propre', async () => {
+    const id = await freshReadjustment();
+    const url = route('inventory.readjustmentPrint', { id });
+    await step('original', page, async () => {
+      await page.goto(url);
+      await page.locator('.app-print-sheet').waitFor();
+      expect(await page.getByTestId('duplicata-mark').count()).toBe(0);
+    });
+    await step('duplicata', page, async () => {
+      // A toast is still on screen when the page opens: the dialog waits for it to go.
+      await page.evaluate(() => sessionStorage.setItem('e2e-toast', '1'));
+      await page.goto(`${url}?print=1`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: unknown[] }).__prints.length), { timeout: 5000 }).toBe(1);
+      const [call] = await page.evaluate(() => (window as unknown as { __prints: Array<{ toast: boolean; progress: boolean }> }).__prints);
+      expect(call).toEqual({ toast: false, progress: false });
+      await expect.poll(() => page.getByTestId('duplicata-mark').textContent()).toBe('DUPLICATA');
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      if (outDir) fs.writeFileSync(path.join(outDir, 'duplicata.pdf'), pdf);
+      const pages = pdfPages(pdf);
+      expect(pages.join('\n')).toMatch(/DUPLICATA, réimpression n° 1 \(original imprimé le/);
+    });
+    const row = await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: id }).first();
+    expect(Number(row.reprint_count)).toBe(1);
+  });
+});

@@ -1,0 +1,197 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTOUTS, type Printout } from '../../shared/print.js';
+import { ROUTES, type RouteName, route } from '../../shared/routes.js';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
+import { businessDate } from '../../server/domain/dates.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { uniqueTag } from '../support/unique.js';
+import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../support/stock.js';
+
+const today = () => businessDate('Africa/Abidjan');
+
+/** A printout of a document made for the test: its URL, and what the print rule records. */
+interface PrintedCase {
+  url: string;
+  back: string;
+  printout: Printout;
+  id: number;
+  number: string;
+}
+
+/**
+ * The DUPLICATA rule, for every printout route: a document has one original print; every later
+ * print of it (any button, a reload, a typed URL, another user) is a DUPLICATA, counted and
+ * audited, and refused to a user who may not reprint. State reports have no copy.
+ */
+describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (kind) => {
+  let t: TestApp;
+  let f: StockFixtures;
+  let admin: Client;
+
+  const idFrom = (res: { headers: Record<string, string> }) => Number(res.headers.location.split('?')[0].split('/').pop());
+  const goods = async () => {
+    const tag = uniqueTag();
+    const rice = await makeProduct(t.db, { code: `${tag}RIZ`, name: 'Riz parfumé 25 kg', category_id: f.category, unit: 'sac', purchase_price: 12000 });
+    await giveStock(t.db, rice, f.depot, 100, 12000);
+    return rice;
+  };
+  const numberOf = async (table: string, id: number) => (await t.db(table).where({ id }).first('number')).number as string;
+  const openCount = async () => {
+    const tag = uniqueTag();
+    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: `${tag}CAT`, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
+    const product = await makeProduct(t.db, { code: `${tag}P`, name: 'Sucre 1 kg', category_id: category, unit: 'paquet', purchase_price: 650 });
+    await giveStock(t.db, product, f.depot, 10, 650);
+    const res = await admin.post(route('inventory.index'), { idempotency_key: idempotencyKey(), location_id: f.depot, count_date: today(), blind: false, category_ids: [category], note: '' });
+    expect(res.status).toBe(303);
+    return { id: idFrom(res), product };
+  };
+
+  /** One maker per printout route that shows a document. */
+  const makers: Record<string, () => Promise<PrintedCase>> = {
+    'entries.print': async () => {
+      const rice = await goods();
+      const res = await admin.post(route('entries.index'), {
+        idempotency_key: idempotencyKey(),
+        supplier_id: f.supplier,
+        location_id: f.depot,
+        entry_date: today(),
+        supplier_ref: 'BL-1',
+        note: '',
+        lines: [{ product_id: rice, unit: 'unit', quantity: 3, unit_cost: 12000 }],
+      });
+      const id = idFrom(res);
+      return { url: route('entries.print', { id }), back: route('entries.show', { id }), printout: 'stock_entry', id, number: await numberOf('stock_entries', id) };
+    },
+    'transfers.print': async () => {
+      const rice = await goods();
+      const res = await admin.post(route('transfers.index'), { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: rice, quantity: 2 }] });
+      const id = idFrom(res);
+      return { url: route('transfers.print', { id }), back: route('transfers.show', { id }), printout: 'transfer', id, number: await numberOf('transfers', id) };
+    },
+    'inventory.readjustmentPrint': async () => {
+      const rice = await goods();
+      const res = await admin.post(route('inventory.readjust'), { idempotency_key: idempotencyKey(), location_id: f.depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: rice, direction: 'out', quantity: 1 }] });
+      expect(res.status).toBe(303);
+      const row = await t.db('stock_adjustments').orderBy('id', 'desc').first('id', 'number');
+      const id = Number(row.id);
+      return { url: route('inventory.readjustmentPrint', { id }), back: route('inventory.index', { tab: 'readjustments' }), printout: 'stock_adjustment', id, number: row.number };
+    },
+    'inventory.sheet': async () => {
+      const { id } = await openCount();
+      return { url: route('inventory.sheet', { id }), back: route('inventory.show', { id }), printout: 'count_sheet', id, number: await numberOf('inventory_counts', id) };
+    },
+    'inventory.sheet?vierge': async () => {
+      const { id } = await openCount();
+      return { url: route('inventory.sheet', { id }, { vierge: 1 }), back: route('inventory.show', { id }), printout: 'count_blank_sheet', id, number: await numberOf('inventory_counts', id) };
+    },
+    'inventory.adjustment': async () => {
+      const { id, product } = await openCount();
+      await admin.post(route('inventory.counts', { id }), { lines: [{ product_id: product, counted: 8, expected: null }] });
+      const version = Number((await t.db('inventory_counts').where({ id }).first('version')).version);
+      expect((await admin.post(route('inventory.validate', { id }), { version, moved_policy: 'snapshot', uncounted_as_zero: false })).status).toBe(303);
+      expect((await t.db('inventory_counts').where({ id }).first('status')).status).toBe('validated');
+      return { url: route('inventory.adjustment', { id }), back: route('inventory.show', { id }, { tab: 'ecarts' }), printout: 'count_adjustment', id, number: await numberOf('inventory_counts', id) };
+    },
+  };
+  /** Printout routes that are state reports (a period, filters): no original, no copy. */
+  const reports: RouteName[] = ['entries.statement'];
+
+  const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();
+  const auditRows = (c: PrintedCase, action: string) => t.db('audit_log').where({ action, subject_type: c.printout, subject_id: String(c.id) });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    f = await stockFixtures(t.db);
+    admin = new Client(t);
+    await admin.login();
+  });
+  afterAll(() => t.close());
+
+  it('covers every printout route: a new printout gets a case here', () => {
+    const printRoutes = (Object.keys(ROUTES) as RouteName[]).filter((name) => /(print|Print|sheet|statement|adjustment)$/.test(name));
+    const covered = new Set([...Object.keys(makers).map((k) => k.split('?')[0]), ...reports]);
+    expect(printRoutes.filter((name) => !covered.has(name))).toEqual([]);
+    // …and every kind of printout is exercised.
+    expect(Object.keys(makers)).toHaveLength(Object.keys(PRINTOUTS).length);
+  });
+
+  it('print routes go through printFrame (the rule), never straight to presentPrintMeta', () => {
+    const dir = join(process.cwd(), 'server/http/routes');
+    const files = readdirSync(dir, { recursive: true }).map(String).filter((p) => p.endsWith('.ts'));
+    const offenders = files.filter((p) => readFileSync(join(dir, p), 'utf8').includes('presentPrintMeta('));
+    expect(offenders).toEqual([]);
+  });
+
+  it.each(Object.keys(makers))('%s: the first print is the original, every later one a DUPLICATA, counted and audited', async (name) => {
+    const c = await makers[name]();
+    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire']);
+    const clerk = new Client(t);
+    await clerk.login(clerkUser.email, clerkUser.password);
+
+    // Nothing is recorded before the first print.
+    expect(await printRow(c)).toBeUndefined();
+
+    // The original, printed by a user who may not reprint.
+    const first = await clerk.visit(`${c.url}${c.url.includes('?') ? '&' : '?'}print=1`);
+    expect(first.status).toBe(200);
+    expect(first.body.props.copy).toMatchObject({ duplicata: false, reprint: 0, original_printed_by: 'Awa Traoré' });
+    expect(first.body.props.auto_print).toBe(true);
+    expect(await auditRows(c, 'document.printed')).toHaveLength(1);
+    expect((await auditRows(c, 'document.printed'))[0].subject_label).toBe(c.number);
+
+    // The same user again (reload, the button, a typed URL): a DUPLICATA, which they may not print.
+    const refused = await clerk.visit(c.url);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).toBe(c.back);
+    const landing = await clerk.visit(refused.headers.location);
+    expect(landing.body.flash.error).toBe(`${PRINTOUTS[c.printout]} ${c.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`);
+    expect(Number((await printRow(c)).reprint_count)).toBe(0);
+    expect(await auditRows(c, 'document.reprinted')).toHaveLength(0);
+
+    // Someone allowed to reprint: DUPLICATA n° 1, then n° 2 — from an Inertia visit or a typed URL.
+    const dup = await admin.visit(c.url);
+    expect(dup.body.props.copy).toMatchObject({ duplicata: true, reprint: 1, original_printed_by: 'Awa Traoré' });
+    const html = await admin.html(c.url);
+    expect(html.status).toBe(200);
+    expect(html.text).toContain('"duplicata":true');
+    const row = await printRow(c);
+    expect(row).toMatchObject({ document_number: c.number });
+    expect(Number(row.reprint_count)).toBe(2);
+    const audits = await auditRows(c, 'document.reprinted');
+    expect(audits).toHaveLength(2);
+    expect(audits.map((a) => JSON.parse(a.details).after.reprint).sort()).toEqual([1, 2]);
+    // Still one original.
+    expect(await auditRows(c, 'document.printed')).toHaveLength(1);
+  });
+
+  it('state reports have no original and no copy, and record nothing', async () => {
+    for (const name of reports) {
+      const url = route(name as 'entries.statement');
+      const before = Number((await t.db('document_prints').count({ n: '*' }).first())!.n);
+      for (let i = 0; i < 2; i++) expect((await admin.visit(url)).body.props.copy).toBeNull();
+      expect(Number((await t.db('document_prints').count({ n: '*' }).first())!.n)).toBe(before);
+    }
+  });
+
+  it('two first prints at the same moment make one original and one DUPLICATA', async () => {
+    const c = await makers['transfers.print']();
+    const other = new Client(t);
+    await other.login();
+    const copies = (await Promise.all([admin.visit(c.url), other.visit(c.url)])).map((r) => r.body.props.copy.duplicata as boolean);
+    expect(copies.sort()).toEqual([false, true]);
+    expect(await auditRows(c, 'document.printed')).toHaveLength(1);
+    expect(await auditRows(c, 'document.reprinted')).toHaveLength(1);
+    expect(Number((await printRow(c)).reprint_count)).toBe(1);
+  });
+
+  it('a HEAD request prints nothing', async () => {
+    const c = await makers['transfers.print']();
+    const res = await admin.agent.head(c.url);
+    expect(res.status).toBe(200);
+    expect(await printRow(c)).toBeUndefined();
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
+import type { GlobalSearchResponse, SearchGroup } from '../../shared/search.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { makeProduct, makeSupplier } from '../support/stock.js';
+import { uniqueTag } from '../support/unique.js';
+
+/** The header's global search: GET /recherche?q= → grouped JSON, filtered by permissions. */
+describe.each(testDatabases())('global search (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  let category: number;
+  let depot: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = new Client(t);
+    await admin.login();
+    const now = nowIso();
+    category = await insertReturningId(t.db, 'categories', withSearchName({ code: `C${uniqueTag()}`, name: 'Matériaux', created_at: now, updated_at: now }));
+    depot = Number((await t.db('locations').orderBy('id').first('id')).id);
+  });
+  afterAll(() => t.close());
+
+  const search = async (c: Client, q: string) => {
+    const res = await c.agent.get(`/recherche?q=${encodeURIComponent(q)}`).set('Accept', 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.body as GlobalSearchResponse;
+  };
+  const group = (body: GlobalSearchResponse, key: SearchGroup['key']) => body.groups.find((g) => g.key === key);
+  const titles = (body: GlobalSearchResponse, key: SearchGroup['key']) => group(body, key)?.items.map((i) => i.title) ?? [];
+
+  const makeClient = async (name: string) => {
+    const now = nowIso();
+    const code = `CL${uniqueTag()}`;
+    const id = await insertReturningId(t.db, 'clients', withSearchName({ code, name, phone: '', kind: 'particulier', price_level: 'detail', credit_limit: 0, active: true, created_at: now, updated_at: now }));
+    return { id, code };
+  };
+  const makeEntry = async (number: string, supplier: number, status = 'validated') => {
+    const now = nowIso();
+    return insertReturningId(t.db, 'stock_entries', {
+      number, supplier_id: supplier, location_id: depot, entry_date: '2026-03-05', status, line_count: 1, total_quantity: 1, total_amount: 1000, created_at: now, updated_at: now,
+    });
+  };
+
+  it('finds products by name, code and barcode, each opening the product page', async () => {
+    const tag = uniqueTag();
+    const id = await makeProduct(t.db, { code: `PR${tag}`, barcode: `77${tag.slice(1)}12345`, name: `Ciment ${tag} CPJ 45`, category_id: category, unit: 'sac' });
+    for (const q of [`ciment ${tag}`, `pr${tag}`, `77${tag.slice(1)}12345`]) {
+      const body = await search(admin, q);
+      expect([q, group(body, 'products')?.items[0]]).toEqual([q, { url: `/fichiers/produits/${id}`, title: `Ciment ${tag} CPJ 45`, meta: `PR${tag} · 77${tag.slice(1)}12345 · Matériaux` }]);
+    }
+  });
+
+  it('tolerates a typo in a name', async () => {
+    const tag = uniqueTag();
+    await makeProduct(t.db, { code: `PR${tag}`, name: `Ciment ${tag}`, category_id: category });
+    expect(titles(await search(admin, `cimment ${tag}`), 'products')).toEqual([`Ciment ${tag}`]);
+    expect(titles(await search(admin, `cimnet ${tag}`), 'products')).toEqual([`Ciment ${tag}`]);
+  });
+
+  it('looks for typos only when no group found the text as typed', async () => {
+    const tag = uniqueTag();
+    await makeProduct(t.db, { code: `PR${tag}`, name: `Bissap rouge ${tag}`, category_id: category });
+    await makeClient(`Bissop rouge ${tag}`); // one letter away
+    const exact = await search(admin, `bissap rouge ${tag}`);
+    expect(exact.groups.map((g) => g.key)).toEqual(['products']);
+    // the client alone, typed with its typo corrected the other way: found by the fallback
+    expect(titles(await search(admin, `bissup rouge ${tag}`), 'clients')).toEqual([`Bissop rouge ${tag}`]);
+  });
+
+  it('the list pages tolerate a typo too, keeping their other filters', async () => {
+    const tag = uniqueTag();
+    const id = await makeProduct(t.db, { code: `PR${tag}`, name: `Ciment ${tag} gris`, category_id: category });
+    await makeProduct(t.db, { code: `PA${tag}`, name: `Ciment ${tag} gris`, category_id: category, active: false });
+    const list = await admin.visit(`/fichiers/produits?q=${encodeURIComponent(`cimnet ${tag}`)}`);
+    expect(list.body.props.products.data.map((p: { id: number }) => p.id)).toEqual([id]);
+    const client = await makeClient(`Moussa Traoré ${tag}`);
+    const clients = await admin.visit(`/fichiers/clients?q=${encodeURIComponent(`mousa traore ${tag}`)}`);
+    expect(clients.body.props.clients.data.map((c: { id: number }) => c.id)).toEqual([client.id]);
+    const supplier = await makeSupplier(t.db, { code: `FR${tag}`, name: `Quincaillerie ${tag}` });
+    const suppliers = await admin.visit(`/fichiers/fournisseurs?q=${encodeURIComponent(`quincailerei ${tag}`)}`);
+    expect(suppliers.body.props.suppliers.data.map((s: { id: number }) => s.id)).toEqual([supplier]);
+  });
+
+  it('finds clients and suppliers by name and code, with their pages', async () => {
+    const tag = uniqueTag();
+    const client = await makeClient(`Awa Koné ${tag}`);
+    const supplier = await makeSupplier(t.db, { code: `FR${tag}`, name: `Sahel Import ${tag}` });
+    const byName = await search(admin, `kone ${tag}`);
+    expect(group(byName, 'clients')?.items).toEqual([{ url: `/fichiers/clients/${client.id}`, title: `Awa Koné ${tag}`, meta: client.code }]);
+    const bySupplierCode = await search(admin, `fr${tag}`);
+    expect(group(bySupplierCode, 'suppliers')?.items).toEqual([{ url: `/fichiers/fournisseurs/${supplier}`, title: `Sahel Import ${tag}`, meta: `FR${tag}` }]);
+    expect(titles(await search(admin, `sahel import ${tag}`), 'suppliers')).toEqual([`Sahel Import ${tag}`]);
+  });
+
+  it('finds a document by its number, typed in full, short or in lower case, newest first', async () => {
+    const supplier = await makeSupplier(t.db);
+    const tag = uniqueTag();
+    const year = 2000 + Number(tag.slice(-2)); // a year of this test's own
+    const first = await makeEntry(`ENT-${year}-000001`, supplier);
+    const second = await makeEntry(`ENT-${year}-000012`, supplier, 'cancelled');
+    const full = await search(admin, `ent-${year}-12`);
+    expect(group(full, 'documents')).toEqual({
+      key: 'documents', label: 'Documents', icon: expect.any(String),
+      items: [{ url: `/operations/entreestock/${second}`, title: `ENT-${year}-000012`, meta: 'Entrée de stock', date: '2026-03-05', status: { kind: 'entry', value: 'cancelled' } }],
+    });
+    // a document number is not also searched among names
+    expect(full.groups.map((g) => g.key)).toEqual(['documents']);
+    expect(titles(await search(admin, `ENT ${year}`), 'documents')).toEqual([`ENT-${year}-000012`, `ENT-${year}-000001`]);
+    expect(group(await search(admin, `ENT-${year}-000001`), 'documents')?.items[0].url).toBe(`/operations/entreestock/${first}`);
+  });
+
+  it('lists the screens the user may open, after the records', async () => {
+    const body = await search(admin, 'inventaire');
+    expect(group(body, 'screens')?.items[0]).toMatchObject({ url: '/operations/gestionstock', title: 'Inventaire', meta: 'Opérations' });
+    expect(body.groups.at(-1)?.key).toBe('screens');
+  });
+
+  it('shows nothing the user cannot open: groups, series and screens follow the permissions', async () => {
+    const tag = uniqueTag();
+    await makeProduct(t.db, { code: `PR${tag}`, name: `Produit ${tag}`, category_id: category });
+    await makeClient(`Client ${tag}`);
+    await makeSupplier(t.db, { code: `FR${tag}`, name: `Fournisseur ${tag}` });
+    const year = 2000 + Number(tag.slice(-2));
+    await makeEntry(`ENT-${year}-000003`, await makeSupplier(t.db));
+
+    const seller = await userWithPermissions(t, `vendeur-${tag.toLowerCase()}@test.local`, ['menu.dashboard', 'menu.fichiers', 'menu.clients']);
+    const c = new Client(t);
+    await c.login(seller.email, seller.password);
+    const body = await search(c, tag);
+    expect(body.groups.map((g) => g.key)).toEqual(['clients']);
+    expect(group(await search(c, `ENT-${year}`), 'documents')).toBeUndefined();
+    // screens: the clients list yes, the products list no
+    expect(titles(await search(c, 'clients'), 'screens')).toEqual(['Clients']);
+    expect(group(await search(c, 'produits'), 'screens')).toBeUndefined();
+
+    const storekeeper = await userWithPermissions(t, `magasin-${tag.toLowerCase()}@test.local`, ['menu.entreestock', 'menu.produits']);
+    const m = new Client(t);
+    await m.login(storekeeper.email, storekeeper.password);
+    expect((await search(m, tag)).groups.map((g) => g.key)).toEqual(['products']);
+    expect(titles(await search(m, `ENT-${year}`), 'documents')).toEqual([`ENT-${year}-000003`]);
+  });
+
+  it('limits each group and answers an empty query with nothing', async () => {
+    const tag = uniqueTag();
+    for (let i = 0; i < 8; i++) await makeProduct(t.db, { code: `PR${tag}${i}`, name: `Lot ${tag} ${i}`, category_id: category });
+    expect(group(await search(admin, `lot ${tag}`), 'products')?.items).toHaveLength(5);
+    expect(await search(admin, '   ')).toEqual({ q: '', groups: [] });
+  });
+
+  it('answers JSON 401 to a guest and 403 to an unverified account', async () => {
+    const guest = new Client(t);
+    const res = await guest.agent.get('/recherche?q=riz').set('Accept', 'application/json');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/reconnecter/);
+    const tag = uniqueTag();
+    const u = await userWithPermissions(t, `nonverifie-${tag.toLowerCase()}@test.local`, ['menu.produits']);
+    await t.db('users').where({ email: u.email }).update({ email_verified_at: null });
+    const c = new Client(t);
+    await c.login(u.email, u.password);
+    expect((await c.agent.get('/recherche?q=riz').set('Accept', 'application/json')).status).toBe(403);
+  });
+});
