@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -8,11 +9,12 @@ import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { SharedProps } from '../shared/pages.js';
 import { type AppConfig, projectRoot } from './config.js';
-import { type Assets, builtAssets } from './http/assets.js';
+import { type Assets, buildDir, builtAssets } from './http/assets.js';
 import { loadUser } from './http/middleware/auth.js';
 import { csrf } from './http/middleware/csrf.js';
 import { presentAuthUser } from './http/presenters/user.js';
 import { rootTemplate } from './http/root-template.js';
+import { buildAssets } from './http/static-assets.js';
 import { registerRoutes } from './http/routes/index.js';
 import type { AppContext } from './http/context.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
@@ -29,6 +31,8 @@ export interface AppDeps {
   logger?: Logger;
   mailer?: Mailer;
   assets?: Assets;
+  /** Where the built client is served from (public/build; tests give a directory of their own). */
+  buildDir?: string;
   /** Extra middleware mounted before the routes (the Vite dev server in `npm run dev`). */
   beforeRoutes?: express.RequestHandler[];
   /** Extra routes mounted after ours (protocol tests mount probe pages here). */
@@ -96,7 +100,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use('/build', express.static(path.join(projectRoot, 'public', 'build'), { immutable: true, maxAge: '1y', index: false, fallthrough: !!deps.beforeRoutes }));
+  // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it; the
+  // built assets come precompressed from the build (server/http/static-assets.ts).
+  app.use(compression());
+  app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
   app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d' }));
   for (const mw of deps.beforeRoutes ?? []) app.use(mw);
 
@@ -146,8 +153,9 @@ export function createApp(deps: AppDeps) {
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT }));
   app.use(loadUser(db));
+  // Pages are never cached: no-store when signed in, no-cache (revalidate) otherwise.
   app.use((req, res, next) => {
-    if (req.user) res.set('Cache-Control', 'no-store');
+    res.set('Cache-Control', req.user ? 'no-store' : 'no-cache');
     next();
   });
 
