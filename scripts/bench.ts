@@ -117,8 +117,17 @@ function appAssets(): Assets {
   try {
     const built = builtAssets();
     const version = built.version; // throws when the client was never built
-    const tags = built.tags('bench');
-    return { version, tags: (nonce) => tags.replaceAll('nonce="bench"', `nonce="${nonce}"`) };
+    const fallback = built.tags('bench');
+    return {
+      version,
+      tags: (nonce, component) => {
+        try {
+          return built.tags(nonce, component);
+        } catch {
+          return fallback.replaceAll('nonce="bench"', `nonce="${nonce}"`);
+        }
+      },
+    };
   } catch {
     return { version: 'bench', tags: () => '' };
   }

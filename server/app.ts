@@ -63,6 +63,10 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'extended');
   app.set('trust proxy', 'loopback');
 
+  // The built client first: hashed files, precompressed, with only the headers a script or a
+  // stylesheet needs (no page policies, no request id: a kilobyte saved on each of them).
+  app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
+
   app.use(
     pinoHttp({
       logger,
@@ -100,10 +104,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it; the
-  // built assets come precompressed from the build (server/http/static-assets.ts).
+  // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it.
   app.use(compression());
-  app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
   app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d' }));
   for (const mw of deps.beforeRoutes ?? []) app.use(mw);
 
@@ -130,7 +132,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     inertia({
       version: () => assets.version,
-      template: ({ pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0' }),
+      template: ({ page, pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0', component: page.component }),
       takeFlash,
       takeErrors: (req) => {
         const errors = req.session?.errors ?? {};

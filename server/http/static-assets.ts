@@ -8,6 +8,8 @@ import expressStaticGzip from 'express-static-gzip';
  * Vary: Accept-Encoding. A file that is not there (an old hash asked by a stale tab) answers a
  * plain 404 — never the application's HTML or a 500. In development (`npm run dev`) the Vite dev
  * server answers /build instead: unknown paths fall through to it.
+ * Mounted before helmet: a script or a stylesheet needs no page policy (CSP, frame options…), only
+ * nosniff and the same-origin resource policy; no ETag either (an immutable file is never revalidated).
  */
 export function buildAssets(dir: string, { fallthrough }: { fallthrough: boolean }): express.Router {
   const router = express.Router();
@@ -16,12 +18,23 @@ export function buildAssets(dir: string, { fallthrough }: { fallthrough: boolean
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
       index: false,
-      serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: true },
+      serveStatic: {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: true,
+        etag: false,
+        lastModified: false,
+        setHeaders: (res) => {
+          res.setHeader('X-Content-Type-Options', 'nosniff');
+          res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+        },
+      },
     }),
   );
   if (!fallthrough) {
     router.use((_req, res) => {
-      res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('404 Fichier introuvable');
+      res.status(404).set({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }).type('text/plain').send('404 Fichier introuvable');
     });
   }
   return router;

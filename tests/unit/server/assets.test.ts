@@ -28,6 +28,25 @@ describe('built assets', () => {
     expect(tags).toContain('<script type="module" src="/build/assets/app-abc.js" nonce="N0NCE"></script>');
   });
 
+  it('preloads the first page\'s chunk and its imports, and the signed-in shell only for pages drawn in it', () => {
+    const withPages = {
+      ...manifest,
+      'resources/js/pages/auth/Login.tsx': { file: 'assets/Login-1.js', imports: ['_vendor.js', 'resources/js/app.tsx', '_Field.js'] },
+      'resources/js/pages/Dashboard.tsx': { file: 'assets/Dashboard-2.js', imports: ['_vendor.js', '_Field.js'] },
+      'resources/js/layouts/AuthenticatedLayout.tsx': { file: 'assets/AuthenticatedLayout-3.js', imports: ['resources/js/app.tsx', '_menu.js'] },
+      '_Field.js': { file: 'assets/Field-4.js', imports: ['_Icon.js'] },
+      '_Icon.js': { file: 'assets/Icon-5.js' },
+      '_menu.js': { file: 'assets/menu-6.js' },
+    };
+    const assets = builtAssets(buildWith(withPages));
+    const preloaded = (tags: string) => [...tags.matchAll(/rel="modulepreload" href="\/build\/([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(preloaded(assets.tags('N', 'auth/Login'))).toEqual(['assets/Field-4.js', 'assets/Icon-5.js', 'assets/Login-1.js', 'assets/vendor-123.js']);
+    expect(preloaded(assets.tags('N', 'Dashboard'))).toEqual(['assets/AuthenticatedLayout-3.js', 'assets/Dashboard-2.js', 'assets/Field-4.js', 'assets/Icon-5.js', 'assets/menu-6.js', 'assets/vendor-123.js']);
+    // A page the build does not know (or no page): only the entry's own imports.
+    expect(preloaded(assets.tags('N', 'auth/Unknown'))).toEqual(['assets/vendor-123.js']);
+    expect(preloaded(assets.tags('N'))).toEqual(['assets/vendor-123.js']);
+  });
+
   it('derives the asset version from the manifest, so a new build changes it', () => {
     const a = builtAssets(buildWith(manifest)).version;
     const b = builtAssets(buildWith({ ...manifest, 'resources/js/app.tsx': { file: 'assets/app-def.js' } })).version;
