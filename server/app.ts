@@ -66,6 +66,7 @@ export function createApp(deps: AppDeps) {
   // The built client first: hashed files, precompressed, with only the headers a script or a
   // stylesheet needs (no page policies, no request id: a kilobyte saved on each of them).
   app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
+  app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }));
 
   app.use(
     pinoHttp({
@@ -106,7 +107,6 @@ export function createApp(deps: AppDeps) {
 
   // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it.
   app.use(compression());
-  app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d' }));
   for (const mw of deps.beforeRoutes ?? []) app.use(mw);
 
   app.use(
