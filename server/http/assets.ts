@@ -44,12 +44,17 @@ export function builtAssets(dir = buildDir): Assets {
     if (!entry) throw new Error(`Entrée ${CLIENT_ENTRY} absente du manifeste Vite.`);
     const styles = new Set<string>(entry.css ?? []);
     const preloads: string[] = [];
-    for (const imp of entry.imports ?? []) {
-      const chunk = manifest[imp];
-      if (!chunk) continue;
+    // Everything the entry imports, directly or not (the runtime helper imported by a shared chunk…).
+    const seen = new Set<string>([CLIENT_ENTRY]);
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk) return;
+      seen.add(key);
       preloads.push(chunk.file);
       for (const css of chunk.css ?? []) styles.add(css);
-    }
+      for (const imp of chunk.imports ?? []) visit(imp);
+    };
+    for (const imp of entry.imports ?? []) visit(imp);
     cache = {
       mtime: stat.mtimeMs,
       version: createHash('sha256').update(raw).digest('hex').slice(0, 16),
@@ -63,13 +68,14 @@ export function builtAssets(dir = buildDir): Assets {
   /** Files of the chunks `keys` and of everything they import, less what the entry already loads. */
   const pageChunks = (c: NonNullable<typeof cache>, keys: string[]): string[] => {
     const files = new Set<string>();
-    const seen = new Set<string>([CLIENT_ENTRY, ...(c.manifest[CLIENT_ENTRY]?.imports ?? [])]);
+    const loaded = new Set(c.preloads);
+    const seen = new Set<string>([CLIENT_ENTRY]);
     const visit = (key: string) => {
       if (seen.has(key)) return;
       seen.add(key);
       const chunk = c.manifest[key];
       if (!chunk) return;
-      files.add(chunk.file);
+      if (!loaded.has(chunk.file)) files.add(chunk.file);
       for (const imp of chunk.imports ?? []) visit(imp);
     };
     for (const key of keys) visit(key);
@@ -113,7 +119,7 @@ export function buildIsStale(): boolean {
   } catch {
     return true;
   }
-  const roots = ['resources', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(projectRoot, p));
+  const roots = ['resources', 'shared', 'scripts/vite', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(projectRoot, p));
   const newest = (p: string): number => {
     let stat: fs.Stats;
     try {
