@@ -49,8 +49,8 @@ export default defineConfig(({ command }) => ({
           // list/record/document vocabulary in another (what the application's screens share).
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/, priority: 3 },
-            { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/][^\\/]+\.tsx|hooks[\\/].*|layouts[\\/](Auth|Guest|Simple)Layout\.tsx)$/, priority: 2 },
-            { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/](data|pickers|documents|print|stock)[\\/]|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$)/, priority: 1 },
+            { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$|[\\/]shared[\\/]menu\.ts$/, priority: 2 },
+            { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$)/, priority: 1 },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
@@ -105,8 +106,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it.
-  app.use(compression());
+  // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it
+  // (quality 5: a little smaller than the default 4 for a few milliseconds more).
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   for (const mw of deps.beforeRoutes ?? []) app.use(mw);
 
   app.use(
