@@ -1,12 +1,33 @@
+import purgeCss from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { iconSubset } from './scripts/vite/icon-subset.js';
 
 // The client is built into public/build with a manifest; the server reads the manifest to
 // link the assets and to compute the Inertia asset version. Each page is its own chunk
-// (import.meta.glob); React, Inertia and the other libraries share one "vendor" chunk.
-export default defineConfig({
-  plugins: [react()],
+// (import.meta.glob), the signed-in shell too (lib/pages.tsx); React and Inertia share one "vendor"
+// chunk. Text assets get .br/.gz copies (served by server/http/static-assets.ts).
+/**
+ * Unused CSS removed at build (Bootstrap's utilities, variants, Font Awesome's icon rules…): a
+ * selector stays when its class name appears in the client's sources. A class built at run time
+ * (`alert-${tone}`) is invisible to that scan: its family must be listed here, or the class written
+ * whole in the source (a map { success: 'alert-success' }).
+ */
+export const cssSafelist = {
+  standard: [/^alert-/, /^btn-/, /^modal-/, /^form-control-/, /^app-stat-/, /^app-print-/, /^app-error-/, /^content-/],
+  greedy: [/Toastify/],
+};
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    // Font Awesome: only the icons the sources use (scripts/vite/icon-subset.ts).
+    iconSubset(),
+    react(),
+    // A brotli and a gzip copy of each text asset, served by server/http/static-assets.ts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|html|txt)$/, threshold: 512, logLevel: 'silent' }),
+  ],
   // `@/…` is the client (resources/js), `@shared/…` the code shared with the server: no ../../../.
   resolve: { alias: { '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)), '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)) } },
   base: '/build/',
@@ -20,10 +41,28 @@ export default defineConfig({
       input: 'resources/js/app.tsx',
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }],
+          // What every page needs (React, Inertia) in one long-cached chunk; any other library
+          // (react-toastify, loaded with the first toast) stays with the code that imports it,
+          // so the login page never loads it.
+          // Few requests per page (each costs a round trip of 150 ms on our users' links):
+          // the small shared components in one chunk (the login page needs most of them), the
+          // list/record/document vocabulary in another (what the application's screens share).
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/, priority: 3 },
+            { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$|[\\/]shared[\\/]menu\.ts$/, priority: 2 },
+            { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$)/, priority: 1 },
+          ],
         },
       },
     },
   },
-  css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } } },
-});
+  css: {
+    preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } },
+    postcss: {
+      plugins:
+        command === 'build'
+          ? [purgeCss({ content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'], safelist: cssSafelist, variables: false, keyframes: false, fontFace: false })]
+          : [],
+    },
+  },
+}));

@@ -4,6 +4,8 @@
  * and measures through the whole HTTP stack (session, permissions, Inertia JSON) the p50/p95 of
  * the master-data screens and the bulk price rule, each beside its target (DESIGN.md §7) and beside
  * the bare database time of the same knex queries, so the cost of our layers is visible.
+ * On SQLite it then measures the client in Chromium over a throttled mobile link (first visits of
+ * /login and /dashboard, an in-app navigation, bytes transferred: scripts/bench/browser.ts).
  * It reports; it never fails (exit code 0 unless the set-up itself breaks).
  */
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,7 @@ import { listProducts } from '../server/services/products/products.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
 import { productStock } from '../server/services/stock/product-stock.js';
+import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from './bench/browser.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
@@ -116,14 +119,25 @@ function appAssets(): Assets {
   try {
     const built = builtAssets();
     const version = built.version; // throws when the client was never built
-    const tags = built.tags('bench');
-    return { version, tags: (nonce) => tags.replaceAll('nonce="bench"', `nonce="${nonce}"`) };
+    const fallback = built.tags('bench');
+    return {
+      version,
+      tags: (nonce, component) => {
+        try {
+          return built.tags(nonce, component);
+        } catch {
+          return fallback.replaceAll('nonce="bench"', `nonce="${nonce}"`);
+        }
+      },
+    };
   } catch {
     return { version: 'bench', tags: () => '' };
   }
 }
 
-async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
+const browserResult: { rows: BrowserRow[] | null } = { rows: null };
+
+async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = false): Promise<Row[]> {
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-storage-'));
   const db = createDb(dbConfig);
   const rows: Row[] = [];
@@ -237,6 +251,10 @@ async function bench(label: string, dbConfig: DatabaseConfig): Promise<Row[]> {
       });
       await benchStock(db, b, measure, rows);
       rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
+      if (withBrowser) {
+        console.log(`[${label}] Mesures dans Chromium (1,6 Mbit/s, 150 ms de latence)…`);
+        browserResult.rows = await benchBrowser({ base, ...ADMIN });
+      }
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -366,10 +384,12 @@ function print(label: string, rows: Row[]) {
   for (const r of table) console.log(line(r));
 }
 
+// The browser part serves the built client: build it first when missing or stale, as `npm start` does.
+ensureClientBuilt();
 const results: Array<[string, Row[]]> = [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-'));
 try {
-  results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') })]);
+  results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true)]);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -390,6 +410,7 @@ if (process.env.BENCH_DATABASE_URL) {
 }
 
 for (const [label, rows] of results) print(label, rows);
+if (browserResult.rows) printBrowser(browserResult.rows);
 console.log(
   '\nMesures à travers HTTP (session, permissions, Inertia). « Base seule » : les mêmes requêtes knex (ou, pour une entrée de stock, le même service transactionnel) appelées directement, sans HTTP ; pour la règle de prix, un UPDATE des 10 000 prix annulé.',
 );

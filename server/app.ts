@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -8,12 +10,13 @@ import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { SharedProps } from '../shared/pages.js';
 import { type AppConfig, projectRoot } from './config.js';
-import { type Assets, builtAssets } from './http/assets.js';
+import { type Assets, buildDir, builtAssets } from './http/assets.js';
 import { BackgroundTasks } from './http/background.js';
 import { loadUser } from './http/middleware/auth.js';
 import { csrf } from './http/middleware/csrf.js';
 import { presentAuthUser } from './http/presenters/user.js';
 import { rootTemplate } from './http/root-template.js';
+import { buildAssets } from './http/static-assets.js';
 import { registerRoutes } from './http/routes/index.js';
 import type { AppContext } from './http/context.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
@@ -30,6 +33,8 @@ export interface AppDeps {
   logger?: Logger;
   mailer?: Mailer;
   assets?: Assets;
+  /** Where the built client is served from (public/build; tests give a directory of their own). */
+  buildDir?: string;
   /** Extra middleware mounted before the routes (the Vite dev server in `npm run dev`). */
   beforeRoutes?: express.RequestHandler[];
   /** Extra routes mounted after ours (protocol tests mount probe pages here). */
@@ -60,6 +65,11 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'extended');
   // Only by configuration (TRUST_PROXY): otherwise a forged X-Forwarded-For would choose req.ip.
   app.set('trust proxy', config.trustProxy);
+
+  // The built client first: hashed files, precompressed, with only the headers a script or a
+  // stylesheet needs (no page policies, no request id: a kilobyte saved on each of them).
+  app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
+  app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }));
 
   app.use(
     pinoHttp({
@@ -98,8 +108,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use('/build', express.static(path.join(projectRoot, 'public', 'build'), { immutable: true, maxAge: '1y', index: false, fallthrough: !!deps.beforeRoutes }));
-  app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d' }));
+  // Text answers (HTML, Inertia JSON, CSV…) compressed, brotli when the browser accepts it
+  // (quality 5: a little smaller than the default 4 for a few milliseconds more).
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   for (const mw of deps.beforeRoutes ?? []) app.use(mw);
 
   app.use(
@@ -126,7 +137,7 @@ export function createApp(deps: AppDeps) {
     inertia({
       baseUrl: config.appUrl,
       version: () => assets.version,
-      template: ({ pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0' }),
+      template: ({ page, pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0', component: page.component }),
       takeFlash,
       takeErrors: (req) => {
         const errors = req.session?.errors ?? {};
@@ -149,8 +160,9 @@ export function createApp(deps: AppDeps) {
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT }));
   app.use(loadUser(db));
+  // Pages are never cached: no-store when signed in, no-cache (revalidate) otherwise.
   app.use((req, res, next) => {
-    if (req.user) res.set('Cache-Control', 'no-store');
+    res.set('Cache-Control', req.user ? 'no-store' : 'no-cache');
     next();
   });
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadsAppShell } from '../../shared/layouts.js';
 import { projectRoot } from '../config.js';
 
 export const CLIENT_ENTRY = 'resources/js/app.tsx';
+export const APP_SHELL = 'resources/js/layouts/AuthenticatedLayout.tsx';
 export const buildDir = path.join(projectRoot, 'public', 'build');
 const manifestOf = (dir: string) => path.join(dir, '.vite', 'manifest.json');
 
@@ -16,14 +18,18 @@ interface ManifestChunk {
 export interface Assets {
   /** Inertia asset version: changes whenever the built client changes. */
   version: string;
-  /** <link>/<script> tags for the document head. */
-  tags(nonce: string): string;
+  /**
+   * <link>/<script> tags for the document head; with the first page's component name, its chunk
+   * (and the signed-in shell's, when it is drawn in it) is preloaded beside the entry instead of
+   * being discovered after it has run.
+   */
+  tags(nonce: string, component?: string): string;
 }
 
 /** Assets of the production build, read from the Vite manifest (re-read when it changes). */
 export function builtAssets(dir = buildDir): Assets {
   const manifestPath = manifestOf(dir);
-  let cache: { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[] } | undefined;
+  let cache: { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; manifest: Record<string, ManifestChunk> } | undefined;
   const load = () => {
     let stat: fs.Stats;
     try {
@@ -38,30 +44,53 @@ export function builtAssets(dir = buildDir): Assets {
     if (!entry) throw new Error(`Entrée ${CLIENT_ENTRY} absente du manifeste Vite.`);
     const styles = new Set<string>(entry.css ?? []);
     const preloads: string[] = [];
-    for (const imp of entry.imports ?? []) {
-      const chunk = manifest[imp];
-      if (!chunk) continue;
+    // Everything the entry imports, directly or not (the runtime helper imported by a shared chunk…).
+    const seen = new Set<string>([CLIENT_ENTRY]);
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk) return;
+      seen.add(key);
       preloads.push(chunk.file);
       for (const css of chunk.css ?? []) styles.add(css);
-    }
+      for (const imp of chunk.imports ?? []) visit(imp);
+    };
+    for (const imp of entry.imports ?? []) visit(imp);
     cache = {
       mtime: stat.mtimeMs,
       version: createHash('sha256').update(raw).digest('hex').slice(0, 16),
       scripts: [entry.file],
       styles: [...styles],
       preloads,
+      manifest,
     };
     return cache;
+  };
+  /** Files of the chunks `keys` and of everything they import, less what the entry already loads. */
+  const pageChunks = (c: NonNullable<typeof cache>, keys: string[]): string[] => {
+    const files = new Set<string>();
+    const loaded = new Set(c.preloads);
+    const seen = new Set<string>([CLIENT_ENTRY]);
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = c.manifest[key];
+      if (!chunk) return;
+      if (!loaded.has(chunk.file)) files.add(chunk.file);
+      for (const imp of chunk.imports ?? []) visit(imp);
+    };
+    for (const key of keys) visit(key);
+    return [...files];
   };
   return {
     get version() {
       return load().version;
     },
-    tags(nonce: string) {
+    tags(nonce: string, component?: string) {
       const c = load();
+      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(loadsAppShell(component) ? [APP_SHELL] : [])]) : [];
       return [
         ...c.styles.map((f) => `<link rel="stylesheet" href="/build/${f}">`),
-        ...c.preloads.map((f) => `<link rel="modulepreload" href="/build/${f}">`),
+        ...[...c.preloads, ...page].map((f) => `<link rel="modulepreload" href="/build/${f}">`),
         ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),
       ].join('\n    ');
     },
@@ -90,7 +119,7 @@ export function buildIsStale(): boolean {
   } catch {
     return true;
   }
-  const roots = ['resources', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(projectRoot, p));
+  const roots = ['resources', 'shared', 'scripts/vite', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(projectRoot, p));
   const newest = (p: string): number => {
     let stat: fs.Stats;
     try {

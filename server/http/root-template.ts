@@ -17,7 +17,7 @@ function themeBootScript(): string {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function rootTemplate(assets: Assets) {
-  return ({ pageTag, nonce, title }: { pageTag: string; nonce: string; title: string }) => `<!DOCTYPE html>
+  return ({ pageTag, nonce, title, component }: { pageTag: string; nonce: string; title: string; component?: string }) => `<!DOCTYPE html>
 <html lang="fr">
   <head>
     <meta charset="utf-8">
@@ -27,7 +27,7 @@ export function rootTemplate(assets: Assets) {
     <title>${escapeHtml(title)}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <script nonce="${nonce}">${themeBootScript()}</script>
-    ${assets.tags(nonce)}
+    ${assets.tags(nonce, component)}
   </head>
   <body>
     ${pageTag}

@@ -193,7 +193,7 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     });
     await step('l’écart est valorisé, l’annulation n’est plus proposée', page, async () => {
       // −2 × 5 000 and +1 × 17 500 (the CMUP each line was sent at).
-      await expect.poll(() => page.getByTestId('transfer-difference-value').textContent()).toMatch(/Perte\s*-10\s000\sFCFA.*Excédent\s*17\s500\sFCFA/u);
+      await expect.poll(() => page.getByTestId('transfer-difference-value').textContent()).toMatch(/Perte\s*−10\s000\sFCFA.*Excédent\s*17\s500\sFCFA/u);
       expect(await page.getByTestId('transfer-difference-total').textContent()).toMatch(/7\s500\sFCFA/u);
       expect(await page.getByTestId('transfer-cancel').count()).toBe(0);
       await shoot(page, 'transfer-received');
@@ -204,7 +204,7 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     expect(surplus.map((m) => [Number(m.product_id), Number(m.quantity), m.reason])).toEqual([[ids.paint, 1, 'Un seau en trop dans le camion']]);
     await step('bon de transfert A5 avec les valeurs, en PDF', page, async () => {
       await page.goto(`${transferUrl}/print`);
-      await expect.poll(() => page.getByTestId('print-difference-values').textContent()).toMatch(/perte\s*-10\s000\sFCFA.*excédent\s*17\s500\sFCFA/u);
+      await expect.poll(() => page.getByTestId('print-difference-values').textContent()).toMatch(/perte\s*−10\s000\sFCFA.*excédent\s*17\s500\sFCFA/u);
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       fs.writeFileSync(path.join(ARTIFACTS_DIR, 'issue12-transfer-slip.pdf'), pdf);
       await shoot(page, 'transfer-slip');

@@ -312,7 +312,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       const figures = page.getByTestId('validate-confirm-figures');
       await expect.poll(() => figures.textContent()).toContain('1 ligne avec un écart');
       expect(await figures.textContent()).toContain('2 lignes (2 comptées)');
-      expect(await figures.textContent()).toMatch(/écart net\s*-12\s000\sFCFA/u);
+      expect(await figures.textContent()).toMatch(/écart net\s*−12\s000\sFCFA/u);
       expect(await level(ids.rice, ids.shop)).toBe(10);
       await page.getByTestId('validate-confirm-confirm').click();
       // The count keeps the reference it took when it opened.

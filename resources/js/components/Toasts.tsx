@@ -1,8 +1,31 @@
-import { ToastContainer } from 'react-toastify';
-import { DEFAULT_DURATION_MS, MAX_TOASTS } from '@/lib/toasts';
+import { useEffect, useState } from 'react';
+import { DEFAULT_DURATION_MS, MAX_TOASTS, loadToastify, whenToastsRequested } from '@/lib/toasts';
 
-/** One container for the whole app: top right, newest on top, at most 20, swipe to dismiss at 60 %. */
+type Toastify = typeof import('react-toastify');
+
+/**
+ * One container for the whole app: top right, newest on top, at most 20, swipe to dismiss at 60 %.
+ * react-toastify is its own chunk, fetched with the first toast (lib/toasts.ts); the container
+ * mounts then, and react-toastify shows the toasts queued meanwhile.
+ */
 export function Toasts() {
+  const [toastify, setToastify] = useState<Toastify | null>(null);
+  useEffect(() => {
+    if (toastify) return;
+    let mounted = true;
+    const unsubscribe = whenToastsRequested(() => {
+      loadToastify().then(
+        (m) => mounted && setToastify(m),
+        () => undefined, // offline: tried again with the next toast
+      );
+    });
+    return () => {
+      mounted = false;
+      unsubscribe();
+    };
+  }, [toastify]);
+  if (!toastify) return null;
+  const { ToastContainer } = toastify;
   return (
     <ToastContainer
       position="top-right"

@@ -4,6 +4,7 @@
  * create users and roles directly in the database.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,13 +42,14 @@ export async function startServer({ demo = false }: { demo?: boolean } = {}): Pr
   await migrateLatest(db);
   await seedBase(db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   if (demo) await seedDemo(db, { scale: 'small' });
-  const app = createApp({ db, config, logger: pino({ level: 'silent' }) });
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // The port is known once listening, and the app builds absolute URLs (X-Inertia-Location) from
+  // APP_URL: listen first, then create the app with the real address.
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   config.appUrl = url;
+  server.on('request', createApp({ db, config, logger: pino({ level: 'silent' }) }));
   return {
     url,
     db,

@@ -16,7 +16,8 @@ afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, fo
 
 const manifest = {
   'resources/js/app.tsx': { file: 'assets/app-abc.js', css: ['assets/app-abc.css'], imports: ['_vendor.js'] },
-  '_vendor.js': { file: 'assets/vendor-123.js', css: ['assets/vendor-123.css'] },
+  '_vendor.js': { file: 'assets/vendor-123.js', css: ['assets/vendor-123.css'], imports: ['_runtime.js'] },
+  '_runtime.js': { file: 'assets/runtime-0.js' },
 };
 
 describe('built assets', () => {
@@ -25,7 +26,27 @@ describe('built assets', () => {
     expect(tags).toContain('<link rel="stylesheet" href="/build/assets/app-abc.css">');
     expect(tags).toContain('<link rel="stylesheet" href="/build/assets/vendor-123.css">');
     expect(tags).toContain('<link rel="modulepreload" href="/build/assets/vendor-123.js">');
+    expect(tags).toContain('<link rel="modulepreload" href="/build/assets/runtime-0.js">'); // imported by an import
     expect(tags).toContain('<script type="module" src="/build/assets/app-abc.js" nonce="N0NCE"></script>');
+  });
+
+  it('preloads the first page\'s chunk and its imports, and the signed-in shell only for pages drawn in it', () => {
+    const withPages = {
+      ...manifest,
+      'resources/js/pages/auth/Login.tsx': { file: 'assets/Login-1.js', imports: ['_vendor.js', 'resources/js/app.tsx', '_Field.js'] },
+      'resources/js/pages/Dashboard.tsx': { file: 'assets/Dashboard-2.js', imports: ['_vendor.js', '_Field.js'] },
+      'resources/js/layouts/AuthenticatedLayout.tsx': { file: 'assets/AuthenticatedLayout-3.js', imports: ['resources/js/app.tsx', '_menu.js'] },
+      '_Field.js': { file: 'assets/Field-4.js', imports: ['_Icon.js'] },
+      '_Icon.js': { file: 'assets/Icon-5.js' },
+      '_menu.js': { file: 'assets/menu-6.js' },
+    };
+    const assets = builtAssets(buildWith(withPages));
+    const preloaded = (tags: string) => [...tags.matchAll(/rel="modulepreload" href="\/build\/([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(preloaded(assets.tags('N', 'auth/Login'))).toEqual(['assets/Field-4.js', 'assets/Icon-5.js', 'assets/Login-1.js', 'assets/runtime-0.js', 'assets/vendor-123.js']);
+    expect(preloaded(assets.tags('N', 'Dashboard'))).toEqual(['assets/AuthenticatedLayout-3.js', 'assets/Dashboard-2.js', 'assets/Field-4.js', 'assets/Icon-5.js', 'assets/menu-6.js', 'assets/runtime-0.js', 'assets/vendor-123.js']);
+    // A page the build does not know (or no page): only the entry's own imports.
+    expect(preloaded(assets.tags('N', 'auth/Unknown'))).toEqual(['assets/runtime-0.js', 'assets/vendor-123.js']);
+    expect(preloaded(assets.tags('N'))).toEqual(['assets/runtime-0.js', 'assets/vendor-123.js']);
   });
 
   it('derives the asset version from the manifest, so a new build changes it', () => {
