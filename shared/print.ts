@@ -42,6 +42,16 @@ export interface PrintCopy {
   original_printed_by: string | null;
 }
 
+/**
+ * A document's print button on its page: whether the next print is a DUPLICATA (the original is
+ * already printed — the rule of server/services/print/record-print.ts) and whether this user may
+ * print it at all (a DUPLICATA needs the right to reprint).
+ */
+export interface PrintState {
+  duplicata: boolean;
+  allowed: boolean;
+}
+
 export interface PrintMeta {
   company: PrintCompany;
   printed_at: string;

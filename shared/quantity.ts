@@ -78,3 +78,37 @@ export function formatQuantity(value: number | null | undefined, unit: string | 
   const word = pluralUnit(unit, value);
   return word ? `${number}\u00a0${word}` : number;
 }
+
+/** A count with its noun: « 1 ligne », « 2 lignes », « 0 produit » (the noun takes -s from 2 on). */
+export function formatCount(count: number, noun: string): string {
+  return `${formatQty(count)}\u00a0${Math.abs(count) >= 2 ? pluralNoun(noun) : noun}`;
+}
+
+/** At most this many units are written out in a total (« 50 sacs, 4 seaux »); beyond, the lines are counted. */
+export const UNIT_TOTALS_MAX = 3;
+
+/**
+ * The total of lines of a document, never adding quantities of different units: « 50 sacs, 4
+ * seaux » when the lines come in at most UNIT_TOTALS_MAX units (one sum per unit, in order of first
+ * appearance, units compared as written without case), else the number of lines (« 7 lignes »).
+ * Lines without a quantity are left out of the sums.
+ */
+export function formatUnitTotals(lines: ReadonlyArray<{ quantity: number | null | undefined; unit: string | null | undefined }>, options: { max?: number } = {}): string {
+  const sums = new Map<string, { unit: string; total: number }>();
+  for (const l of lines) {
+    if (l.quantity === null || l.quantity === undefined) continue;
+    const unit = (l.unit ?? '').trim();
+    const key = unit.toLocaleLowerCase('fr-FR');
+    const sum = sums.get(key) ?? { unit, total: 0 };
+    sum.total += l.quantity;
+    sums.set(key, sum);
+  }
+  if (sums.size === 0) return '—';
+  if (sums.size > (options.max ?? UNIT_TOTALS_MAX)) return formatCount(lines.length, 'ligne');
+  return [...sums.values()].map((s) => formatQuantity(s.total, s.unit)).join(', ');
+}
+
+/** « Aucun écart », « 1 ligne avec écart », « 3 lignes avec écart »: differences are counted, never added across units. */
+export function formatDifferenceCount(count: number): string {
+  return count === 0 ? 'Aucun écart' : `${formatCount(count, 'ligne')} avec écart`;
+}

@@ -1,7 +1,7 @@
 /** Props of the stock entry pages (entrée de stock): list, form, detail, printout, period statement. */
 import type { LocationOption, Option, Paginated, SortDir } from '../lists.js';
 import type { ImportColumn, ImportPreview } from '../records.js';
-import type { PrintMeta } from '../print.js';
+import type { PrintMeta, PrintState } from '../print.js';
 import type { EntryKind, EntryStatus } from '../stock.js';
 
 export interface EntryListFilters {
@@ -25,7 +25,6 @@ export interface EntryRow {
   location_name: string;
   supplier_ref: string;
   line_count: number;
-  total_quantity: number;
   total_amount?: number;
   status: EntryStatus;
   status_label: string;
@@ -93,7 +92,6 @@ export interface EntryView {
   status: EntryStatus;
   status_label: string;
   line_count: number;
-  total_quantity: number;
   total_amount?: number;
   created_by: string | null;
   created_at: string;
@@ -110,6 +108,8 @@ export interface EntriesShowProps {
   can: { cancel: boolean; create: boolean };
   /** Whether the entry's state and the stock still allow its cancellation; when not, why (French). */
   cancellation: { possible: boolean; blocked_reason: string | null };
+  /** The print button: original or DUPLICATA, offered or not. */
+  print: PrintState;
 }
 
 export interface EntriesPrintProps extends PrintMeta {
@@ -119,7 +119,8 @@ export interface EntriesPrintProps extends PrintMeta {
 export interface EntriesStatementProps extends PrintMeta {
   filters: { from: string; to: string; supplier: string | null; location: string | null; include_cancelled: boolean };
   rows: Array<EntryRow & { created_by: string | null }>;
-  totals: { count: number; quantity: number; amount?: number; cancelled_count: number };
+  /** `lines`: the lines of the validated entries (quantities of different units are never added). */
+  totals: { count: number; lines: number; amount?: number; cancelled_count: number };
   by_supplier: Array<{ supplier_name: string; count: number; amount?: number }>;
   truncated: boolean;
 }

@@ -1,6 +1,6 @@
 /** Props of the transfer pages: list, form, detail with reception, bon de transfert, cancellation screen. */
 import type { LocationOption, Paginated, SortDir } from '../lists.js';
-import type { PrintMeta } from '../print.js';
+import type { PrintMeta, PrintState } from '../print.js';
 import type { TransferStatus } from '../stock.js';
 
 export interface TransferListFilters {
@@ -21,8 +21,6 @@ export interface TransferRow {
   from_name: string;
   to_name: string;
   line_count: number;
-  total_quantity_sent: number;
-  total_quantity_received: number | null;
   status: TransferStatus;
   status_label: string;
   sent_by: string | null;
@@ -78,8 +76,6 @@ export interface TransferView {
   status_label: string;
   note: string;
   line_count: number;
-  total_quantity_sent: number;
-  total_quantity_received: number | null;
   total_value?: number | null;
   sent_by: string | null;
   sent_at: string;
@@ -105,6 +101,8 @@ export interface TransfersShowProps {
   transfer: TransferView;
   actions: { receive: boolean; cancel: boolean };
   can: { receive: boolean; cancel: boolean; reprint: boolean };
+  /** The « Bon de transfert » button: original or DUPLICATA, offered or not. */
+  print: PrintState;
 }
 
 export interface TransfersPrintProps extends PrintMeta {

@@ -186,4 +186,46 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     expect(await horizontalOverflows(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('document pages and the dashboard fit: entry and transfer lines are cards at 390×844, the welcome card stays inside the screen', async () => {
+    const entry = await server.db('stock_entries').where({ status: 'validated' }).orderBy('id').first('id');
+    const transfer = await server.db('transfers').where({ status: 'received_with_difference' }).orderBy('id').first('id');
+    const documents = [
+      { path: `/operations/entreestock/${entry.id}`, lines: 'entry-lines' },
+      { path: `/operations/sortiestock/transferts/${transfer.id}`, lines: 'transfer-lines' },
+    ];
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      const { page, errors } = await signedIn(width, height);
+      await step(`tableau de bord (${width} px)`, page, async () => {
+        await page.goto('/dashboard');
+        await page.getByTestId('dashboard-greeting').waitFor();
+        expect(await horizontalOverflows(page), `/dashboard ${width}`).toEqual([]);
+        const welcome = (await page.locator('.app-welcome').boundingBox())!;
+        expect(welcome.x + welcome.width).toBeLessThanOrEqual(width);
+      });
+      for (const doc of documents) {
+        await step(`${doc.path} (${width} px)`, page, async () => {
+          await page.goto(doc.path);
+          const lines = page.getByTestId(doc.lines);
+          await lines.waitFor();
+          expect(await horizontalOverflows(page), `${doc.path} ${width}`).toEqual([]);
+          if (width > 576) return;
+          // Each line is a card (no header row), its quantity labelled; the total row too, never a sum across units.
+          expect(await lines.locator('thead').isVisible()).toBe(false);
+          const first = lines.locator('tbody > tr').first();
+          expect(await first.evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
+          const figure = first.locator('td.app-col-figure').first();
+          expect(await figure.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${await figure.getAttribute('data-label')}"`);
+          const box = (await figure.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          expect(await lines.locator('tfoot').textContent()).toMatch(/Total/);
+        });
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
 });

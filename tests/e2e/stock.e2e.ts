@@ -233,7 +233,8 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await picker().press('Enter');
       await page.getByLabel(`Quantité de ${OIL.name}`).fill('24');
       await page.getByLabel(`Quantité de ${OIL.name}`).blur();
-      await expect.poll(() => page.getByTestId('transfer-total').textContent()).toBe('34');
+      // Sacks and bottles are never added: one total per unit.
+      await expect.poll(() => page.getByTestId('transfer-total').textContent()).toBe('10\u00a0sacs, 24\u00a0bouteilles');
       await page.getByTestId('transfer-submit').click();
       await page.waitForURL(/\/transferts\/\d+$/);
       await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Envoyé');

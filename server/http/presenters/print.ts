@@ -1,4 +1,4 @@
-import type { PrintCopy, PrintMeta } from '../../../shared/print.js';
+import type { PrintCopy, PrintMeta, PrintState } from '../../../shared/print.js';
 import type { Company } from '../../services/company/get-company.js';
 import type { Actor } from '../../services/actor.js';
 import { type Query, queryFlag } from '../query.js';
@@ -26,4 +26,9 @@ export function presentPrintMeta(company: Company, printer: Pick<Actor, 'name'>,
     back_url: backUrl,
     copy,
   };
+}
+
+/** A document page's print button: a DUPLICATA once the original is printed (printCount), offered only to users who may reprint. */
+export function presentPrintState(count: { printed: boolean }, mayReprint: boolean): PrintState {
+  return { duplicata: count.printed, allowed: !count.printed || mayReprint };
 }

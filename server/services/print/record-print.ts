@@ -59,3 +59,14 @@ export async function recordPrint(db: Knex, doc: PrintedDocument, actor: Actor, 
     return { duplicata: true, reprint, original_printed_at: row.printed_at, original_printed_by: by?.name ?? null };
   });
 }
+
+/**
+ * How often a document was printed, for its page's print button (the same rows recordPrint keeps):
+ * `printed` once its original is out — the next print will then be a DUPLICATA — and the reprints
+ * since. A placeholder row of a print in progress (reprint_count −1) is not a print.
+ */
+export async function printCount(db: Knex, doc: Pick<PrintedDocument, 'printout' | 'id'>): Promise<{ printed: boolean; reprints: number }> {
+  const row = (await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first('reprint_count')) as { reprint_count: number } | undefined;
+  const reprints = row ? Number(row.reprint_count) : -1;
+  return { printed: reprints >= 0, reprints: Math.max(reprints, 0) };
+}

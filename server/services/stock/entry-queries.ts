@@ -31,7 +31,7 @@ const ENTRY_SORTS: Record<EntryListFilters['sort'], string[]> = {
   amount: ['e.total_amount', 'e.id'],
 };
 
-const ENTRY_COLUMNS = ['e.id', 'e.kind', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_quantity', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
+const ENTRY_COLUMNS = ['e.id', 'e.kind', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
 
 /** One page of entries and the totals of the validated entries the filters match. */
 export async function listEntries<T>(db: Knex, f: EntryListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
@@ -50,7 +50,7 @@ export interface EntryStatementData {
   rows: Row[];
   truncated: boolean;
   /** Over every entry the filters match (not only the rows shown when truncated): validated ones, and the others. */
-  totals: { count: number; quantity: number; amount: number; cancelled_count: number };
+  totals: { count: number; lines: number; amount: number; cancelled_count: number };
   /** Validated entries per supplier, largest amount first. */
   bySupplier: Array<{ supplier_name: string; count: number; amount: number }>;
   supplierName: string | null;
@@ -79,7 +79,7 @@ export async function entryStatement(db: Knex, f: EntryListFilters, includeCance
     .first(
       db.raw('COUNT(*) as n'),
       db.raw(`COALESCE(SUM(CASE WHEN ${validated} THEN 1 ELSE 0 END), 0) as valid_count`),
-      db.raw(`COALESCE(SUM(CASE WHEN ${validated} THEN e.total_quantity ELSE 0 END), 0) as quantity`),
+      db.raw(`COALESCE(SUM(CASE WHEN ${validated} THEN e.line_count ELSE 0 END), 0) as lines`),
       db.raw(`COALESCE(SUM(CASE WHEN ${validated} THEN e.total_amount ELSE 0 END), 0) as amount`),
     )) as Row | undefined;
   const bySupplier = (await base
@@ -95,7 +95,7 @@ export async function entryStatement(db: Knex, f: EntryListFilters, includeCance
   return {
     rows: rows.slice(0, limit),
     truncated: rows.length > limit,
-    totals: { count, quantity: Number(totals?.quantity ?? 0), amount: Number(totals?.amount ?? 0), cancelled_count: Number(totals?.n ?? 0) - count },
+    totals: { count, lines: Number(totals?.lines ?? 0), amount: Number(totals?.amount ?? 0), cancelled_count: Number(totals?.n ?? 0) - count },
     bySupplier: bySupplier
       // Opening stock (no supplier) is a subtotal of its own, « Stock initial ».
       .map((s) => ({ supplier_name: (s.supplier_name as string | null) ?? OPENING_STOCK_LABEL, count: Number(s.count), amount: Number(s.amount ?? 0) }))

@@ -34,8 +34,6 @@ export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: n
       't.number',
       't.transfer_date',
       't.line_count',
-      't.total_quantity_sent',
-      't.total_quantity_received',
       't.status',
       't.received_date',
       'dp.reprint_count as reprints',

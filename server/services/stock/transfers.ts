@@ -84,7 +84,7 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
     action: 'transfer.sent',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'transfer', id: transferId, label: number },
-    details: { after: { status: 'sent', from: from!.name, to: to!.name, transfer_date: input.transferDate, lines: rows.length, total_quantity: rows.reduce((s, r) => s + r.quantity_sent, 0), total_value: totalValue, products: merged.lines.map((l) => products.get(l.productId)?.code) } },
+    details: { after: { status: 'sent', from: from!.name, to: to!.name, transfer_date: input.transferDate, lines: rows.length, total_value: totalValue, products: merged.lines.map((l) => products.get(l.productId)?.code) } },
     ip: actor.ip,
   });
   return { id: transferId, number };

@@ -373,17 +373,19 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     const dropped = await t.db('stock_entries').where({ supplier_id: kaba }).first('id');
     expect((await admin.post(`/operations/entreestock/${dropped.id}/cancel`, { reason: 'Saisie en double', version: 1 })).status).toBe(303);
 
-    type Line = { status: string; supplier_name: string; total_quantity: number; total_amount: number };
-    const sum = (rows: Line[], key: 'total_quantity' | 'total_amount') => rows.reduce((s, r) => s + r[key], 0);
+    type Line = { status: string; supplier_name: string; line_count: number; total_amount: number };
+    const sum = (rows: Line[], key: 'line_count' | 'total_amount') => rows.reduce((s, r) => s + r[key], 0);
     const period = `from=${today()}&to=${today()}`;
     const all = (await admin.visit(`/operations/entreestock/etat?${period}&cancelled=1`)).body.props;
     expect(all.filters.include_cancelled).toBe(true);
     const valid = (all.rows as Line[]).filter((r) => r.status === 'validated');
     // The cancelled entry is listed, counted apart, and left out of the sums.
     expect((all.rows as Line[]).some((r) => r.supplier_name === `Kaba Négoce ${tag}` && r.status === 'cancelled')).toBe(true);
-    expect(all.totals).toEqual({ count: valid.length, quantity: sum(valid, 'total_quantity'), amount: sum(valid, 'total_amount'), cancelled_count: all.rows.length - valid.length });
+    expect(all.totals).toEqual({ count: valid.length, lines: sum(valid, 'line_count'), amount: sum(valid, 'total_amount'), cancelled_count: all.rows.length - valid.length });
     // One subtotal per supplier with validated entries, adding up to the total; none for a supplier whose only entry was cancelled.
     const bySupplier = all.by_supplier as Array<{ supplier_name: string; count: number; amount: number }>;
+    // Quantities of different products (units) are never added: the rows and the totals count lines.
+    expect((all.rows as Line[]).every((r) => !('total_quantity' in r))).toBe(true);
     expect(bySupplier).toContainEqual({ supplier_name: `Agro Import ${tag}`, count: 2, amount: 3 * 700 + 2 * 650 });
     expect(bySupplier.some((g) => g.supplier_name === `Kaba Négoce ${tag}`)).toBe(false);
     for (const g of bySupplier) {
@@ -399,8 +401,8 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     // Filtered on one supplier: its entries only.
     const one = (await admin.visit(`/operations/entreestock/etat?${period}&supplier_id=${agro}`)).body.props;
     expect(one.filters.supplier).toBe(`Agro Import ${tag}`);
-    expect(one.totals).toEqual({ count: 2, quantity: 5, amount: 3400, cancelled_count: 0 });
+    expect(one.totals).toEqual({ count: 2, lines: 2, amount: 3400, cancelled_count: 0 });
     const cancelledOnly = (await admin.visit(`/operations/entreestock/etat?${period}&supplier_id=${kaba}&cancelled=1`)).body.props;
-    expect(cancelledOnly.totals).toEqual({ count: 0, quantity: 0, amount: 0, cancelled_count: 1 });
+    expect(cancelledOnly.totals).toEqual({ count: 0, lines: 0, amount: 0, cancelled_count: 1 });
   });
 });

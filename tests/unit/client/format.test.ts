@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime, formatDifferenceCount, formatQty, formatSigned, formatUnitTotals } from '@/components/data/format';
 import { formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
 import { pageRule } from '@/components/print/PrintFrame';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -62,5 +62,18 @@ describe('print frame', () => {
     expect(pageRule('A4')).toContain('size: A4;');
     expect(pageRule('A5')).toContain('size: A5;');
     expect(pageRule('A4', true)).toContain('size: A4 landscape;');
+  });
+
+  it('never adds quantities of different units: one total per unit, or the lines when there are too many units', () => {
+    const NBSP = '\u00a0';
+    expect(formatUnitTotals([{ quantity: 50, unit: 'sac' }, { quantity: 4, unit: 'seau' }])).toBe(`50${NBSP}sacs, 4${NBSP}seaux`);
+    // Same unit written differently, lines without a quantity left out.
+    expect(formatUnitTotals([{ quantity: 10, unit: 'sac' }, { quantity: 2, unit: 'Sac ' }, { quantity: null, unit: 'seau' }])).toBe(`12${NBSP}sacs`);
+    expect(formatUnitTotals([{ quantity: 1, unit: 'kg' }, { quantity: 2, unit: 'sac' }, { quantity: 3, unit: 'seau' }, { quantity: 4, unit: 'carton' }])).toBe(`4${NBSP}lignes`);
+    expect(formatUnitTotals([])).toBe('—');
+    expect(formatCount(1, 'ligne')).toBe(`1${NBSP}ligne`);
+    expect(formatCount(2, 'produit')).toBe(`2${NBSP}produits`);
+    expect(formatDifferenceCount(0)).toBe('Aucun écart');
+    expect(formatDifferenceCount(3)).toBe(`3${NBSP}lignes avec écart`);
   });
 });

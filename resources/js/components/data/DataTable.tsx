@@ -30,6 +30,11 @@ export interface Column<T> {
   cellClassName?: (row: T) => string | undefined;
   cellTitle?: (row: T) => string | undefined;
   cell: (row: T) => ReactNode;
+  /**
+   * The column's cell in the total row (a document's « Total », « 50 sacs, 4 seaux »): when a
+   * column has one, the table gets a footer row laid out by the same columns (a card on a phone).
+   */
+  foot?: ReactNode;
 }
 
 /** Columns as declared: a conditional column is written `can.x ? {…} : null`. */
@@ -115,12 +120,23 @@ const ROLE_CLASS: Record<ColumnRole, string> = { title: 'app-col-title', status:
  * sections. A row is a card below 576 px (.app-cards-sm, see _master-data.scss), with each value
  * under its label; above, a table that scrolls sideways inside its card if it must.
  */
-export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, rowTestId, foot, hover = false, sort, testId }: RowsProps<T> & { caption: string; foot?: ReactNode; hover?: boolean; sort?: SortHandle; testId?: string }) {
+export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, rowTestId, foot, hover = false, sort, testId, tableClassName = '' }: RowsProps<T> & { caption: string; foot?: ReactNode; hover?: boolean; sort?: SortHandle; testId?: string; tableClassName?: string }) {
   const cols = present(columns);
-  const cls = (c: Column<T>) => [ROLE_CLASS[c.role], c.num ? 'app-num' : '', c.wrap ? 'app-wrap' : '', c.className ?? ''].filter(Boolean).join(' ');
+  const totals = cols.some((c) => c.foot !== undefined) ? (
+    <tr className="fw-semibold">
+      {cols.map((c) => (
+        <td key={c.id} className={`${ROLE_CLASS[c.role]} ${c.num ? 'app-num' : ''}`} data-label={c.label}>
+          {c.foot}
+        </td>
+      ))}
+    </tr>
+  ) : null;
+  function cls(c: Column<T>) {
+    return [ROLE_CLASS[c.role], c.num ? 'app-num' : '', c.wrap ? 'app-wrap' : '', c.className ?? ''].filter(Boolean).join(' ');
+  }
   return (
     <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table app-cards-sm`} data-testid={testId}>
+      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table app-cards-sm ${tableClassName}`} data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -147,7 +163,12 @@ export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, r
             </tr>
           ))}
         </tbody>
-        {foot ? <tfoot>{foot}</tfoot> : null}
+        {totals || foot ? (
+          <tfoot>
+            {totals}
+            {foot}
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

@@ -4,6 +4,7 @@ import { AppPage, type Crumb } from '@/components/AppPage';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
+import { type RowsProps, ScrollTable } from '@/components/data/DataTable';
 import { Facts } from '@/components/data/Fact';
 import { CancelDialog } from './CancelDialog';
 
@@ -127,18 +128,20 @@ export function DocumentShow({
   );
 }
 
-/** The lines of a document as a table in its card (a heading line above when given). */
-export function DocumentTable({ header, head, foot, testId, children }: { header?: ReactNode; head: ReactNode; foot?: ReactNode; testId: string; children: ReactNode }) {
+/**
+ * The lines of a document in their card (a heading line above when given), declared as the lists
+ * are: `columns` with roles (components/data/DataTable.tsx), so below 576 px each line reads as a
+ * card — product across the top, the key figures labelled — and nothing scrolls sideways. The
+ * total row is the columns' `foot` cells (never a sum of quantities of different units).
+ *
+ *   <DocumentTable caption="Lignes de l'entrée" testId="entry-lines" rows={entry.lines} rowKey={(l) => l.position}
+ *     columns={[{ id: 'code', label: 'Code', role: 'title', cell: (l) => l.product_code, foot: 'Total' }, …]} />
+ */
+export function DocumentTable<T>({ header, caption, testId, ...table }: RowsProps<T> & { header?: ReactNode; caption: string; testId: string }) {
   return (
-    <div className="card">
+    <div className="card app-data-card">
       {header ? <div className="card-header fw-semibold">{header}</div> : null}
-      <div className="table-responsive">
-        <table className="table app-doc-table" data-testid={testId}>
-          <thead>{head}</thead>
-          <tbody>{children}</tbody>
-          {foot ? <tfoot>{foot}</tfoot> : null}
-        </table>
-      </div>
+      <ScrollTable caption={caption} testId={testId} tableClassName="app-doc-table" {...table} />
     </div>
   );
 }

@@ -27,8 +27,6 @@ export interface DocumentLinesOptions<L extends DocumentLine> {
   create?: (product: ProductPickerItem) => L;
   /** The same product picked again (a second scan): by default one more. */
   increment?: (line: L, product: ProductPickerItem) => L;
-  /** Quantity of a line for the total, in base units (by default its quantity). */
-  quantity?: (line: L) => number;
   /** Amount of a line in minor units (quantity × unit price or cost), when lines have one. */
   amount?: (line: L) => number;
   /** Asked before leaving the page while lines are entered (none: leave freely). */
@@ -45,7 +43,7 @@ export interface DocumentLinesOptions<L extends DocumentLine> {
  *   <ProductPicker onPick={lines.pick} …/>  {lines.items.map((l, i) => <tr {...lines.rowProps(i)}>…</tr>)}
  *   <DocumentLinesFooter totals={…lines.totals…} />   onSubmit: lines.submit(route('entries.index'), (l) => payload)
  */
-export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { create, increment = (l) => ({ ...l, quantity: (l.quantity ?? 0) + 1 }), quantity = (l) => l.quantity ?? 0, amount, leaveMessage }: DocumentLinesOptions<NoInfer<L>>) {
+export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { create, increment = (l) => ({ ...l, quantity: (l.quantity ?? 0) + 1 }), amount, leaveMessage }: DocumentLinesOptions<NoInfer<L>>) {
   const [flashIndex, setFlashIndex] = useState<number | null>(null);
   const items = form.data.lines;
   const errors = form.errors as ErrorMap;
@@ -105,7 +103,7 @@ export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { c
     formErrors: (shown: string[]) => formLevelErrors(errors, ['lines', ...shown]),
     totals: {
       count: items.length,
-      quantity: items.reduce((s, l) => s + quantity(l), 0),
+      // No total quantity: lines of different units never add up (« 50 sacs, 4 seaux » is formatUnitTotals' job).
       amount: amount ? items.reduce((s, l) => s + amount(l), 0) : null,
     },
   };

@@ -4,7 +4,7 @@ import { ROUTES, route } from '../../../../shared/routes.js';
 import type { EntryListFilters } from '../../../../shared/stock-pages.js';
 import { ENTRY_STATUSES, type EntryKind } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
-import { entryAbilities, seesCosts, withoutCosts } from '../../../policies/index.js';
+import { entryAbilities, mayReprint, seesCosts, withoutCosts } from '../../../policies/index.js';
 import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
 import { entryCancellationShortages, entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
@@ -14,7 +14,9 @@ import { actorOf } from '../../actor.js';
 import { importRoutes } from '../../import-routes.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { printCount } from '../../../services/print/record-print.js';
 import { printFrame } from '../../printouts.js';
+import { presentPrintState } from '../../presenters/print.js';
 import { defaultDepot, presentLocations, presentOptions } from '../../presenters/stock/common.js';
 import { presentEntry, presentEntryCancellation, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
@@ -126,6 +128,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
       entry: presentEntry(detail, seesCosts(req.user!)),
       can: entryAbilities(req.user!),
       cancellation: presentEntryCancellation(detail.entry, validated ? await entryCancellationShortages(db, id) : null),
+      print: presentPrintState(await printCount(db, { printout: 'stock_entry', id }), mayReprint(req.user!)),
     });
   });
 

@@ -3,7 +3,7 @@ import { ROUTES, route } from '../../../../shared/routes.js';
 import type { TransferListFilters } from '../../../../shared/stock-pages.js';
 import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
-import { TRANSFER_CANCEL_SCREENS, seesCosts, transferAbilities } from '../../../policies/index.js';
+import { TRANSFER_CANCEL_SCREENS, mayReprint, seesCosts, transferAbilities } from '../../../policies/index.js';
 import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { listTransfers, transferDetail, transfersInTransit } from '../../../services/stock/transfer-queries.js';
@@ -11,7 +11,9 @@ import { cancelTransfer, createTransfer, receiveTransfer } from '../../../servic
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { printCount } from '../../../services/print/record-print.js';
 import { printFrame } from '../../printouts.js';
+import { presentPrintState } from '../../presenters/print.js';
 import { defaultTransferWay, presentLocations } from '../../presenters/stock/common.js';
 import { presentTransfer, presentTransferRow, transferActions } from '../../presenters/stock/transfers.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
@@ -88,6 +90,7 @@ export function transferRoutes({ db }: AppContext): Router {
       transfer: presentTransfer(detail, seesCosts(req.user!)),
       actions: transferActions(detail.transfer),
       can: { receive, cancel, reprint },
+      print: presentPrintState(await printCount(db, { printout: 'transfer', id: Number(detail.transfer.id) }), mayReprint(req.user!)),
     });
   });
 

@@ -66,7 +66,6 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
   const cost = (l: EntryLine) => parseMoneyInput(l.unit_cost, currency);
   const lines = useDocumentLines(form, {
     create: (p): EntryLine => ({ product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, pack_size: p.pack_size, stock: p.stock, unit: 'unit', quantity: 1, unit_cost: minorToInput(p.purchase_price ?? 0, currency) }),
-    quantity: (l) => baseQuantity(l.quantity, l.unit, l.pack_size),
     amount: (l) => lineAmount(l.quantity, l.unit, l.pack_size, cost(l)),
     leaveMessage: 'Les lignes saisies de cette entrée seront perdues. Quitter la page ?',
   });

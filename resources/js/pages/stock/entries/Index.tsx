@@ -100,8 +100,8 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
           ),
         },
         { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (e) => e.location_name },
-        { id: 'lines', label: 'Lignes', role: 'secondary', num: true, cell: (e) => formatQty(e.line_count) },
-        { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (e) => formatQty(e.total_quantity) },
+        // The lines, never a sum of quantities across products of different units.
+        { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (e) => formatQty(e.line_count) },
         costs ? { id: 'amount', label: 'Montant', role: 'figure', sort: true, num: true, cell: (e) => <Money value={e.total_amount} currency={currency} /> } : null,
         { id: 'status', label: 'Statut', role: 'status', cell: (e) => <StatusBadge kind="entry" status={e.status} label={e.status_label} /> },
       ]}

@@ -2,7 +2,7 @@ import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime, formatQty, formatUnitTotals } from '@/components/data/format';
 
 /** Bon d'entrée de stock (A4): supplier, location, lines at cost, total, signatures. */
 export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
@@ -58,9 +58,10 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
         </tbody>
         <tfoot>
           <tr>
-            <th colSpan={3}>Total ({formatQty(entry.line_count)} ligne{entry.line_count > 1 ? 's' : ''})</th>
-            <td className="num">{formatQty(entry.total_quantity)}</td>
-            <td colSpan={2} />
+            <th colSpan={3}>Total ({formatCount(entry.line_count, 'ligne')})</th>
+            {/* One sum per unit (« 50 sacs, 4 seaux »): quantities of different units are never added. */}
+            <td colSpan={2}>{formatUnitTotals(entry.lines)}</td>
+            <td />
             <td className="num">{money(entry.total_amount)}</td>
           </tr>
         </tfoot>

@@ -4,13 +4,14 @@ import { route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
-import { formatDate, formatDateTime, formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity, formatUnitTotals } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
+import { PrintButton } from '@/components/print/PrintButton';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
-export default function EntriesShow({ currency, entry, can, cancellation }: PageProps<'stock/entries/Show'>) {
+export default function EntriesShow({ currency, entry, can, cancellation, print }: PageProps<'stock/entries/Show'>) {
   const cancelled = entry.status === 'cancelled';
   // Costs (unit costs, amounts, CMUP) are absent for a user who may not see them: no columns then.
   const costs = entry.total_amount !== undefined;
@@ -26,10 +27,7 @@ export default function EntriesShow({ currency, entry, can, cancellation }: Page
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: entry.number }]}
       actions={
         <>
-          <a href={route('entries.print', { id: entry.id })} className="btn btn-outline-secondary" data-testid="entry-print">
-            <Icon name="fa-solid fa-print" className="me-1" />
-            Imprimer
-          </a>
+          <PrintButton href={route('entries.print', { id: entry.id })} label="Imprimer" state={print} testId="entry-print" />
           {can.create ? (
             <Link href={route('entries.create')} className="btn btn-primary">
               <Icon name="fa-solid fa-plus" className="me-1" />
@@ -89,69 +87,42 @@ export default function EntriesShow({ currency, entry, can, cancellation }: Page
       }
     >
       <DocumentTable
-        header={`${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''}`}
+        caption={`Lignes de l'entrée ${entry.number}`}
+        header={formatCount(entry.line_count, 'ligne')}
         testId="entry-lines"
-        head={
-          <tr>
-            <th scope="col" className="d-none d-sm-table-cell">#</th>
-            <th scope="col">Code</th>
-            <th scope="col">Produit</th>
-            {byPack ? (
-              <th scope="col" className="num">
-                Saisi en colis
-              </th>
-            ) : null}
-            <th scope="col" className="num">Quantité</th>
-            {costs ? (
+        rows={entry.lines}
+        rowKey={(l) => l.position}
+        columns={[
+          { id: 'code', label: 'Code', role: 'title', className: 'code', cell: (l) => l.product_code, foot: 'Total' },
+          { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
+          byPack ? { id: 'pack', label: 'Saisi en colis', role: 'secondary', num: true, cell: (l) => (l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
+          { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: <span data-testid="entry-total-quantity">{formatUnitTotals(entry.lines)}</span> },
+          costs ? { id: 'unit_cost', label: 'Coût unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
+          costs ? {
+            id: 'amount',
+            label: 'Montant',
+            role: 'figure',
+            num: true,
+            cell: (l) => <Money value={l.amount} currency={currency} />,
+            foot: (
+              <span data-testid="entry-total">
+                <Money value={entry.total_amount} currency={currency} />
+              </span>
+            ),
+          } : null,
+          costs ? {
+            id: 'cmup',
+            label: 'CMUP avant → après',
+            role: 'secondary',
+            num: true,
+            cell: (l) => (
               <>
-                <th scope="col" className="num">Coût unitaire</th>
-                <th scope="col" className="num">Montant</th>
-                <th scope="col" className="num">CMUP avant → après</th>
+                <Money value={l.cmup_before} currency={currency} /> → <Money value={l.cmup_after} currency={currency} />
               </>
-            ) : null}
-          </tr>
-        }
-        foot={
-          // Without costs there is no total to give (quantities of different products are not summed).
-          costs ? (
-          <tr>
-            <td className="d-none d-sm-table-cell" />
-            <th scope="row" colSpan={byPack ? 5 : 4}>
-              Total
-            </th>
-            <td className="num" data-testid="entry-total">
-              <Money value={entry.total_amount} currency={currency} />
-            </td>
-            <td />
-          </tr>
-          ) : undefined
-        }
-      >
-        {entry.lines.map((l) => (
-          <tr key={l.position}>
-            <td className="d-none d-sm-table-cell">{l.position}</td>
-            <td className="code">{l.product_code}</td>
-            <td>{l.product_name}</td>
-            {byPack ? <td className="num text-body-secondary small">{l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : ''}</td> : null}
-            <td className="num">
-              {formatQty(l.quantity)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity)}</span>
-            </td>
-            {costs ? (
-              <>
-                <td className="num">
-                  <Money value={l.unit_cost} currency={currency} />
-                </td>
-                <td className="num">
-                  <Money value={l.amount} currency={currency} />
-                </td>
-                <td className="num small">
-                  <Money value={l.cmup_before} currency={currency} /> → <Money value={l.cmup_after} currency={currency} />
-                </td>
-              </>
-            ) : null}
-          </tr>
-        ))}
-      </DocumentTable>
+            ),
+          } : null,
+        ]}
+      />
     </DocumentShow>
   );
 }

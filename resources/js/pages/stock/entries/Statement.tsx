@@ -35,7 +35,6 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
               <th>Emplacement</th>
               <th>Réf. fourn.</th>
               <th className="num">Lignes</th>
-              <th className="num">Quantité</th>
               <th className="num">Montant</th>
               <th>Saisie par</th>
             </tr>
@@ -52,7 +51,6 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
                 <td>{r.location_name}</td>
                 <td>{r.supplier_ref}</td>
                 <td className="num">{formatQty(r.line_count)}</td>
-                <td className="num">{formatQty(r.total_quantity)}</td>
                 <td className="num">{r.status === 'cancelled' ? <s>{money(r.total_amount)}</s> : money(r.total_amount)}</td>
                 <td>{r.created_by ?? ''}</td>
               </tr>
@@ -61,8 +59,8 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
           <tfoot>
             <tr>
               <th colSpan={5}>Total : {formatQty(totals.count)} entrée{totals.count > 1 ? 's' : ''} validée{totals.count > 1 ? 's' : ''}</th>
-              <td />
-              <td className="num">{formatQty(totals.quantity)}</td>
+              {/* The lines of the validated entries: quantities of different units are never added. */}
+              <td className="num">{formatQty(totals.lines)}</td>
               <td className="num">{money(totals.amount)}</td>
               <td />
             </tr>

@@ -3,7 +3,7 @@ import { route } from '@shared/routes';
 import type { ReadjustmentReason } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, SelectField, TextField } from '@/components/Field';
-import { formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
+import { formatQuantity, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
 import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
@@ -53,7 +53,8 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
     form.setData('location_id', value);
     lines.updateAll((l) => ({ ...l, stock: null }));
   };
-  const moved = (direction: 'in' | 'out') => lines.items.filter((l) => l.direction === direction).reduce((s, l) => s + (l.quantity ?? 0), 0);
+  // Per unit (« 3 sacs, 2 seaux »): quantities of different units are never added.
+  const moved = (direction: 'in' | 'out') => formatUnitTotals(lines.items.filter((l) => l.direction === direction).map((l) => ({ quantity: l.quantity, unit: l.unit_name })));
 
   return (
     <AppPage title="Réajustement de stock" subtitle="Corriger le stock d'un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Réajustement' }]}>
@@ -91,7 +92,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
           }
           footer={
             <DocumentLinesFooter
-              totals={[{ label: 'Sorties', value: formatQty(moved('out')), className: 'app-diff-neg' }, ...(allowsIncrease ? [{ label: 'Entrées', value: formatQty(moved('in')), className: 'app-diff-pos' }] : [])]}
+              totals={[{ label: 'Sorties', value: moved('out'), className: 'app-diff-neg' }, ...(allowsIncrease ? [{ label: 'Entrées', value: moved('in'), className: 'app-diff-pos' }] : [])]}
               cancelHref={route('inventory.index', { tab: 'readjustments' })}
               submit={{ label: 'Enregistrer le réajustement', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: lines.items.length === 0, testId: 'readjust-submit' }}
             />

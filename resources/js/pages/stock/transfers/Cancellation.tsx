@@ -73,7 +73,7 @@ export default function TransferCancellation({ filters, transfers, locations, ca
             </>
           ),
         },
-        { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (t) => formatQty(t.total_quantity_sent) },
+        { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (t) => formatQty(t.line_count) },
         {
           id: 'status',
           label: 'Statut',

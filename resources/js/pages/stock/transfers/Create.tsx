@@ -3,7 +3,7 @@ import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
+import { formatCount, formatQuantity, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
 import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
@@ -107,8 +107,8 @@ export default function TransfersCreate({ currency, today, locations, default_fr
           footer={
             <DocumentLinesFooter
               totals={[
-                { value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` },
-                { label: 'Quantité totale', value: formatQty(lines.totals.quantity), testId: 'transfer-total' },
+                { value: formatCount(lines.totals.count, 'ligne') },
+                { label: 'À envoyer', value: formatUnitTotals(lines.items.map((l) => ({ quantity: l.quantity, unit: l.unit_name }))), testId: 'transfer-total' },
               ]}
               hint="À l'envoi, la marchandise sort du stock du départ et reste en transit jusqu'à sa réception à destination."
               cancelHref={route('transfers.index')}

@@ -71,9 +71,8 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (t) => formatDate(t.transfer_date) },
         { id: 'from', label: 'Départ', role: 'secondary', wrap: true, cell: (t) => t.from_name },
         { id: 'to', label: 'Destination', role: 'secondary', wrap: true, cell: (t) => t.to_name },
+        // The lines, never a sum of quantities across products of different units (the status says whether they were received, with a difference or not).
         { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (t) => formatQty(t.line_count) },
-        { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (t) => formatQty(t.total_quantity_sent) },
-        { id: 'received', label: 'Reçu', role: 'figure', num: true, cell: (t) => (t.total_quantity_received === null ? '—' : formatQty(t.total_quantity_received)) },
         { id: 'status', label: 'Statut', role: 'status', sort: true, cell: (t) => <StatusBadge kind="transfer" status={t.status} label={t.status_label} /> },
         { id: 'sent_by', label: 'Envoyé par', role: 'secondary', wrap: true, cell: (t) => t.sent_by ?? '—' },
       ]}

@@ -1,13 +1,14 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatDate, formatQty, formatQuantity, formatSigned } from '@/components/data/format';
+import { formatCount, formatDate, formatDifferenceCount, formatQuantity, formatSigned, formatUnitTotals } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 
 /** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA (PrintFrame). */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
   const { transfer } = props;
-  const received = transfer.total_quantity_received !== null;
+  const received = transfer.received_at !== null;
+  const differences = transfer.lines.filter((l) => l.difference).length;
   // The differences valued at the CMUP at sending: present only for users who see costs.
   const valued = received && transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
   const mark = transfer.status === 'cancelled' ? 'ANNULÉ' : null;
@@ -63,7 +64,7 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
               <td className="num">
                 {formatQuantity(l.quantity_sent, l.unit)}
               </td>
-              <td className="num count-box">{l.quantity_received === null ? '' : formatQty(l.quantity_received)}</td>
+              <td className="num count-box">{l.quantity_received === null ? '' : formatQuantity(l.quantity_received, l.unit)}</td>
               {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}
               {valued ? <td className="num">{l.difference_value ? <Money value={l.difference_value} currency={props.company.currency} /> : ''}</td> : null}
             </tr>
@@ -71,10 +72,11 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
         </tbody>
         <tfoot>
           <tr>
-            <th colSpan={3}>Total ({formatQty(transfer.line_count)} ligne{transfer.line_count > 1 ? 's' : ''})</th>
-            <td className="num">{formatQty(transfer.total_quantity_sent)}</td>
-            <td className="num">{received ? formatQty(transfer.total_quantity_received) : ''}</td>
-            {received ? <td className="num">{formatSigned((transfer.total_quantity_received ?? 0) - transfer.total_quantity_sent)}</td> : null}
+            {/* One sum per unit (« 50 sacs, 4 seaux »), the lines with a difference counted: quantities of different units are never added. */}
+            <th colSpan={3}>Total ({formatCount(transfer.line_count, 'ligne')})</th>
+            <td className="num">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}</td>
+            <td className="num">{received ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit }))) : ''}</td>
+            {received ? <td className="num">{formatDifferenceCount(differences)}</td> : null}
             {valued ? (
               <td className="num" data-testid="print-difference-total">
                 <Money value={transfer.difference_values!.net} currency={props.company.currency} />

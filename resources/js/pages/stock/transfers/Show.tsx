@@ -5,7 +5,7 @@ import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
-import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
+import { diffClass, formatCount, formatDate, formatDateTime, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentForm } from '@/components/documents/DocumentForm';
@@ -13,18 +13,20 @@ import { LineQuantity } from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
+import { PrintButton } from '@/components/print/PrintButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 
 type Props = PageProps<'stock/transfers/Show'>;
 
 /** One transfer: what was sent, the reception (received quantities and reasons of differences), cancellation, printouts. */
-export default function TransfersShow({ currency, today, transfer, actions, can }: Props) {
+export default function TransfersShow({ currency, today, transfer, actions, can, print }: Props) {
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost != null);
   const received = transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
   // The differences valued at the CMUP at sending (present only for users who see costs).
   const valued = transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
+  const differenceCount = transfer.lines.filter((l) => l.difference).length;
 
   return (
     <DocumentShow
@@ -36,10 +38,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Transferts', href: route('transfers.index') }, { label: transfer.number }]}
       actions={
         <>
-          <a href={route('transfers.print', { id: transfer.id })} className="btn btn-outline-secondary" data-testid="transfer-print">
-            <Icon name="fa-solid fa-print" className="me-1" />
-            Bon de transfert
-          </a>
+          <PrintButton href={route('transfers.print', { id: transfer.id })} label="Bon de transfert" state={print} testId="transfer-print" />
         </>
       }
       cancel={
@@ -93,68 +92,35 @@ export default function TransfersShow({ currency, today, transfer, actions, can 
         <ReceptionForm currency={currency} today={today} transfer={transfer} />
       ) : (
         <DocumentTable
+          caption={`Lignes du transfert ${transfer.number}`}
+          header={formatCount(transfer.line_count, 'ligne')}
           testId="transfer-lines"
-          head={
-            <tr>
-              <th scope="col" className="d-none d-sm-table-cell">#</th>
-              <th scope="col">Code</th>
-              <th scope="col">Produit</th>
-              <th scope="col" className="num">Envoyé</th>
-              <th scope="col" className="num">Reçu</th>
-              <th scope="col" className="num">Écart</th>
-              <th scope="col">Motif de l'écart</th>
-              {showCosts ? (
-                <th scope="col" className="num">
-                  CMUP
-                </th>
-              ) : null}
-              {valued ? (
-                <th scope="col" className="num">
-                  Valeur de l'écart
-                </th>
-              ) : null}
-            </tr>
-          }
-          foot={
-            <tr>
-              <td className="d-none d-sm-table-cell" />
-              <th scope="row" colSpan={2}>
-                Total
-              </th>
-              <td className="num">{formatQty(transfer.total_quantity_sent)}</td>
-              <td className="num">{formatQty(transfer.total_quantity_received)}</td>
-              <td className="num">{transfer.total_quantity_received === null ? '—' : formatSigned(transfer.total_quantity_received - transfer.total_quantity_sent)}</td>
-              <td colSpan={showCosts ? 2 : 1} />
-              {valued ? (
-                <td className="num" data-testid="transfer-difference-total">
-                  <Money value={transfer.difference_values!.net} currency={currency} tone="balance" />
-                </td>
-              ) : null}
-            </tr>
-          }
-        >
-          {transfer.lines.map((l) => (
-            <tr key={l.position}>
-              <td className="d-none d-sm-table-cell">{l.position}</td>
-              <td className="code">{l.product_code}</td>
-              <td>{l.product_name}</td>
-              <td className="num">
-                {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
-              </td>
-              <td className="num">{formatQty(l.quantity_received)}</td>
-              <td className={`num ${diffClass(l.difference)}`}>{formatSigned(l.difference)}</td>
-              <td>{l.difference_reason ?? ''}</td>
-              {showCosts ? (
-                <td className="num">
-                  <Money value={l.unit_cost} currency={currency} />
-                </td>
-              ) : null}
-              {valued ? (
-                <td className="num">{l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : ''}</td>
-              ) : null}
-            </tr>
-          ))}
-        </DocumentTable>
+          rows={transfer.lines}
+          rowKey={(l) => l.position}
+          columns={[
+            { id: 'code', label: 'Code', role: 'title', className: 'code', cell: (l) => l.product_code, foot: 'Total' },
+            { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
+            { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity_sent, l.unit), foot: <span data-testid="transfer-total-sent">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}</span> },
+            { id: 'received', label: 'Reçu', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity_received, l.unit), foot: received ? <span data-testid="transfer-total-received">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit })))}</span> : '' },
+            { id: 'difference', label: 'Écart', role: 'figure', num: true, cellClassName: (l) => diffClass(l.difference), cell: (l) => formatSigned(l.difference), foot: received ? <span data-testid="transfer-total-difference">{formatDifferenceCount(differenceCount)}</span> : '' },
+            { id: 'reason', label: "Motif de l'écart", role: 'secondary', wrap: true, cell: (l) => l.difference_reason ?? '' },
+            showCosts ? { id: 'cmup', label: 'CMUP', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
+            valued
+              ? {
+                  id: 'difference_value',
+                  label: "Valeur de l'écart",
+                  role: 'figure',
+                  num: true,
+                  cell: (l) => (l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : ''),
+                  foot: (
+                    <span data-testid="transfer-difference-total">
+                      <Money value={transfer.difference_values!.net} currency={currency} tone="balance" />
+                    </span>
+                  ),
+                }
+              : null,
+          ]}
+        />
       )}
     </DocumentShow>
   );
@@ -266,14 +232,14 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
             <tr>
               <th scope="row">Total</th>
               <td className="num" data-label="Envoyé">
-                {formatQty(transfer.total_quantity_sent)}
+                {formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}
               </td>
               {showCosts ? <td /> : null}
               <td className="num" data-label="Reçu">
-                {formatQty(lines.totals.quantity)}
+                {formatUnitTotals(transfer.lines.map((l, i) => ({ quantity: lines.items[i].quantity, unit: l.unit })))}
               </td>
               <td className="num" data-label="Écart">
-                {formatSigned(lines.totals.quantity - transfer.total_quantity_sent)}
+                {formatDifferenceCount(differences)}
               </td>
               <td />
             </tr>
