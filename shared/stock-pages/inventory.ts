@@ -78,8 +78,9 @@ export interface CountSummaryView {
   uncounted: number;
   moved: number;
   adjusted: number;
-  gain_quantity: number;
-  loss_quantity: number;
+  /** Lines with a gain / a loss (quantities of different units are never added). */
+  gain_lines: number;
+  loss_lines: number;
   gain_value?: number;
   loss_value?: number;
   net_value?: number;
@@ -160,7 +161,7 @@ export interface AdjustmentPrintProps extends PrintMeta {
     validated_at: string | null;
   };
   lines: AdjustmentPrintLine[];
-  totals: { gain_quantity: number; loss_quantity: number; gain_value?: number; loss_value?: number; net_value?: number };
+  totals: { gain_lines: number; loss_lines: number; gain_value?: number; loss_value?: number; net_value?: number };
 }
 
 export interface ReadjustmentCreateProps {

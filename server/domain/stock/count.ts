@@ -67,8 +67,9 @@ export interface CountSummary {
   uncounted: number;
   moved: number;
   adjusted: number;
-  gainQuantity: number;
-  lossQuantity: number;
+  /** Lines with a gain / a loss: quantities of different units are never added. */
+  gainLines: number;
+  lossLines: number;
   gainValue: number;
   lossValue: number;
   netValue: number;
@@ -77,7 +78,7 @@ export interface CountSummary {
 
 /** Totals of a session under the given options (losses are reported as positive numbers). */
 export function summarizeCount(lines: CountLineFacts[], options: CountOptions): CountSummary {
-  const s: CountSummary = { lines: lines.length, counted: 0, uncounted: 0, moved: 0, adjusted: 0, gainQuantity: 0, lossQuantity: 0, gainValue: 0, lossValue: 0, netValue: 0, needsPolicy: false };
+  const s: CountSummary = { lines: lines.length, counted: 0, uncounted: 0, moved: 0, adjusted: 0, gainLines: 0, lossLines: 0, gainValue: 0, lossValue: 0, netValue: 0, needsPolicy: false };
   for (const line of lines) {
     const r = countLineResult(line, options);
     if (line.counted === null) s.uncounted++;
@@ -86,11 +87,11 @@ export function summarizeCount(lines: CountLineFacts[], options: CountOptions): 
     if (r.needsPolicy) s.needsPolicy = true;
     if (r.adjustment > 0) {
       s.adjusted++;
-      s.gainQuantity += r.adjustment;
+      s.gainLines++;
       s.gainValue += r.value;
     } else if (r.adjustment < 0) {
       s.adjusted++;
-      s.lossQuantity += -r.adjustment;
+      s.lossLines++;
       s.lossValue += -r.value;
     }
   }

@@ -163,16 +163,21 @@ export async function countSummary(db: Knex, session: Row, options: CountOptions
     uncounted: n(row.lines) - n(row.counted),
     moved: n(row.moved),
     adjusted: n(totals.adjusted),
-    gainQuantity: n(totals.gain_quantity),
-    lossQuantity: n(totals.loss_quantity),
+    gainLines: n(totals.gain_lines),
+    lossLines: n(totals.loss_lines),
     gainValue: n(totals.gain_value),
     lossValue: n(totals.loss_value),
     netValue: n(totals.gain_value) - n(totals.loss_value),
     needsPolicy,
   });
   if (session.status === 'validated') {
-    const row = (await base.first(...lineCounts, db.raw('COALESCE(SUM(CASE WHEN cl.stock_at_validation IS NOT NULL AND cl.stock_at_validation <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved'))) as Row;
-    return summary(row, { ...session, adjusted: session.adjusted_lines }, false);
+    const row = (await base.first(
+      ...lineCounts,
+      db.raw('COALESCE(SUM(CASE WHEN cl.stock_at_validation IS NOT NULL AND cl.stock_at_validation <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved'),
+      db.raw('COALESCE(SUM(CASE WHEN cl.adjustment_quantity > 0 THEN 1 ELSE 0 END), 0) as gain_lines'),
+      db.raw('COALESCE(SUM(CASE WHEN cl.adjustment_quantity < 0 THEN 1 ELSE 0 END), 0) as loss_lines'),
+    )) as Row;
+    return summary(row, { ...session, adjusted: session.adjusted_lines, gain_lines: row.gain_lines, loss_lines: row.loss_lines }, false);
   }
   const counted = options.uncountedAsZero ? 'COALESCE(cl.counted_quantity, 0)' : 'cl.counted_quantity';
   const current = 'COALESCE(sl.quantity, 0)';
@@ -191,6 +196,8 @@ export async function countSummary(db: Knex, session: Row, options: CountOptions
 /** Gains and losses (both positive) of a signed quantity column, in quantity and valued at a unit cost. */
 function signedSums(db: Knex, quantity: string, unitCost: string): Knex.Raw[] {
   return [
+    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN 1 ELSE 0 END), 0) as gain_lines`),
+    db.raw(`COALESCE(SUM(CASE WHEN ${quantity} < 0 THEN 1 ELSE 0 END), 0) as loss_lines`),
     db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN ${quantity} ELSE 0 END), 0) as gain_quantity`),
     db.raw(`COALESCE(SUM(CASE WHEN ${quantity} < 0 THEN -${quantity} ELSE 0 END), 0) as loss_quantity`),
     db.raw(`COALESCE(SUM(CASE WHEN ${quantity} > 0 THEN ${quantity} * ${unitCost} ELSE 0 END), 0) as gain_value`),
@@ -199,6 +206,10 @@ function signedSums(db: Knex, quantity: string, unitCost: string): Knex.Raw[] {
 }
 
 export interface AdjustmentTotals {
+  /** Lines with a gain / a loss — what is shown (quantities of different units are never added). */
+  gain_lines: number;
+  loss_lines: number;
+  /** Summed quantities: stored on the count for its history, never shown. */
   gain_quantity: number;
   loss_quantity: number;
   gain_value: number;
@@ -209,7 +220,7 @@ export interface AdjustmentTotals {
 /** Gains and losses (both positive) of signed adjusted quantities valued at their unit cost, in SQL. */
 export async function adjustmentTotals(db: Knex, lines: Knex.QueryBuilder, quantity: string, unitCost: string): Promise<AdjustmentTotals> {
   const row = (await lines.first(...signedSums(db, quantity, unitCost))) as Row;
-  return { gain_quantity: n(row.gain_quantity), loss_quantity: n(row.loss_quantity), gain_value: n(row.gain_value), loss_value: n(row.loss_value), net_value: n(row.gain_value) - n(row.loss_value) };
+  return { gain_lines: n(row.gain_lines), loss_lines: n(row.loss_lines), gain_quantity: n(row.gain_quantity), loss_quantity: n(row.loss_quantity), gain_value: n(row.gain_value), loss_value: n(row.loss_value), net_value: n(row.gain_value) - n(row.loss_value) };
 }
 
 /** A validated count's état d'ajustement: its adjusted lines and their totals. */

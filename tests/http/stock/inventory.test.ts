@@ -284,7 +284,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(lineOf(page, x.rice)).toMatchObject({ theoretical: 100, counted: 97, difference: -3, adjustment: -3, unit_cost: 12000, value: -36000 });
     expect(lineOf(page, x.oil)).toMatchObject({ theoretical: 240, counted: 245, difference: 5, adjustment: 5, unit_cost: 1100, value: 5500 });
     expect(lineOf(page, x.sugar)).toMatchObject({ counted: null, difference: null, adjustment: null });
-    expect(page.body.props.summary).toMatchObject({ lines: 3, counted: 2, uncounted: 1, moved: 0, adjusted: 2, gain_quantity: 5, loss_quantity: 3, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect(page.body.props.summary).toMatchObject({ lines: 3, counted: 2, uncounted: 1, moved: 0, adjusted: 2, gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 36000, net_value: -30500 });
 
     // Stock moves after the snapshot: 10 more bags of rice arrive, 20 bags of sugar too.
     await giveStock(t.db, x.rice, f.depot, 10, 12000);
@@ -302,9 +302,9 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
       type Line = { theoretical: number; counted: number | null; current: number; unit_cost: number };
       const facts = (preview.lines.data as Line[]).map((l) => ({ theoretical: l.theoretical, counted: l.counted, current: l.current, unitCost: l.unit_cost }));
       const s = summarizeCount(facts, { movedPolicy: query.includes('current') ? 'current' : 'snapshot', uncountedAsZero: query.includes('zero') });
-      expect(preview.summary, query).toEqual({ lines: s.lines, counted: s.counted, uncounted: s.uncounted, moved: s.moved, adjusted: s.adjusted, gain_quantity: s.gainQuantity, loss_quantity: s.lossQuantity, gain_value: s.gainValue, loss_value: s.lossValue, net_value: s.netValue });
+      expect(preview.summary, query).toEqual({ lines: s.lines, counted: s.counted, uncounted: s.uncounted, moved: s.moved, adjusted: s.adjusted, gain_lines: s.gainLines, loss_lines: s.lossLines, gain_value: s.gainValue, loss_value: s.lossValue, net_value: s.netValue });
     }
-    expect((await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`)).body.props.summary).toMatchObject({ moved: 2, adjusted: 2, gain_quantity: 5, loss_quantity: 13, gain_value: 5500, loss_value: 13 * 12000, net_value: 5500 - 13 * 12000 });
+    expect((await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`)).body.props.summary).toMatchObject({ moved: 2, adjusted: 2, gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 13 * 12000, net_value: 5500 - 13 * 12000 });
 
     // Validation without choosing how to treat the movement is refused; so is a stale version.
     const before = await counts();
@@ -349,8 +349,8 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const stored = await t.db('inventory_count_lines').where({ count_id: id });
     const movedLines = stored.filter((l) => l.stock_at_validation !== null && Number(l.stock_at_validation) !== Number(l.theoretical_quantity)).length;
     expect(movedLines).toBeGreaterThan(0);
-    expect((await admin.visit(`${BASE}/${id}?policy=current&zero=1`)).body.props.summary).toEqual({ lines: 3, counted: 2, uncounted: 1, moved: movedLines, adjusted: 2, gain_quantity: 5, loss_quantity: 3, gain_value: 5500, loss_value: 36000, net_value: -30500 });
-    expect(after.body.props.summary).toMatchObject({ gain_quantity: 5, loss_quantity: 3 });
+    expect((await admin.visit(`${BASE}/${id}?policy=current&zero=1`)).body.props.summary).toEqual({ lines: 3, counted: 2, uncounted: 1, moved: movedLines, adjusted: 2, gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect(after.body.props.summary).toMatchObject({ gain_lines: 1, loss_lines: 1 });
     for (const key of ['gain_value', 'loss_value', 'net_value']) expect(after.body.props.summary).not.toHaveProperty(key);
     errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: v + 1, moved_policy: 'snapshot' }, `${BASE}/${id}`);
     expect(errors.status).toBe(`Cet inventaire est déjà validé (${number}).`);
@@ -366,7 +366,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
       expect.objectContaining({ code: x.codes.oil, before: 240, counted: 245, adjustment: 5, unit_cost: 1100, value: 5500 }),
       expect.objectContaining({ code: x.codes.rice, before: 110, counted: 97, adjustment: -3, unit_cost: 12000, value: -36000 }),
     ]);
-    expect(print.body.props.totals).toEqual({ gain_quantity: 5, loss_quantity: 3, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect(print.body.props.totals).toEqual({ gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 36000, net_value: -30500 });
     expect(print.body.props.company).toMatchObject({ name: 'Ma Société' });
     // The count sheet of the validated session carries the counted quantities.
     const sheet = await admin.visit(`${BASE}/${id}/print`);
@@ -487,7 +487,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(print.body.component).toBe('stock/inventory/AdjustmentPrint');
     expect(print.body.props).toMatchObject({ kind: 'readjustment', document: { number: vol.number, location: 'Dépôt principal', title: 'Réajustement de stock — Vol', note: 'Constaté à l’ouverture' } });
     expect(print.body.props.lines).toEqual([expect.objectContaining({ code: `${tag}HUI`, adjustment: -3, unit_cost: 1100, value: -3300 })]);
-    expect(print.body.props.totals).toMatchObject({ loss_quantity: 3, loss_value: 3300, net_value: -3300 });
+    expect(print.body.props.totals).toMatchObject({ loss_lines: 1, loss_value: 3300, net_value: -3300 });
     expect((await admin.visit(`${BASE}/reajustements/999999/print`)).status).toBe(404);
   });
 

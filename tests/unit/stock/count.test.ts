@@ -71,11 +71,11 @@ describe('summarizeCount', () => {
   ];
   it('totals gains and losses separately', () => {
     const s = summarizeCount(lines, { movedPolicy: 'snapshot', uncountedAsZero: false });
-    expect(s).toEqual({ lines: 5, counted: 4, uncounted: 1, moved: 1, adjusted: 2, gainQuantity: 1, lossQuantity: 3, gainValue: 1000, lossValue: 300, netValue: 700, needsPolicy: false });
+    expect(s).toEqual({ lines: 5, counted: 4, uncounted: 1, moved: 1, adjusted: 2, gainLines: 1, lossLines: 1, gainValue: 1000, lossValue: 300, netValue: 700, needsPolicy: false });
   });
   it('reflects the policy and the uncounted option', () => {
     const s = summarizeCount(lines, { movedPolicy: 'current', uncountedAsZero: true });
-    expect(s).toMatchObject({ adjusted: 4, gainQuantity: 3, lossQuantity: 7, gainValue: 1020, lossValue: 340, netValue: 680 });
+    expect(s).toMatchObject({ adjusted: 4, gainLines: 2, lossLines: 2, gainValue: 1020, lossValue: 340, netValue: 680 });
   });
   it('flags a needed policy', () => {
     expect(summarizeCount(lines, noPolicy).needsPolicy).toBe(true);

@@ -126,8 +126,8 @@ export function presentCountSummary(s: CountSummary, showCosts: boolean): CountS
     uncounted: s.uncounted,
     moved: s.moved,
     adjusted: s.adjusted,
-    gain_quantity: s.gainQuantity,
-    loss_quantity: s.lossQuantity,
+    gain_lines: s.gainLines,
+    loss_lines: s.lossLines,
     gain_value: s.gainValue,
     loss_value: s.lossValue,
     net_value: s.netValue,
@@ -168,7 +168,7 @@ export function sessionAdjustmentPrint(session: Row, { rows, totals }: { rows: R
       validated_at: session.validated_at ?? null,
     },
     lines: rows.map((r) => adjustmentLine({ code: r.code, name: r.name, unit: r.unit, before: n(r.stock_at_validation), counted: nOrNull(r.counted_quantity), adjustment: n(r.adjustment_quantity), unit_cost: n(r.unit_cost) }, showCosts)),
-    totals: withoutCosts(totals, showCosts),
+    totals: withoutCosts(adjustmentTotalsView(totals), showCosts),
   };
 }
 
@@ -187,6 +187,11 @@ export function readjustmentPrint({ adjustment: a, lines, totals }: { adjustment
       validated_at: a.created_at ?? null,
     },
     lines: lines.map((r) => adjustmentLine({ code: r.code, name: r.name, unit: r.unit, before: n(r.stock_before), counted: null, adjustment: n(r.quantity), unit_cost: n(r.unit_cost) }, showCosts)),
-    totals: withoutCosts(totals, showCosts),
+    totals: withoutCosts(adjustmentTotalsView(totals), showCosts),
   };
+}
+
+/** The totals a printout shows: lines with a gain or a loss and their values, never summed quantities. */
+function adjustmentTotalsView(t: AdjustmentTotals) {
+  return { gain_lines: t.gain_lines, loss_lines: t.loss_lines, gain_value: t.gain_value, loss_value: t.loss_value, net_value: t.net_value };
 }

@@ -11,8 +11,8 @@ export function CountSummary({ summary, open, showValues, currency }: { summary:
       <Stat label="Non comptés" value={formatQty(summary.uncounted)} />
       <Stat label="Ont bougé" value={formatQty(summary.moved)} />
       <Stat label={open ? 'Lignes à ajuster' : 'Lignes ajustées'} value={formatQty(summary.adjusted)} />
-      <Stat label="Gains" value={<span className="app-diff-pos">{formatSigned(summary.gain_quantity)}</span>} extra={showValues ? <Money value={summary.gain_value} currency={currency} /> : null} />
-      <Stat label="Pertes" value={<span className="app-diff-neg">{formatSigned(-summary.loss_quantity)}</span>} extra={showValues ? <Money value={summary.loss_value ? -summary.loss_value : 0} currency={currency} /> : null} />
+      <Stat label="Lignes en gain" value={<span className="app-diff-pos">{formatQty(summary.gain_lines)}</span>} extra={showValues ? <Money value={summary.gain_value} currency={currency} /> : null} />
+      <Stat label="Lignes en perte" value={<span className="app-diff-neg">{formatQty(summary.loss_lines)}</span>} extra={showValues ? <Money value={summary.loss_value ? -summary.loss_value : 0} currency={currency} /> : null} />
       {showValues ? <Stat label="Écart net (CMUP)" value={<Money value={summary.net_value} currency={currency} tone="balance" />} testId="net-value" /> : null}
     </StatRow>
   );

@@ -7,7 +7,7 @@ import { FieldError } from '@/components/Field';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
-import { formatDate, formatQty } from '@/components/data/format';
+import { formatCount, formatDate, formatQty } from '@/components/data/format';
 import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
 import type { ListHandle } from '@/components/data/useList';
@@ -76,7 +76,7 @@ export function ValidateCountForm({
             ) : null}
             {summary.adjusted > 0 ? (
               <li>
-                Quantités : {formatQty(summary.gain_quantity)} en plus, {formatQty(summary.loss_quantity)} en moins
+                {formatCount(summary.gain_lines, 'ligne')} en plus, {formatCount(summary.loss_lines, 'ligne')} en moins
               </li>
             ) : null}
           </ul>

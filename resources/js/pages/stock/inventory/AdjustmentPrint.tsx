@@ -2,7 +2,7 @@ import { formatMoney } from '@shared/money';
 import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 
 /** État d'ajustement (A4): a validated count's or a readjustment's stock corrections, valued at CMUP. */
 export default function AdjustmentPrint(props: PageProps<'stock/inventory/AdjustmentPrint'>) {
@@ -70,12 +70,12 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
         <tbody>
           <tr>
             <th>Gains</th>
-            <td className="num">{formatSigned(totals.gain_quantity)}</td>
+            <td className="num">{formatCount(totals.gain_lines, 'ligne')}</td>
             {costs ? <td className="num">{money(totals.gain_value)}</td> : null}
           </tr>
           <tr>
             <th>Pertes</th>
-            <td className="num">{formatSigned(-totals.loss_quantity)}</td>
+            <td className="num">{formatCount(totals.loss_lines, 'ligne')}</td>
             {costs ? <td className="num">{money(totals.loss_value === undefined ? undefined : -totals.loss_value)}</td> : null}
           </tr>
           {costs ? (
