@@ -34,11 +34,3 @@ export function initials(name: string | null | undefined): string {
 export function firstName(user: Pick<AuthUser, 'first_name' | 'name'>): string {
   return user.first_name?.trim() || user.name.trim();
 }
-
-/**
- * « de » before a name, elided before a vowel or an h (« Menu d'Administrateur », « Menu de
- * Moussa »), with the apostrophe style of the whole interface (straight, see tests/unit/client/wording.test.ts).
- */
-export function ofName(name: string): string {
-  return /^[aeiouhàâäéèêëîïôöûüœæ]/i.test(name.normalize('NFC')) ? `d'${name}` : `de ${name}`;
-}

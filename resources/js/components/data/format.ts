@@ -36,6 +36,3 @@ export function formatDateTime(value: string | null | undefined): string {
 export function diffClass(value: number | null | undefined): string {
   return value ? (value > 0 ? 'app-diff-pos' : 'app-diff-neg') : '';
 }
-
-/** « de » before a name (lives with the user helpers: the signed-in shell needs it without the screens' code). */
-export { ofName } from '@/lib/user';

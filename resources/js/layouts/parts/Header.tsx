@@ -8,7 +8,8 @@ import { Icon } from '@/components/Icon';
 import { useIsDesktop } from '@/hooks/useMediaQuery';
 import { useLayout } from '@/lib/layout-context';
 import { isSearchShortcut } from '@/lib/shortcuts';
-import { firstName, ofName } from '@/lib/user';
+import { ofName } from '@/lib/names';
+import { firstName } from '@/lib/user';
 
 /**
  * The search panel (and the list vocabulary it shows: badges, dates, typeahead, all in the
