@@ -4,13 +4,15 @@
  * page's chunk, then the `screens` chunk it needs: three round trips. Once the first signed-in page
  * is shown and the browser is idle, the page modules of the visible menu entries are loaded through
  * the same import.meta.glob loaders resolvePage() uses (lib/pages.tsx), so a click then costs one
- * round trip. Only the signed-in shell starts it (AuthenticatedLayout): the login page never warms
- * the application's screens.
+ * round trip. Only the signed-in shell starts it (AuthenticatedLayout, through startWarmUp() in
+ * lib/when-idle.ts, which loads this module itself only then: none of this is in the first visit);
+ * the login page never warms the application's screens.
  *
  * Order: the screens the menu opens (and the header search) first, then the other pages of their
  * folders (records, forms, imports, printouts) and the profile; two requests at a time, leaving the
  * browser's other connections to the user's clicks. Skipped when the browser asks to save data.
- * Marks `sdstock:warm-up:start` and `sdstock:warm-up:end` (the browser bench reads them).
+ * Marks `sdstock:warm-up:start` (lib/when-idle.ts) and `sdstock:warm-up:end` (the browser bench
+ * reads them).
  */
 import { filterMenu, MENU, menuLeaves } from '@shared/menu';
 import { ROUTES } from '@shared/routes';
@@ -57,12 +59,6 @@ export function screensToWarm(menuPermissions: Iterable<string>, pageFiles: stri
 const warmed = new Set<string>();
 let started = false;
 
-function whenIdle(run: () => void) {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => run(), { timeout: 3000 }) : setTimeout(run, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
 async function drain(tasks: Task[], concurrency: number) {
   let next = 0;
   const worker = async () => {
@@ -76,12 +72,10 @@ async function drain(tasks: Task[], concurrency: number) {
 }
 
 /**
- * Starts the warm-up once the page has loaded and the browser is idle. Called by the shell on each
- * render of its user; pages already warmed (or asked for by a click) are not fetched twice.
+ * Loads the pages of the user's menu (and `extra`), two at a time. Called once the browser is idle
+ * (lib/when-idle.ts); pages already warmed in this page load are not asked for twice.
  */
-export function warmUpScreens(menuPermissions: string[], extra: Task[] = []) {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData) return;
+export async function warmUpScreens(menuPermissions: string[], extra: Task[] = []) {
   const names = screensToWarm(menuPermissions).filter((name) => !warmed.has(name));
   if (names.length === 0 && started) return;
   for (const name of names) warmed.add(name);
@@ -89,8 +83,6 @@ export function warmUpScreens(menuPermissions: string[], extra: Task[] = []) {
   // The header search goes right after the first screen (it shares the `screens` chunk).
   if (!started) tasks.splice(1, 0, ...extra);
   started = true;
-  whenIdle(() => {
-    performance.mark('sdstock:warm-up:start');
-    void drain(tasks, 2).then(() => performance.mark('sdstock:warm-up:end'));
-  });
+  await drain(tasks, 2);
+  performance.mark('sdstock:warm-up:end');
 }
