@@ -154,6 +154,14 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       await warmUpDone();
       expect(chunks).toEqual(expect.arrayContaining(['Dashboard', 'Edit', 'HeaderSearch', 'screens']));
       for (const name of ['Index', 'Show', 'Form', 'Create', 'Cancellation']) expect(chunks, name).not.toContain(name);
+      // The shell itself does not need the screens' code: it arrives with the warm-up, never before.
+      const screensBeforeWarmUp = await page.evaluate(() => {
+        const start = performance.getEntriesByName('sdstock:warm-up:start')[0].startTime;
+        const loads = performance.getEntriesByType('resource').filter((e) => /\/(screens|HeaderSearch|warm-up)-[\w-]+\.js$/.test(e.name));
+        return { loads: loads.length, early: loads.filter((e) => e.startTime < start).map((e) => e.name) };
+      });
+      expect(screensBeforeWarmUp.loads).toBe(3);
+      expect(screensBeforeWarmUp.early).toEqual([]);
     });
     await step('la recherche de l’en-tête s’ouvre depuis le cache', page, async () => {
       chunks.length = 0;
