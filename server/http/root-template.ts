@@ -6,10 +6,22 @@ import type { Assets } from './assets.js';
 const themeBootPath = path.join(projectRoot, 'resources', 'js', 'boot', 'theme-init.js');
 let themeBoot: string | undefined;
 
-/** Applies the saved dark mode and colour theme before the first paint (inline, with the CSP nonce). */
+/**
+ * The boot script is sent in every HTML answer: without its comments and indentation (plain ES5,
+ * no string holds a comment marker), about 230 bytes less on each first visit.
+ */
+export function stripBootComments(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s+/gm, '')
+    .trim();
+}
+
+/** Applies the saved dark mode and colour theme before the first paint (inline, with the CSP nonce), comments stripped. */
 function themeBootScript(): string {
   if (themeBoot === undefined) {
-    themeBoot = fs.existsSync(themeBootPath) ? fs.readFileSync(themeBootPath, 'utf8') : '';
+    const source = fs.existsSync(themeBootPath) ? fs.readFileSync(themeBootPath, 'utf8') : '';
+    themeBoot = stripBootComments(source);
   }
   return themeBoot;
 }

@@ -133,6 +133,44 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
     }
   });
 
+  it('en arrière-plan, une fois la page affichée, seuls les écrans du menu de l’utilisateur sont préchargés ; jamais sur la page de connexion', async () => {
+    const page = await open();
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      const m = /\/build\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
+      if (m) chunks.push(m[1]);
+    });
+    const warmUpDone = () => page.waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, { timeout: 20_000 });
+    await step('page de connexion : ni la coquille ni les écrans', page, async () => {
+      await page.goto('/login', { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      expect(chunks).toContain('Login');
+      for (const name of ['AuthenticatedLayout', 'screens', 'Dashboard', 'Index', 'HeaderSearch']) expect(chunks, name).not.toContain(name);
+      expect(await page.evaluate(() => performance.getEntriesByName('sdstock:warm-up:start').length)).toBe(0);
+    });
+    await step('caissier : le tableau de bord, son profil et la recherche, aucun écran de liste', page, async () => {
+      chunks.length = 0;
+      await signIn(page, LIMITED.email, LIMITED.password);
+      await warmUpDone();
+      expect(chunks).toEqual(expect.arrayContaining(['Dashboard', 'Edit', 'HeaderSearch', 'screens']));
+      for (const name of ['Index', 'Show', 'Form', 'Create', 'Cancellation']) expect(chunks, name).not.toContain(name);
+      // The shell itself does not need the screens' code: it arrives with the warm-up, never before.
+      const screensBeforeWarmUp = await page.evaluate(() => {
+        const start = performance.getEntriesByName('sdstock:warm-up:start')[0].startTime;
+        const loads = performance.getEntriesByType('resource').filter((e) => /\/(screens|HeaderSearch|warm-up)-[\w-]+\.js$/.test(e.name));
+        return { loads: loads.length, early: loads.filter((e) => e.startTime < start).map((e) => e.name) };
+      });
+      expect(screensBeforeWarmUp.loads).toBe(3);
+      expect(screensBeforeWarmUp.early).toEqual([]);
+    });
+    await step('la recherche de l’en-tête s’ouvre depuis le cache', page, async () => {
+      chunks.length = 0;
+      await page.getByTestId('header-search-toggle').click();
+      await page.getByRole('combobox').first().waitFor();
+      expect(chunks).toEqual([]);
+    });
+  });
+
   it('le mode sombre et le thème survivent au rechargement, sans flash du mauvais thème', async () => {
     const page = await open({ colorScheme: 'light' });
     await signIn(page);

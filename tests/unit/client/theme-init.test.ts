@@ -3,11 +3,12 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { COLOR_THEMES, DARK_MODES, resolveDark, STORAGE_KEYS } from '../../../resources/js/lib/theme';
+import { stripBootComments } from '../../../server/http/root-template';
 
 const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../resources/js/boot/theme-init.js'), 'utf8');
 
 /** Runs the boot script against a fake <html>, storage and media query; returns the attributes. */
-function boot(stored: Record<string, string>, systemDark: boolean, storageThrows = false) {
+function boot(stored: Record<string, string>, systemDark: boolean, storageThrows = false, script = source) {
   const attrs: Record<string, string> = {};
   const window = {
     localStorage: {
@@ -19,7 +20,7 @@ function boot(stored: Record<string, string>, systemDark: boolean, storageThrows
     matchMedia: (q: string) => ({ matches: q === '(prefers-color-scheme: dark)' && systemDark }),
   };
   const document = { documentElement: { setAttribute: (k: string, v: string) => (attrs[k] = v) } };
-  vm.runInNewContext(source, { window, document });
+  vm.runInNewContext(script, { window, document });
   return attrs;
 }
 
@@ -34,6 +35,16 @@ describe('theme-init.js (applied before the first paint)', () => {
     expect(source).toContain(`'${STORAGE_KEYS.colorTheme}'`);
     for (const t of COLOR_THEMES) expect(source).toContain(`'${t}'`);
     for (const m of DARK_MODES) expect(source).toContain(`'${m}'`);
+  });
+
+  it('the copy the server inlines (comments stripped) is smaller and behaves the same', () => {
+    const inlined = stripBootComments(source);
+    expect(inlined.length).toBeLessThan(source.length * 0.8);
+    expect(inlined).not.toContain('/*');
+    for (const [stored, systemDark, throws] of [[{}, false, false], [{}, true, false], [{ [STORAGE_KEYS.darkMode]: 'on', [STORAGE_KEYS.colorTheme]: 'city' }, false, false], [{}, true, true]] as const) {
+      expect(boot(stored, systemDark, throws, inlined)).toEqual(boot(stored, systemDark, throws));
+    }
+    expect(boot({}, true, false, inlined)['data-bs-theme']).toBe('dark');
   });
 
   it('defaults to the system scheme and the default theme', () => {

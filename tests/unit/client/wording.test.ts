@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nounGrammar } from '@/components/data/RecordLifecycle';
-import { formatQuantity, formatQty, ofName, pluralUnit } from '@/components/data/format';
+import { formatQuantity, formatQty, pluralUnit } from '@/components/data/format';
+import { ofName } from '@/lib/names';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';

@@ -36,11 +36,3 @@ export function formatDateTime(value: string | null | undefined): string {
 export function diffClass(value: number | null | undefined): string {
   return value ? (value > 0 ? 'app-diff-pos' : 'app-diff-neg') : '';
 }
-
-/**
- * « de » before a name, elided before a vowel or an h (« Menu d'Administrateur », « Menu de
- * Moussa »), with the apostrophe style of the whole interface (straight, see tests/unit/client/wording.test.ts).
- */
-export function ofName(name: string): string {
-  return /^[aeiouhàâäéèêëîïôöûüœæ]/i.test(name.normalize('NFC')) ? `d'${name}` : `de ${name}`;
-}

@@ -1,5 +1,5 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { route } from '@shared/routes';
 import { Avatar } from '@/components/Avatar';
 import { Brand } from '@/components/Brand';
@@ -8,9 +8,16 @@ import { Icon } from '@/components/Icon';
 import { useIsDesktop } from '@/hooks/useMediaQuery';
 import { useLayout } from '@/lib/layout-context';
 import { isSearchShortcut } from '@/lib/shortcuts';
+import { ofName } from '@/lib/names';
 import { firstName } from '@/lib/user';
-import { ofName } from '@/components/data/format';
-import { HeaderSearch } from './HeaderSearch';
+
+/**
+ * The search panel (and the list vocabulary it shows: badges, dates, typeahead, all in the
+ * `screens` chunk) is loaded when it is first opened, or before by the idle warm-up
+ * (lib/warm-up.ts): the first visit of a signed-in page does not download it.
+ */
+export const loadHeaderSearch = () => import('./HeaderSearch');
+const HeaderSearch = lazy(() => loadHeaderSearch().then((m) => ({ default: m.HeaderSearch })));
 
 export function logout(dispatch: ReturnType<typeof useLayout>['dispatch']) {
   dispatch({ type: 'pageLoader', value: 'on' });
@@ -151,7 +158,11 @@ export function Header() {
           </button>
         </div>
       </div>
-      {state.headerSearch ? <HeaderSearch /> : null}
+      {state.headerSearch ? (
+        <Suspense fallback={null}>
+          <HeaderSearch />
+        </Suspense>
+      ) : null}
       {state.headerLoader ? (
         <div className="app-header-loader" role="status" data-testid="header-loader">
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
