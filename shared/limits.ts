@@ -42,3 +42,29 @@ export function formatLimit(limit: LimitName, currency?: string): string {
 export function limitMessage(label: string, limit: LimitName, currency?: string): string {
   return `${label} ne peut dépasser ${formatLimit(limit, currency)}.`;
 }
+
+/**
+ * A ceiling exceeded (shared by the domain and the shared document totals, so that one error type
+ * reaches the services, which turn it into a French message on the form field).
+ */
+export class LimitExceeded extends RangeError {
+  constructor(
+    readonly limit: LimitName,
+    readonly value: bigint,
+  ) {
+    super(`plafond « ${limit} » dépassé (${value})`);
+  }
+}
+
+/** Whether |value| is within the ceiling (a non-integer is never within). */
+export function within(limit: LimitName, value: number | bigint): boolean {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return false;
+  const v = BigInt(value);
+  return (v < 0n ? -v : v) <= BigInt(LIMITS[limit]);
+}
+
+/** value, or LimitExceeded when |value| exceeds the ceiling. */
+export function checked(limit: LimitName, value: number | bigint): number {
+  if (!within(limit, value)) throw new LimitExceeded(limit, typeof value === 'bigint' ? value : Number.isSafeInteger(value) ? BigInt(value) : BigInt(Number.MAX_SAFE_INTEGER));
+  return Number(value);
+}

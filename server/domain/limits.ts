@@ -1,36 +1,17 @@
-import { LIMITS, type LimitName } from '../../shared/limits.js';
-
 /**
  * The business ceilings of shared/limits.ts, checked by the domain before any arithmetic: each
  * function refuses (LimitExceeded) an input or a result beyond its ceiling, and computes in BigInt
  * so that nothing — not even an out-of-range input — can round silently. The services turn a
  * LimitExceeded into a French message on the form field.
  */
-export class LimitExceeded extends RangeError {
-  constructor(
-    readonly limit: LimitName,
-    readonly value: bigint,
-  ) {
-    super(`plafond « ${limit} » dépassé (${value})`);
-  }
-}
+import { checked } from '../../shared/limits.js';
+
+// The ceiling check itself lives in shared/limits.ts (the shared document totals use it too).
+export { LimitExceeded, checked, within } from '../../shared/limits.js';
 
 function big(name: string, value: number): bigint {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${name} doit être un entier sûr (reçu ${value})`);
   return BigInt(value);
-}
-
-/** Whether |value| is within the ceiling (a non-integer is never within). */
-export function within(limit: LimitName, value: number | bigint): boolean {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) return false;
-  const v = BigInt(value);
-  return (v < 0n ? -v : v) <= BigInt(LIMITS[limit]);
-}
-
-/** value, or LimitExceeded when |value| exceeds the ceiling. */
-export function checked(limit: LimitName, value: number | bigint): number {
-  if (!within(limit, value)) throw new LimitExceeded(limit, typeof value === 'bigint' ? value : Number.isSafeInteger(value) ? BigInt(value) : BigInt(Number.MAX_SAFE_INTEGER));
-  return Number(value);
 }
 
 /** A line's quantity in base units: entered × pack size, refused above the quantity ceiling. */
