@@ -145,28 +145,40 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       await page.goto('/login', { waitUntil: 'load' });
       await page.waitForTimeout(1500);
       expect(chunks).toContain('Login');
-      for (const name of ['AuthenticatedLayout', 'screens', 'Dashboard', 'Index', 'HeaderSearch']) expect(chunks, name).not.toContain(name);
+      for (const name of ['AuthenticatedLayout', 'screens', 'Dashboard', 'Index', 'HeaderSearch', 'SideOverlay']) expect(chunks, name).not.toContain(name);
       expect(await page.evaluate(() => performance.getEntriesByName('sdstock:warm-up:start').length)).toBe(0);
     });
     await step('caissier : le tableau de bord, son profil et la recherche, aucun écran de liste', page, async () => {
       chunks.length = 0;
       await signIn(page, LIMITED.email, LIMITED.password);
       await warmUpDone();
-      expect(chunks).toEqual(expect.arrayContaining(['Dashboard', 'Edit', 'HeaderSearch', 'screens']));
+      expect(chunks).toEqual(expect.arrayContaining(['Dashboard', 'Edit', 'HeaderSearch', 'SideOverlay', 'screens']));
       for (const name of ['Index', 'Show', 'Form', 'Create', 'Cancellation']) expect(chunks, name).not.toContain(name);
-      // The shell itself does not need the screens' code: it arrives with the warm-up, never before.
+      // The shell itself does not need the screens' code, nor the parts it shows only on a user
+      // action (header search, side overlay): they arrive with the warm-up, never before.
       const screensBeforeWarmUp = await page.evaluate(() => {
         const start = performance.getEntriesByName('sdstock:warm-up:start')[0].startTime;
-        const loads = performance.getEntriesByType('resource').filter((e) => /\/(screens|HeaderSearch|warm-up)-[\w-]+\.js$/.test(e.name));
+        const loads = performance.getEntriesByType('resource').filter((e) => /\/(screens|HeaderSearch|SideOverlay|warm-up)-[\w-]+\.js$/.test(e.name));
         return { loads: loads.length, early: loads.filter((e) => e.startTime < start).map((e) => e.name) };
       });
-      expect(screensBeforeWarmUp.loads).toBe(3);
+      expect(screensBeforeWarmUp.loads).toBe(4);
       expect(screensBeforeWarmUp.early).toEqual([]);
     });
     await step('la recherche de l’en-tête s’ouvre depuis le cache', page, async () => {
       chunks.length = 0;
       await page.getByTestId('header-search-toggle').click();
       await page.getByRole('combobox').first().waitFor();
+      expect(chunks).toEqual([]);
+      await page.keyboard.press('Escape');
+    });
+    await step('le panneau des préférences est déjà en place (fermé) et s’ouvre depuis le cache', page, async () => {
+      chunks.length = 0;
+      const panel = page.getByTestId('side-overlay');
+      expect(await panel.getAttribute('inert')).not.toBeNull();
+      await page.getByTestId('side-overlay-toggle').click();
+      await page.getByTestId('side-overlay-close').waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'side-overlay-close');
+      expect(await panel.getAttribute('inert')).toBeNull();
       expect(chunks).toEqual([]);
     });
   });

@@ -1,12 +1,38 @@
 import { usePage } from '@inertiajs/react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLayout } from '@/lib/layout-context';
 import { pageContainerClasses } from '@/lib/layout-store';
 import { startWarmUp } from '@/lib/when-idle';
 import { Footer } from './parts/Footer';
 import { Header, loadHeaderSearch } from './parts/Header';
-import { SideOverlay } from './parts/SideOverlay';
 import { Sidebar } from './parts/Sidebar';
+
+/**
+ * The side overlay (display preferences) is shown only on a user action: it is loaded when first
+ * opened (or shown at the edge, « ouvrir au survol »), or before by the idle warm-up
+ * (lib/warm-up.ts), never with the first visit. Once loaded it stays mounted (closed, inert), so
+ * it slides in as before.
+ */
+let sideOverlayLoaded = false;
+const sideOverlayReadyListeners = new Set<() => void>();
+export const loadSideOverlay = () =>
+  import('./parts/SideOverlay').then((m) => {
+    sideOverlayLoaded = true;
+    for (const listener of sideOverlayReadyListeners) listener();
+    return m;
+  });
+const SideOverlay = lazy(() => loadSideOverlay().then((m) => ({ default: m.SideOverlay })));
+
+function useSideOverlayMounted(wanted: boolean) {
+  const [loaded, setLoaded] = useState(sideOverlayLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    const listener = () => setLoaded(true);
+    sideOverlayReadyListeners.add(listener);
+    return () => void sideOverlayReadyListeners.delete(listener);
+  }, [loaded]);
+  return loaded || wanted;
+}
 
 /**
  * The signed-in shell: fixed light header, dark sidebar, side overlay, page overlay, footer,
@@ -18,8 +44,9 @@ export default function AuthenticatedLayout({ children }: { children?: ReactNode
   const { state, dispatch } = useLayout();
   const menuPermissions = usePage().props.auth.user?.menu_permissions;
   const permissionsKey = menuPermissions?.join(' ');
+  const sideOverlayMounted = useSideOverlayMounted(state.sideOverlayOpen || state.sideOverlayHover);
   useEffect(() => {
-    if (menuPermissions) startWarmUp(menuPermissions, [loadHeaderSearch]);
+    if (menuPermissions) startWarmUp(menuPermissions, [loadHeaderSearch, loadSideOverlay]);
     // Once per set of menu permissions (a new array on every visit).
   }, [permissionsKey]);
   return (
@@ -28,7 +55,11 @@ export default function AuthenticatedLayout({ children }: { children?: ReactNode
         Aller au contenu
       </a>
       <Sidebar />
-      <SideOverlay />
+      {sideOverlayMounted ? (
+        <Suspense fallback={null}>
+          <SideOverlay />
+        </Suspense>
+      ) : null}
       <Header />
       <main id="main-content" className="app-main" tabIndex={-1}>
         {children}

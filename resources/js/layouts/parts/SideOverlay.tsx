@@ -1,10 +1,10 @@
 import { usePage } from '@inertiajs/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { AppearancePanel } from '@/components/AppearancePicker';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
 import { useLayout } from '@/lib/layout-context';
 import type { ContentWidth } from '@/lib/layout-store';
+import { COLOR_THEME_LABELS, COLOR_THEMES, DARK_MODE_LABELS, DARK_MODES } from '@/lib/theme';
 
 function Switch({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
   const id = useId();
@@ -36,6 +36,56 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The appearance choice inline (a segmented mode choice and theme swatches): here, not in
+ * components/AppearancePicker.tsx, so that it stays out of `common` and loads with this panel.
+ */
+function AppearancePanel() {
+  const { state, dispatch } = useLayout();
+  return (
+    <>
+      <fieldset className="mb-3">
+        <legend className="app-panel-label">Mode d'affichage</legend>
+        <div className="btn-group w-100 app-segmented" role="radiogroup" aria-label="Mode d'affichage">
+          {DARK_MODES.map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              role="radio"
+              aria-checked={state.darkMode === mode}
+              className={`btn btn-sm ${state.darkMode === mode ? 'btn-primary' : 'btn-outline-secondary'}`}
+              onClick={() => dispatch({ type: 'darkMode', value: mode })}
+            >
+              <Icon name={DARK_MODE_LABELS[mode].icon} className="me-1" />
+              {DARK_MODE_LABELS[mode].label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="mb-2">
+        <legend className="app-panel-label">Thème de couleurs</legend>
+        <div className="app-swatch-grid" role="radiogroup" aria-label="Thème de couleurs">
+          {COLOR_THEMES.map((theme) => (
+            <button
+              key={theme}
+              type="button"
+              role="radio"
+              aria-checked={state.colorTheme === theme}
+              className={`app-swatch-option ${state.colorTheme === theme ? 'is-active' : ''}`}
+              onClick={() => dispatch({ type: 'colorTheme', value: theme })}
+            >
+              <span className="app-swatch app-swatch-lg" style={{ backgroundColor: COLOR_THEME_LABELS[theme].swatch }} aria-hidden="true">
+                {state.colorTheme === theme ? <Icon name="fa-solid fa-check" /> : null}
+              </span>
+              <span className="app-swatch-label">{COLOR_THEME_LABELS[theme].label}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </>
   );
 }
 
