@@ -113,6 +113,5 @@ export interface TransferCancellationProps {
   filters: TransferListFilters;
   transfers: Paginated<TransferRow>;
   locations: LocationOption[];
-  searched: boolean;
   can: { cancel: boolean; reprint: boolean };
 }

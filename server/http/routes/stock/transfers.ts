@@ -136,7 +136,7 @@ export function transferRoutes({ db }: AppContext): Router {
   // Annulation des transferts: search by number, date, locations.
   r.get(ROUTES['transfers.cancellations'], can('menu.annulation.transfert'), async (req, res) => {
     const { cancel, reprint } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Cancellation', { ...(await transferList(req)), searched: Object.keys(req.query).length > 0, can: { cancel, reprint } });
+    await res.inertia.render('stock/transfers/Cancellation', { ...(await transferList(req)), can: { cancel, reprint } });
   });
 
   return r;
