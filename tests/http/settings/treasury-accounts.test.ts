@@ -86,6 +86,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     const tag = uniqueTag();
     const existing = await create(bank(tag));
     const before = await count('treasury_accounts');
+    const desks = await count('cash_desks');
     const audits = await count('audit_log');
     expect(await submitExpectingErrors(admin, 'post', BASE, { kind: 'coffre', code: '', name: '' }, `${BASE}/create`)).toEqual({
       kind: 'Veuillez choisir une valeur valide pour le champ type.',
@@ -100,6 +101,12 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     expect(await submitExpectingErrors(admin, 'post', BASE, wallet(tag, { code: 'CAI01', name: 'Caisse principale' }), `${BASE}/create`)).toEqual({
       code: 'Le code CAI01 est déjà celui de la caisse « Caisse principale ».',
       name: "Une caisse s'appelle déjà « Caisse principale ».",
+    });
+    // And the other way round: a new cash desk cannot take a bank's code or name.
+    const shop = String((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    expect(await submitExpectingErrors(admin, 'post', DESKS, { code: `BQ${tag}`, name: `sgbci compte courant ${tag}`, location_id: shop }, `${DESKS}/create`)).toEqual({
+      code: `Le code BQ${tag} est déjà celui du compte « SGBCI Compte courant ${tag} ».`,
+      name: `Un compte bancaire ou mobile money s'appelle déjà « sgbci compte courant ${tag} ».`,
     });
     expect(await submitExpectingErrors(admin, 'post', BASE, wallet(tag, { code: `MX${tag}`, name: `X ${tag}`, operator: 'paypal', phone: 'appelez-moi' }), `${BASE}/create`)).toEqual({
       operator: 'Veuillez choisir une valeur valide pour le champ opérateur.',
@@ -121,6 +128,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     });
     expect(await submitExpectingErrors(admin, 'post', BASE, bank(tag, { code: `BU${tag}`, name: { $ne: 1 } }), `${BASE}/create`)).toHaveProperty('name');
     expect(await count('treasury_accounts')).toBe(before);
+    expect(await count('cash_desks')).toBe(desks);
     expect(await count('audit_log')).toBe(audits);
     // An update to a name already taken is refused the same way.
     const other = await create(bank(`${tag}B`));
