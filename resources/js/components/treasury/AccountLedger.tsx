@@ -100,9 +100,9 @@ export function AccountLedger({ ledger, url, balance, currency }: { ledger: Ledg
             label: 'Montant',
             role: 'figure',
             num: true,
-            cellClassName: (m) => diffClass(m.amount),
+            // The colour on the amount itself: the table's cell colour would win over a class on the cell.
             cell: (m) => (
-              <span className="text-nowrap">
+              <span className={`text-nowrap ${diffClass(m.amount)}`}>
                 {m.amount > 0 ? '+' : null}
                 <Money value={m.amount} currency={currency} />
               </span>
