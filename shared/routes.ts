@@ -35,6 +35,7 @@ const PRODUCTS = '/fichiers/produits';
 const PRICE_CENTRE = '/fichiers/centraleprix';
 const LOCATIONS = '/parametres/societe/emplacements';
 const CASH_DESKS = '/parametres/societe/caisses';
+const TREASURY_ACCOUNTS = '/parametres/societe/banques-mobile-money';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const CREDIT_NOTES = '/operations/sortiestock/corrections';
@@ -118,6 +119,8 @@ export const ROUTES = {
   'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
+  // Bank and mobile-money accounts; the ledger export serves every treasury account (a cash desk's too).
+  ...prefixed('treasuryAccounts', { ...records(TREASURY_ACCOUNTS), ...exports(TREASURY_ACCOUNTS), movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export` }),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

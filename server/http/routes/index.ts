@@ -14,6 +14,7 @@ import { salesRoutes } from './sales.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
+import { treasuryAccountRoutes } from './treasury-accounts.js';
 
 /** Every area registers its routes here, in one place. */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -31,4 +32,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
+  app.use(treasuryAccountRoutes(ctx));
 }
