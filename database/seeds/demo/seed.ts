@@ -14,7 +14,7 @@ import { companyTimeZone } from '../../../server/services/company/get-company.js
  * products, clients and suppliers in batches, then the opening stock of every active location as
  * real stock entries (ENT- numbers, ledger, CMUP, supplier balances all as in production) dated at
  * the start of the history, then a year (large) or three months (small) of stock life up to
- * yesterday (stock-history.ts).
+ * yesterday (stock-history.ts), sales included (sales-history.ts).
  */
 
 export class DemoDataExistsError extends Error {}
@@ -128,8 +128,9 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
       movements += chunk.length;
     }
   }
-  const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor);
+  // The bank and the wallets first: the history's sales pay into them.
   const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
+  const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor);
   // Fresh planner statistics for the tables just filled (SQLite; PostgreSQL has autovacuum).
   await optimizeSqlite(db);
   return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history, treasuryAccounts };
