@@ -42,6 +42,8 @@ interface FileContext {
   locations: Map<string, { id: number; name: string; active: boolean; allowed: boolean }>;
   /** "productId:locationId" → file line of its first row. */
   seen: Map<string, number>;
+  /** The user works in some places only: an unknown place and another's read the same. */
+  restricted: boolean;
 }
 
 function openingSchema(currency: string) {
@@ -68,7 +70,7 @@ async function prepare(db: Knex | Knex.Transaction, rows: RawRow[], rights: Impo
     locations.set(normalizeHeader(l.name), entry);
     locations.set(normalizeHeader(l.code), entry);
   }
-  return { products, locations, seen: new Map() };
+  return { products, locations, seen: new Map(), restricted: !(rights.places ?? EVERY_PLACE).all };
 }
 
 export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, null, { entries: string[]; lines: number }> = {
@@ -96,7 +98,7 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
     const location = locationText ? ctx.locations.get(normalizeHeader(locationText)) : undefined;
     if (!locationText) errors.push('Le champ emplacement est obligatoire.');
     // A place the user does not work in reads as an unknown one (its existence is not revealed).
-    else if (!location || !location.allowed) errors.push(`L'emplacement « ${locationText} » n'existe pas ou ne vous est pas attribué.`);
+    else if (!location || !location.allowed) errors.push(ctx.restricted ? `L'emplacement « ${locationText} » n'existe pas ou ne vous est pas attribué.` : `L'emplacement « ${locationText} » n'existe pas.`);
     else if (!location.active) errors.push(`L'emplacement « ${location.name} » est archivé.`);
     // An unknown product or location is said once above, not again by the schema.
     values.product_id = product?.id ?? Number.MAX_SAFE_INTEGER;
