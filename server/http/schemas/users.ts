@@ -36,11 +36,11 @@ export const userCreateSchema = z
     password_confirmation: z.string({ error: 'La confirmation doit être un texte.' }).max(200).nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.onboarding !== 'password') return;
+    if (v?.onboarding !== 'password') return;
     const checked = fields.newPassword().safeParse(v.password ?? '');
     if (!checked.success) ctx.addIssue({ code: 'custom', path: ['password'], message: checked.error.issues[0]?.message ?? 'Mot de passe invalide.' });
     else if (v.password !== v.password_confirmation) ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'La confirmation du mot de passe ne correspond pas.' });
-  });
+  }, { when: () => true });
 
 export const changePasswordSchema = z
   .object({ password: fields.newPassword(), password_confirmation: z.string({ error: 'Veuillez confirmer le mot de passe.' }) })
