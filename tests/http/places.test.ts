@@ -285,7 +285,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('names every GET route of the route table: with a place (checked below) or in NO_PLACE', () => {
-    const byPath = new Map(Object.entries(ROUTES).map(([name, path]) => [path, name as RouteName]));
+    const byPath = new Map<string, RouteName>(Object.entries(ROUTES).map(([name, path]): [string, RouteName] => [path, name as RouteName]));
     const gets = [...new Set(registeredRoutes(t.app).filter((r) => r.method === 'GET').map((r) => byPath.get(r.path)!))];
     expect(gets.length).toBeGreaterThan(50);
     const unnamed = gets.filter((name) => !(name in PLACED_GETS) && !(name in NO_PLACE));
@@ -295,7 +295,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
   });
 
   it('names every action on a record or document (:id) of the route table', () => {
-    const byPath = new Map(Object.entries(ROUTES).map(([name, path]) => [path, name as RouteName]));
+    const byPath = new Map<string, RouteName>(Object.entries(ROUTES).map(([name, path]): [string, RouteName] => [path, name as RouteName]));
     const actions = registeredRoutes(t.app).filter((r) => r.method !== 'GET' && r.path.includes(':id'));
     const placeless = (name: string) => /^(clients|suppliers|categories|products|users|verification)\./.test(name);
     const unnamed = actions.map((r) => byPath.get(r.path)!).filter((name) => !(name in PLACED_ACTIONS) && !placeless(name) && !name.endsWith('.show'));
