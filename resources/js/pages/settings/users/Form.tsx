@@ -54,6 +54,7 @@ export default function UserForm({ user, roles, locations, editable, can_manage 
       aside={
         user ? (
           <SectionCard title="Compte" icon="fa-solid fa-id-card" testId="user-account">
+            <div className="card-body">
             <Facts>
               <Fact label="Statut" value={user.active ? (user.must_change_password ? 'Actif, mot de passe initial à changer' : 'Actif') : `Désactivé le ${formatDateTime(user.deactivated_at)}`} />
               <Fact label="Dernière connexion" value={user.last_login_at ? formatDateTime(user.last_login_at) : 'Jamais'} />
@@ -81,6 +82,7 @@ export default function UserForm({ user, roles, locations, editable, can_manage 
                 ) : null}
               </div>
             ) : null}
+            </div>
             <ConfirmDialog open={dialog === 'reset'} onClose={() => setDialog(null)} title="Envoyer un lien de mot de passe ?" confirmLabel="Envoyer" method="post" url={route('users.resetLink', { id: user.id })} icon="fa-solid fa-envelope">
               {user.name} recevra à {user.email} un lien valable 60 minutes pour choisir un nouveau mot de passe.
             </ConfirmDialog>
