@@ -5,6 +5,7 @@
  */
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
+import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
 
@@ -29,7 +30,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, MasterDataPages, UserPages {
+export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, UserPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -60,6 +61,7 @@ export const PAGE_NAMES = [
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,
+  ...SALES_PAGE_NAMES,
   ...USER_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 

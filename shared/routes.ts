@@ -37,6 +37,7 @@ const LOCATIONS = '/parametres/societe/emplacements';
 const CASH_DESKS = '/parametres/societe/caisses';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
+const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
 const USERS = '/parametres/utilisateurs';
 
@@ -93,6 +94,14 @@ export const ROUTES = {
     receive: `${TRANSFERS}/:id/receive`,
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
+  }),
+  // Correction vente boutique: returns of a counter sale → credit notes (AV-).
+  ...prefixed('creditNotes', {
+    index: CREDIT_NOTES,
+    create: `${CREDIT_NOTES}/create`,
+    export: `${CREDIT_NOTES}/export`,
+    show: `${CREDIT_NOTES}/:id`,
+    print: `${CREDIT_NOTES}/:id/print`,
   }),
   ...prefixed('inventory', {
     index: INVENTORY,

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { NotFound } from '../../domain/errors.js';
-import { allowsAnyLocation } from '../../policies/places.js';
+import { type PlaceScope, allowsAnyLocation } from '../../policies/places.js';
 import { type PlacedDocument, documentPlaces } from '../../services/places/scope.js';
 import { routeId } from '../query.js';
 
@@ -27,4 +27,14 @@ export function requirePlace(db: Knex, kind: PlacedDocument, sides?: readonly st
     if (!allowsAnyLocation(scope, ids)) return next(new NotFound());
     next();
   };
+}
+
+/**
+ * The same rule for a document named in a form's body (the sale a credit note corrects): throws
+ * NotFound when it does not exist or stands in a place the user does not work in.
+ */
+export async function assertPlace(db: Knex, scope: PlaceScope, kind: PlacedDocument, id: number): Promise<void> {
+  if (scope.all) return;
+  const places = await documentPlaces(db, kind, id);
+  if (!places || !allowsAnyLocation(scope, Object.values(places))) throw new NotFound();
 }

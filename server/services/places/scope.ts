@@ -34,6 +34,8 @@ export const DOCUMENT_PLACES = {
   adjustment: { table: 'stock_adjustments', columns: { location: 'location_id' } },
   location: { table: 'locations', columns: { location: 'id' } },
   cashDesk: { table: 'cash_desks', columns: { location: 'location_id' } },
+  sale: { table: 'sales', columns: { location: 'location_id' } },
+  creditNote: { table: 'credit_notes', columns: { location: 'location_id' } },
 } as const;
 
 export type PlacedDocument = keyof typeof DOCUMENT_PLACES;
