@@ -27,6 +27,7 @@ export interface UserRecord extends UserListRow {
   role_ids: number[];
   places_restricted: boolean;
   location_ids: number[];
+  treasury_account_ids: number[];
   is_admin: boolean;
   deactivated_at: string | null;
   created_at: string;
@@ -37,6 +38,8 @@ export interface UserRecord extends UserListRow {
 export interface UserFormOptions {
   roles: Array<Option & { is_admin: boolean; description: string }>;
   locations: Array<Option & { kind: string; active: boolean }>;
+  /** Caisses, banques and mobile-money wallets (kind: caisse | banque | mobile_money). */
+  treasury_accounts: Array<Option & { kind: string; active: boolean }>;
 }
 
 export interface UserPages {

@@ -54,12 +54,13 @@ export async function loadUserContext(db: Knex, id: number): Promise<UserContext
   const isAdmin = roles.some((r) => toBool(r.is_admin));
   const restricted = !isAdmin && toBool(row.places_restricted);
   const locations: Array<{ location_id: number }> = restricted ? await db('user_locations').where({ user_id: id }).select('location_id') : [];
+  const accounts: Array<{ account_id: number }> = restricted ? await db('user_treasury_accounts').where({ user_id: id }).select('account_id') : [];
   return {
     row,
     roles: roles.map((r) => ({ id: r.id, name: r.name, is_admin: toBool(r.is_admin) })),
     permissions: new Set(grants.map((g) => g.permission_name)),
     isAdmin,
-    places: placeScope({ isAdmin, restricted, locationIds: locations.map((l) => Number(l.location_id)), treasuryAccountIds: [] }),
+    places: placeScope({ isAdmin, restricted, locationIds: locations.map((l) => Number(l.location_id)), treasuryAccountIds: accounts.map((a) => Number(a.account_id)) }),
   };
 }
 

@@ -3,11 +3,15 @@ import { ROUTES, type RouteName } from '../../shared/routes.js';
 import { businessDate } from '../../server/domain/dates.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
-import { UNALLOWED_LOCATION } from '../../server/policies/places.js';
+import { EVERY_PLACE, UNALLOWED_LOCATION, placeScope } from '../../server/policies/places.js';
+import { whereAllowedLocation, whereAllowedTreasuryAccount } from '../../server/services/places/scope.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { Client, type TestApp, createTestApp } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { registeredRoutes } from '../support/routes.js';
+import { createCreditNote } from '../../server/services/sales/credit-notes.js';
+import { adminActor, cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
+import { download } from '../support/master-data.js';
 import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 
@@ -42,6 +46,11 @@ interface Data {
   adjustmentTheirs: { id: number; number: string };
   deskTheirs: number;
   deskTheirsName: string;
+  /** Counter sales (VB-) and their credit notes (AV-), at Boutique 1 and Boutique 2. */
+  saleMine: { id: number; number: string };
+  saleTheirs: { id: number; number: string; lineId: number };
+  noteMine: { id: number; number: string };
+  noteTheirs: { id: number; number: string };
 }
 
 type Check = (c: Client, d: Data) => Promise<void>;
@@ -111,8 +120,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(res.body.items.length).toBeGreaterThan(0);
     for (const item of res.body.items) expect(item.stock ?? null).toBeNull();
     const own = await c.visit(`${ROUTES['pickers.products']}?q=${d.tag}&location_id=${d.mine}`);
-    // 50 given, 5 in, 5 sent, 1 broken.
-    expect(own.body.items[0].stock).toBe(49);
+    // 50 given, 5 in, 5 sent, 1 broken, 2 sold, 1 given back.
+    expect(own.body.items[0].stock).toBe(48);
   },
   search: async (c, d) => {
     const documents = async (q: string) => {
@@ -130,6 +139,25 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'locations.edit': document((d) => `/parametres/societe/emplacements/${d.theirs}/edit`, (d) => `/parametres/societe/emplacements/${d.mine}/edit`),
   'cashDesks.index': list(() => ROUTES['cashDesks.index'], () => ['Caisse Boutique 1'], (d) => [d.theirsName, d.deskTheirsName]),
   'cashDesks.create': list(() => ROUTES['cashDesks.create'], () => ['Boutique 1']),
+  'creditNotes.index': list(() => ROUTES['creditNotes.index'], (d) => [d.noteMine.number], (d) => [d.theirsName, d.noteTheirs.number]),
+  'creditNotes.export': async (c, d) => {
+    const res = await download(c, ROUTES['creditNotes.export']);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.noteMine.number);
+    expect(body).not.toContain(d.noteTheirs.number);
+    expect(body).not.toContain(d.theirsName);
+  },
+  // The other place's sale reads as an unknown number.
+  'creditNotes.create': async (c, d) => {
+    const theirs = await c.visit(`${ROUTES['creditNotes.create']}?vente=${d.saleTheirs.number}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.props.sale).toBeNull();
+    expect(theirs.body.props.not_found).toBe(`Aucune vente ne porte le numéro « ${d.saleTheirs.number} ».`);
+    expect((await c.visit(`${ROUTES['creditNotes.create']}?vente=${d.saleMine.number}`)).body.props.sale.number).toBe(d.saleMine.number);
+  },
+  'creditNotes.show': document((d) => `/operations/sortiestock/corrections/${d.noteTheirs.id}`, (d) => `/operations/sortiestock/corrections/${d.noteMine.id}`),
+  'creditNotes.print': document((d) => `/operations/sortiestock/corrections/${d.noteTheirs.id}/print`, (d) => `/operations/sortiestock/corrections/${d.noteMine.id}/print`),
   'cashDesks.show': document((d) => `/parametres/societe/caisses/${d.deskTheirs}`, null),
   'cashDesks.edit': document((d) => `/parametres/societe/caisses/${d.deskTheirs}/edit`, null),
 };
@@ -244,7 +272,8 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const theirsName = `Boutique Deux ${tag}`;
     const theirs = await insertReturningId(t.db, 'locations', { code: `B2${tag}`.slice(0, 20), name: theirsName, kind: 'boutique', created_at: now, updated_at: now });
     const deskTheirsName = `Caisse Deux ${tag}`;
-    const deskTheirs = await insertReturningId(t.db, 'cash_desks', { code: `C2${tag}`.slice(0, 20), name: deskTheirsName, location_id: theirs, is_main: false, created_at: now, updated_at: now });
+    const deskRes = await admin.post(ROUTES['cashDesks.index'], { code: `C2${tag}`.slice(0, 20), name: deskTheirsName, location_id: String(theirs) });
+    const deskTheirs = created(deskRes);
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: `K${tag}`.slice(0, 20), name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
     const product = await makeProduct(t.db, { code: `PL${tag}`.slice(0, 30), name: `Produit ${tag}`, category_id: category });
     for (const l of [mine, theirs, depot]) await giveStock(t.db, product, l, 50);
@@ -273,7 +302,20 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const adjustmentTheirs = await adjustment(theirs);
     const countMine = await count(mine);
     const countTheirs = await count(theirs);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName };
+    const walkIn = await walkInClient(t.db);
+    const sale = async (location: number) => {
+      const s = await sell(t.db, saleInput({ clientId: walkIn, locationId: location, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_000 })], payments: [cashPayment(2_000)] }));
+      return { id: s.id, number: s.number, lineId: Number((await t.db('sale_lines').where({ sale_id: s.id }).first('id')).id) };
+    };
+    const note = async (s: { id: number; lineId: number }) => {
+      const n = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: s.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: s.lineId, quantity: 1 }] }, await adminActor(t.db));
+      return { id: n.id, number: n.number };
+    };
+    const saleMine = await sale(mine);
+    const saleTheirs = await sale(theirs);
+    const noteMine = await note(saleMine);
+    const noteTheirs = await note(saleTheirs);
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs };
 
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
@@ -329,6 +371,26 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
       expect(Number((await t.db(create.table).count({ n: '*' }).first())!.n)).toBe(before);
     });
   }
+
+  it("creditNotes.index: correcting the other place's sale answers 404, nothing written", async () => {
+    const before = Number((await t.db('credit_notes').count({ n: '*' }).first())!.n);
+    const res = await user.post(ROUTES['creditNotes.index'], { idempotency_key: idempotencyKey(), sale_id: d.saleTheirs.id, version: 2, reason: 'Produit défectueux', lines: [{ sale_line_id: d.saleTheirs.lineId, quantity: 1 }] });
+    expect(res.status).toBe(404);
+    expect(Number((await t.db('credit_notes').count({ n: '*' }).first())!.n)).toBe(before);
+  });
+
+  it('whereAllowedLocation / whereAllowedTreasuryAccount: the one query filter for later screens (caisse, règlements, ventes)', async () => {
+    const accounts = await t.db('treasury_accounts').where({ kind: 'caisse' }).pluck('id');
+    const mineDesk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: d.mine }).first('id')).id);
+    const scope = placeScope({ isAdmin: false, restricted: true, locationIds: [d.mine], treasuryAccountIds: [mineDesk] });
+    expect(await whereAllowedTreasuryAccount(t.db('treasury_accounts'), 'id', scope).pluck('id')).toEqual([mineDesk]);
+    expect((await whereAllowedTreasuryAccount(t.db('treasury_accounts').where({ kind: 'caisse' }), 'id', EVERY_PLACE).pluck('id')).length).toBe(accounts.length);
+    const none = placeScope({ isAdmin: false, restricted: true, locationIds: [], treasuryAccountIds: [] });
+    expect(await whereAllowedTreasuryAccount(t.db('treasury_accounts'), 'id', none).pluck('id')).toEqual([]);
+    expect(await whereAllowedLocation(t.db('locations'), 'id', none).pluck('id')).toEqual([]);
+    const sides = await whereAllowedLocation(t.db('transfers'), ['from_location_id', 'to_location_id'], scope).pluck('id');
+    expect(sides.map(Number).sort()).toEqual([d.transferOut.id, d.transferIn.id].sort());
+  });
 
   it('the opening-stock import refuses rows of the other place as unknown ones', async () => {
     const { upload } = await import('../support/master-data.js');

@@ -25,6 +25,7 @@ export function presentUserRecord(row: Record<string, any>, viewerId: number): U
     role_ids: row.role_ids ?? [],
     places_restricted: toBool(row.places_restricted),
     location_ids: row.location_ids ?? [],
+    treasury_account_ids: row.treasury_account_ids ?? [],
     is_admin: !!row.is_admin,
     deactivated_at: row.deactivated_at ?? null,
     created_at: row.created_at,
@@ -32,10 +33,13 @@ export function presentUserRecord(row: Record<string, any>, viewerId: number): U
   };
 }
 
-export function presentUserFormOptions(roles: Array<{ id: number; name: string; description: string; is_admin: boolean }>, locations: Array<{ id: number; name: string; kind: string; active: boolean }>): UserFormOptions {
+type PlaceOption = { id: number; name: string; kind: string; active: boolean };
+
+export function presentUserFormOptions(roles: Array<{ id: number; name: string; description: string; is_admin: boolean }>, locations: PlaceOption[], accounts: PlaceOption[]): UserFormOptions {
   return {
     roles: roles.map((r) => ({ value: String(r.id), label: r.name, description: r.description, is_admin: r.is_admin })),
     locations: locations.map((l) => ({ value: String(l.id), label: l.name, kind: l.kind, active: l.active })),
+    treasury_accounts: accounts.map((a) => ({ value: String(a.id), label: a.name, kind: a.kind, active: a.active })),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   roleOptions,
   sendManagedResetLink,
   setManagedUserActive,
+  treasuryAccountOptions,
   updateManagedUser,
 } from '../../services/accounts/manage-users.js';
 import { actorOf } from '../actor.js';
@@ -54,7 +55,7 @@ export function userRoutes(ctx: AppContext): Router {
     });
   });
 
-  const formOptions = async () => presentUserFormOptions(await roleOptions(db), await allLocationOptions(db));
+  const formOptions = async () => presentUserFormOptions(await roleOptions(db), await allLocationOptions(db), await treasuryAccountOptions(db));
 
   r.get(ROUTES['users.create'], ...change, async (_req, res) => {
     await res.inertia.render('settings/users/Form', { ...(await formOptions()), user: null, editable: true, can_manage: true });

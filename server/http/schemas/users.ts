@@ -23,6 +23,7 @@ const base = {
   role_ids: idList('rôles', 50),
   places_restricted: flag(false),
   location_ids: idList('emplacements', 500),
+  treasury_account_ids: idList('comptes de trésorerie', 500),
 };
 
 export const userUpdateSchema = z.object(base);

@@ -46,6 +46,7 @@ async function withRolesAndPlaces(db: Knex | Knex.Transaction, users: Array<Reco
   if (!ids.length) return [];
   const roles = await db('user_roles').join('roles', 'roles.id', 'user_roles.role_id').whereIn('user_roles.user_id', ids).orderBy('roles.name').select('user_roles.user_id', 'roles.id', 'roles.name', 'roles.is_admin');
   const places = await db('user_locations').join('locations', 'locations.id', 'user_locations.location_id').whereIn('user_locations.user_id', ids).orderBy('locations.name').select('user_locations.user_id', 'locations.id', 'locations.name');
+  const accounts = await db('user_treasury_accounts').join('treasury_accounts', 'treasury_accounts.id', 'user_treasury_accounts.account_id').whereIn('user_treasury_accounts.user_id', ids).orderBy('treasury_accounts.name').select('user_treasury_accounts.user_id', 'treasury_accounts.id', 'treasury_accounts.name');
   return users.map((u) => {
     const mine = roles.filter((r) => Number(r.user_id) === Number(u.id));
     const here = places.filter((p) => Number(p.user_id) === Number(u.id));
@@ -56,6 +57,8 @@ async function withRolesAndPlaces(db: Knex | Knex.Transaction, users: Array<Reco
       is_admin: mine.some((r) => toBool(r.is_admin)),
       location_ids: here.map((p) => Number(p.id)),
       location_names: here.map((p) => p.name as string),
+      treasury_account_ids: accounts.filter((a) => Number(a.user_id) === Number(u.id)).map((a) => Number(a.id)),
+      treasury_account_names: accounts.filter((a) => Number(a.user_id) === Number(u.id)).map((a) => a.name as string),
     };
   });
 }
@@ -71,6 +74,11 @@ export async function roleOptions(db: Knex): Promise<Array<{ id: number; name: s
   return rows.map((r) => ({ id: Number(r.id), name: r.name, description: r.description ?? '', is_admin: toBool(r.is_admin) }));
 }
 
+export async function treasuryAccountOptions(db: Knex): Promise<Array<{ id: number; name: string; kind: string; active: boolean }>> {
+  const rows = await db('treasury_accounts').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'name', 'kind', 'active');
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind, active: toBool(r.active) }));
+}
+
 export async function allLocationOptions(db: Knex): Promise<Array<{ id: number; name: string; kind: string; active: boolean }>> {
   const rows = await db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'name', 'kind', 'active');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind, active: toBool(r.active) }));
@@ -83,6 +91,7 @@ export interface UserInput {
   role_ids: number[];
   places_restricted: boolean;
   location_ids: number[];
+  treasury_account_ids: number[];
 }
 
 export interface NewUserInput extends UserInput {
@@ -99,20 +108,29 @@ async function checkReferences(trx: Knex.Transaction, input: UserInput): Promise
     const found = input.location_ids.length ? await trx('locations').whereIn('id', input.location_ids).select('id') : [];
     if (found.length !== new Set(input.location_ids).size) throw new Refusal({ location_ids: "Un des emplacements choisis n'existe plus. Rechargez la page." });
     if (input.location_ids.length === 0 && !roles.some((r) => toBool(r.is_admin))) throw new Refusal({ location_ids: 'Cochez au moins un emplacement, ou choisissez « Tous les emplacements ».' });
+    const accounts = input.treasury_account_ids.length ? await trx('treasury_accounts').whereIn('id', input.treasury_account_ids).select('id') : [];
+    if (accounts.length !== new Set(input.treasury_account_ids).size) throw new Refusal({ treasury_account_ids: "Un des comptes choisis n'existe plus. Rechargez la page." });
   }
   return { adminRole: roles.some((r) => toBool(r.is_admin)), roleNames: roles.map((r) => r.name as string).sort() };
 }
 
 async function writePlaces(trx: Knex.Transaction, userId: number, input: UserInput): Promise<void> {
   await trx('user_locations').where({ user_id: userId }).delete();
+  await trx('user_treasury_accounts').where({ user_id: userId }).delete();
   const ids = input.places_restricted ? [...new Set(input.location_ids)] : [];
   if (ids.length) await trx('user_locations').insert(ids.map((location_id) => ({ user_id: userId, location_id })));
+  const accounts = input.places_restricted ? [...new Set(input.treasury_account_ids)] : [];
+  if (accounts.length) await trx('user_treasury_accounts').insert(accounts.map((account_id) => ({ user_id: userId, account_id })));
 }
 
-async function placeNames(trx: Knex.Transaction, input: UserInput): Promise<string[] | 'tous'> {
+async function placeNames(trx: Knex.Transaction, input: UserInput): Promise<{ locations: string[]; treasury_accounts: string[] } | 'tous'> {
   if (!input.places_restricted) return 'tous';
   const ids = [...new Set(input.location_ids)];
-  return ids.length ? (await trx('locations').whereIn('id', ids).orderBy('name').select('name')).map((r) => r.name as string) : [];
+  const accounts = [...new Set(input.treasury_account_ids)];
+  return {
+    locations: ids.length ? (await trx('locations').whereIn('id', ids).orderBy('name').select('name')).map((r) => r.name as string) : [],
+    treasury_accounts: accounts.length ? (await trx('treasury_accounts').whereIn('id', accounts).orderBy('name').select('name')).map((r) => r.name as string) : [],
+  };
 }
 
 /**
@@ -184,7 +202,7 @@ export async function updateManagedUser(db: Knex, id: number, input: UserInput, 
       user: auditUser(actor),
       subject: { type: 'user', id, label: email },
       details: {
-        before: { name: before.name, first_name: before.first_name, email: before.email, roles: [...before.role_names].sort(), places: toBool(before.places_restricted) ? before.location_names : 'tous' },
+        before: { name: before.name, first_name: before.first_name, email: before.email, roles: [...before.role_names].sort(), places: toBool(before.places_restricted) ? { locations: before.location_names, treasury_accounts: before.treasury_account_names } : 'tous' },
         after: { name: input.name.trim(), first_name: input.first_name, email, roles: roleNames, places: await placeNames(trx, input) },
       },
       ip: actor.ip,

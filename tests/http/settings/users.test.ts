@@ -158,11 +158,17 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     const email = `edit-${tag}@test.local`;
     const id = await create(admin, { name: `Edit ${tag}`, email, role_ids: [String(await roleId(t, 'Vendeur'))], onboarding: 'invite' });
     const shop = await locationId(t, 'BTQ01');
-    const res = await admin.send('put', `${USERS}/${id}`, { name: `Edité ${tag}`, email: `edite-${tag}@test.local`, role_ids: [String(await roleId(t, 'Magasinier'))], places_restricted: '1', location_ids: [String(shop)] });
+    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: shop }).first('id')).id);
+    const res = await admin.send('put', `${USERS}/${id}`, { name: `Edité ${tag}`, email: `edite-${tag}@test.local`, role_ids: [String(await roleId(t, 'Magasinier'))], places_restricted: '1', location_ids: [String(shop)], treasury_account_ids: [String(desk)] });
     expect(res.status).toBe(303);
     const show = await admin.visit(`${USERS}/${id}`);
-    expect(show.body.props.user).toMatchObject({ name: `Edité ${tag}`, email: `edite-${tag}@test.local`, roles: ['Magasinier'], places_restricted: true, location_ids: [shop], places: 'Boutique 1' });
-    expect(await audits(t, 'users.updated', id)).toBe(1);
+    expect(show.body.props.user).toMatchObject({ name: `Edité ${tag}`, email: `edite-${tag}@test.local`, roles: ['Magasinier'], places_restricted: true, location_ids: [shop], treasury_account_ids: [desk], places: 'Boutique 1' });
+    expect(show.body.props.treasury_accounts.map((a: { value: string }) => Number(a.value))).toContain(desk);
+    // Back to every place: the lists of places are emptied.
+    await admin.send('put', `${USERS}/${id}`, { name: `Edité ${tag}`, email: `edite-${tag}@test.local`, role_ids: [], places_restricted: '0', location_ids: [String(shop)], treasury_account_ids: [String(desk)] });
+    expect(Number((await t.db('user_treasury_accounts').where({ user_id: id }).count({ n: '*' }).first())!.n)).toBe(0);
+    expect(Number((await t.db('user_locations').where({ user_id: id }).count({ n: '*' }).first())!.n)).toBe(0);
+    expect(await audits(t, 'users.updated', id)).toBe(2);
     expect(t.mailer.lastTo(email)?.subject).toMatch(/adresse e-mail a été modifiée/);
   });
 

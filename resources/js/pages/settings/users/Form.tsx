@@ -13,6 +13,8 @@ import { SectionCard } from '@/components/data/SectionCard';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { useServerForm } from '@/hooks/useServerForm';
 
+const TREASURY_KIND_LABELS: Record<string, string> = { caisse: 'caisse', banque: 'banque', mobile_money: 'mobile money' };
+
 /** Toggles `value` in a list of ids (checkbox groups). */
 const toggled = (list: string[], value: string, on: boolean) => (on ? [...new Set([...list, value])] : list.filter((v) => v !== value));
 
@@ -21,7 +23,7 @@ const toggled = (list: string[], value: string, on: boolean) => (on ? [...new Se
  * and figures of other places are never shown to them) and, for a new account, how they get their
  * first password. Beside it, the account's state and its actions (reset link, deactivate, reactivate).
  */
-export default function UserForm({ user, roles, locations, editable, can_manage }: PageProps<'settings/users/Form'>) {
+export default function UserForm({ user, roles, locations, treasury_accounts, editable, can_manage }: PageProps<'settings/users/Form'>) {
   const form = useServerForm({
     name: user?.name ?? '',
     first_name: user?.first_name ?? '',
@@ -29,6 +31,7 @@ export default function UserForm({ user, roles, locations, editable, can_manage 
     role_ids: (user?.role_ids ?? []).map(String),
     places_restricted: user?.places_restricted ?? true,
     location_ids: (user?.location_ids ?? []).map(String),
+    treasury_account_ids: (user?.treasury_account_ids ?? []).map(String),
     onboarding: 'invite' as UserOnboarding,
     password: '',
     password_confirmation: '',
@@ -181,6 +184,30 @@ export default function UserForm({ user, roles, locations, editable, can_manage 
             </div>
           ) : null}
           {errorOf('location_ids') ? <div className="invalid-feedback d-block">{errorOf('location_ids')}</div> : null}
+          {form.data.places_restricted && treasury_accounts.length ? (
+            <div className="ps-4 mt-2" data-testid="user-treasury-accounts">
+              <p className="form-label fw-semibold mb-1">Comptes de trésorerie</p>
+              <p className="form-text mt-0 mb-2">Les caisses, banques et comptes mobile money sur lesquels il encaisse et paie.</p>
+              <div className="row">
+                {treasury_accounts.map((a) => (
+                  <div className="col-sm-6" key={a.value}>
+                    <CheckboxField
+                      id={`user-account-${a.value}`}
+                      name="treasury_account_ids[]"
+                      label={
+                        <>
+                          {a.label} <span className="small text-body-secondary">({TREASURY_KIND_LABELS[a.kind] ?? a.kind}{a.active ? '' : ', archivé'})</span>
+                        </>
+                      }
+                      checked={form.data.treasury_account_ids.includes(a.value)}
+                      onChange={(on) => form.setData('treasury_account_ids', toggled(form.data.treasury_account_ids, a.value, on))}
+                    />
+                  </div>
+                ))}
+              </div>
+              {errorOf('treasury_account_ids') ? <div className="invalid-feedback d-block">{errorOf('treasury_account_ids')}</div> : null}
+            </div>
+          ) : null}
         </fieldset>
 
         {!user ? (
