@@ -29,6 +29,7 @@ import { listClients } from '../server/services/clients/clients.js';
 import { searchProducts } from '../server/services/pickers/pickers.js';
 import { DOCUMENT_SERIES } from '../server/services/search/document-series.js';
 import { globalSearch } from '../server/services/search/global-search.js';
+import { EVERY_PLACE } from '../server/policies/places.js';
 import { listProducts } from '../server/services/products/products.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
@@ -201,7 +202,7 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       await measure('Sélecteur de produit « arrachide » (lettre doublée)', 30, () => b.json('/pickers/products?q=arrachide'), () => searchProducts(db, { q: 'arrachide', locationId: null }));
       await measure('Sélecteur de produit « arachdie » (faute, repli approché)', 30, () => b.json('/pickers/products?q=arachdie'), () => searchProducts(db, { q: 'arachdie', locationId: null }));
       // The header's global search: every group (admin), a name, a typo, a document number.
-      const everything = { products: true, clients: true, suppliers: true, series: DOCUMENT_SERIES };
+      const everything = { products: true, clients: true, suppliers: true, series: DOCUMENT_SERIES, places: EVERY_PLACE };
       const entryNumber = String((await db('stock_entries').orderBy('id', 'desc').first('number'))?.number ?? 'ENT-2026-000001');
       for (const q of [fragment, 'arachdie', entryNumber]) {
         await measure(`Recherche globale « ${q} »`, 30, () => b.json(`/recherche?q=${encodeURIComponent(q)}`), () => globalSearch(db, { q, scope: everything }));

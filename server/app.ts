@@ -12,7 +12,7 @@ import type { SharedProps } from '../shared/pages.js';
 import { type AppConfig, projectRoot } from './config.js';
 import { type Assets, buildDir, builtAssets } from './http/assets.js';
 import { BackgroundTasks } from './http/background.js';
-import { loadUser } from './http/middleware/auth.js';
+import { loadUser, requirePasswordChosen } from './http/middleware/auth.js';
 import { csrf } from './http/middleware/csrf.js';
 import { presentAuthUser } from './http/presenters/user.js';
 import { rootTemplate } from './http/root-template.js';
@@ -160,6 +160,7 @@ export function createApp(deps: AppDeps) {
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT }));
   app.use(loadUser(db));
+  app.use(requirePasswordChosen);
   // Pages are never cached: no-store when signed in, no-cache (revalidate) otherwise.
   app.use((req, res, next) => {
     res.set('Cache-Control', req.user ? 'no-store' : 'no-cache');

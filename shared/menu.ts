@@ -87,7 +87,7 @@ export const MENU: MenuNode[] = [
     permission: 'menu.parametres',
     sub: [
       { name: 'Impression', to: '/parametres/impression', icon: 'fa-solid fa-print', permission: 'menu.parametres.impression' },
-      { name: 'Utilisateurs', to: '/parametres/utilisateurs', icon: 'fa-solid fa-user-gear', permission: 'menu.parametres.users', subActivePaths: ['/parametres/utilisateurs'] },
+      { name: 'Utilisateurs', to: ROUTES['users.index'], icon: 'fa-solid fa-user-gear', permission: 'menu.parametres.users', subActivePaths: [ROUTES['users.index']] },
       { name: 'Rôles et permissions', to: '/admin/role-permissions', icon: 'fa-solid fa-user-shield', permission: 'menu.parametres.roles', subActivePaths: ['/admin/role-permissions'] },
       { name: 'Société', to: '/parametres/societe', icon: 'fa-solid fa-building', permission: 'menu.parametres.societe', subActivePaths: ['/parametres/societe'] },
       { name: 'API', to: '/parametres/api', icon: 'fa-solid fa-key', permission: 'menu.parametres.api' },

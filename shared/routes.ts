@@ -40,6 +40,7 @@ const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
+const USERS = '/parametres/utilisateurs';
 
 export const ROUTES = {
   home: '/',
@@ -58,6 +59,8 @@ export const ROUTES = {
   'verification.verify': '/verify-email/:id/:hash',
   profile: '/profile',
   'profile.password': '/password',
+  /** The initial password given by an administrator is changed here before anything else. */
+  'password.change': '/mot-de-passe/changer',
 
   // Fichiers
   ...prefixed('clients', { ...records(CLIENTS), ...exports(CLIENTS), ...imports(CLIENTS) }),
@@ -113,6 +116,17 @@ export const ROUTES = {
     adjustment: `${INVENTORY}/:id/ajustement`,
     readjust: `${INVENTORY}/reajustement`,
     readjustmentPrint: `${INVENTORY}/reajustements/:id/print`,
+  }),
+
+  // Paramètres › Utilisateurs
+  ...prefixed('users', {
+    index: USERS,
+    create: `${USERS}/create`,
+    show: `${USERS}/:id`,
+    edit: `${USERS}/:id/edit`,
+    deactivate: `${USERS}/:id/desactiver`,
+    reactivate: `${USERS}/:id/reactiver`,
+    resetLink: `${USERS}/:id/lien-mot-de-passe`,
   }),
 
   // Paramètres › Société

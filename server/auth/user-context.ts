@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { MENU_PERMISSIONS } from '../../shared/permissions.js';
 import { toBool } from '../db/dialect.js';
+import { type PlaceScope, placeScope } from '../policies/places.js';
 
 export interface UserRow {
   id: number;
@@ -13,6 +14,11 @@ export interface UserRow {
   active: boolean | number;
   deleted_at: string | null;
   last_login_at: string | null;
+  /** Works only in the places of user_locations (server/policies/places.ts). */
+  places_restricted: boolean | number;
+  /** Given an initial password by an administrator: must choose their own before anything else. */
+  must_change_password: boolean | number;
+  deactivated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -23,6 +29,8 @@ export interface UserContext {
   roles: Array<{ id: number; name: string; is_admin: boolean }>;
   permissions: Set<string>;
   isAdmin: boolean;
+  /** The places the user works in (server/policies/places.ts): every list and document asks it. */
+  places: PlaceScope;
 }
 
 export async function findActiveUser(db: Knex, id: number): Promise<UserRow | undefined> {
@@ -43,11 +51,16 @@ export async function loadUserContext(db: Knex, id: number): Promise<UserContext
   const grants: Array<{ permission_name: string }> = roleIds.length
     ? await db('role_permissions').whereIn('role_id', roleIds).distinct('permission_name')
     : [];
+  const isAdmin = roles.some((r) => toBool(r.is_admin));
+  const restricted = !isAdmin && toBool(row.places_restricted);
+  const locations: Array<{ location_id: number }> = restricted ? await db('user_locations').where({ user_id: id }).select('location_id') : [];
+  const accounts: Array<{ account_id: number }> = restricted ? await db('user_treasury_accounts').where({ user_id: id }).select('account_id') : [];
   return {
     row,
     roles: roles.map((r) => ({ id: r.id, name: r.name, is_admin: toBool(r.is_admin) })),
     permissions: new Set(grants.map((g) => g.permission_name)),
-    isAdmin: roles.some((r) => toBool(r.is_admin)),
+    isAdmin,
+    places: placeScope({ isAdmin, restricted, locationIds: locations.map((l) => Number(l.location_id)), treasuryAccountIds: accounts.map((a) => Number(a.account_id)) }),
   };
 }
 

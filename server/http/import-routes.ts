@@ -52,7 +52,7 @@ export function importRoutes<R>(
   });
 
   r.post(ROUTES[`${area}.import`], access, ...importUpload(), async (req, res) => {
-    const id = await withFileErrors(() => previewImport(db, importer, req.importTable!, req.file!.originalname, actorOf(req), importRights(req.user!, area)));
+    const id = await withFileErrors(() => previewImport(db, importer, req.importTable!, req.file!.originalname, actorOf(req), { ...importRights(req.user!, area), places: req.user!.places }));
     redirect(res, route(`${area}.import`, { preview: id }));
   });
 
@@ -62,7 +62,7 @@ export function importRoutes<R>(
     backTo(() => route(`${area}.import`)),
     oneImportAtATime('action'),
     async (req, res) => {
-      const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), importRights(req.user!, area));
+      const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), { ...importRights(req.user!, area), places: req.user!.places });
       flash(req, 'success', spec.done(result));
       redirect(res, spec.doneUrl ? spec.doneUrl(result) : route(area === 'openingStock' ? 'entries.index' : `${area}.index`));
     },

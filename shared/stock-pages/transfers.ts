@@ -44,7 +44,10 @@ export interface TransfersCreateProps {
   /** For the product picker's prices. */
   currency: string;
   today: string;
+  /** The places the user may send from: those they work in (server/policies/places.ts). */
   locations: LocationOption[];
+  /** Where goods may go: every active location (a shop sends to another one). */
+  destinations: LocationOption[];
   default_from_id: number | null;
   default_to_id: number | null;
 }

@@ -34,6 +34,8 @@ const SCREENLESS = [
   'PATCH /profile',
   'PUT /password',
   'DELETE /profile',
+  // The first-login change of a password given by an administrator.
+  'PUT /mot-de-passe/changer',
 ].sort();
 
 function menuScreens(nodes: MenuNode[]): Array<{ prefix: string; permission: Permission }> {

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import type { Permission } from '../../../shared/permissions.js';
 import { type UserContext, loadUserContext } from '../../auth/user-context.js';
 import { redirect } from '../respond.js';
+import { ROUTES } from '../../../shared/routes.js';
+import { toBool } from '../../db/dialect.js';
 import { HttpError } from '../errors.js';
 
 declare module 'express-serve-static-core' {
@@ -22,6 +24,16 @@ export function loadUser(db: Knex) {
     }
     next();
   };
+}
+
+/**
+ * A user given an initial password by an administrator (users.must_change_password) is sent to
+ * the change-password page, whatever they ask, until they choose their own; signing out stays open.
+ */
+export function requirePasswordChosen(req: Request, res: Response, next: NextFunction) {
+  if (!req.user || !toBool(req.user.row.must_change_password)) return next();
+  if (req.path === ROUTES['password.change'] || req.path === ROUTES.logout) return next();
+  redirect(res, ROUTES['password.change']);
 }
 
 export function requireAuth(req: Request, res: Response, next: NextFunction) {

@@ -5,6 +5,7 @@ import { attemptLogin } from '../../services/accounts/login.js';
 import { signOut } from '../../services/accounts/logout.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
 import { confirmPassword } from '../../services/accounts/profile.js';
+import { ACCOUNT_DEACTIVATED } from '../../../shared/users.js';
 import { registerOrNotify } from '../../services/accounts/register.js';
 import { guestMailRules, takeSlot, waitText } from '../../services/accounts/throttle.js';
 import { registrationOpen } from '../../services/company/get-company.js';
@@ -70,6 +71,7 @@ export function authRoutes(ctx: AppContext): Router {
       if (result.reason === 'throttled') {
         throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.` });
       }
+      if (result.reason === 'deactivated') throw new Refusal({ email: ACCOUNT_DEACTIVATED });
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
     const intended = await signIn(req, res, ctx, result.user.id, input.remember);

@@ -31,11 +31,13 @@ import { accountLedgerProps } from './treasury-accounts.js';
 import { actorOf } from '../actor.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { requirePlace } from '../middleware/places.js';
 import { presentCashDeskRow } from '../presenters/cash-desks.js';
 import { presentLocationRow } from '../presenters/locations.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
 import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
 import { may } from '../../policies/index.js';
+import { refuseUnallowedLocation } from '../../policies/places.js';
 
 /**
  * Paramètres › Société: locations (emplacements) and cash desks (caisses). Opening the screens
@@ -58,12 +60,15 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use([ROUTES['locations.index'], ROUTES['cashDesks.index']], requireAuth, requireVerified, can('menu.parametres.societe'));
+  // A location, or a cash desk, of a place the user does not work in: the 404 page (record, edit, archive…).
+  r.use(ROUTES['locations.show'], requirePlace(db, 'location'));
+  r.use(ROUTES['cashDesks.show'], requirePlace(db, 'cashDesk'));
   const canManage = (req: Request) => may(req.user!, MANAGE);
 
   // ——— Locations ———
   r.get(ROUTES['locations.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, locationList);
-    const rows = await listLocations(db, { ...params, page });
+    const rows = await listLocations(db, { ...params, page }, req.user!.places);
     const locations = { ...rows, data: rows.data.map(presentLocationRow) };
     await res.inertia.render('settings/locations/Index', { locations, params, can_manage: canManage(req) });
   });
@@ -108,22 +113,22 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   // ——— Cash desks ———
   r.get(ROUTES['cashDesks.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, deskList);
-    const rows = await listCashDesks(db, { ...params, page });
+    const rows = await listCashDesks(db, { ...params, page }, req.user!.places);
     const cash_desks = { ...rows, data: rows.data.map(presentCashDeskRow) };
     await res.inertia.render('settings/cash-desks/Index', {
       cash_desks,
       params,
-      locations: await locationOptions(db, params.filters.location_id ? Number(params.filters.location_id) : null),
+      locations: await locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
       can_manage: canManage(req),
       currency: await getCurrency(db),
     });
   });
 
-  r.get(ROUTES['cashDesks.create'], can(MANAGE), async (_req, res) => {
+  r.get(ROUTES['cashDesks.create'], can(MANAGE), async (req, res) => {
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: null,
       suggested_code: await suggestCode(db, 'cash_desks'),
-      locations: await locationOptions(db),
+      locations: await locationOptions(db, req.user!.places),
       usage: null,
       can_manage: true,
       currency: await getCurrency(db),
@@ -141,7 +146,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: presentCashDeskRow(row),
       suggested_code: row.code,
-      locations: await locationOptions(db, Number(row.location_id)),
+      locations: await locationOptions(db, req.user!.places, Number(row.location_id)),
       usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
       currency,
@@ -156,8 +161,8 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     permissions: { create: MANAGE, update: MANAGE },
     load: loadDesk,
     schema: () => cashDeskSchema,
-    create: (input, req) => createCashDesk(db, input, actorOf(req)),
-    update: (id, input, req) => updateCashDesk(db, id, input, actorOf(req)),
+    create: (input, req) => (refuseUnallowedLocation(req.user!.places, input.location_id), createCashDesk(db, input, actorOf(req))),
+    update: (id, input, req) => (refuseUnallowedLocation(req.user!.places, input.location_id), updateCashDesk(db, id, input, actorOf(req))),
     noun: 'Caisse',
     feminine: true,
   });

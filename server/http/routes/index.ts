@@ -15,6 +15,7 @@ import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
 import { treasuryAccountRoutes } from './treasury-accounts.js';
+import { userRoutes } from './users.js';
 
 /** Every area registers its routes here, in one place. */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -33,4 +34,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
   app.use(treasuryAccountRoutes(ctx));
+  app.use(userRoutes(ctx));
 }

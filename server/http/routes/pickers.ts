@@ -6,8 +6,8 @@ import { ROUTES } from '../../../shared/routes.js';
 import { presentClientPickerItem } from '../presenters/clients.js';
 import { presentProductPickerItem } from '../presenters/products.js';
 import { queryId, queryText } from '../query.js';
-import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, blindStockLocations, seesCosts } from '../../policies/index.js';
-import { openBlindCounts } from '../../services/stock/count-queries.js';
+import { CLIENT_PICKER_SCREENS, PRODUCT_PICKER_SCREENS, seesCosts } from '../../policies/index.js';
+import { hiddenStockLocations } from '../../services/stock/count-queries.js';
 import { jsonGuard } from '../middleware/json-guard.js';
 
 export function pickerRoutes(ctx: AppContext): Router {
@@ -17,8 +17,8 @@ export function pickerRoutes(ctx: AppContext): Router {
   r.get(ROUTES['pickers.products'], jsonGuard(PRODUCT_PICKER_SCREENS), async (req, res) => {
     const query = req.query as Record<string, unknown>;
     const asked = queryId(query, 'location_id');
-    // No stock figure for a location the user is counting blind.
-    const locationId = asked && !blindStockLocations(req.user!, await openBlindCounts(db)).has(Number(asked)) ? Number(asked) : null;
+    // No stock figure for a location the user is counting blind, or does not work in.
+    const locationId = asked && !(await hiddenStockLocations(db, req.user!)).has(Number(asked)) ? Number(asked) : null;
     const found = await searchProducts(db, { q: queryText(query, 'q'), locationId });
     const showCosts = seesCosts(req.user!);
     const items = found.rows.map((row) => presentProductPickerItem(row, showCosts, found.stock));

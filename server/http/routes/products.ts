@@ -31,8 +31,9 @@ import { presentHistory } from '../presenters/audit.js';
 import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
 import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '../query.js';
-import { blindStockLocations, hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
-import { openBlindCounts } from '../../services/stock/count-queries.js';
+import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
+import { onlyAllowedLocations } from '../../policies/places.js';
+import { hiddenStockLocations } from '../../services/stock/count-queries.js';
 
 const HISTORY_PER_PAGE = 20;
 
@@ -75,7 +76,7 @@ export function productRoutes(ctx: AppContext): Router {
     const showCosts = seesCosts(req.user!);
     // A total over all locations would include one the user counts blind: left out meanwhile, and
     // the stock at a location counted blind too.
-    const hidden = blindStockLocations(req.user!, await openBlindCounts(db));
+    const hidden = await hiddenStockLocations(db, req.user!);
     const blind = hidden.size > 0;
     const { page, ...params } = parseListParams(req, listSpec(showCosts, blind));
     const rows = await listProducts(db, { ...params, page });
@@ -88,7 +89,7 @@ export function productRoutes(ctx: AppContext): Router {
       products,
       params,
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
-      locations: await locationOptions(db, params.filters.location_id ? Number(params.filters.location_id) : null),
+      locations: await locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
       can: recordAbilities(req.user!, 'products'),
       currency: await getCurrency(db),
       show_costs: showCosts,
@@ -97,7 +98,8 @@ export function productRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['products.export'], can('products.export'), downloadGuard, async (req, res) => {
     const showCosts = seesCosts(req.user!);
-    const params = parseListParams(req, listSpec(showCosts));
+    // Same filters as the list: no « sous le seuil » over stock the user may not see.
+    const params = parseListParams(req, listSpec(showCosts, (await hiddenStockLocations(db, req.user!)).size > 0));
     sendFile(res, await exportProducts(db, params, exportFormat(req), { showCosts }));
   });
 
@@ -120,11 +122,11 @@ export function productRoutes(ctx: AppContext): Router {
     const showCosts = seesCosts(req.user!);
     const currency = await getCurrency(db);
     const stock = await productStock(db, id);
-    const hidden = blindStockLocations(req.user!, await openBlindCounts(db));
+    const hidden = await hiddenStockLocations(db, req.user!);
     const history = await priceHistory(db, id, { showCosts, page: queryPage(req.query as Record<string, unknown>, 'history_page'), perPage: HISTORY_PER_PAGE });
     await res.inertia.render('products/Show', {
       product: presentProduct({ ...row, stock_total: hidden.size ? null : stock.total }, showCosts),
-      stock: stock.levels.map((level) => presentStock(level, hidden)),
+      stock: onlyAllowedLocations(req.user!.places, stock.levels, (level) => level.id).map((level) => presentStock(level, hidden)),
       price_history: { ...history, data: history.data.map(presentPriceHistory) },
       usage: await recordUsage(db, 'product', id, currency),
       history: presentHistory(await subjectHistory(db, 'product', id), currency, { refs: { category_id: await categoryNames(db) }, hide: hiddenCostFields(req.user!) }),

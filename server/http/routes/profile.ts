@@ -7,6 +7,10 @@ import { requireAuth } from '../middleware/auth.js';
 import { flash, redirect } from '../respond.js';
 import { deleteAccountSchema, profileSchema, updatePasswordSchema } from '../schemas/auth.js';
 import { validate } from '../validation.js';
+import { ROUTES } from '../../../shared/routes.js';
+import { toBool } from '../../db/dialect.js';
+import { changeInitialPassword } from '../../services/accounts/manage-users.js';
+import { changePasswordSchema } from '../schemas/users.js';
 
 export function profileRoutes(ctx: AppContext): Router {
   const { db, config, mailer } = ctx;
@@ -42,6 +46,21 @@ export function profileRoutes(ctx: AppContext): Router {
     await updatePassword(db, req.user!.row, input, req.sessionID);
     flash(req, 'success', 'Mot de passe modifié.');
     redirect(res, '/profile');
+  });
+
+  // The initial password given by an administrator is replaced here before anything else
+  // (requirePasswordChosen sends every other request of such a user here).
+  r.get(ROUTES['password.change'], requireAuth, async (req, res) => {
+    if (!toBool(req.user!.row.must_change_password)) return redirect(res, '/dashboard');
+    await res.inertia.render('auth/ChangePassword', { email: req.user!.row.email });
+  });
+
+  r.put(ROUTES['password.change'], requireAuth, async (req, res) => {
+    if (!toBool(req.user!.row.must_change_password)) return redirect(res, '/dashboard');
+    const input = validate(changePasswordSchema, req.body);
+    await changeInitialPassword(db, req.user!.row, input.password, req.sessionID);
+    flash(req, 'success', 'Mot de passe enregistré : bienvenue !');
+    redirect(res, '/dashboard');
   });
 
   r.delete('/profile', async (req, res) => {

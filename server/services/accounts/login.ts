@@ -8,6 +8,7 @@ import { loginRules, releaseSlot, takeSlot } from './throttle.js';
 export type LoginResult =
   | { ok: true; user: UserRow }
   | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'deactivated' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /**
@@ -26,6 +27,8 @@ export async function attemptLogin(db: Knex, input: { email: string; password: s
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid || !toBool(user.active)) {
     await recordAudit(db, { action: 'auth.login_failed', subject: { type: 'user', id: input.email, label: input.email }, ip: input.ip });
+    // Said only to whoever knows the password: a deactivated account, not a typing mistake.
+    if (user && valid && user.deactivated_at) return { ok: false, reason: 'deactivated' };
     return { ok: false, reason: 'invalid' };
   }
 

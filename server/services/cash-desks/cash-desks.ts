@@ -1,3 +1,5 @@
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Knex } from 'knex';
 import type { UsageInfo } from '../../../shared/records.js';
 import type { Paginated, StatusFilter } from '../../../shared/lists.js';
@@ -37,8 +39,8 @@ export const MAIN_DESK_BLOCK = 'La caisse principale reçoit les encaissements d
 export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; location_id: string }>;
 
 /** One page of the cash desks list, each with its location's name. */
-export function listCashDesks(db: Knex, params: CashDeskListQuery): Promise<Paginated<any>> {
-  return paginate(cashDesksQuery(db, params), params.page, params.per_page);
+export function listCashDesks(db: Knex, params: CashDeskListQuery, scope: PlaceScope): Promise<Paginated<any>> {
+  return paginate(whereAllowedLocation(cashDesksQuery(db, params), 'cash_desks.location_id', scope), params.page, params.per_page);
 }
 
 function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {

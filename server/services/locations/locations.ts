@@ -1,3 +1,5 @@
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Knex } from 'knex';
 import type { LocationKind, UsageInfo } from '../../../shared/records.js';
 import type { Paginated, StatusFilter } from '../../../shared/lists.js';
@@ -33,8 +35,8 @@ const withDeskCount = (db: Knex | Knex.Transaction) => db('cash_desks').count('*
 export type LocationListQuery = ListQuery<LocationSort, { status: StatusFilter; kind: LocationKind | '' }>;
 
 /** One page of the locations list, each with its number of cash desks. */
-export function listLocations(db: Knex, params: LocationListQuery): Promise<Paginated<any>> {
-  return paginate(locationsQuery(db, params), params.page, params.per_page);
+export function listLocations(db: Knex, params: LocationListQuery, scope: PlaceScope): Promise<Paginated<any>> {
+  return paginate(whereAllowedLocation(locationsQuery(db, params), 'locations.id', scope), params.page, params.per_page);
 }
 
 function locationsQuery(db: Knex, params: LocationListQuery): Knex.QueryBuilder {
@@ -50,9 +52,9 @@ export async function findLocation(db: Knex | Knex.Transaction, id: number) {
   return db('locations').where('locations.id', id).select('locations.*', withDeskCount(db)).first();
 }
 
-/** Options for selects: active locations, plus the one a record already uses. */
-export async function locationOptions(db: Knex, includeId?: number | null): Promise<Array<{ value: string; label: string }>> {
-  const rows = await db('locations')
+/** Options for selects: the active locations the user works in, plus the one a record already uses. */
+export async function locationOptions(db: Knex, scope: PlaceScope, includeId?: number | null): Promise<Array<{ value: string; label: string }>> {
+  const rows = await whereAllowedLocation(db('locations'), 'id', scope)
     .where((w) => {
       w.where('active', true);
       if (includeId) w.orWhere('id', includeId);

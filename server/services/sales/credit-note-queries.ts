@@ -3,12 +3,15 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { CreditNoteListFilters } from '../../../shared/sales-pages.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Row } from '../stock/lookups.js';
 
 /** Read side of the credit notes (AV-): list (indexed filters, allowlisted sorts) with its refund total, detail, the sale to correct. */
 
-function listQuery(db: Knex, f: CreditNoteListFilters): Knex.QueryBuilder {
+function listQuery(db: Knex, f: CreditNoteListFilters, scope: PlaceScope): Knex.QueryBuilder {
   const q = db('credit_notes as cn');
+  whereAllowedLocation(q, 'cn.location_id', scope);
   if (f.q) {
     // A number (AV-… or just its digits) or the corrected sale's number (VB-…).
     q.where((w) => {
@@ -22,8 +25,8 @@ function listQuery(db: Knex, f: CreditNoteListFilters): Knex.QueryBuilder {
 
 const SORTS: Record<CreditNoteListFilters['sort'], string[]> = { date: ['cn.credit_date', 'cn.id'], number: ['cn.number'], total: ['cn.refunded', 'cn.id'] };
 
-export async function listCreditNotes<T>(db: Knex, f: CreditNoteListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
-  const q = listQuery(db, f)
+export async function listCreditNotes<T>(db: Knex, f: CreditNoteListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+  const q = listQuery(db, f, scope)
     .join('sales as s', 's.id', 'cn.sale_id')
     .join('locations as l', 'l.id', 'cn.location_id')
     .join('clients as c', 'c.id', 'cn.client_id')
@@ -34,14 +37,14 @@ export async function listCreditNotes<T>(db: Knex, f: CreditNoteListFilters, pag
 }
 
 /** Σ refunds of the filtered credit notes (every page), one indexed aggregate. */
-export async function creditNoteRefundTotal(db: Knex, f: CreditNoteListFilters): Promise<number> {
-  const row = await listQuery(db, f).sum({ s: 'cn.refunded' }).first();
+export async function creditNoteRefundTotal(db: Knex, f: CreditNoteListFilters, scope: PlaceScope): Promise<number> {
+  const row = await listQuery(db, f, scope).sum({ s: 'cn.refunded' }).first();
   return Number(row?.s ?? 0);
 }
 
 /** Every credit note of the filter, for an export. */
-export function creditNotesForExport(db: Knex, f: CreditNoteListFilters): Promise<Row[]> {
-  return listQuery(db, f)
+export function creditNotesForExport(db: Knex, f: CreditNoteListFilters, scope: PlaceScope): Promise<Row[]> {
+  return listQuery(db, f, scope)
     .join('sales as s', 's.id', 'cn.sale_id')
     .join('locations as l', 'l.id', 'cn.location_id')
     .join('clients as c', 'c.id', 'cn.client_id')
@@ -75,7 +78,7 @@ export async function correctableSale(db: Knex, number: string): Promise<{ sale:
     .join('locations as l', 'l.id', 's.location_id')
     .join('clients as c', 'c.id', 's.client_id')
     .where('s.number', number.trim().toUpperCase())
-    .first('s.id', 's.number', 's.kind', 's.status', 's.sale_date', 's.total_ttc', 's.amount_credited', 's.version', 'l.name as location_name', 'c.name as client_name');
+    .first('s.id', 's.number', 's.kind', 's.status', 's.location_id', 's.sale_date', 's.total_ttc', 's.amount_credited', 's.version', 'l.name as location_name', 'c.name as client_name');
   if (!sale) return null;
   const lines = await db('sale_lines as sl')
     .join('products as p', 'p.id', 'sl.product_id')

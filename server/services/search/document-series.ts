@@ -22,15 +22,21 @@ export interface DocumentSeries {
   kind: SearchDocumentKind;
   /** Who may open the document: any of these screens (checked by server/policies searchScope). */
   screens: readonly Permission[];
+  /**
+   * The place columns of the table: a restricted user finds only the documents of the places they
+   * work in (whereAllowedLocation, server/services/places/scope.ts; several columns: any of them).
+   * Empty for a document tied to no place.
+   */
+  locationColumns: readonly string[];
   /** The page a result opens (route name with `id`); built by the presenter. */
   page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
-  { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], page: 'entries.show' },
-  { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], page: 'transfers.show' },
-  { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], page: 'inventory.show' },
-  { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], page: 'inventory.readjustmentPrint' },
+  { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], locationColumns: ['location_id'], page: 'entries.show' },
+  { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], locationColumns: ['from_location_id', 'to_location_id'], page: 'transfers.show' },
+  { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.show' },
+  { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
 ];
 
 /**

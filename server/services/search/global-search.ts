@@ -3,6 +3,8 @@ import { prefixIndexOrder } from '../../db/dialect.js';
 import { escapeLike } from '../../db/dialect.js';
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_QUERY } from '../../../shared/search.js';
 import { searchClients, searchProducts, searchSuppliers } from '../pickers/pickers.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import { DOCUMENT_SERIES, type DocumentSeries, documentNumberQuery } from './document-series.js';
 
 /** The groups a user may search (server/policies searchScope decides). */
@@ -11,6 +13,8 @@ export interface SearchScope {
   clients: boolean;
   suppliers: boolean;
   series: readonly DocumentSeries[];
+  /** The places the user works in: documents of other places are not found. */
+  places: PlaceScope;
 }
 
 export interface DocumentRow {
@@ -43,7 +47,7 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
   const result: GlobalSearchResult = { q, products: [], clients: [], suppliers: [], documents: [] };
   if (!q) return result;
   const limit = SEARCH_GROUP_LIMIT;
-  result.documents = await searchDocuments(db, q, params.scope.series, limit);
+  result.documents = await searchDocuments(db, q, params.scope.series, params.scope.places, limit);
   // A document number is not also looked for among names.
   if (result.documents.length > 0 && documentNumberQuery(q, DOCUMENT_SERIES.map((s) => s.series))) return result;
   // As typed first in every group; the typo-tolerant fallback only when no group found anything.
@@ -56,13 +60,15 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
   return result;
 }
 
-async function searchDocuments(db: Knex, q: string, allowed: readonly DocumentSeries[], limit: number): Promise<DocumentRow[]> {
+async function searchDocuments(db: Knex, q: string, allowed: readonly DocumentSeries[], places: PlaceScope, limit: number): Promise<DocumentRow[]> {
   const wanted = documentNumberQuery(q, [...new Set(allowed.map((s) => s.series))]);
   if (!wanted) return [];
   const rows: DocumentRow[] = [];
   for (const series of allowed.filter((s) => s.series === wanted.series)) {
-    const select = (qb: Knex.QueryBuilder) =>
-      qb.select({ id: 'id', number: 'number', date: series.dateColumn, ...(series.statusColumn ? { status: series.statusColumn } : {}) }).from(series.table);
+    const select = (qb: Knex.QueryBuilder) => {
+      const q = qb.select({ id: 'id', number: 'number', date: series.dateColumn, ...(series.statusColumn ? { status: series.statusColumn } : {}) }).from(series.table);
+      return series.locationColumns.length ? whereAllowedLocation(q, series.locationColumns, places) : q;
+    };
     const found: any[] = [];
     if (wanted.exact) found.push(...(await select(db.queryBuilder()).where('number', wanted.exact).limit(1)));
     found.push(

@@ -5,6 +5,9 @@ import { toBool } from '../../db/dialect.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
 import type { CountOptions, CountSummary } from '../../domain/stock/count.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { unallowedLocationIds, whereAllowedLocation } from '../places/scope.js';
+import { type Viewer, blindStockLocations } from '../../policies/index.js';
 import type { Row } from './lookups.js';
 
 /**
@@ -12,11 +15,12 @@ import type { Row } from './lookups.js';
  * readjustments. Totals are SQL aggregates over the lines, never sums over rows loaded in JS.
  */
 
-export async function listCountSessions<T>(db: Knex, f: { location_id: string; status: string; from: string; to: string }, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+export async function listCountSessions<T>(db: Knex, f: { location_id: string; status: string; from: string; to: string }, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
   const q = db('inventory_counts as c')
     .join('locations as l', 'l.id', 'c.location_id')
     .leftJoin('users as u', 'u.id', 'c.created_by')
     .whereBetween('c.count_date', [f.from, f.to]);
+  whereAllowedLocation(q, 'c.location_id', scope);
   if (f.location_id) q.where('c.location_id', Number(f.location_id));
   if (f.status) q.where('c.status', f.status);
   q.select('c.*', 'l.name as location_name', 'u.name as created_by_name').orderBy([
@@ -36,11 +40,12 @@ export async function listCountSessions<T>(db: Knex, f: { location_id: string; s
   return { ...result, data: result.data.map((r) => map({ ...r, counted_count: counted.get(Number(r.id)) ?? 0, category_names: categories.get(Number(r.id)) ?? [] })) };
 }
 
-export async function listReadjustments<T>(db: Knex, f: { location_id: string; from: string; to: string }, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+export async function listReadjustments<T>(db: Knex, f: { location_id: string; from: string; to: string }, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
   const q = db('stock_adjustments as a')
     .join('locations as l', 'l.id', 'a.location_id')
     .leftJoin('users as u', 'u.id', 'a.created_by')
     .whereBetween('a.adjustment_date', [f.from, f.to]);
+  whereAllowedLocation(q, 'a.location_id', scope);
   if (f.location_id) q.where('a.location_id', Number(f.location_id));
   q.select('a.*', 'l.name as location_name', 'u.name as created_by_name').orderBy([
     { column: 'a.adjustment_date', order: 'desc' },
@@ -232,7 +237,7 @@ export async function countAdjustment(db: Knex, session: Row): Promise<{ rows: R
 }
 
 /** Categories a new count can cover (with their active products) and the sessions still open. */
-export async function countSessionFormData(db: Knex) {
+export async function countSessionFormData(db: Knex, scope: PlaceScope) {
   const categories = (await db('categories as c')
     .leftJoin('products as p', (j) => j.on('p.category_id', '=', 'c.id').andOn('p.active', '=', db.raw('?', [true])))
     .where('c.active', true)
@@ -240,7 +245,7 @@ export async function countSessionFormData(db: Knex) {
     .orderBy('c.name')
     .select('c.id', 'c.name', 'c.code')
     .count({ n: 'p.id' })) as unknown as Array<{ id: number; name: string; code: string; n: number }>;
-  const open = await db('inventory_counts').where({ status: 'open' }).select('id', 'location_id', 'all_categories');
+  const open = await whereAllowedLocation(db('inventory_counts'), 'location_id', scope).where({ status: 'open' }).select('id', 'location_id', 'all_categories');
   const openCats = open.length
     ? await db('inventory_count_categories as cc')
         .join('categories as c', 'c.id', 'cc.category_id')
@@ -292,4 +297,15 @@ export async function readjustmentDetail(db: Knex, id: number): Promise<{ adjust
 export async function openBlindCounts(db: Knex): Promise<Array<{ location_id: number; status: string; blind: boolean }>> {
   const rows = await db('inventory_counts').where({ status: 'open', blind: true }).select('location_id');
   return rows.map((r) => ({ location_id: Number(r.location_id), status: 'open', blind: true }));
+}
+
+/**
+ * The locations whose stock figures a user may not see: those they count blind (blindStockLocations)
+ * and those they do not work in (server/policies/places.ts). Pickers, product lists, records and
+ * stock pages leave their quantities, and any total including them, out.
+ */
+export async function hiddenStockLocations(db: Knex, user: Viewer & { places: PlaceScope }): Promise<ReadonlySet<number>> {
+  const blind = blindStockLocations(user, await openBlindCounts(db));
+  const elsewhere = await unallowedLocationIds(db, user.places);
+  return elsewhere.size ? new Set([...blind, ...elsewhere]) : blind;
 }

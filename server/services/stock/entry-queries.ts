@@ -5,15 +5,18 @@ import { OPENING_STOCK_LABEL } from '../../../shared/stock.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
 import { type LeftGoods, NAMED_PRODUCTS } from '../../domain/stock/cancellation.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Row } from './lookups.js';
 
 /** Read side of the stock entries: list (indexed filters, allowlisted sorts), statement, detail. */
 
-function entryListQuery(db: Knex, f: EntryListFilters): Knex.QueryBuilder {
+function entryListQuery(db: Knex, f: EntryListFilters, scope: PlaceScope): Knex.QueryBuilder {
   // Opening stock (« Stock initial ») has no supplier.
   const q = db('stock_entries as e')
     .leftJoin('suppliers as s', 's.id', 'e.supplier_id')
     .join('locations as l', 'l.id', 'e.location_id');
+  whereAllowedLocation(q, 'e.location_id', scope);
   if (f.from && f.to) q.whereBetween('e.entry_date', [f.from, f.to]);
   if (f.supplier_id) q.where('e.supplier_id', Number(f.supplier_id));
   if (f.location_id) q.where('e.location_id', Number(f.location_id));
@@ -34,8 +37,8 @@ const ENTRY_SORTS: Record<EntryListFilters['sort'], string[]> = {
 const ENTRY_COLUMNS = ['e.id', 'e.kind', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
 
 /** One page of entries and the totals of the validated entries the filters match. */
-export async function listEntries<T>(db: Knex, f: EntryListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
-  const base = entryListQuery(db, f);
+export async function listEntries<T>(db: Knex, f: EntryListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
+  const base = entryListQuery(db, f, scope);
   const ordered = base
     .clone()
     .select(ENTRY_COLUMNS)
@@ -62,8 +65,8 @@ export interface EntryStatementData {
  * `includeCancelled`. Rows are capped (the statement says when it is truncated); the totals and the
  * per-supplier subtotals are SQL aggregates over the same filtered query.
  */
-export async function entryStatement(db: Knex, f: EntryListFilters, includeCancelled: boolean, limit = 5000): Promise<EntryStatementData> {
-  const base = entryListQuery(db, { ...f, status: includeCancelled ? f.status : 'validated' });
+export async function entryStatement(db: Knex, f: EntryListFilters, scope: PlaceScope, includeCancelled: boolean, limit = 5000): Promise<EntryStatementData> {
+  const base = entryListQuery(db, { ...f, status: includeCancelled ? f.status : 'validated' }, scope);
   const rows = await base
     .clone()
     .leftJoin('users as u', 'u.id', 'e.created_by')

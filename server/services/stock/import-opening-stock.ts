@@ -1,3 +1,4 @@
+import { EVERY_PLACE, allowsLocation } from '../../policies/places.js';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { toBool } from '../../db/dialect.js';
@@ -6,7 +7,7 @@ import { auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { companyToday } from '../company/get-company.js';
 import { code, foreignId, integer, money, text } from '../records/fields.js';
-import type { ImportSpec } from '../tabular/import-flow.js';
+import type { ImportRights, ImportSpec } from '../tabular/import-flow.js';
 import type { RawRow } from '../tabular/import-batches.js';
 import { normalizeHeader } from '../tabular/read.js';
 import { validateEntry } from './entries.js';
@@ -38,9 +39,11 @@ interface OpeningInput {
 
 interface FileContext {
   products: Map<string, { id: number; name: string; active: boolean }>;
-  locations: Map<string, { id: number; name: string; active: boolean }>;
+  locations: Map<string, { id: number; name: string; active: boolean; allowed: boolean }>;
   /** "productId:locationId" → file line of its first row. */
   seen: Map<string, number>;
+  /** The user works in some places only: an unknown place and another's read the same. */
+  restricted: boolean;
 }
 
 function openingSchema(currency: string) {
@@ -54,20 +57,20 @@ function openingSchema(currency: string) {
   });
 }
 
-async function prepare(db: Knex | Knex.Transaction, rows: RawRow[]): Promise<FileContext> {
+async function prepare(db: Knex | Knex.Transaction, rows: RawRow[], rights: ImportRights): Promise<FileContext> {
   const codes = [...new Set(rows.map((r) => normalizeCode(r.cells.code ?? '')).filter(Boolean))];
   const products = new Map<string, { id: number; name: string; active: boolean }>();
   for (let i = 0; i < codes.length; i += 500) {
     for (const p of await db('products').whereIn('code', codes.slice(i, i + 500)).select('id', 'code', 'name', 'active')) products.set(p.code, { id: Number(p.id), name: p.name, active: toBool(p.active) });
   }
   // A location is written by its code or its name, whatever the case and accents.
-  const locations = new Map<string, { id: number; name: string; active: boolean }>();
+  const locations = new Map<string, { id: number; name: string; active: boolean; allowed: boolean }>();
   for (const l of await db('locations').select('id', 'code', 'name', 'active')) {
-    const entry = { id: Number(l.id), name: l.name as string, active: toBool(l.active) };
+    const entry = { id: Number(l.id), name: l.name as string, active: toBool(l.active), allowed: allowsLocation(rights.places ?? EVERY_PLACE, l.id) };
     locations.set(normalizeHeader(l.name), entry);
     locations.set(normalizeHeader(l.code), entry);
   }
-  return { products, locations, seen: new Map() };
+  return { products, locations, seen: new Map(), restricted: !(rights.places ?? EVERY_PLACE).all };
 }
 
 export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, null, { entries: string[]; lines: number }> = {
@@ -94,7 +97,8 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
     else if (product && !product.active) errors.push(`Le produit « ${product.name} » (${productCode}) est archivé.`);
     const location = locationText ? ctx.locations.get(normalizeHeader(locationText)) : undefined;
     if (!locationText) errors.push('Le champ emplacement est obligatoire.');
-    else if (!location) errors.push(`L'emplacement « ${locationText} » n'existe pas.`);
+    // A place the user does not work in reads as an unknown one (its existence is not revealed).
+    else if (!location || !location.allowed) errors.push(ctx.restricted ? `L'emplacement « ${locationText} » n'existe pas ou ne vous est pas attribué.` : `L'emplacement « ${locationText} » n'existe pas.`);
     else if (!location.active) errors.push(`L'emplacement « ${location.name} » est archivé.`);
     // An unknown product or location is said once above, not again by the schema.
     values.product_id = product?.id ?? Number.MAX_SAFE_INTEGER;

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 
 /**
  * Read side of the stock screens, shared by every document type: the raw row type the presenters
@@ -7,8 +9,9 @@ import type { Knex } from 'knex';
 
 export type Row = Record<string, any>;
 
-export async function locationRows(db: Knex): Promise<Row[]> {
-  return db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'code', 'name', 'kind', 'active');
+/** The locations a user works in (every location with `EVERY_PLACE`), for filters and forms. */
+export async function locationRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
+  return whereAllowedLocation(db('locations'), 'id', scope).orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'code', 'name', 'kind', 'active');
 }
 
 export async function activeSupplierRows(db: Knex): Promise<Row[]> {

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import { paginate } from '../../db/paginate.js';
+import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Row } from './lookups.js';
 
 export interface ProductStockData {
@@ -15,7 +17,7 @@ export interface ProductStockData {
 }
 
 /** A product's stock per location, in transit and in total, its movements (paged) and CMUP history. */
-export async function productStock(db: Knex, productId: number, movementPage: number, perPage = 20, hiddenLocations: ReadonlySet<number> = new Set()): Promise<ProductStockData | null> {
+export async function productStock(db: Knex, productId: number, movementPage: number, perPage = 20, hiddenLocations: ReadonlySet<number> = new Set(), scope: PlaceScope = EVERY_PLACE): Promise<ProductStockData | null> {
   const product = await db('products').where({ id: productId }).first('id', 'code', 'name', 'unit', 'cmup', 'purchase_price', 'active', 'alert_threshold');
   if (!product) return null;
   const locations = await db('locations as l')
@@ -24,7 +26,8 @@ export async function productStock(db: Knex, productId: number, movementPage: nu
     .orderBy([{ column: 'l.kind' }, { column: 'l.name' }])
     .select('l.id', 'l.name', 'l.kind', db.raw('COALESCE(sl.quantity, 0) as quantity'));
   const stocked = await db('stock_levels').where({ product_id: productId }).sum<{ q: number | null }[]>({ q: 'quantity' }).first();
-  const transit = await db('transfers as t')
+  // In transit: towards or from a place the user works in.
+  const transit = await whereAllowedLocation(db('transfers as t'), ['t.from_location_id', 't.to_location_id'], scope)
     .join('transfer_lines as tl', 'tl.transfer_id', 't.id')
     .where('t.status', 'sent')
     .where('tl.product_id', productId)

@@ -3,14 +3,18 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { TransferListFilters } from '../../../shared/stock-pages.js';
 import { whereSearch } from '../../db/search.js';
 import { paginate } from '../../db/paginate.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Row } from './lookups.js';
 
 /** Read side of the transfers: list (indexed filters, allowlisted sorts), in-transit count, detail. */
 
-function transferListQuery(db: Knex, f: TransferListFilters): Knex.QueryBuilder {
+function transferListQuery(db: Knex, f: TransferListFilters, scope: PlaceScope): Knex.QueryBuilder {
   const q = db('transfers as t')
     .join('locations as lf', 'lf.id', 't.from_location_id')
     .join('locations as lt', 'lt.id', 't.to_location_id');
+  // A transfer is seen by the users of the sending place and of the receiving one.
+  whereAllowedLocation(q, ['t.from_location_id', 't.to_location_id'], scope);
   if (f.from && f.to) q.whereBetween('t.transfer_date', [f.from, f.to]);
   if (f.status) q.where('t.status', f.status);
   if (f.from_location_id) q.where('t.from_location_id', Number(f.from_location_id));
@@ -25,8 +29,8 @@ const TRANSFER_SORTS: Record<TransferListFilters['sort'], string[]> = {
   status: ['t.status', 't.id'],
 };
 
-export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
-  const q = transferListQuery(db, f)
+export async function listTransfers<T>(db: Knex, f: TransferListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+  const q = transferListQuery(db, f, scope)
     .leftJoin('users as su', 'su.id', 't.sent_by')
     .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
     .select(
@@ -47,8 +51,8 @@ export async function listTransfers<T>(db: Knex, f: TransferListFilters, page: n
   return paginate(q, page, perPage, map);
 }
 
-export async function transfersInTransit(db: Knex): Promise<number> {
-  const row = await db('transfers').where({ status: 'sent' }).count<{ n: number }[]>({ n: '*' }).first();
+export async function transfersInTransit(db: Knex, scope: PlaceScope): Promise<number> {
+  const row = await whereAllowedLocation(db('transfers'), ['from_location_id', 'to_location_id'], scope).where({ status: 'sent' }).count<{ n: number }[]>({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 

@@ -1,3 +1,4 @@
+import type { PlaceScope } from '../../policies/places.js';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { ImportColumn } from '../../../shared/records.js';
@@ -25,6 +26,8 @@ import { type ColumnSpec, type ReadTable, mapColumns } from './read.js';
 export interface ImportRights {
   canUpdate: boolean;
   canChangePrices: boolean;
+  /** The places the user works in (server/policies/places.ts): rows naming another place are refused. */
+  places?: PlaceScope;
 }
 
 /** An existing record a file row updates (matched on its code). */
@@ -58,7 +61,7 @@ export interface ImportSpec<K extends string, I extends { code: string; name: st
   /** The form's schema (French messages); a row's cells are parsed with it. */
   schema: (currency: string) => z.ZodType<I>;
   /** Lookups for the whole file (once per check): categories, barcodes… */
-  prepare: (db: Knex | Knex.Transaction, rows: RawRow[]) => Promise<C>;
+  prepare: (db: Knex | Knex.Transaction, rows: RawRow[], rights: ImportRights) => Promise<C>;
   /** The form values of an existing record: a blank cell on an update keeps its current value. */
   currentValues: (row: Record<string, any>, currency: string) => Record<string, unknown>;
   /** A cell's form value (choices normalised); undefined leaves the cell out of the form. */
@@ -114,7 +117,7 @@ async function checkRows<K extends string, I extends { code: string; name: strin
   const codes = records ? [...new Set(rows.map((r) => (r.cells.code ?? '').trim().toUpperCase()).filter(Boolean))] : [];
   const existingByCode = new Map<string, Existing>();
   for (const row of await byChunks(codes, (c) => db(spec.kind).whereIn('code', c).select('*'))) existingByCode.set(row.code, { id: Number(row.id), row });
-  const ctx = await spec.prepare(db, rows);
+  const ctx = await spec.prepare(db, rows, rights);
 
   const seen = new Map<string, number>();
   const results: RowResult[] = [];

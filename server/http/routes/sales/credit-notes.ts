@@ -14,6 +14,8 @@ import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../../files.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { assertPlace, requirePlace } from '../../middleware/places.js';
+import { allowsLocation } from '../../../policies/places.js';
 import { presentPrintState } from '../../presenters/print.js';
 import { presentCorrectableSale, presentCreditNote, presentCreditNoteRow } from '../../presenters/sales/credit-notes.js';
 import { presentLocations } from '../../presenters/stock/common.js';
@@ -66,22 +68,24 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     await res.inertia.render('sales/credit-notes/Index', {
       currency: await getCurrency(db),
       filters,
-      credit_notes: await listCreditNotes(db, filters, queryPage(req.query), presentCreditNoteRow),
-      refund_total: await creditNoteRefundTotal(db, filters),
-      locations: presentLocations(await locationRows(db)),
+      credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
+      refund_total: await creditNoteRefundTotal(db, filters, user.places),
+      locations: presentLocations(await locationRows(db, user.places)),
       can: { create: user.permissions.has('sales.correct'), export: true },
     });
   });
 
   r.get(ROUTES['creditNotes.export'], can('menu.sortiestock'), downloadGuard, async (req, res) => {
     const filters = filtersOf(req, await companyToday(db));
-    sendFile(res, await buildExport(exportFormat(req), exportSpec(await getCurrency(db)), await creditNotesForExport(db, filters)));
+    sendFile(res, await buildExport(exportFormat(req), exportSpec(await getCurrency(db)), await creditNotesForExport(db, filters, req.user!.places)));
   });
 
   // ?vente=VB-2026-000012 (typed, or scanned from the ticket's barcode).
   r.get(ROUTES['creditNotes.create'], can('menu.sortiestock', 'sales.correct'), async (req, res) => {
     const searched = queryText(req.query, 'vente', 40).trim();
-    const found = searched ? await correctableSale(db, searched) : null;
+    const sale = searched ? await correctableSale(db, searched) : null;
+    // A sale of a place the user does not work in reads as an unknown number.
+    const found = sale && allowsLocation(req.user!.places, sale.sale.location_id) ? sale : null;
     let notFound: string | null = null;
     if (searched && !found) notFound = `Aucune vente ne porte le numéro « ${searched} ».`;
     else if (found && found.sale.kind !== 'counter') notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
@@ -96,6 +100,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
 
   r.post(ROUTES['creditNotes.index'], can('menu.sortiestock', 'sales.correct'), async (req, res) => {
     const input = validate(creditNoteSchema, req.body);
+    await assertPlace(db, req.user!.places, 'sale', input.sale_id);
     const result = await createCreditNote(
       db,
       { idempotencyKey: input.idempotency_key, saleId: input.sale_id, reason: input.reason, version: input.version, lines: input.lines.map((l) => ({ saleLineId: l.sale_line_id, quantity: l.quantity })) },
@@ -105,7 +110,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     redirect(res, route('creditNotes.show', { id: result.id }));
   });
 
-  r.get(ROUTES['creditNotes.show'], can('menu.sortiestock'), async (req, res) => {
+  r.get(ROUTES['creditNotes.show'], can('menu.sortiestock'), requirePlace(db, 'creditNote'), async (req, res) => {
     const detail = await creditNoteDetail(db, routeId(req.params.id));
     if (!detail) throw new NotFound();
     await res.inertia.render('sales/credit-notes/Show', {
@@ -116,7 +121,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
   });
 
   // Avoir (A5): the first print is the original, every later one a DUPLICATA (printFrame).
-  r.get(ROUTES['creditNotes.print'], can('menu.sortiestock'), async (req, res) => {
+  r.get(ROUTES['creditNotes.print'], can('menu.sortiestock'), requirePlace(db, 'creditNote'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await creditNoteDetail(db, id);
     if (!detail) throw new NotFound();

@@ -14,6 +14,8 @@ import { actorOf } from '../../actor.js';
 import { importRoutes } from '../../import-routes.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { requirePlace } from '../../middleware/places.js';
+import { refuseUnallowedLocation } from '../../../policies/places.js';
 import { printCount } from '../../../services/print/record-print.js';
 import { printFrame } from '../../printouts.js';
 import { presentPrintState } from '../../presenters/print.js';
@@ -48,21 +50,21 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const filters = entryFilters(req, await companyToday(db));
     // Sorting by amount would tell the amounts apart: only for those who see them.
     if (!costs && filters.sort === 'amount') filters.sort = 'date';
-    const { entries, totals } = await listEntries(db, filters, queryPage(req.query), (r) => presentEntryRow(r, costs));
+    const { entries, totals } = await listEntries(db, filters, req.user!.places, queryPage(req.query), (r) => presentEntryRow(r, costs));
     await res.inertia.render('stock/entries/Index', {
       currency: await getCurrency(db),
       filters,
       entries,
       totals: withoutCosts(totals, costs),
       suppliers: presentOptions(await allSupplierRows(db)),
-      locations: presentLocations(await locationRows(db)),
+      locations: presentLocations(await locationRows(db, req.user!.places)),
       can: entryAbilities(req.user!),
     });
   });
 
   // The entry form: a supplier's entry, or « Stock initial » (no supplier) on its own URL.
-  const entryForm = (kind: EntryKind) => async (_req: Request, res: Response) => {
-    const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
+  const entryForm = (kind: EntryKind) => async (req: Request, res: Response) => {
+    const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/entries/Create', {
       currency: await getCurrency(db),
       today: await companyToday(db),
@@ -86,6 +88,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
 
   r.post(ROUTES['entries.index'], can('stock_entries.create'), async (req, res) => {
     const input = validate(stockEntrySchema(await getCurrency(db)), req.body);
+    refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createStockEntry(
       db,
       {
@@ -111,14 +114,14 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const today = await companyToday(db);
     const filters = { ...entryFilters(req, today), ...period(req.query, today) };
     const includeCancelled = queryFlag(req.query, 'cancelled');
-    const statement = await entryStatement(db, filters, includeCancelled);
+    const statement = await entryStatement(db, filters, req.user!.places, includeCancelled);
     await res.inertia.render('stock/entries/Statement', {
       ...(await printFrame(db, req, res, { document: null, back: route('entries.index', { from: filters.from, to: filters.to }) })),
       ...presentEntryStatement(statement, includeCancelled, filters, seesCosts(req.user!)),
     });
   });
 
-  r.get(ROUTES['entries.show'], async (req, res) => {
+  r.get(ROUTES['entries.show'], requirePlace(db, 'entry'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
@@ -132,7 +135,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.get(ROUTES['entries.print'], async (req, res) => {
+  r.get(ROUTES['entries.print'], requirePlace(db, 'entry'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
@@ -140,7 +143,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     await res.inertia.render('stock/entries/Print', { ...frame, entry: presentEntry(detail, seesCosts(req.user!)) });
   });
 
-  r.post(ROUTES['entries.cancel'], can('stock_entries.cancel'), async (req, res) => {
+  r.post(ROUTES['entries.cancel'], can('stock_entries.cancel'), requirePlace(db, 'entry'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const result = await cancelStockEntry(db, id, input, actorOf(req));

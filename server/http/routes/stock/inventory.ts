@@ -12,6 +12,8 @@ import { locationRows } from '../../../services/stock/lookups.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { requirePlace } from '../../middleware/places.js';
+import { refuseUnallowedLocation } from '../../../policies/places.js';
 import { printFrame } from '../../printouts.js';
 import { presentLocations } from '../../presenters/stock/common.js';
 import {
@@ -51,18 +53,18 @@ export function inventoryRoutes({ db }: AppContext): Router {
       currency: await getCurrency(db),
       tab,
       filters,
-      sessions: await listCountSessions(db, filters, tab === 'sessions' ? queryPage(req.query) : 1, (row) => presentCountSessionRow(row, values)),
-      readjustments: await listReadjustments(db, filters, tab === 'readjustments' ? queryPage(req.query) : 1, (row) => presentReadjustmentRow(row, values)),
-      locations: presentLocations(await locationRows(db)),
+      sessions: await listCountSessions(db, filters, req.user!.places, tab === 'sessions' ? queryPage(req.query) : 1, (row) => presentCountSessionRow(row, values)),
+      readjustments: await listReadjustments(db, filters, req.user!.places, tab === 'readjustments' ? queryPage(req.query) : 1, (row) => presentReadjustmentRow(row, values)),
+      locations: presentLocations(await locationRows(db, req.user!.places)),
       can: countAbilities(req.user!),
     });
   });
 
-  r.get(ROUTES['inventory.create'], can('inventory.count'), async (_req, res) => {
-    const { categories, openSessions } = await countSessionFormData(db);
+  r.get(ROUTES['inventory.create'], can('inventory.count'), async (req, res) => {
+    const { categories, openSessions } = await countSessionFormData(db, req.user!.places);
     await res.inertia.render('stock/inventory/Create', {
       today: await companyToday(db),
-      locations: presentLocations(await locationRows(db)).filter((l) => l.active),
+      locations: presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active),
       categories,
       open_sessions: openSessions,
     });
@@ -70,6 +72,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
 
   r.post(ROUTES['inventory.index'], can('inventory.count'), async (req, res) => {
     const input = validate(countSessionSchema, req.body);
+    refuseUnallowedLocation(req.user!.places, input.location_id);
     const { id, number, replayed } = await openCountSession(
       db,
       { idempotencyKey: input.idempotency_key, locationId: input.location_id, countDate: input.count_date, blind: input.blind, categoryIds: input.category_ids, note: input.note },
@@ -79,8 +82,8 @@ export function inventoryRoutes({ db }: AppContext): Router {
     redirect(res, route('inventory.show', { id }));
   });
 
-  r.get(ROUTES['inventory.readjust'], can('inventory.validate'), async (_req, res) => {
-    const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
+  r.get(ROUTES['inventory.readjust'], can('inventory.validate'), async (req, res) => {
+    const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/inventory/Readjust', {
       currency: await getCurrency(db),
       today: await companyToday(db),
@@ -92,6 +95,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
 
   r.post(ROUTES['inventory.readjust'], can('inventory.validate'), async (req, res) => {
     const input = validate(readjustmentSchema, req.body);
+    refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createReadjustment(
       db,
       {
@@ -108,7 +112,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     redirect(res, route('inventory.index', { tab: 'readjustments' }));
   });
 
-  r.get(ROUTES['inventory.readjustmentPrint'], async (req, res) => {
+  r.get(ROUTES['inventory.readjustmentPrint'], requirePlace(db, 'adjustment'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await readjustmentDetail(db, id);
     if (!detail) throw new NotFound();
@@ -118,7 +122,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.get(ROUTES['inventory.show'], async (req, res) => {
+  r.get(ROUTES['inventory.show'], requirePlace(db, 'count'), async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
     if (!session) throw new NotFound();
     const reveal = seesTheoreticalStock(req.user!, session);
@@ -150,7 +154,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['inventory.counts'], can('inventory.count'), async (req, res) => {
+  r.post(ROUTES['inventory.counts'], can('inventory.count'), requirePlace(db, 'count'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(saveCountsSchema, req.body);
     const { saved } = await saveCounts(db, id, input.lines.map((l) => ({ productId: l.product_id, counted: l.counted, expected: l.expected })), actorOf(req));
@@ -158,7 +162,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     redirect(res, backUrl(req, route('inventory.show', { id })));
   });
 
-  r.post(ROUTES['inventory.scan'], can('inventory.count'), async (req, res) => {
+  r.post(ROUTES['inventory.scan'], can('inventory.count'), requirePlace(db, 'count'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(scanSchema, req.body);
     const result = await scanCount(db, id, input, actorOf(req));
@@ -166,7 +170,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     redirect(res, backUrl(req, route('inventory.show', { id })));
   });
 
-  r.post(ROUTES['inventory.validate'], can('inventory.validate'), async (req, res) => {
+  r.post(ROUTES['inventory.validate'], can('inventory.validate'), requirePlace(db, 'count'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(validateCountSchema, req.body);
     const result = await validateCount(db, id, { version: input.version, movedPolicy: input.moved_policy, uncountedAsZero: input.uncounted_as_zero }, actorOf(req));
@@ -174,7 +178,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     redirect(res, route('inventory.show', { id }, { tab: 'ecarts' }));
   });
 
-  r.post(ROUTES['inventory.abandon'], can('inventory.validate'), async (req, res) => {
+  r.post(ROUTES['inventory.abandon'], can('inventory.validate'), requirePlace(db, 'count'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const { number } = await abandonCount(db, id, input, actorOf(req));
@@ -183,7 +187,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
   });
 
   // État de contrôle de stock (count sheet, A4). ?vierge=1: empty counted column for counting by hand.
-  r.get(ROUTES['inventory.sheet'], async (req, res) => {
+  r.get(ROUTES['inventory.sheet'], requirePlace(db, 'count'), async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
     if (!session) throw new NotFound();
     const reveal = seesTheoreticalStock(req.user!, session);
@@ -198,7 +202,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
   });
 
   // État d'ajustement of a validated count (A4).
-  r.get(ROUTES['inventory.adjustment'], async (req, res) => {
+  r.get(ROUTES['inventory.adjustment'], requirePlace(db, 'count'), async (req, res) => {
     const session = await countSession(db, routeId(req.params.id));
     if (!session || session.status !== 'validated') throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import { NotFound } from '../../../domain/errors.js';
-import { blindStockLocations, seesCosts } from '../../../policies/index.js';
-import { openBlindCounts } from '../../../services/stock/count-queries.js';
+import { onlyAllowedLocations } from '../../../policies/places.js';
+import { seesCosts } from '../../../policies/index.js';
+import { hiddenStockLocations } from '../../../services/stock/count-queries.js';
 import { getCurrency } from '../../../services/company/get-company.js';
 import { productStock } from '../../../services/stock/product-stock.js';
 import type { AppContext } from '../../context.js';
@@ -18,9 +19,11 @@ export function productStockRoutes({ db }: AppContext): Router {
   const r = Router();
   r.get(ROUTES['products.stock'], requireAuth, requireVerified, can('menu.produits'), async (req, res) => {
     const id = routeId(req.params.id);
-    const hidden = blindStockLocations(req.user!, await openBlindCounts(db));
-    const data = await productStock(db, id, queryPage(req.query, 'mvt_page'), 20, hidden);
+    const hidden = await hiddenStockLocations(db, req.user!);
+    const data = await productStock(db, id, queryPage(req.query, 'mvt_page'), 20, hidden, req.user!.places);
     if (!data) throw new NotFound();
+    // The places the user does not work in are not listed at all (their movements neither: `hidden`).
+    data.locations = onlyAllowedLocations(req.user!.places, data.locations, (l) => l.id);
     await res.inertia.render('products/Stock', { ...presentProductStock(data, seesCosts(req.user!), await getCurrency(db), hidden), back_url: route('products.show', { id }) });
   });
   return r;

@@ -11,6 +11,8 @@ import { cancelTransfer, createTransfer, receiveTransfer } from '../../../servic
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../../middleware/auth.js';
+import { requirePlace } from '../../middleware/places.js';
+import { EVERY_PLACE, allowsLocation, refuseUnallowedLocation } from '../../../policies/places.js';
 import { printCount } from '../../../services/print/record-print.js';
 import { printFrame } from '../../printouts.js';
 import { presentPrintState } from '../../presenters/print.js';
@@ -49,21 +51,26 @@ export function transferRoutes({ db }: AppContext): Router {
   // The transfer list and the cancellation screen search the same list with the same filters.
   const transferList = async (req: Request) => {
     const filters = transferFilters(req, await companyToday(db));
-    return { filters, transfers: await listTransfers(db, filters, queryPage(req.query), presentTransferRow), locations: presentLocations(await locationRows(db)) };
+    return { filters, transfers: await listTransfers(db, filters, req.user!.places, queryPage(req.query), presentTransferRow), locations: presentLocations(await locationRows(db, req.user!.places)) };
   };
 
   r.get(ROUTES['transfers.index'], can('menu.sortiestock'), async (req, res) => {
     const { create, cancel } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Index', { ...(await transferList(req)), in_transit: await transfersInTransit(db), can: { create, cancel } });
+    await res.inertia.render('stock/transfers/Index', { ...(await transferList(req)), in_transit: await transfersInTransit(db, req.user!.places), can: { create, cancel } });
   });
 
-  r.get(ROUTES['transfers.create'], can('menu.sortiestock', 'transfers.create'), async (_req, res) => {
-    const locations = presentLocations(await locationRows(db)).filter((l) => l.active);
-    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, ...defaultTransferWay(locations) });
+  r.get(ROUTES['transfers.create'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
+    // Sent from a place the user works in, to any active location.
+    const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
+    const destinations = presentLocations(await locationRows(db, EVERY_PLACE)).filter((l) => l.active);
+    const way = defaultTransferWay(locations);
+    const to = way.default_to_id ?? destinations.find((l) => l.value !== String(way.default_from_id))?.value;
+    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, destinations, ...way, default_to_id: to ? Number(to) : null });
   });
 
   r.post(ROUTES['transfers.index'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
     const input = validate(transferSchema, req.body);
+    refuseUnallowedLocation(req.user!.places, input.from_location_id, 'from_location_id');
     const result = await createTransfer(
       db,
       {
@@ -80,23 +87,25 @@ export function transferRoutes({ db }: AppContext): Router {
     redirect(res, route('transfers.show', { id: result.id }));
   });
 
-  r.get(ROUTES['transfers.show'], canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
+  r.get(ROUTES['transfers.show'], canAny('menu.sortiestock', 'menu.annulation.transfert'), requirePlace(db, 'transfer'), async (req, res) => {
     const detail = await transferDetail(db, routeId(req.params.id));
     if (!detail) throw new NotFound();
     const { receive, cancel, reprint } = transferAbilities(req.user!);
+    // The receiving place receives, the sending place cancels (requirePlace guards the actions).
+    const places = req.user!.places;
     await res.inertia.render('stock/transfers/Show', {
       currency: await getCurrency(db),
       today: await companyToday(db),
       transfer: presentTransfer(detail, seesCosts(req.user!)),
       actions: transferActions(detail.transfer),
-      can: { receive, cancel, reprint },
+      can: { receive: receive && allowsLocation(places, detail.transfer.to_location_id), cancel: cancel && allowsLocation(places, detail.transfer.from_location_id), reprint },
       print: presentPrintState(await printCount(db, { printout: 'transfer', id: Number(detail.transfer.id) }), mayReprint(req.user!)),
     });
   });
 
   // Bon de transfert (A5): the first print is the original, every later one a DUPLICATA (printFrame).
   // ?print=1 opens the dialog; ?retour=annulation comes back to the cancellation screen.
-  r.get(ROUTES['transfers.print'], canAny('menu.sortiestock', 'menu.annulation.transfert'), async (req, res) => {
+  r.get(ROUTES['transfers.print'], canAny('menu.sortiestock', 'menu.annulation.transfert'), requirePlace(db, 'transfer'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await transferDetail(db, id);
     if (!detail) throw new NotFound();
@@ -105,7 +114,7 @@ export function transferRoutes({ db }: AppContext): Router {
     await res.inertia.render('stock/transfers/Print', { ...frame, transfer: presentTransfer(detail, false, seesCosts(req.user!)) });
   });
 
-  r.post(ROUTES['transfers.receive'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
+  r.post(ROUTES['transfers.receive'], can('menu.sortiestock', 'transfers.create'), requirePlace(db, 'transfer', ['to']), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(receptionSchema, req.body);
     const result = await receiveTransfer(
@@ -125,7 +134,7 @@ export function transferRoutes({ db }: AppContext): Router {
   });
 
   // Cancelled from the transfer's page (Sortie de stock) or from the cancellation screen: either screen.
-  r.post(ROUTES['transfers.cancel'], canAny(...TRANSFER_CANCEL_SCREENS), can('transfers.cancel'), async (req, res) => {
+  r.post(ROUTES['transfers.cancel'], canAny(...TRANSFER_CANCEL_SCREENS), can('transfers.cancel'), requirePlace(db, 'transfer', ['from']), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const result = await cancelTransfer(db, id, input, actorOf(req));

@@ -33,7 +33,7 @@ type TransferForm = {
 };
 
 /** Nouveau transfert: from a location to another, lines with the product picker; validation sends the goods. */
-export default function TransfersCreate({ currency, today, locations, default_from_id, default_to_id }: PageProps<'stock/transfers/Create'>) {
+export default function TransfersCreate({ currency, today, locations, destinations, default_from_id, default_to_id }: PageProps<'stock/transfers/Create'>) {
   const form = useServerForm<TransferForm>({
     idempotency_key: newIdempotencyKey(),
     from_location_id: default_from_id ? String(default_from_id) : '',
@@ -82,7 +82,7 @@ export default function TransfersCreate({ currency, today, locations, default_fr
               value={form.data.to_location_id}
               onChange={(v) => form.setData('to_location_id', v)}
               error={form.errorOf('to_location_id') ?? (sameLocation ? 'La destination doit être différente du départ.' : undefined)}
-              options={locations}
+              options={destinations}
               placeholder="Choisir…"
             />
           </div>

@@ -1,0 +1,62 @@
+/**
+ * Allowed places (DESIGN.md §5, Paramètres › Utilisateurs): the locations (and treasury accounts)
+ * a user works in. A user of Boutique 1 never sees nor acts on Boutique 2: every list, picker,
+ * document, printout, export, search result and figure that names a place asks this scope. An
+ * administrator, or a user whose places are not restricted, works everywhere (`all`).
+ *
+ * Pure: the scope is built once per request from the user's rows (server/auth/user-context.ts);
+ * queries apply it with `whereAllowedLocation` (server/services/places/scope.ts), documents with
+ * `allowsLocation` / `requirePlace` (server/http/middleware/places.ts), forms with
+ * `refuseUnallowedLocation`.
+ */
+import { Refusal } from '../domain/errors.js';
+
+export interface PlaceScope {
+  /** Every place (administrator, or no restriction). */
+  all: boolean;
+  /** The allowed location ids when not `all`. */
+  locations: ReadonlySet<number>;
+  /** The allowed treasury accounts (cash desks, banks, mobile money) when not `all`. */
+  treasuryAccounts: ReadonlySet<number>;
+}
+
+export const EVERY_PLACE: PlaceScope = Object.freeze({ all: true, locations: new Set<number>(), treasuryAccounts: new Set<number>() });
+
+/** The scope of a user: everywhere for an administrator or an unrestricted user, else the listed places. */
+export function placeScope(user: { isAdmin: boolean; restricted: boolean; locationIds: readonly number[]; treasuryAccountIds: readonly number[] }): PlaceScope {
+  if (user.isAdmin || !user.restricted) return EVERY_PLACE;
+  return { all: false, locations: new Set(user.locationIds.map(Number)), treasuryAccounts: new Set(user.treasuryAccountIds.map(Number)) };
+}
+
+export function allowsLocation(scope: PlaceScope, locationId: number | string | null | undefined): boolean {
+  if (scope.all) return true;
+  return locationId !== null && locationId !== undefined && locationId !== '' && scope.locations.has(Number(locationId));
+}
+
+/** A document between places (a transfer) is seen by the users of either place. */
+export function allowsAnyLocation(scope: PlaceScope, locationIds: ReadonlyArray<number | string | null | undefined>): boolean {
+  return scope.all || locationIds.some((id) => allowsLocation(scope, id));
+}
+
+export function allowsTreasuryAccount(scope: PlaceScope, accountId: number | string | null | undefined): boolean {
+  if (scope.all) return true;
+  return accountId !== null && accountId !== undefined && accountId !== '' && scope.treasuryAccounts.has(Number(accountId));
+}
+
+/** The rows (locations, accounts…) of a list the user may see: `idOf` reads each row's place. */
+export function onlyAllowedLocations<T>(scope: PlaceScope, rows: readonly T[], idOf: (row: T) => number | string): T[] {
+  return scope.all ? [...rows] : rows.filter((row) => allowsLocation(scope, idOf(row)));
+}
+
+/** The message under a location field when the user does not work there. */
+export const UNALLOWED_LOCATION = "Vous ne travaillez pas dans cet emplacement : choisissez-en un qui vous est attribué.";
+export const UNALLOWED_TREASURY_ACCOUNT = "Vous ne travaillez pas sur ce compte : choisissez-en un qui vous est attribué.";
+
+/** A form's location field: refused in French (nothing written) when the user does not work there. */
+export function refuseUnallowedLocation(scope: PlaceScope, locationId: number | string | null | undefined, field = 'location_id'): void {
+  if (locationId !== null && locationId !== undefined && locationId !== '' && !allowsLocation(scope, locationId)) throw new Refusal({ [field]: UNALLOWED_LOCATION });
+}
+
+export function refuseUnallowedTreasuryAccount(scope: PlaceScope, accountId: number | string | null | undefined, field: string): void {
+  if (accountId !== null && accountId !== undefined && accountId !== '' && !allowsTreasuryAccount(scope, accountId)) throw new Refusal({ [field]: UNALLOWED_TREASURY_ACCOUNT });
+}

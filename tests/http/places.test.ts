@@ -1,0 +1,404 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteName } from '../../shared/routes.js';
+import { businessDate } from '../../server/domain/dates.js';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
+import { EVERY_PLACE, UNALLOWED_LOCATION, placeScope } from '../../server/policies/places.js';
+import { whereAllowedLocation, whereAllowedTreasuryAccount } from '../../server/services/places/scope.js';
+import { createUser } from '../../server/services/accounts/create-user.js';
+import { Client, type TestApp, createTestApp } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { registeredRoutes } from '../support/routes.js';
+import { createCreditNote } from '../../server/services/sales/credit-notes.js';
+import { adminActor, cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
+import { download } from '../support/master-data.js';
+import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
+import { uniqueTag } from '../support/unique.js';
+
+/**
+ * The allowed places (server/policies/places.ts), route by route: a user of Boutique 1 never sees
+ * nor acts on Boutique 2. Every route of the route table is enumerated from the routers (the walker
+ * of tests/support/routes.ts) and must be named below — as a list (the other place's documents,
+ * names and options absent, the user's own present), a document of a place (404 for the other
+ * place's, 200 for the user's), an action on such a document (404), or in NO_PLACE with the reason
+ * it shows no place. A new list or document route that is not listed here fails the first test.
+ */
+
+const today = () => businessDate('Africa/Abidjan');
+
+interface Data {
+  tag: string;
+  mine: number;
+  theirs: number;
+  theirsName: string;
+  product: number;
+  entryMine: { id: number; number: string };
+  entryTheirs: { id: number; number: string };
+  /** Boutique 1 → dépôt: the user sends it. */
+  transferOut: { id: number; number: string };
+  /** Boutique 2 → Boutique 1: the user receives it (sees it, cannot cancel it). */
+  transferIn: { id: number; number: string };
+  /** Boutique 2 → dépôt: none of the user's business. */
+  transferTheirs: { id: number; number: string };
+  countMine: number;
+  countTheirs: number;
+  adjustmentMine: number;
+  adjustmentTheirs: { id: number; number: string };
+  deskTheirs: number;
+  deskTheirsName: string;
+  /** Counter sales (VB-) and their credit notes (AV-), at Boutique 1 and Boutique 2. */
+  saleMine: { id: number; number: string };
+  saleTheirs: { id: number; number: string; lineId: number };
+  noteMine: { id: number; number: string };
+  noteTheirs: { id: number; number: string };
+}
+
+type Check = (c: Client, d: Data) => Promise<void>;
+
+/** The body of an answer as text (props, JSON, file): what the other place must never appear in. */
+const text = (res: { body: unknown; text?: string }) => res.text ?? JSON.stringify(res.body);
+
+/** A list or form: 200, the other place absent (its name, its documents' numbers), what is the user's present. */
+const list =
+  (url: (d: Data) => string, present: (d: Data) => string[], absent: (d: Data) => string[] = (d) => [d.theirsName]): Check =>
+  async (c, d) => {
+    const res = await c.visit(url(d));
+    expect(res.status, url(d)).toBe(200);
+    const body = text(res);
+    for (const s of present(d)) expect(body, `${url(d)} devrait montrer ${s}`).toContain(s);
+    for (const s of absent(d)) expect(body, `${url(d)} ne doit pas montrer ${s}`).not.toContain(s);
+  };
+
+/** A document route: the other place's answers 404, the user's 200 (`mine` null when it has no own case). */
+const document =
+  (theirs: (d: Data) => string, mine: ((d: Data) => string) | null): Check =>
+  async (c, d) => {
+    expect((await c.visit(theirs(d))).status, theirs(d)).toBe(404);
+    if (mine) expect((await c.visit(mine(d))).status, mine(d)).toBe(200);
+  };
+
+const E = (id: number) => `/operations/entreestock/${id}`;
+const T = (id: number) => `/operations/sortiestock/transferts/${id}`;
+const I = (id: number) => `/operations/gestionstock/${id}`;
+
+const PLACED_GETS: Partial<Record<RouteName, Check>> = {
+  'entries.index': list(() => ROUTES['entries.index'], (d) => [d.entryMine.number], (d) => [d.theirsName, d.entryTheirs.number]),
+  'entries.statement': list(() => ROUTES['entries.statement'], (d) => [d.entryMine.number], (d) => [d.theirsName, d.entryTheirs.number]),
+  'entries.create': list(() => ROUTES['entries.create'], () => ['Boutique 1']),
+  'openingStock.create': list(() => ROUTES['openingStock.create'], () => ['Boutique 1']),
+  'entries.show': document((d) => E(d.entryTheirs.id), (d) => E(d.entryMine.id)),
+  'entries.print': document((d) => `${E(d.entryTheirs.id)}/print`, (d) => `${E(d.entryMine.id)}/print`),
+  'transfers.index': list(() => ROUTES['transfers.index'], (d) => [d.transferOut.number, d.transferIn.number], (d) => [d.transferTheirs.number]),
+  'transfers.cancellations': list(() => ROUTES['transfers.cancellations'], (d) => [d.transferOut.number, d.transferIn.number], (d) => [d.transferTheirs.number]),
+  // Sent from the user's places only; any active location may receive (its name, never its stock).
+  'transfers.create': async (c, d) => {
+    const page = await c.visit(ROUTES['transfers.create']);
+    expect(page.status).toBe(200);
+    expect(page.body.props.locations.map((l: { value: string }) => Number(l.value))).toEqual([d.mine]);
+    expect(page.body.props.destinations.map((l: { value: string }) => Number(l.value))).toContain(d.theirs);
+  },
+  'transfers.show': document((d) => T(d.transferTheirs.id), (d) => T(d.transferIn.id)),
+  'transfers.print': document((d) => `${T(d.transferTheirs.id)}/print`, (d) => `${T(d.transferOut.id)}/print`),
+  'inventory.index': async (c, d) => {
+    await list(() => ROUTES['inventory.index'], () => ['Boutique 1'], (d) => [d.theirsName])(c, d);
+    await list(() => `${ROUTES['inventory.index']}?tab=readjustments`, () => ['Boutique 1'], (d) => [d.theirsName, d.adjustmentTheirs.number])(c, d);
+  },
+  'inventory.create': list(() => ROUTES['inventory.create'], () => ['Boutique 1']),
+  'inventory.readjust': list(() => ROUTES['inventory.readjust'], () => ['Boutique 1']),
+  'inventory.show': document((d) => I(d.countTheirs), (d) => I(d.countMine)),
+  'inventory.sheet': document((d) => `${I(d.countTheirs)}/print`, (d) => `${I(d.countMine)}/print`),
+  // Only a validated count has one: the other place's answers 404 like an unknown one.
+  'inventory.adjustment': document((d) => `${I(d.countTheirs)}/ajustement`, null),
+  'inventory.readjustmentPrint': document((d) => `/operations/gestionstock/reajustements/${d.adjustmentTheirs.id}/print`, (d) => `/operations/gestionstock/reajustements/${d.adjustmentMine}/print`),
+  'products.stock': list((d) => `/fichiers/produits/${d.product}/stock`, () => ['Boutique 1']),
+  'products.show': list((d) => `/fichiers/produits/${d.product}`, () => ['Boutique 1']),
+  'products.index': list(() => ROUTES['products.index'], () => ['Boutique 1']),
+  // No stock figure of a place the user does not work in, even when asked by its id.
+  'pickers.products': async (c, d) => {
+    const res = await c.visit(`${ROUTES['pickers.products']}?q=${d.tag}&location_id=${d.theirs}`);
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThan(0);
+    for (const item of res.body.items) expect(item.stock ?? null).toBeNull();
+    const own = await c.visit(`${ROUTES['pickers.products']}?q=${d.tag}&location_id=${d.mine}`);
+    // 50 given, 5 in, 5 sent, 1 broken, 2 sold, 1 given back.
+    expect(own.body.items[0].stock).toBe(48);
+  },
+  search: async (c, d) => {
+    const documents = async (q: string) => {
+      const res = await c.visit(`${ROUTES.search}?q=${q}`);
+      expect(res.status).toBe(200);
+      const group = (res.body.groups as Array<{ key: string; items: Array<{ title: string }> }>).find((g) => g.key === 'documents');
+      return group ? group.items.map((i) => i.title) : [];
+    };
+    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    expect(await documents(d.entryMine.number)).toEqual([d.entryMine.number]);
+    expect(await documents(d.transferIn.number)).toEqual([d.transferIn.number]);
+  },
+  'locations.index': list(() => ROUTES['locations.index'], () => ['Boutique 1']),
+  'locations.show': document((d) => `/parametres/societe/emplacements/${d.theirs}`, (d) => `/parametres/societe/emplacements/${d.mine}`),
+  'locations.edit': document((d) => `/parametres/societe/emplacements/${d.theirs}/edit`, (d) => `/parametres/societe/emplacements/${d.mine}/edit`),
+  'cashDesks.index': list(() => ROUTES['cashDesks.index'], () => ['Caisse Boutique 1'], (d) => [d.theirsName, d.deskTheirsName]),
+  'cashDesks.create': list(() => ROUTES['cashDesks.create'], () => ['Boutique 1']),
+  'creditNotes.index': list(() => ROUTES['creditNotes.index'], (d) => [d.noteMine.number], (d) => [d.theirsName, d.noteTheirs.number]),
+  'creditNotes.export': async (c, d) => {
+    const res = await download(c, ROUTES['creditNotes.export']);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.noteMine.number);
+    expect(body).not.toContain(d.noteTheirs.number);
+    expect(body).not.toContain(d.theirsName);
+  },
+  // The other place's sale reads as an unknown number.
+  'creditNotes.create': async (c, d) => {
+    const theirs = await c.visit(`${ROUTES['creditNotes.create']}?vente=${d.saleTheirs.number}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.props.sale).toBeNull();
+    expect(theirs.body.props.not_found).toBe(`Aucune vente ne porte le numéro « ${d.saleTheirs.number} ».`);
+    expect((await c.visit(`${ROUTES['creditNotes.create']}?vente=${d.saleMine.number}`)).body.props.sale.number).toBe(d.saleMine.number);
+  },
+  'creditNotes.show': document((d) => `/operations/sortiestock/corrections/${d.noteTheirs.id}`, (d) => `/operations/sortiestock/corrections/${d.noteMine.id}`),
+  'creditNotes.print': document((d) => `/operations/sortiestock/corrections/${d.noteTheirs.id}/print`, (d) => `/operations/sortiestock/corrections/${d.noteMine.id}/print`),
+  'cashDesks.show': document((d) => `/parametres/societe/caisses/${d.deskTheirs}`, null),
+  'cashDesks.edit': document((d) => `/parametres/societe/caisses/${d.deskTheirs}/edit`, null),
+};
+
+/** GET routes that show no place — each with its reason. */
+const NO_PLACE: Partial<Record<RouteName, string>> = {
+  home: 'accueil',
+  login: 'compte',
+  register: 'compte',
+  'password.forgot': 'compte',
+  'password.reset': 'compte',
+  'password.change': 'compte',
+  'password.confirm': 'compte',
+  'verification.notice': 'compte',
+  'verification.verify': 'compte',
+  profile: 'compte',
+  dashboard: 'aucun chiffre par emplacement pour le moment (accueil et raccourcis du menu)',
+  stockExits: 'redirige vers la liste des transferts',
+  'openingStock.import': "page d'envoi du fichier (les lignes du fichier sont contrôlées : voir le test d'import)",
+  'openingStock.importTemplate': 'modèle vide',
+  'clients.index': 'fichier clients, sans emplacement',
+  'clients.export': 'fichier clients',
+  'clients.create': 'fichier clients',
+  'clients.import': 'fichier clients',
+  'clients.importTemplate': 'fichier clients',
+  'clients.show': 'fichier clients',
+  'clients.edit': 'fichier clients',
+  'pickers.clients': 'fichier clients',
+  'suppliers.index': 'fournisseurs',
+  'suppliers.export': 'fournisseurs',
+  'suppliers.create': 'fournisseurs',
+  'suppliers.show': 'fournisseurs',
+  'suppliers.edit': 'fournisseurs',
+  'categories.index': 'catégories',
+  'categories.export': 'catégories',
+  'categories.create': 'catégories',
+  'categories.show': 'catégories',
+  'categories.edit': 'catégories',
+  'products.export': 'fiche produit, sans colonne de stock',
+  'products.create': 'fiche produit',
+  'products.edit': 'fiche produit (le stock est sur la fiche et la page de stock)',
+  'products.import': 'fiche produit',
+  'products.importTemplate': 'fiche produit',
+  'priceCentre.index': 'prix, sans stock',
+  'priceCentre.export': 'prix',
+  'priceCentre.preview': 'prix',
+  'company.accounts': 'réglage des inscriptions',
+  'locations.create': "formulaire vide d'un nouvel emplacement",
+  'users.index': "comptes (la colonne Emplacements nomme ceux de chacun, pour l'administrateur)",
+  'users.create': 'comptes',
+  'users.show': 'comptes',
+  'users.edit': 'comptes',
+};
+
+/** Actions on a document of a place: the other place's answers 404 and nothing happens. */
+const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'delete'; url: (d: Data) => string }>> = {
+  'entries.cancel': { method: 'post', url: (d) => `${E(d.entryTheirs.id)}/cancel` },
+  // Received by the receiving place, cancelled by the sending one.
+  'transfers.receive': { method: 'post', url: (d) => `${T(d.transferOut.id)}/receive` },
+  'transfers.cancel': { method: 'post', url: (d) => `${T(d.transferIn.id)}/cancel` },
+  'inventory.counts': { method: 'post', url: (d) => `${I(d.countTheirs)}/counts` },
+  'inventory.scan': { method: 'post', url: (d) => `${I(d.countTheirs)}/scan` },
+  'inventory.validate': { method: 'post', url: (d) => `${I(d.countTheirs)}/validate` },
+  'inventory.abandon': { method: 'post', url: (d) => `${I(d.countTheirs)}/abandon` },
+  'locations.archive': { method: 'post', url: (d) => `/parametres/societe/emplacements/${d.theirs}/archive` },
+  'locations.restore': { method: 'post', url: (d) => `/parametres/societe/emplacements/${d.theirs}/restore` },
+  'locations.show': { method: 'put', url: (d) => `/parametres/societe/emplacements/${d.theirs}` },
+  'cashDesks.archive': { method: 'post', url: (d) => `/parametres/societe/caisses/${d.deskTheirs}/archive` },
+  'cashDesks.restore': { method: 'post', url: (d) => `/parametres/societe/caisses/${d.deskTheirs}/restore` },
+  'cashDesks.show': { method: 'put', url: (d) => `/parametres/societe/caisses/${d.deskTheirs}` },
+};
+
+/** Forms that create a document at a place: the other place is refused on its field, nothing written. */
+const PLACED_CREATES: Array<{ route: RouteName; table: string; field: string; body: (d: Data) => Record<string, unknown> }> = [
+  {
+    route: 'entries.index',
+    table: 'stock_entries',
+    field: 'location_id',
+    body: (d) => ({ idempotency_key: idempotencyKey(), kind: 'opening', supplier_id: '', location_id: d.theirs, entry_date: today(), supplier_ref: '', note: '', lines: [{ product_id: d.product, unit: 'unit', quantity: 1, unit_cost: 100 }] }),
+  },
+  { route: 'transfers.index', table: 'transfers', field: 'from_location_id', body: (d) => ({ idempotency_key: idempotencyKey(), from_location_id: d.theirs, to_location_id: d.mine, transfer_date: today(), note: '', lines: [{ product_id: d.product, quantity: 1 }] }) },
+  { route: 'inventory.index', table: 'inventory_counts', field: 'location_id', body: (d) => ({ idempotency_key: idempotencyKey(), location_id: d.theirs, count_date: today(), blind: false, category_ids: [], note: '' }) },
+  {
+    route: 'inventory.readjust',
+    table: 'stock_adjustments',
+    field: 'location_id',
+    body: (d) => ({ idempotency_key: idempotencyKey(), location_id: d.theirs, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: d.product, direction: 'out', quantity: 1 }] }),
+  },
+  { route: 'cashDesks.index', table: 'cash_desks', field: 'location_id', body: (d) => ({ code: `CZ${d.tag}`.slice(0, 20), name: `Caisse refusée ${d.tag}`, location_id: String(d.theirs) }) },
+];
+
+describe.each(testDatabases())('allowed places (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  let user: Client;
+  let d: Data;
+
+  const created = (res: { status: number; headers: Record<string, string> }) => {
+    expect(res.status).toBe(303);
+    return Number(res.headers.location.split('/').pop());
+  };
+  const numberOf = async (table: string, id: number) => String((await t.db(table).where({ id }).first('number')).number);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = new Client(t);
+    await admin.login();
+    const tag = uniqueTag();
+    const now = nowIso();
+    const mine = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const theirsName = `Boutique Deux ${tag}`;
+    const theirs = await insertReturningId(t.db, 'locations', { code: `B2${tag}`.slice(0, 20), name: theirsName, kind: 'boutique', created_at: now, updated_at: now });
+    const deskTheirsName = `Caisse Deux ${tag}`;
+    const deskRes = await admin.post(ROUTES['cashDesks.index'], { code: `C2${tag}`.slice(0, 20), name: deskTheirsName, location_id: String(theirs) });
+    const deskTheirs = created(deskRes);
+    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: `K${tag}`.slice(0, 20), name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
+    const product = await makeProduct(t.db, { code: `PL${tag}`.slice(0, 30), name: `Produit ${tag}`, category_id: category });
+    for (const l of [mine, theirs, depot]) await giveStock(t.db, product, l, 50);
+
+    const entry = async (location: number) => {
+      const id = created(await admin.post(ROUTES['entries.index'], { idempotency_key: idempotencyKey(), kind: 'opening', supplier_id: '', location_id: location, entry_date: today(), supplier_ref: '', note: '', lines: [{ product_id: product, unit: 'unit', quantity: 5, unit_cost: 100 }] }));
+      return { id, number: await numberOf('stock_entries', id) };
+    };
+    const transfer = async (from: number, to: number) => {
+      const id = created(await admin.post(ROUTES['transfers.index'], { idempotency_key: idempotencyKey(), from_location_id: from, to_location_id: to, transfer_date: today(), note: '', lines: [{ product_id: product, quantity: 5 }] }));
+      return { id, number: await numberOf('transfers', id) };
+    };
+    const count = async (location: number) => created(await admin.post(ROUTES['inventory.index'], { idempotency_key: idempotencyKey(), location_id: location, count_date: today(), blind: false, category_ids: [category], note: '' }));
+    const adjustment = async (location: number) => {
+      const res = await admin.post(ROUTES['inventory.readjust'], { idempotency_key: idempotencyKey(), location_id: location, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: product, direction: 'out', quantity: 1 }] });
+      expect(res.status).toBe(303);
+      const row = await t.db('stock_adjustments').where({ location_id: location }).orderBy('id', 'desc').first('id', 'number');
+      return { id: Number(row.id), number: String(row.number) };
+    };
+    const entryMine = await entry(mine);
+    const entryTheirs = await entry(theirs);
+    const transferOut = await transfer(mine, depot);
+    const transferIn = await transfer(theirs, mine);
+    const transferTheirs = await transfer(theirs, depot);
+    const adjustmentMine = (await adjustment(mine)).id;
+    const adjustmentTheirs = await adjustment(theirs);
+    const countMine = await count(mine);
+    const countTheirs = await count(theirs);
+    const walkIn = await walkInClient(t.db);
+    const sale = async (location: number) => {
+      const s = await sell(t.db, saleInput({ clientId: walkIn, locationId: location, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_000 })], payments: [cashPayment(2_000)] }));
+      return { id: s.id, number: s.number, lineId: Number((await t.db('sale_lines').where({ sale_id: s.id }).first('id')).id) };
+    };
+    const note = async (s: { id: number; lineId: number }) => {
+      const n = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: s.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: s.lineId, quantity: 1 }] }, await adminActor(t.db));
+      return { id: n.id, number: n.number };
+    };
+    const saleMine = await sale(mine);
+    const saleTheirs = await sale(theirs);
+    const noteMine = await note(saleMine);
+    const noteTheirs = await note(saleTheirs);
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs };
+
+    // A manager (every screen but the accounts) who works in Boutique 1 only.
+    const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
+    await t.db('users').where({ id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: id, location_id: mine });
+    user = new Client(t);
+    await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');
+  });
+  afterAll(() => t.close());
+
+  it('names every GET route of the route table: with a place (checked below) or in NO_PLACE', () => {
+    const byPath = new Map<string, RouteName>(Object.entries(ROUTES).map(([name, path]): [string, RouteName] => [path, name as RouteName]));
+    const gets = [...new Set(registeredRoutes(t.app).filter((r) => r.method === 'GET').map((r) => byPath.get(r.path)!))];
+    expect(gets.length).toBeGreaterThan(50);
+    const unnamed = gets.filter((name) => !(name in PLACED_GETS) && !(name in NO_PLACE));
+    expect(unnamed, 'route sans règle de lieux : ajoutez-la à PLACED_GETS (liste, document) ou à NO_PLACE avec sa raison').toEqual([]);
+    const both = gets.filter((name) => name in PLACED_GETS && name in NO_PLACE);
+    expect(both).toEqual([]);
+  });
+
+  it('names every action on a record or document (:id) of the route table', () => {
+    const byPath = new Map<string, RouteName>(Object.entries(ROUTES).map(([name, path]): [string, RouteName] => [path, name as RouteName]));
+    const actions = registeredRoutes(t.app).filter((r) => r.method !== 'GET' && r.path.includes(':id'));
+    const placeless = (name: string) => /^(clients|suppliers|categories|products|users|verification)\./.test(name);
+    const unnamed = actions.map((r) => byPath.get(r.path)!).filter((name) => !(name in PLACED_ACTIONS) && !placeless(name) && !name.endsWith('.show'));
+    expect(unnamed).toEqual([]);
+  });
+
+  for (const [name, check] of Object.entries(PLACED_GETS)) {
+    it(`${name}: a user of Boutique 1 never sees Boutique 2`, async () => {
+      await check!(user, d);
+    });
+  }
+
+  it('the administrator sees every place (the restriction is not applied to everyone)', async () => {
+    expect(text(await admin.visit(ROUTES['entries.index']))).toContain(d.entryTheirs.number);
+    expect((await admin.visit(E(d.entryTheirs.id))).status).toBe(200);
+  });
+
+  for (const [name, action] of Object.entries(PLACED_ACTIONS)) {
+    it(`${name}: acting on the other place's record answers 404`, async () => {
+      const res = await user.send(action!.method, action!.url(d), {});
+      expect(res.status).toBe(404);
+    });
+  }
+
+  for (const create of PLACED_CREATES) {
+    it(`${create.route}: a form refuses the other place on its field, nothing written`, async () => {
+      const before = Number((await t.db(create.table).count({ n: '*' }).first())!.n);
+      const res = await user.post(ROUTES[create.route], create.body(d), { Referer: 'http://localhost/dashboard' });
+      expect(res.status).toBe(303);
+      expect((await user.visit('/dashboard')).body.props.errors).toEqual({ [create.field]: UNALLOWED_LOCATION });
+      expect(Number((await t.db(create.table).count({ n: '*' }).first())!.n)).toBe(before);
+    });
+  }
+
+  it("creditNotes.index: correcting the other place's sale answers 404, nothing written", async () => {
+    const before = Number((await t.db('credit_notes').count({ n: '*' }).first())!.n);
+    const res = await user.post(ROUTES['creditNotes.index'], { idempotency_key: idempotencyKey(), sale_id: d.saleTheirs.id, version: 2, reason: 'Produit défectueux', lines: [{ sale_line_id: d.saleTheirs.lineId, quantity: 1 }] });
+    expect(res.status).toBe(404);
+    expect(Number((await t.db('credit_notes').count({ n: '*' }).first())!.n)).toBe(before);
+  });
+
+  it('whereAllowedLocation / whereAllowedTreasuryAccount: the one query filter for later screens (caisse, règlements, ventes)', async () => {
+    const accounts = await t.db('treasury_accounts').where({ kind: 'caisse' }).pluck('id');
+    const mineDesk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: d.mine }).first('id')).id);
+    const scope = placeScope({ isAdmin: false, restricted: true, locationIds: [d.mine], treasuryAccountIds: [mineDesk] });
+    expect(await whereAllowedTreasuryAccount(t.db('treasury_accounts'), 'id', scope).pluck('id')).toEqual([mineDesk]);
+    expect((await whereAllowedTreasuryAccount(t.db('treasury_accounts').where({ kind: 'caisse' }), 'id', EVERY_PLACE).pluck('id')).length).toBe(accounts.length);
+    const none = placeScope({ isAdmin: false, restricted: true, locationIds: [], treasuryAccountIds: [] });
+    expect(await whereAllowedTreasuryAccount(t.db('treasury_accounts'), 'id', none).pluck('id')).toEqual([]);
+    expect(await whereAllowedLocation(t.db('locations'), 'id', none).pluck('id')).toEqual([]);
+    const sides = await whereAllowedLocation(t.db('transfers'), ['from_location_id', 'to_location_id'], scope).pluck('id');
+    expect(sides.map(Number).sort()).toEqual([d.transferOut.id, d.transferIn.id].sort());
+  });
+
+  it('the opening-stock import refuses rows of the other place as unknown ones', async () => {
+    const { upload } = await import('../support/master-data.js');
+    const csv = `Code produit;Emplacement;Quantité;Coût unitaire\nPL${d.tag};${d.theirsName};3;100\n`;
+    const res = await upload(user, '/operations/entreestock/stock-initial/import', csv, 'stock.csv');
+    expect(res.status).toBe(303);
+    const page = await user.follow(res);
+    const rows = page.body.props.preview.rows as Array<{ errors: string[] }>;
+    expect(rows[0].errors).toContain(`L'emplacement « ${d.theirsName} » n'existe pas ou ne vous est pas attribué.`);
+  });
+});
