@@ -38,6 +38,7 @@ const CASH_DESKS = '/parametres/societe/caisses';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const INVENTORY = '/operations/gestionstock';
+const API_V1 = '/api/v1';
 
 export const ROUTES = {
   home: '/',
@@ -109,6 +110,21 @@ export const ROUTES = {
   'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
+
+  // Paramètres › API: personal access tokens (POST on the index creates one) and the API reference.
+  'apiTokens.index': '/parametres/api',
+  'apiTokens.reference': '/parametres/api/reference',
+  'apiTokens.revoke': '/parametres/api/:id/revoke',
+
+  // REST API v1 (server/http/api): Bearer tokens only, JSON only.
+  'api.openapi': `${API_V1}/openapi.json`,
+  'api.products.index': `${API_V1}/products`,
+  'api.products.show': `${API_V1}/products/:id`,
+  'api.products.stock': `${API_V1}/products/:id/stock`,
+  'api.locations.index': `${API_V1}/locations`,
+  'api.stockLevels.index': `${API_V1}/stock-levels`,
+  'api.clients.index': `${API_V1}/clients`,
+  'api.clients.show': `${API_V1}/clients/:id`,
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
