@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OpenApiDocument } from '../../../shared/api.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { API_LIMITS_TEXT } from './limits.js';
 import type { AnyEndpoint } from './endpoint.js';
@@ -99,7 +100,7 @@ function operation(e: AnyEndpoint, currency: string): JsonSchema {
   return op;
 }
 
-export function openApiDocument(currency: string, appUrl: string, endpoints: readonly AnyEndpoint[] = API_ENDPOINTS): JsonSchema {
+export function openApiDocument(currency: string, appUrl: string, endpoints: readonly AnyEndpoint[] = API_ENDPOINTS): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const e of endpoints) {
     const path = openApiPath(ROUTES[e.route]);
@@ -107,7 +108,8 @@ export function openApiDocument(currency: string, appUrl: string, endpoints: rea
     paths[path][e.method] = operation(e, currency);
   }
   const error = jsonSchema(apiErrorOut, 'output');
-  return {
+  // Typed as the reference page reads it (shared/api.ts); the tests check the whole shape.
+  const document: JsonSchema = {
     openapi: '3.1.0',
     info: {
       title: 'API SDSTOCK WEB',
@@ -132,4 +134,5 @@ export function openApiDocument(currency: string, appUrl: string, endpoints: rea
       },
     },
   };
+  return document as unknown as OpenApiDocument;
 }

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { AppContext } from '../context.js';
+import { apiTokenRoutes } from './api-tokens.js';
 import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
@@ -29,4 +30,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
+  app.use(apiTokenRoutes(ctx));
 }
