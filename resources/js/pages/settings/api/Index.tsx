@@ -197,7 +197,11 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
             })}
           </div>
         </fieldset>
-        <div className="d-flex justify-content-end mt-3">
+        <div className="d-flex justify-content-between align-items-center gap-2 flex-wrap mt-3">
+          <p className="small text-body-secondary mb-0">
+            <Icon name="fa-solid fa-lock" className="me-1" />
+            Votre mot de passe vous sera demandé s'il n'a pas été confirmé depuis 3 heures.
+          </p>
           <SubmitButton busy={form.busy} icon="fa-solid fa-key" testId="create-token-submit">
             Créer le jeton
           </SubmitButton>
