@@ -66,6 +66,7 @@ export interface OpenApiSchema {
   properties?: Record<string, OpenApiSchema>;
   items?: OpenApiSchema;
   required?: string[];
+  anyOf?: OpenApiSchema[];
   $ref?: string;
 }
 

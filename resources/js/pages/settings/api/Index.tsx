@@ -46,13 +46,32 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
       cellTitle: (t) => t.abilities.join(', '),
       cell: (t) => <span className="small">{t.abilities.length > 3 ? `${t.abilities.slice(0, 3).join(', ')} et ${t.abilities.length - 3} autre(s)` : t.abilities.join(', ')}</span>,
     },
-    { id: 'created_at', label: 'Créé le', role: 'secondary', cell: (t) => formatDate(t.created_at) },
-    { id: 'expires_at', label: 'Expire le', role: 'secondary', cell: (t) => formatDate(t.expires_at) },
+    {
+      id: 'validity',
+      label: 'Validité',
+      role: 'secondary',
+      wrap: true,
+      cell: (t) => (
+        <>
+          <div>du {formatDate(t.created_at)}</div>
+          <div>au {formatDate(t.expires_at)}</div>
+        </>
+      ),
+    },
     {
       id: 'last_used_at',
       label: 'Dernière utilisation',
       role: 'secondary',
-      cell: (t) => (t.last_used_at ? `${formatDateTime(t.last_used_at)}${t.last_used_ip ? ` — ${t.last_used_ip}` : ''}` : 'Jamais'),
+      wrap: true,
+      cell: (t) =>
+        t.last_used_at ? (
+          <>
+            <div>{formatDateTime(t.last_used_at)}</div>
+            {t.last_used_ip ? <div className="small text-body-secondary">{t.last_used_ip.replace(/^::ffff:/, '')}</div> : null}
+          </>
+        ) : (
+          'Jamais'
+        ),
     },
     { id: 'status', label: 'Statut', role: 'status', cell: (t) => <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge> },
     {
@@ -170,19 +189,23 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
               {abilitiesError}
             </div>
           ) : null}
-          <div className="row g-3">
+          <div className="row g-2 align-items-start">
             {abilities.map((group) => {
               const names = group.permissions.map((p) => p.name);
-              const all = names.every((n) => chosen.has(n));
+              const count = names.filter((n) => chosen.has(n)).length;
+              const all = count === names.length;
               return (
                 <div key={group.area} className="col-md-6 col-xl-4">
-                  <div className="border rounded p-2 h-100">
-                    <div className="d-flex justify-content-between align-items-center mb-1">
-                      <span className="fw-semibold small">{group.label}</span>
-                      <button type="button" className="btn btn-link btn-sm p-0" onClick={() => toggle(names, !all)}>
-                        {all ? 'Tout décocher' : 'Tout cocher'}
-                      </button>
-                    </div>
+                  <details className="border rounded px-2 py-1" data-testid={`abilities-${group.area}`}>
+                    <summary className="fw-semibold small py-1">
+                      {group.label}{' '}
+                      <span className={count ? 'text-primary' : 'text-body-secondary fw-normal'}>
+                        ({count} / {names.length})
+                      </span>
+                    </summary>
+                    <button type="button" className="btn btn-link btn-sm p-0 mb-1" onClick={() => toggle(names, !all)}>
+                      {all ? 'Tout décocher' : 'Tout cocher'}
+                    </button>
                     {group.permissions.map((p) => (
                       <div key={p.name} className="form-check">
                         <input className="form-check-input" type="checkbox" id={`ability-${p.name}`} name="abilities" value={p.name} checked={chosen.has(p.name)} onChange={(e) => toggle([p.name], e.target.checked)} />
@@ -191,7 +214,7 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
                         </label>
                       </div>
                     ))}
-                  </div>
+                  </details>
                 </div>
               );
             })}

@@ -22,6 +22,7 @@ function Inline({ text }: { text: string }) {
 }
 
 function typeOf(schema: OpenApiSchema): string {
+  if (schema.anyOf?.length) return schema.anyOf.map(typeOf).join(' ou ');
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.type === 'array') return `liste de ${schema.items ? typeOf(schema.items) : 'valeurs'}`;
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['valeur'];
@@ -64,13 +65,18 @@ function FieldItem({ name, schema, required, where }: { name: string; schema: Op
 }
 
 /** An example value for a field of the example request. */
-function example(schema: OpenApiSchema): unknown {
+function example(name: string, schema: OpenApiSchema): unknown {
   if (schema.enum?.length) return schema.enum.find((v) => v !== '') ?? schema.enum[0];
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('boolean')) return true;
-  if (types.includes('integer') || types.includes('number')) return schema.minimum && schema.minimum > 1 ? schema.minimum : 1500;
+  if (types.includes('integer') || types.includes('number')) {
+    if (name.endsWith('_id')) return 1;
+    return schema.description?.startsWith('Montant') ? 1500 : Math.max(schema.minimum ?? 1, 1);
+  }
   if (schema.format === 'email') return 'contact@exemple.com';
-  return 'ABC-001';
+  if (name === 'code') return 'ABC-001';
+  if (name === 'unit') return 'sac';
+  return 'Exemple';
 }
 
 function curl(base: string, path: string, method: string, op: OpenApiOperation): string {
@@ -83,7 +89,7 @@ function curl(base: string, path: string, method: string, op: OpenApiOperation):
     const fields = Object.entries(body.properties ?? {}).filter(([name]) => required.has(name) || (!required.size && ['name'].includes(name)));
     lines.push(`  -H 'Content-Type: application/json'`);
     if ((op.parameters ?? []).some((p) => p.name === 'Idempotency-Key')) lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
-    lines.push(`  -d '${JSON.stringify(Object.fromEntries(fields.map(([name, s]) => [name, example(s)])))}'`);
+    lines.push(`  -d '${JSON.stringify(Object.fromEntries(fields.map(([name, s]) => [name, example(name, s)])))}'`);
   }
   return lines.join(' \\\n');
 }
