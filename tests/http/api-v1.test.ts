@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_LIMITS, apiTokenRules } from '../../server/services/accounts/throttle.js';
 import { productOut, clientOut, pageOf, productStockOut, stockLevelOut } from '../../server/http/api/schemas.js';
@@ -9,6 +10,9 @@ import { giveStock, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
+import { postMoneyMovements } from '../../server/services/treasury/ledger.js';
+import { makeTreasuryAccount } from '../support/treasury.js';
+import { moneyMovementOut, treasuryAccountOut } from '../../server/http/api/schemas.js';
 
 const READ_PRODUCTS = ['menu.produits'];
 const WRITE_PRODUCTS = ['menu.produits', 'products.create', 'products.update', 'prices.update'];
@@ -290,6 +294,42 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       expect(invalid.status).toBe(422);
       expect(invalid.body.errors).toMatchObject({ name: expect.any(String), email: expect.any(String), price_level: expect.any(String) });
       expect((await api.get('/api/v1/clients/99999999')).status).toBe(404);
+    });
+  });
+
+  describe('treasury', () => {
+    it('lists the accounts and the movements of the money ledger, by account and period, by cursor', async () => {
+      const bank = await makeTreasuryAccount(t.db, 'banque');
+      const post = (amount: number, businessDate: string, movementType: string) =>
+        t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: bank, amount, movementType, paymentMethod: 'virement', label: `Test ${movementType}` }], { documentType: null, documentId: null, documentNumber: null, userId: adminId, businessDate }));
+      await post(100_000, '2026-01-10', 'cash_in');
+      await post(-30_000, '2026-02-10', 'cash_out');
+      await post(5_000, '2026-03-10', 'cash_in');
+      const api = apiClient(t, (await tokenFor(t, adminId, ['menu.tresorerie'])).token);
+
+      const accounts = await api.get('/api/v1/treasury/accounts');
+      expect(accounts.status).toBe(200);
+      expect(z.array(treasuryAccountOut).parse(accounts.body.data).find((a) => a.id === bank)).toMatchObject({ kind: 'banque', balance: 75_000 });
+
+      const first = await api.get(`/api/v1/treasury/movements?account_id=${bank}&limit=2`);
+      expect(first.status).toBe(200);
+      const rows = pageOf(moneyMovementOut).parse(first.body);
+      expect(rows.data.map((m) => [m.amount, m.balance_after, m.movement_label])).toEqual([
+        [100_000, 100_000, 'Apport'],
+        [-30_000, 70_000, 'Décaissement'],
+      ]);
+      const second = await api.get(`/api/v1/treasury/movements?account_id=${bank}&limit=2&cursor=${first.body.next_cursor}`);
+      expect(second.body.data.map((m: { amount: number }) => m.amount)).toEqual([5_000]);
+      expect(second.body.next_cursor).toBeNull();
+
+      const february = await api.get(`/api/v1/treasury/movements?account_id=${bank}&from=2026-02-01&to=2026-02-28`);
+      expect(february.body.data.map((m: { amount: number }) => m.amount)).toEqual([-30_000]);
+      const badDates = await api.get('/api/v1/treasury/movements?from=2026-02-30&to=2026-01-01');
+      expect(badDates.status).toBe(422);
+      expect(badDates.body.errors.from).toMatch(/AAAA-MM-JJ/);
+      expect((await api.get('/api/v1/treasury/movements?account_id=999999')).status).toBe(404);
+      // The ability is needed.
+      expect((await apiClient(t, (await tokenFor(t, adminId, READ_PRODUCTS)).token).get('/api/v1/treasury/movements')).status).toBe(403);
     });
   });
 

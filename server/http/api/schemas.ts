@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_KINDS, LOCATION_KINDS, PRICE_LEVELS } from '../../../shared/records.js';
+import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS, TREASURY_KINDS } from '../../../shared/treasury.js';
+import { isIsoDate } from '../../domain/dates.js';
 import { choice, integer, textInput } from '../../services/records/fields.js';
 
 /**
@@ -25,6 +27,20 @@ function optionalId(label: string) {
     .meta({ type: 'integer', minimum: 1, description: `Filtre : identifiant ${label}.` });
 }
 
+/** An optional date filter (?from=2026-01-31): absent or empty → null. */
+function optionalDate(label: string) {
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): string | null => {
+      if (v === undefined || v === null || v === '') return null;
+      if (typeof v === 'string' && isIsoDate(v.trim())) return v.trim();
+      ctx.addIssue({ code: 'custom', message: `${label} n'est pas valide (format attendu : AAAA-MM-JJ).` });
+      return z.NEVER as never;
+    })
+    .meta({ type: 'string', format: 'date', description: `${label} (AAAA-MM-JJ, date de gestion).` });
+}
+
 /** The parameters every list shares: search, cursor, page size. */
 export const listQuery = {
   q: textInput({ subject: 'La recherche' }, 100).meta({ description: 'Recherche (code, nom ; début de code-barres pour les produits), comme dans la liste à l\'écran.' }),
@@ -45,6 +61,10 @@ export const stockLevelsQuery = z.object({
   ...listQuery,
   location_id: integer('emplacement', { min: 1, required: true }).meta({ description: "L'emplacement dont on veut le stock (voir GET /api/v1/locations)." }),
 });
+
+export const movementsQuery = z
+  .object({ ...listQuery, account_id: optionalId('de compte de trésorerie'), from: optionalDate('La date de début'), to: optionalDate('La date de fin') })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La date de fin doit suivre la date de début.' });
 
 const money = () => z.number().int().meta({ description: MINOR });
 const timestamp = () => z.string().meta({ format: 'date-time' });
@@ -129,4 +149,38 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const apiErrorOut = z.object({
   message: z.string().meta({ description: 'Le message, en français.' }),
   errors: z.record(z.string(), z.string()).optional().meta({ description: 'Erreurs par champ (422) : nom du champ → message.' }),
+});
+
+export const treasuryAccountOut = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(TREASURY_KINDS),
+  location_id: z.number().int().nullable().meta({ description: "L'emplacement d'une caisse ; null pour une banque ou un compte mobile money." }),
+  operator: z.enum(MOBILE_MONEY_OPERATORS).nullable(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  balance: z.number().int().meta({ description: `Solde. ${MINOR}` }),
+  active: z.boolean(),
+});
+
+export const moneyMovementOut = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  account_code: z.string(),
+  account_name: z.string(),
+  account_kind: z.enum(TREASURY_KINDS),
+  amount: z.number().int().meta({ description: `Montant signé : positif en entrée, négatif en sortie. ${MINOR}` }),
+  balance_after: z.number().int().meta({ description: `Solde du compte après le mouvement. ${MINOR}` }),
+  movement_type: z.string().meta({ description: 'Nature : sale, settlement, cash_out, transfer_in, bank_deposit…' }),
+  movement_label: z.string().meta({ description: 'La nature, en français.' }),
+  payment_method: z.enum(PAYMENT_METHODS),
+  operator: z.string().nullable(),
+  reference: z.string().nullable(),
+  label: z.string(),
+  document_type: z.string().nullable(),
+  document_number: z.string().nullable(),
+  user_name: z.string().nullable(),
+  business_date: z.string().meta({ format: 'date' }),
+  occurred_at: z.string().meta({ format: 'date-time' }),
 });

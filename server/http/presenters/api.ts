@@ -1,3 +1,4 @@
+import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 import { presentClient } from './clients.js';
 import { presentProduct, presentStock } from './products.js';
@@ -27,4 +28,42 @@ export function apiProductStock(productId: number, levels: any[], total: number,
 
 export function apiStockLevel(row: any, quantity: number | null) {
   return { product_id: Number(row.id), product_code: row.code as string, product_name: row.name as string, unit: row.unit as string, quantity };
+}
+
+export function apiTreasuryAccount(row: any) {
+  return {
+    id: Number(row.id),
+    code: row.code as string,
+    name: row.name as string,
+    kind: row.kind,
+    location_id: row.location_id === null || row.location_id === undefined ? null : Number(row.location_id),
+    operator: (row.operator ?? null) as string | null,
+    bank_name: row.bank_name as string,
+    account_number: row.account_number as string,
+    balance: Number(row.balance),
+    active: toBool(row.active),
+  };
+}
+
+export function apiMoneyMovement(row: any) {
+  return {
+    id: Number(row.id),
+    account_id: Number(row.account_id),
+    account_code: row.account_code as string,
+    account_name: row.account_name as string,
+    account_kind: row.account_kind,
+    amount: Number(row.amount),
+    balance_after: Number(row.balance_after),
+    movement_type: row.movement_type as string,
+    movement_label: MONEY_MOVEMENT_TYPE_LABELS[row.movement_type] ?? row.movement_type,
+    payment_method: row.payment_method,
+    operator: (row.operator ?? null) as string | null,
+    reference: (row.reference ?? null) as string | null,
+    label: row.label as string,
+    document_type: (row.document_type ?? null) as string | null,
+    document_number: (row.document_number ?? null) as string | null,
+    user_name: (row.user_name ?? null) as string | null,
+    business_date: row.business_date as string,
+    occurred_at: row.occurred_at as string,
+  };
 }
