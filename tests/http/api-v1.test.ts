@@ -349,6 +349,12 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       const array = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).send([1, 2]);
       expect(array.status).toBe(422);
       expect(array.body.errors._body).toBeTruthy();
+      const text = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).set('Content-Type', 'text/plain').send('code=ABC');
+      expect(text.status).toBe(415);
+      expect(text.type).toBe('application/json');
+      const huge = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).send({ name: 'x'.repeat(1_100_000) });
+      expect(huge.status).toBe(413);
+      expect(huge.type).toBe('application/json');
     });
 
     it('answers 429 with Retry-After once a token has used its budget', async () => {
