@@ -38,7 +38,7 @@ try {
     `Données de démonstration (${scale}, graine ${seed}) : ${fmt(r.categories)} catégories, ${fmt(r.products)} produits, ${fmt(r.clients)} clients, ${fmt(r.suppliers)} fournisseurs, ` +
       `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements), puis l'historique : ${fmt(r.history.entries)} entrées, ${fmt(r.history.transfers)} transferts, ` +
       `${fmt(r.history.counts)} inventaires, ${fmt(r.history.readjustments)} réajustements (${fmt(r.history.movements)} mouvements) ; ` +
-      `${fmt(r.movements + r.history.movements)} mouvements de stock en tout, en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `${fmt(r.movements + r.history.movements)} mouvements de stock en tout, ${r.treasuryAccounts} comptes bancaires et mobile money, en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } catch (err) {
   if (err instanceof DemoDataExistsError) console.error(err.message);

@@ -4,6 +4,8 @@ import { ean13, ean13CheckDigit, isValidEan13 } from '../../../database/seeds/de
 import { DEMO_SCALES, generateDemoData } from '../../../database/seeds/demo/generate.js';
 import { Random } from '../../../database/seeds/demo/random.js';
 import { DemoDataExistsError, seedDemo } from '../../../database/seeds/demo/seed.js';
+import { checkCash } from '../../../server/services/treasury/check-cash.js';
+import { verifyMoneyChains } from '../../../server/services/treasury/ledger.js';
 import { cmupAfterReceipt } from '../../../server/domain/stock/cmup.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { checkStock } from '../../../server/services/stock/check-stock.js';
@@ -179,6 +181,19 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     const owed = await a.db('suppliers').sum({ s: 'balance' }).first();
     const entered = await a.db('stock_entries').sum({ s: 'total_amount' }).first();
     expect(Number(owed!.s)).toBe(Number(entered!.s));
+
+    // Somewhere for non-cash payments: the company's bank account, with its opening balance in the ledger, and a wallet per operator.
+    expect(ra.treasuryAccounts).toBe(5);
+    const accounts = await a.db('treasury_accounts').whereIn('kind', ['banque', 'mobile_money']).orderBy('code').select('code', 'name', 'kind', 'operator', 'balance', 'active');
+    expect(accounts.map((x) => [x.code, x.name, x.kind, x.operator, Number(x.balance)])).toEqual([
+      ['BQ01', 'SGBCI Compte courant', 'banque', null, 2_500_000],
+      ['MM01', 'Orange Money Boutique', 'mobile_money', 'orange_money', 0],
+      ['MM02', 'Wave Boutique', 'mobile_money', 'wave', 0],
+      ['MM03', 'MTN MoMo Boutique', 'mobile_money', 'mtn_momo', 0],
+      ['MM04', 'Moov Money Boutique', 'mobile_money', 'moov_money', 0],
+    ]);
+    expect((await checkCash(a.db)).differences).toEqual([]);
+    expect(await verifyMoneyChains(a.db)).toEqual([]);
   });
 
   it('refuses to run twice and writes nothing', async () => {
