@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { keysetPage } from '../../db/paginate.js';
 
 /**
- * Reading the money ledger for the REST API: the treasury accounts and their movements in id order
+ * Reading the money ledger for the REST API, across accounts (one account's page, newest first with
+ * its period figures, is account-ledger.ts): the treasury accounts and their movements in id order
  * (cursor pages), optionally one account and a period of business dates. `locationIds` restricts to
  * the accounts of those places (a cash desk's account belongs to its location; bank and
  * mobile-money accounts belong to none and stay visible); null: every account.
@@ -19,11 +20,11 @@ function inPlaces(qb: Knex.QueryBuilder, column: string, locationIds: number[] |
   return qb;
 }
 
-export function treasuryAccounts(db: Knex, locationIds: number[] | null): Promise<any[]> {
+export function visibleTreasuryAccounts(db: Knex, locationIds: number[] | null): Promise<any[]> {
   return inPlaces(db('treasury_accounts').orderBy('kind').orderBy('code').select('*'), 'location_id', locationIds);
 }
 
-export async function findTreasuryAccount(db: Knex, id: number, locationIds: number[] | null): Promise<any | undefined> {
+export async function findVisibleTreasuryAccount(db: Knex, id: number, locationIds: number[] | null): Promise<any | undefined> {
   return inPlaces(db('treasury_accounts').where('id', id), 'location_id', locationIds).first();
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findTreasuryAccount, movementsAfter, treasuryAccounts } from '../../../services/treasury/movements.js';
+import { findVisibleTreasuryAccount, movementsAfter, visibleTreasuryAccounts } from '../../../services/treasury/movements.js';
 import { apiMoneyMovement, apiTreasuryAccount } from '../../presenters/api.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { endpoint } from '../endpoint.js';
@@ -20,7 +20,7 @@ export const treasuryEndpoints = [
     response: z.object({ data: z.array(treasuryAccountOut) }),
     errors: [],
     async handle({ db, principal }) {
-      return { body: { data: (await treasuryAccounts(db, placeFilter(principal.places))).map(apiTreasuryAccount) } };
+      return { body: { data: (await visibleTreasuryAccounts(db, placeFilter(principal.places))).map(apiTreasuryAccount) } };
     },
   }),
   endpoint({
@@ -36,7 +36,7 @@ export const treasuryEndpoints = [
     errors: [404, 422],
     async handle({ db, principal, query }) {
       const places = placeFilter(principal.places);
-      if (query.account_id && !(await findTreasuryAccount(db, query.account_id, places))) throw new ApiError(404, "Ce compte de trésorerie n'existe pas.");
+      if (query.account_id && !(await findVisibleTreasuryAccount(db, query.account_id, places))) throw new ApiError(404, "Ce compte de trésorerie n'existe pas.");
       const page = await movementsAfter(db, { accountId: query.account_id, from: query.from, to: query.to, locationIds: places }, decodeCursor(query.cursor), query.limit);
       return { body: { data: page.data.map(apiMoneyMovement), next_cursor: encodeCursor(page.next_after) } };
     },
