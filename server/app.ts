@@ -18,6 +18,7 @@ import { presentAuthUser } from './http/presenters/user.js';
 import { rootTemplate } from './http/root-template.js';
 import { buildAssets } from './http/static-assets.js';
 import { registerRoutes } from './http/routes/index.js';
+import { apiRoutes } from './http/api/index.js';
 import type { AppContext } from './http/context.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
 import './http/pages.js';
@@ -112,6 +113,9 @@ export function createApp(deps: AppDeps) {
   // (quality 5: a little smaller than the default 4 for a few milliseconds more).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   for (const mw of deps.beforeRoutes ?? []) app.use(mw);
+
+  // The REST API (/api/v1) before the session, the CSRF check and Inertia: Bearer tokens only, JSON only.
+  app.use(apiRoutes(ctx));
 
   app.use(
     session({

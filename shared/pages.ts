@@ -3,6 +3,7 @@
  * client's page components both use it; a test checks that every name has a component file
  * at resources/js/pages/<name>.tsx.
  */
+import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
@@ -43,6 +44,9 @@ export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, T
   Dashboard: { greeting: string; awaitingRole: boolean; areas: Array<MenuNode & { trail: string[] }> };
   /** Paramètres › Société › Comptes: whether guests may create an account. */
   'settings/company/Accounts': { allow_registration: boolean; can_manage: boolean };
+  /** Paramètres › API: personal access tokens, and the reference of the REST API. */
+  'settings/api/Index': ApiTokensPageProps;
+  'settings/api/Reference': ApiReferencePageProps;
   Error: { status: number; title: string; message: string };
 }
 
@@ -59,6 +63,8 @@ export const PAGE_NAMES = [
   'profile/Edit',
   'Dashboard',
   'settings/company/Accounts',
+  'settings/api/Index',
+  'settings/api/Reference',
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,

@@ -41,6 +41,7 @@ const TRANSFERS = '/operations/sortiestock/transferts';
 const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
 const USERS = '/parametres/utilisateurs';
+const API_V1 = '/api/v1';
 
 export const ROUTES = {
   home: '/',
@@ -135,6 +136,23 @@ export const ROUTES = {
   ...prefixed('cashDesks', records(CASH_DESKS)),
   // Bank and mobile-money accounts; the ledger export serves every treasury account (a cash desk's too).
   ...prefixed('treasuryAccounts', { ...records(TREASURY_ACCOUNTS), ...exports(TREASURY_ACCOUNTS), movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export` }),
+
+  // Paramètres › API: personal access tokens (POST on the index creates one) and the API reference.
+  'apiTokens.index': '/parametres/api',
+  'apiTokens.reference': '/parametres/api/reference',
+  'apiTokens.revoke': '/parametres/api/:id/revoke',
+
+  // REST API v1 (server/http/api): Bearer tokens only, JSON only.
+  'api.openapi': `${API_V1}/openapi.json`,
+  'api.products.index': `${API_V1}/products`,
+  'api.products.show': `${API_V1}/products/:id`,
+  'api.products.stock': `${API_V1}/products/:id/stock`,
+  'api.locations.index': `${API_V1}/locations`,
+  'api.stockLevels.index': `${API_V1}/stock-levels`,
+  'api.clients.index': `${API_V1}/clients`,
+  'api.clients.show': `${API_V1}/clients/:id`,
+  'api.treasury.accounts': `${API_V1}/treasury/accounts`,
+  'api.treasury.movements': `${API_V1}/treasury/movements`,
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -38,3 +38,17 @@ export function paginateRows<T>(rows: readonly T[], page: number, perPage: numbe
   const { current, lastPage } = clampPage(page, rows.length, perPage);
   return { data: rows.slice((current - 1) * perPage, current * perPage), page: current, per_page: perPage, total: rows.length, last_page: lastPage };
 }
+
+/**
+ * Keyset pagination for programs (the REST API's cursors): the rows after `afterId` in id order,
+ * `limit` at most, and the id to continue after (null on the last page). Stable while rows are
+ * added or removed, and each page costs an index range scan whatever its depth (no OFFSET).
+ */
+export async function keysetPage<T = any>(query: Knex.QueryBuilder, idColumn: string, afterId: number | null, limit: number, map: (row: any) => T = (row) => row): Promise<{ data: T[]; next_after: number | null }> {
+  const qb = query.clone().clearOrder().orderBy(idColumn, 'asc').limit(limit + 1);
+  if (afterId !== null) qb.where(idColumn, '>', afterId);
+  const rows = await qb;
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { data: page.map(map), next_after: more ? Number(page[page.length - 1].id) : null };
+}

@@ -43,3 +43,21 @@ export async function withIdempotency<T>(trx: Knex.Transaction, id: IdempotencyS
 export async function pruneIdempotencyKeys(db: Knex, olderThanMs = 7 * 24 * 3_600_000): Promise<number> {
   return db('idempotency_keys').where('created_at', '<', new Date(Date.now() - olderThanMs).toISOString()).delete();
 }
+
+/**
+ * A create that honours an idempotency key sent by a program (the REST API's `Idempotency-Key`
+ * header): without a key the work simply runs; with one, the work runs inside withIdempotency in
+ * one transaction (the service's own transaction nests in it), and a replay answers the first
+ * result. `fingerprint` names the request (a hash of its body): the same key replayed with another
+ * request is a conflict (`mismatch`), never a silent second record or a wrong answer.
+ */
+export async function runIdempotent<T>(
+  db: Knex,
+  id: IdempotencyScope | null,
+  fingerprint: string,
+  work: (db: Knex) => Promise<T>,
+): Promise<{ result: T; replayed: boolean; mismatch: boolean }> {
+  if (!id) return { result: await work(db), replayed: false, mismatch: false };
+  const { result, replayed } = await db.transaction((trx) => withIdempotency(trx, id, async () => ({ fingerprint, value: await work(trx) })));
+  return { result: result.value, replayed, mismatch: replayed && result.fingerprint !== fingerprint };
+}

@@ -76,6 +76,17 @@ export const PASSWORD_CONFIRMATION_TTL_MS = 3 * 60 * 60 * 1000;
 export function requirePasswordConfirmed(req: Request, res: Response, next: NextFunction) {
   const at = req.session.passwordConfirmedAt ?? 0;
   if (Date.now() - at < PASSWORD_CONFIRMATION_TTL_MS) return next();
-  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (req.get('Referer') ?? '/dashboard');
+  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : refererPath(req.get('Referer'));
   redirect(res, '/confirm-password');
+}
+
+/** The page a form was sent from, as a path of this site (browsers send a full URL; only its path is kept). */
+function refererPath(referer: string | undefined): string {
+  if (!referer) return '/dashboard';
+  try {
+    const url = new URL(referer, 'http://localhost');
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '/dashboard';
+  }
 }

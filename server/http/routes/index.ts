@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { AppContext } from '../context.js';
+import { apiTokenRoutes } from './api-tokens.js';
 import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
@@ -35,4 +36,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(companySettingsRoutes(ctx));
   app.use(treasuryAccountRoutes(ctx));
   app.use(userRoutes(ctx));
+  app.use(apiTokenRoutes(ctx));
 }

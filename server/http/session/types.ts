@@ -9,5 +9,7 @@ declare module 'express-session' {
     passwordConfirmedAt?: number;
     intendedUrl?: string;
     remember?: boolean;
+    /** The secret of the API token just created, shown once by Paramètres › API then forgotten. */
+    newApiToken?: { id: number; name: string; token: string };
   }
 }

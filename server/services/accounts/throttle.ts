@@ -105,3 +105,12 @@ export function guestMailRules(kind: 'reset' | 'register' | 'verify', email: str
     { bucket: throttleBucket(`${kind}-ip`, ip), ...MAIL_LIMITS.ip },
   ];
 }
+
+/** Requests of one REST API token (/api/v1): beyond the limit, 429 with Retry-After. */
+export const API_TOKEN_LIMITS = {
+  token: { limit: 120, windowMs: MINUTE },
+} as const;
+
+export function apiTokenRules(tokenId: number): ThrottleRule[] {
+  return [{ bucket: throttleBucket('api-token', tokenId), ...API_TOKEN_LIMITS.token }];
+}

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel, type UsageInfo } from '../../../shared/records.js';
-import { type ListQuery, paginate } from '../../db/paginate.js';
+import { type ListQuery, keysetPage, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
@@ -61,6 +61,11 @@ function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page
 /** One page of the clients list. */
 export function listClients(db: Knex, params: ClientListQuery): Promise<Paginated<any>> {
   return withTypoFallback(params.q, (q) => clientsQuery(db, { ...params, q }), { id: 'id', key: 'search_key' }, (qb) => paginate(qb, params.page, params.per_page));
+}
+
+/** Clients in id order after `afterId` (the REST API's cursor pages), with the same search and filters as the list. */
+export function clientsAfter(db: Knex, params: { q: string; filters: ClientFilters }, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
+  return keysetPage(clientsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }), 'id', afterId, limit);
 }
 
 function clientExportSpec(currency: string): ExportSpec<any> {

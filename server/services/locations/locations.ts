@@ -167,3 +167,8 @@ export async function deleteLocation(db: Knex, id: number, actor: Actor): Promis
   });
 }
 
+
+/** Every location in code order (the REST API's list: a handful of rows). */
+export function allLocations(db: Knex): Promise<Array<{ id: number; code: string; name: string; kind: string; active: unknown }>> {
+  return db('locations').orderBy('code').select('id', 'code', 'name', 'kind', 'active');
+}

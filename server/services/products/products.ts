@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { ProductFilters } from '../../../shared/records.js';
-import { type ListQuery, paginate } from '../../db/paginate.js';
+import { type ListQuery, keysetPage, paginate } from '../../db/paginate.js';
 import { getCurrency } from '../company/get-company.js';
 import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
@@ -101,6 +101,32 @@ export async function listProducts(db: Knex, params: ProductListQuery): Promise<
     ...page,
     data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0, stock_location: atLocation ? (atLocation.get(Number(row.id)) ?? 0) : null })),
   };
+}
+
+/**
+ * Products in id order after `afterId` (the REST API's cursor pages), with the same search and
+ * filters as the list, each with its category name and its stock over all locations.
+ */
+export async function productsAfter(db: Knex, params: { q: string; filters: ProductFilters }, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
+  const page = await keysetPage(productsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }), 'products.id', afterId, limit);
+  const totals = await stockTotals(db, page.data.map((p) => Number(p.id)));
+  const rows = await withCategoryNames(db, page.data);
+  return { ...page, data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0, stock_location: null })) };
+}
+
+/** The stock of the given products at one location (0 where they never had any), for the REST API. */
+export function stockAtLocation(db: Knex, productIds: number[], locationId: number): Promise<Map<number, number>> {
+  return stockTotals(db, productIds, locationId);
+}
+
+/** A product's stock summed over the given locations (null: every location), for the REST API's places scope. */
+export async function stockTotalAt(db: Knex, productId: number, locationIds: number[] | null): Promise<number> {
+  const row = await db('stock_levels')
+    .where('product_id', productId)
+    .modify((q) => (locationIds ? q.whereIn('location_id', locationIds) : q))
+    .sum({ total: 'quantity' })
+    .first();
+  return Number(row?.total ?? 0);
 }
 
 /** One page of the price grid (the products list with their category names). */

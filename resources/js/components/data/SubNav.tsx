@@ -3,14 +3,15 @@ import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 
 /** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses, Banques et mobile money, Comptes). */
-export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string }>; label: string }) {
+/** `exact`: the tab is active on its own address only (a tab whose sibling lives under its path). */
+export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string; exact?: boolean }>; label: string }) {
   const { url } = usePage();
   const path = new URL(url, 'http://x').pathname;
   return (
     <nav aria-label={label} className="app-subnav">
       <ul className="nav nav-pills">
         {items.map((item) => {
-          const active = path === item.href || path.startsWith(`${item.href}/`);
+          const active = path === item.href || (!item.exact && path.startsWith(`${item.href}/`));
           return (
             <li key={item.href} className="nav-item">
               <Link href={item.href} className={`nav-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
@@ -30,4 +31,9 @@ export const COMPANY_TABS = [
   { href: route('cashDesks.index'), label: 'Caisses', icon: 'fa-solid fa-cash-register' },
   { href: route('treasuryAccounts.index'), label: 'Banques et mobile money', icon: 'fa-solid fa-building-columns' },
   { href: route('company.accounts'), label: 'Comptes', icon: 'fa-solid fa-user-plus' },
+];
+
+export const API_TABS = [
+  { href: route('apiTokens.index'), label: "Jetons d'accès", icon: 'fa-solid fa-key', exact: true },
+  { href: route('apiTokens.reference'), label: "Référence de l'API", icon: 'fa-solid fa-book' },
 ];

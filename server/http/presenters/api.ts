@@ -1,0 +1,69 @@
+import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
+import { toBool } from '../../db/dialect.js';
+import { presentClient } from './clients.js';
+import { presentProduct, presentStock } from './products.js';
+
+/**
+ * The REST API's resources: the screens' presenters (costs masked by the same rule, blind counts
+ * hidden the same way), less what only a screen needs.
+ */
+export function apiProduct(row: any, showCosts: boolean) {
+  const { stock_location: _location, ...product } = presentProduct(row, showCosts);
+  return product;
+}
+
+export function apiClient(row: any) {
+  return presentClient(row);
+}
+
+export function apiLocation(row: any) {
+  return { id: Number(row.id), code: row.code as string, name: row.name as string, kind: row.kind, active: toBool(row.active) };
+}
+
+/** A product's stock at each location the token may see (hidden: counted blind), and their total (the service's sum; null when a location is hidden). */
+export function apiProductStock(productId: number, levels: any[], total: number, hidden: ReadonlySet<number>) {
+  const shown = levels.map((level) => presentStock(level, hidden));
+  return { product_id: productId, total: shown.some((l) => l.quantity === null) ? null : total, levels: shown };
+}
+
+export function apiStockLevel(row: any, quantity: number | null) {
+  return { product_id: Number(row.id), product_code: row.code as string, product_name: row.name as string, unit: row.unit as string, quantity };
+}
+
+export function apiTreasuryAccount(row: any) {
+  return {
+    id: Number(row.id),
+    code: row.code as string,
+    name: row.name as string,
+    kind: row.kind,
+    location_id: row.location_id === null || row.location_id === undefined ? null : Number(row.location_id),
+    operator: (row.operator ?? null) as string | null,
+    bank_name: row.bank_name as string,
+    account_number: row.account_number as string,
+    balance: Number(row.balance),
+    active: toBool(row.active),
+  };
+}
+
+export function apiMoneyMovement(row: any) {
+  return {
+    id: Number(row.id),
+    account_id: Number(row.account_id),
+    account_code: row.account_code as string,
+    account_name: row.account_name as string,
+    account_kind: row.account_kind,
+    amount: Number(row.amount),
+    balance_after: Number(row.balance_after),
+    movement_type: row.movement_type as string,
+    movement_label: MONEY_MOVEMENT_TYPE_LABELS[row.movement_type] ?? row.movement_type,
+    payment_method: row.payment_method,
+    operator: (row.operator ?? null) as string | null,
+    reference: (row.reference ?? null) as string | null,
+    label: row.label as string,
+    document_type: (row.document_type ?? null) as string | null,
+    document_number: (row.document_number ?? null) as string | null,
+    user_name: (row.user_name ?? null) as string | null,
+    business_date: row.business_date as string,
+    occurred_at: row.occurred_at as string,
+  };
+}
