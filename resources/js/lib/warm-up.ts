@@ -34,6 +34,9 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['stockExits']]: { page: 'stock/transfers/Index', folder: 'stock/transfers/' },
   [ROUTES['inventory.index']]: { page: 'stock/inventory/Index', folder: 'stock/inventory/' },
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
+  [ROUTES['printing.index']]: { page: 'settings/printing/Index', folder: 'settings/printing/' },
+  [ROUTES['roles.index']]: { page: 'settings/roles/Index', folder: 'settings/roles/' },
+  [ROUTES['company.settings']]: { page: 'settings/company/Edit', folder: 'settings/' },
 };
 
 /** Always reachable from the shell (user menu). */
