@@ -173,7 +173,7 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Caissier',
     description: 'Encaisse les ventes et les règlements, tient sa caisse',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'operations', 'sortiestock', 'tresorerie', 'reglement', 'caisse', 'support', 'support.doc', 'support.tickets'),
+      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'produits', 'operations', 'sortiestock', 'tresorerie', 'reglement', 'caisse', 'support', 'support.doc', 'support.tickets'),
       'clients.create',
       'clients.update',
       'sales.create',
@@ -208,7 +208,7 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Comptable',
     description: 'Suit les règlements, les créances, la caisse et les éditions',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'fournisseurs', 'operations', 'tresorerie', 'reglement', 'caisse', 'annulations', 'annulation.factures', 'annulation.reglement'),
+      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'fournisseurs', 'produits', 'operations', 'tresorerie', 'reglement', 'caisse', 'annulations', 'annulation.factures', 'annulation.reglement'),
       ...allMenu.filter((m) => m.startsWith('menu.editions')),
       ...menus('support', 'support.doc', 'support.tickets', 'support.logs'),
       'clients.export',
