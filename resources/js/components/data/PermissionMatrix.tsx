@@ -28,7 +28,7 @@ export function PermissionMatrix({ value, onChange, locked, disabled }: { value:
               <span className="fw-semibold">
                 {area.label} <span className="small text-body-secondary fw-normal">({count} / {names.length})</span>
               </span>
-              <AreaToggle id={`all-${area.area}`} all={count === names.length} some={count > 0 && count < names.length} onChange={(on) => set(names, on)} label={`Tout cocher : ${area.label}`} />
+              <AreaToggle id={`all-${area.area}`} all={count === names.length} some={count > 0 && count < names.length} onChange={(on) => set(names, on)} label={`Tout cocher : ${area.label}`} disabled={locked || disabled} />
             </legend>
             <div className="card-body app-permission-grid">
               {[...area.menu.map((p) => ({ ...p, kind: 'Écran' as const })), ...area.actions.map((p) => ({ ...p, kind: 'Action' as const }))].map((p) => (
@@ -55,14 +55,15 @@ export function PermissionMatrix({ value, onChange, locked, disabled }: { value:
 }
 
 /** « Tout cocher » of an area: indeterminate when some of its permissions are ticked. */
-function AreaToggle({ id, all, some, onChange, label }: { id: string; all: boolean; some: boolean; onChange: (on: boolean) => void; label: string }) {
+// In the fieldset's legend, so the fieldset's `disabled` does not reach it (HTML): disabled by hand.
+function AreaToggle({ id, all, some, onChange, label, disabled }: { id: string; all: boolean; some: boolean; onChange: (on: boolean) => void; label: string; disabled: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = some;
   }, [some]);
   return (
     <div className="form-check mb-0 small">
-      <input ref={ref} id={id} type="checkbox" className="form-check-input" checked={all} onChange={(e) => onChange(e.target.checked)} aria-label={label} data-testid={id} />
+      <input ref={ref} id={id} type="checkbox" className="form-check-input" checked={all} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-label={label} data-testid={id} />
       <label htmlFor={id} className="form-check-label">
         Tout cocher
       </label>
