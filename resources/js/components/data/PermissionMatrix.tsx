@@ -23,14 +23,15 @@ export function PermissionMatrix({ value, onChange, locked, disabled }: { value:
         const names = [...area.menu, ...area.actions].map((p) => p.name as Permission);
         const count = names.filter((n) => held.has(n)).length;
         return (
-          <fieldset key={area.area} className="card app-permission-area" disabled={locked || disabled} data-testid={`area-${area.area}`}>
-            <legend className="card-header d-flex flex-wrap align-items-center justify-content-between gap-2 w-100 m-0 fs-6">
-              <span className="fw-semibold">
+          <section key={area.area} className="card app-permission-area" aria-labelledby={`area-${area.area}-title`} data-testid={`area-${area.area}`}>
+            <div className="card-header d-flex flex-wrap align-items-center justify-content-between gap-2">
+              <h3 id={`area-${area.area}-title`} className="h6 mb-0">
                 {area.label} <span className="small text-body-secondary fw-normal">({count} / {names.length})</span>
-              </span>
+              </h3>
               <AreaToggle id={`all-${area.area}`} all={count === names.length} some={count > 0 && count < names.length} onChange={(on) => set(names, on)} label={`Tout cocher : ${area.label}`} disabled={locked || disabled} />
-            </legend>
-            <div className="card-body app-permission-grid">
+            </div>
+            <fieldset className="card-body app-permission-grid" disabled={locked || disabled}>
+              <legend className="visually-hidden">{area.label}</legend>
               {[...area.menu.map((p) => ({ ...p, kind: 'Écran' as const })), ...area.actions.map((p) => ({ ...p, kind: 'Action' as const }))].map((p) => (
                 <div key={p.name} className="form-check">
                   <input
@@ -46,8 +47,8 @@ export function PermissionMatrix({ value, onChange, locked, disabled }: { value:
                   </label>
                 </div>
               ))}
-            </div>
-          </fieldset>
+            </fieldset>
+          </section>
         );
       })}
     </div>
@@ -55,7 +56,6 @@ export function PermissionMatrix({ value, onChange, locked, disabled }: { value:
 }
 
 /** « Tout cocher » of an area: indeterminate when some of its permissions are ticked. */
-// In the fieldset's legend, so the fieldset's `disabled` does not reach it (HTML): disabled by hand.
 function AreaToggle({ id, all, some, onChange, label, disabled }: { id: string; all: boolean; some: boolean; onChange: (on: boolean) => void; label: string; disabled: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {

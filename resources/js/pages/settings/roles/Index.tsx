@@ -21,12 +21,18 @@ export default function RolesIndex({ roles, can_manage }: PageProps<'settings/ro
       label: 'Rôle',
       role: 'title',
       cell: (r) => (
-        <Link href={route('roles.show', { id: r.id })} className="fw-semibold" data-testid={`role-link-${r.id}`}>
-          {r.name}
-        </Link>
+        <>
+          <Link href={route('roles.show', { id: r.id })} className="fw-semibold" data-testid={`role-link-${r.id}`}>
+            {r.name}
+          </Link>
+          {r.is_admin ? (
+            <Badge tone="warning" className="ms-2">
+              Accès complet
+            </Badge>
+          ) : null}
+        </>
       ),
     },
-    { id: 'kind', label: 'Type', role: 'status', cell: (r) => (r.is_admin ? <Badge tone="warning">Accès complet</Badge> : <Badge tone="secondary">Personnalisable</Badge>) },
     { id: 'description', label: 'Description', role: 'secondary', wrap: true, cell: (r) => r.description || '—' },
     { id: 'users', label: 'Utilisateurs', role: 'figure', num: true, cell: (r) => formatCount(r.user_count, 'utilisateur') },
     { id: 'permissions', label: 'Permissions', role: 'figure', num: true, cell: (r) => formatCount(r.permission_count, 'permission') },
@@ -45,11 +51,11 @@ export default function RolesIndex({ roles, can_manage }: PageProps<'settings/ro
   return (
     <AppPage title="Rôles et permissions" subtitle="Chaque rôle ouvre des écrans et autorise des actions ; un utilisateur a les permissions de tous ses rôles." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Rôles et permissions' }]}>
       <div className="row g-4">
-        <div className={can_manage ? 'col-xl-8' : 'col-12'}>
+        <div className={can_manage ? 'col-xxl-8' : 'col-12'}>
           <DataTable caption="Liste des rôles" columns={columns} rows={roles} rowKey={(r) => r.id} rowTestId={(r) => `role-row-${r.id}`} emptyTitle="Aucun rôle" testId="roles-table" />
         </div>
         {can_manage ? (
-          <div className="col-xl-4">
+          <div className="col-xxl-4 col-lg-6">
             <SectionCard title="Nouveau rôle" icon="fa-solid fa-plus">
               <RecordForm form={form} method="post" url={route('roles.index')} cancelHref={route('roles.index')} testId="role-create-form" className="border-0">
                 <TextField {...form.fieldProps('name')} label="Nom du rôle" required maxLength={60} />
