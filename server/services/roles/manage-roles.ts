@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ALL_PERMISSIONS, type Permission, isKnownPermission } from '../../../shared/permissions.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
+import { uniqueViolationColumn } from '../../db/errors.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import { compareFrench } from '../../domain/records/collation.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -92,6 +93,16 @@ async function assertNameFree(trx: Knex.Transaction, name: string, exceptId: num
   }
 }
 
+/** A name taken by a concurrent request between the check and the write: the same French message. */
+async function nameRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolationColumn(err) !== null) throw new Refusal({ name: 'Un rôle porte déjà ce nom.' });
+    throw err;
+  }
+}
+
 function checkPermissions(permissions: readonly string[]): Permission[] {
   const unknown = permissions.filter((p) => !isKnownPermission(p));
   if (unknown.length) throw new Refusal({ permissions: `Permission inconnue : ${unknown.join(', ')}.` });
@@ -108,7 +119,7 @@ async function writeGrants(trx: Knex.Transaction, roleId: number, permissions: r
 /** A new role: a name, a description, and the permissions chosen (none by default). */
 export async function createRoleFromForm(db: Knex, actor: Actor, input: RoleInput & { permissions?: readonly string[] }): Promise<number> {
   const permissions = checkPermissions(input.permissions ?? []);
-  return db.transaction(async (trx) => {
+  return nameRace(() => db.transaction(async (trx) => {
     await assertNameFree(trx, input.name, null);
     const now = nowIso();
     const id = await insertReturningId(trx, 'roles', { name: input.name, description: input.description, is_admin: false, created_at: now, updated_at: now });
@@ -121,7 +132,7 @@ export async function createRoleFromForm(db: Knex, actor: Actor, input: RoleInpu
       ip: actor.ip,
     });
     return id;
-  });
+  }));
 }
 
 /**
@@ -130,7 +141,7 @@ export async function createRoleFromForm(db: Knex, actor: Actor, input: RoleInpu
  */
 export async function updateRole(db: Knex, actor: Actor, id: number, input: RoleInput & { permissions: readonly string[] }): Promise<void> {
   const permissions = checkPermissions(input.permissions);
-  await db.transaction(async (trx) => {
+  await nameRace(() => db.transaction(async (trx) => {
     const before = await roleRow(trx, id);
     await assertNameFree(trx, input.name, id);
     const held = await grantsOf(trx, id);
@@ -153,7 +164,7 @@ export async function updateRole(db: Knex, actor: Actor, id: number, input: Role
       },
       ip: actor.ip,
     });
-  });
+  }));
 }
 
 /** « Copie de Caissier », then « Copie de Caissier (2) »… — a free name within the column's 60 characters. */
@@ -168,7 +179,7 @@ async function copyName(trx: Knex.Transaction, name: string): Promise<string> {
 
 /** A copy of a role (permissions included), never an administrator role; returns the new id. */
 export async function duplicateRole(db: Knex, actor: Actor, id: number): Promise<number> {
-  return db.transaction(async (trx) => {
+  return nameRace(() => db.transaction(async (trx) => {
     const source = await roleRow(trx, id);
     const permissions = await grantsOf(trx, id);
     const name = await copyName(trx, source.name);
@@ -183,7 +194,7 @@ export async function duplicateRole(db: Knex, actor: Actor, id: number): Promise
       ip: actor.ip,
     });
     return copy;
-  });
+  }));
 }
 
 /** Deletes a role nobody holds; the administrator role is never deleted. */

@@ -73,6 +73,18 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(await roleCount()).toBe(before);
   });
 
+  it('two creations of the same name at the same moment make one role and one French refusal', async () => {
+    const other = new Client(t);
+    await other.login();
+    await other.post('/confirm-password', { password: ADMIN.password });
+    const name = `Simultané ${uniqueTag()}`;
+    const answers = await Promise.all([admin, other].map((c) => c.post(ROLES, { name })));
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    expect(await t.db('roles').where({ name }).count({ n: '*' }).first().then((r) => Number(r!.n))).toBe(1);
+    const refused = [admin, other].find((_, i) => !/\/\d+$/.test(answers[i].headers.location))!;
+    expect((await refused.visit(ROLES)).body.props.errors).toEqual({ name: 'Un rôle porte déjà ce nom.' });
+  });
+
   it('renames a role and sets its permissions from the matrix, audited with what was added and removed', async () => {
     const role = await makeRole(['menu.dashboard', 'menu.clients', 'clients.create']);
     const name = `Renommé ${uniqueTag()}`;
