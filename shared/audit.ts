@@ -38,6 +38,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'cash_desk.archived': 'Archivage',
   'cash_desk.restored': 'Réactivation',
   'cash_desk.deleted': 'Suppression',
+  'role.created': 'Création',
+  'role.updated': 'Modification',
+  'role.duplicated': 'Création par duplication',
+  'role.deleted': 'Suppression',
+  'company.updated': 'Modification',
+  'company.logo': 'Logo',
+  'company.registration': 'Création de compte',
+  'printing.updated': "Paramètres d'impression",
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -64,6 +72,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   alert_threshold: "Seuil d'alerte",
   location_id: 'Emplacement',
   is_main: 'Caisse principale',
+  permissions: 'Permissions (retirées → ajoutées)',
+  phones: 'Téléphones',
+  rccm: 'RCCM',
+  currency: 'Devise',
+  time_zone: 'Fuseau horaire',
+  vat_enabled: 'TVA appliquée',
+  vat_rate_bp: 'Taux de TVA',
+  allow_negative_stock: 'Stock négatif autorisé',
+  allow_registration: 'Création de compte ouverte',
+  logo_path: 'Logo',
 };
 
 export function auditActionLabel(action: string): string {

@@ -150,6 +150,11 @@ export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatM
 export const MENU_PERMISSIONS: readonly MenuPermission[] = PERMISSION_CATALOGUE.flatMap((a): readonly MenuPermission[] => a.menu.map((p) => p.name));
 const ACTION_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] => a.actions.map((p) => p.name));
 
+/** Permission name → its French label (audit history, messages). */
+export const ALL_PERMISSION_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  PERMISSION_CATALOGUE.flatMap((a): Array<[string, string]> => [...a.menu, ...a.actions].map((p) => [p.name, p.label])),
+);
+
 /** For names that come from outside the code (a role form, the database). */
 export function isKnownPermission(name: string): name is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(name);

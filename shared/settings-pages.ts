@@ -3,6 +3,7 @@
  * shared/pages.ts.
  */
 import type { Permission } from './permissions.js';
+import type { AuditItem } from './records.js';
 import type { PrintCompany, PrintDocumentType, PrintSettings } from './print.js';
 
 export interface RoleSummaryProps {
@@ -32,7 +33,7 @@ export interface CompanyForm {
 
 export interface SettingsPages {
   'settings/roles/Index': { roles: RoleSummaryProps[]; can_manage: boolean };
-  'settings/roles/Edit': { role: RoleSummaryProps & { permissions: Permission[] }; can_manage: boolean };
+  'settings/roles/Edit': { role: RoleSummaryProps & { permissions: Permission[] }; can_manage: boolean; history: AuditItem[] };
   'settings/company/Edit': {
     company: CompanyForm;
     logo_url: string | null;
@@ -42,6 +43,8 @@ export interface SettingsPages {
     /** Whether the currency may still change (no product, price or document recorded yet). */
     currency_locked: boolean;
     logo_max_kb: number;
+    /** The audit entries of the company settings (identity, rules, logo, account creation). */
+    history: AuditItem[];
   };
   'settings/printing/Index': {
     settings: Record<PrintDocumentType, PrintSettings>;

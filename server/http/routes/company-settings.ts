@@ -11,7 +11,9 @@ import { setRegistrationOpen } from '../../services/company/registration.js';
 import { amountsRecorded, updateCompany } from '../../services/company/update-company.js';
 import { actorOf } from '../actor.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { presentHistory } from '../presenters/audit.js';
 import { logoUrl } from '../presenters/print.js';
+import { subjectHistory } from '../../services/audit/history.js';
 import { flash, redirect } from '../respond.js';
 import { TIME_ZONES, accountSettingsSchema, companySchema } from '../schemas/company.js';
 import { validate } from '../validation.js';
@@ -69,6 +71,7 @@ export function companySettingsRoutes(ctx: AppContext): Router {
       time_zones: [...TIME_ZONES],
       currency_locked: await amountsRecorded(db),
       logo_max_kb: LOGO_MAX_BYTES / 1024,
+      history: presentHistory(await subjectHistory(db, 'company', 1), c.currency),
     });
   });
 

@@ -3,7 +3,10 @@ import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { may } from '../../policies/index.js';
 import { createRoleFromForm, deleteRole, duplicateRole, getRole, listRoles, updateRole } from '../../services/roles/manage-roles.js';
+import { getCurrency } from '../../services/company/get-company.js';
+import { subjectHistory } from '../../services/audit/history.js';
 import { actorOf } from '../actor.js';
+import { presentHistory } from '../presenters/audit.js';
 import { can, requireAuth, requirePasswordConfirmed, requireVerified } from '../middleware/auth.js';
 import { routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
@@ -40,7 +43,8 @@ export function roleRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['roles.show'], confirmedIfManager, async (req, res) => {
     const role = await getRole(db, routeId(req.params.id));
-    res.inertia.render('settings/roles/Edit', { role, can_manage: canManage(req) });
+    const history = presentHistory(await subjectHistory(db, 'role', role.id), await getCurrency(db));
+    res.inertia.render('settings/roles/Edit', { role, can_manage: canManage(req), history });
   });
 
   r.put(ROUTES['roles.show'], ...change, async (req, res) => {

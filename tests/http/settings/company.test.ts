@@ -59,6 +59,12 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     const entries = await audits('company.updated');
     const last = JSON.parse(entries[entries.length - 1].details);
     expect(last).toEqual({ before: { vat_rate_bp: 1850, allow_negative_stock: false }, after: { vat_rate_bp: 1800, allow_negative_stock: true } });
+    const history = (await admin.visit(COMPANY)).body.props.history;
+    expect(history[0]).toMatchObject({ action: 'company.updated', action_label: 'Modification' });
+    expect(history[0].changes).toEqual([
+      { field: 'vat_rate_bp', label: 'Taux de TVA', before: '18,5 %', after: '18 %' },
+      { field: 'allow_negative_stock', label: 'Stock négatif autorisé', before: 'Non', after: 'Oui' },
+    ]);
     // The same form again changes nothing and writes no entry.
     await admin.send('put', COMPANY, { ...valid, vat_rate: '18', allow_negative_stock: true });
     expect((await audits('company.updated')).length).toBe(entries.length);

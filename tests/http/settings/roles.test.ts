@@ -99,6 +99,15 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(details.after).toMatchObject({ name, description: 'Nouvelle description' });
     expect(details.added.sort()).toEqual(['clients.update', 'menu.fichiers']);
     expect(details.removed).toEqual(['clients.create']);
+    // The role's page shows it in French, permissions by their labels.
+    const history = (await admin.visit(`${ROLES}/${role.id}`)).body.props.history;
+    expect(history[0]).toMatchObject({ action: 'role.updated', action_label: 'Modification', user_name: 'Administrateur' });
+    expect(history[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', label: 'Nom', before: role.name, after: name },
+        { field: 'permissions', label: 'Permissions (retirées → ajoutées)', before: 'Créer des clients', after: expect.stringMatching(/^(Menu Fichiers, Modifier des clients|Modifier des clients, Menu Fichiers)$/) },
+      ]),
+    );
     // Saving the same thing again writes no audit entry.
     await admin.send('put', `${ROLES}/${role.id}`, { name, description: 'Nouvelle description', permissions: ['menu.dashboard', 'menu.clients', 'clients.update', 'menu.fichiers'] });
     expect(await audits('role.updated', role.id)).toHaveLength(1);

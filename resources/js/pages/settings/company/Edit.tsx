@@ -4,6 +4,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { CheckboxField, FieldError, SelectField, StatusAlert, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
+import { AuditHistory } from '@/components/data/AuditHistory';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { RecordForm } from '@/components/data/RecordForm';
 import { RecordPage } from '@/components/data/RecordPage';
@@ -15,7 +16,7 @@ import { useServerForm } from '@/hooks/useServerForm';
  * Paramètres › Société: identity (printed at the head of every document), tax numbers, currency,
  * time zone, VAT and the negative-stock rule; the logo beside it.
  */
-export default function CompanyEdit({ company, logo_url, can_manage, currencies, time_zones, currency_locked, logo_max_kb, errors }: PageProps<'settings/company/Edit'>) {
+export default function CompanyEdit({ company, logo_url, can_manage, currencies, time_zones, currency_locked, logo_max_kb, history, errors }: PageProps<'settings/company/Edit'>) {
   const form = useServerForm({ ...company });
   const f = form.fieldProps;
   const zoneOptions = time_zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
@@ -78,6 +79,9 @@ export default function CompanyEdit({ company, logo_url, can_manage, currencies,
           </div>
         </div>
       </RecordForm>
+      <div className="mt-4">
+        <AuditHistory items={history} />
+      </div>
     </RecordPage>
   );
 }

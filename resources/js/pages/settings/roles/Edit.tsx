@@ -5,6 +5,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { StatusAlert, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
+import { AuditHistory } from '@/components/data/AuditHistory';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { PermissionMatrix } from '@/components/data/PermissionMatrix';
 import { RecordForm } from '@/components/data/RecordForm';
@@ -16,7 +17,7 @@ import { useServerForm } from '@/hooks/useServerForm';
  * A role: its name and description and the permission matrix (grouped by area, « Tout cocher » per
  * area); duplicate, delete (refused while users hold it). The administrator role keeps everything.
  */
-export default function RoleEdit({ role, can_manage }: PageProps<'settings/roles/Edit'>) {
+export default function RoleEdit({ role, can_manage, history }: PageProps<'settings/roles/Edit'>) {
   const form = useServerForm<{ name: string; description: string; permissions: Permission[] }>({ name: role.name, description: role.description, permissions: role.permissions });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
@@ -75,6 +76,9 @@ export default function RoleEdit({ role, can_manage }: PageProps<'settings/roles
         </div>
         <PermissionMatrix value={form.data.permissions} onChange={(next) => form.setData('permissions', next)} locked={role.is_admin} disabled={!can_manage} />
       </RecordForm>
+      <div className="mt-4">
+        <AuditHistory items={history} />
+      </div>
       <ConfirmDialog open={confirmDelete} onClose={() => setConfirmDelete(false)} title={`Supprimer le rôle « ${role.name} » ?`} confirmLabel="Supprimer" method="delete" url={route('roles.show', { id: role.id })} tone="danger" icon="fa-solid fa-trash" testId="delete-role-dialog">
         Le rôle et ses permissions seront supprimés. Cette suppression est enregistrée dans le journal d'audit.
       </ConfirmDialog>
