@@ -43,7 +43,7 @@ export async function saveLogo(db: Knex, storageDir: string, actor: Actor, conte
         action: 'company.logo',
         user: auditUser(actor),
         subject: { type: 'company', id: 1, label: 'Logo' },
-        details: { before: { logo_path: previous }, after: { logo_path: name, type: type!.mime, bytes: content.length } },
+        details: { before: { logo_path: previous }, after: { logo_path: name }, file: { type: type!.mime, bytes: content.length } },
         ip: actor.ip,
       });
     });

@@ -131,7 +131,7 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     expect(second).toMatch(/^logo-[0-9a-f]{32}\.webp$/);
     expect(logoFiles()).toEqual([second]);
     const entries = await audits('company.logo');
-    expect(JSON.parse(entries[entries.length - 1].details)).toMatchObject({ before: { logo_path: first }, after: { logo_path: second, type: 'image/webp' } });
+    expect(JSON.parse(entries[entries.length - 1].details)).toMatchObject({ before: { logo_path: first }, after: { logo_path: second }, file: { type: 'image/webp', bytes: WEBP.length } });
 
     await admin.send('delete', LOGO);
     expect((await company()).logo_path).toBeNull();
