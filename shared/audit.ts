@@ -43,6 +43,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'treasury_account.archived': 'Archivage',
   'treasury_account.restored': 'Réactivation',
   'treasury_account.deleted': 'Suppression',
+  'role.created': 'Création',
+  'role.updated': 'Modification',
+  'role.duplicated': 'Création par duplication',
+  'role.deleted': 'Suppression',
+  'company.updated': 'Modification',
+  'company.logo': 'Logo',
+  'company.registration': 'Création de compte',
+  'printing.updated': "Paramètres d'impression",
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -72,6 +80,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   bank_name: 'Banque',
   account_number: 'N° de compte ou téléphone',
   operator: 'Opérateur',
+  permissions: 'Permissions (retirées → ajoutées)',
+  phones: 'Téléphones',
+  rccm: 'RCCM',
+  currency: 'Devise',
+  time_zone: 'Fuseau horaire',
+  vat_enabled: 'TVA appliquée',
+  vat_rate_bp: 'Taux de TVA',
+  allow_negative_stock: 'Stock négatif autorisé',
+  allow_registration: 'Création de compte ouverte',
+  logo_path: 'Logo',
 };
 
 export function auditActionLabel(action: string): string {

@@ -7,6 +7,7 @@ import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
+import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
@@ -32,7 +33,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages {
+export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -71,6 +72,7 @@ export const PAGE_NAMES = [
   ...SALES_PAGE_NAMES,
   ...TREASURY_PAGE_NAMES,
   ...USER_PAGE_NAMES,
+  ...SETTINGS_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -151,6 +151,11 @@ export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatM
 export const MENU_PERMISSIONS: readonly MenuPermission[] = PERMISSION_CATALOGUE.flatMap((a): readonly MenuPermission[] => a.menu.map((p) => p.name));
 const ACTION_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] => a.actions.map((p) => p.name));
 
+/** Permission name → its French label (audit history, messages). */
+export const ALL_PERMISSION_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  PERMISSION_CATALOGUE.flatMap((a): Array<[string, string]> => [...a.menu, ...a.actions].map((p) => [p.name, p.label])),
+);
+
 /** For names that come from outside the code (a role form, the database). */
 export function isKnownPermission(name: string): name is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(name);
@@ -174,7 +179,7 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Caissier',
     description: 'Encaisse les ventes et les règlements, tient sa caisse',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'operations', 'sortiestock', 'tresorerie', 'reglement', 'caisse', 'support', 'support.doc', 'support.tickets'),
+      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'produits', 'operations', 'sortiestock', 'tresorerie', 'reglement', 'caisse', 'support', 'support.doc', 'support.tickets'),
       'clients.create',
       'clients.update',
       'sales.create',
@@ -209,7 +214,7 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Comptable',
     description: 'Suit les règlements, les créances, la caisse et les éditions',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'fournisseurs', 'operations', 'tresorerie', 'reglement', 'caisse', 'annulations', 'annulation.factures', 'annulation.reglement'),
+      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'fournisseurs', 'produits', 'operations', 'tresorerie', 'reglement', 'caisse', 'annulations', 'annulation.factures', 'annulation.reglement'),
       ...allMenu.filter((m) => m.startsWith('menu.editions')),
       ...menus('support', 'support.doc', 'support.tickets', 'support.logs'),
       'clients.export',

@@ -14,6 +14,8 @@ export interface PrintCompany {
   rccm: string;
   tax_number: string;
   currency: string;
+  /** The company logo (authenticated route, versioned), or null when none is uploaded. */
+  logo_url: string | null;
 }
 
 /**
@@ -31,6 +33,77 @@ export const PRINTOUTS = {
   credit_note: 'Avoir (correction de vente boutique)',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
+
+/** The paper formats a printout can take: sheets (A4, A5, A6) and till rolls (80 mm, 58 mm). */
+export const PAPER_FORMATS = ['A4', 'A5', 'A6', '80mm', '58mm'] as const;
+export type PaperFormat = (typeof PAPER_FORMATS)[number];
+export const PAPER_FORMAT_LABELS: Record<PaperFormat, string> = {
+  A4: 'A4 (210 × 297 mm)',
+  A5: 'A5 (148 × 210 mm)',
+  A6: 'A6 (105 × 148 mm)',
+  '80mm': 'Ticket 80 mm',
+  '58mm': 'Ticket 58 mm',
+};
+
+export interface PrintDocumentDef {
+  readonly label: string;
+  /** The formats this document allows (the first is not necessarily the default). */
+  readonly formats: readonly PaperFormat[];
+  readonly defaultFormat: PaperFormat;
+  /** Whether it carries an amount to spell out (« Arrêtée la présente facture à la somme de… »). */
+  readonly amountInWords: boolean;
+}
+
+/**
+ * Paramètres › Impression: the document types whose layout an administrator chooses (DESIGN.md §5).
+ * Every printout reads its settings through the server's `printSettingsFor` (in `printFrame`'s
+ * meta.settings) — the sales printouts (invoice, cash invoice, ticket, receipt, avoir) are declared
+ * here already: their print route passes `settings: 'invoice'` (etc.) to printFrame and the page
+ * reads `meta.settings`.
+ */
+export const PRINT_DOCUMENTS = {
+  invoice: { label: 'Facture', formats: ['A4', 'A5', 'A6'], defaultFormat: 'A5', amountInWords: true },
+  cash_invoice: { label: 'Facture au comptant', formats: ['A4', 'A5', 'A6'], defaultFormat: 'A5', amountInWords: true },
+  ticket: { label: 'Ticket de caisse', formats: ['80mm', '58mm'], defaultFormat: '80mm', amountInWords: true },
+  receipt: { label: 'Reçu de règlement', formats: ['A5', 'A6', '80mm', '58mm'], defaultFormat: 'A5', amountInWords: true },
+  avoir: { label: 'Avoir', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: true },
+  transfer: { label: 'Bon de transfert', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: false },
+  stock_entry: { label: "Bon d'entrée de stock", formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
+  states: { label: 'États (entrées, inventaires, éditions)', formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
+} as const satisfies Record<string, PrintDocumentDef>;
+export type PrintDocumentType = keyof typeof PRINT_DOCUMENTS;
+export const PRINT_DOCUMENT_TYPES = Object.keys(PRINT_DOCUMENTS) as PrintDocumentType[];
+
+/** The settings of one document type, as stored in print_settings (defaults when never saved). */
+export interface PrintSettings {
+  format: PaperFormat;
+  /** 1 to 5 copies of the sheet in one printout. */
+  copies: number;
+  header_text: string;
+  footer_text: string;
+  show_logo: boolean;
+  /** Only meaningful for documents whose `amountInWords` is true. */
+  amount_in_words: boolean;
+}
+
+export const MAX_PRINT_COPIES = 5;
+export const PRINT_TEXT_MAX = 300;
+
+export function defaultPrintSettings(type: PrintDocumentType): PrintSettings {
+  const def: PrintDocumentDef = PRINT_DOCUMENTS[type];
+  return { format: def.defaultFormat, copies: 1, header_text: '', footer_text: '', show_logo: true, amount_in_words: def.amountInWords };
+}
+
+/** Which settings each existing printout reads (its document type in Paramètres › Impression). */
+export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
+  stock_entry: 'stock_entry',
+  transfer: 'transfer',
+  stock_adjustment: 'states',
+  count_sheet: 'states',
+  count_blank_sheet: 'states',
+  count_adjustment: 'states',
+  credit_note: 'avoir',
+};
 
 /** Which copy of a document this printout is. */
 export interface PrintCopy {
@@ -63,4 +136,6 @@ export interface PrintMeta {
   back_url: string;
   /** Original or DUPLICATA, for printouts that are documents; null for state reports. */
   copy: PrintCopy | null;
+  /** Paramètres › Impression for this printout's document type: format, copies, texts, logo. */
+  settings: PrintSettings;
 }

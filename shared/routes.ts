@@ -131,6 +131,8 @@ export const ROUTES = {
   }),
 
   // Paramètres › Société
+  'company.settings': '/parametres/societe',
+  'company.logo': '/parametres/societe/logo',
   'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
@@ -153,6 +155,13 @@ export const ROUTES = {
   'api.clients.show': `${API_V1}/clients/:id`,
   'api.treasury.accounts': `${API_V1}/treasury/accounts`,
   'api.treasury.movements': `${API_V1}/treasury/movements`,
+
+  // Paramètres › Impression, Rôles et permissions
+  'printing.index': '/parametres/impression',
+  'printing.show': '/parametres/impression/:type',
+  'roles.index': '/admin/role-permissions',
+  'roles.show': '/admin/role-permissions/:id',
+  'roles.duplicate': '/admin/role-permissions/:id/duplicate',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

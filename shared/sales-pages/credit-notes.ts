@@ -114,5 +114,4 @@ export interface CreditNotesShowProps {
 
 export interface CreditNotesPrintProps extends PrintMeta {
   credit_note: CreditNoteView;
-  amount_in_words: string;
 }

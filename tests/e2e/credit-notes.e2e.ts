@@ -72,8 +72,8 @@ describe.skipIf(!browserSuiteEnabled())('correction de vente boutique (Chromium)
     expect(Number(level.quantity)).toBe(46);
     await step('imprimer l avoir', page, async () => {
       await page.goto(`${page.url()}/print`);
-      await page.getByTestId('print-amount-words').waitFor();
-      expect(await page.getByTestId('print-amount-words').textContent()).toMatch(/Arrêté le présent avoir à la somme de cinq cents francs CFA \(500\s?FCFA\)\./);
+      await page.getByTestId('amount-in-words').waitFor();
+      expect(await page.getByTestId('amount-in-words').textContent()).toMatch(/Arrêté le présent avoir à la somme de cinq cents francs CFA \(500\s?FCFA\)\./);
       const pdf = await page.pdf({ preferCSSPageSize: true });
       expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     });

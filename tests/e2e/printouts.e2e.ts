@@ -24,6 +24,8 @@ import { createTransfer } from '../../server/services/stock/transfers.js';
 import type { Actor } from '../../server/services/actor.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
+import { removeLogo, saveLogo } from '../../server/services/company/logo.js';
+import { savePrintSettings } from '../../server/services/print/print-settings.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
@@ -54,6 +56,34 @@ function pdfPages(pdf: Buffer): string[] {
   }
 }
 
+/** Each page's size in mm (pdfinfo). */
+function pdfPageSizes(pdf: Buffer): Array<[number, number]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-pdf-'));
+  try {
+    const file = path.join(dir, 'out.pdf');
+    fs.writeFileSync(file, pdf);
+    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '999', file], { encoding: 'utf8' });
+    return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [(Number(m[1]) * 25.4) / 72, (Number(m[2]) * 25.4) / 72]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** How many images a PDF draws (pdfimages -list). */
+function pdfImageCount(pdf: Buffer): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-pdf-'));
+  try {
+    const file = path.join(dir, 'out.pdf');
+    fs.writeFileSync(file, pdf);
+    return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An 8 × 4 PNG, the company logo of the printouts. */
+const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAYAAACzzX7wAAAAEklEQVR4nGM4USH3Hx9moL0CAHwxS6EI4twMAAAAAElFTkSuQmCC', 'base64');
+
 interface PrintoutCase {
   name: string;
   url: string;
@@ -76,6 +106,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
   const cases: PrintoutCase[] = [];
   /** A new readjustment (a document never printed yet): its id. */
   let freshReadjustment: () => Promise<number>;
+  let transferCase: { id: number; number: string; actor: Actor };
   const outDir = process.env.PRINT_PDF_DIR ?? '';
 
   beforeAll(async () => {
@@ -122,6 +153,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     const version = Number((await db('inventory_counts').where({ id: count.id }).first('version')).version);
     // A second count, still open, for the count sheets.
     const transferNumber = transfer.number;
+    transferCase = { id: transfer.id, number: transfer.number, actor };
     await validateCount(db, count.id, { version, movedPolicy: 'snapshot', uncountedAsZero: false }, actor);
     const open = await openCountSession(db, { idempotencyKey: 'e2e-print-count-2', locationId: depot, countDate: today, blind: false, categoryIds: [category], note: '' }, actor);
     // A counter sale at the depot, part of it brought back: the avoir.
@@ -247,6 +279,48 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       });
     }
     expect(errors).toEqual([]);
+  });
+
+  it("les paramètres d'impression valent sur papier : format, exemplaires, textes, logo, et la largeur du ticket", async () => {
+    const { actor } = transferCase;
+    const restore = async () => {
+      await server.db('print_settings').delete();
+      await removeLogo(server.db, server.storageDir, actor);
+    };
+    try {
+      await saveLogo(server.db, server.storageDir, actor, LOGO_PNG);
+      await savePrintSettings(server.db, actor, 'transfer', { format: 'A4', copies: 2, header_text: 'Matériaux de construction — gros et détail', footer_text: 'Marchandise voyageant aux risques du destinataire', show_logo: true, amount_in_words: false });
+      await step('bon de transfert en A4, deux exemplaires, textes et logo', page, async () => {
+        await page.goto(route('transfers.print', { id: transferCase.id }));
+        await page.locator('.app-print-sheet').first().waitFor();
+        await page.getByTestId('print-logo').first().waitFor();
+        expect(await page.getByTestId('print-format').textContent()).toMatch(/A4 .* 2 exemplaires/);
+        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+        if (outDir) fs.writeFileSync(path.join(outDir, 'transfert-parametres.pdf'), pdf);
+        expect(pdfPageSizes(pdf).every(([w, h]) => Math.abs(w - 210) < 1 && Math.abs(h - 297) < 1)).toBe(true);
+        const all = pdfPages(pdf).join('\n');
+        expect(all).toContain('Matériaux de construction — gros et détail');
+        expect(all).toContain('Marchandise voyageant aux risques du destinataire');
+        expect(all).toContain('Exemplaire 1 / 2');
+        expect(all).toContain('Exemplaire 2 / 2');
+        expect(pdfImageCount(pdf)).toBeGreaterThanOrEqual(2);
+      });
+      await step('essai du ticket en 58 mm depuis Paramètres › Impression', page, async () => {
+        await page.goto(route('printing.index'));
+        await page.getByTestId('print-type-ticket').click();
+        await page.getByLabel('Format par défaut').selectOption('58mm');
+        await expect.poll(() => page.getByTestId('print-preview').getAttribute('data-paper')).toBe('58mm');
+        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+        if (outDir) fs.writeFileSync(path.join(outDir, 'ticket-58.pdf'), pdf);
+        const [[width]] = pdfPageSizes(pdf);
+        expect(Math.abs(width - 58)).toBeLessThan(1);
+        const all = pdfPages(pdf).join('\n');
+        expect(all).toContain('TICKET DE CAISSE');
+        expect(all).not.toContain('Format par défaut');
+      });
+    } finally {
+      await restore();
+    }
   });
 
   it('la première impression est l’original, la suivante un DUPLICATA, et ?print=1 n’ouvre le dialogue qu’une fois la page propre', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINTOUTS, type Printout } from '../../shared/print.js';
+import { PRINTOUTS, PRINTOUT_SETTINGS, PRINT_DOCUMENTS, type PrintDocumentDef, type Printout } from '../../shared/print.js';
 import { ROUTES, type RouteName, route } from '../../shared/routes.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
@@ -176,6 +176,28 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     expect(audits.map((a) => JSON.parse(a.details).after.reprint).sort()).toEqual([1, 2]);
     // Still one original.
     expect(await auditRows(c, 'document.printed')).toHaveLength(1);
+  });
+
+  it.each(Object.keys(makers))('%s reads its settings of Paramètres › Impression (format, copies, texts, logo) and the company logo', async (name) => {
+    const c = await makers[name]();
+    const type = PRINTOUT_SETTINGS[c.printout];
+    const def: PrintDocumentDef = PRINT_DOCUMENTS[type];
+    const format = def.formats.find((f) => f !== def.defaultFormat)!;
+    const tag = uniqueTag();
+    const res = await admin.send('put', route('printing.show', { type }), { format, copies: 3, header_text: `En-tête ${tag}`, footer_text: `Pied ${tag}`, show_logo: false, amount_in_words: true });
+    expect(res.status).toBe(303);
+    const page = await admin.visit(c.url);
+    expect(page.body.props.settings).toEqual({ format, copies: 3, header_text: `En-tête ${tag}`, footer_text: `Pied ${tag}`, show_logo: false, amount_in_words: def.amountInWords });
+    expect(page.body.props.company).toHaveProperty('logo_url');
+  });
+
+  it('a state report reads the « états » settings', async () => {
+    const tag = uniqueTag();
+    await admin.send('put', route('printing.show', { type: 'states' }), { format: 'A5', copies: 1, header_text: `États ${tag}`, footer_text: '', show_logo: true });
+    for (const name of reports) {
+      const page = await admin.visit(route(name as 'entries.statement'));
+      expect(page.body.props.settings).toMatchObject({ format: 'A5', header_text: `États ${tag}`, show_logo: true });
+    }
   });
 
   it('state reports have no original and no copy, and record nothing', async () => {

@@ -36,6 +36,9 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
   [ROUTES['users.index']]: { page: 'settings/users/Index', folder: 'settings/users/' },
   [ROUTES['apiTokens.index']]: { page: 'settings/api/Index', folder: 'settings/api/' },
+  [ROUTES['printing.index']]: { page: 'settings/printing/Index', folder: 'settings/printing/' },
+  [ROUTES['roles.index']]: { page: 'settings/roles/Index', folder: 'settings/roles/' },
+  [ROUTES['company.settings']]: { page: 'settings/company/Edit', folder: 'settings/' },
 };
 
 /** Always reachable from the shell (user menu). */

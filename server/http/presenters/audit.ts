@@ -2,6 +2,7 @@ import { AUDIT_FIELD_LABELS, auditActionLabel } from '../../../shared/audit.js';
 import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
+import { ALL_PERMISSION_LABELS } from '../../../shared/permissions.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 
 const MONEY_FIELDS = new Set(['credit_limit', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'balance']);
@@ -14,6 +15,10 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
 function show(field: string, value: unknown, currency: string, refs: Record<string, Map<string, string>>): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  // A role's permissions: their French labels.
+  if (Array.isArray(value)) return value.length ? value.map((v) => ALL_PERMISSION_LABELS[String(v)] ?? String(v)).join(', ') : '—';
+  if (field === 'vat_rate_bp' && typeof value === 'number') return `${(value / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
+  if (field === 'logo_path') return 'Image';
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
   const ref = refs[field]?.get(String(value));
   if (ref) return ref;
@@ -42,7 +47,7 @@ export function presentAuditRow(row: AuditEntryRow, currency: string, refs: Reco
   }
   const changes =
     details.before && details.after
-      ? Object.keys(details.after ?? {}).map((field) => ({
+      ? [...new Set([...Object.keys(details.after ?? {}), ...Object.keys(details.before ?? {})])].map((field) => ({
           field,
           label: AUDIT_FIELD_LABELS[field] ?? field,
           before: show(field, details.before?.[field], currency, refs),

@@ -1,4 +1,5 @@
-import type { PrintCopy, PrintMeta, PrintState } from '../../../shared/print.js';
+import type { PrintCopy, PrintMeta, PrintSettings, PrintState } from '../../../shared/print.js';
+import { route } from '../../../shared/routes.js';
 import type { Company } from '../../services/company/get-company.js';
 import type { Actor } from '../../services/actor.js';
 import { type Query, queryFlag } from '../query.js';
@@ -6,25 +7,48 @@ import { type Query, queryFlag } from '../query.js';
 /**
  * The print frame of every printout: the company header (read by getCompany), who prints and when,
  * `?print=1` to open the print dialog at once, where "Retour" goes, and which copy it is (original or
- * DUPLICATA, recorded by server/http/printouts.ts printFrame — print routes call that, not this).
+ * DUPLICATA, recorded by server/http/printouts.ts printFrame — print routes call that, not this) and
+ * the layout of Paramètres › Impression (printSettingsFor).
  */
-export function presentPrintMeta(company: Company, printer: Pick<Actor, 'name'>, query: Query, backUrl: string, copy: PrintCopy | null = null): PrintMeta {
+export function presentPrintMeta(
+  company: Company,
+  printer: Pick<Actor, 'name'>,
+  query: Query,
+  backUrl: string,
+  copy: PrintCopy | null,
+  settings: PrintSettings,
+): PrintMeta {
   return {
-    company: {
-      name: company.name,
-      address: company.address,
-      city: company.city,
-      phones: company.phones,
-      email: company.email,
-      rccm: company.rccm,
-      tax_number: company.tax_number,
-      currency: company.currency,
-    },
+    company: presentPrintCompany(company),
     printed_at: new Date().toISOString(),
     printed_by: printer.name,
     auto_print: queryFlag(query, 'print'),
     back_url: backUrl,
     copy,
+    settings,
+  };
+}
+
+/**
+ * The URL of the company logo (authenticated route), versioned by the stored name so a new logo is
+ * fetched at once; null when there is none.
+ */
+export function logoUrl(company: Pick<Company, 'logo_path'>): string | null {
+  return company.logo_path ? route('company.logo', { v: company.logo_path.slice(5, 17) }) : null;
+}
+
+/** The company header of the printouts (and of the Impression screen's preview). */
+export function presentPrintCompany(company: Company): PrintMeta['company'] {
+  return {
+    name: company.name,
+    address: company.address,
+    city: company.city,
+    phones: company.phones,
+    email: company.email,
+    rccm: company.rccm,
+    tax_number: company.tax_number,
+    currency: company.currency,
+    logo_url: logoUrl(company),
   };
 }
 

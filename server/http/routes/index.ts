@@ -7,11 +7,13 @@ import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
 import { companySettingsRoutes } from './company-settings.js';
 import { pickerRoutes } from './pickers.js';
+import { printingRoutes } from './printing.js';
 import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { salesRoutes } from './sales.js';
+import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
@@ -37,4 +39,6 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(treasuryAccountRoutes(ctx));
   app.use(userRoutes(ctx));
   app.use(apiTokenRoutes(ctx));
+  app.use(printingRoutes(ctx));
+  app.use(roleRoutes(ctx));
 }

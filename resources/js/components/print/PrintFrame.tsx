@@ -2,25 +2,38 @@
  * The frame of every printout (stock documents now, sales later): used inside SimpleLayout.
  * On screen: a toolbar (Retour, Imprimer) above a "sheet" the size of the paper; in print only
  * the sheet (print CSS hides toasts, the progress bar and everything else), with `@page` set to the
- * document's size (A4 states, A5 notes) and « Page n / N » in the bottom-right page margin.
+ * format chosen in Paramètres › Impression (meta.settings: A4, A5, A6, 80 or 58 mm rolls) and
+ * « Page n / N » in the bottom-right page margin.
  * `auto_print` (?print=1) opens the print dialog once the page is clean (toasts gone, no progress
  * bar, fonts loaded). A document's copy (meta.copy, recorded by the server: the first print is the
  * original, every later one a DUPLICATA) is marked here, for every printout.
  *
- *   <PrintFrame meta={props} size="A5" title="Bon de transfert" number={t.number}>…</PrintFrame>
+ *   <PrintFrame meta={props} title="Bon de transfert" number={t.number}>…</PrintFrame>
  */
 import { Head, Link } from '@inertiajs/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
+import { amountInWordsAndFigures } from '@shared/amount-in-words';
+import { PAPER_FORMAT_LABELS, type PaperFormat, type PrintCompany, type PrintSettings } from '@shared/print';
 import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
 
-export type PaperSize = 'A4' | 'A5';
+export type PaperSize = PaperFormat;
+
+/** The class of each paper format (written whole: the build purges class names it cannot see). */
+export const PAPER_CLASS: Record<PaperFormat, string> = {
+  A4: 'app-print-a4',
+  A5: 'app-print-a5',
+  A6: 'app-print-a6',
+  '80mm': 'app-print-80mm',
+  '58mm': 'app-print-58mm',
+};
+export const isRoll = (size: PaperFormat) => size === '80mm' || size === '58mm';
 
 interface PrintFrameProps {
   meta: PrintMeta;
-  size: PaperSize;
+  /** Landscape when the sheet formats allow it (A4, A5): wide states. */
   landscape?: boolean;
   /** Document title: "Bon de transfert", "État des entrées de stock". */
   title: string;
@@ -36,12 +49,14 @@ interface PrintFrameProps {
 
 /**
  * The @page rule of a paper size: the printed PDF has exactly that MediaBox, and every page says
- * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes).
+ * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes). A till
+ * roll (80 or 58 mm) is a narrow page with small margins and no page number.
  */
-export function pageRule(size: PaperSize, landscape = false): string {
-  const margin = size === 'A5' ? '8mm 8mm 10mm' : '12mm 12mm 14mm';
+export function pageRule(size: PaperFormat, landscape = false): string {
+  if (isRoll(size)) return `@page { size: ${size === '80mm' ? '80mm' : '58mm'} 297mm; margin: 3mm 3mm 4mm; }`;
+  const margin = size === 'A4' ? '12mm 12mm 14mm' : size === 'A5' ? '8mm 8mm 10mm' : '6mm 6mm 9mm';
   const pageNumber = '@bottom-right { content: "Page " counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #555; }';
-  return `@page { size: ${size}${landscape ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
+  return `@page { size: ${size}${landscape && !isRoll(size) ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
 }
 
 /** Something on screen that must not be printed and goes away by itself: a toast, the progress bar. */
@@ -63,7 +78,12 @@ export async function printWhenClean(win: Window = window): Promise<void> {
   win.print();
 }
 
-export function PrintFrame({ meta, size, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
+/**
+ * The frame of every printout. The paper format, the number of copies, the header and footer
+ * texts and the logo come from Paramètres › Impression (`meta.settings`, read by the server for the
+ * printout's document type); the page only says what it prints.
+ */
+export function PrintFrame({ meta, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
   const printed = useRef(false);
   useEffect(() => {
     if (!meta.auto_print || printed.current) return;
@@ -71,76 +91,157 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
     void printWhenClean();
   }, [meta.auto_print]);
 
-  const c = meta.company;
+  const size = meta.settings.format;
+  const wide = landscape && !isRoll(size);
   const copy = meta.copy;
   const duplicata = copy?.duplicata ? 'DUPLICATA' : null;
   const marks = [duplicata, watermark].filter((m): m is string => Boolean(m));
   const docTitle = number ? `${title} ${number}` : title;
+  const copies = Math.max(1, meta.settings.copies);
+  const printedLine = (
+    <>
+      Imprimé le {formatDateTime(meta.printed_at)} par {meta.printed_by}
+      {copy?.duplicata ? (
+        <span data-testid="reprint-note">
+          {' '}
+          — DUPLICATA, réimpression n° {copy.reprint} (original imprimé le {formatDateTime(copy.original_printed_at)}
+          {copy.original_printed_by ? ` par ${copy.original_printed_by}` : ''})
+        </span>
+      ) : null}
+    </>
+  );
+  const sheet = (n: number) => (
+    <PrintSheet key={n} company={meta.company} settings={meta.settings} title={title} number={number} subtitle={subtitle} marks={marks} duplicata={duplicata} footer={footer} printedLine={printedLine} copy={copies > 1 ? { n, of: copies } : null}>
+      {children}
+    </PrintSheet>
+  );
   return (
-    <div className={`app-print app-print-${size.toLowerCase()}${landscape ? ' is-landscape' : ''}`} data-paper={size}>
+    <div className={`app-print ${PAPER_CLASS[size]}${wide ? ' is-landscape' : ''}`} data-paper={size}>
       <Head title={docTitle} />
-      <style>{pageRule(size, landscape)}</style>
+      <style>{pageRule(size, wide)}</style>
       <div className="app-print-toolbar d-print-none" role="toolbar" aria-label="Impression">
         <Link href={meta.back_url} className="btn btn-outline-secondary btn-sm">
           <Icon name="fa-solid fa-arrow-left" className="me-1" />
           Retour
         </Link>
-        <span className="small text-body-secondary d-none d-sm-inline">Format {size}{landscape ? ' paysage' : ''}</span>
+        <span className="small text-body-secondary d-none d-sm-inline" data-testid="print-format">
+          Format {PAPER_FORMAT_LABELS[size]}
+          {wide ? ' paysage' : ''}
+          {copies > 1 ? ` · ${copies} exemplaires` : ''}
+        </span>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void printWhenClean()} data-testid="print-button">
           <Icon name="fa-solid fa-print" className="me-1" />
           Imprimer
         </button>
       </div>
-      <article className="app-print-sheet" aria-label={docTitle}>
-        {marks.length ? (
-          <div className="app-print-watermark" aria-hidden="true">
-            {marks[0]}
-          </div>
-        ) : null}
-        <header className="app-print-header">
-          <div className="app-print-company">
-            <div className="app-print-company-name">{c.name}</div>
-            {c.address ? <div>{c.address}</div> : null}
-            {c.city ? <div>{c.city}</div> : null}
-            {c.phones ? <div>Tél. : {c.phones}</div> : null}
-            {c.email ? <div>{c.email}</div> : null}
-            {c.rccm || c.tax_number ? (
-              <div>
-                {c.rccm ? `RCCM : ${c.rccm}` : null}
-                {c.rccm && c.tax_number ? ' · ' : null}
-                {c.tax_number ? `N° contribuable : ${c.tax_number}` : null}
-              </div>
-            ) : null}
-          </div>
-          <div className="app-print-doc">
-            <h1 className="app-print-title">{title}</h1>
-            {number ? (
-              <div className="app-print-number" data-testid="document-number">
-                {number}
-              </div>
-            ) : null}
-            {marks.map((m) => (
-              <div key={m} className="app-print-mark" data-testid={m === duplicata ? 'duplicata-mark' : undefined}>
-                {m}
-              </div>
-            ))}
-          </div>
-        </header>
-        {subtitle ? <div className="app-print-subtitle">{subtitle}</div> : null}
-        <div className="app-print-body">{children}</div>
-        {footer ? <div className="app-print-after">{footer}</div> : null}
-        <footer className="app-print-footer">
-          Imprimé le {formatDateTime(meta.printed_at)} par {meta.printed_by}
-          {copy?.duplicata ? (
-            <span data-testid="reprint-note">
-              {' '}
-              — DUPLICATA, réimpression n° {copy.reprint} (original imprimé le {formatDateTime(copy.original_printed_at)}
-              {copy.original_printed_by ? ` par ${copy.original_printed_by}` : ''})
-            </span>
-          ) : null}
-        </footer>
-      </article>
+      {sheet(1)}
+      {/* The other copies go on paper only, each from a new page. */}
+      {Array.from({ length: copies - 1 }, (_, i) => (
+        <div key={i} className="d-none d-print-block app-print-next-copy" aria-hidden="true">
+          {sheet(i + 2)}
+        </div>
+      ))}
     </div>
+  );
+}
+
+/**
+ * One printed sheet: company header (logo, name, address, tax numbers, the header text of
+ * Paramètres › Impression), title and number, marks, content, closing, footer text, who printed.
+ * PrintFrame prints it; the Impression screen shows it as its live preview.
+ */
+export function PrintSheet({
+  company: c,
+  settings,
+  title,
+  number,
+  subtitle,
+  marks = [],
+  duplicata = null,
+  footer,
+  printedLine,
+  copy = null,
+  children,
+}: {
+  company: PrintCompany;
+  settings: PrintSettings;
+  title: string;
+  number?: string | null;
+  subtitle?: ReactNode;
+  marks?: string[];
+  duplicata?: string | null;
+  footer?: ReactNode;
+  printedLine: ReactNode;
+  copy?: { n: number; of: number } | null;
+  children: ReactNode;
+}) {
+  const docTitle = number ? `${title} ${number}` : title;
+  return (
+    <article className="app-print-sheet" aria-label={docTitle}>
+      {marks.length ? (
+        <div className="app-print-watermark" aria-hidden="true">
+          {marks[0]}
+        </div>
+      ) : null}
+      <header className="app-print-header">
+        <div className="app-print-company">
+          {settings.show_logo && c.logo_url ? <img className="app-print-logo" src={c.logo_url} alt={`Logo ${c.name}`} data-testid="print-logo" /> : null}
+          <div className="app-print-company-name">{c.name}</div>
+          {c.address ? <div>{c.address}</div> : null}
+          {c.city ? <div>{c.city}</div> : null}
+          {c.phones ? <div>Tél. : {c.phones}</div> : null}
+          {c.email ? <div>{c.email}</div> : null}
+          {c.rccm || c.tax_number ? (
+            <div>
+              {c.rccm ? `RCCM : ${c.rccm}` : null}
+              {c.rccm && c.tax_number ? ' · ' : null}
+              {c.tax_number ? `N° contribuable : ${c.tax_number}` : null}
+            </div>
+          ) : null}
+          {settings.header_text ? (
+            <div className="app-print-header-text" data-testid="print-header-text">
+              {settings.header_text}
+            </div>
+          ) : null}
+        </div>
+        <div className="app-print-doc">
+          <h1 className="app-print-title">{title}</h1>
+          {number ? (
+            <div className="app-print-number" data-testid="document-number">
+              {number}
+            </div>
+          ) : null}
+          {marks.map((m) => (
+            <div key={m} className="app-print-mark" data-testid={m === duplicata ? 'duplicata-mark' : undefined}>
+              {m}
+            </div>
+          ))}
+          {copy ? <div className="app-print-copy-label">Exemplaire {copy.n} / {copy.of}</div> : null}
+        </div>
+      </header>
+      {subtitle ? <div className="app-print-subtitle">{subtitle}</div> : null}
+      <div className="app-print-body">{children}</div>
+      {footer ? <div className="app-print-after">{footer}</div> : null}
+      {settings.footer_text ? (
+        <div className="app-print-footer-text" data-testid="print-footer-text">
+          {settings.footer_text}
+        </div>
+      ) : null}
+      <footer className="app-print-footer">{printedLine}</footer>
+    </article>
+  );
+}
+
+/**
+ * « Arrêté(e) à la somme de … » under a document's totals, when Paramètres › Impression asks for
+ * the amount in words for this document type (invoices, tickets, receipts, avoirs).
+ */
+export function PrintAmountInWords({ settings, amount, currency, lead = 'Arrêtée la présente facture à la somme de' }: { settings: PrintSettings; amount: number; currency: string; lead?: string }) {
+  if (!settings.amount_in_words) return null;
+  return (
+    <p className="app-print-words" data-testid="amount-in-words">
+      {lead} <strong>{amountInWordsAndFigures(amount, currency)}</strong>.
+    </p>
   );
 }
 

@@ -1,7 +1,6 @@
 import { type Request, Router } from 'express';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { CreditNoteListFilters } from '../../../../shared/sales-pages.js';
-import { amountInWordsAndFigures } from '../../../../shared/amount-in-words.js';
 import { NotFound } from '../../../domain/errors.js';
 import { mayReprint, seesCosts } from '../../../policies/index.js';
 import { companyToday, getCurrency } from '../../../services/company/get-company.js';
@@ -126,11 +125,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     const detail = await creditNoteDetail(db, id);
     if (!detail) throw new NotFound();
     const frame = await printFrame(db, req, res, { document: { printout: 'credit_note', id, number: detail.note.number }, back: route('creditNotes.show', { id }) });
-    await res.inertia.render('sales/credit-notes/Print', {
-      ...frame,
-      credit_note: presentCreditNote(detail, false),
-      amount_in_words: amountInWordsAndFigures(Number(detail.note.refunded), frame.company.currency),
-    });
+    await res.inertia.render('sales/credit-notes/Print', { ...frame, credit_note: presentCreditNote(detail, false) });
   });
 
   return r;

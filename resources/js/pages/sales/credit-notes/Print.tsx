@@ -1,17 +1,16 @@
 import type { PageProps } from '@shared/pages';
-import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
+import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQuantity } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 
 /** Avoir (A5): the goods a customer brought back from a counter sale and the cash refunded, in figures and in words. */
 export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Print'>) {
-  const { credit_note: c, amount_in_words } = props;
+  const { credit_note: c } = props;
   const currency = props.company.currency;
   return (
     <PrintFrame
       meta={props}
-      size="A5"
       title="Avoir"
       number={c.number}
       footer={<PrintClosing notes={[`Motif : ${c.reason}`]} signatures={[`Vendeur (${c.created_by ?? '—'})`, 'Client']} />}
@@ -61,9 +60,7 @@ export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Pri
           </tr>
         </tfoot>
       </table>
-      <PrintNote>
-        <span data-testid="print-amount-words">Arrêté le présent avoir à la somme de {amount_in_words}.</span>
-      </PrintNote>
+      <PrintAmountInWords settings={props.settings} amount={c.refund} currency={currency} lead="Arrêté le présent avoir à la somme de" />
     </PrintFrame>
   );
 }

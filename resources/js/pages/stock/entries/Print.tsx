@@ -13,7 +13,6 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
   return (
     <PrintFrame
       meta={props}
-      size="A4"
       title="Bon d'entrée de stock"
       number={entry.number}
       watermark={cancelled ? 'ANNULÉE' : null}

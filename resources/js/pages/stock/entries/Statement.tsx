@@ -10,7 +10,7 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
   // Costs are absent for a user who may not see them: a dash in their place.
   const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, company.currency));
   return (
-    <PrintFrame meta={props} size="A4" title="État des entrées de stock" subtitle={<strong>Période du {formatDate(filters.from)} au {formatDate(filters.to)}</strong>}>
+    <PrintFrame meta={props} title="État des entrées de stock" subtitle={<strong>Période du {formatDate(filters.from)} au {formatDate(filters.to)}</strong>}>
       <PrintFacts
         items={[
           ['Fournisseur', filters.supplier ?? 'Tous'],

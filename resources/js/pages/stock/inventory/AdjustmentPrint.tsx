@@ -15,7 +15,6 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
   return (
     <PrintFrame
       meta={props}
-      size="A4"
       title={doc.title}
       number={doc.number}
       subtitle={

@@ -10,7 +10,6 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
   return (
     <PrintFrame
       meta={props}
-      size="A4"
       title="État de contrôle de stock"
       number={session.number ?? `Inventaire n° ${session.id}`}
       watermark={session.status === 'cancelled' ? 'ANNULÉ' : null}

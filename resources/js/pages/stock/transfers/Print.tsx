@@ -15,7 +15,6 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
   return (
     <PrintFrame
       meta={props}
-      size="A5"
       title="Bon de transfert"
       number={transfer.number}
       watermark={mark}

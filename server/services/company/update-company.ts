@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import { currencyDecimals } from '../../../shared/money.js';
+import { nowIso } from '../../db/dialect.js';
+import { Refusal } from '../../domain/errors.js';
+import { type Actor, auditUser } from '../actor.js';
+import { diffFields } from '../audit/diff.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { getCompany } from './get-company.js';
+
+/** What the Société form changes in company_settings (the VAT rate in basis points). */
+export interface CompanyInput {
+  name: string;
+  address: string;
+  city: string;
+  phones: string;
+  email: string;
+  rccm: string;
+  tax_number: string;
+  currency: string;
+  time_zone: string;
+  vat_enabled: boolean;
+  vat_rate_bp: number;
+  allow_negative_stock: boolean;
+}
+
+const FIELDS = ['name', 'address', 'city', 'phones', 'email', 'rccm', 'tax_number', 'currency', 'time_zone', 'vat_enabled', 'vat_rate_bp', 'allow_negative_stock'] as const;
+
+/**
+ * Whether amounts are already recorded: every amount is stored in the currency's minor unit, so a
+ * currency with another number of decimals (XOF → EUR) would change every price a hundredfold.
+ */
+export async function amountsRecorded(db: Knex | Knex.Transaction): Promise<boolean> {
+  for (const table of ['products', 'stock_entries']) {
+    if (await db(table).first('id')) return true;
+  }
+  const owing = (table: string) => db(table).where('balance', '<>', 0).first('id');
+  return Boolean((await owing('clients')) || (await owing('suppliers')) || (await db('clients').where('credit_limit', '>', 0).first('id')));
+}
+
+/** Saves the company settings (one transaction, audited with the fields that changed). */
+export async function updateCompany(db: Knex, actor: Actor, input: CompanyInput): Promise<void> {
+  await db.transaction(async (trx) => {
+    const before = await getCompany(trx);
+    if (input.currency !== before.currency && currencyDecimals(input.currency) !== currencyDecimals(before.currency) && (await amountsRecorded(trx))) {
+      throw new Refusal({
+        currency: `La devise ne peut plus passer de ${before.currency} à ${input.currency} : des montants sont déjà enregistrés avec ${currencyDecimals(before.currency)} décimale(s) et seraient faussés.`,
+      });
+    }
+    const changes = diffFields(before as unknown as Record<string, unknown>, { ...input }, FIELDS);
+    if (!changes) return;
+    await trx('company_settings').where({ id: 1 }).update({ ...input, updated_at: nowIso() });
+    await recordAudit(trx, {
+      action: 'company.updated',
+      user: auditUser(actor),
+      subject: { type: 'company', id: 1, label: input.name },
+      details: changes,
+      ip: actor.ip,
+    });
+  });
+}
