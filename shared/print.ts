@@ -28,6 +28,7 @@ export const PRINTOUTS = {
   count_sheet: 'État de contrôle de stock',
   count_blank_sheet: 'Feuille de comptage vierge',
   count_adjustment: "État d'ajustement d'inventaire",
+  sale_ticket: 'Ticket de caisse',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 
@@ -63,3 +64,12 @@ export interface PrintMeta {
   /** Original or DUPLICATA, for printouts that are documents; null for state reports. */
   copy: PrintCopy | null;
 }
+
+/**
+ * The widths of a cash ticket (till rolls). The ticket reads ONE setting, `ticketWidth` on the
+ * server (server/services/print/ticket-width.ts: the company default, 80 mm, until Paramètres ›
+ * Impression stores it); `?width=58` / `?width=80` overrides it for one print (reprint, preview).
+ */
+export const TICKET_WIDTHS = ['80mm', '58mm'] as const;
+export type TicketWidth = (typeof TICKET_WIDTHS)[number];
+export const DEFAULT_TICKET_WIDTH: TicketWidth = '80mm';

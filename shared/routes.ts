@@ -38,6 +38,8 @@ const CASH_DESKS = '/parametres/societe/caisses';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const INVENTORY = '/operations/gestionstock';
+const SALES = '/operations/sortiestock/ventes';
+const COUNTER = '/operations/sortiestock/boutique';
 
 export const ROUTES = {
   home: '/',
@@ -91,6 +93,10 @@ export const ROUTES = {
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
   }),
+  // Vente boutique (the counter screen; GET shows it, POST validates a sale) and its cash ticket.
+  'counter.index': COUNTER,
+  'counter.store': COUNTER,
+  'sales.ticket': `${SALES}/:id/ticket`,
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

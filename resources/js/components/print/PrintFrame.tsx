@@ -10,13 +10,18 @@
  *   <PrintFrame meta={props} size="A5" title="Bon de transfert" number={t.number}>…</PrintFrame>
  */
 import { Head, Link } from '@inertiajs/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
 
-export type PaperSize = 'A4' | 'A5';
+/** Sheets (A4 states, A5 notes) and till rolls (80 / 58 mm cash tickets). */
+export type PaperSize = 'A4' | 'A5' | '80mm' | '58mm';
+
+/** The class of each paper size (written whole: the build purges class names it cannot see). */
+const PAPER_CLASS: Record<PaperSize, string> = { A4: 'app-print-a4', A5: 'app-print-a5', '80mm': 'app-print-80mm', '58mm': 'app-print-58mm' };
+export const isRoll = (size: PaperSize): boolean => size === '80mm' || size === '58mm';
 
 interface PrintFrameProps {
   meta: PrintMeta;
@@ -37,8 +42,11 @@ interface PrintFrameProps {
 /**
  * The @page rule of a paper size: the printed PDF has exactly that MediaBox, and every page says
  * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes).
+ * A till roll is one page as long as the ticket (`rollLength`, measured on the sheet, in mm), no
+ * margin (the sheet has its own) and no page number: nothing wasted on the roll.
  */
-export function pageRule(size: PaperSize, landscape = false): string {
+export function pageRule(size: PaperSize, landscape = false, rollLength: number | null = null): string {
+  if (isRoll(size)) return `@page { size: ${size} ${rollLength ?? 200}mm; margin: 0; }`;
   const margin = size === 'A5' ? '8mm 8mm 10mm' : '12mm 12mm 14mm';
   const pageNumber = '@bottom-right { content: "Page " counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #555; }';
   return `@page { size: ${size}${landscape ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
@@ -65,6 +73,8 @@ export async function printWhenClean(win: Window = window): Promise<void> {
 
 export function PrintFrame({ meta, size, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
   const printed = useRef(false);
+  const sheetRef = useRef<HTMLElement>(null);
+  const rollLength = useRollLength(sheetRef, isRoll(size));
   useEffect(() => {
     if (!meta.auto_print || printed.current) return;
     printed.current = true;
@@ -77,21 +87,21 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
   const marks = [duplicata, watermark].filter((m): m is string => Boolean(m));
   const docTitle = number ? `${title} ${number}` : title;
   return (
-    <div className={`app-print app-print-${size.toLowerCase()}${landscape ? ' is-landscape' : ''}`} data-paper={size}>
+    <div className={`app-print ${PAPER_CLASS[size]}${landscape ? ' is-landscape' : ''}`} data-paper={size}>
       <Head title={docTitle} />
-      <style>{pageRule(size, landscape)}</style>
+      <style>{pageRule(size, landscape, rollLength)}</style>
       <div className="app-print-toolbar d-print-none" role="toolbar" aria-label="Impression">
         <Link href={meta.back_url} className="btn btn-outline-secondary btn-sm">
           <Icon name="fa-solid fa-arrow-left" className="me-1" />
           Retour
         </Link>
-        <span className="small text-body-secondary d-none d-sm-inline">Format {size}{landscape ? ' paysage' : ''}</span>
+        <span className="small text-body-secondary d-none d-sm-inline">{isRoll(size) ? `Ticket ${size.replace('mm', ' mm')}` : `Format ${size}${landscape ? ' paysage' : ''}`}</span>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void printWhenClean()} data-testid="print-button">
           <Icon name="fa-solid fa-print" className="me-1" />
           Imprimer
         </button>
       </div>
-      <article className="app-print-sheet" aria-label={docTitle}>
+      <article ref={sheetRef} className="app-print-sheet" aria-label={docTitle}>
         {marks.length ? (
           <div className="app-print-watermark" aria-hidden="true">
             {marks[0]}
@@ -142,6 +152,21 @@ export function PrintFrame({ meta, size, landscape = false, title, number, subti
       </article>
     </div>
   );
+}
+
+/** The length of a till roll's sheet in mm (rounded up), followed as it changes (fonts, images); null for a sheet size. */
+function useRollLength(ref: React.RefObject<HTMLElement | null>, roll: boolean): number | null {
+  const [length, setLength] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!roll || !el) return;
+    const measure = () => setLength(Math.ceil((el.getBoundingClientRect().height * 25.4) / 96) + 2);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, roll]);
+  return roll ? length : null;
 }
 
 /** Label/value pairs under the header (Date, Fournisseur, Emplacement…). */
