@@ -152,7 +152,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       expect(await activeId(page)).toBe('counter-cash');
       await page.keyboard.type('10000');
       // 13 000 − 5 000 mobile = 8 000 in cash: 2 000 back.
-      await expect.poll(() => page.getByTestId('counter-change').textContent()).toMatch(/Monnaie à rendre\s*2\s000\sFCFA/);
+      await expect.poll(() => page.getByTestId('counter-change').textContent()).toMatch(/À rendre\s*2\s000\sFCFA/);
       await page.keyboard.press('Enter');
       expect(await activeId(page)).toBe('counter-scan');
     });
@@ -187,6 +187,23 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await page.keyboard.press('F9');
       await expect.poll(() => prints(page), { timeout: 8000 }).toHaveLength(2);
       expect(Number((await server.db('sales').where({ kind: 'counter' }).count({ n: '*' }).first())!.n)).toBe(2);
+    });
+
+    await step('un refus du serveur se voit : le stock manquant nomme le produit', page, async () => {
+      await page.keyboard.type('6001234500024', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('counter-line-0').count()).toBe(1);
+      await page.keyboard.type('*999');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('#counter-line-0-quantity').inputValue()).toBe('999');
+      const before = Number((await server.db('sales').count({ n: '*' }).first())!.n);
+      await page.keyboard.press('F9');
+      await expect.poll(() => page.getByTestId('counter-errors').textContent()).toMatch(/Stock insuffisant pour « Huile Dinor 1 L »/);
+      expect(await page.getByTestId('counter-line-0').getAttribute('class')).toMatch(/has-error/);
+      // The sale is still there to correct; nothing was written, nothing printed.
+      expect(Number((await server.db('sales').count({ n: '*' }).first())!.n)).toBe(before);
+      expect(await prints(page)).toHaveLength(2);
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
     });
 
     await step('le ticket en PDF : 80 mm, montant en lettres', page, async () => {

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { CounterClient, CounterPageProps } from '@shared/counter-pages';
 import { DiscountExceeded, documentTotals } from '@shared/document-totals';
 import { LIMITS, LimitExceeded, limitMessage } from '@shared/limits';
-import { formatMoney, parseMoneyInput } from '@shared/money';
+import { currencyInfo, formatAmount, formatMoney, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
 import { route } from '@shared/routes';
@@ -335,8 +335,30 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   const mmError = (field: string) => errors[`payments.1.${field}`];
   const noShop = locations.length === 0;
 
+  const last = props.last_sale;
+  const lastCorner = last ? (
+    <div className="app-counter-last" data-testid="counter-last-sale" aria-live="polite">
+      <span className="small text-body-secondary">Dernière vente</span> <span className="app-doc-number">{last.number}</span>
+      <span className="text-body-secondary"> · </span>
+      <Money value={last.total} currency={currency} />
+      <span className="text-body-secondary"> · </span>
+      <span>
+        Monnaie rendue{' '}
+        <strong data-testid="counter-last-change">
+          <Money value={last.change} currency={currency} />
+        </strong>
+      </span>
+      {can.reprint ? (
+        <a href={route('sales.ticket', { id: last.id })} className="ms-2 small" data-testid="counter-reprint" title="Réimprimer le ticket : ce sera un DUPLICATA">
+          <Icon name="fa-solid fa-print" className="me-1" />
+          Réimprimer
+        </a>
+      ) : null}
+    </div>
+  ) : null;
+
   return (
-    <AppPage title="Vente boutique" breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: 'Vente boutique' }]}>
+    <AppPage title="Vente boutique" breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: 'Vente boutique' }]} actions={lastCorner}>
       <div className="app-counter" onKeyDown={backToScanOnEnter} onPointerUp={onPointerUp} data-testid="counter">
         {noShop ? (
           <StatusAlert tone="warning" testId="counter-no-shop">
@@ -421,7 +443,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                         const row = lines.rowProps(i);
                         return (
                           <tr key={l.product_id} {...row} className={`${row.className} ${i === active ? 'is-current' : ''}`} data-testid={`counter-line-${i}`} onFocus={() => setCurrent(i)}>
-                            <td>
+                            <td className="app-stack-main">
                               <div className="fw-semibold">{l.name}</div>
                               <div className="small text-body-secondary">
                                 <span className="code">{l.code}</span>
@@ -468,32 +490,10 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
 
           <div className="col-lg-4">
             <div className="app-counter-side">
-              {props.last_sale ? (
-                <div className="app-counter-last" data-testid="counter-last-sale" aria-live="polite">
-                  <div className="small text-body-secondary">Dernière vente</div>
-                  <div className="d-flex justify-content-between align-items-baseline gap-2">
-                    <span className="app-doc-number">{props.last_sale.number}</span>
-                    <Money value={props.last_sale.total} currency={currency} />
-                  </div>
-                  <div className="d-flex justify-content-between align-items-baseline gap-2">
-                    <span>Monnaie rendue</span>
-                    <strong data-testid="counter-last-change">
-                      <Money value={props.last_sale.change} currency={currency} />
-                    </strong>
-                  </div>
-                  {can.reprint ? (
-                    <a href={route('sales.ticket', { id: props.last_sale.id })} className="small" data-testid="counter-reprint">
-                      <Icon name="fa-solid fa-print" className="me-1" />
-                      Réimprimer le ticket (DUPLICATA)
-                    </a>
-                  ) : null}
-                </div>
-              ) : null}
-
               <div className="app-counter-total" data-testid="counter-total-box">
                 <div className="app-counter-total-label">Total à payer</div>
-                <div className="app-counter-total-value" data-testid="counter-total">
-                  <Money value={total} currency={currency} />
+                <div className="app-counter-total-value" data-testid="counter-total" aria-live="polite">
+                  <span className="app-counter-total-amount">{formatAmount(total, currency)}</span> <span className="app-counter-total-currency">{currencyInfo(currency).label}</span>
                 </div>
                 {vat.enabled && total > 0 ? (
                   <div className="small">
@@ -501,6 +501,18 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                   </div>
                 ) : null}
                 {totals.error ? <div className="small text-danger">{totals.error}</div> : null}
+                <div className={`app-counter-change ${payment.problem ? 'is-short' : ''}`} data-testid="counter-change">
+                  {payment.problem ? (
+                    <span>{payment.problem}</span>
+                  ) : (
+                    <>
+                      <span>À rendre</span>
+                      <strong>
+                        <Money value={payment.change} currency={currency} />
+                      </strong>
+                    </>
+                  )}
+                </div>
               </div>
 
               <div className="card mb-3">
@@ -522,13 +534,13 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                       </div>
                     ) : (
                       <div className="row g-2">
-                        <div className="col-6">
+                        <div className="col-5">
                           <label htmlFor={MM_ID} className="form-label small mb-0">
                             Montant
                           </label>
                           <MoneyInput id={MM_ID} name="payments.1.amount" currency={currency} value={form.data.mm_amount} onChange={(v) => setField('mm_amount', v)} invalid={Boolean(mmError('amount'))} ariaLabel="Montant mobile money" />
                         </div>
-                        <div className="col-6">
+                        <div className="col-7">
                           <label htmlFor="counter-mm-operator" className="form-label small mb-0">
                             Opérateur
                           </label>
@@ -542,13 +554,13 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                         </div>
                         {mobile > 0 ? (
                           <>
-                            <div className="col-6">
+                            <div className="col-12 col-sm-5 col-lg-12 col-xxl-5">
                               <label htmlFor="counter-mm-phone" className="form-label small mb-0">
                                 Téléphone
                               </label>
                               <input id="counter-mm-phone" name="payments.1.phone" className={`form-control ${mmError('phone') ? 'is-invalid' : ''}`} inputMode="tel" autoComplete="off" maxLength={30} value={form.data.mm_phone} onChange={(e) => setField('mm_phone', e.target.value)} />
                             </div>
-                            <div className="col-6">
+                            <div className="col-12 col-sm-7 col-lg-12 col-xxl-7">
                               <label htmlFor="counter-mm-reference" className="form-label small mb-0">
                                 ID transaction
                               </label>
@@ -560,18 +572,6 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                     )}
                   </fieldset>
 
-                  <div className={`app-counter-change ${payment.problem ? 'is-short' : ''}`} data-testid="counter-change">
-                    {payment.problem ? (
-                      <span>{payment.problem}</span>
-                    ) : (
-                      <>
-                        <span>Monnaie à rendre</span>
-                        <strong>
-                          <Money value={payment.change} currency={currency} />
-                        </strong>
-                      </>
-                    )}
-                  </div>
                 </div>
               </div>
 
@@ -605,6 +605,19 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
               </button>
             </div>
           </div>
+        </div>
+        {/* On a phone the total and the validation stay in reach at the bottom of the screen. */}
+        <div className="app-counter-bar d-lg-none" data-testid="counter-bar">
+          <div>
+            <div className="small text-body-secondary">Total</div>
+            <strong className="app-counter-bar-total">
+              <Money value={total} currency={currency} />
+            </strong>
+          </div>
+          <button type="button" className="btn btn-success btn-lg" onClick={validate} disabled={form.busy || items.length === 0 || !can.create || noShop}>
+            <Icon name="fa-solid fa-print" className="me-2" />
+            Valider
+          </button>
         </div>
         {/* The print frame: each validated sale's ticket opens here with ?print=1 and prints itself. */}
         <iframe ref={printFrameRef} title="Impression du ticket" className="app-counter-print-frame" tabIndex={-1} aria-hidden="true" data-testid="counter-print-frame" />
