@@ -195,6 +195,18 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(await levelOf(t.db, p, f.shop)).toBe(2);
   });
 
+  it("the seller's rights come from their permissions: below the minimum price only with sales.below_min_price", async () => {
+    const p = await product({ retail_price: 1_000 });
+    await t.db('products').where({ id: p }).update({ min_price: 900 });
+    const seller = await userWithPermissions(t, `cashier-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+    const c = new Client(t);
+    await c.login(seller.email, seller.password);
+    const cheap = () => body({ lines: [{ product_id: p, quantity: 1, unit_price: 800 }], payments: [cash(800)] });
+    expect((await refused(c, cheap()))['lines.0.unit_price']).toMatch(/ne peut pas être vendu sous son prix minimum/);
+    const allowed = await admin.post(COUNTER, cheap());
+    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(800);
+  });
+
   it('the same idempotency key twice makes one sale; the replay says so', async () => {
     const p = await product();
     const payload = body({ lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] });
