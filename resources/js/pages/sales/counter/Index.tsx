@@ -600,6 +600,9 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                   </>
                 )}
               </button>
+              <div className="small text-body-secondary text-center mt-1" data-testid="counter-ticket-width">
+                Ticket {props.ticket_width === '58mm' ? '58' : '80'} mm, sur l'imprimante par défaut
+              </div>
               <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={clearSale} disabled={form.busy || (items.length === 0 && form.data.cash === '' && form.data.mm_amount === '')} data-testid="counter-clear">
                 Vider la vente <kbd>F8</kbd>
               </button>
