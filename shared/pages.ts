@@ -11,6 +11,7 @@ import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
+import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
 
 export interface AuthUser {
   id: number;
@@ -33,7 +34,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages {
+export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -73,6 +74,7 @@ export const PAGE_NAMES = [
   ...TREASURY_PAGE_NAMES,
   ...USER_PAGE_NAMES,
   ...SETTINGS_PAGE_NAMES,
+  ...COUNTER_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

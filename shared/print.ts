@@ -31,6 +31,7 @@ export const PRINTOUTS = {
   count_blank_sheet: 'Feuille de comptage vierge',
   count_adjustment: "État d'ajustement d'inventaire",
   credit_note: 'Avoir (correction de vente boutique)',
+  sale_ticket: 'Ticket de caisse',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 
@@ -103,6 +104,7 @@ export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
   count_blank_sheet: 'states',
   count_adjustment: 'states',
   credit_note: 'avoir',
+  sale_ticket: 'ticket',
 };
 
 /** Which copy of a document this printout is. */
@@ -139,3 +141,12 @@ export interface PrintMeta {
   /** Paramètres › Impression for this printout's document type: format, copies, texts, logo. */
   settings: PrintSettings;
 }
+
+/**
+ * The widths of a cash ticket (till rolls). The ticket reads ONE setting, `ticketWidth` on the
+ * server (server/services/print/ticket-width.ts: the company default, 80 mm, until Paramètres ›
+ * Impression stores it); `?width=58` / `?width=80` overrides it for one print (reprint, preview).
+ */
+export const TICKET_WIDTHS = ['80mm', '58mm'] as const;
+export type TicketWidth = (typeof TICKET_WIDTHS)[number];
+export const DEFAULT_TICKET_WIDTH: TicketWidth = '80mm';

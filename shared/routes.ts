@@ -42,6 +42,8 @@ const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
 const USERS = '/parametres/utilisateurs';
 const API_V1 = '/api/v1';
+const SALES = '/operations/sortiestock/ventes';
+const COUNTER = '/operations/sortiestock/boutique';
 
 export const ROUTES = {
   home: '/',
@@ -105,6 +107,10 @@ export const ROUTES = {
     show: `${CREDIT_NOTES}/:id`,
     print: `${CREDIT_NOTES}/:id/print`,
   }),
+  // Vente boutique (the counter screen; GET shows it, POST validates a sale) and its cash ticket.
+  'counter.index': COUNTER,
+  'counter.store': COUNTER,
+  'sales.ticket': `${SALES}/:id/ticket`,
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

@@ -229,3 +229,11 @@ export function searchScope<S extends { series: string; screens: readonly Permis
     series: series.filter((s) => mayAny(user, s.screens)),
   };
 }
+
+/**
+ * What a seller may do beyond the sale rules (createSale's rights): sell below a product's minimum
+ * price, sell on credit beyond a client's limit.
+ */
+export function saleRights(user: Viewer): { belowMinPrice: boolean; beyondCreditLimit: boolean } {
+  return { belowMinPrice: may(user, 'sales.below_min_price'), beyondCreditLimit: may(user, 'sales.beyond_credit_limit') };
+}

@@ -21,6 +21,7 @@ import { businessDate } from '../../server/domain/dates.js';
 import { createStockEntry } from '../../server/services/stock/entries.js';
 import { createReadjustment, openCountSession, saveCounts, validateCount } from '../../server/services/stock/inventory.js';
 import { createTransfer } from '../../server/services/stock/transfers.js';
+import { createCounterSale } from '../../server/services/sales/counter-sale.js';
 import type { Actor } from '../../server/services/actor.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
@@ -40,7 +41,9 @@ const pdftotextAvailable = (() => {
 })();
 
 /** The paper sizes and the page margins of PrintFrame's pageRule, in mm. */
-const PAPER = { A4: { width: 210, height: 297, side: 12 }, A5: { width: 148, height: 210, side: 8 } } as const;
+const PAPER = { A4: { width: 210, height: 297, side: 12 }, A5: { width: 148, height: 210, side: 8 }, '80mm': { width: 80, height: 0, side: 0 }, '58mm': { width: 58, height: 0, side: 0 } } as const;
+/** A till roll: one page as long as the ticket, no page number. */
+const isRoll = (paper: keyof typeof PAPER) => paper === '80mm' || paper === '58mm';
 const PX_PER_MM = 96 / 25.4;
 
 /** The text of each page of a PDF (pdftotext -layout; pages are separated by form feeds). */
@@ -167,7 +170,17 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     const saleLines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('id');
     const avoir = await createCreditNote(db, { idempotencyKey: 'e2e-print-avoir', saleId: sale.id, reason: 'Groupe livré avec un défaut de démarrage', version: 1, lines: saleLines.map((l) => ({ saleLineId: Number(l.id), quantity: 1 })) }, actor);
 
+    // A counter sale of three long-named products, for the cash ticket on 80 and 58 mm rolls.
+    await createStockEntry(db, { idempotencyKey: 'e2e-print-shop-entry', supplierId: supplier, locationId: shop, entryDate: today, supplierRef: 'BL-BTQ', note: '', lines: products.slice(0, 3).map((p) => ({ productId: p, unit: 'unit' as const, quantity: 5, unitCost: 1_300_000 })) }, actor);
+    const counterSale = await createCounterSale(
+      db,
+      { idempotencyKey: 'e2e-print-ticket', clientId: walkIn, locationId: shop, saleDate: today, discount: 0, note: '', formLoadedAt: new Date(Date.now() - 60_000).toISOString(), lines: products.slice(0, 3).map((p, i) => ({ productId: p, unit: 'unit' as const, quantity: i + 1, unitPrice: null, discount: 0 })), payments: [{ method: 'especes', amount: 20_000_000, accountId: null, operator: null, phone: '', reference: '' }] },
+      { belowMinPrice: false, beyondCreditLimit: false },
+      actor,
+    );
     cases.push(
+      { name: 'ticket-80mm', url: route('sales.ticket', { id: counterSale.id }), paper: '80mm', number: counterSale.number, minPages: 1 },
+      { name: 'ticket-58mm', url: route('sales.ticket', { id: counterSale.id }, { width: 58 }), paper: '58mm', number: counterSale.number, minPages: 1 },
       { name: 'bon-entree', url: route('entries.print', { id: entry.id }), paper: 'A4', number: entry.number, minPages: 3, totalOnce: /Total \(140 lignes\)/ },
       { name: 'etat-entrees', url: route('entries.statement', { from: today, to: today }), paper: 'A4', number: null, minPages: 1 },
       { name: 'bon-transfert', url: route('transfers.print', { id: transfer.id }), paper: 'A5', number: transferNumber, minPages: 2, totalOnce: /Total \(45 lignes\)/ },
@@ -264,7 +277,8 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
         if (outDir) fs.writeFileSync(path.join(outDir, `${c.name}.pdf`), pdf);
         const pages = pdfPages(pdf);
         expect(pages.length, `${c.name}: nombre de pages`).toBeGreaterThanOrEqual(c.minPages);
-        pages.forEach((text, i) => expect(text, `${c.name}: page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`)));
+        if (isRoll(c.paper)) expect(pages, `${c.name}: un ticket tient sur une seule page de rouleau`).toHaveLength(1);
+        else pages.forEach((text, i) => expect(text, `${c.name}: page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`)));
         const all = pages.join('\n');
         if (c.number) expect(all).toContain(c.number);
         expect(all).not.toContain('Réimpression n° 1 de TRF');

@@ -106,6 +106,14 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
       const id = idFrom(res);
       return { url: route('creditNotes.print', { id }), back: route('creditNotes.show', { id }), printout: 'credit_note', id, number: await numberOf('credit_notes', id) };
     },
+    'sales.ticket': async () => {
+      const rice = await goods();
+      await giveStock(t.db, rice, f.shop, 5, 12000);
+      const walkIn = Number((await t.db('clients').where({ is_walk_in: true }).first('id')).id);
+      const res = await admin.post(route('counter.store'), { idempotency_key: idempotencyKey(), form_loaded_at: new Date(Date.now() - 60_000).toISOString(), location_id: f.shop, client_id: walkIn, lines: [{ product_id: rice, quantity: 1, unit_price: 15000 }], payments: [{ method: 'especes', amount: 20000 }] });
+      const id = Number(new URL(res.headers.location, 'http://x').searchParams.get('vente'));
+      return { url: route('sales.ticket', { id }), back: route('counter.index'), printout: 'sale_ticket', id, number: await numberOf('sales', id) };
+    },
   };
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
   const reports: RouteName[] = ['entries.statement'];
@@ -122,7 +130,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   afterAll(() => t.close());
 
   it('covers every printout route: a new printout gets a case here', () => {
-    const printRoutes = (Object.keys(ROUTES) as RouteName[]).filter((name) => /(print|Print|sheet|statement|adjustment)$/.test(name));
+    const printRoutes = (Object.keys(ROUTES) as RouteName[]).filter((name) => /(print|Print|sheet|statement|adjustment|ticket)$/.test(name));
     const covered = new Set([...Object.keys(makers).map((k) => k.split('?')[0]), ...reports]);
     expect(printRoutes.filter((name) => !covered.has(name))).toEqual([]);
     // …and every kind of printout is exercised.

@@ -6,6 +6,7 @@ import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
 import { companySettingsRoutes } from './company-settings.js';
+import { counterRoutes } from './counter.js';
 import { pickerRoutes } from './pickers.js';
 import { printingRoutes } from './printing.js';
 import { priceCentreRoutes } from './price-centre.js';
@@ -27,6 +28,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
   app.use(salesRoutes(ctx));
+  app.use(counterRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
   app.use(searchRoutes(ctx));

@@ -20,10 +20,16 @@ export interface ComboboxProps<T> {
   id?: string;
   icon?: string;
   testId?: string;
+  /**
+   * Keys the caller handles before the list does (the counter's « + », « − », « *5 » Entrée):
+   * given the key and the text typed so far, returns true when it handled them — the key is then
+   * swallowed and the input emptied for the next scan.
+   */
+  onKeyCommand?: (e: React.KeyboardEvent<HTMLInputElement>, query: string) => boolean;
 }
 
 /** What a picker flavour (ClientPicker, ProductPicker) lets its caller set; the rest is the flavour's. */
-export type PickerProps<T> = Pick<ComboboxProps<T>, 'onPick' | 'hideLabel' | 'placeholder' | 'autoFocus' | 'disabled' | 'error' | 'id' | 'testId'> & {
+export type PickerProps<T> = Pick<ComboboxProps<T>, 'onPick' | 'hideLabel' | 'placeholder' | 'autoFocus' | 'disabled' | 'error' | 'id' | 'testId' | 'onKeyCommand'> & {
   currency: string;
   /** Defaults to the flavour's ("Client", "Produit"). */
   label?: string;
@@ -51,7 +57,7 @@ export function PickerOption({ title, meta, aside }: { title: ReactNode; meta: R
  * WAI-ARIA combobox (list autocomplete): the input owns a listbox of server results; ↑ ↓ move
  * the highlighted option (aria-activedescendant), Enter picks, Escape closes, a click picks.
  */
-export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, itemKey, renderItem, pickedText, emptyText, autoFocus, disabled, error, id: givenId, icon = 'fa-solid fa-magnifying-glass', testId }: ComboboxProps<T>) {
+export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, itemKey, renderItem, pickedText, emptyText, autoFocus, disabled, error, id: givenId, icon = 'fa-solid fa-magnifying-glass', testId, onKeyCommand }: ComboboxProps<T>) {
   const autoId = useId();
   const id = givenId ?? `${autoId}-input`;
   const listId = `${id}-list`;
@@ -112,7 +118,14 @@ export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, i
           aria-describedby={error ? `${id}-error` : undefined}
           value={ta.query}
           onChange={(e) => ta.onInput(e.target.value)}
-          onKeyDown={ta.onKeyDown}
+          onKeyDown={(e) => {
+            if (onKeyCommand?.(e, ta.query)) {
+              e.preventDefault();
+              ta.reset();
+              return;
+            }
+            ta.onKeyDown(e);
+          }}
           onFocus={(e) => e.currentTarget.select()}
         />
       </div>

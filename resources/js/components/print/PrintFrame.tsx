@@ -11,7 +11,7 @@
  *   <PrintFrame meta={props} title="Bon de transfert" number={t.number}>…</PrintFrame>
  */
 import { Head, Link } from '@inertiajs/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { amountInWordsAndFigures } from '@shared/amount-in-words';
 import { PAPER_FORMAT_LABELS, type PaperFormat, type PrintCompany, type PrintSettings } from '@shared/print';
@@ -49,11 +49,12 @@ interface PrintFrameProps {
 
 /**
  * The @page rule of a paper size: the printed PDF has exactly that MediaBox, and every page says
- * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes). A till
- * roll (80 or 58 mm) is a narrow page with small margins and no page number.
+ * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes).
+ * A till roll is one page as long as the ticket (`rollLength`, measured on the sheet, in mm), no
+ * margin (the sheet has its own) and no page number: nothing wasted on the roll.
  */
-export function pageRule(size: PaperFormat, landscape = false): string {
-  if (isRoll(size)) return `@page { size: ${size === '80mm' ? '80mm' : '58mm'} 297mm; margin: 3mm 3mm 4mm; }`;
+export function pageRule(size: PaperFormat, landscape = false, rollLength: number | null = null): string {
+  if (isRoll(size)) return `@page { size: ${size} ${rollLength ?? 200}mm; margin: 0; }`;
   const margin = size === 'A4' ? '12mm 12mm 14mm' : size === 'A5' ? '8mm 8mm 10mm' : '6mm 6mm 9mm';
   const pageNumber = '@bottom-right { content: "Page " counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #555; }';
   return `@page { size: ${size}${landscape && !isRoll(size) ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
@@ -93,6 +94,8 @@ export function PrintFrame({ meta, landscape = false, title, number, subtitle, w
 
   const size = meta.settings.format;
   const wide = landscape && !isRoll(size);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const rollLength = useRollLength(sheetRef, isRoll(size));
   const copy = meta.copy;
   const duplicata = copy?.duplicata ? 'DUPLICATA' : null;
   const marks = [duplicata, watermark].filter((m): m is string => Boolean(m));
@@ -118,7 +121,7 @@ export function PrintFrame({ meta, landscape = false, title, number, subtitle, w
   return (
     <div className={`app-print ${PAPER_CLASS[size]}${wide ? ' is-landscape' : ''}`} data-paper={size}>
       <Head title={docTitle} />
-      <style>{pageRule(size, wide)}</style>
+      <style>{pageRule(size, wide, rollLength)}</style>
       <div className="app-print-toolbar d-print-none" role="toolbar" aria-label="Impression">
         <Link href={meta.back_url} className="btn btn-outline-secondary btn-sm">
           <Icon name="fa-solid fa-arrow-left" className="me-1" />
@@ -134,7 +137,7 @@ export function PrintFrame({ meta, landscape = false, title, number, subtitle, w
           Imprimer
         </button>
       </div>
-      {sheet(1)}
+      <div ref={sheetRef}>{sheet(1)}</div>
       {/* The other copies go on paper only, each from a new page. */}
       {Array.from({ length: copies - 1 }, (_, i) => (
         <div key={i} className="d-none d-print-block app-print-next-copy" aria-hidden="true">
@@ -243,6 +246,24 @@ export function PrintAmountInWords({ settings, amount, currency, lead = 'Arrêt�
       {lead} <strong>{amountInWordsAndFigures(amount, currency)}</strong>.
     </p>
   );
+}
+
+/**
+ * The length of a till roll's ticket, in mm: the printed page is exactly as long as the sheet, so
+ * a 58 mm roll wastes nothing after the last line.
+ */
+function useRollLength(ref: React.RefObject<HTMLElement | null>, roll: boolean): number | null {
+  const [length, setLength] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!roll || !el) return;
+    const measure = () => setLength(Math.ceil((el.getBoundingClientRect().height * 25.4) / 96) + 2);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, roll]);
+  return roll ? length : null;
 }
 
 /** Label/value pairs under the header (Date, Fournisseur, Emplacement…). */

@@ -1,0 +1,121 @@
+import { formatAmount, formatMoney } from '@shared/money';
+import type { PageProps } from '@shared/pages';
+import SimpleLayout from '@/layouts/SimpleLayout';
+import { PrintAmountInWords, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { formatDateTime, formatQuantity } from '@/components/data/format';
+
+/**
+ * Ticket de caisse of a counter sale (VB-) on a till roll, 80 or 58 mm (the width setting, or
+ * ?width=58 for this print): company header, the lines as « quantité × prix … montant », a large
+ * total, the payments (cash tendered and change, mobile money with its operator and transaction
+ * id), the total in words, the seller, the date and time. A reprint is this same page with the
+ * DUPLICATA mark (PrintFrame, from meta.copy).
+ */
+export default function SaleTicketPrint(props: PageProps<'sales/counter/Ticket'>) {
+  const { ticket } = props;
+  const currency = props.company.currency;
+  const amount = (n: number) => formatAmount(n, currency);
+  const cashApplied = ticket.payments.filter((p) => p.method === 'especes').reduce((s, p) => s + p.amount, 0);
+  const others = ticket.payments.filter((p) => p.method !== 'especes');
+  const vat = ticket.vat_rate_bp > 0;
+  return (
+    <PrintFrame
+      meta={props}
+      title="Ticket de caisse"
+      number={ticket.number}
+      watermark={ticket.cancelled ? 'ANNULÉE' : null}
+      footer={<p className="app-ticket-thanks">Merci de votre visite !</p>}
+    >
+      <PrintFacts
+        items={[
+          ['Date', formatDateTime(ticket.created_at)],
+          ['Boutique', ticket.location],
+          ['Client', ticket.client.name],
+          ['Vendeur', ticket.seller ?? '—'],
+        ]}
+      />
+      <div className="app-ticket-lines" data-testid="ticket-lines">
+        {ticket.lines.map((l) => (
+          <div key={l.position} className="app-ticket-line">
+            <div className="app-ticket-name">{l.name}</div>
+            <div className="app-ticket-row">
+              <span>
+                {formatQuantity(l.quantity, l.unit)} × {amount(l.unit_price)}
+              </span>
+              <span>{amount(l.net + l.discount)}</span>
+            </div>
+            {l.discount > 0 ? (
+              <div className="app-ticket-row">
+                <span>Remise</span>
+                <span>−{amount(l.discount)}</span>
+              </div>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      {ticket.discount > 0 ? (
+        <>
+          <div className="app-ticket-row">
+            <span>Sous-total</span>
+            <span>{amount(ticket.lines_total)}</span>
+          </div>
+          <div className="app-ticket-row">
+            <span>Remise</span>
+            <span>−{amount(ticket.discount)}</span>
+          </div>
+        </>
+      ) : null}
+      <div className="app-ticket-row app-ticket-total" data-testid="ticket-total">
+        <span>TOTAL</span>
+        <span>{formatMoney(ticket.total, currency)}</span>
+      </div>
+      {vat ? (
+        <div className="app-ticket-block">
+          <div className="app-ticket-row">
+            <span>Total HT</span>
+            <span>{amount(ticket.total_ht)}</span>
+          </div>
+          <div className="app-ticket-row">
+            <span>TVA {(ticket.vat_rate_bp / 100).toLocaleString('fr-FR')} %</span>
+            <span>{amount(ticket.vat_amount)}</span>
+          </div>
+        </div>
+      ) : null}
+      <div className="app-ticket-block" data-testid="ticket-payments">
+        {others.map((p, i) => (
+          <div key={i}>
+            <div className="app-ticket-row">
+              <span>
+                {p.label}
+                {p.operator ? ` (${p.operator})` : ''}
+              </span>
+              <span>{amount(p.amount)}</span>
+            </div>
+            {p.reference ? <div className="app-ticket-ref">Réf. transaction : {p.reference}</div> : null}
+            {p.phone ? <div className="app-ticket-ref">Tél. : {p.phone}</div> : null}
+          </div>
+        ))}
+        {ticket.cash_tendered > 0 ? (
+          <>
+            <div className="app-ticket-row">
+              <span>Espèces reçues</span>
+              <span>{amount(ticket.cash_tendered)}</span>
+            </div>
+            <div className="app-ticket-row fw-bold">
+              <span>Monnaie rendue</span>
+              <span>{amount(ticket.change)}</span>
+            </div>
+          </>
+        ) : cashApplied > 0 ? (
+          <div className="app-ticket-row">
+            <span>Espèces</span>
+            <span>{amount(cashApplied)}</span>
+          </div>
+        ) : null}
+      </div>
+      <PrintAmountInWords settings={props.settings} amount={ticket.total} currency={currency} />
+    </PrintFrame>
+  );
+}
+
+SaleTicketPrint.layout = SimpleLayout;

@@ -1,0 +1,92 @@
+import { Router } from 'express';
+import { ROUTES, route } from '../../../shared/routes.js';
+import { formatMoney } from '../../../shared/money.js';
+import { NotFound } from '../../domain/errors.js';
+import { may, mayReprint, saleRights } from '../../policies/index.js';
+import { nowIso } from '../../db/dialect.js';
+import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
+import { ticketWidth } from '../../services/print/ticket-width.js';
+import { createCounterSale } from '../../services/sales/counter-sale.js';
+import { activeMobileOperators, counterLocationRows, counterTicket, sellerCounterSale, walkInClientRow } from '../../services/sales/counter-queries.js';
+import { actorOf } from '../actor.js';
+import type { AppContext } from '../context.js';
+import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
+import { backTo } from '../errors.js';
+import { printFrame } from '../printouts.js';
+import { presentCounterClient, presentCounterLocations, presentLastSale, presentOperators, presentTicket } from '../presenters/counter.js';
+import { queryChoice, queryId, routeId } from '../query.js';
+import { flash, redirect } from '../respond.js';
+import { saleSchema } from '../schemas/sales.js';
+import { validate } from '../validation.js';
+
+/**
+ * Vente boutique (issue 14): the counter screen of a shop's till and its cash ticket. A counter
+ * sale is validated by createSale like every sale; the route only fixes what the counter is: the
+ * kind (counter), paid now (comptant: no credit at the till), dated today — whatever the body says.
+ * The cash lands in the desk of the chosen shop (createSale resolves it from the location).
+ */
+export function counterRoutes({ db }: AppContext): Router {
+  const r = Router();
+  r.use([ROUTES['counter.index'], ROUTES['sales.ticket']], requireAuth, requireVerified);
+
+  r.get(ROUTES['counter.index'], can('menu.sortiestock'), async (req, res) => {
+    const company = await getCompany(db);
+    const lastId = queryId(req.query, 'vente');
+    const last = lastId ? await sellerCounterSale(db, Number(lastId), actorOf(req).id) : undefined;
+    await res.inertia.render('sales/counter/Index', {
+      currency: company.currency,
+      today: await companyToday(db),
+      form_loaded_at: nowIso(),
+      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0 },
+      locations: presentCounterLocations(await counterLocationRows(db)),
+      walk_in: presentCounterClient(await walkInClientRow(db)),
+      operators: presentOperators(await activeMobileOperators(db)),
+      last_sale: last ? presentLastSale(last) : null,
+      ticket_width: await ticketWidth(db),
+      can: { create: may(req.user!, 'sales.create'), reprint: mayReprint(req.user!) },
+    });
+  });
+
+  // A refused sale goes back to the counter (its fields keep what was typed).
+  r.post(ROUTES['counter.store'], can('menu.sortiestock', 'sales.create'), backTo(() => route('counter.index')), async (req, res) => {
+    const currency = await getCurrency(db);
+    const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
+    // The counter's own terms, never the body's: a counter sale, paid now, today.
+    const input = validate(saleSchema(currency), { ...body, kind: 'counter', payment_mode: 'cash', due_date: null, sale_date: await companyToday(db) });
+    const result = await createCounterSale(
+      db,
+      {
+        idempotencyKey: input.idempotency_key,
+        clientId: input.client_id,
+        locationId: input.location_id,
+        saleDate: input.sale_date,
+        discount: input.discount,
+        note: input.note,
+        formLoadedAt: input.form_loaded_at,
+        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
+        payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
+      },
+      saleRights(req.user!),
+      actorOf(req),
+    );
+    const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';
+    flash(req, 'success', result.replayed ? `La vente ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`);
+    redirect(res, route('counter.index', { vente: result.id }));
+  });
+
+  // Ticket de caisse (80 / 58 mm): the first print is the original, every later one a DUPLICATA
+  // (printFrame). ?print=1 opens the dialog (the counter prints it in its print frame); ?width=58
+  // or ?width=80 overrides the ticket width for this print.
+  r.get(ROUTES['sales.ticket'], canAny('menu.sortiestock', 'menu.annulation.factures'), async (req, res) => {
+    const id = routeId(req.params.id);
+    const detail = await counterTicket(db, id);
+    if (!detail) throw new NotFound();
+    const asked = queryChoice(req.query, 'width', ['', '80', '58'] as const, '');
+    const width = asked === '58' ? '58mm' : asked === '80' ? '80mm' : await ticketWidth(db);
+    const frame = await printFrame(db, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: route('counter.index') });
+    // The roll's width is the ticket's format: the setting, or this print's override.
+    await res.inertia.render('sales/counter/Ticket', { ...frame, settings: { ...frame.settings, format: width }, width, ticket: presentTicket(detail, frame.company.currency) });
+  });
+
+  return r;
+}

@@ -1,0 +1,243 @@
+/**
+ * Vente boutique in Chromium, as a cashier with a USB scanner: the scan field has the focus, a
+ * barcode typed + Enter adds the product (twice: one more), « * 3 Entrée » sets the quantity of
+ * the line in progress, the sale is paid part mobile money part cash (change shown live), F9
+ * validates and prints the ticket in the print frame, and the till is ready at once for the next
+ * sale with the last sale's number and change in a corner. The ticket printed to PDF is 80 mm wide
+ * (58 mm with ?width=58) and carries the amount in words.
+ * PRINT_PDF_DIR=/some/dir keeps the PDFs.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route } from '../../shared/routes.js';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
+import { businessDate } from '../../server/domain/dates.js';
+import { createStockEntry } from '../../server/services/stock/entries.js';
+import type { Actor } from '../../server/services/actor.js';
+import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
+
+const enabled = browserSuiteEnabled();
+const popplerAvailable = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The text and the page sizes (in mm) of a PDF. */
+function readPdf(pdf: Buffer): { text: string; pages: Array<{ width: number; height: number }> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-ticket-'));
+  try {
+    const file = path.join(dir, 'out.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '50', file], { encoding: 'utf8' });
+    const pages = [...info.matchAll(/Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => ({ width: (Number(m[1]) * 25.4) / 72, height: (Number(m[2]) * 25.4) / 72 }));
+    return { text, pages };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The roll's @page length follows the sheet once styles and fonts are in (PrintFrame measures it): wait for it. */
+async function rollSettled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const sheet = document.querySelector('.app-print-sheet');
+        const rule = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').find((t) => t.includes('@page'));
+        const length = Number(rule?.match(/size: \d+mm (\d+)mm/)?.[1]);
+        return sheet ? Math.abs(length - ((sheet.getBoundingClientRect().height * 25.4) / 96 + 2)) < 1.5 : false;
+      }),
+    )
+    .toBe(true);
+}
+
+const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+const prints = (page: Page) => page.evaluate(() => (window as unknown as { __prints: string[] }).__prints.slice());
+
+describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chromium)', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const outDir = process.env.PRINT_PDF_DIR ?? '';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const db = server.db;
+    const now = nowIso();
+    await db('company_settings').where({ id: 1 }).update({ name: 'Alimentation Générale Koné', address: 'Marché de Treichville, allée 4', city: 'Abidjan', phones: '+225 07 00 00 00 00', rccm: 'CI-ABJ-2021-A-54321', tax_number: '2101234B' });
+    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
+    const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS-E2E', name: 'Grossiste du Port', created_at: now, updated_at: now }));
+    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }));
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const product = (code: string, barcode: string, name: string, price: number) =>
+      insertReturningId(db, 'products', withSearchName({ code, barcode, name, category_id: category, unit: 'boîte', pack_size: 1, purchase_price: Math.round(price * 0.7), cmup: 0, retail_price: price, wholesale_price: 0, min_price: 0, active: true, created_at: now, updated_at: now }));
+    const milk = await product('LAIT400', '6001234500017', 'Lait en poudre Nido 400 g', 1_250);
+    const oil = await product('HUI1L', '6001234500024', 'Huile Dinor 1 L', 3_500);
+    await createStockEntry(db, { idempotencyKey: 'e2e-counter-entry', supplierId: supplier, locationId: shop, entryDate: businessDate('Africa/Abidjan'), supplierRef: 'BL-1', note: '', lines: [milk, oil].map((p) => ({ productId: p, unit: 'unit' as const, quantity: 50, unitCost: 900 })) }, actor);
+    await db('treasury_accounts').insert({ kind: 'mobile_money', code: 'OM01', name: 'Orange Money Boutique', operator: 'orange_money', bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
+
+    context = await newContext(browser, server.url);
+    // The print dialog, in any frame: recorded in the top window (the page's own print frame prints the ticket).
+    await context.addInitScript(() => {
+      const top = window.top as unknown as { __prints?: string[] };
+      if (window === window.top) top.__prints = [];
+      window.print = () => top.__prints?.push(location.pathname + location.search);
+    });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL('**/dashboard');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('scan, quantité au clavier, paiement mixte, F9 : ticket imprimé, caisse prête pour la suivante', async () => {
+    await step('ouverture', page, async () => {
+      await page.goto(route('counter.index'));
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+      expect(await page.getByTestId('counter-client-name').textContent()).toBe('CLIENT COMPTANT');
+      expect(await page.getByTestId('counter-desk').textContent()).toMatch(/Caisse : /);
+    });
+
+    await step('scan au lecteur', page, async () => {
+      // A scanner types the digits quickly and sends Enter.
+      await page.keyboard.type('6001234500017', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('counter-line-0').count()).toBe(1);
+      await page.keyboard.type('6001234500017', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('#counter-line-0-quantity').inputValue()).toBe('2');
+      await page.keyboard.type('6001234500024', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('counter-line-1').count()).toBe(1);
+      expect(await activeId(page)).toBe('counter-scan');
+      // « * 3 Entrée »: three of the line in progress (the oil).
+      await page.keyboard.type('*3');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('#counter-line-1-quantity').inputValue()).toBe('3');
+      // « + » then « − »: one more, one less.
+      await page.keyboard.press('+');
+      await expect.poll(() => page.locator('#counter-line-1-quantity').inputValue()).toBe('4');
+      await page.keyboard.press('-');
+      await expect.poll(() => page.locator('#counter-line-1-quantity').inputValue()).toBe('3');
+      // 2 × 1 250 + 3 × 3 500 = 13 000.
+      await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^13\s000\sFCFA$/);
+    });
+
+    await step('paiement mixte', page, async () => {
+      await page.keyboard.press('F4');
+      expect(await activeId(page)).toBe('counter-mm-amount');
+      await page.keyboard.type('5000');
+      await page.locator('#counter-mm-phone').fill('07 08 09 10 11');
+      await page.locator('#counter-mm-reference').fill('MP261124.0915.C77');
+      await page.keyboard.press('F2');
+      expect(await activeId(page)).toBe('counter-cash');
+      await page.keyboard.type('10000');
+      // 13 000 − 5 000 mobile = 8 000 in cash: 2 000 back.
+      await expect.poll(() => page.getByTestId('counter-change').textContent()).toMatch(/À rendre\s*2\s000\sFCFA/);
+      await page.keyboard.press('Enter');
+      expect(await activeId(page)).toBe('counter-scan');
+    });
+
+    let saleId = 0;
+    await step('F9 : valider et imprimer', page, async () => {
+      await page.keyboard.press('F9');
+      await page.getByTestId('counter-last-sale').waitFor();
+      const sale = await server.db('sales').orderBy('id', 'desc').first('id', 'number', 'kind', 'total_ttc', 'cash_tendered', 'change_given');
+      saleId = Number(sale.id);
+      expect([sale.kind, Number(sale.total_ttc), Number(sale.cash_tendered), Number(sale.change_given)]).toEqual(['counter', 13_000, 10_000, 2_000]);
+      expect(await page.getByTestId('counter-last-sale').textContent()).toContain(sale.number);
+      expect(await page.getByTestId('counter-last-change').textContent()).toMatch(/^2\s000\sFCFA$/);
+      // The ticket printed itself in the print frame, once.
+      await expect.poll(() => prints(page), { timeout: 8000 }).toEqual([route('sales.ticket', { id: saleId }, { print: 1 })]);
+      // Ready for the next sale: empty lines, total 0, focus on the scan field, a new key.
+      expect(await page.getByTestId('counter-lines').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^0\sFCFA$/);
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+      const payments = await server.db('sale_payments').where({ sale_id: saleId }).orderBy('id');
+      expect(payments.map((p) => [p.method, Number(p.amount), p.operator, p.reference])).toEqual([
+        ['especes', 8_000, null, null],
+        ['mobile_money', 5_000, 'orange_money', 'MP261124.0915.C77'],
+      ]);
+      expect(Number((await server.db('document_prints').where({ printout: 'sale_ticket', document_id: saleId }).first('reprint_count')).reprint_count)).toBe(0);
+    });
+
+    await step('la vente suivante au scanner', page, async () => {
+      await page.keyboard.type('6001234500024', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('counter-line-0').count()).toBe(1);
+      await page.keyboard.press('F9');
+      await expect.poll(() => prints(page), { timeout: 8000 }).toHaveLength(2);
+      expect(Number((await server.db('sales').where({ kind: 'counter' }).count({ n: '*' }).first())!.n)).toBe(2);
+    });
+
+    await step('un refus du serveur se voit : le stock manquant nomme le produit', page, async () => {
+      await page.keyboard.type('6001234500024', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('counter-line-0').count()).toBe(1);
+      await page.keyboard.type('*999');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('#counter-line-0-quantity').inputValue()).toBe('999');
+      const before = Number((await server.db('sales').count({ n: '*' }).first())!.n);
+      await page.keyboard.press('F9');
+      await expect.poll(() => page.getByTestId('counter-errors').textContent()).toMatch(/Stock insuffisant pour « Huile Dinor 1 L »/);
+      expect(await page.getByTestId('counter-line-0').getAttribute('class')).toMatch(/has-error/);
+      // The sale is still there to correct; nothing was written, nothing printed.
+      expect(Number((await server.db('sales').count({ n: '*' }).first())!.n)).toBe(before);
+      expect(await prints(page)).toHaveLength(2);
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+    });
+
+    await step('le ticket en PDF : 80 mm, montant en lettres', page, async () => {
+      // The original went to the till's printer; this print is the DUPLICATA, the same page with its mark.
+      await page.goto(route('sales.ticket', { id: saleId }));
+      await page.locator('.app-print-sheet').waitFor();
+      await expect.poll(() => page.getByTestId('duplicata-mark').textContent()).toBe('DUPLICATA');
+      await rollSettled(page);
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      if (outDir) fs.writeFileSync(path.join(outDir, 'ticket-80mm.pdf'), pdf);
+      const { text, pages } = readPdf(pdf);
+      expect(pages).toHaveLength(1);
+      expect(pages[0].width).toBeCloseTo(80, 0);
+      // As long as the ticket, no more: a roll wastes no paper.
+      const sheetMm = await page.evaluate(() => (document.querySelector('.app-print-sheet')!.getBoundingClientRect().height * 25.4) / 96);
+      expect(pages[0].height).toBeGreaterThanOrEqual(sheetMm);
+      expect(pages[0].height).toBeLessThan(sheetMm + 4);
+      expect(text.replace(/\s+/g, ' ')).toMatch(/Arrêtée la présente facture à la somme de treize mille francs CFA \(13\s000\sFCFA\)/);
+      expect(text).toContain('MP261124.0915.C77');
+      expect(text).toMatch(/Monnaie rendue\s+2\s000/);
+      expect(text).toContain('ALIMENTATION GÉNÉRALE KONÉ');
+      expect(text).toContain('CI-ABJ-2021-A-54321');
+      expect(text).not.toContain('Imprimer');
+
+      await page.goto(route('sales.ticket', { id: saleId }, { width: 58 }));
+      await page.locator('.app-print-sheet').waitFor();
+      await rollSettled(page);
+      const pdf58 = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      if (outDir) fs.writeFileSync(path.join(outDir, 'ticket-58mm.pdf'), pdf58);
+      const narrow = readPdf(pdf58);
+      expect(narrow.pages).toHaveLength(1);
+      expect(narrow.pages[0].width).toBeCloseTo(58, 0);
+      expect(narrow.text.replace(/\s+/g, ' ')).toMatch(/treize mille francs CFA/);
+    });
+    expect(errors).toEqual([]);
+  });
+});
