@@ -3,6 +3,7 @@
  * client's page components both use it; a test checks that every name has a component file
  * at resources/js/pages/<name>.tsx.
  */
+import type { BackupPageProps } from './backups.js';
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
@@ -40,6 +41,7 @@ export interface PageRegistry extends StockPages, MasterDataPages {
   Dashboard: { greeting: string; awaitingRole: boolean; areas: Array<MenuNode & { trail: string[] }> };
   /** Paramètres › Société › Comptes: whether guests may create an account. */
   'settings/company/Accounts': { allow_registration: boolean; can_manage: boolean };
+  'settings/Backup': BackupPageProps;
   Error: { status: number; title: string; message: string };
 }
 
@@ -56,6 +58,7 @@ export const PAGE_NAMES = [
   'profile/Edit',
   'Dashboard',
   'settings/company/Accounts',
+  'settings/Backup',
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,

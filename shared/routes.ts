@@ -35,6 +35,7 @@ const PRODUCTS = '/fichiers/produits';
 const PRICE_CENTRE = '/fichiers/centraleprix';
 const LOCATIONS = '/parametres/societe/emplacements';
 const CASH_DESKS = '/parametres/societe/caisses';
+const BACKUPS = '/parametres/sauvegarde';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const INVENTORY = '/operations/gestionstock';
@@ -109,6 +110,16 @@ export const ROUTES = {
   'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
+
+  // Paramètres › Sauvegarde (GET the screen, POST a backup now)
+  ...prefixed('backups', {
+    index: BACKUPS,
+    settings: `${BACKUPS}/planification`,
+    upload: `${BACKUPS}/restaurer-fichier`,
+    download: `${BACKUPS}/:name/telecharger`,
+    restore: `${BACKUPS}/:name/restaurer`,
+    destroy: `${BACKUPS}/:name`,
+  }),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

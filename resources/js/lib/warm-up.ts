@@ -34,6 +34,7 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['stockExits']]: { page: 'stock/transfers/Index', folder: 'stock/transfers/' },
   [ROUTES['inventory.index']]: { page: 'stock/inventory/Index', folder: 'stock/inventory/' },
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
+  [ROUTES['backups.index']]: { page: 'settings/Backup' },
 };
 
 /** Always reachable from the shell (user menu). */

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { AppContext } from '../context.js';
 import { authRoutes } from './auth.js';
+import { backupRoutes } from './backups.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
@@ -29,4 +30,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
+  app.use(backupRoutes(ctx));
 }
