@@ -145,7 +145,7 @@ export async function deleteBackup(db: Knex, target: BackupTarget, name: string,
  * verified on a copy; a file that fails is deleted and refused on the `file` field, nothing kept.
  * Accepted, it joins the catalogue (kind `uploaded`).
  */
-export async function importBackup(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor, now = new Date()): Promise<BackupRecord> {
+export async function importBackup(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor | null, now = new Date()): Promise<BackupRecord> {
   return exclusive('import', async () => {
     try {
       return await importLocked(db, target, uploaded, originalName, actor, now);
@@ -155,7 +155,7 @@ export async function importBackup(db: Knex, target: BackupTarget, uploaded: str
   });
 }
 
-async function importLocked(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor, now: Date): Promise<BackupRecord> {
+async function importLocked(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor | null, now: Date): Promise<BackupRecord> {
   const format = backupFormatOf(target.database);
   const sniffed = sniffBackupFormat(uploaded);
   if (sniffed === null) throw new Refusal({ file: "Ce fichier n'est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump." });
@@ -169,7 +169,7 @@ async function importLocked(db: Knex, target: BackupTarget, uploaded: string, or
     created_at: now.toISOString(),
     size: fs.statSync(uploaded).size,
     sha256: await sha256File(uploaded),
-    user: auditUser(actor),
+    user: actor ? auditUser(actor) : null,
     status: 'verified',
     message: verification.message,
     verified_at: new Date().toISOString(),
@@ -197,7 +197,7 @@ export interface RestoreResult {
  * 4. every session is ended (the restored database's old sessions included): everyone signs in
  *    again; the audit entry is written into the restored database.
  */
-export async function restoreBackup(db: Knex, target: BackupTarget, name: string, actor: Actor): Promise<RestoreResult> {
+export async function restoreBackup(db: Knex, target: BackupTarget, name: string, actor: Actor | null): Promise<RestoreResult> {
   return exclusive('restore', async () => {
     const record = getBackup(target, name);
     const file = backupPath(target, name)!;

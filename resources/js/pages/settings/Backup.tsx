@@ -75,7 +75,7 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
       wrap: true,
       cell: (b) => (
         <>
-          {b.user_name ?? <span className="text-body-secondary">Planificateur</span>}
+          {b.user_name ?? <span className="text-body-secondary">{b.kind === 'scheduled' ? 'Planificateur' : 'Ligne de commande'}</span>}
           {b.original_name ? <div className="small text-body-secondary text-break">{b.original_name}</div> : null}
         </>
       ),
