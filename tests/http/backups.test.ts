@@ -192,6 +192,25 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     admin = await confirmedAdmin();
   }, 60_000);
 
+  it('keeps answering while a restore runs: queries wait for the swap, none fails', async () => {
+    const made = await backupNow();
+    const c = await confirmedAdmin();
+    let done = false;
+    const restoring = c.post(route('backups.restore', { name: made.name }), { password: ADMIN.password }).finally(() => (done = true));
+    // Queries keep coming, every few milliseconds, until the restore has answered.
+    const queries: Array<Promise<unknown>> = [];
+    while (!done) {
+      queries.push(t.db('categories').count({ n: '*' }).first());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const results = await Promise.allSettled(queries);
+    expect((await restoring).status).toBe(303);
+    expect(queries.length).toBeGreaterThan(5);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await t.db('audit_log').where({ action: 'backup.restored', subject_id: made.name }).first()).toBeTruthy();
+    admin = await confirmedAdmin();
+  }, 60_000);
+
   it('refuses a restore with a wrong password, changing nothing', async () => {
     const made = await backupNow();
     const tag = uniqueTag('W');
