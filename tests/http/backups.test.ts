@@ -90,6 +90,11 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(route('password.confirm'));
     expect(listRecords(target())).toHaveLength(before);
+    // Once confirmed, back to the screen the form was sent from (the browser sends a full Referer).
+    const again = await c.post(INDEX, {}, { Referer: `http://127.0.0.1${INDEX}` });
+    expect(again.headers.location).toBe(route('password.confirm'));
+    const confirmed = await c.post(route('password.confirm'), { password: ADMIN.password });
+    expect(confirmed.headers.location).toBe(INDEX);
   });
 
   it('backs up now: a verified copy listed with date, size and who, audited', async () => {

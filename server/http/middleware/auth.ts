@@ -64,6 +64,18 @@ export const PASSWORD_CONFIRMATION_TTL_MS = 3 * 60 * 60 * 1000;
 export function requirePasswordConfirmed(req: Request, res: Response, next: NextFunction) {
   const at = req.session.passwordConfirmedAt ?? 0;
   if (Date.now() - at < PASSWORD_CONFIRMATION_TTL_MS) return next();
-  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (req.get('Referer') ?? '/dashboard');
+  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (refererPath(req) ?? '/dashboard');
   redirect(res, '/confirm-password');
+}
+
+/** The page a form was sent from (its Referer), as a path of this site; undefined for another origin. */
+function refererPath(req: Request): string | undefined {
+  const referer = req.get('Referer');
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer, `${req.protocol}://${req.get('host')}`);
+    return url.hostname === req.hostname ? url.pathname + url.search : undefined;
+  } catch {
+    return undefined;
+  }
 }
