@@ -97,6 +97,17 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect(confirmed.headers.location).toBe(INDEX);
   });
 
+  it('a restore takes the password typed on its own form as the confirmation', async () => {
+    const made = await backupNow();
+    const c = new Client(t);
+    await c.login();
+    const res = await c.post(route('backups.restore', { name: made.name }), { password: ADMIN.password });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(route('login'));
+    expect(await t.db('audit_log').where({ action: 'backup.restored', subject_id: made.name }).first()).toBeTruthy();
+    admin = await confirmedAdmin();
+  });
+
   it('backs up now: a verified copy listed with date, size and who, audited', async () => {
     const audits = await auditCount('backup.created');
     const made = await backupNow();

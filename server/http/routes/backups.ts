@@ -45,7 +45,7 @@ const restoreSchema = z.object({ password: fields.password() });
  * Paramètres › Sauvegarde (DESIGN.md §5): the list, « Sauvegarder maintenant », the daily schedule,
  * download, restore (from the list or an uploaded file) and deletion. Opening the screen needs
  * menu.parametres.backup; everything else backup.manage and a password confirmed within 3 hours
- * (requirePasswordConfirmed); a restore also asks for the password on its own form. Backup files
+ * (requirePasswordConfirmed), except a restore, whose own form asks for the password. Backup files
  * live in storage/backups, outside the web root: they leave the server only through the download
  * route below.
  */
@@ -105,14 +105,15 @@ export function backupRoutes(ctx: AppContext): Router {
     redirect(res, ROUTES['backups.index']);
   });
 
-  r.post(ROUTES['backups.restore'], ...manage, async (req, res) => {
+  // A restore asks for the password on its own form: that is the confirmation (no detour).
+  r.post(ROUTES['backups.restore'], can('backup.manage'), async (req, res) => {
     const input = validate(restoreSchema, req.body);
     await confirmPassword(db, req.user!.row, input.password);
     const result = await restoreBackup(db, target, String(req.params.name), actorOf(req));
     await signEveryoneOut(req, res, result);
   });
 
-  r.post(ROUTES['backups.upload'], ...manage, receiveBackup(target, config.backupUploadMaxBytes), async (req, res) => {
+  r.post(ROUTES['backups.upload'], can('backup.manage'), receiveBackup(target, config.backupUploadMaxBytes), async (req, res) => {
     const uploaded = req.file!.path;
     try {
       const input = validate(restoreSchema, req.body);

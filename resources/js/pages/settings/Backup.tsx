@@ -132,27 +132,29 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
           {tool_problem}
         </StatusAlert>
       ) : null}
+      <DataTable
+        caption="Liste des sauvegardes"
+        columns={columns}
+        rows={backups}
+        rowKey={(b) => b.name}
+        rowTestId={(b) => `backup-${b.name}`}
+        emptyTitle="Aucune sauvegarde"
+        emptyText={can_manage ? 'Lancez une première sauvegarde avec « Sauvegarder maintenant ».' : "Aucune sauvegarde n'a encore été faite."}
+        emptyIcon="fa-solid fa-database"
+        testId="backups"
+      />
+      <p className="small text-body-secondary mt-2 mb-4">
+        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock reconstruits depuis le grand livre, chaîne du journal d'audit. Les fichiers sont conservés sur le serveur, hors du site web, et ne sont téléchargeables qu'avec la permission « Sauvegarder et restaurer ».
+      </p>
       <div className="row g-4">
-        <div className="col-xl-8">
-          <DataTable
-            caption="Liste des sauvegardes"
-            columns={columns}
-            rows={backups}
-            rowKey={(b) => b.name}
-            rowTestId={(b) => `backup-${b.name}`}
-            emptyTitle="Aucune sauvegarde"
-            emptyText={can_manage ? 'Lancez une première sauvegarde avec « Sauvegarder maintenant ».' : "Aucune sauvegarde n'a encore été faite."}
-            emptyIcon="fa-solid fa-database"
-            testId="backups"
-          />
-          <p className="small text-body-secondary mt-2 mb-0">
-            Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock reconstruits depuis le grand livre, chaîne du journal d'audit. Les fichiers sont conservés hors du site web, sur le serveur.
-          </p>
-        </div>
-        <div className="col-xl-4">
+        <div className="col-lg-6">
           <ScheduleCard settings={settings} timeZone={time_zone} lastScheduled={last_scheduled} maxRetention={max_retention} editable={can_manage} />
-          {can_manage ? <UploadRestoreCard maxUploadMb={max_upload_mb} disabled={!!tool_problem} /> : null}
         </div>
+        {can_manage ? (
+          <div className="col-lg-6">
+            <UploadRestoreCard maxUploadMb={max_upload_mb} disabled={!!tool_problem} />
+          </div>
+        ) : null}
       </div>
       {restoring ? <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} /> : null}
       <ConfirmDialog
@@ -175,7 +177,7 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
 function ScheduleCard({ settings, timeZone, lastScheduled, maxRetention, editable }: { settings: PageProps<'settings/Backup'>['settings']; timeZone: string; lastScheduled: string | null; maxRetention: number; editable: boolean }) {
   const form = useServerForm({ daily: settings.daily, hour: String(settings.hour), retention: String(settings.retention) });
   return (
-    <SectionCard title="Sauvegarde quotidienne" icon="fa-solid fa-calendar-day" className="mb-4" testId="backup-schedule">
+    <SectionCard title="Sauvegarde quotidienne" icon="fa-solid fa-calendar-day" className="h-100 mb-0" testId="backup-schedule">
       <form
         ref={form.formRef}
         className="card-body"
@@ -259,7 +261,7 @@ function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; dis
   const fileInput = useRef<HTMLInputElement>(null);
   const fileError = form.errorOf('file');
   return (
-    <SectionCard title="Restaurer depuis un fichier" icon="fa-solid fa-file-arrow-up" testId="backup-upload">
+    <SectionCard title="Restaurer depuis un fichier" icon="fa-solid fa-file-arrow-up" className="h-100 mb-0" testId="backup-upload">
       <form
         ref={form.formRef}
         className="card-body"
