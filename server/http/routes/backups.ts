@@ -45,7 +45,8 @@ const restoreSchema = z.object({ password: fields.password() });
  * Paramètres › Sauvegarde (DESIGN.md §5): the list, « Sauvegarder maintenant », the daily schedule,
  * download, restore (from the list or an uploaded file) and deletion. Opening the screen needs
  * menu.parametres.backup; everything else backup.manage and a password confirmed within 3 hours
- * (requirePasswordConfirmed), except a restore, whose own form asks for the password. Backup files
+ * (requirePasswordConfirmed), except a restore, whose own form asks for the password, and a
+ * download, which changes nothing. Backup files
  * live in storage/backups, outside the web root: they leave the server only through the download
  * route below.
  */
@@ -87,7 +88,8 @@ export function backupRoutes(ctx: AppContext): Router {
     redirect(res, ROUTES['backups.index']);
   });
 
-  r.get(ROUTES['backups.download'], ...manage, downloadGuard, async (req, res) => {
+  // A download changes nothing (backup.manage, audited); a plain link, so no detour through a page.
+  r.get(ROUTES['backups.download'], can('backup.manage'), downloadGuard, async (req, res) => {
     const { file, record } = await recordBackupDownload(db, target, String(req.params.name), actorOf(req));
     res.status(200).set({
       'Content-Type': 'application/octet-stream',

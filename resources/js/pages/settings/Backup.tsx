@@ -189,7 +189,7 @@ function ScheduleCard({ settings, timeZone, lastScheduled, maxRetention, editabl
       >
         <fieldset disabled={!editable}>
           <CheckboxField id="backup-daily" name="daily" label="Sauvegarder la base chaque jour" checked={form.data.daily} onChange={(v) => form.setData('daily', v)} error={form.errorOf('daily')} />
-          <SelectField id="backup-hour" name="hour" label="Heure" value={form.data.hour} onChange={(v) => form.setData('hour', v)} options={HOURS} error={form.errorOf('hour')} hint={`Heure de ${timeZone}.`} className="mt-3" />
+          <SelectField id="backup-hour" name="hour" label="Heure" value={form.data.hour} onChange={(v) => form.setData('hour', v)} options={HOURS} error={form.errorOf('hour')} hint={`Fuseau horaire de la société : ${timeZone}.`} className="mt-3" />
           <TextField
             id="backup-retention"
             name="retention"
