@@ -11,6 +11,7 @@ import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from 
 import { testDatabases } from '../support/databases.js';
 import { download, inertiaHeaders } from '../support/master-data.js';
 import { expectStockConsistent, giveStock, levelOf, makeProduct } from '../support/stock.js';
+import { expectCashConsistent, makeTreasuryAccount } from '../support/treasury.js';
 import { uniqueTag } from '../support/unique.js';
 
 const INDEX = route('backups.index');
@@ -139,6 +140,21 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     }
   });
 
+  it('marks a backup whose treasury balances disagree with the money ledger as failed', async () => {
+    const account = await makeTreasuryAccount(t.db, 'banque');
+    await t.db('treasury_accounts').where({ id: account }).update({ balance: 5000 });
+    try {
+      const made = await backupNow();
+      expect(made.status).toBe('failed');
+      expect(made.message).toMatch(/trésorerie/);
+    } finally {
+      await t.db('treasury_accounts').where({ id: account }).update({ balance: 0 });
+    }
+    const ok = await backupNow();
+    expect(ok.status).toBe('verified');
+    expect(ok.message).toMatch(/trésorerie cohérente/);
+  });
+
   it('downloads a backup only with backup.manage, never from a static path, audited', async () => {
     const made = await backupNow();
     const audits = await auditCount('backup.downloaded');
@@ -184,6 +200,7 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect(await levelOf(t.db, product, depot)).toBe(40);
     expect(await t.db('categories').where({ code: `${tag}X` }).first()).toBeUndefined();
     await expectStockConsistent(t.db);
+    await expectCashConsistent(t.db);
 
     // The database as it was just before is kept, verified.
     const added = listRecords(target()).filter((r) => !before.has(r.name));

@@ -3,13 +3,15 @@ import { BackupFileError, withBackupCopy } from '../../db/backup.js';
 import { unknownMigrations } from '../../db/migrate.js';
 import { verifyAuditChain } from '../audit/record-audit.js';
 import { checkStock } from '../stock/check-stock.js';
+import { checkCash } from '../treasury/check-cash.js';
+import { verifyMoneyChains } from '../treasury/ledger.js';
 import type { BackupTarget } from './catalogue.js';
 
 /**
  * Verifies a backup file on a copy, never on the live database: the structural check first
  * (SQLite integrity_check / a trial restore of the dump into a temporary database), then on that
  * copy the checks the ledgers promise (DESIGN.md §8): stock levels rebuilt from the stock ledger,
- * the audit log's hash chain, and the version (no migration this application does not know).
+ * treasury balances rebuilt from the money ledger and its hash chains, the audit log's hash chain, and the version (no migration this application does not know).
  */
 export interface BackupVerification {
   ok: boolean;
@@ -39,6 +41,17 @@ const stockCheck: LedgerCheck = async (copy) => {
   return { ok: true, summary: `stock cohérent (${fmt(report.movements)} mouvement(s))` };
 };
 
+/** Treasury balances rebuilt from the money ledger, and each account's hash chain (npm run check:cash). */
+const cashCheck: LedgerCheck = async (copy) => {
+  // A backup older than the money ledger has none to check.
+  if (!(await copy.schema.hasTable('money_movements'))) return { ok: true, summary: '' };
+  const report = await checkCash(copy);
+  if (report.differences.length) return { ok: false, problem: `${fmt(report.differences.length)} solde(s) de trésorerie en désaccord avec le grand livre` };
+  const broken = await verifyMoneyChains(copy);
+  if (broken.length) return { ok: false, problem: `grand livre de trésorerie altéré (${broken[0].accountName} : ${broken[0].reason})` };
+  return { ok: true, summary: `trésorerie cohérente (${fmt(report.movements)} mouvement(s))` };
+};
+
 const auditCheck: LedgerCheck = async (copy) => {
   const broken = await verifyAuditChain(copy);
   if (broken !== null) return { ok: false, problem: `journal d'audit altéré (entrée n° ${broken})` };
@@ -46,7 +59,7 @@ const auditCheck: LedgerCheck = async (copy) => {
 };
 
 /** The checks run on every copy, in order; a new ledger adds its check here. */
-export const LEDGER_CHECKS: LedgerCheck[] = [versionCheck, stockCheck, auditCheck];
+export const LEDGER_CHECKS: LedgerCheck[] = [versionCheck, stockCheck, cashCheck, auditCheck];
 
 export async function verifyBackupFile(db: Knex, target: BackupTarget, file: string): Promise<BackupVerification> {
   try {

@@ -144,7 +144,7 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
         testId="backups"
       />
       <p className="small text-body-secondary mt-2 mb-4">
-        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock reconstruits depuis le grand livre, chaîne du journal d'audit. Les fichiers sont conservés sur le serveur, hors du site web, et ne sont téléchargeables qu'avec la permission « Sauvegarder et restaurer ».
+        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock et soldes de trésorerie reconstruits depuis leurs grands livres, chaînes de hachage des journaux. Les fichiers sont conservés sur le serveur, hors du site web, et ne sont téléchargeables qu'avec la permission « Sauvegarder et restaurer ».
       </p>
       <div className="row g-4">
         <div className="col-lg-6">
