@@ -155,6 +155,30 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect(ok.message).toMatch(/trésorerie cohérente/);
   });
 
+  it('refuses a backup from a newer version of the application (a migration it does not know)', async () => {
+    const name = '209912312359_from_the_future';
+    await t.db('knex_migrations').insert({ name, batch: 99, migration_time: new Date() });
+    try {
+      const made = await backupNow();
+      expect(made.status).toBe('failed');
+      expect(made.message).toMatch(/version plus récente/);
+      const res = await admin.post(route('backups.restore', { name: made.name }), { password: ADMIN.password });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).not.toBe(route('login'));
+    } finally {
+      await t.db('knex_migrations').where({ name }).delete();
+    }
+  });
+
+  it("refuses an upload made on the other database engine", async () => {
+    const other = kind === 'pg' ? Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(4096)]) : Buffer.concat([Buffer.from('PGDMP', 'latin1'), Buffer.alloc(4096)]);
+    const count = listRecords(target()).length;
+    const res = await uploadBackup(admin, other, kind === 'pg' ? 'autre.sqlite' : 'autre.dump', ADMIN.password);
+    const page = await admin.follow(res);
+    expect(page.body.props.errors.file).toMatch(kind === 'pg' ? /vient d'une base SQLite/ : /vient d'une base PostgreSQL/);
+    expect(listRecords(target())).toHaveLength(count);
+  });
+
   it('downloads a backup only with backup.manage, never from a static path, audited', async () => {
     const made = await backupNow();
     const audits = await auditCount('backup.downloaded');
