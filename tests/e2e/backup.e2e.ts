@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { ARTIFACTS_DIR, browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { horizontalOverflows } from './support/screens.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
@@ -39,8 +40,6 @@ describe.skipIf(!enabled)('sauvegarde et restauration dans Chromium', () => {
     return { page, errors };
   }
 
-  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
   for (const width of [1366, 390]) {
     it(`sauvegarder puis restaurer depuis la liste (${width} px)`, async () => {
       const { page, errors } = await signedIn(width);
@@ -58,7 +57,7 @@ describe.skipIf(!enabled)('sauvegarde et restauration dans Chromium', () => {
         await page.getByTestId('backup-now').click();
         await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(before + 1);
         expect(await rows.first().textContent()).toContain('Vérifiée');
-        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(await horizontalOverflows(page)).toEqual([]);
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           await page.waitForTimeout(300);
