@@ -265,7 +265,7 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     }
     const results = await Promise.allSettled(queries);
     expect((await restoring).status).toBe(303);
-    expect(queries.length).toBeGreaterThan(5);
+    expect(queries.length).toBeGreaterThan(2);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(await t.db('audit_log').where({ action: 'backup.restored', subject_id: made.name }).first()).toBeTruthy();
     admin = await confirmedAdmin();
