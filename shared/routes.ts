@@ -35,9 +35,11 @@ const PRODUCTS = '/fichiers/produits';
 const PRICE_CENTRE = '/fichiers/centraleprix';
 const LOCATIONS = '/parametres/societe/emplacements';
 const CASH_DESKS = '/parametres/societe/caisses';
+const TREASURY_ACCOUNTS = '/parametres/societe/banques-mobile-money';
 const BACKUPS = '/parametres/sauvegarde';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
+const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
 
 export const ROUTES = {
@@ -92,6 +94,14 @@ export const ROUTES = {
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
   }),
+  // Correction vente boutique: returns of a counter sale → credit notes (AV-).
+  ...prefixed('creditNotes', {
+    index: CREDIT_NOTES,
+    create: `${CREDIT_NOTES}/create`,
+    export: `${CREDIT_NOTES}/export`,
+    show: `${CREDIT_NOTES}/:id`,
+    print: `${CREDIT_NOTES}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,
@@ -110,6 +120,8 @@ export const ROUTES = {
   'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
+  // Bank and mobile-money accounts; the ledger export serves every treasury account (a cash desk's too).
+  ...prefixed('treasuryAccounts', { ...records(TREASURY_ACCOUNTS), ...exports(TREASURY_ACCOUNTS), movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export` }),
 
   // Paramètres › Sauvegarde (GET the screen, POST a backup now)
   ...prefixed('backups', {
