@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   APP_VENDOR: z.string().default('SDSTOCK'),
   TRUST_PROXY: z.string().optional(),
+  BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(2048),
 });
 
 /**
@@ -56,6 +57,8 @@ export interface AppConfig {
   admin: { email?: string; password?: string };
   /** Express `trust proxy` (TRUST_PROXY); false by default. */
   trustProxy: false | number | string;
+  /** Largest backup file accepted for a restore from an upload (BACKUP_UPLOAD_MAX_MB, default 2 048 Mo). */
+  backupUploadMaxBytes: number;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viteDev: false,
     admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    backupUploadMaxBytes: parsed.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { seedBase } from './services/setup/first-start.js';
 import { pruneThrottleHits } from './services/accounts/throttle.js';
+import { startBackupScheduler } from './services/backups/backups.js';
 import { createApp } from './app.js';
 import { loadConfig, projectRoot } from './config.js';
 import { buildIsStale, devAssets } from './http/assets.js';
@@ -63,7 +64,11 @@ async function main() {
   }, 3_600_000);
   sweep.unref();
 
+  // The daily backup (Paramètres › Sauvegarde): checked every 5 minutes, written once a day.
+  const stopBackups = startBackupScheduler(db, { database: config.database, storageDir: config.storageDir }, (err) => logger.error({ err }, 'sauvegarde planifiée échouée'));
+
   const stop = () => {
+    stopBackups();
     server.close(() => app.ctx.background.idle().then(() => db.destroy()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -4,6 +4,7 @@
  * at resources/js/pages/<name>.tsx.
  */
 import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
+import type { BackupPageProps } from './backups.js';
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
@@ -49,6 +50,7 @@ export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, T
   /** Paramètres › API: personal access tokens, and the reference of the REST API. */
   'settings/api/Index': ApiTokensPageProps;
   'settings/api/Reference': ApiReferencePageProps;
+  'settings/Backup': BackupPageProps;
   Error: { status: number; title: string; message: string };
 }
 
@@ -67,6 +69,7 @@ export const PAGE_NAMES = [
   'settings/company/Accounts',
   'settings/api/Index',
   'settings/api/Reference',
+  'settings/Backup',
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,

@@ -36,6 +36,7 @@ const PRICE_CENTRE = '/fichiers/centraleprix';
 const LOCATIONS = '/parametres/societe/emplacements';
 const CASH_DESKS = '/parametres/societe/caisses';
 const TREASURY_ACCOUNTS = '/parametres/societe/banques-mobile-money';
+const BACKUPS = '/parametres/sauvegarde';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const CREDIT_NOTES = '/operations/sortiestock/corrections';
@@ -168,6 +169,15 @@ export const ROUTES = {
   'roles.index': '/admin/role-permissions',
   'roles.show': '/admin/role-permissions/:id',
   'roles.duplicate': '/admin/role-permissions/:id/duplicate',
+  // Paramètres › Sauvegarde (GET the screen, POST a backup now)
+  ...prefixed('backups', {
+    index: BACKUPS,
+    settings: `${BACKUPS}/planification`,
+    upload: `${BACKUPS}/restaurer-fichier`,
+    download: `${BACKUPS}/:name/telecharger`,
+    restore: `${BACKUPS}/:name/restaurer`,
+    destroy: `${BACKUPS}/:name`,
+  }),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -59,6 +59,9 @@ export function createDb(config: DatabaseConfig): Knex {
     pool: {
       min: 1,
       max: 1,
+      // A connection closed on purpose (a restore swaps the file under it: db/backup.ts) is
+      // replaced by a new one at the next query.
+      validate: (conn: { open: boolean }) => conn.open,
       afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
         try {
           conn.pragma('journal_mode = WAL');

@@ -71,6 +71,19 @@ class TypeScriptMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+/** The names knex records in knex_migrations for our migrations (file names without .ts). */
+export function migrationNames(): string[] {
+  return migrationFiles().map((f) => f.replace(/\.ts$/, ''));
+}
+
+/** Migrations recorded in a database that this version does not have (a backup from a newer version). */
+export async function unknownMigrations(db: Knex): Promise<string[]> {
+  if (!(await db.schema.hasTable('knex_migrations'))) return [];
+  const known = new Set(migrationNames());
+  const recorded = (await db('knex_migrations').pluck('name')) as string[];
+  return recorded.filter((n) => !known.has(n));
+}
+
 export async function migrateLatest(db: Knex): Promise<string[]> {
   const [, applied] = await db.migrate.latest({ migrationSource: new TypeScriptMigrationSource() });
   return applied as string[];

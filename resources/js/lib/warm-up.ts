@@ -39,6 +39,7 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['printing.index']]: { page: 'settings/printing/Index', folder: 'settings/printing/' },
   [ROUTES['roles.index']]: { page: 'settings/roles/Index', folder: 'settings/roles/' },
   [ROUTES['company.settings']]: { page: 'settings/company/Edit', folder: 'settings/' },
+  [ROUTES['backups.index']]: { page: 'settings/Backup' },
 };
 
 /** Always reachable from the shell (user menu). */

@@ -76,17 +76,18 @@ export const PASSWORD_CONFIRMATION_TTL_MS = 3 * 60 * 60 * 1000;
 export function requirePasswordConfirmed(req: Request, res: Response, next: NextFunction) {
   const at = req.session.passwordConfirmedAt ?? 0;
   if (Date.now() - at < PASSWORD_CONFIRMATION_TTL_MS) return next();
-  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : refererPath(req.get('Referer'));
+  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (refererPath(req) ?? '/dashboard');
   redirect(res, '/confirm-password');
 }
 
-/** The page a form was sent from, as a path of this site (browsers send a full URL; only its path is kept). */
-function refererPath(referer: string | undefined): string {
-  if (!referer) return '/dashboard';
+/** The page a form was sent from (its Referer), as a path of this site; undefined for another origin. */
+function refererPath(req: Request): string | undefined {
+  const referer = req.get('Referer');
+  if (!referer) return undefined;
   try {
-    const url = new URL(referer, 'http://localhost');
-    return `${url.pathname}${url.search}`;
+    const url = new URL(referer, `${req.protocol}://${req.get('host')}`);
+    return url.hostname === req.hostname ? url.pathname + url.search : undefined;
   } catch {
-    return '/dashboard';
+    return undefined;
   }
 }

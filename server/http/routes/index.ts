@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { AppContext } from '../context.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { authRoutes } from './auth.js';
+import { backupRoutes } from './backups.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
@@ -43,4 +44,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(apiTokenRoutes(ctx));
   app.use(printingRoutes(ctx));
   app.use(roleRoutes(ctx));
+  app.use(backupRoutes(ctx));
 }

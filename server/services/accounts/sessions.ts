@@ -44,3 +44,8 @@ export async function destroyUserSessions(db: Knex | Knex.Transaction, userId: n
   if (exceptSid) q.andWhereNot({ sid: exceptSid });
   await q.delete();
 }
+
+/** Ends every session of every user (after a database restore: everyone signs in again). */
+export async function destroyAllSessions(db: Knex | Knex.Transaction): Promise<number> {
+  return db('sessions').delete();
+}
