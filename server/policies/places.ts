@@ -43,6 +43,12 @@ export function allowsTreasuryAccount(scope: PlaceScope, accountId: number | str
   return accountId !== null && accountId !== undefined && accountId !== '' && scope.treasuryAccounts.has(Number(accountId));
 }
 
+/** A treasury account row: a cash desk's through its location, any other through the user's accounts (`whereAllowedAccount`). */
+export function allowsAccount(scope: PlaceScope, account: { id: number | string; kind: string; location_id: number | string | null }): boolean {
+  if (scope.all || allowsTreasuryAccount(scope, account.id)) return true;
+  return account.kind === 'caisse' && allowsLocation(scope, account.location_id);
+}
+
 /** The rows (locations, accounts…) of a list the user may see: `idOf` reads each row's place. */
 export function onlyAllowedLocations<T>(scope: PlaceScope, rows: readonly T[], idOf: (row: T) => number | string): T[] {
   return scope.all ? [...rows] : rows.filter((row) => allowsLocation(scope, idOf(row)));

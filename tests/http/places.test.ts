@@ -14,6 +14,12 @@ import { adminActor, cashPayment, line, saleInput, sell, walkInClient } from '..
 import { download } from '../support/master-data.js';
 import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
+import { apiClient, tokenFor } from '../support/api.js';
+import { makeTreasuryAccount } from '../support/treasury.js';
+import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-accounts.js';
+import { paymentAccounts } from '../../server/services/treasury/accounts.js';
+import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
+import { UNALLOWED_TREASURY_ACCOUNT } from '../../server/policies/places.js';
 
 /**
  * The allowed places (server/policies/places.ts), route by route: a user of Boutique 1 never sees
@@ -51,6 +57,16 @@ interface Data {
   saleTheirs: { id: number; number: string; lineId: number };
   noteMine: { id: number; number: string };
   noteTheirs: { id: number; number: string };
+  /** Treasury accounts: the user works on bankMine and walletMine (user_treasury_accounts) and on the desks of Boutique 1. */
+  bankMine: { id: number; name: string };
+  bankTheirs: { id: number; name: string };
+  walletMine: number;
+  walletTheirs: number;
+  deskMineAccount: number;
+  deskTheirsAccount: number;
+  walkIn: number;
+  /** The user's REST API token (products, stock, treasury). */
+  api: ReturnType<typeof apiClient>;
 }
 
 type Check = (c: Client, d: Data) => Promise<void>;
@@ -76,6 +92,15 @@ const document =
     expect((await c.visit(theirs(d))).status, theirs(d)).toBe(404);
     if (mine) expect((await c.visit(mine(d))).status, mine(d)).toBe(200);
   };
+
+/** A REST API read: 200 and its JSON body. */
+const apiGet = async (d: Data, url: string) => {
+  const res = await d.api.get(url);
+  expect(res.status, url).toBe(200);
+  return res.body;
+};
+const TA = (id: number) => `/parametres/societe/banques-mobile-money/${id}`;
+const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
 
 const E = (id: number) => `/operations/entreestock/${id}`;
 const T = (id: number) => `/operations/sortiestock/transferts/${id}`;
@@ -160,6 +185,65 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'creditNotes.print': document((d) => `/operations/sortiestock/corrections/${d.noteTheirs.id}/print`, (d) => `/operations/sortiestock/corrections/${d.noteMine.id}/print`),
   'cashDesks.show': document((d) => `/parametres/societe/caisses/${d.deskTheirs}`, null),
   'cashDesks.edit': document((d) => `/parametres/societe/caisses/${d.deskTheirs}/edit`, null),
+  // The counter's path (GET: counter.index shows it): only the user's shops, only their wallets' operators.
+  'counter.store': async (c, d) => {
+    const page = await c.visit(ROUTES['counter.index']);
+    expect(page.status).toBe(200);
+    expect(ids(page.body.props.locations)).toEqual([d.mine]);
+    expect(text(page)).not.toContain(d.theirsName);
+    expect(page.body.props.operators.map((o: { value: string }) => o.value)).toEqual(['mtn_momo']);
+  },
+  'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
+  'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),
+  'treasuryAccounts.export': async (c, d) => {
+    const res = await download(c, ROUTES['treasuryAccounts.export']);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.bankMine.name);
+    expect(body).not.toContain(d.bankTheirs.name);
+  },
+  'treasuryAccounts.show': document((d) => TA(d.bankTheirs.id), (d) => TA(d.bankMine.id)),
+  'treasuryAccounts.edit': document((d) => `${TA(d.bankTheirs.id)}/edit`, (d) => `${TA(d.bankMine.id)}/edit`),
+  // A bank of another user's, and the desk of another shop: 404; the user's own desk's ledger: a file.
+  'treasuryAccounts.movementsExport': async (c, d) => {
+    for (const id of [d.bankTheirs.id, d.deskTheirsAccount]) expect((await download(c, `${TA(id)}/mouvements/export`)).status).toBe(404);
+    for (const id of [d.bankMine.id, d.deskMineAccount]) expect((await download(c, `${TA(id)}/mouvements/export`)).status).toBe(200);
+  },
+  // REST API: the token's user's places (api/scope.ts placesOf).
+  'api.products.index': async (_c, d) => {
+    const body = await apiGet(d, `${ROUTES['api.products.index']}?q=PL${d.tag}`);
+    expect(ids(body.data)).toEqual([d.product]);
+    // A total over every location would count the other shop's stock: left out, as on the screen.
+    expect(body.data[0].stock_total).toBeNull();
+  },
+  'api.products.show': async (_c, d) => {
+    expect((await apiGet(d, `/api/v1/products/${d.product}`)).stock_total).toBeNull();
+  },
+  'api.products.stock': async (_c, d) => {
+    const body = await apiGet(d, `/api/v1/products/${d.product}/stock`);
+    expect(body.levels.map((l: { location_id: number }) => l.location_id)).toEqual([d.mine]);
+    expect(body.total).toBe(48);
+  },
+  'api.locations.index': async (_c, d) => {
+    expect(ids((await apiGet(d, ROUTES['api.locations.index'])).data)).toEqual([d.mine]);
+  },
+  'api.stockLevels.index': async (_c, d) => {
+    expect((await d.api.get(`${ROUTES['api.stockLevels.index']}?location_id=${d.theirs}`)).status).toBe(404);
+    const body = await apiGet(d, `${ROUTES['api.stockLevels.index']}?location_id=${d.mine}&q=PL${d.tag}`);
+    expect(body.data.map((l: { quantity: number }) => l.quantity)).toEqual([48]);
+  },
+  'api.treasury.accounts': async (_c, d) => {
+    const seen = ids((await apiGet(d, ROUTES['api.treasury.accounts'])).data);
+    expect(seen).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine, d.deskMineAccount]));
+    for (const id of [d.bankTheirs.id, d.walletTheirs, d.deskTheirsAccount]) expect(seen).not.toContain(id);
+  },
+  'api.treasury.movements': async (_c, d) => {
+    for (const id of [d.bankTheirs.id, d.deskTheirsAccount]) expect((await d.api.get(`${ROUTES['api.treasury.movements']}?account_id=${id}`)).status).toBe(404);
+    const own = await apiGet(d, `${ROUTES['api.treasury.movements']}?account_id=${d.deskMineAccount}&limit=100`);
+    expect(own.data.length).toBeGreaterThan(0);
+    const all = await apiGet(d, `${ROUTES['api.treasury.movements']}?limit=100`);
+    expect(all.data.map((m: { account_id: number }) => m.account_id)).not.toContain(d.deskTheirsAccount);
+  },
 };
 
 /** GET routes that show no place — each with its reason. */
@@ -210,6 +294,26 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'users.create': 'comptes',
   'users.show': 'comptes',
   'users.edit': 'comptes',
+  'treasuryAccounts.create': "formulaire vide d'un nouveau compte (son créateur restreint y travaille ensuite : voir plus bas)",
+  'api.openapi': "description de l'API, sans données",
+  'api.clients.index': 'fichier clients',
+  'api.clients.show': 'fichier clients',
+  'company.settings': 'identité de la société',
+  'company.logo': 'logo de la société',
+  'apiTokens.index': "jetons de l'utilisateur",
+  'apiTokens.reference': "référence de l'API",
+  'printing.index': 'réglages des impressions',
+  'roles.index': 'rôles et permissions',
+  'roles.show': 'rôles et permissions',
+  'backups.index': "sauvegardes de toute la base, réservées à l'administrateur (menu.parametres.backup)",
+  'backups.download': "fichier de sauvegarde de toute la base, réservé à l'administrateur",
+};
+
+/** Actions on a record (:id) that shows no place — each with its reason. */
+const NO_PLACE_ACTIONS: Partial<Record<RouteName, string>> = {
+  'api.products.stock': "réponse 405 de l'API aux méthodes autres que GET (le GET est vérifié plus haut)",
+  'apiTokens.revoke': "jetons de l'utilisateur",
+  'roles.duplicate': 'rôles et permissions',
 };
 
 /** Actions on a document of a place: the other place's answers 404 and nothing happens. */
@@ -228,6 +332,9 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   'cashDesks.archive': { method: 'post', url: (d) => `/parametres/societe/caisses/${d.deskTheirs}/archive` },
   'cashDesks.restore': { method: 'post', url: (d) => `/parametres/societe/caisses/${d.deskTheirs}/restore` },
   'cashDesks.show': { method: 'put', url: (d) => `/parametres/societe/caisses/${d.deskTheirs}` },
+  'treasuryAccounts.archive': { method: 'post', url: (d) => `${TA(d.bankTheirs.id)}/archive` },
+  'treasuryAccounts.restore': { method: 'post', url: (d) => `${TA(d.bankTheirs.id)}/restore` },
+  'treasuryAccounts.show': { method: 'put', url: (d) => `${TA(d.bankTheirs.id)}` },
 };
 
 /** Forms that create a document at a place: the other place is refused on its field, nothing written. */
@@ -247,13 +354,20 @@ const PLACED_CREATES: Array<{ route: RouteName; table: string; field: string; bo
     body: (d) => ({ idempotency_key: idempotencyKey(), location_id: d.theirs, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: d.product, direction: 'out', quantity: 1 }] }),
   },
   { route: 'cashDesks.index', table: 'cash_desks', field: 'location_id', body: (d) => ({ code: `CZ${d.tag}`.slice(0, 20), name: `Caisse refusée ${d.tag}`, location_id: String(d.theirs) }) },
+  { route: 'counter.store', table: 'sales', field: 'location_id', body: (d) => counterSale(d, d.theirs, [{ method: 'especes', amount: 1_000 }]) },
 ];
+
+/** A counter sale of one unit at 1 000 (the form's body). */
+function counterSale(d: Data, location: number, payments: object[]) {
+  return { idempotency_key: idempotencyKey(), form_loaded_at: new Date(Date.now() - 60_000).toISOString(), location_id: location, client_id: d.walkIn, lines: [{ product_id: d.product, quantity: 1, unit_price: 1_000 }], payments };
+}
 
 describe.each(testDatabases())('allowed places (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
   let user: Client;
   let d: Data;
+  let userId: number;
 
   const created = (res: { status: number; headers: Record<string, string> }) => {
     expect(res.status).toBe(303);
@@ -315,12 +429,21 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const saleTheirs = await sale(theirs);
     const noteMine = await note(saleMine);
     const noteTheirs = await note(saleTheirs);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs };
+    const bankMine = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Une ${tag}` }), name: `Banque Une ${tag}` };
+    const bankTheirs = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Deux ${tag}` }), name: `Banque Deux ${tag}` };
+    const walletMine = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'mtn_momo' });
+    const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
+    const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
+    const deskTheirsAccount = (await cashDeskAccountId(t.db, deskTheirs))!;
 
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
     await t.db('users').where({ id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
+    await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
+    const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie'])).token);
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, api };
+    userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');
   });
@@ -340,7 +463,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const byPath = new Map<string, RouteName>(Object.entries(ROUTES).map(([name, path]): [string, RouteName] => [path, name as RouteName]));
     const actions = registeredRoutes(t.app).filter((r) => r.method !== 'GET' && r.path.includes(':id'));
     const placeless = (name: string) => /^(clients|suppliers|categories|products|users|verification)\./.test(name);
-    const unnamed = actions.map((r) => byPath.get(r.path)!).filter((name) => !(name in PLACED_ACTIONS) && !placeless(name) && !name.endsWith('.show'));
+    const unnamed = actions.map((r) => byPath.get(r.path)!).filter((name) => !(name in PLACED_ACTIONS) && !(name in NO_PLACE_ACTIONS) && !placeless(name) && !name.endsWith('.show'));
     expect(unnamed).toEqual([]);
   });
 
@@ -390,6 +513,66 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(await whereAllowedLocation(t.db('locations'), 'id', none).pluck('id')).toEqual([]);
     const sides = await whereAllowedLocation(t.db('transfers'), ['from_location_id', 'to_location_id'], scope).pluck('id');
     expect(sides.map(Number).sort()).toEqual([d.transferOut.id, d.transferIn.id].sort());
+  });
+
+  /** Posts a counter sale that must be refused: 303 back, nothing written, the errors of the form. */
+  const refusedSale = async (body: object) => {
+    const tables = ['sales', 'sale_payments', 'money_movements', 'stock_movements'];
+    const counts = () => Promise.all(tables.map(async (table) => Number((await t.db(table).count({ n: '*' }).first())!.n)));
+    const before = await counts();
+    const res = await user.post(ROUTES['counter.store'], body);
+    expect(res.status).toBe(303);
+    const errors = (await user.visit(res.headers.location)).body.props.errors;
+    expect(await counts()).toEqual(before);
+    return errors;
+  };
+  const mobile = (operator: string, accountId: number | '') => ({ method: 'mobile_money', amount: 1_000, operator, phone: '07 07 07 07 07', reference: `MP${uniqueTag()}`, account_id: accountId });
+
+  it("counter.store: a payment into a wallet the user does not work on is refused on its field, nothing written", async () => {
+    expect(await refusedSale(counterSale(d, d.mine, [mobile('wave', d.walletTheirs)]))).toEqual({ 'payments.0.account_id': UNALLOWED_TREASURY_ACCOUNT });
+    // Without a chosen account, none other than the user's is taken for them.
+    const errors = await refusedSale(counterSale(d, d.mine, [mobile('wave', '')]));
+    expect(errors['payments.0.account_id']).toMatch(/^Aucun compte Wave actif ne vous est attribué/);
+  });
+
+  it("counter.store: a sale paid into the user's own wallet goes through", async () => {
+    const category = Number((await t.db('products').where({ id: d.product }).first('category_id')).category_id);
+    const own = await makeProduct(t.db, { code: `PV${d.tag}`.slice(0, 30), name: `Vendu ${d.tag}`, category_id: category, retail_price: 1_000 });
+    await giveStock(t.db, own, d.mine, 5);
+    const res = await user.post(ROUTES['counter.store'], { ...counterSale(d, d.mine, [mobile('mtn_momo', d.walletMine)]), lines: [{ product_id: own, quantity: 1, unit_price: 1_000 }] });
+    expect(res.status).toBe(303);
+    const saleId = Number(new URL(res.headers.location, 'http://x').searchParams.get('vente'));
+    expect(await t.db('sale_payments').where({ sale_id: saleId }).pluck('account_id')).toEqual([d.walletMine]);
+  });
+
+  it('resolvePaymentAccounts: refuses an account outside the scope given, keeps every account without one (demo seed)', async () => {
+    const scope = placeScope({ isAdmin: false, restricted: true, locationIds: [d.mine], treasuryAccountIds: [d.walletMine] });
+    const payment = { method: 'mobile_money' as const, accountId: d.walletTheirs, operator: 'wave' as const };
+    await t.db.transaction(async (trx) => {
+      expect(await resolvePaymentAccounts(trx, [payment], [1_000], d.mine)).toEqual([d.walletTheirs]);
+      await expect(resolvePaymentAccounts(trx, [payment], [1_000], d.mine, scope)).rejects.toMatchObject({ errors: { 'payments.0.account_id': UNALLOWED_TREASURY_ACCOUNT } });
+      expect(await resolvePaymentAccounts(trx, [{ ...payment, accountId: d.walletMine, operator: 'mtn_momo' }], [1_000], d.mine, scope)).toEqual([d.walletMine]);
+    });
+  });
+
+  it('paymentAccounts: with a scope, only the accounts the user works on (their desks through their shop)', async () => {
+    const scope = placeScope({ isAdmin: false, restricted: true, locationIds: [d.mine], treasuryAccountIds: [d.bankMine.id, d.walletMine] });
+    const options = await paymentAccounts(t.db, { scope });
+    const all = [...options.caisse, ...options.banque, ...options.mobile_money].map((o) => o.id);
+    expect(all).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine, d.deskMineAccount]));
+    for (const id of [d.bankTheirs.id, d.walletTheirs, d.deskTheirsAccount]) expect(all).not.toContain(id);
+    expect(options.caisse.every((o) => o.location_id === d.mine)).toBe(true);
+    const every = await paymentAccounts(t.db);
+    expect(every.banque.map((o) => o.id)).toEqual(expect.arrayContaining([d.bankMine.id, d.bankTheirs.id]));
+  });
+
+  it('treasuryAccounts.index: the account a restricted user creates is theirs (listed, opened)', async () => {
+    const name = `Banque créée ${d.tag}`;
+    const res = await user.post(ROUTES['treasuryAccounts.index'], { kind: 'banque', code: `BC${d.tag}`.slice(0, 20), name, bank_name: 'SIB', account_number: `CI93 ${d.tag}`.slice(0, 30), operator: '', phone: '' });
+    const id = created(res);
+    expect(await t.db('user_treasury_accounts').where({ user_id: userId, account_id: id }).first()).toBeTruthy();
+    expect((await user.visit(TA(id))).status).toBe(200);
+    expect(text(await user.visit(ROUTES['treasuryAccounts.index']))).toContain(name);
   });
 
   it('the opening-stock import refuses rows of the other place as unknown ones', async () => {

@@ -1,23 +1,23 @@
 import type { UserContext } from '../../auth/user-context.js';
+import { type PlaceScope, allowsLocation } from '../../policies/places.js';
 
 /**
- * The places (locations) a token may read or act on. THE one point where the allowed-places policy
- * plugs in: today every user works on every location (no places policy yet), so a token's scope is
- * everything; when the policy lands, `placesOf` asks it for the token's user and every API
- * operation (stock levels, and later invoices, settlements, treasury) already filters through
- * `inPlaces` / `placeFilter`.
+ * The places (locations, treasury accounts) a token may read or act on: THE one point where the
+ * allowed-places policy (server/policies/places.ts) plugs into the API — the token's user's own
+ * scope, `all` for an administrator or an unrestricted user. Every API operation filters through
+ * it: `inPlaces` / `placeFilter` for locations and stock, `whereAllowedAccount` for the treasury.
  */
-export type PlaceScope = { all: true } | { all: false; locationIds: ReadonlySet<number> };
+export type { PlaceScope };
 
-export function placesOf(_user: UserContext): PlaceScope {
-  return { all: true };
+export function placesOf(user: UserContext): PlaceScope {
+  return user.places;
 }
 
 export function inPlaces(scope: PlaceScope, locationId: number): boolean {
-  return scope.all || scope.locationIds.has(locationId);
+  return allowsLocation(scope, locationId);
 }
 
 /** The ids to restrict a query to, or null for every location. */
 export function placeFilter(scope: PlaceScope): number[] | null {
-  return scope.all ? null : [...scope.locationIds];
+  return scope.all ? null : [...scope.locations];
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { NotFound } from '../../domain/errors.js';
-import { type PlaceScope, allowsAnyLocation } from '../../policies/places.js';
+import { type PlaceScope, allowsAccount, allowsAnyLocation } from '../../policies/places.js';
 import { type PlacedDocument, documentPlaces } from '../../services/places/scope.js';
 import { routeId } from '../query.js';
 
@@ -37,4 +37,26 @@ export async function assertPlace(db: Knex, scope: PlaceScope, kind: PlacedDocum
   if (scope.all) return;
   const places = await documentPlaces(db, kind, id);
   if (!places || !allowsAnyLocation(scope, Object.values(places))) throw new NotFound();
+}
+
+/**
+ * The places guard of a treasury account's routes (`/:id`, its edit, archive, ledger export): an
+ * account the user does not work on (a cash desk's through its location, a bank or a wallet through
+ * the user's accounts — `whereAllowedAccount`) answers 404 like an unknown one.
+ */
+export function requireAccount(db: Knex) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const scope = req.user?.places;
+    if (!scope) return next(new NotFound());
+    if (scope.all || !/^\d+$/.test(String(req.params.id ?? ''))) return next();
+    await assertAccount(db, scope, routeId(req.params.id as string));
+    next();
+  };
+}
+
+/** The same rule for an account named by id (a ledger, a form's payment account): NotFound when unknown or not the user's. */
+export async function assertAccount(db: Knex, scope: PlaceScope, id: number): Promise<void> {
+  if (scope.all) return;
+  const account = await db('treasury_accounts').where({ id }).first('id', 'kind', 'location_id');
+  if (!account || !allowsAccount(scope, account)) throw new NotFound();
 }

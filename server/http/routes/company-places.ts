@@ -150,7 +150,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
       currency,
-      ledger: accountId ? await accountLedgerProps(db, accountId, req.query) : null,
+      ledger: accountId ? await accountLedgerProps(db, accountId, req.query, req.user!.places) : null,
     });
   };
   r.get(ROUTES['cashDesks.show'], showDesk(true));

@@ -3,6 +3,8 @@ import { ROUTES, route } from '../../../shared/routes.js';
 import { formatMoney } from '../../../shared/money.js';
 import { NotFound } from '../../domain/errors.js';
 import { may, mayReprint, saleRights } from '../../policies/index.js';
+import { refuseUnallowedLocation } from '../../policies/places.js';
+import { requirePlace } from '../middleware/places.js';
 import { nowIso } from '../../db/dialect.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { ticketWidth } from '../../services/print/ticket-width.js';
@@ -38,9 +40,9 @@ export function counterRoutes({ db }: AppContext): Router {
       today: await companyToday(db),
       form_loaded_at: nowIso(),
       vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0 },
-      locations: presentCounterLocations(await counterLocationRows(db)),
+      locations: presentCounterLocations(await counterLocationRows(db, req.user!.places)),
       walk_in: presentCounterClient(await walkInClientRow(db)),
-      operators: presentOperators(await activeMobileOperators(db)),
+      operators: presentOperators(await activeMobileOperators(db, req.user!.places)),
       last_sale: last ? presentLastSale(last) : null,
       ticket_width: await ticketWidth(db),
       can: { create: may(req.user!, 'sales.create'), reprint: mayReprint(req.user!) },
@@ -53,6 +55,7 @@ export function counterRoutes({ db }: AppContext): Router {
     const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
     // The counter's own terms, never the body's: a counter sale, paid now, today.
     const input = validate(saleSchema(currency), { ...body, kind: 'counter', payment_mode: 'cash', due_date: null, sale_date: await companyToday(db) });
+    refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createCounterSale(
       db,
       {
@@ -65,6 +68,7 @@ export function counterRoutes({ db }: AppContext): Router {
         formLoadedAt: input.form_loaded_at,
         lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
         payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
+        places: req.user!.places,
       },
       saleRights(req.user!),
       actorOf(req),
@@ -77,7 +81,8 @@ export function counterRoutes({ db }: AppContext): Router {
   // Ticket de caisse (80 / 58 mm): the first print is the original, every later one a DUPLICATA
   // (printFrame). ?print=1 opens the dialog (the counter prints it in its print frame); ?width=58
   // or ?width=80 overrides the ticket width for this print.
-  r.get(ROUTES['sales.ticket'], canAny('menu.sortiestock', 'menu.annulation.factures'), async (req, res) => {
+  // Another shop's ticket answers 404, like an unknown one.
+  r.get(ROUTES['sales.ticket'], canAny('menu.sortiestock', 'menu.annulation.factures'), requirePlace(db, 'sale'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await counterTicket(db, id);
     if (!detail) throw new NotFound();

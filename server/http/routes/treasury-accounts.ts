@@ -26,6 +26,8 @@ import {
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { assertAccount, requireAccount } from '../middleware/places.js';
+import type { PlaceScope } from '../../policies/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentMoneyMovement, presentTreasuryAccountRow } from '../presenters/treasury-accounts.js';
 import { type Query, parseListParams, period, queryChoice, queryPage, queryText, routeId, statusFilter } from '../query.js';
@@ -57,8 +59,9 @@ export function ledgerFilters(query: Query, today: string): AccountLedgerFilters
   return { ...period(query, today, 30, q), type: queryChoice(query, 'type', ['', ...MOVEMENT_TYPES], ''), q };
 }
 
-/** The ledger section of a treasury account's page (a bank, a wallet, a cash desk), `?page=` paging its movements. */
-export async function accountLedgerProps(db: Knex, accountId: number, query: Query): Promise<AccountLedger> {
+/** The ledger section of a treasury account's page (a bank, a wallet, a cash desk), `?page=` paging its movements; 404 for an account the user does not work on. */
+export async function accountLedgerProps(db: Knex, accountId: number, query: Query, scope: PlaceScope): Promise<AccountLedger> {
+  await assertAccount(db, scope, accountId);
   const filters = ledgerFilters(query, await companyToday(db));
   const movements = await accountMovements(db, accountId, filters, queryPage(query), LEDGER_PER_PAGE);
   return { account_id: accountId, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals: await accountLedgerTotals(db, accountId, filters) };
@@ -68,17 +71,19 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(ROUTES['treasuryAccounts.index'], requireAuth, requireVerified, can('menu.parametres.societe'));
+  // An account the user does not work on: the 404 page (record, edit, archive, ledger export…).
+  r.use(ROUTES['treasuryAccounts.show'], requireAccount(db));
   const canManage = (req: Request) => may(req.user!, MANAGE);
 
   r.get(ROUTES['treasuryAccounts.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listTreasuryAccounts(db, { ...params, page });
+    const rows = await listTreasuryAccounts(db, { ...params, page }, req.user!.places);
     await res.inertia.render('settings/treasury-accounts/Index', { accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) }, params, can_manage: canManage(req), currency: await getCurrency(db) });
   });
 
   r.get(ROUTES['treasuryAccounts.export'], downloadGuard, async (req, res) => {
     const { page: _page, ...params } = parseListParams(req, listSpec);
-    sendFile(res, await exportTreasuryAccounts(db, params, exportFormat(req)));
+    sendFile(res, await exportTreasuryAccounts(db, params, exportFormat(req), req.user!.places));
   });
 
   r.get(ROUTES['treasuryAccounts.create'], can(MANAGE), async (_req, res) => {
@@ -93,7 +98,7 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     await res.inertia.render('settings/treasury-accounts/Show', {
       account: presentTreasuryAccountRow(row),
-      ledger: await accountLedgerProps(db, id, req.query),
+      ledger: await accountLedgerProps(db, id, req.query, req.user!.places),
       usage: await treasuryAccountUsage(db, row, currency),
       history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
       can_manage: canManage(req),
@@ -119,7 +124,7 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
     permissions: { create: MANAGE, update: MANAGE },
     load,
     schema: () => treasuryAccountSchema,
-    create: (input, req) => createTreasuryAccount(db, input, actorOf(req)),
+    create: (input, req) => createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user!.places.all ? null : actorOf(req).id }),
     update: (id, input, req) => updateTreasuryAccount(db, id, input, actorOf(req)),
     noun: 'Compte',
   });

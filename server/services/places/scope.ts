@@ -26,6 +26,22 @@ export function whereAllowedTreasuryAccount<Q extends Knex.QueryBuilder>(qb: Q, 
   return qb.whereIn(column, ids) as Q;
 }
 
+/**
+ * Every treasury account a user may see or pay into: a cash desk's account (kind caisse) through
+ * its location, like the desk itself; a bank or mobile-money account — or a caisse named on the
+ * user's form — through user_treasury_accounts. `prefix` is the table alias (`'a.'`).
+ */
+export function whereAllowedAccount<Q extends Knex.QueryBuilder>(qb: Q, scope: PlaceScope, prefix = ''): Q {
+  if (scope.all) return qb;
+  const accounts = [...scope.treasuryAccounts];
+  const locations = [...scope.locations];
+  if (accounts.length === 0 && locations.length === 0) return qb.whereRaw('1 = 0') as Q;
+  return qb.where((w) => {
+    if (accounts.length) w.orWhereIn(`${prefix}id`, accounts);
+    if (locations.length) w.orWhere((c) => c.where(`${prefix}kind`, 'caisse').whereIn(`${prefix}location_id`, locations));
+  }) as Q;
+}
+
 /** Where each kind of document stands: the columns `requirePlace` reads. */
 export const DOCUMENT_PLACES = {
   entry: { table: 'stock_entries', columns: { location: 'location_id' } },

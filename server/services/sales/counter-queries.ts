@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { toBool } from '../../db/dialect.js';
 import type { Row } from '../stock/lookups.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 
 /**
  * Read side of the counter (vente boutique): the shops it sells from with their cash desk, the
@@ -8,9 +10,9 @@ import type { Row } from '../stock/lookups.js';
  * seller, and everything a cash ticket prints.
  */
 
-/** Active shops (kind boutique), each with the first active cash desk standing there (or null). */
-export async function counterLocationRows(db: Knex): Promise<Row[]> {
-  const shops = await db('locations').where({ kind: 'boutique', active: true }).orderBy('name').select('id', 'code', 'name');
+/** The active shops (kind boutique) the seller works in, each with the first active cash desk standing there (or null). */
+export async function counterLocationRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
+  const shops = await whereAllowedLocation(db('locations').where({ kind: 'boutique', active: true }), 'id', scope).orderBy('name').select('id', 'code', 'name');
   const desks = await db('treasury_accounts')
     .where({ kind: 'caisse', active: true })
     .whereIn('location_id', shops.map((s) => s.id))
@@ -25,9 +27,9 @@ export async function walkInClientRow(db: Knex): Promise<Row> {
   return row;
 }
 
-/** The operators that have an active mobile-money wallet (a payment needs one to land in). */
-export async function activeMobileOperators(db: Knex): Promise<string[]> {
-  const rows = await db('treasury_accounts').where({ kind: 'mobile_money', active: true }).distinct('operator');
+/** The operators that have an active mobile-money wallet the seller works on (a payment needs one to land in). */
+export async function activeMobileOperators(db: Knex, scope: PlaceScope): Promise<string[]> {
+  const rows = await whereAllowedAccount(db('treasury_accounts').where({ kind: 'mobile_money', active: true }), scope).distinct('operator');
   return rows.map((r) => String(r.operator));
 }
 

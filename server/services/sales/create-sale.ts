@@ -19,6 +19,7 @@ import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwI
 import { postStockMovements } from '../stock/ledger.js';
 import { postMoneyMovements } from '../treasury/ledger.js';
 import { resolvePaymentAccounts } from './payment-accounts.js';
+import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 
 /**
  * A sale (issue 14): an invoice to a named client (FAC-, vente détaillée) or a counter sale (VB-,
@@ -70,6 +71,11 @@ export interface SaleInput {
   formLoadedAt: string;
   lines: SaleLineInput[];
   payments: SalePaymentInput[];
+  /**
+   * The places the seller works in (server/policies/places.ts): the location and every payment
+   * account are refused on their field when not theirs. Absent: no restriction (the demo seed).
+   */
+  places?: PlaceScope;
 }
 
 /** What the seller may do beyond the rules (their permissions). */
@@ -96,6 +102,7 @@ export async function createSale(db: Knex, input: SaleInput, rights: SaleRights,
 
 /** Validates one sale in the caller's transaction (the form's, or the demo seed's). */
 export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput, 'idempotencyKey'>, rights: SaleRights, actor: Actor): Promise<CreatedSale> {
+  if (input.places) refuseUnallowedLocation(input.places, input.locationId);
   const errors: Record<string, string> = {};
   const company = await getCompany(trx);
   const currency = company.currency;
@@ -207,7 +214,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       });
     }
   }
-  const accounts = await resolvePaymentAccounts(trx, payments, allocation.applied, input.locationId);
+  const accounts = await resolvePaymentAccounts(trx, payments, allocation.applied, input.locationId, input.places);
 
   const { number } = await nextDocumentNumber(trx, SALE_SERIES[input.kind], yearOf(input.saleDate));
   const now = nowIso();

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { toBool } from '../../db/dialect.js';
 import { Refusal } from '../../domain/errors.js';
+import { EVERY_PLACE, type PlaceScope, UNALLOWED_TREASURY_ACCOUNT, allowsAccount } from '../../policies/places.js';
+import { whereAllowedAccount } from '../places/scope.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_ACCOUNT_KIND, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 
 interface PaymentTarget {
@@ -14,9 +16,11 @@ interface PaymentTarget {
  * cash into a desk of the sale's location, mobile money into a wallet of the payment's operator,
  * cheque, transfer and card into a bank account. An account chosen on the form must be of the
  * right kind (and, for cash, stand at the sale's location); without a choice the first active
- * account that fits is taken. A French refusal on payments.N.account_id when none fits.
+ * account that fits is taken. A French refusal on payments.N.account_id when none fits. With the
+ * seller's `scope` (server/policies/places.ts), only the accounts they work on: a chosen account
+ * that is not theirs is refused on its field, and none other is taken for them.
  */
-export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: readonly PaymentTarget[], applied: readonly number[], locationId: number): Promise<Array<number | null>> {
+export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: readonly PaymentTarget[], applied: readonly number[], locationId: number, scope?: PlaceScope): Promise<Array<number | null>> {
   const errors: Record<string, string> = {};
   const out: Array<number | null> = [];
   for (const [i, p] of payments.entries()) {
@@ -36,15 +40,18 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
       const chosen = await trx('treasury_accounts').where({ id: p.accountId }).first('id', 'name', 'kind', 'location_id', 'operator', 'active');
       const ok = chosen && (await fits(trx('treasury_accounts').where({ id: p.accountId })).first('id'));
       if (!chosen) errors[field] = "Le compte choisi n'existe pas.";
+      else if (scope && !allowsAccount(scope, chosen)) errors[field] = UNALLOWED_TREASURY_ACCOUNT;
       else if (!ok) errors[field] = `Le compte « ${chosen.name} » ne peut pas recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${kind === 'caisse' ? ' de cet emplacement' : ''}.`;
       else if (!toBool(chosen.active)) errors[field] = `Le compte « ${chosen.name} » est archivé.`;
       out.push(chosen ? Number(chosen.id) : null);
       continue;
     }
-    const found = await fits(trx('treasury_accounts').where({ active: true })).orderBy('id').first('id');
+    const found = await fits(whereAllowedAccount(trx('treasury_accounts').where({ active: true }), scope ?? EVERY_PLACE)).orderBy('id').first('id');
     if (!found) {
       errors[field] =
-        kind === 'caisse'
+        scope && !scope.all && kind !== 'caisse'
+          ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l'administrateur (Paramètres › Utilisateurs).`
+          : kind === 'caisse'
           ? "Aucune caisse active à cet emplacement : créez-en une sous Paramètres › Société › Caisses pour encaisser en espèces."
           : kind === 'mobile_money'
             ? `Aucun compte ${p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money'} actif : créez-le sous Paramètres › Société.`

@@ -8,6 +8,8 @@ import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount } from '../places/scope.js';
 import { inTransaction } from '../../db/transaction.js';
 import { Refusal } from '../../domain/errors.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -54,8 +56,9 @@ const ACCOUNT_NUMBER_MIN = 5;
 /** The word for an account in messages: « le compte SGBCI Compte courant ». */
 const subjectLabel = (row: { code: string; name: string }) => `${row.code} — ${row.name}`;
 
-function accountsQuery(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
+function accountsQuery(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>, scope: PlaceScope): Knex.QueryBuilder {
   const qb = db('treasury_accounts').whereIn('kind', MANAGED).select('id', 'kind', 'code', 'name', 'bank_name', 'account_number', 'operator', 'balance', 'active');
+  whereAllowedAccount(qb, scope);
   whereSearch(qb, db, params.q, { upperPrefix: ['code'], contains: ['name', 'bank_name', 'account_number'] });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
   if (params.filters.operator) qb.where('operator', params.filters.operator);
@@ -64,14 +67,14 @@ function accountsQuery(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' |
   return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('id');
 }
 
-/** One page of the bank and mobile-money accounts. */
-export function listTreasuryAccounts(db: Knex, params: TreasuryAccountListQuery): Promise<Paginated<any>> {
-  return paginate(accountsQuery(db, params), params.page, params.per_page);
+/** One page of the bank and mobile-money accounts the user works on. */
+export function listTreasuryAccounts(db: Knex, params: TreasuryAccountListQuery, scope: PlaceScope): Promise<Paginated<any>> {
+  return paginate(accountsQuery(db, params, scope), params.page, params.per_page);
 }
 
 /** The list as filtered, as a CSV or XLSX file. */
-export async function exportTreasuryAccounts(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
-  const rows: any[] = await accountsQuery(db, params);
+export async function exportTreasuryAccounts(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>, format: ExportFormat, scope: PlaceScope): Promise<ExportFile> {
+  const rows: any[] = await accountsQuery(db, params, scope);
   return buildExport(
     format,
     {
@@ -163,13 +166,18 @@ export async function treasuryAccountUsage(db: Knex, row: { id: unknown; active:
   return usageInfo(await historyReasons(db, 'treasury_account', Number(row.id), currency), { archive: toBool(row.active) ? treasuryArchiveBlock(row, currency) : null });
 }
 
-export async function createTreasuryAccount(db: Knex, input: TreasuryAccountInput, actor: Actor): Promise<number> {
+/**
+ * A new bank or wallet account. `grantTo`: the restricted user who creates it works on it from
+ * then on (user_treasury_accounts, same transaction) — else it would vanish from their list.
+ */
+export async function createTreasuryAccount(db: Knex, input: TreasuryAccountInput, actor: Actor, options: { grantTo?: number | null } = {}): Promise<number> {
   try {
     return await inTransaction(db, async (trx) => {
       await assertValid(trx, input);
       const now = nowIso();
       const row = stored(input);
       const id = await insertReturningId(trx, 'treasury_accounts', { ...row, cash_desk_id: null, location_id: null, balance: 0, created_at: now, updated_at: now });
+      if (options.grantTo) await trx('user_treasury_accounts').insert({ user_id: options.grantTo, account_id: id });
       await recordAudit(trx, { action: 'treasury_account.created', user: auditUser(actor), subject: { type: 'treasury_account', id, label: subjectLabel(row) }, details: { after: row }, ip: actor.ip });
       return id;
     });
@@ -236,11 +244,13 @@ export async function deleteTreasuryAccount(db: Knex, id: number, actor: Actor):
 /**
  * The active accounts a payment can land in, for the payment pickers of the sales and
  * settlements: the cash desk(s) of `locationId` (every active desk without it), the banks, the
- * wallets with their operator — each group ordered by code. A payment method's kind of account is
+ * wallets with their operator — each group ordered by code; with a `scope`, only the accounts the
+ * user works on (`whereAllowedAccount`). A payment method's kind of account is
  * PAYMENT_METHOD_ACCOUNT_KIND (shared/treasury.ts).
  */
-export async function paymentAccounts(db: Knex | Knex.Transaction, options: { locationId?: number | null } = {}): Promise<PaymentAccounts> {
+export async function paymentAccounts(db: Knex | Knex.Transaction, options: { locationId?: number | null; scope?: PlaceScope } = {}): Promise<PaymentAccounts> {
   const qb = db('treasury_accounts').where('active', true).orderBy('kind').orderBy('code').select('id', 'kind', 'code', 'name', 'location_id', 'bank_name', 'account_number', 'operator');
+  if (options.scope) whereAllowedAccount(qb, options.scope);
   if (options.locationId) qb.where((w) => w.whereNot('kind', 'caisse').orWhere('location_id', options.locationId!));
   const out: PaymentAccounts = { caisse: [], banque: [], mobile_money: [] };
   for (const r of await qb) {

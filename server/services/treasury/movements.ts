@@ -1,31 +1,28 @@
 import type { Knex } from 'knex';
 import { keysetPage } from '../../db/paginate.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount } from '../places/scope.js';
 
 /**
  * Reading the money ledger for the REST API, across accounts (one account's page, newest first with
  * its period figures, is account-ledger.ts): the treasury accounts and their movements in id order
- * (cursor pages), optionally one account and a period of business dates. `locationIds` restricts to
- * the accounts of those places (a cash desk's account belongs to its location; bank and
- * mobile-money accounts belong to none and stay visible); null: every account.
+ * (cursor pages), optionally one account and a period of business dates. `places` restricts to
+ * the accounts the user works on (`whereAllowedAccount`: a cash desk's account through its
+ * location, a bank or a wallet through the user's accounts).
  */
 export interface MovementFilters {
   accountId: number | null;
   from: string | null;
   to: string | null;
-  locationIds: number[] | null;
+  places: PlaceScope;
 }
 
-function inPlaces(qb: Knex.QueryBuilder, column: string, locationIds: number[] | null): Knex.QueryBuilder {
-  if (locationIds) qb.where((w) => w.whereNull(column).orWhereIn(column, locationIds));
-  return qb;
+export function visibleTreasuryAccounts(db: Knex, places: PlaceScope): Promise<any[]> {
+  return whereAllowedAccount(db('treasury_accounts').orderBy('kind').orderBy('code').select('*'), places);
 }
 
-export function visibleTreasuryAccounts(db: Knex, locationIds: number[] | null): Promise<any[]> {
-  return inPlaces(db('treasury_accounts').orderBy('kind').orderBy('code').select('*'), 'location_id', locationIds);
-}
-
-export async function findVisibleTreasuryAccount(db: Knex, id: number, locationIds: number[] | null): Promise<any | undefined> {
-  return inPlaces(db('treasury_accounts').where('id', id), 'location_id', locationIds).first();
+export async function findVisibleTreasuryAccount(db: Knex, id: number, places: PlaceScope): Promise<any | undefined> {
+  return whereAllowedAccount(db('treasury_accounts').where('id', id), places).first();
 }
 
 export function movementsAfter(db: Knex, filters: MovementFilters, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
@@ -36,6 +33,6 @@ export function movementsAfter(db: Knex, filters: MovementFilters, afterId: numb
   if (filters.accountId) qb.where('m.account_id', filters.accountId);
   if (filters.from) qb.where('m.business_date', '>=', filters.from);
   if (filters.to) qb.where('m.business_date', '<=', filters.to);
-  inPlaces(qb, 'a.location_id', filters.locationIds);
+  whereAllowedAccount(qb, filters.places, 'a.');
   return keysetPage(qb, 'm.id', afterId, limit);
 }

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { minorToInput } from '../../../../shared/money.js';
 import { route } from '../../../../shared/routes.js';
 import { NotFound } from '../../../domain/errors.js';
-import { blindStockLocations, may, seesCosts } from '../../../policies/index.js';
+import { may, seesCosts } from '../../../policies/index.js';
 import { PRODUCT_FIELDS, createProduct, findProduct, productStock, productsAfter, stockAtLocation, stockTotalAt, updateProduct } from '../../../services/products/products.js';
 import { productSchema } from '../../../services/products/schema.js';
 import { findLocation, allLocations } from '../../../services/locations/locations.js';
-import { openBlindCounts } from '../../../services/stock/count-queries.js';
+import { hiddenStockLocations } from '../../../services/stock/count-queries.js';
 import { apiLocation, apiProduct, apiProductStock, apiStockLevel } from '../../presenters/api.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type ApiPrincipal, endpoint } from '../endpoint.js';
@@ -17,8 +17,9 @@ import { locationOut, pageOf, productListQuery, productOut, productStockOut, sto
 
 /** Products and their stock: the screens' services, schema and presenters (costs and blind counts by the same policies). */
 
-async function hiddenLocations(db: import('knex').Knex, principal: ApiPrincipal): Promise<ReadonlySet<number>> {
-  return blindStockLocations(principal.viewer, await openBlindCounts(db));
+/** The locations whose stock the token may not read: counted blind, or not worked in by its user (as on the screens). */
+function hiddenLocations(db: import('knex').Knex, principal: ApiPrincipal): Promise<ReadonlySet<number>> {
+  return hiddenStockLocations(db, { ...principal.viewer, places: principal.places });
 }
 
 async function productAnswer(db: import('knex').Knex, principal: ApiPrincipal, id: number) {

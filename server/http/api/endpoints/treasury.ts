@@ -4,10 +4,9 @@ import { apiMoneyMovement, apiTreasuryAccount } from '../../presenters/api.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { endpoint } from '../endpoint.js';
 import { ApiError } from '../errors.js';
-import { placeFilter } from '../scope.js';
 import { moneyMovementOut, movementsQuery, pageOf, treasuryAccountOut } from '../schemas.js';
 
-/** The money ledger, read-only: treasury accounts and their movements (the places scope applies to the cash desks' accounts). */
+/** The money ledger, read-only: treasury accounts and their movements, those the token's user works on (`whereAllowedAccount`). */
 export const treasuryEndpoints = [
   endpoint({
     method: 'get',
@@ -20,7 +19,7 @@ export const treasuryEndpoints = [
     response: z.object({ data: z.array(treasuryAccountOut) }),
     errors: [],
     async handle({ db, principal }) {
-      return { body: { data: (await visibleTreasuryAccounts(db, placeFilter(principal.places))).map(apiTreasuryAccount) } };
+      return { body: { data: (await visibleTreasuryAccounts(db, principal.places)).map(apiTreasuryAccount) } };
     },
   }),
   endpoint({
@@ -35,9 +34,9 @@ export const treasuryEndpoints = [
     response: pageOf(moneyMovementOut),
     errors: [404, 422],
     async handle({ db, principal, query }) {
-      const places = placeFilter(principal.places);
+      const places = principal.places;
       if (query.account_id && !(await findVisibleTreasuryAccount(db, query.account_id, places))) throw new ApiError(404, "Ce compte de trésorerie n'existe pas.");
-      const page = await movementsAfter(db, { accountId: query.account_id, from: query.from, to: query.to, locationIds: places }, decodeCursor(query.cursor), query.limit);
+      const page = await movementsAfter(db, { accountId: query.account_id, from: query.from, to: query.to, places }, decodeCursor(query.cursor), query.limit);
       return { body: { data: page.data.map(apiMoneyMovement), next_cursor: encodeCursor(page.next_after) } };
     },
   }),
