@@ -42,7 +42,10 @@ export interface CounterPageProps {
   form_loaded_at: string;
   /** The company VAT, for the live totals (prices are VAT-inclusive, see SALE_PRICES_INCLUDE_VAT). */
   vat: { enabled: boolean; rate_bp: number };
+  /** The active shops the seller works in (their allowed places). */
   locations: CounterLocation[];
+  /** The seller works only in some places (Paramètres › Utilisateurs): no shop means none is theirs. */
+  places_restricted: boolean;
   walk_in: CounterClient;
   /** The mobile-money operators that have an active wallet to receive a payment. */
   operators: Array<{ value: MobileMoneyOperator; label: string }>;

@@ -192,6 +192,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(ids(page.body.props.locations)).toEqual([d.mine]);
     expect(text(page)).not.toContain(d.theirsName);
     expect(page.body.props.operators.map((o: { value: string }) => o.value)).toEqual(['mtn_momo']);
+    // No shop of theirs: the page says so (not « create a shop »).
+    expect(page.body.props.places_restricted).toBe(true);
   },
   'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
   'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),

@@ -41,6 +41,7 @@ export function counterRoutes({ db }: AppContext): Router {
       form_loaded_at: nowIso(),
       vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0 },
       locations: presentCounterLocations(await counterLocationRows(db, req.user!.places)),
+      places_restricted: !req.user!.places.all,
       walk_in: presentCounterClient(await walkInClientRow(db)),
       operators: presentOperators(await activeMobileOperators(db, req.user!.places)),
       last_sale: last ? presentLastSale(last) : null,

@@ -362,7 +362,9 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       <div className="app-counter" onKeyDown={backToScanOnEnter} onPointerUp={onPointerUp} data-testid="counter">
         {noShop ? (
           <StatusAlert tone="warning" testId="counter-no-shop">
-            Aucune boutique active : créez un emplacement de type boutique sous Paramètres › Société › Emplacements pour vendre au comptoir.
+            {props.places_restricted
+              ? "Aucune boutique active ne vous est attribuée : demandez à l'administrateur de vous en attribuer une (Paramètres › Utilisateurs) pour vendre au comptoir."
+              : 'Aucune boutique active : créez un emplacement de type boutique sous Paramètres › Société › Emplacements pour vendre au comptoir.'}
           </StatusAlert>
         ) : null}
         {!can.create ? (
