@@ -40,7 +40,8 @@ export interface PageRegistry extends StockPages, MasterDataPages {
   Dashboard: { greeting: string; awaitingRole: boolean; areas: Array<MenuNode & { trail: string[] }> };
   /** Paramètres › Société › Comptes: whether guests may create an account. */
   'settings/company/Accounts': { allow_registration: boolean; can_manage: boolean };
-  Error: { status: number; title: string; message: string };
+  /** request_id: the reference of a server error (500), to quote to the administrator (Support › Journaux). */
+  Error: { status: number; title: string; message: string; request_id?: string | null };
 }
 
 export type PageName = keyof PageRegistry;
