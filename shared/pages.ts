@@ -6,6 +6,7 @@
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
+import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
 
 export interface AuthUser {
   id: number;
@@ -28,7 +29,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, MasterDataPages {
+export interface PageRegistry extends StockPages, MasterDataPages, SupportPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -60,6 +61,7 @@ export const PAGE_NAMES = [
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,
+  ...SUPPORT_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -226,3 +226,14 @@ export function searchScope<S extends { series: string; screens: readonly Permis
     series: series.filter((s) => mayAny(user, s.screens)),
   };
 }
+
+/**
+ * Support tickets: every user with the menu opens tickets and follows their own; support staff
+ * (support.manage) see all of them, assign, reply to any and set the status. The requester may
+ * reply to their own ticket until it is closed.
+ */
+export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { requester_id: number; status: string }, userId?: number): { manage: boolean; reply: boolean } {
+  const manage = may(user, 'support.manage');
+  if (!ticket) return { manage, reply: manage };
+  return { manage, reply: ticket.status !== 'ferme' && (manage || ticket.requester_id === userId) };
+}

@@ -34,6 +34,9 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['stockExits']]: { page: 'stock/transfers/Index', folder: 'stock/transfers/' },
   [ROUTES['inventory.index']]: { page: 'stock/inventory/Index', folder: 'stock/inventory/' },
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
+  [ROUTES['support.documentation']]: { page: 'support/Documentation' },
+  [ROUTES['support.tickets.index']]: { page: 'support/tickets/Index', folder: 'support/tickets/' },
+  [ROUTES['support.logs']]: { page: 'support/Logs' },
 };
 
 /** Always reachable from the shell (user menu). */

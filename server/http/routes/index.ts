@@ -13,6 +13,7 @@ import { profileRoutes } from './profile.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
+import { supportRoutes } from './support.js';
 
 /** Every area registers its routes here, in one place. */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -29,4 +30,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
+  app.use(supportRoutes(ctx));
 }

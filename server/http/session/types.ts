@@ -9,5 +9,7 @@ declare module 'express-session' {
     passwordConfirmedAt?: number;
     intendedUrl?: string;
     remember?: boolean;
+    /** The last « Vérifier l'intégrité » result (Support › Journaux), shown on its tab. */
+    integrity?: { checked_at: string; journals: Array<{ journal: string; label: string; rows: number; broken: { id: number; description: string } | null }> };
   }
 }
