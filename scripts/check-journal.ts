@@ -19,7 +19,7 @@ try {
   for (const j of report) {
     if (j.broken) {
       exitCode = 1;
-      console.error(`${j.label} : chaîne rompue à la ${j.broken.description}.`);
+      console.error(`${j.label} : chaîne rompue, premier maillon rompu : ${j.broken.description}.`);
     } else {
       console.log(`${j.label} : intègre (${fmt(j.rows)} ligne(s)).`);
     }

@@ -237,7 +237,7 @@ export function supportRoutes(ctx: AppContext): Router {
       action: 'journal.checked',
       user: auditUser(actorOf(req)),
       subject: { type: 'journal', id: 'integrity', label: 'Intégrité des journaux' },
-      details: { note: broken.length ? broken.map((j) => `${j.label} : rompu à ${j.broken!.description}`).join(' ; ') : 'Toutes les chaînes sont intègres.' },
+      details: { note: broken.length ? broken.map((j) => `${j.label} : premier maillon rompu : ${j.broken!.description}`).join(' ; ') : 'Toutes les chaînes sont intègres.' },
       ip: req.ip ?? null,
     });
     req.session.integrity = { checked_at: new Date().toISOString(), journals };

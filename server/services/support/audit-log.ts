@@ -32,23 +32,21 @@ export interface AuditLogRow {
   ip: string | null;
 }
 
-async function filtered(db: Knex, f: AuditLogFilters): Promise<Knex.QueryBuilder> {
+/** The filtered query (built, not run: a query builder is a thenable, so never return it from an async function). */
+function filtered(db: Knex, f: AuditLogFilters, timeZone: string): Knex.QueryBuilder {
   const q = db('audit_log');
   if (f.user) q.where('user_id', f.user);
   if (f.action) q.where('action', f.action);
   if (f.subject_type) q.where('subject_type', f.subject_type);
-  if (f.from || f.to) {
-    const tz = await companyTimeZone(db);
-    if (f.from) q.where('occurred_at', '>=', dayStartUtc(f.from, tz));
-    if (f.to) q.where('occurred_at', '<', dayStartUtc(addDays(f.to, 1), tz));
-  }
+  if (f.from) q.where('occurred_at', '>=', dayStartUtc(f.from, timeZone));
+  if (f.to) q.where('occurred_at', '<', dayStartUtc(addDays(f.to, 1), timeZone));
   return q;
 }
 
 const COLUMNS = ['id', 'occurred_at', 'user_id', 'user_name', 'action', 'subject_type', 'subject_id', 'subject_label', 'details', 'ip'];
 
 export async function listAuditLog(db: Knex, f: AuditLogFilters, page: number, perPage = 50): Promise<Paginated<AuditLogRow>> {
-  return paginate<AuditLogRow>((await filtered(db, f)).orderBy('id', 'desc').select(COLUMNS), page, perPage);
+  return paginate<AuditLogRow>(filtered(db, f, await companyTimeZone(db)).orderBy('id', 'desc').select(COLUMNS), page, perPage);
 }
 
 /** The choices of the filters: the users and the actions and subject types the log holds. */
@@ -69,7 +67,7 @@ export const AUDIT_EXPORT_MAX = 50_000;
 
 /** The filtered log as CSV/XLSX (at most AUDIT_EXPORT_MAX rows, newest first). */
 export async function exportAuditLog(db: Knex, f: AuditLogFilters, format: ExportFormat): Promise<ExportFile> {
-  const rows: AuditLogRow[] = await (await filtered(db, f)).orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX).select(COLUMNS);
+  const rows: AuditLogRow[] = await filtered(db, f, await companyTimeZone(db)).orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX).select(COLUMNS);
   return buildExport(
     format,
     {

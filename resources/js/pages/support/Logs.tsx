@@ -182,7 +182,7 @@ function IntegrityTab({ integrity }: SupportPages['support/Logs']) {
           {integrity.journals.map((j) =>
             j.broken ? (
               <StatusAlert key={j.journal} tone="danger" icon="fa-solid fa-link-slash" testId={`integrity-${j.journal}`}>
-                <strong>{j.label} : chaîne rompue</strong> à la {j.broken.description}. Les lignes suivantes ne sont plus garanties : comparez avec la dernière sauvegarde.
+                <strong>{j.label} : chaîne rompue</strong>, premier maillon rompu : {j.broken.description}. Les lignes suivantes ne sont plus garanties : comparez avec la dernière sauvegarde.
               </StatusAlert>
             ) : (
               <StatusAlert key={j.journal} tone="success" icon="fa-solid fa-circle-check" testId={`integrity-${j.journal}`}>
