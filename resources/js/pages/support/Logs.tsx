@@ -62,9 +62,9 @@ function AuditTab({ audit, auditFilters, choices }: SupportPages['support/Logs']
       list={list}
       filters={
         <>
-          <FilterSelect label="Utilisateur" value={auditFilters.user} options={choices.users} onChange={(user) => list.update({ user })} testId="filter-user" />
-          <FilterSelect label="Action" value={auditFilters.action} options={choices.actions} onChange={(action) => list.update({ action })} testId="filter-action" />
-          <FilterSelect label="Type de document" value={auditFilters.subject_type} options={choices.subject_types} onChange={(subject_type) => list.update({ subject_type })} />
+          <FilterSelect label="Utilisateur" value={auditFilters.user} options={choices.users} allLabel="Tous" onChange={(user) => list.update({ user })} testId="filter-user" />
+          <FilterSelect label="Action" value={auditFilters.action} options={choices.actions} allLabel="Toutes" onChange={(action) => list.update({ action })} testId="filter-action" />
+          <FilterSelect label="Type de document" value={auditFilters.subject_type} options={choices.subject_types} allLabel="Tous" onChange={(subject_type) => list.update({ subject_type })} />
           <FilterInput label="Du" type="date" value={auditFilters.from} onChange={(from) => list.update({ from })} />
           <FilterInput label="Au" type="date" value={auditFilters.to} onChange={(to) => list.update({ to })} />
         </>

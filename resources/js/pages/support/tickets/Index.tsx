@@ -31,10 +31,10 @@ export default function TicketsIndex({ tickets, params, can, unread }: SupportPa
       note={unread > 0 ? <span data-testid="tickets-unread">{unread === 1 ? '1 ticket a du nouveau.' : `${unread} tickets ont du nouveau.`}</span> : null}
       filters={
         <>
-          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} testId="filter-status" />
-          <FilterSelect label="Catégorie" value={params.filters.category} options={CATEGORY_OPTIONS} onChange={(category) => list.update({ category })} />
-          <FilterSelect label="Priorité" value={params.filters.priority} options={PRIORITY_OPTIONS} onChange={(priority) => list.update({ priority })} />
-          {can.manage ? <FilterSelect label="Attribution" value={params.filters.assigned} options={ASSIGNED_OPTIONS} onChange={(assigned) => list.update({ assigned })} /> : null}
+          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} allLabel="Tous" onChange={(status) => list.update({ status })} testId="filter-status" />
+          <FilterSelect label="Catégorie" value={params.filters.category} options={CATEGORY_OPTIONS} allLabel="Toutes" onChange={(category) => list.update({ category })} />
+          <FilterSelect label="Priorité" value={params.filters.priority} options={PRIORITY_OPTIONS} allLabel="Toutes" onChange={(priority) => list.update({ priority })} />
+          {can.manage ? <FilterSelect label="Attribution" value={params.filters.assigned} options={ASSIGNED_OPTIONS} allLabel="Tous" onChange={(assigned) => list.update({ assigned })} /> : null}
         </>
       }
       actions={<ListActions create={{ href: route('support.tickets.create'), label: 'Nouveau ticket', testId: 'ticket-create' }} />}
