@@ -57,15 +57,17 @@ export default function TicketsIndex({ tickets, params, can, unread }: SupportPa
             <>
               {t.unread ? <span className="badge rounded-pill text-bg-primary me-2" data-testid="unread-marker">Nouveau</span> : null}
               <NameLink href={route('support.tickets.show', { id: t.id })}>{t.subject}</NameLink>
+              <div className="small text-body-secondary fw-normal">
+                {TICKET_CATEGORY_LABELS[t.category]}
+                {t.reply_count > 0 ? ` · ${t.reply_count === 1 ? '1 réponse' : `${t.reply_count} réponses`}` : ''}
+              </div>
             </>
           ),
         },
         { id: 'status', label: 'Statut', role: 'status', sort: true, cell: (t) => <StatusBadge kind="ticket" status={t.status} /> },
         { id: 'priority', label: 'Priorité', role: 'secondary', sort: true, cell: (t) => <Badge tone={PRIORITY_TONES[t.priority]}>{TICKET_PRIORITY_LABELS[t.priority]}</Badge> },
-        { id: 'category', label: 'Catégorie', role: 'secondary', cell: (t) => TICKET_CATEGORY_LABELS[t.category] },
         can.manage ? { id: 'requester', label: 'Demandeur', role: 'secondary', wrap: true, cell: (t) => t.requester } : null,
         can.manage ? { id: 'assignee', label: 'Attribué à', role: 'secondary', wrap: true, cell: (t) => t.assignee ?? '—' } : null,
-        { id: 'reply_count', label: 'Réponses', role: 'figure', num: true, cell: (t) => String(t.reply_count) },
         { id: 'last_activity_at', label: 'Dernière activité', role: 'secondary', sort: true, cell: (t) => formatDateTime(t.last_activity_at) },
       ]}
     />
