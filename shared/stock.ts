@@ -37,7 +37,7 @@ export const COUNT_STATUSES = ['open', 'validated', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
 export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Annulé' };
 
-export const MOVEMENT_TYPES = ['entry', 'opening', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_surplus', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel'] as const;
+export const MOVEMENT_TYPES = ['entry', 'opening', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_surplus', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel', 'sale_return'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});
 export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   entry: 'Entrée de stock',
@@ -51,6 +51,7 @@ export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   readjustment: 'Réajustement',
   sale: 'Vente',
   sale_cancel: 'Annulation de vente',
+  sale_return: 'Retour client (avoir)',
 };
 
 export const READJUSTMENT_REASONS = ['casse', 'perte', 'vol', 'peremption', 'erreur_saisie'] as const;

@@ -22,7 +22,7 @@ export interface StockFixtures {
 }
 
 let seq = 0;
-export async function makeProduct(db: Knex, fields: Partial<{ code: string; barcode: string | null; name: string; category_id: number; unit: string; pack_size: number; purchase_price: number; cmup: number; retail_price: number; active: boolean }> & { category_id: number }) {
+export async function makeProduct(db: Knex, fields: Partial<{ code: string; barcode: string | null; name: string; category_id: number; unit: string; pack_size: number; purchase_price: number; cmup: number; retail_price: number; wholesale_price: number; min_price: number; active: boolean }> & { category_id: number }) {
   seq++;
   const now = nowIso();
   return insertReturningId(db, 'products', withSearchName({
@@ -35,8 +35,8 @@ export async function makeProduct(db: Knex, fields: Partial<{ code: string; barc
     purchase_price: fields.purchase_price ?? 0,
     cmup: fields.cmup ?? 0,
     retail_price: fields.retail_price ?? 0,
-    wholesale_price: 0,
-    min_price: 0,
+    wholesale_price: fields.wholesale_price ?? 0,
+    min_price: fields.min_price ?? 0,
     active: fields.active ?? true,
     created_at: now,
     updated_at: now,

@@ -35,9 +35,10 @@ export const nonNegativeQuantity = (label = 'La quantité') =>
 /**
  * An amount in minor units. Text that is no number ("abc") is told it must be an amount in figures;
  * a number with more decimals than the currency has ("12,5" in FCFA) is told so; the currency
- * writes the ceiling in the refusal (« 100 000 000 FCFA »).
+ * writes the ceiling in the refusal (« 100 000 000 FCFA »). A price or cost is capped as a unit
+ * price; a discount or a payment as a document total.
  */
-export const cost = (currency: string, label = 'Le coût unitaire') =>
+export const cost = (currency: string, label = 'Le coût unitaire', limit: 'unitPrice' | 'documentTotal' = 'unitPrice') =>
   z
     .preprocess(
       (v) => {
@@ -49,7 +50,7 @@ export const cost = (currency: string, label = 'Le coût unitaire') =>
       z.number({ error: `${label} doit être un montant en chiffres (par exemple 1 500).` }).int({ error: `${label} a plus de décimales que la devise n'en permet.` }),
     )
     .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
-    .refine((v) => v <= LIMITS.unitPrice, limitMessage(label, 'unitPrice', currency));
+    .refine((v) => v <= LIMITS[limit], limitMessage(label, limit, currency));
 
 export const recordId = (message: string) =>
   integer(message).refine((v) => v > 0 && v <= 2_147_483_647, message);

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { deleteCashDeskAccount, syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
 
 /**
  * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
@@ -29,7 +30,7 @@ export interface CashDeskInput {
 export const CASH_DESK_FIELDS = ['code', 'name', 'location_id', 'active'] as const;
 export const CASH_DESK_SORTS = ['code', 'name', 'location', 'balance'] as const;
 export type CashDeskSort = (typeof CASH_DESK_SORTS)[number];
-const SORT_COLUMNS: Record<CashDeskSort, string> = { code: 'cash_desks.code', name: 'cash_desks.name', location: 'locations.name', balance: 'cash_desks.balance' };
+const SORT_COLUMNS: Record<CashDeskSort, string> = { code: 'cash_desks.code', name: 'cash_desks.name', location: 'locations.name', balance: 'treasury_accounts.balance' };
 
 export const MAIN_DESK_BLOCK = 'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.';
 
@@ -41,7 +42,7 @@ export function listCashDesks(db: Knex, params: CashDeskListQuery): Promise<Pagi
 }
 
 function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {
-  const qb = db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id').select('cash_desks.*', 'locations.name as location_name');
+  const qb = withBalance(db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id')).select('cash_desks.*', 'locations.name as location_name', 'treasury_accounts.balance');
   whereSearch(qb, db, params.q, { upperPrefix: ['cash_desks.code'], contains: ['cash_desks.name'] });
   if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));
   if (params.filters.status === 'active') qb.where('cash_desks.active', true);
@@ -50,7 +51,20 @@ function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder 
 }
 
 export async function findCashDesk(db: Knex | Knex.Transaction, id: number) {
-  return db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id').where('cash_desks.id', id).select('cash_desks.*', 'locations.name as location_name').first();
+  return withBalance(db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id'))
+    .where('cash_desks.id', id)
+    .select('cash_desks.*', 'locations.name as location_name', 'treasury_accounts.balance')
+    .first();
+}
+
+/** A desk's balance lives on its treasury account (the money ledger). */
+function withBalance(qb: Knex.QueryBuilder): Knex.QueryBuilder {
+  return qb.leftJoin('treasury_accounts', 'treasury_accounts.cash_desk_id', 'cash_desks.id');
+}
+
+/** The desk row with its balance, read inside a transaction. */
+function deskWithBalance(trx: Knex.Transaction, id: number) {
+  return withBalance(trx('cash_desks')).where('cash_desks.id', id).select('cash_desks.*', 'treasury_accounts.balance').first();
 }
 
 async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?: { id: number; location_id: number }) {
@@ -94,7 +108,8 @@ export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertValid(trx, input);
       const now = nowIso();
-      const id = await insertReturningId(trx, 'cash_desks', { ...input, is_main: false, balance: 0, created_at: now, updated_at: now });
+      const id = await insertReturningId(trx, 'cash_desks', { ...input, is_main: false, created_at: now, updated_at: now });
+      await syncCashDeskAccount(trx, id);
       await recordAudit(trx, { action: 'cash_desk.created', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
       return id;
     });
@@ -107,7 +122,7 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
   const currency = await getCurrency(db);
   try {
     await inTransaction(db, async (trx) => {
-      const current = await trx('cash_desks').where({ id }).first();
+      const current = await deskWithBalance(trx, id);
       if (!current) throw new Refusal({ _form: "Cette caisse n'existe plus." });
       await assertValid(trx, input, { id, location_id: Number(current.location_id) });
       if (toBool(current.active) && !input.active) {
@@ -117,6 +132,7 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CASH_DESK_FIELDS);
       if (!diff) return;
       await trx('cash_desks').where({ id }).update({ ...input, updated_at: nowIso() });
+      await syncCashDeskAccount(trx, id);
       await recordAudit(trx, { action: 'cash_desk.updated', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
     });
   } catch (err) {
@@ -127,7 +143,7 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
 export async function setCashDeskActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
-    const current = await trx('cash_desks').where({ id }).first();
+    const current = await deskWithBalance(trx, id);
     if (!current) throw Refusal.action("Cette caisse n'existe plus.");
     if (toBool(current.active) === active) return;
     if (!active) {
@@ -138,6 +154,7 @@ export async function setCashDeskActive(db: Knex, id: number, active: boolean, a
       if (!toBool(location.active)) throw Refusal.action(`L'emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
     }
     await trx('cash_desks').where({ id }).update({ active, updated_at: nowIso() });
+    await syncCashDeskAccount(trx, id);
     await recordAudit(trx, { action: active ? 'cash_desk.restored' : 'cash_desk.archived', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
   });
 }
@@ -145,11 +162,12 @@ export async function setCashDeskActive(db: Knex, id: number, active: boolean, a
 export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promise<void> {
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
-    const current = await trx('cash_desks').where({ id }).first();
+    const current = await deskWithBalance(trx, id);
     if (!current) throw Refusal.action("Cette caisse n'existe plus.");
     if (toBool(current.is_main)) throw Refusal.action(MAIN_DESK_BLOCK);
     const reasons = await historyReasons(trx, 'cash_desk', id, currency);
     if (reasons.length) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
+    await deleteCashDeskAccount(trx, id);
     await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d'autres enregistrements : archivez-la plutôt.");
     await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });

@@ -82,9 +82,14 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
     {
       reason: balanceReason('elle a un solde de'),
       has: async (db, id, ctx) => {
-        const value = await nonZero(db, 'cash_desks', 'balance', id);
-        return value === null ? null : { value, currency: ctx.currency };
+        const row = await db('treasury_accounts').where({ cash_desk_id: id }).first('balance');
+        const value = Number(row?.balance ?? 0);
+        return value === 0 ? null : { value, currency: ctx.currency };
       },
+    },
+    {
+      reason: 'elle a des mouvements de caisse',
+      has: (db, id) => exists(db('money_movements').join('treasury_accounts', 'treasury_accounts.id', 'money_movements.account_id').where('treasury_accounts.cash_desk_id', id)),
     },
   ],
 };

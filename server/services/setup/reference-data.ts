@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { withSearchName } from '../../db/search.js';
 import { nowIso } from '../../db/dialect.js';
+import { syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
 
 /**
  * Reference data every install needs from the first start: the company row, "Dépôt principal",
- * "Boutique 1", their cash desks and the built-in walk-in client. Idempotent.
+ * "Boutique 1", their cash desks (with their treasury accounts) and the built-in walk-in client. Idempotent.
  */
 export async function seedReference(db: Knex): Promise<void> {
   const now = nowIso();
@@ -23,6 +24,7 @@ export async function seedReference(db: Knex): Promise<void> {
         { code: 'CAI01', name: 'Caisse principale', location_id: depot.id, is_main: true, created_at: now, updated_at: now },
         { code: 'CAI02', name: 'Caisse Boutique 1', location_id: shop.id, is_main: false, created_at: now, updated_at: now },
       ]);
+      for (const desk of await trx('cash_desks').select('id')) await syncCashDeskAccount(trx, Number(desk.id));
     }
     if (!(await trx('clients').where({ is_walk_in: true }).first('id'))) {
       await trx('clients').insert(withSearchName({ code: 'CL00000', name: 'CLIENT COMPTANT', kind: 'particulier', is_walk_in: true, credit_limit: 0, created_at: now, updated_at: now }));

@@ -22,6 +22,9 @@ export interface ProductRef {
   pack_size: number;
   purchase_price: number;
   cmup: number;
+  retail_price: number;
+  wholesale_price: number;
+  min_price: number;
   category_id: number;
   active: boolean;
 }
@@ -46,7 +49,7 @@ export async function loadProducts(db: Knex | Knex.Transaction, ids: number[]): 
   for (let i = 0; i < unique.length; i += 400) {
     const rows = await db('products')
       .whereIn('id', unique.slice(i, i + 400))
-      .select('id', 'code', 'barcode', 'name', 'unit', 'pack_size', 'purchase_price', 'cmup', 'category_id', 'active');
+      .select('id', 'code', 'barcode', 'name', 'unit', 'pack_size', 'purchase_price', 'cmup', 'retail_price', 'wholesale_price', 'min_price', 'category_id', 'active');
     for (const r of rows) {
       out.set(Number(r.id), {
         id: Number(r.id),
@@ -57,6 +60,9 @@ export async function loadProducts(db: Knex | Knex.Transaction, ids: number[]): 
         pack_size: Number(r.pack_size),
         purchase_price: Number(r.purchase_price),
         cmup: Number(r.cmup),
+        retail_price: Number(r.retail_price),
+        wholesale_price: Number(r.wholesale_price),
+        min_price: Number(r.min_price),
         category_id: Number(r.category_id),
         active: toBool(r.active),
       });

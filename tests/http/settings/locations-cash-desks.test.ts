@@ -164,13 +164,13 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     const tag = uniqueTag();
     const shop = await createLocation(`${tag}S`, `Boutique Marcory ${tag}`);
     const shopDesk = await createDesk(`${tag}C`, `Caisse Marcory ${tag}`, shop);
-    await t.db('cash_desks').where({ id: shopDesk }).update({ balance: 75_000 });
+    await t.db('treasury_accounts').where({ cash_desk_id: shopDesk }).update({ balance: 75_000 });
     const page = await admin.visit(`${DESKS}/${shopDesk}`);
     expect(page.body.props.usage).toMatchObject({ deletable: false, archivable: false, reasons: ['elle a un solde de 75\u202f000\u00a0FCFA'] });
     const refused = await admin.post(`${DESKS}/${shopDesk}/archive`);
     expect((await admin.follow(refused)).body.flash.error).toBe(`La caisse « Caisse Marcory ${tag} » ne peut pas être archivée. Elle contient 75\u202f000\u00a0FCFA : versez ou transférez ce solde avant de l'archiver.`);
     expect((await t.db('cash_desks').where({ id: shopDesk }).first()).active).toBeTruthy();
-    await t.db('cash_desks').where({ id: shopDesk }).update({ balance: 0 });
+    await t.db('treasury_accounts').where({ cash_desk_id: shopDesk }).update({ balance: 0 });
 
     const locPage = await admin.visit(`${LOCATIONS}/${shop}`);
     expect(locPage.body.props.usage).toMatchObject({ deletable: false, archivable: false, reasons: ['une caisse y est rattachée'] });

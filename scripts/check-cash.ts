@@ -1,0 +1,50 @@
+/**
+ * npm run check:cash — rebuilds every treasury account's balance (cash desks, bank and mobile-money
+ * accounts) from the money ledger and compares it with the stored balance; also walks each
+ * account's hash chain. Exit code 0 when everything agrees, 1 on any difference or broken link.
+ * `npm run check:cash -- --repair` rewrites the differing balances from the ledger (audited), then
+ * checks again; a broken chain is never "repaired" (it is evidence). Uses DATABASE_URL like the server.
+ */
+import { loadConfig } from '../server/config.js';
+import { createDb } from '../server/db/connection.js';
+import { migrateLatest } from '../server/db/migrate.js';
+import { checkCash, repairCashBalances } from '../server/services/treasury/check-cash.js';
+import { verifyMoneyChains } from '../server/services/treasury/ledger.js';
+import { formatMoney } from '../shared/money.js';
+import { getCurrency } from '../server/services/company/get-company.js';
+
+const repair = process.argv.includes('--repair');
+const config = loadConfig();
+const db = createDb(config.database);
+const fmt = (n: number) => n.toLocaleString('fr-FR');
+let exitCode = 0;
+try {
+  await migrateLatest(db);
+  const currency = await getCurrency(db);
+  if (repair) {
+    const fixed = await repairCashBalances(db);
+    console.log(fixed.length ? `${fixed.length} solde(s) reconstruit(s) depuis le grand livre.` : 'Aucun solde à reconstruire.');
+  }
+  const started = Date.now();
+  const report = await checkCash(db);
+  const broken = await verifyMoneyChains(db);
+  const took = Date.now() - started;
+  if (report.differences.length === 0 && broken.length === 0) {
+    console.log(`Trésorerie cohérente : ${fmt(report.accounts)} comptes, ${fmt(report.movements)} mouvements vérifiés, chaînes intactes (${took} ms).`);
+  } else {
+    exitCode = 1;
+    if (report.differences.length) {
+      console.error(`${report.differences.length} différence(s) entre le grand livre et les soldes :`);
+      for (const d of report.differences) {
+        console.error(`  ${d.accountCode} ${d.accountName} : solde ${formatMoney(d.balance, currency)}, grand livre ${formatMoney(d.ledger, currency)} (écart ${formatMoney(d.balance - d.ledger, currency)})`);
+      }
+    }
+    for (const b of broken) console.error(`  Chaîne rompue sur « ${b.accountName} »${b.movementId ? ` au mouvement n° ${b.movementId}` : ''} : ${b.reason}.`);
+  }
+} catch (err) {
+  console.error(err);
+  exitCode = 2;
+} finally {
+  await db.destroy();
+}
+process.exit(exitCode);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { PAYMENT_MODES, SALE_KINDS } from '../../../shared/sales.js';
+import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS } from '../../../shared/treasury.js';
+import { cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
+import { textInput } from '../../services/records/fields.js';
+
+/**
+ * Input of the sales forms (vente détaillée, vente boutique): JSON from the Inertia forms, amounts
+ * in minor units, quantities positive integers (by unit or by pack). The server recomputes every
+ * total; a total sent by the client is ignored. Messages are French and keyed by field paths
+ * (lines.N.quantity, payments.N.reference…).
+ */
+
+const amount = (currency: string, label: string) => cost(currency, label, 'documentTotal');
+
+const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), recordId("Ce compte n'existe pas.").nullable());
+
+export const salePaymentSchema = (currency: string) =>
+  z.object({
+    method: z.enum(PAYMENT_METHODS, { error: 'Choisissez le mode de paiement.' }),
+    amount: amount(currency, 'Le montant'),
+    account_id: optionalId.optional().default(null),
+    operator: z.preprocess((v) => (v === '' ? null : v), z.enum(MOBILE_MONEY_OPERATORS, { error: "Choisissez l'opérateur mobile money." }).nullable()).optional().default(null),
+    phone: textInput({ subject: 'Le numéro de téléphone' }, 30).optional().default(''),
+    reference: textInput({ subject: 'La référence' }, 80).optional().default(''),
+  });
+
+export const saleLineSchema = (currency: string) =>
+  z.object({
+    product_id: recordId('Choisissez un produit.'),
+    unit: z.enum(['unit', 'pack'], { error: "L'unité de vente n'est pas valide." }).default('unit'),
+    quantity: positiveQuantity(),
+    /** Per base unit; absent or empty → the client's price level. */
+    unit_price: z.preprocess((v) => (v === '' || v === undefined ? null : v), cost(currency, 'Le prix unitaire').nullable()).default(null),
+    discount: amount(currency, 'La remise').default(0),
+  });
+
+export const saleSchema = (currency: string) =>
+  z
+    .object({
+      idempotency_key: idempotencyKey,
+      kind: z.enum(SALE_KINDS, { error: "Le type de vente n'est pas valide." }),
+      client_id: recordId('Choisissez le client.'),
+      location_id: recordId("Choisissez l'emplacement d'où sort la marchandise."),
+      sale_date: isoDate('La date de vente'),
+      payment_mode: z.enum(PAYMENT_MODES, { error: 'Choisissez comptant ou crédit.' }),
+      due_date: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate("La date d'échéance").nullable()).default(null),
+      discount: amount(currency, 'La remise globale').default(0),
+      note: text("L'observation", 500),
+      /** When the form was opened (ISO instant): a price changed since then refuses the sale. */
+      form_loaded_at: z.iso.datetime({ error: 'Le formulaire a expiré : rechargez la page.' }),
+      lines: z.array(saleLineSchema(currency), { error: 'Ajoutez au moins un produit.' }).min(1, 'Ajoutez au moins un produit.').max(500, 'Une vente ne peut pas dépasser 500 lignes.'),
+      payments: z.array(salePaymentSchema(currency)).max(5, 'Cinq paiements au plus par vente.').default([]),
+    })
+    .refine((v) => v.payment_mode !== 'credit' || v.due_date !== null, { path: ['due_date'], message: "Indiquez la date d'échéance de la vente à crédit." });
+
+export type SaleBody = z.infer<ReturnType<typeof saleSchema>>;
+
+export const creditNoteSchema = z.object({
+  idempotency_key: idempotencyKey,
+  sale_id: recordId('Choisissez la vente à corriger.'),
+  reason: requiredText('Le motif de la correction', 500, 5),
+  version: recordId('Le formulaire a expiré : rechargez la page.'),
+  lines: z
+    .array(z.object({ sale_line_id: recordId('Ligne de vente introuvable.'), quantity: z.preprocess((v) => (v === '' || v === null ? 0 : v), positiveQuantity('La quantité rendue').or(z.literal(0))) }), { error: 'Indiquez ce qui est rendu.' })
+    .min(1, 'Indiquez ce qui est rendu.')
+    .max(500, 'Une correction ne peut pas dépasser 500 lignes.'),
+});

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { insertInChunks } from '../../db/bulk.js';
+import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
+import { Refusal } from '../../domain/errors.js';
+import { LimitExceeded, addWithin } from '../../domain/limits.js';
+import { formatLimit } from '../../../shared/limits.js';
+import { formatMoney } from '../../../shared/money.js';
+import type { MobileMoneyOperator, MoneyMovementType, PaymentMethod, TreasuryKind } from '../../../shared/treasury.js';
+import { getCurrency } from '../company/get-company.js';
+
+/**
+ * The money ledger: the one function every money movement goes through (DESIGN.md §3).
+ *
+ * In the caller's transaction it appends movements to money_movements (never updated or deleted;
+ * a reversal is a new movement) and keeps treasury_accounts.balance in step. Each account's
+ * movements form a hash chain (prev_hash → hash, the account holding last_hash), so an edited or
+ * removed movement is detected by verifyMoneyChains.
+ *
+ * Concurrency: the accounts are read under lock — FOR UPDATE in id order on PostgreSQL, the write
+ * lock of BEGIN IMMEDIATE on SQLite — and written with the balance computed under that lock.
+ * Lock order across the application: products (stock ledger), then clients, then treasury
+ * accounts, so two documents never dead-lock.
+ *
+ * A cash desk or a mobile-money wallet never goes below zero (there is no negative cash in a
+ * drawer); a bank account may (an overdraft is real). A refusal names the account, what it holds
+ * and what was asked, on the movement's form field.
+ */
+
+export interface MoneyMovementInput {
+  accountId: number;
+  /** Signed, non-zero, in minor units: positive into the account, negative out of it. */
+  amount: number;
+  movementType: MoneyMovementType;
+  paymentMethod: PaymentMethod;
+  operator?: MobileMoneyOperator | null;
+  phone?: string | null;
+  /** Mobile-money transaction id, cheque number, transfer reference. */
+  reference?: string | null;
+  /** What the movement is, as the ledger screens show it (« Vente VB-2026-000012 »). */
+  label?: string;
+  /** Form field a refusal belongs to (e.g. "payments.0.amount"). */
+  field?: string;
+}
+
+export interface MoneyPostingContext {
+  documentType: string | null;
+  documentId: number | null;
+  documentNumber: string | null;
+  userId: number | null;
+  /** YYYY-MM-DD, the business date the movements belong to. */
+  businessDate: string;
+}
+
+export interface PostedMoneyMovement {
+  accountId: number;
+  amount: number;
+  balanceAfter: number;
+}
+
+/** The fields each movement's hash covers, in order (the migration that created the ledger uses the same list). */
+export const MONEY_HASHED_FIELDS = [
+  'account_id',
+  'amount',
+  'balance_after',
+  'movement_type',
+  'payment_method',
+  'operator',
+  'phone',
+  'reference',
+  'label',
+  'document_type',
+  'document_id',
+  'document_number',
+  'user_id',
+  'business_date',
+  'occurred_at',
+  'prev_hash',
+] as const;
+
+const NUMERIC = new Set(['account_id', 'amount', 'balance_after', 'document_id', 'user_id']);
+
+/** The hash of a movement row, the same whether it was read back from SQLite (numbers) or PostgreSQL (bigint strings). */
+export function moneyMovementHash(row: Record<string, unknown>): string {
+  const values = MONEY_HASHED_FIELDS.map((f) => {
+    const v = row[f];
+    if (v === null || v === undefined) return null;
+    return NUMERIC.has(f) ? Number(v) : v;
+  });
+  return createHash('sha256').update(JSON.stringify(values)).digest('hex');
+}
+
+interface AccountState {
+  id: number;
+  kind: TreasuryKind;
+  name: string;
+  active: boolean;
+  balance: number;
+  lastHash: string | null;
+}
+
+async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, AccountState>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id', 'kind', 'name', 'active', 'balance', 'last_hash'));
+  const map = new Map<number, AccountState>();
+  for (const r of rows) map.set(Number(r.id), { id: Number(r.id), kind: r.kind, name: r.name, active: toBool(r.active), balance: Number(r.balance), lastHash: r.last_hash ?? null });
+  return map;
+}
+
+/** Whether an account of this kind may hold less than nothing. */
+export function mayGoNegative(kind: TreasuryKind): boolean {
+  return kind === 'banque';
+}
+
+/**
+ * Appends the movements in order and moves each account's balance, inside the caller's
+ * transaction. Throws a Refusal (nothing written once the caller's transaction rolls back) for an
+ * unknown or archived account, a cash desk or wallet that cannot pay, or a balance beyond its ceiling.
+ */
+export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMovementInput[], ctx: MoneyPostingContext): Promise<PostedMoneyMovement[]> {
+  if (!trx.isTransaction) throw new Error('postMoneyMovements must run inside a transaction');
+  if (inputs.length === 0) return [];
+  for (const m of inputs) {
+    if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`Money movement amount must be a non-zero integer (got ${m.amount})`);
+  }
+  const accounts = await lockAccounts(trx, inputs.map((m) => m.accountId));
+  const currency = await getCurrency(trx);
+  const occurredAt = nowIso();
+  const rows: Record<string, unknown>[] = [];
+  const posted: PostedMoneyMovement[] = [];
+  for (const m of inputs) {
+    const field = m.field ?? 'payment';
+    const account = accounts.get(m.accountId);
+    if (!account) throw new Refusal({ [field]: `Compte de trésorerie introuvable (n° ${m.accountId}).` });
+    if (!account.active) throw new Refusal({ [field]: `Le compte « ${account.name} » est archivé : choisissez un compte actif.` });
+    let balanceAfter: number;
+    try {
+      balanceAfter = addWithin('balance', account.balance, m.amount);
+    } catch (err) {
+      if (!(err instanceof LimitExceeded)) throw err;
+      throw new Refusal({ [field]: `Le solde de « ${account.name} » ne peut dépasser ${formatLimit('balance', currency)}.` });
+    }
+    if (balanceAfter < 0 && !mayGoNegative(account.kind)) {
+      const what = account.kind === 'caisse' ? 'La caisse' : 'Le compte';
+      throw new Refusal({
+        [field]: `${what} « ${account.name} » ne contient que ${formatMoney(Math.max(0, account.balance), currency)} : impossible d'en sortir ${formatMoney(-m.amount, currency)}.`,
+      });
+    }
+    const row: Record<string, unknown> = {
+      account_id: account.id,
+      amount: m.amount,
+      balance_after: balanceAfter,
+      movement_type: m.movementType,
+      payment_method: m.paymentMethod,
+      operator: m.operator ?? null,
+      phone: m.phone ?? null,
+      reference: m.reference ?? null,
+      label: m.label ?? '',
+      document_type: ctx.documentType,
+      document_id: ctx.documentId,
+      document_number: ctx.documentNumber,
+      user_id: ctx.userId,
+      business_date: ctx.businessDate,
+      occurred_at: occurredAt,
+      prev_hash: account.lastHash,
+    };
+    row.hash = moneyMovementHash(row);
+    rows.push(row);
+    account.balance = balanceAfter;
+    account.lastHash = row.hash as string;
+    posted.push({ accountId: account.id, amount: m.amount, balanceAfter });
+  }
+  // Rows of one account keep their order: the chain is read back by id.
+  await insertInChunks(trx, 'money_movements', rows);
+  const now = nowIso();
+  for (const id of new Set(inputs.map((m) => m.accountId))) {
+    const a = accounts.get(id)!;
+    await trx('treasury_accounts').where({ id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now });
+  }
+  return posted;
+}
+
+export interface BrokenMoneyLink {
+  accountId: number;
+  accountName: string;
+  /** The first movement whose hash or link is wrong; null when the account's last_hash does not match its last movement (a removed tail). */
+  movementId: number | null;
+  reason: string;
+}
+
+/**
+ * Walks each account's hash chain; returns the first broken link of each broken account (empty
+ * when every chain is intact). Reads in pages so a year of movements stays in bounded memory.
+ */
+export async function verifyMoneyChains(db: Knex | Knex.Transaction): Promise<BrokenMoneyLink[]> {
+  const broken: BrokenMoneyLink[] = [];
+  const accounts = await db('treasury_accounts').orderBy('id').select('id', 'name', 'last_hash');
+  for (const account of accounts) {
+    const accountId = Number(account.id);
+    let prev: string | null = null;
+    let lastId = 0;
+    let failure: BrokenMoneyLink | null = null;
+    for (;;) {
+      const rows = await db('money_movements').where('account_id', accountId).where('id', '>', lastId).orderBy('id').limit(2000);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const id = Number(row.id);
+        if ((row.prev_hash ?? null) !== prev) failure = { accountId, accountName: account.name, movementId: id, reason: 'le lien vers le mouvement précédent est rompu (un mouvement a été supprimé ou inséré)' };
+        else if (moneyMovementHash(row) !== row.hash) failure = { accountId, accountName: account.name, movementId: id, reason: 'le contenu du mouvement a été modifié' };
+        if (failure) break;
+        prev = row.hash;
+        lastId = id;
+      }
+      if (failure) break;
+    }
+    if (!failure && (account.last_hash ?? null) !== prev) failure = { accountId, accountName: account.name, movementId: null, reason: 'le dernier mouvement du compte a été supprimé' };
+    if (failure) broken.push(failure);
+  }
+  return broken;
+}

@@ -1,0 +1,135 @@
+/**
+ * Sales vocabulary and pure rules shared by the server and the live forms: kinds, statuses, payment
+ * modes with their French labels; how a split payment is allocated; how a document discount is
+ * spread over lines; what a partial return refunds. Amounts are integers in minor units.
+ */
+import type { PaymentMethod } from './treasury.js';
+
+export const SALE_KINDS = ['invoice', 'counter'] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+export const SALE_KIND_LABELS: Record<SaleKind, string> = { invoice: 'Vente détaillée', counter: 'Vente boutique' };
+/** The number series of each kind (DESIGN.md §3). */
+export const SALE_SERIES: Record<SaleKind, 'FAC' | 'VB'> = { invoice: 'FAC', counter: 'VB' };
+export const CREDIT_NOTE_SERIES = 'AV';
+
+export const PAYMENT_MODES = ['cash', 'credit'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = { cash: 'Comptant', credit: 'Crédit' };
+
+export const SALE_STATUSES = ['validated', 'cancelled'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['paid', 'partial', 'unpaid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The status a user reads on a sale: its payment status, or « Annulée ». */
+export type SaleDisplayStatus = PaymentStatus | 'cancelled';
+export const SALE_STATUS_LABELS: Record<SaleDisplayStatus, string> = { paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', cancelled: 'Annulée' };
+export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = { paid: 'success', partial: 'warning', unpaid: 'danger', cancelled: 'secondary' };
+
+/**
+ * Sale prices are entered VAT-inclusive: a product's retail and wholesale prices are shelf prices,
+ * what the customer pays. With VAT enabled the printout derives HT and TVA from the TTC total
+ * (shared/document-totals.ts: HT = round(TTC × 10 000 / (10 000 + rate)), TVA = TTC − HT).
+ */
+export const SALE_PRICES_INCLUDE_VAT = true;
+
+/** paid when nothing is left to pay, unpaid when nothing was paid or credited, partial in between. */
+export function paymentStatus(total: number, paid: number, credited: number): PaymentStatus {
+  const settled = paid + credited;
+  if (settled >= total) return 'paid';
+  return settled <= 0 ? 'unpaid' : 'partial';
+}
+
+export interface PaymentInput {
+  method: PaymentMethod;
+  /** For cash: what the customer handed over (the tendered amount); otherwise the amount paid. */
+  amount: number;
+}
+
+export interface PaymentAllocation {
+  /** What each payment puts into its account, in input order (cash: tendered − change). */
+  applied: number[];
+  /** Cash tendered in total. */
+  tendered: number;
+  /** Change given back in cash. */
+  change: number;
+}
+
+/**
+ * Why a payment set does not settle a total: `field` is the payment index the message belongs to
+ * (or null for the payment block as a whole).
+ */
+export class PaymentMismatch extends RangeError {
+  constructor(
+    readonly reason: 'short' | 'non_cash_exceeds' | 'no_change_possible' | 'empty',
+    readonly missing: number,
+    readonly index: number | null,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Allocates the payments of a sale paid now (comptant), possibly split between methods:
+ * non-cash payments (mobile money, cheque, transfer, card) are taken at their exact amount — they
+ * cannot exceed what remains to pay, since no change is given on them; cash pays the rest, and
+ * any cash tendered above it is given back as change. Throws PaymentMismatch when the payments do
+ * not cover the total. A zero total needs no payment.
+ */
+export function allocatePayments(total: number, payments: readonly PaymentInput[]): PaymentAllocation {
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('total invalide');
+  for (const p of payments) if (!Number.isSafeInteger(p.amount) || p.amount < 0) throw new RangeError('montant invalide');
+  if (total > 0 && payments.every((p) => p.amount === 0)) throw new PaymentMismatch('empty', total, null);
+  let remaining = total;
+  const applied = payments.map(() => 0);
+  payments.forEach((p, i) => {
+    if (p.method === 'especes') return;
+    if (p.amount > remaining) throw new PaymentMismatch('non_cash_exceeds', p.amount - remaining, i);
+    applied[i] = p.amount;
+    remaining -= p.amount;
+  });
+  const cashIndexes = payments.flatMap((p, i) => (p.method === 'especes' ? [i] : []));
+  const tendered = cashIndexes.reduce((s, i) => s + payments[i].amount, 0);
+  if (tendered < remaining) throw new PaymentMismatch('short', remaining - tendered, cashIndexes.at(-1) ?? payments.length - 1);
+  // Cash pays the rest in input order; the change comes out of the last cash payment.
+  let due = remaining;
+  for (const i of cashIndexes) {
+    applied[i] = Math.min(payments[i].amount, due);
+    due -= applied[i];
+  }
+  return { applied, tendered, change: tendered - remaining };
+}
+
+/**
+ * Spreads a document discount over line nets in proportion, by largest remainder, so the shares
+ * are integers that add up exactly to the discount (the basis of what a return refunds).
+ */
+export function spreadDiscount(nets: readonly number[], discount: number): number[] {
+  const total = nets.reduce((s, n) => s + n, 0);
+  if (discount === 0 || total === 0) return nets.map(() => 0);
+  if (discount > total) throw new RangeError('remise supérieure au total');
+  const exact = nets.map((n) => (BigInt(n) * BigInt(discount)) / BigInt(total));
+  const shares = exact.map(Number);
+  let left = discount - shares.reduce((s, n) => s + n, 0);
+  const order = nets
+    .map((n, i) => ({ i, rem: (BigInt(n) * BigInt(discount)) % BigInt(total) }))
+    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  for (const { i } of order) {
+    if (left === 0) break;
+    shares[i] += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * What returning `quantity` units of a sale line refunds, when `returnedBefore` units were already
+ * returned: the line's paid amount (`basis` = net − its share of the document discount) in
+ * proportion, cumulative so that returning every unit, in any number of steps, refunds exactly
+ * the basis: floor(basis × (before + q) / sold) − floor(basis × before / sold).
+ */
+export function refundAmount(basis: number, sold: number, returnedBefore: number, quantity: number): number {
+  if (quantity <= 0 || returnedBefore < 0 || returnedBefore + quantity > sold) throw new RangeError('quantité rendue invalide');
+  const upTo = (q: number) => (BigInt(basis) * BigInt(q)) / BigInt(sold);
+  return Number(upTo(returnedBefore + quantity) - upTo(returnedBefore));
+}
