@@ -10,6 +10,8 @@ import { safeRoute, scrub } from '../../../server/services/support/error-log.js'
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { type DbKind, testDatabases } from '../../support/databases.js';
 import { giveStock, stockFixtures } from '../../support/stock.js';
+import { makeTreasuryAccount } from '../../support/treasury.js';
+import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { uniqueTag } from '../../support/unique.js';
 
 const run = promisify(execFile);
@@ -185,6 +187,33 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     await tamperStockMovement(t.db, kind, victim, original);
     expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')!.broken).toBeNull();
   }, 60_000);
+
+  it('includes the money journal: a money movement edited in the database is named, on the screen too', async () => {
+    const bank = await makeTreasuryAccount(t.db, 'banque', { name: 'Banque du contrôle' });
+    const ctx = { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: '2026-03-10' };
+    await t.db.transaction((trx) =>
+      postMoneyMovements(
+        trx,
+        [1_000, 2_000, 3_000].map((amount) => ({ accountId: bank, amount, movementType: 'cash_in' as const, paymentMethod: 'virement' as const })),
+        ctx,
+      ),
+    );
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'money')).toMatchObject({ broken: null, label: "Mouvements d'argent" });
+    const rows = await t.db('money_movements').where({ account_id: bank }).orderBy('id');
+    const victim = Number(rows[1].id);
+    await t.db('money_movements').where({ id: victim }).update({ amount: 2_500 });
+    try {
+      const money = (await checkJournals(t.db)).find((j) => j.journal === 'money')!;
+      expect(money.broken?.id).toBe(victim);
+      expect(money.broken?.description).toContain(`mouvement n° ${victim} du compte « Banque du contrôle »`);
+      const page = await admin.follow(await admin.post(route('support.logs.check')));
+      expect(page.body.props.integrity.journals.map((j: { journal: string }) => j.journal)).toEqual(['audit', 'stock', 'money']);
+      expect(page.body.props.integrity.journals[2].broken.id).toBe(victim);
+    } finally {
+      await t.db('money_movements').where({ id: victim }).update({ amount: 2_000 });
+    }
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'money')!.broken).toBeNull();
+  });
 
   it('logs a server error with its request id, route and user — never the secret — and shows the id on the 500 page', async () => {
     const res = await admin.visit('/essai-erreur/abcdef0123456789abcdef0123456789');
