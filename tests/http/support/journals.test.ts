@@ -186,7 +186,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     // Put back, the chain holds again (the hash covers the content, not the moment).
     await tamperStockMovement(t.db, kind, victim, original);
     expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')!.broken).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
   it('includes the money journal: a money movement edited in the database is named, on the screen too', async () => {
     const bank = await makeTreasuryAccount(t.db, 'banque', { name: 'Banque du contrôle' });
