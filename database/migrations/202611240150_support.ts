@@ -12,27 +12,11 @@ import { stockMovementHash } from '../../server/domain/integrity/chain.js';
  *   web root under generated names), support_ticket_reads (unread markers).
  */
 export async function up(db: Knex): Promise<void> {
-  const isPg = db.client.config.client === 'pg';
 
   await db.schema.alterTable('stock_movements', (t) => {
     t.string('hash', 64).nullable();
   });
-  if (isPg) await db.raw('ALTER TABLE stock_movements DISABLE TRIGGER stock_movements_no_update');
-  else await db.raw('DROP TRIGGER IF EXISTS stock_movements_no_update');
-  let prev: string | null = null;
-  let lastId = 0;
-  for (;;) {
-    const rows: Array<Record<string, unknown>> = await db('stock_movements').where('id', '>', lastId).orderBy('id').limit(2000);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const hash = stockMovementHash(row, prev);
-      await db('stock_movements').where({ id: row.id }).update({ hash });
-      prev = hash;
-      lastId = Number(row.id);
-    }
-  }
-  if (isPg) await db.raw('ALTER TABLE stock_movements ENABLE TRIGGER stock_movements_no_update');
-  else await db.raw(`CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`);
+  await chainExistingStockMovements(db);
 
   await db.schema.createTable('error_log', (t) => {
     t.bigIncrements('id').primary();
@@ -95,6 +79,30 @@ export async function up(db: Knex): Promise<void> {
     t.string('read_at', 30).notNullable();
     t.primary(['ticket_id', 'user_id']);
   });
+}
+
+/**
+ * Gives every movement its hash, in id order (the movements written before the chain existed), the
+ * append-only trigger lifted for this one pass and put back. Exported for its test.
+ */
+export async function chainExistingStockMovements(db: Knex): Promise<void> {
+  const isPg = db.client.config.client === 'pg';
+  if (isPg) await db.raw('ALTER TABLE stock_movements DISABLE TRIGGER stock_movements_no_update');
+  else await db.raw('DROP TRIGGER IF EXISTS stock_movements_no_update');
+  let prev: string | null = null;
+  let lastId = 0;
+  for (;;) {
+    const rows: Array<Record<string, unknown>> = await db('stock_movements').where('id', '>', lastId).orderBy('id').limit(2000);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const hash = stockMovementHash(row, prev);
+      if (row.hash !== hash) await db('stock_movements').where({ id: row.id }).update({ hash });
+      prev = hash;
+      lastId = Number(row.id);
+    }
+  }
+  if (isPg) await db.raw('ALTER TABLE stock_movements ENABLE TRIGGER stock_movements_no_update');
+  else await db.raw(`CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`);
 }
 
 export async function down(db: Knex): Promise<void> {

@@ -12,6 +12,7 @@ import { type DbKind, testDatabases } from '../../support/databases.js';
 import { giveStock, stockFixtures } from '../../support/stock.js';
 import { makeTreasuryAccount } from '../../support/treasury.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
+import { chainExistingStockMovements } from '../../../database/migrations/202611240150_support.js';
 import { uniqueTag } from '../../support/unique.js';
 
 const run = promisify(execFile);
@@ -238,5 +239,35 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     expect(safeRoute('/reset-password/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c?email=a@b.c')).toBe('/reset-password/…');
     expect(safeRoute('/fichiers/clients/12')).toBe('/fichiers/clients/12');
     expect(scrub('échec token: abc123 et Bearer eyJhbGciOi.x.y')).toBe('échec token: [masqué] et Bearer [masqué]');
+  });
+});
+
+describe.each(testDatabases())('stock chain migration (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('chains the movements written before the chain existed, in id order, and the ledger goes on from there', async () => {
+    const f = await stockFixtures(t.db);
+    const base = { location_id: f.depot, unit_cost: 100, movement_type: 'entry', document_type: 'stock_entry', document_id: 1, document_number: 'ENT-2025-000001', user_id: null, business_date: '2025-12-31', created_at: '2025-12-31T10:00:00.000Z', reason: null };
+    // As an older version wrote them: no hash.
+    await t.db('stock_movements').insert([
+      { ...base, product_id: f.products.rice, quantity: 5 },
+      { ...base, product_id: f.products.oil, quantity: 7 },
+    ]);
+    await t.db('stock_levels').insert([
+      { product_id: f.products.rice, location_id: f.depot, quantity: 5 },
+      { product_id: f.products.oil, location_id: f.depot, quantity: 7 },
+    ]);
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')!.broken).not.toBeNull();
+    await chainExistingStockMovements(t.db);
+    expect((await t.db('stock_movements').whereNull('hash').count<{ n: number }[]>({ n: '*' }))[0].n).toBe(0);
+    await giveStock(t.db, f.products.sugar, f.depot, 4);
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')!.broken).toBeNull();
+    // The append-only trigger is back.
+    const row = await t.db('stock_movements').first('id');
+    await expect(t.db('stock_movements').where({ id: row.id }).update({ quantity: 1 })).rejects.toThrow(/append-only/);
   });
 });
