@@ -1,4 +1,4 @@
-import { currencyDecimals } from './money.js';
+import { currencyDecimals, formatMoney } from './money.js';
 
 /**
  * French amounts in words (DESIGN.md §3), for invoices and receipts — shared so that the client can
@@ -125,4 +125,13 @@ export function amountInWords(amount: number, currency: CurrencyWords): string {
   if (major === 0 && minor > 0) return minorWords;
   const majorWords = withName(major, currency.singular, currency.plural, currency.elides);
   return minor > 0 ? `${majorWords} et ${minorWords}` : majorWords;
+}
+
+/**
+ * The amount as the printouts close on it (DESIGN.md §3): in words, then in figures —
+ * « un million deux cent cinquante mille francs CFA (1 250 000 FCFA) ». Every printout that says
+ * « Arrêtée la présente facture à la somme de … » uses this one phrase.
+ */
+export function amountInWordsAndFigures(amount: number, currencyCode: string): string {
+  return `${amountInWords(amount, currencyWords(currencyCode))} (${formatMoney(amount, currencyCode)})`;
 }

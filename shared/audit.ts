@@ -38,6 +38,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'cash_desk.archived': 'Archivage',
   'cash_desk.restored': 'Réactivation',
   'cash_desk.deleted': 'Suppression',
+  'treasury_account.created': 'Création',
+  'treasury_account.updated': 'Modification',
+  'treasury_account.archived': 'Archivage',
+  'treasury_account.restored': 'Réactivation',
+  'treasury_account.deleted': 'Suppression',
   // Accounts (Support › Journaux): sign-ins, sign-outs, the profile.
   'auth.login': 'Connexion',
   'auth.login_failed': 'Échec de connexion',
@@ -121,6 +126,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   alert_threshold: "Seuil d'alerte",
   location_id: 'Emplacement',
   is_main: 'Caisse principale',
+  bank_name: 'Banque',
+  account_number: 'N° de compte ou téléphone',
+  operator: 'Opérateur',
 };
 
 export function auditActionLabel(action: string): string {

@@ -5,8 +5,10 @@
  */
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
+import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
+import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 
 export interface AuthUser {
   id: number;
@@ -29,7 +31,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, MasterDataPages, SupportPages {
+export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, SupportPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -62,6 +64,8 @@ export const PAGE_NAMES = [
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,
   ...SUPPORT_PAGE_NAMES,
+  ...SALES_PAGE_NAMES,
+  ...TREASURY_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -70,6 +70,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'sales.create', label: 'Créer des ventes' },
       { name: 'sales.below_min_price', label: 'Vendre sous le prix minimum' },
       { name: 'sales.beyond_credit_limit', label: 'Vendre au-delà du plafond de crédit' },
+      { name: 'sales.correct', label: 'Corriger des ventes boutique (avoirs, remboursements)' },
       { name: 'invoices.cancel', label: 'Annuler des factures' },
       { name: 'documents.reprint', label: 'Réimprimer des documents' },
       { name: 'settlements.create', label: 'Enregistrer des règlements' },

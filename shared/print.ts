@@ -28,6 +28,7 @@ export const PRINTOUTS = {
   count_sheet: 'État de contrôle de stock',
   count_blank_sheet: 'Feuille de comptage vierge',
   count_adjustment: "État d'ajustement d'inventaire",
+  credit_note: 'Avoir (correction de vente boutique)',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 

@@ -5,6 +5,7 @@
  * currency's minor unit; `currency` travels with the page so the client formats them.
  */
 import type { ListParams, Option, Paginated, StatusFilter } from './lists.js';
+import type { AccountLedger } from './treasury-accounts.js';
 
 export interface CrudAbilities {
   create: boolean;
@@ -409,7 +410,8 @@ export interface MasterDataPages {
   /** suggested_codes: the next free code for each kind (DEP02, BTQ03), the form follows the chosen kind. */
   'settings/locations/Form': { location: LocationRow | null; suggested_codes: Record<LocationKind, string> | null; usage: UsageInfo | null; can_manage: boolean };
   'settings/cash-desks/Index': { cash_desks: Paginated<CashDeskRow>; params: ListParams<{ status: StatusFilter; location_id: string }>; locations: Option[]; can_manage: boolean; currency: string };
-  'settings/cash-desks/Form': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string };
+  /** ledger: the desk's money movements, on its page (null on the create and edit forms). */
+  'settings/cash-desks/Form': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string; ledger: AccountLedger | null };
 }
 
 export const MASTER_DATA_PAGE_NAMES = [

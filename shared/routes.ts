@@ -35,8 +35,10 @@ const PRODUCTS = '/fichiers/produits';
 const PRICE_CENTRE = '/fichiers/centraleprix';
 const LOCATIONS = '/parametres/societe/emplacements';
 const CASH_DESKS = '/parametres/societe/caisses';
+const TREASURY_ACCOUNTS = '/parametres/societe/banques-mobile-money';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
+const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
 
 export const ROUTES = {
@@ -91,6 +93,14 @@ export const ROUTES = {
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
   }),
+  // Correction vente boutique: returns of a counter sale → credit notes (AV-).
+  ...prefixed('creditNotes', {
+    index: CREDIT_NOTES,
+    create: `${CREDIT_NOTES}/create`,
+    export: `${CREDIT_NOTES}/export`,
+    show: `${CREDIT_NOTES}/:id`,
+    print: `${CREDIT_NOTES}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,
@@ -124,6 +134,8 @@ export const ROUTES = {
   'company.accounts': '/parametres/societe/comptes',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
+  // Bank and mobile-money accounts; the ledger export serves every treasury account (a cash desk's too).
+  ...prefixed('treasuryAccounts', { ...records(TREASURY_ACCOUNTS), ...exports(TREASURY_ACCOUNTS), movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export` }),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -66,6 +66,9 @@ export const COST_FIELDS = [
   // A received transfer's differences valued at the CMUP at sending (per line, and the totals).
   'difference_value',
   'difference_values',
+  // Sales: the cost of what was sold or returned (CMUP at the sale), and the margin.
+  'cost_total',
+  'margin',
 ] as const;
 
 export type CostField = (typeof COST_FIELDS)[number];

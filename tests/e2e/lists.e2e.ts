@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 import { type Screen, horizontalOverflows, pageScreens, waitForListTable } from './support/screens.js';
+import { postMoneyMovements } from '../../server/services/treasury/ledger.js';
 
 const enabled = browserSuiteEnabled();
 
 /** Lists that exist today: the derivation from the route table must at least find them. */
-const KNOWN_LISTS = ['clients.index', 'suppliers.index', 'categories.index', 'products.index', 'priceCentre.index', 'entries.index', 'transfers.index', 'transfers.cancellations', 'inventory.index', 'locations.index', 'cashDesks.index'];
+const KNOWN_LISTS = ['clients.index', 'suppliers.index', 'categories.index', 'products.index', 'priceCentre.index', 'entries.index', 'transfers.index', 'transfers.cancellations', 'inventory.index', 'locations.index', 'cashDesks.index', 'treasuryAccounts.index'];
 
 describe.skipIf(!enabled)('list screens fit the screen', () => {
   let server: E2EServer;
@@ -224,6 +225,44 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
           const box = (await figure.boundingBox())!;
           expect(box.x + box.width).toBeLessThanOrEqual(width);
           expect(await lines.locator('tfoot').textContent()).toMatch(/Total/);
+        });
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("a treasury account's ledger and a cash desk's fit: a table at 1366×768, cards at 390×844", async () => {
+    const bank = await server.db('treasury_accounts').where({ code: 'BQ01' }).first('id');
+    const desk = await server.db('cash_desks').where({ code: 'CAI02' }).first('id');
+    const deskAccount = await server.db('treasury_accounts').where({ cash_desk_id: desk.id }).first('id');
+    const today = new Date().toISOString().slice(0, 10);
+    await server.db.transaction((trx) =>
+      postMoneyMovements(
+        trx,
+        [
+          { accountId: bank.id, amount: 1_250_000, movementType: 'settlement', paymentMethod: 'virement', reference: 'VIR-2026-00042', label: 'Règlement KONÉ BTP' },
+          { accountId: deskAccount.id, amount: 48_500, movementType: 'sale', paymentMethod: 'especes', label: 'Vente au comptoir' },
+          { accountId: bank.id, amount: -300_000, movementType: 'supplier_payment', paymentMethod: 'cheque', reference: 'CHQ 0045871' },
+        ],
+        { documentType: 'test', documentId: 1, documentNumber: 'RG-2026-000042', userId: null, businessDate: today },
+      ),
+    );
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      const { page, errors } = await signedIn(width, height);
+      for (const path of [`/parametres/societe/banques-mobile-money/${bank.id}`, `/parametres/societe/caisses/${desk.id}`]) {
+        await step(`${path} (${width} px)`, page, async () => {
+          await page.goto(path);
+          const rows = page.getByTestId('ledger-table').locator('tbody > tr');
+          await expect.poll(() => rows.count()).toBeGreaterThan(0);
+          expect(await horizontalOverflows(page), `${path} ${width}`).toEqual([]);
+          await page.getByTestId('ledger-balance').waitFor();
+          const last = (await page.getByTestId('ledger-table').locator('td[data-label="Solde après"]').first().boundingBox())!;
+          expect(last.x + last.width).toBeLessThanOrEqual(width);
+          if (width < 576) expect(await rows.first().evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
         });
       }
       expect(errors).toEqual([]);

@@ -22,6 +22,8 @@ import { createStockEntry } from '../../server/services/stock/entries.js';
 import { createReadjustment, openCountSession, saveCounts, validateCount } from '../../server/services/stock/inventory.js';
 import { createTransfer } from '../../server/services/stock/transfers.js';
 import type { Actor } from '../../server/services/actor.js';
+import { createSale } from '../../server/services/sales/create-sale.js';
+import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
@@ -61,6 +63,8 @@ interface PrintoutCase {
   minPages: number;
   /** A text printed once, at the end: the grand total line. */
   totalOnce?: RegExp;
+  /** A text the printout must carry (the amount in words of a sales document). */
+  text?: RegExp;
 }
 
 describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromium → PDF)', () => {
@@ -120,6 +124,16 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     const transferNumber = transfer.number;
     await validateCount(db, count.id, { version, movedPolicy: 'snapshot', uncountedAsZero: false }, actor);
     const open = await openCountSession(db, { idempotencyKey: 'e2e-print-count-2', locationId: depot, countDate: today, blind: false, categoryIds: [category], note: '' }, actor);
+    // A counter sale at the depot, part of it brought back: the avoir.
+    const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+    const sale = await createSale(
+      db,
+      { idempotencyKey: 'e2e-print-sale', kind: 'counter', clientId: walkIn, locationId: depot, saleDate: today, paymentMode: 'cash', dueDate: null, discount: 0, note: '', formLoadedAt: new Date(Date.now() - 60_000).toISOString(), lines: products.slice(100, 103).map((p) => ({ productId: p, unit: 'unit' as const, quantity: 2, unitPrice: null, discount: 0 })), payments: [{ method: 'especes', amount: 30_000_000, accountId: null, operator: null, phone: '', reference: '' }] },
+      { belowMinPrice: false, beyondCreditLimit: false },
+      actor,
+    );
+    const saleLines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('id');
+    const avoir = await createCreditNote(db, { idempotencyKey: 'e2e-print-avoir', saleId: sale.id, reason: 'Groupe livré avec un défaut de démarrage', version: 1, lines: saleLines.map((l) => ({ saleLineId: Number(l.id), quantity: 1 })) }, actor);
 
     cases.push(
       { name: 'bon-entree', url: route('entries.print', { id: entry.id }), paper: 'A4', number: entry.number, minPages: 3, totalOnce: /Total \(140 lignes\)/ },
@@ -128,6 +142,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       { name: 'reajustement', url: route('inventory.readjustmentPrint', { id: readjustment.id }), paper: 'A4', number: readjustment.number, minPages: 1 },
       { name: 'ajustement-inventaire', url: route('inventory.adjustment', { id: count.id }), paper: 'A4', number: count.number, minPages: 2 },
       { name: 'etat-controle', url: route('inventory.sheet', { id: open.id }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
+      { name: 'avoir', url: route('creditNotes.print', { id: avoir.id }), paper: 'A5', number: avoir.number, minPages: 1, totalOnce: /Total remboursé \(3 lignes\)/, text: /Arrêté le présent avoir à la somme de [a-zé -]+ francs CFA/ },
       { name: 'feuille-vierge', url: route('inventory.sheet', { id: open.id }, { vierge: 1 }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
     );
 
@@ -224,6 +239,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
         expect(all).not.toContain('Chargement');
         expect(all).not.toContain('Bandeau hors document');
         expect(all).not.toContain('Imprimer');
+        if (c.text) expect(all.replace(/\s+/g, ' '), `${c.name}: texte attendu`).toMatch(c.text);
         if (c.totalOnce) {
           expect(all.match(new RegExp(c.totalOnce.source, 'g'))?.length, `${c.name}: total imprimé une fois`).toBe(1);
           expect(pages[pages.length - 1], `${c.name}: total en fin de document`).toMatch(c.totalOnce);

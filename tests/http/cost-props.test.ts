@@ -9,6 +9,8 @@ import { Client, type TestApp, createTestApp, userWithPermissions } from '../sup
 import { testDatabases } from '../support/databases.js';
 import { giveStock, idempotencyKey, makeProduct, makeSupplier } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
+import { adminActor, cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
+import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 
 /**
  * Security issue 13, finding 4: every page and printout that can carry a cost (purchase price,
@@ -70,6 +72,10 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
     expect((await t.db('inventory_counts').where({ id: count }).first('status')).status).toBe('validated');
     expect((await admin.post(route('inventory.readjust'), { idempotency_key: idempotencyKey(), location_id: depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: product, direction: 'out', quantity: 1 }] })).status).toBe(303);
     const readjustment = Number((await t.db('stock_adjustments').orderBy('id', 'desc').first('id')).id);
+    await giveStock(t.db, product, shop, 10, 900);
+    const sale = await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: shop, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_500 })], payments: [cashPayment(3_000)] }));
+    const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
+    const creditNote = (await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: sale.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: saleLine, quantity: 1 }] }, await adminActor(t.db))).id;
 
     const page = (name: RouteName, params: Record<string, number> | null, query?: Query, json = false, never = false) => ({
       name: `${name}${query ? ` ${JSON.stringify(query)}` : ''}`,
@@ -90,6 +96,9 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
       page('inventory.show', { id: count }, { tab: 'ecarts' }),
       page('inventory.adjustment', { id: count }),
       page('inventory.readjustmentPrint', { id: readjustment }),
+      page('creditNotes.show', { id: creditNote }),
+      // The avoir is handed to the customer: never a cost on it.
+      page('creditNotes.print', { id: creditNote }, undefined, false, true),
       page('products.index', null),
       page('products.show', { id: product }),
       page('products.stock', { id: product }),

@@ -9,6 +9,7 @@ import { businessDate } from '../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { uniqueTag } from '../support/unique.js';
+import { cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../support/stock.js';
 
 const today = () => businessDate('Africa/Abidjan');
@@ -95,6 +96,15 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
       expect((await admin.post(route('inventory.validate', { id }), { version, moved_policy: 'snapshot', uncounted_as_zero: false })).status).toBe(303);
       expect((await t.db('inventory_counts').where({ id }).first('status')).status).toBe('validated');
       return { url: route('inventory.adjustment', { id }), back: route('inventory.show', { id }, { tab: 'ecarts' }), printout: 'count_adjustment', id, number: await numberOf('inventory_counts', id) };
+    },
+    'creditNotes.print': async () => {
+      const rice = await goods();
+      await giveStock(t.db, rice, f.shop, 5, 12000);
+      const sale = await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: f.shop, saleDate: today(), lines: [line(rice, 2, { unitPrice: 15_000 })], payments: [cashPayment(30_000)] }));
+      const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
+      const res = await admin.post(route('creditNotes.index'), { idempotency_key: idempotencyKey(), sale_id: sale.id, version: 1, reason: 'Sac percé', lines: [{ sale_line_id: saleLine, quantity: 1 }] });
+      const id = idFrom(res);
+      return { url: route('creditNotes.print', { id }), back: route('creditNotes.show', { id }), printout: 'credit_note', id, number: await numberOf('credit_notes', id) };
     },
   };
   /** Printout routes that are state reports (a period, filters): no original, no copy. */

@@ -6,6 +6,7 @@ import { businessDate } from '../../../server/domain/dates.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { DEFAULT_SEED, type DemoScale, generateDemoData } from './generate.js';
 import { type StockHistoryResult, historyStart, seedStockHistory } from './stock-history.js';
+import { seedTreasuryAccounts } from './treasury.js';
 import { companyTimeZone } from '../../../server/services/company/get-company.js';
 
 /**
@@ -13,7 +14,7 @@ import { companyTimeZone } from '../../../server/services/company/get-company.js
  * products, clients and suppliers in batches, then the opening stock of every active location as
  * real stock entries (ENT- numbers, ledger, CMUP, supplier balances all as in production) dated at
  * the start of the history, then a year (large) or three months (small) of stock life up to
- * yesterday (stock-history.ts).
+ * yesterday (stock-history.ts), sales included (sales-history.ts).
  */
 
 export class DemoDataExistsError extends Error {}
@@ -26,6 +27,8 @@ export interface SeedDemoResult {
   entries: number;
   movements: number;
   history: StockHistoryResult;
+  /** Bank and mobile-money accounts (treasury.ts). */
+  treasuryAccounts: number;
 }
 
 /** Rows per INSERT: well under the bound-parameter limits of SQLite (32 766) and PostgreSQL. */
@@ -125,8 +128,10 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
       movements += chunk.length;
     }
   }
+  // The bank and the wallets first: the history's sales pay into them.
+  const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
   const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor);
   // Fresh planner statistics for the tables just filled (SQLite; PostgreSQL has autovacuum).
   await optimizeSqlite(db);
-  return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history };
+  return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history, treasuryAccounts };
 }

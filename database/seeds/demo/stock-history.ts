@@ -8,6 +8,7 @@ import { countLineResult } from '../../../server/domain/stock/count.js';
 import { chainStockMovements } from '../../../server/domain/integrity/chain.js';
 import type { DemoScale } from './generate.js';
 import { Random } from './random.js';
+import { type SalesResult, SalesSimulator } from './sales-history.js';
 
 /**
  * A year of stock life before today, written in bulk: supplier entries at the depot, transfers to
@@ -22,8 +23,8 @@ import { Random } from './random.js';
  */
 
 export const HISTORY_PROFILES = {
-  small: { days: 90, entriesPerDay: 1, entryLines: 15, transfersPerDay: 1, transferLines: 10, countEveryDays: 30, countCategoryShare: 0.2, readjustEveryDays: 7 },
-  large: { days: 365, entriesPerDay: 3, entryLines: 220, transfersPerDay: 3, transferLines: 200, countEveryDays: 30, countCategoryShare: 0.1, readjustEveryDays: 3 },
+  small: { days: 90, entriesPerDay: 1, entryLines: 15, transfersPerDay: 1, transferLines: 10, transferPacks: 1, countEveryDays: 30, countCategoryShare: 0.2, readjustEveryDays: 7 },
+  large: { days: 365, entriesPerDay: 4, entryLines: 220, transfersPerDay: 3, transferLines: 200, transferPacks: 3, countEveryDays: 30, countCategoryShare: 0.1, readjustEveryDays: 3 },
 } as const satisfies Record<DemoScale, unknown>;
 
 export interface StockHistoryResult {
@@ -32,6 +33,7 @@ export interface StockHistoryResult {
   counts: number;
   readjustments: number;
   movements: number;
+  sales: SalesResult;
 }
 
 /** 'YYYY-MM-DD' shifted by whole days (calendar arithmetic, no time zone involved). */
@@ -51,6 +53,8 @@ interface Product {
   packSize: number;
   cmup: number;
   purchasePrice: number;
+  retail: number;
+  wholesale: number;
 }
 
 const DIFFERENCE_REASONS = ['Carton abîmé à la livraison', 'Manquant constaté à la réception', 'Erreur de préparation au dépôt'];
@@ -69,15 +73,17 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const locations = (await db('locations').orderBy('id').select('id', 'kind', 'active')).filter((l) => toBool(l.active));
   const depot = locations.find((l) => l.kind === 'depot');
   const shops = locations.filter((l) => l.kind === 'boutique').map((l) => Number(l.id));
-  if (!depot || shops.length === 0) return { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0 };
+  if (!depot || shops.length === 0) return { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0 } };
   const depotId = Number(depot.id);
 
-  const products: Product[] = (await db('products').where({ active: true }).orderBy('id').select('id', 'category_id', 'pack_size', 'cmup', 'purchase_price')).map((p) => ({
+  const products: Product[] = (await db('products').where({ active: true }).orderBy('id').select('id', 'category_id', 'pack_size', 'cmup', 'purchase_price', 'retail_price', 'wholesale_price')).map((p) => ({
     id: Number(p.id),
     categoryId: Number(p.category_id),
     packSize: Math.max(1, Number(p.pack_size)),
     cmup: Number(p.cmup),
     purchasePrice: Number(p.purchase_price),
+    retail: Number(p.retail_price),
+    wholesale: Number(p.wholesale_price),
   }));
   const byId = new Map(products.map((p) => [p.id, p]));
   const categoryIds = [...new Set(products.map((p) => p.categoryId))].sort((a, b) => a - b);
@@ -112,9 +118,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const out: Record<string, Record<string, unknown>[]> = {
     stock_entries: [], stock_entry_lines: [], transfers: [], transfer_lines: [], inventory_counts: [], inventory_count_categories: [], inventory_count_lines: [],
     stock_adjustments: [], stock_adjustment_lines: [], stock_movements: [], cmup_history: [], price_history: [],
+    sales: [], sale_lines: [], sale_payments: [], money_movements: [],
   };
   const supplierDebt = new Map<number, number>();
-  const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0 };
+  const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0 } };
   const pool = products.map((p) => p.id);
   /** k distinct random products, in id order. */
   const sample = (k: number) => rng.drawInPlace(pool, k).sort((a, b) => a - b);
@@ -123,6 +130,8 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
     out.stock_movements.push({ product_id: productId, location_id: locationId, quantity, unit_cost: unitCost, movement_type: movementType, document_type: doc.type, document_id: doc.id, document_number: doc.number, user_id: user.id, business_date: date, created_at: at, reason });
     result.movements++;
   };
+
+  const sales = await SalesSimulator.create(db, scale, { rng, user, stock: get, move, nextNumber, shiftDate, sample: (k) => sample(k), product: (id) => byId.get(id)!, out }, depotId);
 
   const start = historyStart(scale, today);
   const pending: Array<{ row: Record<string, unknown>; lines: Array<Record<string, any>> }> = [];
@@ -205,7 +214,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
         result.entries++;
       }
 
-      // 3. Transfers from the depot to each shop, received tomorrow.
+      // 3. The day's sales: counter sales at the shops, invoices from the depot.
+      sales.day(date, at);
+
+      // 4. Transfers from the depot to each shop, received tomorrow.
       for (const shop of shops) {
         for (let n = 0; n < profile.transfersPerDay; n++) {
           const chosen = sample(profile.transferLines * 2).filter((id) => get(id, depotId) > 0).slice(0, profile.transferLines);
@@ -213,7 +225,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
           const doc = { type: 'transfer', id: ids.transfer++, number: nextNumber('TRF', date) };
           const lines = chosen.map((productId, i) => {
             const p = byId.get(productId)!;
-            const quantity = Math.min(get(productId, depotId), rng.int(1, Math.max(2, p.packSize)));
+            const quantity = Math.min(get(productId, depotId), rng.int(1, Math.max(2, p.packSize)) * profile.transferPacks);
             move(doc, date, at(10, n), productId, depotId, -quantity, p.cmup, 'transfer_out');
             return { transfer_id: doc.id, position: i + 1, product_id: productId, quantity_sent: quantity, quantity_received: null as number | null, unit_cost: p.cmup, difference_reason: null as string | null };
           });
@@ -228,7 +240,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
         }
       }
 
-      // 4. Monthly count of a few categories, alternating depot and shops, validated the same day.
+      // 5. Monthly count of a few categories, alternating depot and shops, validated the same day.
       if (day % profile.countEveryDays === 0) {
         const locationId = [depotId, ...shops][(day / profile.countEveryDays) % (shops.length + 1)];
         const cats = pickCategories(rng, categoryIds, profile.countCategoryShare);
@@ -258,7 +270,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
         result.counts++;
       }
 
-      // 5. Now and then a shop writes off broken, lost, stolen or expired goods (or fixes a typo).
+      // 6. Now and then a shop writes off broken, lost, stolen or expired goods (or fixes a typo).
       if (day % profile.readjustEveryDays === 0) {
         const locationId = rng.pick(shops);
         const reason = rng.pick(['casse', 'casse', 'perte', 'vol', 'peremption', 'erreur_saisie'] as const);
@@ -303,8 +315,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       const [series, year] = key.split(':');
       await trx('document_counters').insert({ series, year: Number(year), last_number: last }).onConflict(['series', 'year']).merge({ last_number: last });
     }
-    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments']);
+    await sales.finish(trx);
+    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments', 'sales']);
   });
+  result.sales = sales.result;
   return result;
 }
 

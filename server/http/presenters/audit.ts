@@ -1,11 +1,13 @@
 import { AUDIT_FIELD_LABELS, auditActionLabel } from '../../../shared/audit.js';
 import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
+import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 
 const MONEY_FIELDS = new Set(['credit_limit', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'balance']);
 const VALUE_LABELS: Record<string, Record<string, string>> = {
-  kind: { particulier: 'Particulier', entreprise: 'Entreprise', depot: 'Dépôt', boutique: 'Boutique' },
+  kind: { particulier: 'Particulier', entreprise: 'Entreprise', depot: 'Dépôt', boutique: 'Boutique', banque: 'Banque', mobile_money: 'Mobile money' },
+  operator: MOBILE_MONEY_OPERATOR_LABELS,
   price_level: { detail: 'Détail', gros: 'Gros' },
 };
 

@@ -26,6 +26,8 @@ import {
   updateLocation,
 } from '../../services/locations/locations.js';
 import { suggestCode, suggestLocationCodes } from '../../services/records/codes.js';
+import { cashDeskAccountId } from '../../services/treasury/cash-desk-accounts.js';
+import { accountLedgerProps } from './treasury-accounts.js';
 import { actorOf } from '../actor.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
@@ -125,14 +127,17 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       usage: null,
       can_manage: true,
       currency: await getCurrency(db),
+      ledger: null,
     });
   });
 
   const loadDesk = recordLoader((id) => findCashDesk(db, id));
 
-  const showDesk = async (req: Request, res: Response) => {
+  /** The desk's page shows its ledger (money movements of its caisse account); its edit form does not. */
+  const showDesk = (withLedger: boolean) => async (req: Request, res: Response) => {
     const row = await loadDesk(req.params.id);
     const currency = await getCurrency(db);
+    const accountId = withLedger ? await cashDeskAccountId(db, Number(row.id)) : null;
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: presentCashDeskRow(row),
       suggested_code: row.code,
@@ -140,10 +145,11 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
       currency,
+      ledger: accountId ? await accountLedgerProps(db, accountId, req.query) : null,
     });
   };
-  r.get(ROUTES['cashDesks.show'], showDesk);
-  r.get(ROUTES['cashDesks.edit'], can(MANAGE), showDesk);
+  r.get(ROUTES['cashDesks.show'], showDesk(true));
+  r.get(ROUTES['cashDesks.edit'], can(MANAGE), showDesk(false));
 
   saveRoutes(r, {
     area: 'cashDesks',

@@ -10,10 +10,12 @@ import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
+import { salesRoutes } from './sales.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
 import { supportRoutes } from './support.js';
+import { treasuryAccountRoutes } from './treasury-accounts.js';
 
 /** Every area registers its routes here, in one place. */
 export function registerRoutes(app: Express, ctx: AppContext): void {
@@ -21,6 +23,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(profileRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
+  app.use(salesRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
   app.use(searchRoutes(ctx));
@@ -31,4 +34,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
   app.use(supportRoutes(ctx));
+  app.use(treasuryAccountRoutes(ctx));
 }

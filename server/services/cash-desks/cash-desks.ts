@@ -75,6 +75,14 @@ async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?
   const byName = trx('cash_desks').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (current) byName.whereNot({ id: current.id });
   if (await byName.first('id')) errors.name = `Une caisse « ${input.name} » existe déjà.`;
+  // Codes and names are shared with the bank and mobile-money accounts (one money ledger).
+  if (!errors.code) {
+    const account = await trx('treasury_accounts').whereNull('cash_desk_id').where({ code: input.code }).first('name');
+    if (account) errors.code = `Le code ${input.code} est déjà celui du compte « ${account.name} ».`;
+  }
+  if (!errors.name && (await trx('treasury_accounts').whereNull('cash_desk_id').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]).first('id'))) {
+    errors.name = `Un compte bancaire ou mobile money s'appelle déjà « ${input.name} ».`;
+  }
   const location = await trx('locations').where({ id: input.location_id }).first('active');
   if (!location) errors.location_id = "Cet emplacement n'existe pas.";
   else if (!toBool(location.active) && input.location_id !== current?.location_id) errors.location_id = 'Cet emplacement est archivé : choisissez un emplacement actif.';

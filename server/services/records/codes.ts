@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { escapeLike } from '../../db/dialect.js';
 import { nextCode } from '../../domain/records/codes.js';
 import type { LocationKind } from '../../../shared/records.js';
+import type { ManagedTreasuryKind } from '../../../shared/treasury-accounts.js';
 
 interface CodeFormat {
   prefix: string;
@@ -23,6 +24,12 @@ export const LOCATION_CODE_FORMATS: Record<LocationKind, CodeFormat> = {
   boutique: { prefix: 'BTQ', width: 2 },
 };
 
+/** Bank and mobile-money accounts are coded by kind (BQ01 a bank, MM01 a wallet); caisse accounts keep their desk's code. */
+export const TREASURY_CODE_FORMATS: Record<ManagedTreasuryKind, CodeFormat> = {
+  banque: { prefix: 'BQ', width: 2 },
+  mobile_money: { prefix: 'MM', width: 2 },
+};
+
 export type CodedTable = keyof typeof CODE_FORMATS;
 
 /**
@@ -36,6 +43,11 @@ export async function suggestCode(db: Knex | Knex.Transaction, table: CodedTable
 /** The next free code of each kind of location, so the form can follow the chosen kind. */
 export async function suggestLocationCodes(db: Knex | Knex.Transaction): Promise<Record<LocationKind, string>> {
   return { depot: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.depot), boutique: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.boutique) };
+}
+
+/** The next free code of each kind of treasury account, so the form can follow the chosen kind. */
+export async function suggestTreasuryCodes(db: Knex | Knex.Transaction): Promise<Record<ManagedTreasuryKind, string>> {
+  return { banque: await nextFreeCode(db, 'treasury_accounts', TREASURY_CODE_FORMATS.banque), mobile_money: await nextFreeCode(db, 'treasury_accounts', TREASURY_CODE_FORMATS.mobile_money) };
 }
 
 async function nextFreeCode(db: Knex | Knex.Transaction, table: string, { prefix, width }: CodeFormat): Promise<string> {

@@ -12,7 +12,7 @@ import { Refusal } from '../../domain/errors.js';
  * or at start-up with registerHistoryCheck('client', …). A foreign key that still refuses the
  * delete (a check forgotten) becomes the same refusal through deleteOrRefuse(), never a 500.
  */
-export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk';
+export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk' | 'treasury_account';
 
 export interface HistoryCheck {
   /** Shown to the user: "Ce produit ne peut pas être supprimé : <reason>." */
@@ -91,6 +91,17 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
       reason: 'elle a des mouvements de caisse',
       has: (db, id) => exists(db('money_movements').join('treasury_accounts', 'treasury_accounts.id', 'money_movements.account_id').where('treasury_accounts.cash_desk_id', id)),
     },
+  ],
+  // Bank and mobile-money accounts (services/treasury/accounts.ts).
+  treasury_account: [
+    {
+      reason: balanceReason('il a un solde de'),
+      has: async (db, id, ctx) => {
+        const value = await nonZero(db, 'treasury_accounts', 'balance', id);
+        return value === null ? null : { value, currency: ctx.currency };
+      },
+    },
+    { reason: 'il a des mouvements', has: (db, id) => exists(db('money_movements').where({ account_id: id })) },
   ],
 };
 

@@ -4,6 +4,8 @@ import { ean13, ean13CheckDigit, isValidEan13 } from '../../../database/seeds/de
 import { DEMO_SCALES, generateDemoData } from '../../../database/seeds/demo/generate.js';
 import { Random } from '../../../database/seeds/demo/random.js';
 import { DemoDataExistsError, seedDemo } from '../../../database/seeds/demo/seed.js';
+import { checkCash } from '../../../server/services/treasury/check-cash.js';
+import { verifyMoneyChains } from '../../../server/services/treasury/ledger.js';
 import { cmupAfterReceipt } from '../../../server/domain/stock/cmup.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { checkStock } from '../../../server/services/stock/check-stock.js';
@@ -152,6 +154,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       ...(await a.db('transfers').pluck('number')),
       ...(await a.db('inventory_counts').whereNotNull('number').pluck('number')),
       ...(await a.db('stock_adjustments').pluck('number')),
+      ...(await a.db('sales').pluck('number')),
     ] as string[];
     const perCounter = new Map<string, number[]>();
     for (const n of numbers) {
@@ -179,6 +182,47 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     const owed = await a.db('suppliers').sum({ s: 'balance' }).first();
     const entered = await a.db('stock_entries').sum({ s: 'total_amount' }).first();
     expect(Number(owed!.s)).toBe(Number(entered!.s));
+
+    // Somewhere for non-cash payments: the company's bank account, with its opening balance in the ledger, and a wallet per operator.
+    expect(ra.treasuryAccounts).toBe(5);
+    const accounts = await a.db('treasury_accounts').whereIn('kind', ['banque', 'mobile_money']).orderBy('code').select('code', 'name', 'kind', 'operator', 'balance', 'active');
+    expect(accounts.map((x) => [x.code, x.name, x.kind, x.operator])).toEqual([
+      ['BQ01', 'SGBCI Compte courant', 'banque', null],
+      ['MM01', 'Orange Money Boutique', 'mobile_money', 'orange_money'],
+      ['MM02', 'Wave Boutique', 'mobile_money', 'wave'],
+      ['MM03', 'MTN MoMo Boutique', 'mobile_money', 'mtn_momo'],
+      ['MM04', 'Moov Money Boutique', 'mobile_money', 'moov_money'],
+    ]);
+    expect(Number((await a.db('money_movements').where({ account_id: (await a.db('treasury_accounts').where({ code: 'BQ01' }).first('id')).id, movement_type: 'opening' }).first('amount')).amount)).toBe(2_500_000);
+    expect((await checkCash(a.db)).differences).toEqual([]);
+    expect(await verifyMoneyChains(a.db)).toEqual([]);
+
+    // A year (here three months) of sales: counter sales at the shop, invoices from the depot, some on credit.
+    expect(ra.history.sales.counterSales).toBeGreaterThan(500);
+    expect(ra.history.sales.invoices).toBeGreaterThan(100);
+    expect(await count('sales')).toBe(ra.history.sales.counterSales + ra.history.sales.invoices);
+    expect(await count('sale_lines')).toBe(ra.history.sales.lines);
+    expect(Number((await a.db('stock_movements').where({ movement_type: 'sale' }).count({ n: '*' }).first())!.n)).toBe(ra.history.sales.lines);
+    // What each sale took out is what its lines say, and each paid sale's payments add up to its total.
+    const mismatched = await a.db('sales as s')
+      .join(a.db('sale_lines').groupBy('sale_id').select('sale_id').sum({ net: 'net' }).as('l'), 'l.sale_id', 's.id')
+      .whereRaw('l.net <> s.total_ttc')
+      .count({ n: '*' })
+      .first();
+    expect(Number(mismatched!.n)).toBe(0);
+    const unpaid = await a.db('sales as s')
+      .where('s.payment_mode', 'cash')
+      .whereRaw('s.total_ttc <> (SELECT COALESCE(SUM(p.amount), 0) FROM sale_payments p WHERE p.sale_id = s.id)')
+      .count({ n: '*' })
+      .first();
+    expect(Number(unpaid!.n)).toBe(0);
+    // Clients owe exactly their credit invoices; counter sales are all cash.
+    const owedByClients = await a.db('clients').sum({ s: 'balance' }).first();
+    const onCredit = await a.db('sales').where({ payment_mode: 'credit' }).sum({ s: 'total_ttc' }).first();
+    expect(Number(owedByClients!.s)).toBe(Number(onCredit!.s));
+    expect(Number(onCredit!.s)).toBeGreaterThan(0);
+    expect(await a.db('sales').where({ kind: 'counter', payment_mode: 'credit' }).first('id')).toBeUndefined();
+    expect(await a.db('sale_payments').where({ method: 'mobile_money' }).first('id')).toBeTruthy();
   });
 
   it('refuses to run twice and writes nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, currencyWords, numberInWords, MAX_WORDS_MAJOR } from '../../../shared/amount-in-words.js';
+import { amountInWords, amountInWordsAndFigures, currencyWords, numberInWords, MAX_WORDS_MAJOR } from '../../../shared/amount-in-words.js';
 
 const XOF = currencyWords('XOF');
 const EUR = currencyWords('EUR');
@@ -217,5 +217,12 @@ describe(`generated vectors (${SAMPLE.length})`, () => {
       expect(w.endsWith(n <= 1 ? ' franc CFA' : ' francs CFA'), `${n}`).toBe(true);
       expect(amountInWords(n * 100, EUR).endsWith(endsWithNoun ? "d'euros" : n <= 1 ? ' euro' : ' euros'), `${n}`).toBe(true);
     }
+  });
+});
+
+describe('amountInWordsAndFigures (the closing phrase of the printouts)', () => {
+  it('writes the amount in words, then in figures', () => {
+    expect(amountInWordsAndFigures(1_250_000, 'XOF')).toBe('un million deux cent cinquante mille francs CFA (1\u202f250\u202f000\u00a0FCFA)');
+    expect(amountInWordsAndFigures(150, 'EUR')).toMatch(/^un euro et cinquante centimes \(1,50\u00a0€\)$/);
   });
 });

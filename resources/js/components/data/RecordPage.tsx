@@ -5,17 +5,20 @@ import { Icon } from '@/components/Icon';
 
 /**
  * The frame of a master-data record page (a client, a product, a location…): the page heading,
- * the main column (figures, facts, form, history) and, beside it, `aside` (RecordLifecycle).
+ * the main column (figures, facts, form, history) and, beside it, `aside` (RecordLifecycle);
+ * `below`, full width under both (a wide list of the record: an account's ledger).
  *
  *   <RecordPage title={client.name} subtitle={…} breadcrumbs={…} actions={…} aside={<RecordLifecycle … />}>…</RecordPage>
  */
-export function RecordPage({ aside, mainClassName = 'col-xl-8', children, ...page }: AppPageProps & { aside?: ReactNode; mainClassName?: string }) {
+export function RecordPage({ aside, below, mainClassName = 'col-xl-8', children, ...page }: AppPageProps & { aside?: ReactNode; mainClassName?: string; below?: ReactNode }) {
   return (
     <AppPage {...page}>
       <div className="row g-4">
         <div className={mainClassName}>{children}</div>
         {aside ? <div className="col-xl-4">{aside}</div> : null}
       </div>
+      {/* `below`: full width under both columns (a wide table: a treasury account's ledger). */}
+      {below ? <div className="mt-4">{below}</div> : null}
     </AppPage>
   );
 }

@@ -7,9 +7,10 @@ import { RecordForm } from '@/components/data/RecordForm';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { RecordPage } from '@/components/data/RecordPage';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
+import { AccountLedger } from '@/components/treasury/AccountLedger';
 import { useServerForm } from '@/hooks/useServerForm';
 
-export default function CashDeskForm({ cash_desk, suggested_code, locations, usage, can_manage, currency }: MasterDataPages['settings/cash-desks/Form']) {
+export default function CashDeskForm({ cash_desk, suggested_code, locations, usage, can_manage, currency, ledger }: MasterDataPages['settings/cash-desks/Form']) {
   const form = useServerForm({
     code: cash_desk?.code ?? suggested_code,
     name: cash_desk?.name ?? '',
@@ -28,6 +29,7 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
       }
       breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Caisses', href: route('cashDesks.index') }, { label: cash_desk ? cash_desk.code : 'Nouvelle' }]}
       aside={cash_desk && usage ? <RecordLifecycle resource="cashDesks" id={cash_desk.id} active={cash_desk.active} usage={usage} noun="cette caisse" canDelete={can_manage} /> : null}
+      below={cash_desk && ledger ? <AccountLedger ledger={ledger} url={route('cashDesks.show', { id: cash_desk.id })} balance={cash_desk.balance} currency={currency} /> : null}
     >
       <RecordForm
         form={form}

@@ -1,0 +1,214 @@
+import type { Knex } from 'knex';
+import { updateIntegersById } from '../../../server/db/bulk.js';
+import { toBool } from '../../../server/db/dialect.js';
+import { moneyMovementHash } from '../../../server/services/treasury/ledger.js';
+import { MOBILE_MONEY_OPERATORS, type MobileMoneyOperator } from '../../../shared/treasury.js';
+import type { DemoScale } from './generate.js';
+import type { Random } from './random.js';
+
+/**
+ * The sales of the demo history (issue 14), simulated day by day inside the stock history's loop so
+ * that a sale only takes what is on the shelf that day: counter sales (VB-) at every active location
+ * with a cash desk, invoices (FAC-) from the depot to named clients — cash or on credit within the
+ * client's limit. Each sale writes exactly the rows createSale writes (sale, lines with the CMUP of
+ * the day, payments, stock movements, money movements hash-chained per treasury account, client
+ * balances), set-based at the end like the rest of the history.
+ */
+
+export const SALES_PROFILES = {
+  small: { counterPerDay: 12, invoicesPerDay: 3, counterLines: [1, 4], invoiceLines: [2, 8] },
+  large: { counterPerDay: 500, invoicesPerDay: 150, counterLines: [2, 8], invoiceLines: [3, 12] },
+} as const satisfies Record<DemoScale, { counterPerDay: number; invoicesPerDay: number; counterLines: readonly [number, number]; invoiceLines: readonly [number, number] }>;
+
+interface Account {
+  id: number;
+  balance: number;
+  lastHash: string | null;
+}
+
+interface Client {
+  id: number;
+  level: 'detail' | 'gros';
+  limit: number;
+  balance: number;
+}
+
+export interface SaleProduct {
+  id: number;
+  cmup: number;
+  retail: number;
+  wholesale: number;
+}
+
+export interface SalesContext {
+  rng: Random;
+  user: { id: number };
+  /** Quantity on the shelf at a location. */
+  stock: (productId: number, locationId: number) => number;
+  /** Records a stock movement (and moves the simulated level). */
+  move: (doc: { type: string; id: number; number: string }, date: string, at: string, productId: number, locationId: number, quantity: number, unitCost: number, movementType: string) => void;
+  nextNumber: (series: string, date: string) => string;
+  shiftDate: (iso: string, days: number) => string;
+  /** Random distinct products, in id order. */
+  sample: (k: number) => number[];
+  product: (id: number) => SaleProduct;
+  out: Record<string, Record<string, unknown>[]>;
+}
+
+export interface SalesResult {
+  invoices: number;
+  counterSales: number;
+  lines: number;
+  moneyMovements: number;
+}
+
+export class SalesSimulator {
+  readonly result: SalesResult = { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0 };
+  private nextSaleId = 1;
+
+  private constructor(
+    private readonly profile: (typeof SALES_PROFILES)[DemoScale],
+    private readonly ctx: SalesContext,
+    private readonly walkIn: number,
+    private readonly clients: Client[],
+    private readonly desks: Map<number, Account>,
+    private readonly wallets: Map<MobileMoneyOperator, Account>,
+    private readonly bank: Account | null,
+    private readonly accounts: Account[],
+    private readonly depot: number,
+    private readonly counters: number[],
+  ) {}
+
+  static async create(db: Knex, scale: DemoScale, ctx: SalesContext, depot: number): Promise<SalesSimulator> {
+    const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+    const clients = (await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').select('id', 'price_level', 'credit_limit', 'balance')).map(
+      (c): Client => ({ id: Number(c.id), level: c.price_level === 'gros' ? 'gros' : 'detail', limit: Number(c.credit_limit), balance: Number(c.balance) }),
+    );
+    const rows = (await db('treasury_accounts').orderBy('id').select('id', 'kind', 'location_id', 'operator', 'balance', 'last_hash', 'active')).filter((a) => toBool(a.active));
+    const accounts: Account[] = [];
+    const account = (r: Record<string, any>) => {
+      const a = { id: Number(r.id), balance: Number(r.balance), lastHash: r.last_hash ?? null };
+      accounts.push(a);
+      return a;
+    };
+    const desks = new Map<number, Account>();
+    const wallets = new Map<MobileMoneyOperator, Account>();
+    let bank: Account | null = null;
+    for (const r of rows) {
+      if (r.kind === 'caisse' && r.location_id && !desks.has(Number(r.location_id))) desks.set(Number(r.location_id), account(r));
+      else if (r.kind === 'mobile_money' && (MOBILE_MONEY_OPERATORS as readonly string[]).includes(r.operator) && !wallets.has(r.operator)) wallets.set(r.operator, account(r));
+      else if (r.kind === 'banque' && !bank) bank = account(r);
+    }
+    const locations = (await db('locations').where({ active: true }).orderBy('id').select('id')).map((l) => Number(l.id)).filter((id) => desks.has(id));
+    const sim = new SalesSimulator(SALES_PROFILES[scale], ctx, walkIn, clients, desks, wallets, bank, accounts, depot, locations);
+    sim.nextSaleId = Number((await db('sales').max({ m: 'id' }).first())?.m ?? 0) + 1;
+    return sim;
+  }
+
+  /** One day of sales at every counter, then the depot's invoices. */
+  day(date: string, at: (h: number, m: number) => string): void {
+    const { rng } = this.ctx;
+    const shops = this.counters.filter((l) => l !== this.depot);
+    const counterLocations = shops.length ? shops : this.counters;
+    for (let i = 0; i < this.profile.counterPerDay; i++) {
+      const location = counterLocations[i % counterLocations.length];
+      const minute = Math.floor((i * 600) / this.profile.counterPerDay);
+      this.sale('counter', date, at(8 + Math.floor(minute / 60), minute % 60), location, this.walkIn, 'detail', rng.int(this.profile.counterLines[0], this.profile.counterLines[1]));
+    }
+    if (this.desks.has(this.depot)) {
+      for (let i = 0; i < this.profile.invoicesPerDay; i++) {
+        const client = rng.pick(this.clients);
+        const minute = Math.floor((i * 540) / this.profile.invoicesPerDay);
+        if (client) this.sale('invoice', date, at(8 + Math.floor(minute / 60), minute % 60), this.depot, client.id, client.level, rng.int(this.profile.invoiceLines[0], this.profile.invoiceLines[1]), client);
+      }
+    }
+  }
+
+  private sale(kind: 'counter' | 'invoice', date: string, at: string, locationId: number, clientId: number, level: 'detail' | 'gros', lineCount: number, client?: Client): void {
+    const { rng, out } = this.ctx;
+    const chosen = this.ctx
+      .sample(lineCount * 3)
+      .filter((id) => this.ctx.stock(id, locationId) > 0 && this.ctx.product(id).retail > 0)
+      .slice(0, lineCount);
+    if (chosen.length === 0) return;
+    const id = this.nextSaleId++;
+    const number = this.ctx.nextNumber(kind === 'counter' ? 'VB' : 'FAC', date);
+    const doc = { type: 'sale', id, number };
+    let linesTotal = 0;
+    let cost = 0;
+    chosen.forEach((productId, i) => {
+      const p = this.ctx.product(productId);
+      const onShelf = this.ctx.stock(productId, locationId);
+      const quantity = Math.min(onShelf, kind === 'counter' ? rng.int(1, 3) : rng.int(1, 12));
+      const price = level === 'gros' && p.wholesale > 0 ? p.wholesale : p.retail;
+      const gross = quantity * price;
+      const discount = kind === 'invoice' && rng.chance(0.05) ? Math.floor(gross * 0.05) : 0;
+      const net = gross - discount;
+      this.ctx.move(doc, date, at, productId, locationId, -quantity, p.cmup, 'sale');
+      out.sale_lines.push({ sale_id: id, position: i + 1, product_id: productId, sale_unit: 'unit', pack_size: 1, entered_quantity: quantity, quantity, list_price: price, unit_price: price, gross, discount, net, allocated_discount: 0, unit_cost: p.cmup, returned_quantity: 0 });
+      linesTotal += net;
+      cost += quantity * p.cmup;
+    });
+    this.result.lines += chosen.length;
+    const total = linesTotal;
+    // Credit: an invoice to a client whose limit still has room, now and then.
+    const credit = kind === 'invoice' && client !== undefined && rng.chance(0.35) && client.balance + total <= client.limit;
+    let tendered = 0;
+    let change = 0;
+    if (credit) {
+      client!.balance += total;
+    } else {
+      const payments: Array<{ method: 'especes' | 'mobile_money' | 'virement' | 'cheque'; amount: number; account: Account; operator?: MobileMoneyOperator; reference?: string }> = [];
+      const desk = this.desks.get(locationId)!;
+      const operator = rng.pick(MOBILE_MONEY_OPERATORS);
+      const wallet = this.wallets.get(operator);
+      if (kind === 'counter' && wallet && rng.chance(0.15)) {
+        // Mobile money, sometimes with the rest in cash.
+        const mobile = rng.chance(0.5) ? total : Math.max(1, Math.floor(total / 2));
+        payments.push({ method: 'mobile_money', amount: mobile, account: wallet, operator, reference: `${operator.slice(0, 2).toUpperCase()}${date.replaceAll('-', '')}.${rng.digits(4)}.${rng.digits(6)}` });
+        if (total > mobile) payments.push({ method: 'especes', amount: total - mobile, account: desk });
+      } else if (kind === 'invoice' && this.bank && rng.chance(0.3)) {
+        payments.push({ method: rng.chance(0.5) ? 'virement' : 'cheque', amount: total, account: this.bank, reference: rng.digits(7) });
+      } else {
+        payments.push({ method: 'especes', amount: total, account: desk });
+      }
+      const cash = payments.find((p) => p.method === 'especes');
+      if (cash) {
+        tendered = Math.ceil(cash.amount / 500) * 500 + (rng.chance(0.3) ? 1000 : 0);
+        change = tendered - cash.amount;
+      }
+      for (const p of payments) {
+        out.sale_payments.push({ sale_id: id, account_id: p.account.id, method: p.method, amount: p.amount, operator: p.operator ?? null, phone: null, reference: p.reference ?? null, created_at: at });
+        this.money(p.account, p.amount, p.method, p.operator ?? null, p.reference ?? null, `${kind === 'counter' ? 'Vente boutique' : 'Facture'} ${number}`, doc, date, at);
+      }
+    }
+    out.sales.push({
+      id, number, kind, client_id: clientId, location_id: locationId, sale_date: date, payment_mode: credit ? 'credit' : 'cash', due_date: credit ? this.ctx.shiftDate(date, 30) : null, price_level: level,
+      status: 'validated', payment_status: credit ? 'unpaid' : 'paid', line_count: chosen.length, lines_total: linesTotal, discount: 0, vat_rate_bp: 0, prices_include_vat: true,
+      total_ht: total, vat_amount: 0, total_ttc: total, amount_paid: credit ? 0 : total, amount_credited: 0, cash_tendered: tendered, change_given: change, cost_total: cost, note: '',
+      created_by: this.ctx.user.id, created_at: at, cancelled_by: null, cancelled_at: null, cancel_reason: null, version: 1, updated_at: at,
+    });
+    if (kind === 'counter') this.result.counterSales++;
+    else this.result.invoices++;
+  }
+
+  private money(account: Account, amount: number, method: string, operator: string | null, reference: string | null, label: string, doc: { type: string; id: number; number: string }, date: string, at: string) {
+    account.balance += amount;
+    const row: Record<string, unknown> = {
+      account_id: account.id, amount, balance_after: account.balance, movement_type: 'sale', payment_method: method, operator, phone: null, reference, label,
+      document_type: doc.type, document_id: doc.id, document_number: doc.number, user_id: this.ctx.user.id, business_date: date, occurred_at: at, prev_hash: account.lastHash,
+    };
+    row.hash = moneyMovementHash(row);
+    account.lastHash = row.hash as string;
+    this.ctx.out.money_movements.push(row);
+    this.result.moneyMovements++;
+  }
+
+  /** Balances of the accounts and of the clients on credit, once the history is written. */
+  async finish(trx: Knex.Transaction): Promise<void> {
+    const now = new Date().toISOString();
+    for (const a of this.accounts) await trx('treasury_accounts').where({ id: a.id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now });
+    await updateIntegersById(trx, 'clients', 'balance', this.clients.filter((c) => c.balance !== 0).map((c) => [c.id, c.balance]), { updated_at: now });
+  }
+}
+
