@@ -5,6 +5,7 @@ import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { resetIdSequences, toBool } from '../../../server/db/dialect.js';
 import { cmupAfterReceipt, valueOf } from '../../../server/domain/stock/cmup.js';
 import { countLineResult } from '../../../server/domain/stock/count.js';
+import { chainStockMovements } from '../../../server/domain/integrity/chain.js';
 import type { DemoScale } from './generate.js';
 import { Random } from './random.js';
 import { type SalesResult, SalesSimulator } from './sales-history.js';
@@ -136,7 +137,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const pending: Array<{ row: Record<string, unknown>; lines: Array<Record<string, any>> }> = [];
   await db.transaction(async (trx) => {
     // Every table at once, documents before their lines (the order of `out`).
+    // The stock journal is hash-chained (server/domain/integrity/chain.ts), rows chained in id order.
+    let chainHead: string | null = (await trx('stock_movements').orderBy('id', 'desc').first('hash'))?.hash ?? null;
     const flush = async () => {
+      chainHead = chainStockMovements(out.stock_movements, chainHead);
       for (const [table, rows] of Object.entries(out)) {
         await insertInChunks(trx, table, rows);
         out[table] = [];
