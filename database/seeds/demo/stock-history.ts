@@ -27,6 +27,9 @@ export const HISTORY_PROFILES = {
   large: { days: 365, entriesPerDay: 4, entryLines: 220, transfersPerDay: 3, transferLines: 200, transferPacks: 3, countEveryDays: 30, countCategoryShare: 0.1, readjustEveryDays: 3 },
 } as const satisfies Record<DemoScale, unknown>;
 
+/** The tables the history fills in bulk (their indexes are rebuilt once after the load). */
+export const HISTORY_TABLES = ['stock_movements', 'cmup_history', 'stock_entry_lines', 'transfer_lines', 'inventory_count_lines', 'sales', 'sale_lines', 'sale_payments', 'money_movements'] as const;
+
 export interface StockHistoryResult {
   entries: number;
   transfers: number;
