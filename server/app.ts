@@ -27,6 +27,7 @@ import { inertia } from './inertia/index.js';
 import { type Mailer, createMailer } from './mail/mailer.js';
 import { ERROR_PAGES, answerRefusal, errorStatus } from './http/errors.js';
 import { NotFound } from './domain/errors.js';
+import { recordServerError } from './services/support/error-log.js';
 
 export interface AppDeps {
   db: Knex;
@@ -175,25 +176,39 @@ export function createApp(deps: AppDeps) {
   deps.extraRoutes?.(app);
 
   app.use((_req, _res, next) => next(new NotFound()));
-  app.use(errorHandler(logger, config));
+  app.use(errorHandler(logger, config, db));
 
   return Object.assign(app, { ctx });
 }
 
-function errorHandler(logger: Logger, config: AppConfig) {
+function errorHandler(logger: Logger, config: AppConfig, db: Knex) {
   return async (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (answerRefusal(err, req, res)) return;
     const status = errorStatus(err);
-    if (status >= 500) (req.log ?? logger).error({ err }, 'erreur serveur');
+    const requestId = status >= 500 ? String(req.id ?? '') || randomUUID() : null;
+    if (status >= 500) {
+      (req.log ?? logger).error({ err }, 'erreur serveur');
+      // The error log (Support › Journaux): the route pattern, never the body, query or a token.
+      const routePath = typeof req.route?.path === 'string' ? req.baseUrl + req.route.path : req.path;
+      await recordServerError(db, {
+        requestId: requestId!,
+        method: req.method,
+        route: routePath,
+        status,
+        user: req.user ? { id: req.user.row.id, name: req.user.row.name } : null,
+        ip: req.ip ?? null,
+        error: err,
+      }).catch((logError: unknown) => logger.error({ err: logError }, "échec de l'écriture du journal des erreurs"));
+    }
     const info = ERROR_PAGES[status] ?? ERROR_PAGES[500];
     const message = status >= 500 && config.env !== 'production' && err instanceof Error ? `${info.message} (${err.message})` : info.message;
     if (res.headersSent) return;
     if (!res.inertia) {
-      res.status(status).type('text/plain').send(`${status} ${info.title}`);
+      res.status(status).type('text/plain').send(`${status} ${info.title}${requestId ? ` (référence ${requestId})` : ''}`);
       return;
     }
     try {
-      await res.inertia.render('Error', { status, title: info.title, message }, { status });
+      await res.inertia.render('Error', { status, title: info.title, message, request_id: requestId }, { status });
     } catch (renderError) {
       logger.error({ err: renderError }, "échec de l'affichage de la page d'erreur");
       if (!res.headersSent) res.status(status).type('text/plain').send(`${status} ${info.title}`);

@@ -49,9 +49,65 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'role.deleted': 'Suppression',
   'company.updated': 'Modification',
   'company.logo': 'Logo',
-  'company.registration': 'Création de compte',
   'printing.updated': "Paramètres d'impression",
+  // Accounts (Support › Journaux): sign-ins, sign-outs, the profile.
+  'auth.login': 'Connexion',
+  'auth.login_failed': 'Échec de connexion',
+  'auth.logout': 'Déconnexion',
+  'auth.register': 'Inscription',
+  'auth.email_verified': 'Adresse e-mail vérifiée',
+  'auth.password_reset': 'Mot de passe réinitialisé',
+  'profile.update': 'Profil modifié',
+  'profile.password': 'Mot de passe modifié',
+  'profile.delete': 'Compte supprimé',
+  'company.registration': 'Inscriptions libres modifiées',
+  // Stock documents.
+  'stock_entry.validated': 'Entrée validée',
+  'stock_entry.cancelled': 'Entrée annulée',
+  'transfer.sent': 'Transfert envoyé',
+  'transfer.received': 'Transfert réceptionné',
+  'transfer.cancelled': 'Transfert annulé',
+  'inventory.opened': 'Inventaire ouvert',
+  'inventory.validated': 'Inventaire validé',
+  'inventory.abandoned': 'Inventaire abandonné',
+  'stock.readjusted': 'Réajustement de stock',
+  'stock.levels_repaired': 'Niveaux de stock reconstruits',
+  'document.printed': 'Impression (original)',
+  'document.reprinted': 'Réimpression (DUPLICATA)',
+  // Support.
+  'ticket.opened': 'Ticket ouvert',
+  'ticket.replied': 'Réponse à un ticket',
+  'ticket.status_changed': 'Statut de ticket modifié',
+  'ticket.assigned': 'Ticket attribué',
+  'journal.checked': "Vérification de l'intégrité",
+  'audit.exported': "Export du journal d'audit",
 };
+
+/** What an audit entry is about (the « Type de document » filter of Support › Journaux). */
+export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
+  user: 'Utilisateur',
+  client: 'Client',
+  supplier: 'Fournisseur',
+  category: 'Catégorie',
+  product: 'Produit',
+  price_rule: 'Règle de prix',
+  location: 'Emplacement',
+  cash_desk: 'Caisse',
+  company: 'Société',
+  import: 'Import',
+  stock_entry: 'Entrée de stock',
+  transfer: 'Transfert',
+  inventory_count: 'Inventaire',
+  count_sheet: "Feuille d'inventaire",
+  stock_adjustment: 'Réajustement',
+  stock_levels: 'Niveaux de stock',
+  support_ticket: 'Ticket de support',
+  journal: 'Journaux',
+};
+
+export function auditSubjectLabel(type: string | null): string {
+  return type ? (AUDIT_SUBJECT_LABELS[type] ?? type) : '—';
+}
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   code: 'Code',

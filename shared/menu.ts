@@ -100,9 +100,9 @@ export const MENU: MenuNode[] = [
     icon: 'fa-solid fa-life-ring',
     permission: 'menu.support',
     sub: [
-      { name: 'Documentation', to: '/support/documentation', icon: 'fa-solid fa-book', permission: 'menu.support.doc' },
-      { name: 'Tickets', to: '/support/tickets', icon: 'fa-solid fa-ticket', permission: 'menu.support.tickets', subActivePaths: ['/support/tickets'] },
-      { name: 'Journaux', to: '/support/logs', icon: 'fa-solid fa-scroll', permission: 'menu.support.logs' },
+      { name: 'Documentation', to: ROUTES['support.documentation'], icon: 'fa-solid fa-book', permission: 'menu.support.doc', subActivePaths: [ROUTES['support.documentation']] },
+      { name: 'Tickets', to: ROUTES['support.tickets.index'], icon: 'fa-solid fa-ticket', permission: 'menu.support.tickets', subActivePaths: [ROUTES['support.tickets.index']] },
+      { name: 'Journaux', to: ROUTES['support.logs'], icon: 'fa-solid fa-scroll', permission: 'menu.support.logs' },
     ],
   },
 ];

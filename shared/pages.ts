@@ -10,6 +10,7 @@ import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
 import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
+import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
 import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
@@ -35,7 +36,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages {
+export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages {
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -51,7 +52,8 @@ export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, T
   'settings/api/Index': ApiTokensPageProps;
   'settings/api/Reference': ApiReferencePageProps;
   'settings/Backup': BackupPageProps;
-  Error: { status: number; title: string; message: string };
+  /** request_id: the reference of a server error (500), to quote to the administrator (Support › Journaux). */
+  Error: { status: number; title: string; message: string; request_id?: string | null };
 }
 
 export type PageName = keyof PageRegistry;
@@ -73,6 +75,7 @@ export const PAGE_NAMES = [
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,
+  ...SUPPORT_PAGE_NAMES,
   ...SALES_PAGE_NAMES,
   ...TREASURY_PAGE_NAMES,
   ...USER_PAGE_NAMES,

@@ -137,7 +137,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'menu.support.tickets', label: 'Tickets' },
       { name: 'menu.support.logs', label: 'Journaux' },
     ],
-    actions: [],
+    actions: [{ name: 'support.manage', label: 'Traiter les tickets de support (tous les tickets, attribution, réponses, statut)' }],
   },
 ] as const satisfies readonly PermissionArea[];
 

@@ -136,6 +136,20 @@ export const ROUTES = {
     reactivate: `${USERS}/:id/reactiver`,
     resetLink: `${USERS}/:id/lien-mot-de-passe`,
   }),
+  // Support
+  'support.documentation': '/support/documentation',
+  'support.documentation.chapter': '/support/documentation/:slug',
+  'support.documentation.image': '/support/documentation/images/:file',
+  'support.tickets.index': '/support/tickets',
+  'support.tickets.create': '/support/tickets/create',
+  'support.tickets.show': '/support/tickets/:id',
+  'support.tickets.reply': '/support/tickets/:id/replies',
+  'support.tickets.status': '/support/tickets/:id/status',
+  'support.tickets.assign': '/support/tickets/:id/assign',
+  'support.tickets.attachment': '/support/tickets/:id/attachments/:attachment',
+  'support.logs': '/support/logs',
+  'support.logs.export': '/support/logs/export',
+  'support.logs.check': '/support/logs/integrity',
 
   // Paramètres › Société
   'company.settings': '/parametres/societe',

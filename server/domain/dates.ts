@@ -51,3 +51,30 @@ export function addDays(date: string, n: number): string {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The instant (ISO, UTC) at which the business date starts in the time zone: what a period filter
+ * on stored timestamps compares with (`occurred_at >= dayStartUtc(from, tz)`).
+ */
+export function dayStartUtc(date: string, timeZone: string): string {
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    }
+    offsetFormatters.set(timeZone, f);
+  }
+  const guess = Date.parse(`${date}T00:00:00Z`);
+  // The wall clock of the zone at the UTC midnight tells the offset; one correction covers DST.
+  let at = guess;
+  for (let i = 0; i < 2; i++) {
+    const parts = Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    at = at - (wall - guess);
+  }
+  return new Date(at).toISOString();
+}

@@ -237,3 +237,14 @@ export function searchScope<S extends { series: string; screens: readonly Permis
 export function saleRights(user: Viewer): { belowMinPrice: boolean; beyondCreditLimit: boolean } {
   return { belowMinPrice: may(user, 'sales.below_min_price'), beyondCreditLimit: may(user, 'sales.beyond_credit_limit') };
 }
+
+/**
+ * Support tickets: every user with the menu opens tickets and follows their own; support staff
+ * (support.manage) see all of them, assign, reply to any and set the status. The requester may
+ * reply to their own ticket until it is closed.
+ */
+export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { requester_id: number; status: string }, userId?: number): { manage: boolean; reply: boolean } {
+  const manage = may(user, 'support.manage');
+  if (!ticket) return { manage, reply: manage };
+  return { manage, reply: ticket.status !== 'ferme' && (manage || ticket.requester_id === userId) };
+}

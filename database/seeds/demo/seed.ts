@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { withSearchName } from '../../../server/db/search.js';
-import { optimizeSqlite } from '../../../server/db/connection.js';
+import { optimizeSqlite, withBulkLoad } from '../../../server/db/connection.js';
 import { nowIso, toBool } from '../../../server/db/dialect.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { DEFAULT_SEED, type DemoScale, generateDemoData } from './generate.js';
-import { type StockHistoryResult, historyStart, seedStockHistory } from './stock-history.js';
+import { HISTORY_TABLES, type StockHistoryResult, historyStart, seedStockHistory } from './stock-history.js';
 import { seedTreasuryAccounts } from './treasury.js';
 import { companyTimeZone } from '../../../server/services/company/get-company.js';
 
@@ -130,7 +130,7 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   }
   // The bank and the wallets first: the history's sales pay into them.
   const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
-  const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor);
+  const history = await withBulkLoad(db, HISTORY_TABLES, () => seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor));
   // Fresh planner statistics for the tables just filled (SQLite; PostgreSQL has autovacuum).
   await optimizeSqlite(db);
   return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history, treasuryAccounts };

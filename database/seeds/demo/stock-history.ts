@@ -5,6 +5,7 @@ import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { resetIdSequences, toBool } from '../../../server/db/dialect.js';
 import { cmupAfterReceipt, valueOf } from '../../../server/domain/stock/cmup.js';
 import { countLineResult } from '../../../server/domain/stock/count.js';
+import { chainStockMovements } from '../../../server/domain/integrity/chain.js';
 import type { DemoScale } from './generate.js';
 import { Random } from './random.js';
 import { type SalesResult, SalesSimulator } from './sales-history.js';
@@ -25,6 +26,9 @@ export const HISTORY_PROFILES = {
   small: { days: 90, entriesPerDay: 1, entryLines: 15, transfersPerDay: 1, transferLines: 10, transferPacks: 1, countEveryDays: 30, countCategoryShare: 0.2, readjustEveryDays: 7 },
   large: { days: 365, entriesPerDay: 4, entryLines: 220, transfersPerDay: 3, transferLines: 200, transferPacks: 3, countEveryDays: 30, countCategoryShare: 0.1, readjustEveryDays: 3 },
 } as const satisfies Record<DemoScale, unknown>;
+
+/** The tables the history fills in bulk (their indexes are rebuilt once after the load). */
+export const HISTORY_TABLES = ['stock_movements', 'cmup_history', 'stock_entry_lines', 'transfer_lines', 'inventory_count_lines', 'sales', 'sale_lines', 'sale_payments', 'money_movements'] as const;
 
 export interface StockHistoryResult {
   entries: number;
@@ -136,7 +140,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const pending: Array<{ row: Record<string, unknown>; lines: Array<Record<string, any>> }> = [];
   await db.transaction(async (trx) => {
     // Every table at once, documents before their lines (the order of `out`).
+    // The stock journal is hash-chained (server/domain/integrity/chain.ts), rows chained in id order.
+    let chainHead: string | null = (await trx('stock_movements').orderBy('id', 'desc').first('hash'))?.hash ?? null;
     const flush = async () => {
+      chainHead = chainStockMovements(out.stock_movements, chainHead);
       for (const [table, rows] of Object.entries(out)) {
         await insertInChunks(trx, table, rows);
         out[table] = [];

@@ -1,7 +1,9 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { Icon } from './Icon';
 import { route } from '@shared/routes';
+import { helpChapterFor } from '@shared/help';
+import { hasPermission } from '@/lib/user';
 
 export interface Crumb {
   label: string;
@@ -21,6 +23,10 @@ export interface AppPageProps {
 
 /** A page of the signed-in shell: the heading band (title, breadcrumb, actions) and the content. */
 export function AppPage({ title, subtitle, breadcrumbs, actions, children, heading }: AppPageProps) {
+  const page = usePage();
+  const user = page.props.auth?.user;
+  // The « ? » link: the guide's chapter of this screen (shared/help.ts), for those who may read it.
+  const help = user && hasPermission(user, 'menu.support.doc') ? route('support.documentation.chapter', { slug: helpChapterFor(page.url) }) : null;
   return (
     <>
       <Head title={title} />
@@ -48,6 +54,11 @@ export function AppPage({ title, subtitle, breadcrumbs, actions, children, headi
               </nav>
             ) : null}
             {actions}
+            {help ? (
+              <Link href={help} className="btn btn-outline-secondary rounded-circle app-help-link" title="Aide sur cet écran" aria-label="Aide sur cet écran" data-testid="help-link">
+                ?
+              </Link>
+            ) : null}
           </div>
         </div>
       </div>

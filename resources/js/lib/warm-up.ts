@@ -40,6 +40,9 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['roles.index']]: { page: 'settings/roles/Index', folder: 'settings/roles/' },
   [ROUTES['company.settings']]: { page: 'settings/company/Edit', folder: 'settings/' },
   [ROUTES['backups.index']]: { page: 'settings/Backup' },
+  [ROUTES['support.documentation']]: { page: 'support/Documentation' },
+  [ROUTES['support.tickets.index']]: { page: 'support/tickets/Index', folder: 'support/tickets/' },
+  [ROUTES['support.logs']]: { page: 'support/Logs' },
 };
 
 /** Always reachable from the shell (user menu). */

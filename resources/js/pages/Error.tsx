@@ -15,7 +15,7 @@ const ICONS: Record<number, string> = {
 };
 
 /** One page for 400/403/404/413/419/500: code, title, message, and a way back. */
-export default function ErrorPage({ status, title, message }: PageProps<'Error'>) {
+export default function ErrorPage({ status, title, message, request_id }: PageProps<'Error'>) {
   const user = usePage().props.auth?.user;
   const home = user ? { href: route('dashboard'), label: 'Tableau de bord', icon: 'fa-solid fa-gauge-high' } : { href: route('home'), label: "Retour à l'accueil", icon: 'fa-solid fa-house' };
   return (
@@ -31,6 +31,11 @@ export default function ErrorPage({ status, title, message }: PageProps<'Error'>
         </p>
         <h1 className="h3 mb-2">{title}</h1>
         <p className="app-error-message">{message}</p>
+        {request_id ? (
+          <p className="small text-body-secondary" data-testid="error-reference">
+            Référence à communiquer au support : <code className="user-select-all">{request_id}</code>
+          </p>
+        ) : null}
         <div className="d-flex flex-wrap justify-content-center gap-2">
           {status === 419 ? (
             <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>

@@ -19,6 +19,7 @@ import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
+import { supportRoutes } from './support.js';
 import { treasuryAccountRoutes } from './treasury-accounts.js';
 import { userRoutes } from './users.js';
 
@@ -39,6 +40,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
+  app.use(supportRoutes(ctx));
   app.use(treasuryAccountRoutes(ctx));
   app.use(userRoutes(ctx));
   app.use(apiTokenRoutes(ctx));

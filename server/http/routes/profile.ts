@@ -29,7 +29,7 @@ export function profileRoutes(ctx: AppContext): Router {
 
   r.patch('/profile', async (req, res) => {
     const input = validate(profileSchema, req.body);
-    const { emailChanged, previousEmail } = await updateProfile(db, req.user!.row, input);
+    const { emailChanged, previousEmail } = await updateProfile(db, req.user!.row, input, req.ip ?? null);
     if (emailChanged) {
       // The previous address hears of it: a session used by someone else cannot move the account quietly.
       await sendEmailChangedNotice(mailer, config.appUrl, { name: input.name, previousEmail, newEmail: input.email });
@@ -43,7 +43,7 @@ export function profileRoutes(ctx: AppContext): Router {
 
   r.put('/password', async (req, res) => {
     const input = validate(updatePasswordSchema, req.body);
-    await updatePassword(db, req.user!.row, input, req.sessionID);
+    await updatePassword(db, req.user!.row, input, req.sessionID, req.ip ?? null);
     flash(req, 'success', 'Mot de passe modifié.');
     redirect(res, '/profile');
   });

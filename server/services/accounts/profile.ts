@@ -39,6 +39,7 @@ export async function updateProfile(
   db: Knex,
   user: UserRow,
   input: { name: string; first_name?: string | null; email: string; current_password?: string | null },
+  ip: string | null = null,
 ): Promise<{ emailChanged: boolean; previousEmail: string }> {
   const emailChanged = input.email !== user.email;
   if (emailChanged) {
@@ -59,6 +60,7 @@ export async function updateProfile(
         before: { name: user.name, first_name: user.first_name ?? null, email: user.email },
         after: { name: input.name, first_name: firstName, email: input.email },
       },
+      ip,
     });
     return { emailChanged, previousEmail: user.email };
   });
@@ -69,6 +71,7 @@ export async function updatePassword(
   user: UserRow,
   input: { current_password: string; password: string },
   keepSid: string,
+  ip: string | null = null,
 ): Promise<void> {
   await checkPassword(db, user, input.current_password, 'current_password', 'Le mot de passe actuel est incorrect.');
   const hash = await hashPassword(input.password);
@@ -76,7 +79,7 @@ export async function updatePassword(
     await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: nowIso() });
     // Other browsers signed in with the old password are signed out.
     await destroyUserSessions(trx, user.id, keepSid);
-    await recordAudit(trx, { action: 'profile.password', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email } });
+    await recordAudit(trx, { action: 'profile.password', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip });
   });
 }
 

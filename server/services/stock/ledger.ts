@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { MovementType } from '../../../shared/stock.js';
 import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddIntegers } from '../../db/bulk.js';
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
+import { lockResource } from '../../db/transaction.js';
+import { chainStockMovements } from '../../domain/integrity/chain.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
 import { Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
@@ -12,7 +14,7 @@ import { formatQuantity } from '../../../shared/quantity.js';
  * The stock ledger: the one function every stock movement goes through.
  *
  * In the caller's transaction it appends the movements to stock_movements (never updated or
- * deleted), keeps stock_levels in step, recomputes the product's CMUP for valued receipts (and their
+ * deleted, hash-chained), keeps stock_levels in step, recomputes the product's CMUP for valued receipts (and their
  * reversals) and records each CMUP change in cmup_history.
  *
  * No negative stock unless company_settings.allow_negative_stock: a decrement is a guarded
@@ -342,6 +344,12 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
     created_at: now,
     reason: movements[i].reason ?? null,
   }));
+  // The journal's hash chain (server/domain/integrity/chain.ts): one chain in id order, its writers
+  // serialised (SQLite holds the write lock; PostgreSQL takes the advisory lock until commit, so ids
+  // follow the chain), the previous hash read from the last row through the primary key.
+  await lockResource(trx, 'stock_movements');
+  const last = await trx('stock_movements').orderBy('id', 'desc').first('hash');
+  chainStockMovements(rows, last?.hash ?? null);
   await insertInChunks(trx, 'stock_movements', rows);
   return posted;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TICKET_STATUS_LABELS, type TicketStatus } from '@shared/support';
 import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES } from '@shared/stock';
 
 const TONES = {
@@ -27,6 +28,7 @@ const DOCUMENT_STATUSES = {
   entry: { labels: ENTRY_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<EntryStatus, BadgeTone> },
   transfer: { labels: TRANSFER_STATUS_LABELS, tones: TRANSFER_STATUS_TONES },
   count: { labels: COUNT_STATUS_LABELS, tones: { open: 'info', validated: 'success', cancelled: 'secondary' } satisfies Record<CountStatus, BadgeTone> },
+  ticket: { labels: TICKET_STATUS_LABELS, tones: { ouvert: 'info', en_cours: 'primary', en_attente: 'warning', resolu: 'success', ferme: 'secondary' } satisfies Record<TicketStatus, BadgeTone> },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
 

@@ -1,0 +1,39 @@
+import { ROUTES } from './routes.js';
+
+/**
+ * The « ? » help link of every screen (AppPage): the chapter of the user guide (docs/guide/,
+ * Support › Documentation) that explains the current screen, found by the longest path prefix.
+ * A new screen adds its path and chapter here (tests/http/support-documentation.test.ts checks
+ * that every menu screen resolves to an existing chapter).
+ */
+const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
+  [ROUTES.dashboard, 'tableau-de-bord'],
+  [ROUTES.profile, 'premiers-pas'],
+  [ROUTES['clients.index'], 'clients'],
+  [ROUTES['suppliers.index'], 'fournisseurs'],
+  [ROUTES['categories.index'], 'categories'],
+  [ROUTES['products.index'], 'produits'],
+  [ROUTES['priceCentre.index'], 'centrale-des-prix'],
+  [ROUTES['entries.index'], 'entrees-de-stock'],
+  [ROUTES.stockExits, 'sorties-de-stock'],
+  [ROUTES['transfers.cancellations'], 'annulations'],
+  [ROUTES['inventory.index'], 'inventaire'],
+  ['/parametres/societe', 'parametres'],
+  ['/parametres', 'parametres'],
+  [ROUTES['support.documentation'], 'premiers-pas'],
+  [ROUTES['support.tickets.index'], 'tickets'],
+  [ROUTES['support.logs'], 'journaux'],
+];
+
+export const DEFAULT_HELP_CHAPTER = 'premiers-pas';
+
+/** The chapter slug for a URL (path and query), or the getting-started chapter. */
+export function helpChapterFor(url: string): string {
+  const p = url.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  let best: [string, string] | null = null;
+  for (const entry of HELP_BY_PATH) {
+    const [prefix] = entry;
+    if ((p === prefix || p.startsWith(`${prefix}/`)) && (!best || prefix.length > best[0].length)) best = entry;
+  }
+  return best ? best[1] : DEFAULT_HELP_CHAPTER;
+}
