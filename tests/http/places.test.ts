@@ -309,6 +309,15 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'roles.show': 'rôles et permissions',
   'backups.index': "sauvegardes de toute la base, réservées à l'administrateur (menu.parametres.backup)",
   'backups.download': "fichier de sauvegarde de toute la base, réservé à l'administrateur",
+  'support.documentation': "documentation de l'application",
+  'support.documentation.chapter': "documentation de l'application",
+  'support.documentation.image': "image de la documentation",
+  'support.tickets.index': "tickets de l'utilisateur (le support les voit tous), sans emplacement",
+  'support.tickets.create': 'formulaire de ticket, sans emplacement',
+  'support.tickets.show': "ticket de l'utilisateur, sans emplacement",
+  'support.tickets.attachment': "pièce jointe d'un ticket de l'utilisateur",
+  'support.logs': "journaux techniques et d'audit de toute l'application (menu.support.logs, que le Gérant n'a pas)",
+  'support.logs.export': "journaux de toute l'application (menu.support.logs)",
 };
 
 /** Actions on a record (:id) that shows no place — each with its reason. */
@@ -316,6 +325,9 @@ const NO_PLACE_ACTIONS: Partial<Record<RouteName, string>> = {
   'api.products.stock': "réponse 405 de l'API aux méthodes autres que GET (le GET est vérifié plus haut)",
   'apiTokens.revoke': "jetons de l'utilisateur",
   'roles.duplicate': 'rôles et permissions',
+  'support.tickets.reply': "ticket de l'utilisateur, sans emplacement",
+  'support.tickets.status': 'ticket (support.manage), sans emplacement',
+  'support.tickets.assign': 'ticket (support.manage), sans emplacement',
 };
 
 /** Actions on a document of a place: the other place's answers 404 and nothing happens. */
