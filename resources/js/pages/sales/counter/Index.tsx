@@ -532,7 +532,9 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                     </legend>
                     {operators.length === 0 ? (
                       <div className="small text-body-secondary" data-testid="counter-no-wallet">
-                        Aucun compte mobile money actif : créez-le sous Paramètres › Société pour encaisser ce mode.
+                        {props.places_restricted
+                          ? "Aucun compte mobile money actif ne vous est attribué : demandez-le à l'administrateur (Paramètres › Utilisateurs) pour encaisser ce mode."
+                          : 'Aucun compte mobile money actif : créez-le sous Paramètres › Société pour encaisser ce mode.'}
                       </div>
                     ) : (
                       <div className="row g-2">
