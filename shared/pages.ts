@@ -5,6 +5,7 @@
  */
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
+import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './sales-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 
 export interface AuthUser {
@@ -28,7 +29,9 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, MasterDataPages {
+export interface PageRegistry extends StockPages, MasterDataPages, SalesPages {
+  /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
+  'clients/Show': MasterDataPages['clients/Show'] & { sales: ClientSalesSection | null };
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -59,6 +62,7 @@ export const PAGE_NAMES = [
   'Error',
   ...MASTER_DATA_PAGE_NAMES,
   ...STOCK_PAGE_NAMES,
+  ...SALES_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

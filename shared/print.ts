@@ -28,6 +28,8 @@ export const PRINTOUTS = {
   count_sheet: 'État de contrôle de stock',
   count_blank_sheet: 'Feuille de comptage vierge',
   count_adjustment: "État d'ajustement d'inventaire",
+  invoice: 'Facture',
+  cash_invoice: 'Facture comptant',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 

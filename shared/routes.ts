@@ -38,6 +38,9 @@ const CASH_DESKS = '/parametres/societe/caisses';
 const ENTRIES = '/operations/entreestock';
 const TRANSFERS = '/operations/sortiestock/transferts';
 const INVENTORY = '/operations/gestionstock';
+const INVOICES = '/operations/sortiestock/factures';
+const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
+const SALES = '/operations/sortiestock/ventes';
 
 export const ROUTES = {
   home: '/',
@@ -91,6 +94,15 @@ export const ROUTES = {
     cancel: `${TRANSFERS}/:id/cancel`,
     cancellations: '/operations/transfert/annulation',
   }),
+  // Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list, one show page, one printout.
+  'sales.invoices': INVOICES,
+  'sales.invoices.create': `${INVOICES}/create`,
+  'sales.invoices.store': INVOICES,
+  'sales.invoices.export': `${INVOICES}/export`,
+  'sales.counterSales': COUNTER_SALES,
+  'sales.counterSales.export': `${COUNTER_SALES}/export`,
+  'sales.show': `${SALES}/:id`,
+  'sales.print': `${SALES}/:id/print`,
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

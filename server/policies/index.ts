@@ -66,6 +66,9 @@ export const COST_FIELDS = [
   // A received transfer's differences valued at the CMUP at sending (per line, and the totals).
   'difference_value',
   'difference_values',
+  // A sale's cost at CMUP and its margin (sales pages and exports).
+  'cost_total',
+  'margin',
 ] as const;
 
 export type CostField = (typeof COST_FIELDS)[number];
@@ -180,6 +183,19 @@ export function transferAbilities(user: Viewer): { create: boolean; receive: boo
     receive: may(user, 'transfers.create') && may(user, 'menu.sortiestock'),
     cancel: may(user, 'transfers.cancel') && mayAny(user, TRANSFER_CANCEL_SCREENS),
     reprint: mayReprint(user, 'menu.annulation.transfert'),
+  };
+}
+
+/**
+ * Sales (issue 14): who may validate a sale, and what the seller may do beyond the rules (the
+ * rights createSale receives: selling below a product's minimum price, beyond a client's credit
+ * limit).
+ */
+export function saleAbilities(user: Viewer): { create: boolean; belowMinPrice: boolean; beyondCreditLimit: boolean } {
+  return {
+    create: may(user, 'sales.create'),
+    belowMinPrice: may(user, 'sales.below_min_price'),
+    beyondCreditLimit: may(user, 'sales.beyond_credit_limit'),
   };
 }
 

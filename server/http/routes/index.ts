@@ -10,6 +10,7 @@ import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
+import { saleRoutes } from './sales.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
@@ -20,6 +21,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(profileRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
+  app.use(saleRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
   app.use(searchRoutes(ctx));

@@ -23,13 +23,16 @@ export interface DocumentSeries {
   /** Who may open the document: any of these screens (checked by server/policies searchScope). */
   screens: readonly Permission[];
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint';
+  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
   { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], page: 'entries.show' },
   { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], page: 'transfers.show' },
   { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], page: 'inventory.show' },
+  // Sales (issue 14): one table, two series; the status a user reads is the payment status.
+  { series: 'FAC', label: 'Facture', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], page: 'sales.show' },
+  { series: 'VB', label: 'Vente boutique', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], page: 'sales.show' },
   { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], page: 'inventory.readjustmentPrint' },
 ];
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SALE_STATUS_LABELS, SALE_STATUS_TONES } from '@shared/sales';
 import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES } from '@shared/stock';
 
 const TONES = {
@@ -27,6 +28,8 @@ const DOCUMENT_STATUSES = {
   entry: { labels: ENTRY_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<EntryStatus, BadgeTone> },
   transfer: { labels: TRANSFER_STATUS_LABELS, tones: TRANSFER_STATUS_TONES },
   count: { labels: COUNT_STATUS_LABELS, tones: { open: 'info', validated: 'success', cancelled: 'secondary' } satisfies Record<CountStatus, BadgeTone> },
+  // A sale's status as read (payée, partiellement payée, impayée, annulée).
+  sale: { labels: SALE_STATUS_LABELS, tones: SALE_STATUS_TONES as Record<keyof typeof SALE_STATUS_TONES, BadgeTone> },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
 

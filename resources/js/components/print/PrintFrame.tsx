@@ -16,7 +16,8 @@ import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
 
-export type PaperSize = 'A4' | 'A5';
+/** A4 states, A5 notes and invoices; A6 for a reprint asked small (an invoice's DUPLICATA). */
+export type PaperSize = 'A4' | 'A5' | 'A6';
 
 interface PrintFrameProps {
   meta: PrintMeta;
@@ -39,7 +40,7 @@ interface PrintFrameProps {
  * « Page n / N » in its bottom-right margin box (Chromium ≥ 131 prints @page margin boxes).
  */
 export function pageRule(size: PaperSize, landscape = false): string {
-  const margin = size === 'A5' ? '8mm 8mm 10mm' : '12mm 12mm 14mm';
+  const margin = size === 'A6' ? '5mm 5mm 8mm' : size === 'A5' ? '8mm 8mm 10mm' : '12mm 12mm 14mm';
   const pageNumber = '@bottom-right { content: "Page " counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #555; }';
   return `@page { size: ${size}${landscape ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
 }
