@@ -70,6 +70,21 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
     expect((await t.db('inventory_counts').where({ id: count }).first('status')).status).toBe('validated');
     expect((await admin.post(route('inventory.readjust'), { idempotency_key: idempotencyKey(), location_id: depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: product, direction: 'out', quantity: 1 }] })).status).toBe(303);
     const readjustment = Number((await t.db('stock_adjustments').orderBy('id', 'desc').first('id')).id);
+    const sale = await idOf(
+      await admin.post(route('sales.invoices.store'), {
+        idempotency_key: idempotencyKey(),
+        client_id: Number((await t.db('clients').where({ is_walk_in: true }).first('id')).id),
+        location_id: depot,
+        sale_date: today(),
+        payment_mode: 'cash',
+        due_date: '',
+        discount: 0,
+        note: '',
+        form_loaded_at: new Date(Date.now() - 60_000).toISOString(),
+        lines: [{ product_id: product, unit: 'unit', quantity: 2, unit_price: 1_500, discount: 0 }],
+        payments: [{ method: 'especes', amount: 3_000, account_id: '', operator: '', phone: '', reference: '' }],
+      }),
+    );
 
     const page = (name: RouteName, params: Record<string, number> | null, query?: Query, json = false, never = false) => ({
       name: `${name}${query ? ` ${JSON.stringify(query)}` : ''}`,
@@ -94,6 +109,10 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
       page('products.show', { id: product }),
       page('products.stock', { id: product }),
       page('pickers.products', null, { q: `${tag}P`, location_id: depot }, true),
+      // Sales: a sale's page carries its unit costs, cost and margin; the lists and the invoice printed for the customer never do.
+      page('sales.show', { id: sale }),
+      page('sales.invoices', null, undefined, false, true),
+      page('sales.print', { id: sale }, undefined, false, true),
     ];
   });
   afterAll(() => t.close());
