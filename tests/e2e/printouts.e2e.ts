@@ -15,12 +15,14 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '../../shared/routes.js';
+import { amountInWords, currencyWords } from '../../shared/amount-in-words.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { businessDate } from '../../server/domain/dates.js';
 import { createStockEntry } from '../../server/services/stock/entries.js';
 import { createReadjustment, openCountSession, saveCounts, validateCount } from '../../server/services/stock/inventory.js';
 import { createTransfer } from '../../server/services/stock/transfers.js';
+import { createSale } from '../../server/services/sales/create-sale.js';
 import type { Actor } from '../../server/services/actor.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
@@ -52,6 +54,20 @@ function pdfPages(pdf: Buffer): string[] {
   }
 }
 
+/** The first page's size in mm (pdfinfo), rounded. */
+function pdfPageSize(pdf: Buffer): { width: number; height: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-pdf-'));
+  try {
+    const file = path.join(dir, 'out.pdf');
+    fs.writeFileSync(file, pdf);
+    const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+    const mm = (pt: string) => Math.round((Number(pt) * 25.4) / 72);
+    return m ? { width: mm(m[1]), height: mm(m[2]) } : { width: 0, height: 0 };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 interface PrintoutCase {
   name: string;
   url: string;
@@ -73,6 +89,8 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
   /** A new readjustment (a document never printed yet): its id. */
   let freshReadjustment: () => Promise<number>;
   const outDir = process.env.PRINT_PDF_DIR ?? '';
+  /** The invoices printed above: their totals, written in words on paper. */
+  let invoiceCases: Record<'credit' | 'cash', { number: string; total: number }>;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -119,6 +137,12 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     // A second count, still open, for the count sheets.
     const transferNumber = transfer.number;
     await validateCount(db, count.id, { version, movedPolicy: 'snapshot', uncountedAsZero: false }, actor);
+    // Sales (issue 14): a credit invoice and a cash invoice from the depot (its desk takes the cash).
+    const clientNow = nowIso();
+    const client = await insertReturningId(db, 'clients', withSearchName({ code: 'CLI0042', name: 'Établissements Yao & Frères SARL', kind: 'entreprise', price_level: 'gros', credit_limit: 100_000_000, balance: 0, active: true, address: 'Zone industrielle de Yopougon', city: 'Abidjan', phone: '+225 07 08 09 10 11', tax_number: '1234567B', created_at: clientNow, updated_at: clientNow }));
+    const saleBase = { kind: 'invoice' as const, clientId: client, locationId: depot, saleDate: today, discount: 1_500, note: '', formLoadedAt: new Date().toISOString() };
+    const creditSale = await createSale(db, { ...saleBase, idempotencyKey: 'e2e-print-invoice', paymentMode: 'credit', dueDate: today, payments: [], lines: products.slice(100, 103).map((p, i) => ({ productId: p, unit: 'unit' as const, quantity: i + 1, unitPrice: null, discount: 0 })) }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
+    const cashSale = await createSale(db, { ...saleBase, idempotencyKey: 'e2e-print-cash-invoice', paymentMode: 'cash', dueDate: null, discount: 0, payments: [{ method: 'especes', amount: 2_000_000, accountId: null, operator: null, phone: '', reference: '' }], lines: [{ productId: products[103], unit: 'unit', quantity: 1, unitPrice: 1_900_000, discount: 0 }] }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
     const open = await openCountSession(db, { idempotencyKey: 'e2e-print-count-2', locationId: depot, countDate: today, blind: false, categoryIds: [category], note: '' }, actor);
 
     cases.push(
@@ -129,7 +153,10 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       { name: 'ajustement-inventaire', url: route('inventory.adjustment', { id: count.id }), paper: 'A4', number: count.number, minPages: 2 },
       { name: 'etat-controle', url: route('inventory.sheet', { id: open.id }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
       { name: 'feuille-vierge', url: route('inventory.sheet', { id: open.id }, { vierge: 1 }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
+      { name: 'facture', url: route('sales.print', { id: creditSale.id }), paper: 'A5', number: creditSale.number, minPages: 1, totalOnce: /Arrêtée la présente facture à la somme de/ },
+      { name: 'facture-comptant', url: route('sales.print', { id: cashSale.id }), paper: 'A5', number: cashSale.number, minPages: 1, totalOnce: /Monnaie rendue/ },
     );
+    invoiceCases = { credit: { number: creditSale.number, total: creditSale.total }, cash: { number: cashSale.number, total: cashSale.total } };
 
     context = await newContext(browser, server.url);
     // The print dialog: record each call and whether the page was clean at that moment.
@@ -224,6 +251,13 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
         expect(all).not.toContain('Chargement');
         expect(all).not.toContain('Bandeau hors document');
         expect(all).not.toContain('Imprimer');
+        // The PDF has the page's paper size (MediaBox), and an invoice its amount in words.
+        if (c.paper === 'A5') expect(pdfPageSize(pdf), `${c.name}: format`).toEqual({ width: 148, height: 210 });
+        if (c.name === 'facture' || c.name === 'facture-comptant') {
+          const sale = invoiceCases[c.name === 'facture' ? 'credit' : 'cash'];
+          const words = amountInWords(sale.total, currencyWords('XOF'));
+          expect(all.replace(/\s+/g, ' ')).toContain(`Arrêtée la présente facture à la somme de ${words}.`);
+        }
         if (c.totalOnce) {
           expect(all.match(new RegExp(c.totalOnce.source, 'g'))?.length, `${c.name}: total imprimé une fois`).toBe(1);
           expect(pages[pages.length - 1], `${c.name}: total en fin de document`).toMatch(c.totalOnce);
