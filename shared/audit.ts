@@ -38,6 +38,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'cash_desk.archived': 'Archivage',
   'cash_desk.restored': 'Réactivation',
   'cash_desk.deleted': 'Suppression',
+  'sale.invoice_validated': 'Facture validée',
+  'sale.counter_validated': 'Vente boutique validée',
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {

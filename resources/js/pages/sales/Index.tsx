@@ -105,21 +105,22 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
           ),
         },
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.sale_date) },
-        { id: 'client', label: 'Client', role: 'title', wrap: true, cell: (s) => s.client_name },
-        { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (s) => s.location_name },
-        invoices
-          ? {
-              id: 'mode',
-              label: 'Mode',
-              role: 'secondary',
-              cell: (s) => (
-                <>
-                  {PAYMENT_MODE_LABELS[s.payment_mode]}
-                  {s.payment_mode === 'credit' && s.due_date ? <div className="small text-body-secondary">Échéance {formatDate(s.due_date)}</div> : null}
-                </>
-              ),
-            }
-          : null,
+        {
+          id: 'client',
+          label: 'Client',
+          role: 'title',
+          wrap: true,
+          cell: (s) => (
+            <>
+              {s.client_name}
+              <div className="small text-body-secondary">
+                {s.location_name}
+                {invoices ? ` · ${PAYMENT_MODE_LABELS[s.payment_mode]}` : ''}
+                {invoices && s.payment_mode === 'credit' && s.due_date ? `, échéance ${formatDate(s.due_date)}` : ''}
+              </div>
+            </>
+          ),
+        },
         { id: 'amount', label: 'Montant TTC', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
         { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : <span className="text-body-secondary">—</span>) },
         { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} /> },

@@ -97,8 +97,19 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
         rows={sale.lines}
         rowKey={(l) => l.position}
         columns={[
-          { id: 'code', label: 'Code', role: 'title', className: 'code', cell: (l) => l.product_code, foot: 'Total' },
-          { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
+          {
+            id: 'product',
+            label: 'Produit',
+            role: 'title',
+            wrap: true,
+            cell: (l) => (
+              <>
+                {l.product_name}
+                <div className="small text-body-secondary code">{l.product_code}</div>
+              </>
+            ),
+            foot: 'Total',
+          },
           byPack ? { id: 'pack', label: 'Vendu en colis', role: 'secondary', num: true, cell: (l) => (l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
           { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: formatUnitTotals(sale.lines) },
           { id: 'price', label: 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
@@ -111,7 +122,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             cell: (l) => <Money value={l.net} currency={currency} />,
             foot: <Money value={sale.lines_total} currency={currency} />,
           },
-          costs ? { id: 'unit_cost', label: 'Coût unitaire (CMUP)', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
+          costs ? { id: 'unit_cost', label: 'CMUP', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
           costs ? { id: 'margin', label: 'Marge', role: 'secondary', num: true, cell: (l) => <Money value={l.margin} currency={currency} tone="balance" />, foot: <Money value={sale.margin} currency={currency} tone="balance" /> } : null,
         ]}
       />
