@@ -10,7 +10,7 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { createSale } from '../../services/sales/create-sale.js';
-import { clientForSale, exportSales, listSales, paymentAccountRows, saleDetail } from '../../services/sales/sale-queries.js';
+import { clientForSale, clientNameOf, exportSales, listSales, paymentAccountRows, saleDetail } from '../../services/sales/sale-queries.js';
 import { locationRows } from '../../services/stock/lookups.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
@@ -60,14 +60,14 @@ export function saleRoutes({ db }: AppContext): Router {
   const list = (kind: SaleKind) => async (req: Request, res: Response) => {
     const filters = saleFilters(req, await companyToday(db));
     const { sales, totals } = await listSales(db, { ...filters, kind }, queryPage(req.query), presentSaleRow);
-    const client = filters.client_id ? await db('clients').where({ id: Number(filters.client_id) }).first('id', 'name') : null;
+    const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
     await res.inertia.render('sales/Index', {
       kind,
       currency: await getCurrency(db),
       filters,
       sales,
       totals,
-      client: client ? { id: Number(client.id), name: client.name } : null,
+      client,
       locations: presentLocations(await locationRows(db)),
       can: { create: saleAbilities(req.user!).create, export: true },
     });

@@ -3,7 +3,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind } from '../../../shared/sales.js';
 import { escapeLike, prefixIndexOrder } from '../../db/dialect.js';
-import { paginate } from '../../db/paginate.js';
+import { paginateCounted } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import type { Row } from '../stock/lookups.js';
 import { documentNumberQuery } from '../search/document-series.js';
@@ -74,29 +74,39 @@ const SALE_COLUMNS = [
   'l.name as location_name',
 ];
 
-/** One page of sales (names joined on the page's rows only) and the totals of every sale the filters match. */
+/**
+ * One page of sales (client and location names joined on the page's rows only) and the totals of
+ * every sale the filters match: one aggregate grouped by status over the filtered sales (a covering
+ * index for a period of one kind), which also gives the count the pagination needs.
+ */
 export async function listSales<T>(db: Knex, f: SaleListQuery, page: number, map: (row: Row) => T, perPage = 25): Promise<{ sales: Paginated<T>; totals: SaleListTotals }> {
   const base = saleListQuery(db, f);
+  const totals = await saleTotals(base);
   const ordered = base.clone().join('clients as c', 'c.id', 's.client_id').join('locations as l', 'l.id', 's.location_id').select(SALE_COLUMNS);
   if (f.sort === 'number') ordered.orderByRaw(`${prefixIndexOrder(db, 's.number')} ${f.dir === 'asc' ? 'ASC' : 'DESC'}`);
   else if (f.sort === 'amount') ordered.orderBy([{ column: 's.total_ttc', order: f.dir }, { column: 's.id', order: f.dir }]);
   else ordered.orderBy([{ column: 's.sale_date', order: f.dir }, { column: 's.id', order: f.dir }]);
-  return { sales: await paginate(ordered, page, perPage, map), totals: await saleTotals(db, base) };
+  return { sales: await paginateCounted(ordered, totals.count + totals.cancelled, page, perPage, map), totals };
 }
 
-/** The totals of the filtered sales: one aggregate over the filtered query. */
-async function saleTotals(db: Knex, base: Knex.QueryBuilder): Promise<SaleListTotals> {
-  const valid = "s.status = 'validated'";
-  const row = (await base
+/** The totals of the filtered sales: validated ones summed, cancelled ones counted apart. */
+async function saleTotals(base: Knex.QueryBuilder): Promise<SaleListTotals> {
+  const rows = (await base
     .clone()
-    .first(
-      db.raw(`COALESCE(SUM(CASE WHEN ${valid} THEN 1 ELSE 0 END), 0) as n`),
-      db.raw(`COALESCE(SUM(CASE WHEN ${valid} THEN s.total_ttc ELSE 0 END), 0) as total`),
-      db.raw(`COALESCE(SUM(CASE WHEN ${valid} THEN s.amount_paid ELSE 0 END), 0) as paid`),
-      db.raw(`COALESCE(SUM(CASE WHEN ${valid} THEN s.total_ttc - s.amount_paid - s.amount_credited ELSE 0 END), 0) as due`),
-      db.raw(`COALESCE(SUM(CASE WHEN ${valid} THEN 0 ELSE 1 END), 0) as cancelled`),
-    )) as Row | undefined;
-  return { count: Number(row?.n ?? 0), total: Number(row?.total ?? 0), paid: Number(row?.paid ?? 0), due: Math.max(0, Number(row?.due ?? 0)), cancelled: Number(row?.cancelled ?? 0) };
+    .groupBy('s.status')
+    .select('s.status')
+    .count({ n: '*' })
+    .sum({ total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited' })) as Row[];
+  const out: SaleListTotals = { count: 0, total: 0, paid: 0, due: 0, cancelled: 0 };
+  for (const r of rows) {
+    if (r.status === 'validated') {
+      out.count = Number(r.n);
+      out.total = Number(r.total ?? 0);
+      out.paid = Number(r.paid ?? 0);
+      out.due = Math.max(0, out.total - out.paid - Number(r.credited ?? 0));
+    } else out.cancelled += Number(r.n);
+  }
+  return out;
 }
 
 /** What is left to pay on a sale row (never negative; nothing on a cancelled sale). */
@@ -191,4 +201,10 @@ export async function paymentAccountRows(db: Knex): Promise<Row[]> {
 /** A client row as the client picker shows it (the form opened from a client's page). */
 export async function clientForSale(db: Knex, id: number): Promise<Row | undefined> {
   return db('clients').where({ id, active: true }).first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
+}
+
+/** The client a list is filtered on, by name (null when unknown). */
+export async function clientNameOf(db: Knex, id: number): Promise<{ id: number; name: string } | null> {
+  const row = await db('clients').where({ id }).first('id', 'name');
+  return row ? { id: Number(row.id), name: String(row.name) } : null;
 }
