@@ -194,7 +194,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
       <DocumentForm form={form} onSubmit={submit} errors={lines.formErrors(['client_id', 'location_id', 'sale_date', 'payment_mode', 'due_date', 'discount', 'note', 'payments', ...paymentFields])} testId="sale-form">
         <DocumentHead note={form.fieldProps('note')} notePlaceholder="Visible sur la facture">
           <div className="col-md-6 col-xl-5">
-            <ClientPicker currency={currency} keepSelection onPick={pickClient} error={errorOf('client_id')} id="sale-client" testId="sale-client-picker" />
+            <ClientPicker currency={currency} keepSelection autoFocus={preselected === null} onPick={pickClient} error={errorOf('client_id')} id="sale-client" testId="sale-client-picker" />
             {client ? (
               <div className="app-sale-client small mt-2" data-testid="sale-client-facts">
                 <span>
