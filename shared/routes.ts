@@ -97,7 +97,6 @@ export const ROUTES = {
   // Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list, one show page, one printout.
   'sales.invoices': INVOICES,
   'sales.invoices.create': `${INVOICES}/create`,
-  'sales.invoices.store': INVOICES,
   'sales.invoices.export': `${INVOICES}/export`,
   'sales.counterSales': COUNTER_SALES,
   'sales.counterSales.export': `${COUNTER_SALES}/export`,

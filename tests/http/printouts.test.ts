@@ -102,7 +102,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   const invoice = async (mode: 'credit' | 'cash') => {
     const rice = await goods();
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
-    const res = await admin.post(route('sales.invoices.store'), {
+    const res = await admin.post(route('sales.invoices'), {
       idempotency_key: idempotencyKey(),
       client_id: client,
       location_id: f.depot,

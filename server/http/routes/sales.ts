@@ -103,7 +103,7 @@ export function saleRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['sales.invoices.store'], can('sales.create'), async (req, res) => {
+  r.post(ROUTES['sales.invoices'], can('sales.create'), async (req, res) => {
     // The kind is the route's: this form makes invoices, whatever the body says.
     const input = validate(saleSchema(await getCurrency(db)), { ...(req.body ?? {}), kind: 'invoice' });
     const rights = saleAbilities(req.user!);

@@ -11,7 +11,7 @@ import { balanceOf, deskAccount, expectCashConsistent } from '../../support/trea
 import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
-const STORE = route('sales.invoices.store');
+const STORE = route('sales.invoices');
 const SHOW = /^\/operations\/sortiestock\/ventes\/\d+$/;
 
 /**

@@ -64,7 +64,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
   /** Posts the form; expects a refusal, nothing written, and returns the errors the form shows. */
   const refused = async (payload: object, c = admin) => {
     const [before, fac] = [await saleCount(), await lastNumber(t.db, 'FAC', today().slice(0, 4))];
-    const res = await c.post(route('sales.invoices.store'), payload);
+    const res = await c.post(route('sales.invoices'), payload);
     expect(res.status).toBe(303);
     expect(res.headers.location).not.toMatch(/ventes\/\d+$/);
     expect(await saleCount()).toBe(before);
@@ -78,7 +78,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     const desk = await deskAccount(t.db, 'CAI01');
     const [deskBefore, facBefore] = [await balanceOf(t.db, desk), await lastNumber(t.db, 'FAC', today().slice(0, 4))];
     // The body says counter: the route makes an invoice all the same.
-    const res = await admin.post(route('sales.invoices.store'), body({ kind: 'counter', lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_price: '', discount: 0 }], payments: [cash(5_000)] }));
+    const res = await admin.post(route('sales.invoices'), body({ kind: 'counter', lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_price: '', discount: 0 }], payments: [cash(5_000)] }));
     expect(res.status).toBe(303);
     const id = idFrom(res);
     expect(res.headers.location).toBe(route('sales.show', { id }));
@@ -105,7 +105,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     const dueDate = due.toISOString().slice(0, 10);
     const errors = await refused(body({ client_id: client, payment_mode: 'credit', due_date: '', lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
     expect(errors.due_date).toBe("Indiquez la date d'échéance de la vente à crédit.");
-    const res = await admin.post(route('sales.invoices.store'), body({ client_id: client, payment_mode: 'credit', due_date: dueDate, lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
+    const res = await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: dueDate, lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
     const id = idFrom(res);
     const row = await t.db('sales').where({ id }).first();
     expect([row.kind, row.payment_mode, row.payment_status, row.due_date, Number(row.total_ttc)]).toEqual(['invoice', 'credit', 'unpaid', dueDate, 8_500]);
@@ -206,9 +206,9 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
   it('the same idempotency key replayed makes one invoice and says so', async () => {
     const p = await product();
     const payload = body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] });
-    const first = await admin.post(route('sales.invoices.store'), payload);
+    const first = await admin.post(route('sales.invoices'), payload);
     const before = await saleCount();
-    const again = await admin.post(route('sales.invoices.store'), payload);
+    const again = await admin.post(route('sales.invoices'), payload);
     expect(idFrom(again)).toBe(idFrom(first));
     expect(await saleCount()).toBe(before);
     expect((await admin.follow(again)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n'a pas été créée une seconde fois\.$/);
@@ -218,7 +218,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
   it('the lists: one component for both kinds, filters, search by number, totals of the filtered set', async () => {
     const p = await product({}, 100);
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
-    const mk = async (over: Record<string, unknown>) => idFrom(await admin.post(route('sales.invoices.store'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 2, unit_price: '', discount: 0 }], ...over })));
+    const mk = async (over: Record<string, unknown>) => idFrom(await admin.post(route('sales.invoices'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 2, unit_price: '', discount: 0 }], ...over })));
     const paidCash = await mk({ client_id: client, payments: [cash(2_000)] });
     const onCredit = await mk({ client_id: client, payment_mode: 'credit', due_date: today() });
     const byMobile = await mk({ client_id: client, payments: [{ method: 'mobile_money', amount: 2_000, account_id: '', operator: 'orange_money', phone: '', reference: `TX${uniqueTag()}` }] });
@@ -254,7 +254,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
   it('the export: CSV and XLSX of the filtered list', async () => {
     const p = await product();
     const client = await makeClient(t.db, { name: `Export ${uniqueTag()}`, credit_limit: 100_000 });
-    await admin.post(route('sales.invoices.store'), body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 4, unit_price: '', discount: 0 }] }));
+    await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 4, unit_price: '', discount: 0 }] }));
     const csv = await admin.agent.get(route('sales.invoices.export', { client_id: client, format: 'csv' }));
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
@@ -278,7 +278,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
   it("the client's page lists its sales with their status and the totals", async () => {
     const p = await product();
     const client = await makeClient(t.db, { credit_limit: 100_000 });
-    const id = idFrom(await admin.post(route('sales.invoices.store'), body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }] })));
+    const id = idFrom(await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }] })));
     const page = await admin.visit(route('clients.show', { id: client }));
     expect(page.body.props.sales.sales.data.map((s: { id: number; status: string }) => [s.id, s.status])).toEqual([[id, 'unpaid']]);
     expect(page.body.props.sales.totals).toMatchObject({ count: 1, total: 1_000, due: 1_000 });
@@ -291,7 +291,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
 
   it('the header search finds FAC numbers', async () => {
     const p = await product();
-    const id = idFrom(await admin.post(route('sales.invoices.store'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] })));
+    const id = idFrom(await admin.post(route('sales.invoices'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] })));
     const number = (await t.db('sales').where({ id }).first('number')).number as string;
     const res = await admin.agent.get(route('search', { q: number })).set('Accept', 'application/json');
     const docs = res.body.groups.find((g: { key: string }) => g.key === 'documents');
@@ -300,7 +300,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
 
   it('guards every screen: menu.sortiestock to see, sales.create to make an invoice', async () => {
     const p = await product();
-    const id = idFrom(await admin.post(route('sales.invoices.store'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] })));
+    const id = idFrom(await admin.post(route('sales.invoices'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] })));
     const outsider = await userWithPermissions(t, `${uniqueTag('O').toLowerCase()}@test.local`, ['menu.clients']);
     const viewer = await userWithPermissions(t, `${uniqueTag('V').toLowerCase()}@test.local`, ['menu.sortiestock']);
     const [o, v] = [new Client(t), new Client(t)];
@@ -309,12 +309,12 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     for (const url of [route('sales.invoices'), route('sales.counterSales'), route('sales.invoices.create'), route('sales.show', { id }), route('sales.print', { id }), route('sales.invoices.export', { format: 'csv' })]) {
       expect((await o.visit(url)).status, url).toBe(403);
     }
-    expect((await o.post(route('sales.invoices.store'), body())).status).toBe(403);
+    expect((await o.post(route('sales.invoices'), body())).status).toBe(403);
     for (const url of [route('sales.invoices'), route('sales.counterSales'), route('sales.show', { id })]) expect((await v.visit(url)).status, url).toBe(200);
     expect((await v.visit(route('sales.invoices'))).body.props.can.create).toBe(false);
     expect((await v.visit(route('sales.invoices.create'))).status).toBe(403);
     const before = await saleCount();
-    expect((await v.post(route('sales.invoices.store'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] }))).status).toBe(403);
+    expect((await v.post(route('sales.invoices'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] }))).status).toBe(403);
     expect(await saleCount()).toBe(before);
     // An unknown sale is a 404, a malformed id too.
     expect((await admin.visit(route('sales.show', { id: 99_999_999 }))).status).toBe(404);

@@ -186,7 +186,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
           : d.payments.map((p) => ({ method: p.method, amount: parseMoneyInput(p.amount, currency) ?? p.amount, account_id: p.account_id, operator: p.method === 'mobile_money' ? p.operator : '', phone: p.method === 'mobile_money' ? p.phone : '', reference: p.reference })),
       lines: d.lines.map((l) => ({ product_id: l.product_id, unit: l.unit, quantity: l.quantity ?? '', unit_price: l.price_edited ? (price(l) ?? l.unit_price) : '', discount: l.discount.trim() === '' ? 0 : (lineDiscount(l) ?? l.discount) })),
     }));
-    form.submit('post', route('sales.invoices.store'), { preserveScroll: false });
+    form.submit('post', route('sales.invoices'), { preserveScroll: false });
   };
 
   return (
