@@ -44,17 +44,15 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
         <>
           <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
           <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <div className="app-sales-client-filter" data-testid="sales-client-filter">
+          <div className="app-filter app-sales-client-filter" data-testid="sales-client-filter">
+            <span className="app-filter-label">Client</span>
             {client ? (
-              <div>
-                <span className="form-label small d-block mb-1">Client</span>
-                <span className="badge rounded-pill app-badge-soft fs-6 fw-normal">
-                  {client.name}
-                  <button type="button" className="btn-close btn-close-sm ms-2 align-middle" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
-                </span>
-              </div>
+              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
+                {client.name}
+                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
+              </span>
             ) : (
-              <ClientPicker currency={currency} label="Client" placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="sales-client-picker" />
+              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="sales-client-picker" />
             )}
           </div>
           <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
