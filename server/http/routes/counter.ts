@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { formatMoney } from '../../../shared/money.js';
 import { NotFound } from '../../domain/errors.js';
-import { may, mayReprint, saleRights } from '../../policies/index.js';
+import { may, mayReprint, saleAbilities } from '../../policies/index.js';
 import { nowIso } from '../../db/dialect.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { ticketWidth } from '../../services/print/ticket-width.js';
@@ -66,7 +66,7 @@ export function counterRoutes({ db }: AppContext): Router {
         lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
         payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
       },
-      saleRights(req.user!),
+      saleAbilities(req.user!),
       actorOf(req),
     );
     const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';
