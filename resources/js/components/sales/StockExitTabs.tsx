@@ -1,20 +1,19 @@
-import { ROUTES, route } from '@shared/routes';
+import { route } from '@shared/routes';
 import { SubNav } from '@/components/data/SubNav';
 
 /**
  * The tabs of the « Sortie de stock » hub, rendered by each tab page (transfers, invoices, counter
  * sales, corrections): every tab needs the hub's screen (menu.sortiestock), which the page itself
- * needs, so each user sees them all. « Corrections » appears once its route exists.
+ * needs, so each user sees them all.
  *
  *   <ListPage … before={<StockExitTabs />} />
  */
 export function StockExitTabs() {
-  const corrections = (ROUTES as Record<string, string>)['creditNotes.index'];
   const items = [
     { href: route('transfers.index'), label: 'Transferts', icon: 'fa-solid fa-right-left' },
     { href: route('sales.invoices'), label: 'Ventes détaillées', icon: 'fa-solid fa-file-invoice' },
     { href: route('sales.counterSales'), label: 'Ventes boutique', icon: 'fa-solid fa-cash-register' },
-    ...(corrections ? [{ href: corrections, label: 'Corrections', icon: 'fa-solid fa-rotate-left' }] : []),
+    { href: route('creditNotes.index'), label: 'Corrections', icon: 'fa-solid fa-rotate-left' },
   ];
   return <SubNav items={items} label="Sortie de stock" />;
 }

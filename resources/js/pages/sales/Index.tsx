@@ -30,7 +30,8 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
   const listRoute = invoices ? route('sales.invoices') : route('sales.counterSales');
   const list = useList(listRoute, filters);
   const title = invoices ? 'Ventes détaillées' : 'Ventes boutique';
-  const createHref = invoices && can.create ? route('sales.invoices.create') : null;
+  // The invoices list opens the Vente détaillée form; the counter sales list opens the till (Vente boutique).
+  const createHref = can.create ? (invoices ? route('sales.invoices.create') : route('counter.index')) : null;
   return (
     <ListPage
       title={title}
@@ -62,7 +63,7 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
         </>
       }
       actions={
-        <ListActions exportUrl={can.export ? (invoices ? route('sales.invoices.export') : route('sales.counterSales.export')) : null} state={list.state} create={createHref ? { href: createHref, label: 'Nouvelle facture', testId: 'sales-create' } : null} />
+        <ListActions exportUrl={can.export ? (invoices ? route('sales.invoices.export') : route('sales.counterSales.export')) : null} state={list.state} create={createHref ? { href: createHref, label: invoices ? 'Nouvelle facture' : 'Nouvelle vente boutique', testId: 'sales-create' } : null} />
       }
       between={
         <StatRow className="mb-3" testId="sales-totals">
