@@ -81,6 +81,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ticket.assigned': 'Ticket attribué',
   'journal.checked': "Vérification de l'intégrité",
   'audit.exported': "Export du journal d'audit",
+  'sale.invoice_validated': 'Facture validée',
+  'sale.counter_validated': 'Vente boutique validée',
 };
 
 /** What an audit entry is about (the « Type de document » filter of Support › Journaux). */

@@ -7,7 +7,7 @@ import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { BackupPageProps } from './backups.js';
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
-import { SALES_PAGE_NAMES, type SalesPages } from './sales-pages.js';
+import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './sales-pages.js';
 import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';
 import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
 import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
@@ -37,6 +37,8 @@ export interface SharedProps {
 }
 
 export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages {
+  /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
+  'clients/Show': MasterDataPages['clients/Show'] & { sales: ClientSalesSection | null };
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;

@@ -32,6 +32,8 @@ export const PRINTOUTS = {
   count_adjustment: "État d'ajustement d'inventaire",
   credit_note: 'Avoir (correction de vente boutique)',
   sale_ticket: 'Ticket de caisse',
+  invoice: 'Facture',
+  cash_invoice: 'Facture comptant',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 
@@ -105,6 +107,8 @@ export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
   count_adjustment: 'states',
   credit_note: 'avoir',
   sale_ticket: 'ticket',
+  invoice: 'invoice',
+  cash_invoice: 'cash_invoice',
 };
 
 /** Which copy of a document this printout is. */

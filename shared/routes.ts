@@ -43,8 +43,10 @@ const CREDIT_NOTES = '/operations/sortiestock/corrections';
 const INVENTORY = '/operations/gestionstock';
 const USERS = '/parametres/utilisateurs';
 const API_V1 = '/api/v1';
-const SALES = '/operations/sortiestock/ventes';
 const COUNTER = '/operations/sortiestock/boutique';
+const INVOICES = '/operations/sortiestock/factures';
+const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
+const SALES = '/operations/sortiestock/ventes';
 
 export const ROUTES = {
   home: '/',
@@ -112,6 +114,14 @@ export const ROUTES = {
   'counter.index': COUNTER,
   'counter.store': COUNTER,
   'sales.ticket': `${SALES}/:id/ticket`,
+  // Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list, one show page, one printout.
+  'sales.invoices': INVOICES,
+  'sales.invoices.create': `${INVOICES}/create`,
+  'sales.invoices.export': `${INVOICES}/export`,
+  'sales.counterSales': COUNTER_SALES,
+  'sales.counterSales.export': `${COUNTER_SALES}/export`,
+  'sales.show': `${SALES}/:id`,
+  'sales.print': `${SALES}/:id/print`,
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

@@ -33,6 +33,17 @@ export async function paginate<T = any>(query: Knex.QueryBuilder, page: number, 
   return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
 }
 
+/**
+ * One page of a query whose number of matching rows the caller already has (from an aggregate it
+ * runs anyway, e.g. a list's totals): no second COUNT, and the count never pays for the joins that
+ * only the page's rows need.
+ */
+export async function paginateCounted<T = any>(query: Knex.QueryBuilder, total: number, page: number, perPage: number, map: (row: any) => T = (row) => row): Promise<Paginated<T>> {
+  const { current, lastPage } = clampPage(page, total, perPage);
+  const rows = total === 0 ? [] : await query.clone().limit(perPage).offset((current - 1) * perPage);
+  return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
+}
+
 /** One page of rows already computed in memory (a preview), with the same clamping as paginate. */
 export function paginateRows<T>(rows: readonly T[], page: number, perPage: number): Paginated<T> {
   const { current, lastPage } = clampPage(page, rows.length, perPage);

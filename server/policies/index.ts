@@ -186,6 +186,19 @@ export function transferAbilities(user: Viewer): { create: boolean; receive: boo
   };
 }
 
+/**
+ * Sales (issue 14): who may validate a sale, and what the seller may do beyond the rules (the
+ * rights createSale receives: selling below a product's minimum price, beyond a client's credit
+ * limit).
+ */
+export function saleAbilities(user: Viewer): { create: boolean; belowMinPrice: boolean; beyondCreditLimit: boolean } {
+  return {
+    create: may(user, 'sales.create'),
+    belowMinPrice: may(user, 'sales.below_min_price'),
+    beyondCreditLimit: may(user, 'sales.beyond_credit_limit'),
+  };
+}
+
 /** The screens a transfer is cancelled from: its page (Sortie de stock) and the cancellation screen. */
 export const TRANSFER_CANCEL_SCREENS = ['menu.sortiestock', 'menu.annulation.transfert'] as const satisfies readonly Permission[];
 
@@ -230,13 +243,6 @@ export function searchScope<S extends { series: string; screens: readonly Permis
   };
 }
 
-/**
- * What a seller may do beyond the sale rules (createSale's rights): sell below a product's minimum
- * price, sell on credit beyond a client's limit.
- */
-export function saleRights(user: Viewer): { belowMinPrice: boolean; beyondCreditLimit: boolean } {
-  return { belowMinPrice: may(user, 'sales.below_min_price'), beyondCreditLimit: may(user, 'sales.beyond_credit_limit') };
-}
 
 /**
  * Support tickets: every user with the menu opens tickets and follows their own; support staff

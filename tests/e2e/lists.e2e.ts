@@ -11,11 +11,51 @@ import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchError
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 import { type Screen, horizontalOverflows, pageScreens, waitForListTable } from './support/screens.js';
 import { postMoneyMovements } from '../../server/services/treasury/ledger.js';
+import { businessDate } from '../../server/domain/dates.js';
+import { createSale } from '../../server/services/sales/create-sale.js';
 
 const enabled = browserSuiteEnabled();
 
 /** Lists that exist today: the derivation from the route table must at least find them. */
 const KNOWN_LISTS = ['clients.index', 'suppliers.index', 'categories.index', 'products.index', 'priceCentre.index', 'entries.index', 'transfers.index', 'transfers.cancellations', 'inventory.index', 'locations.index', 'cashDesks.index', 'treasuryAccounts.index'];
+
+/**
+ * The sales lists need rows to be checked as tables and cards: when the demo data has no sale,
+ * a few invoices (long client names, credit and cash) and counter sales are made from the depot.
+ */
+async function ensureSales(server: E2EServer) {
+  const db = server.db;
+  if (Number((await db('sales').count({ n: '*' }).first())!.n) > 0) return;
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+  const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+  const actor = { id: Number(admin.id), name: String(admin.name), ip: null };
+  const stocked = await db('stock_levels').where({ location_id: depot }).where('quantity', '>=', 20).orderBy('product_id').limit(3).pluck('product_id');
+  const client = await db('clients').where({ is_walk_in: false, active: true }).orderByRaw('length(name) desc').first('id');
+  const walkIn = await db('clients').where({ is_walk_in: true }).first('id');
+  const today = businessDate('Africa/Abidjan');
+  for (const [i, kind] of (['invoice', 'invoice', 'counter', 'counter'] as const).entries()) {
+    const credit = kind === 'invoice' && i === 0;
+    await createSale(
+      db,
+      {
+        idempotencyKey: `e2e-lists-sale-${i}`,
+        kind,
+        clientId: Number(kind === 'invoice' ? client.id : walkIn.id),
+        locationId: depot,
+        saleDate: today,
+        paymentMode: credit ? 'credit' : 'cash',
+        dueDate: credit ? today : null,
+        discount: 0,
+        note: '',
+        formLoadedAt: new Date().toISOString(),
+        lines: stocked.map((p: number) => ({ productId: Number(p), unit: 'unit' as const, quantity: 1, unitPrice: null, discount: 0 })),
+        payments: credit ? [] : [{ method: 'especes' as const, amount: 100_000_000, accountId: null, operator: null, phone: '', reference: '' }],
+      },
+      { belowMinPrice: true, beyondCreditLimit: true },
+      actor,
+    );
+  }
+}
 
 describe.skipIf(!enabled)('list screens fit the screen', () => {
   let server: E2EServer;
@@ -23,6 +63,7 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
 
   beforeAll(async () => {
     server = await startServer({ demo: true });
+    await ensureSales(server);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '../../shared/routes.js';
+import { amountInWords, currencyWords } from '../../shared/amount-in-words.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { businessDate } from '../../server/domain/dates.js';
@@ -168,6 +169,12 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       actor,
     );
     const saleLines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('id');
+    // Sales (issue 14): a credit invoice and a cash invoice from the depot (its desk takes the cash).
+    const client = await insertReturningId(db, 'clients', withSearchName({ code: 'CLI0042', name: 'Établissements Yao & Frères SARL', kind: 'entreprise', price_level: 'gros', credit_limit: 100_000_000, balance: 0, active: true, address: 'Zone industrielle de Yopougon', city: 'Abidjan', phone: '+225 07 08 09 10 11', tax_number: '1234567B', created_at: now, updated_at: now }));
+    const saleBase = { kind: 'invoice' as const, clientId: client, locationId: depot, saleDate: today, discount: 1_500, note: '', formLoadedAt: new Date().toISOString() };
+    const creditSale = await createSale(db, { ...saleBase, idempotencyKey: 'e2e-print-invoice', paymentMode: 'credit', dueDate: today, payments: [], lines: products.slice(104, 107).map((p, i) => ({ productId: p, unit: 'unit' as const, quantity: i + 1, unitPrice: null, discount: 0 })) }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
+    const cashSale = await createSale(db, { ...saleBase, idempotencyKey: 'e2e-print-cash-invoice', paymentMode: 'cash', dueDate: null, discount: 0, payments: [{ method: 'especes', amount: 2_000_000, accountId: null, operator: null, phone: '', reference: '' }], lines: [{ productId: products[107], unit: 'unit', quantity: 1, unitPrice: 1_900_000, discount: 0 }] }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
+    const inWords = (total: number) => new RegExp(`Arrêtée la présente facture à la somme de ${amountInWords(total, currencyWords('XOF'))} \\(`);
     const avoir = await createCreditNote(db, { idempotencyKey: 'e2e-print-avoir', saleId: sale.id, reason: 'Groupe livré avec un défaut de démarrage', version: 1, lines: saleLines.map((l) => ({ saleLineId: Number(l.id), quantity: 1 })) }, actor);
 
     // A counter sale of three long-named products, for the cash ticket on 80 and 58 mm rolls.
@@ -187,6 +194,8 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       { name: 'reajustement', url: route('inventory.readjustmentPrint', { id: readjustment.id }), paper: 'A4', number: readjustment.number, minPages: 1 },
       { name: 'ajustement-inventaire', url: route('inventory.adjustment', { id: count.id }), paper: 'A4', number: count.number, minPages: 2 },
       { name: 'etat-controle', url: route('inventory.sheet', { id: open.id }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
+      { name: 'facture', url: route('sales.print', { id: creditSale.id }), paper: 'A5', number: creditSale.number, minPages: 1, text: inWords(creditSale.total) },
+      { name: 'facture-comptant', url: route('sales.print', { id: cashSale.id }), paper: 'A5', number: cashSale.number, minPages: 1, totalOnce: /Monnaie rendue/, text: inWords(cashSale.total) },
       { name: 'avoir', url: route('creditNotes.print', { id: avoir.id }), paper: 'A5', number: avoir.number, minPages: 1, totalOnce: /Total remboursé \(3 lignes\)/, text: /Arrêté le présent avoir à la somme de [a-zé -]+ francs CFA/ },
       { name: 'feuille-vierge', url: route('inventory.sheet', { id: open.id }, { vierge: 1 }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
     );

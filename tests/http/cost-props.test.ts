@@ -76,6 +76,21 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
     const sale = await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: shop, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_500 })], payments: [cashPayment(3_000)] }));
     const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
     const creditNote = (await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: sale.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: saleLine, quantity: 1 }] }, await adminActor(t.db))).id;
+    const invoice = await idOf(
+      await admin.post(route('sales.invoices'), {
+        idempotency_key: idempotencyKey(),
+        client_id: Number((await t.db('clients').where({ is_walk_in: true }).first('id')).id),
+        location_id: depot,
+        sale_date: today(),
+        payment_mode: 'cash',
+        due_date: '',
+        discount: 0,
+        note: '',
+        form_loaded_at: new Date(Date.now() - 60_000).toISOString(),
+        lines: [{ product_id: product, unit: 'unit', quantity: 2, unit_price: 1_500, discount: 0 }],
+        payments: [{ method: 'especes', amount: 3_000, account_id: '', operator: '', phone: '', reference: '' }],
+      }),
+    );
 
     const page = (name: RouteName, params: Record<string, number> | null, query?: Query, json = false, never = false) => ({
       name: `${name}${query ? ` ${JSON.stringify(query)}` : ''}`,
@@ -103,6 +118,10 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
       page('products.show', { id: product }),
       page('products.stock', { id: product }),
       page('pickers.products', null, { q: `${tag}P`, location_id: depot }, true),
+      // Sales: a sale's page carries its unit costs, cost and margin; the lists and the invoice printed for the customer never do.
+      page('sales.show', { id: invoice }),
+      page('sales.invoices', null, undefined, false, true),
+      page('sales.print', { id: invoice }, undefined, false, true),
     ];
   });
   afterAll(() => t.close());

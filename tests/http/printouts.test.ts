@@ -11,6 +11,7 @@ import { testDatabases } from '../support/databases.js';
 import { uniqueTag } from '../support/unique.js';
 import { cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../support/stock.js';
+import { makeClient } from '../support/sales.js';
 
 const today = () => businessDate('Africa/Abidjan');
 
@@ -115,6 +116,29 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
       return { url: route('sales.ticket', { id }), back: route('counter.index'), printout: 'sale_ticket', id, number: await numberOf('sales', id) };
     },
   };
+  // Sales (issue 14): a credit sale prints the facture A5, a cash sale the facture comptant A5.
+  const invoice = async (mode: 'credit' | 'cash') => {
+    const rice = await goods();
+    const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+    const res = await admin.post(route('sales.invoices'), {
+      idempotency_key: idempotencyKey(),
+      client_id: client,
+      location_id: f.depot,
+      sale_date: today(),
+      payment_mode: mode,
+      due_date: mode === 'credit' ? today() : '',
+      discount: 0,
+      note: '',
+      form_loaded_at: new Date(Date.now() - 60_000).toISOString(),
+      lines: [{ product_id: rice, unit: 'unit', quantity: 2, unit_price: 15_000, discount: 0 }],
+      payments: mode === 'cash' ? [{ method: 'especes', amount: 50_000, account_id: '', operator: '', phone: '', reference: '' }] : [],
+    });
+    expect(res.headers.location).toMatch(/ventes\/\d+$/);
+    const id = idFrom(res);
+    return { url: route('sales.print', { id }), back: route('sales.show', { id }), printout: mode === 'cash' ? ('cash_invoice' as const) : ('invoice' as const), id, number: await numberOf('sales', id) };
+  };
+  makers['sales.print'] = () => invoice('credit');
+  makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
   const reports: RouteName[] = ['entries.statement'];
 
@@ -226,6 +250,25 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     expect(await auditRows(c, 'document.printed')).toHaveLength(1);
     expect(await auditRows(c, 'document.reprinted')).toHaveLength(1);
     expect(Number((await printRow(c)).reprint_count)).toBe(1);
+  });
+
+  it('an invoice prints A5 with the amount in words; a cash invoice shows the payment and the change; a reprint may be A6', async () => {
+    const credit = await makers['sales.print']();
+    const first = await admin.visit(credit.url);
+    expect(first.body.component).toBe('sales/Print');
+    expect(first.body.props.settings.format).toBe('A5');
+    expect(first.body.props.sale).toMatchObject({ total_ttc: 30_000, in_words: 'trente mille francs CFA', payment_mode: 'credit' });
+    // Never a cost on a printout, even for the admin who sees costs.
+    expect(first.body.props.sale.cost_total).toBeUndefined();
+    expect(first.body.props.sale.lines[0].unit_cost).toBeUndefined();
+    // The original is always A5; a DUPLICATA may be asked at A6.
+    const small = await admin.visit(`${credit.url}?format=a6`);
+    expect([small.body.props.copy.duplicata, small.body.props.settings.format]).toEqual([true, 'A6']);
+    const cash = await makers['sales.print?comptant']();
+    const originalAtA6 = await admin.visit(`${cash.url}?format=a6`);
+    expect([originalAtA6.body.props.copy.duplicata, originalAtA6.body.props.settings.format]).toEqual([false, 'A5']);
+    expect(originalAtA6.body.props.sale).toMatchObject({ payment_mode: 'cash', cash_tendered: 50_000, change_given: 20_000, paid: 30_000 });
+    expect(originalAtA6.body.props.sale.payments).toEqual([expect.objectContaining({ method: 'especes', paid: 30_000 })]);
   });
 
   it('a HEAD request prints nothing', async () => {

@@ -15,8 +15,10 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { clientSchema } from '../schemas/clients.js';
-import { queryChoice, parseListParams, statusFilter } from '../query.js';
-import { recordAbilities } from '../../policies/index.js';
+import { queryChoice, queryPage, parseListParams, statusFilter } from '../query.js';
+import { may, recordAbilities } from '../../policies/index.js';
+import { listSales } from '../../services/sales/sale-queries.js';
+import { presentSaleRow } from '../presenters/sales.js';
 
 const listSpec = {
   sorts: CLIENT_SORTS,
@@ -65,6 +67,10 @@ export function clientRoutes(ctx: AppContext): Router {
       history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'clients'),
       currency,
+      // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
+      sales: may(req.user!, 'menu.sortiestock')
+        ? await listSales(db, { kind: null, from: '', to: '', client_id: String(row.id), location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc' }, queryPage(req.query, 'ventes'), presentSaleRow, 10)
+        : null,
     });
   });
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { formatMoney } from '../../../shared/money.js';
 import { NotFound } from '../../domain/errors.js';
-import { may, mayReprint, saleRights } from '../../policies/index.js';
+import { may, mayReprint, saleAbilities } from '../../policies/index.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { requirePlace } from '../middleware/places.js';
 import { nowIso } from '../../db/dialect.js';
@@ -71,7 +71,7 @@ export function counterRoutes({ db }: AppContext): Router {
         payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
         places: req.user!.places,
       },
-      saleRights(req.user!),
+      saleAbilities(req.user!),
       actorOf(req),
     );
     const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';

@@ -14,7 +14,7 @@ import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
-import { salesRoutes } from './sales.js';
+import { saleRoutes } from './sales.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
@@ -29,7 +29,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(profileRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
-  app.use(salesRoutes(ctx));
+  app.use(saleRoutes(ctx));
   app.use(counterRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));

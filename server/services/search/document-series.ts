@@ -29,13 +29,16 @@ export interface DocumentSeries {
    */
   locationColumns: readonly string[];
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint';
+  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
   { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], locationColumns: ['location_id'], page: 'entries.show' },
   { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], locationColumns: ['from_location_id', 'to_location_id'], page: 'transfers.show' },
   { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.show' },
+  // Sales (issue 14): one table, two series; the status a user reads is the payment status.
+  { series: 'FAC', label: 'Facture', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
+  { series: 'VB', label: 'Vente boutique', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
   { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
 ];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
 import { DOCUMENT_SERIES, documentNumberQuery } from '../../../server/services/search/document-series.js';
-import { COST_PERMISSIONS, blindStockLocations, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, saleRights, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
+import { COST_PERMISSIONS, blindStockLocations, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, saleAbilities, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -146,8 +146,8 @@ describe('global search scope', () => {
 
 describe('sales: what a seller may do beyond the rules', () => {
   it('sells below the minimum price and beyond a credit limit only with each permission', () => {
-    expect(saleRights(viewer('sales.create'))).toEqual({ belowMinPrice: false, beyondCreditLimit: false });
-    expect(saleRights(viewer('sales.create', 'sales.below_min_price'))).toEqual({ belowMinPrice: true, beyondCreditLimit: false });
-    expect(saleRights(viewer('sales.beyond_credit_limit'))).toEqual({ belowMinPrice: false, beyondCreditLimit: true });
+    expect(saleAbilities(viewer('sales.create'))).toEqual({ create: true, belowMinPrice: false, beyondCreditLimit: false });
+    expect(saleAbilities(viewer('sales.create', 'sales.below_min_price'))).toEqual({ create: true, belowMinPrice: true, beyondCreditLimit: false });
+    expect(saleAbilities(viewer('sales.beyond_credit_limit'))).toEqual({ create: false, belowMinPrice: false, beyondCreditLimit: true });
   });
 });

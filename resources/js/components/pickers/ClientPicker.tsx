@@ -34,7 +34,16 @@ export function ClientPicker({ currency, keepSelection = true, ...props }: Picke
               {c.phone ? ` · ${c.phone}` : ''} · {PRICE_LEVEL_LABELS[c.price_level]}
             </>
           }
-          aside={c.is_walk_in ? <span className="app-combobox-meta">Comptant</span> : <div className={c.balance > 0 ? 'text-danger' : ''}>Solde : {formatMoney(c.balance, currency)}</div>}
+          aside={
+            c.is_walk_in ? (
+              <span className="app-combobox-meta">Comptant</span>
+            ) : (
+              <>
+                <div className={c.balance > 0 ? 'text-danger' : ''}>Solde : {formatMoney(c.balance, currency)}</div>
+                <div className="app-combobox-meta">Plafond : {formatMoney(c.credit_limit, currency)}</div>
+              </>
+            )
+          }
         />
       )}
     />

@@ -1,15 +1,19 @@
-import { CLIENT_KIND_LABELS, type MasterDataPages, PRICE_LEVEL_LABELS } from '@shared/records';
+import type { PageProps } from '@shared/pages';
+import { CLIENT_KIND_LABELS, PRICE_LEVEL_LABELS } from '@shared/records';
+import { Link } from '@inertiajs/react';
+import { DataTable, RowLink } from '@/components/data/DataTable';
+import { Icon } from '@/components/Icon';
 import { route } from '@shared/routes';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';
-import { formatDateTime } from '@/components/data/format';
+import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { EditLink, RecordPage } from '@/components/data/RecordPage';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 
-export default function ClientShow({ client, usage, history, can, currency }: MasterDataPages['clients/Show']) {
+export default function ClientShow({ client, usage, history, can, currency, sales }: PageProps<'clients/Show'>) {
   const available = client.credit_limit - client.balance;
   return (
     <RecordPage
@@ -39,6 +43,45 @@ export default function ClientShow({ client, usage, history, can, currency }: Ma
         <Fact label="Créé le" value={formatDateTime(client.created_at)} />
         <Fact label="Modifié le" value={formatDateTime(client.updated_at)} />
       </FactsCard>
+      {sales ? (
+        <section className="mb-4" aria-labelledby="client-sales-title" data-testid="client-sales">
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+            <h2 id="client-sales-title" className="h5 mb-0">
+              Factures et ventes
+            </h2>
+            <span className="small text-body-secondary">
+              {formatQty(sales.totals.count)} vente{sales.totals.count > 1 ? 's' : ''} · <Money value={sales.totals.total} currency={currency} /> · reste à payer <Money value={sales.totals.due} currency={currency} tone="debt" />
+            </span>
+            {!client.is_walk_in && client.active ? (
+              <Link href={route('sales.invoices.create', { client_id: client.id })} className="btn btn-sm btn-outline-primary" data-testid="client-new-invoice">
+                <Icon name="fa-solid fa-plus" className="me-1" />
+                Nouvelle facture
+              </Link>
+            ) : null}
+          </div>
+          <DataTable
+            caption={`Factures et ventes de ${client.name}`}
+            page={sales.sales}
+            pageParam="ventes"
+            pageLabel="Pagination des ventes du client"
+            emptyTitle="Aucune vente"
+            emptyText="Aucune facture ni vente boutique pour ce client."
+            emptyIcon="fa-solid fa-file-invoice"
+            testId="client-sales-table"
+            rows={sales.sales.data}
+            rowKey={(s) => s.id}
+            rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+            columns={[
+              { id: 'number', label: 'N°', role: 'title', cell: (s) => <RowLink href={route('sales.show', { id: s.id })} doc>{s.number}</RowLink> },
+              { id: 'date', label: 'Date', role: 'secondary', cell: (s) => formatDate(s.sale_date) },
+              { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (s) => s.location_name },
+              { id: 'amount', label: 'Montant TTC', role: 'figure', num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
+              { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : '—') },
+              { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} /> },
+            ]}
+          />
+        </section>
+      ) : null}
       <AuditHistory items={history} />
     </RecordPage>
   );

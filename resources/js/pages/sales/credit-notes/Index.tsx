@@ -8,6 +8,7 @@ import { ListPage } from '@/components/data/ListPage';
 import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { useList } from '@/components/data/useList';
+import { StockExitTabs } from '@/components/sales/StockExitTabs';
 
 /** Sortie de stock › Corrections: the credit notes (AV-) of a period — goods of counter sales brought back and refunded. */
 export default function CreditNotesIndex({ currency, filters, credit_notes, refund_total, locations, can }: PageProps<'sales/credit-notes/Index'>) {
@@ -17,6 +18,7 @@ export default function CreditNotesIndex({ currency, filters, credit_notes, refu
       title="Corrections de ventes boutique"
       subtitle="Avoirs : marchandise rendue par un client après une vente boutique, remise en stock et remboursée en espèces."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock' }, { label: 'Corrections' }]}
+      before={<StockExitTabs />}
       list={list}
       search={{ placeholder: "N° d'avoir ou de vente (AV-…, VB-…)", label: 'Rechercher un avoir' }}
       note={allDatesNote(filters)}

@@ -9,6 +9,7 @@ import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
+import { StockExitTabs } from '@/components/sales/StockExitTabs';
 import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFilters';
 
 /** Sortie de stock › Transferts: transfers between locations of a period, the ones in transit first to act on. */
@@ -20,7 +21,9 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
       subtitle="Sortie de stock : mouvements de marchandise entre le dépôt et les boutiques, en deux temps (envoi puis réception)."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock' }, { label: 'Transferts' }]}
       before={
-        in_transit > 0 ? (
+        <>
+          <StockExitTabs />
+          {in_transit > 0 ? (
           <div className="alert alert-info d-flex align-items-center gap-2 flex-wrap" role="status" data-testid="in-transit">
             <Icon name="fa-solid fa-truck-fast" />
             <span>
@@ -32,7 +35,8 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
               </Link>
             ) : null}
           </div>
-        ) : null
+          ) : null}
+        </>
       }
       list={list}
       search={TRANSFER_SEARCH}

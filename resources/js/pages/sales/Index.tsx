@@ -1,0 +1,129 @@
+import { Link } from '@inertiajs/react';
+import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
+import { PAYMENT_MODES, PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '@shared/sales';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { Icon } from '@/components/Icon';
+import { RowLink } from '@/components/data/DataTable';
+import { formatDate, formatQty } from '@/components/data/format';
+import { ListActions } from '@/components/data/ListActions';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
+import { Money } from '@/components/data/Money';
+import { Stat, StatRow } from '@/components/data/Stat';
+import { StatusBadge } from '@/components/data/StatusBadge';
+import { useList } from '@/components/data/useList';
+import { ClientPicker } from '@/components/pickers/ClientPicker';
+import { StockExitTabs } from '@/components/sales/StockExitTabs';
+
+const STATUS_OPTIONS = (Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[]).map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }));
+const MODE_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }));
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
+/**
+ * Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list for both kinds
+ * (`kind` from the route) — period, client, location, status, payment filters, search by number,
+ * the totals of the filtered sales, CSV/XLSX export.
+ */
+export default function SalesIndex({ kind, currency, filters, sales, totals, client, locations, can }: PageProps<'sales/Index'>) {
+  const invoices = kind === 'invoice';
+  const listRoute = invoices ? route('sales.invoices') : route('sales.counterSales');
+  const list = useList(listRoute, filters);
+  const title = invoices ? 'Ventes détaillées' : 'Ventes boutique';
+  // The invoices list opens the Vente détaillée form; the counter sales list opens the till (Vente boutique).
+  const createHref = can.create ? (invoices ? route('sales.invoices.create') : route('counter.index')) : null;
+  return (
+    <ListPage
+      title={title}
+      subtitle={invoices ? 'Factures aux clients (FAC-), au comptant ou à crédit : stock sorti, encaissement ou solde client à la validation.' : 'Ventes au comptoir des boutiques (VB-), encaissées à la validation.'}
+      breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: title }]}
+      before={<StockExitTabs />}
+      list={list}
+      search={{ placeholder: invoices ? 'N° de facture (FAC-2026-…)' : 'N° de vente (VB-2026-…)', label: invoices ? 'Rechercher une facture' : 'Rechercher une vente' }}
+      note={allDatesNote(filters)}
+      filters={
+        <>
+          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
+          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
+          <div className="app-filter app-sales-client-filter" data-testid="sales-client-filter">
+            <span className="app-filter-label">Client</span>
+            {client ? (
+              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
+                {client.name}
+                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
+              </span>
+            ) : (
+              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="sales-client-picker" />
+            )}
+          </div>
+          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
+          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} testId="sales-status-filter" />
+          {invoices ? <FilterSelect label="Mode" value={filters.mode} allLabel="Tous" options={MODE_OPTIONS} onChange={(mode) => list.update({ mode })} /> : null}
+          <FilterSelect label="Paiement" value={filters.method} allLabel="Tous" options={METHOD_OPTIONS} onChange={(method) => list.update({ method })} />
+        </>
+      }
+      actions={
+        <ListActions exportUrl={can.export ? (invoices ? route('sales.invoices.export') : route('sales.counterSales.export')) : null} state={list.state} create={createHref ? { href: createHref, label: invoices ? 'Nouvelle facture' : 'Nouvelle vente boutique', testId: 'sales-create' } : null} />
+      }
+      between={
+        <StatRow className="mb-3" testId="sales-totals">
+          <Stat label={invoices ? 'Factures' : 'Ventes'} value={formatQty(totals.count)} extra={totals.cancelled ? `${formatQty(totals.cancelled)} annulée${totals.cancelled > 1 ? 's' : ''} en plus` : undefined} />
+          <Stat label="Montant TTC" value={<Money value={totals.total} currency={currency} />} testId="sales-total" />
+          <Stat label="Encaissé" value={<Money value={totals.paid} currency={currency} />} tone="success" />
+          <Stat label="Reste à payer" value={<Money value={totals.due} currency={currency} />} tone={totals.due > 0 ? 'danger' : undefined} testId="sales-due" />
+        </StatRow>
+      }
+      page={sales}
+      caption={invoices ? 'Liste des factures' : 'Liste des ventes boutique'}
+      pageLabel={invoices ? 'Pagination des factures' : 'Pagination des ventes'}
+      tableTestId="sales-table"
+      empty={{
+        icon: invoices ? 'fa-solid fa-file-invoice' : 'fa-solid fa-cash-register',
+        title: invoices ? 'Aucune facture' : 'Aucune vente boutique',
+        filteredTitle: invoices ? 'Aucune facture ne correspond' : 'Aucune vente ne correspond',
+        text: 'Aucune vente sur cette période.',
+        action: createHref ? (
+          <Link href={createHref} className="btn btn-primary">
+            <Icon name="fa-solid fa-plus" className="me-2" />
+            Faire une facture
+          </Link>
+        ) : undefined,
+      }}
+      rowKey={(s) => s.id}
+      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      columns={[
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          sort: true,
+          cell: (s) => (
+            <RowLink href={route('sales.show', { id: s.id })} doc>
+              {s.number}
+            </RowLink>
+          ),
+        },
+        { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.sale_date) },
+        {
+          id: 'client',
+          label: 'Client',
+          role: 'title',
+          wrap: true,
+          cell: (s) => (
+            <>
+              {s.client_name}
+              <div className="small text-body-secondary">
+                {s.location_name}
+                {invoices ? ` · ${PAYMENT_MODE_LABELS[s.payment_mode]}` : ''}
+                {invoices && s.payment_mode === 'credit' && s.due_date ? `, échéance ${formatDate(s.due_date)}` : ''}
+              </div>
+            </>
+          ),
+        },
+        { id: 'amount', label: 'Montant TTC', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
+        { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : <span className="text-body-secondary">—</span>) },
+        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,244 @@
+import { Link } from '@inertiajs/react';
+import type { PageProps } from '@shared/pages';
+import { PRICE_LEVEL_LABELS } from '@shared/records';
+import { ROUTES, route } from '@shared/routes';
+import { StatusAlert } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { Fact } from '@/components/data/Fact';
+import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity, formatUnitTotals } from '@/components/data/format';
+import { Money } from '@/components/data/Money';
+import { StatusBadge } from '@/components/data/StatusBadge';
+import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
+import { PrintButton } from '@/components/print/PrintButton';
+
+/**
+ * A sale's page, invoice (FAC-) or counter sale (VB-): status, client, location, dates, lines
+ * (unit cost and margin for users who see costs), totals with discount / HT / TVA / TTC, the
+ * payments with the cash tendered and the change, the amount in words, printouts and history.
+ */
+export default function SalesShow({ currency, sale, history, print, can }: PageProps<'sales/Show'>) {
+  const invoice = sale.kind === 'invoice';
+  const costs = sale.cost_total !== undefined;
+  const byPack = sale.lines.some((l) => l.sale_unit === 'pack');
+  const discounted = sale.lines.some((l) => l.discount > 0);
+  const vat = sale.vat_rate_bp > 0;
+  const ticketRoute = (ROUTES as Record<string, string>)['sales.ticket'];
+  const listHref = invoice ? route('sales.invoices') : route('sales.counterSales');
+  const printLabel = sale.payment_mode === 'cash' ? 'Facture comptant A5' : 'Facture A5';
+  return (
+    <DocumentShow
+      title={`${invoice ? 'Facture' : 'Vente boutique'} ${sale.number}`}
+      kind={invoice ? 'Facture' : 'Vente boutique'}
+      number={sale.number}
+      status={
+        <>
+          <StatusBadge kind="sale" status={sale.status} label={sale.status_label} />
+          <span className="badge rounded-pill app-badge-soft">{sale.payment_mode_label}</span>
+        </>
+      }
+      subtitle={`${sale.client.name} · ${sale.location.name}, le ${formatDate(sale.sale_date)}`}
+      breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: invoice ? 'Ventes détaillées' : 'Ventes boutique', href: listHref }, { label: sale.number }]}
+      actions={
+        <>
+          <PrintButton href={route('sales.print', { id: sale.id })} label={printLabel} state={print} testId="sale-print" />
+          {ticketRoute ? (
+            <a href={ticketRoute.replace(':id', String(sale.id))} className="btn btn-outline-secondary" data-testid="sale-ticket">
+              <Icon name="fa-solid fa-receipt" className="me-1" />
+              Ticket
+            </a>
+          ) : null}
+          {can.create && invoice ? (
+            <Link href={route('sales.invoices.create')} className="btn btn-primary">
+              <Icon name="fa-solid fa-plus" className="me-1" />
+              Nouvelle facture
+            </Link>
+          ) : null}
+        </>
+      }
+      notices={
+        sale.status === 'cancelled' ? (
+          <StatusAlert tone="secondary" icon="fa-solid fa-ban" testId="sale-cancelled">
+            <strong>Vente annulée</strong> le {formatDateTime(sale.cancelled_at)} par {sale.cancelled_by ?? '—'}.<div className="small">Motif : {sale.cancel_reason}</div>
+          </StatusAlert>
+        ) : null
+      }
+      facts={
+        <>
+          <Fact
+            label="Client"
+            value={
+              <>
+                <Link href={route('clients.show', { id: sale.client.id })}>{sale.client.name}</Link> <span className="text-body-secondary small">({sale.client.code})</span>
+              </>
+            }
+          />
+          <Fact label="Niveau de prix" value={PRICE_LEVEL_LABELS[sale.price_level]} />
+          <Fact label="Emplacement" value={sale.location.name} />
+          <Fact label="Date" value={formatDate(sale.sale_date)} />
+          <Fact label="Mode" value={sale.payment_mode_label} />
+          {sale.due_date ? <Fact label="Échéance" value={formatDate(sale.due_date)} /> : null}
+          <Fact
+            label="Saisie par"
+            value={
+              <>
+                {sale.created_by ?? '—'} <span className="text-body-secondary small">le {formatDateTime(sale.created_at)}</span>
+              </>
+            }
+          />
+          {sale.note ? <Fact label="Observation" value={sale.note} /> : null}
+        </>
+      }
+      history={history}
+    >
+      <DocumentTable
+        caption={`Lignes de la vente ${sale.number}`}
+        header={formatCount(sale.line_count, 'ligne')}
+        testId="sale-lines"
+        rows={sale.lines}
+        rowKey={(l) => l.position}
+        columns={[
+          {
+            id: 'product',
+            label: 'Produit',
+            role: 'title',
+            wrap: true,
+            cell: (l) => (
+              <>
+                {l.product_name}
+                <div className="small text-body-secondary code">{l.product_code}</div>
+              </>
+            ),
+            foot: 'Total',
+          },
+          byPack ? { id: 'pack', label: 'Vendu en colis', role: 'secondary', num: true, cell: (l) => (l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
+          { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: formatUnitTotals(sale.lines) },
+          { id: 'price', label: 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
+          discounted ? { id: 'discount', label: 'Remise', role: 'secondary', num: true, cell: (l) => (l.discount ? <Money value={-l.discount} currency={currency} /> : '') } : null,
+          {
+            id: 'net',
+            label: 'Montant',
+            role: 'figure',
+            num: true,
+            cell: (l) => <Money value={l.net} currency={currency} />,
+            foot: <Money value={sale.lines_total} currency={currency} />,
+          },
+          costs ? { id: 'unit_cost', label: 'CMUP', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
+          costs ? { id: 'margin', label: 'Marge', role: 'secondary', num: true, cell: (l) => <Money value={l.margin} currency={currency} tone="balance" />, foot: <Money value={sale.margin} currency={currency} tone="balance" /> } : null,
+        ]}
+      />
+
+      <div className="row g-3 mt-0 mb-3">
+        <div className="col-lg-6">
+          <div className="card h-100">
+            <div className="card-header fw-semibold">Totaux</div>
+            <div className="card-body">
+              <dl className="app-sale-figures app-sale-figures-card" data-testid="sale-show-totals">
+                <div>
+                  <dt>Total des lignes</dt>
+                  <dd>
+                    <Money value={sale.lines_total} currency={currency} />
+                  </dd>
+                </div>
+                {sale.discount > 0 ? (
+                  <div>
+                    <dt>Remise globale</dt>
+                    <dd>
+                      <Money value={-sale.discount} currency={currency} />
+                    </dd>
+                  </div>
+                ) : null}
+                {vat ? (
+                  <>
+                    <div>
+                      <dt>Total HT</dt>
+                      <dd>
+                        <Money value={sale.total_ht} currency={currency} />
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>TVA ({(sale.vat_rate_bp / 100).toLocaleString('fr-FR')} %)</dt>
+                      <dd>
+                        <Money value={sale.vat} currency={currency} />
+                      </dd>
+                    </div>
+                  </>
+                ) : null}
+                <div className="app-sale-ttc">
+                  <dt>Total {vat ? 'TTC' : ''}</dt>
+                  <dd data-testid="sale-show-total">
+                    <Money value={sale.total_ttc} currency={currency} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Payé</dt>
+                  <dd>
+                    <Money value={sale.paid} currency={currency} />
+                  </dd>
+                </div>
+                {sale.credited > 0 ? (
+                  <div>
+                    <dt>Avoirs</dt>
+                    <dd>
+                      <Money value={sale.credited} currency={currency} />
+                    </dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>Reste à payer</dt>
+                  <dd data-testid="sale-show-due">
+                    <Money value={sale.due} currency={currency} tone="debt" />
+                  </dd>
+                </div>
+                {costs ? (
+                  <div>
+                    <dt>Coût (CMUP) · marge</dt>
+                    <dd>
+                      <Money value={sale.cost_total} currency={currency} /> · <Money value={sale.margin} currency={currency} tone="balance" />
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              <p className="small mb-0 mt-3" data-testid="sale-in-words">
+                Arrêtée la présente facture à la somme de <strong>{sale.in_words}</strong>.
+              </p>
+            </div>
+          </div>
+        </div>
+        <div className="col-lg-6">
+          <div className="card h-100">
+            <div className="card-header fw-semibold">Paiements</div>
+            <div className="card-body" data-testid="sale-payments">
+              {sale.payment_mode === 'credit' && sale.payments.length === 0 ? (
+                <p className="mb-0">
+                  Vente à crédit : inscrite au solde du client{sale.due_date ? `, échéance le ${formatDate(sale.due_date)}` : ''}.
+                </p>
+              ) : (
+                <ul className="list-unstyled mb-0 app-sale-payments">
+                  {sale.payments.map((p, i) => (
+                    <li key={i}>
+                      <div className="d-flex justify-content-between gap-3">
+                        <strong>
+                          {p.method_label}
+                          {p.operator_label ? ` · ${p.operator_label}` : ''}
+                        </strong>
+                        <Money value={p.paid} currency={currency} />
+                      </div>
+                      <div className="small text-body-secondary">
+                        {[p.reference ? `Réf. ${p.reference}` : null, p.phone ? `Tél. ${p.phone}` : null, `Compte : ${p.account_name}`].filter(Boolean).join(' · ')}
+                      </div>
+                    </li>
+                  ))}
+                  {sale.cash_tendered > 0 ? (
+                    <li className="pt-2 border-top" data-testid="sale-change-given">
+                      Espèces reçues <Money value={sale.cash_tendered} currency={currency} /> · monnaie rendue <strong><Money value={sale.change_given} currency={currency} /></strong>
+                    </li>
+                  ) : null}
+                </ul>
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </DocumentShow>
+  );
+}
