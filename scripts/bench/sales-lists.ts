@@ -17,6 +17,7 @@ import { createDb } from '../../server/db/connection.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { seedBase } from '../../server/services/setup/first-start.js';
 import { type SaleListQuery, listSales } from '../../server/services/sales/sale-queries.js';
+import { EVERY_PLACE } from '../../server/policies/places.js';
 import { addDays } from '../../server/domain/dates.js';
 
 const SALES = Number(process.env.BENCH_SALES ?? 200_000);
@@ -103,11 +104,11 @@ async function run(label: string, db: Knex) {
   ];
   const rows: string[][] = [];
   for (const [name, query] of cases) {
-    for (let i = 0; i < 5; i++) await listSales(db, query(i), 1, (r) => r);
+    for (let i = 0; i < 5; i++) await listSales(db, query(i), EVERY_PLACE, 1, (r) => r);
     const samples: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      await listSales(db, query(i), 1 + (i % 3), (r) => r);
+      await listSales(db, query(i), EVERY_PLACE, 1 + (i % 3), (r) => r);
       samples.push(performance.now() - start);
     }
     samples.sort((a, b) => a - b);

@@ -10,7 +10,7 @@ import { Client, type TestApp, createTestApp } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { registeredRoutes } from '../support/routes.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
-import { adminActor, cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
+import { adminActor, cashPayment, line, makeClient, saleInput, sell, walkInClient } from '../support/sales.js';
 import { download } from '../support/master-data.js';
 import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
@@ -65,6 +65,12 @@ interface Data {
   deskMineAccount: number;
   deskTheirsAccount: number;
   walkIn: number;
+  /** Invoices (FAC-) of one named client at Boutique 1 and Boutique 2 (another product: the first one's stock figures stay). */
+  client: number;
+  invoiceMine: { id: number; number: string };
+  invoiceTheirs: { id: number; number: string };
+  /** The administrator's session (to compare totals). */
+  admin: Client;
   /** The user's REST API token (products, stock, treasury). */
   api: ReturnType<typeof apiClient>;
 }
@@ -99,6 +105,27 @@ const apiGet = async (d: Data, url: string) => {
   expect(res.status, url).toBe(200);
   return res.body;
 };
+/** A sales list (invoices or counter sales): the user's sale there, the other place's absent, the totals those of Boutique 1. */
+function salesList(name: 'sales.invoices' | 'sales.counterSales', mine: (d: Data) => string, theirs: (d: Data) => string): Check {
+  return async (c, d) => {
+    await list(() => ROUTES[name], (d) => [mine(d)], (d) => [theirs(d), d.theirsName])(c, d);
+    const own = (await c.visit(ROUTES[name])).body.props.totals;
+    const atMine = (await d.admin.visit(`${ROUTES[name]}?location_id=${d.mine}`)).body.props.totals;
+    const everywhere = (await d.admin.visit(ROUTES[name])).body.props.totals;
+    expect(own).toEqual(atMine);
+    expect(everywhere.total).toBeGreaterThan(own.total);
+  };
+}
+function salesExport(name: 'sales.invoices.export' | 'sales.counterSales.export', mine: (d: Data) => string, theirs: (d: Data) => string): Check {
+  return async (c, d) => {
+    const res = await download(c, ROUTES[name]);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(mine(d));
+    expect(body).not.toContain(theirs(d));
+    expect(body).not.toContain(d.theirsName);
+  };
+}
 const TA = (id: number) => `/parametres/societe/banques-mobile-money/${id}`;
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
 
@@ -146,7 +173,7 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     for (const item of res.body.items) expect(item.stock ?? null).toBeNull();
     const own = await c.visit(`${ROUTES['pickers.products']}?q=${d.tag}&location_id=${d.mine}`);
     // 50 given, 5 in, 5 sent, 1 broken, 2 sold, 1 given back.
-    expect(own.body.items[0].stock).toBe(48);
+    expect(own.body.items.find((i: { id: number }) => Number(i.id) === d.product).stock).toBe(48);
   },
   search: async (c, d) => {
     const documents = async (q: string) => {
@@ -155,7 +182,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
       const group = (res.body.groups as Array<{ key: string; items: Array<{ title: string }> }>).find((g) => g.key === 'documents');
       return group ? group.items.map((i) => i.title) : [];
     };
-    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    expect(await documents(d.invoiceMine.number)).toEqual([d.invoiceMine.number]);
     expect(await documents(d.entryMine.number)).toEqual([d.entryMine.number]);
     expect(await documents(d.transferIn.number)).toEqual([d.transferIn.number]);
   },
@@ -186,6 +214,24 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'cashDesks.show': document((d) => `/parametres/societe/caisses/${d.deskTheirs}`, null),
   'cashDesks.edit': document((d) => `/parametres/societe/caisses/${d.deskTheirs}/edit`, null),
   // The counter's path (GET: counter.index shows it): only the user's shops, only their wallets' operators.
+  // The lists and their totals: only the user's places (the totals equal the administrator's for Boutique 1).
+  'sales.invoices': salesList('sales.invoices', (d) => d.invoiceMine.number, (d) => d.invoiceTheirs.number),
+  'sales.counterSales': salesList('sales.counterSales', (d) => d.saleMine.number, (d) => d.saleTheirs.number),
+  'sales.invoices.export': salesExport('sales.invoices.export', (d) => d.invoiceMine.number, (d) => d.invoiceTheirs.number),
+  'sales.counterSales.export': salesExport('sales.counterSales.export', (d) => d.saleMine.number, (d) => d.saleTheirs.number),
+  // Sold from the user's places only; paid into their accounts only.
+  'sales.invoices.create': async (c, d) => {
+    const page = await c.visit(ROUTES['sales.invoices.create']);
+    expect(page.status).toBe(200);
+    expect(page.body.props.locations.map((l: { value: string }) => Number(l.value))).toEqual([d.mine]);
+    const accounts = ids(page.body.props.accounts);
+    expect(accounts).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine]));
+    for (const id of [d.bankTheirs.id, d.walletTheirs]) expect(accounts).not.toContain(id);
+  },
+  'sales.show': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}`),
+  'sales.print': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}/print`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}/print`),
+  // The client's page lists their sales: those of the user's places.
+  'clients.show': list((d) => `/fichiers/clients/${d.client}`, (d) => [d.invoiceMine.number], (d) => [d.invoiceTheirs.number, d.theirsName]),
   'counter.store': async (c, d) => {
     const page = await c.visit(ROUTES['counter.index']);
     expect(page.status).toBe(200);
@@ -269,7 +315,6 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'clients.create': 'fichier clients',
   'clients.import': 'fichier clients',
   'clients.importTemplate': 'fichier clients',
-  'clients.show': 'fichier clients',
   'clients.edit': 'fichier clients',
   'pickers.clients': 'fichier clients',
   'suppliers.index': 'fournisseurs',
@@ -368,6 +413,12 @@ const PLACED_CREATES: Array<{ route: RouteName; table: string; field: string; bo
     body: (d) => ({ idempotency_key: idempotencyKey(), location_id: d.theirs, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: d.product, direction: 'out', quantity: 1 }] }),
   },
   { route: 'cashDesks.index', table: 'cash_desks', field: 'location_id', body: (d) => ({ code: `CZ${d.tag}`.slice(0, 20), name: `Caisse refusée ${d.tag}`, location_id: String(d.theirs) }) },
+  {
+    route: 'sales.invoices',
+    table: 'sales',
+    field: 'location_id',
+    body: (d) => ({ idempotency_key: idempotencyKey(), client_id: d.client, location_id: d.theirs, sale_date: today(), payment_mode: 'cash', due_date: '', discount: 0, note: '', form_loaded_at: new Date(Date.now() - 60_000).toISOString(), lines: [{ product_id: d.product, quantity: 1, unit_price: 1_000 }], payments: [{ method: 'especes', amount: 1_000 }] }),
+  },
   { route: 'counter.store', table: 'sales', field: 'location_id', body: (d) => counterSale(d, d.theirs, [{ method: 'especes', amount: 1_000 }]) },
 ];
 
@@ -443,6 +494,15 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const saleTheirs = await sale(theirs);
     const noteMine = await note(saleMine);
     const noteTheirs = await note(saleTheirs);
+    const client = await makeClient(t.db, { name: `Client Factures ${tag}` });
+    const sold = await makeProduct(t.db, { code: `PF${tag}`.slice(0, 30), name: `Facturé ${tag}`, category_id: category });
+    for (const l of [mine, theirs]) await giveStock(t.db, sold, l, 10);
+    const invoice = async (location: number) => {
+      const s = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: location, saleDate: today(), lines: [line(sold, 1, { unitPrice: 3_000 })], payments: [cashPayment(3_000)] }));
+      return { id: s.id, number: s.number };
+    };
+    const invoiceMine = await invoice(mine);
+    const invoiceTheirs = await invoice(theirs);
     const bankMine = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Une ${tag}` }), name: `Banque Une ${tag}` };
     const bankTheirs = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Deux ${tag}` }), name: `Banque Deux ${tag}` };
     const walletMine = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'mtn_momo' });
@@ -456,7 +516,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
     const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie'])).token);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, api };
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, admin, api };
     userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');
@@ -547,6 +607,15 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     // Without a chosen account, none other than the user's is taken for them.
     const errors = await refusedSale(counterSale(d, d.mine, [mobile('wave', '')]));
     expect(errors['payments.0.account_id']).toMatch(/^Aucun compte Wave actif ne vous est attribué/);
+  });
+
+  it("sales.invoices: a transfer into a bank the user does not work on is refused on its field, nothing written", async () => {
+    const invoice = (accountId: number) => ({ idempotency_key: idempotencyKey(), client_id: d.client, location_id: d.mine, sale_date: today(), payment_mode: 'cash', due_date: '', discount: 0, note: '', form_loaded_at: new Date(Date.now() - 60_000).toISOString(), lines: [{ product_id: d.product, quantity: 1, unit_price: 1_000 }], payments: [{ method: 'virement', amount: 1_000, account_id: accountId, reference: 'VIR-1' }] });
+    const before = Number((await t.db('sales').count({ n: '*' }).first())!.n);
+    const res = await user.post(ROUTES['sales.invoices'], invoice(d.bankTheirs.id), { Referer: 'http://localhost/dashboard' });
+    expect(res.status).toBe(303);
+    expect((await user.visit('/dashboard')).body.props.errors).toEqual({ 'payments.0.account_id': UNALLOWED_TREASURY_ACCOUNT });
+    expect(Number((await t.db('sales').count({ n: '*' }).first())!.n)).toBe(before);
   });
 
   it("counter.store: a sale paid into the user's own wallet goes through", async () => {

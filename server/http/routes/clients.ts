@@ -69,7 +69,7 @@ export function clientRoutes(ctx: AppContext): Router {
       currency,
       // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
       sales: may(req.user!, 'menu.sortiestock')
-        ? await listSales(db, { kind: null, from: '', to: '', client_id: String(row.id), location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc' }, queryPage(req.query, 'ventes'), presentSaleRow, 10)
+        ? await listSales(db, { kind: null, from: '', to: '', client_id: String(row.id), location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc' }, req.user!.places, queryPage(req.query, 'ventes'), presentSaleRow, 10)
         : null,
     });
   });

@@ -16,6 +16,8 @@ import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { requirePlace } from '../middleware/places.js';
+import { refuseUnallowedLocation } from '../../policies/places.js';
 import { printFrame } from '../printouts.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClientPickerItem } from '../presenters/clients.js';
@@ -59,10 +61,12 @@ export function saleRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(creditNoteRoutes(ctx));
   r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales'], ROUTES['sales.show']], requireAuth, requireVerified, can('menu.sortiestock'));
+  // Another place's sale (its page, its printouts): the 404 page, like an unknown one.
+  r.use(ROUTES['sales.show'], requirePlace(db, 'sale'));
 
   const list = (kind: SaleKind) => async (req: Request, res: Response) => {
     const filters = saleFilters(req, await companyToday(db));
-    const { sales, totals } = await listSales(db, { ...filters, kind }, queryPage(req.query), presentSaleRow);
+    const { sales, totals } = await listSales(db, { ...filters, kind }, req.user!.places, queryPage(req.query), presentSaleRow);
     const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
     await res.inertia.render('sales/Index', {
       kind,
@@ -77,7 +81,7 @@ export function saleRoutes(ctx: AppContext): Router {
   };
   const exportList = (kind: SaleKind) => async (req: Request, res: Response) => {
     const filters = saleFilters(req, await companyToday(db));
-    sendFile(res, await exportSales(db, { ...filters, kind }, exportFormat(req), await getCurrency(db)));
+    sendFile(res, await exportSales(db, { ...filters, kind }, req.user!.places, exportFormat(req), await getCurrency(db)));
   };
   r.get(ROUTES['sales.invoices'], list('invoice'));
   r.get(ROUTES['sales.invoices.export'], downloadGuard, exportList('invoice'));
@@ -101,7 +105,7 @@ export function saleRoutes(ctx: AppContext): Router {
       vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: SALE_PRICES_INCLUDE_VAT },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
-      accounts: (await paymentAccountRows(db)).map((a) => ({ id: Number(a.id), name: a.name, kind: a.kind, operator: a.operator ?? null })),
+      accounts: (await paymentAccountRows(db, req.user!.places)).map((a) => ({ id: Number(a.id), name: a.name, kind: a.kind, operator: a.operator ?? null })),
       client: client ? presentClientPickerItem(client) : null,
     });
   });
@@ -109,6 +113,7 @@ export function saleRoutes(ctx: AppContext): Router {
   r.post(ROUTES['sales.invoices'], can('sales.create'), async (req, res) => {
     // The kind is the route's: this form makes invoices, whatever the body says.
     const input = validate(saleSchema(await getCurrency(db)), { ...(req.body ?? {}), kind: 'invoice' });
+    refuseUnallowedLocation(req.user!.places, input.location_id);
     const rights = saleAbilities(req.user!);
     const result = await createSale(
       db,
@@ -125,6 +130,7 @@ export function saleRoutes(ctx: AppContext): Router {
         formLoadedAt: input.form_loaded_at,
         lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
         payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
+        places: req.user!.places,
       },
       { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
       actorOf(req),

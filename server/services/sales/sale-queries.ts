@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind } from '../../../shared/sales.js';
@@ -37,8 +39,10 @@ export function displayStatus(row: { status: string; payment_status: string }): 
   return row.status === 'cancelled' ? 'cancelled' : (row.payment_status as SaleDisplayStatus);
 }
 
-function saleListQuery(db: Knex, f: SaleListQuery): Knex.QueryBuilder {
+function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.QueryBuilder {
   const q = db('sales as s');
+  // The places the user works in: the rows, the count and the totals alike.
+  whereAllowedLocation(q, 's.location_id', scope);
   if (f.kind) q.where('s.kind', f.kind);
   if (f.from && f.to) q.whereBetween('s.sale_date', [f.from, f.to]);
   if (f.client_id) q.where('s.client_id', Number(f.client_id));
@@ -79,8 +83,8 @@ const SALE_COLUMNS = [
  * every sale the filters match: one aggregate grouped by status over the filtered sales (a covering
  * index for a period of one kind), which also gives the count the pagination needs.
  */
-export async function listSales<T>(db: Knex, f: SaleListQuery, page: number, map: (row: Row) => T, perPage = 25): Promise<{ sales: Paginated<T>; totals: SaleListTotals }> {
-  const base = saleListQuery(db, f);
+export async function listSales<T>(db: Knex, f: SaleListQuery, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<{ sales: Paginated<T>; totals: SaleListTotals }> {
+  const base = saleListQuery(db, f, scope);
   const totals = await saleTotals(base);
   const ordered = base.clone().join('clients as c', 'c.id', 's.client_id').join('locations as l', 'l.id', 's.location_id').select(SALE_COLUMNS);
   if (f.sort === 'number') ordered.orderByRaw(`${prefixIndexOrder(db, 's.number')} ${f.dir === 'asc' ? 'ASC' : 'DESC'}`);
@@ -116,8 +120,8 @@ export function dueOf(row: Row): number {
 }
 
 /** CSV/XLSX of the filtered list (every matching sale, newest first, capped). */
-export async function exportSales(db: Knex, f: SaleListQuery, format: ExportFormat, currency: string, limit = 100_000): Promise<ExportFile> {
-  const rows = (await saleListQuery(db, f)
+export async function exportSales(db: Knex, f: SaleListQuery, scope: PlaceScope, format: ExportFormat, currency: string, limit = 100_000): Promise<ExportFile> {
+  const rows = (await saleListQuery(db, f, scope)
     .join('clients as c', 'c.id', 's.client_id')
     .join('locations as l', 'l.id', 's.location_id')
     .select([...SALE_COLUMNS, 's.discount', 's.total_ht', 's.vat_amount'])
@@ -193,9 +197,9 @@ export async function saleKindOf(db: Knex, id: number): Promise<SaleKind | null>
 }
 
 
-/** The bank and mobile-money accounts a payment may be sent to (cash goes to the location's desk). */
-export async function paymentAccountRows(db: Knex): Promise<Row[]> {
-  return db('treasury_accounts').whereIn('kind', ['banque', 'mobile_money']).where({ active: true }).orderBy([{ column: 'kind' }, { column: 'name' }]).select('id', 'name', 'kind', 'operator');
+/** The bank and mobile-money accounts the user works on that a payment may be sent to (cash goes to the location's desk). */
+export async function paymentAccountRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
+  return whereAllowedAccount(db('treasury_accounts'), scope).whereIn('kind', ['banque', 'mobile_money']).where({ active: true }).orderBy([{ column: 'kind' }, { column: 'name' }]).select('id', 'name', 'kind', 'operator');
 }
 
 /** A client row as the client picker shows it (the form opened from a client's page). */
