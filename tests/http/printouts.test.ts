@@ -218,17 +218,26 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const tag = uniqueTag();
     const res = await admin.send('put', route('printing.show', { type }), { format, copies: 3, header_text: `En-tête ${tag}`, footer_text: `Pied ${tag}`, show_logo: false, amount_in_words: true });
     expect(res.status).toBe(303);
-    const page = await admin.visit(c.url);
-    expect(page.body.props.settings).toEqual({ format, copies: 3, header_text: `En-tête ${tag}`, footer_text: `Pied ${tag}`, show_logo: false, amount_in_words: def.amountInWords });
-    expect(page.body.props.company).toHaveProperty('logo_url');
+    try {
+      const page = await admin.visit(c.url);
+      expect(page.body.props.settings).toEqual({ format, copies: 3, header_text: `En-tête ${tag}`, footer_text: `Pied ${tag}`, show_logo: false, amount_in_words: def.amountInWords });
+      expect(page.body.props.company).toHaveProperty('logo_url');
+    } finally {
+      // The other tests of this file print with the defaults, in any order.
+      await t.db('print_settings').where({ document_type: type }).delete();
+    }
   });
 
   it('a state report reads the « états » settings', async () => {
     const tag = uniqueTag();
     await admin.send('put', route('printing.show', { type: 'states' }), { format: 'A5', copies: 1, header_text: `États ${tag}`, footer_text: '', show_logo: true });
-    for (const name of reports) {
-      const page = await admin.visit(route(name as 'entries.statement'));
-      expect(page.body.props.settings).toMatchObject({ format: 'A5', header_text: `États ${tag}`, show_logo: true });
+    try {
+      for (const name of reports) {
+        const page = await admin.visit(route(name as 'entries.statement'));
+        expect(page.body.props.settings).toMatchObject({ format: 'A5', header_text: `États ${tag}`, show_logo: true });
+      }
+    } finally {
+      await t.db('print_settings').where({ document_type: 'states' }).delete();
     }
   });
 

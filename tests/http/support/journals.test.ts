@@ -88,6 +88,62 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     },
     { event: 'changement de paramètre (inscriptions)', action: 'company.registration', cause: async () => void (await admin.send('put', route('company.accounts'), { allow_registration: !(await t.db('company_settings').first()).allow_registration })) },
     { event: "création d'une fiche", action: 'category.created', cause: async () => void (await admin.post(route('categories.index'), { code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}` })) },
+    // The Paramètres screens (their changes need the password confirmed within 3 hours).
+    {
+      event: 'création de rôle',
+      action: 'role.created',
+      cause: async () => {
+        await admin.post('/confirm-password', { password: ADMIN.password });
+        await admin.post(route('roles.index'), { name: `Livreur ${uniqueTag()}`, description: 'Livre les commandes', permissions: ['menu.dashboard'] });
+      },
+    },
+    {
+      event: "changement des permissions d'un rôle",
+      action: 'role.updated',
+      cause: async () => {
+        await admin.post('/confirm-password', { password: ADMIN.password });
+        const name = `Magasin ${uniqueTag()}`;
+        await admin.post(route('roles.index'), { name, description: '', permissions: ['menu.dashboard'] });
+        const role = await t.db('roles').where({ name }).first('id');
+        await admin.send('put', `${route('roles.index')}/${role.id}`, { name, description: '', permissions: ['menu.dashboard', 'menu.clients'] });
+      },
+    },
+    {
+      event: "création d'un utilisateur",
+      action: 'users.created',
+      cause: async () => {
+        await admin.post('/confirm-password', { password: ADMIN.password });
+        const role = await t.db('roles').where({ name: 'Vendeur' }).first('id');
+        const tag = uniqueTag().toLowerCase();
+        await admin.post(route('users.index'), { name: `Vendeur ${tag}`, email: `vendeur-${tag}@test.local`, role_ids: [String(role.id)], onboarding: 'invite' });
+      },
+    },
+    {
+      event: 'paramètres de la société',
+      action: 'company.updated',
+      cause: async () => {
+        await admin.post('/confirm-password', { password: ADMIN.password });
+        await admin.send('put', route('company.settings'), { name: `Société ${uniqueTag()}`, address: '', city: 'Abidjan', phones: '', email: '', rccm: '', tax_number: '', currency: 'XOF', time_zone: 'Africa/Abidjan', vat_enabled: false, vat_rate: '18', allow_negative_stock: false });
+      },
+    },
+    {
+      event: "paramètres d'impression",
+      action: 'printing.updated',
+      cause: async () => {
+        await admin.post('/confirm-password', { password: ADMIN.password });
+        const now = (await t.db('print_settings').where({ document_type: 'transfer' }).first('copies'))?.copies;
+        await admin.send('put', route('printing.show', { type: 'transfer' }), { format: 'A4', copies: Number(now ?? 1) === 2 ? 1 : 2, header_text: '', footer_text: '', show_logo: true });
+      },
+    },
+    {
+      event: 'sauvegarde',
+      action: 'backup.created',
+      cause: async () => {
+        await admin.post('/confirm-password', { password: ADMIN.password });
+        await admin.post(route('backups.index'));
+      },
+    },
+    // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.
     { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
     { event: 'export du journal', action: 'audit.exported', cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))) },
   ];
