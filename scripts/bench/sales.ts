@@ -4,6 +4,7 @@ import { route } from '../../shared/routes.js';
 import { businessDate } from '../../server/domain/dates.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { listSales } from '../../server/services/sales/sale-queries.js';
+import { EVERY_PLACE } from '../../server/policies/places.js';
 import type { SaleListFilters } from '../../shared/sales-pages.js';
 import { addDays as shiftDays } from '../../server/domain/dates.js';
 
@@ -89,7 +90,7 @@ export async function benchSales(db: Knex, b: BenchClient, measure: Measure, adm
   const number = String((await db('sales').where({ kind: 'invoice' }).orderBy('id').offset(20_000).first('number'))?.number ?? 'FAC-2026-000001');
   // The lists as the screens open them (the last 30 days), beside the bare list query (page + totals).
   const filters = (over: Partial<SaleListFilters> = {}): SaleListFilters => ({ from: shiftDays(today, -30), to: today, client_id: '', location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc', ...over });
-  const bare = (kind: 'invoice' | 'counter', over: Partial<SaleListFilters> = {}) => listSales(db, { ...filters(over), kind }, 1, (r) => r);
+  const bare = (kind: 'invoice' | 'counter', over: Partial<SaleListFilters> = {}) => listSales(db, { ...filters(over), kind }, EVERY_PLACE, 1, (r) => r);
   await measure(`Liste des factures (${sales.toLocaleString('fr-FR')} ventes en base)`, 30, () => b.json(route('sales.invoices')), () => bare('invoice'));
   await measure('Liste des ventes boutique', 30, () => b.json(route('sales.counterSales')), () => bare('counter'));
   await measure(`Recherche de facture « ${number} »`, 30, () => b.json(route('sales.invoices', { q: number })), () => bare('invoice', { q: number, from: '', to: '' }));
