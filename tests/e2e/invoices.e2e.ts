@@ -144,7 +144,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
       expect([facts.widthMm, facts.heightMm]).toEqual([148, 210]);
       const text = facts.text.replace(/\s+/g, ' ');
       expect(text).toContain(number);
-      expect(text).toContain('Arrêtée la présente facture à la somme de deux cent quarante-neuf mille francs CFA.');
+      expect(text).toMatch(/Arrêtée la présente facture à la somme de deux cent quarante-neuf mille francs CFA \(249\s000\sFCFA\)\./);
       expect(text).toContain('Entreprise Bâtir Ensemble');
     });
     const row = await server.db('sales').where({ number }).first();
