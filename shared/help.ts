@@ -3,7 +3,7 @@ import { ROUTES } from './routes.js';
 /**
  * The « ? » help link of every screen (AppPage): the chapter of the user guide (docs/guide/,
  * Support › Documentation) that explains the current screen, found by the longest path prefix.
- * A new screen adds its path and chapter here (tests/http/support-documentation.test.ts checks
+ * A new screen adds its path and chapter here (tests/http/support/documentation.test.ts checks
  * that every menu screen resolves to an existing chapter).
  */
 const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
@@ -16,10 +16,21 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['priceCentre.index'], 'centrale-des-prix'],
   [ROUTES['entries.index'], 'entrees-de-stock'],
   [ROUTES.stockExits, 'sorties-de-stock'],
+  [ROUTES['transfers.index'], 'sorties-de-stock'],
+  [ROUTES['sales.invoices'], 'sorties-de-stock'],
+  [ROUTES['sales.counterSales'], 'sorties-de-stock'],
+  [ROUTES['counter.index'], 'sorties-de-stock'],
+  [ROUTES['creditNotes.index'], 'sorties-de-stock'],
+  ['/operations/sortiestock/ventes', 'sorties-de-stock'],
   [ROUTES['transfers.cancellations'], 'annulations'],
   [ROUTES['inventory.index'], 'inventaire'],
   ['/parametres/societe', 'parametres'],
   ['/parametres', 'parametres'],
+  [ROUTES['users.index'], 'utilisateurs'],
+  [ROUTES['roles.index'], 'roles-et-permissions'],
+  [ROUTES['printing.index'], 'parametres-impression'],
+  [ROUTES['apiTokens.index'], 'api'],
+  [ROUTES['backups.index'], 'sauvegarde'],
   [ROUTES['support.documentation'], 'premiers-pas'],
   [ROUTES['support.tickets.index'], 'tickets'],
   [ROUTES['support.logs'], 'journaux'],

@@ -59,6 +59,14 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
     // Sub-pages of a screen open the screen's chapter.
     expect(helpChapterFor(`${ROUTES['entries.index']}/12?x=1`)).toBe('entrees-de-stock');
     expect(helpChapterFor(ROUTES['transfers.cancellations'])).toBe('annulations');
+    // The till, the invoices, a sale and the corrections open the Sortie de stock chapter; the settings screens their own.
+    for (const url of [ROUTES['counter.index'], route('sales.invoices.create'), route('sales.show', { id: 7 }), route('creditNotes.create')]) expect(helpChapterFor(url), url).toBe('sorties-de-stock');
+    expect(helpChapterFor(route('users.edit', { id: 3 }))).toBe('utilisateurs');
+    expect(helpChapterFor(route('roles.show', { id: 2 }))).toBe('roles-et-permissions');
+    expect(helpChapterFor(route('apiTokens.reference'))).toBe('api');
+    expect(helpChapterFor(`${ROUTES['printing.index']}?type=ticket`)).toBe('parametres-impression');
+    expect(helpChapterFor(ROUTES['backups.index'])).toBe('sauvegarde');
+    expect(helpChapterFor(route('locations.index'))).toBe('parametres');
   });
 
   it('has the chapters the guide promises, and every picture a chapter shows exists', async () => {
