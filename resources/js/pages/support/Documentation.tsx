@@ -5,6 +5,7 @@ import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Icon } from '@/components/Icon';
 import { EmptyState } from '@/components/data/EmptyState';
+import '../../../css/screens/support.scss';
 
 /**
  * Support › Documentation: the user guide (docs/guide/*.md, rendered and sanitised by the server),

@@ -12,6 +12,7 @@ import { ListPage } from '@/components/data/ListPage';
 import { FilterInput, FilterSelect } from '@/components/data/ListToolbar';
 import { SectionCard } from '@/components/data/SectionCard';
 import { useList } from '@/components/data/useList';
+import '../../../css/screens/support.scss';
 
 const TABS: Array<{ tab: LogTab; label: string; icon: string }> = [
   { tab: 'audit', label: "Journal d'audit", icon: 'fa-solid fa-list-ul' },

@@ -21,6 +21,7 @@ import { ClientPicker } from '@/components/pickers/ClientPicker';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import '../../../../css/screens/counter.scss';
 
 interface CounterLine {
   product_id: number;

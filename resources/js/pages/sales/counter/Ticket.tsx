@@ -3,6 +3,7 @@ import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { formatDateTime, formatQuantity } from '@/components/data/format';
+import '../../../../css/screens/ticket.scss';
 
 /**
  * Ticket de caisse of a counter sale (VB-) on a till roll, 80 or 58 mm (the width setting, or

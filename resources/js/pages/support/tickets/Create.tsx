@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/SubmitButton';
 import { SectionCard } from '@/components/data/SectionCard';
 import { AttachmentsInput } from '@/components/support/AttachmentsInput';
 import { useServerForm } from '@/hooks/useServerForm';
+import '../../../../css/screens/support.scss';
 
 export default function TicketsCreate({ categories, priorities }: SupportPages['support/tickets/Create']) {
   const form = useServerForm<{ subject: string; category: string; priority: string; description: string; attachments: File[] }>({ subject: '', category: 'question', priority: 'normale', description: '', attachments: [] });

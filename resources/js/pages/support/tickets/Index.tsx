@@ -8,6 +8,7 @@ import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect } from '@/components/data/ListToolbar';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
+import '../../../../css/screens/support.scss';
 
 const STATUS_OPTIONS = [{ value: 'actifs', label: 'À traiter (ouverts, en cours, en attente)' }, ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))];
 const CATEGORY_OPTIONS = Object.entries(TICKET_CATEGORY_LABELS).map(([value, label]) => ({ value, label }));

@@ -14,6 +14,7 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { AttachmentsInput } from '@/components/support/AttachmentsInput';
 import { TicketAttachments } from '@/components/support/TicketAttachments';
 import { useServerForm } from '@/hooks/useServerForm';
+import '../../../../css/screens/support.scss';
 
 const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }));
 
