@@ -211,6 +211,11 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await page.goto(route('sales.ticket', { id: saleId }));
       await page.locator('.app-print-sheet').waitFor();
       await expect.poll(() => page.getByTestId('duplicata-mark').textContent()).toBe('DUPLICATA');
+      // The sale's number as a barcode, for a correction to scan, within the roll's width.
+      const number = (await server.db('sales').where({ id: saleId }).first('number')).number as string;
+      expect(await page.getByTestId('ticket-barcode').getAttribute('data-value')).toBe(number);
+      const [bar, sheet] = await Promise.all([page.getByTestId('ticket-barcode').boundingBox(), page.locator('.app-print-sheet').boundingBox()]);
+      expect(bar!.x + bar!.width).toBeLessThanOrEqual(sheet!.x + sheet!.width);
       await rollSettled(page);
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       if (outDir) fs.writeFileSync(path.join(outDir, 'ticket-80mm.pdf'), pdf);
