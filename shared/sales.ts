@@ -11,6 +11,7 @@ export const SALE_KIND_LABELS: Record<SaleKind, string> = { invoice: 'Vente dét
 /** The number series of each kind (DESIGN.md §3). */
 export const SALE_SERIES: Record<SaleKind, 'FAC' | 'VB'> = { invoice: 'FAC', counter: 'VB' };
 export const CREDIT_NOTE_SERIES = 'AV';
+export const SETTLEMENT_SERIES = 'REG';
 
 export const PAYMENT_MODES = ['cash', 'credit'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
