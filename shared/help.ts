@@ -23,6 +23,7 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['creditNotes.index'], 'sorties-de-stock'],
   ['/operations/sortiestock/ventes', 'sorties-de-stock'],
   [ROUTES['transfers.cancellations'], 'annulations'],
+  [ROUTES['sales.cancellations'], 'annulations'],
   [ROUTES['inventory.index'], 'inventaire'],
   ['/parametres/societe', 'parametres'],
   ['/parametres', 'parametres'],

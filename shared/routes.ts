@@ -122,6 +122,9 @@ export const ROUTES = {
   'sales.counterSales.export': `${COUNTER_SALES}/export`,
   'sales.show': `${SALES}/:id`,
   'sales.print': `${SALES}/:id/print`,
+  // Annulations et réimpressions › Factures: search FAC- and VB-, cancel (POST), reprint.
+  'sales.cancellations': '/operations/facture/showfactureanulation',
+  'sales.cancel': '/operations/facture/showfactureanulation/:id/cancel',
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

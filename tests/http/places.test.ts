@@ -241,6 +241,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     // No shop of theirs: the page says so (not « create a shop »).
     expect(page.body.props.places_restricted).toBe(true);
   },
+  // Annulations › Factures: both kinds, the user's places only.
+  'sales.cancellations': list(() => ROUTES['sales.cancellations'], (d) => [d.invoiceMine.number, d.saleMine.number], (d) => [d.invoiceTheirs.number, d.saleTheirs.number, d.theirsName]),
   'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
   'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),
   'treasuryAccounts.export': async (c, d) => {
@@ -381,6 +383,7 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   // Received by the receiving place, cancelled by the sending one.
   'transfers.receive': { method: 'post', url: (d) => `${T(d.transferOut.id)}/receive` },
   'transfers.cancel': { method: 'post', url: (d) => `${T(d.transferIn.id)}/cancel` },
+  'sales.cancel': { method: 'post', url: (d) => `/operations/facture/showfactureanulation/${d.invoiceTheirs.id}/cancel` },
   'inventory.counts': { method: 'post', url: (d) => `${I(d.countTheirs)}/counts` },
   'inventory.scan': { method: 'post', url: (d) => `${I(d.countTheirs)}/scan` },
   'inventory.validate': { method: 'post', url: (d) => `${I(d.countTheirs)}/validate` },

@@ -15,6 +15,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { saleRoutes } from './sales.js';
+import { saleCancellationRoutes } from './sales/cancellations.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
@@ -30,6 +31,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
   app.use(saleRoutes(ctx));
+  app.use(saleCancellationRoutes(ctx));
   app.use(counterRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
