@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SaleCancellationRow } from '@shared/cancellation-pages';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import { PAYMENT_MODES, PAYMENT_MODE_LABELS, SALE_KIND_LABELS, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '@shared/sales';
+import { PAYMENT_MODES, PAYMENT_MODE_LABELS, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '@shared/sales';
 import { formatMoney } from '@shared/money';
 import { Icon } from '@/components/Icon';
 import { RowLink } from '@/components/data/DataTable';
@@ -111,7 +111,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
             <>
               {s.client_name}
               <div className="small text-body-secondary">
-                {SALE_KIND_LABELS[s.kind]} · {PAYMENT_MODE_LABELS[s.payment_mode]} · {s.location_name}
+                {PAYMENT_MODE_LABELS[s.payment_mode]} · {s.location_name}
               </div>
             </>
           ),
@@ -153,9 +153,9 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
               cell: (s) => (
                 <div className="app-row-actions">
                   {can.reprint ? (
-                    <a href={route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint" title={s.payment_mode === 'cash' ? 'Facture comptant A6 (DUPLICATA)' : 'Facture A6 (DUPLICATA)'}>
+                    <a href={route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint" title={s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)'}>
                       <Icon name="fa-solid fa-copy" className="me-1" />
-                      {s.payment_mode === 'cash' ? 'Facture comptant A6' : 'Facture A6'}
+                      Facture A6
                     </a>
                   ) : null}
                   {can.reprint && s.kind === 'counter' ? (
