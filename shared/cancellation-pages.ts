@@ -1,9 +1,11 @@
 /**
  * Props of the « Annulations et réimpressions » screens of issue 15: Factures (invoices FAC- and
- * counter sales VB-: search, cancel with a reason, reprint A6 / ticket as DUPLICATA). Registered in
+ * counter sales VB-: search, cancel with a reason, reprint A6 / ticket as DUPLICATA) and Règlements
+ * (REG-: search, cancel with a reason, reprint the receipt as DUPLICATA). Registered in
  * shared/pages.ts. Amounts in minor units; dates YYYY-MM-DD.
  */
-import type { LocationOption, Paginated } from './lists.js';
+import type { LocationOption, Paginated, SortDir } from './lists.js';
+import type { PaymentMethod } from './treasury.js';
 import type { SaleKind } from './sales.js';
 import type { SaleListFilters, SaleRow } from './sales-pages.js';
 
@@ -33,8 +35,59 @@ export interface SalesCancellationProps {
   can: { cancel: boolean; reprint: boolean };
 }
 
-export interface CancellationPages {
-  'sales/Cancellation': SalesCancellationProps;
+
+/** Annulations › Règlements: search settlements (REG-). */
+export interface SettlementCancellationFilters {
+  from: string;
+  to: string;
+  client_id: string;
+  /** A payment method, or « advance » (the client's advance spent). */
+  method: '' | PaymentMethod | 'advance';
+  status: '' | 'validated' | 'cancelled';
+  q: string;
+  sort: 'date' | 'number' | 'amount';
+  dir: SortDir;
 }
 
-export const CANCELLATION_PAGE_NAMES = ['sales/Cancellation'] as const satisfies ReadonlyArray<keyof CancellationPages>;
+export interface SettlementCancellationRow {
+  id: number;
+  number: string;
+  settlement_date: string;
+  client_id: number;
+  client_name: string;
+  /** « Espèces », « Mobile money · Orange Money », « Acompte »… */
+  method_label: string;
+  account_name: string | null;
+  reference: string | null;
+  /** Received (or taken from the advance), allocated to invoices, left as advance. */
+  received: number;
+  allocated: number;
+  advance: number;
+  status: 'validated' | 'cancelled';
+  status_label: string;
+  version: number;
+  cancel_reason: string | null;
+  cancelled_on: string | null;
+  /** The invoices it settles (FAC- numbers). */
+  invoices: string[];
+  /** Why it cannot be cancelled (the advance it left was spent), or null. */
+  blocked: string | null;
+  reprints: number;
+  /** Its receipt's print route (reprint as DUPLICATA), when the receipt printout exists. */
+  receipt_url: string | null;
+}
+
+export interface SettlementsCancellationProps {
+  currency: string;
+  filters: SettlementCancellationFilters;
+  settlements: Paginated<SettlementCancellationRow>;
+  client: { id: number; name: string } | null;
+  can: { cancel: boolean; reprint: boolean };
+}
+
+export interface CancellationPages {
+  'sales/Cancellation': SalesCancellationProps;
+  'settlements/Cancellation': SettlementsCancellationProps;
+}
+
+export const CANCELLATION_PAGE_NAMES = ['sales/Cancellation', 'settlements/Cancellation'] as const satisfies ReadonlyArray<keyof CancellationPages>;

@@ -24,6 +24,7 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   ['/operations/sortiestock/ventes', 'sorties-de-stock'],
   [ROUTES['transfers.cancellations'], 'annulations'],
   [ROUTES['sales.cancellations'], 'annulations'],
+  [ROUTES['settlements.cancellations'], 'annulations'],
   [ROUTES['inventory.index'], 'inventaire'],
   ['/parametres/societe', 'parametres'],
   ['/parametres', 'parametres'],

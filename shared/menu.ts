@@ -64,7 +64,7 @@ export const MENU: MenuNode[] = [
     sub: [
       { name: 'Factures', to: ROUTES['sales.cancellations'], icon: 'fa-solid fa-file-invoice', permission: 'menu.annulation.factures' },
       { name: 'Transferts', to: ROUTES['transfers.cancellations'], icon: 'fa-solid fa-truck-arrow-right', permission: 'menu.annulation.transfert' },
-      { name: 'Règlements', to: '/operations/reglement/getanulationreglement', icon: 'fa-solid fa-receipt', permission: 'menu.annulation.reglement' },
+      { name: 'Règlements', to: ROUTES['settlements.cancellations'], icon: 'fa-solid fa-receipt', permission: 'menu.annulation.reglement' },
     ],
   },
   { name: 'Éditions', heading: true },

@@ -125,6 +125,9 @@ export const ROUTES = {
   // Annulations et réimpressions › Factures: search FAC- and VB-, cancel (POST), reprint.
   'sales.cancellations': '/operations/facture/showfactureanulation',
   'sales.cancel': '/operations/facture/showfactureanulation/:id/cancel',
+  // Annulations et réimpressions › Règlements: search REG-, cancel (POST), reprint the receipt.
+  'settlements.cancellations': '/operations/reglement/getanulationreglement',
+  'settlements.cancel': '/operations/reglement/getanulationreglement/:id/cancel',
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

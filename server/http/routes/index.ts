@@ -16,6 +16,7 @@ import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { saleRoutes } from './sales.js';
 import { saleCancellationRoutes } from './sales/cancellations.js';
+import { settlementCancellationRoutes } from './settlement-cancellations.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
@@ -32,6 +33,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(stockRoutes(ctx));
   app.use(saleRoutes(ctx));
   app.use(saleCancellationRoutes(ctx));
+  app.use(settlementCancellationRoutes(ctx));
   app.use(counterRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
