@@ -26,7 +26,7 @@ import { presentSale, presentSaleRow } from '../presenters/sales.js';
 import { defaultDepot, presentLocations } from '../presenters/stock/common.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { saleSchema } from '../schemas/sales.js';
+import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 import { creditNoteRoutes } from './sales/credit-notes.js';
 
@@ -117,21 +117,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const rights = saleAbilities(req.user!);
     const result = await createSale(
       db,
-      {
-        idempotencyKey: input.idempotency_key,
-        kind: 'invoice',
-        clientId: input.client_id,
-        locationId: input.location_id,
-        saleDate: input.sale_date,
-        paymentMode: input.payment_mode,
-        dueDate: input.payment_mode === 'credit' ? input.due_date : null,
-        discount: input.discount,
-        note: input.note,
-        formLoadedAt: input.form_loaded_at,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
-        payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
-        places: req.user!.places,
-      },
+      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'invoice', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
       { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
       actorOf(req),
     );

@@ -5,7 +5,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind } from '../../../shared/sales.js';
 import { escapeLike, prefixIndexOrder } from '../../db/dialect.js';
-import { paginateCounted } from '../../db/paginate.js';
+import { keysetPage, paginateCounted } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import type { Row } from '../stock/lookups.js';
 import { documentNumberQuery } from '../search/document-series.js';
@@ -44,7 +44,8 @@ function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.Quer
   // The places the user works in: the rows, the count and the totals alike.
   whereAllowedLocation(q, 's.location_id', scope);
   if (f.kind) q.where('s.kind', f.kind);
-  if (f.from && f.to) q.whereBetween('s.sale_date', [f.from, f.to]);
+  if (f.from) q.where('s.sale_date', '>=', f.from);
+  if (f.to) q.where('s.sale_date', '<=', f.to);
   if (f.client_id) q.where('s.client_id', Number(f.client_id));
   if (f.location_id) q.where('s.location_id', Number(f.location_id));
   if (f.status === 'cancelled') q.where('s.status', 'cancelled');
@@ -211,4 +212,16 @@ export async function clientForSale(db: Knex, id: number): Promise<Row | undefin
 export async function clientNameOf(db: Knex, id: number): Promise<{ id: number; name: string } | null> {
   const row = await db('clients').where({ id }).first('id', 'name');
   return row ? { id: Number(row.id), name: String(row.name) } : null;
+}
+
+/**
+ * Sales in id order, a cursor page at a time (the REST API): the list's filters (period, client,
+ * location, status, number) and the places of the caller, with the client and location names.
+ */
+export function salesAfter(db: Knex, f: SaleListQuery, scope: PlaceScope, afterId: number | null, limit: number): Promise<{ data: Row[]; next_after: number | null }> {
+  const qb = saleListQuery(db, f, scope)
+    .join('clients as c', 'c.id', 's.client_id')
+    .join('locations as l', 'l.id', 's.location_id')
+    .select([...SALE_COLUMNS, 's.location_id', 's.discount', 's.total_ht', 's.vat_amount', 's.created_at']);
+  return keysetPage(qb, 's.id', afterId, limit);
 }
