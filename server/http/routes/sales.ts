@@ -10,7 +10,8 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { createSale } from '../../services/sales/create-sale.js';
-import { clientForSale, clientNameOf, exportSales, listSales, paymentAccountRows, saleDetail } from '../../services/sales/sale-queries.js';
+import { nonCashAccounts, paymentAccounts } from '../../services/treasury/accounts.js';
+import { clientForSale, clientNameOf, exportSales, listSales, saleDetail } from '../../services/sales/sale-queries.js';
 import { locationRows } from '../../services/stock/lookups.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
@@ -105,7 +106,7 @@ export function saleRoutes(ctx: AppContext): Router {
       vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: SALE_PRICES_INCLUDE_VAT },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
-      accounts: (await paymentAccountRows(db, req.user!.places)).map((a) => ({ id: Number(a.id), name: a.name, kind: a.kind, operator: a.operator ?? null })),
+      accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user!.places })),
       client: client ? presentClientPickerItem(client) : null,
     });
   });

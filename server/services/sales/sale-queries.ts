@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind } from '../../../shared/sales.js';
@@ -197,11 +197,6 @@ export async function saleKindOf(db: Knex, id: number): Promise<SaleKind | null>
   return row ? (row.kind as SaleKind) : null;
 }
 
-
-/** The bank and mobile-money accounts the user works on that a payment may be sent to (cash goes to the location's desk). */
-export async function paymentAccountRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
-  return whereAllowedAccount(db('treasury_accounts'), scope).whereIn('kind', ['banque', 'mobile_money']).where({ active: true }).orderBy([{ column: 'kind' }, { column: 'name' }]).select('id', 'name', 'kind', 'operator');
-}
 
 /** A client row as the client picker shows it (the form opened from a client's page). */
 export async function clientForSale(db: Knex, id: number): Promise<Row | undefined> {
