@@ -16,6 +16,7 @@ import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { apiClient, tokenFor } from '../support/api.js';
 import { makeTreasuryAccount } from '../support/treasury.js';
+import { settle, settlementInput } from '../support/settlements.js';
 import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-accounts.js';
 import { paymentAccounts } from '../../server/services/treasury/accounts.js';
 import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
@@ -69,6 +70,9 @@ interface Data {
   client: number;
   invoiceMine: { id: number; number: string };
   invoiceTheirs: { id: number; number: string };
+  /** Settlements (REG-) of that client paid into the user's bank and into the other bank. */
+  settlementMine: { id: number; number: string };
+  settlementTheirs: { id: number; number: string };
   /** The administrator's session (to compare totals). */
   admin: Client;
   /** The user's REST API token (products, stock, treasury). */
@@ -243,6 +247,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   },
   // Annulations › Factures: both kinds, the user's places only.
   'sales.cancellations': list(() => ROUTES['sales.cancellations'], (d) => [d.invoiceMine.number, d.saleMine.number], (d) => [d.invoiceTheirs.number, d.saleTheirs.number, d.theirsName]),
+  // Annulations › Règlements: those paid into the user's accounts only.
+  'settlements.cancellations': list(() => ROUTES['settlements.cancellations'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number]),
   'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
   'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),
   'treasuryAccounts.export': async (c, d) => {
@@ -392,6 +398,7 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   // Received by the receiving place, cancelled by the sending one.
   'transfers.receive': { method: 'post', url: (d) => `${T(d.transferOut.id)}/receive` },
   'transfers.cancel': { method: 'post', url: (d) => `${T(d.transferIn.id)}/cancel` },
+  'settlements.cancel': { method: 'post', url: (d) => `/operations/reglement/getanulationreglement/${d.settlementTheirs.id}/cancel` },
   'sales.cancel': { method: 'post', url: (d) => `/operations/facture/showfactureanulation/${d.invoiceTheirs.id}/cancel` },
   'inventory.counts': { method: 'post', url: (d) => `${I(d.countTheirs)}/counts` },
   'inventory.scan': { method: 'post', url: (d) => `${I(d.countTheirs)}/scan` },
@@ -521,6 +528,12 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
     const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
     const deskTheirsAccount = (await cashDeskAccountId(t.db, deskTheirs))!;
+    const settlement = async (accountId: number) => {
+      const r = await settle(t.db, settlementInput({ clientId: client, settlementDate: today(), method: 'virement', reference: `VIR-${accountId}`, accountId, amount: 1_000, allocations: [] }));
+      return { id: r.id, number: r.number };
+    };
+    const settlementMine = await settlement(bankMine.id);
+    const settlementTheirs = await settlement(bankTheirs.id);
 
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
@@ -528,7 +541,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
     const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock'])).token);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, admin, api };
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, admin, api };
     userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');

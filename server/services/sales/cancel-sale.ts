@@ -9,6 +9,7 @@ import { companyToday } from '../company/get-company.js';
 import { assertFresh } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { type MoneyMovementInput, postMoneyMovements } from '../treasury/ledger.js';
+import { releaseMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 
 /**
  * Annulations › Factures (issue 15): an invoice (FAC-) or a counter sale (VB-) cancelled with a
@@ -189,7 +190,7 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
     await trx('sales')
       .where({ id })
       .update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancelled_on: today, cancel_reason: input.reason, version: Number(sale.version) + 1, updated_at: now });
-    await trx('mobile_money_references').where({ document_type: 'sale', document_id: id }).delete();
+    await releaseMobileMoneyReferences(trx, { type: 'sale', id });
 
     await recordAudit(trx, {
       action: 'sale.cancelled',

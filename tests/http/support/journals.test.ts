@@ -11,6 +11,7 @@ import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from 
 import { type DbKind, testDatabases } from '../../support/databases.js';
 import { giveStock, makeProduct, stockFixtures } from '../../support/stock.js';
 import { line, makeClient, saleInput, sell } from '../../support/sales.js';
+import { settle, settlementInput } from '../../support/settlements.js';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { withSearchName } from '../../../server/db/search.js';
 import { makeTreasuryAccount } from '../../support/treasury.js';
@@ -159,6 +160,15 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         const client = await makeClient(t.db, { credit_limit: 100_000 });
         const sale = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: shop, paymentMode: 'credit', dueDate: '2026-12-31', lines: [line(product, 1)] }));
         await admin.post(route('sales.cancel', { id: sale.id }), { reason: 'Facture en double', version: 1 });
+      },
+    },
+    {
+      event: "annulation d'un règlement",
+      action: 'settlement.cancelled',
+      cause: async () => {
+        const client = await makeClient(t.db, { credit_limit: 100_000 });
+        const s = await settle(t.db, settlementInput({ clientId: client, amount: 1_000, allocations: [] }));
+        await admin.post(route('settlements.cancel', { id: s.id }), { reason: 'Règlement en double', version: 1 });
       },
     },
     { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
