@@ -1,8 +1,10 @@
 /**
- * Annulations et réimpressions in Chromium (issue 15): a credit invoice is found on the Factures
- * screen by its number, reprinted as a DUPLICATA A6 (printed to PDF: an A6 page that says
- * DUPLICATA), then cancelled with a reason — the row reads « Annulée » and its printout
- * « ANNULÉE ». At 390 px the screen has no sideways scrolling.
+ * Annulations et réimpressions in Chromium (issue 15): a credit invoice paid in two parts (cash,
+ * then Orange Money) cannot be cancelled while settled — the Factures screen names the settlements;
+ * both settlements are cancelled on the Règlements screen (the last one first), then the invoice
+ * is found on the Factures screen by its number, reprinted as a DUPLICATA A6 (printed to PDF: an A6
+ * page that says DUPLICATA) and cancelled with a reason — the row reads « Annulée », its printout
+ * « ANNULÉE ».
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
+import { createSettlement } from '../../server/services/settlements/create-settlement.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
@@ -39,6 +42,7 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
   let page: Page;
   let errors: string[];
   let invoice: { id: number; number: string };
+  let settlements: string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -58,6 +62,12 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
       { id: Number(admin.id), name: admin.name, ip: null },
     );
     invoice = { id: sale.id, number: sale.number };
+    const actor = { id: Number(admin.id), name: admin.name, ip: null };
+    const wallet = await insertReturningId(db, 'treasury_accounts', { kind: 'mobile_money', code: 'MM01', name: 'Orange Money Boutique', operator: 'orange_money', bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
+    const base = { clientId: client, settlementDate: today, phone: '', reference: '', chequeDate: null, allocationMode: 'chosen' as const, note: '', source: 'payment' as const };
+    const cash = await createSettlement(db, { ...base, idempotencyKey: 'e2e-reg-1', method: 'especes', accountId: null, operator: null, amount: 10_000, allocations: [{ saleId: sale.id, amount: 10_000 }] }, actor);
+    const om = await createSettlement(db, { ...base, idempotencyKey: 'e2e-reg-2', method: 'mobile_money', accountId: wallet, operator: 'orange_money', phone: '07 07 07 07 07', reference: 'MP241124.1530.B12345', amount: 12_400, allocations: [{ saleId: sale.id, amount: 12_400 }] }, actor);
+    settlements = [cash.number, om.number];
     const context = await newContext(browser, server.url);
     page = await context.newPage();
     errors = watchErrors(page);
@@ -69,7 +79,29 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     await server?.close();
   });
 
-  it('reprints the invoice as a DUPLICATA A6, then cancels it with a reason: « Annulée » on the row, « ANNULÉE » on paper', async () => {
+  it('the invoice is cancelled once its last settlement is; reprinted as a DUPLICATA A6 first: « Annulée » on the row, « ANNULÉE » on paper', async () => {
+    await step('facture réglée : annulation impossible', page, async () => {
+      await page.goto(`${route('sales.cancellations')}?q=${invoice.number}`);
+      const row = page.getByTestId(`cancellation-row-${invoice.number}`);
+      await row.waitFor();
+      expect(await row.getByTestId('settled-by').textContent()).toBe(`Réglée par ${settlements.join(', ')}`);
+      expect(await row.getByTestId('cancel').isDisabled()).toBe(true);
+    });
+    for (const number of [...settlements].reverse()) {
+      await step(`annuler le règlement ${number}`, page, async () => {
+        await page.goto(route('settlements.cancellations'));
+        await page.getByRole('searchbox').fill(number);
+        const row = page.getByTestId(`cancellation-row-${number}`);
+        await row.waitFor();
+        await expect.poll(() => page.locator('[data-testid^="cancellation-row-"]').count()).toBe(1);
+        await row.getByTestId('cancel').click();
+        await page.getByLabel("Motif de l'annulation").fill('Règlement saisi en double');
+        await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+        await expect.poll(() => row.textContent()).toMatch(/Annulé/);
+      });
+    }
+    const client = await server.db('clients').where({ code: 'CLI0107' }).first('balance', 'advance');
+    expect([Number(client.balance), Number(client.advance)]).toEqual([22_400, 0]);
     await step('original', page, async () => {
       await page.goto(route('sales.print', { id: invoice.id }));
       await page.locator('.app-print-sheet').waitFor();
@@ -104,6 +136,8 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
       await expect.poll(() => row.textContent()).toMatch(/Facture saisie pour le mauvais client/);
       expect(await row.getByTestId('cancel').count()).toBe(0);
     });
+    const after = await server.db('clients').where({ code: 'CLI0107' }).first('balance');
+    expect(Number(after.balance)).toBe(0);
     const stock = await server.db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('products.code', 'CIM50').first('quantity');
     expect(Number(stock.quantity)).toBe(100);
     await step('imprimé annulé', page, async () => {
