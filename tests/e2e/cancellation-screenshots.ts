@@ -11,6 +11,8 @@ import { withSearchName } from '../../server/db/search.js';
 import { businessDate } from '../../server/domain/dates.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { cancelSale } from '../../server/services/sales/cancel-sale.js';
+import { createSettlement } from '../../server/services/settlements/create-settlement.js';
+import { cancelSettlement } from '../../server/services/settlements/cancel-settlement.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
 import { ARTIFACTS_DIR, launchBrowser, login, newContext } from './support/browser.js';
 import { E2E_ADMIN, startServer } from './support/server.js';
@@ -65,6 +67,13 @@ try {
     ids.push(sale.id);
   }
   await cancelSale(db, ids[1], { reason: 'Facture saisie pour le mauvais client', version: 1 }, actor);
+  const wallet = await insertReturningId(db, 'treasury_accounts', { kind: 'mobile_money', code: 'MM01', name: 'Orange Money Boutique', operator: 'orange_money', bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
+  const base = { settlementDate: today, phone: '', reference: '', chequeDate: null, allocationMode: 'chosen' as const, note: '', source: 'payment' as const };
+  const credit = await db('sales').where({ payment_mode: 'credit', status: 'validated' }).orderBy('id').select('id', 'client_id', 'total_ttc');
+  const r1 = await createSettlement(db, { ...base, idempotencyKey: 'shots-reg-1', clientId: Number(credit[0].client_id), method: 'especes', accountId: null, operator: null, amount: 10_000, allocations: [{ saleId: Number(credit[0].id), amount: 10_000 }] }, actor);
+  await createSettlement(db, { ...base, idempotencyKey: 'shots-reg-2', clientId: Number(credit[1].client_id), method: 'mobile_money', accountId: wallet, operator: 'orange_money', phone: '07 07 07 07 07', reference: 'MP241124.1530.B12345', amount: Number(credit[1].total_ttc) + 5_000, allocations: [{ saleId: Number(credit[1].id), amount: Number(credit[1].total_ttc) }] }, actor);
+  await createSettlement(db, { ...base, idempotencyKey: 'shots-reg-3', clientId: Number(credit[1].client_id), source: 'advance', method: null, accountId: null, operator: null, amount: 5_000, allocations: [{ saleId: Number(credit[2]?.id ?? credit[0].id), amount: 5_000 }] }, actor).catch(() => null);
+  await cancelSettlement(db, r1.id, { reason: 'Règlement saisi en double', version: 1 }, actor);
 
   for (const width of [1366, 390]) {
     for (const scheme of ['light', 'dark'] as const) {
@@ -84,6 +93,14 @@ try {
         await page.getByTestId('cancel').first().click();
         await page.getByTestId('cancel-dialog').waitFor();
         await shot('factures-dialog');
+      }
+      await page.goto(route('settlements.cancellations'));
+      await page.getByTestId('cancellation-table').waitFor();
+      await shot('reglements');
+      if (scheme === 'light') {
+        await page.getByTestId('cancel').first().click();
+        await page.getByTestId('cancel-dialog').waitFor();
+        await shot('reglements-dialog');
       }
       await ctx.close();
     }

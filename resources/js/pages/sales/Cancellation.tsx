@@ -155,7 +155,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
                   {can.reprint ? (
                     <a href={route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint" title={s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)'}>
                       <Icon name="fa-solid fa-copy" className="me-1" />
-                      Facture A6
+                      A6
                     </a>
                   ) : null}
                   {can.reprint && s.kind === 'counter' ? (
