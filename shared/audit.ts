@@ -83,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'audit.exported': "Export du journal d'audit",
   'sale.invoice_validated': 'Facture validée',
   'sale.counter_validated': 'Vente boutique validée',
+  'settlement.validated': 'Règlement validé',
 };
 
 /** What an audit entry is about (the « Type de document » filter of Support › Journaux). */
@@ -105,6 +106,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   stock_levels: 'Niveaux de stock',
   support_ticket: 'Ticket de support',
   journal: 'Journaux',
+  settlement: 'Règlement',
 };
 
 export function auditSubjectLabel(type: string | null): string {

@@ -187,6 +187,8 @@ export const ROUTES = {
   'api.stockLevels.index': `${API_V1}/stock-levels`,
   'api.clients.index': `${API_V1}/clients`,
   'api.clients.show': `${API_V1}/clients/:id`,
+  'api.invoices.index': `${API_V1}/invoices`,
+  'api.invoices.show': `${API_V1}/invoices/:id`,
   'api.treasury.accounts': `${API_V1}/treasury/accounts`,
   'api.treasury.movements': `${API_V1}/treasury/movements`,
 

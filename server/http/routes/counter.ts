@@ -18,7 +18,7 @@ import { printFrame } from '../printouts.js';
 import { presentCounterClient, presentCounterLocations, presentLastSale, presentOperators, presentTicket } from '../presenters/counter.js';
 import { queryChoice, queryId, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { saleSchema } from '../schemas/sales.js';
+import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 
 /**
@@ -59,18 +59,7 @@ export function counterRoutes({ db }: AppContext): Router {
     refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createCounterSale(
       db,
-      {
-        idempotencyKey: input.idempotency_key,
-        clientId: input.client_id,
-        locationId: input.location_id,
-        saleDate: input.sale_date,
-        discount: input.discount,
-        note: input.note,
-        formLoadedAt: input.form_loaded_at,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
-        payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
-        places: req.user!.places,
-      },
+      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'counter', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
       saleAbilities(req.user!),
       actorOf(req),
     );

@@ -10,7 +10,8 @@ import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { createSale } from '../../services/sales/create-sale.js';
-import { clientForSale, clientNameOf, exportSales, listSales, paymentAccountRows, saleDetail } from '../../services/sales/sale-queries.js';
+import { nonCashAccounts, paymentAccounts } from '../../services/treasury/accounts.js';
+import { clientForSale, clientNameOf, exportSales, listSales, saleDetail } from '../../services/sales/sale-queries.js';
 import { locationRows } from '../../services/stock/lookups.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
@@ -26,7 +27,7 @@ import { presentSale, presentSaleRow } from '../presenters/sales.js';
 import { defaultDepot, presentLocations } from '../presenters/stock/common.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { saleSchema } from '../schemas/sales.js';
+import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 import { creditNoteRoutes } from './sales/credit-notes.js';
 
@@ -105,7 +106,7 @@ export function saleRoutes(ctx: AppContext): Router {
       vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: SALE_PRICES_INCLUDE_VAT },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
-      accounts: (await paymentAccountRows(db, req.user!.places)).map((a) => ({ id: Number(a.id), name: a.name, kind: a.kind, operator: a.operator ?? null })),
+      accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user!.places })),
       client: client ? presentClientPickerItem(client) : null,
     });
   });
@@ -117,21 +118,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const rights = saleAbilities(req.user!);
     const result = await createSale(
       db,
-      {
-        idempotencyKey: input.idempotency_key,
-        kind: 'invoice',
-        clientId: input.client_id,
-        locationId: input.location_id,
-        saleDate: input.sale_date,
-        paymentMode: input.payment_mode,
-        dueDate: input.payment_mode === 'credit' ? input.due_date : null,
-        discount: input.discount,
-        note: input.note,
-        formLoadedAt: input.form_loaded_at,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
-        payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
-        places: req.user!.places,
-      },
+      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'invoice', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
       { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
       actorOf(req),
     );
