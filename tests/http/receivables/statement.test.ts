@@ -8,6 +8,7 @@ import { testDatabases } from '../../support/databases.js';
 import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, mobilePayment, saleInput, sell, walkInClient } from '../../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';
 import { makeTreasuryAccount } from '../../support/treasury.js';
+import { creditInvoice, orangeMoney, settle, settlementInput } from '../../support/settlements.js';
 import { uniqueTag } from '../../support/unique.js';
 
 /**
@@ -72,6 +73,37 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     expect(s.lines.data.find((l: any) => l.kind === 'credit_note').label).toBe(`Avoir sur ${h.counter.number}`);
     expect(s.totals.closing).toBe(await balanceOf(h.client));
     expect(page.body.props.client).toMatchObject({ balance: 70_000, advance: 0 });
+  });
+
+  it('shows the settlements: part of several invoices by Orange Money, the rest in cash, an advance and the advance spent', async () => {
+    const client = await makeClient(t.db, { credit_limit: 100_000_000, name: `Client règlements ${uniqueTag()}` });
+    const a = await creditInvoice(t.db, f, client, 50_000, { saleDate: '2026-04-01' });
+    const b = await creditInvoice(t.db, f, client, 30_000, { saleDate: '2026-04-02' });
+    const c = await creditInvoice(t.db, f, client, 20_000, { saleDate: '2026-04-20' });
+    const reference = `OM${uniqueTag()}`;
+    const mobile = await settle(t.db, settlementInput({ clientId: client, settlementDate: '2026-04-05', amount: 60_000, ...orangeMoney(reference), allocationMode: 'chosen', allocations: [{ saleId: a.id, amount: 40_000 }, { saleId: b.id, amount: 20_000 }] }));
+    const cash = await settle(t.db, settlementInput({ clientId: client, settlementDate: '2026-04-06', amount: 25_000, allocationMode: 'chosen', allocations: [{ saleId: a.id, amount: 10_000 }, { saleId: b.id, amount: 10_000 }] }));
+    const spent = await settle(t.db, settlementInput({ clientId: client, settlementDate: '2026-04-21', amount: 5_000, source: 'advance', method: null, allocationMode: 'chosen', allocations: [{ saleId: c.id, amount: 5_000 }] }));
+    expect([cash.advance, spent.allocated]).toEqual([5_000, 5_000]);
+    const page = await admin.visit(route('clients.show', { id: client }, { from: '2026-04-01', to: '2026-04-30' }));
+    const s = page.body.props.statement;
+    expect(s.lines.data.map((l: any) => [l.date, l.kind, l.number, l.debit, l.credit, l.amount, l.balance])).toEqual([
+      ['2026-04-01', 'invoice', a.number, 50_000, 0, 0, 50_000],
+      ['2026-04-02', 'invoice', b.number, 30_000, 0, 0, 80_000],
+      ['2026-04-05', 'settlement', mobile.number, 0, 60_000, 0, 20_000],
+      ['2026-04-06', 'settlement', cash.number, 0, 25_000, 0, -5_000],
+      ['2026-04-20', 'invoice', c.number, 20_000, 0, 0, 15_000],
+      ['2026-04-21', 'advance_use', spent.number, 0, 0, 5_000, 15_000],
+    ]);
+    expect(s.lines.data[2].label).toBe(`Règlement · Orange Money (réf. ${reference})`);
+    expect(s.lines.data[3].label).toBe('Règlement · Espèces');
+    expect(s.totals).toEqual({ opening: 0, debit: 100_000, credit: 85_000, closing: 15_000 });
+    // The balance: 15 000 still owed on C (20 000 − the 5 000 of advance), the advance all spent.
+    expect(page.body.props.client).toMatchObject({ balance: 15_000, advance: 0 });
+    expect(await balanceOf(client)).toBe(15_000);
+    // Before the advance was spent, the client page showed it.
+    const before = await clientStatement(t.db, client, { from: '2026-04-01', to: '2026-04-06' });
+    expect(before.totals.closing).toBe(-5_000);
   });
 
   it('a period starts from the balance of everything before it; an empty period closes where it opened', async () => {
