@@ -70,6 +70,9 @@ export const ROUTES = {
 
   // Fichiers
   ...prefixed('clients', { ...records(CLIENTS), ...exports(CLIENTS), ...imports(CLIENTS) }),
+  /** The statement of account (relevé de compte) of a client for a period: A4 printout and CSV/XLSX export (the screen is the client's page). */
+  'clients.statementPrint': `${CLIENTS}/:id/releve/imprimer`,
+  'clients.statementExport': `${CLIENTS}/:id/releve/export`,
   ...prefixed('suppliers', { ...records(SUPPLIERS), ...exports(SUPPLIERS) }),
   ...prefixed('categories', { ...records(CATEGORIES), ...exports(CATEGORIES) }),
   ...prefixed('products', { ...records(PRODUCTS), ...exports(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),

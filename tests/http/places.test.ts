@@ -236,6 +236,17 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'sales.print': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}/print`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}/print`),
   // The client's page lists their sales: those of the user's places.
   'clients.show': list((d) => `/fichiers/clients/${d.client}`, (d) => [d.invoiceMine.number], (d) => [d.invoiceTheirs.number, d.theirsName]),
+  // The statement of account covers every place (it ends on the client's balance): a restricted user gets none.
+  'clients.statementPrint': async (c, d) => {
+    const res = await c.visit(`/fichiers/clients/${d.client}/releve/imprimer`);
+    expect(res.status).toBe(303);
+    expect((await c.visit(`/fichiers/clients/${d.client}`)).body.props.statement).toBeNull();
+  },
+  'clients.statementExport': async (c, d) => {
+    const res = await download(c, `/fichiers/clients/${d.client}/releve/export`);
+    expect(res.status).toBe(303);
+    expect(String(res.body ?? '')).not.toContain(d.invoiceTheirs.number);
+  },
   'counter.store': async (c, d) => {
     const page = await c.visit(ROUTES['counter.index']);
     expect(page.status).toBe(200);

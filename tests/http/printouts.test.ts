@@ -140,7 +140,9 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
-  const reports: RouteName[] = ['entries.statement'];
+  const reports: RouteName[] = ['entries.statement', 'clients.statementPrint'];
+  /** A state report's URL (its route parameters: the client of a statement of account). */
+  const reportUrl = async (name: RouteName) => (name === 'clients.statementPrint' ? route('clients.statementPrint', { id: await makeClient(t.db) }) : route(name as 'entries.statement'));
 
   const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();
   const auditRows = (c: PrintedCase, action: string) => t.db('audit_log').where({ action, subject_type: c.printout, subject_id: String(c.id) });
@@ -233,7 +235,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     await admin.send('put', route('printing.show', { type: 'states' }), { format: 'A5', copies: 1, header_text: `États ${tag}`, footer_text: '', show_logo: true });
     try {
       for (const name of reports) {
-        const page = await admin.visit(route(name as 'entries.statement'));
+        const page = await admin.visit(await reportUrl(name));
         expect(page.body.props.settings).toMatchObject({ format: 'A5', header_text: `États ${tag}`, show_logo: true });
       }
     } finally {
@@ -243,7 +245,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
 
   it('state reports have no original and no copy, and record nothing', async () => {
     for (const name of reports) {
-      const url = route(name as 'entries.statement');
+      const url = await reportUrl(name);
       const before = Number((await t.db('document_prints').count({ n: '*' }).first())!.n);
       for (let i = 0; i < 2; i++) expect((await admin.visit(url)).body.props.copy).toBeNull();
       expect(Number((await t.db('document_prints').count({ n: '*' }).first())!.n)).toBe(before);
