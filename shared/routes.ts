@@ -47,6 +47,7 @@ const COUNTER = '/operations/sortiestock/boutique';
 const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
+const SETTLEMENTS = '/operations/reglement';
 
 export const ROUTES = {
   home: '/',
@@ -122,6 +123,14 @@ export const ROUTES = {
   'sales.counterSales.export': `${COUNTER_SALES}/export`,
   'sales.show': `${SALES}/:id`,
   'sales.print': `${SALES}/:id/print`,
+  // Trésorerie › Règlement: client settlements (REG-); POST on the list's URL validates one.
+  ...prefixed('settlements', {
+    index: SETTLEMENTS,
+    create: `${SETTLEMENTS}/create`,
+    export: `${SETTLEMENTS}/export`,
+    show: `${SETTLEMENTS}/:id`,
+    print: `${SETTLEMENTS}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

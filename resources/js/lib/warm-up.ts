@@ -34,6 +34,7 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['stockExits']]: { page: 'stock/transfers/Index', folder: 'stock/transfers/' },
   [ROUTES['inventory.index']]: { page: 'stock/inventory/Index', folder: 'stock/inventory/' },
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
+  [ROUTES['settlements.index']]: { page: 'settlements/Index', folder: 'settlements/' },
   [ROUTES['users.index']]: { page: 'settings/users/Index', folder: 'settings/users/' },
   [ROUTES['apiTokens.index']]: { page: 'settings/api/Index', folder: 'settings/api/' },
   [ROUTES['printing.index']]: { page: 'settings/printing/Index', folder: 'settings/printing/' },

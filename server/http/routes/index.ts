@@ -15,6 +15,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { saleRoutes } from './sales.js';
+import { settlementRoutes } from './settlements.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
@@ -31,6 +32,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(stockRoutes(ctx));
   app.use(saleRoutes(ctx));
   app.use(counterRoutes(ctx));
+  app.use(settlementRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
   app.use(searchRoutes(ctx));

@@ -9,7 +9,8 @@ import { checkJournals } from '../../../server/services/integrity/check-journals
 import { safeRoute, scrub } from '../../../server/services/support/error-log.js';
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { type DbKind, testDatabases } from '../../support/databases.js';
-import { giveStock, stockFixtures } from '../../support/stock.js';
+import { giveStock, idempotencyKey, stockFixtures } from '../../support/stock.js';
+import { makeClient } from '../../support/sales.js';
 import { makeTreasuryAccount } from '../../support/treasury.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { chainExistingStockMovements } from '../../../database/migrations/202611240150_support.js';
@@ -144,6 +145,15 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.
+    {
+      event: 'règlement client',
+      action: 'settlement.validated',
+      cause: async () => {
+        const client = await makeClient(t.db);
+        const res = await admin.post(route('settlements.index'), { idempotency_key: idempotencyKey(), client_id: client, settlement_date: '2026-03-15', source: 'payment', method: 'especes', amount: 5_000, allocations: [] });
+        expect(res.status).toBe(303);
+      },
+    },
     { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
     { event: 'export du journal', action: 'audit.exported', cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))) },
   ];
