@@ -152,20 +152,30 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
     >
       <DocumentForm form={form} onSubmit={submit} errors={shownErrors} testId="settlement-form">
         <SectionCard title="Client" icon="fa-solid fa-user" testId="settlement-client">
-          <div className="row g-3 align-items-start">
-            <div className="col-md-6 col-xl-5">
-              <ClientPicker currency={currency} keepSelection autoFocus={client === null} onPick={(c) => pickClient(c.id)} error={errorOf('client_id')} id="settlement-client" testId="settlement-client-picker" />
+          <div className="card-body">
+            <div className="row g-3 align-items-end">
+              {client ? (
+                <div className="col-md-6 col-xl-7" data-testid="settlement-client-name">
+                  <div className="small text-body-secondary">Client</div>
+                  <div className="fs-5 fw-semibold">
+                    <span className="code me-2">{client.code}</span>
+                    {client.name}
+                  </div>
+                  {client.phone ? <div className="small text-body-secondary">{client.phone}</div> : null}
+                </div>
+              ) : null}
+              <div className={client ? 'col-md-6 col-xl-5' : 'col-md-8 col-xl-6'}>
+                <ClientPicker currency={currency} label={client ? 'Changer de client' : 'Client'} placeholder="Code, nom ou téléphone…" keepSelection={false} autoFocus={client === null} onPick={(c) => pickClient(c.id)} error={errorOf('client_id')} id="settlement-client" testId="settlement-client-picker" />
+              </div>
             </div>
             {client ? (
-              <div className="col-md-6 col-xl-7">
-                <StatRow className="mb-0" testId="settlement-client-facts">
-                  <Stat label={client.name} value={<Money value={client.balance} currency={currency} />} extra="Solde (reste dû net de l'acompte)" tone={client.balance > 0 ? 'danger' : undefined} testId="settlement-client-balance" />
-                  <Stat label="Factures ouvertes" value={<Money value={due} currency={currency} />} extra={`${invoices.length} facture${invoices.length > 1 ? 's' : ''}`} />
-                  <Stat label="Acompte disponible" value={<Money value={client.advance} currency={currency} />} tone={client.advance > 0 ? 'success' : undefined} testId="settlement-client-advance" />
-                </StatRow>
-              </div>
+              <StatRow className="mt-3 mb-0" testId="settlement-client-facts">
+                <Stat label="Solde (reste dû net de l'acompte)" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} testId="settlement-client-balance" />
+                <Stat label="Factures ouvertes" value={<Money value={due} currency={currency} />} extra={`${invoices.length} facture${invoices.length > 1 ? 's' : ''}`} />
+                <Stat label="Acompte disponible" value={<Money value={client.advance} currency={currency} />} tone={client.advance > 0 ? 'success' : undefined} testId="settlement-client-advance" />
+              </StatRow>
             ) : (
-              <p className="col-md-6 col-xl-7 small text-body-secondary mb-0">Choisissez le client qui paie : ses factures ouvertes s'affichent, les plus anciennes en premier.</p>
+              <p className="small text-body-secondary mt-2 mb-0">Choisissez le client qui paie : ses factures ouvertes s'affichent, les plus anciennes échéances en premier.</p>
             )}
           </div>
         </SectionCard>
@@ -173,6 +183,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
         {client ? (
           <>
             <SectionCard title="Paiement" icon="fa-solid fa-hand-holding-dollar" className="mt-3" testId="settlement-payment">
+              <div className="card-body">
               <div className="btn-group mb-3 flex-wrap" role="radiogroup" aria-label="Origine du règlement">
                 {(['payment', 'advance'] as const).map((source) => {
                   const disabled = source === 'advance' && client.advance <= 0;
@@ -278,6 +289,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                   <p className="col-lg-6 small text-body-secondary align-self-center mb-0">L'acompte a déjà été encaissé : aucun argent ne bouge, il solde les factures choisies.</p>
                 )}
               </div>
+              </div>
             </SectionCard>
 
             <SectionCard
@@ -297,7 +309,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
               }
             >
               {invoices.length === 0 ? (
-                <p className="mb-0 text-body-secondary" data-testid="settlement-no-invoice">
+                <p className="card-body mb-0 text-body-secondary" data-testid="settlement-no-invoice">
                   Ce client n'a aucune facture ouverte : un paiement sera gardé en acompte, à utiliser sur une prochaine facture.
                 </p>
               ) : (
@@ -365,9 +377,11 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                   ]}
                 />
               )}
-              <FieldError id="settlement-preview-error" error={previewError} />
+              <div className="px-3">
+                <FieldError id="settlement-preview-error" error={previewError} />
+              </div>
               {preview && preview.advance > 0 && isPayment ? (
-                <div className="alert alert-info mt-3 mb-0" role="status" data-testid="settlement-advance-notice">
+                <div className="alert alert-info m-3" role="status" data-testid="settlement-advance-notice">
                   <Icon name="fa-solid fa-piggy-bank" className="me-2" />
                   {preview.allocated === 0 ? 'Aucune facture réglée : ' : ''}
                   <strong>{money(preview.advance)}</strong> {preview.allocated === 0 ? 'seront gardés' : 'au-delà des factures seront gardés'} en <strong>acompte</strong> au client, utilisable sur un prochain règlement ou une prochaine facture.
@@ -376,6 +390,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
             </SectionCard>
 
             <SectionCard title="Récapitulatif" icon="fa-solid fa-list-check" className="mt-3" testId="settlement-summary">
+              <div className="card-body">
               <StatRow className="mb-3">
                 <Stat label={isPayment ? 'Reçu' : "Pris sur l'acompte"} value={<Money value={amount ?? 0} currency={currency} />} testId="settlement-summary-amount" />
                 <Stat label="Affecté aux factures" value={<Money value={preview?.allocated ?? 0} currency={currency} />} tone="success" testId="settlement-summary-allocated" />
@@ -390,6 +405,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                 <SubmitButton busy={form.busy} busyLabel="Validation…" icon="fa-solid fa-check" disabled={!preview || Boolean(previewError) || issues.some((x) => x.index !== null)} testId="settlement-submit">
                   Valider le règlement
                 </SubmitButton>
+              </div>
               </div>
             </SectionCard>
           </>

@@ -24,7 +24,7 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
     ['Client', `${s.client.name} (${s.client.code})`],
     ['Mode', s.source === 'advance' ? "Acompte du client (déjà encaissé)" : how],
     ['Téléphone', s.phone ?? ''],
-    [s.method === 'cheque' ? 'N° du chèque' : s.method === 'mobile_money' ? 'ID de transaction' : 'Référence', s.reference ?? ''],
+    [s.method === 'cheque' ? 'Chèque n°' : s.method === 'mobile_money' ? 'Transaction' : 'Référence', s.reference ?? ''],
     ['Date du chèque', s.cheque_date ? formatDate(s.cheque_date) : ''],
     ['Reçu par', s.created_by ?? ''],
   ];
@@ -112,7 +112,15 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
               </tr>
             </tfoot>
           </table>
-          <PrintFacts items={[['Solde restant dû par le client à ce jour', formatMoney(Math.max(0, s.client.balance), currency)], ['Acompte disponible', s.client.advance > 0 ? formatMoney(s.client.advance, currency) : '']]} />
+          <p className="mb-1" data-testid="receipt-balance">
+            Solde restant dû par le client à ce jour : <strong>{formatMoney(Math.max(0, s.client.balance), currency)}</strong>
+            {s.client.advance > 0 ? (
+              <>
+                {' '}
+                — acompte disponible : <strong>{formatMoney(s.client.advance, currency)}</strong>
+              </>
+            ) : null}
+          </p>
         </>
       )}
       <PrintAmountInWords settings={props.settings} amount={s.received} currency={currency} lead="Arrêté le présent reçu à la somme de" />
