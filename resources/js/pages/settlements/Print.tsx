@@ -72,7 +72,6 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             <thead>
               <tr>
                 <th>Facture</th>
-                <th>Date</th>
                 <th className="num">Montant</th>
                 <th className="num">Réglé</th>
                 <th className="num">Reste à payer</th>
@@ -81,8 +80,11 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             <tbody>
               {s.allocations.map((a) => (
                 <tr key={a.position}>
-                  <td className="code">{a.number}</td>
-                  <td>{formatDate(a.sale_date)}</td>
+                  <td>
+                    <span className="code">{a.number}</span>
+                    <br />
+                    {formatDate(a.sale_date)}
+                  </td>
                   <td className="num">
                     <Money value={a.total} currency={currency} />
                   </td>
@@ -94,7 +96,7 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
               ))}
               {s.advance > 0 ? (
                 <tr>
-                  <td colSpan={3}>Gardé en acompte au client</td>
+                  <td colSpan={2}>Gardé en acompte au client</td>
                   <td className="num">
                     <Money value={s.advance} currency={currency} />
                   </td>
@@ -104,7 +106,7 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             </tbody>
             <tfoot>
               <tr>
-                <th colSpan={3}>{s.source === 'advance' ? "Total pris sur l'acompte" : 'Total reçu'}</th>
+                <th colSpan={2}>{s.source === 'advance' ? "Total pris sur l'acompte" : 'Total reçu'}</th>
                 <td className="num" data-testid="receipt-amount">
                   <Money value={s.received} currency={currency} />
                 </td>
