@@ -47,6 +47,7 @@ const COUNTER = '/operations/sortiestock/boutique';
 const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
+const SETTLEMENTS = '/operations/reglement';
 
 export const ROUTES = {
   home: '/',
@@ -131,6 +132,14 @@ export const ROUTES = {
   // Annulations et réimpressions › Règlements: search REG-, cancel (POST), reprint the receipt.
   'settlements.cancellations': '/operations/reglement/getanulationreglement',
   'settlements.cancel': '/operations/reglement/getanulationreglement/:id/cancel',
+  // Trésorerie › Règlement: client settlements (REG-); POST on the list's URL validates one.
+  ...prefixed('settlements', {
+    index: SETTLEMENTS,
+    create: `${SETTLEMENTS}/create`,
+    export: `${SETTLEMENTS}/export`,
+    show: `${SETTLEMENTS}/:id`,
+    print: `${SETTLEMENTS}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,
