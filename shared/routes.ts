@@ -204,6 +204,8 @@ export const ROUTES = {
   'api.clients.show': `${API_V1}/clients/:id`,
   'api.invoices.index': `${API_V1}/invoices`,
   'api.invoices.show': `${API_V1}/invoices/:id`,
+  'api.settlements.index': `${API_V1}/settlements`,
+  'api.settlements.show': `${API_V1}/settlements/:id`,
   'api.treasury.accounts': `${API_V1}/treasury/accounts`,
   'api.treasury.movements': `${API_V1}/treasury/movements`,
 

@@ -327,6 +327,10 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     for (const id of [d.invoiceTheirs.id, d.saleTheirs.id]) expect((await d.api.get(`/api/v1/invoices/${id}`)).status).toBe(404);
     expect((await apiGet(d, `/api/v1/invoices/${d.invoiceMine.id}`)).number).toBe(d.invoiceMine.number);
   },
+  'api.settlements.show': async (_c, d) => {
+    expect((await d.api.get(`/api/v1/settlements/${d.settlementTheirs.id}`)).status).toBe(404);
+    expect((await apiGet(d, `/api/v1/settlements/${d.settlementMine.id}`)).number).toBe(d.settlementMine.number);
+  },
   'api.treasury.accounts': async (_c, d) => {
     const seen = ids((await apiGet(d, ROUTES['api.treasury.accounts'])).data);
     expect(seen).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine, d.deskMineAccount]));
@@ -570,7 +574,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await t.db('users').where({ id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
-    const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock'])).token);
+    const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock', 'menu.reglement'])).token);
     d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, admin, api };
     userId = id;
     user = new Client(t);

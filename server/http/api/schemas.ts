@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_KINDS, LOCATION_KINDS, PRICE_LEVELS } from '../../../shared/records.js';
 import { PAYMENT_MODES, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS, TREASURY_KINDS } from '../../../shared/treasury.js';
+import { SETTLEMENT_SOURCES, SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
 import { isIsoDate } from '../../domain/dates.js';
 import { choice, integer, textInput } from '../../services/records/fields.js';
 
@@ -251,4 +252,34 @@ export const invoiceDetailOut = z.object({
       reference: z.string().nullable(),
     }),
   ),
+});
+
+export const settlementOut = z.object({
+  id: z.number().int(),
+  number: z.string().meta({ description: 'REG-AAAA-NNNNNN.' }),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  source: z.enum(SETTLEMENT_SOURCES).meta({ description: "payment : de l'argent reçu ; advance : l'acompte du client dépensé (aucun mouvement d'argent)." }),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  account_id: z.number().int().nullable().meta({ description: "Le compte de trésorerie qui a reçu l'argent ; null pour l'acompte." }),
+  account_name: z.string().nullable(),
+  operator: z.enum(MOBILE_MONEY_OPERATORS).nullable(),
+  reference: z.string().nullable(),
+  settlement_date: z.string().meta({ format: 'date' }),
+  amount: money(),
+  allocated: money().meta({ description: `Réparti sur les factures. ${MINOR}` }),
+  advance: money().meta({ description: `Le reste, gardé en acompte du client. ${MINOR}` }),
+  status: z.enum(SETTLEMENT_STATUSES),
+  client_balance: money().meta({ description: `Solde du client après le règlement (négatif : il a une avance). ${MINOR}` }),
+  client_advance: money().meta({ description: `Acompte disponible du client. ${MINOR}` }),
+  allocations: z.array(
+    z.object({
+      sale_id: z.number().int(),
+      number: z.string(),
+      amount: money(),
+      remaining: money().meta({ description: `Ce qui reste à payer sur la facture aujourd'hui. ${MINOR}` }),
+      cancelled: z.boolean(),
+    }),
+  ),
+  created_at: timestamp(),
 });

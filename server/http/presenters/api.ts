@@ -124,3 +124,28 @@ export function apiInvoiceDetail({ sale, lines, payments }: SaleDetail) {
     })),
   };
 }
+
+/** A settlement (REG-) with its allocations, each with what is left on its invoice now. */
+export function apiSettlement({ settlement: s, allocations }: { settlement: any; allocations: any[] }) {
+  return {
+    id: Number(s.id),
+    number: s.number as string,
+    client_id: Number(s.client_id),
+    client_name: s.client_name as string,
+    source: s.source,
+    method: s.method ?? null,
+    account_id: s.account_id === null ? null : Number(s.account_id),
+    account_name: (s.account_name ?? null) as string | null,
+    operator: s.operator ?? null,
+    reference: (s.reference ?? null) as string | null,
+    settlement_date: s.settlement_date as string,
+    amount: Number(s.amount),
+    allocated: Number(s.allocated),
+    advance: Number(s.advance),
+    status: s.status,
+    client_balance: Number(s.client_balance),
+    client_advance: Number(s.client_advance),
+    allocations: allocations.map((a) => ({ sale_id: Number(a.sale_id), number: a.number as string, amount: Number(a.amount), remaining: dueOf(a), cancelled: a.cancelled_at !== null && a.cancelled_at !== undefined })),
+    created_at: s.created_at as string,
+  };
+}
