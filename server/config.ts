@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   APP_VENDOR: z.string().default('SDSTOCK'),
   TRUST_PROXY: z.string().optional(),
   BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(2048),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 /**
@@ -59,6 +61,10 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** Largest backup file accepted for a restore from an upload (BACKUP_UPLOAD_MAX_MB, default 2 048 Mo). */
   backupUploadMaxBytes: number;
+  /** Serving processes (WEB_CONCURRENCY, default 1): more than one runs a node:cluster primary and its workers (server/main.ts). */
+  webConcurrency: number;
+  /** How long a stopping process lets its requests in flight finish (SHUTDOWN_GRACE_SECONDS, default 30 s). */
+  shutdownGraceMs: number;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -97,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     backupUploadMaxBytes: parsed.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
+    webConcurrency: parsed.WEB_CONCURRENCY,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_SECONDS * 1000,
     ...overrides,
   };
 }

@@ -50,6 +50,9 @@ const SALES = '/operations/sortiestock/ventes';
 
 export const ROUTES = {
   home: '/',
+  // Probes (server/http/routes/health.ts): process up, ready to serve.
+  health: '/healthz',
+  ready: '/readyz',
   dashboard: '/dashboard',
 
   // Accounts
