@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(2048),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  BUILD_ON_START: z.enum(['true', 'false']).default('true'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
@@ -65,6 +66,8 @@ export interface AppConfig {
   webConcurrency: number;
   /** How long a stopping process lets its requests in flight finish (SHUTDOWN_GRACE_SECONDS, default 30 s). */
   shutdownGraceMs: number;
+  /** Compile the client at start when public/build is missing or stale (BUILD_ON_START, default true; false where the deployment runs `npm run build`). */
+  buildOnStart: boolean;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupUploadMaxBytes: parsed.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
     webConcurrency: parsed.WEB_CONCURRENCY,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_SECONDS * 1000,
+    buildOnStart: parsed.BUILD_ON_START === 'true',
     ...overrides,
   };
 }

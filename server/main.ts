@@ -178,7 +178,8 @@ async function main() {
   }
   if (config.webConcurrency > 1 && dev) throw new Error('npm run dev sert en un seul processus : retirez WEB_CONCURRENCY.');
 
-  if (!dev) buildClientIfStale(logger);
+  if (!dev && config.buildOnStart) buildClientIfStale(logger);
+  else if (!dev && buildIsStale()) logger.warn('public/build absent ou plus ancien que les sources : lancez « npm run build » (BUILD_ON_START=false)');
   await prepareDatabase(config, logger);
   if (config.webConcurrency > 1) supervise(config, logger);
   else await serve(config, logger, dev);
