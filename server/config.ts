@@ -6,6 +6,7 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).optional(),
   APP_URL: z.string().url().optional(),
   APP_KEY: z.string().min(16).optional(),
   DATABASE_URL: z.string().optional(),
@@ -44,6 +45,8 @@ export type DatabaseConfig =
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Address to listen on (HOST; every interface when unset, 127.0.0.1 behind a reverse proxy on the same machine). */
+  host?: string;
   appUrl: string;
   /** Secret used to sign session cookies and e-mail links. */
   appKey: string;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     env: parsed.NODE_ENV,
     port,
+    host: parsed.HOST,
     appUrl,
     appKey: parsed.APP_KEY ?? randomBytes(32).toString('hex'),
     database: parseDatabaseUrl(parsed.DATABASE_URL, storageDir),

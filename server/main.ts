@@ -72,10 +72,11 @@ async function serve(config: AppConfig, logger: Logger, dev: boolean) {
   }
 
   const app = createApp({ db, config, logger, beforeRoutes, assets });
-  const server = app.listen(config.port, () => {
+  const onListening = () => {
     const where = config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.filename}`;
     logger.info(cluster.isWorker ? `processus ${cluster.worker!.id} prêt sur ${config.appUrl} (${where})` : `SDSTOCK WEB 2.0 prêt sur ${config.appUrl} (${where})`);
-  });
+  };
+  const server = config.host ? app.listen(config.port, config.host, onListening) : app.listen(config.port, onListening);
 
   // Expired sessions and old throttle hits are swept hourly rather than on each request (idempotent
   // deletes: each worker may run them).
