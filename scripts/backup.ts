@@ -8,7 +8,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
-import { migrateLatest } from '../server/db/migrate.js';
+import { migrateOnce } from '../server/db/migrate.js';
 import { createBackup, runScheduledBackup } from '../server/services/backups/backups.js';
 
 const scheduled = process.argv.includes('--scheduled');
@@ -17,7 +17,7 @@ const db = createDb(config.database);
 const target = { database: config.database, storageDir: config.storageDir };
 let exitCode = 0;
 try {
-  await migrateLatest(db);
+  await migrateOnce(db);
   const record = scheduled ? await runScheduledBackup(db, target) : await createBackup(db, target, null);
   if (!record) {
     console.log("Sauvegarde quotidienne : rien à faire (désactivée, heure non atteinte ou déjà faite aujourd'hui).");

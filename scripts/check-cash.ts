@@ -7,7 +7,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
-import { migrateLatest } from '../server/db/migrate.js';
+import { migrateOnce } from '../server/db/migrate.js';
 import { checkCash, repairCashBalances } from '../server/services/treasury/check-cash.js';
 import { verifyMoneyChains } from '../server/services/treasury/ledger.js';
 import { formatMoney } from '../shared/money.js';
@@ -19,7 +19,7 @@ const db = createDb(config.database);
 const fmt = (n: number) => n.toLocaleString('fr-FR');
 let exitCode = 0;
 try {
-  await migrateLatest(db);
+  await migrateOnce(db);
   const currency = await getCurrency(db);
   if (repair) {
     const fixed = await repairCashBalances(db);

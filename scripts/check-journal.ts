@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
-import { migrateLatest } from '../server/db/migrate.js';
+import { migrateOnce } from '../server/db/migrate.js';
 import { checkJournals } from '../server/services/integrity/check-journals.js';
 
 const config = loadConfig();
@@ -13,7 +13,7 @@ const db = createDb(config.database);
 const fmt = (n: number) => n.toLocaleString('fr-FR');
 let exitCode = 0;
 try {
-  await migrateLatest(db);
+  await migrateOnce(db);
   const started = Date.now();
   const report = await checkJournals(db);
   for (const j of report) {

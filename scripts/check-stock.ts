@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
-import { migrateLatest } from '../server/db/migrate.js';
+import { migrateOnce } from '../server/db/migrate.js';
 import { checkStock, repairStockLevels } from '../server/services/stock/check-stock.js';
 
 const repair = process.argv.includes('--repair');
@@ -15,7 +15,7 @@ const db = createDb(config.database);
 const fmt = (n: number) => n.toLocaleString('fr-FR');
 let exitCode = 0;
 try {
-  await migrateLatest(db);
+  await migrateOnce(db);
   if (repair) {
     const fixed = await repairStockLevels(db);
     console.log(fixed.length ? `${fixed.length} niveau(x) de stock reconstruit(s) depuis le grand livre.` : 'Aucun niveau de stock à reconstruire.');

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
-import { migrateLatest } from '../server/db/migrate.js';
+import { migrateOnce } from '../server/db/migrate.js';
 import { Refusal } from '../server/domain/errors.js';
 import { backupWorkDir, importBackup, restoreBackup } from '../server/services/backups/backups.js';
 import { isBackupName, readRecord } from '../server/services/backups/catalogue.js';
@@ -25,7 +25,7 @@ const db = createDb(config.database);
 const target = { database: config.database, storageDir: config.storageDir };
 let exitCode = 0;
 try {
-  await migrateLatest(db);
+  await migrateOnce(db);
   let name = isBackupName(arg) && readRecord(target, arg) ? arg : null;
   if (!name) {
     const source = path.resolve(arg);

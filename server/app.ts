@@ -18,6 +18,7 @@ import { presentAuthUser } from './http/presenters/user.js';
 import { rootTemplate } from './http/root-template.js';
 import { buildAssets } from './http/static-assets.js';
 import { registerRoutes } from './http/routes/index.js';
+import { healthRoutes } from './http/routes/health.js';
 import { apiRoutes } from './http/api/index.js';
 import type { AppContext } from './http/context.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
@@ -59,7 +60,7 @@ export function createApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, storageDir: config.storageDir, logger });
   const assets = deps.assets ?? builtAssets();
   const sessionStore = new KnexSessionStore(db, config.sessionIdleMinutes * 60_000);
-  const ctx: AppContext = { db, config, logger, mailer, sessionStore, background: new BackgroundTasks(logger) };
+  const ctx: AppContext = { db, config, logger, mailer, sessionStore, background: new BackgroundTasks(logger), lifecycle: { draining: false } };
   const template = rootTemplate(assets);
 
   const app = express();
@@ -67,6 +68,15 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'extended');
   // Only by configuration (TRUST_PROXY): otherwise a forged X-Forwarded-For would choose req.ip.
   app.set('trust proxy', config.trustProxy);
+
+  // Shutting down (server/http/shutdown.ts): each answer closes its keep-alive connection, so the
+  // client's next request opens a new one — to another worker, the listening socket being closed here.
+  app.use((_req, res, next) => {
+    if (ctx.lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
+  // The probes (/healthz, /readyz) before the logs, the session and the CSRF check.
+  app.use(healthRoutes(ctx));
 
   // The built client first: hashed files, precompressed, with only the headers a script or a
   // stylesheet needs (no page policies, no request id: a kilobyte saved on each of them).
@@ -83,6 +93,10 @@ export function createApp(deps: AppDeps) {
       },
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') },
+      // One JSON line per answer: its request id (also in the X-Request-Id header, the error page
+      // and the error log), the user once known, and a level by status (5xx error, 4xx warn).
+      customProps: (req) => ((req as Request).user ? { user_id: (req as Request).user!.row.id } : {}),
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).optional(),
   APP_URL: z.string().url().optional(),
   APP_KEY: z.string().min(16).optional(),
   DATABASE_URL: z.string().optional(),
@@ -18,6 +19,9 @@ const EnvSchema = z.object({
   APP_VENDOR: z.string().default('SDSTOCK'),
   TRUST_PROXY: z.string().optional(),
   BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(2048),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  BUILD_ON_START: z.enum(['true', 'false']).default('true'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 /**
@@ -41,6 +45,8 @@ export type DatabaseConfig =
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Address to listen on (HOST; every interface when unset, 127.0.0.1 behind a reverse proxy on the same machine). */
+  host?: string;
   appUrl: string;
   /** Secret used to sign session cookies and e-mail links. */
   appKey: string;
@@ -59,6 +65,12 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** Largest backup file accepted for a restore from an upload (BACKUP_UPLOAD_MAX_MB, default 2 048 Mo). */
   backupUploadMaxBytes: number;
+  /** Serving processes (WEB_CONCURRENCY, default 1): more than one runs a node:cluster primary and its workers (server/main.ts). */
+  webConcurrency: number;
+  /** How long a stopping process lets its requests in flight finish (SHUTDOWN_GRACE_SECONDS, default 30 s). */
+  shutdownGraceMs: number;
+  /** Compile the client at start when public/build is missing or stale (BUILD_ON_START, default true; false where the deployment runs `npm run build`). */
+  buildOnStart: boolean;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -83,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     env: parsed.NODE_ENV,
     port,
+    host: parsed.HOST,
     appUrl,
     appKey: parsed.APP_KEY ?? randomBytes(32).toString('hex'),
     database: parseDatabaseUrl(parsed.DATABASE_URL, storageDir),
@@ -97,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     backupUploadMaxBytes: parsed.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
+    webConcurrency: parsed.WEB_CONCURRENCY,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_SECONDS * 1000,
+    buildOnStart: parsed.BUILD_ON_START === 'true',
     ...overrides,
   };
 }

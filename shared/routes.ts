@@ -51,6 +51,9 @@ const SETTLEMENTS = '/operations/reglement';
 
 export const ROUTES = {
   home: '/',
+  // Probes (server/http/routes/health.ts): process up, ready to serve.
+  health: '/healthz',
+  ready: '/readyz',
   dashboard: '/dashboard',
 
   // Accounts

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { projectRoot } from '../config.js';
+import { acquireLock } from './locks.js';
 
 const migrationsDir = path.join(projectRoot, 'database', 'migrations');
 
@@ -87,6 +88,37 @@ export async function unknownMigrations(db: Knex): Promise<string[]> {
 export async function migrateLatest(db: Knex): Promise<string[]> {
   const [, applied] = await db.migrate.latest({ migrationSource: new TypeScriptMigrationSource() });
   return applied as string[];
+}
+
+/** Migrations of this version not yet applied to the database (all of them on an empty database): /readyz. */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const recorded = (await db.schema.hasTable('knex_migrations')) ? new Set((await db('knex_migrations').pluck('name')) as string[]) : new Set<string>();
+  return migrationNames().filter((n) => !recorded.has(n));
+}
+
+export const MIGRATION_LOCK = 'migrations';
+
+/**
+ * The migrations of a starting process, run once however many processes start together (workers of
+ * WEB_CONCURRENCY, several machines on one PostgreSQL, `npm run migrate` beside a running server):
+ * the first process takes the `migrations` lock (server/db/locks.ts) and migrates, then runs
+ * `afterMigrations` (the first-start data) under the same lock; the others wait for it (up to
+ * `waitMs`) and then find nothing left to do. knex's own lock row (knex_migrations_lock) is reset
+ * under our lock: nobody else can be migrating, so a 1 there was left by a process killed half-way,
+ * which would otherwise refuse every later start (« Migration table is already locked »).
+ */
+export async function migrateOnce<T = void>(db: Knex, options: { waitMs?: number; afterMigrations?: () => Promise<T> } = {}): Promise<{ applied: string[]; after: T | undefined }> {
+  const waitMs = options.waitMs ?? 15 * 60_000;
+  const lock = await acquireLock(db, MIGRATION_LOCK, { waitMs, pollMs: 200 });
+  if (!lock) throw new Error(`Un autre processus applique les migrations depuis plus de ${Math.round(waitMs / 1000)} s : démarrage abandonné (relancez quand il a fini).`);
+  try {
+    if (await db.schema.hasTable('knex_migrations_lock')) await db('knex_migrations_lock').update({ is_locked: 0 });
+    const applied = await migrateLatest(db);
+    const after = options.afterMigrations ? await options.afterMigrations() : undefined;
+    return { applied, after };
+  } finally {
+    await lock.release();
+  }
 }
 
 export async function migrateRollbackAll(db: Knex): Promise<void> {

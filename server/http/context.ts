@@ -18,4 +18,6 @@ export interface AppContext {
   sessionStore: KnexSessionStore;
   /** Work answered before it is done (guest-form mails): see background.ts. */
   background: BackgroundTasks;
+  /** Set when the process shuts down (server/http/shutdown.ts): /readyz answers 503, answers close their connection. */
+  lifecycle: { draining: boolean };
 }

@@ -41,6 +41,8 @@ const uploader = multer({ storage: multer.memoryStorage(), limits: { fileSize: M
 /**
  * Imports running in this process: one at a time per user, and a few at a time in all, so that a
  * burst of uploads cannot add up their memory. A request holds its slot until its answer is sent.
+ * Per process on purpose (WEB_CONCURRENCY): what it guards is this process's memory; nothing an
+ * import writes depends on it (each import is one transaction).
  */
 export const MAX_CONCURRENT_IMPORTS = 3;
 const busyUsers = new Set<number>();

@@ -348,6 +348,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
 /** GET routes that show no place — each with its reason. */
 const NO_PLACE: Partial<Record<RouteName, string>> = {
   home: 'accueil',
+  health: 'sonde technique (processus en vie), sans session',
+  ready: 'sonde technique (base joignable, migrations appliquées), sans session',
   login: 'compte',
   register: 'compte',
   'password.forgot': 'compte',

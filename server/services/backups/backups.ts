@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { BackupFileError, backupFormatOf, engineName, missingBackupTools, replaceDatabase, sniffBackupFormat, writeBackup } from '../../db/backup.js';
-import { migrateLatest } from '../../db/migrate.js';
+import { acquireLock, withLock } from '../../db/locks.js';
+import { migrateOnce } from '../../db/migrate.js';
 import { businessDate, hourIn } from '../../domain/dates.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -31,22 +32,20 @@ import { verifyBackupFile } from './verify-backup.js';
  * Backups and restores (Paramètres › Sauvegarde): write a copy while the application runs, verify
  * it on the copy, keep it in the catalogue (catalogue.ts); restore one after verifying it again,
  * with an automatic backup of the current database first; a daily scheduled backup with retention.
- * One backup or restore at a time in the process. Every change is audited.
+ * One backup, import, deletion or restore at a time across every process sharing the database
+ * (workers, other machines, `npm run backup` from cron): the `backup` lock of server/db/locks.ts,
+ * never a flag in process memory. Every change is audited.
  */
 
-let running: string | null = null;
+export const BACKUP_LOCK = 'backup';
 
 const BUSY = 'Une sauvegarde ou une restauration est déjà en cours : réessayez dans un instant.';
 
-/** Runs `fn` as the process's one backup operation; a second one meanwhile is refused. */
-async function exclusive<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  if (running) throw Refusal.action(BUSY);
-  running = label;
-  try {
-    return await fn();
-  } finally {
-    running = null;
-  }
+/** Runs `fn` as the one backup operation of all processes; a second one meanwhile is refused. */
+async function exclusive<T>(db: Knex, fn: () => Promise<T>): Promise<T> {
+  return withLock(db, BACKUP_LOCK, fn, () => {
+    throw Refusal.action(BUSY);
+  });
 }
 
 /** What the screen says about the machine: the engine, and the client tools missing (PostgreSQL). */
@@ -58,8 +57,11 @@ export function backupEnvironment(target: BackupTarget): { engine: string; toolP
   };
 }
 
-export function backupRunning(): boolean {
-  return running !== null;
+/** Whether a backup operation is running in any process (the lock is held). */
+export async function backupRunning(db: Knex): Promise<boolean> {
+  const lock = await acquireLock(db, BACKUP_LOCK);
+  await lock?.release();
+  return lock === null;
 }
 
 /** Writes, verifies and catalogues a backup of the live database (the lock already held). */
@@ -105,12 +107,14 @@ async function auditBackup(db: Knex, action: string, actor: Actor | null, record
 
 /** « Sauvegarder maintenant » (or `npm run backup`): a verified copy of the live database. */
 export async function createBackup(db: Knex, target: BackupTarget, actor: Actor | null, kind: 'manual' | 'scheduled' = 'manual', now = new Date()): Promise<BackupRecord> {
-  return exclusive('backup', async () => {
-    const record = await writeVerifiedBackup(db, target, kind, actor, now);
-    await auditBackup(db, 'backup.created', actor, record);
-    if (kind === 'scheduled') await pruneScheduled(db, target, readSettings(target).retention, actor);
-    return record;
-  });
+  return exclusive(db, () => createLocked(db, target, actor, kind, now));
+}
+
+async function createLocked(db: Knex, target: BackupTarget, actor: Actor | null, kind: 'manual' | 'scheduled', now: Date): Promise<BackupRecord> {
+  const record = await writeVerifiedBackup(db, target, kind, actor, now);
+  await auditBackup(db, 'backup.created', actor, record);
+  if (kind === 'scheduled') await pruneScheduled(db, target, readSettings(target).retention, actor);
+  return record;
 }
 
 /** The catalogued backup `name`, or 404. */
@@ -133,7 +137,7 @@ export async function recordBackupDownload(db: Knex, target: BackupTarget, name:
 }
 
 export async function deleteBackup(db: Knex, target: BackupTarget, name: string, actor: Actor): Promise<void> {
-  await exclusive('delete', async () => {
+  await exclusive(db, async () => {
     const record = getBackup(target, name);
     removeBackupFiles(target, name);
     await auditBackup(db, 'backup.deleted', actor, record);
@@ -146,7 +150,7 @@ export async function deleteBackup(db: Knex, target: BackupTarget, name: string,
  * Accepted, it joins the catalogue (kind `uploaded`).
  */
 export async function importBackup(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor | null, now = new Date()): Promise<BackupRecord> {
-  return exclusive('import', async () => {
+  return exclusive(db, async () => {
     try {
       return await importLocked(db, target, uploaded, originalName, actor, now);
     } finally {
@@ -198,7 +202,7 @@ export interface RestoreResult {
  *    again; the audit entry is written into the restored database.
  */
 export async function restoreBackup(db: Knex, target: BackupTarget, name: string, actor: Actor | null): Promise<RestoreResult> {
-  return exclusive('restore', async () => {
+  return exclusive(db, async () => {
     const record = getBackup(target, name);
     const file = backupPath(target, name)!;
     if (!fs.existsSync(file) || (await sha256File(file)) !== record.sha256) {
@@ -217,7 +221,7 @@ export async function restoreBackup(db: Knex, target: BackupTarget, name: string
       if (err instanceof BackupFileError) throw Refusal.action(err.message);
       throw err;
     }
-    await migrateLatest(db);
+    await migrateOnce(db);
     const sessionsEnded = await destroyAllSessions(db);
     await auditBackup(db, 'backup.restored', actor, record, { pre_restore_backup: safety.name, created_at: record.created_at });
     return { restored: record, safety, sessionsEnded };
@@ -236,9 +240,8 @@ export async function updateBackupSettings(db: Knex, target: BackupTarget, input
     details: { before, after: input },
     ip: actor.ip,
   });
-  if (input.retention < before.retention && !running) {
-    await exclusive('prune', () => pruneScheduled(db, target, input.retention, actor));
-  }
+  // Busy elsewhere: the next scheduled backup applies the new retention.
+  if (input.retention < before.retention) await withLock(db, BACKUP_LOCK, () => pruneScheduled(db, target, input.retention, actor), () => []);
 }
 
 /** Keeps the `retention` newest scheduled backups; older ones are deleted (audited). */
@@ -259,13 +262,15 @@ async function pruneScheduled(db: Knex, target: BackupTarget, retention: number,
  */
 export async function runScheduledBackup(db: Knex, target: BackupTarget, now = new Date()): Promise<BackupRecord | null> {
   const settings = readSettings(target);
-  if (!settings.daily || running) return null;
+  if (!settings.daily) return null;
   const tz = await companyTimeZone(db);
   if (hourIn(tz, now) < settings.hour) return null;
   const today = businessDate(tz, now);
-  const done = listRecords(target).some((r) => r.kind === 'scheduled' && businessDate(tz, new Date(r.created_at)) === today);
-  if (done) return null;
-  return createBackup(db, target, null, 'scheduled', now);
+  const done = () => listRecords(target).some((r) => r.kind === 'scheduled' && businessDate(tz, new Date(r.created_at)) === today);
+  if (done()) return null;
+  // Every worker's timer (and a cron job) may get here at the same minute: the first takes the
+  // lock, the others see it busy — or, once it is released, the day's backup already written.
+  return withLock(db, BACKUP_LOCK, async () => (done() ? null : createLocked(db, target, null, 'scheduled', now)), () => null);
 }
 
 /** The in-process timer of the daily backup (server/main.ts only; tests call runScheduledBackup). */

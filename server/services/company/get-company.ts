@@ -59,6 +59,15 @@ export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> 
   return row?.currency ?? 'XOF';
 }
 
+/**
+ * What a document's validation reads of the settings — currency, time zone, negative stock allowed —
+ * in one read instead of three (a round trip less on each, issue 20).
+ */
+export async function documentSettings(db: Knex | Knex.Transaction): Promise<{ currency: string; timeZone: string; allowNegativeStock: boolean }> {
+  const row = await db('company_settings').where({ id: 1 }).first('currency', 'time_zone', 'allow_negative_stock');
+  return { currency: row?.currency ?? 'XOF', timeZone: row?.time_zone ?? 'Africa/Abidjan', allowNegativeStock: toBool(row?.allow_negative_stock) };
+}
+
 /** Whether guests may create an account (company_settings.allow_registration). */
 export async function registrationOpen(db: Knex | Knex.Transaction): Promise<boolean> {
   const row = await db('company_settings').where({ id: 1 }).first('allow_registration');

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { ProductFilters } from '../../../shared/records.js';
-import { type ListQuery, keysetPage, paginate } from '../../db/paginate.js';
+import { type ListQuery, keysetPage, paginate, paginateDeferred } from '../../db/paginate.js';
 import { getCurrency } from '../company/get-company.js';
 import { type ExportColumn, type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
@@ -91,7 +91,7 @@ export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductL
  * and, when the list is filtered on a location, its stock there (stock_location, else null).
  */
 export async function listProducts(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
-  const page = await withTypoFallback(params.q, (q) => productsQuery(db, { ...params, q }), { id: 'products.id', key: 'products.search_key' }, (qb) => paginate(qb, params.page, params.per_page));
+  const page = await withTypoFallback(params.q, (q) => productsQuery(db, { ...params, q }), { id: 'products.id', key: 'products.search_key' }, (qb) => paginateDeferred(qb, 'products.id', params.page, params.per_page));
   const ids = page.data.map((p) => Number(p.id));
   const locationId = params.filters.location_id ? Number(params.filters.location_id) : null;
   const totals = await stockTotals(db, ids);
@@ -131,7 +131,7 @@ export async function stockTotalAt(db: Knex, productId: number, locationIds: num
 
 /** One page of the price grid (the products list with their category names). */
 export async function listProductPrices(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
-  const page = await paginate(productsQuery(db, params), params.page, params.per_page);
+  const page = await paginateDeferred(productsQuery(db, params), 'products.id', params.page, params.per_page);
   return { ...page, data: await withCategoryNames(db, page.data) };
 }
 

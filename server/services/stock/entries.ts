@@ -4,7 +4,7 @@ import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../../domain/limits.js';
 import { limitMessage } from '../../../shared/limits.js';
-import { getCurrency } from '../company/get-company.js';
+import { documentSettings, getCurrency } from '../company/get-company.js';
 import { entryCancellationRefusal } from '../../domain/stock/cancellation.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
@@ -15,7 +15,6 @@ import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, require
 import { StockShortageError, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
-import { companyTimeZone } from '../company/get-company.js';
 import { type EntryKind, OPENING_STOCK_LABEL } from '../../../shared/stock.js';
 
 /**
@@ -73,7 +72,8 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
   }
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
-  checkBusinessDate(input.entryDate, await companyTimeZone(trx), 'entry_date', errors, "La date d'entrée");
+  const settings = await documentSettings(trx);
+  checkBusinessDate(input.entryDate, settings.timeZone, 'entry_date', errors, "La date d'entrée");
   const products = await requireActiveProducts(trx, input.lines, errors);
 
   const lines = input.lines.map((l, i) => {
@@ -97,7 +97,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
 
   // Business ceilings (shared/limits.ts), before any sum: a merged line's quantity and amount,
   // the document's total, the supplier's balance.
-  const currency = await getCurrency(trx);
+  const currency = settings.currency;
   const amounts = merged.lines.map((l) => {
     const at = l.sourceIndexes[0];
     try {
@@ -156,7 +156,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
 
   const posted = await postStockMovements(
     trx,
-    { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate },
+    { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate, allowNegative: settings.allowNegativeStock },
     finalLines.map((l, i) => ({ productId: l.productId, locationId: input.locationId, quantity: l.quantity, movementType: opening ? 'opening' : 'entry', unitCost: l.unitCost, valuation: 'receipt' as const, field: `lines.${i}.quantity` })),
   );
 

@@ -135,16 +135,15 @@ async function loadProducts(trx: Knex.Transaction, ids: number[]): Promise<Map<n
 export async function quantitiesOnHand(trx: Knex | Knex.Transaction, productIds: number[]): Promise<Map<number, number>> {
   const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
   for (const part of chunks([...new Set(productIds)])) {
-    const levels = (await trx('stock_levels').whereIn('product_id', part).groupBy('product_id').select('product_id').sum({ q: 'quantity' })) as unknown as Array<{ product_id: number; q: number | null }>;
-    for (const r of levels) totals.set(Number(r.product_id), (totals.get(Number(r.product_id)) ?? 0) + Number(r.q ?? 0));
-    const transit = (await trx('transfers')
+    // Levels and what is in transit in one statement (one round trip).
+    const levels = trx('stock_levels').whereIn('product_id', part).select('product_id', 'quantity as q');
+    const transit = trx('transfers')
       .join('transfer_lines', 'transfer_lines.transfer_id', 'transfers.id')
       .where('transfers.status', 'sent')
       .whereIn('transfer_lines.product_id', part)
-      .groupBy('transfer_lines.product_id')
-      .select('transfer_lines.product_id')
-      .sum({ q: 'transfer_lines.quantity_sent' })) as unknown as Array<{ product_id: number; q: number | null }>;
-    for (const r of transit) totals.set(Number(r.product_id), (totals.get(Number(r.product_id)) ?? 0) + Number(r.q ?? 0));
+      .select('transfer_lines.product_id', 'transfer_lines.quantity_sent as q');
+    const rows = (await trx.from(levels.unionAll(transit).as('on_hand')).groupBy('product_id').select('product_id').sum({ q: 'q' })) as unknown as Array<{ product_id: number; q: number | null }>;
+    for (const r of rows) totals.set(Number(r.product_id), (totals.get(Number(r.product_id)) ?? 0) + Number(r.q ?? 0));
   }
   return totals;
 }
@@ -179,7 +178,7 @@ async function checkLevelCeilings(
   trx: Knex.Transaction,
   changes: Array<{ productId: number; locationId: number; delta: number; field?: string }>,
   products: Map<number, ProductState>,
-): Promise<void> {
+): Promise<Map<number, number>> {
   const errors: Record<string, string> = {};
   const refuse = (field: string | undefined, message: string) => {
     if (field) errors[field] ??= message;
@@ -210,8 +209,9 @@ async function checkLevelCeilings(
     byProduct.set(c.productId, t);
   }
   const moved = [...byProduct].filter(([, t]) => t.delta !== 0);
+  let totals = new Map<number, number>();
   if (moved.length) {
-    const totals = await quantitiesOnHand(
+    totals = await quantitiesOnHand(
       trx,
       moved.map(([id]) => id),
     );
@@ -227,6 +227,7 @@ async function checkLevelCeilings(
     }
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
+  return totals;
 }
 
 /**
@@ -255,7 +256,8 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
     net.set(k, e);
   }
   const ordered = [...net.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId);
-  await checkLevelCeilings(trx, ordered, products);
+  // Each moved product's quantity on hand before this batch (the products are locked: it cannot change meanwhile).
+  const onHandBefore = await checkLevelCeilings(trx, ordered, products);
   const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
   // Guarded decrements (never below zero unless allowed) and plain additions, each set-based; the
   // product locks taken above already serialise writers of the same rows on PostgreSQL, SQLite
@@ -291,10 +293,16 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   await upsertAddIntegers(trx, 'stock_levels', ['product_id', 'location_id'], 'quantity', additions);
 
   // 2. CMUP of valued receipts, against the quantity on hand before this batch.
+  // The totals read by the ceiling check are that; a product whose movements of this batch cancel
+  // out was not read there: read now (levels already updated, which changed nothing in sum).
   const valued = movements.filter((m) => m.valuation);
-  const onHand = valued.length ? await quantitiesOnHand(trx, [...new Set(valued.map((m) => m.productId))]) : new Map<number, number>();
-  // The levels were already updated above: remove this batch's own changes to get "before".
-  for (const m of movements) if (onHand.has(m.productId)) onHand.set(m.productId, onHand.get(m.productId)! - m.quantity);
+  const onHand = new Map<number, number>();
+  const unread = [...new Set(valued.map((m) => m.productId))].filter((id) => {
+    if (!onHandBefore.has(id)) return true;
+    onHand.set(id, onHandBefore.get(id)!);
+    return false;
+  });
+  if (unread.length) for (const [id, q] of await quantitiesOnHand(trx, unread)) onHand.set(id, q);
 
   const now = nowIso();
   // The document, user and business date every ledger and CMUP-history row of this posting carries.
