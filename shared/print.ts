@@ -34,6 +34,7 @@ export const PRINTOUTS = {
   sale_ticket: 'Ticket de caisse',
   invoice: 'Facture',
   cash_invoice: 'Facture comptant',
+  cash_voucher: 'Bon de caisse',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 
@@ -72,6 +73,7 @@ export const PRINT_DOCUMENTS = {
   avoir: { label: 'Avoir', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: true },
   transfer: { label: 'Bon de transfert', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: false },
   stock_entry: { label: "Bon d'entrée de stock", formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
+  cash_voucher: { label: 'Bon de caisse (opérations de caisse)', formats: ['A5', 'A6', '80mm', '58mm'], defaultFormat: 'A5', amountInWords: true },
   states: { label: 'États (entrées, inventaires, éditions)', formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
 } as const satisfies Record<string, PrintDocumentDef>;
 export type PrintDocumentType = keyof typeof PRINT_DOCUMENTS;
@@ -109,6 +111,7 @@ export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
   sale_ticket: 'ticket',
   invoice: 'invoice',
   cash_invoice: 'cash_invoice',
+  cash_voucher: 'cash_voucher',
 };
 
 /** Which copy of a document this printout is. */
