@@ -83,6 +83,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'audit.exported': "Export du journal d'audit",
   'sale.invoice_validated': 'Facture validée',
   'sale.counter_validated': 'Vente boutique validée',
+  // Caisse (issue 16).
+  'cash_operation.created': 'Opération de caisse enregistrée',
+  'cash_operation.received': 'Transfert de caisse reçu',
+  'cash_operation.cancelled': 'Opération de caisse annulée',
+  'expense_category.created': 'Création',
+  'expense_category.updated': 'Modification',
+  'expense_category.archived': 'Archivage',
+  'expense_category.restored': 'Réactivation',
+  'expense_category.deleted': 'Suppression',
 };
 
 /** What an audit entry is about (the « Type de document » filter of Support › Journaux). */
@@ -105,6 +114,8 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   stock_levels: 'Niveaux de stock',
   support_ticket: 'Ticket de support',
   journal: 'Journaux',
+  cash_operation: 'Opération de caisse',
+  expense_category: 'Catégorie de dépenses',
 };
 
 export function auditSubjectLabel(type: string | null): string {
@@ -148,6 +159,18 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   allow_negative_stock: 'Stock négatif autorisé',
   allow_registration: 'Création de compte ouverte',
   logo_path: 'Logo',
+  // Caisse operations (CAI-).
+  amount: 'Montant',
+  from: 'Sorti de',
+  to: 'Entré dans',
+  category: 'Catégorie',
+  supplier: 'Fournisseur',
+  beneficiary: 'Bénéficiaire',
+  reference: 'Référence',
+  received_on: 'Reçu le',
+  account: 'Compte',
+  status: 'Statut',
+  reason: 'Motif',
 };
 
 export function auditActionLabel(action: string): string {

@@ -57,7 +57,7 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
     <AppPage title={title} heading={def.label} subtitle={hint} breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse', href: route('cash.index') }, { label: def.label }]}>
       <nav className="nav nav-pills flex-wrap gap-1 mb-3" aria-label="Type d'opération" data-testid="cash-kind-tabs">
         {kinds.map((k) => (
-          <Link key={k} href={route('cashOperations.create', { kind: k })} className={`nav-link ${k === kind ? 'active' : ''}`} aria-current={k === kind ? 'page' : undefined}>
+          <Link key={k} href={route('cashOperations.create', { kind: k, account_id: defaults.from_account_id ? String(defaults.from_account_id) : '' })} className={`nav-link ${k === kind ? 'active' : ''}`} aria-current={k === kind ? 'page' : undefined}>
             <Icon name={CASH_OPERATION_KINDS_DEF[k].icon} className="me-1" />
             {CASH_OPERATION_KINDS_DEF[k].label}
           </Link>
@@ -84,12 +84,12 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
               <FormErrors messages={others} />
               <div className="row">
                 {def.from ? (
-                  <div className="col-md-6">
+                  <div className={def.to ? 'col-md-6' : 'col-12'}>
                     <SelectField {...form.fieldProps('from_account_id')} label={kind === 'transfer' ? 'Caisse de départ' : "Compte d'où sort l'argent"} options={fromOptions.map(option)} required placeholder="Choisissez un compte" />
                   </div>
                 ) : null}
                 {def.to ? (
-                  <div className="col-md-6">
+                  <div className={def.from ? 'col-md-6' : 'col-12'}>
                     <SelectField
                       {...form.fieldProps('to_account_id')}
                       label={kind === 'transfer' ? 'Caisse de destination' : kind === 'cash_in' ? 'Caisse' : "Compte où entre l'argent"}

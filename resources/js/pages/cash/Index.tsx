@@ -106,17 +106,15 @@ function AccountCard({ account, currency, active, href }: { account: CashAccount
   return (
     <Link href={href} preserveScroll className={`card h-100 text-decoration-none text-body ${active ? 'border-primary border-2' : ''}`} aria-current={active ? 'true' : undefined} data-testid={`cash-account-${account.id}`}>
       <div className="card-body">
-        <div className="d-flex justify-content-between align-items-start gap-2">
-          <div className="min-w-0">
-            <div className="fw-semibold text-truncate">{account.name}</div>
-            <div className="small text-body-secondary">
-              {account.code} · {TREASURY_KIND_LABELS[account.kind]}
-              {account.active ? '' : ' · archivé'}
-            </div>
-          </div>
-          <div className="fs-5 fw-semibold text-nowrap" data-testid="cash-account-balance">
-            <Money value={account.balance} currency={currency} tone="balance" />
-          </div>
+        <div className="fw-semibold text-truncate" title={account.name}>
+          {account.name}
+        </div>
+        <div className="small text-body-secondary">
+          {account.code} · {TREASURY_KIND_LABELS[account.kind]}
+          {account.active ? '' : ' · archivé'}
+        </div>
+        <div className="fs-4 fw-semibold text-nowrap mt-1" data-testid="cash-account-balance">
+          <Money value={account.balance} currency={currency} tone="balance" />
         </div>
         <div className="d-flex gap-3 flex-wrap small mt-2">
           <span>

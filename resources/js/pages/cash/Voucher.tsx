@@ -39,7 +39,7 @@ export default function CashVoucher(props: PageProps<'cash/Voucher'>) {
           ['Fournisseur', op.supplier ? `${op.supplier.name} (${op.supplier.code})` : ''],
           ['Moyen', op.method_label],
           [op.beneficiary_label ?? 'Bénéficiaire', op.beneficiary],
-          [op.reference_label ?? 'Référence', op.reference],
+          ['Référence', op.reference],
           ['Statut', op.status === 'in_transit' ? 'En transit (réception non confirmée)' : op.status_label],
         ]}
       />
