@@ -3,6 +3,8 @@ import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { formatDate, formatDateTime } from '@/components/data/format';
+// The till-roll layout (80/58 mm): one column, the header stacked, nothing sticking out of the roll.
+import '../../../css/screens/ticket.scss';
 
 /**
  * Bon de caisse of a caisse operation (CAI-), A5 (Paramètres › Impression) or a ticket (80/58 mm):
