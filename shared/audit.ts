@@ -87,6 +87,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sale.invoice_validated': 'Facture validée',
   'sale.counter_validated': 'Vente boutique validée',
   'settlement.validated': 'Règlement validé',
+  // Caisse (issue 16).
+  'cash_operation.created': 'Opération de caisse enregistrée',
+  'cash_operation.received': 'Transfert de caisse reçu',
+  'cash_operation.cancelled': 'Opération de caisse annulée',
+  'expense_category.created': 'Création',
+  'expense_category.updated': 'Modification',
+  'expense_category.archived': 'Archivage',
+  'expense_category.restored': 'Réactivation',
+  'expense_category.deleted': 'Suppression',
 };
 
 /** What an audit entry is about (the « Type de document » filter of Support › Journaux). */
@@ -110,6 +119,8 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   support_ticket: 'Ticket de support',
   journal: 'Journaux',
   settlement: 'Règlement',
+  cash_operation: 'Opération de caisse',
+  expense_category: 'Catégorie de dépenses',
 };
 
 export function auditSubjectLabel(type: string | null): string {
@@ -153,6 +164,18 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   allow_negative_stock: 'Stock négatif autorisé',
   allow_registration: 'Création de compte ouverte',
   logo_path: 'Logo',
+  // Caisse operations (CAI-).
+  amount: 'Montant',
+  from: 'Sorti de',
+  to: 'Entré dans',
+  category: 'Catégorie',
+  supplier: 'Fournisseur',
+  beneficiary: 'Bénéficiaire',
+  reference: 'Référence',
+  received_on: 'Reçu le',
+  account: 'Compte',
+  status: 'Statut',
+  reason: 'Motif',
 };
 
 export function auditActionLabel(action: string): string {

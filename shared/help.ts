@@ -27,6 +27,7 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['sales.cancellations'], 'annulations'],
   [ROUTES['settlements.cancellations'], 'annulations'],
   [ROUTES['inventory.index'], 'inventaire'],
+  [ROUTES['cash.index'], 'caisse'],
   ['/parametres/societe', 'parametres'],
   ['/parametres', 'parametres'],
   [ROUTES['users.index'], 'utilisateurs'],

@@ -35,6 +35,7 @@ export const PRINTOUTS = {
   invoice: 'Facture',
   cash_invoice: 'Facture comptant',
   settlement_receipt: 'Reçu de règlement',
+  cash_voucher: 'Bon de caisse',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 
@@ -73,6 +74,7 @@ export const PRINT_DOCUMENTS = {
   avoir: { label: 'Avoir', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: true },
   transfer: { label: 'Bon de transfert', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: false },
   stock_entry: { label: "Bon d'entrée de stock", formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
+  cash_voucher: { label: 'Bon de caisse (opérations de caisse)', formats: ['A5', 'A6', '80mm', '58mm'], defaultFormat: 'A5', amountInWords: true },
   states: { label: 'États (entrées, inventaires, éditions)', formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
 } as const satisfies Record<string, PrintDocumentDef>;
 export type PrintDocumentType = keyof typeof PRINT_DOCUMENTS;
@@ -111,6 +113,7 @@ export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
   invoice: 'invoice',
   cash_invoice: 'cash_invoice',
   settlement_receipt: 'receipt',
+  cash_voucher: 'cash_voucher',
 };
 
 /** Which copy of a document this printout is. */

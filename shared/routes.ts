@@ -48,6 +48,9 @@ const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
 const SETTLEMENTS = '/operations/reglement';
+const CASH = '/operations/caisse';
+const CASH_OPERATIONS = '/operations/caisse/operations';
+const EXPENSE_CATEGORIES = '/operations/caisse/categories-depenses';
 
 export const ROUTES = {
   home: '/',
@@ -143,6 +146,19 @@ export const ROUTES = {
     show: `${SETTLEMENTS}/:id`,
     print: `${SETTLEMENTS}/:id/print`,
   }),
+  // Trésorerie › Caisse (issue 16): the home (accounts, an account's movements), the CAI- operations, the balances at a date.
+  'cash.index': CASH,
+  'cash.export': `${CASH}/mouvements/export`,
+  'cash.balance': `${CASH}/soldes`,
+  ...prefixed('cashOperations', {
+    index: CASH_OPERATIONS,
+    create: `${CASH_OPERATIONS}/create`,
+    show: `${CASH_OPERATIONS}/:id`,
+    print: `${CASH_OPERATIONS}/:id/print`,
+    receive: `${CASH_OPERATIONS}/:id/receive`,
+    cancel: `${CASH_OPERATIONS}/:id/cancel`,
+  }),
+  ...prefixed('expenseCategories', { ...records(EXPENSE_CATEGORIES), ...exports(EXPENSE_CATEGORIES) }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

@@ -45,6 +45,8 @@ export interface MoneyMovementRow {
   phone: string | null;
   reference: string | null;
   document_number: string | null;
+  /** The caisse operation (CAI-) the movement belongs to, to link its page; null for other documents. */
+  cash_operation_id?: number | null;
   user_name: string | null;
   /** Signed: positive into the account. */
   amount: number;
@@ -56,6 +58,9 @@ export interface AccountLedgerFilters {
   to: string;
   type: string;
   q: string;
+  /** Caisse screen: the payment method and the user who recorded the movement ('' / null: any). */
+  method?: string;
+  user_id?: number | null;
 }
 
 /** The ledger section of an account's page: its movements of the period and the period's figures. */

@@ -51,6 +51,9 @@ export const MONEY_MOVEMENT_TYPE_LABELS: Record<string, string> = {
   transfer_in: 'Transfert reçu',
   transfer_out: 'Transfert envoyé',
   bank_deposit: 'Versement banque',
+  bank_withdrawal: 'Retrait bancaire',
+  mobile_money_transfer: 'Transfert mobile money ↔ caisse',
+  cash_operation_cancel: "Annulation d'opération de caisse",
   supplier_payment: 'Paiement fournisseur',
   closing_difference: 'Écart de caisse',
 };

@@ -29,6 +29,8 @@ import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 import { createSettlement } from '../../server/services/settlements/create-settlement.js';
 import { removeLogo, saveLogo } from '../../server/services/company/logo.js';
 import { savePrintSettings } from '../../server/services/print/print-settings.js';
+import { createCashOperation } from '../../server/services/cash/operations.js';
+import { EVERY_PLACE } from '../../server/policies/places.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
@@ -193,7 +195,15 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       { belowMinPrice: false, beyondCreditLimit: false },
       actor,
     );
+    // Caisse (issue 16): a supplier payment from the depot's desk, its bon de caisse A5 and its 80 mm ticket.
+    const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id')).id);
+    const cashBase = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
+    const expenseCategory = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+    const voucher = await createCashOperation(db, { ...cashBase, idempotencyKey: 'e2e-print-cash-expense', kind: 'expense', amount: 1_250_500, fromAccountId: desk, expenseCategoryId: expenseCategory, beneficiary: 'Transports Bamba & Fils, livraison Yopougon – Cocody', reference: 'REC-2026-004471' }, actor);
+    const cashWords = /Arrêté le présent bon à la somme de un million deux cent cinquante mille cinq cents francs CFA/;
     cases.push(
+      { name: 'bon-de-caisse', url: route('cashOperations.print', { id: voucher.id }), paper: 'A5', number: voucher.number, minPages: 1, text: cashWords },
+      { name: 'bon-de-caisse-80mm', url: route('cashOperations.print', { id: voucher.id }, { format: '80mm' }), paper: '80mm', number: voucher.number, minPages: 1, text: cashWords },
       { name: 'ticket-80mm', url: route('sales.ticket', { id: counterSale.id }), paper: '80mm', number: counterSale.number, minPages: 1 },
       { name: 'ticket-58mm', url: route('sales.ticket', { id: counterSale.id }, { width: 58 }), paper: '58mm', number: counterSale.number, minPages: 1 },
       { name: 'bon-entree', url: route('entries.print', { id: entry.id }), paper: 'A4', number: entry.number, minPages: 3, totalOnce: /Total \(140 lignes\)/ },

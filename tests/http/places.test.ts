@@ -21,6 +21,7 @@ import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-acco
 import { paymentAccounts } from '../../server/services/treasury/accounts.js';
 import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
 import { UNALLOWED_TREASURY_ACCOUNT } from '../../server/policies/places.js';
+import { createCashOperation } from '../../server/services/cash/operations.js';
 
 /**
  * The allowed places (server/policies/places.ts), route by route: a user of Boutique 1 never sees
@@ -73,6 +74,9 @@ interface Data {
   /** Settlements (REG-) of that client: into the user's bank, and into the other user's bank. */
   settlementMine: { id: number; number: string };
   settlementTheirs: { id: number; number: string };
+  /** Caisse operations (CAI-): an expense from the desk of Boutique 1, one from the other shop's desk. */
+  cashMine: { id: number; number: string };
+  cashTheirs: { id: number; number: string };
   /** The administrator's session (to compare totals). */
   admin: Client;
   /** The user's REST API token (products, stock, treasury). */
@@ -295,6 +299,28 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     for (const id of [d.bankTheirs.id, d.deskTheirsAccount]) expect((await download(c, `${TA(id)}/mouvements/export`)).status).toBe(404);
     for (const id of [d.bankMine.id, d.deskMineAccount]) expect((await download(c, `${TA(id)}/mouvements/export`)).status).toBe(200);
   },
+  // Caisse: the user's accounts and operations only; a transfer may go to any desk (its name only).
+  'cash.index': async (c, d) => {
+    await list(() => ROUTES['cash.index'], (d) => [d.cashMine.number, d.bankMine.name], (d) => [d.cashTheirs.number, d.deskTheirsName, d.bankTheirs.name])(c, d);
+    expect((await c.visit(`${ROUTES['cash.index']}?account_id=${d.deskTheirsAccount}`)).body.props.selected.id).not.toBe(d.deskTheirsAccount);
+  },
+  'cash.export': async (c, d) => {
+    for (const id of [d.bankTheirs.id, d.deskTheirsAccount]) expect((await download(c, `${ROUTES['cash.export']}?account_id=${id}`)).status).toBe(404);
+    const res = await download(c, `${ROUTES['cash.export']}?account_id=${d.deskMineAccount}`);
+    expect(res.status).toBe(200);
+    expect((res.body as Buffer).toString('utf8')).toContain(d.cashMine.number);
+  },
+  'cash.balance': list(() => ROUTES['cash.balance'], (d) => [d.bankMine.name], (d) => [d.deskTheirsName, d.bankTheirs.name]),
+  'cashOperations.create': async (c, d) => {
+    const page = await c.visit(`${ROUTES['cashOperations.create']}?kind=transfer`);
+    expect(page.status).toBe(200);
+    const accounts = ids(page.body.props.accounts);
+    expect(accounts).toEqual(expect.arrayContaining([d.deskMineAccount, d.bankMine.id, d.walletMine]));
+    for (const id of [d.deskTheirsAccount, d.bankTheirs.id, d.walletTheirs]) expect(accounts).not.toContain(id);
+    expect(ids(page.body.props.desks)).toContain(d.deskTheirsAccount);
+  },
+  'cashOperations.show': document((d) => `/operations/caisse/operations/${d.cashTheirs.id}`, (d) => `/operations/caisse/operations/${d.cashMine.id}`),
+  'cashOperations.print': document((d) => `/operations/caisse/operations/${d.cashTheirs.id}/print`, (d) => `/operations/caisse/operations/${d.cashMine.id}/print`),
   // REST API: the token's user's places (api/scope.ts placesOf).
   'api.products.index': async (_c, d) => {
     const body = await apiGet(d, `${ROUTES['api.products.index']}?q=PL${d.tag}`);
@@ -416,6 +442,11 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'support.tickets.attachment': "pièce jointe d'un ticket de l'utilisateur",
   'support.logs': "journaux techniques et d'audit de toute l'application (menu.support.logs, que le Gérant n'a pas)",
   'support.logs.export': "journaux de toute l'application (menu.support.logs)",
+  'expenseCategories.index': 'catégories de dépenses, sans emplacement',
+  'expenseCategories.export': 'catégories de dépenses',
+  'expenseCategories.create': 'catégories de dépenses',
+  'expenseCategories.show': 'catégories de dépenses',
+  'expenseCategories.edit': 'catégories de dépenses',
 };
 
 /** Actions on a record (:id) that shows no place — each with its reason. */
@@ -426,6 +457,8 @@ const NO_PLACE_ACTIONS: Partial<Record<RouteName, string>> = {
   'support.tickets.reply': "ticket de l'utilisateur, sans emplacement",
   'support.tickets.status': 'ticket (support.manage), sans emplacement',
   'support.tickets.assign': 'ticket (support.manage), sans emplacement',
+  'expenseCategories.archive': 'catégories de dépenses, sans emplacement',
+  'expenseCategories.restore': 'catégories de dépenses, sans emplacement',
 };
 
 /** Actions on a document of a place: the other place's answers 404 and nothing happens. */
@@ -449,6 +482,8 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   'treasuryAccounts.archive': { method: 'post', url: (d) => `${TA(d.bankTheirs.id)}/archive` },
   'treasuryAccounts.restore': { method: 'post', url: (d) => `${TA(d.bankTheirs.id)}/restore` },
   'treasuryAccounts.show': { method: 'put', url: (d) => `${TA(d.bankTheirs.id)}` },
+  'cashOperations.receive': { method: 'post', url: (d) => `/operations/caisse/operations/${d.cashTheirs.id}/receive` },
+  'cashOperations.cancel': { method: 'post', url: (d) => `/operations/caisse/operations/${d.cashTheirs.id}/cancel` },
 };
 
 /** Forms that create a document at a place: the other place is refused on its field, nothing written. */
@@ -571,13 +606,24 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
     const deskTheirsAccount = (await cashDeskAccountId(t.db, deskTheirs))!;
 
+    const cashOperation = async (account: number, label: string) => {
+      const actor = await adminActor(t.db);
+      const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE };
+      await createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'cash_in', amount: 20_000, fromAccountId: null, toAccountId: account, beneficiary: 'Gérant' }, actor);
+      const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+      const op = await createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'expense', amount: 1_500, fromAccountId: account, expenseCategoryId: category, beneficiary: label }, actor);
+      return { id: op.id, number: op.number };
+    };
+    const cashMine = await cashOperation(deskMineAccount, 'Taxi Boutique 1');
+    const cashTheirs = await cashOperation(deskTheirsAccount, 'Taxi Boutique 2');
+
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
     await t.db('users').where({ id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
     const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock', 'menu.reglement'])).token);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, admin, api };
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, cashMine, cashTheirs, admin, api };
     userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');
@@ -629,6 +675,22 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
       expect(Number((await t.db(create.table).count({ n: '*' }).first())!.n)).toBe(before);
     });
   }
+
+  it('cashOperations.index: an operation on the other place\'s desk or bank is refused on its field, nothing written', async () => {
+    const before = Number((await t.db('cash_operations').count({ n: '*' }).first())!.n);
+    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+    const bodies = [
+      { kind: 'expense', amount: 100, from_account_id: d.deskTheirsAccount, expense_category_id: category, beneficiary: 'Taxi' },
+      { kind: 'bank_deposit', amount: 100, from_account_id: d.deskMineAccount, to_account_id: d.bankTheirs.id, reference: 'BV-1' },
+    ];
+    for (const body of bodies) {
+      const res = await user.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), ...body }, { Referer: 'http://localhost/dashboard' });
+      expect(res.status).toBe(303);
+      const errors = (await user.visit('/dashboard')).body.props.errors;
+      expect(Object.values(errors)).toContain(UNALLOWED_TREASURY_ACCOUNT);
+    }
+    expect(Number((await t.db('cash_operations').count({ n: '*' }).first())!.n)).toBe(before);
+  });
 
   it("creditNotes.index: correcting the other place's sale answers 404, nothing written", async () => {
     const before = Number((await t.db('credit_notes').count({ n: '*' }).first())!.n);

@@ -145,6 +145,14 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const id = idFrom(res);
     return { url: route('settlements.print', { id }), back: route('settlements.show', { id }), printout: 'settlement_receipt' as const, id, number: await numberOf('settlements', id) };
   };
+  // Caisse (issue 16): the bon de caisse of a CAI- operation (an apport into the main desk).
+  makers['cashOperations.print'] = async () => {
+    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
+    const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 10_000, to_account_id: desk, beneficiary: 'Gérant' });
+    expect(res.headers.location).toMatch(/operations\/\d+$/);
+    const id = idFrom(res);
+    return { url: route('cashOperations.print', { id }), back: route('cashOperations.show', { id }), printout: 'cash_voucher', id, number: await numberOf('cash_operations', id) };
+  };
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
@@ -180,7 +188,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
 
   it.each(Object.keys(makers))('%s: the first print is the original, every later one a DUPLICATA, counted and audited', async (name) => {
     const c = await makers[name]();
-    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire', 'menu.reglement']);
+    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire', 'menu.reglement', 'menu.caisse']);
     const clerk = new Client(t);
     await clerk.login(clerkUser.email, clerkUser.password);
 

@@ -33,6 +33,7 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   // « Sortie de stock » redirects to the transfer list.
   [ROUTES['stockExits']]: { page: 'stock/transfers/Index', folder: 'stock/transfers/' },
   [ROUTES['inventory.index']]: { page: 'stock/inventory/Index', folder: 'stock/inventory/' },
+  [ROUTES['cash.index']]: { page: 'cash/Index', folder: 'cash/' },
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
   [ROUTES['sales.cancellations']]: { page: 'sales/Cancellation', folder: 'sales/' },
   [ROUTES['settlements.cancellations']]: { page: 'settlements/Cancellation', folder: 'settlements/' },

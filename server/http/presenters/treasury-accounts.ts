@@ -32,6 +32,7 @@ export function presentMoneyMovement(row: any): MoneyMovementRow {
     phone: row.phone ?? null,
     reference: row.reference ?? null,
     document_number: row.document_number ?? null,
+    cash_operation_id: row.document_type === 'cash_operation' && row.document_id ? Number(row.document_id) : null,
     user_name: row.user_name ?? null,
     amount: Number(row.amount),
     balance_after: Number(row.balance_after),

@@ -24,6 +24,7 @@ import { searchRoutes } from './search.js';
 import { supplierRoutes } from './suppliers.js';
 import { supportRoutes } from './support.js';
 import { treasuryAccountRoutes } from './treasury-accounts.js';
+import { cashRoutes } from './cash.js';
 import { userRoutes } from './users.js';
 
 /** Every area registers its routes here, in one place. */
@@ -48,6 +49,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(companySettingsRoutes(ctx));
   app.use(supportRoutes(ctx));
   app.use(treasuryAccountRoutes(ctx));
+  app.use(cashRoutes(ctx));
   app.use(userRoutes(ctx));
   app.use(apiTokenRoutes(ctx));
   app.use(printingRoutes(ctx));

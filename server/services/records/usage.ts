@@ -12,7 +12,7 @@ import { Refusal } from '../../domain/errors.js';
  * or at start-up with registerHistoryCheck('client', …). A foreign key that still refuses the
  * delete (a check forgotten) becomes the same refusal through deleteOrRefuse(), never a 500.
  */
-export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk' | 'treasury_account';
+export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk' | 'treasury_account' | 'expense_category';
 
 export interface HistoryCheck {
   /** Shown to the user: "Ce produit ne peut pas être supprimé : <reason>." */
@@ -35,6 +35,7 @@ async function nonZero(db: Knex | Knex.Transaction, table: string, column: strin
 const balanceReason = (label: string) => (found: unknown) => `${label} ${formatMoney(Number((found as { value: number }).value), (found as { currency: string }).currency)}`;
 
 const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
+  expense_category: [{ reason: 'elle classe des décaissements', has: (db, id) => exists(db('cash_operations').where({ expense_category_id: id })) }],
   client: [
     {
       reason: balanceReason('il a un solde de'),
@@ -47,6 +48,7 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
   ],
   supplier: [
     { reason: 'il a des entrées de stock', has: (db, id) => exists(db('stock_entries').where({ supplier_id: id })) },
+    { reason: 'il a des paiements fournisseur', has: (db, id) => exists(db('cash_operations').where({ supplier_id: id })) },
     {
       reason: balanceReason('il a un solde de'),
       has: async (db, id, ctx) => {

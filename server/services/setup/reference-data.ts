@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import { withSearchName } from '../../db/search.js';
 import { nowIso } from '../../db/dialect.js';
 import { syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
+import { seedExpenseCategories } from '../cash/expense-categories.js';
 
 /**
  * Reference data every install needs from the first start: the company row, "Dépôt principal",
- * "Boutique 1", their cash desks (with their treasury accounts) and the built-in walk-in client. Idempotent.
+ * "Boutique 1", their cash desks (with their treasury accounts), the built-in walk-in client and the expense categories. Idempotent.
  */
 export async function seedReference(db: Knex): Promise<void> {
   const now = nowIso();
@@ -29,5 +30,6 @@ export async function seedReference(db: Knex): Promise<void> {
     if (!(await trx('clients').where({ is_walk_in: true }).first('id'))) {
       await trx('clients').insert(withSearchName({ code: 'CL00000', name: 'CLIENT COMPTANT', kind: 'particulier', is_walk_in: true, credit_limit: 0, created_at: now, updated_at: now }));
     }
+    await seedExpenseCategories(trx);
   });
 }

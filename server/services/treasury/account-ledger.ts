@@ -19,6 +19,8 @@ function movementsQuery(db: Knex, accountId: number, filters: AccountLedgerFilte
   if (filters.from) qb.where('m.business_date', '>=', filters.from);
   if (filters.to) qb.where('m.business_date', '<=', filters.to);
   if (filters.type) qb.where('m.movement_type', filters.type);
+  if (filters.method) qb.where('m.payment_method', filters.method);
+  if (filters.user_id) qb.where('m.user_id', filters.user_id);
   whereSearch(qb, db, filters.q, { upperPrefix: ['m.document_number'], contains: ['m.reference', 'm.label', 'm.phone'] });
   return qb;
 }
@@ -26,7 +28,7 @@ function movementsQuery(db: Knex, accountId: number, filters: AccountLedgerFilte
 function withColumns(qb: Knex.QueryBuilder): Knex.QueryBuilder {
   return qb
     .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select('m.id', 'm.business_date', 'm.occurred_at', 'm.movement_type', 'm.label', 'm.payment_method', 'm.operator', 'm.phone', 'm.reference', 'm.document_number', 'm.amount', 'm.balance_after', 'u.name as user_name')
+    .select('m.id', 'm.business_date', 'm.occurred_at', 'm.movement_type', 'm.label', 'm.payment_method', 'm.operator', 'm.phone', 'm.reference', 'm.document_number', 'm.document_type', 'm.document_id', 'm.amount', 'm.balance_after', 'u.name as user_name')
     .orderBy('m.id', 'desc');
 }
 

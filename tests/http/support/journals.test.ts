@@ -180,6 +180,35 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         expect(res.status).toBe(303);
       },
     },
+    // Caisse (issue 16): an operation, its reception, its cancellation, an expense category.
+    {
+      event: 'opération de caisse',
+      action: 'cash_operation.created',
+      cause: async () => {
+        const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
+        await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desk, beneficiary: 'Gérant' });
+      },
+    },
+    {
+      event: "réception d'un transfert de caisse",
+      action: 'cash_operation.received',
+      cause: async () => {
+        const desks = await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').limit(2).pluck('id');
+        await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desks[0], beneficiary: 'Gérant' });
+        const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'transfer', amount: 1_000, from_account_id: desks[0], to_account_id: desks[1] });
+        await admin.post(`${res.headers.location}/receive`);
+      },
+    },
+    {
+      event: "annulation d'une opération de caisse",
+      action: 'cash_operation.cancelled',
+      cause: async () => {
+        const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
+        const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desk, beneficiary: 'Gérant' });
+        await admin.post(`${res.headers.location}/cancel`, { reason: 'Saisie en double' });
+      },
+    },
+    { event: 'création de catégorie de dépenses', action: 'expense_category.created', cause: async () => void (await admin.post(route('expenseCategories.index'), { code: uniqueTag('D'), name: `Dépense ${uniqueTag()}` })) },
     { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
     { event: 'export du journal', action: 'audit.exported', cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))) },
   ];

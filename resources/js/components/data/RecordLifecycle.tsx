@@ -6,7 +6,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { SectionCard } from './SectionCard';
 
 /** The master-data areas whose records can be archived, restored and deleted (route names). */
-export type RecordResource = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks' | 'treasuryAccounts';
+export type RecordResource = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks' | 'treasuryAccounts' | 'expenseCategories';
 
 /**
  * The grammar of a record's noun with its determiner ("ce produit", "cet emplacement", "cette

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '@shared/support';
 import { SALE_STATUS_LABELS, SALE_STATUS_TONES } from '@shared/sales';
 import { SETTLEMENT_STATUS_LABELS, type SettlementStatus } from '@shared/settlements';
+import { CASH_OPERATION_STATUS_LABELS, type CashOperationStatus } from '@shared/cash-operations';
 import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES } from '@shared/stock';
 
 const TONES = {
@@ -34,6 +35,8 @@ const DOCUMENT_STATUSES = {
   // A sale's status as read (payée, partiellement payée, impayée, annulée).
   sale: { labels: SALE_STATUS_LABELS, tones: SALE_STATUS_TONES as Record<keyof typeof SALE_STATUS_TONES, BadgeTone> },
   settlement: { labels: SETTLEMENT_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<SettlementStatus, BadgeTone> },
+  // A caisse operation (CAI-): a transfer in transit until the receiving desk confirms it.
+  cash: { labels: CASH_OPERATION_STATUS_LABELS, tones: { done: 'success', in_transit: 'warning', received: 'success', cancelled: 'secondary' } satisfies Record<CashOperationStatus, BadgeTone> },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
 

@@ -1,4 +1,6 @@
-import type { AccountLedger as Ledger } from '@shared/treasury-accounts';
+import { Link } from '@inertiajs/react';
+import type { Option } from '@shared/lists';
+import type { AccountLedger as Ledger, MoneyMovementRow } from '@shared/treasury-accounts';
 import { MOBILE_MONEY_OPERATOR_LABELS, MONEY_MOVEMENT_TYPE_LABELS } from '@shared/treasury';
 import { route } from '@shared/routes';
 import { DataTable } from '@/components/data/DataTable';
@@ -16,7 +18,28 @@ const TYPE_OPTIONS = Object.entries(MONEY_MOVEMENT_TYPE_LABELS).map(([value, lab
  * period's figures, the money movements of the period newest first (filters kept in the query
  * string of `url`, the page's own address) and their CSV/XLSX export.
  */
-export function AccountLedger({ ledger, url, balance, currency }: { ledger: Ledger; url: string; balance: number; currency: string }) {
+export function AccountLedger({
+  ledger,
+  url,
+  balance,
+  currency,
+  exportUrl,
+  methods,
+  users,
+  documentHref,
+}: {
+  ledger: Ledger;
+  url: string;
+  balance: number;
+  currency: string;
+  /** Where the export goes (default: the treasury account's ledger export). */
+  exportUrl?: string;
+  /** The Caisse screen adds the method and user filters. */
+  methods?: Option[];
+  users?: Option[];
+  /** A movement's document page, when it has one the user may open. */
+  documentHref?: (m: MoneyMovementRow) => string | null;
+}) {
   const list = useList(url, ledger.filters);
   const { totals, filters } = ledger;
   const closing = totals.opening + totals.in - totals.out;
@@ -28,10 +51,10 @@ export function AccountLedger({ ledger, url, balance, currency }: { ledger: Ledg
       </h2>
       <StatRow className="mb-3" testId="ledger-totals">
         <Stat label="Solde actuel" value={<Money value={balance} currency={currency} tone="balance" />} testId="ledger-balance" />
-        {filters.from && !filters.type && !filters.q ? <Stat label="Solde en début de période" value={<Money value={totals.opening} currency={currency} tone="balance" />} /> : null}
+        {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? <Stat label="Solde en début de période" value={<Money value={totals.opening} currency={currency} tone="balance" />} /> : null}
         <Stat label="Entrées" value={<Money value={totals.in} currency={currency} />} tone="success" testId="ledger-in" />
         <Stat label="Sorties" value={<Money value={totals.out} currency={currency} />} tone="danger" testId="ledger-out" />
-        {filters.from && !filters.type && !filters.q ? <Stat label="Solde en fin de période" value={<Money value={closing} currency={currency} tone="balance" />} /> : null}
+        {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? <Stat label="Solde en fin de période" value={<Money value={closing} currency={currency} tone="balance" />} /> : null}
       </StatRow>
       <ListToolbar
         q={filters.q}
@@ -39,13 +62,15 @@ export function AccountLedger({ ledger, url, balance, currency }: { ledger: Ledg
         placeholder="N° de document, référence…"
         searchLabel="Rechercher un mouvement"
         onReset={list.filtered ? list.reset : undefined}
-        actions={<ExportButtons url={route('treasuryAccounts.movementsExport', { id: ledger.account_id })} state={list.state} />}
+        actions={<ExportButtons url={exportUrl ?? route('treasuryAccounts.movementsExport', { id: ledger.account_id })} state={list.state} />}
         note={allDatesNote(filters)}
         testId="ledger-toolbar"
       >
         <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
         <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
         <FilterSelect label="Opération" value={filters.type} allLabel="Toutes" options={TYPE_OPTIONS} onChange={(type) => list.update({ type })} testId="ledger-type" />
+        {methods ? <FilterSelect label="Moyen" value={filters.method ?? ''} allLabel="Tous" options={methods} onChange={(method) => list.update({ method })} testId="ledger-method" /> : null}
+        {users ? <FilterSelect label="Utilisateur" value={filters.user_id ? String(filters.user_id) : ''} allLabel="Tous" options={users} onChange={(user_id) => list.update({ user_id })} testId="ledger-user" /> : null}
       </ListToolbar>
       <DataTable
         caption="Mouvements du compte"
@@ -76,7 +101,15 @@ export function AccountLedger({ ledger, url, balance, currency }: { ledger: Ledg
             cell: (m) => (
               <>
                 {m.type_label}
-                {m.document_number ? <span className="app-doc-number ms-2">{m.document_number}</span> : null}
+                {m.document_number ? (
+                  documentHref?.(m) ? (
+                    <Link href={documentHref(m)!} className="app-doc-number ms-2">
+                      {m.document_number}
+                    </Link>
+                  ) : (
+                    <span className="app-doc-number ms-2">{m.document_number}</span>
+                  )
+                ) : null}
                 {m.label ? <div className="small text-body-secondary">{m.label}</div> : null}
               </>
             ),

@@ -125,6 +125,7 @@ const SAMPLE_TITLES: Record<PrintDocumentType, string> = {
   avoir: 'Avoir',
   transfer: 'Bon de transfert',
   stock_entry: "Bon d'entrée de stock",
+  cash_voucher: 'Bon de caisse — décaissement',
   states: 'État de stock',
 };
 const SAMPLE_NUMBERS: Record<PrintDocumentType, string | null> = {
@@ -135,6 +136,7 @@ const SAMPLE_NUMBERS: Record<PrintDocumentType, string | null> = {
   avoir: 'AVO-2026-000006',
   transfer: 'TRF-2026-000031',
   stock_entry: 'ENT-2026-000057',
+  cash_voucher: 'CAI-2026-000019',
   states: null,
 };
 
@@ -164,6 +166,15 @@ function SampleBody({ type, settings, currency }: { type: PrintDocumentType; set
       <>
         <PrintFacts items={[['Date', '24/11/2026'], ['Client', 'KONÉ Ibrahim'], ['Mode', 'Espèces'], ['Montant', money(amount)]]} />
         <PrintAmountInWords settings={settings} amount={amount} currency={currency} lead="Reçu la somme de" />
+      </>
+    );
+  }
+  if (type === 'cash_voucher') {
+    const amount = 25_000 * factor;
+    return (
+      <>
+        <PrintFacts items={[['Date', '24/11/2026'], ['Caisse', 'Caisse principale'], ['Catégorie', 'Transport et livraison'], ['Bénéficiaire', 'TRAORÉ Moussa'], ['Montant', money(amount)]]} />
+        <PrintAmountInWords settings={settings} amount={amount} currency={currency} lead="Arrêté le présent bon à la somme de" />
       </>
     );
   }
