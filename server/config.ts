@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   APP_VENDOR: z.string().default('SDSTOCK'),
   TRUST_PROXY: z.string().optional(),
   BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(2048),
+  /** Where files live (SQLite database by default, backups, logos, attachments); storage/ by default. */
+  STORAGE_DIR: z.string().min(1).optional(),
 });
 
 /**
@@ -77,7 +79,7 @@ export function parseDatabaseUrl(url: string | undefined, storageDir: string): D
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = EnvSchema.parse(env);
-  const storageDir = overrides.storageDir ?? path.join(projectRoot, 'storage');
+  const storageDir = overrides.storageDir ?? (parsed.STORAGE_DIR ? path.resolve(projectRoot, parsed.STORAGE_DIR) : path.join(projectRoot, 'storage'));
   const port = parsed.PORT;
   const appUrl = (parsed.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
