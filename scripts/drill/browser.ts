@@ -79,9 +79,10 @@ export class Browser {
   /** The first page, as a browser opens it: the HTML carries the asset version and the XSRF cookie. */
   async open(): Promise<void> {
     const res = await this.request('GET', '/login', undefined, { 'X-Inertia': '', 'X-Requested-With': '', Accept: 'text/html' });
-    const m = /&quot;version&quot;:&quot;([^&]*)&quot;|"version":"([^"]*)"/.exec(res.text);
-    if (!m) throw new Error(`pas de version Inertia dans la page de connexion (HTTP ${res.status})`);
-    this.version = m[1] ?? m[2];
+    const m = /<script data-page="[^"]*" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text);
+    const version = m ? (JSON.parse(m[1]) as InertiaPage).version : undefined;
+    if (typeof version !== 'string') throw new Error(`pas de version Inertia dans la page de connexion (HTTP ${res.status})`);
+    this.version = version;
   }
 
   visit(url: string): Promise<Answer> {

@@ -35,8 +35,9 @@ export class DrillContext {
     return this.settings.mode === 'full';
   }
 
+  /** Starts the application; a restart keeps its address, so browsers and sessions carry on. */
   async start(workers = this.settings.workers): Promise<void> {
-    this.app = await startApp(this.database, { workers });
+    this.app = await startApp(this.database, { workers, port: this.app ? Number(new URL(this.app.url).port) : undefined });
     this.adminBrowser = null;
   }
 

@@ -23,7 +23,9 @@ export interface DrillDatabase {
   url: string;
   config: DatabaseConfig;
   storageDir: string;
-  db: Knex;
+  readonly db: Knex;
+  /** Opens the database again (SQLite: a restore replaces the file under an open connection). */
+  reopen(): Promise<void>;
   /** Row count of every table (sessions excepted: every request touches them). */
   counts(): Promise<Record<string, number>>;
   drop(): Promise<void>;
@@ -51,7 +53,7 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
     url = `sqlite:${filename}`;
     config = { client: 'sqlite', filename };
   }
-  const db = createDb(config);
+  let db = createDb(config);
   await migrateLatest(db);
   await seedBase(db, DRILL_ADMIN);
   const kind = config.client;
@@ -61,7 +63,13 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
     url,
     config,
     storageDir,
-    db,
+    get db() {
+      return db;
+    },
+    async reopen() {
+      await db.destroy();
+      db = createDb(config);
+    },
     async counts() {
       tables ??= (
         kind === 'sqlite'
@@ -113,8 +121,8 @@ export interface AppProcess {
  * Starts server/main.ts (node + tsx loader, one process group: a SIGKILL takes its workers down
  * with it) and waits until it answers. `workers` is passed as WEB_CONCURRENCY.
  */
-export async function startApp(database: DrillDatabase, options: { workers?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
-  const port = await freePort();
+export async function startApp(database: DrillDatabase, options: { workers?: number; port?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   // The administrator exists already (throwAwayDatabase); no mail leaves the drill.

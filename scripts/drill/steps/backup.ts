@@ -62,6 +62,7 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
   // SQLite: the command restores with the server stopped (it holds the file open).
   await ctx.app.kill('SIGTERM');
   const restore = await command(ctx, 'restore.ts', [name]);
+  await ctx.database.reopen();
   await ctx.start();
   if (restore.code !== 0) problems.push(`npm run restore : code ${restore.code} : ${restore.output.slice(0, 300)}`);
 
