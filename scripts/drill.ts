@@ -48,7 +48,10 @@ const since = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 let exitCode = 0;
 let ctx: DrillContext | null = null;
 const s = settings();
-const live = (r: Row) => console.log(`  [${r.verdict}] ${r.step} · ${r.subject} — ${r.held}`);
+const live = (r: Row) => {
+  console.log(`  [${r.verdict}] ${r.step} · ${r.subject} — ${r.verdict === 'ÉCHEC' && r.details ? `${r.details.length} échec(s) :` : r.held}`);
+  for (const d of r.details?.slice(0, 200) ?? []) console.log(`      ✗ ${d}`);
+};
 const report = new Report(live);
 const database = await throwAwayDatabase(process.env.DRILL_DATABASE_URL);
 console.log(`Exercice ${s.mode === 'full' ? 'complet' : 'court'} sur ${database.kind === 'pg' ? 'PostgreSQL' : 'SQLite'} (graine ${s.seed}, WEB_CONCURRENCY=${s.workers}) : ${s.steps.join(', ')}`);

@@ -61,6 +61,10 @@ export function expectedAccess(guards: readonly DeclaredGuard[], subject: Pick<S
         if (!signedIn) return 'login';
         if (!g.permissions.some((p) => subject.permissions.has(p))) return 'forbidden';
         break;
+      case 'policy':
+        if (!signedIn) return 'login';
+        if (!g.allows(subject.permissions)) return 'forbidden';
+        break;
       default:
         break;
     }
@@ -120,7 +124,7 @@ export async function routeMatrix(target: Target, routes: RegisteredRoute[], sub
         continue;
       }
       const before = mutating ? await target.counts() : null;
-      const a = await b.send(r.method, concrete(r.path), mutating ? { reason: 'Exercice', version: 1 } : undefined);
+      const a = mutating ? await b.send(r.method, concrete(r.path), { reason: 'Exercice', version: 1 }) : await b.visit(concrete(r.path));
       result.requests++;
       const got = answered(a);
       if (!matches(expected, got)) result.failures.push(`${subject.label} : ${label(r)} → HTTP ${a.status}${a.location ? ` ${a.location}` : ''} (attendu ${expected})`);
@@ -222,6 +226,8 @@ export interface FuzzOptions {
   login: { email: string; password: string };
   /** Valid bodies of the forms the drill knows ("POST /path" → body), to mutate one field at a time. */
   valid?: Map<string, () => Record<string, unknown>>;
+  /** Headers of each request (the REST API's Bearer token and a fresh Idempotency-Key). */
+  headers?: () => Record<string, string>;
   onRoute?: (route: RegisteredRoute, failures: number) => void;
 }
 
@@ -242,7 +248,7 @@ export async function fuzzRoutes(target: Target, routes: RegisteredRoute[], opti
       const counts = await target.counts();
       let a: Answer;
       try {
-        a = await b.request(route.method, c.path, c.body.kind === 'raw' ? c.body.text : c.body.value, c.body.kind === 'raw' ? { 'Content-Type': 'application/json' } : {});
+        a = await b.request(route.method, c.path, c.body.kind === 'raw' ? c.body.text : c.body.value, { 'Content-Type': 'application/json', ...options.headers?.() });
       } catch (err) {
         result.failures.push(`${label(route)} ${c.path} : pas de réponse (${(err as Error).message}) pour ${describeBody(c.body)}`);
         continue;
@@ -258,7 +264,7 @@ export async function fuzzRoutes(target: Target, routes: RegisteredRoute[], opti
       if (outcome.refused) {
         result.refused++;
         const wrote = changedTables(counts, after).filter((t) => !WRITES_ON_REFUSAL.has(t));
-        if (wrote.length) result.failures.push(`${label(route)} ${c.path} refusé mais a écrit dans ${wrote.join(', ')} (${describeBody(c.body)})`);
+        if (wrote.length) result.failures.push(`${label(route)} ${c.path} refusé (HTTP ${a.status} ${a.location} ${JSON.stringify('errors' in outcome ? outcome.errors : {})}) mais a écrit dans ${wrote.join(', ')} (${describeBody(c.body)})`);
       } else result.accepted++;
       if (lostSession) await signIn();
     }

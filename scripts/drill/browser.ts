@@ -114,7 +114,9 @@ export class Browser {
   async outcome(answer: Answer): Promise<{ refused: boolean; errors: Record<string, string>; page: InertiaPage | null }> {
     if (answer.status >= 400) return { refused: true, errors: {}, page: null };
     if (answer.status !== 303 && answer.status !== 302) return { refused: false, errors: {}, page: (answer.json as InertiaPage) ?? null };
-    const next = await this.visit(answer.location);
+    // Follow the redirects (a list may send on to its default tab) to the page that renders.
+    let next = await this.visit(answer.location);
+    for (let hop = 0; hop < 5 && (next.status === 302 || next.status === 303) && next.location; hop++) next = await this.visit(next.location);
     const page = next.json && 'component' in next.json ? (next.json as InertiaPage) : null;
     const errors = (page?.props.errors ?? {}) as Record<string, string>;
     const flashError = page?.props.flash?.error;

@@ -8,6 +8,8 @@ export interface Row {
   tried: string;
   held: string;
   verdict: Verdict;
+  /** Every failure of the row (the table shows the first ones). */
+  details?: string[];
 }
 
 export class Report {
@@ -31,8 +33,8 @@ export class Report {
   /** ok when `failures` is empty, otherwise ÉCHEC with the first failures named. */
   check(step: string, subject: string, tried: string, held: string, failures: string[]) {
     if (failures.length === 0) return this.ok(step, subject, tried, held);
-    const shown = failures.slice(0, 8).join(' ; ');
-    return this.fail(step, subject, tried, `${shown}${failures.length > 8 ? ` (… ${failures.length - 8} de plus)` : ''}`);
+    const shown = failures.slice(0, 3).join(' ; ');
+    return this.add({ step, subject, tried, held: `${shown}${failures.length > 3 ? ` (… ${failures.length - 3} de plus)` : ''}`, verdict: 'ÉCHEC', details: failures });
   }
   get failed(): boolean {
     return this.rows.some((r) => r.verdict === 'ÉCHEC');

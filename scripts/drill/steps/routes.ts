@@ -1,7 +1,9 @@
 /** Items 5 and 6 of the drill: fuzzing of every mutating route, route × role matrix — routes read from Express. */
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { createApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
+import { createApiToken } from '../../../server/services/api-tokens/tokens.js';
 import { type RegisteredRoute, registeredRoutes } from '../../../server/http/route-walker.js';
 import { ALL_PERMISSIONS, SEEDED_ROLES, isKnownPermission } from '../../../shared/permissions.js';
 import { fuzzRoutes, isMutating, routeMatrix, type Subject, type Target } from '../attack.js';
@@ -51,8 +53,6 @@ export async function matrix(ctx: DrillContext): Promise<void> {
 
 export async function fuzz(ctx: DrillContext): Promise<void> {
   const routes = applicationRoutes(ctx).filter((r) => r.method !== '_ALL');
-  // The REST API refuses anything without its Bearer token before reading a body; its bodies are
-  // the screens' schemas (tests/http/api-v1.test.ts). The screens' routes are fuzzed here.
   const screens = routes.filter((r) => !r.path.startsWith('/api/'));
   // The forms the drill knows give valid bodies to mutate one field at a time.
   const fc = await ctx.forms();
@@ -72,6 +72,21 @@ export async function fuzz(ctx: DrillContext): Promise<void> {
     `${result.requests} requêtes : ${result.refused} refusées sans rien écrire, ${result.accepted} acceptées, aucune 5xx`,
     result.failures,
   );
-  const api = routes.filter((r) => r.path.startsWith('/api/') && isMutating(r)).length;
-  ctx.report.notCovered(STEP_FUZZ, `${api} routes d'écriture de l'API REST`, 'jeton Bearer requis avant tout corps : couvertes par tests/http/api-v1.test.ts, pas par ce fuzzing');
+  // The REST API, with a token of the administrator holding every ability.
+  const api = routes.filter((r) => r.path.startsWith('/api/'));
+  const admin = await ctx.db('users').where({ email: DRILL_ADMIN.email }).first('id', 'name');
+  const { token } = await createApiToken(
+    ctx.db,
+    { permissions: new Set(ALL_PERMISSIONS), row: { id: Number(admin.id) } },
+    { name: 'Exercice de fuzzing', abilities: [...ALL_PERMISSIONS], expires_in_days: 90 },
+    { id: Number(admin.id), name: admin.name, ip: null },
+  );
+  const viaApi = await fuzzRoutes(target(ctx), api, { runs, seed: ctx.settings.seed + 1, login: DRILL_ADMIN, headers: () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() }) });
+  ctx.report.check(
+    STEP_FUZZ,
+    `${api.filter(isMutating).length} routes d'écriture de l'API REST`,
+    `${runs} charges fast-check par route (jeton Bearer)`,
+    `${viaApi.requests} requêtes : ${viaApi.refused} refusées sans rien écrire, ${viaApi.accepted} acceptées, aucune 5xx`,
+    viaApi.failures,
+  );
 }

@@ -27,6 +27,8 @@ export type DeclaredGuard =
   | { kind: 'any'; permissions: readonly Permission[] }
   /** The REST API's Bearer token (server/http/api). */
   | { kind: 'token' }
+  /** A rule of the policies (server/policies): who may pass, for a signed-in user holding a role. */
+  | { kind: 'policy'; label: string; allows: (permissions: ReadonlySet<string>) => boolean }
   | { kind: 'public'; reason: string };
 
 const declaredGuards = new WeakMap<object, DeclaredGuard>();
