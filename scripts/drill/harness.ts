@@ -57,7 +57,7 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
   await migrateLatest(db);
   await seedBase(db, DRILL_ADMIN);
   const kind = config.client;
-  let tables: string[] | null = null;
+  const counts = rowCounter(() => db, kind);
   return {
     kind,
     url,
@@ -70,25 +70,31 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
       await db.destroy();
       db = createDb(config);
     },
-    async counts() {
-      tables ??= (
-        kind === 'sqlite'
-          ? ((await db.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)) as Array<{ name: string }>)
-          : ((await db.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)) as { rows: Array<{ name: string }> }).rows
-      )
-        .map((r) => r.name)
-        .filter((n) => n !== 'sessions')
-        .sort();
-      const sql = tables.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM "${t}"`).join(' UNION ALL ');
-      const raw = await db.raw(sql);
-      const rows = (kind === 'sqlite' ? raw : raw.rows) as Array<{ t: string; n: number | string }>;
-      return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
-    },
+    counts,
     async drop() {
       await db.destroy();
       await dropServer();
       fs.rmSync(storageDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Row count of every table but sessions (every request touches them), in one query. */
+export function rowCounter(db: () => Knex, kind: 'sqlite' | 'pg'): () => Promise<Record<string, number>> {
+  let tables: string[] | null = null;
+  return async () => {
+    tables ??= (
+      kind === 'sqlite'
+        ? ((await db().raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)) as Array<{ name: string }>)
+        : ((await db().raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)) as { rows: Array<{ name: string }> }).rows
+    )
+      .map((r) => r.name)
+      .filter((n) => n !== 'sessions')
+      .sort();
+    const sql = tables.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM "${t}"`).join(' UNION ALL ');
+    const raw = await db().raw(sql);
+    const rows = (kind === 'sqlite' ? raw : raw.rows) as Array<{ t: string; n: number | string }>;
+    return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
   };
 }
 
