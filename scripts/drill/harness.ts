@@ -14,6 +14,7 @@ import knexFactory, { type Knex } from 'knex';
 import { type DatabaseConfig, projectRoot } from '../../server/config.js';
 import { createDb } from '../../server/db/connection.js';
 import { migrateLatest } from '../../server/db/migrate.js';
+import { rowCounts, tableNames } from '../../server/db/inspect.js';
 import { seedBase } from '../../server/services/setup/first-start.js';
 
 export const DRILL_ADMIN = { email: 'drill-admin@drill.local', password: 'Drill-Secret-123456' };
@@ -57,7 +58,7 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
   await migrateLatest(db);
   await seedBase(db, DRILL_ADMIN);
   const kind = config.client;
-  const counts = rowCounter(() => db, kind);
+  const counts = rowCounter(() => db);
   return {
     kind,
     url,
@@ -80,21 +81,11 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
 }
 
 /** Row count of every table but sessions (every request touches them), in one query. */
-export function rowCounter(db: () => Knex, kind: 'sqlite' | 'pg'): () => Promise<Record<string, number>> {
+export function rowCounter(db: () => Knex): () => Promise<Record<string, number>> {
   let tables: string[] | null = null;
   return async () => {
-    tables ??= (
-      kind === 'sqlite'
-        ? ((await db().raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)) as Array<{ name: string }>)
-        : ((await db().raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)) as { rows: Array<{ name: string }> }).rows
-    )
-      .map((r) => r.name)
-      .filter((n) => n !== 'sessions')
-      .sort();
-    const sql = tables.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM "${t}"`).join(' UNION ALL ');
-    const raw = await db().raw(sql);
-    const rows = (kind === 'sqlite' ? raw : raw.rows) as Array<{ t: string; n: number | string }>;
-    return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+    tables ??= (await tableNames(db())).filter((n) => n !== 'sessions');
+    return rowCounts(db(), tables);
   };
 }
 

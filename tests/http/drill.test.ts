@@ -61,7 +61,7 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
     };
     t = await createTestApp(kind, {}, plant);
     server = await listen(t);
-    target = { base: server.url, counts: rowCounter(() => t.db, kind) };
+    target = { base: server.url, counts: rowCounter(() => t.db) };
     routes = registeredRoutes(t.app);
   });
   afterAll(async () => {

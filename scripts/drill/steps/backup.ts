@@ -71,7 +71,7 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
   if (await ctx.db('products').where({ id: changed.id }).first('id')) problems.push('le produit créé après la sauvegarde est toujours là');
   if (!(await ctx.db('products').where({ id: kept.id }).first('id'))) problems.push('le produit sauvegardé a disparu');
   if (keptSale && !(await ctx.db('sales').where({ id: keptSale }).first('id'))) problems.push('la vente sauvegardée a disparu');
-  problems.push(...(await stateProblems(ctx.db, ctx.database.kind)));
+  problems.push(...(await stateProblems(ctx.db)));
   // Every session was ended by the restore: signing in again works, the restored sale opens.
   try {
     const admin = await ctx.admin();

@@ -4,6 +4,7 @@
  * chains), and every request that got a success answer is in the database.
  */
 import type { Knex } from 'knex';
+import { integrityProblems } from '../../../server/db/inspect.js';
 import { checkJournals } from '../../../server/services/integrity/check-journals.js';
 import { checkStock } from '../../../server/services/stock/check-stock.js';
 import { checkCash } from '../../../server/services/treasury/check-cash.js';
@@ -18,18 +19,8 @@ const STEP = '4 Crash';
 const LOOP_SERIES = ['ENT', 'TRF', 'FAC', 'VB', 'AV', 'REG', 'CAI'] as const;
 
 /** The state checks after a crash: the names of what is broken, empty when everything holds. */
-export async function stateProblems(db: Knex, kind: 'sqlite' | 'pg'): Promise<string[]> {
-  const problems: string[] = [];
-  if (kind === 'sqlite') {
-    const integrity = (await db.raw('PRAGMA integrity_check')) as Array<{ integrity_check: string }>;
-    if (integrity.map((r) => r.integrity_check).join() !== 'ok') problems.push(`intégrité SQLite : ${integrity.map((r) => r.integrity_check).slice(0, 3).join(' ; ')}`);
-    const fk = (await db.raw('PRAGMA foreign_key_check')) as unknown[];
-    if (fk.length) problems.push(`${fk.length} clé(s) étrangère(s) orpheline(s)`);
-  } else {
-    // PostgreSQL recovers from its WAL; every table must still be readable.
-    const tables = (await db.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).rows as Array<{ name: string }>;
-    for (const t of tables) await db(t.name).count({ n: '*' });
-  }
+export async function stateProblems(db: Knex): Promise<string[]> {
+  const problems = await integrityProblems(db);
   const stock = await checkStock(db);
   if (stock.differences.length || stock.negativeCmup.length) problems.push(`check:stock : ${stock.differences.length} écart(s), ${stock.negativeCmup.length} CMUP négatif(s)`);
   const cash = await checkCash(db);
@@ -55,7 +46,7 @@ export async function crashLoop(ctx: DrillContext): Promise<void> {
     const successes: Array<{ form: DocumentForm; id: number }> = [];
     let sent = 0;
     let stop = false;
-    const killAfter = 300 + Math.floor(random() * 2_200);
+    const killAfter = Math.floor(random() * 2_000);
     const loops = sessions.map(async (b, s) => {
       for (let i = 0; !stop; i++) {
         const { form, build } = builders[Math.floor(random() * builders.length)];
@@ -69,12 +60,16 @@ export async function crashLoop(ctx: DrillContext): Promise<void> {
         }
       }
     });
+    // The kill lands at a random moment once the loop is under way (a few successes answered), so
+    // that "every success is still there" is put to the test on every round.
+    const started = Date.now();
+    while (successes.length < 3 && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, killAfter));
     await ctx.app.kill('SIGKILL');
     stop = true;
     await Promise.all(loops);
     await ctx.start();
-    const problems = await stateProblems(ctx.db, ctx.database.kind);
+    const problems = await stateProblems(ctx.db);
     let found = 0;
     for (const s of successes) {
       if (s.id === 0 || (await ctx.db(s.form.table).where({ id: s.id }).first('id'))) found++;
@@ -86,7 +81,7 @@ export async function crashLoop(ctx: DrillContext): Promise<void> {
     ctx.report.check(
       STEP,
       `tour ${k}/${iterations}`,
-      `${sent} envois (${known.map((f) => f.series).join(', ')}), SIGKILL à ${killAfter} ms, redémarrage`,
+      `${sent} envois (${known.map((f) => f.series).join(', ')}), SIGKILL ${killAfter} ms après 3 succès, redémarrage`,
       `intégrité, check:stock, check:cash, journaux intacts ; ${found}/${successes.length} succès retrouvés`,
       problems,
     );
