@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BUILD_ON_START: z.enum(['true', 'false']).default('true'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Where files live (SQLite database by default, backups, logos, attachments); storage/ by default. */
+  STORAGE_DIR: z.string().min(1).optional(),
 });
 
 /**
@@ -89,7 +91,7 @@ export function parseDatabaseUrl(url: string | undefined, storageDir: string): D
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = EnvSchema.parse(env);
-  const storageDir = overrides.storageDir ?? path.join(projectRoot, 'storage');
+  const storageDir = overrides.storageDir ?? (parsed.STORAGE_DIR ? path.resolve(projectRoot, parsed.STORAGE_DIR) : path.join(projectRoot, 'storage'));
   const port = parsed.PORT;
   const appUrl = (parsed.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {

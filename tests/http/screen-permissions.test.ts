@@ -77,7 +77,9 @@ describe.each(testDatabases())('every mutating route requires its screen permiss
     t = await createTestApp(kind);
     // The REST API (/api/v1) has no screen and no session: its Bearer tokens and their abilities
     // are tested by tests/http/api-v1.test.ts (a session alone gets 401 there, nothing written).
-    mutating = registeredRoutes(t.app).filter((r) => !['GET', 'HEAD', 'OPTIONS', '_ALL'].includes(r.method) && !r.path.startsWith('/api/v1/'));
+    mutating = registeredRoutes(t.app)
+      .filter((r) => !['GET', 'HEAD', 'OPTIONS', '_ALL'].includes(r.method) && !r.path.startsWith('/api/v1/'))
+      .map(({ method, path }) => ({ method, path }));
   });
   afterAll(() => t.close());
 

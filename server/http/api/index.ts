@@ -14,6 +14,7 @@ import { API_ENDPOINTS } from './endpoints/index.js';
 import { API_MESSAGES, ApiError, apiErrorHandler, sendApiError } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { placesOf } from './scope.js';
+import { declareGuard, publicRoute } from '../middleware/auth.js';
 
 /** Request bodies of the API (the same ceiling as the screens' forms). */
 export const API_BODY_LIMIT = '1mb';
@@ -40,7 +41,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(API_BASE, express.json({ limit: API_BODY_LIMIT }));
 
   // The document is public (it describes the API, it holds no data): tools fetch it without a token.
-  r.get(ROUTES['api.openapi'], async (_req, res) => {
+  r.get(ROUTES['api.openapi'], publicRoute('the document describes the API and holds no data'), async (_req, res) => {
     res.json(openApiDocument(await getCurrency(db), ctx.config.appUrl));
   });
 
@@ -62,7 +63,7 @@ export function apiRoutes(ctx: AppContext): Router {
 
 /** Authorization: Bearer sdk_… → the token and its owner, or 401. */
 function authenticate(ctx: AppContext) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return declareGuard(async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get('Authorization') ?? '';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) return sendApiError(res, 401, "Authentification requise : envoyez l'en-tête « Authorization: Bearer <jeton> ».");
@@ -85,7 +86,7 @@ function authenticate(ctx: AppContext) {
       places: placesOf(check.user),
     };
     next();
-  };
+  }, { kind: 'token' });
 }
 
 /** The token's request budget (services/accounts/throttle.ts apiTokenRules): 429 with Retry-After beyond it. */
@@ -103,7 +104,7 @@ function plainObject(v: unknown): v is Record<string, unknown> {
 
 /** Serves one operation: permissions, parameters, body, idempotency, then its handler. */
 function serve(ctx: AppContext, e: AnyEndpoint) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return declareGuard(async (req: Request, res: Response, next: NextFunction) => {
     try {
       const principal = req.apiPrincipal!;
       const missing = e.permissions.filter((p) => !principal.viewer.permissions.has(p));
@@ -138,5 +139,5 @@ function serve(ctx: AppContext, e: AnyEndpoint) {
     } catch (err) {
       next(err);
     }
-  };
+  }, { kind: 'all', permissions: e.permissions });
 }

@@ -9,7 +9,7 @@ import { ACCOUNT_DEACTIVATED } from '../../../shared/users.js';
 import { registerOrNotify } from '../../services/accounts/register.js';
 import { guestMailRules, takeSlot, waitText } from '../../services/accounts/throttle.js';
 import { registrationOpen } from '../../services/company/get-company.js';
-import { requireAuth, requireGuest } from '../middleware/auth.js';
+import { publicRoute, requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
 import { flash, redirect } from '../respond.js';
 import {
@@ -49,7 +49,7 @@ export function authRoutes(ctx: AppContext): Router {
   const { db, config, mailer } = ctx;
   const r = Router();
 
-  r.get('/', async (_req, res) => res.inertia.render('Welcome', { canRegister: await registrationOpen(db) }));
+  r.get('/', publicRoute('the welcome page'), async (_req, res) => res.inertia.render('Welcome', { canRegister: await registrationOpen(db) }));
 
   const LOGIN_STATUS: Record<string, string> = {
     reset: 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.',
@@ -173,7 +173,7 @@ export function authRoutes(ctx: AppContext): Router {
     redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
   });
 
-  r.post('/logout', async (req, res) => {
+  r.post('/logout', publicRoute('signing out is open to anyone, signed in or not'), async (req, res) => {
     await signOut(db, { sid: req.sessionID, user: req.user?.row ?? null, ip: req.ip });
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
     rotateCsrfToken(req, res, config.secureCookies);

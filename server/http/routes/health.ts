@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { route } from '../../../shared/routes.js';
 import { readiness } from '../../services/health/readiness.js';
+import { publicRoute } from '../middleware/auth.js';
 import type { AppContext } from '../context.js';
 
 /**
@@ -12,10 +13,10 @@ import type { AppContext } from '../context.js';
  */
 export function healthRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.get(route('health'), (_req, res) => {
+  router.get(route('health'), publicRoute('a liveness probe for the process manager, no data'), (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok', uptime_s: Math.round(process.uptime()) });
   });
-  router.get(route('ready'), async (_req, res) => {
+  router.get(route('ready'), publicRoute('a readiness probe for the load balancer, no data'), async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (ctx.lifecycle.draining) {
       res.status(503).json({ status: 'shutting_down', database: 'unknown', migrations: 'unknown', pending: 0 });

@@ -1,0 +1,70 @@
+/**
+ * Master data the drill's documents need (written through the server's own helpers, as the
+ * reference data is), and the users of the route × role matrix.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { withSearchName } from '../../server/db/search.js';
+import { businessDate } from '../../server/domain/dates.js';
+import { createUser } from '../../server/services/accounts/create-user.js';
+import { createRole } from '../../server/services/roles/create-role.js';
+import type { Permission } from '../../shared/permissions.js';
+
+export const USER_PASSWORD = 'Drill-User-123456';
+
+export interface World {
+  depot: number;
+  shop: number;
+  supplier: number;
+  category: number;
+  walkIn: number;
+  today: string;
+  year: number;
+}
+
+export const tag = () => randomBytes(4).toString('hex').toUpperCase();
+
+export async function buildWorld(db: Knex): Promise<World> {
+  const now = nowIso();
+  const location = async (code: string) => Number((await db('locations').where({ code }).first('id')).id);
+  const t = tag();
+  const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: `FRS${t}`, name: `Fournisseur exercice ${t}`, active: true, created_at: now, updated_at: now }));
+  const category = await insertReturningId(db, 'categories', withSearchName({ code: `CAT${t}`, name: `Catégorie exercice ${t}`, created_at: now, updated_at: now }));
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+  const company = await db('company_settings').where({ id: 1 }).first('time_zone');
+  const today = businessDate(company?.time_zone ?? 'Africa/Abidjan');
+  return { depot: await location('DEP01'), shop: await location('BTQ01'), supplier, category, walkIn, today, year: Number(today.slice(0, 4)) };
+}
+
+/** A product priced 1 000 at retail (cost 600), without stock: stock comes through the entry form. */
+export async function makeProduct(db: Knex, w: World, name = 'Article'): Promise<{ id: number; code: string; name: string }> {
+  const now = nowIso();
+  const code = `P${tag()}`;
+  const fullName = `${name} ${code}`;
+  const id = await insertReturningId(
+    db,
+    'products',
+    withSearchName({ code, barcode: null, name: fullName, category_id: w.category, unit: 'pièce', pack_size: 1, purchase_price: 600, cmup: 0, retail_price: 1_000, wholesale_price: 900, min_price: 0, active: true, created_at: now, updated_at: now }),
+  );
+  return { id, code, name: fullName };
+}
+
+export async function makeClient(db: Knex, creditLimit = 100_000_000): Promise<number> {
+  const now = nowIso();
+  const code = `CL${tag()}`;
+  return insertReturningId(db, 'clients', withSearchName({ code, name: `Client exercice ${code}`, kind: 'particulier', price_level: 'detail', credit_limit: creditLimit, balance: 0, active: true, created_at: now, updated_at: now }));
+}
+
+/** A verified user holding exactly these permissions (through a role of their own), or a seeded role. */
+export async function makeUser(db: Knex, label: string, grant: { permissions: readonly Permission[] } | { role: string }): Promise<{ email: string; password: string }> {
+  const email = `drill-${tag().toLowerCase()}@drill.local`;
+  let roleName: string;
+  if ('role' in grant) roleName = grant.role;
+  else {
+    roleName = `Exercice ${label} ${tag()}`;
+    await createRole(db, { name: roleName, permissions: [...grant.permissions] });
+  }
+  await createUser(db, { name: `Exercice ${label}`, email, password: USER_PASSWORD, roleNames: [roleName], verified: true });
+  return { email, password: USER_PASSWORD };
+}

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { isSqlite } from './connection.js';
+
+/** The application's tables (SQLite's own excepted), by name. */
+export async function tableNames(db: Knex): Promise<string[]> {
+  const rows: Array<{ name: string }> = isSqlite(db)
+    ? await db.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    : (await db.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).rows;
+  return rows.map((r) => r.name).sort();
+}
+
+/** Row count of each of these tables, in one query (`npm run drill`: a refused request writes nothing). */
+export async function rowCounts(db: Knex, tables: readonly string[]): Promise<Record<string, number>> {
+  if (tables.length === 0) return {};
+  const sql = tables.map((t) => `SELECT CAST(? AS TEXT) AS t, COUNT(*) AS n FROM ??`).join(' UNION ALL ');
+  const raw = await db.raw(sql, tables.flatMap((t) => [t, t]));
+  const rows = (isSqlite(db) ? raw : raw.rows) as Array<{ t: string; n: number | string }>;
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+}
+
+/**
+ * What is structurally wrong with the live database after a crash: SQLite's integrity and foreign
+ * key checks; PostgreSQL recovers from its WAL, so every table is read once. Empty when sound.
+ */
+export async function integrityProblems(db: Knex): Promise<string[]> {
+  if (isSqlite(db)) {
+    const problems: string[] = [];
+    const integrity = (await db.raw('PRAGMA integrity_check')) as Array<{ integrity_check: string }>;
+    const bad = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+    if (bad.length) problems.push(`intégrité SQLite : ${bad.slice(0, 3).join(' ; ')}`);
+    const fk = (await db.raw('PRAGMA foreign_key_check')) as unknown[];
+    if (fk.length) problems.push(`${fk.length} clé(s) étrangère(s) orpheline(s)`);
+    return problems;
+  }
+  await rowCounts(db, await tableNames(db));
+  return [];
+}
