@@ -22,6 +22,7 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['counter.index'], 'sorties-de-stock'],
   [ROUTES['creditNotes.index'], 'sorties-de-stock'],
   ['/operations/sortiestock/ventes', 'sorties-de-stock'],
+  [ROUTES['settlements.index'], 'reglements'],
   [ROUTES['transfers.cancellations'], 'annulations'],
   [ROUTES['sales.cancellations'], 'annulations'],
   [ROUTES['settlements.cancellations'], 'annulations'],

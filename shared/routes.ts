@@ -47,6 +47,7 @@ const COUNTER = '/operations/sortiestock/boutique';
 const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
+const SETTLEMENTS = '/operations/reglement';
 
 export const ROUTES = {
   home: '/',
@@ -70,6 +71,9 @@ export const ROUTES = {
 
   // Fichiers
   ...prefixed('clients', { ...records(CLIENTS), ...exports(CLIENTS), ...imports(CLIENTS) }),
+  /** The statement of account (relevé de compte) of a client for a period: A4 printout and CSV/XLSX export (the screen is the client's page). */
+  'clients.statementPrint': `${CLIENTS}/:id/releve/imprimer`,
+  'clients.statementExport': `${CLIENTS}/:id/releve/export`,
   ...prefixed('suppliers', { ...records(SUPPLIERS), ...exports(SUPPLIERS) }),
   ...prefixed('categories', { ...records(CATEGORIES), ...exports(CATEGORIES) }),
   ...prefixed('products', { ...records(PRODUCTS), ...exports(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),
@@ -128,6 +132,14 @@ export const ROUTES = {
   // Annulations et réimpressions › Règlements: search REG-, cancel (POST), reprint the receipt.
   'settlements.cancellations': '/operations/reglement/getanulationreglement',
   'settlements.cancel': '/operations/reglement/getanulationreglement/:id/cancel',
+  // Trésorerie › Règlement: client settlements (REG-); POST on the list's URL validates one.
+  ...prefixed('settlements', {
+    index: SETTLEMENTS,
+    create: `${SETTLEMENTS}/create`,
+    export: `${SETTLEMENTS}/export`,
+    show: `${SETTLEMENTS}/:id`,
+    print: `${SETTLEMENTS}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

@@ -70,7 +70,7 @@ interface Data {
   client: number;
   invoiceMine: { id: number; number: string };
   invoiceTheirs: { id: number; number: string };
-  /** Settlements (REG-) of that client paid into the user's bank and into the other bank. */
+  /** Settlements (REG-) of that client: into the user's bank, and into the other user's bank. */
   settlementMine: { id: number; number: string };
   settlementTheirs: { id: number; number: string };
   /** The administrator's session (to compare totals). */
@@ -186,7 +186,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
       const group = (res.body.groups as Array<{ key: string; items: Array<{ title: string }> }>).find((g) => g.key === 'documents');
       return group ? group.items.map((i) => i.title) : [];
     };
-    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number, d.settlementTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    expect(await documents(d.settlementMine.number)).toEqual([d.settlementMine.number]);
     expect(await documents(d.invoiceMine.number)).toEqual([d.invoiceMine.number]);
     expect(await documents(d.entryMine.number)).toEqual([d.entryMine.number]);
     expect(await documents(d.transferIn.number)).toEqual([d.transferIn.number]);
@@ -236,6 +237,17 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'sales.print': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}/print`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}/print`),
   // The client's page lists their sales: those of the user's places.
   'clients.show': list((d) => `/fichiers/clients/${d.client}`, (d) => [d.invoiceMine.number], (d) => [d.invoiceTheirs.number, d.theirsName]),
+  // The statement of account covers every place (it ends on the client's balance): a restricted user gets none.
+  'clients.statementPrint': async (c, d) => {
+    const res = await c.visit(`/fichiers/clients/${d.client}/releve/imprimer`);
+    expect(res.status).toBe(303);
+    expect((await c.visit(`/fichiers/clients/${d.client}`)).body.props.statement).toBeNull();
+  },
+  'clients.statementExport': async (c, d) => {
+    const res = await download(c, `/fichiers/clients/${d.client}/releve/export`);
+    expect(res.status).toBe(303);
+    expect(String(res.body ?? '')).not.toContain(d.invoiceTheirs.number);
+  },
   'counter.store': async (c, d) => {
     const page = await c.visit(ROUTES['counter.index']);
     expect(page.status).toBe(200);
@@ -249,6 +261,24 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'sales.cancellations': list(() => ROUTES['sales.cancellations'], (d) => [d.invoiceMine.number, d.saleMine.number], (d) => [d.invoiceTheirs.number, d.saleTheirs.number, d.theirsName]),
   // Annulations › Règlements: those paid into the user's accounts only.
   'settlements.cancellations': list(() => ROUTES['settlements.cancellations'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number]),
+  // Settlements: those paid into the user's accounts (and advances spent, which land in none).
+  'settlements.index': list(() => ROUTES['settlements.index'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'settlements.export': async (c, d) => {
+    const res = await download(c, ROUTES['settlements.export']);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.settlementMine.number);
+    expect(body).not.toContain(d.settlementTheirs.number);
+  },
+  'settlements.create': async (c, d) => {
+    const page = await c.visit(`${ROUTES['settlements.create']}?client_id=${d.client}`);
+    expect(page.status).toBe(200);
+    const accounts = ids(page.body.props.accounts);
+    expect(accounts).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine, d.deskMineAccount]));
+    for (const id of [d.bankTheirs.id, d.walletTheirs, d.deskTheirsAccount]) expect(accounts).not.toContain(id);
+  },
+  'settlements.show': document((d) => `/operations/reglement/${d.settlementTheirs.id}`, (d) => `/operations/reglement/${d.settlementMine.id}`),
+  'settlements.print': document((d) => `/operations/reglement/${d.settlementTheirs.id}/print`, (d) => `/operations/reglement/${d.settlementMine.id}/print`),
   'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
   'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),
   'treasuryAccounts.export': async (c, d) => {
@@ -524,6 +554,12 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const invoiceTheirs = await invoice(theirs);
     const bankMine = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Une ${tag}` }), name: `Banque Une ${tag}` };
     const bankTheirs = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Deux ${tag}` }), name: `Banque Deux ${tag}` };
+    const settlement = async (accountId: number) => {
+      const r = await settle(t.db, settlementInput({ clientId: client, settlementDate: today(), amount: 1_000, method: 'virement', reference: `VIR-${accountId}`, accountId }));
+      return { id: r.id, number: r.number };
+    };
+    const settlementMine = await settlement(bankMine.id);
+    const settlementTheirs = await settlement(bankTheirs.id);
     const walletMine = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'mtn_momo' });
     const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
     const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);

@@ -137,10 +137,20 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const id = idFrom(res);
     return { url: route('sales.print', { id }), back: route('sales.show', { id }), printout: mode === 'cash' ? ('cash_invoice' as const) : ('invoice' as const), id, number: await numberOf('sales', id) };
   };
+  // Settlements (issue 15): the receipt A5 (80 mm is the same printout with ?format=80mm).
+  makers['settlements.print'] = async () => {
+    const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+    const res = await admin.post(route('settlements.index'), { idempotency_key: idempotencyKey(), client_id: client, settlement_date: today(), source: 'payment', method: 'especes', account_id: '', amount: 25_000, allocation_mode: 'oldest', allocations: [], note: '' });
+    expect(res.headers.location).toMatch(/reglement\/\d+$/);
+    const id = idFrom(res);
+    return { url: route('settlements.print', { id }), back: route('settlements.show', { id }), printout: 'settlement_receipt' as const, id, number: await numberOf('settlements', id) };
+  };
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
-  const reports: RouteName[] = ['entries.statement'];
+  const reports: RouteName[] = ['entries.statement', 'clients.statementPrint'];
+  /** A state report's URL (its route parameters: the client of a statement of account). */
+  const reportUrl = async (name: RouteName) => (name === 'clients.statementPrint' ? route('clients.statementPrint', { id: await makeClient(t.db) }) : route(name as 'entries.statement'));
 
   const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();
   const auditRows = (c: PrintedCase, action: string) => t.db('audit_log').where({ action, subject_type: c.printout, subject_id: String(c.id) });
@@ -170,7 +180,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
 
   it.each(Object.keys(makers))('%s: the first print is the original, every later one a DUPLICATA, counted and audited', async (name) => {
     const c = await makers[name]();
-    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire']);
+    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire', 'menu.reglement']);
     const clerk = new Client(t);
     await clerk.login(clerkUser.email, clerkUser.password);
 
@@ -233,7 +243,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     await admin.send('put', route('printing.show', { type: 'states' }), { format: 'A5', copies: 1, header_text: `États ${tag}`, footer_text: '', show_logo: true });
     try {
       for (const name of reports) {
-        const page = await admin.visit(route(name as 'entries.statement'));
+        const page = await admin.visit(await reportUrl(name));
         expect(page.body.props.settings).toMatchObject({ format: 'A5', header_text: `États ${tag}`, show_logo: true });
       }
     } finally {
@@ -243,7 +253,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
 
   it('state reports have no original and no copy, and record nothing', async () => {
     for (const name of reports) {
-      const url = route(name as 'entries.statement');
+      const url = await reportUrl(name);
       const before = Number((await t.db('document_prints').count({ n: '*' }).first())!.n);
       for (let i = 0; i < 2; i++) expect((await admin.visit(url)).body.props.copy).toBeNull();
       expect(Number((await t.db('document_prints').count({ n: '*' }).first())!.n)).toBe(before);

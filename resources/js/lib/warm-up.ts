@@ -36,6 +36,7 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['transfers.cancellations']]: { page: 'stock/transfers/Cancellation', folder: 'stock/transfers/' },
   [ROUTES['sales.cancellations']]: { page: 'sales/Cancellation', folder: 'sales/' },
   [ROUTES['settlements.cancellations']]: { page: 'settlements/Cancellation', folder: 'settlements/' },
+  [ROUTES['settlements.index']]: { page: 'settlements/Index', folder: 'settlements/' },
   [ROUTES['users.index']]: { page: 'settings/users/Index', folder: 'settings/users/' },
   [ROUTES['apiTokens.index']]: { page: 'settings/api/Index', folder: 'settings/api/' },
   [ROUTES['printing.index']]: { page: 'settings/printing/Index', folder: 'settings/printing/' },

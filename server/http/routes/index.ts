@@ -17,6 +17,7 @@ import { profileRoutes } from './profile.js';
 import { saleRoutes } from './sales.js';
 import { saleCancellationRoutes } from './sales/cancellations.js';
 import { settlementCancellationRoutes } from './settlement-cancellations.js';
+import { settlementRoutes } from './settlements.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { searchRoutes } from './search.js';
@@ -35,6 +36,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(saleCancellationRoutes(ctx));
   app.use(settlementCancellationRoutes(ctx));
   app.use(counterRoutes(ctx));
+  app.use(settlementRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));
   app.use(searchRoutes(ctx));

@@ -9,7 +9,7 @@ import { checkJournals } from '../../../server/services/integrity/check-journals
 import { safeRoute, scrub } from '../../../server/services/support/error-log.js';
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { type DbKind, testDatabases } from '../../support/databases.js';
-import { giveStock, makeProduct, stockFixtures } from '../../support/stock.js';
+import { giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';
 import { line, makeClient, saleInput, sell } from '../../support/sales.js';
 import { settle, settlementInput } from '../../support/settlements.js';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
@@ -169,6 +169,15 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         const client = await makeClient(t.db, { credit_limit: 100_000 });
         const s = await settle(t.db, settlementInput({ clientId: client, amount: 1_000, allocations: [] }));
         await admin.post(route('settlements.cancel', { id: s.id }), { reason: 'Règlement en double', version: 1 });
+      },
+    },
+    {
+      event: 'règlement client',
+      action: 'settlement.validated',
+      cause: async () => {
+        const client = await makeClient(t.db);
+        const res = await admin.post(route('settlements.index'), { idempotency_key: idempotencyKey(), client_id: client, settlement_date: '2026-03-15', source: 'payment', method: 'especes', amount: 5_000, allocations: [] });
+        expect(res.status).toBe(303);
       },
     },
     { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
