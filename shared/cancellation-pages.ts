@@ -73,8 +73,8 @@ export interface SettlementCancellationRow {
   /** Why it cannot be cancelled (the advance it left was spent), or null. */
   blocked: string | null;
   reprints: number;
-  /** Its receipt's print route (reprint as DUPLICATA), when the receipt printout exists. */
-  receipt_url: string | null;
+  /** Its receipt's print route (reprint as DUPLICATA). */
+  receipt_url: string;
 }
 
 export interface SettlementsCancellationProps {

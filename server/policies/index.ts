@@ -207,6 +207,9 @@ export function saleCancelAbilities(user: Viewer): { cancel: boolean; reprint: b
   return { cancel: may(user, 'invoices.cancel') && may(user, 'menu.annulation.factures'), reprint: mayReprint(user, 'menu.annulation.factures') };
 }
 
+/** The screens a settlement's page and receipt open from: Règlement and Annulations › Règlements. */
+export const SETTLEMENT_SCREENS = ['menu.reglement', 'menu.annulation.reglement'] as const satisfies readonly Permission[];
+
 /** Annulations › Règlements: cancelling a settlement, reprinting its receipt (DUPLICATA). */
 export function settlementCancelAbilities(user: Viewer): { cancel: boolean; reprint: boolean } {
   return { cancel: may(user, 'settlements.cancel') && may(user, 'menu.annulation.reglement'), reprint: mayReprint(user, 'menu.annulation.reglement') };

@@ -9,7 +9,8 @@ import { settlementCancelAbilities } from '../../policies/index.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { clientNameOf } from '../../services/sales/sale-queries.js';
 import { cancelSettlement } from '../../services/settlements/cancel-settlement.js';
-import { listSettlementCancellations, settlementAccountOf } from '../../services/settlements/settlement-cancellations.js';
+import { listSettlementCancellations } from '../../services/settlements/settlement-cancellations.js';
+import { settlementAccountId } from '../../services/settlements/settlement-queries.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
@@ -58,9 +59,9 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
 
   r.post(ROUTES['settlements.cancel'], requireAuth, requireVerified, can('menu.annulation.reglement', 'settlements.cancel'), async (req, res) => {
     const id = routeId(req.params.id);
-    const settlement = await settlementAccountOf(db, id);
-    if (!settlement) throw new NotFound();
-    if (settlement.accountId !== null) await assertAccount(db, req.user!.places, settlement.accountId);
+    const accountId = await settlementAccountId(db, id);
+    if (accountId === undefined) throw new NotFound();
+    if (accountId !== null) await assertAccount(db, req.user!.places, accountId);
     const input = validate(cancelSchema, req.body);
     const result = await cancelSettlement(db, id, input, actorOf(req));
     const currency = await getCurrency(db);

@@ -4,7 +4,7 @@ import type { SettlementListFilters } from '../../../shared/settlement-pages.js'
 import { SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { may, mayReprint } from '../../policies/index.js';
+import { SETTLEMENT_SCREENS, may, mayReprint } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
@@ -24,7 +24,7 @@ import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { backTo } from '../errors.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
 import { assertAccount } from '../middleware/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPrintState } from '../presenters/print.js';
@@ -70,6 +70,8 @@ export function settlementRoutes({ db }: AppContext): Router {
     next();
   };
   const guard = [requireAuth, requireVerified, can('menu.reglement')];
+  // A settlement's page and receipt also open from Annulations › Règlements (reprint as DUPLICATA).
+  const documentGuard = [requireAuth, requireVerified, canAny(...SETTLEMENT_SCREENS)];
 
   r.get(ROUTES['settlements.index'], ...guard, async (req, res) => {
     const filters = filtersOf(req, await companyToday(db));
@@ -115,7 +117,7 @@ export function settlementRoutes({ db }: AppContext): Router {
     redirect(res, route('settlements.show', { id: result.id }));
   });
 
-  r.get(ROUTES['settlements.show'], numericId, ...guard, inPlace, async (req, res) => {
+  r.get(ROUTES['settlements.show'], numericId, ...documentGuard, inPlace, async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await settlementDetail(db, id);
     if (!detail) throw new NotFound();
@@ -130,11 +132,11 @@ export function settlementRoutes({ db }: AppContext): Router {
   });
 
   // Reçu de règlement: A5 (Paramètres › Impression), or on a till roll with ?format=80mm.
-  r.get(ROUTES['settlements.print'], numericId, ...guard, inPlace, async (req, res) => {
+  r.get(ROUTES['settlements.print'], numericId, ...documentGuard, inPlace, async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await settlementDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(db, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: route('settlements.show', { id }) });
+    const frame = await printFrame(db, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('settlements.cancellations') : route('settlements.show', { id }) });
     const asked = queryChoice(req.query, 'format', ['', '80mm', 'a5'] as const, '');
     const format = asked === '80mm' ? '80mm' : asked === 'a5' ? 'A5' : frame.settings.format;
     await res.inertia.render('settlements/Print', { ...frame, settings: { ...frame.settings, format }, roll: format === '80mm' || format === '58mm', settlement: presentSettlement(detail) });

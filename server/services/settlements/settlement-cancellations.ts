@@ -76,9 +76,3 @@ export async function listSettlementCancellations<T>(db: Knex, f: SettlementCanc
   }
   return { ...result, data: result.data.map((r) => map({ ...r, invoices: invoices.get(Number(r.id)) ?? [], reprints: reprints.get(Number(r.id)) ?? 0 })) };
 }
-
-/** The account a settlement's money landed in (null: the advance spent), for the places guard; undefined when unknown. */
-export async function settlementAccountOf(db: Knex, id: number): Promise<{ accountId: number | null } | undefined> {
-  const row = await db('settlements').where({ id }).first('account_id');
-  return row ? { accountId: row.account_id === null ? null : Number(row.account_id) } : undefined;
-}

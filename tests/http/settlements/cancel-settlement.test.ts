@@ -216,6 +216,24 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     });
   });
 
+  it('reprints the receipt from the screen: the original, then DUPLICATA counted on the row; a user of the screen alone may reprint', async () => {
+    const c = await client();
+    const inv = await creditInvoice(t.db, f, c, 2_500);
+    const s = await settle(t.db, settlementInput({ clientId: c, settlementDate: today(), amount: 2_500, accountId: await desk(), allocations: [{ saleId: inv.id, amount: 2_500 }] }));
+    const row = async () => (await admin.visit(`${route('settlements.cancellations')}?q=${s.number}`)).body.props.settlements.data[0];
+    const url = (await row()).receipt_url;
+    expect(url).toBe(route('settlements.print', { id: s.id }, { print: 1, retour: 'annulation' }));
+    expect((await admin.visit(url)).body.props.copy.duplicata).toBe(false);
+    const tag = uniqueTag().toLowerCase();
+    const u = await userWithPermissions(t, `reg-reimpr-${tag}@test.local`, ['menu.annulation.reglement', 'documents.reprint']);
+    const c2 = new Client(t);
+    await c2.login(u.email, u.password);
+    const again = await c2.visit(url);
+    expect(again.status).toBe(200);
+    expect(again.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, back_url: route('settlements.cancellations') });
+    expect((await row()).reprints).toBe(1);
+  });
+
   describe('a cancellation racing a settlement of the same invoice, over real HTTP', () => {
     let server: ListeningApp;
     beforeAll(async () => {

@@ -96,12 +96,14 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
           role: 'title',
           sort: true,
           cell: (s) => (
-            <RowLink href={route('sales.show', { id: s.id })} doc>
-              {s.number}
-            </RowLink>
+            <>
+              <RowLink href={route('sales.show', { id: s.id })} doc>
+                {s.number}
+              </RowLink>
+              <div className="small text-body-secondary">{formatDate(s.sale_date)}</div>
+            </>
           ),
         },
-        { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.sale_date) },
         {
           id: 'client',
           label: 'Client',
@@ -116,8 +118,23 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
             </>
           ),
         },
-        { id: 'amount', label: 'Montant TTC', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
-        { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : <span className="text-body-secondary">—</span>) },
+        {
+          id: 'amount',
+          label: 'Montant TTC',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (s) => (
+            <>
+              <Money value={s.total_ttc} currency={currency} />
+              {s.due > 0 ? (
+                <div className="small">
+                  reste <Money value={s.due} currency={currency} tone="debt" />
+                </div>
+              ) : null}
+            </>
+          ),
+        },
         {
           id: 'status',
           label: 'Statut',

@@ -1,14 +1,13 @@
 import type { SettlementCancellationRow } from '../../../../shared/cancellation-pages.js';
 import { formatMoney } from '../../../../shared/money.js';
-import { ROUTES } from '../../../../shared/routes.js';
+import { route } from '../../../../shared/routes.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/treasury.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { n } from '../stock/common.js';
 
-/** The receipt's print route of a settlement, when the receipt printout is there (Règlement). */
-function receiptUrl(id: number): string | null {
-  const path = (ROUTES as Record<string, string>)['settlements.print'];
-  return path ? `${path.replace(':id', String(id))}?print=1&retour=annulation` : null;
+/** The receipt's print route of a settlement, coming back to Annulations › Règlements. */
+function receiptUrl(id: number): string {
+  return route('settlements.print', { id }, { print: 1, retour: 'annulation' });
 }
 
 /** Annulations › Règlements: a settlement row with what the screen needs to cancel or reprint it. */
