@@ -37,6 +37,7 @@ import { createStockEntry } from '../server/services/stock/entries.js';
 import { productStock } from '../server/services/stock/product-stock.js';
 import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from './bench/browser.js';
 import { benchSales } from './bench/sales.js';
+import { benchReports } from './bench/reports.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
@@ -255,6 +256,7 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       await benchStock(db, b, measure, rows);
       const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
       await benchSales(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
+      await benchReports(db, b, measure);
       rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
       if (withBrowser) {
         console.log(`[${label}] Mesures dans Chromium (1,6 Mbit/s, 150 ms de latence)…`);
