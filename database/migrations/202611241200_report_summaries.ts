@@ -60,6 +60,13 @@ export async function up(db: Knex): Promise<void> {
   await db.schema.alterTable('report_stock_months', (t) => t.index(['product_id', 'location_id', 'month', 'quantity'], 'report_stock_months_product'));
   // Cancellations of the period (Chiffre d'affaires): few rows, found by their date.
   await db.schema.alterTable('sales', (t) => t.index(['cancelled_on'], 'sales_cancelled_on'));
+  // The reports read a period of sales of every kind: its aggregates from one covering index (no
+  // table lookup), its list in date order, and the payments taken at those sales without their rows.
+  await db.schema.alterTable('sales', (t) => {
+    t.index(['sale_date', 'kind', 'location_id', 'status', 'payment_status', 'payment_mode', 'client_id', 'total_ttc', 'amount_paid', 'amount_credited', 'cost_total'], 'sales_report_period');
+    t.index(['sale_date', 'id'], 'sales_date_id');
+  });
+  await db.schema.alterTable('sale_payments', (t) => t.index(['sale_id', 'method', 'amount'], 'sale_payments_report'));
 
   if (isPg) await createPgTriggers(db);
   else await createSqliteTriggers(db);
@@ -159,7 +166,12 @@ export async function down(db: Knex): Promise<void> {
       await db.raw(`DROP FUNCTION IF EXISTS ${name}()`);
     } else await db.raw(`DROP TRIGGER IF EXISTS ${name}`);
   }
-  await db.schema.alterTable('sales', (t) => t.dropIndex([], 'sales_cancelled_on'));
+  await db.schema.alterTable('sale_payments', (t) => t.dropIndex([], 'sale_payments_report'));
+  await db.schema.alterTable('sales', (t) => {
+    t.dropIndex([], 'sales_cancelled_on');
+    t.dropIndex([], 'sales_report_period');
+    t.dropIndex([], 'sales_date_id');
+  });
   await db.schema.dropTable('report_stock_months');
   await db.schema.dropTable('report_stock_days');
   await db.schema.dropTable('report_sales_months');
