@@ -181,10 +181,12 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
 async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
   const movements = stockAtRows(db, f.date, f, (q, column) => inPlaces(q, column, places));
   const perPair = db.from(movements.as('m')).select('m.product_id', 'm.location_id').sum({ quantity: 'm.quantity' }).groupBy('m.product_id', 'm.location_id').havingRaw('SUM(m.quantity) <> 0');
-  // The CMUP of the day: the last change on or before it, else the value before the first change after it, else today's.
+  // The CMUP of the day: the last change (in the order they were computed) dated on or before it,
+  // else the value before the first change dated after it, else today's — each one index seek
+  // on cmup_history (product_id, id).
   const cmupAt = `COALESCE(
-      (SELECT h.new_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date <= ? ORDER BY h.business_date DESC, h.id DESC LIMIT 1),
-      (SELECT h.old_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date > ? ORDER BY h.business_date ASC, h.id ASC LIMIT 1),
+      (SELECT h.new_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date <= ? ORDER BY h.id DESC LIMIT 1),
+      (SELECT h.old_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date > ? ORDER BY h.id ASC LIMIT 1),
       p.cmup)`;
   const rowsQuery = db
     .from(perPair.as('x'))
