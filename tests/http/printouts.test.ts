@@ -140,7 +140,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
-  const reports: RouteName[] = ['entries.statement'];
+  const reports: RouteName[] = ['entries.statement', 'reports.sales.print', 'reports.turnover.print', 'reports.stock.print'];
 
   const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();
   const auditRows = (c: PrintedCase, action: string) => t.db('audit_log').where({ action, subject_type: c.printout, subject_id: String(c.id) });
