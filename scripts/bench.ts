@@ -38,6 +38,7 @@ import { productStock } from '../server/services/stock/product-stock.js';
 import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from './bench/browser.js';
 import { benchSales } from './bench/sales.js';
 import { benchCash } from './bench/cash.js';
+import { benchReports } from './bench/reports.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
@@ -257,6 +258,7 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
       await benchSales(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       await benchCash(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
+      await benchReports(db, b, measure);
       rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
       if (withBrowser) {
         console.log(`[${label}] Mesures dans Chromium (1,6 Mbit/s, 150 ms de latence)…`);

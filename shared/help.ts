@@ -38,6 +38,9 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['support.documentation'], 'premiers-pas'],
   [ROUTES['support.tickets.index'], 'tickets'],
   [ROUTES['support.logs'], 'journaux'],
+  [ROUTES['reports.sales'], 'editions'],
+  [ROUTES['reports.turnover'], 'editions'],
+  [ROUTES['reports.stock'], 'editions'],
 ];
 
 export const DEFAULT_HELP_CHAPTER = 'premiers-pas';

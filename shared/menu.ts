@@ -68,18 +68,18 @@ export const MENU: MenuNode[] = [
     ],
   },
   { name: 'Éditions', heading: true },
-  { name: 'Situation des ventes', to: '/api/rapports/getsitvente', icon: 'fa-solid fa-chart-line', permission: 'menu.editions.situation' },
+  { name: 'Situation des ventes', to: ROUTES['reports.sales'], icon: 'fa-solid fa-chart-line', permission: 'menu.editions.situation' },
   {
     name: 'Finances',
     icon: 'fa-solid fa-coins',
     permission: 'menu.editions.finances',
     sub: [
       { name: 'État des règlements', to: '/chiffre-affaires/showlistereg', icon: 'fa-solid fa-list-check', permission: 'menu.editions.reglement' },
-      { name: "Chiffre d'affaires", to: '/chiffre-affaires/showca', icon: 'fa-solid fa-sack-dollar', permission: 'menu.editions.ca' },
+      { name: "Chiffre d'affaires", to: ROUTES['reports.turnover'], icon: 'fa-solid fa-sack-dollar', permission: 'menu.editions.ca' },
       { name: 'État des créances', to: '/api/etat-creance/showcreance', icon: 'fa-solid fa-file-invoice-dollar', permission: 'menu.editions.creance' },
     ],
   },
-  { name: 'État de stock', to: '/api/etat-stock/showetatstock', icon: 'fa-solid fa-warehouse', permission: 'menu.editions.stock' },
+  { name: 'État de stock', to: ROUTES['reports.stock'], icon: 'fa-solid fa-warehouse', permission: 'menu.editions.stock' },
   { name: 'Paramètres', heading: true },
   {
     name: 'Paramètres',

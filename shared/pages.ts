@@ -18,6 +18,7 @@ import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './cancellation-
 import { CLIENT_STATEMENT_PAGE_NAMES, type ClientStatementPages, type ClientStatementSection } from './client-statement.js';
 import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
 import { CASH_PAGE_NAMES, type CashPages } from './cash-pages.js';
+import { REPORT_PAGE_NAMES, type ReportPages } from './reports.js';
 
 export interface AuthUser {
   id: number;
@@ -40,7 +41,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages, CashPages {
+export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages, CashPages, ReportPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & {
     sales: ClientSalesSection | null;
@@ -96,6 +97,7 @@ export const PAGE_NAMES = [
   ...CLIENT_STATEMENT_PAGE_NAMES,
   ...SETTLEMENT_PAGE_NAMES,
   ...CASH_PAGE_NAMES,
+  ...REPORT_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -159,6 +159,17 @@ export const ROUTES = {
     cancel: `${CASH_OPERATIONS}/:id/cancel`,
   }),
   ...prefixed('expenseCategories', { ...records(EXPENSE_CATEGORIES), ...exports(EXPENSE_CATEGORIES) }),
+
+  // Éditions (issue 17): each report's screen, its CSV/XLSX export and its A4 printout (the report frame, shared/reports.ts).
+  'reports.sales': '/api/rapports/getsitvente',
+  'reports.sales.export': '/api/rapports/getsitvente/export',
+  'reports.sales.print': '/api/rapports/getsitvente/print',
+  'reports.turnover': '/chiffre-affaires/showca',
+  'reports.turnover.export': '/chiffre-affaires/showca/export',
+  'reports.turnover.print': '/chiffre-affaires/showca/print',
+  'reports.stock': '/api/etat-stock/showetatstock',
+  'reports.stock.export': '/api/etat-stock/showetatstock/export',
+  'reports.stock.print': '/api/etat-stock/showetatstock/print',
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

@@ -40,6 +40,11 @@ export function seesCosts(user: Viewer): boolean {
   return mayAny(user, COST_PERMISSIONS);
 }
 
+/** Éditions: the cost, margin and value-at-cost columns of the reports need the reports' own right. */
+export function seesReportCosts(user: Viewer): boolean {
+  return may(user, 'reports.view_costs');
+}
+
 /**
  * The field and prop names that carry a cost: purchase prices, CMUPs, unit costs, amounts and values
  * at cost. Left out of a record's history, and out of every page, printout, export and picker

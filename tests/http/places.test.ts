@@ -321,6 +321,30 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   },
   'cashOperations.show': document((d) => `/operations/caisse/operations/${d.cashTheirs.id}`, (d) => `/operations/caisse/operations/${d.cashMine.id}`),
   'cashOperations.print': document((d) => `/operations/caisse/operations/${d.cashTheirs.id}/print`, (d) => `/operations/caisse/operations/${d.cashMine.id}/print`),
+  // Éditions: the user's places only — documents, figures and the location filter alike.
+  'reports.sales': list((d) => `${ROUTES['reports.sales']}?from=${today()}&to=${today()}`, (d) => [d.saleMine.number], (d) => [d.saleTheirs.number, d.theirsName]),
+  'reports.sales.print': list((d) => `${ROUTES['reports.sales.print']}?from=${today()}&to=${today()}`, (d) => [d.saleMine.number], (d) => [d.saleTheirs.number, d.theirsName]),
+  'reports.sales.export': async (c, d) => {
+    const res = await download(c, `${ROUTES['reports.sales.export']}?from=${today()}&to=${today()}`);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.saleMine.number);
+    expect(body).not.toContain(d.saleTheirs.number);
+  },
+  'reports.turnover': list(() => `${ROUTES['reports.turnover']}?view=jours`, () => [], (d) => [d.theirsName]),
+  'reports.turnover.print': list(() => `${ROUTES['reports.turnover.print']}?view=jours`, () => [], (d) => [d.theirsName]),
+  'reports.turnover.export': async (c, d) => {
+    const res = await download(c, `${ROUTES['reports.turnover.export']}?view=clients&from=${today()}&to=${today()}`);
+    expect(res.status).toBe(200);
+    expect((res.body as Buffer).toString('utf8')).not.toContain(d.theirsName);
+  },
+  'reports.stock': list(() => ROUTES['reports.stock'], () => [], (d) => [d.theirsName]),
+  'reports.stock.print': list(() => ROUTES['reports.stock.print'], () => [], (d) => [d.theirsName]),
+  'reports.stock.export': async (c, d) => {
+    const res = await download(c, ROUTES['reports.stock.export']);
+    expect(res.status).toBe(200);
+    expect((res.body as Buffer).toString('utf8')).not.toContain(d.theirsName);
+  },
   // REST API: the token's user's places (api/scope.ts placesOf).
   'api.products.index': async (_c, d) => {
     const body = await apiGet(d, `${ROUTES['api.products.index']}?q=PL${d.tag}`);

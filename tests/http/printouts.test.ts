@@ -156,7 +156,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
-  const reports: RouteName[] = ['entries.statement', 'clients.statementPrint'];
+  const reports: RouteName[] = ['entries.statement', 'clients.statementPrint', 'reports.sales.print', 'reports.turnover.print', 'reports.stock.print'];
   /** A state report's URL (its route parameters: the client of a statement of account). */
   const reportUrl = async (name: RouteName) => (name === 'clients.statementPrint' ? route('clients.statementPrint', { id: await makeClient(t.db) }) : route(name as 'entries.statement'));
 

@@ -47,6 +47,10 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['support.documentation']]: { page: 'support/Documentation' },
   [ROUTES['support.tickets.index']]: { page: 'support/tickets/Index', folder: 'support/tickets/' },
   [ROUTES['support.logs']]: { page: 'support/Logs' },
+  // Éditions: one page draws every report (the report frame).
+  [ROUTES['reports.sales']]: { page: 'reports/Show', folder: 'reports/' },
+  [ROUTES['reports.turnover']]: { page: 'reports/Show', folder: 'reports/' },
+  [ROUTES['reports.stock']]: { page: 'reports/Show', folder: 'reports/' },
 };
 
 /** Always reachable from the shell (user menu). */

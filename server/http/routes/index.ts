@@ -14,6 +14,7 @@ import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
+import { reportRoutesOf } from './reports.js';
 import { saleRoutes } from './sales.js';
 import { saleCancellationRoutes } from './sales/cancellations.js';
 import { settlementCancellationRoutes } from './settlement-cancellations.js';
@@ -55,4 +56,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(printingRoutes(ctx));
   app.use(roleRoutes(ctx));
   app.use(backupRoutes(ctx));
+  app.use(reportRoutesOf(ctx));
 }

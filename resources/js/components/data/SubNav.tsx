@@ -3,15 +3,15 @@ import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 
 /** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses, Banques et mobile money, Comptes). */
-/** `exact`: the tab is active on its own address only (a tab whose sibling lives under its path). */
-export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string; exact?: boolean }>; label: string }) {
+/** `exact`: the tab is active on its own address only (a tab whose sibling lives under its path); `active`: the screen says which tab is on (views of one address, ?view=). */
+export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string; exact?: boolean; active?: boolean }>; label: string }) {
   const { url } = usePage();
   const path = new URL(url, 'http://x').pathname;
   return (
     <nav aria-label={label} className="app-subnav">
       <ul className="nav nav-pills">
         {items.map((item) => {
-          const active = path === item.href || (!item.exact && path.startsWith(`${item.href}/`));
+          const active = item.active ?? (path === item.href || (!item.exact && path.startsWith(`${item.href}/`)));
           return (
             <li key={item.href} className="nav-item">
               <Link href={item.href} className={`nav-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link } from '@inertiajs/react';
+import { formatMoney } from '@shared/money';
+import type { ReportColumn, ReportRow } from '@shared/reports';
+import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
+import { formatDate, formatQty, formatQuantity } from '@/components/data/format';
+
+/**
+ * How a report cell reads, on screen and on paper alike (the report frame, shared/reports.ts):
+ * money in the company currency (true minus), a quantity with its row's unit, a date, a margin
+ * rate (basis points → « 12,5 % »), a status badge, text — a link when the column says so.
+ */
+export function cellText(column: ReportColumn, row: ReportRow, currency: string): string {
+  const v = row[column.id];
+  if (v === null || v === undefined || v === '' || typeof v === 'boolean') return '';
+  switch (column.kind) {
+    case 'money':
+      return formatMoney(Number(v), currency);
+    case 'count':
+      return formatQty(Number(v));
+    case 'quantity':
+      return typeof v === 'number' ? formatQuantity(v, typeof row.unit === 'string' ? row.unit : null) : String(v);
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? formatDate(String(v)) : String(v);
+    case 'rate':
+      return typeof v === 'number' ? `${(v / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')} %` : String(v);
+    default:
+      return String(v);
+  }
+}
+
+const TONE: Record<string, BadgeTone> = { success: 'success', warning: 'warning', danger: 'danger', secondary: 'secondary', info: 'info' };
+
+export function ReportCellView({ column, row, currency, print = false }: { column: ReportColumn; row: ReportRow; currency: string; print?: boolean }): ReactNode {
+  const text = cellText(column, row, currency);
+  if (!text) return column.kind === 'money' || column.kind === 'quantity' || column.kind === 'count' || column.kind === 'rate' ? <span className="text-body-secondary">—</span> : null;
+  if (column.kind === 'status' && !print) return <Badge tone={TONE[String(row.tone)] ?? 'secondary'}>{text}</Badge>;
+  if (column.link && typeof row.url === 'string' && !print) return <Link href={row.url}>{text}</Link>;
+  if (row.muted && column.kind === 'money') return <s>{text}</s>;
+  return text;
+}
+
+export const isNumeric = (column: ReportColumn) => column.kind === 'money' || column.kind === 'count' || column.kind === 'quantity' || column.kind === 'rate';

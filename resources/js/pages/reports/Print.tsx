@@ -1,0 +1,85 @@
+import type { PageProps } from '@shared/pages';
+import { PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
+import { formatQty } from '@/components/data/format';
+import { ReportChart } from '@/components/reports/ReportChart';
+import { ReportCellView, cellText, isNumeric } from '@/components/reports/report-cells';
+import SimpleLayout from '@/layouts/SimpleLayout';
+import { formatMoney } from '@shared/money';
+
+/**
+ * The A4 printout of any report (the report frame): its filters in words, key figures, chart (light
+ * palette), every table with its total row printed once at the end; landscape when the report's
+ * tables are wide. A table longer than the print cap says so.
+ */
+export default function ReportPrint(props: PageProps<'reports/Print'>) {
+  const { title, subtitle, currency, facts, figures, tables, chart, notes, empty, landscape } = props;
+  const isEmpty = tables.every((t) => t.page.total === 0);
+  const rate = (bp: number) => `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')} %`;
+  return (
+    <PrintFrame meta={props} landscape={landscape} title={title} subtitle={<strong>{subtitle}</strong>}>
+      <PrintFacts items={[...facts, ...(isEmpty ? [] : figures.map((f): [string, string] => [f.label, f.kind === 'money' ? formatMoney(f.figure, currency) : f.kind === 'rate' ? rate(f.figure) : formatQty(f.figure)]))]} />
+      {isEmpty ? <PrintNote>{empty.title}. {empty.text}</PrintNote> : null}
+      {chart && !isEmpty && chart.labels.length > 0 ? (
+        <div className="app-report-print-chart mb-3">
+          <ReportChart chart={chart} currency={currency} print />
+        </div>
+      ) : null}
+      {isEmpty
+        ? null
+        : tables.map((t) => (
+            <section key={t.id} className="mb-3">
+              {t.title ? <h2 className="h6 mt-2 mb-1">{t.title}</h2> : null}
+              {t.page.total > t.page.data.length ? (
+                <PrintNote>
+                  <strong>Attention :</strong> {formatQty(t.page.data.length)} lignes imprimées sur {formatQty(t.page.total)} ; réduisez la période ou filtrez pour tout imprimer (l'export donne toutes les lignes).
+                </PrintNote>
+              ) : null}
+              <table className="app-print-table is-dense" data-testid={`report-print-${t.id}`}>
+                <thead>
+                  <tr>
+                    {t.columns.map((c) => (
+                      <th key={c.id} className={isNumeric(c) ? 'num' : undefined}>
+                        {c.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {t.page.data.map((r, i) => (
+                    <tr key={i}>
+                      {t.columns.map((c) => (
+                        <td key={c.id} className={isNumeric(c) ? 'num' : undefined}>
+                          <ReportCellView column={c} row={r} currency={currency} print />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+                {t.totals ? (
+                  <tfoot>
+                    <tr>
+                      {t.columns.map((c) => (
+                        <th key={c.id} className={isNumeric(c) ? 'num' : undefined}>
+                          {t.totals && t.totals[c.id] !== undefined ? cellText(c, t.totals, currency) : ''}
+                        </th>
+                      ))}
+                    </tr>
+                  </tfoot>
+                ) : null}
+              </table>
+            </section>
+          ))}
+      {notes.length && !isEmpty ? (
+        <PrintNote>
+          {notes.map((n) => (
+            <span key={n} className="d-block">
+              {n}
+            </span>
+          ))}
+        </PrintNote>
+      ) : null}
+    </PrintFrame>
+  );
+}
+
+ReportPrint.layout = SimpleLayout;

@@ -1,0 +1,25 @@
+/**
+ * npm run reports:rebuild — recomputes the summary tables of the reports (report_sales_days/months,
+ * report_stock_days/months: migration 202611241200_report_summaries) from the sales, credit notes
+ * and cancellations and from the stock ledger, in one transaction. The database's triggers keep
+ * them up to date with every document; this is for a database restored or repaired by hand.
+ * Uses DATABASE_URL like the server (default: the SQLite file under storage/).
+ */
+import { loadConfig } from '../server/config.js';
+import { createDb } from '../server/db/connection.js';
+import { migrateLatest } from '../server/db/migrate.js';
+import { rebuildReportSummaries } from '../server/db/report-summaries.js';
+
+const config = loadConfig();
+const db = createDb(config.database);
+const fmt = (n: number) => n.toLocaleString('fr-FR');
+try {
+  await migrateLatest(db);
+  const started = Date.now();
+  const counts = await rebuildReportSummaries(db);
+  console.log(
+    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour, ${fmt(counts.salesMonths)} par mois ; stock ${fmt(counts.stockDays)} par jour, ${fmt(counts.stockMonths)} par mois.`,
+  );
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,225 @@
+import type { Knex } from 'knex';
+import type { ReportColumn, ReportRow } from '../../../shared/reports.js';
+import { route } from '../../../shared/routes.js';
+import { whereSearch } from '../../db/search.js';
+import { type ReportSlice, num, pageOf, sliceQuery, table } from './frame.js';
+import type { ReportBody } from './sales-situation.js';
+import { stockAtRows } from './sales-summaries.js';
+
+/**
+ * Éditions › État de stock (issue 17, report 4): quantities, CMUP and value per product and
+ * location, by category, the products under their alert threshold, and the stock at the end of a
+ * past day rebuilt from the ledger (Σ of the movements up to that day, read from the monthly and
+ * daily summaries of the ledger), valued at the CMUP of that day (the product's CMUP history).
+ * Quantities are never added across products (units differ): totals are counts and values.
+ * `locations` are the places whose stock the user may see (their places, without blind counts).
+ */
+
+export const STOCK_STATE_VIEWS = [
+  { id: 'niveaux', label: 'Par produit et emplacement' },
+  { id: 'categories', label: 'Par catégorie' },
+  { id: 'alerte', label: "Sous le seuil d'alerte" },
+  { id: 'date', label: 'À une date passée' },
+] as const;
+export type StockStateView = (typeof STOCK_STATE_VIEWS)[number]['id'];
+
+export interface StockStateFilters {
+  view: StockStateView;
+  location_id: string;
+  category_id: string;
+  q: string;
+  date: string;
+}
+
+/** The places a user's stock figures may come from: null = every place, else these ids. */
+export type StockPlaces = readonly number[] | null;
+
+function inPlaces(q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder {
+  if (places === null) return q;
+  if (places.length === 0) return q.whereRaw('1 = 0');
+  return q.whereIn(column, [...places]);
+}
+
+function productFilters(db: Knex, q: Knex.QueryBuilder, f: StockStateFilters): Knex.QueryBuilder {
+  if (f.category_id) q.where('p.category_id', Number(f.category_id));
+  if (f.q) whereSearch(q, db, f.q, { upperPrefix: ['p.code', 'p.barcode'], folded: ['p.search_name'], squeezed: ['p.search_key'] });
+  return q;
+}
+
+const LEVEL_COLUMNS: ReportColumn[] = [
+  { id: 'code', label: 'Code', kind: 'text', role: 'secondary', link: true },
+  { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
+  { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
+  { id: 'location', label: 'Emplacement', kind: 'text', role: 'secondary' },
+  { id: 'quantity', label: 'Quantité', kind: 'quantity', role: 'figure' },
+  { id: 'cmup', label: 'CMUP', kind: 'money', role: 'secondary', cost: true },
+  { id: 'value', label: 'Valeur', kind: 'money', role: 'figure', cost: true },
+];
+
+export async function stockState(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
+  if (f.view === 'date') return stockAtDate(db, f, places, slice);
+  const levels = db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0);
+  inPlaces(levels, 'sl.location_id', places);
+  if (f.location_id) levels.where('sl.location_id', Number(f.location_id));
+  productFilters(db, levels, f);
+
+  if (f.view === 'niveaux') {
+    const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
+    const { rows } = await sliceQuery(
+      db,
+      levels
+        .clone()
+        .join('categories as c', 'c.id', 'p.category_id')
+        .join('locations as l', 'l.id', 'sl.location_id')
+        .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.cmup', 'c.name as category', 'l.name as location', 'sl.quantity')
+        .orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]),
+      slice,
+    );
+    const data: ReportRow[] = rows.map((r) => ({
+      code: String(r.code),
+      url: route('products.show', { id: Number(r.id) }),
+      product: String(r.name),
+      category: String(r.category),
+      location: String(r.location),
+      quantity: num(r.quantity),
+      unit: String(r.unit),
+      cmup: num(r.cmup),
+      value: num(r.quantity) * num(r.cmup),
+    }));
+    return {
+      figures: [
+        { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
+        { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: num(agg?.n) },
+        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
+      ],
+      tables: [table('levels', LEVEL_COLUMNS, pageOf(data, num(agg?.n), slice), { code: 'Total', value: num(agg?.value) })],
+      notes: ['Stock actuel (non nul) de chaque produit par emplacement, valorisé au CMUP actuel.'],
+    };
+  }
+
+  if (f.view === 'categories') {
+    const rows = (await levels
+      .clone()
+      .join('categories as c', 'c.id', 'p.category_id')
+      .groupBy('c.id', 'c.code', 'c.name')
+      .select('c.id', 'c.code', 'c.name')
+      .countDistinct({ products: 'sl.product_id' })
+      .count({ n: '*' })
+      .sum({ value: db.raw('sl.quantity * p.cmup') })
+      .orderBy('c.name')) as Record<string, unknown>[];
+    const data: ReportRow[] = rows.map((r) => ({ category: String(r.name), code: String(r.code), products: num(r.products), lines: num(r.n), value: num(r.value) }));
+    const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
+    const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
+    return {
+      figures: [
+        { id: 'categories', label: 'Catégories', kind: 'count', figure: rows.length },
+        { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
+        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
+      ],
+      tables: [
+        table(
+          'categories',
+          [
+            { id: 'category', label: 'Catégorie', kind: 'text', role: 'title', wrap: true },
+            { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
+            { id: 'products', label: 'Produits', kind: 'count', role: 'figure' },
+            { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', role: 'secondary' },
+            { id: 'value', label: 'Valeur (CMUP)', kind: 'money', role: 'figure', cost: true },
+          ],
+          pageOf(data.slice(s.offset, s.offset + s.limit), data.length, slice),
+          { category: 'Total', products: num(agg?.products), lines: num(agg?.n), value: num(agg?.value) },
+        ),
+      ],
+      notes: ['Stock actuel par catégorie de produits, valorisé au CMUP actuel.'],
+    };
+  }
+
+  // Sous le seuil d'alerte: the product's stock over the places shown (every place counted, zero included) at or below its threshold.
+  const all = db('products as p').where('p.active', true).where('p.alert_threshold', '>', 0);
+  productFilters(db, all, f);
+  const stock = db('stock_levels as sl').select('sl.product_id').sum({ quantity: 'sl.quantity' }).groupBy('sl.product_id');
+  inPlaces(stock, 'sl.location_id', places);
+  if (f.location_id) stock.where('sl.location_id', Number(f.location_id));
+  const under = all
+    .leftJoin(stock.as('st'), 'st.product_id', 'p.id')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .whereRaw('COALESCE(st.quantity, 0) <= p.alert_threshold')
+    .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.alert_threshold', 'c.name as category', db.raw('COALESCE(st.quantity, 0) as quantity'))
+    .orderByRaw('(p.alert_threshold - COALESCE(st.quantity, 0)) DESC, p.name ASC');
+  const { rows, total } = await sliceQuery(db, under, slice);
+  const data: ReportRow[] = rows.map((r) => ({
+    code: String(r.code),
+    url: route('products.show', { id: Number(r.id) }),
+    product: String(r.name),
+    category: String(r.category),
+    quantity: num(r.quantity),
+    threshold: num(r.alert_threshold),
+    missing: num(r.alert_threshold) - num(r.quantity),
+    unit: String(r.unit),
+  }));
+  return {
+    figures: [{ id: 'products', label: "Produits sous le seuil d'alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
+    tables: [
+      table(
+        'alerts',
+        [
+          { id: 'code', label: 'Code', kind: 'text', role: 'secondary', link: true },
+          { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
+          { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
+          { id: 'quantity', label: 'En stock', kind: 'quantity', role: 'figure' },
+          { id: 'threshold', label: "Seuil d'alerte", kind: 'quantity', role: 'secondary' },
+          { id: 'missing', label: 'Manque pour le seuil', kind: 'quantity', role: 'figure' },
+        ],
+        pageOf(data, total, slice),
+        null,
+      ),
+    ],
+    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d'alerte."],
+  };
+}
+
+async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
+  const movements = stockAtRows(db, f.date, f, (q, column) => inPlaces(q, column, places));
+  const perPair = db.from(movements.as('m')).select('m.product_id', 'm.location_id').sum({ quantity: 'm.quantity' }).groupBy('m.product_id', 'm.location_id').havingRaw('SUM(m.quantity) <> 0');
+  // The CMUP of the day: the last change (in the order they were computed) dated on or before it,
+  // else the value before the first change dated after it, else today's — each one index seek
+  // on cmup_history (product_id, id).
+  const cmupAt = `COALESCE(
+      (SELECT h.new_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date <= ? ORDER BY h.id DESC LIMIT 1),
+      (SELECT h.old_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date > ? ORDER BY h.id ASC LIMIT 1),
+      p.cmup)`;
+  const rowsQuery = db
+    .from(perPair.as('x'))
+    .join('products as p', 'p.id', 'x.product_id')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .join('locations as l', 'l.id', 'x.location_id')
+    .select('p.id', 'p.code', 'p.name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
+  productFilters(db, rowsQuery, f);
+  const agg = (await db
+    .from(rowsQuery.clone().as('r'))
+    .countDistinct({ products: 'r.id' })
+    .count({ n: '*' })
+    .sum({ value: db.raw('r.quantity * r.cmup') })
+    .first()) as Record<string, unknown>;
+  const { rows } = await sliceQuery(db, rowsQuery.clone().orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]), slice);
+  const data: ReportRow[] = rows.map((r) => ({
+    code: String(r.code),
+    url: route('products.show', { id: Number(r.id) }),
+    product: String(r.name),
+    category: String(r.category),
+    location: String(r.location),
+    quantity: num(r.quantity),
+    unit: String(r.unit),
+    cmup: num(r.cmup),
+    value: num(r.quantity) * num(r.cmup),
+  }));
+  return {
+    figures: [
+      { id: 'products', label: 'Produits en stock à cette date', kind: 'count', figure: num(agg?.products) },
+      { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: num(agg?.n) },
+      { id: 'value', label: 'Valeur du stock (CMUP du jour)', kind: 'money', figure: num(agg?.value), cost: true },
+    ],
+    tables: [table('at_date', LEVEL_COLUMNS.map((c) => (c.id === 'cmup' ? { ...c, label: 'CMUP du jour' } : c)), pageOf(data, num(agg?.n), slice), { code: 'Total', value: num(agg?.value) })],
+    notes: ['Stock au soir de la date choisie, reconstitué depuis le journal des mouvements (somme des mouvements datés de ce jour ou avant), valorisé au CMUP en vigueur ce jour-là.'],
+  };
+}

@@ -1,0 +1,246 @@
+import type { Knex } from 'knex';
+import type { ReportChart, ReportColumn, ReportRow } from '../../../shared/reports.js';
+import { route } from '../../../shared/routes.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
+import { type ReportSlice, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
+import type { ReportBody } from './sales-situation.js';
+import { soldRows } from './sales-summaries.js';
+
+/**
+ * Éditions › Finances › Chiffre d'affaires (issue 17, report 3): global, by client, daily, by
+ * product — with cost and margin for users allowed to see them, and a chart (daily turnover, top
+ * products).
+ *
+ * Every event counts on its own date, so a period's figures never change afterwards: a sale
+ * (FAC-, VB-) on its sale date (+ its TTC total and its cost at the CMUP of the day), a credit note
+ * (avoir) on its date (−), a cancellation on its cancellation date (− what the sale still weighed:
+ * its total less its credit notes). CA net = ventes − avoirs − annulations. Amounts are TTC
+ * (prices include VAT); the margin is CA net − cost net. The by-product view reads the summary
+ * tables (same events, per product), the others indexed aggregates over sales and credit notes.
+ */
+
+export const TURNOVER_VIEWS = [
+  { id: 'global', label: 'Global' },
+  { id: 'clients', label: 'Par client' },
+  { id: 'jours', label: 'Journalier' },
+  { id: 'produits', label: 'Par produit' },
+] as const;
+export type TurnoverView = (typeof TURNOVER_VIEWS)[number]['id'];
+
+export interface TurnoverFilters {
+  view: TurnoverView;
+  from: string;
+  to: string;
+  location_id: string;
+}
+
+const CANCELLED_ON = `COALESCE(s.cancelled_on, substr(s.cancelled_at, 1, 10), s.sale_date)`;
+const CREDITED_COST = `COALESCE((SELECT SUM(cx.cost_total) FROM credit_notes cx WHERE cx.sale_id = s.id AND cx.status = 'validated'), 0)`;
+
+/**
+ * The three event sets of a period as one row source: d (date), client_id, kind, sold (count of
+ * sales), gross (TTC of the sales), returns (credit notes + cancellations, positive), cost (net).
+ */
+function events(db: Knex, f: TurnoverFilters, scope: PlaceScope): Knex.QueryBuilder {
+  const place = (q: Knex.QueryBuilder, column: string) => {
+    whereAllowedLocation(q, column, scope);
+    if (f.location_id) q.where(column, Number(f.location_id));
+    return q;
+  };
+  const sales = place(
+    db('sales as s')
+      .whereBetween('s.sale_date', [f.from, f.to])
+      .select({ d: 's.sale_date', client_id: 's.client_id', kind: 's.kind' }, db.raw('1 as sold'), db.raw('s.total_ttc as gross'), db.raw('0 as returns'), db.raw('s.cost_total as cost')),
+    's.location_id',
+  );
+  const cancellations = place(
+    db('sales as s')
+      .where('s.status', 'cancelled')
+      .whereRaw(`${CANCELLED_ON} BETWEEN ? AND ?`, [f.from, f.to])
+      .select(
+        db.raw(`${CANCELLED_ON} as d`),
+        's.client_id',
+        's.kind',
+        db.raw('0 as sold'),
+        db.raw('0 as gross'),
+        db.raw('s.total_ttc - s.amount_credited as returns'),
+        db.raw(`-(s.cost_total - ${CREDITED_COST}) as cost`),
+      ),
+    's.location_id',
+  );
+  const credits = place(
+    db('credit_notes as cn')
+      .join('sales as s', 's.id', 'cn.sale_id')
+      .where('cn.status', 'validated')
+      .whereBetween('cn.credit_date', [f.from, f.to])
+      .select({ d: 'cn.credit_date', client_id: 'cn.client_id', kind: 's.kind' }, db.raw('0 as sold'), db.raw('0 as gross'), db.raw('cn.total as returns'), db.raw('-cn.cost_total as cost')),
+    'cn.location_id',
+  );
+  return sales.unionAll([cancellations, credits], false);
+}
+
+const FIGURE_COLUMNS: ReportColumn[] = [
+  { id: 'sold', label: 'Ventes', kind: 'count', role: 'secondary' },
+  { id: 'gross', label: 'Ventes TTC', kind: 'money', role: 'secondary' },
+  { id: 'returns', label: 'Avoirs et annulations', kind: 'money', role: 'secondary' },
+  { id: 'net', label: 'CA net', kind: 'money', role: 'figure' },
+  { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
+  { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
+  { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
+];
+
+function figuresRow(r: Record<string, unknown> | undefined): ReportRow {
+  const gross = num(r?.gross);
+  const returns = num(r?.returns);
+  const net = gross - returns;
+  const cost = num(r?.cost);
+  return { sold: num(r?.sold), gross, returns, net, cost, margin: net - cost, rate: marginRate(net - cost, net) };
+}
+
+function aggregate(db: Knex, source: Knex.QueryBuilder): Knex.QueryBuilder {
+  return db.from(source.as('e')).sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost' });
+}
+
+export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
+  if (f.view === 'produits') return byProduct(db, f, scope, slice);
+  const source = events(db, f, scope);
+  const all = figuresRow((await aggregate(db, source.clone()).first()) as Record<string, unknown>);
+  const figures = [
+    { id: 'net', label: "Chiffre d'affaires net", kind: 'money' as const, figure: Number(all.net) },
+    { id: 'sold', label: 'Ventes', kind: 'count' as const, figure: Number(all.sold) },
+    { id: 'returns', label: 'Avoirs et annulations', kind: 'money' as const, figure: Number(all.returns), tone: Number(all.returns) > 0 ? ('danger' as const) : undefined },
+    { id: 'margin', label: 'Marge', kind: 'money' as const, figure: Number(all.margin), cost: true, tone: 'success' as const },
+    { id: 'rate', label: 'Taux de marge', kind: 'rate' as const, figure: Number(all.rate ?? 0), cost: true },
+  ];
+  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l'annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente."];
+  const daily = async () =>
+    (await aggregate(db, source.clone())
+      .select('e.d')
+      .groupBy('e.d')
+      .orderBy('e.d')) as Record<string, unknown>[];
+
+  if (f.view === 'global') {
+    const kinds = (await aggregate(db, source.clone()).select('e.kind').groupBy('e.kind')) as Record<string, unknown>[];
+    const label = { invoice: 'Factures (FAC-)', counter: 'Ventes boutique (VB-)' } as Record<string, string>;
+    const rows: ReportRow[] = ['invoice', 'counter'].map((k) => ({ kind: label[k], ...figuresRow(kinds.find((r) => r.kind === k)) }));
+    const days = await daily();
+    return {
+      figures,
+      tables: [table('global', [{ id: 'kind', label: 'Type de vente', kind: 'text', role: 'title' }, ...FIGURE_COLUMNS], pageOf(rows, rows.length, { all: true, limit: rows.length }), { kind: 'Total', ...all })],
+      chart: dailyChart(days),
+      notes,
+    };
+  }
+  if (f.view === 'jours') {
+    const days = await daily();
+    const rows: ReportRow[] = days.map((r) => ({ date: String(r.d), ...figuresRow(r) }));
+    // Days are at most a few hundred rows: the page is cut from the grouped answer.
+    const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
+    return {
+      figures,
+      tables: [table('days', [{ id: 'date', label: 'Date', kind: 'date', role: 'title' }, ...FIGURE_COLUMNS], pageOf(rows.slice(s.offset, s.offset + s.limit), rows.length, slice), { date: 'Total', ...all })],
+      chart: dailyChart(days),
+      notes,
+    };
+  }
+  // Par client: grouped in SQL, the page's client names joined.
+  const grouped = aggregate(db, source.clone()).select('e.client_id').groupBy('e.client_id');
+  const ordered = db
+    .from(grouped.as('g'))
+    .join('clients as c', 'c.id', 'g.client_id')
+    .select('g.*', 'c.code', 'c.name')
+    .orderByRaw('(g.gross - g.returns) DESC, g.client_id ASC');
+  const { rows, total } = await sliceQuery(db, ordered, slice);
+  const data: ReportRow[] = rows.map((r) => ({ client: String(r.name), code: String(r.code), url: route('clients.show', { id: Number(r.client_id) }), ...figuresRow(r) }));
+  return {
+    figures,
+    tables: [
+      table(
+        'clients',
+        [{ id: 'client', label: 'Client', kind: 'text', role: 'title', link: true, wrap: true }, { id: 'code', label: 'Code', kind: 'text', role: 'secondary' }, ...FIGURE_COLUMNS],
+        pageOf(data, total, slice),
+        { client: 'Total', ...all },
+      ),
+    ],
+    chart: null,
+    notes,
+  };
+}
+
+function dailyChart(days: Record<string, unknown>[]): ReportChart {
+  const rows = days.map(figuresRow);
+  return {
+    type: days.length > 62 ? 'line' : 'bar',
+    title: "Chiffre d'affaires net par jour",
+    labels: days.map((d) => String(d.d)),
+    series: [
+      { label: 'CA net', unit: 'money', data: rows.map((r) => Number(r.net)) },
+      { label: 'Marge', unit: 'money', data: rows.map((r) => Number(r.margin)), cost: true },
+    ],
+  };
+}
+
+async function byProduct(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
+  const sold = soldRows(db, f, scope);
+  const grouped = db
+    .from(sold.as('e'))
+    .groupBy('e.product_id')
+    .select('e.product_id')
+    .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' })
+    .havingRaw('SUM(e.quantity) <> 0 OR SUM(e.sales) <> 0');
+  const agg = (await db.from(sold.clone().as('e')).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Record<string, unknown>;
+  const ordered = db
+    .from(grouped.as('g'))
+    .join('products as p', 'p.id', 'g.product_id')
+    .select('g.*', 'p.code', 'p.name', 'p.unit')
+    .orderBy([
+      { column: 'g.sales', order: 'desc' },
+      { column: 'g.product_id', order: 'asc' },
+    ]);
+  const { rows, total } = await sliceQuery(db, ordered, slice);
+  const top = 'all' in slice || slice.page === 1 ? rows.slice(0, 10) : ((await ordered.clone().limit(10)) as Record<string, unknown>[]);
+  const net = num(agg?.sales);
+  const cost = num(agg?.cost);
+  const columns: ReportColumn[] = [
+    { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
+    { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
+    { id: 'quantity', label: 'Quantité nette', kind: 'quantity', role: 'figure' },
+    { id: 'net', label: 'CA net', kind: 'money', role: 'figure' },
+    { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
+    { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
+    { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
+  ];
+  const data: ReportRow[] = rows.map((r) => ({
+    code: String(r.code),
+    product: String(r.name),
+    quantity: num(r.quantity),
+    unit: String(r.unit),
+    net: num(r.sales),
+    cost: num(r.cost),
+    margin: num(r.sales) - num(r.cost),
+    rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
+  }));
+  return {
+    figures: [
+      { id: 'net', label: "Chiffre d'affaires net", kind: 'money', figure: net },
+      { id: 'products', label: 'Produits vendus', kind: 'count', figure: total },
+      { id: 'margin', label: 'Marge', kind: 'money', figure: net - cost, cost: true, tone: 'success' },
+      { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: marginRate(net - cost, net) ?? 0, cost: true },
+    ],
+    tables: [table('products', columns, pageOf(data, total, slice), { code: 'Total', net, cost, margin: net - cost, rate: marginRate(net - cost, net) })],
+    chart: top.length
+      ? {
+          type: 'bar',
+          horizontal: true,
+          title: 'Les 10 produits au plus fort chiffre',
+          labels: top.map((r) => String(r.name)),
+          series: [
+            { label: 'CA net', unit: 'money', data: top.map((r) => num(r.sales)) },
+            { label: 'Marge', unit: 'money', data: top.map((r) => num(r.sales) - num(r.cost)), cost: true },
+          ],
+        }
+      : null,
+    notes: ["Ventes de la période par produit, moins les avoirs et les annulations de la période (chacun à sa date). Montant des lignes après remises (TTC) ; coût au CMUP du jour de la vente."],
+  };
+}
