@@ -3,7 +3,8 @@
  * PostgreSQL database when BENCH_DATABASE_URL is set), starts the real app on a free port, logs in
  * and measures through the whole HTTP stack (session, permissions, Inertia JSON) the p50/p95 of
  * the master-data screens, the bulk price rule, the stock documents and the sales (invoice of 10
- * lines, counter sale of 5, the sales lists at 200 000 sales), each beside its target (DESIGN.md §7) and beside
+ * lines, counter sale of 5, the sales lists at 200 000 sales), the receivables (statement of account of a
+ * busy client, open invoices of a client with 500 invoices, a settlement of 3 invoices), each beside its target (DESIGN.md §7) and beside
  * the bare database time of the same knex queries, so the cost of our layers is visible.
  * On SQLite it then measures the client in Chromium over a throttled mobile link (first visits of
  * /login and /dashboard, an in-app navigation, bytes transferred: scripts/bench/browser.ts).
@@ -37,6 +38,7 @@ import { createStockEntry } from '../server/services/stock/entries.js';
 import { productStock } from '../server/services/stock/product-stock.js';
 import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from './bench/browser.js';
 import { benchSales } from './bench/sales.js';
+import { benchReceivables } from './bench/receivables.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
@@ -255,6 +257,7 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       await benchStock(db, b, measure, rows);
       const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
       await benchSales(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
+      await benchReceivables(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
       if (withBrowser) {
         console.log(`[${label}] Mesures dans Chromium (1,6 Mbit/s, 150 ms de latence)…`);
