@@ -36,7 +36,7 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
           Relevé de compte
         </h2>
         <div className="d-flex flex-wrap gap-2">
-          <a href={route('clients.statementPrint', { id: clientId }, period)} className="btn btn-sm btn-outline-secondary" data-testid="client-statement-print">
+          <a href={route('clients.statementPrint', { id: clientId }, period)} className="btn btn-outline-secondary" data-testid="client-statement-print">
             <Icon name="fa-solid fa-print" className="me-2" />
             Imprimer le relevé
           </a>
