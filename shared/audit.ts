@@ -67,6 +67,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'transfer.sent': 'Transfert envoyé',
   'transfer.received': 'Transfert réceptionné',
   'transfer.cancelled': 'Transfert annulé',
+  // Annulations › Factures et Règlements.
+  'sale.cancelled': 'Facture / vente annulée',
+  'settlement.cancelled': 'Règlement annulé',
   'inventory.opened': 'Inventaire ouvert',
   'inventory.validated': 'Inventaire validé',
   'inventory.abandoned': 'Inventaire abandonné',

@@ -14,7 +14,9 @@ import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
 import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
+import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './cancellation-pages.js';
 import { CLIENT_STATEMENT_PAGE_NAMES, type ClientStatementPages, type ClientStatementSection } from './client-statement.js';
+import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
 
 export interface AuthUser {
   id: number;
@@ -37,7 +39,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages {
+export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & {
     sales: ClientSalesSection | null;
@@ -89,7 +91,9 @@ export const PAGE_NAMES = [
   ...USER_PAGE_NAMES,
   ...SETTINGS_PAGE_NAMES,
   ...COUNTER_PAGE_NAMES,
+  ...CANCELLATION_PAGE_NAMES,
   ...CLIENT_STATEMENT_PAGE_NAMES,
+  ...SETTLEMENT_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -47,6 +47,7 @@ const COUNTER = '/operations/sortiestock/boutique';
 const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
+const SETTLEMENTS = '/operations/reglement';
 
 export const ROUTES = {
   home: '/',
@@ -125,6 +126,20 @@ export const ROUTES = {
   'sales.counterSales.export': `${COUNTER_SALES}/export`,
   'sales.show': `${SALES}/:id`,
   'sales.print': `${SALES}/:id/print`,
+  // Annulations et réimpressions › Factures: search FAC- and VB-, cancel (POST), reprint.
+  'sales.cancellations': '/operations/facture/showfactureanulation',
+  'sales.cancel': '/operations/facture/showfactureanulation/:id/cancel',
+  // Annulations et réimpressions › Règlements: search REG-, cancel (POST), reprint the receipt.
+  'settlements.cancellations': '/operations/reglement/getanulationreglement',
+  'settlements.cancel': '/operations/reglement/getanulationreglement/:id/cancel',
+  // Trésorerie › Règlement: client settlements (REG-); POST on the list's URL validates one.
+  ...prefixed('settlements', {
+    index: SETTLEMENTS,
+    create: `${SETTLEMENTS}/create`,
+    export: `${SETTLEMENTS}/export`,
+    show: `${SETTLEMENTS}/:id`,
+    print: `${SETTLEMENTS}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

@@ -16,6 +16,7 @@ import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { apiClient, tokenFor } from '../support/api.js';
 import { makeTreasuryAccount } from '../support/treasury.js';
+import { settle, settlementInput } from '../support/settlements.js';
 import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-accounts.js';
 import { paymentAccounts } from '../../server/services/treasury/accounts.js';
 import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
@@ -69,6 +70,9 @@ interface Data {
   client: number;
   invoiceMine: { id: number; number: string };
   invoiceTheirs: { id: number; number: string };
+  /** Settlements (REG-) of that client: into the user's bank, and into the other user's bank. */
+  settlementMine: { id: number; number: string };
+  settlementTheirs: { id: number; number: string };
   /** The administrator's session (to compare totals). */
   admin: Client;
   /** The user's REST API token (products, stock, treasury). */
@@ -182,7 +186,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
       const group = (res.body.groups as Array<{ key: string; items: Array<{ title: string }> }>).find((g) => g.key === 'documents');
       return group ? group.items.map((i) => i.title) : [];
     };
-    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number, d.settlementTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    expect(await documents(d.settlementMine.number)).toEqual([d.settlementMine.number]);
     expect(await documents(d.invoiceMine.number)).toEqual([d.invoiceMine.number]);
     expect(await documents(d.entryMine.number)).toEqual([d.entryMine.number]);
     expect(await documents(d.transferIn.number)).toEqual([d.transferIn.number]);
@@ -252,6 +257,28 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     // No shop of theirs: the page says so (not « create a shop »).
     expect(page.body.props.places_restricted).toBe(true);
   },
+  // Annulations › Factures: both kinds, the user's places only.
+  'sales.cancellations': list(() => ROUTES['sales.cancellations'], (d) => [d.invoiceMine.number, d.saleMine.number], (d) => [d.invoiceTheirs.number, d.saleTheirs.number, d.theirsName]),
+  // Annulations › Règlements: those paid into the user's accounts only.
+  'settlements.cancellations': list(() => ROUTES['settlements.cancellations'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number]),
+  // Settlements: those paid into the user's accounts (and advances spent, which land in none).
+  'settlements.index': list(() => ROUTES['settlements.index'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'settlements.export': async (c, d) => {
+    const res = await download(c, ROUTES['settlements.export']);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.settlementMine.number);
+    expect(body).not.toContain(d.settlementTheirs.number);
+  },
+  'settlements.create': async (c, d) => {
+    const page = await c.visit(`${ROUTES['settlements.create']}?client_id=${d.client}`);
+    expect(page.status).toBe(200);
+    const accounts = ids(page.body.props.accounts);
+    expect(accounts).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine, d.deskMineAccount]));
+    for (const id of [d.bankTheirs.id, d.walletTheirs, d.deskTheirsAccount]) expect(accounts).not.toContain(id);
+  },
+  'settlements.show': document((d) => `/operations/reglement/${d.settlementTheirs.id}`, (d) => `/operations/reglement/${d.settlementMine.id}`),
+  'settlements.print': document((d) => `/operations/reglement/${d.settlementTheirs.id}/print`, (d) => `/operations/reglement/${d.settlementMine.id}/print`),
   'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
   'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),
   'treasuryAccounts.export': async (c, d) => {
@@ -401,6 +428,8 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   // Received by the receiving place, cancelled by the sending one.
   'transfers.receive': { method: 'post', url: (d) => `${T(d.transferOut.id)}/receive` },
   'transfers.cancel': { method: 'post', url: (d) => `${T(d.transferIn.id)}/cancel` },
+  'settlements.cancel': { method: 'post', url: (d) => `/operations/reglement/getanulationreglement/${d.settlementTheirs.id}/cancel` },
+  'sales.cancel': { method: 'post', url: (d) => `/operations/facture/showfactureanulation/${d.invoiceTheirs.id}/cancel` },
   'inventory.counts': { method: 'post', url: (d) => `${I(d.countTheirs)}/counts` },
   'inventory.scan': { method: 'post', url: (d) => `${I(d.countTheirs)}/scan` },
   'inventory.validate': { method: 'post', url: (d) => `${I(d.countTheirs)}/validate` },
@@ -525,10 +554,22 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const invoiceTheirs = await invoice(theirs);
     const bankMine = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Une ${tag}` }), name: `Banque Une ${tag}` };
     const bankTheirs = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Deux ${tag}` }), name: `Banque Deux ${tag}` };
+    const settlement = async (accountId: number) => {
+      const r = await settle(t.db, settlementInput({ clientId: client, settlementDate: today(), amount: 1_000, method: 'virement', reference: `VIR-${accountId}`, accountId }));
+      return { id: r.id, number: r.number };
+    };
+    const settlementMine = await settlement(bankMine.id);
+    const settlementTheirs = await settlement(bankTheirs.id);
     const walletMine = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'mtn_momo' });
     const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
     const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
     const deskTheirsAccount = (await cashDeskAccountId(t.db, deskTheirs))!;
+    const settlement = async (accountId: number) => {
+      const r = await settle(t.db, settlementInput({ clientId: client, settlementDate: today(), method: 'virement', reference: `VIR-${accountId}`, accountId, amount: 1_000, allocations: [] }));
+      return { id: r.id, number: r.number };
+    };
+    const settlementMine = await settlement(bankMine.id);
+    const settlementTheirs = await settlement(bankTheirs.id);
 
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
@@ -536,7 +577,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
     const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock'])).token);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, admin, api };
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, admin, api };
     userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');

@@ -5,7 +5,7 @@ import type { SaleListFilters } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODES, SALE_PRICES_INCLUDE_VAT, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
+import { SALE_SCREENS, mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
@@ -16,7 +16,7 @@ import { locationRows } from '../../services/stock/lookups.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
 import { requirePlace } from '../middleware/places.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { printFrame } from '../printouts.js';
@@ -30,6 +30,7 @@ import { flash, redirect } from '../respond.js';
 import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 import { creditNoteRoutes } from './sales/credit-notes.js';
+import { printBack } from './sales/print-back.js';
 
 /** Days of credit the form proposes for a credit sale (its due date, editable; the schema requires one). */
 export const DEFAULT_CREDIT_DAYS = 30;
@@ -61,7 +62,10 @@ export function saleRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(creditNoteRoutes(ctx));
-  r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales'], ROUTES['sales.show']], requireAuth, requireVerified, can('menu.sortiestock'));
+  r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales'], ROUTES['sales.show']], requireAuth, requireVerified);
+  r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales']], can('menu.sortiestock'));
+  // A sale's page and printouts open from Sortie de stock and from Annulations › Factures.
+  r.use(ROUTES['sales.show'], canAny(...SALE_SCREENS));
   // Another place's sale (its page, its printouts): the 404 page, like an unknown one.
   r.use(ROUTES['sales.show'], requirePlace(db, 'sale'));
 
@@ -147,7 +151,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
     const currency = await getCurrency(db);
-    const frame = await printFrame(db, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: route('sales.show', { id }) });
+    const frame = await printFrame(db, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
     // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
     const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
     // A printout goes to the customer: never costs nor margins, whoever prints it.

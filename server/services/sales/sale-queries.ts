@@ -75,6 +75,9 @@ const SALE_COLUMNS = [
   's.amount_credited',
   's.status',
   's.payment_status',
+  's.version',
+  's.cancel_reason',
+  's.cancelled_on',
   'c.name as client_name',
   'l.name as location_name',
 ];
