@@ -564,12 +564,6 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
     const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
     const deskTheirsAccount = (await cashDeskAccountId(t.db, deskTheirs))!;
-    const settlement = async (accountId: number) => {
-      const r = await settle(t.db, settlementInput({ clientId: client, settlementDate: today(), method: 'virement', reference: `VIR-${accountId}`, accountId, amount: 1_000, allocations: [] }));
-      return { id: r.id, number: r.number };
-    };
-    const settlementMine = await settlement(bankMine.id);
-    const settlementTheirs = await settlement(bankTheirs.id);
 
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
