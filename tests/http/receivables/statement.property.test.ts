@@ -150,7 +150,27 @@ describe.each(testDatabases())('statement of account on random histories (%s)', 
         const remaining = live.reduce((sum, r) => sum + Math.max(0, Number(r.total_ttc) - Number(r.amount_paid) - Number(r.amount_credited)), 0);
         expect(balance).toBe(remaining - (await clientMoney(t.db, client)).advance);
       }),
-      { numRuns: kind === 'sqlite' ? 50 : 25 },
+      {
+        numRuns: kind === 'sqlite' ? 50 : 25,
+        // Besides the random histories, one that surely holds an advance spent, a cancelled settlement and a cancelled sale.
+        examples: [
+          [
+            [
+              { kind: 'credit', day: 0, amount: 100_000 },
+              { kind: 'payment', day: 5, amount: 150_000, method: 'especes' },
+              { kind: 'credit', day: 10, amount: 40_000 },
+              { kind: 'advance', day: 12, share: 100 },
+              { kind: 'payment', day: 20, amount: 10_000, method: 'cheque' },
+              { kind: 'cancelSettlement', day: 21, pick: 2 },
+              { kind: 'credit', day: 25, amount: 30_000 },
+              { kind: 'cancelSale', day: 26, pick: 2 },
+              { kind: 'counterReturn', day: 27, price: 2_000, sold: 3, returned: 1 },
+              { kind: 'cancelSale', day: 28, pick: 3 },
+            ],
+            150,
+          ],
+        ],
+      },
     );
     // The histories did hold what the property speaks of.
     expect(Math.min(seen.cancelledSales, seen.cancelledSettlements, seen.advancesSpent)).toBeGreaterThan(0);
