@@ -3,7 +3,8 @@
  * PostgreSQL database when BENCH_DATABASE_URL is set), starts the real app on a free port, logs in
  * and measures through the whole HTTP stack (session, permissions, Inertia JSON) the p50/p95 of
  * the master-data screens, the bulk price rule, the stock documents and the sales (invoice of 10
- * lines, counter sale of 5, the sales lists at 200 000 sales; a caisse expense), each beside its target (DESIGN.md §7) and beside
+ * lines, counter sale of 5, the sales lists at 200 000 sales), the receivables (statement of account of a
+ * busy client, open invoices of a client with 500 invoices, a settlement of 3 invoices), each beside its target (DESIGN.md §7) and beside
  * the bare database time of the same knex queries, so the cost of our layers is visible.
  * On SQLite it then measures the client in Chromium over a throttled mobile link (first visits of
  * /login and /dashboard, an in-app navigation, bytes transferred: scripts/bench/browser.ts).
@@ -39,6 +40,7 @@ import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from '
 import { benchSales } from './bench/sales.js';
 import { benchCash } from './bench/cash.js';
 import { benchReports } from './bench/reports.js';
+import { benchReceivables } from './bench/receivables.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
@@ -259,6 +261,7 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       await benchSales(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       await benchCash(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       await benchReports(db, b, measure);
+      await benchReceivables(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
       if (withBrowser) {
         console.log(`[${label}] Mesures dans Chromium (1,6 Mbit/s, 150 ms de latence)…`);

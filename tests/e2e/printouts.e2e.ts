@@ -208,6 +208,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       { name: 'ticket-58mm', url: route('sales.ticket', { id: counterSale.id }, { width: 58 }), paper: '58mm', number: counterSale.number, minPages: 1 },
       { name: 'bon-entree', url: route('entries.print', { id: entry.id }), paper: 'A4', number: entry.number, minPages: 3, totalOnce: /Total \(140 lignes\)/ },
       { name: 'etat-entrees', url: route('entries.statement', { from: today, to: today }), paper: 'A4', number: null, minPages: 1 },
+      { name: 'releve-compte', url: route('clients.statementPrint', { id: client }, { from: today, to: today }), paper: 'A4', number: null, minPages: 1, totalOnce: /Totaux de la période et solde de clôture/ },
       { name: 'bon-transfert', url: route('transfers.print', { id: transfer.id }), paper: 'A5', number: transferNumber, minPages: 2, totalOnce: /Total \(45 lignes\)/ },
       { name: 'reajustement', url: route('inventory.readjustmentPrint', { id: readjustment.id }), paper: 'A4', number: readjustment.number, minPages: 1 },
       { name: 'ajustement-inventaire', url: route('inventory.adjustment', { id: count.id }), paper: 'A4', number: count.number, minPages: 2 },

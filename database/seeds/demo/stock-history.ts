@@ -172,7 +172,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
             different ||= short > 0;
             received += l.quantity_received;
             // What went missing in transit leaves the total on hand; the CMUP does not move.
-            onHand.set(l.product_id, onHand.get(l.product_id)! - short);
+            onHand.set(l.product_id, (onHand.get(l.product_id) ?? 0) - short);
             if (l.quantity_received > 0) move(doc, date, at(9, 30), l.product_id, t.row.to_location_id as number, l.quantity_received, l.unit_cost, 'transfer_in', l.difference_reason);
           }
           Object.assign(t.row, { status: different ? 'received_with_difference' : 'received', received_by: user.id, received_at: at(9, 30), received_date: date, reception_note: '', total_quantity_received: received, version: 2, updated_at: at(9, 30) });
@@ -259,7 +259,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
           out.inventory_count_lines.push({ count_id: id, product_id: p.id, theoretical_quantity: theoretical, counted_quantity: counted, counted_by: user.id, counted_at: at(16, 0), stock_at_validation: theoretical, adjustment_quantity: r.adjustment, unit_cost: p.cmup });
           if (r.adjustment === 0) continue;
           move(doc, date, at(17, 0), p.id, locationId, r.adjustment, p.cmup, 'inventory', 'Inventaire');
-          onHand.set(p.id, onHand.get(p.id)! + r.adjustment);
+          onHand.set(p.id, (onHand.get(p.id) ?? 0) + r.adjustment);
           totals.adjusted++;
           if (r.adjustment > 0) (totals.gainQ += r.adjustment), (totals.gainV += r.value);
           else (totals.lossQ -= r.adjustment), (totals.lossV -= r.value);
@@ -289,7 +289,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
             const before = get(productId, locationId);
             const quantity = reason === 'erreur_saisie' && rng.chance(0.5) ? rng.int(1, 3) : -Math.min(before, rng.int(1, 3));
             move({ type: 'stock_adjustment', id, number }, date, at(18, 0), productId, locationId, quantity, p.cmup, 'readjustment', `${label} — ${note}`);
-            onHand.set(productId, onHand.get(productId)! + quantity);
+            onHand.set(productId, (onHand.get(productId) ?? 0) + quantity);
             out.stock_adjustment_lines.push({ adjustment_id: id, position: i + 1, product_id: productId, quantity, stock_before: before, unit_cost: p.cmup });
             total += valueOf(quantity, p.cmup);
           });

@@ -21,13 +21,14 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
   const user = (usePage().props as Partial<SharedProps>).auth?.user;
   const list = useList(route('clients.show', { id: clientId }), { from: statement.from, to: statement.to }, { keep: [] });
   const opensSales = hasPermission(user, 'menu.sortiestock');
+  const opensSettlements = hasPermission(user, 'menu.reglement');
   const period = { from: statement.from, to: statement.to };
   const { totals } = statement;
   const documentLink = (l: StatementLine) => {
+    if (l.document_type === 'settlement') return opensSettlements ? route('settlements.show', { id: l.document_id }) : null;
     if (!opensSales) return null;
     if (l.document_type === 'sale') return route('sales.show', { id: l.document_id });
-    if (l.document_type === 'credit_note') return route('creditNotes.show', { id: l.document_id });
-    return null;
+    return route('creditNotes.show', { id: l.document_id });
   };
   return (
     <section className="mb-4" aria-labelledby="client-statement-title" data-testid="client-statement">
@@ -36,7 +37,7 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
           Relevé de compte
         </h2>
         <div className="d-flex flex-wrap gap-2">
-          <a href={route('clients.statementPrint', { id: clientId }, period)} className="btn btn-sm btn-outline-secondary" data-testid="client-statement-print">
+          <a href={route('clients.statementPrint', { id: clientId }, period)} className="btn btn-outline-secondary" data-testid="client-statement-print">
             <Icon name="fa-solid fa-print" className="me-2" />
             Imprimer le relevé
           </a>

@@ -28,6 +28,16 @@ export default function ClientShow({ client, usage, history, can, currency, sale
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients', href: route('clients.index') }, { label: client.code }]}
       actions={<EditLink href={can.update ? route('clients.edit', { id: client.id }) : null} />}
       aside={<RecordLifecycle resource="clients" id={client.id} active={client.active} usage={usage} noun="ce client" canDelete={can.delete} />}
+      below={
+        statement ? (
+          <StatementSection clientId={client.id} clientName={client.name} statement={statement} canExport={can.export} currency={currency} />
+        ) : statement_note && !client.is_walk_in ? (
+          <p className="small text-body-secondary mb-4" data-testid="client-statement-note">
+            <Icon name="fa-solid fa-circle-info" className="me-1" />
+            {statement_note}
+          </p>
+        ) : null
+      }
     >
       <StatRow>
         <Stat label="Solde dû" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} testId="client-balance" />
@@ -83,14 +93,6 @@ export default function ClientShow({ client, usage, history, can, currency, sale
             ]}
           />
         </section>
-      ) : null}
-      {statement ? (
-        <StatementSection clientId={client.id} clientName={client.name} statement={statement} canExport={can.export} currency={currency} />
-      ) : statement_note && !client.is_walk_in ? (
-        <p className="small text-body-secondary mb-4" data-testid="client-statement-note">
-          <Icon name="fa-solid fa-circle-info" className="me-1" />
-          {statement_note}
-        </p>
       ) : null}
       <AuditHistory items={history} />
     </RecordPage>
