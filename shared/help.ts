@@ -24,6 +24,8 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   ['/operations/sortiestock/ventes', 'sorties-de-stock'],
   [ROUTES['transfers.cancellations'], 'annulations'],
   [ROUTES['inventory.index'], 'inventaire'],
+  [ROUTES['cash.situation'], 'arretes-de-caisse'],
+  [ROUTES['cash.closings.index'], 'arretes-de-caisse'],
   ['/parametres/societe', 'parametres'],
   ['/parametres', 'parametres'],
   [ROUTES['users.index'], 'utilisateurs'],

@@ -14,6 +14,7 @@ import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
 import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
+import { CASH_CLOSING_PAGE_NAMES, type CashClosingPages } from './cash-closing-pages.js';
 
 export interface AuthUser {
   id: number;
@@ -36,7 +37,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages {
+export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CashClosingPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & { sales: ClientSalesSection | null };
   Welcome: { canRegister: boolean };
@@ -83,6 +84,7 @@ export const PAGE_NAMES = [
   ...USER_PAGE_NAMES,
   ...SETTINGS_PAGE_NAMES,
   ...COUNTER_PAGE_NAMES,
+  ...CASH_CLOSING_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

@@ -79,6 +79,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'cash.transfer', label: 'Transferts entre caisses' },
       { name: 'cash.bank_deposit', label: 'Versements en banque' },
       { name: 'cash.closing', label: 'Arrêtés de caisse' },
+      { name: 'cash.reopen', label: 'Rouvrir un arrêté de caisse' },
       { name: 'inventory.count', label: 'Saisir des inventaires' },
       { name: 'inventory.validate', label: 'Valider des inventaires et réajustements' },
     ],
