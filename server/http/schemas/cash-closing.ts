@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.js';
+import { isIsoDate } from '../../domain/dates.js';
 import { integer, text as shortText } from '../../services/records/fields.js';
 import { idempotencyKey, isoDate, recordId, requiredText, text } from './stock.js';
 
@@ -10,7 +11,7 @@ const count = integer('nombre de billets ou de pièces', { min: 0, default: 0 })
 export const closingSchema = z.object({
   idempotency_key: idempotencyKey,
   account_id: recordId('Choisissez la caisse à arrêter.'),
-  day: isoDate('La journée'),
+  day: isoDate('La journée').refine(isIsoDate, "La journée n'est pas une date du calendrier."),
   counts: z
     .array(z.object({ key: shortText('coupure', 10, { required: true }), count }), { error: 'Saisissez le comptage de la caisse.' })
     .max(30, 'Le comptage compte trop de lignes.'),
