@@ -14,7 +14,7 @@ export function ExpectedCashTable({ currency, opening, byType, totalIn, totalOut
         <thead>
           <tr>
             <th scope="col">Nature</th>
-            <th scope="col" className="text-end">
+            <th scope="col" className="text-end d-none d-sm-table-cell">
               Mouvements
             </th>
             <th scope="col" className="text-end">
@@ -26,9 +26,9 @@ export function ExpectedCashTable({ currency, opening, byType, totalIn, totalOut
           </tr>
         </thead>
         <tbody>
-          <tr className="table-light">
-            <th scope="row">Fond de caisse (solde d'ouverture)</th>
-            <td />
+          <tr className="fw-semibold">
+            <th scope="row">Fond de caisse</th>
+            <td className="d-none d-sm-table-cell" />
             <td className="text-end" colSpan={2} data-testid="closing-opening">
               <Money value={opening} currency={currency} />
             </td>
@@ -43,7 +43,7 @@ export function ExpectedCashTable({ currency, opening, byType, totalIn, totalOut
             byType.map((t) => (
               <tr key={t.movement_type} data-testid={`closing-type-${t.movement_type}`}>
                 <td>{t.label}</td>
-                <td className="text-end">{formatQty(t.count)}</td>
+                <td className="text-end d-none d-sm-table-cell">{formatQty(t.count)}</td>
                 <td className="text-end">{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
                 <td className="text-end">{t.total_out ? <Money value={-t.total_out} currency={currency} /> : '—'}</td>
               </tr>
@@ -53,7 +53,7 @@ export function ExpectedCashTable({ currency, opening, byType, totalIn, totalOut
         <tfoot>
           <tr>
             <th scope="row">Total du jour</th>
-            <td />
+            <td className="d-none d-sm-table-cell" />
             <td className="text-end">
               <Money value={totalIn} currency={currency} />
             </td>
@@ -63,7 +63,7 @@ export function ExpectedCashTable({ currency, opening, byType, totalIn, totalOut
           </tr>
           <tr>
             <th scope="row">Espèces attendues en caisse</th>
-            <td />
+            <td className="d-none d-sm-table-cell" />
             <td className="text-end fw-bold" colSpan={2} data-testid="closing-expected">
               <Money value={expected} currency={currency} />
             </td>

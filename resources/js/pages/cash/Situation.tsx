@@ -100,7 +100,7 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                 <thead>
                   <tr>
                     <th scope="col">Nature</th>
-                    <th scope="col" className="text-end">
+                    <th scope="col" className="text-end d-none d-sm-table-cell">
                       Mouvements
                     </th>
                     <th scope="col" className="text-end">
@@ -112,9 +112,9 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                   </tr>
                 </thead>
                 <tbody>
-                  <tr className="table-light">
+                  <tr className="fw-semibold">
                     <th scope="row">Solde d'ouverture au {formatDate(s.from)}</th>
-                    <td />
+                    <td className="d-none d-sm-table-cell" />
                     <td className="text-end" colSpan={2}>
                       <Money value={s.opening_balance} currency={currency} />
                     </td>
@@ -129,7 +129,7 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                     s.by_type.map((t) => (
                       <tr key={t.movement_type} data-testid={`situation-type-${t.movement_type}`}>
                         <td>{t.label}</td>
-                        <td className="text-end">{formatQty(t.count)}</td>
+                        <td className="text-end d-none d-sm-table-cell">{formatQty(t.count)}</td>
                         <td className="text-end">{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
                         <td className="text-end">{t.total_out ? <Money value={-t.total_out} currency={currency} /> : '—'}</td>
                       </tr>
@@ -139,7 +139,7 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                 <tfoot>
                   <tr>
                     <th scope="row">Total de la période</th>
-                    <td className="text-end">{formatQty(s.movement_count)}</td>
+                    <td className="text-end d-none d-sm-table-cell">{formatQty(s.movement_count)}</td>
                     <td className="text-end fw-semibold">
                       <Money value={s.total_in} currency={currency} />
                     </td>
@@ -149,7 +149,7 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                   </tr>
                   <tr>
                     <th scope="row">Solde de clôture au {formatDate(s.to)}</th>
-                    <td />
+                    <td className="d-none d-sm-table-cell" />
                     <td className="text-end fw-bold" colSpan={2}>
                       <Money value={s.closing_balance} currency={currency} />
                     </td>

@@ -1,6 +1,7 @@
 import { Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { closingDifference, differenceLabel } from '@shared/cash-closing';
+import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
@@ -206,7 +207,7 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
         <div className="card-body">
           <TextAreaField
             {...form.fieldProps('reason')}
-            label={difference === 0 ? "Observation sur l'écart (aucun écart)" : `Motif de l'écart (${differenceLabel(difference).toLowerCase()} de ${Math.abs(difference).toLocaleString('fr-FR')})`}
+            label={difference === 0 ? "Observation sur l'écart (aucun écart)" : `Motif de l'écart (${differenceLabel(difference).toLowerCase()} de ${formatMoney(Math.abs(difference), currency)})`}
             required={difference !== 0}
             maxLength={500}
             hint={difference === 0 ? 'Aucun écart : rien à expliquer.' : "Obligatoire : expliquez l'écart (erreur de rendu de monnaie, billet faux, dépense sans pièce…)."}
