@@ -9,8 +9,9 @@ import { checkJournals } from '../../../server/services/integrity/check-journals
 import { safeRoute, scrub } from '../../../server/services/support/error-log.js';
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { type DbKind, testDatabases } from '../../support/databases.js';
-import { giveStock, stockFixtures } from '../../support/stock.js';
-import { makeTreasuryAccount } from '../../support/treasury.js';
+import { giveStock, idempotencyKey, stockFixtures } from '../../support/stock.js';
+import { makeDeskAccount } from '../../support/cash-closing.js';
+import { closeDesk, makeTreasuryAccount } from '../../support/treasury.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { chainExistingStockMovements } from '../../../database/migrations/202611240150_support.js';
 import { uniqueTag } from '../../support/unique.js';
@@ -141,6 +142,22 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
         await admin.post(route('backups.index'));
+      },
+    },
+    {
+      event: 'arrêté de caisse',
+      action: 'cash.closing_validated',
+      cause: async () => {
+        const desk = await makeDeskAccount(t.db);
+        await admin.post(route('cash.closings.index'), { idempotency_key: idempotencyKey(), account_id: desk, day: '2026-01-20', counts: [], reason: '', expected_seen: 0 });
+      },
+    },
+    {
+      event: "réouverture d'un arrêté de caisse",
+      action: 'cash.closing_reopened',
+      cause: async () => {
+        const closed = await closeDesk(t.db, await makeDeskAccount(t.db), '2026-01-21');
+        await admin.post(route('cash.closings.reopen', { id: closed.id }), { reason: 'Recomptage demandé' });
       },
     },
     // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.
