@@ -37,47 +37,48 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
   const openingRow = await before.first(db.raw('? + COALESCE(SUM(amount), 0) AS opening', [previous ? Number(previous.counted) : 0]));
   const opening = Number(openingRow.opening);
 
-  const inPeriod = () => db('money_movements').where('account_id', accountId).whereBetween('business_date', [from, to]);
-  const [byType, byDay, closings] = await Promise.all([
-    inPeriod()
-      .groupBy('movement_type')
-      .select('movement_type', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'), db.raw('COUNT(*) AS n')),
-    inPeriod()
-      .groupBy('business_date')
-      .orderBy('business_date')
-      .select('business_date', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'), db.raw('COUNT(*) AS n')),
+  // One aggregate over the period, by day and type (the index covers it); days, types and totals are rolled up from it.
+  const [cells, closings] = await Promise.all([
+    db('money_movements')
+      .where('account_id', accountId)
+      .whereBetween('business_date', [from, to])
+      .groupBy('business_date', 'movement_type')
+      .select('business_date', 'movement_type', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'), db.raw('COUNT(*) AS n')),
     db('cash_closings').where({ account_id: accountId, status: 'closed' }).whereBetween('closing_date', [from, to]).select('id', 'closing_date', 'difference'),
   ]);
   const closingOf = new Map(closings.map((c: any) => [c.closing_date as string, { id: Number(c.id), difference: Number(c.difference) }]));
-  const dayRows = new Map(byDay.map((r: any) => [r.business_date as string, r]));
+  const byType = new Map<string, { total_in: number; total_out: number; count: number }>();
+  const byDay = new Map<string, { total_in: number; total_out: number; count: number }>();
+  const add = (map: Map<string, { total_in: number; total_out: number; count: number }>, key: string, c: { total_in: number; total_out: number; count: number }) => {
+    const cur = map.get(key) ?? { total_in: 0, total_out: 0, count: 0 };
+    map.set(key, { total_in: cur.total_in + c.total_in, total_out: cur.total_out + c.total_out, count: cur.count + c.count });
+  };
+  for (const r of cells as any[]) {
+    const c = { total_in: Number(r.total_in), total_out: Number(r.total_out), count: Number(r.n) };
+    add(byType, r.movement_type, c);
+    add(byDay, r.business_date, c);
+  }
   // Days with movements or with a closing, in order, each with its end-of-day balance.
-  const dayList = [...new Set([...dayRows.keys(), ...closingOf.keys()])].sort();
+  const dayList = [...new Set([...byDay.keys(), ...closingOf.keys()])].sort();
   let balance = opening;
   const days: SituationDay[] = dayList.map((day) => {
-    const r = dayRows.get(day);
-    const totalIn = r ? Number(r.total_in) : 0;
-    const totalOut = r ? Number(r.total_out) : 0;
-    balance += totalIn - totalOut;
+    const r = byDay.get(day) ?? { total_in: 0, total_out: 0, count: 0 };
+    balance += r.total_in - r.total_out;
     const closing = closingOf.get(day);
-    return { day, total_in: totalIn, total_out: totalOut, count: r ? Number(r.n) : 0, balance, closing_id: closing?.id ?? null, difference: closing?.difference ?? null };
+    return { day, total_in: r.total_in, total_out: r.total_out, count: r.count, balance, closing_id: closing?.id ?? null, difference: closing?.difference ?? null };
   });
-  const totals = await inPeriod().first(
-    db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'),
-    db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'),
-    db.raw('? + COALESCE(SUM(amount), 0) AS closing', [opening]),
-    db.raw('COUNT(*) AS n'),
-  );
+  const totals = [...byDay.values()].reduce((t, r) => ({ total_in: t.total_in + r.total_in, total_out: t.total_out + r.total_out, count: t.count + r.count }), { total_in: 0, total_out: 0, count: 0 });
   return {
     account,
     from,
     to,
     opening_balance: opening,
-    total_in: Number(totals.total_in),
-    total_out: Number(totals.total_out),
-    closing_balance: Number(totals.closing),
-    movement_count: Number(totals.n),
-    by_type: byType
-      .map((r: any) => ({ movement_type: r.movement_type, label: MONEY_MOVEMENT_TYPE_LABELS[r.movement_type] ?? r.movement_type, total_in: Number(r.total_in), total_out: Number(r.total_out), count: Number(r.n) }))
+    total_in: totals.total_in,
+    total_out: totals.total_out,
+    closing_balance: balance,
+    movement_count: totals.count,
+    by_type: [...byType.entries()]
+      .map(([type, r]) => ({ movement_type: type, label: MONEY_MOVEMENT_TYPE_LABELS[type] ?? type, ...r }))
       .sort((x, y) => typeOrder(x.movement_type) - typeOrder(y.movement_type)),
     days,
   };
