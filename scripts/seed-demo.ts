@@ -3,7 +3,7 @@
  * Fills the configured database (DATABASE_URL, as the server; migrated first) with the demo data
  * set: categories, products with EAN-13 barcodes, clients, suppliers, opening stock entries and a
  * history of stock entries, transfers, counts, readjustments and sales (invoices, counter sales with
- * their payments in the money ledger) up to yesterday.
+ * their payments in the money ledger) and the clients' settlements of their credit invoices up to yesterday.
  * Refuses (exit code 1) when the database already holds master data.
  */
 import { seedBase } from '../server/services/setup/first-start.js';
@@ -39,7 +39,7 @@ try {
     `Données de démonstration (${scale}, graine ${seed}) : ${fmt(r.categories)} catégories, ${fmt(r.products)} produits, ${fmt(r.clients)} clients, ${fmt(r.suppliers)} fournisseurs, ` +
       `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements), puis l'historique : ${fmt(r.history.entries)} entrées, ${fmt(r.history.transfers)} transferts, ` +
       `${fmt(r.history.counts)} inventaires, ${fmt(r.history.readjustments)} réajustements, ${fmt(r.history.sales.invoices)} factures et ${fmt(r.history.sales.counterSales)} ventes boutique ` +
-      `(${fmt(r.history.sales.lines)} lignes, ${fmt(r.history.sales.moneyMovements)} mouvements de trésorerie) — ${fmt(r.history.movements)} mouvements ; ` +
+      `(${fmt(r.history.sales.lines)} lignes), ${fmt(r.history.sales.settlements)} règlements (${fmt(r.history.sales.allocations)} imputations), ${fmt(r.history.sales.moneyMovements)} mouvements de trésorerie — ${fmt(r.history.movements)} mouvements ; ` +
       `${fmt(r.movements + r.history.movements)} mouvements de stock en tout, ${r.treasuryAccounts} comptes bancaires et mobile money, en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } catch (err) {

@@ -67,6 +67,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'transfer.sent': 'Transfert envoyé',
   'transfer.received': 'Transfert réceptionné',
   'transfer.cancelled': 'Transfert annulé',
+  // Annulations › Factures et Règlements.
+  'sale.cancelled': 'Facture / vente annulée',
+  'settlement.cancelled': 'Règlement annulé',
   'inventory.opened': 'Inventaire ouvert',
   'inventory.validated': 'Inventaire validé',
   'inventory.abandoned': 'Inventaire abandonné',
@@ -83,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'audit.exported': "Export du journal d'audit",
   'sale.invoice_validated': 'Facture validée',
   'sale.counter_validated': 'Vente boutique validée',
+  'settlement.validated': 'Règlement validé',
 };
 
 /** What an audit entry is about (the « Type de document » filter of Support › Journaux). */
@@ -105,6 +109,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   stock_levels: 'Niveaux de stock',
   support_ticket: 'Ticket de support',
   journal: 'Journaux',
+  settlement: 'Règlement',
 };
 
 export function auditSubjectLabel(type: string | null): string {

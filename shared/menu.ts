@@ -62,9 +62,9 @@ export const MENU: MenuNode[] = [
     icon: 'fa-solid fa-ban',
     permission: 'menu.annulations',
     sub: [
-      { name: 'Factures', to: '/operations/facture/showfactureanulation', icon: 'fa-solid fa-file-invoice', permission: 'menu.annulation.factures' },
+      { name: 'Factures', to: ROUTES['sales.cancellations'], icon: 'fa-solid fa-file-invoice', permission: 'menu.annulation.factures' },
       { name: 'Transferts', to: ROUTES['transfers.cancellations'], icon: 'fa-solid fa-truck-arrow-right', permission: 'menu.annulation.transfert' },
-      { name: 'Règlements', to: '/operations/reglement/getanulationreglement', icon: 'fa-solid fa-receipt', permission: 'menu.annulation.reglement' },
+      { name: 'Règlements', to: ROUTES['settlements.cancellations'], icon: 'fa-solid fa-receipt', permission: 'menu.annulation.reglement' },
     ],
   },
   { name: 'Éditions', heading: true },

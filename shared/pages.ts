@@ -15,6 +15,9 @@ import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js'
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
 import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
 import { CASH_CLOSING_PAGE_NAMES, type CashClosingPages } from './cash-closing-pages.js';
+import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './cancellation-pages.js';
+import { CLIENT_STATEMENT_PAGE_NAMES, type ClientStatementPages, type ClientStatementSection } from './client-statement.js';
+import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
 
 export interface AuthUser {
   id: number;
@@ -37,9 +40,14 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CashClosingPages {
+export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages, CashClosingPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
-  'clients/Show': MasterDataPages['clients/Show'] & { sales: ClientSalesSection | null };
+  'clients/Show': MasterDataPages['clients/Show'] & {
+    sales: ClientSalesSection | null;
+    /** The statement of account (relevé de compte) for the period asked; null with `statement_note` saying why. */
+    statement: ClientStatementSection | null;
+    statement_note: string | null;
+  };
   Welcome: { canRegister: boolean };
   'auth/Login': { status: string | null; canResetPassword: boolean; canRegister: boolean };
   'auth/Register': Record<string, never>;
@@ -85,6 +93,9 @@ export const PAGE_NAMES = [
   ...SETTINGS_PAGE_NAMES,
   ...COUNTER_PAGE_NAMES,
   ...CASH_CLOSING_PAGE_NAMES,
+  ...CANCELLATION_PAGE_NAMES,
+  ...CLIENT_STATEMENT_PAGE_NAMES,
+  ...SETTLEMENT_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

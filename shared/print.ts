@@ -34,6 +34,7 @@ export const PRINTOUTS = {
   sale_ticket: 'Ticket de caisse',
   invoice: 'Facture',
   cash_invoice: 'Facture comptant',
+  settlement_receipt: 'Reçu de règlement',
 } as const;
 export type Printout = keyof typeof PRINTOUTS;
 
@@ -109,6 +110,7 @@ export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
   sale_ticket: 'ticket',
   invoice: 'invoice',
   cash_invoice: 'cash_invoice',
+  settlement_receipt: 'receipt',
 };
 
 /** Which copy of a document this printout is. */

@@ -69,6 +69,8 @@ export interface ClientRow {
 }
 
 export interface ClientDetail extends ClientRow {
+  /** Advance (acompte) the client may still spend on invoices; clients.balance already subtracts it. */
+  advance: number;
   address: string;
   tax_number: string;
   created_at: string;

@@ -48,6 +48,7 @@ const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
 const CASH_CLOSINGS = '/operations/caisse/arretes';
+const SETTLEMENTS = '/operations/reglement';
 
 export const ROUTES = {
   home: '/',
@@ -71,6 +72,9 @@ export const ROUTES = {
 
   // Fichiers
   ...prefixed('clients', { ...records(CLIENTS), ...exports(CLIENTS), ...imports(CLIENTS) }),
+  /** The statement of account (relevé de compte) of a client for a period: A4 printout and CSV/XLSX export (the screen is the client's page). */
+  'clients.statementPrint': `${CLIENTS}/:id/releve/imprimer`,
+  'clients.statementExport': `${CLIENTS}/:id/releve/export`,
   ...prefixed('suppliers', { ...records(SUPPLIERS), ...exports(SUPPLIERS) }),
   ...prefixed('categories', { ...records(CATEGORIES), ...exports(CATEGORIES) }),
   ...prefixed('products', { ...records(PRODUCTS), ...exports(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),
@@ -135,6 +139,20 @@ export const ROUTES = {
     print: `${CASH_CLOSINGS}/:id/print`,
     reopen: `${CASH_CLOSINGS}/:id/reopen`,
   }),
+  // Annulations et réimpressions › Factures: search FAC- and VB-, cancel (POST), reprint.
+  'sales.cancellations': '/operations/facture/showfactureanulation',
+  'sales.cancel': '/operations/facture/showfactureanulation/:id/cancel',
+  // Annulations et réimpressions › Règlements: search REG-, cancel (POST), reprint the receipt.
+  'settlements.cancellations': '/operations/reglement/getanulationreglement',
+  'settlements.cancel': '/operations/reglement/getanulationreglement/:id/cancel',
+  // Trésorerie › Règlement: client settlements (REG-); POST on the list's URL validates one.
+  ...prefixed('settlements', {
+    index: SETTLEMENTS,
+    create: `${SETTLEMENTS}/create`,
+    export: `${SETTLEMENTS}/export`,
+    show: `${SETTLEMENTS}/:id`,
+    print: `${SETTLEMENTS}/:id/print`,
+  }),
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,
@@ -197,6 +215,8 @@ export const ROUTES = {
   'api.stockLevels.index': `${API_V1}/stock-levels`,
   'api.clients.index': `${API_V1}/clients`,
   'api.clients.show': `${API_V1}/clients/:id`,
+  'api.invoices.index': `${API_V1}/invoices`,
+  'api.invoices.show': `${API_V1}/invoices/:id`,
   'api.treasury.accounts': `${API_V1}/treasury/accounts`,
   'api.treasury.movements': `${API_V1}/treasury/movements`,
 

@@ -199,6 +199,19 @@ export function saleAbilities(user: Viewer): { create: boolean; belowMinPrice: b
   };
 }
 
+/** The screens a sale's page and printouts open from: Sortie de stock and Annulations › Factures. */
+export const SALE_SCREENS = ['menu.sortiestock', 'menu.annulation.factures'] as const satisfies readonly Permission[];
+
+/** Annulations › Factures: cancelling an invoice or counter sale, reprinting it (DUPLICATA). */
+export function saleCancelAbilities(user: Viewer): { cancel: boolean; reprint: boolean } {
+  return { cancel: may(user, 'invoices.cancel') && may(user, 'menu.annulation.factures'), reprint: mayReprint(user, 'menu.annulation.factures') };
+}
+
+/** Annulations › Règlements: cancelling a settlement, reprinting its receipt (DUPLICATA). */
+export function settlementCancelAbilities(user: Viewer): { cancel: boolean; reprint: boolean } {
+  return { cancel: may(user, 'settlements.cancel') && may(user, 'menu.annulation.reglement'), reprint: mayReprint(user, 'menu.annulation.reglement') };
+}
+
 /** The screens a transfer is cancelled from: its page (Sortie de stock) and the cancellation screen. */
 export const TRANSFER_CANCEL_SCREENS = ['menu.sortiestock', 'menu.annulation.transfert'] as const satisfies readonly Permission[];
 

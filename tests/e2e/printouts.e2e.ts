@@ -26,6 +26,7 @@ import { createCounterSale } from '../../server/services/sales/counter-sale.js';
 import type { Actor } from '../../server/services/actor.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
+import { createSettlement } from '../../server/services/settlements/create-settlement.js';
 import { removeLogo, saveLogo } from '../../server/services/company/logo.js';
 import { savePrintSettings } from '../../server/services/print/print-settings.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
@@ -175,6 +176,13 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     const creditSale = await createSale(db, { ...saleBase, idempotencyKey: 'e2e-print-invoice', paymentMode: 'credit', dueDate: today, payments: [], lines: products.slice(104, 107).map((p, i) => ({ productId: p, unit: 'unit' as const, quantity: i + 1, unitPrice: null, discount: 0 })) }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
     const cashSale = await createSale(db, { ...saleBase, idempotencyKey: 'e2e-print-cash-invoice', paymentMode: 'cash', dueDate: null, discount: 0, payments: [{ method: 'especes', amount: 2_000_000, accountId: null, operator: null, phone: '', reference: '' }], lines: [{ productId: products[107], unit: 'unit', quantity: 1, unitPrice: 1_900_000, discount: 0 }] }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
     const inWords = (total: number) => new RegExp(`Arrêtée la présente facture à la somme de ${amountInWords(total, currencyWords('XOF'))} \\(`);
+    // Settlements (issue 15): part of the credit invoice paid by Orange Money, the rest kept owed.
+    await db('treasury_accounts').insert({ kind: 'mobile_money', code: 'OM-E2E', name: 'Orange Money Dépôt', operator: 'orange_money', bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
+    const receipt = await createSettlement(
+      db,
+      { idempotencyKey: 'e2e-print-receipt', clientId: client, settlementDate: today, source: 'payment', method: 'mobile_money', accountId: null, operator: 'orange_money', phone: '+225 07 08 09 10 11', reference: 'MP261124.0930.R77', chequeDate: null, amount: 1_000_000, allocationMode: 'oldest', allocations: null, note: '' },
+      actor,
+    );
     const avoir = await createCreditNote(db, { idempotencyKey: 'e2e-print-avoir', saleId: sale.id, reason: 'Groupe livré avec un défaut de démarrage', version: 1, lines: saleLines.map((l) => ({ saleLineId: Number(l.id), quantity: 1 })) }, actor);
 
     // A counter sale of three long-named products, for the cash ticket on 80 and 58 mm rolls.
@@ -197,6 +205,8 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       { name: 'facture', url: route('sales.print', { id: creditSale.id }), paper: 'A5', number: creditSale.number, minPages: 1, text: inWords(creditSale.total) },
       { name: 'facture-comptant', url: route('sales.print', { id: cashSale.id }), paper: 'A5', number: cashSale.number, minPages: 1, totalOnce: /Monnaie rendue/, text: inWords(cashSale.total) },
       { name: 'avoir', url: route('creditNotes.print', { id: avoir.id }), paper: 'A5', number: avoir.number, minPages: 1, totalOnce: /Total remboursé \(3 lignes\)/, text: /Arrêté le présent avoir à la somme de [a-zé -]+ francs CFA/ },
+      { name: 'recu-reglement', url: route('settlements.print', { id: receipt.id }), paper: 'A5', number: receipt.number, minPages: 1, totalOnce: /Total reçu/, text: /Arrêté le présent reçu à la somme de un million de francs CFA \(1 000 000 FCFA\)/ },
+      { name: 'recu-reglement-80mm', url: route('settlements.print', { id: receipt.id }, { format: '80mm' }), paper: '80mm', number: receipt.number, minPages: 1, text: /MP261124\.0930\.R77/ },
       { name: 'feuille-vierge', url: route('inventory.sheet', { id: open.id }, { vierge: 1 }), paper: 'A4', number: open.number, minPages: 3, totalOnce: /140 produits — 0 compté/ },
     );
 

@@ -16,6 +16,7 @@ import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { apiClient, tokenFor } from '../support/api.js';
 import { closeDesk, makeTreasuryAccount } from '../support/treasury.js';
+import { settle, settlementInput } from '../support/settlements.js';
 import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-accounts.js';
 import { paymentAccounts } from '../../server/services/treasury/accounts.js';
 import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
@@ -72,6 +73,9 @@ interface Data {
   client: number;
   invoiceMine: { id: number; number: string };
   invoiceTheirs: { id: number; number: string };
+  /** Settlements (REG-) of that client: into the user's bank, and into the other user's bank. */
+  settlementMine: { id: number; number: string };
+  settlementTheirs: { id: number; number: string };
   /** The administrator's session (to compare totals). */
   admin: Client;
   /** The user's REST API token (products, stock, treasury). */
@@ -185,7 +189,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
       const group = (res.body.groups as Array<{ key: string; items: Array<{ title: string }> }>).find((g) => g.key === 'documents');
       return group ? group.items.map((i) => i.title) : [];
     };
-    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number, d.settlementTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    expect(await documents(d.settlementMine.number)).toEqual([d.settlementMine.number]);
     expect(await documents(d.invoiceMine.number)).toEqual([d.invoiceMine.number]);
     expect(await documents(d.entryMine.number)).toEqual([d.entryMine.number]);
     expect(await documents(d.transferIn.number)).toEqual([d.transferIn.number]);
@@ -235,6 +240,17 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'sales.print': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}/print`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}/print`),
   // The client's page lists their sales: those of the user's places.
   'clients.show': list((d) => `/fichiers/clients/${d.client}`, (d) => [d.invoiceMine.number], (d) => [d.invoiceTheirs.number, d.theirsName]),
+  // The statement of account covers every place (it ends on the client's balance): a restricted user gets none.
+  'clients.statementPrint': async (c, d) => {
+    const res = await c.visit(`/fichiers/clients/${d.client}/releve/imprimer`);
+    expect(res.status).toBe(303);
+    expect((await c.visit(`/fichiers/clients/${d.client}`)).body.props.statement).toBeNull();
+  },
+  'clients.statementExport': async (c, d) => {
+    const res = await download(c, `/fichiers/clients/${d.client}/releve/export`);
+    expect(res.status).toBe(303);
+    expect(String(res.body ?? '')).not.toContain(d.invoiceTheirs.number);
+  },
   'counter.store': async (c, d) => {
     const page = await c.visit(ROUTES['counter.index']);
     expect(page.status).toBe(200);
@@ -244,6 +260,28 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     // No shop of theirs: the page says so (not « create a shop »).
     expect(page.body.props.places_restricted).toBe(true);
   },
+  // Annulations › Factures: both kinds, the user's places only.
+  'sales.cancellations': list(() => ROUTES['sales.cancellations'], (d) => [d.invoiceMine.number, d.saleMine.number], (d) => [d.invoiceTheirs.number, d.saleTheirs.number, d.theirsName]),
+  // Annulations › Règlements: those paid into the user's accounts only.
+  'settlements.cancellations': list(() => ROUTES['settlements.cancellations'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number]),
+  // Settlements: those paid into the user's accounts (and advances spent, which land in none).
+  'settlements.index': list(() => ROUTES['settlements.index'], (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'settlements.export': async (c, d) => {
+    const res = await download(c, ROUTES['settlements.export']);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.settlementMine.number);
+    expect(body).not.toContain(d.settlementTheirs.number);
+  },
+  'settlements.create': async (c, d) => {
+    const page = await c.visit(`${ROUTES['settlements.create']}?client_id=${d.client}`);
+    expect(page.status).toBe(200);
+    const accounts = ids(page.body.props.accounts);
+    expect(accounts).toEqual(expect.arrayContaining([d.bankMine.id, d.walletMine, d.deskMineAccount]));
+    for (const id of [d.bankTheirs.id, d.walletTheirs, d.deskTheirsAccount]) expect(accounts).not.toContain(id);
+  },
+  'settlements.show': document((d) => `/operations/reglement/${d.settlementTheirs.id}`, (d) => `/operations/reglement/${d.settlementMine.id}`),
+  'settlements.print': document((d) => `/operations/reglement/${d.settlementTheirs.id}/print`, (d) => `/operations/reglement/${d.settlementMine.id}/print`),
   'sales.ticket': document((d) => `/operations/sortiestock/ventes/${d.saleTheirs.id}/ticket`, (d) => `/operations/sortiestock/ventes/${d.saleMine.id}/ticket`),
   'treasuryAccounts.index': list(() => ROUTES['treasuryAccounts.index'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name]),
   'treasuryAccounts.export': async (c, d) => {
@@ -315,6 +353,15 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect((await d.api.get(`${ROUTES['api.stockLevels.index']}?location_id=${d.theirs}`)).status).toBe(404);
     const body = await apiGet(d, `${ROUTES['api.stockLevels.index']}?location_id=${d.mine}&q=PL${d.tag}`);
     expect(body.data.map((l: { quantity: number }) => l.quantity)).toEqual([48]);
+  },
+  'api.invoices.index': async (_c, d) => {
+    const seen = ids((await apiGet(d, `${ROUTES['api.invoices.index']}?limit=100`)).data);
+    expect(seen).toEqual(expect.arrayContaining([d.invoiceMine.id, d.saleMine.id]));
+    for (const id of [d.invoiceTheirs.id, d.saleTheirs.id]) expect(seen).not.toContain(id);
+  },
+  'api.invoices.show': async (_c, d) => {
+    for (const id of [d.invoiceTheirs.id, d.saleTheirs.id]) expect((await d.api.get(`/api/v1/invoices/${id}`)).status).toBe(404);
+    expect((await apiGet(d, `/api/v1/invoices/${d.invoiceMine.id}`)).number).toBe(d.invoiceMine.number);
   },
   'api.treasury.accounts': async (_c, d) => {
     const seen = ids((await apiGet(d, ROUTES['api.treasury.accounts'])).data);
@@ -417,6 +464,8 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   // Received by the receiving place, cancelled by the sending one.
   'transfers.receive': { method: 'post', url: (d) => `${T(d.transferOut.id)}/receive` },
   'transfers.cancel': { method: 'post', url: (d) => `${T(d.transferIn.id)}/cancel` },
+  'settlements.cancel': { method: 'post', url: (d) => `/operations/reglement/getanulationreglement/${d.settlementTheirs.id}/cancel` },
+  'sales.cancel': { method: 'post', url: (d) => `/operations/facture/showfactureanulation/${d.invoiceTheirs.id}/cancel` },
   'inventory.counts': { method: 'post', url: (d) => `${I(d.countTheirs)}/counts` },
   'inventory.scan': { method: 'post', url: (d) => `${I(d.countTheirs)}/scan` },
   'inventory.validate': { method: 'post', url: (d) => `${I(d.countTheirs)}/validate` },
@@ -542,6 +591,12 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const invoiceTheirs = await invoice(theirs);
     const bankMine = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Une ${tag}` }), name: `Banque Une ${tag}` };
     const bankTheirs = { id: await makeTreasuryAccount(t.db, 'banque', { name: `Banque Deux ${tag}` }), name: `Banque Deux ${tag}` };
+    const settlement = async (accountId: number) => {
+      const r = await settle(t.db, settlementInput({ clientId: client, settlementDate: today(), amount: 1_000, method: 'virement', reference: `VIR-${accountId}`, accountId }));
+      return { id: r.id, number: r.number };
+    };
+    const settlementMine = await settlement(bankMine.id);
+    const settlementTheirs = await settlement(bankTheirs.id);
     const walletMine = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'mtn_momo' });
     const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
     const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
@@ -554,8 +609,8 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await t.db('users').where({ id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
-    const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie'])).token);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, closingMine, closingTheirs, walkIn, client, invoiceMine, invoiceTheirs, admin, api };
+    const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock'])).token);
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, closingMine, closingTheirs, admin, api };
     userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');

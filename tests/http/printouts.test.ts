@@ -139,6 +139,14 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const id = idFrom(res);
     return { url: route('sales.print', { id }), back: route('sales.show', { id }), printout: mode === 'cash' ? ('cash_invoice' as const) : ('invoice' as const), id, number: await numberOf('sales', id) };
   };
+  // Settlements (issue 15): the receipt A5 (80 mm is the same printout with ?format=80mm).
+  makers['settlements.print'] = async () => {
+    const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+    const res = await admin.post(route('settlements.index'), { idempotency_key: idempotencyKey(), client_id: client, settlement_date: today(), source: 'payment', method: 'especes', account_id: '', amount: 25_000, allocation_mode: 'oldest', allocations: [], note: '' });
+    expect(res.headers.location).toMatch(/reglement\/\d+$/);
+    const id = idFrom(res);
+    return { url: route('settlements.print', { id }), back: route('settlements.show', { id }), printout: 'settlement_receipt' as const, id, number: await numberOf('settlements', id) };
+  };
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
@@ -147,6 +155,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     'cash.situation.print': async () => route('cash.situation.print'),
     // The closing report: a state of a closed day, printed as often as needed (A4, 80 mm), never a DUPLICATA.
     'cash.closings.print': async () => route('cash.closings.print', { id: (await closeDesk(t.db, await makeDeskAccount(t.db), '2026-01-15')).id }),
+    'clients.statementPrint': async () => route('clients.statementPrint', { id: await makeClient(t.db) }),
   };
 
   const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();
@@ -177,7 +186,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
 
   it.each(Object.keys(makers))('%s: the first print is the original, every later one a DUPLICATA, counted and audited', async (name) => {
     const c = await makers[name]();
-    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire']);
+    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire', 'menu.reglement']);
     const clerk = new Client(t);
     await clerk.login(clerkUser.email, clerkUser.password);
 

@@ -6,6 +6,7 @@ import { Client, type TestApp, createTestApp, userWithPermissions } from '../sup
 import { testDatabases } from '../support/databases.js';
 import { makeProduct, makeSupplier } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
+import { creditClient, settle, settlementInput } from '../support/settlements.js';
 
 /** The header's global search: GET /recherche?q= → grouped JSON, filtered by permissions. */
 describe.each(testDatabases())('global search (%s)', (kind) => {
@@ -112,6 +113,18 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     expect(full.groups.map((g) => g.key)).toEqual(['documents']);
     expect(titles(await search(admin, `ENT ${year}`), 'documents')).toEqual([`ENT-${year}-000012`, `ENT-${year}-000001`]);
     expect(group(await search(admin, `ENT-${year}-000001`), 'documents')?.items[0].url).toBe(`/operations/entreestock/${first}`);
+  });
+
+  it('finds a settlement (REG-) by its number, opening its page, with its status', async () => {
+    const client = await creditClient(t.db);
+    const s = await settle(t.db, settlementInput({ clientId: client, amount: 2_500 }));
+    const body = await search(admin, s.number.toLowerCase());
+    expect(group(body, 'documents')?.items).toEqual([{ url: `/operations/reglement/${s.id}`, title: s.number, meta: 'Règlement client', date: '2026-03-15', status: { kind: 'settlement', value: 'validated' } }]);
+    // Without the Règlement screen, the series is not searched.
+    const u = await userWithPermissions(t, `${uniqueTag('R').toLowerCase()}@test.local`, ['menu.sortiestock']);
+    const other = new Client(t);
+    await other.login(u.email, u.password);
+    expect(titles(await search(other, s.number), 'documents')).toEqual([]);
   });
 
   it('lists the screens the user may open, after the records', async () => {

@@ -55,7 +55,8 @@ export function saleInput(over: Partial<SaleInput> & Pick<SaleInput, 'clientId' 
 
 export const line = (productId: number, quantity: number, over: Partial<SaleInput['lines'][number]> = {}) => ({ productId, quantity, unit: 'unit' as const, unitPrice: null, discount: 0, ...over });
 export const cashPayment = (amount: number) => ({ method: 'especes' as const, amount, accountId: null, operator: null, phone: '', reference: '' });
-export const mobilePayment = (amount: number, reference = 'OM260310.1234.A56789', operator: 'orange_money' | 'mtn_momo' | 'moov_money' | 'wave' = 'orange_money') => ({ method: 'mobile_money' as const, amount, accountId: null, operator, phone: '07 07 07 07 07', reference });
+/** A mobile-money payment; its transaction id is unique unless given (a reused id is refused). */
+export const mobilePayment = (amount: number, reference = `OM260310.${uniqueTag()}`, operator: 'orange_money' | 'mtn_momo' | 'moov_money' | 'wave' = 'orange_money') => ({ method: 'mobile_money' as const, amount, accountId: null, operator, phone: '07 07 07 07 07', reference });
 
 export async function adminActor(db: Knex): Promise<Actor> {
   const admin = await db('users').orderBy('id').first('id', 'name');

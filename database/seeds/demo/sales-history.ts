@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { updateIntegersById } from '../../../server/db/bulk.js';
 import { toBool } from '../../../server/db/dialect.js';
 import { moneyMovementHash } from '../../../server/services/treasury/ledger.js';
+import { paymentStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, type MobileMoneyOperator } from '../../../shared/treasury.js';
 import type { DemoScale } from './generate.js';
 import type { Random } from './random.js';
@@ -12,13 +13,22 @@ import type { Random } from './random.js';
  * with a cash desk, invoices (FAC-) from the depot to named clients — cash or on credit within the
  * client's limit. Each sale writes exactly the rows createSale writes (sale, lines with the CMUP of
  * the day, payments, stock movements, money movements hash-chained per treasury account, client
- * balances), set-based at the end like the rest of the history.
+ * balances), set-based at the end like the rest of the history. The clients then settle their credit
+ * invoices (REG-, issue 15) day after day, as createSettlement would: instalments on the oldest
+ * invoices, advances, advances spent — invoices, balances, advances and the money ledger in step.
  */
 
 export const SALES_PROFILES = {
-  small: { counterPerDay: 12, invoicesPerDay: 3, counterLines: [1, 4], invoiceLines: [2, 8] },
-  large: { counterPerDay: 500, invoicesPerDay: 150, counterLines: [2, 8], invoiceLines: [3, 12] },
-} as const satisfies Record<DemoScale, { counterPerDay: number; invoicesPerDay: number; counterLines: readonly [number, number]; invoiceLines: readonly [number, number] }>;
+  small: { counterPerDay: 12, invoicesPerDay: 3, counterLines: [1, 4], invoiceLines: [2, 8], settlementsPerDay: 4 },
+  // 481 settlements a day over the year's 312 open days: ≈ 150 000 settlements (issue 15 bench).
+  large: { counterPerDay: 500, invoicesPerDay: 150, counterLines: [2, 8], invoiceLines: [3, 12], settlementsPerDay: 481 },
+} as const satisfies Record<
+  DemoScale,
+  { counterPerDay: number; invoicesPerDay: number; counterLines: readonly [number, number]; invoiceLines: readonly [number, number]; settlementsPerDay: number }
+>;
+
+/** At most this many invoices settled by one settlement of the demo. */
+const MAX_ALLOCATIONS = 3;
 
 interface Account {
   id: number;
@@ -26,11 +36,22 @@ interface Account {
   lastHash: string | null;
 }
 
+/** A credit invoice not fully paid yet. */
+interface OpenInvoice {
+  id: number;
+  total: number;
+  paid: number;
+}
+
 interface Client {
   id: number;
   level: 'detail' | 'gros';
   limit: number;
+  /** Net receivable: Σ remaining of the client's invoices − advance (clients.balance). */
   balance: number;
+  advance: number;
+  /** Credit invoices still owed, oldest first. */
+  open: OpenInvoice[];
 }
 
 export interface SaleProduct {
@@ -60,11 +81,21 @@ export interface SalesResult {
   counterSales: number;
   lines: number;
   moneyMovements: number;
+  settlements: number;
+  allocations: number;
 }
 
 export class SalesSimulator {
-  readonly result: SalesResult = { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0 };
+  readonly result: SalesResult = { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 };
   private nextSaleId = 1;
+  private nextSettlementId = 1;
+  /** Settlements due but not made yet (no client owed anything): made as soon as one does. */
+  private settlementBacklog = 0;
+  /** Clients owing on a credit invoice, and where each sits in that list (O(1) pick and removal). */
+  private readonly debtors: Client[] = [];
+  private readonly debtorAt = new Map<number, number>();
+  /** What the settlements paid on each invoice, written to sales.amount_paid at the end. */
+  private readonly paidBySale = new Map<number, { total: number; paid: number }>();
 
   private constructor(
     private readonly profile: (typeof SALES_PROFILES)[DemoScale],
@@ -81,8 +112,8 @@ export class SalesSimulator {
 
   static async create(db: Knex, scale: DemoScale, ctx: SalesContext, depot: number): Promise<SalesSimulator> {
     const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
-    const clients = (await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').select('id', 'price_level', 'credit_limit', 'balance')).map(
-      (c): Client => ({ id: Number(c.id), level: c.price_level === 'gros' ? 'gros' : 'detail', limit: Number(c.credit_limit), balance: Number(c.balance) }),
+    const clients = (await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').select('id', 'price_level', 'credit_limit', 'balance', 'advance')).map(
+      (c): Client => ({ id: Number(c.id), level: c.price_level === 'gros' ? 'gros' : 'detail', limit: Number(c.credit_limit), balance: Number(c.balance), advance: Number(c.advance ?? 0), open: [] }),
     );
     const rows = (await db('treasury_accounts').orderBy('id').select('id', 'kind', 'location_id', 'operator', 'balance', 'last_hash', 'active')).filter((a) => toBool(a.active));
     const accounts: Account[] = [];
@@ -102,6 +133,7 @@ export class SalesSimulator {
     const locations = (await db('locations').where({ active: true }).orderBy('id').select('id')).map((l) => Number(l.id)).filter((id) => desks.has(id));
     const sim = new SalesSimulator(SALES_PROFILES[scale], ctx, walkIn, clients, desks, wallets, bank, accounts, depot, locations);
     sim.nextSaleId = Number((await db('sales').max({ m: 'id' }).first())?.m ?? 0) + 1;
+    sim.nextSettlementId = Number((await db('settlements').max({ m: 'id' }).first())?.m ?? 0) + 1;
     return sim;
   }
 
@@ -121,6 +153,14 @@ export class SalesSimulator {
         const minute = Math.floor((i * 540) / this.profile.invoicesPerDay);
         if (client) this.sale('invoice', date, at(8 + Math.floor(minute / 60), minute % 60), this.depot, client.id, client.level, rng.int(this.profile.invoiceLines[0], this.profile.invoiceLines[1]), client);
       }
+    }
+    // Then the day's settlements (REG-) of the clients who owe on credit invoices.
+    this.settlementBacklog += this.profile.settlementsPerDay;
+    const planned = this.settlementBacklog;
+    for (let i = 0; i < planned && this.debtors.length > 0; i++) {
+      const minute = Math.floor((i * 540) / planned);
+      this.settlement(rng.pick(this.debtors)!, date, at(9 + Math.floor(minute / 60), minute % 60));
+      this.settlementBacklog--;
     }
   }
 
@@ -157,6 +197,12 @@ export class SalesSimulator {
     let change = 0;
     if (credit) {
       client!.balance += total;
+      client!.open.push({ id, total, paid: 0 });
+      this.paidBySale.set(id, { total, paid: 0 });
+      if (!this.debtorAt.has(client!.id)) {
+        this.debtorAt.set(client!.id, this.debtors.length);
+        this.debtors.push(client!);
+      }
     } else {
       const payments: Array<{ method: 'especes' | 'mobile_money' | 'virement' | 'cheque'; amount: number; account: Account; operator?: MobileMoneyOperator; reference?: string }> = [];
       const desk = this.desks.get(locationId)!;
@@ -192,10 +238,98 @@ export class SalesSimulator {
     else this.result.invoices++;
   }
 
-  private money(account: Account, amount: number, method: string, operator: string | null, reference: string | null, label: string, doc: { type: string; id: number; number: string }, date: string, at: string) {
+  /**
+   * One settlement (REG-) of a client who owes, as createSettlement writes it: an instalment on the
+   * oldest invoices (at most three), now and then everything owed and a little more (the rest an
+   * explicit advance), or the client's advance spent on their invoices (no money moves). The money
+   * lands in the depot's desk (espèces), a wallet (mobile money, its transaction id registered) or
+   * the bank (chèque, virement); invoices, client balance and advance move in step.
+   */
+  private settlement(client: Client, date: string, at: string): void {
+    const { rng, out } = this.ctx;
+    const due = client.open.reduce((s, inv) => s + inv.total - inv.paid, 0);
+    const reachable = client.open.slice(0, MAX_ALLOCATIONS).reduce((s, inv) => s + inv.total - inv.paid, 0);
+    const fromAdvance = client.advance > 0 && rng.chance(0.5);
+    let amount: number;
+    if (fromAdvance) amount = Math.min(client.advance, reachable);
+    else if (client.open.length <= MAX_ALLOCATIONS && rng.chance(0.04)) amount = due + 500 * rng.int(1, 40); // pays all, and leaves an advance
+    else if (reachable <= 5_000 || rng.chance(0.15)) amount = reachable;
+    else amount = Math.min(reachable, Math.max(500, Math.round((reachable * rng.int(5, 35)) / 100 / 500) * 500));
+    if (amount <= 0) return;
+
+    const id = this.nextSettlementId++;
+    const number = this.ctx.nextNumber('REG', date);
+    const doc = { type: 'settlement', id, number };
+    let left = amount;
+    let position = 0;
+    while (left > 0 && client.open.length > 0 && position < MAX_ALLOCATIONS) {
+      const inv = client.open[0];
+      const part = Math.min(left, inv.total - inv.paid);
+      inv.paid += part;
+      this.paidBySale.get(inv.id)!.paid = inv.paid;
+      left -= part;
+      out.settlement_allocations.push({ settlement_id: id, sale_id: inv.id, position: ++position, amount: part, cancelled_at: null });
+      if (inv.paid >= inv.total) client.open.shift();
+      else break;
+    }
+    const allocated = amount - left;
+    const advance = fromAdvance ? 0 : left;
+    this.result.allocations += position;
+
+    let account: Account | null = null;
+    let method: 'especes' | 'mobile_money' | 'cheque' | 'virement' | null = null;
+    let operator: MobileMoneyOperator | null = null;
+    let reference: string | null = null;
+    let phone: string | null = null;
+    if (fromAdvance) {
+      client.advance -= allocated;
+    } else {
+      const roll = rng.next();
+      const wallet = this.wallets.get((operator = rng.pick(MOBILE_MONEY_OPERATORS)));
+      if (roll < 0.35 && wallet) {
+        method = 'mobile_money';
+        account = wallet;
+        reference = `${operator.slice(0, 2).toUpperCase()}${date.replaceAll('-', '')}.R${id}`;
+        phone = `07 ${rng.digits(2)} ${rng.digits(2)} ${rng.digits(2)} ${rng.digits(2)}`;
+        out.mobile_money_references.push({ operator, reference, document_type: 'settlement', document_id: id, document_number: number, created_at: at });
+      } else if (roll < 0.55 && this.bank) {
+        operator = null;
+        method = rng.chance(0.5) ? 'cheque' : 'virement';
+        account = this.bank;
+        reference = rng.digits(7);
+      } else {
+        operator = null;
+        method = 'especes';
+        account = this.desks.get(this.depot)!;
+      }
+      client.balance -= amount;
+      client.advance += advance;
+      this.money(account, amount, method, operator, reference, `Règlement ${number}`, doc, date, at, 'settlement');
+    }
+    if (client.open.length === 0) this.dropDebtor(client);
+    out.settlements.push({
+      id, number, client_id: client.id, source: fromAdvance ? 'advance' : 'payment', account_id: account?.id ?? null, method, operator: method === 'mobile_money' ? operator : null, phone,
+      reference, cheque_date: method === 'cheque' ? date : null, settlement_date: date, amount, allocated, advance, allocation_mode: 'oldest', status: 'validated', note: '',
+      created_by: this.ctx.user.id, created_at: at, cancelled_by: null, cancelled_at: null, cancelled_on: null, cancel_reason: null, version: 1, updated_at: at,
+    });
+    this.result.settlements++;
+  }
+
+  private dropDebtor(client: Client): void {
+    const at = this.debtorAt.get(client.id);
+    if (at === undefined) return;
+    const last = this.debtors.pop()!;
+    if (last !== client) {
+      this.debtors[at] = last;
+      this.debtorAt.set(last.id, at);
+    }
+    this.debtorAt.delete(client.id);
+  }
+
+  private money(account: Account, amount: number, method: string, operator: string | null, reference: string | null, label: string, doc: { type: string; id: number; number: string }, date: string, at: string, movementType = 'sale') {
     account.balance += amount;
     const row: Record<string, unknown> = {
-      account_id: account.id, amount, balance_after: account.balance, movement_type: 'sale', payment_method: method, operator, phone: null, reference, label,
+      account_id: account.id, amount, balance_after: account.balance, movement_type: movementType, payment_method: method, operator, phone: null, reference, label,
       document_type: doc.type, document_id: doc.id, document_number: doc.number, user_id: this.ctx.user.id, business_date: date, occurred_at: at, prev_hash: account.lastHash,
     };
     row.hash = moneyMovementHash(row);
@@ -209,6 +343,14 @@ export class SalesSimulator {
     const now = new Date().toISOString();
     for (const a of this.accounts) await trx('treasury_accounts').where({ id: a.id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now });
     await updateIntegersById(trx, 'clients', 'balance', this.clients.filter((c) => c.balance !== 0).map((c) => [c.id, c.balance]), { updated_at: now });
+    await updateIntegersById(trx, 'clients', 'advance', this.clients.filter((c) => c.advance !== 0).map((c) => [c.id, c.advance]));
+    // What the settlements paid on each credit invoice, and its payment status.
+    const settled = [...this.paidBySale].filter(([, s]) => s.paid > 0);
+    await updateIntegersById(trx, 'sales', 'amount_paid', settled.map(([id, s]) => [id, s.paid]));
+    for (const status of ['paid', 'partial'] as const) {
+      const ids = settled.filter(([, s]) => paymentStatus(s.total, s.paid, 0) === status).map(([id]) => id);
+      for (let i = 0; i < ids.length; i += 5_000) await trx('sales').whereIn('id', ids.slice(i, i + 5_000)).update({ payment_status: status });
+    }
   }
 }
 

@@ -28,7 +28,7 @@ export const HISTORY_PROFILES = {
 } as const satisfies Record<DemoScale, unknown>;
 
 /** The tables the history fills in bulk (their indexes are rebuilt once after the load). */
-export const HISTORY_TABLES = ['stock_movements', 'cmup_history', 'stock_entry_lines', 'transfer_lines', 'inventory_count_lines', 'sales', 'sale_lines', 'sale_payments', 'money_movements'] as const;
+export const HISTORY_TABLES = ['stock_movements', 'cmup_history', 'stock_entry_lines', 'transfer_lines', 'inventory_count_lines', 'sales', 'sale_lines', 'sale_payments', 'money_movements', 'settlements', 'settlement_allocations'] as const;
 
 export interface StockHistoryResult {
   entries: number;
@@ -76,7 +76,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const locations = (await db('locations').orderBy('id').select('id', 'kind', 'active')).filter((l) => toBool(l.active));
   const depot = locations.find((l) => l.kind === 'depot');
   const shops = locations.filter((l) => l.kind === 'boutique').map((l) => Number(l.id));
-  if (!depot || shops.length === 0) return { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0 } };
+  if (!depot || shops.length === 0) return { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 } };
   const depotId = Number(depot.id);
 
   const products: Product[] = (await db('products').where({ active: true }).orderBy('id').select('id', 'category_id', 'pack_size', 'cmup', 'purchase_price', 'retail_price', 'wholesale_price')).map((p) => ({
@@ -121,10 +121,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const out: Record<string, Record<string, unknown>[]> = {
     stock_entries: [], stock_entry_lines: [], transfers: [], transfer_lines: [], inventory_counts: [], inventory_count_categories: [], inventory_count_lines: [],
     stock_adjustments: [], stock_adjustment_lines: [], stock_movements: [], cmup_history: [], price_history: [],
-    sales: [], sale_lines: [], sale_payments: [], money_movements: [],
+    sales: [], sale_lines: [], sale_payments: [], money_movements: [], settlements: [], settlement_allocations: [], mobile_money_references: [],
   };
   const supplierDebt = new Map<number, number>();
-  const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0 } };
+  const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 } };
   const pool = products.map((p) => p.id);
   /** k distinct random products, in id order. */
   const sample = (k: number) => rng.drawInPlace(pool, k).sort((a, b) => a - b);
@@ -319,7 +319,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       await trx('document_counters').insert({ series, year: Number(year), last_number: last }).onConflict(['series', 'year']).merge({ last_number: last });
     }
     await sales.finish(trx);
-    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments', 'sales']);
+    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments', 'sales', 'settlements']);
   });
   result.sales = sales.result;
   return result;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_KINDS, LOCATION_KINDS, PRICE_LEVELS } from '../../../shared/records.js';
+import { PAYMENT_MODES, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS, TREASURY_KINDS } from '../../../shared/treasury.js';
 import { isIsoDate } from '../../domain/dates.js';
 import { choice, integer, textInput } from '../../services/records/fields.js';
@@ -64,6 +65,19 @@ export const stockLevelsQuery = z.object({
 
 export const movementsQuery = z
   .object({ ...listQuery, account_id: optionalId('de compte de trésorerie'), from: optionalDate('La date de début'), to: optionalDate('La date de fin') })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La date de fin doit suivre la date de début.' });
+
+export const invoiceListQuery = z
+  .object({
+    ...listQuery,
+    q: textInput({ subject: 'La recherche' }, 100).meta({ description: 'Numéro de la vente, entier (FAC-2026-12) ou son début (FAC-2026).' }),
+    kind: choice('type de vente', ['', ...SALE_KINDS] as const, { default: '' }).meta({ description: 'invoice : factures (FAC-) ; counter : ventes boutique (VB-) ; vide : les deux.' }),
+    status: choice('statut', ['', ...(Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[])] as const, { default: '' }).meta({ description: 'paid : payée ; partial : partiellement payée ; unpaid : impayée ; cancelled : annulée.' }),
+    client_id: optionalId('de client'),
+    location_id: optionalId("d'emplacement"),
+    from: optionalDate('La date de début'),
+    to: optionalDate('La date de fin'),
+  })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La date de fin doit suivre la date de début.' });
 
 const money = () => z.number().int().meta({ description: MINOR });
@@ -183,4 +197,58 @@ export const moneyMovementOut = z.object({
   user_name: z.string().nullable(),
   business_date: z.string().meta({ format: 'date' }),
   occurred_at: z.string().meta({ format: 'date-time' }),
+});
+
+const invoiceFields = {
+  id: z.number().int(),
+  number: z.string().meta({ description: 'FAC-AAAA-NNNNNN (facture) ou VB-AAAA-NNNNNN (vente boutique).' }),
+  kind: z.enum(SALE_KINDS),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  sale_date: z.string().meta({ format: 'date' }),
+  due_date: z.string().nullable().meta({ format: 'date', description: "Échéance d'une vente à crédit." }),
+  payment_mode: z.enum(PAYMENT_MODES),
+  status: z.enum(Object.keys(SALE_STATUS_LABELS) as [SaleDisplayStatus, ...SaleDisplayStatus[]]).meta({ description: 'paid, partial, unpaid, ou cancelled (annulée : le numéro reste).' }),
+  status_label: z.string(),
+  line_count: z.number().int(),
+  discount: money().meta({ description: `Remise globale. ${MINOR}` }),
+  total_ht: money(),
+  vat_amount: money(),
+  total_ttc: money(),
+  amount_paid: money().meta({ description: `Payé à la vente et par les règlements. ${MINOR}` }),
+  amount_credited: money().meta({ description: `Avoirs. ${MINOR}` }),
+  remaining: money().meta({ description: `Reste à payer. ${MINOR}` }),
+  created_at: timestamp(),
+};
+
+export const invoiceOut = z.object(invoiceFields);
+
+export const invoiceDetailOut = z.object({
+  ...invoiceFields,
+  note: z.string(),
+  lines: z.array(
+    z.object({
+      position: z.number().int(),
+      product_id: z.number().int(),
+      product_code: z.string(),
+      product_name: z.string(),
+      quantity: z.number().int().meta({ description: 'En unités de base.' }),
+      returned_quantity: z.number().int().meta({ description: 'Rendu par des avoirs, en unités de base.' }),
+      unit_price: money().meta({ description: `Prix unitaire TTC vendu. ${MINOR}` }),
+      discount: money(),
+      net: money(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      account_id: z.number().int(),
+      account_name: z.string(),
+      amount: money(),
+      operator: z.string().nullable(),
+      reference: z.string().nullable(),
+    }),
+  ),
 });

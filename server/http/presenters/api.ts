@@ -1,4 +1,6 @@
+import { SALE_STATUS_LABELS } from '../../../shared/sales.js';
 import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
+import { displayStatus, dueOf, type SaleDetail } from '../../services/sales/sale-queries.js';
 import { toBool } from '../../db/dialect.js';
 import { presentClient } from './clients.js';
 import { presentProduct, presentStock } from './products.js';
@@ -65,5 +67,60 @@ export function apiMoneyMovement(row: any) {
     user_name: (row.user_name ?? null) as string | null,
     business_date: row.business_date as string,
     occurred_at: row.occurred_at as string,
+  };
+}
+
+/** A sale (invoice FAC- or counter sale VB-) as a row of the API's list. */
+export function apiInvoice(row: any) {
+  const status = displayStatus(row);
+  return {
+    id: Number(row.id),
+    number: row.number as string,
+    kind: row.kind,
+    client_id: Number(row.client_id),
+    client_name: row.client_name as string,
+    location_id: Number(row.location_id),
+    location_name: row.location_name as string,
+    sale_date: row.sale_date as string,
+    due_date: (row.due_date ?? null) as string | null,
+    payment_mode: row.payment_mode,
+    status,
+    status_label: SALE_STATUS_LABELS[status],
+    line_count: Number(row.line_count),
+    discount: Number(row.discount),
+    total_ht: Number(row.total_ht),
+    vat_amount: Number(row.vat_amount),
+    total_ttc: Number(row.total_ttc),
+    amount_paid: Number(row.amount_paid),
+    amount_credited: Number(row.amount_credited),
+    remaining: dueOf(row),
+    created_at: row.created_at as string,
+  };
+}
+
+/** A sale with its lines and its payments at the sale (never the costs: the API does not show margins). */
+export function apiInvoiceDetail({ sale, lines, payments }: SaleDetail) {
+  return {
+    ...apiInvoice(sale),
+    note: sale.note as string,
+    lines: lines.map((l) => ({
+      position: Number(l.position),
+      product_id: Number(l.product_id),
+      product_code: l.product_code as string,
+      product_name: l.product_name as string,
+      quantity: Number(l.quantity),
+      returned_quantity: Number(l.returned_quantity),
+      unit_price: Number(l.unit_price),
+      discount: Number(l.discount),
+      net: Number(l.net),
+    })),
+    payments: payments.map((p) => ({
+      method: p.method,
+      account_id: Number(p.account_id),
+      account_name: p.account_name as string,
+      amount: Number(p.amount),
+      operator: (p.operator ?? null) as string | null,
+      reference: (p.reference ?? null) as string | null,
+    })),
   };
 }

@@ -5,7 +5,12 @@ import { ROUTES } from '../../../shared/routes.js';
 import { CLIENT_SORTS, createClient, deleteClient, exportClients, findClient, listClients, setClientActive, updateClient, clientUsage } from '../../services/clients/clients.js';
 import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { getCurrency } from '../../services/company/get-company.js';
+import { companyToday, getCurrency } from '../../services/company/get-company.js';
+import { clientStatement, exportClientStatement, type StatementPeriod } from '../../services/receivables/statement.js';
+import { isIsoDate } from '../../domain/dates.js';
+import { Refusal } from '../../domain/errors.js';
+import { printFrame } from '../printouts.js';
+import { presentStatementPrint, presentStatementSection } from '../presenters/client-statement.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
@@ -15,8 +20,11 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { clientSchema } from '../schemas/clients.js';
-import { queryChoice, queryPage, parseListParams, statusFilter } from '../query.js';
+import { queryChoice, queryPage, queryText, parseListParams, routeId, statusFilter } from '../query.js';
+import type { Request } from 'express';
+import { route } from '../../../shared/routes.js';
 import { may, recordAbilities } from '../../policies/index.js';
+import { toBool } from '../../db/dialect.js';
 import { listSales } from '../../services/sales/sale-queries.js';
 import { presentSaleRow } from '../presenters/sales.js';
 
@@ -29,6 +37,31 @@ const listSpec = {
     status: statusFilter(q),
   }),
 };
+
+/**
+ * The period of a statement of account: ?from=&to= (YYYY-MM-DD), by default from the first day of
+ * the current year to today; reversed dates are put back in order.
+ */
+function statementPeriod(req: Request, today: string): StatementPeriod {
+  const q = req.query as Record<string, unknown>;
+  let from = queryText(q, 'from', 10);
+  let to = queryText(q, 'to', 10);
+  if (!isIsoDate(to)) to = today;
+  if (!isIsoDate(from)) from = `${to.slice(0, 4)}-01-01`;
+  if (from > to) [from, to] = [to, from];
+  return { from, to };
+}
+
+/**
+ * Why a user gets no statement of this client, or null. The statement covers every place (it ends
+ * on the client's balance), so a user restricted to some places does not get it; the walk-in
+ * client (CLIENT COMPTANT) has no account: every sale of theirs is paid at the sale.
+ */
+function statementUnavailable(req: Request, client: Record<string, any>): string | null {
+  if (toBool(client.is_walk_in)) return "Le client comptant n'a pas de compte : ses ventes sont payées à la vente, sans relevé de compte.";
+  if (!req.user!.places.all) return "Le relevé de compte couvre tous les emplacements : il est réservé aux utilisateurs dont les emplacements ne sont pas restreints.";
+  return null;
+}
 
 export function clientRoutes(ctx: AppContext): Router {
   const { db } = ctx;
@@ -61,6 +94,8 @@ export function clientRoutes(ctx: AppContext): Router {
   r.get(ROUTES['clients.show'], async (req, res) => {
     const row = await load(req.params.id);
     const currency = await getCurrency(db);
+    const today = await companyToday(db);
+    const statementNote = statementUnavailable(req, row);
     await res.inertia.render('clients/Show', {
       client: presentClient(row),
       usage: await clientUsage(db, row, currency),
@@ -71,7 +106,31 @@ export function clientRoutes(ctx: AppContext): Router {
       sales: may(req.user!, 'menu.sortiestock')
         ? await listSales(db, { kind: null, from: '', to: '', client_id: String(row.id), location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc' }, req.user!.places, queryPage(req.query, 'ventes'), presentSaleRow, 10)
         : null,
+      statement: statementNote ? null : presentStatementSection(await clientStatement(db, Number(row.id), statementPeriod(req, today)), queryPage(req.query, 'releve'), today),
+      statement_note: statementNote,
     });
+  });
+
+  // Relevé de compte (A4) for the period of the client's page.
+  r.get(ROUTES['clients.statementPrint'], async (req, res) => {
+    const row = await load(req.params.id);
+    const today = await companyToday(db);
+    const period = statementPeriod(req, today);
+    const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
+    res.locals.refusalBack = () => back;
+    const note = statementUnavailable(req, row);
+    if (note) throw Refusal.action(note);
+    const statement = await clientStatement(db, Number(row.id), period);
+    await res.inertia.render('clients/Statement', presentStatementPrint(await printFrame(db, req, res, { document: null, back }), row, statement, today));
+  });
+
+  r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {
+    const row = await load(req.params.id);
+    const period = statementPeriod(req, await companyToday(db));
+    res.locals.refusalBack = () => route('clients.show', { id: row.id }, { from: period.from, to: period.to });
+    const note = statementUnavailable(req, row);
+    if (note) throw Refusal.action(note);
+    sendFile(res, await exportClientStatement(db, { id: Number(row.id), code: row.code, name: row.name }, period, exportFormat(req), await getCurrency(db)));
   });
 
   r.get(ROUTES['clients.edit'], can('clients.update'), async (req, res) => {

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { formatMoney } from '../../../shared/money.js';
 import { NotFound } from '../../domain/errors.js';
-import { may, mayReprint, saleAbilities } from '../../policies/index.js';
+import { SALE_SCREENS, may, mayReprint, saleAbilities } from '../../policies/index.js';
+import { printBack } from './sales/print-back.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { requirePlace } from '../middleware/places.js';
 import { nowIso } from '../../db/dialect.js';
@@ -18,7 +19,7 @@ import { printFrame } from '../printouts.js';
 import { presentCounterClient, presentCounterLocations, presentLastSale, presentOperators, presentTicket } from '../presenters/counter.js';
 import { queryChoice, queryId, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { saleSchema } from '../schemas/sales.js';
+import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 
 /**
@@ -59,18 +60,7 @@ export function counterRoutes({ db }: AppContext): Router {
     refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createCounterSale(
       db,
-      {
-        idempotencyKey: input.idempotency_key,
-        clientId: input.client_id,
-        locationId: input.location_id,
-        saleDate: input.sale_date,
-        discount: input.discount,
-        note: input.note,
-        formLoadedAt: input.form_loaded_at,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
-        payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
-        places: req.user!.places,
-      },
+      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'counter', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
       saleAbilities(req.user!),
       actorOf(req),
     );
@@ -83,13 +73,13 @@ export function counterRoutes({ db }: AppContext): Router {
   // (printFrame). ?print=1 opens the dialog (the counter prints it in its print frame); ?width=58
   // or ?width=80 overrides the ticket width for this print.
   // Another shop's ticket answers 404, like an unknown one.
-  r.get(ROUTES['sales.ticket'], canAny('menu.sortiestock', 'menu.annulation.factures'), requirePlace(db, 'sale'), async (req, res) => {
+  r.get(ROUTES['sales.ticket'], canAny(...SALE_SCREENS), requirePlace(db, 'sale'), async (req, res) => {
     const id = routeId(req.params.id);
     const detail = await counterTicket(db, id);
     if (!detail) throw new NotFound();
     const asked = queryChoice(req.query, 'width', ['', '80', '58'] as const, '');
     const width = asked === '58' ? '58mm' : asked === '80' ? '80mm' : await ticketWidth(db);
-    const frame = await printFrame(db, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: route('counter.index') });
+    const frame = await printFrame(db, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: printBack(req, route('counter.index')) });
     // The roll's width is the ticket's format: the setting, or this print's override.
     await res.inertia.render('sales/counter/Ticket', { ...frame, settings: { ...frame.settings, format: width }, width, ticket: presentTicket(detail, frame.company.currency) });
   });

@@ -5,17 +5,18 @@ import type { SaleListFilters } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODES, SALE_PRICES_INCLUDE_VAT, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
+import { SALE_SCREENS, mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { createSale } from '../../services/sales/create-sale.js';
-import { clientForSale, clientNameOf, exportSales, listSales, paymentAccountRows, saleDetail } from '../../services/sales/sale-queries.js';
+import { nonCashAccounts, paymentAccounts } from '../../services/treasury/accounts.js';
+import { clientForSale, clientNameOf, exportSales, listSales, saleDetail } from '../../services/sales/sale-queries.js';
 import { locationRows } from '../../services/stock/lookups.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
-import { can, requireAuth, requireVerified } from '../middleware/auth.js';
+import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
 import { requirePlace } from '../middleware/places.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { printFrame } from '../printouts.js';
@@ -26,9 +27,10 @@ import { presentSale, presentSaleRow } from '../presenters/sales.js';
 import { defaultDepot, presentLocations } from '../presenters/stock/common.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { saleSchema } from '../schemas/sales.js';
+import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 import { creditNoteRoutes } from './sales/credit-notes.js';
+import { printBack } from './sales/print-back.js';
 
 /** Days of credit the form proposes for a credit sale (its due date, editable; the schema requires one). */
 export const DEFAULT_CREDIT_DAYS = 30;
@@ -60,7 +62,10 @@ export function saleRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(creditNoteRoutes(ctx));
-  r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales'], ROUTES['sales.show']], requireAuth, requireVerified, can('menu.sortiestock'));
+  r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales'], ROUTES['sales.show']], requireAuth, requireVerified);
+  r.use([ROUTES['sales.invoices'], ROUTES['sales.counterSales']], can('menu.sortiestock'));
+  // A sale's page and printouts open from Sortie de stock and from Annulations › Factures.
+  r.use(ROUTES['sales.show'], canAny(...SALE_SCREENS));
   // Another place's sale (its page, its printouts): the 404 page, like an unknown one.
   r.use(ROUTES['sales.show'], requirePlace(db, 'sale'));
 
@@ -105,7 +110,7 @@ export function saleRoutes(ctx: AppContext): Router {
       vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: SALE_PRICES_INCLUDE_VAT },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
-      accounts: (await paymentAccountRows(db, req.user!.places)).map((a) => ({ id: Number(a.id), name: a.name, kind: a.kind, operator: a.operator ?? null })),
+      accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user!.places })),
       client: client ? presentClientPickerItem(client) : null,
     });
   });
@@ -117,21 +122,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const rights = saleAbilities(req.user!);
     const result = await createSale(
       db,
-      {
-        idempotencyKey: input.idempotency_key,
-        kind: 'invoice',
-        clientId: input.client_id,
-        locationId: input.location_id,
-        saleDate: input.sale_date,
-        paymentMode: input.payment_mode,
-        dueDate: input.payment_mode === 'credit' ? input.due_date : null,
-        discount: input.discount,
-        note: input.note,
-        formLoadedAt: input.form_loaded_at,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
-        payments: input.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
-        places: req.user!.places,
-      },
+      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'invoice', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
       { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
       actorOf(req),
     );
@@ -160,7 +151,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
     const currency = await getCurrency(db);
-    const frame = await printFrame(db, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: route('sales.show', { id }) });
+    const frame = await printFrame(db, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
     // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
     const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
     // A printout goes to the customer: never costs nor margins, whoever prints it.

@@ -3,6 +3,7 @@ import { PAYMENT_MODES, SALE_KINDS } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
 import { textInput } from '../../services/records/fields.js';
+import type { SaleInput } from '../../services/sales/create-sale.js';
 
 /**
  * Input of the sales forms (vente détaillée, vente boutique): JSON from the Inertia forms, amounts
@@ -35,24 +36,52 @@ export const saleLineSchema = (currency: string) =>
     discount: amount(currency, 'La remise').default(0),
   });
 
-export const saleSchema = (currency: string) =>
-  z
-    .object({
-      idempotency_key: idempotencyKey,
-      kind: z.enum(SALE_KINDS, { error: "Le type de vente n'est pas valide." }),
-      client_id: recordId('Choisissez le client.'),
-      location_id: recordId("Choisissez l'emplacement d'où sort la marchandise."),
-      sale_date: isoDate('La date de vente'),
-      payment_mode: z.enum(PAYMENT_MODES, { error: 'Choisissez comptant ou crédit.' }),
-      due_date: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate("La date d'échéance").nullable()).default(null),
-      discount: amount(currency, 'La remise globale').default(0),
-      note: text("L'observation", 500),
-      /** When the form was opened (ISO instant): a price changed since then refuses the sale. */
-      form_loaded_at: z.iso.datetime({ error: 'Le formulaire a expiré : rechargez la page.' }),
-      lines: z.array(saleLineSchema(currency), { error: 'Ajoutez au moins un produit.' }).min(1, 'Ajoutez au moins un produit.').max(500, 'Une vente ne peut pas dépasser 500 lignes.'),
-      payments: z.array(salePaymentSchema(currency)).max(5, 'Cinq paiements au plus par vente.').default([]),
-    })
-    .refine((v) => v.payment_mode !== 'credit' || v.due_date !== null, { path: ['due_date'], message: "Indiquez la date d'échéance de la vente à crédit." });
+const saleFields = (currency: string) =>
+  z.object({
+    idempotency_key: idempotencyKey,
+    kind: z.enum(SALE_KINDS, { error: "Le type de vente n'est pas valide." }),
+    client_id: recordId('Choisissez le client.'),
+    location_id: recordId("Choisissez l'emplacement d'où sort la marchandise."),
+    sale_date: isoDate('La date de vente'),
+    payment_mode: z.enum(PAYMENT_MODES, { error: 'Choisissez comptant ou crédit.' }),
+    due_date: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate("La date d'échéance").nullable()).default(null),
+    discount: amount(currency, 'La remise globale').default(0),
+    note: text("L'observation", 500),
+    /** When the form was opened (ISO instant): a price changed since then refuses the sale. */
+    form_loaded_at: z.iso.datetime({ error: 'Le formulaire a expiré : rechargez la page.' }),
+    lines: z.array(saleLineSchema(currency), { error: 'Ajoutez au moins un produit.' }).min(1, 'Ajoutez au moins un produit.').max(500, 'Une vente ne peut pas dépasser 500 lignes.'),
+    payments: z.array(salePaymentSchema(currency)).max(5, 'Cinq paiements au plus par vente.').default([]),
+  });
+
+const CREDIT_NEEDS_DUE_DATE = { path: ['due_date'], message: "Indiquez la date d'échéance de la vente à crédit." };
+const creditHasDueDate = (v: { payment_mode: string; due_date: string | null }) => v.payment_mode !== 'credit' || v.due_date !== null;
+
+export const saleSchema = (currency: string) => saleFields(currency).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE);
+
+/**
+ * The body of POST /api/v1/invoices: the invoice form's fields and rules, without what belongs to
+ * the screen — the idempotency key (the Idempotency-Key header), the kind (an invoice) and the
+ * form's opening time (a program prices at the moment of its request).
+ */
+export const apiInvoiceSchema = (currency: string) => saleFields(currency).omit({ idempotency_key: true, kind: true, form_loaded_at: true }).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE);
+
+type SaleBodyFields = Omit<z.infer<ReturnType<typeof saleFields>>, 'idempotency_key' | 'kind' | 'form_loaded_at'>;
+
+/** The validated body of any sale form (screen or API) as createSale reads it: one mapping for all. */
+export function saleInputOf(body: SaleBodyFields, fixed: Pick<SaleInput, 'idempotencyKey' | 'kind' | 'formLoadedAt' | 'places'>): SaleInput {
+  return {
+    ...fixed,
+    clientId: body.client_id,
+    locationId: body.location_id,
+    saleDate: body.sale_date,
+    paymentMode: body.payment_mode,
+    dueDate: body.payment_mode === 'credit' ? body.due_date : null,
+    discount: body.discount,
+    note: body.note,
+    lines: body.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
+    payments: body.payments.map((p) => ({ method: p.method, amount: p.amount, accountId: p.account_id, operator: p.operator, phone: p.phone, reference: p.reference })),
+  };
+}
 
 export type SaleBody = z.infer<ReturnType<typeof saleSchema>>;
 

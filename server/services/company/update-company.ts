@@ -5,25 +5,13 @@ import { Refusal } from '../../domain/errors.js';
 import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { getCompany } from './get-company.js';
+import { type Company, getCompany } from './get-company.js';
 
-/** What the Société form changes in company_settings (the VAT rate in basis points). */
-export interface CompanyInput {
-  name: string;
-  address: string;
-  city: string;
-  phones: string;
-  email: string;
-  rccm: string;
-  tax_number: string;
-  currency: string;
-  time_zone: string;
-  vat_enabled: boolean;
-  vat_rate_bp: number;
-  allow_negative_stock: boolean;
-}
+/** The fields of the company the Société form changes (the VAT rate in basis points). */
+const FIELDS = ['name', 'address', 'city', 'phones', 'email', 'rccm', 'tax_number', 'currency', 'time_zone', 'vat_enabled', 'vat_rate_bp', 'allow_negative_stock'] as const satisfies ReadonlyArray<keyof Company>;
 
-const FIELDS = ['name', 'address', 'city', 'phones', 'email', 'rccm', 'tax_number', 'currency', 'time_zone', 'vat_enabled', 'vat_rate_bp', 'allow_negative_stock'] as const;
+/** What the Société form changes in company_settings: those fields of Company, typed as Company types them. */
+export type CompanyInput = Pick<Company, (typeof FIELDS)[number]>;
 
 /**
  * Whether amounts are already recorded: every amount is stored in the currency's minor unit, so a

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { paymentAccounts } from '../treasury/accounts.js';
 import { toBool } from '../../db/dialect.js';
 import type { Row } from '../stock/lookups.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
+import { whereAllowedLocation } from '../places/scope.js';
 
 /**
  * Read side of the counter (vente boutique): the shops it sells from with their cash desk, the
@@ -29,8 +30,7 @@ export async function walkInClientRow(db: Knex): Promise<Row> {
 
 /** The operators that have an active mobile-money wallet the seller works on (a payment needs one to land in). */
 export async function activeMobileOperators(db: Knex, scope: PlaceScope): Promise<string[]> {
-  const rows = await whereAllowedAccount(db('treasury_accounts').where({ kind: 'mobile_money', active: true }), scope).distinct('operator');
-  return rows.map((r) => String(r.operator));
+  return [...new Set((await paymentAccounts(db, { scope })).mobile_money.map((a) => a.operator!))];
 }
 
 /** A counter sale of this seller (the one just validated), or undefined. */

@@ -18,6 +18,7 @@ import { withIdempotency } from '../idempotency.js';
 import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { postMoneyMovements } from '../treasury/ledger.js';
+import { registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 import { resolvePaymentAccounts } from './payment-accounts.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 
@@ -34,6 +35,8 @@ import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.
  *   in its treasury account through the money ledger, cash net of the change given;
  * - crédit: the client's balance grows, refused beyond the credit limit without
  *   `sales.beyond_credit_limit`; CLIENT COMPTANT never buys on credit.
+ * A mobile-money transaction id already recorded for its operator (mobile_money_references) is
+ * refused on its payment's reference.
  * The number is taken from the gap-free counter in the same transaction; the idempotency key makes
  * a replay return the first sale. A form opened before a price of one of its products changed is
  * refused (stale form).
@@ -304,6 +307,14 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     }
     await trx('clients').where({ id: input.clientId }).update({ balance: after });
   }
+
+  // Mobile-money transaction ids: each once per operator (a reused id is refused on its field).
+  // Before the treasury accounts, in the lock order.
+  const mobileRefs = payments
+    .map((p, i) => ({ p, i }))
+    .filter(({ p, i }) => p.method === 'mobile_money' && p.operator && allocation.applied[i] > 0)
+    .map(({ p, i }) => ({ operator: p.operator!, reference: p.reference, field: `payments.${i}.reference` }));
+  if (mobileRefs.length) await registerMobileMoneyReferences(trx, mobileRefs, { type: 'sale', id: saleId, number });
 
   if (payments.length) {
     const label = `${input.kind === 'counter' ? 'Vente boutique' : 'Facture'} ${number}`;

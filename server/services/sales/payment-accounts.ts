@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { toBool } from '../../db/dialect.js';
 import { Refusal } from '../../domain/errors.js';
 import { EVERY_PLACE, type PlaceScope, UNALLOWED_TREASURY_ACCOUNT, allowsAccount } from '../../policies/places.js';
-import { whereAllowedAccount } from '../places/scope.js';
+import { paymentAccounts } from '../treasury/accounts.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_ACCOUNT_KIND, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 
 interface PaymentTarget {
@@ -16,13 +16,15 @@ interface PaymentTarget {
  * cash into a desk of the sale's location, mobile money into a wallet of the payment's operator,
  * cheque, transfer and card into a bank account. An account chosen on the form must be of the
  * right kind (and, for cash, stand at the sale's location); without a choice the first active
- * account that fits is taken. A French refusal on payments.N.account_id when none fits. With the
+ * account that fits is taken (in the order of the payment pickers, `paymentAccounts`). A French refusal on payments.N.account_id when none fits. With the
  * seller's `scope` (server/policies/places.ts), only the accounts they work on: a chosen account
  * that is not theirs is refused on its field, and none other is taken for them.
  */
 export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: readonly PaymentTarget[], applied: readonly number[], locationId: number, scope?: PlaceScope): Promise<Array<number | null>> {
   const errors: Record<string, string> = {};
   const out: Array<number | null> = [];
+  // What the seller may pay into, in the pickers' order: the first that fits is the default.
+  const usable = await paymentAccounts(trx, { locationId, scope: scope ?? EVERY_PLACE });
   for (const [i, p] of payments.entries()) {
     if (!(applied[i] > 0)) {
       out.push(null);
@@ -46,7 +48,7 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
       out.push(chosen ? Number(chosen.id) : null);
       continue;
     }
-    const found = await fits(whereAllowedAccount(trx('treasury_accounts').where({ active: true }), scope ?? EVERY_PLACE)).orderBy('id').first('id');
+    const found = usable[kind].find((a) => kind !== 'mobile_money' || a.operator === p.operator);
     if (!found) {
       errors[field] =
         scope && !scope.all && kind !== 'caisse'

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind } from '../../../shared/sales.js';
 import { escapeLike, prefixIndexOrder } from '../../db/dialect.js';
-import { paginateCounted } from '../../db/paginate.js';
+import { keysetPage, paginateCounted } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import type { Row } from '../stock/lookups.js';
 import { documentNumberQuery } from '../search/document-series.js';
@@ -44,7 +44,8 @@ function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.Quer
   // The places the user works in: the rows, the count and the totals alike.
   whereAllowedLocation(q, 's.location_id', scope);
   if (f.kind) q.where('s.kind', f.kind);
-  if (f.from && f.to) q.whereBetween('s.sale_date', [f.from, f.to]);
+  if (f.from) q.where('s.sale_date', '>=', f.from);
+  if (f.to) q.where('s.sale_date', '<=', f.to);
   if (f.client_id) q.where('s.client_id', Number(f.client_id));
   if (f.location_id) q.where('s.location_id', Number(f.location_id));
   if (f.status === 'cancelled') q.where('s.status', 'cancelled');
@@ -74,6 +75,9 @@ const SALE_COLUMNS = [
   's.amount_credited',
   's.status',
   's.payment_status',
+  's.version',
+  's.cancel_reason',
+  's.cancelled_on',
   'c.name as client_name',
   'l.name as location_name',
 ];
@@ -197,11 +201,6 @@ export async function saleKindOf(db: Knex, id: number): Promise<SaleKind | null>
 }
 
 
-/** The bank and mobile-money accounts the user works on that a payment may be sent to (cash goes to the location's desk). */
-export async function paymentAccountRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
-  return whereAllowedAccount(db('treasury_accounts'), scope).whereIn('kind', ['banque', 'mobile_money']).where({ active: true }).orderBy([{ column: 'kind' }, { column: 'name' }]).select('id', 'name', 'kind', 'operator');
-}
-
 /** A client row as the client picker shows it (the form opened from a client's page). */
 export async function clientForSale(db: Knex, id: number): Promise<Row | undefined> {
   return db('clients').where({ id, active: true }).first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
@@ -211,4 +210,16 @@ export async function clientForSale(db: Knex, id: number): Promise<Row | undefin
 export async function clientNameOf(db: Knex, id: number): Promise<{ id: number; name: string } | null> {
   const row = await db('clients').where({ id }).first('id', 'name');
   return row ? { id: Number(row.id), name: String(row.name) } : null;
+}
+
+/**
+ * Sales in id order, a cursor page at a time (the REST API): the list's filters (period, client,
+ * location, status, number) and the places of the caller, with the client and location names.
+ */
+export function salesAfter(db: Knex, f: SaleListQuery, scope: PlaceScope, afterId: number | null, limit: number): Promise<{ data: Row[]; next_after: number | null }> {
+  const qb = saleListQuery(db, f, scope)
+    .join('clients as c', 'c.id', 's.client_id')
+    .join('locations as l', 'l.id', 's.location_id')
+    .select([...SALE_COLUMNS, 's.location_id', 's.discount', 's.total_ht', 's.vat_amount', 's.created_at']);
+  return keysetPage(qb, 's.id', afterId, limit);
 }

@@ -28,8 +28,13 @@ export interface DocumentSeries {
    * Empty for a document tied to no place.
    */
   locationColumns: readonly string[];
+  /**
+   * A document tied to a treasury account rather than a location (a settlement): a restricted user
+   * finds those paid into the accounts they work on (whereAllowedAccount) and those of no account.
+   */
+  accountColumn?: string;
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show';
+  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show' | 'settlements.show';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
@@ -39,6 +44,8 @@ export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
   // Sales (issue 14): one table, two series; the status a user reads is the payment status.
   { series: 'FAC', label: 'Facture', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
   { series: 'VB', label: 'Vente boutique', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
+  // Settlements (issue 15): their place is the account the money landed in.
+  { series: 'REG', label: 'Règlement client', table: 'settlements', dateColumn: 'settlement_date', statusColumn: 'status', kind: 'settlement', screens: ['menu.reglement'], locationColumns: [], accountColumn: 'account_id', page: 'settlements.show' },
   { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
 ];
 

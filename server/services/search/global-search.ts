@@ -4,7 +4,7 @@ import { escapeLike } from '../../db/dialect.js';
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_QUERY } from '../../../shared/search.js';
 import { searchClients, searchProducts, searchSuppliers } from '../pickers/pickers.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation } from '../places/scope.js';
+import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import { DOCUMENT_SERIES, type DocumentSeries, documentNumberQuery } from './document-series.js';
 
 /** The groups a user may search (server/policies searchScope decides). */
@@ -67,6 +67,10 @@ async function searchDocuments(db: Knex, q: string, allowed: readonly DocumentSe
   for (const series of allowed.filter((s) => s.series === wanted.series)) {
     const select = (qb: Knex.QueryBuilder) => {
       const q = qb.select({ id: 'id', number: 'number', date: series.dateColumn, ...(series.statusColumn ? { status: series.statusColumn } : {}) }).from(series.table);
+      if (series.accountColumn && !places.all) {
+        const column = series.accountColumn;
+        q.where((w) => w.whereNull(column).orWhereIn(column, whereAllowedAccount(db('treasury_accounts').select('id'), places)));
+      }
       return series.locationColumns.length ? whereAllowedLocation(q, series.locationColumns, places) : q;
     };
     const found: any[] = [];

@@ -272,3 +272,8 @@ export async function paymentAccounts(db: Knex | Knex.Transaction, options: { lo
   }
   return out;
 }
+
+/** The bank and mobile-money accounts of a payment picker, as one list (cash goes to the location's desk). */
+export function nonCashAccounts(accounts: PaymentAccounts): Array<{ id: number; name: string; kind: 'banque' | 'mobile_money'; operator: MobileMoneyOperator | null }> {
+  return [...accounts.banque, ...accounts.mobile_money].map((a) => ({ id: a.id, name: a.name, kind: a.kind as 'banque' | 'mobile_money', operator: a.operator }));
+}

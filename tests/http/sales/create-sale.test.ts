@@ -52,7 +52,7 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
 
   it('a split payment: mobile money at its exact amount into the operator wallet, the rest in cash with change', async () => {
     const p = await product();
-    const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 5)], payments: [mobilePayment(3_000), cashPayment(5_000)] }));
+    const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 5)], payments: [mobilePayment(3_000, 'OM260310.1234.A56789'), cashPayment(5_000)] }));
     expect(sale.change).toBe(3_000);
     const moves = await t.db('money_movements').join('treasury_accounts', 'treasury_accounts.id', 'money_movements.account_id').where({ document_type: 'sale', document_id: sale.id }).orderBy('money_movements.id');
     expect(moves.map((m) => [m.kind, m.operator, Number(m.amount), m.reference])).toEqual([
@@ -121,6 +121,21 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     const err = await refusal(sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 3)], payments: [cashPayment(3_000)] })));
     expect(err?.errors['lines.0.quantity']).toMatch(/Stock insuffisant pour « Huile 5 L »/);
     expect([await lastNumber(t.db, 'VB', 2026), await sales(), await levelOf(t.db, p, f.shop)]).toEqual([before, n, 2]);
+  });
+
+  it('registers its mobile-money transaction ids and refuses one already recorded for the operator, on its field, writing nothing', async () => {
+    const p = await product();
+    const first = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 1)], payments: [mobilePayment(1_000, ' om-sale-reuse-1 ')] }));
+    expect(await t.db('mobile_money_references').where({ operator: 'orange_money', reference: 'OM-SALE-REUSE-1' }).first()).toMatchObject({ document_type: 'sale', document_number: first.number });
+    const n = await sales();
+    const err = await refusal(sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 2)], payments: [cashPayment(1_000), mobilePayment(1_000, 'OM-SALE-REUSE-1')] })));
+    expect(err?.errors['payments.1.reference']).toBe(`La transaction Orange Money « OM-SALE-REUSE-1 » est déjà enregistrée par la vente ${first.number} : un identifiant de transaction ne sert qu'une fois. Vérifiez le SMS de confirmation du client.`);
+    expect([await sales(), await levelOf(t.db, p, f.shop)]).toEqual([n, 19]);
+    // The same id twice in one sale, and the same id at another operator (another transaction).
+    const twice = await refusal(sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 2)], payments: [mobilePayment(1_000, 'OM-TWICE'), mobilePayment(1_000, 'om-twice')] })));
+    expect(twice?.errors['payments.1.reference']).toMatch(/figure deux fois dans ce document/);
+    const wave = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
+    await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 1)], payments: [{ ...mobilePayment(1_000, 'OM-SALE-REUSE-1', 'wave'), accountId: wave }] }));
   });
 
   it('the same idempotency key twice creates one sale', async () => {

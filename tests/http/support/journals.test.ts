@@ -9,9 +9,13 @@ import { checkJournals } from '../../../server/services/integrity/check-journals
 import { safeRoute, scrub } from '../../../server/services/support/error-log.js';
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { type DbKind, testDatabases } from '../../support/databases.js';
-import { giveStock, idempotencyKey, stockFixtures } from '../../support/stock.js';
-import { makeDeskAccount } from '../../support/cash-closing.js';
+import { giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';
+import { line, makeClient, saleInput, sell } from '../../support/sales.js';
+import { settle, settlementInput } from '../../support/settlements.js';
+import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
+import { withSearchName } from '../../../server/db/search.js';
 import { closeDesk, makeTreasuryAccount } from '../../support/treasury.js';
+import { makeDeskAccount } from '../../support/cash-closing.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { chainExistingStockMovements } from '../../../database/migrations/202611240150_support.js';
 import { uniqueTag } from '../../support/unique.js';
@@ -161,6 +165,38 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.
+    {
+      event: "annulation d'une facture",
+      action: 'sale.cancelled',
+      cause: async () => {
+        const now = nowIso();
+        const category = await insertReturningId(t.db, 'categories', withSearchName({ code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}`, created_at: now, updated_at: now }));
+        const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+        const product = await makeProduct(t.db, { category_id: category, retail_price: 1_000 });
+        await giveStock(t.db, product, shop, 5, 500);
+        const client = await makeClient(t.db, { credit_limit: 100_000 });
+        const sale = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: shop, paymentMode: 'credit', dueDate: '2026-12-31', lines: [line(product, 1)] }));
+        await admin.post(route('sales.cancel', { id: sale.id }), { reason: 'Facture en double', version: 1 });
+      },
+    },
+    {
+      event: "annulation d'un règlement",
+      action: 'settlement.cancelled',
+      cause: async () => {
+        const client = await makeClient(t.db, { credit_limit: 100_000 });
+        const s = await settle(t.db, settlementInput({ clientId: client, amount: 1_000, allocations: [] }));
+        await admin.post(route('settlements.cancel', { id: s.id }), { reason: 'Règlement en double', version: 1 });
+      },
+    },
+    {
+      event: 'règlement client',
+      action: 'settlement.validated',
+      cause: async () => {
+        const client = await makeClient(t.db);
+        const res = await admin.post(route('settlements.index'), { idempotency_key: idempotencyKey(), client_id: client, settlement_date: '2026-03-15', source: 'payment', method: 'especes', amount: 5_000, allocations: [] });
+        expect(res.status).toBe(303);
+      },
+    },
     { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
     { event: 'export du journal', action: 'audit.exported', cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))) },
   ];

@@ -10,7 +10,8 @@ import { Client, type TestApp, createTestApp, userWithPermissions } from '../../
 import { makeDeskAccount, makeShop } from '../../support/cash-closing.js';
 import { testDatabases } from '../../support/databases.js';
 import { download } from '../../support/master-data.js';
-import { adminActor, cashPayment, line, mobilePayment, saleInput, sell, walkInClient } from '../../support/sales.js';
+import { adminActor, cashPayment, line, makeClient, mobilePayment, saleInput, sell, walkInClient } from '../../support/sales.js';
+import { settle, settlementInput } from '../../support/settlements.js';
 import { giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';
 import { balanceOf, closeDesk, countsFor, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
@@ -159,6 +160,18 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     expect((await closingDraft(t.db, shop.desk, today)).expected).toBe(4_000);
     expect(await t.db('cash_closings').where({ id: closed.id }).first('expected')).toMatchObject({ expected: 4_000 });
     expect((await closingDraft(t.db, shop.desk, addDays(today, 1))).expected).toBe(8_000);
+  });
+
+  it("a cash settlement dated on a closed day lands on the desk's next open day", async () => {
+    const day = addDays(today, -4);
+    const desk = await deskWith(day, 1_000, 0);
+    await closeDesk(t.db, desk, day);
+    const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+    const r = await settle(t.db, settlementInput({ clientId: client, amount: 6_000, settlementDate: day, accountId: desk }));
+    const m = await t.db('money_movements').where({ document_type: 'settlement', document_id: r.id }).first();
+    expect([Number(m.account_id), Number(m.amount), m.business_date]).toEqual([desk, 6_000, addDays(day, 1)]);
+    expect((await t.db('settlements').where({ id: r.id }).first('settlement_date')).settlement_date).toBe(day);
+    expect((await closingDraft(t.db, desk, day)).expected).toBe(1_000);
   });
 
   it('non-cash takings of the day are listed by method for the desk, cash stays out of them', async () => {

@@ -61,6 +61,8 @@ describe('print frame', () => {
   it('sets the paper size of the printed PDF', () => {
     expect(pageRule('A4')).toContain('size: A4;');
     expect(pageRule('A5')).toContain('size: A5;');
+    // Chromium has no A6 keyword: in mm, or the PDF comes out on Letter.
+    expect(pageRule('A6')).toContain('size: 105mm 148mm;');
     expect(pageRule('A4', true)).toContain('size: A4 landscape;');
   });
 

@@ -21,7 +21,7 @@ describe('idle warm-up of the screens the menu reaches (lib/warm-up.ts)', () => 
   });
 
   it('warms only what the menu shows: the screens first, then the rest of their folders and the profile', () => {
-    expect(screensToWarm(['menu.dashboard', 'menu.fichiers', 'menu.clients'])).toEqual(['Dashboard', 'clients/Index', 'clients/Form', 'clients/Import', 'clients/Show', 'profile/Edit']);
+    expect(screensToWarm(['menu.dashboard', 'menu.fichiers', 'menu.clients'])).toEqual(['Dashboard', 'clients/Index', 'clients/Form', 'clients/Import', 'clients/Show', 'clients/Statement', 'profile/Edit']);
     const stockOnly = screensToWarm(['menu.operations', 'menu.sortiestock']);
     expect(stockOnly[0]).toBe('stock/transfers/Index');
     expect(stockOnly.every((n) => n.startsWith('stock/transfers/') || n === 'profile/Edit')).toBe(true);

@@ -8,6 +8,7 @@ import { checkCash } from '../../../server/services/treasury/check-cash.js';
 import { verifyMoneyChains } from '../../../server/services/treasury/ledger.js';
 import { cmupAfterReceipt } from '../../../server/domain/stock/cmup.js';
 import { businessDate } from '../../../server/domain/dates.js';
+import { clientStatement } from '../../../server/services/receivables/statement.js';
 import { checkStock } from '../../../server/services/stock/check-stock.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../../support/databases.js';
@@ -155,6 +156,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       ...(await a.db('inventory_counts').whereNotNull('number').pluck('number')),
       ...(await a.db('stock_adjustments').pluck('number')),
       ...(await a.db('sales').pluck('number')),
+      ...(await a.db('settlements').pluck('number')),
     ] as string[];
     const perCounter = new Map<string, number[]>();
     for (const n of numbers) {
@@ -216,11 +218,33 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       .count({ n: '*' })
       .first();
     expect(Number(unpaid!.n)).toBe(0);
-    // Clients owe exactly their credit invoices; counter sales are all cash.
+    // Clients owe exactly their credit invoices less what their settlements brought; counter sales are all cash.
     const owedByClients = await a.db('clients').sum({ s: 'balance' }).first();
     const onCredit = await a.db('sales').where({ payment_mode: 'credit' }).sum({ s: 'total_ttc' }).first();
-    expect(Number(owedByClients!.s)).toBe(Number(onCredit!.s));
+    const received = await a.db('settlements').where({ source: 'payment' }).sum({ s: 'amount' }).first();
+    expect(Number(owedByClients!.s)).toBe(Number(onCredit!.s) - Number(received!.s));
     expect(Number(onCredit!.s)).toBeGreaterThan(0);
+    // Settlements (REG-): counted, each allocated what its allocations say, the rest an advance; each
+    // invoice paid what was allocated to it; each client's balance = Σ remaining − advance, which is
+    // also the closing balance of their statement of account.
+    expect(ra.history.sales.settlements).toBeGreaterThan(100);
+    expect(await count('settlements')).toBe(ra.history.sales.settlements);
+    expect(await count('settlement_allocations')).toBe(ra.history.sales.allocations);
+    expect(await a.db('settlements').where({ source: 'advance' }).first('id')).toBeTruthy();
+    expect(Number((await a.db('clients').sum({ s: 'advance' }).first())!.s)).toBeGreaterThan(0);
+    const allocations = a.db('settlement_allocations').groupBy('settlement_id').select('settlement_id').sum({ a: 'amount' }).as('al');
+    const badSettlements = await a.db('settlements as st').leftJoin(allocations, 'al.settlement_id', 'st.id').whereRaw('COALESCE(al.a, 0) <> st.allocated OR st.amount - st.allocated <> st.advance').count({ n: '*' }).first();
+    expect(Number(badSettlements!.n)).toBe(0);
+    const byInvoice = a.db('settlement_allocations').groupBy('sale_id').select('sale_id').sum({ a: 'amount' }).as('al');
+    const badInvoices = await a.db('sales as s').where('s.payment_mode', 'credit').leftJoin(byInvoice, 'al.sale_id', 's.id').whereRaw('COALESCE(al.a, 0) <> s.amount_paid OR s.amount_paid > s.total_ttc').count({ n: '*' }).first();
+    expect(Number(badInvoices!.n)).toBe(0);
+    const remaining = a.db('sales').where({ status: 'validated' }).groupBy('client_id').select('client_id').sum({ r: a.db.raw('total_ttc - amount_paid - amount_credited') }).as('rem');
+    const badClients = await a.db('clients as c').leftJoin(remaining, 'rem.client_id', 'c.id').whereRaw('COALESCE(rem.r, 0) - c.advance <> c.balance').count({ n: '*' }).first();
+    expect(Number(badClients!.n)).toBe(0);
+    for (const c of await a.db('clients').where({ is_walk_in: false }).select('id', 'balance')) {
+      expect((await clientStatement(a.db, Number(c.id), { from: '2000-01-01', to: '2099-12-31' })).totals.closing).toBe(Number(c.balance));
+    }
+    expect(await a.db('mobile_money_references').where({ document_type: 'settlement' }).first('reference')).toBeTruthy();
     expect(await a.db('sales').where({ kind: 'counter', payment_mode: 'credit' }).first('id')).toBeUndefined();
     expect(await a.db('sale_payments').where({ method: 'mobile_money' }).first('id')).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '@shared/support';
 import { SALE_STATUS_LABELS, SALE_STATUS_TONES } from '@shared/sales';
+import { SETTLEMENT_STATUS_LABELS, type SettlementStatus } from '@shared/settlements';
 import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES } from '@shared/stock';
 
 const TONES = {
@@ -32,6 +33,7 @@ const DOCUMENT_STATUSES = {
   ticket: { labels: TICKET_STATUS_LABELS, tones: { ouvert: 'info', en_cours: 'primary', en_attente: 'warning', resolu: 'success', ferme: 'secondary' } satisfies Record<TicketStatus, BadgeTone> },
   // A sale's status as read (payée, partiellement payée, impayée, annulée).
   sale: { labels: SALE_STATUS_LABELS, tones: SALE_STATUS_TONES as Record<keyof typeof SALE_STATUS_TONES, BadgeTone> },
+  settlement: { labels: SETTLEMENT_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<SettlementStatus, BadgeTone> },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
 

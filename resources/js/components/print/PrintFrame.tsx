@@ -57,7 +57,9 @@ export function pageRule(size: PaperFormat, landscape = false, rollLength: numbe
   if (isRoll(size)) return `@page { size: ${size} ${rollLength ?? 200}mm; margin: 0; }`;
   const margin = size === 'A4' ? '12mm 12mm 14mm' : size === 'A5' ? '8mm 8mm 10mm' : '6mm 6mm 9mm';
   const pageNumber = '@bottom-right { content: "Page " counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #555; }';
-  return `@page { size: ${size}${landscape && !isRoll(size) ? ' landscape' : ''}; margin: ${margin}; ${pageNumber} }`;
+  // Chromium knows A4 and A5 by name but not A6 (it would print on Letter): A6 is given in mm.
+  const named = size === 'A6' ? (landscape ? '148mm 105mm' : '105mm 148mm') : `${size}${landscape ? ' landscape' : ''}`;
+  return `@page { size: ${named}; margin: ${margin}; ${pageNumber} }`;
 }
 
 /** Something on screen that must not be printed and goes away by itself: a toast, the progress bar. */

@@ -12,8 +12,9 @@ import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { EditLink, RecordPage } from '@/components/data/RecordPage';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
+import { StatementSection } from '@/components/clients/StatementSection';
 
-export default function ClientShow({ client, usage, history, can, currency, sales }: PageProps<'clients/Show'>) {
+export default function ClientShow({ client, usage, history, can, currency, sales, statement, statement_note }: PageProps<'clients/Show'>) {
   const available = client.credit_limit - client.balance;
   return (
     <RecordPage
@@ -29,7 +30,8 @@ export default function ClientShow({ client, usage, history, can, currency, sale
       aside={<RecordLifecycle resource="clients" id={client.id} active={client.active} usage={usage} noun="ce client" canDelete={can.delete} />}
     >
       <StatRow>
-        <Stat label="Solde dû" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} />
+        <Stat label="Solde dû" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} testId="client-balance" />
+        {client.advance > 0 ? <Stat label="Acompte disponible" value={<Money value={client.advance} currency={currency} />} tone="success" extra="Déjà déduit du solde ; utilisable par un prochain règlement." testId="client-advance" /> : null}
         <Stat label="Plafond de crédit" value={client.is_walk_in ? '—' : <Money value={client.credit_limit} currency={currency} />} />
         <Stat label="Crédit disponible" value={client.is_walk_in || client.credit_limit === 0 ? '—' : <Money value={available} currency={currency} />} tone={available < 0 ? 'danger' : undefined} />
       </StatRow>
@@ -81,6 +83,14 @@ export default function ClientShow({ client, usage, history, can, currency, sale
             ]}
           />
         </section>
+      ) : null}
+      {statement ? (
+        <StatementSection clientId={client.id} clientName={client.name} statement={statement} canExport={can.export} currency={currency} />
+      ) : statement_note && !client.is_walk_in ? (
+        <p className="small text-body-secondary mb-4" data-testid="client-statement-note">
+          <Icon name="fa-solid fa-circle-info" className="me-1" />
+          {statement_note}
+        </p>
       ) : null}
       <AuditHistory items={history} />
     </RecordPage>

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import type { SettlementCancellationRow } from '@shared/cancellation-pages';
+import { formatMoney } from '@shared/money';
+import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { Icon } from '@/components/Icon';
+import { Badge } from '@/components/data/StatusBadge';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterInput, FilterSelect, allDatesNote } from '@/components/data/ListToolbar';
+import { Money } from '@/components/data/Money';
+import { formatDate, formatQty } from '@/components/data/format';
+import { useList } from '@/components/data/useList';
+import { CancelDialog } from '@/components/documents/CancelDialog';
+import { ClientPicker } from '@/components/pickers/ClientPicker';
+
+const METHOD_OPTIONS = [...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })), { value: 'advance', label: 'Acompte' }];
+const STATUS_OPTIONS = [
+  { value: 'validated', label: 'Validé' },
+  { value: 'cancelled', label: 'Annulé' },
+];
+
+/** What cancelling this settlement will do, in the dialog's words. */
+function cancelEffects(s: SettlementCancellationRow, currency: string): string {
+  const money = (n: number) => formatMoney(n, currency);
+  const parts: string[] = [];
+  if (s.method_label === 'Acompte') parts.push(`Les ${money(s.received)} pris sur l'acompte reviennent à ${s.client_name}.`);
+  else parts.push(`${money(s.received)} sortent de ${s.account_name ?? 'son compte'} par un mouvement d'annulation daté d'aujourd'hui.`);
+  if (s.invoices.length) parts.push(`${s.invoices.join(', ')} retrouve${s.invoices.length > 1 ? 'nt' : ''} le reste à payer réglé ici.`);
+  if (s.advance > 0 && s.method_label !== 'Acompte') parts.push(`L'acompte de ${money(s.advance)} laissé par ce règlement est repris.`);
+  parts.push('Le numéro reste, marqué « ANNULÉ ».');
+  return parts.join(' ');
+}
+
+/**
+ * Annulations et réimpressions › Règlements: find a settlement (REG-) by number, client, period,
+ * method; cancel it with a mandatory reason — the allocations, the money (a new movement), the
+ * advance, the invoices' remaining amounts and the client's balance are reversed —, or reprint
+ * its receipt (DUPLICATA, counted and audited).
+ */
+export default function SettlementsCancellation({ currency, filters, settlements, client, can }: PageProps<'settlements/Cancellation'>) {
+  const list = useList(route('settlements.cancellations'), filters);
+  const [target, setTarget] = useState<SettlementCancellationRow | null>(null);
+  return (
+    <ListPage
+      title="Annulation des règlements"
+      subtitle="Recherchez un règlement pour l'annuler (motif obligatoire) ou réimprimer son reçu en duplicata."
+      breadcrumbs={[{ label: 'Opérations' }, { label: 'Annulations' }, { label: 'Règlements' }]}
+      list={list}
+      search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
+      note={allDatesNote(filters)}
+      toolbarTestId="cancellation-search"
+      filters={
+        <>
+          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
+          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
+          <div className="app-filter app-sales-client-filter" data-testid="settlements-client-filter">
+            <span className="app-filter-label">Client</span>
+            {client ? (
+              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
+                {client.name}
+                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
+              </span>
+            ) : (
+              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="settlements-client-picker" />
+            )}
+          </div>
+          <FilterSelect label="Mode" value={filters.method} allLabel="Tous" options={METHOD_OPTIONS} onChange={(method) => list.update({ method })} />
+          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} testId="settlements-status-filter" />
+        </>
+      }
+      page={settlements}
+      caption="Règlements à annuler ou réimprimer"
+      pageLabel="Pagination des règlements"
+      tableTestId="cancellation-table"
+      after={
+        target ? (
+          <CancelDialog key={target.id} open onClose={() => setTarget(null)} url={route('settlements.cancel', { id: target.id })} version={target.version} title={`Annuler le règlement ${target.number}`} explanation={cancelEffects(target, currency)} />
+        ) : null
+      }
+      empty={{ icon: 'fa-solid fa-magnifying-glass', title: 'Aucun règlement récent', filteredTitle: 'Aucun règlement ne correspond', text: 'Aucun règlement sur les 30 derniers jours.' }}
+      rowKey={(s) => s.id}
+      rowTestId={(s) => `cancellation-row-${s.number}`}
+      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      columns={[
+        { id: 'number', label: 'N°', role: 'title', sort: true, cell: (s) => <span className="code fw-semibold">{s.number}</span> },
+        { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.settlement_date) },
+        {
+          id: 'client',
+          label: 'Client',
+          role: 'title',
+          wrap: true,
+          cell: (s) => (
+            <>
+              {s.client_name}
+              <div className="small text-body-secondary">
+                {s.method_label}
+                {s.reference ? ` · ${s.reference}` : ''}
+              </div>
+            </>
+          ),
+        },
+        { id: 'amount', label: 'Montant', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.received} currency={currency} /> },
+        {
+          id: 'invoices',
+          label: 'Factures réglées',
+          role: 'secondary',
+          wrap: true,
+          cell: (s) => (
+            <>
+              {s.invoices.length ? s.invoices.join(', ') : <span className="text-body-secondary">—</span>}
+              {s.advance > 0 ? (
+                <div className="small text-body-secondary">
+                  Acompte <Money value={s.advance} currency={currency} />
+                </div>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          wrap: true,
+          cell: (s) => (
+            <>
+              <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{s.status_label}</Badge>
+              {s.cancel_reason ? (
+                <div className="small text-body-secondary app-clamp" title={s.cancel_reason}>
+                  {s.cancelled_on ? `Le ${formatDate(s.cancelled_on)} : ` : ''}
+                  {s.cancel_reason}
+                </div>
+              ) : null}
+              {s.reprints ? (
+                <div className="small text-body-secondary" data-testid="reprint-count">
+                  {formatQty(s.reprints)} réimpression{s.reprints > 1 ? 's' : ''}
+                </div>
+              ) : null}
+            </>
+          ),
+        },
+        can.reprint || can.cancel
+          ? {
+              id: 'actions',
+              label: 'Actions',
+              role: 'actions',
+              cell: (s) => (
+                <div className="app-row-actions">
+                  {can.reprint && s.receipt_url ? (
+                    <a href={s.receipt_url} className="btn btn-sm btn-outline-secondary" data-testid="reprint" title="Réimprimer le reçu (DUPLICATA)">
+                      <Icon name="fa-solid fa-copy" className="me-1" />
+                      Reçu
+                    </a>
+                  ) : null}
+                  {can.cancel && s.status !== 'cancelled' ? (
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(s)} disabled={Boolean(s.blocked)} title={s.blocked ?? undefined} data-testid="cancel">
+                      <Icon name="fa-solid fa-ban" className="me-1" />
+                      Annuler
+                    </button>
+                  ) : null}
+                </div>
+              ),
+            }
+          : null,
+      ]}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { Link } from '@inertiajs/react';
+import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
+import { ADVANCE_METHOD_LABEL, SETTLEMENT_STATUS_LABELS, SETTLEMENT_STATUSES } from '@shared/settlements';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { Icon } from '@/components/Icon';
+import { RowLink } from '@/components/data/DataTable';
+import { formatDate, formatQty } from '@/components/data/format';
+import { ListActions } from '@/components/data/ListActions';
+import { ListPage } from '@/components/data/ListPage';
+import { FilterInput, FilterSelect, allDatesNote } from '@/components/data/ListToolbar';
+import { Money } from '@/components/data/Money';
+import { Stat, StatRow } from '@/components/data/Stat';
+import { Badge } from '@/components/data/StatusBadge';
+import { useList } from '@/components/data/useList';
+import { ClientPicker } from '@/components/pickers/ClientPicker';
+
+const METHOD_OPTIONS = [...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })), { value: 'advance', label: ADVANCE_METHOD_LABEL }];
+const STATUS_OPTIONS = SETTLEMENT_STATUSES.map((s) => ({ value: s, label: SETTLEMENT_STATUS_LABELS[s] }));
+
+/**
+ * Trésorerie › Règlement: the client settlements (REG-) of a period — client, method, account,
+ * user and status filters, search by number, the totals by method of the filtered settlements,
+ * CSV/XLSX export, « Nouveau règlement ».
+ */
+export default function SettlementsIndex({ currency, filters, settlements, totals, client, accounts, users, can }: PageProps<'settlements/Index'>) {
+  const list = useList(route('settlements.index'), filters);
+  const createHref = can.create ? route('settlements.create', filters.client_id ? { client_id: filters.client_id } : {}) : null;
+  return (
+    <ListPage
+      title="Règlements"
+      subtitle="Paiements des clients sur leurs factures à crédit (REG-) : espèces, mobile money, chèque, virement, carte, ou acompte du client."
+      breadcrumbs={[{ label: 'Opérations' }, { label: 'Trésorerie' }, { label: 'Règlements' }]}
+      list={list}
+      search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
+      note={allDatesNote(filters)}
+      filters={
+        <>
+          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
+          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
+          <div className="app-filter app-sales-client-filter" data-testid="settlements-client-filter">
+            <span className="app-filter-label">Client</span>
+            {client ? (
+              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
+                {client.name}
+                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
+              </span>
+            ) : (
+              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="settlements-client-picker" />
+            )}
+          </div>
+          <FilterSelect label="Mode" value={filters.method} allLabel="Tous" options={METHOD_OPTIONS} onChange={(method) => list.update({ method })} testId="settlements-method-filter" />
+          <FilterSelect label="Compte" value={filters.account_id} allLabel="Tous" options={accounts} onChange={(account_id) => list.update({ account_id })} />
+          <FilterSelect label="Saisi par" value={filters.user_id} allLabel="Tous" options={users} onChange={(user_id) => list.update({ user_id })} />
+          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+        </>
+      }
+      actions={<ListActions exportUrl={can.export ? route('settlements.export') : null} state={list.state} create={createHref ? { href: createHref, label: 'Nouveau règlement', testId: 'settlements-create' } : null} />}
+      between={
+        <StatRow className="mb-3" testId="settlements-totals">
+          <Stat label="Règlements" value={formatQty(totals.count)} extra={totals.cancelled ? `${formatQty(totals.cancelled)} annulé${totals.cancelled > 1 ? 's' : ''} en plus` : undefined} />
+          <Stat label="Total reçu" value={<Money value={totals.received} currency={currency} />} tone="success" testId="settlements-total" />
+          {totals.by_method.map((m) => (
+            <Stat key={m.key} label={m.label} value={<Money value={m.received} currency={currency} />} extra={`${formatQty(m.count)} règlement${m.count > 1 ? 's' : ''}`} testId={`settlements-total-${m.key.replace(':', '-')}`} />
+          ))}
+        </StatRow>
+      }
+      page={settlements}
+      caption="Liste des règlements"
+      pageLabel="Pagination des règlements"
+      tableTestId="settlements-table"
+      empty={{
+        icon: 'fa-solid fa-hand-holding-dollar',
+        title: 'Aucun règlement',
+        filteredTitle: 'Aucun règlement ne correspond',
+        text: 'Aucun règlement client sur cette période.',
+        action: createHref ? (
+          <Link href={createHref} className="btn btn-primary">
+            <Icon name="fa-solid fa-plus" className="me-2" />
+            Enregistrer un règlement
+          </Link>
+        ) : undefined,
+      }}
+      rowKey={(s) => s.id}
+      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      columns={[
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          sort: true,
+          cell: (s) => (
+            <RowLink href={route('settlements.show', { id: s.id })} doc>
+              {s.number}
+            </RowLink>
+          ),
+        },
+        { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.settlement_date) },
+        { id: 'client', label: 'Client', role: 'title', wrap: true, cell: (s) => s.client_name },
+        {
+          id: 'method',
+          label: 'Mode',
+          role: 'secondary',
+          wrap: true,
+          cell: (s) => (
+            <>
+              {s.method_label}
+              {s.account_name || s.reference ? <div className="small text-body-secondary">{[s.account_name, s.reference].filter(Boolean).join(' · ')}</div> : null}
+            </>
+          ),
+        },
+        { id: 'amount', label: 'Reçu', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.received} currency={currency} /> },
+        { id: 'advance', label: 'Acompte', role: 'figure', num: true, cell: (s) => (s.advance > 0 ? <Money value={s.advance} currency={currency} /> : <span className="text-body-secondary">—</span>) },
+        { id: 'by', label: 'Par', role: 'secondary', wrap: true, cell: (s) => s.created_by ?? '—' },
+        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{SETTLEMENT_STATUS_LABELS[s.status]}</Badge> },
+      ]}
+    />
+  );
+}

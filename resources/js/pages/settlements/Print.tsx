@@ -1,0 +1,133 @@
+import { formatAmount, formatMoney } from '@shared/money';
+import type { PageProps } from '@shared/pages';
+import SimpleLayout from '@/layouts/SimpleLayout';
+import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { formatDate, formatDateTime } from '@/components/data/format';
+import { Money } from '@/components/data/Money';
+import '../../../css/screens/ticket.scss';
+
+/**
+ * Reçu de règlement: A5 (the setting of Paramètres › Impression) or on a till roll (80 mm): the
+ * client, the amount received and how (method, operator and transaction id, cheque), the invoices
+ * it settles with what each still owes, the advance kept, the client's remaining balance, the
+ * amount in words, signatures. A reprint carries the DUPLICATA mark (PrintFrame, from meta.copy);
+ * a cancelled settlement is watermarked ANNULÉ.
+ */
+export default function SettlementReceiptPrint(props: PageProps<'settlements/Print'>) {
+  const { settlement: s, roll } = props;
+  const currency = props.company.currency;
+  const amount = (n: number) => formatAmount(n, currency);
+  const cancelled = s.status === 'cancelled';
+  const how = [s.method_label, s.account_name ? `(${s.account_name})` : ''].filter(Boolean).join(' ');
+  const facts: Array<[string, string]> = [
+    ['Date', `${formatDate(s.settlement_date)} (${formatDateTime(s.created_at)})`],
+    ['Client', `${s.client.name} (${s.client.code})`],
+    ['Mode', s.source === 'advance' ? "Acompte du client (déjà encaissé)" : how],
+    ['Téléphone', s.phone ?? ''],
+    [s.method === 'cheque' ? 'Chèque n°' : s.method === 'mobile_money' ? 'Transaction' : 'Référence', s.reference ?? ''],
+    ['Date du chèque', s.cheque_date ? formatDate(s.cheque_date) : ''],
+    ['Reçu par', s.created_by ?? ''],
+  ];
+  const closing = (
+    <PrintClosing
+      cancelled={cancelled ? { label: 'Règlement annulé', at: s.cancelled_at, by: s.cancelled_by, reason: s.cancel_reason } : null}
+      notes={s.note ? [s.note] : []}
+      signatures={roll ? [] : [`Caissier (${s.created_by ?? '—'})`, 'Client']}
+    />
+  );
+  return (
+    <PrintFrame meta={props} title="Reçu de règlement" number={s.number} watermark={cancelled ? 'ANNULÉ' : null} footer={closing}>
+      <PrintFacts items={facts} />
+      {roll ? (
+        <>
+          <div className="app-ticket-row app-ticket-total" data-testid="receipt-amount">
+            <span>{s.source === 'advance' ? 'ACOMPTE UTILISÉ' : 'REÇU'}</span>
+            <span>{formatMoney(s.received, currency)}</span>
+          </div>
+          <div className="app-ticket-block" data-testid="receipt-allocations">
+            {s.allocations.map((a) => (
+              <div key={a.position}>
+                <div className="app-ticket-row">
+                  <span>{a.number}</span>
+                  <span>{amount(a.settled)}</span>
+                </div>
+                <div className="app-ticket-ref">{a.remaining > 0 ? `Reste à payer : ${amount(a.remaining)}` : 'Soldée'}</div>
+              </div>
+            ))}
+            {s.advance > 0 ? (
+              <div className="app-ticket-row">
+                <span>Gardé en acompte</span>
+                <span>{amount(s.advance)}</span>
+              </div>
+            ) : null}
+          </div>
+          <div className="app-ticket-row fw-bold" data-testid="receipt-balance">
+            <span>Solde restant dû à ce jour</span>
+            <span>{amount(Math.max(0, s.client.balance))}</span>
+          </div>
+        </>
+      ) : (
+        <>
+          <table className="app-print-table" data-testid="receipt-allocations">
+            <thead>
+              <tr>
+                <th>Facture</th>
+                <th className="num">Montant</th>
+                <th className="num">Réglé</th>
+                <th className="num">Reste à payer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.allocations.map((a) => (
+                <tr key={a.position}>
+                  <td>
+                    <span className="code">{a.number}</span>
+                    <br />
+                    {formatDate(a.sale_date)}
+                  </td>
+                  <td className="num">
+                    <Money value={a.total} currency={currency} />
+                  </td>
+                  <td className="num">
+                    <Money value={a.settled} currency={currency} />
+                  </td>
+                  <td className="num">{a.remaining > 0 ? <Money value={a.remaining} currency={currency} /> : 'Soldée'}</td>
+                </tr>
+              ))}
+              {s.advance > 0 ? (
+                <tr>
+                  <td colSpan={2}>Gardé en acompte au client</td>
+                  <td className="num">
+                    <Money value={s.advance} currency={currency} />
+                  </td>
+                  <td />
+                </tr>
+              ) : null}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th colSpan={2}>{s.source === 'advance' ? "Total pris sur l'acompte" : 'Total reçu'}</th>
+                <td className="num" data-testid="receipt-amount">
+                  <Money value={s.received} currency={currency} />
+                </td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+          <p className="mb-1" data-testid="receipt-balance">
+            Solde restant dû par le client à ce jour : <strong>{formatMoney(Math.max(0, s.client.balance), currency)}</strong>
+            {s.client.advance > 0 ? (
+              <>
+                {' '}
+                — acompte disponible : <strong>{formatMoney(s.client.advance, currency)}</strong>
+              </>
+            ) : null}
+          </p>
+        </>
+      )}
+      <PrintAmountInWords settings={props.settings} amount={s.received} currency={currency} lead="Arrêté le présent reçu à la somme de" />
+    </PrintFrame>
+  );
+}
+
+SettlementReceiptPrint.layout = SimpleLayout;

@@ -1,0 +1,91 @@
+import type { OpenInvoiceView, SettlementAccountOption, SettlementClient, SettlementRow, SettlementView } from '../../../shared/settlement-pages.js';
+import { daysBetween, dueDateOf } from '../../../shared/settlements.js';
+import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../../shared/treasury.js';
+import { methodLabel, type Row } from '../../services/settlements/settlement-queries.js';
+import { presentClientPickerItem } from './clients.js';
+import { n } from './stock/common.js';
+
+/** Settlements (REG-) → page props. A settlement's figure is `received` (never `amount`, which COST_FIELDS would read as a cost). */
+
+export function presentSettlementRow(r: Row): SettlementRow {
+  return {
+    id: n(r.id),
+    number: r.number,
+    settlement_date: r.settlement_date,
+    client_id: n(r.client_id),
+    client_name: r.client_name,
+    source: r.source,
+    method: r.method ?? null,
+    method_label: methodLabel(r.source, r.method, r.operator),
+    account_name: r.account_name ?? null,
+    reference: r.reference ?? null,
+    received: n(r.amount),
+    allocated: n(r.allocated),
+    advance: n(r.advance),
+    status: r.status,
+    created_by: r.created_by_name ?? null,
+  };
+}
+
+export function presentSettlement({ settlement: s, allocations }: { settlement: Row; allocations: Row[] }): SettlementView {
+  return {
+    id: n(s.id),
+    number: s.number,
+    settlement_date: s.settlement_date,
+    created_at: s.created_at,
+    created_by: s.created_by_name ?? null,
+    client: { id: n(s.client_id), code: s.client_code, name: s.client_name, phone: s.client_phone ?? '', balance: n(s.client_balance), advance: n(s.client_advance) },
+    source: s.source,
+    method: s.method ?? null,
+    method_label: methodLabel(s.source, s.method, s.operator),
+    operator: s.operator ?? null,
+    operator_label: s.operator ? MOBILE_MONEY_OPERATOR_LABELS[s.operator as MobileMoneyOperator] : null,
+    phone: s.phone ?? null,
+    reference: s.reference ?? null,
+    cheque_date: s.cheque_date ?? null,
+    account_name: s.account_name ?? null,
+    received: n(s.amount),
+    allocated: n(s.allocated),
+    advance: n(s.advance),
+    allocation_mode: s.allocation_mode,
+    status: s.status,
+    note: s.note ?? '',
+    cancelled_at: s.cancelled_at ?? null,
+    cancelled_by: s.cancelled_by_name ?? null,
+    cancel_reason: s.cancel_reason ?? null,
+    allocations: allocations.map((a) => ({
+      position: n(a.position),
+      sale_id: n(a.sale_id),
+      number: a.number,
+      sale_date: a.sale_date,
+      due_date: a.due_date ?? null,
+      total: n(a.total_ttc),
+      settled: n(a.amount),
+      remaining: a.status === 'cancelled' ? 0 : Math.max(0, n(a.total_ttc) - n(a.amount_paid) - n(a.amount_credited)),
+      cancelled: a.cancelled_at !== null && a.cancelled_at !== undefined,
+    })),
+  };
+}
+
+export function presentOpenInvoice(r: Row, today: string): OpenInvoiceView {
+  const total = n(r.total_ttc);
+  const paid = n(r.amount_paid);
+  return {
+    id: n(r.id),
+    number: r.number,
+    sale_date: r.sale_date,
+    due_date: r.due_date ?? null,
+    age: daysBetween(dueDateOf({ saleDate: r.sale_date, dueDate: r.due_date ?? null }), today),
+    total,
+    paid,
+    remaining: total - paid - n(r.amount_credited),
+  };
+}
+
+export function presentSettlementClient(r: Row): SettlementClient {
+  return { ...presentClientPickerItem(r), advance: n(r.advance) };
+}
+
+export function presentSettlementAccount(r: Row): SettlementAccountOption {
+  return { id: n(r.id), name: r.name, kind: r.kind, operator: r.operator ?? null };
+}

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { Paginated } from '../../../shared/lists.js';
+import type { SaleCancellationFilters } from '../../../shared/cancellation-pages.js';
+import type { PlaceScope } from '../../policies/places.js';
+import type { Row } from '../stock/lookups.js';
+import { listSales } from './sale-queries.js';
+
+/** The printouts of a sale whose reprints the cancellation screen counts. */
+export const SALE_PRINTOUTS = ['invoice', 'cash_invoice', 'sale_ticket'] as const;
+
+/**
+ * Annulations › Factures: the sales list (both kinds unless one is chosen; same filters, indexes
+ * and places scope as the Sortie de stock lists), each row of the page with the live settlements
+ * allocated to it (REG- numbers: it cannot be cancelled while there are any) and its reprints so
+ * far — two queries over the page's ids, never over the table.
+ */
+export async function listSaleCancellations<T>(db: Knex, f: SaleCancellationFilters, scope: PlaceScope, page: number, map: (row: Row) => T): Promise<Paginated<T>> {
+  const { sales } = await listSales(db, { ...f, kind: f.kind || null }, scope, page, (r) => r);
+  const ids = sales.data.map((r) => Number(r.id));
+  const settlements = new Map<number, string[]>();
+  const reprints = new Map<number, number>();
+  if (ids.length) {
+    const live = await db('settlement_allocations as a')
+      .join('settlements as s', 's.id', 'a.settlement_id')
+      .whereIn('a.sale_id', ids)
+      .whereNull('a.cancelled_at')
+      .where('s.status', 'validated')
+      .distinct('a.sale_id', 's.id', 's.number')
+      .orderBy('s.id');
+    for (const r of live) settlements.set(Number(r.sale_id), [...(settlements.get(Number(r.sale_id)) ?? []), String(r.number)]);
+    const prints = await db('document_prints').whereIn('printout', SALE_PRINTOUTS).whereIn('document_id', ids).where('reprint_count', '>', 0).groupBy('document_id').select('document_id').sum({ n: 'reprint_count' });
+    for (const r of prints as Row[]) reprints.set(Number(r.document_id), Number(r.n));
+  }
+  return { ...sales, data: sales.data.map((r) => map({ ...r, settlements: settlements.get(Number(r.id)) ?? [], reprints: reprints.get(Number(r.id)) ?? 0 })) };
+}
