@@ -28,6 +28,8 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['settlements.cancellations'], 'annulations'],
   [ROUTES['inventory.index'], 'inventaire'],
   [ROUTES['cash.index'], 'caisse'],
+  [ROUTES['cash.situation'], 'arretes-de-caisse'],
+  [ROUTES['cash.closings.index'], 'arretes-de-caisse'],
   ['/parametres/societe', 'parametres'],
   ['/parametres', 'parametres'],
   [ROUTES['users.index'], 'utilisateurs'],

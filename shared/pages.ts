@@ -14,6 +14,7 @@ import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
 import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
+import { CASH_CLOSING_PAGE_NAMES, type CashClosingPages } from './cash-closing-pages.js';
 import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './cancellation-pages.js';
 import { CLIENT_STATEMENT_PAGE_NAMES, type ClientStatementPages, type ClientStatementSection } from './client-statement.js';
 import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
@@ -41,7 +42,7 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages, CashPages, ReportPages {
+export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages, CashPages, ReportPages, CashClosingPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & {
     sales: ClientSalesSection | null;
@@ -93,6 +94,7 @@ export const PAGE_NAMES = [
   ...USER_PAGE_NAMES,
   ...SETTINGS_PAGE_NAMES,
   ...COUNTER_PAGE_NAMES,
+  ...CASH_CLOSING_PAGE_NAMES,
   ...CANCELLATION_PAGE_NAMES,
   ...CLIENT_STATEMENT_PAGE_NAMES,
   ...SETTLEMENT_PAGE_NAMES,

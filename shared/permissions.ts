@@ -83,6 +83,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'cash.cancel', label: 'Annuler des opérations de caisse' },
       { name: 'cash.expense_categories', label: 'Gérer les catégories de dépenses' },
       { name: 'cash.closing', label: 'Arrêtés de caisse' },
+      { name: 'cash.reopen', label: 'Rouvrir un arrêté de caisse' },
       { name: 'inventory.count', label: 'Saisir des inventaires' },
       { name: 'inventory.validate', label: 'Valider des inventaires et réajustements' },
     ],

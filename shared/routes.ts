@@ -47,6 +47,7 @@ const COUNTER = '/operations/sortiestock/boutique';
 const INVOICES = '/operations/sortiestock/factures';
 const COUNTER_SALES = '/operations/sortiestock/ventes-boutique';
 const SALES = '/operations/sortiestock/ventes';
+const CASH_CLOSINGS = '/operations/caisse/arretes';
 const SETTLEMENTS = '/operations/reglement';
 const CASH = '/operations/caisse';
 const CASH_OPERATIONS = '/operations/caisse/operations';
@@ -132,6 +133,18 @@ export const ROUTES = {
   'sales.counterSales.export': `${COUNTER_SALES}/export`,
   'sales.show': `${SALES}/:id`,
   'sales.print': `${SALES}/:id/print`,
+  // Caisse › Situation de caisse (an account over a period: print A4, CSV/XLSX export) and Arrêtés de
+  // caisse (GET the list, POST validates a closing; the form, a closing, its report A4/80 mm, its reopening).
+  'cash.situation': '/operations/caisse/situation',
+  'cash.situation.print': '/operations/caisse/situation/print',
+  'cash.situation.export': '/operations/caisse/situation/export',
+  ...prefixed('cash.closings', {
+    index: CASH_CLOSINGS,
+    create: `${CASH_CLOSINGS}/create`,
+    show: `${CASH_CLOSINGS}/:id`,
+    print: `${CASH_CLOSINGS}/:id/print`,
+    reopen: `${CASH_CLOSINGS}/:id/reopen`,
+  }),
   // Annulations et réimpressions › Factures: search FAC- and VB-, cancel (POST), reprint.
   'sales.cancellations': '/operations/facture/showfactureanulation',
   'sales.cancel': '/operations/facture/showfactureanulation/:id/cancel',

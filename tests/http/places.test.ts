@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../shared/routes.js';
-import { businessDate } from '../../server/domain/dates.js';
+import { addDays, businessDate } from '../../server/domain/dates.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { EVERY_PLACE, UNALLOWED_LOCATION, placeScope } from '../../server/policies/places.js';
@@ -15,7 +15,7 @@ import { download } from '../support/master-data.js';
 import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { apiClient, tokenFor } from '../support/api.js';
-import { makeTreasuryAccount } from '../support/treasury.js';
+import { closeDesk, makeTreasuryAccount } from '../support/treasury.js';
 import { settle, settlementInput } from '../support/settlements.js';
 import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-accounts.js';
 import { paymentAccounts } from '../../server/services/treasury/accounts.js';
@@ -66,6 +66,9 @@ interface Data {
   walletTheirs: number;
   deskMineAccount: number;
   deskTheirsAccount: number;
+  /** Arrêtés de caisse of a past day, on the user's desk and on the other shop's. */
+  closingMine: number;
+  closingTheirs: number;
   walkIn: number;
   /** Invoices (FAC-) of one named client at Boutique 1 and Boutique 2 (another product: the first one's stock figures stay). */
   client: number;
@@ -345,6 +348,39 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(res.status).toBe(200);
     expect((res.body as Buffer).toString('utf8')).not.toContain(d.theirsName);
   },
+  // Caisse: the situation and the closings show only the user's accounts; another desk asked by id falls back to the user's own.
+  'cash.situation': async (c, d) => {
+    await list(() => ROUTES['cash.situation'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name, d.deskTheirsName])(c, d);
+    const res = await c.visit(`${ROUTES['cash.situation']}?account_id=${d.deskTheirsAccount}`);
+    expect(res.body.props.situation.account.id).not.toBe(d.deskTheirsAccount);
+    expect(text(res)).not.toContain(d.deskTheirsName);
+  },
+  'cash.situation.print': async (c, d) => {
+    const res = await c.visit(`${ROUTES['cash.situation.print']}?account_id=${d.deskTheirsAccount}`);
+    expect(res.status).toBe(200);
+    expect(text(res)).not.toContain(d.deskTheirsName);
+  },
+  'cash.situation.export': async (c, d) => {
+    const res = await download(c, `${ROUTES['cash.situation.export']}?account_id=${d.deskTheirsAccount}`);
+    expect(res.status).toBe(200);
+    expect((res.body as Buffer).toString('utf8')).not.toContain(d.deskTheirsName);
+  },
+  'cash.closings.index': async (c, d) => {
+    const res = await c.visit(`${ROUTES['cash.closings.index']}?from=${addDays(today(), -30)}&to=${today()}`);
+    expect(res.status).toBe(200);
+    const seen = res.body.props.closings.data.map((r: { id: number }) => r.id);
+    expect(seen).toContain(d.closingMine);
+    expect(seen).not.toContain(d.closingTheirs);
+    expect(text(res)).not.toContain(d.deskTheirsName);
+  },
+  'cash.closings.create': async (c, d) => {
+    const res = await c.visit(`${ROUTES['cash.closings.create']}?account_id=${d.deskTheirsAccount}`);
+    expect(res.status).toBe(200);
+    expect(res.body.props.account_id).not.toBe(String(d.deskTheirsAccount));
+    expect(text(res)).not.toContain(d.deskTheirsName);
+  },
+  'cash.closings.show': document((d) => `/operations/caisse/arretes/${d.closingTheirs}`, (d) => `/operations/caisse/arretes/${d.closingMine}`),
+  'cash.closings.print': document((d) => `/operations/caisse/arretes/${d.closingTheirs}/print`, (d) => `/operations/caisse/arretes/${d.closingMine}/print`),
   // REST API: the token's user's places (api/scope.ts placesOf).
   'api.products.index': async (_c, d) => {
     const body = await apiGet(d, `${ROUTES['api.products.index']}?q=PL${d.tag}`);
@@ -508,6 +544,7 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   'treasuryAccounts.show': { method: 'put', url: (d) => `${TA(d.bankTheirs.id)}` },
   'cashOperations.receive': { method: 'post', url: (d) => `/operations/caisse/operations/${d.cashTheirs.id}/receive` },
   'cashOperations.cancel': { method: 'post', url: (d) => `/operations/caisse/operations/${d.cashTheirs.id}/cancel` },
+  'cash.closings.reopen': { method: 'post', url: (d) => `/operations/caisse/arretes/${d.closingTheirs}/reopen` },
 };
 
 /** Forms that create a document at a place: the other place is refused on its field, nothing written. */
@@ -640,6 +677,8 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     };
     const cashMine = await cashOperation(deskMineAccount, 'Taxi Boutique 1');
     const cashTheirs = await cashOperation(deskTheirsAccount, 'Taxi Boutique 2');
+    const closingMine = (await closeDesk(t.db, deskMineAccount, addDays(today(), -5))).id;
+    const closingTheirs = (await closeDesk(t.db, deskTheirsAccount, addDays(today(), -5))).id;
 
     // A manager (every screen but the accounts) who works in Boutique 1 only.
     const id = await createUser(t.db, { name: `Gérant B1 ${tag}`, email: `gerant-${tag.toLowerCase()}@test.local`, password: 'Gerant-12345', roleNames: ['Gérant'], verified: true });
@@ -647,7 +686,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await t.db('user_locations').insert({ user_id: id, location_id: mine });
     await t.db('user_treasury_accounts').insert([bankMine.id, walletMine].map((account_id) => ({ user_id: id, account_id })));
     const api = apiClient(t, (await tokenFor(t, id, ['menu.produits', 'menu.tresorerie', 'menu.sortiestock', 'menu.reglement'])).token);
-    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, cashMine, cashTheirs, admin, api };
+    d = { tag, mine, theirs, theirsName, product, entryMine, entryTheirs, transferOut, transferIn, transferTheirs, countMine, countTheirs, adjustmentMine, adjustmentTheirs, deskTheirs, deskTheirsName, saleMine, saleTheirs, noteMine, noteTheirs, bankMine, bankTheirs, walletMine, walletTheirs, deskMineAccount, deskTheirsAccount, walkIn, client, invoiceMine, invoiceTheirs, settlementMine, settlementTheirs, cashMine, cashTheirs, closingMine, closingTheirs, admin, api };
     userId = id;
     user = new Client(t);
     await user.login(`gerant-${tag.toLowerCase()}@test.local`, 'Gerant-12345');

@@ -12,6 +12,8 @@ import { uniqueTag } from '../support/unique.js';
 import { cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../support/stock.js';
 import { makeClient } from '../support/sales.js';
+import { makeDeskAccount } from '../support/cash-closing.js';
+import { closeDesk } from '../support/treasury.js';
 
 const today = () => businessDate('Africa/Abidjan');
 
@@ -156,9 +158,16 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   makers['sales.print'] = () => invoice('credit');
   makers['sales.print?comptant'] = () => invoice('cash');
   /** Printout routes that are state reports (a period, filters): no original, no copy. */
-  const reports: RouteName[] = ['entries.statement', 'clients.statementPrint', 'reports.sales.print', 'reports.turnover.print', 'reports.stock.print'];
-  /** A state report's URL (its route parameters: the client of a statement of account). */
-  const reportUrl = async (name: RouteName) => (name === 'clients.statementPrint' ? route('clients.statementPrint', { id: await makeClient(t.db) }) : route(name as 'entries.statement'));
+  const reports: Record<string, () => Promise<string>> = {
+    'entries.statement': async () => route('entries.statement'),
+    'cash.situation.print': async () => route('cash.situation.print'),
+    // The closing report: a state of a closed day, printed as often as needed (A4, 80 mm), never a DUPLICATA.
+    'cash.closings.print': async () => route('cash.closings.print', { id: (await closeDesk(t.db, await makeDeskAccount(t.db), '2026-01-15')).id }),
+    'clients.statementPrint': async () => route('clients.statementPrint', { id: await makeClient(t.db) }),
+    'reports.sales.print': async () => route('reports.sales.print'),
+    'reports.turnover.print': async () => route('reports.turnover.print'),
+    'reports.stock.print': async () => route('reports.stock.print'),
+  };
 
   const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();
   const auditRows = (c: PrintedCase, action: string) => t.db('audit_log').where({ action, subject_type: c.printout, subject_id: String(c.id) });
@@ -173,7 +182,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
 
   it('covers every printout route: a new printout gets a case here', () => {
     const printRoutes = (Object.keys(ROUTES) as RouteName[]).filter((name) => /(print|Print|sheet|statement|adjustment|ticket)$/.test(name));
-    const covered = new Set([...Object.keys(makers).map((k) => k.split('?')[0]), ...reports]);
+    const covered = new Set([...Object.keys(makers).map((k) => k.split('?')[0]), ...Object.keys(reports)]);
     expect(printRoutes.filter((name) => !covered.has(name))).toEqual([]);
     // …and every kind of printout is exercised.
     expect(Object.keys(makers)).toHaveLength(Object.keys(PRINTOUTS).length);
@@ -250,8 +259,8 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const tag = uniqueTag();
     await admin.send('put', route('printing.show', { type: 'states' }), { format: 'A5', copies: 1, header_text: `États ${tag}`, footer_text: '', show_logo: true });
     try {
-      for (const name of reports) {
-        const page = await admin.visit(await reportUrl(name));
+      for (const url of Object.values(reports)) {
+        const page = await admin.visit(await url());
         expect(page.body.props.settings).toMatchObject({ format: 'A5', header_text: `États ${tag}`, show_logo: true });
       }
     } finally {
@@ -260,8 +269,8 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   });
 
   it('state reports have no original and no copy, and record nothing', async () => {
-    for (const name of reports) {
-      const url = await reportUrl(name);
+    for (const report of Object.values(reports)) {
+      const url = await report();
       const before = Number((await t.db('document_prints').count({ n: '*' }).first())!.n);
       for (let i = 0; i < 2; i++) expect((await admin.visit(url)).body.props.copy).toBeNull();
       expect(Number((await t.db('document_prints').count({ n: '*' }).first())!.n)).toBe(before);

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { nowIso } from '../../server/db/dialect.js';
+import type { Actor } from '../../server/services/actor.js';
 import { checkCash } from '../../server/services/treasury/check-cash.js';
+import { closeDay, closingDraft } from '../../server/services/treasury/closings.js';
+import { type CountedDenomination, denominationsOf } from '../../shared/cash-closing.js';
 import { verifyMoneyChains } from '../../server/services/treasury/ledger.js';
 import type { MobileMoneyOperator, TreasuryKind } from '../../shared/treasury.js';
 
@@ -43,4 +47,30 @@ export async function balanceOf(db: Knex, accountId: number): Promise<number> {
 export async function expectCashConsistent(db: Knex): Promise<void> {
   expect((await checkCash(db)).differences).toEqual([]);
   expect(await verifyMoneyChains(db)).toEqual([]);
+}
+
+/** Notes and coins making `amount` (largest first); what no coin can make is left out (the count then differs). */
+export function countsFor(amount: number, currency = 'XOF'): CountedDenomination[] {
+  let rest = Math.max(0, amount);
+  const counts: CountedDenomination[] = [];
+  for (const d of denominationsOf(currency)) {
+    const n = Math.floor(rest / d.value);
+    if (n > 0) counts.push({ key: d.key, count: n });
+    rest -= n * d.value;
+  }
+  return counts;
+}
+
+/**
+ * Closes a desk's day through the service, as the screen would: the expected amount read first,
+ * the drawer counted as `counted` (default: exactly what is expected), a reason for any difference.
+ */
+export async function closeDesk(db: Knex, accountId: number, day: string, options: { counted?: number; reason?: string; actor?: Actor } = {}) {
+  const draft = await closingDraft(db, accountId, day);
+  const counted = options.counted ?? draft.expected;
+  return closeDay(
+    db,
+    { idempotencyKey: randomBytes(16).toString('hex'), accountId, day, counts: countsFor(counted), reason: options.reason ?? (counted === draft.expected ? '' : 'Écart constaté au comptage'), expectedSeen: draft.expected },
+    options.actor ?? { id: Number((await db('users').orderBy('id').first('id')).id), name: 'Test', ip: null },
+  );
 }

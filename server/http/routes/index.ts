@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { authRoutes } from './auth.js';
 import { backupRoutes } from './backups.js';
+import { cashClosingRoutes } from './cash-closings.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
@@ -38,6 +39,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(saleCancellationRoutes(ctx));
   app.use(settlementCancellationRoutes(ctx));
   app.use(counterRoutes(ctx));
+  app.use(cashClosingRoutes(ctx));
   app.use(settlementRoutes(ctx));
   app.use(clientRoutes(ctx));
   app.use(pickerRoutes(ctx));

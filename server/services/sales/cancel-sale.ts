@@ -182,7 +182,8 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
       label,
       field: 'sale',
     }));
-    await postMoneyMovements(trx, movements, ctx);
+    // A closed day of the desk moves the reversal to its next open day.
+    await postMoneyMovements(trx, movements, { ...ctx, onClosedDay: 'next_open_day' });
     const refunded = reversals.reduce((s, p) => s + p.back, 0);
 
     // 4. The sale reads « Annulée »; its mobile-money transaction ids may be used again.

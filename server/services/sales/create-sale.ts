@@ -332,7 +332,8 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
         label,
         field: `payments.${i}.amount`,
       }));
-    await postMoneyMovements(trx, movements, { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate });
+    // A closed day of the desk moves the payment to its next open day (the sale keeps its date).
+    await postMoneyMovements(trx, movements, { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate, onClosedDay: 'next_open_day' });
     await insertInChunks(
       trx,
       'sale_payments',

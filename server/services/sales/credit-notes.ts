@@ -131,7 +131,8 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
     returned.map((r) => ({ productId: Number(r.line.product_id), locationId: Number(sale.location_id), quantity: r.quantity, movementType: 'sale_return', unitCost: Number(r.line.unit_cost), valuation: 'receipt' as const, reason: input.reason, field: `lines.${r.index}.quantity` })),
   );
   if (total > 0) {
-    await postMoneyMovements(trx, [{ accountId: Number(desk.id), amount: -total, movementType: 'sale_refund', paymentMethod: 'especes', label: `Avoir ${number} sur ${sale.number}`, field: 'refund' }], ctx);
+    // A closed day of the desk moves the refund to its next open day (the credit note keeps its date).
+    await postMoneyMovements(trx, [{ accountId: Number(desk.id), amount: -total, movementType: 'sale_refund', paymentMethod: 'especes', label: `Avoir ${number} sur ${sale.number}`, field: 'refund' }], { ...ctx, onClosedDay: 'next_open_day' });
   }
   await insertInChunks(
     trx,

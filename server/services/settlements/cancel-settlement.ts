@@ -117,7 +117,8 @@ export async function cancelSettlement(db: Knex, id: number, input: SettlementCa
             field: 'settlement',
           },
         ],
-        { documentType: 'settlement', documentId: id, documentNumber: settlement.number, userId: actor.id, businessDate: today },
+        // A closed day of the desk moves the reversal to its next open day.
+        { documentType: 'settlement', documentId: id, documentNumber: settlement.number, userId: actor.id, businessDate: today, onClosedDay: 'next_open_day' },
       );
     }
     await releaseMobileMoneyReferences(trx, { type: 'settlement', id });

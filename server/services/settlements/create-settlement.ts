@@ -258,7 +258,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
           field: 'account_id',
         },
       ],
-      { documentType: 'settlement', documentId: settlementId, documentNumber: number, userId: actor.id, businessDate: input.settlementDate },
+      // A closed day of the desk moves the money to its next open day (the settlement keeps its date).
+      { documentType: 'settlement', documentId: settlementId, documentNumber: number, userId: actor.id, businessDate: input.settlementDate, onClosedDay: 'next_open_day' },
     );
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertInChunks } from '../../db/bulk.js';
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
+import { addDays } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
 import { formatLimit } from '../../../shared/limits.js';
@@ -50,12 +51,23 @@ export interface MoneyPostingContext {
   userId: number | null;
   /** YYYY-MM-DD, the business date the movements belong to. */
   businessDate: string;
+  /**
+   * What to do when that day is closed (arrêté de caisse) for a cash desk the movements touch:
+   * 'refuse' (the default — manual cash operations: French refusal on the movement's field) or
+   * 'next_open_day' (sales, settlements, cancellations, corrections: the movement is recorded on
+   * the desk's next open day, so the closed day's figures never change and nothing is lost).
+   */
+  onClosedDay?: ClosedDayRule;
 }
+
+export type ClosedDayRule = 'refuse' | 'next_open_day';
 
 export interface PostedMoneyMovement {
   accountId: number;
   amount: number;
   balanceAfter: number;
+  /** The business date recorded: ctx.businessDate, or the desk's next open day when that day was closed. */
+  businessDate: string;
 }
 
 /** The fields each movement's hash covers, in order (the migration that created the ledger uses the same list). */
@@ -97,14 +109,37 @@ interface AccountState {
   active: boolean;
   balance: number;
   lastHash: string | null;
+  /** Cash desks: the last day closed (arrêté de caisse), every day up to it locked; null when none. */
+  closedThrough: string | null;
 }
 
 async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, AccountState>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const rows = await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id', 'kind', 'name', 'active', 'balance', 'last_hash'));
   const map = new Map<number, AccountState>();
-  for (const r of rows) map.set(Number(r.id), { id: Number(r.id), kind: r.kind, name: r.name, active: toBool(r.active), balance: Number(r.balance), lastHash: r.last_hash ?? null });
+  for (const r of rows) map.set(Number(r.id), { id: Number(r.id), kind: r.kind, name: r.name, active: toBool(r.active), balance: Number(r.balance), lastHash: r.last_hash ?? null, closedThrough: null });
+  // Read under the accounts' lock: a closing takes the same lock, so a movement either lands before
+  // the closing (inside its expected amount) or sees it and honours the closed day.
+  const desks = [...map.values()].filter((a) => a.kind === 'caisse').map((a) => a.id);
+  if (desks.length) {
+    const closed = await closedThroughByAccount(trx, desks);
+    for (const [id, day] of closed) map.get(id)!.closedThrough = day;
+  }
   return map;
+}
+
+/**
+ * The last closed day of each cash desk account (every day up to it is locked: closings follow
+ * one another and only the last one can be reopened). Accounts without a closing are absent.
+ */
+export async function closedThroughByAccount(db: Knex | Knex.Transaction, accountIds: number[]): Promise<Map<number, string>> {
+  const rows: Array<{ account_id: number; day: string | null }> = await db('cash_closings').whereIn('account_id', accountIds).where('status', 'closed').groupBy('account_id').select('account_id', db.raw('MAX(closing_date) AS day'));
+  return new Map(rows.filter((r) => r.day).map((r) => [Number(r.account_id), String(r.day)]));
+}
+
+/** « 23/11/2026 » for the refusals. */
+function frenchDate(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
 /** Whether an account of this kind may hold less than nothing. */
@@ -146,6 +181,18 @@ export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMov
         [field]: `${what} « ${account.name} » ne contient que ${formatMoney(Math.max(0, account.balance), currency)} : impossible d'en sortir ${formatMoney(-m.amount, currency)}.`,
       });
     }
+    let day = ctx.businessDate;
+    if (account.closedThrough && day <= account.closedThrough) {
+      if ((ctx.onClosedDay ?? 'refuse') === 'refuse') {
+        throw new Refusal({
+          [field]:
+            day === account.closedThrough
+              ? `La journée du ${frenchDate(day)} est arrêtée pour la caisse « ${account.name} » : aucun mouvement ne peut plus y être enregistré (faites rouvrir l'arrêté pour la corriger).`
+              : `La caisse « ${account.name} » est arrêtée jusqu'au ${frenchDate(account.closedThrough)} : aucun mouvement ne peut être daté du ${frenchDate(day)}.`,
+        });
+      }
+      day = addDays(account.closedThrough, 1);
+    }
     const row: Record<string, unknown> = {
       account_id: account.id,
       amount: m.amount,
@@ -160,7 +207,7 @@ export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMov
       document_id: ctx.documentId,
       document_number: ctx.documentNumber,
       user_id: ctx.userId,
-      business_date: ctx.businessDate,
+      business_date: day,
       occurred_at: occurredAt,
       prev_hash: account.lastHash,
     };
@@ -168,7 +215,7 @@ export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMov
     rows.push(row);
     account.balance = balanceAfter;
     account.lastHash = row.hash as string;
-    posted.push({ accountId: account.id, amount: m.amount, balanceAfter });
+    posted.push({ accountId: account.id, amount: m.amount, balanceAfter, businessDate: day });
   }
   // Rows of one account keep their order: the chain is read back by id.
   await insertInChunks(trx, 'money_movements', rows);

@@ -14,7 +14,8 @@ import { line, makeClient, saleInput, sell } from '../../support/sales.js';
 import { settle, settlementInput } from '../../support/settlements.js';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { withSearchName } from '../../../server/db/search.js';
-import { makeTreasuryAccount } from '../../support/treasury.js';
+import { closeDesk, makeTreasuryAccount } from '../../support/treasury.js';
+import { makeDeskAccount } from '../../support/cash-closing.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { chainExistingStockMovements } from '../../../database/migrations/202611240150_support.js';
 import { uniqueTag } from '../../support/unique.js';
@@ -145,6 +146,22 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
         await admin.post(route('backups.index'));
+      },
+    },
+    {
+      event: 'arrêté de caisse',
+      action: 'cash.closing_validated',
+      cause: async () => {
+        const desk = await makeDeskAccount(t.db);
+        await admin.post(route('cash.closings.index'), { idempotency_key: idempotencyKey(), account_id: desk, day: '2026-01-20', counts: [], reason: '', expected_seen: 0 });
+      },
+    },
+    {
+      event: "réouverture d'un arrêté de caisse",
+      action: 'cash.closing_reopened',
+      cause: async () => {
+        const closed = await closeDesk(t.db, await makeDeskAccount(t.db), '2026-01-21');
+        await admin.post(route('cash.closings.reopen', { id: closed.id }), { reason: 'Recomptage demandé' });
       },
     },
     // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.

@@ -1,0 +1,193 @@
+import { useRef, useState } from 'react';
+import { CLOSING_STATUS_LABELS, differenceLabel } from '@shared/cash-closing';
+import type { PageProps } from '@shared/pages';
+import { route } from '@shared/routes';
+import { AppPage } from '@/components/AppPage';
+import { FieldError, RequiredMark, StatusAlert } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { Modal } from '@/components/Modal';
+import { SubmitButton } from '@/components/SubmitButton';
+import { Fact, Facts } from '@/components/data/Fact';
+import { formLevelErrors } from '@/components/data/form-errors';
+import { SectionCard } from '@/components/data/SectionCard';
+import { Badge } from '@/components/data/StatusBadge';
+import { Stat, StatRow } from '@/components/data/Stat';
+import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { Money } from '@/components/data/Money';
+import { CashTabs } from '@/components/treasury/CashTabs';
+import { ExpectedCashTable, NonCashTable } from '@/components/treasury/ClosingFiguresTables';
+import { useServerForm } from '@/hooks/useServerForm';
+
+/** One closing: what was expected, counted note by note, the difference and its reason, who signed; its report (A4, 80 mm); reopening. */
+export default function ClosingShow({ currency, closing: c, count_lines, can }: PageProps<'cash/closings/Show'>) {
+  const [reopening, setReopening] = useState(false);
+  return (
+    <AppPage
+      title={`Arrêté de caisse du ${formatDate(c.closing_date)}`}
+      subtitle={`${c.account_name}${c.location_name ? ` — ${c.location_name}` : ''}`}
+      breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse' }, { label: 'Arrêtés', href: route('cash.closings.index') }, { label: formatDate(c.closing_date) }]}
+      actions={
+        <div className="d-flex flex-wrap gap-2">
+          <a href={route('cash.closings.print', { id: c.id }, { print: 1 })} target="_blank" rel="noopener" className="btn btn-outline-secondary" data-testid="closing-print-a4">
+            <Icon name="fa-solid fa-print" className="me-2" />
+            Rapport (A4)
+          </a>
+          <a href={route('cash.closings.print', { id: c.id }, { format: '80mm', print: 1 })} target="_blank" rel="noopener" className="btn btn-outline-secondary" data-testid="closing-print-80">
+            <Icon name="fa-solid fa-receipt" className="me-2" />
+            Ticket 80 mm
+          </a>
+          {can.reopen ? (
+            <button type="button" className="btn btn-outline-danger" onClick={() => setReopening(true)} data-testid="closing-reopen">
+              <Icon name="fa-solid fa-lock-open" className="me-2" />
+              Rouvrir
+            </button>
+          ) : null}
+        </div>
+      }
+    >
+      <CashTabs />
+      {c.status === 'reopened' ? (
+        <StatusAlert tone="warning" icon="fa-solid fa-lock-open" testId="closing-reopened">
+          Arrêté rouvert le {formatDateTime(c.reopened_at)} par {c.reopened_by_name ?? '—'} — motif : {c.reopen_reason}. Son écart a été annulé ; la journée doit être arrêtée à nouveau.
+        </StatusAlert>
+      ) : null}
+      <StatRow>
+        <Stat label="Attendu" value={<Money value={c.expected} currency={currency} />} extra={`${formatQty(c.movement_count)} mouvement(s)`} testId="closing-show-expected" />
+        <Stat label="Compté" tone="info" value={<Money value={c.counted} currency={currency} />} testId="closing-show-counted" />
+        <Stat label={`Écart — ${differenceLabel(c.difference)}`} tone={c.difference === 0 ? 'success' : 'danger'} value={<Money value={c.difference} currency={currency} />} testId="closing-show-difference" />
+      </StatRow>
+      <SectionCard title="Arrêté" icon="fa-solid fa-file-signature" className="mb-3">
+        <Facts>
+          <Fact label="Statut" value={<Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge>} />
+          <Fact label="Caisse" value={`${c.account_name} (${c.account_code})`} />
+          <Fact label="Journée" value={formatDate(c.closing_date)} />
+          <Fact label="Validé" value={`${formatDateTime(c.closed_at)} par ${c.closed_by_name ?? '—'}`} />
+          <Fact label="Motif de l'écart" value={c.reason || '—'} />
+        </Facts>
+      </SectionCard>
+      <div className="row g-3">
+        <div className="col-lg-6">
+          <SectionCard title="Comptage" icon="fa-solid fa-money-bill-wave" testId="closing-show-count">
+            {count_lines.length === 0 ? (
+              <p className="text-body-secondary mb-0">Caisse vide : rien n'a été compté.</p>
+            ) : (
+              <div className="table-responsive">
+                <table className="table table-sm align-middle mb-0">
+                  <thead>
+                    <tr>
+                      <th scope="col">Coupure</th>
+                      <th scope="col" className="text-end">
+                        Nombre
+                      </th>
+                      <th scope="col" className="text-end">
+                        Montant
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {count_lines.map((l) => (
+                      <tr key={l.key}>
+                        <td>{l.label}</td>
+                        <td className="text-end">{formatQty(l.count)}</td>
+                        <td className="text-end">
+                          <Money value={l.total} currency={currency} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <th scope="row" colSpan={2}>
+                        Total compté
+                      </th>
+                      <td className="text-end fw-bold">
+                        <Money value={c.counted} currency={currency} />
+                      </td>
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
+            )}
+          </SectionCard>
+        </div>
+        <div className="col-lg-6">
+          <SectionCard title="Attendu" icon="fa-solid fa-calculator">
+            <ExpectedCashTable currency={currency} opening={c.opening_balance} byType={c.by_type} totalIn={c.total_in} totalOut={c.total_out} expected={c.expected} day={formatDate(c.closing_date)} />
+          </SectionCard>
+          <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
+            <NonCashTable currency={currency} rows={c.non_cash} />
+          </SectionCard>
+        </div>
+      </div>
+      {can.reopen ? <ReopenDialog open={reopening} onClose={() => setReopening(false)} id={c.id} day={formatDate(c.closing_date)} /> : null}
+    </AppPage>
+  );
+}
+
+/** Reopening a closing: a mandatory reason (checked again by the server); the day opens again and its difference is reversed. */
+function ReopenDialog({ open, onClose, id, day }: { open: boolean; onClose: () => void; id: number; day: string }) {
+  const form = useServerForm({ reason: '' });
+  const area = useRef<HTMLTextAreaElement>(null);
+  const fieldId = 'reopen-reason';
+  const others = formLevelErrors(form.errors, ['reason']);
+  const close = () => {
+    form.clearErrors();
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={`Rouvrir l'arrêté du ${day} ?`}
+      tone="danger"
+      testId="reopen-dialog"
+      initialFocus={area}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={close}>
+            Fermer
+          </button>
+          <SubmitButton busy={form.processing} variant="danger" icon="fa-solid fa-lock-open" form="reopen-form" busyLabel="Réouverture…">
+            Rouvrir la journée
+          </SubmitButton>
+        </>
+      }
+    >
+      <form
+        id="reopen-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.submit('post', route('cash.closings.reopen', { id }), { onSuccess: () => onClose() });
+        }}
+      >
+        <p>La journée pourra de nouveau recevoir des mouvements ; son écart est annulé et elle devra être arrêtée à nouveau. La réouverture est inscrite au journal.</p>
+        {others.map((m) => (
+          <div key={m} className="alert alert-danger py-2 small" role="alert">
+            {m}
+          </div>
+        ))}
+        <span className="app-label-line">
+          <label htmlFor={fieldId} className="form-label">
+            Motif de la réouverture
+          </label>
+          <RequiredMark />
+        </span>
+        <textarea
+          ref={area}
+          id={fieldId}
+          name="reason"
+          rows={3}
+          maxLength={500}
+          required
+          className={`form-control ${form.errors.reason ? 'is-invalid' : ''}`}
+          value={form.data.reason}
+          onChange={(e) => form.setData('reason', e.target.value)}
+          aria-invalid={form.errors.reason ? true : undefined}
+          aria-describedby={form.errors.reason ? `${fieldId}-error` : undefined}
+        />
+        <FieldError id={fieldId} error={form.errors.reason} />
+      </form>
+    </Modal>
+  );
+}

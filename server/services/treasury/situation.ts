@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import type { Situation, SituationAccount, SituationDay } from '../../../shared/cash-closing-pages.js';
+import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
+import { toBool } from '../../db/dialect.js';
+import { NotFound } from '../../domain/errors.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount } from '../places/scope.js';
+
+/**
+ * Situation de caisse (issue 16): for one treasury account and a period, the opening balance, every
+ * in and out grouped by movement type (sales, settlements, refunds, cancellations, expenses,
+ * contributions, transfers, deposits, withdrawals, supplier payments, closing differences…), the
+ * closing balance and the days with their closings. Everything is a SQL aggregate over
+ * money_movements on its (account_id, business_date) index; the opening balance starts from the
+ * last closing before the period when there is one (what it counted is what the ledger holds up
+ * to that day), so a year reads only the year.
+ */
+
+/** The treasury accounts the user works on (desks of their places, their banks and wallets), for the picker. */
+export async function situationAccounts(db: Knex, scope: PlaceScope): Promise<SituationAccount[]> {
+  const q = db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END").orderBy('a.code').select('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
+  return (await whereAllowedAccount(q, scope, 'a.')).map((r: any) => ({ id: Number(r.id), code: r.code, name: r.name, kind: r.kind, location_name: r.location_name ?? null, active: toBool(r.active) }));
+}
+
+const TYPE_ORDER = Object.keys(MONEY_MOVEMENT_TYPE_LABELS);
+const typeOrder = (type: string) => (TYPE_ORDER.includes(type) ? TYPE_ORDER.indexOf(type) : TYPE_ORDER.length);
+
+export async function cashSituation(db: Knex, accountId: number, from: string, to: string): Promise<Situation> {
+  const a = await db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').where('a.id', accountId).first('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
+  if (!a) throw new NotFound();
+  const account: SituationAccount = { id: Number(a.id), code: a.code, name: a.name, kind: a.kind, location_name: a.location_name ?? null, active: toBool(a.active) };
+
+  // Opening: the last standing closing before the period holds the ledger's sum up to its day.
+  const previous = await db('cash_closings').where({ account_id: accountId, status: 'closed' }).where('closing_date', '<', from).orderBy('closing_date', 'desc').first('closing_date', 'counted');
+  const before = db('money_movements').where('account_id', accountId).where('business_date', '<', from);
+  if (previous) before.where('business_date', '>', previous.closing_date);
+  const openingRow = await before.first(db.raw('? + COALESCE(SUM(amount), 0) AS opening', [previous ? Number(previous.counted) : 0]));
+  const opening = Number(openingRow.opening);
+
+  // One aggregate over the period, by day and type (the index covers it); days, types and totals are rolled up from it.
+  const [cells, closings] = await Promise.all([
+    db('money_movements')
+      .where('account_id', accountId)
+      .whereBetween('business_date', [from, to])
+      .groupBy('business_date', 'movement_type')
+      .select('business_date', 'movement_type', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'), db.raw('COUNT(*) AS n')),
+    db('cash_closings').where({ account_id: accountId, status: 'closed' }).whereBetween('closing_date', [from, to]).select('id', 'closing_date', 'difference'),
+  ]);
+  const closingOf = new Map(closings.map((c: any) => [c.closing_date as string, { id: Number(c.id), difference: Number(c.difference) }]));
+  const byType = new Map<string, { total_in: number; total_out: number; count: number }>();
+  const byDay = new Map<string, { total_in: number; total_out: number; count: number }>();
+  const add = (map: Map<string, { total_in: number; total_out: number; count: number }>, key: string, c: { total_in: number; total_out: number; count: number }) => {
+    const cur = map.get(key) ?? { total_in: 0, total_out: 0, count: 0 };
+    map.set(key, { total_in: cur.total_in + c.total_in, total_out: cur.total_out + c.total_out, count: cur.count + c.count });
+  };
+  for (const r of cells as any[]) {
+    const c = { total_in: Number(r.total_in), total_out: Number(r.total_out), count: Number(r.n) };
+    add(byType, r.movement_type, c);
+    add(byDay, r.business_date, c);
+  }
+  // Days with movements or with a closing, in order, each with its end-of-day balance.
+  const dayList = [...new Set([...byDay.keys(), ...closingOf.keys()])].sort();
+  let balance = opening;
+  const days: SituationDay[] = dayList.map((day) => {
+    const r = byDay.get(day) ?? { total_in: 0, total_out: 0, count: 0 };
+    balance += r.total_in - r.total_out;
+    const closing = closingOf.get(day);
+    return { day, total_in: r.total_in, total_out: r.total_out, count: r.count, balance, closing_id: closing?.id ?? null, difference: closing?.difference ?? null };
+  });
+  const totals = [...byDay.values()].reduce((t, r) => ({ total_in: t.total_in + r.total_in, total_out: t.total_out + r.total_out, count: t.count + r.count }), { total_in: 0, total_out: 0, count: 0 });
+  return {
+    account,
+    from,
+    to,
+    opening_balance: opening,
+    total_in: totals.total_in,
+    total_out: totals.total_out,
+    closing_balance: balance,
+    movement_count: totals.count,
+    by_type: [...byType.entries()]
+      .map(([type, r]) => ({ movement_type: type, label: MONEY_MOVEMENT_TYPE_LABELS[type] ?? type, ...r }))
+      .sort((x, y) => typeOrder(x.movement_type) - typeOrder(y.movement_type)),
+    days,
+  };
+}
