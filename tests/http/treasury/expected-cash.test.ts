@@ -25,6 +25,9 @@ const TABLE: Record<string, { amount: number; method?: PaymentMethod }> = {
   transfer_in: { amount: 6_000 },
   transfer_out: { amount: -5_000 },
   bank_deposit: { amount: -10_000 },
+  bank_withdrawal: { amount: 9_000 },
+  mobile_money_transfer: { amount: 3_000 },
+  cash_operation_cancel: { amount: 1_000 },
   supplier_payment: { amount: -8_000 },
   closing_difference: { amount: -500 },
 };
