@@ -3,6 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { TREASURY_KINDS, TREASURY_KIND_LABELS } from '@shared/treasury';
 import { AppPage } from '@/components/AppPage';
+import { CashTabs } from '@/components/treasury/CashTabs';
 import { DataTable } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { FilterInput } from '@/components/data/ListToolbar';
@@ -21,6 +22,7 @@ export default function CashBalance({ currency, date, today, accounts, totals, i
       subtitle={`Solde de chaque compte à la fin du ${formatDate(date)}, calculé sur le grand livre de trésorerie.`}
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse', href: route('cash.index') }, { label: 'Soldes à une date' }]}
     >
+      <CashTabs />
       <div className="app-toolbar mb-3 d-flex gap-3 flex-wrap align-items-end" data-testid="cash-balance-toolbar">
         <FilterInput label="Date" type="date" value={date} onChange={(d) => router.get(route('cash.balance'), { date: d || today }, { preserveState: true, replace: true })} />
       </div>

@@ -5,6 +5,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { TREASURY_KIND_LABELS } from '@shared/treasury';
 import { AppPage } from '@/components/AppPage';
+import { CashTabs } from '@/components/treasury/CashTabs';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { DataTable, RowLink } from '@/components/data/DataTable';
@@ -29,10 +30,6 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Trésorerie' }, { label: 'Caisse' }]}
       actions={
         <div className="d-flex gap-2 flex-wrap">
-          <Link href={route('cash.balance')} className="btn btn-outline-secondary" data-testid="cash-balance-link">
-            <Icon name="fa-solid fa-scale-balanced" className="me-1" />
-            Soldes à une date
-          </Link>
           <Link href={route('expenseCategories.index')} className="btn btn-outline-secondary">
             <Icon name="fa-solid fa-tags" className="me-1" />
             Catégories de dépenses
@@ -40,6 +37,7 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
         </div>
       }
     >
+      <CashTabs />
       {kinds.length ? (
         <nav className="d-flex gap-2 flex-wrap mb-4" aria-label="Nouvelle opération de caisse" data-testid="cash-operation-links">
           {kinds.map((k) => (
