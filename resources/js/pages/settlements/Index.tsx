@@ -105,7 +105,7 @@ export default function SettlementsIndex({ currency, filters, settlements, total
           cell: (s) => (
             <>
               {s.method_label}
-              {s.account_name || s.reference ? <div className="small text-body-secondary">{[s.account_name, s.reference].filter(Boolean).join(' · ')}</div> : null}
+              {s.account_name || s.reference ? <div className="small text-body-secondary text-break">{[s.account_name, s.reference].filter(Boolean).join(' · ')}</div> : null}
             </>
           ),
         },
