@@ -4,15 +4,15 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_MODES, PAYMENT_MODE_LABELS, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '@shared/sales';
 import { formatMoney } from '@shared/money';
-import { Icon } from '@/components/Icon';
 import { RowLink } from '@/components/data/DataTable';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
-import { formatDate, formatQty } from '@/components/data/format';
+import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { CancelDialog } from '@/components/documents/CancelDialog';
+import { cancellationColumns } from '@/components/documents/cancellationColumns';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
 
 const STATUS_OPTIONS = (Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[]).map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }));
@@ -135,62 +135,34 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
             </>
           ),
         },
-        {
-          id: 'status',
-          label: 'Statut',
-          role: 'status',
-          wrap: true,
-          cell: (s) => (
-            <>
-              <StatusBadge kind="sale" status={s.status} label={s.status_label} />
-              {s.cancel_reason ? (
-                <div className="small text-body-secondary app-clamp" title={s.cancel_reason}>
-                  {s.cancelled_on ? `Le ${formatDate(s.cancelled_on)} : ` : ''}
-                  {s.cancel_reason}
-                </div>
-              ) : null}
-              {s.settlements.length ? (
-                <div className="small text-body-secondary" data-testid="settled-by">
-                  Réglée par {s.settlements.join(', ')}
-                </div>
-              ) : null}
-              {s.reprints ? (
-                <div className="small text-body-secondary" data-testid="reprint-count">
-                  {formatQty(s.reprints)} réimpression{s.reprints > 1 ? 's' : ''}
-                </div>
-              ) : null}
-            </>
-          ),
-        },
-        can.reprint || can.cancel
-          ? {
-              id: 'actions',
-              label: 'Actions',
-              role: 'actions',
-              cell: (s) => (
-                <div className="app-row-actions">
-                  {can.reprint ? (
-                    <a href={route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint" title={s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)'}>
-                      <Icon name="fa-solid fa-copy" className="me-1" />
-                      A6
-                    </a>
-                  ) : null}
-                  {can.reprint && s.kind === 'counter' ? (
-                    <a href={route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint-ticket" title="Ticket de caisse (DUPLICATA)">
-                      <Icon name="fa-solid fa-receipt" className="me-1" />
-                      Ticket
-                    </a>
-                  ) : null}
-                  {can.cancel && s.status !== 'cancelled' ? (
-                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(s)} disabled={Boolean(s.blocked)} title={s.blocked ?? undefined} data-testid="cancel">
-                      <Icon name="fa-solid fa-ban" className="me-1" />
-                      Annuler
-                    </button>
-                  ) : null}
-                </div>
-              ),
-            }
-          : null,
+        ...cancellationColumns<SaleCancellationRow>({
+          badge: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} />,
+          reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
+          extra: (s) =>
+            s.settlements.length ? (
+              <div className="small text-body-secondary" data-testid="settled-by">
+                Réglée par {s.settlements.join(', ')}
+              </div>
+            ) : null,
+          reprints: (s) => s.reprints,
+          reprintLinks: (s) => [
+            {
+              href: route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' }),
+              label: 'A6',
+              icon: 'fa-solid fa-copy',
+              title: s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)',
+              testId: 'reprint',
+            },
+            ...(s.kind === 'counter'
+              ? [{ href: route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' }), label: 'Ticket', icon: 'fa-solid fa-receipt' as const, title: 'Ticket de caisse (DUPLICATA)', testId: 'reprint-ticket' }]
+              : []),
+          ],
+          canReprint: can.reprint,
+          canCancel: can.cancel,
+          cancellable: (s) => s.status !== 'cancelled',
+          blocked: (s) => s.blocked,
+          onCancel: setTarget,
+        }),
       ]}
     />
   );

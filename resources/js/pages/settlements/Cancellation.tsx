@@ -4,14 +4,14 @@ import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
-import { Icon } from '@/components/Icon';
 import { Badge } from '@/components/data/StatusBadge';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterInput, FilterSelect, allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
-import { formatDate, formatQty } from '@/components/data/format';
+import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { CancelDialog } from '@/components/documents/CancelDialog';
+import { cancellationColumns } from '@/components/documents/cancellationColumns';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
 
 const METHOD_OPTIONS = [...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })), { value: 'advance', label: 'Acompte' }];
@@ -117,51 +117,17 @@ export default function SettlementsCancellation({ currency, filters, settlements
             </>
           ),
         },
-        {
-          id: 'status',
-          label: 'Statut',
-          role: 'status',
-          wrap: true,
-          cell: (s) => (
-            <>
-              <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{s.status_label}</Badge>
-              {s.cancel_reason ? (
-                <div className="small text-body-secondary app-clamp" title={s.cancel_reason}>
-                  {s.cancelled_on ? `Le ${formatDate(s.cancelled_on)} : ` : ''}
-                  {s.cancel_reason}
-                </div>
-              ) : null}
-              {s.reprints ? (
-                <div className="small text-body-secondary" data-testid="reprint-count">
-                  {formatQty(s.reprints)} réimpression{s.reprints > 1 ? 's' : ''}
-                </div>
-              ) : null}
-            </>
-          ),
-        },
-        can.reprint || can.cancel
-          ? {
-              id: 'actions',
-              label: 'Actions',
-              role: 'actions',
-              cell: (s) => (
-                <div className="app-row-actions">
-                  {can.reprint && s.receipt_url ? (
-                    <a href={s.receipt_url} className="btn btn-sm btn-outline-secondary" data-testid="reprint" title="Réimprimer le reçu (DUPLICATA)">
-                      <Icon name="fa-solid fa-copy" className="me-1" />
-                      Reçu
-                    </a>
-                  ) : null}
-                  {can.cancel && s.status !== 'cancelled' ? (
-                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(s)} disabled={Boolean(s.blocked)} title={s.blocked ?? undefined} data-testid="cancel">
-                      <Icon name="fa-solid fa-ban" className="me-1" />
-                      Annuler
-                    </button>
-                  ) : null}
-                </div>
-              ),
-            }
-          : null,
+        ...cancellationColumns<SettlementCancellationRow>({
+          badge: (s) => <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{s.status_label}</Badge>,
+          reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
+          reprints: (s) => s.reprints,
+          reprintLinks: (s) => (s.receipt_url ? [{ href: s.receipt_url, label: 'Reçu', icon: 'fa-solid fa-copy', title: 'Réimprimer le reçu (DUPLICATA)', testId: 'reprint' }] : []),
+          canReprint: can.reprint,
+          canCancel: can.cancel,
+          cancellable: (s) => s.status !== 'cancelled',
+          blocked: (s) => s.blocked,
+          onCancel: setTarget,
+        }),
       ]}
     />
   );

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import type { TransferRow } from '@shared/stock-pages';
-import { Icon } from '@/components/Icon';
 import { RowLink } from '@/components/data/DataTable';
 import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
@@ -10,6 +9,7 @@ import { formatDate, formatQty } from '@/components/data/format';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { CancelDialog } from '@/components/documents/CancelDialog';
+import { cancellationColumns } from '@/components/documents/cancellationColumns';
 import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFilters';
 
 /**
@@ -74,50 +74,16 @@ export default function TransferCancellation({ filters, transfers, locations, ca
           ),
         },
         { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (t) => formatQty(t.line_count) },
-        {
-          id: 'status',
-          label: 'Statut',
-          role: 'status',
-          wrap: true,
-          cell: (t) => (
-            <>
-              <StatusBadge kind="transfer" status={t.status} label={t.status_label} />
-              {t.cancel_reason ? (
-                <div className="small text-body-secondary app-clamp" title={t.cancel_reason}>
-                  {t.cancel_reason}
-                </div>
-              ) : null}
-              {t.reprint_count ? (
-                <div className="small text-body-secondary">
-                  {formatQty(t.reprint_count)} réimpression{t.reprint_count > 1 ? 's' : ''}
-                </div>
-              ) : null}
-            </>
-          ),
-        },
-        can.reprint || can.cancel
-          ? {
-              id: 'actions',
-              label: 'Actions',
-              role: 'actions',
-              cell: (t) => (
-                <div className="app-row-actions">
-                  {can.reprint ? (
-                    <a href={route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' })} className="btn btn-sm btn-outline-secondary" data-testid="reprint">
-                      <Icon name="fa-solid fa-copy" className="me-1" />
-                      Réimprimer
-                    </a>
-                  ) : null}
-                  {can.cancel && t.cancellable ? (
-                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setTarget(t)} data-testid="cancel">
-                      <Icon name="fa-solid fa-ban" className="me-1" />
-                      Annuler
-                    </button>
-                  ) : null}
-                </div>
-              ),
-            }
-          : null,
+        ...cancellationColumns<TransferRow>({
+          badge: (t) => <StatusBadge kind="transfer" status={t.status} label={t.status_label} />,
+          reason: (t) => ({ text: t.cancel_reason }),
+          reprints: (t) => t.reprint_count,
+          reprintLinks: (t) => [{ href: route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' }), label: 'Réimprimer', icon: 'fa-solid fa-copy', testId: 'reprint' }],
+          canReprint: can.reprint,
+          canCancel: can.cancel,
+          cancellable: (t) => t.cancellable,
+          onCancel: setTarget,
+        }),
       ]}
     />
   );
