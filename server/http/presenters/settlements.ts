@@ -1,4 +1,4 @@
-import type { OpenInvoiceView, SettlementAccountOption, SettlementClient, SettlementRow, SettlementView } from '../../../shared/settlement-pages.js';
+import type { OpenInvoiceView, SettlementClient, SettlementRow, SettlementView } from '../../../shared/settlement-pages.js';
 import { daysBetween, dueDateOf } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../../shared/treasury.js';
 import { methodLabel, type Row } from '../../services/settlements/settlement-queries.js';
@@ -86,6 +86,3 @@ export function presentSettlementClient(r: Row): SettlementClient {
   return { ...presentClientPickerItem(r), advance: n(r.advance) };
 }
 
-export function presentSettlementAccount(r: Row): SettlementAccountOption {
-  return { id: n(r.id), name: r.name, kind: r.kind, operator: r.operator ?? null };
-}

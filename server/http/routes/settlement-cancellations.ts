@@ -9,8 +9,7 @@ import { settlementCancelAbilities } from '../../policies/index.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { clientNameOf } from '../../services/sales/sale-queries.js';
 import { cancelSettlement } from '../../services/settlements/cancel-settlement.js';
-import { listSettlementCancellations } from '../../services/settlements/settlement-cancellations.js';
-import { settlementAccountId } from '../../services/settlements/settlement-queries.js';
+import { listSettlements, settlementAccountId } from '../../services/settlements/settlement-queries.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
@@ -51,7 +50,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     await res.inertia.render('settlements/Cancellation', {
       currency,
       filters,
-      settlements: await listSettlementCancellations(db, filters, req.user!.places, queryPage(req.query), presentSettlementCancellationRow(currency)),
+      settlements: (await listSettlements(db, filters, req.user!.places, queryPage(req.query), presentSettlementCancellationRow(currency), { mode: 'cancellation' })).settlements,
       client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
       can: settlementCancelAbilities(req.user!),
     });

@@ -15,11 +15,11 @@ import {
   listSettlements,
   openInvoices,
   settlementAccountId,
-  settlementAccountRows,
   settlementDetail,
   settlementFilterOptions,
 } from '../../services/settlements/settlement-queries.js';
 import { clientNameOf } from '../../services/sales/sale-queries.js';
+import { allPaymentAccounts, paymentAccounts } from '../../services/treasury/accounts.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { backTo } from '../errors.js';
@@ -28,7 +28,7 @@ import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js
 import { assertAccount } from '../middleware/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPrintState } from '../presenters/print.js';
-import { presentOpenInvoice, presentSettlement, presentSettlementAccount, presentSettlementClient, presentSettlementRow } from '../presenters/settlements.js';
+import { presentOpenInvoice, presentSettlement, presentSettlementClient, presentSettlementRow } from '../presenters/settlements.js';
 import { printFrame } from '../printouts.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
@@ -105,7 +105,7 @@ export function settlementRoutes({ db }: AppContext): Router {
       today,
       client: client ? presentSettlementClient(client) : null,
       invoices: client ? (await openInvoices(db, Number(client.id))).map((i) => presentOpenInvoice(i, today)) : [],
-      accounts: (await settlementAccountRows(db, req.user!.places)).map(presentSettlementAccount),
+      accounts: allPaymentAccounts(await paymentAccounts(db, { scope: req.user!.places })),
     });
   });
 

@@ -4,9 +4,12 @@ import { paginateCounted } from '../../db/paginate.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { PlaceScope } from '../../policies/places.js';
 import type { SettlementListFilters, SettlementTotals } from '../../../shared/settlement-pages.js';
+import { PRINTOUT_SETTINGS } from '../../../shared/print.js';
+import { SETTLEMENT_SERIES } from '../../../shared/sales.js';
 import { ADVANCE_METHOD_LABEL, compareOldestDue } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { whereAllowedAccount } from '../places/scope.js';
+import { documentNumberQuery } from '../search/document-series.js';
 import type { ExportFormat } from '../tabular/export.js';
 import { type ExportFile, type ExportSpec, buildExport } from '../tabular/export.js';
 
@@ -31,7 +34,10 @@ function whereAllowedSettlement(db: Knex, qb: Knex.QueryBuilder, scope: PlaceSco
   return qb.where((w) => w.whereNull('st.account_id').orWhereIn('st.account_id', whereAllowedAccount(db('treasury_accounts').select('id'), scope)));
 }
 
-function listQuery(db: Knex, f: SettlementListFilters, scope: PlaceScope): Knex.QueryBuilder {
+/** The list's filters; the cancellation screen has no account nor user filter. */
+export type SettlementReadFilters = Omit<SettlementListFilters, 'account_id' | 'user_id'> & Partial<Pick<SettlementListFilters, 'account_id' | 'user_id'>>;
+
+function listQuery(db: Knex, f: SettlementReadFilters, scope: PlaceScope): Knex.QueryBuilder {
   const qb = db('settlements as st');
   if (f.from) qb.where('st.settlement_date', '>=', f.from);
   if (f.to) qb.where('st.settlement_date', '<=', f.to);
@@ -43,8 +49,11 @@ function listQuery(db: Knex, f: SettlementListFilters, scope: PlaceScope): Knex.
   if (f.status) qb.where('st.status', f.status);
   const q = f.q.trim().toUpperCase();
   if (q) {
-    // A number: « REG-2026-000012 », its prefix, or its last digits (« 12 »).
-    if (/^\d+$/.test(q)) qb.where('st.number', 'like', `%${q.padStart(6, '0').slice(-6)}`);
+    // A number: « REG-2026-000012 » (exact, on the unique index), « reg 2026 » or any prefix, or its last digits (« 12 »).
+    const read = documentNumberQuery(q, [SETTLEMENT_SERIES]);
+    if (read?.exact) qb.where('st.number', read.exact);
+    else if (read) qb.where('st.number', 'like', `${escapeLike(read.prefix)}%`);
+    else if (/^\d{1,6}$/.test(q)) qb.where('st.number', 'like', `%${q.padStart(6, '0')}`);
     else qb.where('st.number', 'like', `${escapeLike(q)}%`);
   }
   return whereAllowedSettlement(db, qb, scope);
@@ -72,14 +81,51 @@ function withNames(qb: Knex.QueryBuilder): Knex.QueryBuilder {
   return qb.join('clients as c', 'c.id', 'st.client_id').leftJoin('treasury_accounts as a', 'a.id', 'st.account_id').leftJoin('users as u', 'u.id', 'st.created_by').select(COLUMNS);
 }
 
-export async function listSettlements<T>(db: Knex, f: SettlementListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<{ settlements: Paginated<T>; totals: SettlementTotals }> {
+/** The printouts of a settlement (its receipt, whatever its paper): those reading the « receipt » print settings. */
+export const SETTLEMENT_PRINTOUTS = Object.entries(PRINTOUT_SETTINGS)
+  .filter(([, type]) => type === 'receipt')
+  .map(([printout]) => printout);
+
+/**
+ * The one read of the settlements (REG-) list, for Règlements (`mode: 'list'`) and Annulations ›
+ * Règlements (`mode: 'cancellation'`): same filters, same places rule, same sorts, served by the
+ * settlements migration's indexes (settlement_date + id, client_id + settlement_date, method +
+ * settlement_date, the unique number). The cancellation mode adds what cancelling or reprinting
+ * needs: the version, the reason and day of a cancellation, the client's advance left now (a
+ * payment whose advance was spent cannot be cancelled), the invoices each settlement settles and
+ * its receipt's reprints — queries over the page's ids only.
+ */
+export async function listSettlements<T>(
+  db: Knex,
+  f: SettlementReadFilters,
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  options: { mode?: 'list' | 'cancellation'; perPage?: number } = {},
+): Promise<{ settlements: Paginated<T>; totals: SettlementTotals }> {
+  const mode = options.mode ?? 'list';
   const base = listQuery(db, f, scope);
   const totals = await settlementTotals(base);
   const ordered = withNames(base.clone());
+  if (mode === 'cancellation') ordered.select('st.version', 'st.cancel_reason', 'st.cancelled_on', 'c.advance as client_advance');
   if (f.sort === 'number') ordered.orderBy([{ column: 'st.number', order: f.dir }]);
   else if (f.sort === 'amount') ordered.orderBy([{ column: 'st.amount', order: f.dir }, { column: 'st.id', order: f.dir }]);
   else ordered.orderBy([{ column: 'st.settlement_date', order: f.dir }, { column: 'st.id', order: f.dir }]);
-  return { settlements: await paginateCounted(ordered, totals.count + totals.cancelled, page, perPage, map), totals };
+  const count = totals.count + totals.cancelled;
+  if (mode === 'list') return { settlements: await paginateCounted(ordered, count, page, options.perPage ?? 25, map), totals };
+  const result = await paginateCounted(ordered, count, page, options.perPage ?? 25, (r: Row) => r);
+  const ids = result.data.map((r) => Number(r.id));
+  const invoices = new Map<number, string[]>();
+  const reprints = new Map<number, number>();
+  if (ids.length) {
+    const allocations = await db('settlement_allocations as x').join('sales as v', 'v.id', 'x.sale_id').whereIn('x.settlement_id', ids).orderBy(['x.settlement_id', 'x.position']).select('x.settlement_id', 'v.number');
+    for (const r of allocations) invoices.set(Number(r.settlement_id), [...(invoices.get(Number(r.settlement_id)) ?? []), String(r.number)]);
+    if (SETTLEMENT_PRINTOUTS.length) {
+      const prints = (await db('document_prints').whereIn('printout', SETTLEMENT_PRINTOUTS).whereIn('document_id', ids).where('reprint_count', '>', 0).groupBy('document_id').select('document_id').sum({ n: 'reprint_count' })) as Row[];
+      for (const r of prints) reprints.set(Number(r.document_id), Number(r.n));
+    }
+  }
+  return { settlements: { ...result, data: result.data.map((r) => map({ ...r, invoices: invoices.get(Number(r.id)) ?? [], reprints: reprints.get(Number(r.id)) ?? 0 })) }, totals };
 }
 
 /** Σ received by the validated settlements of the filtered list, by method (mobile money by operator); cancelled ones counted apart. */
@@ -105,7 +151,7 @@ async function settlementTotals(base: Knex.QueryBuilder): Promise<SettlementTota
 }
 
 /** CSV/XLSX of the filtered list (every matching settlement, newest first, capped). */
-export async function exportSettlements(db: Knex, f: SettlementListFilters, scope: PlaceScope, format: ExportFormat, currency: string, limit = 100_000): Promise<ExportFile> {
+export async function exportSettlements(db: Knex, f: SettlementReadFilters, scope: PlaceScope, format: ExportFormat, currency: string, limit = 100_000): Promise<ExportFile> {
   const rows = (await withNames(listQuery(db, f, scope))
     .select('st.phone', 'st.cheque_date', 'st.note')
     .orderBy([
@@ -176,11 +222,6 @@ export async function openInvoices(db: Knex, clientId: number, limit = 500): Pro
     .orderBy([{ column: 'sale_date' }, { column: 'id' }])
     .limit(limit)) as Row[];
   return rows.sort((a, b) => compareOldestDue({ id: Number(a.id), saleDate: a.sale_date, dueDate: a.due_date ?? null }, { id: Number(b.id), saleDate: b.sale_date, dueDate: b.due_date ?? null }));
-}
-
-/** The accounts a user may receive a settlement into: their desks, banks and wallets (active). */
-export async function settlementAccountRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
-  return whereAllowedAccount(db('treasury_accounts'), scope).where({ active: true }).orderBy([{ column: 'kind' }, { column: 'name' }]).select('id', 'name', 'kind', 'operator');
 }
 
 /** Filter options: the accounts settlements land in and the users who record them. */

@@ -277,3 +277,8 @@ export async function paymentAccounts(db: Knex | Knex.Transaction, options: { lo
 export function nonCashAccounts(accounts: PaymentAccounts): Array<{ id: number; name: string; kind: 'banque' | 'mobile_money'; operator: MobileMoneyOperator | null }> {
   return [...accounts.banque, ...accounts.mobile_money].map((a) => ({ id: a.id, name: a.name, kind: a.kind as 'banque' | 'mobile_money', operator: a.operator }));
 }
+
+/** Every account of a payment picker as one list — desks, banks, wallets — (the settlement form picks by the method's kind). */
+export function allPaymentAccounts(accounts: PaymentAccounts): Array<{ id: number; name: string; kind: TreasuryKind; operator: MobileMoneyOperator | null }> {
+  return [...accounts.caisse, ...accounts.banque, ...accounts.mobile_money].map((a) => ({ id: a.id, name: a.name, kind: a.kind, operator: a.operator }));
+}

@@ -99,6 +99,45 @@ describe.each(testDatabases())('settlement routes (%s)', (kind) => {
     expect(props.accounts.map((a: { id: number }) => a.id)).toEqual(expect.arrayContaining([desk, orange]));
   });
 
+  it('one read of the settlements: the list and Annulations › Règlements give the same rows and find a number alike', async () => {
+    const c = await client();
+    const inv = await creditInvoice(t.db, f, c, 9_000);
+    const made = [];
+    for (const amount of [2_000, 3_000]) made.push(await settle(t.db, settlementInput({ clientId: c, amount, settlementDate: '2026-03-15', allocations: [{ saleId: inv.id, amount }] })));
+    const numbers = made.map((m) => m.number).sort();
+    const rows = async (name: 'settlements.index' | 'settlements.cancellations', q: string) =>
+      ((await admin.visit(`${route(name)}?from=2026-03-01&to=2026-03-31&client_id=${c}&q=${encodeURIComponent(q)}`)).body.props.settlements.data as Array<{ number: string }>).map((r) => r.number).sort();
+    const [, year, seq] = numbers[1].split('-');
+    for (const [q, expected] of [
+      ['', numbers],
+      [`reg ${year}`, numbers],
+      [numbers[1], [numbers[1]]],
+      [`REG-${year}-${Number(seq)}`, [numbers[1]]],
+      [String(Number(seq)), [numbers[1]]],
+    ] as const) {
+      expect(await rows('settlements.index', q), `list q=${q}`).toEqual(expected);
+      expect(await rows('settlements.cancellations', q), `cancellations q=${q}`).toEqual(expected);
+    }
+    const row = (await admin.visit(`${route('settlements.cancellations')}?from=2026-03-01&to=2026-03-31&q=${numbers[0]}`)).body.props.settlements.data[0];
+    expect(row).toMatchObject({ number: numbers[0], invoices: [inv.number], reprints: 0, blocked: null, status: 'validated' });
+  });
+
+  it('the form offers the accounts of paymentAccounts, in the order of the sale form (by code), archived ones left out', async () => {
+    const tag = uniqueTag('B');
+    const first = await makeTreasuryAccount(t.db, 'banque');
+    const second = await makeTreasuryAccount(t.db, 'banque');
+    const archived = await makeTreasuryAccount(t.db, 'banque');
+    await t.db('treasury_accounts').where({ id: first }).update({ code: `BQA${tag}`.slice(0, 20), name: `Zêta ${tag}` });
+    await t.db('treasury_accounts').where({ id: second }).update({ code: `BQB${tag}`.slice(0, 20), name: `Alpha ${tag}` });
+    await t.db('treasury_accounts').where({ id: archived }).update({ active: false });
+    const banks = (accounts: Array<{ id: number; kind: string }>) => accounts.filter((a) => a.kind === 'banque').map((a) => a.id);
+    const settlementForm = banks((await admin.visit(route('settlements.create'))).body.props.accounts);
+    const saleForm = banks((await admin.visit(route('sales.invoices.create'))).body.props.accounts);
+    expect(settlementForm).toEqual(saleForm);
+    expect(settlementForm.indexOf(first)).toBeLessThan(settlementForm.indexOf(second));
+    expect(settlementForm).not.toContain(archived);
+  });
+
   it('validates a settlement: 303 to its page, flash, show page with the invoices and what remains', async () => {
     const c = await client();
     const inv = await creditInvoice(t.db, f, c, 12_000);
