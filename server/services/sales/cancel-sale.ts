@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lockForUpdate, nowIso } from '../../db/dialect.js';
+import { nowIso } from '../../db/dialect.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
 import type { PaymentMethod } from '../../../shared/treasury.js';
@@ -10,6 +10,7 @@ import { assertFresh } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { type MoneyMovementInput, postMoneyMovements } from '../treasury/ledger.js';
 import { releaseMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import { lockSaleInOrder } from './lock-sale.js';
 
 /**
  * Annulations › Factures (issue 15): an invoice (FAC-) or a counter sale (VB-) cancelled with a
@@ -106,13 +107,8 @@ export function paymentReversals(payments: PaymentRow[], refunds: Array<{ accoun
 
 export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, actor: Actor): Promise<CancelledSale> {
   return db.transaction(async (trx) => {
-    // Read first to know the products, then lock in the application's order.
-    const first = await trx('sales').where({ id }).first('id', 'client_id');
-    if (!first) throw new NotFound('Vente introuvable');
-    const productIds = (await trx('sale_lines').where({ sale_id: id }).distinct('product_id')).map((r) => Number(r.product_id)).sort((a, b) => a - b);
-    if (productIds.length) await lockForUpdate(trx, trx('products').whereIn('id', productIds).orderBy('id').select('id'));
-    await lockForUpdate(trx, trx('clients').where({ id: first.client_id }).select('id'));
-    const sale = (await lockForUpdate(trx, trx('sales').where({ id }).first())) as Record<string, any>;
+    const sale = await lockSaleInOrder(trx, id, { client: true });
+    if (!sale) throw new NotFound('Vente introuvable');
     const kindLabel = sale.kind === 'counter' ? 'La vente' : 'La facture';
 
     if (sale.status === 'cancelled') throw new Refusal({ reason: `${kindLabel} ${sale.number} est déjà annulée.` });

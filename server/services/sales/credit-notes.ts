@@ -10,9 +10,10 @@ import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { companyToday } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
-import { assertFresh, lockRow, throwIfErrors } from '../stock/common.js';
+import { assertFresh, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { postMoneyMovements } from '../treasury/ledger.js';
+import { lockSaleInOrder } from './lock-sale.js';
 
 /**
  * Correction de vente boutique (issue 14): goods of a counter sale (VB-) brought back, with a
@@ -51,7 +52,8 @@ export async function createCreditNote(db: Knex, input: CreditNoteInput, actor: 
 }
 
 async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput, actor: Actor): Promise<CreatedCreditNote> {
-  const sale = await lockRow<Record<string, any>>(trx, 'sales', input.saleId);
+  // Lock order: the sale's products, then the sale (lockSaleInOrder), then the desk (postMoneyMovements).
+  const sale = await lockSaleInOrder(trx, input.saleId, { client: false });
   if (!sale) throw new NotFound('Vente introuvable');
   if (sale.kind !== 'counter') throw new Refusal({ sale_id: `${sale.number} n'est pas une vente boutique : seules les ventes boutique se corrigent ici.` });
   if (sale.status === 'cancelled') throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n'y a rien à corriger.` });
@@ -124,7 +126,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
     updated_at: now,
   });
   const ctx = { documentType: 'credit_note', documentId: id, documentNumber: number, userId: actor.id, businessDate: today };
-  // Lock order: products (stock), then treasury accounts.
+  // Products already locked (lockSaleInOrder); the treasury account is locked last.
   await postStockMovements(
     trx,
     ctx,
