@@ -6,8 +6,9 @@
  * screen) and a bank deposit through the Caisse operation form — then the cashier counts the drawer
  * note by note, finds 500 FCFA missing, explains it and validates; the day is locked (a new expense
  * is refused on screen, in French, nothing written); the closing report printed to PDF (A4 and
- * 80 mm) shows the figures the screen shows. Screenshots at 1366 and 390 px (light and dark) of the
- * closing, the closing's page, the list and the situation land in tests/e2e/artifacts.
+ * 80 mm) shows the figures the screen shows. SCREENSHOT_DIR=/some/dir keeps screenshots at 1366 and
+ * 390 px (light and dark) of the closing, the closing's page, the list and the situation; the PDFs
+ * land in tests/e2e/artifacts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +39,7 @@ const popplerAvailable = (() => {
     return false;
   }
 })();
+const shotDir = process.env.SCREENSHOT_DIR ?? '';
 const DEPOT_CASHIER = { name: 'Awa Traoré', email: 'caisse.depot@test.local', password: 'Caisse-Depot-2026' };
 
 describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse après une journée saisie à l écran (Chromium)', () => {
@@ -317,9 +319,10 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
     return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   }
 
-  /** The page at 1366 and 390 px, light and dark, into tests/e2e/artifacts (the current page's URL). */
+  /** The page at 1366 and 390 px, light and dark, into SCREENSHOT_DIR when set (the current page's URL). */
   async function screenshots(current: Page, name: string) {
-    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    if (!shotDir) return;
+    fs.mkdirSync(shotDir, { recursive: true });
     const url = current.url();
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1366, 390]) {
@@ -329,7 +332,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
         const p = await shot.newPage();
         await p.goto(url);
         await p.waitForLoadState('networkidle');
-        await p.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+        await p.screenshot({ path: path.join(shotDir, `${name}-${width}-${colorScheme}.png`), fullPage: true });
         await shot.close();
       }
     }
