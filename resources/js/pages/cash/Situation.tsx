@@ -9,6 +9,7 @@ import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { formatDate, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { MovementFiguresTable } from '@/components/treasury/CashFiguresTables';
 import { CashTabs } from '@/components/treasury/CashTabs';
 
 /**
@@ -95,68 +96,15 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             <Stat label="Solde de clôture" tone="info" value={<Money value={s.closing_balance} currency={currency} />} extra={`${formatQty(s.movement_count)} mouvement(s)`} testId="situation-closing" />
           </StatRow>
           <SectionCard title="Entrées et sorties par nature" icon="fa-solid fa-layer-group" testId="situation-by-type">
-            <div className="table-responsive">
-              <table className="table table-sm align-middle mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col">Nature</th>
-                    <th scope="col" className="text-end d-none d-sm-table-cell">
-                      Mouvements
-                    </th>
-                    <th scope="col" className="text-end">
-                      Entrées
-                    </th>
-                    <th scope="col" className="text-end">
-                      Sorties
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className="fw-semibold">
-                    <th scope="row">Solde d'ouverture au {formatDate(s.from)}</th>
-                    <td className="d-none d-sm-table-cell" />
-                    <td className="text-end" colSpan={2}>
-                      <Money value={s.opening_balance} currency={currency} />
-                    </td>
-                  </tr>
-                  {s.by_type.length === 0 ? (
-                    <tr>
-                      <td colSpan={4} className="text-body-secondary">
-                        Aucun mouvement sur la période.
-                      </td>
-                    </tr>
-                  ) : (
-                    s.by_type.map((t) => (
-                      <tr key={t.movement_type} data-testid={`situation-type-${t.movement_type}`}>
-                        <td>{t.label}</td>
-                        <td className="text-end d-none d-sm-table-cell">{formatQty(t.count)}</td>
-                        <td className="text-end">{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
-                        <td className="text-end">{t.total_out ? <Money value={-t.total_out} currency={currency} /> : '—'}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">Total de la période</th>
-                    <td className="text-end d-none d-sm-table-cell">{formatQty(s.movement_count)}</td>
-                    <td className="text-end fw-semibold">
-                      <Money value={s.total_in} currency={currency} />
-                    </td>
-                    <td className="text-end fw-semibold">
-                      <Money value={-s.total_out} currency={currency} />
-                    </td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Solde de clôture au {formatDate(s.to)}</th>
-                    <td className="d-none d-sm-table-cell" />
-                    <td className="text-end fw-bold" colSpan={2}>
-                      <Money value={s.closing_balance} currency={currency} />
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <MovementFiguresTable
+              currency={currency}
+              byType={s.by_type}
+              opening={{ label: `Solde d'ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
+              total={{ label: 'Total de la période', count: s.movement_count, totalIn: s.total_in, totalOut: s.total_out }}
+              closing={{ label: `Solde de clôture au ${formatDate(s.to)}`, value: s.closing_balance }}
+              emptyText="Aucun mouvement sur la période."
+              rowTestId="situation-type"
+            />
           </SectionCard>
           <SectionCard title="Journées" icon="fa-solid fa-calendar-day" className="mt-3" testId="situation-days">
             {s.days.length === 0 ? (

@@ -2,8 +2,9 @@ import type { PageProps } from '@shared/pages';
 import { TREASURY_KIND_LABELS } from '@shared/treasury';
 import { PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatDate, formatQty } from '@/components/data/format';
+import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { MovementFiguresTable } from '@/components/treasury/CashFiguresTables';
 
 /** Situation de caisse (A4): an account's opening balance, ins and outs by nature, closing balance and days. */
 export default function CashSituationPrint(props: PageProps<'cash/SituationPrint'>) {
@@ -19,52 +20,16 @@ export default function CashSituationPrint(props: PageProps<'cash/SituationPrint
           ['Période', `du ${formatDate(s.from)} au ${formatDate(s.to)}`],
         ]}
       />
-      <table className="app-print-table" data-testid="print-situation-types">
-        <thead>
-          <tr>
-            <th>Nature</th>
-            <th className="num">Mouvements</th>
-            <th className="num">Entrées</th>
-            <th className="num">Sorties</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th>Solde d'ouverture au {formatDate(s.from)}</th>
-            <td />
-            <td className="num" colSpan={2}>
-              <Money value={s.opening_balance} currency={currency} />
-            </td>
-          </tr>
-          {s.by_type.map((t) => (
-            <tr key={t.movement_type}>
-              <td>{t.label}</td>
-              <td className="num">{formatQty(t.count)}</td>
-              <td className="num">{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
-              <td className="num">{t.total_out ? <Money value={-t.total_out} currency={currency} /> : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th>Total de la période</th>
-            <td className="num">{formatQty(s.movement_count)}</td>
-            <td className="num">
-              <Money value={s.total_in} currency={currency} />
-            </td>
-            <td className="num">
-              <Money value={-s.total_out} currency={currency} />
-            </td>
-          </tr>
-          <tr>
-            <th>Solde de clôture au {formatDate(s.to)}</th>
-            <td />
-            <td className="num" colSpan={2} data-testid="print-situation-closing">
-              <Money value={s.closing_balance} currency={currency} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <MovementFiguresTable
+        currency={currency}
+        byType={s.by_type}
+        opening={{ label: `Solde d'ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
+        total={{ label: 'Total de la période', count: s.movement_count, totalIn: s.total_in, totalOut: s.total_out }}
+        closing={{ label: `Solde de clôture au ${formatDate(s.to)}`, value: s.closing_balance, testId: 'print-situation-closing' }}
+        emptyText="Aucun mouvement sur la période."
+        testId="print-situation-types"
+        print
+      />
       {s.days.length ? (
         <table className="app-print-table">
           <thead>

@@ -16,7 +16,7 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CashTabs } from '@/components/treasury/CashTabs';
-import { ExpectedCashTable, NonCashTable } from '@/components/treasury/ClosingFiguresTables';
+import { ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 
@@ -195,7 +195,7 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
         </div>
         <div className="col-lg-6">
           <SectionCard title={`Attendu le ${formatDate(draft.day)}`} icon="fa-solid fa-calculator">
-            <ExpectedCashTable currency={currency} opening={draft.opening_balance} byType={draft.by_type} totalIn={draft.total_in} totalOut={draft.total_out} expected={draft.expected} day={formatDate(draft.day)} />
+            <ExpectedCashTable currency={currency} figures={draft} day={formatDate(draft.day)} />
           </SectionCard>
           <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
             <p className="small text-body-secondary">À rapprocher des relevés des opérateurs mobile money et de la banque.</p>

@@ -6,6 +6,7 @@ import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { ExpectedCashTable } from '@/components/treasury/CashFiguresTables';
 import '../../../../css/screens/ticket.scss';
 
 /**
@@ -93,41 +94,7 @@ export default function ClosingPrint(props: PageProps<'cash/closings/Print'>) {
       footer={<PrintClosing notes={[c.reason ? `Motif de l'écart : ${c.reason}` : 'Aucun écart.', ...(reopened ? [reopened] : [])]} signatures={[`Caissier (${c.closed_by_name ?? '—'})`, 'Responsable']} />}
     >
       <PrintFacts items={facts} />
-      <table className="app-print-table" data-testid="closing-print-expected">
-        <thead>
-          <tr>
-            <th>Nature</th>
-            <th className="num">Mouvements</th>
-            <th className="num">Entrées</th>
-            <th className="num">Sorties</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th>Fond de caisse (solde d'ouverture)</th>
-            <td />
-            <td className="num" colSpan={2}>
-              <Money value={c.opening_balance} currency={currency} />
-            </td>
-          </tr>
-          {c.by_type.map((t) => (
-            <tr key={t.movement_type}>
-              <td>{t.label}</td>
-              <td className="num">{formatQty(t.count)}</td>
-              <td className="num">{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
-              <td className="num">{t.total_out ? <Money value={-t.total_out} currency={currency} /> : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={2}>Espèces attendues</th>
-            <td className="num" colSpan={2} data-testid="print-expected">
-              <Money value={c.expected} currency={currency} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <ExpectedCashTable currency={currency} figures={c} day={formatDate(c.closing_date)} print />
       <table className="app-print-table" data-testid="closing-print-count">
         <thead>
           <tr>

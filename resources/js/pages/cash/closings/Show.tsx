@@ -15,7 +15,7 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CashTabs } from '@/components/treasury/CashTabs';
-import { ExpectedCashTable, NonCashTable } from '@/components/treasury/ClosingFiguresTables';
+import { ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
 import { useServerForm } from '@/hooks/useServerForm';
 
 /** One closing: what was expected, counted note by note, the difference and its reason, who signed; its report (A4, 80 mm); reopening. */
@@ -112,7 +112,7 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
         </div>
         <div className="col-lg-6">
           <SectionCard title="Attendu" icon="fa-solid fa-calculator">
-            <ExpectedCashTable currency={currency} opening={c.opening_balance} byType={c.by_type} totalIn={c.total_in} totalOut={c.total_out} expected={c.expected} day={formatDate(c.closing_date)} />
+            <ExpectedCashTable currency={currency} figures={c} day={formatDate(c.closing_date)} />
           </SectionCard>
           <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
             <NonCashTable currency={currency} rows={c.non_cash} />

@@ -1,0 +1,164 @@
+import type { MovementTypeTotal, NonCashTotal } from '@shared/cash-closing-pages';
+import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { formatQty } from '@/components/data/format';
+import { Money } from '@/components/data/Money';
+
+/** A balance line of the table: its label, its amount and the test id of the amount's cell. */
+export interface FiguresBalance {
+  label: string;
+  value: number;
+  testId?: string;
+}
+
+/**
+ * The movements of an account by nature between two balances — the one table of the Caisse: the
+ * expected cash of a desk's day (closing screen, closing's page, closing report A4) and the
+ * situation of an account over a period (screen and A4 printout). `print` draws it for paper
+ * (`app-print-table`, the count column always there); on screen the count column hides below
+ * 576 px and the table scrolls inside its card. Outs are shown negative (true minus).
+ */
+export function MovementFiguresTable({
+  currency,
+  byType,
+  opening,
+  total = null,
+  closing,
+  emptyText,
+  rowTestId,
+  testId,
+  print = false,
+}: {
+  currency: string;
+  byType: MovementTypeTotal[];
+  opening: FiguresBalance;
+  /** The in/out totals row (its count cell left empty when `count` is absent); none when null. */
+  total?: { label: string; count?: number; totalIn: number; totalOut: number } | null;
+  closing: FiguresBalance;
+  emptyText: string;
+  /** Each nature's row is `${rowTestId}-${movement_type}`. */
+  rowTestId?: string;
+  testId?: string;
+  print?: boolean;
+}) {
+  const num = print ? 'num' : 'text-end';
+  const countCell = print ? 'num' : 'text-end d-none d-sm-table-cell';
+  const outs = (n: number) => <Money value={-n} currency={currency} />;
+  const table = (
+    <table className={print ? 'app-print-table' : 'table table-sm align-middle mb-0'} data-testid={testId}>
+      <thead>
+        <tr>
+          <th scope="col">Nature</th>
+          <th scope="col" className={countCell}>
+            Mouvements
+          </th>
+          <th scope="col" className={num}>
+            Entrées
+          </th>
+          <th scope="col" className={num}>
+            Sorties
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr className={print ? undefined : 'fw-semibold'}>
+          <th scope="row">{opening.label}</th>
+          <td className={countCell} />
+          <td className={num} colSpan={2} data-testid={opening.testId}>
+            <Money value={opening.value} currency={currency} />
+          </td>
+        </tr>
+        {byType.length === 0 ? (
+          <tr>
+            <td colSpan={4} className={print ? undefined : 'text-body-secondary'}>
+              {emptyText}
+            </td>
+          </tr>
+        ) : (
+          byType.map((t) => (
+            <tr key={t.movement_type} data-testid={rowTestId ? `${rowTestId}-${t.movement_type}` : undefined}>
+              <td>{t.label}</td>
+              <td className={countCell}>{formatQty(t.count)}</td>
+              <td className={num}>{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
+              <td className={num}>{t.total_out ? outs(t.total_out) : '—'}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+      <tfoot>
+        {total ? (
+          <tr>
+            <th scope="row">{total.label}</th>
+            <td className={countCell}>{total.count === undefined ? null : formatQty(total.count)}</td>
+            <td className={`${num} fw-semibold`}>
+              <Money value={total.totalIn} currency={currency} />
+            </td>
+            <td className={`${num} fw-semibold`}>{outs(total.totalOut)}</td>
+          </tr>
+        ) : null}
+        <tr>
+          <th scope="row">{closing.label}</th>
+          <td className={countCell} />
+          <td className={`${num} fw-bold`} colSpan={2} data-testid={closing.testId}>
+            <Money value={closing.value} currency={currency} />
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+  return print ? table : <div className="table-responsive">{table}</div>;
+}
+
+/** The figures of a desk's day as every closing page shows them (draft, closing): opening balance, the day's ins and outs by nature, the expected cash. */
+export function ExpectedCashTable({ currency, figures: f, day, print = false }: { currency: string; figures: { opening_balance: number; by_type: MovementTypeTotal[]; total_in: number; total_out: number; expected: number }; day: string; print?: boolean }) {
+  return (
+    <MovementFiguresTable
+      currency={currency}
+      byType={f.by_type}
+      opening={{ label: print ? "Fond de caisse (solde d'ouverture)" : 'Fond de caisse', value: f.opening_balance, testId: print ? undefined : 'closing-opening' }}
+      total={{ label: 'Total du jour', totalIn: f.total_in, totalOut: f.total_out }}
+      closing={{ label: print ? 'Espèces attendues' : 'Espèces attendues en caisse', value: f.expected, testId: print ? 'print-expected' : 'closing-expected' }}
+      emptyText={`Aucun mouvement ce jour (${day}).`}
+      rowTestId={print ? undefined : 'closing-type'}
+      testId={print ? 'closing-print-expected' : 'closing-expected-table'}
+      print={print}
+    />
+  );
+}
+
+/** The day's money taken by other means than cash, to check against the operators' and banks' statements. */
+export function NonCashTable({ currency, rows }: { currency: string; rows: NonCashTotal[] }) {
+  if (rows.length === 0) return <p className="text-body-secondary mb-0">Aucun encaissement hors espèces ce jour.</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0" data-testid="closing-non-cash">
+        <thead>
+          <tr>
+            <th scope="col">Mode</th>
+            <th scope="col">Compte</th>
+            <th scope="col" className="text-end">
+              Opérations
+            </th>
+            <th scope="col" className="text-end">
+              Montant
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.method}-${r.operator ?? ''}-${r.account_id}`}>
+              <td>
+                {PAYMENT_METHOD_LABELS[r.method]}
+                {r.operator ? ` (${MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? r.operator})` : ''}
+              </td>
+              <td>{r.account_name}</td>
+              <td className="text-end">{formatQty(r.count)}</td>
+              <td className="text-end">
+                <Money value={r.total} currency={currency} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
