@@ -3,7 +3,8 @@
  * Fills the configured database (DATABASE_URL, as the server; migrated first) with the demo data
  * set: categories, products with EAN-13 barcodes, clients, suppliers, opening stock entries and a
  * history of stock entries, transfers, counts, readjustments and sales (invoices, counter sales with
- * their payments in the money ledger) and the clients' settlements of their credit invoices up to yesterday.
+ * their payments in the money ledger), the clients' settlements of their credit invoices and the cash
+ * life (CAI- operations, supplier payments, daily closings of every desk) up to yesterday.
  * Refuses (exit code 1) when the database already holds master data.
  */
 import { seedBase } from '../server/services/setup/first-start.js';
@@ -40,7 +41,10 @@ try {
       `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements), puis l'historique : ${fmt(r.history.entries)} entrées, ${fmt(r.history.transfers)} transferts, ` +
       `${fmt(r.history.counts)} inventaires, ${fmt(r.history.readjustments)} réajustements, ${fmt(r.history.sales.invoices)} factures et ${fmt(r.history.sales.counterSales)} ventes boutique ` +
       `(${fmt(r.history.sales.lines)} lignes), ${fmt(r.history.sales.settlements)} règlements (${fmt(r.history.sales.allocations)} imputations), ${fmt(r.history.sales.moneyMovements)} mouvements de trésorerie — ${fmt(r.history.movements)} mouvements ; ` +
-      `${fmt(r.movements + r.history.movements)} mouvements de stock en tout, ${r.treasuryAccounts} comptes bancaires et mobile money, en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `${fmt(r.movements + r.history.movements)} mouvements de stock en tout, ${r.treasuryAccounts} comptes bancaires et mobile money ; la vie des caisses : ` +
+      `${fmt(r.history.cash.operations)} opérations CAI- (${fmt(r.history.cash.expenses)} décaissements, ${fmt(r.history.cash.cashIns)} apports, ${fmt(r.history.cash.transfers)} transferts inter-caisses dont ${fmt(r.history.cash.inTransit)} en transit, ` +
+      `${fmt(r.history.cash.deposits)} versements et ${fmt(r.history.cash.withdrawals)} retraits bancaires, ${fmt(r.history.cash.supplierPayments)} paiements fournisseurs, ${fmt(r.history.cash.mobileMoney)} transferts mobile money), ` +
+      `${fmt(r.history.cash.closings)} arrêtés de caisse dont ${fmt(r.history.cash.differences)} avec un écart, en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } catch (err) {
   if (err instanceof DemoDataExistsError) console.error(err.message);

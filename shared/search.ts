@@ -7,7 +7,7 @@
 export type SearchGroupKey = 'products' | 'clients' | 'suppliers' | 'documents' | 'screens';
 
 /** The kinds of document a result can show a status badge for (StatusBadge `kind`); a new series adds its kind. */
-export type SearchDocumentKind = 'entry' | 'transfer' | 'count' | 'readjustment' | 'sale' | 'settlement';
+export type SearchDocumentKind = 'entry' | 'transfer' | 'count' | 'readjustment' | 'sale' | 'settlement' | 'cash';
 
 export interface SearchHit {
   /** The page the result opens. */

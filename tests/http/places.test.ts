@@ -193,7 +193,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
       const group = (res.body.groups as Array<{ key: string; items: Array<{ title: string }> }>).find((g) => g.key === 'documents');
       return group ? group.items.map((i) => i.title) : [];
     };
-    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number, d.settlementTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    for (const theirs of [d.entryTheirs.number, d.adjustmentTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number, d.settlementTheirs.number, d.cashTheirs.number]) expect(await documents(theirs)).not.toContain(theirs);
+    expect(await documents(d.cashMine.number)).toEqual([d.cashMine.number]);
     expect(await documents(d.settlementMine.number)).toEqual([d.settlementMine.number]);
     expect(await documents(d.invoiceMine.number)).toEqual([d.invoiceMine.number]);
     expect(await documents(d.entryMine.number)).toEqual([d.entryMine.number]);

@@ -7,6 +7,11 @@ import { testDatabases } from '../support/databases.js';
 import { makeProduct, makeSupplier } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { creditClient, settle, settlementInput } from '../support/settlements.js';
+import { EVERY_PLACE } from '../../server/policies/places.js';
+import { createCashOperation } from '../../server/services/cash/operations.js';
+import { companyToday } from '../../server/services/company/get-company.js';
+import { createUser } from '../../server/services/accounts/create-user.js';
+import { deskAccount } from '../support/treasury.js';
 
 /** The header's global search: GET /recherche?q= → grouped JSON, filtered by permissions. */
 describe.each(testDatabases())('global search (%s)', (kind) => {
@@ -125,6 +130,36 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const other = new Client(t);
     await other.login(u.email, u.password);
     expect(titles(await search(other, s.number), 'documents')).toEqual([]);
+  });
+
+  it('finds a caisse operation (CAI-) by its number, opening its page, with its status, only at the places of its accounts', async () => {
+    const actor = { id: Number((await t.db('users').orderBy('id').first('id')).id), name: 'Admin', ip: null };
+    const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
+    const category = Number((await t.db('expense_categories').orderBy('id').first('id')).id);
+    const [depotDesk, shopDesk] = [await deskAccount(t.db, 'CAI01'), await deskAccount(t.db, 'CAI02')];
+    await createCashOperation(t.db, { ...base, idempotencyKey: `cai-in-${uniqueTag()}`, kind: 'cash_in', amount: 50_000, fromAccountId: null, toAccountId: shopDesk, beneficiary: 'Gérant' }, actor);
+    const shop = await createCashOperation(t.db, { ...base, idempotencyKey: `cai-${uniqueTag()}`, kind: 'expense', amount: 1_500, fromAccountId: shopDesk, expenseCategoryId: category, beneficiary: 'Taxi' }, actor);
+    // A transfer from the shop's desk to the depot's, still in transit: either side's users find it.
+    const transfer = await createCashOperation(t.db, { ...base, idempotencyKey: `cai-t-${uniqueTag()}`, kind: 'transfer', amount: 10_000, fromAccountId: shopDesk, toAccountId: depotDesk, beneficiary: 'Chauffeur' }, actor);
+    const today = await companyToday(t.db);
+    const body = await search(admin, shop.number.toLowerCase());
+    expect(group(body, 'documents')?.items).toEqual([{ url: `/operations/caisse/operations/${shop.id}`, title: shop.number, meta: 'Opération de caisse', date: today, status: { kind: 'cash', value: 'done' } }]);
+    expect(group(await search(admin, transfer.number), 'documents')?.items[0]).toMatchObject({ title: transfer.number, status: { kind: 'cash', value: 'in_transit' } });
+    // Without the Caisse screen, the series is not searched.
+    const u = await userWithPermissions(t, `${uniqueTag('C').toLowerCase()}@test.local`, ['menu.sortiestock']);
+    const other = new Client(t);
+    await other.login(u.email, u.password);
+    expect(titles(await search(other, shop.number), 'documents')).toEqual([]);
+    // A cashier of the depot only: the depot's operations (and the transfer coming to its desk), never the shop's own.
+    const tag = uniqueTag().toLowerCase();
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const id = await createUser(t.db, { name: `Caissier ${tag}`, email: `caissier-${tag}@test.local`, password: 'Secret-123456', roleNames: ['Caissier'], verified: true });
+    await t.db('users').where({ id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: id, location_id: depot });
+    const cashier = new Client(t);
+    await cashier.login(`caissier-${tag}@test.local`, 'Secret-123456');
+    expect(titles(await search(cashier, shop.number), 'documents')).toEqual([]);
+    expect(titles(await search(cashier, transfer.number), 'documents')).toEqual([transfer.number]);
   });
 
   it('lists the screens the user may open, after the records', async () => {

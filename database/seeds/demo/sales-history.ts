@@ -31,11 +31,14 @@ export const SALES_PROFILES = {
 /** At most this many invoices settled by one settlement of the demo. */
 const MAX_ALLOCATIONS = 3;
 
-interface Account {
+export interface Account {
   id: number;
   balance: number;
   lastHash: string | null;
 }
+
+/** A money movement row as written, with the place of the sale it pays (null for any other document). */
+export type MoneyObserver = (row: Record<string, unknown>, saleLocation: number | null) => void;
 
 /** A credit invoice not fully paid yet. */
 interface OpenInvoice {
@@ -97,6 +100,8 @@ export class SalesSimulator {
   private readonly debtorAt = new Map<number, number>();
   /** What the settlements paid on each invoice, written to sales.amount_paid at the end. */
   private readonly paidBySale = new Map<number, { total: number; paid: number }>();
+  /** Sees every money movement as it is written (the cash life's closings count them: cash-history.ts). */
+  observer: MoneyObserver | null = null;
 
   private constructor(
     private readonly profile: (typeof SALES_PROFILES)[DemoScale],
@@ -136,6 +141,11 @@ export class SalesSimulator {
     sim.nextSaleId = Number((await db('sales').max({ m: 'id' }).first())?.m ?? 0) + 1;
     sim.nextSettlementId = Number((await db('settlements').max({ m: 'id' }).first())?.m ?? 0) + 1;
     return sim;
+  }
+
+  /** The treasury accounts the history moves money in (shared with the cash life, cash-history.ts). */
+  get treasury(): { desks: ReadonlyMap<number, Account>; wallets: ReadonlyMap<MobileMoneyOperator, Account>; bank: Account | null } {
+    return { desks: this.desks, wallets: this.wallets, bank: this.bank };
   }
 
   /** One day of sales at every counter, then the depot's invoices. */
@@ -226,7 +236,7 @@ export class SalesSimulator {
       }
       for (const p of payments) {
         out.sale_payments.push({ sale_id: id, account_id: p.account.id, method: p.method, amount: p.amount, operator: p.operator ?? null, phone: null, reference: p.reference ?? null, created_at: at });
-        this.money(p.account, p.amount, p.method, p.operator ?? null, p.reference ?? null, `${kind === 'counter' ? 'Vente boutique' : 'Facture'} ${number}`, doc, date, at);
+        this.money(p.account, p.amount, p.method, p.operator ?? null, p.reference ?? null, `${kind === 'counter' ? 'Vente boutique' : 'Facture'} ${number}`, doc, date, at, 'sale', locationId);
       }
     }
     out.sales.push({
@@ -327,7 +337,8 @@ export class SalesSimulator {
     this.debtorAt.delete(client.id);
   }
 
-  private money(account: Account, amount: number, method: string, operator: string | null, reference: string | null, label: string, doc: { type: string; id: number; number: string }, date: string, at: string, movementType = 'sale') {
+  /** Appends one money movement to the account's chain (as postMoneyMovements writes it) and moves its balance. */
+  money(account: Account, amount: number, method: string, operator: string | null, reference: string | null, label: string, doc: { type: string; id: number; number: string | null }, date: string, at: string, movementType = 'sale', saleLocation: number | null = null) {
     account.balance += amount;
     const row: Record<string, unknown> = {
       account_id: account.id, amount, balance_after: account.balance, movement_type: movementType, payment_method: method, operator, phone: null, reference, label,
@@ -337,6 +348,7 @@ export class SalesSimulator {
     account.lastHash = row.hash as string;
     this.ctx.out.money_movements.push(row);
     this.result.moneyMovements++;
+    this.observer?.(row, saleLocation);
   }
 
   /** Balances of the accounts and of the clients on credit, once the history is written. */

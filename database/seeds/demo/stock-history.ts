@@ -9,6 +9,8 @@ import { chainStockMovements } from '../../../server/domain/integrity/chain.js';
 import type { DemoScale } from './generate.js';
 import { Random } from './random.js';
 import { type SalesResult, SalesSimulator } from './sales-history.js';
+import { type CashLifeResult, CashLifeSimulator } from './cash-history.js';
+import { getCurrency } from '../../../server/services/company/get-company.js';
 
 /**
  * A year of stock life before today, written in bulk: supplier entries at the depot, transfers to
@@ -28,7 +30,7 @@ export const HISTORY_PROFILES = {
 } as const satisfies Record<DemoScale, unknown>;
 
 /** The tables the history fills in bulk (their indexes are rebuilt once after the load). */
-export const HISTORY_TABLES = ['stock_movements', 'cmup_history', 'stock_entry_lines', 'transfer_lines', 'inventory_count_lines', 'sales', 'sale_lines', 'sale_payments', 'money_movements', 'settlements', 'settlement_allocations'] as const;
+export const HISTORY_TABLES = ['stock_movements', 'cmup_history', 'stock_entry_lines', 'transfer_lines', 'inventory_count_lines', 'sales', 'sale_lines', 'sale_payments', 'money_movements', 'settlements', 'settlement_allocations', 'cash_operations', 'supplier_payment_allocations', 'cash_closings'] as const;
 
 export interface StockHistoryResult {
   entries: number;
@@ -37,6 +39,7 @@ export interface StockHistoryResult {
   readjustments: number;
   movements: number;
   sales: SalesResult;
+  cash: CashLifeResult;
 }
 
 /** 'YYYY-MM-DD' shifted by whole days (calendar arithmetic, no time zone involved). */
@@ -70,13 +73,15 @@ const READJUST_NOTES: Record<ReadjustmentReason, string[]> = {
   erreur_saisie: ['Correction après vérification du bon'],
 };
 
-export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number, today: string, user: { id: number }): Promise<StockHistoryResult> {
+const NO_CASH: CashLifeResult = { operations: 0, expenses: 0, cashIns: 0, transfers: 0, inTransit: 0, deposits: 0, withdrawals: 0, supplierPayments: 0, allocations: 0, mobileMoney: 0, closings: 0, differences: 0 };
+
+export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number, today: string, user: { id: number; name: string }): Promise<StockHistoryResult> {
   const profile = HISTORY_PROFILES[scale];
   const rng = new Random(seed ^ 0x5eed);
   const locations = (await db('locations').orderBy('id').select('id', 'kind', 'active')).filter((l) => toBool(l.active));
   const depot = locations.find((l) => l.kind === 'depot');
   const shops = locations.filter((l) => l.kind === 'boutique').map((l) => Number(l.id));
-  if (!depot || shops.length === 0) return { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 } };
+  if (!depot || shops.length === 0) return { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 }, cash: NO_CASH };
   const depotId = Number(depot.id);
 
   const products: Product[] = (await db('products').where({ active: true }).orderBy('id').select('id', 'category_id', 'pack_size', 'cmup', 'purchase_price', 'retail_price', 'wholesale_price')).map((p) => ({
@@ -122,9 +127,10 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
     stock_entries: [], stock_entry_lines: [], transfers: [], transfer_lines: [], inventory_counts: [], inventory_count_categories: [], inventory_count_lines: [],
     stock_adjustments: [], stock_adjustment_lines: [], stock_movements: [], cmup_history: [], price_history: [],
     sales: [], sale_lines: [], sale_payments: [], money_movements: [], settlements: [], settlement_allocations: [], mobile_money_references: [],
+    cash_operations: [], supplier_payment_allocations: [], cash_closings: [],
   };
   const supplierDebt = new Map<number, number>();
-  const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 } };
+  const result: StockHistoryResult = { entries: 0, transfers: 0, counts: 0, readjustments: 0, movements: 0, sales: { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 }, cash: NO_CASH };
   const pool = products.map((p) => p.id);
   /** k distinct random products, in id order. */
   const sample = (k: number) => rng.drawInPlace(pool, k).sort((a, b) => a - b);
@@ -135,8 +141,12 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   };
 
   const sales = await SalesSimulator.create(db, scale, { rng, user, stock: get, move, nextNumber, shiftDate, sample: (k) => sample(k), product: (id) => byId.get(id)!, out }, depotId);
+  const cash = await CashLifeSimulator.create(db, scale, seed, sales, { user, nextNumber, shiftDate, out, supplierDebt, currency: await getCurrency(db) });
 
   const start = historyStart(scale, today);
+  // The last open day of the history (Sundays are closed): its transfers stay in transit.
+  let lastDay = shiftDate(start, profile.days - 1);
+  while (new Date(`${lastDay}T12:00:00Z`).getUTCDay() === 0) lastDay = shiftDate(lastDay, -1);
   const pending: Array<{ row: Record<string, unknown>; lines: Array<Record<string, any>> }> = [];
   await db.transaction(async (trx) => {
     // Every table at once, documents before their lines (the order of `out`).
@@ -154,6 +164,8 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       const date = shiftDate(start, day);
       if (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) continue; // closed on Sundays
       const at = (h: number, m: number) => `${date}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00.000Z`;
+      // The desks open: the day's figures start, yesterday's cash transfers arrive.
+      cash.morning(date, at);
 
       // 1. Yesterday's transfers arrive (or, rarely, are cancelled before arriving).
       for (const t of pending.splice(0)) {
@@ -214,11 +226,14 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
         });
         out.stock_entries.push({ id: doc.id, number: doc.number, supplier_id: supplierId, location_id: depotId, entry_date: date, supplier_ref: `BL-${date.replaceAll('-', '')}-${e + 1}`, note: '', status: 'validated', line_count: lines, total_quantity: totalQ, total_amount: totalA, created_by: user.id, created_at: at(8, 15 + e), version: 1, updated_at: at(8, 15 + e) });
         supplierDebt.set(supplierId, (supplierDebt.get(supplierId) ?? 0) + totalA);
+        cash.entryReceived({ id: doc.id, supplierId, date, total: totalA, paid: 0 });
         result.entries++;
       }
 
       // 3. The day's sales: counter sales at the shops, invoices from the depot.
       sales.day(date, at);
+      // Then the cash life: expenses, supplier payments, transfers, the evening deposits.
+      cash.day(date, at, date === lastDay);
 
       // 4. Transfers from the depot to each shop, received tomorrow.
       for (const shop of shops) {
@@ -297,8 +312,11 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
           result.readjustments++;
         }
       }
+      // Every desk closed after the day's last movement (arrêté de caisse).
+      cash.close(date, at);
       if (out.stock_movements.length > 50_000) await flush();
     }
+    cash.endOfHistory();
     // Transfers sent on the last day are still on the road.
     for (const t of pending) {
       out.transfers.push(t.row);
@@ -319,9 +337,11 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       await trx('document_counters').insert({ series, year: Number(year), last_number: last }).onConflict(['series', 'year']).merge({ last_number: last });
     }
     await sales.finish(trx);
-    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments', 'sales', 'settlements']);
+    await cash.finish(trx);
+    await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments', 'sales', 'settlements', 'cash_operations', 'cash_closings']);
   });
   result.sales = sales.result;
+  result.cash = cash.result;
   return result;
 }
 

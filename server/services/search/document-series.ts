@@ -29,12 +29,14 @@ export interface DocumentSeries {
    */
   locationColumns: readonly string[];
   /**
-   * A document tied to a treasury account rather than a location (a settlement): a restricted user
-   * finds those paid into the accounts they work on (whereAllowedAccount) and those of no account.
+   * A document tied to treasury accounts rather than a location (a settlement: the account paid
+   * into; a caisse operation: the account the money leaves and the one it enters): a restricted
+   * user finds those of an account they work on (whereAllowedAccount; several columns: any of
+   * them) and those of no account at all.
    */
-  accountColumn?: string;
+  accountColumns?: readonly string[];
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show' | 'settlements.show';
+  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show' | 'settlements.show' | 'cashOperations.show';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
@@ -45,7 +47,9 @@ export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
   { series: 'FAC', label: 'Facture', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
   { series: 'VB', label: 'Vente boutique', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
   // Settlements (issue 15): their place is the account the money landed in.
-  { series: 'REG', label: 'Règlement client', table: 'settlements', dateColumn: 'settlement_date', statusColumn: 'status', kind: 'settlement', screens: ['menu.reglement'], locationColumns: [], accountColumn: 'account_id', page: 'settlements.show' },
+  { series: 'REG', label: 'Règlement client', table: 'settlements', dateColumn: 'settlement_date', statusColumn: 'status', kind: 'settlement', screens: ['menu.reglement'], locationColumns: [], accountColumns: ['account_id'], page: 'settlements.show' },
+  // Caisse operations (issue 16): their place is the place of their accounts (a desk's location, the user's banks and wallets).
+  { series: 'CAI', label: 'Opération de caisse', table: 'cash_operations', dateColumn: 'operation_date', statusColumn: 'status', kind: 'cash', screens: ['menu.caisse'], locationColumns: [], accountColumns: ['from_account_id', 'to_account_id'], page: 'cashOperations.show' },
   { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
 ];
 

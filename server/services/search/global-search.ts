@@ -67,9 +67,14 @@ async function searchDocuments(db: Knex, q: string, allowed: readonly DocumentSe
   for (const series of allowed.filter((s) => s.series === wanted.series)) {
     const select = (qb: Knex.QueryBuilder) => {
       const q = qb.select({ id: 'id', number: 'number', date: series.dateColumn, ...(series.statusColumn ? { status: series.statusColumn } : {}) }).from(series.table);
-      if (series.accountColumn && !places.all) {
-        const column = series.accountColumn;
-        q.where((w) => w.whereNull(column).orWhereIn(column, whereAllowedAccount(db('treasury_accounts').select('id'), places)));
+      const accountColumns = series.accountColumns ?? [];
+      if (accountColumns.length && !places.all) {
+        q.where((w) => {
+          w.where((none) => {
+            for (const column of accountColumns) none.whereNull(column);
+          });
+          for (const column of accountColumns) w.orWhereIn(column, whereAllowedAccount(db('treasury_accounts').select('id'), places));
+        });
       }
       return series.locationColumns.length ? whereAllowedLocation(q, series.locationColumns, places) : q;
     };

@@ -13,6 +13,14 @@ import { checkStock } from '../../../server/services/stock/check-stock.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../../support/databases.js';
 import { companyTimeZone } from '../../../server/services/company/get-company.js';
+import { historyStart, shiftDate } from '../../../database/seeds/demo/stock-history.js';
+import { countTotal } from '../../../shared/cash-closing.js';
+import { EVERY_PLACE } from '../../../server/policies/places.js';
+import { createCashOperation } from '../../../server/services/cash/operations.js';
+import { checkJournals } from '../../../server/services/integrity/check-journals.js';
+import { closingFigures } from '../../../server/services/treasury/closings.js';
+import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
+import { Refusal } from '../../../server/domain/errors.js';
 
 describe('demo data generation', () => {
   it('computes EAN-13 check digits', () => {
@@ -157,6 +165,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       ...(await a.db('stock_adjustments').pluck('number')),
       ...(await a.db('sales').pluck('number')),
       ...(await a.db('settlements').pluck('number')),
+      ...(await a.db('cash_operations').pluck('number')),
     ] as string[];
     const perCounter = new Map<string, number[]>();
     for (const n of numbers) {
@@ -181,9 +190,12 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     );
     expect(created.number).toBe(`ENT-${year}-${String(lastEnt + 1).padStart(6, '0')}`);
     expect((await checkStock(a.db)).differences).toEqual([]);
+    // Suppliers are owed their entries less what the cash life paid them (allocated to those entries).
     const owed = await a.db('suppliers').sum({ s: 'balance' }).first();
     const entered = await a.db('stock_entries').sum({ s: 'total_amount' }).first();
-    expect(Number(owed!.s)).toBe(Number(entered!.s));
+    const paid = await a.db('stock_entries').sum({ s: 'amount_paid' }).first();
+    expect(Number(paid!.s)).toBeGreaterThan(0);
+    expect(Number(owed!.s)).toBe(Number(entered!.s) - Number(paid!.s));
 
     // Somewhere for non-cash payments: the company's bank account, with its opening balance in the ledger, and a wallet per operator.
     expect(ra.treasuryAccounts).toBe(5);
@@ -247,6 +259,110 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     expect(await a.db('mobile_money_references').where({ document_type: 'settlement' }).first('reference')).toBeTruthy();
     expect(await a.db('sales').where({ kind: 'counter', payment_mode: 'credit' }).first('id')).toBeUndefined();
     expect(await a.db('sale_payments').where({ method: 'mobile_money' }).first('id')).toBeTruthy();
+  });
+
+  it('adds the cash life: CAI- operations of every kind, supplier payments oldest first, a closing of every desk every open day', { timeout: 60_000 }, async () => {
+    const cash = ra.history.cash;
+    for (const n of [cash.expenses, cash.cashIns, cash.transfers, cash.deposits, cash.withdrawals, cash.supplierPayments, cash.mobileMoney, cash.differences]) expect(n).toBeGreaterThan(0);
+    const ops = await a.db('cash_operations').select('*');
+    expect(ops.length).toBe(cash.operations);
+    const kinds = new Set(ops.map((o) => o.kind));
+    expect([...kinds].sort()).toEqual(['bank_deposit', 'bank_withdrawal', 'cash_in', 'expense', 'mobile_money', 'supplier_payment', 'transfer']);
+    // Expenses spread over the managed categories; deposits and withdrawals carry their slip or cheque number.
+    expect(new Set(ops.filter((o) => o.kind === 'expense').map((o) => o.expense_category_id)).size).toBeGreaterThanOrEqual(5);
+    expect(ops.filter((o) => ['bank_deposit', 'bank_withdrawal', 'mobile_money'].includes(o.kind)).every((o) => o.reference !== '')).toBe(true);
+    // Transfers: sent, received the next open day; the last day's one or two still in transit.
+    const today = businessDate(await companyTimeZone(a.db));
+    const transfers = ops.filter((o) => o.kind === 'transfer');
+    const inTransit = transfers.filter((o) => o.status === 'in_transit');
+    expect(inTransit.length).toBe(cash.inTransit);
+    expect(inTransit.length).toBeGreaterThanOrEqual(1);
+    expect(inTransit.length).toBeLessThanOrEqual(2);
+    const lastDay = inTransit[0].operation_date;
+    expect(lastDay < today).toBe(true);
+    for (const t of transfers.filter((o) => o.status !== 'in_transit')) expect([t.status, t.received_on > t.operation_date]).toEqual(['received', true]);
+    // Each operation's movements: out of the paying account, into the receiving one (a transfer's once received).
+    const moved = await a.db('money_movements').where({ document_type: 'cash_operation' }).groupBy('document_id').select('document_id', a.db.raw('SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END) AS out_total'), a.db.raw('SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS in_total'));
+    const byOp = new Map(moved.map((m) => [Number(m.document_id), { out: Number(m.out_total), in: Number(m.in_total) }]));
+    for (const o of ops) {
+      const m = byOp.get(Number(o.id))!;
+      const amount = Number(o.amount);
+      expect([o.number, m.out]).toEqual([o.number, o.from_account_id ? amount : 0]);
+      expect([o.number, m.in]).toEqual([o.number, o.to_account_id && o.status !== 'in_transit' ? amount : 0]);
+    }
+
+    // Supplier payments allocated to each supplier's entries oldest first: Σ allocations = amount_paid,
+    // and no entry is paid while an older one of the same supplier is still owed.
+    const payments = ops.filter((o) => o.kind === 'supplier_payment');
+    const allocated = await a.db('supplier_payment_allocations').groupBy('cash_operation_id').select('cash_operation_id').sum({ s: 'amount' });
+    const allocatedBy = new Map(allocated.map((r) => [Number(r.cash_operation_id), Number(r.s)]));
+    for (const p of payments) expect([p.number, allocatedBy.get(Number(p.id)), Number(p.allocated)]).toEqual([p.number, Number(p.amount), Number(p.amount)]);
+    const badEntries = await a.db('stock_entries as e').whereRaw('e.amount_paid <> (SELECT COALESCE(SUM(x.amount), 0) FROM supplier_payment_allocations x WHERE x.stock_entry_id = e.id AND x.cancelled_at IS NULL) OR e.amount_paid > e.total_amount').count({ n: '*' }).first();
+    expect(Number(badEntries!.n)).toBe(0);
+    const entries = await a.db('stock_entries').where({ status: 'validated' }).orderBy(['supplier_id', 'entry_date', 'id']).select('supplier_id', 'total_amount', 'amount_paid');
+    const stillOwed = new Set<number>();
+    for (const e of entries) {
+      if (Number(e.amount_paid) > 0) expect([e.supplier_id, stillOwed.has(Number(e.supplier_id))]).toEqual([e.supplier_id, false]);
+      if (Number(e.amount_paid) < Number(e.total_amount)) stillOwed.add(Number(e.supplier_id));
+    }
+    const badSuppliers = await a.db('suppliers as s').whereRaw("s.balance <> (SELECT COALESCE(SUM(e.total_amount - e.amount_paid), 0) FROM stock_entries e WHERE e.supplier_id = s.id AND e.status = 'validated')").count({ n: '*' }).first();
+    expect(Number(badSuppliers!.n)).toBe(0);
+
+    // A closing of every desk on every open day of the history (Sundays are closed), written after the
+    // day's last movement: each one is exactly what the closing screen computes from the ledger
+    // (its écart posted on the day, so the recomputed expected amount is what was counted).
+    const desks = await a.db('treasury_accounts as t').leftJoin('locations as l', 'l.id', 't.location_id').where('t.kind', 'caisse').select('t.id', 't.code', 't.name', 't.location_id', 'l.name as location_name');
+    const openDays: string[] = [];
+    for (let d = shiftDate(historyStart('small', today), 1); d < today; d = shiftDate(d, 1)) if (new Date(`${d}T12:00:00Z`).getUTCDay() !== 0) openDays.push(d);
+    const closings = await a.db('cash_closings').orderBy('id').select('*');
+    expect(closings.length).toBe(cash.closings);
+    for (const desk of desks) expect(closings.filter((c) => Number(c.account_id) === Number(desk.id)).map((c) => c.closing_date).sort()).toEqual(openDays);
+    let differences = 0;
+    for (const c of closings) {
+      const desk = desks.find((d) => Number(d.id) === Number(c.account_id))!;
+      const figures = await closingFigures(a.db, { id: Number(desk.id), code: desk.code, name: desk.name, location_id: Number(desk.location_id), location_name: desk.location_name, active: true }, c.closing_date);
+      const difference = Number(c.difference);
+      const summary = JSON.parse(c.summary);
+      const label = `${desk.code} ${c.closing_date}`;
+      expect([label, c.status, figures.opening_balance, figures.expected, Number(c.counted), Number(c.counted) - Number(c.expected)]).toEqual([label, 'closed', Number(c.opening_balance), Number(c.counted), countTotal(JSON.parse(c.denominations), 'XOF'), difference]);
+      expect([label, figures.movement_count - (difference ? 1 : 0)]).toEqual([label, Number(c.movement_count)]);
+      expect([label, figures.by_type.filter((t) => t.movement_type !== 'closing_difference')]).toEqual([label, summary.by_type]);
+      const byKey = (list: Array<{ method: string; account_id: number }>) => [...list].sort((x, y) => `${x.method}|${x.account_id}`.localeCompare(`${y.method}|${y.account_id}`));
+      expect([label, byKey(figures.non_cash)]).toEqual([label, byKey(summary.non_cash)]);
+      if (difference !== 0) {
+        differences++;
+        expect(c.reason).not.toBe('');
+        const posted = await a.db('money_movements').where({ document_type: 'cash_closing', document_id: c.id }).first('amount', 'business_date', 'movement_type');
+        expect([Number(posted.amount), posted.business_date, posted.movement_type]).toEqual([difference, c.closing_date, 'closing_difference']);
+      }
+    }
+    expect(differences).toBe(cash.differences);
+    // Not a desk or a wallet below zero at any point: every balance_after of theirs is ≥ 0.
+    const negative = await a.db('money_movements as m').join('treasury_accounts as t', 't.id', 'm.account_id').whereNot('t.kind', 'banque').where('m.balance_after', '<', 0).count({ n: '*' }).first();
+    expect(Number(negative!.n)).toBe(0);
+
+    // Balances, chains and every journal intact (npm run check:cash, check:journal).
+    expect((await checkCash(a.db)).differences).toEqual([]);
+    expect(await verifyMoneyChains(a.db)).toEqual([]);
+    expect((await checkJournals(a.db)).filter((j) => j.broken)).toEqual([]);
+
+    // The closed days are locked for the services; today is open and the CAI- series goes on.
+    const desk = Number(desks[0].id);
+    await expect(
+      a.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 1_000, movementType: 'cash_in', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: lastDay })),
+    ).rejects.toThrow(Refusal);
+    const admin = await a.db('users').orderBy('id').first('id', 'name');
+    const category = await a.db('expense_categories').orderBy('id').first('id');
+    const year = Number(today.slice(0, 4));
+    const lastCai = Number((await a.db('document_counters').where({ series: 'CAI', year }).first('last_number'))?.last_number ?? 0);
+    const created = await createCashOperation(
+      a.db,
+      { idempotencyKey: 'cash-after-seed', kind: 'expense', amount: 1_000, fromAccountId: desk, toAccountId: null, expenseCategoryId: Number(category.id), supplierId: null, bankMethod: null, beneficiary: 'Taxi', reference: '', note: '', places: EVERY_PLACE },
+      { id: Number(admin!.id), name: admin!.name, ip: null },
+    );
+    expect(created.number).toBe(`CAI-${year}-${String(lastCai + 1).padStart(6, '0')}`);
+    expect((await checkCash(a.db)).differences).toEqual([]);
+    expect(await verifyMoneyChains(a.db)).toEqual([]);
   });
 
   it('refuses to run twice and writes nothing', async () => {

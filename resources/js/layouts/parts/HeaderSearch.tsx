@@ -15,7 +15,7 @@ interface Row extends SearchHit {
   groupIcon: string;
 }
 
-const BADGE_KINDS: readonly string[] = ['entry', 'transfer', 'count', 'sale', 'settlement'] satisfies DocumentKind[];
+const BADGE_KINDS: readonly string[] = ['entry', 'transfer', 'count', 'sale', 'settlement', 'cash'] satisfies DocumentKind[];
 
 /** The server's groups → one list of rows, in the order shown. */
 export function searchRows(data: unknown): { items: Row[] } {
