@@ -47,27 +47,29 @@ export function openSales(db: Knex, f: Pick<ReceivablesStateFilters, 'date' | 'l
   };
   const columns = ['s.id', 's.number', 's.client_id', 's.location_id', 's.sale_date', 's.total_ttc', db.raw('COALESCE(s.due_date, s.sale_date) as due')];
   if (f.date >= today) {
-    // Today: the sale's own figures, through the partial index of the open sales (same predicate).
+    // Today: the sale's own figures, through the partial index of the open sales (same predicate;
+    // no condition on the sale date, which would lead the planner to the date index — a sale is
+    // never dated after today).
     return place(
       db('sales as s')
         .where('s.status', 'validated')
         .whereRaw('s.total_ttc > s.amount_paid + s.amount_credited')
-        .where('s.sale_date', '<=', f.date)
         .select([...columns, db.raw('s.total_ttc - s.amount_paid - s.amount_credited as rem')]),
     );
   }
   const d = f.date;
   const cancelledOn = (a: string) => `COALESCE(${a}.cancelled_on, substr(${a}.cancelled_at, 1, 10))`;
   // A sale open at the date is open now, or was paid, credited or cancelled after it.
+  // (The sale date is checked by the outer query: here each branch reads its own index.)
   const candidates = db('sales as s')
     .select('s.id')
     .where('s.status', 'validated')
     .whereRaw('s.total_ttc > s.amount_paid + s.amount_credited')
-    .where('s.sale_date', '<=', d)
-    .union([
+    .unionAll([
       db('settlement_allocations as a').join('settlements as st', 'st.id', 'a.settlement_id').where('st.settlement_date', '>', d).select('a.sale_id'),
       db('credit_notes as cn').where('cn.status', 'validated').where('cn.credit_date', '>', d).select('cn.sale_id'),
-      db('sales as s').where('s.status', 'cancelled').whereRaw(`${cancelledOn('s')} > ?`, [d]).select('s.id'),
+      // Through the index on cancelled_on (every cancellation records it).
+      db('sales as s').where('s.status', 'cancelled').where('s.cancelled_on', '>', d).select('s.id'),
     ]);
   const remaining = db.raw(
     `s.total_ttc
