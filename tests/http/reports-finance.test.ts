@@ -199,7 +199,7 @@ describe.each(testDatabases())('Éditions › Finances (%s)', (kind) => {
     const xlsx = await download(admin, `${ROUTES['reports.receivables.export']}?view=clients&date=2025-04-15&format=xlsx`);
     expect(xlsx.status).toBe(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const values = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(values[0]).toContain('Total dû');
