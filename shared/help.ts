@@ -43,6 +43,8 @@ const HELP_BY_PATH: Array<[path: string, chapter: string]> = [
   [ROUTES['reports.sales'], 'editions'],
   [ROUTES['reports.turnover'], 'editions'],
   [ROUTES['reports.stock'], 'editions'],
+  [ROUTES['reports.settlements'], 'editions'],
+  [ROUTES['reports.receivables'], 'editions'],
 ];
 
 export const DEFAULT_HELP_CHAPTER = 'premiers-pas';

@@ -74,9 +74,9 @@ export const MENU: MenuNode[] = [
     icon: 'fa-solid fa-coins',
     permission: 'menu.editions.finances',
     sub: [
-      { name: 'État des règlements', to: '/chiffre-affaires/showlistereg', icon: 'fa-solid fa-list-check', permission: 'menu.editions.reglement' },
+      { name: 'État des règlements', to: ROUTES['reports.settlements'], icon: 'fa-solid fa-list-check', permission: 'menu.editions.reglement' },
       { name: "Chiffre d'affaires", to: ROUTES['reports.turnover'], icon: 'fa-solid fa-sack-dollar', permission: 'menu.editions.ca' },
-      { name: 'État des créances', to: '/api/etat-creance/showcreance', icon: 'fa-solid fa-file-invoice-dollar', permission: 'menu.editions.creance' },
+      { name: 'État des créances', to: ROUTES['reports.receivables'], icon: 'fa-solid fa-file-invoice-dollar', permission: 'menu.editions.creance' },
     ],
   },
   { name: 'État de stock', to: ROUTES['reports.stock'], icon: 'fa-solid fa-warehouse', permission: 'menu.editions.stock' },

@@ -183,6 +183,12 @@ export const ROUTES = {
   'reports.stock': '/api/etat-stock/showetatstock',
   'reports.stock.export': '/api/etat-stock/showetatstock/export',
   'reports.stock.print': '/api/etat-stock/showetatstock/print',
+  'reports.settlements': '/chiffre-affaires/showlistereg',
+  'reports.settlements.export': '/chiffre-affaires/showlistereg/export',
+  'reports.settlements.print': '/chiffre-affaires/showlistereg/print',
+  'reports.receivables': '/api/etat-creance/showcreance',
+  'reports.receivables.export': '/api/etat-creance/showcreance/export',
+  'reports.receivables.print': '/api/etat-creance/showcreance/print',
   ...prefixed('inventory', {
     index: INVENTORY,
     create: `${INVENTORY}/create`,

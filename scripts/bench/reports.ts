@@ -13,6 +13,8 @@ import { type ReportSlice, REPORT_PER_PAGE } from '../../server/services/reports
 import { type SalesSituationView, salesSituation } from '../../server/services/reports/sales-situation.js';
 import { type StockStateView, stockState } from '../../server/services/reports/stock-state.js';
 import { type TurnoverView, turnover } from '../../server/services/reports/turnover.js';
+import { type ReceivablesStateView, receivablesState } from '../../server/services/reports/receivables-state.js';
+import { type SettlementsStateView, settlementsState } from '../../server/services/reports/settlements-state.js';
 import { ROUTES } from '../../shared/routes.js';
 
 /** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
@@ -23,7 +25,8 @@ type Measure = (name: string, target: number | null, httpFn: (i: number) => Prom
 
 /**
  * Éditions (issue 17) on the large data set: every view of Situation des ventes, Chiffre
- * d'affaires and État de stock over a whole year (the last 365 days: two partial months at the
+ * d'affaires, État de stock and État des règlements over a whole year, État des créances today and
+ * 15 days ago (the last 365 days: two partial months at the
  * edges, the worst case for the summaries), through HTTP beside the bare service call (its SQL),
  * target 300 ms (DESIGN.md §7).
  */
@@ -59,6 +62,22 @@ export async function benchReports(db: Knex, b: BenchClient, measure: Measure): 
     ['État de stock : à une date passée (il y a 6 mois)', stock('date', addDays(today, -182))],
     ['État de stock : à une date passée (il y a 15 jours)', stock('date', addDays(today, -15))],
   ];
+  const reg = (view: SettlementsStateView) => ({ url: `${ROUTES['reports.settlements']}?view=${view}&${year}`, sql: () => settlementsState(db, { view, from, to: today, account_id: '' }, EVERY_PLACE, page) });
+  const cre = (view: ReceivablesStateView, date = today, basis: 'due' | 'invoice' = 'due') => ({
+    url: `${ROUTES['reports.receivables']}?view=${view}&basis=${basis}${date === today ? '' : `&date=${date}`}`,
+    sql: () => receivablesState(db, { view, date, basis, location_id: '' }, EVERY_PLACE, page, today),
+  });
+  cases.push(
+    ['État des règlements : par mode (1 an)', reg('modes')],
+    ['État des règlements : par client (1 an)', reg('clients')],
+    ['État des règlements : par utilisateur (1 an)', reg('utilisateurs')],
+    ['État des règlements : par compte (1 an)', reg('comptes')],
+    ['État des règlements : état des encaissements (1 an)', reg('encaissements')],
+    ["État des créances : par client (aujourd'hui)", cre('clients')],
+    ["État des créances : par client, par date de facture (aujourd'hui)", cre('clients', today, 'invoice')],
+    ["État des créances : factures ouvertes (aujourd'hui)", cre('factures')],
+    ['État des créances : par client (il y a 15 jours)', cre('clients', addDays(today, -15))],
+  );
   for (const [name, c] of cases) await measure(name, 300, () => b.json(c.url), c.sql);
 }
 

@@ -349,6 +349,22 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(res.status).toBe(200);
     expect((res.body as Buffer).toString('utf8')).not.toContain(d.theirsName);
   },
+  'reports.settlements': list((d) => `${ROUTES['reports.settlements']}?view=encaissements&from=${today()}&to=${today()}`, (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'reports.settlements.print': list((d) => `${ROUTES['reports.settlements.print']}?view=encaissements&from=${today()}&to=${today()}`, (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'reports.settlements.export': async (c, d) => {
+    const res = await download(c, `${ROUTES['reports.settlements.export']}?view=encaissements&from=${today()}&to=${today()}`);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.settlementMine.number);
+    expect(body).not.toContain(d.settlementTheirs.number);
+  },
+  'reports.receivables': list(() => `${ROUTES['reports.receivables']}?view=factures`, () => [], (d) => [d.theirsName]),
+  'reports.receivables.print': list(() => `${ROUTES['reports.receivables.print']}?view=factures`, () => [], (d) => [d.theirsName]),
+  'reports.receivables.export': async (c, d) => {
+    const res = await download(c, `${ROUTES['reports.receivables.export']}?view=clients`);
+    expect(res.status).toBe(200);
+    expect((res.body as Buffer).toString('utf8')).not.toContain(d.theirsName);
+  },
   // Caisse: the situation and the closings show only the user's accounts; another desk asked by id falls back to the user's own.
   'cash.situation': async (c, d) => {
     await list(() => ROUTES['cash.situation'], (d) => [d.bankMine.name], (d) => [d.bankTheirs.name, d.deskTheirsName])(c, d);

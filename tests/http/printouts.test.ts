@@ -167,6 +167,8 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     'reports.sales.print': async () => route('reports.sales.print'),
     'reports.turnover.print': async () => route('reports.turnover.print'),
     'reports.stock.print': async () => route('reports.stock.print'),
+    'reports.settlements.print': async () => route('reports.settlements.print'),
+    'reports.receivables.print': async () => route('reports.receivables.print'),
   };
 
   const printRow = (c: PrintedCase) => t.db('document_prints').where({ printout: c.printout, document_id: c.id }).first();

@@ -51,6 +51,8 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['reports.sales']]: { page: 'reports/Show', folder: 'reports/' },
   [ROUTES['reports.turnover']]: { page: 'reports/Show', folder: 'reports/' },
   [ROUTES['reports.stock']]: { page: 'reports/Show', folder: 'reports/' },
+  [ROUTES['reports.settlements']]: { page: 'reports/Show', folder: 'reports/' },
+  [ROUTES['reports.receivables']]: { page: 'reports/Show', folder: 'reports/' },
 };
 
 /** Always reachable from the shell (user menu). */

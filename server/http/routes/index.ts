@@ -16,6 +16,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
 import { profileRoutes } from './profile.js';
 import { reportRoutesOf } from './reports.js';
+import { financeReportRoutes } from './reports-finance.js';
 import { saleRoutes } from './sales.js';
 import { saleCancellationRoutes } from './sales/cancellations.js';
 import { settlementCancellationRoutes } from './settlement-cancellations.js';
@@ -59,4 +60,5 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(roleRoutes(ctx));
   app.use(backupRoutes(ctx));
   app.use(reportRoutesOf(ctx));
+  app.use(financeReportRoutes(ctx));
 }

@@ -34,9 +34,9 @@ export function reportPeriod(req: Request, today: string): { from: string; to: s
   return { from, to };
 }
 
-const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+export const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-async function locationFilter(db: Knex, scope: PlaceScope, value: string, hidden: ReadonlySet<number> = new Set()): Promise<{ filter: ReportFilter; name: string }> {
+export async function locationFilter(db: Knex, scope: PlaceScope, value: string, hidden: ReadonlySet<number> = new Set()): Promise<{ filter: ReportFilter; name: string }> {
   const options: Option[] = presentLocations(await locationRows(db, scope))
     .filter((l) => !hidden.has(Number(l.value)))
     .map((l) => ({ value: l.value, label: l.active ? l.label : `${l.label} (archivé)` }));
@@ -44,7 +44,7 @@ async function locationFilter(db: Knex, scope: PlaceScope, value: string, hidden
   return { filter: { id: 'location_id', label: 'Emplacement', type: 'select', value, options, all_label: 'Tous' }, name };
 }
 
-const periodFilters = (f: { from: string; to: string }): ReportFilter[] => [
+export const periodFilters = (f: { from: string; to: string }): ReportFilter[] => [
   { id: 'from', label: 'Du', type: 'date', value: f.from },
   { id: 'to', label: 'Au', type: 'date', value: f.to },
 ];
