@@ -5,6 +5,7 @@
  *   npm run drill                 short mode (CI, a few minutes)
  *   npm run drill -- --full       full mode (a release): crash loop ×10, fuzz ×40 per route, every
  *                                 single permission in the matrix, load with 1 and 2 workers
+ *                                 (2 on PostgreSQL only: SQLite is served by one process)
  *
  * Environment: DRILL_DATABASE_URL (a PostgreSQL server where a database of its own is created and
  * dropped; SQLite in a temporary directory otherwise), DRILL_MODE (short|full), DRILL_SEED,
@@ -34,11 +35,14 @@ function settings(): DrillSettings & { steps: StepName[] } {
   const workers = Number(process.env.DRILL_WORKERS ?? 1);
   const loadWorkers = list(process.env.DRILL_LOAD_WORKERS).map(Number);
   if (!Number.isInteger(workers) || workers < 1 || loadWorkers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('DRILL_WORKERS / DRILL_LOAD_WORKERS : nombres entiers ≥ 1 attendus');
+  const onPostgres = !!process.env.DRILL_DATABASE_URL;
+  if (!onPostgres && (workers > 1 || loadWorkers.some((n) => n > 1))) throw new Error('DRILL_WORKERS / DRILL_LOAD_WORKERS : plusieurs processus demandent PostgreSQL (DRILL_DATABASE_URL) ; avec SQLite, un seul processus sert.');
   return {
     mode,
     seed: Number(process.env.DRILL_SEED ?? Date.now() % 1_000_000),
     workers,
-    loadWorkers: loadWorkers.length ? loadWorkers : mode === 'full' ? [1, 2] : [1],
+    // Several processes need PostgreSQL (server/main.ts refuses WEB_CONCURRENCY > 1 on SQLite).
+    loadWorkers: loadWorkers.length ? loadWorkers : mode === 'full' && onPostgres ? [1, 2] : [1],
     steps: steps.length ? (steps as StepName[]) : (Object.keys(STEPS) as StepName[]),
   };
 }

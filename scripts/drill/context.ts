@@ -36,19 +36,31 @@ export class DrillContext {
   }
 
   /** Starts the application; a restart keeps its address, so browsers and sessions carry on. */
-  async start(workers = this.settings.workers): Promise<void> {
-    this.app = await startApp(this.database, { workers, port: this.app ? Number(new URL(this.app.url).port) : undefined });
+  async start(workers = this.settings.workers, env?: Record<string, string>): Promise<void> {
+    this.app = await startApp(this.database, { workers, env, port: this.app ? Number(new URL(this.app.url).port) : undefined });
     this.adminBrowser = null;
   }
 
   /** Restarts the application (after a crash, a restore, or with another worker count). */
-  async restart(options: { signal?: NodeJS.Signals; workers?: number } = {}): Promise<void> {
+  async restart(options: { signal?: NodeJS.Signals; workers?: number; env?: Record<string, string> } = {}): Promise<void> {
     await this.app.kill(options.signal ?? 'SIGTERM');
-    await this.start(options.workers);
+    await this.start(options.workers, options.env);
   }
 
-  /** A signed-in administrator with the password confirmed (signs in again after a restore). */
-  async admin(): Promise<Browser> {
+  /**
+   * A signed-in administrator with the password confirmed (signs in again after a restore). Calls
+   * at the same moment share one sign-in: parallel logins of one address would meet the login throttle.
+   */
+  admin(): Promise<Browser> {
+    this.pendingAdmin ??= this.signInAdmin().finally(() => {
+      this.pendingAdmin = null;
+    });
+    return this.pendingAdmin;
+  }
+
+  private pendingAdmin: Promise<Browser> | null = null;
+
+  private async signInAdmin(): Promise<Browser> {
     if (this.adminBrowser) {
       const probe = await this.adminBrowser.visit('/dashboard');
       if (probe.status === 200) return this.adminBrowser;

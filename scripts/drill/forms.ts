@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { CREDIT_NOTE_SERIES } from '../../shared/sales.js';
-import { ROUTES } from '../../shared/routes.js';
+import { CASH_OPERATION_KINDS, CASH_OPERATION_SERIES, type CashOperationKind } from '../../shared/cash-operations.js';
+import { CREDIT_NOTE_SERIES, SETTLEMENT_SERIES } from '../../shared/sales.js';
+import { ROUTES, route } from '../../shared/routes.js';
 import type { Browser } from './browser.js';
-import { type World, makeClient, makeProduct } from './world.js';
+import { type World, makeAccount, makeClient, makeProduct, tag } from './world.js';
 
 export interface FormContext {
   db: Knex;
@@ -27,6 +28,7 @@ const landing = (pattern: string) => {
 };
 
 export interface DocumentForm {
+  /** The numbered series (DOCUMENT_SERIES), or a name of its own for a form without a number (the closing). */
   series: string;
   label: string;
   /** The form's target (POST). */
@@ -41,6 +43,8 @@ export interface DocumentForm {
    * the i-th one; each call of the builder is a new document (its own idempotency key).
    */
   prepare(ctx: FormContext, n: number): Promise<(i: number) => Record<string, unknown>>;
+  /** What the numbering step checks beyond the numbers on the documents it made (e.g. every kind of a series seen), as failures. */
+  covers?: (db: Knex, numbers: string[]) => Promise<string[]>;
 }
 
 export const key = () => randomUUID();
@@ -87,6 +91,82 @@ export const invoiceBody = (w: World, clientId: number, productId: number, locat
   lines: [{ product_id: productId, unit: 'unit', quantity, unit_price: '', discount: 0 }],
   payments: [{ method: 'especes', amount: 1_000 * quantity, account_id: '', operator: '', phone: '', reference: '' }],
 });
+
+/** A credit invoice (FAC-, nothing paid at the sale) of `quantity` units at 1 000: what settlements settle. */
+export const creditInvoiceBody = (w: World, clientId: number, productId: number, locationId: number, quantity = 1) => ({
+  ...invoiceBody(w, clientId, productId, locationId, quantity),
+  payment_mode: 'credit',
+  due_date: w.today,
+  payments: [],
+});
+
+/** Posts a form as the administrator and returns the id of the document it landed on; throws on a refusal. */
+async function submit(ctx: FormContext, form: Pick<DocumentForm, 'url' | 'done' | 'label'>, body: Record<string, unknown>): Promise<number> {
+  const res = await ctx.admin.post(form.url, body);
+  const id = form.done(res.location);
+  if (id === null) {
+    const why = await ctx.admin.outcome(res);
+    throw new Error(`${form.label} refusé(e) pendant la préparation (HTTP ${res.status}) : ${JSON.stringify(why.errors)}`);
+  }
+  return id;
+}
+
+/** A settlement in cash into `accountId`: `allocated` of it to the invoice (when given), the rest kept as the client's advance. */
+export const settlementBody = (w: World, clientId: number, accountId: number, amount: number, allocation: { saleId: number; amount: number } | null) => ({
+  idempotency_key: key(),
+  client_id: clientId,
+  settlement_date: w.today,
+  source: 'payment',
+  method: 'especes',
+  account_id: accountId,
+  operator: '',
+  phone: '',
+  reference: '',
+  cheque_date: '',
+  amount,
+  allocation_mode: 'chosen',
+  allocations: allocation ? [{ sale_id: allocation.saleId, amount: allocation.amount }] : [],
+  note: '',
+});
+
+/** The accounts and references a Caisse operation of each kind needs (cashOperationBody). */
+export interface CashSetting {
+  desk: number;
+  otherDesk: number;
+  bank: number;
+  wallet: number;
+  category: number;
+  supplier: number;
+}
+
+/**
+ * The body of a Caisse operation (CAI-) of `kind` for `amount` (minor units, typed as the form types
+ * it): each kind between the accounts it moves money between (CASH_OPERATION_KINDS_DEF), with the
+ * reference the kinds that require one ask for.
+ */
+export function cashOperationBody(c: CashSetting, kind: CashOperationKind, amount: number): Record<string, unknown> {
+  const base = { idempotency_key: key(), kind, amount: String(amount), from_account_id: '', to_account_id: '', expense_category_id: '', supplier_id: '', bank_method: '', beneficiary: '', reference: '', note: '' };
+  const ref = `EX${tag()}${tag()}`;
+  switch (kind) {
+    case 'expense':
+      return { ...base, from_account_id: c.desk, expense_category_id: c.category, beneficiary: 'Transporteur exercice', reference: ref };
+    case 'cash_in':
+      return { ...base, to_account_id: c.desk, beneficiary: 'Le gérant' };
+    case 'transfer':
+      return { ...base, from_account_id: c.desk, to_account_id: c.otherDesk, beneficiary: 'Convoyeur exercice' };
+    case 'bank_deposit':
+      return { ...base, from_account_id: c.desk, to_account_id: c.bank, reference: ref, beneficiary: 'Le gérant' };
+    case 'bank_withdrawal':
+      return { ...base, from_account_id: c.bank, to_account_id: c.desk, reference: ref, beneficiary: 'Le gérant' };
+    case 'supplier_payment':
+      return { ...base, from_account_id: c.desk, supplier_id: c.supplier, beneficiary: 'Le livreur', reference: ref };
+    case 'mobile_money':
+      return { ...base, from_account_id: c.desk, to_account_id: c.wallet, reference: ref };
+  }
+}
+
+/** The i-th operation of a CAI series: the kinds in turn, a décaissement first (every kind covered from 7 documents on). */
+export const cashKindOf = (i: number): CashOperationKind => CASH_OPERATION_KINDS[i % CASH_OPERATION_KINDS.length];
 
 export const counterBody = (w: World, productId: number, locationId: number, quantity = 1) => ({
   idempotency_key: key(),
@@ -184,6 +264,87 @@ export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
         sales.push(...batch);
       }
       return (i) => ({ idempotency_key: key(), sale_id: sales[i % sales.length].id, version: 1, reason: 'Produit défectueux', lines: [{ sale_line_id: sales[i % sales.length].line, quantity: 1 }] });
+    },
+  },
+  [SETTLEMENT_SERIES]: {
+    series: SETTLEMENT_SERIES,
+    label: 'Règlement client',
+    url: ROUTES['settlements.index'],
+    table: 'settlements',
+    done: landing(ROUTES['settlements.show']),
+    async prepare(ctx, n) {
+      // One credit invoice of n units (1 000 each) for a client of its own, and a desk to cash in:
+      // every other settlement settles 100 of the invoice, the others are kept as an advance.
+      const p = await makeProduct(ctx.db, ctx.world, 'Crédit');
+      await giveStock(ctx, p.id, ctx.world.depot, n);
+      const client = await makeClient(ctx.db);
+      const saleId = await submit(ctx, DOCUMENT_FORMS.FAC, creditInvoiceBody(ctx.world, client, p.id, ctx.world.depot, n));
+      const desk = await makeAccount(ctx.db, ctx.world, 'caisse', 'Caisse règlements');
+      return (i) => settlementBody(ctx.world, client, desk, 500, i % 2 === 0 ? { saleId, amount: 100 } : null);
+    },
+  },
+  [CASH_OPERATION_SERIES]: {
+    series: CASH_OPERATION_SERIES,
+    label: 'Caisse, ses 7 types',
+    url: ROUTES['cashOperations.index'],
+    table: 'cash_operations',
+    done: landing(ROUTES['cashOperations.show']),
+    async covers(db, numbers) {
+      const kinds = new Set<string>(await db('cash_operations').whereIn('number', numbers).distinct().pluck('kind'));
+      return CASH_OPERATION_KINDS.filter((k) => !kinds.has(k)).map((k) => `aucune opération ${k} dans la série`);
+    },
+    async prepare(ctx, n) {
+      // A desk holding enough for every outgoing operation, a second desk, a bank holding enough for
+      // the withdrawals, a wallet, an expense category, and a supplier owed enough for its payments.
+      const w = ctx.world;
+      const c: CashSetting = {
+        desk: await makeAccount(ctx.db, w, 'caisse', 'Caisse opérations'),
+        otherDesk: await makeAccount(ctx.db, w, 'caisse', 'Caisse destination'),
+        bank: await makeAccount(ctx.db, w, 'banque', 'Banque exercice'),
+        wallet: await makeAccount(ctx.db, w, 'mobile_money', 'Orange Money exercice'),
+        category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id),
+        supplier: w.supplier,
+      };
+      const form = DOCUMENT_FORMS[CASH_OPERATION_SERIES];
+      await submit(ctx, form, { ...cashOperationBody(c, 'cash_in', 1_000 * (n + 10)), beneficiary: 'Fonds de caisse' });
+      await submit(ctx, form, cashOperationBody(c, 'bank_deposit', 100 * (n + 10)));
+      // The supplier is owed 600 per unit received (the entry form's cost): n units cover n payments of 100.
+      const p = await makeProduct(ctx.db, w, 'Fournisseur');
+      await giveStock(ctx, p.id, w.depot, n);
+      return (i) => cashOperationBody(c, cashKindOf(i), 100);
+    },
+  },
+};
+
+/**
+ * Forms that validate an operation without a numbered series: the idempotency and crash steps
+ * cover them beside DOCUMENT_FORMS.
+ */
+export const OTHER_FORMS: Record<string, DocumentForm> = {
+  closing: {
+    series: 'arrêté',
+    label: 'Arrêté de caisse',
+    url: ROUTES['cash.closings.index'],
+    table: 'cash_closings',
+    done: landing(ROUTES['cash.closings.show']),
+    async prepare(ctx, n) {
+      // A closing closes a desk's day: one desk of its own per closing (n at most 5; later bodies
+      // close a desk again, which is refused « déjà arrêtée »), each with an apport to count.
+      const desks: Array<{ id: number; expected: number }> = [];
+      for (let i = 0; i < Math.min(n, 5); i++) {
+        const desk = await makeAccount(ctx.db, ctx.world, 'caisse', 'Caisse arrêtée');
+        await submit(ctx, DOCUMENT_FORMS[CASH_OPERATION_SERIES], cashOperationBody({ desk, otherDesk: desk, bank: desk, wallet: desk, category: 0, supplier: 0 }, 'cash_in', 25_000));
+        // What the closing form shows as expected, as a cashier sees it before counting.
+        const page = await ctx.admin.visit(route('cash.closings.create', { account_id: desk, day: ctx.world.today }));
+        const draft = (page.json as { props?: { draft?: { expected?: number } } } | null)?.props?.draft;
+        if (typeof draft?.expected !== 'number') throw new Error(`arrêté de caisse : pas de montant attendu (HTTP ${page.status})`);
+        desks.push({ id: desk, expected: draft.expected });
+      }
+      // Nothing counted: the whole apport is a shortfall, posted by the closing with its reason.
+      return (i) => {
+        const d = desks[i % desks.length];
+        return { idempotency_key: key(), account_id: d.id, day: ctx.world.today, counts: [], reason: 'Exercice : caisse remise au coffre', expected_seen: d.expected };
+      };
     },
   },
 };

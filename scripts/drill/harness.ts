@@ -110,6 +110,8 @@ export interface AppProcess {
   pid: number;
   /** Number of worker processes seen under the application (WEB_CONCURRENCY, when it forks). */
   workers(): number;
+  /** Answers logged by each process (pid → count), read from the request log lines (LOG_LEVEL=info). */
+  answersByPid(): Map<number, number>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   output(): string;
 }
@@ -145,6 +147,16 @@ export async function startApp(database: DrillDatabase, options: { workers?: num
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
   };
+  const byPid = new Map<number, number>();
+  let partial = '';
+  child.stdout!.on('data', (b: Buffer) => {
+    const lines = (partial + b.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const pid = answeringPid(line);
+      if (pid !== null) byPid.set(pid, (byPid.get(pid) ?? 0) + 1);
+    }
+  });
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -203,6 +215,18 @@ export async function startApp(database: DrillDatabase, options: { workers?: num
         }
       }
     },
+    answersByPid: () => new Map(byPid),
     output: () => log,
   };
+}
+
+/** The pid of the process that answered, from one pino-http log line (« request completed »), or null for any other line. */
+export function answeringPid(line: string): number | null {
+  if (!line.startsWith('{') || !line.includes('"res"')) return null;
+  try {
+    const entry = JSON.parse(line) as { pid?: unknown; req?: unknown; res?: { statusCode?: unknown } };
+    return typeof entry.pid === 'number' && entry.req && typeof entry.res?.statusCode === 'number' ? entry.pid : null;
+  } catch {
+    return null;
+  }
 }

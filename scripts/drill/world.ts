@@ -10,6 +10,7 @@ import { businessDate } from '../../server/domain/dates.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { createRole } from '../../server/services/roles/create-role.js';
 import type { Permission } from '../../shared/permissions.js';
+import type { TreasuryKind } from '../../shared/treasury.js';
 
 export const USER_PASSWORD = 'Drill-User-123456';
 
@@ -67,4 +68,27 @@ export async function makeUser(db: Knex, label: string, grant: { permissions: re
   }
   await createUser(db, { name: `Exercice ${label}`, email, password: USER_PASSWORD, roleNames: [roleName], verified: true });
   return { email, password: USER_PASSWORD };
+}
+
+/**
+ * A treasury account of its own (a cash desk at the shop, a bank, an Orange Money wallet), empty:
+ * money comes in through the Caisse forms, so every round owns its movements and a closing of one
+ * of them never locks a day the other operations post to.
+ */
+export async function makeAccount(db: Knex, w: World, kind: TreasuryKind, label = 'Exercice'): Promise<number> {
+  const now = nowIso();
+  const code = `${kind === 'caisse' ? 'K' : kind === 'banque' ? 'B' : 'M'}${tag()}`;
+  return insertReturningId(db, 'treasury_accounts', {
+    kind,
+    code,
+    name: `${label} ${code}`,
+    location_id: kind === 'caisse' ? w.shop : null,
+    operator: kind === 'mobile_money' ? 'orange_money' : null,
+    bank_name: kind === 'banque' ? 'Banque exercice' : '',
+    account_number: kind === 'caisse' ? '' : `CI${code}`,
+    balance: 0,
+    active: true,
+    created_at: now,
+    updated_at: now,
+  });
 }

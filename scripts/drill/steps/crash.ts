@@ -11,12 +11,15 @@ import { checkCash } from '../../../server/services/treasury/check-cash.js';
 import { verifyMoneyChains } from '../../../server/services/treasury/ledger.js';
 import { DOCUMENT_SERIES } from '../../../server/db/counters.js';
 import type { DrillContext } from '../context.js';
-import { DOCUMENT_FORMS, type DocumentForm } from '../forms.js';
+import { DOCUMENT_FORMS, type DocumentForm, OTHER_FORMS } from '../forms.js';
 
 const STEP = '4 Crash';
 
-/** The operations of the loop, by series; REG (settlements), CAI (expenses) and the closing join when their forms exist. */
+/** The operations of the loop, by series (REG settlements, CAI every Caisse operation, expenses included), and a closing. */
 const LOOP_SERIES = ['ENT', 'TRF', 'FAC', 'VB', 'AV', 'REG', 'CAI'] as const;
+
+/** How many bodies a round prepares for a form: sales to correct and desks to close cost a document each. */
+export const roundBodies = (series: string) => (series === 'AV' ? 40 : series === OTHER_FORMS.closing.series ? 5 : 400);
 
 /** The state checks after a crash: the names of what is broken, empty when everything holds. */
 export async function stateProblems(db: Knex): Promise<string[]> {
@@ -31,17 +34,21 @@ export async function stateProblems(db: Knex): Promise<string[]> {
   return problems;
 }
 
+/** « ENT 12, REG 3, arrêté 1 »: the successes of a round by operation, every operation named (0 included). */
+export function successTally(series: string[], succeeded: string[]): string {
+  return series.map((x) => `${x} ${succeeded.filter((y) => y === x).length}`).join(', ');
+}
+
 export async function crashLoop(ctx: DrillContext): Promise<void> {
   const iterations = ctx.full ? 10 : 2;
   const random = ctx.random(4);
   const forms = LOOP_SERIES.filter((s) => DOCUMENT_SERIES.includes(s)).map((s) => ({ series: s, form: DOCUMENT_FORMS[s] ?? null }));
   for (const { series, form } of forms) if (!form) ctx.report.notCovered(STEP, `opération ${series} dans la boucle`, "formulaire inconnu de l'exercice (scripts/drill/forms.ts)");
-  ctx.report.notCovered(STEP, 'arrêté de caisse dans la boucle', "formulaire inconnu de l'exercice (à ajouter avec l'arrêté de caisse)");
-  const known = forms.filter((f): f is { series: (typeof LOOP_SERIES)[number]; form: DocumentForm } => f.form !== null);
+  const known: Array<{ series: string; form: DocumentForm }> = [...forms.filter((f): f is { series: (typeof LOOP_SERIES)[number]; form: DocumentForm } => f.form !== null), { series: OTHER_FORMS.closing.series, form: OTHER_FORMS.closing }];
 
   for (let k = 1; k <= iterations; k++) {
-    // Bodies for this round (stock for 400 exits of each kind, 40 sales to correct).
-    const builders = await Promise.all(known.map(async ({ form }) => ({ form, build: await form.prepare(await ctx.forms(), form.series === 'AV' ? 40 : 400) })));
+    // Bodies for this round (stock for 400 exits of each kind, 40 sales to correct, 5 desks to close).
+    const builders = await Promise.all(known.map(async ({ form }) => ({ form, build: await form.prepare(await ctx.forms(), roundBodies(form.series)) })));
     const sessions = await ctx.sessions(6);
     const successes: Array<{ form: DocumentForm; id: number }> = [];
     let sent = 0;
@@ -81,8 +88,8 @@ export async function crashLoop(ctx: DrillContext): Promise<void> {
     ctx.report.check(
       STEP,
       `tour ${k}/${iterations}`,
-      `${sent} envois (${known.map((f) => f.series).join(', ')}), SIGKILL ${killAfter} ms après 3 succès, redémarrage`,
-      `intégrité, check:stock, check:cash, journaux intacts ; ${found}/${successes.length} succès retrouvés`,
+      `${sent} envois mêlés, SIGKILL ${killAfter} ms après 3 succès, redémarrage`,
+      `intégrité, check:stock, check:cash, journaux intacts ; ${found}/${successes.length} succès retrouvés (${successTally(known.map((f) => f.series), successes.map((x) => x.form.series))})`,
       problems,
     );
   }

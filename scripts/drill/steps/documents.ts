@@ -2,7 +2,7 @@
 import { DOCUMENT_SERIES, formatDocumentNumber } from '../../../server/db/counters.js';
 import type { Answer, Browser } from '../browser.js';
 import type { DrillContext } from '../context.js';
-import { DOCUMENT_FORMS, type DocumentForm, counterBody, giveStock, invoiceBody, transferBody } from '../forms.js';
+import { DOCUMENT_FORMS, type DocumentForm, OTHER_FORMS, counterBody, giveStock, invoiceBody, transferBody } from '../forms.js';
 import { makeClient, makeProduct } from '../world.js';
 
 const STEP_OVERSELL = '1 Survente';
@@ -84,6 +84,7 @@ export async function numbering(ctx: DrillContext): Promise<void> {
     if (missing.length) failures.push(`trous : ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''}`);
     if (extra.length) failures.push(`hors suite : ${extra.slice(0, 3).join(', ')}`);
     if ((await lastNumber(ctx, series)) !== last + n) failures.push(`compteur à ${await lastNumber(ctx, series)} au lieu de ${last + n}`);
+    if (form.covers) failures.push(...(await form.covers(ctx.db, made)));
     const errors = serverErrors(answers);
     if (errors) failures.push(`${errors} erreur(s) serveur`);
     ctx.report.check(STEP_NUMBERING, `série ${series} (${form.label})`, `${n} validations en parallèle (20 sessions)`, `${made[0] ?? '—'} … ${made.at(-1) ?? '—'} : ${made.length} numéros, sans trou ni doublon`, failures);
@@ -91,7 +92,9 @@ export async function numbering(ctx: DrillContext): Promise<void> {
 }
 
 export async function idempotency(ctx: DrillContext): Promise<void> {
-  for (const { series, form } of seriesForms()) {
+  // Every numbered series, then the forms without a number (a closing).
+  const others = Object.values(OTHER_FORMS).map((form) => ({ series: form.series, form }));
+  for (const { series, form } of [...seriesForms(), ...others]) {
     if (!form) {
       ctx.report.notCovered(STEP_IDEMPOTENCY, `série ${series}`, NOT_COVERED);
       continue;
@@ -109,6 +112,6 @@ export async function idempotency(ctx: DrillContext): Promise<void> {
     else if (landings.size !== 1) failures.push(`${landings.size} pages d'arrivée différentes`);
     const errors = serverErrors(answers);
     if (errors) failures.push(`${errors} erreur(s) serveur`);
-    ctx.report.check(STEP_IDEMPOTENCY, `série ${series} (${form.label})`, 'le même envoi 10 fois à la fois (une clé)', `${made} document, 10 réponses vers ${[...landings][0]}`, failures);
+    ctx.report.check(STEP_IDEMPOTENCY, DOCUMENT_FORMS[series] ? `série ${series} (${form.label})` : form.label, 'le même envoi 10 fois à la fois (une clé)', `${made} document, 10 réponses vers ${[...landings][0]}`, failures);
   }
 }

@@ -8,7 +8,7 @@ import { type RegisteredRoute, registeredRoutes } from '../../../server/http/rou
 import { ALL_PERMISSIONS, SEEDED_ROLES, isKnownPermission } from '../../../shared/permissions.js';
 import { fuzzRoutes, isMutating, routeMatrix, type Subject, type Target } from '../attack.js';
 import type { DrillContext } from '../context.js';
-import { DOCUMENT_FORMS } from '../forms.js';
+import { DOCUMENT_FORMS, OTHER_FORMS } from '../forms.js';
 import { DRILL_ADMIN } from '../harness.js';
 import { makeUser } from '../world.js';
 
@@ -57,7 +57,7 @@ export async function fuzz(ctx: DrillContext): Promise<void> {
   // The forms the drill knows give valid bodies to mutate one field at a time.
   const fc = await ctx.forms();
   const valid = new Map<string, () => Record<string, unknown>>();
-  for (const form of Object.values(DOCUMENT_FORMS)) {
+  for (const form of [...Object.values(DOCUMENT_FORMS), ...Object.values(OTHER_FORMS)]) {
     if (form.series === 'AV') continue; // needs a sale per body
     const build = await form.prepare(fc, 3);
     valid.set(`POST ${form.url}`, () => build(0));
