@@ -101,7 +101,7 @@ describe('reading a CSV import', () => {
     const header = Array.from({ length: 200_000 }, (_, i) => `c${i}`).join(';');
     const started = Date.now();
     expect(await refusal(() => readCsv(Buffer.from(`${header}\nx\n`)))).toBe('La ligne 1 contient plus de 100 colonnes : 100 au plus par import.');
-    expect(Date.now() - started).toBeLessThan(200);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('caps the cell length and the rows, quotes followed as the parser does', async () => {
