@@ -1,4 +1,5 @@
 import type { OpenInvoiceView, SettlementClient, SettlementRow, SettlementView } from '../../../shared/settlement-pages.js';
+import { saleRemaining } from '../../../shared/sales.js';
 import { daysBetween, dueDateOf } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../../shared/treasury.js';
 import { methodLabel, type Row } from '../../services/settlements/settlement-queries.js';
@@ -61,7 +62,7 @@ export function presentSettlement({ settlement: s, allocations }: { settlement: 
       due_date: a.due_date ?? null,
       total: n(a.total_ttc),
       settled: n(a.amount),
-      remaining: a.status === 'cancelled' ? 0 : Math.max(0, n(a.total_ttc) - n(a.amount_paid) - n(a.amount_credited)),
+      remaining: a.status === 'cancelled' ? 0 : saleRemaining(n(a.total_ttc), n(a.amount_paid), n(a.amount_credited)),
       cancelled: a.cancelled_at !== null && a.cancelled_at !== undefined,
     })),
   };
@@ -78,7 +79,7 @@ export function presentOpenInvoice(r: Row, today: string): OpenInvoiceView {
     age: daysBetween(dueDateOf({ saleDate: r.sale_date, dueDate: r.due_date ?? null }), today),
     total,
     paid,
-    remaining: total - paid - n(r.amount_credited),
+    remaining: saleRemaining(total, paid, n(r.amount_credited)),
   };
 }
 
