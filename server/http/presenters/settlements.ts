@@ -36,6 +36,8 @@ export function presentSettlement({ settlement: s, allocations }: { settlement: 
     created_at: s.created_at,
     created_by: s.created_by_name ?? null,
     client: { id: n(s.client_id), code: s.client_code, name: s.client_name, phone: s.client_phone ?? '', balance: n(s.client_balance), advance: n(s.client_advance) },
+    balance_after: s.balance_after === null || s.balance_after === undefined ? n(s.client_balance) : n(s.balance_after),
+    advance_after: s.advance_after === null || s.advance_after === undefined ? n(s.client_advance) : n(s.advance_after),
     source: s.source,
     method: s.method ?? null,
     method_label: methodLabel(s.source, s.method, s.operator),

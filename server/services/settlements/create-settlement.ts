@@ -240,6 +240,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
     throw new Refusal({ amount: `Le solde du client « ${client.name} » ${limitMessage('', 'balance', currency).trim()}` });
   }
   await trx('clients').where({ id: client.id }).update({ balance: balanceAfter, advance: advanceAfter, updated_at: now });
+  // What the receipt shows, reprinted later: the balance and advance as this settlement left them.
+  await trx('settlements').where({ id: settlementId }).update({ balance_after: balanceAfter, advance_after: advanceAfter });
 
   if (isMobile) await registerMobileMoneyReferences(trx, [{ operator: input.operator!, reference, field: 'reference' }], { type: 'settlement', id: settlementId, number });
   if (isPayment) {
