@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BUILD_ON_START: z.enum(['true', 'false']).default('true'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  ERROR_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Where files live (SQLite database by default, backups, logos, attachments); storage/ by default. */
   STORAGE_DIR: z.string().min(1).optional(),
 });
@@ -71,6 +72,8 @@ export interface AppConfig {
   webConcurrency: number;
   /** How long a stopping process lets its requests in flight finish (SHUTDOWN_GRACE_SECONDS, default 30 s). */
   shutdownGraceMs: number;
+  /** Server errors kept in error_log (ERROR_LOG_RETENTION_DAYS, default 90 days); older ones are deleted by the hourly sweep. */
+  errorLogRetentionDays: number;
   /** Compile the client at start when public/build is missing or stale (BUILD_ON_START, default true; false where the deployment runs `npm run build`). */
   buildOnStart: boolean;
 }
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupUploadMaxBytes: parsed.BACKUP_UPLOAD_MAX_MB * 1024 * 1024,
     webConcurrency: parsed.WEB_CONCURRENCY,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_SECONDS * 1000,
+    errorLogRetentionDays: parsed.ERROR_LOG_RETENTION_DAYS,
     buildOnStart: parsed.BUILD_ON_START === 'true',
     ...overrides,
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { seedBase } from './services/setup/first-start.js';
 import { pruneThrottleHits } from './services/accounts/throttle.js';
+import { pruneErrorLog } from './services/support/error-log.js';
 import { startBackupScheduler } from './services/backups/backups.js';
 import { createApp } from './app.js';
 import { type AppConfig, loadConfig, projectRoot } from './config.js';
@@ -80,9 +81,13 @@ async function serve(config: AppConfig, logger: Logger, dev: boolean) {
 
   // Expired sessions and old throttle hits are swept hourly rather than on each request (idempotent
   // deletes: each worker may run them).
+  // The error journal keeps ERROR_LOG_RETENTION_DAYS days, pruned at start and by the same sweep.
+  const pruneErrors = () => pruneErrorLog(db, config.errorLogRetentionDays).catch((err) => logger.warn({ err }, 'nettoyage du journal des erreurs échoué'));
+  void pruneErrors();
   const sweep = setInterval(() => {
     app.ctx.sessionStore.prune().catch((err) => logger.warn({ err }, 'nettoyage des sessions échoué'));
     pruneThrottleHits(db).catch((err) => logger.warn({ err }, 'nettoyage des tentatives échoué'));
+    void pruneErrors();
   }, 3_600_000);
   sweep.unref();
 

@@ -34,6 +34,19 @@ export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = { paid: 'suc
  */
 export const SALE_PRICES_INCLUDE_VAT = true;
 
+/**
+ * What is left to pay on a validated sale — the one definition every reader uses (lists, reports,
+ * settlements, cancellation, statement checks): total − paid − credited, never below zero. A sale's
+ * amount_paid stays what was paid for it (at the till + live settlement allocations); a credit note
+ * adds to amount_credited and, on a counter sale paid in full, refunds that amount in cash — so
+ * total − paid − credited goes below zero by the refund, which is not owed back (it was paid out).
+ * SQL sums use `saleRemainingSql` (server/services/sales/remaining.ts): Σ of the rows' remainings,
+ * never Σtotal − Σpaid − Σcredited (a refunded sale would lower what the others owe).
+ */
+export function saleRemaining(total: number, paid: number, credited: number): number {
+  return Math.max(0, total - paid - credited);
+}
+
 /** paid when nothing is left to pay, unpaid when nothing was paid or credited, partial in between. */
 export function paymentStatus(total: number, paid: number, credited: number): PaymentStatus {
   const settled = paid + credited;

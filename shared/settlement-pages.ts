@@ -120,6 +120,9 @@ export interface SettlementView {
   created_at: string;
   created_by: string | null;
   client: { id: number; code: string; name: string; phone: string; balance: number; advance: number };
+  /** The client's balance and advance right after this settlement (its receipt, reprinted later, shows these). */
+  balance_after: number;
+  advance_after: number;
   source: SettlementSource;
   method: PaymentMethod | null;
   method_label: string;

@@ -153,12 +153,13 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
       [5_000, 2_000, 0, 3_000, 'Partiellement payée'],
       [2_000, 2_000, 0, 0, 'Annulée'],
     ]);
-    expect(list.tables[0].totals).toMatchObject({ total: 8_000, paid: 5_000, credited: 1_000, remaining: 2_000 });
+    // Reste à payer is the sum of the rows' (saleRemaining): s1, corrected and refunded, owes nothing and does not lower what s2 owes.
+    expect(list.tables[0].totals).toMatchObject({ total: 8_000, paid: 5_000, credited: 1_000, remaining: 3_000 });
     const unpaid = await props(admin, `${ROUTES['reports.sales']}?from=2025-06-01&to=2025-06-30&status=partial`);
     expect(unpaid.tables[0].page.data.map((r) => r.number)).toEqual([numbers.s2]);
 
     const situation = await props(admin, `${ROUTES['reports.sales']}?view=etat-factures&from=2025-06-01&to=2025-06-30`);
-    expect(situation.tables[0].totals).toMatchObject({ count: 2, total: 8_000, paid: 5_000, remaining: 2_000 });
+    expect(situation.tables[0].totals).toMatchObject({ count: 2, total: 8_000, paid: 5_000, remaining: 3_000 });
 
     const june = await props(admin, `${ROUTES['reports.sales']}?view=paiements&from=2025-06-01&to=2025-06-30`);
     expect(june.tables[0].totals).toMatchObject({ at_sale: 3_000, settled: 0, paid: 3_000 });

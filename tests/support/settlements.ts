@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { type SettlementInput, createSettlement } from '../../server/services/settlements/create-settlement.js';
+import { saleRemaining } from '../../shared/sales.js';
 import { ALL_RIGHTS, adminActor, line, makeClient, saleInput, sell } from './sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct } from './stock.js';
 
@@ -54,7 +55,7 @@ export interface SaleMoney {
 
 export async function saleMoney(db: Knex, saleId: number): Promise<SaleMoney> {
   const s = await db('sales').where({ id: saleId }).first('total_ttc', 'amount_paid', 'amount_credited', 'payment_status');
-  return { paid: Number(s.amount_paid), status: s.payment_status, remaining: Number(s.total_ttc) - Number(s.amount_paid) - Number(s.amount_credited) };
+  return { paid: Number(s.amount_paid), status: s.payment_status, remaining: saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited)) };
 }
 
 export async function clientMoney(db: Knex, clientId: number): Promise<{ balance: number; advance: number }> {
@@ -76,7 +77,7 @@ export async function expectReceivablesConsistent(db: Knex, clientIds: number[])
       const paidAtSale = await db('sale_payments').where({ sale_id: s.id }).sum({ n: 'amount' }).first();
       const allocated = await db('settlement_allocations').where({ sale_id: s.id }).whereNull('cancelled_at').sum({ n: 'amount' }).first();
       expect(Number(s.amount_paid), `amount_paid of sale ${s.id}`).toBe(Number(paidAtSale?.n ?? 0) + Number(allocated?.n ?? 0));
-      if (s.status === 'validated') remaining += Number(s.total_ttc) - Number(s.amount_paid) - Number(s.amount_credited);
+      if (s.status === 'validated') remaining += saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited));
     }
     const live = await db('settlements').where({ client_id: clientId, status: 'validated' }).select('source', 'amount', 'advance');
     const advance = live.reduce((sum, s) => sum + (s.source === 'payment' ? Number(s.advance) : -Number(s.amount)), 0);

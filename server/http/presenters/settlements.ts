@@ -1,4 +1,5 @@
 import type { OpenInvoiceView, SettlementClient, SettlementRow, SettlementView } from '../../../shared/settlement-pages.js';
+import { saleRemaining } from '../../../shared/sales.js';
 import { daysBetween, dueDateOf } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../../shared/treasury.js';
 import { methodLabel, type Row } from '../../services/settlements/settlement-queries.js';
@@ -35,6 +36,8 @@ export function presentSettlement({ settlement: s, allocations }: { settlement: 
     created_at: s.created_at,
     created_by: s.created_by_name ?? null,
     client: { id: n(s.client_id), code: s.client_code, name: s.client_name, phone: s.client_phone ?? '', balance: n(s.client_balance), advance: n(s.client_advance) },
+    balance_after: s.balance_after === null || s.balance_after === undefined ? n(s.client_balance) : n(s.balance_after),
+    advance_after: s.advance_after === null || s.advance_after === undefined ? n(s.client_advance) : n(s.advance_after),
     source: s.source,
     method: s.method ?? null,
     method_label: methodLabel(s.source, s.method, s.operator),
@@ -61,7 +64,7 @@ export function presentSettlement({ settlement: s, allocations }: { settlement: 
       due_date: a.due_date ?? null,
       total: n(a.total_ttc),
       settled: n(a.amount),
-      remaining: a.status === 'cancelled' ? 0 : Math.max(0, n(a.total_ttc) - n(a.amount_paid) - n(a.amount_credited)),
+      remaining: a.status === 'cancelled' ? 0 : saleRemaining(n(a.total_ttc), n(a.amount_paid), n(a.amount_credited)),
       cancelled: a.cancelled_at !== null && a.cancelled_at !== undefined,
     })),
   };
@@ -78,7 +81,7 @@ export function presentOpenInvoice(r: Row, today: string): OpenInvoiceView {
     age: daysBetween(dueDateOf({ saleDate: r.sale_date, dueDate: r.due_date ?? null }), today),
     total,
     paid,
-    remaining: total - paid - n(r.amount_credited),
+    remaining: saleRemaining(total, paid, n(r.amount_credited)),
   };
 }
 

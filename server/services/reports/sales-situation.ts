@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
-import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus } from '../../../shared/sales.js';
+import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
+import { saleRemainingSql } from '../sales/remaining.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation, whereAllowedTreasuryAccount } from '../places/scope.js';
@@ -53,7 +54,7 @@ function salesQuery(db: Knex, f: SalesSituationFilters, scope: PlaceScope, withS
   return q;
 }
 
-const REMAINING = 's.total_ttc - s.amount_paid - s.amount_credited';
+const REMAINING = saleRemainingSql('s');
 
 export async function salesSituation(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
   switch (f.view) {
@@ -81,11 +82,11 @@ async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope
     .groupBy('s.status')
     .select('s.status')
     .count({ n: '*' })
-    .sum({ total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited' })) as Record<string, unknown>[];
+    .sum({ total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited', remaining: db.raw(REMAINING) })) as Record<string, unknown>[];
   const valid = agg.find((r) => r.status === 'validated');
   const cancelled = num(agg.find((r) => r.status === 'cancelled')?.n);
   const totals = { count: num(valid?.n), total: num(valid?.total), paid: num(valid?.paid), credited: num(valid?.credited) };
-  const remaining = totals.total - totals.paid - totals.credited;
+  const remaining = num(valid?.remaining);
   const ordered = base
     .clone()
     .join('clients as c', 'c.id', 's.client_id')
@@ -120,7 +121,7 @@ async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope
       total: num(r.total_ttc),
       paid: num(r.amount_paid),
       credited: num(r.amount_credited),
-      remaining: st === 'cancelled' ? 0 : Math.max(0, num(r.total_ttc) - num(r.amount_paid) - num(r.amount_credited)),
+      remaining: st === 'cancelled' ? 0 : saleRemaining(num(r.total_ttc), num(r.amount_paid), num(r.amount_credited)),
       status: SALE_STATUS_LABELS[st],
       tone: SALE_STATUS_TONES[st],
       muted: st === 'cancelled',

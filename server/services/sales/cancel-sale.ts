@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { nowIso } from '../../db/dialect.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
+import { saleRemaining } from '../../../shared/sales.js';
 import type { PaymentMethod } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -138,7 +139,7 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
     );
 
     // 2. A credit sale's remaining amount leaves the client's balance.
-    const remaining = Math.max(0, Number(sale.total_ttc) - Number(sale.amount_paid) - Number(sale.amount_credited));
+    const remaining = saleRemaining(Number(sale.total_ttc), Number(sale.amount_paid), Number(sale.amount_credited));
     let balanceReleased = 0;
     if (sale.payment_mode === 'credit' && remaining > 0) {
       const client = await trx('clients').where({ id: sale.client_id }).first('balance', 'name');

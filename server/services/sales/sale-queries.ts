@@ -3,7 +3,8 @@ import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
-import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind } from '../../../shared/sales.js';
+import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind, saleRemaining } from '../../../shared/sales.js';
+import { saleRemainingSql } from './remaining.js';
 import { escapeLike, prefixIndexOrder } from '../../db/dialect.js';
 import { keysetPage, paginateCounted } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
@@ -89,7 +90,7 @@ const SALE_COLUMNS = [
  */
 export async function listSales<T>(db: Knex, f: SaleListQuery, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<{ sales: Paginated<T>; totals: SaleListTotals }> {
   const base = saleListQuery(db, f, scope);
-  const totals = await saleTotals(base);
+  const totals = await saleTotals(db, base);
   const ordered = base.clone().join('clients as c', 'c.id', 's.client_id').join('locations as l', 'l.id', 's.location_id').select(SALE_COLUMNS);
   if (f.sort === 'number') ordered.orderByRaw(`${prefixIndexOrder(db, 's.number')} ${f.dir === 'asc' ? 'ASC' : 'DESC'}`);
   else if (f.sort === 'amount') ordered.orderBy([{ column: 's.total_ttc', order: f.dir }, { column: 's.id', order: f.dir }]);
@@ -98,20 +99,20 @@ export async function listSales<T>(db: Knex, f: SaleListQuery, scope: PlaceScope
 }
 
 /** The totals of the filtered sales: validated ones summed, cancelled ones counted apart. */
-async function saleTotals(base: Knex.QueryBuilder): Promise<SaleListTotals> {
+async function saleTotals(db: Knex, base: Knex.QueryBuilder): Promise<SaleListTotals> {
   const rows = (await base
     .clone()
     .groupBy('s.status')
     .select('s.status')
     .count({ n: '*' })
-    .sum({ total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited' })) as Row[];
+    .sum({ total: 's.total_ttc', paid: 's.amount_paid', due: db.raw(saleRemainingSql('s')) })) as Row[];
   const out: SaleListTotals = { count: 0, total: 0, paid: 0, due: 0, cancelled: 0 };
   for (const r of rows) {
     if (r.status === 'validated') {
       out.count = Number(r.n);
       out.total = Number(r.total ?? 0);
       out.paid = Number(r.paid ?? 0);
-      out.due = Math.max(0, out.total - out.paid - Number(r.credited ?? 0));
+      out.due = Number(r.due ?? 0);
     } else out.cancelled += Number(r.n);
   }
   return out;
@@ -120,7 +121,7 @@ async function saleTotals(base: Knex.QueryBuilder): Promise<SaleListTotals> {
 /** What is left to pay on a sale row (never negative; nothing on a cancelled sale). */
 export function dueOf(row: Row): number {
   if (row.status === 'cancelled') return 0;
-  return Math.max(0, Number(row.total_ttc) - Number(row.amount_paid) - Number(row.amount_credited));
+  return saleRemaining(Number(row.total_ttc), Number(row.amount_paid), Number(row.amount_credited));
 }
 
 /** CSV/XLSX of the filtered list (every matching sale, newest first, capped). */

@@ -8,7 +8,7 @@ import { LimitExceeded, addWithin } from '../../domain/limits.js';
 import { EVERY_PLACE, type PlaceScope, UNALLOWED_TREASURY_ACCOUNT, allowsAccount } from '../../policies/places.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { formatMoney } from '../../../shared/money.js';
-import { SETTLEMENT_SERIES, paymentStatus } from '../../../shared/sales.js';
+import { SETTLEMENT_SERIES, paymentStatus, saleRemaining } from '../../../shared/sales.js';
 import { type Allocation, type AllocationMode, type OpenInvoice, type SettlementSource, allocateOldestFirst, allocationIssues } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_ACCOUNT_KIND, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
@@ -95,7 +95,7 @@ interface LockedSale {
   amount_credited: number;
 }
 
-const remainingOf = (s: LockedSale) => Number(s.total_ttc) - Number(s.amount_paid) - Number(s.amount_credited);
+const remainingOf = (s: LockedSale) => saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited));
 
 /** Validates one settlement in the caller's transaction (the form's, or a bulk seed's). */
 export async function validateSettlement(trx: Knex.Transaction, input: Omit<SettlementInput, 'idempotencyKey'>, actor: Actor): Promise<CreatedSettlement> {
@@ -240,6 +240,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
     throw new Refusal({ amount: `Le solde du client « ${client.name} » ${limitMessage('', 'balance', currency).trim()}` });
   }
   await trx('clients').where({ id: client.id }).update({ balance: balanceAfter, advance: advanceAfter, updated_at: now });
+  // What the receipt shows, reprinted later: the balance and advance as this settlement left them.
+  await trx('settlements').where({ id: settlementId }).update({ balance_after: balanceAfter, advance_after: advanceAfter });
 
   if (isMobile) await registerMobileMoneyReferences(trx, [{ operator: input.operator!, reference, field: 'reference' }], { type: 'settlement', id: settlementId, number });
   if (isPayment) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { insertInChunks, updateIntegersById } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
-import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../../domain/limits.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { documentSettings, getCurrency } from '../company/get-company.js';
@@ -198,6 +198,25 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
   return { id: entryId, number };
 }
 
+/** The live supplier payments (CAI- numbers) allocated to a stock entry, oldest first. */
+export async function livePaymentsOfEntry(db: Knex | Knex.Transaction, entryId: number): Promise<string[]> {
+  const rows = await db('supplier_payment_allocations as a')
+    .join('cash_operations as o', 'o.id', 'a.cash_operation_id')
+    .where('a.stock_entry_id', entryId)
+    .whereNull('a.cancelled_at')
+    .whereNot('o.status', 'cancelled')
+    .distinct('o.number', 'o.id')
+    .orderBy('o.id');
+  return rows.map((r) => String(r.number));
+}
+
+/** The refusal shown while supplier payments are allocated to the entry (null when it may be cancelled). */
+export function supplierPaymentsBlockMessage(number: string, payments: string[]): string | null {
+  if (payments.length === 0) return null;
+  const list = payments.length === 1 ? `le paiement fournisseur ${payments[0]}` : `les paiements fournisseur ${payments.slice(0, -1).join(', ')} et ${payments.at(-1)}`;
+  return `L'entrée ${number} est payée par ${list} : annulez d'abord ${payments.length === 1 ? 'ce paiement' : 'ces paiements'} (Caisse).`;
+}
+
 export interface CancelInput {
   reason: string;
   version: number;
@@ -207,13 +226,21 @@ export interface CancelInput {
  * Cancels a validated entry: the goods go back out of the location (refused when part of them has
  * already left — sold, transferred), the CMUP gives the entry's value back, the supplier's balance
  * drops, and a purchase price set by this entry (and by no later one) returns to its former value.
+ * Refused while a supplier payment (CAI-) still pays part of it, naming the payments to cancel first.
  */
 export async function cancelStockEntry(db: Knex, id: number, input: CancelInput, actor: Actor): Promise<CreatedDocument> {
   return db.transaction(async (trx) => {
+    // Lock order of the supplier payments (services/cash/operations.ts): the supplier, then its entries.
+    const head = await trx('stock_entries').where({ id }).first('supplier_id');
+    if (!head) throw new NotFound();
+    if (head.supplier_id) await lockForUpdate(trx, trx('suppliers').where({ id: head.supplier_id }).select('id'));
     const entry = await lockRow<Record<string, any>>(trx, 'stock_entries', id);
     if (!entry) throw new NotFound();
     if (entry.status === 'cancelled') throw new Refusal({ reason: `L'entrée ${entry.number} est déjà annulée.` });
     assertFresh(entry.version, input.version, `L'entrée ${entry.number} a été modifiée`);
+    // Paid (even in part) by supplier payments still standing: those come first, read under the supplier's lock.
+    const blocked = supplierPaymentsBlockMessage(entry.number, await livePaymentsOfEntry(trx, id));
+    if (blocked) throw new Refusal({ reason: blocked });
     const lines = await trx('stock_entry_lines').where({ entry_id: id }).orderBy('position');
     const now = nowIso();
     const date = entry.entry_date as string;

@@ -112,10 +112,26 @@ function foldChars(text: string): string {
 
 let cache: Chapter[] | null = null;
 
+/** The reference chapters that end the guide, in this order, whatever their number (new chapters get higher numbers). */
+export const CLOSING_CHAPTERS = ['glossaire', 'faq'] as const;
+
+/**
+ * Table-of-contents order of the guide's files (NN-slug.md): by number (then name), the closing
+ * chapters (CLOSING_CHAPTERS: Glossaire, FAQ) last.
+ */
+export function guideOrder(files: readonly string[]): string[] {
+  const closing = (f: string) => (CLOSING_CHAPTERS as readonly string[]).indexOf(f.replace(/^\d{2}-/, '').replace(/\.md$/, ''));
+  return [...files].sort((a, b) => {
+    const [ca, cb] = [closing(a), closing(b)];
+    if (ca !== cb) return ca === -1 ? -1 : cb === -1 ? 1 : ca - cb;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+}
+
 /** Every chapter, in table-of-contents order. */
 export function chapters(): Chapter[] {
   if (cache) return cache;
-  const files = fs.existsSync(GUIDE_DIR) ? fs.readdirSync(GUIDE_DIR).filter((f) => /^\d{2}-[a-z0-9-]+\.md$/.test(f)).sort() : [];
+  const files = fs.existsSync(GUIDE_DIR) ? guideOrder(fs.readdirSync(GUIDE_DIR).filter((f) => /^\d{2}-[a-z0-9-]+\.md$/.test(f))) : [];
   cache = files.map((f) => parseChapter(f.replace(/^\d{2}-/, '').replace(/\.md$/, ''), fs.readFileSync(path.join(GUIDE_DIR, f), 'utf8')));
   return cache;
 }

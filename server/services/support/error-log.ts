@@ -55,6 +55,16 @@ export async function recordServerError(db: Knex, input: ServerErrorInput): Prom
   });
 }
 
+/**
+ * Deletes the server errors older than `retentionDays` (ERROR_LOG_RETENTION_DAYS): one indexed
+ * delete on occurred_at, run by the hourly sweep of server/main.ts (idempotent: each worker may
+ * run it). Returns how many rows went.
+ */
+export async function pruneErrorLog(db: Knex, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  return db('error_log').where('occurred_at', '<', cutoff).delete();
+}
+
 export interface ErrorLogFilters {
   q: string;
   from: string | null;

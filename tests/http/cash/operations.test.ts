@@ -258,6 +258,41 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     expect([op.status, op.cancel_reason, op.cancelled_on]).toEqual(['cancelled', 'Chèque rejeté par la banque', today()]);
   });
 
+  it('a stock entry paid by a supplier payment cannot be cancelled: refused naming the CAI numbers, nothing written; once the payment is cancelled, it can', async () => {
+    const tag = uniqueTag();
+    const supplier = await makeSupplier(t.db, { name: `Fournisseur ${tag}` });
+    const now = new Date().toISOString();
+    const productCategory = await insertReturningId(t.db, 'categories', withSearchName({ code: `E${tag}`.slice(0, 20), name: `Toiture ${tag}`, created_at: now, updated_at: now }));
+    const product = await makeProduct(t.db, { code: `SE${tag}`.slice(0, 30), name: `Tôle ${tag}`, category_id: productCategory });
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const res = await admin.post(ROUTES['entries.index'], { idempotency_key: idempotencyKey(), kind: 'supplier', supplier_id: supplier, location_id: shop, entry_date: today(), supplier_ref: `BL-${tag}`, note: '', lines: [{ product_id: product, unit: 'unit', quantity: 10, unit_cost: 1_000 }] });
+    const entry = Number(res.headers.location.split('/').pop());
+    const bank = await makeTreasuryAccount(t.db, 'banque');
+    const first = await record({ kind: 'supplier_payment', amount: 4_000, from_account_id: bank, supplier_id: supplier, bank_method: 'virement', reference: `VIR-${tag}` });
+    const second = await record({ kind: 'supplier_payment', amount: 1_000, from_account_id: bank, supplier_id: supplier, bank_method: 'virement', reference: `VIR2-${tag}` });
+    const numbers = await Promise.all([first, second].map(async (id) => (await operation(id)).number as string));
+    const state = async () => ({
+      entry: await t.db('stock_entries').where({ id: entry }).first('status', 'amount_paid', 'version'),
+      supplier: Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance),
+      allocations: Number((await t.db('supplier_payment_allocations').where({ stock_entry_id: entry }).whereNull('cancelled_at').count({ n: '*' }).first())!.n),
+      stock: Number((await t.db('stock_levels').where({ product_id: product, location_id: shop }).first('quantity'))?.quantity ?? 0),
+    });
+    const cancelEntry = () => admin.post(route('entries.cancel', { id: entry }), { reason: 'Livraison refusée', version: 1 }, { Referer: `http://localhost${route('entries.show', { id: entry })}` });
+    const before = await state();
+    expect(before).toMatchObject({ supplier: 5_000, allocations: 2, stock: 10 });
+    await cancelEntry();
+    expect((await admin.visit(route('entries.show', { id: entry }))).body.props.errors.reason).toBe(
+      `L'entrée ${(await t.db('stock_entries').where({ id: entry }).first('number')).number} est payée par les paiements fournisseur ${numbers[0]} et ${numbers[1]} : annulez d'abord ces paiements (Caisse).`,
+    );
+    expect(await state()).toEqual(before);
+    await admin.post(route('cashOperations.cancel', { id: first }), { reason: 'Virement annulé' });
+    await cancelEntry();
+    expect((await admin.visit(route('entries.show', { id: entry }))).body.props.errors.reason).toMatch(new RegExp(`payée par le paiement fournisseur ${numbers[1]} : annulez d'abord ce paiement`));
+    await admin.post(route('cashOperations.cancel', { id: second }), { reason: 'Virement annulé' });
+    expect((await cancelEntry()).status).toBe(303);
+    expect(await state()).toMatchObject({ entry: { status: 'cancelled', amount_paid: 0 }, supplier: 0, allocations: 0, stock: 0 });
+  });
+
   it('cancelling puts the money back by new movements; refused (nothing written) when the money is no longer there, twice, or without a reason', async () => {
     const desk = await newDesk(9_000);
     const expense = await record({ kind: 'expense', amount: 4_000, from_account_id: desk, expense_category_id: category, beneficiary: 'Plombier' });

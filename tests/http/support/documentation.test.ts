@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU, type MenuNode } from '../../../shared/menu.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { DEFAULT_HELP_CHAPTER, helpChapterFor } from '../../../shared/help.js';
-import { GUIDE_IMAGES_DIR, chapters, parseChapter } from '../../../server/services/support/documentation.js';
+import { GUIDE_IMAGES_DIR, chapters, guideOrder, parseChapter } from '../../../server/services/support/documentation.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 
@@ -67,6 +67,21 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
     expect(helpChapterFor(`${ROUTES['printing.index']}?type=ticket`)).toBe('parametres-impression');
     expect(helpChapterFor(ROUTES['backups.index'])).toBe('sauvegarde');
     expect(helpChapterFor(route('locations.index'))).toBe('parametres');
+  });
+
+  it('the table of contents ends with the Glossaire then the FAQ, the screens chapters by number before them', async () => {
+    const slugs = chapters().map((c) => c.slug);
+    expect(slugs.slice(-2)).toEqual(['glossaire', 'faq']);
+    expect(slugs[0]).toBe('premiers-pas');
+    expect(slugs.indexOf('sauvegarde')).toBeLessThan(slugs.indexOf('glossaire'));
+    expect(guideOrder(['17-faq.md', '24-arretes-de-caisse.md', '16-glossaire.md', '02-tableau-de-bord.md', '23-caisse.md', '23-editions.md'])).toEqual([
+      '02-tableau-de-bord.md',
+      '23-caisse.md',
+      '23-editions.md',
+      '24-arretes-de-caisse.md',
+      '16-glossaire.md',
+      '17-faq.md',
+    ]);
   });
 
   it('has the chapters the guide promises, and every picture a chapter shows exists', async () => {

@@ -65,8 +65,11 @@ export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, i
   const rootRef = useRef<HTMLDivElement>(null);
   const ta = useTypeahead<T>({
     fetchUrl,
-    onPick: (item) => {
-      ta.setQuery(pickedText ? pickedText(item) : '');
+    // Scan-and-add (the input emptied on pick): scans read before the previous answer are queued.
+    queueScans: !pickedText,
+    onPick: (item, meta) => {
+      // A queued scan's pick leaves the input alone: it may already hold the next scan.
+      if (!meta?.queued) ta.setQuery(pickedText ? pickedText(item) : '');
       onPick(item);
       inputRef.current?.focus();
     },

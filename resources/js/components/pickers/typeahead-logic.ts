@@ -40,3 +40,56 @@ export function initialActive<T>(items: readonly T[], exact: T | null | undefine
 export function pickOnAnswer<T>(items: readonly T[], exact: T | null | undefined): T | null {
   return exact ?? items[0] ?? null;
 }
+
+/**
+ * Scans read while an earlier one is still being looked up (a USB scanner sends « code + Enter »
+ * faster than the server answers): each Enter queues its term, and the terms are looked up one
+ * after the other in the order they were read, so a second scan neither cancels the first lookup
+ * nor runs into its text. `done` gets each term with its answer, `failed` each term whose lookup
+ * threw; `idle()` resolves once the queue is empty.
+ */
+export class ScanQueue<R> {
+  private pending: string[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly lookup: (term: string) => Promise<R>,
+    private readonly done: (term: string, result: R) => void,
+    private readonly failed: (term: string, err: unknown) => void,
+  ) {}
+
+  /** Terms read and not yet answered (the one being looked up included). */
+  get size(): number {
+    return this.pending.length + (this.running ? 1 : 0);
+  }
+
+  push(term: string): Promise<void> {
+    this.pending.push(term);
+    if (!this.running) this.running = this.drain();
+    return this.running;
+  }
+
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  /** Forget the scans not looked up yet (the form is left). */
+  clear(): void {
+    this.pending = [];
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        const term = this.pending.shift()!;
+        try {
+          this.done(term, await this.lookup(term));
+        } catch (err) {
+          this.failed(term, err);
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { debounce } from '@/lib/debounce';
-import { enterChoice, initialActive, moveActive, pickOnAnswer as answerPick } from './typeahead-logic';
+import { ScanQueue, enterChoice, initialActive, moveActive, pickOnAnswer as answerPick } from './typeahead-logic';
 
 export interface TypeaheadResult<T> {
   items: T[];
@@ -16,9 +16,16 @@ export function useTypeahead<T>({
   onPick,
   minLength = 1,
   parse,
+  queueScans = false,
 }: {
   fetchUrl: (q: string) => string;
-  onPick: (item: T) => void;
+  /** `queued`: picked from the scan queue, while the input may already hold the next scan (leave it). */
+  onPick: (item: T, meta?: { queued: boolean }) => void;
+  /**
+   * Scan-and-add pickers (the input is emptied on pick): Enter before the answer empties the input at
+   * once and queues the term (ScanQueue), so a second scan read meanwhile is never lost.
+   */
+  queueScans?: boolean;
   minLength?: number;
   /** Turns the endpoint's JSON into items when it is not `{ items, exact }` (the global search's groups). */
   parse?: (data: unknown) => TypeaheadResult<T>;
@@ -58,6 +65,47 @@ export function useTypeahead<T>({
     onPickRef.current(item);
   }, []);
 
+  const fetchResult = useCallback(async (term: string, signal?: AbortSignal): Promise<TypeaheadResult<T>> => {
+    const res = await fetch(fetchUrlRef.current(term), { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin', signal });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      throw new Error(body?.message ?? 'La recherche a échoué : veuillez réessayer.');
+    }
+    const json: unknown = await res.json();
+    return parseRef.current ? parseRef.current(json) : (json as TypeaheadResult<T>);
+  }, []);
+
+  // Scans queued by Enter before their answer (queueScans): looked up in order, each picked or shown unanswered.
+  const queue = useRef<ScanQueue<TypeaheadResult<T>> | null>(null);
+  if (queue.current === null) {
+    queue.current = new ScanQueue<TypeaheadResult<T>>(
+      (term) => fetchResult(term),
+      (term, data) => {
+        const one = answerPick(data.items, data.exact ?? null);
+        if (one) {
+          setOpen(false);
+          setActive(-1);
+          onPickRef.current(one, { queued: true });
+          return;
+        }
+        // Nothing for this scan: show it, unanswered, so the cashier sees which one.
+        setQuery(term);
+        setItems([]);
+        setExact(null);
+        setAnswered(term);
+        setOpen(true);
+      },
+      (term, err) => {
+        setQuery(term);
+        setError(err instanceof TypeError ? 'Serveur injoignable : vérifiez la connexion.' : (err as Error).message);
+        setItems([]);
+        setExact(null);
+        setAnswered(term);
+        setOpen(true);
+      },
+    );
+  }
+
   const search = useCallback(
     async (q: string) => {
       controller.current?.abort();
@@ -74,13 +122,7 @@ export function useTypeahead<T>({
       setLoading(true);
       setError(null);
       try {
-        const res = await fetch(fetchUrlRef.current(term), { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin', signal: ctrl.signal });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { message?: string } | null;
-          throw new Error(body?.message ?? 'La recherche a échoué : veuillez réessayer.');
-        }
-        const json: unknown = await res.json();
-        const data = parseRef.current ? parseRef.current(json) : (json as TypeaheadResult<T>);
+        const data = await fetchResult(term, ctrl.signal);
         if (ctrl.signal.aborted) return;
         setItems(data.items);
         setExact(data.exact ?? null);
@@ -106,7 +148,7 @@ export function useTypeahead<T>({
         if (controller.current === ctrl) setLoading(false);
       }
     },
-    [minLength, pick],
+    [minLength, pick, fetchResult],
   );
 
   // The debounced function must call the latest search.
@@ -116,6 +158,7 @@ export function useTypeahead<T>({
   useEffect(() => () => {
     debounced.cancel();
     controller.current?.abort();
+    queue.current?.clear();
   }, [debounced]);
 
   const onInput = (value: string) => {
@@ -151,7 +194,19 @@ export function useTypeahead<T>({
       const choice = enterChoice({ query, answeredQuery: answered, hasExact: exact !== null, itemCount: items.length, active: open ? active : -1 });
       if (choice.kind === 'exact' && exact) pick(exact);
       else if (choice.kind === 'active') pick(items[choice.index]);
-      else if (choice.kind === 'search-now') {
+      else if (choice.kind === 'search-now' && queueScans) {
+        // Scan-and-add: the input is free at once for the next scan; this one is looked up in turn.
+        debounced.cancel();
+        controller.current?.abort();
+        pickOnAnswer.current = false;
+        setQuery('');
+        setItems([]);
+        setExact(null);
+        setAnswered(null);
+        setOpen(false);
+        setLoading(false);
+        void queue.current!.push(query.trim());
+      } else if (choice.kind === 'search-now') {
         debounced.cancel();
         pickOnAnswer.current = true;
         void searchRef.current(query);

@@ -62,8 +62,8 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             ) : null}
           </div>
           <div className="app-ticket-row fw-bold" data-testid="receipt-balance">
-            <span>Solde restant dû à ce jour</span>
-            <span>{amount(Math.max(0, s.client.balance))}</span>
+            <span>Solde restant dû après ce règlement</span>
+            <span>{amount(Math.max(0, s.balance_after))}</span>
           </div>
         </>
       ) : (
@@ -115,11 +115,11 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             </tfoot>
           </table>
           <p className="mb-1" data-testid="receipt-balance">
-            Solde restant dû par le client à ce jour : <strong>{formatMoney(Math.max(0, s.client.balance), currency)}</strong>
-            {s.client.advance > 0 ? (
+            Solde restant dû par le client après ce règlement : <strong>{formatMoney(Math.max(0, s.balance_after), currency)}</strong>
+            {s.advance_after > 0 ? (
               <>
                 {' '}
-                — acompte disponible : <strong>{formatMoney(s.client.advance, currency)}</strong>
+                — acompte disponible : <strong>{formatMoney(s.advance_after, currency)}</strong>
               </>
             ) : null}
           </p>
