@@ -24,6 +24,8 @@ export interface CashAccountCard {
   transit_out: number;
   /** Sent to this desk and not yet received (not yet in its balance). */
   transit_in: number;
+  /** A cash desk: whether today is closed (arrêté de caisse); null for a bank or a wallet. */
+  today_closed: boolean | null;
 }
 
 /** An operation in a list (in transit, recent operations). */

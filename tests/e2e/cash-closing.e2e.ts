@@ -268,6 +268,9 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
     await screenshots(page, 'closing-show');
 
     await step('la journée est verrouillée : un décaissement est refusé', page, async () => {
+      await page.goto(route('cash.index'));
+      await page.getByTestId(`cash-account-${desk}`).getByTestId('cash-account-closed').waitFor();
+      expect(await page.getByTestId(`cash-account-${mainDesk}`).getByTestId('cash-account-open').count()).toBe(1);
       const before = Number((await server.db('money_movements').count({ n: '*' }).first())!.n);
       await recordOperation('Décaissement', async () => {
         await page.getByLabel('Catégorie de dépense').selectOption({ label: 'Fournitures' });

@@ -17,6 +17,7 @@ export function presentCashAccount(row: any): CashAccountCard {
     today_out: Number(row.today_out ?? 0),
     transit_out: Number(row.transit_out ?? 0),
     transit_in: Number(row.transit_in ?? 0),
+    today_closed: row.kind === 'caisse' ? Boolean(row.today_closed) : null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { sortFrench } from '../../domain/records/collation.js';
 import { type PlaceScope, allowsAccount } from '../../policies/places.js';
 import { whereAllowedAccount } from '../places/scope.js';
+import { closedThroughByAccount } from '../treasury/ledger.js';
 
 /**
  * Reading the Caisse screens (issue 16): the accounts a user works on with their balance and the
@@ -32,6 +33,7 @@ export async function cashAccounts(db: Knex, places: PlaceScope, today: string):
     .where({ kind: 'transfer', status: 'in_transit' })
     .where((w) => w.whereIn('from_account_id', ids).orWhereIn('to_account_id', ids))
     .select('from_account_id', 'to_account_id', 'amount');
+  const closed = await closedThroughByAccount(db, accounts.filter((a) => a.kind === 'caisse').map((a) => Number(a.id)));
   const byDay = new Map(day.map((d) => [Number(d.account_id), d]));
   return accounts.map((a) => {
     const id = Number(a.id);
@@ -42,6 +44,7 @@ export async function cashAccounts(db: Knex, places: PlaceScope, today: string):
       today_out: Number(d?.money_out ?? 0),
       transit_out: transit.filter((t) => Number(t.from_account_id) === id).reduce((s, t) => s + Number(t.amount), 0),
       transit_in: transit.filter((t) => Number(t.to_account_id) === id).reduce((s, t) => s + Number(t.amount), 0),
+      today_closed: (closed.get(id) ?? '') >= today,
     };
   });
 }

@@ -137,6 +137,16 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: bank, amount: 1_000, movementType: 'cash_in', paymentMethod: 'virement' }], ctx('2020-01-01')));
   });
 
+  it("the Caisse home says on each desk's card whether today is closed (nothing for a bank or a wallet)", async () => {
+    const closed = await deskWith(today, 5_000, 0);
+    const open = await deskWith(today, 5_000, 0);
+    const bank = await makeTreasuryAccount(t.db, 'banque');
+    await closeDesk(t.db, closed, today);
+    const cards = (await admin.visit(route('cash.index'))).body.props.accounts as Array<{ id: number; today_closed: boolean | null }>;
+    const card = (id: number) => cards.find((a) => a.id === id)?.today_closed;
+    expect([card(closed), card(open), card(bank)]).toEqual([true, false, null]);
+  });
+
   it('sales and corrections on a closed day land on the next open day of the desk: the sale keeps its date, the closed day its figures', async () => {
     const shop = await makeShop(t.db, admin);
     const tag = uniqueTag();

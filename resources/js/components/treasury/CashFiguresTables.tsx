@@ -14,8 +14,8 @@ export interface FiguresBalance {
  * The movements of an account by nature between two balances — the one table of the Caisse: the
  * expected cash of a desk's day (closing screen, closing's page, closing report A4) and the
  * situation of an account over a period (screen and A4 printout). `print` draws it for paper
- * (`app-print-table`, the count column always there); on screen the count column hides below
- * 576 px and the table scrolls inside its card. Outs are shown negative (true minus).
+ * (`app-print-table`); on screen below 576 px the count hides and the ins and outs share one
+ * « Montant » column, so it fits a phone. Outs are shown negative (true minus).
  */
 export function MovementFiguresTable({
   currency,
@@ -40,15 +40,40 @@ export function MovementFiguresTable({
   testId?: string;
   print?: boolean;
 }) {
-  const num = print ? 'num' : 'text-end';
-  const countCell = print ? 'num' : 'text-end d-none d-sm-table-cell';
+  // On screen below 576 px the ins and outs share one column (outs negative), so the table fits a phone.
+  const num = print ? 'num' : 'text-end d-none d-sm-table-cell';
+  const narrow = print ? null : 'text-end d-sm-none';
   const outs = (n: number) => <Money value={-n} currency={currency} />;
+  const both = (totalIn: number, totalOut: number, always = false) =>
+    narrow ? (
+      <td className={narrow}>
+        {totalIn || always ? (
+          <div>
+            <Money value={totalIn} currency={currency} />
+          </div>
+        ) : null}
+        {totalOut || always ? <div>{outs(totalOut)}</div> : null}
+      </td>
+    ) : null;
+  const balance = (b: FiguresBalance, className: string) => (
+    <>
+      <td className={num} />
+      <td className={`${num} ${className}`} colSpan={2} data-testid={b.testId}>
+        <Money value={b.value} currency={currency} />
+      </td>
+      {narrow ? (
+        <td className={`${narrow} ${className}`}>
+          <Money value={b.value} currency={currency} />
+        </td>
+      ) : null}
+    </>
+  );
   const table = (
     <table className={print ? 'app-print-table' : 'table table-sm align-middle mb-0'} data-testid={testId}>
       <thead>
         <tr>
           <th scope="col">Nature</th>
-          <th scope="col" className={countCell}>
+          <th scope="col" className={num}>
             Mouvements
           </th>
           <th scope="col" className={num}>
@@ -57,19 +82,21 @@ export function MovementFiguresTable({
           <th scope="col" className={num}>
             Sorties
           </th>
+          {narrow ? (
+            <th scope="col" className={narrow}>
+              Montant
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
         <tr className={print ? undefined : 'fw-semibold'}>
           <th scope="row">{opening.label}</th>
-          <td className={countCell} />
-          <td className={num} colSpan={2} data-testid={opening.testId}>
-            <Money value={opening.value} currency={currency} />
-          </td>
+          {balance(opening, '')}
         </tr>
         {byType.length === 0 ? (
           <tr>
-            <td colSpan={4} className={print ? undefined : 'text-body-secondary'}>
+            <td colSpan={narrow ? 5 : 4} className={print ? undefined : 'text-body-secondary'}>
               {emptyText}
             </td>
           </tr>
@@ -77,9 +104,10 @@ export function MovementFiguresTable({
           byType.map((t) => (
             <tr key={t.movement_type} data-testid={rowTestId ? `${rowTestId}-${t.movement_type}` : undefined}>
               <td>{t.label}</td>
-              <td className={countCell}>{formatQty(t.count)}</td>
+              <td className={num}>{formatQty(t.count)}</td>
               <td className={num}>{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
               <td className={num}>{t.total_out ? outs(t.total_out) : '—'}</td>
+              {both(t.total_in, t.total_out)}
             </tr>
           ))
         )}
@@ -88,19 +116,17 @@ export function MovementFiguresTable({
         {total ? (
           <tr>
             <th scope="row">{total.label}</th>
-            <td className={countCell}>{total.count === undefined ? null : formatQty(total.count)}</td>
+            <td className={num}>{total.count === undefined ? null : formatQty(total.count)}</td>
             <td className={`${num} fw-semibold`}>
               <Money value={total.totalIn} currency={currency} />
             </td>
             <td className={`${num} fw-semibold`}>{outs(total.totalOut)}</td>
+            {both(total.totalIn, total.totalOut, true)}
           </tr>
         ) : null}
         <tr>
           <th scope="row">{closing.label}</th>
-          <td className={countCell} />
-          <td className={`${num} fw-bold`} colSpan={2} data-testid={closing.testId}>
-            <Money value={closing.value} currency={currency} />
-          </td>
+          {balance(closing, 'fw-bold')}
         </tr>
       </tfoot>
     </table>
@@ -127,7 +153,7 @@ export function ExpectedCashTable({ currency, figures: f, day, print = false }: 
 
 /** The day's money taken by other means than cash, to check against the operators' and banks' statements. */
 export function NonCashTable({ currency, rows }: { currency: string; rows: NonCashTotal[] }) {
-  if (rows.length === 0) return <p className="text-body-secondary mb-0">Aucun encaissement hors espèces ce jour.</p>;
+  if (rows.length === 0) return <p className="text-body-secondary mb-0 px-3 py-2">Aucun encaissement hors espèces ce jour.</p>;
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle mb-0" data-testid="closing-non-cash">

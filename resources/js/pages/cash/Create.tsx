@@ -47,7 +47,11 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
   });
   const from = accounts.find((a) => String(a.id) === form.data.from_account_id) ?? null;
   const supplier = suppliers.find((s) => String(s.id) === form.data.supplier_id) ?? null;
-  const option = (a: CashAccountOption) => ({ value: String(a.id), label: `${a.name} (${TREASURY_KIND_LABELS[a.kind]}) — ${formatMoney(a.balance, currency)}` });
+  // The account's name and balance (its kind only when the list mixes kinds): short enough for a phone.
+  const option = (list: CashAccountOption[]) => {
+    const severalKinds = new Set(list.map((a) => a.kind)).size > 1;
+    return (a: CashAccountOption) => ({ value: String(a.id), label: `${a.name}${severalKinds ? ` (${TREASURY_KIND_LABELS[a.kind]})` : ''} — ${formatMoney(a.balance, currency)}` });
+  };
   const others = formLevelErrors(form.errors, FIELDS);
   const submit = () => form.submit('post', route('cashOperations.index'));
   const title = `Nouvelle opération : ${def.label.toLowerCase()}`;
@@ -85,7 +89,7 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
               <div className="row">
                 {def.from ? (
                   <div className={def.to ? 'col-md-6' : 'col-12'}>
-                    <SelectField {...form.fieldProps('from_account_id')} label={kind === 'transfer' ? 'Caisse de départ' : "Compte d'où sort l'argent"} options={fromOptions.map(option)} required placeholder="Choisissez un compte" />
+                    <SelectField {...form.fieldProps('from_account_id')} label={kind === 'transfer' ? 'Caisse de départ' : "Compte d'où sort l'argent"} options={fromOptions.map(option(fromOptions))} required placeholder="Choisissez un compte" />
                   </div>
                 ) : null}
                 {def.to ? (
@@ -93,7 +97,7 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
                     <SelectField
                       {...form.fieldProps('to_account_id')}
                       label={kind === 'transfer' ? 'Caisse de destination' : kind === 'cash_in' ? 'Caisse' : "Compte où entre l'argent"}
-                      options={(kind === 'transfer' ? toOptions.filter((a) => String(a.id) !== form.data.from_account_id) : toOptions).map((a) => (kind === 'transfer' ? { value: String(a.id), label: a.name } : option(a)))}
+                      options={(kind === 'transfer' ? toOptions.filter((a) => String(a.id) !== form.data.from_account_id) : toOptions).map((a) => (kind === 'transfer' ? { value: String(a.id), label: a.name } : option(toOptions)(a)))}
                       required
                       placeholder="Choisissez un compte"
                       hint={kind === 'transfer' ? "L'argent quitte la caisse de départ à l'envoi et entre dans celle de destination quand elle confirme la réception." : undefined}

@@ -11,7 +11,7 @@ import { Icon } from '@/components/Icon';
 import { DataTable, RowLink } from '@/components/data/DataTable';
 import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
-import { StatusBadge } from '@/components/data/StatusBadge';
+import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { AccountLedger } from '@/components/treasury/AccountLedger';
 
 /**
@@ -107,19 +107,31 @@ function AccountCard({ account, currency, active, href }: { account: CashAccount
         <div className="fw-semibold text-truncate" title={account.name}>
           {account.name}
         </div>
-        <div className="small text-body-secondary">
-          {account.code} · {TREASURY_KIND_LABELS[account.kind]}
-          {account.active ? '' : ' · archivé'}
+        <div className="small text-body-secondary d-flex flex-wrap align-items-center column-gap-2">
+          <span>
+            {account.code} · {TREASURY_KIND_LABELS[account.kind]}
+            {account.active ? '' : ' · archivé'}
+          </span>
+          {account.today_closed ? (
+            <span data-testid="cash-account-closed">
+              <Badge tone="success">
+                <Icon name="fa-solid fa-lock" className="me-1" />
+                Journée arrêtée
+              </Badge>
+            </span>
+          ) : account.today_closed === false ? (
+            <span data-testid="cash-account-open">· journée ouverte</span>
+          ) : null}
         </div>
         <div className="fs-4 fw-semibold text-nowrap mt-1" data-testid="cash-account-balance">
           <Money value={account.balance} currency={currency} tone="balance" />
         </div>
         <div className="d-flex gap-3 flex-wrap small mt-2">
           <span>
-            Entrées du jour <span className="text-success fw-semibold">{<Money value={account.today_in} currency={currency} />}</span>
+            Entrées du jour <span className={account.today_in ? 'text-success fw-semibold' : 'text-body-secondary'}>{<Money value={account.today_in} currency={currency} />}</span>
           </span>
           <span>
-            Sorties du jour <span className="text-danger fw-semibold">{<Money value={account.today_out} currency={currency} />}</span>
+            Sorties du jour <span className={account.today_out ? 'text-danger fw-semibold' : 'text-body-secondary'}>{<Money value={account.today_out} currency={currency} />}</span>
           </span>
         </div>
         {account.transit_out || account.transit_in ? (

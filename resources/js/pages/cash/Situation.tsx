@@ -108,17 +108,17 @@ export default function CashSituation({ currency, accounts, filters, situation: 
           </SectionCard>
           <SectionCard title="Journées" icon="fa-solid fa-calendar-day" className="mt-3" testId="situation-days">
             {s.days.length === 0 ? (
-              <p className="text-body-secondary mb-0">Aucune journée avec des mouvements sur la période.</p>
+              <p className="text-body-secondary mb-0 px-3 py-2">Aucune journée avec des mouvements sur la période.</p>
             ) : (
               <div className="table-responsive">
                 <table className="table table-sm align-middle mb-0">
                   <thead>
                     <tr>
                       <th scope="col">Journée</th>
-                      <th scope="col" className="text-end">
+                      <th scope="col" className="text-end d-none d-sm-table-cell">
                         Entrées
                       </th>
-                      <th scope="col" className="text-end">
+                      <th scope="col" className="text-end d-none d-sm-table-cell">
                         Sorties
                       </th>
                       <th scope="col" className="text-end">
@@ -130,13 +130,25 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                   <tbody>
                     {s.days.map((d) => (
                       <tr key={d.day}>
-                        <td>{formatDate(d.day)}</td>
-                        <td className="text-end">
-                          <Money value={d.total_in} currency={currency} />
+                        <td>
+                          {formatDate(d.day)}
+                          {/* Below 576 px the day's ins and outs go under its date. */}
+                          <div className="small text-body-secondary d-sm-none">
+                            {d.total_in ? (
+                              <>
+                                entrées <Money value={d.total_in} currency={currency} />
+                              </>
+                            ) : null}
+                            {d.total_in && d.total_out ? ' · ' : null}
+                            {d.total_out ? (
+                              <>
+                                sorties <Money value={-d.total_out} currency={currency} />
+                              </>
+                            ) : null}
+                          </div>
                         </td>
-                        <td className="text-end">
-                          <Money value={-d.total_out} currency={currency} />
-                        </td>
+                        <td className="text-end d-none d-sm-table-cell">{d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}</td>
+                        <td className="text-end d-none d-sm-table-cell">{d.total_out ? <Money value={-d.total_out} currency={currency} /> : '—'}</td>
                         <td className="text-end">
                           <Money value={d.balance} currency={currency} tone="balance" />
                         </td>

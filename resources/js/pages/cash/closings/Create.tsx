@@ -198,7 +198,7 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
             <ExpectedCashTable currency={currency} figures={draft} day={formatDate(draft.day)} />
           </SectionCard>
           <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
-            <p className="small text-body-secondary">À rapprocher des relevés des opérateurs mobile money et de la banque.</p>
+            <p className="small text-body-secondary px-3 pt-2 mb-2">À rapprocher des relevés des opérateurs mobile money et de la banque.</p>
             <NonCashTable currency={currency} rows={draft.non_cash} />
           </SectionCard>
         </div>

@@ -3,7 +3,7 @@ import { CLOSING_STATUS_LABELS } from '@shared/cash-closing';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { RowLink } from '@/components/data/DataTable';
-import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime } from '@/components/data/format';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterInput, FilterSelect } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
@@ -57,9 +57,19 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
           cell: (c) => <RowLink href={route('cash.closings.show', { id: c.id })}>{formatDate(c.closing_date)}</RowLink>,
           foot: 'Total des écarts',
         },
-        { id: 'account', label: 'Caisse', role: 'secondary', wrap: true, cell: (c) => c.account_name },
+        {
+          id: 'account',
+          label: 'Caisse',
+          role: 'secondary',
+          wrap: true,
+          cell: (c) => (
+            <>
+              {c.account_name}
+              <div className="small text-body-secondary">{formatCount(c.movement_count, 'mouvement')}</div>
+            </>
+          ),
+        },
         { id: 'status', label: 'Statut', role: 'status', cell: (c) => <Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge> },
-        { id: 'movements', label: 'Mouvements', role: 'secondary', num: true, cell: (c) => formatQty(c.movement_count) },
         { id: 'expected', label: 'Attendu', role: 'figure', num: true, cell: (c) => <Money value={c.expected} currency={currency} /> },
         { id: 'counted', label: 'Compté', role: 'figure', num: true, cell: (c) => <Money value={c.counted} currency={currency} /> },
         {
@@ -75,7 +85,18 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
           ),
         },
         { id: 'reason', label: 'Motif', role: 'secondary', wrap: true, cell: (c) => c.reason || '—' },
-        { id: 'by', label: 'Validé par', role: 'secondary', wrap: true, cell: (c) => `${c.closed_by_name ?? '—'}, ${formatDateTime(c.closed_at)}` },
+        {
+          id: 'by',
+          label: 'Validé par',
+          role: 'secondary',
+          wrap: true,
+          cell: (c) => (
+            <>
+              {c.closed_by_name ?? '—'}
+              <div className="small text-body-secondary">{formatDateTime(c.closed_at)}</div>
+            </>
+          ),
+        },
       ]}
     />
   );

@@ -57,19 +57,21 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
         <Stat label={`Écart — ${differenceLabel(c.difference)}`} tone={c.difference === 0 ? 'success' : 'danger'} value={<Money value={c.difference} currency={currency} />} testId="closing-show-difference" />
       </StatRow>
       <SectionCard title="Arrêté" icon="fa-solid fa-file-signature" className="mb-3">
-        <Facts>
-          <Fact label="Statut" value={<Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge>} />
-          <Fact label="Caisse" value={`${c.account_name} (${c.account_code})`} />
-          <Fact label="Journée" value={formatDate(c.closing_date)} />
-          <Fact label="Validé" value={`${formatDateTime(c.closed_at)} par ${c.closed_by_name ?? '—'}`} />
-          <Fact label="Motif de l'écart" value={c.reason || '—'} />
-        </Facts>
+        <div className="card-body">
+          <Facts>
+            <Fact label="Statut" value={<Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge>} />
+            <Fact label="Caisse" value={`${c.account_name} (${c.account_code})`} />
+            <Fact label="Journée" value={formatDate(c.closing_date)} />
+            <Fact label="Validé" value={`${formatDateTime(c.closed_at)} par ${c.closed_by_name ?? '—'}`} />
+            <Fact label="Motif de l'écart" value={c.reason || '—'} />
+          </Facts>
+        </div>
       </SectionCard>
       <div className="row g-3">
         <div className="col-lg-6">
           <SectionCard title="Comptage" icon="fa-solid fa-money-bill-wave" testId="closing-show-count">
             {count_lines.length === 0 ? (
-              <p className="text-body-secondary mb-0">Caisse vide : rien n'a été compté.</p>
+              <p className="text-body-secondary mb-0 px-3 py-2">Caisse vide : rien n'a été compté.</p>
             ) : (
               <div className="table-responsive">
                 <table className="table table-sm align-middle mb-0">
