@@ -12,7 +12,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { companyToday, getCurrency } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
-import { type MoneyMovementInput, postMoneyMovements } from '../treasury/ledger.js';
+import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements } from '../treasury/ledger.js';
 
 /**
  * Caisse operations (CAI-, issue 16): décaissement, apport, transfert inter-caisse (sent, then
@@ -154,6 +154,8 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
 
+  // The accounts' locks before the operation row that references them (ledger.ts lockTreasuryAccounts).
+  await lockTreasuryAccounts(trx, [from?.id, to?.id]);
   const date = today ?? (await companyToday(trx));
   const { number } = await nextDocumentNumber(trx, CASH_OPERATION_SERIES, yearOf(date));
   const now = nowIso();

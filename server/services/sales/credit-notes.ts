@@ -112,7 +112,9 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
     sale_id: sale.id,
     client_id: sale.client_id,
     location_id: sale.location_id,
-    account_id: total > 0 ? Number(desk.id) : null,
+    // Set once the refund is posted: a foreign key written now would take a KEY SHARE lock on the
+    // desk before the products' locks, against the lock order (ledger.ts lockTreasuryAccounts).
+    account_id: null,
     credit_date: today,
     reason: input.reason,
     status: 'validated',
@@ -135,6 +137,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   if (total > 0) {
     // A closed day of the desk moves the refund to its next open day (the credit note keeps its date).
     await postMoneyMovements(trx, [{ accountId: Number(desk.id), amount: -total, movementType: 'sale_refund', paymentMethod: 'especes', label: `Avoir ${number} sur ${sale.number}`, field: 'refund' }], { ...ctx, onClosedDay: 'next_open_day' });
+    await trx('credit_notes').where({ id }).update({ account_id: Number(desk.id) });
   }
   await insertInChunks(
     trx,

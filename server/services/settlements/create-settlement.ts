@@ -17,7 +17,7 @@ import { getCompany } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { checkBusinessDate, throwIfErrors } from '../stock/common.js';
-import { postMoneyMovements } from '../treasury/ledger.js';
+import { lockTreasuryAccounts, postMoneyMovements } from '../treasury/ledger.js';
 import { normaliseMobileMoneyReference, registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 
 /**
@@ -188,6 +188,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   if (isPayment) account = await resolveSettlementAccount(trx, input, errors);
   throwIfErrors(errors);
 
+  // The account's lock before the settlement row that references it (ledger.ts lockTreasuryAccounts).
+  await lockTreasuryAccounts(trx, [account?.id]);
   const { number } = await nextDocumentNumber(trx, SETTLEMENT_SERIES, yearOf(input.settlementDate));
   const now = nowIso();
   const isMobile = isPayment && input.method === 'mobile_money';

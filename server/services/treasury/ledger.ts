@@ -113,6 +113,19 @@ interface AccountState {
   closedThrough: string | null;
 }
 
+/**
+ * Takes the accounts' locks (FOR UPDATE in id order on PostgreSQL; SQLite holds the write lock)
+ * before a document row that references them is written. On PostgreSQL inserting a row with a
+ * foreign key to an account takes a KEY SHARE lock on it, which postMoneyMovements then upgrades to
+ * FOR UPDATE: two documents of different series (a settlement and a décaissement into one desk)
+ * holding KEY SHARE each would each wait for the other — a deadlock, answered 500. Call it at the
+ * documents' place in the lock order (products, clients, then accounts), right before the insert.
+ */
+export async function lockTreasuryAccounts(trx: Knex.Transaction, ids: Array<number | null | undefined>): Promise<void> {
+  const sorted = [...new Set(ids.filter((id): id is number => typeof id === 'number' && id > 0))].sort((a, b) => a - b);
+  if (sorted.length) await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id'));
+}
+
 async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, AccountState>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const rows = await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id', 'kind', 'name', 'active', 'balance', 'last_hash'));

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../../server/domain/dates.js';
+import { cashDeskAccountId } from '../../../server/services/treasury/cash-desk-accounts.js';
+import { ROUTES } from '../../../shared/routes.js';
+import { Client, type TestApp, createTestApp } from '../../support/app.js';
+import { testDatabases } from '../../support/databases.js';
+import { makeClient } from '../../support/sales.js';
+import { idempotencyKey } from '../../support/stock.js';
+import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+import { balanceOf, expectCashConsistent } from '../../support/treasury.js';
+import { uniqueTag } from '../../support/unique.js';
+
+/**
+ * Documents of different series writing into one desk at the same moment, through the real HTTP
+ * stack on a real port: client settlements paid into the desk, décaissements out of it. Each
+ * document's row references the desk (a foreign key: a KEY SHARE lock on PostgreSQL) before its
+ * money is posted under the desk's FOR UPDATE lock; unless the desk is locked first, two writers of
+ * different series deadlock and one answers 500 (found by `npm run drill`'s load step, 2 cashiers).
+ */
+describe.each(testDatabases())('settlements and expenses at once on one desk (%s)', (kind) => {
+  let t: TestApp;
+  let server: ListeningApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    server = await listen(t);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  it('every one is recorded, none answers 500, the desk balance equals its ledger', { timeout: 180_000 }, async () => {
+    const admin = new Client(t);
+    await admin.login();
+    const tag = uniqueTag();
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const deskRes = await admin.post(ROUTES['cashDesks.index'], { code: `L${tag}`.slice(0, 20), name: `Caisse croisée ${tag}`, location_id: String(shop) });
+    const desk = (await cashDeskAccountId(t.db, Number(deskRes.headers.location.split('/').pop())))!;
+    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+    const apport = await admin.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 100_000, to_account_id: desk, beneficiary: 'Gérant' });
+    expect(apport.status).toBe(303);
+    const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+    const today = businessDate('Africa/Abidjan');
+
+    const sessions = await loggedInClients(server, 24);
+    const results = await Promise.all(
+      sessions.map((c, i) =>
+        i % 2 === 0
+          ? c.post(ROUTES['settlements.index'], { idempotency_key: idempotencyKey(), client_id: client, settlement_date: today, source: 'payment', method: 'especes', account_id: desk, amount: 1_000, allocation_mode: 'chosen', allocations: [], note: '' })
+          : c.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), kind: 'expense', amount: 500, from_account_id: desk, expense_category_id: category, beneficiary: `Livreur ${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(24).fill(303));
+    expect(results.filter((r, i) => (i % 2 === 0 ? /^\/operations\/reglement\/\d+$/ : /^\/operations\/caisse\/operations\/\d+$/).test(r.headers.location))).toHaveLength(24);
+    expect(Number((await t.db('settlements').where({ account_id: desk }).count({ n: '*' }).first())!.n)).toBe(12);
+    expect(await balanceOf(t.db, desk)).toBe(100_000 + 12 * 1_000 - 12 * 500);
+    await expectCashConsistent(t.db);
+  });
+});
