@@ -4,9 +4,9 @@ import { route } from '../../../shared/routes.js';
 import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus } from '../../../shared/sales.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation, whereAllowedTreasuryAccount } from '../places/scope.js';
-import { type ReportSlice, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
-import { soldRows } from './sales-summaries.js';
+import { whereAllowedTreasuryAccount } from '../places/scope.js';
+import { type ReportSlice, atPlaces, inPeriod, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
+import { productSales } from './sales-summaries.js';
 
 /**
  * Éditions › Situation des ventes (issue 17, report 1): the invoices of a period with what was
@@ -44,9 +44,7 @@ export interface ReportBody {
 
 /** The sales of the filters (period, places, location, kind, status). */
 function salesQuery(db: Knex, f: SalesSituationFilters, scope: PlaceScope, withStatus = true): Knex.QueryBuilder {
-  const q = db('sales as s').whereBetween('s.sale_date', [f.from, f.to]);
-  whereAllowedLocation(q, 's.location_id', scope);
-  if (f.location_id) q.where('s.location_id', Number(f.location_id));
+  const q = inPeriod(db('sales as s'), 's.sale_date', 's.location_id', f, scope);
   if (f.kind) q.where('s.kind', f.kind);
   if (withStatus && f.status === 'cancelled') q.where('s.status', 'cancelled');
   else if (withStatus && f.status) q.where('s.status', 'validated').where('s.payment_status', f.status);
@@ -331,12 +329,7 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
 }
 
 async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const base = db('transfers as t')
-    .join('transfer_lines as tl', 'tl.transfer_id', 't.id')
-    .whereBetween('t.transfer_date', [f.from, f.to])
-    .whereNot('t.status', 'cancelled');
-  whereAllowedLocation(base, ['t.from_location_id', 't.to_location_id'], scope);
-  if (f.location_id) base.where((w) => w.where('t.from_location_id', Number(f.location_id)).orWhere('t.to_location_id', Number(f.location_id)));
+  const base = inPeriod(db('transfers as t').join('transfer_lines as tl', 'tl.transfer_id', 't.id').whereNot('t.status', 'cancelled'), 't.transfer_date', ['t.from_location_id', 't.to_location_id'], f, scope);
   const grouped = base
     .clone()
     .join('products as p', 'p.id', 'tl.product_id')
@@ -380,24 +373,7 @@ async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: Pl
 }
 
 async function cumulativeProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const sold = soldRows(db, f, scope);
-  const grouped = db
-    .from(sold.as('e'))
-    .groupBy('e.product_id')
-    .select('e.product_id')
-    .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' })
-    .havingRaw('SUM(e.quantity) <> 0 OR SUM(e.sales) <> 0');
-  const agg = (await db.from(sold.clone().as('e')).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Record<string, unknown>;
-  const ordered = db
-    .from(grouped.as('g'))
-    .join('products as p', 'p.id', 'g.product_id')
-    .join('categories as c', 'c.id', 'p.category_id')
-    .select('g.*', 'p.code', 'p.name', 'p.unit', 'c.name as category')
-    .orderBy([
-      { column: 'g.sales', order: 'desc' },
-      { column: 'g.product_id', order: 'asc' },
-    ]);
-  const { rows, total } = await sliceQuery(db, ordered, slice);
+  const { rows, total, sales, cost } = await productSales(db, f, scope, slice);
   const columns: ReportColumn[] = [
     { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
@@ -419,8 +395,6 @@ async function cumulativeProducts(db: Knex, f: SalesSituationFilters, scope: Pla
     margin: num(r.sales) - num(r.cost),
     rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
   }));
-  const sales = num(agg?.sales);
-  const cost = num(agg?.cost);
   return {
     figures: [
       { id: 'products', label: 'Produits vendus', kind: 'count', figure: total },

@@ -2,10 +2,9 @@ import type { Knex } from 'knex';
 import type { ReportChart, ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation } from '../places/scope.js';
-import { type ReportSlice, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
+import { type ReportSlice, atPlaces, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
-import { soldRows } from './sales-summaries.js';
+import { productSales } from './sales-summaries.js';
 
 /**
  * Éditions › Finances › Chiffre d'affaires (issue 17, report 3): global, by client, daily, by
@@ -43,11 +42,7 @@ const CREDITED_COST = `COALESCE((SELECT SUM(cx.cost_total) FROM credit_notes cx 
  * sales), gross (TTC of the sales), returns (credit notes + cancellations, positive), cost (net).
  */
 function events(db: Knex, f: TurnoverFilters, scope: PlaceScope): Knex.QueryBuilder {
-  const place = (q: Knex.QueryBuilder, column: string) => {
-    whereAllowedLocation(q, column, scope);
-    if (f.location_id) q.where(column, Number(f.location_id));
-    return q;
-  };
+  const place = (q: Knex.QueryBuilder, column: string) => atPlaces(q, column, f, scope);
   const sales = place(
     db('sales as s')
       .whereBetween('s.sale_date', [f.from, f.to])
@@ -182,26 +177,8 @@ function dailyChart(days: Record<string, unknown>[]): ReportChart {
 }
 
 async function byProduct(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
-  const sold = soldRows(db, f, scope);
-  const grouped = db
-    .from(sold.as('e'))
-    .groupBy('e.product_id')
-    .select('e.product_id')
-    .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' })
-    .havingRaw('SUM(e.quantity) <> 0 OR SUM(e.sales) <> 0');
-  const agg = (await db.from(sold.clone().as('e')).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Record<string, unknown>;
-  const ordered = db
-    .from(grouped.as('g'))
-    .join('products as p', 'p.id', 'g.product_id')
-    .select('g.*', 'p.code', 'p.name', 'p.unit')
-    .orderBy([
-      { column: 'g.sales', order: 'desc' },
-      { column: 'g.product_id', order: 'asc' },
-    ]);
-  const { rows, total } = await sliceQuery(db, ordered, slice);
-  const top = 'all' in slice || slice.page === 1 ? rows.slice(0, 10) : ((await ordered.clone().limit(10)) as Record<string, unknown>[]);
-  const net = num(agg?.sales);
-  const cost = num(agg?.cost);
+  const { rows, total, sales: net, cost } = await productSales(db, f, scope, slice);
+  const top = 'all' in slice || slice.page === 1 ? rows.slice(0, 10) : (await productSales(db, f, scope, { page: 1, perPage: 10 })).rows;
   const columns: ReportColumn[] = [
     { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
