@@ -5,7 +5,7 @@ import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type Paymen
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
-import { type ReportSlice, atPlaces, inPeriod, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
+import { type ReportSlice, inPeriod, marginRate, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import { productSales } from './sales-summaries.js';
 
 /**
@@ -329,19 +329,36 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
 }
 
 async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const base = inPeriod(db('transfers as t').join('transfer_lines as tl', 'tl.transfer_id', 't.id').whereNot('t.status', 'cancelled'), 't.transfer_date', ['t.from_location_id', 't.to_location_id'], f, scope);
+  const sent = inPeriod(db('transfers as t').whereNot('t.status', 'cancelled'), 't.transfer_date', ['t.from_location_id', 't.to_location_id'], f, scope);
+  const base = sent.clone().join('transfer_lines as tl', 'tl.transfer_id', 't.id');
+  // Grouped by ids over the lines' covering index (one line per product per transfer: the unique
+  // index (transfer_id, product_id), so a group's line count is its transfer count), then the
+  // names joined and the whole list's count and totals taken in the same pass (window sums).
   const grouped = base
     .clone()
-    .join('products as p', 'p.id', 'tl.product_id')
-    .join('locations as lf', 'lf.id', 't.from_location_id')
-    .join('locations as lt', 'lt.id', 't.to_location_id')
-    .groupBy('lf.name', 'lt.name', 'p.id', 'p.code', 'p.name', 'p.unit')
-    .select('lf.name as source', 'lt.name as destination', 'p.code', 'p.name', 'p.unit')
-    .countDistinct({ n: 't.id' })
-    .sum({ sent: 'tl.quantity_sent', received: 'tl.quantity_received', value: db.raw('tl.quantity_sent * tl.unit_cost') })
-    .orderBy([{ column: 'lf.name' }, { column: 'lt.name' }, { column: 'p.name' }]);
-  const { rows, total } = await sliceQuery(db, grouped, slice);
-  const agg = (await base.clone().countDistinct({ n: 't.id' }).count({ lines: '*' }).sum({ value: db.raw('tl.quantity_sent * tl.unit_cost') }).first()) as Record<string, unknown>;
+    .groupBy('t.from_location_id', 't.to_location_id', 'tl.product_id')
+    .select('t.from_location_id', 't.to_location_id', 'tl.product_id')
+    .count({ n: '*' })
+    .sum({ sent: 'tl.quantity_sent', received: 'tl.quantity_received', value: db.raw('tl.quantity_sent * tl.unit_cost') });
+  const s = sliceOf(slice);
+  const rows = (await db
+    .from(grouped.as('g'))
+    .join('products as p', 'p.id', 'g.product_id')
+    .join('locations as lf', 'lf.id', 'g.from_location_id')
+    .join('locations as lt', 'lt.id', 'g.to_location_id')
+    .select('g.*', 'lf.name as source', 'lt.name as destination', 'p.code', 'p.name', 'p.unit', db.raw('COUNT(*) OVER () AS total_rows'), db.raw('SUM(g.n) OVER () AS lines'), db.raw('SUM(g.value) OVER () AS total_value'))
+    .orderBy([{ column: 'lf.name' }, { column: 'lt.name' }, { column: 'p.name' }, { column: 'p.id' }])
+    .limit(s.limit)
+    .offset(s.offset)) as Record<string, unknown>[];
+  const totalsOf = rows.length
+    ? { groups: num(rows[0].total_rows), lines: num(rows[0].lines), value: num(rows[0].total_value) }
+    : await (async () => {
+        const a = (await db.from(grouped.clone().as('g')).count({ groups: '*' }).sum({ lines: 'g.n', value: 'g.value' }).first()) as Record<string, unknown> | undefined;
+        return { groups: num(a?.groups), lines: num(a?.lines), value: num(a?.value) };
+      })();
+  const transfers = (await sent.clone().count({ n: '*' }).first()) as Record<string, unknown> | undefined;
+  const total = totalsOf.groups;
+  const agg = { n: num(transfers?.n), lines: totalsOf.lines, value: totalsOf.value };
   const columns: ReportColumn[] = [
     { id: 'source', label: 'Source', kind: 'text', role: 'secondary' },
     { id: 'destination', label: 'Destination', kind: 'text', role: 'secondary' },
