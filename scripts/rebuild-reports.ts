@@ -1,6 +1,6 @@
 /**
- * npm run reports:rebuild — recomputes the summary tables of the reports (report_sales_days/months,
- * report_stock_days/months: migration 202611241200_report_summaries) from the sales, credit notes
+ * npm run reports:rebuild — recomputes the summary tables of the reports (report_sales_days and
+ * report_stock_days with their running totals: migrations 202611241200 and 202611250200) from the sales, credit notes
  * and cancellations and from the stock ledger, in one transaction. The database's triggers keep
  * them up to date with every document; this is for a database restored or repaired by hand.
  * Uses DATABASE_URL like the server (default: the SQLite file under storage/).
@@ -18,7 +18,7 @@ try {
   const started = Date.now();
   const counts = await rebuildReportSummaries(db);
   console.log(
-    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour, ${fmt(counts.salesMonths)} par mois ; stock ${fmt(counts.stockDays)} par jour, ${fmt(counts.stockMonths)} par mois.`,
+    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
   );
 } finally {
   await db.destroy();

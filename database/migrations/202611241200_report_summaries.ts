@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { rebuildReportSummaries } from '../../server/db/report-summaries.js';
 
 /**
  * Éditions (issue 17): summary tables for the two reports that plain indexed SQL cannot answer
@@ -70,7 +69,7 @@ export async function up(db: Knex): Promise<void> {
 
   if (isPg) await createPgTriggers(db);
   else await createSqliteTriggers(db);
-  await rebuildReportSummaries(db);
+  // Filled from the documents by 202611250200_report_running_totals (its rebuild knows the tables as they are now).
 }
 
 /** The upsert of one delta into both sales tables, for a trigger body (SQLite). */

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
 /**
- * The summary tables of the reports (migration 202611241200_report_summaries: what each holds and
- * the triggers that keep them in the documents' own transaction), recomputed from the documents and
+ * The summary tables of the reports (migrations 202611241200_report_summaries and
+ * 202611250200_report_running_totals: what each holds), the triggers that keep them in the
+ * documents' own transaction, and their recomputation from the documents and
  * the stock ledger: by the migration, by `npm run reports:rebuild` (scripts/rebuild-reports.ts) and
  * by the tests that prove the triggers right. One transaction: readers see the old or the new
  * figures, never half.
@@ -26,21 +27,115 @@ export function salesEventsSql(): string {
       FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id WHERE s.status = 'cancelled'`;
 }
 
-export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: number; salesMonths: number; stockDays: number; stockMonths: number }> {
+const TRIGGERS = {
+  report_sale_line_insert: 'sale_lines',
+  report_credit_note_line_insert: 'credit_note_lines',
+  report_sale_cancel: 'sales',
+  report_stock_movement_insert: 'stock_movements',
+} as const;
+
+/** The SQL of one event source (columns d, location_id, product_id, quantity, sales, cost) applied to report_sales_days. */
+function salesDeltaSql(select: string, pg: boolean): string {
+  const x = pg ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
+  const r = pg ? 'r.' : '';
+  return `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
+      SELECT ${x}, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
+      FROM (${select}) x
+      LEFT JOIN report_sales_days p ON p.product_id = x.product_id AND p.location_id = x.location_id
+        AND p.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = x.product_id AND m.location_id = x.location_id AND m.day < x.d)
+      WHERE true
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, sales = ${r}sales + excluded.sales, cost = ${r}cost + excluded.cost,
+        cum_quantity = ${r}cum_quantity + excluded.quantity, cum_sales = ${r}cum_sales + excluded.sales, cum_cost = ${r}cum_cost + excluded.cost;
+    UPDATE report_sales_days ${pg ? 'AS r ' : ''}SET cum_quantity = ${pg ? 'r.' : 'report_sales_days.'}cum_quantity + x.quantity, cum_sales = ${pg ? 'r.' : 'report_sales_days.'}cum_sales + x.sales, cum_cost = ${pg ? 'r.' : 'report_sales_days.'}cum_cost + x.cost
+      FROM (${select}) x
+      WHERE ${pg ? 'r' : 'report_sales_days'}.product_id = x.product_id AND ${pg ? 'r' : 'report_sales_days'}.location_id = x.location_id AND ${pg ? 'r' : 'report_sales_days'}.day > x.d;`;
+}
+
+/** One stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days. */
+function stockDeltaSql(pg: boolean): string {
+  const r = pg ? 'r.' : '';
+  return `INSERT INTO report_stock_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, closing)
+      VALUES (NEW.business_date, NEW.location_id, NEW.product_id, NEW.quantity,
+        COALESCE((SELECT p.closing FROM report_stock_days p WHERE p.product_id = NEW.product_id AND p.location_id = NEW.location_id AND p.day < NEW.business_date ORDER BY p.day DESC LIMIT 1), 0) + NEW.quantity)
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, closing = ${r}closing + excluded.quantity;
+    UPDATE report_stock_days SET closing = closing + NEW.quantity WHERE product_id = NEW.product_id AND location_id = NEW.location_id AND day > NEW.business_date;`;
+}
+
+const SALE_LINE =
+  `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, NEW.net - NEW.allocated_discount AS sales, NEW.quantity * NEW.unit_cost AS cost FROM sales s WHERE s.id = NEW.sale_id`;
+const CREDIT_LINE = `SELECT cn.credit_date AS d, cn.location_id AS location_id, NEW.product_id AS product_id, -NEW.quantity AS quantity, -NEW.amount AS sales, -(NEW.quantity * NEW.unit_cost) AS cost FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`;
+
+/** What a cancellation (NEW: the sale) takes back per product: each line less what validated credit notes already returned, on the cancellation's date. */
+function cancelledLinesSelect(): string {
+  const returned = (expr: string) =>
+    `COALESCE((SELECT SUM(${expr}) FROM credit_note_lines cnl JOIN credit_notes cn ON cn.id = cnl.credit_note_id WHERE cnl.sale_line_id = sl.id AND cn.status = 'validated'), 0)`;
+  return `SELECT COALESCE(NEW.cancelled_on, substr(NEW.cancelled_at, 1, 10), NEW.sale_date) AS d, NEW.location_id AS location_id, sl.product_id AS product_id,
+      -SUM(sl.quantity - ${returned('cnl.quantity')}) AS quantity,
+      -SUM(sl.net - sl.allocated_discount - ${returned('cnl.amount')}) AS sales,
+      -SUM((sl.quantity - ${returned('cnl.quantity')}) * sl.unit_cost) AS cost
+    FROM sale_lines sl WHERE sl.sale_id = NEW.id GROUP BY sl.product_id`;
+}
+
+/** Removes the summary triggers (a bulk load sets them aside, then rebuilds the summaries once). */
+export async function dropReportTriggers(db: Knex): Promise<void> {
+  const isPg = db.client.config.client === 'pg';
+  for (const [name, table] of Object.entries(TRIGGERS)) {
+    if (isPg) {
+      await db.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
+      await db.raw(`DROP FUNCTION IF EXISTS ${name}()`);
+    } else await db.raw(`DROP TRIGGER IF EXISTS ${name}`);
+  }
+}
+
+/** The triggers that keep the day summaries and their running totals in the documents' own transactions (SQLite and PostgreSQL). */
+export async function createReportTriggers(db: Knex): Promise<void> {
+  const isPg = db.client.config.client === 'pg';
+  if (!isPg) {
+    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false)} END`);
+    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false)} END`);
+    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false)} END`);
+    await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql(false)} END`);
+    return;
+  }
+  const fn = async (name: string, body: string, on: string, when = '') => {
+    await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
+    await db.raw(`CREATE TRIGGER ${name} AFTER ${on} FOR EACH ROW ${when} EXECUTE FUNCTION ${name}()`);
+  };
+  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINE, true), 'INSERT ON sale_lines');
+  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINE, true), 'INSERT ON credit_note_lines');
+  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
+  await fn('report_stock_movement_insert', stockDeltaSql(true), 'INSERT ON stock_movements');
+}
+
+export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: number; stockDays: number }> {
   return db.transaction(async (trx) => {
     await trx('report_sales_days').delete();
-    await trx('report_sales_months').delete();
-    await trx('report_stock_months').delete();
     await trx('report_stock_days').delete();
-    await trx.raw(`INSERT INTO report_sales_days (day, location_id, product_id, quantity, sales, cost)
-      SELECT e.d, e.location_id, e.product_id, SUM(e.quantity), SUM(e.sales), SUM(e.cost) FROM (${salesEventsSql()}) e GROUP BY e.d, e.location_id, e.product_id`);
-    await trx.raw(`INSERT INTO report_sales_months (month, location_id, product_id, quantity, sales, cost)
-      SELECT substr(day, 1, 7), location_id, product_id, SUM(quantity), SUM(sales), SUM(cost) FROM report_sales_days GROUP BY substr(day, 1, 7), location_id, product_id`);
-    await trx.raw(`INSERT INTO report_stock_days (day, location_id, product_id, quantity)
-      SELECT business_date, location_id, product_id, SUM(quantity) FROM stock_movements GROUP BY business_date, location_id, product_id`);
-    await trx.raw(`INSERT INTO report_stock_months (month, location_id, product_id, quantity)
-      SELECT substr(day, 1, 7), location_id, product_id, SUM(quantity) FROM report_stock_days GROUP BY substr(day, 1, 7), location_id, product_id`);
+    // Day totals, then the running totals per (product, location) in day order (window sums).
+    await trx.raw(`INSERT INTO report_sales_days (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
+      SELECT g.d, g.location_id, g.product_id, g.quantity, g.sales, g.cost, SUM(g.quantity) OVER w, SUM(g.sales) OVER w, SUM(g.cost) OVER w
+      FROM (SELECT e.d, e.location_id, e.product_id, SUM(e.quantity) AS quantity, SUM(e.sales) AS sales, SUM(e.cost) AS cost FROM (${salesEventsSql()}) e GROUP BY e.d, e.location_id, e.product_id) g
+      WINDOW w AS (PARTITION BY g.product_id, g.location_id ORDER BY g.d)`);
+    await trx.raw(`INSERT INTO report_stock_days (day, location_id, product_id, quantity, closing)
+      SELECT g.d, g.location_id, g.product_id, g.quantity, SUM(g.quantity) OVER (PARTITION BY g.product_id, g.location_id ORDER BY g.d)
+      FROM (SELECT business_date AS d, location_id, product_id, SUM(quantity) AS quantity FROM stock_movements GROUP BY business_date, location_id, product_id) g`);
     const count = async (table: string) => Number((await trx(table).count({ n: '*' }).first())!.n);
-    return { salesDays: await count('report_sales_days'), salesMonths: await count('report_sales_months'), stockDays: await count('report_stock_days'), stockMonths: await count('report_stock_months') };
+    return { salesDays: await count('report_sales_days'), stockDays: await count('report_stock_days') };
   });
+}
+
+/**
+ * A bulk load (the demo seed's year of history) without the summary triggers: they are set aside
+ * for `work` and the summaries rebuilt once from the documents after it — one grouped pass instead
+ * of a trigger per line and movement (PostgreSQL's seed spent most of its time in them). Only for
+ * a load nobody else writes during (the triggers are absent for every connection meanwhile).
+ */
+export async function withoutReportTriggers<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  await dropReportTriggers(db);
+  try {
+    return await work();
+  } finally {
+    await createReportTriggers(db);
+    await rebuildReportSummaries(db);
+  }
 }

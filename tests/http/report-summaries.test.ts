@@ -5,6 +5,7 @@ import { rebuildReportSummaries, salesEventsSql } from '../../server/db/report-s
 import { withSearchName } from '../../server/db/search.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
+import { stockAtRows } from '../../server/services/reports/sales-summaries.js';
 import { ROUTES } from '../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
@@ -13,7 +14,8 @@ import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 
 /**
- * The summary tables of the reports (migration 202611241200_report_summaries), kept by triggers in
+ * The summary tables of the reports (migrations 202611241200_report_summaries and
+ * 202611250200_report_running_totals: day rows with running totals and closings), kept by triggers in
  * the documents' own transactions, equal the raw documents and the stock ledger after random
  * histories — sales of both kinds on random dates, credit notes, cancellations on a later date,
  * stock movements on random dates — and a report over a random period (whole months and edge days
@@ -89,31 +91,38 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
 
   const key = (r: Row) => `${r.d}|${r.location_id}|${r.product_id}`;
   const norm = (rows: Row[], fields: string[]) => Object.fromEntries(rows.filter((r) => fields.some((f) => Number(r[f]) !== 0)).map((r) => [key(r), fields.map((f) => Number(r[f]))]));
-  const summaries = async () => ({
-    sold: norm((await t.db('report_sales_days').select('day as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost')) as Row[], ['quantity', 'sales', 'cost']),
-    soldMonths: norm((await t.db('report_sales_months').select('month as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost')) as Row[], ['quantity', 'sales', 'cost']),
-    stock: norm((await t.db('report_stock_days').select('day as d', 'location_id', 'product_id', 'quantity')) as Row[], ['quantity']),
-    stockMonths: norm((await t.db('report_stock_months').select('month as d', 'location_id', 'product_id', 'quantity')) as Row[], ['quantity']),
+  const summaryRows = async () => ({
+    sold: (await t.db('report_sales_days').select('day as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost', 'cum_quantity', 'cum_sales', 'cum_cost')) as Row[],
+    stock: (await t.db('report_stock_days').select('day as d', 'location_id', 'product_id', 'quantity', 'closing')) as Row[],
   });
+  const summaries = async () => {
+    const { sold, stock } = await summaryRows();
+    return {
+      sold: norm(sold, ['quantity', 'sales', 'cost']),
+      stock: norm(stock, ['quantity']),
+      // Running totals (202611250200): on every summary row, Σ of the pair's days up to it.
+      soldTotals: Object.fromEntries(sold.map((r) => [key(r), ['cum_quantity', 'cum_sales', 'cum_cost'].map((f) => Number(r[f]))])),
+      closings: Object.fromEntries(stock.map((r) => [key(r), [Number(r.closing)]])),
+    };
+  };
+  /** The running totals a summary row should hold, added up from the raw per-day rows (test arithmetic on a few rows). */
+  const runningTotals = (at: Row[], rows: Row[], fields: string[]) =>
+    Object.fromEntries(
+      at.map((r) => [
+        key(r),
+        fields.map((f) => rows.filter((x) => x.location_id === r.location_id && x.product_id === r.product_id && String(x.d) <= String(r.d)).reduce((a, x) => a + Number(x[f]), 0)),
+      ]),
+    );
   const raw = async () => {
     const events = t.db.raw(`(${salesEventsSql()}) e`);
     const moves = (await t.db('stock_movements').select('business_date as d', 'location_id', 'product_id').sum({ quantity: 'quantity' }).groupBy('business_date', 'location_id', 'product_id')) as Row[];
-    const monthly = (rows: Row[], fields: string[]) => {
-      const out = new Map<string, Row>();
-      for (const r of rows) {
-        const k = `${String(r.d).slice(0, 7)}|${r.location_id}|${r.product_id}`;
-        const acc = out.get(k) ?? { d: String(r.d).slice(0, 7), location_id: r.location_id, product_id: r.product_id, ...Object.fromEntries(fields.map((f) => [f, 0])) };
-        for (const f of fields) acc[f] = Number(acc[f]) + Number(r[f]);
-        out.set(k, acc);
-      }
-      return [...out.values()];
-    };
     const sold = (await t.db.from(events).select('e.d', 'e.location_id', 'e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupBy('e.d', 'e.location_id', 'e.product_id')) as Row[];
+    const at = await summaryRows();
     return {
       sold: norm(sold, ['quantity', 'sales', 'cost']),
-      soldMonths: norm(monthly(sold, ['quantity', 'sales', 'cost']), ['quantity', 'sales', 'cost']),
       stock: norm(moves, ['quantity']),
-      stockMonths: norm(monthly(moves, ['quantity']), ['quantity']),
+      soldTotals: runningTotals(at.sold, sold, ['quantity', 'sales', 'cost']),
+      closings: runningTotals(at.stock, moves, ['quantity']),
     };
   };
 
@@ -127,6 +136,12 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
         const res = await admin.visit(`${ROUTES['reports.turnover']}?view=produits&from=${from}&to=${to}`);
         const expected = (await t.db.from(t.db.raw(`(${salesEventsSql()}) e`)).whereBetween('e.d', [from, to]).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Row;
         expect(res.body.props.tables[0].totals).toMatchObject({ net: Number(expected.sales ?? 0), cost: Number(expected.cost ?? 0) });
+        // The stock at the end of a random day (closings) equals the ledger's movements up to it, per pair.
+        const day = DAYS[b];
+        const atDay = (await stockAtRows(t.db, day, { location_id: '' }, (q) => q).whereIn('x.product_id', products)) as Row[];
+        const ledger = (await t.db('stock_movements').whereIn('product_id', products).where('business_date', '<=', day).select('location_id', 'product_id').sum({ quantity: 'quantity' }).groupBy('location_id', 'product_id')) as Row[];
+        const pairsOf = (rows: Row[]) => Object.fromEntries(rows.filter((r) => Number(r.quantity) !== 0).map((r) => [`${r.location_id}|${r.product_id}`, Number(r.quantity)]));
+        expect(pairsOf(atDay)).toEqual(pairsOf(ledger));
       }),
       { numRuns: 8 },
     );

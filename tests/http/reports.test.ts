@@ -257,15 +257,16 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     const summaries = async () => ({
       days: norm((await t.db('report_sales_days').select('day as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost')) as ReportRow[], ['quantity', 'sales', 'cost']),
       stock: norm((await t.db('report_stock_days').select('day as d', 'location_id', 'product_id', 'quantity')) as ReportRow[], ['quantity']),
-      months: Number((await t.db('report_sales_months').sum({ s: 'sales' }).first())?.s ?? 0),
-      stockMonths: Number((await t.db('report_stock_months').sum({ q: 'quantity' }).first())?.q ?? 0),
+      // The last running totals of every pair add up to everything sold and moved.
+      cum: Number((await t.db('report_sales_days as r').whereRaw('r.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = r.product_id AND m.location_id = r.location_id)').sum({ s: 'cum_sales' }).first())?.s ?? 0),
+      closing: Number((await t.db('report_stock_days as r').whereRaw('r.day = (SELECT MAX(m.day) FROM report_stock_days m WHERE m.product_id = r.product_id AND m.location_id = r.location_id)').sum({ q: 'closing' }).first())?.q ?? 0),
     });
     const { sold, moved } = await raw();
     const before = await summaries();
     expect(before.days).toEqual(norm(sold, ['quantity', 'sales', 'cost']));
     expect(before.stock).toEqual(norm(moved, ['quantity']));
-    expect(before.months).toBe(sold.reduce((a, r) => a + Number(r.sales), 0));
-    expect(before.stockMonths).toBe(moved.reduce((a, r) => a + Number(r.quantity), 0));
+    expect(before.cum).toBe(sold.reduce((a, r) => a + Number(r.sales), 0));
+    expect(before.closing).toBe(moved.reduce((a, r) => a + Number(r.quantity), 0));
     await rebuildReportSummaries(t.db);
     expect(await summaries()).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { withSearchName } from '../../../server/db/search.js';
 import { optimizeSqlite, withBulkLoad } from '../../../server/db/connection.js';
+import { withoutReportTriggers } from '../../../server/db/report-summaries.js';
 import { nowIso, toBool } from '../../../server/db/dialect.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { createStockEntry } from '../../../server/services/stock/entries.js';
@@ -130,7 +131,9 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   }
   // The bank and the wallets first: the history's sales pay into them.
   const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
-  const history = await withBulkLoad(db, HISTORY_TABLES, () => seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor));
+  // The year of history in bulk: without the reports' summary triggers (rebuilt once after it,
+  // server/db/report-summaries.ts) and, on SQLite, without the history tables' secondary indexes.
+  const history = await withoutReportTriggers(db, () => withBulkLoad(db, HISTORY_TABLES, () => seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor)));
   // Fresh planner statistics for the tables just filled (SQLite; PostgreSQL has autovacuum).
   await optimizeSqlite(db);
   return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history, treasuryAccounts };

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { ReportChart, ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
-import { addDays } from '../../domain/dates.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedLocation } from '../places/scope.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 
 /**
  * The server half of the report frame (shared/reports.ts): the slice of rows a report answers
  * (a page on screen, everything up to a cap in print and export), the tables and their totals,
- * costs left out for who may not see them, the export of a table, and the reading of a period
- * from the summary tables (whole months + edge days).
+ * costs left out for who may not see them, the export of a table, and the period and place
+ * filters every report of sales shares (inPeriod, atPlaces; the summary join is sales-summaries.ts).
  */
 
 /** Which rows to answer: one page (screen) or all of them up to `limit` (print, export). */
@@ -43,6 +44,36 @@ export async function sliceQuery(db: Knex, query: Knex.QueryBuilder, slice: Repo
 
 export function table(id: string, columns: ReportColumn[], page: Paginated<ReportRow>, totals: ReportRow | null, extra: Partial<ReportTable> = {}): ReportTable {
   return { id, columns, page, totals, ...extra };
+}
+
+/** The period and location filters every report of sales shares (the URL's from, to, location_id). */
+export interface ReportPeriod {
+  from: string;
+  to: string;
+  /** '' = every location the user may see. */
+  location_id: string;
+}
+
+/**
+ * The place filter of a report, in one spot: the rows of `column` (or of any of `columns`: a
+ * transfer's source or destination) at a location the user may see (`scope`), and at the filter's
+ * location when one is chosen. Returns the query.
+ */
+export function atPlaces<Q extends Knex.QueryBuilder>(q: Q, column: string | readonly string[], f: { location_id: string }, scope: PlaceScope): Q {
+  whereAllowedLocation(q, column, scope);
+  if (f.location_id) {
+    const columns = typeof column === 'string' ? [column] : column;
+    q.where((w) => {
+      for (const c of columns) w.orWhere(c, Number(f.location_id));
+    });
+  }
+  return q;
+}
+
+/** The rows of a report's period and places: `dateColumn` within [from, to] and `locationColumn` as atPlaces keeps it. */
+export function inPeriod<Q extends Knex.QueryBuilder>(q: Q, dateColumn: string, locationColumn: string | readonly string[], f: ReportPeriod, scope: PlaceScope): Q {
+  q.whereBetween(dateColumn, [f.from, f.to]);
+  return atPlaces(q, locationColumn, f, scope);
 }
 
 /** Numbers from the database (PostgreSQL sums are numeric strings before the type parser; null when nothing matched). */
@@ -100,26 +131,4 @@ export async function reportExport(format: ExportFormat, name: { fileName: strin
   }
   const rows = [...t.page.data, ...(t.totals ? [t.totals] : [])];
   return buildExport(format, { ...name, currency, columns }, rows);
-}
-
-/** Whole calendar months inside [from, to] and the days left at each edge, to read a period from month + day summaries. */
-export function monthsAndDays(from: string, to: string): { months: [string, string] | null; days: Array<[string, string]> } {
-  const firstFull = from.slice(8) === '01' ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
-  const endMonth = to.slice(0, 7);
-  const lastFull = addDays(to, 1).slice(0, 7) !== endMonth ? endMonth : previousMonth(endMonth);
-  if (firstFull > lastFull) return { months: null, days: [[from, to]] };
-  const days: Array<[string, string]> = [];
-  if (from < `${firstFull}-01`) days.push([from, addDays(`${firstFull}-01`, -1)]);
-  const afterLast = `${nextMonth(lastFull)}-01`;
-  if (afterLast <= to) days.push([afterLast, to]);
-  return { months: [firstFull, lastFull], days };
-}
-
-function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
-function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }

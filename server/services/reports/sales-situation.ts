@@ -5,9 +5,9 @@ import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type Paymen
 import { saleRemainingSql } from '../sales/remaining.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation, whereAllowedTreasuryAccount } from '../places/scope.js';
-import { type ReportSlice, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
-import { soldRows } from './sales-summaries.js';
+import { whereAllowedTreasuryAccount } from '../places/scope.js';
+import { type ReportSlice, inPeriod, marginRate, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
+import { productSales } from './sales-summaries.js';
 
 /**
  * Éditions › Situation des ventes (issue 17, report 1): the invoices of a period with what was
@@ -45,9 +45,7 @@ export interface ReportBody {
 
 /** The sales of the filters (period, places, location, kind, status). */
 function salesQuery(db: Knex, f: SalesSituationFilters, scope: PlaceScope, withStatus = true): Knex.QueryBuilder {
-  const q = db('sales as s').whereBetween('s.sale_date', [f.from, f.to]);
-  whereAllowedLocation(q, 's.location_id', scope);
-  if (f.location_id) q.where('s.location_id', Number(f.location_id));
+  const q = inPeriod(db('sales as s'), 's.sale_date', 's.location_id', f, scope);
   if (f.kind) q.where('s.kind', f.kind);
   if (withStatus && f.status === 'cancelled') q.where('s.status', 'cancelled');
   else if (withStatus && f.status) q.where('s.status', 'validated').where('s.payment_status', f.status);
@@ -332,24 +330,36 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
 }
 
 async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const base = db('transfers as t')
-    .join('transfer_lines as tl', 'tl.transfer_id', 't.id')
-    .whereBetween('t.transfer_date', [f.from, f.to])
-    .whereNot('t.status', 'cancelled');
-  whereAllowedLocation(base, ['t.from_location_id', 't.to_location_id'], scope);
-  if (f.location_id) base.where((w) => w.where('t.from_location_id', Number(f.location_id)).orWhere('t.to_location_id', Number(f.location_id)));
+  const sent = inPeriod(db('transfers as t').whereNot('t.status', 'cancelled'), 't.transfer_date', ['t.from_location_id', 't.to_location_id'], f, scope);
+  const base = sent.clone().join('transfer_lines as tl', 'tl.transfer_id', 't.id');
+  // Grouped by ids over the lines' covering index (one line per product per transfer: the unique
+  // index (transfer_id, product_id), so a group's line count is its transfer count), then the
+  // names joined and the whole list's count and totals taken in the same pass (window sums).
   const grouped = base
     .clone()
-    .join('products as p', 'p.id', 'tl.product_id')
-    .join('locations as lf', 'lf.id', 't.from_location_id')
-    .join('locations as lt', 'lt.id', 't.to_location_id')
-    .groupBy('lf.name', 'lt.name', 'p.id', 'p.code', 'p.name', 'p.unit')
-    .select('lf.name as source', 'lt.name as destination', 'p.code', 'p.name', 'p.unit')
-    .countDistinct({ n: 't.id' })
-    .sum({ sent: 'tl.quantity_sent', received: 'tl.quantity_received', value: db.raw('tl.quantity_sent * tl.unit_cost') })
-    .orderBy([{ column: 'lf.name' }, { column: 'lt.name' }, { column: 'p.name' }]);
-  const { rows, total } = await sliceQuery(db, grouped, slice);
-  const agg = (await base.clone().countDistinct({ n: 't.id' }).count({ lines: '*' }).sum({ value: db.raw('tl.quantity_sent * tl.unit_cost') }).first()) as Record<string, unknown>;
+    .groupBy('t.from_location_id', 't.to_location_id', 'tl.product_id')
+    .select('t.from_location_id', 't.to_location_id', 'tl.product_id')
+    .count({ n: '*' })
+    .sum({ sent: 'tl.quantity_sent', received: 'tl.quantity_received', value: db.raw('tl.quantity_sent * tl.unit_cost') });
+  const s = sliceOf(slice);
+  const rows = (await db
+    .from(grouped.as('g'))
+    .join('products as p', 'p.id', 'g.product_id')
+    .join('locations as lf', 'lf.id', 'g.from_location_id')
+    .join('locations as lt', 'lt.id', 'g.to_location_id')
+    .select('g.*', 'lf.name as source', 'lt.name as destination', 'p.code', 'p.name', 'p.unit', db.raw('COUNT(*) OVER () AS total_rows'), db.raw('SUM(g.n) OVER () AS lines'), db.raw('SUM(g.value) OVER () AS total_value'))
+    .orderBy([{ column: 'lf.name' }, { column: 'lt.name' }, { column: 'p.name' }, { column: 'p.id' }])
+    .limit(s.limit)
+    .offset(s.offset)) as Record<string, unknown>[];
+  const totalsOf = rows.length
+    ? { groups: num(rows[0].total_rows), lines: num(rows[0].lines), value: num(rows[0].total_value) }
+    : await (async () => {
+        const a = (await db.from(grouped.clone().as('g')).count({ groups: '*' }).sum({ lines: 'g.n', value: 'g.value' }).first()) as Record<string, unknown> | undefined;
+        return { groups: num(a?.groups), lines: num(a?.lines), value: num(a?.value) };
+      })();
+  const transfers = (await sent.clone().count({ n: '*' }).first()) as Record<string, unknown> | undefined;
+  const total = totalsOf.groups;
+  const agg = { n: num(transfers?.n), lines: totalsOf.lines, value: totalsOf.value };
   const columns: ReportColumn[] = [
     { id: 'source', label: 'Source', kind: 'text', role: 'secondary' },
     { id: 'destination', label: 'Destination', kind: 'text', role: 'secondary' },
@@ -381,24 +391,7 @@ async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: Pl
 }
 
 async function cumulativeProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const sold = soldRows(db, f, scope);
-  const grouped = db
-    .from(sold.as('e'))
-    .groupBy('e.product_id')
-    .select('e.product_id')
-    .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' })
-    .havingRaw('SUM(e.quantity) <> 0 OR SUM(e.sales) <> 0');
-  const agg = (await db.from(sold.clone().as('e')).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Record<string, unknown>;
-  const ordered = db
-    .from(grouped.as('g'))
-    .join('products as p', 'p.id', 'g.product_id')
-    .join('categories as c', 'c.id', 'p.category_id')
-    .select('g.*', 'p.code', 'p.name', 'p.unit', 'c.name as category')
-    .orderBy([
-      { column: 'g.sales', order: 'desc' },
-      { column: 'g.product_id', order: 'asc' },
-    ]);
-  const { rows, total } = await sliceQuery(db, ordered, slice);
+  const { rows, total, sales, cost } = await productSales(db, f, scope, slice);
   const columns: ReportColumn[] = [
     { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
@@ -420,8 +413,6 @@ async function cumulativeProducts(db: Knex, f: SalesSituationFilters, scope: Pla
     margin: num(r.sales) - num(r.cost),
     rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
   }));
-  const sales = num(agg?.sales);
-  const cost = num(agg?.cost);
   return {
     figures: [
       { id: 'products', label: 'Produits vendus', kind: 'count', figure: total },

@@ -1,37 +1,95 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation } from '../places/scope.js';
-import { monthsAndDays } from './frame.js';
+import { type ReportPeriod, type ReportSlice, atPlaces, sliceOf } from './frame.js';
 
 /**
- * What was sold per product (net of credit notes and cancellations, each on its own date) over a
- * period, read from the summary tables of migration 202611241200_report_summaries: the whole months
- * from report_sales_months, the days at the edges from report_sales_days. Rows: product_id,
- * location_id, quantity, sales, cost — to be grouped by the caller.
+ * The summary join of the reports (migrations 202611241200_report_summaries and
+ * 202611250200_report_running_totals): what was sold per (product, location) over a period, and
+ * the stock per (product, location) at the end of a day — each read from the RUNNING TOTALS of the
+ * day summaries with a couple of index seeks per pair, whatever the period's length.
  */
-export function soldRows(db: Knex, f: { from: string; to: string; location_id: string }, scope: PlaceScope): Knex.QueryBuilder {
-  const { months, days } = monthsAndDays(f.from, f.to);
-  const parts: Knex.QueryBuilder[] = [];
-  const restrict = (q: Knex.QueryBuilder, alias: string) => {
-    whereAllowedLocation(q, `${alias}.location_id`, scope);
-    if (f.location_id) q.where(`${alias}.location_id`, Number(f.location_id));
-    return q;
-  };
-  if (months) parts.push(restrict(db('report_sales_months as m').whereBetween('m.month', months).select('m.product_id', 'm.location_id', 'm.quantity', 'm.sales', 'm.cost'), 'm'));
-  for (const [a, b] of days) parts.push(restrict(db('report_sales_days as d').whereBetween('d.day', [a, b]).select('d.product_id', 'd.location_id', 'd.quantity', 'd.sales', 'd.cost'), 'd'));
-  // Plain UNION ALL (SQLite refuses parenthesised members).
-  return parts.length === 1 ? parts[0] : parts[0].unionAll(parts.slice(1), false);
+
+/** The pairs (product, location) a report covers: every product at every location the user may see and the filter keeps. */
+function pairs(db: Knex, f: { location_id: string }, scope: PlaceScope | ((q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder)): Knex.QueryBuilder {
+  const q = db('products as p').crossJoin(db.raw('locations as l'));
+  if (typeof scope === 'function') {
+    scope(q, 'l.id');
+    if (f.location_id) q.where('l.id', Number(f.location_id));
+  } else atPlaces(q, 'l.id', f, scope);
+  return q;
 }
 
-/** Stock per (product, location) at the end of `date`: Σ whole months before its month + Σ its month's days up to it (report_stock_*). */
+/**
+ * What was sold per product and location over [from, to] (net of credit notes and cancellations,
+ * each on its own date): rows product_id, location_id, quantity, sales, cost — the running total at
+ * the pair's last day ≤ to less the one at its last day < from; pairs without an event in the
+ * period are left out. Group them as the report needs (the dashboard and the reports do).
+ */
+export function soldRows(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
+  const lastDay = (cmp: '<=' | '<', date: string) =>
+    db.raw(`(SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ?)`, [date]);
+  const pr = pairs(db, f, scope).select('p.id as product_id', 'l.id as location_id', { day_to: lastDay('<=', f.to) }, { day_from: lastDay('<', f.from) });
+  const at = (alias: string, day: string) =>
+    function (this: Knex.JoinClause) {
+      this.on(`${alias}.product_id`, 'pr.product_id').andOn(`${alias}.location_id`, 'pr.location_id').andOn(`${alias}.day`, day);
+    };
+  const diff = (column: string) => db.raw(`COALESCE(a.${column}, 0) - COALESCE(b.${column}, 0) AS ${column.slice(4)}`);
+  return db
+    .from(pr.as('pr'))
+    .leftJoin('report_sales_days as a', at('a', 'pr.day_to'))
+    .leftJoin('report_sales_days as b', at('b', 'pr.day_from'))
+    .where('pr.day_to', '>=', f.from)
+    .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
+}
+
+export interface ProductSales {
+  /** The slice's rows: product_id, quantity, sales, cost, code, name, unit, category — biggest sales first. */
+  rows: Record<string, unknown>[];
+  /** Products with something sold or returned in the period (rows of the whole list). */
+  total: number;
+  sales: number;
+  cost: number;
+}
+
+/**
+ * What each product sold over a period (every location of the filter), ordered by amount, one
+ * slice of it with the count and the totals of the whole list — one SQL pass (window sums), never
+ * the rows added up here. Serves Situation des ventes › cumul and Chiffre d'affaires › par produit.
+ */
+export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope, slice: ReportSlice): Promise<ProductSales> {
+  const grouped = db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' });
+  const withTotals = db
+    .from(grouped.as('g'))
+    .select('g.*', db.raw('SUM(g.sales) OVER () AS all_sales'), db.raw('SUM(g.cost) OVER () AS all_cost'), db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) OVER () AS listed'));
+  const s = sliceOf(slice);
+  const rows = (await db
+    .from(withTotals.as('w'))
+    .join('products as p', 'p.id', 'w.product_id')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .where((q) => q.whereNot('w.quantity', 0).orWhereNot('w.sales', 0))
+    .select('w.*', 'p.code', 'p.name', 'p.unit', 'c.name as category')
+    .orderBy([
+      { column: 'w.sales', order: 'desc' },
+      { column: 'w.product_id', order: 'asc' },
+    ])
+    .limit(s.limit)
+    .offset(s.offset)) as Record<string, unknown>[];
+  if (rows.length) return { rows, total: Number(rows[0].listed), sales: Number(rows[0].all_sales), cost: Number(rows[0].all_cost) };
+  // A page past the end, or nothing listed: the totals alone.
+  const agg = (await db
+    .from(grouped.as('g'))
+    .sum({ sales: 'g.sales', cost: 'g.cost' })
+    .select(db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) AS listed'))
+    .first()) as Record<string, unknown> | undefined;
+  return { rows, total: Number(agg?.listed ?? 0), sales: Number(agg?.sales ?? 0), cost: Number(agg?.cost ?? 0) };
+}
+
+/**
+ * Stock per (product, location) at the end of `date`: the closing of the pair's last day ≤ date in
+ * report_stock_days (one seek per pair); rows product_id, location_id, quantity, pairs at zero left out.
+ */
 export function stockAtRows(db: Knex, date: string, f: { location_id: string }, locations: (q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder): Knex.QueryBuilder {
-  const month = date.slice(0, 7);
-  const restrict = (q: Knex.QueryBuilder, alias: string) => {
-    locations(q, `${alias}.location_id`);
-    if (f.location_id) q.where(`${alias}.location_id`, Number(f.location_id));
-    return q;
-  };
-  const before = restrict(db('report_stock_months as m').where('m.month', '<', month).select('m.product_id', 'm.location_id', 'm.quantity'), 'm');
-  const within = restrict(db('report_stock_days as d').whereBetween('d.day', [`${month}-01`, date]).select('d.product_id', 'd.location_id', 'd.quantity'), 'd');
-  return before.unionAll([within], false);
+  const closing = db.raw(`(SELECT d.closing FROM report_stock_days d WHERE d.product_id = p.id AND d.location_id = l.id AND d.day <= ? ORDER BY d.day DESC LIMIT 1)`, [date]);
+  const pr = pairs(db, f, locations).select('p.id as product_id', 'l.id as location_id', { quantity: closing });
+  return db.from(pr.as('x')).whereNotNull('x.quantity').whereNot('x.quantity', 0).select('x.product_id', 'x.location_id', 'x.quantity');
 }

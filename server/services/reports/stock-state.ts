@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import { whereSearch } from '../../db/search.js';
-import { type ReportSlice, num, pageOf, sliceQuery, table } from './frame.js';
+import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
 import { stockAtRows } from './sales-summaries.js';
 
@@ -179,8 +179,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
 }
 
 async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
-  const movements = stockAtRows(db, f.date, f, (q, column) => inPlaces(q, column, places));
-  const perPair = db.from(movements.as('m')).select('m.product_id', 'm.location_id').sum({ quantity: 'm.quantity' }).groupBy('m.product_id', 'm.location_id').havingRaw('SUM(m.quantity) <> 0');
+  const atDate = stockAtRows(db, f.date, f, (q, column) => inPlaces(q, column, places));
   // The CMUP of the day: the last change (in the order they were computed) dated on or before it,
   // else the value before the first change dated after it, else today's — each one index seek
   // on cmup_history (product_id, id).
@@ -189,19 +188,26 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
       (SELECT h.old_cmup FROM cmup_history h WHERE h.product_id = p.id AND h.business_date > ? ORDER BY h.id ASC LIMIT 1),
       p.cmup)`;
   const rowsQuery = db
-    .from(perPair.as('x'))
+    .from(atDate.as('x'))
     .join('products as p', 'p.id', 'x.product_id')
     .join('categories as c', 'c.id', 'p.category_id')
     .join('locations as l', 'l.id', 'x.location_id')
     .select('p.id', 'p.code', 'p.name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
   productFilters(db, rowsQuery, f);
-  const agg = (await db
-    .from(rowsQuery.clone().as('r'))
-    .countDistinct({ products: 'r.id' })
-    .count({ n: '*' })
-    .sum({ value: db.raw('r.quantity * r.cmup') })
-    .first()) as Record<string, unknown>;
-  const { rows } = await sliceQuery(db, rowsQuery.clone().orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]), slice);
+  // One pass: the page in name order with the count, the products and the value of the whole list (window sums).
+  const counted = db
+    .from(rowsQuery.as('r'))
+    .select('r.*', db.raw('CASE WHEN ROW_NUMBER() OVER (PARTITION BY r.id ORDER BY r.location) = 1 THEN 1 ELSE 0 END AS first_of_product'));
+  const s = sliceOf(slice);
+  const rows = (await db
+    .from(counted.as('k'))
+    .select('k.*', db.raw('COUNT(*) OVER () AS n'), db.raw('SUM(k.first_of_product) OVER () AS products'), db.raw('SUM(k.quantity * k.cmup) OVER () AS total_value'))
+    .orderBy([{ column: 'k.name' }, { column: 'k.id' }, { column: 'k.location' }])
+    .limit(s.limit)
+    .offset(s.offset)) as Record<string, unknown>[];
+  const agg = rows.length
+    ? { n: rows[0].n, products: rows[0].products, value: rows[0].total_value }
+    : ((await db.from(rowsQuery.clone().as('r')).countDistinct({ products: 'r.id' }).count({ n: '*' }).sum({ value: db.raw('r.quantity * r.cmup') }).first()) as Record<string, unknown>);
   const data: ReportRow[] = rows.map((r) => ({
     code: String(r.code),
     url: route('products.show', { id: Number(r.id) }),

@@ -2,10 +2,9 @@ import type { Knex } from 'knex';
 import type { ReportChart, ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation } from '../places/scope.js';
-import { type ReportSlice, marginRate, num, pageOf, sliceQuery, table } from './frame.js';
+import { type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
-import { soldRows } from './sales-summaries.js';
+import { productSales } from './sales-summaries.js';
 
 /**
  * Éditions › Finances › Chiffre d'affaires (issue 17, report 3): global, by client, daily, by
@@ -43,11 +42,7 @@ const CREDITED_COST = `COALESCE((SELECT SUM(cx.cost_total) FROM credit_notes cx 
  * sales), gross (TTC of the sales), returns (credit notes + cancellations, positive), cost (net).
  */
 function events(db: Knex, f: TurnoverFilters, scope: PlaceScope): Knex.QueryBuilder {
-  const place = (q: Knex.QueryBuilder, column: string) => {
-    whereAllowedLocation(q, column, scope);
-    if (f.location_id) q.where(column, Number(f.location_id));
-    return q;
-  };
+  const place = (q: Knex.QueryBuilder, column: string) => atPlaces(q, column, f, scope);
   const sales = place(
     db('sales as s')
       .whereBetween('s.sale_date', [f.from, f.to])
@@ -102,56 +97,68 @@ function aggregate(db: Knex, source: Knex.QueryBuilder): Knex.QueryBuilder {
   return db.from(source.as('e')).sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost' });
 }
 
+const MEASURES = ['sold', 'gross', 'returns', 'cost'] as const;
+
+/**
+ * `grouped` with the same four measures summed over each `partitions` entry beside every row
+ * (window sums: `${prefix}_sold`, …; null = over the whole answer): totals, sub-totals and rows
+ * in one SQL pass, picked from the rows afterwards, never added up here.
+ */
+function withSums(db: Knex, grouped: Knex.QueryBuilder, partitions: Record<string, string | null>): Knex.QueryBuilder {
+  const sums = Object.entries(partitions).flatMap(([prefix, by]) => MEASURES.map((m) => db.raw(`SUM(g.${m}) OVER (${by ? `PARTITION BY g.${by}` : ''}) AS ${prefix}_${m}`)));
+  return db.from(grouped.as('g')).select('g.*', ...sums, db.raw('COUNT(*) OVER () AS total_rows'));
+}
+const sumsOf = (r: Record<string, unknown> | undefined, prefix: string) => (r ? Object.fromEntries(MEASURES.map((m) => [m, r[`${prefix}_${m}`]])) : undefined);
+
 export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
   if (f.view === 'produits') return byProduct(db, f, scope, slice);
   const source = events(db, f, scope);
-  const all = figuresRow((await aggregate(db, source.clone()).first()) as Record<string, unknown>);
-  const figures = [
+  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l'annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente."];
+  const figuresOf = (all: ReportRow) => [
     { id: 'net', label: "Chiffre d'affaires net", kind: 'money' as const, figure: Number(all.net) },
     { id: 'sold', label: 'Ventes', kind: 'count' as const, figure: Number(all.sold) },
     { id: 'returns', label: 'Avoirs et annulations', kind: 'money' as const, figure: Number(all.returns), tone: Number(all.returns) > 0 ? ('danger' as const) : undefined },
     { id: 'margin', label: 'Marge', kind: 'money' as const, figure: Number(all.margin), cost: true, tone: 'success' as const },
     { id: 'rate', label: 'Taux de marge', kind: 'rate' as const, figure: Number(all.rate ?? 0), cost: true },
   ];
-  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l'annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente."];
-  const daily = async () =>
-    (await aggregate(db, source.clone())
-      .select('e.d')
-      .groupBy('e.d')
-      .orderBy('e.d')) as Record<string, unknown>[];
 
-  if (f.view === 'global') {
-    const kinds = (await aggregate(db, source.clone()).select('e.kind').groupBy('e.kind')) as Record<string, unknown>[];
-    const label = { invoice: 'Factures (FAC-)', counter: 'Ventes boutique (VB-)' } as Record<string, string>;
-    const rows: ReportRow[] = ['invoice', 'counter'].map((k) => ({ kind: label[k], ...figuresRow(kinds.find((r) => r.kind === k)) }));
-    const days = await daily();
-    return {
-      figures,
-      tables: [table('global', [{ id: 'kind', label: 'Type de vente', kind: 'text', role: 'title' }, ...FIGURE_COLUMNS], pageOf(rows, rows.length, { all: true, limit: rows.length }), { kind: 'Total', ...all })],
-      chart: dailyChart(days),
-      notes,
-    };
-  }
-  if (f.view === 'jours') {
-    const days = await daily();
-    const rows: ReportRow[] = days.map((r) => ({ date: String(r.d), ...figuresRow(r) }));
+  if (f.view === 'global' || f.view === 'jours') {
+    // One pass over the period's events: grouped by day and kind, with the day, kind and overall sums beside.
+    const rows = (await withSums(db, aggregate(db, source.clone()).select('e.d', 'e.kind').groupBy('e.d', 'e.kind'), { all: null, day: 'd', kind: 'kind' }).orderBy([{ column: 'g.d' }, { column: 'g.kind' }])) as Record<string, unknown>[];
+    const all = figuresRow(sumsOf(rows[0], 'all'));
+    const days = rows.filter((r, k) => k === 0 || rows[k - 1].d !== r.d).map((r) => ({ d: r.d, ...sumsOf(r, 'day') }));
+    if (f.view === 'global') {
+      const label = { invoice: 'Factures (FAC-)', counter: 'Ventes boutique (VB-)' } as Record<string, string>;
+      const kinds: ReportRow[] = ['invoice', 'counter'].map((k) => ({ kind: label[k], ...figuresRow(sumsOf(rows.find((r) => r.kind === k), 'kind')) }));
+      return {
+        figures: figuresOf(all),
+        tables: [table('global', [{ id: 'kind', label: 'Type de vente', kind: 'text', role: 'title' }, ...FIGURE_COLUMNS], pageOf(kinds, kinds.length, { all: true, limit: kinds.length }), { kind: 'Total', ...all })],
+        chart: dailyChart(days),
+        notes,
+      };
+    }
+    const dayRows: ReportRow[] = days.map((r) => ({ date: String(r.d), ...figuresRow(r) }));
     // Days are at most a few hundred rows: the page is cut from the grouped answer.
-    const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
+    const s = sliceOf(slice);
     return {
-      figures,
-      tables: [table('days', [{ id: 'date', label: 'Date', kind: 'date', role: 'title' }, ...FIGURE_COLUMNS], pageOf(rows.slice(s.offset, s.offset + s.limit), rows.length, slice), { date: 'Total', ...all })],
+      figures: figuresOf(all),
+      tables: [table('days', [{ id: 'date', label: 'Date', kind: 'date', role: 'title' }, ...FIGURE_COLUMNS], pageOf(dayRows.slice(s.offset, s.offset + s.limit), dayRows.length, slice), { date: 'Total', ...all })],
       chart: dailyChart(days),
       notes,
     };
   }
-  // Par client: grouped in SQL, the page's client names joined.
-  const grouped = aggregate(db, source.clone()).select('e.client_id').groupBy('e.client_id');
-  const ordered = db
-    .from(grouped.as('g'))
-    .join('clients as c', 'c.id', 'g.client_id')
-    .select('g.*', 'c.code', 'c.name')
-    .orderByRaw('(g.gross - g.returns) DESC, g.client_id ASC');
-  const { rows, total } = await sliceQuery(db, ordered, slice);
+  // Par client: grouped in SQL with the overall sums and the row count beside (one pass), the page's client names joined.
+  const s = sliceOf(slice);
+  const rows = (await db
+    .from(withSums(db, aggregate(db, source.clone()).select('e.client_id').groupBy('e.client_id'), { all: null }).as('w'))
+    .join('clients as c', 'c.id', 'w.client_id')
+    .select('w.*', 'c.code', 'c.name')
+    .orderByRaw('(w.gross - w.returns) DESC, w.client_id ASC')
+    .limit(s.limit)
+    .offset(s.offset)) as Record<string, unknown>[];
+  const all = figuresRow(rows.length ? sumsOf(rows[0], 'all') : ((await aggregate(db, source.clone()).first()) as Record<string, unknown>));
+  const total = rows.length ? Number(rows[0].total_rows) : Number(((await db.from(aggregate(db, source.clone()).select('e.client_id').groupBy('e.client_id').as('g')).count({ n: '*' }).first()) as Record<string, unknown>)?.n ?? 0);
+  const figures = figuresOf(all);
   const data: ReportRow[] = rows.map((r) => ({ client: String(r.name), code: String(r.code), url: route('clients.show', { id: Number(r.client_id) }), ...figuresRow(r) }));
   return {
     figures,
@@ -182,26 +189,8 @@ function dailyChart(days: Record<string, unknown>[]): ReportChart {
 }
 
 async function byProduct(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
-  const sold = soldRows(db, f, scope);
-  const grouped = db
-    .from(sold.as('e'))
-    .groupBy('e.product_id')
-    .select('e.product_id')
-    .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' })
-    .havingRaw('SUM(e.quantity) <> 0 OR SUM(e.sales) <> 0');
-  const agg = (await db.from(sold.clone().as('e')).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Record<string, unknown>;
-  const ordered = db
-    .from(grouped.as('g'))
-    .join('products as p', 'p.id', 'g.product_id')
-    .select('g.*', 'p.code', 'p.name', 'p.unit')
-    .orderBy([
-      { column: 'g.sales', order: 'desc' },
-      { column: 'g.product_id', order: 'asc' },
-    ]);
-  const { rows, total } = await sliceQuery(db, ordered, slice);
-  const top = 'all' in slice || slice.page === 1 ? rows.slice(0, 10) : ((await ordered.clone().limit(10)) as Record<string, unknown>[]);
-  const net = num(agg?.sales);
-  const cost = num(agg?.cost);
+  const { rows, total, sales: net, cost } = await productSales(db, f, scope, slice);
+  const top = 'all' in slice || slice.page === 1 ? rows.slice(0, 10) : (await productSales(db, f, scope, { page: 1, perPage: 10 })).rows;
   const columns: ReportColumn[] = [
     { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },

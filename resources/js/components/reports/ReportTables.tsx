@@ -1,3 +1,4 @@
+import { currencyInfo } from '@shared/money';
 import type { ReportProps, ReportRow, ReportTable } from '@shared/reports';
 import { type Column, DataTable } from '@/components/data/DataTable';
 import { ReportCellView, isNumeric } from './report-cells';
@@ -5,7 +6,9 @@ import { ReportCellView, isNumeric } from './report-cells';
 /**
  * The tables of a report on screen: DataTable (cards below 576 px, pagination of the server's
  * page), the columns from the server's declaration, the totals of every matching row as the
- * footer row, the report's empty state.
+ * footer row, the report's empty state. Compact so the widest views fit at 1366 px without
+ * scrolling sideways (.app-report-table): headers wrap, and money columns say their currency once
+ * in the header (« Montant TTC (FCFA) ») rather than in every cell.
  */
 export function ReportTables({ report }: { report: ReportProps }) {
   const { tables, currency, empty } = report;
@@ -27,6 +30,7 @@ export function ReportTables({ report }: { report: ReportProps }) {
             rowKey={(r) => rowKey(t, r)}
             rowClassName={(r) => (r.muted ? 'app-archived-row' : undefined)}
             testId={`report-${t.id}`}
+            className="app-report-table"
           />
         </section>
       ))}
@@ -35,14 +39,15 @@ export function ReportTables({ report }: { report: ReportProps }) {
 }
 
 function columnsOf(t: ReportTable, currency: string): Column<ReportRow>[] {
+  const unit = currencyInfo(currency).label;
   return t.columns.map((c, i) => ({
     id: c.id,
-    label: c.label,
+    label: c.kind === 'money' ? `${c.label} (${unit})` : c.label,
     role: c.role ?? (isNumeric(c) ? 'figure' : i === 0 ? 'title' : 'secondary'),
     num: isNumeric(c),
     wrap: c.wrap,
-    cell: (row: ReportRow) => <ReportCellView column={c} row={row} currency={currency} />,
-    foot: t.totals ? <strong>{t.totals[c.id] === undefined ? null : <ReportCellView column={c} row={t.totals} currency={currency} />}</strong> : undefined,
+    cell: (row: ReportRow) => <ReportCellView column={c} row={row} currency={currency} bareMoney />,
+    foot: t.totals ? <strong>{t.totals[c.id] === undefined ? null : <ReportCellView column={c} row={t.totals} currency={currency} bareMoney />}</strong> : undefined,
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@inertiajs/react';
-import { formatMoney } from '@shared/money';
+import { formatAmount, formatMoney } from '@shared/money';
 import type { ReportColumn, ReportRow } from '@shared/reports';
 import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
 import { formatDate, formatQty, formatQuantity } from '@/components/data/format';
@@ -10,12 +10,13 @@ import { formatDate, formatQty, formatQuantity } from '@/components/data/format'
  * money in the company currency (true minus), a quantity with its row's unit, a date, a margin
  * rate (basis points → « 12,5 % »), a status badge, text — a link when the column says so.
  */
-export function cellText(column: ReportColumn, row: ReportRow, currency: string): string {
+export function cellText(column: ReportColumn, row: ReportRow, currency: string, bareMoney = false): string {
   const v = row[column.id];
   if (v === null || v === undefined || v === '' || typeof v === 'boolean') return '';
   switch (column.kind) {
     case 'money':
-      return formatMoney(Number(v), currency);
+      // bareMoney: the amount alone, its currency said once in the column's header (wide tables on screen).
+      return bareMoney ? formatAmount(Number(v), currency) : formatMoney(Number(v), currency);
     case 'count':
       return formatQty(Number(v));
     case 'quantity':
@@ -31,8 +32,8 @@ export function cellText(column: ReportColumn, row: ReportRow, currency: string)
 
 const TONE: Record<string, BadgeTone> = { success: 'success', warning: 'warning', danger: 'danger', secondary: 'secondary', info: 'info' };
 
-export function ReportCellView({ column, row, currency, print = false }: { column: ReportColumn; row: ReportRow; currency: string; print?: boolean }): ReactNode {
-  const text = cellText(column, row, currency);
+export function ReportCellView({ column, row, currency, print = false, bareMoney = false }: { column: ReportColumn; row: ReportRow; currency: string; print?: boolean; bareMoney?: boolean }): ReactNode {
+  const text = cellText(column, row, currency, bareMoney);
   if (!text) return column.kind === 'money' || column.kind === 'quantity' || column.kind === 'count' || column.kind === 'rate' ? <span className="text-body-secondary">—</span> : null;
   if (column.kind === 'status' && !print) return <Badge tone={TONE[String(row.tone)] ?? 'secondary'}>{text}</Badge>;
   if (column.link && typeof row.url === 'string' && !print) return <Link href={row.url}>{text}</Link>;
