@@ -38,6 +38,8 @@ export interface DashboardReceivables {
 export interface DashboardAccount {
   id: number;
   kind: 'caisse' | 'banque' | 'mobile_money';
+  /** « Caisse », « Banque », « Mobile money » (shared/treasury.ts), written by the server. */
+  kind_label: string;
   code: string;
   name: string;
   balance: number;

@@ -138,7 +138,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
   it('sends the chart, the best sellers and the stock alerts as deferred props', async () => {
     const { props, deferredProps } = await dashboard(admin);
     expect(props.salesChart).toBeUndefined();
-    expect(deferredProps).toEqual({ sales: ['salesChart', 'topProducts'], stock: ['lowStock'] });
+    expect(deferredProps).toEqual({ cards: ['salesChart', 'topProducts', 'lowStock'] });
     const late = await deferred(admin, ['salesChart', 'topProducts', 'lowStock']);
     const chart = late.salesChart.chart;
     expect(chart.labels).toHaveLength(30);

@@ -1,8 +1,9 @@
-import type { DashboardDocument, DashboardLowStock, DashboardSales, DashboardTopProduct } from '../../../shared/dashboard.js';
+import type { DashboardDocument, DashboardLowStock, DashboardTreasury, DashboardSales, DashboardTopProduct } from '../../../shared/dashboard.js';
 import { MENU, menuLeaves } from '../../../shared/menu.js';
 import type { Permission } from '../../../shared/permissions.js';
 import type { ReportChart } from '../../../shared/reports.js';
 import { ROUTES, route } from '../../../shared/routes.js';
+import { TREASURY_KIND_LABELS } from '../../../shared/treasury.js';
 import { withoutCosts } from '../../policies/index.js';
 import type { RecentDocument, SalesFigures } from '../../services/dashboard/dashboard.js';
 
@@ -39,4 +40,8 @@ const SERVED = new Set<string>(Object.values(ROUTES));
 export function screenOf(permission: Permission): string | null {
   const leaf = menuLeaves(MENU).find((n) => n.permission === permission);
   return leaf?.to && SERVED.has(leaf.to) ? leaf.to : null;
+}
+
+export function presentTreasury(t: { accounts: Array<Omit<DashboardTreasury['accounts'][number], 'kind_label'>>; total: number }, href: string): DashboardTreasury {
+  return { total: t.total, href, accounts: t.accounts.map((a) => ({ ...a, kind_label: TREASURY_KIND_LABELS[a.kind] })) };
 }

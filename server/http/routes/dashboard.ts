@@ -5,7 +5,7 @@ import { route } from '../../../shared/routes.js';
 import { declareGuard, requireAuth, requireVerified } from '../middleware/auth.js';
 import { HttpError } from '../errors.js';
 import { dashboardGreeting } from '../presenters/dashboard.js';
-import { presentChart, presentDocument, presentLowStock, presentSales, presentTopProduct, screenOf } from '../presenters/dashboard-cards.js';
+import { presentChart, presentDocument, presentLowStock, presentSales, presentTopProduct, presentTreasury, screenOf } from '../presenters/dashboard-cards.js';
 import { addDays, hourIn } from '../../domain/dates.js';
 import { type PropsInput, defer } from '../../inertia/index.js';
 import type { DashboardProps } from '../../../shared/dashboard.js';
@@ -45,21 +45,22 @@ export function dashboardRoutes(ctx: AppContext): Router {
         today: presentSales(f.today, turnover({ from: today, to: today }), cards.margin),
         month: presentSales(f.month, turnover(month), cards.margin),
       };
-      // The chart and the best sellers come right after the page shows (Inertia deferred props).
+      // The chart and the best sellers come right after the page shows (Inertia deferred props, one
+      // request for every deferred card: each request weighs on the first visit over a slow link).
       props.salesChart = defer(async () => ({ chart: presentChart(await salesChart(db, scope, today), cards.margin), href: turnover({ view: 'jours', from: addDays(today, -29), to: today }) }), 'sales');
       props.topProducts = defer(async () => ({ rows: (await topProducts(db, scope, today)).map((p) => presentTopProduct(p, cards.margin)), href: turnover({ view: 'produits', ...month }) }), 'sales');
     }
     if (cards.receivables) {
       props.receivables = { ...(await receivables(db, scope, today)), href: (may(user, 'menu.editions.creance') && screenOf('menu.editions.creance')) || route('settlements.index') };
     }
-    if (cards.treasury) props.treasury = { ...(await treasuryBalances(db, scope)), href: route('cash.index') };
+    if (cards.treasury) props.treasury = presentTreasury(await treasuryBalances(db, scope), route('cash.index'));
     if (cards.lowStock) {
       // Stock figures: the user's places, without a place under a blind count (as État de stock);
       // a pass over every product with a threshold, so it comes right after the page shows.
       const hidden = await hiddenStockLocations(db, user);
       const places = scope.all && hidden.size === 0 ? null : (await locationRows(db, scope)).map((l) => Number(l.id)).filter((id) => !hidden.has(id));
       const href = may(user, 'menu.editions.stock') ? route('reports.stock', { view: 'alerte' }) : route('products.index', { stock: 'low' });
-      props.lowStock = defer(async () => presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits')), 'stock');
+      props.lowStock = defer(async () => presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits')), 'cards');
     }
     if (cards.documents.length) props.documents = (await recentDocuments(db, scope, cards.documents)).map(presentDocument);
     return res.inertia.render('Dashboard', props);
