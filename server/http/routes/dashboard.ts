@@ -47,8 +47,8 @@ export function dashboardRoutes(ctx: AppContext): Router {
       };
       // The chart and the best sellers come right after the page shows (Inertia deferred props, one
       // request for every deferred card: each request weighs on the first visit over a slow link).
-      props.salesChart = defer(async () => ({ chart: presentChart(await salesChart(db, scope, today), cards.margin), href: turnover({ view: 'jours', from: addDays(today, -29), to: today }) }), 'sales');
-      props.topProducts = defer(async () => ({ rows: (await topProducts(db, scope, today)).map((p) => presentTopProduct(p, cards.margin)), href: turnover({ view: 'produits', ...month }) }), 'sales');
+      props.salesChart = defer(async () => ({ chart: presentChart(await salesChart(db, scope, today), cards.margin), href: turnover({ view: 'jours', from: addDays(today, -29), to: today }) }), 'cards');
+      props.topProducts = defer(async () => ({ rows: (await topProducts(db, scope, today)).map((p) => presentTopProduct(p, cards.margin)), href: turnover({ view: 'produits', ...month }) }), 'cards');
     }
     if (cards.receivables) {
       props.receivables = { ...(await receivables(db, scope, today)), href: (may(user, 'menu.editions.creance') && screenOf('menu.editions.creance')) || route('settlements.index') };
