@@ -50,6 +50,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/, priority: 3 },
             { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$|[\\/]shared[\\/]menu\.ts$/, priority: 2 },
+            // Money, quantities and dates as text: the screens and the dashboard's first visit
+            // (which needs none of the screens chunk) share this small chunk.
+            { name: 'format', test: /([\\/]shared[\\/](money|quantity)\.ts|[\\/]resources[\\/]js[\\/]components[\\/]data[\\/](Money\.tsx|format\.ts))$/, priority: 2 },
             { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$)/, priority: 1 },
           ],
         },

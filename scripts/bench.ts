@@ -100,8 +100,8 @@ class Browser {
     return res;
   }
 
-  async get(url: string): Promise<Response> {
-    return this.keep(await fetch(this.base + url, { headers: this.headers(), redirect: 'manual' }));
+  async get(url: string, extra: Record<string, string> = {}): Promise<Response> {
+    return this.keep(await fetch(this.base + url, { headers: this.headers(extra), redirect: 'manual' }));
   }
 
   async send(method: string, url: string, body: object): Promise<Response> {
@@ -109,10 +109,10 @@ class Browser {
   }
 
   /** GET that must answer 200; returns the JSON (Inertia page or picker answer). */
-  async json(url: string): Promise<any> {
-    let res = await this.get(url);
+  async json(url: string, extra: Record<string, string> = {}): Promise<any> {
+    let res = await this.get(url, extra);
     // 409 (stale asset version): reload once, as the Inertia client does.
-    if (res.status === 409) res = await this.get(url);
+    if (res.status === 409) res = await this.get(url, extra);
     if (res.status !== 200) throw new Error(`${url} → HTTP ${res.status}`);
     return res.json();
   }

@@ -5,6 +5,7 @@
  */
 import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { BackupPageProps } from './backups.js';
+import type { DashboardProps } from './dashboard.js';
 import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './sales-pages.js';
@@ -58,7 +59,7 @@ export interface PageRegistry extends ClientStatementPages, StockPages, SalesPag
   'auth/VerifyEmail': { status: string | null; email: string };
   'auth/ConfirmPassword': Record<string, never>;
   'profile/Edit': { mustVerifyEmail: boolean; status: string | null; isLastAdministrator: boolean };
-  Dashboard: { greeting: string; awaitingRole: boolean; areas: Array<MenuNode & { trail: string[] }> };
+  Dashboard: DashboardProps;
   /** Paramètres › Société › Comptes: whether guests may create an account. */
   'settings/company/Accounts': { allow_registration: boolean; can_manage: boolean };
   /** Paramètres › API: personal access tokens, and the reference of the REST API. */

@@ -9,6 +9,7 @@ import { createDb } from '../../server/db/connection.js';
 import { addDays, businessDate } from '../../server/domain/dates.js';
 import { builtAssets } from '../../server/http/assets.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
+import { lowStock, receivables, recentDocuments, salesChart, salesFigures, topProducts, treasuryBalances } from '../../server/services/dashboard/dashboard.js';
 import { type ReportSlice, REPORT_PER_PAGE } from '../../server/services/reports/frame.js';
 import { type SalesSituationView, salesSituation } from '../../server/services/reports/sales-situation.js';
 import { type StockStateView, stockState } from '../../server/services/reports/stock-state.js';
@@ -19,12 +20,13 @@ import { ROUTES } from '../../shared/routes.js';
 
 /** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
 interface BenchClient {
-  json(url: string): Promise<any>;
+  /** `extra`: request headers (an Inertia partial reload: the dashboard's deferred cards). */
+  json(url: string, extra?: Record<string, string>): Promise<any>;
 }
 type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
 
 /**
- * Éditions (issue 17) on the large data set: every view of Situation des ventes, Chiffre
+ * Éditions and Tableau de bord (issue 17) on the large data set: every view of Situation des ventes, Chiffre
  * d'affaires, État de stock and État des règlements over a whole year, État des créances today and
  * 15 days ago (the last 365 days: two partial months at the
  * edges, the worst case for the summaries), through HTTP beside the bare service call (its SQL),
@@ -79,12 +81,30 @@ export async function benchReports(db: Knex, b: BenchClient, measure: Measure): 
     ['État des créances : par client (il y a 15 jours)', cre('clients', addDays(today, -15))],
   );
   for (const [name, c] of cases) await measure(name, 300, () => b.json(c.url), c.sql);
+
+  // Tableau de bord (target 100 ms): the page (sales of the day and the month, receivables,
+  // treasury, last documents), then its deferred cards (30-day chart, the month's best sellers,
+  // stock alerts) as the client asks for them right after — each beside its bare queries.
+  const kinds = ['sale', 'settlement', 'entry', 'transfer', 'cash_operation'] as const;
+  await measure('Tableau de bord (page)', 100, () => b.json(ROUTES.dashboard), async () => {
+    await salesFigures(db, EVERY_PLACE, today);
+    await receivables(db, EVERY_PLACE, today);
+    await treasuryBalances(db, EVERY_PLACE);
+    await recentDocuments(db, EVERY_PLACE, kinds);
+  });
+  const partial = { 'X-Inertia-Partial-Component': 'Dashboard', 'X-Inertia-Partial-Data': 'salesChart,topProducts,lowStock' };
+  await measure('Tableau de bord : cartes différées (graphique 30 j, meilleures ventes, alertes de stock)', 100, () => b.json(ROUTES.dashboard, partial), async () => {
+    await salesChart(db, EVERY_PLACE, today);
+    await topProducts(db, EVERY_PLACE, today);
+    await lowStock(db, null);
+  });
 }
 
 /**
  * `npx tsx scripts/bench/reports.ts`: the same measures on an existing database already filled by
  * `npm run seed:demo -- --scale=large` (DATABASE_URL), signed in as BENCH_EMAIL / BENCH_PASSWORD
- * (an administrator of that database) — the reports alone, without rebuilding the data set.
+ * (an administrator of that database) — the reports alone, without rebuilding the data set;
+ * BENCH_FILTER keeps the measures whose name contains it (`BENCH_FILTER=Tableau`: the dashboard).
  */
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -118,8 +138,8 @@ async function main() {
   const login = keep(await fetch(`${base}/login`, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify({ email: process.env.BENCH_EMAIL, password: process.env.BENCH_PASSWORD }), redirect: 'manual' }));
   if (login.status !== 303) throw new Error(`connexion impossible (HTTP ${login.status})`);
   const b: BenchClient = {
-    json: async (u: string) => {
-      const res = keep(await fetch(base + u, { headers: headers(), redirect: 'manual' }));
+    json: async (u: string, extra: Record<string, string> = {}) => {
+      const res = keep(await fetch(base + u, { headers: headers(extra), redirect: 'manual' }));
       if (res.status !== 200) throw new Error(`${u} : HTTP ${res.status}`);
       return res.json();
     },
@@ -139,7 +159,10 @@ async function main() {
   };
   const f = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
   console.log(`${'mesure'.padEnd(60)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  cible`);
+  // BENCH_FILTER=« Tableau » : only the measures whose name contains it.
+  const only = process.env.BENCH_FILTER ?? '';
   await benchReports(db, b, async (name, target, httpFn, sqlFn) => {
+    if (only && !name.includes(only)) return;
     const h = await time(httpFn);
     const s = sqlFn ? await time(sqlFn) : null;
     console.log(`${name.padEnd(60)} ${f(h.p50)} ${f(h.p95)} ${s ? f(s.p50) : ''.padStart(10)} ${s ? f(s.p95) : ''.padStart(10)}  ≤ ${target} ms ${target !== null && h.p95 <= target ? 'OK' : 'au-dessus'}`);

@@ -275,3 +275,36 @@ export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { reque
   if (!ticket) return { manage, reply: manage };
   return { manage, reply: ticket.status !== 'ferme' && (manage || ticket.requester_id === userId) };
 }
+
+/**
+ * Tableau de bord: each card only for a user who may open a screen showing what it shows (the
+ * menu's permissions) — the sales (Chiffre d'affaires or Sortie de stock), the receivables (État des
+ * créances or Règlement), the treasury balances (Caisse), the products under their threshold (État
+ * de stock or Produits), and the last documents of the screens the user opens. The margin follows
+ * `seesCosts`. Where a card links is the presenter's business (the screen the user may open).
+ */
+export const DASHBOARD_DOCUMENT_SCREENS = {
+  sale: 'menu.sortiestock',
+  settlement: 'menu.reglement',
+  entry: 'menu.entreestock',
+  transfer: 'menu.sortiestock',
+  cash_operation: 'menu.caisse',
+} as const satisfies Record<string, Permission>;
+
+export function dashboardCards(user: Viewer): {
+  sales: boolean;
+  receivables: boolean;
+  treasury: boolean;
+  lowStock: boolean;
+  documents: Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>;
+  margin: boolean;
+} {
+  return {
+    sales: mayAny(user, ['menu.editions.ca', 'menu.sortiestock']),
+    receivables: mayAny(user, ['menu.editions.creance', 'menu.reglement']),
+    treasury: may(user, 'menu.caisse'),
+    lowStock: mayAny(user, ['menu.editions.stock', 'menu.produits']),
+    documents: (Object.keys(DASHBOARD_DOCUMENT_SCREENS) as Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>).filter((k) => may(user, DASHBOARD_DOCUMENT_SCREENS[k])),
+    margin: seesCosts(user),
+  };
+}

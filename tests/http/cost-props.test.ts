@@ -122,6 +122,8 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
       page('sales.show', { id: invoice }),
       page('sales.invoices', null, undefined, false, true),
       page('sales.print', { id: invoice }, undefined, false, true),
+      // Tableau de bord: the sales cards' cost and margin (the deferred chart and best sellers: tests/http/dashboard.test.ts).
+      page('dashboard', null),
     ];
   });
   afterAll(() => t.close());

@@ -145,6 +145,8 @@ const T = (id: number) => `/operations/sortiestock/transferts/${id}`;
 const I = (id: number) => `/operations/gestionstock/${id}`;
 
 const PLACED_GETS: Partial<Record<RouteName, Check>> = {
+  // Tableau de bord: figures and last documents of the user's places (totals proven in tests/http/dashboard.test.ts).
+  dashboard: list(() => ROUTES['dashboard'], (d) => [d.bankMine.name], (d) => [d.deskTheirsName, d.bankTheirs.name, d.entryTheirs.number, d.transferTheirs.number, d.invoiceTheirs.number, d.saleTheirs.number, d.settlementTheirs.number, d.cashTheirs.number]),
   'entries.index': list(() => ROUTES['entries.index'], (d) => [d.entryMine.number], (d) => [d.theirsName, d.entryTheirs.number]),
   'entries.statement': list(() => ROUTES['entries.statement'], (d) => [d.entryMine.number], (d) => [d.theirsName, d.entryTheirs.number]),
   'entries.create': list(() => ROUTES['entries.create'], () => ['Boutique 1']),
@@ -462,7 +464,6 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'verification.notice': 'compte',
   'verification.verify': 'compte',
   profile: 'compte',
-  dashboard: 'aucun chiffre par emplacement pour le moment (accueil et raccourcis du menu)',
   stockExits: 'redirige vers la liste des transferts',
   'openingStock.import': "page d'envoi du fichier (les lignes du fichier sont contrôlées : voir le test d'import)",
   'openingStock.importTemplate': 'modèle vide',

@@ -1,11 +1,12 @@
 import { Link, usePage } from '@inertiajs/react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { MENU, type MenuNode } from '@shared/menu';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
+import { AccountsCard, DocumentsCard, LowStockCard, ReceivablesFigure, SalesChartCard, SalesFigure, TopProductsCard, TreasuryFigure } from '@/components/dashboard/DashboardCards';
 
 type Area = PageProps<'Dashboard'>['areas'][number];
 
@@ -52,26 +53,41 @@ function today(): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export default function Dashboard({ greeting, areas }: PageProps<'Dashboard'>) {
-  const user = usePage().props.auth.user;
+/**
+ * Tableau de bord: the day and the month at a glance — the sales, what clients owe, the money in
+ * the tills and accounts, the products to reorder, the last documents — each card only for a user
+ * who may see it (the server leaves its props out) and each opening its screen; then every screen
+ * of the user's menu, grouped like the sidebar. The chart, the best sellers and the stock alerts
+ * arrive right after the page (deferred props), the chart's code later still (Chart.js).
+ */
+export default function Dashboard(props: PageProps<'Dashboard'>) {
+  const { greeting, areas, currency, sales, receivables, treasury, documents } = props;
+  const page = usePage();
+  const user = page.props.auth.user;
   const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== route('dashboard'))), [areas]);
   const count = groups.reduce((n, g) => n + g.areas.length, 0);
+  const figures = [sales, receivables, treasury].filter(Boolean).length;
+  // A deferred card is announced (page.deferredProps) before its props arrive.
+  const announced = (key: string) => key in props || Object.values(page.deferredProps ?? {}).some((keys) => keys.includes(key));
+  const stockCard = announced('lowStock');
 
   return (
     <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={today()}>
-      <section className="app-welcome card mb-4" aria-labelledby="dashboard-greeting">
+      <section className={`app-welcome card ${figures ? 'app-welcome-compact' : ''} mb-4`} aria-labelledby="dashboard-greeting">
         <div className="card-body">
-          {user ? <Avatar name={user.name} src={user.gravatar} size={56} className="app-welcome-avatar" /> : null}
+          {user ? <Avatar name={user.name} src={user.gravatar} size={figures ? 44 : 56} className="app-welcome-avatar" /> : null}
           <div className="flex-grow-1 min-w-0">
             <h2 id="dashboard-greeting" className="h4 mb-1" data-testid="dashboard-greeting">
               {greeting}
             </h2>
             <p className="mb-0 app-welcome-text">
-              {count > 0
-                ? `Vous avez accès à ${count} écran${count > 1 ? 's' : ''}. Choisissez-en un ci-dessous ou dans le menu.`
-                : 'Votre compte est prêt.'}
+              {figures
+                ? "Voici l'activité du jour et du mois. Chaque carte ouvre l'écran d'où viennent ses chiffres."
+                : count > 0
+                  ? `Vous avez accès à ${count} écran${count > 1 ? 's' : ''}. Choisissez-en un ci-dessous ou dans le menu.`
+                  : 'Votre compte est prêt.'}
             </p>
-            {user?.roles.length ? (
+            {user?.roles.length && !figures ? (
               <div className="mt-2 d-flex flex-wrap gap-1">
                 {user.roles.map((r) => (
                   <span key={r.name} className="badge app-welcome-badge">
@@ -84,6 +100,62 @@ export default function Dashboard({ greeting, areas }: PageProps<'Dashboard'>) {
           </div>
         </div>
       </section>
+
+      {figures ? (
+        <div className="row g-3 mb-3 app-dash-figures" data-testid="dashboard-figures">
+          {sales ? (
+            <>
+              <div className="col-12 col-sm-6 col-xl-3">
+                <SalesFigure testId="dashboard-sales-today" label="Ventes du jour" sales={sales.today} currency={currency} empty="Aucune vente aujourd'hui" />
+              </div>
+              <div className="col-12 col-sm-6 col-xl-3">
+                <SalesFigure testId="dashboard-sales-month" label="Ventes du mois" sales={sales.month} currency={currency} empty="Aucune vente ce mois-ci" />
+              </div>
+            </>
+          ) : null}
+          {receivables ? (
+            <div className="col-12 col-sm-6 col-xl-3">
+              <ReceivablesFigure receivables={receivables} currency={currency} />
+            </div>
+          ) : null}
+          {treasury ? (
+            <div className="col-12 col-sm-6 col-xl-3">
+              <TreasuryFigure treasury={treasury} currency={currency} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {sales ? (
+        <div className="row g-3 mb-3">
+          <div className="col-12 col-xl-8">
+            <SalesChartCard card={props.salesChart} currency={currency} />
+          </div>
+          <div className="col-12 col-xl-4">
+            <TopProductsCard top={props.topProducts} currency={currency} />
+          </div>
+        </div>
+      ) : null}
+
+      {treasury || stockCard || documents ? (
+        <div className="row g-3 mb-4">
+          {treasury ? (
+            <div className="col-12 col-lg-6 col-xl-4">
+              <AccountsCard treasury={treasury} currency={currency} />
+            </div>
+          ) : null}
+          {stockCard ? (
+            <div className="col-12 col-lg-6 col-xl-4">
+              <LowStockCard low={props.lowStock} />
+            </div>
+          ) : null}
+          {documents ? (
+            <div className="col-12 col-xl-4">
+              <DocumentsCard documents={documents} currency={currency} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
 
       {groups.length === 0 ? (
         <div className="card app-empty-state" data-testid="dashboard-empty">
@@ -100,38 +172,54 @@ export default function Dashboard({ greeting, areas }: PageProps<'Dashboard'>) {
           </div>
         </div>
       ) : (
-        <div className="app-area-groups" data-testid="dashboard-areas">
-          {groups.map((group, gi) => (
-            <section key={group.name} className="card app-area-group" aria-labelledby={`area-group-${gi}`}>
-              <div className="card-header">
-                <span className="app-area-group-icon" aria-hidden="true">
-                  <Icon name={group.icon} />
-                </span>
-                <h2 className="h6 mb-0" id={`area-group-${gi}`}>
-                  {group.name}
-                </h2>
-                <span className="badge rounded-pill text-bg-light ms-auto app-count">{group.areas.length}</span>
-              </div>
-              <ul className="list-unstyled mb-0 app-area-list">
-                {group.areas.map((area) => (
-                  <li key={area.to}>
-                    <Link href={area.to ?? '#'} className="app-area-link">
-                      <span className="app-area-icon" aria-hidden="true">
-                        <Icon name={area.icon ?? 'fa-solid fa-circle'} fixedWidth />
-                      </span>
-                      <span className="flex-grow-1 min-w-0">
-                        <span className="app-area-name">{area.name}</span>
-                        {area.path.length ? <span className="app-area-trail">{area.path.join(' › ')}</span> : null}
-                      </span>
-                      <Icon name="fa-solid fa-chevron-right" className="app-area-go" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        <Areas folded={figures > 0} count={count}>
+          <div className="app-area-groups" data-testid="dashboard-areas">
+            {groups.map((group, gi) => (
+              <section key={group.name} className="card app-area-group" aria-labelledby={`area-group-${gi}`}>
+                <div className="card-header">
+                  <span className="app-area-group-icon" aria-hidden="true">
+                    <Icon name={group.icon} />
+                  </span>
+                  <h2 className="h6 mb-0" id={`area-group-${gi}`}>
+                    {group.name}
+                  </h2>
+                  <span className="badge rounded-pill text-bg-light ms-auto app-count">{group.areas.length}</span>
+                </div>
+                <ul className="list-unstyled mb-0 app-area-list">
+                  {group.areas.map((area) => (
+                    <li key={area.to}>
+                      <Link href={area.to ?? '#'} className="app-area-link">
+                        <span className="app-area-icon" aria-hidden="true">
+                          <Icon name={area.icon ?? 'fa-solid fa-circle'} fixedWidth />
+                        </span>
+                        <span className="flex-grow-1 min-w-0">
+                          <span className="app-area-name">{area.name}</span>
+                          {area.path.length ? <span className="app-area-trail">{area.path.join(' › ')}</span> : null}
+                        </span>
+                        <Icon name="fa-solid fa-chevron-right" className="app-area-go" />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </Areas>
       )}
     </AppPage>
+  );
+}
+
+/**
+ * Every screen of the user's menu: the page's content for a user without figures, folded under the
+ * cards for the others (the sidebar already lists them; the figures come first).
+ */
+function Areas({ folded, count, children }: { folded: boolean; count: number; children: ReactNode }) {
+  if (!folded) return <>{children}</>;
+  return (
+    <details className="app-dash-areas">
+      <summary className="h6 text-body-secondary mb-3">Tous vos écrans ({count})</summary>
+      {children}
+    </details>
   );
 }

@@ -1,14 +1,23 @@
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { MENU, filterMenu, menuLeaves } from '../../../shared/menu.js';
+import { route } from '../../../shared/routes.js';
 import { declareGuard, requireAuth, requireVerified } from '../middleware/auth.js';
 import { HttpError } from '../errors.js';
 import { dashboardGreeting } from '../presenters/dashboard.js';
-import { hourIn } from '../../domain/dates.js';
-import { companyTimeZone } from '../../services/company/get-company.js';
+import { presentChart, presentDocument, presentLowStock, presentSales, presentTopProduct, presentTreasury, screenOf } from '../presenters/dashboard-cards.js';
+import { addDays, hourIn } from '../../domain/dates.js';
+import { type PropsInput, defer } from '../../inertia/index.js';
+import type { DashboardProps } from '../../../shared/dashboard.js';
+import { dashboardCards, may } from '../../policies/index.js';
+import { companyTimeZone, companyToday, getCurrency } from '../../services/company/get-company.js';
+import { lowStock, monthStart, receivables, recentDocuments, salesChart, salesFigures, topProducts, treasuryBalances } from '../../services/dashboard/dashboard.js';
+import { hiddenStockLocations } from '../../services/stock/count-queries.js';
+import { locationRows } from '../../services/stock/lookups.js';
 
 export function dashboardRoutes(ctx: AppContext): Router {
   const r = Router();
+  const db = ctx.db;
   // A new account without any role lands here too, to learn that an administrator must act.
   const dashboardGuard = declareGuard(
     (req: Request, _res: Response, next: NextFunction) => next(req.user!.roles.length === 0 || req.user!.permissions.has('menu.dashboard') ? undefined : new HttpError(403)),
@@ -16,12 +25,45 @@ export function dashboardRoutes(ctx: AppContext): Router {
   );
   r.get('/dashboard', requireAuth, requireVerified, dashboardGuard, async (req, res) => {
     const user = req.user!;
+    const scope = user.places;
     const awaitingRole = user.roles.length === 0;
-    return res.inertia.render('Dashboard', {
-      greeting: dashboardGreeting(user.row, hourIn(await companyTimeZone(ctx.db))),
+    const cards = dashboardCards(user);
+    const today = await companyToday(db);
+    const month = { from: monthStart(today), to: today };
+    // Each card links to the screen the user may open: the report first, else the everyday screen.
+    const turnover = (q: Record<string, string>) => (may(user, 'menu.editions.ca') ? route('reports.turnover', q) : route('stockExits'));
+    const props: PropsInput<DashboardProps> = {
+      greeting: dashboardGreeting(user.row, hourIn(await companyTimeZone(db))),
       awaitingRole,
       areas: () => menuLeaves(filterMenu(MENU, user.permissions)).filter((n) => n.to !== '/dashboard'),
-    });
+      today,
+      currency: await getCurrency(db),
+    };
+    if (cards.sales) {
+      const f = await salesFigures(db, scope, today);
+      props.sales = {
+        today: presentSales(f.today, turnover({ from: today, to: today }), cards.margin),
+        month: presentSales(f.month, turnover(month), cards.margin),
+      };
+      // The chart and the best sellers come right after the page shows (Inertia deferred props, one
+      // request for every deferred card: each request weighs on the first visit over a slow link).
+      props.salesChart = defer(async () => ({ chart: presentChart(await salesChart(db, scope, today), cards.margin), href: turnover({ view: 'jours', from: addDays(today, -29), to: today }) }), 'cards');
+      props.topProducts = defer(async () => ({ rows: (await topProducts(db, scope, today)).map((p) => presentTopProduct(p, cards.margin)), href: turnover({ view: 'produits', ...month }) }), 'cards');
+    }
+    if (cards.receivables) {
+      props.receivables = { ...(await receivables(db, scope, today)), href: (may(user, 'menu.editions.creance') && screenOf('menu.editions.creance')) || route('settlements.index') };
+    }
+    if (cards.treasury) props.treasury = presentTreasury(await treasuryBalances(db, scope), route('cash.index'));
+    if (cards.lowStock) {
+      // Stock figures: the user's places, without a place under a blind count (as État de stock);
+      // a pass over every product with a threshold, so it comes right after the page shows.
+      const hidden = await hiddenStockLocations(db, user);
+      const places = scope.all && hidden.size === 0 ? null : (await locationRows(db, scope)).map((l) => Number(l.id)).filter((id) => !hidden.has(id));
+      const href = may(user, 'menu.editions.stock') ? route('reports.stock', { view: 'alerte' }) : route('products.index', { stock: 'low' });
+      props.lowStock = defer(async () => presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits')), 'cards');
+    }
+    if (cards.documents.length) props.documents = (await recentDocuments(db, scope, cards.documents)).map(presentDocument);
+    return res.inertia.render('Dashboard', props);
   });
   return r;
 }

@@ -40,7 +40,7 @@ function inPlaces(q: Knex.QueryBuilder, column: string, places: StockPlaces): Kn
   return q.whereIn(column, [...places]);
 }
 
-function productFilters(db: Knex, q: Knex.QueryBuilder, f: StockStateFilters): Knex.QueryBuilder {
+function productFilters(db: Knex, q: Knex.QueryBuilder, f: Pick<StockStateFilters, 'category_id' | 'q'>): Knex.QueryBuilder {
   if (f.category_id) q.where('p.category_id', Number(f.category_id));
   if (f.q) whereSearch(q, db, f.q, { upperPrefix: ['p.code', 'p.barcode'], folded: ['p.search_name'], squeezed: ['p.search_key'] });
   return q;
@@ -134,19 +134,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     };
   }
 
-  // Sous le seuil d'alerte: the product's stock over the places shown (every place counted, zero included) at or below its threshold.
-  const all = db('products as p').where('p.active', true).where('p.alert_threshold', '>', 0);
-  productFilters(db, all, f);
-  const stock = db('stock_levels as sl').select('sl.product_id').sum({ quantity: 'sl.quantity' }).groupBy('sl.product_id');
-  inPlaces(stock, 'sl.location_id', places);
-  if (f.location_id) stock.where('sl.location_id', Number(f.location_id));
-  const under = all
-    .leftJoin(stock.as('st'), 'st.product_id', 'p.id')
-    .join('categories as c', 'c.id', 'p.category_id')
-    .whereRaw('COALESCE(st.quantity, 0) <= p.alert_threshold')
-    .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.alert_threshold', 'c.name as category', db.raw('COALESCE(st.quantity, 0) as quantity'))
-    .orderByRaw('(p.alert_threshold - COALESCE(st.quantity, 0)) DESC, p.name ASC');
-  const { rows, total } = await sliceQuery(db, under, slice);
+  const { rows, total } = await sliceQuery(db, productsUnderThreshold(db, places, f), slice);
   const data: ReportRow[] = rows.map((r) => ({
     code: String(r.code),
     url: route('products.show', { id: Number(r.id) }),
@@ -176,6 +164,25 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     ],
     notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d'alerte."],
   };
+}
+
+/**
+ * Sous le seuil d'alerte: the active products whose stock over the places shown (every place
+ * counted, zero included) is at or below their threshold, the furthest below first. The report's
+ * view and the dashboard's card read this one query.
+ */
+export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>> = {}): Knex.QueryBuilder {
+  const all = db('products as p').where('p.active', true).where('p.alert_threshold', '>', 0);
+  productFilters(db, all, { category_id: f.category_id ?? '', q: f.q ?? '' });
+  const stock = db('stock_levels as sl').select('sl.product_id').sum({ quantity: 'sl.quantity' }).groupBy('sl.product_id');
+  inPlaces(stock, 'sl.location_id', places);
+  if (f.location_id) stock.where('sl.location_id', Number(f.location_id));
+  return all
+    .leftJoin(stock.as('st'), 'st.product_id', 'p.id')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .whereRaw('COALESCE(st.quantity, 0) <= p.alert_threshold')
+    .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.alert_threshold', 'c.name as category', db.raw('COALESCE(st.quantity, 0) as quantity'))
+    .orderByRaw('(p.alert_threshold - COALESCE(st.quantity, 0)) DESC, p.name ASC');
 }
 
 async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {

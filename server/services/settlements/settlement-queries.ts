@@ -29,7 +29,8 @@ export function methodLabel(source: string, method: string | null, operator: str
   return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 }
 
-function whereAllowedSettlement(db: Knex, qb: Knex.QueryBuilder, scope: PlaceScope): Knex.QueryBuilder {
+/** A settlement's place is its account (an advance spent, with no account, is every place's). */
+export function whereAllowedSettlement(db: Knex, qb: Knex.QueryBuilder, scope: PlaceScope): Knex.QueryBuilder {
   if (scope.all) return qb;
   return qb.where((w) => w.whereNull('st.account_id').orWhereIn('st.account_id', whereAllowedAccount(db('treasury_accounts').select('id'), scope)));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
 import { DOCUMENT_SERIES, documentNumberQuery } from '../../../server/services/search/document-series.js';
-import { COST_PERMISSIONS, blindStockLocations, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, saleAbilities, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
+import { COST_PERMISSIONS, blindStockLocations, dashboardCards, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, saleAbilities, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
 const role = (name: string) => viewer(...SEEDED_ROLES.find((r) => r.name === name)!.permissions);
@@ -149,5 +149,26 @@ describe('sales: what a seller may do beyond the rules', () => {
     expect(saleAbilities(viewer('sales.create'))).toEqual({ create: true, belowMinPrice: false, beyondCreditLimit: false });
     expect(saleAbilities(viewer('sales.create', 'sales.below_min_price'))).toEqual({ create: true, belowMinPrice: true, beyondCreditLimit: false });
     expect(saleAbilities(viewer('sales.beyond_credit_limit'))).toEqual({ create: false, belowMinPrice: false, beyondCreditLimit: true });
+  });
+});
+
+describe('the cards of the Tableau de bord', () => {
+  it('shows each card to a user who may open a screen with what it shows', () => {
+    expect(dashboardCards(viewer('menu.dashboard'))).toEqual({ sales: false, receivables: false, treasury: false, lowStock: false, documents: [], margin: false });
+    expect(dashboardCards(viewer('menu.editions.ca'))).toMatchObject({ sales: true, receivables: false });
+    expect(dashboardCards(viewer('menu.sortiestock'))).toMatchObject({ sales: true, documents: ['sale', 'transfer'] });
+    expect(dashboardCards(viewer('menu.editions.creance')).receivables).toBe(true);
+    expect(dashboardCards(viewer('menu.reglement'))).toMatchObject({ receivables: true, documents: ['settlement'] });
+    expect(dashboardCards(viewer('menu.caisse'))).toMatchObject({ treasury: true, documents: ['cash_operation'] });
+    expect(dashboardCards(viewer('menu.produits')).lowStock).toBe(true);
+    expect(dashboardCards(viewer('menu.editions.stock')).lowStock).toBe(true);
+    expect(dashboardCards(viewer('menu.entreestock')).documents).toEqual(['entry']);
+  });
+
+  it('shows the margin with cost rights only', () => {
+    for (const p of COST_PERMISSIONS) expect(dashboardCards(viewer('menu.editions.ca', p)).margin, p).toBe(true);
+    expect(dashboardCards(viewer('menu.editions.ca', 'menu.sortiestock', 'sales.create')).margin).toBe(false);
+    expect(dashboardCards(role('Caissier')).margin).toBe(false);
+    expect(dashboardCards(role('Gérant'))).toMatchObject({ sales: true, receivables: true, treasury: true, lowStock: true, margin: true });
   });
 });

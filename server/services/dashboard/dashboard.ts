@@ -1,0 +1,201 @@
+import type { Knex } from 'knex';
+import type { DashboardDocumentKind } from '../../../shared/dashboard.js';
+import type { ReportChart } from '../../../shared/reports.js';
+import { addDays } from '../../domain/dates.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
+import { num } from '../reports/frame.js';
+import { productSales } from '../reports/sales-summaries.js';
+import { type StockPlaces, productsUnderThreshold } from '../reports/stock-state.js';
+import { figuresRow, turnoverEvents } from '../reports/turnover.js';
+import { whereAllowedSettlement } from '../settlements/settlement-queries.js';
+
+/**
+ * Tableau de bord (issue 17): the figures of its cards, each one SQL aggregate over indexed rows or
+ * the report summary tables — never rows added up in JavaScript — and each within the user's
+ * places. The sales are counted like Chiffre d'affaires (turnoverEvents: a sale on its date, a credit
+ * note on its date, a cancellation on its cancellation date), so a card and the report it links to
+ * agree to the franc; the products under their threshold are État de stock's query.
+ */
+
+export interface SalesFigures {
+  count: number;
+  gross: number;
+  returns: number;
+  net: number;
+  cost_total: number;
+  margin: number;
+}
+
+const figures = (r: Record<string, unknown>, prefix: string): SalesFigures => {
+  const f = figuresRow({ sold: r[`${prefix}sold`], gross: r[`${prefix}gross`], returns: r[`${prefix}returns`], cost: r[`${prefix}cost`] });
+  return { count: Number(f.sold), gross: Number(f.gross), returns: Number(f.returns), net: Number(f.net), cost_total: Number(f.cost), margin: Number(f.margin) };
+};
+
+/** Today's and the month's (1st → today) sales in one pass over the month's events. */
+export async function salesFigures(db: Knex, scope: PlaceScope, today: string): Promise<{ today: SalesFigures; month: SalesFigures }> {
+  const source = turnoverEvents(db, { from: monthStart(today), to: today, location_id: '' }, scope);
+  const columns = ['sold', 'gross', 'returns', 'cost'];
+  const select = columns.flatMap((c) => [db.raw(`SUM(CASE WHEN e.d = ? THEN e.${c} ELSE 0 END) AS t_${c}`, [today]), db.raw(`SUM(e.${c}) AS m_${c}`)]);
+  const row = ((await db.from(source.as('e')).select(select).first()) ?? {}) as Record<string, unknown>;
+  return { today: figures(row, 't_'), month: figures(row, 'm_') };
+}
+
+export const monthStart = (date: string) => `${date.slice(0, 8)}01`;
+
+/** The last 30 days (today included), one bar a day — days without a sale at zero. */
+export async function salesChart(db: Knex, scope: PlaceScope, today: string): Promise<ReportChart> {
+  const from = addDays(today, -29);
+  const source = turnoverEvents(db, { from, to: today, location_id: '' }, scope);
+  const rows = (await db
+    .from(source.as('e'))
+    .select('e.d')
+    .sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost' })
+    .groupBy('e.d')) as Record<string, unknown>[];
+  const byDay = new Map(rows.map((r) => [String(r.d), figuresRow(r)]));
+  const labels = Array.from({ length: 30 }, (_, i) => addDays(from, i));
+  return {
+    type: 'bar',
+    title: "Chiffre d'affaires net des 30 derniers jours",
+    labels,
+    series: [
+      { label: 'CA net', unit: 'money', data: labels.map((d) => Number(byDay.get(d)?.net ?? 0)) },
+      { label: 'Marge', unit: 'money', data: labels.map((d) => Number(byDay.get(d)?.margin ?? 0)), cost: true },
+    ],
+  };
+}
+
+/**
+ * The month's best sellers by CA net, at most `limit`: État de stock's and Chiffre d'affaires'
+ * `productSales` over the month so far (running totals of report_sales_days, two seeks per product
+ * and location), so the card and the report it opens agree.
+ */
+export async function topProducts(db: Knex, scope: PlaceScope, today: string, limit = 5) {
+  const { rows: sold } = await productSales(db, { from: `${today.slice(0, 7)}-01`, to: today, location_id: '' }, scope, { all: true, limit });
+  const rows = sold.filter((r) => num(r.sales) > 0);
+  return rows.map((r) => ({
+    id: Number(r.product_id),
+    code: String(r.code),
+    name: String(r.name),
+    unit: String(r.unit),
+    quantity: num(r.quantity),
+    sales: num(r.sales),
+    margin: num(r.sales) - num(r.cost),
+  }));
+}
+
+/**
+ * What clients owe on the validated sales of the user's places: remaining = total_ttc −
+ * amount_paid − amount_credited (> 0); overdue when due before today (the due date, else — a sale
+ * without one is payable at once — the sale date).
+ */
+export async function receivables(db: Knex, scope: PlaceScope, today: string) {
+  const remaining = 's.total_ttc - s.amount_paid - s.amount_credited';
+  const due = 'COALESCE(s.due_date, s.sale_date)';
+  const qb = db('sales as s')
+    // As written in the partial index of the sales not yet paid (migration 202611250110).
+    .whereRaw("s.status = 'validated' AND s.payment_status <> 'paid'")
+    .whereRaw(`${remaining} > 0`)
+    .select(
+      db.raw('COUNT(*) AS invoices'),
+      db.raw(`COALESCE(SUM(${remaining}), 0) AS remaining`),
+      db.raw(`COALESCE(SUM(CASE WHEN ${due} < ? THEN 1 ELSE 0 END), 0) AS overdue_invoices`, [today]),
+      db.raw(`COALESCE(SUM(CASE WHEN ${due} < ? THEN ${remaining} ELSE 0 END), 0) AS overdue`, [today]),
+    );
+  whereAllowedLocation(qb, 's.location_id', scope);
+  const r = ((await qb.first()) ?? {}) as Record<string, unknown>;
+  return { invoices: num(r.invoices), remaining: num(r.remaining), overdue_invoices: num(r.overdue_invoices), overdue: num(r.overdue) };
+}
+
+/** The treasury accounts the user works on (active, or archived still holding money), as the Caisse screen lists them, and their total. */
+export async function treasuryBalances(db: Knex, scope: PlaceScope) {
+  const base = () => whereAllowedAccount(db('treasury_accounts as a').where((w) => w.where('a.active', true).orWhereNot('a.balance', 0)), scope, 'a.');
+  const accounts = (await base()
+    .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
+    .orderBy('a.code')
+    .select('a.id', 'a.kind', 'a.code', 'a.name', 'a.balance')) as Record<string, unknown>[];
+  const total = (await base().sum({ total: 'a.balance' }).first()) as Record<string, unknown> | undefined;
+  return {
+    accounts: accounts.map((a) => ({ id: Number(a.id), kind: String(a.kind) as 'caisse' | 'banque' | 'mobile_money', code: String(a.code), name: String(a.name), balance: num(a.balance) })),
+    total: num(total?.total),
+  };
+}
+
+/** Products at or under their alert threshold over `places` (État de stock's rule): how many, and the furthest below. */
+export async function lowStock(db: Knex, places: StockPlaces, limit = 5) {
+  // One pass: the count of them all beside the first rows (a window over the whole answer).
+  const rows = (await productsUnderThreshold(db, places).select(db.raw('COUNT(*) OVER () AS under_count')).limit(limit)) as Record<string, unknown>[];
+  return {
+    count: num(rows[0]?.under_count),
+    products: rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), unit: String(r.unit), quantity: num(r.quantity), threshold: num(r.alert_threshold) })),
+  };
+}
+
+export interface RecentDocument {
+  kind: DashboardDocumentKind;
+  id: number;
+  number: string;
+  date: string;
+  created_at: string;
+  label: string;
+  total: number | null;
+  cancelled: boolean;
+}
+
+/**
+ * The last documents of the kinds given, within the user's places: each kind's last `limit` by its
+ * (date, id) index, then the newest `limit` of them all.
+ */
+export async function recentDocuments(db: Knex, scope: PlaceScope, kinds: readonly DashboardDocumentKind[], limit = 8): Promise<RecentDocument[]> {
+  const out: RecentDocument[] = [];
+  const newest = (q: Knex.QueryBuilder, date: string, id: string) => q.orderBy([{ column: date, order: 'desc' }, { column: id, order: 'desc' }]).limit(limit);
+  if (kinds.includes('sale')) {
+    const q = db('sales as s').join('clients as c', 'c.id', 's.client_id').select('s.id', 's.number', 's.sale_date as date', 's.created_at', 'c.name as label', 's.total_ttc as total', 's.status');
+    whereAllowedLocation(q, 's.location_id', scope);
+    for (const r of await newest(q, 's.sale_date', 's.id')) out.push(row('sale', r));
+  }
+  if (kinds.includes('settlement')) {
+    const q = db('settlements as st').join('clients as c', 'c.id', 'st.client_id').select('st.id', 'st.number', 'st.settlement_date as date', 'st.created_at', 'c.name as label', 'st.amount as total', 'st.status');
+    whereAllowedSettlement(db, q, scope);
+    for (const r of await newest(q, 'st.settlement_date', 'st.id')) out.push(row('settlement', r));
+  }
+  if (kinds.includes('entry')) {
+    const q = db('stock_entries as e').join('suppliers as f', 'f.id', 'e.supplier_id').select('e.id', 'e.number', 'e.entry_date as date', 'e.created_at', 'f.name as label', 'e.status').whereNotNull('e.number');
+    whereAllowedLocation(q, 'e.location_id', scope);
+    for (const r of await newest(q, 'e.entry_date', 'e.id')) out.push(row('entry', { ...r, total: null }));
+  }
+  if (kinds.includes('transfer')) {
+    const q = db('transfers as t')
+      .join('locations as lf', 'lf.id', 't.from_location_id')
+      .join('locations as lt', 'lt.id', 't.to_location_id')
+      .select('t.id', 't.number', 't.transfer_date as date', 't.created_at', 'lf.name as from_name', 'lt.name as to_name', 't.status')
+      .whereNotNull('t.number');
+    whereAllowedLocation(q, ['t.from_location_id', 't.to_location_id'], scope);
+    for (const r of await newest(q, 't.transfer_date', 't.id')) out.push(row('transfer', { ...r, label: `${r.from_name} → ${r.to_name}`, total: null }));
+  }
+  if (kinds.includes('cash_operation')) {
+    const q = db('cash_operations as o')
+      .leftJoin('treasury_accounts as fa', 'fa.id', 'o.from_account_id')
+      .leftJoin('treasury_accounts as ta', 'ta.id', 'o.to_account_id')
+      .select('o.id', 'o.number', 'o.operation_date as date', 'o.created_at', 'fa.name as from_name', 'ta.name as to_name', 'o.amount as total', 'o.status');
+    if (!scope.all) {
+      const mine = () => whereAllowedAccount(db('treasury_accounts').select('id'), scope);
+      q.where((w) => w.whereIn('o.from_account_id', mine()).orWhereIn('o.to_account_id', mine()));
+    }
+    for (const r of await newest(q, 'o.operation_date', 'o.id')) out.push(row('cash_operation', { ...r, label: [r.from_name, r.to_name].filter(Boolean).join(' → ') }));
+  }
+  return out.sort((a, b) => (a.date === b.date ? b.created_at.localeCompare(a.created_at) : b.date.localeCompare(a.date))).slice(0, limit);
+}
+
+function row(kind: DashboardDocumentKind, r: Record<string, unknown>): RecentDocument {
+  return {
+    kind,
+    id: Number(r.id),
+    number: String(r.number ?? ''),
+    date: String(r.date),
+    created_at: String(r.created_at ?? ''),
+    label: String(r.label ?? ''),
+    total: r.total === null || r.total === undefined ? null : num(r.total),
+    cancelled: r.status === 'cancelled',
+  };
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, businessDate } from '../../server/domain/dates.js';
+import { createUser } from '../../server/services/accounts/create-user.js';
+import { cancelSale } from '../../server/services/sales/cancel-sale.js';
+import { route } from '../../shared/routes.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, saleInput, sell, walkInClient } from '../support/sales.js';
+import { settle, settlementInput } from '../support/settlements.js';
+import { type StockFixtures, giveStock, makeProduct, stockFixtures } from '../support/stock.js';
+import { deskAccount } from '../support/treasury.js';
+import { uniqueTag } from '../support/unique.js';
+
+/**
+ * Tableau de bord (issue 17): the cards' figures on a hand-made history whose totals are written
+ * here — today, earlier this month, before this month, a sale cancelled today, a settlement —, the
+ * cards of a user restricted to one place, the margin absent without cost rights, and the cards
+ * absent for a user who may not see what they show.
+ *
+ * The history (one product sold 5 000 F the unit, bought 3 000 F):
+ *   A  today, Boutique 1, cash, 2 units        → 10 000 F (cost 6 000)
+ *   D  today, Boutique 1, cash, 1 unit, cancelled today → 5 000 F in, 5 000 F back
+ *   F  today, Dépôt, cash, 1 unit               →  5 000 F (cost 3 000)
+ *   B  yesterday, Boutique 1, credit, 4 units, due yesterday  → 20 000 F owed, overdue
+ *   C  40 days ago, Boutique 1, credit, 8 units, due in 30 days → 40 000 F, 15 000 F settled today
+ */
+
+const PRICE = 5_000;
+const COST = 3_000;
+
+describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
+  let t: TestApp;
+  let f: StockFixtures;
+  let admin: Client;
+  let today: string;
+  let yesterday: string;
+  let numbers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = new Client(t);
+    await admin.login();
+    f = await stockFixtures(t.db);
+    today = businessDate((await t.db('company_settings').first('time_zone')).time_zone);
+    yesterday = addDays(today, -1);
+    const product = await makeProduct(t.db, { category_id: f.category, name: 'Ciment CPJ 45', unit: 'sac', retail_price: PRICE, purchase_price: COST });
+    await giveStock(t.db, product, f.shop, 100, COST);
+    await giveStock(t.db, product, f.depot, 100, COST);
+    const walkIn = await walkInClient(t.db);
+    const client = await makeClient(t.db, { name: 'Quincaillerie du Plateau', credit_limit: 100_000_000 });
+    const cash = (locationId: number, quantity: number) => sell(t.db, saleInput({ clientId: walkIn, locationId, saleDate: today, lines: [line(product, quantity)], payments: [cashPayment(quantity * PRICE)] }));
+    const credit = (saleDate: string, dueDate: string, quantity: number) =>
+      sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.shop, saleDate, paymentMode: 'credit', dueDate, lines: [line(product, quantity)] }), ALL_RIGHTS);
+    const a = await cash(f.shop, 2);
+    const d = await cash(f.shop, 1);
+    await cancelSale(t.db, d.id, { reason: 'Erreur de saisie', version: 1 }, await adminActor(t.db));
+    const fDepot = await cash(f.depot, 1);
+    const b = await credit(yesterday, yesterday, 4);
+    const c = await credit(addDays(today, -40), addDays(today, 30), 8);
+    const s = await settle(t.db, settlementInput({ clientId: client, amount: 15_000, settlementDate: today, accountId: await deskAccount(t.db, 'CAI02'), allocations: [{ saleId: c.id, amount: 15_000 }] }));
+    numbers = { a: a.number, d: d.number, f: fDepot.number, b: b.number, c: c.number, s: s.number };
+  });
+  afterAll(() => t.close());
+
+  const dashboard = async (c: Client) => {
+    const res = await c.visit(route('dashboard'));
+    expect(res.status).toBe(200);
+    expect(res.body.component).toBe('Dashboard');
+    return res.body;
+  };
+  /** The deferred cards, as the client fetches them right after the page. */
+  const deferred = async (c: Client, keys: string[]) => {
+    const res = await c.agent
+      .get(route('dashboard'))
+      .set({ 'X-Inertia': 'true', 'X-Inertia-Version': 'test-assets-v1', 'X-Inertia-Partial-Component': 'Dashboard', 'X-Inertia-Partial-Data': keys.join(',') });
+    expect(res.status).toBe(200);
+    return res.body.props;
+  };
+  const login = async (permissions: string[], places?: { locations: number[]; accounts: number[] }) => {
+    const email = `${uniqueTag('D').toLowerCase()}@test.local`;
+    const u = await userWithPermissions(t, email, permissions);
+    if (places) {
+      await t.db('users').where({ id: u.id }).update({ places_restricted: true });
+      for (const location_id of places.locations) await t.db('user_locations').insert({ user_id: u.id, location_id });
+      for (const account_id of places.accounts) await t.db('user_treasury_accounts').insert({ user_id: u.id, account_id });
+    }
+    const c = new Client(t);
+    await c.login(u.email, u.password);
+    return c;
+  };
+
+  it("counts today's and the month's sales like Chiffre d'affaires, with the margin", async () => {
+    const { props } = await dashboard(admin);
+    // Today: A + D + F sold (20 000), D cancelled today (−5 000); cost 6 000 + 3 000 + 3 000 − 3 000.
+    expect(props.sales.today).toEqual({ count: 3, gross: 20_000, returns: 5_000, net: 15_000, cost_total: 9_000, margin: 6_000, href: route('reports.turnover', { from: today, to: today }) });
+    // The month: today's, plus B yesterday when yesterday is in this month; never C (40 days ago).
+    const withB = yesterday.slice(0, 7) === today.slice(0, 7);
+    expect(props.sales.month).toEqual({
+      count: withB ? 4 : 3,
+      gross: withB ? 40_000 : 20_000,
+      returns: 5_000,
+      net: withB ? 35_000 : 15_000,
+      cost_total: withB ? 21_000 : 9_000,
+      margin: withB ? 14_000 : 6_000,
+      href: route('reports.turnover', { from: `${today.slice(0, 8)}01`, to: today }),
+    });
+  });
+
+  it('totals what clients owe and what is overdue, after the settlement', async () => {
+    const { props } = await dashboard(admin);
+    // B 20 000 (due yesterday: overdue) + C 40 000 − 15 000 settled (due in 30 days). Cash sales owe nothing.
+    expect(props.receivables).toMatchObject({ invoices: 2, remaining: 45_000, overdue_invoices: 1, overdue: 20_000 });
+  });
+
+  it('shows the balances of the treasury accounts and their total', async () => {
+    const { props } = await dashboard(admin);
+    const shopDesk = await deskAccount(t.db, 'CAI02');
+    const depotDesk = await deskAccount(t.db, 'CAI01');
+    const byId = new Map(props.treasury.accounts.map((a: { id: number; balance: number }) => [a.id, a.balance]));
+    // Boutique 1: A 10 000 + D 5 000 − D 5 000 + settlement 15 000; Dépôt: F 5 000.
+    expect(byId.get(shopDesk)).toBe(25_000);
+    expect(byId.get(depotDesk)).toBe(5_000);
+    expect(props.treasury.total).toBe(props.treasury.accounts.reduce((s: number, a: { balance: number }) => s + a.balance, 0));
+    expect(props.treasury.href).toBe(route('cash.index'));
+  });
+
+  it('lists the last documents the user may open, newest first', async () => {
+    const { props } = await dashboard(admin);
+    const shown = props.documents.map((d: { number: string }) => d.number);
+    for (const n of [numbers.a, numbers.d, numbers.f, numbers.s]) expect(shown).toContain(n);
+    const cancelled = props.documents.find((d: { number: string }) => d.number === numbers.d);
+    expect(cancelled).toMatchObject({ kind: 'sale', cancelled: true, total: 5_000 });
+    expect(props.documents.find((d: { number: string }) => d.number === numbers.s)).toMatchObject({ kind: 'settlement', total: 15_000, label: 'Quincaillerie du Plateau' });
+    const dates = props.documents.map((d: { date: string }) => d.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('sends the chart, the best sellers and the stock alerts as deferred props', async () => {
+    const { props, deferredProps } = await dashboard(admin);
+    expect(props.salesChart).toBeUndefined();
+    expect(deferredProps).toEqual({ cards: ['salesChart', 'topProducts', 'lowStock'] });
+    const late = await deferred(admin, ['salesChart', 'topProducts', 'lowStock']);
+    const chart = late.salesChart.chart;
+    expect(chart.labels).toHaveLength(30);
+    expect(chart.labels.at(-1)).toBe(today);
+    expect(chart.labels[0]).toBe(addDays(today, -29));
+    expect(chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net', 'Marge']);
+    expect(chart.series[0].data.at(-1)).toBe(15_000);
+    expect(chart.series[0].data.at(-2)).toBe(20_000);
+    expect(chart.series[1].data.at(-1)).toBe(6_000);
+    // The month's best seller: the one product, its CA net of the month (as the month card).
+    const month = (await dashboard(admin)).props.sales.month;
+    expect(late.topProducts.rows).toEqual([expect.objectContaining({ name: 'Ciment CPJ 45', sales: month.net, margin: month.margin })]);
+    expect(late.topProducts.href).toBe(route('reports.turnover', { view: 'produits', from: `${today.slice(0, 8)}01`, to: today }));
+    expect(late.lowStock.href).toBe(route('reports.stock', { view: 'alerte' }));
+  });
+
+  it('counts the products at or under their alert threshold over the places shown', async () => {
+    const tag = uniqueTag('S');
+    const under = await makeProduct(t.db, { category_id: f.category, code: `${tag}U`, name: `Tôle ondulée ${tag}`, unit: 'pièce' });
+    const over = await makeProduct(t.db, { category_id: f.category, code: `${tag}O`, name: `Pointes ${tag}`, unit: 'paquet' });
+    const before = (await deferred(admin, ['lowStock'])).lowStock;
+    await t.db('products').whereIn('id', [under, over]).update({ alert_threshold: 10 });
+    await giveStock(t.db, under, f.shop, 4);
+    await giveStock(t.db, over, f.shop, 11);
+    const after = (await deferred(admin, ['lowStock'])).lowStock;
+    // Tôle (4 ≤ 10) joins the list, Pointes (11 > 10) does not; the furthest below come first.
+    expect(after.count).toBe(before.count + 1);
+    expect(after.products[0]).toMatchObject({ name: `Tôle ondulée ${tag}`, quantity: 4, threshold: 10, unit: 'pièce', href: route('products.show', { id: under }) });
+    // At the threshold counts too.
+    await t.db('products').where({ id: over }).update({ alert_threshold: 11 });
+    expect((await deferred(admin, ['lowStock'])).lowStock.count).toBe(before.count + 2);
+    // A user of the depot only: Boutique 1's stock is not theirs, so both are under (0 there).
+    const depotOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.depot], accounts: [] });
+    const theirs = (await deferred(depotOnly, ['lowStock'])).lowStock.products.map((p: { name: string }) => p.name);
+    expect(theirs.length).toBeGreaterThan(0);
+  });
+
+  it("keeps a restricted user's cards to their places", async () => {
+    const depotDesk = await deskAccount(t.db, 'CAI01');
+    const user = await login(['menu.dashboard', 'menu.editions.ca', 'menu.editions.creance', 'menu.caisse', 'menu.sortiestock', 'menu.reglement'], { locations: [f.depot], accounts: [] });
+    const { props } = await dashboard(user);
+    // Only F (the depot's sale) is theirs; B and C are Boutique 1's invoices.
+    expect(props.sales.today).toMatchObject({ count: 1, gross: 5_000, returns: 0, net: 5_000 });
+    expect(props.receivables).toMatchObject({ invoices: 0, remaining: 0, overdue: 0 });
+    expect(props.treasury.accounts.map((a: { id: number }) => a.id)).toEqual([depotDesk]);
+    expect(props.treasury.total).toBe(5_000);
+    const shown = props.documents.map((d: { number: string }) => d.number);
+    expect(shown).toContain(numbers.f);
+    for (const n of [numbers.a, numbers.b, numbers.c, numbers.d, numbers.s]) expect(shown).not.toContain(n);
+    const late = await deferred(user, ['salesChart']);
+    expect(late.salesChart.chart.series[0].data.at(-1)).toBe(5_000);
+  });
+
+  it('leaves the margin and the costs out for a user who may not see costs', async () => {
+    const user = await login(['menu.dashboard', 'menu.editions.ca', 'menu.sortiestock']);
+    const { props } = await dashboard(user);
+    for (const figures of [props.sales.today, props.sales.month]) {
+      expect(figures).not.toHaveProperty('margin');
+      expect(figures).not.toHaveProperty('cost_total');
+    }
+    expect(props.sales.today.net).toBe(15_000);
+    const late = await deferred(user, ['salesChart', 'topProducts']);
+    expect(late.salesChart.chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net']);
+    for (const row of late.topProducts.rows) expect(row).not.toHaveProperty('margin');
+  });
+
+  it('shows no sales card, chart or best sellers to a user without a sales screen', async () => {
+    const user = await login(['menu.dashboard', 'menu.caisse']);
+    const { props, deferredProps } = await dashboard(user);
+    for (const key of ['sales', 'salesChart', 'topProducts', 'receivables', 'lowStock']) expect(props).not.toHaveProperty(key);
+    expect(deferredProps ?? {}).toEqual({});
+    expect(props.treasury).toBeDefined();
+    // The documents of their screens only: cash operations (none yet), no sale nor settlement.
+    expect(props.documents).toEqual([]);
+    // Asked anyway, the deferred cards are not there.
+    const late = await deferred(user, ['salesChart', 'topProducts', 'lowStock']);
+    for (const key of ['salesChart', 'topProducts', 'lowStock']) expect(late).not.toHaveProperty(key);
+  });
+
+  it('links each card to the screen the user may open', async () => {
+    const seller = await login(['menu.dashboard', 'menu.sortiestock', 'menu.reglement', 'menu.produits']);
+    const { props } = await dashboard(seller);
+    expect(props.sales.today.href).toBe(route('stockExits'));
+    expect(props.receivables.href).toBe(route('settlements.index'));
+    expect((await deferred(seller, ['lowStock'])).lowStock.href).toBe(route('products.index', { stock: 'low' }));
+    for (const href of [props.sales.today.href, props.receivables.href, ...props.documents.map((d: { href: string }) => d.href)]) {
+      expect((await seller.visit(href)).status, href).toBeLessThan(400);
+    }
+  });
+
+  it('greets a brand-new account without any card', async () => {
+    const email = `${uniqueTag('N').toLowerCase()}@test.local`;
+    await createUser(t.db, { name: 'Nouveau Venu', email, password: 'Nouveau-12345', roleNames: [], verified: true });
+    const user = new Client(t);
+    await user.login(email, 'Nouveau-12345');
+    const { props } = await dashboard(user);
+    expect(props.awaitingRole).toBe(true);
+    for (const key of ['sales', 'receivables', 'treasury', 'documents']) expect(props).not.toHaveProperty(key);
+  });
+});
