@@ -78,7 +78,9 @@ export async function benchReports(db: Knex, b: BenchClient, measure: Measure): 
     ["État des créances : factures ouvertes (aujourd'hui)", cre('factures')],
     ['État des créances : par client (il y a 15 jours)', cre('clients', addDays(today, -15))],
   );
-  for (const [name, c] of cases) await measure(name, 300, () => b.json(c.url), c.sql);
+  // BENCH_MATCH: only the measures whose name contains it (« créances »).
+  const only = (process.env.BENCH_MATCH ?? '').toLowerCase();
+  for (const [name, c] of cases) if (!only || name.toLowerCase().includes(only)) await measure(name, 300, () => b.json(c.url), c.sql);
 }
 
 /**
