@@ -25,6 +25,8 @@ export interface ReportColumn {
   role?: 'title' | 'figure' | 'secondary' | 'status';
   /** A wide text cell that may wrap (names). */
   wrap?: boolean;
+  /** Money written without the currency on each cell (the report's notes name it: « Montants en FCFA. »), so a wide table of amounts fits at 1366 px. */
+  plain?: boolean;
 }
 
 export type ReportCell = string | number | null;

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { ReportChart, ReportColumn, ReportFigure, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
+import { currencyInfo } from '../../../shared/money.js';
 import { addDays } from '../../domain/dates.js';
+import { getCurrency } from '../company/get-company.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import { type ReportSlice, num, pageOf, sliceQuery, table } from './frame.js';
@@ -162,7 +164,9 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
         : "Ancienneté comptée depuis la date de la facture ; « Échu » reste compté depuis l'échéance."),
     ...(withAdvance ? ["Acompte : l'avance disponible du client aujourd'hui, à déduire de ce qu'il doit."] : []),
   ];
-  const bucketColumns: ReportColumn[] = buckets.map((b) => ({ id: b.id, label: b.label, kind: 'money', role: 'secondary' }));
+  // Wide tables of amounts: the cells without the currency, which the notes name.
+  notes.push(`Montants en ${currencyInfo(await getCurrency(db)).label}.`);
+  const bucketColumns: ReportColumn[] = buckets.map((b) => ({ id: b.id, label: b.label, kind: 'money', role: 'secondary', plain: true }));
 
   if (f.view === 'factures') {
     const ordered = db
@@ -197,9 +201,9 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
       { id: 'date', label: 'Date', kind: 'date', role: 'secondary' },
       { id: 'due_date', label: 'Échéance', kind: 'date', role: 'secondary' },
       { id: 'client', label: 'Client', kind: 'text', role: 'title', wrap: true },
-      { id: 'total', label: 'Montant TTC', kind: 'money', role: 'secondary' },
-      { id: 'due', label: 'Reste dû', kind: 'money', role: 'figure' },
-      { id: 'late', label: 'Jours de retard', kind: 'count', role: 'secondary' },
+      { id: 'total', label: 'Montant', kind: 'money', role: 'secondary', plain: true },
+      { id: 'due', label: 'Reste dû', kind: 'money', role: 'figure', plain: true },
+      { id: 'late', label: 'Retard (j)', kind: 'count', role: 'secondary' },
       { id: 'bucket', label: 'Ancienneté', kind: 'status', role: 'status' },
     ];
     return { figures, tables: [table('factures', columns, pageOf(data, total, slice), { number: 'Total', total: null, due: all.due })], chart, notes };
@@ -215,19 +219,17 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
   const { rows, total } = await sliceQuery(db, ordered, slice);
   const data: ReportRow[] = rows.map((r) => ({
     client: String(r.name),
-    code: String(r.code),
     url: `${route('clients.show', { id: Number(r.client_id) })}#client-statement-title`,
     ...figuresOf(r),
     ...(withAdvance ? { advance: num(r.advance) } : {}),
   }));
   const columns: ReportColumn[] = [
     { id: 'client', label: 'Client (relevé)', kind: 'text', role: 'title', link: true, wrap: true },
-    { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'invoices', label: 'Factures', kind: 'count', role: 'secondary' },
-    { id: 'due', label: 'Total dû', kind: 'money', role: 'figure' },
+    { id: 'due', label: 'Total dû', kind: 'money', role: 'figure', plain: true },
     ...bucketColumns,
-    { id: 'overdue', label: 'Échu', kind: 'money', role: 'figure' },
-    ...(withAdvance ? [{ id: 'advance', label: 'Acompte', kind: 'money' as const, role: 'secondary' as const }] : []),
+    { id: 'overdue', label: 'Échu', kind: 'money', role: 'figure', plain: true },
+    ...(withAdvance ? [{ id: 'advance', label: 'Acompte', kind: 'money' as const, role: 'secondary' as const, plain: true }] : []),
   ];
   return {
     figures,

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { ReportColumn, ReportFigure, ReportRow } from '../../../shared/reports.js';
+import { currencyInfo } from '../../../shared/money.js';
 import { route } from '../../../shared/routes.js';
+import { getCurrency } from '../company/get-company.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { methodLabel } from '../settlements/settlement-queries.js';
@@ -73,7 +75,11 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
   ];
   const valid = base.clone().where('st.status', 'validated');
 
-  if (f.view === 'encaissements') return { figures, tables: [await listing(base, slice, all, Number(all.count) + Number(cancelled.count))], notes };
+  if (f.view === 'encaissements') {
+    // The list's amounts without the currency on each cell (so its columns fit at 1366 px): named here.
+    notes.push(`Montants en ${currencyInfo(await getCurrency(db)).label}.`);
+    return { figures, tables: [await listing(base, slice, all, Number(all.count) + Number(cancelled.count))], notes };
+  }
 
   if (f.view === 'modes') {
     const grouped = db
@@ -106,14 +112,14 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
   return { figures, tables: [table(f.view, [...columns, ...AMOUNT_COLUMNS], pageOf(data, total, slice), { group: 'Total', ...all })], notes };
 }
 
-/** The settlements themselves, oldest first; a cancelled one muted, out of the totals. */
+/** The settlements themselves, oldest first; a cancelled one muted, out of the totals (what went to invoices or to the advance: the figures and the grouped views). */
 async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportRow, total: number) {
   const ordered = base
     .clone()
     .join('clients as c', 'c.id', 'st.client_id')
     .leftJoin('treasury_accounts as a', 'a.id', 'st.account_id')
     .leftJoin('users as u', 'u.id', 'st.created_by')
-    .select('st.id', 'st.number', 'st.settlement_date', 'st.source', 'st.method', 'st.operator', 'st.reference', 'st.amount', 'st.allocated', 'st.advance', 'st.status', 'c.name as client_name', 'a.name as account_name', 'u.name as user_name')
+    .select('st.id', 'st.number', 'st.settlement_date', 'st.source', 'st.method', 'st.operator', 'st.amount', 'st.status', 'c.name as client_name', 'a.name as account_name', 'u.name as user_name')
     .orderBy([
       { column: 'st.settlement_date', order: 'asc' },
       { column: 'st.id', order: 'asc' },
@@ -128,9 +134,7 @@ async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportR
     { id: 'method', label: 'Mode', kind: 'text', role: 'secondary' },
     { id: 'account', label: 'Compte', kind: 'text', role: 'secondary', wrap: true },
     { id: 'user', label: 'Par', kind: 'text', role: 'secondary', wrap: true },
-    { id: 'amount', label: 'Montant', kind: 'money', role: 'figure' },
-    { id: 'allocated', label: 'Affecté', kind: 'money', role: 'secondary' },
-    { id: 'advance', label: 'Acompte', kind: 'money', role: 'secondary' },
+    { id: 'amount', label: 'Montant', kind: 'money', role: 'figure', plain: true },
     { id: 'status', label: 'Statut', kind: 'status', role: 'status' },
   ];
   const data: ReportRow[] = rows.map((r) => {
@@ -144,12 +148,10 @@ async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportR
       account: r.account_name ? String(r.account_name) : '',
       user: r.user_name ? String(r.user_name) : '',
       amount: num(r.amount),
-      allocated: num(r.allocated),
-      advance: num(r.advance),
       status: cancelled ? 'Annulé' : 'Validé',
       tone: cancelled ? 'danger' : 'success',
       muted: cancelled,
     };
   });
-  return table('encaissements', columns, pageOf(data, total, slice), { number: 'Total (hors annulés)', amount: all.amount, allocated: all.allocated, advance: all.advance });
+  return table('encaissements', columns, pageOf(data, total, slice), { number: 'Total (hors annulés)', amount: all.amount });
 }

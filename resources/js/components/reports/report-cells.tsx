@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@inertiajs/react';
-import { formatMoney } from '@shared/money';
+import { formatAmount, formatMoney } from '@shared/money';
 import type { ReportColumn, ReportRow } from '@shared/reports';
 import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
 import { formatDate, formatQty, formatQuantity } from '@/components/data/format';
@@ -15,7 +15,7 @@ export function cellText(column: ReportColumn, row: ReportRow, currency: string)
   if (v === null || v === undefined || v === '' || typeof v === 'boolean') return '';
   switch (column.kind) {
     case 'money':
-      return formatMoney(Number(v), currency);
+      return column.plain ? formatAmount(Number(v), currency) : formatMoney(Number(v), currency);
     case 'count':
       return formatQty(Number(v));
     case 'quantity':
