@@ -45,6 +45,11 @@ function settlementsQuery(db: Knex, f: SettlementsStateFilters, scope: PlaceScop
   return q;
 }
 
+/** The accounts of the report's filter: those the user may see, by name. */
+export async function settlementAccounts(db: Knex, scope: PlaceScope): Promise<Array<{ id: number; name: string; active: unknown }>> {
+  return (await whereAllowedAccount(db('treasury_accounts'), scope).orderBy('name').select('id', 'name', 'active')) as Array<{ id: number; name: string; active: unknown }>;
+}
+
 const AMOUNT_COLUMNS: ReportColumn[] = [
   { id: 'count', label: 'Règlements', kind: 'count', role: 'secondary' },
   { id: 'amount', label: 'Montant reçu', kind: 'money', role: 'figure' },
