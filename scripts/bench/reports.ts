@@ -104,7 +104,7 @@ export async function benchReports(db: Knex, b: BenchClient, measure: Measure): 
  * `npx tsx scripts/bench/reports.ts`: the same measures on an existing database already filled by
  * `npm run seed:demo -- --scale=large` (DATABASE_URL), signed in as BENCH_EMAIL / BENCH_PASSWORD
  * (an administrator of that database) — the reports alone, without rebuilding the data set;
- * BENCH_FILTER keeps the measures whose name contains it (`BENCH_FILTER=Tableau`: the dashboard).
+ * BENCH_FILTER keeps the measures whose name contains it, ignoring case (`BENCH_FILTER=Tableau`: the dashboard; `BENCH_FILTER="état des"`: règlements and créances).
  */
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -160,9 +160,9 @@ async function main() {
   const f = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
   console.log(`${'mesure'.padEnd(60)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  cible`);
   // BENCH_FILTER=« Tableau » : only the measures whose name contains it.
-  const only = process.env.BENCH_FILTER ?? '';
+  const only = (process.env.BENCH_FILTER ?? '').toLowerCase();
   await benchReports(db, b, async (name, target, httpFn, sqlFn) => {
-    if (only && !name.includes(only)) return;
+    if (only && !name.toLowerCase().includes(only)) return;
     const h = await time(httpFn);
     const s = sqlFn ? await time(sqlFn) : null;
     console.log(`${name.padEnd(60)} ${f(h.p50)} ${f(h.p95)} ${s ? f(s.p50) : ''.padStart(10)} ${s ? f(s.p95) : ''.padStart(10)}  ≤ ${target} ms ${target !== null && h.p95 <= target ? 'OK' : 'au-dessus'}`);

@@ -3,9 +3,8 @@ import type { Option } from '../../../shared/lists.js';
 import type { ReportFilter } from '../../../shared/reports.js';
 import { toBool } from '../../db/dialect.js';
 import { isIsoDate } from '../../domain/dates.js';
-import { whereAllowedAccount } from '../../services/places/scope.js';
 import { AGEING_BASIS_LABELS, RECEIVABLES_STATE_VIEWS, type ReceivablesStateFilters, type ReceivablesStateView, receivablesState } from '../../services/reports/receivables-state.js';
-import { SETTLEMENTS_STATE_VIEWS, type SettlementsStateFilters, type SettlementsStateView, settlementsState } from '../../services/reports/settlements-state.js';
+import { SETTLEMENTS_STATE_VIEWS, type SettlementsStateFilters, type SettlementsStateView, settlementAccounts, settlementsState } from '../../services/reports/settlements-state.js';
 import type { AppContext } from '../context.js';
 import { queryChoice, queryId, queryText } from '../query.js';
 import { reportRoutes } from '../reports.js';
@@ -36,7 +35,7 @@ export function financeReportRoutes(ctx: AppContext): Router {
       },
       build: async ({ db, req, filters: f, slice }) => {
         const scope = req.user!.places;
-        const accounts = (await whereAllowedAccount(db('treasury_accounts'), scope).orderBy('name').select('id', 'name', 'active')) as Array<{ id: number; name: string; active: unknown }>;
+        const accounts = await settlementAccounts(db, scope);
         const options: Option[] = [
           ...accounts.map((a) => ({ value: String(a.id), label: !toBool(a.active) ? `${a.name} (archivé)` : a.name })),
           { value: 'advance', label: 'Acomptes dépensés (aucun compte)' },

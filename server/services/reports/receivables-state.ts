@@ -197,9 +197,9 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
       { id: 'date', label: 'Date', kind: 'date', role: 'secondary' },
       { id: 'due_date', label: 'Échéance', kind: 'date', role: 'secondary' },
       { id: 'client', label: 'Client', kind: 'text', role: 'title', wrap: true },
-      { id: 'total', label: 'Montant TTC', kind: 'money', role: 'secondary' },
+      { id: 'total', label: 'Montant', kind: 'money', role: 'secondary' },
       { id: 'due', label: 'Reste dû', kind: 'money', role: 'figure' },
-      { id: 'late', label: 'Jours de retard', kind: 'count', role: 'secondary' },
+      { id: 'late', label: 'Retard (j)', kind: 'count', role: 'secondary' },
       { id: 'bucket', label: 'Ancienneté', kind: 'status', role: 'status' },
     ];
     return { figures, tables: [table('factures', columns, pageOf(data, total, slice), { number: 'Total', total: null, due: all.due })], chart, notes };
@@ -215,14 +215,12 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
   const { rows, total } = await sliceQuery(db, ordered, slice);
   const data: ReportRow[] = rows.map((r) => ({
     client: String(r.name),
-    code: String(r.code),
     url: `${route('clients.show', { id: Number(r.client_id) })}#client-statement-title`,
     ...figuresOf(r),
     ...(withAdvance ? { advance: num(r.advance) } : {}),
   }));
   const columns: ReportColumn[] = [
     { id: 'client', label: 'Client (relevé)', kind: 'text', role: 'title', link: true, wrap: true },
-    { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'invoices', label: 'Factures', kind: 'count', role: 'secondary' },
     { id: 'due', label: 'Total dû', kind: 'money', role: 'figure' },
     ...bucketColumns,

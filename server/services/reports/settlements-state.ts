@@ -43,6 +43,11 @@ function settlementsQuery(db: Knex, f: SettlementsStateFilters, scope: PlaceScop
   return q;
 }
 
+/** The accounts of the report's filter: those the user may see, by name. */
+export async function settlementAccounts(db: Knex, scope: PlaceScope): Promise<Array<{ id: number; name: string; active: unknown }>> {
+  return (await whereAllowedAccount(db('treasury_accounts'), scope).orderBy('name').select('id', 'name', 'active')) as Array<{ id: number; name: string; active: unknown }>;
+}
+
 const AMOUNT_COLUMNS: ReportColumn[] = [
   { id: 'count', label: 'Règlements', kind: 'count', role: 'secondary' },
   { id: 'amount', label: 'Montant reçu', kind: 'money', role: 'figure' },
@@ -73,7 +78,9 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
   ];
   const valid = base.clone().where('st.status', 'validated');
 
-  if (f.view === 'encaissements') return { figures, tables: [await listing(base, slice, all, Number(all.count) + Number(cancelled.count))], notes };
+  if (f.view === 'encaissements') {
+    return { figures, tables: [await listing(base, slice, all, Number(all.count) + Number(cancelled.count))], notes };
+  }
 
   if (f.view === 'modes') {
     const grouped = db
@@ -106,14 +113,14 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
   return { figures, tables: [table(f.view, [...columns, ...AMOUNT_COLUMNS], pageOf(data, total, slice), { group: 'Total', ...all })], notes };
 }
 
-/** The settlements themselves, oldest first; a cancelled one muted, out of the totals. */
+/** The settlements themselves, oldest first; a cancelled one muted, out of the totals (what went to invoices or to the advance: the figures and the grouped views). */
 async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportRow, total: number) {
   const ordered = base
     .clone()
     .join('clients as c', 'c.id', 'st.client_id')
     .leftJoin('treasury_accounts as a', 'a.id', 'st.account_id')
     .leftJoin('users as u', 'u.id', 'st.created_by')
-    .select('st.id', 'st.number', 'st.settlement_date', 'st.source', 'st.method', 'st.operator', 'st.reference', 'st.amount', 'st.allocated', 'st.advance', 'st.status', 'c.name as client_name', 'a.name as account_name', 'u.name as user_name')
+    .select('st.id', 'st.number', 'st.settlement_date', 'st.source', 'st.method', 'st.operator', 'st.amount', 'st.status', 'c.name as client_name', 'a.name as account_name', 'u.name as user_name')
     .orderBy([
       { column: 'st.settlement_date', order: 'asc' },
       { column: 'st.id', order: 'asc' },
@@ -129,8 +136,6 @@ async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportR
     { id: 'account', label: 'Compte', kind: 'text', role: 'secondary', wrap: true },
     { id: 'user', label: 'Par', kind: 'text', role: 'secondary', wrap: true },
     { id: 'amount', label: 'Montant', kind: 'money', role: 'figure' },
-    { id: 'allocated', label: 'Affecté', kind: 'money', role: 'secondary' },
-    { id: 'advance', label: 'Acompte', kind: 'money', role: 'secondary' },
     { id: 'status', label: 'Statut', kind: 'status', role: 'status' },
   ];
   const data: ReportRow[] = rows.map((r) => {
@@ -144,12 +149,10 @@ async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportR
       account: r.account_name ? String(r.account_name) : '',
       user: r.user_name ? String(r.user_name) : '',
       amount: num(r.amount),
-      allocated: num(r.allocated),
-      advance: num(r.advance),
       status: cancelled ? 'Annulé' : 'Validé',
       tone: cancelled ? 'danger' : 'success',
       muted: cancelled,
     };
   });
-  return table('encaissements', columns, pageOf(data, total, slice), { number: 'Total (hors annulés)', amount: all.amount, allocated: all.allocated, advance: all.advance });
+  return table('encaissements', columns, pageOf(data, total, slice), { number: 'Total (hors annulés)', amount: all.amount });
 }
