@@ -5,17 +5,15 @@ import type { Knex } from 'knex';
  * - the cancellations of a period (Chiffre d'affaires, the dashboard's sales cards and chart)
  *   were found by scanning every sale (their date is an expression): a partial index of the
  *   cancelled sales only — a few rows — by their cancellation date;
- * - what clients owe (the receivables card) is the validated sales not yet paid: a partial index
- *   of those only, carrying the place, the due date and the amounts (no table lookup).
+ * (What clients owe, the receivables card, reads État des créances' partial index of the open
+ * sales, migration 202611250100.)
  * Partial indexes are read when the query repeats their condition as written (literals, not
- * bound values): `s.status = 'cancelled'`, `s.status = 'validated' AND s.payment_status <> 'paid'`.
+ * bound values): `s.status = 'cancelled'`.
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw("CREATE INDEX sales_cancelled_events ON sales (cancelled_on, sale_date) WHERE status = 'cancelled'");
-  await db.raw("CREATE INDEX sales_receivable ON sales (location_id, due_date, sale_date, total_ttc, amount_paid, amount_credited) WHERE status = 'validated' AND payment_status <> 'paid'");
 }
 
 export async function down(db: Knex): Promise<void> {
-  await db.raw('DROP INDEX IF EXISTS sales_receivable');
   await db.raw('DROP INDEX IF EXISTS sales_cancelled_events');
 }

@@ -5,6 +5,7 @@ import { addDays } from '../../domain/dates.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import { num } from '../reports/frame.js';
+import { openSales } from '../reports/receivables-state.js';
 import { productSales } from '../reports/sales-summaries.js';
 import { type StockPlaces, productsUnderThreshold } from '../reports/stock-state.js';
 import { figuresRow, turnoverEvents } from '../reports/turnover.js';
@@ -85,25 +86,22 @@ export async function topProducts(db: Knex, scope: PlaceScope, today: string, li
 }
 
 /**
- * What clients owe on the validated sales of the user's places: remaining = total_ttc −
- * amount_paid − amount_credited (> 0); overdue when due before today (the due date, else — a sale
- * without one is payable at once — the sale date).
+ * What clients owe on the validated sales of the user's places: État des créances' `openSales` at
+ * today's date (its one definition of what a sale still owes, through the partial index of the open
+ * sales); overdue when due before today (the due date, else — a sale without one is payable at
+ * once — the sale date).
  */
 export async function receivables(db: Knex, scope: PlaceScope, today: string) {
-  const remaining = 's.total_ttc - s.amount_paid - s.amount_credited';
-  const due = 'COALESCE(s.due_date, s.sale_date)';
-  const qb = db('sales as s')
-    // As written in the partial index of the sales not yet paid (migration 202611250110).
-    .whereRaw("s.status = 'validated' AND s.payment_status <> 'paid'")
-    .whereRaw(`${remaining} > 0`)
+  const open = openSales(db, { date: today, location_id: '' }, scope, today);
+  const r = ((await db
+    .from(open.as('o'))
     .select(
       db.raw('COUNT(*) AS invoices'),
-      db.raw(`COALESCE(SUM(${remaining}), 0) AS remaining`),
-      db.raw(`COALESCE(SUM(CASE WHEN ${due} < ? THEN 1 ELSE 0 END), 0) AS overdue_invoices`, [today]),
-      db.raw(`COALESCE(SUM(CASE WHEN ${due} < ? THEN ${remaining} ELSE 0 END), 0) AS overdue`, [today]),
-    );
-  whereAllowedLocation(qb, 's.location_id', scope);
-  const r = ((await qb.first()) ?? {}) as Record<string, unknown>;
+      db.raw('COALESCE(SUM(o.rem), 0) AS remaining'),
+      db.raw('COALESCE(SUM(CASE WHEN o.due < ? THEN 1 ELSE 0 END), 0) AS overdue_invoices', [today]),
+      db.raw('COALESCE(SUM(CASE WHEN o.due < ? THEN o.rem ELSE 0 END), 0) AS overdue', [today]),
+    )
+    .first()) ?? {}) as Record<string, unknown>;
   return { invoices: num(r.invoices), remaining: num(r.remaining), overdue_invoices: num(r.overdue_invoices), overdue: num(r.overdue) };
 }
 
