@@ -106,7 +106,8 @@ export function seesCashOperation(places: PlaceScope, op: { from_account_id: unk
 
 /** The balance of each of the user's accounts at the end of a business date, from the ledger. */
 export async function balancesAt(db: Knex, places: PlaceScope, date: string): Promise<any[]> {
-  const sums = db('money_movements').where('business_date', '<=', date).groupBy('account_id').select('account_id', db.raw('SUM(amount) AS total'), db.raw('COUNT(*) AS n'));
+  // From the ledger's day summary (server/db/money-days.ts): a few rows per account and day.
+  const sums = db('money_days').where('business_date', '<=', date).groupBy('account_id').select('account_id', db.raw('SUM(total_in - total_out) AS total'), db.raw('SUM(movement_count) AS n'));
   const rows = await whereAllowedAccount(
     db('treasury_accounts as a')
       .leftJoin(sums.as('s'), 's.account_id', 'a.id')
