@@ -294,7 +294,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     // Supplier payments allocated to each supplier's entries oldest first: Σ allocations = amount_paid,
     // and no entry is paid while an older one of the same supplier is still owed.
     const payments = ops.filter((o) => o.kind === 'supplier_payment');
-    const allocated = await a.db('supplier_payment_allocations').groupBy('cash_operation_id').select('cash_operation_id').sum({ s: 'amount' });
+    const allocated = (await a.db('supplier_payment_allocations').groupBy('cash_operation_id').select('cash_operation_id').sum({ s: 'amount' })) as unknown as Array<{ cash_operation_id: number; s: number | string }>;
     const allocatedBy = new Map(allocated.map((r) => [Number(r.cash_operation_id), Number(r.s)]));
     for (const p of payments) expect([p.number, allocatedBy.get(Number(p.id)), Number(p.allocated)]).toEqual([p.number, Number(p.amount), Number(p.amount)]);
     const badEntries = await a.db('stock_entries as e').whereRaw('e.amount_paid <> (SELECT COALESCE(SUM(x.amount), 0) FROM supplier_payment_allocations x WHERE x.stock_entry_id = e.id AND x.cancelled_at IS NULL) OR e.amount_paid > e.total_amount').count({ n: '*' }).first();
