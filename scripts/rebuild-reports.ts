@@ -9,6 +9,7 @@ import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
 import { migrateLatest } from '../server/db/migrate.js';
 import { rebuildReportSummaries } from '../server/db/report-summaries.js';
+import { rebuildMoneyDays } from '../server/db/money-days.js';
 
 const config = loadConfig();
 const db = createDb(config.database);
@@ -17,6 +18,7 @@ try {
   await migrateLatest(db);
   const started = Date.now();
   const counts = await rebuildReportSummaries(db);
+  console.log(`Résumé journalier de la trésorerie (money_days) reconstruit : ${fmt(await rebuildMoneyDays(db))} lignes.`);
   console.log(
     `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
   );

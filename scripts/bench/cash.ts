@@ -2,20 +2,59 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { route } from '../../shared/routes.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
+import { addDays } from '../../server/domain/dates.js';
 import { createCashOperation } from '../../server/services/cash/operations.js';
+import { closingDraft } from '../../server/services/treasury/closings.js';
+import { cashSituation } from '../../server/services/treasury/situation.js';
 
 /** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
-interface BenchClient {
+export interface BenchClient {
   send(method: string, url: string, body: object): Promise<Response>;
   json(url: string): Promise<any>;
 }
-type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
+export type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
+
+/** One Caisse figure: its name, target, the screen's URL and the service the route runs. */
+export interface CashFigureCase {
+  name: string;
+  target: number;
+  url: string;
+  service: () => Promise<unknown>;
+}
+
+/**
+ * The Caisse figures of issue 16 on a database holding the demo's year of cash life (seed:demo
+ * large, database/seeds/demo/cash-history.ts): the closing screen of the busiest day of the last
+ * month at the busiest desk (≤ 50 ms), that desk's situation over a month (≤ 100 ms) and over a year
+ * (≤ 300 ms). Used by `npm run bench` (through HTTP, beside the bare service) and by the quick
+ * standalone run scripts/bench/cash-closing.ts (the bare service only) — one definition of each measure.
+ */
+export async function cashFigureCases(db: Knex): Promise<CashFigureCase[]> {
+  const last = (await db('cash_closings').where('status', 'closed').max({ d: 'closing_date' }).first())?.d as string | null;
+  if (!last) return [];
+  const busiest = (await db('money_days as d')
+    .join('treasury_accounts as a', 'a.id', 'd.account_id')
+    .where('a.kind', 'caisse')
+    .whereBetween('d.business_date', [addDays(last, -30), last])
+    .groupBy('d.account_id', 'd.business_date')
+    .orderBy('n', 'desc')
+    .first('d.account_id', 'd.business_date', db.raw('SUM(d.movement_count) AS n'))) as { account_id: number; business_date: string; n: number | string };
+  const desk = Number(busiest.account_id);
+  const day = busiest.business_date;
+  const month = addDays(last, -30);
+  const year = addDays(last, -364);
+  return [
+    { name: `Écran d'arrêté d'une journée chargée (${Number(busiest.n)} mouvements)`, target: 50, url: route('cash.closings.create', { account_id: String(desk), day }), service: () => closingDraft(db, desk, day) },
+    { name: 'Situation de caisse sur un mois', target: 100, url: route('cash.situation', { account_id: String(desk), from: month, to: last }), service: () => cashSituation(db, desk, month, last) },
+    { name: 'Situation de caisse sur une année', target: 300, url: route('cash.situation', { account_id: String(desk), from: year, to: last }), service: () => cashSituation(db, desk, year, last) },
+  ];
+}
 
 /**
  * Caisse (issue 16): a décaissement through the form's route (target 15 ms p95), beside the bare
  * service call (createCashOperation: the same transaction — CAI number, desk lock, ledger line with
- * its hash, audit entry — without HTTP, session, body validation and Inertia); then the Caisse home
- * of the main desk (its accounts, today's figures and a page of its movements).
+ * its hash and its day summary, audit entry — without HTTP, session, body validation and Inertia);
+ * the Caisse home of the main desk; then the closing screen and the situations (cashFigureCases).
  */
 export async function benchCash(db: Knex, b: BenchClient, measure: Measure, admin: { id: number; name: string }): Promise<void> {
   const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', active: true }).orderBy('id').first('id')).id);
@@ -35,4 +74,5 @@ export async function benchCash(db: Knex, b: BenchClient, measure: Measure, admi
     (i) => createCashOperation(db, { ...base, idempotencyKey: key(), kind: 'expense', amount: 1_000 + (i % 50), fromAccountId: desk, expenseCategoryId: category, beneficiary: `Fournisseur de passage ${i}`, reference: `REC-${i}` }, actor),
   );
   await measure('Écran Caisse (caisse principale)', 30, () => b.json(route('cash.index', { account_id: String(desk) })), null);
+  for (const c of await cashFigureCases(db)) await measure(c.name, c.target, () => b.json(c.url), () => c.service());
 }

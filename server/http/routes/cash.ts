@@ -96,7 +96,8 @@ export function cashRoutes(ctx: AppContext): Router {
     const places = req.user!.places;
     const today = await companyToday(db);
     const currency = await getCurrency(db);
-    const accounts = (await cashAccounts(db, places, today)).map(presentCashAccount);
+    const accountRows = await cashAccounts(db, places, today);
+    const accounts = accountRows.map(presentCashAccount);
     const asked = Number(queryId(req.query, 'account_id'));
     const selected = accounts.find((a) => a.id === asked) ?? accounts[0] ?? null;
     let ledger = null;
@@ -105,7 +106,7 @@ export function cashRoutes(ctx: AppContext): Router {
       const filters = cashLedgerFilters(req.query, today);
       const movements = await accountMovements(db, selected.id, filters, queryPage(req.query), LEDGER_PER_PAGE);
       ledger = { account_id: selected.id, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals: await accountLedgerTotals(db, selected.id, filters) };
-      users = await movementUsers(db);
+      users = await movementUsers(db, accountRows);
     }
     // The receiving desk is one of the user's accounts (all of them are listed for an unrestricted user).
     const canReceive = (row: any) => row.status === 'in_transit' && mayRecord(req, 'transfer') && accounts.some((a) => a.id === Number(row.to_account_id));

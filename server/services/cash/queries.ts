@@ -109,7 +109,8 @@ export function seesCashOperation(places: PlaceScope, op: { from_account_id: unk
 
 /** The balance of each of the user's accounts at the end of a business date, from the ledger. */
 export async function balancesAt(db: Knex, places: PlaceScope, date: string): Promise<any[]> {
-  const sums = db('money_movements').where('business_date', '<=', date).groupBy('account_id').select('account_id', db.raw('SUM(amount) AS total'), db.raw('COUNT(*) AS n'));
+  // From the ledger's day summary (server/db/money-days.ts): a few rows per account and day.
+  const sums = db('money_days').where('business_date', '<=', date).groupBy('account_id').select('account_id', db.raw('SUM(total_in - total_out) AS total'), db.raw('SUM(movement_count) AS n'));
   const rows = await whereAllowedAccount(
     db('treasury_accounts as a')
       .leftJoin(sums.as('s'), 's.account_id', 'a.id')
@@ -140,9 +141,26 @@ export async function suppliersToPay(db: Knex): Promise<Array<{ id: number; code
   return sortFrench(rows, (r) => r.name).map((r) => ({ id: Number(r.id), code: r.code, name: r.name, balance: Number(r.balance) }));
 }
 
-/** The users a movement may have been recorded by (the « utilisateur » filter), in French order. */
-export async function movementUsers(db: Knex): Promise<Array<{ value: string; label: string }>> {
-  const rows = await db('users').select('id', 'name').limit(1000);
+/**
+ * The users who may have recorded the movements of these accounts (the « utilisateur » filter of the
+ * accounts the viewer sees), in French order: those who work on at least one of them — an
+ * administrator or a user of every place, a restricted user whose places include a desk's location
+ * or whose treasury accounts include one (the rule of placeScope, server/policies/places.ts) — and
+ * none of the other places' users.
+ */
+export async function movementUsers(db: Knex, accounts: ReadonlyArray<{ id: number | string; kind: string; location_id: number | string | null }>): Promise<Array<{ value: string; label: string }>> {
+  if (accounts.length === 0) return [];
+  const ids = accounts.map((a) => Number(a.id));
+  const locations = [...new Set(accounts.filter((a) => a.kind === 'caisse' && a.location_id !== null).map((a) => Number(a.location_id)))];
+  const rows = await db('users as u')
+    .where((w) => {
+      w.where('u.places_restricted', false)
+        .orWhereExists(db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').whereRaw('ur.user_id = u.id').where('r.is_admin', true))
+        .orWhereExists(db('user_treasury_accounts as ut').whereRaw('ut.user_id = u.id').whereIn('ut.account_id', ids));
+      if (locations.length) w.orWhereExists(db('user_locations as ul').whereRaw('ul.user_id = u.id').whereIn('ul.location_id', locations));
+    })
+    .select('u.id', 'u.name')
+    .limit(1000);
   return sortFrench(rows, (r) => r.name).map((r) => ({ value: String(r.id), label: r.name }));
 }
 

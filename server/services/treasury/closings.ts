@@ -19,7 +19,8 @@ import { postMoneyMovements } from './ledger.js';
 /**
  * Arrêté de caisse (issue 16): the daily closing of a cash desk.
  *
- * The expected cash is computed in SQL from EVERY movement of the desk's account — whatever its
+ * The expected cash is computed in SQL from EVERY movement of the desk's account (through money_days,
+ * the ledger summed per day and type in the movements' own transaction) — whatever its
  * type: sales, settlements, refunds, cancellations, expenses, contributions, transfers, deposits,
  * withdrawals, supplier payments, earlier differences —, as the opening balance (what the last
  * closing counted, plus every movement dated between it and the day) plus the day's movements. The
@@ -68,26 +69,19 @@ export async function closingFigures(db: Knex | Knex.Transaction, account: Closi
   const previous = await lastClosing(db, account.id, day);
   // Up to the previous closing, the ledger holds exactly what was counted (its difference is posted): start there.
   const base = previous?.counted ?? 0;
-  const since = db('money_movements').where('account_id', account.id).where('business_date', '<=', day);
+  // Read from the ledger's day summary (one row per day and type, kept in the movements' own
+  // transaction: server/db/money-days.ts), so the days since the previous closing cost a few rows.
+  const since = db('money_days').where('account_id', account.id).where('business_date', '<=', day);
   if (previous) since.where('business_date', '>', previous.closing_date);
   const totals = await since
     .first(
-      db.raw('? + COALESCE(SUM(CASE WHEN business_date < ? THEN amount ELSE 0 END), 0) AS opening_balance', [base, day]),
-      db.raw('? + COALESCE(SUM(amount), 0) AS expected', [base]),
-      db.raw('COALESCE(SUM(CASE WHEN business_date = ? AND amount > 0 THEN amount ELSE 0 END), 0) AS total_in', [day]),
-      db.raw('COALESCE(SUM(CASE WHEN business_date = ? AND amount < 0 THEN -amount ELSE 0 END), 0) AS total_out', [day]),
-      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN 1 ELSE 0 END), 0) AS movement_count', [day]),
+      db.raw('? + COALESCE(SUM(CASE WHEN business_date < ? THEN total_in - total_out ELSE 0 END), 0) AS opening_balance', [base, day]),
+      db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS expected', [base]),
+      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_in ELSE 0 END), 0) AS total_in', [day]),
+      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_out ELSE 0 END), 0) AS total_out', [day]),
+      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN movement_count ELSE 0 END), 0) AS movement_count', [day]),
     );
-  const byType = await db('money_movements')
-    .where({ account_id: account.id, business_date: day })
-    .groupBy('movement_type')
-    .orderBy('movement_type')
-    .select(
-      'movement_type',
-      db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'),
-      db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'),
-      db.raw('COUNT(*) AS n'),
-    );
+  const byType = await db('money_days').where({ account_id: account.id, business_date: day }).orderBy('movement_type').select('movement_type', 'total_in', 'total_out', 'movement_count as n');
   return {
     opening_balance: Number(totals.opening_balance),
     total_in: Number(totals.total_in),

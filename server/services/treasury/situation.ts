@@ -10,10 +10,10 @@ import { whereAllowedAccount } from '../places/scope.js';
  * Situation de caisse (issue 16): for one treasury account and a period, the opening balance, every
  * in and out grouped by movement type (sales, settlements, refunds, cancellations, expenses,
  * contributions, transfers, deposits, withdrawals, supplier payments, closing differences…), the
- * closing balance and the days with their closings. Everything is a SQL aggregate over
- * money_movements on its (account_id, business_date) index; the opening balance starts from the
- * last closing before the period when there is one (what it counted is what the ledger holds up
- * to that day), so a year reads only the year.
+ * closing balance and the days with their closings. Everything is read from money_days, the
+ * ledger summed per account, day and type in the movements' own transaction (server/db/money-days.ts);
+ * the opening balance starts from the last closing before the period when there is one (what it
+ * counted is what the ledger holds up to that day), so a year reads only the year's summary rows.
  */
 
 /** The treasury accounts the user works on (desks of their places, their banks and wallets), for the picker. */
@@ -32,18 +32,15 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
 
   // Opening: the last standing closing before the period holds the ledger's sum up to its day.
   const previous = await db('cash_closings').where({ account_id: accountId, status: 'closed' }).where('closing_date', '<', from).orderBy('closing_date', 'desc').first('closing_date', 'counted');
-  const before = db('money_movements').where('account_id', accountId).where('business_date', '<', from);
+  const before = db('money_days').where('account_id', accountId).where('business_date', '<', from);
   if (previous) before.where('business_date', '>', previous.closing_date);
-  const openingRow = await before.first(db.raw('? + COALESCE(SUM(amount), 0) AS opening', [previous ? Number(previous.counted) : 0]));
+  const openingRow = await before.first(db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS opening', [previous ? Number(previous.counted) : 0]));
   const opening = Number(openingRow.opening);
 
-  // One aggregate over the period, by day and type (the index covers it); days, types and totals are rolled up from it.
+  // The period's cells by day and type, read from the ledger's day summary (one row per account,
+  // day and type: server/db/money-days.ts); days, types and totals are rolled up from them.
   const [cells, closings] = await Promise.all([
-    db('money_movements')
-      .where('account_id', accountId)
-      .whereBetween('business_date', [from, to])
-      .groupBy('business_date', 'movement_type')
-      .select('business_date', 'movement_type', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS total_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS total_out'), db.raw('COUNT(*) AS n')),
+    db('money_days').where('account_id', accountId).whereBetween('business_date', [from, to]).select('business_date', 'movement_type', 'total_in', 'total_out', 'movement_count as n'),
     db('cash_closings').where({ account_id: accountId, status: 'closed' }).whereBetween('closing_date', [from, to]).select('id', 'closing_date', 'difference'),
   ]);
   const closingOf = new Map(closings.map((c: any) => [c.closing_date as string, { id: Number(c.id), difference: Number(c.difference) }]));

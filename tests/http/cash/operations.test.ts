@@ -11,6 +11,7 @@ import { testDatabases } from '../../support/databases.js';
 import { idempotencyKey, lastNumber, makeProduct, makeSupplier } from '../../support/stock.js';
 import { balanceOf, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
+import { createUser } from '../../../server/services/accounts/create-user.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const OPS = ROUTES['cashOperations.index'];
@@ -348,6 +349,40 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const file = await admin.agent.get(route('cash.export', { account_id: String(desk), format: 'csv' }));
     expect(file.status).toBe(200);
     expect(file.text).toContain('Décaissement');
+  });
+
+  it("the user filter lists only the users who work on the viewer's accounts, never another place's", async () => {
+    const tag = uniqueTag().toLowerCase();
+    const location = async (code: string) => Number((await t.db('locations').where({ code }).first('id')).id);
+    const bank = await makeTreasuryAccount(t.db, 'banque', { name: `Banque ${tag}` });
+    const otherBank = await makeTreasuryAccount(t.db, 'banque', { name: `Autre banque ${tag}` });
+    const user = async (name: string, places: { locations?: number[]; accounts?: number[] } | null) => {
+      const id = await createUser(t.db, { name: `${name} ${tag}`, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${tag}@test.local`, password: 'Secret-123456', roleNames: ['Caissier'], verified: true });
+      if (places) {
+        await t.db('users').where({ id }).update({ places_restricted: true });
+        for (const location_id of places.locations ?? []) await t.db('user_locations').insert({ user_id: id, location_id });
+        for (const account_id of places.accounts ?? []) await t.db('user_treasury_accounts').insert({ user_id: id, account_id });
+      }
+      return { id, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${tag}@test.local`, name: `${name} ${tag}` };
+    };
+    const shopCashier = await user('Caissiere boutique', { locations: [await location('BTQ01')] });
+    const depotCashier = await user('Caissier depot', { locations: [await location('DEP01')] });
+    const banker = await user('Comptable banque', { accounts: [bank] });
+    const otherBanker = await user('Comptable autre banque', { accounts: [otherBank] });
+    const nowhere = await user('Sans lieu', { locations: [] });
+    const everywhere = await user('Partout', null);
+    const names = async (c: Client) => ((await c.visit('/operations/caisse')).body.props.users as Array<{ label: string }>).map((u) => u.label).filter((l) => l.endsWith(tag));
+    // The administrator sees every account: every user who works on one, not the user of no place.
+    expect((await names(admin)).sort()).toEqual([shopCashier.name, depotCashier.name, banker.name, otherBanker.name, everywhere.name].sort());
+    // The shop's cashier sees the shop's desk only: its colleagues of the shop and the users of every place.
+    const c = new Client(t);
+    await c.login(shopCashier.email, 'Secret-123456');
+    expect((await names(c)).sort()).toEqual([shopCashier.name, everywhere.name].sort());
+    // The bank's accountant: the users of that bank, not those of the other bank or of the desks.
+    const b = new Client(t);
+    await b.login(banker.email, 'Secret-123456');
+    expect((await names(b)).sort()).toEqual([banker.name, everywhere.name].sort());
+    expect(nowhere.id).toBeGreaterThan(0);
   });
 
   it('the balances at a date are read from the ledger: a past date ignores the movements after it', async () => {
