@@ -24,6 +24,20 @@ export interface MovementTypeTotal {
   total_in: number;
   total_out: number;
   count: number;
+  /**
+   * Sub-lines of the type, summing to it exactly (situation: the décaissements by expense category,
+   * cancelled ones included — their reversal is the « Annulation d'opération de caisse » line).
+   */
+  details?: MovementTypeDetail[];
+}
+
+/** One sub-line of a movement type (an expense category): its name, count and amounts. */
+export interface MovementTypeDetail {
+  key: string;
+  label: string;
+  total_in: number;
+  total_out: number;
+  count: number;
 }
 
 /** A non-cash total of the day (by method, operator and account), to check against the operators' and banks' statements. */

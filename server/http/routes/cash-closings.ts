@@ -58,11 +58,14 @@ const situationExportSpec = (currency: string, s: Situation): ExportSpec<Record<
   ],
 });
 
-/** The rows of the situation's export: opening, each movement type, closing, then each day. */
+/** The rows of the situation's export: opening, each movement type (décaissements then their categories), closing, then each day. */
 function situationExportRows(s: Situation): Record<string, any>[] {
   return [
     { label: `Solde d'ouverture au ${s.from}`, count: null, total_in: null, total_out: null, balance: s.opening_balance },
-    ...s.by_type.map((t) => ({ label: t.label, count: t.count, total_in: t.total_in, total_out: t.total_out, balance: null })),
+    ...s.by_type.flatMap((t) => [
+      { label: t.label, count: t.count, total_in: t.total_in, total_out: t.total_out, balance: null },
+      ...(t.details ?? []).map((d) => ({ label: `${t.label} — ${d.label}`, count: d.count, total_in: d.total_in, total_out: d.total_out, balance: null })),
+    ]),
     { label: `Total de la période`, count: s.movement_count, total_in: s.total_in, total_out: s.total_out, balance: null },
     { label: `Solde de clôture au ${s.to}`, count: null, total_in: null, total_out: null, balance: s.closing_balance },
     ...s.days.map((d) => ({ label: `Journée du ${d.day}${d.closing_id ? ' (arrêtée)' : ''}`, count: d.count, total_in: d.total_in, total_out: d.total_out, balance: d.balance })),

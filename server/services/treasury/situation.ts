@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Situation, SituationAccount, SituationDay } from '../../../shared/cash-closing-pages.js';
+import type { MovementTypeDetail, Situation, SituationAccount, SituationDay } from '../../../shared/cash-closing-pages.js';
 import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 import { NotFound } from '../../domain/errors.js';
@@ -12,6 +12,8 @@ import { whereAllowedAccount } from '../places/scope.js';
  * contributions, transfers, deposits, withdrawals, supplier payments, closing differences…), the
  * closing balance and the days with their closings. Everything is read from money_days, the
  * ledger summed per account, day and type in the movements' own transaction (server/db/money-days.ts);
+ * the décaissements line is split by expense category in one aggregate over cash_operations
+ * (expenseCategoryLines);
  * the opening balance starts from the last closing before the period when there is one (what it
  * counted is what the ledger holds up to that day), so a year reads only the year's summary rows.
  */
@@ -24,6 +26,36 @@ export async function situationAccounts(db: Knex, scope: PlaceScope): Promise<Si
 
 const TYPE_ORDER = Object.keys(MONEY_MOVEMENT_TYPE_LABELS);
 const typeOrder = (type: string) => (TYPE_ORDER.includes(type) ? TYPE_ORDER.indexOf(type) : TYPE_ORDER.length);
+
+/** Label of the rest of the cash_out line not backed by a décaissement (movements posted directly). */
+export const OTHER_CASH_OUT_LABEL = 'Autres décaissements (sans catégorie)';
+
+/**
+ * The décaissements of the account over the period by expense category, in one aggregate served by
+ * the (from_account_id, operation_date) index. Cancelled ones stay in: their cash_out movement is
+ * still in the ledger on their day (the reversal is a cash_operation_cancel movement, its own line),
+ * so the sub-lines sum to the cash_out line; what that line holds beyond them (a movement posted
+ * without an operation) is one last « autres » sub-line, so the sum is always exact.
+ */
+async function expenseCategoryLines(db: Knex, accountId: number, from: string, to: string, line: { total_in: number; total_out: number; count: number }): Promise<MovementTypeDetail[]> {
+  const rows = await db('cash_operations as o')
+    .leftJoin('expense_categories as c', 'c.id', 'o.expense_category_id')
+    .where('o.from_account_id', accountId)
+    .whereBetween('o.operation_date', [from, to])
+    .where('o.kind', 'expense')
+    .groupBy('o.expense_category_id', 'c.name')
+    .select('o.expense_category_id as id', 'c.name', db.raw('COUNT(*) AS n'), db.raw('SUM(o.amount) AS total'), db.raw("SUM(CASE WHEN o.status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled"));
+  const lines: MovementTypeDetail[] = rows
+    .map((r: any) => {
+      const cancelled = Number(r.cancelled);
+      const name = r.name ?? 'Sans catégorie';
+      return { key: r.id === null ? 'none' : String(r.id), label: cancelled ? `${name} (dont ${cancelled} ${cancelled > 1 ? 'annulées' : 'annulée'})` : name, total_in: 0, total_out: Number(r.total), count: Number(r.n) };
+    })
+    .sort((x: MovementTypeDetail, y: MovementTypeDetail) => y.total_out - x.total_out || x.label.localeCompare(y.label, 'fr'));
+  const rest = { total_in: line.total_in, total_out: line.total_out - lines.reduce((s, l) => s + l.total_out, 0), count: line.count - lines.reduce((s, l) => s + l.count, 0) };
+  if (rest.total_in || rest.total_out || rest.count) lines.push({ key: 'other', label: OTHER_CASH_OUT_LABEL, ...rest });
+  return lines;
+}
 
 export async function cashSituation(db: Knex, accountId: number, from: string, to: string): Promise<Situation> {
   const a = await db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').where('a.id', accountId).first('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
@@ -64,6 +96,8 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
     const closing = closingOf.get(day);
     return { day, total_in: r.total_in, total_out: r.total_out, count: r.count, balance, closing_id: closing?.id ?? null, difference: closing?.difference ?? null };
   });
+  const cashOut = byType.get('cash_out');
+  const expenseLines = cashOut ? await expenseCategoryLines(db, accountId, from, to, cashOut) : null;
   const totals = [...byDay.values()].reduce((t, r) => ({ total_in: t.total_in + r.total_in, total_out: t.total_out + r.total_out, count: t.count + r.count }), { total_in: 0, total_out: 0, count: 0 });
   return {
     account,
@@ -75,7 +109,7 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
     closing_balance: balance,
     movement_count: totals.count,
     by_type: [...byType.entries()]
-      .map(([type, r]) => ({ movement_type: type, label: MONEY_MOVEMENT_TYPE_LABELS[type] ?? type, ...r }))
+      .map(([type, r]) => ({ movement_type: type, label: MONEY_MOVEMENT_TYPE_LABELS[type] ?? type, ...r, ...(type === 'cash_out' && expenseLines ? { details: expenseLines } : {}) }))
       .sort((x, y) => typeOrder(x.movement_type) - typeOrder(y.movement_type)),
     days,
   };

@@ -320,6 +320,75 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     expect(text).toContain('27750');
   });
 
+  it('situation de caisse: the décaissements split by expense category (cancelled ones included, their reversal apart), summing to the line; print and export', async () => {
+    const desk = await makeDeskAccount(t.db);
+    const tag = uniqueTag();
+    const now = new Date().toISOString();
+    const [transport, rent] = await Promise.all(
+      ['Transport', 'Loyer'].map(async (name) => Number((await t.db('expense_categories').insert({ code: `${name.slice(0, 3)}${tag}`.slice(0, 20), name: `${name} ${tag}`, active: true, created_at: now, updated_at: now }, ['id']))[0].id)),
+    );
+    const d1 = '2026-07-06';
+    const d2 = '2026-07-09';
+    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 50_000, movementType: 'opening', paymentMethod: 'especes' }], ctx('2026-07-01')));
+    // A décaissement as the service writes it: the operation and its cash_out movement on its day.
+    const expense = async (day: string, amount: number, categoryId: number) => {
+      const number = `CAI-T${uniqueTag()}`.slice(0, 30);
+      const [row] = await t.db('cash_operations').insert({ number, kind: 'expense', status: 'done', operation_date: day, amount, from_account_id: desk, expense_category_id: categoryId, payment_method: 'especes', beneficiary: 'X', created_at: now, updated_at: now }, ['id']);
+      const id = Number(row.id);
+      await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -amount, movementType: 'cash_out', paymentMethod: 'especes' }], ctx(day, { documentType: 'cash_operation', documentId: id, documentNumber: number })));
+      return { id, number };
+    };
+    const cancel = async (op: { id: number; number: string }, amount: number, day: string) => {
+      await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount, movementType: 'cash_operation_cancel', paymentMethod: 'especes' }], ctx(day, { documentType: 'cash_operation', documentId: op.id, documentNumber: op.number })));
+      await t.db('cash_operations').where({ id: op.id }).update({ status: 'cancelled', cancelled_on: day, cancelled_at: now, cancel_reason: 'Doublon' });
+    };
+    await expense(d1, 2_000, transport);
+    await expense(d1, 3_500, transport);
+    await expense(d1, 10_000, rent);
+    const doubled = await expense(d1, 1_500, rent);
+    await expense('2026-07-12', 9_999, rent); // after the period
+    await cancel(doubled, 1_500, d2);
+    // Not an operation: a cash_out posted directly stays in the line, as « autres ».
+    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -700, movementType: 'cash_out', paymentMethod: 'especes' }], ctx(d2)));
+
+    type Line = { movement_type: string; total_in: number; total_out: number; count: number; details?: Array<{ key: string; label: string; total_out: number; count: number }> };
+    const situation = async (from: string, to: string) => (await admin.visit(route('cash.situation', { account_id: desk, from, to }))).body.props.situation as { by_type: Line[]; total_out: number };
+    const sumsToLine = (line: Line) => {
+      expect(line.details!.reduce((n, d) => n + d.total_out, 0)).toBe(line.total_out);
+      expect(line.details!.reduce((n, d) => n + d.count, 0)).toBe(line.count);
+    };
+    // Cancelled later (after the period): the expense is in its category, as in the line.
+    const early = await situation(d1, d1);
+    const out1 = early.by_type.find((r) => r.movement_type === 'cash_out')!;
+    expect([out1.total_out, out1.count]).toEqual([17_000, 4]);
+    expect(out1.details!.map((d) => [d.key, d.label, d.count, d.total_out])).toEqual([
+      [String(rent), `Loyer ${tag} (dont 1 annulée)`, 2, 11_500],
+      [String(transport), `Transport ${tag}`, 2, 5_500],
+    ]);
+    sumsToLine(out1);
+    expect(early.by_type.some((r) => r.movement_type === 'cash_operation_cancel')).toBe(false);
+    // Cancelled within the period: the expense stays in its category, its reversal is its own line.
+    const whole = await situation(d1, d2);
+    const out2 = whole.by_type.find((r) => r.movement_type === 'cash_out')!;
+    expect(out2.details!.map((d) => [d.key, d.count, d.total_out])).toEqual([
+      [String(rent), 2, 11_500],
+      [String(transport), 2, 5_500],
+      ['other', 1, 700],
+    ]);
+    expect(out2.details!.find((d) => d.key === 'other')!.label).toBe('Autres décaissements (sans catégorie)');
+    sumsToLine(out2);
+    expect(whole.by_type.find((r) => r.movement_type === 'cash_operation_cancel')).toMatchObject({ total_in: 1_500, total_out: 0, count: 1 });
+    // Other types carry no sub-lines; the closing's figures keep none either.
+    expect(whole.by_type.filter((r) => r.details).map((r) => r.movement_type)).toEqual(['cash_out']);
+    const print = await admin.visit(route('cash.situation.print', { account_id: desk, from: d1, to: d2 }));
+    expect(print.body.props.situation.by_type.find((r: Line) => r.movement_type === 'cash_out').details).toHaveLength(3);
+    const csv = await download(admin, route('cash.situation.export', { account_id: desk, from: d1, to: d2, format: 'csv' }));
+    const text = (csv.body as Buffer).toString('utf8');
+    expect(text).toContain(`Décaissement — Loyer ${tag} (dont 1 annulée)`);
+    expect(text).toContain(`Décaissement — Transport ${tag}`);
+    expect(text).toContain('11500');
+  });
+
   it('the closings list shows the desk, its figures and the total of the differences', async () => {
     const day = addDays(today, -8);
     const desk = await deskWith(day, 9_000, 0);

@@ -1,4 +1,5 @@
 import type { MovementTypeTotal, NonCashTotal } from '@shared/cash-closing-pages';
+import { Fragment } from 'react';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS } from '@shared/treasury';
 import { formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
@@ -15,7 +16,8 @@ export interface FiguresBalance {
  * expected cash of a desk's day (closing screen, closing's page, closing report A4) and the
  * situation of an account over a period (screen and A4 printout). `print` draws it for paper
  * (`app-print-table`); on screen below 576 px the count hides and the ins and outs share one
- * « Montant » column, so it fits a phone. Outs are shown negative (true minus).
+ * « Montant » column, so it fits a phone. Outs are shown negative (true minus). A type's `details`
+ * (the situation's décaissements by expense category) follow it as indented sub-lines.
  */
 export function MovementFiguresTable({
   currency,
@@ -102,13 +104,25 @@ export function MovementFiguresTable({
           </tr>
         ) : (
           byType.map((t) => (
-            <tr key={t.movement_type} data-testid={rowTestId ? `${rowTestId}-${t.movement_type}` : undefined}>
-              <td>{t.label}</td>
-              <td className={num}>{formatQty(t.count)}</td>
-              <td className={num}>{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
-              <td className={num}>{t.total_out ? outs(t.total_out) : '—'}</td>
-              {both(t.total_in, t.total_out)}
-            </tr>
+            <Fragment key={t.movement_type}>
+              <tr data-testid={rowTestId ? `${rowTestId}-${t.movement_type}` : undefined}>
+                <td>{t.label}</td>
+                <td className={num}>{formatQty(t.count)}</td>
+                <td className={num}>{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
+                <td className={num}>{t.total_out ? outs(t.total_out) : '—'}</td>
+                {both(t.total_in, t.total_out)}
+              </tr>
+              {/* Sub-lines of the type (the décaissements by expense category), indented and smaller. */}
+              {(t.details ?? []).map((d) => (
+                <tr key={`${t.movement_type}-${d.key}`} className={print ? 'app-print-sub' : 'small text-body-secondary'} data-testid={rowTestId ? `${rowTestId}-${t.movement_type}-${d.key}` : undefined}>
+                  <td className={print ? undefined : 'ps-4'}>{d.label}</td>
+                  <td className={num}>{formatQty(d.count)}</td>
+                  <td className={num}>{d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}</td>
+                  <td className={num}>{d.total_out ? outs(d.total_out) : '—'}</td>
+                  {both(d.total_in, d.total_out)}
+                </tr>
+              ))}
+            </Fragment>
           ))
         )}
       </tbody>
