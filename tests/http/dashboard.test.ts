@@ -205,6 +205,30 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     for (const row of late.topProducts.rows) expect(row).not.toHaveProperty('margin');
   });
 
+  it("shows the margin by Chiffre d'affaires' rule: cost rights without reports.view_costs → none, with it → present", async () => {
+    const costKeys = ['margin', 'cost_total'];
+    // Cost rights (CMUP, purchase prices) but not the reports' own: the report the card opens hides the margin, so does the card.
+    const buyer = await login(['menu.dashboard', 'menu.editions.ca', 'menu.sortiestock', 'prices.update', 'stock_entries.create']);
+    const hidden = await dashboard(buyer);
+    for (const figures of [hidden.props.sales.today, hidden.props.sales.month]) for (const key of costKeys) expect(figures).not.toHaveProperty(key);
+    const hiddenLate = await deferred(buyer, ['salesChart', 'topProducts']);
+    expect(hiddenLate.salesChart.chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net']);
+    expect(hiddenLate.topProducts.rows.length).toBeGreaterThan(0);
+    for (const row of hiddenLate.topProducts.rows) expect(row).not.toHaveProperty('margin');
+    const report = (await buyer.visit(hidden.props.sales.month.href)).body.props;
+    expect(report.figures.map((f: { id: string }) => f.id)).not.toContain('margin');
+
+    const analyst = await login(['menu.dashboard', 'menu.editions.ca', 'reports.view_costs']);
+    const shown = await dashboard(analyst);
+    for (const figures of [shown.props.sales.today, shown.props.sales.month]) for (const key of costKeys) expect(figures).toHaveProperty(key);
+    expect(shown.props.sales.today).toMatchObject({ net: 15_000, cost_total: 9_000, margin: 6_000 });
+    const shownLate = await deferred(analyst, ['salesChart', 'topProducts']);
+    expect(shownLate.salesChart.chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net', 'Marge']);
+    for (const row of shownLate.topProducts.rows) expect(row).toHaveProperty('margin');
+    const shownReport = (await analyst.visit(shown.props.sales.month.href)).body.props;
+    expect(shownReport.figures.map((f: { id: string }) => f.id)).toContain('margin');
+  });
+
   it('shows no sales card, chart or best sellers to a user without a sales screen', async () => {
     const user = await login(['menu.dashboard', 'menu.caisse']);
     const { props, deferredProps } = await dashboard(user);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { type ReportPeriod, type ReportSlice, atPlaces, sliceOf } from './frame.js';
+import { type ReportPeriod, type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 
 /**
  * The summary join of the reports (migrations 202611241200_report_summaries and
@@ -82,6 +83,58 @@ export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope,
     .select(db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) AS listed'))
     .first()) as Record<string, unknown> | undefined;
   return { rows, total: Number(agg?.listed ?? 0), sales: Number(agg?.sales ?? 0), cost: Number(agg?.cost ?? 0) };
+}
+
+/** How a report names what `productSales` gives: the quantity and amount columns, the amount figure, a category column. */
+export interface ProductSalesWording {
+  quantity: string;
+  /** The amount column's id and label (« sales »/« Montant », « net »/« CA net ») and its key figure's label. */
+  amount: { id: string; label: string; figure: string };
+  /** A « Catégorie » column after the product. */
+  category: boolean;
+  /** The key figures' order: the amount first, or the count of products first. */
+  amountFirst: boolean;
+}
+
+/**
+ * The one row mapper of `productSales` (Situation des ventes › cumul, Chiffre d'affaires › par
+ * produit): columns, rows, key figures and the total row (sales, cost, margin, margin rate), the
+ * cost ones flagged for `withoutReportCosts`.
+ */
+export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: ProductSalesWording): { figures: ReportFigure[]; table: ReportTable } {
+  const amount = w.amount.id;
+  const columns: ReportColumn[] = [
+    { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
+    { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
+    ...(w.category ? [{ id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' } satisfies ReportColumn] : []),
+    { id: 'quantity', label: w.quantity, kind: 'quantity', role: 'figure' },
+    { id: amount, label: w.amount.label, kind: 'money', role: 'figure' },
+    { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
+    { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
+    { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
+  ];
+  const data: ReportRow[] = sold.rows.map((r) => ({
+    code: String(r.code),
+    product: String(r.name),
+    ...(w.category ? { category: String(r.category) } : {}),
+    quantity: num(r.quantity),
+    unit: String(r.unit),
+    [amount]: num(r.sales),
+    cost: num(r.cost),
+    margin: num(r.sales) - num(r.cost),
+    rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
+  }));
+  const { sales, cost, total } = sold;
+  const amountFigure: ReportFigure = { id: amount, label: w.amount.figure, kind: 'money', figure: sales };
+  const products: ReportFigure = { id: 'products', label: 'Produits vendus', kind: 'count', figure: total };
+  return {
+    figures: [
+      ...(w.amountFirst ? [amountFigure, products] : [products, amountFigure]),
+      { id: 'margin', label: 'Marge', kind: 'money', figure: sales - cost, cost: true, tone: 'success' },
+      { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: marginRate(sales - cost, sales) ?? 0, cost: true },
+    ],
+    table: table('products', columns, pageOf(data, total, slice), { code: 'Total', [amount]: sales, cost, margin: sales - cost, rate: marginRate(sales - cost, sales) }),
+  };
 }
 
 /**

@@ -56,6 +56,21 @@ const LEVEL_COLUMNS: ReportColumn[] = [
   { id: 'value', label: 'Valeur', kind: 'money', role: 'figure', cost: true },
 ];
 
+/** A row of LEVEL_COLUMNS (stock now, stock at a date): product × location, quantity, CMUP and value at it. */
+function levelRow(r: Record<string, unknown>): ReportRow {
+  return {
+    code: String(r.code),
+    url: route('products.show', { id: Number(r.id) }),
+    product: String(r.name),
+    category: String(r.category),
+    location: String(r.location),
+    quantity: num(r.quantity),
+    unit: String(r.unit),
+    cmup: num(r.cmup),
+    value: num(r.quantity) * num(r.cmup),
+  };
+}
+
 export async function stockState(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
   if (f.view === 'date') return stockAtDate(db, f, places, slice);
   const levels = db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0);
@@ -75,17 +90,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         .orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]),
       slice,
     );
-    const data: ReportRow[] = rows.map((r) => ({
-      code: String(r.code),
-      url: route('products.show', { id: Number(r.id) }),
-      product: String(r.name),
-      category: String(r.category),
-      location: String(r.location),
-      quantity: num(r.quantity),
-      unit: String(r.unit),
-      cmup: num(r.cmup),
-      value: num(r.quantity) * num(r.cmup),
-    }));
+    const data: ReportRow[] = rows.map(levelRow);
     return {
       figures: [
         { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
@@ -215,17 +220,7 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
   const agg = rows.length
     ? { n: rows[0].n, products: rows[0].products, value: rows[0].total_value }
     : ((await db.from(rowsQuery.clone().as('r')).countDistinct({ products: 'r.id' }).count({ n: '*' }).sum({ value: db.raw('r.quantity * r.cmup') }).first()) as Record<string, unknown>);
-  const data: ReportRow[] = rows.map((r) => ({
-    code: String(r.code),
-    url: route('products.show', { id: Number(r.id) }),
-    product: String(r.name),
-    category: String(r.category),
-    location: String(r.location),
-    quantity: num(r.quantity),
-    unit: String(r.unit),
-    cmup: num(r.cmup),
-    value: num(r.quantity) * num(r.cmup),
-  }));
+  const data: ReportRow[] = rows.map(levelRow);
   return {
     figures: [
       { id: 'products', label: 'Produits en stock à cette date', kind: 'count', figure: num(agg?.products) },
