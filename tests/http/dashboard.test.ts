@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { addDays, businessDate } from '../../server/domain/dates.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { cancelSale } from '../../server/services/sales/cancel-sale.js';
@@ -178,12 +178,18 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
 
   it("reads the stock alerts as État de stock › Sous le seuil d'alerte does: same count, same order (furthest below, then name)", async () => {
     const tag = uniqueTag('A');
+    const made: number[] = [];
     const make = async (suffix: string, name: string, threshold: number, stock: number) => {
       const id = await makeProduct(t.db, { category_id: f.category, code: `${tag}${suffix}`, name: `${name} ${tag}`, unit: 'pièce' });
       await t.db('products').where({ id }).update({ alert_threshold: threshold });
       if (stock) await giveStock(t.db, id, f.shop, stock);
+      made.push(id);
       return id;
     };
+    // The other tests' alerts stay as they were: these products leave the list at the end.
+    onTestFinished(async () => {
+      await t.db('products').whereIn('id', made).update({ alert_threshold: 0 });
+    });
     await make('Z', 'Zinc', 10, 0); // 10 missing
     await make('A', 'Acier', 20, 10); // 10 missing: after the furthest below, by name before Zinc
     await make('F', 'Fer', 25, 10); // 15 missing: first
