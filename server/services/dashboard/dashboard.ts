@@ -68,8 +68,9 @@ export async function salesChart(db: Knex, scope: PlaceScope, today: string): Pr
 
 /**
  * The month's best sellers by CA net, at most `limit`: État de stock's and Chiffre d'affaires'
- * `productSales` over the month so far (running totals of report_sales_days, two seeks per product
- * and location), so the card and the report it opens agree.
+ * `productSales` over the month so far (at most 31 days: the month's day rows of report_sales_days
+ * summed, rather than two running-total seeks per product and location), so the card and the
+ * report it opens agree.
  */
 export async function topProducts(db: Knex, scope: PlaceScope, today: string, limit = 5) {
   const { rows: sold } = await productSales(db, { from: `${today.slice(0, 7)}-01`, to: today, location_id: '' }, scope, { all: true, limit });
