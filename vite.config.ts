@@ -20,10 +20,19 @@ export const cssSafelist = {
   greedy: [/Toastify/],
 };
 
+/** The icon font tiers (see iconSubset): which source files' icons go in which tier. */
+export const ICON_TIERS = [
+  { name: 'login', files: /^resources\/js\/(app\.tsx|lib\/|hooks\/|components\/(?!(Modal|NumberInput|Pagination)\.)[^/]+\.tsx$|layouts\/(Auth|Simple)Layout\.tsx$|pages\/auth\/)/ },
+  { name: 'shell', files: /^(resources\/js\/(layouts\/|pages\/Dashboard\.tsx$|components\/dashboard\/)|shared\/(menu|dashboard|help)\.ts$)/ },
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [
-    // Font Awesome: only the icons the sources use (scripts/vite/icon-subset.ts).
-    iconSubset(),
+    // Font Awesome: only the icons the sources use (scripts/vite/icon-subset.ts), in tiers: the
+    // icons of the login page inlined in the stylesheet, those of the signed-in shell and the
+    // dashboard in a font file the signed-in pages preload (server/http/assets.ts), the others in a
+    // font file fetched by the idle warm-up (lib/warm-up.ts) or by the first screen showing one.
+    iconSubset({ tiers: ICON_TIERS }),
     react(),
     // A brotli and a gzip copy of each text asset, served by server/http/static-assets.ts.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|html|txt)$/, threshold: 512, logLevel: 'silent' }),
@@ -37,6 +46,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    // Fonts are never inlined by Vite: the icon font tiers are files so that a page fetches only
+    // the tiers it shows (the first tier is inlined by iconSubset itself).
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     rollupOptions: {
       input: 'resources/js/app.tsx',
       output: {

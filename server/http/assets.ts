@@ -12,8 +12,16 @@ const manifestOf = (dir: string) => path.join(dir, '.vite', 'manifest.json');
 interface ManifestChunk {
   file: string;
   css?: string[];
+  assets?: string[];
   imports?: string[];
 }
+
+/**
+ * The icon font tier of the signed-in shell and the dashboard (scripts/vite/icon-subset.ts, tiers
+ * in vite.config.ts): a signed-in first visit preloads it beside the stylesheet instead of
+ * discovering it once the page is drawn; the login page never fetches it.
+ */
+const SHELL_ICON_FONT = /(^|\/)fa-[a-z]+-[0-9]+-shell\.[^/]*\.woff2$/;
 
 export interface Assets {
   /** Inertia asset version: changes whenever the built client changes. */
@@ -29,7 +37,9 @@ export interface Assets {
 /** Assets of the production build, read from the Vite manifest (re-read when it changes). */
 export function builtAssets(dir = buildDir): Assets {
   const manifestPath = manifestOf(dir);
-  let cache: { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; manifest: Record<string, ManifestChunk> } | undefined;
+  let cache:
+    | { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; shellFonts: string[]; manifest: Record<string, ManifestChunk> }
+    | undefined;
   const load = () => {
     let stat: fs.Stats;
     try {
@@ -61,6 +71,7 @@ export function builtAssets(dir = buildDir): Assets {
       scripts: [entry.file],
       styles: [...styles],
       preloads,
+      shellFonts: (entry.assets ?? []).filter((f) => SHELL_ICON_FONT.test(f)),
       manifest,
     };
     return cache;
@@ -87,9 +98,11 @@ export function builtAssets(dir = buildDir): Assets {
     },
     tags(nonce: string, component?: string) {
       const c = load();
-      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(loadsAppShell(component) ? [APP_SHELL] : [])]) : [];
+      const shell = component ? loadsAppShell(component) : false;
+      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(shell ? [APP_SHELL] : [])]) : [];
       return [
         ...c.styles.map((f) => `<link rel="stylesheet" href="/build/${f}">`),
+        ...(shell ? c.shellFonts : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),
         ...[...c.preloads, ...page].map((f) => `<link rel="modulepreload" href="/build/${f}">`),
         ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),
       ].join('\n    ');
