@@ -76,7 +76,7 @@ export default defineConfig(({ command }) => ({
     postcss: {
       plugins:
         command === 'build'
-          ? [purgeCss({ content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'], safelist: cssSafelist, variables: false, keyframes: false, fontFace: false })]
+          ? [purgeCss({ content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'], safelist: cssSafelist, variables: false, keyframes: true, fontFace: false })]
           : [],
     },
   },

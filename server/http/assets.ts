@@ -17,11 +17,14 @@ interface ManifestChunk {
 }
 
 /**
- * The icon font tier of the signed-in shell and the dashboard (scripts/vite/icon-subset.ts, tiers
- * in vite.config.ts): a signed-in first visit preloads it beside the stylesheet instead of
- * discovering it once the page is drawn; the login page never fetches it.
+ * The icon font tiers (scripts/vite/icon-subset.ts, ICON_TIERS in vite.config.ts): a signed-in
+ * first visit preloads the shell's (the shell and the dashboard), and any other screen the other
+ * screens' too, beside the stylesheet instead of discovering them once the page is drawn; the
+ * login page needs none (its icons are inlined).
  */
 const SHELL_ICON_FONT = /(^|\/)fa-[a-z]+-[0-9]+-shell\.[^/]*\.woff2$/;
+const SCREEN_ICON_FONT = /(^|\/)fa-[a-z]+-[0-9]+-rest\.[^/]*\.woff2$/;
+const SHELL_ICON_PAGES = new Set(['Dashboard']);
 
 export interface Assets {
   /** Inertia asset version: changes whenever the built client changes. */
@@ -38,7 +41,7 @@ export interface Assets {
 export function builtAssets(dir = buildDir): Assets {
   const manifestPath = manifestOf(dir);
   let cache:
-    | { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; shellFonts: string[]; manifest: Record<string, ManifestChunk> }
+    | { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; shellFonts: string[]; screenFonts: string[]; manifest: Record<string, ManifestChunk> }
     | undefined;
   const load = () => {
     let stat: fs.Stats;
@@ -72,6 +75,7 @@ export function builtAssets(dir = buildDir): Assets {
       styles: [...styles],
       preloads,
       shellFonts: (entry.assets ?? []).filter((f) => SHELL_ICON_FONT.test(f)),
+      screenFonts: (entry.assets ?? []).filter((f) => SCREEN_ICON_FONT.test(f)),
       manifest,
     };
     return cache;
@@ -102,7 +106,7 @@ export function builtAssets(dir = buildDir): Assets {
       const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(shell ? [APP_SHELL] : [])]) : [];
       return [
         ...c.styles.map((f) => `<link rel="stylesheet" href="/build/${f}">`),
-        ...(shell ? c.shellFonts : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),
+        ...(shell ? [...c.shellFonts, ...(SHELL_ICON_PAGES.has(component!) ? [] : c.screenFonts)] : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),
         ...[...c.preloads, ...page].map((f) => `<link rel="modulepreload" href="/build/${f}">`),
         ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),
       ].join('\n    ');

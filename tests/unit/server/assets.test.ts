@@ -49,7 +49,7 @@ describe('built assets', () => {
     expect(preloaded(assets.tags('N'))).toEqual(['assets/runtime-0.js', 'assets/vendor-123.js']);
   });
 
-  it('preloads the icon font tier of the signed-in shell on signed-in pages only (vite.config.ts ICON_TIERS)', () => {
+  it('preloads the icon font tiers a signed-in page shows, none on the login page (vite.config.ts ICON_TIERS)', () => {
     const withFonts = {
       ...manifest,
       'resources/js/app.tsx': { ...manifest['resources/js/app.tsx'], assets: ['assets/fa-solid-900-shell.1a2b-X1.woff2', 'assets/fa-solid-900-rest.3c4d-X2.woff2', 'assets/logo-9.svg'] },
@@ -57,8 +57,9 @@ describe('built assets', () => {
     const assets = builtAssets(buildWith(withFonts));
     const fonts = (tags: string) => [...tags.matchAll(/<link rel="preload" href="\/build\/([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]);
     expect(fonts(assets.tags('N', 'Dashboard'))).toEqual(['assets/fa-solid-900-shell.1a2b-X1.woff2']);
-    expect(fonts(assets.tags('N', 'clients/Index'))).toEqual(['assets/fa-solid-900-shell.1a2b-X1.woff2']);
-    // The login page shows only the inlined tier: no font file; the other screens' tier is never preloaded.
+    // Any other screen: the other screens' tier too.
+    expect(fonts(assets.tags('N', 'clients/Index'))).toEqual(['assets/fa-solid-900-shell.1a2b-X1.woff2', 'assets/fa-solid-900-rest.3c4d-X2.woff2']);
+    // The login page shows only the inlined tier: no font file.
     expect(fonts(assets.tags('N', 'auth/Login'))).toEqual([]);
     expect(fonts(assets.tags('N'))).toEqual([]);
   });
