@@ -80,8 +80,11 @@ export function builtAssets(dir = buildDir): Assets {
     };
     return cache;
   };
-  /** Files of the chunks `keys` and of everything they import, less what the entry already loads. */
-  const pageChunks = (c: NonNullable<typeof cache>, keys: string[]): string[] => {
+  /**
+   * Files of the chunks `keys` and of everything they import, less what the entry already loads;
+   * their stylesheets (the signed-in shell's, a screen's own) in `styles`.
+   */
+  const pageChunks = (c: NonNullable<typeof cache>, keys: string[], styles: Set<string> = new Set()): string[] => {
     const files = new Set<string>();
     const loaded = new Set(c.preloads);
     const seen = new Set<string>([CLIENT_ENTRY]);
@@ -91,6 +94,7 @@ export function builtAssets(dir = buildDir): Assets {
       const chunk = c.manifest[key];
       if (!chunk) return;
       if (!loaded.has(chunk.file)) files.add(chunk.file);
+      for (const css of chunk.css ?? []) if (!c.styles.includes(css)) styles.add(css);
       for (const imp of chunk.imports ?? []) visit(imp);
     };
     for (const key of keys) visit(key);
@@ -103,9 +107,10 @@ export function builtAssets(dir = buildDir): Assets {
     tags(nonce: string, component?: string) {
       const c = load();
       const shell = component ? loadsAppShell(component) : false;
-      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(shell ? [APP_SHELL] : [])]) : [];
+      const pageStyles = new Set<string>();
+      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(shell ? [APP_SHELL] : [])], pageStyles) : [];
       return [
-        ...c.styles.map((f) => `<link rel="stylesheet" href="/build/${f}">`),
+        ...[...c.styles, ...pageStyles].map((f) => `<link rel="stylesheet" href="/build/${f}">`),
         ...(shell ? [...c.shellFonts, ...(SHELL_ICON_PAGES.has(component!) ? [] : c.screenFonts)] : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),
         ...[...c.preloads, ...page].map((f) => `<link rel="modulepreload" href="/build/${f}">`),
         ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),

@@ -64,7 +64,18 @@ describe('built assets', () => {
     expect(fonts(assets.tags('N'))).toEqual([]);
   });
 
-  it('derives the asset version from the manifest, so a new build changes it', () => {
+  it("links the stylesheet of the first page's own chunk beside the application's (no late fetch)", () => {
+    const withCss = {
+      ...manifest,
+      'resources/js/pages/support/Logs.tsx': { file: 'assets/Logs-1.js', css: ['assets/support-7.css'], imports: ['_vendor.js'] },
+    };
+    const tags = builtAssets(buildWith(withCss)).tags('N', 'support/Logs');
+    const styles = [...tags.matchAll(/rel="stylesheet" href="\/build\/([^"]+)"/g)].map((m) => m[1]);
+    expect(styles).toEqual(['assets/app-abc.css', 'assets/vendor-123.css', 'assets/support-7.css']);
+    expect(builtAssets(buildWith(withCss)).tags('N', 'auth/Login')).not.toContain('support-7.css');
+  });
+
+    it('derives the asset version from the manifest, so a new build changes it', () => {
     const a = builtAssets(buildWith(manifest)).version;
     const b = builtAssets(buildWith({ ...manifest, 'resources/js/app.tsx': { file: 'assets/app-def.js' } })).version;
     expect(a).toMatch(/^[0-9a-f]{16}$/);
