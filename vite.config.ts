@@ -20,10 +20,19 @@ export const cssSafelist = {
   greedy: [/Toastify/],
 };
 
+/** The icon font tiers (see iconSubset): which source files' icons go in which tier. */
+export const ICON_TIERS = [
+  { name: 'login', files: /^resources\/js\/(app\.tsx|lib\/|hooks\/|components\/(?!(Modal|NumberInput|Pagination)\.)[^/]+\.tsx$|layouts\/(Auth|Simple)Layout\.tsx$|pages\/auth\/)/ },
+  { name: 'shell', files: /^(resources\/js\/(layouts\/|pages\/Dashboard\.tsx$|components\/dashboard\/)|shared\/(menu|dashboard|help)\.ts$)/ },
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [
-    // Font Awesome: only the icons the sources use (scripts/vite/icon-subset.ts).
-    iconSubset(),
+    // Font Awesome: only the icons the sources use (scripts/vite/icon-subset.ts), in tiers: the
+    // icons of the login page inlined in the stylesheet, those of the signed-in shell and the
+    // dashboard in a font file the signed-in pages preload (server/http/assets.ts), the others in a
+    // font file fetched by the idle warm-up (lib/warm-up.ts) or by the first screen showing one.
+    iconSubset({ tiers: ICON_TIERS }),
     react(),
     // A brotli and a gzip copy of each text asset, served by server/http/static-assets.ts.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|html|txt)$/, threshold: 512, logLevel: 'silent' }),
@@ -37,6 +46,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    // Fonts are never inlined by Vite: the icon font tiers are files so that a page fetches only
+    // the tiers it shows (the first tier is inlined by iconSubset itself).
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     rollupOptions: {
       input: 'resources/js/app.tsx',
       output: {
@@ -49,7 +61,9 @@ export default defineConfig(({ command }) => ({
           // list/record/document vocabulary in another (what the application's screens share).
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/, priority: 3 },
-            { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$|[\\/]shared[\\/]menu\.ts$/, priority: 2 },
+            // (The menu, shared/menu.ts, is not in it: the login page does not need it; the shell,
+            // the dashboard and the warm-up share it as a small chunk of its own, preloaded.)
+            { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$/, priority: 2 },
             // Money, quantities and dates as text: the screens and the dashboard's first visit
             // (which needs none of the screens chunk) share this small chunk.
             { name: 'format', test: /([\\/]shared[\\/](money|quantity)\.ts|[\\/]resources[\\/]js[\\/]components[\\/]data[\\/](Money\.tsx|format\.ts))$/, priority: 2 },
@@ -64,7 +78,7 @@ export default defineConfig(({ command }) => ({
     postcss: {
       plugins:
         command === 'build'
-          ? [purgeCss({ content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'], safelist: cssSafelist, variables: false, keyframes: false, fontFace: false })]
+          ? [purgeCss({ content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'], safelist: cssSafelist, variables: false, keyframes: true, fontFace: false })]
           : [],
     },
   },

@@ -12,8 +12,19 @@ const manifestOf = (dir: string) => path.join(dir, '.vite', 'manifest.json');
 interface ManifestChunk {
   file: string;
   css?: string[];
+  assets?: string[];
   imports?: string[];
 }
+
+/**
+ * The icon font tiers (scripts/vite/icon-subset.ts, ICON_TIERS in vite.config.ts): a signed-in
+ * first visit preloads the shell's (the shell and the dashboard), and any other screen the other
+ * screens' too, beside the stylesheet instead of discovering them once the page is drawn; the
+ * login page needs none (its icons are inlined).
+ */
+const SHELL_ICON_FONT = /(^|\/)fa-[a-z]+-[0-9]+-shell\.[^/]*\.woff2$/;
+const SCREEN_ICON_FONT = /(^|\/)fa-[a-z]+-[0-9]+-rest\.[^/]*\.woff2$/;
+const SHELL_ICON_PAGES = new Set(['Dashboard']);
 
 export interface Assets {
   /** Inertia asset version: changes whenever the built client changes. */
@@ -29,7 +40,9 @@ export interface Assets {
 /** Assets of the production build, read from the Vite manifest (re-read when it changes). */
 export function builtAssets(dir = buildDir): Assets {
   const manifestPath = manifestOf(dir);
-  let cache: { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; manifest: Record<string, ManifestChunk> } | undefined;
+  let cache:
+    | { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; shellFonts: string[]; screenFonts: string[]; manifest: Record<string, ManifestChunk> }
+    | undefined;
   const load = () => {
     let stat: fs.Stats;
     try {
@@ -61,12 +74,17 @@ export function builtAssets(dir = buildDir): Assets {
       scripts: [entry.file],
       styles: [...styles],
       preloads,
+      shellFonts: (entry.assets ?? []).filter((f) => SHELL_ICON_FONT.test(f)),
+      screenFonts: (entry.assets ?? []).filter((f) => SCREEN_ICON_FONT.test(f)),
       manifest,
     };
     return cache;
   };
-  /** Files of the chunks `keys` and of everything they import, less what the entry already loads. */
-  const pageChunks = (c: NonNullable<typeof cache>, keys: string[]): string[] => {
+  /**
+   * Files of the chunks `keys` and of everything they import, less what the entry already loads;
+   * their stylesheets (the signed-in shell's, a screen's own) in `styles`.
+   */
+  const pageChunks = (c: NonNullable<typeof cache>, keys: string[], styles: Set<string> = new Set()): string[] => {
     const files = new Set<string>();
     const loaded = new Set(c.preloads);
     const seen = new Set<string>([CLIENT_ENTRY]);
@@ -76,6 +94,7 @@ export function builtAssets(dir = buildDir): Assets {
       const chunk = c.manifest[key];
       if (!chunk) return;
       if (!loaded.has(chunk.file)) files.add(chunk.file);
+      for (const css of chunk.css ?? []) if (!c.styles.includes(css)) styles.add(css);
       for (const imp of chunk.imports ?? []) visit(imp);
     };
     for (const key of keys) visit(key);
@@ -87,9 +106,12 @@ export function builtAssets(dir = buildDir): Assets {
     },
     tags(nonce: string, component?: string) {
       const c = load();
-      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(loadsAppShell(component) ? [APP_SHELL] : [])]) : [];
+      const shell = component ? loadsAppShell(component) : false;
+      const pageStyles = new Set<string>();
+      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(shell ? [APP_SHELL] : [])], pageStyles) : [];
       return [
-        ...c.styles.map((f) => `<link rel="stylesheet" href="/build/${f}">`),
+        ...[...c.styles, ...pageStyles].map((f) => `<link rel="stylesheet" href="/build/${f}">`),
+        ...(shell ? [...c.shellFonts, ...(SHELL_ICON_PAGES.has(component!) ? [] : c.screenFonts)] : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),
         ...[...c.preloads, ...page].map((f) => `<link rel="modulepreload" href="/build/${f}">`),
         ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),
       ].join('\n    ');

@@ -26,6 +26,23 @@ function themeBootScript(): string {
   return themeBoot;
 }
 
+/**
+ * The favicon (public/favicon.svg, 207 bytes) written into the page as a data: URL: on a first
+ * visit it costs a few compressed bytes of the HTML instead of a request of its own (DESIGN.md §7).
+ */
+let faviconHref: string | null = null;
+function favicon(): string {
+  if (faviconHref === null) {
+    try {
+      const svg = fs.readFileSync(path.join(projectRoot, 'public', 'favicon.svg'), 'utf8').trim();
+      faviconHref = `data:image/svg+xml,${svg.replace(/[<>#%"\n]/g, (c) => encodeURIComponent(c))}`;
+    } catch {
+      faviconHref = '/favicon.svg';
+    }
+  }
+  return faviconHref;
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function rootTemplate(assets: Assets) {
@@ -37,7 +54,7 @@ export function rootTemplate(assets: Assets) {
     <meta name="color-scheme" content="light dark">
     <meta name="referrer" content="same-origin">
     <title>${escapeHtml(title)}</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="icon" href="${favicon()}" type="image/svg+xml">
     <script nonce="${nonce}">${themeBootScript()}</script>
     ${assets.tags(nonce, component)}
   </head>

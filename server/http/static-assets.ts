@@ -9,7 +9,8 @@ import expressStaticGzip from 'express-static-gzip';
  * plain 404 — never the application's HTML or a 500. In development (`npm run dev`) the Vite dev
  * server answers /build instead: unknown paths fall through to it.
  * Mounted before helmet: a script or a stylesheet needs no page policy (CSP, frame options…), only
- * nosniff and the same-origin resource policy; no ETag either (an immutable file is never revalidated).
+ * nosniff and the same-origin resource policy; no ETag either (an immutable file is never revalidated),
+ * nor Accept-Ranges.
  */
 export function buildAssets(dir: string, { fallthrough }: { fallthrough: boolean }): express.Router {
   const router = express.Router();
@@ -25,6 +26,9 @@ export function buildAssets(dir: string, { fallthrough }: { fallthrough: boolean
         fallthrough: true,
         etag: false,
         lastModified: false,
+        // No byte ranges: scripts, stylesheets and fonts are fetched whole (and a range of a
+        // compressed copy would not be one of the file); a header less on every asset.
+        acceptRanges: false,
         setHeaders: (res) => {
           res.setHeader('X-Content-Type-Options', 'nosniff');
           res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');

@@ -185,6 +185,66 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
     });
   });
 
+  it('polices d’icônes par paliers : la connexion n’en télécharge aucune, le tableau de bord la sienne, les autres écrans avec le préchargement', async () => {
+    const page = await open();
+    const fonts: Array<{ name: string; at: number }> = [];
+    const other: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      const m = /\/build\/assets\/(fa-[a-z]+-[0-9]+-[a-z]+)\.[\w.-]+\.woff2$/.exec(path);
+      if (m) fonts.push({ name: m[1], at: Date.now() });
+      else if (path === '/favicon.svg') other.push(path);
+    });
+    // Every icon shown on the page drawn with its font loaded (not waiting for a tier).
+    const iconsReady = () =>
+      page.evaluate(() => {
+        const chars = new Map<string, string>();
+        // The icons shown (a closed dropdown's load their font when it opens).
+        for (const el of [...document.querySelectorAll('i[class*="fa-"]')].filter((e) => e.checkVisibility({ visibilityProperty: true }))) {
+          const style = getComputedStyle(el, '::before');
+          // `"\f007" / ""`: the glyph, then its (empty) alternative text.
+          const content = /^"([^"]*)"/.exec(style.content)?.[1] ?? '';
+          if (content) chars.set(`${style.fontWeight} 16px ${style.fontFamily}`, (chars.get(`${style.fontWeight} 16px ${style.fontFamily}`) ?? '') + content);
+        }
+        return { count: chars.size, ready: [...chars].every(([font, text]) => document.fonts.check(font, text)), missing: [...chars].filter(([font, text]) => !document.fonts.check(font, text)).map(([f, t]) => `${f}: ${[...t].map((c) => c.codePointAt(0)!.toString(16)).join(' ')}`) };
+      });
+    await step('connexion : icônes de la police en ligne, aucun fichier de police ni favicon demandé', page, async () => {
+      await page.goto('/login', { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(500);
+      expect(fonts).toEqual([]);
+      expect(other).toEqual([]);
+      expect(await page.locator('link[rel=icon]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+      const icons = await iconsReady();
+      expect(icons.count).toBeGreaterThan(0);
+      expect(icons.ready).toBe(true);
+    });
+    await step('tableau de bord : la police de la coquille préchargée, celle des autres écrans seulement avec le préchargement', page, async () => {
+      await signIn(page);
+      await page.waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, { timeout: 20_000 });
+      const warmUpStart = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('sdstock:warm-up:start')[0].startTime);
+      expect(fonts.filter((f) => f.name === 'fa-solid-900-shell')).toHaveLength(1);
+      const rest = fonts.filter((f) => f.name.endsWith('-rest'));
+      expect(rest.length).toBeGreaterThan(0);
+      for (const f of rest) expect(f.at).toBeGreaterThanOrEqual(warmUpStart - 50);
+      expect((await iconsReady()).ready).toBe(true);
+      // A first visit of a signed-in page (the HTML): the shell's tier is preloaded with the stylesheet.
+      await page.goto('/dashboard', { waitUntil: 'load' });
+      expect(await page.locator('link[rel=preload][as=font]').getAttribute('href')).toMatch(/\/fa-solid-900-shell\./);
+    });
+    await step('un écran de liste : ses icônes déjà chargées, aucune police de plus', page, async () => {
+      const before = fonts.length;
+      await page.goto('/fichiers/clients', { waitUntil: 'load' });
+      await page.locator('.app-data-card').first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      const icons = await iconsReady();
+      expect(icons.count).toBeGreaterThan(0);
+      expect(icons.missing).toEqual([]);
+      // A full reload asks the tiers again (from the cache), never one it had not.
+      for (const f of fonts.slice(before)) expect(fonts.slice(0, before).map((b) => b.name)).toContain(f.name);
+    });
+  });
+
   it('le mode sombre et le thème survivent au rechargement, sans flash du mauvais thème', async () => {
     const page = await open({ colorScheme: 'light' });
     await signIn(page);

@@ -70,6 +70,7 @@ describe.each(testDatabases())('asset delivery (%s)', (kind: DbKind) => {
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['accept-ranges']).toBeUndefined(); // fetched whole: a header less per asset
     // No page policy on a script: those headers cost a kilobyte on each asset of a first visit.
     expect(res.headers['content-security-policy']).toBeUndefined();
     expect(brotliDecompressSync(res.body).toString()).toBe(script);

@@ -75,6 +75,18 @@ export function screensToWarm(menuPermissions: Iterable<string>, pageFiles: stri
   return [...new Set([...first, ...then])].filter((name) => names.includes(name));
 }
 
+/**
+ * The icon font files no page has needed yet (the tiers of vite.config.ts: the other screens'
+ * icons), so that a screen's icons show with it instead of after a fetch of their own.
+ */
+export function loadIconFonts(fonts: FontFaceSet | undefined = typeof document === 'undefined' ? undefined : document.fonts): Promise<unknown> {
+  const pending: Array<Promise<unknown>> = [];
+  fonts?.forEach((face) => {
+    if (face.status === 'unloaded') pending.push(face.load().catch(() => undefined));
+  });
+  return Promise.all(pending);
+}
+
 const warmed = new Set<string>();
 let started = false;
 
@@ -101,6 +113,7 @@ export async function warmUpScreens(menuPermissions: string[], extra: Task[] = [
   const tasks: Task[] = names.map((name) => () => pageLoaders[pagePath(name)]());
   // The header search goes right after the first screen (it shares the `screens` chunk).
   if (!started) tasks.splice(1, 0, ...extra);
+  if (!started) tasks.push(() => loadIconFonts());
   started = true;
   await drain(tasks, 2);
   performance.mark('sdstock:warm-up:end');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU, menuLeaves } from '@shared/menu';
 import { ROUTES } from '@shared/routes';
 import { pageLoaders, pagePath } from '@/lib/pages';
-import { MENU_SCREENS, screensToWarm } from '@/lib/warm-up';
+import { loadIconFonts, MENU_SCREENS, screensToWarm } from '@/lib/warm-up';
 
 const allMenuPermissions = menuLeaves(MENU)
   .map((leaf) => leaf.permission)
@@ -35,5 +35,14 @@ describe('idle warm-up of the screens the menu reaches (lib/warm-up.ts)', () => 
       expect(pageLoaders[pagePath(name)], name).toBeDefined();
     }
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('loads the icon font files no page has needed yet, and only those', async () => {
+    const loaded: string[] = [];
+    const face = (name: string, status: FontFaceLoadStatus) => ({ status, load: async () => void loaded.push(name) });
+    const faces = [face('inline', 'loaded'), face('shell', 'loading'), face('rest', 'unloaded'), face('rest-regular', 'unloaded')];
+    await loadIconFonts({ forEach: (cb: (f: unknown) => void) => faces.forEach(cb) } as unknown as FontFaceSet);
+    expect(loaded).toEqual(['rest', 'rest-regular']);
+    await expect(loadIconFonts(undefined)).resolves.toBeDefined();
   });
 });

@@ -49,7 +49,33 @@ describe('built assets', () => {
     expect(preloaded(assets.tags('N'))).toEqual(['assets/runtime-0.js', 'assets/vendor-123.js']);
   });
 
-  it('derives the asset version from the manifest, so a new build changes it', () => {
+  it('preloads the icon font tiers a signed-in page shows, none on the login page (vite.config.ts ICON_TIERS)', () => {
+    const withFonts = {
+      ...manifest,
+      'resources/js/app.tsx': { ...manifest['resources/js/app.tsx'], assets: ['assets/fa-solid-900-shell.1a2b-X1.woff2', 'assets/fa-solid-900-rest.3c4d-X2.woff2', 'assets/logo-9.svg'] },
+    };
+    const assets = builtAssets(buildWith(withFonts));
+    const fonts = (tags: string) => [...tags.matchAll(/<link rel="preload" href="\/build\/([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]);
+    expect(fonts(assets.tags('N', 'Dashboard'))).toEqual(['assets/fa-solid-900-shell.1a2b-X1.woff2']);
+    // Any other screen: the other screens' tier too.
+    expect(fonts(assets.tags('N', 'clients/Index'))).toEqual(['assets/fa-solid-900-shell.1a2b-X1.woff2', 'assets/fa-solid-900-rest.3c4d-X2.woff2']);
+    // The login page shows only the inlined tier: no font file.
+    expect(fonts(assets.tags('N', 'auth/Login'))).toEqual([]);
+    expect(fonts(assets.tags('N'))).toEqual([]);
+  });
+
+  it("links the stylesheet of the first page's own chunk beside the application's (no late fetch)", () => {
+    const withCss = {
+      ...manifest,
+      'resources/js/pages/support/Logs.tsx': { file: 'assets/Logs-1.js', css: ['assets/support-7.css'], imports: ['_vendor.js'] },
+    };
+    const tags = builtAssets(buildWith(withCss)).tags('N', 'support/Logs');
+    const styles = [...tags.matchAll(/rel="stylesheet" href="\/build\/([^"]+)"/g)].map((m) => m[1]);
+    expect(styles).toEqual(['assets/app-abc.css', 'assets/vendor-123.css', 'assets/support-7.css']);
+    expect(builtAssets(buildWith(withCss)).tags('N', 'auth/Login')).not.toContain('support-7.css');
+  });
+
+    it('derives the asset version from the manifest, so a new build changes it', () => {
     const a = builtAssets(buildWith(manifest)).version;
     const b = builtAssets(buildWith({ ...manifest, 'resources/js/app.tsx': { file: 'assets/app-def.js' } })).version;
     expect(a).toMatch(/^[0-9a-f]{16}$/);
