@@ -119,7 +119,7 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
           const ids = three();
           const id = await insertReturningId(trx, 'settlements', { number: `REG-BENCH-${randomBytes(6).toString('hex')}`, client_id: clientId, source: 'payment', account_id: desk, method: 'especes', settlement_date: today, amount: 3_000, allocated: 3_000, advance: 0, allocation_mode: 'chosen', status: 'validated', created_by: admin.id, created_at: now, updated_at: now });
           await trx('settlement_allocations').insert(ids.map((saleId, k) => ({ settlement_id: id, sale_id: saleId, position: k + 1, amount: 1_000 })));
-          for (const saleId of ids) await trx('sales').where({ id: saleId }).update({ amount_paid: trx.raw('amount_paid + 1000'), payment_status: 'partial' });
+          for (const saleId of ids) await trx('sales').where({ id: saleId }).update({ amount_paid: trx.raw('amount_paid + 1000'), payment_status: 'partial', last_settlement_date: today });
           await trx('clients').where({ id: clientId }).update({ balance: trx.raw('balance - 3000') });
           await trx('money_movements').insert({ account_id: desk, amount: 3_000, balance_after: 0, movement_type: 'settlement', payment_method: 'especes', label: 'bench', document_type: 'settlement', document_id: id, document_number: 'REG-BENCH', user_id: admin.id, business_date: today, occurred_at: now, hash: 'bench' });
           await trx('treasury_accounts').where({ id: desk }).update({ balance: trx.raw('balance + 3000') });

@@ -27,8 +27,8 @@ type Measure = (name: string, target: number | null, httpFn: (i: number) => Prom
 
 /**
  * Éditions and Tableau de bord (issue 17) on the large data set: every view of Situation des ventes, Chiffre
- * d'affaires, État de stock and État des règlements over a whole year, État des créances today and
- * 15 days ago (the last 365 days: two partial months at the
+ * d'affaires, État de stock and État des règlements over a whole year, État des créances today, six months
+ * and 15 days ago (the last 365 days: two partial months at the
  * edges, the worst case for the summaries), through HTTP beside the bare service call (its SQL),
  * target 300 ms (DESIGN.md §7).
  */
@@ -78,6 +78,7 @@ export async function benchReports(db: Knex, b: BenchClient, measure: Measure): 
     ["État des créances : par client (aujourd'hui)", cre('clients')],
     ["État des créances : par client, par date de facture (aujourd'hui)", cre('clients', today, 'invoice')],
     ["État des créances : factures ouvertes (aujourd'hui)", cre('factures')],
+    ['État des créances : par client (il y a 6 mois)', cre('clients', addDays(today, -182))],
     ['État des créances : par client (il y a 15 jours)', cre('clients', addDays(today, -15))],
   );
   for (const [name, c] of cases) await measure(name, 300, () => b.json(c.url), c.sql);

@@ -98,8 +98,8 @@ export class SalesSimulator {
   /** Clients owing on a credit invoice, and where each sits in that list (O(1) pick and removal). */
   private readonly debtors: Client[] = [];
   private readonly debtorAt = new Map<number, number>();
-  /** What the settlements paid on each invoice, written to sales.amount_paid at the end. */
-  private readonly paidBySale = new Map<number, { total: number; paid: number }>();
+  /** What the settlements paid on each invoice and the date of the last one, written to sales.amount_paid and last_settlement_date at the end. */
+  private readonly paidBySale = new Map<number, { total: number; paid: number; last?: string }>();
   /** Sees every money movement as it is written (the cash life's closings count them: cash-history.ts). */
   observer: MoneyObserver | null = null;
 
@@ -277,7 +277,9 @@ export class SalesSimulator {
       const inv = client.open[0];
       const part = Math.min(left, inv.total - inv.paid);
       inv.paid += part;
-      this.paidBySale.get(inv.id)!.paid = inv.paid;
+      const settled = this.paidBySale.get(inv.id)!;
+      settled.paid = inv.paid;
+      if (!settled.last || date > settled.last) settled.last = date;
       left -= part;
       out.settlement_allocations.push({ settlement_id: id, sale_id: inv.id, position: ++position, amount: part, cancelled_at: null });
       if (inv.paid >= inv.total) client.open.shift();
@@ -364,6 +366,10 @@ export class SalesSimulator {
       const ids = settled.filter(([, s]) => paymentStatus(s.total, s.paid, 0) === status).map(([id]) => id);
       for (let i = 0; i < ids.length; i += 5_000) await trx('sales').whereIn('id', ids.slice(i, i + 5_000)).update({ payment_status: status });
     }
+    // The latest settlement of each invoice (État des créances at a past date), one update per date.
+    const byDate = new Map<string, number[]>();
+    for (const [id, x] of settled) if (x.last) byDate.set(x.last, [...(byDate.get(x.last) ?? []), id]);
+    for (const [date, ids] of byDate) for (let i = 0; i < ids.length; i += 5_000) await trx('sales').whereIn('id', ids.slice(i, i + 5_000)).update({ last_settlement_date: date });
   }
 }
 

@@ -15,9 +15,11 @@ import type { ReportBody } from './sales-situation.js';
  *
  * What a sale still owes is total_ttc − amount_paid − amount_credited (shared/sales.ts), counted
  * for validated sales only. At today's date it is read from the sale itself (an index on the open
- * sales, migration 202611250100); at a past date it is rebuilt in SQL from the documents dated up
- * to it: the payments at the sale, the allocations of settlements dated up to it and not
- * cancelled by then, the credit notes dated up to it, a sale cancelled after it still owed. Every
+ * sales, migration 202611250100); at a past date it is what the sale owes now plus the events
+ * after the date (`openSales`) — which comes to the documents dated up to it: the payments at the
+ * sale, the allocations of settlements dated up to it and not cancelled by then, the credit notes
+ * dated up to it, a sale cancelled after it still owed (tests/http/reports-receivables-at-date.test.ts
+ * holds the two to each other on random histories). Every
  * figure is a SQL aggregate; no row is added up in JavaScript.
  */
 
@@ -59,32 +61,53 @@ export function openSales(db: Knex, f: Pick<ReceivablesStateFilters, 'date' | 'l
   }
   const d = f.date;
   const cancelledOn = (a: string) => `COALESCE(${a}.cancelled_on, substr(${a}.cancelled_at, 1, 10))`;
-  // A sale open at the date is open now, or was paid, credited or cancelled after it.
-  // (The sale date is checked by the outer query: here each branch reads its own index.)
-  const candidates = db('sales as s')
-    .select('s.id')
-    .where('s.status', 'validated')
-    .whereRaw('s.total_ttc > s.amount_paid + s.amount_credited')
+  // What a sale owes at d = what it owes now (total − amount_paid − amount_credited: amount_paid is
+  // the payments at the sale plus the allocations of the validated settlements, amount_credited the
+  // validated credit notes; a cancelled sale keeps both as they were) + what came in after d − what
+  // counted at d and has been cancelled since. So only the events after d are read, grouped by sale,
+  // instead of each sale's whole history:
+  // - the allocations of validated settlements dated after d (counted now, not at d), for the sales
+  //   dated up to d whose last settlement is after d (sales.last_settlement_date, one index range:
+  //   never the settlements since d one by one — migration 202611260050),
+  // - minus the allocations of settlements dated up to d and cancelled after it (counted at d, not now),
+  // - the validated credit notes dated after d;
+  // and, with nothing to add, the sales open now and the sales cancelled after d (still owed at d).
+  // Every branch reads its own index; the sale date and status are checked once grouped. The first
+  // branch is written as CROSS JOINs with the join terms in WHERE: SQLite keeps that order (sales
+  // first, through sales_settled_after — left free, it walked the settlements since d, 15× slower six
+  // months back on the large set); PostgreSQL plans it as the inner join it is.
+  const events = db
+    .from('sales as sd')
+    .crossJoin(db.raw('settlement_allocations as a'))
+    .crossJoin(db.raw('settlements as st'))
+    .whereRaw('a.sale_id = sd.id')
+    .whereRaw('st.id = a.settlement_id')
+    .where('sd.last_settlement_date', '>', d)
+    .where('sd.sale_date', '<=', d)
+    .where('st.settlement_date', '>', d)
+    .where('st.status', 'validated')
+    .select('a.sale_id', 'a.amount as back')
     .unionAll([
-      db('settlement_allocations as a').join('settlements as st', 'st.id', 'a.settlement_id').where('st.settlement_date', '>', d).select('a.sale_id'),
-      db('credit_notes as cn').where('cn.status', 'validated').where('cn.credit_date', '>', d).select('cn.sale_id'),
+      db
+        .from('settlements as st')
+        .join('settlement_allocations as a', 'a.settlement_id', 'st.id')
+        .where('st.status', 'cancelled')
+        .where('st.settlement_date', '<=', d)
+        .whereRaw(`${cancelledOn('st')} > ?`, [d])
+        .select('a.sale_id', db.raw('0 - a.amount as back')),
+      db('credit_notes as cn').where('cn.status', 'validated').where('cn.credit_date', '>', d).select('cn.sale_id', 'cn.total as back'),
+      db('sales as s').where('s.status', 'validated').whereRaw('s.total_ttc > s.amount_paid + s.amount_credited').select('s.id as sale_id', db.raw('0 as back')),
       // Through the index on cancelled_on (every cancellation records it).
-      db('sales as s').where('s.status', 'cancelled').where('s.cancelled_on', '>', d).select('s.id'),
+      db('sales as s').where('s.status', 'cancelled').where('s.cancelled_on', '>', d).select('s.id as sale_id', db.raw('0 as back')),
     ]);
-  const remaining = db.raw(
-    `s.total_ttc
-      - COALESCE((SELECT SUM(p.amount) FROM sale_payments p WHERE p.sale_id = s.id), 0)
-      - COALESCE((SELECT SUM(a.amount) FROM settlement_allocations a JOIN settlements st ON st.id = a.settlement_id
-          WHERE a.sale_id = s.id AND st.settlement_date <= ? AND (st.status = 'validated' OR ${cancelledOn('st')} > ?)), 0)
-      - COALESCE((SELECT SUM(cn.total) FROM credit_notes cn WHERE cn.sale_id = s.id AND cn.status = 'validated' AND cn.credit_date <= ?), 0) as rem`,
-    [d, d, d],
-  );
+  const after = db.from(events.as('e')).groupBy('e.sale_id').select('e.sale_id', db.raw('SUM(e.back) as back'));
   const atDate = place(
-    db('sales as s')
-      .whereIn('s.id', candidates)
+    db
+      .from(after.as('g'))
+      .join('sales as s', 's.id', 'g.sale_id')
       .where('s.sale_date', '<=', d)
       .where((w) => w.where('s.status', 'validated').orWhereRaw(`${cancelledOn('s')} > ?`, [d]))
-      .select([...columns, remaining]),
+      .select([...columns, db.raw('s.total_ttc - s.amount_paid - s.amount_credited + g.back as rem')]),
   );
   return db.from(atDate.as('o0')).select('o0.*').where('o0.rem', '>', 0);
 }

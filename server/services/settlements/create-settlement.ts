@@ -27,7 +27,7 @@ import { normaliseMobileMoneyReference, registerMobileMoneyReferences } from '..
  *   virement / carte → a bank), through the money ledger; a mobile-money transaction id already
  *   recorded for that operator is refused (mobile_money_references);
  * - source `advance`: the client's advance (acompte) is spent on invoices; no money moves;
- * - the allocations settle the client's open invoices (amount_paid, payment status payée /
+ * - the allocations settle the client's open invoices (amount_paid, last_settlement_date, payment status payée /
  *   partiellement payée); what the user left unallocated becomes the client's advance — only what
  *   they left explicitly: an allocation above an invoice's remaining (another settlement took it
  *   meanwhile) is refused, naming the invoice and what remains, never turned into an advance;
@@ -93,6 +93,7 @@ interface LockedSale {
   total_ttc: number;
   amount_paid: number;
   amount_credited: number;
+  last_settlement_date: string | null;
 }
 
 const remainingOf = (s: LockedSale) => saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited));
@@ -136,7 +137,7 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
 
   // The invoices: those named (the user's allocations), or every open one (oldest first here).
   const named = input.allocations ? [...new Set(input.allocations.map((a) => a.saleId))] : null;
-  const saleQuery = trx('sales').select('id', 'number', 'client_id', 'status', 'sale_date', 'due_date', 'total_ttc', 'amount_paid', 'amount_credited').orderBy('id');
+  const saleQuery = trx('sales').select('id', 'number', 'client_id', 'status', 'sale_date', 'due_date', 'total_ttc', 'amount_paid', 'amount_credited', 'last_settlement_date').orderBy('id');
   if (named) saleQuery.whereIn('id', named.length ? named : [0]);
   else saleQuery.where({ client_id: client.id, status: 'validated' }).whereRaw('total_ttc - amount_paid - amount_credited > 0');
   const sales: LockedSale[] = (await lockForUpdate(trx, saleQuery)).map((s: LockedSale) => ({ ...s, id: Number(s.id), client_id: Number(s.client_id) }));
@@ -225,9 +226,17 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   for (const a of allocations) {
     const s = byId.get(a.saleId)!;
     const paid = Number(s.amount_paid) + a.amount;
+    // The latest settlement date the sale ever had (État des créances at a past date: migration 202611260050).
+    const lastSettlement = s.last_settlement_date && s.last_settlement_date > input.settlementDate ? s.last_settlement_date : input.settlementDate;
     await trx('sales')
       .where({ id: s.id })
-      .update({ amount_paid: paid, payment_status: paymentStatus(Number(s.total_ttc), paid, Number(s.amount_credited)), version: trx.raw('version + 1'), updated_at: now });
+      .update({
+        amount_paid: paid,
+        payment_status: paymentStatus(Number(s.total_ttc), paid, Number(s.amount_credited)),
+        last_settlement_date: lastSettlement,
+        version: trx.raw('version + 1'),
+        updated_at: now,
+      });
   }
 
   // The client: net receivable down by what was received; the advance up by what was left over

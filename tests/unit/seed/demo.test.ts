@@ -250,6 +250,11 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     const byInvoice = a.db('settlement_allocations').groupBy('sale_id').select('sale_id').sum({ a: 'amount' }).as('al');
     const badInvoices = await a.db('sales as s').where('s.payment_mode', 'credit').leftJoin(byInvoice, 'al.sale_id', 's.id').whereRaw('COALESCE(al.a, 0) <> s.amount_paid OR s.amount_paid > s.total_ttc').count({ n: '*' }).first();
     expect(Number(badInvoices!.n)).toBe(0);
+    // Each invoice's last settlement date (État des créances at a past date) is its latest allocation's.
+    const lastByInvoice = a.db('settlement_allocations as x').join('settlements as y', 'y.id', 'x.settlement_id').groupBy('x.sale_id').select('x.sale_id').max({ d: 'y.settlement_date' }).as('ld');
+    const badLast = await a.db('sales as s').leftJoin(lastByInvoice, 'ld.sale_id', 's.id').whereRaw('COALESCE(ld.d, ?) <> COALESCE(s.last_settlement_date, ?)', ['-', '-']).count({ n: '*' }).first();
+    expect(Number(badLast!.n)).toBe(0);
+    expect(await a.db('sales').whereNotNull('last_settlement_date').first('id')).toBeTruthy();
     const remaining = a.db('sales').where({ status: 'validated' }).groupBy('client_id').select('client_id').sum({ r: a.db.raw('total_ttc - amount_paid - amount_credited') }).as('rem');
     const badClients = await a.db('clients as c').leftJoin(remaining, 'rem.client_id', 'c.id').whereRaw('COALESCE(rem.r, 0) - c.advance <> c.balance').count({ n: '*' }).first();
     expect(Number(badClients!.n)).toBe(0);
