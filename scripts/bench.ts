@@ -401,7 +401,9 @@ ensureClientBuilt();
 const results: Array<[string, Row[]]> = [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-'));
 try {
-  results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true)]);
+  // BENCH_SKIP_SQLITE=1 with BENCH_DATABASE_URL: the PostgreSQL table alone (no SQLite, no browser part).
+  const skipSqlite = process.env.BENCH_SKIP_SQLITE === '1' && Boolean(process.env.BENCH_DATABASE_URL);
+  if (!skipSqlite) results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true)]);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
