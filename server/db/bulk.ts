@@ -17,6 +17,7 @@ export async function insertInChunks(trx: Knex | Knex.Transaction, table: string
   const columns = Object.keys(rows[0]);
   const size = chunkSizeFor(columns.length);
   if (!isSqlite(trx)) {
+    if (rows.length >= JSON_INSERT_FROM && jsonSafe(rows, columns)) return insertFromJson(trx, table, columns, rows);
     for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
     return;
   }
@@ -29,6 +30,36 @@ export async function insertInChunks(trx: Knex | Knex.Transaction, table: string
     for (const row of chunk) for (const c of columns) bindings.push(sqliteValue(row[c]));
     await trx.raw(`INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, bindings as Knex.RawBinding[]);
   }
+}
+
+/** From this many rows, PostgreSQL gets them as one JSON document per chunk (a bulk load, an import) rather than bound parameters. */
+const JSON_INSERT_FROM = 1000;
+const JSON_INSERT_ROWS = 10_000;
+
+/**
+ * PostgreSQL, many rows: INSERT … SELECT FROM json_populate_recordset(NULL::table, $1), one
+ * parameter per chunk of 10 000 rows, each value typed by the table's own columns. Several times
+ * faster than a VALUES list of 30 000 bound parameters (parsed, planned and bound one by one):
+ * the demo seed's year of history went from ~80 µs a row to ~15.
+ */
+async function insertFromJson(trx: Knex | Knex.Transaction, table: string, columns: string[], rows: Record<string, unknown>[]): Promise<void> {
+  const list = columns.map(() => '??').join(', ');
+  for (let i = 0; i < rows.length; i += JSON_INSERT_ROWS) {
+    const chunk = rows.slice(i, i + JSON_INSERT_ROWS);
+    await trx.raw(`INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json)`, [table, ...columns, ...columns, table, JSON.stringify(chunk)] as Knex.RawBinding[]);
+  }
+}
+
+/** Rows JSON carries as knex would bind them: the same columns in each, no undefined (knex's DEFAULT), no buffer, no bigint. */
+function jsonSafe(rows: Record<string, unknown>[], columns: string[]): boolean {
+  for (const row of rows) {
+    if (Object.keys(row).length !== columns.length) return false;
+    for (const c of columns) {
+      const v = row[c];
+      if (v === undefined || typeof v === 'bigint' || Buffer.isBuffer(v)) return false;
+    }
+  }
+  return true;
 }
 
 /** better-sqlite3 binds numbers, strings, bigints, buffers and null only. */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { withSearchName } from '../../../server/db/search.js';
-import { refreshStatistics, withBulkLoadAnyDb } from '../../../server/db/bulk.js';
+import { insertInChunks, refreshStatistics, withBulkLoadAnyDb } from '../../../server/db/bulk.js';
 import { withoutReportTriggers } from '../../../server/db/report-summaries.js';
 import { nowIso, toBool } from '../../../server/db/dialect.js';
 import { businessDate } from '../../../server/domain/dates.js';
@@ -33,13 +33,13 @@ export interface SeedDemoResult {
   treasuryAccounts: number;
 }
 
-/** Rows per INSERT: well under the bound-parameter limits of SQLite (32 766) and PostgreSQL. */
-const BATCH = 400;
+/** The reports' day summaries (server/db/report-summaries.ts), rebuilt once after the load. */
+const REPORT_SUMMARY_TABLES = ['report_sales_days', 'report_stock_days'];
 /** Lines per opening stock entry (the entry form allows 500). */
 const ENTRY_LINES = 500;
 
 async function insertAll(trx: Knex.Transaction, table: string, rows: Array<Record<string, unknown>>) {
-  for (let i = 0; i < rows.length; i += BATCH) await trx(table).insert(rows.slice(i, i + BATCH));
+  await insertInChunks(trx, table, rows);
 }
 
 async function idsByCode(db: Knex | Knex.Transaction, table: string): Promise<Map<string, number>> {
@@ -115,51 +115,52 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   const locations = (await db('locations').orderBy('id').select('id', 'code', 'kind', 'active')).filter((l) => toBool(l.active));
   const today = businessDate(await companyTimeZone(db));
   const openingDate = historyStart(options.scale, today);
-  // Everything from the opening stock on is written without the reports' summary triggers (rebuilt
-  // once after it, server/db/report-summaries.ts): one grouped pass instead of a trigger per line
-  // and movement.
-  const { entries, movements, treasuryAccounts, history } = await withoutReportTriggers(db, async () => {
-    let entries = 0;
-    let movements = 0;
-    for (const location of locations) {
-      const lines = data.products
-        .map((p) => ({ product_id: productIds.get(p.code)!, quantity: location.kind === 'depot' ? p.opening.depot : p.opening.boutique, unit_cost: p.purchase_price }))
-        .filter((l) => l.quantity > 0);
-      for (let i = 0; i < lines.length; i += ENTRY_LINES) {
-        const chunk = lines.slice(i, i + ENTRY_LINES);
-        const supplierCode = data.suppliers[entries % data.suppliers.length].code;
-        await createStockEntry(
-          db,
-          {
-            idempotencyKey: `demo-opening-${location.code}-${i / ENTRY_LINES + 1}`,
-            supplierId: suppliers.get(supplierCode)!,
-            locationId: Number(location.id),
-            entryDate: openingDate,
-            supplierRef: `STOCK-INITIAL-${location.code}-${i / ENTRY_LINES + 1}`,
-            note: 'Stock initial (données de démonstration)',
-            lines: chunk.map((l) => ({ productId: l.product_id, unit: 'unit' as const, quantity: l.quantity, unitCost: l.unit_cost })),
-          },
-          actor,
-        );
-        entries++;
-        movements += chunk.length;
+  // Everything from the opening stock on is written in bulk (server/db/bulk.ts): the history tables'
+  // secondary indexes (and, on PostgreSQL, their foreign keys) and the summaries' set aside and
+  // built once after it; without the reports' summary triggers, the summaries rebuilt once after it
+  // (server/db/report-summaries.ts) — one grouped pass instead of a trigger per line and movement.
+  const { entries, movements, treasuryAccounts, history } = await withBulkLoadAnyDb(db, [...HISTORY_TABLES, ...REPORT_SUMMARY_TABLES], async () => {
+    const loaded = await withoutReportTriggers(db, async () => {
+      let entries = 0;
+      let movements = 0;
+      for (const location of locations) {
+        const lines = data.products
+          .map((p) => ({ product_id: productIds.get(p.code)!, quantity: location.kind === 'depot' ? p.opening.depot : p.opening.boutique, unit_cost: p.purchase_price }))
+          .filter((l) => l.quantity > 0);
+        for (let i = 0; i < lines.length; i += ENTRY_LINES) {
+          const chunk = lines.slice(i, i + ENTRY_LINES);
+          const supplierCode = data.suppliers[entries % data.suppliers.length].code;
+          await createStockEntry(
+            db,
+            {
+              idempotencyKey: `demo-opening-${location.code}-${i / ENTRY_LINES + 1}`,
+              supplierId: suppliers.get(supplierCode)!,
+              locationId: Number(location.id),
+              entryDate: openingDate,
+              supplierRef: `STOCK-INITIAL-${location.code}-${i / ENTRY_LINES + 1}`,
+              note: 'Stock initial (données de démonstration)',
+              lines: chunk.map((l) => ({ productId: l.product_id, unit: 'unit' as const, quantity: l.quantity, unitCost: l.unit_cost })),
+            },
+            actor,
+          );
+          entries++;
+          movements += chunk.length;
+        }
       }
-    }
-    phase('stock initial (entrées validées par le service)');
-    // The bank and the wallets first: the history's sales pay into them.
-    const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
-    phase('comptes de trésorerie');
-    // The year of history in bulk, the history tables' secondary indexes (and, on PostgreSQL, their
-    // foreign keys) set aside and rebuilt once after it (server/db/bulk.ts).
-    const history = await withBulkLoadAnyDb(db, HISTORY_TABLES, async () => {
+      phase('stock initial (entrées validées par le service)');
+      // The bank and the wallets first: the history's sales pay into them.
+      const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
+      phase('comptes de trésorerie');
+      // The year of history.
       mark = performance.now();
-      const result = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor, options.onPhase);
+      const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor, options.onPhase);
       mark = performance.now();
-      return result;
-    }).finally(() => phase("index des tables de l'historique reconstruits"));
-    return { entries, movements, treasuryAccounts, history };
+      return { entries, movements, treasuryAccounts, history };
+    });
+    phase('synthèses des éditions recalculées (déclencheurs remis)');
+    return loaded;
   });
-  phase('synthèses des éditions recalculées (déclencheurs remis)');
+  phase('index et clés étrangères reconstruits');
   // Fresh planner statistics for the tables just filled (the bench and the first screens read them at once).
   await refreshStatistics(db);
   phase('statistiques du planificateur');
