@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
+import { soldPerPair } from '../../db/running-totals.js';
 import { type ReportPeriod, type ReportSlice, atPlaces, sliceOf } from './frame.js';
 
 /**
@@ -26,20 +27,7 @@ function pairs(db: Knex, f: { location_id: string }, scope: PlaceScope | ((q: Kn
  * period are left out. Group them as the report needs (the dashboard and the reports do).
  */
 export function soldRows(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
-  const lastDay = (cmp: '<=' | '<', date: string) =>
-    db.raw(`(SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ?)`, [date]);
-  const pr = pairs(db, f, scope).select('p.id as product_id', 'l.id as location_id', { day_to: lastDay('<=', f.to) }, { day_from: lastDay('<', f.from) });
-  const at = (alias: string, day: string) =>
-    function (this: Knex.JoinClause) {
-      this.on(`${alias}.product_id`, 'pr.product_id').andOn(`${alias}.location_id`, 'pr.location_id').andOn(`${alias}.day`, day);
-    };
-  const diff = (column: string) => db.raw(`COALESCE(a.${column}, 0) - COALESCE(b.${column}, 0) AS ${column.slice(4)}`);
-  return db
-    .from(pr.as('pr'))
-    .leftJoin('report_sales_days as a', at('a', 'pr.day_to'))
-    .leftJoin('report_sales_days as b', at('b', 'pr.day_from'))
-    .where('pr.day_to', '>=', f.from)
-    .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
+  return soldPerPair(db, pairs(db, f, scope), f.from, f.to);
 }
 
 export interface ProductSales {
