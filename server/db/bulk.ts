@@ -226,10 +226,15 @@ export async function relaxedDurability(trx: Knex.Transaction): Promise<void> {
   if (!isSqlite(trx)) await trx.raw('SET LOCAL synchronous_commit = off');
 }
 
-/** Fresh planner statistics after a bulk load: SQLite's PRAGMA optimize (connection.ts), PostgreSQL's ANALYZE of every table (autovacuum would come minutes later, after the first readers). */
+/**
+ * After a bulk load: SQLite's PRAGMA optimize (connection.ts); PostgreSQL's VACUUM (ANALYZE) of every
+ * table — planner statistics, and the visibility map without which the covering indexes of the
+ * reports cannot be read alone (index-only scans) — at once rather than when autovacuum comes by,
+ * after the first readers. Outside any transaction (VACUUM refuses one).
+ */
 export async function refreshStatistics(db: Knex): Promise<void> {
   if (isSqlite(db)) return optimizeSqlite(db);
-  await db.raw('ANALYZE');
+  await db.raw('VACUUM (ANALYZE)');
 }
 
 /**
