@@ -32,10 +32,12 @@ export function soldPerPair(db: Knex, pairs: Knex.QueryBuilder, from: string, to
     function (this: Knex.JoinClause) {
       this.on(`${alias}.product_id`, 'pr.product_id').andOn(`${alias}.location_id`, 'pr.location_id').andOn(`${alias}.day`, day);
     };
+  // The pair's last day is tested on the joined row (a.day), not on pr.day_to: SQLite flattens pr
+  // and would seek that last day twice per pair.
   return db
     .from(pr.as('pr'))
-    .leftJoin('report_sales_days as a', at('a', 'pr.day_to'))
+    .join('report_sales_days as a', at('a', 'pr.day_to'))
     .leftJoin('report_sales_days as b', at('b', 'pr.day_from'))
-    .where('pr.day_to', '>=', from)
+    .where('a.day', '>=', from)
     .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
 }
