@@ -41,3 +41,21 @@ export function soldPerPair(db: Knex, pairs: Knex.QueryBuilder, from: string, to
     .where('a.day', '>=', from)
     .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
 }
+
+/**
+ * The stock per (product, location) at the end of `date` from report_stock_days: the closing of the
+ * pair's last day ≤ date, pairs at zero or without a day left out — columns product_id,
+ * location_id, quantity. One index seek per pair on report_stock_days_pair:
+ * - SQLite: the closing as a correlated subquery, filtered in the enclosing query;
+ * - PostgreSQL: by JOIN LATERAL — with the SQLite shape PostgreSQL pulls the derived table up and
+ *   evaluates the subquery once per use (the NULL test, the zero test, the column): up to three
+ *   seeks per pair (État de stock › à une date: 47 000 seeks for 20 000 pairs on the large set).
+ */
+export function closingPerPair(db: Knex, pairs: Knex.QueryBuilder, date: string): Knex.QueryBuilder {
+  const last = `(SELECT d.closing FROM report_stock_days d WHERE d.product_id = p.id AND d.location_id = l.id AND d.day <= ? ORDER BY d.day DESC LIMIT 1)`;
+  const pr = isSqlite(db)
+    ? pairs.select('p.id as product_id', 'l.id as location_id', { quantity: db.raw(last, [date]) })
+    : pairs.joinRaw(`JOIN LATERAL ${last.replace('SELECT d.closing', 'SELECT d.closing AS quantity')} s ON true`, [date]).select('p.id as product_id', 'l.id as location_id', 's.quantity');
+  // Rows as `x` (callers filter on x.product_id); on PostgreSQL the LATERAL row is never NULL.
+  return db.from(pr.as('x')).whereNotNull('x.quantity').whereNot('x.quantity', 0).select('x.product_id', 'x.location_id', 'x.quantity');
+}

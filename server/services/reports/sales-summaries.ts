@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { soldPerPair } from '../../db/running-totals.js';
+import { closingPerPair, soldPerPair } from '../../db/running-totals.js';
 import { type ReportPeriod, type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 
 /**
@@ -156,7 +156,5 @@ export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: Pro
  * report_stock_days (one seek per pair); rows product_id, location_id, quantity, pairs at zero left out.
  */
 export function stockAtRows(db: Knex, date: string, f: { location_id: string }, locations: (q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder): Knex.QueryBuilder {
-  const closing = db.raw(`(SELECT d.closing FROM report_stock_days d WHERE d.product_id = p.id AND d.location_id = l.id AND d.day <= ? ORDER BY d.day DESC LIMIT 1)`, [date]);
-  const pr = pairs(db, f, locations).select('p.id as product_id', 'l.id as location_id', { quantity: closing });
-  return db.from(pr.as('x')).whereNotNull('x.quantity').whereNot('x.quantity', 0).select('x.product_id', 'x.location_id', 'x.quantity');
+  return closingPerPair(db, pairs(db, f, locations), date);
 }
