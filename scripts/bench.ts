@@ -174,7 +174,9 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const b = new Browser(base, () => assets.version);
-      await b.get('/login');
+      // Read to its end: express-session stores the new session only after sending the headers,
+      // and a login posted before that store completes (PostgreSQL, under load) gets a 419.
+      await (await b.get('/login')).text();
       const login = await b.send('POST', '/login', ADMIN);
       if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
 
@@ -405,7 +407,9 @@ ensureClientBuilt();
 const results: Array<[string, Row[]]> = [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-'));
 try {
-  results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true)]);
+  // BENCH_SKIP_SQLITE=1 with BENCH_DATABASE_URL: the PostgreSQL table alone (no SQLite, no browser part).
+  const skipSqlite = process.env.BENCH_SKIP_SQLITE === '1' && Boolean(process.env.BENCH_DATABASE_URL);
+  if (!skipSqlite) results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true)]);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { roomForLargeSorts } from './bulk.js';
 
 /**
  * The summary tables of the reports (migrations 202611241200_report_summaries and
@@ -109,6 +110,7 @@ export async function createReportTriggers(db: Knex): Promise<void> {
 
 export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: number; stockDays: number }> {
   return db.transaction(async (trx) => {
+    await roomForLargeSorts(trx);
     await trx('report_sales_days').delete();
     await trx('report_stock_days').delete();
     // Day totals, then the running totals per (product, location) in day order (window sums) —

@@ -1,6 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { READJUSTMENT_REASON_LABELS, type ReadjustmentReason } from '../../../shared/stock.js';
-import { insertInChunks, updateIntegersById } from '../../../server/db/bulk.js';
+import { insertInChunks, relaxedDurability, updateIntegersById } from '../../../server/db/bulk.js';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { resetIdSequences, toBool } from '../../../server/db/dialect.js';
 import { cmupAfterReceipt, valueOf } from '../../../server/domain/stock/cmup.js';
@@ -75,7 +76,10 @@ const READJUST_NOTES: Record<ReadjustmentReason, string[]> = {
 
 const NO_CASH: CashLifeResult = { operations: 0, expenses: 0, cashIns: 0, transfers: 0, inTransit: 0, deposits: 0, withdrawals: 0, supplierPayments: 0, allocations: 0, mobileMoney: 0, closings: 0, differences: 0 };
 
-export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number, today: string, user: { id: number; name: string }): Promise<StockHistoryResult> {
+/** The history's share of the seed's phases (seed.ts `onPhase`): the simulation in memory, the writing of its rows, the final state. */
+export type HistoryPhaseObserver = (phase: string, ms: number) => void;
+
+export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number, today: string, user: { id: number; name: string }, onPhase?: HistoryPhaseObserver): Promise<StockHistoryResult> {
   const profile = HISTORY_PROFILES[scale];
   const rng = new Random(seed ^ 0x5eed);
   const locations = (await db('locations').orderBy('id').select('id', 'kind', 'active')).filter((l) => toBool(l.active));
@@ -148,16 +152,22 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   let lastDay = shiftDate(start, profile.days - 1);
   while (new Date(`${lastDay}T12:00:00Z`).getUTCDay() === 0) lastDay = shiftDate(lastDay, -1);
   const pending: Array<{ row: Record<string, unknown>; lines: Array<Record<string, any>> }> = [];
+  const started = performance.now();
+  let writing = 0;
+  let finalState = 0;
   await db.transaction(async (trx) => {
+    await relaxedDurability(trx);
     // Every table at once, documents before their lines (the order of `out`).
     // The stock journal is hash-chained (server/domain/integrity/chain.ts), rows chained in id order.
     let chainHead: string | null = (await trx('stock_movements').orderBy('id', 'desc').first('hash'))?.hash ?? null;
     const flush = async () => {
       chainHead = chainStockMovements(out.stock_movements, chainHead);
+      const t0 = performance.now();
       for (const [table, rows] of Object.entries(out)) {
         await insertInChunks(trx, table, rows);
         out[table] = [];
       }
+      writing += performance.now() - t0;
     };
 
     for (let day = 1; day < profile.days; day++) {
@@ -325,6 +335,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
     await flush();
 
     // Final state: levels, CMUP and last purchase price, supplier balances, counters, sequences.
+    const finalStarted = performance.now();
     await trx('stock_levels').del();
     await insertInChunks(trx, 'stock_levels', [...level].map(([k, quantity]) => ({ product_id: Number(k.split(':')[0]), location_id: Number(k.split(':')[1]), quantity })));
     const now = new Date().toISOString();
@@ -339,7 +350,11 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
     await sales.finish(trx);
     await cash.finish(trx);
     await resetIdSequences(trx, ['stock_entries', 'transfers', 'inventory_counts', 'stock_adjustments', 'sales', 'settlements', 'cash_operations', 'cash_closings']);
+    finalState = performance.now() - finalStarted;
   });
+  onPhase?.("historique : simulation en mémoire (et chaînage des empreintes)", performance.now() - started - writing - finalState);
+  onPhase?.("historique : écriture des lignes", writing);
+  onPhase?.("historique : état final (niveaux, CMUP, soldes, compteurs)", finalState);
   result.sales = sales.result;
   result.cash = cash.result;
   return result;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import type { PlaceScope } from '../../policies/places.js';
+import { closingPerPair, soldPerPair } from '../../db/running-totals.js';
 import { type ReportPeriod, type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 
 /**
@@ -27,22 +28,7 @@ function pairs(db: Knex, f: { location_id: string }, scope: PlaceScope | ((q: Kn
  * period are left out. Group them as the report needs (the dashboard and the reports do).
  */
 export function soldRows(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
-  const lastDay = (cmp: '<=' | '<', date: string) =>
-    db.raw(`(SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ?)`, [date]);
-  const pr = pairs(db, f, scope).select('p.id as product_id', 'l.id as location_id', { day_to: lastDay('<=', f.to) }, { day_from: lastDay('<', f.from) });
-  const at = (alias: string, day: string) =>
-    function (this: Knex.JoinClause) {
-      this.on(`${alias}.product_id`, 'pr.product_id').andOn(`${alias}.location_id`, 'pr.location_id').andOn(`${alias}.day`, day);
-    };
-  const diff = (column: string) => db.raw(`a.${column} - COALESCE(b.${column}, 0) AS ${column.slice(4)}`);
-  // The pair's last day is tested on the joined row (a.day), not on pr.day_to: SQLite flattens pr
-  // and would seek that last day twice per pair.
-  return db
-    .from(pr.as('pr'))
-    .join('report_sales_days as a', at('a', 'pr.day_to'))
-    .leftJoin('report_sales_days as b', at('b', 'pr.day_from'))
-    .where('a.day', '>=', f.from)
-    .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
+  return soldPerPair(db, pairs(db, f, scope), f.from, f.to);
 }
 
 /**
@@ -170,7 +156,5 @@ export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: Pro
  * report_stock_days (one seek per pair); rows product_id, location_id, quantity, pairs at zero left out.
  */
 export function stockAtRows(db: Knex, date: string, f: { location_id: string }, locations: (q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder): Knex.QueryBuilder {
-  const closing = db.raw(`(SELECT d.closing FROM report_stock_days d WHERE d.product_id = p.id AND d.location_id = l.id AND d.day <= ? ORDER BY d.day DESC LIMIT 1)`, [date]);
-  const pr = pairs(db, f, locations).select('p.id as product_id', 'l.id as location_id', { quantity: closing });
-  return db.from(pr.as('x')).whereNotNull('x.quantity').whereNot('x.quantity', 0).select('x.product_id', 'x.location_id', 'x.quantity');
+  return closingPerPair(db, pairs(db, f, locations), date);
 }

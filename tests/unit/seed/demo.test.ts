@@ -21,6 +21,7 @@ import { checkJournals } from '../../../server/services/integrity/check-journals
 import { closingFigures } from '../../../server/services/treasury/closings.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { Refusal } from '../../../server/domain/errors.js';
+import { schemaObjects } from '../../../server/db/inspect.js';
 
 describe('demo data generation', () => {
   it('computes EAN-13 check digits', () => {
@@ -368,6 +369,18 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     expect(created.number).toBe(`CAI-${year}-${String(lastCai + 1).padStart(6, '0')}`);
     expect((await checkCash(a.db)).differences).toEqual([]);
     expect(await verifyMoneyChains(a.db)).toEqual([]);
+  });
+
+  it('leaves every index, key and trigger as the migrations define them (set aside for the bulk load, then back)', async () => {
+    const fresh = await freshDatabase(kind);
+    try {
+      const migrated = await schemaObjects(fresh.db);
+      expect(migrated.some((l) => /^index /.test(l)) && migrated.some((l) => /^trigger /.test(l))).toBe(true);
+      if (kind === 'pg') expect(migrated.some((l) => / FOREIGN KEY /.test(l))).toBe(true);
+      expect(await schemaObjects(a.db)).toEqual(migrated);
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it('refuses to run twice and writes nothing', async () => {
