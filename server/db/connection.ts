@@ -22,6 +22,43 @@ class ImmediateTransaction extends SqliteTransaction {
   }
 }
 
+/** A better-sqlite3 prepared statement, as far as the cache below needs it. */
+interface SqliteStatement {
+  readonly busy: boolean;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+
+/** Prepared statements kept per connection (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/*
+ * knex prepares every query again on better-sqlite3. Preparing compiles the statement and, for an
+ * INSERT into a table with triggers (sale lines, stock movements), the triggers' programs too:
+ * about a millisecond of a sale's validation. The same SQL text gets the same compiled
+ * statement back; SQLite recompiles it by itself when the schema changes. A statement still
+ * being iterated (busy) is never handed out twice: a fresh one is prepared for that call.
+ */
+export function cachePreparedStatements(conn: SqliteConnection, size = STATEMENT_CACHE_SIZE): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, SqliteStatement>();
+  conn.prepare = (sql: string) => {
+    const cached = cache.get(sql);
+    if (cached && !cached.busy) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const statement = prepare(sql);
+    if (!cached) {
+      cache.set(sql, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    }
+    return statement;
+  };
+}
+
 class ImmediateSqliteClient extends BetterSqliteClient {
   transaction(container: unknown, config: unknown, outerTx: unknown) {
     return new ImmediateTransaction(this, container, config, outerTx);
@@ -62,8 +99,9 @@ export function createDb(config: DatabaseConfig): Knex {
       // A connection closed on purpose (a restore swaps the file under it: db/backup.ts) is
       // replaced by a new one at the next query.
       validate: (conn: { open: boolean }) => conn.open,
-      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection & { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
         try {
+          cachePreparedStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = FULL');
           conn.pragma('foreign_keys = ON');

@@ -38,13 +38,22 @@ export async function paginate<T = any>(query: Knex.QueryBuilder, page: number, 
  * ids first — the same filters and order, selecting only `idColumn`, so the database can walk an
  * index in the list's order and skip the OFFSET's entries without reading their rows — then the
  * rows of those ids, in that order, in the same statement (`WHERE id IN (…LIMIT … OFFSET …)`).
- * Same answer as paginate(); the count is the same query.
+ * Same answer as paginate(); the count is the same query. `known.total`: the count the caller
+ * already has (from the totals it runs anyway: no second COUNT); `known.ids`: the same rows in the
+ * same order without the joins only the page's columns need, so the ids come from a covering index
+ * (the Caisse ledger: services/treasury/account-ledger.ts).
  */
-export async function paginateDeferred<T = any>(query: Knex.QueryBuilder, idColumn: string, page: number, perPage: number, map: (row: any) => T = (row) => row): Promise<Paginated<T>> {
-  const countRow = await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first();
-  const total = Number(countRow?.n ?? 0);
+export async function paginateDeferred<T = any>(
+  query: Knex.QueryBuilder,
+  idColumn: string,
+  page: number,
+  perPage: number,
+  map: (row: any) => T = (row) => row,
+  known: { total?: number; ids?: Knex.QueryBuilder } = {},
+): Promise<Paginated<T>> {
+  const total = known.total ?? Number((await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
   const { current, lastPage } = clampPage(page, total, perPage);
-  const ids = query.clone().clearSelect().select(idColumn).limit(perPage).offset((current - 1) * perPage);
+  const ids = (known.ids ?? query).clone().clearSelect().select(idColumn).limit(perPage).offset((current - 1) * perPage);
   const rows = total === 0 ? [] : await query.clone().whereIn(idColumn, ids);
   return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
 }

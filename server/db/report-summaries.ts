@@ -111,11 +111,14 @@ export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: num
   return db.transaction(async (trx) => {
     await trx('report_sales_days').delete();
     await trx('report_stock_days').delete();
-    // Day totals, then the running totals per (product, location) in day order (window sums).
+    // Day totals, then the running totals per (product, location) in day order (window sums) —
+    // stored day after day, as the triggers write them, so a short period's rows lie together
+    // (productSales sums them: services/reports/sales-summaries.ts).
     await trx.raw(`INSERT INTO report_sales_days (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
       SELECT g.d, g.location_id, g.product_id, g.quantity, g.sales, g.cost, SUM(g.quantity) OVER w, SUM(g.sales) OVER w, SUM(g.cost) OVER w
       FROM (SELECT e.d, e.location_id, e.product_id, SUM(e.quantity) AS quantity, SUM(e.sales) AS sales, SUM(e.cost) AS cost FROM (${salesEventsSql()}) e GROUP BY e.d, e.location_id, e.product_id) g
-      WINDOW w AS (PARTITION BY g.product_id, g.location_id ORDER BY g.d)`);
+      WINDOW w AS (PARTITION BY g.product_id, g.location_id ORDER BY g.d)
+      ORDER BY g.d, g.location_id, g.product_id`);
     await trx.raw(`INSERT INTO report_stock_days (day, location_id, product_id, quantity, closing)
       SELECT g.d, g.location_id, g.product_id, g.quantity, SUM(g.quantity) OVER (PARTITION BY g.product_id, g.location_id ORDER BY g.d)
       FROM (SELECT business_date AS d, location_id, product_id, SUM(quantity) AS quantity FROM stock_movements GROUP BY business_date, location_id, product_id) g`);

@@ -280,8 +280,10 @@ export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { reque
  * Tableau de bord: each card only for a user who may open a screen showing what it shows (the
  * menu's permissions) — the sales (Chiffre d'affaires or Sortie de stock), the receivables (État des
  * créances or Règlement), the treasury balances (Caisse), the products under their threshold (État
- * de stock or Produits), and the last documents of the screens the user opens. The margin follows
- * `seesCosts`. Where a card links is the presenter's business (the screen the user may open).
+ * de stock or Produits), and the last documents of the screens the user opens. The margin (sales
+ * cards, chart, best sellers) follows `seesReportCosts`, the rule of Chiffre d'affaires the cards
+ * open: a figure the report hides is not shown on its card. Where a card links is the presenter's
+ * business (the screen the user may open).
  */
 export const DASHBOARD_DOCUMENT_SCREENS = {
   sale: 'menu.sortiestock',
@@ -305,6 +307,6 @@ export function dashboardCards(user: Viewer): {
     treasury: may(user, 'menu.caisse'),
     lowStock: mayAny(user, ['menu.editions.stock', 'menu.produits']),
     documents: (Object.keys(DASHBOARD_DOCUMENT_SCREENS) as Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>).filter((k) => may(user, DASHBOARD_DOCUMENT_SCREENS[k])),
-    margin: seesCosts(user),
+    margin: seesReportCosts(user),
   };
 }

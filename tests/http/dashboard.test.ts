@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { addDays, businessDate } from '../../server/domain/dates.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { cancelSale } from '../../server/services/sales/cancel-sale.js';
@@ -176,6 +176,61 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     expect(theirs.length).toBeGreaterThan(0);
   });
 
+  it("reads the stock alerts as État de stock › Sous le seuil d'alerte does: same count, same order (furthest below, then name)", async () => {
+    const tag = uniqueTag('A');
+    const made: number[] = [];
+    const make = async (suffix: string, name: string, threshold: number, stock: number) => {
+      const id = await makeProduct(t.db, { category_id: f.category, code: `${tag}${suffix}`, name: `${name} ${tag}`, unit: 'pièce' });
+      await t.db('products').where({ id }).update({ alert_threshold: threshold });
+      if (stock) await giveStock(t.db, id, f.shop, stock);
+      made.push(id);
+      return id;
+    };
+    // The other tests' alerts stay as they were: these products leave the list at the end.
+    onTestFinished(async () => {
+      await t.db('products').whereIn('id', made).update({ alert_threshold: 0 });
+    });
+    await make('Z', 'Zinc', 10, 0); // 10 missing
+    await make('A', 'Acier', 20, 10); // 10 missing: after the furthest below, by name before Zinc
+    await make('F', 'Fer', 25, 10); // 15 missing: first
+    await make('O', 'Or', 5, 6); // over its threshold: absent
+    const archived = await make('X', 'Archivé', 50, 0);
+    await t.db('products').where({ id: archived }).update({ active: false }); // archived: absent
+    const report = async (query: string) => (await admin.visit(`${route('reports.stock')}?view=alerte&${query}`)).body.props;
+    const mine = await report(`q=${tag}`);
+    expect(mine.tables[0].page.data.map((r: { product: string; missing: number }) => [r.product, r.missing])).toEqual([
+      [`Fer ${tag}`, 15],
+      [`Acier ${tag}`, 10],
+      [`Zinc ${tag}`, 10],
+    ]);
+    expect(mine.figures[0].figure).toBe(3);
+    // A page past the end still counts them.
+    const past = await report(`q=${tag}&page=9`);
+    expect([past.tables[0].page.data.length, past.tables[0].page.total, past.figures[0].figure]).toEqual([0, 3, 3]);
+    // The card: the report's count and its first rows.
+    const [card, all] = [(await deferred(admin, ['lowStock'])).lowStock, await report('')];
+    expect(card.count).toBe(all.figures[0].figure);
+    expect(card.products.map((p: { name: string }) => p.name)).toEqual(all.tables[0].page.data.slice(0, card.products.length).map((r: { product: string }) => r.product));
+  });
+
+  it('answers the deferred cards without running the queries of the cards already shown', async () => {
+    const statements: string[] = [];
+    const log = (q: { sql: string }) => statements.push(q.sql);
+    t.db.on('query', log);
+    try {
+      await deferred(admin, ['salesChart', 'topProducts', 'lowStock']);
+    } finally {
+      t.db.off('query', log);
+    }
+    const text = statements.join('\n');
+    // The chart, the best sellers (summary running totals) and the alerts ran…
+    expect(text).toContain('report_sales_days');
+    expect(text).toContain('stock_levels');
+    // …not the receivables (open sales), the treasury balances nor the last documents.
+    expect(text).not.toContain('sales_open_receivables');
+    expect(text).not.toMatch(/amount_paid|treasury_accounts|cash_operations|stock_entries/);
+  });
+
   it("keeps a restricted user's cards to their places", async () => {
     const depotDesk = await deskAccount(t.db, 'CAI01');
     const user = await login(['menu.dashboard', 'menu.editions.ca', 'menu.editions.creance', 'menu.caisse', 'menu.sortiestock', 'menu.reglement'], { locations: [f.depot], accounts: [] });
@@ -203,6 +258,30 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     const late = await deferred(user, ['salesChart', 'topProducts']);
     expect(late.salesChart.chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net']);
     for (const row of late.topProducts.rows) expect(row).not.toHaveProperty('margin');
+  });
+
+  it("shows the margin by Chiffre d'affaires' rule: cost rights without reports.view_costs → none, with it → present", async () => {
+    const costKeys = ['margin', 'cost_total'];
+    // Cost rights (CMUP, purchase prices) but not the reports' own: the report the card opens hides the margin, so does the card.
+    const buyer = await login(['menu.dashboard', 'menu.editions.ca', 'menu.sortiestock', 'prices.update', 'stock_entries.create']);
+    const hidden = await dashboard(buyer);
+    for (const figures of [hidden.props.sales.today, hidden.props.sales.month]) for (const key of costKeys) expect(figures).not.toHaveProperty(key);
+    const hiddenLate = await deferred(buyer, ['salesChart', 'topProducts']);
+    expect(hiddenLate.salesChart.chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net']);
+    expect(hiddenLate.topProducts.rows.length).toBeGreaterThan(0);
+    for (const row of hiddenLate.topProducts.rows) expect(row).not.toHaveProperty('margin');
+    const report = (await buyer.visit(hidden.props.sales.month.href)).body.props;
+    expect(report.figures.map((f: { id: string }) => f.id)).not.toContain('margin');
+
+    const analyst = await login(['menu.dashboard', 'menu.editions.ca', 'reports.view_costs']);
+    const shown = await dashboard(analyst);
+    for (const figures of [shown.props.sales.today, shown.props.sales.month]) for (const key of costKeys) expect(figures).toHaveProperty(key);
+    expect(shown.props.sales.today).toMatchObject({ net: 15_000, cost_total: 9_000, margin: 6_000 });
+    const shownLate = await deferred(analyst, ['salesChart', 'topProducts']);
+    expect(shownLate.salesChart.chart.series.map((s: { label: string }) => s.label)).toEqual(['CA net', 'Marge']);
+    for (const row of shownLate.topProducts.rows) expect(row).toHaveProperty('margin');
+    const shownReport = (await analyst.visit(shown.props.sales.month.href)).body.props;
+    expect(shownReport.figures.map((f: { id: string }) => f.id)).toContain('margin');
   });
 
   it('shows no sales card, chart or best sellers to a user without a sales screen', async () => {

@@ -5,7 +5,8 @@ import { rebuildReportSummaries, salesEventsSql } from '../../server/db/report-s
 import { withSearchName } from '../../server/db/search.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
-import { stockAtRows } from '../../server/services/reports/sales-summaries.js';
+import { DAY_ROWS_MAX_DAYS, productSales, soldRows, stockAtRows } from '../../server/services/reports/sales-summaries.js';
+import { EVERY_PLACE } from '../../server/policies/places.js';
 import { ROUTES } from '../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
@@ -136,6 +137,20 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
         const res = await admin.visit(`${ROUTES['reports.turnover']}?view=produits&from=${from}&to=${to}`);
         const expected = (await t.db.from(t.db.raw(`(${salesEventsSql()}) e`)).whereBetween('e.d', [from, to]).sum({ sales: 'e.sales', cost: 'e.cost' }).first()) as Row;
         expect(res.body.props.tables[0].totals).toMatchObject({ net: Number(expected.sales ?? 0), cost: Number(expected.cost ?? 0) });
+        // What each product sold, as the best sellers and the by-product views read it — from the
+        // period's day rows (at most DAY_ROWS_MAX_DAYS days: a short period ending on `to` is always
+        // one) or from the running totals (the random period, mostly longer) — equals the raw events.
+        const short = DAYS[Math.max(0, DAYS.indexOf(to) - (a % DAY_ROWS_MAX_DAYS))];
+        for (const [pf, pt] of [[from, to], [short, to]]) {
+          const perProduct = (rows: Row[]) =>
+            Object.fromEntries(rows.filter((r) => products.includes(Number(r.product_id)) && (Number(r.quantity) !== 0 || Number(r.sales) !== 0)).map((r) => [Number(r.product_id), [Number(r.quantity), Number(r.sales), Number(r.cost)]]));
+          const rawSold = (await t.db.from(t.db.raw(`(${salesEventsSql()}) e`)).whereBetween('e.d', [pf, pt]).select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupBy('e.product_id')) as Row[];
+          const period = { from: pf, to: pt, location_id: '' };
+          const read = await productSales(t.db, period, EVERY_PLACE, { all: true, limit: 10_000 });
+          const running = (await t.db.from(soldRows(t.db, period, EVERY_PLACE).as('e')).select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupBy('e.product_id')) as Row[];
+          expect(perProduct(read.rows), `${pf} → ${pt}`).toEqual(perProduct(rawSold));
+          expect(perProduct(running), `${pf} → ${pt}`).toEqual(perProduct(rawSold));
+        }
         // The stock at the end of a random day (closings) equals the ledger's movements up to it, per pair.
         const day = DAYS[b];
         const atDay = (await stockAtRows(t.db, day, { location_id: '' }, (q) => q).whereIn('x.product_id', products)) as Row[];

@@ -8,21 +8,22 @@ import { n } from './stock/common.js';
 
 /** Settlements (REG-) → page props. A settlement's figure is `received` (never `amount`, which COST_FIELDS would read as a cost). */
 
+/** A settlement's figures as every screen shows them: its account, reference, received, allocated to invoices, left as advance. */
+export function settlementFigures(r: Row): Pick<SettlementRow, 'account_name' | 'reference' | 'received' | 'allocated' | 'advance'> {
+  return { account_name: r.account_name ?? null, reference: r.reference ?? null, received: n(r.amount), allocated: n(r.allocated), advance: n(r.advance) };
+}
+
+/** A settlement as a list row (Règlements, Annulations › Règlements): number, date, client and its figures. */
+export function settlementListFields(r: Row): Pick<SettlementRow, 'id' | 'number' | 'settlement_date' | 'client_id' | 'client_name' | 'account_name' | 'reference' | 'received' | 'allocated' | 'advance'> {
+  return { id: n(r.id), number: r.number, settlement_date: r.settlement_date, client_id: n(r.client_id), client_name: r.client_name, ...settlementFigures(r) };
+}
+
 export function presentSettlementRow(r: Row): SettlementRow {
   return {
-    id: n(r.id),
-    number: r.number,
-    settlement_date: r.settlement_date,
-    client_id: n(r.client_id),
-    client_name: r.client_name,
+    ...settlementListFields(r),
     source: r.source,
     method: r.method ?? null,
     method_label: methodLabel(r.source, r.method, r.operator),
-    account_name: r.account_name ?? null,
-    reference: r.reference ?? null,
-    received: n(r.amount),
-    allocated: n(r.allocated),
-    advance: n(r.advance),
     status: r.status,
     created_by: r.created_by_name ?? null,
   };
@@ -44,12 +45,8 @@ export function presentSettlement({ settlement: s, allocations }: { settlement: 
     operator: s.operator ?? null,
     operator_label: s.operator ? MOBILE_MONEY_OPERATOR_LABELS[s.operator as MobileMoneyOperator] : null,
     phone: s.phone ?? null,
-    reference: s.reference ?? null,
     cheque_date: s.cheque_date ?? null,
-    account_name: s.account_name ?? null,
-    received: n(s.amount),
-    allocated: n(s.allocated),
-    advance: n(s.advance),
+    ...settlementFigures(s),
     allocation_mode: s.allocation_mode,
     status: s.status,
     note: s.note ?? '',

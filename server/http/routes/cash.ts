@@ -35,7 +35,7 @@ import {
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { recordUsage } from '../../services/records/usage.js';
-import { accountLedgerTotals, accountMovements, exportAccountMovements } from '../../services/treasury/account-ledger.js';
+import { accountLedger, exportAccountMovements } from '../../services/treasury/account-ledger.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
@@ -104,8 +104,8 @@ export function cashRoutes(ctx: AppContext): Router {
     let users: Array<{ value: string; label: string }> = [];
     if (selected) {
       const filters = cashLedgerFilters(req.query, today);
-      const movements = await accountMovements(db, selected.id, filters, queryPage(req.query), LEDGER_PER_PAGE);
-      ledger = { account_id: selected.id, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals: await accountLedgerTotals(db, selected.id, filters) };
+      const { movements, totals } = await accountLedger(db, selected.id, filters, queryPage(req.query), LEDGER_PER_PAGE);
+      ledger = { account_id: selected.id, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals };
       users = await movementUsers(db, accountRows);
     }
     // The receiving desk is one of the user's accounts (all of them are listed for an unrestricted user).

@@ -33,17 +33,18 @@ export function dashboardRoutes(ctx: AppContext): Router {
     // Each card links to the screen the user may open: the report first, else the everyday screen.
     const turnover = (q: Record<string, string>) => (may(user, 'menu.editions.ca') ? route('reports.turnover', q) : route('stockExits'));
     const props: PropsInput<DashboardProps> = {
-      greeting: dashboardGreeting(user.row, hourIn(await companyTimeZone(db))),
+      greeting: async () => dashboardGreeting(user.row, hourIn(await companyTimeZone(db))),
       awaitingRole,
       areas: () => menuLeaves(filterMenu(MENU, user.permissions)).filter((n) => n.to !== '/dashboard'),
       today,
-      currency: await getCurrency(db),
+      currency: () => getCurrency(db),
     };
+    // The page's cards are resolved only when sent (functions): the deferred cards' request — a
+    // partial reload asking for them alone — runs none of their queries.
     if (cards.sales) {
-      const f = await salesFigures(db, scope, today);
-      props.sales = {
-        today: presentSales(f.today, turnover({ from: today, to: today }), cards.margin),
-        month: presentSales(f.month, turnover(month), cards.margin),
+      props.sales = async () => {
+        const f = await salesFigures(db, scope, today);
+        return { today: presentSales(f.today, turnover({ from: today, to: today }), cards.margin), month: presentSales(f.month, turnover(month), cards.margin) };
       };
       // The chart and the best sellers come right after the page shows (Inertia deferred props, one
       // request for every deferred card: each request weighs on the first visit over a slow link).
@@ -51,18 +52,20 @@ export function dashboardRoutes(ctx: AppContext): Router {
       props.topProducts = defer(async () => ({ rows: (await topProducts(db, scope, today)).map((p) => presentTopProduct(p, cards.margin)), href: turnover({ view: 'produits', ...month }) }), 'cards');
     }
     if (cards.receivables) {
-      props.receivables = { ...(await receivables(db, scope, today)), href: (may(user, 'menu.editions.creance') && screenOf('menu.editions.creance')) || route('settlements.index') };
+      props.receivables = async () => ({ ...(await receivables(db, scope, today)), href: (may(user, 'menu.editions.creance') && screenOf('menu.editions.creance')) || route('settlements.index') });
     }
-    if (cards.treasury) props.treasury = presentTreasury(await treasuryBalances(db, scope), route('cash.index'));
+    if (cards.treasury) props.treasury = async () => presentTreasury(await treasuryBalances(db, scope), route('cash.index'));
     if (cards.lowStock) {
       // Stock figures: the user's places, without a place under a blind count (as État de stock);
       // a pass over every product with a threshold, so it comes right after the page shows.
-      const hidden = await hiddenStockLocations(db, user);
-      const places = scope.all && hidden.size === 0 ? null : (await locationRows(db, scope)).map((l) => Number(l.id)).filter((id) => !hidden.has(id));
       const href = may(user, 'menu.editions.stock') ? route('reports.stock', { view: 'alerte' }) : route('products.index', { stock: 'low' });
-      props.lowStock = defer(async () => presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits')), 'cards');
+      props.lowStock = defer(async () => {
+        const hidden = await hiddenStockLocations(db, user);
+        const places = scope.all && hidden.size === 0 ? null : (await locationRows(db, scope)).map((l) => Number(l.id)).filter((id) => !hidden.has(id));
+        return presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits'));
+      }, 'cards');
     }
-    if (cards.documents.length) props.documents = (await recentDocuments(db, scope, cards.documents)).map(presentDocument);
+    if (cards.documents.length) props.documents = async () => (await recentDocuments(db, scope, cards.documents)).map(presentDocument);
     return res.inertia.render('Dashboard', props);
   });
   return r;

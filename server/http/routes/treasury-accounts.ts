@@ -9,7 +9,7 @@ import { may } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { suggestTreasuryCodes } from '../../services/records/codes.js';
-import { accountLedgerTotals, accountMovements, exportAccountMovements } from '../../services/treasury/account-ledger.js';
+import { accountLedger, exportAccountMovements } from '../../services/treasury/account-ledger.js';
 import {
   TREASURY_ACCOUNT_SORTS,
   createTreasuryAccount,
@@ -63,8 +63,8 @@ export function ledgerFilters(query: Query, today: string): AccountLedgerFilters
 export async function accountLedgerProps(db: Knex, accountId: number, query: Query, scope: PlaceScope): Promise<AccountLedger> {
   await assertAccount(db, scope, accountId);
   const filters = ledgerFilters(query, await companyToday(db));
-  const movements = await accountMovements(db, accountId, filters, queryPage(query), LEDGER_PER_PAGE);
-  return { account_id: accountId, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals: await accountLedgerTotals(db, accountId, filters) };
+  const { movements, totals } = await accountLedger(db, accountId, filters, queryPage(query), LEDGER_PER_PAGE);
+  return { account_id: accountId, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals };
 }
 
 export function treasuryAccountRoutes(ctx: AppContext): Router {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANK_PAYMENT_METHODS, CASH_OPERATION_KINDS } from '../../../shared/cash-operations.js';
-import { code, flag, longText, money, text, textInput } from '../../services/records/fields.js';
+import { code, flag, longText, money, text, textInput, perCurrency } from '../../services/records/fields.js';
 import { idempotencyKey, recordId, requiredText } from './stock.js';
 
 /**
@@ -9,7 +9,7 @@ import { idempotencyKey, recordId, requiredText } from './stock.js';
  */
 const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), recordId(message).nullable());
 
-export const cashOperationSchema = (currency: string) =>
+export const cashOperationSchema = perCurrency((currency: string) =>
   z.object({
     idempotency_key: idempotencyKey,
     kind: z.enum(CASH_OPERATION_KINDS, { error: "Le type d'opération n'est pas valide." }),
@@ -23,7 +23,7 @@ export const cashOperationSchema = (currency: string) =>
     beneficiary: textInput({ subject: 'Le bénéficiaire' }, 120).optional().default(''),
     reference: textInput({ subject: 'La référence' }, 80).optional().default(''),
     note: longText('observation', 500),
-  });
+  }));
 
 export const cashCancelSchema = z.object({
   reason: requiredText("Le motif d'annulation", 500, 5),

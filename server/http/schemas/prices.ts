@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRICE_FIELD_LABELS, PRICE_FIELDS, type PriceRule, ROUNDING_STEPS, RULE_BASES, checkPrices, parsePercent } from '../../domain/pricing/price-rule.js';
 import type { PriceRuleInput } from '../../../shared/records.js';
-import { choice, foreignId, money } from '../../services/records/fields.js';
+import { choice, foreignId, money, perCurrency } from '../../services/records/fields.js';
 import { hasControlCharacters } from '../../domain/text.js';
 
 /** Largest percentage a rule accepts: +1 000 % (a decrease stops at 100 %). */
@@ -11,7 +11,7 @@ const MAX_PERCENT_BP = 100_000;
  * The bulk price rule as the form sends it (or the preview's query string) → the domain's rule,
  * plus the input echoed back normalised for the preview page.
  */
-export function priceRuleSchema(currency: string) {
+export const priceRuleSchema = perCurrency(function priceRuleSchema(currency: string) {
   return z
     .object({
       field: choice('prix à modifier', PRICE_FIELDS),
@@ -47,7 +47,7 @@ export function priceRuleSchema(currency: string) {
       const rule: PriceRule = { field: v.field, operation: v.operation, direction: v.operation === 'set' ? 'increase' : v.direction, value, base, step: step ?? 1, rounding: v.rounding };
       return { rule, input: { field: rule.field, operation: rule.operation, direction: rule.direction, value: text, base, step: rule.step, rounding: rule.rounding } };
     });
-}
+});
 
 /** One row of the price grid saved in place: the four prices, and the version the user saw. */
 export function gridRowSchema(currency: string) {
@@ -66,11 +66,11 @@ export function gridRowSchema(currency: string) {
 }
 
 /** The grid's save: up to one page of rows (100), all saved together or none. */
-export function gridSaveSchema(currency: string) {
+export const gridSaveSchema = perCurrency(function gridSaveSchema(currency: string) {
   return z.object({
     rows: z
       .array(gridRowSchema(currency), { error: 'Aucune ligne à enregistrer.' })
       .min(1, 'Aucune ligne à enregistrer.')
       .max(100, 'Enregistrez au plus 100 lignes à la fois.'),
   });
-}
+});

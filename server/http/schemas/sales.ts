@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_MODES, SALE_KINDS } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
-import { textInput } from '../../services/records/fields.js';
+import { textInput, perCurrency } from '../../services/records/fields.js';
 import type { SaleInput } from '../../services/sales/create-sale.js';
 
 /**
@@ -56,14 +56,14 @@ const saleFields = (currency: string) =>
 const CREDIT_NEEDS_DUE_DATE = { path: ['due_date'], message: "Indiquez la date d'échéance de la vente à crédit." };
 const creditHasDueDate = (v: { payment_mode: string; due_date: string | null }) => v.payment_mode !== 'credit' || v.due_date !== null;
 
-export const saleSchema = (currency: string) => saleFields(currency).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE);
+export const saleSchema = perCurrency((currency: string) => saleFields(currency).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE));
 
 /**
  * The body of POST /api/v1/invoices: the invoice form's fields and rules, without what belongs to
  * the screen — the idempotency key (the Idempotency-Key header), the kind (an invoice) and the
  * form's opening time (a program prices at the moment of its request).
  */
-export const apiInvoiceSchema = (currency: string) => saleFields(currency).omit({ idempotency_key: true, kind: true, form_loaded_at: true }).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE);
+export const apiInvoiceSchema = perCurrency((currency: string) => saleFields(currency).omit({ idempotency_key: true, kind: true, form_loaded_at: true }).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE));
 
 type SaleBodyFields = Omit<z.infer<ReturnType<typeof saleFields>>, 'idempotency_key' | 'kind' | 'form_loaded_at'>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALLOCATION_MODES, SETTLEMENT_SOURCES } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS } from '../../../shared/treasury.js';
 import type { SettlementInput } from '../../services/settlements/create-settlement.js';
-import { textInput } from '../../services/records/fields.js';
+import { textInput, perCurrency } from '../../services/records/fields.js';
 import { cost, idempotencyKey, isoDate, recordId, text } from './stock.js';
 
 /**
@@ -48,18 +48,18 @@ const settlementFields = (currency: string) =>
 const PAYMENT_NEEDS_METHOD = { path: ['method'], message: 'Choisissez le mode de paiement.' };
 const paymentHasMethod = (v: { source: string; method: string | null }) => v.source !== 'payment' || v.method !== null;
 
-export const settlementSchema = (currency: string) => settlementFields(currency).refine(paymentHasMethod, PAYMENT_NEEDS_METHOD);
+export const settlementSchema = perCurrency((currency: string) => settlementFields(currency).refine(paymentHasMethod, PAYMENT_NEEDS_METHOD));
 
 /**
  * The body of POST /api/v1/settlements: the form's fields and rules, less the idempotency key (the
  * Idempotency-Key header); `allocations` absent means « the oldest due invoices first, the rest as
  * an advance », computed under the client's lock.
  */
-export const apiSettlementSchema = (currency: string) =>
+export const apiSettlementSchema = perCurrency((currency: string) =>
   settlementFields(currency)
     .omit({ idempotency_key: true, allocations: true })
     .extend({ allocations: allocationsSchema(currency).nullable().default(null) })
-    .refine(paymentHasMethod, PAYMENT_NEEDS_METHOD);
+    .refine(paymentHasMethod, PAYMENT_NEEDS_METHOD));
 
 export type SettlementBody = z.infer<ReturnType<typeof settlementSchema>>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, limitMessage } from '../../../shared/limits.js';
 import { ENTRY_KINDS, MOVED_POLICIES, READJUSTMENT_REASONS } from '../../../shared/stock.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../services/idempotency.js';
-import { textInput } from '../../services/records/fields.js';
+import { textInput, perCurrency } from '../../services/records/fields.js';
 
 /**
  * Input of the stock forms (JSON from the Inertia forms). Quantities are positive integers in the
@@ -78,7 +78,7 @@ const supplierId = recordId('Choisissez le fournisseur.');
  * A supplier's entry, or « Stock initial » (kind 'opening'), which has no supplier; the currency
  * writes the cost ceiling in the refusal (« 100 000 000 FCFA »).
  */
-export const stockEntrySchema = (currency: string) =>
+export const stockEntrySchema = perCurrency((currency: string) =>
   z.object({
     idempotency_key: idempotencyKey,
     kind: z.enum(ENTRY_KINDS, { error: "Le type d'entrée n'est pas valide." }).default('supplier'),
@@ -102,7 +102,7 @@ export const stockEntrySchema = (currency: string) =>
     message: 'Choisissez le fournisseur.',
     // Checked even when other fields fail, so a form missing everything names the supplier too.
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  }).transform((v) => (v.kind === 'opening' ? { ...v, supplier_id: null } : { ...v, supplier_id: supplierId.parse(v.supplier_id) }));
+  }).transform((v) => (v.kind === 'opening' ? { ...v, supplier_id: null } : { ...v, supplier_id: supplierId.parse(v.supplier_id) })));
 
 export const cancelSchema = z.object({
   reason: requiredText("Le motif d'annulation", 500, 5),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lightWrite } from '../../db/dialect.js';
 
 /**
  * The `sessions` table: one row per login session (sid, serialised data, idle deadline in epoch ms,
@@ -19,14 +20,14 @@ export async function readSession(db: Knex, sid: string, now = Date.now()): Prom
   return row ? (row.data as string) : undefined;
 }
 
-/** Creates or replaces a session row. */
+/** Creates or replaces a session row (a light write: see `lightWrite`). */
 export async function saveSession(db: Knex, row: SessionRow): Promise<void> {
-  await db('sessions').insert(row).onConflict('sid').merge(['data', 'expires_at', 'user_id']);
+  await lightWrite(db, db('sessions').insert(row).onConflict('sid').merge(['data', 'expires_at', 'user_id']));
 }
 
 /** Moves the idle deadline to `expiresAt`, writing only when it moved by more than a minute. */
 export async function extendSession(db: Knex, sid: string, expiresAt: number): Promise<void> {
-  await db('sessions').where({ sid }).andWhere('expires_at', '<', expiresAt - 60_000).update({ expires_at: expiresAt });
+  await lightWrite(db, db('sessions').where({ sid }).andWhere('expires_at', '<', expiresAt - 60_000).update({ expires_at: expiresAt }));
 }
 
 export async function deleteSession(db: Knex | Knex.Transaction, sid: string): Promise<void> {

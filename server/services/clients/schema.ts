@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CLIENT_KINDS, PRICE_LEVELS } from '../../../shared/records.js';
-import { choice, code, flag, longText, money, optionalEmail, phone, text } from '../records/fields.js';
+import { choice, code, flag, longText, money, optionalEmail, phone, text, perCurrency } from '../records/fields.js';
 
 /** A client as its form and each row of a clients import give it (French messages). */
-export function clientSchema(currency: string) {
+export const clientSchema = perCurrency(function clientSchema(currency: string) {
   return z.object({
     code: code('code'),
     name: text('nom', 160, { required: true }),
@@ -17,4 +17,4 @@ export function clientSchema(currency: string) {
     credit_limit: money('plafond de crédit', currency, { limit: 'balance' }),
     active: flag(true),
   });
-}
+});

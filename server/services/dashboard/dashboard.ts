@@ -7,7 +7,7 @@ import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import { num } from '../reports/frame.js';
 import { openSales } from '../reports/receivables-state.js';
 import { productSales } from '../reports/sales-summaries.js';
-import { type StockPlaces, productsUnderThreshold } from '../reports/stock-state.js';
+import { type StockPlaces, underThresholdPage } from '../reports/stock-state.js';
 import { figuresRow, turnoverEvents } from '../reports/turnover.js';
 import { whereAllowedSettlement } from '../settlements/settlement-queries.js';
 
@@ -68,8 +68,9 @@ export async function salesChart(db: Knex, scope: PlaceScope, today: string): Pr
 
 /**
  * The month's best sellers by CA net, at most `limit`: État de stock's and Chiffre d'affaires'
- * `productSales` over the month so far (running totals of report_sales_days, two seeks per product
- * and location), so the card and the report it opens agree.
+ * `productSales` over the month so far (at most 31 days: the month's day rows of report_sales_days
+ * summed, rather than two running-total seeks per product and location), so the card and the
+ * report it opens agree.
  */
 export async function topProducts(db: Knex, scope: PlaceScope, today: string, limit = 5) {
   const { rows: sold } = await productSales(db, { from: `${today.slice(0, 7)}-01`, to: today, location_id: '' }, scope, { all: true, limit });
@@ -122,9 +123,9 @@ export async function treasuryBalances(db: Knex, scope: PlaceScope) {
 /** Products at or under their alert threshold over `places` (État de stock's rule): how many, and the furthest below. */
 export async function lowStock(db: Knex, places: StockPlaces, limit = 5) {
   // One pass: the count of them all beside the first rows (a window over the whole answer).
-  const rows = (await productsUnderThreshold(db, places).select(db.raw('COUNT(*) OVER () AS under_count')).limit(limit)) as Record<string, unknown>[];
+  const { rows, total } = await underThresholdPage(db, places, {}, { limit, offset: 0 });
   return {
-    count: num(rows[0]?.under_count),
+    count: total,
     products: rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), unit: String(r.unit), quantity: num(r.quantity), threshold: num(r.alert_threshold) })),
   };
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.js';
 import { checkPrices } from '../../domain/pricing/price-rule.js';
-import { barcode, code, flag, foreignId, integer, money, text } from '../records/fields.js';
+import { barcode, code, flag, foreignId, integer, money, text, perCurrency } from '../records/fields.js';
 
 /** A product as its form and each row of a products import give it (category_id resolved first). */
-export function productSchema(currency: string) {
+export const productSchema = perCurrency(function productSchema(currency: string) {
   return z
     .object({
       code: code('code', 30),
@@ -23,4 +23,4 @@ export function productSchema(currency: string) {
     .superRefine((v, ctx) => {
       for (const [field, message] of Object.entries(checkPrices(v))) ctx.addIssue({ code: 'custom', message, path: [field] });
     });
-}
+});

@@ -6,8 +6,8 @@ import { saleRemainingSql } from '../sales/remaining.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
-import { type ReportSlice, inPeriod, marginRate, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
-import { productSales } from './sales-summaries.js';
+import { type ReportSlice, inPeriod, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
+import { productSales, productSalesTable } from './sales-summaries.js';
 
 /**
  * Éditions › Situation des ventes (issue 17, report 1): the invoices of a period with what was
@@ -391,36 +391,15 @@ async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: Pl
 }
 
 async function cumulativeProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const { rows, total, sales, cost } = await productSales(db, f, scope, slice);
-  const columns: ReportColumn[] = [
-    { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
-    { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
-    { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
-    { id: 'quantity', label: 'Quantité vendue', kind: 'quantity', role: 'figure' },
-    { id: 'sales', label: 'Montant', kind: 'money', role: 'figure' },
-    { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
-    { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
-    { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
-  ];
-  const data: ReportRow[] = rows.map((r) => ({
-    code: String(r.code),
-    product: String(r.name),
-    category: String(r.category),
-    quantity: num(r.quantity),
-    unit: String(r.unit),
-    sales: num(r.sales),
-    cost: num(r.cost),
-    margin: num(r.sales) - num(r.cost),
-    rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
-  }));
+  const { figures, table: products } = productSalesTable(await productSales(db, f, scope, slice), slice, {
+    quantity: 'Quantité vendue',
+    amount: { id: 'sales', label: 'Montant', figure: 'Montant net' },
+    category: true,
+    amountFirst: false,
+  });
   return {
-    figures: [
-      { id: 'products', label: 'Produits vendus', kind: 'count', figure: total },
-      { id: 'sales', label: 'Montant net', kind: 'money', figure: sales },
-      { id: 'margin', label: 'Marge', kind: 'money', figure: sales - cost, cost: true, tone: 'success' },
-      { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: marginRate(sales - cost, sales) ?? 0, cost: true },
-    ],
-    tables: [table('products', columns, pageOf(data, total, slice), { code: 'Total', sales, cost, margin: sales - cost, rate: marginRate(sales - cost, sales) })],
+    figures,
+    tables: [products],
     notes: [
       'Quantités et montants nets : les ventes de la période, moins les avoirs et les annulations de la période (chacun à sa date) ; coût au CMUP du jour de la vente.',
       f.kind ? 'Le cumul couvre les factures et les ventes boutique ensemble.' : '',

@@ -56,6 +56,21 @@ const LEVEL_COLUMNS: ReportColumn[] = [
   { id: 'value', label: 'Valeur', kind: 'money', role: 'figure', cost: true },
 ];
 
+/** A row of LEVEL_COLUMNS (stock now, stock at a date): product × location, quantity, CMUP and value at it. */
+function levelRow(r: Record<string, unknown>): ReportRow {
+  return {
+    code: String(r.code),
+    url: route('products.show', { id: Number(r.id) }),
+    product: String(r.name),
+    category: String(r.category),
+    location: String(r.location),
+    quantity: num(r.quantity),
+    unit: String(r.unit),
+    cmup: num(r.cmup),
+    value: num(r.quantity) * num(r.cmup),
+  };
+}
+
 export async function stockState(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
   if (f.view === 'date') return stockAtDate(db, f, places, slice);
   const levels = db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0);
@@ -75,17 +90,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         .orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]),
       slice,
     );
-    const data: ReportRow[] = rows.map((r) => ({
-      code: String(r.code),
-      url: route('products.show', { id: Number(r.id) }),
-      product: String(r.name),
-      category: String(r.category),
-      location: String(r.location),
-      quantity: num(r.quantity),
-      unit: String(r.unit),
-      cmup: num(r.cmup),
-      value: num(r.quantity) * num(r.cmup),
-    }));
+    const data: ReportRow[] = rows.map(levelRow);
     return {
       figures: [
         { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
@@ -134,7 +139,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     };
   }
 
-  const { rows, total } = await sliceQuery(db, productsUnderThreshold(db, places, f), slice);
+  const { rows, total } = await underThresholdPage(db, places, f, sliceOf(slice));
   const data: ReportRow[] = rows.map((r) => ({
     code: String(r.code),
     url: route('products.show', { id: Number(r.id) }),
@@ -168,21 +173,54 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
 
 /**
  * Sous le seuil d'alerte: the active products whose stock over the places shown (every place
- * counted, zero included) is at or below their threshold, the furthest below first. The report's
- * view and the dashboard's card read this one query.
+ * counted, zero included) is at or below their threshold — rows id, name, alert_threshold,
+ * quantity, narrow on purpose: the products are read from their partial index (migration
+ * 202611260010, whose condition is repeated here as written) and the page's other columns are
+ * joined to the page only (`underThresholdPage`). The report's view and the dashboard's card read
+ * this one query.
  */
 export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>> = {}): Knex.QueryBuilder {
-  const all = db('products as p').where('p.active', true).where('p.alert_threshold', '>', 0);
+  const all = db('products as p').whereRaw('p.active = true AND p.alert_threshold > 0');
   productFilters(db, all, { category_id: f.category_id ?? '', q: f.q ?? '' });
   const stock = db('stock_levels as sl').select('sl.product_id').sum({ quantity: 'sl.quantity' }).groupBy('sl.product_id');
   inPlaces(stock, 'sl.location_id', places);
   if (f.location_id) stock.where('sl.location_id', Number(f.location_id));
   return all
     .leftJoin(stock.as('st'), 'st.product_id', 'p.id')
-    .join('categories as c', 'c.id', 'p.category_id')
     .whereRaw('COALESCE(st.quantity, 0) <= p.alert_threshold')
-    .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.alert_threshold', 'c.name as category', db.raw('COALESCE(st.quantity, 0) as quantity'))
-    .orderByRaw('(p.alert_threshold - COALESCE(st.quantity, 0)) DESC, p.name ASC');
+    .select('p.id', 'p.name', 'p.alert_threshold', db.raw('COALESCE(st.quantity, 0) as quantity'));
+}
+
+/** The furthest below first, then by name. */
+const UNDER_THRESHOLD_ORDER = (alias: string) => `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC`;
+
+/**
+ * One page of `productsUnderThreshold` (furthest below first) with each product's code, unit and
+ * category, and how many there are — one statement: the count is a window over the whole answer,
+ * the display columns are joined to the page's rows only.
+ */
+export async function underThresholdPage(
+  db: Knex,
+  places: StockPlaces,
+  f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>>,
+  s: { limit: number; offset: number },
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const ranked = db
+    .from(productsUnderThreshold(db, places, f).as('u'))
+    .select('u.*', db.raw('COUNT(*) OVER () AS under_count'))
+    .orderByRaw(UNDER_THRESHOLD_ORDER('u'))
+    .limit(s.limit)
+    .offset(s.offset);
+  const rows = (await db
+    .from(ranked.as('k'))
+    .join('products as p', 'p.id', 'k.id')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .select('k.*', 'p.code', 'p.unit', 'c.name as category')
+    .orderByRaw(UNDER_THRESHOLD_ORDER('k'))) as Record<string, unknown>[];
+  if (rows.length || s.offset === 0) return { rows, total: num(rows[0]?.under_count) };
+  // A page past the end: the count alone.
+  const counted = (await db.from(productsUnderThreshold(db, places, f).as('u')).count({ n: '*' }).first()) as Record<string, unknown> | undefined;
+  return { rows, total: num(counted?.n) };
 }
 
 async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
@@ -215,17 +253,7 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
   const agg = rows.length
     ? { n: rows[0].n, products: rows[0].products, value: rows[0].total_value }
     : ((await db.from(rowsQuery.clone().as('r')).countDistinct({ products: 'r.id' }).count({ n: '*' }).sum({ value: db.raw('r.quantity * r.cmup') }).first()) as Record<string, unknown>);
-  const data: ReportRow[] = rows.map((r) => ({
-    code: String(r.code),
-    url: route('products.show', { id: Number(r.id) }),
-    product: String(r.name),
-    category: String(r.category),
-    location: String(r.location),
-    quantity: num(r.quantity),
-    unit: String(r.unit),
-    cmup: num(r.cmup),
-    value: num(r.quantity) * num(r.cmup),
-  }));
+  const data: ReportRow[] = rows.map(levelRow);
   return {
     figures: [
       { id: 'products', label: 'Produits en stock à cette date', kind: 'count', figure: num(agg?.products) },

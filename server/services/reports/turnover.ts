@@ -4,7 +4,7 @@ import { route } from '../../../shared/routes.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
-import { productSales } from './sales-summaries.js';
+import { productSales, productSalesTable } from './sales-summaries.js';
 
 /**
  * Éditions › Finances › Chiffre d'affaires (issue 17, report 3): global, by client, daily, by
@@ -191,35 +191,17 @@ function dailyChart(days: Record<string, unknown>[]): ReportChart {
 }
 
 async function byProduct(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
-  const { rows, total, sales: net, cost } = await productSales(db, f, scope, slice);
-  const top = 'all' in slice || slice.page === 1 ? rows.slice(0, 10) : (await productSales(db, f, scope, { page: 1, perPage: 10 })).rows;
-  const columns: ReportColumn[] = [
-    { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
-    { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
-    { id: 'quantity', label: 'Quantité nette', kind: 'quantity', role: 'figure' },
-    { id: 'net', label: 'CA net', kind: 'money', role: 'figure' },
-    { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
-    { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
-    { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
-  ];
-  const data: ReportRow[] = rows.map((r) => ({
-    code: String(r.code),
-    product: String(r.name),
-    quantity: num(r.quantity),
-    unit: String(r.unit),
-    net: num(r.sales),
-    cost: num(r.cost),
-    margin: num(r.sales) - num(r.cost),
-    rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
-  }));
+  const sold = await productSales(db, f, scope, slice);
+  const top = 'all' in slice || slice.page === 1 ? sold.rows.slice(0, 10) : (await productSales(db, f, scope, { page: 1, perPage: 10 })).rows;
+  const { figures, table: products } = productSalesTable(sold, slice, {
+    quantity: 'Quantité nette',
+    amount: { id: 'net', label: 'CA net', figure: "Chiffre d'affaires net" },
+    category: false,
+    amountFirst: true,
+  });
   return {
-    figures: [
-      { id: 'net', label: "Chiffre d'affaires net", kind: 'money', figure: net },
-      { id: 'products', label: 'Produits vendus', kind: 'count', figure: total },
-      { id: 'margin', label: 'Marge', kind: 'money', figure: net - cost, cost: true, tone: 'success' },
-      { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: marginRate(net - cost, net) ?? 0, cost: true },
-    ],
-    tables: [table('products', columns, pageOf(data, total, slice), { code: 'Total', net, cost, margin: net - cost, rate: marginRate(net - cost, net) })],
+    figures,
+    tables: [products],
     chart: top.length
       ? {
           type: 'bar',

@@ -22,11 +22,16 @@ import { type ExportFile, type ExportSpec, buildExport } from '../tabular/export
 
 export type Row = Record<string, any>;
 
-/** « Orange Money » for mobile money, the method's label otherwise, « Acompte » for an advance spent. */
-export function methodLabel(source: string, method: string | null, operator: string | null): string {
+/**
+ * « Orange Money » for mobile money, the method's label otherwise, « Acompte » for an advance spent;
+ * `withMethod` names the method before the operator (« Mobile money · Orange Money », Annulations › Règlements).
+ */
+export function methodLabel(source: string, method: string | null, operator: string | null, { withMethod = false }: { withMethod?: boolean } = {}): string {
   if (source === 'advance' || !method) return ADVANCE_METHOD_LABEL;
-  if (method === 'mobile_money' && operator) return MOBILE_MONEY_OPERATOR_LABELS[operator as MobileMoneyOperator] ?? PAYMENT_METHOD_LABELS.mobile_money;
-  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+  const label = PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+  if (method !== 'mobile_money' || !operator) return label;
+  const operatorLabel = MOBILE_MONEY_OPERATOR_LABELS[operator as MobileMoneyOperator] ?? (withMethod ? operator : label);
+  return withMethod ? `${label} · ${operatorLabel}` : operatorLabel;
 }
 
 /** A settlement's place is its account (an advance spent, with no account, is every place's). */

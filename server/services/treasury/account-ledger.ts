@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { AccountLedgerFilters } from '../../../shared/treasury-accounts.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, MONEY_MOVEMENT_TYPE_LABELS, PAYMENT_METHOD_LABELS, type MobileMoneyOperator, type PaymentMethod } from '../../../shared/treasury.js';
-import { paginate } from '../../db/paginate.js';
+import { paginateDeferred } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
 import { companyTimeZone, getCurrency } from '../company/get-company.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
@@ -32,20 +32,38 @@ function withColumns(qb: Knex.QueryBuilder): Knex.QueryBuilder {
     .orderBy('m.id', 'desc');
 }
 
-/** One page of the account's movements, newest first. */
-export function accountMovements(db: Knex, accountId: number, filters: AccountLedgerFilters, page: number, perPage: number): Promise<Paginated<any>> {
-  return paginate(withColumns(movementsQuery(db, accountId, filters)), page, perPage);
+/**
+ * The account's ledger as its page shows it: the period's figures (accountLedgerTotals) and one
+ * page of its movements, newest first — counted by those figures (no second COUNT), the page's ids
+ * read from the covering index (account_id, business_date, …) before its 25 rows and their user.
+ */
+export async function accountLedger(db: Knex, accountId: number, filters: AccountLedgerFilters, page: number, perPage: number): Promise<{ movements: Paginated<any>; totals: AccountLedgerTotals }> {
+  const totals = await accountLedgerTotals(db, accountId, filters);
+  const ids = movementsQuery(db, accountId, filters).orderBy('m.id', 'desc');
+  const movements = await paginateDeferred(withColumns(movementsQuery(db, accountId, filters)), 'm.id', page, perPage, (r) => r, { total: totals.count, ids });
+  return { movements, totals };
 }
 
-/** The figures of the period: money in, money out, count (filters applied) and the balance before it. */
-export async function accountLedgerTotals(db: Knex, accountId: number, filters: AccountLedgerFilters): Promise<{ opening: number; in: number; out: number; count: number }> {
+export interface AccountLedgerTotals {
+  opening: number;
+  in: number;
+  out: number;
+  count: number;
+}
+
+/**
+ * The figures of the period: money in, money out, count (filters applied) and the balance before
+ * it — the opening from the ledger's day summary money_days (a row per day and movement type, not
+ * every movement since the account opened).
+ */
+export async function accountLedgerTotals(db: Knex, accountId: number, filters: AccountLedgerFilters): Promise<AccountLedgerTotals> {
   const row = (await movementsQuery(db, accountId, filters)
     .select(db.raw('COALESCE(SUM(CASE WHEN m.amount > 0 THEN m.amount ELSE 0 END), 0) AS money_in'), db.raw('COALESCE(SUM(CASE WHEN m.amount < 0 THEN -m.amount ELSE 0 END), 0) AS money_out'))
     .count({ n: '*' })
     .first()) as { money_in: number | string; money_out: number | string; n: number | string } | undefined;
   let opening = 0;
   if (filters.from) {
-    const before = (await db('money_movements').where('account_id', accountId).where('business_date', '<', filters.from).sum({ s: 'amount' }).first()) as { s: number | string | null } | undefined;
+    const before = (await db('money_days').where('account_id', accountId).where('business_date', '<', filters.from).select(db.raw('SUM(total_in - total_out) AS s')).first()) as { s: number | string | null } | undefined;
     opening = Number(before?.s ?? 0);
   }
   return { opening, in: Number(row?.money_in ?? 0), out: Number(row?.money_out ?? 0), count: Number(row?.n ?? 0) };

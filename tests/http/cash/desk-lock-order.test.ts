@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
-import { cashDeskAccountId } from '../../../server/services/treasury/cash-desk-accounts.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../../support/app.js';
+import { fundedDesk } from '../../support/cash-closing.js';
 import { testDatabases } from '../../support/databases.js';
 import { makeClient } from '../../support/sales.js';
 import { idempotencyKey } from '../../support/stock.js';
 import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, expectCashConsistent } from '../../support/treasury.js';
-import { uniqueTag } from '../../support/unique.js';
 
 /**
  * Documents of different series writing into one desk at the same moment, through the real HTTP
@@ -33,13 +32,7 @@ describe.each(testDatabases())('settlements and expenses at once on one desk (%s
   it('every one is recorded, none answers 500, the desk balance equals its ledger', { timeout: 180_000 }, async () => {
     const admin = new Client(t);
     await admin.login();
-    const tag = uniqueTag();
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
-    const deskRes = await admin.post(ROUTES['cashDesks.index'], { code: `L${tag}`.slice(0, 20), name: `Caisse croisée ${tag}`, location_id: String(shop) });
-    const desk = (await cashDeskAccountId(t.db, Number(deskRes.headers.location.split('/').pop())))!;
-    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
-    const apport = await admin.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 100_000, to_account_id: desk, beneficiary: 'Gérant' });
-    expect(apport.status).toBe(303);
+    const { desk, category } = await fundedDesk(t.db, admin, { code: 'L', name: 'Caisse croisée', funds: 100_000 });
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
     const today = businessDate('Africa/Abidjan');
 

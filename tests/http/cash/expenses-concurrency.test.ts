@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { businessDate } from '../../../server/domain/dates.js';
-import { cashDeskAccountId } from '../../../server/services/treasury/cash-desk-accounts.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../../support/app.js';
+import { fundedDesk } from '../../support/cash-closing.js';
 import { testDatabases } from '../../support/databases.js';
 import { idempotencyKey, lastNumber } from '../../support/stock.js';
 import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, expectCashConsistent } from '../../support/treasury.js';
-import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
 
@@ -34,13 +33,7 @@ describe.each(testDatabases())('20 parallel expenses on one desk (%s)', (kind) =
   it('a desk whose balance covers 10 expenses: exactly 10 recorded, 10 refused by the balance, numbers without gap', { timeout: 180_000 }, async () => {
     const admin = new Client(t);
     await admin.login();
-    const tag = uniqueTag();
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
-    const deskRes = await admin.post(ROUTES['cashDesks.index'], { code: `P${tag}`.slice(0, 20), name: `Caisse parallèle ${tag}`, location_id: String(shop) });
-    const desk = (await cashDeskAccountId(t.db, Number(deskRes.headers.location.split('/').pop())))!;
-    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
-    const apport = await admin.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 25_000, to_account_id: desk, beneficiary: 'Gérant' });
-    expect(apport.status).toBe(303);
+    const { desk, category } = await fundedDesk(t.db, admin, { code: 'P', name: 'Caisse parallèle', funds: 25_000 });
     expect(await balanceOf(t.db, desk)).toBe(25_000);
     const year = today().slice(0, 4);
     const before = await lastNumber(t.db, 'CAI', year);

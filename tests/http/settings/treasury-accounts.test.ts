@@ -238,6 +238,10 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     expect([first.total, first.last_page, first.data.length, first.data[0].amount]).toEqual([28, 2, 25, 125]);
     const second = (await admin.visit(`${BASE}/${id}?page=2`)).body.props.ledger.movements;
     expect(second.data.map((m: { amount: number }) => m.amount)).toEqual([100, -12_500, 35_000]);
+    // A page past the end answers the last one (counted by the period's figures).
+    const past = (await admin.visit(`${BASE}/${id}?page=9`)).body.props.ledger;
+    expect([past.movements.page, past.movements.total, past.totals.count]).toEqual([2, 28, 28]);
+    expect(past.movements.data.map((m: { amount: number }) => m.amount)).toEqual([100, -12_500, 35_000]);
   });
 
   it("shows a cash desk's ledger on its page, not on its edit form; a caisse account has no page of its own here", async () => {

@@ -165,8 +165,10 @@ describe('the cards of the Tableau de bord', () => {
     expect(dashboardCards(viewer('menu.entreestock')).documents).toEqual(['entry']);
   });
 
-  it('shows the margin with cost rights only', () => {
-    for (const p of COST_PERMISSIONS) expect(dashboardCards(viewer('menu.editions.ca', p)).margin, p).toBe(true);
+  it("shows the margin by Chiffre d'affaires' rule only (reports.view_costs), not by other cost rights", () => {
+    for (const p of COST_PERMISSIONS) expect(dashboardCards(viewer('menu.editions.ca', p)).margin, p).toBe(p === 'reports.view_costs');
+    expect(dashboardCards(viewer('menu.sortiestock', 'reports.view_costs')).margin).toBe(true);
+    expect(dashboardCards(role('Magasinier')).margin).toBe(false);
     expect(dashboardCards(viewer('menu.editions.ca', 'menu.sortiestock', 'sales.create')).margin).toBe(false);
     expect(dashboardCards(role('Caissier')).margin).toBe(false);
     expect(dashboardCards(role('Gérant'))).toMatchObject({ sales: true, receivables: true, treasury: true, lowStock: true, margin: true });

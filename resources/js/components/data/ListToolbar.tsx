@@ -215,3 +215,13 @@ export function allDatesNote(state: { q: string; from: string; to: string }): Re
     </>
   );
 }
+
+/** The period of a document list: « Du » and « Au » date filters (YYYY-MM-DD, '' for open). */
+export function PeriodFilters({ from, to, onChange }: { from: string; to: string; onChange: (changes: { from: string } | { to: string }) => void }) {
+  return (
+    <>
+      <FilterInput label="Du" type="date" value={from} onChange={(value) => onChange({ from: value })} />
+      <FilterInput label="Au" type="date" value={to} onChange={(value) => onChange({ to: value })} />
+    </>
+  );
+}

@@ -1,5 +1,5 @@
-import type { MovementTypeTotal, NonCashTotal } from '@shared/cash-closing-pages';
-import { Fragment } from 'react';
+import type { CountLine, MovementTypeTotal, NonCashTotal } from '@shared/cash-closing-pages';
+import { Fragment, type ReactNode } from 'react';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS } from '@shared/treasury';
 import { formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
@@ -201,4 +201,61 @@ export function NonCashTable({ currency, rows }: { currency: string; rows: NonCa
       </table>
     </div>
   );
+}
+
+/**
+ * A closing's count, note by note: the closing's page (`print` false: in a scrolling wrapper) and its
+ * A4 report (`print`: the paper table, with `difference` — the row under « Total compté »).
+ */
+export function CountLinesTable({ currency, lines, counted, difference = null, print = false }: { currency: string; lines: CountLine[]; counted: number; difference?: { label: string; value: number } | null; print?: boolean }) {
+  const num = print ? 'num' : 'text-end';
+  const header = (label: string, className?: string): ReactNode =>
+    print ? (
+      <th className={className}>{label}</th>
+    ) : (
+      <th scope="col" className={className}>
+        {label}
+      </th>
+    );
+  const total = (label: string, value: number, testId: string | undefined) => (
+    <tr>
+      {print ? (
+        <th colSpan={2}>{label}</th>
+      ) : (
+        <th scope="row" colSpan={2}>
+          {label}
+        </th>
+      )}
+      <td className={print ? 'num' : 'text-end fw-bold'} data-testid={testId}>
+        <Money value={value} currency={currency} />
+      </td>
+    </tr>
+  );
+  const table = (
+    <table className={print ? 'app-print-table' : 'table table-sm align-middle mb-0'} data-testid={print ? 'closing-print-count' : undefined}>
+      <thead>
+        <tr>
+          {header('Coupure')}
+          {header('Nombre', num)}
+          {header('Montant', num)}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={l.key}>
+            <td>{l.label}</td>
+            <td className={num}>{formatQty(l.count)}</td>
+            <td className={num}>
+              <Money value={l.total} currency={currency} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {total('Total compté', counted, print ? 'print-counted' : undefined)}
+        {difference ? total(difference.label, difference.value, print ? 'print-difference' : undefined) : null}
+      </tfoot>
+    </table>
+  );
+  return print ? table : <div className="table-responsive">{table}</div>;
 }

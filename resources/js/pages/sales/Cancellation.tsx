@@ -2,22 +2,18 @@ import { useState } from 'react';
 import type { SaleCancellationRow } from '@shared/cancellation-pages';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import { PAYMENT_MODES, PAYMENT_MODE_LABELS, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '@shared/sales';
+import { PAYMENT_MODE_LABELS } from '@shared/sales';
 import { formatMoney } from '@shared/money';
 import { RowLink } from '@/components/data/DataTable';
 import { ListPage } from '@/components/data/ListPage';
-import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
+import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { CancelDialog } from '@/components/documents/CancelDialog';
 import { cancellationColumns } from '@/components/documents/cancellationColumns';
-import { ClientPicker } from '@/components/pickers/ClientPicker';
-
-const STATUS_OPTIONS = (Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[]).map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }));
-const MODE_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }));
-const KIND_OPTIONS = SALE_KINDS.map((k) => ({ value: k, label: k === 'invoice' ? 'Factures (FAC)' : 'Ventes boutique (VB)' }));
+import { SaleFilters } from '@/components/sales/SaleFilters';
 
 /** What cancelling this sale will do, in the dialog's words. */
 function cancelEffects(s: SaleCancellationRow, currency: string): string {
@@ -47,27 +43,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
       search={{ placeholder: 'N° (FAC-2026-…, VB-2026-…)', label: 'Rechercher une facture ou une vente' }}
       note={allDatesNote(filters)}
       toolbarTestId="cancellation-search"
-      filters={
-        <>
-          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
-          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <FilterSelect label="Type" value={filters.kind} allLabel="Tous" options={KIND_OPTIONS} onChange={(kind) => list.update({ kind })} testId="cancellation-kind-filter" />
-          <div className="app-filter app-sales-client-filter" data-testid="sales-client-filter">
-            <span className="app-filter-label">Client</span>
-            {client ? (
-              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
-                {client.name}
-                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
-              </span>
-            ) : (
-              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="sales-client-picker" />
-            )}
-          </div>
-          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
-          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} testId="sales-status-filter" />
-          <FilterSelect label="Mode" value={filters.mode} allLabel="Tous" options={MODE_OPTIONS} onChange={(mode) => list.update({ mode })} />
-        </>
-      }
+      filters={<SaleFilters list={list} filters={filters} client={client} currency={currency} locations={locations} kind={filters.kind} />}
       page={sales}
       caption="Factures et ventes à annuler ou réimprimer"
       pageLabel="Pagination des factures"

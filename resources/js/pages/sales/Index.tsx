@@ -1,24 +1,19 @@
 import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import { PAYMENT_MODES, PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '@shared/sales';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { PAYMENT_MODE_LABELS } from '@shared/sales';
 import { Icon } from '@/components/Icon';
 import { RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
-import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/components/data/ListToolbar';
+import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
-import { ClientPicker } from '@/components/pickers/ClientPicker';
+import { SaleFilters } from '@/components/sales/SaleFilters';
 import { StockExitTabs } from '@/components/sales/StockExitTabs';
-
-const STATUS_OPTIONS = (Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[]).map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }));
-const MODE_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }));
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 /**
  * Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list for both kinds
@@ -41,27 +36,7 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
       list={list}
       search={{ placeholder: invoices ? 'N° de facture (FAC-2026-…)' : 'N° de vente (VB-2026-…)', label: invoices ? 'Rechercher une facture' : 'Rechercher une vente' }}
       note={allDatesNote(filters)}
-      filters={
-        <>
-          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
-          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <div className="app-filter app-sales-client-filter" data-testid="sales-client-filter">
-            <span className="app-filter-label">Client</span>
-            {client ? (
-              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
-                {client.name}
-                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
-              </span>
-            ) : (
-              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="sales-client-picker" />
-            )}
-          </div>
-          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
-          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} testId="sales-status-filter" />
-          {invoices ? <FilterSelect label="Mode" value={filters.mode} allLabel="Tous" options={MODE_OPTIONS} onChange={(mode) => list.update({ mode })} /> : null}
-          <FilterSelect label="Paiement" value={filters.method} allLabel="Tous" options={METHOD_OPTIONS} onChange={(method) => list.update({ method })} />
-        </>
-      }
+      filters={<SaleFilters list={list} filters={filters} client={client} currency={currency} locations={locations} mode={invoices} method />}
       actions={
         <ListActions exportUrl={can.export ? (invoices ? route('sales.invoices.export') : route('sales.counterSales.export')) : null} state={list.state} create={createHref ? { href: createHref, label: invoices ? 'Nouvelle facture' : 'Nouvelle vente boutique', testId: 'sales-create' } : null} />
       }

@@ -3,22 +3,15 @@ import type { SettlementCancellationRow } from '@shared/cancellation-pages';
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
 import { Badge } from '@/components/data/StatusBadge';
 import { ListPage } from '@/components/data/ListPage';
-import { FilterInput, FilterSelect, allDatesNote } from '@/components/data/ListToolbar';
+import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { CancelDialog } from '@/components/documents/CancelDialog';
 import { cancellationColumns } from '@/components/documents/cancellationColumns';
-import { ClientPicker } from '@/components/pickers/ClientPicker';
-
-const METHOD_OPTIONS = [...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })), { value: 'advance', label: 'Acompte' }];
-const STATUS_OPTIONS = [
-  { value: 'validated', label: 'Validé' },
-  { value: 'cancelled', label: 'Annulé' },
-];
+import { SettlementFilters } from '@/components/settlements/SettlementFilters';
 
 /** What cancelling this settlement will do, in the dialog's words. */
 function cancelEffects(s: SettlementCancellationRow, currency: string): string {
@@ -50,25 +43,7 @@ export default function SettlementsCancellation({ currency, filters, settlements
       search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
       note={allDatesNote(filters)}
       toolbarTestId="cancellation-search"
-      filters={
-        <>
-          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
-          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <div className="app-filter app-sales-client-filter" data-testid="settlements-client-filter">
-            <span className="app-filter-label">Client</span>
-            {client ? (
-              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
-                {client.name}
-                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
-              </span>
-            ) : (
-              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="settlements-client-picker" />
-            )}
-          </div>
-          <FilterSelect label="Mode" value={filters.method} allLabel="Tous" options={METHOD_OPTIONS} onChange={(method) => list.update({ method })} />
-          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} testId="settlements-status-filter" />
-        </>
-      }
+      filters={<SettlementFilters list={list} filters={filters} client={client} currency={currency} />}
       page={settlements}
       caption="Règlements à annuler ou réimprimer"
       pageLabel="Pagination des règlements"

@@ -1,22 +1,18 @@
 import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import { ADVANCE_METHOD_LABEL, SETTLEMENT_STATUS_LABELS, SETTLEMENT_STATUSES } from '@shared/settlements';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { SETTLEMENT_STATUS_LABELS } from '@shared/settlements';
 import { Icon } from '@/components/Icon';
 import { RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
-import { FilterInput, FilterSelect, allDatesNote } from '@/components/data/ListToolbar';
+import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { Badge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
-import { ClientPicker } from '@/components/pickers/ClientPicker';
-
-const METHOD_OPTIONS = [...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })), { value: 'advance', label: ADVANCE_METHOD_LABEL }];
-const STATUS_OPTIONS = SETTLEMENT_STATUSES.map((s) => ({ value: s, label: SETTLEMENT_STATUS_LABELS[s] }));
+import { SettlementFilters } from '@/components/settlements/SettlementFilters';
 
 /**
  * Trésorerie › Règlement: the client settlements (REG-) of a period — client, method, account,
@@ -34,27 +30,7 @@ export default function SettlementsIndex({ currency, filters, settlements, total
       list={list}
       search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
       note={allDatesNote(filters)}
-      filters={
-        <>
-          <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
-          <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <div className="app-filter app-sales-client-filter" data-testid="settlements-client-filter">
-            <span className="app-filter-label">Client</span>
-            {client ? (
-              <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
-                {client.name}
-                <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => list.update({ client_id: '' })} />
-              </span>
-            ) : (
-              <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => list.update({ client_id: String(c.id) })} testId="settlements-client-picker" />
-            )}
-          </div>
-          <FilterSelect label="Mode" value={filters.method} allLabel="Tous" options={METHOD_OPTIONS} onChange={(method) => list.update({ method })} testId="settlements-method-filter" />
-          <FilterSelect label="Compte" value={filters.account_id} allLabel="Tous" options={accounts} onChange={(account_id) => list.update({ account_id })} />
-          <FilterSelect label="Saisi par" value={filters.user_id} allLabel="Tous" options={users} onChange={(user_id) => list.update({ user_id })} />
-          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
-        </>
-      }
+      filters={<SettlementFilters list={list} filters={filters} client={client} currency={currency} accounts={accounts} users={users} />}
       actions={<ListActions exportUrl={can.export ? route('settlements.export') : null} state={list.state} create={createHref ? { href: createHref, label: 'Nouveau règlement', testId: 'settlements-create' } : null} />}
       between={
         <StatRow className="mb-3" testId="settlements-totals">

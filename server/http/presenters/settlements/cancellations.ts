@@ -1,8 +1,10 @@
 import type { SettlementCancellationRow } from '../../../../shared/cancellation-pages.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { route } from '../../../../shared/routes.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/treasury.js';
+import { SETTLEMENT_STATUS_LABELS } from '../../../../shared/settlements.js';
+import { methodLabel } from '../../../services/settlements/settlement-queries.js';
 import type { Row } from '../../../services/stock/lookups.js';
+import { settlementListFields } from '../settlements.js';
 import { n } from '../stock/common.js';
 
 /** The receipt's print route of a settlement, coming back to Annulations › Règlements. */
@@ -13,7 +15,6 @@ function receiptUrl(id: number): string {
 /** Annulations › Règlements: a settlement row with what the screen needs to cancel or reprint it. */
 export function presentSettlementCancellationRow(currency: string) {
   return (r: Row): SettlementCancellationRow => {
-    const method = r.method as PaymentMethod | null;
     const cancelled = r.status === 'cancelled';
     const advance = n(r.advance);
     const clientAdvance = n(r.client_advance);
@@ -22,24 +23,10 @@ export function presentSettlementCancellationRow(currency: string) {
         ? `Ce règlement a laissé ${formatMoney(advance, currency)} d'acompte, dont il ne reste que ${formatMoney(clientAdvance, currency)} : l'acompte a déjà servi. Annulez d'abord le règlement qui l'a utilisé.`
         : null;
     return {
-      id: n(r.id),
-      number: r.number,
-      settlement_date: r.settlement_date,
-      client_id: n(r.client_id),
-      client_name: r.client_name,
-      method_label:
-        r.source === 'advance'
-          ? 'Acompte'
-          : method
-            ? `${PAYMENT_METHOD_LABELS[method] ?? method}${r.operator ? ` · ${MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? r.operator}` : ''}`
-            : '—',
-      account_name: r.account_name ?? null,
-      reference: r.reference ?? null,
-      received: n(r.amount),
-      allocated: n(r.allocated),
-      advance,
+      ...settlementListFields(r),
+      method_label: methodLabel(r.source, r.method, r.operator, { withMethod: true }),
       status: cancelled ? 'cancelled' : 'validated',
-      status_label: cancelled ? 'Annulé' : 'Validé',
+      status_label: SETTLEMENT_STATUS_LABELS[cancelled ? 'cancelled' : 'validated'],
       version: n(r.version),
       cancel_reason: r.cancel_reason ?? null,
       cancelled_on: r.cancelled_on ?? null,

@@ -6,7 +6,7 @@ import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
-import { ExpectedCashTable } from '@/components/treasury/CashFiguresTables';
+import { CountLinesTable, ExpectedCashTable } from '@/components/treasury/CashFiguresTables';
 import '../../../../css/screens/ticket.scss';
 
 /**
@@ -95,40 +95,7 @@ export default function ClosingPrint(props: PageProps<'cash/closings/Print'>) {
     >
       <PrintFacts items={facts} />
       <ExpectedCashTable currency={currency} figures={c} day={formatDate(c.closing_date)} print />
-      <table className="app-print-table" data-testid="closing-print-count">
-        <thead>
-          <tr>
-            <th>Coupure</th>
-            <th className="num">Nombre</th>
-            <th className="num">Montant</th>
-          </tr>
-        </thead>
-        <tbody>
-          {count_lines.map((l) => (
-            <tr key={l.key}>
-              <td>{l.label}</td>
-              <td className="num">{formatQty(l.count)}</td>
-              <td className="num">
-                <Money value={l.total} currency={currency} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={2}>Total compté</th>
-            <td className="num" data-testid="print-counted">
-              <Money value={c.counted} currency={currency} />
-            </td>
-          </tr>
-          <tr>
-            <th colSpan={2}>Écart ({differenceLabel(c.difference).toLowerCase()})</th>
-            <td className="num" data-testid="print-difference">
-              <Money value={c.difference} currency={currency} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <CountLinesTable currency={currency} lines={count_lines} counted={c.counted} difference={{ label: `Écart (${differenceLabel(c.difference).toLowerCase()})`, value: c.difference }} print />
       {nonCash.length ? (
         <table className="app-print-table" data-testid="closing-print-non-cash">
           <thead>

@@ -15,7 +15,7 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CashTabs } from '@/components/treasury/CashTabs';
-import { ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
+import { CountLinesTable, ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
 import { useServerForm } from '@/hooks/useServerForm';
 
 /** One closing: what was expected, counted note by note, the difference and its reason, who signed; its report (A4, 80 mm); reopening. */
@@ -73,42 +73,7 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
             {count_lines.length === 0 ? (
               <p className="text-body-secondary mb-0 px-3 py-2">Caisse vide : rien n'a été compté.</p>
             ) : (
-              <div className="table-responsive">
-                <table className="table table-sm align-middle mb-0">
-                  <thead>
-                    <tr>
-                      <th scope="col">Coupure</th>
-                      <th scope="col" className="text-end">
-                        Nombre
-                      </th>
-                      <th scope="col" className="text-end">
-                        Montant
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {count_lines.map((l) => (
-                      <tr key={l.key}>
-                        <td>{l.label}</td>
-                        <td className="text-end">{formatQty(l.count)}</td>
-                        <td className="text-end">
-                          <Money value={l.total} currency={currency} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Total compté
-                      </th>
-                      <td className="text-end fw-bold">
-                        <Money value={c.counted} currency={currency} />
-                      </td>
-                    </tr>
-                  </tfoot>
-                </table>
-              </div>
+              <CountLinesTable currency={currency} lines={count_lines} counted={c.counted} />
             )}
           </SectionCard>
         </div>
