@@ -101,6 +101,7 @@ async function run(label: string, config: DatabaseConfig) {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const cookies = new Map<string, string>();
+    let lastBody = '';
     let xsrf = '';
     const send = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(base + url, {
@@ -115,8 +116,17 @@ async function run(label: string, config: DatabaseConfig) {
         cookies.set(k, v);
         if (k === 'XSRF-TOKEN') xsrf = decodeURIComponent(v);
       }
-      await res.arrayBuffer();
+      lastBody = Buffer.from(await res.arrayBuffer()).toString('utf8');
       return res;
+    };
+    // The refusal a form got (its errors, read from the page it was sent back to).
+    const why = async (url: string) => {
+      await send('GET', url);
+      try {
+        return JSON.stringify((JSON.parse(lastBody) as { props?: { errors?: unknown } }).props?.errors ?? {});
+      } catch {
+        return lastBody.slice(0, 200);
+      }
     };
     await send('GET', '/login');
     const login = await send('POST', '/login', ADMIN);
@@ -149,6 +159,7 @@ async function run(label: string, config: DatabaseConfig) {
       }
       const b = await time(RUNS, bareFn);
       rows.push(`${name.padEnd(40)} HTTP p50 ${h.p50.toFixed(1)} / p95 ${h.p95.toFixed(1)} ms (objectif ${target}, ${perHttp} requêtes SQL)   base seule p50 ${b.p50.toFixed(1)} / p95 ${b.p95.toFixed(1)} ms, ${perRun} requêtes SQL`);
+      console.log(rows.at(-1));
     };
     await measure(
       'Entrée de stock validée (20 lignes)',
@@ -171,7 +182,7 @@ async function run(label: string, config: DatabaseConfig) {
         await categoryOptions(db, null);
       },
     );
-    if (process.env.BENCH_WRITES !== '0') await otherWrites(db, send, measure, { id: Number(admin.id), name: admin.name });
+    if (process.env.BENCH_WRITES !== '0') await otherWrites(db, send, why, measure, { id: Number(admin.id), name: admin.name });
     server.close();
     console.log(`\n${label} (${RUNS} mesures, charge ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')})\n${rows.join('\n')}`);
   } finally {
@@ -189,18 +200,21 @@ type Measure = (name: string, target: number, httpFn: (i: number) => Promise<unk
  * lines, an invoice of 10 lines and a counter sale of 5 (cash), a settlement of 3 credit invoices,
  * a décaissement. BENCH_WRITES=0 leaves them out.
  */
-async function otherWrites(db: Knex, send: Send, measure: Measure, admin: { id: number; name: string }) {
+async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<string>, measure: Measure, admin: { id: number; name: string }) {
   const actor = { ...admin, ip: null };
   const today = businessDate('Africa/Abidjan');
   const key = () => randomBytes(12).toString('hex');
   const loc = async (code: string) => Number((await db('locations').where({ code }).first('id')).id);
   const [depot, shop] = [await loc('DEP01'), await loc('BTQ01')];
-  const landed = (res: Response, what: string, landing: RegExp) => {
-    if (res.status !== 303 || !landing.test(res.headers.get('location') ?? '')) throw new Error(`${what} refusé(e) (HTTP ${res.status} → ${res.headers.get('location')})`);
+  const landed = async (res: Response, what: string, landing: RegExp) => {
+    const location = res.headers.get('location') ?? '';
+    if (res.status !== 303 || !landing.test(location)) throw new Error(`${what} refusé(e) (HTTP ${res.status} → ${location}) : ${location ? await why(location) : ''}`);
   };
-  const inStock = async (location: number) =>
-    (await db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('stock_levels.location_id', location).where('stock_levels.quantity', '>=', 400).where('products.active', true).where('products.retail_price', '>', 0).orderBy('products.id').limit(400).pluck('products.id')).map(Number);
-  const [atDepot, atShop] = [await inStock(depot), await inStock(shop)];
+  // Products with stock enough for every run (the shop opens with at most 30 of each: 20 there).
+  const inStock = async (location: number, atLeast: number) =>
+    (await db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('stock_levels.location_id', location).where('stock_levels.quantity', '>=', atLeast).where('products.active', true).where('products.retail_price', '>', 0).orderBy('products.id').limit(400).pluck('products.id')).map(Number);
+  const [atDepot, atShop] = [await inStock(depot, 400), await inStock(shop, 20)];
+  if (atDepot.length < 40 || atShop.length < 40) throw new Error(`trop peu d'articles en stock (dépôt ${atDepot.length}, boutique ${atShop.length})`);
   const pick = (pool: number[], n: number, i: number) => Array.from({ length: n }, (_, k) => pool[(Math.abs(i + 10) * n + k) % pool.length]);
 
   await measure(
@@ -215,7 +229,7 @@ async function otherWrites(db: Knex, send: Send, measure: Measure, admin: { id: 
   const saleBody = (kind: 'invoice' | 'counter', location: number, clientId: number, products: number[]) => ({
     idempotency_key: key(), kind, client_id: clientId, location_id: location, sale_date: today, payment_mode: 'cash', due_date: null, discount: 0, note: '', form_loaded_at: new Date().toISOString(),
     lines: products.map((p) => ({ product_id: p, unit: 'unit', quantity: 1, unit_price: null, discount: 0 })),
-    payments: [{ method: 'especes', amount: 100_000_000, account_id: null, operator: null, phone: '', reference: '' }],
+    payments: [{ method: 'especes', amount: 2_000_000, account_id: null, operator: null, phone: '', reference: '' }],
   });
   const sale = (kind: 'invoice' | 'counter', location: number, clientId: number, products: number[], credit = false) =>
     createSale(
@@ -223,11 +237,16 @@ async function otherWrites(db: Knex, send: Send, measure: Measure, admin: { id: 
       {
         idempotencyKey: key(), kind, clientId, locationId: location, saleDate: today, paymentMode: credit ? 'credit' : 'cash', dueDate: credit ? today : null, discount: 0, note: '', formLoadedAt: new Date().toISOString(),
         lines: products.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 1, unitPrice: credit ? 10_000 : null, discount: 0 })),
-        payments: credit ? [] : [{ method: 'especes', amount: 100_000_000, accountId: null, operator: null, phone: '', reference: '' }],
+        payments: credit ? [] : [{ method: 'especes', amount: 2_000_000, accountId: null, operator: null, phone: '', reference: '' }],
       },
       { belowMinPrice: credit, beyondCreditLimit: credit },
       actor,
     );
+  // Cash in each desk for the change given back (a sale paid 2 000 000 in cash).
+  const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
+  for (const desk of await db('treasury_accounts').where({ kind: 'caisse', active: true }).pluck('id')) {
+    await createCashOperation(db, { ...base, idempotencyKey: key(), kind: 'cash_in', amount: 1_000_000_000, fromAccountId: null, toAccountId: Number(desk), beneficiary: "Banc d'essai" }, actor);
+  }
   await measure(
     'Facture validée (10 lignes, comptant)',
     20,
@@ -265,8 +284,6 @@ async function otherWrites(db: Knex, send: Send, measure: Measure, admin: { id: 
   );
 
   const category = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
-  const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
-  await createCashOperation(db, { ...base, idempotencyKey: key(), kind: 'cash_in', amount: 1_000_000_000, fromAccountId: null, toAccountId: desk, beneficiary: "Banc d'essai" }, actor);
   await measure(
     'Décaissement (caisse du dépôt)',
     15,
