@@ -16,6 +16,7 @@ import { createDb } from '../../server/db/connection.js';
 import { migrateLatest } from '../../server/db/migrate.js';
 import { rowCounts, tableNames } from '../../server/db/inspect.js';
 import { seedBase } from '../../server/services/setup/first-start.js';
+import { DEFAULT_BACKUP_SETTINGS, writeSettings } from '../../server/services/backups/catalogue.js';
 
 export const DRILL_ADMIN = { email: 'drill-admin@drill.local', password: 'Drill-Secret-123456' };
 
@@ -57,6 +58,10 @@ export async function throwAwayDatabase(pgUrl: string | undefined): Promise<Dril
   let db = createDb(config);
   await migrateLatest(db);
   await seedBase(db, DRILL_ADMIN);
+  // No daily backup in the application under attack: its timer (a minute after each start, then every
+  // five) would write a backup and its audit entry in the middle of a step that compares row counts
+  // (a refused request writes nothing), a write no request made. Step 7 runs the backup round trip.
+  writeSettings({ storageDir }, { ...DEFAULT_BACKUP_SETTINGS, daily: false });
   const kind = config.client;
   const counts = rowCounter(() => db);
   return {

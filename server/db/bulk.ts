@@ -81,10 +81,21 @@ export async function updateIntegersById(
   pairs: Array<[id: number, value: number]>,
   constants: Record<string, string | number> = {},
 ): Promise<void> {
-  if (pairs.length === 0) return;
+  for (const w of updateIntegersByIdWrites(trx, table, column, pairs, constants)) await trx.raw(w.sql, w.bindings);
+}
+
+/** The statements of updateIntegersById, to send with others (writeTogether). */
+export function updateIntegersByIdWrites(
+  trx: Knex.Transaction,
+  table: string,
+  column: string,
+  pairs: Array<[id: number, value: number]>,
+  constants: Record<string, string | number> = {},
+): Write[] {
   const sqlite = isSqlite(trx);
   const constantKeys = Object.keys(constants);
   const size = chunkSizeFor(2, 20_000);
+  const writes: Write[] = [];
   for (let i = 0; i < pairs.length; i += size) {
     const chunk = pairs.slice(i, i + size);
     const bindings: Array<string | number> = [];
@@ -97,13 +108,12 @@ export async function updateIntegersById(
     const sets = [`?? = v.new_value`, ...constantKeys.map(() => '?? = ?')];
     const setBindings: Array<string | number> = [column];
     for (const key of constantKeys) setBindings.push(key, constants[key]);
-    await trx.raw(`WITH v(row_id, new_value) AS (VALUES ${values.join(', ')}) UPDATE ?? SET ${sets.join(', ')} FROM v WHERE ??.id = v.row_id`, [
-      ...bindings,
-      table,
-      ...setBindings,
-      table,
-    ]);
+    writes.push({
+      sql: `WITH v(row_id, new_value) AS (VALUES ${values.join(', ')}) UPDATE ?? SET ${sets.join(', ')} FROM v WHERE ??.id = v.row_id`,
+      bindings: [...bindings, table, ...setBindings, table],
+    });
   }
+  return writes;
 }
 
 /**
@@ -118,21 +128,26 @@ export async function upsertAddIntegers(
   column: string,
   rows: Array<Record<string, number>>,
 ): Promise<void> {
-  if (rows.length === 0) return;
+  for (const w of upsertAddIntegersWrites(table, keys, column, rows)) await trx.raw(w.sql, w.bindings);
+}
+
+/** The statements of upsertAddIntegers, to send with others (writeTogether). */
+export function upsertAddIntegersWrites(table: string, keys: string[], column: string, rows: Array<Record<string, number>>): Write[] {
   const columns = [...keys, column];
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   const size = chunkSizeFor(columns.length);
+  const writes: Write[] = [];
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size);
     const bindings: Knex.RawBinding[] = [table, ...columns];
     for (const row of chunk) for (const c of columns) bindings.push(row[c]);
     bindings.push(...keys, column, table, column, column);
-    await trx.raw(
-      `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ` +
-        `ON CONFLICT (${keys.map(() => '??').join(', ')}) DO UPDATE SET ?? = ??.?? + excluded.??`,
+    writes.push({
+      sql: `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ON CONFLICT (${keys.map(() => '??').join(', ')}) DO UPDATE SET ?? = ??.?? + excluded.??`,
       bindings,
-    );
+    });
   }
+  return writes;
 }
 
 /**
@@ -148,25 +163,107 @@ export async function guardedSubtractIntegers(
   column: string,
   rows: Array<[k1: number, k2: number, amount: number]>,
 ): Promise<Set<string>> {
-  const done = new Set<string>();
-  if (rows.length === 0) return done;
-  const sqlite = isSqlite(trx);
-  const tuple = sqlite ? '(?, ?, ?)' : '(?::integer, ?::integer, ?::bigint)';
+  const changed: Array<Record<string, unknown>> = [];
+  for (const w of guardedSubtractIntegersWrites(trx, table, keys, column, rows)) {
+    const result = await trx.raw(w.sql, w.bindings);
+    changed.push(...(isSqlite(trx) ? result : result.rows));
+  }
+  return subtractedKeys(changed);
+}
+
+/** The statements of guardedSubtractIntegers (each RETURNING the keys k1, k2 it changed), to send with others (writeTogether). */
+export function guardedSubtractIntegersWrites(trx: Knex.Transaction, table: string, keys: [string, string], column: string, rows: Array<[k1: number, k2: number, amount: number]>): Write[] {
+  const tuple = isSqlite(trx) ? '(?, ?, ?)' : '(?::integer, ?::integer, ?::bigint)';
   const size = chunkSizeFor(3, 20_000);
+  const writes: Write[] = [];
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size);
     const bindings: Knex.RawBinding[] = [];
     for (const r of chunk) bindings.push(...r);
     bindings.push(table, column, table, column, table, keys[0], table, keys[1], table, column, table, keys[0], table, keys[1]);
-    const result = await trx.raw(
-      `WITH v(k1, k2, amount) AS (VALUES ${chunk.map(() => tuple).join(', ')}) ` +
+    writes.push({
+      sql:
+        `WITH v(k1, k2, amount) AS (VALUES ${chunk.map(() => tuple).join(', ')}) ` +
         `UPDATE ?? SET ?? = ??.?? - v.amount FROM v WHERE ??.?? = v.k1 AND ??.?? = v.k2 AND ??.?? >= v.amount RETURNING ??.?? AS k1, ??.?? AS k2`,
       bindings,
-    );
-    const changed: Array<{ k1: number; k2: number }> = sqlite ? result : result.rows;
-    for (const r of changed) done.add(`${Number(r.k1)}:${Number(r.k2)}`);
+    });
   }
-  return done;
+  return writes;
+}
+
+/** The keys "k1:k2" of the rows a guarded subtraction changed (its RETURNING rows). */
+export function subtractedKeys(rows: Array<Record<string, unknown>>): Set<string> {
+  return new Set(rows.map((r) => `${Number(r.k1)}:${Number(r.k2)}`));
+}
+
+/** One statement of a batch (writeTogether): SQL with knex's `?` (value) and `??` (identifier) placeholders, and its bindings. */
+export interface Write {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
+/** A statement built with knex (an UPDATE of one row…), to send with others (writeTogether). */
+export function writeOf(query: Knex.QueryBuilder): Write {
+  const { sql, bindings } = query.toSQL();
+  return { sql, bindings: [...bindings] as Knex.RawBinding[] };
+}
+
+/** The INSERT statements of insertInChunks (same keys in every row), to send with others (writeTogether). */
+export function insertWrites(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]): Write[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]);
+  const size = chunkSizeFor(columns.length);
+  const writes: Write[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    if (!isSqlite(trx)) {
+      // knex's own INSERT (an undefined value is the column's DEFAULT), its `?` placeholders kept.
+      const { sql, bindings } = trx(table).insert(chunk).toSQL();
+      writes.push({ sql, bindings: [...bindings] as Knex.RawBinding[] });
+      continue;
+    }
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const bindings: Knex.RawBinding[] = [table, ...columns];
+    for (const row of chunk) for (const c of columns) bindings.push(sqliteValue(row[c]) as Knex.RawBinding);
+    writes.push({ sql: `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, bindings });
+  }
+  return writes;
+}
+
+/**
+ * Sends independent writes of one operation together. On PostgreSQL they are one statement — each
+ * write a data-modifying CTE — so one round trip instead of one each; every write runs to its end,
+ * triggers fire as usual, and the rows of the `returning` writes (their RETURNING) come back. The
+ * writes must be independent: none may touch a row another writes or read what another writes
+ * (PostgreSQL runs them on one snapshot). On SQLite, in the process, they simply run one after the
+ * other (the `returning` ones last). The caller's transaction makes them one operation either way.
+ */
+export async function writeTogether(trx: Knex.Transaction, writes: Write[], returning: Write[] = []): Promise<Array<Record<string, unknown>>> {
+  if (isSqlite(trx)) {
+    for (const w of writes) await trx.raw(w.sql, w.bindings);
+    const out: Array<Record<string, unknown>> = [];
+    for (const w of returning) out.push(...((await trx.raw(w.sql, w.bindings)) as Array<Record<string, unknown>>));
+    return out;
+  }
+  if (writes.length + returning.length === 0) return [];
+  if (writes.length + returning.length === 1) {
+    const only = writes[0] ?? returning[0];
+    const result = await trx.raw(only.sql, only.bindings);
+    return returning.length ? result.rows : [];
+  }
+  const parts: string[] = [];
+  const bindings: Knex.RawBinding[] = [];
+  writes.forEach((w, i) => {
+    parts.push(`w${i} AS (${w.sql})`);
+    bindings.push(...w.bindings);
+  });
+  returning.forEach((w, i) => {
+    parts.push(`r${i} AS (${w.sql})`);
+    bindings.push(...w.bindings);
+  });
+  const select = returning.length ? returning.map((_, i) => `SELECT * FROM r${i}`).join(' UNION ALL ') : 'SELECT 1';
+  const result = await trx.raw(`WITH ${parts.join(', ')} ${select}`, bindings);
+  return returning.length ? result.rows : [];
 }
 
 /**

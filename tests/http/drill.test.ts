@@ -7,7 +7,9 @@ import { can, requireAuth, requireVerified } from '../../server/http/middleware/
 import { type RegisteredRoute, registeredRoutes } from '../../server/http/route-walker.js';
 import { ROUTES } from '../../shared/routes.js';
 import { type Subject, type Target, expectedAccess, fuzzCases, fuzzRoutes, routeMatrix } from '../../scripts/drill/attack.js';
-import { rowCounter } from '../../scripts/drill/harness.js';
+import { rowCounter, throwAwayDatabase } from '../../scripts/drill/harness.js';
+import { runScheduledBackup } from '../../server/services/backups/backups.js';
+import { readSettings } from '../../server/services/backups/catalogue.js';
 import { ADMIN, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { type ListeningApp, listen } from '../support/stock-http.js';
@@ -67,6 +69,19 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
   afterAll(async () => {
     await server.close();
     await t.close();
+  });
+
+  it('attacks an application without its daily backup: no write that no request made in the middle of a count comparison', { timeout: 60_000 }, async () => {
+    const database = await throwAwayDatabase(kind === 'pg' ? process.env.TEST_DATABASE_URL : undefined);
+    try {
+      expect(readSettings(database).daily).toBe(false);
+      const before = await database.counts();
+      // The timer's own call, at an hour when the default settings would write the day's backup.
+      expect(await runScheduledBackup(database.db, { database: database.config, storageDir: database.storageDir }, new Date(`${new Date().toISOString().slice(0, 10)}T23:30:00Z`))).toBeNull();
+      expect(await database.counts()).toEqual(before);
+    } finally {
+      await database.drop();
+    }
   });
 
   it('reads every route and its declared guards from the router', () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { nowIso } from '../../db/dialect.js';
-import { lockResource } from '../../db/transaction.js';
+import { type Write, insertWrites } from '../../db/bulk.js';
+import { lockChainHead } from '../../db/transaction.js';
 
 export interface AuditEntry {
   action: string;
@@ -17,24 +18,32 @@ export interface AuditEntry {
  */
 export async function recordAudit(db: Knex | Knex.Transaction, entry: AuditEntry): Promise<void> {
   const write = async (trx: Knex.Transaction) => {
-    await lockResource(trx, 'audit_log');
-    const last = await trx('audit_log').orderBy('id', 'desc').first('hash');
-    const row = {
-      occurred_at: nowIso(),
-      user_id: entry.user?.id ?? null,
-      user_name: entry.user?.name ?? null,
-      action: entry.action,
-      subject_type: entry.subject?.type ?? null,
-      subject_id: entry.subject ? String(entry.subject.id) : null,
-      subject_label: entry.subject?.label ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: entry.ip ?? null,
-      prev_hash: last?.hash ?? null,
-    };
-    await trx('audit_log').insert({ ...row, hash: auditHash(row) });
+    const { sql, bindings } = await auditWrite(trx, entry);
+    await trx.raw(sql, bindings);
   };
   if ((db as Knex.Transaction).isTransaction) await write(db as Knex.Transaction);
   else await (db as Knex).transaction(write);
+}
+
+/**
+ * The INSERT of an audit entry, chained to the log's head (the chain is locked until the transaction
+ * ends), for an operation that sends it with its own last writes (writeTogether, server/db/bulk.ts).
+ */
+export async function auditWrite(trx: Knex.Transaction, entry: AuditEntry): Promise<Write> {
+  const prevHash = await lockChainHead(trx, 'audit_log');
+  const row = {
+    occurred_at: nowIso(),
+    user_id: entry.user?.id ?? null,
+    user_name: entry.user?.name ?? null,
+    action: entry.action,
+    subject_type: entry.subject?.type ?? null,
+    subject_id: entry.subject ? String(entry.subject.id) : null,
+    subject_label: entry.subject?.label ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+    ip: entry.ip ?? null,
+    prev_hash: prevHash,
+  };
+  return insertWrites(trx, 'audit_log', [{ ...row, hash: auditHash(row) }])[0];
 }
 
 export function auditHash(row: Record<string, unknown>): string {

@@ -43,13 +43,21 @@ export async function requireActiveLocation(db: Knex | Knex.Transaction, id: num
   return { id: Number(row.id), code: row.code, name: row.name, kind: row.kind };
 }
 
-export async function loadProducts(db: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, ProductRef>> {
+/**
+ * The products of the given ids. `lock: true` (inside a transaction) takes their row locks
+ * (FOR UPDATE on PostgreSQL, in id order — the ledger's lock order) with the same read, so a document
+ * that moves their stock can hand them to the ledger (`lockedProducts` of postStockMovements) instead
+ * of having them read twice.
+ */
+export async function loadProducts(db: Knex | Knex.Transaction, ids: number[], options: { lock?: boolean } = {}): Promise<Map<number, ProductRef>> {
   const out = new Map<number, ProductRef>();
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
   for (let i = 0; i < unique.length; i += 400) {
-    const rows = await db('products')
+    const query = db('products')
       .whereIn('id', unique.slice(i, i + 400))
+      .orderBy('id')
       .select('id', 'code', 'barcode', 'name', 'unit', 'pack_size', 'purchase_price', 'cmup', 'retail_price', 'wholesale_price', 'min_price', 'category_id', 'active');
+    const rows = await (options.lock ? lockForUpdate(db, query) : query);
     for (const r of rows) {
       out.set(Number(r.id), {
         id: Number(r.id),
@@ -71,11 +79,12 @@ export async function loadProducts(db: Knex | Knex.Transaction, ids: number[]): 
   return out;
 }
 
-/** Products of document lines: each must exist and be active; errors keyed lines.N.product_id. */
-export async function requireActiveProducts(db: Knex | Knex.Transaction, lines: Array<{ productId: number }>, errors: Record<string, string>): Promise<Map<number, ProductRef>> {
+/** Products of document lines: each must exist and be active; errors keyed lines.N.product_id. `lock`: see loadProducts. */
+export async function requireActiveProducts(db: Knex | Knex.Transaction, lines: Array<{ productId: number }>, errors: Record<string, string>, options: { lock?: boolean } = {}): Promise<Map<number, ProductRef>> {
   const products = await loadProducts(
     db,
     lines.map((l) => l.productId),
+    options,
   );
   lines.forEach((l, i) => {
     const p = products.get(l.productId);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { insertInChunks, updateIntegersById } from '../../db/bulk.js';
+import { insertWrites, updateIntegersByIdWrites, writeOf, writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../../domain/limits.js';
@@ -8,7 +8,7 @@ import { documentSettings, getCurrency } from '../company/get-company.js';
 import { entryCancellationRefusal } from '../../domain/stock/cancellation.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { auditWrite, recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
 import { yearOf } from '../../domain/dates.js';
 import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
@@ -67,14 +67,17 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
   const opening = input.kind === 'opening';
   let supplier: { id: number; name: string; active: unknown; balance: unknown } | undefined;
   if (!opening) {
-    supplier = input.supplierId === null ? undefined : await trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance');
+    // Locked first: the lock order of the supplier's documents (a payment or a cancellation locks the
+    // supplier, then its entries, then their products), and its balance moves at the end.
+    supplier = input.supplierId === null ? undefined : await lockForUpdate(trx, trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance'));
     if (!supplier) errors.supplier_id = input.supplierId === null ? 'Choisissez le fournisseur.' : "Le fournisseur choisi n'existe pas.";
     else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
   }
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   const settings = await documentSettings(trx);
   checkBusinessDate(input.entryDate, settings.timeZone, 'entry_date', errors, "La date d'entrée");
-  const products = await requireActiveProducts(trx, input.lines, errors);
+  // Locked here (the ledger's lock order) and handed to the ledger, which then does not read them again.
+  const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
 
   const lines = input.lines.map((l, i) => {
     const p = products.get(l.productId);
@@ -156,7 +159,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
 
   const posted = await postStockMovements(
     trx,
-    { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate, allowNegative: settings.allowNegativeStock },
+    { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate, allowNegative: settings.allowNegativeStock, lockedProducts: products },
     finalLines.map((l, i) => ({ productId: l.productId, locationId: input.locationId, quantity: l.quantity, movementType: opening ? 'opening' : 'entry', unitCost: l.unitCost, valuation: 'receipt' as const, field: `lines.${i}.quantity` })),
   );
 
@@ -174,27 +177,25 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     cmup_after: posted[i].cmupAfter,
     purchase_price_before: products.get(l.productId)!.purchase_price,
   }));
-  await insertInChunks(trx, 'stock_entry_lines', lineRows);
-
   // Last purchase price, with its history (source "entry"); opening stock is no purchase.
   const priceChanges = opening ? [] : finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
-  await updateIntegersById(trx, 'products', 'purchase_price', priceChanges.map((l) => [l.productId, l.unitCost]), { updated_at: now });
   const history = priceChanges.map((l) => ({ product_id: l.productId, field: 'purchase_price', old_value: products.get(l.productId)!.purchase_price, new_value: l.unitCost, user_id: actor.id, source: 'entry', changed_at: now }));
-  await insertInChunks(trx, 'price_history', history);
-
-  if (!opening) {
-    await trx('suppliers')
-      .where({ id: input.supplierId })
-      .update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now });
-  }
-
-  await recordAudit(trx, {
+  const audit = await auditWrite(trx, {
     action: 'stock_entry.validated',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'stock_entry', id: entryId, label: number },
     details: { after: { kind: opening ? 'opening' : 'supplier', supplier: supplier?.name ?? OPENING_STOCK_LABEL, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_amount: totalAmount } },
     ip: actor.ip,
   });
+  // The entry's own writes in one go (one statement on PostgreSQL): its lines, the purchase prices
+  // and their history, what we owe the supplier, the audit entry.
+  await writeTogether(trx, [
+    ...insertWrites(trx, 'stock_entry_lines', lineRows),
+    ...updateIntegersByIdWrites(trx, 'products', 'purchase_price', priceChanges.map((l) => [l.productId, l.unitCost]), { updated_at: now }),
+    ...insertWrites(trx, 'price_history', history),
+    ...(opening ? [] : [writeOf(trx('suppliers').where({ id: input.supplierId }).update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now }))]),
+    audit,
+  ]);
   return { id: entryId, number };
 }
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { MovementType } from '../../../shared/stock.js';
-import { guardedSubtractIntegers, insertInChunks, updateIntegersById, upsertAddIntegers } from '../../db/bulk.js';
+import { guardedSubtractIntegersWrites, insertWrites, subtractedKeys, updateIntegersByIdWrites, upsertAddIntegersWrites, writeTogether } from '../../db/bulk.js';
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
-import { lockResource } from '../../db/transaction.js';
+import { lockChainHead } from '../../db/transaction.js';
 import { chainStockMovements } from '../../domain/integrity/chain.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal } from '../../domain/stock/cmup.js';
 import { Refusal } from '../../domain/errors.js';
@@ -53,6 +53,13 @@ export interface PostingContext {
   businessDate: string;
   /** Overrides the company setting (e.g. a cancellation that must never go negative). */
   allowNegative?: boolean;
+  /**
+   * The movements' products, already locked by the caller in this transaction and read under that
+   * lock (requireActiveProducts / loadProducts with `lock: true`, services/stock/common.ts), their
+   * CMUP not moved since: the ledger does not read them a second time. Any product missing from it
+   * is locked and read here as usual.
+   */
+  lockedProducts?: ReadonlyMap<number, { id: number; code: string; name: string; unit: string; cmup: number }>;
 }
 
 export interface PostedMovement {
@@ -120,9 +127,17 @@ interface ProductState {
  * Locks the product rows on PostgreSQL (in id order) and reads what the ledger needs.
  * On SQLite the write lock of the transaction already serialises every writer.
  */
-async function loadProducts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, ProductState>> {
+async function loadProducts(trx: Knex.Transaction, ids: number[], locked?: PostingContext['lockedProducts']): Promise<Map<number, ProductState>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const map = new Map<number, ProductState>();
+  if (locked && sorted.every((id) => locked.has(id))) {
+    // Copies: the ledger moves its own CMUP figures, never the caller's.
+    for (const id of sorted) {
+      const p = locked.get(id)!;
+      map.set(id, { id, code: p.code, name: p.name, unit: p.unit, cmup: Number(p.cmup) });
+    }
+    return map;
+  }
   for (const part of chunks(sorted)) {
     const q = lockForUpdate(trx, trx('products').whereIn('id', part).orderBy('id').select('id', 'code', 'name', 'unit', 'cmup'));
     for (const r of await q) map.set(Number(r.id), { id: Number(r.id), code: r.code, name: r.name, unit: r.unit, cmup: Number(r.cmup) });
@@ -133,19 +148,7 @@ async function loadProducts(trx: Knex.Transaction, ids: number[]): Promise<Map<n
 
 /** Total quantity of each product: every location plus what is in transit (sent, not received). */
 export async function quantitiesOnHand(trx: Knex | Knex.Transaction, productIds: number[]): Promise<Map<number, number>> {
-  const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
-  for (const part of chunks([...new Set(productIds)])) {
-    // Levels and what is in transit in one statement (one round trip).
-    const levels = trx('stock_levels').whereIn('product_id', part).select('product_id', 'quantity as q');
-    const transit = trx('transfers')
-      .join('transfer_lines', 'transfer_lines.transfer_id', 'transfers.id')
-      .where('transfers.status', 'sent')
-      .whereIn('transfer_lines.product_id', part)
-      .select('transfer_lines.product_id', 'transfer_lines.quantity_sent as q');
-    const rows = (await trx.from(levels.unionAll(transit).as('on_hand')).groupBy('product_id').select('product_id').sum({ q: 'q' })) as unknown as Array<{ product_id: number; q: number | null }>;
-    for (const r of rows) totals.set(Number(r.product_id), (totals.get(Number(r.product_id)) ?? 0) + Number(r.q ?? 0));
-  }
-  return totals;
+  return (await stockPicture(trx, productIds)).totals;
 }
 
 export async function allowsNegativeStock(trx: Knex | Knex.Transaction): Promise<boolean> {
@@ -169,10 +172,34 @@ function assertMovement(m: StockMovementInput) {
 }
 
 /**
+ * Each product's stock by place, and what it has in transit (sent, not received): one statement per
+ * chunk of products, so the ledger reads a batch's levels and totals on hand in one round trip.
+ */
+async function stockPicture(trx: Knex | Knex.Transaction, productIds: number[]): Promise<{ levels: Map<string, number>; totals: Map<number, number> }> {
+  const levels = new Map<string, number>();
+  const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
+  for (const part of chunks([...new Set(productIds)])) {
+    const atPlaces = trx('stock_levels').whereIn('product_id', part).select('product_id', 'location_id', 'quantity as q');
+    const transit = trx('transfers')
+      .join('transfer_lines', 'transfer_lines.transfer_id', 'transfers.id')
+      .where('transfers.status', 'sent')
+      .whereIn('transfer_lines.product_id', part)
+      .select('transfer_lines.product_id', trx.raw('NULL as location_id'), 'transfer_lines.quantity_sent as q');
+    for (const r of (await atPlaces.unionAll(transit)) as Array<{ product_id: number; location_id: number | null; q: number }>) {
+      const id = Number(r.product_id);
+      if (r.location_id !== null) levels.set(`${id}:${Number(r.location_id)}`, Number(r.q));
+      totals.set(id, (totals.get(id) ?? 0) + Number(r.q));
+    }
+  }
+  return { levels, totals };
+}
+
+/**
  * The stock-level ceiling (shared/limits.ts), checked before anything is written: each
  * (product, location) level and each product's total (every location and in transit) must stay
  * within LIMITS.stockLevel after the batch, so that a level, and its value at a CMUP within the
- * unit-price ceiling, stays a safe integer. A refusal names the product and the place.
+ * unit-price ceiling, stays a safe integer. A refusal names the product and the place. Returns each
+ * product's quantity on hand before the batch (the products are locked: it cannot change meanwhile).
  */
 async function checkLevelCeilings(
   trx: Knex.Transaction,
@@ -184,14 +211,10 @@ async function checkLevelCeilings(
     if (field) errors[field] ??= message;
     errors.lines ??= message;
   };
-  const levels = new Map<string, number>();
-  for (const part of chunks(changes)) {
-    const rows = await trx('stock_levels')
-      .whereIn('product_id', [...new Set(part.map((c) => c.productId))])
-      .whereIn('location_id', [...new Set(part.map((c) => c.locationId))])
-      .select('product_id', 'location_id', 'quantity');
-    for (const r of rows) levels.set(`${r.product_id}:${r.location_id}`, Number(r.quantity));
-  }
+  const { levels, totals } = await stockPicture(
+    trx,
+    changes.map((c) => c.productId),
+  );
   const byProduct = new Map<number, { delta: number; field?: string }>();
   for (const c of changes) {
     const p = products.get(c.productId)!;
@@ -208,22 +231,15 @@ async function checkLevelCeilings(
     t.field ??= c.field;
     byProduct.set(c.productId, t);
   }
-  const moved = [...byProduct].filter(([, t]) => t.delta !== 0);
-  let totals = new Map<number, number>();
-  if (moved.length) {
-    totals = await quantitiesOnHand(
-      trx,
-      moved.map(([id]) => id),
-    );
-    for (const [id, t] of moved) {
-      const p = products.get(id)!;
-      const total = totals.get(id) ?? 0;
-      try {
-        addWithin('stockLevel', total, t.delta);
-      } catch (err) {
-        if (!(err instanceof LimitExceeded)) throw err;
-        refuse(t.field, `Le stock total de « ${p.name} » (${p.code}), tous emplacements confondus, ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(total + t.delta)}).`);
-      }
+  for (const [id, t] of byProduct) {
+    if (t.delta === 0) continue;
+    const p = products.get(id)!;
+    const total = totals.get(id) ?? 0;
+    try {
+      addWithin('stockLevel', total, t.delta);
+    } catch (err) {
+      if (!(err instanceof LimitExceeded)) throw err;
+      refuse(t.field, `Le stock total de « ${p.name} » (${p.code}), tous emplacements confondus, ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(total + t.delta)}).`);
     }
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
@@ -242,6 +258,7 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   const products = await loadProducts(
     trx,
     movements.map((m) => m.productId),
+    ctx.lockedProducts,
   );
   const allowNegative = ctx.allowNegative ?? (await allowsNegativeStock(trx));
 
@@ -258,52 +275,8 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   const ordered = [...net.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId);
   // Each moved product's quantity on hand before this batch (the products are locked: it cannot change meanwhile).
   const onHandBefore = await checkLevelCeilings(trx, ordered, products);
-  const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
-  // Guarded decrements (never below zero unless allowed) and plain additions, each set-based; the
-  // product locks taken above already serialise writers of the same rows on PostgreSQL, SQLite
-  // holds the write lock.
-  const decrements = ordered.filter((e) => e.delta < 0 && !allowNegative);
-  const changed = await guardedSubtractIntegers(
-    trx,
-    'stock_levels',
-    ['product_id', 'location_id'],
-    'quantity',
-    decrements.map((e) => [e.productId, e.locationId, -e.delta]),
-  );
-  for (const e of decrements) {
-    if (changed.has(`${e.productId}:${e.locationId}`)) continue;
-    const row = await trx('stock_levels').where({ product_id: e.productId, location_id: e.locationId }).first('quantity');
-    const available = Number(row?.quantity ?? 0);
-    shortages.push({ productId: e.productId, locationId: e.locationId, requested: -e.delta, available, missing: -e.delta - Math.max(available, 0), field: e.fields[0] });
-  }
-  const additions = ordered
-    .filter((e) => e.delta > 0 || (e.delta < 0 && allowNegative))
-    .map((e) => ({ product_id: e.productId, location_id: e.locationId, quantity: e.delta }));
-  if (shortages.length) {
-    // Nothing else is written: the caller's transaction rolls back on this error.
-    const locIds = [...new Set(shortages.map((s) => s.locationId))];
-    const locs = new Map((await trx('locations').whereIn('id', locIds).select('id', 'name')).map((l) => [Number(l.id), l.name as string]));
-    throw new StockShortageError(
-      shortages.map((s) => {
-        const p = products.get(s.productId)!;
-        return { ...s, productName: p.name, productCode: p.code, unit: p.unit, locationName: locs.get(s.locationId) ?? `emplacement n° ${s.locationId}` };
-      }),
-    );
-  }
-  await upsertAddIntegers(trx, 'stock_levels', ['product_id', 'location_id'], 'quantity', additions);
-
-  // 2. CMUP of valued receipts, against the quantity on hand before this batch.
-  // The totals read by the ceiling check are that; a product whose movements of this batch cancel
-  // out was not read there: read now (levels already updated, which changed nothing in sum).
-  const valued = movements.filter((m) => m.valuation);
-  const onHand = new Map<number, number>();
-  const unread = [...new Set(valued.map((m) => m.productId))].filter((id) => {
-    if (!onHandBefore.has(id)) return true;
-    onHand.set(id, onHandBefore.get(id)!);
-    return false;
-  });
-  if (unread.length) for (const [id, q] of await quantitiesOnHand(trx, unread)) onHand.set(id, q);
-
+  // 2. CMUP of valued receipts, against the quantity on hand before this batch (read by the ceiling check).
+  const onHand = new Map(onHandBefore);
   const now = nowIso();
   // The document, user and business date every ledger and CMUP-history row of this posting carries.
   const byDocument = { document_type: ctx.documentType, document_id: ctx.documentId, document_number: ctx.documentNumber, user_id: ctx.userId, business_date: ctx.businessDate };
@@ -338,9 +311,6 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
     posted.push({ productId: m.productId, locationId: m.locationId, quantity: m.quantity, unitCost: m.unitCost ?? before, movementType: m.movementType, cmupBefore: before, cmupAfter: after });
   }
 
-  await updateIntegersById(trx, 'products', 'cmup', [...changedCmup], { updated_at: now });
-  await insertInChunks(trx, 'cmup_history', history);
-
   // 3. The ledger rows themselves.
   const rows = posted.map((m, i) => ({
     product_id: m.productId,
@@ -355,10 +325,52 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   // The journal's hash chain (server/domain/integrity/chain.ts): one chain in id order, its writers
   // serialised (SQLite holds the write lock; PostgreSQL takes the advisory lock until commit, so ids
   // follow the chain), the previous hash read from the last row through the primary key.
-  await lockResource(trx, 'stock_movements');
-  const last = await trx('stock_movements').orderBy('id', 'desc').first('hash');
-  chainStockMovements(rows, last?.hash ?? null);
-  await insertInChunks(trx, 'stock_movements', rows);
+  chainStockMovements(rows, await lockChainHead(trx, 'stock_movements'));
+
+  // 4. Every write at once (one statement on PostgreSQL, server/db/bulk.ts writeTogether), each
+  // set-based: guarded decrements of the levels (never below zero unless allowed; the product locks
+  // taken above serialise writers of the same rows on PostgreSQL, SQLite holds the write lock),
+  // additions, the CMUP and its history, the movements.
+  const decrements = ordered.filter((e) => e.delta < 0 && !allowNegative);
+  const additions = ordered
+    .filter((e) => e.delta > 0 || (e.delta < 0 && allowNegative))
+    .map((e) => ({ product_id: e.productId, location_id: e.locationId, quantity: e.delta }));
+  const changed = subtractedKeys(
+    await writeTogether(
+      trx,
+      [
+        ...upsertAddIntegersWrites('stock_levels', ['product_id', 'location_id'], 'quantity', additions),
+        ...updateIntegersByIdWrites(trx, 'products', 'cmup', [...changedCmup], { updated_at: now }),
+        ...insertWrites(trx, 'cmup_history', history),
+        ...insertWrites(trx, 'stock_movements', rows),
+      ],
+      guardedSubtractIntegersWrites(
+        trx,
+        'stock_levels',
+        ['product_id', 'location_id'],
+        'quantity',
+        decrements.map((e) => [e.productId, e.locationId, -e.delta]),
+      ),
+    ),
+  );
+  const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
+  for (const e of decrements) {
+    if (changed.has(`${e.productId}:${e.locationId}`)) continue;
+    const row = await trx('stock_levels').where({ product_id: e.productId, location_id: e.locationId }).first('quantity');
+    const available = Number(row?.quantity ?? 0);
+    shortages.push({ productId: e.productId, locationId: e.locationId, requested: -e.delta, available, missing: -e.delta - Math.max(available, 0), field: e.fields[0] });
+  }
+  if (shortages.length) {
+    // The caller's transaction rolls back on this error: nothing of the batch stays written.
+    const locIds = [...new Set(shortages.map((s) => s.locationId))];
+    const locs = new Map((await trx('locations').whereIn('id', locIds).select('id', 'name')).map((l) => [Number(l.id), l.name as string]));
+    throw new StockShortageError(
+      shortages.map((s) => {
+        const p = products.get(s.productId)!;
+        return { ...s, productName: p.name, productCode: p.code, unit: p.unit, locationName: locs.get(s.locationId) ?? `emplacement n° ${s.locationId}` };
+      }),
+    );
+  }
   return posted;
 }
 

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { TransferStatus } from '../../../shared/stock.js';
+import { insertWrites, writeOf, writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso } from '../../db/dialect.js';
 import { valueOf } from '../../domain/stock/cmup.js';
 import { mergeDuplicateLines } from '../../domain/stock/lines.js';
 import { planReception, transferActionRefusal } from '../../domain/stock/transfer-state.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { auditWrite, recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
 import { businessDate, yearOf } from '../../domain/dates.js';
 import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors, valuedTotal } from './common.js';
@@ -49,7 +50,8 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
   const to = await requireActiveLocation(trx, input.toLocationId, 'to_location_id', errors, "L'emplacement de destination");
   if (input.fromLocationId === input.toLocationId) errors.to_location_id = "La destination doit être différente de l'emplacement de départ.";
   checkBusinessDate(input.transferDate, await companyTimeZone(trx), 'transfer_date', errors, 'La date du transfert');
-  const products = await requireActiveProducts(trx, input.lines, errors);
+  // Locked here (the ledger's lock order) and handed to the ledger, which then does not read them again.
+  const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   throwIfErrors(errors);
 
   const merged = mergeDuplicateLines(input.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
@@ -73,20 +75,20 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
   });
   const posted = await postStockMovements(
     trx,
-    { documentType: 'transfer', documentId: transferId, documentNumber: number, userId: actor.id, businessDate: input.transferDate },
+    { documentType: 'transfer', documentId: transferId, documentNumber: number, userId: actor.id, businessDate: input.transferDate, lockedProducts: products },
     merged.lines.map((l) => ({ productId: l.productId, locationId: from!.id, quantity: -l.quantity, movementType: 'transfer_out', field: `lines.${l.sourceIndexes[0]}.quantity` })),
   );
   const rows = merged.lines.map((l, i) => ({ transfer_id: transferId, position: i + 1, product_id: l.productId, quantity_sent: l.quantity, unit_cost: posted[i].unitCost }));
-  for (let i = 0; i < rows.length; i += 200) await trx('transfer_lines').insert(rows.slice(i, i + 200));
   const totalValue = await valuedTotal(trx, rows.map((r) => valueOf(r.quantity_sent, r.unit_cost)), 'La valeur totale du transfert');
-  await trx('transfers').where({ id: transferId }).update({ total_value: totalValue });
-  await recordAudit(trx, {
+  const audit = await auditWrite(trx, {
     action: 'transfer.sent',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'transfer', id: transferId, label: number },
     details: { after: { status: 'sent', from: from!.name, to: to!.name, transfer_date: input.transferDate, lines: rows.length, total_value: totalValue, products: merged.lines.map((l) => products.get(l.productId)?.code) } },
     ip: actor.ip,
   });
+  // The transfer's own writes in one go (one statement on PostgreSQL): its lines, its value, the audit entry.
+  await writeTogether(trx, [...insertWrites(trx, 'transfer_lines', rows), writeOf(trx('transfers').where({ id: transferId }).update({ total_value: totalValue })), audit]);
   return { id: transferId, number };
 }
 

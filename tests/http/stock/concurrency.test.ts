@@ -5,9 +5,11 @@ import { testDatabases } from '../../support/databases.js';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { withSearchName } from '../../../server/db/search.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
+import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, makeSupplier, stockFixtures } from '../../support/stock.js';
 import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
 import { uniqueTag } from '../../support/unique.js';
+import { verifyStockChain } from '../../../server/services/integrity/check-journals.js';
+import { verifyAuditChain } from '../../../server/services/audit/record-audit.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const year = () => today().slice(0, 4);
@@ -148,6 +150,83 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     // validated once: one number taken, the next of the series
     expect(row.number).toBe(numbersAfter('INV', invBefore, 1)[0]);
     expect(await lastNumber(t.db, 'INV', year())).toBe(invBefore + 1);
+  });
+
+  it('entries, transfers, readjustments and bare postings of different products at once keep one unbroken stock chain and audit chain', { timeout: 120_000 }, async () => {
+    // Different products and three number series: neither a product lock nor one counter serialises
+    // these writers — only the chain heads' locks (lockChainHead) keep each journal one chain.
+    const tag = uniqueTag();
+    const product = (i: number, what: string) => makeProduct(t.db, { code: `${tag}${what}${i}`, name: `Article ${what} ${i}`, category_id: f.category, unit: 'pièce', purchase_price: 500 });
+    const N = 8;
+    const received = await Promise.all(Array.from({ length: N }, (_, i) => product(i, 'E')));
+    const sent = await Promise.all(Array.from({ length: N }, (_, i) => product(i, 'T')));
+    const broken = await Promise.all(Array.from({ length: N }, (_, i) => product(i, 'R')));
+    const posted = await Promise.all(Array.from({ length: N }, (_, i) => product(i, 'P')));
+    for (const p of [...sent, ...broken]) await giveStock(t.db, p, f.depot, 10, 500);
+    const [entBefore, trfBefore, invBefore] = [await lastNumber(t.db, 'ENT', year()), await lastNumber(t.db, 'TRF', year()), await lastNumber(t.db, 'INV', year())];
+    const movementsBefore = Number((await t.db('stock_movements').max({ id: 'id' }).first())!.id ?? 0);
+    const clients = await loggedInClients(server, 3 * N);
+    const requests = [
+      ...received.map((p, i) => ({
+        url: ENTRIES,
+        done: /^\/operations\/entreestock\/\d+$/,
+        body: { idempotency_key: idempotencyKey(), supplier_id: f.supplier, location_id: f.depot, entry_date: today(), supplier_ref: `BL-${tag}-${i}`, note: '', lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_cost: 500 }] },
+      })),
+      ...sent.map((p) => ({
+        url: TRANSFERS,
+        done: /^\/operations\/sortiestock\/transferts\/\d+$/,
+        body: { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: p, quantity: 4 }] },
+      })),
+      ...broken.map((p) => ({
+        url: READJUST,
+        done: /^\/operations\/gestionstock\?tab=readjustments$/,
+        body: { idempotency_key: idempotencyKey(), location_id: f.depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: p, direction: 'out', quantity: 2 }] },
+      })),
+    ];
+    const [results] = await Promise.all([
+      Promise.all(requests.map((r, i) => clients[i].post(r.url, r.body))),
+      // Postings without a document number: nothing but the chain's lock orders them.
+      Promise.all(posted.map((p) => giveStock(t.db, p, f.shop, 7, 500))),
+    ]);
+    expect(results.map((r, i) => r.status === 303 && requests[i].done.test(r.headers.location))).toEqual(Array(3 * N).fill(true));
+
+    expect(Number((await t.db('stock_movements').where('id', '>', movementsBefore).count({ n: '*' }).first())!.n)).toBe(4 * N);
+    // One chain: each row's hash follows the row before it by id (two writers on the same head fork it).
+    expect(await verifyStockChain(t.db)).toBeNull();
+    expect(await verifyAuditChain(t.db)).toBeNull();
+    // Every series went on without a gap.
+    expect(await lastNumber(t.db, 'ENT', year())).toBe(entBefore + N);
+    expect(await lastNumber(t.db, 'TRF', year())).toBe(trfBefore + N);
+    expect(await lastNumber(t.db, 'INV', year())).toBe(invBefore + N);
+    expect((await t.db('stock_entries').where('supplier_ref', 'like', `BL-${tag}-%`).pluck('number')).sort()).toEqual(numbersAfter('ENT', entBefore, N));
+    for (const p of received) expect(await levelOf(t.db, p, f.depot)).toBe(3);
+    for (const p of sent) expect(await levelOf(t.db, p, f.depot)).toBe(6);
+    for (const p of broken) expect(await levelOf(t.db, p, f.depot)).toBe(8);
+    for (const p of posted) expect(await levelOf(t.db, p, f.shop)).toBe(7);
+  });
+
+  it('parallel entries of one product from different suppliers value it one after the other: each CMUP starts from the one before', { timeout: 120_000 }, async () => {
+    // Different suppliers: only the product's lock (taken with its first read, handed to the ledger) orders them.
+    const tag = uniqueTag();
+    const flour = await makeProduct(t.db, { code: `${tag}FAR`, name: 'Farine de blé 50 kg', category_id: f.category, unit: 'sac', purchase_price: 1000 });
+    await giveStock(t.db, flour, f.depot, 10, 1000);
+    const N = 12;
+    const suppliers = await Promise.all(Array.from({ length: N }, (_, i) => makeSupplier(t.db, { code: `${tag}F${i}`, name: `Minoterie ${tag} ${i}` })));
+    const clients = await loggedInClients(server, N);
+    const results = await Promise.all(
+      clients.map((c, i) =>
+        c.post(ENTRIES, { idempotency_key: idempotencyKey(), supplier_id: suppliers[i], location_id: f.depot, entry_date: today(), supplier_ref: `BL-${tag}-${i}`, note: '', lines: [{ product_id: flour, unit: 'unit', quantity: 5 + i, unit_cost: 1100 + 250 * i }] }),
+      ),
+    );
+    expect(results.map((r) => r.status === 303 && /^\/operations\/entreestock\/\d+$/.test(r.headers.location))).toEqual(Array(N).fill(true));
+    const history = await t.db('cmup_history').where({ product_id: flour }).orderBy('id').select('old_cmup', 'new_cmup', 'quantity_before', 'quantity');
+    expect(history).toHaveLength(N + 1);
+    history.slice(1).forEach((h, i) => {
+      expect(Number(h.old_cmup), `CMUP avant la valorisation ${i + 2}`).toBe(Number(history[i].new_cmup));
+      expect(Number(h.quantity_before), `stock avant la valorisation ${i + 2}`).toBe(Number(history[i].quantity_before) + Number(history[i].quantity));
+    });
+    expect(Number((await t.db('products').where({ id: flour }).first('cmup')).cmup)).toBe(Number(history.at(-1)!.new_cmup));
+    expect(await levelOf(t.db, flour, f.depot)).toBe(10 + Array.from({ length: N }, (_, i) => 5 + i).reduce((a, b) => a + b, 0));
   });
 
   it('100 parallel validations get the next 100 numbers, without gap or duplicate', { timeout: 120_000 }, async () => {

@@ -5,6 +5,7 @@ import { businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { uniqueTag } from '../../support/unique.js';
+import { createStockEntry } from '../../../server/services/stock/entries.js';
 import { type StockFixtures, expectStockConsistent, idempotencyKey, lastNumber, levelOf, makeProduct, makeSupplier, nextNumber, stockFixtures } from '../../support/stock.js';
 
 const today = () => businessDate('Africa/Abidjan');
@@ -69,6 +70,32 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect((await v.post('/operations/entreestock', entry())).status).toBe(403);
     expect((await v.post('/operations/entreestock/1/cancel', { reason: 'Erreur de saisie', version: 1 })).status).toBe(403);
     expect(await counts()).toEqual(before);
+  });
+
+  it('validates an entry in the same number of statements whatever its number of lines (20 lines as 2; 13 on PostgreSQL)', async () => {
+    const tag = uniqueTag();
+    const products = await Promise.all(Array.from({ length: 20 }, (_, i) => makeProduct(t.db, { code: `${tag}B${i}`, name: `Article ${i}`, category_id: f.category, purchase_price: 400 })));
+    const adminId = Number((await t.db('users').orderBy('id').first('id')).id);
+    const statementsOf = async (lines: number[]) => {
+      const seen: string[] = [];
+      const log = (q: { sql: string }) => seen.push(q.sql);
+      t.db.on('query', log);
+      try {
+        await createStockEntry(
+          t.db,
+          { idempotencyKey: idempotencyKey(), supplierId: f.supplier, locationId: f.depot, entryDate: today(), supplierRef: `BL-${tag}`, note: '', lines: lines.map((p, i) => ({ productId: p, unit: 'unit', quantity: 5 + i, unitCost: 450 + i })) },
+          { id: adminId, name: 'Administrateur', ip: null },
+        );
+      } finally {
+        t.db.off('query', log);
+      }
+      return seen.filter((sql) => !/^(BEGIN|COMMIT);?$/.test(sql));
+    };
+    const two = await statementsOf(products.slice(0, 2));
+    const twenty = await statementsOf(products);
+    expect(twenty.length, twenty.join('\n')).toBe(two.length);
+    // Products locked once, chain heads read with their lock, each document's last writes sent together (writeTogether).
+    if (kind === 'pg') expect(twenty.length, twenty.join('\n')).toBeLessThanOrEqual(13);
   });
 
   it('shows the new-entry form with active suppliers and locations', async () => {
