@@ -47,7 +47,6 @@ export function ImportPage({
   const form = useServerForm<{ file: File | null }>({ file: null });
   const [confirming, setConfirming] = useState(false);
   const [inputKey, setInputKey] = useState(0);
-  const fileError = form.errorOf('file');
 
   return (
     <AppPage title={title} breadcrumbs={breadcrumbs}>
@@ -71,12 +70,7 @@ export function ImportPage({
                   id="import-file"
                   label="Fichier CSV ou Excel (.xlsx)"
                   accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  file={form.data.file}
-                  onChange={(file) => {
-                    form.setData('file', file);
-                    form.clearErrors('file');
-                  }}
-                  error={fileError}
+                  {...form.fileProps('file')}
                   hint="La première ligne contient les en-têtes de colonnes. Rien n'est enregistré avant votre confirmation."
                 />
                 <SubmitButton busy={form.busy} icon="fa-solid fa-magnifying-glass" busyLabel="Analyse du fichier…" disabled={!form.data.file} testId="import-preview">

@@ -258,7 +258,6 @@ function RestoreDialog({ backup, onClose }: { backup: BackupRow; onClose: () => 
 function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; disabled: boolean }) {
   const form = useServerForm<{ file: File | null; password: string }>({ file: null, password: '' }, { resetOnError: ['password'] });
   const [confirming, setConfirming] = useState(false);
-  const fileError = form.errorOf('file');
   return (
     <SectionCard title="Restaurer depuis un fichier" icon="fa-solid fa-file-arrow-up" className="h-100 mb-0" testId="backup-upload">
       <form
@@ -274,12 +273,7 @@ function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; dis
           id="backup-file"
           label="Fichier de sauvegarde"
           accept=".sqlite,.dump"
-          file={form.data.file}
-          onChange={(file) => {
-            form.setData('file', file);
-            form.clearErrors('file');
-          }}
-          error={fileError}
+          {...form.fileProps('file')}
           hint={<>Une sauvegarde téléchargée depuis cet écran (.sqlite ou .dump, {maxUploadMb.toLocaleString('fr-FR')} Mo au plus). Elle est vérifiée avant toute modification.</>}
         />
         <TextField id="upload-password" name="password" type="password" autoComplete="current-password" label="Votre mot de passe" value={form.data.password} onChange={(v) => form.setData('password', v)} error={form.errorOf('password')} required />
