@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
 import { Icon } from './Icon';
 
 type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'name'>;
@@ -170,46 +170,6 @@ export function CheckboxField({ id, name, label, checked, onChange, error }: { i
   );
 }
 
-
-/**
- * One file to send (an import, a backup): the native file button speaks the browser's language, so
- * a French « Choisir… » button and the chosen name stand in front of it; the server's error and the
- * hint under it (aria-describedby). Remount it (`key`) to clear the native input after a send.
- */
-export function FileField({ id, label, accept, file, onChange, error, hint }: { id: string; label: ReactNode; accept: string; file: File | null; onChange: (file: File | null) => void; error?: string; hint: ReactNode }) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <div className={`input-group app-file-input ${error ? 'is-invalid' : ''}`}>
-        <button type="button" className="btn btn-outline-secondary" tabIndex={-1} aria-hidden="true" onClick={() => input.current?.click()}>
-          <Icon name="fa-solid fa-folder-open" className="me-2" />
-          Choisir…
-        </button>
-        <span className={`form-control text-truncate ${file ? '' : 'text-body-secondary'}`} aria-hidden="true">
-          {file ? file.name : 'Aucun fichier'}
-        </span>
-      </div>
-      <input
-        ref={input}
-        id={id}
-        name="file"
-        type="file"
-        accept={accept}
-        className="app-file-native"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-      <div id={`${id}-hint`} className="form-text">
-        {hint}
-      </div>
-    </div>
-  );
-}
 /** Success / info / error message above a form or a document (role=status so it is announced; `icon` replaces the tone's). */
 export function StatusAlert({ tone = 'success', icon, children, testId, className = '' }: { tone?: 'success' | 'info' | 'danger' | 'warning' | 'secondary'; icon?: string; children: ReactNode; testId?: string; className?: string }) {
   if (!children) return null;
