@@ -6,10 +6,6 @@
  * page that says DUPLICATA) and cancelled with a reason — the row reads « Annulée », its printout
  * « ANNULÉE ».
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '../../shared/routes.js';
@@ -20,21 +16,9 @@ import { createSale } from '../../server/services/sales/create-sale.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
 import { createSettlement } from '../../server/services/settlements/create-settlement.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { readPdf } from './support/pdf.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
-/** Each page's size in mm (pdfinfo) and its text (pdftotext). */
-function pdfFacts(pdf: Buffer): { sizes: Array<[number, number]>; text: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-pdf-'));
-  try {
-    const file = path.join(dir, 'out.pdf');
-    fs.writeFileSync(file, pdf);
-    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', file], { encoding: 'utf8' });
-    const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m): [number, number] => [(Number(m[1]) * 25.4) / 72, (Number(m[2]) * 25.4) / 72]);
-    return { sizes, text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium)', () => {
   let server: E2EServer;
@@ -116,11 +100,11 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     await step('réimprimer A6', page, async () => {
       await page.getByTestId(`cancellation-row-${invoice.number}`).getByTestId('reprint').click();
       await page.locator('.app-print-sheet').waitFor();
-      const { sizes, text } = pdfFacts(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-      expect(sizes.length).toBeGreaterThan(0);
-      for (const [w, h] of sizes) {
-        expect(Math.abs(w - 105)).toBeLessThan(1.5);
-        expect(Math.abs(h - 148)).toBeLessThan(1.5);
+      const { pages, text } = readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const { width, height } of pages) {
+        expect(Math.abs(width - 105)).toBeLessThan(1.5);
+        expect(Math.abs(height - 148)).toBeLessThan(1.5);
       }
       expect(text).toContain('DUPLICATA');
       expect(text).toContain(invoice.number);
@@ -143,7 +127,7 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     await step('imprimé annulé', page, async () => {
       await page.goto(route('sales.print', { id: invoice.id }, { format: 'a6' }));
       await page.locator('.app-print-sheet').waitFor();
-      const { text } = pdfFacts(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+      const { text } = readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
       expect(text).toMatch(/ANNUL[ÉE]E/);
     });
     expect(errors).toEqual([]);

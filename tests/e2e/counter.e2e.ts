@@ -7,9 +7,7 @@
  * (58 mm with ?width=58) and carries the amount in words.
  * PRINT_PDF_DIR=/some/dir keeps the PDFs.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,33 +18,11 @@ import { businessDate } from '../../server/domain/dates.js';
 import { createStockEntry } from '../../server/services/stock/entries.js';
 import type { Actor } from '../../server/services/actor.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { popplerAvailable, readPdf } from './support/pdf.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
-const popplerAvailable = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
-/** The text and the page sizes (in mm) of a PDF. */
-function readPdf(pdf: Buffer): { text: string; pages: Array<{ width: number; height: number }> } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-ticket-'));
-  try {
-    const file = path.join(dir, 'out.pdf');
-    fs.writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '50', file], { encoding: 'utf8' });
-    const pages = [...info.matchAll(/Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => ({ width: (Number(m[1]) * 25.4) / 72, height: (Number(m[2]) * 25.4) / 72 }));
-    return { text, pages };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The roll's @page length follows the sheet once styles and fonts are in (PrintFrame measures it): wait for it. */
 async function rollSettled(page: Page) {

@@ -5,9 +5,7 @@
  * status; printed A5 to PDF — page size and amount in words checked in the PDF's text.
  * INVOICE_SHOTS=/some/dir keeps screenshots of the form, the page and the PDF.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,31 +17,11 @@ import { businessDate } from '../../server/domain/dates.js';
 import { createStockEntry } from '../../server/services/stock/entries.js';
 import type { Actor } from '../../server/services/actor.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { popplerAvailable, readPdf } from './support/pdf.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
-const popplerAvailable = (() => {
-  try {
-    execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
-function pdfFacts(pdf: Buffer): { widthMm: number; heightMm: number; text: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-inv-'));
-  try {
-    const file = path.join(dir, 'out.pdf');
-    fs.writeFileSync(file, pdf);
-    const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))!;
-    const mm = (pt: string) => Math.round((Number(pt) * 25.4) / 72);
-    return { widthMm: mm(m[1]), heightMm: mm(m[2]), text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const CEMENT = { code: 'CIM50', barcode: '6001112223334', name: 'Ciment CPJ 45 sac de 50 kg' };
 const NAILS = { code: 'PTE70', name: 'Pointes 70 mm boîte de 1 kg' };
@@ -140,8 +118,8 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
       await expect.poll(() => page.getByTestId('document-number').textContent()).toBe(number);
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       if (shots) fs.writeFileSync(path.join(shots, 'facture-a5.pdf'), pdf);
-      const facts = pdfFacts(pdf);
-      expect([facts.widthMm, facts.heightMm]).toEqual([148, 210]);
+      const facts = readPdf(pdf, { layout: false });
+      expect([Math.round(facts.pages[0].width), Math.round(facts.pages[0].height)]).toEqual([148, 210]);
       const text = facts.text.replace(/\s+/g, ' ');
       expect(text).toContain(number);
       expect(text).toMatch(/Arrêtée la présente facture à la somme de deux cent quarante-neuf mille francs CFA \(249\s000\sFCFA\)\./);

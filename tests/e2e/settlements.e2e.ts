@@ -7,9 +7,7 @@
  * a DUPLICATA). SCREENSHOT_DIR=/some/dir keeps screenshots of the form and the settlement at
  * 1366 and 390 px; PRINT_PDF_DIR=/some/dir keeps the PDFs.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,31 +18,10 @@ import { addDays, businessDate } from '../../server/domain/dates.js';
 import type { Actor } from '../../server/services/actor.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import { popplerAvailable, readPdf } from './support/pdf.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
-const popplerAvailable = (() => {
-  try {
-    execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
-/** The text and the first page's size in mm of a PDF. */
-function readPdf(pdf: Buffer): { text: string; width: number; height: number } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-receipt-'));
-  try {
-    const file = path.join(dir, 'out.pdf');
-    fs.writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))!;
-    return { text, width: (Number(m[1]) * 25.4) / 72, height: (Number(m[2]) * 25.4) / 72 };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const shotDir = process.env.SCREENSHOT_DIR ?? '';
 const pdfDir = process.env.PRINT_PDF_DIR ?? '';
@@ -163,7 +140,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('règlement en deux
       expect(await page.getByTestId('amount-in-words').textContent()).toMatch(/Arrêté le présent reçu à la somme de trente mille francs CFA \(30\s000\sFCFA\)\./u);
       const a5 = readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
       if (pdfDir) fs.writeFileSync(path.join(pdfDir, 'recu-a5.pdf'), await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-      expect(Math.round(a5.width)).toBe(148);
+      expect(Math.round(a5.pages[0].width)).toBe(148);
       expect(a5.text).toContain(last.number);
       expect(a5.text).toContain(invoice.number);
       expect(a5.text.replace(/\s+/g, '')).toContain('MP261124.1432.K9Z');
@@ -171,7 +148,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('règlement en deux
       await page.getByTestId('amount-in-words').waitFor();
       const roll = readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
       if (pdfDir) fs.writeFileSync(path.join(pdfDir, 'recu-80mm.pdf'), await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-      expect(Math.round(roll.width)).toBe(80);
+      expect(Math.round(roll.pages[0].width)).toBe(80);
       expect(roll.text).toContain('DUPLICATA');
       expect(roll.text).toMatch(/Soldée/);
     });

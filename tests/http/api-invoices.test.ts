@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDetailOut, invoiceOut, pageOf } from '../../server/http/api/schemas.js';
-import { ADMIN, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
-import { apiClient, tokenFor } from '../support/api.js';
+import { type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { apiClient, apiFixtures, rowCount as count, tokenFor } from '../support/api.js';
 import { testDatabases } from '../support/databases.js';
 import { makeClient, saleInput, line, sell } from '../support/sales.js';
 import { expectStockConsistent, giveStock, levelOf, makeProduct } from '../support/stock.js';
 import { expectCashConsistent } from '../support/treasury.js';
 import { uniqueTag } from '../support/unique.js';
-import { insertReturningId, nowIso } from '../../server/db/dialect.js';
-import { withSearchName } from '../../server/db/search.js';
+import { nowIso } from '../../server/db/dialect.js';
 
 const READ = ['menu.sortiestock'];
 const WRITE = ['menu.sortiestock', 'sales.create'];
-
-async function count(t: TestApp, table: string): Promise<number> {
-  return Number((await t.db(table).count({ n: '*' }).first())!.n);
-}
 
 describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
   let t: TestApp;
@@ -25,11 +20,7 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
   let shop: number;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id')).id);
-    const now = nowIso();
-    category = await insertReturningId(t.db, 'categories', withSearchName({ code: `CAT${uniqueTag()}`, name: 'Catégorie API ventes', created_at: now, updated_at: now }));
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    ({ adminId, category, depot, shop } = await apiFixtures(t, 'Catégorie API ventes'));
   });
   afterAll(() => t.close());
 

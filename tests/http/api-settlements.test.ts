@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlementOut } from '../../server/http/api/schemas.js';
 import { ADMIN, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
-import { apiClient, tokenFor } from '../support/api.js';
+import { apiClient, rowCount as count, tokenFor } from '../support/api.js';
 import { testDatabases } from '../support/databases.js';
 import { clientMoney, creditClient, creditInvoice, expectReceivablesConsistent, saleMoney } from '../support/settlements.js';
 import { type StockFixtures, stockFixtures } from '../support/stock.js';
@@ -9,10 +9,6 @@ import { expectCashConsistent, makeTreasuryAccount } from '../support/treasury.j
 import { uniqueTag } from '../support/unique.js';
 
 const WRITE = ['menu.reglement', 'settlements.create'];
-
-async function count(t: TestApp, table: string): Promise<number> {
-  return Number((await t.db(table).count({ n: '*' }).first())!.n);
-}
 
 describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
   let t: TestApp;

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_LIMITS, apiTokenRules } from '../../server/services/accounts/throttle.js';
 import { productOut, clientOut, pageOf, productStockOut, stockLevelOut } from '../../server/http/api/schemas.js';
-import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
-import { apiClient, tokenFor } from '../support/api.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { apiClient, apiFixtures, rowCount as count, tokenFor } from '../support/api.js';
 import { testDatabases } from '../support/databases.js';
 import { giveStock, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
-import { withSearchName } from '../../server/db/search.js';
 import { postMoneyMovements } from '../../server/services/treasury/ledger.js';
 import { makeTreasuryAccount } from '../support/treasury.js';
 import { moneyMovementOut, treasuryAccountOut } from '../../server/http/api/schemas.js';
@@ -17,10 +16,6 @@ import { moneyMovementOut, treasuryAccountOut } from '../../server/http/api/sche
 const READ_PRODUCTS = ['menu.produits'];
 const WRITE_PRODUCTS = ['menu.produits', 'products.create', 'products.update', 'prices.update'];
 const CLIENTS = ['menu.clients', 'clients.create'];
-
-async function count(t: TestApp, table: string): Promise<number> {
-  return Number((await t.db(table).count({ n: '*' }).first())!.n);
-}
 
 describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
   let t: TestApp;
@@ -30,11 +25,7 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
   let shop: number;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id')).id);
-    const now = nowIso();
-    category = await insertReturningId(t.db, 'categories', withSearchName({ code: `CAT${uniqueTag()}`, name: 'Catégorie API', created_at: now, updated_at: now }));
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    ({ adminId, category, depot, shop } = await apiFixtures(t, 'Catégorie API'));
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, type TestApp } from './app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { Client, type TestApp, createTestApp } from './app.js';
+import type { DbKind } from './databases.js';
 
 /**
  * The test app on a real TCP port, for concurrency suites: requests from many sessions then reach
@@ -39,4 +41,23 @@ export async function loggedInClients(app: ListeningApp, n: number, email?: stri
     clients.push(...batch);
   }
   return clients;
+}
+
+/**
+ * A concurrency suite's app on a real port, for the `describe` it is called in: created (with what
+ * `setup` builds: fixtures, the walk-in client…) before the suite's tests, closed after them. Read
+ * it inside a test: `const { t, server, fixtures } = suite;`.
+ */
+export function listeningSuite<F = undefined>(kind: DbKind, setup?: (t: TestApp) => Promise<F>): { t: TestApp; server: ListeningApp; fixtures: F } {
+  const suite = {} as { t: TestApp; server: ListeningApp; fixtures: F };
+  beforeAll(async () => {
+    suite.t = await createTestApp(kind);
+    suite.fixtures = (setup ? await setup(suite.t) : undefined) as F;
+    suite.server = await listen(suite.t);
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.t?.close();
+  });
+  return suite;
 }

@@ -78,7 +78,17 @@ export function useServerForm<T extends FormDataType<T> & Record<string, unknown
     error: errorOf(name),
   });
 
-  return { ...form, submit, fieldProps, errorOf, formRef, busy: form.processing || inFlight.current };
+  /** What a FileField needs: the chosen file, onChange (sets it, clears its error), error. */
+  const fileProps = (name: keyof T & string) => ({
+    file: (form.data[name] ?? null) as File | null,
+    onChange: (file: File | null) => {
+      form.setData(name as never, file as never);
+      form.clearErrors(name as never);
+    },
+    error: errorOf(name),
+  });
+
+  return { ...form, submit, fieldProps, fileProps, errorOf, formRef, busy: form.processing || inFlight.current };
 }
 
 function focusFirstInvalid(root: HTMLFormElement | null, fields: string[]) {

@@ -71,6 +71,16 @@ export async function salesSituation(db: Knex, f: SalesSituationFilters, scope: 
   }
 }
 
+/** The sums of these columns over a few rows already in memory (a small grouped table's total row). */
+function sums<K extends string>(rows: ReportRow[], keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, rows.reduce((acc, r) => acc + Number(r[k]), 0)])) as Record<K, number>;
+}
+
+/** A small grouped table shown whole on screen (one page of all its rows), sliced only for an export. */
+function wholeTable(id: string, columns: ReportColumn[], data: ReportRow[], slice: ReportSlice, totals: ReportRow): ReportTable {
+  return table(id, columns, pageOf(data, data.length, 'all' in slice ? slice : { page: 1, perPage: Math.max(data.length, 1) }), totals);
+}
+
 const statusOf = (status: string, paymentStatus: string): SaleDisplayStatus => (status === 'cancelled' ? 'cancelled' : (paymentStatus as SaleDisplayStatus));
 
 async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
@@ -165,7 +175,6 @@ async function invoiceSituation(db: Knex, f: SalesSituationFilters, scope: Place
       muted: st === 'cancelled',
     }));
   const live = data.filter((r) => !r.muted);
-  const sum = (k: string) => live.reduce((acc, r) => acc + Number(r[k]), 0);
   const columns: ReportColumn[] = [
     { id: 'status', label: 'Statut', kind: 'status', role: 'title' },
     { id: 'mode', label: 'Mode', kind: 'text', role: 'secondary' },
@@ -176,7 +185,7 @@ async function invoiceSituation(db: Knex, f: SalesSituationFilters, scope: Place
     { id: 'remaining', label: 'Reste à payer', kind: 'money', role: 'figure' },
   ];
   // At most 8 groups (4 statuses × 2 modes): added up here from the SQL aggregate's own rows.
-  const totals = { status: 'Total (hors annulées)', count: sum('count'), total: sum('total'), paid: sum('paid'), credited: sum('credited'), remaining: sum('remaining') };
+  const totals = { status: 'Total (hors annulées)', ...sums(live, ['count', 'total', 'paid', 'credited', 'remaining']) };
   return {
     figures: [
       { id: 'count', label: 'Factures validées', kind: 'count', figure: totals.count },
@@ -184,7 +193,7 @@ async function invoiceSituation(db: Knex, f: SalesSituationFilters, scope: Place
       { id: 'paid', label: 'Payé', kind: 'money', figure: totals.paid, tone: 'success' },
       { id: 'remaining', label: 'Reste à payer', kind: 'money', figure: totals.remaining, tone: totals.remaining > 0 ? 'danger' : undefined },
     ],
-    tables: [table('situation', columns, pageOf(data, data.length, 'all' in slice ? slice : { page: 1, perPage: Math.max(data.length, 1) }), totals)],
+    tables: [wholeTable('situation', columns, data, slice, totals)],
     notes: ['Par statut de paiement à ce jour et par mode (comptant, crédit), des ventes datées de la période.'],
   };
 }
@@ -216,7 +225,6 @@ async function paymentSituation(db: Knex, f: SalesSituationFilters, scope: Place
       return { method: PAYMENT_METHOD_LABELS[m], at_sale: num(a?.paid), sale_count: num(a?.n), settled: num(b?.paid), settlement_count: num(b?.n), paid: num(a?.paid) + num(b?.paid) };
     })
     .filter((r) => r.sale_count + r.settlement_count > 0);
-  const sum = (k: string) => data.reduce((acc, r) => acc + Number(r[k]), 0);
   const columns: ReportColumn[] = [
     { id: 'method', label: 'Moyen de paiement', kind: 'text', role: 'title' },
     { id: 'sale_count', label: 'Paiements à la vente', kind: 'count', role: 'secondary' },
@@ -225,14 +233,14 @@ async function paymentSituation(db: Knex, f: SalesSituationFilters, scope: Place
     { id: 'settled', label: 'Encaissé par règlement', kind: 'money', role: 'figure' },
     { id: 'paid', label: 'Total encaissé', kind: 'money', role: 'figure' },
   ];
-  const totals = { method: 'Total', sale_count: sum('sale_count'), at_sale: sum('at_sale'), settlement_count: sum('settlement_count'), settled: sum('settled'), paid: sum('paid') };
+  const totals = { method: 'Total', ...sums(data, ['sale_count', 'at_sale', 'settlement_count', 'settled', 'paid']) };
   return {
     figures: [
       { id: 'at_sale', label: 'Encaissé à la vente', kind: 'money', figure: totals.at_sale },
       { id: 'settled', label: 'Encaissé par règlement', kind: 'money', figure: totals.settled },
       { id: 'paid', label: 'Total encaissé', kind: 'money', figure: totals.paid, tone: 'success' },
     ],
-    tables: [table('payments', columns, pageOf(data, data.length, 'all' in slice ? slice : { page: 1, perPage: Math.max(data.length, 1) }), totals)],
+    tables: [wholeTable('payments', columns, data, slice, totals)],
     notes: [
       "Paiements reçus à la vente (ventes validées datées de la période) et règlements validés datés de la période, par moyen de paiement ; l'acompte d'un client utilisé sur ses factures n'est pas un encaissement.",
       f.location_id || f.kind === 'counter' ? "Les règlements ne sont rattachés à aucun emplacement : ils sont comptés quand l'état couvre tous les emplacements et les factures." : '',

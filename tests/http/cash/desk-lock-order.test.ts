@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { Client, type TestApp, createTestApp } from '../../support/app.js';
+import { Client } from '../../support/app.js';
 import { fundedDesk } from '../../support/cash-closing.js';
 import { testDatabases } from '../../support/databases.js';
 import { makeClient } from '../../support/sales.js';
 import { idempotencyKey } from '../../support/stock.js';
-import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+import { listeningSuite, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, expectCashConsistent } from '../../support/treasury.js';
 
 /**
@@ -17,19 +17,10 @@ import { balanceOf, expectCashConsistent } from '../../support/treasury.js';
  * different series deadlock and one answers 500 (found by `npm run drill`'s load step, 2 cashiers).
  */
 describe.each(testDatabases())('settlements and expenses at once on one desk (%s)', (kind) => {
-  let t: TestApp;
-  let server: ListeningApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  const suite = listeningSuite(kind);
 
   it('every one is recorded, none answers 500, the desk balance equals its ledger', { timeout: 180_000 }, async () => {
+    const { t, server } = suite;
     const admin = new Client(t);
     await admin.login();
     const { desk, category } = await fundedDesk(t.db, admin, { code: 'L', name: 'Caisse croisée', funds: 100_000 });

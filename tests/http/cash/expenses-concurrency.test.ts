@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { Client, type TestApp, createTestApp } from '../../support/app.js';
+import { Client } from '../../support/app.js';
 import { fundedDesk } from '../../support/cash-closing.js';
 import { testDatabases } from '../../support/databases.js';
 import { idempotencyKey, lastNumber } from '../../support/stock.js';
-import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+import { listeningSuite, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, expectCashConsistent } from '../../support/treasury.js';
 
 const today = () => businessDate('Africa/Abidjan');
@@ -18,19 +18,10 @@ const today = () => businessDate('Africa/Abidjan');
  * and the balance equals its ledger.
  */
 describe.each(testDatabases())('20 parallel expenses on one desk (%s)', (kind) => {
-  let t: TestApp;
-  let server: ListeningApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  const suite = listeningSuite(kind);
 
   it('a desk whose balance covers 10 expenses: exactly 10 recorded, 10 refused by the balance, numbers without gap', { timeout: 180_000 }, async () => {
+    const { t, server } = suite;
     const admin = new Client(t);
     await admin.login();
     const { desk, category } = await fundedDesk(t.db, admin, { code: 'P', name: 'Caisse parallèle', funds: 25_000 });

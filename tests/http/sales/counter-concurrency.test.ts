@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { route } from '../../../shared/routes.js';
-import { type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { walkInClient } from '../../support/sales.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
-import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+import { expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
+import { listeningSuite, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, deskAccount, expectCashConsistent } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
 
@@ -19,23 +18,10 @@ const COUNTER = route('counter.index');
  * desk receives exactly what was sold, and the ledgers agree with the balances afterwards.
  */
 describe.each(testDatabases())('vente boutique under parallel load (%s)', (kind) => {
-  let t: TestApp;
-  let f: StockFixtures;
-  let server: ListeningApp;
-  let walkIn: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    f = await stockFixtures(t.db);
-    walkIn = await walkInClient(t.db);
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  const suite = listeningSuite(kind, async (t) => ({ f: await stockFixtures(t.db), walkIn: await walkInClient(t.db) }));
 
   it('50 parallel counter sales of 1 unit against a stock of 10: exactly 10, the others refused by name, 10 VB numbers without gap, the desk holds 10 × the price', { timeout: 180_000 }, async () => {
+    const { t, server, fixtures: { f, walkIn } } = suite;
     const tag = uniqueTag();
     const price = 1_750;
     const milk = await makeProduct(t.db, { code: `${tag}LAIT`, name: 'Lait en poudre 400 g', category_id: f.category, unit: 'boîte', purchase_price: 1_100, retail_price: price });

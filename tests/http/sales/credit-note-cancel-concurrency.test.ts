@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
 import { route } from '../../../shared/routes.js';
-import { type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { cashPayment, line, saleInput, sell, walkInClient } from '../../support/sales.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
-import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
+import { expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
+import { listeningSuite, loggedInClients } from '../../support/stock-http.js';
 import { expectCashConsistent } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
 
@@ -21,23 +20,10 @@ const ROUNDS = 25;
  * sale still validated; stock and cash agree with their ledgers.
  */
 describe.each(testDatabases())('credit note against cancellation of the same counter sale (%s)', (kind) => {
-  let t: TestApp;
-  let f: StockFixtures;
-  let server: ListeningApp;
-  let walkIn: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    f = await stockFixtures(t.db);
-    walkIn = await walkInClient(t.db);
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  const suite = listeningSuite(kind, async (t) => ({ f: await stockFixtures(t.db), walkIn: await walkInClient(t.db) }));
 
   it(`${ROUNDS} rounds of a credit note and a cancellation in parallel: one wins, the other is refused, no 500`, { timeout: 240_000 }, async () => {
+    const { t, server, fixtures: { f, walkIn } } = suite;
     const [noter, canceller] = await loggedInClients(server, 2);
     const errorsBefore = Number((await t.db('error_log').count({ n: '*' }).first())!.n);
     const outcomes = { cancelled: 0, credited: 0 };

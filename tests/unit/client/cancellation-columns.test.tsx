@@ -49,9 +49,11 @@ describe('cancellationColumns (the shared status and actions cells of the cancel
   });
 
   it('is the one place the three cancellation screens write these cells', () => {
+    // Each screen is a CancellationPage, which ends its columns with cancellationColumns.
+    expect(readFileSync('resources/js/components/documents/CancellationPage.tsx', 'utf8')).toContain('cancellationColumns<T>(');
     for (const page of ['sales/Cancellation', 'settlements/Cancellation', 'stock/transfers/Cancellation']) {
       const source = readFileSync(`resources/js/pages/${page}.tsx`, 'utf8');
-      expect(source, page).toContain('cancellationColumns');
+      expect(source, page).toContain('<CancellationPage');
       expect(source, page).not.toContain('reprints > 1');
       expect(source, page).not.toContain('fa-solid fa-ban');
     }

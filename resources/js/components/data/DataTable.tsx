@@ -1,6 +1,7 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import type { Paginated, SortDir } from '@shared/lists';
+import { route, type RouteName, type RouteParams } from '@shared/routes';
 import { Pagination } from '@/components/Pagination';
 import { EmptyState } from './EmptyState';
 import { SortHeader } from './SortHeader';
@@ -224,3 +225,40 @@ export function NameLink({ href, children }: { href: string; children: ReactNode
     </Link>
   );
 }
+
+/** The routes that open one record from its id alone (`sales.show`, `transfers.show`…). */
+export type ShowRoute = { [N in RouteName]: keyof RouteParams<N> extends 'id' ? ('id' extends keyof RouteParams<N> ? N : never) : never }[RouteName];
+
+/**
+ * A document list's « N° » column: the number opening the document (`RowLink doc` to the `show`
+ * route of its id), sortable unless `sort: false`, with `below` under it (a date…).
+ *
+ *   columns={[numberColumn('sales.show'), …]}
+ */
+export function numberColumn<T extends { id: number; number: string }>(show: ShowRoute, { sort = true, below }: { sort?: boolean; below?: (row: T) => ReactNode } = {}): Column<T> {
+  const href = (row: T) => (route as (name: RouteName, params: { id: number }) => string)(show, { id: row.id });
+  return {
+    id: 'number',
+    label: 'N°',
+    role: 'title',
+    ...(sort ? { sort: true as const } : {}),
+    cell: (row) => {
+      const link = (
+        <RowLink href={href(row)} doc>
+          {row.number}
+        </RowLink>
+      );
+      return below ? (
+        <>
+          {link}
+          {below(row)}
+        </>
+      ) : (
+        link
+      );
+    },
+  };
+}
+
+/** A document list's `rowClassName`: a cancelled document's row is greyed (`app-archived-row`). */
+export const cancelledRow = (row: { status: string }): string | undefined => (row.status === 'cancelled' ? 'app-archived-row' : undefined);

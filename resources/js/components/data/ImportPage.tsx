@@ -1,9 +1,10 @@
 import { Link } from '@inertiajs/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ImportColumn, ImportPreview } from '@shared/records';
 import { route } from '@shared/routes';
 import { AppPage, type Crumb } from '@/components/AppPage';
-import { FieldError, StatusAlert } from '@/components/Field';
+import { StatusAlert } from '@/components/Field';
+import { FileField } from './FileField';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
@@ -47,8 +48,6 @@ export function ImportPage({
   const form = useServerForm<{ file: File | null }>({ file: null });
   const [confirming, setConfirming] = useState(false);
   const [inputKey, setInputKey] = useState(0);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileError = form.errorOf('file');
 
   return (
     <AppPage title={title} breadcrumbs={breadcrumbs}>
@@ -67,40 +66,14 @@ export function ImportPage({
                   } });
                 }}
               >
-                <div className="mb-3">
-                  <label htmlFor="import-file" className="form-label">
-                    Fichier CSV ou Excel (.xlsx)
-                  </label>
-                  {/* The native file button speaks the browser's language: ours says it in French. */}
-                  <div className={`input-group app-file-input ${fileError ? 'is-invalid' : ''}`}>
-                    <button type="button" className="btn btn-outline-secondary" tabIndex={-1} aria-hidden="true" onClick={() => fileInput.current?.click()}>
-                      <Icon name="fa-solid fa-folder-open" className="me-2" />
-                      Choisir…
-                    </button>
-                    <span className={`form-control text-truncate ${form.data.file ? '' : 'text-body-secondary'}`} aria-hidden="true">
-                      {form.data.file ? form.data.file.name : 'Aucun fichier'}
-                    </span>
-                  </div>
-                  <input
-                    key={inputKey}
-                    ref={fileInput}
-                    id="import-file"
-                    name="file"
-                    type="file"
-                    accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    className="app-file-native"
-                    aria-invalid={fileError ? true : undefined}
-                    aria-describedby={fileError ? 'import-file-error' : 'import-file-hint'}
-                    onChange={(e) => {
-                      form.setData('file', e.target.files?.[0] ?? null);
-                      form.clearErrors('file');
-                    }}
-                  />
-                  <FieldError id="import-file-error" error={fileError} />
-                  <div id="import-file-hint" className="form-text">
-                    La première ligne contient les en-têtes de colonnes. Rien n'est enregistré avant votre confirmation.
-                  </div>
-                </div>
+                <FileField
+                  key={inputKey}
+                  id="import-file"
+                  label="Fichier CSV ou Excel (.xlsx)"
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  {...form.fileProps('file')}
+                  hint="La première ligne contient les en-têtes de colonnes. Rien n'est enregistré avant votre confirmation."
+                />
                 <SubmitButton busy={form.busy} icon="fa-solid fa-magnifying-glass" busyLabel="Analyse du fichier…" disabled={!form.data.file} testId="import-preview">
                   Vérifier le fichier
                 </SubmitButton>

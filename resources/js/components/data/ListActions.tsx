@@ -23,12 +23,17 @@ export function ListActions({ exportUrl, state = {}, importHref, create, childre
           Importer
         </Link>
       ) : null}
-      {create ? (
-        <Link href={create.href} className="btn btn-primary" data-testid={create.testId ?? 'create-link'}>
-          <Icon name="fa-solid fa-plus" className="me-2" />
-          {create.label}
-        </Link>
-      ) : null}
+      {create ? <CreateLink href={create.href} label={create.label} testId={create.testId ?? 'create-link'} /> : null}
     </>
+  );
+}
+
+/** The « Nouveau… » button (plus icon, primary): the toolbar's, and an empty list's action. */
+export function CreateLink({ href, label, testId }: { href: string; label: string; testId?: string }) {
+  return (
+    <Link href={href} className="btn btn-primary" data-testid={testId}>
+      <Icon name="fa-solid fa-plus" className="me-2" />
+      {label}
+    </Link>
   );
 }

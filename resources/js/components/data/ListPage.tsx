@@ -5,6 +5,35 @@ import { type Columns, DataTable } from './DataTable';
 import { ListToolbar } from './ListToolbar';
 import type { ListHandle } from './useList';
 
+/** What ListPage takes (a screen built on it, like CancellationPage, passes the rest through). */
+export type ListPageProps<T> = Omit<AppPageProps, 'children'> & {
+  list: ListHandle;
+  search?: { placeholder: string; label: string };
+  /** Offer the page size (lists whose server reads per_page). */
+  perPage?: boolean;
+  filters?: ReactNode;
+  actions?: ReactNode;
+  note?: ReactNode;
+  /** Between the heading and the toolbar (a picker, tabs, an alert). */
+  before?: ReactNode;
+  /** Between the toolbar and the table (key figures, a form acting on the list). */
+  between?: ReactNode;
+  /** Under the table (a save bar). */
+  after?: ReactNode;
+  page: Paginated<T>;
+  caption: string;
+  pageLabel?: string;
+  pageParam?: string;
+  empty: { icon: string; title: string; filteredTitle?: string; text?: ReactNode; action?: ReactNode };
+  columns: Columns<T>;
+  rowKey: (row: T) => string | number;
+  rowClassName?: (row: T) => string | undefined;
+  rowTestId?: (row: T) => string | undefined;
+  tableTestId?: string;
+  tableClassName?: string;
+  toolbarTestId?: string;
+};
+
 /**
  * A whole list screen: the page heading, the toolbar wired to `list` (useList: search, filters,
  * Réinitialiser, page size when `perPage`), the table of `page` with its pagination and empty
@@ -39,33 +68,7 @@ export function ListPage<T>({
   tableClassName,
   toolbarTestId,
   ...heading
-}: Omit<AppPageProps, 'children'> & {
-  list: ListHandle;
-  search?: { placeholder: string; label: string };
-  /** Offer the page size (lists whose server reads per_page). */
-  perPage?: boolean;
-  filters?: ReactNode;
-  actions?: ReactNode;
-  note?: ReactNode;
-  /** Between the heading and the toolbar (a picker, tabs, an alert). */
-  before?: ReactNode;
-  /** Between the toolbar and the table (key figures, a form acting on the list). */
-  between?: ReactNode;
-  /** Under the table (a save bar). */
-  after?: ReactNode;
-  page: Paginated<T>;
-  caption: string;
-  pageLabel?: string;
-  pageParam?: string;
-  empty: { icon: string; title: string; filteredTitle?: string; text?: ReactNode; action?: ReactNode };
-  columns: Columns<T>;
-  rowKey: (row: T) => string | number;
-  rowClassName?: (row: T) => string | undefined;
-  rowTestId?: (row: T) => string | undefined;
-  tableTestId?: string;
-  tableClassName?: string;
-  toolbarTestId?: string;
-}) {
+}: ListPageProps<T>) {
   const filtered = list.filtered;
   return (
     <AppPage {...heading}>

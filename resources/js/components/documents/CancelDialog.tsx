@@ -8,6 +8,8 @@ import { formLevelErrors } from '@/components/data/form-errors';
 /**
  * Cancellation of a stock document: a mandatory reason (5 characters at least, checked again by
  * the server), the document's version so a stale page is refused, errors shown in the dialog.
+ * Any other action that asks for a reason (reopening a cash closing) is this dialog with its own
+ * words: `reasonLabel`, `confirmLabel`, `icon`, `busyLabel`, no `version` when there is none.
  */
 export function CancelDialog({
   open,
@@ -17,18 +19,25 @@ export function CancelDialog({
   title,
   explanation,
   confirmLabel = "Confirmer l'annulation",
+  reasonLabel = "Motif de l'annulation",
+  icon = 'fa-solid fa-ban',
+  busyLabel = 'Annulation…',
   testId = 'cancel-dialog',
 }: {
   open: boolean;
   onClose: () => void;
   url: string;
-  version: number;
+  /** The document's version (a stale page is refused); none for an action on no versioned record. */
+  version?: number;
   title: string;
   explanation: string;
   confirmLabel?: string;
+  reasonLabel?: string;
+  icon?: 'fa-solid fa-ban' | 'fa-solid fa-lock-open';
+  busyLabel?: string;
   testId?: string;
 }) {
-  const form = useServerForm({ reason: '', version });
+  const form = useServerForm(version === undefined ? { reason: '' } : { reason: '', version });
   const area = useRef<HTMLTextAreaElement>(null);
   const id = `${testId}-reason`;
   const others = formLevelErrors(form.errors, ['reason']);
@@ -49,7 +58,7 @@ export function CancelDialog({
           <button type="button" className="btn btn-outline-secondary" onClick={close}>
             Fermer
           </button>
-          <SubmitButton busy={form.busy} variant="danger" icon="fa-solid fa-ban" form={`${testId}-form`} busyLabel="Annulation…">
+          <SubmitButton busy={form.busy} variant="danger" icon={icon} form={`${testId}-form`} busyLabel={busyLabel}>
             {confirmLabel}
           </SubmitButton>
         </>
@@ -72,7 +81,7 @@ export function CancelDialog({
         ))}
         <span className="app-label-line">
           <label htmlFor={id} className="form-label">
-            Motif de l'annulation
+            {reasonLabel}
           </label>
           <RequiredMark />
         </span>

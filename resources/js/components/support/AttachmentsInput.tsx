@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/support';
 import { FieldError } from '@/components/Field';
+import { FileChooser } from '@/components/data/FileField';
 import { Icon } from '@/components/Icon';
 
 function size(bytes: number): string {
@@ -15,15 +16,7 @@ export function AttachmentsInput({ id, files, onChange, error }: { id: string; f
       <label htmlFor={id} className="form-label">
         Pièces jointes <span className="text-body-secondary small">(facultatif)</span>
       </label>
-      <div className={`input-group app-file-input ${error ? 'is-invalid' : ''}`}>
-        <button type="button" className="btn btn-outline-secondary" tabIndex={-1} aria-hidden="true" onClick={() => input.current?.click()}>
-          <Icon name="fa-solid fa-paperclip" className="me-2" />
-          Joindre…
-        </button>
-        <span className={`form-control text-truncate ${files.length ? '' : 'text-body-secondary'}`} aria-hidden="true">
-          {files.length ? files.map((f) => f.name).join(', ') : 'Aucun fichier'}
-        </span>
-      </div>
+      <FileChooser input={input} error={error} icon="fa-solid fa-paperclip" label="Joindre…" names={files.map((f) => f.name).join(', ')} />
       <input
         ref={input}
         id={id}

@@ -8,7 +8,7 @@ import { AppPage } from '@/components/AppPage';
 import { CashTabs } from '@/components/treasury/CashTabs';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { DataTable, RowLink } from '@/components/data/DataTable';
+import { cancelledRow, DataTable, numberColumn, RowLink } from '@/components/data/DataTable';
 import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
@@ -162,21 +162,12 @@ function OperationsTable({ rows, currency, caption, testId, withReceive = false 
       testId={testId}
       rows={rows}
       rowKey={(o) => o.id}
-      rowClassName={(o) => (o.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      rowClassName={cancelledRow}
       emptyIcon="fa-solid fa-cash-register"
       emptyTitle="Aucune opération"
       emptyText="Les décaissements, apports, transferts, versements et paiements fournisseurs apparaîtront ici."
       columns={[
-        {
-          id: 'number',
-          label: 'N°',
-          role: 'title',
-          cell: (o) => (
-            <RowLink href={route('cashOperations.show', { id: o.id })} doc>
-              {o.number}
-            </RowLink>
-          ),
-        },
+        numberColumn('cashOperations.show', { sort: false }),
         { id: 'date', label: 'Date', role: 'secondary', cell: (o) => formatDate(o.operation_date) },
         {
           id: 'kind',

@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import type { SaleCancellationRow } from '@shared/cancellation-pages';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_MODE_LABELS } from '@shared/sales';
 import { formatMoney } from '@shared/money';
-import { RowLink } from '@/components/data/DataTable';
-import { ListPage } from '@/components/data/ListPage';
-import { allDatesNote } from '@/components/data/ListToolbar';
+import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
-import { CancelDialog } from '@/components/documents/CancelDialog';
-import { cancellationColumns } from '@/components/documents/cancellationColumns';
+import { CancellationPage } from '@/components/documents/CancellationPage';
 import { SaleFilters } from '@/components/sales/SaleFilters';
 
 /** What cancelling this sale will do, in the dialog's words. */
@@ -33,53 +29,23 @@ function cancelEffects(s: SaleCancellationRow, currency: string): string {
  */
 export default function SalesCancellation({ currency, filters, sales, client, locations, can }: PageProps<'sales/Cancellation'>) {
   const list = useList(route('sales.cancellations'), filters);
-  const [target, setTarget] = useState<SaleCancellationRow | null>(null);
   return (
-    <ListPage
+    <CancellationPage
       title="Annulation des factures"
       subtitle="Recherchez une facture ou une vente boutique pour l'annuler (motif obligatoire) ou la réimprimer en duplicata."
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Annulations' }, { label: 'Factures' }]}
+      crumb="Factures"
+      query={filters}
       list={list}
       search={{ placeholder: 'N° (FAC-2026-…, VB-2026-…)', label: 'Rechercher une facture ou une vente' }}
-      note={allDatesNote(filters)}
-      toolbarTestId="cancellation-search"
       filters={<SaleFilters list={list} filters={filters} client={client} currency={currency} locations={locations} kind={filters.kind} />}
       page={sales}
       caption="Factures et ventes à annuler ou réimprimer"
       pageLabel="Pagination des factures"
-      tableTestId="cancellation-table"
-      after={
-        target ? (
-          <CancelDialog
-            key={target.id}
-            open
-            onClose={() => setTarget(null)}
-            url={route('sales.cancel', { id: target.id })}
-            version={target.version}
-            title={`Annuler ${target.kind === 'counter' ? 'la vente' : 'la facture'} ${target.number}`}
-            explanation={cancelEffects(target, currency)}
-          />
-        ) : null
-      }
-      empty={{ icon: 'fa-solid fa-magnifying-glass', title: 'Aucune facture récente', filteredTitle: 'Aucune facture ne correspond', text: 'Aucune facture ni vente boutique sur les 30 derniers jours.' }}
-      rowKey={(s) => s.id}
-      rowTestId={(s) => `cancellation-row-${s.number}`}
-      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      dialog={(s) => ({ url: route('sales.cancel', { id: s.id }), title: `Annuler ${s.kind === 'counter' ? 'la vente' : 'la facture'} ${s.number}`, explanation: cancelEffects(s, currency) })}
+      empty={{ title: 'Aucune facture récente', filteredTitle: 'Aucune facture ne correspond', text: 'Aucune facture ni vente boutique sur les 30 derniers jours.' }}
+      rowClassName={cancelledRow}
       columns={[
-        {
-          id: 'number',
-          label: 'N°',
-          role: 'title',
-          sort: true,
-          cell: (s) => (
-            <>
-              <RowLink href={route('sales.show', { id: s.id })} doc>
-                {s.number}
-              </RowLink>
-              <div className="small text-body-secondary">{formatDate(s.sale_date)}</div>
-            </>
-          ),
-        },
+        numberColumn('sales.show', { below: (s: SaleCancellationRow) => <div className="small text-body-secondary">{formatDate(s.sale_date)}</div> }),
         {
           id: 'client',
           label: 'Client',
@@ -111,35 +77,34 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
             </>
           ),
         },
-        ...cancellationColumns<SaleCancellationRow>({
-          badge: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} />,
-          reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
-          extra: (s) =>
-            s.settlements.length ? (
-              <div className="small text-body-secondary" data-testid="settled-by">
-                Réglée par {s.settlements.join(', ')}
-              </div>
-            ) : null,
-          reprints: (s) => s.reprints,
-          reprintLinks: (s) => [
-            {
-              href: route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' }),
-              label: 'A6',
-              icon: 'fa-solid fa-copy',
-              title: s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)',
-              testId: 'reprint',
-            },
-            ...(s.kind === 'counter'
-              ? [{ href: route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' }), label: 'Ticket', icon: 'fa-solid fa-receipt' as const, title: 'Ticket de caisse (DUPLICATA)', testId: 'reprint-ticket' }]
-              : []),
-          ],
-          canReprint: can.reprint,
-          canCancel: can.cancel,
-          cancellable: (s) => s.status !== 'cancelled',
-          blocked: (s) => s.blocked,
-          onCancel: setTarget,
-        }),
       ]}
+      cancellation={{
+        badge: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} />,
+        reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
+        extra: (s) =>
+          s.settlements.length ? (
+            <div className="small text-body-secondary" data-testid="settled-by">
+              Réglée par {s.settlements.join(', ')}
+            </div>
+          ) : null,
+        reprints: (s) => s.reprints,
+        reprintLinks: (s) => [
+          {
+            href: route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' }),
+            label: 'A6',
+            icon: 'fa-solid fa-copy',
+            title: s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)',
+            testId: 'reprint',
+          },
+          ...(s.kind === 'counter'
+            ? [{ href: route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' }), label: 'Ticket', icon: 'fa-solid fa-receipt' as const, title: 'Ticket de caisse (DUPLICATA)', testId: 'reprint-ticket' }]
+            : []),
+        ],
+        canReprint: can.reprint,
+        canCancel: can.cancel,
+        cancellable: (s) => s.status !== 'cancelled',
+        blocked: (s) => s.blocked,
+      }}
     />
   );
 }

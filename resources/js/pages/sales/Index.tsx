@@ -1,11 +1,9 @@
-import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_MODE_LABELS } from '@shared/sales';
-import { Icon } from '@/components/Icon';
-import { RowLink } from '@/components/data/DataTable';
+import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
-import { ListActions } from '@/components/data/ListActions';
+import { CreateLink, ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
@@ -57,27 +55,12 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
         title: invoices ? 'Aucune facture' : 'Aucune vente boutique',
         filteredTitle: invoices ? 'Aucune facture ne correspond' : 'Aucune vente ne correspond',
         text: 'Aucune vente sur cette période.',
-        action: createHref ? (
-          <Link href={createHref} className="btn btn-primary">
-            <Icon name="fa-solid fa-plus" className="me-2" />
-            Faire une facture
-          </Link>
-        ) : undefined,
+        action: createHref ? <CreateLink href={createHref} label="Faire une facture" /> : undefined,
       }}
       rowKey={(s) => s.id}
-      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      rowClassName={cancelledRow}
       columns={[
-        {
-          id: 'number',
-          label: 'N°',
-          role: 'title',
-          sort: true,
-          cell: (s) => (
-            <RowLink href={route('sales.show', { id: s.id })} doc>
-              {s.number}
-            </RowLink>
-          ),
-        },
+        numberColumn('sales.show'),
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.sale_date) },
         {
           id: 'client',

@@ -3,7 +3,8 @@ import type { BackupRow } from '@shared/backups';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, FieldError, SelectField, StatusAlert, TextField } from '@/components/Field';
+import { CheckboxField, SelectField, StatusAlert, TextField } from '@/components/Field';
+import { FileField } from '@/components/data/FileField';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -258,8 +259,6 @@ function RestoreDialog({ backup, onClose }: { backup: BackupRow; onClose: () => 
 function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; disabled: boolean }) {
   const form = useServerForm<{ file: File | null; password: string }>({ file: null, password: '' }, { resetOnError: ['password'] });
   const [confirming, setConfirming] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileError = form.errorOf('file');
   return (
     <SectionCard title="Restaurer depuis un fichier" icon="fa-solid fa-file-arrow-up" className="h-100 mb-0" testId="backup-upload">
       <form
@@ -271,38 +270,13 @@ function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; dis
           setConfirming(true);
         }}
       >
-        <div className="mb-3">
-          <label htmlFor="backup-file" className="form-label">
-            Fichier de sauvegarde
-          </label>
-          <div className={`input-group app-file-input ${fileError ? 'is-invalid' : ''}`}>
-            <button type="button" className="btn btn-outline-secondary" tabIndex={-1} aria-hidden="true" onClick={() => fileInput.current?.click()}>
-              <Icon name="fa-solid fa-folder-open" className="me-2" />
-              Choisir…
-            </button>
-            <span className={`form-control text-truncate ${form.data.file ? '' : 'text-body-secondary'}`} aria-hidden="true">
-              {form.data.file ? form.data.file.name : 'Aucun fichier'}
-            </span>
-          </div>
-          <input
-            ref={fileInput}
-            id="backup-file"
-            name="file"
-            type="file"
-            accept=".sqlite,.dump"
-            className="app-file-native"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? 'backup-file-error' : 'backup-file-hint'}
-            onChange={(e) => {
-              form.setData('file', e.target.files?.[0] ?? null);
-              form.clearErrors('file');
-            }}
-          />
-          <FieldError id="backup-file-error" error={fileError} />
-          <div id="backup-file-hint" className="form-text">
-            Une sauvegarde téléchargée depuis cet écran (.sqlite ou .dump, {maxUploadMb.toLocaleString('fr-FR')} Mo au plus). Elle est vérifiée avant toute modification.
-          </div>
-        </div>
+        <FileField
+          id="backup-file"
+          label="Fichier de sauvegarde"
+          accept=".sqlite,.dump"
+          {...form.fileProps('file')}
+          hint={<>Une sauvegarde téléchargée depuis cet écran (.sqlite ou .dump, {maxUploadMb.toLocaleString('fr-FR')} Mo au plus). Elle est vérifiée avant toute modification.</>}
+        />
         <TextField id="upload-password" name="password" type="password" autoComplete="current-password" label="Votre mot de passe" value={form.data.password} onChange={(v) => form.setData('password', v)} error={form.errorOf('password')} required />
         <SubmitButton busy={form.busy} variant="danger" icon="fa-solid fa-clock-rotate-left" busyLabel="Vérification et restauration…" disabled={disabled || !form.data.file} testId="backup-upload-submit">
           Vérifier et restaurer

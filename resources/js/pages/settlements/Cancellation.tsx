@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import type { SettlementCancellationRow } from '@shared/cancellation-pages';
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { Badge } from '@/components/data/StatusBadge';
-import { ListPage } from '@/components/data/ListPage';
-import { allDatesNote } from '@/components/data/ListToolbar';
+import { cancelledRow } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
-import { CancelDialog } from '@/components/documents/CancelDialog';
-import { cancellationColumns } from '@/components/documents/cancellationColumns';
+import { CancellationPage } from '@/components/documents/CancellationPage';
 import { SettlementFilters } from '@/components/settlements/SettlementFilters';
 
 /** What cancelling this settlement will do, in the dialog's words. */
@@ -33,30 +30,21 @@ function cancelEffects(s: SettlementCancellationRow, currency: string): string {
  */
 export default function SettlementsCancellation({ currency, filters, settlements, client, can }: PageProps<'settlements/Cancellation'>) {
   const list = useList(route('settlements.cancellations'), filters);
-  const [target, setTarget] = useState<SettlementCancellationRow | null>(null);
   return (
-    <ListPage
+    <CancellationPage
       title="Annulation des règlements"
       subtitle="Recherchez un règlement pour l'annuler (motif obligatoire) ou réimprimer son reçu en duplicata."
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Annulations' }, { label: 'Règlements' }]}
+      crumb="Règlements"
+      query={filters}
       list={list}
       search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
-      note={allDatesNote(filters)}
-      toolbarTestId="cancellation-search"
       filters={<SettlementFilters list={list} filters={filters} client={client} currency={currency} />}
       page={settlements}
       caption="Règlements à annuler ou réimprimer"
       pageLabel="Pagination des règlements"
-      tableTestId="cancellation-table"
-      after={
-        target ? (
-          <CancelDialog key={target.id} open onClose={() => setTarget(null)} url={route('settlements.cancel', { id: target.id })} version={target.version} title={`Annuler le règlement ${target.number}`} explanation={cancelEffects(target, currency)} />
-        ) : null
-      }
-      empty={{ icon: 'fa-solid fa-magnifying-glass', title: 'Aucun règlement récent', filteredTitle: 'Aucun règlement ne correspond', text: 'Aucun règlement sur les 30 derniers jours.' }}
-      rowKey={(s) => s.id}
-      rowTestId={(s) => `cancellation-row-${s.number}`}
-      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      dialog={(s) => ({ url: route('settlements.cancel', { id: s.id }), title: `Annuler le règlement ${s.number}`, explanation: cancelEffects(s, currency) })}
+      empty={{ title: 'Aucun règlement récent', filteredTitle: 'Aucun règlement ne correspond', text: 'Aucun règlement sur les 30 derniers jours.' }}
+      rowClassName={cancelledRow}
       columns={[
         { id: 'number', label: 'N°', role: 'title', sort: true, cell: (s) => <span className="code fw-semibold">{s.number}</span> },
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.settlement_date) },
@@ -92,18 +80,17 @@ export default function SettlementsCancellation({ currency, filters, settlements
             </>
           ),
         },
-        ...cancellationColumns<SettlementCancellationRow>({
-          badge: (s) => <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{s.status_label}</Badge>,
-          reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
-          reprints: (s) => s.reprints,
-          reprintLinks: (s) => (s.receipt_url ? [{ href: s.receipt_url, label: 'Reçu', icon: 'fa-solid fa-copy', title: 'Réimprimer le reçu (DUPLICATA)', testId: 'reprint' }] : []),
-          canReprint: can.reprint,
-          canCancel: can.cancel,
-          cancellable: (s) => s.status !== 'cancelled',
-          blocked: (s) => s.blocked,
-          onCancel: setTarget,
-        }),
       ]}
+      cancellation={{
+        badge: (s) => <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{s.status_label}</Badge>,
+        reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
+        reprints: (s) => s.reprints,
+        reprintLinks: (s) => (s.receipt_url ? [{ href: s.receipt_url, label: 'Reçu', icon: 'fa-solid fa-copy', title: 'Réimprimer le reçu (DUPLICATA)', testId: 'reprint' }] : []),
+        canReprint: can.reprint,
+        canCancel: can.cancel,
+        cancellable: (s) => s.status !== 'cancelled',
+        blocked: (s) => s.blocked,
+      }}
     />
   );
 }

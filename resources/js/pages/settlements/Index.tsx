@@ -1,11 +1,9 @@
-import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { SETTLEMENT_STATUS_LABELS } from '@shared/settlements';
-import { Icon } from '@/components/Icon';
-import { RowLink } from '@/components/data/DataTable';
+import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
-import { ListActions } from '@/components/data/ListActions';
+import { CreateLink, ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
@@ -50,27 +48,12 @@ export default function SettlementsIndex({ currency, filters, settlements, total
         title: 'Aucun règlement',
         filteredTitle: 'Aucun règlement ne correspond',
         text: 'Aucun règlement client sur cette période.',
-        action: createHref ? (
-          <Link href={createHref} className="btn btn-primary">
-            <Icon name="fa-solid fa-plus" className="me-2" />
-            Enregistrer un règlement
-          </Link>
-        ) : undefined,
+        action: createHref ? <CreateLink href={createHref} label="Enregistrer un règlement" /> : undefined,
       }}
       rowKey={(s) => s.id}
-      rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      rowClassName={cancelledRow}
       columns={[
-        {
-          id: 'number',
-          label: 'N°',
-          role: 'title',
-          sort: true,
-          cell: (s) => (
-            <RowLink href={route('settlements.show', { id: s.id })} doc>
-              {s.number}
-            </RowLink>
-          ),
-        },
+        numberColumn('settlements.show'),
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.settlement_date) },
         { id: 'client', label: 'Client', role: 'title', wrap: true, cell: (s) => s.client_name },
         {

@@ -1,22 +1,19 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CLOSING_STATUS_LABELS, differenceLabel } from '@shared/cash-closing';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { FieldError, RequiredMark, StatusAlert } from '@/components/Field';
+import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { Modal } from '@/components/Modal';
-import { SubmitButton } from '@/components/SubmitButton';
 import { Fact, Facts } from '@/components/data/Fact';
-import { formLevelErrors } from '@/components/data/form-errors';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Badge } from '@/components/data/StatusBadge';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { CancelDialog } from '@/components/documents/CancelDialog';
 import { CashTabs } from '@/components/treasury/CashTabs';
 import { CountLinesTable, ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
-import { useServerForm } from '@/hooks/useServerForm';
 
 /** One closing: what was expected, counted note by note, the difference and its reason, who signed; its report (A4, 80 mm); reopening. */
 export default function ClosingShow({ currency, closing: c, count_lines, can }: PageProps<'cash/closings/Show'>) {
@@ -86,75 +83,20 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
           </SectionCard>
         </div>
       </div>
-      {can.reopen ? <ReopenDialog open={reopening} onClose={() => setReopening(false)} id={c.id} day={formatDate(c.closing_date)} /> : null}
-    </AppPage>
-  );
-}
-
-/** Reopening a closing: a mandatory reason (checked again by the server); the day opens again and its difference is reversed. */
-function ReopenDialog({ open, onClose, id, day }: { open: boolean; onClose: () => void; id: number; day: string }) {
-  const form = useServerForm({ reason: '' });
-  const area = useRef<HTMLTextAreaElement>(null);
-  const fieldId = 'reopen-reason';
-  const others = formLevelErrors(form.errors, ['reason']);
-  const close = () => {
-    form.clearErrors();
-    onClose();
-  };
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      title={`Rouvrir l'arrêté du ${day} ?`}
-      tone="danger"
-      testId="reopen-dialog"
-      initialFocus={area}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={close}>
-            Fermer
-          </button>
-          <SubmitButton busy={form.processing} variant="danger" icon="fa-solid fa-lock-open" form="reopen-form" busyLabel="Réouverture…">
-            Rouvrir la journée
-          </SubmitButton>
-        </>
-      }
-    >
-      <form
-        id="reopen-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.submit('post', route('cash.closings.reopen', { id }), { onSuccess: () => onClose() });
-        }}
-      >
-        <p>La journée pourra de nouveau recevoir des mouvements ; son écart est annulé et elle devra être arrêtée à nouveau. La réouverture est inscrite au journal.</p>
-        {others.map((m) => (
-          <div key={m} className="alert alert-danger py-2 small" role="alert">
-            {m}
-          </div>
-        ))}
-        <span className="app-label-line">
-          <label htmlFor={fieldId} className="form-label">
-            Motif de la réouverture
-          </label>
-          <RequiredMark />
-        </span>
-        <textarea
-          ref={area}
-          id={fieldId}
-          name="reason"
-          rows={3}
-          maxLength={500}
-          required
-          className={`form-control ${form.errors.reason ? 'is-invalid' : ''}`}
-          value={form.data.reason}
-          onChange={(e) => form.setData('reason', e.target.value)}
-          aria-invalid={form.errors.reason ? true : undefined}
-          aria-describedby={form.errors.reason ? `${fieldId}-error` : undefined}
+      {can.reopen ? (
+        <CancelDialog
+          open={reopening}
+          onClose={() => setReopening(false)}
+          url={route('cash.closings.reopen', { id: c.id })}
+          title={`Rouvrir l'arrêté du ${formatDate(c.closing_date)} ?`}
+          explanation="La journée pourra de nouveau recevoir des mouvements ; son écart est annulé et elle devra être arrêtée à nouveau. La réouverture est inscrite au journal."
+          reasonLabel="Motif de la réouverture"
+          confirmLabel="Rouvrir la journée"
+          icon="fa-solid fa-lock-open"
+          busyLabel="Réouverture…"
+          testId="reopen-dialog"
         />
-        <FieldError id={fieldId} error={form.errors.reason} />
-      </form>
-    </Modal>
+      ) : null}
+    </AppPage>
   );
 }

@@ -3,7 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';
 import { Icon } from '@/components/Icon';
-import { RowLink } from '@/components/data/DataTable';
+import { cancelledRow, numberColumn, RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
@@ -72,19 +72,9 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
         ) : undefined,
       }}
       rowKey={(e) => e.id}
-      rowClassName={(e) => (e.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      rowClassName={cancelledRow}
       columns={[
-        {
-          id: 'number',
-          label: 'N°',
-          role: 'title',
-          sort: true,
-          cell: (e) => (
-            <RowLink href={route('entries.show', { id: e.id })} doc>
-              {e.number}
-            </RowLink>
-          ),
-        },
+        numberColumn('entries.show'),
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (e) => formatDate(e.entry_date) },
         {
           id: 'supplier',

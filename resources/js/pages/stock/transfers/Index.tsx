@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
-import { RowLink } from '@/components/data/DataTable';
+import { cancelledRow, numberColumn, RowLink } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
@@ -59,19 +59,9 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
         ) : undefined,
       }}
       rowKey={(t) => t.id}
-      rowClassName={(t) => (t.status === 'cancelled' ? 'app-archived-row' : undefined)}
+      rowClassName={cancelledRow}
       columns={[
-        {
-          id: 'number',
-          label: 'N°',
-          role: 'title',
-          sort: true,
-          cell: (t) => (
-            <RowLink href={route('transfers.show', { id: t.id })} doc>
-              {t.number}
-            </RowLink>
-          ),
-        },
+        numberColumn('transfers.show'),
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (t) => formatDate(t.transfer_date) },
         { id: 'from', label: 'Départ', role: 'secondary', wrap: true, cell: (t) => t.from_name },
         { id: 'to', label: 'Destination', role: 'secondary', wrap: true, cell: (t) => t.to_name },
