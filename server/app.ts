@@ -22,6 +22,7 @@ import { healthRoutes } from './http/routes/health.js';
 import { apiRoutes } from './http/api/index.js';
 import type { AppContext } from './http/context.js';
 import { KnexSessionStore } from './http/session/knex-store.js';
+import { sessionSavedBeforeAnswer } from './http/session/saved-before-answer.js';
 import './http/pages.js';
 import './http/session/types.js';
 import { inertia } from './inertia/index.js';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: config.sessionIdleMinutes * 60_000 },
     }),
   );
+  app.use(sessionSavedBeforeAnswer);
 
   const takeFlash = (req: Request): Record<string, string> => {
     if (!req.takenFlash) {

@@ -3,51 +3,13 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/services/accounts/throttle.js';
 import { parseTrustProxy } from '../../server/config.js';
-import { Client, TEST_VERSION, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { uniqueTag } from '../support/unique.js';
+import { HttpGuest } from '../support/http-guest.js';
 
 const WRONG = 'Ces identifiants ne correspondent à aucun compte actif.';
 const THROTTLED = /^Trop de tentatives de connexion\. Veuillez réessayer dans \d+ (secondes|minutes)\.$/;
-
-/** A guest browser over real HTTP (fetch): its own session and XSRF token. */
-class HttpGuest {
-  cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
-  private keep(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-  private headers(extra: Record<string, string> = {}) {
-    return {
-      Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'X-Inertia': 'true',
-      'X-Inertia-Version': TEST_VERSION,
-      'X-Requested-With': 'XMLHttpRequest',
-      ...extra,
-    };
-  }
-  async visit(path: string) {
-    const res = this.keep(await fetch(this.base + path, { headers: this.headers(), redirect: 'manual' }));
-    return { status: res.status, location: res.headers.get('location'), body: res.status === 200 ? await res.json() : null };
-  }
-  async post(path: string, body: object, extra: Record<string, string> = {}) {
-    const xsrf = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
-    const res = this.keep(
-      await fetch(this.base + path, {
-        method: 'POST',
-        headers: this.headers({ 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, ...extra }),
-        body: JSON.stringify(body),
-        redirect: 'manual',
-      }),
-    );
-    return { status: res.status, location: res.headers.get('location') };
-  }
-}
 
 function listen(t: TestApp): Promise<{ server: Server; base: string }> {
   return new Promise((resolve) => {

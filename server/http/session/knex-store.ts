@@ -7,6 +7,9 @@ import { deleteSession, extendSession, pruneSessions, readSession, saveSession }
  * administrator can end a user's sessions (user_id column). The table's rows are read and written by server/services/accounts/sessions.ts.
  */
 export class KnexSessionStore extends session.Store {
+  /** The deadline each session object was last stored with, so the touch that follows a save in the same request writes nothing. */
+  private readonly stored = new WeakMap<object, number>();
+
   constructor(
     private readonly db: Knex,
     private readonly idleMs: number,
@@ -26,18 +29,27 @@ export class KnexSessionStore extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
+    const expiresAt = this.expiryOf(sess);
     saveSession(this.db, {
       sid,
       data: JSON.stringify(sess),
-      expires_at: this.expiryOf(sess),
+      expires_at: expiresAt,
       user_id: (sess as { userId?: number }).userId ?? null,
     })
-      .then(() => callback?.())
+      .then(() => {
+        this.stored.set(sess, expiresAt);
+        callback?.();
+      })
       .catch((err) => callback?.(err));
   }
 
   /** Extends the idle deadline, writing only when it moved by more than a minute. */
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
+    const stored = this.stored.get(sess);
+    if (stored !== undefined && Math.abs(this.expiryOf(sess) - stored) <= 60_000) {
+      callback?.();
+      return;
+    }
     extendSession(this.db, sid, this.expiryOf(sess))
       .then(() => callback?.())
       .catch((err) => callback?.(err));
