@@ -170,9 +170,13 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       writing += performance.now() - t0;
     };
 
+    // The monthly counts and the readjustments come every N *open* days: counted in calendar days,
+    // a history starting on a Sunday put every weekly readjustment of the small scale on a closed day.
+    let openDay = 0;
     for (let day = 1; day < profile.days; day++) {
       const date = shiftDate(start, day);
       if (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) continue; // closed on Sundays
+      openDay++;
       const at = (h: number, m: number) => `${date}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00.000Z`;
       // The desks open: the day's figures start, yesterday's cash transfers arrive.
       cash.morning(date, at);
@@ -269,8 +273,8 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       }
 
       // 5. Monthly count of a few categories, alternating depot and shops, validated the same day.
-      if (day % profile.countEveryDays === 0) {
-        const locationId = [depotId, ...shops][(day / profile.countEveryDays) % (shops.length + 1)];
+      if (openDay % profile.countEveryDays === 0) {
+        const locationId = [depotId, ...shops][(openDay / profile.countEveryDays) % (shops.length + 1)];
         const cats = pickCategories(rng, categoryIds, profile.countCategoryShare);
         const id = ids.count++;
         const number = nextNumber('INV', date);
@@ -299,7 +303,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       }
 
       // 6. Now and then a shop writes off broken, lost, stolen or expired goods (or fixes a typo).
-      if (day % profile.readjustEveryDays === 0) {
+      if (openDay % profile.readjustEveryDays === 0) {
         const locationId = rng.pick(shops);
         const reason = rng.pick(['casse', 'casse', 'perte', 'vol', 'peremption', 'erreur_saisie'] as const);
         const candidates = sample(20).filter((id) => get(id, locationId) > 0).slice(0, rng.int(1, 3));

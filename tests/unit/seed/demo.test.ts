@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedBase } from '../../../server/services/setup/first-start.js';
 import { ean13, ean13CheckDigit, isValidEan13 } from '../../../database/seeds/demo/ean13.js';
 import { DEMO_SCALES, generateDemoData } from '../../../database/seeds/demo/generate.js';
@@ -388,5 +388,29 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     await expect(seedDemo(a.db, { scale: 'small' })).rejects.toThrow(DemoDataExistsError);
     await expect(seedDemo(a.db, { scale: 'small' })).rejects.toThrow(/La base contient déjà des données \(catégories, produits, fournisseurs, clients\)/);
     expect(await dump(a.db)).toEqual(before);
+  });
+});
+
+describe('seed:demo whatever the weekday it runs on', () => {
+  // On a Saturday the small history (90 days) starts on a Sunday: counted in calendar days, its weekly
+  // readjustments all fell on closed Sundays and the history had none.
+  afterAll(() => vi.useRealTimers());
+
+  it('has monthly counts and readjustments when the history starts on a Sunday', { timeout: 60_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T10:00:00Z'));
+    const d = await freshDatabase('sqlite');
+    try {
+      await seedBase(d.db, { email: 'admin@test.local', password: 'Admin-Secret-123' });
+      const today = businessDate(await companyTimeZone(d.db));
+      expect(new Date(`${historyStart('small', today)}T12:00:00Z`).getUTCDay()).toBe(0);
+      const r = await seedDemo(d.db, { scale: 'small' });
+      expect(r.history.counts).toBeGreaterThan(0);
+      expect(r.history.readjustments).toBeGreaterThan(0);
+      expect(Number((await d.db('stock_adjustments').count({ n: '*' }).first())!.n)).toBe(r.history.readjustments);
+    } finally {
+      vi.useRealTimers();
+      await d.drop();
+    }
   });
 });
