@@ -26,18 +26,11 @@ import { type DatabaseConfig, loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
 import { migrateLatest } from '../server/db/migrate.js';
 import { type Assets, builtAssets } from '../server/http/assets.js';
-import { categoryOptions } from '../server/services/categories/categories.js';
-import { listClients } from '../server/services/clients/clients.js';
-import { searchProducts } from '../server/services/pickers/pickers.js';
-import { DOCUMENT_SERIES } from '../server/services/search/document-series.js';
-import { globalSearch } from '../server/services/search/global-search.js';
-import { EVERY_PLACE } from '../server/policies/places.js';
-import { listProducts } from '../server/services/products/products.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
-import { productStock } from '../server/services/stock/product-stock.js';
 import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from './bench/browser.js';
 import { benchSales } from './bench/sales.js';
+import { benchLists } from './bench/lists.js';
 import { benchCash } from './bench/cash.js';
 import { benchReports } from './bench/reports.js';
 import { benchReceivables } from './bench/receivables.js';
@@ -45,7 +38,6 @@ import { benchReceivables } from './bench/receivables.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS ?? 5);
 const ADMIN = { email: 'bench@sdstock.local', password: 'Bench-Secret-123456' };
-const PER_PAGE = 25;
 
 interface Row {
   measure: string;
@@ -180,46 +172,13 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       const login = await b.send('POST', '/login', ADMIN);
       if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
 
-      const productPage = async (page: number, q = '') => {
-        // What the products list route runs (the price centre skips the stock totals).
-        const result = await listProducts(db, { q, sort: 'code', dir: 'asc', page, per_page: PER_PAGE, filters: { category_id: '', status: 'active' } });
-        await categoryOptions(db, null);
-        return result;
-      };
-      const barcodes = (await db('products').whereNotNull('barcode').orderBy('id').limit(RUNS + 10).offset(4000).pluck('barcode')) as string[];
-      const fragment = 'arachide';
-
       const measure = async (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs = RUNS) => {
         const h = await time(runs, httpFn);
         const s = sqlFn ? await time(runs, sqlFn) : null;
         rows.push({ measure: name, runs, p50: h.p50, p95: h.p95, target, sqlP50: s?.p50 ?? null, sqlP95: s?.p95 ?? null });
       };
 
-      await measure(
-        'Liste des clients (page 1)',
-        30,
-        () => b.json('/fichiers/clients'),
-        () => listClients(db, { q: '', sort: 'code', dir: 'asc', page: 1, per_page: PER_PAGE, filters: { kind: '', price_level: '', status: 'active' } }),
-      );
-      await measure('Liste des produits (page 1)', 30, () => b.json('/fichiers/produits'), () => productPage(1));
-      await measure('Liste des produits (page 200)', 30, () => b.json('/fichiers/produits?page=200'), () => productPage(200));
-      await measure(`Recherche produit « ${fragment} »`, 30, () => b.json(`/fichiers/produits?q=${encodeURIComponent(fragment)}`), () => productPage(1, fragment));
-      await measure(
-        'Code-barres (sélecteur de produit)',
-        30,
-        (i) => b.json(`/pickers/products?q=${barcodes[Math.abs(i) % barcodes.length]}`),
-        (i) => searchProducts(db, { q: barcodes[Math.abs(i) % barcodes.length], locationId: null }),
-      );
-      // Typo tolerance: a doubled letter (search_key), then a swap found only by the fuzzy fallback.
-      await measure('Sélecteur de produit « arrachide » (lettre doublée)', 30, () => b.json('/pickers/products?q=arrachide'), () => searchProducts(db, { q: 'arrachide', locationId: null }));
-      await measure('Sélecteur de produit « arachdie » (faute, repli approché)', 30, () => b.json('/pickers/products?q=arachdie'), () => searchProducts(db, { q: 'arachdie', locationId: null }));
-      // The header's global search: every group (admin), a name, a typo, a document number.
-      const everything = { products: true, clients: true, suppliers: true, series: DOCUMENT_SERIES, places: EVERY_PLACE };
-      const entryNumber = String((await db('stock_entries').orderBy('id', 'desc').first('number'))?.number ?? 'ENT-2026-000001');
-      for (const q of [fragment, 'arachdie', entryNumber]) {
-        await measure(`Recherche globale « ${q} »`, 30, () => b.json(`/recherche?q=${encodeURIComponent(q)}`), () => globalSearch(db, { q, scope: everything }));
-      }
-      await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
+      await benchLists(db, b, measure, RUNS);
 
       // The bulk rule: +1 % then −1 % on every active product's retail price, alternately so
       // each run changes all of them. The preview (fingerprint) is not part of the timed apply.
@@ -353,8 +312,6 @@ async function benchStock(db: Knex, b: Browser, measure: Measure, rows: Row[]) {
     null,
   );
   await measure('Liste des transferts', 30, () => b.json('/operations/sortiestock/transferts'), null);
-  const product = Number(products[0].id);
-  await measure('Stock d\'un produit (emplacements, mouvements, CMUP)', 30, () => b.json(`/fichiers/produits/${product}/stock`), () => productStock(db, product, 1));
 
   // A count session at the shop over enough categories to reach ~2 000 products.
   const perCategory = (await db('products').where({ active: true }).groupBy('category_id').orderBy('category_id').select('category_id').count({ n: '*' })) as Array<{ category_id: number; n: number | string }>;

@@ -54,6 +54,8 @@ declare module 'express-serve-static-core' {
 
 export const SESSION_COOKIE = 'sdstock_session';
 export const BODY_LIMIT = '1mb';
+/** A path whose last segment has an extension (favicon.svg, robots.txt): what public/ can serve. */
+const FILE_NAME = /\.[^/]*$/;
 
 export function createApp(deps: AppDeps) {
   const { db, config } = deps;
@@ -82,7 +84,10 @@ export function createApp(deps: AppDeps) {
   // The built client first: hashed files, precompressed, with only the headers a script or a
   // stylesheet needs (no page policies, no request id: a kilobyte saved on each of them).
   app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
-  app.use(express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }));
+  // public/ (the favicon): only a path naming a file (a dot in its last segment) is looked for
+  // there — a page's URL never is, and asking the disk on every page cost a stat and its callback.
+  const publicFiles = express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') });
+  app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(
     pinoHttp({

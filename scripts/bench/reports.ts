@@ -1,13 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
-import pino from 'pino';
-import { createApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { createDb } from '../../server/db/connection.js';
 import { addDays, businessDate } from '../../server/domain/dates.js';
-import { builtAssets } from '../../server/http/assets.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { lowStock, receivables, recentDocuments, salesChart, salesFigures, topProducts, treasuryBalances } from '../../server/services/dashboard/dashboard.js';
 import { type ReportSlice, REPORT_PER_PAGE } from '../../server/services/reports/frame.js';
@@ -17,13 +9,7 @@ import { type TurnoverView, turnover } from '../../server/services/reports/turno
 import { type ReceivablesStateView, receivablesState } from '../../server/services/reports/receivables-state.js';
 import { type SettlementsStateView, settlementsState } from '../../server/services/reports/settlements-state.js';
 import { ROUTES } from '../../shared/routes.js';
-
-/** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
-interface BenchClient {
-  /** `extra`: request headers (an Inertia partial reload: the dashboard's deferred cards). */
-  json(url: string, extra?: Record<string, string>): Promise<any>;
-}
-type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
+import { type BenchClient, type Measure, runOnExistingDatabase } from './existing.js';
 
 /**
  * Éditions and Tableau de bord (issue 17) on the large data set: every view of Situation des ventes, Chiffre
@@ -32,7 +18,7 @@ type Measure = (name: string, target: number | null, httpFn: (i: number) => Prom
  * edges, the worst case for the summaries), through HTTP beside the bare service call (its SQL),
  * target 300 ms (DESIGN.md §7).
  */
-export async function benchReports(db: Knex, b: BenchClient, measure: Measure): Promise<void> {
+export async function benchReports(db: Knex, b: Pick<BenchClient, 'json'>, measure: Measure): Promise<void> {
   const today = businessDate('Africa/Abidjan');
   const from = addDays(today, -365);
   const page: ReportSlice = { page: 1, perPage: REPORT_PER_PAGE };
@@ -103,73 +89,7 @@ export async function benchReports(db: Knex, b: BenchClient, measure: Measure): 
 
 /**
  * `npx tsx scripts/bench/reports.ts`: the same measures on an existing database already filled by
- * `npm run seed:demo -- --scale=large` (DATABASE_URL), signed in as BENCH_EMAIL / BENCH_PASSWORD
- * (an administrator of that database) — the reports alone, without rebuilding the data set;
- * BENCH_FILTER keeps the measures whose name contains it, ignoring case (`BENCH_FILTER=Tableau`: the dashboard; `BENCH_FILTER="état des"`: règlements and créances).
+ * `npm run seed:demo -- --scale=large` (scripts/bench/existing.ts: DATABASE_URL, BENCH_EMAIL /
+ * BENCH_PASSWORD, BENCH_RUNS, BENCH_FILTER — `Tableau`: the dashboard; `"état des"`: règlements et créances).
  */
-async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url || !process.env.BENCH_EMAIL || !process.env.BENCH_PASSWORD) {
-    console.error('DATABASE_URL, BENCH_EMAIL et BENCH_PASSWORD sont requis (une base remplie par npm run seed:demo -- --scale=large).');
-    process.exit(2);
-  }
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error' } as NodeJS.ProcessEnv);
-  const db = createDb(config.database);
-  const app = createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets: builtAssets() });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const cookies = new Map<string, string>();
-  const headers = (extra: Record<string, string> = {}) => {
-    const h: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': builtAssets().version, Accept: 'text/html', ...extra };
-    if (cookies.size) h.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = cookies.get('XSRF-TOKEN');
-    if (xsrf) h['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-    return h;
-  };
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    return res;
-  };
-  keep(await fetch(`${base}/login`, { headers: headers(), redirect: 'manual' }));
-  const login = keep(await fetch(`${base}/login`, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify({ email: process.env.BENCH_EMAIL, password: process.env.BENCH_PASSWORD }), redirect: 'manual' }));
-  if (login.status !== 303) throw new Error(`connexion impossible (HTTP ${login.status})`);
-  const b: BenchClient = {
-    json: async (u: string, extra: Record<string, string> = {}) => {
-      const res = keep(await fetch(base + u, { headers: headers(extra), redirect: 'manual' }));
-      if (res.status !== 200) throw new Error(`${u} : HTTP ${res.status}`);
-      return res.json();
-    },
-  };
-  const runs = Number(process.env.BENCH_RUNS ?? 20);
-  const time = async (fn: (i: number) => Promise<unknown>) => {
-    for (let i = 0; i < 3; i++) await fn(-1 - i);
-    const samples: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      await fn(i);
-      samples.push(performance.now() - t0);
-    }
-    samples.sort((x, y) => x - y);
-    const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
-    return { p50: at(50), p95: at(95) };
-  };
-  const f = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
-  console.log(`${'mesure'.padEnd(60)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  cible`);
-  // BENCH_FILTER=« Tableau » : only the measures whose name contains it.
-  const only = (process.env.BENCH_FILTER ?? '').toLowerCase();
-  await benchReports(db, b, async (name, target, httpFn, sqlFn) => {
-    if (only && !name.toLowerCase().includes(only)) return;
-    const h = await time(httpFn);
-    const s = sqlFn ? await time(sqlFn) : null;
-    console.log(`${name.padEnd(60)} ${f(h.p50)} ${f(h.p95)} ${s ? f(s.p50) : ''.padStart(10)} ${s ? f(s.p95) : ''.padStart(10)}  ≤ ${target} ms ${target !== null && h.p95 <= target ? 'OK' : 'au-dessus'}`);
-  });
-  server.close();
-  await db.destroy();
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) await runOnExistingDatabase(benchReports);

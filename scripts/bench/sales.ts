@@ -86,6 +86,16 @@ export async function benchSales(db: Knex, b: BenchClient, measure: Measure, adm
     async (i) => created(await b.send('POST', route('counter.store'), body('counter', shop, walkIn, pick(shopProducts, 5, i))), 'vente boutique', /vente=\d+/),
     (i) => service('counter', shop, walkIn, pick(shopProducts, 5, i + 1000)),
   );
+  await benchSalesLists(db, b, measure, client);
+}
+
+/**
+ * The sales lists as the screens open them (the last 30 days), a search by number and a client's
+ * invoices, beside the bare list query (page + totals); also run by scripts/bench/lists.ts.
+ */
+export async function benchSalesLists(db: Knex, b: Pick<BenchClient, 'json'>, measure: Measure, clientId?: number): Promise<void> {
+  const today = businessDate('Africa/Abidjan');
+  const client = clientId ?? Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id')).id);
   const sales = Number((await db('sales').count({ n: '*' }).first())!.n);
   const number = String((await db('sales').where({ kind: 'invoice' }).orderBy('id').offset(20_000).first('number'))?.number ?? 'FAC-2026-000001');
   // The lists as the screens open them (the last 30 days), beside the bare list query (page + totals).

@@ -38,29 +38,62 @@ export async function findActiveUser(db: Knex, id: number): Promise<UserRow | un
   return row && toBool(row.active) ? row : undefined;
 }
 
-/** Loads a user, their roles and the union of their roles' permissions (two indexed queries). */
+/** One row of the user's grants, read beside the user's columns (see GRANTS). */
+interface GrantColumns {
+  grant_kind: 'role' | 'permission' | 'location' | 'account' | null;
+  grant_ref: number | string | null;
+  grant_label: string | null;
+  grant_flag: unknown;
+}
+
+/**
+ * The user's roles, their permissions and allowed places as rows of one UNION ALL, each branch on
+ * its table's user_id index; left-joined to the user so that a user without any grant still comes
+ * back (one row of NULLs).
+ */
+const GRANTS = `
+  SELECT 'role' AS grant_kind, r.id AS grant_ref, r.name AS grant_label, r.is_admin AS grant_flag
+    FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ?
+  UNION ALL
+  SELECT 'permission', NULL, rp.permission_name, NULL
+    FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = ?
+  UNION ALL
+  SELECT 'location', location_id, NULL, NULL FROM user_locations WHERE user_id = ?
+  UNION ALL
+  SELECT 'account', account_id, NULL, NULL FROM user_treasury_accounts WHERE user_id = ?`;
+
+/**
+ * Loads a user, their roles, the union of their roles' permissions and their allowed places in one
+ * statement (read on every request on purpose: a role or a place changed applies at the user's
+ * next request, whichever process serves it — never cached in process or in the session).
+ */
 export async function loadUserContext(db: Knex, id: number): Promise<UserContext | undefined> {
-  const row = await findActiveUser(db, id);
-  if (!row) return undefined;
-  const roles = (await db('roles')
-    .join('user_roles', 'user_roles.role_id', 'roles.id')
-    .where('user_roles.user_id', id)
-    .orderBy('roles.name')
-    .select('roles.id', 'roles.name', 'roles.is_admin')) as Array<{ id: number; name: string; is_admin: unknown }>;
-  const roleIds = roles.map((r) => r.id);
-  const grants: Array<{ permission_name: string }> = roleIds.length
-    ? await db('role_permissions').whereIn('role_id', roleIds).distinct('permission_name')
-    : [];
-  const isAdmin = roles.some((r) => toBool(r.is_admin));
+  const rows = (await db('users as u')
+    .joinRaw(`LEFT JOIN (${GRANTS}) g ON 1 = 1`, [id, id, id, id])
+    .where('u.id', id)
+    .whereNull('u.deleted_at')
+    .select('u.*', 'g.grant_kind', 'g.grant_ref', 'g.grant_label', 'g.grant_flag')) as Array<UserRow & GrantColumns>;
+  if (!rows.length || !toBool(rows[0].active)) return undefined;
+  const { grant_kind: _kind, grant_ref: _ref, grant_label: _label, grant_flag: _flag, ...row } = rows[0];
+  const roles: UserContext['roles'] = [];
+  const permissions = new Set<string>();
+  const locationIds: number[] = [];
+  const treasuryAccountIds: number[] = [];
+  for (const g of rows) {
+    if (g.grant_kind === 'role') roles.push({ id: Number(g.grant_ref), name: String(g.grant_label), is_admin: toBool(g.grant_flag) });
+    else if (g.grant_kind === 'permission') permissions.add(String(g.grant_label));
+    else if (g.grant_kind === 'location') locationIds.push(Number(g.grant_ref));
+    else if (g.grant_kind === 'account') treasuryAccountIds.push(Number(g.grant_ref));
+  }
+  roles.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const isAdmin = roles.some((r) => r.is_admin);
   const restricted = !isAdmin && toBool(row.places_restricted);
-  const locations: Array<{ location_id: number }> = restricted ? await db('user_locations').where({ user_id: id }).select('location_id') : [];
-  const accounts: Array<{ account_id: number }> = restricted ? await db('user_treasury_accounts').where({ user_id: id }).select('account_id') : [];
   return {
     row,
-    roles: roles.map((r) => ({ id: r.id, name: r.name, is_admin: toBool(r.is_admin) })),
-    permissions: new Set(grants.map((g) => g.permission_name)),
+    roles,
+    permissions,
     isAdmin,
-    places: placeScope({ isAdmin, restricted, locationIds: locations.map((l) => Number(l.location_id)), treasuryAccountIds: accounts.map((a) => Number(a.account_id)) }),
+    places: placeScope({ isAdmin, restricted, locationIds: restricted ? locationIds : [], treasuryAccountIds: restricted ? treasuryAccountIds : [] }),
   };
 }
 

@@ -7,8 +7,14 @@ import { deleteSession, extendSession, pruneSessions, readSession, saveSession }
  * administrator can end a user's sessions (user_id column). The table's rows are read and written by server/services/accounts/sessions.ts.
  */
 export class KnexSessionStore extends session.Store {
-  /** The deadline each session object was last stored with, so the touch that follows a save in the same request writes nothing. */
+  /**
+   * The deadline each session object was read or last stored with (it lives as long as its
+   * request), so a touch within a minute of it writes nothing and sends nothing: the row read at
+   * the start of the request, or saved by it, already says so.
+   */
   private readonly stored = new WeakMap<object, number>();
+  /** The deadline of each session just read, until express-session builds the request's session from it. */
+  private readonly read = new WeakMap<object, number>();
 
   constructor(
     private readonly db: Knex,
@@ -24,8 +30,21 @@ export class KnexSessionStore extends session.Store {
 
   override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
     readSession(this.db, sid)
-      .then((data) => callback(null, data ? (JSON.parse(data) as session.SessionData) : null))
+      .then((row) => {
+        if (!row) return callback(null, null);
+        const sess = JSON.parse(row.data) as session.SessionData;
+        this.read.set(sess, row.expires_at);
+        callback(null, sess);
+      })
       .catch((err) => callback(err));
+  }
+
+  /** express-session's own, then the deadline read with the data is kept for this request's touch. */
+  override createSession(req: Parameters<session.Store['createSession']>[0], sess: session.SessionData): session.Session & session.SessionData {
+    const deadline = this.read.get(sess);
+    const created = super.createSession(req, sess);
+    if (deadline !== undefined) this.stored.set(created, deadline);
+    return created;
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -43,7 +62,10 @@ export class KnexSessionStore extends session.Store {
       .catch((err) => callback?.(err));
   }
 
-  /** Extends the idle deadline, writing only when it moved by more than a minute. */
+  /**
+   * Extends the idle deadline, writing only when it moved by more than a minute: a request within
+   * a minute of the deadline it read (or stored) sends nothing; otherwise the guarded UPDATE.
+   */
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
     const stored = this.stored.get(sess);
     if (stored !== undefined && Math.abs(this.expiryOf(sess) - stored) <= 60_000) {

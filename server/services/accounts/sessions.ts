@@ -14,10 +14,10 @@ export interface SessionRow {
   user_id: number | null;
 }
 
-/** The serialised data of a live (not expired) session, or undefined. */
-export async function readSession(db: Knex, sid: string, now = Date.now()): Promise<string | undefined> {
-  const row = await db('sessions').where({ sid }).andWhere('expires_at', '>', now).first('data');
-  return row ? (row.data as string) : undefined;
+/** A live (not expired) session: its serialised data and its idle deadline (epoch ms); undefined when none. */
+export async function readSession(db: Knex, sid: string, now = Date.now()): Promise<Pick<SessionRow, 'data' | 'expires_at'> | undefined> {
+  const row = await db('sessions').where({ sid }).andWhere('expires_at', '>', now).first('data', 'expires_at');
+  return row ? { data: row.data as string, expires_at: Number(row.expires_at) } : undefined;
 }
 
 /** Creates or replaces a session row (a light write: see `lightWrite`). */
