@@ -91,11 +91,11 @@ class WireMeter {
     this.pending.clear();
   }
   /**
-   * The idle warm-up's share: scripts and icon fonts of the build requested from `startedAt` (epoch
+   * The idle warm-up's share: scripts, their stylesheets and icon fonts of the build requested from `startedAt` (epoch
    * ms) on; the rest (the page, its chunks, the fonts it shows, the favicon) belongs to the visit.
    */
   warmUp(startedAt: number | null) {
-    const background = this.finished.filter((r) => startedAt !== null && r.sentAt >= startedAt && /\/build\/assets\/[^/]+\.(js|woff2)$/.test(new URL(r.url).pathname));
+    const background = this.finished.filter((r) => startedAt !== null && r.sentAt >= startedAt && /\/build\/assets\/[^/]+\.(js|css|woff2)$/.test(new URL(r.url).pathname));
     const bytes = background.reduce((sum, r) => sum + r.bytes, 0);
     return { bytes, requests: background.length, visitBytes: this.bytes - bytes, visitRequests: this.requests - background.length };
   }
