@@ -277,7 +277,7 @@ export function printBrowser(rows: BrowserRow[]) {
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   for (const r of table) console.log(line(r));
   console.log(
-    'Temps : du début de la navigation à la page affichée (contenu présent, polices chargées) ; navigation (après le préchargement) : du clic au contenu de la page suivante ; préchargement : de son début à sa fin. Transféré : en-têtes et corps compressés de toutes les réponses (cache vide pour les premières visites) ; la première visite compte tout sauf les scripts demandés par le préchargement, comptés à part.',
+    'Temps : du début de la navigation à la page affichée (contenu présent, polices chargées) ; navigation (après le préchargement) : du clic au contenu de la page suivante ; préchargement : de son début à sa fin. Transféré : en-têtes et corps compressés de toutes les réponses (cache vide pour les premières visites) ; la première visite compte tout sauf les scripts, feuilles de style et polices demandés par le préchargement, comptés à part.',
   );
 }
 
