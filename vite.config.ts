@@ -67,7 +67,8 @@ export default defineConfig(({ command }) => ({
             // Money, quantities and dates as text: the screens and the dashboard's first visit
             // (which needs none of the screens chunk) share this small chunk.
             { name: 'format', test: /([\\/]shared[\\/](money|quantity)\.ts|[\\/]resources[\\/]js[\\/]components[\\/]data[\\/](Money\.tsx|format\.ts))$/, priority: 2 },
-            { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$)/, priority: 1 },
+            // The screens' stylesheet (resources/css/screens/screens.scss) comes with them.
+            { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$|[\\/]resources[\\/]css[\\/]screens[\\/]screens\.scss$)/, priority: 1 },
           ],
         },
       },

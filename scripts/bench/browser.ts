@@ -91,11 +91,11 @@ class WireMeter {
     this.pending.clear();
   }
   /**
-   * The idle warm-up's share: scripts and icon fonts of the build requested from `startedAt` (epoch
+   * The idle warm-up's share: scripts, their stylesheets and icon fonts of the build requested from `startedAt` (epoch
    * ms) on; the rest (the page, its chunks, the fonts it shows, the favicon) belongs to the visit.
    */
   warmUp(startedAt: number | null) {
-    const background = this.finished.filter((r) => startedAt !== null && r.sentAt >= startedAt && /\/build\/assets\/[^/]+\.(js|woff2)$/.test(new URL(r.url).pathname));
+    const background = this.finished.filter((r) => startedAt !== null && r.sentAt >= startedAt && /\/build\/assets\/[^/]+\.(js|css|woff2)$/.test(new URL(r.url).pathname));
     const bytes = background.reduce((sum, r) => sum + r.bytes, 0);
     return { bytes, requests: background.length, visitBytes: this.bytes - bytes, visitRequests: this.requests - background.length };
   }
@@ -277,7 +277,7 @@ export function printBrowser(rows: BrowserRow[]) {
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   for (const r of table) console.log(line(r));
   console.log(
-    'Temps : du début de la navigation à la page affichée (contenu présent, polices chargées) ; navigation (après le préchargement) : du clic au contenu de la page suivante ; préchargement : de son début à sa fin. Transféré : en-têtes et corps compressés de toutes les réponses (cache vide pour les premières visites) ; la première visite compte tout sauf les scripts demandés par le préchargement, comptés à part.',
+    'Temps : du début de la navigation à la page affichée (contenu présent, polices chargées) ; navigation (après le préchargement) : du clic au contenu de la page suivante ; préchargement : de son début à sa fin. Transféré : en-têtes et corps compressés de toutes les réponses (cache vide pour les premières visites) ; la première visite compte tout sauf les scripts, feuilles de style et polices demandés par le préchargement, comptés à part.',
   );
 }
 

@@ -94,8 +94,10 @@ export function builtAssets(dir = buildDir): Assets {
       const chunk = c.manifest[key];
       if (!chunk) return;
       if (!loaded.has(chunk.file)) files.add(chunk.file);
-      for (const css of chunk.css ?? []) if (!c.styles.includes(css)) styles.add(css);
+      // A chunk's stylesheet after those of the chunks it imports (a screen's own rules override
+      // the screens' stylesheet), in the order Vite's preload helper links them on a navigation.
       for (const imp of chunk.imports ?? []) visit(imp);
+      for (const css of chunk.css ?? []) if (!c.styles.includes(css)) styles.add(css);
     };
     for (const key of keys) visit(key);
     return [...files];
@@ -108,7 +110,9 @@ export function builtAssets(dir = buildDir): Assets {
       const c = load();
       const shell = component ? loadsAppShell(component) : false;
       const pageStyles = new Set<string>();
-      const page = component ? pageChunks(c, [`resources/js/pages/${component}.tsx`, ...(shell ? [APP_SHELL] : [])], pageStyles) : [];
+      // The shell first: its stylesheet comes before the screens' (as the layout's rules came before
+      // the pages' in one stylesheet), in the order the client links them after a login.
+      const page = component ? pageChunks(c, [...(shell ? [APP_SHELL] : []), `resources/js/pages/${component}.tsx`], pageStyles) : [];
       return [
         ...[...c.styles, ...pageStyles].map((f) => `<link rel="stylesheet" href="/build/${f}">`),
         ...(shell ? [...c.shellFonts, ...(SHELL_ICON_PAGES.has(component!) ? [] : c.screenFonts)] : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),

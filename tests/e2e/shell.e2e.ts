@@ -245,6 +245,32 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
     });
   });
 
+  it('feuilles de style par paliers : la connexion sans celles de la coquille ni des écrans, chacune appliquée là où elle sert', async () => {
+    const page = await open();
+    const sheets: string[] = [];
+    page.on('request', (r) => {
+      const m = /\/build\/assets\/([A-Za-z]+)-[\w-]+\.css$/.exec(new URL(r.url()).pathname);
+      if (m) sheets.push(m[1]);
+    });
+    // The stylesheets a first visit's HTML links (the idle warm-up may add the screens' later).
+    const linked = async (path: string) => [...(await (await page.request.get(path)).text()).matchAll(/<link rel="stylesheet" href="\/build\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
+    await step('connexion : la seule feuille de l’application', page, async () => {
+      await page.goto('/login', { waitUntil: 'load' });
+      expect(sheets).toEqual(['app']);
+    });
+    await step('tableau de bord (première visite) : la feuille de la coquille liée avec celle de l’application, l’en-tête stylé', page, async () => {
+      await signIn(page);
+      expect(await linked('/dashboard')).toEqual(['app', 'AuthenticatedLayout']);
+      await page.goto('/dashboard', { waitUntil: 'load' });
+      expect(await page.locator('#page-header').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    });
+    await step('écran de liste : la feuille des écrans appliquée', page, async () => {
+      expect(await linked('/fichiers/clients')).toEqual(['app', 'AuthenticatedLayout', 'screens']);
+      await page.goto('/fichiers/clients', { waitUntil: 'load' });
+      expect(await page.locator('.app-list-toolbar').first().evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    });
+  });
+
   it('le mode sombre et le thème survivent au rechargement, sans flash du mauvais thème', async () => {
     const page = await open({ colorScheme: 'light' });
     await signIn(page);

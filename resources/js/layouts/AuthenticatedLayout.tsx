@@ -6,6 +6,8 @@ import { startWarmUp } from '@/lib/when-idle';
 import { Footer } from './parts/Footer';
 import { Header, loadHeaderSearch } from './parts/Header';
 import { Sidebar } from './parts/Sidebar';
+// The header's, sidebar's and side overlay's styles come with the shell, not with the login page.
+import '../../css/shell.scss';
 
 /**
  * The side overlay (display preferences) is shown only on a user action: it is loaded when first

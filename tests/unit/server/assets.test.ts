@@ -75,6 +75,24 @@ describe('built assets', () => {
     expect(builtAssets(buildWith(withCss)).tags('N', 'auth/Login')).not.toContain('support-7.css');
   });
 
+  it("links the shell's stylesheet, then the screens', then the page's own, in the cascade's order", () => {
+    const withCss = {
+      ...manifest,
+      'resources/js/layouts/AuthenticatedLayout.tsx': { file: 'assets/AuthenticatedLayout-3.js', css: ['assets/shell-3.css'], imports: ['resources/js/app.tsx'] },
+      'resources/js/pages/sales/counter/Ticket.tsx': { file: 'assets/Ticket-1.js', css: ['assets/ticket-1.css'], imports: ['_vendor.js', '_screens.js'] },
+      'resources/js/pages/clients/Index.tsx': { file: 'assets/Clients-2.js', imports: ['_screens.js'] },
+      'resources/js/pages/auth/Login.tsx': { file: 'assets/Login-1.js', imports: ['_vendor.js'] },
+      '_screens.js': { file: 'assets/screens-8.js', css: ['assets/screens-8.css'], imports: ['_vendor.js'] },
+    };
+    const assets = builtAssets(buildWith(withCss));
+    const styles = (component: string) => [...assets.tags('N', component).matchAll(/rel="stylesheet" href="\/build\/([^"]+)"/g)].map((m) => m[1]);
+    // A screen's own rules (the ticket's) override the screens' stylesheet: they come after it.
+    expect(styles('sales/counter/Ticket')).toEqual(['assets/app-abc.css', 'assets/vendor-123.css', 'assets/shell-3.css', 'assets/screens-8.css', 'assets/ticket-1.css']);
+    expect(styles('clients/Index')).toEqual(['assets/app-abc.css', 'assets/vendor-123.css', 'assets/shell-3.css', 'assets/screens-8.css']);
+    // The login page: neither the shell's nor the screens'.
+    expect(styles('auth/Login')).toEqual(['assets/app-abc.css', 'assets/vendor-123.css']);
+  });
+
     it('derives the asset version from the manifest, so a new build changes it', () => {
     const a = builtAssets(buildWith(manifest)).version;
     const b = builtAssets(buildWith({ ...manifest, 'resources/js/app.tsx': { file: 'assets/app-def.js' } })).version;

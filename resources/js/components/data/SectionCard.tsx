@@ -1,5 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Icon } from '@/components/Icon';
+// The screens' stylesheet, in the screens chunk with this component (vite.config.ts).
+import '../../../css/screens/screens.scss';
 
 /**
  * A titled card of a record or document page ("Fiche client", "Historique des prix", "Réception…"):
