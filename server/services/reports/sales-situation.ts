@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
-import { saleRemainingSql } from '../sales/remaining.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
@@ -14,7 +13,9 @@ import { productSales, productSalesTable } from './sales-summaries.js';
  * paid and what remains, the situation of the invoices (by status and mode), the payments received
  * (at the sale and by settlement, per method), the sales of the products the user picks, the
  * products transferred (by source and destination) and the cumulative products sold. Every figure
- * is a SQL aggregate over indexed rows of the period (the cumulative view reads the summary tables).
+ * is a SQL aggregate over indexed rows of the period; the situation of the invoices, the list's
+ * totals and the payments read the day summaries report_sale_days / report_payment_days
+ * (server/db/sales-situation-days.ts), the cumulative view the running totals.
  */
 
 export const SALES_SITUATION_VIEWS = [
@@ -43,16 +44,17 @@ export interface ReportBody {
   notes: string[];
 }
 
-/** The sales of the filters (period, places, location, kind, status). */
-function salesQuery(db: Knex, f: SalesSituationFilters, scope: PlaceScope, withStatus = true): Knex.QueryBuilder {
-  const q = inPeriod(db('sales as s'), 's.sale_date', 's.location_id', f, scope);
+/**
+ * The sales of the filters (period, places, location, kind, status) — or, with `days`, the groups of
+ * report_sale_days holding them (the same columns, dated `day`: server/db/sales-situation-days.ts).
+ */
+function salesQuery(db: Knex, f: SalesSituationFilters, scope: PlaceScope, withStatus = true, days = false): Knex.QueryBuilder {
+  const q = days ? inPeriod(db('report_sale_days as s'), 's.day', 's.location_id', f, scope) : inPeriod(db('sales as s'), 's.sale_date', 's.location_id', f, scope);
   if (f.kind) q.where('s.kind', f.kind);
   if (withStatus && f.status === 'cancelled') q.where('s.status', 'cancelled');
   else if (withStatus && f.status) q.where('s.status', 'validated').where('s.payment_status', f.status);
   return q;
 }
-
-const REMAINING = saleRemainingSql('s');
 
 export async function salesSituation(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
   switch (f.view) {
@@ -85,12 +87,11 @@ const statusOf = (status: string, paymentStatus: string): SaleDisplayStatus => (
 
 async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
   const base = salesQuery(db, f, scope);
-  const agg = (await base
-    .clone()
+  // Counts and totals from the day summary (a year: ≈ 1 500 groups instead of 200 000 sales).
+  const agg = (await salesQuery(db, f, scope, true, true)
     .groupBy('s.status')
     .select('s.status')
-    .count({ n: '*' })
-    .sum({ total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited', remaining: db.raw(REMAINING) })) as Record<string, unknown>[];
+    .sum({ n: 's.sale_count', total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited', remaining: 's.remaining' })) as Record<string, unknown>[];
   const valid = agg.find((r) => r.status === 'validated');
   const cancelled = num(agg.find((r) => r.status === 'cancelled')?.n);
   const totals = { count: num(valid?.n), total: num(valid?.total), paid: num(valid?.paid), credited: num(valid?.credited) };
@@ -151,11 +152,11 @@ async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope
 }
 
 async function invoiceSituation(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const rows = (await salesQuery(db, f, scope)
+  const rows = (await salesQuery(db, f, scope, true, true)
     .groupBy('s.status', 's.payment_status', 's.payment_mode')
     .select('s.status', 's.payment_status', 's.payment_mode')
-    .count({ n: '*' })
-    .sum({ total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited', remaining: db.raw(REMAINING) })) as Record<string, unknown>[];
+    .sum({ n: 's.sale_count', total: 's.total_ttc', paid: 's.amount_paid', credited: 's.amount_credited', remaining: 's.remaining' })
+    .havingRaw('SUM(s.sale_count) > 0')) as Record<string, unknown>[];
   const order: SaleDisplayStatus[] = ['paid', 'partial', 'unpaid', 'cancelled'];
   const data: ReportRow[] = rows
     .map((r) => {
@@ -199,24 +200,23 @@ async function invoiceSituation(db: Knex, f: SalesSituationFilters, scope: Place
 }
 
 async function paymentSituation(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
-  const atSale = (await salesQuery(db, f, scope, false)
-    .where('s.status', 'validated')
-    .join('sale_payments as sp', 'sp.sale_id', 's.id')
-    .groupBy('sp.method')
-    .select('sp.method')
-    .count({ n: '*' })
-    .sum({ paid: 'sp.amount' })) as Record<string, unknown>[];
+  // From report_payment_days (server/db/sales-situation-days.ts): the payments of validated sales
+  // on their sale's date, location and kind; the validated money settlements on their date and account.
+  const atSale = (await inPeriod(db('report_payment_days as s').where('s.origin', 'sale'), 's.day', 's.location_id', f, scope)
+    .modify((q) => (f.kind ? q.where('s.kind', f.kind) : q))
+    .groupBy('s.method')
+    .select('s.method')
+    .sum({ n: 's.payment_count', paid: 's.amount' })
+    .havingRaw('SUM(s.payment_count) > 0')) as Record<string, unknown>[];
   // Settlements belong to no location: counted when the report covers every location.
   const settled = f.location_id || f.kind === 'counter'
     ? []
-    : ((await whereAllowedTreasuryAccount(db('settlements as st'), 'st.account_id', scope)
-        .whereBetween('st.settlement_date', [f.from, f.to])
-        .where('st.status', 'validated')
-        .where('st.source', 'payment')
+    : ((await whereAllowedTreasuryAccount(db('report_payment_days as st').where('st.origin', 'settlement'), 'st.account_id', scope)
+        .whereBetween('st.day', [f.from, f.to])
         .groupBy('st.method')
         .select('st.method')
-        .count({ n: '*' })
-        .sum({ paid: 'st.amount' })) as Record<string, unknown>[]);
+        .sum({ n: 'st.payment_count', paid: 'st.amount' })
+        .havingRaw('SUM(st.payment_count) > 0')) as Record<string, unknown>[]);
   const methods = Object.keys(PAYMENT_METHOD_LABELS) as PaymentMethod[];
   const data: ReportRow[] = methods
     .map((m) => {
@@ -339,16 +339,16 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
 
 async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
   const sent = inPeriod(db('transfers as t').whereNot('t.status', 'cancelled'), 't.transfer_date', ['t.from_location_id', 't.to_location_id'], f, scope);
-  const base = sent.clone().join('transfer_lines as tl', 'tl.transfer_id', 't.id');
-  // Grouped by ids over the lines' covering index (one line per product per transfer: the unique
-  // index (transfer_id, product_id), so a group's line count is its transfer count), then the
-  // names joined and the whole list's count and totals taken in the same pass (window sums).
-  const grouped = base
-    .clone()
-    .groupBy('t.from_location_id', 't.to_location_id', 'tl.product_id')
-    .select('t.from_location_id', 't.to_location_id', 'tl.product_id')
-    .count({ n: '*' })
-    .sum({ sent: 'tl.quantity_sent', received: 'tl.quantity_received', value: db.raw('tl.quantity_sent * tl.unit_cost') });
+  // Grouped by ids from the day summary report_transfer_days (server/db/sales-situation-days.ts),
+  // read in (source, destination, product) order by its covering index — one line per product per
+  // transfer (the unique index (transfer_id, product_id)), so a group's line count is its transfer
+  // count; the received quantity stays empty while no line of the group has one —, then the names
+  // joined and the whole list's count and totals taken in the same pass (window sums).
+  const grouped = inPeriod(db('report_transfer_days as d'), 'd.day', ['d.from_location_id', 'd.to_location_id'], f, scope)
+    .groupBy('d.from_location_id', 'd.to_location_id', 'd.product_id')
+    .select('d.from_location_id', 'd.to_location_id', 'd.product_id', db.raw('CASE WHEN SUM(d.received_lines) > 0 THEN SUM(d.received) END AS received'))
+    .sum({ n: 'd.line_count', sent: 'd.sent', value: 'd.value' })
+    .havingRaw('SUM(d.line_count) > 0');
   const s = sliceOf(slice);
   const rows = (await db
     .from(grouped.as('g'))
