@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config.js';
+import { withoutCheckpoints } from './checkpoints.js';
 import { createDb } from './connection.js';
 
 /**
@@ -270,16 +271,19 @@ export async function replaceDatabase(db: Knex, config: DatabaseConfig, file: st
     const staged = `${live}.restore-${randomBytes(4).toString('hex')}`;
     fs.copyFileSync(file, staged);
     const client = db.client as { acquireConnection(): Promise<{ close(): void; open: boolean }>; releaseConnection(c: unknown): Promise<void> };
-    const conn = await client.acquireConnection();
-    try {
-      conn.close();
-      fs.rmSync(`${live}-wal`, { force: true });
-      fs.rmSync(`${live}-shm`, { force: true });
-      fs.renameSync(staged, live);
-    } finally {
-      fs.rmSync(staged, { force: true });
-      await client.releaseConnection(conn);
-    }
+    // The background checkpointer's connection is closed first: the swap happens with no connection open.
+    await withoutCheckpoints(db, async () => {
+      const conn = await client.acquireConnection();
+      try {
+        conn.close();
+        fs.rmSync(`${live}-wal`, { force: true });
+        fs.rmSync(`${live}-shm`, { force: true });
+        fs.renameSync(staged, live);
+      } finally {
+        fs.rmSync(staged, { force: true });
+        await client.releaseConnection(conn);
+      }
+    });
     return;
   }
   const restore = pgTool('pg_restore');

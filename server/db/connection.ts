@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { attachCheckpointer, Checkpointer, WAL_CEILING_PAGES } from './checkpoints.js';
 
 const require = createRequire(import.meta.url);
 
@@ -79,7 +80,12 @@ function installPgTypeParsers() {
   types.setTypeParser(1184, (v: string) => new Date(v).toISOString()); // timestamptz
 }
 
-export function createDb(config: DatabaseConfig): Knex {
+export interface CreateDbOptions {
+  /** SQLite file: WAL checkpoints by a worker thread instead of inside a commit (checkpoints.ts). True unless a tool compares both. */
+  backgroundCheckpoints?: boolean;
+}
+
+export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): Knex {
   if (config.client === 'pg') {
     installPgTypeParsers();
     return knexFactory({
@@ -89,6 +95,7 @@ export function createDb(config: DatabaseConfig): Knex {
     });
   }
   if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
+  const checkpointer = config.filename !== ':memory:' && options.backgroundCheckpoints !== false ? new Checkpointer(config.filename) : null;
   const db = knexFactory({
     client: ImmediateSqliteClient as unknown as typeof Knex.Client,
     connection: { filename: config.filename },
@@ -104,12 +111,15 @@ export function createDb(config: DatabaseConfig): Knex {
           cachePreparedStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = FULL');
+          // The worker checkpoints; SQLite's own checkpoint inside a commit is only the ceiling.
+          if (checkpointer) conn.pragma(`wal_autocheckpoint = ${WAL_CEILING_PAGES}`);
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           // Planner statistics: without them SQLite prefers any equality (active = 1) over the
           // right index and sorts whole tables. Analyse the tables that have none or that grew a
           // lot (exact statistics: a sampled analysis_limit misjudges the active flag's spread).
           conn.pragma('optimize = 0x10002');
+          checkpointer?.start();
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);
@@ -117,6 +127,7 @@ export function createDb(config: DatabaseConfig): Knex {
       },
     },
   });
+  if (checkpointer) attachCheckpointer(db, checkpointer);
   return db;
 }
 

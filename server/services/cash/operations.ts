@@ -2,17 +2,18 @@ import type { Knex } from 'knex';
 import { CASH_OPERATION_KINDS_DEF, CASH_OPERATION_SERIES, type CashOperationKind, type BankPaymentMethod } from '../../../shared/cash-operations.js';
 import { formatMoney } from '../../../shared/money.js';
 import { type MoneyMovementType, type PaymentMethod, TREASURY_KIND_LABELS, type TreasuryKind } from '../../../shared/treasury.js';
+import { writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
-import { yearOf } from '../../domain/dates.js';
+import { businessDate, yearOf } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
 import { type PlaceScope, UNALLOWED_TREASURY_ACCOUNT, allowsAccount } from '../../policies/places.js';
 import { type Actor, auditUser } from '../actor.js';
-import { recordAudit } from '../audit/record-audit.js';
-import { companyToday, getCurrency } from '../company/get-company.js';
+import { auditWrite, recordAudit } from '../audit/record-audit.js';
+import { companyToday, documentSettings } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
-import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements } from '../treasury/ledger.js';
+import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements, prepareMoneyMovements } from '../treasury/ledger.js';
 
 /**
  * Caisse operations (CAI-, issue 16): décaissement, apport, transfert inter-caisse (sent, then
@@ -111,7 +112,9 @@ export async function createCashOperation(db: Knex, input: CashOperationInput, a
 /** Records one operation in the caller's transaction (the form's, or the demo seed's). */
 export async function recordCashOperation(trx: Knex.Transaction, input: Omit<CashOperationInput, 'idempotencyKey'>, actor: Actor, today?: string): Promise<{ id: number; number: string }> {
   const def = CASH_OPERATION_KINDS_DEF[input.kind];
-  const currency = await getCurrency(trx);
+  // Currency and time zone in one read (documentSettings).
+  const settings = await documentSettings(trx);
+  const currency = settings.currency;
   const errors: Record<string, string> = {};
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) errors.amount = 'Le montant doit être supérieur à zéro.';
 
@@ -156,7 +159,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
 
   // The accounts' locks before the operation row that references them (ledger.ts lockTreasuryAccounts).
   await lockTreasuryAccounts(trx, [from?.id, to?.id]);
-  const date = today ?? (await companyToday(trx));
+  const date = today ?? businessDate(settings.timeZone);
   const { number } = await nextDocumentNumber(trx, CASH_OPERATION_SERIES, yearOf(date));
   const now = nowIso();
   const paying = from ?? to!;
@@ -192,7 +195,8 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     const fromDetail = from ? `de ${from.name}` : detail;
     movements.push({ accountId: to.id, amount: input.amount, movementType: types.in, paymentMethod: methodOf(to, input.kind, input.bankMethod), operator: (to.operator as never) ?? null, reference, label: movementLabel(input.kind, number, fromDetail), field: 'amount' });
   }
-  await postMoneyMovements(trx, movements, { documentType: 'cash_operation', documentId: id, documentNumber: number, userId: actor.id, businessDate: date });
+  // The movements are written with the audit entry at the end (one statement on PostgreSQL, writeTogether).
+  const money = await prepareMoneyMovements(trx, movements, { documentType: 'cash_operation', documentId: id, documentNumber: number, userId: actor.id, businessDate: date });
 
   if (supplier) {
     const allocated = await allocateSupplierPayment(trx, id, supplier.id, input.amount);
@@ -200,7 +204,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     await trx('suppliers').where({ id: supplier.id }).update({ balance: supplier.balance - input.amount, updated_at: now });
   }
 
-  await recordAudit(trx, {
+  const audit = await auditWrite(trx, {
     action: 'cash_operation.created',
     user: auditUser(actor),
     subject: { type: 'cash_operation', id, label: number },
@@ -218,6 +222,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     },
     ip: actor.ip,
   });
+  await writeTogether(trx, [...money.writes, audit]);
   return { id, number };
 }
 

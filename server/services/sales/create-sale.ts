@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { insertInChunks } from '../../db/bulk.js';
+import { type Write, insertWrites, writeOf, writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { yearOf } from '../../domain/dates.js';
@@ -12,12 +12,12 @@ import { formatMoney } from '../../../shared/money.js';
 import { PaymentMismatch, type PaymentMode, SALE_PRICES_INCLUDE_VAT, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus, spreadDiscount } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { auditWrite } from '../audit/record-audit.js';
 import { getCompany } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
-import { postMoneyMovements } from '../treasury/ledger.js';
+import { prepareMoneyMovements } from '../treasury/ledger.js';
 import { registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 import { resolvePaymentAccounts } from './payment-accounts.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
@@ -120,7 +120,8 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   checkBusinessDate(input.saleDate, company.time_zone, 'sale_date', errors, 'La date de vente');
   if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate) errors.due_date = "La date d'échéance ne peut pas précéder la date de vente.";
   if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0)) errors.payments = "Une vente à crédit n'est pas encaissée à la validation : le client la réglera par un règlement.";
-  const products = await requireActiveProducts(trx, input.lines, errors);
+  // Locked here (the ledger's lock order: products first) and handed to the ledger, which then does not read them again.
+  const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   const priceLevel: 'detail' | 'gros' = client?.price_level === 'gros' ? 'gros' : 'detail';
 
   // Stale form: a price of one of these products changed after the form was opened.
@@ -259,7 +260,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   // Lock order (ledger.ts): products (stock), then the client, then the treasury accounts.
   const posted = await postStockMovements(
     trx,
-    { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate },
+    { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate, lockedProducts: products, allowNegative: company.allow_negative_stock },
     lines.map((l) => ({ productId: l.productId, locationId: input.locationId, quantity: -l.quantity, movementType: 'sale', field: `lines.${l.at}.quantity` })),
   );
   let costTotal = 0n;
@@ -283,8 +284,8 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       returned_quantity: 0,
     };
   });
-  await insertInChunks(trx, 'sale_lines', lineRows);
-  await trx('sales').where({ id: saleId }).update({ cost_total: Number(costTotal) });
+  // The sale's own last writes (its lines, its cost, payments, money and audit) go together at the end (writeTogether).
+  const lastWrites: Write[] = [...insertWrites(trx, 'sale_lines', lineRows), writeOf(trx('sales').where({ id: saleId }).update({ cost_total: Number(costTotal) }))];
 
   if (input.paymentMode === 'credit') {
     const locked = await lockForUpdate(trx, trx('clients').where({ id: input.clientId }).select('balance', 'credit_limit')).first();
@@ -333,15 +334,18 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
         field: `payments.${i}.amount`,
       }));
     // A closed day of the desk moves the payment to its next open day (the sale keeps its date).
-    await postMoneyMovements(trx, movements, { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate, onClosedDay: 'next_open_day' });
-    await insertInChunks(
-      trx,
-      'sale_payments',
-      movements.map((m) => ({ sale_id: saleId, account_id: m.accountId, method: m.paymentMethod, amount: m.amount, operator: m.operator, phone: m.phone, reference: m.reference, created_at: now })),
+    const money = await prepareMoneyMovements(trx, movements, { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate, onClosedDay: 'next_open_day' });
+    lastWrites.push(
+      ...money.writes,
+      ...insertWrites(
+        trx,
+        'sale_payments',
+        movements.map((m) => ({ sale_id: saleId, account_id: m.accountId, method: m.paymentMethod, amount: m.amount, operator: m.operator, phone: m.phone, reference: m.reference, created_at: now })),
+      ),
     );
   }
 
-  await recordAudit(trx, {
+  const audit = await auditWrite(trx, {
     action: input.kind === 'counter' ? 'sale.counter_validated' : 'sale.invoice_validated',
     user: auditUser(actor),
     subject: { type: 'sale', id: saleId, label: number },
@@ -360,6 +364,8 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     },
     ip: actor.ip,
   });
+  // One statement on PostgreSQL (every lock above already taken, the audit chain's last); in order on SQLite.
+  await writeTogether(trx, [...lastWrites, audit]);
   return { id: saleId, number, total, change: allocation.change };
 }
 

@@ -14,7 +14,7 @@ import type { CreatedDocument } from './entries.js';
 import { type StockMovementInput, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
-import { companyTimeZone } from '../company/get-company.js';
+import { companyTimeZone, documentSettings } from '../company/get-company.js';
 
 /**
  * Transfers between locations, in two steps. Sending (validation) takes the TRF- number and takes
@@ -49,7 +49,9 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
   const from = await requireActiveLocation(trx, input.fromLocationId, 'from_location_id', errors, "L'emplacement de départ");
   const to = await requireActiveLocation(trx, input.toLocationId, 'to_location_id', errors, "L'emplacement de destination");
   if (input.fromLocationId === input.toLocationId) errors.to_location_id = "La destination doit être différente de l'emplacement de départ.";
-  checkBusinessDate(input.transferDate, await companyTimeZone(trx), 'transfer_date', errors, 'La date du transfert');
+  // Time zone and negative-stock rule in one read (documentSettings): the ledger then does not read the rule again.
+  const settings = await documentSettings(trx);
+  checkBusinessDate(input.transferDate, settings.timeZone, 'transfer_date', errors, 'La date du transfert');
   // Locked here (the ledger's lock order) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   throwIfErrors(errors);
@@ -75,7 +77,7 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
   });
   const posted = await postStockMovements(
     trx,
-    { documentType: 'transfer', documentId: transferId, documentNumber: number, userId: actor.id, businessDate: input.transferDate, lockedProducts: products },
+    { documentType: 'transfer', documentId: transferId, documentNumber: number, userId: actor.id, businessDate: input.transferDate, lockedProducts: products, allowNegative: settings.allowNegativeStock },
     merged.lines.map((l) => ({ productId: l.productId, locationId: from!.id, quantity: -l.quantity, movementType: 'transfer_out', field: `lines.${l.sourceIndexes[0]}.quantity` })),
   );
   const rows = merged.lines.map((l, i) => ({ transfer_id: transferId, position: i + 1, product_id: l.productId, quantity_sent: l.quantity, unit_cost: posted[i].unitCost }));

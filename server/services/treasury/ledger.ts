@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { insertInChunks } from '../../db/bulk.js';
+import { type Write, insertWrites, writeOf, writeTogether } from '../../db/bulk.js';
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { addDays } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
@@ -166,13 +166,26 @@ export function mayGoNegative(kind: TreasuryKind): boolean {
  * unknown or archived account, a cash desk or wallet that cannot pay, or a balance beyond its ceiling.
  */
 export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMovementInput[], ctx: MoneyPostingContext): Promise<PostedMoneyMovement[]> {
+  const { posted, writes } = await prepareMoneyMovements(trx, inputs, ctx);
+  await writeTogether(trx, writes);
+  return posted;
+}
+
+/**
+ * postMoneyMovements without its writes: the accounts locked and every check made (the same
+ * refusals), the movements and balances computed, and the writes (the movements, each account's
+ * balance and chain head) returned for the caller to send with its own last writes (writeTogether,
+ * server/db/bulk.ts: one statement on PostgreSQL) — nothing else may write these accounts between.
+ */
+export async function prepareMoneyMovements(trx: Knex.Transaction, inputs: MoneyMovementInput[], ctx: MoneyPostingContext): Promise<{ posted: PostedMoneyMovement[]; writes: Write[] }> {
   if (!trx.isTransaction) throw new Error('postMoneyMovements must run inside a transaction');
-  if (inputs.length === 0) return [];
+  if (inputs.length === 0) return { posted: [], writes: [] };
   for (const m of inputs) {
     if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`Money movement amount must be a non-zero integer (got ${m.amount})`);
   }
   const accounts = await lockAccounts(trx, inputs.map((m) => m.accountId));
-  const currency = await getCurrency(trx);
+  // The currency only words a refusal: read when one is made.
+  const currency = () => getCurrency(trx);
   const occurredAt = nowIso();
   const rows: Record<string, unknown>[] = [];
   const posted: PostedMoneyMovement[] = [];
@@ -186,12 +199,12 @@ export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMov
       balanceAfter = addWithin('balance', account.balance, m.amount);
     } catch (err) {
       if (!(err instanceof LimitExceeded)) throw err;
-      throw new Refusal({ [field]: `Le solde de « ${account.name} » ne peut dépasser ${formatLimit('balance', currency)}.` });
+      throw new Refusal({ [field]: `Le solde de « ${account.name} » ne peut dépasser ${formatLimit('balance', await currency())}.` });
     }
     if (balanceAfter < 0 && !mayGoNegative(account.kind)) {
       const what = account.kind === 'caisse' ? 'La caisse' : 'Le compte';
       throw new Refusal({
-        [field]: `${what} « ${account.name} » ne contient que ${formatMoney(Math.max(0, account.balance), currency)} : impossible d'en sortir ${formatMoney(-m.amount, currency)}.`,
+        [field]: `${what} « ${account.name} » ne contient que ${formatMoney(Math.max(0, account.balance), await currency())} : impossible d'en sortir ${formatMoney(-m.amount, await currency())}.`,
       });
     }
     let day = ctx.businessDate;
@@ -231,13 +244,15 @@ export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMov
     posted.push({ accountId: account.id, amount: m.amount, balanceAfter, businessDate: day });
   }
   // Rows of one account keep their order: the chain is read back by id.
-  await insertInChunks(trx, 'money_movements', rows);
   const now = nowIso();
-  for (const id of new Set(inputs.map((m) => m.accountId))) {
-    const a = accounts.get(id)!;
-    await trx('treasury_accounts').where({ id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now });
-  }
-  return posted;
+  const writes = [
+    ...insertWrites(trx, 'money_movements', rows),
+    ...[...new Set(inputs.map((m) => m.accountId))].map((id) => {
+      const a = accounts.get(id)!;
+      return writeOf(trx('treasury_accounts').where({ id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now }));
+    }),
+  ];
+  return { posted, writes };
 }
 
 export interface BrokenMoneyLink {
