@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 
@@ -26,7 +27,8 @@ export const WAL_CEILING_PAGES = 10_000;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require('better-sqlite3');
+// The driver resolved by the application (an eval'd worker would look for it from the working directory).
+const Database = require(workerData.driver);
 let db = null;
 let timer = null;
 function checkpoint() {
@@ -63,6 +65,9 @@ parentPort.on('message', (message) => {
 timer = setInterval(checkpoint, workerData.everyMs);
 `;
 
+/** better-sqlite3's entry file, as the application resolves it. */
+const SQLITE_DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
+
 type Reply = { kind: 'checkpointed'; log: number; checkpointed: number } | { kind: 'failed'; message: string } | { kind: 'suspended' } | { kind: 'stopped' };
 
 /** The background checkpointer of one SQLite file database. */
@@ -83,7 +88,7 @@ export class Checkpointer {
       this.worker.postMessage('resume');
       return;
     }
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename: this.filename, everyMs: this.everyMs } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename: this.filename, everyMs: this.everyMs, driver: SQLITE_DRIVER } });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       if (reply.kind === 'checkpointed') this.stats.checkpoints++;
