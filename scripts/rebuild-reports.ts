@@ -1,6 +1,7 @@
 /**
  * npm run reports:rebuild — recomputes the summary tables of the reports (report_sales_days and
- * report_stock_days with their running totals: migrations 202611241200 and 202611250200) from the sales, credit notes
+ * report_stock_days with their running totals: migrations 202611241200 and 202611250200;
+ * report_turnover_client_days: 202611282330) from the sales, credit notes
  * and cancellations and from the stock ledger, in one transaction. The database's triggers keep
  * them up to date with every document; this is for a database restored or repaired by hand.
  * Uses DATABASE_URL like the server (default: the SQLite file under storage/).
@@ -10,6 +11,7 @@ import { createDb } from '../server/db/connection.js';
 import { migrateLatest } from '../server/db/migrate.js';
 import { rebuildReportSummaries } from '../server/db/report-summaries.js';
 import { rebuildMoneyDays } from '../server/db/money-days.js';
+import { rebuildTurnoverClientDays } from '../server/db/turnover-client-days.js';
 
 const config = loadConfig();
 const db = createDb(config.database);
@@ -19,6 +21,7 @@ try {
   const started = Date.now();
   const counts = await rebuildReportSummaries(db);
   console.log(`Résumé journalier de la trésorerie (money_days) reconstruit : ${fmt(await rebuildMoneyDays(db))} lignes.`);
+  console.log(`Chiffre d'affaires par jour et par client (report_turnover_client_days) reconstruit : ${fmt(await rebuildTurnoverClientDays(db))} lignes.`);
   console.log(
     `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
   );
