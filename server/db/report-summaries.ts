@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { roomForLargeSorts } from './bulk.js';
 import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from './sales-situation-days.js';
+import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './turnover-client-days.js';
 
 /**
  * The summary tables of the reports (migrations 202611241200_report_summaries and
@@ -134,18 +135,22 @@ export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: num
  * A bulk load (the demo seed's year of history) without the summary triggers (Situation des ventes'
  * day summaries too: server/db/sales-situation-days.ts): they are set aside
  * for `work` and the summaries rebuilt once from the documents after it — one grouped pass instead
- * of a trigger per line and movement (PostgreSQL's seed spent most of its time in them). Only for
+ * of a trigger per line and movement (PostgreSQL's seed spent most of its time in them); the same for
+ * Chiffre d'affaires' summary per day and client (turnover-client-days.ts). Only for
  * a load nobody else writes during (the triggers are absent for every connection meanwhile).
  */
 export async function withoutReportTriggers<T>(db: Knex, work: () => Promise<T>): Promise<T> {
   await dropReportTriggers(db);
   await dropSalesSituationTriggers(db);
+  await dropTurnoverClientDaysTriggers(db);
   try {
     return await work();
   } finally {
     await createReportTriggers(db);
     await createSalesSituationTriggers(db);
+    await createTurnoverClientDaysTriggers(db);
     await rebuildReportSummaries(db);
     await db.transaction((trx) => rebuildSalesSituationDays(trx));
+    await rebuildTurnoverClientDays(db);
   }
 }

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { addDays, businessDate } from '../../server/domain/dates.js';
+import { EVERY_PLACE } from '../../server/policies/places.js';
+import { settlementsState } from '../../server/services/reports/settlements-state.js';
 import { cancelSettlement } from '../../server/services/settlements/cancel-settlement.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 import type { ReportRow, ReportTable } from '../../shared/reports.js';
@@ -104,6 +106,13 @@ describe.each(testDatabases())('Éditions › Finances (%s)', (kind) => {
     const accounts = await props(admin, REG(`view=comptes&${april}`));
     expect(pick(rowOf(accounts, 'group', `Orange ${tag}`), ['count', 'amount'])).toEqual({ count: 1, amount: 15_000 });
     expect(pick(rowOf(accounts, 'group', 'Acompte (aucun compte)'), ['count', 'amount'])).toEqual({ count: 1, amount: 2_000 });
+    // A grouped view's page carries the count of every group (a window beside the rows), and a page past the end still knows it.
+    const grouped = { view: 'utilisateurs' as const, from: '2025-03-01', to: '2025-04-30', account_id: '' };
+    const whole = (await settlementsState(t.db, grouped, EVERY_PLACE, { page: 1, perPage: 50 })).tables[0].page;
+    const first = (await settlementsState(t.db, grouped, EVERY_PLACE, { page: 1, perPage: 1 })).tables[0].page;
+    const past = (await settlementsState(t.db, grouped, EVERY_PLACE, { page: 99, perPage: 1 })).tables[0].page;
+    expect([first.data.length, first.total, past.data.length, past.total]).toEqual([1, whole.data.length, 0, whole.data.length]);
+    expect(first.data[0]).toEqual(whole.data[0]);
 
     // The list: every settlement, R2 cancelled (muted), the total without it.
     const list = await props(admin, REG(`view=encaissements&${april}`));

@@ -31,10 +31,18 @@ export function pageOf(rows: ReportRow[], total: number, slice: ReportSlice): Pa
 
 /**
  * One slice of a grouped or filtered query, with the total number of rows it would give (one
- * COUNT over the same query, never the rows loaded to count them).
+ * COUNT over the same query, never the rows loaded to count them; with `countBeside`, a window
+ * COUNT(*) OVER () beside the page's rows — for a query that must be computed whole before its
+ * first row, grouped and sorted on a sum).
  */
-export async function sliceQuery(db: Knex, query: Knex.QueryBuilder, slice: ReportSlice): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+export async function sliceQuery(db: Knex, query: Knex.QueryBuilder, slice: ReportSlice, how: { countBeside?: boolean } = {}): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const s = sliceOf(slice);
+  if (how.countBeside) {
+    // A grouped query sorted on an aggregate is computed whole before its page anyway: the count
+    // rides along as a window (one pass), the separate COUNT only for a page past the end.
+    const counted = (await query.clone().select(db.raw('COUNT(*) OVER () AS slice_total')).limit(s.limit).offset(s.offset)) as Record<string, unknown>[];
+    if (counted.length || s.offset === 0) return { rows: counted.map(({ slice_total: _, ...r }) => r), total: Number(counted[0]?.slice_total ?? 0) };
+  }
   const rows = (await query.clone().limit(s.limit).offset(s.offset)) as Record<string, unknown>[];
   // The first page shorter than a page needs no count.
   if (s.offset === 0 && rows.length < s.limit) return { rows, total: rows.length };

@@ -5,7 +5,7 @@ import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type Paymen
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
-import { type ReportSlice, inPeriod, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
+import { type ReportSlice, inPeriod, num, pageOf, sliceOf, table } from './frame.js';
 import { productSales, productSalesTable } from './sales-summaries.js';
 
 /**
@@ -269,20 +269,20 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
     .select('sl.product_id', 'p.code', 'p.name', 'p.unit')
     .count({ n: '*' })
     .sum({ quantity: 'sl.quantity', returned: 'sl.returned_quantity', sales: db.raw('sl.net - sl.allocated_discount'), cost: db.raw('sl.quantity * sl.unit_cost') })) as Record<string, unknown>[];
-  const { rows, total } = await sliceQuery(
-    db,
-    base
-      .clone()
-      .join('products as p', 'p.id', 'sl.product_id')
-      .join('clients as c', 'c.id', 's.client_id')
-      .select('s.id', 's.number', 's.sale_date', 'c.name as client_name', 'p.code', 'p.name', 'p.unit', 'sl.quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.unit_cost')
-      .orderBy([
-        { column: 's.sale_date', order: 'asc' },
-        { column: 's.id', order: 'asc' },
-        { column: 'sl.position', order: 'asc' },
-      ]),
-    slice,
-  );
+  // The page of lines; their count is the per-product counts' sum (the same lines: products and clients always exist), no second pass.
+  const s = sliceOf(slice);
+  const rows = (await base
+    .clone()
+    .join('products as p', 'p.id', 'sl.product_id')
+    .join('clients as c', 'c.id', 's.client_id')
+    .select('s.id', 's.number', 's.sale_date', 'c.name as client_name', 'p.code', 'p.name', 'p.unit', 'sl.quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.unit_cost')
+    .orderBy([
+      { column: 's.sale_date', order: 'asc' },
+      { column: 's.id', order: 'asc' },
+      { column: 'sl.position', order: 'asc' },
+    ])
+    .limit(s.limit)
+    .offset(s.offset)) as Record<string, unknown>[];
   const data: ReportRow[] = rows.map((r) => {
     const sales = num(r.net) - num(r.allocated_discount);
     const cost = num(r.quantity) * num(r.unit_cost);
@@ -301,6 +301,7 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
     };
   });
   const sum = (k: string) => perProduct.reduce((acc, r) => acc + num(r[k]), 0);
+  const total = sum('n');
   const totals: ReportRow = { number: `${sum('n')} ligne${sum('n') > 1 ? 's' : ''}`, line_total: sum('sales'), cost: sum('cost'), margin: sum('sales') - sum('cost') };
   // One product: its quantity can be added up (a single unit); several: never across units.
   if (perProduct.length === 1) Object.assign(totals, { quantity: num(perProduct[0].quantity), unit: String(perProduct[0].unit) });

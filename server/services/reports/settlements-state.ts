@@ -100,7 +100,7 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
   else if (f.view === 'utilisateurs') named.leftJoin('users as u', 'u.id', 'g.key').select('g.*', db.raw("'' as code"), 'u.name');
   else named.leftJoin('treasury_accounts as a', 'a.id', 'g.key').select('g.*', db.raw("'' as code"), 'a.name');
   named.orderByRaw('g.amount DESC, g.key ASC');
-  const { rows, total } = await sliceQuery(db, named, slice);
+  const { rows, total } = await sliceQuery(db, named, slice, { countBeside: true });
   const nameless = f.view === 'comptes' ? 'Acompte (aucun compte)' : 'Inconnu';
   const data: ReportRow[] = rows.map((r) => ({
     group: r.name === null || r.name === undefined ? nameless : String(r.name),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReportChart, ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
+import { TURNOVER_CLIENT_DAYS } from '../../db/turnover-client-days.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
@@ -16,7 +17,8 @@ import { productSales, productSalesTable } from './sales-summaries.js';
  * (avoir) on its date (−), a cancellation on its cancellation date (− what the sale still weighed:
  * its total less its credit notes). CA net = ventes − avoirs − annulations. Amounts are TTC
  * (prices include VAT); the margin is CA net − cost net. The by-product view reads the summary
- * tables (same events, per product), the others indexed aggregates over sales and credit notes.
+ * tables (same events, per product), the others the events summed per day, location, kind and
+ * client (report_turnover_client_days).
  */
 
 export const TURNOVER_VIEWS = [
@@ -34,46 +36,19 @@ export interface TurnoverFilters {
   location_id: string;
 }
 
-const CANCELLED_ON = `COALESCE(s.cancelled_on, substr(s.cancelled_at, 1, 10), s.sale_date)`;
-const CREDITED_COST = `COALESCE((SELECT SUM(cx.cost_total) FROM credit_notes cx WHERE cx.sale_id = s.id AND cx.status = 'validated'), 0)`;
-
 /**
- * The three event sets of a period as one row source: d (date), client_id, kind, sold (count of
- * sales), gross (TTC of the sales), returns (credit notes + cancellations, positive), cost (net).
+ * The events of a period as one row source, read from their summary per day, location, kind and
+ * client (report_turnover_client_days: server/db/turnover-client-days.ts, whose turnoverEventsSql
+ * defines them): d (date), client_id, kind, sold (count of sales), gross (TTC of the sales),
+ * returns (credit notes + cancellations, positive), cost (net) — to be summed by the caller.
  */
 export function turnoverEvents(db: Knex, f: Pick<TurnoverFilters, 'from' | 'to' | 'location_id'>, scope: PlaceScope): Knex.QueryBuilder {
-  const place = (q: Knex.QueryBuilder, column: string) => atPlaces(q, column, f, scope);
-  const sales = place(
-    db('sales as s')
-      .whereBetween('s.sale_date', [f.from, f.to])
-      .select({ d: 's.sale_date', client_id: 's.client_id', kind: 's.kind' }, db.raw('1 as sold'), db.raw('s.total_ttc as gross'), db.raw('0 as returns'), db.raw('s.cost_total as cost')),
-    's.location_id',
+  return atPlaces(
+    db(`${TURNOVER_CLIENT_DAYS} as t`).whereBetween('t.day', [f.from, f.to]).select({ d: 't.day', client_id: 't.client_id', kind: 't.kind', sold: 't.sold', gross: 't.gross', returns: 't.returns', cost: 't.cost' }),
+    't.location_id',
+    f,
+    scope,
   );
-  const cancellations = place(
-    db('sales as s')
-      // Written out so the partial index of the cancelled sales (migration 202611250110) serves it.
-      .whereRaw("s.status = 'cancelled'")
-      .whereRaw(`${CANCELLED_ON} BETWEEN ? AND ?`, [f.from, f.to])
-      .select(
-        db.raw(`${CANCELLED_ON} as d`),
-        's.client_id',
-        's.kind',
-        db.raw('0 as sold'),
-        db.raw('0 as gross'),
-        db.raw('s.total_ttc - s.amount_credited as returns'),
-        db.raw(`-(s.cost_total - ${CREDITED_COST}) as cost`),
-      ),
-    's.location_id',
-  );
-  const credits = place(
-    db('credit_notes as cn')
-      .join('sales as s', 's.id', 'cn.sale_id')
-      .where('cn.status', 'validated')
-      .whereBetween('cn.credit_date', [f.from, f.to])
-      .select({ d: 'cn.credit_date', client_id: 'cn.client_id', kind: 's.kind' }, db.raw('0 as sold'), db.raw('0 as gross'), db.raw('cn.total as returns'), db.raw('-cn.cost_total as cost')),
-    'cn.location_id',
-  );
-  return sales.unionAll([cancellations, credits], false);
 }
 
 const FIGURE_COLUMNS: ReportColumn[] = [
