@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { READJUSTMENT_REASON_LABELS, type ReadjustmentReason } from '../../../shared/stock.js';
-import { insertInChunks, relaxedDurability, updateIntegersById } from '../../../server/db/bulk.js';
+import { insertInChunks, letWritesProceed, relaxedDurability, updateIntegersById } from '../../../server/db/bulk.js';
 import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { resetIdSequences, toBool } from '../../../server/db/dialect.js';
 import { cmupAfterReceipt, valueOf } from '../../../server/domain/stock/cmup.js';
@@ -74,6 +74,9 @@ const READJUST_NOTES: Record<ReadjustmentReason, string[]> = {
   erreur_saisie: ['Correction après vérification du bon'],
 };
 
+/** Location ids stay below this: (product, location) as one number, product × PAIR_SPAN + location. */
+const PAIR_SPAN = 1 << 20;
+
 const NO_CASH: CashLifeResult = { operations: 0, expenses: 0, cashIns: 0, transfers: 0, inTransit: 0, deposits: 0, withdrawals: 0, supplierPayments: 0, allocations: 0, mobileMoney: 0, closings: 0, differences: 0 };
 
 /** The history's share of the seed's phases (seed.ts `onPhase`): the simulation in memory, the writing of its rows, the final state. */
@@ -100,17 +103,19 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
   const byId = new Map(products.map((p) => [p.id, p]));
   const categoryIds = [...new Set(products.map((p) => p.categoryId))].sort((a, b) => a - b);
   const suppliers = (await db('suppliers').where({ active: true }).orderBy('id').select('id')).map((s) => Number(s.id));
-  const level = new Map<string, number>();
-  for (const r of await db('stock_levels').select('product_id', 'location_id', 'quantity')) level.set(`${r.product_id}:${r.location_id}`, Number(r.quantity));
-  const get = (p: number, l: number) => level.get(`${p}:${l}`) ?? 0;
+  // Stock per (product, location), keyed by one number (a string key per look-up cost seconds over millions of them).
+  const level = new Map<number, number>();
+  const pair = (p: number, l: number) => p * PAIR_SPAN + l;
+  for (const r of await db('stock_levels').select('product_id', 'location_id', 'quantity')) level.set(pair(Number(r.product_id), Number(r.location_id)), Number(r.quantity));
+  const get = (p: number, l: number) => level.get(pair(p, l)) ?? 0;
   const add = (p: number, l: number, q: number) => {
     const v = get(p, l) + q;
     if (v < 0) throw new Error(`historique de démonstration : stock négatif (${p}, ${l})`);
-    level.set(`${p}:${l}`, v);
+    level.set(pair(p, l), v);
   };
   // Total on hand per product (every location + in transit): the CMUP weighs against it.
   const onHand = new Map<number, number>();
-  for (const [k, q] of level) onHand.set(Number(k.split(':')[0]), (onHand.get(Number(k.split(':')[0])) ?? 0) + q);
+  for (const [k, q] of level) onHand.set(Math.floor(k / PAIR_SPAN), (onHand.get(Math.floor(k / PAIR_SPAN)) ?? 0) + q);
   for (const r of await db('transfers as t').join('transfer_lines as l', 'l.transfer_id', 't.id').where('t.status', 'sent').select('l.product_id', 'l.quantity_sent')) {
     onHand.set(Number(r.product_id), (onHand.get(Number(r.product_id)) ?? 0) + Number(r.quantity_sent));
   }
@@ -160,14 +165,26 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
     // Every table at once, documents before their lines (the order of `out`).
     // The stock journal is hash-chained (server/domain/integrity/chain.ts), rows chained in id order.
     let chainHead: string | null = (await trx('stock_movements').orderBy('id', 'desc').first('hash'))?.hash ?? null;
+    // A batch is written while the next days are simulated: PostgreSQL inserts it on its own core
+    // meanwhile (the transaction's statements go out in order, one each time the loop lets them:
+    // letWritesProceed); in-process SQLite runs them when the loop next waits for them. One batch in
+    // flight at most; `writing` counts the time the simulation waited for one (on PostgreSQL, the
+    // part of the writing not done during the simulation). Rows are final once pushed to `out`.
+    let inFlight: Promise<void> = Promise.resolve();
+    const waitForWrites = async () => {
+      const t0 = performance.now();
+      await inFlight;
+      writing += performance.now() - t0;
+    };
     const flush = async () => {
       chainHead = chainStockMovements(out.stock_movements, chainHead);
-      const t0 = performance.now();
-      for (const [table, rows] of Object.entries(out)) {
-        await insertInChunks(trx, table, rows);
-        out[table] = [];
-      }
-      writing += performance.now() - t0;
+      const batch = Object.entries(out);
+      for (const [table] of batch) out[table] = [];
+      await waitForWrites();
+      inFlight = (async () => {
+        for (const [table, rows] of batch) await insertInChunks(trx, table, rows);
+      })();
+      inFlight.catch(() => undefined); // the failure surfaces at the next wait
     };
 
     // The monthly counts and the readjustments come every N *open* days: counted in calendar days,
@@ -244,11 +261,14 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
         result.entries++;
       }
 
+      await letWritesProceed(trx);
       // 3. The day's sales: counter sales at the shops, invoices from the depot.
       sales.day(date, at);
+      await letWritesProceed(trx);
       // Then the cash life: expenses, supplier payments, transfers, the evening deposits.
       cash.day(date, at, date === lastDay);
 
+      await letWritesProceed(trx);
       // 4. Transfers from the depot to each shop, received tomorrow.
       for (const shop of shops) {
         for (let n = 0; n < profile.transfersPerDay; n++) {
@@ -328,6 +348,7 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       }
       // Every desk closed after the day's last movement (arrêté de caisse).
       cash.close(date, at);
+      await letWritesProceed(trx);
       if (out.stock_movements.length > 50_000) await flush();
     }
     cash.endOfHistory();
@@ -337,11 +358,12 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
       out.transfer_lines.push(...t.lines);
     }
     await flush();
+    await waitForWrites();
 
     // Final state: levels, CMUP and last purchase price, supplier balances, counters, sequences.
     const finalStarted = performance.now();
     await trx('stock_levels').del();
-    await insertInChunks(trx, 'stock_levels', [...level].map(([k, quantity]) => ({ product_id: Number(k.split(':')[0]), location_id: Number(k.split(':')[1]), quantity })));
+    await insertInChunks(trx, 'stock_levels', [...level].map(([k, quantity]) => ({ product_id: Math.floor(k / PAIR_SPAN), location_id: k % PAIR_SPAN, quantity })));
     const now = new Date().toISOString();
     await updateIntegersById(trx, 'products', 'cmup', products.map((p) => [p.id, p.cmup]), { updated_at: now });
     await updateIntegersById(trx, 'products', 'purchase_price', products.map((p) => [p.id, p.purchasePrice]));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type Write, insertWrites, writeOf, writeTogether } from '../../db/bulk.js';
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
@@ -99,7 +99,7 @@ export function moneyMovementHash(row: Record<string, unknown>): string {
     if (v === null || v === undefined) return null;
     return NUMERIC.has(f) ? Number(v) : v;
   });
-  return createHash('sha256').update(JSON.stringify(values)).digest('hex');
+  return hash('sha256', JSON.stringify(values));
 }
 
 interface AccountState {

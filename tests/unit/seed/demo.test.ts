@@ -383,6 +383,23 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     }
   });
 
+  it('gives the connection its settings back after the bulk load (SQLite: WAL, durable commits, usual cache, temp store and threads)', async () => {
+    if (kind !== 'sqlite') return;
+    const fresh = await freshDatabase(kind);
+    try {
+      const settings = async (db: TestDatabase['db']) => {
+        const out: Record<string, unknown> = {};
+        for (const name of ['journal_mode', 'synchronous', 'cache_size', 'temp_store', 'threads', 'foreign_keys']) out[name] = Object.values(((await db.raw(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0])[0];
+        return out;
+      };
+      const expected = await settings(fresh.db);
+      expect(expected).toMatchObject({ journal_mode: 'wal', synchronous: 2 });
+      expect(await settings(a.db)).toEqual(expected);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('refuses to run twice and writes nothing', async () => {
     const before = await dump(a.db);
     await expect(seedDemo(a.db, { scale: 'small' })).rejects.toThrow(DemoDataExistsError);
