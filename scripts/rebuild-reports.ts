@@ -1,6 +1,7 @@
 /**
  * npm run reports:rebuild — recomputes the summary tables of the reports (report_sales_days and
- * report_stock_days with their running totals: migrations 202611241200 and 202611250200) from the sales, credit notes
+ * report_stock_days with their running totals: migrations 202611241200 and 202611250200;
+ * report_sales_months and report_turnover_days: 202611281000) from the sales, credit notes
  * and cancellations and from the stock ledger, in one transaction. The database's triggers keep
  * them up to date with every document; this is for a database restored or repaired by hand.
  * Uses DATABASE_URL like the server (default: the SQLite file under storage/).
@@ -20,7 +21,7 @@ try {
   const counts = await rebuildReportSummaries(db);
   console.log(`Résumé journalier de la trésorerie (money_days) reconstruit : ${fmt(await rebuildMoneyDays(db))} lignes.`);
   console.log(
-    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
+    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour et ${fmt(counts.salesMonths)} par mois ; chiffre d'affaires ${fmt(counts.turnoverDays)} lignes par jour ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
   );
 } finally {
   await db.destroy();

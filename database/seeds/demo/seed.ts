@@ -34,7 +34,7 @@ export interface SeedDemoResult {
 }
 
 /** The reports' day summaries (server/db/report-summaries.ts), rebuilt once after the load. */
-const REPORT_SUMMARY_TABLES = ['report_sales_days', 'report_stock_days'];
+const REPORT_SUMMARY_TABLES = ['report_sales_days', 'report_stock_days', 'report_sales_months', 'report_turnover_days'];
 /** Lines per opening stock entry (the entry form allows 500). */
 const ENTRY_LINES = 500;
 
