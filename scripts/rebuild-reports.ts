@@ -1,8 +1,8 @@
 /**
  * npm run reports:rebuild — recomputes the summary tables of the reports (report_sales_days and
- * report_stock_days with their running totals: migrations 202611241200 and 202611250200; report_sale_days and
- * report_payment_days of Situation des ventes: 202611282000; report_turnover_client_days: 202611282330) from the sales,
- * payments, settlements, credit notes
+ * report_stock_days with their running totals: migrations 202611241200 and 202611250200; report_sales_months:
+ * 202611281000; report_sale_days and report_payment_days of Situation des ventes: 202611282000;
+ * report_turnover_client_days: 202611282330) from the sales, payments, settlements, credit notes
  * and cancellations and from the stock ledger, in one transaction. The database's triggers keep
  * them up to date with every document; this is for a database restored or repaired by hand.
  * Uses DATABASE_URL like the server (default: the SQLite file under storage/).
@@ -27,7 +27,7 @@ try {
   console.log(`Résumé journalier de la trésorerie (money_days) reconstruit : ${fmt(await rebuildMoneyDays(db))} lignes.`);
   console.log(`Chiffre d'affaires par jour et par client (report_turnover_client_days) reconstruit : ${fmt(await rebuildTurnoverClientDays(db))} lignes.`);
   console.log(
-    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
+    `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour et ${fmt(counts.salesMonths)} par mois ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
   );
 } finally {
   await db.destroy();

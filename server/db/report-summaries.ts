@@ -4,10 +4,10 @@ import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesS
 import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './turnover-client-days.js';
 
 /**
- * The summary tables of the reports (migrations 202611241200_report_summaries and
- * 202611250200_report_running_totals: what each holds), the triggers that keep them in the
- * documents' own transaction, and their recomputation from the documents and
- * the stock ledger: by the migration, by `npm run reports:rebuild` (scripts/rebuild-reports.ts) and
+ * The summary tables of the reports (migrations 202611241200_report_summaries,
+ * 202611250200_report_running_totals and 202611281000_dashboard_summaries: what each holds), the
+ * triggers that keep them in the documents' own transaction, and their recomputation from the
+ * documents and the stock ledger: by the migration, by `npm run reports:rebuild` (scripts/rebuild-reports.ts) and
  * by the tests that prove the triggers right. One transaction: readers see the old or the new
  * figures, never half.
  */
@@ -30,6 +30,16 @@ export function salesEventsSql(): string {
       FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id WHERE s.status = 'cancelled'`;
 }
 
+/** The tables of 202611281000_dashboard_summaries (absent while an older migration creates the triggers of its day). */
+const LATER_TABLES = ['report_sales_months'] as const;
+type LaterTable = (typeof LATER_TABLES)[number];
+
+async function presentTables(db: Knex): Promise<Set<LaterTable>> {
+  const present = new Set<LaterTable>();
+  for (const table of LATER_TABLES) if (await db.schema.hasTable(table)) present.add(table);
+  return present;
+}
+
 const TRIGGERS = {
   report_sale_line_insert: 'sale_lines',
   report_credit_note_line_insert: 'credit_note_lines',
@@ -37,8 +47,17 @@ const TRIGGERS = {
   report_stock_movement_insert: 'stock_movements',
 } as const;
 
+/** The upsert of report_sales_months (the month of each event's day) from the same event source as report_sales_days. */
+function monthDeltaSql(select: string, pg: boolean): string {
+  const x = pg ? 'x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.quantity, x.sales, x.cost';
+  const r = pg ? 'r.' : '';
+  return `INSERT INTO report_sales_months ${pg ? 'AS r ' : ''}(month, location_id, product_id, quantity, sales, cost)
+      SELECT substr(x.d, 1, 7), x.location_id, x.product_id, ${x} FROM (${select}) x WHERE true
+      ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, sales = ${r}sales + excluded.sales, cost = ${r}cost + excluded.cost;`;
+}
+
 /** The SQL of one event source (columns d, location_id, product_id, quantity, sales, cost) applied to report_sales_days. */
-function salesDeltaSql(select: string, pg: boolean): string {
+function salesDeltaSql(select: string, pg: boolean, months: boolean): string {
   const x = pg ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
   const r = pg ? 'r.' : '';
   return `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
@@ -51,7 +70,8 @@ function salesDeltaSql(select: string, pg: boolean): string {
         cum_quantity = ${r}cum_quantity + excluded.quantity, cum_sales = ${r}cum_sales + excluded.sales, cum_cost = ${r}cum_cost + excluded.cost;
     UPDATE report_sales_days ${pg ? 'AS r ' : ''}SET cum_quantity = ${pg ? 'r.' : 'report_sales_days.'}cum_quantity + x.quantity, cum_sales = ${pg ? 'r.' : 'report_sales_days.'}cum_sales + x.sales, cum_cost = ${pg ? 'r.' : 'report_sales_days.'}cum_cost + x.cost
       FROM (${select}) x
-      WHERE ${pg ? 'r' : 'report_sales_days'}.product_id = x.product_id AND ${pg ? 'r' : 'report_sales_days'}.location_id = x.location_id AND ${pg ? 'r' : 'report_sales_days'}.day > x.d;`;
+      WHERE ${pg ? 'r' : 'report_sales_days'}.product_id = x.product_id AND ${pg ? 'r' : 'report_sales_days'}.location_id = x.location_id AND ${pg ? 'r' : 'report_sales_days'}.day > x.d;
+    ${months ? monthDeltaSql(select, pg) : ''}`;
 }
 
 /** One stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days. */
@@ -90,13 +110,19 @@ export async function dropReportTriggers(db: Knex): Promise<void> {
   }
 }
 
-/** The triggers that keep the day summaries and their running totals in the documents' own transactions (SQLite and PostgreSQL). */
+/**
+ * The triggers that keep the summaries and their running totals in the documents' own transactions
+ * (SQLite and PostgreSQL) — those of the tables present: an older migration creates the triggers
+ * of its day before the later tables exist.
+ */
 export async function createReportTriggers(db: Knex): Promise<void> {
   const isPg = db.client.config.client === 'pg';
+  const present = await presentTables(db);
+  const months = present.has('report_sales_months');
   if (!isPg) {
-    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false)} END`);
-    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false)} END`);
-    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false)} END`);
+    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false, months)} END`);
+    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false, months)} END`);
+    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false, months)} END`);
     await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql(false)} END`);
     return;
   }
@@ -104,13 +130,20 @@ export async function createReportTriggers(db: Knex): Promise<void> {
     await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
     await db.raw(`CREATE TRIGGER ${name} AFTER ${on} FOR EACH ROW ${when} EXECUTE FUNCTION ${name}()`);
   };
-  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINE, true), 'INSERT ON sale_lines');
-  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINE, true), 'INSERT ON credit_note_lines');
-  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
+  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINE, true, months), 'INSERT ON sale_lines');
+  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINE, true, months), 'INSERT ON credit_note_lines');
+  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true, months), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
   await fn('report_stock_movement_insert', stockDeltaSql(true), 'INSERT ON stock_movements');
 }
 
-export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: number; stockDays: number }> {
+export interface ReportSummaryCounts {
+  salesDays: number;
+  stockDays: number;
+  salesMonths: number;
+}
+
+export async function rebuildReportSummaries(db: Knex): Promise<ReportSummaryCounts> {
+  const present = await presentTables(db);
   return db.transaction(async (trx) => {
     await roomForLargeSorts(trx);
     await trx('report_sales_days').delete();
@@ -126,9 +159,23 @@ export async function rebuildReportSummaries(db: Knex): Promise<{ salesDays: num
     await trx.raw(`INSERT INTO report_stock_days (day, location_id, product_id, quantity, closing)
       SELECT g.d, g.location_id, g.product_id, g.quantity, SUM(g.quantity) OVER (PARTITION BY g.product_id, g.location_id ORDER BY g.d)
       FROM (SELECT business_date AS d, location_id, product_id, SUM(quantity) AS quantity FROM stock_movements GROUP BY business_date, location_id, product_id) g`);
+    if (present.has('report_sales_months')) await rebuildSalesMonths(trx);
     const count = async (table: string) => Number((await trx(table).count({ n: '*' }).first())!.n);
-    return { salesDays: await count('report_sales_days'), stockDays: await count('report_stock_days') };
+    return {
+      salesDays: await count('report_sales_days'),
+      stockDays: await count('report_stock_days'),
+      salesMonths: present.has('report_sales_months') ? await count('report_sales_months') : 0,
+    };
   });
+}
+
+/** report_sales_months from the day rows (their months' sums: the same events), in month order. */
+export async function rebuildSalesMonths(trx: Knex.Transaction): Promise<void> {
+  await trx('report_sales_months').delete();
+  await trx.raw(`INSERT INTO report_sales_months (month, location_id, product_id, quantity, sales, cost)
+    SELECT substr(d.day, 1, 7), d.location_id, d.product_id, SUM(d.quantity), SUM(d.sales), SUM(d.cost) FROM report_sales_days d
+    GROUP BY substr(d.day, 1, 7), d.location_id, d.product_id
+    ORDER BY 1, 2, 3`);
 }
 
 /**

@@ -223,9 +223,12 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
       t.db.off('query', log);
     }
     const text = statements.join('\n');
-    // The chart, the best sellers (summary running totals) and the alerts ran…
-    expect(text).toContain('report_sales_days');
+    // The chart (Chiffre d'affaires' day summary), the best sellers (the month summary) and the alerts
+    // ran — not the events of every sale of the period…
+    expect(text).toContain('report_turnover_client_days');
+    expect(text).toContain('report_sales_months');
     expect(text).toContain('stock_levels');
+    expect(text).not.toMatch(/from [`"]sales[`"] as [`"]s[`"]/);
     // …not the receivables (open sales), the treasury balances nor the last documents.
     expect(text).not.toContain('sales_open_receivables');
     expect(text).not.toMatch(/amount_paid|treasury_accounts|cash_operations|stock_entries/);

@@ -5,7 +5,7 @@ import { rebuildReportSummaries, salesEventsSql } from '../../server/db/report-s
 import { withSearchName } from '../../server/db/search.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
 import { postStockMovements } from '../../server/services/stock/ledger.js';
-import { DAY_ROWS_MAX_DAYS, productSales, soldRows, stockAtRows } from '../../server/services/reports/sales-summaries.js';
+import { DAY_ROWS_MAX_DAYS, bestSellers, productSales, soldRows, stockAtRows } from '../../server/services/reports/sales-summaries.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { ROUTES } from '../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../support/app.js';
@@ -21,6 +21,9 @@ import { uniqueTag } from '../support/unique.js';
  * histories — sales of both kinds on random dates, credit notes, cancellations on a later date,
  * stock movements on random dates — and a report over a random period (whole months and edge days
  * read from them) equals the raw events of that period; `npm run reports:rebuild` changes nothing.
+ * The month summary of 202611281000_dashboard_summaries too: report_sales_months (the day rows'
+ * months), and the month so far read from the month rows (report_turnover_client_days has its own
+ * property test: tests/http/turnover-client-days.test.ts).
  */
 
 const DAYS = Array.from({ length: 120 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10));
@@ -101,6 +104,7 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     return {
       sold: norm(sold, ['quantity', 'sales', 'cost']),
       stock: norm(stock, ['quantity']),
+      months: norm((await t.db('report_sales_months').select('month as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost')) as Row[], ['quantity', 'sales', 'cost']),
       // Running totals (202611250200): on every summary row, Σ of the pair's days up to it.
       soldTotals: Object.fromEntries(sold.map((r) => [key(r), ['cum_quantity', 'cum_sales', 'cum_cost'].map((f) => Number(r[f]))])),
       closings: Object.fromEntries(stock.map((r) => [key(r), [Number(r.closing)]])),
@@ -118,10 +122,12 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     const events = t.db.raw(`(${salesEventsSql()}) e`);
     const moves = (await t.db('stock_movements').select('business_date as d', 'location_id', 'product_id').sum({ quantity: 'quantity' }).groupBy('business_date', 'location_id', 'product_id')) as Row[];
     const sold = (await t.db.from(events).select('e.d', 'e.location_id', 'e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupBy('e.d', 'e.location_id', 'e.product_id')) as Row[];
+    const months = (await t.db.from(events).select(t.db.raw('substr(e.d, 1, 7) AS d'), 'e.location_id', 'e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupByRaw('substr(e.d, 1, 7), e.location_id, e.product_id')) as Row[];
     const at = await summaryRows();
     return {
       sold: norm(sold, ['quantity', 'sales', 'cost']),
       stock: norm(moves, ['quantity']),
+      months: norm(months, ['quantity', 'sales', 'cost']),
       soldTotals: runningTotals(at.sold, sold, ['quantity', 'sales', 'cost']),
       closings: runningTotals(at.stock, moves, ['quantity']),
     };
@@ -141,7 +147,9 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
         // period's day rows (at most DAY_ROWS_MAX_DAYS days: a short period ending on `to` is always
         // one) or from the running totals (the random period, mostly longer) — equals the raw events.
         const short = DAYS[Math.max(0, DAYS.indexOf(to) - (a % DAY_ROWS_MAX_DAYS))];
-        for (const [pf, pt] of [[from, to], [short, to]]) {
+        // The month so far (the dashboard's best sellers): its month rows less the days after `to`.
+        const monthSoFar = `${to.slice(0, 7)}-01`;
+        for (const [pf, pt] of [[from, to], [short, to], [monthSoFar, to]]) {
           const perProduct = (rows: Row[]) =>
             Object.fromEntries(rows.filter((r) => products.includes(Number(r.product_id)) && (Number(r.quantity) !== 0 || Number(r.sales) !== 0)).map((r) => [Number(r.product_id), [Number(r.quantity), Number(r.sales), Number(r.cost)]]));
           const rawSold = (await t.db.from(t.db.raw(`(${salesEventsSql()}) e`)).whereBetween('e.d', [pf, pt]).select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupBy('e.product_id')) as Row[];
@@ -150,6 +158,9 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
           const running = (await t.db.from(soldRows(t.db, period, EVERY_PLACE).as('e')).select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' }).groupBy('e.product_id')) as Row[];
           expect(perProduct(read.rows), `${pf} → ${pt}`).toEqual(perProduct(rawSold));
           expect(perProduct(running), `${pf} → ${pt}`).toEqual(perProduct(rawSold));
+          // The best sellers are productSales' first rows, in its order.
+          const firsts = (rows: Row[]) => rows.map((r) => [Number(r.product_id), Number(r.quantity), Number(r.sales), Number(r.cost)]);
+          expect(firsts(await bestSellers(t.db, period, EVERY_PLACE, 2))).toEqual(firsts(read.rows.slice(0, 2)));
         }
         // The stock at the end of a random day (closings) equals the ledger's movements up to it, per pair.
         const day = DAYS[b];

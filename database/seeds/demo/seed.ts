@@ -34,7 +34,7 @@ export interface SeedDemoResult {
 }
 
 /** The reports' day summaries (server/db/report-summaries.ts), rebuilt once after the load. */
-const REPORT_SUMMARY_TABLES = ['report_sales_days', 'report_stock_days', 'report_sale_days', 'report_payment_days', 'report_transfer_days', 'report_turnover_client_days'];
+const REPORT_SUMMARY_TABLES = ['report_sales_days', 'report_stock_days', 'report_sales_months', 'report_sale_days', 'report_payment_days', 'report_transfer_days', 'report_turnover_client_days'];
 /** Lines per opening stock entry (the entry form allows 500). */
 const ENTRY_LINES = 500;
 

@@ -6,7 +6,7 @@ import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import { num } from '../reports/frame.js';
 import { openSales } from '../reports/receivables-state.js';
-import { productSales } from '../reports/sales-summaries.js';
+import { bestSellers } from '../reports/sales-summaries.js';
 import { type StockPlaces, underThresholdPage } from '../reports/stock-state.js';
 import { figuresRow, turnoverEvents } from '../reports/turnover.js';
 import { whereAllowedSettlement } from '../settlements/settlement-queries.js';
@@ -15,8 +15,9 @@ import { whereAllowedSettlement } from '../settlements/settlement-queries.js';
  * Tableau de bord (issue 17): the figures of its cards, each one SQL aggregate over indexed rows or
  * the report summary tables — never rows added up in JavaScript — and each within the user's
  * places. The sales are counted like Chiffre d'affaires (turnoverEvents: a sale on its date, a credit
- * note on its date, a cancellation on its cancellation date), so a card and the report it links to
- * agree to the franc; the products under their threshold are État de stock's query.
+ * note on its date, a cancellation on its cancellation date, read from its summary per day, location,
+ * kind and client), so a card and the report it links to agree to the franc;
+ * the products under their threshold are État de stock's query.
  */
 
 export interface SalesFigures {
@@ -33,7 +34,7 @@ const figures = (r: Record<string, unknown>, prefix: string): SalesFigures => {
   return { count: Number(f.sold), gross: Number(f.gross), returns: Number(f.returns), net: Number(f.net), cost_total: Number(f.cost), margin: Number(f.margin) };
 };
 
-/** Today's and the month's (1st → today) sales in one pass over the month's events. */
+/** Today's and the month's (1st → today) sales in one pass over the month's events (Chiffre d'affaires' day summary). */
 export async function salesFigures(db: Knex, scope: PlaceScope, today: string): Promise<{ today: SalesFigures; month: SalesFigures }> {
   const source = turnoverEvents(db, { from: monthStart(today), to: today, location_id: '' }, scope);
   const columns = ['sold', 'gross', 'returns', 'cost'];
@@ -44,7 +45,7 @@ export async function salesFigures(db: Knex, scope: PlaceScope, today: string): 
 
 export const monthStart = (date: string) => `${date.slice(0, 8)}01`;
 
-/** The last 30 days (today included), one bar a day — days without a sale at zero. */
+/** The last 30 days (today included), one bar a day — days without a sale at zero — from Chiffre d'affaires' day summary. */
 export async function salesChart(db: Knex, scope: PlaceScope, today: string): Promise<ReportChart> {
   const from = addDays(today, -29);
   const source = turnoverEvents(db, { from, to: today, location_id: '' }, scope);
@@ -67,13 +68,12 @@ export async function salesChart(db: Knex, scope: PlaceScope, today: string): Pr
 }
 
 /**
- * The month's best sellers by CA net, at most `limit`: État de stock's and Chiffre d'affaires'
- * `productSales` over the month so far (at most 31 days: the month's day rows of report_sales_days
- * summed, rather than two running-total seeks per product and location), so the card and the
- * report it opens agree.
+ * The month's best sellers by CA net, at most `limit`: the first rows of Chiffre d'affaires par
+ * produit over the month so far (`bestSellers`, productSales' rows without its totals: the month's
+ * rows of report_sales_months less the days after today), so the card and the report it opens agree.
  */
 export async function topProducts(db: Knex, scope: PlaceScope, today: string, limit = 5) {
-  const { rows: sold } = await productSales(db, { from: `${today.slice(0, 7)}-01`, to: today, location_id: '' }, scope, { all: true, limit });
+  const sold = await bestSellers(db, { from: monthStart(today), to: today, location_id: '' }, scope, limit);
   const rows = sold.filter((r) => num(r.sales) > 0);
   return rows.map((r) => ({
     id: Number(r.product_id),

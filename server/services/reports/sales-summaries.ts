@@ -52,6 +52,39 @@ function summedDays(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBui
   return atPlaces(q, 'd.location_id', f, scope);
 }
 
+/**
+ * What was sold per product over the month so far — `from` the first of its month, `to` in the same
+ * month — from report_sales_months (migration 202611281000): the month's rows, read in product
+ * order, less the day rows after `to` in that month (none when nothing is dated after it). The same
+ * figures as summedDays (tests/http/report-summaries.test.ts); the dashboard's best sellers and
+ * Chiffre d'affaires par produit of the current month read ≈ 13 000 month rows on the large set
+ * instead of ≈ 60 000 day rows.
+ */
+function monthSoFar(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
+  const month = f.to.slice(0, 7);
+  const whole = atPlaces(db('report_sales_months as m').where('m.month', month), 'm.location_id', f, scope)
+    .groupBy('m.product_id')
+    .select('m.product_id')
+    .sum({ quantity: 'm.quantity', sales: 'm.sales', cost: 'm.cost' });
+  const after = atPlaces(db('report_sales_days as d').where('d.day', '>', f.to).where('d.day', '<=', `${month}-31`), 'd.location_id', f, scope)
+    .groupBy('d.product_id')
+    .select('d.product_id')
+    .sum({ quantity: 'd.quantity', sales: 'd.sales', cost: 'd.cost' });
+  // Every product with a day row in the month has its month row: the later days join to it.
+  return db
+    .from(whole.as('w'))
+    .leftJoin(after.as('a'), 'a.product_id', 'w.product_id')
+    .select(
+      'w.product_id',
+      db.raw('w.quantity - COALESCE(a.quantity, 0) AS quantity'),
+      db.raw('w.sales - COALESCE(a.sales, 0) AS sales'),
+      db.raw('w.cost - COALESCE(a.cost, 0) AS cost'),
+    );
+}
+
+/** A period from the first of a month to a day of that month. */
+const isMonthSoFar = (f: ReportPeriod) => f.from.endsWith('-01') && f.from.slice(0, 7) === f.to.slice(0, 7) && f.from <= f.to;
+
 export interface ProductSales {
   /** The slice's rows: product_id, quantity, sales, cost, code, name, unit, category — biggest sales first. */
   rows: Record<string, unknown>[];
@@ -65,30 +98,56 @@ export interface ProductSales {
  * What each product sold over a period (every location of the filter), ordered by amount, one
  * slice of it with the count and the totals of the whole list — one SQL pass (window sums), never
  * the rows added up here. Serves Situation des ventes › cumul, Chiffre d'affaires › par produit and
- * the dashboard's best sellers: from the running totals (soldRows), or for a period of at most
- * DAY_ROWS_MAX_DAYS days from its day rows (summedDays) — the same figures either way.
+ * the dashboard's best sellers: the month so far from its month rows (monthSoFar), another period of
+ * at most DAY_ROWS_MAX_DAYS days from its day rows (summedDays), a longer one from the running
+ * totals (soldRows) — the same figures whichever.
+ */
+/** What each product sold over the period, per product_id (quantity, sales, cost): the cheapest of the three readings, the same figures. */
+function soldPerProduct(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
+  if (isMonthSoFar(f)) return monthSoFar(db, f, scope);
+  if (periodDays(f) <= DAY_ROWS_MAX_DAYS) return summedDays(db, f, scope);
+  return db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' });
+}
+
+/**
+ * One slice of `source` (rows product_id, quantity, sales, cost, …) in the order of the reports —
+ * biggest sales first, products with nothing sold or returned left out — cut from the narrow rows,
+ * the products' code, name, unit and category joined to the slice only.
+ */
+async function rankedSlice(db: Knex, source: Knex.QueryBuilder, s: { limit: number; offset: number }): Promise<Record<string, unknown>[]> {
+  const order = (alias: string) => [
+    { column: `${alias}.sales`, order: 'desc' as const },
+    { column: `${alias}.product_id`, order: 'asc' as const },
+  ];
+  const ranked = db
+    .from(source.as('w'))
+    .where((q) => q.whereNot('w.quantity', 0).orWhereNot('w.sales', 0))
+    .select('w.*')
+    .orderBy(order('w'))
+    .limit(s.limit)
+    .offset(s.offset);
+  return (await db
+    .from(ranked.as('k'))
+    .join('products as p', 'p.id', 'k.product_id')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .select('k.*', 'p.code', 'p.name', 'p.unit', 'c.name as category')
+    .orderBy(order('k'))) as Record<string, unknown>[];
+}
+
+/**
+ * What each product sold over a period (every location of the filter), ordered by amount, one
+ * slice of it with the count and the totals of the whole list — one SQL pass (window sums), never
+ * the rows added up here. Serves Situation des ventes › cumul and Chiffre d'affaires › par produit
+ * (`bestSellers` is its first rows without the totals): the month so far from its month rows
+ * (monthSoFar), another period of at most DAY_ROWS_MAX_DAYS days from its day rows (summedDays), a
+ * longer one from the running totals (soldRows) — the same figures whichever.
  */
 export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope, slice: ReportSlice): Promise<ProductSales> {
-  const grouped =
-    periodDays(f) <= DAY_ROWS_MAX_DAYS
-      ? summedDays(db, f, scope)
-      : db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' });
+  const grouped = soldPerProduct(db, f, scope);
   const withTotals = db
     .from(grouped.as('g'))
     .select('g.*', db.raw('SUM(g.sales) OVER () AS all_sales'), db.raw('SUM(g.cost) OVER () AS all_cost'), db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) OVER () AS listed'));
-  const s = sliceOf(slice);
-  const rows = (await db
-    .from(withTotals.as('w'))
-    .join('products as p', 'p.id', 'w.product_id')
-    .join('categories as c', 'c.id', 'p.category_id')
-    .where((q) => q.whereNot('w.quantity', 0).orWhereNot('w.sales', 0))
-    .select('w.*', 'p.code', 'p.name', 'p.unit', 'c.name as category')
-    .orderBy([
-      { column: 'w.sales', order: 'desc' },
-      { column: 'w.product_id', order: 'asc' },
-    ])
-    .limit(s.limit)
-    .offset(s.offset)) as Record<string, unknown>[];
+  const rows = await rankedSlice(db, withTotals, sliceOf(slice));
   if (rows.length) return { rows, total: Number(rows[0].listed), sales: Number(rows[0].all_sales), cost: Number(rows[0].all_cost) };
   // A page past the end, or nothing listed: the totals alone.
   const agg = (await db
@@ -97,6 +156,15 @@ export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope,
     .select(db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) AS listed'))
     .first()) as Record<string, unknown> | undefined;
   return { rows, total: Number(agg?.listed ?? 0), sales: Number(agg?.sales ?? 0), cost: Number(agg?.cost ?? 0) };
+}
+
+/**
+ * The first `limit` rows of `productSales` over the period (the same rows, in the same order),
+ * without its totals — the dashboard's best sellers, which show none (the window sums over every
+ * product are most of the work once the month is read from its month rows).
+ */
+export async function bestSellers(db: Knex, f: ReportPeriod, scope: PlaceScope, limit: number): Promise<Record<string, unknown>[]> {
+  return rankedSlice(db, soldPerProduct(db, f, scope), { limit, offset: 0 });
 }
 
 /** How a report names what `productSales` gives: the quantity and amount columns, the amount figure, a category column. */
