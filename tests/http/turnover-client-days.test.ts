@@ -68,8 +68,13 @@ describe.each(testDatabases())('Chiffre d\'affaires summary per day and client o
       return;
     }
     if (o.kind === 'credit') {
-      // A counter sale still validated, with a line not wholly returned.
-      const open = (await t.db('sale_lines as sl').join('sales as s', 's.id', 'sl.sale_id').where({ 's.kind': 'counter', 's.status': 'validated' }).whereIn('sl.product_id', products).whereRaw('sl.returned_quantity < sl.quantity').orderBy('sl.id').select('sl.id', 'sl.sale_id', 'sl.quantity', 'sl.returned_quantity', 's.version')) as Row[];
+      // A counter sale still validated, with a line not wholly returned — one paid at the shop and still
+      // there: the refund leaves the shop's desk, which its payment filled (a sale moved by hand to the
+      // depot, or an unpaid invoice turned counter sale, would refund cash that desk never received).
+      const open = (await t.db('sale_lines as sl')
+        .join('sales as s', 's.id', 'sl.sale_id')
+        .where({ 's.kind': 'counter', 's.status': 'validated', 's.location_id': shop })
+        .whereExists((q) => q.select(t.db.raw('1')).from('sale_payments as sp').whereRaw('sp.sale_id = s.id')).whereIn('sl.product_id', products).whereRaw('sl.returned_quantity < sl.quantity').orderBy('sl.id').select('sl.id', 'sl.sale_id', 'sl.quantity', 'sl.returned_quantity', 's.version')) as Row[];
       if (!open.length) return;
       const l = open[(o.pick as number) % open.length];
       const quantity = Math.min(o.q as number, Number(l.quantity) - Number(l.returned_quantity));
