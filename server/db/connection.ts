@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { attachCheckpointer, Checkpointer, WAL_CEILING_PAGES } from './checkpoints.js';
+import { attachCheckpointer, Checkpointer, checkpointerOf, WAL_CEILING_PAGES } from './checkpoints.js';
 
 const require = createRequire(import.meta.url);
 
@@ -151,7 +151,8 @@ export async function optimizeSqlite(db: Knex): Promise<void> {
  * (synchronous = OFF: a crash of the process still rolls the open transaction back; the load is
  * replayed from scratch after a power cut), and sorts in memory on two threads (temp_store, threads:
  * the GROUP BYs of the summaries' rebuild and the index builds). Every setting comes back as it
- * was, and the indexes too, even when the load fails. PostgreSQL: as is.
+ * was, and the indexes too, even when the load fails; the background checkpointer (checkpoints.ts)
+ * is suspended meanwhile. PostgreSQL: as is.
  */
 export async function withBulkLoad<T>(db: Knex, tables: readonly string[], work: () => Promise<T>): Promise<T> {
   if (!isSqlite(db)) return work();
@@ -159,6 +160,10 @@ export async function withBulkLoad<T>(db: Knex, tables: readonly string[], work:
   const pragma = async (name: string) => Object.values(((await db.raw(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0];
   const saved: Array<[string, unknown]> = [];
   for (const [name, fallback] of BULK_LOAD_PRAGMAS) saved.push([name, (await pragma(name)) ?? fallback]);
+  // Leaving the WAL needs the only connection to the file: the background checkpointer's is closed
+  // for the load (SQLite answered « database is locked » to the journal_mode change otherwise).
+  const checkpointer = checkpointerOf(db);
+  await checkpointer?.suspend();
   await db.raw('PRAGMA cache_size = -1048576');
   await db.raw('PRAGMA journal_mode = DELETE');
   await db.raw('PRAGMA synchronous = OFF');
@@ -170,6 +175,7 @@ export async function withBulkLoad<T>(db: Knex, tables: readonly string[], work:
   } finally {
     for (const index of indexes) await db.raw(index.sql);
     for (const [name, value] of saved) await db.raw(`PRAGMA ${name} = ${name === 'journal_mode' ? String(value) : Number(value)}`);
+    checkpointer?.resume();
   }
 }
 

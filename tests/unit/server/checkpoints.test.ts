@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { checkpointerOf, WAL_CEILING_PAGES } from '../../../server/db/checkpoints.js';
 import { replaceDatabase, writeBackup } from '../../../server/db/backup.js';
-import { createDb } from '../../../server/db/connection.js';
+import { createDb, withBulkLoad } from '../../../server/db/connection.js';
 
 /** WAL checkpoints off the request path (server/db/checkpoints.ts), on a SQLite file. */
 describe('background WAL checkpoints (SQLite file)', () => {
@@ -100,5 +100,19 @@ describe('background WAL checkpoints (SQLite file)', () => {
     dbs.splice(dbs.indexOf(db), 1);
     await db.destroy();
     expect(await checkpointer.checkpointNow()).toEqual({ kind: 'stopped' });
+  });
+
+  it('steps aside for a bulk load: the journal leaves the WAL and comes back with the worker’s connection open, then checkpoints again', async () => {
+    const { db } = open();
+    await db.raw('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, payload BLOB)');
+    // The worker holds its own connection to the file from its first checkpoint on.
+    expect((await checkpointerOf(db)!.checkpointNow()).kind).toBe('checkpointed');
+    const mode = async () => Object.values(((await db.raw('PRAGMA journal_mode')) as Array<Record<string, unknown>>)[0])[0];
+    await withBulkLoad(db, ['filler'], async () => {
+      expect(await mode()).toBe('delete');
+      await db.raw('INSERT INTO filler (payload) VALUES (randomblob(100))');
+    });
+    expect(await mode()).toBe('wal');
+    expect((await checkpointerOf(db)!.checkpointNow()).kind).toBe('checkpointed');
   });
 });
