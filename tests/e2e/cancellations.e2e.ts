@@ -53,6 +53,11 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     const om = await createSettlement(db, { ...base, idempotencyKey: 'e2e-reg-2', method: 'mobile_money', accountId: wallet, operator: 'orange_money', phone: '07 07 07 07 07', reference: 'MP241124.1530.B12345', amount: 12_400, allocations: [{ saleId: sale.id, amount: 12_400 }] }, actor);
     settlements = [cash.number, om.number];
     const context = await newContext(browser, server.url);
+    // A reprint opens with ?print=1 and calls window.print() once clean: in headless Chromium that
+    // print job raced page.pdf (« Page is already being printed ») on a busy machine.
+    await context.addInitScript(() => {
+      window.print = () => undefined;
+    });
     page = await context.newPage();
     errors = watchErrors(page);
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);

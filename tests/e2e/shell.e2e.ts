@@ -491,11 +491,27 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
     const page = await open();
     await signIn(page);
     await step('redimensionnement', page, async () => {
+      // The page notes when the resize came and when the class came and went (page time): a busy
+      // machine may look late, but the class cannot leave before 500 ms after the last resize.
+      await page.evaluate(() => {
+        const w = window as unknown as { __resize: { at: number[]; on: number[]; off: number[] } };
+        w.__resize = { at: [], on: [], off: [] };
+        window.addEventListener('resize', () => w.__resize.at.push(performance.now()));
+        new MutationObserver(() => {
+          const has = document.documentElement.classList.contains('app-no-transition');
+          (has ? w.__resize.on : w.__resize.off).push(performance.now());
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+      });
       await page.setViewportSize({ width: 1200, height: 800 });
-      await page.waitForFunction(() => document.documentElement.classList.contains('app-no-transition'));
-      await page.waitForTimeout(200);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('app-no-transition'))).toBe(true);
-      await page.waitForFunction(() => !document.documentElement.classList.contains('app-no-transition'), undefined, { timeout: 2000 });
+      await page.waitForFunction(() => (window as unknown as { __resize: { off: number[] } }).__resize.off.length > 0, undefined, { timeout: 5000 });
+      const t = await page.evaluate(() => (window as unknown as { __resize: { at: number[]; on: number[]; off: number[] } }).__resize);
+      expect(t.at.length).toBeGreaterThan(0);
+      expect(t.on.length).toBeGreaterThan(0);
+      // On at the resize (the app's listener runs before ours: its class shows a hair earlier), off no
+      // sooner than 500 ms after the last one (a few ms of slack for the order of the two listeners).
+      expect(Math.abs(t.on[0] - t.at[0])).toBeLessThan(50);
+      expect(t.off[t.off.length - 1] - t.at[t.at.length - 1]).toBeGreaterThanOrEqual(450);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('app-no-transition'))).toBe(false);
     });
   });
 
