@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
+import { addDays } from '../../server/domain/dates.js';
+import { LATER_DAYS_MAX } from '../../server/db/running-totals.js';
 import { rebuildReportSummaries, salesEventsSql } from '../../server/db/report-summaries.js';
 import { withSearchName } from '../../server/db/search.js';
 import { createCreditNote } from '../../server/services/sales/credit-notes.js';
@@ -162,12 +164,16 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
           const firsts = (rows: Row[]) => rows.map((r) => [Number(r.product_id), Number(r.quantity), Number(r.sales), Number(r.cost)]);
           expect(firsts(await bestSellers(t.db, period, EVERY_PLACE, 2))).toEqual(firsts(read.rows.slice(0, 2)));
         }
-        // The stock at the end of a random day (closings) equals the ledger's movements up to it, per pair.
+        // The stock at the end of a random day equals the ledger's movements up to it, per pair —
+        // read long after (a seek per pair) and, for a recent day, as today's levels less the later
+        // days (PostgreSQL; LATER_DAYS_MAX): `today` a random number of days after the day, both sides of it.
         const day = DAYS[b];
-        const atDay = (await stockAtRows(t.db, day, { location_id: '' }, (q) => q).whereIn('x.product_id', products)) as Row[];
         const ledger = (await t.db('stock_movements').whereIn('product_id', products).where('business_date', '<=', day).select('location_id', 'product_id').sum({ quantity: 'quantity' }).groupBy('location_id', 'product_id')) as Row[];
         const pairsOf = (rows: Row[]) => Object.fromEntries(rows.filter((r) => Number(r.quantity) !== 0).map((r) => [`${r.location_id}|${r.product_id}`, Number(r.quantity)]));
-        expect(pairsOf(atDay)).toEqual(pairsOf(ledger));
+        for (const today of [addDays(day, a % (LATER_DAYS_MAX + 1)), addDays(day, LATER_DAYS_MAX + 1 + a)]) {
+          const atDay = (await stockAtRows(t.db, day, { location_id: '' }, (q) => q, today).whereIn('x.product_id', products)) as Row[];
+          expect(pairsOf(atDay), `${day}, today ${today}`).toEqual(pairsOf(ledger));
+        }
       }),
       { numRuns: 8 },
     );
@@ -175,4 +181,25 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     await rebuildReportSummaries(t.db);
     expect(await summaries()).toEqual(before);
   }, 120_000);
+
+  it('a period from mid-month to mid-month counts its first and last days once and the days outside it not at all, whichever reading', async () => {
+    const tag = uniqueTag('RE');
+    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
+    const product = await makeProduct(t.db, { code: tag, name: `Produit ${tag}`, category_id: category, retail_price: 1_000 });
+    await giveStock(t.db, product, shop, 1_000, 400);
+    // 1, 2, 4, 8, 16 units at 1 000 on the eve of the period, its first day, a day of a whole month inside, its last day, the day after.
+    for (const [day, quantity] of [['2025-06-14', 1], ['2025-06-15', 2], ['2025-07-10', 4], ['2025-08-20', 8], ['2025-08-21', 16]] as const) {
+      await sell(t.db, saleInput({ clientId: walkIn, locationId: shop, saleDate: day, lines: [line(product, quantity, { unitPrice: 1_000 })], payments: [cashPayment(quantity * 1_000)] }));
+    }
+    const sold = async (from: string, to: string) => {
+      const read = await productSales(t.db, { from, to, location_id: '' }, EVERY_PLACE, { all: true, limit: 10_000 });
+      const row = read.rows.find((r) => Number(r.product_id) === product);
+      return row ? [Number(row.quantity), Number(row.sales)] : [0, 0];
+    };
+    expect(await sold('2025-06-15', '2025-08-20')).toEqual([14, 14_000]); // months on PostgreSQL, running totals on SQLite
+    expect(await sold('2025-06-01', '2025-08-31')).toEqual([31, 31_000]);
+    expect(await sold('2025-06-16', '2025-08-19')).toEqual([4, 4_000]);
+    expect(await sold('2025-08-01', '2025-08-20')).toEqual([8, 8_000]); // the month so far
+    expect(await sold('2025-06-14', '2025-06-15')).toEqual([3, 3_000]); // a few days
+  });
 });
