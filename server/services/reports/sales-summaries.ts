@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { daysBetween } from '../../../shared/settlements.js';
-import { isSqlite } from '../../db/connection.js';
-import { closingPerPair, soldPerPair } from '../../db/running-totals.js';
+import { closingPerPair, scansBeatSeeks, soldPerPair } from '../../db/running-totals.js';
 import { type ReportPeriod, type ReportSlice, atPlaces, marginRate, num, pageOf, sliceOf, table } from './frame.js';
 
 /**
@@ -103,9 +102,8 @@ export interface ProductSales {
 function soldPerProduct(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
   if (isMonthSoFar(f)) return monthsLessEdges(db, f, scope);
   if (periodDays(f) <= DAY_ROWS_MAX_DAYS) return summedDays(db, f, scope);
-  // A longer period: SQLite seeks the running totals faster than it scans the months (a year on
-  // the large set: 73 against 108 ms); PostgreSQL the other way round (280 against 130 ms).
-  if (!isSqlite(db)) return monthsLessEdges(db, f, scope);
+  // A longer period: the months where a scan is cheaper than two seeks per pair (PostgreSQL).
+  if (scansBeatSeeks(db)) return monthsLessEdges(db, f, scope);
   return db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' });
 }
 
