@@ -261,7 +261,11 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
     { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
   ];
   if (f.product_ids.length === 0) return { figures: [], tables: [table('lines', columns, pageOf([], 0, slice), null)], notes: [] };
-  const base = salesQuery(db, f, scope).where('s.status', 'validated').join('sale_lines as sl', 'sl.sale_id', 's.id').whereIn('sl.product_id', f.product_ids);
+  // The picked products' lines first (their index), then their sales — never the period's sales
+  // walked in date order probing each one's lines for the picked products, which PostgreSQL chose
+  // for the page's ORDER BY … LIMIT (large set: 67 000 sales probed for 50 lines, 170 ms against 40).
+  const picked = db('sale_lines').whereIn('product_id', f.product_ids).select('sale_id', 'product_id', 'position', 'quantity', 'returned_quantity', 'unit_price', 'net', 'allocated_discount', 'unit_cost');
+  const base = salesQuery(db, f, scope).withMaterialized('picked', picked).where('s.status', 'validated').join('picked as sl', 'sl.sale_id', 's.id');
   const perProduct = (await base
     .clone()
     .join('products as p', 'p.id', 'sl.product_id')
