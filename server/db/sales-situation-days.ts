@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addToSummarySql } from './summary-upsert.js';
 
 /**
  * The day summaries of Situation des ventes (migration 202611282000_sales_situation_days): what the
@@ -55,18 +56,12 @@ export function paymentDaysFromDocumentsSql(): string {
       GROUP BY st.settlement_date, COALESCE(st.account_id, 0), COALESCE(st.method, '')`;
 }
 
-/** Adds the rows of `select` (the table's key then its sums, in order) to `table`, one upsert. */
-function upsert(table: string, key: readonly string[], sums: readonly string[], select: string, pg: boolean): string {
-  const r = pg ? 'r.' : '';
-  return `INSERT INTO ${table} ${pg ? 'AS r ' : ''}(${[...key, ...sums].join(', ')}) ${select}
-    ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${sums.map((c) => `${c} = ${r}${c} + excluded.${c}`).join(', ')};`;
-}
 
 /** One sale (NEW or OLD) added (+1) or taken out (−1) of its group. */
 function saleRow(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
   const big = pg ? '::bigint' : '';
-  return upsert(
+  return addToSummarySql(
     'report_sale_days',
     SALE_KEY,
     SALE_SUMS,
@@ -78,7 +73,7 @@ function saleRow(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
 /** The payments of a sale (NEW or OLD, when validated) added or taken out of report_payment_days. */
 function salePayments(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
-  return upsert(
+  return addToSummarySql(
     'report_payment_days',
     PAYMENT_KEY,
     PAYMENT_SUMS,
@@ -91,7 +86,7 @@ function salePayments(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
 /** One payment row (NEW or OLD of sale_payments) added or taken out, when its sale is validated. */
 function onePayment(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
-  return upsert(
+  return addToSummarySql(
     'report_payment_days',
     PAYMENT_KEY,
     PAYMENT_SUMS,
@@ -104,7 +99,7 @@ function onePayment(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
 function oneSettlement(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
   const big = pg ? '::bigint' : '';
-  return upsert(
+  return addToSummarySql(
     'report_payment_days',
     PAYMENT_KEY,
     PAYMENT_SUMS,
@@ -127,7 +122,7 @@ export function transferDaysFromDocumentsSql(): string {
 /** One transfer line (NEW or OLD of transfer_lines) added or taken out, when its transfer is not cancelled. */
 function oneTransferLine(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
-  return upsert(
+  return addToSummarySql(
     'report_transfer_days',
     TRANSFER_KEY,
     TRANSFER_SUMS,
@@ -141,7 +136,7 @@ function oneTransferLine(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string 
 /** Every line of a transfer (NEW or OLD of transfers, when not cancelled) added or taken out: a cancellation, a date or a place changed. */
 function transferLines(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
-  return upsert(
+  return addToSummarySql(
     'report_transfer_days',
     TRANSFER_KEY,
     TRANSFER_SUMS,

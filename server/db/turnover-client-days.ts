@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './connection.js';
+import { addToSummarySql } from './summary-upsert.js';
 
 /**
  * Chiffre d'affaires per day, location, kind of sale and client (migration
@@ -77,11 +78,13 @@ function creditRowEvents(c: 'OLD' | 'NEW', sign: 1 | -1): string {
 function upsertSql(events: string, pg: boolean): string {
   const sums = MEASURES.map((m) => `SUM(x.${m}) AS ${m}`).join(', ');
   const nonZero = MEASURES.map((m) => `SUM(x.${m}) <> 0`).join(' OR ');
-  const r = pg ? 'r.' : '';
-  return `INSERT INTO ${TURNOVER_CLIENT_DAYS} ${pg ? 'AS r ' : ''}(${KEY.join(', ')}, ${MEASURES.join(', ')})
-      SELECT g.* FROM (SELECT x.d, x.location_id, x.kind, x.client_id, ${sums} FROM (${events}) x GROUP BY x.d, x.location_id, x.kind, x.client_id HAVING ${nonZero}) g
-      WHERE true
-      ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET ${MEASURES.map((m) => `${m} = ${r}${m} + excluded.${m}`).join(', ')};`;
+  return addToSummarySql(
+    TURNOVER_CLIENT_DAYS,
+    KEY,
+    MEASURES,
+    `SELECT g.* FROM (SELECT x.d, x.location_id, x.kind, x.client_id, ${sums} FROM (${events}) x GROUP BY x.d, x.location_id, x.kind, x.client_id HAVING ${nonZero}) g WHERE true`,
+    pg,
+  );
 }
 
 /** Deletes the keys among `days` × locations × kinds × clients left without events when `moved` (a document moved away from them: its key columns changed). */
