@@ -74,15 +74,36 @@ function salesDeltaSql(select: string, pg: boolean, months: boolean): string {
     ${months ? monthDeltaSql(select, pg) : ''}`;
 }
 
-/** One stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days. */
-function stockDeltaSql(pg: boolean): string {
-  const r = pg ? 'r.' : '';
-  return `INSERT INTO report_stock_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, closing)
+/** SQLite: one stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days (PostgreSQL: per statement, below). */
+function stockDeltaSql(): string {
+  return `INSERT INTO report_stock_days (day, location_id, product_id, quantity, closing)
       VALUES (NEW.business_date, NEW.location_id, NEW.product_id, NEW.quantity,
         COALESCE((SELECT p.closing FROM report_stock_days p WHERE p.product_id = NEW.product_id AND p.location_id = NEW.location_id AND p.day < NEW.business_date ORDER BY p.day DESC LIMIT 1), 0) + NEW.quantity)
-      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, closing = ${r}closing + excluded.quantity;
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = quantity + excluded.quantity, closing = closing + excluded.quantity;
     UPDATE report_stock_days SET closing = closing + NEW.quantity WHERE product_id = NEW.product_id AND location_id = NEW.location_id AND day > NEW.business_date;`;
 }
+
+/*
+ * PostgreSQL: the movements of one INSERT (a whole document's) applied at once, from the statement's
+ * transition table `moved`: one upsert of their (day, location, product) sums instead of one per
+ * movement, then the closings of the pairs' later days. A day row inserted here took its closing
+ * from the days before it as they stood before the statement, so it also gets the statement's
+ * movements of earlier days through the second step, like any later day. The rows are upserted in
+ * (product, location, day) order; the ledger has locked those products already.
+ */
+const MOVED_DAYS = `SELECT business_date AS day, location_id, product_id, SUM(quantity)::bigint AS quantity FROM moved GROUP BY business_date, location_id, product_id`;
+const STOCK_DELTA_STATEMENT_PG = `INSERT INTO report_stock_days AS r (day, location_id, product_id, quantity, closing)
+      SELECT d.day, d.location_id, d.product_id, d.quantity,
+        COALESCE((SELECT p.closing FROM report_stock_days p WHERE p.product_id = d.product_id AND p.location_id = d.location_id AND p.day < d.day ORDER BY p.day DESC LIMIT 1), 0) + d.quantity
+      FROM (${MOVED_DAYS}) d
+      ORDER BY d.product_id, d.location_id, d.day
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = r.quantity + excluded.quantity, closing = r.closing + excluded.quantity;
+    UPDATE report_stock_days AS r SET closing = r.closing + later.quantity
+      FROM (SELECT l.day, l.location_id, l.product_id, SUM(d.quantity)::bigint AS quantity
+              FROM (${MOVED_DAYS}) d
+              JOIN report_stock_days l ON l.product_id = d.product_id AND l.location_id = d.location_id AND l.day > d.day
+             GROUP BY l.day, l.location_id, l.product_id) later
+      WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`;
 
 const SALE_LINE =
   `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, NEW.net - NEW.allocated_discount AS sales, NEW.quantity * NEW.unit_cost AS cost FROM sales s WHERE s.id = NEW.sale_id`;
@@ -123,17 +144,17 @@ export async function createReportTriggers(db: Knex): Promise<void> {
     await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false, months)} END`);
     await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false, months)} END`);
     await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false, months)} END`);
-    await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql(false)} END`);
+    await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql()} END`);
     return;
   }
-  const fn = async (name: string, body: string, on: string, when = '') => {
+  const fn = async (name: string, body: string, on: string, when = '', each = 'FOR EACH ROW') => {
     await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
-    await db.raw(`CREATE TRIGGER ${name} AFTER ${on} FOR EACH ROW ${when} EXECUTE FUNCTION ${name}()`);
+    await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ${each} ${when} EXECUTE FUNCTION ${name}()`);
   };
   await fn('report_sale_line_insert', salesDeltaSql(SALE_LINE, true, months), 'INSERT ON sale_lines');
   await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINE, true, months), 'INSERT ON credit_note_lines');
   await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true, months), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
-  await fn('report_stock_movement_insert', stockDeltaSql(true), 'INSERT ON stock_movements');
+  await fn('report_stock_movement_insert', STOCK_DELTA_STATEMENT_PG, 'INSERT ON stock_movements', '', 'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT');
 }
 
 export interface ReportSummaryCounts {

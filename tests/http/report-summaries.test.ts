@@ -65,6 +65,9 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), q: fc.integer({ min: 1, max: 3 }) }),
     fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), after: fc.nat(40) }),
     fc.record({ kind: fc.constant('stock' as const), p: fc.nat(2), day: fc.nat(DAYS.length - 1), q: fc.integer({ min: -50, max: 80 }).filter((q) => q !== 0), shop: fc.boolean() }),
+    // Several movements in one INSERT (PostgreSQL keeps the summary per statement): random days and
+    // pairs, the same pair on several days or twice on one day (two products: pairs meet often).
+    fc.record({ kind: fc.constant('batch' as const), moves: fc.array(fc.record({ p: fc.nat(1), day: fc.nat(DAYS.length - 1), q: fc.integer({ min: -50, max: 80 }).filter((q) => q !== 0), shop: fc.boolean() }), { minLength: 2, maxLength: 8 }) }),
   );
 
   const apply = async (o: Row) => {
@@ -86,6 +89,14 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
       const s = live[(o.pick as number) % live.length];
       const on = new Date(Date.parse(`${s.sale_date}T00:00:00Z`) + (o.after as number) * 86_400_000).toISOString().slice(0, 10);
       await t.db('sales').where({ id: s.id }).update({ status: 'cancelled', cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z`, cancel_reason: 'Test' });
+    } else if (o.kind === 'batch') {
+      const moves = o.moves as Array<{ p: number; day: number; q: number; shop: boolean }>;
+      const rows = moves.map((m) => ({ product_id: products[m.p], location_id: m.shop ? shop : depot, quantity: m.q, movement_type: m.q > 0 ? 'entry' : 'readjustment', unit_cost: 400, document_type: 'test', business_date: DAYS[m.day], created_at: nowIso() }));
+      await t.db.transaction(async (trx) => {
+        await trx('stock_movements').insert(rows);
+        // The levels follow the ledger (the stock at a recent date is read from them).
+        for (const r of rows) await trx('stock_levels').where({ product_id: r.product_id, location_id: r.location_id }).increment('quantity', r.quantity);
+      });
     } else {
       await t.db.transaction((trx) =>
         postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: DAYS[o.day as number] }, [
@@ -181,6 +192,29 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     await rebuildReportSummaries(t.db);
     expect(await summaries()).toEqual(before);
   }, 120_000);
+
+  it('movements of several days in one INSERT (one trigger call per statement on PostgreSQL) give each day of the pair its closing, and every later day all of them', async () => {
+    const tag = uniqueTag('RB');
+    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
+    const product = await makeProduct(t.db, { code: tag, name: `Produit ${tag}`, category_id: category, retail_price: 1_000 });
+    const move = (day: string, quantity: number, locationId = shop) => ({ product_id: product, location_id: locationId, quantity, movement_type: 'entry', unit_cost: 400, document_type: 'test', business_date: day, created_at: nowIso() });
+    // Days already there: the 5th and the 20th.
+    await t.db('stock_movements').insert([move('2025-03-05', 1)]);
+    await t.db('stock_movements').insert([move('2025-03-20', 2)]);
+    // One statement: the 10th twice, the 15th, the 20th (an existing day), the 25th (after every day), and the depot on the 12th.
+    await t.db('stock_movements').insert([move('2025-03-15', 8), move('2025-03-10', 4), move('2025-03-25', 32), move('2025-03-10', 64), move('2025-03-20', 16), move('2025-03-12', 128, depot)]);
+    const days = (await t.db('report_stock_days').where({ product_id: product }).select('location_id', 'day', 'quantity', 'closing')) as Row[];
+    const read = days.map((d) => [Number(d.location_id) === depot ? 'dépôt' : 'boutique', String(d.day), Number(d.quantity), Number(d.closing)]);
+    read.sort((x, y) => `${x[0]} ${x[1]}`.localeCompare(`${y[0]} ${y[1]}`));
+    expect(read).toEqual([
+      ['boutique', '2025-03-05', 1, 1],
+      ['boutique', '2025-03-10', 68, 69],
+      ['boutique', '2025-03-15', 8, 77],
+      ['boutique', '2025-03-20', 18, 95],
+      ['boutique', '2025-03-25', 32, 127],
+      ['dépôt', '2025-03-12', 128, 128],
+    ]);
+  });
 
   it('a period from mid-month to mid-month counts its first and last days once and the days outside it not at all, whichever reading', async () => {
     const tag = uniqueTag('RE');
