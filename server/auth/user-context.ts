@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MENU_PERMISSIONS } from '../../shared/permissions.js';
-import { toBool } from '../db/dialect.js';
+import { prepared, toBool } from '../db/dialect.js';
 import { type PlaceScope, placeScope } from '../policies/places.js';
 
 export interface UserRow {
@@ -22,6 +22,9 @@ export interface UserRow {
   created_at: string;
   updated_at: string;
 }
+
+/** The columns of UserRow, named (a prepared statement's result must not change shape: no u.*). */
+const USER_COLUMNS = ['id', 'name', 'first_name', 'email', 'password_hash', 'email_verified_at', 'active', 'deleted_at', 'last_login_at', 'places_restricted', 'must_change_password', 'deactivated_at', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof UserRow>;
 
 /** The signed-in user with what the guard and the shared props need. */
 export interface UserContext {
@@ -68,11 +71,14 @@ const GRANTS = `
  * next request, whichever process serves it — never cached in process or in the session).
  */
 export async function loadUserContext(db: Knex, id: number): Promise<UserContext | undefined> {
-  const rows = (await db('users as u')
-    .joinRaw(`LEFT JOIN (${GRANTS}) g ON 1 = 1`, [id, id, id, id])
-    .where('u.id', id)
-    .whereNull('u.deleted_at')
-    .select('u.*', 'g.grant_kind', 'g.grant_ref', 'g.grant_label', 'g.grant_flag')) as Array<UserRow & GrantColumns>;
+  const rows = (await prepared(
+    db,
+    db('users as u')
+      .joinRaw(`LEFT JOIN (${GRANTS}) g ON 1 = 1`, [id, id, id, id])
+      .where('u.id', id)
+      .whereNull('u.deleted_at')
+      .select(...USER_COLUMNS.map((c) => `u.${c}`), 'g.grant_kind', 'g.grant_ref', 'g.grant_label', 'g.grant_flag'),
+  )) as Array<UserRow & GrantColumns>;
   if (!rows.length || !toBool(rows[0].active)) return undefined;
   const { grant_kind: _kind, grant_ref: _ref, grant_label: _label, grant_flag: _flag, ...row } = rows[0];
   const roles: UserContext['roles'] = [];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lightWrite } from '../../db/dialect.js';
+import { lightWrite, prepared } from '../../db/dialect.js';
 
 /**
  * The `sessions` table: one row per login session (sid, serialised data, idle deadline in epoch ms,
@@ -16,7 +16,7 @@ export interface SessionRow {
 
 /** A live (not expired) session: its serialised data and its idle deadline (epoch ms); undefined when none. */
 export async function readSession(db: Knex, sid: string, now = Date.now()): Promise<Pick<SessionRow, 'data' | 'expires_at'> | undefined> {
-  const row = await db('sessions').where({ sid }).andWhere('expires_at', '>', now).first('data', 'expires_at');
+  const row = await prepared(db, db('sessions').where({ sid }).andWhere('expires_at', '>', now).first('data', 'expires_at'));
   return row ? { data: row.data as string, expires_at: Number(row.expires_at) } : undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toBool } from '../../db/dialect.js';
+import { prepared, toBool } from '../../db/dialect.js';
 import { businessDate } from '../../domain/dates.js';
 
 /** The company settings row (company_settings, id = 1) with booleans as booleans. */
@@ -55,7 +55,7 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
 
 /** The currency code alone (one indexed single-row read), for presenters that format money. */
 export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> {
-  const row = await db('company_settings').where({ id: 1 }).first('currency');
+  const row = await prepared(db, db('company_settings').where({ id: 1 }).first('currency'));
   return row?.currency ?? 'XOF';
 }
 
@@ -64,7 +64,7 @@ export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> 
  * in one read instead of three (a round trip less on each, issue 20).
  */
 export async function documentSettings(db: Knex | Knex.Transaction): Promise<{ currency: string; timeZone: string; allowNegativeStock: boolean }> {
-  const row = await db('company_settings').where({ id: 1 }).first('currency', 'time_zone', 'allow_negative_stock');
+  const row = await prepared(db, db('company_settings').where({ id: 1 }).first('currency', 'time_zone', 'allow_negative_stock'));
   return { currency: row?.currency ?? 'XOF', timeZone: row?.time_zone ?? 'Africa/Abidjan', allowNegativeStock: toBool(row?.allow_negative_stock) };
 }
 

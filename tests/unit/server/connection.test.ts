@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachePreparedStatements, createDb } from '../../../server/db/connection.js';
-import { lightWrite } from '../../../server/db/dialect.js';
+import { lightWrite, prepared } from '../../../server/db/dialect.js';
 import { perCurrency } from '../../../server/services/records/fields.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../../support/databases.js';
 
@@ -101,6 +101,48 @@ describe.each(testDatabases())('database connection (%s)', (kind) => {
     } finally {
       if (db !== d.db) await db.destroy();
     }
+  });
+
+  it('lightWrite sends one statement, with the light commit for its own transaction only (PostgreSQL)', async () => {
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    d.db.on('query', listen);
+    try {
+      await lightWrite(d.db, d.db('light_rows').insert({ k: 'one', v: 1 }).onConflict('k').merge(['v']));
+    } finally {
+      d.db.off('query', listen);
+    }
+    expect((await d.db('light_rows').where({ k: 'one' }).first('v')).v).toBe(1);
+    // SQLite runs it on a connection of its own, outside knex's query events.
+    expect(sent).toHaveLength(kind === 'pg' ? 1 : 0);
+    if (kind === 'pg') {
+      // The form it sends: the setting is in force inside the statement (so at its commit) and gone after it.
+      await d.db.transaction(async (trx) => {
+        await trx.raw("SET LOCAL synchronous_commit = 'on'");
+        const during = (await trx.raw(`WITH w AS (UPDATE light_rows SET v = 2 WHERE k = 'one') SELECT set_config('synchronous_commit', 'off', true) AS s, current_setting('synchronous_commit') AS now`)).rows[0];
+        expect(during).toEqual({ s: 'off', now: 'off' });
+      });
+      expect(sent[0]).toMatch(/^WITH light_write AS \(insert into "light_rows".*\) SELECT set_config\('synchronous_commit', 'off', true\)$/s);
+    }
+  });
+
+  it('prepared: the same rows, and on PostgreSQL one statement parsed once per connection whatever the values', async () => {
+    await d.db('light_rows').insert([{ k: 'p1', v: 11 }, { k: 'p2', v: 12 }]);
+    const read = (db: typeof d.db, k: string) => prepared(db, db('light_rows').where({ k }).first('v'));
+    await d.db.transaction(async (trx) => {
+      expect((await read(trx, 'p1')).v).toBe(11);
+      expect((await read(trx, 'p2')).v).toBe(12);
+      expect(await read(trx, 'none')).toBeUndefined();
+      if (kind === 'pg') {
+        const { rows } = (await trx.raw(`SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE '%light_rows%'`)) as { rows: Array<{ name: string; statement: string }> };
+        expect(rows).toHaveLength(1);
+        expect(rows[0].name).toMatch(/^sd_[0-9a-f]{24}$/);
+        expect(read(trx, 'p1').toSQL().options).toEqual({ name: rows[0].name });
+      } else {
+        // SQLite keeps its prepared statements itself (cachePreparedStatements): no name given.
+        expect(read(trx, 'p1').toSQL().options ?? {}).toEqual({});
+      }
+    });
   });
 
   it('lightWrite waits for a transaction in progress instead of running inside it', async () => {
