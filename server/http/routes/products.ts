@@ -79,21 +79,19 @@ export function productRoutes(ctx: AppContext): Router {
     const hidden = await hiddenStockLocations(db, req.user!);
     const blind = hidden.size > 0;
     const { page, ...params } = parseListParams(req, listSpec(showCosts, blind));
-    const rows = await listProducts(db, { ...params, page });
+    // The page and the filters' options do not wait for each other (PostgreSQL: a connection each).
+    const [rows, categories, locations, currency] = await Promise.all([
+      listProducts(db, { ...params, page }),
+      categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
+      locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
+      getCurrency(db),
+    ]);
     const hiddenHere = params.filters.location_id ? hidden.has(Number(params.filters.location_id)) : false;
     const products = {
       ...rows,
       data: rows.data.map((row) => presentProductRow(blind ? { ...row, stock_total: null, stock_location: hiddenHere ? null : row.stock_location } : row, showCosts)),
     };
-    await res.inertia.render('products/Index', {
-      products,
-      params,
-      categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
-      locations: await locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
-      can: recordAbilities(req.user!, 'products'),
-      currency: await getCurrency(db),
-      show_costs: showCosts,
-    });
+    await res.inertia.render('products/Index', { products, params, categories, locations, can: recordAbilities(req.user!, 'products'), currency, show_costs: showCosts });
   });
 
   r.get(ROUTES['products.export'], can('products.export'), downloadGuard, async (req, res) => {

@@ -94,9 +94,8 @@ export async function listProducts(db: Knex, params: ProductListQuery): Promise<
   const page = await withTypoFallback(params.q, (q) => productsQuery(db, { ...params, q }), { id: 'products.id', key: 'products.search_key' }, (qb) => paginateDeferred(qb, 'products.id', params.page, params.per_page));
   const ids = page.data.map((p) => Number(p.id));
   const locationId = params.filters.location_id ? Number(params.filters.location_id) : null;
-  const totals = await stockTotals(db, ids);
-  const atLocation = locationId ? await stockTotals(db, ids, locationId) : null;
-  const rows = await withCategoryNames(db, page.data);
+  // Independent reads of the page's rows: sent together (PostgreSQL: each on a connection of its own).
+  const [totals, atLocation, rows] = await Promise.all([stockTotals(db, ids), locationId ? stockTotals(db, ids, locationId) : null, withCategoryNames(db, page.data)]);
   return {
     ...page,
     data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0, stock_location: atLocation ? (atLocation.get(Number(row.id)) ?? 0) : null })),

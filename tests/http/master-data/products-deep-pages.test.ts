@@ -65,6 +65,21 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
     }
   });
 
+  it('a page past the end answers the last page (the count and the page asked for are read together)', async () => {
+    for (const [perPage, page] of [[10, 99], [10, 6], [7, 8], [51, 2]] as const) {
+      const params = base('code', 'asc', page, { per_page: perPage });
+      const every = ids(await productsQuery(t.db, { ...params, page: 1 }));
+      const last = Math.max(1, Math.ceil(every.length / perPage));
+      const expected = every.slice((Math.min(page, last) - 1) * perPage, Math.min(page, last) * perPage);
+      for (const got of [await listProducts(t.db, params), await paginate(productsQuery(t.db, params), page, perPage)]) {
+        expect({ perPage, page, shown: got.page, last: got.last_page, total: got.total, ids: ids(got.data) }).toEqual({ perPage, page, shown: Math.min(page, last), last, total: every.length, ids: expected });
+      }
+    }
+    // Nothing matches: page 1 of 1, empty.
+    const none = await listProducts(t.db, base('code', 'asc', 3, { q: 'zzz-introuvable' }));
+    expect(none).toMatchObject({ page: 1, last_page: 1, total: 0, data: [] });
+  });
+
   it('with a search, and in the price grid, the pages are the same too', async () => {
     for (const q of ['riz', `${tag}-01`, 'zzz-introuvable']) {
       for (const page of [1, 2]) {
