@@ -47,31 +47,61 @@ const TRIGGERS = {
   report_stock_movement_insert: 'stock_movements',
 } as const;
 
-/** The upsert of report_sales_months (the month of each event's day) from the same event source as report_sales_days. */
-function monthDeltaSql(select: string, pg: boolean): string {
-  const x = pg ? 'x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.quantity, x.sales, x.cost';
-  const r = pg ? 'r.' : '';
-  return `INSERT INTO report_sales_months ${pg ? 'AS r ' : ''}(month, location_id, product_id, quantity, sales, cost)
-      SELECT substr(x.d, 1, 7), x.location_id, x.product_id, ${x} FROM (${select}) x WHERE true
-      ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, sales = ${r}sales + excluded.sales, cost = ${r}cost + excluded.cost;`;
+/** SQLite: the upsert of report_sales_months (the month of each event's day) from the same event source as report_sales_days. */
+function monthDeltaSql(select: string): string {
+  return `INSERT INTO report_sales_months (month, location_id, product_id, quantity, sales, cost)
+      SELECT substr(x.d, 1, 7), x.location_id, x.product_id, x.quantity, x.sales, x.cost FROM (${select}) x WHERE true
+      ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = quantity + excluded.quantity, sales = sales + excluded.sales, cost = cost + excluded.cost;`;
 }
 
-/** The SQL of one event source (columns d, location_id, product_id, quantity, sales, cost) applied to report_sales_days. */
+/**
+ * The SQL of one event source (columns d, location_id, product_id, quantity, sales, cost; on
+ * PostgreSQL one row per (d, location_id, product_id)) applied to report_sales_days and its running
+ * totals, and to report_sales_months. SQLite: a row trigger's event (one line, or a cancellation's
+ * products), each later day of its pair moved by it. PostgreSQL: a whole statement's lines at once
+ * (a document's), as for the stock (STOCK_DELTA_STATEMENT_PG): a day row inserted here took its
+ * running totals from the days before it as they stood before the statement, so it also gets the
+ * statement's events of earlier days through the update of the later days; the months summed per
+ * month first (two days of one month would otherwise update one month row twice).
+ */
 function salesDeltaSql(select: string, pg: boolean, months: boolean): string {
-  const x = pg ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
-  const r = pg ? 'r.' : '';
-  return `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
-      SELECT ${x}, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
+  if (pg) return salesDeltaPg(select, months);
+  return `INSERT INTO report_sales_days (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
+      SELECT x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
       FROM (${select}) x
       LEFT JOIN report_sales_days p ON p.product_id = x.product_id AND p.location_id = x.location_id
         AND p.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = x.product_id AND m.location_id = x.location_id AND m.day < x.d)
       WHERE true
-      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, sales = ${r}sales + excluded.sales, cost = ${r}cost + excluded.cost,
-        cum_quantity = ${r}cum_quantity + excluded.quantity, cum_sales = ${r}cum_sales + excluded.sales, cum_cost = ${r}cum_cost + excluded.cost;
-    UPDATE report_sales_days ${pg ? 'AS r ' : ''}SET cum_quantity = ${pg ? 'r.' : 'report_sales_days.'}cum_quantity + x.quantity, cum_sales = ${pg ? 'r.' : 'report_sales_days.'}cum_sales + x.sales, cum_cost = ${pg ? 'r.' : 'report_sales_days.'}cum_cost + x.cost
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = quantity + excluded.quantity, sales = sales + excluded.sales, cost = cost + excluded.cost,
+        cum_quantity = cum_quantity + excluded.quantity, cum_sales = cum_sales + excluded.sales, cum_cost = cum_cost + excluded.cost;
+    UPDATE report_sales_days SET cum_quantity = report_sales_days.cum_quantity + x.quantity, cum_sales = report_sales_days.cum_sales + x.sales, cum_cost = report_sales_days.cum_cost + x.cost
       FROM (${select}) x
-      WHERE ${pg ? 'r' : 'report_sales_days'}.product_id = x.product_id AND ${pg ? 'r' : 'report_sales_days'}.location_id = x.location_id AND ${pg ? 'r' : 'report_sales_days'}.day > x.d;
-    ${months ? monthDeltaSql(select, pg) : ''}`;
+      WHERE report_sales_days.product_id = x.product_id AND report_sales_days.location_id = x.location_id AND report_sales_days.day > x.d;
+    ${months ? monthDeltaSql(select) : ''}`;
+}
+
+function salesDeltaPg(select: string, months: boolean): string {
+  const days = `INSERT INTO report_sales_days AS r (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
+      SELECT x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
+      FROM (${select}) x
+      LEFT JOIN report_sales_days p ON p.product_id = x.product_id AND p.location_id = x.location_id
+        AND p.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = x.product_id AND m.location_id = x.location_id AND m.day < x.d)
+      ORDER BY x.product_id, x.location_id, x.d
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = r.quantity + excluded.quantity, sales = r.sales + excluded.sales, cost = r.cost + excluded.cost,
+        cum_quantity = r.cum_quantity + excluded.quantity, cum_sales = r.cum_sales + excluded.sales, cum_cost = r.cum_cost + excluded.cost;
+    UPDATE report_sales_days AS r SET cum_quantity = r.cum_quantity + later.quantity, cum_sales = r.cum_sales + later.sales, cum_cost = r.cum_cost + later.cost
+      FROM (SELECT l.day, l.location_id, l.product_id, SUM(x.quantity)::bigint AS quantity, SUM(x.sales)::bigint AS sales, SUM(x.cost)::bigint AS cost
+              FROM (${select}) x
+              JOIN report_sales_days l ON l.product_id = x.product_id AND l.location_id = x.location_id AND l.day > x.d
+             GROUP BY l.day, l.location_id, l.product_id) later
+      WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`;
+  if (!months) return days;
+  return `${days}
+    INSERT INTO report_sales_months AS r (month, location_id, product_id, quantity, sales, cost)
+      SELECT substr(x.d, 1, 7), x.location_id, x.product_id, SUM(x.quantity)::bigint, SUM(x.sales)::bigint, SUM(x.cost)::bigint
+      FROM (${select}) x GROUP BY substr(x.d, 1, 7), x.location_id, x.product_id
+      ORDER BY 3, 2, 1
+      ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = r.quantity + excluded.quantity, sales = r.sales + excluded.sales, cost = r.cost + excluded.cost;`;
 }
 
 /** SQLite: one stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days (PostgreSQL: per statement, below). */
@@ -108,6 +138,11 @@ const STOCK_DELTA_STATEMENT_PG = `INSERT INTO report_stock_days AS r (day, locat
 const SALE_LINE =
   `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, NEW.net - NEW.allocated_discount AS sales, NEW.quantity * NEW.unit_cost AS cost FROM sales s WHERE s.id = NEW.sale_id`;
 const CREDIT_LINE = `SELECT cn.credit_date AS d, cn.location_id AS location_id, NEW.product_id AS product_id, -NEW.quantity AS quantity, -NEW.amount AS sales, -(NEW.quantity * NEW.unit_cost) AS cost FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`;
+/** PostgreSQL: the lines of one INSERT (its transition table `new_lines`), summed per (day, location, product). */
+const SALE_LINES_PG = `SELECT s.sale_date AS d, s.location_id AS location_id, n.product_id AS product_id, SUM(n.quantity) AS quantity, SUM(n.net - n.allocated_discount) AS sales, SUM(n.quantity * n.unit_cost) AS cost
+    FROM new_lines n JOIN sales s ON s.id = n.sale_id GROUP BY s.sale_date, s.location_id, n.product_id`;
+const CREDIT_LINES_PG = `SELECT cn.credit_date AS d, cn.location_id AS location_id, n.product_id AS product_id, -SUM(n.quantity) AS quantity, -SUM(n.amount) AS sales, -SUM(n.quantity * n.unit_cost) AS cost
+    FROM new_lines n JOIN credit_notes cn ON cn.id = n.credit_note_id GROUP BY cn.credit_date, cn.location_id, n.product_id`;
 
 /** What a cancellation (NEW: the sale) takes back per product: each line less what validated credit notes already returned, on the cancellation's date. */
 function cancelledLinesSelect(): string {
@@ -151,8 +186,9 @@ export async function createReportTriggers(db: Knex): Promise<void> {
     await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
     await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ${each} ${when} EXECUTE FUNCTION ${name}()`);
   };
-  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINE, true, months), 'INSERT ON sale_lines');
-  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINE, true, months), 'INSERT ON credit_note_lines');
+  const perStatement = 'REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT';
+  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINES_PG, true, months), 'INSERT ON sale_lines', '', perStatement);
+  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINES_PG, true, months), 'INSERT ON credit_note_lines', '', perStatement);
   await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true, months), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
   await fn('report_stock_movement_insert', STOCK_DELTA_STATEMENT_PG, 'INSERT ON stock_movements', '', 'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT');
 }

@@ -216,6 +216,28 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     ]);
   });
 
+  it('sale lines of several sales and days in one INSERT (one trigger call per statement on PostgreSQL) give each day its figures and running totals, and the month their sum', async () => {
+    const tag = uniqueTag('RL');
+    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
+    const product = await makeProduct(t.db, { code: tag, name: `Produit ${tag}`, category_id: category, retail_price: 1_000 });
+    await giveStock(t.db, product, shop, 1_000, 400);
+    const saleOn = async (day: string, quantity: number) =>
+      (await sell(t.db, saleInput({ clientId: walkIn, locationId: shop, saleDate: day, lines: [line(product, quantity, { unitPrice: 1_000 })], payments: [cashPayment(quantity * 1_000)] }))).id;
+    const [fifth, twelfth] = [await saleOn('2025-04-05', 1), await saleOn('2025-04-12', 4), await saleOn('2025-04-20', 2)];
+    // One statement: the line of the 5th twice and the line of the 12th once more — two days before the 20th.
+    const columns = Object.keys(await t.db('sale_lines').columnInfo()).filter((c) => c !== 'id' && c !== 'position');
+    const copies = [`SELECT ${columns.join(', ')}, position + 100 AS position FROM sale_lines WHERE sale_id IN (?, ?)`, `SELECT ${columns.join(', ')}, position + 200 FROM sale_lines WHERE sale_id = ?`].join(' UNION ALL ');
+    await t.db.raw(`INSERT INTO sale_lines (${[...columns, 'position'].join(', ')}) ${copies}`, [fifth, twelfth, fifth]);
+    const days = (await t.db('report_sales_days').where({ product_id: product }).orderBy('day').select('day', 'quantity', 'sales', 'cum_quantity', 'cum_sales')) as Row[];
+    expect(days.map((d) => [d.day, Number(d.quantity), Number(d.sales), Number(d.cum_quantity), Number(d.cum_sales)])).toEqual([
+      ['2025-04-05', 3, 3_000, 3, 3_000],
+      ['2025-04-12', 8, 8_000, 11, 11_000],
+      ['2025-04-20', 2, 2_000, 13, 13_000],
+    ]);
+    const month = (await t.db('report_sales_months').where({ product_id: product }).select('month', 'quantity', 'sales')) as Row[];
+    expect(month.map((m) => [m.month, Number(m.quantity), Number(m.sales)])).toEqual([['2025-04', 13, 13_000]]);
+  });
+
   it('a period from mid-month to mid-month counts its first and last days once and the days outside it not at all, whichever reading', async () => {
     const tag = uniqueTag('RE');
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));

@@ -68,7 +68,7 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
   it('a page past the end answers the last page (the count and the page asked for are read together)', async () => {
     for (const [perPage, page] of [[10, 99], [10, 6], [7, 8], [51, 2]] as const) {
       const params = base('code', 'asc', page, { per_page: perPage });
-      const every = ids(await productsQuery(t.db, { ...params, page: 1 }));
+      const every = ids(await productsQuery(t.db, params));
       const last = Math.max(1, Math.ceil(every.length / perPage));
       const expected = every.slice((Math.min(page, last) - 1) * perPage, Math.min(page, last) * perPage);
       for (const got of [await listProducts(t.db, params), await paginate(productsQuery(t.db, params), page, perPage)]) {
