@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { roomForLargeSorts } from './bulk.js';
+import { addToSummarySql } from './summary-upsert.js';
 import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from './sales-situation-days.js';
 import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './turnover-client-days.js';
 
@@ -47,13 +48,6 @@ const TRIGGERS = {
   report_stock_movement_insert: 'stock_movements',
 } as const;
 
-/** SQLite: the upsert of report_sales_months (the month of each event's day) from the same event source as report_sales_days. */
-function monthDeltaSql(select: string): string {
-  return `INSERT INTO report_sales_months (month, location_id, product_id, quantity, sales, cost)
-      SELECT substr(x.d, 1, 7), x.location_id, x.product_id, x.quantity, x.sales, x.cost FROM (${select}) x WHERE true
-      ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = quantity + excluded.quantity, sales = sales + excluded.sales, cost = cost + excluded.cost;`;
-}
-
 /**
  * The SQL of one event source (columns d, location_id, product_id, quantity, sales, cost; on
  * PostgreSQL one row per (d, location_id, product_id)) applied to report_sales_days and its running
@@ -61,47 +55,37 @@ function monthDeltaSql(select: string): string {
  * products), each later day of its pair moved by it. PostgreSQL: a whole statement's lines at once
  * (a document's), as for the stock (STOCK_DELTA_STATEMENT_PG): a day row inserted here took its
  * running totals from the days before it as they stood before the statement, so it also gets the
- * statement's events of earlier days through the update of the later days; the months summed per
+ * statement's events of earlier days through the update of the later days, summed per later day (a
+ * plain UPDATE … FROM would apply only one of several matching events); the months summed per
  * month first (two days of one month would otherwise update one month row twice).
  */
 function salesDeltaSql(select: string, pg: boolean, months: boolean): string {
-  if (pg) return salesDeltaPg(select, months);
-  return `INSERT INTO report_sales_days (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
-      SELECT x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
+  const x = pg ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
+  const r = pg ? 'r.' : '';
+  const days = `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
+      SELECT ${x}, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
       FROM (${select}) x
       LEFT JOIN report_sales_days p ON p.product_id = x.product_id AND p.location_id = x.location_id
         AND p.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = x.product_id AND m.location_id = x.location_id AND m.day < x.d)
-      WHERE true
-      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = quantity + excluded.quantity, sales = sales + excluded.sales, cost = cost + excluded.cost,
-        cum_quantity = cum_quantity + excluded.quantity, cum_sales = cum_sales + excluded.sales, cum_cost = cum_cost + excluded.cost;
-    UPDATE report_sales_days SET cum_quantity = report_sales_days.cum_quantity + x.quantity, cum_sales = report_sales_days.cum_sales + x.sales, cum_cost = report_sales_days.cum_cost + x.cost
-      FROM (${select}) x
-      WHERE report_sales_days.product_id = x.product_id AND report_sales_days.location_id = x.location_id AND report_sales_days.day > x.d;
-    ${months ? monthDeltaSql(select) : ''}`;
-}
-
-function salesDeltaPg(select: string, months: boolean): string {
-  const days = `INSERT INTO report_sales_days AS r (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
-      SELECT x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
-      FROM (${select}) x
-      LEFT JOIN report_sales_days p ON p.product_id = x.product_id AND p.location_id = x.location_id
-        AND p.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = x.product_id AND m.location_id = x.location_id AND m.day < x.d)
-      ORDER BY x.product_id, x.location_id, x.d
-      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = r.quantity + excluded.quantity, sales = r.sales + excluded.sales, cost = r.cost + excluded.cost,
-        cum_quantity = r.cum_quantity + excluded.quantity, cum_sales = r.cum_sales + excluded.sales, cum_cost = r.cum_cost + excluded.cost;
-    UPDATE report_sales_days AS r SET cum_quantity = r.cum_quantity + later.quantity, cum_sales = r.cum_sales + later.sales, cum_cost = r.cum_cost + later.cost
+      ${pg ? 'ORDER BY x.product_id, x.location_id, x.d' : 'WHERE true'}
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, sales = ${r}sales + excluded.sales, cost = ${r}cost + excluded.cost,
+        cum_quantity = ${r}cum_quantity + excluded.quantity, cum_sales = ${r}cum_sales + excluded.sales, cum_cost = ${r}cum_cost + excluded.cost;`;
+  const later = pg
+    ? `UPDATE report_sales_days AS r SET cum_quantity = r.cum_quantity + later.quantity, cum_sales = r.cum_sales + later.sales, cum_cost = r.cum_cost + later.cost
       FROM (SELECT l.day, l.location_id, l.product_id, SUM(x.quantity)::bigint AS quantity, SUM(x.sales)::bigint AS sales, SUM(x.cost)::bigint AS cost
               FROM (${select}) x
               JOIN report_sales_days l ON l.product_id = x.product_id AND l.location_id = x.location_id AND l.day > x.d
              GROUP BY l.day, l.location_id, l.product_id) later
-      WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`;
-  if (!months) return days;
+      WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`
+    : `UPDATE report_sales_days SET cum_quantity = report_sales_days.cum_quantity + x.quantity, cum_sales = report_sales_days.cum_sales + x.sales, cum_cost = report_sales_days.cum_cost + x.cost
+      FROM (${select}) x
+      WHERE report_sales_days.product_id = x.product_id AND report_sales_days.location_id = x.location_id AND report_sales_days.day > x.d;`;
+  const month = pg
+    ? `SELECT substr(x.d, 1, 7), x.location_id, x.product_id, SUM(x.quantity)::bigint, SUM(x.sales)::bigint, SUM(x.cost)::bigint FROM (${select}) x GROUP BY substr(x.d, 1, 7), x.location_id, x.product_id ORDER BY 3, 2, 1`
+    : `SELECT substr(x.d, 1, 7), x.location_id, x.product_id, x.quantity, x.sales, x.cost FROM (${select}) x WHERE true`;
   return `${days}
-    INSERT INTO report_sales_months AS r (month, location_id, product_id, quantity, sales, cost)
-      SELECT substr(x.d, 1, 7), x.location_id, x.product_id, SUM(x.quantity)::bigint, SUM(x.sales)::bigint, SUM(x.cost)::bigint
-      FROM (${select}) x GROUP BY substr(x.d, 1, 7), x.location_id, x.product_id
-      ORDER BY 3, 2, 1
-      ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = r.quantity + excluded.quantity, sales = r.sales + excluded.sales, cost = r.cost + excluded.cost;`;
+    ${later}
+    ${months ? addToSummarySql('report_sales_months', ['month', 'location_id', 'product_id'], ['quantity', 'sales', 'cost'], month, pg) : ''}`;
 }
 
 /** SQLite: one stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days (PostgreSQL: per statement, below). */

@@ -56,7 +56,6 @@ export function paymentDaysFromDocumentsSql(): string {
       GROUP BY st.settlement_date, COALESCE(st.account_id, 0), COALESCE(st.method, '')`;
 }
 
-
 /** One sale (NEW or OLD) added (+1) or taken out (−1) of its group. */
 function saleRow(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   const m = sign < 0 ? '-' : '';
