@@ -1,6 +1,6 @@
 /**
- * npm run bench:gaps — the two PostgreSQL gaps of issue 20 measured on their own, without the whole
- * `npm run bench` (which seeds a year of history first): a throw-away database (BENCH_DATABASE_URL,
+ * npx tsx scripts/bench/pg-gaps.ts — the two PostgreSQL gaps of issue 20 measured on their own, without the
+ * whole `npm run bench` (which seeds a year of history first): a throw-away database (BENCH_DATABASE_URL,
  * SQLite otherwise) with the large demo master data and its opening stock (10 000 products, the
  * opening entries through the entry service), then p50/p95 of a 20-line stock entry validated
  * through HTTP and bare (the service), and of the products list at page 200 through HTTP and bare
@@ -152,9 +152,10 @@ async function run(label: string, config: DatabaseConfig) {
       const perRun = statements;
       // BENCH_EXPLAIN=1: the plan of each read the bare run sent (PostgreSQL), to see where time goes.
       if (process.env.BENCH_EXPLAIN === '1' && config.client === 'pg') {
-        for (const q of seen.filter((x) => /^\s*(select|with)/i.test(x.sql))) {
+        // Reads only: EXPLAIN ANALYZE runs what it explains, and a WITH may carry a write (lightWrite's).
+        for (const q of seen.filter((x) => /^\s*(select|with)/i.test(x.sql) && !/\b(insert|update|delete)\b/i.test(x.sql))) {
           const plan = await db.raw(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql.replace(/\$\d+/g, () => '?')}`, q.bindings as never).catch((err: Error) => ({ rows: [{ 'QUERY PLAN': `(pas de plan : ${err.message})` }] }));
-          console.log(`\n-- ${name}\n${q.sql}\n${(plan.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n')}`);
+          console.log(`\n-- ${name}\n${q.sql}\n${((plan.rows ?? []) as Array<Record<string, string>>).map((r) => r['QUERY PLAN']).join('\n')}`);
         }
       }
       const b = await time(RUNS, bareFn);

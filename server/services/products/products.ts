@@ -66,8 +66,9 @@ function stockSql(locationId?: number): { sql: string; bindings: number[] } {
 
 /**
  * The filtered, sorted products (list, price centre, exports), on the products table alone: the
- * page count and ORDER BY … LIMIT then read one table and its indexes, and the category names of
- * the rows shown are looked up afterwards (withCategoryNames). Only a sort by category joins; the
+ * page count and ORDER BY … LIMIT then read one table and its indexes, and what the rows shown
+ * carry besides (category name, stock) is added to their statement only (withCategoryColumn,
+ * withStockColumns) or looked up afterwards (withCategoryNames). Only a sort by category joins; the
  * stock filter and sort read stock_levels by its primary key, per product.
  */
 export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
@@ -87,30 +88,39 @@ export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductL
 }
 
 /**
+ * The columns a row of the products list shows beside the product's own, added to the page's
+ * statement: the count and the page's ids clear the select, so neither pays for them and only the
+ * rows shown run these subqueries, by primary key. withCategoryColumn: its category's name.
+ */
+function withCategoryColumn(db: Knex, qb: Knex.QueryBuilder): Knex.QueryBuilder {
+  return qb.select(db.raw('(SELECT categories.name FROM categories WHERE categories.id = products.category_id) AS category_name'));
+}
+
+/** withStockColumns: its stock over all locations (stock_total) and at `locationId` (stock_location; null when none). */
+function withStockColumns(db: Knex, qb: Knex.QueryBuilder, locationId: number | null): Knex.QueryBuilder {
+  const here = locationId ? stockSql(locationId) : null;
+  return qb.select(db.raw(`${stockSql().sql} AS stock_total`), here ? db.raw(`${here.sql} AS stock_location`, here.bindings) : db.raw('NULL AS stock_location'));
+}
+
+/** The list's rows: withCategoryColumn and withStockColumns. */
+const withListColumns = (db: Knex, qb: Knex.QueryBuilder, locationId: number | null) => withStockColumns(db, withCategoryColumn(db, qb), locationId);
+
+/**
  * One page of the products list, each row with its category name, its stock over all locations
- * and, when the list is filtered on a location, its stock there (stock_location, else null).
+ * and, when the list is filtered on a location, its stock there (stock_location, else null): one
+ * statement for the page beside its count.
  */
 export async function listProducts(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
-  const page = await withTypoFallback(params.q, (q) => productsQuery(db, { ...params, q }), { id: 'products.id', key: 'products.search_key' }, (qb) => paginateDeferred(qb, 'products.id', params.page, params.per_page));
-  const ids = page.data.map((p) => Number(p.id));
   const locationId = params.filters.location_id ? Number(params.filters.location_id) : null;
-  // Independent reads of the page's rows: sent together (PostgreSQL: each on a connection of its own).
-  const [totals, atLocation, rows] = await Promise.all([stockTotals(db, ids), locationId ? stockTotals(db, ids, locationId) : null, withCategoryNames(db, page.data)]);
-  return {
-    ...page,
-    data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0, stock_location: atLocation ? (atLocation.get(Number(row.id)) ?? 0) : null })),
-  };
+  return withTypoFallback(params.q, (q) => withListColumns(db, productsQuery(db, { ...params, q }), locationId), { id: 'products.id', key: 'products.search_key' }, (qb) => paginateDeferred(qb, 'products.id', params.page, params.per_page));
 }
 
 /**
  * Products in id order after `afterId` (the REST API's cursor pages), with the same search and
  * filters as the list, each with its category name and its stock over all locations.
  */
-export async function productsAfter(db: Knex, params: { q: string; filters: ProductFilters }, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
-  const page = await keysetPage(productsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }), 'products.id', afterId, limit);
-  const totals = await stockTotals(db, page.data.map((p) => Number(p.id)));
-  const rows = await withCategoryNames(db, page.data);
-  return { ...page, data: rows.map((row) => ({ ...row, stock_total: totals.get(Number(row.id)) ?? 0, stock_location: null })) };
+export function productsAfter(db: Knex, params: { q: string; filters: ProductFilters }, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
+  return keysetPage(withListColumns(db, productsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }), null), 'products.id', afterId, limit);
 }
 
 /** The stock of the given products at one location (0 where they never had any), for the REST API. */
@@ -128,10 +138,9 @@ export async function stockTotalAt(db: Knex, productId: number, locationIds: num
   return Number(row?.total ?? 0);
 }
 
-/** One page of the price grid (the products list with their category names). */
+/** One page of the price grid (the products list's rows: with their category names). */
 export async function listProductPrices(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
-  const page = await paginateDeferred(productsQuery(db, params), 'products.id', params.page, params.per_page);
-  return { ...page, data: await withCategoryNames(db, page.data) };
+  return paginateDeferred(withCategoryColumn(db, productsQuery(db, params)), 'products.id', params.page, params.per_page);
 }
 
 /** The columns of both product exports (same headers as the import's, so a file can be imported back). */

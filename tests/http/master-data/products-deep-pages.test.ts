@@ -93,4 +93,20 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
     expect(all.total).toBe(57 - 6);
     expect(all.data.map((r) => r.code)).toEqual([...all.data.map((r) => r.code)].sort());
   });
+
+  it('reads a page in one statement beside its count: the category names and stocks are columns of the page', async () => {
+    const location = Number((await t.db('locations').orderBy('id').first('id')).id);
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    t.db.on('query', listen);
+    try {
+      const got = await listProducts(t.db, base('name', 'asc', 2, { filters: { category_id: String(category), status: 'active', location_id: String(location) } }));
+      expect(got.data).toHaveLength(10);
+      expect(got.data.every((r) => r.category_name === `Catégorie ${tag}` && Number(r.stock_total) === 0 && Number(r.stock_location) === 0)).toBe(true);
+    } finally {
+      t.db.off('query', listen);
+    }
+    expect(sent).toHaveLength(2);
+    expect(sent.filter((sql) => /count\(\*\)/i.test(sql))).toHaveLength(1);
+  });
 });
