@@ -29,6 +29,7 @@ import { type Assets, builtAssets } from '../server/http/assets.js';
 import { businessDate } from '../server/domain/dates.js';
 import { createStockEntry } from '../server/services/stock/entries.js';
 import { type BrowserRow, benchBrowser, ensureClientBuilt, printBrowser } from './bench/browser.js';
+import { BenchBrowser, type Measure } from './bench/client.js';
 import { benchSales } from './bench/sales.js';
 import { benchLists } from './bench/lists.js';
 import { benchCash } from './bench/cash.js';
@@ -69,49 +70,6 @@ async function time(runs: number, fn: (i: number) => Promise<unknown>, warmup = 
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
-
-/** A minimal browser: keeps cookies, echoes the XSRF token, speaks Inertia. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(
-    private base: string,
-    private version: () => string,
-  ) {}
-
-  private headers(extra: Record<string, string> = {}) {
-    const h: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': this.version(), Accept: 'text/html, application/xhtml+xml', ...extra };
-    if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (xsrf) h['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-    return h;
-  }
-
-  private keep(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-
-  async get(url: string, extra: Record<string, string> = {}): Promise<Response> {
-    return this.keep(await fetch(this.base + url, { headers: this.headers(extra), redirect: 'manual' }));
-  }
-
-  async send(method: string, url: string, body: object): Promise<Response> {
-    return this.keep(await fetch(this.base + url, { method, headers: this.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body), redirect: 'manual' }));
-  }
-
-  /** GET that must answer 200; returns the JSON (Inertia page or picker answer). */
-  async json(url: string, extra: Record<string, string> = {}): Promise<any> {
-    let res = await this.get(url, extra);
-    // 409 (stale asset version): reload once, as the Inertia client does.
-    if (res.status === 409) res = await this.get(url, extra);
-    if (res.status !== 200) throw new Error(`${url} → HTTP ${res.status}`);
-    return res.json();
-  }
 }
 
 /**
@@ -159,18 +117,14 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
     const app = createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets });
     const server = http.createServer(app);
     // The bare-SQL runs between two HTTP measures can outlast Node's 5 s keep-alive: an idle
-    // connection closed by the server while fetch reuses it would fail with ECONNRESET.
+    // connection closed by the server while the client reuses it would fail with ECONNRESET.
     server.keepAliveTimeout = 120_000;
     server.headersTimeout = 121_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const b = new Browser(base, () => assets.version);
-      // Read to its end: express-session stores the new session only after sending the headers,
-      // and a login posted before that store completes (PostgreSQL, under load) gets a 419.
-      await (await b.get('/login')).text();
-      const login = await b.send('POST', '/login', ADMIN);
-      if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
+      const b = new BenchBrowser(base, () => assets.version);
+      await b.login(ADMIN.email, ADMIN.password);
 
       const measure = async (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs = RUNS) => {
         const h = await time(runs, httpFn);
@@ -243,14 +197,13 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
   return rows;
 }
 
-type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
 
 /**
  * Stock documents and screens (issue 5): entry validation and transfer sending with 20 lines
  * (document creation target 20 ms), the transfer list, a product's stock page, and a count session
  * of about 2 000 products validated in one go (target 3 s).
  */
-async function benchStock(db: Knex, b: Browser, measure: Measure, rows: Row[]) {
+async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row[]) {
   const today = businessDate('Africa/Abidjan');
   const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
   const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);

@@ -9,13 +9,8 @@ import { companyToday } from '../../server/services/company/get-company.js';
 import { accountLedger } from '../../server/services/treasury/account-ledger.js';
 import { closingDraft } from '../../server/services/treasury/closings.js';
 import { cashSituation } from '../../server/services/treasury/situation.js';
+import type { BenchClient, Measure } from './client.js';
 
-/** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
-export interface BenchClient {
-  send(method: string, url: string, body: object): Promise<Response>;
-  json(url: string): Promise<any>;
-}
-export type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
 
 /** One Caisse figure: its name, target, the screen's URL and the service the route runs. */
 export interface CashFigureCase {

@@ -17,14 +17,8 @@ import { createApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDb } from '../../server/db/connection.js';
 import { type Assets, builtAssets } from '../../server/http/assets.js';
+import { BenchBrowser, type BenchClient, type Measure } from './client.js';
 
-/** What an area's bench gets: its signed-in HTTP client. */
-export interface BenchClient {
-  /** GET that must answer 200, its JSON (`extra`: request headers, e.g. an Inertia partial reload). */
-  json(url: string, extra?: Record<string, string>): Promise<any>;
-  send(method: string, url: string, body: object): Promise<Response>;
-}
-export type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
 export type AreaBench = (db: Knex, b: BenchClient, measure: Measure) => Promise<void>;
 
 /** The built client's version when there is one (the benches never serve the client itself). */
@@ -55,33 +49,9 @@ export async function runOnExistingDatabase(area: AreaBench): Promise<void> {
   server.headersTimeout = 121_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const cookies = new Map<string, string>();
-  const headers = (extra: Record<string, string> = {}) => {
-    const h: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': assets.version, Accept: 'text/html', 'Accept-Encoding': 'br, gzip', ...extra };
-    if (cookies.size) h.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = cookies.get('XSRF-TOKEN');
-    if (xsrf) h['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-    return h;
-  };
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    return res;
-  };
-  const b: BenchClient = {
-    json: async (u, extra = {}) => {
-      const res = keep(await fetch(base + u, { headers: headers(extra), redirect: 'manual' }));
-      if (res.status !== 200) throw new Error(`${u} : HTTP ${res.status}`);
-      return res.json();
-    },
-    send: async (method, u, body) => keep(await fetch(base + u, { method, headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body), redirect: 'manual' })),
-  };
+  const b = new BenchBrowser(base, () => assets.version);
   try {
-    await (await fetch(`${base}/login`, { headers: headers(), redirect: 'manual' }).then(keep)).text();
-    const login = await b.send('POST', '/login', { email: process.env.BENCH_EMAIL, password: process.env.BENCH_PASSWORD });
-    if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
+    await b.login(process.env.BENCH_EMAIL, process.env.BENCH_PASSWORD);
     const runs = Number(process.env.BENCH_RUNS ?? 20);
     const time = async (fn: (i: number) => Promise<unknown>) => {
       for (let i = 0; i < 3; i++) await fn(-1 - i);

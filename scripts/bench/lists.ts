@@ -16,7 +16,8 @@ import { globalSearch } from '../../server/services/search/global-search.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { listProducts } from '../../server/services/products/products.js';
 import { productStock } from '../../server/services/stock/product-stock.js';
-import { type BenchClient, type Measure, runOnExistingDatabase } from './existing.js';
+import type { BenchClient, Measure } from './client.js';
+import { runOnExistingDatabase } from './existing.js';
 import { benchSalesLists } from './sales.js';
 
 const PER_PAGE = 25;

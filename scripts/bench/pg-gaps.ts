@@ -35,6 +35,7 @@ import { createSettlement } from '../../server/services/settlements/create-settl
 import { createCashOperation } from '../../server/services/cash/operations.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { route } from '../../shared/routes.js';
+import { BenchBrowser, type BenchResponse } from './client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const ADMIN = { email: 'bench@sdstock.local', password: 'Bench-Secret-123456' };
@@ -100,37 +101,18 @@ async function run(label: string, config: DatabaseConfig) {
     server.keepAliveTimeout = 120_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const cookies = new Map<string, string>();
-    let lastBody = '';
-    let xsrf = '';
-    const send = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(base + url, {
-        method,
-        redirect: 'manual',
-        headers: { 'X-Inertia': 'true', 'X-Inertia-Version': assets.version, 'Content-Type': 'application/json', ...(xsrf ? { 'X-XSRF-TOKEN': xsrf } : {}), Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(';');
-        const [k, v] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-        cookies.set(k, v);
-        if (k === 'XSRF-TOKEN') xsrf = decodeURIComponent(v);
-      }
-      lastBody = Buffer.from(await res.arrayBuffer()).toString('utf8');
-      return res;
-    };
+    const b = new BenchBrowser(base, () => assets.version);
+    const send: Send = (method, url, body) => (method === 'GET' ? b.get(url) : b.send(method, url, body));
     // The refusal a form got (its errors, read from the page it was sent back to).
     const why = async (url: string) => {
-      await send('GET', url);
+      const page = await b.get(url);
       try {
-        return JSON.stringify((JSON.parse(lastBody) as { props?: { errors?: unknown } }).props?.errors ?? {});
+        return JSON.stringify((page.json() as { props?: { errors?: unknown } }).props?.errors ?? {});
       } catch {
-        return lastBody.slice(0, 200);
+        return page.text().slice(0, 200);
       }
     };
-    await send('GET', '/login');
-    const login = await send('POST', '/login', ADMIN);
-    if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error('connexion impossible');
+    await b.login(ADMIN.email, ADMIN.password);
 
     const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
     const supplier = Number((await db('suppliers').orderBy('id').first('id')).id);
@@ -184,6 +166,7 @@ async function run(label: string, config: DatabaseConfig) {
       },
     );
     if (process.env.BENCH_WRITES !== '0') await otherWrites(db, send, why, measure, { id: Number(admin.id), name: admin.name });
+    b.close();
     server.close();
     console.log(`\n${label} (${RUNS} mesures, charge ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')})\n${rows.join('\n')}`);
   } finally {
@@ -192,7 +175,7 @@ async function run(label: string, config: DatabaseConfig) {
   }
 }
 
-type Send = (method: string, url: string, body?: unknown) => Promise<Response>;
+type Send = (method: string, url: string, body?: unknown) => Promise<BenchResponse>;
 type Measure = (name: string, target: number, httpFn: (i: number) => Promise<unknown>, bareFn: (i: number) => Promise<unknown>) => Promise<void>;
 
 /**
@@ -207,7 +190,7 @@ async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<s
   const key = () => randomBytes(12).toString('hex');
   const loc = async (code: string) => Number((await db('locations').where({ code }).first('id')).id);
   const [depot, shop] = [await loc('DEP01'), await loc('BTQ01')];
-  const landed = async (res: Response, what: string, landing: RegExp) => {
+  const landed = async (res: BenchResponse, what: string, landing: RegExp) => {
     const location = res.headers.get('location') ?? '';
     if (res.status !== 303 || !landing.test(location)) throw new Error(`${what} refusé(e) (HTTP ${res.status} → ${location}) : ${location ? await why(location) : ''}`);
   };

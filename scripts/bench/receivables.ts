@@ -7,12 +7,8 @@ import { withSearchName } from '../../server/db/search.js';
 import { clientStatement } from '../../server/services/receivables/statement.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { createSettlement } from '../../server/services/settlements/create-settlement.js';
+import { BenchBrowser, type BenchClient, type Measure } from './client.js';
 
-/** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
-interface BenchClient {
-  json(url: string): Promise<any>;
-}
-type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
 
 const INVOICES = Number(process.env.BENCH_CLIENT_INVOICES ?? 500);
 
@@ -159,32 +155,11 @@ async function main(): Promise<void> {
   const server = http.createServer(createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const cookies = new Map<string, string>();
-  const request = async (method: string, target: string, body?: object) => {
-    const headers: Record<string, string> = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': assets.version, 'Content-Type': 'application/json' };
-    if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = cookies.get('XSRF-TOKEN');
-    if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-    const res = await fetch(url + target, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    return res;
-  };
   const rows: string[] = [];
+  const b = new BenchBrowser(url, () => assets.version);
   try {
-    await request('GET', '/login');
-    const login = await request('POST', '/login', { email, password });
-    if (login.status !== 303 || login.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${login.status})`);
+    await b.login(email, password);
     const admin = await db('users').where({ email }).first('id', 'name');
-    const b = {
-      json: async (target: string) => {
-        const res = await request('GET', target);
-        if (res.status !== 200) throw new Error(`${target} → HTTP ${res.status}`);
-        return res.json();
-      },
-    };
     const time = async (fn: (i: number) => Promise<unknown>) => {
       for (let i = 0; i < 5; i++) await fn(-1 - i);
       const samples: number[] = [];

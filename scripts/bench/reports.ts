@@ -9,7 +9,8 @@ import { type TurnoverView, turnover } from '../../server/services/reports/turno
 import { type ReceivablesStateView, receivablesState } from '../../server/services/reports/receivables-state.js';
 import { type SettlementsStateView, settlementsState } from '../../server/services/reports/settlements-state.js';
 import { ROUTES } from '../../shared/routes.js';
-import { type BenchClient, type Measure, runOnExistingDatabase } from './existing.js';
+import type { BenchClient, Measure } from './client.js';
+import { runOnExistingDatabase } from './existing.js';
 
 /**
  * Éditions and Tableau de bord (issue 17) on the large data set: every view of Situation des ventes, Chiffre

@@ -7,13 +7,8 @@ import { listSales } from '../../server/services/sales/sale-queries.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import type { SaleListFilters } from '../../shared/sales-pages.js';
 import { addDays as shiftDays } from '../../server/domain/dates.js';
+import type { BenchClient, BenchResponse, Measure } from './client.js';
 
-/** What scripts/bench.ts hands to an area's bench: its signed-in HTTP client and its measure helper. */
-interface BenchClient {
-  send(method: string, url: string, body: object): Promise<Response>;
-  json(url: string): Promise<any>;
-}
-type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
 
 /**
  * Sales (issue 14) on the large data set (a year of sales, ≈ 200 000 invoices and counter sales):
@@ -71,7 +66,7 @@ export async function benchSales(db: Knex, b: BenchClient, measure: Measure, adm
       { ...admin, ip: null },
     );
   // A validated invoice lands on its page (/ventes/123), a counter sale back on the till (?vente=123).
-  const created = (res: Response, what: string, landing: RegExp) => {
+  const created = (res: BenchResponse, what: string, landing: RegExp) => {
     if (res.status !== 303 || !landing.test(res.headers.get('location') ?? '')) throw new Error(`${what} refusée (HTTP ${res.status} → ${res.headers.get('location')})`);
   };
   await measure(
