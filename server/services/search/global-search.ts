@@ -38,9 +38,10 @@ export interface GlobalSearchResult {
  * folded and squeezed, a typo-tolerant fallback), SEARCH_GROUP_LIMIT rows per group, only the
  * groups of the scope; and, when the text reads as a document number of a registered series
  * (document-series.ts), the documents whose number starts with it, newest first, by the prefix
- * index of their `number` column. Groups run one after the other (one connection on SQLite). The
- * typo-tolerant fallback runs only when no group found anything as typed (a name found among the
- * products does not send the clients and suppliers through the slower approximate scan).
+ * index of their `number` column. The groups are searched together (PostgreSQL: a connection
+ * each, so the search takes as long as its slowest group; SQLite's one connection takes them in
+ * turn). The typo-tolerant fallback runs only when no group found anything as typed (a name found
+ * among the products does not send the clients and suppliers through the slower approximate scan).
  */
 export async function globalSearch(db: Knex, params: { q: string; scope: SearchScope }): Promise<GlobalSearchResult> {
   const q = params.q.trim().slice(0, SEARCH_MAX_QUERY);
@@ -52,10 +53,13 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
   if (result.documents.length > 0 && documentNumberQuery(q, DOCUMENT_SERIES.map((s) => s.series))) return result;
   // As typed first in every group; the typo-tolerant fallback only when no group found anything.
   for (const fuzzy of [false, 'only'] as const) {
-    if (params.scope.products) result.products = (await searchProducts(db, { q, locationId: null, limit, fuzzy })).rows;
-    if (params.scope.clients) result.clients = await searchClients(db, { q, limit, fuzzy });
-    if (params.scope.suppliers) result.suppliers = await searchSuppliers(db, { q, limit, fuzzy });
-    if (result.products.length + result.clients.length + result.suppliers.length > 0) break;
+    const [products, clients, suppliers] = await Promise.all([
+      params.scope.products ? searchProducts(db, { q, locationId: null, limit, fuzzy }).then((found) => found.rows) : [],
+      params.scope.clients ? searchClients(db, { q, limit, fuzzy }) : [],
+      params.scope.suppliers ? searchSuppliers(db, { q, limit, fuzzy }) : [],
+    ]);
+    Object.assign(result, { products, clients, suppliers });
+    if (products.length + clients.length + suppliers.length > 0) break;
   }
   return result;
 }
