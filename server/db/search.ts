@@ -65,6 +65,30 @@ export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
 }
 
 /**
+ * The first `limit` rows of a name search (`qb` filtered by whereSearch on folded and squeezed
+ * columns) in `columns.order` order. PostgreSQL walks the order's index and tests each row, as if
+ * matches were spread evenly; but the matches of a word sit together in name order ("arachide":
+ * the « Huile d'arachide … » products, after 4 342 others), so it may read thousands of rows to
+ * keep five. With terms the trigram indexes serve (folded and squeezed, 3 characters or more),
+ * the matches are read from those indexes first (a MATERIALIZED CTE: the planner cannot fold it
+ * back into the walk), the first `limit` kept by `columns.order` then `columns.id`, and only those
+ * rows read with the query's joins. Measured on the large set, 5 rows, alternating: « riz » 12.1
+ * → 3.9 ms, « lait » 9.2 → 4.0, « arachide » 6.2 → 3.3; about 1 ms more where the walk was lucky
+ * (« sac » 1.7 → 2.7); over ten terms 5.3 → 3.6 ms on average (20 rows: 5.3 → 3.9) and 12.8 →
+ * 6.6 at worst. A shorter term has no trigram, and SQLite no trigram index: the walk in name
+ * order stays their best plan.
+ */
+export function firstMatches(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, term: string, columns: { id: string; order: string }, limit: number): Knex.QueryBuilder {
+  if (isSqlite(db as Knex) || Math.min(foldSearch(term).length, searchKey(term).length) < 3) return qb.orderBy(columns.order).limit(limit);
+  const matches = qb.clone().clearSelect().clearOrder().select({ id: columns.id, sort_key: columns.order });
+  return qb
+    .withMaterialized('search_matches', matches)
+    .whereIn(columns.id, db('search_matches').select('id').orderBy('sort_key').orderBy('id').limit(limit))
+    .orderBy(columns.order)
+    .orderBy(columns.id);
+}
+
+/**
  * A name as the search matches it: no accents, lower case, ligatures spelled out, one apostrophe,
  * single spaces ("Crème  Œuf KONÉ" → "creme oeuf kone", "d\u2019arachide" → "d'arachide"). Stored in the `search_name` columns and applied to the
  * typed term, so "kone" finds "Koné" and "KONÉ" finds "Kone" on both databases.

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { escapeLike, prefixIndexOrder, whereTrueUnindexed } from '../../db/dialect.js';
-import { fuzzyMatchIds, whereSearch } from '../../db/search.js';
+import { firstMatches, fuzzyMatchIds, whereSearch } from '../../db/search.js';
 
 /**
  * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
  * counts, settlements). Every query is bounded (20 rows) and starts from an index: equality on
  * code/barcode (unique indexes), prefix on code/barcode/phone (the *_prefix indexes of migration
- * 0003), then a substring of the name walked in name order until 20 rows are found.
+ * 0003), then a substring of the name, its first 20 in name order (firstMatches).
  */
 export const PICKER_LIMIT = 20;
 const DEFAULT_LIMIT = PICKER_LIMIT;
@@ -96,12 +96,8 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       );
     }
     if (rows.length < limit) {
-      add(
-        await productBase(db)
-          .where((w) => whereSearch(w, db, q, { folded: ['products.search_name'], squeezed: ['products.search_key'] }))
-          .orderBy('products.name')
-          .limit(limit + seen.size),
-      );
+      const named = productBase(db).where((w) => whereSearch(w, db, q, { folded: ['products.search_name'], squeezed: ['products.search_key'] }));
+      add(await firstMatches(db, named, q, { id: 'products.id', order: 'products.name' }, limit + seen.size));
     }
   }
   // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
@@ -147,12 +143,7 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
       add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
     }
     if (rows.length < limit) {
-      add(
-        await base()
-          .where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] }))
-          .orderBy('name')
-          .limit(limit + seen.size),
-      );
+      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'name' }, limit + seen.size));
     }
   }
   if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
@@ -179,7 +170,7 @@ export async function searchSuppliers(db: Knex, params: { q: string; limit?: num
       add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
     }
     if (rows.length < limit) {
-      add(await base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })).orderBy('name').limit(limit + seen.size));
+      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'name' }, limit + seen.size));
     }
   }
   if (rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));

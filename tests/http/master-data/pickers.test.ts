@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withSearchName } from '../../../server/db/search.js';
+import { foldSearch, withSearchName } from '../../../server/db/search.js';
 import { searchClients, searchProducts } from '../../../server/services/pickers/pickers.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
@@ -131,6 +131,48 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
     for (const q of ['MINÉRALE', 'minerale', 'Minérale awa']) expect([q, (await products(admin, `q=${encodeURIComponent(q)}`)).body.items.map((i: { code: string }) => i.code)]).toEqual([q, ['P000001']]);
     const list = await admin.visit('/fichiers/clients?q=kone&status=all');
     expect(list.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual(['CL00010', 'CL00012']);
+  });
+
+  it('finds the first matches of a word in name order, wherever they sort (PostgreSQL reads them from the trigram indexes first)', async () => {
+    const now = new Date().toISOString();
+    const category_id = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
+    const tag = uniqueTag('PAL');
+    const row = (code: string, name: string) =>
+      withSearchName({ code, name, barcode: null, category_id, unit: 'bouteille', pack_size: 1, purchase_price: 100, cmup: 100, retail_price: 150, wholesale_price: 140, min_price: 120, active: true, created_at: now, updated_at: now });
+    // 40 names before the matches in name order, then 7 matches (one archived), two of them with the same name.
+    await t.db('products').insert([
+      ...Array.from({ length: 40 }, (_, i) => row(`${tag}A${i}`, `Aaa ${tag} ${String(i).padStart(2, '0')}`)),
+      ...['Zébu', 'Zèbre', 'Zone', 'Zone', 'Zut', 'Zyva'].map((w, i) => row(`${tag}Z${i}`, `${w} huile de palmeraie ${tag}`)),
+      { ...row(`${tag}ZX`, `Zaa huile de palmeraie ${tag} archivée`), active: false },
+    ]);
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    t.db.on('query', listen);
+    let found: Array<{ name: string; code: string }>;
+    try {
+      found = (await searchProducts(t.db, { q: `palmeraie ${tag}`, locationId: null, limit: 5 })).rows;
+    } finally {
+      t.db.off('query', listen);
+    }
+    // The plain walk in name order (ties by id): what the search must answer.
+    const expected = (await t.db('products').where('active', true).where('search_name', 'like', `%${foldSearch(`palmeraie ${tag}`)}%`).orderBy('name').orderBy('id').limit(5).select('code')).map((r) => r.code);
+    expect(found.map((r) => r.code)).toEqual(expected);
+    expect(expected).toHaveLength(5);
+    const named = sent.filter((sql) => /search_name/.test(sql));
+    expect(named).toHaveLength(1);
+    expect(/as materialized/i.test(named[0])).toBe(kind === 'pg');
+    // Without a trigram to read (2 characters, or "zzzq" whose squeezed form is "zq"), the walk in name order stays.
+    sent.length = 0;
+    t.db.on('query', listen);
+    try {
+      await searchProducts(t.db, { q: 'xq', locationId: null, limit: 5 });
+      await searchProducts(t.db, { q: 'zzzq', locationId: null, limit: 5 });
+    } finally {
+      t.db.off('query', listen);
+    }
+    const short = sent.filter((sql) => /search_name/.test(sql));
+    expect(short.length).toBeGreaterThanOrEqual(2);
+    expect(short.filter((sql) => /as materialized/i.test(sql))).toEqual([]);
   });
 });
 
