@@ -35,7 +35,7 @@ import { createSettlement } from '../../server/services/settlements/create-settl
 import { createCashOperation } from '../../server/services/cash/operations.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { route } from '../../shared/routes.js';
-import { BenchBrowser, type BenchResponse } from './client.js';
+import { BenchBrowser, type BenchClient, type BenchResponse } from './client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const ADMIN = { email: 'bench@sdstock.local', password: 'Bench-Secret-123456' };
@@ -102,7 +102,6 @@ async function run(label: string, config: DatabaseConfig) {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const b = new BenchBrowser(base, () => assets.version);
-    const send: Send = (method, url, body) => (method === 'GET' ? b.get(url) : b.send(method, url, body));
     // The refusal a form got (its errors, read from the page it was sent back to).
     const why = async (url: string) => {
       const page = await b.get(url);
@@ -148,7 +147,7 @@ async function run(label: string, config: DatabaseConfig) {
       'Entrée de stock validée (20 lignes)',
       20,
       async () => {
-        const res = await send('POST', '/operations/entreestock', { idempotency_key: key(), supplier_id: supplier, location_id: depot, entry_date: today, supplier_ref: 'BENCH', note: '', lines: twenty().map((p) => ({ product_id: Number(p.id), unit: 'unit', quantity: 10, unit_cost: Number(p.purchase_price) })) });
+        const res = await b.send('POST', '/operations/entreestock', { idempotency_key: key(), supplier_id: supplier, location_id: depot, entry_date: today, supplier_ref: 'BENCH', note: '', lines: twenty().map((p) => ({ product_id: Number(p.id), unit: 'unit', quantity: 10, unit_cost: Number(p.purchase_price) })) });
         if (res.status !== 303 || !/\/entreestock\/\d+$/.test(res.headers.get('location') ?? '')) throw new Error(`entrée refusée (HTTP ${res.status})`);
       },
       () => createStockEntry(db, { idempotencyKey: key(), supplierId: supplier, locationId: depot, entryDate: today, supplierRef: 'BENCH', note: '', lines: twenty().map((p) => ({ productId: Number(p.id), unit: 'unit' as const, quantity: 10, unitCost: Number(p.purchase_price) })) }, { id: Number(admin.id), name: admin.name, ip: null }),
@@ -157,7 +156,7 @@ async function run(label: string, config: DatabaseConfig) {
       'Liste des produits (page 200)',
       30,
       async () => {
-        const res = await send('GET', '/fichiers/produits?page=200');
+        const res = await b.get('/fichiers/produits?page=200');
         if (res.status !== 200) throw new Error(`liste (HTTP ${res.status})`);
       },
       async () => {
@@ -165,7 +164,7 @@ async function run(label: string, config: DatabaseConfig) {
         await categoryOptions(db, null);
       },
     );
-    if (process.env.BENCH_WRITES !== '0') await otherWrites(db, send, why, measure, { id: Number(admin.id), name: admin.name });
+    if (process.env.BENCH_WRITES !== '0') await otherWrites(db, b, why, measure, { id: Number(admin.id), name: admin.name });
     b.close();
     server.close();
     console.log(`\n${label} (${RUNS} mesures, charge ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')})\n${rows.join('\n')}`);
@@ -175,7 +174,6 @@ async function run(label: string, config: DatabaseConfig) {
   }
 }
 
-type Send = (method: string, url: string, body?: unknown) => Promise<BenchResponse>;
 type Measure = (name: string, target: number, httpFn: (i: number) => Promise<unknown>, bareFn: (i: number) => Promise<unknown>) => Promise<void>;
 
 /**
@@ -184,7 +182,7 @@ type Measure = (name: string, target: number, httpFn: (i: number) => Promise<unk
  * lines, an invoice of 10 lines and a counter sale of 5 (cash), a settlement of 3 credit invoices,
  * a décaissement. BENCH_WRITES=0 leaves them out.
  */
-async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<string>, measure: Measure, admin: { id: number; name: string }) {
+async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promise<string>, measure: Measure, admin: { id: number; name: string }) {
   const actor = { ...admin, ip: null };
   const today = businessDate('Africa/Abidjan');
   const key = () => randomBytes(12).toString('hex');
@@ -204,7 +202,7 @@ async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<s
   await measure(
     'Transfert envoyé (20 lignes)',
     20,
-    async (i) => landed(await send('POST', route('transfers.index'), { idempotency_key: key(), from_location_id: depot, to_location_id: shop, transfer_date: today, note: '', lines: pick(atDepot, 20, i).map((p) => ({ product_id: p, quantity: 1 })) }), 'transfert', /\/transferts\/\d+$/),
+    async (i) => landed(await b.send('POST', route('transfers.index'), { idempotency_key: key(), from_location_id: depot, to_location_id: shop, transfer_date: today, note: '', lines: pick(atDepot, 20, i).map((p) => ({ product_id: p, quantity: 1 })) }), 'transfert', /\/transferts\/\d+$/),
     (i) => createTransfer(db, { idempotencyKey: key(), fromLocationId: depot, toLocationId: shop, transferDate: today, note: '', lines: pick(atDepot, 20, i + 500).map((p) => ({ productId: p, quantity: 1 })) }, actor),
   );
 
@@ -234,13 +232,13 @@ async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<s
   await measure(
     'Facture validée (10 lignes, comptant)',
     20,
-    async (i) => landed(await send('POST', route('sales.invoices'), saleBody('invoice', depot, client, pick(atDepot, 10, i))), 'facture', /\/ventes\/\d+$/),
+    async (i) => landed(await b.send('POST', route('sales.invoices'), saleBody('invoice', depot, client, pick(atDepot, 10, i))), 'facture', /\/ventes\/\d+$/),
     (i) => sale('invoice', depot, client, pick(atDepot, 10, i + 500)),
   );
   await measure(
     'Vente boutique validée (5 lignes, espèces)',
     15,
-    async (i) => landed(await send('POST', route('counter.store'), saleBody('counter', shop, walkIn, pick(atShop, 5, i))), 'vente boutique', /vente=\d+/),
+    async (i) => landed(await b.send('POST', route('counter.store'), saleBody('counter', shop, walkIn, pick(atShop, 5, i))), 'vente boutique', /vente=\d+/),
     (i) => sale('counter', shop, walkIn, pick(atShop, 5, i + 500)),
   );
 
@@ -255,7 +253,7 @@ async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<s
     15,
     async (i) =>
       landed(
-        await send('POST', route('settlements.index'), { idempotency_key: key(), client_id: debtor, settlement_date: today, source: 'payment', method: 'especes', account_id: desk, operator: '', phone: '', reference: '', cheque_date: '', amount: 300, allocation_mode: 'chosen', allocations: three(i).map((id) => ({ sale_id: id, amount: 100 })), note: '' }),
+        await b.send('POST', route('settlements.index'), { idempotency_key: key(), client_id: debtor, settlement_date: today, source: 'payment', method: 'especes', account_id: desk, operator: '', phone: '', reference: '', cheque_date: '', amount: 300, allocation_mode: 'chosen', allocations: three(i).map((id) => ({ sale_id: id, amount: 100 })), note: '' }),
         'règlement',
         /\/reglement\/\d+$/,
       ),
@@ -271,7 +269,7 @@ async function otherWrites(db: Knex, send: Send, why: (url: string) => Promise<s
   await measure(
     'Décaissement (caisse du dépôt)',
     15,
-    async (i) => landed(await send('POST', route('cashOperations.index'), { idempotency_key: key(), kind: 'expense', amount: 1_000 + (i % 50), from_account_id: desk, expense_category_id: category, beneficiary: `Fournisseur de passage ${i}`, reference: `REC-${i}` }), 'décaissement', /\/operations\/caisse\/operations\/\d+$/),
+    async (i) => landed(await b.send('POST', route('cashOperations.index'), { idempotency_key: key(), kind: 'expense', amount: 1_000 + (i % 50), from_account_id: desk, expense_category_id: category, beneficiary: `Fournisseur de passage ${i}`, reference: `REC-${i}` }), 'décaissement', /\/operations\/caisse\/operations\/\d+$/),
     (i) => createCashOperation(db, { ...base, idempotencyKey: key(), kind: 'expense', amount: 1_000 + (i % 50), fromAccountId: desk, expenseCategoryId: category, beneficiary: `Fournisseur de passage ${i}`, reference: `REC-${i}` }, actor),
   );
 }

@@ -9,7 +9,6 @@ import { createSale } from '../../server/services/sales/create-sale.js';
 import { createSettlement } from '../../server/services/settlements/create-settlement.js';
 import { BenchBrowser, type BenchClient, type Measure } from './client.js';
 
-
 const INVOICES = Number(process.env.BENCH_CLIENT_INVOICES ?? 500);
 
 /**

@@ -88,15 +88,15 @@ export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductL
 }
 
 /**
- * The columns a row of the products list shows beside the product's own, added to the page's
- * statement: the count and the page's ids clear the select, so neither pays for them and only the
- * rows shown run these subqueries, by primary key. withCategoryColumn: its category's name.
+ * What a row of the products list shows beside the product's own columns, added to the page's
+ * statement only: the count and the page's ids clear the select, so neither pays for them, and
+ * only the rows shown run these subqueries, by primary key. Here: its category's name.
  */
 function withCategoryColumn(db: Knex, qb: Knex.QueryBuilder): Knex.QueryBuilder {
   return qb.select(db.raw('(SELECT categories.name FROM categories WHERE categories.id = products.category_id) AS category_name'));
 }
 
-/** withStockColumns: its stock over all locations (stock_total) and at `locationId` (stock_location; null when none). */
+/** Same, for its stock over all locations (stock_total) and at `locationId` (stock_location; null when none). */
 function withStockColumns(db: Knex, qb: Knex.QueryBuilder, locationId: number | null): Knex.QueryBuilder {
   const here = locationId ? stockSql(locationId) : null;
   return qb.select(db.raw(`${stockSql().sql} AS stock_total`), here ? db.raw(`${here.sql} AS stock_location`, here.bindings) : db.raw('NULL AS stock_location'));
