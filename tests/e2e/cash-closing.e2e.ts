@@ -196,7 +196,8 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
         await cashier.waitForURL('**/dashboard');
         await cashier.goto(route('cash.index'));
         // The depot's cashier sees only their desk, with the money on its way.
-        expect(await cashier.getByTestId('cash-accounts').locator('[data-testid^="cash-account-"][href]').count()).toBe(1);
+        // Polled: count() does not wait for the page's cards to be drawn.
+        await expect.poll(() => cashier.getByTestId('cash-accounts').locator('[data-testid^="cash-account-"][href]').count()).toBe(1);
         expect(await cashier.getByTestId(`cash-account-${mainDesk}`).getByTestId('cash-account-transit').textContent()).toMatch(/En transit vers cette caisse : 5\s?000\s?FCFA/);
         await cashier.getByTestId('cash-transit-table').getByTestId('cash-receive').click();
         // The transfer's page says who received it; the desk's card has the money, nothing is in transit any more.
