@@ -14,8 +14,8 @@ import type { Account, SalesSimulator } from './sales-history.js';
  * shared with sales-history.ts): décaissements with the managed expense categories (the day's
  * small expenses, the monthly rent, bills and salaries), apports, inter-desk transfers (sent in the
  * evening, received the next open day; the last ones still « en transit »), the evening bank
- * deposit of each desk down to its float (slip numbers), bank withdrawals when a desk must pay more
- * than it holds, supplier payments from a desk, the bank or a wallet allocated to the supplier's
+ * deposit of each desk down to its float (slip numbers), bank withdrawals for the month's payroll
+ * and when a desk must pay more than it holds, supplier payments from a desk, the bank or a wallet allocated to the supplier's
  * stock entries oldest first, mobile money ↔ caisse, and the daily closing (arrêté) of every desk
  * after the day's last movement: counted = expected most days, a few with an écart and its reason.
  *
@@ -245,6 +245,8 @@ export class CashLifeSimulator {
       }
       if (lastOfMonth) {
         const [people, total] = desk.depot ? MONTHLY.salaries.depot : MONTHLY.salaries.boutique;
+        // The payroll is drawn from the bank in the afternoon (a cheque to the manager), then paid out at the desk.
+        this.withdraw(desk, scaled(total), date, at(15, 30));
         this.expense(desk, date, at(17, 0), MONTHLY.salaries.category, scaled(total), `Personnel (${people} salariés) — état de paie du mois`, `Paie ${date.slice(5, 7)}/${date.slice(0, 4)}`);
       }
       // The day's small expenses.
@@ -388,10 +390,14 @@ export class CashLifeSimulator {
   /** Makes sure the desk can pay `amount` (a bank withdrawal first when its drawer is short); false when it cannot. */
   private cover(desk: Desk, amount: number, date: string, at: string): boolean {
     if (desk.account.balance >= amount) return true;
+    return this.withdraw(desk, Math.ceil((amount - desk.account.balance + 50_000) / 10_000) * 10_000, date, at);
+  }
+
+  /** A bank withdrawal of `amount` into the desk's drawer; false when the bank does not hold it. */
+  private withdraw(desk: Desk, amount: number, date: string, at: string): boolean {
     const bank = this.sales.treasury.bank;
-    const missing = Math.ceil((amount - desk.account.balance + 50_000) / 10_000) * 10_000;
-    if (!bank || bank.balance < missing) return false;
-    this.operation('bank_withdrawal', date, at, missing, bank, desk.account, { beneficiary: 'Ibrahim OUATTARA (gérant)', reference: `CHQ ${this.rng.digits(7)}` });
+    if (!bank || bank.balance < amount) return false;
+    this.operation('bank_withdrawal', date, at, amount, bank, desk.account, { beneficiary: 'Ibrahim OUATTARA (gérant)', reference: `CHQ ${this.rng.digits(7)}` });
     this.result.withdrawals++;
     return true;
   }
