@@ -72,6 +72,25 @@ export async function resetIdSequences(db: Knex | Knex.Transaction, tables: stri
   }
 }
 
+/** SQL of a JSON array of the given expressions (one row's values). */
+export function jsonArray(db: Knex | Knex.Transaction, expressions: string[]): string {
+  return `${isSqlite(db as Knex) ? 'json_array' : 'json_build_array'}(${expressions.join(', ')})`;
+}
+
+/** SQL of an aggregate gathering `expression` over a group's rows into one JSON array (read back with fromJsonArray). */
+export function jsonArrayAgg(db: Knex | Knex.Transaction, expression: string): string {
+  return `${isSqlite(db as Knex) ? 'json_group_array' : 'json_agg'}(${expression})`;
+}
+
+/**
+ * A column computed by jsonArrayAgg, as an array: PostgreSQL's driver parses json itself, and
+ * aggregates nothing over no row (NULL); SQLite gives the JSON text ('[]' over no row).
+ */
+export function fromJsonArray<T>(value: unknown): T[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
+}
+
 /**
  * A lookup by key that the server sends on (nearly) every request — the session, the signed-in
  * user, the company's settings: on PostgreSQL a named prepared statement, parsed and planned once

@@ -6,9 +6,9 @@ import { uniqueTag } from '../support/unique.js';
 
 /**
  * What a signed-in page costs before its own queries (DESIGN.md §7: ≤ 2 ms above the bare query):
- * the session read (and no write while its idle deadline moved by less than a minute), then the
- * user with their roles, permissions and places in one statement — read on every request, so a
- * change applies at the next one.
+ * one statement reading the session and its user with their roles, permissions and places (and no
+ * write while the idle deadline moved by less than a minute) — the user read on every request, so
+ * a change applies at the next one.
  */
 describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
   let t: TestApp;
@@ -74,11 +74,13 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     expect(await deadline(user.id)).toBe(moved);
   });
 
-  it('reads the user, their roles, permissions and places in one statement, fresh on every request', async () => {
+  it('reads the session, the user, their roles, permissions and places in one statement, fresh on every request', async () => {
     const { c, user } = await signedIn();
     const sent = await statementsOf(() => c.visit('/dashboard'));
-    const context = sent.filter((sql) => /users|roles|role_permissions|user_locations|user_treasury_accounts/i.test(sql));
+    const context = sent.filter((sql) => /sessions|users|roles|role_permissions|user_locations|user_treasury_accounts/i.test(sql));
     expect(context).toHaveLength(1);
+    expect(context[0]).toMatch(/sessions/i);
+    expect(context[0]).toMatch(/user_treasury_accounts/i);
     // A permission taken away and a place given apply at the next request.
     const role = Number((await t.db('user_roles').where({ user_id: user.id }).first('role_id')).role_id);
     await t.db('role_permissions').where({ role_id: role, permission_name: 'menu.clients' }).delete();
@@ -92,6 +94,23 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     expect(ctx.roles.map((r) => r.id)).toEqual([role]);
     expect(ctx.places.all).toBe(false);
     expect([...ctx.places.locations]).toEqual([shop]);
+  });
+
+  it('signs out at the next request a user deactivated or deleted, read with the session', async () => {
+    for (const change of [{ active: false }, { deleted_at: new Date().toISOString() }]) {
+      const { c, user } = await signedIn();
+      await t.db('users').where({ id: user.id }).update(change);
+      expect((await c.visit('/dashboard')).headers.location).toBe('/login');
+      // And the session no longer names them.
+      expect(await t.db('sessions').where({ user_id: user.id }).first('sid')).toBeUndefined();
+    }
+  });
+
+  it("reads the user on their own when the session row names another (the session's data decides)", async () => {
+    const { c, user } = await signedIn();
+    await t.db('sessions').where({ user_id: user.id }).update({ user_id: null });
+    const sent = await statementsOf(async () => expect((await c.visit('/dashboard')).status).toBe(200));
+    expect(sent.filter((sql) => /user_treasury_accounts/i.test(sql))).toHaveLength(2);
   });
 
   it('gives a user without any role no permission, and an administrator every place', async () => {

@@ -49,12 +49,16 @@ export function publicRoute(reason: string) {
   return declareGuard((_req: Request, _res: Response, next: NextFunction) => next(), { kind: 'public', reason });
 }
 
-/** Loads the signed-in user once per request; a deactivated or deleted user is signed out. */
+/**
+ * Loads the signed-in user once per request; a deactivated or deleted user is signed out. The
+ * user read with the session (same statement) serves when it is the session's user; otherwise
+ * (a session row whose user_id says another) it is read here.
+ */
 export function loadUser(db: Knex) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const id = req.session?.userId;
     if (id) {
-      const ctx = await loadUserContext(db, id);
+      const ctx = req.sessionUser?.userId === id ? req.sessionUser.context : await loadUserContext(db, id);
       if (ctx) req.user = ctx;
       else delete req.session.userId;
     }

@@ -1,5 +1,6 @@
 import session from 'express-session';
 import type { Knex } from 'knex';
+import type { SessionUser } from './types.js';
 import { deleteSession, extendSession, pruneSessions, readSession, saveSession } from '../../services/accounts/sessions.js';
 
 /**
@@ -13,8 +14,8 @@ export class KnexSessionStore extends session.Store {
    * the start of the request, or saved by it, already says so.
    */
   private readonly stored = new WeakMap<object, number>();
-  /** The deadline of each session just read, until express-session builds the request's session from it. */
-  private readonly read = new WeakMap<object, number>();
+  /** What was read with each session (its deadline, its user), until express-session builds the request's session from it. */
+  private readonly read = new WeakMap<object, { deadline: number; user: SessionUser }>();
 
   constructor(
     private readonly db: Knex,
@@ -33,17 +34,23 @@ export class KnexSessionStore extends session.Store {
       .then((row) => {
         if (!row) return callback(null, null);
         const sess = JSON.parse(row.data) as session.SessionData;
-        this.read.set(sess, row.expires_at);
+        this.read.set(sess, { deadline: row.expires_at, user: { userId: row.user_id, context: row.user } });
         callback(null, sess);
       })
       .catch((err) => callback(err));
   }
 
-  /** express-session's own, then the deadline read with the data is kept for this request's touch. */
+  /**
+   * express-session's own, then what was read with the data goes to this request: the deadline for
+   * its touch, the user for loadUser (server/http/middleware/auth.ts).
+   */
   override createSession(req: Parameters<session.Store['createSession']>[0], sess: session.SessionData): session.Session & session.SessionData {
-    const deadline = this.read.get(sess);
+    const read = this.read.get(sess);
     const created = super.createSession(req, sess);
-    if (deadline !== undefined) this.stored.set(created, deadline);
+    if (read) {
+      this.stored.set(created, read.deadline);
+      req.sessionUser = read.user;
+    }
     return created;
   }
 

@@ -1,4 +1,18 @@
 import 'express-session';
+import type { UserContext } from '../../auth/user-context.js';
+
+/** The user read with the session (KnexSessionStore): the session row's user_id, and their context (undefined: none, deleted or deactivated). */
+export interface SessionUser {
+  userId: number | null;
+  context: UserContext | undefined;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set when the request's session was read from the store: loadUser takes the user from it. */
+    sessionUser?: SessionUser;
+  }
+}
 
 declare module 'express-session' {
   interface SessionData {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { type GrantColumns, type UserContext, type UserRow, userContextOf, withUserContext } from '../../auth/user-context.js';
 import { lightWrite, prepared } from '../../db/dialect.js';
 
 /**
@@ -14,10 +15,28 @@ export interface SessionRow {
   user_id: number | null;
 }
 
-/** A live (not expired) session: its serialised data and its idle deadline (epoch ms); undefined when none. */
-export async function readSession(db: Knex, sid: string, now = Date.now()): Promise<Pick<SessionRow, 'data' | 'expires_at'> | undefined> {
-  const row = await prepared(db, db('sessions').where({ sid }).andWhere('expires_at', '>', now).first('data', 'expires_at'));
-  return row ? { data: row.data as string, expires_at: Number(row.expires_at) } : undefined;
+/**
+ * A live (not expired) session: its serialised data, its idle deadline (epoch ms), and its user's
+ * context read in the same statement (server/auth/user-context.ts; undefined without a user, or
+ * for a deleted or deactivated one) — one round trip for both on every signed-in request, the user
+ * still read fresh each time. Undefined when there is no such session.
+ */
+export async function readSession(
+  db: Knex,
+  sid: string,
+  now = Date.now(),
+): Promise<(Pick<SessionRow, 'data' | 'expires_at' | 'user_id'> & { user: UserContext | undefined }) | undefined> {
+  type Row = UserRow & GrantColumns & { session_data: string; session_expires_at: number | string; session_user_id: number | string | null };
+  const row = (await prepared(
+    db,
+    withUserContext(db, db('sessions as s'), 's.user_id')
+      .where('s.sid', sid)
+      .andWhere('s.expires_at', '>', now)
+      .first('s.data as session_data', 's.expires_at as session_expires_at', 's.user_id as session_user_id'),
+  )) as Row | undefined;
+  if (!row) return undefined;
+  const { session_data: data, session_expires_at: expiresAt, session_user_id: userId, ...user } = row;
+  return { data, expires_at: Number(expiresAt), user_id: userId === null ? null : Number(userId), user: userContextOf(user) };
 }
 
 /** Creates or replaces a session row (a light write: see `lightWrite`). */
