@@ -9,6 +9,7 @@ import { ACCOUNT_DEACTIVATED } from '../../../shared/users.js';
 import { registerOrNotify } from '../../services/accounts/register.js';
 import { guestMailRules, takeSlot, waitText } from '../../services/accounts/throttle.js';
 import { registrationOpen } from '../../services/company/get-company.js';
+import { deviceCookieOf, setDeviceCookie } from '../device-cookie.js';
 import { publicRoute, requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
 import { flash, redirect } from '../respond.js';
@@ -66,7 +67,7 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/login', requireGuest, async (req, res) => {
     const input = validate(loginSchema, req.body);
     const ip = req.ip ?? 'inconnue';
-    const result = await attemptLogin(db, { email: input.email, password: input.password, ip });
+    const result = await attemptLogin(db, { email: input.email, password: input.password, ip, deviceCookie: deviceCookieOf(req), appKey: config.appKey });
     if (!result.ok) {
       if (result.reason === 'throttled') {
         throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.` });
@@ -74,6 +75,7 @@ export function authRoutes(ctx: AppContext): Router {
       if (result.reason === 'deactivated') throw new Refusal({ email: ACCOUNT_DEACTIVATED });
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
+    setDeviceCookie(res, result.deviceCookie, config.secureCookies);
     const intended = await signIn(req, res, ctx, result.user.id, input.remember);
     redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
   });
