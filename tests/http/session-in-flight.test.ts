@@ -1,5 +1,6 @@
 import type { Express } from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KnexSessionStore } from '../../server/http/session/knex-store.js';
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { uniqueTag } from '../support/unique.js';
@@ -47,6 +48,10 @@ describe.each(testDatabases())('a session ended while its request runs (%s)', (k
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.db('throttle_hits').delete();
+  });
+  const realSet = KnexSessionStore.prototype.set;
+  afterEach(() => {
+    KnexSessionStore.prototype.set = realSet;
   });
 
   const sessionsOf = async (userId: number) => (await t.db('sessions').where({ user_id: userId }).select('sid')).map((r) => r.sid as string);
@@ -154,5 +159,32 @@ describe.each(testDatabases())('a session ended while its request runs (%s)', (k
     });
     await expectEnded(stolen, sid);
     expect(await sessionsOf(user.id)).toHaveLength(0);
+  });
+
+  it('a login that checked the old password while it was changed gets no session', async () => {
+    const { user, browser: owner } = await signedIn('course');
+    // The thief's login has checked the password; its new session waits to be stored.
+    const g = armGate();
+    const held = gate!;
+    let holding = true;
+    KnexSessionStore.prototype.set = function (this: KnexSessionStore, ...args: Parameters<KnexSessionStore['set']>) {
+      if (!holding || (args[1] as { userId?: number }).userId !== user.id) return realSet.apply(this, args);
+      holding = false;
+      held.enter();
+      void held.wait.then(() => realSet.apply(this, args));
+    };
+    const thief = new Client(t);
+    await thief.ensureToken();
+    const login = thief.post('/login', { email: user.email, password: user.password });
+    await g.entered;
+    const changed = await owner.send('put', '/password', { current_password: user.password, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' });
+    expect(changed.headers.location).toBe('/profile');
+    g.release();
+    expect((await login).headers.location).toBe('/dashboard');
+    KnexSessionStore.prototype.set = realSet;
+    expect((await thief.visit('/dashboard')).headers.location).toBe('/login');
+    // Only the owner's session is left.
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    expect((await owner.visit('/dashboard')).status).toBe(200);
   });
 });

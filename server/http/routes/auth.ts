@@ -36,10 +36,11 @@ async function takeGuestMailSlot(ctx: AppContext, kind: 'reset' | 'register', em
 }
 
 /** Starts a fresh session for the user (new id, new CSRF token): no session fixation. */
-async function signIn(req: Request, res: Response, ctx: AppContext, userId: number, remember: boolean): Promise<string | undefined> {
+async function signIn(req: Request, res: Response, ctx: AppContext, user: { id: number; credentials_version: number | string }, remember: boolean): Promise<string | undefined> {
   const intended = req.session.intendedUrl;
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-  req.session.userId = userId;
+  req.session.userId = user.id;
+  req.session.credentialsVersion = Number(user.credentials_version);
   req.session.remember = remember;
   req.session.cookie.maxAge = remember ? REMEMBER_MS : ctx.config.sessionIdleMinutes * 60_000;
   rotateCsrfToken(req, res, ctx.config.secureCookies);
@@ -76,7 +77,7 @@ export function authRoutes(ctx: AppContext): Router {
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
     setDeviceCookie(res, result.deviceCookie, config.secureCookies);
-    const intended = await signIn(req, res, ctx, result.user.id, input.remember);
+    const intended = await signIn(req, res, ctx, result.user, input.remember);
     redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
   });
 

@@ -1,7 +1,7 @@
 import session from 'express-session';
 import type { Knex } from 'knex';
 import type { SessionUser } from './types.js';
-import { deleteSession, extendSession, insertSession, pruneSessions, readSession, updateSession } from '../../services/accounts/sessions.js';
+import { deleteSession, extendSession, insertSession, insertSignedInSession, pruneSessions, readSession, updateSession } from '../../services/accounts/sessions.js';
 
 /**
  * express-session store in our database, so several server processes share sessions and an
@@ -65,12 +65,17 @@ export class KnexSessionStore extends session.Store {
   /**
    * Stores the session: an UPDATE for one whose row exists (read, or inserted earlier by this
    * request) — a session ended while its request ran stays ended —, an INSERT for one generated in
-   * this request.
+   * this request; a login's only while the user's credentials are still those it checked.
    */
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = this.expiryOf(sess);
-    const row = { sid, data: JSON.stringify(sess), expires_at: expiresAt, user_id: (sess as { userId?: number }).userId ?? null };
-    (this.inStore.has(sess) ? updateSession(this.db, row) : insertSession(this.db, row))
+    const row = { sid, data: JSON.stringify(sess), expires_at: expiresAt, user_id: sess.userId ?? null };
+    const write = this.inStore.has(sess)
+      ? updateSession(this.db, row)
+      : sess.userId !== undefined && sess.credentialsVersion !== undefined
+        ? insertSignedInSession(this.db, { ...row, user_id: sess.userId }, sess.credentialsVersion)
+        : insertSession(this.db, row);
+    write
       .then(() => {
         this.stored.set(sess, expiresAt);
         this.inStore.add(sess);

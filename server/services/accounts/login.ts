@@ -7,7 +7,7 @@ import { deviceCookieAfterLogin, parseDeviceCookie, validDevice } from './login-
 import { deviceLoginRules, loginRules, releaseSlot, takeSlot } from './throttle.js';
 
 export type LoginResult =
-  | { ok: true; user: UserRow; deviceCookie: string }
+  | { ok: true; user: UserRow & { credentials_version: number | string }; deviceCookie: string }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'deactivated' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };

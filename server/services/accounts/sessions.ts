@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type GrantColumns, type UserContext, type UserRow, userContextOf, withUserContext } from '../../auth/user-context.js';
-import { lightWrite, prepared } from '../../db/dialect.js';
+import { lightWrite, lockForUpdate, prepared } from '../../db/dialect.js';
 
 /**
  * The `sessions` table: one row per login session (sid, serialised data, idle deadline in epoch ms,
@@ -45,6 +45,23 @@ export async function readSession(
  */
 export async function insertSession(db: Knex, row: SessionRow): Promise<void> {
   await lightWrite(db, db('sessions').insert(row));
+}
+
+/**
+ * Stores the session a login just generated, only while the user's credentials are those the login
+ * checked (`credentials_version` unchanged, the account neither deactivated nor deleted): a
+ * password change or reset, a deactivation or a deletion that ended the user's sessions while the
+ * login ran ends this one before it exists. The user's row is locked first (FOR UPDATE on
+ * PostgreSQL, BEGIN IMMEDIATE on SQLite): a change in progress commits before the check, and one
+ * that starts after the insert finds the row and deletes it. Returns whether it was stored.
+ */
+export async function insertSignedInSession(db: Knex, row: SessionRow & { user_id: number }, credentialsVersion: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const user = await lockForUpdate(trx, trx('users').where({ id: row.user_id }).whereNull('deleted_at').andWhere('active', true)).first('credentials_version');
+    if (!user || Number(user.credentials_version) !== credentialsVersion) return false;
+    await trx('sessions').insert(row);
+    return true;
+  });
 }
 
 /**
