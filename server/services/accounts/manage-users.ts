@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { insertUser } from './create-user.js';
 import { sendPasswordLink } from './password-reset.js';
 import { EMAIL_TAKEN, emailTaken } from './profile.js';
+import { devicesRevoked } from './login-devices.js';
 import { destroyUserSessions } from './sessions.js';
 
 /**
@@ -225,7 +226,7 @@ export async function setManagedUserActive(db: Knex, id: number, active: boolean
     if (toBool(user.active) === active) return { email: user.email as string };
     if (!active && user.is_admin && (await otherActiveAdministrators(trx, id)) === 0) throw Refusal.action(LAST_ADMIN_DEACTIVATE);
     const now = nowIso();
-    await trx('users').where({ id }).update({ active, deactivated_at: active ? null : now, updated_at: now });
+    await trx('users').where({ id }).update({ active, deactivated_at: active ? null : now, updated_at: now, ...(active ? {} : devicesRevoked(trx)) });
     if (!active) {
       await destroyUserSessions(trx, id);
       // A pending invitation or reset link no longer opens the account.
@@ -251,7 +252,7 @@ export async function changeInitialPassword(db: Knex, user: { id: number; name: 
   if (await verifyPassword(user.password_hash, password)) throw new Refusal({ password: "Choisissez un mot de passe différent de celui qui vous a été donné." });
   const hash = await hashPassword(password);
   await db.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ password_hash: hash, must_change_password: false, updated_at: nowIso() });
+    await trx('users').where({ id: user.id }).update({ password_hash: hash, must_change_password: false, updated_at: nowIso(), ...devicesRevoked(trx) });
     await destroyUserSessions(trx, user.id, keepSid);
     await recordAudit(trx, { action: 'profile.initial_password_changed', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email } });
   });
