@@ -242,10 +242,11 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
       await page.getByTestId('count-p500').fill('1');
       await expect.poll(() => page.getByTestId('closing-counted').textContent()).toMatch(money(21_500));
       expect(await page.getByTestId('closing-stat-difference').textContent()).toMatch(money(-500));
-      // Without a reason: refused on the field.
+      // Without a reason: refused on the field before any confirmation is asked (the server's rule).
       await page.getByTestId('closing-submit').click();
-      await page.getByTestId('closing-confirm-confirm').click();
       await expect.poll(() => page.locator('.invalid-feedback').first().textContent()).toMatch(/Expliquez l'écart de .*500\s?FCFA \(manquant\)/);
+      expect(await page.getByTestId('closing-confirm').count()).toBe(0);
+      expect(await page.locator('textarea[name="reason"]').evaluate((el) => el === document.activeElement)).toBe(true);
     });
     await step('expliquer et valider', page, async () => {
       await page.locator('textarea[name="reason"]').fill('Erreur de rendu de monnaie sur une vente de riz');

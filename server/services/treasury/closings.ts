@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type ClosingStatus, type CountedDenomination, MAX_DENOMINATION_COUNT, closingDifference, countTotal, denominationsOf } from '../../../shared/cash-closing.js';
+import { type ClosingStatus, type CountedDenomination, MAX_DENOMINATION_COUNT, closingDifference, closingReasonIssue, countTotal, denominationsOf } from '../../../shared/cash-closing.js';
 import type { ClosingAccount, ClosingDetail, ClosingDraft, ClosingFigures, ClosingListFilters, ClosingRow, MovementTypeTotal, NonCashTotal } from '../../../shared/cash-closing-pages.js';
 import type { Paginated } from '../../../shared/lists.js';
 import { LIMITS, formatLimit } from '../../../shared/limits.js';
@@ -196,9 +196,8 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   }
   const difference = closingDifference(counted, figures.expected);
   const reason = input.reason.trim();
-  if (difference !== 0 && reason === '') {
-    throw new Refusal({ reason: `Expliquez l'écart de ${formatMoney(difference, currency)} (${difference < 0 ? 'manquant' : 'excédent'}) : le motif est obligatoire.` });
-  }
+  const reasonIssue = closingReasonIssue(difference, reason, currency);
+  if (reasonIssue) throw new Refusal({ reason: reasonIssue });
 
   const now = nowIso();
   // Written as 'posting' first: the difference enters the ledger on the day being closed, which the

@@ -1,6 +1,6 @@
 import { Link, router } from '@inertiajs/react';
 import { useState } from 'react';
-import { closingDifference, differenceLabel } from '@shared/cash-closing';
+import { closingDifference, closingReasonIssue, differenceLabel } from '@shared/cash-closing';
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -109,6 +109,13 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        // The server's own rule, checked before asking for confirmation: a difference needs a reason.
+        const reasonIssue = closingReasonIssue(difference, form.data.reason, currency);
+        if (reasonIssue) {
+          form.setError('reason', reasonIssue);
+          document.getElementById(form.fieldProps('reason').id)?.focus();
+          return;
+        }
         setConfirming(true);
       }}
       data-testid="closing-form"
