@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { DOCUMENT_SERIES, documentNumberQuery } from '../../../server/services/search/document-series.js';
+import { DOCUMENT_SERIES, documentNumberQuery, sequenceFragment } from '../../../server/services/search/document-series.js';
+import { DOCUMENT_SERIES as NUMBERED_SERIES } from '../../../server/db/counters.js';
 import { COST_PERMISSIONS, blindStockLocations, dashboardCards, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, saleAbilities, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
@@ -141,6 +142,19 @@ describe('global search scope', () => {
     expect(documentNumberQuery('FAC-2026-1', series)).toBeNull(); // not registered (yet)
     expect(documentNumberQuery('riz', series)).toBeNull();
     expect(documentNumberQuery('entree', series)).toBeNull();
+  });
+
+  it('reads a bare number fragment as the sequence of any series: equal, then starting with it', () => {
+    expect(sequenceFragment('230')).toEqual({ exact: '000230', prefixes: ['00230', '0230', '230'] });
+    expect(sequenceFragment(' 000230 ')).toEqual({ exact: '000230', prefixes: ['00230', '0230', '230'] });
+    expect(sequenceFragment('7')).toEqual({ exact: '000007', prefixes: ['00007', '0007', '007', '07', '7'] });
+    expect(sequenceFragment('123456')).toEqual({ exact: '123456', prefixes: [] });
+    for (const text of ['0', '000', '1234567', '23a', 'FAC-230', '2026-230', '']) expect([text, sequenceFragment(text)]).toEqual([text, null]);
+  });
+
+  it('registers every numbered series, each table once', () => {
+    expect([...new Set(DOCUMENT_SERIES.map((s) => s.series))].sort()).toEqual([...NUMBERED_SERIES].sort());
+    expect(new Set(DOCUMENT_SERIES.map((s) => s.table)).size).toBe(DOCUMENT_SERIES.length - 1); // sales holds FAC and VB
   });
 });
 
