@@ -15,6 +15,7 @@ import { insertUser } from './create-user.js';
 import { sendPasswordLink } from './password-reset.js';
 import { EMAIL_TAKEN, emailTaken } from './profile.js';
 import { destroyUserSessions } from './sessions.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Paramètres › Utilisateurs: the accounts an administrator manages — list, creation (invitation
@@ -35,7 +36,7 @@ export async function listUsers(db: Knex, params: UserListQuery): Promise<Pagina
   if (params.filters.status === 'active') qb.where('users.active', true);
   else if (params.filters.status === 'inactive') qb.where('users.active', false);
   if (params.filters.role_id) qb.whereIn('users.id', db('user_roles').where('role_id', Number(params.filters.role_id)).select('user_id'));
-  qb.orderBy(SORTS[params.sort], params.dir).orderBy('users.id');
+  (params.sort === 'name' ? orderByFrench(qb, db, { name: 'users.name' }, params.dir) : qb.orderBy(SORTS[params.sort], params.dir)).orderBy('users.id');
   const page = await paginate(qb, params.page, params.per_page);
   return { ...page, data: await withRolesAndPlaces(db, page.data) };
 }
@@ -70,17 +71,17 @@ export async function findManagedUser(db: Knex | Knex.Transaction, id: number): 
 }
 
 export async function roleOptions(db: Knex): Promise<Array<{ id: number; name: string; description: string; is_admin: boolean }>> {
-  const rows = await db('roles').orderBy([{ column: 'is_admin', order: 'desc' }, 'name']).select('id', 'name', 'description', 'is_admin');
+  const rows = await orderByFrench(db('roles').orderBy('is_admin', 'desc'), db, { name: 'name' }).select('id', 'name', 'description', 'is_admin');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, description: r.description ?? '', is_admin: toBool(r.is_admin) }));
 }
 
 export async function treasuryAccountOptions(db: Knex): Promise<Array<{ id: number; name: string; kind: string; active: boolean }>> {
-  const rows = await db('treasury_accounts').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'name', 'kind', 'active');
+  const rows = await orderByFrench(db('treasury_accounts').orderBy([{ column: 'active', order: 'desc' }, 'kind']), db, { name: 'name' }).select('id', 'name', 'kind', 'active');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind, active: toBool(r.active) }));
 }
 
 export async function allLocationOptions(db: Knex): Promise<Array<{ id: number; name: string; kind: string; active: boolean }>> {
-  const rows = await db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'name', 'kind', 'active');
+  const rows = await orderByFrench(db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind']), db, { name: 'name' }).select('id', 'name', 'kind', 'active');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind, active: toBool(r.active) }));
 }
 

@@ -16,6 +16,7 @@ import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 import { deleteCashDeskAccount, syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
@@ -49,7 +50,8 @@ function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder 
   if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));
   if (params.filters.status === 'active') qb.where('cash_desks.active', true);
   else if (params.filters.status === 'archived') qb.where('cash_desks.active', false);
-  return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('cash_desks.id');
+  const name = params.sort === 'name' || params.sort === 'location' ? SORT_COLUMNS[params.sort] : null;
+  return (name ? orderByFrench(qb, db, { name }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)).orderBy('cash_desks.id');
 }
 
 export async function findCashDesk(db: Knex | Knex.Transaction, id: number) {

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
 import { getCurrency } from '../company/get-company.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Catégories de dépenses (Caisse): the managed list a décaissement is filed under. Same lifecycle
@@ -49,6 +50,7 @@ function listQuery(db: Knex, params: Omit<ExpenseCategoryListQuery, 'page' | 'pe
   whereSearch(qb, db, params.q, { upperPrefix: ['c.code'], contains: ['c.name'] });
   if (params.filters.status === 'active') qb.where('c.active', true);
   else if (params.filters.status === 'archived') qb.where('c.active', false);
+  if (params.sort === 'name') return orderByFrench(qb, db, { name: 'c.name' }, params.dir).orderBy('c.id');
   return qb.orderBy(params.sort === 'expense_count' ? 'expense_count' : `c.${params.sort}`, params.dir).orderBy('c.id');
 }
 

@@ -14,6 +14,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 export interface CategoryInput {
   code: string;
@@ -34,6 +35,7 @@ function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per
   whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'], squeezed: ['categories.search_key'] });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
+  if (params.sort === 'name') return orderByFrench(qb, db, { folded: 'categories.search_name' }, params.dir).orderBy('categories.id');
   return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
 }
 

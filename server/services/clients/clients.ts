@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 export interface ClientInput {
   code: string;
@@ -55,7 +56,7 @@ function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   // The walk-in client stays on top when the list is in its default order.
-  return qb.orderBy(params.sort, params.dir).orderBy('id', 'asc');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir) : qb.orderBy(params.sort, params.dir)).orderBy('id', 'asc');
 }
 
 /** One page of the clients list. */

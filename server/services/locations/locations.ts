@@ -13,6 +13,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * Locations (emplacements): the warehouse(s) and shops where stock lives and cash desks stand.
@@ -45,7 +46,7 @@ function locationsQuery(db: Knex, params: LocationListQuery): Knex.QueryBuilder 
   if (params.filters.kind) qb.where('locations.kind', params.filters.kind);
   if (params.filters.status === 'active') qb.where('locations.active', true);
   else if (params.filters.status === 'archived') qb.where('locations.active', false);
-  return qb.orderBy(`locations.${params.sort}`, params.dir).orderBy('locations.id');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { name: 'locations.name' }, params.dir) : qb.orderBy(`locations.${params.sort}`, params.dir)).orderBy('locations.id');
 }
 
 export async function findLocation(db: Knex | Knex.Transaction, id: number) {
@@ -59,7 +60,8 @@ export async function locationOptions(db: Knex, scope: PlaceScope, includeId?: n
       w.where('active', true);
       if (includeId) w.orWhere('id', includeId);
     })
-    .orderBy([{ column: 'kind', order: 'desc' }, { column: 'name' }])
+    .orderBy('kind', 'desc')
+    .orderByRaw(frenchKey(db, { name: 'name' }))
     .select('id', 'name');
   return rows.map((r) => ({ value: String(r.id), label: r.name }));
 }

@@ -15,6 +15,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 export interface ProductInput {
   code: string;
@@ -84,6 +85,8 @@ export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductL
     const stock = stockSql(params.filters.location_id ? Number(params.filters.location_id) : undefined);
     return qb.orderByRaw(`${stock.sql} ${params.dir === 'desc' ? 'desc' : 'asc'}`, stock.bindings).orderBy('products.id');
   }
+  if (params.sort === 'name') return orderByFrench(qb, db, { folded: 'products.search_name' }, params.dir).orderBy('products.id');
+  if (params.sort === 'category') return orderByFrench(qb, db, { folded: 'categories.search_name' }, params.dir).orderBy('products.id');
   return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('products.id');
 }
 
@@ -243,7 +246,8 @@ function stockByLocation(db: Knex, productId: number) {
   return db('locations')
     .leftJoin('stock_levels', (j) => j.on('stock_levels.location_id', '=', 'locations.id').andOn('stock_levels.product_id', '=', db.raw('?', [productId])))
     .select('locations.id', 'locations.code', 'locations.name', 'locations.kind', 'locations.active', db.raw('COALESCE(stock_levels.quantity, 0) as quantity'))
-    .orderBy([{ column: 'locations.active', order: 'desc' }, { column: 'locations.kind' }, { column: 'locations.name' }]);
+    .orderBy([{ column: 'locations.active', order: 'desc' }, { column: 'locations.kind' }])
+    .orderByRaw(frenchKey(db, { name: 'locations.name' }));
 }
 
 async function assertUnique(trx: Knex.Transaction, input: ProductInput, exceptId?: number) {

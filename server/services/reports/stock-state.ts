@@ -5,6 +5,7 @@ import { whereSearch } from '../../db/search.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
 import { stockAtRows } from './sales-summaries.js';
+import { frenchKey } from '../../db/french-order.js';
 
 /**
  * Éditions › État de stock (issue 17, report 4): quantities, CMUP and value per product and
@@ -87,7 +88,9 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         .join('categories as c', 'c.id', 'p.category_id')
         .join('locations as l', 'l.id', 'sl.location_id')
         .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.cmup', 'c.name as category', 'l.name as location', 'sl.quantity')
-        .orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]),
+        .orderByRaw(frenchKey(db, { folded: 'p.search_name' }))
+        .orderBy('p.id')
+        .orderByRaw(frenchKey(db, { name: 'l.name' })),
       slice,
     );
     const data: ReportRow[] = rows.map(levelRow);
@@ -111,7 +114,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
       .countDistinct({ products: 'sl.product_id' })
       .count({ n: '*' })
       .sum({ value: db.raw('sl.quantity * p.cmup') })
-      .orderBy('c.name')) as Record<string, unknown>[];
+      .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))) as Record<string, unknown>[];
     const data: ReportRow[] = rows.map((r) => ({ category: String(r.name), code: String(r.code), products: num(r.products), lines: num(r.n), value: num(r.value) }));
     const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
     const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
@@ -237,7 +240,7 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
     .join('products as p', 'p.id', 'x.product_id')
     .join('categories as c', 'c.id', 'p.category_id')
     .join('locations as l', 'l.id', 'x.location_id')
-    .select('p.id', 'p.code', 'p.name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
+    .select('p.id', 'p.code', 'p.name', 'p.search_name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
   productFilters(db, rowsQuery, f);
   // One pass: the page in name order with the count, the products and the value of the whole list (window sums).
   const counted = db
@@ -247,7 +250,8 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
   const rows = (await db
     .from(counted.as('k'))
     .select('k.*', db.raw('COUNT(*) OVER () AS n'), db.raw('SUM(k.first_of_product) OVER () AS products'), db.raw('SUM(k.quantity * k.cmup) OVER () AS total_value'))
-    .orderBy([{ column: 'k.name' }, { column: 'k.id' }, { column: 'k.location' }])
+    .orderByRaw(frenchKey(db, { folded: 'k.search_name' }))
+    .orderBy([{ column: 'k.id' }, { column: 'k.location' }])
     .limit(s.limit)
     .offset(s.offset)) as Record<string, unknown>[];
   const agg = rows.length

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 export interface SupplierInput {
   code: string;
@@ -36,7 +37,7 @@ function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
-  return qb.orderBy(params.sort, params.dir).orderBy('id');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir) : qb.orderBy(params.sort, params.dir)).orderBy('id');
 }
 
 /** One page of the suppliers list. */

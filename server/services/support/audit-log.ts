@@ -5,6 +5,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import { auditActionLabel, auditSubjectLabel } from '../../../shared/audit.js';
 import { buildExport, type ExportFile, type ExportFormat } from '../tabular/export.js';
 import { companyTimeZone, getCurrency } from '../company/get-company.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * The audit log as Support › Journaux reads it: who did what, when, from which address, on which
@@ -52,7 +53,7 @@ export async function listAuditLog(db: Knex, f: AuditLogFilters, page: number, p
 /** The choices of the filters: the users and the actions and subject types the log holds. */
 export async function auditLogChoices(db: Knex) {
   const [users, actions, types] = await Promise.all([
-    db('users').orderBy('name').select('id', 'name'),
+    orderByFrench(db('users'), db, { name: 'name' }).select('id', 'name'),
     db('audit_log').distinct('action').orderBy('action'),
     db('audit_log').whereNotNull('subject_type').distinct('subject_type').orderBy('subject_type'),
   ]);

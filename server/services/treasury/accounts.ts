@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, exists, historyReasons, usageInfo } from '../records/usage.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Bank and mobile-money accounts (Paramètres › Société, issue 14): treasury accounts of kind
@@ -64,7 +65,7 @@ function accountsQuery(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' |
   if (params.filters.operator) qb.where('operator', params.filters.operator);
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
-  return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('id');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { name: 'name' }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)).orderBy('id');
 }
 
 /** One page of the bank and mobile-money accounts the user works on. */

@@ -15,6 +15,7 @@ import { companyToday, getCurrency } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { postMoneyMovements } from './ledger.js';
+import { frenchKey } from '../../db/french-order.js';
 
 /**
  * Arrêté de caisse (issue 16): the daily closing of a cash desk.
@@ -116,7 +117,8 @@ async function nonCashTotals(db: Knex | Knex.Transaction, account: ClosingAccoun
       w.orWhere((o) => o.whereNot('m.document_type', 'sale').whereIn('m.user_id', cashiers));
     })
     .groupBy('m.payment_method', 'm.operator', 't.id', 't.name')
-    .orderBy(['m.payment_method', 't.name'])
+    .orderBy('m.payment_method')
+    .orderByRaw(frenchKey(db, { name: 't.name' }))
     .select('m.payment_method', 'm.operator', 't.id as account_id', 't.name as account_name', db.raw('SUM(m.amount) AS total'), db.raw('COUNT(*) AS n'));
   return rows.map((r: any) => ({ method: r.payment_method, operator: r.operator ?? null, account_id: Number(r.account_id), account_name: r.account_name, total: Number(r.total), count: Number(r.n) }));
 }
