@@ -18,6 +18,7 @@ import { Icon } from '@/components/Icon';
 export function ListToolbar({
   q,
   onSearch,
+  onSearchEnter,
   placeholder = 'Rechercher…',
   searchLabel = 'Rechercher',
   perPage,
@@ -31,6 +32,8 @@ export function ListToolbar({
 }: {
   q?: string;
   onSearch?: (q: string) => void;
+  /** Enter in the search box (typed, or a scanner's code + Enter), after the search is sent. */
+  onSearchEnter?: (q: string) => void;
   placeholder?: string;
   searchLabel?: string;
   perPage?: number;
@@ -46,7 +49,7 @@ export function ListToolbar({
 }) {
   return (
     <div className={`app-list-toolbar ${className}`} role="search" data-testid={testId}>
-      {onSearch ? <SearchBox q={q ?? ''} onSearch={onSearch} placeholder={placeholder} label={searchLabel} /> : null}
+      {onSearch ? <SearchBox q={q ?? ''} onSearch={onSearch} onEnter={onSearchEnter} placeholder={placeholder} label={searchLabel} /> : null}
       {children ? <div className="app-list-filters">{children}</div> : null}
       {perPage && onPerPage ? (
         <FilterSelect
@@ -104,7 +107,7 @@ function useTypedValue(value: string, onChange: (value: string) => void, delay: 
   return { text, type, commit };
 }
 
-function SearchBox({ q, onSearch, placeholder, label }: { q: string; onSearch: (q: string) => void; placeholder: string; label: string }) {
+function SearchBox({ q, onSearch, onEnter, placeholder, label }: { q: string; onSearch: (q: string) => void; onEnter?: (q: string) => void; placeholder: string; label: string }) {
   const id = useId();
   const search = useTypedValue(q, onSearch, 300);
   return (
@@ -129,6 +132,7 @@ function SearchBox({ q, onSearch, placeholder, label }: { q: string; onSearch: (
             if (e.key === 'Enter') {
               e.preventDefault();
               search.commit();
+              onEnter?.(search.text.trim());
             }
           }}
           data-testid="list-search"

@@ -1,4 +1,3 @@
-import { router } from '@inertiajs/react';
 import { ALERT_THRESHOLD_RULE, type MasterDataPages, type ProductRow } from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
@@ -10,7 +9,6 @@ import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
-import { ProductPicker } from '@/components/pickers/ProductPicker';
 
 export default function ProductsIndex({ products, params, categories, locations, can, currency, show_costs }: MasterDataPages['products/Index']) {
   const list = useList(route('products.index'), params);
@@ -20,14 +18,9 @@ export default function ProductsIndex({ products, params, categories, locations,
       title="Produits"
       subtitle="Le catalogue : codes, codes-barres, unités, prix et stock — au total ou par emplacement."
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
-      before={
-        // A scanned barcode opens the product's record at once (Enter on an exact match).
-        <div className="app-record-jump">
-          <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(route('products.show', { id: p.id }))} />
-        </div>
-      }
       list={list}
-      search={{ placeholder: 'Code, désignation ou code-barres…', label: 'Rechercher un produit' }}
+      // One search box: it filters the list; Enter opens the product found — a scanned barcode or a code typed whole opens its product at once.
+      search={{ placeholder: 'Scannez un code-barres ou tapez un code, une désignation…', label: 'Rechercher un produit', open: (p) => route('products.show', { id: p.id }), exact: (p, q) => p.code === q.toUpperCase() || (p.barcode !== null && p.barcode === q.toUpperCase()) }}
       perPage
       filters={
         <>
