@@ -229,7 +229,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
       await page.getByTestId('closings-create').first().click();
       await page.getByTestId('closing-account').selectOption(String(desk));
       await page.getByTestId('closing-form').waitFor();
-      expect(await page.getByTestId('closing-day').inputValue()).toBe(today);
+      expect(await page.getByTestId('closing-day').inputValue()).toBe(today.split('-').reverse().join('/'));
       expect(await page.getByTestId('closing-expected').textContent()).toMatch(money(EXPECTED));
       expect(await page.getByTestId('closing-opening').textContent()).toMatch(money(20_000));
       for (const type of ['sale', 'cash_out', 'transfer_out', 'bank_deposit']) await page.getByTestId(`closing-type-${type}`).waitFor();

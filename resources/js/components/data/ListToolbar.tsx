@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type LocationOption, type Option, PER_PAGE_OPTIONS } from '@shared/lists';
 import { debounce } from '@/lib/debounce';
 import { Icon } from '@/components/Icon';
+import { DateInput } from './DateInput';
 
 /**
  * Above every list (master data, stock documents, count lines): the search box (sent 300 ms after
@@ -167,10 +168,24 @@ export function FilterSelect({ label, value, options, onChange, allLabel, compac
   );
 }
 
-/** A labelled text or date filter, sent 600 ms after the last key (a date is typed digit by digit), at once on Enter. */
+/**
+ * A labelled text or date filter: a text is sent 600 ms after the last key, at once on Enter; a
+ * date (DateInput: jj/mm/aaaa whatever the browser's language, ISO in the address) on Enter, on
+ * leaving the field or on a day picked in its calendar.
+ */
 export function FilterInput({ label, value, onChange, type = 'text', placeholder, testId }: { label: string; value: string; onChange: (value: string) => void; type?: 'text' | 'date'; placeholder?: string; testId?: string }) {
   const id = useId();
   const input = useTypedValue(value, onChange, 600);
+  if (type === 'date') {
+    return (
+      <div className="app-filter app-filter-date">
+        <label htmlFor={id} className="app-filter-label">
+          {label}
+        </label>
+        <DateInput id={id} value={value} onChange={onChange} mode="commit" size="sm" testId={testId} />
+      </div>
+    );
+  }
   return (
     <div className="app-filter">
       <label htmlFor={id} className="app-filter-label">

@@ -11,6 +11,7 @@ import { formatDate, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { MovementFiguresTable } from '@/components/treasury/CashFiguresTables';
 import { CashTabs } from '@/components/treasury/CashTabs';
+import { DateInput } from '@/components/data/DateInput';
 
 /**
  * Caisse › Situation de caisse: one account (a desk, a bank, a wallet) over a period — the opening
@@ -67,13 +68,13 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             <label htmlFor="situation-from" className="form-label small fw-semibold">
               Du
             </label>
-            <input id="situation-from" type="date" className="form-control" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <DateInput id="situation-from" value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} />
           </div>
           <div>
             <label htmlFor="situation-to" className="form-label small fw-semibold">
               Au
             </label>
-            <input id="situation-to" type="date" className="form-control" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <DateInput id="situation-to" value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} />
           </div>
           <button type="submit" className="btn btn-primary">
             Afficher

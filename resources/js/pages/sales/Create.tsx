@@ -25,6 +25,7 @@ import { ClientPicker } from '@/components/pickers/ClientPicker';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface SaleLine {
   product_id: number;
@@ -232,14 +233,13 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
             />
           </div>
           <div className="col-sm-6 col-xl-3">
-            <TextField
+            <DateField
               {...form.fieldProps('sale_date')}
               onChange={(v) => {
                 form.setData((d: SaleForm) => ({ ...d, sale_date: v, due_date: d.due_date && d.due_date >= v ? d.due_date : addDays(v, credit_days) }));
                 form.clearErrors('sale_date');
               }}
               label="Date de la facture"
-              type="date"
               max={today}
               required
               className="mb-0"
@@ -336,7 +336,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                 {data.payment_mode === 'credit' ? (
                   <div className="row g-3">
                     <div className="col-sm-6 col-lg-3">
-                      <TextField {...form.fieldProps('due_date')} label="Échéance" type="date" min={data.sale_date} required className="mb-0" />
+                      <DateField {...form.fieldProps('due_date')} label="Échéance" min={data.sale_date} required className="mb-0" />
                     </div>
                     {client && !walkIn ? (
                       <div className="col-sm-6 col-lg-9 small align-self-end" data-testid="sale-credit-after">

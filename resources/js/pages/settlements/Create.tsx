@@ -21,6 +21,7 @@ import { DocumentForm } from '@/components/documents/DocumentForm';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 type SettlementForm = {
   idempotency_key: string;
@@ -215,7 +216,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                   ) : null}
                 </div>
                 <div className="col-sm-6 col-lg-3">
-                  <TextField {...form.fieldProps('settlement_date')} label="Date du règlement" type="date" max={today} required className="mb-0" />
+                  <DateField {...form.fieldProps('settlement_date')} label="Date du règlement" max={today} required className="mb-0" />
                 </div>
                 {isPayment ? (
                   <>
@@ -281,7 +282,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                     )}
                     {data.method === 'cheque' ? (
                       <div className="col-sm-6 col-lg-3">
-                        <TextField id="settlement-cheque-date" name="cheque_date" label="Date du chèque" type="date" value={data.cheque_date} onChange={(cheque_date) => set({ cheque_date }, 'cheque_date')} error={errorOf('cheque_date')} required className="mb-0" />
+                        <DateField id="settlement-cheque-date" name="cheque_date" label="Date du chèque" value={data.cheque_date} onChange={(cheque_date) => set({ cheque_date }, 'cheque_date')} error={errorOf('cheque_date')} required className="mb-0" />
                       </div>
                     ) : null}
                   </>

@@ -9,6 +9,7 @@ import { StatusAlert, TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
+import { DateInput } from '@/components/data/DateInput';
 import { FormErrors } from '@/components/data/FormErrors';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { SectionCard } from '@/components/data/SectionCard';
@@ -62,7 +63,7 @@ export default function ClosingCreate({ currency, today, accounts, account_id, d
             <label htmlFor="closing-day" className="form-label small fw-semibold">
               Journée
             </label>
-            <input id="closing-day" type="date" className="form-control" max={today} value={day} onChange={(e) => e.target.value && pick({ day: e.target.value })} data-testid="closing-day" />
+            <DateInput id="closing-day" mode="commit" max={today} value={day} onChange={(d) => d && pick({ day: d })} testId="closing-day" />
           </div>
         </div>
       </div>

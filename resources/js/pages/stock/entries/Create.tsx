@@ -18,6 +18,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface EntryLine {
   product_id: number;
@@ -120,7 +121,7 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
             />
           </div>
           <div className="col-sm-6 col-xl-2">
-            <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />
+            <DateField {...form.fieldProps('entry_date')} label="Date d'entrée" max={today} required className="mb-0" />
           </div>
           {opening ? null : (
             <div className="col-sm-6 col-xl-3">

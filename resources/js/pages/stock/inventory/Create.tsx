@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '@/components/Field';
+import { CheckboxField, FieldError, SelectField, TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -10,6 +10,7 @@ import { FormErrors } from '@/components/data/FormErrors';
 import { formatQty } from '@/components/data/format';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
 export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
@@ -61,7 +62,7 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                   </div>
                 ) : null}
                 <div className="mt-3">
-                  <TextField {...form.fieldProps('count_date')} label="Date du comptage" type="date" max={today} required hint="Les ajustements seront datés de ce jour." />
+                  <DateField {...form.fieldProps('count_date')} label="Date du comptage" max={today} required hint="Les ajustements seront datés de ce jour." />
                 </div>
                 <CheckboxField id="count-blind" name="blind" label="Comptage à l'aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
                 <TextAreaField {...form.fieldProps('note')} label="Observation" rows={2} maxLength={500} className="mb-0" />

@@ -1,7 +1,7 @@
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { SelectField, TextField } from '@/components/Field';
+import { SelectField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { formatCount, formatQuantity, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
@@ -12,6 +12,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface TransferLine {
   product_id: number;
@@ -87,7 +88,7 @@ export default function TransfersCreate({ currency, today, locations, destinatio
             />
           </div>
           <div className="col-sm-6 col-xl-3">
-            <TextField {...form.fieldProps('transfer_date')} label="Date du transfert" type="date" max={today} required className="mb-0" />
+            <DateField {...form.fieldProps('transfer_date')} label="Date du transfert" max={today} required className="mb-0" />
           </div>
         </DocumentHead>
 

@@ -16,6 +16,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { PrintButton } from '@/components/print/PrintButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 type Props = PageProps<'stock/transfers/Show'>;
 
@@ -161,7 +162,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
         <FormErrors messages={formLevelErrors(lines.errors, ['received_date', 'note'])} />
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('received_date')} label="Date de réception" type="date" min={transfer.transfer_date} max={today} required />
+            <DateField {...form.fieldProps('received_date')} label="Date de réception" min={transfer.transfer_date} max={today} required />
           </div>
           <div className="col-sm-6 col-lg-9">
             <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} />
