@@ -96,6 +96,27 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'expense_category.archived': 'Archivage',
   'expense_category.restored': 'Réactivation',
   'expense_category.deleted': 'Suppression',
+  // Arrêtés de caisse, avoirs, trésorerie.
+  'cash.closing_validated': 'Arrêté de caisse validé',
+  'cash.closing_reopened': 'Arrêté de caisse rouvert',
+  'credit_note.validated': 'Avoir validé',
+  'treasury.balances_repaired': 'Soldes de trésorerie reconstruits',
+  // Paramètres › Utilisateurs, API, Sauvegarde.
+  'users.created': 'Utilisateur créé',
+  'users.updated': 'Utilisateur modifié',
+  'users.deactivated': 'Utilisateur désactivé',
+  'users.reactivated': 'Utilisateur réactivé',
+  'users.reset_link_sent': 'Lien de mot de passe envoyé',
+  'profile.initial_password_changed': 'Mot de passe initial remplacé',
+  'api_token.created': 'Jeton d’API créé',
+  'api_token.revoked': 'Jeton d’API révoqué',
+  'backup.created': 'Sauvegarde effectuée',
+  'backup.uploaded': 'Sauvegarde déposée',
+  'backup.downloaded': 'Sauvegarde téléchargée',
+  'backup.deleted': 'Sauvegarde supprimée',
+  'backup.pruned': 'Sauvegarde supprimée (rétention)',
+  'backup.restored': 'Sauvegarde restaurée',
+  'backup.settings': 'Sauvegarde planifiée modifiée',
 };
 
 /** What an audit entry is about (the « Type de document » filter of Support › Journaux). */
@@ -121,6 +142,23 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   settlement: 'Règlement',
   cash_operation: 'Opération de caisse',
   expense_category: 'Catégorie de dépenses',
+  role: 'Rôle',
+  treasury_account: 'Compte de trésorerie',
+  treasury_accounts: 'Comptes de trésorerie',
+  cash_closing: 'Arrêté de caisse',
+  sale: 'Vente',
+  credit_note: 'Avoir',
+  api_token: 'Jeton d’API',
+  backup: 'Sauvegarde',
+  print_settings: 'Paramètres d’impression',
+  // The printouts (document.printed / document.reprinted name the printout: shared/print.ts PRINTOUTS).
+  count_blank_sheet: 'Feuille de comptage vierge',
+  count_adjustment: 'État d’ajustement d’inventaire',
+  sale_ticket: 'Ticket de caisse',
+  invoice: 'Facture',
+  cash_invoice: 'Facture comptant',
+  settlement_receipt: 'Reçu de règlement',
+  cash_voucher: 'Bon de caisse',
 };
 
 export function auditSubjectLabel(type: string | null): string {

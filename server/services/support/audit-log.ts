@@ -59,7 +59,7 @@ export async function auditLogChoices(db: Knex) {
   ]);
   return {
     users: users.map((u) => ({ value: String(u.id), label: u.name as string })),
-    actions: actions.map((a) => ({ value: a.action as string, label: `${auditActionLabel(a.action)} (${a.action})` })),
+    actions: actions.map((a) => ({ value: a.action as string, label: auditActionLabel(a.action) })),
     subject_types: types.map((t) => ({ value: t.subject_type as string, label: auditSubjectLabel(t.subject_type) })),
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiTokenRow } from '@shared/api';
 import type { PageProps } from '@shared/pages';
+import { ALL_PERMISSION_LABELS } from '@shared/permissions';
 import { route } from '@shared/routes';
 import { type FormEvent, useState } from 'react';
 import { Icon } from '@/components/Icon';
@@ -14,6 +15,9 @@ import { Badge } from '@/components/data/StatusBadge';
 import { API_TABS, SubNav } from '@/components/data/SubNav';
 import { formatDate, formatDateTime } from '@/components/data/format';
 import { useServerForm } from '@/hooks/useServerForm';
+
+/** A permission as the token list shows it: its French label (the code only if unknown). */
+const permissionLabel = (name: string) => ALL_PERMISSION_LABELS[name] ?? name;
 
 const STATUS = {
   active: { label: 'Actif', tone: 'success' },
@@ -43,8 +47,11 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
       label: 'Permissions',
       role: 'secondary',
       wrap: true,
-      cellTitle: (t) => t.abilities.join(', '),
-      cell: (t) => <span className="small">{t.abilities.length > 3 ? `${t.abilities.slice(0, 3).join(', ')} et ${t.abilities.length - 3} autre(s)` : t.abilities.join(', ')}</span>,
+      cellTitle: (t) => t.abilities.map(permissionLabel).join(', '),
+      cell: (t) => {
+        const labels = t.abilities.map(permissionLabel);
+        return <span className="small">{labels.length > 3 ? `${labels.slice(0, 3).join(', ')} et ${labels.length - 3} autre(s)` : labels.join(', ')}</span>;
+      },
     },
     {
       id: 'validity',
@@ -209,8 +216,8 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
                     {group.permissions.map((p) => (
                       <div key={p.name} className="form-check">
                         <input className="form-check-input" type="checkbox" id={`ability-${p.name}`} name="abilities" value={p.name} checked={chosen.has(p.name)} onChange={(e) => toggle([p.name], e.target.checked)} />
-                        <label className="form-check-label small" htmlFor={`ability-${p.name}`}>
-                          {p.label} <span className="text-body-secondary">({p.name})</span>
+                        <label className="form-check-label small" htmlFor={`ability-${p.name}`} title={p.name}>
+                          {p.label}
                         </label>
                       </div>
                     ))}
