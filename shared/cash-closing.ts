@@ -73,7 +73,7 @@ export function differenceLabel(difference: number): string {
  */
 export function closingReasonIssue(difference: number, reason: string, currency: string): string | null {
   if (difference === 0 || reason.trim() !== '') return null;
-  return `Expliquez l'écart de ${formatMoney(difference, currency)} (${difference < 0 ? 'manquant' : 'excédent'}) : le motif est obligatoire.`;
+  return `Expliquez l’écart de ${formatMoney(difference, currency)} (${difference < 0 ? 'manquant' : 'excédent'}) : le motif est obligatoire.`;
 }
 
 /** The statuses of a closing. */

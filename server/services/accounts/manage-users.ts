@@ -104,13 +104,13 @@ export interface NewUserInput extends UserInput {
 /** Known role ids and location ids, else a field refusal. */
 async function checkReferences(trx: Knex.Transaction, input: UserInput): Promise<{ adminRole: boolean; roleNames: string[] }> {
   const roles = input.role_ids.length ? await trx('roles').whereIn('id', input.role_ids).select('id', 'name', 'is_admin') : [];
-  if (roles.length !== new Set(input.role_ids).size) throw new Refusal({ role_ids: "Un des rôles choisis n'existe plus. Rechargez la page." });
+  if (roles.length !== new Set(input.role_ids).size) throw new Refusal({ role_ids: "Un des rôles choisis n’existe plus. Rechargez la page." });
   if (input.places_restricted) {
     const found = input.location_ids.length ? await trx('locations').whereIn('id', input.location_ids).select('id') : [];
-    if (found.length !== new Set(input.location_ids).size) throw new Refusal({ location_ids: "Un des emplacements choisis n'existe plus. Rechargez la page." });
+    if (found.length !== new Set(input.location_ids).size) throw new Refusal({ location_ids: "Un des emplacements choisis n’existe plus. Rechargez la page." });
     if (input.location_ids.length === 0 && !roles.some((r) => toBool(r.is_admin))) throw new Refusal({ location_ids: 'Cochez au moins un emplacement, ou choisissez « Tous les emplacements ».' });
     const accounts = input.treasury_account_ids.length ? await trx('treasury_accounts').whereIn('id', input.treasury_account_ids).select('id') : [];
-    if (accounts.length !== new Set(input.treasury_account_ids).size) throw new Refusal({ treasury_account_ids: "Un des comptes choisis n'existe plus. Rechargez la page." });
+    if (accounts.length !== new Set(input.treasury_account_ids).size) throw new Refusal({ treasury_account_ids: "Un des comptes choisis n’existe plus. Rechargez la page." });
   }
   return { adminRole: roles.some((r) => toBool(r.is_admin)), roleNames: roles.map((r) => r.name as string).sort() };
 }
@@ -181,8 +181,8 @@ async function lockAdministrators(trx: Knex.Transaction, userId: number): Promis
   await trx('users').where({ id: userId }).forUpdate().first('id');
 }
 
-export const LAST_ADMIN_ROLE = "C'est le dernier administrateur actif : il doit garder le rôle administrateur.";
-export const LAST_ADMIN_DEACTIVATE = "C'est le dernier administrateur actif : il ne peut pas être désactivé.";
+export const LAST_ADMIN_ROLE = "C’est le dernier administrateur actif : il doit garder le rôle administrateur.";
+export const LAST_ADMIN_DEACTIVATE = "C’est le dernier administrateur actif : il ne peut pas être désactivé.";
 
 /** Saves name, e-mail, roles and places; says whether the e-mail changed (the previous address is told). */
 export async function updateManagedUser(db: Knex, id: number, input: UserInput, actor: Actor): Promise<{ previousEmail: string; emailChanged: boolean }> {

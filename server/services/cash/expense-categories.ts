@@ -123,7 +123,7 @@ export async function updateExpenseCategory(db: Knex, id: number, input: Expense
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('expense_categories').where({ id }).first();
-      if (!current) throw new Refusal({ _form: "Cette catégorie de dépenses n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cette catégorie de dépenses n’existe plus." });
       await assertUnique(trx, input, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, EXPENSE_CATEGORY_FIELDS);
       if (!diff) return;
@@ -138,7 +138,7 @@ export async function updateExpenseCategory(db: Knex, id: number, input: Expense
 export async function setExpenseCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('expense_categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie de dépenses n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie de dépenses n’existe plus.");
     if (toBool(current.active) === active) return;
     await trx('expense_categories').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'expense_category.restored' : 'expense_category.archived', user: auditUser(actor), subject: { type: 'expense_category', id, label: label(current) }, ip: actor.ip });
@@ -149,7 +149,7 @@ export async function setExpenseCategoryActive(db: Knex, id: number, active: boo
 export async function deleteExpenseCategory(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('expense_categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie de dépenses n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie de dépenses n’existe plus.");
     const reasons = await historyReasons(trx, 'expense_category', id);
     if (reasons.length) throw Refusal.action(`Cette catégorie ne peut pas être supprimée : ${reasons.join(', ')}. Archivez-la plutôt.`);
     await deleteOrRefuse(trx, 'expense_categories', id, 'Cette catégorie ne peut pas être supprimée : des opérations y sont liées. Archivez-la plutôt.');

@@ -243,8 +243,8 @@ async function paymentSituation(db: Knex, f: SalesSituationFilters, scope: Place
     ],
     tables: [wholeTable('payments', columns, data, slice, totals)],
     notes: [
-      "Paiements reçus à la vente (ventes validées datées de la période) et règlements validés datés de la période, par moyen de paiement ; l'acompte d'un client utilisé sur ses factures n'est pas un encaissement.",
-      f.location_id || f.kind === 'counter' ? "Les règlements ne sont rattachés à aucun emplacement : ils sont comptés quand l'état couvre tous les emplacements et les factures." : '',
+      "Paiements reçus à la vente (ventes validées datées de la période) et règlements validés datés de la période, par moyen de paiement ; l’acompte d’un client utilisé sur ses factures n’est pas un encaissement.",
+      f.location_id || f.kind === 'counter' ? "Les règlements ne sont rattachés à aucun emplacement : ils sont comptés quand l’état couvre tous les emplacements et les factures." : '',
     ].filter(Boolean),
   };
 }
@@ -401,7 +401,7 @@ async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: Pl
       { id: 'value', label: 'Valeur envoyée (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
     ],
     tables: [table('transfers', columns, pageOf(data, total, slice), { source: 'Total', transfers: num(agg?.n), value: num(agg?.value) })],
-    notes: ["Transferts envoyés pendant la période (hors annulés), par emplacement d'origine et de destination ; la quantité reçue est vide tant que le transfert est en transit."],
+    notes: ["Transferts envoyés pendant la période (hors annulés), par emplacement d’origine et de destination ; la quantité reçue est vide tant que le transfert est en transit."],
   };
 }
 

@@ -75,7 +75,7 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
     ...(Number(cancelled.count) > 0 ? [{ id: 'cancelled', label: `Annulés (${cancelled.count}, hors totaux)`, kind: 'money' as const, figure: Number(cancelled.amount), tone: 'danger' as const }] : []),
   ];
   const notes = [
-    "Règlements (REG-) datés dans la période. Un règlement annulé n'entre dans aucun total ; il figure, barré, dans l'état des encaissements. « Acompte » : l'acompte d'un client dépensé sur ses factures (aucun encaissement sur un compte).",
+    "Règlements (REG-) datés dans la période. Un règlement annulé n’entre dans aucun total ; il figure, barré, dans l’état des encaissements. « Acompte » : l’acompte d’un client dépensé sur ses factures (aucun encaissement sur un compte).",
   ];
   const valid = base.clone().where('st.status', 'validated');
 

@@ -19,7 +19,7 @@ import { frenchKey } from '../../db/french-order.js';
 export const STOCK_STATE_VIEWS = [
   { id: 'niveaux', label: 'Par produit et emplacement' },
   { id: 'categories', label: 'Par catégorie' },
-  { id: 'alerte', label: "Sous le seuil d'alerte" },
+  { id: 'alerte', label: "Sous le seuil d’alerte" },
   { id: 'date', label: 'À une date passée' },
 ] as const;
 export type StockStateView = (typeof STOCK_STATE_VIEWS)[number]['id'];
@@ -154,7 +154,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     unit: String(r.unit),
   }));
   return {
-    figures: [{ id: 'products', label: "Produits sous le seuil d'alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
+    figures: [{ id: 'products', label: "Produits sous le seuil d’alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
     tables: [
       table(
         'alerts',
@@ -163,14 +163,14 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
           { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
           { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
           { id: 'quantity', label: 'En stock', kind: 'quantity', role: 'figure' },
-          { id: 'threshold', label: "Seuil d'alerte", kind: 'quantity', role: 'secondary' },
+          { id: 'threshold', label: "Seuil d’alerte", kind: 'quantity', role: 'secondary' },
           { id: 'missing', label: 'Manque pour le seuil', kind: 'quantity', role: 'figure' },
         ],
         pageOf(data, total, slice),
         null,
       ),
     ],
-    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d'alerte."],
+    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d’alerte."],
   };
 }
 

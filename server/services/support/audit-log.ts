@@ -73,7 +73,7 @@ export async function exportAuditLog(db: Knex, f: AuditLogFilters, format: Expor
     format,
     {
       fileName: 'journal-audit',
-      sheetName: "Journal d'audit",
+      sheetName: "Journal d’audit",
       currency: await getCurrency(db),
       columns: [
         { header: 'N°', kind: 'integer', value: (r) => Number(r.id) },

@@ -170,13 +170,13 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   if (!locked) throw new NotFound();
   const account = (await closingAccount(trx, input.accountId))!;
   const currency = await getCurrency(trx);
-  if (!account.active) throw new Refusal({ account_id: `La caisse « ${account.name} » est archivée : elle ne s'arrête plus.` });
+  if (!account.active) throw new Refusal({ account_id: `La caisse « ${account.name} » est archivée : elle ne s’arrête plus.` });
   const today = await companyToday(trx);
-  if (input.day > today) throw new Refusal({ day: `On ne peut pas arrêter une journée future (aujourd'hui : ${frenchDate(today)}).` });
+  if (input.day > today) throw new Refusal({ day: `On ne peut pas arrêter une journée future (aujourd’hui : ${frenchDate(today)}).` });
   const last = await lastClosing(trx, account.id);
   if (last && input.day === last.closing_date) throw new Refusal({ day: `La journée du ${frenchDate(input.day)} est déjà arrêtée pour la caisse « ${account.name} ».` });
   if (last && input.day < last.closing_date) {
-    throw new Refusal({ day: `La caisse « ${account.name} » est déjà arrêtée jusqu'au ${frenchDate(last.closing_date)} : la journée du ${frenchDate(input.day)} ne peut plus être arrêtée.` });
+    throw new Refusal({ day: `La caisse « ${account.name} » est déjà arrêtée jusqu’au ${frenchDate(last.closing_date)} : la journée du ${frenchDate(input.day)} ne peut plus être arrêtée.` });
   }
 
   const known = new Set(denominationsOf(currency).map((d) => d.key));
@@ -184,7 +184,7 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   input.counts.forEach((c, i) => {
     if (!known.has(c.key)) errors[`counts.${i}.count`] = 'Coupure inconnue pour cette devise.';
     else if (!Number.isSafeInteger(c.count) || c.count < 0) errors[`counts.${i}.count`] = 'Le nombre de billets ou de pièces doit être un entier positif ou nul.';
-    else if (c.count > MAX_DENOMINATION_COUNT) errors[`counts.${i}.count`] = `Au plus ${MAX_DENOMINATION_COUNT.toLocaleString('fr-FR')} billets ou pièces d'une même valeur.`;
+    else if (c.count > MAX_DENOMINATION_COUNT) errors[`counts.${i}.count`] = `Au plus ${MAX_DENOMINATION_COUNT.toLocaleString('fr-FR')} billets ou pièces d’une même valeur.`;
   });
   if (Object.keys(errors).length) throw new Refusal(errors);
   const counted = countTotal(input.counts, currency);
@@ -193,7 +193,7 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   const figures = await closingFigures(trx, account, input.day);
   if (figures.expected !== input.expectedSeen) {
     throw new Refusal({
-      counts: `De nouveaux mouvements ont été enregistrés pendant le comptage : l'attendu est maintenant de ${formatMoney(figures.expected, currency)} (et non ${formatMoney(input.expectedSeen, currency)}). Vérifiez le détail et validez à nouveau.`,
+      counts: `De nouveaux mouvements ont été enregistrés pendant le comptage : l’attendu est maintenant de ${formatMoney(figures.expected, currency)} (et non ${formatMoney(input.expectedSeen, currency)}). Vérifiez le détail et validez à nouveau.`,
     });
   }
   const difference = closingDifference(counted, figures.expected);
@@ -262,7 +262,7 @@ export async function reopenClosing(db: Knex, input: ReopenInput, actor: Actor):
     if (reason === '') throw new Refusal({ reason: 'Le motif de la réouverture est obligatoire.' });
     const last = await lastClosing(trx, account.id);
     if (last && last.closing_date > closing.closing_date) {
-      throw Refusal.action(`La caisse « ${account.name} » est arrêtée jusqu'au ${frenchDate(last.closing_date)} : rouvrez d'abord cet arrêté-là, puis celui du ${frenchDate(closing.closing_date)}.`);
+      throw Refusal.action(`La caisse « ${account.name} » est arrêtée jusqu’au ${frenchDate(last.closing_date)} : rouvrez d’abord cet arrêté-là, puis celui du ${frenchDate(closing.closing_date)}.`);
     }
     const now = nowIso();
     await trx('cash_closings').where({ id: closing.id }).update({ status: 'reopened' satisfies ClosingStatus, open_key: null, reopened_by: actor.id, reopened_at: now, reopen_reason: reason });
@@ -271,7 +271,7 @@ export async function reopenClosing(db: Knex, input: ReopenInput, actor: Actor):
       // The day is open again: its recorded difference is reversed, the next closing counts anew.
       await postMoneyMovements(
         trx,
-        [{ accountId: account.id, amount: -difference, movementType: 'closing_difference', paymentMethod: 'especes', label: `Écart annulé (réouverture de l'arrêté du ${frenchDate(closing.closing_date)})`, reference: reason.slice(0, 80), field: 'reason' }],
+        [{ accountId: account.id, amount: -difference, movementType: 'closing_difference', paymentMethod: 'especes', label: `Écart annulé (réouverture de l’arrêté du ${frenchDate(closing.closing_date)})`, reference: reason.slice(0, 80), field: 'reason' }],
         { documentType: 'cash_closing', documentId: Number(closing.id), documentNumber: null, userId: actor.id, businessDate: closing.closing_date },
       );
     }

@@ -112,7 +112,7 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
     await n.login(nobody.email, nobody.password);
     const forbidden = await products(n, 'q=P');
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.message).toBe("Vous n'avez pas la permission de rechercher ces fiches.");
+    expect(forbidden.body.message).toBe("Vous n’avez pas la permission de rechercher ces fiches.");
     expect((await n.agent.get('/pickers/clients?q=a')).status).toBe(403);
     const guest = new Client(t);
     const anon = await guest.agent.get('/pickers/products?q=P');

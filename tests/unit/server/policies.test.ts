@@ -62,7 +62,7 @@ describe('other rules', () => {
     expect(importRights(viewer('stock_entries.create', 'products.update', 'prices.update'), 'openingStock')).toEqual({ canUpdate: false, canChangePrices: false });
   });
 
-  it("a record's history hides the cost fields from those who may not see costs", () => {
+  it("a record’s history hides the cost fields from those who may not see costs", () => {
     expect(hiddenCostFields(viewer('menu.produits'))).toEqual(expect.arrayContaining(['purchase_price', 'cmup', 'unit_cost', 'value', 'amount']));
     expect(hiddenCostFields(viewer('menu.produits', 'products.update'))).toEqual([]);
   });
@@ -179,7 +179,7 @@ describe('the cards of the Tableau de bord', () => {
     expect(dashboardCards(viewer('menu.entreestock')).documents).toEqual(['entry']);
   });
 
-  it("shows the margin by Chiffre d'affaires' rule only (reports.view_costs), not by other cost rights", () => {
+  it("shows the margin by Chiffre d’affaires' rule only (reports.view_costs), not by other cost rights", () => {
     for (const p of COST_PERMISSIONS) expect(dashboardCards(viewer('menu.editions.ca', p)).margin, p).toBe(p === 'reports.view_costs');
     expect(dashboardCards(viewer('menu.sortiestock', 'reports.view_costs')).margin).toBe(true);
     expect(dashboardCards(role('Magasinier')).margin).toBe(false);

@@ -40,7 +40,7 @@ describe('cash count by denominations', () => {
   });
 
   it('asks for a reason when there is a difference, as the screen checks before confirming', () => {
-    expect(closingReasonIssue(-500, '', 'XOF')).toBe("Expliquez l'écart de \u2212500\u00a0FCFA (manquant) : le motif est obligatoire.");
+    expect(closingReasonIssue(-500, '', 'XOF')).toBe("Expliquez l’écart de \u2212500\u00a0FCFA (manquant) : le motif est obligatoire.");
     expect(closingReasonIssue(250, '   ', 'XOF')).toMatch(/\(excédent\)/);
     expect(closingReasonIssue(-500, 'Erreur de rendu', 'XOF')).toBeNull();
     expect(closingReasonIssue(0, '', 'XOF')).toBeNull();

@@ -26,7 +26,7 @@ export default function ProductsIndex({ products, params, categories, locations,
         <>
           <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
           <FilterSelect label="Stock de" value={params.filters.location_id ?? ''} allLabel="Tous les emplacements" options={locations} onChange={(location_id) => list.update({ location_id })} testId="filter-location" />
-          <FilterSelect label="Niveau de stock" value={params.filters.stock ?? ''} allLabel="Tous" options={[{ value: 'low', label: "Sous le seuil d'alerte" }]} onChange={(stock) => list.update({ stock })} testId="filter-stock" />
+          <FilterSelect label="Niveau de stock" value={params.filters.stock ?? ''} allLabel="Tous" options={[{ value: 'low', label: "Sous le seuil d’alerte" }]} onChange={(stock) => list.update({ stock })} testId="filter-stock" />
           <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
         </>
       }
@@ -38,7 +38,7 @@ export default function ProductsIndex({ products, params, categories, locations,
             create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
           />
         }
-      note={params.filters.stock === 'low' ? <span className="small text-body-secondary">Seuil d'alerte {ALERT_THRESHOLD_RULE}.</span> : undefined}
+      note={params.filters.stock === 'low' ? <span className="small text-body-secondary">Seuil d’alerte {ALERT_THRESHOLD_RULE}.</span> : undefined}
       page={products}
       caption="Liste des produits"
       pageLabel="Pagination des produits"
@@ -71,7 +71,7 @@ export default function ProductsIndex({ products, params, categories, locations,
           role: 'figure',
           sort: true,
           num: true,
-          cellTitle: (p) => (p.below_threshold ? `Sous le seuil d'alerte : ${formatQty(p.stock_total)} au total pour un seuil de ${formatQty(p.alert_threshold)}` : undefined),
+          cellTitle: (p) => (p.below_threshold ? `Sous le seuil d’alerte : ${formatQty(p.stock_total)} au total pour un seuil de ${formatQty(p.alert_threshold)}` : undefined),
           cell: (p) => <ProductStock product={p} />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (p) => <StatusBadge active={p.active} /> },
@@ -89,12 +89,12 @@ function ProductStock({ product: p }: { product: ProductRow }) {
   const shown = p.stock_location ?? p.stock_total;
   const blind = shown === null || p.stock_total === null;
   return (
-    <span className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`} data-testid="product-stock" title={blind ? "Inventaire à l'aveugle en cours" : undefined}>
+    <span className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`} data-testid="product-stock" title={blind ? "Inventaire à l’aveugle en cours" : undefined}>
       <span className="fw-semibold">
         {p.below_threshold ? (
           <>
             <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
-            <span className="visually-hidden">Sous le seuil d'alerte : </span>
+            <span className="visually-hidden">Sous le seuil d’alerte : </span>
           </>
         ) : null}
         {formatQty(shown)} <span className="small text-body-secondary fw-normal">{pluralUnit(p.unit, shown)}</span>

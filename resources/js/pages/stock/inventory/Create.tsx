@@ -58,13 +58,13 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                         <Link href={route('inventory.show', { id: s.id })}>n° {s.id}</Link> ({s.categories})
                       </span>
                     ))}
-                    . Un nouvel inventaire ne peut porter que sur d'autres catégories.
+                    . Un nouvel inventaire ne peut porter que sur d’autres catégories.
                   </div>
                 ) : null}
                 <div className="mt-3">
                   <DateField {...form.fieldProps('count_date')} label="Date du comptage" max={today} required hint="Les ajustements seront datés de ce jour." />
                 </div>
-                <CheckboxField id="count-blind" name="blind" label="Comptage à l'aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
+                <CheckboxField id="count-blind" name="blind" label="Comptage à l’aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
                 <TextAreaField {...form.fieldProps('note')} label="Observation" rows={2} maxLength={500} className="mb-0" />
               </div>
             </div>
@@ -109,10 +109,10 @@ export default function InventoryCreate({ today, locations, categories, open_ses
             Annuler
           </Link>
           <SubmitButton busy={form.busy} icon="fa-solid fa-camera" busyLabel="Ouverture…" testId="count-open">
-            Ouvrir l'inventaire
+            Ouvrir l’inventaire
           </SubmitButton>
         </div>
-        <p className="small text-body-secondary text-end mt-2">L'ouverture prend un instantané du stock théorique : les ventes et transferts continuent pendant le comptage.</p>
+        <p className="small text-body-secondary text-end mt-2">L’ouverture prend un instantané du stock théorique : les ventes et transferts continuent pendant le comptage.</p>
       </form>
     </AppPage>
   );

@@ -58,7 +58,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
   const moved = (direction: 'in' | 'out') => formatUnitTotals(lines.items.filter((l) => l.direction === direction).map((l) => ({ quantity: l.quantity, unit: l.unit_name })));
 
   return (
-    <AppPage title="Réajustement de stock" subtitle="Corriger le stock d'un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Réajustement' }]}>
+    <AppPage title="Réajustement de stock" subtitle="Corriger le stock d’un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Réajustement' }]}>
       <DocumentForm
         form={form}
         onSubmit={() => lines.submit(route('inventory.readjust'), (l) => ({ product_id: l.product_id, direction: l.direction, quantity: l.quantity ?? '' }))}

@@ -111,7 +111,7 @@ export default function TransfersCreate({ currency, today, locations, destinatio
                 { value: formatCount(lines.totals.count, 'ligne') },
                 { label: 'À envoyer', value: formatUnitTotals(lines.items.map((l) => ({ quantity: l.quantity, unit: l.unit_name }))), testId: 'transfer-total' },
               ]}
-              hint="À l'envoi, la marchandise sort du stock du départ et reste en transit jusqu'à sa réception à destination."
+              hint="À l’envoi, la marchandise sort du stock du départ et reste en transit jusqu’à sa réception à destination."
               cancelHref={route('transfers.index')}
               submit={{ label: 'Envoyer le transfert', icon: 'fa-solid fa-truck-fast', busy: form.busy, busyLabel: 'Envoi…', disabled: lines.items.length === 0 || sameLocation, testId: 'transfer-submit' }}
             />
