@@ -20,7 +20,7 @@ export default function ProductsIndex({ products, params, categories, locations,
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
       list={list}
       // One search box: it filters the list; Enter opens the product found — a scanned barcode or a code typed whole opens its product at once.
-      search={{ placeholder: 'Scannez un code-barres ou tapez un code, une désignation…', label: 'Rechercher un produit', open: (p) => route('products.show', { id: p.id }), exact: (p, q) => p.code === q.toUpperCase() || (p.barcode !== null && p.barcode === q.toUpperCase()) }}
+      search={{ placeholder: 'Code-barres, code ou désignation…', label: 'Rechercher un produit', open: (p) => route('products.show', { id: p.id }), exact: (p, q) => p.code === q.toUpperCase() || (p.barcode !== null && p.barcode === q.toUpperCase()) }}
       perPage
       filters={
         <>
