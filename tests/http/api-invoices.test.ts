@@ -40,7 +40,7 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     ...extra,
   });
 
-  it("creates a credit invoice through the screen's service: priced from the client's level, stock out, balance up, 201 with Location", async () => {
+  it("creates a credit invoice through the screen’s service: priced from the client’s level, stock out, balance up, 201 with Location", async () => {
     const product = await stocked();
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
     const { token } = await tokenFor(t, adminId, WRITE);

@@ -9,7 +9,7 @@ export const PRICE_FIELDS = ['purchase_price', 'retail_price', 'wholesale_price'
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
 export const PRICE_FIELD_LABELS: Record<PriceField, string> = {
-  purchase_price: "Prix d'achat",
+  purchase_price: "Prix d’achat",
   retail_price: 'Prix de détail',
   wholesale_price: 'Prix de gros',
   min_price: 'Prix minimum',
@@ -35,7 +35,7 @@ export type RuleBase = (typeof RULE_BASES)[number];
 
 export const RULE_BASE_LABELS: Record<RuleBase, string> = {
   current: 'Prix actuel',
-  purchase_price: "Prix d'achat",
+  purchase_price: "Prix d’achat",
   cmup: 'CMUP',
   retail_price: 'Prix de détail',
 };

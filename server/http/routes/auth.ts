@@ -26,8 +26,8 @@ import { Refusal } from '../../domain/errors.js';
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_LINK_SENT = 'Si un compte correspond à cette adresse, un lien de réinitialisation vient de lui être envoyé.';
 export const REGISTRATION_SENT =
-  "Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu'il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.";
-export const REGISTRATION_CLOSED = "La création de compte est désactivée. Demandez un compte à l'administrateur.";
+  "Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu’il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.";
+export const REGISTRATION_CLOSED = "La création de compte est désactivée. Demandez un compte à l’administrateur.";
 
 /** A guest form that mails an address it is given: counted per address typed and per IP first. */
 async function takeGuestMailSlot(ctx: AppContext, kind: 'reset' | 'register', email: string, ip: string): Promise<void> {

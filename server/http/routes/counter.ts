@@ -65,7 +65,7 @@ export function counterRoutes({ db }: AppContext): Router {
       actorOf(req),
     );
     const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';
-    flash(req, 'success', result.replayed ? `La vente ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`);
+    flash(req, 'success', result.replayed ? `La vente ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`);
     redirect(res, route('counter.index', { vente: result.id }));
   });
 

@@ -14,14 +14,14 @@ import type { SaleInput } from '../../services/sales/create-sale.js';
 
 const amount = (currency: string, label: string) => cost(currency, label, 'documentTotal');
 
-const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), recordId("Ce compte n'existe pas.").nullable());
+const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), recordId("Ce compte n’existe pas.").nullable());
 
 export const salePaymentSchema = (currency: string) =>
   z.object({
     method: z.enum(PAYMENT_METHODS, { error: 'Choisissez le mode de paiement.' }),
     amount: amount(currency, 'Le montant'),
     account_id: optionalId.optional().default(null),
-    operator: z.preprocess((v) => (v === '' ? null : v), z.enum(MOBILE_MONEY_OPERATORS, { error: "Choisissez l'opérateur mobile money." }).nullable()).optional().default(null),
+    operator: z.preprocess((v) => (v === '' ? null : v), z.enum(MOBILE_MONEY_OPERATORS, { error: "Choisissez l’opérateur mobile money." }).nullable()).optional().default(null),
     phone: textInput({ subject: 'Le numéro de téléphone' }, 30).optional().default(''),
     reference: textInput({ subject: 'La référence' }, 80).optional().default(''),
   });
@@ -29,7 +29,7 @@ export const salePaymentSchema = (currency: string) =>
 export const saleLineSchema = (currency: string) =>
   z.object({
     product_id: recordId('Choisissez un produit.'),
-    unit: z.enum(['unit', 'pack'], { error: "L'unité de vente n'est pas valide." }).default('unit'),
+    unit: z.enum(['unit', 'pack'], { error: "L’unité de vente n’est pas valide." }).default('unit'),
     quantity: positiveQuantity(),
     /** Per base unit; absent or empty → the client's price level. */
     unit_price: z.preprocess((v) => (v === '' || v === undefined ? null : v), cost(currency, 'Le prix unitaire').nullable()).default(null),
@@ -39,21 +39,21 @@ export const saleLineSchema = (currency: string) =>
 const saleFields = (currency: string) =>
   z.object({
     idempotency_key: idempotencyKey,
-    kind: z.enum(SALE_KINDS, { error: "Le type de vente n'est pas valide." }),
+    kind: z.enum(SALE_KINDS, { error: "Le type de vente n’est pas valide." }),
     client_id: recordId('Choisissez le client.'),
-    location_id: recordId("Choisissez l'emplacement d'où sort la marchandise."),
+    location_id: recordId("Choisissez l’emplacement d’où sort la marchandise."),
     sale_date: isoDate('La date de vente'),
     payment_mode: z.enum(PAYMENT_MODES, { error: 'Choisissez comptant ou crédit.' }),
-    due_date: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate("La date d'échéance").nullable()).default(null),
+    due_date: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate("La date d’échéance").nullable()).default(null),
     discount: amount(currency, 'La remise globale').default(0),
-    note: text("L'observation", 500),
+    note: text("L’observation", 500),
     /** When the form was opened (ISO instant): a price changed since then refuses the sale. */
     form_loaded_at: z.iso.datetime({ error: 'Le formulaire a expiré : rechargez la page.' }),
     lines: z.array(saleLineSchema(currency), { error: 'Ajoutez au moins un produit.' }).min(1, 'Ajoutez au moins un produit.').max(500, 'Une vente ne peut pas dépasser 500 lignes.'),
     payments: z.array(salePaymentSchema(currency)).max(5, 'Cinq paiements au plus par vente.').default([]),
   });
 
-const CREDIT_NEEDS_DUE_DATE = { path: ['due_date'], message: "Indiquez la date d'échéance de la vente à crédit." };
+const CREDIT_NEEDS_DUE_DATE = { path: ['due_date'], message: "Indiquez la date d’échéance de la vente à crédit." };
 const creditHasDueDate = (v: { payment_mode: string; due_date: string | null }) => v.payment_mode !== 'credit' || v.due_date !== null;
 
 export const saleSchema = perCurrency((currency: string) => saleFields(currency).refine(creditHasDueDate, CREDIT_NEEDS_DUE_DATE));

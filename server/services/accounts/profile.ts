@@ -16,7 +16,7 @@ export async function emailTaken(db: Knex | Knex.Transaction, email: string, exc
 
 export const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
 
-export const CURRENT_PASSWORD_FOR_EMAIL = "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.";
+export const CURRENT_PASSWORD_FOR_EMAIL = "Saisissez votre mot de passe actuel pour changer d’adresse e-mail.";
 
 /**
  * A signed-in user's password check (confirmation, password or e-mail change, deletion), throttled

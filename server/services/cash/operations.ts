@@ -91,7 +91,7 @@ function checkAccount(errors: Record<string, string>, field: string, account: Ac
     errors[field] = `Choisissez ${what}.`;
     return;
   }
-  if (!kinds.includes(account.kind)) errors[field] = `« ${account.name} » n'est pas un compte de type ${kindsText(kinds)}.`;
+  if (!kinds.includes(account.kind)) errors[field] = `« ${account.name} » n’est pas un compte de type ${kindsText(kinds)}.`;
   else if (!account.active) errors[field] = `Le compte « ${account.name} » est archivé : choisissez un compte actif.`;
   else if (places && !allowsAccount(places, account)) errors[field] = UNALLOWED_TREASURY_ACCOUNT;
 }
@@ -120,10 +120,10 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
 
   const from = def.from ? await loadAccount(trx, input.fromAccountId) : null;
   const to = def.to ? await loadAccount(trx, input.toAccountId) : null;
-  if (def.from) checkAccount(errors, 'from_account_id', from, def.from, input.places, input.kind === 'cash_in' ? 'la caisse' : "le compte d'où sort l'argent");
+  if (def.from) checkAccount(errors, 'from_account_id', from, def.from, input.places, input.kind === 'cash_in' ? 'la caisse' : "le compte d’où sort l’argent");
   // The receiving desk of a transfer is another place: any active desk may receive.
-  if (def.to) checkAccount(errors, 'to_account_id', to, def.to, input.kind === 'transfer' ? null : input.places, "le compte où entre l'argent");
-  if (input.kind === 'transfer' && from && to && from.id === to.id) errors.to_account_id = "Choisissez une autre caisse : un transfert ne peut pas revenir à la caisse d'où il part.";
+  if (def.to) checkAccount(errors, 'to_account_id', to, def.to, input.kind === 'transfer' ? null : input.places, "le compte où entre l’argent");
+  if (input.kind === 'transfer' && from && to && from.id === to.id) errors.to_account_id = "Choisissez une autre caisse : un transfert ne peut pas revenir à la caisse d’où il part.";
   if (input.kind === 'mobile_money' && from && to && !errors.from_account_id && !errors.to_account_id) {
     const kinds = new Set([from.kind, to.kind]);
     if (!(kinds.has('caisse') && kinds.has('mobile_money'))) errors.to_account_id = 'Un transfert mobile money relie une caisse et un compte mobile money : choisissez-en un de chaque.';
@@ -149,8 +149,8 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
       if (!errors.amount && input.amount > supplier.balance) {
         errors.amount =
           supplier.balance > 0
-            ? `Le fournisseur « ${supplier.name} » n'attend que ${formatMoney(supplier.balance, currency)} : le paiement ne peut pas dépasser ce solde.`
-            : `Nous ne devons rien au fournisseur « ${supplier.name} » : il n'y a rien à payer.`;
+            ? `Le fournisseur « ${supplier.name} » n’attend que ${formatMoney(supplier.balance, currency)} : le paiement ne peut pas dépasser ce solde.`
+            : `Nous ne devons rien au fournisseur « ${supplier.name} » : il n’y a rien à payer.`;
       }
     }
     if (from?.kind === 'banque' && !input.bankMethod) errors.bank_method = 'Choisissez virement ou chèque.';
@@ -264,7 +264,7 @@ async function allocateSupplierPayment(trx: Knex.Transaction, operationId: numbe
 export async function receiveCashTransfer(db: Knex, id: number, actor: Actor, places: PlaceScope): Promise<{ number: string }> {
   return db.transaction(async (trx) => {
     const op = await lockForUpdate(trx, trx('cash_operations').where({ id }).first());
-    if (!op || op.kind !== 'transfer') throw Refusal.action("Ce transfert n'existe pas.");
+    if (!op || op.kind !== 'transfer') throw Refusal.action("Ce transfert n’existe pas.");
     if (op.status === 'received') throw Refusal.action(`Le transfert ${op.number} a déjà été reçu.`);
     if (op.status !== 'in_transit') throw Refusal.action(`Le transfert ${op.number} est annulé : il ne peut plus être reçu.`);
     const to = await loadAccount(trx, Number(op.to_account_id));
@@ -291,10 +291,10 @@ export async function receiveCashTransfer(db: Knex, id: number, actor: Actor, pl
 export async function cancelCashOperation(db: Knex, id: number, reason: string, actor: Actor, places: PlaceScope): Promise<{ number: string }> {
   return db.transaction(async (trx) => {
     const head = await trx('cash_operations').where({ id }).first('supplier_id');
-    if (!head) throw Refusal.action("Cette opération n'existe pas.");
+    if (!head) throw Refusal.action("Cette opération n’existe pas.");
     const supplier = head.supplier_id ? await lockForUpdate(trx, trx('suppliers').where({ id: head.supplier_id }).first('id', 'name', 'balance')) : null;
     const op = await lockForUpdate(trx, trx('cash_operations').where({ id }).first());
-    if (op.status === 'cancelled') throw Refusal.action(`L'opération ${op.number} est déjà annulée.`);
+    if (op.status === 'cancelled') throw Refusal.action(`L’opération ${op.number} est déjà annulée.`);
     const kind = op.kind as CashOperationKind;
     const from = await loadAccount(trx, op.from_account_id === null ? null : Number(op.from_account_id));
     const to = await loadAccount(trx, op.to_account_id === null ? null : Number(op.to_account_id));

@@ -66,7 +66,7 @@ export async function liveSettlementsOf(db: Knex | Knex.Transaction, saleId: num
 export function settlementsBlockMessage(number: string, settlements: string[]): string | null {
   if (settlements.length === 0) return null;
   const list = settlements.length === 1 ? `le règlement ${settlements[0]}` : `les règlements ${settlements.slice(0, -1).join(', ')} et ${settlements.at(-1)}`;
-  return `La facture ${number} est réglée par ${list} : annulez d'abord ${settlements.length === 1 ? 'ce règlement' : 'ces règlements'} (Annulations › Règlements).`;
+  return `La facture ${number} est réglée par ${list} : annulez d’abord ${settlements.length === 1 ? 'ce règlement' : 'ces règlements'} (Annulations › Règlements).`;
 }
 
 interface PaymentRow {

@@ -112,14 +112,14 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   const money = (n: number) => formatMoney(n, currency);
 
   const client = await trx('clients').where({ id: input.clientId }).first('id', 'code', 'name', 'active', 'is_walk_in', 'price_level', 'credit_limit', 'balance');
-  if (!client) errors.client_id = "Le client choisi n'existe pas.";
+  if (!client) errors.client_id = "Le client choisi n’existe pas.";
   else if (!toBool(client.active)) errors.client_id = `Le client « ${client.name} » est archivé.`;
   const walkIn = client ? toBool(client.is_walk_in) : false;
   if (client && walkIn && input.paymentMode === 'credit') errors.payment_mode = 'Le CLIENT COMPTANT ne peut pas acheter à crédit : choisissez le client en compte, ou encaissez la vente.';
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   checkBusinessDate(input.saleDate, company.time_zone, 'sale_date', errors, 'La date de vente');
-  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate) errors.due_date = "La date d'échéance ne peut pas précéder la date de vente.";
-  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0)) errors.payments = "Une vente à crédit n'est pas encaissée à la validation : le client la réglera par un règlement.";
+  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate) errors.due_date = "La date d’échéance ne peut pas précéder la date de vente.";
+  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0)) errors.payments = "Une vente à crédit n’est pas encaissée à la validation : le client la réglera par un règlement.";
   // Locked here (the ledger's lock order: products first) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   const priceLevel: 'detail' | 'gros' = client?.price_level === 'gros' ? 'gros' : 'detail';
@@ -143,7 +143,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
         errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : ${limitMessage('la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
       listPrice = listPriceOf(p, priceLevel);
-      if (changedIds.has(p.id)) errors[`lines.${i}.unit_price`] = `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l'ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
+      if (changedIds.has(p.id)) errors[`lines.${i}.unit_price`] = `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
     }
     const unitPrice = l.unitPrice ?? listPrice;
     return { index: i, productId: l.productId, quantity, unitPrice, listPrice, discount: l.discount, unit: l.unit, entered: l.quantity, packSize: p?.pack_size ?? 1, mergeKey: `${unitPrice}` };
@@ -171,7 +171,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       const at = lines[err.line].at;
       throw new Refusal({ [`lines.${at}.discount`]: `Ligne ${at + 1} : la remise (${money(err.discount)}) dépasse le montant de la ligne (${money(err.amount)}).` });
     }
-    if (err instanceof LimitExceeded) throw new Refusal(err.limit === 'lineAmount' ? { lines: limitMessage("Le montant d'une ligne", 'lineAmount', currency) } : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) });
+    if (err instanceof LimitExceeded) throw new Refusal(err.limit === 'lineAmount' ? { lines: limitMessage("Le montant d’une ligne", 'lineAmount', currency) } : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) });
     throw err;
   }
 
@@ -182,7 +182,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       const minPrice = p.min_price;
       if (minPrice > 0 && BigInt(totals.lines[k].net) < BigInt(minPrice) * BigInt(l.quantity)) {
         const field = l.unitPrice < minPrice ? 'unit_price' : 'discount';
-        errors[`lines.${l.at}.${field}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(minPrice)} l'unité${l.unitPrice >= minPrice ? ' (remise comprise)' : ''}.`;
+        errors[`lines.${l.at}.${field}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(minPrice)} l’unité${l.unitPrice >= minPrice ? ' (remise comprise)' : ''}.`;
       }
     });
     throwIfErrors(errors);
@@ -195,9 +195,9 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   payments.forEach((p, i) => {
     if (p.amount === 0) return;
     if (p.method === 'mobile_money') {
-      if (!p.operator) errors[`payments.${i}.operator`] = "Choisissez l'opérateur mobile money.";
-      if (!p.reference.trim()) errors[`payments.${i}.reference`] = "Indiquez l'identifiant de la transaction mobile money.";
-      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone)) errors[`payments.${i}.phone`] = "Ce numéro de téléphone n'est pas valide.";
+      if (!p.operator) errors[`payments.${i}.operator`] = "Choisissez l’opérateur mobile money.";
+      if (!p.reference.trim()) errors[`payments.${i}.reference`] = "Indiquez l’identifiant de la transaction mobile money.";
+      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone)) errors[`payments.${i}.phone`] = "Ce numéro de téléphone n’est pas valide.";
     }
     if (p.method === 'cheque' && !p.reference.trim()) errors[`payments.${i}.reference`] = 'Indiquez le numéro du chèque.';
   });
@@ -211,7 +211,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       throw new Refusal({
         [field]:
           err.reason === 'non_cash_exceeds'
-            ? `Le paiement par ${PAYMENT_METHOD_LABELS[payments[err.index!].method].toLowerCase()} dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n'est rendue sur ce mode.`
+            ? `Le paiement par ${PAYMENT_METHOD_LABELS[payments[err.index!].method].toLowerCase()} dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n’est rendue sur ce mode.`
             : err.reason === 'empty'
               ? `Encaissez la vente : ${money(total)} à payer.`
               : `Le paiement ne couvre pas la vente : il manque ${money(err.missing)} sur ${money(total)}.`,
@@ -302,7 +302,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       throw new Refusal({
         payment_mode:
           limit === 0
-            ? `« ${client!.name} » n'a pas de crédit autorisé (plafond 0) : encaissez la vente, ou faites relever son plafond.`
+            ? `« ${client!.name} » n’a pas de crédit autorisé (plafond 0) : encaissez la vente, ou faites relever son plafond.`
             : `Cette vente porterait le solde de « ${client!.name} » à ${money(after)}, au-delà de son plafond de crédit de ${money(limit)} (solde actuel ${money(before)}).`,
       });
     }

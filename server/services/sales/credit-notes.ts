@@ -55,8 +55,8 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   // Lock order: the sale's products, then the sale (lockSaleInOrder), then the desk (postMoneyMovements).
   const sale = await lockSaleInOrder(trx, input.saleId, { client: false });
   if (!sale) throw new NotFound('Vente introuvable');
-  if (sale.kind !== 'counter') throw new Refusal({ sale_id: `${sale.number} n'est pas une vente boutique : seules les ventes boutique se corrigent ici.` });
-  if (sale.status === 'cancelled') throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n'y a rien à corriger.` });
+  if (sale.kind !== 'counter') throw new Refusal({ sale_id: `${sale.number} n’est pas une vente boutique : seules les ventes boutique se corrigent ici.` });
+  if (sale.status === 'cancelled') throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n’y a rien à corriger.` });
   assertFresh(sale.version, input.version, `La vente ${sale.number} a été corrigée`);
 
   const saleLines = await trx('sale_lines')
@@ -71,7 +71,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   input.lines.forEach((r, i) => {
     const line = byId.get(r.saleLineId);
     if (!line) {
-      errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : cette ligne n'appartient pas à la vente ${sale.number}.`;
+      errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : cette ligne n’appartient pas à la vente ${sale.number}.`;
       return;
     }
     if (seen.has(r.saleLineId)) {
@@ -105,7 +105,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   // The desk the sale's cash went into, or else the first active desk of its location.
   const paidDesk = await trx('sale_payments').join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id').where({ 'sale_payments.sale_id': sale.id, 'treasury_accounts.kind': 'caisse' }).first('treasury_accounts.id');
   const desk = paidDesk ?? (await trx('treasury_accounts').where({ kind: 'caisse', location_id: sale.location_id, active: true }).orderBy('id').first('id'));
-  if (total > 0 && !desk) throw new Refusal({ refund: "Aucune caisse active à l'emplacement de la vente pour rembourser le client." });
+  if (total > 0 && !desk) throw new Refusal({ refund: "Aucune caisse active à l’emplacement de la vente pour rembourser le client." });
 
   const id = await insertReturningId(trx, 'credit_notes', {
     number,

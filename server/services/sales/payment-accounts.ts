@@ -41,7 +41,7 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     if (p.accountId !== null) {
       const chosen = await trx('treasury_accounts').where({ id: p.accountId }).first('id', 'name', 'kind', 'location_id', 'operator', 'active');
       const ok = chosen && (await fits(trx('treasury_accounts').where({ id: p.accountId })).first('id'));
-      if (!chosen) errors[field] = "Le compte choisi n'existe pas.";
+      if (!chosen) errors[field] = "Le compte choisi n’existe pas.";
       else if (scope && !allowsAccount(scope, chosen)) errors[field] = UNALLOWED_TREASURY_ACCOUNT;
       else if (!ok) errors[field] = `Le compte « ${chosen.name} » ne peut pas recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${kind === 'caisse' ? ' de cet emplacement' : ''}.`;
       else if (!toBool(chosen.active)) errors[field] = `Le compte « ${chosen.name} » est archivé.`;
@@ -52,7 +52,7 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     if (!found) {
       errors[field] =
         scope && !scope.all && kind !== 'caisse'
-          ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l'administrateur (Paramètres › Utilisateurs).`
+          ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l’administrateur (Paramètres › Utilisateurs).`
           : kind === 'caisse'
           ? "Aucune caisse active à cet emplacement : créez-en une sous Paramètres › Société › Caisses pour encaisser en espèces."
           : kind === 'mobile_money'

@@ -59,7 +59,7 @@ export async function registerMobileMoneyReferences(trx: Knex.Transaction, refs:
     if (inserted.length > 0) continue;
     const holder = await trx('mobile_money_references').where({ operator: r.operator, reference }).first('document_type', 'document_number');
     const where = holder ? ` par ${DOCUMENT_WORDS[holder.document_type] ?? 'le document'} ${holder.document_number}` : '';
-    errors[r.field] = `La transaction ${operator} « ${reference} » est déjà enregistrée${where} : un identifiant de transaction ne sert qu'une fois. Vérifiez le SMS de confirmation du client.`;
+    errors[r.field] = `La transaction ${operator} « ${reference} » est déjà enregistrée${where} : un identifiant de transaction ne sert qu’une fois. Vérifiez le SMS de confirmation du client.`;
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
 }

@@ -150,7 +150,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     const b = await allocate(inv.id, inv.client, 700);
     const level = await levelOf(t.db, p, f.shop);
     const err = await refusal(cancel(inv.id));
-    expect(err?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${a.number} et ${b.number} : annulez d'abord ces règlements (Annulations › Règlements).`);
+    expect(err?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${a.number} et ${b.number} : annulez d’abord ces règlements (Annulations › Règlements).`);
     expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
     expect(await levelOf(t.db, p, f.shop)).toBe(level);
     // The screen says so on the row, and the button is disabled.
@@ -179,7 +179,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -held, movementType: 'bank_deposit', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
     const level = await levelOf(t.db, p, f.shop);
     const err = await refusal(cancel(sale.id));
-    expect(err?.errors.sale).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d'en sortir 2\s000\sFCFA/);
+    expect(err?.errors.sale).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d’en sortir 2\s000\sFCFA/);
     expect(await levelOf(t.db, p, f.shop)).toBe(level);
     expect((await t.db('sales').where({ id: sale.id }).first('status')).status).toBe('validated');
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: held, movementType: 'cash_in', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
@@ -221,7 +221,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
       const refused = await admin.post(route('sales.cancel', { id: inv.id }), cancelBody(1, ''), back);
       expect(refused.status).toBe(303);
       const errors = (await admin.follow(refused)).body.props.errors;
-      expect(errors.reason).toMatch(/motif d'annulation/i);
+      expect(errors.reason).toMatch(/motif d’annulation/i);
       expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
       const done = await admin.post(route('sales.cancel', { id: inv.id }), cancelBody(await versionOf(inv.id)), back);
       expect(done.status).toBe(303);

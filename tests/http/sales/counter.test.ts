@@ -153,7 +153,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(0);
   });
 
-  it("another client's price level applies (gros)", async () => {
+  it("another client’s price level applies (gros)", async () => {
     const p = await product({ retail_price: 1_000, wholesale_price: 800 });
     const pro = await makeClient(t.db, { price_level: 'gros' });
     const res = await admin.post(COUNTER, body({ client_id: pro, lines: [{ product_id: p, quantity: 5 }], payments: [cash(4_000)] }));
@@ -177,15 +177,15 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const p = await product({ retail_price: 1_000, name: 'Tomate concentrée 400 g' }, 2);
     const code = (await t.db('products').where({ id: p }).first('code')).code;
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(1_500)] })))['payments.0.amount']).toBe(`Le paiement ne couvre pas la vente : il manque ${formatMoney(500)} sur ${formatMoney(2_000)}.`);
-    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, '')] })))['payments.1.reference']).toBe("Indiquez l'identifiant de la transaction mobile money.");
-    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, 'X1', '')] })))['payments.1.operator']).toBe("Choisissez l'opérateur mobile money.");
+    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, '')] })))['payments.1.reference']).toBe("Indiquez l’identifiant de la transaction mobile money.");
+    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, 'X1', '')] })))['payments.1.operator']).toBe("Choisissez l’opérateur mobile money.");
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 3 }], payments: [cash(3_000)] })))['lines.0.quantity']).toBe(`Stock insuffisant pour « Tomate concentrée 400 g » (${code}) à Boutique 1 : il manque 1\u00a0boîte (disponible 2, demandé 3).`);
     for (const quantity of [0, -1, 1.5, 'abc', '']) {
       expect((await refused(admin, body({ lines: [{ product_id: p, quantity }], payments: [cash(1_000)] })))['lines.0.quantity'], `quantité ${quantity}`).toMatch(/quantité/i);
     }
     expect((await refused(admin, body({ lines: [], payments: [cash(1_000)] }))).lines).toBe('Ajoutez au moins un produit.');
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 1 }], payments: [cash('douze')] })))['payments.0.amount']).toBeTruthy();
-    expect((await refused(admin, body({ location_id: f.depot, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] }))).location_id).toBe("La vente boutique se fait depuis une boutique : « Dépôt principal » n'en est pas une.");
+    expect((await refused(admin, body({ location_id: f.depot, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] }))).location_id).toBe("La vente boutique se fait depuis une boutique : « Dépôt principal » n’en est pas une.");
     // A shop without a cash desk cannot take cash.
     const now = new Date().toISOString();
     const bare = await insertReturningId(t.db, 'locations', { code: `B${uniqueTag()}`.slice(0, 20), name: 'Kiosque du marché', kind: 'boutique', active: true, created_at: now, updated_at: now });
@@ -195,7 +195,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(await levelOf(t.db, p, f.shop)).toBe(2);
   });
 
-  it("the seller's rights come from their permissions: below the minimum price only with sales.below_min_price", async () => {
+  it("the seller’s rights come from their permissions: below the minimum price only with sales.below_min_price", async () => {
     const p = await product({ retail_price: 1_000 });
     await t.db('products').where({ id: p }).update({ min_price: 900 });
     const seller = await userWithPermissions(t, `cashier-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
@@ -217,7 +217,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(await count('sales')).toBe(salesAfterFirst);
     expect(await levelOf(t.db, p, f.shop)).toBe(19);
     const number = (await t.db('sales').where({ id: saleIdOf(first.headers.location) }).first('number')).number;
-    expect((await admin.visit(second.headers.location)).body.flash.success).toBe(`La vente ${number} était déjà enregistrée : elle n'a pas été créée une seconde fois.`);
+    expect((await admin.visit(second.headers.location)).body.flash.success).toBe(`La vente ${number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`);
   });
 
   it('the ticket: lines, total, payments with change and reference, the amount in words, seller, width 80 mm or ?width=58', async () => {

@@ -104,7 +104,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     due.setUTCDate(due.getUTCDate() + 30);
     const dueDate = due.toISOString().slice(0, 10);
     const errors = await refused(body({ client_id: client, payment_mode: 'credit', due_date: '', lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
-    expect(errors.due_date).toBe("Indiquez la date d'échéance de la vente à crédit.");
+    expect(errors.due_date).toBe("Indiquez la date d’échéance de la vente à crédit.");
     const res = await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: dueDate, lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
     const id = idFrom(res);
     const row = await t.db('sales').where({ id }).first();
@@ -189,7 +189,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       const short = await refused(body({ lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_price: '', discount: 0 }], payments: [cash(2_000)] }));
       expect(short['payments.0.amount']).toMatch(/^Le paiement ne couvre pas la vente : il manque 1/);
       const mm = await refused(body({ lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_price: '', discount: 0 }], payments: [{ method: 'mobile_money', amount: 3_000, account_id: '', operator: 'orange_money', phone: '0707070707', reference: '' }] }));
-      expect(mm['payments.0.reference']).toBe("Indiquez l'identifiant de la transaction mobile money.");
+      expect(mm['payments.0.reference']).toBe("Indiquez l’identifiant de la transaction mobile money.");
     });
 
     it('a stale form: a price changed after the form was opened', async () => {
@@ -197,7 +197,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       const opened = new Date(Date.now() - 60_000).toISOString();
       await t.db('price_history').insert({ product_id: p, field: 'retail_price', old_value: 900, new_value: 1_000, user_id: null, source: 'manual', changed_at: nowIso() });
       const errors = await refused(body({ form_loaded_at: opened, lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(10_000)] }));
-      expect(errors['lines.0.unit_price']).toMatch(/a changé depuis l'ouverture du formulaire/);
+      expect(errors['lines.0.unit_price']).toMatch(/a changé depuis l’ouverture du formulaire/);
       const missing = await refused(body({ form_loaded_at: '', lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(10_000)] }));
       expect(missing.form_loaded_at).toBe('Le formulaire a expiré : rechargez la page.');
     });
@@ -211,7 +211,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     const again = await admin.post(route('sales.invoices'), payload);
     expect(idFrom(again)).toBe(idFrom(first));
     expect(await saleCount()).toBe(before);
-    expect((await admin.follow(again)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n'a pas été créée une seconde fois\.$/);
+    expect((await admin.follow(again)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n’a pas été créée une seconde fois\.$/);
     expect(await levelOf(t.db, p, f.depot)).toBe(49);
   });
 
@@ -275,7 +275,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     expect(wb.worksheets[0].getRow(2).getCell(13).value).toBe(4_000);
   });
 
-  it("the client's page lists its sales with their status and the totals", async () => {
+  it("the client’s page lists its sales with their status and the totals", async () => {
     const p = await product();
     const client = await makeClient(t.db, { credit_limit: 100_000 });
     const id = idFrom(await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }] })));

@@ -8,7 +8,7 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
 // Quantities are written by shared/quantity.ts, the one module the server's messages use too.
-export { formatCount, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@shared/quantity';
+export { agree, formatCount, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@shared/quantity';
 
 /** A timestamp as the server sends it; a SQLite "2026-11-22 07:55:00" is UTC, made ISO so every browser reads it alike. */
 function parseTimestamp(value: string): Date | null {

@@ -14,9 +14,9 @@ import { SaleFilters } from '@/components/sales/SaleFilters';
 /** What cancelling this sale will do, in the dialog's words. */
 function cancelEffects(s: SaleCancellationRow, currency: string): string {
   const money = (n: number) => formatMoney(n, currency);
-  const parts = [`La marchandise revient dans le stock de ${s.location_name} à son coût d'origine.`];
+  const parts = [`La marchandise revient dans le stock de ${s.location_name} à son coût d’origine.`];
   if (s.payment_mode === 'credit') parts.push(s.due > 0 ? `Le reste dû (${money(s.due)}) est retiré du solde de ${s.client_name}.` : '');
-  else parts.push(`Ce qui a été encaissé (${money(s.total_ttc)}, moins les avoirs déjà remboursés) sort des comptes qui l'ont reçu.`);
+  else parts.push(`Ce qui a été encaissé (${money(s.total_ttc)}, moins les avoirs déjà remboursés) sort des comptes qui l’ont reçu.`);
   parts.push('Le numéro reste, marqué « ANNULÉE ».');
   return parts.filter(Boolean).join(' ');
 }
@@ -32,7 +32,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
   return (
     <CancellationPage
       title="Annulation des factures"
-      subtitle="Recherchez une facture ou une vente boutique pour l'annuler (motif obligatoire) ou la réimprimer en duplicata."
+      subtitle="Recherchez une facture ou une vente boutique pour l’annuler (motif obligatoire) ou la réimprimer en duplicata."
       crumb="Factures"
       query={filters}
       list={list}

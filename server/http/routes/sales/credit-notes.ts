@@ -88,7 +88,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     let notFound: string | null = null;
     if (searched && !found) notFound = `Aucune vente ne porte le numéro « ${searched} ».`;
     else if (found && found.sale.kind !== 'counter') notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
-    else if (found && found.sale.status === 'cancelled') notFound = `La vente ${found.sale.number} est annulée : il n'y a rien à corriger.`;
+    else if (found && found.sale.status === 'cancelled') notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
     await res.inertia.render('sales/credit-notes/Create', {
       currency: await getCurrency(db),
       searched,
@@ -105,7 +105,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
       { idempotencyKey: input.idempotency_key, saleId: input.sale_id, reason: input.reason, version: input.version, lines: input.lines.map((l) => ({ saleLineId: l.sale_line_id, quantity: l.quantity })) },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `L'avoir ${result.number} était déjà enregistré : il n'a pas été créé une seconde fois.` : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`);
+    flash(req, 'success', result.replayed ? `L’avoir ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`);
     redirect(res, route('creditNotes.show', { id: result.id }));
   });
 

@@ -160,7 +160,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       return { change: a.change, problem: null };
     } catch (err) {
       if (!(err instanceof PaymentMismatch)) return { change: 0, problem: 'Montant illisible.' };
-      if (err.reason === 'non_cash_exceeds') return { change: 0, problem: `Le mobile money dépasse le total de ${formatMoney(err.missing, currency)} : aucune monnaie n'est rendue sur ce mode.` };
+      if (err.reason === 'non_cash_exceeds') return { change: 0, problem: `Le mobile money dépasse le total de ${formatMoney(err.missing, currency)} : aucune monnaie n’est rendue sur ce mode.` };
       return { change: 0, problem: `Il manque ${formatMoney(err.missing, currency)}.` };
     }
   }, [total, cash, mobile, currency]);
@@ -364,7 +364,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
         {noShop ? (
           <StatusAlert tone="warning" testId="counter-no-shop">
             {props.places_restricted
-              ? "Aucune boutique active ne vous est attribuée : demandez à l'administrateur de vous en attribuer une (Paramètres › Utilisateurs) pour vendre au comptoir."
+              ? "Aucune boutique active ne vous est attribuée : demandez à l’administrateur de vous en attribuer une (Paramètres › Utilisateurs) pour vendre au comptoir."
               : 'Aucune boutique active : créez un emplacement de type boutique sous Paramètres › Société › Emplacements pour vendre au comptoir.'}
           </StatusAlert>
         ) : null}
@@ -534,7 +534,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                     {operators.length === 0 ? (
                       <div className="small text-body-secondary" data-testid="counter-no-wallet">
                         {props.places_restricted
-                          ? "Aucun compte mobile money actif ne vous est attribué : demandez-le à l'administrateur (Paramètres › Utilisateurs) pour encaisser ce mode."
+                          ? "Aucun compte mobile money actif ne vous est attribué : demandez-le à l’administrateur (Paramètres › Utilisateurs) pour encaisser ce mode."
                           : 'Aucun compte mobile money actif : créez-le sous Paramètres › Société pour encaisser ce mode.'}
                       </div>
                     ) : (
@@ -567,7 +567,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                             </div>
                             <div className="col-12 col-sm-7 col-lg-12 col-xxl-7">
                               <label htmlFor="counter-mm-reference" className="form-label small mb-0">
-                                ID transaction
+                                ID de transaction
                               </label>
                               <input id="counter-mm-reference" name="payments.1.reference" className={`form-control ${mmError('reference') ? 'is-invalid' : ''}`} autoComplete="off" maxLength={80} value={form.data.mm_reference} onChange={(e) => setField('mm_reference', e.target.value)} aria-invalid={mmError('reference') ? true : undefined} />
                             </div>
@@ -606,7 +606,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                 )}
               </button>
               <div className="small text-body-secondary text-center mt-1" data-testid="counter-ticket-width">
-                Ticket {props.ticket_width === '58mm' ? '58' : '80'} mm, sur l'imprimante par défaut
+                Ticket {props.ticket_width === '58mm' ? '58' : '80'} mm, sur l’imprimante par défaut
               </div>
               <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={clearSale} disabled={form.busy || (items.length === 0 && form.data.cash === '' && form.data.mm_amount === '')} data-testid="counter-clear">
                 Vider la vente <kbd>F8</kbd>

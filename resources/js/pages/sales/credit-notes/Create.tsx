@@ -205,9 +205,9 @@ function CorrectionForm({ currency, sale }: { currency: string; sale: Correctabl
       </div>
       <DocumentLinesFooter
         totals={[{ value: `${returning} ligne${returning > 1 ? 's' : ''} rendue${returning > 1 ? 's' : ''}` }, { label: 'À rembourser en espèces', value: <Money value={refund} currency={currency} />, testId: 'credit-note-total' }]}
-        hint="La marchandise revient en stock à son coût d'origine ; le remboursement sort de la caisse de la boutique."
+        hint="La marchandise revient en stock à son coût d’origine ; le remboursement sort de la caisse de la boutique."
         cancelHref={route('creditNotes.index')}
-        submit={{ label: "Enregistrer l'avoir", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: returning === 0, testId: 'credit-note-submit' }}
+        submit={{ label: "Enregistrer l’avoir", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: returning === 0, testId: 'credit-note-submit' }}
       />
     </DocumentForm>
   );
