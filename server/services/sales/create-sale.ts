@@ -5,11 +5,12 @@ import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/diale
 import { yearOf } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
+import { allocateDocumentDiscount, linesBelowMinimum } from '../../domain/pricing/discount-allocation.js';
 import { mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
 import { DiscountExceeded, documentTotals } from '../../../shared/document-totals.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { formatMoney } from '../../../shared/money.js';
-import { PaymentMismatch, type PaymentMode, SALE_PRICES_INCLUDE_VAT, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus, spreadDiscount } from '../../../shared/sales.js';
+import { PaymentMismatch, type PaymentMode, SALE_PRICES_INCLUDE_VAT, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
 import { auditWrite } from '../audit/record-audit.js';
@@ -25,8 +26,9 @@ import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.
 /**
  * A sale (issue 14): an invoice to a named client (FAC-, vente détaillée) or a counter sale (VB-,
  * vente boutique), validated in one transaction:
- * - the lines are priced from the client's price level unless the seller typed a price; a price
- *   (after its line discount) below the product's minimum needs `sales.below_min_price`;
+ * - the lines are priced from the client's price level unless the seller typed a price; a line
+ *   paid below minimum × quantity — after its own discount and its share of the document discount
+ *   (allocateDocumentDiscount, server/domain/pricing) — needs `sales.below_min_price`;
  * - totals are recomputed here with the shared documentTotals (prices VAT-inclusive, see
  *   SALE_PRICES_INCLUDE_VAT); a client total is never trusted;
  * - the goods leave the location through the stock ledger (no oversell), each line keeping the
@@ -175,16 +177,30 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     throw err;
   }
 
-  // Minimum price: what the customer pays per unit, after the line discount.
+  // The document discount's share of each line (stored with the line: returns, reports and printouts read it).
+  const shares = allocateDocumentDiscount(
+    totals.lines.map((l) => l.net),
+    totals.discount,
+  );
+
+  // Minimum price: what the customer pays for each line, after its discount and its share of the
+  // document discount, is at least the minimum × the quantity.
   if (!rights.belowMinPrice) {
-    lines.forEach((l, k) => {
+    const below = linesBelowMinimum(
+      lines.map((l, k) => ({ quantity: l.quantity, unitPrice: l.unitPrice, discount: totals.lines[k].discount, minPrice: products.get(l.productId)!.min_price })),
+      shares,
+    );
+    const byDocument: string[] = [];
+    for (const b of below) {
+      const l = lines[b.index];
       const p = products.get(l.productId)!;
-      const minPrice = p.min_price;
-      if (minPrice > 0 && BigInt(totals.lines[k].net) < BigInt(minPrice) * BigInt(l.quantity)) {
-        const field = l.unitPrice < minPrice ? 'unit_price' : 'discount';
-        errors[`lines.${l.at}.${field}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(minPrice)} l'unité${l.unitPrice >= minPrice ? ' (remise comprise)' : ''}.`;
-      }
-    });
+      if (b.cause === 'document_discount') byDocument.push(`« ${p.name} » (ligne ${l.at + 1}, minimum ${money(p.min_price)} l'unité)`);
+      else errors[`lines.${l.at}.${b.cause === 'unit_price' ? 'unit_price' : 'discount'}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(p.min_price)} l'unité${b.cause === 'line_discount' ? ' (remise comprise)' : ''}.`;
+    }
+    if (byDocument.length) {
+      const names = byDocument.length === 1 ? byDocument[0] : `${byDocument.slice(0, -1).join(', ')} et ${byDocument.at(-1)}`;
+      errors.discount = `La remise globale (${money(totals.discount)}) ferait vendre ${names} sous ${byDocument.length === 1 ? 'son' : 'leur'} prix minimum : réduisez-la.`;
+    }
     throwIfErrors(errors);
   }
   const total = totals.totalTTC;
@@ -222,10 +238,6 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
 
   const { number } = await nextDocumentNumber(trx, SALE_SERIES[input.kind], yearOf(input.saleDate));
   const now = nowIso();
-  const shares = spreadDiscount(
-    totals.lines.map((l) => l.net),
-    totals.discount,
-  );
   const saleId = await insertReturningId(trx, 'sales', {
     number,
     kind: input.kind,

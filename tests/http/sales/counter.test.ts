@@ -207,6 +207,19 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(800);
   });
 
+  it('a document discount that takes a line below its minimum is refused on the discount field without sales.below_min_price', async () => {
+    const name = `Ciment ${uniqueTag()}`;
+    const p = await product({ retail_price: 1_000, name });
+    await t.db('products').where({ id: p }).update({ min_price: 900 });
+    const seller = await userWithPermissions(t, `cashier-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+    const c = new Client(t);
+    await c.login(seller.email, seller.password);
+    const errors = await refused(c, body({ discount: 999, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1)] }));
+    expect(errors.discount).toMatch(new RegExp(`ferait vendre « ${name} » \\(ligne 1, minimum 900\\sFCFA l'unité\\) sous son prix minimum`));
+    const allowed = await admin.post(COUNTER, body({ discount: 999, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1)] }));
+    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(1);
+  });
+
   it('the same idempotency key twice makes one sale; the replay says so', async () => {
     const p = await product();
     const payload = body({ lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] });
