@@ -19,7 +19,7 @@ import { withIdempotency } from '../idempotency.js';
 import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { prepareMoneyMovements } from '../treasury/ledger.js';
-import { registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import { readOperatorReference, registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 import { resolvePaymentAccounts } from './payment-accounts.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 
@@ -207,12 +207,14 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
 
   // Payments of a sale paid now: they must cover the total; each lands in its treasury account.
   let allocation = { applied: [] as number[], tendered: 0, change: 0 };
-  const payments = input.paymentMode === 'cash' ? input.payments : [];
+  // A mobile-money transaction id in its stored form (readOperatorReference: a disguised id is the
+  // same id); other references as typed.
+  const payments = (input.paymentMode === 'cash' ? input.payments : []).map((p) => ({ ...p }));
   payments.forEach((p, i) => {
     if (p.amount === 0) return;
     if (p.method === 'mobile_money') {
       if (!p.operator) errors[`payments.${i}.operator`] = "Choisissez l'opérateur mobile money.";
-      if (!p.reference.trim()) errors[`payments.${i}.reference`] = "Indiquez l'identifiant de la transaction mobile money.";
+      p.reference = readOperatorReference(p.reference, `payments.${i}.reference`, errors, "Indiquez l'identifiant de la transaction mobile money.");
       if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone)) errors[`payments.${i}.phone`] = "Ce numéro de téléphone n'est pas valide.";
     }
     if (p.method === 'cheque' && !p.reference.trim()) errors[`payments.${i}.reference`] = 'Indiquez le numéro du chèque.';
