@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_MODES, SALE_KINDS } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS } from '../../../shared/treasury.js';
-import { cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
+import { cancelSchema, cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
 import { textInput, perCurrency } from '../../services/records/fields.js';
 import type { SaleInput } from '../../services/sales/create-sale.js';
 
@@ -85,11 +85,16 @@ export function saleInputOf(body: SaleBodyFields, fixed: Pick<SaleInput, 'idempo
 
 export type SaleBody = z.infer<ReturnType<typeof saleSchema>>;
 
+/** Annulations › Factures: the reason, the version and, for a sale whose money is paid back, the account the refund comes from (empty: the accounts that took it). */
+export const saleCancelSchema = cancelSchema.extend({ refund_account_id: optionalId.optional().default(null) });
+
 export const creditNoteSchema = z.object({
   idempotency_key: idempotencyKey,
   sale_id: recordId('Choisissez la vente à corriger.'),
   reason: requiredText('Le motif de la correction', 500, 5),
   version: recordId('Le formulaire a expiré : rechargez la page.'),
+  /** The account the refund comes from (empty: the desk of the sale). */
+  refund_account_id: optionalId.optional().default(null),
   lines: z
     .array(z.object({ sale_line_id: recordId('Ligne de vente introuvable.'), quantity: z.preprocess((v) => (v === '' || v === null ? 0 : v), positiveQuantity('La quantité rendue').or(z.literal(0))) }), { error: 'Indiquez ce qui est rendu.' })
     .min(1, 'Indiquez ce qui est rendu.')
