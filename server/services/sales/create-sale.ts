@@ -81,6 +81,11 @@ export interface SaleInput {
    * account are refused on their field when not theirs. Absent: no restriction (the demo seed).
    */
   places?: PlaceScope;
+  /**
+   * The seller's basket on hold this counter sale was resumed from (parked-sales.ts): it leaves the
+   * list in the sale's own transaction, so a basket is never both sold and still on hold.
+   */
+  parkedSaleId?: number | null;
 }
 
 /** What the seller may do beyond the rules (their permissions). */
@@ -300,6 +305,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   });
   // The sale's own last writes (its lines, its cost, payments, money and audit) go together at the end (writeTogether).
   const lastWrites: Write[] = [...insertWrites(trx, 'sale_lines', lineRows), writeOf(trx('sales').where({ id: saleId }).update({ cost_total: Number(costTotal) }))];
+  if (input.parkedSaleId) lastWrites.push(writeOf(trx('parked_sales').where({ id: input.parkedSaleId, user_id: actor.id }).delete()));
 
   if (input.paymentMode === 'credit') {
     const locked = await lockForUpdate(trx, trx('clients').where({ id: input.clientId }).select('balance', 'credit_limit')).first();
