@@ -82,6 +82,11 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     expect(cheap.status).toBe(422);
     expect(cheap.body.errors['lines.0.unit_price']).toMatch(/prix minimum/);
 
+    // A document discount cannot do what a low price may not: 1 500 − 600 leaves 900 < the minimum of 1 000.
+    const discounted = await api.post('/api/v1/invoices', body(client, product, { payment_mode: 'cash', due_date: null, discount: 600, lines: [{ product_id: product, quantity: 1 }], payments: [{ method: 'especes', amount: 900 }] }));
+    expect(discounted.status).toBe(422);
+    expect(discounted.body.errors.discount).toMatch(/La remise globale \(600\sFCFA\) ferait vendre .+ sous son prix minimum/);
+
     const noDue = await api.post('/api/v1/invoices', body(client, product, { due_date: null }));
     expect(noDue.status).toBe(422);
     expect(noDue.body.errors.due_date).toMatch(/échéance/);

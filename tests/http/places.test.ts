@@ -531,6 +531,7 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
 const NO_PLACE_ACTIONS: Partial<Record<RouteName, string>> = {
   'api.products.stock': "réponse 405 de l’API aux méthodes autres que GET (le GET est vérifié plus haut)",
   'apiTokens.revoke': "jetons de l’utilisateur",
+  'counter.parked': "ventes en attente de l’utilisateur : celle d’un autre répond 404, les siennes sont lues dans ses boutiques",
   'roles.duplicate': 'rôles et permissions',
   'support.tickets.reply': "ticket de l’utilisateur, sans emplacement",
   'support.tickets.status': 'ticket (support.manage), sans emplacement',

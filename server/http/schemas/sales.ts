@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_MODES, SALE_KINDS } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS } from '../../../shared/treasury.js';
-import { cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
+import { cancelSchema, cost, idempotencyKey, isoDate, positiveQuantity, recordId, requiredText, text } from './stock.js';
 import { textInput, perCurrency } from '../../services/records/fields.js';
 import type { SaleInput } from '../../services/sales/create-sale.js';
 
@@ -85,11 +85,65 @@ export function saleInputOf(body: SaleBodyFields, fixed: Pick<SaleInput, 'idempo
 
 export type SaleBody = z.infer<ReturnType<typeof saleSchema>>;
 
+const integerBasisPoints = (label: string) =>
+  z
+    .number({ error: `${label} doit être un pourcentage en chiffres.` })
+    .int({ error: `${label} a trop de décimales (deux au plus).` })
+    .min(0, `${label} ne peut pas être négative.`)
+    .max(10_000, `${label} ne peut dépasser 100 %.`);
+
+/** A discount as the counter types it: an amount in minor units, or a percentage in basis points (1 000 = 10 %). */
+const discountEntry = (currency: string, label: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? { kind: 'amount', value: 0 } : v),
+    z.discriminatedUnion(
+      'kind',
+      [
+        z.object({ kind: z.literal('amount'), value: amount(currency, label).default(0) }),
+        z.object({ kind: z.literal('percent'), value: integerBasisPoints(label) }),
+      ],
+      { error: `${label} n’est pas valide.` },
+    ),
+  );
+/**
+ * A counter basket put on hold (« mettre en attente », services/sales/parked-sales.ts): the shop,
+ * the client, the lines as typed and the sale's discount — no payment, nothing priced here; the
+ * basket it was resumed from, when parked again.
+ */
+export const parkSaleSchema = perCurrency((currency: string) =>
+  z.object({
+    parked_id: optionalId.optional().default(null),
+    location_id: recordId('Choisissez la boutique.'),
+    client_id: recordId('Choisissez le client.'),
+    discount: discountEntry(currency, 'La remise sur la vente'),
+    lines: z
+      .array(
+        z.object({
+          product_id: recordId('Choisissez un produit.'),
+          quantity: positiveQuantity(),
+          unit_price: z.preprocess((v) => (v === '' || v === undefined ? null : v), cost(currency, 'Le prix unitaire').nullable()).default(null),
+          discount: discountEntry(currency, 'La remise'),
+        }),
+        { error: 'Ajoutez au moins un produit avant de mettre la vente en attente.' },
+      )
+      .min(1, 'Ajoutez au moins un produit avant de mettre la vente en attente.')
+      .max(500, 'Une vente ne peut pas dépasser 500 lignes.'),
+  }),
+);
+
+/** The counter's validation may name the basket on hold it comes from (removed with the sale). */
+export const counterParkedIdSchema = z.object({ parked_id: optionalId.optional().default(null) });
+
+/** Annulations › Factures: the reason, the version and, for a sale whose money is paid back, the account the refund comes from (empty: the accounts that took it). */
+export const saleCancelSchema = cancelSchema.extend({ refund_account_id: optionalId.optional().default(null) });
+
 export const creditNoteSchema = z.object({
   idempotency_key: idempotencyKey,
   sale_id: recordId('Choisissez la vente à corriger.'),
   reason: requiredText('Le motif de la correction', 500, 5),
   version: recordId('Le formulaire a expiré : rechargez la page.'),
+  /** The account the refund comes from (empty: the desk of the sale). */
+  refund_account_id: optionalId.optional().default(null),
   lines: z
     .array(z.object({ sale_line_id: recordId('Ligne de vente introuvable.'), quantity: z.preprocess((v) => (v === '' || v === null ? 0 : v), positiveQuantity('La quantité rendue').or(z.literal(0))) }), { error: 'Indiquez ce qui est rendu.' })
     .min(1, 'Indiquez ce qui est rendu.')

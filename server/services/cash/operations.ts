@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CASH_OPERATION_KINDS_DEF, CASH_OPERATION_SERIES, type CashOperationKind, type BankPaymentMethod } from '../../../shared/cash-operations.js';
 import { formatMoney } from '../../../shared/money.js';
-import { type MoneyMovementType, type PaymentMethod, TREASURY_KIND_LABELS, type TreasuryKind } from '../../../shared/treasury.js';
+import { type MobileMoneyOperator, type MoneyMovementType, type PaymentMethod, TREASURY_KIND_LABELS, type TreasuryKind } from '../../../shared/treasury.js';
 import { writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
@@ -14,6 +14,7 @@ import { auditWrite, recordAudit } from '../audit/record-audit.js';
 import { companyToday, documentSettings } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements, prepareMoneyMovements } from '../treasury/ledger.js';
+import { labelMobileMoneyReferences, readOperatorReference, registerMobileMoneyReferences, releaseMobileMoneyReferences, unwrittenDocument } from '../treasury/mobile-money-references.js';
 
 /**
  * Caisse operations (CAI-, issue 16): décaissement, apport, transfert inter-caisse (sent, then
@@ -27,6 +28,8 @@ import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements, prep
  *   and the closed-day lock of the cash closing applies to every movement posted here;
  * - the number comes from the gap-free CAI counter in the same transaction; the idempotency key
  *   makes a replay return the first operation;
+ * - a transfer mobile money ↔ caisse carries the operator's transaction id: stored normalised and
+ *   registered once per operator (mobile-money-references.ts), freed when it is cancelled;
  * - a supplier payment lowers suppliers.balance (never below zero) and is allocated to the
  *   supplier's validated stock entries, oldest first (stock_entries.amount_paid);
  * - a cancellation keeps the number, posts the reversing movements dated today and undoes the
@@ -129,6 +132,14 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     if (!(kinds.has('caisse') && kinds.has('mobile_money'))) errors.to_account_id = 'Un transfert mobile money relie une caisse et un compte mobile money : choisissez-en un de chaque.';
   }
   if (def.referenceRequired && !input.reference) errors.reference = `Indiquez le ${def.reference?.replace(/^N° /, 'numéro ') ?? 'référence'}.`;
+  // A transfer mobile money ↔ caisse: its reference is the operator's transaction id (« N° de
+  // transaction »), in its stored form and registered once per operator like a payment's (a
+  // disguised id is the same id). A supplier paid from a wallet may give any reference (a receipt,
+  // the supplier's invoice): kept as typed.
+  const wallet = input.kind === 'mobile_money' ? ([from, to].find((a) => a?.kind === 'mobile_money' && a.operator) ?? null) : null;
+  let reference = input.reference;
+  if (wallet && input.reference && !errors.reference) reference = readOperatorReference(input.reference, 'reference', errors, `Indiquez le ${def.reference?.replace(/^N° /, 'numéro ') ?? 'référence'}.`);
+  const mobileRefs = wallet && reference ? [{ operator: wallet.operator as MobileMoneyOperator, reference, field: 'reference' }] : [];
 
   let category: { id: number; name: string } | null = null;
   if (input.kind === 'expense') {
@@ -157,6 +168,8 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
 
+  // The transaction id is claimed before the accounts' locks (the registry comes first in the lock order).
+  if (mobileRefs.length) await registerMobileMoneyReferences(trx, mobileRefs, unwrittenDocument('cash_operation'));
   // The accounts' locks before the operation row that references them (ledger.ts lockTreasuryAccounts).
   await lockTreasuryAccounts(trx, [from?.id, to?.id]);
   const date = today ?? businessDate(settings.timeZone);
@@ -175,7 +188,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     supplier_id: supplier?.id ?? null,
     payment_method: methodOf(paying, input.kind, input.bankMethod),
     beneficiary: input.beneficiary,
-    reference: input.reference,
+    reference,
     note: input.note,
     allocated: 0,
     created_by: actor.id,
@@ -186,14 +199,15 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
   const detail = category?.name ?? supplier?.name ?? (input.kind === 'transfer' && to ? `vers ${to.name}` : input.beneficiary);
   const types = MOVEMENT_TYPES[input.kind];
   const movements: MoneyMovementInput[] = [];
-  const reference = input.reference || null;
+  if (mobileRefs.length) await labelMobileMoneyReferences(trx, mobileRefs, { type: 'cash_operation', id, number });
+  const movementReference = reference || null;
   if (from) {
-    movements.push({ accountId: from.id, amount: -input.amount, movementType: types.out, paymentMethod: methodOf(from, input.kind, input.bankMethod), operator: (from.operator as never) ?? null, reference, label: movementLabel(input.kind, number, detail), field: 'amount' });
+    movements.push({ accountId: from.id, amount: -input.amount, movementType: types.out, paymentMethod: methodOf(from, input.kind, input.bankMethod), operator: (from.operator as never) ?? null, reference: movementReference, label: movementLabel(input.kind, number, detail), field: 'amount' });
   }
   // A transfer's money enters the receiving desk only when that desk confirms it (receiveCashTransfer).
   if (to && input.kind !== 'transfer') {
     const fromDetail = from ? `de ${from.name}` : detail;
-    movements.push({ accountId: to.id, amount: input.amount, movementType: types.in, paymentMethod: methodOf(to, input.kind, input.bankMethod), operator: (to.operator as never) ?? null, reference, label: movementLabel(input.kind, number, fromDetail), field: 'amount' });
+    movements.push({ accountId: to.id, amount: input.amount, movementType: types.in, paymentMethod: methodOf(to, input.kind, input.bankMethod), operator: (to.operator as never) ?? null, reference: movementReference, label: movementLabel(input.kind, number, fromDetail), field: 'amount' });
   }
   // The movements are written with the audit entry at the end (one statement on PostgreSQL, writeTogether).
   const money = await prepareMoneyMovements(trx, movements, { documentType: 'cash_operation', documentId: id, documentNumber: number, userId: actor.id, businessDate: date });
@@ -217,7 +231,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
         category: category?.name ?? null,
         supplier: supplier?.name ?? null,
         beneficiary: input.beneficiary,
-        reference: input.reference,
+        reference,
       },
     },
     ip: actor.ip,
@@ -326,6 +340,8 @@ export async function cancelCashOperation(db: Knex, id: number, reason: string, 
       await trx('suppliers').where({ id: supplier.id }).update({ balance, updated_at: now });
     }
     await trx('cash_operations').where({ id }).update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancelled_on: date, cancel_reason: reason, updated_at: now });
+    // Its transaction id (a wallet's operation) may be entered again.
+    await releaseMobileMoneyReferences(trx, { type: 'cash_operation', id: Number(op.id) });
     await recordAudit(trx, { action: 'cash_operation.cancelled', user: auditUser(actor), subject: { type: 'cash_operation', id: Number(op.id), label: op.number }, details: { before: { status: op.status }, after: { status: 'cancelled', reason } }, ip: actor.ip });
     return { number: op.number as string };
   });

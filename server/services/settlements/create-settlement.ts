@@ -18,7 +18,7 @@ import { withIdempotency } from '../idempotency.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { checkBusinessDate, throwIfErrors } from '../stock/common.js';
 import { lockTreasuryAccounts, postMoneyMovements } from '../treasury/ledger.js';
-import { normaliseMobileMoneyReference, registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import { labelMobileMoneyReferences, readOperatorReference, registerMobileMoneyReferences, unwrittenDocument } from '../treasury/mobile-money-references.js';
 
 /**
  * A client settlement (règlement, REG-, issue 15), validated in one transaction:
@@ -105,6 +105,7 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   const currency = company.currency;
   const money = (n: number) => formatMoney(n, currency);
   const isPayment = input.source === 'payment';
+  let mobileReference = '';
 
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) errors.amount = isPayment ? 'Le montant reçu doit être supérieur à zéro.' : "Le montant pris sur l’acompte doit être supérieur à zéro.";
   checkBusinessDate(input.settlementDate, company.time_zone, 'settlement_date', errors, 'La date du règlement');
@@ -112,7 +113,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
     if (!input.method) errors.method = 'Choisissez le mode de paiement.';
     if (input.method === 'mobile_money') {
       if (!input.operator) errors.operator = "Choisissez l’opérateur mobile money.";
-      if (!input.reference.trim()) errors.reference = "Indiquez l’identifiant de la transaction mobile money (il figure sur le SMS de confirmation).";
+      // The id in its stored form: a disguised id (inner space, zero-width character, full width) is the same id.
+      mobileReference = readOperatorReference(input.reference, 'reference', errors, "Indiquez l’identifiant de la transaction mobile money (il figure sur le SMS de confirmation).");
       if (input.phone && !/^\+?[\d\s.-]{6,20}$/.test(input.phone)) errors.phone = "Ce numéro de téléphone n’est pas valide.";
     }
     if (input.method === 'cheque') {
@@ -189,12 +191,15 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   if (isPayment) account = await resolveSettlementAccount(trx, input, errors);
   throwIfErrors(errors);
 
+  const isMobile = isPayment && input.method === 'mobile_money';
+  const reference = isMobile ? mobileReference : input.reference.trim();
+  // The transaction id is claimed before the account's lock (the registry comes first in the lock order).
+  const mobileRefs = isMobile ? [{ operator: input.operator!, reference, field: 'reference' }] : [];
+  if (isMobile) await registerMobileMoneyReferences(trx, mobileRefs, unwrittenDocument('settlement'));
   // The account's lock before the settlement row that references it (ledger.ts lockTreasuryAccounts).
   await lockTreasuryAccounts(trx, [account?.id]);
   const { number } = await nextDocumentNumber(trx, SETTLEMENT_SERIES, yearOf(input.settlementDate));
   const now = nowIso();
-  const isMobile = isPayment && input.method === 'mobile_money';
-  const reference = isMobile ? normaliseMobileMoneyReference(input.reference) : input.reference.trim();
   const settlementId = await insertReturningId(trx, 'settlements', {
     number,
     client_id: client.id,
@@ -254,7 +259,7 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   // What the receipt shows, reprinted later: the balance and advance as this settlement left them.
   await trx('settlements').where({ id: settlementId }).update({ balance_after: balanceAfter, advance_after: advanceAfter });
 
-  if (isMobile) await registerMobileMoneyReferences(trx, [{ operator: input.operator!, reference, field: 'reference' }], { type: 'settlement', id: settlementId, number });
+  if (isMobile) await labelMobileMoneyReferences(trx, mobileRefs, { type: 'settlement', id: settlementId, number });
   if (isPayment) {
     await postMoneyMovements(
       trx,

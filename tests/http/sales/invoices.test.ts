@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { businessDate } from '../../../server/domain/dates.js';
 import { nowIso } from '../../../server/db/dialect.js';
+import { formatMoney } from '../../../shared/money.js';
 import { route } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
@@ -182,6 +183,29 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       expect(errors['lines.0.unit_price']).toMatch(/ne peut pas être vendu sous son prix minimum de 800/);
       // The form tells this seller the rule applies to them.
       expect((await c.visit(route('sales.invoices.create'))).body.props.rights.below_min_price).toBe(false);
+    });
+
+    it('a document discount that takes a line below its minimum (cash or credit), on the discount field naming the product; allowed with sales.below_min_price', async () => {
+      // The attack: unit 1 000, minimum 900, document discount 999 → sold for 1 FCFA.
+      const name = `Ciment ${uniqueTag()}`;
+      const p = await product({ name, min_price: 900 });
+      const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+      const seller = await userWithPermissions(t, `${uniqueTag('D').toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+      const c = new Client(t);
+      await c.login(seller.email, seller.password);
+      const lines = [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }];
+      const cashSale = await refused(body({ discount: 999, lines, payments: [cash(1)] }), c);
+      expect(cashSale.discount).toBe(`La remise globale (${formatMoney(999, 'XOF')}) ferait vendre « ${name} » (ligne 1, minimum ${formatMoney(900, 'XOF')} l’unité) sous son prix minimum : réduisez-la.`);
+      const creditSale = await refused(body({ client_id: client, payment_mode: 'credit', due_date: today(), discount: 999, lines }), c);
+      expect(creditSale.discount).toMatch(/ferait vendre « .+ » \(ligne 1, minimum 900\sFCFA l’unité\) sous son prix minimum/);
+      expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(0);
+      // A discount that keeps the line at its minimum goes through; the share is stored with the line.
+      const ok = await c.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), discount: 100, lines }));
+      const row = await t.db('sale_lines').where({ sale_id: idFrom(ok) }).first('net', 'allocated_discount');
+      expect([Number(row.net), Number(row.allocated_discount)]).toEqual([1_000, 100]);
+      // The right to sell below the minimum lets the administrator do it.
+      const allowed = await admin.post(route('sales.invoices'), body({ discount: 999, lines, payments: [cash(1)] }));
+      expect(Number((await t.db('sales').where({ id: idFrom(allowed) }).first('total_ttc')).total_ttc)).toBe(1);
     });
 
     it('a payment that does not cover a cash sale; a mobile-money payment without its transaction id', async () => {

@@ -32,6 +32,13 @@ export function formatDateTime(value: string | null | undefined): string {
   return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
 }
 
+/** A timestamp → '14:07' in the browser's time zone (a time of today: a sale put on hold). */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = parseTimestamp(value);
+  return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
+}
+
 /** The class of a signed difference: green for a gain, red for a loss, none for 0 or nothing. */
 export function diffClass(value: number | null | undefined): string {
   return value ? (value > 0 ? 'app-diff-pos' : 'app-diff-neg') : '';
