@@ -114,7 +114,7 @@ export async function up(db: Knex): Promise<void> {
   if (waiting.length) {
     const shown = waiting.slice(0, 10).map((r) => `${r.document_number} (${r.operator} « ${r.original} »)`);
     console.warn(
-      `Identifiants mobile money : ${waiting.length} enregistrement${waiting.length > 1 ? 's' : ''} en double découvert${waiting.length > 1 ? 's' : ''} une fois les identifiants normalisés — ${shown.join(', ')}${waiting.length > 10 ? '…' : ''}. Rien n'a été supprimé ; la liste complète : npm run check:cash.`,
+      `Identifiants mobile money : ${waiting.length} enregistrement${waiting.length > 1 ? 's' : ''} en double découvert${waiting.length > 1 ? 's' : ''} une fois les identifiants normalisés — ${shown.join(', ')}${waiting.length > 10 ? '…' : ''}. Rien n’a été supprimé ; la liste complète : npm run check:cash.`,
     );
   }
 }
