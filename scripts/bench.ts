@@ -176,7 +176,7 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
         sqlP95: percentile(sqlApply, 95),
       });
       await benchStock(db, b, measure, rows);
-      const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
+      const admin = (await db('users').where({ email: ADMIN.email }).first('id', 'name'))!;
       await benchSales(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       await benchCash(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       await benchReports(db, b, measure);
@@ -205,10 +205,10 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
  */
 async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row[]) {
   const today = businessDate('Africa/Abidjan');
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
-  const supplier = Number((await db('suppliers').orderBy('id').first('id')).id);
-  const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+  const supplier = Number((await db('suppliers').orderBy('id').first('id'))!.id);
+  const admin = (await db('users').where({ email: ADMIN.email }).first('id', 'name'))!;
   const products = (await db('products').where({ active: true }).orderBy('id').select('id', 'purchase_price')) as Array<{ id: number; purchase_price: number }>;
   const key = () => randomBytes(12).toString('hex');
   let n = 0;
@@ -283,11 +283,11 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
     lines: lines.map((l, i) => ({ product_id: Number(l.product_id), counted: Math.max(0, Number(l.theoretical_quantity) + (i % 7 === 0 ? -1 : i % 11 === 0 ? 2 : 0)), expected: null })),
   });
   if (saved.status !== 303) throw new Error(`saisie des comptages refusée (HTTP ${saved.status})`);
-  const version = Number((await db('inventory_counts').where({ id: sessionId }).first('version')).version);
+  const version = Number((await db('inventory_counts').where({ id: sessionId }).first('version'))!.version);
   const started = performance.now();
   const validated = await b.send('POST', `/operations/gestionstock/${sessionId}/validate`, { version, moved_policy: 'snapshot', uncounted_as_zero: false });
   const took = performance.now() - started;
-  const status = (await db('inventory_counts').where({ id: sessionId }).first('status')).status;
+  const status = (await db('inventory_counts').where({ id: sessionId }).first('status'))!.status;
   if (validated.status !== 303 || status !== 'validated') throw new Error(`validation de l’inventaire refusée (HTTP ${validated.status} → ${validated.headers.get('location')})`);
   rows.push({ measure: `Inventaire de ${lines.length} produits validé`, runs: 1, p50: took, p95: took, target: 3000, sqlP50: null, sqlP95: null });
 }

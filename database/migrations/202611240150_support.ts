@@ -92,11 +92,11 @@ export async function chainExistingStockMovements(db: Knex): Promise<void> {
   let prev: string | null = null;
   let lastId = 0;
   for (;;) {
-    const rows: Array<Record<string, unknown>> = await db('stock_movements').where('id', '>', lastId).orderBy('id').limit(2000);
+    const rows = await db<Record<string, unknown>>('stock_movements').where('id', '>', lastId).orderBy('id').limit(2000);
     if (rows.length === 0) break;
     for (const row of rows) {
       const hash = stockMovementHash(row, prev);
-      if (row.hash !== hash) await db('stock_movements').where({ id: row.id }).update({ hash });
+      if (row.hash !== hash) await db<Record<string, unknown>>('stock_movements').where({ id: row.id }).update({ hash });
       prev = hash;
       lastId = Number(row.id);
     }

@@ -65,8 +65,8 @@ async function cashHomeQueries(db: Knex, desk: number): Promise<void> {
  * the Caisse home of the main desk; then the closing screen and the situations (cashFigureCases).
  */
 export async function benchCash(db: Knex, b: BenchClient, measure: Measure, admin: { id: number; name: string }): Promise<void> {
-  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', active: true }).orderBy('id').first('id')).id);
-  const category = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', active: true }).orderBy('id').first('id'))!.id);
+  const category = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
   const actor = { ...admin, ip: null };
   const key = () => randomBytes(12).toString('hex');
   const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;

@@ -56,7 +56,7 @@ export async function benchLists(db: Knex, b: Pick<BenchClient, 'json'>, measure
     await measure(`Recherche globale « ${q} »`, 30, () => b.json(`/recherche?q=${encodeURIComponent(q)}`), () => globalSearch(db, { q, scope: everything }));
   }
   await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
-  const product = Number((await db('products').where({ active: true }).orderBy('id').first('id')).id);
+  const product = Number((await db('products').where({ active: true }).orderBy('id').first('id'))!.id);
   await measure("Stock d’un produit (emplacements, mouvements, CMUP)", 30, () => b.json(`/fichiers/produits/${product}/stock`), () => productStock(db, product, 1));
 }
 

@@ -66,10 +66,10 @@ async function seedMaster(db: Knex) {
   await insert('products', data.products.map(({ category, opening: _o, ...p }) => withSearchName({ ...p, category_id: categories.get(data.categories[category].code), cmup: 0, active: true, created_at: now, updated_at: now })));
   await insert('suppliers', data.suppliers.map((s) => withSearchName({ ...s, balance: 0, active: true, created_at: now, updated_at: now })));
   await insert('clients', data.clients.map((c) => withSearchName({ ...c, balance: 0, is_walk_in: false, active: true, created_at: now, updated_at: now })));
-  const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
+  const admin = (await db('users').where({ email: ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: admin.name, ip: null };
   const ids = new Map((await db('products').select('id', 'code')).map((p) => [p.code, Number(p.id)]));
-  const supplier = Number((await db('suppliers').orderBy('id').first('id')).id);
+  const supplier = Number((await db('suppliers').orderBy('id').first('id'))!.id);
   const today = businessDate('Africa/Abidjan');
   for (const location of await db('locations').select('id', 'code', 'kind')) {
     const lines = data.products.map((p) => ({ productId: ids.get(p.code)!, unit: 'unit' as const, quantity: location.kind === 'depot' ? p.opening.depot : p.opening.boutique, unitCost: p.purchase_price })).filter((l) => l.quantity > 0);
@@ -113,9 +113,9 @@ async function run(label: string, config: DatabaseConfig) {
     };
     await b.login(ADMIN.email, ADMIN.password);
 
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-    const supplier = Number((await db('suppliers').orderBy('id').first('id')).id);
-    const admin = await db('users').where({ email: ADMIN.email }).first('id', 'name');
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    const supplier = Number((await db('suppliers').orderBy('id').first('id'))!.id);
+    const admin = (await db('users').where({ email: ADMIN.email }).first('id', 'name'))!;
     const products = (await db('products').orderBy('id').select('id', 'purchase_price')) as Array<{ id: number; purchase_price: number }>;
     const today = businessDate('Africa/Abidjan');
     let n = 0;
@@ -186,7 +186,7 @@ async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promi
   const actor = { ...admin, ip: null };
   const today = businessDate('Africa/Abidjan');
   const key = () => randomBytes(12).toString('hex');
-  const loc = async (code: string) => Number((await db('locations').where({ code }).first('id')).id);
+  const loc = async (code: string) => Number((await db('locations').where({ code }).first('id'))!.id);
   const [depot, shop] = [await loc('DEP01'), await loc('BTQ01')];
   const landed = async (res: BenchResponse, what: string, landing: RegExp) => {
     const location = res.headers.get('location') ?? '';
@@ -206,8 +206,8 @@ async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promi
     (i) => createTransfer(db, { idempotencyKey: key(), fromLocationId: depot, toLocationId: shop, transferDate: today, note: '', lines: pick(atDepot, 20, i + 500).map((p) => ({ productId: p, quantity: 1 })) }, actor),
   );
 
-  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
-  const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id')).id);
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
+  const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id'))!.id);
   const saleBody = (kind: 'invoice' | 'counter', location: number, clientId: number, products: number[]) => ({
     idempotency_key: key(), kind, client_id: clientId, location_id: location, sale_date: today, payment_mode: 'cash', due_date: null, discount: 0, note: '', form_loaded_at: new Date().toISOString(),
     lines: products.map((p) => ({ product_id: p, unit: 'unit', quantity: 1, unit_price: null, discount: 0 })),
@@ -243,10 +243,10 @@ async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promi
   );
 
   // Settlements of 3 credit invoices (100 each, so every invoice stays open for the next runs).
-  const debtor = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').offset(1).first('id')).id);
+  const debtor = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').offset(1).first('id'))!.id);
   const invoices: number[] = [];
   for (let k = 0; k < 30; k++) invoices.push((await sale('invoice', depot, debtor, [atDepot[k % atDepot.length]], true)).id);
-  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id')).id);
+  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id'))!.id);
   const three = (i: number) => [0, 1, 2].map((k) => invoices[(Math.abs(i + 10) * 3 + k) % invoices.length]);
   await measure(
     'Règlement validé (3 factures, espèces)',
@@ -265,7 +265,7 @@ async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promi
       ),
   );
 
-  const category = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+  const category = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
   await measure(
     'Décaissement (caisse du dépôt)',
     15,

@@ -44,7 +44,7 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
   );
 
   // A client with 500 credit invoices (one line each, through the sale service).
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
   const product = await db('stock_levels')
     .join('products', 'products.id', 'stock_levels.product_id')
     .where('stock_levels.location_id', depot)
@@ -82,7 +82,7 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
     next += 3;
     return ids;
   };
-  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id')).id);
+  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id'))!.id);
   await measure(
     'Règlement validé (3 factures, espèces, service sans HTTP)',
     15,
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   const b = new BenchBrowser(url, () => assets.version);
   try {
     await b.login(email, password);
-    const admin = await db('users').where({ email }).first('id', 'name');
+    const admin = (await db('users').where({ email }).first('id', 'name'))!;
     const time = async (fn: (i: number) => Promise<unknown>) => {
       for (let i = 0; i < 5; i++) await fn(-1 - i);
       const samples: number[] = [];

@@ -23,11 +23,11 @@ const runs = Number(process.env.BENCH_RUNS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 try {
   const today = businessDate('Africa/Abidjan');
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
-  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
-  const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id')).id);
-  const supplier = Number((await db('suppliers').orderBy('id').first('id')).id);
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
+  const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id'))!.id);
+  const supplier = Number((await db('suppliers').orderBy('id').first('id'))!.id);
   const admin = (await db('users').where({ active: true }).orderBy('id').first('id', 'name')) as { id: number; name: string };
   const inStock = async (location: number) =>
     (await db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('stock_levels.location_id', location).where('stock_levels.quantity', '>=', 200).where('products.active', true).where('products.retail_price', '>', 0).orderBy('products.id').limit(400).pluck('products.id')).map(Number);

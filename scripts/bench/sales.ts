@@ -19,10 +19,10 @@ import type { BenchClient, BenchResponse, Measure } from './client.js';
  */
 export async function benchSales(db: Knex, b: BenchClient, measure: Measure, admin: { id: number; name: string }): Promise<void> {
   const today = businessDate('Africa/Abidjan');
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
-  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
-  const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id')).id);
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
+  const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id'))!.id);
   const inStock = async (location: number) =>
     (await db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('stock_levels.location_id', location).where('stock_levels.quantity', '>=', 200).where('products.active', true).where('products.retail_price', '>', 0).orderBy('products.id').limit(400).pluck('products.id')).map(Number);
   const depotProducts = await inStock(depot);
@@ -90,7 +90,7 @@ export async function benchSales(db: Knex, b: BenchClient, measure: Measure, adm
  */
 export async function benchSalesLists(db: Knex, b: Pick<BenchClient, 'json'>, measure: Measure, clientId?: number): Promise<void> {
   const today = businessDate('Africa/Abidjan');
-  const client = clientId ?? Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id')).id);
+  const client = clientId ?? Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id'))!.id);
   const sales = Number((await db('sales').count({ n: '*' }).first())!.n);
   const number = String((await db('sales').where({ kind: 'invoice' }).orderBy('id').offset(20_000).first('number'))?.number ?? 'FAC-2026-000001');
   // The lists as the screens open them (the last 30 days), beside the bare list query (page + totals).

@@ -257,7 +257,7 @@ export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
             const res = await ctx.admin.post(ROUTES['counter.store'], counterBody(ctx.world, p.id, ctx.world.shop));
             const id = DOCUMENT_FORMS.VB.done(res.location);
             if (!id) throw new Error(`vente boutique refusée pendant la préparation des avoirs (HTTP ${res.status} → ${res.location})`);
-            const line = Number((await ctx.db('sale_lines').where({ sale_id: id }).first('id')).id);
+            const line = Number((await ctx.db('sale_lines').where({ sale_id: id }).first('id'))!.id);
             return { id, line };
           }),
         );
@@ -302,7 +302,7 @@ export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
         otherDesk: await makeAccount(ctx.db, w, 'caisse', 'Caisse destination'),
         bank: await makeAccount(ctx.db, w, 'banque', 'Banque exercice'),
         wallet: await makeAccount(ctx.db, w, 'mobile_money', 'Orange Money exercice'),
-        category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id),
+        category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id),
         supplier: w.supplier,
       };
       const form = DOCUMENT_FORMS[CASH_OPERATION_SERIES];

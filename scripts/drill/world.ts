@@ -28,11 +28,11 @@ export const tag = () => randomBytes(4).toString('hex').toUpperCase();
 
 export async function buildWorld(db: Knex): Promise<World> {
   const now = nowIso();
-  const location = async (code: string) => Number((await db('locations').where({ code }).first('id')).id);
+  const location = async (code: string) => Number((await db('locations').where({ code }).first('id'))!.id);
   const t = tag();
   const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: `FRS${t}`, name: `Fournisseur exercice ${t}`, active: true, created_at: now, updated_at: now }));
   const category = await insertReturningId(db, 'categories', withSearchName({ code: `CAT${t}`, name: `Catégorie exercice ${t}`, created_at: now, updated_at: now }));
-  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
   const company = await db('company_settings').where({ id: 1 }).first('time_zone');
   const today = businessDate(company?.time_zone ?? 'Africa/Abidjan');
   return { depot: await location('DEP01'), shop: await location('BTQ01'), supplier, category, walkIn, today, year: Number(today.slice(0, 4)) };

@@ -26,10 +26,10 @@ try {
   const db = server.db;
   const now = nowIso();
   const today = businessDate('Africa/Abidjan');
-  const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+  const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
-  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
-  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
   const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
   const products: number[] = [];
   for (const [code, name, unit, retail] of [['CIM50', 'Ciment CPJ 45 sac de 50 kg', 'sac', 5_600], ['FER10', 'Fer à béton HA 10 barre de 12 m', 'barre', 4_700]] as const) {

@@ -33,12 +33,12 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     const db = server.db;
     const now = nowIso();
     const today = businessDate('Africa/Abidjan');
-    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
     const cement = await insertReturningId(db, 'products', withSearchName({ code: 'CIM50', name: 'Ciment CPJ 45 sac de 50 kg', category_id: category, unit: 'sac', pack_size: 1, purchase_price: 4_800, cmup: 0, retail_price: 5_600, wholesale_price: 5_250, min_price: 5_000, active: true, created_at: now, updated_at: now }));
     await db.transaction((trx) => postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: today }, [{ productId: cement, locationId: shop, quantity: 100, movementType: 'opening', unitCost: 4_800, valuation: 'receipt' }]));
     const client = await insertReturningId(db, 'clients', withSearchName({ code: 'CLI0107', name: 'Entreprise Bâtir Ensemble', kind: 'entreprise', price_level: 'detail', credit_limit: 5_000_000, balance: 0, active: true, phone: '', city: 'Abidjan', address: '', tax_number: '', created_at: now, updated_at: now }));
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const sale = await createSale(
       db,
       { idempotencyKey: 'e2e-cancel-invoice', kind: 'invoice', clientId: client, locationId: shop, saleDate: today, paymentMode: 'credit', dueDate: today, discount: 0, note: '', formLoadedAt: new Date(Date.now() - 60_000).toISOString(), lines: [{ productId: cement, unit: 'unit', quantity: 4, unitPrice: null, discount: 0 }], payments: [] },
@@ -89,7 +89,7 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
         await expect.poll(() => row.textContent()).toMatch(/Annulé/);
       });
     }
-    const client = await server.db('clients').where({ code: 'CLI0107' }).first('balance', 'advance');
+    const client = (await server.db('clients').where({ code: 'CLI0107' }).first('balance', 'advance'))!;
     expect([Number(client.balance), Number(client.advance)]).toEqual([22_400, 0]);
     await step('original', page, async () => {
       await page.goto(route('sales.print', { id: invoice.id }));
@@ -125,9 +125,9 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
       await expect.poll(() => row.textContent()).toMatch(/Facture saisie pour le mauvais client/);
       expect(await row.getByTestId('cancel').count()).toBe(0);
     });
-    const after = await server.db('clients').where({ code: 'CLI0107' }).first('balance');
+    const after = (await server.db('clients').where({ code: 'CLI0107' }).first('balance'))!;
     expect(Number(after.balance)).toBe(0);
-    const stock = await server.db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('products.code', 'CIM50').first('quantity');
+    const stock = (await server.db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('products.code', 'CIM50').first('quantity'))!;
     expect(Number(stock.quantity)).toBe(100);
     await step('imprimé annulé', page, async () => {
       await page.goto(route('sales.print', { id: invoice.id }, { format: 'a6' }));

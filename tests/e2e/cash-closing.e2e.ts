@@ -59,11 +59,11 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
     const db = server.db;
     const now = nowIso();
     today = businessDate('Africa/Abidjan');
-    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-    desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: shop }).first('id')).id);
-    mainDesk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).first('id')).id);
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: shop }).first('id'))!.id);
+    mainDesk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).first('id'))!.id);
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const adminId = Number(admin.id);
     const account = (kind: string, code: string, name: string, operator: string | null) => insertReturningId(db, 'treasury_accounts', { kind, code, name, operator, bank_name: kind === 'banque' ? 'SGBCI' : '', account_number: kind === 'banque' ? 'CI93 0001' : '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
     await account('mobile_money', 'MM01', 'Orange Money boutique', 'orange_money');
@@ -210,7 +210,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
       } finally {
         await other.close();
       }
-      expect((await server.db('cash_operations').where({ kind: 'transfer' }).first('status')).status).toBe('received');
+      expect((await server.db('cash_operations').where({ kind: 'transfer' }).first('status'))!.status).toBe('received');
     });
 
     await step('versement en banque', page, async () => {
@@ -258,7 +258,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('arrêté de caisse
       expect(await page.getByTestId('closing-show-counted').textContent()).toMatch(money(21_500));
       expect(await page.getByTestId('closing-show-difference').textContent()).toMatch(money(-500));
     });
-    const closing = await server.db('cash_closings').where({ account_id: desk, closing_date: today }).first();
+    const closing = (await server.db('cash_closings').where({ account_id: desk, closing_date: today }).first())!;
     expect([Number(closing.expected), Number(closing.counted), Number(closing.difference), closing.reason]).toEqual([EXPECTED, 21_500, -500, 'Erreur de rendu de monnaie sur une vente de riz']);
     // What the closing's page shows, to compare with the printed report.
     const onScreen = {

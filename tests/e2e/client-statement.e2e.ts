@@ -37,12 +37,12 @@ describe.skipIf(!browserSuiteEnabled())('relevé de compte du client (Chromium)'
     const db = server.db;
     const now = nowIso();
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan' });
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
     const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS1', name: 'Ciments du Sud', created_at: now, updated_at: now }));
     const product = await insertReturningId(db, 'products', withSearchName({ code: 'CIM50', name: 'Ciment CPJ 45 sac de 50 kg', category_id: category, unit: 'sac', pack_size: 1, purchase_price: 4_800, cmup: 0, retail_price: 5_600, wholesale_price: 5_250, min_price: 4_800, active: true, created_at: now, updated_at: now }));
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     await createStockEntry(db, { idempotencyKey: 'e2e-statement-entry', supplierId: supplier, locationId: depot, entryDate: first, supplierRef: '', note: '', lines: [{ productId: product, unit: 'unit', quantity: 500, unitCost: 4_800 }] }, actor);
     await insertReturningId(db, 'treasury_accounts', { kind: 'mobile_money', code: 'MM01', name: 'Orange Money Dépôt', operator: 'orange_money', account_number: '07 07 00 00 01', balance: 0, active: true, created_at: now, updated_at: now });
     client = await insertReturningId(db, 'clients', withSearchName({ code: 'CLI0107', name: 'Entreprise Bâtir Ensemble', kind: 'entreprise', price_level: 'gros', credit_limit: 5_000_000, balance: 0, active: true, phone: '+225 07 08 09 10 11', city: 'Abidjan', address: 'Zone 4, rue du Canal', tax_number: '2012345A', created_at: now, updated_at: now }));
@@ -58,7 +58,7 @@ describe.skipIf(!browserSuiteEnabled())('relevé de compte du client (Chromium)'
       invoices.push(sale.number);
     }
     // The first invoice (105 000) paid in two parts: cash, then Orange Money.
-    const firstId = Number((await db('sales').where({ number: invoices[0] }).first('id')).id);
+    const firstId = Number((await db('sales').where({ number: invoices[0] }).first('id'))!.id);
     const base = { source: 'payment' as const, accountId: null, phone: '', reference: '', operator: null, chequeDate: null, allocationMode: 'chosen' as const, note: '' };
     const cash = await createSettlement(db, { ...base, idempotencyKey: 'e2e-statement-reg-1', clientId: client, settlementDate: addDays(first, 5), method: 'especes', amount: 60_000, allocations: [{ saleId: firstId, amount: 60_000 }] }, actor);
     const mobile = await createSettlement(db, { ...base, idempotencyKey: 'e2e-statement-reg-2', clientId: client, settlementDate: addDays(first, 25), method: 'mobile_money', operator: 'orange_money', phone: '07 08 09 10 11', reference: 'OM260101.1234.A56789', amount: 45_000, allocations: [{ saleId: firstId, amount: 45_000 }] }, actor);
@@ -71,7 +71,7 @@ describe.skipIf(!browserSuiteEnabled())('relevé de compte du client (Chromium)'
 
   it('shows both settlements with the running balance, moves the opening balance with the period, prints A4', async () => {
     const expectedBalance = 5_250 * 12 + 5_250 * 8; // the first invoice is paid
-    const balance = Number((await server.db('clients').where({ id: client }).first('balance')).balance);
+    const balance = Number((await server.db('clients').where({ id: client }).first('balance'))!.balance);
     expect(balance).toBe(expectedBalance);
     for (const width of [1366, 390]) {
       for (const scheme of ['light', 'dark'] as const) {

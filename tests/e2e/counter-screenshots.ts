@@ -25,11 +25,11 @@ try {
   const db = server.db;
   const now = nowIso();
   const today = businessDate('Africa/Abidjan');
-  const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+  const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
   const category = await insertReturningId(db, 'categories', withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }));
   const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS9', name: 'Grossiste du Port', created_at: now, updated_at: now }));
-  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
   const items = [
     ['LAIT400', '6001234500017', 'Lait en poudre Nido 400 g', 1_250, 1_100],
     ['HUI1L', '6001234500024', 'Huile Dinor 1 L', 3_500, 3_000],
@@ -44,7 +44,7 @@ try {
     await db('treasury_accounts').insert({ kind: 'mobile_money', code, name, operator, bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
   }
   await db('treasury_accounts').insert({ kind: 'banque', code: 'BQ01', name: 'SGBCI Compte courant', operator: null, bank_name: 'SGBCI', account_number: 'CI0001', balance: 0, active: true, created_at: now, updated_at: now });
-  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+  const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
   const vb = await createSale(db, { idempotencyKey: 'shots-vb', kind: 'counter', clientId: walkIn, locationId: shop, saleDate: today, paymentMode: 'cash', dueDate: null, discount: 0, note: '', formLoadedAt: new Date().toISOString(), lines: [{ productId: products[2], unit: 'unit', quantity: 2, unitPrice: null, discount: 0 }], payments: [{ method: 'especes', amount: 35_000, accountId: null, operator: null, phone: '', reference: '' }] }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
 
   for (const [width, height] of [

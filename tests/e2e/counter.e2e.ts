@@ -56,11 +56,11 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
     const db = server.db;
     const now = nowIso();
     await db('company_settings').where({ id: 1 }).update({ name: 'Alimentation Générale Koné', address: 'Marché de Treichville, allée 4', city: 'Abidjan', phones: '+225 07 00 00 00 00', rccm: 'CI-ABJ-2021-A-54321', tax_number: '2101234B' });
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
     const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS-E2E', name: 'Grossiste du Port', created_at: now, updated_at: now }));
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }));
-    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const product = (code: string, barcode: string, name: string, price: number) =>
       insertReturningId(db, 'products', withSearchName({ code, barcode, name, category_id: category, unit: 'boîte', pack_size: 1, purchase_price: Math.round(price * 0.7), cmup: 0, retail_price: price, wholesale_price: 0, min_price: 0, active: true, created_at: now, updated_at: now }));
     const milk = await product('LAIT400', '6001234500017', 'Lait en poudre Nido 400 g', 1_250);
@@ -139,7 +139,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
     await step('F9 : valider et imprimer', page, async () => {
       await page.keyboard.press('F9');
       await page.getByTestId('counter-last-sale').waitFor();
-      const sale = await server.db('sales').orderBy('id', 'desc').first('id', 'number', 'kind', 'total_ttc', 'cash_tendered', 'change_given');
+      const sale = (await server.db('sales').orderBy('id', 'desc').first('id', 'number', 'kind', 'total_ttc', 'cash_tendered', 'change_given'))!;
       saleId = Number(sale.id);
       expect([sale.kind, Number(sale.total_ttc), Number(sale.cash_tendered), Number(sale.change_given)]).toEqual(['counter', 13_000, 10_000, 2_000]);
       expect(await page.getByTestId('counter-last-sale').textContent()).toContain(sale.number);
@@ -155,7 +155,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
         ['especes', 8_000, null, null],
         ['mobile_money', 5_000, 'orange_money', 'MP261124.0915.C77'],
       ]);
-      expect(Number((await server.db('document_prints').where({ printout: 'sale_ticket', document_id: saleId }).first('reprint_count')).reprint_count)).toBe(0);
+      expect(Number((await server.db('document_prints').where({ printout: 'sale_ticket', document_id: saleId }).first('reprint_count'))!.reprint_count)).toBe(0);
     });
 
     await step('la vente suivante au scanner', page, async () => {
@@ -190,7 +190,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await page.locator('.app-print-sheet').waitFor();
       await expect.poll(() => page.getByTestId('duplicata-mark').textContent()).toBe('DUPLICATA');
       // The sale's number as a barcode, for a correction to scan, within the roll's width.
-      const number = (await server.db('sales').where({ id: saleId }).first('number')).number as string;
+      const number = (await server.db('sales').where({ id: saleId }).first('number'))!.number as string;
       expect(await page.getByTestId('ticket-barcode').getAttribute('data-value')).toBe(number);
       const [bar, sheet] = await Promise.all([page.getByTestId('ticket-barcode').boundingBox(), page.locator('.app-print-sheet').boundingBox()]);
       expect(bar!.x + bar!.width).toBeLessThanOrEqual(sheet!.x + sheet!.width);
@@ -272,14 +272,14 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await page.keyboard.press('F9');
       await expect.poll(sales).toBe(before + 1);
       await page.getByTestId('counter-parked').waitFor();
-      const sold = Number((await db('sales').orderBy('id', 'desc').first('id')).id);
+      const sold = Number((await db('sales').orderBy('id', 'desc').first('id'))!.id);
       await expect.poll(() => prints(page), { timeout: 8000 }).toContain(route('sales.ticket', { id: sold }, { print: 1 }));
     });
 
     await step('après rechargement, la vente en attente est reprise et validée à l’identique', page, async () => {
       await page.reload();
       await page.getByTestId('counter-parked').waitFor();
-      const parked = await db('parked_sales').first('id');
+      const parked = (await db('parked_sales').first('id'))!;
       await page.getByTestId(`counter-parked-${parked.id}`).getByRole('button', { name: /Reprendre|lignes/ }).first().click();
       await expect.poll(() => page.getByTestId('counter-line-1').count()).toBe(1);
       await page.getByTestId('counter-resumed').waitFor();
@@ -288,7 +288,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       const before = await sales();
       await page.keyboard.press('F9');
       await expect.poll(sales).toBe(before + 1);
-      const sale = await db('sales').orderBy('id', 'desc').first('id', 'total_ttc', 'discount');
+      const sale = (await db('sales').orderBy('id', 'desc').first('id', 'total_ttc', 'discount'))!;
       expect([Number(sale.total_ttc), Number(sale.discount)]).toEqual([7_500, 200]);
       const lines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('quantity', 'unit_price', 'discount', 'net');
       expect(lines.map((l) => [Number(l.quantity), Number(l.unit_price), Number(l.discount), Number(l.net)])).toEqual([
@@ -300,7 +300,7 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
 
     await step('une vente en attente se supprime', page, async () => {
       // The ticket of the sale just validated has printed in its frame (which may take the focus meanwhile).
-      const last = Number((await db('sales').orderBy('id', 'desc').first('id')).id);
+      const last = Number((await db('sales').orderBy('id', 'desc').first('id'))!.id);
       await expect.poll(() => prints(page), { timeout: 8000 }).toContain(route('sales.ticket', { id: last }, { print: 1 }));
       await page.locator('#counter-scan').focus();
       await expect.poll(() => activeId(page)).toBe('counter-scan');

@@ -40,13 +40,13 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
     const now = nowIso();
     const today = businessDate('Africa/Abidjan');
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan', rccm: 'CI-ABJ-2020-B-12345', tax_number: '2012345A' });
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
     const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS9', name: 'Ciments d’Afrique', created_at: now, updated_at: now }));
     const cement = await insertReturningId(db, 'products', withSearchName({ ...CEMENT, category_id: category, unit: 'sac', pack_size: 1, purchase_price: 4_800, cmup: 0, retail_price: 5_600, wholesale_price: 5_250, min_price: 5_000, active: true, created_at: now, updated_at: now }));
     const nails = await insertReturningId(db, 'products', withSearchName({ ...NAILS, barcode: null, category_id: category, unit: 'boîte', pack_size: 10, purchase_price: 1_100, cmup: 0, retail_price: 1_500, wholesale_price: 1_350, min_price: 1_200, active: true, created_at: now, updated_at: now }));
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     await createStockEntry(db, { idempotencyKey: 'e2e-inv-entry', supplierId: supplier, locationId: depot, entryDate: today, supplierRef: 'BL-77', note: '', lines: [{ productId: cement, unit: 'unit', quantity: 500, unitCost: 4_800 }, { productId: nails, unit: 'unit', quantity: 200, unitCost: 1_100 }] }, actor);
     await insertReturningId(db, 'clients', withSearchName({ code: 'CLI0107', name: 'Entreprise Bâtir Ensemble', kind: 'entreprise', price_level: 'gros', credit_limit: 2_000_000, balance: 350_000, active: true, phone: '+225 07 01 02 03 04', city: 'Abidjan', address: 'Boulevard Latrille', tax_number: '', created_at: now, updated_at: now }));
     context = await newContext(browser, server.url);
@@ -125,9 +125,9 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
       expect(text).toMatch(/Arrêtée la présente facture à la somme de deux cent quarante-neuf mille francs CFA \(249\s000\sFCFA\)\./);
       expect(text).toContain('Entreprise Bâtir Ensemble');
     });
-    const row = await server.db('sales').where({ number }).first();
+    const row = (await server.db('sales').where({ number }).first())!;
     expect([row.payment_mode, row.payment_status, Number(row.total_ttc)]).toEqual(['credit', 'unpaid', 249_000]);
-    expect(Number((await server.db('clients').where({ code: 'CLI0107' }).first('balance')).balance)).toBe(599_000);
+    expect(Number((await server.db('clients').where({ code: 'CLI0107' }).first('balance'))!.balance)).toBe(599_000);
     expect(errors).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ fs.mkdirSync(out, { recursive: true });
 const server = await startServer({ demo: true });
 const browser = await launchBrowser();
 try {
-  const product = await server.db('products').orderBy('code').first('id');
+  const product = (await server.db('products').orderBy('code').first('id'))!;
   for (const [width, height] of [
     [1366, 768],
     [390, 844],

@@ -26,12 +26,12 @@ const KNOWN_LISTS = ['clients.index', 'suppliers.index', 'categories.index', 'pr
 async function ensureSales(server: E2EServer) {
   const db = server.db;
   if (Number((await db('sales').count({ n: '*' }).first())!.n) > 0) return;
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-  const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+  const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: String(admin.name), ip: null };
   const stocked = await db('stock_levels').where({ location_id: depot }).where('quantity', '>=', 20).orderBy('product_id').limit(3).pluck('product_id');
-  const client = await db('clients').where({ is_walk_in: false, active: true }).orderByRaw('length(name) desc').first('id');
-  const walkIn = await db('clients').where({ is_walk_in: true }).first('id');
+  const client = (await db('clients').where({ is_walk_in: false, active: true }).orderByRaw('length(name) desc').first('id'))!;
+  const walkIn = (await db('clients').where({ is_walk_in: true }).first('id'))!;
   const today = businessDate('Africa/Abidjan');
   for (const [i, kind] of (['invoice', 'invoice', 'counter', 'counter'] as const).entries()) {
     const credit = kind === 'invoice' && i === 0;
@@ -107,8 +107,8 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     });
     expect(lists.map((s) => s.name)).toEqual(expect.arrayContaining(KNOWN_LISTS));
     // The product record's tables (stock per location, price history down to « Par ») fit as well.
-    const product = await server.db('products').orderBy('code').first('id', 'retail_price', 'wholesale_price');
-    const admin = await server.db('users').where({ email: E2E_ADMIN.email }).first('id');
+    const product = (await server.db('products').orderBy('code').first('id', 'retail_price', 'wholesale_price'))!;
+    const admin = (await server.db('users').where({ email: E2E_ADMIN.email }).first('id'))!;
     const changedAt = new Date().toISOString();
     // The demo history may already have changed this product's purchase price.
     const before = Number((await server.db('price_history').where({ product_id: product.id }).count({ n: '*' }).first())!.n);
@@ -163,7 +163,7 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     expect(withRows).toBeGreaterThanOrEqual(KNOWN_LISTS.length - 1);
 
     // A product's record and stock page (stock per location, movements, CMUP history): cards too.
-    const product = await server.db('products').orderBy('code').first('id');
+    const product = (await server.db('products').orderBy('code').first('id'))!;
     for (const path of [`/fichiers/produits/${product.id}`, `/fichiers/produits/${product.id}/stock`]) {
       await page.goto(path);
       await page.locator('main table').first().waitFor();
@@ -214,7 +214,7 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
   });
   it('at 390×844 the count card keeps « Compté » clear of « Écart »', async () => {
     const { page, errors } = await signedIn(390, 844);
-    const shop = await server.db('locations').where({ code: 'BTQ01' }).first('id');
+    const shop = (await server.db('locations').where({ code: 'BTQ01' }).first('id'))!;
     await page.goto('/operations/gestionstock/create');
     await page.getByLabel('Emplacement à compter').selectOption(String(shop.id));
     await page.getByTestId('count-open').click();
@@ -234,8 +234,8 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
   });
 
   it('document pages and the dashboard fit: entry and transfer lines are cards at 390×844, the welcome card stays inside the screen', async () => {
-    const entry = await server.db('stock_entries').where({ status: 'validated' }).orderBy('id').first('id');
-    const transfer = await server.db('transfers').where({ status: 'received_with_difference' }).orderBy('id').first('id');
+    const entry = (await server.db('stock_entries').where({ status: 'validated' }).orderBy('id').first('id'))!;
+    const transfer = (await server.db('transfers').where({ status: 'received_with_difference' }).orderBy('id').first('id'))!;
     const documents = [
       { path: `/operations/entreestock/${entry.id}`, lines: 'entry-lines' },
       { path: `/operations/sortiestock/transferts/${transfer.id}`, lines: 'transfer-lines' },
@@ -276,9 +276,9 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
   });
 
   it("a treasury account’s ledger and a cash desk’s fit: a table at 1366×768, cards at 390×844", async () => {
-    const bank = await server.db('treasury_accounts').where({ code: 'BQ01' }).first('id');
-    const desk = await server.db('cash_desks').where({ code: 'CAI02' }).first('id');
-    const deskAccount = await server.db('treasury_accounts').where({ cash_desk_id: desk.id }).first('id');
+    const bank = (await server.db('treasury_accounts').where({ code: 'BQ01' }).first('id'))!;
+    const desk = (await server.db('cash_desks').where({ code: 'CAI02' }).first('id'))!;
+    const deskAccount = (await server.db('treasury_accounts').where({ cash_desk_id: desk.id }).first('id'))!;
     const today = new Date().toISOString().slice(0, 10);
     await server.db.transaction((trx) =>
       postMoneyMovements(

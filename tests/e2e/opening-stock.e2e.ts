@@ -67,8 +67,8 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     const cement = await product(CEMENT, 'sac', 1, 5200);
     const paint = await product(PAINT, 'seau', 1, 18000);
     const nails = await product(NAILS, 'boîte', 10, 1500);
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     ids = { depot, shop, cement, paint, nails, supplier };
 
     context = await newContext(browser, server.url, { width: 1366, height: 768 });
@@ -129,8 +129,8 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
       expect(await page.getByTestId('entry-kind').textContent()).toContain('Stock initial');
     });
     expect(await level(ids.cement, ids.depot)).toBe(300);
-    expect(Number((await server.db('products').where({ id: ids.cement }).first('cmup')).cmup)).toBe(5000);
-    expect(Number((await server.db('suppliers').where({ id: ids.supplier }).first('balance')).balance)).toBe(0);
+    expect(Number((await server.db('products').where({ id: ids.cement }).first('cmup'))!.cmup)).toBe(5000);
+    expect(Number((await server.db('suppliers').where({ id: ids.supplier }).first('balance'))!.balance)).toBe(0);
     await step('dans la liste et dans le grand livre du produit', page, async () => {
       await page.goto('/operations/entreestock');
       await expect.poll(() => page.getByTestId('entries-table').textContent()).toContain('Stock initial');

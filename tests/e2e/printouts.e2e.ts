@@ -122,12 +122,12 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     const now = nowIso();
     const today = businessDate('Africa/Abidjan');
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan', phones: '+225 27 22 00 00 00', rccm: 'CI-ABJ-2020-B-12345', tax_number: '2012345A' });
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
     const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution Côte d’Ivoire', created_at: now, updated_at: now }));
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'QUI', name: 'Quincaillerie', created_at: now, updated_at: now }));
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     // 140 products with long names and large costs: several A4 pages, widest money columns.
     const products: number[] = [];
     for (let i = 1; i <= 140; i++) {
@@ -157,14 +157,14 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       products.map((p, i) => ({ productId: p, counted: 900 + i - (i % 3), expected: null })),
       actor,
     );
-    const version = Number((await db('inventory_counts').where({ id: count.id }).first('version')).version);
+    const version = Number((await db('inventory_counts').where({ id: count.id }).first('version'))!.version);
     // A second count, still open, for the count sheets.
     const transferNumber = transfer.number;
     transferCase = { id: transfer.id, number: transfer.number, actor };
     await validateCount(db, count.id, { version, movedPolicy: 'snapshot', uncountedAsZero: false }, actor);
     const open = await openCountSession(db, { idempotencyKey: 'e2e-print-count-2', locationId: depot, countDate: today, blind: false, categoryIds: [category], note: '' }, actor);
     // A counter sale at the depot, part of it brought back: the avoir.
-    const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+    const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
     const sale = await createSale(
       db,
       { idempotencyKey: 'e2e-print-sale', kind: 'counter', clientId: walkIn, locationId: depot, saleDate: today, paymentMode: 'cash', dueDate: null, discount: 0, note: '', formLoadedAt: new Date(Date.now() - 60_000).toISOString(), lines: products.slice(100, 103).map((p) => ({ productId: p, unit: 'unit' as const, quantity: 2, unitPrice: null, discount: 0 })), payments: [{ method: 'especes', amount: 30_000_000, accountId: null, operator: null, phone: '', reference: '' }] },
@@ -196,9 +196,9 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       actor,
     );
     // Caisse (issue 16): a supplier payment from the depot's desk, its bon de caisse A5 and its 80 mm ticket.
-    const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id')).id);
+    const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id'))!.id);
     const cashBase = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
-    const expenseCategory = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+    const expenseCategory = Number((await db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
     const voucher = await createCashOperation(db, { ...cashBase, idempotencyKey: 'e2e-print-cash-expense', kind: 'expense', amount: 1_250_500, fromAccountId: desk, expenseCategoryId: expenseCategory, beneficiary: 'Transports Bamba & Fils, livraison Yopougon – Cocody', reference: 'REC-2026-004471' }, actor);
     const cashWords = /Arrêté le présent bon à la somme de un million deux cent cinquante mille cinq cents francs CFA/;
     cases.push(
@@ -388,7 +388,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       const pages = pdfPages(pdf);
       expect(pages.join('\n')).toMatch(/DUPLICATA, réimpression n° 1 \(original imprimé le/);
     });
-    const row = await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: id }).first();
+    const row = (await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: id }).first())!;
     expect(Number(row.reprint_count)).toBe(1);
   });
 });

@@ -24,7 +24,7 @@ try {
   const now = nowIso();
   const today = businessDate('Africa/Abidjan');
   await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan', rccm: 'CI-ABJ-2020-B-12345', tax_number: '2012345A' });
-  const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+  const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
   const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
   const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS9', name: 'Ciments d Afrique', created_at: now, updated_at: now }));
@@ -38,7 +38,7 @@ try {
   for (const [code, name, unit, pack, cost, retail, wholesale] of items) {
     products.push(await insertReturningId(db, 'products', withSearchName({ code, barcode: null, name, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: retail, wholesale_price: wholesale, min_price: cost, active: true, created_at: now, updated_at: now })));
   }
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
   await createStockEntry(db, { idempotencyKey: 'shots-entry', supplierId: supplier, locationId: depot, entryDate: today, supplierRef: '', note: '', lines: products.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 2_000, unitCost: 4_000 })) }, actor);
   const clients: number[] = [];
   for (const [code, name, level] of [['CLI0107', 'Entreprise Bâtir Ensemble', 'gros'], ['CLI0108', 'Koffi Yao Jean-Baptiste', 'detail'], ['CLI0109', 'Société Ivoirienne de Construction Moderne (SICOM)', 'gros']] as const) {

@@ -33,8 +33,8 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
     ids.white = await product('CIMBL', 'Ciment blanc 25 kg', 'sac');
     ids.broken = await product('RIZ50', 'Riz brisé 50 kg', 'sac');
     ids.fragrant = await product('RIZ25', 'Riz parfumé 25 kg', 'sac');
-    const supplier = Number((await db('suppliers').first('id')).id);
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const supplier = Number((await db('suppliers').first('id'))!.id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     await insertReturningId(db, 'stock_entries', { number: 'ENT-2026-000007', supplier_id: supplier, location_id: depot, entry_date: '2026-11-20', status: 'validated', line_count: 1, total_quantity: 10, total_amount: 40000, created_at: now, updated_at: now });
   });
 

@@ -41,9 +41,9 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('règlement en deux
     const now = nowIso();
     const today = businessDate('Africa/Abidjan');
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', city: 'Abidjan', phones: '+225 27 22 00 00 00' });
-    const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name');
+    const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'QUI', name: 'Quincaillerie', created_at: now, updated_at: now }));
     const cement = await insertReturningId(db, 'products', withSearchName({ code: 'CIM50', name: 'Ciment CPJ 45 — sac de 50 kg', category_id: category, unit: 'sac', pack_size: 1, purchase_price: 4_200, cmup: 0, retail_price: 5_000, wholesale_price: 0, min_price: 0, active: true, created_at: now, updated_at: now }));
     await db.transaction(async (trx) => {
@@ -117,9 +117,9 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('règlement en deux
       expect(await page.getByTestId('settlement-client-balance').textContent()).toMatch(/^0\sFCFA$/u);
       await shoot('reglement-fiche');
     });
-    const sale = await server.db('sales').where({ id: invoice.id }).first('payment_status', 'amount_paid');
+    const sale = (await server.db('sales').where({ id: invoice.id }).first('payment_status', 'amount_paid'))!;
     expect([sale.payment_status, Number(sale.amount_paid)]).toEqual(['paid', 50_000]);
-    expect(Number((await server.db('clients').where({ id: clientId }).first('balance')).balance)).toBe(0);
+    expect(Number((await server.db('clients').where({ id: clientId }).first('balance'))!.balance)).toBe(0);
 
     await step('le même ID de transaction est refusé', page, async () => {
       await page.goto(route('settlements.create', { client_id: clientId }));
@@ -134,7 +134,7 @@ describe.skipIf(!browserSuiteEnabled() || !popplerAvailable)('règlement en deux
     });
 
     await step('reçu A5 puis 80 mm (DUPLICATA)', page, async () => {
-      const last = await server.db('settlements').orderBy('id', 'desc').first('id', 'number');
+      const last = (await server.db('settlements').orderBy('id', 'desc').first('id', 'number'))!;
       await page.goto(route('settlements.print', { id: Number(last.id) }));
       await page.getByTestId('amount-in-words').waitFor();
       expect(await page.getByTestId('amount-in-words').textContent()).toMatch(/Arrêté le présent reçu à la somme de trente mille francs CFA \(30\s000\sFCFA\)\./u);

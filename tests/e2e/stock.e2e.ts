@@ -80,8 +80,8 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       insertReturningId(db, 'products', withSearchName({ ...p, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now }));
     const rice = await product(RICE, 'sac', 1, 12000);
     const oil = await product(OIL, 'bouteille', 12, 1100);
-    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     ids = { depot, shop, rice, oil };
 
     context = await newContext(browser, server.url);
@@ -200,7 +200,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     });
     expect(await level(ids.rice, ids.depot)).toBe(40);
     expect(await level(ids.oil, ids.depot)).toBe(120);
-    expect(Number((await server.db('products').where({ id: ids.oil }).first('cmup')).cmup)).toBe(1100);
+    expect(Number((await server.db('products').where({ id: ids.oil }).first('cmup'))!.cmup)).toBe(1100);
 
     await step('bon d’entrée A4', page, async () => {
       await page.getByTestId('entry-print').click();
@@ -275,7 +275,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1);
       await printed(A5, transferNumber);
     });
-    const prints = await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first('reprint_count');
+    const prints = (await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first('reprint_count'))!;
     expect(Number(prints.reprint_count)).toBe(1);
   });
 

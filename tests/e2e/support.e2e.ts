@@ -117,7 +117,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
   });
 
   it('tient à 1366 et 390 px sans défilement horizontal (tickets, ticket, documentation, journaux)', async () => {
-    const admin = await server.db('users').where({ email: E2E_ADMIN.email }).first('id');
+    const admin = (await server.db('users').where({ email: E2E_ADMIN.email }).first('id'))!;
     const now = new Date().toISOString();
     const [row] = await server.db('support_tickets')
       .insert({ subject: 'Une demande avec un objet assez long pour remplir la colonne de la liste', category: 'demande', priority: 'urgente', status: 'en_cours', description: 'Texte.', created_by: admin.id, assigned_to: admin.id, created_at: now, updated_at: now, last_activity_at: now, reply_count: 3 })

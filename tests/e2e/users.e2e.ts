@@ -28,14 +28,14 @@ describe.skipIf(!enabled)('utilisateurs et emplacements autorisés dans Chromium
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const db = server.db;
     const now = nowIso();
-    const id = async (code: string) => Number((await db('locations').where({ code }).first('id')).id);
+    const id = async (code: string) => Number((await db('locations').where({ code }).first('id'))!.id);
     const [depot, shop] = [await id('DEP01'), await id('BTQ01')];
     const other = await insertReturningId(db, 'locations', { code: 'BTQ02', name: 'Boutique 2', kind: 'boutique', created_at: now, updated_at: now });
     const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BOIS', name: 'Boissons', created_at: now, updated_at: now }));
     const product = await makeProduct(db, { code: 'EAU15', name: 'Eau minérale 1,5 L', category_id: category, unit: 'bouteille' });
     await giveStock(db, product, depot, 100);
     await giveStock(db, product, other, 100);
-    const admin = Number((await db('users').where({ email: E2E_ADMIN.email }).first('id')).id);
+    const admin = Number((await db('users').where({ email: E2E_ADMIN.email }).first('id'))!.id);
     const actor = { id: admin, name: E2E_ADMIN.name, ip: null };
     const send = (from: number, to: number) => createTransfer(db, { idempotencyKey: idempotencyKey(), fromLocationId: from, toLocationId: to, transferDate: businessDate('Africa/Abidjan'), note: '', lines: [{ productId: product, quantity: 6 }] }, actor);
     shopTransfer = (await send(depot, shop)).number;

@@ -137,7 +137,7 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
 
       // The owner keeps their account and password, and hears of the attempt.
       expect(await count(t, 'users', { email: taken })).toBe(1);
-      const owner = await t.db('users').where({ email: taken }).first();
+      const owner = (await t.db('users').where({ email: taken }).first())!;
       expect(await verifyPassword(owner.password_hash, 'Owner-Pass-123')).toBe(true);
       const notice = t.mailer.lastTo(taken);
       expect(notice?.subject).toBe('Tentative de création de compte avec votre adresse - SDSTOCK WEB 2.0');
@@ -185,8 +185,8 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       await c.post('/register', newAccount(mail('long'), { first_name: 'x'.repeat(81) }));
       expect((await c.visit('/register')).body.props.errors).toEqual({ first_name: 'Le champ prénom ne doit pas dépasser 80 caractères.' });
       await t.settle();
-      expect((await t.db('users').where({ email: withFirst }).first()).first_name).toBe('Mariam');
-      expect((await t.db('users').where({ email: without }).first()).first_name).toBeNull();
+      expect((await t.db('users').where({ email: withFirst }).first())!.first_name).toBe('Mariam');
+      expect((await t.db('users').where({ email: without }).first())!.first_name).toBeNull();
       await t.db('users').whereIn('email', [withFirst, without]).update({ email_verified_at: '2026-01-01T00:00:00.000Z' });
 
       const a = new Client(t);
@@ -202,10 +202,10 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       expect((await b.visit('/dashboard')).body.props.greeting).toMatch(/^(Bonjour|Bonsoir), Mariam$/);
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: ['Mariam'], email: without });
       expect((await b.visit('/profile')).body.props.errors).toEqual({ first_name: 'Le champ prénom doit être un texte.' });
-      expect((await t.db('users').where({ email: without }).first()).first_name).toBe('Mariam');
+      expect((await t.db('users').where({ email: without }).first())!.first_name).toBe('Mariam');
       // An empty first name clears it: the greeting goes back to the full name.
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: '', email: without });
-      expect((await t.db('users').where({ email: without }).first()).first_name).toBeNull();
+      expect((await t.db('users').where({ email: without }).first())!.first_name).toBeNull();
     });
 
     it('lets the administrator turn self-registration off, and only them', async () => {
@@ -284,7 +284,7 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       for (let i = 0; i < PASSWORD_CHECK_LIMITS.user.limit; i++) await change(`faux-${i}`);
       await change('Right-Pass-123');
       expect((await c.visit('/profile')).body.props.errors.updatePassword.current_password).toMatch(TOO_MANY_TRIES);
-      expect(await verifyPassword((await t.db('users').where({ email }).first()).password_hash, 'Right-Pass-123')).toBe(true);
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Right-Pass-123')).toBe(true);
     });
   });
 
@@ -319,7 +319,7 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       await c.login(email, 'User-Secret-123');
       const res = await c.send('patch', '/profile', { name: 'Awa Traoré Koné', email: email.toUpperCase() });
       expect(res.headers.location).toBe('/profile');
-      expect((await t.db('users').where({ email }).first()).name).toBe('Awa Traoré Koné');
+      expect((await t.db('users').where({ email }).first())!.name).toBe('Awa Traoré Koné');
     });
   });
 

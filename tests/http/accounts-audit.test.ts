@@ -34,7 +34,7 @@ describe.each(testDatabases())('account audit entries (%s)', (kind) => {
   it('records the logout and removes the session row in the same step', async () => {
     const c = new Client(t);
     await c.login();
-    const admin = await t.db('users').where({ email: ADMIN.email }).first('id');
+    const admin = (await t.db('users').where({ email: ADMIN.email }).first('id'))!;
     const sessionsBefore = (await t.db('sessions').where({ user_id: admin.id }).select('sid')).map((r) => r.sid);
     const before = (await entries('auth.logout', ADMIN.email)).length;
     const res = await c.post('/logout', {});
@@ -49,14 +49,14 @@ describe.each(testDatabases())('account audit entries (%s)', (kind) => {
     const c = new Client(t);
     await c.post('/register', { name: 'Mariam Audit', email: 'mariam-audit@test.local', password: 'Secret-1234', password_confirmation: 'Secret-1234' });
     await t.settle(); // the account is created after the answer (same answer for a known address)
-    const user = await t.db('users').where({ email: 'mariam-audit@test.local' }).first();
+    const user = (await t.db('users').where({ email: 'mariam-audit@test.local' }).first())!;
     const [registered] = await entries('auth.register', 'mariam-audit@test.local');
     expect(registered).toMatchObject({ user_id: user.id, user_name: 'Mariam Audit', subject_id: String(user.id) });
 
     await c.login('mariam-audit@test.local', 'Secret-1234');
     const link = new URL(t.mailer.linkIn(t.mailer.lastTo('mariam-audit@test.local')));
     expect((await c.visit(link.pathname + link.search)).headers.location).toBe('/dashboard');
-    expect((await t.db('users').where({ id: user.id }).first()).email_verified_at).not.toBeNull();
+    expect((await t.db('users').where({ id: user.id }).first())!.email_verified_at).not.toBeNull();
     expect(await entries('auth.email_verified', 'mariam-audit@test.local')).toHaveLength(1);
     expect(await verifyAuditChain(t.db)).toBeNull();
   });

@@ -55,7 +55,7 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     expect(invoice.lines).toEqual([expect.objectContaining({ product_id: product, quantity: 4, unit_price: 1500, net: 6000 })]);
     expect(res.headers.location).toBe(`/api/v1/invoices/${invoice.id}`);
     expect(await levelOf(t.db, product, depot)).toBe(46);
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(6000);
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(6000);
     expect(await t.db('audit_log').where({ action: 'sale.invoice_validated', subject_id: String(invoice.id) }).first('id')).toBeTruthy();
     // The answer carries no cost: the API does not show margins.
     expect(JSON.stringify(res.body)).not.toMatch(/cost|cmup/);

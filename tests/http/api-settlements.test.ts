@@ -17,7 +17,7 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     f = await stockFixtures(t.db);
-    adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id')).id);
+    adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id'))!.id);
     await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'orange_money', name: `Orange Money API ${uniqueTag()}` });
   });
   afterAll(() => t.close());

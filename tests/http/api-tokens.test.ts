@@ -37,7 +37,7 @@ describe.each(testDatabases())('API tokens screen (%s)', (kind) => {
     expect(page.body.component).toBe('settings/api/Index');
     const secret: string = page.body.props.new_token.token;
     expect(secret).toMatch(/^sdk_[A-Za-z0-9_-]{40}$/);
-    const row = await t.db('api_tokens').where({ name }).first();
+    const row = (await t.db('api_tokens').where({ name }).first())!;
     expect(row.token_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(secret.slice(4));
     expect(JSON.parse(row.abilities)).toEqual(['menu.clients', 'menu.produits']);
@@ -97,7 +97,7 @@ describe.each(testDatabases())('API tokens screen (%s)', (kind) => {
     const stranger = await userWithPermissions(t, `${uniqueTag('U').toLowerCase()}@test.local`, ['menu.parametres', 'menu.parametres.api', 'menu.produits']);
     const s = await confirmed(stranger.email, stranger.password);
     await s.post(route('apiTokens.revoke', { id }), {}, { Referer: route('apiTokens.index') });
-    expect((await t.db('api_tokens').where({ id }).first()).revoked_at).toBeNull();
+    expect((await t.db('api_tokens').where({ id }).first())!.revoked_at).toBeNull();
     expect((await apiClient(t, token).get('/api/v1/products')).status).toBe(200);
     // A stranger does not even see it.
     expect((await s.visit(route('apiTokens.index'))).body.props.tokens.map((tk: { id: number }) => tk.id)).not.toContain(id);
@@ -108,7 +108,7 @@ describe.each(testDatabases())('API tokens screen (%s)', (kind) => {
     await o.post('/confirm-password', { password: owner.password });
     const revoked = await o.post(route('apiTokens.revoke', { id }), {});
     expect(revoked.headers.location).toBe(route('apiTokens.index'));
-    expect((await t.db('api_tokens').where({ id }).first()).revoked_at).not.toBeNull();
+    expect((await t.db('api_tokens').where({ id }).first())!.revoked_at).not.toBeNull();
     expect(await t.db('audit_log').where({ action: 'api_token.revoked', subject_id: String(id) }).first()).toBeTruthy();
     expect((await apiClient(t, token).get('/api/v1/products')).status).toBe(401);
     const listed = (await o.visit(route('apiTokens.index'))).body.props.tokens.find((tk: { id: number }) => tk.id === id);

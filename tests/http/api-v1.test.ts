@@ -74,9 +74,9 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
 
     it('records the last use of a token', async () => {
       const { id, token } = await tokenFor(t, adminId, READ_PRODUCTS);
-      expect((await t.db('api_tokens').where({ id }).first()).last_used_at).toBeNull();
+      expect((await t.db('api_tokens').where({ id }).first())!.last_used_at).toBeNull();
       await apiClient(t, token).get('/api/v1/products');
-      const row = await t.db('api_tokens').where({ id }).first();
+      const row = (await t.db('api_tokens').where({ id }).first())!;
       expect(row.last_used_at).not.toBeNull();
       expect(row.last_used_ip).toBeTruthy();
     });
@@ -97,7 +97,7 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       const user = await userWithPermissions(t, `${uniqueTag('U').toLowerCase()}@test.local`, [...READ_PRODUCTS, 'menu.clients']);
       const { token } = await tokenFor(t, user.id, [...READ_PRODUCTS, 'menu.clients']);
       expect((await apiClient(t, token).get('/api/v1/clients')).status).toBe(200);
-      const role = await t.db('user_roles').where({ user_id: user.id }).first('role_id');
+      const role = (await t.db('user_roles').where({ user_id: user.id }).first('role_id'))!;
       await t.db('role_permissions').where({ role_id: role.role_id, permission_name: 'menu.clients' }).delete();
       expect((await apiClient(t, token).get('/api/v1/clients')).status).toBe(403);
       expect((await apiClient(t, token).get('/api/v1/products')).status).toBe(200);
@@ -218,7 +218,7 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       const refused = await noPrices.patch(`/api/v1/products/${id}`, { retail_price: 2500 });
       expect(refused.status).toBe(422);
       expect(refused.body.errors.retail_price).toMatch(/permission/);
-      expect(Number((await t.db('products').where({ id }).first()).retail_price)).toBe(2000);
+      expect(Number((await t.db('products').where({ id }).first())!.retail_price)).toBe(2000);
     });
   });
 

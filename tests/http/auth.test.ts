@@ -96,7 +96,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const after = sessionId(login);
       expect(after).toBeTruthy();
       expect(after).not.toBe(before);
-      const userId = (await t.db('users').where({ email: ADMIN.email }).first('id')).id;
+      const userId = (await t.db('users').where({ email: ADMIN.email }).first('id'))!.id;
       expect(await count(t, 'sessions', { user_id: userId })).toBeGreaterThan(0);
       const sid = decodeURIComponent(after!).replace(/^s:/, '').split('.')[0];
       expect(await count(t, 'sessions', { sid })).toBe(1);
@@ -126,7 +126,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const c = new Client(t);
       await c.login();
       expect((await c.visit('/dashboard')).status).toBe(200);
-      const userId = (await t.db('users').where({ email: ADMIN.email }).first('id')).id;
+      const userId = (await t.db('users').where({ email: ADMIN.email }).first('id'))!.id;
       await t.db('sessions').where({ user_id: userId }).update({ expires_at: Date.now() - 1000 });
       expect((await c.visit('/dashboard')).headers.location).toBe('/login');
     });
@@ -188,7 +188,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       expect(res.headers.location).toBe('/login?status=registered');
       expect((await c.visit('/dashboard')).headers.location).toBe('/login');
       await t.settle();
-      const user = await t.db('users').where({ email: 'fatou@test.local' }).first();
+      const user = (await t.db('users').where({ email: 'fatou@test.local' }).first())!;
       expect(user.first_name).toBe('Fatou');
       expect(user.email_verified_at).toBeNull();
       expect(await count(t, 'user_roles', { user_id: user.id })).toBe(0);
@@ -219,11 +219,11 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await t.settle();
       await c.login('koffi@test.local', 'Secret-1234');
       const { verificationUrl } = await import('../../server/services/accounts/email-verification.js');
-      const user = await t.db('users').where({ email: 'koffi@test.local' }).first();
+      const user = (await t.db('users').where({ email: 'koffi@test.local' }).first())!;
       const old = new URL(verificationUrl('http://x', t.config.appKey, user, Date.now() - 61 * 60_000));
       const res = await c.visit(old.pathname + old.search);
       expect(res.headers.location).toBe('/verify-email');
-      expect((await t.db('users').where({ id: user.id }).first()).email_verified_at).toBeNull();
+      expect((await t.db('users').where({ id: user.id }).first())!.email_verified_at).toBeNull();
     });
   });
 
@@ -241,7 +241,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const page = await c.visit(known.headers.location);
       expect(page.body.props.status).toMatch(/Si un compte correspond/);
       expect(page.body.flash.success).toMatch(/Si un compte correspond/);
-      const row = await t.db('password_resets').orderBy('id', 'desc').first();
+      const row = (await t.db('password_resets').orderBy('id', 'desc').first())!;
       const token = t.mailer.linkIn(t.mailer.lastTo(ADMIN.email)).match(/reset-password\/([^?]+)/)![1];
       expect(row.token_hash).not.toBe(token); // stored hashed
       expect(row.token_hash).toHaveLength(64);
@@ -266,14 +266,14 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
 
       const ok = await c.post('/reset-password', { token, email, password: 'New-Pass-456', password_confirmation: 'New-Pass-456' });
       expect(ok.headers.location).toBe('/login?status=reset');
-      const user = await t.db('users').where({ email }).first();
+      const user = (await t.db('users').where({ email }).first())!;
       expect(await verifyPassword(user.password_hash, 'New-Pass-456')).toBe(true);
       // Sessions opened with the old password are ended.
       expect((await other.visit('/dashboard')).headers.location).toBe('/login');
 
       await c.post('/reset-password', { token, email, password: 'Third-Pass-789', password_confirmation: 'Third-Pass-789' });
       expect((await c.visit('/login')).body.props.errors.email).toMatch(/invalide ou a expiré/);
-      expect(await verifyPassword((await t.db('users').where({ email }).first()).password_hash, 'New-Pass-456')).toBe(true);
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'New-Pass-456')).toBe(true);
     });
 
     it('refuses an expired token and a token for another e-mail', async () => {
@@ -288,7 +288,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await t.db('password_resets').update({ expires_at: Date.now() - 1000 });
       await c.post('/reset-password', { token, email, password: 'New-Pass-456', password_confirmation: 'New-Pass-456' });
       expect((await c.visit('/login')).body.props.errors.email).toMatch(/invalide ou a expiré/);
-      expect(await verifyPassword((await t.db('users').where({ email }).first()).password_hash, 'Old-Pass-123')).toBe(true);
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Old-Pass-123')).toBe(true);
     });
   });
 
@@ -324,7 +324,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       expect(page.body.props.auth.user.first_name).toBe('Awa');
 
       await c.send('patch', '/profile', { name: 'KONÉ Awa', email: 'nouvelle@test.local', current_password: 'User-Secret-123' });
-      const user = await t.db('users').where({ email: 'nouvelle@test.local' }).first();
+      const user = (await t.db('users').where({ email: 'nouvelle@test.local' }).first())!;
       expect(user.email_verified_at).toBeNull();
       expect(t.mailer.lastTo('nouvelle@test.local')?.subject).toMatch(/Vérifiez/);
     });
@@ -337,7 +337,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await c.send('put', '/password', { current_password: 'faux', password: 'Nouveau-123', password_confirmation: 'Nouveau-123' }, { 'X-Inertia-Error-Bag': 'updatePassword' });
       expect((await c.visit('/profile')).body.props.errors).toEqual({ updatePassword: { current_password: 'Le mot de passe actuel est incorrect.' } });
       await c.send('put', '/password', { current_password: 'User-Secret-123', password: 'Nouveau-123', password_confirmation: 'Nouveau-123' });
-      expect(await verifyPassword((await t.db('users').where({ email }).first()).password_hash, 'Nouveau-123')).toBe(true);
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Nouveau-123')).toBe(true);
       expect((await c.visit('/dashboard')).status).toBe(200); // this session stays open
     });
 

@@ -45,7 +45,7 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
   }
 
   async function someStock() {
-    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     const tag = uniqueTag('B');
     const now = nowIso();
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
@@ -239,9 +239,9 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect((await c.visit(route('dashboard'))).status).toBe(303);
 
     // The restore is audited in the restored database, and signing in works again.
-    const entry = await t.db('audit_log').where({ action: 'backup.restored', subject_id: backup.name }).first();
+    const entry = (await t.db('audit_log').where({ action: 'backup.restored', subject_id: backup.name }).first())!;
     expect(entry).toBeTruthy();
-    expect(JSON.parse(entry.details).after.pre_restore_backup).toBe(added[0].name);
+    expect(JSON.parse(entry.details!).after.pre_restore_backup).toBe(added[0].name);
     admin = await confirmedAdmin();
     expect((await admin.visit(INDEX)).status).toBe(200);
 

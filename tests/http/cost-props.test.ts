@@ -51,8 +51,8 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
     await noCosts.login(user.email, user.password);
 
     const tag = uniqueTag('K');
-    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
     const product = await makeProduct(t.db, { code: `${tag}P`, name: `Produit ${tag}`, category_id: category, purchase_price: 900 });
     await giveStock(t.db, product, depot, 100, 900);
@@ -67,19 +67,19 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
     const transfer = await idOf(await admin.post(route('transfers.index'), { idempotency_key: idempotencyKey(), from_location_id: depot, to_location_id: shop, transfer_date: today(), note: '', lines: [{ product_id: product, quantity: 5 }] }));
     const count = await idOf(await admin.post(route('inventory.index'), { idempotency_key: idempotencyKey(), location_id: depot, count_date: today(), blind: false, category_ids: [category], note: '' }));
     expect((await admin.post(route('inventory.counts', { id: count }), { lines: [{ product_id: product, counted: 100, expected: null }] })).status).toBe(303);
-    const version = Number((await t.db('inventory_counts').where({ id: count }).first('version')).version);
+    const version = Number((await t.db('inventory_counts').where({ id: count }).first('version'))!.version);
     expect((await admin.post(route('inventory.validate', { id: count }), { version, moved_policy: '', uncounted_as_zero: false })).status).toBe(303);
-    expect((await t.db('inventory_counts').where({ id: count }).first('status')).status).toBe('validated');
+    expect((await t.db('inventory_counts').where({ id: count }).first('status'))!.status).toBe('validated');
     expect((await admin.post(route('inventory.readjust'), { idempotency_key: idempotencyKey(), location_id: depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: product, direction: 'out', quantity: 1 }] })).status).toBe(303);
-    const readjustment = Number((await t.db('stock_adjustments').orderBy('id', 'desc').first('id')).id);
+    const readjustment = Number((await t.db('stock_adjustments').orderBy('id', 'desc').first('id'))!.id);
     await giveStock(t.db, product, shop, 10, 900);
     const sale = await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: shop, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_500 })], payments: [cashPayment(3_000)] }));
-    const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
+    const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id'))!.id);
     const creditNote = (await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: sale.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: saleLine, quantity: 1 }] }, await adminActor(t.db))).id;
     const invoice = await idOf(
       await admin.post(route('sales.invoices'), {
         idempotency_key: idempotencyKey(),
-        client_id: Number((await t.db('clients').where({ is_walk_in: true }).first('id')).id),
+        client_id: Number((await t.db('clients').where({ is_walk_in: true }).first('id'))!.id),
         location_id: depot,
         sale_date: today(),
         payment_mode: 'cash',

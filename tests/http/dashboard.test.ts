@@ -41,7 +41,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     admin = new Client(t);
     await admin.login();
     f = await stockFixtures(t.db);
-    today = businessDate((await t.db('company_settings').first('time_zone')).time_zone);
+    today = businessDate((await t.db('company_settings').first('time_zone'))!.time_zone);
     yesterday = addDays(today, -1);
     const product = await makeProduct(t.db, { category_id: f.category, name: 'Ciment CPJ 45', unit: 'sac', retail_price: PRICE, purchase_price: COST });
     await giveStock(t.db, product, f.shop, 100, COST);

@@ -78,13 +78,13 @@ describe.each(testDatabases())('statements of a document validation (%s)', (kind
 
   it('a décaissement: 12 statements on PostgreSQL', async () => {
     const actor = await adminActor(t.db);
-    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: f.depot }).orderBy('id').first('id')).id);
-    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: f.depot }).orderBy('id').first('id'))!.id);
+    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
     const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
     await createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'cash_in', amount: 1_000_000, fromAccountId: null, toAccountId: desk, beneficiary: 'Le gérant' }, actor);
-    const before = Number((await t.db('treasury_accounts').where({ id: desk }).first('balance')).balance);
+    const before = Number((await t.db('treasury_accounts').where({ id: desk }).first('balance'))!.balance);
     const seen = await statementsOf(t.db, () => createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'expense', amount: 1_500, fromAccountId: desk, expenseCategoryId: category, beneficiary: 'Transporteur', reference: 'R-1' }, actor));
     if (pg) expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(12);
-    expect(Number((await t.db('treasury_accounts').where({ id: desk }).first('balance')).balance)).toBe(before - 1_500);
+    expect(Number((await t.db('treasury_accounts').where({ id: desk }).first('balance'))!.balance)).toBe(before - 1_500);
   });
 });

@@ -43,7 +43,7 @@ describe.each(testDatabases())('hostile form and URL input (%s)', (kind) => {
     // Line breaks and tabs are no control characters for a text: an address keeps its lines.
     const ok = await admin.post('/fichiers/clients', client(tag, { address: 'Rue 12\r\n\tTreichville' }));
     expect(ok.status).toBe(303);
-    expect((await t.db('clients').where({ code: `${tag}1` }).first()).address).toBe('Rue 12\n\tTreichville');
+    expect((await t.db('clients').where({ code: `${tag}1` }).first())!.address).toBe('Rue 12\n\tTreichville');
   });
 
   it('strips control characters from the search and filters of the lists and pickers', async () => {

@@ -616,8 +616,8 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     await admin.login();
     const tag = uniqueTag();
     const now = nowIso();
-    const mine = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
-    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const mine = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     const theirsName = `Boutique Deux ${tag}`;
     const theirs = await insertReturningId(t.db, 'locations', { code: `B2${tag}`.slice(0, 20), name: theirsName, kind: 'boutique', created_at: now, updated_at: now });
     const deskTheirsName = `Caisse Deux ${tag}`;
@@ -639,7 +639,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const adjustment = async (location: number) => {
       const res = await admin.post(ROUTES['inventory.readjust'], { idempotency_key: idempotencyKey(), location_id: location, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: product, direction: 'out', quantity: 1 }] });
       expect(res.status).toBe(303);
-      const row = await t.db('stock_adjustments').where({ location_id: location }).orderBy('id', 'desc').first('id', 'number');
+      const row = (await t.db('stock_adjustments').where({ location_id: location }).orderBy('id', 'desc').first('id', 'number'))!;
       return { id: Number(row.id), number: String(row.number) };
     };
     const entryMine = await entry(mine);
@@ -654,7 +654,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const walkIn = await walkInClient(t.db);
     const sale = async (location: number) => {
       const s = await sell(t.db, saleInput({ clientId: walkIn, locationId: location, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_000 })], payments: [cashPayment(2_000)] }));
-      return { id: s.id, number: s.number, lineId: Number((await t.db('sale_lines').where({ sale_id: s.id }).first('id')).id) };
+      return { id: s.id, number: s.number, lineId: Number((await t.db('sale_lines').where({ sale_id: s.id }).first('id'))!.id) };
     };
     const note = async (s: { id: number; lineId: number }) => {
       const n = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: s.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: s.lineId, quantity: 1 }] }, await adminActor(t.db));
@@ -683,14 +683,14 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const settlementTheirs = await settlement(bankTheirs.id);
     const walletMine = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'mtn_momo' });
     const walletTheirs = await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'wave' });
-    const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id')).id);
+    const deskMineAccount = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: mine }).orderBy('id').first('id'))!.id);
     const deskTheirsAccount = (await cashDeskAccountId(t.db, deskTheirs))!;
 
     const cashOperation = async (account: number, label: string) => {
       const actor = await adminActor(t.db);
       const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE };
       await createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'cash_in', amount: 20_000, fromAccountId: null, toAccountId: account, beneficiary: 'Gérant' }, actor);
-      const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+      const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
       const op = await createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'expense', amount: 1_500, fromAccountId: account, expenseCategoryId: category, beneficiary: label }, actor);
       return { id: op.id, number: op.number };
     };
@@ -760,7 +760,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
 
   it('cashOperations.index: an operation on the other place\'s desk or bank is refused on its field, nothing written', async () => {
     const before = Number((await t.db('cash_operations').count({ n: '*' }).first())!.n);
-    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id);
+    const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
     const bodies = [
       { kind: 'expense', amount: 100, from_account_id: d.deskTheirsAccount, expense_category_id: category, beneficiary: 'Taxi' },
       { kind: 'bank_deposit', amount: 100, from_account_id: d.deskMineAccount, to_account_id: d.bankTheirs.id, reference: 'BV-1' },
@@ -783,7 +783,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
 
   it('whereAllowedLocation / whereAllowedTreasuryAccount: the one query filter for later screens (caisse, règlements, ventes)', async () => {
     const accounts = await t.db('treasury_accounts').where({ kind: 'caisse' }).pluck('id');
-    const mineDesk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: d.mine }).first('id')).id);
+    const mineDesk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: d.mine }).first('id'))!.id);
     const scope = placeScope({ isAdmin: false, restricted: true, locationIds: [d.mine], treasuryAccountIds: [mineDesk] });
     expect(await whereAllowedTreasuryAccount(t.db('treasury_accounts'), 'id', scope).pluck('id')).toEqual([mineDesk]);
     expect((await whereAllowedTreasuryAccount(t.db('treasury_accounts').where({ kind: 'caisse' }), 'id', EVERY_PLACE).pluck('id')).length).toBe(accounts.length);
@@ -824,7 +824,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
   });
 
   it("counter.store: a sale paid into the user’s own wallet goes through", async () => {
-    const category = Number((await t.db('products').where({ id: d.product }).first('category_id')).category_id);
+    const category = Number((await t.db('products').where({ id: d.product }).first('category_id'))!.category_id);
     const own = await makeProduct(t.db, { code: `PV${d.tag}`.slice(0, 30), name: `Vendu ${d.tag}`, category_id: category, retail_price: 1_000 });
     await giveStock(t.db, own, d.mine, 5);
     const res = await user.post(ROUTES['counter.store'], { ...counterSale(d, d.mine, [mobile('mtn_momo', d.walletMine)]), lines: [{ product_id: own, quantity: 1, unit_price: 1_000 }] });

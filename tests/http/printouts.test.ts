@@ -80,7 +80,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
       const rice = await goods();
       const res = await admin.post(route('inventory.readjust'), { idempotency_key: idempotencyKey(), location_id: f.depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: rice, direction: 'out', quantity: 1 }] });
       expect(res.status).toBe(303);
-      const row = await t.db('stock_adjustments').orderBy('id', 'desc').first('id', 'number');
+      const row = (await t.db('stock_adjustments').orderBy('id', 'desc').first('id', 'number'))!;
       const id = Number(row.id);
       return { url: route('inventory.readjustmentPrint', { id }), back: route('inventory.index', { tab: 'readjustments' }), printout: 'stock_adjustment', id, number: row.number };
     },
@@ -95,16 +95,16 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     'inventory.adjustment': async () => {
       const { id, product } = await openCount();
       await admin.post(route('inventory.counts', { id }), { lines: [{ product_id: product, counted: 8, expected: null }] });
-      const version = Number((await t.db('inventory_counts').where({ id }).first('version')).version);
+      const version = Number((await t.db('inventory_counts').where({ id }).first('version'))!.version);
       expect((await admin.post(route('inventory.validate', { id }), { version, moved_policy: 'snapshot', uncounted_as_zero: false })).status).toBe(303);
-      expect((await t.db('inventory_counts').where({ id }).first('status')).status).toBe('validated');
+      expect((await t.db('inventory_counts').where({ id }).first('status'))!.status).toBe('validated');
       return { url: route('inventory.adjustment', { id }), back: route('inventory.show', { id }, { tab: 'ecarts' }), printout: 'count_adjustment', id, number: await numberOf('inventory_counts', id) };
     },
     'creditNotes.print': async () => {
       const rice = await goods();
       await giveStock(t.db, rice, f.shop, 5, 12000);
       const sale = await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: f.shop, saleDate: today(), lines: [line(rice, 2, { unitPrice: 15_000 })], payments: [cashPayment(30_000)] }));
-      const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
+      const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id'))!.id);
       const res = await admin.post(route('creditNotes.index'), { idempotency_key: idempotencyKey(), sale_id: sale.id, version: 1, reason: 'Sac percé', lines: [{ sale_line_id: saleLine, quantity: 1 }] });
       const id = idFrom(res);
       return { url: route('creditNotes.print', { id }), back: route('creditNotes.show', { id }), printout: 'credit_note', id, number: await numberOf('credit_notes', id) };
@@ -112,7 +112,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     'sales.ticket': async () => {
       const rice = await goods();
       await giveStock(t.db, rice, f.shop, 5, 12000);
-      const walkIn = Number((await t.db('clients').where({ is_walk_in: true }).first('id')).id);
+      const walkIn = Number((await t.db('clients').where({ is_walk_in: true }).first('id'))!.id);
       const res = await admin.post(route('counter.store'), { idempotency_key: idempotencyKey(), form_loaded_at: new Date(Date.now() - 60_000).toISOString(), location_id: f.shop, client_id: walkIn, lines: [{ product_id: rice, quantity: 1, unit_price: 15000 }], payments: [{ method: 'especes', amount: 20000 }] });
       const id = Number(new URL(res.headers.location, 'http://x').searchParams.get('vente'));
       return { url: route('sales.ticket', { id }), back: route('counter.index'), printout: 'sale_ticket', id, number: await numberOf('sales', id) };
@@ -149,7 +149,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
   };
   // Caisse (issue 16): the bon de caisse of a CAI- operation (an apport into the main desk).
   makers['cashOperations.print'] = async () => {
-    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
+    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id'))!.id);
     const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 10_000, to_account_id: desk, beneficiary: 'Gérant' });
     expect(res.headers.location).toMatch(/operations\/\d+$/);
     const id = idFrom(res);
@@ -220,7 +220,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     expect(refused.headers.location).toBe(c.back);
     const landing = await clerk.visit(refused.headers.location);
     expect(landing.body.flash.error).toBe(`${PRINTOUTS[c.printout]} ${c.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`);
-    expect(Number((await printRow(c)).reprint_count)).toBe(0);
+    expect(Number((await printRow(c))!.reprint_count)).toBe(0);
     expect(await auditRows(c, 'document.reprinted')).toHaveLength(0);
 
     // Someone allowed to reprint: DUPLICATA n° 1, then n° 2 — from an Inertia visit or a typed URL.
@@ -229,12 +229,12 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const html = await admin.html(c.url);
     expect(html.status).toBe(200);
     expect(html.text).toContain('"duplicata":true');
-    const row = await printRow(c);
+    const row = (await printRow(c))!;
     expect(row).toMatchObject({ document_number: c.number });
     expect(Number(row.reprint_count)).toBe(2);
     const audits = await auditRows(c, 'document.reprinted');
     expect(audits).toHaveLength(2);
-    expect(audits.map((a) => JSON.parse(a.details).after.reprint).sort()).toEqual([1, 2]);
+    expect(audits.map((a) => JSON.parse(a.details!).after.reprint).sort()).toEqual([1, 2]);
     // Still one original.
     expect(await auditRows(c, 'document.printed')).toHaveLength(1);
   });
@@ -287,7 +287,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     expect(copies.sort()).toEqual([false, true]);
     expect(await auditRows(c, 'document.printed')).toHaveLength(1);
     expect(await auditRows(c, 'document.reprinted')).toHaveLength(1);
-    expect(Number((await printRow(c)).reprint_count)).toBe(1);
+    expect(Number((await printRow(c))!.reprint_count)).toBe(1);
   });
 
   it('an invoice prints A5 with the amount in words; a cash invoice shows the payment and the change; a reprint may be A6', async () => {

@@ -45,8 +45,8 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
     admin = new Client(t);
     await admin.login();
     const tag = uniqueTag('RS');
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
     products = [];
     for (let i = 0; i < 3; i++) {
@@ -88,7 +88,7 @@ describe.each(testDatabases())('report summary tables on random histories (%s)',
       if (!live.length) return;
       const s = live[(o.pick as number) % live.length];
       const on = new Date(Date.parse(`${s.sale_date}T00:00:00Z`) + (o.after as number) * 86_400_000).toISOString().slice(0, 10);
-      await t.db('sales').where({ id: s.id }).update({ status: 'cancelled', cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z`, cancel_reason: 'Test' });
+      await t.db('sales').where({ id: Number(s.id) }).update({ status: 'cancelled', cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z`, cancel_reason: 'Test' });
     } else if (o.kind === 'batch') {
       const moves = o.moves as Array<{ p: number; day: number; q: number; shop: boolean }>;
       const rows = moves.map((m) => ({ product_id: products[m.p], location_id: m.shop ? shop : depot, quantity: m.q, movement_type: m.q > 0 ? 'entry' : 'readjustment', unit_cost: 400, document_type: 'test', business_date: DAYS[m.day], created_at: nowIso() }));

@@ -69,7 +69,7 @@ describe.each(testDatabases())('Éditions › Finances (%s)', (kind) => {
     // R1 cash 4 000 on I1 (10 March); R2 cash 3 000 on I1 (5 April) cancelled on 10 May; R3 Orange Money 15 000 (10 April): 12 000 on I2, 3 000 advance; R4 the advance spent: 2 000 on I1 (20 April).
     const r1 = await settle(t.db, settlementInput({ clientId: client, amount: 4_000, settlementDate: '2025-03-10', allocations: [{ saleId: i1.id, amount: 4_000 }] }));
     const r2 = await settle(t.db, settlementInput({ clientId: client, amount: 3_000, settlementDate: '2025-04-05', allocations: [{ saleId: i1.id, amount: 3_000 }] }));
-    const version = Number((await t.db('settlements').where({ id: r2.id }).first('version')).version);
+    const version = Number((await t.db('settlements').where({ id: r2.id }).first('version'))!.version);
     await cancelSettlement(t.db, r2.id, { reason: 'Règlement saisi deux fois', version }, await adminActor(t.db));
     await t.db('settlements').where({ id: r2.id }).update({ cancelled_on: '2025-05-10' });
     const r3 = await settle(t.db, settlementInput({ clientId: client, amount: 15_000, settlementDate: '2025-04-10', ...orangeMoney(`PP250410.${tag}`), accountId: orange, allocations: [{ saleId: i2.id, amount: 12_000 }] }));
@@ -78,8 +78,8 @@ describe.each(testDatabases())('Éditions › Finances (%s)', (kind) => {
     // Today: a credit note takes back 1 × 5 000 of I2 (refunded from the shop's desk, filled by a cash sale).
     await giveStock(t.db, product, f.shop, 1, 1);
     await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: f.shop, saleDate: today(), lines: [line(product, 1)], payments: [cashPayment(5_000)] }));
-    const i2Line = Number((await t.db('sale_lines').where({ sale_id: i2.id }).first('id')).id);
-    const i2Version = Number((await t.db('sales').where({ id: i2.id }).first('version')).version);
+    const i2Line = Number((await t.db('sale_lines').where({ sale_id: i2.id }).first('id'))!.id);
+    const i2Version = Number((await t.db('sales').where({ id: i2.id }).first('version'))!.version);
     await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: i2.id, reason: 'Article abîmé', version: i2Version, lines: [{ saleLineId: i2Line, quantity: 1 }] }, await adminActor(t.db));
   });
   afterAll(() => t.close());

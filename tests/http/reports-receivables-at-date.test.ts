@@ -55,7 +55,7 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
   };
   /** A credit note taking back `quantity` of the counter sale's first line, then dated `on`. */
   const creditNoteOn = async (saleId: number, quantity: number, on: string) => {
-    const saleLine = Number((await t.db('sale_lines').where({ sale_id: saleId }).first('id')).id);
+    const saleLine = Number((await t.db('sale_lines').where({ sale_id: saleId }).first('id'))!.id);
     const note = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId, reason: 'Article rendu', version: await versionOf('sales', saleId), lines: [{ saleLineId: saleLine, quantity }] }, await adminActor(t.db));
     await t.db('credit_notes').where({ id: note.id }).update({ credit_date: on });
     return note;
@@ -188,7 +188,7 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
           const open: Array<{ id: number; remaining: number }> = [];
           for (const s of sales.filter((x) => x.client === client && x.date <= date)) {
             const m = await saleMoney(t.db, s.id);
-            const status = (await t.db('sales').where({ id: s.id }).first('status')).status;
+            const status = (await t.db('sales').where({ id: s.id }).first('status'))!.status;
             if (status === 'validated' && m.remaining > 0) open.push({ id: s.id, remaining: m.remaining });
           }
           if (!open.length) continue;
@@ -216,17 +216,17 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
           }
         } else if (r < 0.82) {
           const live: typeof settlements = [];
-          for (const s of settlements) if ((await t.db('settlements').where({ id: s.id }).first('status')).status === 'validated') live.push(s);
+          for (const s of settlements) if ((await t.db('settlements').where({ id: s.id }).first('status'))!.status === 'validated') live.push(s);
           if (live.length && (await attempt(() => cancelSettlementOn(pick(live).id, day)))) done.settlementCancels++;
         } else if (r < 0.9) {
           const s = pick(sales);
-          if ((await t.db('sales').where({ id: s.id }).first('status')).status === 'validated' && (await attempt(() => cancelSaleOn(s.id, day)))) done.saleCancels++;
+          if ((await t.db('sales').where({ id: s.id }).first('status'))!.status === 'validated' && (await attempt(() => cancelSaleOn(s.id, day)))) done.saleCancels++;
         } else {
           const counters = sales.filter((s) => s.counter);
           if (!counters.length) continue;
           const s = pick(counters);
-          const l = await t.db('sale_lines').where({ sale_id: s.id }).first('quantity', 'returned_quantity');
-          const status = (await t.db('sales').where({ id: s.id }).first('status')).status;
+          const l = (await t.db('sale_lines').where({ sale_id: s.id }).first('quantity', 'returned_quantity'))!;
+          const status = (await t.db('sales').where({ id: s.id }).first('status'))!.status;
           if (status === 'validated' && Number(l.quantity) > Number(l.returned_quantity) && (await attempt(() => creditNoteOn(s.id, 1, day)))) done.creditNotes++;
         }
       }

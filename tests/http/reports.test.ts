@@ -51,8 +51,8 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     admin = new Client(t);
     await admin.login();
     tag = uniqueTag('R');
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
     product = await makeProduct(t.db, { code: `${tag}P`, name: `Produit ${tag}`, category_id: category, retail_price: 1_000, unit: 'sac' });
     await giveStock(t.db, product, shop, 50, 600);
@@ -68,12 +68,12 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     // The cancellation of S3 on 2 July 2025, as Annulations › Factures records it on the sale.
     await t.db('sales').where({ id: s3.id }).update({ status: 'cancelled', cancelled_on: '2025-07-02', cancelled_at: '2025-07-02T10:00:00.000Z', cancel_reason: 'Erreur' });
     // A settlement of 2 000 on S2 on 5 July 2025.
-    const account = Number((await t.db('treasury_accounts').orderBy('id').first('id')).id);
+    const account = Number((await t.db('treasury_accounts').orderBy('id').first('id'))!.id);
     const settlement = await insertReturningId(t.db, 'settlements', { number: `REG-2025-${tag}`.slice(0, 30), client_id: client, source: 'payment', account_id: account, method: 'especes', settlement_date: '2025-07-05', amount: 2_000, allocated: 2_000, advance: 0, allocation_mode: 'oldest', status: 'validated', note: '', created_at: nowIso(), updated_at: nowIso() });
     await t.db('settlement_allocations').insert({ settlement_id: settlement, sale_id: s2.id, position: 1, amount: 2_000 });
     await t.db('sales').where({ id: s2.id }).update({ amount_paid: 2_000, payment_status: 'partial' });
     // Today: a credit note takes back 1 sac of S1.
-    const s1Line = Number((await t.db('sale_lines').where({ sale_id: s1.id }).first('id')).id);
+    const s1Line = Number((await t.db('sale_lines').where({ sale_id: s1.id }).first('id'))!.id);
     await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: s1.id, reason: 'Sac percé', version: 1, lines: [{ saleLineId: s1Line, quantity: 1 }] }, await adminActor(t.db));
 
     // A stock history at the depot for another product: +100 (15/01), −30 (10/02), +20 (05/03), −5 (20/03).

@@ -49,7 +49,7 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     await c.visit('/dashboard');
     return { c, user };
   };
-  const deadline = async (userId: number) => Number((await t.db('sessions').where({ user_id: userId }).first('expires_at')).expires_at);
+  const deadline = async (userId: number) => Number((await t.db('sessions').where({ user_id: userId }).first('expires_at'))!.expires_at);
 
   it('reads the session once and writes nothing when its deadline moved by less than a minute', async () => {
     const { c, user } = await signedIn();
@@ -82,10 +82,10 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     expect(context[0]).toMatch(/sessions/i);
     expect(context[0]).toMatch(/user_treasury_accounts/i);
     // A permission taken away and a place given apply at the next request.
-    const role = Number((await t.db('user_roles').where({ user_id: user.id }).first('role_id')).role_id);
+    const role = Number((await t.db('user_roles').where({ user_id: user.id }).first('role_id'))!.role_id);
     await t.db('role_permissions').where({ role_id: role, permission_name: 'menu.clients' }).delete();
     expect((await c.visit('/fichiers/clients')).status).toBe(403);
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))?.id ?? (await t.db('locations').orderBy('id').first('id')).id);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))?.id ?? (await t.db('locations').orderBy('id').first('id'))!.id);
     await t.db('users').where({ id: user.id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: user.id, location_id: shop });
     const ctx = (await loadUserContext(t.db, user.id))!;
@@ -121,7 +121,7 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     expect(bare.row.email).toBe(email);
     expect(bare.roles).toEqual([]);
     expect(bare.permissions.size).toBe(0);
-    const admin = (await loadUserContext(t.db, Number((await t.db('users').where({ email: 'admin@test.local' }).first('id')).id)))!;
+    const admin = (await loadUserContext(t.db, Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id)))!;
     expect(admin.isAdmin).toBe(true);
     expect(admin.places.all).toBe(true);
     expect(Object.keys(admin.row)).not.toContain('grant_kind');

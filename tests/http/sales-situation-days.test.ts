@@ -110,7 +110,7 @@ describe.each(testDatabases())('Situation des ventes day summaries on random his
       if (!tr) return;
       if (o.kind === 'cancelTransfer') await cancelTransfer(t.db, Number(tr.id), { reason: 'Erreur de saisie', version: Number(tr.version) }, actor);
       else {
-        const lines = (await t.db('transfer_lines').where({ transfer_id: tr.id }).orderBy('position').select('product_id', 'quantity_sent')) as Row[];
+        const lines = (await t.db('transfer_lines').where({ transfer_id: Number(tr.id) }).orderBy('position').select('product_id', 'quantity_sent')) as Row[];
         await receiveTransfer(
           t.db,
           Number(tr.id),
@@ -205,12 +205,12 @@ describe.each(testDatabases())('Situation des ventes day summaries on random his
     const before = numbers(await group());
     const a = await createTransfer(t.db, { idempotencyKey: idempotencyKey(), fromLocationId: f.depot, toLocationId: f.shop, transferDate: '2026-03-25', note: '', lines: [{ productId: products[1], quantity: 5 }] }, actor);
     expect(numbers(await group())).toEqual([before[0] + 1, before[1] + 5, before[2], before[3]]);
-    const version = Number((await t.db('transfers').where({ id: a.id }).first('version')).version);
+    const version = Number((await t.db('transfers').where({ id: a.id }).first('version'))!.version);
     await receiveTransfer(t.db, a.id, { idempotencyKey: idempotencyKey(), version, receivedDate: '2026-03-25', note: '', lines: [{ productId: products[1], quantityReceived: 4, reason: 'Casse' }] }, actor);
     expect(numbers(await group())).toEqual([before[0] + 1, before[1] + 5, before[2] + 4, before[3] + 1]);
     const b = await createTransfer(t.db, { idempotencyKey: idempotencyKey(), fromLocationId: f.depot, toLocationId: f.shop, transferDate: '2026-03-25', note: '', lines: [{ productId: products[1], quantity: 3 }] }, actor);
     expect(numbers(await group())[1]).toBe(before[1] + 8);
-    await cancelTransfer(t.db, b.id, { reason: 'Erreur de saisie', version: Number((await t.db('transfers').where({ id: b.id }).first('version')).version) }, actor);
+    await cancelTransfer(t.db, b.id, { reason: 'Erreur de saisie', version: Number((await t.db('transfers').where({ id: b.id }).first('version'))!.version) }, actor);
     expect(numbers(await group())).toEqual([before[0] + 1, before[1] + 5, before[2] + 4, before[3] + 1]);
     expect(await salesSituationDaysDifferences(t.db)).toEqual([]);
   });
@@ -224,7 +224,7 @@ describe.each(testDatabases())('Situation des ventes day summaries on random his
     expect([await group('unpaid'), await group('paid')]).toEqual([unpaid - 1, paid + 1]);
     const settled = async () => Number((await t.db('report_payment_days').where({ day: '2026-03-21', origin: 'settlement', account_id: desk, method: 'especes' }).first('amount'))?.amount ?? 0);
     const before = await settled();
-    const version = Number((await t.db('settlements').where({ id: s.id }).first('version')).version);
+    const version = Number((await t.db('settlements').where({ id: s.id }).first('version'))!.version);
     await cancelSettlement(t.db, s.id, { reason: 'Erreur de saisie', version }, await adminActor(t.db));
     expect([await group('unpaid'), await group('paid')]).toEqual([unpaid, paid]);
     expect(await settled()).toBe(before - 2_000);

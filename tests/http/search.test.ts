@@ -26,7 +26,7 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     await admin.login();
     const now = nowIso();
     category = await insertReturningId(t.db, 'categories', withSearchName({ code: `C${uniqueTag()}`, name: 'Matériaux', created_at: now, updated_at: now }));
-    depot = Number((await t.db('locations').orderBy('id').first('id')).id);
+    depot = Number((await t.db('locations').orderBy('id').first('id'))!.id);
   });
   afterAll(() => t.close());
 
@@ -146,9 +146,9 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const k = new Client(t);
     await k.login(keeper.email, keeper.password);
     expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([`INV-${year}-000230`]);
-    const shop = Number((await t.db('locations').whereNot({ id: depot }).orderBy('id').first('id')).id);
+    const shop = Number((await t.db('locations').whereNot({ id: depot }).orderBy('id').first('id'))!.id);
     await t.db('users').where({ email: keeper.email }).update({ places_restricted: true });
-    await t.db('user_locations').insert({ user_id: Number((await t.db('users').where({ email: keeper.email }).first('id')).id), location_id: shop });
+    await t.db('user_locations').insert({ user_id: Number((await t.db('users').where({ email: keeper.email }).first('id'))!.id), location_id: shop });
     expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([]);
   });
 
@@ -187,9 +187,9 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
   });
 
   it('finds a caisse operation (CAI-) by its number, opening its page, with its status, only at the places of its accounts', async () => {
-    const actor = { id: Number((await t.db('users').orderBy('id').first('id')).id), name: 'Admin', ip: null };
+    const actor = { id: Number((await t.db('users').orderBy('id').first('id'))!.id), name: 'Admin', ip: null };
     const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
-    const category = Number((await t.db('expense_categories').orderBy('id').first('id')).id);
+    const category = Number((await t.db('expense_categories').orderBy('id').first('id'))!.id);
     const [depotDesk, shopDesk] = [await deskAccount(t.db, 'CAI01'), await deskAccount(t.db, 'CAI02')];
     await createCashOperation(t.db, { ...base, idempotencyKey: `cai-in-${uniqueTag()}`, kind: 'cash_in', amount: 50_000, fromAccountId: null, toAccountId: shopDesk, beneficiary: 'Gérant' }, actor);
     const shop = await createCashOperation(t.db, { ...base, idempotencyKey: `cai-${uniqueTag()}`, kind: 'expense', amount: 1_500, fromAccountId: shopDesk, expenseCategoryId: category, beneficiary: 'Taxi' }, actor);
@@ -206,7 +206,7 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     expect(titles(await search(other, shop.number), 'documents')).toEqual([]);
     // A cashier of the depot only: the depot's operations (and the transfer coming to its desk), never the shop's own.
     const tag = uniqueTag().toLowerCase();
-    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     const id = await createUser(t.db, { name: `Caissier ${tag}`, email: `caissier-${tag}@test.local`, password: 'Secret-123456', roleNames: ['Caissier'], verified: true });
     await t.db('users').where({ id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: id, location_id: depot });

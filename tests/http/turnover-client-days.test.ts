@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
+import type { CreditNotesRow, SalesRow } from '../../server/db/tables.generated.js';
 import { TURNOVER_CLIENT_DAYS, rebuildTurnoverClientDays, turnoverClientDaysFromDocumentsSql, turnoverEventsSql } from '../../server/db/turnover-client-days.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { turnover } from '../../server/services/reports/turnover.js';
@@ -36,8 +37,8 @@ describe.each(testDatabases())('Chiffre d\'affaires summary per day and client o
   beforeAll(async () => {
     t = await createTestApp(kind);
     const tag = uniqueTag('TC');
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
     products = [];
     for (let i = 0; i < 2; i++) {
@@ -87,23 +88,23 @@ describe.each(testDatabases())('Chiffre d\'affaires summary per day and client o
       if (!live.length) return;
       const s = live[(o.pick as number) % live.length];
       const on = new Date(Date.parse(`${s.sale_date}T00:00:00Z`) + (o.after as number) * 86_400_000).toISOString().slice(0, 10);
-      await t.db('sales').where({ id: s.id }).update({ status: 'cancelled', cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z`, cancel_reason: 'Test' });
+      await t.db('sales').where({ id: Number(s.id) }).update({ status: 'cancelled', cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z`, cancel_reason: 'Test' });
     } else if (o.kind === 'moveSale') {
       // A document changed afterwards (by hand, a repair): its events leave their old keys.
       if (!sales.length) return;
       const s = sales[(o.pick as number) % sales.length];
-      const change: Row = {};
+      const change: Partial<SalesRow> = {};
       if (o.day !== null) change.sale_date = DAYS[o.day as number];
       if (o.who !== null) change.client_id = clients[o.who as number];
       if (o.otherPlace) change.location_id = Number(s.location_id) === shop ? depot : shop;
       if (o.otherKind) change.kind = s.kind === 'counter' ? 'invoice' : 'counter';
-      if (Object.keys(change).length) await t.db('sales').where({ id: s.id }).update(change);
+      if (Object.keys(change).length) await t.db('sales').where({ id: Number(s.id) }).update(change);
     } else {
       const notes = (await t.db('credit_notes').whereIn('sale_id', sales.map((s) => s.id as number)).orderBy('id').select('id')) as Row[];
       if (!notes.length) return;
       const n = notes[(o.pick as number) % notes.length];
-      const change: Row = { ...(o.day !== null ? { credit_date: DAYS[o.day as number] } : {}), ...(o.cancel ? { status: 'cancelled' } : {}) };
-      if (Object.keys(change).length) await t.db('credit_notes').where({ id: n.id }).update(change);
+      const change: Partial<CreditNotesRow> = { ...(o.day !== null ? { credit_date: DAYS[o.day as number] } : {}), ...(o.cancel ? { status: 'cancelled' } : {}) };
+      if (Object.keys(change).length) await t.db('credit_notes').where({ id: Number(n.id) }).update(change);
     }
   };
 

@@ -30,10 +30,10 @@ export async function rowCount(t: TestApp, table: string): Promise<number> {
 
 /** What an API suite builds on: the seeded admin's id, a new category named `categoryName`, the seeded depot (DEP01) and shop (BTQ01). */
 export async function apiFixtures(t: TestApp, categoryName: string): Promise<{ adminId: number; category: number; depot: number; shop: number }> {
-  const adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id')).id);
+  const adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id'))!.id);
   const now = nowIso();
   const category = await insertReturningId(t.db, 'categories', withSearchName({ code: `CAT${uniqueTag()}`, name: categoryName, created_at: now, updated_at: now }));
-  const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-  const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+  const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+  const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
   return { adminId, category, depot, shop };
 }

@@ -31,7 +31,7 @@ export async function makeClient(db: Knex, fields: Partial<{ name: string; price
 }
 
 export async function walkInClient(db: Knex): Promise<number> {
-  return Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+  return Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
 }
 
 export const ALL_RIGHTS: SaleRights = { belowMinPrice: true, beyondCreditLimit: true };
@@ -59,7 +59,7 @@ export const cashPayment = (amount: number) => ({ method: 'especes' as const, am
 export const mobilePayment = (amount: number, reference = `OM260310.${uniqueTag()}`, operator: 'orange_money' | 'mtn_momo' | 'moov_money' | 'wave' = 'orange_money') => ({ method: 'mobile_money' as const, amount, accountId: null, operator, phone: '07 07 07 07 07', reference });
 
 export async function adminActor(db: Knex): Promise<Actor> {
-  const admin = await db('users').orderBy('id').first('id', 'name');
+  const admin = (await db('users').orderBy('id').first('id', 'name'))!;
   return { id: Number(admin.id), name: admin.name, ip: '127.0.0.1' };
 }
 

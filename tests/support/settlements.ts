@@ -54,12 +54,12 @@ export interface SaleMoney {
 }
 
 export async function saleMoney(db: Knex, saleId: number): Promise<SaleMoney> {
-  const s = await db('sales').where({ id: saleId }).first('total_ttc', 'amount_paid', 'amount_credited', 'payment_status');
+  const s = (await db('sales').where({ id: saleId }).first('total_ttc', 'amount_paid', 'amount_credited', 'payment_status'))!;
   return { paid: Number(s.amount_paid), status: s.payment_status, remaining: saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited)) };
 }
 
 export async function clientMoney(db: Knex, clientId: number): Promise<{ balance: number; advance: number }> {
-  const c = await db('clients').where({ id: clientId }).first('balance', 'advance');
+  const c = (await db('clients').where({ id: clientId }).first('balance', 'advance'))!;
   return { balance: Number(c.balance), advance: Number(c.advance) };
 }
 

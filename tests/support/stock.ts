@@ -63,8 +63,8 @@ export async function nextNumber(db: Knex, series: string, year: number | string
 
 export async function stockFixtures(db: Knex): Promise<StockFixtures> {
   const now = nowIso();
-  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id')).id);
-  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id')).id);
+  const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+  const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
   const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }));
   const category = await insertReturningId(db, 'categories', withSearchName({ code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now }));
   const otherCategory = await insertReturningId(db, 'categories', withSearchName({ code: 'HYG', name: 'Hygiène', created_at: now, updated_at: now }));

@@ -40,7 +40,7 @@ export async function deskAccount(db: Knex, deskCode: string): Promise<number> {
 }
 
 export async function balanceOf(db: Knex, accountId: number): Promise<number> {
-  return Number((await db('treasury_accounts').where({ id: accountId }).first('balance')).balance);
+  return Number((await db('treasury_accounts').where({ id: accountId }).first('balance'))!.balance);
 }
 
 /** Every balance agrees with its ledger and every chain is intact. */
@@ -71,6 +71,6 @@ export async function closeDesk(db: Knex, accountId: number, day: string, option
   return closeDay(
     db,
     { idempotencyKey: randomBytes(16).toString('hex'), accountId, day, counts: countsFor(counted), reason: options.reason ?? (counted === draft.expected ? '' : 'Écart constaté au comptage'), expectedSeen: draft.expected },
-    options.actor ?? { id: Number((await db('users').orderBy('id').first('id')).id), name: 'Test', ip: null },
+    options.actor ?? { id: Number((await db('users').orderBy('id').first('id'))!.id), name: 'Test', ip: null },
   );
 }

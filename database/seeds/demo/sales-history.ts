@@ -117,7 +117,7 @@ export class SalesSimulator {
   ) {}
 
   static async create(db: Knex, scale: DemoScale, ctx: SalesContext, depot: number): Promise<SalesSimulator> {
-    const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id')).id);
+    const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
     const clients = (await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').select('id', 'price_level', 'credit_limit', 'balance', 'advance')).map(
       (c): Client => ({ id: Number(c.id), level: c.price_level === 'gros' ? 'gros' : 'detail', limit: Number(c.credit_limit), balance: Number(c.balance), advance: Number(c.advance ?? 0), open: [] }),
     );
@@ -133,7 +133,7 @@ export class SalesSimulator {
     let bank: Account | null = null;
     for (const r of rows) {
       if (r.kind === 'caisse' && r.location_id && !desks.has(Number(r.location_id))) desks.set(Number(r.location_id), account(r));
-      else if (r.kind === 'mobile_money' && (MOBILE_MONEY_OPERATORS as readonly string[]).includes(r.operator) && !wallets.has(r.operator)) wallets.set(r.operator, account(r));
+      else if (r.kind === 'mobile_money' && r.operator !== null && (MOBILE_MONEY_OPERATORS as readonly string[]).includes(r.operator) && !wallets.has(r.operator)) wallets.set(r.operator, account(r));
       else if (r.kind === 'banque' && !bank) bank = account(r);
     }
     const locations = (await db('locations').where({ active: true }).orderBy('id').select('id')).map((l) => Number(l.id)).filter((id) => desks.has(id));

@@ -54,7 +54,7 @@ export async function load(ctx: DrillContext): Promise<void> {
   const invoiceId = DOCUMENT_FORMS.FAC.done(invoice.location);
   if (!invoiceId) throw new Error(`facture à crédit refusée (HTTP ${invoice.status})`);
   const desk = await makeAccount(ctx.db, w, 'caisse', 'Caisse charge');
-  const cash: CashSetting = { desk, otherDesk: desk, bank: desk, wallet: desk, supplier: w.supplier, category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id')).id) };
+  const cash: CashSetting = { desk, otherDesk: desk, bank: desk, wallet: desk, supplier: w.supplier, category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id) };
   const funded = await forms.admin.post(DOCUMENT_FORMS.CAI.url, cashOperationBody(cash, 'cash_in', 100_000_000));
   if (!DOCUMENT_FORMS.CAI.done(funded.location)) throw new Error(`apport refusé (HTTP ${funded.status})`);
   const logins = {

@@ -74,7 +74,7 @@ export async function fuzz(ctx: DrillContext): Promise<void> {
   );
   // The REST API, with a token of the administrator holding every ability.
   const api = routes.filter((r) => r.path.startsWith('/api/'));
-  const admin = await ctx.db('users').where({ email: DRILL_ADMIN.email }).first('id', 'name');
+  const admin = (await ctx.db('users').where({ email: DRILL_ADMIN.email }).first('id', 'name'))!;
   const { token } = await createApiToken(
     ctx.db,
     { permissions: new Set(ALL_PERMISSIONS), row: { id: Number(admin.id) } },

@@ -162,7 +162,7 @@ export async function setCashDeskActive(db: Knex, id: number, active: boolean, a
       const block = archiveBlock(current, currency);
       if (block) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être archivée. ${block}`);
     } else {
-      const location = await trx('locations').where({ id: current.location_id }).first('name', 'active');
+      const location = (await trx('locations').where({ id: current.location_id }).first('name', 'active'))!; // cash_desks.location_id references it
       if (!toBool(location.active)) throw Refusal.action(`L’emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
     }
     await trx('cash_desks').where({ id }).update({ active, updated_at: nowIso() });

@@ -28,7 +28,7 @@ export async function cashAccounts(db: Knex, places: PlaceScope, today: string):
     .whereIn('account_id', ids)
     .where('business_date', today)
     .groupBy('account_id')
-    .select('account_id', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS money_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS money_out'));
+    .select<(string | Knex.Raw)[], { account_id: number; money_in: number; money_out: number }[]>('account_id', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS money_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS money_out'));
   const transit = await db('cash_operations')
     .where({ kind: 'transfer', status: 'in_transit' })
     .where((w) => w.whereIn('from_account_id', ids).orWhereIn('to_account_id', ids))

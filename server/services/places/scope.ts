@@ -60,7 +60,7 @@ export type PlacedDocument = keyof typeof DOCUMENT_PLACES;
 export async function documentPlaces(db: Knex, kind: PlacedDocument, id: number): Promise<Record<string, number> | null> {
   const spec = DOCUMENT_PLACES[kind];
   const columns = spec.columns as Record<string, string>;
-  const row = await db(spec.table).where({ id }).first(Object.values(columns));
+  const row = await db(spec.table).where({ id }).first<string[], Record<string, unknown> | undefined>(Object.values(columns));
   if (!row) return null;
   return Object.fromEntries(Object.entries(columns).map(([side, column]) => [side, Number(row[column])]));
 }

@@ -33,7 +33,7 @@ async function prepare(db: Knex | Knex.Transaction, rows: RawRow[]): Promise<Fil
   const barcodes = [...new Set(rows.map((r) => (r.cells.barcode ?? '').trim().toUpperCase()).filter(Boolean))];
   const barcodeOwner = new Map<string, { id: number; name: string }>();
   for (let i = 0; i < barcodes.length; i += 500) {
-    for (const row of await db('products').whereIn('barcode', barcodes.slice(i, i + 500)).select('id', 'barcode', 'name')) barcodeOwner.set(row.barcode, { id: Number(row.id), name: row.name });
+    for (const row of await db('products').whereIn('barcode', barcodes.slice(i, i + 500)).select('id', 'barcode', 'name')) barcodeOwner.set(row.barcode!, { id: Number(row.id), name: row.name });
   }
   // Categories are matched by code or by name, whatever the case and accents.
   const categories = new Map<string, { id: number; active: boolean }>();

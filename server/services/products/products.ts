@@ -346,7 +346,7 @@ export async function setProductActive(db: Knex, id: number, active: boolean, ac
     if (!current) throw Refusal.action("Ce produit n’existe plus.");
     if (toBool(current.active) === active) return;
     if (active) {
-      const category = await trx('categories').where({ id: current.category_id }).first('active', 'name');
+      const category = (await trx('categories').where({ id: current.category_id }).first('active', 'name'))!; // products.category_id references it
       if (!toBool(category.active)) throw Refusal.action(`La catégorie « ${category.name} » est archivée : réactivez-la ou changez la catégorie du produit avant de le réactiver.`);
     }
     await trx('products').where({ id }).update({ active, updated_at: nowIso() });

@@ -152,7 +152,7 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
     const remaining = saleRemaining(Number(sale.total_ttc), Number(sale.amount_paid), Number(sale.amount_credited));
     let balanceReleased = 0;
     if (sale.payment_mode === 'credit' && remaining > 0) {
-      const client = await trx('clients').where({ id: sale.client_id }).first('balance', 'name');
+      const client = (await trx('clients').where({ id: sale.client_id }).first('balance', 'name'))!; // a credit sale always has its client
       let after: number;
       try {
         after = addWithin('balance', Number(client.balance), -remaining);

@@ -113,7 +113,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
 
   // The account chosen on the form, or the desk the sale's cash went into, or else the first active desk of its location.
   const chosen = input.refundAccountId && total > 0 ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id') : null;
-  const paidDesk = chosen ? null : await trx('sale_payments').join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id').where({ 'sale_payments.sale_id': sale.id, 'treasury_accounts.kind': 'caisse' }).first('treasury_accounts.id');
+  const paidDesk = chosen ? null : await trx('sale_payments').join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id').where('sale_payments.sale_id', sale.id).where('treasury_accounts.kind', 'caisse').first('treasury_accounts.id');
   const desk = chosen ?? paidDesk ?? (await trx('treasury_accounts').where({ kind: 'caisse', location_id: sale.location_id, active: true }).orderBy('id').first('id'));
   if (total > 0 && !desk) throw new Refusal({ refund: "Aucune caisse active à l’emplacement de la vente pour rembourser le client : choisissez le compte d’où le rembourser." });
 

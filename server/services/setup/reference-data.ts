@@ -19,8 +19,9 @@ export async function seedReference(db: Knex): Promise<void> {
         { code: 'DEP01', name: 'Dépôt principal', kind: 'depot', created_at: now, updated_at: now },
         { code: 'BTQ01', name: 'Boutique 1', kind: 'boutique', created_at: now, updated_at: now },
       ]);
-      const depot = await trx('locations').where({ code: 'DEP01' }).first('id');
-      const shop = await trx('locations').where({ code: 'BTQ01' }).first('id');
+      // Both inserted just above, in this transaction.
+      const depot = (await trx('locations').where({ code: 'DEP01' }).first('id'))!;
+      const shop = (await trx('locations').where({ code: 'BTQ01' }).first('id'))!;
       await trx('cash_desks').insert([
         { code: 'CAI01', name: 'Caisse principale', location_id: depot.id, is_main: true, created_at: now, updated_at: now },
         { code: 'CAI02', name: 'Caisse Boutique 1', location_id: shop.id, is_main: false, created_at: now, updated_at: now },

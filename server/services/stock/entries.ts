@@ -193,7 +193,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     ...insertWrites(trx, 'stock_entry_lines', lineRows),
     ...updateIntegersByIdWrites(trx, 'products', 'purchase_price', priceChanges.map((l) => [l.productId, l.unitCost]), { updated_at: now }),
     ...insertWrites(trx, 'price_history', history),
-    ...(opening ? [] : [writeOf(trx('suppliers').where({ id: input.supplierId }).update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now }))]),
+    ...(opening ? [] : [writeOf(trx('suppliers').where({ id: supplier!.id }).update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now }))]),
     audit,
   ]);
   return { id: entryId, number };
@@ -273,7 +273,7 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     for (const l of opening ? [] : lines) {
       const productId = Number(l.product_id);
       if (Number(l.purchase_price_before) === Number(l.unit_cost)) continue;
-      const product = await trx('products').where({ id: productId }).first('purchase_price');
+      const product = (await trx('products').where({ id: productId }).first('purchase_price'))!; // the line's product_id references it
       if (Number(product.purchase_price) !== Number(l.unit_cost)) continue;
       const later = await trx('stock_entry_lines')
         .join('stock_entries', 'stock_entries.id', 'stock_entry_lines.entry_id')
@@ -288,7 +288,7 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     }
 
     if (!opening) {
-      const supplier = await trx('suppliers').where({ id: entry.supplier_id }).first('name', 'balance');
+      const supplier = (await trx('suppliers').where({ id: entry.supplier_id }).first('name', 'balance'))!; // a supplier entry always has its supplier
       if (!within('balance', BigInt(Number(supplier.balance)) - BigInt(Number(entry.total_amount)))) {
         throw new Refusal({ reason: `Annulation impossible : le solde du fournisseur « ${supplier.name} » ${limitMessage('', 'balance', await getCurrency(trx)).trim()}` });
       }

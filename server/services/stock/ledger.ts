@@ -175,17 +175,20 @@ function assertMovement(m: StockMovementInput) {
  * Each product's stock by place, and what it has in transit (sent, not received): one statement per
  * chunk of products, so the ledger reads a batch's levels and totals on hand in one round trip.
  */
+type PictureRow = { product_id: number; location_id: number | null; q: number };
+
 async function stockPicture(trx: Knex | Knex.Transaction, productIds: number[]): Promise<{ levels: Map<string, number>; totals: Map<number, number> }> {
   const levels = new Map<string, number>();
   const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
   for (const part of chunks([...new Set(productIds)])) {
-    const atPlaces = trx('stock_levels').whereIn('product_id', part).select('product_id', 'location_id', 'quantity as q');
-    const transit = trx('transfers')
+    // Two tables answering one row shape, so their UNION ALL types as that shape.
+    const atPlaces = trx<PictureRow, PictureRow[]>('stock_levels').whereIn('product_id', part).select('product_id', 'location_id', 'quantity as q');
+    const transit = trx<PictureRow, PictureRow[]>('transfers')
       .join('transfer_lines', 'transfer_lines.transfer_id', 'transfers.id')
       .where('transfers.status', 'sent')
       .whereIn('transfer_lines.product_id', part)
       .select('transfer_lines.product_id', trx.raw('NULL as location_id'), 'transfer_lines.quantity_sent as q');
-    for (const r of (await atPlaces.unionAll(transit)) as Array<{ product_id: number; location_id: number | null; q: number }>) {
+    for (const r of await atPlaces.unionAll(transit)) {
       const id = Number(r.product_id);
       if (r.location_id !== null) levels.set(`${id}:${Number(r.location_id)}`, Number(r.q));
       totals.set(id, (totals.get(id) ?? 0) + Number(r.q));

@@ -58,7 +58,8 @@ export async function loadBatch(db: Knex | Knex.Transaction, id: string, userId:
   const row = await db('import_batches').where({ id, user_id: userId, kind }).where('expires_at', '>=', Date.now()).first();
   if (!row) return undefined;
   const payload = JSON.parse(row.payload);
-  return { id: row.id, kind: row.kind, user_id: Number(row.user_id), file_name: row.file_name, rows: payload.rows, results: payload.results, new_categories: payload.new_categories ?? [], applied_at: row.applied_at };
+  return { id: row.id, kind: row.kind as ImportKind, // written by saveBatch from an ImportKind
+     user_id: Number(row.user_id), file_name: row.file_name, rows: payload.rows, results: payload.results, new_categories: payload.new_categories ?? [], applied_at: row.applied_at };
 }
 
 export async function markApplied(trx: Knex.Transaction, id: string): Promise<boolean> {

@@ -74,14 +74,14 @@ export async function closingFigures(db: Knex | Knex.Transaction, account: Closi
   // transaction: server/db/money-days.ts), so the days since the previous closing cost a few rows.
   const since = db('money_days').where('account_id', account.id).where('business_date', '<=', day);
   if (previous) since.where('business_date', '>', previous.closing_date);
-  const totals = await since
-    .first(
+  const totals = (await since
+    .first<Knex.Raw[], { opening_balance: number; expected: number; total_in: number; total_out: number; movement_count: number }>(
       db.raw('? + COALESCE(SUM(CASE WHEN business_date < ? THEN total_in - total_out ELSE 0 END), 0) AS opening_balance', [base, day]),
       db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS expected', [base]),
       db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_in ELSE 0 END), 0) AS total_in', [day]),
       db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_out ELSE 0 END), 0) AS total_out', [day]),
       db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN movement_count ELSE 0 END), 0) AS movement_count', [day]),
-    );
+    ))!; // an aggregate without GROUP BY always answers one row
   const byType = await db('money_days').where({ account_id: account.id, business_date: day }).orderBy('movement_type').select('movement_type', 'total_in', 'total_out', 'movement_count as n');
   return {
     opening_balance: Number(totals.opening_balance),
@@ -255,7 +255,7 @@ export async function reopenClosing(db: Knex, input: ReopenInput, actor: Actor):
     const found = await trx('cash_closings').where({ id: input.closingId }).first('account_id');
     if (!found) throw new NotFound();
     await lockForUpdate(trx, trx('treasury_accounts').where({ id: found.account_id }).select('id'));
-    const closing = await trx('cash_closings').where({ id: input.closingId }).first();
+    const closing = (await trx('cash_closings').where({ id: input.closingId }).first())!; // found above, and closings are never deleted
     const account = (await closingAccount(trx, Number(closing.account_id)))!;
     if (closing.status !== 'closed') throw Refusal.action(`Cet arrêté a déjà été rouvert le ${frenchDate(String(closing.reopened_at).slice(0, 10))}.`);
     const reason = input.reason.trim();

@@ -66,7 +66,7 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
   const previous = await db('cash_closings').where({ account_id: accountId, status: 'closed' }).where('closing_date', '<', from).orderBy('closing_date', 'desc').first('closing_date', 'counted');
   const before = db('money_days').where('account_id', accountId).where('business_date', '<', from);
   if (previous) before.where('business_date', '>', previous.closing_date);
-  const openingRow = await before.first(db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS opening', [previous ? Number(previous.counted) : 0]));
+  const openingRow = (await before.first<Knex.Raw[], { opening: number }>(db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS opening', [previous ? Number(previous.counted) : 0])))!; // an aggregate without GROUP BY always answers one row
   const opening = Number(openingRow.opening);
 
   // The period's cells by day and type, read from the ledger's day summary (one row per account,

@@ -32,7 +32,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     t = await createTestApp(kind);
     admin = new Client(t);
     await admin.login();
-    category = Number((await t.db('expense_categories').where({ code: 'DEP01' }).first('id')).id);
+    category = Number((await t.db('expense_categories').where({ code: 'DEP01' }).first('id'))!.id);
   });
   afterAll(() => t.close());
   afterEach(() => expectCashConsistent(t.db));
@@ -40,7 +40,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
   /** A new cash desk at Boutique 1 (its treasury account), holding `cash` brought in by an apport. */
   const newDesk = async (cash = 0) => {
     const tag = uniqueTag();
-    const res = await admin.post(ROUTES['cashDesks.index'], { code: `K${tag}`.slice(0, 20), name: `Caisse ${tag}`, location_id: String((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id) });
+    const res = await admin.post(ROUTES['cashDesks.index'], { code: `K${tag}`.slice(0, 20), name: `Caisse ${tag}`, location_id: String((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id) });
     expect(res.status).toBe(303);
     const account = (await cashDeskAccountId(t.db, Number(res.headers.location.split('/').pop())))!;
     if (cash) await record({ kind: 'cash_in', amount: cash, to_account_id: account, beneficiary: 'Le gérant' });
@@ -77,7 +77,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const year = Number(today().slice(0, 4));
     const before = await lastNumber(t.db, 'CAI', String(year));
     const id = await record({ kind: 'expense', amount: '12 500', from_account_id: desk, expense_category_id: category, beneficiary: 'Taxi Koné', reference: 'REC-778' });
-    const op = await operation(id);
+    const op = (await operation(id))!;
     expect([op.number, op.kind, op.status, Number(op.amount), op.beneficiary, op.reference, op.operation_date]).toEqual([formatDocumentNumber('CAI', year, before + 1), 'expense', 'done', 12_500, 'Taxi Koné', 'REC-778', today()]);
     expect(await balanceOf(t.db, desk)).toBe(37_500);
     expect((await movementsOf(id)).map((m) => [Number(m.account_id), Number(m.amount), m.movement_type, m.payment_method, m.business_date])).toEqual([[desk, -12_500, 'cash_out', 'especes', today()]]);
@@ -170,7 +170,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const from = await newDesk(30_000);
     const to = await newDesk(1_000);
     const id = await record({ kind: 'transfer', amount: 20_000, from_account_id: from, to_account_id: to, beneficiary: 'Convoyeur Diallo' });
-    expect((await operation(id)).status).toBe('in_transit');
+    expect((await operation(id))!.status).toBe('in_transit');
     expect([await balanceOf(t.db, from), await balanceOf(t.db, to)]).toEqual([10_000, 1_000]);
     const home = (await admin.visit(ROUTES['cash.index'])).body.props;
     expect(home.in_transit.map((o: { id: number }) => o.id)).toContain(id);
@@ -179,7 +179,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
 
     const res = await admin.post(route('cashOperations.receive', { id }));
     expect(res.headers.location).toBe(showUrl(id));
-    const op = await operation(id);
+    const op = (await operation(id))!;
     expect([op.status, op.received_on]).toEqual(['received', today()]);
     expect([await balanceOf(t.db, from), await balanceOf(t.db, to)]).toEqual([10_000, 21_000]);
     expect((await movementsOf(id)).map((m) => [Number(m.account_id), Number(m.amount), m.movement_type])).toEqual([
@@ -225,7 +225,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const now = new Date().toISOString();
     const productCategory = await insertReturningId(t.db, 'categories', withSearchName({ code: `C${tag}`.slice(0, 20), name: `Matériaux ${tag}`, created_at: now, updated_at: now }));
     const product = await makeProduct(t.db, { code: `SP${tag}`.slice(0, 30), name: `Ciment ${tag}`, category_id: productCategory });
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const entry = async (date: string, cost: number) => {
       const res = await admin.post(ROUTES['entries.index'], { idempotency_key: idempotencyKey(), kind: 'supplier', supplier_id: supplier, location_id: shop, entry_date: date, supplier_ref: `BL-${date}`, note: '', lines: [{ product_id: product, unit: 'unit', quantity: 10, unit_cost: cost }] });
       expect(res.status).toBe(303);
@@ -234,12 +234,12 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     // The newer entry is recorded first: the allocation follows the dates, not the ids.
     const newer = await entry(addDays(today(), -1), 3_000);
     const older = await entry(addDays(today(), -5), 2_000);
-    expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance)).toBe(50_000);
+    expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance'))!.balance)).toBe(50_000);
     const bank = await makeTreasuryAccount(t.db, 'banque');
     expect((await refused({ kind: 'supplier_payment', amount: 50_001, from_account_id: bank, supplier_id: supplier, bank_method: 'virement' })).amount).toMatch(/n’attend que 50\s000\sFCFA/);
     expect((await refused({ kind: 'supplier_payment', amount: 100, from_account_id: bank, supplier_id: supplier })).bank_method).toBe('Choisissez virement ou chèque.');
     const id = await record({ kind: 'supplier_payment', amount: 26_000, from_account_id: bank, supplier_id: supplier, bank_method: 'cheque', reference: 'CHQ-5521' });
-    expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance)).toBe(24_000);
+    expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance'))!.balance)).toBe(24_000);
     expect(await balanceOf(t.db, bank)).toBe(-26_000);
     const paid = async () => Object.fromEntries((await t.db('stock_entries').whereIn('id', [older, newer]).select('id', 'amount_paid')).map((e) => [Number(e.id), Number(e.amount_paid)]));
     expect(await paid()).toEqual({ [older]: 20_000, [newer]: 6_000 });
@@ -252,10 +252,10 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
 
     const res = await admin.post(route('cashOperations.cancel', { id }), { reason: 'Chèque rejeté par la banque' });
     expect(res.headers.location).toBe(showUrl(id));
-    expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance)).toBe(50_000);
+    expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance'))!.balance)).toBe(50_000);
     expect(await balanceOf(t.db, bank)).toBe(0);
     expect(await paid()).toEqual({ [older]: 0, [newer]: 0 });
-    const op = await operation(id);
+    const op = (await operation(id))!;
     expect([op.status, op.cancel_reason, op.cancelled_on]).toEqual(['cancelled', 'Chèque rejeté par la banque', today()]);
   });
 
@@ -265,16 +265,16 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const now = new Date().toISOString();
     const productCategory = await insertReturningId(t.db, 'categories', withSearchName({ code: `E${tag}`.slice(0, 20), name: `Toiture ${tag}`, created_at: now, updated_at: now }));
     const product = await makeProduct(t.db, { code: `SE${tag}`.slice(0, 30), name: `Tôle ${tag}`, category_id: productCategory });
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const res = await admin.post(ROUTES['entries.index'], { idempotency_key: idempotencyKey(), kind: 'supplier', supplier_id: supplier, location_id: shop, entry_date: today(), supplier_ref: `BL-${tag}`, note: '', lines: [{ product_id: product, unit: 'unit', quantity: 10, unit_cost: 1_000 }] });
     const entry = Number(res.headers.location.split('/').pop());
     const bank = await makeTreasuryAccount(t.db, 'banque');
     const first = await record({ kind: 'supplier_payment', amount: 4_000, from_account_id: bank, supplier_id: supplier, bank_method: 'virement', reference: `VIR-${tag}` });
     const second = await record({ kind: 'supplier_payment', amount: 1_000, from_account_id: bank, supplier_id: supplier, bank_method: 'virement', reference: `VIR2-${tag}` });
-    const numbers = await Promise.all([first, second].map(async (id) => (await operation(id)).number as string));
+    const numbers = await Promise.all([first, second].map(async (id) => (await operation(id))!.number as string));
     const state = async () => ({
       entry: await t.db('stock_entries').where({ id: entry }).first('status', 'amount_paid', 'version'),
-      supplier: Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance),
+      supplier: Number((await t.db('suppliers').where({ id: supplier }).first('balance'))!.balance),
       allocations: Number((await t.db('supplier_payment_allocations').where({ stock_entry_id: entry }).whereNull('cancelled_at').count({ n: '*' }).first())!.n),
       stock: Number((await t.db('stock_levels').where({ product_id: product, location_id: shop }).first('quantity'))?.quantity ?? 0),
     });
@@ -283,7 +283,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     expect(before).toMatchObject({ supplier: 5_000, allocations: 2, stock: 10 });
     await cancelEntry();
     expect((await admin.visit(route('entries.show', { id: entry }))).body.props.errors.reason).toBe(
-      `L’entrée ${(await t.db('stock_entries').where({ id: entry }).first('number')).number} est payée par les paiements fournisseur ${numbers[0]} et ${numbers[1]} : annulez d’abord ces paiements (Caisse).`,
+      `L’entrée ${(await t.db('stock_entries').where({ id: entry }).first('number'))!.number} est payée par les paiements fournisseur ${numbers[0]} et ${numbers[1]} : annulez d’abord ces paiements (Caisse).`,
     );
     expect(await state()).toEqual(before);
     await admin.post(route('cashOperations.cancel', { id: first }), { reason: 'Virement annulé' });
@@ -319,7 +319,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const before = await counts();
     await admin.post(route('cashOperations.cancel', { id: apport }), { reason: 'Apport saisi par erreur' });
     expect(await counts()).toEqual(before);
-    expect((await operation(apport)).status).toBe('done');
+    expect((await operation(apport))!.status).toBe('done');
 
     // A transfer still in transit goes back to its source; the destination never saw it.
     const from = await newDesk(7_000);
@@ -344,7 +344,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const outs = (await admin.visit(route('cash.index', { account_id: String(desk), type: 'cash_out' }))).body.props.ledger;
     expect([outs.totals.count, outs.movements.data[0].cash_operation_id]).toEqual([1, expect.any(Number)]);
     expect((await admin.visit(route('cash.index', { account_id: String(desk), method: 'cheque' }))).body.props.ledger.totals.count).toBe(0);
-    const adminId = Number((await t.db('users').where({ email: 'admin@test.local' }).first('id')).id);
+    const adminId = Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id);
     expect((await admin.visit(route('cash.index', { account_id: String(desk), user_id: String(adminId) }))).body.props.ledger.totals.count).toBe(2);
     const file = await admin.agent.get(route('cash.export', { account_id: String(desk), format: 'csv' }));
     expect(file.status).toBe(200);
@@ -353,7 +353,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
 
   it("the user filter lists only the users who work on the viewer’s accounts, never another place’s", async () => {
     const tag = uniqueTag().toLowerCase();
-    const location = async (code: string) => Number((await t.db('locations').where({ code }).first('id')).id);
+    const location = async (code: string) => Number((await t.db('locations').where({ code }).first('id'))!.id);
     const bank = await makeTreasuryAccount(t.db, 'banque', { name: `Banque ${tag}` });
     const otherBank = await makeTreasuryAccount(t.db, 'banque', { name: `Autre banque ${tag}` });
     const user = async (name: string, places: { locations?: number[]; accounts?: number[] } | null) => {

@@ -10,7 +10,7 @@ const BASE = '/fichiers/categories';
 describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  const idOf = async (code: string) => Number((await t.db('categories').where({ code }).first('id')).id);
+  const idOf = async (code: string) => Number((await t.db('categories').where({ code }).first('id'))!.id);
   const addProduct = async (categoryId: number, code: string) => {
     const now = new Date().toISOString();
     await t.db('products').insert(withSearchName({ code, name: `Produit ${code}`, category_id: categoryId, unit: 'pièce', created_at: now, updated_at: now }));
@@ -97,7 +97,7 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     const res = await admin.send('put', `${BASE}/${id}`, { code: `${tag}BOI`, name: `Boissons fraîches ${tag}`, description: 'Eaux, jus et sodas' });
     expect(res.status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'category.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ before: { name: `Boissons ${tag}` }, after: { name: `Boissons fraîches ${tag}` } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { name: `Boissons ${tag}` }, after: { name: `Boissons fraîches ${tag}` } }]);
     expect((await admin.visit(`${BASE}/${id}/edit`)).body.props.category.name).toBe(`Boissons fraîches ${tag}`);
   });
 
@@ -125,10 +125,10 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     const tag = uniqueTag();
     const id = await create(`${tag}QUI`, `Quincaillerie ${tag}`, { active: false });
     await admin.post(`${BASE}/${id}/restore`);
-    expect((await t.db('categories').where({ id }).first()).active).toBeTruthy();
+    expect((await t.db('categories').where({ id }).first())!.active).toBeTruthy();
     const archived = await admin.post(`${BASE}/${id}/archive`);
     expect((await admin.follow(archived)).body.flash.success).toBe(`Catégorie Quincaillerie ${tag} archivée.`);
-    expect((await t.db('categories').where({ id }).first()).active).toBeFalsy();
+    expect((await t.db('categories').where({ id }).first())!.active).toBeFalsy();
     const del = await admin.send('delete', `${BASE}/${id}`);
     expect(del.headers.location).toBe(BASE);
     expect(await t.db('categories').where({ id }).first()).toBeUndefined();
@@ -156,7 +156,7 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
     expect(await t.db('categories').where({ code: `${tag}HACK` }).first()).toBeUndefined();
-    const untouched = await t.db('categories').where({ id }).first();
+    const untouched = (await t.db('categories').where({ id }).first())!;
     expect([untouched.name, Boolean(untouched.active)]).toEqual([`Boissons ${tag}`, true]);
     const nobody = await userWithPermissions(t, `sans-categories-${tag}@test.local`, ['menu.produits']);
     const n = new Client(t);

@@ -24,7 +24,7 @@ const valid = (tag: string, over: Record<string, unknown> = {}) => ({
 describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  const walkInId = async () => Number((await t.db('clients').where({ is_walk_in: true }).first('id')).id);
+  const walkInId = async () => Number((await t.db('clients').where({ is_walk_in: true }).first('id'))!.id);
   const count = async () => Number((await t.db('clients').count({ n: '*' }).first())!.n);
   /** Creates a client through the form; returns its id. */
   const create = async (tag: string, over: Record<string, unknown> = {}) => {
@@ -32,7 +32,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const res = await admin.post('/fichiers/clients', body);
     expect(res.status).toBe(303);
     expect(res.headers.location).toMatch(/^\/fichiers\/clients\/\d+$/);
-    return Number((await t.db('clients').where({ code: body.code }).first('id')).id);
+    return Number((await t.db('clients').where({ code: body.code }).first('id'))!.id);
   };
 
   beforeAll(async () => {
@@ -62,14 +62,14 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const tag = uniqueTag();
     const res = await admin.post('/fichiers/clients', valid(tag, { code: ` ${tag.toLowerCase()}1 ` }));
     expect(res.status).toBe(303);
-    const row = await t.db('clients').where({ code: `${tag}1` }).first();
+    const row = (await t.db('clients').where({ code: `${tag}1` }).first())!;
     expect(res.headers.location).toBe(`/fichiers/clients/${row.id}`);
     expect(row).toMatchObject({ name: 'Boutique Awa Koné', kind: 'entreprise', email: 'awa.kone@example.ci', price_level: 'gros', city: 'Abidjan' });
     expect(Number(row.credit_limit)).toBe(500_000);
     const audit = await t.db('audit_log').where({ action: 'client.created', subject_id: String(row.id) });
     expect(audit).toHaveLength(1);
     expect(audit[0].user_name).toBe('Administrateur');
-    expect(JSON.parse(audit[0].details).after.credit_limit).toBe(500_000);
+    expect(JSON.parse(audit[0].details!).after.credit_limit).toBe(500_000);
 
     const show = await admin.follow(res);
     expect(show.body.component).toBe('clients/Show');
@@ -191,7 +191,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const res = await admin.send('put', `/fichiers/clients/${id}`, valid(tag, { ...fields, price_level: 'gros', credit_limit: '150000' }));
     expect(res.status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'client.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ before: { price_level: 'detail', credit_limit: 0 }, after: { price_level: 'gros', credit_limit: 150_000 } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { price_level: 'detail', credit_limit: 0 }, after: { price_level: 'gros', credit_limit: 150_000 } }]);
     const show = await admin.visit(`/fichiers/clients/${id}`);
     expect(show.body.props.history[0].changes).toEqual([
       { field: 'price_level', label: 'Niveau de prix', before: 'Détail', after: 'Gros' },
@@ -220,7 +220,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const del = await admin.send('delete', `/fichiers/clients/${id}`);
     expect(del.status).toBe(303);
     expect((await admin.visit(`/fichiers/clients/${id}`)).body.flash.error).toMatch(/ne peut pas être supprimé/);
-    const row = await t.db('clients').where({ id }).first();
+    const row = (await t.db('clients').where({ id }).first())!;
     expect(row.active === true || row.active === 1).toBe(true);
     expect(Number(row.credit_limit)).toBe(0);
   });
@@ -229,9 +229,9 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const tag = uniqueTag();
     const id = await create(tag, { code: `${tag}2`, name: 'Moussa Diallo', kind: 'particulier', price_level: 'detail', credit_limit: 0 });
     expect((await admin.post(`/fichiers/clients/${id}/archive`)).status).toBe(303);
-    expect((await t.db('clients').where({ id }).first()).active).toBeFalsy();
+    expect((await t.db('clients').where({ id }).first())!.active).toBeFalsy();
     expect((await admin.post(`/fichiers/clients/${id}/restore`)).status).toBe(303);
-    expect((await t.db('clients').where({ id }).first()).active).toBeTruthy();
+    expect((await t.db('clients').where({ id }).first())!.active).toBeTruthy();
     expect((await t.db('audit_log').whereIn('action', ['client.archived', 'client.restored']).where({ subject_id: String(id) })).length).toBe(2);
 
     // A balance is history: delete refused, archive proposed.
@@ -283,7 +283,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
     expect(await t.db('clients').where({ code: `${tag}HACK` }).first()).toBeUndefined();
-    const untouched = await t.db('clients').where({ id }).first();
+    const untouched = (await t.db('clients').where({ id }).first())!;
     expect([untouched.name, Boolean(untouched.active)]).toEqual(['Boutique Awa Koné', true]);
 
     const nobody = await userWithPermissions(t, `sans-clients-${tag}@test.local`, ['menu.dashboard']);
@@ -389,13 +389,13 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       const apply = await admin.post(`/fichiers/clients/import/${preview.id}/apply`);
       expect(apply.headers.location).toBe('/fichiers/clients');
       expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2\u00a0clients créés, 1 mis à jour.');
-      const ibrahim = await t.db('clients').where({ code: `${tag}X1` }).first();
+      const ibrahim = (await t.db('clients').where({ code: `${tag}X1` }).first())!;
       expect(ibrahim).toMatchObject({ name: 'Ibrahim Ouédraogo', phone: '+226 70 11 22 33' });
       expect(Number(ibrahim.credit_limit)).toBe(25_000);
-      const aminata = await t.db('clients').where({ name: `Aminata Sow ${tag}` }).first();
+      const aminata = (await t.db('clients').where({ name: `Aminata Sow ${tag}` }).first())!;
       expect(aminata.code).toMatch(/^CL\d{5}$/);
       expect(aminata.price_level).toBe('gros');
-      const updated = await t.db('clients').where({ id: existing }).first();
+      const updated = (await t.db('clients').where({ id: existing }).first())!;
       expect(updated.name).toBe('Boutique Awa Koné'); // blank cell keeps the value
       expect(Number(updated.credit_limit)).toBe(750_000);
       expect(await imports()).toBe(importsBefore + 1);
@@ -413,7 +413,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       const preview = (await admin.visit(res.headers.location)).body.props.preview;
       expect(preview).toMatchObject({ row_count: 1, error_count: 0, update_count: 1 });
       await admin.post(`/fichiers/clients/import/${preview.id}/apply`);
-      const row = await t.db('clients').where({ id }).first();
+      const row = (await t.db('clients').where({ id }).first())!;
       expect([row.name, row.address, row.city]).toEqual(['=HYPERLINK("http://evil","clic")', '@SUM(A1)', '-2+3']);
     });
 

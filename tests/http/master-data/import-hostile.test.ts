@@ -68,7 +68,7 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
       .send(`--XYZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''clients%00%01%7F.csv\r\nContent-Type: text/csv\r\n\r\nNom\nClient ${tag}\r\n--XYZ--\r\n`);
     expect(named.headers.location, await fileError(c)).toMatch(/\?preview=/);
     const id = new URL(named.headers.location, 'http://x').searchParams.get('preview');
-    expect((await t.db('import_batches').where({ id }).first()).file_name).toBe('clients.csv');
+    expect((await t.db('import_batches').where({ id: id! }).first())!.file_name).toBe('clients.csv');
   });
 
   it('refuses a CSV of 200 000 columns at once', async () => {

@@ -21,8 +21,8 @@ async function insertFixtures(t: TestApp): Promise<number> {
     product('P000005', 'Eau gazeuse archivée', '6190000000005', { active: false }),
     ...Array.from({ length: 30 }, (_, i) => product(`EAU${String(i).padStart(3, '0')}`, `Eau de source lot ${i}`, null)),
   ]);
-  const depotId = Number((await t.db('locations').orderBy('id').first('id')).id);
-  const p1 = Number((await t.db('products').where({ code: 'P000001' }).first('id')).id);
+  const depotId = Number((await t.db('locations').orderBy('id').first('id'))!.id);
+  const p1 = Number((await t.db('products').where({ code: 'P000001' }).first('id'))!.id);
   await t.db('stock_levels').insert({ product_id: p1, location_id: depotId, quantity: 48 });
   await t.db('clients').insert(
     [
@@ -83,7 +83,7 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
 
   it('tolerates a typo in the name when nothing matches as typed, never in a code or barcode', async () => {
     const now = new Date().toISOString();
-    const category_id = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
+    const category_id = Number((await t.db('categories').where({ code: 'BOI' }).first('id'))!.id);
     const code = `CIM${uniqueTag()}`;
     await t.db('products').insert(
       withSearchName({ code, name: 'Ciment CPJ 45 sac', barcode: null, category_id, unit: 'sac', pack_size: 1, purchase_price: 4000, cmup: 4000, retail_price: 5000, wholesale_price: 4800, min_price: 4500, active: true, created_at: now, updated_at: now }),
@@ -136,7 +136,7 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
 
   it('finds the first matches of a word in name order, wherever they sort (PostgreSQL reads them from the trigram indexes first)', async () => {
     const now = new Date().toISOString();
-    const category_id = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
+    const category_id = Number((await t.db('categories').where({ code: 'BOI' }).first('id'))!.id);
     const tag = uniqueTag('PAL');
     const row = (code: string, name: string) =>
       withSearchName({ code, name, barcode: null, category_id, unit: 'bouteille', pack_size: 1, purchase_price: 100, cmup: 100, retail_price: 150, wholesale_price: 140, min_price: 120, active: true, created_at: now, updated_at: now });

@@ -19,8 +19,8 @@ async function seedProducts(t: TestApp, count: number, tag = '') {
   const ids: number[] = [];
   const names = { BOI: tag ? `Boissons ${tag}` : 'Boissons', CER: tag ? `Céréales ${tag}` : 'Céréales' };
   for (const code of ['BOI', 'CER'] as const) await t.db('categories').insert(withSearchName({ code: `${tag}${code}`, name: names[code], created_at: now, updated_at: now }));
-  const boi = Number((await t.db('categories').where({ code: `${tag}BOI` }).first('id')).id);
-  const cer = Number((await t.db('categories').where({ code: `${tag}CER` }).first('id')).id);
+  const boi = Number((await t.db('categories').where({ code: `${tag}BOI` }).first('id'))!.id);
+  const cer = Number((await t.db('categories').where({ code: `${tag}CER` }).first('id'))!.id);
   await insertInChunks(
     t.db,
     'products',
@@ -91,14 +91,14 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     const [a, b] = [await product(ids[0]), await product(ids[1])];
     const res = await admin.send('put', BASE, {
       rows: [
-        { id: ids[0], purchase_price: '1 050', retail_price: '1600', wholesale_price: '1400', min_price: '1200', updated_at: a.updated_at },
-        { id: ids[1], purchase_price: '1001', retail_price: '1501', wholesale_price: '1450', min_price: '1300', updated_at: b.updated_at },
+        { id: ids[0], purchase_price: '1 050', retail_price: '1600', wholesale_price: '1400', min_price: '1200', updated_at: a!.updated_at },
+        { id: ids[1], purchase_price: '1001', retail_price: '1501', wholesale_price: '1450', min_price: '1300', updated_at: b!.updated_at },
       ],
     });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(BASE);
     expect((await admin.follow(res)).body.flash.success).toBe('Prix enregistrés pour 2 produits.');
-    const a2 = await product(ids[0]);
+    const a2 = (await product(ids[0]))!;
     expect([a2.purchase_price, a2.retail_price, a2.cmup].map(Number)).toEqual([1050, 1600, 1100]);
     const history = await t.db('price_history').whereIn('product_id', [ids[0], ids[1]]).orderBy('id');
     expect(history.map((h) => [Number(h.product_id), h.field, Number(h.old_value), Number(h.new_value), h.source])).toEqual([
@@ -108,7 +108,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
       [ids[1], 'min_price', 1200, 1300, 'manual'],
     ]);
     const audit = await t.db('audit_log').where({ action: 'product.prices_changed', subject_id: String(ids[1]) });
-    expect(audit.map((x) => JSON.parse(x.details))).toEqual([expect.objectContaining({ before: { wholesale_price: 1401, min_price: 1200 }, after: { wholesale_price: 1450, min_price: 1300 } })]);
+    expect(audit.map((x) => JSON.parse(x.details!))).toEqual([expect.objectContaining({ before: { wholesale_price: 1401, min_price: 1200 }, after: { wholesale_price: 1450, min_price: 1300 } })]);
   });
 
   it('refuses the whole save when one row is wrong or stale, writing nothing', async () => {
@@ -197,8 +197,8 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     expect(res.headers.location).toBe(`${BASE}?category_id=${boi}`);
     expect((await admin.follow(res)).body.flash.success).toBe('Règle appliquée : 2 prix modifiés (Prix de gros = CMUP plus 20\u00a0%, arrondi au-dessus à 100\u00a0FCFA).');
     // CMUP 1100 × 1,2 = 1320 → 1400 (up to 100: unchanged); 1102 → 1322,4 → 1400; 1104 → 1324,8 → 1400
-    for (const id of [ids[0], ids[2], ids[4]]) expect(Number((await product(id)).wholesale_price)).toBe(1400);
-    expect(Number((await product(ids[1])).wholesale_price)).toBe(1401); // other category untouched
+    for (const id of [ids[0], ids[2], ids[4]]) expect(Number((await product(id))!.wholesale_price)).toBe(1400);
+    expect(Number((await product(ids[1]))!.wholesale_price)).toBe(1401); // other category untouched
     const history = await t.db('price_history').whereIn('product_id', ids).where({ source: 'rule', field: 'wholesale_price' }).orderBy('product_id');
     expect(history.map((h) => [Number(h.product_id), Number(h.old_value), Number(h.new_value)])).toEqual([
       [ids[2], 1402, 1400],
@@ -206,7 +206,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     ]);
     const audit = await audits();
     expect(audit).toHaveLength(auditsBefore + 1);
-    expect(JSON.parse(audit[audit.length - 1].details)).toMatchObject({ changed: 2, skipped: 0, note: 'Prix de gros = CMUP plus 20\u00a0%, arrondi au-dessus à 100\u00a0FCFA' });
+    expect(JSON.parse(audit[audit.length - 1].details!)).toMatchObject({ changed: 2, skipped: 0, note: 'Prix de gros = CMUP plus 20\u00a0%, arrondi au-dessus à 100\u00a0FCFA' });
     // the product page shows it in its price history
     const show = await admin.visit(`/fichiers/produits/${ids[2]}`);
     expect(show.body.props.price_history.data[0]).toMatchObject({ field: 'wholesale_price', old_value: 1402, new_value: 1400, user_name: 'Administrateur', source_label: 'Règle de prix' });
@@ -224,11 +224,11 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     expect(res.headers.location).toBe(`${BASE}/apercu?field=retail_price&operation=set&direction=increase&value=5000&base=current&step=1&rounding=nearest&q=${tag}&status=active`);
     expect((await admin.follow(res)).body.flash.error).toBe("Les prix ont changé depuis l’aperçu : vérifiez le nouvel aperçu avant d’appliquer la règle.");
     expect(await t.db('price_history').count({ n: '*' }).first()).toEqual(before);
-    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
+    expect(Number((await product(ids[0]))!.retail_price)).toBe(1500);
     const forged = await admin.post(`${BASE}/appliquer`, { ...preview.rule, q: tag, status: 'active' });
     expect(forged.status).toBe(303);
     expect((await admin.visit(url)).body.props.errors).toEqual({ fingerprint: "Affichez l’aperçu de la règle avant de l’appliquer." });
-    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
+    expect(Number((await product(ids[0]))!.retail_price)).toBe(1500);
   });
 
   it('reads a decimal percentage and refuses to apply a rule that changes nothing', async () => {
@@ -260,13 +260,13 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     expect((await c.send('put', BASE, { rows: [{ id: ids[0], purchase_price: 1, retail_price: 1, wholesale_price: 1, min_price: 1 }] })).status).toBe(403);
     expect((await c.post(`${BASE}/appliquer`, { ...preview.body.props.rule, q: tag, status: 'active', fingerprint: preview.body.props.fingerprint })).status).toBe(403);
     expect((await c.visit(`${BASE}/export`)).status).toBe(403);
-    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
+    expect(Number((await product(ids[0]))!.retail_price)).toBe(1500);
     const nobody = await userWithPermissions(t, `sans-prix-${tag}@test.local`, ['menu.produits', 'prices.update']);
     const n = new Client(t);
     await n.login(nobody.email, nobody.password);
     expect((await n.visit(BASE)).status).toBe(403);
     expect((await n.send('put', BASE, { rows: [{ id: ids[0], purchase_price: 1, retail_price: 1, wholesale_price: 1, min_price: 1 }] })).status).toBe(403);
-    expect(Number((await product(ids[0])).retail_price)).toBe(1500);
+    expect(Number((await product(ids[0]))!.retail_price)).toBe(1500);
   });
 
   it('exports the grid as filtered with formulas escaped', async () => {
@@ -306,8 +306,8 @@ describe('fichiers/centraleprix at scale (sqlite)', () => {
     console.log(`price rule on 10 000 products (SQLite): preview ${previewMs.toFixed(0)} ms, apply ${applyMs.toFixed(0)} ms`);
     expect(Number((await t.db('price_history').where({ source: 'rule' }).count({ n: '*' }).first())!.n)).toBe(10_000);
     // 1000 × 1,6 = 1600 ; 10 999 × 1,6 = 17 598,4 → 17 600
-    const first = await t.db('products').where({ code: 'P000001' }).first();
-    const last = await t.db('products').where({ code: 'P010000' }).first();
+    const first = (await t.db('products').where({ code: 'P000001' }).first())!;
+    const last = (await t.db('products').where({ code: 'P010000' }).first())!;
     expect([Number(first.retail_price), Number(last.retail_price)]).toEqual([1600, 17600]);
   }, 60_000);
 });

@@ -95,7 +95,7 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
   });
 
   it('reads a page in one statement beside its count: the category names and stocks are columns of the page', async () => {
-    const location = Number((await t.db('locations').orderBy('id').first('id')).id);
+    const location = Number((await t.db('locations').orderBy('id').first('id'))!.id);
     const sent: string[] = [];
     const listen = (q: { sql: string }) => sent.push(q.sql);
     t.db.on('query', listen);

@@ -51,8 +51,8 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
     t = await createTestApp(kind);
     admin = new Client(t);
     await admin.login();
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
   });
   afterAll(() => t.close());
 

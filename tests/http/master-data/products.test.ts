@@ -14,7 +14,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
   let admin: Client;
   let boissons: number;
   let cereales: number;
-  const idOf = async (code: string) => Number((await t.db('products').where({ code }).first('id')).id);
+  const idOf = async (code: string) => Number((await t.db('products').where({ code }).first('id'))!.id);
   /** The form of a product of the tag's own (code `<tag>A`, a barcode of its own). */
   const valid = (tag: string, over: Record<string, unknown> = {}) => ({
     code: `${tag}A`,
@@ -48,8 +48,8 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     // Two categories every test may file products in (none archives them).
     await admin.post('/fichiers/categories', { code: 'BOI', name: 'Boissons' });
     await admin.post('/fichiers/categories', { code: 'CER', name: 'Céréales' });
-    boissons = Number((await t.db('categories').where({ code: 'BOI' }).first('id')).id);
-    cereales = Number((await t.db('categories').where({ code: 'CER' }).first('id')).id);
+    boissons = Number((await t.db('categories').where({ code: 'BOI' }).first('id'))!.id);
+    cereales = Number((await t.db('categories').where({ code: 'CER' }).first('id'))!.id);
   });
   afterAll(() => t.close());
 
@@ -73,7 +73,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     expect(res.status).toBe(303);
     const id = await idOf(`${tag}A`);
     expect(res.headers.location).toBe(`${BASE}/${id}`);
-    const row = await t.db('products').where({ id }).first();
+    const row = (await t.db('products').where({ id }).first())!;
     expect([row.purchase_price, row.cmup, row.retail_price, row.wholesale_price, row.min_price, row.pack_size, row.alert_threshold].map(Number)).toEqual([250, 250, 400, 350, 300, 6, 24]);
     expect(await t.db('audit_log').where({ action: 'product.created', subject_id: String(id) })).toHaveLength(1);
 
@@ -150,7 +150,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     await create(tag, { name: `Eau minérale ${tag}`, retail_price: '400' });
     const rice = await create(tag, { code: `${tag}B`, barcode: '', name: `Riz parfumé ${tag}`, category_id: String(cereales), unit: 'sac', retail_price: '500' });
     await create(tag, { code: `${tag}C`, barcode: '', name: `Mil local ${tag}`, category_id: String(cereales), unit: 'sac', retail_price: '450', active: false });
-    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     await t.db('stock_levels').insert({ product_id: rice, location_id: depot, quantity: 40 });
     const list = async (qs: string) => (await admin.visit(`${BASE}?${qs}`)).body.props;
     const mine = await list(`q=${tag}`);
@@ -205,7 +205,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       ['wholesale_price', 350, 375, 'manual'],
     ]);
     const audit = await t.db('audit_log').where({ action: 'product.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details).after)).toEqual([{ name: 'Eau minérale Awa 1,5 L (pack)', retail_price: 450, wholesale_price: 375 }]);
+    expect(audit.map((a) => JSON.parse(a.details!).after)).toEqual([{ name: 'Eau minérale Awa 1,5 L (pack)', retail_price: 450, wholesale_price: 375 }]);
     const show = await admin.visit(`${BASE}/${id}`);
     expect(show.body.props.price_history.data[0]).toMatchObject({ field: 'wholesale_price', field_label: 'Prix de gros', old_value: 350, new_value: 375, user_name: 'Administrateur', source: 'manual', source_label: 'Saisie' });
 
@@ -216,10 +216,10 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     expect(form.body.props).toMatchObject({ can_change_prices: false, show_costs: true });
     const errors = await submitExpectingErrors(c, 'put', `${BASE}/${id}`, valid(tag, { retail_price: '999', wholesale_price: '375' }), `${BASE}/${id}/edit`);
     expect(errors).toEqual({ retail_price: "Vous n’avez pas la permission de modifier les prix." });
-    expect(Number((await t.db('products').where({ id }).first()).retail_price)).toBe(450);
+    expect(Number((await t.db('products').where({ id }).first())!.retail_price)).toBe(450);
     // the same user may change other fields
     expect((await c.send('put', `${BASE}/${id}`, valid(tag, { retail_price: '450', wholesale_price: '375', alert_threshold: '12' }))).status).toBe(303);
-    expect(Number((await t.db('products').where({ id }).first()).alert_threshold)).toBe(12);
+    expect(Number((await t.db('products').where({ id }).first())!.alert_threshold)).toBe(12);
   });
 
   it('hides costs from a user who may not see them, and keeps the purchase price on their updates', async () => {
@@ -265,9 +265,9 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
   it('archives and restores; refuses to delete a product with stock or movements; deletes one without', async () => {
     const tag = uniqueTag();
     await admin.post('/fichiers/categories', { code: `${tag}CAT`, name: `Conserves ${tag}` });
-    const category = Number((await t.db('categories').where({ code: `${tag}CAT` }).first('id')).id);
+    const category = Number((await t.db('categories').where({ code: `${tag}CAT` }).first('id'))!.id);
     const withStock = await create(tag, { barcode: '', category_id: String(category) });
-    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     await t.db('stock_levels').insert({ product_id: withStock, location_id: depot, quantity: 40 });
     const show = await admin.visit(`${BASE}/${withStock}`);
     expect(show.body.props.usage).toMatchObject({ deletable: false, reasons: ['il a du stock dans un emplacement'] });
@@ -276,15 +276,15 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     expect(await t.db('products').where({ id: withStock }).first()).toMatchObject({ code: `${tag}A` });
 
     await admin.post(`${BASE}/${withStock}/archive`);
-    expect((await t.db('products').where({ id: withStock }).first()).active).toBeFalsy();
+    expect((await t.db('products').where({ id: withStock }).first())!.active).toBeFalsy();
     // a product of an archived category cannot be restored until the category is active
     await t.db('categories').where({ id: category }).update({ active: false });
     const refused = await admin.post(`${BASE}/${withStock}/restore`);
     expect((await admin.follow(refused)).body.flash.error).toMatch(new RegExp(`^La catégorie « Conserves ${tag} » est archivée`));
-    expect((await t.db('products').where({ id: withStock }).first()).active).toBeFalsy();
+    expect((await t.db('products').where({ id: withStock }).first())!.active).toBeFalsy();
     await t.db('categories').where({ id: category }).update({ active: true });
     await admin.post(`${BASE}/${withStock}/restore`);
-    expect((await t.db('products').where({ id: withStock }).first()).active).toBeTruthy();
+    expect((await t.db('products').where({ id: withStock }).first())!.active).toBeTruthy();
 
     const free = await create(tag, { code: `${tag}B`, barcode: '', category_id: String(category), active: false });
     const ok = await admin.send('delete', `${BASE}/${free}`);
@@ -317,7 +317,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
     expect(await t.db('products').where({ code: `${tag}HACK` }).first()).toBeUndefined();
-    const untouched = await t.db('products').where({ id }).first();
+    const untouched = (await t.db('products').where({ id }).first())!;
     expect([Number(untouched.retail_price), Boolean(untouched.active)]).toEqual([400, true]);
     const nobody = await userWithPermissions(t, `sans-produits-${tag}@test.local`, ['menu.clients']);
     const n = new Client(t);
@@ -388,16 +388,16 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       const apply = await admin.post(`${BASE}/import/${preview.id}/apply`);
       expect(apply.headers.location).toBe(BASE);
       expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2\u00a0produits créés, 1 mis à jour, 1\u00a0catégorie créée.');
-      const epicerie = await t.db('categories').where({ name: `Épicerie ${tag}` }).first();
+      const epicerie = (await t.db('categories').where({ name: `Épicerie ${tag}` }).first())!;
       expect(epicerie.code).toMatch(/^CAT\d{3}$/);
-      const pate = await t.db('products').where({ code: `${tag}I1` }).first();
+      const pate = (await t.db('products').where({ code: `${tag}I1` }).first())!;
       expect(pate).toMatchObject({ barcode: barcodeOf(tag, 2), unit: 'pot', category_id: epicerie.id });
       expect([pate.pack_size, pate.purchase_price, pate.cmup, pate.min_price, pate.alert_threshold].map(Number)).toEqual([12, 1800, 1800, 2200, 6]);
-      const sucre = await t.db('products').where({ name: `Sucre en morceaux ${tag}` }).first();
+      const sucre = (await t.db('products').where({ name: `Sucre en morceaux ${tag}` }).first())!;
       expect(sucre.code).toMatch(/^P\d{6}$/);
       expect(sucre.unit).toBe('pièce');
       expect(Number(sucre.category_id)).toBe(Number(epicerie.id));
-      const updated = await t.db('products').where({ id: eau }).first();
+      const updated = (await t.db('products').where({ id: eau }).first())!;
       expect(updated.name).toBe('Eau minérale Awa 1,5 L'); // blank cell keeps the value
       expect(Number(updated.retail_price)).toBe(500);
       const h = await t.db('price_history').where({ product_id: eau, source: 'import' });
@@ -416,7 +416,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       const preview = (await admin.visit(back.headers.location)).body.props.preview;
       expect(preview).toMatchObject({ row_count: 1, error_count: 0, update_count: 1 });
       await admin.post(`${BASE}/import/${preview.id}/apply`);
-      const row = await t.db('products').where({ id }).first();
+      const row = (await t.db('products').where({ id }).first())!;
       expect([row.name, row.unit]).toEqual(['=2+5', '@pièce']);
 
       const importer = await userWithPermissions(t, `importeur-produits-${tag}@test.local`, ['menu.produits', 'products.export', 'products.create', 'products.update']);
@@ -453,9 +453,9 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       const preview = (await admin.visit(res.headers.location)).body.props.preview;
       expect(preview).toMatchObject({ row_count: 1200, error_count: 0, create_count: 1200, new_categories: [`Grand import ${tag}`] });
       await admin.post(`${BASE}/import/${preview.id}/apply`);
-      const category = await t.db('categories').where({ name: `Grand import ${tag}` }).first('id');
+      const category = (await t.db('categories').where({ name: `Grand import ${tag}` }).first('id'))!;
       expect(Number((await t.db('products').where({ category_id: category.id }).count({ n: '*' }).first())!.n)).toBe(1200);
-      const last = await t.db('products').where({ name: `Article en lot ${tag} 1200` }).first();
+      const last = (await t.db('products').where({ name: `Article en lot ${tag} 1200` }).first())!;
       expect([Number(last.retail_price), Number(last.wholesale_price), last.active === true || last.active === 1]).toEqual([1300, 1290, true]);
     });
 

@@ -20,7 +20,7 @@ const valid = (tag: string, over: Record<string, unknown> = {}) => ({
 describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  const idOf = async (code: string) => Number((await t.db('suppliers').where({ code }).first('id')).id);
+  const idOf = async (code: string) => Number((await t.db('suppliers').where({ code }).first('id'))!.id);
   const count = async () => Number((await t.db('suppliers').count({ n: '*' }).first())!.n);
   /** Creates a supplier through the form; returns its id. */
   const create = async (tag: string, over: Record<string, unknown> = {}) => {
@@ -119,13 +119,13 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const res = await admin.send('put', `${BASE}/${id}`, valid(tag, { phone: '33 999 99 99' }));
     expect(res.status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'supplier.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ before: { phone: '+221 33 821 00 00' }, after: { phone: '33 999 99 99' } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { phone: '+221 33 821 00 00' }, after: { phone: '33 999 99 99' } }]);
     const edit = await admin.visit(`${BASE}/${id}/edit`);
     expect(edit.body.component).toBe('suppliers/Form');
     expect(edit.body.props.supplier.phone).toBe('33 999 99 99');
     const errors = await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, valid(tag, { code: `${tag}2` }), `${BASE}/${id}/edit`);
     expect(errors).toEqual({ code: `Le code ${tag}2 est déjà utilisé par un autre fournisseur.` });
-    expect((await t.db('suppliers').where({ id }).first()).code).toBe(`${tag}1`);
+    expect((await t.db('suppliers').where({ id }).first())!.code).toBe(`${tag}1`);
   });
 
   it('archives, restores, refuses to delete a supplier with a balance, deletes one without history', async () => {
@@ -141,9 +141,9 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
 
     const archived = await admin.post(`${BASE}/${owed}/archive`);
     expect((await admin.follow(archived)).body.flash.success).toBe(`Fournisseur Moulins du Faso ${tag} archivé.`);
-    expect((await t.db('suppliers').where({ id: owed }).first()).active).toBeFalsy();
+    expect((await t.db('suppliers').where({ id: owed }).first())!.active).toBeFalsy();
     await admin.post(`${BASE}/${owed}/restore`);
-    expect((await t.db('suppliers').where({ id: owed }).first()).active).toBeTruthy();
+    expect((await t.db('suppliers').where({ id: owed }).first())!.active).toBeTruthy();
 
     const gone = await create(tag, { code: `${tag}3`, name: 'Ancienne Brasserie', active: false });
     const res = await admin.send('delete', `${BASE}/${gone}`);
@@ -181,7 +181,7 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
     expect(await t.db('suppliers').where({ code: `${tag}HACK` }).first()).toBeUndefined();
-    const untouched = await t.db('suppliers').where({ id }).first();
+    const untouched = (await t.db('suppliers').where({ id }).first())!;
     expect([untouched.name, Boolean(untouched.active)]).toEqual(['Sahel Import Export', true]);
     const nobody = await userWithPermissions(t, `sans-fournisseurs-${tag}@test.local`, ['menu.dashboard']);
     const n = new Client(t);

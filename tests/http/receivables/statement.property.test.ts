@@ -93,7 +93,7 @@ describe.each(testDatabases())('statement of account on random histories (%s)', 
             sales.push(sale.id);
             invoiced += s.price * s.sold;
             paidAtSale += s.price * s.sold;
-            const saleLine = await t.db('sale_lines').where({ sale_id: sale.id }).first('id');
+            const saleLine = (await t.db('sale_lines').where({ sale_id: sale.id }).first('id'))!;
             const note = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: sale.id, reason: 'Retour client', version: 1, lines: [{ saleLineId: Number(saleLine.id), quantity: s.returned }] }, actor);
             // Refunded in cash as it is credited: the avoir nets to nothing on what the client owes.
             avoirs += note.total - note.total;

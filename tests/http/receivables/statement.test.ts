@@ -37,7 +37,7 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     await giveStock(t.db, id, f.shop, quantity, Math.floor(price / 2));
     return id;
   };
-  const balanceOf = async (client: number) => Number((await t.db('clients').where({ id: client }).first('balance')).balance);
+  const balanceOf = async (client: number) => Number((await t.db('clients').where({ id: client }).first('balance'))!.balance);
 
   /** A client with a credit invoice (Feb), a cash invoice paid in cash and mobile money (Mar), a counter sale (Mar) corrected by an avoir (today). */
   async function history() {
@@ -46,7 +46,7 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const credit = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.depot, saleDate: '2026-02-10', paymentMode: 'credit', dueDate: '2026-03-10', lines: [line(p, 7)] }), ALL_RIGHTS);
     const cash = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.depot, saleDate: '2026-03-10', lines: [line(p, 3)], payments: [cashPayment(10_000), mobilePayment(20_000, `OM${uniqueTag()}`)] }), ALL_RIGHTS);
     const counter = await sell(t.db, saleInput({ kind: 'counter', clientId: client, locationId: f.shop, saleDate: '2026-03-12', lines: [line(p, 2)], payments: [cashPayment(20_000)] }), ALL_RIGHTS);
-    const saleLine = await t.db('sale_lines').where({ sale_id: counter.id }).first('id');
+    const saleLine = (await t.db('sale_lines').where({ sale_id: counter.id }).first('id'))!;
     const avoir = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: counter.id, reason: 'Article abîmé', version: 1, lines: [{ saleLineId: Number(saleLine.id), quantity: 1 }] }, await adminActor(t.db));
     return { client, credit, cash, counter, avoir };
   }

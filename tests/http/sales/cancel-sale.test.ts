@@ -70,14 +70,14 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     await giveStock(t.db, id, location, 20, cost);
     return id;
   };
-  const versionOf = async (id: number) => Number((await t.db('sales').where({ id }).first('version')).version);
+  const versionOf = async (id: number) => Number((await t.db('sales').where({ id }).first('version'))!.version);
   const cancel = async (id: number, reason = 'Erreur de saisie du vendeur') => cancelSale(t.db, id, { reason, version: await versionOf(id) }, await adminActor(t.db));
   const creditInvoice = async (productId: number, quantity: number, clientId?: number) => {
     const client = clientId ?? (await makeClient(t.db, { credit_limit: 10_000_000 }));
     const sale = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.shop, saleDate: today(), paymentMode: 'credit', dueDate: today(), lines: [line(productId, quantity)] }));
     return { ...sale, client };
   };
-  const clientBalance = async (id: number) => Number((await t.db('clients').where({ id }).first('balance')).balance);
+  const clientBalance = async (id: number) => Number((await t.db('clients').where({ id }).first('balance'))!.balance);
   /** A settlement of the invoice written as the settlement schema stores it (the service lands in its own branch). */
   const allocate = async (saleId: number, clientId: number, amount: number) => {
     const now = nowIso();
@@ -105,7 +105,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     expect(await clientBalance(inv.client)).toBe(0);
     const moves = await t.db('stock_movements').where({ document_type: 'sale', document_id: inv.id, movement_type: 'sale_cancel' });
     expect(moves.map((m) => [Number(m.quantity), Number(m.unit_cost), m.business_date])).toEqual([[3, 600, today()]]);
-    const row = await t.db('sales').where({ id: inv.id }).first();
+    const row = (await t.db('sales').where({ id: inv.id }).first())!;
     expect([row.status, row.cancelled_on, row.cancel_reason, row.number]).toEqual(['cancelled', today(), 'Erreur de saisie du vendeur', inv.number]);
     expect(await t.db('audit_log').where({ action: 'sale.cancelled', subject_id: String(inv.id) }).first('id')).toBeTruthy();
   });
@@ -134,7 +134,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     const p = await product(500);
     const desk = await deskAccount(t.db, 'CAI02');
     const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 4)], payments: [cashPayment(4_000)] }));
-    const lineId = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
+    const lineId = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id'))!.id);
     await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: sale.id, reason: 'Produit abîmé', version: await versionOf(sale.id), lines: [{ saleLineId: lineId, quantity: 1 }] }, await adminActor(t.db));
     const [level, cash] = [await levelOf(t.db, p, f.shop), await balanceOf(t.db, desk)];
     const result = await cancel(sale.id);
@@ -151,7 +151,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     const level = await levelOf(t.db, p, f.shop);
     const err = await refusal(cancel(inv.id));
     expect(err?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${a.number} et ${b.number} : annulez d’abord ces règlements (Annulations › Règlements).`);
-    expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
+    expect((await t.db('sales').where({ id: inv.id }).first('status'))!.status).toBe('validated');
     expect(await levelOf(t.db, p, f.shop)).toBe(level);
     // The screen says so on the row, and the button is disabled.
     const page = await admin.visit(`${route('sales.cancellations')}?q=${inv.number}`);
@@ -160,7 +160,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     await t.db('settlement_allocations').whereIn('settlement_id', [a.id, b.id]).update({ cancelled_at: nowIso() });
     await t.db('settlements').whereIn('id', [a.id, b.id]).update({ status: 'cancelled' });
     await cancel(inv.id);
-    expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('cancelled');
+    expect((await t.db('sales').where({ id: inv.id }).first('status'))!.status).toBe('cancelled');
   });
 
   it('refuses an already cancelled sale, a stale page, an unknown sale; a desk that cannot pay back is named and nothing is written', async () => {
@@ -181,7 +181,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     const err = await refusal(cancel(sale.id));
     expect(err?.errors.refund_account_id).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d’en sortir 2\s000\sFCFA\. Choisissez un autre compte d’où rembourser le client\.$/);
     expect(await levelOf(t.db, p, f.shop)).toBe(level);
-    expect((await t.db('sales').where({ id: sale.id }).first('status')).status).toBe('validated');
+    expect((await t.db('sales').where({ id: sale.id }).first('status'))!.status).toBe('validated');
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: held, movementType: 'cash_in', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
   });
 
@@ -208,7 +208,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     // A wallet that cannot pay either: refused, on the field, nothing written.
     const fromWallet = await admin.follow(await admin.post(route('sales.cancel', { id: sale.id }), body({ refund_account_id: wallet }), back));
     expect(fromWallet.body.props.errors.refund_account_id).toMatch(/^Le compte « .+ » ne contient que/);
-    expect([(await t.db('sales').where({ id: sale.id }).first('status')).status, await levelOf(t.db, p, f.shop)]).toEqual(['validated', level]);
+    expect([(await t.db('sales').where({ id: sale.id }).first('status'))!.status, await levelOf(t.db, p, f.shop)]).toEqual(['validated', level]);
 
     // A cashier of Boutique 1 with no bank: the bank is not theirs.
     const tag = uniqueTag().toLowerCase();
@@ -275,7 +275,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
       expect(refused.status).toBe(303);
       const errors = (await admin.follow(refused)).body.props.errors;
       expect(errors.reason).toMatch(/motif d’annulation/i);
-      expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
+      expect((await t.db('sales').where({ id: inv.id }).first('status'))!.status).toBe('validated');
       const done = await admin.post(route('sales.cancel', { id: inv.id }), cancelBody(await versionOf(inv.id)), back);
       expect(done.status).toBe(303);
       expect(done.headers.location).toBe(route('sales.cancellations'));
@@ -302,7 +302,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
       await s.login(seller.email, seller.password);
       expect((await s.visit(route('sales.cancellations'))).status).toBe(403);
       expect((await s.post(route('sales.cancel', { id: inv.id }), cancelBody(1))).status).toBe(403);
-      expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
+      expect((await t.db('sales').where({ id: inv.id }).first('status'))!.status).toBe('validated');
     });
 
     it('reprints: the first print is the original, the next ones DUPLICATA at A6, counted on the row; the ticket too', async () => {

@@ -116,7 +116,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(res.status).toBe(303);
     const id = saleIdOf(res.headers.location);
     expect(res.headers.location).toBe(route('counter.index', { vente: id }));
-    const sale = await t.db('sales').where({ id }).first();
+    const sale = (await t.db('sales').where({ id }).first())!;
     expect(sale.number).toBe(`VB-${today().slice(0, 4)}-${String(vbBefore + 1).padStart(6, '0')}`);
     expect([sale.kind, sale.payment_mode, sale.sale_date, Number(sale.total_ttc), Number(sale.cash_tendered), Number(sale.change_given)]).toEqual(['counter', 'cash', today(), 3_750, 5_000, 1_250]);
     expect(await levelOf(t.db, p, f.shop)).toBe(17);
@@ -146,18 +146,18 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const fac = await lastNumber(t.db, 'FAC', today().slice(0, 4));
     const res = await admin.post(COUNTER, body({ kind: 'invoice', payment_mode: 'credit', due_date: '2099-01-01', sale_date: '2020-01-01', client_id: client, lines: [{ product_id: p, quantity: 2 }], payments: [cash(2_000)] }));
     expect(res.status).toBe(303);
-    const sale = await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first();
+    const sale = (await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first())!;
     expect([sale.kind, sale.payment_mode, sale.due_date, sale.sale_date, sale.number.slice(0, 3)]).toEqual(['counter', 'cash', null, today(), 'VB-']);
     expect(await lastNumber(t.db, 'FAC', today().slice(0, 4))).toBe(fac);
     // Paid now: the client's balance does not move.
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(0);
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(0);
   });
 
   it("another client’s price level applies (gros)", async () => {
     const p = await product({ retail_price: 1_000, wholesale_price: 800 });
     const pro = await makeClient(t.db, { price_level: 'gros' });
     const res = await admin.post(COUNTER, body({ client_id: pro, lines: [{ product_id: p, quantity: 5 }], payments: [cash(4_000)] }));
-    const sale = await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first();
+    const sale = (await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first())!;
     expect([Number(sale.total_ttc), sale.price_level, Number(sale.client_id)]).toEqual([4_000, 'gros', pro]);
   });
 
@@ -175,7 +175,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
 
   it('refuses on the fields, writing nothing: payment short, mobile money without transaction id, stock shortage, bad quantities', async () => {
     const p = await product({ retail_price: 1_000, name: 'Tomate concentrée 400 g' }, 2);
-    const code = (await t.db('products').where({ id: p }).first('code')).code;
+    const code = (await t.db('products').where({ id: p }).first('code'))!.code;
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(1_500)] })))['payments.0.amount']).toBe(`Le paiement ne couvre pas la vente : il manque ${formatMoney(500)} sur ${formatMoney(2_000)}.`);
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, '')] })))['payments.1.reference']).toBe("Indiquez l’identifiant de la transaction mobile money.");
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, 'X1', '')] })))['payments.1.operator']).toBe("Choisissez l’opérateur mobile money.");
@@ -204,7 +204,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const cheap = () => body({ lines: [{ product_id: p, quantity: 1, unit_price: 800 }], payments: [cash(800)] });
     expect((await refused(c, cheap()))['lines.0.unit_price']).toMatch(/ne peut pas être vendu sous son prix minimum/);
     const allowed = await admin.post(COUNTER, cheap());
-    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(800);
+    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc'))!.total_ttc)).toBe(800);
   });
 
   it('a seller may change a price and give discounts at the counter, per line and on the sale, within the minimum price', async () => {
@@ -215,9 +215,9 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     await c.login(seller.email, seller.password);
     // 3 × 950 = 2 850, less 150 on the line, less 100 on the sale: 2 600 ≥ 3 × 800.
     const res = await c.post(COUNTER, body({ discount: 100, lines: [{ product_id: p, quantity: 3, unit_price: 950, discount: 150 }], payments: [cash(3_000)] }));
-    const sale = await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first('id', 'total_ttc', 'discount', 'change_given');
+    const sale = (await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first('id', 'total_ttc', 'discount', 'change_given'))!;
     expect([Number(sale.total_ttc), Number(sale.discount), Number(sale.change_given)]).toEqual([2_600, 100, 400]);
-    const row = await t.db('sale_lines').where({ sale_id: sale.id }).first('unit_price', 'list_price', 'discount', 'net', 'allocated_discount');
+    const row = (await t.db('sale_lines').where({ sale_id: sale.id }).first('unit_price', 'list_price', 'discount', 'net', 'allocated_discount'))!;
     expect([row.unit_price, row.list_price, row.discount, row.net, row.allocated_discount].map(Number)).toEqual([950, 1_000, 150, 2_700, 100]);
     // One FCFA more off the sale and the line is paid 2 399 < 2 400: refused on the sale's discount.
     expect((await refused(c, body({ discount: 301, lines: [{ product_id: p, quantity: 3, unit_price: 950, discount: 150 }], payments: [cash(3_000)] }))).discount).toMatch(/ferait vendre .+ sous son prix minimum/);
@@ -233,7 +233,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const errors = await refused(c, body({ discount: 999, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1)] }));
     expect(errors.discount).toMatch(new RegExp(`ferait vendre « ${name} » \\(ligne 1, minimum 900\\sFCFA l’unité\\) sous son prix minimum`));
     const allowed = await admin.post(COUNTER, body({ discount: 999, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1)] }));
-    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(1);
+    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc'))!.total_ttc)).toBe(1);
   });
 
   it('the same idempotency key twice makes one sale; the replay says so', async () => {
@@ -245,7 +245,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(second.headers.location).toBe(first.headers.location);
     expect(await count('sales')).toBe(salesAfterFirst);
     expect(await levelOf(t.db, p, f.shop)).toBe(19);
-    const number = (await t.db('sales').where({ id: saleIdOf(first.headers.location) }).first('number')).number;
+    const number = (await t.db('sales').where({ id: saleIdOf(first.headers.location) }).first('number'))!.number;
     expect((await admin.visit(second.headers.location)).body.flash.success).toBe(`La vente ${number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`);
   });
 
@@ -253,7 +253,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const p = await product({ retail_price: 1_250, name: 'Savon Omo 500 g' });
     const res = await admin.post(COUNTER, body({ lines: [{ product_id: p, quantity: 17 }], payments: [cash(20_000), mobile(1_250, 'MP.77.ABC')] }));
     const id = saleIdOf(res.headers.location);
-    const sale = await t.db('sales').where({ id }).first();
+    const sale = (await t.db('sales').where({ id }).first())!;
     const ticket = await admin.visit(route('sales.ticket', { id }, { print: 1 }));
     expect(ticket.status).toBe(200);
     expect(ticket.body.component).toBe('sales/counter/Ticket');

@@ -40,7 +40,7 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 3)], payments: [cashPayment(5_000)] }));
     expect(sale).toMatchObject({ number: `VB-2026-${String(before + 1).padStart(6, '0')}`, total: 3_000, change: 2_000, replayed: false });
     expect(await levelOf(t.db, p, f.shop)).toBe(17);
-    const row = await t.db('sales').where({ id: sale.id }).first();
+    const row = (await t.db('sales').where({ id: sale.id }).first())!;
     expect([row.kind, row.payment_mode, row.payment_status, Number(row.total_ttc), Number(row.amount_paid), Number(row.cash_tendered), Number(row.change_given), Number(row.cost_total)]).toEqual(['counter', 'cash', 'paid', 3_000, 3_000, 5_000, 2_000, 1_800]);
     const lines = await t.db('sale_lines').where({ sale_id: sale.id });
     expect(lines.map((l) => [Number(l.quantity), Number(l.unit_price), Number(l.list_price), Number(l.net), Number(l.unit_cost)])).toEqual([[3, 1_000, 1_000, 3_000, 600]]);
@@ -69,8 +69,8 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     const before = await lastNumber(t.db, 'FAC', 2026);
     const sale = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.shop, paymentMode: 'credit', dueDate: '2026-04-10', lines: [line(p, 4)] }));
     expect(sale.number).toBe(`FAC-2026-${String(before + 1).padStart(6, '0')}`);
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(4_000);
-    const row = await t.db('sales').where({ id: sale.id }).first();
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(4_000);
+    const row = (await t.db('sales').where({ id: sale.id }).first())!;
     expect([row.payment_status, row.due_date, Number(row.amount_paid)]).toEqual(['unpaid', '2026-04-10', 0]);
     expect(await t.db('money_movements').where({ document_type: 'sale', document_id: sale.id }).first()).toBeUndefined();
   });
@@ -85,7 +85,7 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     expect(await sales()).toBe(n);
     expect(await levelOf(t.db, p, f.shop)).toBe(20);
     await sell(t.db, input(), ALL_RIGHTS);
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(11_000);
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(11_000);
   });
 
   it('never sells on credit to CLIENT COMPTANT', async () => {
@@ -170,7 +170,7 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     await t.db('company_settings').where({ id: 1 }).update({ vat_enabled: true, vat_rate_bp: 1_800 });
     try {
       const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 3)], payments: [cashPayment(3_540)] }));
-      const row = await t.db('sales').where({ id: sale.id }).first();
+      const row = (await t.db('sales').where({ id: sale.id }).first())!;
       expect([Number(row.total_ttc), Number(row.total_ht), Number(row.vat_amount), row.vat_rate_bp]).toEqual([3_540, 3_000, 540, 1_800]);
     } finally {
       await t.db('company_settings').where({ id: 1 }).update({ vat_enabled: false });

@@ -42,7 +42,7 @@ describe.each(testDatabases())('credit note against cancellation of the same cou
         canceller.post(route('sales.cancel', { id: sale.id }), { reason: 'Vente saisie en double', version: 1 }),
       ]);
       expect([note.status, cancel.status], `round ${round}`).toEqual([303, 303]);
-      const status = (await t.db('sales').where({ id: sale.id }).first('status')).status;
+      const status = (await t.db('sales').where({ id: sale.id }).first('status'))!.status;
       const notes = Number((await t.db('credit_notes').where({ sale_id: sale.id }).count({ n: '*' }).first())!.n);
       if (status === 'cancelled') {
         expect(notes, `round ${round}`).toBe(0);

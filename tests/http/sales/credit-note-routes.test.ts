@@ -34,7 +34,7 @@ describe.each(testDatabases())('Correction vente boutique screens (%s)', (kind) 
     const p = await makeProduct(t.db, { code: `${tag}SAV`, name: `Savon de Marseille ${tag}`, category_id: f.category, unit: 'pain' });
     await giveStock(t.db, p, f.shop, 20, 1_000);
     const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, saleDate: today(), lines: [line(p, quantity, { unitPrice: price })], payments: [cashPayment(quantity * price)] }));
-    const lineId = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id')).id);
+    const lineId = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id'))!.id);
     return { ...sale, product: p, lineId };
   };
   const correction = (sale: { id: number; lineId: number }, over: Record<string, unknown> = {}) => ({ idempotency_key: idempotencyKey(), sale_id: sale.id, version: 1, reason: 'Produit défectueux', lines: [{ sale_line_id: sale.lineId, quantity: 1 }], ...over });
@@ -121,7 +121,7 @@ describe.each(testDatabases())('Correction vente boutique screens (%s)', (kind) 
     const res = await admin.post(route('creditNotes.index'), correction(sale, { refund_account_id: bank }));
     expect(res.headers.location).toMatch(/\/\d+$/);
     const id = Number(res.headers.location.split('/').pop());
-    expect(Number((await t.db('credit_notes').where({ id }).first('account_id')).account_id)).toBe(bank);
+    expect(Number((await t.db('credit_notes').where({ id }).first('account_id'))!.account_id)).toBe(bank);
     expect([await balanceOf(t.db, bank), await balanceOf(t.db, desk), await levelOf(t.db, sale.product, f.shop)]).toEqual([bankBefore - 2_500, 0, 19]);
     const moves = await t.db('money_movements').where({ document_type: 'credit_note', document_id: id }).select('account_id', 'amount', 'payment_method');
     expect(moves.map((m) => [Number(m.account_id), Number(m.amount), m.payment_method])).toEqual([[bank, -2_500, 'virement']]);

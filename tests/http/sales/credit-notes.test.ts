@@ -31,7 +31,7 @@ describe.each(testDatabases())('credit notes — correction vente boutique (%s)'
     const total = items.reduce((s, [, q, price]) => s + q * (price ?? 1_000), 0) - discount;
     const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, discount, lines: items.map(([p, q, price]) => line(p, q, { unitPrice: price ?? null })), payments: payments ?? [cashPayment(total)] }));
     const lines = await t.db('sale_lines').where({ sale_id: sale.id }).orderBy('position');
-    return { sale, lineIds: lines.map((l) => Number(l.id)), version: Number((await t.db('sales').where({ id: sale.id }).first('version')).version) };
+    return { sale, lineIds: lines.map((l) => Number(l.id)), version: Number((await t.db('sales').where({ id: sale.id }).first('version'))!.version) };
   }
   const product = async (cost = 600, over: object = {}) => {
     const id = await makeProduct(t.db, { category_id: f.category, retail_price: 1_000, ...over });
@@ -56,9 +56,9 @@ describe.each(testDatabases())('credit notes — correction vente boutique (%s)'
     expect(moves.map((m) => [Number(m.quantity), Number(m.unit_cost), m.movement_type])).toEqual([[2, 600, 'sale_return']]);
     const cash = await t.db('money_movements').where({ document_type: 'credit_note', document_id: note.id });
     expect(cash.map((m) => [Number(m.account_id), Number(m.amount), m.movement_type])).toEqual([[desk, -2_000, 'sale_refund']]);
-    const row = await t.db('sales').where({ id: sale.id }).first();
+    const row = (await t.db('sales').where({ id: sale.id }).first())!;
     expect([Number(row.amount_credited), Number(row.version)]).toEqual([2_000, version + 1]);
-    expect(Number((await t.db('sale_lines').where({ id: lineIds[0] }).first('returned_quantity')).returned_quantity)).toBe(2);
+    expect(Number((await t.db('sale_lines').where({ id: lineIds[0] }).first('returned_quantity'))!.returned_quantity)).toBe(2);
     expect(await t.db('audit_log').where({ action: 'credit_note.validated', subject_id: String(note.id) }).first('id')).toBeTruthy();
   });
 

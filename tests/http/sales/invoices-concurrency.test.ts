@@ -91,7 +91,7 @@ describe.each(testDatabases())('invoices under parallel load (%s)', (kind) => {
     expect(made).toHaveLength(1);
     expect(new Set(results.map((r) => r.headers.location))).toEqual(new Set([route('sales.show', { id: Number(made[0].id) })]));
     expect(await levelOf(t.db, p, f.depot)).toBe(47);
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(3_000);
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(3_000);
   });
 
   it('20 parallel credit invoices against a credit limit that allows 5: exactly 5, the others refused on the payment mode', { timeout: 180_000 }, async () => {
@@ -104,7 +104,7 @@ describe.each(testDatabases())('invoices under parallel load (%s)', (kind) => {
     const made = results.map((r) => SHOW.test(r.headers.location));
     expect(made.filter(Boolean)).toHaveLength(5);
     expect(await t.db('sales').where({ client_id: client })).toHaveLength(5);
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(5_000);
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(5_000);
     expect(await levelOf(t.db, p, f.depot)).toBe(45);
     const refusals = await Promise.all(sessions.filter((_, i) => !made[i]).map(async (c) => (await c.visit(route('sales.invoices.create'))).body.props.errors?.payment_mode));
     expect(refusals).toHaveLength(15);

@@ -108,9 +108,9 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     expect(errors.due_date).toBe("Indiquez la date d’échéance de la vente à crédit.");
     const res = await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: dueDate, lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
     const id = idFrom(res);
-    const row = await t.db('sales').where({ id }).first();
+    const row = (await t.db('sales').where({ id }).first())!;
     expect([row.kind, row.payment_mode, row.payment_status, row.due_date, Number(row.total_ttc)]).toEqual(['invoice', 'credit', 'unpaid', dueDate, 8_500]);
-    expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(8_500);
+    expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(8_500);
     const sale = (await admin.visit(route('sales.show', { id }))).body.props.sale;
     expect(sale).toMatchObject({ status: 'unpaid', status_label: 'Impayée', due: 8_500, price_level: 'gros', payments: [] });
     expect(sale.lines[0]).toMatchObject({ list_price: 900, unit_price: 900, discount: 500, net: 8_500 });
@@ -171,7 +171,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       await c.login(seller.email, seller.password);
       const errors = await refused(body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 2, unit_price: '', discount: 0 }] }), c);
       expect(errors.payment_mode).toMatch(/au-delà de son plafond de crédit/);
-      expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(4_000);
+      expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(4_000);
     });
 
     it('a price below the minimum without sales.below_min_price, on the price field', async () => {
@@ -198,14 +198,14 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       expect(cashSale.discount).toBe(`La remise globale (${formatMoney(999, 'XOF')}) ferait vendre « ${name} » (ligne 1, minimum ${formatMoney(900, 'XOF')} l’unité) sous son prix minimum : réduisez-la.`);
       const creditSale = await refused(body({ client_id: client, payment_mode: 'credit', due_date: today(), discount: 999, lines }), c);
       expect(creditSale.discount).toMatch(/ferait vendre « .+ » \(ligne 1, minimum 900\sFCFA l’unité\) sous son prix minimum/);
-      expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(0);
+      expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(0);
       // A discount that keeps the line at its minimum goes through; the share is stored with the line.
       const ok = await c.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), discount: 100, lines }));
-      const row = await t.db('sale_lines').where({ sale_id: idFrom(ok) }).first('net', 'allocated_discount');
+      const row = (await t.db('sale_lines').where({ sale_id: idFrom(ok) }).first('net', 'allocated_discount'))!;
       expect([Number(row.net), Number(row.allocated_discount)]).toEqual([1_000, 100]);
       // The right to sell below the minimum lets the administrator do it.
       const allowed = await admin.post(route('sales.invoices'), body({ discount: 999, lines, payments: [cash(1)] }));
-      expect(Number((await t.db('sales').where({ id: idFrom(allowed) }).first('total_ttc')).total_ttc)).toBe(1);
+      expect(Number((await t.db('sales').where({ id: idFrom(allowed) }).first('total_ttc'))!.total_ttc)).toBe(1);
     });
 
     it('a payment that does not cover a cash sale; a mobile-money payment without its transaction id', async () => {
@@ -261,7 +261,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     expect(ids(await admin.visit(route('sales.invoices', { client_id: client, mode: 'credit' })))).toEqual([onCredit]);
     expect(ids(await admin.visit(route('sales.invoices', { client_id: client, method: 'mobile_money' })))).toEqual([byMobile]);
     expect(ids(await admin.visit(route('sales.invoices', { client_id: client, location_id: f.shop })))).toEqual([]);
-    const number = (await t.db('sales').where({ id: onCredit }).first('number')).number as string;
+    const number = (await t.db('sales').where({ id: onCredit }).first('number'))!.number as string;
     const searched = await admin.visit(route('sales.invoices', { q: number.toLowerCase() }));
     expect(ids(searched)).toEqual([onCredit]);
     // « FAC-2026-12 » reads as that number in full.
@@ -316,7 +316,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
   it('the header search finds FAC numbers', async () => {
     const p = await product();
     const id = idFrom(await admin.post(route('sales.invoices'), body({ lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(1_000)] })));
-    const number = (await t.db('sales').where({ id }).first('number')).number as string;
+    const number = (await t.db('sales').where({ id }).first('number'))!.number as string;
     const res = await admin.agent.get(route('search', { q: number })).set('Accept', 'application/json');
     const docs = res.body.groups.find((g: { key: string }) => g.key === 'documents');
     expect(docs.items[0]).toMatchObject({ title: number, url: route('sales.show', { id }), meta: 'Facture', status: { kind: 'sale', value: 'paid' } });

@@ -46,7 +46,7 @@ describe.each(testDatabases())('over-credited counter sale (%s)', (kind) => {
     const p = await makeProduct(t.db, { category_id: f.category, unit: 'pièce' });
     await giveStock(t.db, p, f.shop, 10, 1_000);
     const counter = await sell(t.db, saleInput({ clientId: client, locationId: f.shop, saleDate: date, lines: [line(p, 3, { unitPrice: 2_000 })], payments: [cashPayment(6_000)] }));
-    const saleLine = Number((await t.db('sale_lines').where({ sale_id: counter.id }).first('id')).id);
+    const saleLine = Number((await t.db('sale_lines').where({ sale_id: counter.id }).first('id'))!.id);
     await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: counter.id, version: 1, reason: 'Produit défectueux', lines: [{ saleLineId: saleLine, quantity: 1 }] }, await adminActor(t.db));
 
     expect(await saleMoney(t.db, counter.id)).toMatchObject({ paid: 6_000, remaining: 0, status: 'paid' });

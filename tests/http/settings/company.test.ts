@@ -47,7 +47,7 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     const before = (await audits('company.updated')).length;
     const res = await admin.send('put', COMPANY, valid);
     expect(res.status).toBe(303);
-    const row = await company();
+    const row = (await company())!;
     expect(row).toMatchObject({ name: valid.name, address: valid.address, city: 'Abidjan', phones: valid.phones, email: 'contact@quincaillerie.ci', rccm: valid.rccm, tax_number: valid.tax_number, currency: 'XOF', time_zone: 'Africa/Abidjan', vat_rate_bp: 1850 });
     expect(Boolean(row.vat_enabled)).toBe(true);
     const page = await admin.visit(COMPANY);
@@ -57,7 +57,7 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
 
     await admin.send('put', COMPANY, { ...valid, vat_rate: '18', allow_negative_stock: true });
     const entries = await audits('company.updated');
-    const last = JSON.parse(entries[entries.length - 1].details);
+    const last = JSON.parse(entries[entries.length - 1].details!);
     expect(last).toEqual({ before: { vat_rate_bp: 1850, allow_negative_stock: false }, after: { vat_rate_bp: 1800, allow_negative_stock: true } });
     const history = (await admin.visit(COMPANY)).body.props.history;
     expect(history[0]).toMatchObject({ action: 'company.updated', action_label: 'Modification' });
@@ -98,17 +98,17 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     await makeProduct(t.db, { category_id: category, code: uniqueTag('P'), name: `Produit ${uniqueTag()}` });
     const errors = await submitExpectingErrors(admin, 'put', COMPANY, { ...valid, currency: 'EUR' }, COMPANY);
     expect(errors.currency).toMatch(/ne peut plus passer de XOF à EUR/);
-    expect((await company()).currency).toBe('XOF');
+    expect((await company())!.currency).toBe('XOF');
     expect((await admin.visit(COMPANY)).body.props.currency_locked).toBe(true);
     await admin.send('put', COMPANY, { ...valid, currency: 'XAF' });
-    expect((await company()).currency).toBe('XAF');
+    expect((await company())!.currency).toBe('XAF');
     await admin.send('put', COMPANY, valid);
   });
 
   it('stores a PNG or WebP logo outside the web root under a generated name, serves it to signed-in users only, and removes it', async () => {
     const res = await sendLogo(admin, PNG, 'mon logo.png');
     expect(res.status).toBe(303);
-    const first = (await company()).logo_path as string;
+    const first = (await company())!.logo_path as string;
     expect(first).toMatch(/^logo-[0-9a-f]{32}\.png$/);
     expect(logoFiles()).toEqual([first]);
     expect(fs.readFileSync(path.join(t.config.storageDir, 'logos', first))).toEqual(PNG);
@@ -127,14 +127,14 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
 
     // A new logo replaces the old file; the change is audited.
     await sendLogo(admin, WEBP, 'logo.webp');
-    const second = (await company()).logo_path as string;
+    const second = (await company())!.logo_path as string;
     expect(second).toMatch(/^logo-[0-9a-f]{32}\.webp$/);
     expect(logoFiles()).toEqual([second]);
     const entries = await audits('company.logo');
-    expect(JSON.parse(entries[entries.length - 1].details)).toMatchObject({ before: { logo_path: first }, after: { logo_path: second }, file: { type: 'image/webp', bytes: WEBP.length } });
+    expect(JSON.parse(entries[entries.length - 1].details!)).toMatchObject({ before: { logo_path: first }, after: { logo_path: second }, file: { type: 'image/webp', bytes: WEBP.length } });
 
     await admin.send('delete', LOGO);
-    expect((await company()).logo_path).toBeNull();
+    expect((await company())!.logo_path).toBeNull();
     expect(logoFiles()).toEqual([]);
     expect((await download(admin, LOGO)).status).toBe(404);
   });
@@ -155,7 +155,7 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     const noFile = await admin.post(LOGO, {});
     expect(noFile.status).toBe(303);
     expect((await admin.visit(COMPANY)).body.props.errors.logo).toMatch(/Veuillez choisir une image/);
-    expect((await company()).logo_path).toBeNull();
+    expect((await company())!.logo_path).toBeNull();
     expect(logoFiles()).toEqual([]);
   });
 

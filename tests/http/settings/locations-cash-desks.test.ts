@@ -14,8 +14,8 @@ const after = (code: string) => code.replace(/\d+$/, (d) => String(Number(d) + 1
 describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  const locationId = async (code: string) => Number((await t.db('locations').where({ code }).first('id')).id);
-  const deskId = async (code: string) => Number((await t.db('cash_desks').where({ code }).first('id')).id);
+  const locationId = async (code: string) => Number((await t.db('locations').where({ code }).first('id'))!.id);
+  const deskId = async (code: string) => Number((await t.db('cash_desks').where({ code }).first('id'))!.id);
   const count = async (table: string) => Number((await t.db(table).count({ n: '*' }).first())!.n);
   /** A location of the test's own, through the form; returns its id. */
   const createLocation = async (code: string, name: string, extra: Record<string, unknown> = {}) => {
@@ -135,7 +135,7 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     const other = await createLocation(`${tag}B`, `Boutique Cocody ${tag}`);
     expect((await admin.send('put', `${LOCATIONS}/${id}`, { code: `${tag}A`, name: `Boutique du Plateau ${tag}`, kind: 'boutique', address: 'Avenue Chardy, Plateau' })).status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'location.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ before: { name: `Boutique Plateau ${tag}` }, after: { name: `Boutique du Plateau ${tag}` } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { name: `Boutique Plateau ${tag}` }, after: { name: `Boutique du Plateau ${tag}` } }]);
     const old = await createLocation(`${tag}OLD`, `Ancien dépôt ${tag}`, { kind: 'depot', active: false });
     const desks = await count('cash_desks');
     expect(await submitExpectingErrors(admin, 'post', DESKS, { code: `${tag}X`, name: `Caisse X ${tag}`, location_id: String(old) }, `${DESKS}/create`)).toEqual({ location_id: 'Cet emplacement est archivé : choisissez un emplacement actif.' });
@@ -143,7 +143,7 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     const desk = await createDesk(`${tag}C`, `Caisse Plateau ${tag}`, id);
     expect((await admin.send('put', `${DESKS}/${desk}`, { code: `${tag}C`, name: `Caisse Plateau ${tag}`, location_id: String(other) })).status).toBe(303);
     const moved = await t.db('audit_log').where({ action: 'cash_desk.updated', subject_id: String(desk) });
-    expect(moved.map((a) => JSON.parse(a.details).after)).toEqual([{ location_id: other }]);
+    expect(moved.map((a) => JSON.parse(a.details!).after)).toEqual([{ location_id: other }]);
   });
 
   it('keeps the main cash desk: never archived nor deleted', async () => {
@@ -157,7 +157,7 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     expect(await submitExpectingErrors(admin, 'put', `${DESKS}/${main}`, { code: 'CAI01', name: 'Caisse principale', location_id: String(await locationId('DEP01')), active: false }, `${DESKS}/${main}/edit`)).toEqual({
       active: 'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.',
     });
-    expect((await t.db('cash_desks').where({ id: main }).first()).active).toBeTruthy();
+    expect((await t.db('cash_desks').where({ id: main }).first())!.active).toBeTruthy();
   });
 
   it('refuses to archive a cash desk holding cash or a location with stock or an active desk; deletes unused ones', async () => {
@@ -169,29 +169,29 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     expect(page.body.props.usage).toMatchObject({ deletable: false, archivable: false, reasons: ['elle a un solde de 75\u202f000\u00a0FCFA'] });
     const refused = await admin.post(`${DESKS}/${shopDesk}/archive`);
     expect((await admin.follow(refused)).body.flash.error).toBe(`La caisse « Caisse Marcory ${tag} » ne peut pas être archivée. Elle contient 75\u202f000\u00a0FCFA : versez ou transférez ce solde avant de l’archiver.`);
-    expect((await t.db('cash_desks').where({ id: shopDesk }).first()).active).toBeTruthy();
+    expect((await t.db('cash_desks').where({ id: shopDesk }).first())!.active).toBeTruthy();
     await t.db('treasury_accounts').where({ cash_desk_id: shopDesk }).update({ balance: 0 });
 
     const locPage = await admin.visit(`${LOCATIONS}/${shop}`);
     expect(locPage.body.props.usage).toMatchObject({ deletable: false, archivable: false, reasons: ['une caisse y est rattachée'] });
     const blocked = await admin.post(`${LOCATIONS}/${shop}/archive`);
     expect((await admin.follow(blocked)).body.flash.error).toBe(`L’emplacement « Boutique Marcory ${tag} » ne peut pas être archivé. La caisse « Caisse Marcory ${tag} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d’abord.`);
-    expect((await t.db('locations').where({ id: shop }).first()).active).toBeTruthy();
+    expect((await t.db('locations').where({ id: shop }).first())!.active).toBeTruthy();
 
     const plateau = await createLocation(`${tag}P`, `Boutique du Plateau ${tag}`);
     const now = new Date().toISOString();
     await t.db('categories').insert(withSearchName({ code: `${tag}X`, name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
-    const cat = Number((await t.db('categories').where({ code: `${tag}X` }).first('id')).id);
+    const cat = Number((await t.db('categories').where({ code: `${tag}X` }).first('id'))!.id);
     await t.db('products').insert(withSearchName({ code: `${tag}PX`, name: 'Produit X', category_id: cat, unit: 'pièce', created_at: now, updated_at: now }));
-    const px = Number((await t.db('products').where({ code: `${tag}PX` }).first('id')).id);
+    const px = Number((await t.db('products').where({ code: `${tag}PX` }).first('id'))!.id);
     await t.db('stock_levels').insert({ product_id: px, location_id: plateau, quantity: 3 });
     const withStock = await admin.post(`${LOCATIONS}/${plateau}/archive`);
     expect((await admin.follow(withStock)).body.flash.error).toMatch(/Il contient encore du stock/);
-    expect((await t.db('locations').where({ id: plateau }).first()).active).toBeTruthy();
+    expect((await t.db('locations').where({ id: plateau }).first())!.active).toBeTruthy();
     await t.db('stock_levels').where({ location_id: plateau }).update({ quantity: 0 });
     const archived = await admin.post(`${LOCATIONS}/${plateau}/archive`);
     expect((await admin.follow(archived)).body.flash.success).toBe(`Emplacement Boutique du Plateau ${tag} archivé.`);
-    expect((await t.db('locations').where({ id: plateau }).first()).active).toBeFalsy();
+    expect((await t.db('locations').where({ id: plateau }).first())!.active).toBeFalsy();
     await admin.post(`${LOCATIONS}/${plateau}/restore`);
     const deleted = await admin.send('delete', `${LOCATIONS}/${plateau}`);
     expect(deleted.headers.location).toBe(LOCATIONS);
@@ -230,8 +230,8 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
     expect(await t.db('locations').where({ code: `${tag}HACK` }).first()).toBeUndefined();
     expect(await t.db('cash_desks').where({ code: `${tag}HACK` }).first()).toBeUndefined();
-    expect((await t.db('locations').where({ id: dep }).first()).name).toBe('Dépôt principal');
-    expect((await t.db('cash_desks').where({ id: main }).first()).name).toBe('Caisse principale');
+    expect((await t.db('locations').where({ id: dep }).first())!.name).toBe('Dépôt principal');
+    expect((await t.db('cash_desks').where({ id: main }).first())!.name).toBe('Caisse principale');
     const nobody = await userWithPermissions(t, `sans-societe-${tag}@test.local`, ['menu.parametres', 'company.manage']);
     const n = new Client(t);
     await n.login(nobody.email, nobody.password);

@@ -42,7 +42,7 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
     expect(page.body.props.settings.ticket).toEqual({ format: '58mm', copies: 2, header_text: `Merci ${tag}\nÀ bientôt`, footer_text: 'Ni repris ni échangé', show_logo: false, amount_in_words: true });
     expect(page.body.props.settings.receipt).toEqual(defaultPrintSettings('receipt'));
     const [entry] = (await audits('ticket')).slice(-1);
-    expect(JSON.parse(entry.details)).toMatchObject({ before: { format: '80mm', copies: 1, show_logo: true }, after: { format: '58mm', copies: 2, show_logo: false } });
+    expect(JSON.parse(entry.details!)).toMatchObject({ before: { format: '80mm', copies: 1, show_logo: true }, after: { format: '58mm', copies: 2, show_logo: false } });
     const count = (await audits('ticket')).length;
     await admin.send('put', `${PRINTING}/ticket`, { format: '58mm', copies: 2, header_text: `Merci ${tag}\nÀ bientôt`, footer_text: 'Ni repris ni échangé', show_logo: false, amount_in_words: true });
     expect((await audits('ticket')).length).toBe(count);
@@ -51,7 +51,7 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
   it('never spells out the amount of a document that has none', async () => {
     await admin.send('put', `${PRINTING}/transfer`, { format: 'A4', copies: 1, amount_in_words: true, show_logo: true });
     expect(PRINT_DOCUMENTS.transfer.amountInWords).toBe(false);
-    expect(Boolean((await row('transfer')).amount_in_words)).toBe(false);
+    expect(Boolean((await row('transfer'))!.amount_in_words)).toBe(false);
   });
 
   it('refuses a format the document does not allow, a bad number of copies, over-long text — on the field, nothing written', async () => {

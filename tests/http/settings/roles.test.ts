@@ -63,7 +63,7 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(res.headers.location).toBe(`${ROLES}/${id}`);
     expect(await grants(id)).toEqual(['menu.clients', 'menu.dashboard']);
     const [entry] = await audits('role.created', id);
-    expect(JSON.parse(entry.details).after).toMatchObject({ name, permissions: ['menu.dashboard', 'menu.clients'] });
+    expect(JSON.parse(entry.details!).after).toMatchObject({ name, permissions: ['menu.dashboard', 'menu.clients'] });
 
     const before = await roleCount();
     expect(await submitExpectingErrors(admin, 'post', ROLES, { name: `  ${name.toUpperCase()} ` }, ROLES)).toEqual({ name: 'Un rôle porte déjà ce nom.' });
@@ -94,7 +94,7 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(page.body.component).toBe('settings/roles/Edit');
     expect(page.body.props.role).toMatchObject({ name, description: 'Nouvelle description', permissions: ['menu.dashboard', 'menu.fichiers', 'menu.clients', 'clients.update'] });
     const [entry] = await audits('role.updated', role.id);
-    const details = JSON.parse(entry.details);
+    const details = JSON.parse(entry.details!);
     expect(details.before).toMatchObject({ name: role.name, description: '' });
     expect(details.after).toMatchObject({ name, description: 'Nouvelle description' });
     expect(details.added.sort()).toEqual(['clients.update', 'menu.fichiers']);
@@ -134,7 +134,7 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(second.headers.location).toBe(`${ROLES}/${copy2}`);
     expect(await grants(copy)).toEqual(await grants(role.id));
     const [entry] = await audits('role.duplicated', copy);
-    expect(JSON.parse(entry.details).source).toEqual({ id: role.id, name: role.name });
+    expect(JSON.parse(entry.details!).source).toEqual({ id: role.id, name: role.name });
   });
 
   it('refuses to delete a role while a user holds it, then deletes it once nobody does (audited)', async () => {
@@ -152,7 +152,7 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(await roleId(role.name)).toBeUndefined();
     expect(await grants(role.id)).toEqual([]);
     const [entry] = await audits('role.deleted', role.id);
-    expect(JSON.parse(entry.details).before).toMatchObject({ name: role.name, permissions: ['menu.dashboard'] });
+    expect(JSON.parse(entry.details!).before).toMatchObject({ name: role.name, permissions: ['menu.dashboard'] });
   });
 
   it('a role change takes effect at the next request of a user already signed in', async () => {

@@ -15,7 +15,7 @@ const DESKS = '/parametres/societe/caisses';
 describe.each(testDatabases())('paramètres/société : comptes bancaires et mobile money (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  const idOf = async (code: string) => Number((await t.db('treasury_accounts').where({ code }).first('id')).id);
+  const idOf = async (code: string) => Number((await t.db('treasury_accounts').where({ code }).first('id'))!.id);
   const count = async (table: string) => Number((await t.db(table).count({ n: '*' }).first())!.n);
   const bank = (tag: string, over: object = {}) => ({ kind: 'banque', code: `BQ${tag}`, name: `SGBCI Compte courant ${tag}`, bank_name: 'SGBCI', account_number: 'CI008 01001 012345678901 25', ...over });
   const wallet = (tag: string, over: object = {}) => ({ kind: 'mobile_money', code: `MM${tag}`, name: `Orange Money ${tag}`, operator: 'orange_money', phone: '+225 07 08 09 10 11', ...over });
@@ -64,7 +64,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     expect((await admin.visit(`${BASE}/create`)).body.props.suggested_codes.banque).toBe(suggested.banque.replace(/\d+$/, (d) => String(Number(d) + 1).padStart(2, '0')));
 
     const walletId = await create(wallet(tag, { code: suggested.mobile_money, operator: 'wave', name: `Wave ${tag}`, bank_name: 'Ignorée', account_number: 'IGNORE' }));
-    const w = await t.db('treasury_accounts').where({ id: walletId }).first();
+    const w = (await t.db('treasury_accounts').where({ id: walletId }).first())!;
     expect([w.kind, w.operator, w.account_number, w.bank_name, w.cash_desk_id, Number(w.balance)]).toEqual(['mobile_money', 'wave', '+225 07 08 09 10 11', '', null, 0]);
     expect(await t.db('audit_log').where({ action: 'treasury_account.created', subject_id: String(walletId) })).toHaveLength(1);
 
@@ -103,7 +103,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
       name: "Une caisse s’appelle déjà « Caisse principale ».",
     });
     // And the other way round: a new cash desk cannot take a bank's code or name.
-    const shop = String((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const shop = String((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     expect(await submitExpectingErrors(admin, 'post', DESKS, { code: `BQ${tag}`, name: `sgbci compte courant ${tag}`, location_id: shop }, `${DESKS}/create`)).toEqual({
       code: `Le code BQ${tag} est déjà celui du compte « SGBCI Compte courant ${tag} ».`,
       name: `Un compte bancaire ou mobile money s’appelle déjà « sgbci compte courant ${tag} ».`,
@@ -133,7 +133,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     // An update to a name already taken is refused the same way.
     const other = await create(bank(`${tag}B`));
     expect(await submitExpectingErrors(admin, 'put', `${BASE}/${other}`, bank(`${tag}B`, { name: `SGBCI Compte courant ${tag}` }), `${BASE}/${other}/edit`)).toEqual({ name: `Un compte « SGBCI Compte courant ${tag} » existe déjà.` });
-    expect((await t.db('treasury_accounts').where({ id: existing }).first()).name).toBe(`SGBCI Compte courant ${tag}`);
+    expect((await t.db('treasury_accounts').where({ id: existing }).first())!.name).toBe(`SGBCI Compte courant ${tag}`);
   });
 
   it('updates with an audit diff; the kind no longer changes once the account has movements', async () => {
@@ -142,8 +142,8 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     const res = await admin.send('put', `${BASE}/${id}`, wallet(tag, { operator: 'mtn_momo', name: `MTN MoMo ${tag}` }));
     expect(res.status).toBe(303);
     expect((await admin.follow(res)).body.flash.success).toBe(`Compte MTN MoMo ${tag} enregistré.`);
-    const audit = await t.db('audit_log').where({ action: 'treasury_account.updated', subject_id: String(id) }).first();
-    expect(JSON.parse(audit.details)).toEqual({ before: { name: `Orange Money ${tag}`, operator: 'orange_money' }, after: { name: `MTN MoMo ${tag}`, operator: 'mtn_momo' } });
+    const audit = (await t.db('audit_log').where({ action: 'treasury_account.updated', subject_id: String(id) }).first())!;
+    expect(JSON.parse(audit.details!)).toEqual({ before: { name: `Orange Money ${tag}`, operator: 'orange_money' }, after: { name: `MTN MoMo ${tag}`, operator: 'mtn_momo' } });
     const show = await admin.visit(`${BASE}/${id}`);
     expect(show.body.props.history[0].changes).toEqual(expect.arrayContaining([{ field: 'operator', label: 'Opérateur', before: 'Orange Money', after: 'MTN MoMo' }]));
     // Without movements a wallet may become a bank account…
@@ -153,10 +153,10 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     expect((await admin.visit(`${BASE}/${id}/edit`)).body.props.has_movements).toBe(true);
     // …not once money went through it.
     expect(await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, bank(tag, { code: `MM${tag}`, name: `MTN MoMo ${tag}` }), `${BASE}/${id}/edit`)).toEqual({ kind: 'Ce compte a déjà des mouvements : son type ne peut plus changer.' });
-    expect((await t.db('treasury_accounts').where({ id }).first()).kind).toBe('mobile_money');
+    expect((await t.db('treasury_accounts').where({ id }).first())!.kind).toBe('mobile_money');
     // Its balance is never typed: a balance in the form is ignored.
     await admin.send('put', `${BASE}/${id}`, { ...wallet(tag, { operator: 'mtn_momo', name: `MTN MoMo ${tag}` }), balance: 999_999 });
-    expect(Number((await t.db('treasury_accounts').where({ id }).first()).balance)).toBe(10_000);
+    expect(Number((await t.db('treasury_accounts').where({ id }).first())!.balance)).toBe(10_000);
   });
 
   it('refuses to archive an account holding money and to delete one with movements; archives, restores and deletes otherwise', async () => {
@@ -207,7 +207,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     const id = await create(wallet(tag, { operator: 'wave', name: `Wave ${tag}` }));
     const today = await companyToday(t.db);
     const old = addDays(today, -45);
-    const adminId = Number((await t.db('users').orderBy('id').first('id')).id);
+    const adminId = Number((await t.db('users').orderBy('id').first('id'))!.id);
     await post(id, [[80_000, { movementType: 'opening', paymentMethod: 'mobile_money' }]], { businessDate: old });
     await post(id, [[35_000, { movementType: 'sale', paymentMethod: 'mobile_money', operator: 'wave', phone: '0707070707', reference: 'WV-889', label: `Vente ${tag}` }]], { documentNumber: `VB-${tag}`, userId: adminId });
     await post(id, [[-12_500, { movementType: 'bank_deposit', paymentMethod: 'mobile_money', reference: 'RETRAIT-1' }]], { documentNumber: `VS-${tag}`, userId: adminId });
@@ -222,7 +222,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
       ['Vente', 35_000, 115_000],
     ]);
     expect(ledger.movements.data[1]).toMatchObject({ business_date: today, method_label: 'Mobile money', operator: 'wave', phone: '0707070707', reference: 'WV-889', label: `Vente ${tag}`, document_number: `VB-${tag}`, user_name: expect.any(String) });
-    expect(ledger.movements.data[1].user_name).toBe((await t.db('users').where({ id: adminId }).first('name')).name);
+    expect(ledger.movements.data[1].user_name).toBe((await t.db('users').where({ id: adminId }).first('name'))!.name);
     expect(ledger.totals).toEqual({ opening: 80_000, in: 35_000, out: 12_500, count: 2 });
     // A wider period, a type, a search.
     const all = (await admin.visit(`${BASE}/${id}?from=${addDays(today, -60)}&to=${today}`)).body.props.ledger;
@@ -246,7 +246,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
 
   it("shows a cash desk’s ledger on its page, not on its edit form; a caisse account has no page of its own here", async () => {
     const tag = uniqueTag();
-    const desk = await t.db('cash_desks').where({ code: 'CAI02' }).first('id');
+    const desk = (await t.db('cash_desks').where({ code: 'CAI02' }).first('id'))!;
     const account = await deskAccount(t.db, 'CAI02');
     await post(account, [[42_000, { movementType: 'cash_in', paymentMethod: 'especes', label: `Apport ${tag}` }]]);
     const page = await admin.visit(`${DESKS}/${desk.id}?q=${encodeURIComponent(`Apport ${tag}`)}`);
@@ -298,7 +298,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     const walletId = await create(wallet(tag, { operator: 'moov_money', name: `Moov ${tag}`, phone: '01 02 03 04 05' }));
     const archived = await create(wallet(`${tag}A`));
     await admin.post(`${BASE}/${archived}/archive`);
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const all = await paymentAccounts(t.db);
     expect(all.caisse.map((a) => a.code)).toEqual(expect.arrayContaining(['CAI01', 'CAI02']));
     expect(all.banque.find((a) => a.id === bankId)).toEqual({ id: bankId, kind: 'banque', code: `BQ${tag}`, name: `SGBCI Compte courant ${tag}`, location_id: null, bank_name: 'SGBCI', operator: null, operator_label: null, phone: null });
@@ -335,7 +335,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
     expect(await t.db('treasury_accounts').where({ code: `BQ${tag}H` }).first()).toBeUndefined();
-    expect((await t.db('treasury_accounts').where({ id }).first()).name).toBe(`SGBCI Compte courant ${tag}`);
+    expect((await t.db('treasury_accounts').where({ id }).first())!.name).toBe(`SGBCI Compte courant ${tag}`);
     const nobody = await userWithPermissions(t, `sans-societe-tresorerie-${tag}@test.local`, ['menu.parametres', 'company.manage']);
     const n = new Client(t);
     await n.login(nobody.email, nobody.password);

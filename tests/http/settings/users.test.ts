@@ -17,8 +17,8 @@ async function confirmedClient(t: TestApp, email = ADMIN.email, password = ADMIN
   return c;
 }
 
-const roleId = async (t: TestApp, name: string) => Number((await t.db('roles').where({ name }).first('id')).id);
-const locationId = async (t: TestApp, code: string) => Number((await t.db('locations').where({ code }).first('id')).id);
+const roleId = async (t: TestApp, name: string) => Number((await t.db('roles').where({ name }).first('id'))!.id);
+const locationId = async (t: TestApp, code: string) => Number((await t.db('locations').where({ code }).first('id'))!.id);
 const userByEmail = (t: TestApp, email: string) => t.db('users').where({ email }).first();
 const audits = async (t: TestApp, action: string, subjectId: number) => Number((await t.db('audit_log').where({ action, subject_type: 'user', subject_id: String(subjectId) }).count({ n: '*' }).first())!.n);
 const userCount = async (t: TestApp) => Number((await t.db('users').count({ n: '*' }).first())!.n);
@@ -85,7 +85,7 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     expect(await userCount(t)).toBe(before);
     const target = await userWithPermissions(t, `cible-${tag}@test.local`, ['menu.dashboard']);
     expect((await c.post(`${USERS}/${target.id}/desactiver`)).headers.location).toBe('/confirm-password');
-    expect((await userByEmail(t, target.email)).active).toBeTruthy();
+    expect((await userByEmail(t, target.email))!.active).toBeTruthy();
   });
 
   it('refuses bad input on the fields in French, nothing written', async () => {
@@ -114,7 +114,7 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     const email = `invite-${tag}@test.local`;
     const shop = await locationId(t, 'BTQ01');
     const id = await create(admin, { name: `Invité ${tag}`, first_name: 'Awa', email, role_ids: [String(await roleId(t, 'Caissier'))], places_restricted: '1', location_ids: [String(shop)], onboarding: 'invite' });
-    const row = await userByEmail(t, email);
+    const row = (await userByEmail(t, email))!;
     expect(row.email_verified_at).not.toBeNull();
     expect(Boolean(Number(row.must_change_password))).toBe(false);
     expect(await t.db('user_locations').where({ user_id: id }).pluck('location_id')).toEqual([shop]);
@@ -149,7 +149,7 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     const done = await c.send('put', CHANGE, { password: 'Mien-123456', password_confirmation: 'Mien-123456' });
     expect(done.headers.location).toBe('/dashboard');
     expect((await c.visit('/dashboard')).status).toBe(200);
-    expect(Boolean(Number((await userByEmail(t, email)).must_change_password))).toBe(false);
+    expect(Boolean(Number((await userByEmail(t, email))!.must_change_password))).toBe(false);
     expect(await audits(t, 'profile.initial_password_changed', id)).toBe(1);
   });
 
@@ -158,7 +158,7 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     const email = `edit-${tag}@test.local`;
     const id = await create(admin, { name: `Edit ${tag}`, email, role_ids: [String(await roleId(t, 'Vendeur'))], onboarding: 'invite' });
     const shop = await locationId(t, 'BTQ01');
-    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: shop }).first('id')).id);
+    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: shop }).first('id'))!.id);
     const res = await admin.send('put', `${USERS}/${id}`, { name: `Edité ${tag}`, email: `edite-${tag}@test.local`, role_ids: [String(await roleId(t, 'Magasinier'))], places_restricted: '1', location_ids: [String(shop)], treasury_account_ids: [String(desk)] });
     expect(res.status).toBe(303);
     const show = await admin.visit(`${USERS}/${id}`);
@@ -210,10 +210,10 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
   });
 
   it('nobody deactivates their own account', async () => {
-    const me = await userByEmail(t, ADMIN.email);
+    const me = (await userByEmail(t, ADMIN.email))!;
     const res = await admin.post(`${USERS}/${me.id}/desactiver`);
     expect((await admin.follow(res)).body.flash.error).toBe('Vous ne pouvez pas désactiver votre propre compte.');
-    expect((await userByEmail(t, ADMIN.email)).active).toBeTruthy();
+    expect((await userByEmail(t, ADMIN.email))!.active).toBeTruthy();
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -230,13 +230,13 @@ describe.each(testDatabases())('paramètres › utilisateurs: the last administr
   afterAll(() => t.close());
 
   it('can neither be deactivated nor lose the administrator role; two administrators cannot deactivate each other at once', async () => {
-    const admin = await userByEmail(t, ADMIN.email);
+    const admin = (await userByEmail(t, ADMIN.email))!;
     // A user manager who is not an administrator.
     const manager = await userWithPermissions(t, 'gestion@test.local', ['menu.dashboard', 'menu.parametres', 'menu.parametres.users', 'users.manage']);
     const m = await confirmedClient(t, manager.email, manager.password);
     const refused = await m.post(`${USERS}/${admin.id}/desactiver`);
     expect((await m.follow(refused)).body.flash.error).toBe(LAST_ADMIN_DEACTIVATE);
-    expect((await userByEmail(t, ADMIN.email)).active).toBeTruthy();
+    expect((await userByEmail(t, ADMIN.email))!.active).toBeTruthy();
     await m.send('put', `${USERS}/${admin.id}`, { name: admin.name, email: admin.email, role_ids: [String(await roleId(t, 'Gérant'))] }, { Referer: `http://localhost${USERS}/${admin.id}/edit` });
     expect((await m.visit(`${USERS}/${admin.id}/edit`)).body.props.errors).toEqual({ role_ids: LAST_ADMIN_ROLE });
     expect(await t.db('user_roles').where({ user_id: admin.id }).pluck('role_id')).toEqual([await roleId(t, 'Administrateur')]);
@@ -253,7 +253,7 @@ describe.each(testDatabases())('paramètres › utilisateurs: the last administr
     const b = await confirmedClient(t, 'admin-b@test.local', 'Admin-12345');
     const c = await confirmedClient(t, 'admin-c@test.local', 'Admin-12345');
     expect((await b.post(`${USERS}/${admin.id}/desactiver`)).status).toBe(303);
-    expect((await userByEmail(t, ADMIN.email)).active).toBeFalsy();
+    expect((await userByEmail(t, ADMIN.email))!.active).toBeFalsy();
     await Promise.all([b.post(`${USERS}/${ids[1]}/desactiver`), c.post(`${USERS}/${ids[0]}/desactiver`)]);
     const active = await t.db('users').whereIn('id', ids).where({ active: true }).pluck('id');
     expect(active).toHaveLength(1);

@@ -74,7 +74,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
       ['settlement', 18_000, '2026-03-15'],
       ['settlement_cancel', -18_000, today()],
     ]);
-    const row = await t.db('settlements').where({ id: s.id }).first();
+    const row = (await t.db('settlements').where({ id: s.id }).first())!;
     expect([row.status, row.cancelled_on, row.cancel_reason]).toEqual(['cancelled', today(), 'Règlement saisi sur le mauvais client']);
     // The allocations stay for the history, reversed.
     expect((await t.db('settlement_allocations').where({ settlement_id: s.id })).map((x) => x.cancelled_at !== null)).toEqual([true, true]);
@@ -89,7 +89,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     expect((await saleMoney(t.db, inv.id)).status).toBe('paid');
     await cancel(second.id);
     expect(await saleMoney(t.db, inv.id)).toEqual({ paid: 4_000, status: 'partial', remaining: 6_000 });
-    expect((await t.db('settlements').where({ id: first.id }).first('status')).status).toBe('validated');
+    expect((await t.db('settlements').where({ id: first.id }).first('status'))!.status).toBe('validated');
   });
 
   it('spending of the advance: the advance comes back, no money moves', async () => {
@@ -113,7 +113,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     const spent = await settle(t.db, settlementInput({ clientId: c, source: 'advance', method: null, amount: 3_000, allocations: [{ saleId: inv.id, amount: 3_000 }] }));
     const err = await refusal(cancel(paid.id));
     expect(err?.errors.settlement).toMatch(/^Ce règlement a laissé 4\s000\sFCFA d’acompte à « .+ », qui n’en a plus que 1\s000\sFCFA : l’acompte a déjà servi\. Annulez d’abord le règlement qui l’a utilisé\.$/);
-    expect((await t.db('settlements').where({ id: paid.id }).first('status')).status).toBe('validated');
+    expect((await t.db('settlements').where({ id: paid.id }).first('status'))!.status).toBe('validated');
     // The screen says so on the row.
     const row = (await admin.visit(`${route('settlements.cancellations')}?q=${paid.number}`)).body.props.settlements.data[0];
     expect(row.blocked).toMatch(/l’acompte a déjà servi/);
@@ -193,7 +193,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
       const back = { Referer: `http://localhost${route('settlements.cancellations')}` };
       const refused = await admin.post(route('settlements.cancel', { id: s.id }), { reason: '', version: 1 }, back);
       expect((await admin.follow(refused)).body.props.errors.reason).toMatch(/motif d’annulation/i);
-      expect((await t.db('settlements').where({ id: s.id }).first('status')).status).toBe('validated');
+      expect((await t.db('settlements').where({ id: s.id }).first('status'))!.status).toBe('validated');
 
       const tag = uniqueTag().toLowerCase();
       const viewer = await userWithPermissions(t, `reg-lecture-${tag}@test.local`, ['menu.annulation.reglement']);
@@ -206,7 +206,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
       await o.login(other.email, other.password);
       expect((await o.visit(route('settlements.cancellations'))).status).toBe(403);
       expect((await o.post(route('settlements.cancel', { id: s.id }), { reason: 'Erreur de saisie', version: 1 })).status).toBe(403);
-      expect((await t.db('settlements').where({ id: s.id }).first('status')).status).toBe('validated');
+      expect((await t.db('settlements').where({ id: s.id }).first('status'))!.status).toBe('validated');
 
       const done = await admin.post(route('settlements.cancel', { id: s.id }), { reason: 'Règlement en double', version: await versionOf(s.id) }, back);
       expect(done.headers.location).toBe(route('settlements.cancellations'));
@@ -254,14 +254,14 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
             new Promise((r) => setTimeout(r, i % 2 ? 0 : 2)).then(() => settle(t.db, settlementInput({ clientId: c, settlementDate: today(), amount: 3_000, accountId: cash, allocations: [{ saleId: inv.id, amount: 3_000 }] })).then(() => true, () => false)),
           ]);
           expect(cancelled.status).toBe(303);
-          const status = (await t.db('sales').where({ id: inv.id }).first('status')).status;
+          const status = (await t.db('sales').where({ id: inv.id }).first('status'))!.status;
           return { status, settled };
         }),
       );
       for (const o of outcomes) expect(o.status === 'cancelled' ? !o.settled : o.settled).toBe(true);
       for (const inv of invoices) {
         const live = await t.db('settlement_allocations').where({ sale_id: inv.id }).whereNull('cancelled_at').count({ n: '*' }).first();
-        const status = (await t.db('sales').where({ id: inv.id }).first('status')).status;
+        const status = (await t.db('sales').where({ id: inv.id }).first('status'))!.status;
         expect(status === 'cancelled' ? Number(live!.n) === 0 : true).toBe(true);
       }
     });

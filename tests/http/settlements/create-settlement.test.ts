@@ -57,9 +57,9 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     expect(await balanceOf(t.db, desk)).toBe(deskBefore + 20_000);
     const moves = await t.db('money_movements').where({ document_type: 'settlement', document_id: s.id });
     expect(moves.map((m) => [Number(m.account_id), Number(m.amount), m.movement_type, m.payment_method, m.document_number, m.business_date])).toEqual([[desk, 20_000, 'settlement', 'especes', s.number, '2026-03-15']]);
-    const row = await t.db('settlements').where({ id: s.id }).first();
+    const row = (await t.db('settlements').where({ id: s.id }).first())!;
     expect([row.source, row.method, Number(row.account_id), row.status, row.allocation_mode, Number(row.amount), Number(row.allocated), Number(row.advance)]).toEqual(['payment', 'especes', desk, 'validated', 'chosen', 20_000, 20_000, 0]);
-    const audit = await t.db('audit_log').where({ action: 'settlement.validated', subject_id: String(s.id) }).first('details');
+    const audit = (await t.db('audit_log').where({ action: 'settlement.validated', subject_id: String(s.id) }).first('details'))!;
     expect(audit).toBeTruthy();
     expect(JSON.stringify(audit.details)).toContain(inv.number);
   });
@@ -74,7 +74,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     expect(await clientMoney(t.db, c)).toEqual({ balance: 0, advance: 0 });
     expect(await balanceOf(t.db, orange)).toBe(orangeBefore + 20_000);
     expect(await t.db('mobile_money_references').where({ operator: 'orange_money', reference: 'PP260315.1200.B1' }).first()).toMatchObject({ document_type: 'settlement', document_number: s.number });
-    const move = await t.db('money_movements').where({ document_type: 'settlement', document_id: s.id }).first();
+    const move = (await t.db('money_movements').where({ document_type: 'settlement', document_id: s.id }).first())!;
     expect([move.operator, move.reference, move.phone]).toEqual(['orange_money', 'PP260315.1200.B1', '07 08 09 10 11']);
   });
 
@@ -211,7 +211,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     const inv = await creditInvoice(t.db, f, c, 10_000);
     const s = await settle(t.db, settlementInput({ clientId: c, amount: 10_000, method: 'cheque', reference: '0012345', chequeDate: '2026-03-14', accountId: bank, allocations: [{ saleId: inv.id, amount: 10_000 }] }));
     expect(await t.db('settlements').where({ id: s.id }).first('method', 'reference', 'cheque_date')).toEqual({ method: 'cheque', reference: '0012345', cheque_date: '2026-03-14' });
-    expect((await t.db('money_movements').where({ document_type: 'settlement', document_id: s.id }).first('account_id')).account_id).toBe(bank);
+    expect((await t.db('money_movements').where({ document_type: 'settlement', document_id: s.id }).first('account_id'))!.account_id).toBe(bank);
   });
 
   it('refuses a mobile-money transaction id already recorded for that operator (by a settlement or a sale), in any case', async () => {

@@ -58,7 +58,7 @@ describe.each(testDatabases())('settlement receipt balance (%s)', (kind) => {
     await pay(9_000, [{ saleId: a.id, amount: 7_000 }]); // 2 000 kept as advance
     await pay(1_500, [{ saleId: b.id, amount: 1_500 }], 'advance');
     const cancelled = ids[0];
-    const version = Number((await t.db('settlements').where({ id: cancelled }).first('version')).version);
+    const version = Number((await t.db('settlements').where({ id: cancelled }).first('version'))!.version);
     await cancelSettlement(t.db, cancelled, { reason: 'Saisie en double', version }, actor);
     const c2 = await creditInvoice(t.db, f, c, 2_500);
     await pay(1_000, [{ saleId: b.id, amount: 1_000 }]);

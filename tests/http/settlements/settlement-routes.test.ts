@@ -176,7 +176,7 @@ describe.each(testDatabases())('settlement routes (%s)', (kind) => {
     const mm = (amount: number, reference: string) => body({ client_id: c, amount, method: 'mobile_money', account_id: orange, operator: 'orange_money', phone: '0707080910', reference, allocations: [{ sale_id: inv.id, amount }] });
     const first = await admin.post(STORE, mm(5_000, 'MP261124.1010.Z1'));
     expect(first.headers.location).toMatch(SHOW);
-    const number = String((await t.db('settlements').where({ id: Number(first.headers.location.split('/').pop()) }).first('number')).number);
+    const number = String((await t.db('settlements').where({ id: Number(first.headers.location.split('/').pop()) }).first('number'))!.number);
     expect((await refused(mm(5_000, ' mp261124.1010.z1 '))).reference).toBe(`La transaction Orange Money « MP261124.1010.Z1 » est déjà enregistrée par le règlement ${number} : un identifiant de transaction ne sert qu’une fois. Vérifiez le SMS de confirmation du client.`);
   });
 

@@ -26,8 +26,8 @@ describe.each(testDatabases())('a blind count stays blind (%s)', (kind) => {
     t = await createTestApp(kind);
     admin = new Client(t);
     await admin.login();
-    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id')).id);
-    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+    depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     // Counts (inventory.count) and works on the product, entry and transfer screens; does not validate counts.
     const user = await userWithPermissions(t, `${uniqueTag('B').toLowerCase()}@test.local`, ['menu.fichiers', 'menu.produits', 'menu.operations', 'menu.entreestock', 'menu.sortiestock', 'menu.inventaire', 'inventory.count']);
     counter = new Client(t);

@@ -107,7 +107,7 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(303));
-    const row = await t.db('transfers').where({ id }).first('status', 'version');
+    const row = (await t.db('transfers').where({ id }).first('status', 'version'))!;
     expect(['received', 'cancelled']).toContain(row.status);
     expect(Number(row.version)).toBe(2); // exactly one change went through
     if (row.status === 'received') {
@@ -137,13 +137,13 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     // 40 scans of the soap from 10 sessions: no scan may be lost.
     const scans = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % clients.length].post(`${COUNTS}/${id}/scan`, { code: `${tag}SAV` })));
     expect(scans.map((r) => r.status)).toEqual(Array(40).fill(303));
-    const line = await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first('counted_quantity');
+    const line = (await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first('counted_quantity'))!;
     expect(Number(line.counted_quantity)).toBe(40);
 
-    const version = Number((await t.db('inventory_counts').where({ id }).first('version')).version);
+    const version = Number((await t.db('inventory_counts').where({ id }).first('version'))!.version);
     const validations = await Promise.all(clients.slice(0, 4).map((c) => c.post(`${COUNTS}/${id}/validate`, { version, moved_policy: 'snapshot' })));
     expect(validations.map((r) => r.status)).toEqual(Array(4).fill(303));
-    const row = await t.db('inventory_counts').where({ id }).first('status', 'number');
+    const row = (await t.db('inventory_counts').where({ id }).first('status', 'number'))!;
     expect(row.status).toBe('validated');
     const movements = await t.db('stock_movements').where({ document_type: 'inventory_count', document_id: id });
     expect(movements.map((m) => Number(m.quantity))).toEqual([10]);
@@ -241,7 +241,7 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     }
     expect(replayed.length).toBeGreaterThanOrEqual(N - 2);
     expect(history.slice(1)).toEqual(replayed);
-    expect(Number((await t.db('products').where({ id: flour }).first('cmup')).cmup)).toBe(cmup);
+    expect(Number((await t.db('products').where({ id: flour }).first('cmup'))!.cmup)).toBe(cmup);
     expect(await levelOf(t.db, flour, f.depot)).toBe(10 + Array.from({ length: N }, (_, i) => 5 + i).reduce((a, b) => a + b, 0));
   });
 
@@ -272,6 +272,6 @@ describe.each(testDatabases())('stock concurrency (%s)', (kind) => {
     expect(new Set(rows.map((r) => r.supplier_ref)).size).toBe(100);
     expect(await lastNumber(t.db, 'ENT', year())).toBe(entBefore + 100);
     expect(await levelOf(t.db, sugar, f.depot)).toBe(500);
-    expect(Number((await t.db('products').where({ id: sugar }).first('cmup')).cmup)).toBe(650);
+    expect(Number((await t.db('products').where({ id: sugar }).first('cmup'))!.cmup)).toBe(650);
   });
 });

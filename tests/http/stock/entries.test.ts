@@ -75,7 +75,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   it('validates an entry in the same number of statements whatever its number of lines (20 lines as 2; 13 on PostgreSQL)', async () => {
     const tag = uniqueTag();
     const products = await Promise.all(Array.from({ length: 20 }, (_, i) => makeProduct(t.db, { code: `${tag}B${i}`, name: `Article ${i}`, category_id: f.category, purchase_price: 400 })));
-    const adminId = Number((await t.db('users').orderBy('id').first('id')).id);
+    const adminId = Number((await t.db('users').orderBy('id').first('id'))!.id);
     const statementsOf = async (lines: number[]) => {
       const seen: string[] = [];
       const log = (q: { sql: string }) => seen.push(q.sql);
@@ -111,7 +111,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   it('validates an entry: ENT number, stock, CMUP, last purchase price, supplier balance, audit', async () => {
     const rice = await makeProduct(t.db, { category_id: f.category, name: 'Riz brisé 25 kg', unit: 'sac', purchase_price: 12000 });
     const oil = await makeProduct(t.db, { category_id: f.category, name: 'Huile végétale 1 L', unit: 'bouteille', pack_size: 12, purchase_price: 1100 });
-    const balance = async () => Number((await t.db('suppliers').where({ id: f.supplier }).first('balance')).balance);
+    const balance = async () => Number((await t.db('suppliers').where({ id: f.supplier }).first('balance'))!.balance);
     const balanceBefore = await balance();
     const number = await nextNumber(t.db, 'ENT', year());
     const res = await admin.post('/operations/entreestock', entry({ lines: [
@@ -121,14 +121,14 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(res.status).toBe(303);
     const id = idFrom(res);
     expect(res.headers.location).toBe(`/operations/entreestock/${id}`);
-    const row = await t.db('stock_entries').where({ id }).first();
+    const row = (await t.db('stock_entries').where({ id }).first())!;
     expect(row).toMatchObject({ number, status: 'validated', supplier_ref: 'BL-2026-0042', line_count: 2 });
     expect(Number(row.total_amount)).toBe(10 * 12500 + 24 * 1150);
     expect(Number(row.total_quantity)).toBe(34);
 
     expect(await levelOf(t.db, rice, f.depot)).toBe(10);
     expect(await levelOf(t.db, oil, f.depot)).toBe(24); // 2 cartons of 12
-    const product = await t.db('products').where({ id: rice }).first();
+    const product = (await t.db('products').where({ id: rice }).first())!;
     expect(Number(product.cmup)).toBe(12500);
     expect(Number(product.purchase_price)).toBe(12500);
     const history = await t.db('price_history').where({ product_id: rice });
@@ -148,11 +148,11 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     // 10 at 12 500 in the depot; 30 more at 13 500 in the shop → (125 000 + 405 000) / 40 = 13 250
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Riz long 25 kg', unit: 'sac', purchase_price: 12000 });
     expect((await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_cost: 12500 }] }))).status).toBe(303);
-    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(12500);
+    expect(Number((await t.db('products').where({ id: p }).first('cmup'))!.cmup)).toBe(12500);
     const res = await admin.post('/operations/entreestock', entry({ location_id: f.shop, lines: [{ product_id: p, unit: 'unit', quantity: 30, unit_cost: 13500 }] }));
     expect(res.status).toBe(303);
-    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(13250);
-    const line = await t.db('stock_entry_lines').where({ product_id: p }).orderBy('id', 'desc').first();
+    expect(Number((await t.db('products').where({ id: p }).first('cmup'))!.cmup)).toBe(13250);
+    const line = (await t.db('stock_entry_lines').where({ product_id: p }).orderBy('id', 'desc').first())!;
     expect([Number(line.cmup_before), Number(line.cmup_after)]).toEqual([12500, 13250]);
   });
 
@@ -232,9 +232,9 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     for (const quantity of [3, 1, 2, 4]) {
       const res = await admin.post('/operations/entreestock', entry({ supplier_id: supplier, lines: [{ product_id: p, unit: 'unit', quantity, unit_cost: 1000 }] }));
       expect(res.status).toBe(303);
-      numbers.push((await t.db('stock_entries').where({ id: idFrom(res) }).first('number')).number);
+      numbers.push((await t.db('stock_entries').where({ id: idFrom(res) }).first('number'))!.number);
     }
-    const cancelled = await t.db('stock_entries').where({ number: numbers[3] }).first('id');
+    const cancelled = (await t.db('stock_entries').where({ number: numbers[3] }).first('id'))!;
     expect((await admin.post(`/operations/entreestock/${cancelled.id}/cancel`, { reason: 'Saisie en double', version: 1 })).status).toBe(303);
 
     const res = await admin.visit(`/operations/entreestock?supplier_id=${supplier}&sort=amount&dir=asc&status=validated`);
@@ -285,7 +285,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
   it('prints the entry and the period statement with the company header', async () => {
     const res = await admin.post('/operations/entreestock', entry());
     expect(res.status).toBe(303);
-    const row = await t.db('stock_entries').where({ id: idFrom(res) }).first();
+    const row = (await t.db('stock_entries').where({ id: idFrom(res) }).first())!;
     const print = await admin.visit(`/operations/entreestock/${row.id}/print?print=1`);
     expect(print.body.component).toBe('stock/entries/Print');
     expect(print.body.props).toMatchObject({ auto_print: true, printed_by: 'Administrateur', company: { name: 'Ma Société', currency: 'XOF' }, entry: { number: row.number } });
@@ -311,25 +311,25 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_cost: 500 }] }));
     const res = await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_cost: 700 }] }));
     const id = idFrom(res);
-    const balanceBefore = Number((await t.db('suppliers').where({ id: f.supplier }).first('balance')).balance);
-    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(600);
+    const balanceBefore = Number((await t.db('suppliers').where({ id: f.supplier }).first('balance'))!.balance);
+    expect(Number((await t.db('products').where({ id: p }).first('cmup'))!.cmup)).toBe(600);
 
     // Reason required, stale version refused.
     let errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: '', version: 1 }, `/operations/entreestock/${id}`);
     expect(errors.reason).toMatch(/obligatoire/);
     errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: 'Livraison refusée', version: 7 }, `/operations/entreestock/${id}`);
     expect(errors.version).toMatch(/a été modifiée entre-temps par un autre utilisateur/);
-    expect((await t.db('stock_entries').where({ id }).first()).status).toBe('validated');
+    expect((await t.db('stock_entries').where({ id }).first())!.status).toBe('validated');
 
     const ok = await admin.post(`/operations/entreestock/${id}/cancel`, { reason: 'Livraison refusée', version: 1 });
     expect(ok.status).toBe(303);
     const cancelled = await t.db('stock_entries').where({ id }).first();
     expect(cancelled).toMatchObject({ status: 'cancelled', cancel_reason: 'Livraison refusée', version: 2 });
     expect(await levelOf(t.db, p, f.depot)).toBe(10);
-    const product = await t.db('products').where({ id: p }).first();
+    const product = (await t.db('products').where({ id: p }).first())!;
     expect(Number(product.cmup)).toBe(500);
     expect(Number(product.purchase_price)).toBe(500);
-    expect(Number((await t.db('suppliers').where({ id: f.supplier }).first('balance')).balance)).toBe(balanceBefore - 7000);
+    expect(Number((await t.db('suppliers').where({ id: f.supplier }).first('balance'))!.balance)).toBe(balanceBefore - 7000);
     const moves = await t.db('stock_movements').where({ document_type: 'stock_entry', document_id: id }).orderBy('id');
     expect(moves.map((m) => [m.movement_type, Number(m.quantity), Number(m.unit_cost)])).toEqual([
       ['entry', 10, 700],
@@ -347,7 +347,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Savon liquide' });
     const res = await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 8, unit_cost: 300 }] }));
     const id = idFrom(res);
-    const number = (await t.db('stock_entries').where({ id }).first('number')).number;
+    const number = (await t.db('stock_entries').where({ id }).first('number'))!.number;
     const sent = await admin.post('/operations/sortiestock/transferts', { idempotency_key: idempotencyKey(), from_location_id: f.depot, to_location_id: f.shop, transfer_date: today(), note: '', lines: [{ product_id: p, quantity: 5 }] });
     expect(sent.status).toBe(303);
     const before = await counts();
@@ -355,7 +355,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     const refusal = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Savon liquide » (pièce) : il n’en reste que 3 sur les 8 entrés.`;
     expect(errors.reason).toBe(refusal);
     expect(await counts()).toEqual(before);
-    expect((await t.db('stock_entries').where({ id }).first()).status).toBe('validated');
+    expect((await t.db('stock_entries').where({ id }).first())!.status).toBe('validated');
     // The show page knows it before anyone types a reason, and says why in the same words.
     expect((await admin.visit(`/operations/entreestock/${id}`)).body.props.cancellation).toEqual({ possible: false, blocked_reason: refusal });
   });
@@ -367,7 +367,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     for (const [i, unit] of units.entries()) products.push(await makeProduct(t.db, { code: `${tag}C${i}`, category_id: f.category, name: `Article ${tag} ${i + 1}`, unit }));
     const res = await admin.post('/operations/entreestock', entry({ lines: products.map((p) => ({ product_id: p, unit: 'unit', quantity: 1000, unit_cost: 100 })) }));
     const id = idFrom(res);
-    const number = (await t.db('stock_entries').where({ id }).first('number')).number;
+    const number = (await t.db('stock_entries').where({ id }).first('number'))!.number;
     const page = await admin.visit(`/operations/entreestock/${id}`);
     expect(page.body.props.cancellation).toEqual({ possible: true, blocked_reason: null });
     // Five of the six products leave in part (the fourth stays whole).
@@ -397,7 +397,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     await admin.post('/operations/entreestock', entry({ supplier_id: agro, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 3, unit_cost: 700 }] }));
     await admin.post('/operations/entreestock', entry({ supplier_id: agro, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 2, unit_cost: 650 }] }));
     await admin.post('/operations/entreestock', entry({ supplier_id: kaba, lines: [{ product_id: f.products.sugar, unit: 'unit', quantity: 4, unit_cost: 600 }] }));
-    const dropped = await t.db('stock_entries').where({ supplier_id: kaba }).first('id');
+    const dropped = (await t.db('stock_entries').where({ supplier_id: kaba }).first('id'))!;
     expect((await admin.post(`/operations/entreestock/${dropped.id}/cancel`, { reason: 'Saisie en double', version: 1 })).status).toBe(303);
 
     type Line = { status: string; supplier_name: string; line_count: number; total_amount: number };

@@ -57,7 +57,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
   };
   const lineOf = (page: { body: { props: { lines: { data: Array<{ product_id: number }> } } } }, productId: number) =>
     page.body.props.lines.data.find((l) => l.product_id === productId) as Record<string, unknown>;
-  const versionOf = async (id: number) => Number((await t.db('inventory_counts').where({ id }).first('version')).version);
+  const versionOf = async (id: number) => Number((await t.db('inventory_counts').where({ id }).first('version'))!.version);
   const category = async (code: string, name: string) => insertReturningId(t.db, 'categories', withSearchName({ code, name, created_at: nowIso(), updated_at: nowIso() }));
   /**
    * What a count test counts, of its own: a category with rice, oil and sugar at the depot (100 @ 12 000,
@@ -153,7 +153,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     // The count takes its definitive INV- number when it opens (gap-free counter).
     const number = await nextNumber(t.db, 'INV', today().slice(0, 4));
     const id = await open(admin, { idempotency_key: key, category_ids: [x.food] });
-    const row = await t.db('inventory_counts').where({ id }).first();
+    const row = (await t.db('inventory_counts').where({ id }).first())!;
     expect(row).toMatchObject({ status: 'open', count_date: today(), note: 'Inventaire tournant alimentation', version: 1, number });
     const shown = await admin.visit(`${BASE}/${id}`);
     expect(shown.body.props.session).toMatchObject({ number, label: number });
@@ -198,7 +198,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     for (const s of [hyg, shop]) expect((await admin.post(`${BASE}/${s}/abandon`, { reason: 'Ouvert par erreur', version: 1 })).status).toBe(303);
     expect(await t.db('inventory_counts').whereIn('id', [hyg, shop]).pluck('status')).toEqual(['cancelled', 'cancelled']);
     // An abandoned count keeps its number, with the status « Annulé »: the INV series has no hole.
-    const hygNumber = (await t.db('inventory_counts').where({ id: hyg }).first('number')).number as string;
+    const hygNumber = (await t.db('inventory_counts').where({ id: hyg }).first('number'))!.number as string;
     expect(hygNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     const abandoned = await admin.visit(`${BASE}/${hyg}`);
     expect(abandoned.body.props.session).toMatchObject({ number: hygNumber, status: 'cancelled', status_label: 'Annulé', label: `${hygNumber} (annulé)` });
@@ -256,7 +256,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(afterScan.body.props.last_scan).toEqual({ name: 'Huile végétale 1 L', code: x.codes.oil, counted: 245, added: 1 });
     const lines = await t.db('inventory_count_lines').where({ count_id: id }).orderBy('product_id');
     expect(lines.map((l) => l.counted_quantity === null ? null : Number(l.counted_quantity))).toEqual([97, 245, null]);
-    expect(Number(lines[0].counted_by)).not.toBe(Number((await t.db('users').where({ email: 'admin@test.local' }).first('id')).id));
+    expect(Number(lines[0].counted_by)).not.toBe(Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id));
 
     // Bad counts: French messages, nothing saved.
     const version = await versionOf(id);
@@ -276,7 +276,7 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     errors = await errorsAfter(counter, `${BASE}/${id}/scan`, { code: x.codes.rice, quantity: -98 }, `${BASE}/${id}`);
     expect(errors.code).toMatch(/ne peut pas devenir négative/);
     expect(await versionOf(id)).toBe(version);
-    expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: x.sugar }).first()).counted_quantity).toBeNull();
+    expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: x.sugar }).first())!.counted_quantity).toBeNull();
 
     // Differences in quantity and value at the CMUP (validator view).
     let page = await admin.visit(`${BASE}/${id}?tab=ecarts`);
@@ -320,13 +320,13 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
 
     // Validate with "counted at the snapshot": rice 110 − 3 = 107, oil 240 + 5 = 245, sugar untouched.
     // The adjustment carries the number the count took when it opened: no new number.
-    const number = (await t.db('inventory_counts').where({ id }).first('number')).number as string;
+    const number = (await t.db('inventory_counts').where({ id }).first('number'))!.number as string;
     expect(number).toMatch(new RegExp(`^INV-${countDate.slice(0, 4)}-\\d{6}$`));
     const lastInv = await lastNumber(t.db, 'INV', countDate.slice(0, 4));
     res = await admin.post(`${BASE}/${id}/validate`, { version: v, moved_policy: 'snapshot', uncounted_as_zero: false });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${BASE}/${id}?tab=ecarts`);
-    const row = await t.db('inventory_counts').where({ id }).first();
+    const row = (await t.db('inventory_counts').where({ id }).first())!;
     expect(row).toMatchObject({ status: 'validated', number, moved_policy: 'snapshot' });
     expect(await lastNumber(t.db, 'INV', countDate.slice(0, 4))).toBe(lastInv);
     expect([row.adjusted_lines, row.gain_quantity, row.loss_quantity, row.gain_value, row.loss_value].map(Number)).toEqual([2, 5, 3, 5500, 36000]);
@@ -389,14 +389,14 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     await giveStock(t.db, p, f.shop, -2); // a sale after the snapshot: 10 left
     const errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: await versionOf(id) }, `${BASE}/${id}`);
     expect(errors.moved_policy).toMatch(/^1\sproduit compté a bougé depuis l’instantané/);
-    const number = (await t.db('inventory_counts').where({ id }).first('number')).number as string;
+    const number = (await t.db('inventory_counts').where({ id }).first('number'))!.number as string;
     const res = await admin.post(`${BASE}/${id}/validate`, { version: await versionOf(id), moved_policy: 'current', uncounted_as_zero: true });
     expect(res.status).toBe(303);
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
     expect(await levelOf(t.db, soap, f.shop)).toBe(0);
-    const row = await t.db('inventory_counts').where({ id }).first();
+    const row = (await t.db('inventory_counts').where({ id }).first())!;
     expect(row.number).toBe(number);
-    expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first()).counted_quantity).toBe(0);
+    expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first())!.counted_quantity).toBe(0);
   });
 
   it('values at CMUP (the validation confirmation, the differences) only for those who see costs (seesCosts)', async () => {
@@ -467,17 +467,17 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
       expect(res.headers.location).toBe(`${BASE}?tab=readjustments`);
       next++;
       expected += direction === 'in' ? quantity : -quantity;
-      const a = await t.db('stock_adjustments').orderBy('id', 'desc').first();
+      const a = (await t.db('stock_adjustments').orderBy('id', 'desc').first())!;
       expect(a).toMatchObject({ number: `INV-${year}-${String(next).padStart(6, '0')}`, reason });
       numbers.push(a.number);
       expect(Number(a.total_value)).toBe((direction === 'in' ? 1 : -1) * quantity * 1100);
-      const m = await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: a.id }).first();
+      const m = (await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: a.id }).first())!;
       expect([Number(m.quantity), Number(m.unit_cost), m.movement_type]).toEqual([direction === 'in' ? quantity : -quantity, 1100, 'readjustment']);
       expect(await levelOf(t.db, oil, f.depot)).toBe(expected);
     }
-    const vol = await t.db('stock_adjustments').where({ number: numbers[2] }).first();
+    const vol = (await t.db('stock_adjustments').where({ number: numbers[2] }).first())!;
     expect(vol.reason).toBe('vol');
-    expect((await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: vol.id }).first()).reason).toBe('Vol — Constaté à l’ouverture');
+    expect((await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: vol.id }).first())!.reason).toBe('Vol — Constaté à l’ouverture');
     expect(await readjusted()).toBe(auditsBefore + cases.length);
 
     const list = await admin.visit(`${BASE}?tab=readjustments`);

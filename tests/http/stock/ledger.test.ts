@@ -24,7 +24,7 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
     await t.db.transaction((trx) => postStockMovements(trx, ctx(), [{ productId: p, locationId: f.shop, quantity: 30, movementType: 'entry', unitCost: 1400, valuation: 'receipt' }]));
     expect(await levelOf(t.db, p, f.depot)).toBe(10);
     expect(await levelOf(t.db, p, f.shop)).toBe(30);
-    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(1300);
+    expect(Number((await t.db('products').where({ id: p }).first('cmup'))!.cmup)).toBe(1300);
     const history = await t.db('cmup_history').where({ product_id: p }).orderBy('id');
     expect(history.map((h) => [Number(h.old_cmup), Number(h.new_cmup), Number(h.quantity_before), Number(h.quantity)])).toEqual([
       [0, 1000, 0, 10],
@@ -94,7 +94,7 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
       expect(err.shortages[0]).toMatchObject({ available: -4, missing: 1 });
       // A receipt on negative stock takes the receipt's cost.
       await t.db.transaction((trx) => postStockMovements(trx, ctx(), [{ productId: p, locationId: f.shop, quantity: 10, movementType: 'entry', unitCost: 800, valuation: 'receipt' }]));
-      expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(800);
+      expect(Number((await t.db('products').where({ id: p }).first('cmup'))!.cmup)).toBe(800);
     } finally {
       await setNegativeStock(t.db, false);
     }
@@ -113,13 +113,13 @@ describe.each(testDatabases())('stock ledger (%s)', (kind) => {
     expect((await quantitiesOnHand(t.db, [p])).get(p)).toBe(10);
     // 10 on hand (6 + 4 in transit) at 100, receive 10 at 200 → 150
     await t.db.transaction((trx) => postStockMovements(trx, ctx(), [{ productId: p, locationId: f.depot, quantity: 10, movementType: 'entry', unitCost: 200, valuation: 'receipt' }]));
-    expect(Number((await t.db('products').where({ id: p }).first('cmup')).cmup)).toBe(150);
+    expect(Number((await t.db('products').where({ id: p }).first('cmup'))!.cmup)).toBe(150);
   });
 
   it('refuses to edit or delete a movement: the ledger is append-only', async () => {
     const p = await makeProduct(t.db, { category_id: f.category });
     await giveStock(t.db, p, f.depot, 3);
-    const row = await t.db('stock_movements').where({ product_id: p }).first();
+    const row = (await t.db('stock_movements').where({ product_id: p }).first())!;
     await expect(t.db('stock_movements').where({ id: row.id }).update({ quantity: 999 })).rejects.toThrow(/append-only/);
     await expect(t.db('stock_movements').where({ id: row.id }).delete()).rejects.toThrow(/append-only/);
     expect(await t.db('stock_movements').where({ id: row.id }).first()).toEqual(row);

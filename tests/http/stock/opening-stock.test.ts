@@ -85,13 +85,13 @@ describe.each(testDatabases())('opening stock (%s)', (kind) => {
     expect(res.status).toBe(303);
     const id = Number(res.headers.location.split('/').pop());
     expect((await admin.follow(res)).body.flash.success).toBe(`Stock initial ${number} validé.`);
-    const row = await t.db('stock_entries').where({ id }).first();
+    const row = (await t.db('stock_entries').where({ id }).first())!;
     expect(row).toMatchObject({ number, kind: 'opening', supplier_id: null, supplier_ref: '', status: 'validated' });
     expect(Number(row.total_amount)).toBe(40 * 12_500 + 2 * 1_000);
     // No supplier owes or is owed anything for it.
     expect(await supplierDebt()).toBe(before.debt);
     expect(await levelOf(t.db, a, f.depot)).toBe(40);
-    const pa = await t.db('products').where({ id: a }).first();
+    const pa = (await t.db('products').where({ id: a }).first())!;
     // It sets the CMUP like any entry; the cost of opening stock is not a purchase price.
     expect([Number(pa.cmup), Number(pa.purchase_price)]).toEqual([12_500, 900]);
     const moves = await t.db('stock_movements').where({ document_type: 'stock_entry', document_id: id }).orderBy('id');
@@ -128,7 +128,7 @@ describe.each(testDatabases())('opening stock (%s)', (kind) => {
     const debt = await supplierDebt();
     const ok = await admin.post(`${ENTRIES}/${id}/cancel`, { reason: 'Quantités fausses', version: 1 });
     expect(ok.status).toBe(303);
-    expect((await t.db('stock_entries').where({ id }).first()).status).toBe('cancelled');
+    expect((await t.db('stock_entries').where({ id }).first())!.status).toBe('cancelled');
     expect(await levelOf(t.db, ids[0], f.depot)).toBe(0);
     expect(await supplierDebt()).toBe(debt);
   });
@@ -198,7 +198,7 @@ describe.each(testDatabases())('opening stock (%s)', (kind) => {
       [formatDocumentNumber('ENT', year(), before.counter + 2), f.shop, 2, null],
     ]);
     expect([await levelOf(t.db, ids[0], f.depot), await levelOf(t.db, ids[1], f.shop), await levelOf(t.db, ids[2], f.depot), await levelOf(t.db, ids[0], f.shop)]).toEqual([100, 12, 7, 10]);
-    expect(Number((await t.db('products').where({ id: ids[0] }).first()).cmup)).toBe(2000);
+    expect(Number((await t.db('products').where({ id: ids[0] }).first())!.cmup)).toBe(2000);
     expect(await t.db('audit_log').where({ action: 'opening_stock.imported' }).where('details', 'like', `%${first}%`)).toHaveLength(1);
     // A batch is applied once.
     await admin.post(`${OPENING}/import/${preview.id}/apply`);
@@ -211,7 +211,7 @@ describe.each(testDatabases())('opening stock (%s)', (kind) => {
     const res = await upload(admin, `${OPENING}/import`, csvFile([['Code produit', 'Emplacement', 'Quantité', 'Coût unitaire'], [`${tag}O0`, 'DEP01', '30', '2000']]), 's.csv');
     const preview = (await admin.visit(res.headers.location)).body.props.preview;
     await admin.post(`${OPENING}/import/${preview.id}/apply`);
-    expect(Number((await t.db('products').where({ id: ids[0] }).first()).cmup)).toBe(1750);
+    expect(Number((await t.db('products').where({ id: ids[0] }).first())!.cmup)).toBe(1750);
     expect(await levelOf(t.db, ids[0], f.depot)).toBe(40);
   });
 });

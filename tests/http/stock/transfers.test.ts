@@ -54,7 +54,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     await giveStock(t.db, oil, f.depot, 240, 1100);
     return { tag, rice, oil };
   };
-  const numberOf = async (id: number) => (await t.db('transfers').where({ id }).first('number')).number as string;
+  const numberOf = async (id: number) => (await t.db('transfers').where({ id }).first('number'))!.number as string;
   const errorsAfter = async (c: Client, url: string, body: object, landing = BASE) => {
     const res = await c.post(url, body);
     expect(res.status).toBe(303);
@@ -102,7 +102,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const inTransit = (await admin.visit(`${BASE}?status=sent`)).body.props.in_transit as number;
     const number = await nextNumber(t.db, 'TRF', year());
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
-    const row = await t.db('transfers').where({ id }).first();
+    const row = (await t.db('transfers').where({ id }).first())!;
     expect(row).toMatchObject({ number, status: 'sent', line_count: 2, version: 1 });
     expect(Number(row.total_value)).toBe(10 * 12000 + 24 * 1100);
     expect(await levelOf(t.db, rice, f.depot)).toBe(90);
@@ -141,7 +141,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 5 }] });
     const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 5 }]));
     expect(res.status).toBe(303);
-    const row = await t.db('transfers').where({ id }).first();
+    const row = (await t.db('transfers').where({ id }).first())!;
     expect(row).toMatchObject({ status: 'received', received_date: today(), version: 2 });
     expect(Number(row.total_quantity_received)).toBe(5);
     expect(await levelOf(t.db, rice, f.shop)).toBe(5);
@@ -160,15 +160,15 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
     const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 12 }]));
     expect(res.status).toBe(303);
-    expect((await t.db('transfers').where({ id }).first()).status).toBe('received_with_difference');
+    expect((await t.db('transfers').where({ id }).first())!.status).toBe('received_with_difference');
     const page = await admin.follow(res);
     expect(page.body.flash.success).toMatch(/reçu avec écart/);
     expect(page.body.props.transfer.status_label).toBe('Reçu avec écart');
     expect(page.body.props.transfer.lines[0]).toMatchObject({ quantity_sent: 10, quantity_received: 8, difference: -2, difference_reason: '2 sacs déchirés' });
     // Received: the transfer is closed, « Annuler le transfert » is no longer offered.
     expect(page.body.props.actions).toEqual({ receive: false, cancel: false });
-    const audit = await t.db('audit_log').where({ action: 'transfer.received', subject_id: String(id) }).first();
-    expect(JSON.parse(audit.details).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
+    const audit = (await t.db('audit_log').where({ action: 'transfer.received', subject_id: String(id) }).first())!;
+    expect(JSON.parse(audit.details!).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
 
     // Never received twice.
     const again = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: 'x' }, { product_id: oil, quantity_received: 12 }], { version: 2 }), `${BASE}/${id}`);
@@ -187,7 +187,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(errors['lines.0.quantity_received']).toMatch(/ne peut pas être négative/);
     errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: oil, quantity_received: 1 }], { version: 2 }), `${BASE}/${id}`);
     expect(errors.lines).toMatch(/ne fait pas partie du transfert/);
-    expect((await t.db('transfers').where({ id }).first()).status).toBe('sent');
+    expect((await t.db('transfers').where({ id }).first())!.status).toBe('sent');
   });
 
   it('refuses bad transfer input and writes nothing', async () => {
@@ -288,7 +288,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   it('records a surplus as a gain at the destination, with its reason, apart from what the source sent', async () => {
     const { rice, oil } = await goods();
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
-    const cmupBefore = Number((await t.db('products').where({ id: oil }).first('cmup')).cmup);
+    const cmupBefore = Number((await t.db('products').where({ id: oil }).first('cmup'))!.cmup);
     await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 10 }, { product_id: oil, quantity_received: 30, reason: 'Un carton en trop' }]));
     // The source lost what it sent (24), the shop has 30: the 6 extra are a gain of their own.
     expect(await levelOf(t.db, oil, f.depot)).toBe(240 - 24);
@@ -300,7 +300,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       ['transfer_surplus', 6, 1100, 'Un carton en trop'],
     ]);
     // A gain at the CMUP: the CMUP does not move.
-    expect(Number((await t.db('products').where({ id: oil }).first('cmup')).cmup)).toBe(cmupBefore);
+    expect(Number((await t.db('products').where({ id: oil }).first('cmup'))!.cmup)).toBe(cmupBefore);
     // The product's ledger names it.
     const stock = await admin.visit(`/fichiers/produits/${oil}/stock`);
     const labels = stock.body.props.movements.map((m: { type_label: string; quantity: number; reason: string | null }) => [m.type_label, m.quantity, m.reason]);
@@ -325,7 +325,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(await counts()).toEqual(before);
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
     expect(await levelOf(t.db, p, f.depot)).toBe(10);
-    expect((await t.db('transfers').where({ id }).first()).status).toBe('received_with_difference');
+    expect((await t.db('transfers').where({ id }).first())!.status).toBe('received_with_difference');
   });
 
   it('returns the first result when a transfer form is sent twice', async () => {
@@ -402,12 +402,12 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect((await c.visit(`/operations/transfert/annulation?q=${number}`)).body.props.transfers.data[0].reprint_count).toBe(2);
     expect(await t.db('audit_log').where({ action: 'document.reprinted', subject_type: 'transfer', subject_id: String(id) })).toHaveLength(2);
     expect((await c.visit(`${BASE}/999999/print`)).status).toBe(404);
-    const row = await t.db('transfers').where({ id }).first();
+    const row = (await t.db('transfers').where({ id }).first())!;
 
     // The admin cancels from the same screen and lands back on it.
     const res = await admin.send('post', `${BASE}/${id}/cancel`, { reason: 'Doublon de saisie', version: Number(row.version) }, { Referer: 'http://127.0.0.1/operations/transfert/annulation' });
     expect(res.status).toBe(303);
-    expect((await t.db('transfers').where({ id }).first()).status).toBe('cancelled');
+    expect((await t.db('transfers').where({ id }).first())!.status).toBe('cancelled');
     expect(await levelOf(t.db, rice, f.depot)).toBe(100);
   });
 });

@@ -91,7 +91,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         await c.send('put', '/password', { current_password: u.password, password: 'Nouveau-Secret-42', password_confirmation: 'Nouveau-Secret-42' });
       },
     },
-    { event: 'changement de paramètre (inscriptions)', action: 'company.registration', cause: async () => void (await admin.send('put', route('company.accounts'), { allow_registration: !(await t.db('company_settings').first()).allow_registration })) },
+    { event: 'changement de paramètre (inscriptions)', action: 'company.registration', cause: async () => void (await admin.send('put', route('company.accounts'), { allow_registration: !(await t.db('company_settings').first())!.allow_registration })) },
     { event: "création d’une fiche", action: 'category.created', cause: async () => void (await admin.post(route('categories.index'), { code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}` })) },
     // The Paramètres screens (their changes need the password confirmed within 3 hours).
     {
@@ -109,7 +109,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         await admin.post('/confirm-password', { password: ADMIN.password });
         const name = `Magasin ${uniqueTag()}`;
         await admin.post(route('roles.index'), { name, description: '', permissions: ['menu.dashboard'] });
-        const role = await t.db('roles').where({ name }).first('id');
+        const role = (await t.db('roles').where({ name }).first('id'))!;
         await admin.send('put', `${route('roles.index')}/${role.id}`, { name, description: '', permissions: ['menu.dashboard', 'menu.clients'] });
       },
     },
@@ -118,7 +118,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       action: 'users.created',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
-        const role = await t.db('roles').where({ name: 'Vendeur' }).first('id');
+        const role = (await t.db('roles').where({ name: 'Vendeur' }).first('id'))!;
         const tag = uniqueTag().toLowerCase();
         await admin.post(route('users.index'), { name: `Vendeur ${tag}`, email: `vendeur-${tag}@test.local`, role_ids: [String(role.id)], onboarding: 'invite' });
       },
@@ -171,7 +171,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       cause: async () => {
         const now = nowIso();
         const category = await insertReturningId(t.db, 'categories', withSearchName({ code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}`, created_at: now, updated_at: now }));
-        const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
+        const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
         const product = await makeProduct(t.db, { category_id: category, retail_price: 1_000 });
         await giveStock(t.db, product, shop, 5, 500);
         const client = await makeClient(t.db, { credit_limit: 100_000 });
@@ -202,7 +202,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       event: 'opération de caisse',
       action: 'cash_operation.created',
       cause: async () => {
-        const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
+        const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id'))!.id);
         await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desk, beneficiary: 'Gérant' });
       },
     },
@@ -220,7 +220,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       event: "annulation d’une opération de caisse",
       action: 'cash_operation.cancelled',
       cause: async () => {
-        const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
+        const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id'))!.id);
         const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desk, beneficiary: 'Gérant' });
         await admin.post(`${res.headers.location}/cancel`, { reason: 'Saisie en double' });
       },
@@ -235,7 +235,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     await cause();
     await t.settle();
     expect(await count(action)).toBe(before + 1);
-    const entry = await t.db('audit_log').where({ action }).orderBy('id', 'desc').first();
+    const entry = (await t.db('audit_log').where({ action }).orderBy('id', 'desc').first())!;
     expect(entry.ip).toBeTruthy();
     // …and the journal screen shows it.
     const res = await admin.visit(route('support.logs', { action }));
@@ -279,7 +279,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     expect((await checkJournals(t.db)).every((j) => j.broken === null)).toBe(true);
     const rows = await t.db('audit_log').orderBy('id', 'desc').limit(3).select('id');
     const victim = Number(rows[1].id);
-    const original = await t.db('audit_log').where({ id: victim }).first('user_name');
+    const original = (await t.db('audit_log').where({ id: victim }).first('user_name'))!;
     await t.db('audit_log').where({ id: victim }).update({ user_name: "Quelqu’un d’autre" });
     try {
       const audit = (await checkJournals(t.db)).find((j) => j.journal === 'audit')!;
@@ -305,7 +305,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     await giveStock(t.db, f.products.rice, f.shop, 3);
     const movements = await t.db('stock_movements').orderBy('id').select('id', 'hash');
     expect(movements.length).toBeGreaterThanOrEqual(3);
-    expect(movements.every((m) => /^[0-9a-f]{64}$/.test(m.hash))).toBe(true);
+    expect(movements.every((m) => /^[0-9a-f]{64}$/.test(m.hash ?? ''))).toBe(true);
     expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')).toMatchObject({ broken: null, rows: movements.length });
 
     const script = ['tsx', 'scripts/check-journal.ts'];
@@ -314,7 +314,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     expect(ok.stdout).toMatch(/Mouvements de stock : intègre/);
 
     const victim = Number(movements.at(-2)!.id);
-    const original = Number((await t.db('stock_movements').where({ id: victim }).first('quantity')).quantity);
+    const original = Number((await t.db('stock_movements').where({ id: victim }).first('quantity'))!.quantity);
     await tamperStockMovement(t.db, kind, victim, 999);
     const stock = (await checkJournals(t.db)).find((j) => j.journal === 'stock')!;
     expect(stock.broken?.id).toBe(victim);
@@ -361,7 +361,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     expect(res.status).toBe(500);
     const requestId = res.body.props.request_id;
     expect(requestId).toBe(res.headers['x-request-id']);
-    const row = await t.db('error_log').where({ request_id: requestId }).first();
+    const row = (await t.db('error_log').where({ request_id: requestId }).first())!;
     expect(row).toMatchObject({ method: 'GET', route: '/essai-erreur/:token', status: 500, user_name: expect.any(String) });
     expect(row.message).toContain('password=[masqué]');
     expect(row.message).not.toContain('hunter2');
@@ -407,7 +407,7 @@ describe.each(testDatabases())('stock chain migration (%s)', (kind) => {
     await giveStock(t.db, f.products.sugar, f.depot, 4);
     expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')!.broken).toBeNull();
     // The append-only trigger is back.
-    const row = await t.db('stock_movements').first('id');
+    const row = (await t.db('stock_movements').first('id'))!;
     await expect(t.db('stock_movements').where({ id: row.id }).update({ quantity: 1 })).rejects.toThrow(/append-only/);
   });
 });

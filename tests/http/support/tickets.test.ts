@@ -46,7 +46,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     const { c } = await signedIn('demandeur-1@test.local');
     const res = await openTicket(c, valid, [{ data: PNG, name: 'capture écran.png' }]);
     expect(res.status).toBe(303);
-    const ticket = await t.db('support_tickets').orderBy('id', 'desc').first();
+    const ticket = (await t.db('support_tickets').orderBy('id', 'desc').first())!;
     expect(res.headers.location).toBe(route('support.tickets.show', { id: ticket.id }));
     expect(ticket).toMatchObject({ subject: valid.subject, status: 'ouvert', category: 'incident', priority: 'haute' });
     const [file] = await t.db('support_ticket_attachments').where({ ticket_id: ticket.id });
@@ -119,7 +119,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     expect((await a.c.post(route('support.tickets.assign', { id }), { assigned_to: a.id })).status).toBe(403);
     const replyWithStatus = await a.c.post(route('support.tickets.reply', { id }), { body: 'Je le ferme moi-même', status: 'ferme' });
     expect((await a.c.follow(replyWithStatus)).body.props.errors.status).toBe("Seul le support peut changer le statut d’un ticket.");
-    expect((await t.db('support_tickets').where({ id }).first()).status).toBe('ouvert');
+    expect((await t.db('support_tickets').where({ id }).first())!.status).toBe('ouvert');
   });
 
   it('threads the replies: the support answers, the requester is mailed and sees it unread, then replies', async () => {
@@ -130,7 +130,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
 
     const reply = await admin.post(route('support.tickets.reply', { id }), { body: 'Pouvez-vous envoyer le numéro du transfert ?', status: 'en_attente' });
     expect(reply.headers.location).toBe(route('support.tickets.show', { id }));
-    expect((await t.db('support_tickets').where({ id }).first()).status).toBe('en_attente');
+    expect((await t.db('support_tickets').where({ id }).first())!.status).toBe('en_attente');
     await t.settle();
     const mail = t.mailer.lastTo(a.email);
     expect(mail?.subject).toContain(`[Ticket n° ${id}] Nouvelle réponse`);
@@ -146,7 +146,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
 
     // The requester's answer puts a waiting ticket back « en cours ».
     await a.c.post(route('support.tickets.reply', { id }), { body: 'Le transfert TRF-2026-000004.' });
-    expect((await t.db('support_tickets').where({ id }).first()).status).toBe('en_cours');
+    expect((await t.db('support_tickets').where({ id }).first())!.status).toBe('en_cours');
     const empty = await a.c.post(route('support.tickets.reply', { id }), { body: '   ' });
     expect((await a.c.follow(empty)).body.props.errors.body).toBe('Écrivez votre réponse ou joignez un fichier.');
 
@@ -166,7 +166,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     const id = Number(res.headers.location.split('/').pop());
     const refused = await admin.post(route('support.tickets.assign', { id }), { assigned_to: a.id });
     expect((await admin.follow(refused)).body.props.errors.assigned_to).toMatch(/ne traite pas les tickets/);
-    const adminId = (await t.db('users').where({ email: ADMIN.email }).first('id')).id;
+    const adminId = (await t.db('users').where({ email: ADMIN.email }).first('id'))!.id;
     await admin.post(route('support.tickets.assign', { id }), { assigned_to: adminId });
     expect(await t.db('support_tickets').where({ id }).first()).toMatchObject({ assigned_to: adminId, status: 'en_cours' });
     const mine = await admin.visit(route('support.tickets.index', { assigned: 'moi', priority: 'urgente' }));

@@ -64,9 +64,9 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     expect(res.status).toBe(303);
     const id = Number(res.headers.location.split('/').pop());
     expect(res.headers.location).toBe(route('cash.closings.show', { id }));
-    const closing = await t.db('cash_closings').where({ id }).first();
+    const closing = (await t.db('cash_closings').where({ id }).first())!;
     expect([closing.status, closing.closing_date, Number(closing.opening_balance), Number(closing.expected), Number(closing.counted), Number(closing.difference), closing.reason]).toEqual(['closed', day, 25_000, 107_000, 106_500, -500, 'Erreur de rendu de monnaie sur une vente']);
-    const diff = await t.db('money_movements').where({ account_id: desk, movement_type: 'closing_difference' }).first();
+    const diff = (await t.db('money_movements').where({ account_id: desk, movement_type: 'closing_difference' }).first())!;
     expect([Number(diff.amount), diff.business_date, diff.document_type, Number(diff.document_id)]).toEqual([-500, day, 'cash_closing', id]);
     expect(await balanceOf(t.db, desk)).toBe(106_500);
     const audit = await t.db('audit_log').where({ action: 'cash.closing_validated', subject_id: String(id) }).first();
@@ -158,13 +158,13 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     expect(closed.expected).toBe(4_000);
 
     const late = await sell(t.db, saleInput({ kind: 'counter', clientId: walkIn, locationId: shop.location, saleDate: today, lines: [line(product, 2, { unitPrice: 4_000 })], payments: [cashPayment(8_000)] }));
-    expect((await t.db('sales').where({ id: late.id }).first('sale_date')).sale_date).toBe(today);
-    const moved = await t.db('money_movements').where({ document_type: 'sale', document_id: late.id }).first();
+    expect((await t.db('sales').where({ id: late.id }).first('sale_date'))!.sale_date).toBe(today);
+    const moved = (await t.db('money_movements').where({ document_type: 'sale', document_id: late.id }).first())!;
     expect([Number(moved.account_id), Number(moved.amount), moved.business_date]).toEqual([shop.desk, 8_000, addDays(today, 1)]);
     // A credit note on the first sale: its refund goes to the next open day too.
-    const lineId = Number((await t.db('sale_lines').where({ sale_id: first.id }).first('id')).id);
+    const lineId = Number((await t.db('sale_lines').where({ sale_id: first.id }).first('id'))!.id);
     const note = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: first.id, reason: 'Sac percé', version: 1, lines: [{ saleLineId: lineId, quantity: 1 }] }, await adminActor(t.db));
-    const refund = await t.db('money_movements').where({ document_type: 'credit_note', document_id: note.id }).first();
+    const refund = (await t.db('money_movements').where({ document_type: 'credit_note', document_id: note.id }).first())!;
     expect([Number(refund.amount), refund.business_date]).toEqual([-4_000, addDays(today, 1)]);
     // The closed day did not move; the next one holds both.
     expect((await closingDraft(t.db, shop.desk, today)).expected).toBe(4_000);
@@ -178,9 +178,9 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     await closeDesk(t.db, desk, day);
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
     const r = await settle(t.db, settlementInput({ clientId: client, amount: 6_000, settlementDate: day, accountId: desk }));
-    const m = await t.db('money_movements').where({ document_type: 'settlement', document_id: r.id }).first();
+    const m = (await t.db('money_movements').where({ document_type: 'settlement', document_id: r.id }).first())!;
     expect([Number(m.account_id), Number(m.amount), m.business_date]).toEqual([desk, 6_000, addDays(day, 1)]);
-    expect((await t.db('settlements').where({ id: r.id }).first('settlement_date')).settlement_date).toBe(day);
+    expect((await t.db('settlements').where({ id: r.id }).first('settlement_date'))!.settlement_date).toBe(day);
     expect((await closingDraft(t.db, desk, day)).expected).toBe(1_000);
   });
 
@@ -214,14 +214,14 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     const empty = await admin.post(url, { reason: '  ' }, { Referer: `http://localhost${route('cash.closings.show', { id: closed.id })}` });
     expect(empty.status).toBe(303);
     expect((await admin.visit(route('cash.closings.show', { id: closed.id }))).body.props.errors.reason).toBe('Le motif de la réouverture est obligatoire.');
-    expect((await t.db('cash_closings').where({ id: closed.id }).first('status')).status).toBe('closed');
+    expect((await t.db('cash_closings').where({ id: closed.id }).first('status'))!.status).toBe('closed');
 
     const res = await admin.post(url, { reason: 'Le billet a été retrouvé sous le tiroir' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(route('cash.closings.create', { account_id: desk, day }));
-    const row = await t.db('cash_closings').where({ id: closed.id }).first();
+    const row = (await t.db('cash_closings').where({ id: closed.id }).first())!;
     expect([row.status, row.open_key, row.reopen_reason]).toEqual(['reopened', null, 'Le billet a été retrouvé sous le tiroir']);
-    const reversal = await t.db('money_movements').where({ account_id: desk, movement_type: 'closing_difference' }).orderBy('id', 'desc').first();
+    const reversal = (await t.db('money_movements').where({ account_id: desk, movement_type: 'closing_difference' }).orderBy('id', 'desc').first())!;
     expect([Number(reversal.amount), reversal.business_date]).toEqual([500, day]);
     expect(await t.db('audit_log').where({ action: 'cash.closing_reopened', subject_id: String(closed.id) }).first()).toBeTruthy();
     // Reopened twice: refused.
@@ -246,7 +246,7 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     const res = await admin.post(route('cash.closings.reopen', { id: first.id }), { reason: 'Erreur de comptage' }, { Referer: `http://localhost${route('cash.closings.show', { id: first.id })}` });
     expect(res.status).toBe(303);
     expect((await admin.visit(route('cash.closings.show', { id: first.id }))).body.props.flash.error).toMatch(/^La caisse « .* » est arrêtée jusqu’au .* : rouvrez d’abord cet arrêté-là, puis celui du /);
-    expect((await t.db('cash_closings').where({ id: first.id }).first('status')).status).toBe('closed');
+    expect((await t.db('cash_closings').where({ id: first.id }).first('status'))!.status).toBe('closed');
   });
 
   it('guards: the screens need the Caisse menu, validating needs cash.closing', async () => {

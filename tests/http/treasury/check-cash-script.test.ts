@@ -40,7 +40,7 @@ describe.each(testDatabases())('npm run check:cash finds an edited movement (%s)
     const rows = await t.db('money_movements').where({ account_id: desk }).orderBy('id');
     await t.db('money_movements').where({ id: rows[1].id }).update({ amount: -500 });
     await t.db('treasury_accounts').where({ id: desk }).update({ balance: 13_500 });
-    const name = (await t.db('treasury_accounts').where({ id: desk }).first('name')).name;
+    const name = (await t.db('treasury_accounts').where({ id: desk }).first('name'))!.name;
     const broken = checkCash(url);
     expect(broken.status).toBe(1);
     expect(broken.out).toContain(`Chaîne rompue sur « ${name} » au mouvement n° ${rows[1].id} : le contenu du mouvement a été modifié.`);

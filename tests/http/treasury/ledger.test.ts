@@ -33,7 +33,7 @@ describe.each(testDatabases())('money ledger (%s)', (kind) => {
       [-20_000, 30_000, 'supplier_payment', 'virement', null, 'FAC-2026-000007', '2026-03-10'],
     ]);
     expect(rows[1].prev_hash).toBe(rows[0].hash);
-    expect((await t.db('treasury_accounts').where({ id: bank }).first('last_hash')).last_hash).toBe(rows[1].hash);
+    expect((await t.db('treasury_accounts').where({ id: bank }).first('last_hash'))!.last_hash).toBe(rows[1].hash);
   });
 
   it('refuses to take from a cash desk more than it holds, naming the desk, and writes nothing', async () => {
@@ -96,7 +96,7 @@ describe.each(testDatabases())('money ledger (%s)', (kind) => {
     const last = await t.db('money_movements').where({ id: rows[2].id }).first();
     await t.db('money_movements').where({ id: rows[2].id }).delete();
     expect(await verifyMoneyChains(t.db)).toEqual([expect.objectContaining({ accountId: bank, movementId: null })]);
-    await t.db('money_movements').insert(last);
+    await t.db('money_movements').insert(last!);
   });
 
   it('serialises parallel withdrawals from one desk: never below zero, balance equals the ledger', async () => {

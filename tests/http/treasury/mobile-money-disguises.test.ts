@@ -177,7 +177,7 @@ describe.each(testDatabases())('mobile-money transaction ids in disguise (%s)', 
     for (const holder of WRITERS) {
       const id = newId();
       await accepted(holder, id);
-      const number = (await t.db('mobile_money_references').where({ operator: 'orange_money', reference: id }).first('document_number')).document_number;
+      const number = (await t.db('mobile_money_references').where({ operator: 'orange_money', reference: id }).first('document_number'))!.document_number;
       for (const writer of WRITERS.filter((w) => w !== holder)) {
         expect(await refused(writer, DISGUISES[1][1](id)), `${holder} → ${writer}`).toMatch(new RegExp(`est déjà enregistrée par (la vente|le règlement|l’opération de caisse) ${number} : un identifiant de transaction ne sert qu’une fois`));
       }
@@ -191,10 +191,10 @@ describe.each(testDatabases())('mobile-money transaction ids in disguise (%s)', 
   it('cancelling the Caisse transfer frees its id: the same id, in disguise, is then accepted', async () => {
     const id = newId();
     await accepted('cash_operation', id);
-    const op = Number((await t.db('mobile_money_references').where({ operator: 'orange_money', reference: id }).first('document_id')).document_id);
+    const op = Number((await t.db('mobile_money_references').where({ operator: 'orange_money', reference: id }).first('document_id'))!.document_id);
     const cancelled = await admin.post(route('cashOperations.cancel', { id: op }), { reason: 'Saisie en double' }, { Referer: `http://localhost${route('cashOperations.show', { id: op })}` });
     expect(cancelled.status).toBe(303);
-    expect((await t.db('cash_operations').where({ id: op }).first('status')).status).toBe('cancelled');
+    expect((await t.db('cash_operations').where({ id: op }).first('status'))!.status).toBe('cancelled');
     expect(await t.db('mobile_money_references').where({ operator: 'orange_money', reference: id }).first()).toBeUndefined();
     await accepted('counter', DISGUISES[3][1](id));
   });

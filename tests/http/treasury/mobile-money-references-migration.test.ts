@@ -36,7 +36,7 @@ describe.each(testDatabases())('migration: mobile-money ids normalised (%s)', (k
     const post = (body: object) => admin.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), ...body }, { Referer: 'http://localhost/operations/caisse' });
     expect((await post({ kind: 'cash_in', amount: 5_000, to_account_id: desk, beneficiary: 'Le gérant' })).headers.location).toMatch(/\d+$/);
     const transfer = Number((await post({ kind: 'mobile_money', amount: 2_000, from_account_id: desk, to_account_id: wallet, reference: 'MP77' })).headers.location.split('/').pop());
-    const transferNumber = (await t.db('cash_operations').where({ id: transfer }).first('number')).number;
+    const transferNumber = (await t.db('cash_operations').where({ id: transfer }).first('number'))!.number;
 
     await down(t.db);
     await t.db('cash_operations').where({ id: transfer }).update({ reference: 'mp 77', created_at: '2026-03-01T09:00:00.000Z' });
@@ -69,7 +69,7 @@ describe.each(testDatabases())('migration: mobile-money ids normalised (%s)', (k
       { operator: 'orange_money', reference: 'MP77', originalReference: 'MP77', documentNumber: 'VB-2026-009001', holderNumber: transferNumber },
     ]);
     // The documents themselves are untouched.
-    expect((await t.db('cash_operations').where({ id: transfer }).first('reference')).reference).toBe('mp 77');
+    expect((await t.db('cash_operations').where({ id: transfer }).first('reference'))!.reference).toBe('mp 77');
     await expectCashConsistent(t.db);
 
     // The id stays taken, in any disguise, while a live document carries it.
@@ -87,7 +87,7 @@ describe.each(testDatabases())('migration: mobile-money ids normalised (%s)', (k
     expect(await duplicateReferences(t.db)).toEqual([]);
     expect(await release('settlement', 9_002)).toBe(1);
     expect(await take('ＭＰ７７')).toBeNull();
-    expect((await t.db('mobile_money_references').where({ operator: 'orange_money', reference: 'MP77' }).first('document_number')).document_number).toBe('VB-2026-009100');
+    expect((await t.db('mobile_money_references').where({ operator: 'orange_money', reference: 'MP77' }).first('document_number'))!.document_number).toBe('VB-2026-009100');
 
     // Down: the registry the code before knew (no Caisse operation), the double entries back under their old key.
     await t.db('mobile_money_reference_duplicates').insert({ operator: 'wave', reference: 'MP77', original_reference: 'MP 77 ', document_type: 'sale', document_id: 9_006, document_number: 'VB-2026-009006', created_at: '2026-03-08T10:00:00.000Z' });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedBase } from '../../../server/services/setup/first-start.js';
 import { ean13, ean13CheckDigit, isValidEan13 } from '../../../database/seeds/demo/ean13.js';
@@ -208,7 +209,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       ['MM03', 'MTN MoMo Boutique', 'mobile_money', 'mtn_momo'],
       ['MM04', 'Moov Money Boutique', 'mobile_money', 'moov_money'],
     ]);
-    expect(Number((await a.db('money_movements').where({ account_id: (await a.db('treasury_accounts').where({ code: 'BQ01' }).first('id')).id, movement_type: 'opening' }).first('amount')).amount)).toBe(2_500_000);
+    expect(Number((await a.db('money_movements').where({ account_id: (await a.db('treasury_accounts').where({ code: 'BQ01' }).first('id'))!.id, movement_type: 'opening' }).first('amount'))!.amount)).toBe(2_500_000);
     expect((await checkCash(a.db)).differences).toEqual([]);
     expect(await verifyMoneyChains(a.db)).toEqual([]);
 
@@ -286,9 +287,9 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     expect(inTransit.length).toBeLessThanOrEqual(2);
     const lastDay = inTransit[0].operation_date;
     expect(lastDay < today).toBe(true);
-    for (const t of transfers.filter((o) => o.status !== 'in_transit')) expect([t.status, t.received_on > t.operation_date]).toEqual(['received', true]);
+    for (const t of transfers.filter((o) => o.status !== 'in_transit')) expect([t.status, t.received_on! > t.operation_date]).toEqual(['received', true]);
     // Each operation's movements: out of the paying account, into the receiving one (a transfer's once received).
-    const moved = await a.db('money_movements').where({ document_type: 'cash_operation' }).groupBy('document_id').select('document_id', a.db.raw('SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END) AS out_total'), a.db.raw('SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS in_total'));
+    const moved = await a.db('money_movements').where({ document_type: 'cash_operation' }).groupBy('document_id').select<(string | Knex.Raw)[], { document_id: number; out_total: number; in_total: number }[]>('document_id', a.db.raw('SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END) AS out_total'), a.db.raw('SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS in_total'));
     const byOp = new Map(moved.map((m) => [Number(m.document_id), { out: Number(m.out_total), in: Number(m.in_total) }]));
     for (const o of ops) {
       const m = byOp.get(Number(o.id))!;
@@ -338,7 +339,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       if (difference !== 0) {
         differences++;
         expect(c.reason).not.toBe('');
-        const posted = await a.db('money_movements').where({ document_type: 'cash_closing', document_id: c.id }).first('amount', 'business_date', 'movement_type');
+        const posted = (await a.db('money_movements').where({ document_type: 'cash_closing', document_id: c.id }).first('amount', 'business_date', 'movement_type'))!;
         expect([Number(posted.amount), posted.business_date, posted.movement_type]).toEqual([difference, c.closing_date, 'closing_difference']);
       }
     }
@@ -358,7 +359,7 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
       a.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 1_000, movementType: 'cash_in', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: lastDay })),
     ).rejects.toThrow(Refusal);
     const admin = await a.db('users').orderBy('id').first('id', 'name');
-    const category = await a.db('expense_categories').orderBy('id').first('id');
+    const category = (await a.db('expense_categories').orderBy('id').first('id'))!;
     const year = Number(today.slice(0, 4));
     const lastCai = Number((await a.db('document_counters').where({ series: 'CAI', year }).first('last_number'))?.last_number ?? 0);
     const created = await createCashOperation(
