@@ -6,7 +6,6 @@
 import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { BackupPageProps } from './backups.js';
 import type { DashboardProps } from './dashboard.js';
-import type { MenuNode } from './menu.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './sales-pages.js';
 import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';

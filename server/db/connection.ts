@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
  * can then dead-lock on the upgrade to a write lock. Every transaction of ours writes, so we take
  * the write lock up front with BEGIN IMMEDIATE; PostgreSQL uses row locks instead.
  */
-type AnyClass = new (...args: any[]) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyClass = new (...args: any[]) => any; // knex's dialect classes are untyped CommonJS
 const BetterSqliteClient: AnyClass = require('knex/lib/dialects/better-sqlite3');
 const SqliteTransaction: AnyClass = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction');
 

@@ -13,7 +13,7 @@ export async function tableNames(db: Knex): Promise<string[]> {
 /** Row count of each of these tables, in one query (`npm run drill`: a refused request writes nothing). */
 export async function rowCounts(db: Knex, tables: readonly string[]): Promise<Record<string, number>> {
   if (tables.length === 0) return {};
-  const sql = tables.map((t) => `SELECT CAST(? AS TEXT) AS t, COUNT(*) AS n FROM ??`).join(' UNION ALL ');
+  const sql = tables.map(() => `SELECT CAST(? AS TEXT) AS t, COUNT(*) AS n FROM ??`).join(' UNION ALL ');
   const raw = await db.raw(sql, tables.flatMap((t) => [t, t]));
   const rows = (isSqlite(db) ? raw : raw.rows) as Array<{ t: string; n: number | string }>;
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));

@@ -61,6 +61,7 @@ export function whereSearch(
  * those cases, or as typed). PostgreSQL's ILIKE needs no help.
  */
 export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
+  // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
   if (!asciiOnlyLike || !/[^\x00-\x7f]/.test(term)) return [term];
   return [...new Set([term, term.toLowerCase(), term.toUpperCase()])];
 }

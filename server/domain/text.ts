@@ -4,7 +4,9 @@
  * (server/services/records/fields.ts) and the URL readers strip them (server/http/query.ts), so both
  * databases see the same text.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what these strip
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 export function hasControlCharacters(s: string): boolean {

@@ -328,8 +328,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   'cashOperations.show': document((d) => `/operations/caisse/operations/${d.cashTheirs.id}`, (d) => `/operations/caisse/operations/${d.cashMine.id}`),
   'cashOperations.print': document((d) => `/operations/caisse/operations/${d.cashTheirs.id}/print`, (d) => `/operations/caisse/operations/${d.cashMine.id}/print`),
   // Éditions: the user's places only — documents, figures and the location filter alike.
-  'reports.sales': list((d) => `${ROUTES['reports.sales']}?from=${today()}&to=${today()}`, (d) => [d.saleMine.number], (d) => [d.saleTheirs.number, d.theirsName]),
-  'reports.sales.print': list((d) => `${ROUTES['reports.sales.print']}?from=${today()}&to=${today()}`, (d) => [d.saleMine.number], (d) => [d.saleTheirs.number, d.theirsName]),
+  'reports.sales': list(() => `${ROUTES['reports.sales']}?from=${today()}&to=${today()}`, (d) => [d.saleMine.number], (d) => [d.saleTheirs.number, d.theirsName]),
+  'reports.sales.print': list(() => `${ROUTES['reports.sales.print']}?from=${today()}&to=${today()}`, (d) => [d.saleMine.number], (d) => [d.saleTheirs.number, d.theirsName]),
   'reports.sales.export': async (c, d) => {
     const res = await download(c, `${ROUTES['reports.sales.export']}?from=${today()}&to=${today()}`);
     expect(res.status).toBe(200);
@@ -351,8 +351,8 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(res.status).toBe(200);
     expect((res.body as Buffer).toString('utf8')).not.toContain(d.theirsName);
   },
-  'reports.settlements': list((d) => `${ROUTES['reports.settlements']}?view=encaissements&from=${today()}&to=${today()}`, (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
-  'reports.settlements.print': list((d) => `${ROUTES['reports.settlements.print']}?view=encaissements&from=${today()}&to=${today()}`, (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'reports.settlements': list(() => `${ROUTES['reports.settlements']}?view=encaissements&from=${today()}&to=${today()}`, (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
+  'reports.settlements.print': list(() => `${ROUTES['reports.settlements.print']}?view=encaissements&from=${today()}&to=${today()}`, (d) => [d.settlementMine.number], (d) => [d.settlementTheirs.number, d.bankTheirs.name]),
   'reports.settlements.export': async (c, d) => {
     const res = await download(c, `${ROUTES['reports.settlements.export']}?view=encaissements&from=${today()}&to=${today()}`);
     expect(res.status).toBe(200);

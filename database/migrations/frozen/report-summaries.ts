@@ -2,8 +2,6 @@ import type { Knex } from 'knex';
 // Frozen copy (README.md in this folder) of server/db/report-summaries.ts as of 2026-12-01: never edit.
 import { roomForLargeSorts } from './dialect.js';
 import { addToSummarySql } from './summary-upsert.js';
-import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from './sales-situation-days.js';
-import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './turnover-client-days.js';
 
 /**
  * The summary tables of the reports (migrations 202611241200_report_summaries,

@@ -310,8 +310,13 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
           move(doc, date, at(17, 0), p.id, locationId, r.adjustment, p.cmup, 'inventory', 'Inventaire');
           onHand.set(p.id, (onHand.get(p.id) ?? 0) + r.adjustment);
           totals.adjusted++;
-          if (r.adjustment > 0) (totals.gainQ += r.adjustment), (totals.gainV += r.value);
-          else (totals.lossQ -= r.adjustment), (totals.lossV -= r.value);
+          if (r.adjustment > 0) {
+            totals.gainQ += r.adjustment;
+            totals.gainV += r.value;
+          } else {
+            totals.lossQ -= r.adjustment;
+            totals.lossV -= r.value;
+          }
         }
         out.inventory_counts.push({
           id, number, location_id: locationId, count_date: date, blind: false, all_categories: false, status: 'validated', note: 'Inventaire tournant du mois', snapshot_at: at(14, 0), line_count: scope.length,

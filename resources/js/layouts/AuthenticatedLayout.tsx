@@ -50,6 +50,7 @@ export default function AuthenticatedLayout({ children }: { children?: ReactNode
   useEffect(() => {
     if (menuPermissions) startWarmUp(menuPermissions, [loadHeaderSearch, loadSideOverlay]);
     // Once per set of menu permissions (a new array on every visit).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the permissions' text, not the array
   }, [permissionsKey]);
   return (
     <div id="page-container" className={pageContainerClasses(state)} data-testid="page-container">

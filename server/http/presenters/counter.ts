@@ -46,7 +46,7 @@ export function presentParkedSale({ sale, lines, discount }: ParkedSaleRows): Pa
   };
 }
 
-export function presentTicket({ sale, lines, payments }: TicketDetail, currency: string): SaleTicket {
+export function presentTicket({ sale, lines, payments }: TicketDetail): SaleTicket {
   const total = n(sale.total_ttc);
   return {
     id: n(sale.id),

@@ -20,7 +20,7 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { clientSchema } from '../schemas/clients.js';
-import { queryChoice, queryPage, queryText, parseListParams, routeId, statusFilter } from '../query.js';
+import { queryChoice, queryPage, queryText, parseListParams, statusFilter } from '../query.js';
 import type { Request } from 'express';
 import { route } from '../../../shared/routes.js';
 import { may, recordAbilities } from '../../policies/index.js';

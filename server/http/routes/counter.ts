@@ -111,7 +111,7 @@ export function counterRoutes({ db }: AppContext): Router {
     const width = asked === '58' ? '58mm' : asked === '80' ? '80mm' : await ticketWidth(db);
     const frame = await printFrame(db, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: printBack(req, route('counter.index')) });
     // The roll's width is the ticket's format: the setting, or this print's override.
-    await res.inertia.render('sales/counter/Ticket', { ...frame, settings: { ...frame.settings, format: width }, width, ticket: presentTicket(detail, frame.company.currency) });
+    await res.inertia.render('sales/counter/Ticket', { ...frame, settings: { ...frame.settings, format: width }, width, ticket: presentTicket(detail) });
   });
 
   return r;

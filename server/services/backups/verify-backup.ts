@@ -19,8 +19,6 @@ export interface BackupVerification {
   message: string;
 }
 
-const fmt = (n: number) => n.toLocaleString('fr-FR');
-
 /** One ledger check on the copy: null when it holds, else what is wrong (French). */
 type LedgerCheck = (copy: Knex) => Promise<{ ok: true; summary: string } | { ok: false; problem: string }>;
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Option } from '../../../shared/lists.js';
-import { frenchKey, orderByFrench } from '../../db/french-order.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /** Names the report filters show: the picked products, the categories. */
 export async function productLabels(db: Knex, ids: readonly number[]): Promise<Array<{ id: number; label: string }>> {

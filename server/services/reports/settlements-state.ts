@@ -6,7 +6,7 @@ import { whereAllowedAccount } from '../places/scope.js';
 import { methodLabel } from '../settlements/settlement-queries.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
-import { frenchKey, orderByFrench } from '../../db/french-order.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Éditions › Finances › État des règlements (issue 17, report 2): the client settlements (REG-)

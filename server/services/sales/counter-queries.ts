@@ -4,7 +4,7 @@ import { toBool } from '../../db/dialect.js';
 import type { Row } from '../stock/lookups.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
-import { frenchKey, orderByFrench } from '../../db/french-order.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Read side of the counter (vente boutique): the shops it sells from with their cash desk, the

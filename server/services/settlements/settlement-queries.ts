@@ -12,7 +12,7 @@ import { whereAllowedAccount } from '../places/scope.js';
 import { documentNumberQuery } from '../search/document-series.js';
 import type { ExportFormat } from '../tabular/export.js';
 import { type ExportFile, type ExportSpec, buildExport } from '../tabular/export.js';
-import { frenchKey, orderByFrench } from '../../db/french-order.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Reading settlements (REG-): the list with its totals by method, the export, one settlement with

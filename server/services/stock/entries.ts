@@ -6,7 +6,6 @@ import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../
 import { limitMessage } from '../../../shared/limits.js';
 import { documentSettings, getCurrency } from '../company/get-company.js';
 import { entryCancellationRefusal } from '../../domain/stock/cancellation.js';
-import { valueOf } from '../../domain/stock/cmup.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
 import { auditWrite, recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
@@ -115,7 +114,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     }
   });
   throwIfErrors(errors);
-  let totalAmount = 0;
+  let totalAmount: number;
   try {
     totalAmount = documentTotal(amounts);
     // Opening stock moves no supplier balance.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
-import { frenchKey, orderByFrench } from '../../db/french-order.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Read side of the stock screens, shared by every document type: the raw row type the presenters

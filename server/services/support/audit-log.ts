@@ -5,7 +5,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import { auditActionLabel, auditSubjectLabel } from '../../../shared/audit.js';
 import { buildExport, type ExportFile, type ExportFormat } from '../tabular/export.js';
 import { companyTimeZone, getCurrency } from '../company/get-company.js';
-import { frenchKey, orderByFrench } from '../../db/french-order.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * The audit log as Support › Journaux reads it: who did what, when, from which address, on which

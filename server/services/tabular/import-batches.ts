@@ -18,7 +18,7 @@ export interface RawRow {
   cells: Record<string, string>;
 }
 
-export interface RowResult extends ImportPreviewRow {}
+export type RowResult = ImportPreviewRow;
 
 export interface StoredBatch {
   id: string;

@@ -15,7 +15,6 @@ const DESKS = '/parametres/societe/caisses';
 describe.each(testDatabases())('paramètres/société : comptes bancaires et mobile money (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
-  const idOf = async (code: string) => Number((await t.db('treasury_accounts').where({ code }).first('id'))!.id);
   const count = async (table: string) => Number((await t.db(table).count({ n: '*' }).first())!.n);
   const bank = (tag: string, over: object = {}) => ({ kind: 'banque', code: `BQ${tag}`, name: `SGBCI Compte courant ${tag}`, bank_name: 'SGBCI', account_number: 'CI008 01001 012345678901 25', ...over });
   const wallet = (tag: string, over: object = {}) => ({ kind: 'mobile_money', code: `MM${tag}`, name: `Orange Money ${tag}`, operator: 'orange_money', phone: '+225 07 08 09 10 11', ...over });

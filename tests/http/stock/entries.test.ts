@@ -1,6 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { insertReturningId } from '../../../server/db/dialect.js';
-import { withSearchName } from '../../../server/db/search.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';

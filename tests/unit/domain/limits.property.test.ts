@@ -193,7 +193,7 @@ describe('a product’s life: every level, CMUP and value stays a safe integer',
         let cmup = 0;
         const receipts: Array<{ quantity: number; unitCost: number }> = [];
         for (const o of ops) {
-          let delta = 0;
+          let delta: number;
           if (o.kind === 'receipt') delta = o.quantity;
           else if (o.kind === 'reverse') {
             if (!receipts.length) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, foldSearch, keyTypos, prefixTypos, searchKey, typoPieces, withSearchName } from '../../../server/db/search.js';
+import { foldSearch, keyTypos, prefixTypos, searchKey, typoPieces, withSearchName } from '../../../server/db/search.js';
 
 describe('foldSearch', () => {
   it('drops accents and case, spells out ligatures, collapses spaces', () => {

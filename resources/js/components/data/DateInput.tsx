@@ -59,7 +59,6 @@ export function DateInput({ id, name, value, onChange, min, max, required, error
       setText(isoToDateText(value));
       report(null);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import { AppPage } from '@/components/AppPage';
 import { CashTabs } from '@/components/treasury/CashTabs';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
-import { cancelledRow, DataTable, numberColumn, RowLink } from '@/components/data/DataTable';
+import { cancelledRow, DataTable, numberColumn } from '@/components/data/DataTable';
 import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';

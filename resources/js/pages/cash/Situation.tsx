@@ -7,7 +7,7 @@ import { Icon } from '@/components/Icon';
 import { EmptyState } from '@/components/data/EmptyState';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
-import { formatCount, formatDate, formatQty } from '@/components/data/format';
+import { formatCount, formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { MovementFiguresTable } from '@/components/treasury/CashFiguresTables';
 import { CashTabs } from '@/components/treasury/CashTabs';

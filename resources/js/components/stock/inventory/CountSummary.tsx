@@ -1,5 +1,5 @@
 import type { CountSummaryView } from '@shared/stock-pages';
-import { formatQty, formatSigned } from '@/components/data/format';
+import { formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { Stat, StatRow } from '@/components/data/Stat';
 

@@ -9,7 +9,7 @@ import { Fact, Facts } from '@/components/data/Fact';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Badge } from '@/components/data/StatusBadge';
 import { Stat, StatRow } from '@/components/data/Stat';
-import { formatCount, formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CancelDialog } from '@/components/documents/CancelDialog';
 import { CashTabs } from '@/components/treasury/CashTabs';

@@ -3,7 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { ENTRY_STATUSES, ENTRY_STATUS_LABELS } from '@shared/stock';
 import { Icon } from '@/components/Icon';
-import { cancelledRow, numberColumn, RowLink } from '@/components/data/DataTable';
+import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';

@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
-import { cancelledRow, numberColumn, RowLink } from '@/components/data/DataTable';
+import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
