@@ -53,10 +53,10 @@ export interface DashboardTreasury {
 }
 
 export interface DashboardLowStock {
-  /** Products at or under their alert threshold (État de stock's rule, over the places shown). */
+  /** Products × locations at or under the threshold in force there (État de stock's rule, over the places shown). */
   count: number;
-  /** The furthest below, a few. */
-  products: Array<{ id: number; code: string; name: string; unit: string; quantity: number; threshold: number; href: string | null }>;
+  /** The furthest below, a few: the product at a location. */
+  products: Array<{ id: number; code: string; name: string; unit: string; location_id: number; location: string; quantity: number; threshold: number; href: string | null }>;
   href: string;
 }
 

@@ -155,25 +155,32 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     expect(late.lowStock.href).toBe(route('reports.stock', { view: 'alerte' }));
   });
 
-  it('counts the products at or under their alert threshold over the places shown', async () => {
+  it('counts the products at or under the threshold in force at each place shown: the place\'s own, else the product\'s', async () => {
     const tag = uniqueTag('S');
     const under = await makeProduct(t.db, { category_id: f.category, code: `${tag}U`, name: `Tôle ondulée ${tag}`, unit: 'pièce' });
     const over = await makeProduct(t.db, { category_id: f.category, code: `${tag}O`, name: `Pointes ${tag}`, unit: 'paquet' });
-    const before = (await deferred(admin, ['lowStock'])).lowStock;
+    const shopOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.shop], accounts: [] });
+    const depotOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.depot], accounts: [] });
+    const low = async (c: Client) => (await deferred(c, ['lowStock'])).lowStock;
+    const before = { shop: (await low(shopOnly)).count, depot: (await low(depotOnly)).count };
     await t.db('products').whereIn('id', [under, over]).update({ alert_threshold: 10 });
     await giveStock(t.db, under, f.shop, 4);
     await giveStock(t.db, over, f.shop, 11);
-    const after = (await deferred(admin, ['lowStock'])).lowStock;
-    // Tôle (4 ≤ 10) joins the list, Pointes (11 > 10) does not; the furthest below come first.
-    expect(after.count).toBe(before.count + 1);
-    expect(after.products[0]).toMatchObject({ name: `Tôle ondulée ${tag}`, quantity: 4, threshold: 10, unit: 'pièce', href: route('products.show', { id: under }) });
+    // At the shop: Tôle (4 ≤ 10) joins the list, Pointes (11 > 10) does not; the furthest below come first.
+    const atShop = await low(shopOnly);
+    expect(atShop.count).toBe(before.shop + 1);
+    expect(atShop.products.find((p: { id: number }) => p.id === under)).toMatchObject({ name: `Tôle ondulée ${tag}`, location: 'Boutique 1', quantity: 4, threshold: 10, unit: 'pièce', href: null });
+    // At the depot (none of either there): both, at the product's threshold.
+    expect((await low(depotOnly)).count).toBe(before.depot + 2);
     // At the threshold counts too.
     await t.db('products').where({ id: over }).update({ alert_threshold: 11 });
-    expect((await deferred(admin, ['lowStock'])).lowStock.count).toBe(before.count + 2);
-    // A user of the depot only: Boutique 1's stock is not theirs, so both are under (0 there).
-    const depotOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.depot], accounts: [] });
-    const theirs = (await deferred(depotOnly, ['lowStock'])).lowStock.products.map((p: { name: string }) => p.name);
-    expect(theirs.length).toBeGreaterThan(0);
+    expect((await low(shopOnly)).count).toBe(before.shop + 2);
+    // The shop's own thresholds: lower than the product's (4 > 2: out), 0 (not followed there); the depot keeps the product's.
+    await t.db('stock_levels').where({ product_id: under, location_id: f.shop }).update({ alert_threshold: 2 });
+    await t.db('stock_levels').where({ product_id: over, location_id: f.shop }).update({ alert_threshold: 0 });
+    expect((await low(shopOnly)).count).toBe(before.shop);
+    expect((await low(depotOnly)).count).toBe(before.depot + 2);
+    await t.db('products').whereIn('id', [under, over]).update({ alert_threshold: 0 });
   });
 
   it("reads the stock alerts as État de stock › Sous le seuil d'alerte does: same count, same order (furthest below, then name)", async () => {
@@ -197,20 +204,24 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     const archived = await make('X', 'Archivé', 50, 0);
     await t.db('products').where({ id: archived }).update({ active: false }); // archived: absent
     const report = async (query: string) => (await admin.visit(`${route('reports.stock')}?view=alerte&${query}`)).body.props;
-    const mine = await report(`q=${tag}`);
-    expect(mine.tables[0].page.data.map((r: { product: string; missing: number }) => [r.product, r.missing])).toEqual([
-      [`Fer ${tag}`, 15],
-      [`Acier ${tag}`, 10],
-      [`Zinc ${tag}`, 10],
+    const mine = await report(`q=${tag}&location_id=${f.shop}`);
+    expect(mine.tables[0].page.data.map((r: { product: string; location: string; missing: number }) => [r.product, r.location, r.missing])).toEqual([
+      [`Fer ${tag}`, 'Boutique 1', 15],
+      [`Acier ${tag}`, 'Boutique 1', 10],
+      [`Zinc ${tag}`, 'Boutique 1', 10],
     ]);
     expect(mine.figures[0].figure).toBe(3);
     // A page past the end still counts them.
-    const past = await report(`q=${tag}&page=9`);
+    const past = await report(`q=${tag}&location_id=${f.shop}&page=9`);
     expect([past.tables[0].page.data.length, past.tables[0].page.total, past.figures[0].figure]).toEqual([0, 3, 3]);
+    // Every place: one row per place under (the depot has none of them: each at its threshold, Or too).
+    expect((await report(`q=${tag}`)).tables[0].page.data.map((r: { product: string; location: string }) => `${r.product.split(' ')[0]} ${r.location}`)).toEqual(
+      expect.arrayContaining(['Fer Dépôt principal', 'Fer Boutique 1', 'Or Dépôt principal']),
+    );
     // The card: the report's count and its first rows.
     const [card, all] = [(await deferred(admin, ['lowStock'])).lowStock, await report('')];
     expect(card.count).toBe(all.figures[0].figure);
-    expect(card.products.map((p: { name: string }) => p.name)).toEqual(all.tables[0].page.data.slice(0, card.products.length).map((r: { product: string }) => r.product));
+    expect(card.products.map((p: { name: string; location: string }) => `${p.name} · ${p.location}`)).toEqual(all.tables[0].page.data.slice(0, card.products.length).map((r: { product: string; location: string }) => `${r.product} · ${r.location}`));
   });
 
   it('answers the deferred cards without running the queries of the cards already shown', async () => {

@@ -12,8 +12,7 @@ import type { DashboardProps } from '../../../shared/dashboard.js';
 import { dashboardCards, may } from '../../policies/index.js';
 import { companyTimeZone, companyToday, getCurrency } from '../../services/company/get-company.js';
 import { lowStock, monthStart, receivables, recentDocuments, salesChart, salesFigures, topProducts, treasuryBalances } from '../../services/dashboard/dashboard.js';
-import { hiddenStockLocations } from '../../services/stock/count-queries.js';
-import { locationRows } from '../../services/stock/lookups.js';
+import { visibleStockLocations } from '../../services/stock/count-queries.js';
 
 export function dashboardRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -59,11 +58,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
       // Stock figures: the user's places, without a place under a blind count (as État de stock);
       // a pass over every product with a threshold, so it comes right after the page shows.
       const href = may(user, 'menu.editions.stock') ? route('reports.stock', { view: 'alerte' }) : route('products.index', { stock: 'low' });
-      props.lowStock = defer(async () => {
-        const hidden = await hiddenStockLocations(db, user);
-        const places = scope.all && hidden.size === 0 ? null : (await locationRows(db, scope)).map((l) => Number(l.id)).filter((id) => !hidden.has(id));
-        return presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits'));
-      }, 'cards');
+      props.lowStock = defer(async () => presentLowStock(await lowStock(db, await visibleStockLocations(db, user)), href, may(user, 'menu.produits')), 'cards');
     }
     if (cards.documents.length) props.documents = async () => (await recentDocuments(db, scope, cards.documents)).map(presentDocument);
     return res.inertia.render('Dashboard', props);

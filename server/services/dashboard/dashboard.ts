@@ -120,13 +120,22 @@ export async function treasuryBalances(db: Knex, scope: PlaceScope) {
   };
 }
 
-/** Products at or under their alert threshold over `places` (État de stock's rule): how many, and the furthest below. */
+/** Products at or under the threshold in force at a location of `places` (État de stock's rule): how many pairs, and the furthest below. */
 export async function lowStock(db: Knex, places: StockPlaces, limit = 5) {
   // One pass: the count of them all beside the first rows (a window over the whole answer).
   const { rows, total } = await underThresholdPage(db, places, {}, { limit, offset: 0 });
   return {
     count: total,
-    products: rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), unit: String(r.unit), quantity: num(r.quantity), threshold: num(r.alert_threshold) })),
+    products: rows.map((r) => ({
+      id: Number(r.id),
+      code: String(r.code),
+      name: String(r.name),
+      unit: String(r.unit),
+      location_id: Number(r.location_id),
+      location: String(r.location),
+      quantity: num(r.quantity),
+      threshold: num(r.alert_threshold),
+    })),
   };
 }
 

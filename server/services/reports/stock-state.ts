@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import { whereSearch } from '../../db/search.js';
+import { effectiveThresholdSql, underThresholdSql } from '../stock/alert-thresholds.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
 import { stockAtRows } from './sales-summaries.js';
@@ -145,13 +146,14 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     url: route('products.show', { id: Number(r.id) }),
     product: String(r.name),
     category: String(r.category),
+    location: String(r.location),
     quantity: num(r.quantity),
     threshold: num(r.alert_threshold),
     missing: num(r.alert_threshold) - num(r.quantity),
     unit: String(r.unit),
   }));
   return {
-    figures: [{ id: 'products', label: "Produits sous le seuil d'alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
+    figures: [{ id: 'products', label: "Produits × emplacements sous le seuil d'alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
     tables: [
       table(
         'alerts',
@@ -159,6 +161,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
           { id: 'code', label: 'Code', kind: 'text', role: 'secondary', link: true },
           { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
           { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
+          { id: 'location', label: 'Emplacement', kind: 'text', role: 'secondary' },
           { id: 'quantity', label: 'En stock', kind: 'quantity', role: 'figure' },
           { id: 'threshold', label: "Seuil d'alerte", kind: 'quantity', role: 'secondary' },
           { id: 'missing', label: 'Manque pour le seuil', kind: 'quantity', role: 'figure' },
@@ -167,37 +170,54 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         null,
       ),
     ],
-    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d'alerte."],
+    notes: ["Produits actifs dont le stock dans un emplacement est inférieur ou égal au seuil d’alerte en vigueur dans cet emplacement : le sien s’il en a un, sinon celui du produit. Un produit sous le seuil dans plusieurs emplacements y figure une fois par emplacement."],
   };
 }
 
 /**
- * Sous le seuil d'alerte: the active products whose stock over the places shown (every place
- * counted, zero included) is at or below their threshold — rows id, name, alert_threshold,
- * quantity, narrow on purpose: the products are read from their partial index (migration
- * 202611260010, whose condition is repeated here as written) and the page's other columns are
+ * Sous le seuil d'alerte: the (active product, active location) pairs of the places shown whose
+ * stock (0 where the pair has none) is at or under the threshold in force there — the location's
+ * own, else the product's (services/stock/alert-thresholds.ts) — rows id, name, location_id,
+ * alert_threshold, quantity, narrow on purpose. Two parts that never overlap: the products with a
+ * default threshold, read from their partial index (migration 202611260010, whose condition is
+ * repeated here as written), each crossed with the locations by a primary-key seek on its
+ * stock_levels row; and the products without one, which alert only where a location has its own —
+ * read from the partial index of those rows (migration 202612012137). The page's other columns are
  * joined to the page only (`underThresholdPage`). The report's view and the dashboard's card read
  * this one query.
  */
 export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>> = {}): Knex.QueryBuilder {
-  const all = db('products as p').whereRaw('p.active = true AND p.alert_threshold > 0');
-  productFilters(db, all, { category_id: f.category_id ?? '', q: f.q ?? '' });
-  const stock = db('stock_levels as sl').select('sl.product_id').sum({ quantity: 'sl.quantity' }).groupBy('sl.product_id');
-  inPlaces(stock, 'sl.location_id', places);
-  if (f.location_id) stock.where('sl.location_id', Number(f.location_id));
-  return all
-    .leftJoin(stock.as('st'), 'st.product_id', 'p.id')
-    .whereRaw('COALESCE(st.quantity, 0) <= p.alert_threshold')
-    .select('p.id', 'p.name', 'p.alert_threshold', db.raw('COALESCE(st.quantity, 0) as quantity'));
+  const filters = { category_id: f.category_id ?? '', q: f.q ?? '' };
+  const withDefault = db('products as p')
+    .crossJoin(db.raw('locations as l'))
+    .leftJoin('stock_levels as sl', (j) => j.on('sl.product_id', '=', 'p.id').andOn('sl.location_id', '=', 'l.id'))
+    .whereRaw('p.active = true AND p.alert_threshold > 0')
+    .where('l.active', true)
+    .whereRaw(underThresholdSql('sl', 'p'))
+    .select('p.id', 'p.name', 'l.id as location_id', db.raw(`${effectiveThresholdSql('sl', 'p')} AS alert_threshold`), db.raw('COALESCE(sl.quantity, 0) AS quantity'));
+  const ownOnly = db('stock_levels as sl')
+    .join('products as p', 'p.id', 'sl.product_id')
+    .join('locations as l', 'l.id', 'sl.location_id')
+    .whereRaw('sl.alert_threshold IS NOT NULL AND sl.alert_threshold > 0 AND sl.quantity <= sl.alert_threshold')
+    .whereRaw('p.active = true AND p.alert_threshold = 0')
+    .where('l.active', true)
+    .select('p.id', 'p.name', 'sl.location_id', 'sl.alert_threshold', 'sl.quantity');
+  for (const [q, column] of [[withDefault, 'l.id'], [ownOnly, 'sl.location_id']] as const) {
+    productFilters(db, q, filters);
+    inPlaces(q, column, places);
+    if (f.location_id) q.where(column, Number(f.location_id));
+  }
+  // UNION ALL without parentheses around its parts (SQLite accepts no other form).
+  return withDefault.unionAll(ownOnly);
 }
 
-/** The furthest below first, then by name. */
-const UNDER_THRESHOLD_ORDER = (alias: string) => `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC`;
+/** The furthest below first, then by name, then the place. */
+const UNDER_THRESHOLD_ORDER = (alias: string) => `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC, ${alias}.location_id ASC`;
 
 /**
  * One page of `productsUnderThreshold` (furthest below first) with each product's code, unit and
- * category, and how many there are — one statement: the count is a window over the whole answer,
- * the display columns are joined to the page's rows only.
+ * category and the location's name, and how many pairs there are — one statement: the count is a
+ * window over the whole answer, the display columns are joined to the page's rows only.
  */
 export async function underThresholdPage(
   db: Knex,
@@ -215,7 +235,8 @@ export async function underThresholdPage(
     .from(ranked.as('k'))
     .join('products as p', 'p.id', 'k.id')
     .join('categories as c', 'c.id', 'p.category_id')
-    .select('k.*', 'p.code', 'p.unit', 'c.name as category')
+    .join('locations as l', 'l.id', 'k.location_id')
+    .select('k.*', 'p.code', 'p.unit', 'c.name as category', 'l.name as location')
     .orderByRaw(UNDER_THRESHOLD_ORDER('k'))) as Record<string, unknown>[];
   if (rows.length || s.offset === 0) return { rows, total: num(rows[0]?.under_count) };
   // A page past the end: the count alone.

@@ -126,6 +126,12 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     // Both runs wrote the same rows (before anything else is added to a below).
     expect(await dump(b.db)).toEqual(await dump(a.db));
 
+    // Each shop has its own alert thresholds (a fifth of the product's where it carries the product, none elsewhere).
+    const shopIds = (await a.db('locations').where({ kind: 'boutique' }).pluck('id')).map(Number);
+    const unset = await a.db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereIn('sl.location_id', shopIds).where('p.alert_threshold', '>', 0).whereNull('sl.alert_threshold').count({ n: '*' }).first();
+    expect(Number(unset!.n)).toBe(0);
+    expect(Number((await a.db('stock_levels').whereIn('location_id', shopIds).where('alert_threshold', '>', 0).count({ n: '*' }).first())!.n)).toBeGreaterThan(50);
+
     // Ledger and levels agree, and no pair ever went below zero along the way.
     const report = await checkStock(a.db);
     expect(report.differences).toEqual([]);

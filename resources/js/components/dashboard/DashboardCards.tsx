@@ -226,26 +226,28 @@ export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTre
 
 export function LowStockCard({ low }: { low: DashboardLowStock | undefined }) {
   return (
-    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d'alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'produit')}` : 'Voir'}>
+    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d’alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'alerte')}` : 'Voir'}>
       {!low ? (
         <div className="card-body placeholder-glow">
           <span className="placeholder col-6" />
         </div>
       ) : low.count === 0 ? (
-        <Empty icon="fa-solid fa-circle-check" text="Aucun produit sous son seuil d'alerte." />
+        <Empty icon="fa-solid fa-circle-check" text="Aucun produit sous son seuil d’alerte." />
       ) : (
         <ul className="list-group list-group-flush app-dash-list">
           {low.products.map((p) => (
-            <li key={p.id} className="list-group-item d-flex gap-2 align-items-start">
+            <li key={`${p.id}-${p.location_id}`} className="list-group-item d-flex gap-2 align-items-start">
               <span className="flex-grow-1 min-w-0">
                 {p.href ? (
-                  <Link href={p.href} className="d-block text-truncate">
+                  <Link href={p.href} className="d-block app-dash-name">
                     {p.name}
                   </Link>
                 ) : (
-                  <span className="d-block text-truncate">{p.name}</span>
+                  <span className="d-block app-dash-name">{p.name}</span>
                 )}
-                <span className="small text-body-secondary">seuil {formatQuantity(p.threshold, p.unit)}</span>
+                <span className="small text-body-secondary">
+                  {p.location} · seuil {formatQuantity(p.threshold, p.unit)}
+                </span>
               </span>
               <span className={`text-nowrap fw-semibold ${p.quantity <= 0 ? 'text-danger' : 'text-warning-emphasis'}`}>{formatQuantity(p.quantity, p.unit)}</span>
             </li>
