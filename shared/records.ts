@@ -178,7 +178,7 @@ export type ProductStockFilter = '' | (typeof PRODUCT_STOCK_FILTERS)[number];
  * the product record and the stock page: each location's stock against the threshold in force
  * there — the location's own when it has one, else the product's (its default) —; 0 means no alert.
  */
-export const ALERT_THRESHOLD_RULE = 'par emplacement : le seuil propre de l’emplacement, sinon celui du produit';
+export const ALERT_THRESHOLD_RULE = "par emplacement : le seuil propre de l'emplacement, sinon celui du produit";
 /** The threshold in force at a location: its own (null: none), else the product's. */
 export function effectiveThreshold(own: number | null, product: number): number {
   return own ?? product;
@@ -202,6 +202,20 @@ export interface StockAtLocation {
   threshold: number;
   /** The stock there is at or under it (never for a location counted blind). */
   below_threshold: boolean;
+}
+
+/** A price's margin over the CMUP: its amount VAT excluded (ht), the margin, its rate in basis points (null for a zero price). */
+export interface PriceMarginView {
+  ht: number;
+  margin: number;
+  rate: number | null;
+}
+
+export interface ProductMargins {
+  retail: PriceMarginView;
+  wholesale: PriceMarginView;
+  /** The prices are typed VAT included (their HT is then shown); false: HT, or no VAT. */
+  prices_include_vat: boolean;
 }
 
 /** A location's line of the product form's « Seuils d'alerte par emplacement ». */
@@ -407,6 +421,8 @@ export interface MasterDataPages {
   };
   'products/Show': {
     product: ProductDetail;
+    /** Users who see costs: the retail and wholesale prices' margin over the CMUP, VAT excluded (shared/vat.ts priceMargin). */
+    margins?: ProductMargins;
     stock: StockAtLocation[];
     price_history: Paginated<PriceHistoryItem>;
     usage: UsageInfo;

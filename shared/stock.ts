@@ -108,5 +108,5 @@ export function packCostMessage(packCost: number, packSize: number, currency: st
   const split = unitCostOfPack(packCost, packSize);
   if (split.exact) return null;
   const units = new Intl.NumberFormat('fr-FR').format(packSize);
-  return `Un colis de ${units} à ${formatMoney(packCost, currency)} ferait ${fractionalCost(packCost / packSize, currency)} l’unité : le coût est gardé par unité, en nombre entier. Saisissez ${formatMoney(split.below, currency)} ou ${formatMoney(split.above, currency)} le colis, ou la ligne à l’unité.`;
+  return `Un colis de ${units} à ${formatMoney(packCost, currency)} ferait ${fractionalCost(packCost / packSize, currency)} l'unité : le coût est gardé par unité, en nombre entier. Saisissez ${formatMoney(split.below, currency)} ou ${formatMoney(split.above, currency)} le colis, ou la ligne à l'unité.`;
 }

@@ -151,7 +151,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Quantité de ${OIL.name}`).blur();
       // By colis, the cost is the colis's (12 × 1 100), its cost per unit beside it.
       expect(await page.getByLabel(`Coût du colis de ${OIL.name}`).inputValue()).toBe('13200');
-      expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l’unité/u);
+      expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l'unité/u);
       // A colis cost that does not divide by 12 is refused before sending, with what to type instead.
       await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13201');
       await expect.poll(() => page.locator('#line-1-cost-error').textContent()).toContain('Saisissez 13\u202f200\u00a0FCFA ou 13\u202f212\u00a0FCFA le colis');

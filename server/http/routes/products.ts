@@ -4,7 +4,8 @@ import { ROUTES } from '../../../shared/routes.js';
 import { PRODUCT_STOCK_FILTERS, PRODUCT_UNITS, type ProductFilters, type ProductStockFilter } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
-import { getCurrency } from '../../services/company/get-company.js';
+import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
+import { priceMargin } from '../../../shared/vat.js';
 import { locationOptions } from '../../services/locations/locations.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
@@ -126,10 +127,16 @@ export function productRoutes(ctx: AppContext): Router {
     const showCosts = seesCosts(req.user!);
     const currency = await getCurrency(db);
     const stock = await productStock(db, id);
+    // Margins over the CMUP, on the prices VAT excluded (the cost is), for users who see costs.
+    const vat = companyVat(await getCompany(db));
+    const margins = showCosts
+      ? { retail: priceMargin(Number(row.retail_price), Number(row.cmup), vat), wholesale: priceMargin(Number(row.wholesale_price), Number(row.cmup), vat), prices_include_vat: vat.enabled && vat.pricesIncludeVat }
+      : undefined;
     const hidden = await hiddenStockLocations(db, req.user!);
     const history = await priceHistory(db, id, { showCosts, page: queryPage(req.query as Record<string, unknown>, 'history_page'), perPage: HISTORY_PER_PAGE });
     await res.inertia.render('products/Show', {
       product: presentProduct({ ...row, stock_total: hidden.size ? null : stock.total }, showCosts),
+      ...(margins ? { margins } : {}),
       stock: onlyAllowedLocations(req.user!.places, stock.levels, (level) => level.id).map((level) => presentStock(level, Number(row.alert_threshold), hidden)),
       price_history: { ...history, data: history.data.map(presentPriceHistory) },
       usage: await recordUsage(db, 'product', id, currency),

@@ -30,14 +30,14 @@ export interface SalesFigures {
 }
 
 const figures = (r: Record<string, unknown>, prefix: string): SalesFigures => {
-  const f = figuresRow({ sold: r[`${prefix}sold`], gross: r[`${prefix}gross`], returns: r[`${prefix}returns`], cost: r[`${prefix}cost`] });
+  const f = figuresRow({ sold: r[`${prefix}sold`], gross: r[`${prefix}gross`], returns: r[`${prefix}returns`], cost: r[`${prefix}cost`], vat: r[`${prefix}vat`] });
   return { count: Number(f.sold), gross: Number(f.gross), returns: Number(f.returns), net: Number(f.net), cost_total: Number(f.cost), margin: Number(f.margin) };
 };
 
 /** Today's and the month's (1st → today) sales in one pass over the month's events (Chiffre d'affaires' day summary). */
 export async function salesFigures(db: Knex, scope: PlaceScope, today: string): Promise<{ today: SalesFigures; month: SalesFigures }> {
   const source = turnoverEvents(db, { from: monthStart(today), to: today, location_id: '' }, scope);
-  const columns = ['sold', 'gross', 'returns', 'cost'];
+  const columns = ['sold', 'gross', 'returns', 'cost', 'vat'];
   const select = columns.flatMap((c) => [db.raw(`SUM(CASE WHEN e.d = ? THEN e.${c} ELSE 0 END) AS t_${c}`, [today]), db.raw(`SUM(e.${c}) AS m_${c}`)]);
   const row = ((await db.from(source.as('e')).select(select).first()) ?? {}) as Record<string, unknown>;
   return { today: figures(row, 't_'), month: figures(row, 'm_') };
@@ -52,7 +52,7 @@ export async function salesChart(db: Knex, scope: PlaceScope, today: string): Pr
   const rows = (await db
     .from(source.as('e'))
     .select('e.d')
-    .sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost' })
+    .sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost', vat: 'e.vat' })
     .groupBy('e.d')) as Record<string, unknown>[];
   const byDay = new Map(rows.map((r) => [String(r.d), figuresRow(r)]));
   const labels = Array.from({ length: 30 }, (_, i) => addDays(from, i));
@@ -82,7 +82,8 @@ export async function topProducts(db: Knex, scope: PlaceScope, today: string, li
     unit: String(r.unit),
     quantity: num(r.quantity),
     sales: num(r.sales),
-    margin: num(r.sales) - num(r.cost),
+    // On the amount VAT excluded, as Chiffre d'affaires par produit.
+    margin: num(r.sales) - num(r.vat) - num(r.cost),
   }));
 }
 

@@ -69,9 +69,9 @@ function resolveThresholds(raw: RawRow, values: Record<string, unknown>, ctx: Fi
   const thresholds: Record<string, number | null> = Object.fromEntries(ctx.places.map((id) => [String(id), null]));
   for (const t of parsed.thresholds) {
     const l = ctx.locations.get(t.code);
-    if (!l) errors.push(`Seuils par emplacement : l’emplacement ${t.code} n’existe pas.`);
-    else if (!ctx.places.includes(l.id)) errors.push(`Seuils par emplacement : vous ne travaillez pas dans l’emplacement ${t.code}.`);
-    else if (!l.active) errors.push(`Seuils par emplacement : l’emplacement ${t.code} est archivé.`);
+    if (!l) errors.push(`Seuils par emplacement : l'emplacement ${t.code} n'existe pas.`);
+    else if (!ctx.places.includes(l.id)) errors.push(`Seuils par emplacement : vous ne travaillez pas dans l'emplacement ${t.code}.`);
+    else if (!l.active) errors.push(`Seuils par emplacement : l'emplacement ${t.code} est archivé.`);
     else thresholds[String(l.id)] = t.threshold;
   }
   values.location_thresholds = thresholds;

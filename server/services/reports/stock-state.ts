@@ -170,7 +170,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         null,
       ),
     ],
-    notes: ["Produits actifs dont le stock dans un emplacement est inférieur ou égal au seuil d’alerte en vigueur dans cet emplacement : le sien s’il en a un, sinon celui du produit. Un produit sous le seuil dans plusieurs emplacements y figure une fois par emplacement."],
+    notes: ["Produits actifs dont le stock dans un emplacement est inférieur ou égal au seuil d'alerte en vigueur dans cet emplacement : le sien s'il en a un, sinon celui du produit. Un produit sous le seuil dans plusieurs emplacements y figure une fois par emplacement."],
   };
 }
 

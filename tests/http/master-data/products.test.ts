@@ -116,7 +116,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const entry = await t.db('audit_log').where({ action: 'product.updated', subject_id: String(id) }).orderBy('id', 'desc').first();
     expect(JSON.parse(entry.details)).toMatchObject({ before: { 'location_threshold:DEP01': null, 'location_threshold:BTQ01': 5 }, after: { 'location_threshold:DEP01': 100, 'location_threshold:BTQ01': null } });
     const history = (await admin.visit(`${BASE}/${id}`)).body.props.history[0].changes;
-    expect(history).toEqual(expect.arrayContaining([{ field: 'location_threshold:BTQ01', label: 'Seuil d’alerte à BTQ01', before: '5', after: 'celui du produit' }]));
+    expect(history).toEqual(expect.arrayContaining([{ field: 'location_threshold:BTQ01', label: "Seuil d'alerte à BTQ01", before: '5', after: 'celui du produit' }]));
 
     // A bad value is refused on its field; a user of the shop may not set the depot's; nothing written.
     let errors = await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, valid(tag, { location_thresholds: { [shop]: '-3' } }), `${BASE}/${id}/edit`);
@@ -478,8 +478,8 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;aucun`)).toEqual([]);
       expect(await levels()).toEqual({});
       // Refused with French messages, nothing written.
-      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;ZZZ99=4`)).toEqual(['Seuils par emplacement : l’emplacement ZZZ99 n’existe pas.']);
-      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;BTQ01=quatre`)).toEqual(['Seuils par emplacement : « BTQ01=quatre » n’est pas de la forme CODE=quantité (par exemple BTQ01=10).']);
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;ZZZ99=4`)).toEqual(["Seuils par emplacement : l'emplacement ZZZ99 n'existe pas."]);
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;BTQ01=quatre`)).toEqual(["Seuils par emplacement : « BTQ01=quatre » n'est pas de la forme CODE=quantité (par exemple BTQ01=10)."]);
       expect(await levels()).toEqual({});
       const audit = await t.db('audit_log').where({ action: 'products.imported' }).orderBy('id', 'desc').first();
       expect(JSON.parse(audit.details).note).toContain('seuils par emplacement changés sur 1 produit');

@@ -182,7 +182,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     const before = await counts();
     // 10 000 the colis of 12 would be 833,33 the bottle: refused, with the two nearest colis costs that divide.
     let errors = await errorsAfter(admin, '/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'pack', quantity: 5, pack_cost: 10_000 }] }));
-    expect(errors['lines.0.pack_cost']).toBe('Ligne 1 : Un colis de 12 à 10\u202f000\u00a0FCFA ferait 833,33\u00a0FCFA l’unité : le coût est gardé par unité, en nombre entier. Saisissez 9\u202f996\u00a0FCFA ou 10\u202f008\u00a0FCFA le colis, ou la ligne à l’unité.');
+    expect(errors['lines.0.pack_cost']).toBe("Ligne 1 : Un colis de 12 à 10\u202f000\u00a0FCFA ferait 833,33\u00a0FCFA l'unité : le coût est gardé par unité, en nombre entier. Saisissez 9\u202f996\u00a0FCFA ou 10\u202f008\u00a0FCFA le colis, ou la ligne à l'unité.");
     errors = await errorsAfter(admin, '/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 5, pack_cost: 3_600 }] }));
     expect(errors['lines.0.pack_cost']).toBe('Le coût par colis ne vaut que pour une ligne saisie par colis.');
     errors = await errorsAfter(admin, '/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'pack', quantity: 5 }] }));

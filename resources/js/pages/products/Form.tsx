@@ -99,12 +99,12 @@ export default function ProductForm({ product, suggested_code, categories, units
         <h2 className="app-form-section-title">Stock</h2>
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d’alerte par défaut" inputMode="numeric" maxLength={10} hint="Alerte quand le stock d’un emplacement descend à ce niveau (0 = aucune), sauf où l’emplacement a le sien." />
+            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d'alerte par défaut" inputMode="numeric" maxLength={10} hint="Alerte quand le stock d'un emplacement descend à ce niveau (0 = aucune), sauf où l'emplacement a le sien." />
           </div>
         </div>
         {location_thresholds.length ? (
           <fieldset className="mb-3" data-testid="location-thresholds">
-            <legend className="fs-6 fw-semibold mb-1">Seuils d’alerte par emplacement</legend>
+            <legend className="fs-6 fw-semibold mb-1">Seuils d'alerte par emplacement</legend>
             <p className="small text-body-secondary mb-2">Chaque emplacement compare son stock au seuil saisi ici ; vide : il suit le seuil du produit ; 0 : aucune alerte dans cet emplacement.</p>
             <div className="row">
               {location_thresholds.map((l) => {

@@ -48,7 +48,7 @@ export default function ProductsIndex({ products, params, categories, locations,
       note={
         params.filters.stock === 'low' ? (
           <span className="small text-body-secondary">
-            Sous le seuil d’alerte {location ? `à ${location.label}` : 'dans au moins un de vos emplacements'} — seuil {ALERT_THRESHOLD_RULE}.
+            Sous le seuil d'alerte {location ? `à ${location.label}` : 'dans au moins un de vos emplacements'} — seuil {ALERT_THRESHOLD_RULE}.
           </span>
         ) : undefined
       }
@@ -84,7 +84,7 @@ export default function ProductsIndex({ products, params, categories, locations,
           role: 'figure',
           sort: true,
           num: true,
-          cellTitle: (p) => (p.below_threshold ? (location ? `Sous le seuil d’alerte à ${location.label} (seuil : ${formatQty(p.threshold_location)})` : `Sous le seuil d’alerte dans ${formatCount(p.alert_locations, 'emplacement')}`) : undefined),
+          cellTitle: (p) => (p.below_threshold ? (location ? `Sous le seuil d'alerte à ${location.label} (seuil : ${formatQty(p.threshold_location)})` : `Sous le seuil d'alerte dans ${formatCount(p.alert_locations, 'emplacement')}`) : undefined),
           cell: (p) => <ProductStock product={p} />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (p) => <StatusBadge active={p.active} /> },

@@ -6,7 +6,7 @@ import { currencyInfo, formatAmount, formatMoney, parseMoneyInput } from '@share
 import type { PageProps } from '@shared/pages';
 import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
 import { route } from '@shared/routes';
-import { PaymentMismatch, SALE_PRICES_INCLUDE_VAT, allocatePayments } from '@shared/sales';
+import { PaymentMismatch, allocatePayments } from '@shared/sales';
 import type { MobileMoneyOperator } from '@shared/treasury';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, StatusAlert } from '@/components/Field';
@@ -136,7 +136,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       const t = documentTotals(
         items.map((l) => ({ quantity: l.quantity ?? 0, unitPrice: priceOf(l, client), discount: 0 })),
         0,
-        { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: SALE_PRICES_INCLUDE_VAT },
+        { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: vat.prices_include_vat },
       );
       return { total: t.totalTTC, ht: t.totalHT, vat: t.vat, error: null as string | null };
     } catch (err) {

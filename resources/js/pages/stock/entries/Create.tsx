@@ -163,7 +163,7 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
               <th scope="col">Produit</th>
               <th scope="col">Saisie par</th>
               <th scope="col" className="num">Quantité</th>
-              <th scope="col" className="num">Coût d’achat ({currencyLabel})</th>
+              <th scope="col" className="num">Coût d'achat ({currencyLabel})</th>
               <th scope="col" className="num">Montant</th>
               {REMOVE_HEADER}
             </tr>
@@ -230,7 +230,7 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
                     <div className="small text-body-secondary mt-1" id={`line-${i}-cost-unit`} data-testid={`entry-line-${i}-unit-cost`}>
                       le colis{perUnit !== null ? (
                         <>
-                          {' '}· soit <Money value={perUnit} currency={currency} /> l’unité
+                          {' '}· soit <Money value={perUnit} currency={currency} /> l'unité
                         </>
                       ) : null}
                     </div>
