@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { addDays, businessDate } from '../../server/domain/dates.js';
+import { addDays, addMonths, businessDate } from '../../server/domain/dates.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { cancelSale } from '../../server/services/sales/cancel-sale.js';
 import { route } from '../../shared/routes.js';
@@ -9,6 +9,7 @@ import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, saleInput, sell,
 import { settle, settlementInput } from '../support/settlements.js';
 import { type StockFixtures, giveStock, makeProduct, stockFixtures } from '../support/stock.js';
 import { deskAccount } from '../support/treasury.js';
+import { makeShop } from '../support/cash-closing.js';
 import { uniqueTag } from '../support/unique.js';
 
 /**
@@ -92,10 +93,16 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
   it("counts today's and the month's sales like Chiffre d'affaires, with the margin", async () => {
     const { props } = await dashboard(admin);
     // Today: A + D + F sold (20 000), D cancelled today (−5 000); cost 6 000 + 3 000 + 3 000 − 3 000.
-    expect(props.sales.today).toEqual({ count: 3, gross: 20_000, returns: 5_000, net: 15_000, cost_total: 9_000, margin: 6_000, href: route('reports.turnover', { from: today, to: today }) });
+    expect(props.sales.today).toMatchObject({ count: 3, gross: 20_000, returns: 5_000, net: 15_000, cost_total: 9_000, margin: 6_000, href: route('reports.turnover', { from: today, to: today }) });
+    // Compared with yesterday (B: 20 000 at a cost of 12 000) and the same day last month.
+    expect(props.sales.today.comparisons[0]).toEqual({ id: 'yesterday', label: 'Hier', from: yesterday, to: yesterday, net: 20_000, margin: 8_000, href: route('reports.turnover', { from: yesterday, to: yesterday }) });
+    const lastMonthDay = addMonths(today, -1);
+    expect(props.sales.today.comparisons[1]).toMatchObject({ id: 'last_month_day', from: lastMonthDay, to: lastMonthDay });
+    expect(props.sales.today.comparisons[1].label).toMatch(new RegExp(`^(Même|Dernier) jour .*\\(${lastMonthDay.slice(8, 10)}/${lastMonthDay.slice(5, 7)}\\)$`));
+    expect(props.sales.month.comparisons.map((c: { id: string; from: string; to: string }) => [c.id, c.from, c.to])).toEqual([['last_month_to_date', `${lastMonthDay.slice(0, 8)}01`, lastMonthDay]]);
     // The month: today's, plus B yesterday when yesterday is in this month; never C (40 days ago).
     const withB = yesterday.slice(0, 7) === today.slice(0, 7);
-    expect(props.sales.month).toEqual({
+    expect(props.sales.month).toMatchObject({
       count: withB ? 4 : 3,
       gross: withB ? 40_000 : 20_000,
       returns: 5_000,
@@ -104,6 +111,50 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
       margin: withB ? 14_000 : 6_000,
       href: route('reports.turnover', { from: `${today.slice(0, 8)}01`, to: today }),
     });
+  });
+
+  it('compares the day with the same day last month and the month with the same part of last month, margin too — never for a user who may not see costs', async () => {
+    const lastMonthDay = addMonths(today, -1);
+    const vs = async (c: Client) => {
+      const { props } = await dashboard(c);
+      return { day: props.sales.today.comparisons.find((x: { id: string }) => x.id === 'last_month_day'), month: props.sales.month.comparisons[0] };
+    };
+    const before = await vs(admin);
+    // A sale of a shop of its own (the other cards' figures stay), on the same day last month: 3 × 5 000 at a cost of 3 000.
+    const shop = await makeShop(t.db, admin);
+    const p = await makeProduct(t.db, { category_id: f.category, name: `Fer ${uniqueTag()}`, unit: 'barre', retail_price: PRICE, purchase_price: COST });
+    await giveStock(t.db, p, shop.location, 10, COST);
+    await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: shop.location, saleDate: lastMonthDay, lines: [line(p, 3)], payments: [cashPayment(3 * PRICE)] }));
+    const after = await vs(admin);
+    expect([after.day.net - before.day.net, after.day.margin - before.day.margin]).toEqual([15_000, 6_000]);
+    expect([after.month.net - before.month.net, after.month.margin - before.month.margin]).toEqual([15_000, 6_000]);
+    expect(after.day.href).toBe(route('reports.turnover', { from: lastMonthDay, to: lastMonthDay }));
+    // Without cost rights: the comparisons' sales, never their margin.
+    const seller = await login(['menu.dashboard', 'menu.sortiestock']);
+    const theirs = (await dashboard(seller)).props.sales;
+    expect(theirs.today.comparisons.map((c: Record<string, unknown>) => 'margin' in c)).toEqual([false, false]);
+    expect(theirs.today.comparisons[1].net).toBe(after.day.net);
+  });
+
+  it("shows État de stock's value at the CMUP of the places whose stock the user sees, to its users who see its values", async () => {
+    const shop = await makeShop(t.db, admin);
+    const p = await makeProduct(t.db, { category_id: f.category, name: `Tôle ${uniqueTag()}`, unit: 'pièce', retail_price: PRICE, purchase_price: COST });
+    await giveStock(t.db, p, shop.location, 7, 2_000);
+    const value = async (c: Client) => (await deferred(c, ['stockValue'])).stockValue;
+    // État de stock's own figures, for the user who reads both.
+    const report = async (c: Client) => {
+      const figures: Array<{ id: string; figure: number }> = (await c.visit(route('reports.stock'))).body.props.figures;
+      return { value: figures.find((x) => x.id === 'value')!.figure, products: figures.find((x) => x.id === 'products')!.figure, href: route('reports.stock') };
+    };
+    expect(await value(admin)).toEqual(await report(admin));
+    // A user of that shop alone: its 7 × 2 000 only.
+    const theirs = await login(['menu.dashboard', 'menu.editions.stock', 'reports.view_costs'], { locations: [shop.location], accounts: [] });
+    expect(await value(theirs)).toEqual({ value: 14_000, products: 1, href: route('reports.stock') });
+    expect(await report(theirs)).toEqual(await value(theirs));
+    // Without État de stock's values (cost rights other than reports.view_costs included): no card, and no value by a partial reload.
+    const noValues = await login(['menu.dashboard', 'menu.editions.stock', 'menu.produits', 'prices.update', 'stock_entries.create']);
+    expect((await dashboard(noValues)).deferredProps?.cards ?? []).not.toContain('stockValue');
+    expect(await value(noValues)).toBeUndefined();
   });
 
   it('totals what clients owe and what is overdue, after the settlement', async () => {
@@ -138,7 +189,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
   it('sends the chart, the best sellers and the stock alerts as deferred props', async () => {
     const { props, deferredProps } = await dashboard(admin);
     expect(props.salesChart).toBeUndefined();
-    expect(deferredProps).toEqual({ cards: ['salesChart', 'topProducts', 'lowStock'] });
+    expect(deferredProps).toEqual({ cards: ['salesChart', 'topProducts', 'lowStock', 'stockValue'] });
     const late = await deferred(admin, ['salesChart', 'topProducts', 'lowStock']);
     const chart = late.salesChart.chart;
     expect(chart.labels).toHaveLength(30);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import { whereSearch } from '../../db/search.js';
-import { effectiveThresholdSql, underThresholdSql } from '../stock/alert-thresholds.js';
+import { effectiveThresholdSql, inLocations, underThresholdSql } from '../stock/alert-thresholds.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
 import { stockAtRows } from './sales-summaries.js';
@@ -35,11 +35,8 @@ export interface StockStateFilters {
 /** The places a user's stock figures may come from: null = every place, else these ids. */
 export type StockPlaces = readonly number[] | null;
 
-function inPlaces(q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder {
-  if (places === null) return q;
-  if (places.length === 0) return q.whereRaw('1 = 0');
-  return q.whereIn(column, [...places]);
-}
+/** The places' rows only (null: every place) — the one filter of stock figures by place (services/stock/alert-thresholds.ts). */
+const inPlaces = (q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder => inLocations(q, column, places);
 
 function productFilters(db: Knex, q: Knex.QueryBuilder, f: Pick<StockStateFilters, 'category_id' | 'q'>): Knex.QueryBuilder {
   if (f.category_id) q.where('p.category_id', Number(f.category_id));
@@ -72,15 +69,25 @@ function levelRow(r: Record<string, unknown>): ReportRow {
   };
 }
 
+/** The stock now of `places` (null: every place): its non-zero product × location rows, `sl` joined to its product `p`. */
+export function currentLevels(db: Knex, places: StockPlaces): Knex.QueryBuilder {
+  return inPlaces(db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0), 'sl.location_id', places);
+}
+
+/** The totals of `currentLevels` rows: products in stock, product × location rows, their value at the CMUP (État de stock's figures, the dashboard's card). */
+export async function levelTotals(db: Knex, levels: Knex.QueryBuilder): Promise<{ products: number; lines: number; value: number }> {
+  const r = ((await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) ?? {}) as Record<string, unknown>;
+  return { products: num(r.products), lines: num(r.n), value: num(r.value) };
+}
+
 export async function stockState(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
   if (f.view === 'date') return stockAtDate(db, f, places, slice);
-  const levels = db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0);
-  inPlaces(levels, 'sl.location_id', places);
+  const levels = currentLevels(db, places);
   if (f.location_id) levels.where('sl.location_id', Number(f.location_id));
   productFilters(db, levels, f);
 
   if (f.view === 'niveaux') {
-    const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
+    const agg = await levelTotals(db, levels);
     const { rows } = await sliceQuery(
       db,
       levels
@@ -94,11 +101,11 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     const data: ReportRow[] = rows.map(levelRow);
     return {
       figures: [
-        { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
-        { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: num(agg?.n) },
-        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
+        { id: 'products', label: 'Produits en stock', kind: 'count', figure: agg.products },
+        { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: agg.lines },
+        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: agg.value, cost: true },
       ],
-      tables: [table('levels', LEVEL_COLUMNS, pageOf(data, num(agg?.n), slice), { code: 'Total', value: num(agg?.value) })],
+      tables: [table('levels', LEVEL_COLUMNS, pageOf(data, agg.lines, slice), { code: 'Total', value: agg.value })],
       notes: ['Stock actuel (non nul) de chaque produit par emplacement, valorisé au CMUP actuel.'],
     };
   }
@@ -114,13 +121,13 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
       .sum({ value: db.raw('sl.quantity * p.cmup') })
       .orderBy('c.name')) as Record<string, unknown>[];
     const data: ReportRow[] = rows.map((r) => ({ category: String(r.name), code: String(r.code), products: num(r.products), lines: num(r.n), value: num(r.value) }));
-    const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
+    const agg = await levelTotals(db, levels);
     const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
     return {
       figures: [
         { id: 'categories', label: 'Catégories', kind: 'count', figure: rows.length },
-        { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
-        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
+        { id: 'products', label: 'Produits en stock', kind: 'count', figure: agg.products },
+        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: agg.value, cost: true },
       ],
       tables: [
         table(
@@ -133,7 +140,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
             { id: 'value', label: 'Valeur (CMUP)', kind: 'money', role: 'figure', cost: true },
           ],
           pageOf(data.slice(s.offset, s.offset + s.limit), data.length, slice),
-          { category: 'Total', products: num(agg?.products), lines: num(agg?.n), value: num(agg?.value) },
+          { category: 'Total', products: agg.products, lines: agg.lines, value: agg.value },
         ),
       ],
       notes: ['Stock actuel par catégorie de produits, valorisé au CMUP actuel.'],

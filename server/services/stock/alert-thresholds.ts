@@ -18,7 +18,7 @@ export const effectiveThresholdSql = (sl: string, p: string) => `COALESCE(${sl}.
 /** The pair is at or under its threshold (0: none). */
 export const underThresholdSql = (sl: string, p: string) => `${effectiveThresholdSql(sl, p)} > 0 AND COALESCE(${sl}.quantity, 0) <= ${effectiveThresholdSql(sl, p)}`;
 
-/** The active locations of `locations` (null: every one) — the places a « sous le seuil » figure is about. */
+/** The rows of `locations` only (null: every one): the places a stock figure — « sous le seuil », the stock's value — is about. */
 export function inLocations(q: Knex.QueryBuilder, column: string, locations: readonly number[] | null): Knex.QueryBuilder {
   if (locations === null) return q;
   if (locations.length === 0) return q.whereRaw('1 = 0');
