@@ -178,7 +178,7 @@ export type ProductStockFilter = '' | (typeof PRODUCT_STOCK_FILTERS)[number];
  * the product record and the stock page: each location's stock against the threshold in force
  * there — the location's own when it has one, else the product's (its default) —; 0 means no alert.
  */
-export const ALERT_THRESHOLD_RULE = "par emplacement : le seuil propre de l'emplacement, sinon celui du produit";
+export const ALERT_THRESHOLD_RULE = "par emplacement : le seuil propre de l’emplacement, sinon celui du produit";
 /** The threshold in force at a location: its own (null: none), else the product's. */
 export function effectiveThreshold(own: number | null, product: number): number {
   return own ?? product;

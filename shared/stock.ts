@@ -43,12 +43,12 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});
 export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   entry: 'Entrée de stock',
   opening: 'Stock initial',
-  entry_cancel: "Annulation d'entrée",
+  entry_cancel: "Annulation d’entrée",
   transfer_out: 'Transfert (envoi)',
   transfer_in: 'Transfert (réception)',
   transfer_surplus: 'Excédent à la réception de transfert',
   transfer_cancel: 'Annulation de transfert',
-  inventory: "Ajustement d'inventaire",
+  inventory: "Ajustement d’inventaire",
   readjustment: 'Réajustement',
   sale: 'Vente',
   sale_cancel: 'Annulation de vente',
@@ -77,7 +77,7 @@ export const READJUSTMENT_REASON_ALLOWS_INCREASE: Record<ReadjustmentReason, boo
 export const MOVED_POLICIES = ['snapshot', 'current'] as const;
 export type MovedPolicy = (typeof MOVED_POLICIES)[number];
 export const MOVED_POLICY_LABELS: Record<MovedPolicy, string> = {
-  snapshot: "Compté au moment de l'instantané : l'écart (compté − théorique) s'ajoute au stock actuel",
+  snapshot: "Compté au moment de l’instantané : l’écart (compté − théorique) s’ajoute au stock actuel",
   current: 'Compté après les mouvements : le stock actuel est remplacé par la quantité comptée',
 };
 
@@ -108,5 +108,5 @@ export function packCostMessage(packCost: number, packSize: number, currency: st
   const split = unitCostOfPack(packCost, packSize);
   if (split.exact) return null;
   const units = new Intl.NumberFormat('fr-FR').format(packSize);
-  return `Un colis de ${units} à ${formatMoney(packCost, currency)} ferait ${fractionalCost(packCost / packSize, currency)} l'unité : le coût est gardé par unité, en nombre entier. Saisissez ${formatMoney(split.below, currency)} ou ${formatMoney(split.above, currency)} le colis, ou la ligne à l'unité.`;
+  return `Un colis de ${units} à ${formatMoney(packCost, currency)} ferait ${fractionalCost(packCost / packSize, currency)} l’unité : le coût est gardé par unité, en nombre entier. Saisissez ${formatMoney(split.below, currency)} ou ${formatMoney(split.above, currency)} le colis, ou la ligne à l’unité.`;
 }

@@ -73,7 +73,7 @@ export function pricedFromHt(num: bigint, den: bigint, vat: VatSetting): { num: 
 
 /**
  * A sale line's amounts → HT and TTC: its paid amount in the sale's price basis and its share of
- * the document's VAT (sale_lines.vat_amount: the VAT spread over the lines by `spreadDiscount`,
+ * the document's VAT (sale_lines.vat_amount: the VAT spread over the lines by `allocateDocumentDiscount`,
  * largest remainder, so the lines add up to the document's HT, VAT and TTC exactly).
  */
 export function lineVat(paid: number, share: number, pricesIncludeVat: boolean): { ht: number; ttc: number } {

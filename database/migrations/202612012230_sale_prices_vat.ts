@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
-import { createReportTriggers, dropReportTriggers, rebuildReportSummaries } from '../../server/db/report-summaries.js';
-import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from '../../server/db/turnover-client-days.js';
+// The triggers with the VAT (up) are frozen copies of server/db's of this day; the ones down puts back, those of before.
+import { createReportTriggers, dropReportTriggers, rebuildReportSummaries } from './frozen/report-summaries-202612012230.js';
+import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './frozen/turnover-client-days-202612012230.js';
+import { createReportTriggers as createReportTriggersBefore } from './frozen/report-summaries.js';
+import { createTurnoverClientDaysTriggers as createTurnoverClientDaysTriggersBefore } from './frozen/turnover-client-days.js';
 
 /**
  * Sale prices typed VAT included or excluded (issue 34), and margins VAT excluded:
@@ -16,11 +19,11 @@ import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebui
  *   hold it too.
  * Sales made before had their VAT on the document only: it is spread over their lines here. The
  * summaries are rebuilt only when some sale carries VAT (their new columns' 0 is right otherwise).
- * The triggers are the code's (server/db/report-summaries.ts, turnover-client-days.ts), as every
- * migration that installs them does.
+ * The triggers installed are those of server/db/report-summaries.ts and turnover-client-days.ts
+ * with the VAT, frozen in frozen/*-202612012230.ts; down puts back the ones of before (frozen/).
  */
 
-/** The same largest-remainder share as shared/sales.ts spreadDiscount (copied: a migration keeps its own arithmetic). */
+/** The same largest-remainder share as server/domain/pricing allocateDocumentDiscount (copied: a migration keeps its own arithmetic). */
 function shares(amounts: bigint[], total: bigint): bigint[] {
   const sum = amounts.reduce((s, n) => s + n, 0n);
   if (total === 0n || sum === 0n) return amounts.map(() => 0n);
@@ -105,6 +108,6 @@ export async function down(db: Knex): Promise<void> {
   await db.schema.alterTable('report_sales_months', (t) => t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'));
   for (const table of ['credit_notes', 'credit_note_lines', 'sale_lines'] as const) await db.schema.alterTable(table, (t) => t.dropColumn('vat_amount'));
   await db.schema.alterTable('company_settings', (t) => t.dropColumn('prices_include_vat'));
-  await createReportTriggers(db);
-  await createTurnoverClientDaysTriggers(db);
+  await createReportTriggersBefore(db);
+  await createTurnoverClientDaysTriggersBefore(db);
 }

@@ -151,7 +151,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Quantité de ${OIL.name}`).blur();
       // By colis, the cost is the colis's (12 × 1 100), its cost per unit beside it.
       expect(await page.getByLabel(`Coût du colis de ${OIL.name}`).inputValue()).toBe('13200');
-      expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l'unité/u);
+      expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l’unité/u);
       // A colis cost that does not divide by 12 is refused before sending, with what to type instead.
       await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13201');
       await expect.poll(() => page.locator('#line-1-cost-error').textContent()).toContain('Saisissez 13\u202f200\u00a0FCFA ou 13\u202f212\u00a0FCFA le colis');
@@ -254,11 +254,11 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Quantité reçue de ${OIL.name}`).fill('22');
       await page.getByLabel(`Quantité reçue de ${OIL.name}`).blur();
       await page.getByTestId('reception-submit').click();
-      await expect.poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent()).toContain("Indiquez le motif de l'écart");
+      await expect.poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent()).toContain("Indiquez le motif de l’écart");
       expect(await level(ids.oil, ids.shop)).toBe(0);
     });
     await step('réception avec motif', page, async () => {
-      await page.getByLabel(`Motif de l'écart sur ${OIL.name}`).fill('Deux bouteilles cassées');
+      await page.getByLabel(`Motif de l’écart sur ${OIL.name}`).fill('Deux bouteilles cassées');
       await page.getByTestId('reception-submit').click();
       await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Reçu avec écart');
       expect(await page.getByTestId('transfer-lines').textContent()).toContain('Deux bouteilles cassées');
@@ -344,7 +344,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('fiche stock du produit : mouvement d’ajustement', page, async () => {
       await page.goto(`/fichiers/produits/${ids.rice}/stock`);
       const movements = page.getByTestId('stock-movements');
-      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain("Ajustement d'inventaire");
+      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain("Ajustement d’inventaire");
       expect(await movements.locator('tbody tr').first().textContent()).toMatch(/\u22121/u);
       expect(await page.getByTestId('stock-total').textContent()).toMatch(/^39/);
     });
@@ -358,7 +358,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('ouverture à l’aveugle au dépôt', page, async () => {
       await page.goto('/operations/gestionstock/create');
       await page.getByLabel('Emplacement à compter').selectOption(String(ids.depot));
-      await page.getByLabel(/Comptage à l'aveugle/).check();
+      await page.getByLabel(/Comptage à l’aveugle/).check();
       await page.getByTestId('count-open').click();
       await page.waitForURL(/\/gestionstock\/\d+$/);
       countUrl = new URL(page.url()).pathname;

@@ -20,7 +20,7 @@ export function parseThresholdsCell(text: string): ParsedThresholds {
     const item = part.trim();
     if (!item) continue;
     const m = /^([^=:\s]+)\s*[=:]\s*([\d\s\u00a0\u202f]+)$/u.exec(item);
-    if (!m) return { ok: false, error: `Seuils par emplacement : « ${item} » n'est pas de la forme CODE=quantité (par exemple BTQ01=10).` };
+    if (!m) return { ok: false, error: `Seuils par emplacement : « ${item} » n’est pas de la forme CODE=quantité (par exemple BTQ01=10).` };
     const code = m[1].toUpperCase();
     const threshold = Number(m[2].replace(/[\s\u00a0\u202f]/gu, ''));
     if (!Number.isSafeInteger(threshold) || threshold > LIMITS.stockLevel) return { ok: false, error: `Seuils par emplacement : le seuil de ${code} ne doit pas dépasser ${LIMITS.stockLevel.toLocaleString('fr-FR')}.` };

@@ -16,7 +16,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
 const LOCATION_THRESHOLD = 'location_threshold:';
 
 function fieldLabel(field: string): string {
-  if (field.startsWith(LOCATION_THRESHOLD)) return `Seuil d'alerte à ${field.slice(LOCATION_THRESHOLD.length)}`;
+  if (field.startsWith(LOCATION_THRESHOLD)) return `Seuil d’alerte à ${field.slice(LOCATION_THRESHOLD.length)}`;
   return AUDIT_FIELD_LABELS[field] ?? field;
 }
 

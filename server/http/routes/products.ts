@@ -36,6 +36,7 @@ import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policie
 import { onlyAllowedLocations } from '../../policies/places.js';
 import { hiddenStockLocations, visibleStockLocations } from '../../services/stock/count-queries.js';
 import { locationThresholds } from '../../services/stock/alert-thresholds.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const HISTORY_PER_PAGE = 20;
 
@@ -114,8 +115,8 @@ export function productRoutes(ctx: AppContext): Router {
 
   // ——— Import ———
   importRoutes(r, ctx, { area: 'products', importer: PRODUCT_IMPORT, page: 'products/Import', done: (result) => {
-      const categories = result.categories ? `, ${result.categories} catégorie(s) créée(s)` : '';
-      return `Import terminé : ${result.created} produit(s) créé(s), ${result.updated} mis à jour${categories}.`;
+      const categories = result.categories ? `, ${formatCount(result.categories, 'catégorie créée')}` : '';
+      return `Import terminé : ${formatCount(result.created, 'produit créé')}, ${result.updated} mis à jour${categories}.`;
     } });
 
   // ——— One product ———

@@ -16,6 +16,7 @@ import { parseThresholdsCell } from '../../domain/stock/thresholds.js';
 import { EVERY_PLACE, allowsLocation } from '../../policies/places.js';
 import { saveLocationThresholds } from '../stock/alert-thresholds.js';
 import { productSchema } from './schema.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 type Key = Exclude<(typeof PRODUCT_FIELDS)[number], 'category_id'> | 'category' | 'location_thresholds';
 
@@ -69,9 +70,9 @@ function resolveThresholds(raw: RawRow, values: Record<string, unknown>, ctx: Fi
   const thresholds: Record<string, number | null> = Object.fromEntries(ctx.places.map((id) => [String(id), null]));
   for (const t of parsed.thresholds) {
     const l = ctx.locations.get(t.code);
-    if (!l) errors.push(`Seuils par emplacement : l'emplacement ${t.code} n'existe pas.`);
-    else if (!ctx.places.includes(l.id)) errors.push(`Seuils par emplacement : vous ne travaillez pas dans l'emplacement ${t.code}.`);
-    else if (!l.active) errors.push(`Seuils par emplacement : l'emplacement ${t.code} est archivé.`);
+    if (!l) errors.push(`Seuils par emplacement : l’emplacement ${t.code} n’existe pas.`);
+    else if (!ctx.places.includes(l.id)) errors.push(`Seuils par emplacement : vous ne travaillez pas dans l’emplacement ${t.code}.`);
+    else if (!l.active) errors.push(`Seuils par emplacement : l’emplacement ${t.code} est archivé.`);
     else thresholds[String(l.id)] = t.threshold;
   }
   values.location_thresholds = thresholds;
@@ -92,12 +93,12 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     { key: 'name', header: 'Désignation', aliases: ['Nom', 'Libellé', 'Produit', 'Article'], required: true, description: 'Nom du produit (obligatoire).' },
     { key: 'category', header: 'Catégorie', aliases: ['Famille', 'Rayon'], description: 'Nom ou code de la catégorie ; une catégorie inconnue est créée. Obligatoire pour un nouveau produit.' },
     { key: 'unit', header: 'Unité', aliases: ['Unite de vente', 'UV'], description: 'pièce, carton, sac, kg… (pièce par défaut).' },
-    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: "Nombre d'unités par colis, entier ≥ 1 (1 par défaut)." },
-    { key: 'purchase_price', header: "Prix d'achat", aliases: ['PA', 'Prix achat'], description: "Montant entier, 0 par défaut." },
+    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: "Nombre d’unités par colis, entier ≥ 1 (1 par défaut)." },
+    { key: 'purchase_price', header: "Prix d’achat", aliases: ['PA', 'Prix achat'], description: "Montant entier, 0 par défaut." },
     { key: 'retail_price', header: 'Prix de détail', aliases: ['Prix détail', 'PV', 'Prix de vente'], description: 'Montant entier, 0 par défaut.' },
     { key: 'wholesale_price', header: 'Prix de gros', aliases: ['Prix gros'], description: 'Montant entier, 0 par défaut.' },
     { key: 'min_price', header: 'Prix minimum', aliases: ['Prix plancher', 'Prix mini'], description: 'Montant entier, au plus le prix de détail et le prix de gros.' },
-    { key: 'alert_threshold', header: "Seuil d'alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Seuil du produit, suivi par chaque emplacement sans seuil propre : quantité entière, 0 par défaut.' },
+    { key: 'alert_threshold', header: "Seuil d’alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Seuil du produit, suivi par chaque emplacement sans seuil propre : quantité entière, 0 par défaut.' },
     {
       key: 'location_thresholds',
       header: 'Seuils par emplacement',
@@ -190,7 +191,7 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
       details: {
-        note: `${newRows.length} créé(s), ${updates.length} mis à jour, ${newCategories.length} catégorie(s) créée(s), ${priceChanges.length} changement(s) de prix, seuils par emplacement changés sur ${thresholds} produit${thresholds > 1 ? 's' : ''}`,
+        note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour, ${formatCount(newCategories.length, 'catégorie créée')}, ${formatCount(priceChanges.length, 'changement de prix', 'changements de prix')}, seuils par emplacement changés sur ${formatCount(thresholds, 'produit')}`,
         created: newRows.map((r) => r.code),
         updated: updates.map((u) => u.input.code),
       },

@@ -87,9 +87,9 @@ export async function saveLocationThresholds(
   const errors: Record<string, string> = {};
   for (const [id, value] of changes) {
     const l = locations.get(id);
-    if (!l) errors[`location_thresholds.${id}`] = "Cet emplacement n'existe pas.";
+    if (!l) errors[`location_thresholds.${id}`] = "Cet emplacement n’existe pas.";
     else if (!allowsLocation(scope, id)) errors[`location_thresholds.${id}`] = UNALLOWED_LOCATION;
-    else if (!toBool(l.active) && value !== null) errors[`location_thresholds.${id}`] = `L'emplacement « ${l.name} » est archivé.`;
+    else if (!toBool(l.active) && value !== null) errors[`location_thresholds.${id}`] = `L’emplacement « ${l.name} » est archivé.`;
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
   const before: Record<string, number | null> = {};

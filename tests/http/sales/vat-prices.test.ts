@@ -148,7 +148,7 @@ describe.each(testDatabases())('sale prices TTC or HT, margins VAT excluded (%s)
     expect((await admin.visit(route('company.settings'))).body.props.errors.prices_include_vat).toMatch(/saisie des prix de vente/);
   });
 
-  it("the product's page shows its prices' margin over the CMUP VAT excluded, to users who see costs", async () => {
+  it("the product’s page shows its prices' margin over the CMUP VAT excluded, to users who see costs", async () => {
     await vat(true);
     const p = await makeProduct(t.db, { category_id: f.category, retail_price: 1_180, wholesale_price: 1_062, min_price: 0 });
     await t.db('products').where({ id: p }).update({ cmup: 800 });

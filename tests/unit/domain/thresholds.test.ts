@@ -12,7 +12,7 @@ describe('the « Seuils par emplacement » cell', () => {
   });
 
   it('refuses what is not CODE=quantité, a location twice and a threshold above the ceiling, in French', () => {
-    expect(parseThresholdsCell('BTQ01=dix')).toEqual({ ok: false, error: "Seuils par emplacement : « BTQ01=dix » n'est pas de la forme CODE=quantité (par exemple BTQ01=10)." });
+    expect(parseThresholdsCell('BTQ01=dix')).toEqual({ ok: false, error: "Seuils par emplacement : « BTQ01=dix » n’est pas de la forme CODE=quantité (par exemple BTQ01=10)." });
     expect(parseThresholdsCell('BTQ01=-3')).toMatchObject({ ok: false });
     expect(parseThresholdsCell('BTQ01=2; btq01=3')).toEqual({ ok: false, error: 'Seuils par emplacement : BTQ01 figure deux fois.' });
     expect(parseThresholdsCell('BTQ01=99999999999')).toMatchObject({ ok: false, error: expect.stringContaining('ne doit pas dépasser') });

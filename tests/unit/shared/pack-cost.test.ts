@@ -20,6 +20,6 @@ describe('the cost of a colis, kept per base unit', () => {
 
   it('says why in French, with the cost per unit it would give, in the currency', () => {
     expect(packCostMessage(3_600, 12, 'XOF')).toBeNull();
-    expect(packCostMessage(1_000, 3, 'EUR')).toBe("Un colis de 3 à 10,00\u00a0€ ferait 3,3333\u00a0€ l'unité : le coût est gardé par unité, en nombre entier. Saisissez 9,99\u00a0€ ou 10,02\u00a0€ le colis, ou la ligne à l'unité.");
+    expect(packCostMessage(1_000, 3, 'EUR')).toBe("Un colis de 3 à 10,00\u00a0€ ferait 3,3333\u00a0€ l’unité : le coût est gardé par unité, en nombre entier. Saisissez 9,99\u00a0€ ou 10,02\u00a0€ le colis, ou la ligne à l’unité.");
   });
 });

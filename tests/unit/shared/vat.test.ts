@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NO_VAT, excludingVat, lineVat, marginRate, priceMargin, pricedFromHt, splitVat } from '../../../shared/vat.js';
-import { spreadDiscount } from '../../../shared/sales.js';
+import { allocateDocumentDiscount } from '../../../server/domain/pricing/discount-allocation.js';
 
 const ttc = (rate = 1_800) => ({ enabled: true, rate, pricesIncludeVat: true });
 const ht = (rate = 1_800) => ({ enabled: true, rate, pricesIncludeVat: false });
@@ -41,7 +41,7 @@ describe('the one HT/TTC split', () => {
     expect(lineVat(1_180, 180, true)).toEqual({ ht: 1_000, ttc: 1_180 });
     expect(lineVat(1_000, 180, false)).toEqual({ ht: 1_000, ttc: 1_180 });
     const paid = [3_000, 2_331];
-    const shares = spreadDiscount(paid, splitVat(5_331, ht()).vat);
+    const shares = allocateDocumentDiscount(paid, splitVat(5_331, ht()).vat);
     expect(shares.reduce((a, b) => a + b, 0)).toBe(960);
   });
 

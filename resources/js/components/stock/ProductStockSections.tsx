@@ -36,7 +36,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           <>
             <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
             <Stat label="Valeur du stock" value={<Money value={total_value} currency={currency} />} />
-            <Stat label="Dernier prix d'achat" value={<Money value={product.purchase_price} currency={currency} />} />
+            <Stat label="Dernier prix d’achat" value={<Money value={product.purchase_price} currency={currency} />} />
           </>
         ) : null}
       </StatRow>
@@ -68,13 +68,13 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   num: true,
                   // null: the user counts this location blind (an open blind count).
                   cellClassName: (l) => (l.quantity !== null && l.quantity < 0 ? 'text-danger' : l.below_threshold ? 'text-warning-emphasis' : undefined),
-                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l'aveugle en cours" : l.below_threshold ? "Sous le seuil d'alerte" : undefined),
+                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l’aveugle en cours" : l.below_threshold ? "Sous le seuil d’alerte" : undefined),
                   cell: (l) => (
                     <>
                       {l.below_threshold ? (
                         <>
                           <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
-                          <span className="visually-hidden">Sous le seuil d'alerte : </span>
+                          <span className="visually-hidden">Sous le seuil d’alerte : </span>
                         </>
                       ) : null}
                       {formatQty(l.quantity)}
@@ -120,7 +120,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
             />
             {product.alert_threshold > 0 || locations.some((l) => l.threshold > 0) ? (
               <div className={`card-footer small ${low.length ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
-                Seuil d'alerte {ALERT_THRESHOLD_RULE}
+                Seuil d’alerte {ALERT_THRESHOLD_RULE}
                 {product.alert_threshold > 0 ? ` (${formatQty(product.alert_threshold)})` : ''}
                 {low.length ? ` — atteint à ${low.map((l) => l.name).join(', ')}.` : '.'}
               </div>

@@ -41,7 +41,7 @@ export default function ProductShow({ product, margins, stock, price_history, us
       <StatRow>
         {show_costs ? (
           <>
-            <Stat label="Prix d'achat" value={<Money value={product.purchase_price} currency={currency} />} />
+            <Stat label="Prix d’achat" value={<Money value={product.purchase_price} currency={currency} />} />
             <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
           </>
         ) : null}
@@ -56,7 +56,7 @@ export default function ProductShow({ product, margins, stock, price_history, us
         <Fact label="Unité" value={product.unit} />
         <Fact label="Colisage" value={formatQty(product.pack_size)} />
         <Fact
-          label="Seuil d'alerte par défaut"
+          label="Seuil d’alerte par défaut"
           value={
             <>
               {product.alert_threshold > 0 ? formatQuantity(product.alert_threshold, product.unit) : 'Aucun'}
@@ -70,7 +70,7 @@ export default function ProductShow({ product, margins, stock, price_history, us
 
       <SectionCard title="Stock par emplacement" icon="fa-solid fa-warehouse">
         {stock.length === 0 ? (
-          <div className="card-body small text-body-secondary">Aucun emplacement n'est défini.</div>
+          <div className="card-body small text-body-secondary">Aucun emplacement n’est défini.</div>
         ) : (
           <ScrollTable
             caption="Stock par emplacement"
@@ -98,13 +98,13 @@ export default function ProductShow({ product, margins, stock, price_history, us
                 role: 'figure',
                 num: true,
                 cellClassName: (s) => (s.quantity !== null && s.quantity < 0 ? 'text-danger' : s.below_threshold ? 'text-warning-emphasis' : undefined),
-                cellTitle: (s) => (s.quantity === null ? "Inventaire à l'aveugle en cours" : s.below_threshold ? "Sous le seuil d'alerte" : undefined),
+                cellTitle: (s) => (s.quantity === null ? "Inventaire à l’aveugle en cours" : s.below_threshold ? "Sous le seuil d’alerte" : undefined),
                 cell: (s) => (
                   <>
                     {s.below_threshold ? (
                       <>
                         <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
-                        <span className="visually-hidden">Sous le seuil d'alerte : </span>
+                        <span className="visually-hidden">Sous le seuil d’alerte : </span>
                       </>
                     ) : null}
                     {formatQty(s.quantity)} <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
@@ -113,7 +113,7 @@ export default function ProductShow({ product, margins, stock, price_history, us
               },
               {
                 id: 'threshold',
-                label: "Seuil d'alerte",
+                label: "Seuil d’alerte",
                 role: 'secondary',
                 num: true,
                 cell: (s) => (
@@ -203,7 +203,7 @@ export default function ProductShow({ product, margins, stock, price_history, us
               ]}
             />
             <div className="card-footer app-data-footer">
-              <Pagination currentPage={price_history.page} lastPage={price_history.last_page} url={url} total={price_history.total} perPage={price_history.per_page} param="history_page" label="Pagination de l'historique des prix" />
+              <Pagination currentPage={price_history.page} lastPage={price_history.last_page} url={url} total={price_history.total} perPage={price_history.per_page} param="history_page" label="Pagination de l’historique des prix" />
             </div>
           </>
         )}
