@@ -140,6 +140,8 @@ export interface SaleView {
   lines_total: number;
   discount: number;
   vat_rate_bp: number;
+  /** The unit prices were typed VAT included (TTC) or excluded (HT): how the printout labels them. */
+  prices_include_vat: boolean;
   total_ht: number;
   vat: number;
   total_ttc: number;

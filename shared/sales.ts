@@ -28,12 +28,6 @@ export type SaleDisplayStatus = PaymentStatus | 'cancelled';
 export const SALE_STATUS_LABELS: Record<SaleDisplayStatus, string> = { paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', cancelled: 'Annulée' };
 export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = { paid: 'success', partial: 'warning', unpaid: 'danger', cancelled: 'secondary' };
 
-/**
- * Sale prices are entered VAT-inclusive: a product's retail and wholesale prices are shelf prices,
- * what the customer pays. With VAT enabled the printout derives HT and TVA from the TTC total
- * (shared/document-totals.ts: HT = round(TTC × 10 000 / (10 000 + rate)), TVA = TTC − HT).
- */
-export const SALE_PRICES_INCLUDE_VAT = true;
 
 /**
  * What is left to pay on a validated sale — the one definition every reader uses (lists, reports,

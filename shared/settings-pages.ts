@@ -28,6 +28,8 @@ export interface CompanyForm {
   vat_enabled: boolean;
   /** Percent as typed: "18" or "18,5". */
   vat_rate: string;
+  /** Sale prices typed VAT included (« ttc ») or excluded (« ht »). */
+  prices_include_vat: 'ttc' | 'ht';
   allow_negative_stock: boolean;
 }
 

@@ -282,7 +282,8 @@ export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { reque
  * créances or Règlement), the treasury balances (Caisse), the products under their threshold (État
  * de stock or Produits), and the last documents of the screens the user opens. The margin (sales
  * cards, chart, best sellers) follows `seesReportCosts`, the rule of Chiffre d'affaires the cards
- * open: a figure the report hides is not shown on its card. Where a card links is the presenter's
+ * open: a figure the report hides is not shown on its card — so does the stock's value at the CMUP
+ * (État de stock's « Valeur du stock », for a user who opens it and sees its values). Where a card links is the presenter's
  * business (the screen the user may open).
  */
 export const DASHBOARD_DOCUMENT_SCREENS = {
@@ -298,6 +299,8 @@ export function dashboardCards(user: Viewer): {
   receivables: boolean;
   treasury: boolean;
   lowStock: boolean;
+  /** The stock's value at the CMUP: État de stock, by its rule for values at cost. */
+  stockValue: boolean;
   documents: Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>;
   margin: boolean;
 } {
@@ -306,6 +309,7 @@ export function dashboardCards(user: Viewer): {
     receivables: mayAny(user, ['menu.editions.creance', 'menu.reglement']),
     treasury: may(user, 'menu.caisse'),
     lowStock: mayAny(user, ['menu.editions.stock', 'menu.produits']),
+    stockValue: may(user, 'menu.editions.stock') && seesReportCosts(user),
     documents: (Object.keys(DASHBOARD_DOCUMENT_SCREENS) as Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>).filter((k) => may(user, DASHBOARD_DOCUMENT_SCREENS[k])),
     margin: seesReportCosts(user),
   };

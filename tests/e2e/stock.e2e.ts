@@ -149,14 +149,20 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Unité de saisie de ${OIL.name}`).selectOption('pack');
       await page.getByLabel(`Quantité de ${OIL.name}`).fill('10');
       await page.getByLabel(`Quantité de ${OIL.name}`).blur();
-      expect(await page.getByLabel(`Coût unitaire de ${OIL.name}`).inputValue()).toBe('1100');
-      // 40 × 12 000 + 10 colis × 12 × 1 100
+      // By colis, the cost is the colis's (12 × 1 100), its cost per unit beside it.
+      expect(await page.getByLabel(`Coût du colis de ${OIL.name}`).inputValue()).toBe('13200');
+      expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l’unité/u);
+      // A colis cost that does not divide by 12 is refused before sending, with what to type instead.
+      await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13201');
+      await expect.poll(() => page.locator('#line-1-cost-error').textContent()).toContain('Saisissez 13\u202f200\u00a0FCFA ou 13\u202f212\u00a0FCFA le colis');
+      await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13200');
+      // 40 × 12 000 + 10 colis × 13 200
       await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
     });
     await step('sur un téléphone, chaque ligne tient dans l’écran', page, async () => {
       await page.setViewportSize({ width: 390, height: 800 });
       try {
-        const inputs = [page.getByLabel(`Quantité de ${OIL.name}`), page.getByLabel(`Coût unitaire de ${OIL.name}`), page.getByRole('button', { name: `Retirer ${OIL.name}` })];
+        const inputs = [page.getByLabel(`Quantité de ${OIL.name}`), page.getByLabel(`Coût du colis de ${OIL.name}`), page.getByRole('button', { name: `Retirer ${OIL.name}` })];
         for (const input of inputs) {
           await input.scrollIntoViewIfNeeded();
           const box = await input.boundingBox();

@@ -4,6 +4,7 @@ import type { SaleLineView, SalePaymentView, SaleRow, SaleView } from '../../../
 import { PAYMENT_MODE_LABELS, type PaymentMode, SALE_KIND_LABELS, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
+import { lineVat } from '../../../shared/vat.js';
 import { withoutCosts } from '../../policies/index.js';
 import { type SaleDetail, displayStatus, dueOf } from '../../services/sales/sale-queries.js';
 import type { Row } from '../../services/stock/lookups.js';
@@ -31,12 +32,12 @@ export function presentSaleRow(r: Row): SaleRow {
   };
 }
 
-function presentLine(l: Row, vatRateBp: number, showCosts: boolean): SaleLineView {
+function presentLine(l: Row, pricesIncludeVat: boolean, showCosts: boolean): SaleLineView {
   const quantity = n(l.quantity);
   const unitCost = n(l.unit_cost);
-  // What the line brings in, VAT excluded (prices are VAT-inclusive), after its share of the document discount.
-  const paid = n(l.net) - n(l.allocated_discount);
-  const excludingVat = vatRateBp > 0 ? Math.round((paid * 10_000) / (10_000 + vatRateBp)) : paid;
+  // What the line brings in VAT excluded, after its share of the document discount (shared/vat.ts:
+  // its share of the document's VAT taken off when priced TTC).
+  const excludingVat = lineVat(n(l.net) - n(l.allocated_discount), n(l.vat_amount), pricesIncludeVat).ht;
   return withoutCosts(
     {
       position: n(l.position),
@@ -106,6 +107,7 @@ export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: 
       lines_total: n(s.lines_total),
       discount: n(s.discount),
       vat_rate_bp: n(s.vat_rate_bp),
+      prices_include_vat: toBool(s.prices_include_vat),
       total_ht: n(s.total_ht),
       vat: n(s.vat_amount),
       total_ttc: total,
@@ -123,7 +125,7 @@ export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: 
       cancel_reason: s.cancel_reason ?? null,
       cost_total: n(s.cost_total),
       margin: n(s.total_ht) - n(s.cost_total),
-      lines: lines.map((l) => presentLine(l, n(s.vat_rate_bp), showCosts)),
+      lines: lines.map((l) => presentLine(l, toBool(s.prices_include_vat), showCosts)),
       payments: payments.map(presentPayment),
     },
     showCosts,

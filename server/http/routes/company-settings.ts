@@ -63,6 +63,7 @@ export function companySettingsRoutes(ctx: AppContext): Router {
         time_zone: c.time_zone,
         vat_enabled: c.vat_enabled,
         vat_rate: vatPercent(c.vat_rate_bp),
+        prices_include_vat: c.prices_include_vat ? 'ttc' : 'ht',
         allow_negative_stock: c.allow_negative_stock,
       },
       logo_url: logoUrl(c),
@@ -76,8 +77,8 @@ export function companySettingsRoutes(ctx: AppContext): Router {
   });
 
   r.put(ROUTES['company.settings'], can('company.manage'), async (req, res) => {
-    const { vat_rate, ...input } = validate(companySchema, req.body);
-    await updateCompany(db, actorOf(req), { ...input, vat_rate_bp: vat_rate });
+    const { vat_rate, prices_include_vat, ...input } = validate(companySchema, req.body);
+    await updateCompany(db, actorOf(req), { ...input, vat_rate_bp: vat_rate, prices_include_vat: prices_include_vat === 'ttc' });
     flash(req, 'success', 'Paramètres de la société enregistrés.');
     redirect(res, route('company.settings'));
   });

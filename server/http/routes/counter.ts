@@ -41,7 +41,7 @@ export function counterRoutes({ db }: AppContext): Router {
       currency: company.currency,
       today: await companyToday(db),
       form_loaded_at: nowIso(),
-      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0 },
+      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: company.prices_include_vat },
       locations: presentCounterLocations(await counterLocationRows(db, req.user!.places)),
       places_restricted: !req.user!.places.all,
       walk_in: presentCounterClient(await walkInClientRow(db)),

@@ -3,6 +3,7 @@ import { formatMoney } from '@shared/money';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity } from '@/components/data/format';
+import { priceBasisLabel } from '@shared/vat';
 
 /**
  * Facture A5 (credit sale) and facture comptant A5 (cash sale, with the payments, the cash
@@ -50,7 +51,7 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
             <th>#</th>
             <th>Désignation</th>
             <th className="num">Qté</th>
-            <th className="num">P.U.</th>
+            <th className="num">P.U.{vat ? ` ${priceBasisLabel(sale.prices_include_vat, true)}` : ''}</th>
             {discounted ? <th className="num">Remise</th> : null}
             <th className="num">Montant</th>
           </tr>

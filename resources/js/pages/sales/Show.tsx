@@ -10,6 +10,7 @@ import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { PrintButton } from '@/components/print/PrintButton';
+import { priceBasisLabel } from '@shared/vat';
 
 /**
  * A sale's page, invoice (FAC-) or counter sale (VB-): status, client, location, dates, lines
@@ -112,7 +113,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
           },
           byPack ? { id: 'pack', label: 'Vendu en colis', role: 'secondary', num: true, cell: (l) => (l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
           { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: formatUnitTotals(sale.lines) },
-          { id: 'price', label: 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
+          { id: 'price', label: vat ? `Prix unitaire ${priceBasisLabel(sale.prices_include_vat, true)}` : 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
           discounted ? { id: 'discount', label: 'Remise', role: 'secondary', num: true, cell: (l) => (l.discount ? <Money value={-l.discount} currency={currency} /> : '') } : null,
           {
             id: 'net',

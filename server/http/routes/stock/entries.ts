@@ -100,7 +100,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
         entryDate: input.entry_date,
         supplierRef: input.supplier_ref,
         note: input.note,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitCost: l.unit_cost })),
+        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, ...(l.pack_cost !== undefined ? { packCost: l.pack_cost } : { unitCost: l.unit_cost ?? 0 }) })),
       },
       actorOf(req),
     );

@@ -65,7 +65,18 @@ export default function CompanyEdit({ company, logo_url, can_manage, currencies,
             <CheckboxField id="vat-enabled" name="vat_enabled" label="Appliquer la TVA aux ventes" checked={form.data.vat_enabled} onChange={(v) => form.setData('vat_enabled', v)} error={form.errorOf('vat_enabled')} />
           </div>
           <div className="col-md-6">
-            <TextField {...f('vat_rate')} label="Taux de TVA (%)" inputMode="decimal" maxLength={6} hint={form.data.vat_enabled ? 'Appliqué au total hors taxes des factures.' : 'Sans effet tant que la TVA est désactivée.'} />
+            <TextField {...f('vat_rate')} label="Taux de TVA (%)" inputMode="decimal" maxLength={6} hint={form.data.vat_enabled ? (form.data.prices_include_vat === 'ttc' ? 'Compris dans les prix de vente : la facture en détaille le montant hors taxes.' : 'Ajouté au total hors taxes des factures.') : 'Sans effet tant que la TVA est désactivée.'} />
+          </div>
+          <div className="col-md-6">
+            <SelectField
+              {...f('prices_include_vat')}
+              label="Prix de vente saisis"
+              options={[
+                { value: 'ttc', label: 'TVA comprise (TTC)' },
+                { value: 'ht', label: 'Hors TVA (HT)' },
+              ]}
+              hint={`${form.data.prices_include_vat === 'ttc' ? 'Le prix saisi est celui que paie le client.' : "La TVA s’ajoute au prix saisi."} Prix des produits, de la centrale des prix et des ventes ; les marges se calculent toujours hors TVA.`}
+            />
           </div>
           <div className="col-12">
             <CheckboxField
