@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { MENU_PERMISSIONS } from '../../shared/permissions.js';
 import { fromJsonArray, jsonArray, jsonArrayAgg, prepared, toBool } from '../db/dialect.js';
-import { type PlaceScope, placeScope } from '../policies/places.js';
+import { type PlaceScope, permissionsWithinPlaces, placeScope } from '../policies/places.js';
 
 export interface UserRow {
   id: number;
@@ -95,18 +95,13 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   const isAdmin = roles.some((r) => r.is_admin);
   const restricted = !isAdmin && toBool(user.places_restricted);
-  return {
-    row: user,
-    roles,
-    permissions: new Set(fromJsonArray<string>(permissionNames)),
+  const places = placeScope({
     isAdmin,
-    places: placeScope({
-      isAdmin,
-      restricted,
-      locationIds: restricted ? fromJsonArray<number | string>(locations).map(Number) : [],
-      treasuryAccountIds: restricted ? fromJsonArray<number | string>(accounts).map(Number) : [],
-    }),
-  };
+    restricted,
+    locationIds: restricted ? fromJsonArray<number | string>(locations).map(Number) : [],
+    treasuryAccountIds: restricted ? fromJsonArray<number | string>(accounts).map(Number) : [],
+  });
+  return { row: user, roles, permissions: permissionsWithinPlaces(new Set(fromJsonArray<string>(permissionNames)), places), isAdmin, places };
 }
 
 export function menuPermissionsOf(ctx: UserContext): string[] {

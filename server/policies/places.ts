@@ -9,6 +9,7 @@
  * `allowsLocation` / `requirePlace` (server/http/middleware/places.ts), forms with
  * `refuseUnallowedLocation`.
  */
+import type { Permission } from '../../shared/permissions.js';
 import { Refusal } from '../domain/errors.js';
 
 export interface PlaceScope {
@@ -26,6 +27,21 @@ export const EVERY_PLACE: PlaceScope = Object.freeze({ all: true, locations: new
 export function placeScope(user: { isAdmin: boolean; restricted: boolean; locationIds: readonly number[]; treasuryAccountIds: readonly number[] }): PlaceScope {
   if (user.isAdmin || !user.restricted) return EVERY_PLACE;
   return { all: false, locations: new Set(user.locationIds.map(Number)), treasuryAccounts: new Set(user.treasuryAccountIds.map(Number)) };
+}
+
+/**
+ * Permissions over the whole database, every place at once: a backup holds (and a restore
+ * replaces) the documents, desks and stock of every place. A user restricted to places never holds
+ * them, whatever their roles say — the guards refuse, the menu hides Sauvegarde, a token's
+ * abilities lose them (the roles matrix says so next to them).
+ */
+export const WHOLE_DATABASE_PERMISSIONS = ['menu.parametres.backup', 'backup.manage'] as const satisfies readonly Permission[];
+
+/** The permissions a user holds within their places: their roles' permissions, less WHOLE_DATABASE_PERMISSIONS when restricted. */
+export function permissionsWithinPlaces(permissions: Set<string>, scope: PlaceScope): Set<string> {
+  if (scope.all) return permissions;
+  for (const p of WHOLE_DATABASE_PERMISSIONS) permissions.delete(p);
+  return permissions;
 }
 
 export function allowsLocation(scope: PlaceScope, locationId: number | string | null | undefined): boolean {
