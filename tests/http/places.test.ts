@@ -872,6 +872,69 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(text(await user.visit(ROUTES['treasuryAccounts.index']))).toContain(name);
   });
 
+  it('ticked desks are a restriction: an unticked desk of the user\'s own shop gets none of their sales or settlements, its record and closings are refused', async () => {
+    // A second desk at Boutique 1, the one ticked on the cashier's form; the shop's first desk is not.
+    const deskName = `Caisse cochée ${d.tag}`;
+    const ticked = created(await admin.post(ROUTES['cashDesks.index'], { code: `CK${d.tag}`.slice(0, 20), name: deskName, location_id: String(d.mine) }));
+    const tickedAccount = (await cashDeskAccountId(t.db, ticked))!;
+    const untickedDesk = Number((await t.db('treasury_accounts').where({ id: d.deskMineAccount }).first('cash_desk_id')).cash_desk_id);
+    const email = `caissier-${d.tag.toLowerCase()}@test.local`;
+    const id = await createUser(t.db, { name: `Caissier B1 ${d.tag}`, email, password: 'Caissier-12345', roleNames: ['Gérant'], verified: true });
+    await t.db('users').where({ id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: id, location_id: d.mine });
+    await t.db('user_treasury_accounts').insert([tickedAccount, d.bankMine.id].map((account_id) => ({ user_id: id, account_id })));
+    const cashier = new Client(t);
+    await cashier.login(email, 'Caissier-12345');
+
+    // Sales: cash into the unticked desk is refused on its field; without a choice, the ticked desk takes it.
+    const counts = async () => Promise.all(['sales', 'settlements', 'money_movements'].map(async (table) => Number((await t.db(table).count({ n: '*' }).first())!.n)));
+    const before = await counts();
+    let res = await cashier.post(ROUTES['counter.store'], counterSale(d, d.mine, [{ method: 'especes', amount: 1_000, account_id: d.deskMineAccount }]));
+    expect((await cashier.visit(res.headers.location)).body.props.errors).toEqual({ 'payments.0.account_id': UNALLOWED_TREASURY_ACCOUNT });
+    // Settlements: the same.
+    const settlement = (account: number | '') => ({ idempotency_key: idempotencyKey(), client_id: d.client, settlement_date: today(), source: 'payment', method: 'especes', account_id: account, amount: 500, allocation_mode: 'oldest', allocations: [], note: '' });
+    res = await cashier.post(ROUTES['settlements.index'], settlement(d.deskMineAccount), { Referer: 'http://localhost/dashboard' });
+    expect((await cashier.visit('/dashboard')).body.props.errors).toEqual({ account_id: UNALLOWED_TREASURY_ACCOUNT });
+    expect(await counts()).toEqual(before);
+    // Sold from a product of its own: the stock figures the other tests read stay.
+    const category = Number((await t.db('products').where({ id: d.product }).first('category_id')).category_id);
+    const own = await makeProduct(t.db, { code: `PK${d.tag}`.slice(0, 30), name: `Vendu caisse ${d.tag}`, category_id: category, retail_price: 1_000 });
+    await giveStock(t.db, own, d.mine, 5);
+    res = await cashier.post(ROUTES['counter.store'], { ...counterSale(d, d.mine, [{ method: 'especes', amount: 1_000 }]), lines: [{ product_id: own, quantity: 1, unit_price: 1_000 }] });
+    const saleId = Number(new URL(res.headers.location, 'http://x').searchParams.get('vente'));
+    expect(await t.db('sale_payments').where({ sale_id: saleId }).pluck('account_id')).toEqual([tickedAccount]);
+    res = await cashier.post(ROUTES['settlements.index'], settlement(''));
+    expect(res.status).toBe(303);
+    const settled = Number(res.headers.location.split('/').pop());
+    expect(Number((await t.db('settlements').where({ id: settled }).first('account_id')).account_id)).toBe(tickedAccount);
+    // The forms offer the ticked desk, never the other one.
+    for (const url of [`${ROUTES['settlements.create']}?client_id=${d.client}`, ROUTES['sales.invoices.create']]) {
+      const accounts = ids((await cashier.visit(url)).body.props.accounts);
+      expect(accounts, url).not.toContain(d.deskMineAccount);
+    }
+    expect(ids((await cashier.visit(`${ROUTES['settlements.create']}?client_id=${d.client}`)).body.props.accounts)).toContain(tickedAccount);
+    // Its record, its account, its ledger and its closings: 404, like another shop's; the ticked desk's open.
+    for (const url of [`/parametres/societe/caisses/${untickedDesk}`, `/parametres/societe/caisses/${untickedDesk}/edit`, TA(d.deskMineAccount), `/operations/caisse/arretes/${d.closingMine}`, `/operations/caisse/arretes/${d.closingMine}/print`]) expect((await cashier.visit(url)).status, url).toBe(404);
+    expect((await download(cashier, `${TA(d.deskMineAccount)}/mouvements/export`)).status).toBe(404);
+    expect((await cashier.post(`/operations/caisse/arretes/${d.closingMine}/reopen`, { reason: 'Erreur de comptage' })).status).toBe(404);
+    expect((await cashier.post(`/parametres/societe/caisses/${untickedDesk}/archive`)).status).toBe(404);
+    expect((await cashier.visit(`/parametres/societe/caisses/${ticked}`)).status).toBe(200);
+    const closings = (await cashier.visit(`${ROUTES['cash.closings.index']}?from=${addDays(today(), -30)}&to=${today()}`)).body.props.closings.data.map((r: { id: number }) => r.id);
+    expect(closings).not.toContain(d.closingMine);
+    const draft = await cashier.visit(`${ROUTES['cash.closings.create']}?account_id=${d.deskMineAccount}`);
+    expect(draft.body.props.account_id).toBe(String(tickedAccount));
+    // The lists: the ticked desk, not the other one.
+    const desks = text(await cashier.visit(ROUTES['cashDesks.index']));
+    expect(desks).toContain(deskName);
+    expect(desks).not.toContain('Caisse Boutique 1');
+    const caisse = ids((await cashier.visit(ROUTES['cash.index'])).body.props.accounts);
+    expect(caisse).toContain(tickedAccount);
+    expect(caisse).not.toContain(d.deskMineAccount);
+    // Without any desk ticked (the restricted Gérant of these tests), every desk of the shop is theirs.
+    expect((await user.visit(`/parametres/societe/caisses/${untickedDesk}`)).status).toBe(200);
+    expect((await user.visit(`/parametres/societe/caisses/${ticked}`)).status).toBe(200);
+  });
+
   it('the opening-stock import refuses rows of the other place as unknown ones', async () => {
     const { upload } = await import('../support/master-data.js');
     const csv = `Code produit;Emplacement;Quantité;Coût unitaire\nPL${d.tag};${d.theirsName};3;100\n`;

@@ -54,6 +54,22 @@ export function requireAccount(db: Knex) {
   };
 }
 
+/**
+ * The places guard of a cash desk's routes (`/:id`, its edit, archive…): the desk's account must be
+ * the user's (`allowsAccount`: a desk ticked on their form, or, when they ticked none, a desk of
+ * their locations); another answers 404 like an unknown one.
+ */
+export function requireDesk(db: Knex) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const scope = req.user?.places;
+    if (!scope) return next(new NotFound());
+    if (scope.all || !/^\d+$/.test(String(req.params.id ?? ''))) return next();
+    const desk = await db('cash_desks as d').leftJoin('treasury_accounts as a', 'a.cash_desk_id', 'd.id').where('d.id', routeId(req.params.id as string)).first('a.id', 'd.location_id');
+    if (!desk || !allowsAccount(scope, { id: desk.id ?? 0, kind: 'caisse', location_id: desk.location_id })) return next(new NotFound());
+    next();
+  };
+}
+
 /** The same rule for an account named by id (a ledger, a form's payment account): NotFound when unknown or not the user's. */
 export async function assertAccount(db: Knex, scope: PlaceScope, id: number): Promise<void> {
   if (scope.all) return;

@@ -1,5 +1,5 @@
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation } from '../places/scope.js';
+import { whereAllowedAccount } from '../places/scope.js';
 import type { Knex } from 'knex';
 import type { UsageInfo } from '../../../shared/records.js';
 import type { Paginated, StatusFilter } from '../../../shared/lists.js';
@@ -40,7 +40,8 @@ export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; 
 
 /** One page of the cash desks list, each with its location's name. */
 export function listCashDesks(db: Knex, params: CashDeskListQuery, scope: PlaceScope): Promise<Paginated<any>> {
-  return paginate(whereAllowedLocation(cashDesksQuery(db, params), 'cash_desks.location_id', scope), params.page, params.per_page);
+  // The user's desks: their account is the user's (ticked on their form, or of their locations when none is).
+  return paginate(whereAllowedAccount(cashDesksQuery(db, params), scope, 'treasury_accounts.'), params.page, params.per_page);
 }
 
 function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {

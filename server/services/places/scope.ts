@@ -27,14 +27,16 @@ export function whereAllowedTreasuryAccount<Q extends Knex.QueryBuilder>(qb: Q, 
 }
 
 /**
- * Every treasury account a user may see or pay into: a cash desk's account (kind caisse) through
- * its location, like the desk itself; a bank or mobile-money account — or a caisse named on the
- * user's form — through user_treasury_accounts. `prefix` is the table alias (`'a.'`).
+ * Every treasury account a user may see or pay into (`allowsAccount` for one row): a bank or
+ * mobile-money account — or a caisse — ticked on the user's form (user_treasury_accounts); when
+ * they ticked no desk, every cash desk's account (kind caisse) of their locations, like the desk
+ * itself. `prefix` is the table alias (`'a.'`).
  */
 export function whereAllowedAccount<Q extends Knex.QueryBuilder>(qb: Q, scope: PlaceScope, prefix = ''): Q {
   if (scope.all) return qb;
   const accounts = [...scope.treasuryAccounts];
-  const locations = [...scope.locations];
+  // Ticked desks are a restriction: then no other desk of their locations is theirs.
+  const locations = scope.desks.size ? [] : [...scope.locations];
   if (accounts.length === 0 && locations.length === 0) return qb.whereRaw('1 = 0') as Q;
   return qb.where((w) => {
     if (accounts.length) w.orWhereIn(`${prefix}id`, accounts);

@@ -194,7 +194,9 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
           {form.data.places_restricted && treasury_accounts.length ? (
             <div className="ps-4 mt-2" data-testid="user-treasury-accounts">
               <p className="form-label fw-semibold mb-1">Comptes de trésorerie</p>
-              <p className="form-text mt-0 mb-2">Les caisses, banques et comptes mobile money sur lesquels il encaisse et paie.</p>
+              <p className="form-text mt-0 mb-2">
+                Les caisses, banques et comptes mobile money sur lesquels il encaisse et paie. Sans caisse cochée, il travaille sur toutes les caisses de ses emplacements ; une caisse cochée le limite aux caisses cochées (ventes, règlements, fiche et arrêtés des autres caisses refusés).
+              </p>
               <div className="row">
                 {treasury_accounts.map((a) => (
                   <div className="col-sm-6" key={a.value}>
