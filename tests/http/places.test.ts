@@ -22,6 +22,8 @@ import { paymentAccounts } from '../../server/services/treasury/accounts.js';
 import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
 import { UNALLOWED_TREASURY_ACCOUNT } from '../../server/policies/places.js';
 import { createCashOperation } from '../../server/services/cash/operations.js';
+import { recordAudit } from '../../server/services/audit/record-audit.js';
+import { createRole } from '../../server/services/roles/create-role.js';
 
 /**
  * The allowed places (server/policies/places.ts), route by route: a user of Boutique 1 never sees
@@ -408,6 +410,13 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(res.body.props.account_id).not.toBe(String(d.deskTheirsAccount));
     expect(text(res)).not.toContain(d.deskTheirsName);
   },
+  // Journaux (menu.support.logs, which the Gérant lacks): proven by its own test below, with a reader of the journal.
+  'support.logs': async (c) => {
+    expect((await c.visit(ROUTES['support.logs'])).status).toBe(403);
+  },
+  'support.logs.export': async (c) => {
+    expect((await download(c, ROUTES['support.logs.export'])).status).toBe(403);
+  },
   'cash.closings.show': document((d) => `/operations/caisse/arretes/${d.closingTheirs}`, (d) => `/operations/caisse/arretes/${d.closingMine}`),
   'cash.closings.print': document((d) => `/operations/caisse/arretes/${d.closingTheirs}/print`, (d) => `/operations/caisse/arretes/${d.closingMine}/print`),
   // REST API: the token's user's places (api/scope.ts placesOf).
@@ -528,8 +537,6 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'support.tickets.create': 'formulaire de ticket, sans emplacement',
   'support.tickets.show': "ticket de l'utilisateur, sans emplacement",
   'support.tickets.attachment': "pièce jointe d'un ticket de l'utilisateur",
-  'support.logs': "journaux techniques et d'audit de toute l'application (menu.support.logs, que le Gérant n'a pas)",
-  'support.logs.export': "journaux de toute l'application (menu.support.logs)",
   'expenseCategories.index': 'catégories de dépenses, sans emplacement',
   'expenseCategories.export': 'catégories de dépenses',
   'expenseCategories.create': 'catégories de dépenses',
@@ -933,6 +940,63 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     // Without any desk ticked (the restricted Gérant of these tests), every desk of the shop is theirs.
     expect((await user.visit(`/parametres/societe/caisses/${untickedDesk}`)).status).toBe(200);
     expect((await user.visit(`/parametres/societe/caisses/${ticked}`)).status).toBe(200);
+  });
+
+  it('support.logs: the journal and its export hide the entries about documents, desks and stock of other places, keep those about no place', async () => {
+    const tag = uniqueTag();
+    const actor = await adminActor(t.db);
+    // About no place (a client), and about the whole database (a backup): seen by nobody restricted.
+    await recordAudit(t.db, { action: 'clients.updated', user: actor, subject: { type: 'client', id: d.client, label: `Client ${tag}` } });
+    await recordAudit(t.db, { action: 'backup.created', user: actor, subject: { type: 'backup', id: `sauvegarde-${tag}`, label: `Sauvegarde ${tag}` } });
+    const role = `Journaux ${tag}`;
+    await createRole(t.db, { name: role, permissions: ['menu.dashboard', 'menu.support', 'menu.support.logs'] });
+    const email = `journaux-${tag.toLowerCase()}@test.local`;
+    const id = await createUser(t.db, { name: `Journaux ${tag}`, email, password: 'Journaux-12345', roleNames: [role], verified: true });
+    await t.db('users').where({ id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: id, location_id: d.mine });
+    await t.db('user_treasury_accounts').insert({ user_id: id, account_id: d.bankMine.id });
+    const reader = new Client(t);
+    await reader.login(email, 'Journaux-12345');
+    /** Every entry's label the client sees (all pages), as one text. */
+    const journal = async (c: Client) => {
+      const labels: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await c.visit(`${ROUTES['support.logs']}?tab=audit&page=${page}`);
+        expect(res.status).toBe(200);
+        labels.push(...res.body.props.audit.data.map((r: { subject_label: string | null; subject: string | null }) => JSON.stringify(r)));
+        if (page >= res.body.props.audit.last_page) return labels.join('\n');
+      }
+    };
+    const mine = [d.entryMine.number, d.transferIn.number, d.transferOut.number, d.saleMine.number, d.invoiceMine.number, d.noteMine.number, d.settlementMine.number, d.cashMine.number, `Client ${tag}`];
+    const theirs = [d.entryTheirs.number, d.transferTheirs.number, d.adjustmentTheirs.number, d.saleTheirs.number, d.invoiceTheirs.number, d.noteTheirs.number, d.settlementTheirs.number, d.cashTheirs.number, d.deskTheirsName, `Sauvegarde ${tag}`];
+    const seen = await journal(reader);
+    for (const s of mine) expect(seen, `devrait montrer ${s}`).toContain(s);
+    for (const s of theirs) expect(seen, `ne doit pas montrer ${s}`).not.toContain(s);
+    // The administrator's journal has them all; the count follows the filter.
+    const everything = await journal(admin);
+    for (const s of [...mine, ...theirs]) expect(everything).toContain(s);
+    const total = async (c: Client) => (await c.visit(`${ROUTES['support.logs']}?tab=audit`)).body.props.audit.total as number;
+    expect(await total(reader)).toBeLessThan(await total(admin));
+    // The count of another place's inventory: its entries hidden too (read from the count's row).
+    expect((await t.db('audit_log').where({ subject_type: 'inventory_count', subject_id: String(d.countTheirs) }).first('location_id')).location_id).toBe(d.theirs);
+    // The export: the same entries.
+    const exported = await download(reader, ROUTES['support.logs.export']);
+    expect(exported.status).toBe(200);
+    const file = (exported.body as Buffer).toString('utf8');
+    for (const s of mine) expect(file).toContain(s);
+    for (const s of theirs) expect(file).not.toContain(s);
+  });
+
+  it('support.logs: the entries written before places were recorded get them from their subject (migration)', async () => {
+    const migration = await import('../../database/migrations/202612012315_audit_log_places.js');
+    const before = await t.db('audit_log').whereNotNull('location_id').orWhereNotNull('account_id').orderBy('id').select('id', 'location_id', 'other_location_id', 'account_id', 'other_account_id');
+    expect(before.length).toBeGreaterThan(10);
+    await migration.down(t.db);
+    await migration.up(t.db);
+    const after = await t.db('audit_log').whereIn('id', before.map((r) => r.id)).orderBy('id').select('id', 'location_id', 'other_location_id', 'account_id', 'other_account_id');
+    expect(after).toEqual(before);
+    const transfer = await t.db('audit_log').where({ subject_type: 'transfer', subject_id: String(d.transferIn.id) }).first('location_id', 'other_location_id');
+    expect([Number(transfer.location_id), Number(transfer.other_location_id)]).toEqual([d.theirs, d.mine]);
   });
 
   it('the opening-stock import refuses rows of the other place as unknown ones', async () => {

@@ -180,6 +180,6 @@ export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promis
     if (reasons.length) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
     await deleteCashDeskAccount(trx, id);
     await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d'autres enregistrements : archivez-la plutôt.");
-    await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+    await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip, places: { locations: [Number(current.location_id)] } });
   });
 }
