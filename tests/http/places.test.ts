@@ -104,13 +104,18 @@ const list =
     for (const s of absent(d)) expect(body, `${url(d)} ne doit pas montrer ${s}`).not.toContain(s);
   };
 
+/** The checks made by `document`: their routes must declare the places guard (the drill reads it). */
+const DOCUMENT_CHECKS = new WeakSet<Check>();
+
 /** A document route: the other place's answers 404, the user's 200 (`mine` null when it has no own case). */
-const document =
-  (theirs: (d: Data) => string, mine: ((d: Data) => string) | null): Check =>
-  async (c, d) => {
+const document = (theirs: (d: Data) => string, mine: ((d: Data) => string) | null): Check => {
+  const check: Check = async (c, d) => {
     expect((await c.visit(theirs(d))).status, theirs(d)).toBe(404);
     if (mine) expect((await c.visit(mine(d))).status, mine(d)).toBe(200);
   };
+  DOCUMENT_CHECKS.add(check);
+  return check;
+};
 
 /** A REST API read: 200 and its JSON body. */
 const apiGet = async (d: Data, url: string) => {
@@ -736,6 +741,16 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(unnamed, 'route sans règle de lieux : ajoutez-la à PLACED_GETS (liste, document) ou à NO_PLACE avec sa raison').toEqual([]);
     const both = gets.filter((name) => name in PLACED_GETS && name in NO_PLACE);
     expect(both).toEqual([]);
+  });
+
+  // What `npm run drill` tries as a user of another place (scripts/drill/attack.ts placeMatrix):
+  // the routes declaring a places guard — a check written in a handler instead would escape it.
+  it('declares the places guard on every document route and action above (the drill’s places matrix reads them)', () => {
+    const documents = Object.entries(PLACED_GETS).filter(([, check]) => DOCUMENT_CHECKS.has(check!)).map(([name]) => name);
+    const paths = new Set<string>([...documents, ...Object.keys(PLACED_ACTIONS)].map((name) => ROUTES[name as RouteName]));
+    const routes = registeredRoutes(t.app).filter((r) => paths.has(r.path));
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((r) => !r.guards.some((g) => g.kind === 'place')).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
   it('names every action on a record or document (:id) of the route table', () => {

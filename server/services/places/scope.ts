@@ -51,12 +51,24 @@ export const DOCUMENT_PLACES = {
   count: { table: 'inventory_counts', columns: { location: 'location_id' } },
   adjustment: { table: 'stock_adjustments', columns: { location: 'location_id' } },
   location: { table: 'locations', columns: { location: 'id' } },
-  cashDesk: { table: 'cash_desks', columns: { location: 'location_id' } },
   sale: { table: 'sales', columns: { location: 'location_id' } },
   creditNote: { table: 'credit_notes', columns: { location: 'location_id' } },
 } as const;
 
 export type PlacedDocument = keyof typeof DOCUMENT_PLACES;
+
+/**
+ * The documents whose place is their treasury account(s) — a settlement's, a closing's, a cash
+ * operation's two sides (seen from either): the columns `requireAccountDocument` reads. A document
+ * with no account (a settlement paid from the client's advance) stands in no place, as in its list.
+ */
+export const ACCOUNT_DOCUMENTS = {
+  settlement: { table: 'settlements', columns: ['account_id'] },
+  cashOperation: { table: 'cash_operations', columns: ['from_account_id', 'to_account_id'] },
+  closing: { table: 'cash_closings', columns: ['account_id'] },
+} as const;
+
+export type AccountDocument = keyof typeof ACCOUNT_DOCUMENTS;
 
 /** The location ids of a document by side (`{ from, to }` for a transfer), or null when it does not exist. */
 export async function documentPlaces(db: Knex, kind: PlacedDocument, id: number): Promise<Record<string, number> | null> {
