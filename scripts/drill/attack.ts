@@ -375,7 +375,7 @@ export async function placeMatrix(
       if (mine.status >= 500) result.failures.push(`tous emplacements : ${label(r)} ${at} → ${seen(mine)}`);
       else if (mine.status !== 404) opened = true;
     }
-    if (!opened) result.failures.push(`tous emplacements : ${label(r)} ne s'ouvre pour l'administrateur sur aucun de ${idsOf(r).map((id) => url(r.path, id)).join(', ')} (sinon le 404 ne prouve rien)`);
+    if (!opened) result.failures.push(`tous emplacements : ${label(r)} ne s’ouvre pour l’administrateur sur aucun de ${idsOf(r).map((id) => url(r.path, id)).join(', ')} (sinon le 404 ne prouve rien)`);
   });
 
   before = await target.counts();

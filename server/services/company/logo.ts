@@ -38,7 +38,7 @@ export async function saveLogo(db: Knex, storageDir: string, actor: Actor, conte
   if (content.length > LOGO_MAX_BYTES) throw new Refusal({ logo: `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` });
   const type = await fileTypeFromBuffer(content);
   const ext = type && (ALLOWED as Record<string, string>)[type.mime];
-  if (!ext) throw new Refusal({ logo: "Ce fichier n'est pas une image PNG, JPEG ou WebP." });
+  if (!ext) throw new Refusal({ logo: "Ce fichier n’est pas une image PNG, JPEG ou WebP." });
   const logo = await boundedLogo(content);
   const name = `logo-${randomBytes(16).toString('hex')}.${logo.ext}`;
   await fs.mkdir(logoDir(storageDir), { recursive: true });
@@ -90,7 +90,7 @@ async function boundedLogo(content: Buffer): Promise<{ data: Buffer; ext: 'png' 
   if (!width || !height) throw new Refusal({ logo: UNREADABLE });
   if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE) {
     throw new Refusal({
-      logo: `Cette image est trop grande : ${formatQty(width)} × ${formatQty(height)} pixels. Un logo fait au plus ${formatQty(LOGO_MAX_SIDE)} × ${formatQty(LOGO_MAX_SIDE)} pixels : réduisez-la avant de l'envoyer.`,
+      logo: `Cette image est trop grande : ${formatQty(width)} × ${formatQty(height)} pixels. Un logo fait au plus ${formatQty(LOGO_MAX_SIDE)} × ${formatQty(LOGO_MAX_SIDE)} pixels : réduisez-la avant de l’envoyer.`,
     });
   }
   const transparent = meta.hasAlpha;

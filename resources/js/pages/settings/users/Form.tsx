@@ -116,7 +116,7 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
             <TextField {...form.fieldProps('name')} label="Nom" required maxLength={120} autoFocus={!user} autoComplete="off" />
           </div>
           <div className="col-sm-6">
-            <TextField {...form.fieldProps('first_name')} label="Prénom" maxLength={80} hint="Pour l'accueillir par son prénom." autoComplete="off" />
+            <TextField {...form.fieldProps('first_name')} label="Prénom" maxLength={80} hint="Pour l’accueillir par son prénom." autoComplete="off" />
           </div>
           <div className="col-sm-8">
             <TextField {...form.fieldProps('email')} label="E-mail" type="email" required maxLength={190} autoComplete="off" />
@@ -125,13 +125,13 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
 
         {grantsLocked && editable ? (
           <StatusAlert tone="info" icon="fa-solid fa-lock" testId="user-own-grants">
-            C'est votre propre compte : vous pouvez modifier votre nom et votre e-mail, mais pas vos rôles, vos emplacements ni vos comptes de trésorerie. Un autre administrateur doit le faire.
+            C’est votre propre compte : vous pouvez modifier votre nom et votre e-mail, mais pas vos rôles, vos emplacements ni vos comptes de trésorerie. Un autre administrateur doit le faire.
           </StatusAlert>
         ) : null}
         <fieldset className="mb-3" aria-describedby="user-roles-hint" disabled={grantsLocked}>
           <legend className="form-label fs-6 fw-semibold mb-1">Rôles</legend>
           <p id="user-roles-hint" className="form-text mt-0 mb-2">
-            Les permissions de l'utilisateur sont celles de ses rôles. Sans rôle, il ne voit que son profil.
+            Les permissions de l’utilisateur sont celles de ses rôles. Sans rôle, il ne voit que son profil.
           </p>
           <div className="row">
             {roles.map((r) => (
@@ -156,7 +156,7 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
         <fieldset className="mb-3" data-testid="user-places" disabled={grantsLocked}>
           <legend className="form-label fs-6 fw-semibold mb-1">Emplacements autorisés</legend>
           <p className="form-text mt-0 mb-2">
-            L'utilisateur ne voit et ne traite que les emplacements où il travaille : listes, documents, sélecteurs, éditions et tableau de bord.
+            L’utilisateur ne voit et ne traite que les emplacements où il travaille : listes, documents, sélecteurs, éditions et tableau de bord.
           </p>
           {adminChosen ? <StatusAlert tone="info">Un administrateur travaille dans tous les emplacements.</StatusAlert> : null}
           <div className="form-check">
