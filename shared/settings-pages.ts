@@ -45,6 +45,9 @@ export interface SettingsPages {
     /** Whether the currency may still change (no product, price or document recorded yet). */
     currency_locked: boolean;
     logo_max_kb: number;
+    /** The largest picture accepted (pixels on a side) and the square the stored logo fits in. */
+    logo_max_side: number;
+    logo_stored_side: number;
     /** The audit entries of the company settings (identity, rules, logo, account creation). */
     history: AuditItem[];
   };

@@ -93,6 +93,14 @@ export function withoutCosts<T extends object>(props: T, showCosts: boolean): T 
   return out as T;
 }
 
+/**
+ * No one grants themselves anything: a user's roles, places, treasury accounts and active state
+ * are set by someone else, whatever the editor's permissions (users.manage included).
+ */
+export function maySetGrantsOf(editor: { id: number }, userId: number): boolean {
+  return Number(editor.id) !== Number(userId);
+}
+
 export type RecordArea = 'clients' | 'suppliers' | 'categories' | 'products';
 
 /** The buttons of a master-data area (the server checks each action again). */

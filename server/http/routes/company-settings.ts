@@ -6,7 +6,7 @@ import { ROUTES, route } from '../../../shared/routes.js';
 import { may } from '../../policies/index.js';
 import { Refusal } from '../../domain/errors.js';
 import { getCompany, registrationOpen } from '../../services/company/get-company.js';
-import { LOGO_MAX_BYTES, logoFile, removeLogo, saveLogo } from '../../services/company/logo.js';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_STORED_SIDE, logoFile, removeLogo, saveLogo } from '../../services/company/logo.js';
 import { setRegistrationOpen } from '../../services/company/registration.js';
 import { amountsRecorded, updateCompany } from '../../services/company/update-company.js';
 import { actorOf } from '../actor.js';
@@ -72,6 +72,8 @@ export function companySettingsRoutes(ctx: AppContext): Router {
       time_zones: [...TIME_ZONES],
       currency_locked: await amountsRecorded(db),
       logo_max_kb: LOGO_MAX_BYTES / 1024,
+      logo_max_side: LOGO_MAX_SIDE,
+      logo_stored_side: LOGO_STORED_SIDE,
       history: presentHistory(await subjectHistory(db, 'company', 1), c.currency),
     });
   });

@@ -14,7 +14,6 @@ import {
   exportSettlements,
   listSettlements,
   openInvoices,
-  settlementAccountId,
   settlementDetail,
   settlementFilterOptions,
 } from '../../services/settlements/settlement-queries.js';
@@ -25,7 +24,7 @@ import type { AppContext } from '../context.js';
 import { backTo } from '../errors.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
-import { assertAccount } from '../middleware/places.js';
+import { requireAccountDocument } from '../middleware/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPrintState } from '../presenters/print.js';
 import { presentOpenInvoice, presentSettlement, presentSettlementClient, presentSettlementRow } from '../presenters/settlements.js';
@@ -63,12 +62,7 @@ function filtersOf(req: Request, today: string): SettlementListFilters {
 export function settlementRoutes({ db }: AppContext): Router {
   const r = Router();
   const numericId = (req: Request, _res: Response, next: NextFunction) => (/^\d+$/.test(String(req.params.id)) ? next() : next('route'));
-  const inPlace = async (req: Request, _res: Response, next: NextFunction) => {
-    const accountId = await settlementAccountId(db, routeId(req.params.id));
-    if (accountId === undefined) throw new NotFound();
-    if (accountId !== null) await assertAccount(db, req.user!.places, accountId);
-    next();
-  };
+  const inPlace = requireAccountDocument(db, 'settlement');
   const guard = [requireAuth, requireVerified, can('menu.reglement')];
   // A settlement's page and receipt also open from Annulations › Règlements (reprint as DUPLICATA).
   const documentGuard = [requireAuth, requireVerified, canAny(...SETTLEMENT_SCREENS)];

@@ -375,6 +375,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     action: input.kind === 'counter' ? 'sale.counter_validated' : 'sale.invoice_validated',
     user: auditUser(actor),
     subject: { type: 'sale', id: saleId, label: number },
+    places: { locations: [input.locationId] },
     details: {
       after: {
         client: client!.name,

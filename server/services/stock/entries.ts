@@ -193,6 +193,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     action: 'stock_entry.validated',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'stock_entry', id: entryId, label: number },
+    places: { locations: [input.locationId] },
     details: { after: { kind: opening ? 'opening' : 'supplier', supplier: supplier?.name ?? OPENING_STOCK_LABEL, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_amount: totalAmount } },
     ip: actor.ip,
   });
