@@ -276,6 +276,9 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
         await page.goto(c.url);
         await page.locator('.app-print-sheet').waitFor();
         if (c.number) await expect.poll(() => page.getByTestId('document-number').textContent()).toBe(c.number);
+        // A document goes on paper once its print is counted (« Imprimer », the dialog stubbed): its counted mark is on the page.
+        await page.getByTestId('print-button').click();
+        await page.locator('.app-print.is-ready').waitFor();
         await overlay();
 
         // In print media, at the width of the page's printable area, nothing sticks out on the right.
@@ -367,28 +370,91 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     }
   });
 
-  it('la première impression est l’original, la suivante un DUPLICATA, et ?print=1 n’ouvre le dialogue qu’une fois la page propre', async () => {
+  it('ouvrir un aperçu ne compte rien ; imprimer compte l’original, puis chaque DUPLICATA, et le papier porte la marque comptée', async () => {
     const id = await freshReadjustment();
     const url = route('inventory.readjustmentPrint', { id });
-    await step('original', page, async () => {
+    const prints = () => server.db('document_prints').where({ printout: 'stock_adjustment', document_id: id }).first();
+    const dialogs = () => page.evaluate(() => (window as unknown as { __prints: unknown[] }).__prints.length);
+    await step('aperçu ouvert puis fermé : toujours l’original, rien n’est compté', page, async () => {
+      for (let i = 0; i < 2; i++) {
+        await page.goto(url);
+        await page.locator('.app-print-sheet').waitFor();
+        expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : original");
+        expect(await page.getByTestId('duplicata-mark').count()).toBe(0);
+        await page.getByRole('link', { name: 'Retour' }).click();
+        await page.waitForURL('**/gestionstock**');
+      }
+      expect(await prints()).toBeUndefined();
+    });
+    await step('« Imprimer » : l’original est compté avant la fenêtre d’impression, le papier ne dit pas DUPLICATA', page, async () => {
       await page.goto(url);
       await page.locator('.app-print-sheet').waitFor();
-      expect(await page.getByTestId('duplicata-mark').count()).toBe(0);
+      await page.getByTestId('print-button').click();
+      await expect.poll(dialogs).toBe(1);
+      expect(Number((await prints()).reprint_count)).toBe(0);
+      // The print dialog lays the page out: the paper (page.pdf), then afterprint.
+      const text = pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: true })).join('\n');
+      expect(text).toContain('RÉAJUSTEMENT DE STOCK');
+      expect(text).not.toContain('DUPLICATA');
+      // The preview now says what a next print would be; the paper's print counted nothing more.
+      await expect.poll(() => page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : DUPLICATA n° 1");
+      expect(Number((await prints()).reprint_count)).toBe(0);
     });
-    await step('duplicata', page, async () => {
+    await step('?print=1 : le dialogue attend que la page soit propre, le DUPLICATA n° 1 est compté et imprimé', page, async () => {
       // A toast is still on screen when the page opens: the dialog waits for it to go.
       await page.evaluate(() => sessionStorage.setItem('e2e-toast', '1'));
       await page.goto(`${url}?print=1`);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: unknown[] }).__prints.length), { timeout: 5000 }).toBe(1);
+      await expect.poll(dialogs, { timeout: 5000 }).toBe(1);
       const [call] = await page.evaluate(() => (window as unknown as { __prints: Array<{ toast: boolean; progress: boolean }> }).__prints);
       expect(call).toEqual({ toast: false, progress: false });
       await expect.poll(() => page.getByTestId('duplicata-mark').textContent()).toBe('DUPLICATA');
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       if (outDir) fs.writeFileSync(path.join(outDir, 'duplicata.pdf'), pdf);
-      const pages = pdfPages(pdf);
-      expect(pages.join('\n')).toMatch(/DUPLICATA, réimpression n° 1 \(original imprimé le/);
+      expect(pdfPages(pdf).join('\n')).toMatch(/DUPLICATA, réimpression n° 1 \(original imprimé le/);
+      expect(Number((await prints()).reprint_count)).toBe(1);
     });
-    const row = await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: id }).first();
-    expect(Number(row.reprint_count)).toBe(1);
+    await step('Ctrl+P imprime comme le bouton : compté (DUPLICATA n° 2)', page, async () => {
+      await page.goto(url);
+      await page.locator('.app-print-sheet').waitFor();
+      expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : DUPLICATA n° 2");
+      await page.keyboard.press('Control+p');
+      await expect.poll(dialogs).toBe(1);
+      await expect.poll(async () => Number((await prints()).reprint_count)).toBe(2);
+      expect(pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: true })).join('\n')).toMatch(/réimpression n° 2/);
+    });
+    await step('deux aperçus de l’original imprimés l’un après l’autre : le second papier dit DUPLICATA n° 1', page, async () => {
+      const other = await freshReadjustment();
+      const second = await context.newPage();
+      try {
+        for (const p of [page, second]) {
+          await p.goto(route('inventory.readjustmentPrint', { id: other }));
+          await p.locator('.app-print-sheet').waitFor();
+          expect(await p.getByTestId('print-next-copy').textContent()).toBe("À l'impression : original");
+        }
+        await page.getByTestId('print-button').click();
+        await second.getByTestId('print-button').click();
+        await expect.poll(() => second.getByTestId('duplicata-mark').count()).toBe(1);
+        const [first, late] = await Promise.all([page.pdf({ preferCSSPageSize: true }), second.pdf({ preferCSSPageSize: true })]);
+        expect(pdfPages(first).join('\n')).not.toContain('DUPLICATA');
+        expect(pdfPages(late).join('\n')).toMatch(/DUPLICATA, réimpression n° 1/);
+      } finally {
+        await second.close();
+      }
+    });
+    await step('une impression que le serveur n’a pas comptée n’imprime pas le document', page, async () => {
+      const other = await freshReadjustment();
+      await page.goto(route('inventory.readjustmentPrint', { id: other }));
+      await page.locator('.app-print-sheet').waitFor();
+      await page.route('**/impressions', (r) => r.abort('internetdisconnected'));
+      try {
+        // The browser's own print (its menu; page.pdf here): the count fails, the notice goes on paper.
+        const text = pdfPages(await page.pdf({ preferCSSPageSize: true })).join('\n').replace(/\s+/g, ' ');
+        expect(text).toMatch(/cette impression n'a pas été enregistrée/);
+        expect(text).not.toContain('Groupe électrogène');
+        expect(await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: other }).first()).toBeUndefined();
+      } finally {
+        await page.unroute('**/impressions');
+      }
+    });
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The frame of every printout (stock documents now, sales later): used inside SimpleLayout.
- * On screen: a toolbar (Retour, Imprimer) above a "sheet" the size of the paper; in print only
- * the sheet (print CSS hides toasts, the progress bar and everything else), with `@page` set to the
- * format chosen in Paramètres › Impression (meta.settings: A4, A5, A6, 80 or 58 mm rolls) and
- * « Page n / N » in the bottom-right page margin.
- * `auto_print` (?print=1) opens the print dialog once the page is clean (toasts gone, no progress
- * bar, fonts loaded). A document's copy (meta.copy, recorded by the server: the first print is the
- * original, every later one a DUPLICATA) is marked here, for every printout.
+ * On screen: a toolbar (Retour, what this print will be, Imprimer) above a "sheet" the size of the
+ * paper; in print only the sheet (print CSS hides toasts, the progress bar and everything else),
+ * with `@page` set to the format chosen in Paramètres › Impression (meta.settings: A4, A5, A6, 80
+ * or 58 mm rolls) and « Page n / N » in the bottom-right page margin.
+ * A document's preview counts nothing: « Imprimer » (or Ctrl+P, or `auto_print` — ?print=1) counts
+ * the print first, then shows the mark counted (original, or DUPLICATA n° N) and opens the dialog
+ * once the page is clean (toasts gone, no progress bar, fonts loaded): usePrintCount. A paper
+ * printed without a counted mark shows a notice instead of the document.
  *
  *   <PrintFrame meta={props} title="Bon de transfert" number={t.number}>…</PrintFrame>
  */
@@ -18,6 +19,7 @@ import { PAPER_FORMAT_LABELS, type PaperFormat, type PrintCompany, type PrintSet
 import type { PrintMeta } from '@shared/stock-pages';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
+import { usePrintCount } from '@/components/print/usePrintCount';
 
 export type PaperSize = PaperFormat;
 
@@ -86,26 +88,32 @@ export async function printWhenClean(win: Window = window): Promise<void> {
  * texts and the logo come from Paramètres › Impression (`meta.settings`, read by the server for the
  * printout's document type); the page only says what it prints.
  */
-export function PrintFrame({ meta, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
-  const printed = useRef(false);
+export function PrintFrame(props: PrintFrameProps) {
+  // Another preview (an Inertia visit to the next document) starts from its own copy.
+  return <CountedPrintFrame key={props.meta.print_token ?? 'state'} {...props} />;
+}
+
+function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
+  const count = usePrintCount(meta, printWhenClean);
+  const started = useRef(false);
   useEffect(() => {
-    if (!meta.auto_print || printed.current) return;
-    printed.current = true;
-    void printWhenClean();
-  }, [meta.auto_print]);
+    if (!meta.auto_print || started.current) return;
+    started.current = true;
+    void count.print();
+  }, [meta.auto_print, count]);
 
   const size = meta.settings.format;
   const wide = landscape && !isRoll(size);
   const sheetRef = useRef<HTMLDivElement>(null);
   const rollLength = useRollLength(sheetRef, isRoll(size));
-  const copy = meta.copy;
+  const copy = count.copy;
   const duplicata = copy?.duplicata ? 'DUPLICATA' : null;
   const marks = [duplicata, watermark].filter((m): m is string => Boolean(m));
   const docTitle = number ? `${title} ${number}` : title;
   const copies = Math.max(1, meta.settings.copies);
   const printedLine = (
     <>
-      Imprimé le {formatDateTime(meta.printed_at)} par {meta.printed_by}
+      Imprimé le {formatDateTime(count.printedAt)} par {meta.printed_by}
       {copy?.duplicata ? (
         <span data-testid="reprint-note">
           {' '}
@@ -120,8 +128,9 @@ export function PrintFrame({ meta, landscape = false, title, number, subtitle, w
       {children}
     </PrintSheet>
   );
+  const next = count.refused ?? (copy ? (copy.duplicata ? `DUPLICATA n° ${copy.reprint}` : 'original') : null);
   return (
-    <div className={`app-print ${PAPER_CLASS[size]}${wide ? ' is-landscape' : ''}`} data-paper={size}>
+    <div className={`app-print ${PAPER_CLASS[size]}${wide ? ' is-landscape' : ''}${count.ready ? ' is-ready' : ' is-uncounted'}`} data-paper={size} data-copy={copy ? (copy.duplicata ? `duplicata-${copy.reprint}` : 'original') : undefined}>
       <Head title={docTitle} />
       <style>{pageRule(size, wide, rollLength)}</style>
       <div className="app-print-toolbar d-print-none" role="toolbar" aria-label="Impression">
@@ -129,12 +138,17 @@ export function PrintFrame({ meta, landscape = false, title, number, subtitle, w
           <Icon name="fa-solid fa-arrow-left" className="me-1" />
           Retour
         </Link>
-        <span className="small text-body-secondary d-none d-sm-inline" data-testid="print-format">
+        <span className="small text-body-secondary d-none d-md-inline" data-testid="print-format">
           Format {PAPER_FORMAT_LABELS[size]}
           {wide ? ' paysage' : ''}
           {copies > 1 ? ` · ${copies} exemplaires` : ''}
         </span>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void printWhenClean()} data-testid="print-button">
+        {next ? (
+          <span className={`small app-print-next${count.refused ? ' text-danger' : ''}`} data-testid="print-next-copy" title={count.refused ? undefined : "Aperçu : rien n'est compté tant que vous n'imprimez pas."}>
+            {count.refused ? next : <>À l'impression : <strong>{next}</strong></>}
+          </span>
+        ) : null}
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void count.print()} disabled={count.busy || count.refused !== null} aria-busy={count.busy} data-testid="print-button">
           <Icon name="fa-solid fa-print" className="me-1" />
           Imprimer
         </button>
@@ -146,6 +160,15 @@ export function PrintFrame({ meta, landscape = false, title, number, subtitle, w
           {sheet(i + 2)}
         </div>
       ))}
+      {meta.print_token ? (
+        // On paper instead of the document when the print was not counted (see usePrintCount).
+        <article className="app-print-uncounted" aria-hidden="true">
+          <p>
+            <strong>{docTitle}</strong> : cette impression n'a pas été enregistrée, le document n'est donc pas imprimé.
+          </p>
+          <p>{count.refused ?? "Imprimez-le avec le bouton « Imprimer » de l'aperçu (ou Ctrl+P) : l'impression y est comptée (original ou DUPLICATA) avant d'ouvrir la fenêtre d'impression."}</p>
+        </article>
+      ) : null}
     </div>
   );
 }
@@ -259,7 +282,11 @@ function useRollLength(ref: React.RefObject<HTMLElement | null>, roll: boolean):
   useLayoutEffect(() => {
     const el = ref.current;
     if (!roll || !el) return;
-    const measure = () => setLength(Math.ceil((el.getBoundingClientRect().height * 25.4) / 96) + 2);
+    // A sheet not drawn (the print notice stands in for it) keeps the length measured last.
+    const measure = () => {
+      const height = el.getBoundingClientRect().height;
+      if (height > 0) setLength(Math.ceil((height * 25.4) / 96) + 2);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
