@@ -6,6 +6,7 @@ import { toBool } from '../../db/dialect.js';
 import type { TicketDetail } from '../../services/sales/counter-queries.js';
 import type { Row } from '../../services/stock/lookups.js';
 import { n } from './stock/common.js';
+import { presentSaleCreditNotes } from './sales.js';
 
 /** The counter's props and the cash ticket: rows → props (no cost ever travels to either). */
 
@@ -27,7 +28,7 @@ export function presentLastSale(r: Row): CounterLastSale {
   return { id, number: r.number, total: n(r.total_ttc), cash_tendered: n(r.cash_tendered), change: n(r.change_given), mobile: n(r.mobile), created_at: r.created_at, ticket_url: route('sales.ticket', { id }) };
 }
 
-export function presentTicket({ sale, lines, payments }: TicketDetail, currency: string): SaleTicket {
+export function presentTicket({ sale, lines, payments, creditNotes }: TicketDetail, currency: string): SaleTicket {
   const total = n(sale.total_ttc);
   return {
     id: n(sale.id),
@@ -59,5 +60,7 @@ export function presentTicket({ sale, lines, payments }: TicketDetail, currency:
         reference: p.reference || null,
       };
     }),
+    credit_notes: presentSaleCreditNotes(creditNotes),
+    refunded: n(sale.amount_credited),
   };
 }

@@ -5,7 +5,7 @@ import { PAYMENT_MODE_LABELS } from '@shared/sales';
 import { formatMoney } from '@shared/money';
 import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
-import { StatusBadge } from '@/components/data/StatusBadge';
+import { SaleStatus } from '@/components/sales/SaleStatus';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { CancellationPage } from '@/components/documents/CancellationPage';
@@ -79,7 +79,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
         },
       ]}
       cancellation={{
-        badge: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} />,
+        badge: (s) => <SaleStatus sale={s} currency={currency} />,
         reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
         extra: (s) =>
           s.settlements.length ? (
