@@ -85,8 +85,8 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
         await row.waitFor();
         await expect.poll(() => page.locator('[data-testid^="cancellation-row-"]').count()).toBe(1);
         await row.getByTestId('cancel').click();
-        await page.getByLabel("Motif de l'annulation").fill('Règlement saisi en double');
-        await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+        await page.getByLabel("Motif de l’annulation").fill('Règlement saisi en double');
+        await page.getByRole('button', { name: "Confirmer l’annulation" }).click();
         await expect.poll(() => row.textContent()).toMatch(/Annulé/);
       });
     }
@@ -95,7 +95,7 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     await step('aperçu fermé sans imprimer : rien n’est compté, l’original reste à imprimer', page, async () => {
       await page.goto(route('sales.print', { id: invoice.id }));
       await page.locator('.app-print-sheet').waitFor();
-      expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : original");
+      expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : original");
       await page.getByRole('link', { name: 'Retour' }).click();
       await page.waitForURL(`**${route('sales.show', { id: invoice.id })}`);
       expect(await server.db('document_prints').where({ printout: 'invoice', document_id: invoice.id }).first()).toBeUndefined();
@@ -141,8 +141,8 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
       const row = page.getByTestId(`cancellation-row-${invoice.number}`);
       await expect.poll(() => row.getByTestId('reprint-count').textContent()).toMatch(/1 réimpression/);
       await row.getByTestId('cancel').click();
-      await page.getByLabel("Motif de l'annulation").fill('Facture saisie pour le mauvais client');
-      await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+      await page.getByLabel("Motif de l’annulation").fill('Facture saisie pour le mauvais client');
+      await page.getByRole('button', { name: "Confirmer l’annulation" }).click();
       await expect.poll(() => row.textContent()).toMatch(/Annulée/);
       await expect.poll(() => row.textContent()).toMatch(/Facture saisie pour le mauvais client/);
       expect(await row.getByTestId('cancel').count()).toBe(0);

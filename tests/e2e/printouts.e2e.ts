@@ -541,7 +541,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     expect(errors).toEqual([]);
   });
 
-  it("les paramètres d'impression valent sur papier : format, exemplaires, textes, logo, et la largeur du ticket", async () => {
+  it("les paramètres d’impression valent sur papier : format, exemplaires, textes, logo, et la largeur du ticket", async () => {
     const { actor } = transferCase;
     const restore = async () => {
       await server.db('print_settings').delete();
@@ -592,7 +592,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       for (let i = 0; i < 2; i++) {
         await page.goto(url);
         await page.locator('.app-print-sheet').waitFor();
-        expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : original");
+        expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : original");
         expect(await page.getByTestId('duplicata-mark').count()).toBe(0);
         await page.getByRole('link', { name: 'Retour' }).click();
         await page.waitForURL('**/gestionstock**');
@@ -610,7 +610,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       expect(text).toContain('RÉAJUSTEMENT DE STOCK');
       expect(text).not.toContain('DUPLICATA');
       // The preview now says what a next print would be; the paper's print counted nothing more.
-      await expect.poll(() => page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : DUPLICATA n° 1");
+      await expect.poll(() => page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : DUPLICATA n° 1");
       expect(Number((await prints()).reprint_count)).toBe(0);
     });
     await step('?print=1 : le dialogue attend que la page soit propre, le DUPLICATA n° 1 est compté et imprimé', page, async () => {
@@ -629,7 +629,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     await step('Ctrl+P imprime comme le bouton : compté (DUPLICATA n° 2)', page, async () => {
       await page.goto(url);
       await page.locator('.app-print-sheet').waitFor();
-      expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l'impression : DUPLICATA n° 2");
+      expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : DUPLICATA n° 2");
       await page.keyboard.press('Control+p');
       await expect.poll(dialogs).toBe(1);
       await expect.poll(async () => Number((await prints()).reprint_count)).toBe(2);
@@ -642,7 +642,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
         for (const p of [page, second]) {
           await p.goto(route('inventory.readjustmentPrint', { id: other }));
           await p.locator('.app-print-sheet').waitFor();
-          expect(await p.getByTestId('print-next-copy').textContent()).toBe("À l'impression : original");
+          expect(await p.getByTestId('print-next-copy').textContent()).toBe("À l’impression : original");
         }
         await page.getByTestId('print-button').click();
         await second.getByTestId('print-button').click();
@@ -662,7 +662,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
       try {
         // The browser's own print (its menu; page.pdf here): the count fails, the notice goes on paper.
         const text = pdfPages(await page.pdf({ preferCSSPageSize: true })).join('\n').replace(/\s+/g, ' ');
-        expect(text).toMatch(/cette impression n'a pas été enregistrée/);
+        expect(text).toMatch(/cette impression n’a pas été enregistrée/);
         expect(text).not.toContain('Groupe électrogène');
         expect(await server.db('document_prints').where({ printout: 'stock_adjustment', document_id: other }).first()).toBeUndefined();
       } finally {

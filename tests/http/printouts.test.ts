@@ -342,7 +342,7 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     const preview = await admin.visit(c.url);
     const other = new Client(t);
     await other.login(await userWithPermissions(t, `other-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'documents.reprint']).then((u) => u.email), 'User-Secret-123');
-    const expired = "Cet aperçu n'est plus valable : rechargez la page, puis imprimez de nouveau.";
+    const expired = "Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.";
     // Another user's token.
     expect((await print(other, preview)).body).toEqual({ message: expired });
     // A token naming another document, signed with another key.

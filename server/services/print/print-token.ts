@@ -6,7 +6,7 @@ import type { PrintedDocument } from './record-print.js';
 /** How long a preview stays printable: a working day (then « Imprimer » asks to reload it). */
 export const PRINT_TOKEN_TTL_MS = 12 * 3_600_000;
 
-const EXPIRED = "Cet aperçu n'est plus valable : rechargez la page, puis imprimez de nouveau.";
+const EXPIRED = "Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.";
 
 /**
  * The print token of a preview: which document (printout, id, number) this user saw through its

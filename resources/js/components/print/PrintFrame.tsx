@@ -153,8 +153,8 @@ function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, w
           {copies > 1 ? ` · ${copies} exemplaires` : ''}
         </span>
         {next ? (
-          <span className={`small app-print-next${count.refused ? ' text-danger' : ''}`} data-testid="print-next-copy" title={count.refused ? undefined : "Aperçu : rien n'est compté tant que vous n'imprimez pas."}>
-            {count.refused ? next : <>À l'impression : <strong>{next}</strong></>}
+          <span className={`small app-print-next${count.refused ? ' text-danger' : ''}`} data-testid="print-next-copy" title={count.refused ? undefined : "Aperçu : rien n’est compté tant que vous n’imprimez pas."}>
+            {count.refused ? next : <>À l’impression : <strong>{next}</strong></>}
           </span>
         ) : null}
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void count.print()} disabled={count.busy || count.refused !== null} aria-busy={count.busy} data-testid="print-button">
@@ -173,9 +173,9 @@ function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, w
         // On paper instead of the document when the print was not counted (see usePrintCount).
         <article className="app-print-uncounted" aria-hidden="true">
           <p>
-            <strong>{docTitle}</strong> : cette impression n'a pas été enregistrée, le document n'est donc pas imprimé.
+            <strong>{docTitle}</strong> : cette impression n’a pas été enregistrée, le document n’est donc pas imprimé.
           </p>
-          <p>{count.refused ?? "Imprimez-le avec le bouton « Imprimer » de l'aperçu (ou Ctrl+P) : l'impression y est comptée (original ou DUPLICATA) avant d'ouvrir la fenêtre d'impression."}</p>
+          <p>{count.refused ?? "Imprimez-le avec le bouton « Imprimer » de l’aperçu (ou Ctrl+P) : l’impression y est comptée (original ou DUPLICATA) avant d’ouvrir la fenêtre d’impression."}</p>
         </article>
       ) : null}
     </div>

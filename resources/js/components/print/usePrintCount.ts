@@ -23,7 +23,7 @@ import type { PrintCopy, PrintMeta, PrintRecorded } from '@shared/print';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { showFlash } from '@/lib/toasts';
 
-const NOT_SAVED = "L'impression n'a pas pu être enregistrée (réseau ou serveur indisponible) : rien n'a été imprimé. Réessayez.";
+const NOT_SAVED = "L’impression n’a pas pu être enregistrée (réseau ou serveur indisponible) : rien n’a été imprimé. Réessayez.";
 const SESSION_EXPIRED = 'Votre session a expiré : rechargez la page, puis imprimez de nouveau.';
 /** What the preview says once this user may not print it again (their original is out, they may not reprint). */
 export const REPRINT_RESERVED = 'Déjà imprimé : un DUPLICATA est réservé aux utilisateurs autorisés à réimprimer.';
