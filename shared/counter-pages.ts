@@ -6,6 +6,7 @@ import type { DiscountEntry } from './document-totals.js';
 import type { PrintMeta, TicketWidth } from './print.js';
 import type { PriceLevel } from './records.js';
 import type { MobileMoneyOperator, PaymentMethod } from './treasury.js';
+import type { SaleCreditNoteRef } from './sales-pages.js';
 
 /** A shop the counter can sell from, with the cash desk its cash lands in (null: none yet). */
 export interface CounterLocation {
@@ -128,6 +129,10 @@ export interface SaleTicket {
   cash_tendered: number;
   change: number;
   payments: TicketPayment[];
+  /** The credit notes that corrected the sale (goods brought back, refunded), oldest first. */
+  credit_notes: SaleCreditNoteRef[];
+  /** What they refunded in all. */
+  refunded: number;
 }
 
 export interface CounterPages {

@@ -46,6 +46,16 @@ export interface SaleRow {
   due: number;
   status: SaleDisplayStatus;
   status_label: string;
+  /** What credit notes (AV-) refunded on this sale (0 when never corrected). */
+  refunded: number;
+}
+
+/** A credit note (AV-) that corrected a sale: goods brought back, `refunded` paid back. */
+export interface SaleCreditNoteRef {
+  id: number;
+  number: string;
+  credit_date: string;
+  refunded: number;
 }
 
 /** Over every sale the filters match (not the page): SQL aggregates. Cancelled sales are counted apart. */
@@ -147,6 +157,8 @@ export interface SaleView {
   total_ttc: number;
   paid: number;
   credited: number;
+  /** The credit notes that corrected the sale, oldest first (their refunds add up to `credited`). */
+  credit_notes: SaleCreditNoteRef[];
   due: number;
   cash_tendered: number;
   change_given: number;

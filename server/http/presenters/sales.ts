@@ -1,6 +1,6 @@
 import { amountInWords, currencyWords } from '../../../shared/amount-in-words.js';
 import type { PriceLevel } from '../../../shared/records.js';
-import type { SaleLineView, SalePaymentView, SaleRow, SaleView } from '../../../shared/sales-pages.js';
+import type { SaleCreditNoteRef, SaleLineView, SalePaymentView, SaleRow, SaleView } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, type PaymentMode, SALE_KIND_LABELS, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
@@ -13,7 +13,7 @@ import { n } from './stock/common.js';
 /** Sales (invoices FAC-, counter sales VB-): list rows, a sale's page and printouts. Costs and margins only for those who see costs. */
 
 export function presentSaleRow(r: Row): SaleRow {
-  const status = displayStatus(r as { status: string; payment_status: string });
+  const status = displayStatus(r);
   return {
     id: n(r.id),
     number: r.number,
@@ -29,7 +29,13 @@ export function presentSaleRow(r: Row): SaleRow {
     due: dueOf(r),
     status,
     status_label: SALE_STATUS_LABELS[status],
+    refunded: n(r.amount_credited),
   };
+}
+
+/** The credit notes that corrected a sale (sale's page, invoice and ticket alike). */
+export function presentSaleCreditNotes(rows: Row[]): SaleCreditNoteRef[] {
+  return rows.map((c) => ({ id: n(c.id), number: c.number, credit_date: c.credit_date, refunded: n(c.refunded) }));
 }
 
 function presentLine(l: Row, pricesIncludeVat: boolean, showCosts: boolean): SaleLineView {
@@ -76,8 +82,8 @@ function presentPayment(p: Row): SalePaymentView {
   };
 }
 
-export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: string, showCosts: boolean): SaleView {
-  const status = displayStatus(s as { status: string; payment_status: string });
+export function presentSale({ sale: s, lines, payments, creditNotes }: SaleDetail, currency: string, showCosts: boolean): SaleView {
+  const status = displayStatus(s);
   const total = n(s.total_ttc);
   return withoutCosts(
     {
@@ -113,6 +119,7 @@ export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: 
       total_ttc: total,
       paid: n(s.amount_paid),
       credited: n(s.amount_credited),
+      credit_notes: presentSaleCreditNotes(creditNotes),
       due: dueOf(s),
       cash_tendered: n(s.cash_tendered),
       change_given: n(s.change_given),

@@ -87,7 +87,8 @@ function closingFilters(req: Request, today: string): ClosingListFilters & { acc
  * validating a closing needs cash.closing, reopening one cash.reopen. An account or a closing of a
  * desk the user does not work on answers 404 like an unknown one (assertAccount).
  */
-export function cashClosingRoutes({ db }: AppContext): Router {
+export function cashClosingRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use([ROUTES['cash.situation'], ROUTES['cash.closings.index']], requireAuth, requireVerified);
 
@@ -105,7 +106,7 @@ export function cashClosingRoutes({ db }: AppContext): Router {
     const { account, from, to } = await situationQuery(db, req, req.user!.places);
     if (!account) throw new NotFound();
     const back = route('cash.situation', { account_id: account.id, from, to });
-    const frame = await printFrame(db, req, res, { document: null, back });
+    const frame = await printFrame(ctx, req, res, { document: null, back });
     await res.inertia.render('cash/SituationPrint', { ...frame, situation: await cashSituation(db, account.id, from, to) });
   });
 
@@ -181,7 +182,7 @@ export function cashClosingRoutes({ db }: AppContext): Router {
     const closing = await closingDetail(db, id);
     if (!closing) throw new NotFound();
     const format = queryChoice(req.query, 'format', ['A4', '80mm', '58mm'] as const, 'A4');
-    const frame = await printFrame(db, req, res, { document: null, back: route('cash.closings.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: null, back: route('cash.closings.show', { id }) });
     await res.inertia.render('cash/closings/Print', {
       ...frame,
       settings: { ...frame.settings, format: format === 'A4' ? (frame.settings.format === 'A5' ? 'A5' : 'A4') : format, copies: 1 },

@@ -224,7 +224,7 @@ export function cashRoutes(ctx: AppContext): Router {
   // Bon de caisse A5 (the setting), or ?format=80mm / 58mm for a ticket; a reprint is a DUPLICATA.
   r.get(ROUTES['cashOperations.print'], inPlace, async (req, res) => {
     const { id, detail } = await loadVisible(req);
-    const frame = await printFrame(db, req, res, { document: { printout: 'cash_voucher', id, number: detail.op.number }, back: route('cashOperations.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'cash_voucher', id, number: detail.op.number }, back: route('cashOperations.show', { id }) });
     const asked = queryChoice(req.query, 'format', ['', 'A5', '80mm', '58mm'] as const, '');
     await res.inertia.render('cash/Voucher', { ...frame, settings: asked ? { ...frame.settings, format: asked } : frame.settings, operation: presentCashOperation(detail) });
   });

@@ -123,7 +123,7 @@ export function clientRoutes(ctx: AppContext): Router {
     const note = statementUnavailable(row);
     if (note) throw Refusal.action(note);
     const statement = await clientStatement(db, Number(row.id), period);
-    await res.inertia.render('clients/Statement', presentStatementPrint(await printFrame(db, req, res, { document: null, back }), row, statement, today));
+    await res.inertia.render('clients/Statement', presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today));
   });
 
   r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {

@@ -151,7 +151,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
     const currency = await getCurrency(db);
-    const frame = await printFrame(db, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
     // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
     const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
     // A printout goes to the customer: never costs nor margins, whoever prints it.

@@ -59,7 +59,8 @@ function filtersOf(req: Request, today: string): SettlementListFilters {
  * cancellations screen) are served by their own router whatever the mounting order. A settlement
  * paid into an account the user does not work on answers 404, like an unknown one.
  */
-export function settlementRoutes({ db }: AppContext): Router {
+export function settlementRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   const numericId = (req: Request, _res: Response, next: NextFunction) => (/^\d+$/.test(String(req.params.id)) ? next() : next('route'));
   const inPlace = requireAccountDocument(db, 'settlement');
@@ -130,7 +131,7 @@ export function settlementRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await settlementDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(db, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('settlements.cancellations') : route('settlements.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('settlements.cancellations') : route('settlements.show', { id }) });
     const asked = queryChoice(req.query, 'format', ['', '80mm', 'a5'] as const, '');
     const format = asked === '80mm' ? '80mm' : asked === 'a5' ? 'A5' : frame.settings.format;
     await res.inertia.render('settlements/Print', { ...frame, settings: { ...frame.settings, format }, roll: format === '80mm' || format === '58mm', settlement: presentSettlement(detail) });

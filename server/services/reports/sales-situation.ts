@@ -4,7 +4,7 @@ import { lineTtc } from '../../db/report-summaries.js';
 import { lineVat } from '../../../shared/vat.js';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
-import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
+import { PAYMENT_DISPLAY_STATUSES, PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus, saleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
@@ -38,7 +38,7 @@ export interface SalesSituationFilters {
   to: string;
   location_id: string;
   kind: '' | 'invoice' | 'counter';
-  status: '' | SaleDisplayStatus;
+  status: '' | (typeof PAYMENT_DISPLAY_STATUSES)[number];
   product_ids: number[];
 }
 
@@ -123,7 +123,8 @@ async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope
     { id: 'status', label: 'Statut', kind: 'status', role: 'status' },
   ];
   const data: ReportRow[] = rows.map((r) => {
-    const st = statusOf(String(r.status), String(r.payment_status));
+    // A row is one sale: its status as everywhere (a sale corrected by an avoir says so).
+    const st = saleDisplayStatus(r as { status: string; payment_status: string; total_ttc: number; amount_credited: number });
     return {
       number: String(r.number),
       url: route('sales.show', { id: Number(r.id) }),

@@ -85,6 +85,10 @@ export async function correctableSale(db: Knex, number: string): Promise<{ sale:
     .where('sl.sale_id', sale.id)
     .orderBy('sl.position')
     .select('sl.id', 'sl.position', 'sl.quantity', 'sl.returned_quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.vat_amount', 'p.code as product_code', 'p.name as product_name', 'p.unit');
-  const notes = await db('credit_notes').where({ sale_id: sale.id }).orderBy('id').select('id', 'number', 'credit_date', 'refunded');
-  return { sale, lines, notes };
+  return { sale, lines, notes: await saleCreditNotes(db, Number(sale.id)) };
+}
+
+/** The credit notes (AV-) that corrected a sale, oldest first: the sale's page, its printouts, its correction. */
+export function saleCreditNotes(db: Knex, saleId: number): Promise<Row[]> {
+  return db('credit_notes').where({ sale_id: saleId }).orderBy('id').select('id', 'number', 'credit_date', 'refunded');
 }
