@@ -199,6 +199,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   time_zone: 'Fuseau horaire',
   vat_enabled: 'TVA appliquée',
   vat_rate_bp: 'Taux de TVA',
+  prices_include_vat: 'Prix de vente TVA comprise',
   allow_negative_stock: 'Stock négatif autorisé',
   allow_registration: 'Création de compte ouverte',
   logo_path: 'Logo',

@@ -25,6 +25,11 @@ export interface SaleCancellationRow extends SaleRow {
   blocked: string | null;
   /** Reprints so far (DUPLICATA) of its invoice and of its ticket. */
   reprints: number;
+  /**
+   * Whether its invoice and its ticket were printed: a reprint (DUPLICATA, the invoice at A6) once
+   * they were, the original (the invoice at A5, the format of originals) before.
+   */
+  printed: { invoice: boolean; ticket: boolean };
 }
 
 export interface SalesCancellationProps {

@@ -6,6 +6,7 @@ import type { DiscountEntry } from './document-totals.js';
 import type { PrintMeta, TicketWidth } from './print.js';
 import type { PriceLevel } from './records.js';
 import type { MobileMoneyOperator, PaymentMethod } from './treasury.js';
+import type { SaleCreditNoteRef } from './sales-pages.js';
 
 /** A shop the counter can sell from, with the cash desk its cash lands in (null: none yet). */
 export interface CounterLocation {
@@ -71,8 +72,8 @@ export interface CounterPageProps {
   today: string;
   /** When this form was opened (ISO instant): a price changed since then refuses the sale. */
   form_loaded_at: string;
-  /** The company VAT, for the live totals (prices are VAT-inclusive, see SALE_PRICES_INCLUDE_VAT). */
-  vat: { enabled: boolean; rate_bp: number };
+  /** The company VAT, for the live totals: its rate and whether prices are typed VAT included (shared/vat.ts). */
+  vat: { enabled: boolean; rate_bp: number; prices_include_vat: boolean };
   /** The active shops the seller works in (their allowed places). */
   locations: CounterLocation[];
   /** The seller works only in some places (Paramètres › Utilisateurs): no shop means none is theirs. */
@@ -128,6 +129,10 @@ export interface SaleTicket {
   cash_tendered: number;
   change: number;
   payments: TicketPayment[];
+  /** The credit notes that corrected the sale (goods brought back, refunded), oldest first. */
+  credit_notes: SaleCreditNoteRef[];
+  /** What they refunded in all. */
+  refunded: number;
 }
 
 export interface CounterPages {

@@ -23,6 +23,41 @@ export interface DashboardSales {
   margin?: number;
   /** The Chiffre d'affaires (or sales list) of the period. */
   href: string;
+  /** The same figures of the periods it is compared with (yesterday, the same day or the same part of last month). */
+  comparisons: DashboardComparison[];
+}
+
+export interface DashboardComparison {
+  id: 'yesterday' | 'last_month_day' | 'last_month_to_date';
+  /** « Hier », « Même jour le mois dernier (02/11) »… said by the server (presenters/dashboard-cards.ts comparisonLabel). */
+  label: string;
+  from: string;
+  to: string;
+  net: number;
+  /** Absent without cost rights. */
+  margin?: number;
+  href: string;
+}
+
+/** How a figure moved against another: up, down or flat, and by how much of the other (basis points; null when it was 0). */
+export interface Trend {
+  direction: 'up' | 'down' | 'flat';
+  rate: number | null;
+}
+
+/** The one trend rule of the dashboard: the change over the previous figure's size (a previous 0: no rate). */
+export function trendOf(current: number, previous: number): Trend {
+  const direction = current > previous ? 'up' : current < previous ? 'down' : 'flat';
+  if (previous === 0) return { direction, rate: null };
+  return { direction, rate: Math.round(((current - previous) * 10_000) / Math.abs(previous)) };
+}
+
+/** État de stock's value at the CMUP, over the places whose stock the user sees (places counted blind left out). */
+export interface DashboardStockValue {
+  value: number;
+  /** Products with stock there. */
+  products: number;
+  href: string;
 }
 
 export interface DashboardReceivables {
@@ -53,10 +88,10 @@ export interface DashboardTreasury {
 }
 
 export interface DashboardLowStock {
-  /** Products at or under their alert threshold (État de stock's rule, over the places shown). */
+  /** Products × locations at or under the threshold in force there (État de stock's rule, over the places shown). */
   count: number;
-  /** The furthest below, a few. */
-  products: Array<{ id: number; code: string; name: string; unit: string; quantity: number; threshold: number; href: string | null }>;
+  /** The furthest below, a few: the product at a location. */
+  products: Array<{ id: number; code: string; name: string; unit: string; location_id: number; location: string; quantity: number; threshold: number; href: string | null }>;
   href: string;
 }
 
@@ -110,6 +145,8 @@ export interface DashboardProps {
   treasury?: DashboardTreasury;
   /** Deferred: a pass over every product with a threshold. */
   lowStock?: DashboardLowStock;
+  /** Deferred, for users of État de stock who see its values: the stock's value at the CMUP. */
+  stockValue?: DashboardStockValue;
   /** Deferred (fetched right after the page shows): the last 30 days, and the month's best sellers. */
   salesChart?: DashboardChartCard;
   topProducts?: DashboardTopProducts;

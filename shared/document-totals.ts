@@ -1,4 +1,7 @@
 import { checked } from './limits.js';
+import { NO_VAT, type VatSetting, divideHalfUp, splitVatBig } from './vat.js';
+
+export { NO_VAT, type VatSetting };
 
 /**
  * The totals of a sales document (lines, discounts, VAT), pure and shared: the browser shows them
@@ -16,7 +19,8 @@ import { checked } from './limits.js';
  *   linesTotal − discount either way, and spreading it (largest remainder) would add per-line
  *   roundings that change nothing on the document. Spreading becomes necessary only with several
  *   VAT rates per document, which the application does not have.
- * - VAT is rounded ONCE, half-up, on the document total (never per line):
+ * - VAT is rounded ONCE, half-up, on the document total (never per line), by the one split of
+ *   shared/vat.ts (`splitVat`):
  *   - prices excluding VAT: HT = linesTotal − discount, VAT = round(HT × rate / 10 000), TTC = HT + VAT;
  *   - prices including VAT: TTC = linesTotal − discount (exactly what the customer was shown),
  *     HT = round(TTC × 10 000 / (10 000 + rate)), VAT = TTC − HT;
@@ -33,14 +37,6 @@ export interface TotalsLineInput {
   unitPrice: number;
   /** The line discount, an amount (not a percentage). */
   discount: number;
-}
-
-export interface VatSetting {
-  enabled: boolean;
-  /** Basis points: 1800 = 18 %. */
-  rate: number;
-  /** true when the unit prices typed include the VAT. */
-  pricesIncludeVat: boolean;
 }
 
 export interface LineTotals {
@@ -60,8 +56,6 @@ export interface DocumentTotals {
   totalTTC: number;
 }
 
-export const NO_VAT: VatSetting = { enabled: false, rate: 0, pricesIncludeVat: false };
-
 /** A discount above what it applies to: `line` is the line's index, or null for the document discount. */
 export class DiscountExceeded extends RangeError {
   constructor(
@@ -78,14 +72,8 @@ function nonNegativeInteger(name: string, value: number): bigint {
   return BigInt(value);
 }
 
-/** a / b rounded half-up, for a ≥ 0 and b > 0. */
-function divideHalfUp(a: bigint, b: bigint): bigint {
-  return (2n * a + b) / (2n * b);
-}
-
 export function documentTotals(lines: readonly TotalsLineInput[], documentDiscount: number, vat: VatSetting): DocumentTotals {
-  const rate = nonNegativeInteger('taux de TVA', vat.rate);
-  if (rate > 10_000n) throw new RangeError(`taux de TVA au-delà de 100 % (reçu ${vat.rate})`);
+  if (nonNegativeInteger('taux de TVA', vat.rate) > 10_000n) throw new RangeError(`taux de TVA au-delà de 100 % (reçu ${vat.rate})`);
 
   let linesTotal = 0n;
   const lineTotals = lines.map((line, index): LineTotals => {
@@ -106,10 +94,7 @@ export function documentTotals(lines: readonly TotalsLineInput[], documentDiscou
   if (discount > linesTotal) throw new DiscountExceeded(null, documentDiscount, Number(linesTotal));
   const base = linesTotal - discount;
 
-  let totalHT = base;
-  let totalTTC = base;
-  if (vat.enabled && vat.pricesIncludeVat) totalHT = divideHalfUp(base * 10_000n, 10_000n + rate);
-  else if (vat.enabled) totalTTC = base + divideHalfUp(base * rate, 10_000n);
+  const { ht: totalHT, ttc: totalTTC } = splitVatBig(base, vat);
   checked('documentTotal', totalTTC);
 
   return {

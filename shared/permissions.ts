@@ -5,6 +5,8 @@
 export interface PermissionDef<N extends string = string> {
   readonly name: N;
   readonly label: string;
+  /** What the role editor says beside it (a rule the permission alone does not tell). */
+  readonly note?: string;
 }
 export interface PermissionArea {
   readonly area: string;
@@ -20,6 +22,9 @@ const crud = <A extends string>(area: A, what: string) =>
     { name: `${area}.delete`, label: `Supprimer ou archiver des ${what}` },
     { name: `${area}.export`, label: `Exporter et importer des ${what}` },
   ] as const;
+
+/** Beside the backup permissions (server/policies/places.ts WHOLE_DATABASE_PERMISSIONS). */
+const WHOLE_DATABASE_NOTE = 'Jamais pour un utilisateur restreint à des emplacements : une sauvegarde contient toute la base, tous les emplacements.';
 
 export const PERMISSION_CATALOGUE = [
   {
@@ -122,7 +127,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'menu.parametres.roles', label: 'Rôles et permissions' },
       { name: 'menu.parametres.societe', label: 'Société' },
       { name: 'menu.parametres.api', label: 'API' },
-      { name: 'menu.parametres.backup', label: 'Sauvegarde' },
+      { name: 'menu.parametres.backup', label: 'Sauvegarde', note: WHOLE_DATABASE_NOTE },
     ],
     actions: [
       { name: 'users.manage', label: 'Gérer les utilisateurs' },
@@ -130,7 +135,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'company.manage', label: 'Gérer la société, les emplacements et les caisses' },
       { name: 'printing.manage', label: "Gérer les paramètres d’impression" },
       { name: 'api_tokens.manage', label: "Gérer les jetons d’API" },
-      { name: 'backup.manage', label: 'Sauvegarder et restaurer' },
+      { name: 'backup.manage', label: 'Sauvegarder et restaurer', note: WHOLE_DATABASE_NOTE },
     ],
   },
   {

@@ -116,15 +116,31 @@ export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
   cash_voucher: 'cash_voucher',
 };
 
-/** Which copy of a document this printout is. */
+/**
+ * Which copy of a document a print is. In a preview (the print route's GET) it is what the paper
+ * WILL say — nothing is counted before the print; the print itself (POST route('prints.record'))
+ * answers the copy it counted, which the paper then carries.
+ */
 export interface PrintCopy {
   /** False for the original (the first print), true for every later print. */
   duplicata: boolean;
   /** 0 for the original, then 1, 2… (« Réimpression n° 2 »). */
   reprint: number;
-  /** When and by whom the original was printed. */
-  original_printed_at: string;
+  /** When and by whom the original was printed; null in the preview of a document never printed. */
+  original_printed_at: string | null;
   original_printed_by: string | null;
+}
+
+/**
+ * The answer of a counted print (POST route('prints.record') with the preview's `print_token` and
+ * the print's idempotency key): the copy counted — the mark the paper carries —, when, and what the
+ * next print from this preview would be (null when this user may not print it again: a DUPLICATA
+ * needs the right to reprint). A refused print answers `{ message }` (409 or 422) instead.
+ */
+export interface PrintRecorded {
+  copy: PrintCopy;
+  printed_at: string;
+  next: PrintCopy | null;
 }
 
 /**
@@ -145,8 +161,14 @@ export interface PrintMeta {
   auto_print: boolean;
   /** Where "Retour" goes. */
   back_url: string;
-  /** Original or DUPLICATA, for printouts that are documents; null for state reports. */
+  /** What the next print will be (original or DUPLICATA n° N), for printouts that are documents; null for state reports. */
   copy: PrintCopy | null;
+  /**
+   * A document's preview: the signed token its « Imprimer » sends to route('prints.record') to count
+   * the print before the dialog opens (server/services/print/print-token.ts); null for state reports,
+   * which print as often as needed and count nothing.
+   */
+  print_token: string | null;
   /** Paramètres › Impression for this printout's document type: format, copies, texts, logo. */
   settings: PrintSettings;
 }

@@ -147,8 +147,12 @@ export interface ProductRow {
   stock_total: number | null;
   /** At the location the list is filtered on (ProductFilters.location_id); null without one, and null when that location is counted blind by the user. */
   stock_location: number | null;
-  /** Total stock at or under the alert threshold (ALERT_THRESHOLD_RULE). */
+  /** Under its alert threshold at one location at least (at the filtered location when the list is filtered: ALERT_THRESHOLD_RULE). */
   below_threshold: boolean;
+  /** How many locations (of the user's places, or the filtered one) it is under its threshold at; 0 while a location is counted blind. */
+  alert_locations: number;
+  /** Filtered on a location: the threshold in force there (its own, else the product's); else null. */
+  threshold_location: number | null;
   active: boolean;
 }
 
@@ -170,14 +174,18 @@ export const PRODUCT_STOCK_FILTERS = ['low'] as const;
 export type ProductStockFilter = '' | (typeof PRODUCT_STOCK_FILTERS)[number];
 
 /**
- * The one meaning of a product's alert threshold, said the same way on the product form, the
- * products list, the product record and the stock page: the product's stock over all locations
- * (the schema keeps one threshold per product) at or under the threshold; 0 means no alert.
+ * The one meaning of an alert threshold, said the same way on the product form, the products list,
+ * the product record and the stock page: each location's stock against the threshold in force
+ * there — the location's own when it has one, else the product's (its default) —; 0 means no alert.
  */
-export const ALERT_THRESHOLD_RULE = 'sur le stock total, tous emplacements confondus';
-/** Whether a product's total stock is under its threshold (ALERT_THRESHOLD_RULE). */
-export function belowAlertThreshold(stockTotal: number, threshold: number): boolean {
-  return threshold > 0 && stockTotal <= threshold;
+export const ALERT_THRESHOLD_RULE = "par emplacement : le seuil propre de l’emplacement, sinon celui du produit";
+/** The threshold in force at a location: its own (null: none), else the product's. */
+export function effectiveThreshold(own: number | null, product: number): number {
+  return own ?? product;
+}
+/** Whether a location's stock is at or under the threshold in force there (ALERT_THRESHOLD_RULE). */
+export function belowAlertThreshold(quantity: number, threshold: number): boolean {
+  return threshold > 0 && quantity <= threshold;
 }
 
 export interface StockAtLocation {
@@ -188,6 +196,36 @@ export interface StockAtLocation {
   active: boolean;
   /** null: a location this user is counting blind. */
   quantity: number | null;
+  /** The location's own alert threshold; null: the product's. */
+  own_threshold: number | null;
+  /** The threshold in force there (own, else the product's). */
+  threshold: number;
+  /** The stock there is at or under it (never for a location counted blind). */
+  below_threshold: boolean;
+}
+
+/** A price's margin over the CMUP: its amount VAT excluded (ht), the margin, its rate in basis points (null for a zero price). */
+export interface PriceMarginView {
+  ht: number;
+  margin: number;
+  rate: number | null;
+}
+
+export interface ProductMargins {
+  retail: PriceMarginView;
+  wholesale: PriceMarginView;
+  /** The prices are typed VAT included (their HT is then shown); false: HT, or no VAT. */
+  prices_include_vat: boolean;
+}
+
+/** A location's line of the product form's « Seuils d'alerte par emplacement ». */
+export interface LocationThresholdField {
+  location_id: number;
+  code: string;
+  name: string;
+  kind: LocationKind;
+  /** Its own threshold; null: the product's. */
+  threshold: number | null;
 }
 
 export const PRICE_SOURCES = ['manual', 'rule', 'import', 'entry'] as const;
@@ -378,9 +416,13 @@ export interface MasterDataPages {
     currency: string;
     show_costs: boolean;
     can_change_prices: boolean;
+    /** The user's places, each with the product's own threshold there (null: the product's). */
+    location_thresholds: LocationThresholdField[];
   };
   'products/Show': {
     product: ProductDetail;
+    /** Users who see costs: the retail and wholesale prices' margin over the CMUP, VAT excluded (shared/vat.ts priceMargin). */
+    margins?: ProductMargins;
     stock: StockAtLocation[];
     price_history: Paginated<PriceHistoryItem>;
     usage: UsageInfo;

@@ -264,6 +264,8 @@ export const ROUTES = {
   // Paramètres › Impression, Rôles et permissions
   'printing.index': '/parametres/impression',
   'printing.show': '/parametres/impression/:type',
+  // A document printed from its preview (POST, JSON): the print is counted, original or DUPLICATA (server/http/routes/prints.ts).
+  'prints.record': '/impressions',
   'roles.index': '/admin/role-permissions',
   'roles.show': '/admin/role-permissions/:id',
   'roles.duplicate': '/admin/role-permissions/:id/duplicate',

@@ -46,6 +46,16 @@ export interface SaleRow {
   due: number;
   status: SaleDisplayStatus;
   status_label: string;
+  /** What credit notes (AV-) refunded on this sale (0 when never corrected). */
+  refunded: number;
+}
+
+/** A credit note (AV-) that corrected a sale: goods brought back, `refunded` paid back. */
+export interface SaleCreditNoteRef {
+  id: number;
+  number: string;
+  credit_date: string;
+  refunded: number;
 }
 
 /** Over every sale the filters match (not the page): SQL aggregates. Cancelled sales are counted apart. */
@@ -140,11 +150,15 @@ export interface SaleView {
   lines_total: number;
   discount: number;
   vat_rate_bp: number;
+  /** The unit prices were typed VAT included (TTC) or excluded (HT): how the printout labels them. */
+  prices_include_vat: boolean;
   total_ht: number;
   vat: number;
   total_ttc: number;
   paid: number;
   credited: number;
+  /** The credit notes that corrected the sale, oldest first (their refunds add up to `credited`). */
+  credit_notes: SaleCreditNoteRef[];
   due: number;
   cash_tendered: number;
   change_given: number;

@@ -23,17 +23,25 @@ export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['paid', 'partial', 'unpaid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** The status a user reads on a sale: its payment status, or « Annulée ». */
-export type SaleDisplayStatus = PaymentStatus | 'cancelled';
-export const SALE_STATUS_LABELS: Record<SaleDisplayStatus, string> = { paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', cancelled: 'Annulée' };
-export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = { paid: 'success', partial: 'warning', unpaid: 'danger', cancelled: 'secondary' };
-
 /**
- * Sale prices are entered VAT-inclusive: a product's retail and wholesale prices are shelf prices,
- * what the customer pays. With VAT enabled the printout derives HT and TVA from the TTC total
- * (shared/document-totals.ts: HT = round(TTC × 10 000 / (10 000 + rate)), TVA = TTC − HT).
+ * The status a user reads on a sale: « Annulée »; a sale corrected by credit notes (AV-, goods
+ * brought back and refunded) « Partiellement remboursée », or « Remboursée » once all of it was;
+ * else its payment status.
  */
-export const SALE_PRICES_INCLUDE_VAT = true;
+export type SaleDisplayStatus = PaymentStatus | 'partly_refunded' | 'refunded' | 'cancelled';
+export const SALE_STATUS_LABELS: Record<SaleDisplayStatus, string> = { paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', partly_refunded: 'Partiellement remboursée', refunded: 'Remboursée', cancelled: 'Annulée' };
+export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = { paid: 'success', partial: 'warning', unpaid: 'danger', partly_refunded: 'info', refunded: 'light', cancelled: 'secondary' };
+/** The statuses a payment situation counts (the sales situation's groups): a corrected sale counts as paid there. */
+export const PAYMENT_DISPLAY_STATUSES = ['paid', 'partial', 'unpaid', 'cancelled'] as const satisfies readonly SaleDisplayStatus[];
+
+/** The one rule of a sale's status (lists, its page, its printouts, the API, the list's filter: saleListQuery mirrors it in SQL). */
+export function saleDisplayStatus(sale: { status: string; payment_status: string; total_ttc: number | string; amount_credited: number | string }): SaleDisplayStatus {
+  if (sale.status === 'cancelled') return 'cancelled';
+  const credited = Number(sale.amount_credited);
+  if (credited > 0) return credited >= Number(sale.total_ttc) ? 'refunded' : 'partly_refunded';
+  return sale.payment_status as PaymentStatus;
+}
+
 
 /**
  * What is left to pay on a validated sale — the one definition every reader uses (lists, reports,

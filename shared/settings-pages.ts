@@ -28,6 +28,8 @@ export interface CompanyForm {
   vat_enabled: boolean;
   /** Percent as typed: "18" or "18,5". */
   vat_rate: string;
+  /** Sale prices typed VAT included (« ttc ») or excluded (« ht »). */
+  prices_include_vat: 'ttc' | 'ht';
   allow_negative_stock: boolean;
 }
 
@@ -43,6 +45,9 @@ export interface SettingsPages {
     /** Whether the currency may still change (no product, price or document recorded yet). */
     currency_locked: boolean;
     logo_max_kb: number;
+    /** The largest picture accepted (pixels on a side) and the square the stored logo fits in. */
+    logo_max_side: number;
+    logo_stored_side: number;
     /** The audit entries of the company settings (identity, rules, logo, account creation). */
     history: AuditItem[];
   };

@@ -2,6 +2,7 @@
  * Stock vocabulary shared by the server (presenters, services) and the client (badges, selects):
  * statuses, movement types and readjustment reasons with their French labels.
  */
+import { currencyInfo, formatMoney } from './money.js';
 
 export const TRANSFER_STATUSES = ['sent', 'received', 'received_with_difference', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
@@ -79,3 +80,33 @@ export const MOVED_POLICY_LABELS: Record<MovedPolicy, string> = {
   snapshot: "Compté au moment de l’instantané : l’écart (compté − théorique) s’ajoute au stock actuel",
   current: 'Compté après les mouvements : le stock actuel est remplacé par la quantité comptée',
 };
+
+/**
+ * A cost typed per colis (a stock entry's line entered by pack): the stored cost stays per base
+ * unit, an integer of minor units, and the line's amount must stay what the supplier bills
+ * (packs × cost of a pack). So a pack cost is taken only when it divides exactly by the pack size
+ * — never rounded — and otherwise refused with the two nearest pack costs that do.
+ */
+export type PackCost = { exact: true; unitCost: number } | { exact: false; below: number; above: number };
+
+export function unitCostOfPack(packCost: number, packSize: number): PackCost {
+  const size = Math.max(1, Math.trunc(packSize));
+  const remainder = packCost % size;
+  if (remainder === 0) return { exact: true, unitCost: packCost / size };
+  return { exact: false, below: packCost - remainder, above: packCost - remainder + size };
+}
+
+/** « 833,33 FCFA » — a cost per unit that is not a whole number of minor units, for the message only. */
+function fractionalCost(minor: number, currency: string): string {
+  const { decimals, label } = currencyInfo(currency);
+  const major = minor / 10 ** decimals;
+  return `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals + 2 }).format(major)}\u00a0${label}`;
+}
+
+/** Why a pack cost is refused, in French: what it gives per unit and what to type instead. */
+export function packCostMessage(packCost: number, packSize: number, currency: string): string | null {
+  const split = unitCostOfPack(packCost, packSize);
+  if (split.exact) return null;
+  const units = new Intl.NumberFormat('fr-FR').format(packSize);
+  return `Un colis de ${units} à ${formatMoney(packCost, currency)} ferait ${fractionalCost(packCost / packSize, currency)} l’unité : le coût est gardé par unité, en nombre entier. Saisissez ${formatMoney(split.below, currency)} ou ${formatMoney(split.above, currency)} le colis, ou la ligne à l’unité.`;
+}

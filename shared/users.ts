@@ -33,6 +33,8 @@ export interface UserRecord extends UserListRow {
   created_at: string;
   /** The signed-in user looking at their own account (no deactivation of oneself). */
   is_self: boolean;
+  /** Whether the viewer may change this account's roles, places, accounts and state (never their own: maySetGrantsOf). */
+  can_set_grants: boolean;
 }
 
 export interface UserFormOptions {

@@ -1,11 +1,13 @@
 /**
- * The drill's two route-wide attacks, usable on any running application (the drill's child process,
+ * The drill's route-wide attacks, usable on any running application (the drill's child process,
  * or a test app on a port — tests/http/drill.test.ts proves they catch a planted failure):
  * - `fuzzRoutes`: every mutating route receives property-based payloads (fast-check) → never a
  *   5xx, and a refused request writes no row (row counts of every table compared);
  * - `routeMatrix`: every route × subjects (roles, single permissions, a guest) → the answer the
  *   declared guards promise (403 without the permission, nothing written), a route without a
- *   declared guard is a failure.
+ *   declared guard is a failure;
+ * - `placeMatrix`: every record route declaring a places guard, and the document forms, × a user
+ *   of another place → 404 like an unknown record (the owner opens it), forms refused, nothing written.
  */
 import fc from 'fast-check';
 import type { DeclaredGuard } from '../../server/http/middleware/auth.js';
@@ -295,5 +297,94 @@ export async function fuzzRoutes(target: Target, routes: RegisteredRoute[], opti
     }
     options.onRoute?.(route, result.failures.length - before);
   }
+  return result;
+}
+
+// ——— Places matrix ———
+
+/** The places guard a route declares (server/http/middleware/places.ts), or null. */
+export const placeGuardOf = (r: RegisteredRoute) => r.guards.find((g): g is Extract<DeclaredGuard, { kind: 'place' }> => g.kind === 'place') ?? null;
+
+/** A form that makes a document at a place (its body names the place: a location, a desk, an account, a sale). */
+export interface PlacedForm {
+  label: string;
+  url: string;
+  body: Record<string, unknown>;
+  /** The id of the document a success lands on, null for a refusal (forms.ts `done`). */
+  done: (location: string) => number | null;
+}
+
+export interface PlaceMatrixResult {
+  routes: number;
+  forms: number;
+  requests: number;
+  /** Place-scoped routes whose kind of record the drill made none of: « non couvert ». */
+  uncovered: string[];
+  failures: string[];
+}
+
+/**
+ * Every route that declares a places guard on a record (`/:id`) × a user of another place, on
+ * each record of its kind (`records`, standing where the outsider does not work): a page answers
+ * 404 as an unknown record would, and the owner (who works everywhere) opens it on at least one of
+ * them, so the 404 is the places rule, not a missing record; an action answers 404 and writes
+ * nothing. Then each form that makes a document at one of those places (`forms`), sent by the
+ * outsider with a body valid for the owner: refused, nothing written.
+ */
+export async function placeMatrix(
+  target: Target,
+  routes: RegisteredRoute[],
+  who: { outsider: { email: string; password: string }; owner: { email: string; password: string } },
+  records: Readonly<Record<string, readonly number[]>>,
+  forms: readonly PlacedForm[],
+  concurrency = 4,
+): Promise<PlaceMatrixResult> {
+  const placed = routes.filter((r) => r.method !== '_ALL' && /:id\b/.test(r.path) && placeGuardOf(r));
+  const result: PlaceMatrixResult = { routes: placed.length, forms: forms.length, requests: 0, uncovered: [], failures: [] };
+  const outsider = new Browser(target.base);
+  await outsider.login(who.outsider.email, who.outsider.password);
+  await outsider.confirmPassword(who.outsider.password);
+  const owner = new Browser(target.base);
+  await owner.login(who.owner.email, who.owner.password);
+  const idsOf = (r: RegisteredRoute) => records[placeGuardOf(r)!.document] ?? [];
+  const covered = placed.filter((r) => {
+    if (idsOf(r).length === 0) result.uncovered.push(`${label(r)} (${placeGuardOf(r)!.document})`);
+    return idsOf(r).length > 0;
+  });
+  const url = (path: string, id: number) => path.replace(/:id\b/g, String(id)).replace(/:[A-Za-z_]+/g, 'x');
+  const seen = (a: Answer) => `HTTP ${a.status}${a.location ? ` ${a.location}` : ''}`;
+  const wroteSince = async (before: Record<string, number>) => changedTables(before, await target.counts()).filter((t) => !WRITES_ON_REFUSAL.has(t));
+
+  const writes = covered.filter(isMutating).flatMap((r) => idsOf(r).map((id) => ({ r, at: url(r.path, id) })));
+  let before = await target.counts();
+  await pool(writes, concurrency, async ({ r, at }) => {
+    const a = await outsider.send(r.method, at, { reason: 'Exercice', version: 1, password: who.outsider.password });
+    result.requests++;
+    if (a.status !== 404) result.failures.push(`autre emplacement : ${label(r)} ${at} → ${seen(a)} (attendu 404)`);
+  });
+  const wrote = await wroteSince(before);
+  if (wrote.length) result.failures.push(`autre emplacement : les actions refusées ont écrit dans ${wrote.join(', ')}`);
+
+  await pool(covered.filter((r) => !isMutating(r)), concurrency, async (r) => {
+    let opened = false;
+    for (const id of idsOf(r)) {
+      const at = url(r.path, id);
+      const [theirs, mine] = [await outsider.visit(at), await owner.visit(at)];
+      result.requests += 2;
+      if (theirs.status !== 404) result.failures.push(`autre emplacement : ${label(r)} ${at} → ${seen(theirs)} (attendu 404)`);
+      if (mine.status >= 500) result.failures.push(`tous emplacements : ${label(r)} ${at} → ${seen(mine)}`);
+      else if (mine.status !== 404) opened = true;
+    }
+    if (!opened) result.failures.push(`tous emplacements : ${label(r)} ne s’ouvre pour l’administrateur sur aucun de ${idsOf(r).map((id) => url(r.path, id)).join(', ')} (sinon le 404 ne prouve rien)`);
+  });
+
+  before = await target.counts();
+  for (const f of forms) {
+    const a = await outsider.post(f.url, f.body);
+    result.requests++;
+    if (a.status >= 500 || f.done(a.location) !== null || !(await outsider.outcome(a)).refused) result.failures.push(`autre emplacement : ${f.label} (POST ${f.url}) → ${seen(a)} (attendu : refusé)`);
+  }
+  const formsWrote = await wroteSince(before);
+  if (formsWrote.length) result.failures.push(`autre emplacement : les formulaires refusés ont écrit dans ${formsWrote.join(', ')}`);
   return result;
 }

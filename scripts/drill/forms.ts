@@ -101,7 +101,7 @@ export const creditInvoiceBody = (w: World, clientId: number, productId: number,
 });
 
 /** Posts a form as the administrator and returns the id of the document it landed on; throws on a refusal. */
-async function submit(ctx: FormContext, form: Pick<DocumentForm, 'url' | 'done' | 'label'>, body: Record<string, unknown>): Promise<number> {
+export async function submit(ctx: FormContext, form: Pick<DocumentForm, 'url' | 'done' | 'label'>, body: Record<string, unknown>): Promise<number> {
   const res = await ctx.admin.post(form.url, body);
   const id = form.done(res.location);
   if (id === null) {

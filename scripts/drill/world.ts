@@ -38,6 +38,13 @@ export async function buildWorld(db: Knex): Promise<World> {
   return { depot: await location('DEP01'), shop: await location('BTQ01'), supplier, category, walkIn, today, year: Number(today.slice(0, 4)) };
 }
 
+/** A location of its own (a shop nothing else of the drill stands in). */
+export async function makeLocation(db: Knex, label: string): Promise<number> {
+  const now = nowIso();
+  const code = `L${tag()}`;
+  return insertReturningId(db, 'locations', { code, name: `${label} ${code}`, kind: 'boutique', active: true, created_at: now, updated_at: now });
+}
+
 /** A product priced 1 000 at retail (cost 600), without stock: stock comes through the entry form. */
 export async function makeProduct(db: Knex, w: World, name = 'Article'): Promise<{ id: number; code: string; name: string }> {
   const now = nowIso();
@@ -57,8 +64,11 @@ export async function makeClient(db: Knex, creditLimit = 100_000_000): Promise<n
   return insertReturningId(db, 'clients', withSearchName({ code, name: `Client exercice ${code}`, kind: 'particulier', price_level: 'detail', credit_limit: creditLimit, balance: 0, active: true, created_at: now, updated_at: now }));
 }
 
-/** A verified user holding exactly these permissions (through a role of their own), or a seeded role. */
-export async function makeUser(db: Knex, label: string, grant: { permissions: readonly Permission[] } | { role: string }): Promise<{ email: string; password: string }> {
+/**
+ * A verified user holding exactly these permissions (through a role of their own), or a seeded role;
+ * `places`: restricted to these locations (Paramètres › Utilisateurs « Seulement les emplacements cochés »).
+ */
+export async function makeUser(db: Knex, label: string, grant: { permissions: readonly Permission[] } | { role: string }, places?: { locations: readonly number[] }): Promise<{ email: string; password: string }> {
   const email = `drill-${tag().toLowerCase()}@drill.local`;
   let roleName: string;
   if ('role' in grant) roleName = grant.role;
@@ -66,7 +76,11 @@ export async function makeUser(db: Knex, label: string, grant: { permissions: re
     roleName = `Exercice ${label} ${tag()}`;
     await createRole(db, { name: roleName, permissions: [...grant.permissions] });
   }
-  await createUser(db, { name: `Exercice ${label}`, email, password: USER_PASSWORD, roleNames: [roleName], verified: true });
+  const id = await createUser(db, { name: `Exercice ${label}`, email, password: USER_PASSWORD, roleNames: [roleName], verified: true });
+  if (places) {
+    await db('users').where({ id }).update({ places_restricted: true });
+    if (places.locations.length) await db('user_locations').insert(places.locations.map((location_id) => ({ user_id: id, location_id })));
+  }
   return { email, password: USER_PASSWORD };
 }
 

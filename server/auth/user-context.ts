@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { MENU_PERMISSIONS } from '../../shared/permissions.js';
 import { fromJsonArray, jsonArray, jsonArrayAgg, prepared, toBool } from '../db/dialect.js';
-import { type PlaceScope, placeScope } from '../policies/places.js';
+import { type PlaceScope, permissionsWithinPlaces, placeScope } from '../policies/places.js';
 
 export interface UserRow {
   id: number;
@@ -45,6 +45,7 @@ export async function findActiveUser(db: Knex, id: number): Promise<UserRow | un
 export interface GrantColumns {
   /** [id, name, is_admin] of each role. */
   grant_roles: unknown;
+  /** [account id, kind] of each treasury account ticked on the user's form. */
   grant_permissions: unknown;
   grant_locations: unknown;
   grant_accounts: unknown;
@@ -63,7 +64,7 @@ function contextColumns(db: Knex): Array<string | Knex.Raw> {
     db.raw(`(SELECT ${agg(jsonArray(db, ['r.id', 'r.name', 'r.is_admin']))} FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS grant_roles`),
     db.raw(`(SELECT ${agg('rp.permission_name')} FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id) AS grant_permissions`),
     db.raw(`(SELECT ${agg('location_id')} FROM user_locations WHERE user_id = u.id) AS grant_locations`),
-    db.raw(`(SELECT ${agg('account_id')} FROM user_treasury_accounts WHERE user_id = u.id) AS grant_accounts`),
+    db.raw(`(SELECT ${agg(jsonArray(db, ['uta.account_id', 'ta.kind']))} FROM user_treasury_accounts uta JOIN treasury_accounts ta ON ta.id = uta.account_id WHERE uta.user_id = u.id) AS grant_accounts`),
   ];
 }
 
@@ -95,18 +96,15 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   const isAdmin = roles.some((r) => r.is_admin);
   const restricted = !isAdmin && toBool(user.places_restricted);
-  return {
-    row: user,
-    roles,
-    permissions: new Set(fromJsonArray<string>(permissionNames)),
+  const ticked = restricted ? fromJsonArray<[number | string, string]>(accounts) : [];
+  const places = placeScope({
     isAdmin,
-    places: placeScope({
-      isAdmin,
-      restricted,
-      locationIds: restricted ? fromJsonArray<number | string>(locations).map(Number) : [],
-      treasuryAccountIds: restricted ? fromJsonArray<number | string>(accounts).map(Number) : [],
-    }),
-  };
+    restricted,
+    locationIds: restricted ? fromJsonArray<number | string>(locations).map(Number) : [],
+    treasuryAccountIds: ticked.map(([id]) => Number(id)),
+    deskAccountIds: ticked.filter(([, kind]) => kind === 'caisse').map(([id]) => Number(id)),
+  });
+  return { row: user, roles, permissions: permissionsWithinPlaces(new Set(fromJsonArray<string>(permissionNames)), places), isAdmin, places };
 }
 
 export function menuPermissionsOf(ctx: UserContext): string[] {

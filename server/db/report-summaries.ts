@@ -14,21 +14,41 @@ import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebui
  * figures, never half.
  */
 
-/** Every event that changes what was sold, per (day, location, product): sale lines, credit-note lines, cancellations. */
-export function salesEventsSql(): string {
+/**
+ * What a sale line (`sl`, of the sale `s`) brought in VAT included: its paid amount (net less its
+ * share of the document discount) in the sale's price basis, plus its share of the VAT when its
+ * prices were typed VAT excluded (sale_lines.vat_amount, migration 202612012230; before it, the
+ * paid amount: every sale was priced VAT included).
+ */
+export const lineTtc = (sl: string, s: string, vat = true) =>
+  vat ? `(${sl}.net - ${sl}.allocated_discount + CASE WHEN ${s}.prices_include_vat THEN 0 ELSE ${sl}.vat_amount END)` : `(${sl}.net - ${sl}.allocated_discount)`;
+/** `, <expr>` when the summaries carry their `vat` measure. */
+const withVat = (vat: boolean, expr: string, name = '') => (vat ? `, ${expr}${name ? ` AS ${name}` : ''}` : '');
+
+/** Whether the summaries carry the VAT of what was sold yet (migration 202612012230): an older migration builds them without it. */
+export async function summariesHaveVat(db: Knex | Knex.Transaction): Promise<boolean> {
+  return db.schema.hasColumn('report_sales_days', 'vat');
+}
+
+/**
+ * Every event that changes what was sold, per (day, location, product): sale lines, credit-note
+ * lines, cancellations — sales VAT included and, with `vat`, the VAT in it (sales − vat: VAT
+ * excluded, what a margin is computed on).
+ */
+export function salesEventsSql(vat = true): string {
   const returned = (expr: string) =>
     `COALESCE((SELECT SUM(${expr}) FROM credit_note_lines cnl JOIN credit_notes cn ON cn.id = cnl.credit_note_id WHERE cnl.sale_line_id = sl.id AND cn.status = 'validated'), 0)`;
   return `
-    SELECT s.sale_date AS d, s.location_id AS location_id, sl.product_id AS product_id, sl.quantity AS quantity, sl.net - sl.allocated_discount AS sales, sl.quantity * sl.unit_cost AS cost
+    SELECT s.sale_date AS d, s.location_id AS location_id, sl.product_id AS product_id, sl.quantity AS quantity, ${lineTtc('sl', 's', vat)} AS sales, sl.quantity * sl.unit_cost AS cost${withVat(vat, 'sl.vat_amount', 'vat')}
       FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id
     UNION ALL
-    SELECT cn.credit_date, cn.location_id, cnl.product_id, -cnl.quantity, -cnl.amount, -(cnl.quantity * cnl.unit_cost)
+    SELECT cn.credit_date, cn.location_id, cnl.product_id, -cnl.quantity, -cnl.amount, -(cnl.quantity * cnl.unit_cost)${withVat(vat, '-cnl.vat_amount')}
       FROM credit_note_lines cnl JOIN credit_notes cn ON cn.id = cnl.credit_note_id
     UNION ALL
     SELECT COALESCE(s.cancelled_on, substr(s.cancelled_at, 1, 10), s.sale_date), s.location_id, sl.product_id,
         -(sl.quantity - ${returned('cnl.quantity')}),
-        -(sl.net - sl.allocated_discount - ${returned('cnl.amount')}),
-        -((sl.quantity - ${returned('cnl.quantity')}) * sl.unit_cost)
+        -(${lineTtc('sl', 's', vat)} - ${returned('cnl.amount')}),
+        -((sl.quantity - ${returned('cnl.quantity')}) * sl.unit_cost)${withVat(vat, `-(sl.vat_amount - ${returned('cnl.vat_amount')})`)}
       FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id WHERE s.status = 'cancelled'`;
 }
 
@@ -60,33 +80,34 @@ const TRIGGERS = {
  * plain UPDATE … FROM would apply only one of several matching events); the months summed per
  * month first (two days of one month would otherwise update one month row twice).
  */
-function salesDeltaSql(select: string, pg: boolean, months: boolean): string {
-  const x = pg ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
+function salesDeltaSql(select: string, pg: boolean, months: boolean, vat: boolean): string {
+  const measures = vat ? ['quantity', 'sales', 'cost', 'vat'] : ['quantity', 'sales', 'cost'];
+  const x = measures.map((m) => (pg ? `x.${m}::bigint` : `x.${m}`)).join(', ');
   const r = pg ? 'r.' : '';
-  const days = `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
-      SELECT ${x}, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
+  const days = `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, ${measures.join(', ')}, ${measures.map((m) => `cum_${m}`).join(', ')})
+      SELECT x.d, x.location_id, x.product_id, ${x}, ${measures.map((m) => `COALESCE(p.cum_${m}, 0) + x.${m}`).join(', ')}
       FROM (${select}) x
       LEFT JOIN report_sales_days p ON p.product_id = x.product_id AND p.location_id = x.location_id
         AND p.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = x.product_id AND m.location_id = x.location_id AND m.day < x.d)
       ${pg ? 'ORDER BY x.product_id, x.location_id, x.d' : 'WHERE true'}
-      ON CONFLICT (day, location_id, product_id) DO UPDATE SET quantity = ${r}quantity + excluded.quantity, sales = ${r}sales + excluded.sales, cost = ${r}cost + excluded.cost,
-        cum_quantity = ${r}cum_quantity + excluded.quantity, cum_sales = ${r}cum_sales + excluded.sales, cum_cost = ${r}cum_cost + excluded.cost;`;
+      ON CONFLICT (day, location_id, product_id) DO UPDATE SET ${measures.map((m) => `${m} = ${r}${m} + excluded.${m}`).join(', ')},
+        ${measures.map((m) => `cum_${m} = ${r}cum_${m} + excluded.${m}`).join(', ')};`;
   const later = pg
-    ? `UPDATE report_sales_days AS r SET cum_quantity = r.cum_quantity + later.quantity, cum_sales = r.cum_sales + later.sales, cum_cost = r.cum_cost + later.cost
-      FROM (SELECT l.day, l.location_id, l.product_id, SUM(x.quantity)::bigint AS quantity, SUM(x.sales)::bigint AS sales, SUM(x.cost)::bigint AS cost
+    ? `UPDATE report_sales_days AS r SET ${measures.map((m) => `cum_${m} = r.cum_${m} + later.${m}`).join(', ')}
+      FROM (SELECT l.day, l.location_id, l.product_id, ${measures.map((m) => `SUM(x.${m})::bigint AS ${m}`).join(', ')}
               FROM (${select}) x
               JOIN report_sales_days l ON l.product_id = x.product_id AND l.location_id = x.location_id AND l.day > x.d
              GROUP BY l.day, l.location_id, l.product_id) later
       WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`
-    : `UPDATE report_sales_days SET cum_quantity = report_sales_days.cum_quantity + x.quantity, cum_sales = report_sales_days.cum_sales + x.sales, cum_cost = report_sales_days.cum_cost + x.cost
+    : `UPDATE report_sales_days SET ${measures.map((m) => `cum_${m} = report_sales_days.cum_${m} + x.${m}`).join(', ')}
       FROM (${select}) x
       WHERE report_sales_days.product_id = x.product_id AND report_sales_days.location_id = x.location_id AND report_sales_days.day > x.d;`;
   const month = pg
-    ? `SELECT substr(x.d, 1, 7), x.location_id, x.product_id, SUM(x.quantity)::bigint, SUM(x.sales)::bigint, SUM(x.cost)::bigint FROM (${select}) x GROUP BY substr(x.d, 1, 7), x.location_id, x.product_id ORDER BY 3, 2, 1`
-    : `SELECT substr(x.d, 1, 7), x.location_id, x.product_id, x.quantity, x.sales, x.cost FROM (${select}) x WHERE true`;
+    ? `SELECT substr(x.d, 1, 7), x.location_id, x.product_id, ${measures.map((m) => `SUM(x.${m})::bigint`).join(', ')} FROM (${select}) x GROUP BY substr(x.d, 1, 7), x.location_id, x.product_id ORDER BY 3, 2, 1`
+    : `SELECT substr(x.d, 1, 7), x.location_id, x.product_id, ${measures.map((m) => `x.${m}`).join(', ')} FROM (${select}) x WHERE true`;
   return `${days}
     ${later}
-    ${months ? addToSummarySql('report_sales_months', ['month', 'location_id', 'product_id'], ['quantity', 'sales', 'cost'], month, pg) : ''}`;
+    ${months ? addToSummarySql('report_sales_months', ['month', 'location_id', 'product_id'], measures, month, pg) : ''}`;
 }
 
 /** SQLite: one stock movement (NEW) applied to report_stock_days: its day's net movement and closing, and the closings of the pair's later days (PostgreSQL: per statement, below). */
@@ -120,23 +141,24 @@ const STOCK_DELTA_STATEMENT_PG = `INSERT INTO report_stock_days AS r (day, locat
              GROUP BY l.day, l.location_id, l.product_id) later
       WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`;
 
-const SALE_LINE =
-  `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, NEW.net - NEW.allocated_discount AS sales, NEW.quantity * NEW.unit_cost AS cost FROM sales s WHERE s.id = NEW.sale_id`;
-const CREDIT_LINE = `SELECT cn.credit_date AS d, cn.location_id AS location_id, NEW.product_id AS product_id, -NEW.quantity AS quantity, -NEW.amount AS sales, -(NEW.quantity * NEW.unit_cost) AS cost FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`;
+const SALE_LINE = (vat: boolean) =>
+  `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, ${lineTtc('NEW', 's', vat)} AS sales, NEW.quantity * NEW.unit_cost AS cost${withVat(vat, 'NEW.vat_amount', 'vat')} FROM sales s WHERE s.id = NEW.sale_id`;
+const CREDIT_LINE = (vat: boolean) =>
+  `SELECT cn.credit_date AS d, cn.location_id AS location_id, NEW.product_id AS product_id, -NEW.quantity AS quantity, -NEW.amount AS sales, -(NEW.quantity * NEW.unit_cost) AS cost${withVat(vat, '-NEW.vat_amount', 'vat')} FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`;
 /** PostgreSQL: the lines of one INSERT (its transition table `new_lines`), summed per (day, location, product). */
-const SALE_LINES_PG = `SELECT s.sale_date AS d, s.location_id AS location_id, n.product_id AS product_id, SUM(n.quantity) AS quantity, SUM(n.net - n.allocated_discount) AS sales, SUM(n.quantity * n.unit_cost) AS cost
+const SALE_LINES_PG = (vat: boolean) => `SELECT s.sale_date AS d, s.location_id AS location_id, n.product_id AS product_id, SUM(n.quantity) AS quantity, SUM(${lineTtc('n', 's', vat)}) AS sales, SUM(n.quantity * n.unit_cost) AS cost${withVat(vat, 'SUM(n.vat_amount)', 'vat')}
     FROM new_lines n JOIN sales s ON s.id = n.sale_id GROUP BY s.sale_date, s.location_id, n.product_id`;
-const CREDIT_LINES_PG = `SELECT cn.credit_date AS d, cn.location_id AS location_id, n.product_id AS product_id, -SUM(n.quantity) AS quantity, -SUM(n.amount) AS sales, -SUM(n.quantity * n.unit_cost) AS cost
+const CREDIT_LINES_PG = (vat: boolean) => `SELECT cn.credit_date AS d, cn.location_id AS location_id, n.product_id AS product_id, -SUM(n.quantity) AS quantity, -SUM(n.amount) AS sales, -SUM(n.quantity * n.unit_cost) AS cost${withVat(vat, '-SUM(n.vat_amount)', 'vat')}
     FROM new_lines n JOIN credit_notes cn ON cn.id = n.credit_note_id GROUP BY cn.credit_date, cn.location_id, n.product_id`;
 
 /** What a cancellation (NEW: the sale) takes back per product: each line less what validated credit notes already returned, on the cancellation's date. */
-function cancelledLinesSelect(): string {
+function cancelledLinesSelect(vat: boolean): string {
   const returned = (expr: string) =>
     `COALESCE((SELECT SUM(${expr}) FROM credit_note_lines cnl JOIN credit_notes cn ON cn.id = cnl.credit_note_id WHERE cnl.sale_line_id = sl.id AND cn.status = 'validated'), 0)`;
   return `SELECT COALESCE(NEW.cancelled_on, substr(NEW.cancelled_at, 1, 10), NEW.sale_date) AS d, NEW.location_id AS location_id, sl.product_id AS product_id,
       -SUM(sl.quantity - ${returned('cnl.quantity')}) AS quantity,
-      -SUM(sl.net - sl.allocated_discount - ${returned('cnl.amount')}) AS sales,
-      -SUM((sl.quantity - ${returned('cnl.quantity')}) * sl.unit_cost) AS cost
+      -SUM(${lineTtc('sl', 'NEW', vat)} - ${returned('cnl.amount')}) AS sales,
+      -SUM((sl.quantity - ${returned('cnl.quantity')}) * sl.unit_cost) AS cost${withVat(vat, `-SUM(sl.vat_amount - ${returned('cnl.vat_amount')})`, 'vat')}
     FROM sale_lines sl WHERE sl.sale_id = NEW.id GROUP BY sl.product_id`;
 }
 
@@ -160,10 +182,11 @@ export async function createReportTriggers(db: Knex): Promise<void> {
   const isPg = !isSqlite(db);
   const present = await presentTables(db);
   const months = present.has('report_sales_months');
+  const vat = await summariesHaveVat(db);
   if (!isPg) {
-    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false, months)} END`);
-    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false, months)} END`);
-    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false, months)} END`);
+    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE(vat), false, months, vat)} END`);
+    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE(vat), false, months, vat)} END`);
+    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(vat), false, months, vat)} END`);
     await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql()} END`);
     return;
   }
@@ -172,9 +195,9 @@ export async function createReportTriggers(db: Knex): Promise<void> {
     await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ${each} ${when} EXECUTE FUNCTION ${name}()`);
   };
   const perStatement = 'REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT';
-  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINES_PG, true, months), 'INSERT ON sale_lines', '', perStatement);
-  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINES_PG, true, months), 'INSERT ON credit_note_lines', '', perStatement);
-  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true, months), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
+  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINES_PG(vat), true, months, vat), 'INSERT ON sale_lines', '', perStatement);
+  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINES_PG(vat), true, months, vat), 'INSERT ON credit_note_lines', '', perStatement);
+  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(vat), true, months, vat), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
   await fn('report_stock_movement_insert', STOCK_DELTA_STATEMENT_PG, 'INSERT ON stock_movements', '', 'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT');
 }
 
@@ -186,6 +209,8 @@ export interface ReportSummaryCounts {
 
 export async function rebuildReportSummaries(db: Knex): Promise<ReportSummaryCounts> {
   const present = await presentTables(db);
+  const vat = await summariesHaveVat(db);
+  const measures = vat ? ['quantity', 'sales', 'cost', 'vat'] : ['quantity', 'sales', 'cost'];
   return db.transaction(async (trx) => {
     await roomForLargeSorts(trx);
     await trx('report_sales_days').delete();
@@ -193,15 +218,15 @@ export async function rebuildReportSummaries(db: Knex): Promise<ReportSummaryCou
     // Day totals, then the running totals per (product, location) in day order (window sums) —
     // stored day after day, as the triggers write them, so a short period's rows lie together
     // (productSales sums them: services/reports/sales-summaries.ts).
-    await trx.raw(`INSERT INTO report_sales_days (day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
-      SELECT g.d, g.location_id, g.product_id, g.quantity, g.sales, g.cost, SUM(g.quantity) OVER w, SUM(g.sales) OVER w, SUM(g.cost) OVER w
-      FROM (SELECT e.d, e.location_id, e.product_id, SUM(e.quantity) AS quantity, SUM(e.sales) AS sales, SUM(e.cost) AS cost FROM (${salesEventsSql()}) e GROUP BY e.d, e.location_id, e.product_id) g
+    await trx.raw(`INSERT INTO report_sales_days (day, location_id, product_id, ${measures.join(', ')}, ${measures.map((m) => `cum_${m}`).join(', ')})
+      SELECT g.d, g.location_id, g.product_id, ${measures.map((m) => `g.${m}`).join(', ')}, ${measures.map((m) => `SUM(g.${m}) OVER w`).join(', ')}
+      FROM (SELECT e.d, e.location_id, e.product_id, ${measures.map((m) => `SUM(e.${m}) AS ${m}`).join(', ')} FROM (${salesEventsSql(vat)}) e GROUP BY e.d, e.location_id, e.product_id) g
       WINDOW w AS (PARTITION BY g.product_id, g.location_id ORDER BY g.d)
       ORDER BY g.d, g.location_id, g.product_id`);
     await trx.raw(`INSERT INTO report_stock_days (day, location_id, product_id, quantity, closing)
       SELECT g.d, g.location_id, g.product_id, g.quantity, SUM(g.quantity) OVER (PARTITION BY g.product_id, g.location_id ORDER BY g.d)
       FROM (SELECT business_date AS d, location_id, product_id, SUM(quantity) AS quantity FROM stock_movements GROUP BY business_date, location_id, product_id) g`);
-    if (present.has('report_sales_months')) await rebuildSalesMonths(trx);
+    if (present.has('report_sales_months')) await rebuildSalesMonths(trx, vat);
     const count = async (table: string) => Number((await trx(table).count({ n: '*' }).first())!.n);
     return {
       salesDays: await count('report_sales_days'),
@@ -212,10 +237,11 @@ export async function rebuildReportSummaries(db: Knex): Promise<ReportSummaryCou
 }
 
 /** report_sales_months from the day rows (their months' sums: the same events), in month order. */
-export async function rebuildSalesMonths(trx: Knex.Transaction): Promise<void> {
+export async function rebuildSalesMonths(trx: Knex.Transaction, vat?: boolean): Promise<void> {
+  const measures = (vat ?? (await summariesHaveVat(trx))) ? ['quantity', 'sales', 'cost', 'vat'] : ['quantity', 'sales', 'cost'];
   await trx('report_sales_months').delete();
-  await trx.raw(`INSERT INTO report_sales_months (month, location_id, product_id, quantity, sales, cost)
-    SELECT substr(d.day, 1, 7), d.location_id, d.product_id, SUM(d.quantity), SUM(d.sales), SUM(d.cost) FROM report_sales_days d
+  await trx.raw(`INSERT INTO report_sales_months (month, location_id, product_id, ${measures.join(', ')})
+    SELECT substr(d.day, 1, 7), d.location_id, d.product_id, ${measures.map((m) => `SUM(d.${m})`).join(', ')} FROM report_sales_days d
     GROUP BY substr(d.day, 1, 7), d.location_id, d.product_id
     ORDER BY 1, 2, 3`);
 }

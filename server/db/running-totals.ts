@@ -5,7 +5,7 @@ import { isSqlite } from './connection.js';
  * What was sold per (product, location) over [from, to] from the running totals of
  * report_sales_days (server/db/report-summaries.ts): the pair's running totals at its last day ≤ to
  * less those at its last day < from, pairs without an event in the period left out — columns
- * product_id, location_id, quantity, sales, cost.
+ * product_id, location_id, quantity, sales, cost, vat.
  *
  * `pairs` is `products as p` crossed with `locations as l`, already filtered. Two shapes, one per
  * database, each a couple of index seeks per pair on report_sales_days_pair:
@@ -18,12 +18,12 @@ export function soldPerPair(db: Knex, pairs: Knex.QueryBuilder, from: string, to
   const diff = (column: string) => db.raw(`COALESCE(a.${column}, 0) - COALESCE(b.${column}, 0) AS ${column.slice(4)}`);
   if (!isSqlite(db)) {
     const end = (cmp: '<=' | '<') =>
-      `(SELECT m.day, m.cum_quantity, m.cum_sales, m.cum_cost FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ? ORDER BY m.day DESC LIMIT 1)`;
+      `(SELECT m.day, m.cum_quantity, m.cum_sales, m.cum_cost, m.cum_vat FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ? ORDER BY m.day DESC LIMIT 1)`;
     return pairs
       .joinRaw(`LEFT JOIN LATERAL ${end('<=')} a ON true`, [to])
       .joinRaw(`LEFT JOIN LATERAL ${end('<')} b ON true`, [from])
       .where('a.day', '>=', from)
-      .select('p.id as product_id', 'l.id as location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
+      .select('p.id as product_id', 'l.id as location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'), diff('cum_vat'));
   }
   const lastDay = (cmp: '<=' | '<', date: string) =>
     db.raw(`(SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ?)`, [date]);
@@ -39,7 +39,7 @@ export function soldPerPair(db: Knex, pairs: Knex.QueryBuilder, from: string, to
     .join('report_sales_days as a', at('a', 'pr.day_to'))
     .leftJoin('report_sales_days as b', at('b', 'pr.day_from'))
     .where('a.day', '>=', from)
-    .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'));
+    .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'), diff('cum_vat'));
 }
 
 /**

@@ -33,6 +33,10 @@ export type AuditLogRow = {
   ip: string | null;
   prev_hash: string | null;
   hash: string;
+  location_id: number | null;
+  other_location_id: number | null;
+  account_id: number | null;
+  other_account_id: number | null;
 };
 
 export type CashClosingsRow = {
@@ -166,6 +170,7 @@ export type CompanySettingsRow = {
   logo_path: string | null;
   updated_at: string;
   allow_registration: DbBoolean;
+  prices_include_vat: DbBoolean;
 };
 
 export type CreditNoteLinesRow = {
@@ -178,6 +183,7 @@ export type CreditNoteLinesRow = {
   unit_price: number;
   amount: number;
   unit_cost: number;
+  vat_amount: number;
 };
 
 export type CreditNotesRow = {
@@ -198,6 +204,7 @@ export type CreditNotesRow = {
   created_at: string;
   version: number;
   updated_at: string;
+  vat_amount: number;
 };
 
 export type DocumentCountersRow = {
@@ -478,6 +485,8 @@ export type ReportSalesDaysRow = {
   cum_quantity: number;
   cum_sales: number;
   cum_cost: number;
+  vat: number;
+  cum_vat: number;
 };
 
 export type ReportSalesMonthsRow = {
@@ -487,6 +496,7 @@ export type ReportSalesMonthsRow = {
   quantity: number;
   sales: number;
   cost: number;
+  vat: number;
 };
 
 export type ReportStockDaysRow = {
@@ -519,6 +529,7 @@ export type ReportTurnoverClientDaysRow = {
   gross: number;
   returns: number;
   cost: number;
+  vat: number;
 };
 
 export type RolePermissionsRow = {
@@ -552,6 +563,7 @@ export type SaleLinesRow = {
   allocated_discount: number;
   unit_cost: number;
   returned_quantity: number;
+  vat_amount: number;
 };
 
 export type SalePaymentsRow = {
@@ -715,6 +727,7 @@ export type StockLevelsRow = {
   product_id: number;
   location_id: number;
   quantity: number;
+  alert_threshold: number | null;
 };
 
 export type StockMovementsRow = {

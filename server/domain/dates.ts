@@ -52,6 +52,39 @@ export function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * The same day `n` months away (YYYY-MM-DD), kept within its month: 31/03 one month back is
+ * 28/02 (29/02 in a leap year) — the dashboard's « même jour le mois dernier ».
+ */
+export function addMonths(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + n, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The first day of the date's month (YYYY-MM-01). */
+export const monthStart = (date: string) => `${date.slice(0, 8)}01`;
+
+/**
+ * The periods the dashboard's sales cards show and compare (each from → to, business dates): today
+ * against yesterday and the same day last month (`addMonths`: 31/03 → 28/02), the month so far
+ * against the same part of last month (01/02 → 28/02 on 31/03: all of February).
+ */
+export function dashboardPeriods(today: string) {
+  const yesterday = addDays(today, -1);
+  const lastMonthDay = addMonths(today, -1);
+  return {
+    today: { from: today, to: today },
+    yesterday: { from: yesterday, to: yesterday },
+    lastMonthDay: { from: lastMonthDay, to: lastMonthDay },
+    month: { from: monthStart(today), to: today },
+    lastMonthToDate: { from: monthStart(lastMonthDay), to: lastMonthDay },
+  };
+}
+export type DashboardPeriods = ReturnType<typeof dashboardPeriods>;
+
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

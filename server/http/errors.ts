@@ -82,3 +82,16 @@ export function errorStatus(err: unknown): number {
   }
   return 500;
 }
+
+/**
+ * Answers a domain refusal of a JSON endpoint (a print counted from its preview): `{ message }` in
+ * French, 409 for an action the state forbids, 422 for fields (their messages joined). Returns
+ * false when the error is not a refusal.
+ */
+export function answerJsonRefusal(err: unknown, res: Response): boolean {
+  if (!(err instanceof Refusal)) return false;
+  res.set('Cache-Control', 'no-store');
+  if (err.kind === 'action') res.status(409).json({ message: err.message });
+  else res.status(422).json({ message: Object.values(err.errors).join(' '), errors: err.errors });
+  return true;
+}

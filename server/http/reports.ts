@@ -98,7 +98,7 @@ export function reportRoutes<F>(ctx: AppContext, def: ReportDefinition<F>): Rout
   r.get(ROUTES[def.routes.print], async (req, res) => {
     const { props } = await answer(req, { all: true, limit: PRINT_LIMIT });
     const back = (route as (n: RouteName, q?: Record<string, string>) => string)(def.routes.index, props.query);
-    await res.inertia.render('reports/Print', { ...(await printFrame(db, req, res, { document: null, back })), ...props });
+    await res.inertia.render('reports/Print', { ...(await printFrame(ctx, req, res, { document: null, back })), ...props });
   });
 
   r.get(ROUTES[def.routes.export], downloadGuard, async (req, res) => {

@@ -55,5 +55,5 @@ export function registeredRoutes(app: unknown): RegisteredRoute[] {
 
 /** Whether a route declares who may reach it (a permission, the guest pages, a token, or open on purpose). */
 export function declaresAccess(route: RegisteredRoute): boolean {
-  return route.guards.some((g) => g.kind !== 'verified' && g.kind !== 'passwordConfirmed');
+  return route.guards.some((g) => g.kind !== 'verified' && g.kind !== 'passwordConfirmed' && g.kind !== 'place');
 }

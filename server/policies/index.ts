@@ -93,6 +93,14 @@ export function withoutCosts<T extends object>(props: T, showCosts: boolean): T 
   return out as T;
 }
 
+/**
+ * No one grants themselves anything: a user's roles, places, treasury accounts and active state
+ * are set by someone else, whatever the editor's permissions (users.manage included).
+ */
+export function maySetGrantsOf(editor: { id: number }, userId: number): boolean {
+  return Number(editor.id) !== Number(userId);
+}
+
 export type RecordArea = 'clients' | 'suppliers' | 'categories' | 'products';
 
 /** The buttons of a master-data area (the server checks each action again). */
@@ -282,7 +290,8 @@ export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { reque
  * créances or Règlement), the treasury balances (Caisse), the products under their threshold (État
  * de stock or Produits), and the last documents of the screens the user opens. The margin (sales
  * cards, chart, best sellers) follows `seesReportCosts`, the rule of Chiffre d'affaires the cards
- * open: a figure the report hides is not shown on its card. Where a card links is the presenter's
+ * open: a figure the report hides is not shown on its card — so does the stock's value at the CMUP
+ * (État de stock's « Valeur du stock », for a user who opens it and sees its values). Where a card links is the presenter's
  * business (the screen the user may open).
  */
 export const DASHBOARD_DOCUMENT_SCREENS = {
@@ -298,6 +307,8 @@ export function dashboardCards(user: Viewer): {
   receivables: boolean;
   treasury: boolean;
   lowStock: boolean;
+  /** The stock's value at the CMUP: État de stock, by its rule for values at cost. */
+  stockValue: boolean;
   documents: Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>;
   margin: boolean;
 } {
@@ -306,6 +317,7 @@ export function dashboardCards(user: Viewer): {
     receivables: mayAny(user, ['menu.editions.creance', 'menu.reglement']),
     treasury: may(user, 'menu.caisse'),
     lowStock: mayAny(user, ['menu.editions.stock', 'menu.produits']),
+    stockValue: may(user, 'menu.editions.stock') && seesReportCosts(user),
     documents: (Object.keys(DASHBOARD_DOCUMENT_SCREENS) as Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>).filter((k) => may(user, DASHBOARD_DOCUMENT_SCREENS[k])),
     margin: seesReportCosts(user),
   };

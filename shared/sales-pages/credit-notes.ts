@@ -50,8 +50,10 @@ export interface CorrectableLine {
   returnable: number;
   unit_price: number;
   net: number;
-  /** The line's share of the document discount: the refund basis is net − allocated_discount. */
+  /** The line's share of the document discount. */
   allocated_discount: number;
+  /** What the customer paid for the line, VAT included (net − allocated_discount, plus its VAT share when priced HT): what refundAmount shares out. */
+  refund_basis: number;
 }
 
 export interface CorrectableSale {

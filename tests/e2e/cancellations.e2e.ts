@@ -2,9 +2,10 @@
  * Annulations et réimpressions in Chromium (issue 15): a credit invoice paid in two parts (cash,
  * then Orange Money) cannot be cancelled while settled — the Factures screen names the settlements;
  * both settlements are cancelled on the Règlements screen (the last one first), then the invoice
- * is found on the Factures screen by its number, reprinted as a DUPLICATA A6 (printed to PDF: an A6
- * page that says DUPLICATA) and cancelled with a reason — the row reads « Annulée », its printout
- * « ANNULÉE ».
+ * is found on the Factures screen by its number: never printed (its preview opened and closed
+ * counts nothing), its button prints the original at A5; then it is reprinted as a DUPLICATA A6
+ * (printed to PDF: an A6 page that says DUPLICATA) and cancelled with a reason — the row reads
+ * « Annulée », its printout « ANNULÉE ».
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,9 +92,13 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
     }
     const client = (await server.db('clients').where({ code: 'CLI0107' }).first('balance', 'advance'))!;
     expect([Number(client.balance), Number(client.advance)]).toEqual([22_400, 0]);
-    await step('original', page, async () => {
+    await step('aperçu fermé sans imprimer : rien n’est compté, l’original reste à imprimer', page, async () => {
       await page.goto(route('sales.print', { id: invoice.id }));
       await page.locator('.app-print-sheet').waitFor();
+      expect(await page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : original");
+      await page.getByRole('link', { name: 'Retour' }).click();
+      await page.waitForURL(`**${route('sales.show', { id: invoice.id })}`);
+      expect(await server.db('document_prints').where({ printout: 'invoice', document_id: invoice.id }).first()).toBeUndefined();
     });
     await step('trouver la facture', page, async () => {
       await page.goto(route('sales.cancellations'));
@@ -102,9 +107,26 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
       await page.getByTestId(`cancellation-row-${invoice.number}`).waitFor();
       await expect.poll(() => page.locator('[data-testid^="cancellation-row-"]').count()).toBe(1);
     });
-    await step('réimprimer A6', page, async () => {
-      await page.getByTestId(`cancellation-row-${invoice.number}`).getByTestId('reprint').click();
+    await step('jamais imprimée : le bouton imprime l’original en A5, pas un « A6 »', page, async () => {
+      const button = page.getByTestId(`cancellation-row-${invoice.number}`).getByTestId('reprint');
+      expect(await button.textContent()).toContain('Original A5');
+      await button.click();
       await page.locator('.app-print-sheet').waitFor();
+      // ?print=1: the print is counted before the (stubbed) dialog opens.
+      await expect.poll(() => page.locator('.app-print.is-ready').count()).toBe(1);
+      const { pages, text } = readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+      for (const { width, height } of pages) expect([Math.round(width), Math.round(height)]).toEqual([148, 210]);
+      expect(text).not.toContain('DUPLICATA');
+      expect(text).toContain(invoice.number);
+      expect(Number((await server.db('document_prints').where({ printout: 'invoice', document_id: invoice.id }).first())!.reprint_count)).toBe(0);
+    });
+    await step('réimprimer A6', page, async () => {
+      await page.goto(`${route('sales.cancellations')}?q=${invoice.number}`);
+      const button = page.getByTestId(`cancellation-row-${invoice.number}`).getByTestId('reprint');
+      await expect.poll(() => button.textContent()).toContain('A6');
+      await button.click();
+      await page.locator('.app-print-sheet').waitFor();
+      await expect.poll(() => page.locator('.app-print.is-ready').count()).toBe(1);
       const { pages, text } = readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
       expect(pages.length).toBeGreaterThan(0);
       for (const { width, height } of pages) {

@@ -28,6 +28,20 @@ const drawnPixels = (page: Page) =>
       return n;
     });
 
+
+/** The month's best sellers are drawn: their list, or — the 1st of a month, before any sale — the empty state. */
+async function topProductsShown(page: Page) {
+  await page.getByTestId('dashboard-top-products').locator('li, .card-body.text-center').first().waitFor();
+}
+
+/** Every account name of the balances card is shown whole: wrapped, never cut with an ellipsis. */
+async function namesWhole(page: Page) {
+  const names = page.getByTestId('dashboard-account-name');
+  await names.first().waitFor();
+  const cut = await names.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis').map((el) => el.textContent));
+  expect(cut).toEqual([]);
+}
+
 describe.skipIf(!enabled)('Tableau de bord dans Chromium', () => {
   let server: E2EServer;
   let browser: Browser;
@@ -63,7 +77,8 @@ describe.skipIf(!enabled)('Tableau de bord dans Chromium', () => {
         const chartAt = scripts.findIndex((s) => /\/ReportChart-[^/]+\.js$/.test(s));
         expect(dashboardAt).toBeGreaterThanOrEqual(0);
         expect(chartAt).toBeGreaterThan(dashboardAt);
-        await page.getByTestId('dashboard-top-products').locator('li').first().waitFor();
+        await topProductsShown(page);
+        await namesWhole(page);
         await page.screenshot({ path: path.join(SHOTS, `dashboard-1366-${colorScheme}.png`), fullPage: true });
       });
       expect(errors).toEqual([]);
@@ -123,9 +138,16 @@ describe.skipIf(!enabled)('Tableau de bord dans Chromium', () => {
         await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
         await page.waitForURL('**/dashboard');
         await page.getByTestId('dashboard-sales-chart').waitFor({ timeout: 20_000 });
-        await page.getByTestId('dashboard-top-products').locator('li').first().waitFor();
+        await topProductsShown(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
+        await namesWhole(page);
+        // The day is compared with yesterday and the same day last month.
+        await page.getByTestId('dashboard-sales-today-vs-yesterday').waitFor();
+        await page.getByTestId('dashboard-sales-today-vs-last_month_day').waitFor();
+        // Each comparison fits its card (its amount and trends wrap, never run over the edge).
+        const overrun = await page.locator('.app-dash-compare li').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+        expect(overrun).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, `dashboard-${width}-${colorScheme}.png`), fullPage: true });
         await ctx.close();
       }

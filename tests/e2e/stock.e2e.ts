@@ -107,19 +107,24 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
   const level = async (productId: number, locationId: number) => Number((await server.db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity'))?.quantity ?? 0);
   const picker = () => page.getByRole('combobox', { name: 'Ajouter un produit' });
 
-  /** Prints the current page to PDF (print media, @page size) and checks the paper and the number. */
+  /**
+   * Prints the current page as « Imprimer » does (counted first, unless ?print=1 already did; the
+   * dialog is stubbed), checks it in print media, then prints it to PDF (@page size).
+   */
   async function printed(expected: { width: number; height: number }, number: string) {
     await expect.poll(() => page.getByTestId('document-number').textContent()).toBe(number);
     await expect(page.getByTestId('print-button').isVisible()).resolves.toBe(true);
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    const size = pdfPageSize(pdf);
-    expect(Math.abs(size.width - expected.width)).toBeLessThan(2);
-    expect(Math.abs(size.height - expected.height)).toBeLessThan(2);
+    if (!(await page.locator('.app-print.is-ready').count())) await page.getByTestId('print-button').click();
+    await page.locator('.app-print.is-ready').waitFor();
     // In print, the toolbar (Retour, Imprimer) is hidden; the number stays.
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('print-button').isVisible()).toBe(false);
     expect(await page.getByTestId('document-number').isVisible()).toBe(true);
     await page.emulateMedia({ media: null });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const size = pdfPageSize(pdf);
+    expect(Math.abs(size.width - expected.width)).toBeLessThan(2);
+    expect(Math.abs(size.height - expected.height)).toBeLessThan(2);
   }
 
   let entryNumber = '';
@@ -149,14 +154,20 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Unité de saisie de ${OIL.name}`).selectOption('pack');
       await page.getByLabel(`Quantité de ${OIL.name}`).fill('10');
       await page.getByLabel(`Quantité de ${OIL.name}`).blur();
-      expect(await page.getByLabel(`Coût unitaire de ${OIL.name}`).inputValue()).toBe('1100');
-      // 40 × 12 000 + 10 colis × 12 × 1 100
+      // By colis, the cost is the colis's (12 × 1 100), its cost per unit beside it.
+      expect(await page.getByLabel(`Coût du colis de ${OIL.name}`).inputValue()).toBe('13200');
+      expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l’unité/u);
+      // A colis cost that does not divide by 12 is refused before sending, with what to type instead.
+      await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13201');
+      await expect.poll(() => page.locator('#line-1-cost-error').textContent()).toContain('Saisissez 13\u202f200\u00a0FCFA ou 13\u202f212\u00a0FCFA le colis');
+      await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13200');
+      // 40 × 12 000 + 10 colis × 13 200
       await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
     });
     await step('sur un téléphone, chaque ligne tient dans l’écran', page, async () => {
       await page.setViewportSize({ width: 390, height: 800 });
       try {
-        const inputs = [page.getByLabel(`Quantité de ${OIL.name}`), page.getByLabel(`Coût unitaire de ${OIL.name}`), page.getByRole('button', { name: `Retirer ${OIL.name}` })];
+        const inputs = [page.getByLabel(`Quantité de ${OIL.name}`), page.getByLabel(`Coût du colis de ${OIL.name}`), page.getByRole('button', { name: `Retirer ${OIL.name}` })];
         for (const input of inputs) {
           await input.scrollIntoViewIfNeeded();
           const box = await input.boundingBox();
@@ -263,9 +274,13 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('bon de transfert A5', page, async () => {
       await page.getByTestId('transfer-print').click();
       await page.waitForURL(/\/print$/);
-      await printed(A5, transferNumber);
-      expect(await page.locator('.app-print-sheet').textContent()).not.toContain('DUPLICATA');
+      // Opening the preview neither opens the dialog nor counts anything.
       expect(await page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(0);
+      expect(await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first()).toBeUndefined();
+      expect(await page.locator('.app-print-sheet').textContent()).not.toContain('DUPLICATA');
+      await printed(A5, transferNumber);
+      // Printed: the preview now says what a next print would be.
+      await expect.poll(() => page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : DUPLICATA n° 1");
     });
     await step('réimpression DUPLICATA, impression ouverte directement', page, async () => {
       await page.goto('/operations/transfert/annulation');

@@ -222,6 +222,26 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     });
   });
 
+  describe('alert thresholds per location', () => {
+    it('sets a location\'s own threshold (null: the product\'s again) and reads each location\'s threshold in force with its alert', async () => {
+      const id = await makeProduct(t.db, { code: `T${uniqueTag()}`, name: 'Seuils API', category_id: category });
+      await t.db('products').where({ id }).update({ alert_threshold: 10 });
+      await giveStock(t.db, id, depot, 50);
+      await giveStock(t.db, id, shop, 4);
+      const writer = apiClient(t, (await tokenFor(t, adminId, WRITE_PRODUCTS)).token);
+      const levels = async () => Object.fromEntries(productStockOut.parse((await writer.get(`/api/v1/products/${id}/stock`)).body).levels.filter((l) => [depot, shop].includes(l.location_id)).map((l) => [l.location_id, [l.own_threshold, l.threshold, l.below_threshold]]));
+      expect(await levels()).toEqual({ [depot]: [null, 10, false], [shop]: [null, 10, true] });
+      const set = await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [shop]: 3 } });
+      expect(set.status).toBe(200);
+      expect(set.body.below_threshold).toBe(false);
+      expect(await levels()).toEqual({ [depot]: [null, 10, false], [shop]: [3, 3, false] });
+      expect((await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [depot]: 60, [shop]: null } })).body.below_threshold).toBe(true);
+      expect(await levels()).toEqual({ [depot]: [60, 60, true], [shop]: [null, 10, true] });
+      const bad = await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [shop]: -1 } });
+      expect([bad.status, Object.keys(bad.body.errors)]).toEqual([422, [`location_thresholds.${shop}`]]);
+    });
+  });
+
   describe('stock levels', () => {
     it("gives a product’s stock per location and a location’s stock per product", async () => {
       const tag = uniqueTag('K');

@@ -83,6 +83,40 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect(listRecords(target())).toHaveLength(before);
   });
 
+  it('a user restricted to places never opens Sauvegarde, makes, downloads nor restores a backup, whatever their permissions', async () => {
+    const made = await backupNow();
+    const email = `${uniqueTag('r').toLowerCase()}@test.local`;
+    const holder = await userWithPermissions(t, email, ['menu.dashboard', 'menu.parametres', 'menu.parametres.backup', 'backup.manage']);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+    await t.db('users').where({ id: holder.id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: holder.id, location_id: shop });
+    const c = new Client(t);
+    await c.login(holder.email, holder.password);
+    expect((await c.post(route('password.confirm'), { password: holder.password })).status).toBe(303);
+    const before = listRecords(target()).length;
+    const audits = await auditCount('backup.downloaded');
+    expect((await c.visit(INDEX)).status).toBe(403);
+    expect((await c.post(INDEX)).status).toBe(403);
+    expect((await c.send('put', route('backups.settings'), { daily: true, hour: 3, retention: 5 })).status).toBe(403);
+    expect((await download(c, route('backups.download', { name: made.name }))).status).toBe(403);
+    expect((await c.post(route('backups.restore', { name: made.name }), { password: holder.password })).status).toBe(403);
+    expect((await c.send('delete', route('backups.destroy', { name: made.name }))).status).toBe(403);
+    expect(listRecords(target())).toHaveLength(before);
+    expect(await auditCount('backup.downloaded')).toBe(audits);
+    // The menu hides Sauvegarde: the permissions the page receives are those the guards apply.
+    const auth = (await c.visit(route('dashboard'))).body.props.auth.user;
+    for (const list of [auth.menu_permissions, auth.all_permissions]) {
+      expect(list).not.toContain('menu.parametres.backup');
+      expect(list).not.toContain('backup.manage');
+    }
+    expect(auth.menu_permissions).toContain('menu.parametres');
+    // The same permissions for everywhere: the screen opens again.
+    await t.db('users').where({ id: holder.id }).update({ places_restricted: false });
+    expect((await c.visit(INDEX)).status).toBe(200);
+    await t.db('users').where({ id: holder.id }).update({ places_restricted: true });
+    expect((await c.visit(INDEX)).status).toBe(403);
+  });
+
   it('asks for the password again when it was not confirmed within 3 hours', async () => {
     const c = new Client(t);
     await c.login();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { addDays, businessDate } from '../../server/domain/dates.js';
+import { addDays, addMonths, businessDate } from '../../server/domain/dates.js';
 import { createUser } from '../../server/services/accounts/create-user.js';
 import { cancelSale } from '../../server/services/sales/cancel-sale.js';
 import { route } from '../../shared/routes.js';
@@ -9,6 +9,7 @@ import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, saleInput, sell,
 import { settle, settlementInput } from '../support/settlements.js';
 import { type StockFixtures, giveStock, makeProduct, stockFixtures } from '../support/stock.js';
 import { deskAccount } from '../support/treasury.js';
+import { makeShop } from '../support/cash-closing.js';
 import { uniqueTag } from '../support/unique.js';
 
 /**
@@ -92,10 +93,16 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
   it("counts today’s and the month’s sales like Chiffre d’affaires, with the margin", async () => {
     const { props } = await dashboard(admin);
     // Today: A + D + F sold (20 000), D cancelled today (−5 000); cost 6 000 + 3 000 + 3 000 − 3 000.
-    expect(props.sales.today).toEqual({ count: 3, gross: 20_000, returns: 5_000, net: 15_000, cost_total: 9_000, margin: 6_000, href: route('reports.turnover', { from: today, to: today }) });
+    expect(props.sales.today).toMatchObject({ count: 3, gross: 20_000, returns: 5_000, net: 15_000, cost_total: 9_000, margin: 6_000, href: route('reports.turnover', { from: today, to: today }) });
+    // Compared with yesterday (B: 20 000 at a cost of 12 000) and the same day last month.
+    expect(props.sales.today.comparisons[0]).toEqual({ id: 'yesterday', label: 'Hier', from: yesterday, to: yesterday, net: 20_000, margin: 8_000, href: route('reports.turnover', { from: yesterday, to: yesterday }) });
+    const lastMonthDay = addMonths(today, -1);
+    expect(props.sales.today.comparisons[1]).toMatchObject({ id: 'last_month_day', from: lastMonthDay, to: lastMonthDay });
+    expect(props.sales.today.comparisons[1].label).toMatch(new RegExp(`^(Même|Dernier) jour .*\\(${lastMonthDay.slice(8, 10)}/${lastMonthDay.slice(5, 7)}\\)$`));
+    expect(props.sales.month.comparisons.map((c: { id: string; from: string; to: string }) => [c.id, c.from, c.to])).toEqual([['last_month_to_date', `${lastMonthDay.slice(0, 8)}01`, lastMonthDay]]);
     // The month: today's, plus B yesterday when yesterday is in this month; never C (40 days ago).
     const withB = yesterday.slice(0, 7) === today.slice(0, 7);
-    expect(props.sales.month).toEqual({
+    expect(props.sales.month).toMatchObject({
       count: withB ? 4 : 3,
       gross: withB ? 40_000 : 20_000,
       returns: 5_000,
@@ -104,6 +111,50 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
       margin: withB ? 14_000 : 6_000,
       href: route('reports.turnover', { from: `${today.slice(0, 8)}01`, to: today }),
     });
+  });
+
+  it('compares the day with the same day last month and the month with the same part of last month, margin too — never for a user who may not see costs', async () => {
+    const lastMonthDay = addMonths(today, -1);
+    const vs = async (c: Client) => {
+      const { props } = await dashboard(c);
+      return { day: props.sales.today.comparisons.find((x: { id: string }) => x.id === 'last_month_day'), month: props.sales.month.comparisons[0] };
+    };
+    const before = await vs(admin);
+    // A sale of a shop of its own (the other cards' figures stay), on the same day last month: 3 × 5 000 at a cost of 3 000.
+    const shop = await makeShop(t.db, admin);
+    const p = await makeProduct(t.db, { category_id: f.category, name: `Fer ${uniqueTag()}`, unit: 'barre', retail_price: PRICE, purchase_price: COST });
+    await giveStock(t.db, p, shop.location, 10, COST);
+    await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: shop.location, saleDate: lastMonthDay, lines: [line(p, 3)], payments: [cashPayment(3 * PRICE)] }));
+    const after = await vs(admin);
+    expect([after.day.net - before.day.net, after.day.margin - before.day.margin]).toEqual([15_000, 6_000]);
+    expect([after.month.net - before.month.net, after.month.margin - before.month.margin]).toEqual([15_000, 6_000]);
+    expect(after.day.href).toBe(route('reports.turnover', { from: lastMonthDay, to: lastMonthDay }));
+    // Without cost rights: the comparisons' sales, never their margin.
+    const seller = await login(['menu.dashboard', 'menu.sortiestock']);
+    const theirs = (await dashboard(seller)).props.sales;
+    expect(theirs.today.comparisons.map((c: Record<string, unknown>) => 'margin' in c)).toEqual([false, false]);
+    expect(theirs.today.comparisons[1].net).toBe(after.day.net);
+  });
+
+  it("shows État de stock’s value at the CMUP of the places whose stock the user sees, to its users who see its values", async () => {
+    const shop = await makeShop(t.db, admin);
+    const p = await makeProduct(t.db, { category_id: f.category, name: `Tôle ${uniqueTag()}`, unit: 'pièce', retail_price: PRICE, purchase_price: COST });
+    await giveStock(t.db, p, shop.location, 7, 2_000);
+    const value = async (c: Client) => (await deferred(c, ['stockValue'])).stockValue;
+    // État de stock's own figures, for the user who reads both.
+    const report = async (c: Client) => {
+      const figures: Array<{ id: string; figure: number }> = (await c.visit(route('reports.stock'))).body.props.figures;
+      return { value: figures.find((x) => x.id === 'value')!.figure, products: figures.find((x) => x.id === 'products')!.figure, href: route('reports.stock') };
+    };
+    expect(await value(admin)).toEqual(await report(admin));
+    // A user of that shop alone: its 7 × 2 000 only.
+    const theirs = await login(['menu.dashboard', 'menu.editions.stock', 'reports.view_costs'], { locations: [shop.location], accounts: [] });
+    expect(await value(theirs)).toEqual({ value: 14_000, products: 1, href: route('reports.stock') });
+    expect(await report(theirs)).toEqual(await value(theirs));
+    // Without État de stock's values (cost rights other than reports.view_costs included): no card, and no value by a partial reload.
+    const noValues = await login(['menu.dashboard', 'menu.editions.stock', 'menu.produits', 'prices.update', 'stock_entries.create']);
+    expect((await dashboard(noValues)).deferredProps?.cards ?? []).not.toContain('stockValue');
+    expect(await value(noValues)).toBeUndefined();
   });
 
   it('totals what clients owe and what is overdue, after the settlement', async () => {
@@ -138,7 +189,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
   it('sends the chart, the best sellers and the stock alerts as deferred props', async () => {
     const { props, deferredProps } = await dashboard(admin);
     expect(props.salesChart).toBeUndefined();
-    expect(deferredProps).toEqual({ cards: ['salesChart', 'topProducts', 'lowStock'] });
+    expect(deferredProps).toEqual({ cards: ['salesChart', 'topProducts', 'lowStock', 'stockValue'] });
     const late = await deferred(admin, ['salesChart', 'topProducts', 'lowStock']);
     const chart = late.salesChart.chart;
     expect(chart.labels).toHaveLength(30);
@@ -155,25 +206,32 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     expect(late.lowStock.href).toBe(route('reports.stock', { view: 'alerte' }));
   });
 
-  it('counts the products at or under their alert threshold over the places shown', async () => {
+  it('counts the products at or under the threshold in force at each place shown: the place\'s own, else the product\'s', async () => {
     const tag = uniqueTag('S');
     const under = await makeProduct(t.db, { category_id: f.category, code: `${tag}U`, name: `Tôle ondulée ${tag}`, unit: 'pièce' });
     const over = await makeProduct(t.db, { category_id: f.category, code: `${tag}O`, name: `Pointes ${tag}`, unit: 'paquet' });
-    const before = (await deferred(admin, ['lowStock'])).lowStock;
+    const shopOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.shop], accounts: [] });
+    const depotOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.depot], accounts: [] });
+    const low = async (c: Client) => (await deferred(c, ['lowStock'])).lowStock;
+    const before = { shop: (await low(shopOnly)).count, depot: (await low(depotOnly)).count };
     await t.db('products').whereIn('id', [under, over]).update({ alert_threshold: 10 });
     await giveStock(t.db, under, f.shop, 4);
     await giveStock(t.db, over, f.shop, 11);
-    const after = (await deferred(admin, ['lowStock'])).lowStock;
-    // Tôle (4 ≤ 10) joins the list, Pointes (11 > 10) does not; the furthest below come first.
-    expect(after.count).toBe(before.count + 1);
-    expect(after.products[0]).toMatchObject({ name: `Tôle ondulée ${tag}`, quantity: 4, threshold: 10, unit: 'pièce', href: route('products.show', { id: under }) });
+    // At the shop: Tôle (4 ≤ 10) joins the list, Pointes (11 > 10) does not; the furthest below come first.
+    const atShop = await low(shopOnly);
+    expect(atShop.count).toBe(before.shop + 1);
+    expect(atShop.products.find((p: { id: number }) => p.id === under)).toMatchObject({ name: `Tôle ondulée ${tag}`, location: 'Boutique 1', quantity: 4, threshold: 10, unit: 'pièce', href: null });
+    // At the depot (none of either there): both, at the product's threshold.
+    expect((await low(depotOnly)).count).toBe(before.depot + 2);
     // At the threshold counts too.
     await t.db('products').where({ id: over }).update({ alert_threshold: 11 });
-    expect((await deferred(admin, ['lowStock'])).lowStock.count).toBe(before.count + 2);
-    // A user of the depot only: Boutique 1's stock is not theirs, so both are under (0 there).
-    const depotOnly = await login(['menu.dashboard', 'menu.editions.stock'], { locations: [f.depot], accounts: [] });
-    const theirs = (await deferred(depotOnly, ['lowStock'])).lowStock.products.map((p: { name: string }) => p.name);
-    expect(theirs.length).toBeGreaterThan(0);
+    expect((await low(shopOnly)).count).toBe(before.shop + 2);
+    // The shop's own thresholds: lower than the product's (4 > 2: out), 0 (not followed there); the depot keeps the product's.
+    await t.db('stock_levels').where({ product_id: under, location_id: f.shop }).update({ alert_threshold: 2 });
+    await t.db('stock_levels').where({ product_id: over, location_id: f.shop }).update({ alert_threshold: 0 });
+    expect((await low(shopOnly)).count).toBe(before.shop);
+    expect((await low(depotOnly)).count).toBe(before.depot + 2);
+    await t.db('products').whereIn('id', [under, over]).update({ alert_threshold: 0 });
   });
 
   it("reads the stock alerts as État de stock › Sous le seuil d’alerte does: same count, same order (furthest below, then name)", async () => {
@@ -197,20 +255,24 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     const archived = await make('X', 'Archivé', 50, 0);
     await t.db('products').where({ id: archived }).update({ active: false }); // archived: absent
     const report = async (query: string) => (await admin.visit(`${route('reports.stock')}?view=alerte&${query}`)).body.props;
-    const mine = await report(`q=${tag}`);
-    expect(mine.tables[0].page.data.map((r: { product: string; missing: number }) => [r.product, r.missing])).toEqual([
-      [`Fer ${tag}`, 15],
-      [`Acier ${tag}`, 10],
-      [`Zinc ${tag}`, 10],
+    const mine = await report(`q=${tag}&location_id=${f.shop}`);
+    expect(mine.tables[0].page.data.map((r: { product: string; location: string; missing: number }) => [r.product, r.location, r.missing])).toEqual([
+      [`Fer ${tag}`, 'Boutique 1', 15],
+      [`Acier ${tag}`, 'Boutique 1', 10],
+      [`Zinc ${tag}`, 'Boutique 1', 10],
     ]);
     expect(mine.figures[0].figure).toBe(3);
     // A page past the end still counts them.
-    const past = await report(`q=${tag}&page=9`);
+    const past = await report(`q=${tag}&location_id=${f.shop}&page=9`);
     expect([past.tables[0].page.data.length, past.tables[0].page.total, past.figures[0].figure]).toEqual([0, 3, 3]);
+    // Every place: one row per place under (the depot has none of them: each at its threshold, Or too).
+    expect((await report(`q=${tag}`)).tables[0].page.data.map((r: { product: string; location: string }) => `${r.product.split(' ')[0]} ${r.location}`)).toEqual(
+      expect.arrayContaining(['Fer Dépôt principal', 'Fer Boutique 1', 'Or Dépôt principal']),
+    );
     // The card: the report's count and its first rows.
     const [card, all] = [(await deferred(admin, ['lowStock'])).lowStock, await report('')];
     expect(card.count).toBe(all.figures[0].figure);
-    expect(card.products.map((p: { name: string }) => p.name)).toEqual(all.tables[0].page.data.slice(0, card.products.length).map((r: { product: string }) => r.product));
+    expect(card.products.map((p: { name: string; location: string }) => `${p.name} · ${p.location}`)).toEqual(all.tables[0].page.data.slice(0, card.products.length).map((r: { product: string; location: string }) => `${r.product} · ${r.location}`));
   });
 
   it('answers the deferred cards without running the queries of the cards already shown', async () => {

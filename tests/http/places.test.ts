@@ -22,6 +22,8 @@ import { paymentAccounts } from '../../server/services/treasury/accounts.js';
 import { resolvePaymentAccounts } from '../../server/services/sales/payment-accounts.js';
 import { UNALLOWED_TREASURY_ACCOUNT } from '../../server/policies/places.js';
 import { createCashOperation } from '../../server/services/cash/operations.js';
+import { recordAudit } from '../../server/services/audit/record-audit.js';
+import { createRole } from '../../server/services/roles/create-role.js';
 
 /**
  * The allowed places (server/policies/places.ts), route by route: a user of Boutique 1 never sees
@@ -102,13 +104,18 @@ const list =
     for (const s of absent(d)) expect(body, `${url(d)} ne doit pas montrer ${s}`).not.toContain(s);
   };
 
+/** The checks made by `document`: their routes must declare the places guard (the drill reads it). */
+const DOCUMENT_CHECKS = new WeakSet<Check>();
+
 /** A document route: the other place's answers 404, the user's 200 (`mine` null when it has no own case). */
-const document =
-  (theirs: (d: Data) => string, mine: ((d: Data) => string) | null): Check =>
-  async (c, d) => {
+const document = (theirs: (d: Data) => string, mine: ((d: Data) => string) | null): Check => {
+  const check: Check = async (c, d) => {
     expect((await c.visit(theirs(d))).status, theirs(d)).toBe(404);
     if (mine) expect((await c.visit(mine(d))).status, mine(d)).toBe(200);
   };
+  DOCUMENT_CHECKS.add(check);
+  return check;
+};
 
 /** A REST API read: 200 and its JSON body. */
 const apiGet = async (d: Data, url: string) => {
@@ -245,18 +252,28 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
   },
   'sales.show': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}`),
   'sales.print': document((d) => `/operations/sortiestock/ventes/${d.invoiceTheirs.id}/print`, (d) => `/operations/sortiestock/ventes/${d.invoiceMine.id}/print`),
-  // The client's page lists their sales: those of the user's places.
-  'clients.show': list((d) => `/fichiers/clients/${d.client}`, (d) => [d.invoiceMine.number], (d) => [d.invoiceTheirs.number, d.theirsName]),
-  // The statement of account covers every place (it ends on the client's balance): a restricted user gets none.
+  // The client's page lists their sales: those of the user's places. Its statement of account is the
+  // client's whole account (receivables belong to the client, not to a place): every invoice.
+  'clients.show': async (c, d) => {
+    const res = await c.visit(`/fichiers/clients/${d.client}`);
+    expect(res.status).toBe(200);
+    const sales = JSON.stringify(res.body.props.sales);
+    expect(sales).toContain(d.invoiceMine.number);
+    expect(sales).not.toContain(d.invoiceTheirs.number);
+    expect(sales).not.toContain(d.theirsName);
+    expect(res.body.props.statement.lines.data.map((l: { number: string }) => l.number)).toEqual(expect.arrayContaining([d.invoiceMine.number, d.invoiceTheirs.number]));
+  },
   'clients.statementPrint': async (c, d) => {
     const res = await c.visit(`/fichiers/clients/${d.client}/releve/imprimer`);
-    expect(res.status).toBe(303);
-    expect((await c.visit(`/fichiers/clients/${d.client}`)).body.props.statement).toBeNull();
+    expect(res.status).toBe(200);
+    expect(text(res)).toContain(d.invoiceTheirs.number);
   },
   'clients.statementExport': async (c, d) => {
     const res = await download(c, `/fichiers/clients/${d.client}/releve/export`);
-    expect(res.status).toBe(303);
-    expect(String(res.body ?? '')).not.toContain(d.invoiceTheirs.number);
+    expect(res.status).toBe(200);
+    const body = (res.body as Buffer).toString('utf8');
+    expect(body).toContain(d.invoiceMine.number);
+    expect(body).toContain(d.invoiceTheirs.number);
   },
   'counter.store': async (c, d) => {
     const page = await c.visit(ROUTES['counter.index']);
@@ -398,6 +415,13 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
     expect(res.body.props.account_id).not.toBe(String(d.deskTheirsAccount));
     expect(text(res)).not.toContain(d.deskTheirsName);
   },
+  // Journaux (menu.support.logs, which the Gérant lacks): proven by its own test below, with a reader of the journal.
+  'support.logs': async (c) => {
+    expect((await c.visit(ROUTES['support.logs'])).status).toBe(403);
+  },
+  'support.logs.export': async (c) => {
+    expect((await download(c, ROUTES['support.logs.export'])).status).toBe(403);
+  },
   'cash.closings.show': document((d) => `/operations/caisse/arretes/${d.closingTheirs}`, (d) => `/operations/caisse/arretes/${d.closingMine}`),
   'cash.closings.print': document((d) => `/operations/caisse/arretes/${d.closingTheirs}/print`, (d) => `/operations/caisse/arretes/${d.closingMine}/print`),
   // REST API: the token's user's places (api/scope.ts placesOf).
@@ -518,8 +542,6 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'support.tickets.create': 'formulaire de ticket, sans emplacement',
   'support.tickets.show': "ticket de l’utilisateur, sans emplacement",
   'support.tickets.attachment': "pièce jointe d’un ticket de l’utilisateur",
-  'support.logs': "journaux techniques et d’audit de toute l’application (menu.support.logs, que le Gérant n’a pas)",
-  'support.logs.export': "journaux de toute l’application (menu.support.logs)",
   'expenseCategories.index': 'catégories de dépenses, sans emplacement',
   'expenseCategories.export': 'catégories de dépenses',
   'expenseCategories.create': 'catégories de dépenses',
@@ -722,6 +744,16 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(both).toEqual([]);
   });
 
+  // What `npm run drill` tries as a user of another place (scripts/drill/attack.ts placeMatrix):
+  // the routes declaring a places guard — a check written in a handler instead would escape it.
+  it('declares the places guard on every document route and action above (the drill’s places matrix reads them)', () => {
+    const documents = Object.entries(PLACED_GETS).filter(([, check]) => DOCUMENT_CHECKS.has(check!)).map(([name]) => name);
+    const paths = new Set<string>([...documents, ...Object.keys(PLACED_ACTIONS)].map((name) => ROUTES[name as RouteName]));
+    const routes = registeredRoutes(t.app).filter((r) => paths.has(r.path));
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((r) => !r.guards.some((g) => g.kind === 'place')).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
   it('names every action on a record or document (:id) of the route table', () => {
     const byPath = new Map<string, RouteName>(Object.entries(ROUTES).map(([name, path]): [string, RouteName] => [path, name as RouteName]));
     const actions = registeredRoutes(t.app).filter((r) => r.method !== 'GET' && r.path.includes(':id'));
@@ -861,6 +893,126 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(await t.db('user_treasury_accounts').where({ user_id: userId, account_id: id }).first()).toBeTruthy();
     expect((await user.visit(TA(id))).status).toBe(200);
     expect(text(await user.visit(ROUTES['treasuryAccounts.index']))).toContain(name);
+  });
+
+  it('ticked desks are a restriction: an unticked desk of the user\'s own shop gets none of their sales or settlements, its record and closings are refused', async () => {
+    // A second desk at Boutique 1, the one ticked on the cashier's form; the shop's first desk is not.
+    const deskName = `Caisse cochée ${d.tag}`;
+    const ticked = created(await admin.post(ROUTES['cashDesks.index'], { code: `CK${d.tag}`.slice(0, 20), name: deskName, location_id: String(d.mine) }));
+    const tickedAccount = (await cashDeskAccountId(t.db, ticked))!;
+    const untickedDesk = Number((await t.db('treasury_accounts').where({ id: d.deskMineAccount }).first('cash_desk_id'))!.cash_desk_id);
+    const email = `caissier-${d.tag.toLowerCase()}@test.local`;
+    const id = await createUser(t.db, { name: `Caissier B1 ${d.tag}`, email, password: 'Caissier-12345', roleNames: ['Gérant'], verified: true });
+    await t.db('users').where({ id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: id, location_id: d.mine });
+    await t.db('user_treasury_accounts').insert([tickedAccount, d.bankMine.id].map((account_id) => ({ user_id: id, account_id })));
+    const cashier = new Client(t);
+    await cashier.login(email, 'Caissier-12345');
+
+    // Sales: cash into the unticked desk is refused on its field; without a choice, the ticked desk takes it.
+    const counts = async () => Promise.all(['sales', 'settlements', 'money_movements'].map(async (table) => Number((await t.db(table).count({ n: '*' }).first())!.n)));
+    const before = await counts();
+    let res = await cashier.post(ROUTES['counter.store'], counterSale(d, d.mine, [{ method: 'especes', amount: 1_000, account_id: d.deskMineAccount }]));
+    expect((await cashier.visit(res.headers.location)).body.props.errors).toEqual({ 'payments.0.account_id': UNALLOWED_TREASURY_ACCOUNT });
+    // Settlements: the same.
+    const settlement = (account: number | '') => ({ idempotency_key: idempotencyKey(), client_id: d.client, settlement_date: today(), source: 'payment', method: 'especes', account_id: account, amount: 500, allocation_mode: 'oldest', allocations: [], note: '' });
+    await cashier.post(ROUTES['settlements.index'], settlement(d.deskMineAccount), { Referer: 'http://localhost/dashboard' });
+    expect((await cashier.visit('/dashboard')).body.props.errors).toEqual({ account_id: UNALLOWED_TREASURY_ACCOUNT });
+    expect(await counts()).toEqual(before);
+    // Sold from a product of its own: the stock figures the other tests read stay.
+    const category = Number((await t.db('products').where({ id: d.product }).first('category_id'))!.category_id);
+    const own = await makeProduct(t.db, { code: `PK${d.tag}`.slice(0, 30), name: `Vendu caisse ${d.tag}`, category_id: category, retail_price: 1_000 });
+    await giveStock(t.db, own, d.mine, 5);
+    res = await cashier.post(ROUTES['counter.store'], { ...counterSale(d, d.mine, [{ method: 'especes', amount: 1_000 }]), lines: [{ product_id: own, quantity: 1, unit_price: 1_000 }] });
+    const saleId = Number(new URL(res.headers.location, 'http://x').searchParams.get('vente'));
+    expect(await t.db('sale_payments').where({ sale_id: saleId }).pluck('account_id')).toEqual([tickedAccount]);
+    res = await cashier.post(ROUTES['settlements.index'], settlement(''));
+    expect(res.status).toBe(303);
+    const settled = Number(res.headers.location.split('/').pop());
+    expect(Number((await t.db('settlements').where({ id: settled }).first('account_id'))!.account_id)).toBe(tickedAccount);
+    // The forms offer the ticked desk, never the other one.
+    for (const url of [`${ROUTES['settlements.create']}?client_id=${d.client}`, ROUTES['sales.invoices.create']]) {
+      const accounts = ids((await cashier.visit(url)).body.props.accounts);
+      expect(accounts, url).not.toContain(d.deskMineAccount);
+    }
+    expect(ids((await cashier.visit(`${ROUTES['settlements.create']}?client_id=${d.client}`)).body.props.accounts)).toContain(tickedAccount);
+    // Its record, its account, its ledger and its closings: 404, like another shop's; the ticked desk's open.
+    for (const url of [`/parametres/societe/caisses/${untickedDesk}`, `/parametres/societe/caisses/${untickedDesk}/edit`, TA(d.deskMineAccount), `/operations/caisse/arretes/${d.closingMine}`, `/operations/caisse/arretes/${d.closingMine}/print`]) expect((await cashier.visit(url)).status, url).toBe(404);
+    expect((await download(cashier, `${TA(d.deskMineAccount)}/mouvements/export`)).status).toBe(404);
+    expect((await cashier.post(`/operations/caisse/arretes/${d.closingMine}/reopen`, { reason: 'Erreur de comptage' })).status).toBe(404);
+    expect((await cashier.post(`/parametres/societe/caisses/${untickedDesk}/archive`)).status).toBe(404);
+    expect((await cashier.visit(`/parametres/societe/caisses/${ticked}`)).status).toBe(200);
+    const closings = (await cashier.visit(`${ROUTES['cash.closings.index']}?from=${addDays(today(), -30)}&to=${today()}`)).body.props.closings.data.map((r: { id: number }) => r.id);
+    expect(closings).not.toContain(d.closingMine);
+    const draft = await cashier.visit(`${ROUTES['cash.closings.create']}?account_id=${d.deskMineAccount}`);
+    expect(draft.body.props.account_id).toBe(String(tickedAccount));
+    // The lists: the ticked desk, not the other one.
+    const desks = text(await cashier.visit(ROUTES['cashDesks.index']));
+    expect(desks).toContain(deskName);
+    expect(desks).not.toContain('Caisse Boutique 1');
+    const caisse = ids((await cashier.visit(ROUTES['cash.index'])).body.props.accounts);
+    expect(caisse).toContain(tickedAccount);
+    expect(caisse).not.toContain(d.deskMineAccount);
+    // Without any desk ticked (the restricted Gérant of these tests), every desk of the shop is theirs.
+    expect((await user.visit(`/parametres/societe/caisses/${untickedDesk}`)).status).toBe(200);
+    expect((await user.visit(`/parametres/societe/caisses/${ticked}`)).status).toBe(200);
+  });
+
+  it('support.logs: the journal and its export hide the entries about documents, desks and stock of other places, keep those about no place', async () => {
+    const tag = uniqueTag();
+    const actor = await adminActor(t.db);
+    // About no place (a client), and about the whole database (a backup): seen by nobody restricted.
+    await recordAudit(t.db, { action: 'clients.updated', user: actor, subject: { type: 'client', id: d.client, label: `Client ${tag}` } });
+    await recordAudit(t.db, { action: 'backup.created', user: actor, subject: { type: 'backup', id: `sauvegarde-${tag}`, label: `Sauvegarde ${tag}` } });
+    const role = `Journaux ${tag}`;
+    await createRole(t.db, { name: role, permissions: ['menu.dashboard', 'menu.support', 'menu.support.logs'] });
+    const email = `journaux-${tag.toLowerCase()}@test.local`;
+    const id = await createUser(t.db, { name: `Journaux ${tag}`, email, password: 'Journaux-12345', roleNames: [role], verified: true });
+    await t.db('users').where({ id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: id, location_id: d.mine });
+    await t.db('user_treasury_accounts').insert({ user_id: id, account_id: d.bankMine.id });
+    const reader = new Client(t);
+    await reader.login(email, 'Journaux-12345');
+    /** Every entry's label the client sees (all pages), as one text. */
+    const journal = async (c: Client) => {
+      const labels: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await c.visit(`${ROUTES['support.logs']}?tab=audit&page=${page}`);
+        expect(res.status).toBe(200);
+        labels.push(...res.body.props.audit.data.map((r: { subject_label: string | null; subject: string | null }) => JSON.stringify(r)));
+        if (page >= res.body.props.audit.last_page) return labels.join('\n');
+      }
+    };
+    const mine = [d.entryMine.number, d.transferIn.number, d.transferOut.number, d.saleMine.number, d.invoiceMine.number, d.noteMine.number, d.settlementMine.number, d.cashMine.number, `Client ${tag}`];
+    const theirs = [d.entryTheirs.number, d.transferTheirs.number, d.adjustmentTheirs.number, d.saleTheirs.number, d.invoiceTheirs.number, d.noteTheirs.number, d.settlementTheirs.number, d.cashTheirs.number, d.deskTheirsName, `Sauvegarde ${tag}`];
+    const seen = await journal(reader);
+    for (const s of mine) expect(seen, `devrait montrer ${s}`).toContain(s);
+    for (const s of theirs) expect(seen, `ne doit pas montrer ${s}`).not.toContain(s);
+    // The administrator's journal has them all; the count follows the filter.
+    const everything = await journal(admin);
+    for (const s of [...mine, ...theirs]) expect(everything).toContain(s);
+    const total = async (c: Client) => (await c.visit(`${ROUTES['support.logs']}?tab=audit`)).body.props.audit.total as number;
+    expect(await total(reader)).toBeLessThan(await total(admin));
+    // The count of another place's inventory: its entries hidden too (read from the count's row).
+    expect((await t.db('audit_log').where({ subject_type: 'inventory_count', subject_id: String(d.countTheirs) }).first('location_id'))!.location_id).toBe(d.theirs);
+    // The export: the same entries.
+    const exported = await download(reader, ROUTES['support.logs.export']);
+    expect(exported.status).toBe(200);
+    const file = (exported.body as Buffer).toString('utf8');
+    for (const s of mine) expect(file).toContain(s);
+    for (const s of theirs) expect(file).not.toContain(s);
+  });
+
+  it('support.logs: the entries written before places were recorded get them from their subject (migration)', async () => {
+    const migration = await import('../../database/migrations/202612012315_audit_log_places.js');
+    const before = await t.db('audit_log').whereNotNull('location_id').orWhereNotNull('account_id').orderBy('id').select('id', 'location_id', 'other_location_id', 'account_id', 'other_account_id');
+    expect(before.length).toBeGreaterThan(10);
+    await migration.down(t.db);
+    await migration.up(t.db);
+    const after = await t.db('audit_log').whereIn('id', before.map((r) => r.id)).orderBy('id').select('id', 'location_id', 'other_location_id', 'account_id', 'other_account_id');
+    expect(after).toEqual(before);
+    const transfer = (await t.db('audit_log').where({ subject_type: 'transfer', subject_id: String(d.transferIn.id) }).first('location_id', 'other_location_id'))!;
+    expect([Number(transfer.location_id), Number(transfer.other_location_id)]).toEqual([d.theirs, d.mine]);
   });
 
   it('the opening-stock import refuses rows of the other place as unknown ones', async () => {

@@ -6,7 +6,7 @@ import { ROUTES, type RouteName, route } from '../../shared/routes.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { businessDate } from '../../server/domain/dates.js';
-import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { uniqueTag } from '../support/unique.js';
 import { cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
@@ -14,6 +14,7 @@ import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtur
 import { makeClient } from '../support/sales.js';
 import { makeDeskAccount } from '../support/cash-closing.js';
 import { closeDesk } from '../support/treasury.js';
+import { PRINT_TOKEN_TTL_MS, printToken } from '../../server/services/print/print-token.js';
 
 const today = () => businessDate('Africa/Abidjan');
 
@@ -197,7 +198,15 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     expect(offenders).toEqual([]);
   });
 
-  it.each(Object.keys(makers))('%s: the first print is the original, every later one a DUPLICATA, counted and audited', async (name) => {
+  /** Prints a preview as its « Imprimer » does: the page's print token and a fresh key (or the same key, for a retried request). */
+  const print = (client: Client, page: { body: { props: { print_token: string } } }, key = idempotencyKey()) => client.post(route('prints.record'), { token: page.body.props.print_token, key }, { Accept: 'application/json' });
+  const printCounts = async (c: PrintedCase) => ({
+    row: (await printRow(c)) ?? null,
+    printed: (await auditRows(c, 'document.printed')).length,
+    reprinted: (await auditRows(c, 'document.reprinted')).length,
+  });
+
+  it.each(Object.keys(makers))('%s: a preview counts nothing; the first print is the original, every later one a DUPLICATA, counted and audited', async (name) => {
     const c = await makers[name]();
     const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock', 'menu.inventaire', 'menu.reglement', 'menu.caisse']);
     const clerk = new Client(t);
@@ -206,29 +215,50 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     // Nothing is recorded before the first print.
     expect(await printRow(c)).toBeUndefined();
 
-    // The original, printed by a user who may not reprint.
-    const first = await clerk.visit(`${c.url}${c.url.includes('?') ? '&' : '?'}print=1`);
-    expect(first.status).toBe(200);
-    expect(first.body.props.copy).toMatchObject({ duplicata: false, reprint: 0, original_printed_by: 'Awa Traoré' });
-    expect(first.body.props.auto_print).toBe(true);
-    expect(await auditRows(c, 'document.printed')).toHaveLength(1);
-    expect((await auditRows(c, 'document.printed'))[0].subject_label).toBe(c.number);
+    // Opening the preview (twice, and with ?print=1) shows what the paper will say — the original — and counts nothing.
+    const preview = await clerk.visit(`${c.url}${c.url.includes('?') ? '&' : '?'}print=1`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.props.copy).toEqual({ duplicata: false, reprint: 0, original_printed_at: null, original_printed_by: null });
+    expect(preview.body.props.auto_print).toBe(true);
+    expect(typeof preview.body.props.print_token).toBe('string');
+    expect((await clerk.visit(c.url)).body.props.copy).toMatchObject({ duplicata: false });
+    expect(await printCounts(c)).toEqual({ row: null, printed: 0, reprinted: 0 });
 
-    // The same user again (reload, the button, a typed URL): a DUPLICATA, which they may not print.
+    // The print: the original, counted once even when the same print is sent twice (a retried request).
+    const key = idempotencyKey();
+    const original = await print(clerk, preview, key);
+    expect(original.status).toBe(200);
+    // A user who may not reprint: no next print from this preview.
+    expect(original.body).toMatchObject({ copy: { duplicata: false, reprint: 0, original_printed_by: 'Awa Traoré' }, next: null });
+    expect(original.body.copy.original_printed_at).toBe(original.body.printed_at);
+    expect((await print(clerk, preview, key)).body).toEqual(original.body);
+    expect((await auditRows(c, 'document.printed'))[0].subject_label).toBe(c.number);
+    const once = await printCounts(c);
+    expect([Number(once.row!.reprint_count), once.printed, once.reprinted]).toEqual([0, 1, 0]);
+
+    // The same user again: a DUPLICATA, which they may neither preview nor print.
     const refused = await clerk.visit(c.url);
     expect(refused.status).toBe(303);
     expect(refused.headers.location).toBe(c.back);
     const landing = await clerk.visit(refused.headers.location);
-    expect(landing.body.flash.error).toBe(`${PRINTOUTS[c.printout]} ${c.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`);
-    expect(Number((await printRow(c))!.reprint_count)).toBe(0);
-    expect(await auditRows(c, 'document.reprinted')).toHaveLength(0);
+    const message = `${PRINTOUTS[c.printout]} ${c.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`;
+    expect(landing.body.flash.error).toBe(message);
+    const again = await print(clerk, preview);
+    expect([again.status, again.body]).toEqual([409, { message }]);
+    expect(await printCounts(c)).toEqual(once);
 
-    // Someone allowed to reprint: DUPLICATA n° 1, then n° 2 — from an Inertia visit or a typed URL.
-    const dup = await admin.visit(c.url);
-    expect(dup.body.props.copy).toMatchObject({ duplicata: true, reprint: 1, original_printed_by: 'Awa Traoré' });
+    // Someone allowed to reprint: the preview says DUPLICATA n° 1 (counting nothing), the print counts it, then n° 2.
+    const dupPreview = await admin.visit(c.url);
+    expect(dupPreview.body.props.copy).toMatchObject({ duplicata: true, reprint: 1, original_printed_by: 'Awa Traoré', original_printed_at: original.body.printed_at });
     const html = await admin.html(c.url);
     expect(html.status).toBe(200);
     expect(html.text).toContain('"duplicata":true');
+    expect(await printCounts(c)).toEqual(once);
+    const first = await print(admin, dupPreview);
+    expect(first.body).toMatchObject({ copy: { duplicata: true, reprint: 1, original_printed_by: 'Awa Traoré' }, next: { duplicata: true, reprint: 2 } });
+    const second = await print(admin, dupPreview);
+    expect(second.body.copy).toMatchObject({ duplicata: true, reprint: 2 });
+    expect((await admin.visit(c.url)).body.props.copy).toMatchObject({ duplicata: true, reprint: 3 });
     const row = (await printRow(c))!;
     expect(row).toMatchObject({ document_number: c.number });
     expect(Number(row.reprint_count)).toBe(2);
@@ -274,20 +304,73 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     for (const report of Object.values(reports)) {
       const url = await report();
       const before = Number((await t.db('document_prints').count({ n: '*' }).first())!.n);
-      for (let i = 0; i < 2; i++) expect((await admin.visit(url)).body.props.copy).toBeNull();
+      for (let i = 0; i < 2; i++) expect((await admin.visit(url)).body.props).toMatchObject({ copy: null, print_token: null });
       expect(Number((await t.db('document_prints').count({ n: '*' }).first())!.n)).toBe(before);
     }
   });
 
-  it('two first prints at the same moment make one original and one DUPLICATA', async () => {
+  it('two people preview the original and both print at the same moment: one original and one DUPLICATA, each paper with its counted mark', async () => {
     const c = await makers['transfers.print']();
     const other = new Client(t);
     await other.login();
-    const copies = (await Promise.all([admin.visit(c.url), other.visit(c.url)])).map((r) => r.body.props.copy.duplicata as boolean);
-    expect(copies.sort()).toEqual([false, true]);
+    const previews = await Promise.all([admin.visit(c.url), other.visit(c.url)]);
+    expect(previews.map((p) => p.body.props.copy.duplicata)).toEqual([false, false]);
+    const prints = await Promise.all([print(admin, previews[0]), print(other, previews[1])]);
+    expect(prints.map((p) => p.status)).toEqual([200, 200]);
+    expect(prints.map((p) => `${p.body.copy.duplicata}:${p.body.copy.reprint}`).sort()).toEqual(['false:0', 'true:1']);
     expect(await auditRows(c, 'document.printed')).toHaveLength(1);
     expect(await auditRows(c, 'document.reprinted')).toHaveLength(1);
     expect(Number((await printRow(c))!.reprint_count)).toBe(1);
+  });
+
+  it('a user who may not reprint previews the original, someone prints it first: their print is refused, not a second original', async () => {
+    const c = await makers['transfers.print']();
+    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock']);
+    const clerk = new Client(t);
+    await clerk.login(clerkUser.email, clerkUser.password);
+    const late = await clerk.visit(c.url);
+    expect(late.body.props.copy.duplicata).toBe(false);
+    expect((await print(admin, await admin.visit(c.url))).body.copy.duplicata).toBe(false);
+    const refused = await print(clerk, late);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/a déjà été imprimé : une nouvelle impression est un DUPLICATA/);
+    expect(await printCounts(c)).toMatchObject({ printed: 1, reprinted: 0 });
+  });
+
+  it('a print token is the preview of one document for one user: another user, a forged or an old token print nothing', async () => {
+    const c = await makers['transfers.print']();
+    const preview = await admin.visit(c.url);
+    const other = new Client(t);
+    await other.login(await userWithPermissions(t, `other-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'documents.reprint']).then((u) => u.email), 'User-Secret-123');
+    const expired = "Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.";
+    // Another user's token.
+    expect((await print(other, preview)).body).toEqual({ message: expired });
+    // A token naming another document, signed with another key.
+    const [payload] = String(preview.body.props.print_token).split('.');
+    const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), i: c.id + 1 })).toString('base64url');
+    const forged = { body: { props: { print_token: `${tampered}.${String(preview.body.props.print_token).split('.')[1]}` } } };
+    expect((await print(admin, forged)).body).toEqual({ message: expired });
+    const doc = { printout: c.printout, id: c.id, number: c.number };
+    const adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id'))!.id);
+    expect((await print(admin, { body: { props: { print_token: printToken('another-key-0123456789', doc, adminId) } } })).body).toEqual({ message: expired });
+    // Older than a working day.
+    expect((await print(admin, { body: { props: { print_token: printToken(t.config.appKey, doc, adminId, Date.now() - PRINT_TOKEN_TTL_MS - 1000) } } })).body).toEqual({ message: expired });
+    // Not a key.
+    const bad = await admin.post(route('prints.record'), { token: preview.body.props.print_token, key: 'x' });
+    expect(bad.status).toBe(422);
+    expect(await printCounts(c)).toEqual({ row: null, printed: 0, reprinted: 0 });
+    // The admin's own, fresh token prints.
+    expect((await print(admin, { body: { props: { print_token: printToken(t.config.appKey, doc, adminId) } } })).status).toBe(200);
+  });
+
+  it('printing needs a session: a visitor gets 401 in JSON and nothing is counted', async () => {
+    const c = await makers['transfers.print']();
+    const preview = await admin.visit(c.url);
+    const visitor = new Client(t);
+    const res = await print(visitor, preview);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/Session expirée/);
+    expect(await printRow(c)).toBeUndefined();
   });
 
   it('an invoice prints A5 with the amount in words; a cash invoice shows the payment and the change; a reprint may be A6', async () => {
@@ -300,6 +383,8 @@ describe.each(testDatabases())('printouts: one original, then DUPLICATA (%s)', (
     expect(first.body.props.sale.cost_total).toBeUndefined();
     expect(first.body.props.sale.lines[0].unit_cost).toBeUndefined();
     // The original is always A5; a DUPLICATA may be asked at A6.
+    expect([(await admin.visit(`${credit.url}?format=a6`)).body.props.settings.format]).toEqual(['A5']);
+    await print(admin, first);
     const small = await admin.visit(`${credit.url}?format=a6`);
     expect([small.body.props.copy.duplicata, small.body.props.settings.format]).toEqual([true, 'A6']);
     const cash = await makers['sales.print?comptant']();

@@ -45,6 +45,8 @@ interface OpenInvoice {
   id: number;
   total: number;
   paid: number;
+  /** When it was made: a settlement pays only the invoices made before it. */
+  at: string;
 }
 
 interface Client {
@@ -208,7 +210,7 @@ export class SalesSimulator {
     let change = 0;
     if (credit) {
       client!.balance += total;
-      client!.open.push({ id, total, paid: 0 });
+      client!.open.push({ id, total, paid: 0, at });
       this.paidBySale.set(id, { total, paid: 0 });
       if (!this.debtorAt.has(client!.id)) {
         this.debtorAt.set(client!.id, this.debtors.length);
@@ -258,12 +260,18 @@ export class SalesSimulator {
    */
   private settlement(client: Client, date: string, at: string): void {
     const { rng, out } = this.ctx;
-    const due = client.open.reduce((s, inv) => s + inv.total - inv.paid, 0);
-    const reachable = client.open.slice(0, MAX_ALLOCATIONS).reduce((s, inv) => s + inv.total - inv.paid, 0);
+    // Only the invoices made before the settlement can be paid by it (oldest first: they lead the
+    // list) — a statement of account never shows a payment before the invoice it pays.
+    const later = client.open.findIndex((inv) => inv.at >= at);
+    const payable = later === -1 ? client.open.length : later;
+    if (payable === 0) return;
+    const due = client.open.slice(0, payable).reduce((s, inv) => s + inv.total - inv.paid, 0);
+    const reach = Math.min(payable, MAX_ALLOCATIONS);
+    const reachable = client.open.slice(0, reach).reduce((s, inv) => s + inv.total - inv.paid, 0);
     const fromAdvance = client.advance > 0 && rng.chance(0.5);
     let amount: number;
     if (fromAdvance) amount = Math.min(client.advance, reachable);
-    else if (client.open.length <= MAX_ALLOCATIONS && rng.chance(0.04)) amount = due + 500 * rng.int(1, 40); // pays all, and leaves an advance
+    else if (payable === client.open.length && client.open.length <= MAX_ALLOCATIONS && rng.chance(0.04)) amount = due + 500 * rng.int(1, 40); // pays all, and leaves an advance
     else if (reachable <= 1_000 || rng.chance(0.02)) amount = reachable;
     else amount = Math.min(reachable, Math.max(500, Math.round((reachable * rng.int(2, 8)) / 100 / 500) * 500));
     if (amount <= 0) return;
@@ -273,7 +281,7 @@ export class SalesSimulator {
     const doc = { type: 'settlement', id, number };
     let left = amount;
     let position = 0;
-    while (left > 0 && client.open.length > 0 && position < MAX_ALLOCATIONS) {
+    while (left > 0 && client.open.length > 0 && position < reach) {
       const inv = client.open[0];
       const part = Math.min(left, inv.total - inv.paid);
       inv.paid += part;

@@ -369,6 +369,19 @@ export async function seedStockHistory(db: Knex, scale: DemoScale, seed: number,
     const finalStarted = performance.now();
     await trx('stock_levels').del();
     await insertInChunks(trx, 'stock_levels', [...level].map(([k, quantity]) => ({ product_id: Math.floor(k / PAIR_SPAN), location_id: k % PAIR_SPAN, quantity })));
+    // Alert thresholds per location: a product's threshold is the depot's; each shop follows a
+    // fifth of it (rounded up) for what it carries, and no alert for what it never held.
+    await trx('stock_levels')
+      .whereIn('location_id', shops)
+      .whereIn('product_id', trx('products').where('alert_threshold', '>', 0).select('id'))
+      .update({ alert_threshold: trx.raw('(SELECT (p.alert_threshold + 4) / 5 FROM products p WHERE p.id = stock_levels.product_id)') });
+    await trx.raw(
+      `INSERT INTO stock_levels (product_id, location_id, quantity, alert_threshold)
+       SELECT p.id, l.id, 0, 0 FROM products p CROSS JOIN locations l
+       WHERE p.alert_threshold > 0 AND l.id IN (${shops.map(() => '?').join(', ')})
+         AND NOT EXISTS (SELECT 1 FROM stock_levels sl WHERE sl.product_id = p.id AND sl.location_id = l.id)`,
+      shops,
+    );
     const now = new Date().toISOString();
     await updateIntegersById(trx, 'products', 'cmup', products.map((p) => [p.id, p.cmup]), { updated_at: now });
     await updateIntegersById(trx, 'products', 'purchase_price', products.map((p) => [p.id, p.purchasePrice]));

@@ -6,7 +6,7 @@ import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
-import { AccountsCard, DocumentsCard, LowStockCard, ReceivablesFigure, SalesChartCard, SalesFigure, TopProductsCard, TreasuryFigure } from '@/components/dashboard/DashboardCards';
+import { AccountsCard, DocumentsCard, LowStockCard, ReceivablesFigure, SalesChartCard, SalesFigure, StockValueFigure, TopProductsCard, TreasuryFigure } from '@/components/dashboard/DashboardCards';
 
 type Area = PageProps<'Dashboard'>['areas'][number];
 
@@ -66,10 +66,11 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
   const user = page.props.auth.user;
   const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== route('dashboard'))), [areas]);
   const count = groups.reduce((n, g) => n + g.areas.length, 0);
-  const figures = [sales, receivables, treasury].filter(Boolean).length;
   // A deferred card is announced (page.deferredProps) before its props arrive.
   const announced = (key: string) => key in props || Object.values(page.deferredProps ?? {}).some((keys) => keys.includes(key));
+  const figures = [sales, receivables, treasury].filter(Boolean).length + (announced('stockValue') ? 1 : 0);
   const stockCard = announced('lowStock');
+  const stockValueCard = announced('stockValue');
 
   return (
     <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={today()}>
@@ -102,25 +103,35 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
       </section>
 
       {figures ? (
-        <div className="row g-3 mb-3 app-dash-figures" data-testid="dashboard-figures">
+        <div className="app-dash-figures" data-testid="dashboard-figures">
           {sales ? (
-            <>
-              <div className="col-12 col-sm-6 col-xl-3">
+            // The day and the month, each beside the periods it is compared with: a half of the row each.
+            <div className="row g-3 mb-3">
+              <div className="col-12 col-lg-6">
                 <SalesFigure testId="dashboard-sales-today" label="Ventes du jour" sales={sales.today} currency={currency} empty="Aucune vente aujourd’hui" />
               </div>
-              <div className="col-12 col-sm-6 col-xl-3">
+              <div className="col-12 col-lg-6">
                 <SalesFigure testId="dashboard-sales-month" label="Ventes du mois" sales={sales.month} currency={currency} empty="Aucune vente ce mois-ci" />
               </div>
-            </>
-          ) : null}
-          {receivables ? (
-            <div className="col-12 col-sm-6 col-xl-3">
-              <ReceivablesFigure receivables={receivables} currency={currency} />
             </div>
           ) : null}
-          {treasury ? (
-            <div className="col-12 col-sm-6 col-xl-3">
-              <TreasuryFigure treasury={treasury} currency={currency} />
+          {receivables || treasury || stockValueCard ? (
+            <div className="row g-3 mb-3">
+              {receivables ? (
+                <div className="col-12 col-sm-6 col-xl-4">
+                  <ReceivablesFigure receivables={receivables} currency={currency} />
+                </div>
+              ) : null}
+              {treasury ? (
+                <div className="col-12 col-sm-6 col-xl-4">
+                  <TreasuryFigure treasury={treasury} currency={currency} />
+                </div>
+              ) : null}
+              {stockValueCard ? (
+                <div className="col-12 col-sm-6 col-xl-4">
+                  <StockValueFigure stock={props.stockValue} currency={currency} />
+                </div>
+              ) : null}
             </div>
           ) : null}
         </div>
@@ -139,18 +150,19 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
 
       {treasury || stockCard || documents ? (
         <div className="row g-3 mb-4">
+          {/* Two a row up to 1400 px (the balances' names and amounts stay on one line at 1366), three beyond. */}
           {treasury ? (
-            <div className="col-12 col-lg-6 col-xl-4">
+            <div className="col-12 col-lg-6 col-xxl-4">
               <AccountsCard treasury={treasury} currency={currency} />
             </div>
           ) : null}
           {stockCard ? (
-            <div className="col-12 col-lg-6 col-xl-4">
+            <div className="col-12 col-lg-6 col-xxl-4">
               <LowStockCard low={props.lowStock} />
             </div>
           ) : null}
           {documents ? (
-            <div className="col-12 col-xl-4">
+            <div className="col-12 col-xxl-4">
               <DocumentsCard documents={documents} currency={currency} />
             </div>
           ) : null}

@@ -4,6 +4,7 @@
  * on BigInt with one single rounding, so no float ever touches an amount.
  */
 import { LIMITS } from '../../../shared/limits.js';
+import { NO_VAT, type VatSetting, pricedFromHt } from '../../../shared/vat.js';
 import { formatBasisPoints, parsePercent } from '../../../shared/percent.js';
 
 export const PRICE_FIELDS = ['purchase_price', 'retail_price', 'wholesale_price', 'min_price'] as const;
@@ -100,14 +101,28 @@ function baseValue(prices: ProductPrices, rule: PriceRule): number {
   return rule.base === 'current' ? prices[rule.field] : prices[rule.base];
 }
 
-/** The raw (unrounded) result as a fraction num/den; null when it would be negative. */
-function rawResult(prices: ProductPrices, rule: PriceRule): { num: bigint; den: bigint } {
+/** A cost (VAT excluded) as the base of a sale price: the rule then sets a margin on cost. */
+const COST_BASES: readonly RuleBase[] = ['purchase_price', 'cmup'];
+const SALE_PRICES: readonly PriceField[] = ['retail_price', 'wholesale_price', 'min_price'];
+
+/** Whether the rule puts a margin over a cost onto a sale price (« prix de détail = CMUP plus 25 % »): worked VAT excluded. */
+export function marginOnCost(rule: Pick<PriceRule, 'field' | 'operation' | 'base'>): boolean {
+  return rule.operation !== 'set' && COST_BASES.includes(rule.base) && SALE_PRICES.includes(rule.field);
+}
+
+/**
+ * The raw (unrounded) result as a fraction num/den; null when it would be negative. A margin over
+ * a cost is VAT excluded, like the cost: with sale prices typed VAT included, the VAT is added to
+ * it (shared/vat.ts pricedFromHt) — so « CMUP plus 10 % » never gives a price whose HT is below cost.
+ */
+function rawResult(prices: ProductPrices, rule: PriceRule, vat: VatSetting): { num: bigint; den: bigint } {
   const sign = rule.direction === 'decrease' ? -1n : 1n;
   const value = BigInt(rule.value);
   if (rule.operation === 'set') return { num: value, den: 1n };
   const base = BigInt(baseValue(prices, rule));
-  if (rule.operation === 'amount') return { num: base + sign * value, den: 1n };
-  return { num: base * (10_000n + sign * value), den: 10_000n };
+  const raw = rule.operation === 'amount' ? { num: base + sign * value, den: 1n } : { num: base * (10_000n + sign * value), den: 10_000n };
+  if (!marginOnCost(rule) || raw.num < 0n) return raw;
+  return pricedFromHt(raw.num, raw.den, vat);
 }
 
 /**
@@ -115,10 +130,10 @@ function rawResult(prices: ProductPrices, rule: PriceRule): { num: bigint; den: 
  * zero would turn a percentage into a zero price; a result below the minimum price, or a minimum
  * above the retail or wholesale price, would break the price ladder).
  */
-export function applyRule(prices: ProductPrices, rule: PriceRule): RuleOutcome {
+export function applyRule(prices: ProductPrices, rule: PriceRule, vat: VatSetting = NO_VAT): RuleOutcome {
   const old = prices[rule.field];
   if (rule.operation !== 'set' && baseValue(prices, rule) === 0) return { kind: 'skip', old, proposed: null, reason: 'base_zero' };
-  const { num, den } = rawResult(prices, rule);
+  const { num, den } = rawResult(prices, rule, vat);
   if (num < 0n) return { kind: 'skip', old, proposed: null, reason: 'negative' };
   const rounded = roundToStep(num, den, rule.step, rule.rounding);
   if (rounded > BigInt(MAX_PRICE)) return { kind: 'skip', old, proposed: null, reason: 'too_large' };
@@ -163,7 +178,12 @@ export function checkPrices(prices: Pick<ProductPrices, PriceField>): Partial<Re
 export { formatBasisPoints, parsePercent };
 
 /** A French sentence describing the rule, for the preview, the audit log and the flash message. */
-export function describeRule(rule: PriceRule, formatMoney: (minor: number) => string): string {
+export function describeRule(rule: PriceRule, formatMoney: (minor: number) => string, vat: VatSetting = NO_VAT): string {
+  const sentence = describeRuleOnly(rule, formatMoney);
+  return marginOnCost(rule) && vat.enabled && vat.pricesIncludeVat ? `${sentence}, hors TVA (TVA de ${formatBasisPoints(vat.rate)} ajoutée)` : sentence;
+}
+
+function describeRuleOnly(rule: PriceRule, formatMoney: (minor: number) => string): string {
   const field = PRICE_FIELD_LABELS[rule.field].toLowerCase();
   const rounding = rule.step > 1 ? `, arrondi ${rule.rounding === 'up' ? 'au-dessus' : rule.rounding === 'down' ? 'en dessous' : 'au plus proche'} à ${formatMoney(rule.step)}` : '';
   if (rule.operation === 'set') return `${PRICE_FIELD_LABELS[rule.field]} fixé à ${formatMoney(rule.value)}${rounding}`;

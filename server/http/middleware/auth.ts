@@ -27,6 +27,12 @@ export type DeclaredGuard =
   | { kind: 'any'; permissions: readonly Permission[] }
   /** The REST API's Bearer token (server/http/api). */
   | { kind: 'token' }
+  /**
+   * The places guard of a record's routes (server/http/middleware/places.ts): the record (`document`:
+   * a kind of DOCUMENT_PLACES or ACCOUNT_DOCUMENTS, `treasuryAccount`, `cashDesk`) of a place the
+   * user does not work in answers 404 — by `sides` only, when given (a transfer's).
+   */
+  | { kind: 'place'; document: string; sides?: readonly string[] }
   /** A rule of the policies (server/policies): who may pass, for a signed-in user holding a role. */
   | { kind: 'policy'; label: string; allows: (permissions: ReadonlySet<string>) => boolean }
   | { kind: 'public'; reason: string };

@@ -10,7 +10,7 @@ import { presentProduct, presentStock } from './products.js';
  * hidden the same way), less what only a screen needs.
  */
 export function apiProduct(row: any, showCosts: boolean) {
-  const { stock_location: _location, ...product } = presentProduct(row, showCosts);
+  const { stock_location: _location, alert_locations: _alerts, threshold_location: _threshold, ...product } = presentProduct(row, showCosts);
   return product;
 }
 
@@ -23,8 +23,8 @@ export function apiLocation(row: any) {
 }
 
 /** A product's stock at each location the token may see (hidden: counted blind), and their total (the service's sum; null when a location is hidden). */
-export function apiProductStock(productId: number, levels: any[], total: number, hidden: ReadonlySet<number>) {
-  const shown = levels.map((level) => presentStock(level, hidden));
+export function apiProductStock(productId: number, productThreshold: number, levels: any[], total: number, hidden: ReadonlySet<number>) {
+  const shown = levels.map((level) => presentStock(level, productThreshold, hidden));
   return { product_id: productId, total: shown.some((l) => l.quantity === null) ? null : total, levels: shown };
 }
 

@@ -12,7 +12,16 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   price_level: { detail: 'Détail', gros: 'Gros' },
 };
 
+/** A product's threshold at a location (services/stock/alert-thresholds.ts LOCATION_THRESHOLD_FIELD): « location_threshold:BTQ01 ». */
+const LOCATION_THRESHOLD = 'location_threshold:';
+
+function fieldLabel(field: string): string {
+  if (field.startsWith(LOCATION_THRESHOLD)) return `Seuil d’alerte à ${field.slice(LOCATION_THRESHOLD.length)}`;
+  return AUDIT_FIELD_LABELS[field] ?? field;
+}
+
 function show(field: string, value: unknown, currency: string, refs: Record<string, Map<string, string>>): string {
+  if (field.startsWith(LOCATION_THRESHOLD) && (value === null || value === undefined)) return 'celui du produit';
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   // A role's permissions: their French labels.
@@ -49,7 +58,7 @@ export function presentAuditRow(row: AuditEntryRow, currency: string, refs: Reco
     details.before && details.after
       ? [...new Set([...Object.keys(details.after ?? {}), ...Object.keys(details.before ?? {})])].map((field) => ({
           field,
-          label: AUDIT_FIELD_LABELS[field] ?? field,
+          label: fieldLabel(field),
           before: show(field, details.before?.[field], currency, refs),
           after: show(field, details.after?.[field], currency, refs),
         }))

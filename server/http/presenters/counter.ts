@@ -7,6 +7,7 @@ import { toBool } from '../../db/dialect.js';
 import type { TicketDetail } from '../../services/sales/counter-queries.js';
 import type { Row } from '../../services/stock/lookups.js';
 import { n } from './stock/common.js';
+import { presentSaleCreditNotes } from './sales.js';
 
 /** The counter's props and the cash ticket: rows → props (no cost ever travels to either). */
 
@@ -46,7 +47,7 @@ export function presentParkedSale({ sale, lines, discount }: ParkedSaleRows): Pa
   };
 }
 
-export function presentTicket({ sale, lines, payments }: TicketDetail): SaleTicket {
+export function presentTicket({ sale, lines, payments, creditNotes }: TicketDetail): SaleTicket {
   const total = n(sale.total_ttc);
   return {
     id: n(sale.id),
@@ -78,5 +79,7 @@ export function presentTicket({ sale, lines, payments }: TicketDetail): SaleTick
         reference: p.reference || null,
       };
     }),
+    credit_notes: presentSaleCreditNotes(creditNotes),
+    refunded: n(sale.amount_credited),
   };
 }

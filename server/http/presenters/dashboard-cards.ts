@@ -1,4 +1,4 @@
-import type { DashboardDocument, DashboardLowStock, DashboardTreasury, DashboardSales, DashboardTopProduct } from '../../../shared/dashboard.js';
+import type { DashboardComparison, DashboardDocument, DashboardLowStock, DashboardSales, DashboardStockValue, DashboardTopProduct, DashboardTreasury } from '../../../shared/dashboard.js';
 import { MENU, menuLeaves } from '../../../shared/menu.js';
 import type { Permission } from '../../../shared/permissions.js';
 import type { ReportChart } from '../../../shared/reports.js';
@@ -12,8 +12,32 @@ import type { RecentDocument, SalesFigures } from '../../services/dashboard/dash
  * margin, the chart's margin series) are absent for a user who may not see them.
  */
 
-export function presentSales(f: SalesFigures, href: string, showCosts: boolean): DashboardSales {
-  return withoutCosts({ ...f, href }, showCosts);
+export function presentSales(f: SalesFigures, href: string, showCosts: boolean, comparisons: DashboardComparison[] = []): DashboardSales {
+  return withoutCosts({ ...f, href, comparisons: comparisons.map((c) => withoutCosts(c, showCosts)) }, showCosts);
+}
+
+/** dd/MM of a business date, for a comparison's label. */
+const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
+/**
+ * What a sales card is compared with, in words, under its « Comparé à » (periods of
+ * dashboardPeriods): « Hier », « Même jour le mois dernier (02/11) » — « Dernier jour du mois
+ * dernier (28/02) » when last month is too short to have today's day (31/03) —, « Même période le
+ * mois dernier (du 01/02 au 28/02) » (« (le 01/11) » on the 1st).
+ */
+export function comparisonLabel(id: DashboardComparison['id'], period: { from: string; to: string }, today: string): string {
+  if (id === 'yesterday') return 'Hier';
+  if (id === 'last_month_day') return `${period.from.slice(8) === today.slice(8) ? 'Même jour le mois dernier' : 'Dernier jour du mois dernier'} (${dayMonth(period.from)})`;
+  return `Même période le mois dernier (${period.from === period.to ? `le ${dayMonth(period.from)}` : `du ${dayMonth(period.from)} au ${dayMonth(period.to)}`})`;
+}
+
+/** A period's figures to compare with. */
+export function presentComparison(id: DashboardComparison['id'], period: { from: string; to: string }, today: string, f: SalesFigures, href: string): DashboardComparison {
+  return { id, label: comparisonLabel(id, period, today), from: period.from, to: period.to, net: f.net, margin: f.margin, href };
+}
+
+export function presentStockValue(v: { value: number; products: number }, href: string): DashboardStockValue {
+  return { ...v, href };
 }
 
 export function presentTopProduct(p: DashboardTopProduct, showCosts: boolean): DashboardTopProduct {

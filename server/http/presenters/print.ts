@@ -1,4 +1,4 @@
-import type { PrintCopy, PrintMeta, PrintSettings, PrintState } from '../../../shared/print.js';
+import type { PrintCopy, PrintMeta, PrintRecorded, PrintSettings, PrintState } from '../../../shared/print.js';
 import { route } from '../../../shared/routes.js';
 import type { Company } from '../../services/company/get-company.js';
 import type { Actor } from '../../services/actor.js';
@@ -6,9 +6,9 @@ import { type Query, queryFlag } from '../query.js';
 
 /**
  * The print frame of every printout: the company header (read by getCompany), who prints and when,
- * `?print=1` to open the print dialog at once, where "Retour" goes, and which copy it is (original or
- * DUPLICATA, recorded by server/http/printouts.ts printFrame — print routes call that, not this) and
- * the layout of Paramètres › Impression (printSettingsFor).
+ * `?print=1` to open the print dialog at once, where "Retour" goes, which copy the next print will be
+ * (original or DUPLICATA, read by server/http/printouts.ts printFrame — print routes call that, not
+ * this) with the token that prints it, and the layout of Paramètres › Impression (printSettingsFor).
  */
 export function presentPrintMeta(
   company: Company,
@@ -16,6 +16,7 @@ export function presentPrintMeta(
   query: Query,
   backUrl: string,
   copy: PrintCopy | null,
+  printToken: string | null,
   settings: PrintSettings,
 ): PrintMeta {
   return {
@@ -25,6 +26,7 @@ export function presentPrintMeta(
     auto_print: queryFlag(query, 'print'),
     back_url: backUrl,
     copy,
+    print_token: printToken,
     settings,
   };
 }
@@ -50,6 +52,16 @@ export function presentPrintCompany(company: Company): PrintMeta['company'] {
     currency: company.currency,
     logo_url: logoUrl(company),
   };
+}
+
+/**
+ * A counted print's answer: the copy the paper carries and what a next print from the same preview
+ * would be — DUPLICATA n° N+1, or null for a user who may not reprint.
+ */
+export function presentPrintRecorded(copy: PrintCopy & { printed_at: string }, mayReprint: boolean): PrintRecorded {
+  const { printed_at, ...counted } = copy;
+  const next: PrintCopy | null = mayReprint ? { duplicata: true, reprint: counted.reprint + 1, original_printed_at: counted.original_printed_at, original_printed_by: counted.original_printed_by } : null;
+  return { copy: counted, printed_at, next };
 }
 
 /** A document page's print button: a DUPLICATA once the original is printed (printCount), offered only to users who may reprint. */

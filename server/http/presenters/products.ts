@@ -1,5 +1,6 @@
 import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, ProductRow, StockAtLocation } from '../../../shared/records.js';
-import { PRICE_SOURCE_LABELS, type PriceSource, belowAlertThreshold } from '../../../shared/records.js';
+import { type LocationKind, type LocationThresholdField, PRICE_SOURCE_LABELS, type PriceSource, belowAlertThreshold, effectiveThreshold } from '../../../shared/records.js';
+import type { LocationThreshold } from '../../services/stock/alert-thresholds.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { withoutCosts } from '../../policies/index.js';
@@ -25,21 +26,32 @@ function productFields(row: any, showCosts: boolean) {
   }, showCosts);
 }
 
-/** A row of the products list (row.stock_total: its stock over all locations; row.stock_location: at the filtered location, or null). */
+/**
+ * A row of the products list (row.stock_total: its stock over all locations; row.stock_location: at
+ * the filtered location, or null; row.alerts: the locations where it is under its threshold;
+ * row.threshold_location: the threshold at the filtered location).
+ */
 export function presentProductRow(row: any, showCosts: boolean): ProductRow {
   const stockTotal = Number(row.stock_total ?? 0);
-  const threshold = Number(row.alert_threshold);
+  // Counted over the locations whose stock the user sees (the service's alertLocations).
+  const alerts = Number(row.alerts ?? 0);
   return {
     ...productFields(row, showCosts),
     category_id: Number(row.category_id),
     category_name: row.category_name,
-    alert_threshold: threshold,
+    alert_threshold: Number(row.alert_threshold),
     stock_total: row.stock_total === null ? null : stockTotal,
     stock_location: row.stock_location === null || row.stock_location === undefined ? null : Number(row.stock_location),
-    // Unknown while the total is hidden (a location counted blind): never « sous le seuil ».
-    below_threshold: row.stock_total === null ? false : belowAlertThreshold(stockTotal, threshold),
+    below_threshold: alerts > 0,
+    alert_locations: alerts,
+    threshold_location: row.threshold_location === null || row.threshold_location === undefined ? null : Number(row.threshold_location),
     active: toBool(row.active),
   };
+}
+
+/** The product form's thresholds per location (the user's places). */
+export function presentLocationThresholds(rows: LocationThreshold[]): LocationThresholdField[] {
+  return rows.map((r) => ({ location_id: r.location_id, code: r.code, name: r.name, kind: r.kind as LocationKind, threshold: r.threshold }));
 }
 
 export function presentProduct(row: any, showCosts: boolean): ProductDetail {
@@ -58,9 +70,26 @@ export function presentPriceGridRow(row: any): PriceGridRow {
   return { ...fields, purchase_price: Number(row.purchase_price), cmup: Number(row.cmup), category_name: row.category_name, updated_at: row.updated_at };
 }
 
-/** A product's stock at a location; no quantity for a location the user counts blind (`hidden`). */
-export function presentStock(row: any, hidden: ReadonlySet<number> = new Set()): StockAtLocation {
-  return { location_id: Number(row.id), location_code: row.code, location_name: row.name, kind: row.kind, active: toBool(row.active), quantity: hidden.has(Number(row.id)) ? null : Number(row.quantity) };
+/**
+ * A product's stock at a location with the threshold in force there (`productThreshold` the
+ * product's own); no quantity — nor alert — for a location the user counts blind (`hidden`).
+ */
+export function presentStock(row: any, productThreshold: number, hidden: ReadonlySet<number> = new Set()): StockAtLocation {
+  const blind = hidden.has(Number(row.id));
+  const own = row.own_threshold === null || row.own_threshold === undefined ? null : Number(row.own_threshold);
+  const threshold = effectiveThreshold(own, productThreshold);
+  const quantity = blind ? null : Number(row.quantity);
+  return {
+    location_id: Number(row.id),
+    location_code: row.code,
+    location_name: row.name,
+    kind: row.kind,
+    active: toBool(row.active),
+    quantity,
+    own_threshold: own,
+    threshold,
+    below_threshold: quantity !== null && toBool(row.active) && belowAlertThreshold(quantity, threshold),
+  };
 }
 
 /** A price change (the service leaves out purchase price changes for users who may not see costs). */

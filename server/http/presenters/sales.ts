@@ -1,9 +1,10 @@
 import { amountInWords, currencyWords } from '../../../shared/amount-in-words.js';
 import type { PriceLevel } from '../../../shared/records.js';
-import type { SaleLineView, SalePaymentView, SaleRow, SaleView } from '../../../shared/sales-pages.js';
+import type { SaleCreditNoteRef, SaleLineView, SalePaymentView, SaleRow, SaleView } from '../../../shared/sales-pages.js';
 import { PAYMENT_MODE_LABELS, type PaymentMode, SALE_KIND_LABELS, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
+import { lineVat } from '../../../shared/vat.js';
 import { withoutCosts } from '../../policies/index.js';
 import { type SaleDetail, displayStatus, dueOf } from '../../services/sales/sale-queries.js';
 import type { Row } from '../../services/stock/lookups.js';
@@ -12,7 +13,7 @@ import { n } from './stock/common.js';
 /** Sales (invoices FAC-, counter sales VB-): list rows, a sale's page and printouts. Costs and margins only for those who see costs. */
 
 export function presentSaleRow(r: Row): SaleRow {
-  const status = displayStatus(r as { status: string; payment_status: string });
+  const status = displayStatus(r);
   return {
     id: n(r.id),
     number: r.number,
@@ -28,15 +29,21 @@ export function presentSaleRow(r: Row): SaleRow {
     due: dueOf(r),
     status,
     status_label: SALE_STATUS_LABELS[status],
+    refunded: n(r.amount_credited),
   };
 }
 
-function presentLine(l: Row, vatRateBp: number, showCosts: boolean): SaleLineView {
+/** The credit notes that corrected a sale (sale's page, invoice and ticket alike). */
+export function presentSaleCreditNotes(rows: Row[]): SaleCreditNoteRef[] {
+  return rows.map((c) => ({ id: n(c.id), number: c.number, credit_date: c.credit_date, refunded: n(c.refunded) }));
+}
+
+function presentLine(l: Row, pricesIncludeVat: boolean, showCosts: boolean): SaleLineView {
   const quantity = n(l.quantity);
   const unitCost = n(l.unit_cost);
-  // What the line brings in, VAT excluded (prices are VAT-inclusive), after its share of the document discount.
-  const paid = n(l.net) - n(l.allocated_discount);
-  const excludingVat = vatRateBp > 0 ? Math.round((paid * 10_000) / (10_000 + vatRateBp)) : paid;
+  // What the line brings in VAT excluded, after its share of the document discount (shared/vat.ts:
+  // its share of the document's VAT taken off when priced TTC).
+  const excludingVat = lineVat(n(l.net) - n(l.allocated_discount), n(l.vat_amount), pricesIncludeVat).ht;
   return withoutCosts(
     {
       position: n(l.position),
@@ -75,8 +82,8 @@ function presentPayment(p: Row): SalePaymentView {
   };
 }
 
-export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: string, showCosts: boolean): SaleView {
-  const status = displayStatus(s as { status: string; payment_status: string });
+export function presentSale({ sale: s, lines, payments, creditNotes }: SaleDetail, currency: string, showCosts: boolean): SaleView {
+  const status = displayStatus(s);
   const total = n(s.total_ttc);
   return withoutCosts(
     {
@@ -106,11 +113,13 @@ export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: 
       lines_total: n(s.lines_total),
       discount: n(s.discount),
       vat_rate_bp: n(s.vat_rate_bp),
+      prices_include_vat: toBool(s.prices_include_vat),
       total_ht: n(s.total_ht),
       vat: n(s.vat_amount),
       total_ttc: total,
       paid: n(s.amount_paid),
       credited: n(s.amount_credited),
+      credit_notes: presentSaleCreditNotes(creditNotes),
       due: dueOf(s),
       cash_tendered: n(s.cash_tendered),
       change_given: n(s.change_given),
@@ -123,7 +132,7 @@ export function presentSale({ sale: s, lines, payments }: SaleDetail, currency: 
       cancel_reason: s.cancel_reason ?? null,
       cost_total: n(s.cost_total),
       margin: n(s.total_ht) - n(s.cost_total),
-      lines: lines.map((l) => presentLine(l, n(s.vat_rate_bp), showCosts)),
+      lines: lines.map((l) => presentLine(l, toBool(s.prices_include_vat), showCosts)),
       payments: payments.map(presentPayment),
     },
     showCosts,

@@ -1,3 +1,4 @@
+import { maySetGrantsOf } from '../../policies/index.js';
 import type { Option } from '../../../shared/lists.js';
 import type { UserFormOptions, UserListRow, UserRecord } from '../../../shared/users.js';
 import { toBool } from '../../db/dialect.js';
@@ -30,6 +31,7 @@ export function presentUserRecord(row: Record<string, any>, viewerId: number): U
     deactivated_at: row.deactivated_at ?? null,
     created_at: row.created_at,
     is_self: Number(row.id) === viewerId,
+    can_set_grants: maySetGrantsOf({ id: viewerId }, Number(row.id)),
   };
 }
 

@@ -15,7 +15,7 @@ import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
-import { assertAccount } from '../middleware/places.js';
+import { assertAccount, requireAccountDocument } from '../middleware/places.js';
 import { presentCountLines, presentDenominations } from '../presenters/cash-closings.js';
 import { printFrame } from '../printouts.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
@@ -87,7 +87,8 @@ function closingFilters(req: Request, today: string): ClosingListFilters & { acc
  * validating a closing needs cash.closing, reopening one cash.reopen. An account or a closing of a
  * desk the user does not work on answers 404 like an unknown one (assertAccount).
  */
-export function cashClosingRoutes({ db }: AppContext): Router {
+export function cashClosingRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use([ROUTES['cash.situation'], ROUTES['cash.closings.index']], requireAuth, requireVerified);
 
@@ -105,7 +106,7 @@ export function cashClosingRoutes({ db }: AppContext): Router {
     const { account, from, to } = await situationQuery(db, req, req.user!.places);
     if (!account) throw new NotFound();
     const back = route('cash.situation', { account_id: account.id, from, to });
-    const frame = await printFrame(db, req, res, { document: null, back });
+    const frame = await printFrame(ctx, req, res, { document: null, back });
     await res.inertia.render('cash/SituationPrint', { ...frame, situation: await cashSituation(db, account.id, from, to) });
   });
 
@@ -163,11 +164,10 @@ export function cashClosingRoutes({ db }: AppContext): Router {
     redirect(res, route('cash.closings.show', { id: result.id }));
   });
 
-  r.get(ROUTES['cash.closings.show'], can('menu.caisse'), async (req, res) => {
+  r.get(ROUTES['cash.closings.show'], can('menu.caisse'), requireAccountDocument(db, 'closing'), async (req, res) => {
     const user = req.user!;
     const closing = await closingDetail(db, routeId(req.params.id));
     if (!closing) throw new NotFound();
-    await assertAccount(db, user.places, closing.account_id);
     await res.inertia.render('cash/closings/Show', {
       currency: closing.currency,
       closing,
@@ -177,13 +177,12 @@ export function cashClosingRoutes({ db }: AppContext): Router {
   });
 
   // The closing report, A4 (the states' layout) or on the till roll (?format=80mm, or 58mm).
-  r.get(ROUTES['cash.closings.print'], can('menu.caisse'), async (req, res) => {
+  r.get(ROUTES['cash.closings.print'], can('menu.caisse'), requireAccountDocument(db, 'closing'), async (req, res) => {
     const id = routeId(req.params.id);
     const closing = await closingDetail(db, id);
     if (!closing) throw new NotFound();
-    await assertAccount(db, req.user!.places, closing.account_id);
     const format = queryChoice(req.query, 'format', ['A4', '80mm', '58mm'] as const, 'A4');
-    const frame = await printFrame(db, req, res, { document: null, back: route('cash.closings.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: null, back: route('cash.closings.show', { id }) });
     await res.inertia.render('cash/closings/Print', {
       ...frame,
       settings: { ...frame.settings, format: format === 'A4' ? (frame.settings.format === 'A5' ? 'A5' : 'A4') : format, copies: 1 },
@@ -192,11 +191,10 @@ export function cashClosingRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['cash.closings.reopen'], can('menu.caisse', 'cash.reopen'), async (req, res) => {
+  r.post(ROUTES['cash.closings.reopen'], can('menu.caisse', 'cash.reopen'), requireAccountDocument(db, 'closing'), async (req, res) => {
     const id = routeId(req.params.id);
     const found = await closingDetail(db, id);
     if (!found) throw new NotFound();
-    await assertAccount(db, req.user!.places, found.account_id);
     const input = validate(reopenSchema, req.body);
     const result = await reopenClosing(db, { closingId: id, reason: input.reason }, actorOf(req));
     flash(req, 'success', 'Arrêté rouvert : la journée peut de nouveau recevoir des mouvements ; arrêtez-la à nouveau une fois corrigée.');

@@ -27,7 +27,6 @@ import {
   movementUsers,
   operationAccountOptions,
   recentOperations,
-  seesCashOperation,
   suppliersToPay,
   transfersInTransit,
   transitAt,
@@ -40,6 +39,7 @@ import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
+import { requireAccountDocument } from '../middleware/places.js';
 import { HttpError } from '../errors.js';
 import { printFrame } from '../printouts.js';
 import { presentHistory } from '../presenters/audit.js';
@@ -193,15 +193,16 @@ export function cashRoutes(ctx: AppContext): Router {
     redirect(res, route('cashOperations.show', { id: result.id }));
   });
 
-  // An operation none of whose accounts is the user's: the 404 page.
+  // An operation none of whose accounts is the user's: the 404 page (the guard of its routes).
+  const inPlace = requireAccountDocument(db, 'cashOperation');
   const loadVisible = async (req: Request) => {
     const id = routeId(req.params.id);
     const detail = await cashOperationDetail(db, id);
-    if (!detail || !seesCashOperation(req.user!.places, detail.op)) throw new NotFound();
+    if (!detail) throw new NotFound();
     return { id, detail };
   };
 
-  r.get(ROUTES['cashOperations.show'], async (req, res) => {
+  r.get(ROUTES['cashOperations.show'], inPlace, async (req, res) => {
     const { id, detail } = await loadVisible(req);
     const currency = await getCurrency(db);
     const op = detail.op;
@@ -221,14 +222,14 @@ export function cashRoutes(ctx: AppContext): Router {
   });
 
   // Bon de caisse A5 (the setting), or ?format=80mm / 58mm for a ticket; a reprint is a DUPLICATA.
-  r.get(ROUTES['cashOperations.print'], async (req, res) => {
+  r.get(ROUTES['cashOperations.print'], inPlace, async (req, res) => {
     const { id, detail } = await loadVisible(req);
-    const frame = await printFrame(db, req, res, { document: { printout: 'cash_voucher', id, number: detail.op.number }, back: route('cashOperations.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'cash_voucher', id, number: detail.op.number }, back: route('cashOperations.show', { id }) });
     const asked = queryChoice(req.query, 'format', ['', 'A5', '80mm', '58mm'] as const, '');
     await res.inertia.render('cash/Voucher', { ...frame, settings: asked ? { ...frame.settings, format: asked } : frame.settings, operation: presentCashOperation(detail) });
   });
 
-  r.post(ROUTES['cashOperations.receive'], can('cash.transfer'), async (req, res) => {
+  r.post(ROUTES['cashOperations.receive'], can('cash.transfer'), inPlace, async (req, res) => {
     const { id } = await loadVisible(req);
     res.locals.refusalBack = () => route('cashOperations.show', { id });
     const { number } = await receiveCashTransfer(db, id, actorOf(req), req.user!.places);
@@ -236,7 +237,7 @@ export function cashRoutes(ctx: AppContext): Router {
     redirect(res, route('cashOperations.show', { id }));
   });
 
-  r.post(ROUTES['cashOperations.cancel'], can('cash.cancel'), async (req, res) => {
+  r.post(ROUTES['cashOperations.cancel'], can('cash.cancel'), inPlace, async (req, res) => {
     const { id } = await loadVisible(req);
     res.locals.refusalBack = () => route('cashOperations.show', { id });
     const input = validate(cashCancelSchema, req.body ?? {});

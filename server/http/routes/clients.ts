@@ -54,13 +54,14 @@ function statementPeriod(req: Request, today: string): StatementPeriod {
 }
 
 /**
- * Why a user gets no statement of this client, or null. The statement covers every place (it ends
- * on the client's balance), so a user restricted to some places does not get it; the walk-in
- * client (CLIENT COMPTANT) has no account: every sale of theirs is paid at the sale.
+ * Why a user gets no statement of this client, or null: the walk-in client (CLIENT COMPTANT) has
+ * no account, every sale of theirs is paid at the sale. Receivables belong to the client, not to a
+ * place: a cashier of any place sees and settles every open invoice of a client (the settlement
+ * form), and so opens the client's statement, which covers every place and ends on their balance —
+ * a user restricted to some places included.
  */
-function statementUnavailable(req: Request, client: Record<string, any>): string | null {
+function statementUnavailable(client: Record<string, any>): string | null {
   if (toBool(client.is_walk_in)) return "Le client comptant n’a pas de compte : ses ventes sont payées à la vente, sans relevé de compte.";
-  if (!req.user!.places.all) return "Le relevé de compte couvre tous les emplacements : il est réservé aux utilisateurs dont les emplacements ne sont pas restreints.";
   return null;
 }
 
@@ -96,7 +97,7 @@ export function clientRoutes(ctx: AppContext): Router {
     const row = await load(req.params.id);
     const currency = await getCurrency(db);
     const today = await companyToday(db);
-    const statementNote = statementUnavailable(req, row);
+    const statementNote = statementUnavailable(row);
     await res.inertia.render('clients/Show', {
       client: presentClient(row),
       usage: await clientUsage(db, row, currency),
@@ -119,17 +120,17 @@ export function clientRoutes(ctx: AppContext): Router {
     const period = statementPeriod(req, today);
     const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
     res.locals.refusalBack = () => back;
-    const note = statementUnavailable(req, row);
+    const note = statementUnavailable(row);
     if (note) throw Refusal.action(note);
     const statement = await clientStatement(db, Number(row.id), period);
-    await res.inertia.render('clients/Statement', presentStatementPrint(await printFrame(db, req, res, { document: null, back }), row, statement, today));
+    await res.inertia.render('clients/Statement', presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today));
   });
 
   r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {
     const row = await load(req.params.id);
     const period = statementPeriod(req, await companyToday(db));
     res.locals.refusalBack = () => route('clients.show', { id: row.id }, { from: period.from, to: period.to });
-    const note = statementUnavailable(req, row);
+    const note = statementUnavailable(row);
     if (note) throw Refusal.action(note);
     sendFile(res, await exportClientStatement(db, { id: Number(row.id), code: row.code, name: row.name }, period, exportFormat(req), await getCurrency(db)));
   });

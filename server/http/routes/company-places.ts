@@ -31,7 +31,7 @@ import { accountLedgerProps } from './treasury-accounts.js';
 import { actorOf } from '../actor.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
-import { requirePlace } from '../middleware/places.js';
+import { requireDesk, requirePlace } from '../middleware/places.js';
 import { presentCashDeskRow } from '../presenters/cash-desks.js';
 import { presentLocationRow } from '../presenters/locations.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
@@ -62,7 +62,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   r.use([ROUTES['locations.index'], ROUTES['cashDesks.index']], requireAuth, requireVerified, can('menu.parametres.societe'));
   // A location, or a cash desk, of a place the user does not work in: the 404 page (record, edit, archive…).
   r.use(ROUTES['locations.show'], requirePlace(db, 'location'));
-  r.use(ROUTES['cashDesks.show'], requirePlace(db, 'cashDesk'));
+  r.use(ROUTES['cashDesks.show'], requireDesk(db));
   const canManage = (req: Request) => may(req.user!, MANAGE);
 
   // ——— Locations ———

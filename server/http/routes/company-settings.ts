@@ -6,7 +6,7 @@ import { ROUTES, route } from '../../../shared/routes.js';
 import { may } from '../../policies/index.js';
 import { Refusal } from '../../domain/errors.js';
 import { getCompany, registrationOpen } from '../../services/company/get-company.js';
-import { LOGO_MAX_BYTES, logoFile, removeLogo, saveLogo } from '../../services/company/logo.js';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_STORED_SIDE, logoFile, removeLogo, saveLogo } from '../../services/company/logo.js';
 import { setRegistrationOpen } from '../../services/company/registration.js';
 import { amountsRecorded, updateCompany } from '../../services/company/update-company.js';
 import { actorOf } from '../actor.js';
@@ -63,6 +63,7 @@ export function companySettingsRoutes(ctx: AppContext): Router {
         time_zone: c.time_zone,
         vat_enabled: c.vat_enabled,
         vat_rate: vatPercent(c.vat_rate_bp),
+        prices_include_vat: c.prices_include_vat ? 'ttc' : 'ht',
         allow_negative_stock: c.allow_negative_stock,
       },
       logo_url: logoUrl(c),
@@ -71,13 +72,15 @@ export function companySettingsRoutes(ctx: AppContext): Router {
       time_zones: [...TIME_ZONES],
       currency_locked: await amountsRecorded(db),
       logo_max_kb: LOGO_MAX_BYTES / 1024,
+      logo_max_side: LOGO_MAX_SIDE,
+      logo_stored_side: LOGO_STORED_SIDE,
       history: presentHistory(await subjectHistory(db, 'company', 1), c.currency),
     });
   });
 
   r.put(ROUTES['company.settings'], can('company.manage'), async (req, res) => {
-    const { vat_rate, ...input } = validate(companySchema, req.body);
-    await updateCompany(db, actorOf(req), { ...input, vat_rate_bp: vat_rate });
+    const { vat_rate, prices_include_vat, ...input } = validate(companySchema, req.body);
+    await updateCompany(db, actorOf(req), { ...input, vat_rate_bp: vat_rate, prices_include_vat: prices_include_vat === 'ttc' });
     flash(req, 'success', 'Paramètres de la société enregistrés.');
     redirect(res, route('company.settings'));
   });

@@ -29,7 +29,8 @@ import { validate } from '../validation.js';
  * kind (counter), paid now (comptant: no credit at the till), dated today — whatever the body says.
  * The cash lands in the desk of the chosen shop (createSale resolves it from the location).
  */
-export function counterRoutes({ db }: AppContext): Router {
+export function counterRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use([ROUTES['counter.index'], ROUTES['sales.ticket']], requireAuth, requireVerified);
 
@@ -41,7 +42,7 @@ export function counterRoutes({ db }: AppContext): Router {
       currency: company.currency,
       today: await companyToday(db),
       form_loaded_at: nowIso(),
-      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0 },
+      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: company.prices_include_vat },
       locations: presentCounterLocations(await counterLocationRows(db, req.user!.places)),
       places_restricted: !req.user!.places.all,
       walk_in: presentCounterClient(await walkInClientRow(db)),
@@ -109,7 +110,7 @@ export function counterRoutes({ db }: AppContext): Router {
     if (!detail) throw new NotFound();
     const asked = queryChoice(req.query, 'width', ['', '80', '58'] as const, '');
     const width = asked === '58' ? '58mm' : asked === '80' ? '80mm' : await ticketWidth(db);
-    const frame = await printFrame(db, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: printBack(req, route('counter.index')) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: printBack(req, route('counter.index')) });
     // The roll's width is the ticket's format: the setting, or this print's override.
     await res.inertia.render('sales/counter/Ticket', { ...frame, settings: { ...frame.settings, format: width }, width, ticket: presentTicket(detail) });
   });

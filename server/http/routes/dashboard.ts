@@ -5,15 +5,14 @@ import { route } from '../../../shared/routes.js';
 import { declareGuard, requireAuth, requireVerified } from '../middleware/auth.js';
 import { HttpError } from '../errors.js';
 import { dashboardGreeting } from '../presenters/dashboard.js';
-import { presentChart, presentDocument, presentLowStock, presentSales, presentTopProduct, presentTreasury, screenOf } from '../presenters/dashboard-cards.js';
-import { addDays, hourIn } from '../../domain/dates.js';
+import { presentChart, presentComparison, presentDocument, presentLowStock, presentSales, presentStockValue, presentTopProduct, presentTreasury, screenOf } from '../presenters/dashboard-cards.js';
+import { addDays, dashboardPeriods, hourIn } from '../../domain/dates.js';
 import { type PropsInput, defer } from '../../inertia/index.js';
-import type { DashboardProps } from '../../../shared/dashboard.js';
+import type { DashboardComparison, DashboardProps } from '../../../shared/dashboard.js';
 import { dashboardCards, may } from '../../policies/index.js';
 import { companyTimeZone, companyToday, getCurrency } from '../../services/company/get-company.js';
-import { lowStock, monthStart, receivables, recentDocuments, salesChart, salesFigures, topProducts, treasuryBalances } from '../../services/dashboard/dashboard.js';
-import { hiddenStockLocations } from '../../services/stock/count-queries.js';
-import { locationRows } from '../../services/stock/lookups.js';
+import { lowStock, receivables, recentDocuments, salesChart, salesFigures, stockValue, topProducts, treasuryBalances } from '../../services/dashboard/dashboard.js';
+import { visibleStockLocations } from '../../services/stock/count-queries.js';
 
 export function dashboardRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -29,7 +28,8 @@ export function dashboardRoutes(ctx: AppContext): Router {
     const awaitingRole = user.roles.length === 0;
     const cards = dashboardCards(user);
     const today = await companyToday(db);
-    const month = { from: monthStart(today), to: today };
+    const periods = dashboardPeriods(today);
+    const month = periods.month;
     // Each card links to the screen the user may open: the report first, else the everyday screen.
     const turnover = (q: Record<string, string>) => (may(user, 'menu.editions.ca') ? route('reports.turnover', q) : route('stockExits'));
     const props: PropsInput<DashboardProps> = {
@@ -43,8 +43,13 @@ export function dashboardRoutes(ctx: AppContext): Router {
     // partial reload asking for them alone — runs none of their queries.
     if (cards.sales) {
       props.sales = async () => {
+        // Today against yesterday and the same day last month; the month so far against the same part of last month.
         const f = await salesFigures(db, scope, today);
-        return { today: presentSales(f.today, turnover({ from: today, to: today }), cards.margin), month: presentSales(f.month, turnover(month), cards.margin) };
+        const compared = (id: DashboardComparison['id'], period: keyof typeof periods) => presentComparison(id, periods[period], today, f[period], turnover(periods[period]));
+        return {
+          today: presentSales(f.today, turnover(periods.today), cards.margin, [compared('yesterday', 'yesterday'), compared('last_month_day', 'lastMonthDay')]),
+          month: presentSales(f.month, turnover(month), cards.margin, [compared('last_month_to_date', 'lastMonthToDate')]),
+        };
       };
       // The chart and the best sellers come right after the page shows (Inertia deferred props, one
       // request for every deferred card: each request weighs on the first visit over a slow link).
@@ -59,11 +64,11 @@ export function dashboardRoutes(ctx: AppContext): Router {
       // Stock figures: the user's places, without a place under a blind count (as État de stock);
       // a pass over every product with a threshold, so it comes right after the page shows.
       const href = may(user, 'menu.editions.stock') ? route('reports.stock', { view: 'alerte' }) : route('products.index', { stock: 'low' });
-      props.lowStock = defer(async () => {
-        const hidden = await hiddenStockLocations(db, user);
-        const places = scope.all && hidden.size === 0 ? null : (await locationRows(db, scope)).map((l) => Number(l.id)).filter((id) => !hidden.has(id));
-        return presentLowStock(await lowStock(db, places), href, may(user, 'menu.produits'));
-      }, 'cards');
+      props.lowStock = defer(async () => presentLowStock(await lowStock(db, await visibleStockLocations(db, user)), href, may(user, 'menu.produits')), 'cards');
+    }
+    if (cards.stockValue) {
+      // État de stock's value: the places whose stock the user sees (blind counts left out), at the CMUP.
+      props.stockValue = defer(async () => presentStockValue(await stockValue(db, await visibleStockLocations(db, user)), route('reports.stock')), 'cards');
     }
     if (cards.documents.length) props.documents = async () => (await recentDocuments(db, scope, cards.documents)).map(presentDocument);
     return res.inertia.render('Dashboard', props);

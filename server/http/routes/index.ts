@@ -11,6 +11,7 @@ import { companySettingsRoutes } from './company-settings.js';
 import { counterRoutes } from './counter.js';
 import { pickerRoutes } from './pickers.js';
 import { printingRoutes } from './printing.js';
+import { printRoutes } from './prints.js';
 import { priceCentreRoutes } from './price-centre.js';
 import { dashboardRoutes } from './dashboard.js';
 import { productRoutes } from './products.js';
@@ -57,6 +58,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(userRoutes(ctx));
   app.use(apiTokenRoutes(ctx));
   app.use(printingRoutes(ctx));
+  app.use(printRoutes(ctx));
   app.use(roleRoutes(ctx));
   app.use(backupRoutes(ctx));
   app.use(reportRoutesOf(ctx));

@@ -5,7 +5,7 @@ import type { ProductFilters } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { describeRule } from '../../domain/pricing/price-rule.js';
 import { categoryName, categoryOptions } from '../../services/categories/categories.js';
-import { getCurrency } from '../../services/company/get-company.js';
+import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
 import { PRODUCT_SORTS, type ProductSort, exportProducts, listProductPrices } from '../../services/products/products.js';
 import { actorOf } from '../actor.js';
@@ -102,7 +102,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const category = scope.filters.category_id ? await categoryName(db, Number(scope.filters.category_id)) : null;
     await res.inertia.render('price-centre/Preview', {
       rule: input,
-      description: describeRule(rule, (minor) => formatMoney(minor, currency)),
+      description: describeRule(rule, (minor) => formatMoney(minor, currency), companyVat(await getCompany(db))),
       scope: { category, q: scope.q, status: scope.filters.status },
       summary: preview.summary,
       rows: preview.rows,
@@ -123,7 +123,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       const fingerprint = queryText(body, 'fingerprint');
       if (!/^[0-9a-f]{32}$/.test(fingerprint)) throw new Refusal({ fingerprint: "Affichez l’aperçu de la règle avant de l’appliquer." });
       const scope = scopeOf(body);
-      const description = describeRule(rule, (minor) => formatMoney(minor, currency));
+      const description = describeRule(rule, (minor) => formatMoney(minor, currency), companyVat(await getCompany(db)));
       const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
       flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
       // Back to the grid with the scope's filters (the default status is left out of the URL).

@@ -4,7 +4,8 @@ import { ROUTES } from '../../../shared/routes.js';
 import { PRODUCT_STOCK_FILTERS, PRODUCT_UNITS, type ProductFilters, type ProductStockFilter } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
-import { getCurrency } from '../../services/company/get-company.js';
+import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
+import { priceMargin } from '../../../shared/vat.js';
 import { locationOptions } from '../../services/locations/locations.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
@@ -28,19 +29,21 @@ import { importRoutes } from '../import-routes.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
-import { presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
+import { presentLocationThresholds, presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
 import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '../query.js';
 import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
 import { onlyAllowedLocations } from '../../policies/places.js';
-import { hiddenStockLocations } from '../../services/stock/count-queries.js';
+import { hiddenStockLocations, visibleStockLocations } from '../../services/stock/count-queries.js';
+import { locationThresholds } from '../../services/stock/alert-thresholds.js';
 import { formatCount } from '../../../shared/quantity.js';
 
 const HISTORY_PER_PAGE = 20;
 
 /**
- * blind: the user counts a location blind (blindStockLocations) — an order by stock or a « sous le
- * seuil » filter would reveal quantities there, so neither is offered meanwhile.
+ * blind: a location's stock is hidden from the user (counted blind, or not one of their places:
+ * hiddenStockLocations) — an order by the total stock would reveal it, so it is not offered. The
+ * « sous le seuil » filter stays: it is counted over the locations they see (visibleStockLocations).
  */
 function listSpec(showCosts: boolean, blind = false) {
   return {
@@ -50,7 +53,7 @@ function listSpec(showCosts: boolean, blind = false) {
       category_id: queryId(q, 'category_id'),
       status: statusFilter(q),
       location_id: queryId(q, 'location_id'),
-      stock: blind ? '' : queryChoice<ProductStockFilter>(q, 'stock', ['', ...PRODUCT_STOCK_FILTERS], ''),
+      stock: queryChoice<ProductStockFilter>(q, 'stock', ['', ...PRODUCT_STOCK_FILTERS], ''),
     }),
   };
 }
@@ -70,6 +73,7 @@ export function productRoutes(ctx: AppContext): Router {
       currency: await getCurrency(db),
       show_costs: showCosts,
       can_change_prices: may(req.user!, 'prices.update') || !row,
+      location_thresholds: presentLocationThresholds(await locationThresholds(db, row ? Number(row.id) : null, req.user!.places)),
     };
   };
 
@@ -81,8 +85,10 @@ export function productRoutes(ctx: AppContext): Router {
     const blind = hidden.size > 0;
     const { page, ...params } = parseListParams(req, listSpec(showCosts, blind));
     // The page and the filters' options do not wait for each other (PostgreSQL: a connection each).
+    // « Sous le seuil »: at the filtered location, else at the places whose stock the user sees.
+    const alertLocations = await visibleStockLocations(db, req.user!, hidden);
     const [rows, categories, locations, currency] = await Promise.all([
-      listProducts(db, { ...params, page }),
+      listProducts(db, { ...params, page }, alertLocations),
       categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
       locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
       getCurrency(db),
@@ -98,8 +104,9 @@ export function productRoutes(ctx: AppContext): Router {
   r.get(ROUTES['products.export'], can('products.export'), downloadGuard, async (req, res) => {
     const showCosts = seesCosts(req.user!);
     // Same filters as the list: no « sous le seuil » over stock the user may not see.
-    const params = parseListParams(req, listSpec(showCosts, (await hiddenStockLocations(db, req.user!)).size > 0));
-    sendFile(res, await exportProducts(db, params, exportFormat(req), { showCosts }));
+    const hidden = await hiddenStockLocations(db, req.user!);
+    const params = parseListParams(req, listSpec(showCosts, hidden.size > 0));
+    sendFile(res, await exportProducts(db, params, exportFormat(req), { showCosts, scope: req.user!.places, alertLocations: await visibleStockLocations(db, req.user!, hidden) }));
   });
 
   r.get(ROUTES['products.create'], can('products.create'), async (req, res) => {
@@ -121,11 +128,17 @@ export function productRoutes(ctx: AppContext): Router {
     const showCosts = seesCosts(req.user!);
     const currency = await getCurrency(db);
     const stock = await productStock(db, id);
+    // Margins over the CMUP, on the prices VAT excluded (the cost is), for users who see costs.
+    const vat = companyVat(await getCompany(db));
+    const margins = showCosts
+      ? { retail: priceMargin(Number(row.retail_price), Number(row.cmup), vat), wholesale: priceMargin(Number(row.wholesale_price), Number(row.cmup), vat), prices_include_vat: vat.enabled && vat.pricesIncludeVat }
+      : undefined;
     const hidden = await hiddenStockLocations(db, req.user!);
     const history = await priceHistory(db, id, { showCosts, page: queryPage(req.query as Record<string, unknown>, 'history_page'), perPage: HISTORY_PER_PAGE });
     await res.inertia.render('products/Show', {
       product: presentProduct({ ...row, stock_total: hidden.size ? null : stock.total }, showCosts),
-      stock: onlyAllowedLocations(req.user!.places, stock.levels, (level) => level.id).map((level) => presentStock(level, hidden)),
+      ...(margins ? { margins } : {}),
+      stock: onlyAllowedLocations(req.user!.places, stock.levels, (level) => level.id).map((level) => presentStock(level, Number(row.alert_threshold), hidden)),
       price_history: { ...history, data: history.data.map(presentPriceHistory) },
       usage: await recordUsage(db, 'product', id, currency),
       history: presentHistory(await subjectHistory(db, 'product', id), currency, { refs: { category_id: await categoryNames(db) }, hide: hiddenCostFields(req.user!) }),
@@ -145,8 +158,8 @@ export function productRoutes(ctx: AppContext): Router {
     permissions: { create: 'products.create', update: 'products.update' },
     load: load,
     schema: async () => productSchema(await getCurrency(db)),
-    create: (input, req) => createProduct(db, input, actorOf(req)),
-    update: (id, input, req) => updateProduct(db, id, input, actorOf(req), { canChangePrices: may(req.user!, 'prices.update'), seesCosts: seesCosts(req.user!) }),
+    create: (input, req) => createProduct(db, input, actorOf(req), req.user!.places),
+    update: (id, input, req) => updateProduct(db, id, input, actorOf(req), { canChangePrices: may(req.user!, 'prices.update'), seesCosts: seesCosts(req.user!), scope: req.user!.places }),
     noun: 'Produit',
   });
 

@@ -2,7 +2,7 @@ import { type Request, Router } from 'express';
 import type { Knex } from 'knex';
 import type { Option } from '../../../shared/lists.js';
 import type { ReportFilter } from '../../../shared/reports.js';
-import { SALE_STATUS_LABELS, type SaleDisplayStatus } from '../../../shared/sales.js';
+import { PAYMENT_DISPLAY_STATUSES, SALE_STATUS_LABELS } from '../../../shared/sales.js';
 import { addDays, isIsoDate } from '../../domain/dates.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { SALES_SITUATION_VIEWS, type SalesSituationFilters, type SalesSituationView, salesSituation } from '../../services/reports/sales-situation.js';
@@ -53,7 +53,8 @@ const KIND_OPTIONS: Option[] = [
   { value: 'invoice', label: 'Factures (FAC-)' },
   { value: 'counter', label: 'Ventes boutique (VB-)' },
 ];
-const STATUS_OPTIONS: Option[] = (Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[]).map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }));
+// The situation counts sales by payment status: a sale corrected by an avoir counts as paid there (its « Avoirs » column says how much).
+const STATUS_OPTIONS: Option[] = PAYMENT_DISPLAY_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }));
 
 export function reportRoutesOf(ctx: AppContext): Router {
   const r = Router();
@@ -67,7 +68,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
         ...reportPeriod(req, today),
         location_id: queryId(req.query, 'location_id'),
         kind: queryChoice(req.query, 'kind', ['', 'invoice', 'counter'] as const, ''),
-        status: queryChoice(req.query, 'status', ['', 'paid', 'partial', 'unpaid', 'cancelled'] as const, ''),
+        status: queryChoice(req.query, 'status', ['', ...PAYMENT_DISPLAY_STATUSES] as const, ''),
         product_ids: [...new Set(queryText(req.query, 'products', 200).split(',').filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, 20),
       }),
       build: async ({ db, req, filters: f, slice }) => {

@@ -2,7 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import { optionId } from '../../../shared/lists.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import type { SaleListFilters } from '../../../shared/sales-pages.js';
-import { PAYMENT_MODES, SALE_PRICES_INCLUDE_VAT, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
+import { PAYMENT_MODES, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
 import { SALE_SCREENS, mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
@@ -107,7 +107,7 @@ export function saleRoutes(ctx: AppContext): Router {
       form_loaded_at: new Date().toISOString(),
       locations: options,
       default_location_id: optionId(defaultDepot(options)),
-      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: SALE_PRICES_INCLUDE_VAT },
+      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: company.prices_include_vat },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
       accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user!.places })),
@@ -151,7 +151,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
     const currency = await getCurrency(db);
-    const frame = await printFrame(db, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
     // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
     const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
     // A printout goes to the customer: never costs nor margins, whoever prints it.

@@ -4,16 +4,15 @@ import type { SettlementCancellationFilters } from '../../../shared/cancellation
 import { formatMoney } from '../../../shared/money.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
-import { NotFound } from '../../domain/errors.js';
 import { settlementCancelAbilities } from '../../policies/index.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { clientNameOf } from '../../services/sales/sale-queries.js';
 import { cancelSettlement } from '../../services/settlements/cancel-settlement.js';
-import { listSettlements, settlementAccountId } from '../../services/settlements/settlement-queries.js';
+import { listSettlements } from '../../services/settlements/settlement-queries.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
-import { assertAccount } from '../middleware/places.js';
+import { requireAccountDocument } from '../middleware/places.js';
 import { presentSettlementCancellationRow } from '../presenters/settlements/cancellations.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { backUrl, flash, redirect } from '../respond.js';
@@ -56,11 +55,8 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['settlements.cancel'], requireAuth, requireVerified, can('menu.annulation.reglement', 'settlements.cancel'), async (req, res) => {
+  r.post(ROUTES['settlements.cancel'], requireAuth, requireVerified, can('menu.annulation.reglement', 'settlements.cancel'), requireAccountDocument(db, 'settlement'), async (req, res) => {
     const id = routeId(req.params.id);
-    const accountId = await settlementAccountId(db, id);
-    if (accountId === undefined) throw new NotFound();
-    if (accountId !== null) await assertAccount(db, req.user!.places, accountId);
     const input = validate(cancelSchema, req.body);
     const result = await cancelSettlement(db, id, input, actorOf(req));
     const currency = await getCurrency(db);

@@ -14,7 +14,6 @@ import {
   exportSettlements,
   listSettlements,
   openInvoices,
-  settlementAccountId,
   settlementDetail,
   settlementFilterOptions,
 } from '../../services/settlements/settlement-queries.js';
@@ -25,7 +24,7 @@ import type { AppContext } from '../context.js';
 import { backTo } from '../errors.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
-import { assertAccount } from '../middleware/places.js';
+import { requireAccountDocument } from '../middleware/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPrintState } from '../presenters/print.js';
 import { presentOpenInvoice, presentSettlement, presentSettlementClient, presentSettlementRow } from '../presenters/settlements.js';
@@ -60,15 +59,11 @@ function filtersOf(req: Request, today: string): SettlementListFilters {
  * cancellations screen) are served by their own router whatever the mounting order. A settlement
  * paid into an account the user does not work on answers 404, like an unknown one.
  */
-export function settlementRoutes({ db }: AppContext): Router {
+export function settlementRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   const numericId = (req: Request, _res: Response, next: NextFunction) => (/^\d+$/.test(String(req.params.id)) ? next() : next('route'));
-  const inPlace = async (req: Request, _res: Response, next: NextFunction) => {
-    const accountId = await settlementAccountId(db, routeId(req.params.id));
-    if (accountId === undefined) throw new NotFound();
-    if (accountId !== null) await assertAccount(db, req.user!.places, accountId);
-    next();
-  };
+  const inPlace = requireAccountDocument(db, 'settlement');
   const guard = [requireAuth, requireVerified, can('menu.reglement')];
   // A settlement's page and receipt also open from Annulations › Règlements (reprint as DUPLICATA).
   const documentGuard = [requireAuth, requireVerified, canAny(...SETTLEMENT_SCREENS)];
@@ -136,7 +131,7 @@ export function settlementRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await settlementDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(db, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('settlements.cancellations') : route('settlements.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('settlements.cancellations') : route('settlements.show', { id }) });
     const asked = queryChoice(req.query, 'format', ['', '80mm', 'a5'] as const, '');
     const format = asked === '80mm' ? '80mm' : asked === 'a5' ? 'A5' : frame.settings.format;
     await res.inertia.render('settlements/Print', { ...frame, settings: { ...frame.settings, format }, roll: format === '80mm' || format === '58mm', settlement: presentSettlement(detail) });

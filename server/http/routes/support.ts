@@ -211,7 +211,7 @@ export function supportRoutes(ctx: AppContext): Router {
     const f = auditFilters(q);
     const errorQ = queryText(q, 'q', 100);
     const currency = await getCurrency(db);
-    const audit = tab === 'audit' ? await listAuditLog(db, f, queryPage(q)) : null;
+    const audit = tab === 'audit' ? await listAuditLog(db, f, req.user!.places, queryPage(q)) : null;
     const errorLog = tab === 'erreurs' ? await listServerErrors(db, { q: errorQ, from: null, to: null }, queryPage(q)) : null;
     const integrity = tab === 'integrite' && req.session.integrity ? req.session.integrity : null;
     await res.inertia.render('support/Logs', {
@@ -226,7 +226,7 @@ export function supportRoutes(ctx: AppContext): Router {
   });
   r.get(ROUTES['support.logs.export'], downloadGuard, async (req, res) => {
     const f = auditFilters(req.query as Record<string, unknown>);
-    const file = await exportAuditLog(db, f, exportFormat(req));
+    const file = await exportAuditLog(db, f, req.user!.places, exportFormat(req));
     await recordAudit(db, { action: 'audit.exported', user: auditUser(actorOf(req)), subject: { type: 'journal', id: 'audit', label: "Journal d’audit" }, details: { note: `Export ${exportFormat(req).toUpperCase()}` }, ip: req.ip ?? null });
     sendFile(res, file);
   });

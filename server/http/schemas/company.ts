@@ -60,5 +60,7 @@ export const companySchema = z.object({
   time_zone: choice('fuseau horaire', TIME_ZONES),
   vat_enabled: flag(false),
   vat_rate: vatRate(),
+  // How sale prices are typed: VAT included (TTC) or excluded (HT, the VAT added on top).
+  prices_include_vat: choice('saisie des prix de vente', ['ttc', 'ht'] as const, { default: 'ttc' }),
   allow_negative_stock: flag(false),
 });

@@ -36,9 +36,9 @@ export const nonNegativeQuantity = (label = 'La quantité') =>
  * An amount in minor units. Text that is no number ("abc") is told it must be an amount in figures;
  * a number with more decimals than the currency has ("12,5" in FCFA) is told so; the currency
  * writes the ceiling in the refusal (« 100 000 000 FCFA »). A price or cost is capped as a unit
- * price; a discount or a payment as a document total.
+ * price (the cost of a colis as a line amount); a discount or a payment as a document total.
  */
-export const cost = (currency: string, label = 'Le coût unitaire', limit: 'unitPrice' | 'documentTotal' = 'unitPrice') =>
+export const cost = (currency: string, label = 'Le coût unitaire', limit: 'unitPrice' | 'lineAmount' | 'documentTotal' = 'unitPrice') =>
   z
     .preprocess(
       (v) => {
@@ -92,7 +92,13 @@ export const stockEntrySchema = perCurrency((currency: string) =>
         product_id: recordId('Choisissez un produit.'),
         unit: z.enum(['unit', 'pack'], { error: "L’unité de saisie n’est pas valide." }).default('unit'),
         quantity: positiveQuantity(),
-        unit_cost: cost(currency),
+        // A line by colis may carry the cost of a colis instead (pack_cost); the service turns it
+        // into the cost per base unit, refused when it does not divide exactly (unitCostOfPack).
+        unit_cost: cost(currency).optional(),
+        pack_cost: cost(currency, 'Le coût du colis', 'lineAmount').optional(),
+      }).superRefine((l, ctx) => {
+        if (l.pack_cost !== undefined && l.unit !== 'pack') ctx.addIssue({ code: 'custom', path: ['pack_cost'], message: 'Le coût par colis ne vaut que pour une ligne saisie par colis.' });
+        else if (l.pack_cost === undefined && l.unit_cost === undefined) ctx.addIssue({ code: 'custom', path: ['unit_cost'], message: 'Le coût unitaire est obligatoire.' });
       }),
       500,
       'Ajoutez au moins un produit.',

@@ -10,6 +10,7 @@ import { lockResource } from '../../db/transaction.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { type Actor, auditUser } from '../actor.js';
+import { maySetGrantsOf } from '../../policies/index.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { insertUser } from './create-user.js';
 import { sendPasswordLink } from './password-reset.js';
@@ -182,6 +183,31 @@ async function lockAdministrators(trx: Knex.Transaction, userId: number): Promis
   await trx('users').where({ id: userId }).forUpdate().first('id');
 }
 
+/**
+ * No one grants themselves anything: their own roles, places, treasury accounts and active state
+ * are changed by another administrator, whatever the editor's permissions (their name and e-mail
+ * stay theirs to edit). Each field changed on one's own account is refused on that field.
+ */
+export const OWN_ROLES = 'Vous ne pouvez pas modifier vos propres rôles : un autre administrateur doit le faire.';
+export const OWN_PLACES = 'Vous ne pouvez pas modifier vos propres emplacements : un autre administrateur doit le faire.';
+export const OWN_ACCOUNTS = 'Vous ne pouvez pas modifier vos propres comptes de trésorerie : un autre administrateur doit le faire.';
+
+const sameIds = (a: readonly number[], b: readonly number[]) => {
+  const x = new Set(a.map(Number));
+  const y = new Set(b.map(Number));
+  return x.size === y.size && [...x].every((v) => y.has(v));
+};
+
+/** The grants `input` would change on the account `before` (the fields of the form), refused on each. */
+function refuseOwnGrants(before: Record<string, any>, input: UserInput): void {
+  const errors: Record<string, string> = {};
+  if (!sameIds(before.role_ids, input.role_ids)) errors.role_ids = OWN_ROLES;
+  const restricted = toBool(before.places_restricted);
+  if (restricted !== input.places_restricted || (restricted && !sameIds(before.location_ids, input.location_ids))) errors.location_ids = OWN_PLACES;
+  if (restricted && input.places_restricted && !sameIds(before.treasury_account_ids, input.treasury_account_ids)) errors.treasury_account_ids = OWN_ACCOUNTS;
+  if (Object.keys(errors).length) throw new Refusal(errors);
+}
+
 export const LAST_ADMIN_ROLE = "C’est le dernier administrateur actif : il doit garder le rôle administrateur.";
 export const LAST_ADMIN_DEACTIVATE = "C’est le dernier administrateur actif : il ne peut pas être désactivé.";
 
@@ -191,6 +217,7 @@ export async function updateManagedUser(db: Knex, id: number, input: UserInput, 
     await lockAdministrators(trx, id);
     const before = await findManagedUser(trx, id);
     if (!before) throw new NotFound();
+    if (!maySetGrantsOf(actor, id)) refuseOwnGrants(before, input);
     if (await emailTaken(trx, input.email, id)) throw new Refusal({ email: EMAIL_TAKEN });
     const { adminRole, roleNames } = await checkReferences(trx, input);
     if (before.is_admin && !adminRole && toBool(before.active) && (await otherActiveAdministrators(trx, id)) === 0) throw new Refusal({ role_ids: LAST_ADMIN_ROLE });
@@ -223,7 +250,7 @@ export async function setManagedUserActive(db: Knex, id: number, active: boolean
     await lockAdministrators(trx, id);
     const user = await findManagedUser(trx, id);
     if (!user) throw new NotFound();
-    if (!active && id === actor.id) throw Refusal.action('Vous ne pouvez pas désactiver votre propre compte.');
+    if (!maySetGrantsOf(actor, id)) throw Refusal.action(active ? 'Vous ne pouvez pas réactiver votre propre compte : un autre administrateur doit le faire.' : 'Vous ne pouvez pas désactiver votre propre compte.');
     if (toBool(user.active) === active) return { email: user.email as string };
     if (!active && user.is_admin && (await otherActiveAdministrators(trx, id)) === 0) throw Refusal.action(LAST_ADMIN_DEACTIVATE);
     const now = nowIso();

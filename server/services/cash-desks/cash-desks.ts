@@ -1,5 +1,5 @@
 import type { PlaceScope } from '../../policies/places.js';
-import { whereAllowedLocation } from '../places/scope.js';
+import { whereAllowedAccount } from '../places/scope.js';
 import type { Knex } from 'knex';
 import type { UsageInfo } from '../../../shared/records.js';
 import type { Paginated, StatusFilter } from '../../../shared/lists.js';
@@ -41,7 +41,8 @@ export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; 
 
 /** One page of the cash desks list, each with its location's name. */
 export function listCashDesks(db: Knex, params: CashDeskListQuery, scope: PlaceScope): Promise<Paginated<any>> {
-  return paginate(whereAllowedLocation(cashDesksQuery(db, params), 'cash_desks.location_id', scope), params.page, params.per_page);
+  // The user's desks: their account is the user's (ticked on their form, or of their locations when none is).
+  return paginate(whereAllowedAccount(cashDesksQuery(db, params), scope, 'treasury_accounts.'), params.page, params.per_page);
 }
 
 function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {
@@ -181,6 +182,6 @@ export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promis
     if (reasons.length) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
     await deleteCashDeskAccount(trx, id);
     await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d’autres enregistrements : archivez-la plutôt.");
-    await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+    await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip, places: { locations: [Number(current.location_id)] } });
   });
 }

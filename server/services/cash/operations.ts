@@ -222,6 +222,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     action: 'cash_operation.created',
     user: auditUser(actor),
     subject: { type: 'cash_operation', id, label: number },
+    places: { accounts: [from?.id ?? null, to?.id ?? null] },
     details: {
       after: {
         kind: input.kind,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { sortFrench } from '../../domain/records/collation.js';
-import { type PlaceScope, allowsAccount } from '../../policies/places.js';
+import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { closedThroughByAccount } from '../treasury/ledger.js';
 
@@ -99,12 +99,6 @@ export async function cashOperationDetail(db: Knex, id: number) {
           .select('a.id', 'a.amount', 'a.cancelled_at', 'e.id as entry_id', 'e.number as entry_number', 'e.entry_date', 'e.total_amount', 'e.amount_paid', 'e.supplier_ref')
       : [];
   return { op, allocations };
-}
-
-/** Whether the user sees an operation: one of its accounts is theirs. */
-export function seesCashOperation(places: PlaceScope, op: { from_account_id: unknown; from_kind: string | null; from_location_id: unknown; to_account_id: unknown; to_kind: string | null; to_location_id: unknown }): boolean {
-  const side = (id: unknown, kind: string | null, location: unknown) => id !== null && id !== undefined && allowsAccount(places, { id: Number(id), kind: kind ?? '', location_id: location === null ? null : Number(location) });
-  return places.all || side(op.from_account_id, op.from_kind, op.from_location_id) || side(op.to_account_id, op.to_kind, op.to_location_id);
 }
 
 /** The balance of each of the user's accounts at the end of a business date, from the ledger. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { prepared, toBool } from '../../db/dialect.js';
 import { businessDate } from '../../domain/dates.js';
+import type { VatSetting } from '../../../shared/vat.js';
 
 /** The company settings row (company_settings, id = 1) with booleans as booleans. */
 export interface Company {
@@ -18,6 +19,8 @@ export interface Company {
   vat_enabled: boolean;
   /** Basis points: 1800 = 18 %. */
   vat_rate_bp: number;
+  /** Sale prices are typed VAT included (TTC, the default) or excluded (HT): shared/vat.ts. */
+  prices_include_vat: boolean;
   allow_negative_stock: boolean;
   /** Whether guests may create an account (« Créer un compte »); on by default. */
   allow_registration: boolean;
@@ -46,11 +49,17 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
     time_zone: row.time_zone,
     vat_enabled: toBool(row.vat_enabled),
     vat_rate_bp: Number(row.vat_rate_bp),
+    prices_include_vat: row.prices_include_vat === undefined ? true : toBool(row.prices_include_vat),
     allow_negative_stock: toBool(row.allow_negative_stock),
     allow_registration: toBool(row.allow_registration),
     logo_path: row.logo_path ?? null,
     updated_at: row.updated_at,
   };
+}
+
+/** The company's VAT as documentTotals and splitVat take it (shared/vat.ts): off, or its rate and how prices are typed. */
+export function companyVat(company: Pick<Company, 'vat_enabled' | 'vat_rate_bp' | 'prices_include_vat'>): VatSetting {
+  return { enabled: company.vat_enabled, rate: company.vat_enabled ? company.vat_rate_bp : 0, pricesIncludeVat: company.prices_include_vat };
 }
 
 /** The currency code alone (one indexed single-row read), for presenters that format money. */

@@ -9,7 +9,7 @@ import { type Company, getCompany } from './get-company.js';
 import { formatCount } from '../../../shared/quantity.js';
 
 /** The fields of the company the Société form changes (the VAT rate in basis points). */
-const FIELDS = ['name', 'address', 'city', 'phones', 'email', 'rccm', 'tax_number', 'currency', 'time_zone', 'vat_enabled', 'vat_rate_bp', 'allow_negative_stock'] as const satisfies ReadonlyArray<keyof Company>;
+const FIELDS = ['name', 'address', 'city', 'phones', 'email', 'rccm', 'tax_number', 'currency', 'time_zone', 'vat_enabled', 'vat_rate_bp', 'prices_include_vat', 'allow_negative_stock'] as const satisfies ReadonlyArray<keyof Company>;
 
 /** What the Société form changes in company_settings: those fields of Company, typed as Company types them. */
 export type CompanyInput = Pick<Company, (typeof FIELDS)[number]>;

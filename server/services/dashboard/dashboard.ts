@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { DashboardDocumentKind } from '../../../shared/dashboard.js';
 import type { ReportChart } from '../../../shared/reports.js';
-import { addDays } from '../../domain/dates.js';
+import { type DashboardPeriods, addDays, dashboardPeriods, monthStart } from '../../domain/dates.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import { num } from '../reports/frame.js';
 import { openSales } from '../reports/receivables-state.js';
 import { bestSellers } from '../reports/sales-summaries.js';
-import { type StockPlaces, underThresholdPage } from '../reports/stock-state.js';
+import { type StockPlaces, currentLevels, levelTotals, underThresholdPage } from '../reports/stock-state.js';
 import { figuresRow, turnoverEvents } from '../reports/turnover.js';
 import { whereAllowedSettlement } from '../settlements/settlement-queries.js';
 
@@ -30,20 +30,25 @@ export interface SalesFigures {
 }
 
 const figures = (r: Record<string, unknown>, prefix: string): SalesFigures => {
-  const f = figuresRow({ sold: r[`${prefix}sold`], gross: r[`${prefix}gross`], returns: r[`${prefix}returns`], cost: r[`${prefix}cost`] });
+  const f = figuresRow({ sold: r[`${prefix}sold`], gross: r[`${prefix}gross`], returns: r[`${prefix}returns`], cost: r[`${prefix}cost`], vat: r[`${prefix}vat`] });
   return { count: Number(f.sold), gross: Number(f.gross), returns: Number(f.returns), net: Number(f.net), cost_total: Number(f.cost), margin: Number(f.margin) };
 };
 
-/** Today's and the month's (1st → today) sales in one pass over the month's events (Chiffre d'affaires' day summary). */
-export async function salesFigures(db: Knex, scope: PlaceScope, today: string): Promise<{ today: SalesFigures; month: SalesFigures }> {
-  const source = turnoverEvents(db, { from: monthStart(today), to: today, location_id: '' }, scope);
-  const columns = ['sold', 'gross', 'returns', 'cost'];
-  const select = columns.flatMap((c) => [db.raw(`SUM(CASE WHEN e.d = ? THEN e.${c} ELSE 0 END) AS t_${c}`, [today]), db.raw(`SUM(e.${c}) AS m_${c}`)]);
+/**
+ * The sales of each period of `dashboardPeriods` in one pass over Chiffre d'affaires' day summary
+ * from the first of last month to today (≈ 60 days of rows), each a CASE sum — never a scan of the
+ * documents, never rows added up here.
+ */
+export async function salesFigures(db: Knex, scope: PlaceScope, today: string): Promise<Record<keyof DashboardPeriods, SalesFigures>> {
+  const periods = dashboardPeriods(today);
+  const source = turnoverEvents(db, { from: periods.lastMonthToDate.from, to: today, location_id: '' }, scope);
+  const columns = ['sold', 'gross', 'returns', 'cost', 'vat'];
+  const names = Object.keys(periods) as Array<keyof DashboardPeriods>;
+  // Quoted aliases: PostgreSQL folds unquoted ones to lower case.
+  const select = names.flatMap((name) => columns.map((c) => db.raw(`SUM(CASE WHEN e.d BETWEEN ? AND ? THEN e.${c} ELSE 0 END) AS ??`, [periods[name].from, periods[name].to, `${name}_${c}`])));
   const row = ((await db.from(source.as('e')).select(select).first()) ?? {}) as Record<string, unknown>;
-  return { today: figures(row, 't_'), month: figures(row, 'm_') };
+  return Object.fromEntries(names.map((name) => [name, figures(row, `${name}_`)])) as Record<keyof DashboardPeriods, SalesFigures>;
 }
-
-export const monthStart = (date: string) => `${date.slice(0, 8)}01`;
 
 /** The last 30 days (today included), one bar a day — days without a sale at zero — from Chiffre d'affaires' day summary. */
 export async function salesChart(db: Knex, scope: PlaceScope, today: string): Promise<ReportChart> {
@@ -52,7 +57,7 @@ export async function salesChart(db: Knex, scope: PlaceScope, today: string): Pr
   const rows = (await db
     .from(source.as('e'))
     .select('e.d')
-    .sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost' })
+    .sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost', vat: 'e.vat' })
     .groupBy('e.d')) as Record<string, unknown>[];
   const byDay = new Map(rows.map((r) => [String(r.d), figuresRow(r)]));
   const labels = Array.from({ length: 30 }, (_, i) => addDays(from, i));
@@ -82,7 +87,8 @@ export async function topProducts(db: Knex, scope: PlaceScope, today: string, li
     unit: String(r.unit),
     quantity: num(r.quantity),
     sales: num(r.sales),
-    margin: num(r.sales) - num(r.cost),
+    // On the amount VAT excluded, as Chiffre d'affaires par produit.
+    margin: num(r.sales) - num(r.vat) - num(r.cost),
   }));
 }
 
@@ -120,14 +126,32 @@ export async function treasuryBalances(db: Knex, scope: PlaceScope) {
   };
 }
 
-/** Products at or under their alert threshold over `places` (État de stock's rule): how many, and the furthest below. */
+/** Products at or under the threshold in force at a location of `places` (État de stock's rule): how many pairs, and the furthest below. */
 export async function lowStock(db: Knex, places: StockPlaces, limit = 5) {
   // One pass: the count of them all beside the first rows (a window over the whole answer).
   const { rows, total } = await underThresholdPage(db, places, {}, { limit, offset: 0 });
   return {
     count: total,
-    products: rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), unit: String(r.unit), quantity: num(r.quantity), threshold: num(r.alert_threshold) })),
+    products: rows.map((r) => ({
+      id: Number(r.id),
+      code: String(r.code),
+      name: String(r.name),
+      unit: String(r.unit),
+      location_id: Number(r.location_id),
+      location: String(r.location),
+      quantity: num(r.quantity),
+      threshold: num(r.alert_threshold),
+    })),
   };
+}
+
+/**
+ * What the stock of `places` (null: every place) is worth at the CMUP, and how many products are in
+ * stock there: État de stock's « Valeur du stock (CMUP) », by its own query.
+ */
+export async function stockValue(db: Knex, places: StockPlaces) {
+  const { value, products } = await levelTotals(db, currentLevels(db, places));
+  return { value, products };
 }
 
 export interface RecentDocument {

@@ -27,14 +27,16 @@ export function whereAllowedTreasuryAccount<Q extends Knex.QueryBuilder>(qb: Q, 
 }
 
 /**
- * Every treasury account a user may see or pay into: a cash desk's account (kind caisse) through
- * its location, like the desk itself; a bank or mobile-money account — or a caisse named on the
- * user's form — through user_treasury_accounts. `prefix` is the table alias (`'a.'`).
+ * Every treasury account a user may see or pay into (`allowsAccount` for one row): a bank or
+ * mobile-money account — or a caisse — ticked on the user's form (user_treasury_accounts); when
+ * they ticked no desk, every cash desk's account (kind caisse) of their locations, like the desk
+ * itself. `prefix` is the table alias (`'a.'`).
  */
 export function whereAllowedAccount<Q extends Knex.QueryBuilder>(qb: Q, scope: PlaceScope, prefix = ''): Q {
   if (scope.all) return qb;
   const accounts = [...scope.treasuryAccounts];
-  const locations = [...scope.locations];
+  // Ticked desks are a restriction: then no other desk of their locations is theirs.
+  const locations = scope.desks.size ? [] : [...scope.locations];
   if (accounts.length === 0 && locations.length === 0) return qb.whereRaw('1 = 0') as Q;
   return qb.where((w) => {
     if (accounts.length) w.orWhereIn(`${prefix}id`, accounts);
@@ -49,12 +51,24 @@ export const DOCUMENT_PLACES = {
   count: { table: 'inventory_counts', columns: { location: 'location_id' } },
   adjustment: { table: 'stock_adjustments', columns: { location: 'location_id' } },
   location: { table: 'locations', columns: { location: 'id' } },
-  cashDesk: { table: 'cash_desks', columns: { location: 'location_id' } },
   sale: { table: 'sales', columns: { location: 'location_id' } },
   creditNote: { table: 'credit_notes', columns: { location: 'location_id' } },
 } as const;
 
 export type PlacedDocument = keyof typeof DOCUMENT_PLACES;
+
+/**
+ * The documents whose place is their treasury account(s) — a settlement's, a closing's, a cash
+ * operation's two sides (seen from either): the columns `requireAccountDocument` reads. A document
+ * with no account (a settlement paid from the client's advance) stands in no place, as in its list.
+ */
+export const ACCOUNT_DOCUMENTS = {
+  settlement: { table: 'settlements', columns: ['account_id'] },
+  cashOperation: { table: 'cash_operations', columns: ['from_account_id', 'to_account_id'] },
+  closing: { table: 'cash_closings', columns: ['account_id'] },
+} as const;
+
+export type AccountDocument = keyof typeof ACCOUNT_DOCUMENTS;
 
 /** The location ids of a document by side (`{ from, to }` for a transfer), or null when it does not exist. */
 export async function documentPlaces(db: Knex, kind: PlacedDocument, id: number): Promise<Record<string, number> | null> {

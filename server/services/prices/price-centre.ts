@@ -11,6 +11,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { type PriceChange, productsQuery, recordPriceChanges, withCategoryNames } from '../products/products.js';
 import { Refusal } from '../../domain/errors.js';
+import { companyVat, getCompany } from '../company/get-company.js';
 
 /**
  * The price centre (Centrale des prix): the grid's in-place save and the bulk price rule
@@ -92,6 +93,8 @@ async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: Rul
   // a price saved meanwhile cannot be overwritten by a value computed from its old price.
   if (options.lock) query.forUpdate('products');
   const rows = await withCategoryNames(db, await query);
+  // A margin over a cost is VAT excluded: the company's VAT decides the price it gives.
+  const vat = companyVat(await getCompany(db));
   return rows.map((r: any) => ({
     id: Number(r.id),
     code: r.code,
@@ -100,6 +103,7 @@ async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: Rul
     outcome: applyRule(
       { purchase_price: Number(r.purchase_price), cmup: Number(r.cmup), retail_price: Number(r.retail_price), wholesale_price: Number(r.wholesale_price), min_price: Number(r.min_price) },
       rule,
+      vat,
     ),
   }));
 }

@@ -5,6 +5,7 @@ import { Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
 import { auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { withIdempotency } from '../idempotency.js';
 
 /** The document a printout shows: its kind of printout, its id and its number. */
 export interface PrintedDocument {
@@ -13,51 +14,82 @@ export interface PrintedDocument {
   number: string;
 }
 
+/** The French refusal of a DUPLICATA to a user who may not reprint (policies mayReprint). */
+function reprintRefusal(doc: PrintedDocument): Refusal {
+  return Refusal.action(`${PRINTOUTS[doc.printout]} ${doc.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`);
+}
+
+/** The print row of a document, or undefined before its first print (a placeholder row, reprint_count −1, is not a print). */
+async function printRow(db: Knex | Knex.Transaction, doc: Pick<PrintedDocument, 'printout' | 'id'>): Promise<Record<string, any> | undefined> {
+  const row = (await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first()) as Record<string, any> | undefined;
+  return row && Number(row.reprint_count) >= 0 ? row : undefined;
+}
+
+async function userName(db: Knex | Knex.Transaction, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  return ((await db('users').where({ id }).first('name')) as { name: string } | undefined)?.name ?? null;
+}
+
 /**
- * The DUPLICATA rule, for every printout that is a document (one place, called by the http print
- * frame for each print route): the first print of a (printout, document) is the original; every
- * later print — from any button, a reload, a typed URL — is a DUPLICATA, counted and written to the
- * audit log. A user who may not reprint (policies mayReprint) gets the original only: a second print
- * is refused. One transaction: the row is created if missing, then locked, so two simultaneous first
- * prints make one original and one duplicata.
+ * What the next print of a document will be, for its preview — read only, nothing is counted: the
+ * original when it was never printed, else DUPLICATA n° (reprints + 1). The preview of a DUPLICATA
+ * is refused to a user who may not reprint (they could not print it).
  */
-export async function recordPrint(db: Knex, doc: PrintedDocument, actor: Actor, options: { mayReprint: boolean }): Promise<PrintCopy> {
+export async function nextCopy(db: Knex, doc: PrintedDocument, options: { mayReprint: boolean }): Promise<PrintCopy> {
+  const row = await printRow(db, doc);
+  if (!row) return { duplicata: false, reprint: 0, original_printed_at: null, original_printed_by: null };
+  if (!options.mayReprint) throw reprintRefusal(doc);
+  return { duplicata: true, reprint: Number(row.reprint_count) + 1, original_printed_at: row.printed_at, original_printed_by: await userName(db, row.printed_by === null ? null : Number(row.printed_by)) };
+}
+
+/**
+ * The DUPLICATA rule, for every printout that is a document, applied when the document is printed
+ * (POST route('prints.record'), sent by the preview's « Imprimer » before it opens the print dialog
+ * — never when a preview is opened): the first print of a (printout, document) is the original;
+ * every later one, from any preview, button or user, is a DUPLICATA, counted and written to the
+ * audit log. A user who may not reprint (policies mayReprint) gets the original only: a later print
+ * is refused. One transaction: the row is created if missing, then locked, so two simultaneous
+ * first prints make one original and one duplicata. `key` is the print's idempotency key: the same
+ * print sent twice (a retried request) is counted once and answers the same copy.
+ */
+export async function recordPrint(db: Knex, doc: PrintedDocument, actor: Actor, options: { mayReprint: boolean; key: string }): Promise<PrintCopy & { printed_at: string }> {
   return db.transaction(async (trx) => {
-    const now = nowIso();
-    // A new row is a placeholder (reprint_count -1) filled in below, in this same transaction.
-    await trx('document_prints')
-      .insert({ printout: doc.printout, document_id: doc.id, document_number: doc.number, printed_at: '', printed_by: null, reprint_count: -1 })
-      .onConflict(['printout', 'document_id'])
-      .ignore();
-    const row = (await lockForUpdate(trx, trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).first())) as Record<string, any>;
-    const label = PRINTOUTS[doc.printout];
-    const original = Number(row.reprint_count) < 0;
-    if (original) {
-      await trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).update({ printed_at: now, printed_by: actor.id, reprint_count: 0 });
-      await recordAudit(trx, {
-        action: 'document.printed',
-        user: auditUser(actor),
-        subject: { type: doc.printout, id: doc.id, label: doc.number },
-        details: { after: { printout: label, copy: 'original' } },
-        ip: actor.ip,
-      });
-      return { duplicata: false, reprint: 0, original_printed_at: now, original_printed_by: actor.name };
-    }
-    if (!options.mayReprint) {
-      throw Refusal.action(`${label} ${doc.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`);
-    }
-    const reprint = Number(row.reprint_count) + 1;
-    await trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).update({ reprint_count: reprint, last_reprinted_at: now, last_reprinted_by: actor.id });
+    const { result } = await withIdempotency(trx, { userId: actor.id, scope: `print:${doc.printout}:${doc.id}`, key: options.key }, () => countPrint(trx, doc, actor, options.mayReprint));
+    return result;
+  });
+}
+
+async function countPrint(trx: Knex.Transaction, doc: PrintedDocument, actor: Actor, mayReprint: boolean): Promise<PrintCopy & { printed_at: string }> {
+  const now = nowIso();
+  // A new row is a placeholder (reprint_count -1) filled in below, in this same transaction.
+  await trx('document_prints')
+    .insert({ printout: doc.printout, document_id: doc.id, document_number: doc.number, printed_at: '', printed_by: null, reprint_count: -1 })
+    .onConflict(['printout', 'document_id'])
+    .ignore();
+  const row = (await lockForUpdate(trx, trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).first())) as Record<string, any>;
+  const label = PRINTOUTS[doc.printout];
+  if (Number(row.reprint_count) < 0) {
+    await trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).update({ printed_at: now, printed_by: actor.id, reprint_count: 0 });
     await recordAudit(trx, {
-      action: 'document.reprinted',
+      action: 'document.printed',
       user: auditUser(actor),
       subject: { type: doc.printout, id: doc.id, label: doc.number },
-      details: { after: { printout: label, copy: 'DUPLICATA', reprint } },
+      details: { after: { printout: label, copy: 'original' } },
       ip: actor.ip,
     });
-    const by = row.printed_by === null ? null : await trx('users').where({ id: row.printed_by }).first('name');
-    return { duplicata: true, reprint, original_printed_at: row.printed_at, original_printed_by: by?.name ?? null };
+    return { duplicata: false, reprint: 0, original_printed_at: now, original_printed_by: actor.name, printed_at: now };
+  }
+  if (!mayReprint) throw reprintRefusal(doc);
+  const reprint = Number(row.reprint_count) + 1;
+  await trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).update({ reprint_count: reprint, last_reprinted_at: now, last_reprinted_by: actor.id });
+  await recordAudit(trx, {
+    action: 'document.reprinted',
+    user: auditUser(actor),
+    subject: { type: doc.printout, id: doc.id, label: doc.number },
+    details: { after: { printout: label, copy: 'DUPLICATA', reprint } },
+    ip: actor.ip,
   });
+  return { duplicata: true, reprint, original_printed_at: row.printed_at, original_printed_by: await userName(trx, row.printed_by === null ? null : Number(row.printed_by)), printed_at: now };
 }
 
 /**
@@ -66,7 +98,6 @@ export async function recordPrint(db: Knex, doc: PrintedDocument, actor: Actor, 
  * since. A placeholder row of a print in progress (reprint_count −1) is not a print.
  */
 export async function printCount(db: Knex, doc: Pick<PrintedDocument, 'printout' | 'id'>): Promise<{ printed: boolean; reprints: number }> {
-  const row = (await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first('reprint_count')) as { reprint_count: number } | undefined;
-  const reprints = row ? Number(row.reprint_count) : -1;
-  return { printed: reprints >= 0, reprints: Math.max(reprints, 0) };
+  const row = await printRow(db, doc);
+  return { printed: Boolean(row), reprints: row ? Number(row.reprint_count) : 0 };
 }

@@ -8,14 +8,17 @@ import { PRICE_FIELDS } from '../../domain/pricing/price-rule.js';
 import { auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { CODE_FORMATS, suggestCode } from '../records/codes.js';
-import type { ImportSpec } from '../tabular/import-flow.js';
+import type { ImportRights, ImportSpec } from '../tabular/import-flow.js';
 import type { RawRow } from '../tabular/import-batches.js';
 import { normalizeHeader } from '../tabular/read.js';
-import { NO_PRICE_PERMISSION, PRODUCT_FIELDS, type PriceChange, type ProductInput, recordPriceChanges } from './products.js';
+import { NO_PRICE_PERMISSION, PRODUCT_FIELDS, type PriceChange, type ProductInput, productColumns, recordPriceChanges, thresholdChanges } from './products.js';
+import { parseThresholdsCell } from '../../domain/stock/thresholds.js';
+import { EVERY_PLACE, allowsLocation } from '../../policies/places.js';
+import { saveLocationThresholds } from '../stock/alert-thresholds.js';
 import { productSchema } from './schema.js';
 import { formatCount } from '../../../shared/quantity.js';
 
-type Key = Exclude<(typeof PRODUCT_FIELDS)[number], 'category_id'> | 'category';
+type Key = Exclude<(typeof PRODUCT_FIELDS)[number], 'category_id'> | 'category' | 'location_thresholds';
 
 /** Placeholder id of a category the import will create (replaced on apply). */
 const NEW_CATEGORY = 2_000_000_000;
@@ -27,9 +30,12 @@ interface FileContext {
   seenBarcodes: Map<string, number>;
   /** New categories by normalised name → the name as first written in the file. */
   newCategories: Map<string, string>;
+  /** The locations by code, and the ids of the importing user's places (a « Seuils par emplacement » cell names them). */
+  locations: Map<string, { id: number; active: boolean }>;
+  places: number[];
 }
 
-async function prepare(db: Knex | Knex.Transaction, rows: RawRow[]): Promise<FileContext> {
+async function prepare(db: Knex | Knex.Transaction, rows: RawRow[], rights: ImportRights): Promise<FileContext> {
   const barcodes = [...new Set(rows.map((r) => (r.cells.barcode ?? '').trim().toUpperCase()).filter(Boolean))];
   const barcodeOwner = new Map<string, { id: number; name: string }>();
   for (let i = 0; i < barcodes.length; i += 500) {
@@ -42,7 +48,34 @@ async function prepare(db: Knex | Knex.Transaction, rows: RawRow[]): Promise<Fil
     categories.set(normalizeHeader(c.name), entry);
     categories.set(normalizeHeader(c.code), entry);
   }
-  return { categories, barcodeOwner, seenBarcodes: new Map(), newCategories: new Map() };
+  const scope = rights.places ?? EVERY_PLACE;
+  const locations = new Map<string, { id: number; active: boolean }>();
+  for (const l of await db('locations').select('id', 'code', 'active')) locations.set(String(l.code).toUpperCase(), { id: Number(l.id), active: toBool(l.active) });
+  const places = [...locations.values()].filter((l) => allowsLocation(scope, l.id)).map((l) => l.id);
+  return { categories, barcodeOwner, seenBarcodes: new Map(), newCategories: new Map(), locations, places };
+}
+
+/**
+ * The « Seuils par emplacement » cell → the form's location_thresholds: the locations it names get
+ * their threshold, the user's other places follow the product's again (the cell is the whole list).
+ */
+function resolveThresholds(raw: RawRow, values: Record<string, unknown>, ctx: FileContext, errors: string[]): void {
+  const text = (raw.cells.location_thresholds ?? '').trim();
+  if (!text) return;
+  const parsed = parseThresholdsCell(text);
+  if (!parsed.ok) {
+    errors.push(parsed.error);
+    return;
+  }
+  const thresholds: Record<string, number | null> = Object.fromEntries(ctx.places.map((id) => [String(id), null]));
+  for (const t of parsed.thresholds) {
+    const l = ctx.locations.get(t.code);
+    if (!l) errors.push(`Seuils par emplacement : l’emplacement ${t.code} n’existe pas.`);
+    else if (!ctx.places.includes(l.id)) errors.push(`Seuils par emplacement : vous ne travaillez pas dans l’emplacement ${t.code}.`);
+    else if (!l.active) errors.push(`Seuils par emplacement : l’emplacement ${t.code} est archivé.`);
+    else thresholds[String(l.id)] = t.threshold;
+  }
+  values.location_thresholds = thresholds;
 }
 
 /**
@@ -65,7 +98,13 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     { key: 'retail_price', header: 'Prix de détail', aliases: ['Prix détail', 'PV', 'Prix de vente'], description: 'Montant entier, 0 par défaut.' },
     { key: 'wholesale_price', header: 'Prix de gros', aliases: ['Prix gros'], description: 'Montant entier, 0 par défaut.' },
     { key: 'min_price', header: 'Prix minimum', aliases: ['Prix plancher', 'Prix mini'], description: 'Montant entier, au plus le prix de détail et le prix de gros.' },
-    { key: 'alert_threshold', header: "Seuil d’alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Quantité entière, 0 par défaut.' },
+    { key: 'alert_threshold', header: "Seuil d’alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Seuil du produit, suivi par chaque emplacement sans seuil propre : quantité entière, 0 par défaut.' },
+    {
+      key: 'location_thresholds',
+      header: 'Seuils par emplacement',
+      aliases: ['Seuils emplacements', 'Seuil par emplacement'],
+      description: 'Facultatif : les emplacements qui ont leur propre seuil, par code — « BTQ01=10; DEP01=50 ». Les autres suivent le seuil du produit ; « aucun » les remet tous au seuil du produit ; vide : inchangés.',
+    },
     { key: 'active', header: 'Actif', description: 'oui ou non (oui par défaut).' },
   ],
   schema: productSchema,
@@ -76,10 +115,11 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     for (const f of PRICE_FIELDS) values[f] = minorToInput(Number(row[f]), currency);
     return { ...values, active: toBool(row.active) };
   },
-  cellValue: (key, value) => (key === 'category' ? undefined : value),
-  /** The row's category: an existing one (active, or the one the product already has) or a new one. */
+  cellValue: (key, value) => (key === 'category' || key === 'location_thresholds' ? undefined : value),
+  /** The row's thresholds per location, and its category: an existing one (active, or the one the product already has) or a new one. */
   resolve: (raw, values, existing, ctx, errors) => {
     if (!values.unit) values.unit = 'pièce';
+    resolveThresholds(raw, values, ctx, errors);
     const categoryText = (raw.cells.category ?? '').trim().replace(/\s+/g, ' ');
     if (categoryText) {
       const found = ctx.categories.get(normalizeHeader(categoryText));
@@ -114,7 +154,7 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
   },
   sideCreations: (ctx) => [...ctx.newCategories.values()],
   /** New categories first, then products inserted in chunks and updated one by one. */
-  write: async (trx, { creates, updates, batch, actor, ctx }) => {
+  write: async (trx, { creates, updates, batch, actor, ctx, rights }) => {
     const now = nowIso();
     const newCategories = [...ctx.newCategories.values()];
     const categoryIds = new Map<string, number>();
@@ -128,16 +168,22 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     const resolve = (c: { input: ProductInput; extra: string | null }): ProductInput => (c.extra ? { ...c.input, category_id: categoryIds.get(c.extra)! } : c.input);
 
     const newRows = creates.map((c) => {
-      const input = resolve(c);
+      const input = productColumns(resolve(c));
       return withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now });
     });
     await insertInChunks(trx, 'products', newRows);
     const priceChanges: PriceChange[] = [];
+    const scope = rights.places ?? EVERY_PLACE;
+    let thresholds = 0;
+    const withThresholds = creates.filter((c) => c.input.location_thresholds);
+    const created = withThresholds.length ? new Map((await trx('products').whereIn('code', withThresholds.map((c) => c.input.code)).select('id', 'code')).map((p) => [p.code, Number(p.id)])) : new Map<string, number>();
+    for (const c of withThresholds) if (await saveLocationThresholds(trx, created.get(c.input.code)!, thresholdChanges(c.input), scope)) thresholds++;
     for (const c of updates) {
       const input = resolve(c);
       const current = c.existing!.row;
       for (const f of PRICE_FIELDS) if (Number(current[f]) !== input[f]) priceChanges.push({ product_id: c.existing!.id, field: f, old_value: Number(current[f]), new_value: input[f] });
-      await trx('products').where({ id: c.existing!.id }).update(withSearchName({ ...input, updated_at: now }));
+      await trx('products').where({ id: c.existing!.id }).update(withSearchName({ ...productColumns(input), updated_at: now }));
+      if (await saveLocationThresholds(trx, c.existing!.id, thresholdChanges(input), scope)) thresholds++;
     }
     await recordPriceChanges(trx, priceChanges, actor, 'import', now);
     await recordAudit(trx, {
@@ -145,7 +191,7 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
       details: {
-        note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour, ${formatCount(newCategories.length, 'catégorie créée')}, ${formatCount(priceChanges.length, 'changement de prix', 'changements de prix')}`,
+        note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour, ${formatCount(newCategories.length, 'catégorie créée')}, ${formatCount(priceChanges.length, 'changement de prix', 'changements de prix')}, seuils par emplacement changés sur ${formatCount(thresholds, 'produit')}`,
         created: newRows.map((r) => r.code),
         updated: updates.map((u) => u.input.code),
       },

@@ -15,6 +15,8 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
+import { type ThresholdChanges, locationsUnderThreshold, saveLocationThresholds, thresholdsText } from '../stock/alert-thresholds.js';
 import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 export interface ProductInput {
@@ -30,6 +32,19 @@ export interface ProductInput {
   min_price: number;
   alert_threshold: number;
   active: boolean;
+  /** Location id → its own alert threshold, null: the product's (absent: left as they are). */
+  location_thresholds?: Record<string, number | null>;
+}
+
+/** The product's own columns (the thresholds per location live on stock_levels). */
+export function productColumns(input: ProductInput): Omit<ProductInput, 'location_thresholds'> {
+  const { location_thresholds: _thresholds, ...columns } = input;
+  return columns;
+}
+
+/** The form's (or the file's) thresholds per location as the changes saveLocationThresholds takes. */
+export function thresholdChanges(input: Pick<ProductInput, 'location_thresholds'>): ThresholdChanges {
+  return new Map(Object.entries(input.location_thresholds ?? {}).map(([id, v]) => [Number(id), v]));
 }
 
 export const PRODUCT_FIELDS = ['code', 'barcode', 'name', 'category_id', 'unit', 'pack_size', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'alert_threshold', 'active'] as const;
@@ -72,15 +87,15 @@ function stockSql(locationId?: number): { sql: string; bindings: number[] } {
  * withStockColumns) or looked up afterwards (withCategoryNames). Only a sort by category joins; the
  * stock filter and sort read stock_levels by its primary key, per product.
  */
-export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
+export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductListQuery, 'page' | 'per_page'>, alertLocations: AlertLocations = null): Knex.QueryBuilder {
   const qb = db('products').select('products.*');
   if (params.sort === 'category') qb.join('categories', 'categories.id', 'products.category_id');
   whereSearch(qb, db, params.q, { upperPrefix: ['products.code', 'products.barcode'], folded: ['products.search_name'], squeezed: ['products.search_key'] });
   if (params.filters.category_id) qb.where('products.category_id', Number(params.filters.category_id));
   if (params.filters.status === 'active') qb.where('products.active', true);
   else if (params.filters.status === 'archived') qb.where('products.active', false);
-  // Under the alert threshold: the total stock, whatever location the list shows (ALERT_THRESHOLD_RULE).
-  if (params.filters.stock === 'low') qb.where('products.alert_threshold', '>', 0).whereRaw(`${stockSql().sql} <= products.alert_threshold`);
+  // Under the alert threshold at the location the list shows, else at one of the user's places (ALERT_THRESHOLD_RULE).
+  if (params.filters.stock === 'low') qb.whereExists(locationsUnderThreshold(db as Knex, 'products', alertsAt(params.filters.location_id ? Number(params.filters.location_id) : null, alertLocations)));
   if (params.sort === 'stock') {
     const stock = stockSql(params.filters.location_id ? Number(params.filters.location_id) : undefined);
     return qb.orderByRaw(`${stock.sql} ${params.dir === 'desc' ? 'desc' : 'asc'}`, stock.bindings).orderBy('products.id');
@@ -99,31 +114,55 @@ function withCategoryColumn(db: Knex, qb: Knex.QueryBuilder): Knex.QueryBuilder 
   return qb.select(db.raw('(SELECT categories.name FROM categories WHERE categories.id = products.category_id) AS category_name'));
 }
 
-/** Same, for its stock over all locations (stock_total) and at `locationId` (stock_location; null when none). */
-function withStockColumns(db: Knex, qb: Knex.QueryBuilder, locationId: number | null): Knex.QueryBuilder {
+/**
+ * The locations a « sous le seuil » figure of the products list is about: null = every active
+ * location, else these ids (the user's places, without those counted blind).
+ */
+export type AlertLocations = readonly number[] | null;
+
+/** The list's location filter when set (none when its stock is hidden from the user), else the user's places. */
+function alertsAt(locationId: number | null, alertLocations: AlertLocations): AlertLocations {
+  if (!locationId) return alertLocations;
+  return alertLocations === null || alertLocations.includes(locationId) ? [locationId] : [];
+}
+
+/**
+ * Same, for its stock over all locations (stock_total) and at `locationId` (stock_location; null
+ * when none), the number of locations (of `alertLocations`, or the filtered one) where it is under
+ * its threshold (alerts) and, filtered on a location, the threshold in force there (threshold_location).
+ */
+function withStockColumns(db: Knex, qb: Knex.QueryBuilder, locationId: number | null, alertLocations: AlertLocations): Knex.QueryBuilder {
   const here = locationId ? stockSql(locationId) : null;
-  return qb.select(db.raw(`${stockSql().sql} AS stock_total`), here ? db.raw(`${here.sql} AS stock_location`, here.bindings) : db.raw('NULL AS stock_location'));
+  const alerts = locationsUnderThreshold(db, 'products', alertsAt(locationId, alertLocations)).count({ n: 'tl.id' });
+  return qb.select(
+    db.raw(`${stockSql().sql} AS stock_total`),
+    here ? db.raw(`${here.sql} AS stock_location`, here.bindings) : db.raw('NULL AS stock_location'),
+    alerts.as('alerts'),
+    locationId
+      ? db.raw('COALESCE((SELECT sl.alert_threshold FROM stock_levels sl WHERE sl.product_id = products.id AND sl.location_id = ?), products.alert_threshold) AS threshold_location', [locationId])
+      : db.raw('NULL AS threshold_location'),
+  );
 }
 
 /** The list's rows: withCategoryColumn and withStockColumns. */
-const withListColumns = (db: Knex, qb: Knex.QueryBuilder, locationId: number | null) => withStockColumns(db, withCategoryColumn(db, qb), locationId);
+const withListColumns = (db: Knex, qb: Knex.QueryBuilder, locationId: number | null, alertLocations: AlertLocations) => withStockColumns(db, withCategoryColumn(db, qb), locationId, alertLocations);
 
 /**
  * One page of the products list, each row with its category name, its stock over all locations
- * and, when the list is filtered on a location, its stock there (stock_location, else null): one
- * statement for the page beside its count.
+ * and, when the list is filtered on a location, its stock there (stock_location, else null), and
+ * where it is under its threshold: one statement for the page beside its count.
  */
-export async function listProducts(db: Knex, params: ProductListQuery): Promise<Paginated<any>> {
+export async function listProducts(db: Knex, params: ProductListQuery, alertLocations: AlertLocations = null): Promise<Paginated<any>> {
   const locationId = params.filters.location_id ? Number(params.filters.location_id) : null;
-  return withTypoFallback(params.q, (q) => withListColumns(db, productsQuery(db, { ...params, q }), locationId), { id: 'products.id', key: 'products.search_key' }, (qb) => paginateDeferred(qb, 'products.id', params.page, params.per_page));
+  return withTypoFallback(params.q, (q) => withListColumns(db, productsQuery(db, { ...params, q }, alertLocations), locationId, alertLocations), { id: 'products.id', key: 'products.search_key' }, (qb) => paginateDeferred(qb, 'products.id', params.page, params.per_page));
 }
 
 /**
  * Products in id order after `afterId` (the REST API's cursor pages), with the same search and
  * filters as the list, each with its category name and its stock over all locations.
  */
-export function productsAfter(db: Knex, params: { q: string; filters: ProductFilters }, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
-  return keysetPage(withListColumns(db, productsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }), null), 'products.id', afterId, limit);
+export function productsAfter(db: Knex, params: { q: string; filters: ProductFilters }, afterId: number | null, limit: number, alertLocations: AlertLocations = null): Promise<{ data: any[]; next_after: number | null }> {
+  return keysetPage(withListColumns(db, productsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }, alertLocations), null, alertLocations), 'products.id', afterId, limit);
 }
 
 /** The stock of the given products at one location (0 where they never had any), for the REST API. */
@@ -165,7 +204,7 @@ const COST_COLUMNS: ExportColumn<any>[] = [
   { header: 'CMUP', kind: 'money', value: (r) => Number(r.cmup) },
 ];
 
-function productExportSpec(currency: string, showCosts: boolean): ExportSpec<any> {
+function productExportSpec(currency: string, showCosts: boolean, thresholds: ReadonlyMap<number, string>): ExportSpec<any> {
   return {
     fileName: 'produits',
     sheetName: 'Produits',
@@ -178,6 +217,7 @@ function productExportSpec(currency: string, showCosts: boolean): ExportSpec<any
       ...(showCosts ? COST_COLUMNS : []),
       ...SALE_PRICE_COLUMNS,
       { header: "Seuil d’alerte", kind: 'integer', value: (r) => Number(r.alert_threshold) },
+      { header: 'Seuils par emplacement', value: (r) => thresholds.get(Number(r.id)) ?? '', width: 24 },
       { header: 'Actif', value: (r) => toBool(r.active) },
     ],
   };
@@ -199,12 +239,19 @@ function priceGridExportSpec(currency: string): ExportSpec<any> {
 
 /**
  * The products as filtered on screen, as a CSV or XLSX file: the products list (cost columns only
- * for a user who may see costs) or the price centre's grid (its users see costs).
+ * for a user who may see costs; the thresholds of the user's places) or the price centre's grid
+ * (its users see costs).
  */
-export async function exportProducts(db: Knex, params: Omit<ProductListQuery, 'page' | 'per_page'>, format: ExportFormat, view: { showCosts: boolean; grid?: boolean }): Promise<ExportFile> {
+export async function exportProducts(
+  db: Knex,
+  params: Omit<ProductListQuery, 'page' | 'per_page'>,
+  format: ExportFormat,
+  view: { showCosts: boolean; grid?: boolean; scope?: PlaceScope; alertLocations?: AlertLocations },
+): Promise<ExportFile> {
   const currency = await getCurrency(db);
-  const spec = view.grid ? priceGridExportSpec(currency) : productExportSpec(currency, view.showCosts);
-  return buildExport(format, spec, await withCategoryNames(db, await productsQuery(db, params)));
+  const rows = await withCategoryNames(db, (await productsQuery(db, params, view.alertLocations ?? null)) as Array<{ id: number; category_id: unknown }>);
+  const spec = view.grid ? priceGridExportSpec(currency) : productExportSpec(currency, view.showCosts, await thresholdsText(db, rows.map((r) => Number(r.id)), view.scope ?? EVERY_PLACE));
+  return buildExport(format, spec, rows);
 }
 
 /** Sets category_name on each row (one query on the categories the rows use). */
@@ -235,7 +282,7 @@ export async function findProduct(db: Knex | Knex.Transaction, id: number) {
   return db('products').join('categories', 'categories.id', 'products.category_id').where('products.id', id).select('products.*', 'categories.name as category_name').first();
 }
 
-/** A product's stock at every location (0 where it never had any), active locations first, and its total. */
+/** A product's stock at every location (0 where it never had any) with the location's own threshold (own_threshold, null: the product's), active locations first, and its total. */
 export async function productStock(db: Knex, productId: number): Promise<{ levels: any[]; total: number }> {
   const levels = await stockByLocation(db, productId);
   const total = (await stockTotals(db, [productId])).get(productId) ?? 0;
@@ -245,7 +292,7 @@ export async function productStock(db: Knex, productId: number): Promise<{ level
 function stockByLocation(db: Knex, productId: number) {
   return db('locations')
     .leftJoin('stock_levels', (j) => j.on('stock_levels.location_id', '=', 'locations.id').andOn('stock_levels.product_id', '=', db.raw('?', [productId])))
-    .select('locations.id', 'locations.code', 'locations.name', 'locations.kind', 'locations.active', db.raw('COALESCE(stock_levels.quantity, 0) as quantity'))
+    .select('locations.id', 'locations.code', 'locations.name', 'locations.kind', 'locations.active', db.raw('COALESCE(stock_levels.quantity, 0) as quantity'), 'stock_levels.alert_threshold as own_threshold')
     .orderBy([{ column: 'locations.active', order: 'desc' }, { column: 'locations.kind' }])
     .orderByRaw(frenchKey(db, { name: 'locations.name' }));
 }
@@ -278,15 +325,17 @@ function mapUnique(err: unknown): never {
   throw err;
 }
 
-export async function createProduct(db: Knex, input: ProductInput, actor: Actor): Promise<number> {
+export async function createProduct(db: Knex, input: ProductInput, actor: Actor, scope: PlaceScope = EVERY_PLACE): Promise<number> {
   try {
     return await inTransaction(db, async (trx) => {
       await assertCategory(trx, input.category_id);
       await assertUnique(trx, input);
       const now = nowIso();
+      const columns = productColumns(input);
       // Until the first stock entry sets it, the weighted average cost is the purchase price.
-      const id = await insertReturningId(trx, 'products', withSearchName({ ...input, cmup: input.purchase_price, created_at: now, updated_at: now }));
-      await recordAudit(trx, { action: 'product.created', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      const id = await insertReturningId(trx, 'products', withSearchName({ ...columns, cmup: input.purchase_price, created_at: now, updated_at: now }));
+      const thresholds = await saveLocationThresholds(trx, id, thresholdChanges(input), scope);
+      await recordAudit(trx, { action: 'product.created', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: { after: { ...columns, ...thresholds?.after } }, ip: actor.ip });
       return id;
     });
   } catch (err) {
@@ -316,7 +365,7 @@ export const NO_PRICE_PERMISSION = "Vous n’avez pas la permission de modifier 
  * Saves a product's form. A user who may not see costs never receives the purchase price, so the
  * form cannot send it back: the current one is kept.
  */
-export async function updateProduct(db: Knex, id: number, input: ProductInput, actor: Actor, options: { canChangePrices: boolean; seesCosts: boolean }): Promise<void> {
+export async function updateProduct(db: Knex, id: number, input: ProductInput, actor: Actor, options: { canChangePrices: boolean; seesCosts: boolean; scope?: PlaceScope }): Promise<void> {
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('products').where({ id }).forUpdate().first();
@@ -328,12 +377,17 @@ export async function updateProduct(db: Knex, id: number, input: ProductInput, a
       }
       await assertCategory(trx, input.category_id, Number(current.category_id));
       await assertUnique(trx, input, id);
-      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, PRODUCT_FIELDS);
-      if (!diff) return;
+      const columns = productColumns(input);
+      const diff = diffFields({ ...current, active: toBool(current.active) }, columns as unknown as Record<string, unknown>, PRODUCT_FIELDS);
+      const thresholds = await saveLocationThresholds(trx, id, thresholdChanges(input), options.scope ?? EVERY_PLACE);
+      if (!diff && !thresholds) return;
       const now = nowIso();
-      await trx('products').where({ id }).update(withSearchName({ ...input, updated_at: now }));
-      await recordPriceChanges(trx, priceChanges, actor, 'manual', now);
-      await recordAudit(trx, { action: 'product.updated', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+      if (diff) {
+        await trx('products').where({ id }).update(withSearchName({ ...columns, updated_at: now }));
+        await recordPriceChanges(trx, priceChanges, actor, 'manual', now);
+      }
+      const details = { before: { ...diff?.before, ...thresholds?.before }, after: { ...diff?.after, ...thresholds?.after } };
+      await recordAudit(trx, { action: 'product.updated', user: auditUser(actor), subject: { type: 'product', id, label: `${input.code} — ${input.name}` }, details, ip: actor.ip });
     });
   } catch (err) {
     mapUnique(err);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.js';
 import { checkPrices } from '../../domain/pricing/price-rule.js';
-import { barcode, code, flag, foreignId, integer, money, text, perCurrency } from '../records/fields.js';
+import { barcode, code, flag, foreignId, integer, money, optionalInteger, text, perCurrency } from '../records/fields.js';
 
 /** A product as its form and each row of a products import give it (category_id resolved first). */
 export const productSchema = perCurrency(function productSchema(currency: string) {
@@ -18,6 +18,10 @@ export const productSchema = perCurrency(function productSchema(currency: string
       wholesale_price: money('prix de gros', currency),
       min_price: money('prix minimum', currency),
       alert_threshold: integer("seuil d’alerte", { min: 0, max: LIMITS.stockLevel, default: 0 }),
+      // Location id → its own threshold (blank: the product's); absent: left as they are.
+      location_thresholds: z
+        .record(z.string().regex(/^\d{1,9}$/, { error: "Cet emplacement n’existe pas." }), optionalInteger("seuil d’alerte de l’emplacement", { min: 0, max: LIMITS.stockLevel }))
+        .optional(),
       active: flag(true),
     })
     .superRefine((v, ctx) => {

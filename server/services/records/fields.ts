@@ -179,15 +179,29 @@ export function integer(label: string, options: { min?: number; max?: number; de
       if (options.required || options.default === undefined) return fail(ctx, `Le champ ${label} est obligatoire.`);
       return options.default;
     }
-    let n: number;
-    if (typeof v === 'number') n = v;
-    else if (typeof v === 'string' && /^-?\d+$/.test(v.replace(/[\s\u00a0\u202f]/g, ''))) n = Number(v.replace(/[\s\u00a0\u202f]/g, ''));
-    else return fail(ctx, `Le champ ${label} doit être un nombre entier.`);
-    if (!Number.isSafeInteger(n)) return fail(ctx, `Le champ ${label} doit être un nombre entier.`);
-    if (n < min) return fail(ctx, `Le champ ${label} doit être supérieur ou égal à ${min}.`);
-    if (n > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max.toLocaleString('fr-FR')}.`);
-    return n;
+    return readInteger(v, ctx, label, min, max);
   }), { type: ['integer', 'string'], minimum: min, maximum: max, ...(options.default !== undefined ? { default: options.default } : {}) });
+}
+
+function readInteger(v: unknown, ctx: Ctx, label: string, min: number, max: number): number {
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string' && /^-?\d+$/.test(v.replace(/[\s\u00a0\u202f]/g, ''))) n = Number(v.replace(/[\s\u00a0\u202f]/g, ''));
+  else return fail(ctx, `Le champ ${label} doit être un nombre entier.`);
+  if (!Number.isSafeInteger(n)) return fail(ctx, `Le champ ${label} doit être un nombre entier.`);
+  if (n < min) return fail(ctx, `Le champ ${label} doit être supérieur ou égal à ${min}.`);
+  if (n > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max.toLocaleString('fr-FR')}.`);
+  return n;
+}
+
+/** An integer that may be left blank: null (a location's alert threshold, which then follows the product's). */
+export function optionalInteger(label: string, options: { min?: number; max?: number } = {}) {
+  const min = options.min ?? 0;
+  const max = options.max ?? 1_000_000_000;
+  return shaped(z.unknown().optional().transform((v, ctx): number | null => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+    return readInteger(v, ctx, label, min, max);
+  }), { type: ['integer', 'string', 'null'], minimum: min, maximum: max });
 }
 
 /** One of a list of values; the message names the field. */

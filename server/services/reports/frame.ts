@@ -88,7 +88,8 @@ export function inPeriod<Q extends Knex.QueryBuilder>(q: Q, dateColumn: string, 
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /** A margin rate in basis points (margin ÷ sales), null when nothing was sold. */
-export const marginRate = (margin: number, sales: number): number | null => (sales > 0 ? Math.round((margin * 10_000) / sales) : null);
+/** A margin's rate on its sales, in basis points (shared/vat.ts: the one definition). */
+export { marginRate } from '../../../shared/vat.js';
 
 /**
  * The report as a user may see it: without its cost columns (and their cells and totals), cost

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
+import { toBool } from '../../db/dialect.js';
+import { lineTtc } from '../../db/report-summaries.js';
+import { lineVat } from '../../../shared/vat.js';
 import type { ReportColumn, ReportFigure, ReportRow, ReportTable } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
-import { PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
+import { PAYMENT_DISPLAY_STATUSES, PAYMENT_MODE_LABELS, SALE_STATUS_LABELS, SALE_STATUS_TONES, type PaymentMode, type SaleDisplayStatus, saleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
@@ -35,7 +38,7 @@ export interface SalesSituationFilters {
   to: string;
   location_id: string;
   kind: '' | 'invoice' | 'counter';
-  status: '' | SaleDisplayStatus;
+  status: '' | (typeof PAYMENT_DISPLAY_STATUSES)[number];
   product_ids: number[];
 }
 
@@ -120,7 +123,8 @@ async function invoiceList(db: Knex, f: SalesSituationFilters, scope: PlaceScope
     { id: 'status', label: 'Statut', kind: 'status', role: 'status' },
   ];
   const data: ReportRow[] = rows.map((r) => {
-    const st = statusOf(String(r.status), String(r.payment_status));
+    // A row is one sale: its status as everywhere (a sale corrected by an avoir says so).
+    const st = saleDisplayStatus(r as { status: string; payment_status: string; total_ttc: number; amount_credited: number });
     return {
       number: String(r.number),
       url: route('sales.show', { id: Number(r.id) }),
@@ -265,7 +269,7 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
   // The picked products' lines first (their index), then their sales — never the period's sales
   // walked in date order probing each one's lines for the picked products, which PostgreSQL chose
   // for the page's ORDER BY … LIMIT (large set: 67 000 sales probed for 50 lines, 170 ms against 40).
-  const picked = db('sale_lines').whereIn('product_id', f.product_ids).select('sale_id', 'product_id', 'position', 'quantity', 'returned_quantity', 'unit_price', 'net', 'allocated_discount', 'unit_cost');
+  const picked = db('sale_lines').whereIn('product_id', f.product_ids).select('sale_id', 'product_id', 'position', 'quantity', 'returned_quantity', 'unit_price', 'net', 'allocated_discount', 'unit_cost', 'vat_amount');
   const base = salesQuery(db, f, scope).withMaterialized('picked', picked).where('s.status', 'validated').join('picked as sl', 'sl.sale_id', 's.id');
   const perProduct = (await base
     .clone()
@@ -273,14 +277,14 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
     .groupBy('sl.product_id', 'p.code', 'p.name', 'p.unit')
     .select('sl.product_id', 'p.code', 'p.name', 'p.unit')
     .count({ n: '*' })
-    .sum({ quantity: 'sl.quantity', returned: 'sl.returned_quantity', sales: db.raw('sl.net - sl.allocated_discount'), cost: db.raw('sl.quantity * sl.unit_cost') })) as Record<string, unknown>[];
+    .sum({ quantity: 'sl.quantity', returned: 'sl.returned_quantity', sales: db.raw(lineTtc('sl', 's')), vat: 'sl.vat_amount', cost: db.raw('sl.quantity * sl.unit_cost') })) as Record<string, unknown>[];
   // The page of lines; their count is the per-product counts' sum (the same lines: products and clients always exist), no second pass.
   const s = sliceOf(slice);
   const rows = (await base
     .clone()
     .join('products as p', 'p.id', 'sl.product_id')
     .join('clients as c', 'c.id', 's.client_id')
-    .select('s.id', 's.number', 's.sale_date', 'c.name as client_name', 'p.code', 'p.name', 'p.unit', 'sl.quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.unit_cost')
+    .select('s.id', 's.number', 's.sale_date', 's.prices_include_vat', 'c.name as client_name', 'p.code', 'p.name', 'p.unit', 'sl.quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.unit_cost', 'sl.vat_amount')
     .orderBy([
       { column: 's.sale_date', order: 'asc' },
       { column: 's.id', order: 'asc' },
@@ -289,7 +293,8 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
     .limit(s.limit)
     .offset(s.offset)) as Record<string, unknown>[];
   const data: ReportRow[] = rows.map((r) => {
-    const sales = num(r.net) - num(r.allocated_discount);
+    // VAT included; the margin on the amount VAT excluded (shared/vat.ts).
+    const { ht, ttc: sales } = lineVat(num(r.net) - num(r.allocated_discount), num(r.vat_amount), toBool(r.prices_include_vat));
     const cost = num(r.quantity) * num(r.unit_cost);
     return {
       number: String(r.number),
@@ -302,12 +307,12 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
       unit_price: num(r.unit_price),
       line_total: sales,
       cost,
-      margin: sales - cost,
+      margin: ht - cost,
     };
   });
   const sum = (k: string) => perProduct.reduce((acc, r) => acc + num(r[k]), 0);
   const total = sum('n');
-  const totals: ReportRow = { number: `${sum('n')} ligne${sum('n') > 1 ? 's' : ''}`, line_total: sum('sales'), cost: sum('cost'), margin: sum('sales') - sum('cost') };
+  const totals: ReportRow = { number: `${sum('n')} ligne${sum('n') > 1 ? 's' : ''}`, line_total: sum('sales'), cost: sum('cost'), margin: sum('sales') - sum('vat') - sum('cost') };
   // One product: its quantity can be added up (a single unit); several: never across units.
   if (perProduct.length === 1) Object.assign(totals, { quantity: num(perProduct[0].quantity), unit: String(perProduct[0].unit) });
   const summaryColumns: ReportColumn[] = [
@@ -327,13 +332,13 @@ async function pickedProducts(db: Knex, f: SalesSituationFilters, scope: PlaceSc
     unit: String(r.unit),
     line_total: num(r.sales),
     cost: num(r.cost),
-    margin: num(r.sales) - num(r.cost),
+    margin: num(r.sales) - num(r.vat) - num(r.cost),
   }));
   return {
     figures: [
       { id: 'lines', label: 'Lignes vendues', kind: 'count', figure: sum('n') },
       { id: 'sales', label: 'Montant', kind: 'money', figure: sum('sales') },
-      { id: 'margin', label: 'Marge', kind: 'money', figure: sum('sales') - sum('cost'), cost: true, tone: 'success' },
+      { id: 'margin', label: 'Marge', kind: 'money', figure: sum('sales') - sum('vat') - sum('cost'), cost: true, tone: 'success' },
     ],
     tables: [
       table('summary', summaryColumns, pageOf(summary, summary.length, { all: true, limit: Math.max(summary.length, 1) }), null, { title: 'Par produit' }),

@@ -24,7 +24,7 @@ function pairs(db: Knex, f: { location_id: string }, scope: PlaceScope | ((q: Kn
 
 /**
  * What was sold per product and location over [from, to] (net of credit notes and cancellations,
- * each on its own date): rows product_id, location_id, quantity, sales, cost — the running total at
+ * each on its own date): rows product_id, location_id, quantity, sales, cost, vat — the running total at
  * the pair's last day ≤ to less the one at its last day < from; pairs without an event in the
  * period are left out. Group them as the report needs (the dashboard and the reports do).
  */
@@ -49,7 +49,7 @@ const periodDays = (f: ReportPeriod) => Math.round((Date.parse(`${f.to}T00:00:00
  * totals, tests/http/report-summaries.test.ts), for the short periods of DAY_ROWS_MAX_DAYS.
  */
 function summedDays(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
-  const q = db('report_sales_days as d').whereBetween('d.day', [f.from, f.to]).groupBy('d.product_id').select('d.product_id').sum({ quantity: 'd.quantity', sales: 'd.sales', cost: 'd.cost' });
+  const q = db('report_sales_days as d').whereBetween('d.day', [f.from, f.to]).groupBy('d.product_id').select('d.product_id').sum({ quantity: 'd.quantity', sales: 'd.sales', cost: 'd.cost', vat: 'd.vat' });
   return atPlaces(q, 'd.location_id', f, scope);
 }
 
@@ -64,7 +64,7 @@ function summedDays(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBui
  */
 function monthsLessEdges(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
   const [first, last] = [f.from.slice(0, 7), f.to.slice(0, 7)];
-  const months = atPlaces(db('report_sales_months as m').whereBetween('m.month', [first, last]), 'm.location_id', f, scope).select('m.product_id', 'm.quantity', 'm.sales', 'm.cost');
+  const months = atPlaces(db('report_sales_months as m').whereBetween('m.month', [first, last]), 'm.location_id', f, scope).select('m.product_id', 'm.quantity', 'm.sales', 'm.cost', 'm.vat');
   // Day strings compare as text: `${month}-31` bounds every day of the month.
   const edges = atPlaces(
     db('report_sales_days as d').where((q) =>
@@ -73,24 +73,25 @@ function monthsLessEdges(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.Que
     'd.location_id',
     f,
     scope,
-  ).select('d.product_id', db.raw('-d.quantity AS quantity'), db.raw('-d.sales AS sales'), db.raw('-d.cost AS cost'));
+  ).select('d.product_id', db.raw('-d.quantity AS quantity'), db.raw('-d.sales AS sales'), db.raw('-d.cost AS cost'), db.raw('-d.vat AS vat'));
   return db
     .from(months.unionAll(edges).as('u'))
     .groupBy('u.product_id')
     .select('u.product_id')
-    .sum({ quantity: 'u.quantity', sales: 'u.sales', cost: 'u.cost' });
+    .sum({ quantity: 'u.quantity', sales: 'u.sales', cost: 'u.cost', vat: 'u.vat' });
 }
 
 /** A period from the first of a month to a day of that month. */
 const isMonthSoFar = (f: ReportPeriod) => f.from.endsWith('-01') && f.from.slice(0, 7) === f.to.slice(0, 7) && f.from <= f.to;
 
 export interface ProductSales {
-  /** The slice's rows: product_id, quantity, sales, cost, code, name, unit, category — biggest sales first. */
+  /** The slice's rows: product_id, quantity, sales (VAT included), cost, vat (in sales), code, name, unit, category — biggest sales first. */
   rows: Record<string, unknown>[];
   /** Products with something sold or returned in the period (rows of the whole list). */
   total: number;
   sales: number;
   cost: number;
+  vat: number;
 }
 
 /**
@@ -104,7 +105,7 @@ function soldPerProduct(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.Quer
   if (periodDays(f) <= DAY_ROWS_MAX_DAYS) return summedDays(db, f, scope);
   // A longer period: the months where a scan is cheaper than two seeks per pair (PostgreSQL).
   if (scansBeatSeeks(db)) return monthsLessEdges(db, f, scope);
-  return db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' });
+  return db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost', vat: 'e.vat' });
 }
 
 /**
@@ -142,16 +143,16 @@ export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope,
   const grouped = soldPerProduct(db, f, scope);
   const withTotals = db
     .from(grouped.as('g'))
-    .select('g.*', db.raw('SUM(g.sales) OVER () AS all_sales'), db.raw('SUM(g.cost) OVER () AS all_cost'), db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) OVER () AS listed'));
+    .select('g.*', db.raw('SUM(g.sales) OVER () AS all_sales'), db.raw('SUM(g.cost) OVER () AS all_cost'), db.raw('SUM(g.vat) OVER () AS all_vat'), db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) OVER () AS listed'));
   const rows = await rankedSlice(db, withTotals, sliceOf(slice));
-  if (rows.length) return { rows, total: Number(rows[0].listed), sales: Number(rows[0].all_sales), cost: Number(rows[0].all_cost) };
+  if (rows.length) return { rows, total: Number(rows[0].listed), sales: Number(rows[0].all_sales), cost: Number(rows[0].all_cost), vat: Number(rows[0].all_vat) };
   // A page past the end, or nothing listed: the totals alone.
   const agg = (await db
     .from(grouped.as('g'))
-    .sum({ sales: 'g.sales', cost: 'g.cost' })
+    .sum({ sales: 'g.sales', cost: 'g.cost', vat: 'g.vat' })
     .select(db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) AS listed'))
     .first()) as Record<string, unknown> | undefined;
-  return { rows, total: Number(agg?.listed ?? 0), sales: Number(agg?.sales ?? 0), cost: Number(agg?.cost ?? 0) };
+  return { rows, total: Number(agg?.listed ?? 0), sales: Number(agg?.sales ?? 0), cost: Number(agg?.cost ?? 0), vat: Number(agg?.vat ?? 0) };
 }
 
 /**
@@ -176,21 +177,25 @@ export interface ProductSalesWording {
 
 /**
  * The one row mapper of `productSales` (Situation des ventes › cumul, Chiffre d'affaires › par
- * produit): columns, rows, key figures and the total row (sales, cost, margin, margin rate), the
- * cost ones flagged for `withoutReportCosts`.
+ * produit): columns, rows, key figures and the total row (sales VAT included, cost, margin, margin
+ * rate), the cost ones flagged for `withoutReportCosts`. The margin is on the amount VAT excluded
+ * (sales − their VAT − cost), its rate on that amount; a « dont TVA » column when VAT was charged.
  */
 export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: ProductSalesWording): { figures: ReportFigure[]; table: ReportTable } {
   const amount = w.amount.id;
+  const withVat = sold.vat !== 0 || sold.rows.some((r) => num(r.vat) !== 0);
   const columns: ReportColumn[] = [
     { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
     ...(w.category ? [{ id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' } satisfies ReportColumn] : []),
     { id: 'quantity', label: w.quantity, kind: 'quantity', role: 'figure' },
     { id: amount, label: w.amount.label, kind: 'money', role: 'figure' },
+    ...(withVat ? [{ id: 'vat', label: 'dont TVA', kind: 'money', role: 'secondary' } satisfies ReportColumn] : []),
     { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
-    { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
+    { id: 'margin', label: withVat ? 'Marge HT' : 'Marge', kind: 'money', role: 'figure', cost: true },
     { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
   ];
+  const figuresOf = (sales: number, vat: number, cost: number) => ({ margin: sales - vat - cost, rate: marginRate(sales - vat - cost, sales - vat) });
   const data: ReportRow[] = sold.rows.map((r) => ({
     code: String(r.code),
     product: String(r.name),
@@ -198,20 +203,21 @@ export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: Pro
     quantity: num(r.quantity),
     unit: String(r.unit),
     [amount]: num(r.sales),
+    ...(withVat ? { vat: num(r.vat) } : {}),
     cost: num(r.cost),
-    margin: num(r.sales) - num(r.cost),
-    rate: marginRate(num(r.sales) - num(r.cost), num(r.sales)),
+    ...figuresOf(num(r.sales), num(r.vat), num(r.cost)),
   }));
-  const { sales, cost, total } = sold;
+  const { sales, cost, total, vat } = sold;
+  const all = figuresOf(sales, vat, cost);
   const amountFigure: ReportFigure = { id: amount, label: w.amount.figure, kind: 'money', figure: sales };
   const products: ReportFigure = { id: 'products', label: 'Produits vendus', kind: 'count', figure: total };
   return {
     figures: [
       ...(w.amountFirst ? [amountFigure, products] : [products, amountFigure]),
-      { id: 'margin', label: 'Marge', kind: 'money', figure: sales - cost, cost: true, tone: 'success' },
-      { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: marginRate(sales - cost, sales) ?? 0, cost: true },
+      { id: 'margin', label: withVat ? 'Marge HT' : 'Marge', kind: 'money', figure: all.margin, cost: true, tone: 'success' },
+      { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: all.rate ?? 0, cost: true },
     ],
-    table: table('products', columns, pageOf(data, total, slice), { code: 'Total', [amount]: sales, cost, margin: sales - cost, rate: marginRate(sales - cost, sales) }),
+    table: table('products', columns, pageOf(data, total, slice), { code: 'Total', [amount]: sales, ...(withVat ? { vat } : {}), cost, ...all }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { route } from '../../../shared/routes.js';
 import { whereSearch } from '../../db/search.js';
+import { effectiveThresholdSql, inLocations, underThresholdSql } from '../stock/alert-thresholds.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
 import { stockAtRows } from './sales-summaries.js';
@@ -35,11 +36,8 @@ export interface StockStateFilters {
 /** The places a user's stock figures may come from: null = every place, else these ids. */
 export type StockPlaces = readonly number[] | null;
 
-function inPlaces(q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder {
-  if (places === null) return q;
-  if (places.length === 0) return q.whereRaw('1 = 0');
-  return q.whereIn(column, [...places]);
-}
+/** The places' rows only (null: every place) — the one filter of stock figures by place (services/stock/alert-thresholds.ts). */
+const inPlaces = (q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder => inLocations(q, column, places);
 
 function productFilters(db: Knex, q: Knex.QueryBuilder, f: Pick<StockStateFilters, 'category_id' | 'q'>): Knex.QueryBuilder {
   if (f.category_id) q.where('p.category_id', Number(f.category_id));
@@ -72,15 +70,25 @@ function levelRow(r: Record<string, unknown>): ReportRow {
   };
 }
 
+/** The stock now of `places` (null: every place): its non-zero product × location rows, `sl` joined to its product `p`. */
+export function currentLevels(db: Knex, places: StockPlaces): Knex.QueryBuilder {
+  return inPlaces(db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0), 'sl.location_id', places);
+}
+
+/** The totals of `currentLevels` rows: products in stock, product × location rows, their value at the CMUP (État de stock's figures, the dashboard's card). */
+export async function levelTotals(db: Knex, levels: Knex.QueryBuilder): Promise<{ products: number; lines: number; value: number }> {
+  const r = ((await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) ?? {}) as Record<string, unknown>;
+  return { products: num(r.products), lines: num(r.n), value: num(r.value) };
+}
+
 export async function stockState(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
   if (f.view === 'date') return stockAtDate(db, f, places, slice);
-  const levels = db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0);
-  inPlaces(levels, 'sl.location_id', places);
+  const levels = currentLevels(db, places);
   if (f.location_id) levels.where('sl.location_id', Number(f.location_id));
   productFilters(db, levels, f);
 
   if (f.view === 'niveaux') {
-    const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
+    const agg = await levelTotals(db, levels);
     const { rows } = await sliceQuery(
       db,
       levels
@@ -96,11 +104,11 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     const data: ReportRow[] = rows.map(levelRow);
     return {
       figures: [
-        { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
-        { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: num(agg?.n) },
-        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
+        { id: 'products', label: 'Produits en stock', kind: 'count', figure: agg.products },
+        { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: agg.lines },
+        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: agg.value, cost: true },
       ],
-      tables: [table('levels', LEVEL_COLUMNS, pageOf(data, num(agg?.n), slice), { code: 'Total', value: num(agg?.value) })],
+      tables: [table('levels', LEVEL_COLUMNS, pageOf(data, agg.lines, slice), { code: 'Total', value: agg.value })],
       notes: ['Stock actuel (non nul) de chaque produit par emplacement, valorisé au CMUP actuel.'],
     };
   }
@@ -116,13 +124,13 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
       .sum({ value: db.raw('sl.quantity * p.cmup') })
       .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))) as Record<string, unknown>[];
     const data: ReportRow[] = rows.map((r) => ({ category: String(r.name), code: String(r.code), products: num(r.products), lines: num(r.n), value: num(r.value) }));
-    const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
+    const agg = await levelTotals(db, levels);
     const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
     return {
       figures: [
         { id: 'categories', label: 'Catégories', kind: 'count', figure: rows.length },
-        { id: 'products', label: 'Produits en stock', kind: 'count', figure: num(agg?.products) },
-        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
+        { id: 'products', label: 'Produits en stock', kind: 'count', figure: agg.products },
+        { id: 'value', label: 'Valeur du stock (CMUP)', kind: 'money', figure: agg.value, cost: true },
       ],
       tables: [
         table(
@@ -135,7 +143,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
             { id: 'value', label: 'Valeur (CMUP)', kind: 'money', role: 'figure', cost: true },
           ],
           pageOf(data.slice(s.offset, s.offset + s.limit), data.length, slice),
-          { category: 'Total', products: num(agg?.products), lines: num(agg?.n), value: num(agg?.value) },
+          { category: 'Total', products: agg.products, lines: agg.lines, value: agg.value },
         ),
       ],
       notes: ['Stock actuel par catégorie de produits, valorisé au CMUP actuel.'],
@@ -148,13 +156,14 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     url: route('products.show', { id: Number(r.id) }),
     product: String(r.name),
     category: String(r.category),
+    location: String(r.location),
     quantity: num(r.quantity),
     threshold: num(r.alert_threshold),
     missing: num(r.alert_threshold) - num(r.quantity),
     unit: String(r.unit),
   }));
   return {
-    figures: [{ id: 'products', label: "Produits sous le seuil d’alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
+    figures: [{ id: 'products', label: "Produits × emplacements sous le seuil d’alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
     tables: [
       table(
         'alerts',
@@ -162,6 +171,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
           { id: 'code', label: 'Code', kind: 'text', role: 'secondary', link: true },
           { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
           { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
+          { id: 'location', label: 'Emplacement', kind: 'text', role: 'secondary' },
           { id: 'quantity', label: 'En stock', kind: 'quantity', role: 'figure' },
           { id: 'threshold', label: "Seuil d’alerte", kind: 'quantity', role: 'secondary' },
           { id: 'missing', label: 'Manque pour le seuil', kind: 'quantity', role: 'figure' },
@@ -170,37 +180,54 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         null,
       ),
     ],
-    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d’alerte."],
+    notes: ["Produits actifs dont le stock dans un emplacement est inférieur ou égal au seuil d’alerte en vigueur dans cet emplacement : le sien s’il en a un, sinon celui du produit. Un produit sous le seuil dans plusieurs emplacements y figure une fois par emplacement."],
   };
 }
 
 /**
- * Sous le seuil d'alerte: the active products whose stock over the places shown (every place
- * counted, zero included) is at or below their threshold — rows id, name, alert_threshold,
- * quantity, narrow on purpose: the products are read from their partial index (migration
- * 202611260010, whose condition is repeated here as written) and the page's other columns are
+ * Sous le seuil d'alerte: the (active product, active location) pairs of the places shown whose
+ * stock (0 where the pair has none) is at or under the threshold in force there — the location's
+ * own, else the product's (services/stock/alert-thresholds.ts) — rows id, name, location_id,
+ * alert_threshold, quantity, narrow on purpose. Two parts that never overlap: the products with a
+ * default threshold, read from their partial index (migration 202611260010, whose condition is
+ * repeated here as written), each crossed with the locations by a primary-key seek on its
+ * stock_levels row; and the products without one, which alert only where a location has its own —
+ * read from the partial index of those rows (migration 202612012137). The page's other columns are
  * joined to the page only (`underThresholdPage`). The report's view and the dashboard's card read
  * this one query.
  */
 export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>> = {}): Knex.QueryBuilder {
-  const all = db('products as p').whereRaw('p.active = true AND p.alert_threshold > 0');
-  productFilters(db, all, { category_id: f.category_id ?? '', q: f.q ?? '' });
-  const stock = db('stock_levels as sl').select('sl.product_id').sum({ quantity: 'sl.quantity' }).groupBy('sl.product_id');
-  inPlaces(stock, 'sl.location_id', places);
-  if (f.location_id) stock.where('sl.location_id', Number(f.location_id));
-  return all
-    .leftJoin(stock.as('st'), 'st.product_id', 'p.id')
-    .whereRaw('COALESCE(st.quantity, 0) <= p.alert_threshold')
-    .select('p.id', 'p.name', 'p.alert_threshold', db.raw('COALESCE(st.quantity, 0) as quantity'));
+  const filters = { category_id: f.category_id ?? '', q: f.q ?? '' };
+  const withDefault = db('products as p')
+    .crossJoin(db.raw('locations as l'))
+    .leftJoin('stock_levels as sl', (j) => j.on('sl.product_id', '=', 'p.id').andOn('sl.location_id', '=', 'l.id'))
+    .whereRaw('p.active = true AND p.alert_threshold > 0')
+    .where('l.active', true)
+    .whereRaw(underThresholdSql('sl', 'p'))
+    .select('p.id', 'p.name', 'l.id as location_id', db.raw(`${effectiveThresholdSql('sl', 'p')} AS alert_threshold`), db.raw('COALESCE(sl.quantity, 0) AS quantity'));
+  const ownOnly = db('stock_levels as sl')
+    .join('products as p', 'p.id', 'sl.product_id')
+    .join('locations as l', 'l.id', 'sl.location_id')
+    .whereRaw('sl.alert_threshold IS NOT NULL AND sl.alert_threshold > 0 AND sl.quantity <= sl.alert_threshold')
+    .whereRaw('p.active = true AND p.alert_threshold = 0')
+    .where('l.active', true)
+    .select('p.id', 'p.name', 'sl.location_id', 'sl.alert_threshold', 'sl.quantity');
+  for (const [q, column] of [[withDefault, 'l.id'], [ownOnly, 'sl.location_id']] as const) {
+    productFilters(db, q, filters);
+    inPlaces(q, column, places);
+    if (f.location_id) q.where(column, Number(f.location_id));
+  }
+  // UNION ALL without parentheses around its parts (SQLite accepts no other form).
+  return withDefault.unionAll(ownOnly);
 }
 
-/** The furthest below first, then by name. */
-const UNDER_THRESHOLD_ORDER = (alias: string) => `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC`;
+/** The furthest below first, then by name, then the place. */
+const UNDER_THRESHOLD_ORDER = (alias: string) => `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC, ${alias}.location_id ASC`;
 
 /**
  * One page of `productsUnderThreshold` (furthest below first) with each product's code, unit and
- * category, and how many there are — one statement: the count is a window over the whole answer,
- * the display columns are joined to the page's rows only.
+ * category and the location's name, and how many pairs there are — one statement: the count is a
+ * window over the whole answer, the display columns are joined to the page's rows only.
  */
 export async function underThresholdPage(
   db: Knex,
@@ -218,7 +245,8 @@ export async function underThresholdPage(
     .from(ranked.as('k'))
     .join('products as p', 'p.id', 'k.id')
     .join('categories as c', 'c.id', 'p.category_id')
-    .select('k.*', 'p.code', 'p.unit', 'c.name as category')
+    .join('locations as l', 'l.id', 'k.location_id')
+    .select('k.*', 'p.code', 'p.unit', 'c.name as category', 'l.name as location')
     .orderByRaw(UNDER_THRESHOLD_ORDER('k'))) as Record<string, unknown>[];
   if (rows.length || s.offset === 0) return { rows, total: num(rows[0]?.under_count) };
   // A page past the end: the count alone.

@@ -15,8 +15,8 @@ import { productSales, productSalesTable } from './sales-summaries.js';
  * Every event counts on its own date, so a period's figures never change afterwards: a sale
  * (FAC-, VB-) on its sale date (+ its TTC total and its cost at the CMUP of the day), a credit note
  * (avoir) on its date (−), a cancellation on its cancellation date (− what the sale still weighed:
- * its total less its credit notes). CA net = ventes − avoirs − annulations. Amounts are TTC
- * (prices include VAT); the margin is CA net − cost net. The by-product view reads the summary
+ * its total less its credit notes). CA net = ventes − avoirs − annulations. Amounts are TTC; the
+ * margin is on CA net VAT excluded (CA net − its VAT − cost net: shared/vat.ts), its rate on it. The by-product view reads the summary
  * tables (same events, per product), the others the events summed per day, location, kind and
  * client (report_turnover_client_days).
  */
@@ -40,11 +40,12 @@ export interface TurnoverFilters {
  * The events of a period as one row source, read from their summary per day, location, kind and
  * client (report_turnover_client_days: server/db/turnover-client-days.ts, whose turnoverEventsSql
  * defines them): d (date), client_id, kind, sold (count of sales), gross (TTC of the sales),
- * returns (credit notes + cancellations, positive), cost (net) — to be summed by the caller.
+ * returns (credit notes + cancellations, positive), cost (net), vat (net VAT in the CA net) — to
+ * be summed by the caller.
  */
 export function turnoverEvents(db: Knex, f: Pick<TurnoverFilters, 'from' | 'to' | 'location_id'>, scope: PlaceScope): Knex.QueryBuilder {
   return atPlaces(
-    db(`${TURNOVER_CLIENT_DAYS} as t`).whereBetween('t.day', [f.from, f.to]).select({ d: 't.day', client_id: 't.client_id', kind: 't.kind', sold: 't.sold', gross: 't.gross', returns: 't.returns', cost: 't.cost' }),
+    db(`${TURNOVER_CLIENT_DAYS} as t`).whereBetween('t.day', [f.from, f.to]).select({ d: 't.day', client_id: 't.client_id', kind: 't.kind', sold: 't.sold', gross: 't.gross', returns: 't.returns', cost: 't.cost', vat: 't.vat' }),
     't.location_id',
     f,
     scope,
@@ -56,25 +57,34 @@ const FIGURE_COLUMNS: ReportColumn[] = [
   { id: 'gross', label: 'Ventes TTC', kind: 'money', role: 'secondary' },
   { id: 'returns', label: 'Avoirs et annulations', kind: 'money', role: 'secondary' },
   { id: 'net', label: 'CA net', kind: 'money', role: 'figure' },
+  { id: 'vat', label: 'dont TVA', kind: 'money', role: 'secondary' },
   { id: 'cost', label: 'Coût', kind: 'money', role: 'secondary', cost: true },
   { id: 'margin', label: 'Marge', kind: 'money', role: 'figure', cost: true },
   { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
 ];
 
-/** One row of summed events → its figures (CA net = ventes − avoirs et annulations, margin = net − cost). */
+/** One row of summed events → its figures (CA net = ventes − avoirs et annulations, margin = net − its VAT − cost, on the amount VAT excluded). */
 export function figuresRow(r: Record<string, unknown> | undefined): ReportRow {
   const gross = num(r?.gross);
   const returns = num(r?.returns);
   const net = gross - returns;
+  const vat = num(r?.vat);
   const cost = num(r?.cost);
-  return { sold: num(r?.sold), gross, returns, net, cost, margin: net - cost, rate: marginRate(net - cost, net) };
+  const margin = net - vat - cost;
+  return { sold: num(r?.sold), gross, returns, net, vat, cost, margin, rate: marginRate(margin, net - vat) };
+}
+
+/** The figure columns, « dont TVA » only when the period had VAT (the margin is then said « HT »). */
+function figureColumns(all: ReportRow): ReportColumn[] {
+  const vat = Number(all.vat) !== 0;
+  return FIGURE_COLUMNS.filter((c) => vat || c.id !== 'vat').map((c) => (vat && c.id === 'margin' ? { ...c, label: 'Marge HT' } : c));
 }
 
 function aggregate(db: Knex, source: Knex.QueryBuilder): Knex.QueryBuilder {
-  return db.from(source.as('e')).sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost' });
+  return db.from(source.as('e')).sum({ sold: 'e.sold', gross: 'e.gross', returns: 'e.returns', cost: 'e.cost', vat: 'e.vat' });
 }
 
-const MEASURES = ['sold', 'gross', 'returns', 'cost'] as const;
+const MEASURES = ['sold', 'gross', 'returns', 'cost', 'vat'] as const;
 
 /**
  * `grouped` with the same four measures summed over each `partitions` entry beside every row
@@ -90,12 +100,12 @@ const sumsOf = (r: Record<string, unknown> | undefined, prefix: string) => (r ? 
 export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
   if (f.view === 'produits') return byProduct(db, f, scope, slice);
   const source = turnoverEvents(db, f, scope);
-  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l’annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente."];
+  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l’annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente ; marge sur le chiffre hors TVA."];
   const figuresOf = (all: ReportRow) => [
     { id: 'net', label: "Chiffre d’affaires net", kind: 'money' as const, figure: Number(all.net) },
     { id: 'sold', label: 'Ventes', kind: 'count' as const, figure: Number(all.sold) },
     { id: 'returns', label: 'Avoirs et annulations', kind: 'money' as const, figure: Number(all.returns), tone: Number(all.returns) > 0 ? ('danger' as const) : undefined },
-    { id: 'margin', label: 'Marge', kind: 'money' as const, figure: Number(all.margin), cost: true, tone: 'success' as const },
+    { id: 'margin', label: Number(all.vat) !== 0 ? 'Marge HT' : 'Marge', kind: 'money' as const, figure: Number(all.margin), cost: true, tone: 'success' as const },
     { id: 'rate', label: 'Taux de marge', kind: 'rate' as const, figure: Number(all.rate ?? 0), cost: true },
   ];
 
@@ -109,7 +119,7 @@ export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, 
       const kinds: ReportRow[] = ['invoice', 'counter'].map((k) => ({ kind: label[k], ...figuresRow(sumsOf(rows.find((r) => r.kind === k), 'kind')) }));
       return {
         figures: figuresOf(all),
-        tables: [table('global', [{ id: 'kind', label: 'Type de vente', kind: 'text', role: 'title' }, ...FIGURE_COLUMNS], pageOf(kinds, kinds.length, { all: true, limit: kinds.length }), { kind: 'Total', ...all })],
+        tables: [table('global', [{ id: 'kind', label: 'Type de vente', kind: 'text', role: 'title' }, ...figureColumns(all)], pageOf(kinds, kinds.length, { all: true, limit: kinds.length }), { kind: 'Total', ...all })],
         chart: dailyChart(days),
         notes,
       };
@@ -119,7 +129,7 @@ export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, 
     const s = sliceOf(slice);
     return {
       figures: figuresOf(all),
-      tables: [table('days', [{ id: 'date', label: 'Date', kind: 'date', role: 'title' }, ...FIGURE_COLUMNS], pageOf(dayRows.slice(s.offset, s.offset + s.limit), dayRows.length, slice), { date: 'Total', ...all })],
+      tables: [table('days', [{ id: 'date', label: 'Date', kind: 'date', role: 'title' }, ...figureColumns(all)], pageOf(dayRows.slice(s.offset, s.offset + s.limit), dayRows.length, slice), { date: 'Total', ...all })],
       chart: dailyChart(days),
       notes,
     };
@@ -142,7 +152,7 @@ export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, 
     tables: [
       table(
         'clients',
-        [{ id: 'client', label: 'Client', kind: 'text', role: 'title', link: true, wrap: true }, { id: 'code', label: 'Code', kind: 'text', role: 'secondary' }, ...FIGURE_COLUMNS],
+        [{ id: 'client', label: 'Client', kind: 'text', role: 'title', link: true, wrap: true }, { id: 'code', label: 'Code', kind: 'text', role: 'secondary' }, ...figureColumns(all)],
         pageOf(data, total, slice),
         { client: 'Total', ...all },
       ),
@@ -185,10 +195,10 @@ async function byProduct(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice:
           labels: top.map((r) => String(r.name)),
           series: [
             { label: 'CA net', unit: 'money', data: top.map((r) => num(r.sales)) },
-            { label: 'Marge', unit: 'money', data: top.map((r) => num(r.sales) - num(r.cost)), cost: true },
+            { label: 'Marge', unit: 'money', data: top.map((r) => num(r.sales) - num(r.vat) - num(r.cost)), cost: true },
           ],
         }
       : null,
-    notes: ["Ventes de la période par produit, moins les avoirs et les annulations de la période (chacun à sa date). Montant des lignes après remises (TTC) ; coût au CMUP du jour de la vente."],
+    notes: ["Ventes de la période par produit, moins les avoirs et les annulations de la période (chacun à sa date). Montant des lignes après remises (TTC) ; coût au CMUP du jour de la vente ; marge sur le montant hors TVA."],
   };
 }

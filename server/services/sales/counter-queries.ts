@@ -4,6 +4,7 @@ import { toBool } from '../../db/dialect.js';
 import type { Row } from '../stock/lookups.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
+import { saleCreditNotes } from './credit-note-queries.js';
 import { orderByFrench } from '../../db/french-order.js';
 
 /**
@@ -46,6 +47,7 @@ export interface TicketDetail {
   sale: Row;
   lines: Row[];
   payments: Row[];
+  creditNotes: Row[];
 }
 
 /** A counter sale with its client, shop, seller, lines (product names) and payments; undefined when unknown. */
@@ -71,5 +73,5 @@ export async function counterTicket(db: Knex, id: number): Promise<TicketDetail 
     .orderBy('sale_lines.position')
     .select('sale_lines.position', 'sale_lines.quantity', 'sale_lines.unit_price', 'sale_lines.discount', 'sale_lines.net', 'products.code', 'products.name', 'products.unit');
   const payments = await db('sale_payments').where({ sale_id: id }).orderBy('id').select('method', 'amount', 'operator', 'phone', 'reference');
-  return { sale, lines, payments };
+  return { sale, lines, payments, creditNotes: await saleCreditNotes(db, id) };
 }

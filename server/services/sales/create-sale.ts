@@ -10,11 +10,11 @@ import { mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js
 import { DiscountExceeded, documentTotals } from '../../../shared/document-totals.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { formatMoney } from '../../../shared/money.js';
-import { PaymentMismatch, type PaymentMode, SALE_PRICES_INCLUDE_VAT, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus } from '../../../shared/sales.js';
+import { PaymentMismatch, type PaymentMode, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
 import { auditWrite } from '../audit/record-audit.js';
-import { getCompany } from '../company/get-company.js';
+import { companyVat, getCompany } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
@@ -29,8 +29,8 @@ import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.
  * - the lines are priced from the client's price level unless the seller typed a price; a line
  *   paid below minimum × quantity — after its own discount and its share of the document discount
  *   (allocateDocumentDiscount, server/domain/pricing) — needs `sales.below_min_price`;
- * - totals are recomputed here with the shared documentTotals (prices VAT-inclusive, see
- *   SALE_PRICES_INCLUDE_VAT); a client total is never trusted;
+ * - totals are recomputed here with the shared documentTotals (prices VAT included or excluded as
+ *   the company says: companyVat); a client total is never trusted;
  * - the goods leave the location through the stock ledger (no oversell), each line keeping the
  *   CMUP of the moment (margins);
  * - comptant: the payments (possibly split cash / mobile money / …) must cover the total; each lands
@@ -171,7 +171,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
 
   let totals;
   try {
-    totals = documentTotals(lines, input.discount, { enabled: company.vat_enabled, rate: company.vat_enabled ? company.vat_rate_bp : 0, pricesIncludeVat: SALE_PRICES_INCLUDE_VAT });
+    totals = documentTotals(lines, input.discount, companyVat(company));
   } catch (err) {
     if (err instanceof DiscountExceeded) {
       if (err.line === null) throw new Refusal({ discount: `La remise globale (${money(err.discount)}) dépasse le montant des lignes (${money(err.amount)}).` });
@@ -245,6 +245,11 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
 
   const { number } = await nextDocumentNumber(trx, SALE_SERIES[input.kind], yearOf(input.saleDate));
   const now = nowIso();
+  // The document's VAT shared over its lines as they are paid (sale_lines.vat_amount): lines, reports by product and refunds add up to its HT, VAT and TTC.
+  const vatShares = allocateDocumentDiscount(
+    totals.lines.map((l, k) => l.net - shares[k]),
+    totals.vat,
+  );
   const saleId = await insertReturningId(trx, 'sales', {
     number,
     kind: input.kind,
@@ -260,7 +265,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     lines_total: totals.linesTotal,
     discount: totals.discount,
     vat_rate_bp: company.vat_enabled ? company.vat_rate_bp : 0,
-    prices_include_vat: SALE_PRICES_INCLUDE_VAT,
+    prices_include_vat: company.prices_include_vat,
     total_ht: totals.totalHT,
     vat_amount: totals.vat,
     total_ttc: total,
@@ -299,6 +304,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       discount: totals.lines[k].discount,
       net: totals.lines[k].net,
       allocated_discount: shares[k],
+      vat_amount: vatShares[k],
       unit_cost: posted[k].unitCost,
       returned_quantity: 0,
     };
@@ -369,6 +375,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     action: input.kind === 'counter' ? 'sale.counter_validated' : 'sale.invoice_validated',
     user: auditUser(actor),
     subject: { type: 'sale', id: saleId, label: number },
+    places: { locations: [input.locationId] },
     details: {
       after: {
         client: client!.name,

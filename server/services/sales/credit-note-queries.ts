@@ -78,13 +78,17 @@ export async function correctableSale(db: Knex, number: string): Promise<{ sale:
     .join('locations as l', 'l.id', 's.location_id')
     .join('clients as c', 'c.id', 's.client_id')
     .where('s.number', number.trim().toUpperCase())
-    .first('s.id', 's.number', 's.kind', 's.status', 's.location_id', 's.sale_date', 's.total_ttc', 's.amount_credited', 's.version', 'l.name as location_name', 'c.name as client_name');
+    .first('s.id', 's.number', 's.kind', 's.status', 's.location_id', 's.sale_date', 's.total_ttc', 's.amount_credited', 's.version', 's.prices_include_vat', 'l.name as location_name', 'c.name as client_name');
   if (!sale) return null;
   const lines = await db('sale_lines as sl')
     .join('products as p', 'p.id', 'sl.product_id')
     .where('sl.sale_id', sale.id)
     .orderBy('sl.position')
-    .select('sl.id', 'sl.position', 'sl.quantity', 'sl.returned_quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'p.code as product_code', 'p.name as product_name', 'p.unit');
-  const notes = await db('credit_notes').where({ sale_id: sale.id }).orderBy('id').select('id', 'number', 'credit_date', 'refunded');
-  return { sale, lines, notes };
+    .select('sl.id', 'sl.position', 'sl.quantity', 'sl.returned_quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.vat_amount', 'p.code as product_code', 'p.name as product_name', 'p.unit');
+  return { sale, lines, notes: await saleCreditNotes(db, Number(sale.id)) };
+}
+
+/** The credit notes (AV-) that corrected a sale, oldest first: the sale's page, its printouts, its correction. */
+export function saleCreditNotes(db: Knex, saleId: number): Promise<Row[]> {
+  return db('credit_notes').where({ sale_id: saleId }).orderBy('id').select('id', 'number', 'credit_date', 'refunded');
 }

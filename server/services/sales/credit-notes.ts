@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { insertInChunks } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
-import { insertReturningId, nowIso } from '../../db/dialect.js';
+import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { yearOf } from '../../domain/dates.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import { formatQuantity } from '../../../shared/quantity.js';
 import { CREDIT_NOTE_SERIES, refundAmount } from '../../../shared/sales.js';
+import { lineVat } from '../../../shared/vat.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { companyToday } from '../company/get-company.js';
@@ -24,10 +25,12 @@ import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
  *   under the sale's lock);
  * - the stock comes back into the sale's location at the line's original cost (a valued receipt at
  *   the CMUP the sale took it out at);
- * - what is refunded is the line's paid amount in proportion (net less its share of the document
- *   discount, `refundAmount`), paid back in cash from the desk of the sale's location, or from the
- *   account chosen on the form (`refundAccountId`: a desk, bank or wallet the user works on) —
- *   refused, naming the account and what it holds, when a desk or wallet cannot pay it;
+ * - what is refunded is the line's paid amount VAT included in proportion (net less its share of
+ *   the document discount, plus its share of the VAT when priced HT: `lineVat`; `refundAmount`),
+ *   with the VAT in it in the same proportion (credit_note_lines.vat_amount), paid back in cash
+ *   from the desk of the sale's location, or from the account chosen on the form
+ *   (`refundAccountId`: a desk, bank or wallet the user works on) — refused, naming the account
+ *   and what it holds, when a desk or wallet cannot pay it;
  * - the sale keeps what was credited (amount_credited) and its version moves on.
  * Dated today (the refund happens now), whatever the sale's date.
  */
@@ -76,7 +79,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   const byId = new Map(saleLines.map((l) => [Number(l.id), l]));
   const errors: Record<string, string> = {};
   const seen = new Set<number>();
-  const returned: Array<{ line: Record<string, any>; quantity: number; amount: number; index: number }> = [];
+  const returned: Array<{ line: Record<string, any>; quantity: number; amount: number; vat: number; index: number }> = [];
   input.lines.forEach((r, i) => {
     const line = byId.get(r.saleLineId);
     if (!line) {
@@ -99,14 +102,16 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
           : `On ne peut rendre au plus que ${formatQuantity(left, line.unit)} de « ${line.product_name} » (vendu : ${formatQuantity(sold, line.unit)}${before ? `, déjà rendu : ${formatQuantity(before, line.unit)}` : ''}).`;
       return;
     }
-    const basis = Number(line.net) - Number(line.allocated_discount);
-    returned.push({ line, quantity: r.quantity, amount: refundAmount(basis, sold, before, r.quantity), index: i });
+    // What the customer paid for the line, VAT included (its VAT share added when priced HT), and the VAT in it.
+    const basis = lineVat(Number(line.net) - Number(line.allocated_discount), Number(line.vat_amount), toBool(sale.prices_include_vat)).ttc;
+    returned.push({ line, quantity: r.quantity, amount: refundAmount(basis, sold, before, r.quantity), vat: refundAmount(Number(line.vat_amount), sold, before, r.quantity), index: i });
   });
   throwIfErrors(errors);
   if (returned.length === 0) throw new Refusal({ lines: 'Indiquez la quantité rendue sur au moins une ligne.' });
 
   const today = await companyToday(trx);
   const total = returned.reduce((s, r) => s + r.amount, 0);
+  const vatTotal = returned.reduce((s, r) => s + r.vat, 0);
   const costTotal = returned.reduce((s, r) => s + r.quantity * Number(r.line.unit_cost), 0);
   const { number } = await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, yearOf(today));
   const now = nowIso();
@@ -130,6 +135,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
     status: 'validated',
     line_count: returned.length,
     total,
+    vat_amount: vatTotal,
     refunded: total,
     cost_total: costTotal,
     created_by: actor.id,
@@ -169,6 +175,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
       quantity: r.quantity,
       unit_price: Number(r.line.unit_price),
       amount: r.amount,
+      vat_amount: r.vat,
       unit_cost: Number(r.line.unit_cost),
     })),
   );

@@ -3,11 +3,10 @@ import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import { DiscountExceeded, type DiscountEntry, discountAmount, documentTotals } from '../../../shared/document-totals.js';
 import { LimitExceeded, limitMessage } from '../../../shared/limits.js';
-import { SALE_PRICES_INCLUDE_VAT } from '../../../shared/sales.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Actor } from '../actor.js';
-import { getCompany } from '../company/get-company.js';
+import { companyVat, getCompany } from '../company/get-company.js';
 import { throwIfErrors } from '../stock/common.js';
 import type { Row } from '../stock/lookups.js';
 
@@ -74,7 +73,7 @@ export async function parkSale(db: Knex, input: ParkInput, actor: Actor): Promis
         return { quantity: l.quantity, unitPrice, discount: discountAmount(l.discount, l.quantity * unitPrice) };
       });
       const linesTotal = priced.reduce((s, l) => s + Math.max(0, l.quantity * l.unitPrice - l.discount), 0);
-      total = documentTotals(priced, discountAmount(input.discount, linesTotal), { enabled: company.vat_enabled, rate: company.vat_enabled ? company.vat_rate_bp : 0, pricesIncludeVat: SALE_PRICES_INCLUDE_VAT }).totalTTC;
+      total = documentTotals(priced, discountAmount(input.discount, linesTotal), companyVat(company)).totalTTC;
     } catch (err) {
       if (err instanceof DiscountExceeded) throw new Refusal(err.line === null ? { discount: 'La remise sur la vente dépasse le montant des lignes.' } : { [`lines.${err.line}.discount`]: `Ligne ${err.line + 1} : la remise dépasse le montant de la ligne.` });
       if (err instanceof LimitExceeded) throw new Refusal({ lines: limitMessage('Le montant total de la vente', 'documentTotal', company.currency) });

@@ -51,7 +51,9 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     const found = usable[kind].find((a) => kind !== 'mobile_money' || a.operator === p.operator);
     if (!found) {
       errors[field] =
-        scope && !scope.all && kind !== 'caisse'
+        scope && !scope.all && kind === 'caisse' && scope.desks.size
+          ? "Aucune caisse active de cet emplacement ne vous est attribuée pour encaisser en espèces : demandez-la à l’administrateur (Paramètres › Utilisateurs)."
+          : scope && !scope.all && kind !== 'caisse'
           ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l’administrateur (Paramètres › Utilisateurs).`
           : kind === 'caisse'
           ? "Aucune caisse active à cet emplacement : créez-en une sous Paramètres › Société › Caisses pour encaisser en espèces."

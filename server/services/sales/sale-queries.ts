@@ -3,13 +3,14 @@ import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
-import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind, saleRemaining } from '../../../shared/sales.js';
+import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind, saleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
 import { saleRemainingSql } from './remaining.js';
 import { escapeLike, prefixIndexOrder } from '../../db/dialect.js';
 import { keysetPage, paginateCounted } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import type { Row } from '../stock/lookups.js';
 import { documentNumberQuery } from '../search/document-series.js';
+import { saleCreditNotes } from './credit-note-queries.js';
 
 /**
  * Read side of the sales (invoices FAC- and counter sales VB-): the lists with their filters and
@@ -35,9 +36,17 @@ function numberMatch(q: string, kind: SaleKind | null): { exact: string | null; 
   return read ? { exact: read.exact, prefix: read.prefix } : { exact: null, prefix: typed.toUpperCase() };
 }
 
-/** The sale's status as users read it: annulée, else its payment status. */
-export function displayStatus(row: { status: string; payment_status: string }): SaleDisplayStatus {
-  return row.status === 'cancelled' ? 'cancelled' : (row.payment_status as SaleDisplayStatus);
+/** The sale's status as users read it (saleDisplayStatus: annulée, remboursée en tout ou partie, else its payment status). */
+export function displayStatus(row: Row): SaleDisplayStatus {
+  return saleDisplayStatus(row as { status: string; payment_status: string; total_ttc: number; amount_credited: number });
+}
+
+/** The sales of a display status, in SQL: the same rule as saleDisplayStatus. */
+function whereDisplayStatus(q: Knex.QueryBuilder, status: SaleDisplayStatus): void {
+  if (status === 'cancelled') q.where('s.status', 'cancelled');
+  else if (status === 'refunded') q.where('s.status', 'validated').where('s.amount_credited', '>', 0).whereRaw('s.amount_credited >= s.total_ttc');
+  else if (status === 'partly_refunded') q.where('s.status', 'validated').where('s.amount_credited', '>', 0).whereRaw('s.amount_credited < s.total_ttc');
+  else q.where('s.payment_status', status).where('s.status', 'validated').where('s.amount_credited', 0);
 }
 
 function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.QueryBuilder {
@@ -49,8 +58,7 @@ function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.Quer
   if (f.to) q.where('s.sale_date', '<=', f.to);
   if (f.client_id) q.where('s.client_id', Number(f.client_id));
   if (f.location_id) q.where('s.location_id', Number(f.location_id));
-  if (f.status === 'cancelled') q.where('s.status', 'cancelled');
-  else if (f.status) q.where('s.payment_status', f.status).where('s.status', 'validated');
+  if (f.status) whereDisplayStatus(q, f.status);
   if (f.mode) q.where('s.payment_mode', f.mode);
   if (f.method) q.whereExists((sub) => sub.select(db.raw('1')).from('sale_payments as sp').whereRaw('sp.sale_id = s.id').where('sp.method', f.method));
   if (f.q.trim()) {
@@ -153,7 +161,8 @@ export async function exportSales(db: Knex, f: SaleListQuery, scope: PlaceScope,
       { header: 'Total TTC', kind: 'money', value: (r) => Number(r.total_ttc) },
       { header: 'Payé', kind: 'money', value: (r) => Number(r.amount_paid) },
       { header: 'Reste à payer', kind: 'money', value: (r) => dueOf(r) },
-      { header: 'Statut', value: (r) => SALE_STATUS_LABELS[displayStatus(r as { status: string; payment_status: string })] },
+      { header: 'Statut', value: (r) => SALE_STATUS_LABELS[displayStatus(r)] },
+      { header: 'Remboursé (avoirs)', kind: 'money', value: (r) => Number(r.amount_credited) },
     ],
   };
   return buildExport(format, spec, rows);
@@ -163,6 +172,7 @@ export interface SaleDetail {
   sale: Row;
   lines: Row[];
   payments: Row[];
+  creditNotes: Row[];
 }
 
 export async function saleDetail(db: Knex, id: number): Promise<SaleDetail | null> {
@@ -192,7 +202,7 @@ export async function saleDetail(db: Knex, id: number): Promise<SaleDetail | nul
     .orderBy('sl.position')
     .select('sl.*', 'p.code as product_code', 'p.name as product_name', 'p.unit as product_unit');
   const payments = await db('sale_payments as sp').join('treasury_accounts as a', 'a.id', 'sp.account_id').where('sp.sale_id', id).orderBy('sp.id').select('sp.*', 'a.name as account_name');
-  return { sale, lines, payments };
+  return { sale, lines, payments, creditNotes: await saleCreditNotes(db, id) };
 }
 
 /** The id and kind of a sale, for the routes that need to know which one it is. */

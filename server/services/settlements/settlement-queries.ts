@@ -208,13 +208,6 @@ export async function settlementDetail(db: Knex, id: number): Promise<{ settleme
   return { settlement, allocations };
 }
 
-/** The account a settlement landed in (null: the advance spent), for the places guard; undefined when it does not exist. */
-export async function settlementAccountId(db: Knex, id: number): Promise<number | null | undefined> {
-  const row = await db('settlements').where({ id }).first('account_id');
-  if (!row) return undefined;
-  return row.account_id === null ? null : Number(row.account_id);
-}
-
 /** The client as the settlement form shows it (balance, advance), or undefined. */
 export async function clientForSettlement(db: Knex, id: number): Promise<Row | undefined> {
   return db('clients').where({ id, is_walk_in: false }).first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'advance', 'is_walk_in');

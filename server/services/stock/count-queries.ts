@@ -314,3 +314,14 @@ export async function hiddenStockLocations(db: Knex, user: Viewer & { places: Pl
   const elsewhere = await unallowedLocationIds(db, user.places);
   return elsewhere.size ? new Set([...blind, ...elsewhere]) : blind;
 }
+
+/**
+ * The locations whose stock figures a user may see (the active ones not in `hiddenStockLocations`):
+ * null when that is every location — what a « sous le seuil » figure (the dashboard's card, the
+ * products list) is counted over.
+ */
+export async function visibleStockLocations(db: Knex, user: Viewer & { places: PlaceScope }, hidden?: ReadonlySet<number>): Promise<readonly number[] | null> {
+  const out = hidden ?? (await hiddenStockLocations(db, user));
+  if (out.size === 0) return null;
+  return (await db('locations').where('active', true).pluck('id')).map(Number).filter((id) => !out.has(id));
+}

@@ -3,7 +3,7 @@ import { insertWrites, updateIntegersByIdWrites, writeOf, writeTogether } from '
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { LimitExceeded, addWithin, documentTotal, lineAmount, within } from '../../domain/limits.js';
-import { limitMessage } from '../../../shared/limits.js';
+import { LIMITS, limitMessage } from '../../../shared/limits.js';
 import { documentSettings, getCurrency } from '../company/get-company.js';
 import { entryCancellationRefusal } from '../../domain/stock/cancellation.js';
 import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
@@ -14,7 +14,7 @@ import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, require
 import { StockShortageError, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
-import { type EntryKind, OPENING_STOCK_LABEL } from '../../../shared/stock.js';
+import { type EntryKind, OPENING_STOCK_LABEL, packCostMessage, unitCostOfPack } from '../../../shared/stock.js';
 
 /**
  * Entrée de stock: goods received from a supplier into a location. Validation (one transaction)
@@ -26,12 +26,12 @@ import { type EntryKind, OPENING_STOCK_LABEL } from '../../../shared/stock.js';
  * supplier debt, and the cost of opening stock is not a purchase: the last purchase price stays.
  */
 
-export interface StockEntryLineInput {
+/** A line's cost: per base unit (`unitCost`), or — a line by colis — per colis (`packCost`, turned into the cost per unit, exactly). */
+export type StockEntryLineInput = {
   productId: number;
   unit: EntryUnit;
   quantity: number;
-  unitCost: number;
-}
+} & ({ unitCost: number; packCost?: undefined } | { packCost: number; unitCost?: undefined });
 
 export interface StockEntryInput {
   idempotencyKey: string;
@@ -81,6 +81,14 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
   const lines = input.lines.map((l, i) => {
     const p = products.get(l.productId);
     let quantity = 0;
+    let unitCost = l.unitCost ?? 0;
+    if (p && l.packCost !== undefined) {
+      // The cost of a colis: kept per base unit, exactly (never rounded: the amount is the supplier's).
+      const split = unitCostOfPack(l.packCost, p.pack_size);
+      if (!split.exact) errors[`lines.${i}.pack_cost`] = `Ligne ${i + 1} : ${packCostMessage(l.packCost, p.pack_size, settings.currency)}`;
+      else if (split.unitCost > LIMITS.unitPrice) errors[`lines.${i}.pack_cost`] = `Ligne ${i + 1} : ${limitMessage('le coût unitaire', 'unitPrice', settings.currency)}`;
+      else unitCost = split.unitCost;
+    }
     if (p) {
       try {
         quantity = toBaseQuantity(l.quantity, l.unit, p.pack_size);
@@ -88,10 +96,11 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
         errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : ${limitMessage(l.unit === 'pack' ? `la quantité (${l.quantity.toLocaleString('fr-FR')} colis de ${p.pack_size.toLocaleString('fr-FR')})` : 'la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
     }
-    return { productId: l.productId, quantity, mergeKey: l.unitCost, unit: l.unit, entered: l.quantity, unitCost: l.unitCost, packSize: p?.pack_size ?? 1 };
+    return { productId: l.productId, quantity, mergeKey: unitCost, unit: l.unit, entered: l.quantity, unitCost, packSize: p?.pack_size ?? 1 };
   });
   const merged = mergeDuplicateLines(lines);
   for (const c of merged.conflicts) {
+    if (errors[`lines.${c.index}.pack_cost`] || errors[`lines.${c.firstIndex}.pack_cost`]) continue;
     const p = products.get(lines[c.index].productId);
     errors[`lines.${c.index}.unit_cost`] = `Ligne ${c.index + 1} : « ${p?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} avec un autre coût unitaire. Regroupez les deux lignes ou corrigez le coût.`;
   }
@@ -183,6 +192,7 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     action: 'stock_entry.validated',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'stock_entry', id: entryId, label: number },
+    places: { locations: [input.locationId] },
     details: { after: { kind: opening ? 'opening' : 'supplier', supplier: supplier?.name ?? OPENING_STOCK_LABEL, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_amount: totalAmount } },
     ip: actor.ip,
   });

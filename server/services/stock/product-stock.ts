@@ -26,7 +26,7 @@ export async function productStock(db: Knex, productId: number, movementPage: nu
     .where((w) => w.where('l.active', true).orWhereRaw('COALESCE(sl.quantity, 0) <> 0'))
     .orderBy('l.kind')
     .orderByRaw(frenchKey(db, { name: 'l.name' }))
-    .select('l.id', 'l.name', 'l.kind', db.raw('COALESCE(sl.quantity, 0) as quantity'));
+    .select('l.id', 'l.name', 'l.kind', 'l.active', db.raw('COALESCE(sl.quantity, 0) as quantity'), 'sl.alert_threshold as own_threshold');
   const stocked = await db('stock_levels').where({ product_id: productId }).sum<{ q: number | null }[]>({ q: 'quantity' }).first();
   // In transit: towards or from a place the user works in.
   const transit = await whereAllowedLocation(db('transfers as t'), ['t.from_location_id', 't.to_location_id'], scope)

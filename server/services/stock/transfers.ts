@@ -86,6 +86,7 @@ async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: 
     action: 'transfer.sent',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'transfer', id: transferId, label: number },
+    places: { locations: [input.fromLocationId, input.toLocationId] },
     details: { after: { status: 'sent', from: from!.name, to: to!.name, transfer_date: input.transferDate, lines: rows.length, total_value: totalValue, products: merged.lines.map((l) => products.get(l.productId)?.code) } },
     ip: actor.ip,
   });

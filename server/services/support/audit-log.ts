@@ -5,6 +5,8 @@ import type { Paginated } from '../../../shared/lists.js';
 import { auditActionLabel, auditSubjectLabel } from '../../../shared/audit.js';
 import { buildExport, type ExportFile, type ExportFormat } from '../tabular/export.js';
 import { companyTimeZone, getCurrency } from '../company/get-company.js';
+import type { PlaceScope } from '../../policies/places.js';
+import { whereAllowedAccount } from '../places/scope.js';
 import { orderByFrench } from '../../db/french-order.js';
 
 /**
@@ -33,9 +35,36 @@ export interface AuditLogRow {
   ip: string | null;
 }
 
+/**
+ * Entries about the whole database at once — a backup or a restore, the stock levels or the
+ * treasury balances rebuilt — name every place: a user restricted to some places does not see them.
+ */
+export const WHOLE_DATABASE_SUBJECTS = ['backup', 'stock_levels', 'treasury_accounts'] as const;
+
+/**
+ * The places filter of the journal: for a user restricted to some places, the entries whose subject
+ * stands in one of their places (a location of theirs on either side, or an account of theirs —
+ * whereAllowedAccount, the accounts table being small), and those about no place at all (master
+ * data, users, the company…). The place columns are written with each entry (record-audit.ts), so
+ * this is one indexed condition (audit_log_places), whatever the size of the log.
+ */
+function withinPlaces(db: Knex, q: Knex.QueryBuilder, scope: PlaceScope): Knex.QueryBuilder {
+  if (scope.all) return q;
+  const locations = [...scope.locations];
+  const accounts = () => whereAllowedAccount(db('treasury_accounts').select('id'), scope);
+  return q.where((w) =>
+    w
+      .where((none) => none.whereNull('location_id').whereNull('other_location_id').whereNull('account_id').whereNull('other_account_id').where((s) => s.whereNull('subject_type').orWhereNotIn('subject_type', WHOLE_DATABASE_SUBJECTS)))
+      .orWhereIn('location_id', locations)
+      .orWhereIn('other_location_id', locations)
+      .orWhereIn('account_id', accounts())
+      .orWhereIn('other_account_id', accounts()),
+  );
+}
+
 /** The filtered query (built, not run: a query builder is a thenable, so never return it from an async function). */
-function filtered(db: Knex, f: AuditLogFilters, timeZone: string): Knex.QueryBuilder {
-  const q = db('audit_log');
+function filtered(db: Knex, f: AuditLogFilters, timeZone: string, scope: PlaceScope): Knex.QueryBuilder {
+  const q = withinPlaces(db, db('audit_log'), scope);
   if (f.user) q.where('user_id', f.user);
   if (f.action) q.where('action', f.action);
   if (f.subject_type) q.where('subject_type', f.subject_type);
@@ -46,8 +75,8 @@ function filtered(db: Knex, f: AuditLogFilters, timeZone: string): Knex.QueryBui
 
 const COLUMNS = ['id', 'occurred_at', 'user_id', 'user_name', 'action', 'subject_type', 'subject_id', 'subject_label', 'details', 'ip'];
 
-export async function listAuditLog(db: Knex, f: AuditLogFilters, page: number, perPage = 50): Promise<Paginated<AuditLogRow>> {
-  return paginate<AuditLogRow>(filtered(db, f, await companyTimeZone(db)).orderBy('id', 'desc').select(COLUMNS), page, perPage);
+export async function listAuditLog(db: Knex, f: AuditLogFilters, scope: PlaceScope, page: number, perPage = 50): Promise<Paginated<AuditLogRow>> {
+  return paginate<AuditLogRow>(filtered(db, f, await companyTimeZone(db), scope).orderBy('id', 'desc').select(COLUMNS), page, perPage);
 }
 
 /** The choices of the filters: the users and the actions and subject types the log holds. */
@@ -66,9 +95,9 @@ export async function auditLogChoices(db: Knex) {
 
 export const AUDIT_EXPORT_MAX = 50_000;
 
-/** The filtered log as CSV/XLSX (at most AUDIT_EXPORT_MAX rows, newest first). */
-export async function exportAuditLog(db: Knex, f: AuditLogFilters, format: ExportFormat): Promise<ExportFile> {
-  const rows: AuditLogRow[] = await filtered(db, f, await companyTimeZone(db)).orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX).select(COLUMNS);
+/** The filtered log as CSV/XLSX, within the user's places (at most AUDIT_EXPORT_MAX rows, newest first). */
+export async function exportAuditLog(db: Knex, f: AuditLogFilters, scope: PlaceScope, format: ExportFormat): Promise<ExportFile> {
+  const rows: AuditLogRow[] = await filtered(db, f, await companyTimeZone(db), scope).orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX).select(COLUMNS);
   return buildExport(
     format,
     {

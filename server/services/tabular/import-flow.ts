@@ -76,7 +76,7 @@ export interface ImportSpec<K extends string, I extends { code: string; name: st
   /** Names of the records the import will create besides its own (new categories), for the preview. */
   sideCreations?: (ctx: C) => string[];
   /** Writes the checked rows (creates with their codes assigned), in the apply's transaction. */
-  write: (trx: Knex.Transaction, work: { creates: Array<CheckedRow<I, X>>; updates: Array<CheckedRow<I, X>>; batch: StoredBatch; actor: Actor; ctx: C }) => Promise<R>;
+  write: (trx: Knex.Transaction, work: { creates: Array<CheckedRow<I, X>>; updates: Array<CheckedRow<I, X>>; batch: StoredBatch; actor: Actor; ctx: C; rights: ImportRights }) => Promise<R>;
 }
 
 /** The columns the import page documents. */
@@ -179,7 +179,7 @@ export async function applyImport<K extends string, I extends { code: string; na
     const errorCount = results.filter((r) => r.action === 'error').length;
     if (errorCount) throw Refusal.action(`Import refusé, rien n’a été enregistré : ${formatCount(errorCount, 'ligne')} en erreur (${summariseErrors(results)}).`);
     if (!(await markApplied(trx, batch.id))) throw Refusal.action('Cet import a déjà été appliqué.');
-    if (spec.rows === 'lines') return spec.write(trx, { creates: checked, updates: [], batch, actor, ctx });
+    if (spec.rows === 'lines') return spec.write(trx, { creates: checked, updates: [], batch, actor, ctx, rights });
 
     const kind = spec.kind as keyof typeof CODE_FORMATS;
     const { prefix, width } = CODE_FORMATS[kind];
@@ -195,7 +195,7 @@ export async function applyImport<K extends string, I extends { code: string; na
         next = nextCode([next], prefix, width);
         return { ...c, input: { ...c.input, code } };
       });
-    return spec.write(trx, { creates, updates: checked.filter((c) => c.existing), batch, actor, ctx });
+    return spec.write(trx, { creates, updates: checked.filter((c) => c.existing), batch, actor, ctx, rights });
   });
   // Many rows at once: refresh SQLite's planner statistics so lists keep using their indexes.
   await optimizeSqlite(db);

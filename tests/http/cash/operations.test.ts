@@ -12,6 +12,7 @@ import { idempotencyKey, lastNumber, makeProduct, makeSupplier } from '../../sup
 import { balanceOf, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
 import { createUser } from '../../../server/services/accounts/create-user.js';
+import { printOut } from '../../support/print.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const OPS = ROUTES['cashOperations.index'];
@@ -87,10 +88,10 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     expect(page.body.component).toBe('cash/Show');
     expect(page.body.props.operation).toMatchObject({ number: op.number, kind_label: 'Décaissement', category: 'Transport et livraison', beneficiary: 'Taxi Koné', amount: 12_500 });
     // The voucher: the original first, then a DUPLICATA; A5 by default, a ticket when asked.
-    const first = await admin.visit(route('cashOperations.print', { id }));
+    const first = await printOut(admin, route('cashOperations.print', { id }));
     expect(first.body.component).toBe('cash/Voucher');
     expect([first.body.props.copy.duplicata, first.body.props.settings.format, first.body.props.settings.amount_in_words]).toEqual([false, 'A5', true]);
-    const ticket = await admin.visit(route('cashOperations.print', { id }, { format: '80mm' }));
+    const ticket = await printOut(admin, route('cashOperations.print', { id }, { format: '80mm' }));
     expect([ticket.body.props.copy.duplicata, ticket.body.props.settings.format]).toEqual([true, '80mm']);
   });
 

@@ -93,6 +93,47 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     expect(show.body.props.can).toEqual({ create: true, update: true, delete: true, export: true, import: true, prices: true });
   });
 
+  it('keeps an alert threshold per location from the form: its own where set, the product\'s elsewhere, audited, within the user\'s places', async () => {
+    const tag = uniqueTag();
+    const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+    const created = await admin.post(BASE, valid(tag, { alert_threshold: '40', location_thresholds: { [shop]: '5' } }));
+    expect(created.status).toBe(303);
+    const id = await idOf(`${tag}A`);
+    const levels = async () => Object.fromEntries((await t.db('stock_levels').where({ product_id: id }).select('location_id', 'quantity', 'alert_threshold')).map((r) => [Number(r.location_id), [Number(r.quantity), r.alert_threshold === null ? null : Number(r.alert_threshold)]]));
+    // The shop's threshold beside its quantity (a row of 0 where it has no stock yet); the depot follows the product.
+    expect(await levels()).toEqual({ [shop]: [0, 5] });
+
+    const form = (await admin.visit(`${BASE}/${id}/edit`)).body.props.location_thresholds as Array<{ location_id: number; threshold: number | null }>;
+    expect(form.filter((l) => [depot, shop].includes(l.location_id)).map((l) => [l.location_id, l.threshold])).toEqual(expect.arrayContaining([[depot, null], [shop, 5]]));
+    const show = await admin.visit(`${BASE}/${id}`);
+    const byCode = Object.fromEntries(show.body.props.stock.map((s: { location_code: string; own_threshold: number | null; threshold: number; below_threshold: boolean }) => [s.location_code, [s.own_threshold, s.threshold, s.below_threshold]]));
+    expect(byCode).toMatchObject({ DEP01: [null, 40, true], BTQ01: [5, 5, true] });
+
+    // Changed to the depot's own, the shop's back to the product's: one audit entry naming both places.
+    expect((await admin.send('put', `${BASE}/${id}`, valid(tag, { alert_threshold: '40', location_thresholds: { [depot]: '100', [shop]: '' } }))).status).toBe(303);
+    expect(await levels()).toEqual({ [shop]: [0, null], [depot]: [0, 100] });
+    const entry = (await t.db('audit_log').where({ action: 'product.updated', subject_id: String(id) }).orderBy('id', 'desc').first())!;
+    expect(JSON.parse(entry.details!)).toMatchObject({ before: { 'location_threshold:DEP01': null, 'location_threshold:BTQ01': 5 }, after: { 'location_threshold:DEP01': 100, 'location_threshold:BTQ01': null } });
+    const history = (await admin.visit(`${BASE}/${id}`)).body.props.history[0].changes;
+    expect(history).toEqual(expect.arrayContaining([{ field: 'location_threshold:BTQ01', label: "Seuil d’alerte à BTQ01", before: '5', after: 'celui du produit' }]));
+
+    // A bad value is refused on its field; a user of the shop may not set the depot's; nothing written.
+    let errors = await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, valid(tag, { location_thresholds: { [shop]: '-3' } }), `${BASE}/${id}/edit`);
+    expect(errors[`location_thresholds.${shop}`]).toBe("Le champ seuil d’alerte de l’emplacement doit être supérieur ou égal à 0.");
+    const user = await userWithPermissions(t, `${tag.toLowerCase()}@test.local`, ['menu.dashboard', 'menu.fichiers', 'menu.produits', 'products.update']);
+    await t.db('user_locations').insert({ user_id: user.id, location_id: shop });
+    await t.db('users').where({ id: user.id }).update({ places_restricted: true });
+    const c = new Client(t);
+    await c.login(user.email, user.password);
+    expect(((await c.visit(`${BASE}/${id}/edit`)).body.props.location_thresholds as Array<{ location_id: number }>).map((l) => l.location_id)).toEqual([shop]);
+    errors = await submitExpectingErrors(c, 'put', `${BASE}/${id}`, valid(tag, { alert_threshold: '40', location_thresholds: { [depot]: '1' } }), `${BASE}/${id}/edit`);
+    expect(errors[`location_thresholds.${depot}`]).toBe('Vous ne travaillez pas dans cet emplacement : choisissez-en un qui vous est attribué.');
+    expect(await levels()).toEqual({ [shop]: [0, null], [depot]: [0, 100] });
+    expect((await c.send('put', `${BASE}/${id}`, valid(tag, { alert_threshold: '40', location_thresholds: { [shop]: '7' } }))).status).toBe(303);
+    expect(await levels()).toEqual({ [shop]: [0, 7], [depot]: [0, 100] });
+  });
+
   it('refuses bad input with French messages on each field and writes nothing', async () => {
     const tag = uniqueTag();
     const before = await count();
@@ -331,8 +372,8 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const text = (await download(admin, `${BASE}/export?format=csv&q=${tag}`)).body.toString('utf8');
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines).toEqual([
-      "Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;CMUP;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Actif",
-      `${tag}EVIL;;'=2+5;Boissons;'@pièce;6;250;250;400;350;300;24;oui`,
+      "Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;CMUP;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Seuils par emplacement;Actif",
+      `${tag}EVIL;;'=2+5;Boissons;'@pièce;6;250;250;400;350;300;24;;oui`,
     ]);
     const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=${tag}`)).body);
     expect(rows).toHaveLength(2);
@@ -408,6 +449,42 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect(await imports()).toBe(importsBefore + 1);
     });
 
+    it('imports the thresholds per location (the cell is the whole list), reads its own export back, refuses unknown places', async () => {
+      const tag = uniqueTag();
+      const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
+      const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
+      const id = await create(tag, { alert_threshold: '40' });
+      const levels = async () => Object.fromEntries((await t.db('stock_levels').where({ product_id: id }).whereNotNull('alert_threshold').select('location_id', 'alert_threshold')).map((r) => [Number(r.location_id), Number(r.alert_threshold)]));
+      const apply = async (csv: string) => {
+        const res = await upload(admin, `${BASE}/import`, csv, 'seuils.csv');
+        const preview = (await admin.visit(res.headers.location)).body.props.preview;
+        if (preview.error_count) return preview.rows.flatMap((r: { errors: string[] }) => r.errors) as string[];
+        await admin.post(`${BASE}/import/${preview.id}/apply`);
+        return [];
+      };
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;btq01 = 5, DEP01=100`)).toEqual([]);
+      expect(await levels()).toEqual({ [depot]: 100, [shop]: 5 });
+      // Left out: back to the product's threshold; a blank cell keeps them.
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;BTQ01=6`)).toEqual([]);
+      expect(await levels()).toEqual({ [shop]: 6 });
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;Eau;`)).toEqual([]);
+      expect(await levels()).toEqual({ [shop]: 6 });
+      // Its own export, back unchanged.
+      const exported = (await download(admin, `${BASE}/export?format=xlsx&q=${tag}A`)).body as Buffer;
+      const rows = await xlsxRows(exported);
+      expect(rows[1][rows[0].indexOf('Seuils par emplacement')]).toBe('BTQ01=6');
+      const back = await upload(admin, `${BASE}/import`, exported, 'export.xlsx');
+      expect((await admin.visit(back.headers.location)).body.props.preview).toMatchObject({ error_count: 0, update_count: 1 });
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;aucun`)).toEqual([]);
+      expect(await levels()).toEqual({});
+      // Refused with French messages, nothing written.
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;ZZZ99=4`)).toEqual(["Seuils par emplacement : l’emplacement ZZZ99 n’existe pas."]);
+      expect(await apply(`Code;Désignation;Seuils par emplacement\n${tag}A;;BTQ01=quatre`)).toEqual(["Seuils par emplacement : « BTQ01=quatre » n’est pas de la forme CODE=quantité (par exemple BTQ01=10)."]);
+      expect(await levels()).toEqual({});
+      const audit = (await t.db('audit_log').where({ action: 'products.imported' }).orderBy('id', 'desc').first())!;
+      expect(JSON.parse(audit.details!).note).toMatch(/seuils par emplacement changés sur 1\sproduit/u);
+    });
+
     it('re-reads its own export; refuses price changes to a user without prices.update', async () => {
       const tag = uniqueTag();
       const id = await create(tag, { code: `${tag}EVIL`, barcode: '', name: '=2+5', unit: '@pièce' });
@@ -466,7 +543,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect((await admin.visit(`${BASE}/import`)).body.props.errors.file).toMatch(/Colonne obligatoire absente : « Désignation »/);
       expect(await count()).toBe(before);
       const template = await download(admin, `${BASE}/import/modele?format=csv`);
-      expect(template.body.toString('utf8').slice(1).trim()).toBe("Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Actif");
+      expect(template.body.toString('utf8').slice(1).trim()).toBe("Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Seuils par emplacement;Actif");
     });
   });
 });

@@ -5,6 +5,7 @@ import { clientStatement } from '../../../server/services/receivables/statement.
 import { createCreditNote } from '../../../server/services/sales/credit-notes.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
+import { download } from '../../support/master-data.js';
 import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, mobilePayment, saleInput, sell, walkInClient } from '../../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';
 import { makeTreasuryAccount } from '../../support/treasury.js';
@@ -186,7 +187,7 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     expect((await admin.visit(route('clients.statementPrint', { id: 99_999_999 }))).status).toBe(404);
   });
 
-  it('the walk-in client has no statement; a user restricted to some places gets none either', async () => {
+  it('the walk-in client has no statement; a user restricted to some places gets the client\'s whole statement (receivables belong to the client)', async () => {
     const walkIn = await walkInClient(t.db);
     const page = await admin.visit(route('clients.show', { id: walkIn }));
     expect(page.body.props.statement).toBeNull();
@@ -198,15 +199,22 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const h = await history();
     const tag = uniqueTag().toLowerCase();
     const user = await userWithPermissions(t, `restreint-${tag}@test.local`, ['menu.clients', 'clients.export']);
+    // Restricted to the shop: the depot's invoices are still the client's debts, on their statement.
     await t.db('users').where({ id: user.id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: user.id, location_id: f.shop });
     const c = new Client(t);
     await c.login(user.email, user.password);
-    const restricted = await c.visit(route('clients.show', { id: h.client }));
-    expect(restricted.body.props.statement).toBeNull();
-    expect(restricted.body.props.statement_note).toMatch(/réservé aux utilisateurs dont les emplacements ne sont pas restreints/);
-    const print = await c.visit(route('clients.statementPrint', { id: h.client }));
-    expect(print.status).toBe(303);
-    expect((await c.follow(print)).body.flash.error).toMatch(/Le relevé de compte couvre tous les emplacements/);
-    expect((await c.agent.get(route('clients.statementExport', { id: h.client }))).status).toBe(303);
+    const period = { from: '2026-01-01', to: today };
+    const everything = (await admin.visit(route('clients.show', { id: h.client }, period))).body.props.statement;
+    const restricted = await c.visit(route('clients.show', { id: h.client }, period));
+    expect(restricted.body.props.statement_note).toBeNull();
+    expect(restricted.body.props.statement).toEqual(everything);
+    expect(restricted.body.props.statement.lines.data.map((l: any) => l.number)).toEqual(expect.arrayContaining([h.credit.number, h.cash.number, h.counter.number, h.avoir.number]));
+    const print = await c.visit(route('clients.statementPrint', { id: h.client }, period));
+    expect(print.status).toBe(200);
+    expect(JSON.stringify(print.body.props)).toContain(h.credit.number);
+    const exported = await download(c, route('clients.statementExport', { id: h.client }, period));
+    expect(exported.status).toBe(200);
+    expect((exported.body as Buffer).toString('utf8')).toContain(h.credit.number);
   });
 });

@@ -12,6 +12,7 @@ import { adminActor, cashPayment, line, makeClient, mobilePayment, saleInput, se
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
 import { balanceOf, deskAccount, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
+import { printOut } from '../../support/print.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e) => e as Refusal);
@@ -309,18 +310,25 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
       const p = await product();
       const vb = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, saleDate: today(), lines: [line(p, 1)], payments: [cashPayment(1_000)] }));
       const url = route('sales.print', { id: vb.id }, { format: 'a6', retour: 'annulation' });
-      const first = await admin.visit(url);
+      const rowOf = async () => (await admin.visit(`${route('sales.cancellations')}?q=${vb.number}`)).body.props.sales.data[0];
+      // Never printed: the row says so (its button prints the original at A5, not an « A6 »); a preview changes nothing.
+      expect((await rowOf()).printed).toEqual({ invoice: false, ticket: false });
+      expect((await admin.visit(url)).body.props.settings.format).not.toBe('A6');
+      expect((await rowOf()).printed).toEqual({ invoice: false, ticket: false });
+      const first = await printOut(admin, url);
+      expect((await rowOf()).printed).toEqual({ invoice: true, ticket: false });
       expect(first.body.props.copy.duplicata).toBe(false);
       expect(first.body.props.settings.format).not.toBe('A6');
-      const second = await admin.visit(url);
+      const second = await printOut(admin, url);
       expect(second.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, settings: { format: 'A6' }, back_url: route('sales.cancellations') });
-      const third = await admin.visit(url);
+      const third = await printOut(admin, url);
       expect(third.body.props.copy.reprint).toBe(2);
-      await admin.visit(route('sales.ticket', { id: vb.id }));
-      const ticket = await admin.visit(route('sales.ticket', { id: vb.id }, { retour: 'annulation' }));
+      await printOut(admin, route('sales.ticket', { id: vb.id }));
+      const ticket = await printOut(admin, route('sales.ticket', { id: vb.id }, { retour: 'annulation' }));
       expect(ticket.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, back_url: route('sales.cancellations') });
-      const row = (await admin.visit(`${route('sales.cancellations')}?q=${vb.number}`)).body.props.sales.data[0];
+      const row = await rowOf();
       expect(row.reprints).toBe(3);
+      expect(row.printed).toEqual({ invoice: true, ticket: true });
       expect(Number((await t.db('audit_log').where({ action: 'document.reprinted', subject_label: vb.number }).count({ n: '*' }).first())!.n)).toBe(3);
       // A user without documents.reprint gets the original only.
       const tag = uniqueTag().toLowerCase();

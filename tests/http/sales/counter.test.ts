@@ -9,6 +9,7 @@ import { makeClient, walkInClient } from '../../support/sales.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
 import { balanceOf, deskAccount, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
+import { printOut } from '../../support/print.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const COUNTER = route('counter.index');
@@ -254,7 +255,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const res = await admin.post(COUNTER, body({ lines: [{ product_id: p, quantity: 17 }], payments: [cash(20_000), mobile(1_250, 'MP.77.ABC')] }));
     const id = saleIdOf(res.headers.location);
     const sale = (await t.db('sales').where({ id }).first())!;
-    const ticket = await admin.visit(route('sales.ticket', { id }, { print: 1 }));
+    const ticket = await printOut(admin, route('sales.ticket', { id }, { print: 1 }));
     expect(ticket.status).toBe(200);
     expect(ticket.body.component).toBe('sales/counter/Ticket');
     const p1 = ticket.body.props;
@@ -277,7 +278,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     ]);
     expect(JSON.stringify(p1)).not.toMatch(/cmup|purchase_price|unit_cost|cost_total/);
     // A reprint is the same page with the DUPLICATA mark; ?width=58 for a 58 mm roll.
-    const again = await admin.visit(route('sales.ticket', { id }, { width: 58 }));
+    const again = await printOut(admin, route('sales.ticket', { id }, { width: 58 }));
     expect(again.body.props.width).toBe('58mm');
     expect(again.body.props.copy).toMatchObject({ duplicata: true, reprint: 1 });
     expect(again.body.props.ticket).toEqual(p1.ticket);

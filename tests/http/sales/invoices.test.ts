@@ -284,7 +284,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const text = csv.text ?? csv.body.toString();
     const rows = text.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(rows[0]).toBe('N°;Date;Client;Emplacement;Mode;Échéance;Lignes;Remise;Total HT;TVA;Total TTC;Payé;Reste à payer;Statut');
+    expect(rows[0]).toBe('N°;Date;Client;Emplacement;Mode;Échéance;Lignes;Remise;Total HT;TVA;Total TTC;Payé;Reste à payer;Statut;Remboursé (avoirs)');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('Crédit');
     expect(rows[1]).toContain(';4000;0;4000;Impayée');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DEACTIVATED } from '../../../shared/users.js';
-import { LAST_ADMIN_DEACTIVATE, LAST_ADMIN_ROLE } from '../../../server/services/accounts/manage-users.js';
+import { LAST_ADMIN_DEACTIVATE, LAST_ADMIN_ROLE, OWN_ACCOUNTS, OWN_PLACES, OWN_ROLES, setManagedUserActive } from '../../../server/services/accounts/manage-users.js';
 import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { uniqueTag } from '../../support/unique.js';
@@ -214,6 +214,59 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     const res = await admin.post(`${USERS}/${me.id}/desactiver`);
     expect((await admin.follow(res)).body.flash.error).toBe('Vous ne pouvez pas désactiver votre propre compte.');
     expect((await userByEmail(t, ADMIN.email))!.active).toBeTruthy();
+  });
+
+  it('nobody changes their own roles, places, treasury accounts or active state, whatever their permissions: another administrator must', async () => {
+    const tag = uniqueTag().toLowerCase();
+    const manager = await userWithPermissions(t, `soi-${tag}@test.local`, ['menu.dashboard', 'menu.parametres', 'menu.parametres.users', 'users.manage']);
+    const shop = await locationId(t, 'BTQ01');
+    const depot = await locationId(t, 'DEP01');
+    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: shop }).first('id'))!.id);
+    await t.db('users').where({ id: manager.id }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: manager.id, location_id: shop });
+    const m = await confirmedClient(t, manager.email, manager.password);
+    const own = (await t.db('user_roles').where({ user_id: manager.id }).pluck('role_id')).map(String);
+    const body = { name: `Soi ${tag}`, email: manager.email, role_ids: own, places_restricted: '1', location_ids: [String(shop)], treasury_account_ids: [] as string[] };
+    const edit = `${USERS}/${manager.id}/edit`;
+    const form = await m.visit(edit);
+    expect(form.body.props.user).toMatchObject({ is_self: true, can_set_grants: false });
+    const grants = async () => ({
+      roles: (await t.db('user_roles').where({ user_id: manager.id }).pluck('role_id')).map(Number).sort(),
+      locations: (await t.db('user_locations').where({ user_id: manager.id }).pluck('location_id')).map(Number).sort(),
+      accounts: (await t.db('user_treasury_accounts').where({ user_id: manager.id }).pluck('account_id')).map(Number),
+      restricted: !!(await userByEmail(t, manager.email))!.places_restricted,
+      active: !!(await userByEmail(t, manager.email))!.active,
+    });
+    const before = await grants();
+    const updates = await audits(t, 'users.updated', manager.id);
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ role_ids: [...own, String(await roleId(t, 'Administrateur'))] }, { role_ids: OWN_ROLES }],
+      [{ role_ids: [] }, { role_ids: OWN_ROLES }],
+      [{ places_restricted: '0' }, { location_ids: OWN_PLACES }],
+      [{ location_ids: [String(shop), String(depot)] }, { location_ids: OWN_PLACES }],
+      [{ treasury_account_ids: [String(desk)] }, { treasury_account_ids: OWN_ACCOUNTS }],
+      [{ role_ids: [String(await roleId(t, 'Gérant'))], location_ids: [String(depot)], treasury_account_ids: [String(desk)] }, { role_ids: OWN_ROLES, location_ids: OWN_PLACES, treasury_account_ids: OWN_ACCOUNTS }],
+    ];
+    for (const [patch, errors] of cases) {
+      await m.send('put', `${USERS}/${manager.id}`, { ...body, ...patch }, { Referer: `http://localhost${edit}` });
+      expect((await m.visit(edit)).body.props.errors, JSON.stringify(patch)).toEqual(errors);
+    }
+    expect(await grants()).toEqual(before);
+    expect(await audits(t, 'users.updated', manager.id)).toBe(updates);
+    // Their own name and e-mail stay theirs to edit (the grants sent unchanged).
+    expect((await m.send('put', `${USERS}/${manager.id}`, body)).headers.location).toBe(`${USERS}/${manager.id}`);
+    expect((await userByEmail(t, manager.email))!.name).toBe(`Soi ${tag}`);
+    expect(await grants()).toEqual(before);
+    // Their active state too: neither deactivated nor reactivated by themselves.
+    const refused = await m.post(`${USERS}/${manager.id}/desactiver`);
+    expect((await m.follow(refused)).body.flash.error).toBe('Vous ne pouvez pas désactiver votre propre compte.');
+    await expect(setManagedUserActive(t.db, manager.id, true, { id: manager.id, name: 'Soi', ip: null })).rejects.toMatchObject({ errors: { action: expect.stringMatching(/réactiver votre propre compte/) } });
+    expect(await grants()).toEqual(before);
+    // Another administrator does it: the form lets them, and the change is made.
+    expect((await admin.visit(edit)).body.props.user).toMatchObject({ is_self: false, can_set_grants: true });
+    await admin.send('put', `${USERS}/${manager.id}`, { ...body, location_ids: [String(shop), String(depot)], treasury_account_ids: [String(desk)] });
+    expect((await grants()).locations).toEqual([shop, depot].sort((x, y) => x - y));
+    expect((await grants()).accounts).toEqual([desk]);
   });
 
   it('answers 404 for an unknown user', async () => {

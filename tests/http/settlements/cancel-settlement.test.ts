@@ -13,6 +13,7 @@ import { type StockFixtures, expectStockConsistent, giveStock, makeProduct, stoc
 import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, deskAccount, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
+import { printOut } from '../../support/print.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e) => e as Refusal);
@@ -223,12 +224,12 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     const row = async () => (await admin.visit(`${route('settlements.cancellations')}?q=${s.number}`)).body.props.settlements.data[0];
     const url = (await row()).receipt_url;
     expect(url).toBe(route('settlements.print', { id: s.id }, { print: 1, retour: 'annulation' }));
-    expect((await admin.visit(url)).body.props.copy.duplicata).toBe(false);
+    expect((await printOut(admin, url)).body.props.copy.duplicata).toBe(false);
     const tag = uniqueTag().toLowerCase();
     const u = await userWithPermissions(t, `reg-reimpr-${tag}@test.local`, ['menu.annulation.reglement', 'documents.reprint']);
     const c2 = new Client(t);
     await c2.login(u.email, u.password);
-    const again = await c2.visit(url);
+    const again = await printOut(c2, url);
     expect(again.status).toBe(200);
     expect(again.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, back_url: route('settlements.cancellations') });
     expect((await row()).reprints).toBe(1);

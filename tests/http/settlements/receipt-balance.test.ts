@@ -9,6 +9,7 @@ import { adminActor } from '../../support/sales.js';
 import { clientMoney, creditClient, creditInvoice, expectReceivablesConsistent, settle, settlementInput } from '../../support/settlements.js';
 import { type StockFixtures, stockFixtures } from '../../support/stock.js';
 import { deskAccount } from '../../support/treasury.js';
+import { printOut } from '../../support/print.js';
 
 /**
  * A settlement's receipt shows the client's balance and advance as that settlement left them —
@@ -30,7 +31,7 @@ describe.each(testDatabases())('settlement receipt balance (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const receipt = async (id: number) => (await admin.visit(route('settlements.print', { id }))).body.props;
+  const receipt = async (id: number) => (await printOut(admin, route('settlements.print', { id }))).body.props;
 
   it('the reprint shows the balance after that settlement, not the current one; DUPLICATA unchanged', async () => {
     const c = await creditClient(t.db);

@@ -9,6 +9,7 @@ import { type StockFixtures, expectStockConsistent, idempotencyKey, lastNumber, 
 import { type ListeningApp, listen, loggedInClients } from '../../support/stock-http.js';
 import { balanceOf, deskAccount, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
+import { printOut } from '../../support/print.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const STORE = route('settlements.index');
@@ -221,9 +222,9 @@ describe.each(testDatabases())('settlement routes (%s)', (kind) => {
     const c = await client();
     const inv = await creditInvoice(t.db, f, c, 9_000);
     const s = await settle(t.db, settlementInput({ clientId: c, amount: 4_000, accountId: desk, allocations: [{ saleId: inv.id, amount: 4_000 }] }));
-    const a5 = await admin.visit(route('settlements.print', { id: s.id }));
+    const a5 = await printOut(admin, route('settlements.print', { id: s.id }));
     expect(a5.body.props).toMatchObject({ roll: false, settings: { format: 'A5', amount_in_words: true }, settlement: { number: s.number, received: 4_000 } });
-    const roll = await admin.visit(route('settlements.print', { id: s.id }, { format: '80mm' }));
+    const roll = await printOut(admin, route('settlements.print', { id: s.id }, { format: '80mm' }));
     expect(roll.body.props).toMatchObject({ roll: true, settings: { format: '80mm' }, copy: { duplicata: true, reprint: 1 } });
     expect((await admin.visit('/operations/reglement/999999')).status).toBe(404);
     expect((await admin.visit('/operations/reglement/999999/print')).status).toBe(404);

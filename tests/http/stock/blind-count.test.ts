@@ -75,15 +75,17 @@ describe.each(testDatabases())('a blind count stays blind (%s)', (kind) => {
 
     // The depot's stock is said nowhere; the shop's still is.
     expect(await depotStock(counter, product, code)).toEqual({ picker: null, pickerAtShop: 7, stockPage: null, stockPageAtShop: 7, stockPageTotal: null, depotMovements: 0, record: null, recordTotal: null, listTotal: null });
-    // The list filtered on a location: the blind one says nothing, the other its stock; no alert
-    // either (it reads the total), and neither a sort by stock nor « sous le seuil » is applied.
+    // The list filtered on a location: the blind one says nothing — no alert there either —, the
+    // other its stock and its alert; no sort by stock; « sous le seuil » only over the shop.
     await t.db('products').where({ id: product }).update({ alert_threshold: 100 });
     const listAt = async (c: Client, query: Record<string, string | number>) => (await c.visit(route('products.index', { q: code, ...query }))).body.props;
     const atDepot = await listAt(counter, { location_id: depot });
-    expect(atDepot.products.data[0]).toMatchObject({ id: product, stock_location: null, stock_total: null, below_threshold: false });
-    expect((await listAt(counter, { location_id: shop })).products.data[0]).toMatchObject({ stock_location: 7, stock_total: null, below_threshold: false });
+    expect(atDepot.products.data[0]).toMatchObject({ id: product, stock_location: null, stock_total: null, below_threshold: false, alert_locations: 0 });
+    expect((await listAt(counter, { location_id: shop })).products.data[0]).toMatchObject({ stock_location: 7, stock_total: null, below_threshold: true, alert_locations: 1 });
+    expect((await listAt(counter, { location_id: depot, stock: 'low' })).products.data).toEqual([]);
     const sorted = await listAt(counter, { sort: 'stock', dir: 'desc', stock: 'low' });
-    expect(sorted.params).toMatchObject({ sort: 'code', filters: { stock: '' } });
+    expect(sorted.params).toMatchObject({ sort: 'code', filters: { stock: 'low' } });
+    expect(sorted.products.data.map((p: { id: number; alert_locations: number }) => [p.id, p.alert_locations])).toEqual([[product, 1]]);
     expect((await listAt(admin, { location_id: depot, sort: 'stock', stock: 'low' }))).toMatchObject({ params: { sort: 'stock', filters: { stock: 'low' } }, products: { data: [{ stock_location: 40, stock_total: 47, below_threshold: true }] } });
     await t.db('products').where({ id: product }).update({ alert_threshold: 0 });
     // A validator (who may reveal the count) sees everything.

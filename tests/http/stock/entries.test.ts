@@ -168,6 +168,26 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('takes the cost of a colis on a line by colis and keeps it per base unit, exactly; a colis cost that does not divide is refused', async () => {
+    const p = await makeProduct(t.db, { category_id: f.category, name: 'Eau minérale 1,5 L', unit: 'bouteille', pack_size: 12, purchase_price: 250 });
+    const res = await admin.post('/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'pack', quantity: 5, pack_cost: 3_600 }] }));
+    expect(res.status).toBe(303);
+    const line = (await t.db('stock_entry_lines').where({ entry_id: idFrom(res) }).first())!;
+    // 5 colis of 12 at 3 600 the colis: 60 bottles at 300 each, 18 000 in all.
+    expect([line.entry_unit, Number(line.entered_quantity), Number(line.quantity), Number(line.unit_cost), Number(line.amount)]).toEqual(['pack', 5, 60, 300, 18_000]);
+    expect(Number((await t.db('products').where({ id: p }).first('purchase_price'))!.purchase_price)).toBe(300);
+
+    const before = await counts();
+    // 10 000 the colis of 12 would be 833,33 the bottle: refused, with the two nearest colis costs that divide.
+    let errors = await errorsAfter(admin, '/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'pack', quantity: 5, pack_cost: 10_000 }] }));
+    expect(errors['lines.0.pack_cost']).toBe("Ligne 1 : Un colis de 12 à 10\u202f000\u00a0FCFA ferait 833,33\u00a0FCFA l’unité : le coût est gardé par unité, en nombre entier. Saisissez 9\u202f996\u00a0FCFA ou 10\u202f008\u00a0FCFA le colis, ou la ligne à l’unité.");
+    errors = await errorsAfter(admin, '/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'unit', quantity: 5, pack_cost: 3_600 }] }));
+    expect(errors['lines.0.pack_cost']).toBe('Le coût par colis ne vaut que pour une ligne saisie par colis.');
+    errors = await errorsAfter(admin, '/operations/entreestock', entry({ lines: [{ product_id: p, unit: 'pack', quantity: 5 }] }));
+    expect(errors['lines.0.unit_cost']).toBe('Le coût unitaire est obligatoire.');
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses bad input with a French message on the field and writes nothing', async () => {
     const archived = await makeProduct(t.db, { category_id: f.category, name: 'Ancien article', active: false });
     const archivedLocation = (await t.db('locations').insert({ code: `OLD${uniqueTag()}`, name: 'Ancien dépôt', kind: 'depot', active: false, created_at: 'x', updated_at: 'x' }).returning('id'))[0];

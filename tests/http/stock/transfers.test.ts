@@ -4,6 +4,7 @@ import { Client, type TestApp, createTestApp, userWithPermissions } from '../../
 import { testDatabases } from '../../support/databases.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, nextNumber, setNegativeStock, stockFixtures } from '../../support/stock.js';
 import { uniqueTag } from '../../support/unique.js';
+import { printOut } from '../../support/print.js';
 
 const today = () => businessDate('Africa/Abidjan');
 const year = () => Number(today().slice(0, 4));
@@ -345,7 +346,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   it('prints the bon de transfert (A5) with the company header', async () => {
     const { rice } = await goods();
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 2 }] });
-    const res = await admin.visit(`${BASE}/${id}/print?print=1`);
+    const res = await printOut(admin, `${BASE}/${id}/print?print=1`);
     expect(res.body.component).toBe('stock/transfers/Print');
     expect(res.body.props).toMatchObject({ copy: { duplicata: false, reprint: 0 }, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
     const again = await admin.visit(`${BASE}/${id}/print`);
@@ -394,11 +395,11 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
     // « Réimprimer » opens the bon de transfert: the original was printed by the sender, so this one
     // and the next are DUPLICATA, counted and audited; no toast lands on the paper.
-    await admin.visit(`${BASE}/${id}/print`);
-    const print = await c.visit(`${BASE}/${id}/print?print=1&retour=annulation`);
+    await printOut(admin, `${BASE}/${id}/print`);
+    const print = await printOut(c, `${BASE}/${id}/print?print=1&retour=annulation`);
     expect(print.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, auto_print: true, back_url: '/operations/transfert/annulation' });
     expect(print.body.flash?.success ?? null).toBeNull();
-    await c.visit(`${BASE}/${id}/print?print=1&retour=annulation`);
+    await printOut(c, `${BASE}/${id}/print?print=1&retour=annulation`);
     expect((await c.visit(`/operations/transfert/annulation?q=${number}`)).body.props.transfers.data[0].reprint_count).toBe(2);
     expect(await t.db('audit_log').where({ action: 'document.reprinted', subject_type: 'transfer', subject_id: String(id) })).toHaveLength(2);
     expect((await c.visit(`${BASE}/999999/print`)).status).toBe(404);

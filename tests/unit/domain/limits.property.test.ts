@@ -63,7 +63,7 @@ describe('schemas accept only numbers within the ceilings', () => {
   it('a stock entry: each line within the quantity and unit-cost ceilings, refused on the field otherwise', () => {
     const schema = stockEntrySchema('XOF');
     fc.assert(
-      fc.property(fc.array(fc.record({ quantity: anyNumber, unit_cost: anyNumber, unit: fc.constantFrom('unit', 'pack') }), { minLength: 1, maxLength: 5 }), (lines) => {
+      fc.property(fc.array(fc.record({ quantity: anyNumber, unit_cost: anyNumber, pack_cost: fc.option(anyNumber, { nil: undefined }), unit: fc.constantFrom('unit', 'pack') }), { minLength: 1, maxLength: 5 }), (lines) => {
         const r = schema.safeParse({
           idempotency_key: '0123456789abcdef0123456789abcdef',
           supplier_id: 1,
@@ -74,7 +74,9 @@ describe('schemas accept only numbers within the ceilings', () => {
         if (r.success) {
           for (const l of r.data.lines) {
             expect(l.quantity >= 1 && l.quantity <= LIMITS.quantity).toBe(true);
-            expect(l.unit_cost >= 0 && l.unit_cost <= LIMITS.unitPrice).toBe(true);
+            expect(l.unit_cost === undefined || (l.unit_cost >= 0 && l.unit_cost <= LIMITS.unitPrice)).toBe(true);
+            // The cost of a colis: within a line amount (the service divides it by the pack size and checks the unit ceiling).
+            expect(l.pack_cost === undefined || (l.unit === 'pack' && l.pack_cost >= 0 && l.pack_cost <= LIMITS.lineAmount)).toBe(true);
           }
         } else {
           // A refusal is a French message on a field, never an exception.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type PriceRule, type ProductPrices, MAX_PRICE, applyRule, checkPrices, describeRule, parsePercent, roundAmount, roundToStep } from '../../../server/domain/pricing/price-rule.js';
+import { NO_VAT } from '../../../shared/vat.js';
 
 const product: ProductPrices = { purchase_price: 1000, cmup: 1100, retail_price: 1500, wholesale_price: 1300, min_price: 1200 };
 const rule = (r: Partial<PriceRule>): PriceRule => ({ field: 'retail_price', operation: 'percent', direction: 'increase', value: 1000, base: 'current', step: 1, rounding: 'nearest', ...r });
@@ -159,5 +160,33 @@ describe('parsePercent', () => {
 
   it('refuses signs, more than two decimals, several separators and words', () => {
     for (const bad of ['', '-5', '+5', '1,234', '1.2.3', '12,5,0', 'dix', '1e3', '12,', ',5', '99999999']) expect([bad, parsePercent(bad)]).toEqual([bad, null]);
+  });
+});
+
+describe('a margin over a cost, VAT excluded (shared/vat.ts)', () => {
+  const ttc = { enabled: true, rate: 1_800, pricesIncludeVat: true };
+  const ht = { enabled: true, rate: 1_800, pricesIncludeVat: false };
+  const prices: ProductPrices = { purchase_price: 900, cmup: 1_000, retail_price: 1_500, wholesale_price: 1_300, min_price: 500 };
+  const costRule = (over: Partial<PriceRule> = {}): PriceRule => ({ field: 'retail_price', operation: 'percent', direction: 'increase', value: 1_000, base: 'cmup', step: 1, rounding: 'nearest', ...over });
+
+  it('prices typed TTC: « CMUP plus 10 % » is the HT, the VAT added to it — never a price whose HT is under the cost', () => {
+    // 1 000 × 1,10 = 1 100 HT, × 1,18 = 1 298 TTC (once, to the step).
+    expect(applyRule(prices, costRule(), ttc)).toEqual({ kind: 'change', old: 1_500, new: 1_298 });
+    expect(applyRule(prices, costRule({ step: 25, rounding: 'up' }), ttc)).toEqual({ kind: 'change', old: 1_500, new: 1_300 });
+    expect(applyRule(prices, costRule({ operation: 'amount', value: 200, base: 'purchase_price' }), ttc)).toMatchObject({ new: 1_298 });
+    // Without the VAT on top, 1 100 TTC would be 932 HT: below the CMUP of 1 000.
+    expect(applyRule(prices, costRule(), NO_VAT)).toMatchObject({ new: 1_100 });
+  });
+
+  it('prices typed HT, a base that is a price, a fixed price or a cost field: no VAT added', () => {
+    expect(applyRule(prices, costRule(), ht)).toMatchObject({ new: 1_100 });
+    expect(applyRule(prices, costRule({ base: 'current' }), ttc)).toMatchObject({ new: 1_650 });
+    expect(applyRule(prices, costRule({ operation: 'set', value: 2_000 }), ttc)).toMatchObject({ new: 2_000 });
+    expect(applyRule(prices, costRule({ field: 'purchase_price', base: 'cmup' }), ttc)).toMatchObject({ new: 1_100 });
+  });
+
+  it('says so in the rule\'s sentence', () => {
+    expect(describeRule(costRule(), (m) => `${m} F`, ttc)).toBe('Prix de détail = CMUP plus 10\u00a0%, hors TVA (TVA de 18\u00a0% ajoutée)');
+    expect(describeRule(costRule(), (m) => `${m} F`, ht)).toBe('Prix de détail = CMUP plus 10\u00a0%');
   });
 });

@@ -127,6 +127,12 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     // Both runs wrote the same rows (before anything else is added to a below).
     expect(await dump(b.db)).toEqual(await dump(a.db));
 
+    // Each shop has its own alert thresholds (a fifth of the product's where it carries the product, none elsewhere).
+    const shopIds = (await a.db('locations').where({ kind: 'boutique' }).pluck('id')).map(Number);
+    const unset = await a.db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereIn('sl.location_id', shopIds).where('p.alert_threshold', '>', 0).whereNull('sl.alert_threshold').count({ n: '*' }).first();
+    expect(Number(unset!.n)).toBe(0);
+    expect(Number((await a.db('stock_levels').whereIn('location_id', shopIds).where('alert_threshold', '>', 0).count({ n: '*' }).first())!.n)).toBeGreaterThan(50);
+
     // Ledger and levels agree, and no pair ever went below zero along the way.
     const report = await checkStock(a.db);
     expect(report.differences).toEqual([]);
@@ -260,9 +266,26 @@ describe.each(testDatabases())('seed:demo into a database (%s)', (kind) => {
     const remaining = a.db('sales').where({ status: 'validated' }).groupBy('client_id').select('client_id').sum({ r: a.db.raw('total_ttc - amount_paid - amount_credited') }).as('rem');
     const badClients = await a.db('clients as c').leftJoin(remaining, 'rem.client_id', 'c.id').whereRaw('COALESCE(rem.r, 0) - c.advance <> c.balance').count({ n: '*' }).first();
     expect(Number(badClients!.n)).toBe(0);
+    // A settlement comes after the invoices it pays (its date and time): so the running balance of a
+    // client who never paid more than owed never goes below zero along their statement.
+    const paidBefore = await a.db('settlement_allocations as x')
+      .join('settlements as st', 'st.id', 'x.settlement_id')
+      .join('sales as s', 's.id', 'x.sale_id')
+      .whereRaw('st.settlement_date < s.sale_date OR (st.settlement_date = s.sale_date AND st.created_at <= s.created_at)')
+      .count({ n: '*' })
+      .first();
+    expect(Number(paidBefore!.n)).toBe(0);
+    const heldAdvance = new Set((await a.db('settlements').where('advance', '>', 0).orWhere({ source: 'advance' }).distinct('client_id')).map((r) => Number(r.client_id)));
+    let followed = 0;
     for (const c of await a.db('clients').where({ is_walk_in: false }).select('id', 'balance')) {
-      expect((await clientStatement(a.db, Number(c.id), { from: '2000-01-01', to: '2099-12-31' })).totals.closing).toBe(Number(c.balance));
+      const statement = await clientStatement(a.db, Number(c.id), { from: '2000-01-01', to: '2099-12-31' });
+      expect(statement.totals.closing).toBe(Number(c.balance));
+      if (heldAdvance.has(Number(c.id)) || statement.lines.length === 0) continue;
+      followed++;
+      const below = statement.lines.find((l) => l.balance < 0);
+      expect(below ? [c.id, below.date, below.number, below.balance] : null).toBeNull();
     }
+    expect(followed).toBeGreaterThan(10);
     expect(await a.db('mobile_money_references').where({ document_type: 'settlement' }).first('reference')).toBeTruthy();
     expect(await a.db('sales').where({ kind: 'counter', payment_mode: 'credit' }).first('id')).toBeUndefined();
     expect(await a.db('sale_payments').where({ method: 'mobile_money' }).first('id')).toBeTruthy();

@@ -168,7 +168,7 @@ describe('sales: what a seller may do beyond the rules', () => {
 
 describe('the cards of the Tableau de bord', () => {
   it('shows each card to a user who may open a screen with what it shows', () => {
-    expect(dashboardCards(viewer('menu.dashboard'))).toEqual({ sales: false, receivables: false, treasury: false, lowStock: false, documents: [], margin: false });
+    expect(dashboardCards(viewer('menu.dashboard'))).toEqual({ sales: false, receivables: false, treasury: false, lowStock: false, stockValue: false, documents: [], margin: false });
     expect(dashboardCards(viewer('menu.editions.ca'))).toMatchObject({ sales: true, receivables: false });
     expect(dashboardCards(viewer('menu.sortiestock'))).toMatchObject({ sales: true, documents: ['sale', 'transfer'] });
     expect(dashboardCards(viewer('menu.editions.creance')).receivables).toBe(true);
@@ -177,6 +177,13 @@ describe('the cards of the Tableau de bord', () => {
     expect(dashboardCards(viewer('menu.produits')).lowStock).toBe(true);
     expect(dashboardCards(viewer('menu.editions.stock')).lowStock).toBe(true);
     expect(dashboardCards(viewer('menu.entreestock')).documents).toEqual(['entry']);
+  });
+
+  it("shows the stock value (at the CMUP) by État de stock’s rule: its screen and its values at cost (reports.view_costs), not other cost rights", () => {
+    expect(dashboardCards(viewer('menu.editions.stock')).stockValue).toBe(false);
+    expect(dashboardCards(viewer('reports.view_costs')).stockValue).toBe(false);
+    for (const p of COST_PERMISSIONS) expect(dashboardCards(viewer('menu.editions.stock', p)).stockValue, p).toBe(p === 'reports.view_costs');
+    expect(dashboardCards(viewer('menu.produits', 'reports.view_costs', 'prices.update')).stockValue).toBe(false);
   });
 
   it("shows the margin by Chiffre d’affaires' rule only (reports.view_costs), not by other cost rights", () => {

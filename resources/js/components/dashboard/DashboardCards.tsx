@@ -1,10 +1,11 @@
 import { Link } from '@inertiajs/react';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
-import type { DashboardChartCard, DashboardDocument, DashboardLowStock, DashboardReceivables, DashboardSales, DashboardTopProducts, DashboardTreasury } from '@shared/dashboard';
-import { DOCUMENT_KIND_LABELS } from '@shared/dashboard';
+import type { DashboardChartCard, DashboardDocument, DashboardLowStock, DashboardReceivables, DashboardSales, DashboardStockValue, DashboardTopProducts, DashboardTreasury } from '@shared/dashboard';
+import { DOCUMENT_KIND_LABELS, trendOf } from '@shared/dashboard';
+import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { Money } from '@/components/data/Money';
-import { formatCount, formatDate, formatQuantity } from '@/components/data/format';
+import { formatCount, formatDate, formatQuantity, formatRate } from '@/components/data/format';
 import { afterPageIdle } from './after-page-idle';
 
 /**
@@ -35,11 +36,27 @@ export function FigureCard({ testId, icon, tone, label, href, value, children }:
   );
 }
 
+/** How a figure moved against another (shared/dashboard.ts trendOf): an arrow, the change in %, said in words for screen readers. */
+export function TrendBadge({ current, previous, testId }: { current: number; previous: number; testId?: string }) {
+  const t = trendOf(current, previous);
+  const tone = t.direction === 'up' ? 'text-success' : t.direction === 'down' ? 'text-danger' : 'text-body-secondary';
+  const icon = t.direction === 'up' ? 'fa-solid fa-arrow-trend-up' : t.direction === 'down' ? 'fa-solid fa-arrow-trend-down' : 'fa-solid fa-equals';
+  const rate = t.rate === null ? null : `${t.rate > 0 ? '+' : ''}${formatRate(t.rate)}`;
+  const words = t.direction === 'flat' ? 'stable' : `${t.direction === 'up' ? 'en hausse' : 'en baisse'}${rate ? ` de ${formatRate(Math.abs(t.rate!))}` : ''}`;
+  return (
+    <span className={`text-nowrap fw-semibold ${tone}`} data-testid={testId} data-trend={t.direction}>
+      <Icon name={icon} className="me-1" />
+      <span aria-hidden="true">{rate ?? (t.direction === 'flat' ? '=' : t.direction === 'up' ? 'nouveau' : '')}</span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
 export function SalesFigure({ testId, label, sales, currency, empty }: { testId: string; label: string; sales: DashboardSales; currency: string; empty: string }) {
   return (
     <FigureCard testId={testId} icon="fa-solid fa-sack-dollar" tone="app-dash-tone-primary" label={label} href={sales.href} value={<Money value={sales.net} currency={currency} />}>
       {sales.count === 0 && sales.returns === 0 ? (
-        empty
+        <div>{empty}</div>
       ) : (
         <>
           <div>
@@ -58,6 +75,51 @@ export function SalesFigure({ testId, label, sales, currency, empty }: { testId:
           ) : null}
         </>
       )}
+      {sales.comparisons.length ? (
+        <div className="mt-2 pt-2 border-top app-dash-compare">
+          <div id={`${testId}-compare`}>Comparé à :</div>
+          <ul className="list-unstyled mb-0" aria-labelledby={`${testId}-compare`}>
+            {sales.comparisons.map((c) => (
+              <li key={c.id} className="d-flex flex-wrap column-gap-2" data-testid={`${testId}-vs-${c.id}`}>
+                <Link href={c.href} className="app-dash-compare-link">
+                  {c.label}
+                </Link>
+                {/* The amount and its trend stay together, the margin's trend beside them or below on a narrow card. */}
+                <span className="ms-auto">
+                  <span className="text-nowrap">
+                    <Money value={c.net} currency={currency} /> <TrendBadge current={sales.net} previous={c.net} testId={`${testId}-trend-${c.id}`} />
+                  </span>
+                  {sales.margin !== undefined && c.margin !== undefined ? (
+                    <>
+                      {' '}
+                      <span className="text-nowrap">
+                        {'· marge '}
+                        <TrendBadge current={sales.margin} previous={c.margin} testId={`${testId}-margin-trend-${c.id}`} />
+                      </span>
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </FigureCard>
+  );
+}
+
+/** État de stock's value at the CMUP, over the user's places (a placeholder until the deferred card arrives). */
+export function StockValueFigure({ stock, currency }: { stock: DashboardStockValue | undefined; currency: string }) {
+  return (
+    <FigureCard
+      testId="dashboard-stock-value"
+      icon="fa-solid fa-boxes-stacked"
+      tone="app-dash-tone-info"
+      label="Valeur du stock"
+      href={stock?.href ?? route('reports.stock')}
+      value={stock ? <Money value={stock.value} currency={currency} /> : <span className="placeholder-glow"><span className="placeholder col-8" /></span>}
+    >
+      {stock ? `${formatCount(stock.products, 'produit')} en stock, au CMUP` : 'Au CMUP'}
     </FigureCard>
   );
 }
@@ -177,10 +239,10 @@ export function TopProductsCard({ top, currency }: { top: DashboardTopProducts |
           {top.rows.map((p) => (
             <li key={p.id} className="list-group-item">
               <div className="d-flex gap-2">
-                <span className="flex-grow-1 min-w-0 text-truncate fw-semibold">{p.name}</span>
+                <span className="flex-grow-1 min-w-0 app-dash-name fw-semibold">{p.name}</span>
                 <Money value={p.sales} currency={currency} className="fw-semibold" />
               </div>
-              <div className="small text-body-secondary text-truncate">
+              <div className="small text-body-secondary">
                 {p.code} · {formatQuantity(p.quantity, p.unit)}
                 {p.margin !== undefined ? (
                   <>
@@ -210,8 +272,10 @@ export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTre
             <li key={a.id} className="list-group-item d-flex gap-2 align-items-center">
               <Icon name={ACCOUNT_ICONS[a.kind]} className="text-body-secondary" fixedWidth />
               <span className="flex-grow-1 min-w-0">
-                <span className="d-block text-truncate">{a.name}</span>
-                <span className="d-block small text-body-secondary text-truncate">
+                <span className="d-block app-dash-name" data-testid="dashboard-account-name">
+                  {a.name}
+                </span>
+                <span className="d-block small text-body-secondary">
                   {a.code} · {a.kind_label}
                 </span>
               </span>
@@ -226,7 +290,7 @@ export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTre
 
 export function LowStockCard({ low }: { low: DashboardLowStock | undefined }) {
   return (
-    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d’alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'produit')}` : 'Voir'}>
+    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d’alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'alerte')}` : 'Voir'}>
       {!low ? (
         <div className="card-body placeholder-glow">
           <span className="placeholder col-6" />
@@ -236,16 +300,18 @@ export function LowStockCard({ low }: { low: DashboardLowStock | undefined }) {
       ) : (
         <ul className="list-group list-group-flush app-dash-list">
           {low.products.map((p) => (
-            <li key={p.id} className="list-group-item d-flex gap-2 align-items-start">
+            <li key={`${p.id}-${p.location_id}`} className="list-group-item d-flex gap-2 align-items-start">
               <span className="flex-grow-1 min-w-0">
                 {p.href ? (
-                  <Link href={p.href} className="d-block text-truncate">
+                  <Link href={p.href} className="d-block app-dash-name">
                     {p.name}
                   </Link>
                 ) : (
-                  <span className="d-block text-truncate">{p.name}</span>
+                  <span className="d-block app-dash-name">{p.name}</span>
                 )}
-                <span className="small text-body-secondary">seuil {formatQuantity(p.threshold, p.unit)}</span>
+                <span className="small text-body-secondary">
+                  {p.location} · seuil {formatQuantity(p.threshold, p.unit)}
+                </span>
               </span>
               <span className={`text-nowrap fw-semibold ${p.quantity <= 0 ? 'text-danger' : 'text-warning-emphasis'}`}>{formatQuantity(p.quantity, p.unit)}</span>
             </li>
@@ -285,7 +351,7 @@ export function DocumentsCard({ documents, currency }: { documents: DashboardDoc
                   {d.number}
                 </Link>
                 {d.cancelled ? <span className="badge text-bg-danger ms-2">Annulé</span> : null}
-                <span className="d-block small text-body-secondary text-truncate">
+                <span className="d-block small text-body-secondary">
                   {formatDate(d.date)} · {d.label || DOCUMENT_KIND_LABELS[d.kind]}
                 </span>
               </span>

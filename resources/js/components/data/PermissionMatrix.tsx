@@ -44,6 +44,11 @@ export function PermissionMatrix({ value, onChange, locked, disabled }: { value:
                   />
                   <label htmlFor={`perm-${p.name}`} className="form-check-label">
                     {p.label} <span className={p.kind === 'Écran' ? 'badge app-badge-soft' : 'badge text-bg-light border'}>{p.kind}</span>
+                    {'note' in p && p.note ? (
+                      <span className="d-block small text-body-secondary" data-testid={`note-${p.name}`}>
+                        {p.note}
+                      </span>
+                    ) : null}
                   </label>
                 </div>
               ))}

@@ -7,6 +7,11 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A rate in basis points: « 12,5 % » (one decimal, the true minus sign); '—' when there is none. */
+export function formatRate(bp: number | null | undefined): string {
+  return typeof bp === 'number' && Number.isFinite(bp) ? `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')}\u00a0%` : '—';
+}
+
 // Quantities are written by shared/quantity.ts, the one module the server's messages use too.
 export { agree, formatCount, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@shared/quantity';
 

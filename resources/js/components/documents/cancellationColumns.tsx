@@ -3,11 +3,11 @@ import { Icon } from '@/components/Icon';
 import type { Column } from '@/components/data/DataTable';
 import { formatDate, formatQty } from '@/components/data/format';
 
-/** One reprint button of a cancellation row (a DUPLICATA: counted and audited by the server). */
+/** One reprint button of a cancellation row: its print preview (a DUPLICATA — or the original of a document never printed — counted and audited when printed). */
 export interface ReprintLink {
   href: string;
   label: string;
-  icon: 'fa-solid fa-copy' | 'fa-solid fa-receipt';
+  icon: 'fa-solid fa-copy' | 'fa-solid fa-receipt' | 'fa-solid fa-print';
   title?: string;
   testId: string;
 }

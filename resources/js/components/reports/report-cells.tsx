@@ -3,7 +3,7 @@ import { Link } from '@inertiajs/react';
 import { formatAmount, formatMoney } from '@shared/money';
 import type { ReportColumn, ReportRow } from '@shared/reports';
 import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
-import { formatDate, formatQty, formatQuantity } from '@/components/data/format';
+import { formatDate, formatQty, formatQuantity, formatRate } from '@/components/data/format';
 
 /**
  * How a report cell reads, on screen and on paper alike (the report frame, shared/reports.ts):
@@ -24,7 +24,7 @@ export function cellText(column: ReportColumn, row: ReportRow, currency: string,
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? formatDate(String(v)) : String(v);
     case 'rate':
-      return typeof v === 'number' ? `${(v / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')} %` : String(v);
+      return typeof v === 'number' ? formatRate(v) : String(v);
     default:
       return String(v);
   }

@@ -4,7 +4,8 @@
  * product detail page (server: productStockSections() in routes/stock/product-stock.ts).
  */
 import { Link, usePage } from '@inertiajs/react';
-import { ALERT_THRESHOLD_RULE, belowAlertThreshold } from '@shared/records';
+import { ALERT_THRESHOLD_RULE } from '@shared/records';
+import { Icon } from '@/components/Icon';
 import type { ProductStockSectionsProps } from '@shared/stock-pages';
 import { ScrollTable } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
@@ -16,7 +17,8 @@ import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralU
 
 export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
   const { url } = usePage();
-  const low = total_quantity !== null && belowAlertThreshold(total_quantity, product.alert_threshold);
+  // Under the threshold in force at one of the locations shown (ALERT_THRESHOLD_RULE).
+  const low = locations.filter((l) => l.below_threshold);
   return (
     <>
       <StatRow className="mb-3">
@@ -65,9 +67,27 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   role: 'figure',
                   num: true,
                   // null: the user counts this location blind (an open blind count).
-                  cellClassName: (l) => (l.quantity !== null && l.quantity < 0 ? 'text-danger' : undefined),
-                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l’aveugle en cours" : undefined),
-                  cell: (l) => formatQty(l.quantity),
+                  cellClassName: (l) => (l.quantity !== null && l.quantity < 0 ? 'text-danger' : l.below_threshold ? 'text-warning-emphasis' : undefined),
+                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l’aveugle en cours" : l.below_threshold ? "Sous le seuil d’alerte" : undefined),
+                  cell: (l) => (
+                    <>
+                      {l.below_threshold ? (
+                        <>
+                          <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
+                          <span className="visually-hidden">Sous le seuil d’alerte : </span>
+                        </>
+                      ) : null}
+                      {formatQty(l.quantity)}
+                    </>
+                  ),
+                },
+                {
+                  id: 'threshold',
+                  label: 'Seuil',
+                  role: 'secondary',
+                  num: true,
+                  cellTitle: (l) => (l.own_threshold === null ? 'Seuil du produit' : 'Seuil propre à cet emplacement'),
+                  cell: (l) => (l.threshold > 0 ? formatQty(l.threshold) : '—'),
                 },
                 show_costs ? { id: 'value', label: 'Valeur', role: 'figure', num: true, cell: (l) => <Money value={l.value} currency={currency} /> } : null,
               ]}
@@ -79,14 +99,16 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                       <td className="app-col-figure app-num" data-label="Quantité">
                         {formatQty(in_transit)}
                       </td>
+                      <td className="app-col-secondary" />
                       {show_costs ? <td className="app-col-figure" /> : null}
                     </tr>
                   ) : null}
                   <tr className="fw-semibold">
                     <td className="app-col-title">Total</td>
-                    <td className={`app-col-figure app-num ${low ? 'text-warning-emphasis' : ''}`} data-label="Quantité" data-testid="stock-locations-total">
+                    <td className="app-col-figure app-num" data-label="Quantité" data-testid="stock-locations-total">
                       {formatQty(total_quantity)}
                     </td>
+                    <td className="app-col-secondary" />
                     {show_costs ? (
                       <td className="app-col-figure app-num" data-label="Valeur">
                         <Money value={total_value} currency={currency} />
@@ -96,10 +118,11 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                 </>
               }
             />
-            {product.alert_threshold > 0 ? (
-              <div className={`card-footer small ${low ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
-                Seuil d’alerte : {formatQty(product.alert_threshold)} {ALERT_THRESHOLD_RULE}
-                {low ? ' — atteint.' : '.'}
+            {product.alert_threshold > 0 || locations.some((l) => l.threshold > 0) ? (
+              <div className={`card-footer small ${low.length ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
+                Seuil d’alerte {ALERT_THRESHOLD_RULE}
+                {product.alert_threshold > 0 ? ` (${formatQty(product.alert_threshold)})` : ''}
+                {low.length ? ` — atteint à ${low.map((l) => l.name).join(', ')}.` : '.'}
               </div>
             ) : null}
           </SectionCard>

@@ -8,6 +8,7 @@ import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { SaleStatus } from '@/components/sales/SaleStatus';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { EditLink, RecordPage } from '@/components/data/RecordPage';
 import { Stat, StatRow } from '@/components/data/Stat';
@@ -89,7 +90,7 @@ export default function ClientShow({ client, usage, history, can, currency, sale
               { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (s) => s.location_name },
               { id: 'amount', label: 'Montant TTC', role: 'figure', num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
               { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : '—') },
-              { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} /> },
+              { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} currency={currency} /> },
             ]}
           />
         </section>

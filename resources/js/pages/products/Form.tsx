@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { ALERT_THRESHOLD_RULE, type MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/records';
 import { route } from '@shared/routes';
 import { currencyInfo, minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';
@@ -9,7 +9,7 @@ import { MoneyField } from '@/components/data/MoneyField';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
 
-export default function ProductForm({ product, suggested_code, categories, units, currency, show_costs, can_change_prices }: MasterDataPages['products/Form']) {
+export default function ProductForm({ product, suggested_code, categories, units, currency, show_costs, can_change_prices, location_thresholds }: MasterDataPages['products/Form']) {
   const money = (v: number | null | undefined) => minorToInput(v ?? 0, currency);
   const form = useServerForm({
     code: product?.code ?? suggested_code,
@@ -24,8 +24,11 @@ export default function ProductForm({ product, suggested_code, categories, units
     wholesale_price: money(product?.wholesale_price),
     min_price: money(product?.min_price),
     alert_threshold: String(product?.alert_threshold ?? 0),
+    // Location id → its own threshold as typed; blank: the product's.
+    location_thresholds: Object.fromEntries(location_thresholds.map((l) => [String(l.location_id), l.threshold === null ? '' : String(l.threshold)])) as Record<string, string>,
     active: product?.active ?? true,
   });
+  const errors = form.errors as Record<string, string | undefined>;
   const title = product ? `Modifier ${product.name}` : 'Nouveau produit';
   const pricesLocked = !can_change_prices;
   return (
@@ -96,9 +99,39 @@ export default function ProductForm({ product, suggested_code, categories, units
         <h2 className="app-form-section-title">Stock</h2>
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d’alerte" inputMode="numeric" maxLength={10} hint={`Alerte quand le stock descend à ce niveau, ${ALERT_THRESHOLD_RULE} (0 = aucune).`} />
+            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d’alerte par défaut" inputMode="numeric" maxLength={10} hint="Alerte quand le stock d’un emplacement descend à ce niveau (0 = aucune), sauf où l’emplacement a le sien." />
           </div>
         </div>
+        {location_thresholds.length ? (
+          <fieldset className="mb-3" data-testid="location-thresholds">
+            <legend className="fs-6 fw-semibold mb-1">Seuils d’alerte par emplacement</legend>
+            <p className="small text-body-secondary mb-2">Chaque emplacement compare son stock au seuil saisi ici ; vide : il suit le seuil du produit ; 0 : aucune alerte dans cet emplacement.</p>
+            <div className="row">
+              {location_thresholds.map((l) => {
+                const key = String(l.location_id);
+                const name = `location_thresholds.${key}`;
+                return (
+                  <div key={key} className="col-sm-6 col-lg-3">
+                    <TextField
+                      id={`product-threshold-${key}`}
+                      name={name}
+                      label={`${l.name} (${l.code})`}
+                      inputMode="numeric"
+                      maxLength={10}
+                      value={form.data.location_thresholds[key] ?? ''}
+                      placeholder={`Produit : ${form.data.alert_threshold || '0'}`}
+                      onChange={(v) => {
+                        form.setData('location_thresholds', { ...form.data.location_thresholds, [key]: v });
+                        if (errors[name]) form.clearErrors(name as never);
+                      }}
+                      error={errors[name]}
+                    />
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        ) : null}
         <CheckboxField id="product-active" name="active" label="Produit actif (proposé dans les ventes et les opérations de stock)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
       </RecordForm>
     </AppPage>

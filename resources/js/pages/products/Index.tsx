@@ -2,7 +2,7 @@ import { ALERT_THRESHOLD_RULE, type MasterDataPages, type ProductRow } from '@sh
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { NameLink, RowLink } from '@/components/data/DataTable';
-import { formatQty, pluralUnit } from '@/components/data/format';
+import { formatCount, formatQty, pluralUnit } from '@/components/data/format';
 import { ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
@@ -38,7 +38,13 @@ export default function ProductsIndex({ products, params, categories, locations,
             create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
           />
         }
-      note={params.filters.stock === 'low' ? <span className="small text-body-secondary">Seuil d’alerte {ALERT_THRESHOLD_RULE}.</span> : undefined}
+      note={
+        params.filters.stock === 'low' ? (
+          <span className="small text-body-secondary">
+            Sous le seuil d’alerte {location ? `à ${location.label}` : 'dans au moins un de vos emplacements'} — seuil {ALERT_THRESHOLD_RULE}.
+          </span>
+        ) : undefined
+      }
       page={products}
       caption="Liste des produits"
       pageLabel="Pagination des produits"
@@ -71,7 +77,7 @@ export default function ProductsIndex({ products, params, categories, locations,
           role: 'figure',
           sort: true,
           num: true,
-          cellTitle: (p) => (p.below_threshold ? `Sous le seuil d’alerte : ${formatQty(p.stock_total)} au total pour un seuil de ${formatQty(p.alert_threshold)}` : undefined),
+          cellTitle: (p) => (p.below_threshold ? (location ? `Sous le seuil d’alerte à ${location.label} (seuil : ${formatQty(p.threshold_location)})` : `Sous le seuil d’alerte dans ${formatCount(p.alert_locations, 'emplacement')}`) : undefined),
           cell: (p) => <ProductStock product={p} />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (p) => <StatusBadge active={p.active} /> },
@@ -82,7 +88,8 @@ export default function ProductsIndex({ products, params, categories, locations,
 
 /**
  * The stock of a row: at the filtered location (with the total under it) or the total; red when
- * none is left, a warning when the total is under the alert threshold (ALERT_THRESHOLD_RULE).
+ * none is left, a warning when it is under the alert threshold at the filtered location, or at one
+ * of the user's places (ALERT_THRESHOLD_RULE).
  * A total (or a location) the user counts blind comes as null and shows as « — ».
  */
 function ProductStock({ product: p }: { product: ProductRow }) {

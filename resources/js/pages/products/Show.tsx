@@ -1,10 +1,10 @@
 import { Link, usePage } from '@inertiajs/react';
-import { ALERT_THRESHOLD_RULE, LOCATION_KIND_LABELS, type MasterDataPages } from '@shared/records';
+import { ALERT_THRESHOLD_RULE, LOCATION_KIND_LABELS, type MasterDataPages, type PriceMarginView } from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';
-import { formatDateTime, formatQty, pluralUnit } from '@/components/data/format';
+import { formatDateTime, formatQty, formatQuantity, formatRate, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { RecordLifecycle } from '@/components/data/RecordLifecycle';
 import { EditLink, RecordPage } from '@/components/data/RecordPage';
@@ -14,9 +14,10 @@ import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { ScrollTable } from '@/components/data/DataTable';
 import { Pagination } from '@/components/Pagination';
 
-export default function ProductShow({ product, stock, price_history, usage, history, can, currency, show_costs }: MasterDataPages['products/Show']) {
+export default function ProductShow({ product, margins, stock, price_history, usage, history, can, currency, show_costs }: MasterDataPages['products/Show']) {
   const { url } = usePage();
-  const low = product.below_threshold;
+  // Under the threshold in force at one of the locations shown (ALERT_THRESHOLD_RULE).
+  const low = stock.some((s) => s.below_threshold);
   return (
     <RecordPage
       title={product.name}
@@ -44,8 +45,8 @@ export default function ProductShow({ product, stock, price_history, usage, hist
             <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
           </>
         ) : null}
-        <Stat label="Prix de détail" value={<Money value={product.retail_price} currency={currency} />} testId="retail-price" />
-        <Stat label="Prix de gros" value={<Money value={product.wholesale_price} currency={currency} />} />
+        <Stat label="Prix de détail" value={<Money value={product.retail_price} currency={currency} />} extra={margins ? <PriceMargin m={margins.retail} includeVat={margins.prices_include_vat} currency={currency} /> : null} testId="retail-price" />
+        <Stat label="Prix de gros" value={<Money value={product.wholesale_price} currency={currency} />} extra={margins ? <PriceMargin m={margins.wholesale} includeVat={margins.prices_include_vat} currency={currency} /> : null} testId="wholesale-price" />
         <Stat label="Prix minimum" value={<Money value={product.min_price} currency={currency} />} />
         <Stat label="Stock total" value={<span className={product.stock_total !== null && product.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis' : ''}>{formatQty(product.stock_total)}</span>} />
       </StatRow>
@@ -54,7 +55,15 @@ export default function ProductShow({ product, stock, price_history, usage, hist
         <Fact label="Catégorie" value={<Link href={route('categories.show', { id: product.category_id })}>{product.category_name}</Link>} />
         <Fact label="Unité" value={product.unit} />
         <Fact label="Colisage" value={formatQty(product.pack_size)} />
-        <Fact label="Seuil d’alerte" value={product.alert_threshold > 0 ? `${formatQty(product.alert_threshold)} ${ALERT_THRESHOLD_RULE}` : 'Aucun'} />
+        <Fact
+          label="Seuil d’alerte par défaut"
+          value={
+            <>
+              {product.alert_threshold > 0 ? formatQuantity(product.alert_threshold, product.unit) : 'Aucun'}
+              <span className="d-block small text-body-secondary">Seuil {ALERT_THRESHOLD_RULE}.</span>
+            </>
+          }
+        />
         <Fact label="Créé le" value={formatDateTime(product.created_at)} />
         <Fact label="Modifié le" value={formatDateTime(product.updated_at)} />
       </FactsCard>
@@ -88,12 +97,30 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                 label: 'Quantité',
                 role: 'figure',
                 num: true,
-                cellClassName: (s) => (s.quantity !== null && s.quantity < 0 ? 'text-danger' : undefined),
-                cellTitle: (s) => (s.quantity === null ? "Inventaire à l’aveugle en cours" : undefined),
+                cellClassName: (s) => (s.quantity !== null && s.quantity < 0 ? 'text-danger' : s.below_threshold ? 'text-warning-emphasis' : undefined),
+                cellTitle: (s) => (s.quantity === null ? "Inventaire à l’aveugle en cours" : s.below_threshold ? "Sous le seuil d’alerte" : undefined),
                 cell: (s) => (
                   <>
+                    {s.below_threshold ? (
+                      <>
+                        <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
+                        <span className="visually-hidden">Sous le seuil d’alerte : </span>
+                      </>
+                    ) : null}
                     {formatQty(s.quantity)} <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
                   </>
+                ),
+              },
+              {
+                id: 'threshold',
+                label: "Seuil d’alerte",
+                role: 'secondary',
+                num: true,
+                cell: (s) => (
+                  <span data-testid={`threshold-${s.location_code}`}>
+                    {s.threshold > 0 ? formatQty(s.threshold) : 'Aucun'}
+                    {s.own_threshold === null ? <span className="d-block small text-body-secondary">celui du produit</span> : null}
+                  </span>
                 ),
               },
             ]}
@@ -104,6 +131,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                 <td className="app-col-figure app-num" data-label="Total">
                   {formatQty(product.stock_total)}
                 </td>
+                <td className="app-col-secondary" />
               </tr>
             }
           />
@@ -183,5 +211,19 @@ export default function ProductShow({ product, stock, price_history, usage, hist
 
       <AuditHistory items={history} />
     </RecordPage>
+  );
+}
+
+/** A price's margin over the CMUP, VAT excluded (with the price's HT when prices are typed VAT included). */
+function PriceMargin({ m, includeVat, currency }: { m: PriceMarginView; includeVat: boolean; currency: string }) {
+  return (
+    <span className={m.margin < 0 ? 'text-danger' : 'text-body-secondary'} data-testid="price-margin">
+      {includeVat ? (
+        <>
+          <Money value={m.ht} currency={currency} /> HT ·{' '}
+        </>
+      ) : null}
+      marge <Money value={m.margin} currency={currency} /> ({formatRate(m.rate)})
+    </span>
   );
 }

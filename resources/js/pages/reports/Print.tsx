@@ -4,16 +4,26 @@ import { formatQty } from '@/components/data/format';
 import { ReportChart } from '@/components/reports/ReportChart';
 import { ReportCellView, cellText, isNumeric } from '@/components/reports/report-cells';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatMoney } from '@shared/money';
+import { currencyInfo, formatMoney } from '@shared/money';
+import type { ReportColumn } from '@shared/reports';
+
+/** A cell read whole (figures, dates, document numbers: never split across lines), or text that wraps between words. */
+function cellClass(c: ReportColumn): string | undefined {
+  if (isNumeric(c)) return 'num is-whole';
+  return c.kind === 'date' || c.link ? 'is-whole' : undefined;
+}
 
 /**
  * The A4 printout of any report (the report frame): its filters in words, key figures, chart (light
  * palette), every table with its total row printed once at the end; landscape when the report's
- * tables are wide. A table longer than the print cap says so.
+ * tables are wide. A table longer than the print cap says so. Dense: a row a line, no word or
+ * figure ever split across lines (the money columns name their currency once, in their head).
  */
 export default function ReportPrint(props: PageProps<'reports/Print'>) {
   const { title, subtitle, currency, facts, figures, tables, chart, notes, empty, landscape } = props;
   const isEmpty = tables.every((t) => t.page.total === 0);
+  // The amounts bare, their currency named once in the column's head (as on screen): a row a line.
+  const unit = currencyInfo(currency).label;
   const rate = (bp: number) => `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')} %`;
   return (
     <PrintFrame meta={props} landscape={landscape} title={title} subtitle={<strong>{subtitle}</strong>}>
@@ -39,7 +49,7 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
                   <tr>
                     {t.columns.map((c) => (
                       <th key={c.id} className={isNumeric(c) ? 'num' : undefined}>
-                        {c.label}
+                        {c.kind === 'money' ? `${c.label} (${unit})` : c.label}
                       </th>
                     ))}
                   </tr>
@@ -48,8 +58,8 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
                   {t.page.data.map((r, i) => (
                     <tr key={i}>
                       {t.columns.map((c) => (
-                        <td key={c.id} className={isNumeric(c) ? 'num' : undefined}>
-                          <ReportCellView column={c} row={r} currency={currency} print />
+                        <td key={c.id} className={cellClass(c)}>
+                          <ReportCellView column={c} row={r} currency={currency} print bareMoney />
                         </td>
                       ))}
                     </tr>
@@ -60,7 +70,7 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
                     <tr>
                       {t.columns.map((c) => (
                         <th key={c.id} className={isNumeric(c) ? 'num' : undefined}>
-                          {t.totals && t.totals[c.id] !== undefined ? cellText(c, t.totals, currency) : ''}
+                          {t.totals && t.totals[c.id] !== undefined ? cellText(c, t.totals, currency, true) : ''}
                         </th>
                       ))}
                     </tr>

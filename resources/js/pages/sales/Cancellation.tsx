@@ -6,7 +6,7 @@ import { formatMoney } from '@shared/money';
 import { accountChoiceLabel } from '@shared/treasury-accounts';
 import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
-import { StatusBadge } from '@/components/data/StatusBadge';
+import { SaleStatus } from '@/components/sales/SaleStatus';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import type { DialogChoice } from '@/components/documents/CancelDialog';
@@ -92,7 +92,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
         },
       ]}
       cancellation={{
-        badge: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} />,
+        badge: (s) => <SaleStatus sale={s} currency={currency} />,
         reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
         extra: (s) =>
           s.settlements.length ? (
@@ -101,16 +101,34 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
             </div>
           ) : null,
         reprints: (s) => s.reprints,
+        // Once printed, the invoice is reprinted small (A6, DUPLICATA); before, its print is the
+        // original, at A5 — the button says so rather than promise an A6 it cannot be.
         reprintLinks: (s) => [
-          {
-            href: route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' }),
-            label: 'A6',
-            icon: 'fa-solid fa-copy',
-            title: s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)',
-            testId: 'reprint',
-          },
+          s.printed.invoice
+            ? {
+                href: route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' }),
+                label: 'A6',
+                icon: 'fa-solid fa-copy',
+                title: s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)',
+                testId: 'reprint',
+              }
+            : {
+                href: route('sales.print', { id: s.id }, { print: 1, retour: 'annulation' }),
+                label: 'Original A5',
+                icon: 'fa-solid fa-print',
+                title: `${s.payment_mode === 'cash' ? 'La facture comptant' : 'La facture'} n’a jamais été imprimée : imprimer l’original (A5 ; le format A6 est réservé aux réimpressions)`,
+                testId: 'reprint',
+              },
           ...(s.kind === 'counter'
-            ? [{ href: route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' }), label: 'Ticket', icon: 'fa-solid fa-receipt' as const, title: 'Ticket de caisse (DUPLICATA)', testId: 'reprint-ticket' }]
+            ? [
+                {
+                  href: route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' }),
+                  label: 'Ticket',
+                  icon: 'fa-solid fa-receipt' as const,
+                  title: s.printed.ticket ? 'Ticket de caisse (DUPLICATA)' : "Ticket de caisse (original : il n’a jamais été imprimé)",
+                  testId: 'reprint-ticket',
+                },
+              ]
             : []),
         ],
         canReprint: can.reprint,

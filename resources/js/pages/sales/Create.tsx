@@ -25,6 +25,7 @@ import { ClientPicker } from '@/components/pickers/ClientPicker';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { priceBasisLabel } from '@shared/vat';
 import { DateField } from '@/components/data/DateField';
 
 interface SaleLine {
@@ -260,7 +261,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                 Quantité
               </th>
               <th scope="col" className="num">
-                Prix unitaire ({currencyLabel})
+                Prix unitaire{vat.enabled ? ` ${priceBasisLabel(vat.prices_include_vat, true)}` : ''} ({currencyLabel})
               </th>
               <th scope="col" className="num">
                 Remise ({currencyLabel})

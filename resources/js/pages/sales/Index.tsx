@@ -7,8 +7,8 @@ import { CreateLink, ListActions } from '@/components/data/ListActions';
 import { ListPage } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
+import { SaleStatus } from '@/components/sales/SaleStatus';
 import { Stat, StatRow } from '@/components/data/Stat';
-import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 import { SaleFilters } from '@/components/sales/SaleFilters';
 import { StockExitTabs } from '@/components/sales/StockExitTabs';
@@ -80,7 +80,7 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
         },
         { id: 'amount', label: 'Montant TTC', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
         { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : <span className="text-body-secondary">—</span>) },
-        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge kind="sale" status={s.status} label={s.status_label} /> },
+        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} currency={currency} /> },
       ]}
     />
   );

@@ -10,6 +10,7 @@ import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { PrintButton } from '@/components/print/PrintButton';
+import { priceBasisLabel } from '@shared/vat';
 
 /**
  * A sale's page, invoice (FAC-) or counter sale (VB-): status, client, location, dates, lines
@@ -56,11 +57,25 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
         </>
       }
       notices={
-        sale.status === 'cancelled' ? (
-          <StatusAlert tone="secondary" icon="fa-solid fa-ban" testId="sale-cancelled">
-            <strong>Vente annulée</strong> le {formatDateTime(sale.cancelled_at)} par {sale.cancelled_by ?? '—'}.<div className="small">Motif : {sale.cancel_reason}</div>
-          </StatusAlert>
-        ) : null
+        <>
+          {sale.status === 'cancelled' ? (
+            <StatusAlert tone="secondary" icon="fa-solid fa-ban" testId="sale-cancelled">
+              <strong>Vente annulée</strong> le {formatDateTime(sale.cancelled_at)} par {sale.cancelled_by ?? '—'}.<div className="small">Motif : {sale.cancel_reason}</div>
+            </StatusAlert>
+          ) : null}
+          {sale.credit_notes.length > 0 ? (
+            <StatusAlert tone="info" icon="fa-solid fa-rotate-left" testId="sale-corrected">
+              <strong>{sale.credited >= sale.total_ttc ? 'Vente entièrement remboursée' : 'Vente corrigée'}</strong> : <Money value={sale.credited} currency={currency} /> remboursés sur <Money value={sale.total_ttc} currency={currency} /> par{' '}
+              {sale.credit_notes.map((c, i) => (
+                <span key={c.id}>
+                  {i > 0 ? (i === sale.credit_notes.length - 1 ? ' et ' : ', ') : ''}
+                  <Link href={route('creditNotes.show', { id: c.id })}>{c.number}</Link> du {formatDate(c.credit_date)}
+                </span>
+              ))}
+              . Net après avoirs : <Money value={sale.total_ttc - sale.credited} currency={currency} />.
+            </StatusAlert>
+          ) : null}
+        </>
       }
       facts={
         <>
@@ -112,7 +127,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
           },
           byPack ? { id: 'pack', label: 'Vendu en colis', role: 'secondary', num: true, cell: (l) => (l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
           { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: formatUnitTotals(sale.lines) },
-          { id: 'price', label: 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
+          { id: 'price', label: vat ? `Prix unitaire ${priceBasisLabel(sale.prices_include_vat, true)}` : 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
           discounted ? { id: 'discount', label: 'Remise', role: 'secondary', num: true, cell: (l) => (l.discount ? <Money value={-l.discount} currency={currency} /> : '') } : null,
           {
             id: 'net',
@@ -177,7 +192,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                 </div>
                 {sale.credited > 0 ? (
                   <div>
-                    <dt>Avoirs</dt>
+                    <dt>Remboursé (avoirs)</dt>
                     <dd>
                       <Money value={sale.credited} currency={currency} />
                     </dd>

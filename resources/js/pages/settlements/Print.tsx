@@ -19,12 +19,15 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
   const amount = (n: number) => formatAmount(n, currency);
   const cancelled = s.status === 'cancelled';
   const how = [s.method_label, s.account_name ? `(${s.account_name})` : ''].filter(Boolean).join(' ');
-  const facts: Array<[string, string]> = [
+  const refLabel = s.method === 'cheque' ? 'Chèque n°' : s.method === 'mobile_money' ? 'ID de transaction' : 'Référence';
+  const ref = s.reference ? <span className="app-print-ref">{s.reference}</span> : '';
+  const facts: Parameters<typeof PrintFacts>[0]['items'] = [
     ['Date', `${formatDate(s.settlement_date)} (${formatDateTime(s.created_at)})`],
     ['Client', `${s.client.name} (${s.client.code})`],
     ['Mode', s.source === 'advance' ? "Acompte du client (déjà encaissé)" : how],
     ['Téléphone', s.phone ?? ''],
-    [s.method === 'cheque' ? 'Chèque n°' : s.method === 'mobile_money' ? 'Transaction' : 'Référence', s.reference ?? ''],
+    // A transaction id or a cheque number is read whole: never cut in the middle (its own row when long).
+    (s.reference ?? '').length > 14 ? [refLabel, ref, 'wide'] : [refLabel, ref],
     ['Date du chèque', s.cheque_date ? formatDate(s.cheque_date) : ''],
     ['Reçu par', s.created_by ?? ''],
   ];

@@ -6,7 +6,7 @@ import { may, seesCosts } from '../../../policies/index.js';
 import { PRODUCT_FIELDS, createProduct, findProduct, productStock, productsAfter, stockAtLocation, stockTotalAt, updateProduct } from '../../../services/products/products.js';
 import { productSchema } from '../../../services/products/schema.js';
 import { findLocation, allLocations } from '../../../services/locations/locations.js';
-import { hiddenStockLocations } from '../../../services/stock/count-queries.js';
+import { hiddenStockLocations, visibleStockLocations } from '../../../services/stock/count-queries.js';
 import { apiLocation, apiProduct, apiProductStock, apiStockLevel } from '../../presenters/api.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { type ApiPrincipal, endpoint } from '../endpoint.js';
@@ -23,9 +23,10 @@ function hiddenLocations(db: import('knex').Knex, principal: ApiPrincipal): Prom
 }
 
 async function productAnswer(db: import('knex').Knex, principal: ApiPrincipal, id: number) {
-  const row = await findProduct(db, id);
-  if (!row) throw new NotFound();
   const hidden = await hiddenLocations(db, principal);
+  // The row with its marks (« sous le seuil » over the locations the token sees), as the list gives it.
+  const row = (await productsAfter(db, { q: '', filters: { category_id: '', status: 'all' } }, id - 1, 1, await visibleStockLocations(db, { ...principal.viewer, places: principal.places }, hidden))).data.find((r) => Number(r.id) === id);
+  if (!row) throw new NotFound();
   const total = hidden.size ? null : await stockTotalAt(db, id, placeFilter(principal.places));
   return apiProduct({ ...row, stock_total: total }, seesCosts(principal.viewer));
 }
@@ -52,7 +53,8 @@ export const productEndpoints = [
     errors: [422],
     async handle({ db, principal, query }) {
       const hidden = await hiddenLocations(db, principal);
-      const page = await productsAfter(db, { q: query.q, filters: { category_id: query.category_id ? String(query.category_id) : '', status: query.status } }, decodeCursor(query.cursor), query.limit);
+      const alerts = await visibleStockLocations(db, { ...principal.viewer, places: principal.places }, hidden);
+      const page = await productsAfter(db, { q: query.q, filters: { category_id: query.category_id ? String(query.category_id) : '', status: query.status } }, decodeCursor(query.cursor), query.limit, alerts);
       const showCosts = seesCosts(principal.viewer);
       return { body: { data: page.data.map((row) => apiProduct(hidden.size ? { ...row, stock_total: null } : row, showCosts)), next_cursor: encodeCursor(page.next_after) } };
     },
@@ -81,7 +83,7 @@ export const productEndpoints = [
     response: productOut,
     errors: [409, 422],
     async handle(call) {
-      const { id, replayed } = await idempotentCreate(call, (db) => createProduct(db, call.body, call.principal.actor));
+      const { id, replayed } = await idempotentCreate(call, (db) => createProduct(db, call.body, call.principal.actor, call.principal.places));
       return { body: await productAnswer(call.db, call.principal, id), location: route('api.products.show', { id }), replayed };
     },
   }),
@@ -91,7 +93,7 @@ export const productEndpoints = [
     operationId: 'updateProduct',
     tag: 'Produits',
     summary: 'Modifier un produit',
-    description: "Seuls les champs envoyés changent ; le produit entier est revérifié par les règles du formulaire. Changer un prix demande la permission prices.update ; le prix d’achat n’est modifiable que par un jeton qui voit les coûts.",
+    description: "Seuls les champs envoyés changent ; le produit entier est revérifié par les règles du formulaire. Changer un prix demande la permission prices.update ; le prix d’achat n’est modifiable que par un jeton qui voit les coûts. `location_thresholds` ({ identifiant d’emplacement : seuil, ou null pour suivre celui du produit }) change le seuil d’alerte des emplacements nommés seulement, dans les emplacements du jeton.",
     permissions: ['menu.produits', 'products.update'],
     body: productSchema,
     partial: true,
@@ -100,10 +102,10 @@ export const productEndpoints = [
     async handle({ db, principal, id, raw, currency }) {
       const row = await findProduct(db, id);
       if (!row) throw new NotFound();
-      const unknown = Object.keys(raw).filter((k) => !(PRODUCT_FIELDS as readonly string[]).includes(k));
+      const unknown = Object.keys(raw).filter((k) => !(PRODUCT_FIELDS as readonly string[]).includes(k) && k !== 'location_thresholds');
       if (unknown.length) throw new ApiError(422, 'Les données envoyées ne sont pas valides.', Object.fromEntries(unknown.map((k) => [k, "Ce champ n’existe pas sur un produit."])));
       const input = parseOr422(productSchema(currency), { ...formValues(row, currency), ...raw });
-      await updateProduct(db, id, input, principal.actor, { canChangePrices: may(principal.viewer, 'prices.update'), seesCosts: seesCosts(principal.viewer) });
+      await updateProduct(db, id, input, principal.actor, { canChangePrices: may(principal.viewer, 'prices.update'), seesCosts: seesCosts(principal.viewer), scope: principal.places });
       return { body: await productAnswer(db, principal, id) };
     },
   }),
@@ -117,11 +119,12 @@ export const productEndpoints = [
     response: productStockOut,
     errors: [404],
     async handle({ db, principal, id }) {
-      if (!(await findProduct(db, id))) throw new NotFound();
+      const product = await findProduct(db, id);
+      if (!product) throw new NotFound();
       const hidden = await hiddenLocations(db, principal);
       const { levels } = await productStock(db, id);
       const visible = levels.filter((l) => inPlaces(principal.places, Number(l.id)));
-      return { body: apiProductStock(id, visible, await stockTotalAt(db, id, placeFilter(principal.places)), hidden) };
+      return { body: apiProductStock(id, Number(product.alert_threshold), visible, await stockTotalAt(db, id, placeFilter(principal.places)), hidden) };
     },
   }),
   endpoint({

@@ -16,5 +16,6 @@ export function presentSaleCancellationRow(r: Row): SaleCancellationRow {
     settlements,
     blocked: base.status === 'cancelled' ? null : settlementsBlockMessage(base.number, settlements),
     reprints: n(r.reprints),
+    printed: { invoice: Boolean(r.invoice_printed), ticket: Boolean(r.ticket_printed) },
   };
 }

@@ -2,6 +2,8 @@ import type { CorrectableSale, CreditNoteRow, CreditNoteView } from '../../../..
 import type { Row } from '../../../services/stock/lookups.js';
 import { withoutCosts } from '../../../policies/index.js';
 import { n } from '../stock/common.js';
+import { toBool } from '../../../db/dialect.js';
+import { lineVat } from '../../../../shared/vat.js';
 
 /** Credit notes (AV-) → page props. Costs (the lines' unit cost, the cost total) only reach users allowed to see them. */
 
@@ -79,6 +81,7 @@ export function presentCorrectableSale({ sale, lines, notes }: { sale: Row; line
       unit_price: n(l.unit_price),
       net: n(l.net),
       allocated_discount: n(l.allocated_discount),
+      refund_basis: lineVat(n(l.net) - n(l.allocated_discount), n(l.vat_amount), toBool(sale.prices_include_vat)).ttc,
     })),
     credit_notes: notes.map((c) => ({ id: n(c.id), number: c.number, credit_date: c.credit_date, refund: n(c.refunded) })),
   };

@@ -1,5 +1,6 @@
 import type { ProductStockSectionsProps } from '../../../../shared/stock-pages.js';
 import { MOVEMENT_TYPE_LABELS } from '../../../../shared/stock.js';
+import { belowAlertThreshold, effectiveThreshold } from '../../../../shared/records.js';
 import { toBool } from '../../../db/dialect.js';
 import { valueOf } from '../../../domain/stock/cmup.js';
 import type { ProductStockData } from '../../../services/stock/product-stock.js';
@@ -37,11 +38,14 @@ export function presentProductStock(data: ProductStockData, showCosts: boolean, 
       active: toBool(data.product.active),
       alert_threshold: n(data.product.alert_threshold),
     }, showCosts),
-    locations: data.locations.map((l) =>
-      hidden.has(n(l.id))
-        ? { id: n(l.id), name: l.name, kind: l.kind, quantity: null }
-        : withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? value(n(l.quantity)) : 0 }, showCosts),
-    ),
+    locations: data.locations.map((l) => {
+      const own = l.own_threshold === null || l.own_threshold === undefined ? null : n(l.own_threshold);
+      const threshold = effectiveThreshold(own, n(data.product.alert_threshold));
+      const alert = { own_threshold: own, threshold };
+      return hidden.has(n(l.id))
+        ? { id: n(l.id), name: l.name, kind: l.kind, quantity: null, ...alert, below_threshold: false }
+        : withoutCosts({ id: n(l.id), name: l.name, kind: l.kind, quantity: n(l.quantity), value: showCosts ? value(n(l.quantity)) : 0, ...alert, below_threshold: toBool(l.active) && belowAlertThreshold(n(l.quantity), threshold) }, showCosts);
+    }),
     in_transit: data.inTransit,
     total_quantity: blind ? null : data.totalQuantity,
     total_value: showCosts && !blind ? value(data.totalQuantity) : null,

@@ -58,7 +58,8 @@ const exportSpec = (currency: string): ExportSpec<Record<string, any>> => ({
  * (find a VB- by its number or by scanning its ticket, give back some or all of its lines with a
  * reason), a credit note's page and its A5 printout (DUPLICATA after the first print).
  */
-export function creditNoteRoutes({ db }: AppContext): Router {
+export function creditNoteRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use(ROUTES['creditNotes.index'], requireAuth, requireVerified);
 
@@ -135,7 +136,7 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await creditNoteDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(db, req, res, { document: { printout: 'credit_note', id, number: detail.note.number }, back: route('creditNotes.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'credit_note', id, number: detail.note.number }, back: route('creditNotes.show', { id }) });
     await res.inertia.render('sales/credit-notes/Print', { ...frame, credit_note: presentCreditNote(detail, false) });
   });
 

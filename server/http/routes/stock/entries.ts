@@ -100,7 +100,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
         entryDate: input.entry_date,
         supplierRef: input.supplier_ref,
         note: input.note,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, unitCost: l.unit_cost })),
+        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, ...(l.pack_cost !== undefined ? { packCost: l.pack_cost } : { unitCost: l.unit_cost ?? 0 }) })),
       },
       actorOf(req),
     );
@@ -117,7 +117,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const includeCancelled = queryFlag(req.query, 'cancelled');
     const statement = await entryStatement(db, filters, req.user!.places, includeCancelled);
     await res.inertia.render('stock/entries/Statement', {
-      ...(await printFrame(db, req, res, { document: null, back: route('entries.index', { from: filters.from, to: filters.to }) })),
+      ...(await printFrame(ctx, req, res, { document: null, back: route('entries.index', { from: filters.from, to: filters.to }) })),
       ...presentEntryStatement(statement, includeCancelled, filters, seesCosts(req.user!)),
     });
   });
@@ -140,7 +140,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(db, req, res, { document: { printout: 'stock_entry', id, number: detail.entry.number }, back: route('entries.show', { id }) });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'stock_entry', id, number: detail.entry.number }, back: route('entries.show', { id }) });
     await res.inertia.render('stock/entries/Print', { ...frame, entry: presentEntry(detail, seesCosts(req.user!)) });
   });
 

@@ -40,7 +40,8 @@ declare module 'express-session' {
 }
 
 /** Inventaire: count sessions (snapshot, typed and scanned counts, validation) and readjustments. */
-export function inventoryRoutes({ db }: AppContext): Router {
+export function inventoryRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use(ROUTES['inventory.index'], requireAuth, requireVerified, can('menu.inventaire'));
 
@@ -117,7 +118,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const detail = await readjustmentDetail(db, id);
     if (!detail) throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
-      ...(await printFrame(db, req, res, { document: { printout: 'stock_adjustment', id, number: detail.adjustment.number }, back: route('inventory.index', { tab: 'readjustments' }) })),
+      ...(await printFrame(ctx, req, res, { document: { printout: 'stock_adjustment', id, number: detail.adjustment.number }, back: route('inventory.index', { tab: 'readjustments' }) })),
       ...readjustmentPrint(detail, seesCosts(req.user!)),
     });
   });
@@ -194,7 +195,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const blank = queryFlag(req.query, 'vierge');
     const document = { printout: blank ? ('count_blank_sheet' as const) : ('count_sheet' as const), id: Number(session.id), number: countReference(session) };
     await res.inertia.render('stock/inventory/CountSheet', {
-      ...(await printFrame(db, req, res, { document, back: route('inventory.show', { id: session.id }) })),
+      ...(await printFrame(ctx, req, res, { document, back: route('inventory.show', { id: session.id }) })),
       session: presentCountSession(session),
       lines: countSheetLines(await countSheetRows(db, session), reveal, blank),
       with_quantities: reveal,
@@ -206,7 +207,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const session = await countSession(db, routeId(req.params.id));
     if (!session || session.status !== 'validated') throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
-      ...(await printFrame(db, req, res, { document: { printout: 'count_adjustment', id: Number(session.id), number: session.number }, back: route('inventory.show', { id: session.id }, { tab: 'ecarts' }) })),
+      ...(await printFrame(ctx, req, res, { document: { printout: 'count_adjustment', id: Number(session.id), number: session.number }, back: route('inventory.show', { id: session.id }, { tab: 'ecarts' }) })),
       ...sessionAdjustmentPrint(session, await countAdjustment(db, session), seesCosts(req.user!)),
     });
   });

@@ -41,7 +41,8 @@ function transferFilters(req: Request, today: string): TransferListFilters {
  * reception and cancellation, bon de transfert A5) and the "Annulation des transferts" screen
  * (search, cancel, reprint: a DUPLICATA, as every print after the first).
  */
-export function transferRoutes({ db }: AppContext): Router {
+export function transferRoutes(ctx: AppContext): Router {
+  const { db } = ctx;
   const r = Router();
   r.use([ROUTES.stockExits, ROUTES['transfers.cancellations']], requireAuth, requireVerified);
 
@@ -110,7 +111,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const detail = await transferDetail(db, id);
     if (!detail) throw new NotFound();
     const back = queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('transfers.cancellations') : route('transfers.show', { id });
-    const frame = await printFrame(db, req, res, { document: { printout: 'transfer', id, number: detail.transfer.number }, back });
+    const frame = await printFrame(ctx, req, res, { document: { printout: 'transfer', id, number: detail.transfer.number }, back });
     await res.inertia.render('stock/transfers/Print', { ...frame, transfer: presentTransfer(detail, false, seesCosts(req.user!)) });
   });
 

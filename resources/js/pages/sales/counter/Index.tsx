@@ -8,7 +8,7 @@ import type { PageProps } from '@shared/pages';
 import { parsePercent } from '@shared/percent';
 import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
 import { route } from '@shared/routes';
-import { PaymentMismatch, SALE_PRICES_INCLUDE_VAT, allocatePayments } from '@shared/sales';
+import { PaymentMismatch, allocatePayments } from '@shared/sales';
 import type { MobileMoneyOperator } from '@shared/treasury';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, StatusAlert } from '@/components/Field';
@@ -216,7 +216,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       const t = documentTotals(
         items.map((l, i) => ({ quantity: l.quantity ?? 0, unitPrice: figures[i].unitPrice, discount: figures[i].discount })),
         docDiscount,
-        { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: SALE_PRICES_INCLUDE_VAT },
+        { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: vat.prices_include_vat },
       );
       return { total: t.totalTTC, ht: t.totalHT, vat: t.vat, error: null as string | null };
     } catch (err) {

@@ -3,7 +3,7 @@ import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { Barcode39 } from '@/components/print/Barcode39';
-import { formatDateTime, formatQuantity } from '@/components/data/format';
+import { formatDate, formatDateTime, formatQuantity } from '@/components/data/format';
 import '../../../../css/screens/ticket.scss';
 
 /**
@@ -26,7 +26,8 @@ export default function SaleTicketPrint(props: PageProps<'sales/counter/Ticket'>
       title="Ticket de caisse"
       number={ticket.number}
       watermark={ticket.cancelled ? 'ANNULÉE' : null}
-      footer={<p className="app-ticket-thanks">Merci de votre visite !</p>}
+      // The shop's footer text (Paramètres › Impression) replaces the default thanks: never both.
+      footer={props.settings.footer_text ? null : <p className="app-ticket-thanks">Merci de votre visite !</p>}
     >
       {/* The sale's number as a barcode: a correction finds the sale by scanning the ticket. */}
       <Barcode39 value={ticket.number} height={34} testId="ticket-barcode" />
@@ -117,6 +118,23 @@ export default function SaleTicketPrint(props: PageProps<'sales/counter/Ticket'>
           </div>
         ) : null}
       </div>
+      {ticket.credit_notes.length > 0 ? (
+        // A corrected sale says so on every reprint: each refund, then what the sale comes to.
+        <div className="app-ticket-block" data-testid="ticket-credit-notes">
+          {ticket.credit_notes.map((c) => (
+            <div key={c.id} className="app-ticket-row">
+              <span>
+                Avoir {c.number} du {formatDate(c.credit_date)}
+              </span>
+              <span>−{amount(c.refunded)}</span>
+            </div>
+          ))}
+          <div className="app-ticket-row fw-bold">
+            <span>Net après avoirs</span>
+            <span>{formatMoney(ticket.total - ticket.refunded, currency)}</span>
+          </div>
+        </div>
+      ) : null}
       <PrintAmountInWords settings={props.settings} amount={ticket.total} currency={currency} />
     </PrintFrame>
   );

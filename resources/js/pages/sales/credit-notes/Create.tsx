@@ -93,7 +93,7 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
   const refundOf = (i: number): number => {
     const l = sale.lines[i];
     const q = lines.items[i].quantity ?? 0;
-    return q > 0 && q <= l.returnable ? refundAmount(l.net - l.allocated_discount, l.quantity, l.returned_quantity, q) : 0;
+    return q > 0 && q <= l.returnable ? refundAmount(l.refund_basis, l.quantity, l.returned_quantity, q) : 0;
   };
   const refund = sale.lines.reduce((s, _, i) => s + refundOf(i), 0);
   const returning = lines.items.filter((l) => (l.quantity ?? 0) > 0).length;

@@ -3,17 +3,25 @@ import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/comp
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQuantity } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { currencyInfo, formatAmount } from '@shared/money';
 
 /** Avoir (A5): the goods a customer brought back from a counter sale and the cash refunded, in figures and in words. */
 export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Print'>) {
   const { credit_note: c } = props;
   const currency = props.company.currency;
+  // The lines' amounts bare, their currency named once in the column head (the total keeps it).
+  const unit = currencyInfo(currency).label;
   return (
     <PrintFrame
       meta={props}
       title="Avoir"
       number={c.number}
-      footer={<PrintClosing notes={[`Motif : ${c.reason}`]} signatures={[`Vendeur (${c.created_by ?? '—'})`, 'Client']} />}
+      footer={
+        <>
+          <PrintAmountInWords settings={props.settings} amount={c.refund} currency={currency} lead="Arrêté le présent avoir à la somme de" />
+          <PrintClosing notes={[`Motif : ${c.reason}`]} signatures={[`Vendeur (${c.created_by ?? '—'})`, 'Client']} />
+        </>
+      }
     >
       <PrintFacts
         items={[
@@ -31,8 +39,8 @@ export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Pri
             <th>Code</th>
             <th>Désignation</th>
             <th className="num">Rendu</th>
-            <th className="num">Prix</th>
-            <th className="num">Remboursé</th>
+            <th className="num">Prix ({unit})</th>
+            <th className="num">Remboursé ({unit})</th>
           </tr>
         </thead>
         <tbody>
@@ -42,12 +50,8 @@ export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Pri
               <td className="code">{l.product_code}</td>
               <td>{l.product_name}</td>
               <td className="num">{formatQuantity(l.quantity, l.unit)}</td>
-              <td className="num">
-                <Money value={l.unit_price} currency={currency} />
-              </td>
-              <td className="num">
-                <Money value={l.refund} currency={currency} />
-              </td>
+              <td className="num">{formatAmount(l.unit_price, currency)}</td>
+              <td className="num">{formatAmount(l.refund, currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -60,7 +64,6 @@ export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Pri
           </tr>
         </tfoot>
       </table>
-      <PrintAmountInWords settings={props.settings} amount={c.refund} currency={currency} lead="Arrêté le présent avoir à la somme de" />
     </PrintFrame>
   );
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { RecordForm } from '@/components/data/RecordForm';
 import { RecordPage } from '@/components/data/RecordPage';
 import { SectionCard } from '@/components/data/SectionCard';
+import { formatQty } from '@/components/data/format';
 import { COMPANY_TABS, SubNav } from '@/components/data/SubNav';
 import { useServerForm } from '@/hooks/useServerForm';
 
@@ -16,12 +17,12 @@ import { useServerForm } from '@/hooks/useServerForm';
  * Paramètres › Société: identity (printed at the head of every document), tax numbers, currency,
  * time zone, VAT and the negative-stock rule; the logo beside it.
  */
-export default function CompanyEdit({ company, logo_url, can_manage, currencies, time_zones, currency_locked, logo_max_kb, history, errors }: PageProps<'settings/company/Edit'>) {
+export default function CompanyEdit({ company, logo_url, can_manage, currencies, time_zones, currency_locked, logo_max_kb, logo_max_side, logo_stored_side, history, errors }: PageProps<'settings/company/Edit'>) {
   const form = useServerForm({ ...company });
   const f = form.fieldProps;
   const zoneOptions = time_zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
   return (
-    <RecordPage title="Société" subtitle="L’identité de l’entreprise, imprimée en tête des documents, et ses règles de gestion." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }]} aside={<LogoCard logoUrl={logo_url} canManage={can_manage} maxKb={logo_max_kb} error={typeof errors.logo === 'string' ? errors.logo : undefined} />}>
+    <RecordPage title="Société" subtitle="L’identité de l’entreprise, imprimée en tête des documents, et ses règles de gestion." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }]} aside={<LogoCard logoUrl={logo_url} canManage={can_manage} maxKb={logo_max_kb} maxSide={logo_max_side} storedSide={logo_stored_side} error={typeof errors.logo === 'string' ? errors.logo : undefined} />}>
       <SubNav items={COMPANY_TABS} label="Paramètres de la société" />
       <RecordForm form={form} method="put" url={route('company.settings')} cancelHref={route('dashboard')} editable={can_manage} legend="Société" testId="company-form">
         <h2 className="h6 text-body-secondary text-uppercase small mb-3">Identité</h2>
@@ -65,7 +66,18 @@ export default function CompanyEdit({ company, logo_url, can_manage, currencies,
             <CheckboxField id="vat-enabled" name="vat_enabled" label="Appliquer la TVA aux ventes" checked={form.data.vat_enabled} onChange={(v) => form.setData('vat_enabled', v)} error={form.errorOf('vat_enabled')} />
           </div>
           <div className="col-md-6">
-            <TextField {...f('vat_rate')} label="Taux de TVA (%)" inputMode="decimal" maxLength={6} hint={form.data.vat_enabled ? 'Appliqué au total hors taxes des factures.' : 'Sans effet tant que la TVA est désactivée.'} />
+            <TextField {...f('vat_rate')} label="Taux de TVA (%)" inputMode="decimal" maxLength={6} hint={form.data.vat_enabled ? (form.data.prices_include_vat === 'ttc' ? 'Compris dans les prix de vente : la facture en détaille le montant hors taxes.' : 'Ajouté au total hors taxes des factures.') : 'Sans effet tant que la TVA est désactivée.'} />
+          </div>
+          <div className="col-md-6">
+            <SelectField
+              {...f('prices_include_vat')}
+              label="Prix de vente saisis"
+              options={[
+                { value: 'ttc', label: 'TVA comprise (TTC)' },
+                { value: 'ht', label: 'Hors TVA (HT)' },
+              ]}
+              hint={`${form.data.prices_include_vat === 'ttc' ? 'Le prix saisi est celui que paie le client.' : "La TVA s’ajoute au prix saisi."} Prix des produits, de la centrale des prix et des ventes ; les marges se calculent toujours hors TVA.`}
+            />
           </div>
           <div className="col-12">
             <CheckboxField
@@ -87,7 +99,7 @@ export default function CompanyEdit({ company, logo_url, can_manage, currencies,
 }
 
 /** The logo: shown, replaced (PNG, JPEG or WebP, checked by the server from the content), removed. */
-function LogoCard({ logoUrl, canManage, maxKb, error }: { logoUrl: string | null; canManage: boolean; maxKb: number; error?: string }) {
+function LogoCard({ logoUrl, canManage, maxKb, maxSide, storedSide, error }: { logoUrl: string | null; canManage: boolean; maxKb: number; maxSide: number; storedSide: number; error?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -123,7 +135,7 @@ function LogoCard({ logoUrl, canManage, maxKb, error }: { logoUrl: string | null
             />
             <FieldError id="company-logo-file-error" error={error} />
             <div id="company-logo-file-hint" className="form-text">
-              PNG, JPEG ou WebP, {maxKb} Ko au plus. Il figure en tête des impressions (activable par document dans Paramètres › Impression).
+              PNG, JPEG ou WebP, {maxKb} Ko et {formatQty(maxSide)} × {formatQty(maxSide)} pixels au plus ; il est enregistré réduit à {formatQty(storedSide)} × {formatQty(storedSide)} pixels au plus, transparence comprise. Il figure en tête des impressions (activable par document dans Paramètres › Impression).
             </div>
             {logoUrl ? (
               <button type="button" className="btn btn-outline-danger btn-sm mt-3" onClick={() => setConfirmRemove(true)} data-testid="remove-logo">

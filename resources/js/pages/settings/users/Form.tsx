@@ -37,6 +37,8 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
     password_confirmation: '',
   });
   const [dialog, setDialog] = useState<'deactivate' | 'reactivate' | 'reset' | null>(null);
+  // One's own roles, places and accounts are set by another administrator (the server refuses them too).
+  const grantsLocked = !!user && !user.can_set_grants;
   const adminChosen = roles.some((r) => r.is_admin && form.data.role_ids.includes(r.value));
   const errorOf = (name: string) => form.errors[name as keyof typeof form.errors] as string | undefined;
 
@@ -71,13 +73,13 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
                     Envoyer un lien de mot de passe
                   </button>
                 ) : null}
-                {user.active && !user.is_self ? (
+                {user.active && user.can_set_grants ? (
                   <button type="button" className="btn btn-outline-danger" onClick={() => setDialog('deactivate')} data-testid="user-deactivate">
                     <Icon name="fa-solid fa-user-slash" className="me-2" />
                     Désactiver
                   </button>
                 ) : null}
-                {!user.active ? (
+                {!user.active && user.can_set_grants ? (
                   <button type="button" className="btn btn-outline-success" onClick={() => setDialog('reactivate')} data-testid="user-reactivate">
                     <Icon name="fa-solid fa-user-check" className="me-2" />
                     Réactiver
@@ -121,7 +123,12 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
           </div>
         </div>
 
-        <fieldset className="mb-3" aria-describedby="user-roles-hint">
+        {grantsLocked && editable ? (
+          <StatusAlert tone="info" icon="fa-solid fa-lock" testId="user-own-grants">
+            C’est votre propre compte : vous pouvez modifier votre nom et votre e-mail, mais pas vos rôles, vos emplacements ni vos comptes de trésorerie. Un autre administrateur doit le faire.
+          </StatusAlert>
+        ) : null}
+        <fieldset className="mb-3" aria-describedby="user-roles-hint" disabled={grantsLocked}>
           <legend className="form-label fs-6 fw-semibold mb-1">Rôles</legend>
           <p id="user-roles-hint" className="form-text mt-0 mb-2">
             Les permissions de l’utilisateur sont celles de ses rôles. Sans rôle, il ne voit que son profil.
@@ -146,7 +153,7 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
           {errorOf('role_ids') ? <div className="invalid-feedback d-block" id="user-roles-error">{errorOf('role_ids')}</div> : null}
         </fieldset>
 
-        <fieldset className="mb-3" data-testid="user-places">
+        <fieldset className="mb-3" data-testid="user-places" disabled={grantsLocked}>
           <legend className="form-label fs-6 fw-semibold mb-1">Emplacements autorisés</legend>
           <p className="form-text mt-0 mb-2">
             L’utilisateur ne voit et ne traite que les emplacements où il travaille : listes, documents, sélecteurs, éditions et tableau de bord.
@@ -187,7 +194,9 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
           {form.data.places_restricted && treasury_accounts.length ? (
             <div className="ps-4 mt-2" data-testid="user-treasury-accounts">
               <p className="form-label fw-semibold mb-1">Comptes de trésorerie</p>
-              <p className="form-text mt-0 mb-2">Les caisses, banques et comptes mobile money sur lesquels il encaisse et paie.</p>
+              <p className="form-text mt-0 mb-2">
+                Les caisses, banques et comptes mobile money sur lesquels il encaisse et paie. Sans caisse cochée, il travaille sur toutes les caisses de ses emplacements ; une caisse cochée le limite aux caisses cochées (ventes, règlements, fiche et arrêtés des autres caisses refusés).
+              </p>
               <div className="row">
                 {treasury_accounts.map((a) => (
                   <div className="col-sm-6" key={a.value}>

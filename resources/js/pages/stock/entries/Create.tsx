@@ -2,6 +2,7 @@ import { LIMITS, limitMessage } from '@shared/limits';
 import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
+import { packCostMessage, unitCostOfPack } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
 import { Link } from '@inertiajs/react';
 import { FieldError, SelectField, StatusAlert, TextField } from '@/components/Field';
@@ -29,7 +30,10 @@ interface EntryLine {
   stock: number | null;
   unit: 'unit' | 'pack';
   quantity: number | null;
-  /** As typed, in major units; turned into minor units on submit. */
+  /**
+   * The cost as typed, in major units, per unit of entry: per base unit, or per colis when the
+   * line is entered by colis (sent as pack_cost; the server keeps the cost per base unit).
+   */
   unit_cost: string;
 }
 
@@ -47,7 +51,9 @@ type EntryForm = {
 /**
  * Nouvelle entrée de stock: supplier, receiving location, date, supplier reference, then lines
  * added with the product picker (a scanned barcode adds the product or one more of it), quantity
- * by unit or by pack, unit cost prefilled with the last purchase price, live totals.
+ * by unit or by pack, cost prefilled with the last purchase price — per unit, or per colis on a line
+ * entered by colis (with its cost per unit beside it; refused when it does not divide exactly,
+ * unitCostOfPack) — live totals.
  * With kind "opening" it is the « Stock initial » form: no supplier (no supplier debt), a link to
  * the import of a whole file.
  */
@@ -64,10 +70,28 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
     note: '',
     lines: [],
   });
+  /** The cost typed, in minor units (per unit of entry), or null when unreadable. */
   const cost = (l: EntryLine) => parseMoneyInput(l.unit_cost, currency);
+  const byPack = (l: EntryLine) => l.unit === 'pack' && l.pack_size > 1;
+  /** The cost per base unit: the typed one, or a colis's divided by its size when exact (else null). */
+  const unitCost = (l: EntryLine): number | null => {
+    const typed = cost(l);
+    if (typed === null || !byPack(l)) return typed;
+    const split = unitCostOfPack(typed, l.pack_size);
+    return split.exact ? split.unitCost : null;
+  };
+  /** Switching a line between unit and colis carries its cost over (× or ÷ the pack size when exact). */
+  const switchUnit = (l: EntryLine, unit: 'unit' | 'pack'): Partial<EntryLine> => {
+    const typed = cost(l);
+    if (typed === null || unit === l.unit) return { unit };
+    if (unit === 'pack') return { unit, unit_cost: minorToInput(typed * l.pack_size, currency) };
+    const split = unitCostOfPack(typed, l.pack_size);
+    return { unit, unit_cost: split.exact ? minorToInput(split.unitCost, currency) : l.unit_cost };
+  };
+  const amountOf = (l: EntryLine) => (byPack(l) ? (l.quantity ?? 0) * (cost(l) ?? 0) : lineAmount(l.quantity, l.unit, l.pack_size, cost(l)));
   const lines = useDocumentLines(form, {
     create: (p): EntryLine => ({ product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, pack_size: p.pack_size, stock: p.stock, unit: 'unit', quantity: 1, unit_cost: minorToInput(p.purchase_price ?? 0, currency) }),
-    amount: (l) => lineAmount(l.quantity, l.unit, l.pack_size, cost(l)),
+    amount: amountOf,
     leaveMessage: 'Les lignes saisies de cette entrée seront perdues. Quitter la page ?',
   });
   const location = locations.find((l) => l.value === form.data.location_id);
@@ -94,7 +118,7 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
       <DocumentForm
         form={form}
         // An unreadable cost is sent as typed: the server answers with a French error on the cell.
-        onSubmit={() => lines.submit(route('entries.index'), (l) => ({ product_id: l.product_id, unit: l.unit, quantity: l.quantity ?? '', unit_cost: cost(l) ?? l.unit_cost }))}
+        onSubmit={() => lines.submit(route('entries.index'), (l) => ({ product_id: l.product_id, unit: l.unit, quantity: l.quantity ?? '', ...(byPack(l) ? { pack_cost: cost(l) ?? l.unit_cost } : { unit_cost: cost(l) ?? l.unit_cost }) }))}
         errors={lines.formErrors(['kind', 'supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'])}
         testId="entry-form"
       >
@@ -140,7 +164,7 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
               <th scope="col">Produit</th>
               <th scope="col">Saisie par</th>
               <th scope="col" className="num">Quantité</th>
-              <th scope="col" className="num">Coût unitaire ({currencyLabel})</th>
+              <th scope="col" className="num">Coût d’achat ({currencyLabel})</th>
               <th scope="col" className="num">Montant</th>
               {REMOVE_HEADER}
             </tr>
@@ -161,14 +185,26 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
         >
           {lines.items.map((l, i) => {
             const typedCost = cost(l);
-            // The server's ceiling (shared/limits.ts), said before sending.
-            const costError = lines.error(i, 'unit_cost') ?? (typedCost !== null && typedCost > LIMITS.unitPrice ? limitMessage('Le coût unitaire', 'unitPrice', currency) : undefined);
+            const pack = byPack(l);
+            const perUnit = unitCost(l);
+            // The server's ceilings (shared/limits.ts) and its rule for a colis's cost, said before sending.
+            const costError =
+              lines.error(i, 'unit_cost') ??
+              lines.error(i, 'pack_cost') ??
+              (typedCost === null
+                ? undefined
+                : pack
+                  ? (packCostMessage(typedCost, l.pack_size, currency) ?? (perUnit !== null && perUnit > LIMITS.unitPrice ? limitMessage('Le coût unitaire', 'unitPrice', currency) : undefined))
+                  : typedCost > LIMITS.unitPrice
+                    ? limitMessage('Le coût unitaire', 'unitPrice', currency)
+                    : undefined);
+            const costLabel = pack ? `Coût du colis de ${formatQty(l.pack_size)} (${currencyLabel})` : `Coût unitaire (${currencyLabel})`;
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`entry-line-${i}`}>
                 <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}` : ''} error={lines.error(i, 'product_id')} />
                 <td className="app-line-unit" data-label="Saisie par">
                   {l.pack_size > 1 ? (
-                    <select className="form-select form-select-sm" aria-label={`Unité de saisie de ${l.name}`} value={l.unit} onChange={(e) => lines.update(i, { unit: e.target.value as 'unit' | 'pack' })}>
+                    <select className="form-select form-select-sm" aria-label={`Unité de saisie de ${l.name}`} value={l.unit} onChange={(e) => lines.update(i, switchUnit(l, e.target.value as 'unit' | 'pack'))}>
                       <option value="unit">{l.unit_name}</option>
                       <option value="pack">colis de {formatQty(l.pack_size)}</option>
                     </select>
@@ -178,23 +214,32 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
                   {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQuantity(baseQuantity(l.quantity, l.unit, l.pack_size), l.unit_name)}</div> : null}
                 </td>
                 <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity} stepper />
-                <td className="app-line-cost" data-label={`Coût unitaire (${currencyLabel})`}>
+                <td className="app-line-cost" data-label={costLabel}>
                   <MoneyInput
                     id={`line-${i}-cost`}
-                    name={`lines.${i}.unit_cost`}
+                    name={`lines.${i}.${pack ? 'pack_cost' : 'unit_cost'}`}
                     size="sm"
                     currency={currency}
                     className="text-end"
-                    ariaLabel={`Coût unitaire de ${l.name}`}
+                    ariaLabel={pack ? `Coût du colis de ${l.name}` : `Coût unitaire de ${l.name}`}
                     invalid={Boolean(costError) || (l.unit_cost !== '' && cost(l) === null)}
-                    describedBy={costError ? `line-${i}-cost-error` : undefined}
+                    describedBy={costError ? `line-${i}-cost-error` : pack ? `line-${i}-cost-unit` : undefined}
                     value={l.unit_cost}
                     onChange={(unit_cost) => lines.update(i, { unit_cost })}
                   />
+                  {pack ? (
+                    <div className="small text-body-secondary mt-1" id={`line-${i}-cost-unit`} data-testid={`entry-line-${i}-unit-cost`}>
+                      le colis{perUnit !== null ? (
+                        <>
+                          {' '}· soit <Money value={perUnit} currency={currency} /> l’unité
+                        </>
+                      ) : null}
+                    </div>
+                  ) : null}
                   <FieldError id={`line-${i}-cost-error`} error={costError} />
                 </td>
                 <td className="num" data-label="Montant">
-                  <Money value={lineAmount(l.quantity, l.unit, l.pack_size, cost(l))} currency={currency} />
+                  <Money value={amountOf(l)} currency={currency} />
                 </td>
                 <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
               </tr>

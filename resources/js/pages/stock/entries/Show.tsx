@@ -97,7 +97,24 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
           { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
           byPack ? { id: 'pack', label: 'Saisi en colis', role: 'secondary', num: true, cell: (l) => (l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
           { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: <span data-testid="entry-total-quantity">{formatUnitTotals(entry.lines)}</span> },
-          costs ? { id: 'unit_cost', label: 'Coût unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
+          costs
+            ? {
+                id: 'unit_cost',
+                label: 'Coût unitaire',
+                role: 'secondary',
+                num: true,
+                cell: (l) => (
+                  <>
+                    <Money value={l.unit_cost} currency={currency} />
+                    {l.entry_unit === 'pack' && l.unit_cost !== undefined && l.unit_cost !== null ? (
+                      <div className="small text-body-secondary">
+                        <Money value={l.unit_cost * l.pack_size} currency={currency} /> le colis
+                      </div>
+                    ) : null}
+                  </>
+                ),
+              }
+            : null,
           costs ? {
             id: 'amount',
             label: 'Montant',

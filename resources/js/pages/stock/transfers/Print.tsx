@@ -1,10 +1,16 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatCount, formatDate, formatDifferenceCount, formatQuantity, formatSigned, formatUnitTotals } from '@/components/data/format';
+import { formatCount, formatDate, formatDifferenceCount, formatQty, formatSigned, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
+import { UNIT_TOTALS_MAX } from '@shared/quantity';
+import { currencyInfo, formatAmount } from '@shared/money';
 
-/** Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say DUPLICATA (PrintFrame). */
+/**
+ * Bon de transfert (A5): locations, lines sent (and received once done), signatures; reprints say
+ * DUPLICATA (PrintFrame). The figures' columns stay as narrow as their figures (the totals' words
+ * may wrap), so the names keep their room and a difference's columns fit the page.
+ */
 export default function TransferPrint(props: PageProps<'stock/transfers/Print'>) {
   const { transfer } = props;
   const received = transfer.received_at !== null;
@@ -12,6 +18,8 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
   // The differences valued at the CMUP at sending: present only for users who see costs.
   const valued = received && transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
   const mark = transfer.status === 'cancelled' ? 'ANNULÉ' : null;
+  // One sum per unit when the lines come in few units; beyond, the total row's label counts the lines already.
+  const summed = new Set(transfer.lines.map((l) => l.unit.trim().toLocaleLowerCase('fr-FR'))).size <= UNIT_TOTALS_MAX;
   return (
     <PrintFrame
       meta={props}
@@ -45,10 +53,11 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
             <th>#</th>
             <th>Code</th>
             <th>Désignation</th>
+            <th>Unité</th>
             <th className="num">Envoyé</th>
             <th className="num">Reçu</th>
             {received ? <th className="num">Écart</th> : null}
-            {valued ? <th className="num">Valeur de l’écart</th> : null}
+            {valued ? <th className="num">Valeur ({currencyInfo(props.company.currency).label})</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -60,25 +69,29 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
                 {l.product_name}
                 {l.difference_reason ? <div>Motif : {l.difference_reason}</div> : null}
               </td>
-              <td className="num">
-                {formatQuantity(l.quantity_sent, l.unit)}
-              </td>
-              <td className="num count-box">{l.quantity_received === null ? '' : formatQuantity(l.quantity_received, l.unit)}</td>
+              {/* One unit a line, named once: its figures stay narrow and the name keeps its room. */}
+              <td className="unit">{pluralUnit(l.unit, l.quantity_sent)}</td>
+              <td className="num">{formatQty(l.quantity_sent)}</td>
+              <td className={l.quantity_received === null ? 'num count-box' : 'num'}>{l.quantity_received === null ? '' : formatQty(l.quantity_received)}</td>
               {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}
-              {valued ? <td className="num">{l.difference_value ? <Money value={l.difference_value} currency={props.company.currency} /> : ''}</td> : null}
+              {valued ? <td className="num">{l.difference_value ? formatAmount(l.difference_value, props.company.currency) : ''}</td> : null}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             {/* One sum per unit (« 50 sacs, 4 seaux »), the lines with a difference counted: quantities of different units are never added. */}
-            <th colSpan={3}>Total ({formatCount(transfer.line_count, 'ligne')})</th>
-            <td className="num">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}</td>
-            <td className="num">{received ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit }))) : ''}</td>
-            {received ? <td className="num">{formatDifferenceCount(differences)}</td> : null}
+            {/* The lines with a difference are counted in the label: the Écart column stays as narrow as its figures. */}
+            <th colSpan={4}>
+              Total ({formatCount(transfer.line_count, 'ligne')}
+              {received ? `, ${formatDifferenceCount(differences).toLocaleLowerCase('fr-FR')}` : ''})
+            </th>
+            <td className="num is-text">{summed ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit }))) : ''}</td>
+            <td className="num is-text">{summed && received ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit }))) : ''}</td>
+            {received ? <td className="num" /> : null}
             {valued ? (
               <td className="num" data-testid="print-difference-total">
-                <Money value={transfer.difference_values!.net} currency={props.company.currency} />
+                {formatAmount(transfer.difference_values!.net, props.company.currency)}
               </td>
             ) : null}
           </tr>
