@@ -24,6 +24,6 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default'],
     sequence: { shuffle: { files: true, tests: true }, seed: testSeed() },
-    globalSetup: ['tests/support/test-seed.ts'],
+    globalSetup: ['tests/support/test-seed.ts', 'tests/support/database-templates.ts'],
   },
 });

@@ -12,5 +12,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     reporters: ['default'],
+    globalSetup: ['tests/e2e/support/database-template.ts'],
   },
 });
