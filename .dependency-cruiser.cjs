@@ -77,6 +77,13 @@ module.exports = {
       to: { path: ['^server/(http|inertia)/', '^server/app[.]ts$', '^server/main[.]ts$'] },
     },
     {
+      name: 'migrations-are-frozen',
+      comment: 'A migration does tomorrow what it did the day it was written: it imports nothing of server/ or shared/ (what it needs is copied into database/migrations/frozen/, never edited).',
+      severity: 'error',
+      from: { path: '^database/migrations/' },
+      to: { path: ['^server/', '^shared/'] },
+    },
+    {
       name: 'server-starts-without-seeds',
       comment: 'The server (start-up included) never imports database/: first-start data is server/services/setup; migrations are loaded by file name.',
       severity: 'error',

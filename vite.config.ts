@@ -17,7 +17,7 @@ import { iconSubset } from './scripts/vite/icon-subset.js';
  */
 export const cssSafelist = {
   standard: [/^alert-/, /^btn-/, /^modal-/, /^form-control-/, /^app-stat-/, /^app-print-/, /^app-error-/, /^content-/],
-  greedy: [/Toastify/],
+  greedy: [/Toastify/, /rdp/],
 };
 
 /** The icon font tiers (see iconSubset): which source files' icons go in which tier. */

@@ -277,7 +277,7 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
   }
   const opened = await b.send('POST', '/operations/gestionstock', { idempotency_key: key(), location_id: shop, count_date: today, blind: false, category_ids: categories, note: 'Banc d’essai' });
   const sessionId = Number((opened.headers.get('location') ?? '').split('/').pop());
-  if (!sessionId) throw new Error(`ouverture de l'inventaire refusée (HTTP ${opened.status} → ${opened.headers.get('location')})`);
+  if (!sessionId) throw new Error(`ouverture de l’inventaire refusée (HTTP ${opened.status} → ${opened.headers.get('location')})`);
   const lines = (await db('inventory_count_lines').where({ count_id: sessionId }).orderBy('product_id').select('product_id', 'theoretical_quantity')) as Array<{ product_id: number; theoretical_quantity: number }>;
   const saved = await b.send('POST', `/operations/gestionstock/${sessionId}/counts`, {
     lines: lines.map((l, i) => ({ product_id: Number(l.product_id), counted: Math.max(0, Number(l.theoretical_quantity) + (i % 7 === 0 ? -1 : i % 11 === 0 ? 2 : 0)), expected: null })),
@@ -288,7 +288,7 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
   const validated = await b.send('POST', `/operations/gestionstock/${sessionId}/validate`, { version, moved_policy: 'snapshot', uncounted_as_zero: false });
   const took = performance.now() - started;
   const status = (await db('inventory_counts').where({ id: sessionId }).first('status')).status;
-  if (validated.status !== 303 || status !== 'validated') throw new Error(`validation de l'inventaire refusée (HTTP ${validated.status} → ${validated.headers.get('location')})`);
+  if (validated.status !== 303 || status !== 'validated') throw new Error(`validation de l’inventaire refusée (HTTP ${validated.status} → ${validated.headers.get('location')})`);
   rows.push({ measure: `Inventaire de ${lines.length} produits validé`, runs: 1, p50: took, p95: took, target: 3000, sqlP50: null, sqlP95: null });
 }
 

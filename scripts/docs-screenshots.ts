@@ -44,7 +44,7 @@ const SHOTS: Shot[] = [
       const admin = await db('users').where({ email: E2E_ADMIN.email }).first('id');
       const now = new Date().toISOString();
       const rows = [
-        { subject: "L'état de stock ne s'imprime pas en A5", category: 'incident', priority: 'haute', status: 'en_cours' },
+        { subject: "L’état de stock ne s’imprime pas en A5", category: 'incident', priority: 'haute', status: 'en_cours' },
         { subject: 'Comment faire un transfert retour ?', category: 'question', priority: 'normale', status: 'resolu' },
         { subject: 'Ajouter le poids sur les étiquettes', category: 'demande', priority: 'basse', status: 'ouvert' },
       ];

@@ -68,7 +68,7 @@ try {
     try {
       await STEPS[name](ctx);
     } catch (err) {
-      report.fail(name, "l'étape elle-même", '—', `interrompue : ${(err as Error).stack ?? err}`.slice(0, 600));
+      report.fail(name, "l’étape elle-même", '—', `interrompue : ${(err as Error).stack ?? err}`.slice(0, 600));
     }
     console.log(`  ${name} : ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }

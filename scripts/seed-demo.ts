@@ -39,7 +39,7 @@ try {
   const r = await seedDemo(db, { scale, seed, onPhase: (phase, ms) => console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${phase}`) });
   console.log(
     `Données de démonstration (${scale}, graine ${seed}) : ${fmt(r.categories)} catégories, ${fmt(r.products)} produits, ${fmt(r.clients)} clients, ${fmt(r.suppliers)} fournisseurs, ` +
-      `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements), puis l'historique : ${fmt(r.history.entries)} entrées, ${fmt(r.history.transfers)} transferts, ` +
+      `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements), puis l’historique : ${fmt(r.history.entries)} entrées, ${fmt(r.history.transfers)} transferts, ` +
       `${fmt(r.history.counts)} inventaires, ${fmt(r.history.readjustments)} réajustements, ${fmt(r.history.sales.invoices)} factures et ${fmt(r.history.sales.counterSales)} ventes boutique ` +
       `(${fmt(r.history.sales.lines)} lignes), ${fmt(r.history.sales.settlements)} règlements (${fmt(r.history.sales.allocations)} imputations), ${fmt(r.history.sales.moneyMovements)} mouvements de trésorerie — ${fmt(r.history.movements)} mouvements ; ` +
       `${fmt(r.movements + r.history.movements)} mouvements de stock en tout, ${r.treasuryAccounts} comptes bancaires et mobile money ; la vie des caisses : ` +

@@ -219,7 +219,7 @@ function errorHandler(logger: Logger, config: AppConfig, db: Knex) {
         user: req.user ? { id: req.user.row.id, name: req.user.row.name } : null,
         ip: req.ip ?? null,
         error: err,
-      }).catch((logError: unknown) => logger.error({ err: logError }, "échec de l'écriture du journal des erreurs"));
+      }).catch((logError: unknown) => logger.error({ err: logError }, "échec de l’écriture du journal des erreurs"));
     }
     const info = ERROR_PAGES[status] ?? ERROR_PAGES[500];
     const message = status >= 500 && config.env !== 'production' && err instanceof Error ? `${info.message} (${err.message})` : info.message;
@@ -231,7 +231,7 @@ function errorHandler(logger: Logger, config: AppConfig, db: Knex) {
     try {
       await res.inertia.render('Error', { status, title: info.title, message, request_id: requestId }, { status });
     } catch (renderError) {
-      logger.error({ err: renderError }, "échec de l'affichage de la page d'erreur");
+      logger.error({ err: renderError }, "échec de l’affichage de la page d’erreur");
       if (!res.headersSent) res.status(status).type('text/plain').send(`${status} ${info.title}`);
     }
   };

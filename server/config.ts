@@ -37,7 +37,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = (value ?? '').trim();
   if (v === '' || v === 'false' || v === '0') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  if (v === 'true' || v === '*') throw new Error('TRUST_PROXY=true ferait confiance à n\'importe quel client : indiquez le nombre de proxys (1) ou leurs adresses (loopback, 10.0.0.1…).');
+  if (v === 'true' || v === '*') throw new Error('TRUST_PROXY=true ferait confiance à n’importe quel client : indiquez le nombre de proxys (1) ou leurs adresses (loopback, 10.0.0.1…).');
   return v;
 }
 

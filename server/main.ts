@@ -110,7 +110,7 @@ async function serve(config: AppConfig, logger: Logger, dev: boolean) {
           process.exit(0);
         },
         (err: unknown) => {
-          logger.error({ err }, "échec de l'arrêt");
+          logger.error({ err }, "échec de l’arrêt");
           process.exit(1);
         },
       );
@@ -179,7 +179,7 @@ async function main() {
 
   if (config.webConcurrency > 1 && config.database.client !== 'pg') {
     throw new Error(
-      `WEB_CONCURRENCY=${config.webConcurrency} demande plusieurs processus : réservé à PostgreSQL (DATABASE_URL=postgres://…). Avec SQLite, un seul processus sert (la restauration d'une sauvegarde remplace le fichier de la base sous les autres processus) : retirez WEB_CONCURRENCY.`,
+      `WEB_CONCURRENCY=${config.webConcurrency} demande plusieurs processus : réservé à PostgreSQL (DATABASE_URL=postgres://…). Avec SQLite, un seul processus sert (la restauration d’une sauvegarde remplace le fichier de la base sous les autres processus) : retirez WEB_CONCURRENCY.`,
     );
   }
   if (config.webConcurrency > 1 && dev) throw new Error('npm run dev sert en un seul processus : retirez WEB_CONCURRENCY.');

@@ -83,7 +83,7 @@ function belowThousand(n: number, final: boolean): string {
 
 /** A whole number 0..999 999 999 999 in French words: « un million deux cent mille ». */
 export function numberInWords(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_WORDS_MAJOR) throw new RangeError(`nombre hors limites pour l'écriture en lettres : ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_WORDS_MAJOR) throw new RangeError(`nombre hors limites pour l’écriture en lettres : ${n}`);
   if (n === 0) return UNITS[0]!;
   const milliards = Math.floor(n / 1e9);
   const millions = Math.floor(n / 1e6) % 1000;
@@ -101,7 +101,7 @@ export function numberInWords(n: number): string {
 function withName(n: number, singular: string, plural: string, elides: boolean): string {
   const words = numberInWords(n);
   if (n <= 1) return `${words} ${singular}`;
-  if (n % 1_000_000 === 0) return `${words} ${elides ? "d'" : 'de '}${plural}`;
+  if (n % 1_000_000 === 0) return `${words} ${elides ? "d’" : 'de '}${plural}`;
   return `${words} ${plural}`;
 }
 
@@ -114,7 +114,7 @@ function withName(n: number, singular: string, plural: string, elides: boolean):
 export function amountInWords(amount: number, currency: CurrencyWords): string {
   const scale = 10 ** currency.minorDigits;
   if (!Number.isSafeInteger(amount) || amount < 0 || amount >= (MAX_WORDS_MAJOR + 1) * scale) {
-    throw new RangeError(`montant hors limites pour l'écriture en lettres : ${amount}`);
+    throw new RangeError(`montant hors limites pour l’écriture en lettres : ${amount}`);
   }
   const major = Math.floor(amount / scale);
   const minor = amount % scale;

@@ -6,6 +6,7 @@
  */
 import type { LocationOption, Paginated, SortDir } from './lists.js';
 import type { PaymentMethod } from './treasury.js';
+import type { AccountChoice } from './treasury-accounts.js';
 import type { SaleKind } from './sales.js';
 import type { SaleListFilters, SaleRow } from './sales-pages.js';
 
@@ -33,6 +34,8 @@ export interface SalesCancellationProps {
   client: { id: number; name: string } | null;
   locations: LocationOption[];
   can: { cancel: boolean; reprint: boolean };
+  /** The accounts a refund may be paid from instead of those that took the money (empty without the right to cancel). */
+  refund_accounts: AccountChoice[];
 }
 
 

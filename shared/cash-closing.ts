@@ -67,6 +67,15 @@ export function differenceLabel(difference: number): string {
   return difference < 0 ? 'Manquant' : difference > 0 ? 'Excédent' : 'Aucun écart';
 }
 
+/**
+ * Why a closing cannot be validated as typed: a difference needs a reason. The server refuses with
+ * this message (on `reason`) and the closing screen checks it before asking for confirmation.
+ */
+export function closingReasonIssue(difference: number, reason: string, currency: string): string | null {
+  if (difference === 0 || reason.trim() !== '') return null;
+  return `Expliquez l’écart de ${formatMoney(difference, currency)} (${difference < 0 ? 'manquant' : 'excédent'}) : le motif est obligatoire.`;
+}
+
 /** The statuses of a closing. */
 export const CLOSING_STATUS_LABELS = { closed: 'Arrêtée', reopened: 'Rouverte' } as const;
 export type ClosingStatus = keyof typeof CLOSING_STATUS_LABELS;

@@ -2,6 +2,7 @@
  * Props of the Vente boutique screens (issue 14): the counter (a till made for a scanner and the
  * keyboard) and its cash ticket (80 / 58 mm). Registered in shared/pages.ts.
  */
+import type { DiscountEntry } from './document-totals.js';
 import type { PrintMeta, TicketWidth } from './print.js';
 import type { PriceLevel } from './records.js';
 import type { MobileMoneyOperator, PaymentMethod } from './treasury.js';
@@ -35,6 +36,36 @@ export interface CounterLastSale {
   ticket_url: string;
 }
 
+/** A line of a basket on hold, with its product as it is now (null fields: the product is gone). */
+export interface ParkedLineView {
+  product_id: number;
+  code: string;
+  name: string;
+  unit: string;
+  retail_price: number;
+  wholesale_price: number;
+  min_price: number;
+  active: boolean;
+  quantity: number;
+  /** A price typed by the seller; null: the client's level. */
+  unit_price: number | null;
+  discount: DiscountEntry;
+}
+
+/** A basket this cashier put on hold (« en attente ») at one of their shops. */
+export interface ParkedSaleView {
+  id: number;
+  location_id: number;
+  /** When it was first put on hold (ISO instant). */
+  parked_at: string;
+  client: CounterClient;
+  line_count: number;
+  /** TTC when it was put on hold. */
+  total: number;
+  lines: ParkedLineView[];
+  discount: DiscountEntry;
+}
+
 export interface CounterPageProps {
   currency: string;
   today: string;
@@ -50,8 +81,11 @@ export interface CounterPageProps {
   /** The mobile-money operators that have an active wallet to receive a payment. */
   operators: Array<{ value: MobileMoneyOperator; label: string }>;
   last_sale: CounterLastSale | null;
+  /** This cashier's baskets on hold, oldest first. */
+  parked: ParkedSaleView[];
   ticket_width: TicketWidth;
-  can: { create: boolean; reprint: boolean };
+  /** below_min_price: the seller may sell under a product's minimum price (sales.below_min_price). */
+  can: { create: boolean; reprint: boolean; below_min_price: boolean };
 }
 
 export interface TicketLine {

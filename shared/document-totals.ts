@@ -121,3 +121,21 @@ export function documentTotals(lines: readonly TotalsLineInput[], documentDiscou
     totalTTC: Number(totalTTC),
   };
 }
+
+/**
+ * A discount as a seller types it on the counter: an amount (minor units) or a percentage (basis
+ * points, 1 000 = 10 %) of what it applies to — a line's gross, or the lines' total for the whole
+ * sale. The sale itself stores amounts only: `discountAmount` is the one conversion, used by the
+ * live counter and by the server for a sale put on hold.
+ */
+export type DiscountEntry = { kind: 'amount'; value: number } | { kind: 'percent'; value: number };
+
+export const NO_DISCOUNT: DiscountEntry = { kind: 'amount', value: 0 };
+
+/** What a discount entry takes off `base`: an amount as it is, a percentage of base rounded half-up (never above base). */
+export function discountAmount(entry: DiscountEntry, base: number): number {
+  const value = nonNegativeInteger('remise', entry.value);
+  if (entry.kind === 'amount') return entry.value;
+  if (value > 10_000n) throw new RangeError(`remise au-delà de 100 % (reçu ${entry.value})`);
+  return Number(divideHalfUp(nonNegativeInteger('montant', base) * value, 10_000n));
+}

@@ -75,7 +75,7 @@ export const MENU: MenuNode[] = [
     permission: 'menu.editions.finances',
     sub: [
       { name: 'État des règlements', to: ROUTES['reports.settlements'], icon: 'fa-solid fa-list-check', permission: 'menu.editions.reglement' },
-      { name: "Chiffre d'affaires", to: ROUTES['reports.turnover'], icon: 'fa-solid fa-sack-dollar', permission: 'menu.editions.ca' },
+      { name: "Chiffre d’affaires", to: ROUTES['reports.turnover'], icon: 'fa-solid fa-sack-dollar', permission: 'menu.editions.ca' },
       { name: 'État des créances', to: ROUTES['reports.receivables'], icon: 'fa-solid fa-file-invoice-dollar', permission: 'menu.editions.creance' },
     ],
   },

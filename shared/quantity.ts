@@ -79,9 +79,21 @@ export function formatQuantity(value: number | null | undefined, unit: string | 
   return word ? `${number}\u00a0${word}` : number;
 }
 
-/** A count with its noun: « 1 ligne », « 2 lignes », « 0 produit » (the noun takes -s from 2 on). */
-export function formatCount(count: number, noun: string): string {
-  return `${formatQty(count)}\u00a0${Math.abs(count) >= 2 ? pluralNoun(noun) : noun}`;
+/**
+ * The words that agree with a count, by the French rule — singular for 0 and 1, plural from 2 on:
+ * agree(4, 'mouvement') → « mouvements », agree(2, 'catégorie créée') → « catégories créées »,
+ * agree(1, 'autre') → « autre ». Every word takes its plural (nouns, adjectives, participles: -s,
+ * -x, -aux as pluralNoun); a phrase with an invariable word (« mis à jour », « niveau de stock »)
+ * gives its plural. Never « mouvement(s) »: screens, messages and printouts agree through this.
+ */
+export function agree(count: number, singular: string, plural?: string): string {
+  if (Math.abs(count) < 2) return singular;
+  return plural ?? singular.split(' ').map(pluralNoun).join(' ');
+}
+
+/** A count with its noun: « 1 ligne », « 2 lignes », « 0 produit », « 3 catégories créées » (agree). */
+export function formatCount(count: number, noun: string, plural?: string): string {
+  return `${formatQty(count)}\u00a0${agree(count, noun, plural)}`;
 }
 
 /** At most this many units are written out in a total (« 50 sacs, 4 seaux »); beyond, the lines are counted. */

@@ -124,6 +124,9 @@ export const ROUTES = {
   // Vente boutique (the counter screen; GET shows it, POST validates a sale) and its cash ticket.
   'counter.index': COUNTER,
   'counter.store': COUNTER,
+  // Ventes en attente: the cashier's parked baskets (POST parks — or parks again — one, DELETE discards it).
+  'counter.park': `${COUNTER}/attente`,
+  'counter.parked': `${COUNTER}/attente/:id`,
   'sales.ticket': `${SALES}/:id/ticket`,
   // Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list, one show page, one printout.
   'sales.invoices': INVOICES,

@@ -1,7 +1,8 @@
 /**
  * Sales vocabulary and pure rules shared by the server and the live forms: kinds, statuses, payment
- * modes with their French labels; how a split payment is allocated; how a document discount is
- * spread over lines; what a partial return refunds. Amounts are integers in minor units.
+ * modes with their French labels; how a split payment is allocated; what a partial return refunds
+ * (a document discount's share per line: server/domain/pricing/discount-allocation.ts). Amounts are
+ * integers in minor units.
  */
 import type { PaymentMethod } from './treasury.js';
 
@@ -112,28 +113,6 @@ export function allocatePayments(total: number, payments: readonly PaymentInput[
     due -= applied[i];
   }
   return { applied, tendered, change: tendered - remaining };
-}
-
-/**
- * Spreads a document discount over line nets in proportion, by largest remainder, so the shares
- * are integers that add up exactly to the discount (the basis of what a return refunds).
- */
-export function spreadDiscount(nets: readonly number[], discount: number): number[] {
-  const total = nets.reduce((s, n) => s + n, 0);
-  if (discount === 0 || total === 0) return nets.map(() => 0);
-  if (discount > total) throw new RangeError('remise supérieure au total');
-  const exact = nets.map((n) => (BigInt(n) * BigInt(discount)) / BigInt(total));
-  const shares = exact.map(Number);
-  let left = discount - shares.reduce((s, n) => s + n, 0);
-  const order = nets
-    .map((n, i) => ({ i, rem: (BigInt(n) * BigInt(discount)) % BigInt(total) }))
-    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
-  for (const { i } of order) {
-    if (left === 0) break;
-    shares[i] += 1;
-    left -= 1;
-  }
-  return shares;
 }
 
 /**

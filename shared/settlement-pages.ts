@@ -8,7 +8,8 @@ import type { Option, Paginated, SortDir } from './lists.js';
 import type { PrintMeta, PrintState } from './print.js';
 import type { AuditItem, ClientPickerItem } from './records.js';
 import type { AllocationMode, SettlementSource, SettlementStatus } from './settlements.js';
-import type { MobileMoneyOperator, PaymentMethod, TreasuryKind } from './treasury.js';
+import type { MobileMoneyOperator, PaymentMethod } from './treasury.js';
+import type { AccountChoice } from './treasury-accounts.js';
 
 /** A list filter on the way a settlement was paid: a method, or « acompte » (the advance spent). */
 export type SettlementMethodFilter = '' | PaymentMethod | 'advance';
@@ -83,12 +84,7 @@ export interface SettlementClient extends ClientPickerItem {
   advance: number;
 }
 
-export interface SettlementAccountOption {
-  id: number;
-  name: string;
-  kind: TreasuryKind;
-  operator: MobileMoneyOperator | null;
-}
+export type SettlementAccountOption = AccountChoice;
 
 export interface SettlementsCreateProps {
   currency: string;

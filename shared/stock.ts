@@ -42,12 +42,12 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});
 export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   entry: 'Entrée de stock',
   opening: 'Stock initial',
-  entry_cancel: "Annulation d'entrée",
+  entry_cancel: "Annulation d’entrée",
   transfer_out: 'Transfert (envoi)',
   transfer_in: 'Transfert (réception)',
   transfer_surplus: 'Excédent à la réception de transfert',
   transfer_cancel: 'Annulation de transfert',
-  inventory: "Ajustement d'inventaire",
+  inventory: "Ajustement d’inventaire",
   readjustment: 'Réajustement',
   sale: 'Vente',
   sale_cancel: 'Annulation de vente',
@@ -76,6 +76,6 @@ export const READJUSTMENT_REASON_ALLOWS_INCREASE: Record<ReadjustmentReason, boo
 export const MOVED_POLICIES = ['snapshot', 'current'] as const;
 export type MovedPolicy = (typeof MOVED_POLICIES)[number];
 export const MOVED_POLICY_LABELS: Record<MovedPolicy, string> = {
-  snapshot: "Compté au moment de l'instantané : l'écart (compté − théorique) s'ajoute au stock actuel",
+  snapshot: "Compté au moment de l’instantané : l’écart (compté − théorique) s’ajoute au stock actuel",
   current: 'Compté après les mouvements : le stock actuel est remplacé par la quantité comptée',
 };

@@ -19,7 +19,7 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
   question: 'Question',
   incident: 'Incident',
-  demande: "Demande d'évolution",
+  demande: "Demande d’évolution",
   autre: 'Autre',
 };
 

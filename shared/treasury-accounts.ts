@@ -5,7 +5,7 @@
  */
 import type { ListParams, Paginated, StatusFilter } from './lists.js';
 import type { AuditItem, UsageInfo } from './records.js';
-import type { MobileMoneyOperator, PaymentMethod, TreasuryKind } from './treasury.js';
+import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, type PaymentMethod, type TreasuryKind } from './treasury.js';
 
 /** The kinds managed on the « Comptes bancaires et mobile money » screens (a caisse is managed with its cash desk). */
 export const MANAGED_TREASURY_KINDS = ['banque', 'mobile_money'] as const;
@@ -93,6 +93,21 @@ export interface PaymentAccountOption {
   operator: MobileMoneyOperator | null;
   operator_label: string | null;
   phone: string | null;
+}
+
+/** An account in a form's list of accounts (a settlement's, a refund's): its kind says what it is. */
+export interface AccountChoice {
+  id: number;
+  name: string;
+  kind: TreasuryKind;
+  operator: MobileMoneyOperator | null;
+}
+
+/** An account as a list option reads it: a desk by its name, a bank « (banque) », a wallet with its operator. */
+export function accountChoiceLabel(a: AccountChoice): string {
+  if (a.kind === 'banque') return `${a.name} (banque)`;
+  if (a.kind === 'mobile_money') return `${a.name} (${a.operator ? MOBILE_MONEY_OPERATOR_LABELS[a.operator] : 'mobile money'})`;
+  return a.name;
 }
 
 export interface PaymentAccounts {

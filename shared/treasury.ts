@@ -40,7 +40,7 @@ export const PAYMENT_METHOD_ACCOUNT_KIND: Record<PaymentMethod, TreasuryKind> = 
  * types here (one list, so the ledger screens and the checks label every movement).
  */
 export const MONEY_MOVEMENT_TYPE_LABELS: Record<string, string> = {
-  opening: "Solde d'ouverture",
+  opening: "Solde d’ouverture",
   sale: 'Vente',
   sale_refund: 'Remboursement (avoir)',
   sale_cancel: 'Annulation de vente',
@@ -53,7 +53,7 @@ export const MONEY_MOVEMENT_TYPE_LABELS: Record<string, string> = {
   bank_deposit: 'Versement banque',
   bank_withdrawal: 'Retrait bancaire',
   mobile_money_transfer: 'Transfert mobile money ↔ caisse',
-  cash_operation_cancel: "Annulation d'opération de caisse",
+  cash_operation_cancel: "Annulation d’opération de caisse",
   supplier_payment: 'Paiement fournisseur',
   closing_difference: 'Écart de caisse',
 };

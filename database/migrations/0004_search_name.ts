@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { foldSearch } from '../../server/db/search.js';
+import { foldSearch } from './frozen/dialect.js';
 
 /**
  * Accent-insensitive name search: staff type "kone" for "Koné", "epicerie" for "Épicerie". Each

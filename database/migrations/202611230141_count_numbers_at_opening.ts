@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nextDocumentNumber } from '../../server/db/counters.js';
+import { nextDocumentNumber } from './frozen/dialect.js';
 
 /**
  * A count takes its INV- number when it opens (it used to get one at validation): the counts still

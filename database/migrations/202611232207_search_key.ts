@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { foldSearch, searchKey } from '../../server/db/search.js';
+import { foldSearch, searchKey } from './frozen/dialect.js';
 
 /**
  * Typo-tolerant search: each table with `search_name` gets `search_key` = searchKey(name) (folded,

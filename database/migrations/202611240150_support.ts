@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { stockMovementHash } from '../../server/domain/integrity/chain.js';
+import { stockMovementHash } from './frozen/dialect.js';
 
 /**
  * Support (issue 19):

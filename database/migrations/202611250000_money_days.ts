@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rebuildMoneyDays } from '../../server/db/money-days.js';
+import { rebuildMoneyDays } from './frozen/money-days.js';
 
 /**
  * Caisse at a year of busy life (issue 16 targets: the closing screen of a busy day ≤ 50 ms, the

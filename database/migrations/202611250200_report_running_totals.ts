@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createReportTriggers, dropReportTriggers, rebuildReportSummaries } from '../../server/db/report-summaries.js';
+import { createReportTriggers, dropReportTriggers, rebuildReportSummaries } from './frozen/report-summaries.js';
 
 /**
  * Éditions at scale (issue 17, « Speed at scale »): the day summaries of 202611241200_report_summaries

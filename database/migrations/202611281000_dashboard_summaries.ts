@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createReportTriggers, dropReportTriggers, rebuildSalesMonths } from '../../server/db/report-summaries.js';
+import { createReportTriggers, dropReportTriggers, rebuildSalesMonths } from './frozen/report-summaries.js';
 
 /**
  * Tableau de bord ≤ 100 ms (issue 17): `report_sales_months` (month, location, product), kept by the

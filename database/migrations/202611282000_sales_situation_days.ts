@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from '../../server/db/sales-situation-days.js';
+import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from './frozen/sales-situation-days.js';
 
 /**
  * Situation des ventes over a year (issue 17, ≤ 300 ms on SQLite and PostgreSQL): the « situation

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createReportTriggers, dropReportTriggers } from '../../server/db/report-summaries.js';
+import { createReportTriggers, dropReportTriggers } from './frozen/report-summaries.js';
 
 /**
  * PostgreSQL write speed (issue 20): the report summaries are kept by one trigger call per INSERT

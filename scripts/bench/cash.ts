@@ -42,7 +42,7 @@ export async function cashFigureCases(db: Knex): Promise<CashFigureCase[]> {
   const month = addDays(last, -30);
   const year = addDays(last, -364);
   return [
-    { name: `Écran d'arrêté d'une journée chargée (${Number(busiest.n)} mouvements)`, target: 50, url: route('cash.closings.create', { account_id: String(desk), day }), service: () => closingDraft(db, desk, day) },
+    { name: `Écran d’arrêté d’une journée chargée (${Number(busiest.n)} mouvements)`, target: 50, url: route('cash.closings.create', { account_id: String(desk), day }), service: () => closingDraft(db, desk, day) },
     { name: 'Situation de caisse sur un mois', target: 100, url: route('cash.situation', { account_id: String(desk), from: month, to: last }), service: () => cashSituation(db, desk, month, last) },
     { name: 'Situation de caisse sur une année', target: 300, url: route('cash.situation', { account_id: String(desk), from: year, to: last }), service: () => cashSituation(db, desk, year, last) },
   ];

@@ -57,7 +57,7 @@ export async function benchLists(db: Knex, b: Pick<BenchClient, 'json'>, measure
   }
   await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
   const product = Number((await db('products').where({ active: true }).orderBy('id').first('id')).id);
-  await measure("Stock d'un produit (emplacements, mouvements, CMUP)", 30, () => b.json(`/fichiers/produits/${product}/stock`), () => productStock(db, product, 1));
+  await measure("Stock d’un produit (emplacements, mouvements, CMUP)", 30, () => b.json(`/fichiers/produits/${product}/stock`), () => productStock(db, product, 1));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -94,7 +94,7 @@ async function run(label: string, config: DatabaseConfig) {
     const t0 = performance.now();
     await seedMaster(db);
     if (config.client === 'pg') await db.raw('ANALYZE');
-    console.log(`[${label}] données de base et stock d'ouverture en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`[${label}] données de base et stock d’ouverture en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const appConfig = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv, { storageDir, database: config });
     const assets = builtAssets();
     const server = http.createServer(createApp({ db, config: appConfig, logger: pino({ level: 'error' }), assets }));
@@ -196,7 +196,7 @@ async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promi
   const inStock = async (location: number, atLeast: number) =>
     (await db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('stock_levels.location_id', location).where('stock_levels.quantity', '>=', atLeast).where('products.active', true).where('products.retail_price', '>', 0).orderBy('products.id').limit(400).pluck('products.id')).map(Number);
   const [atDepot, atShop] = [await inStock(depot, 400), await inStock(shop, 20)];
-  if (atDepot.length < 40 || atShop.length < 40) throw new Error(`trop peu d'articles en stock (dépôt ${atDepot.length}, boutique ${atShop.length})`);
+  if (atDepot.length < 40 || atShop.length < 40) throw new Error(`trop peu d’articles en stock (dépôt ${atDepot.length}, boutique ${atShop.length})`);
   const pick = (pool: number[], n: number, i: number) => Array.from({ length: n }, (_, k) => pool[(Math.abs(i + 10) * n + k) % pool.length]);
 
   await measure(
@@ -227,7 +227,7 @@ async function otherWrites(db: Knex, b: BenchClient, why: (url: string) => Promi
   // Cash in each desk for the change given back (a sale paid 2 000 000 in cash).
   const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
   for (const desk of await db('treasury_accounts').where({ kind: 'caisse', active: true }).pluck('id')) {
-    await createCashOperation(db, { ...base, idempotencyKey: key(), kind: 'cash_in', amount: 1_000_000_000, fromAccountId: null, toAccountId: Number(desk), beneficiary: "Banc d'essai" }, actor);
+    await createCashOperation(db, { ...base, idempotencyKey: key(), kind: 'cash_in', amount: 1_000_000_000, fromAccountId: null, toAccountId: Number(desk), beneficiary: "Banc d’essai" }, actor);
   }
   await measure(
     'Facture validée (10 lignes, comptant)',

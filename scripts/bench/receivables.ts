@@ -31,7 +31,7 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
   const busyId = Number(busy.client_id);
   const lines = (await clientStatement(db, busyId, { from, to: today })).count;
   await measure(
-    `Relevé de compte d'un client très actif (1 an, ${lines.toLocaleString('fr-FR')} lignes, impression)`,
+    `Relevé de compte d’un client très actif (1 an, ${lines.toLocaleString('fr-FR')} lignes, impression)`,
     100,
     () => b.json(route('clients.statementPrint', { id: busyId }, { from, to: today })),
     () => clientStatement(db, busyId, { from, to: today }),
@@ -72,7 +72,7 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
       .whereRaw('total_ttc - amount_paid - amount_credited > 0')
       .orderBy([{ column: 'due_date' }, { column: 'sale_date' }, { column: 'id' }])
       .select('id', 'number', 'sale_date', 'due_date', 'total_ttc', 'amount_paid', 'amount_credited');
-  await measure(`Factures ouvertes d'un client (${INVOICES} factures, requête du formulaire de règlement)`, 30, openInvoices, null);
+  await measure(`Factures ouvertes d’un client (${INVOICES} factures, requête du formulaire de règlement)`, 30, openInvoices, null);
 
   // Settlements of 3 invoices each, oldest first: 5 000 on each (the invoices stay open for the next runs).
   const open = (await openInvoices()).map((s) => Number(s.id));

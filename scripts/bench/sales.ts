@@ -99,5 +99,5 @@ export async function benchSalesLists(db: Knex, b: Pick<BenchClient, 'json'>, me
   await measure(`Liste des factures (${sales.toLocaleString('fr-FR')} ventes en base)`, 30, () => b.json(route('sales.invoices')), () => bare('invoice'));
   await measure('Liste des ventes boutique', 30, () => b.json(route('sales.counterSales')), () => bare('counter'));
   await measure(`Recherche de facture « ${number} »`, 30, () => b.json(route('sales.invoices', { q: number })), () => bare('invoice', { q: number, from: '', to: '' }));
-  await measure("Factures d'un client", 30, () => b.json(route('sales.invoices', { client_id: client })), () => bare('invoice', { client_id: String(client) }));
+  await measure("Factures d’un client", 30, () => b.json(route('sales.invoices', { client_id: client })), () => bare('invoice', { client_id: String(client) }));
 }

@@ -171,7 +171,7 @@ export async function startApp(database: DrillDatabase, options: { workers?: num
   });
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (dead) throw new Error(`l'application s'est arrêtée au démarrage :\n${log}`);
+    if (dead) throw new Error(`l’application s’est arrêtée au démarrage :\n${log}`);
     try {
       const res = await fetch(`${url}/login`, { redirect: 'manual', signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) break;
@@ -180,7 +180,7 @@ export async function startApp(database: DrillDatabase, options: { workers?: num
     }
     if (Date.now() > deadline) {
       process.kill(-child.pid!, 'SIGKILL');
-      throw new Error(`l'application ne répond pas après 180 s :\n${log}`);
+      throw new Error(`l’application ne répond pas après 180 s :\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './connection.js';
+import { formatCount } from '../../shared/quantity.js';
 
 /** The application's tables (SQLite's own excepted), by name. */
 export async function tableNames(db: Knex): Promise<string[]> {
@@ -29,7 +30,7 @@ export async function integrityProblems(db: Knex): Promise<string[]> {
     const bad = integrity.map((r) => r.integrity_check).filter((r) => r !== 'ok');
     if (bad.length) problems.push(`intégrité SQLite : ${bad.slice(0, 3).join(' ; ')}`);
     const fk = (await db.raw('PRAGMA foreign_key_check')) as unknown[];
-    if (fk.length) problems.push(`${fk.length} clé(s) étrangère(s) orpheline(s)`);
+    if (fk.length) problems.push(formatCount(fk.length, 'clé étrangère orpheline'));
     return problems;
   }
   await rowCounts(db, await tableNames(db));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import { isSqlite } from './connection.js';
 
 const require = createRequire(import.meta.url);
 
@@ -113,7 +114,7 @@ function trySqlite(filename: string, name: string): HeldLock | null {
 
 function sqliteFilename(db: Knex): string | null {
   const connection = db.client.config.connection as { filename?: string } | undefined;
-  return db.client.config.client === 'pg' ? null : (connection?.filename ?? ':memory:');
+  return !isSqlite(db) ? null : (connection?.filename ?? ':memory:');
 }
 
 /** Takes the lock `name` (letters, digits, dashes), waiting up to `waitMs`; null when another process still holds it. */

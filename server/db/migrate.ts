@@ -37,7 +37,7 @@ export function migrationNameProblems(files: readonly string[]): string[] {
     const m = TIMESTAMPED.exec(file);
     const [year, month, day, hour, minute] = (m?.slice(1) ?? []).map(Number);
     if (!m || year < 2026 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) {
-      problems.push(`${file} : le nom d'une migration doit être AAAAMMJJHHMM_nom.ts (horodatage UTC, nom en minuscules_snake_case).`);
+      problems.push(`${file} : le nom d’une migration doit être AAAAMMJJHHMM_nom.ts (horodatage UTC, nom en minuscules_snake_case).`);
       continue;
     }
     const prefix = file.slice(0, 12);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { roomForLargeSorts } from './bulk.js';
+import { isSqlite } from './connection.js';
 import { addToSummarySql } from './summary-upsert.js';
 import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from './sales-situation-days.js';
 import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './turnover-client-days.js';
@@ -141,7 +142,7 @@ function cancelledLinesSelect(): string {
 
 /** Removes the summary triggers (a bulk load sets them aside, then rebuilds the summaries once). */
 export async function dropReportTriggers(db: Knex): Promise<void> {
-  const isPg = db.client.config.client === 'pg';
+  const isPg = !isSqlite(db);
   for (const [name, table] of Object.entries(TRIGGERS)) {
     if (isPg) {
       await db.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
@@ -156,7 +157,7 @@ export async function dropReportTriggers(db: Knex): Promise<void> {
  * of its day before the later tables exist.
  */
 export async function createReportTriggers(db: Knex): Promise<void> {
-  const isPg = db.client.config.client === 'pg';
+  const isPg = !isSqlite(db);
   const present = await presentTables(db);
   const months = present.has('report_sales_months');
   if (!isPg) {

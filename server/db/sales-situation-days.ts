@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isSqlite } from './connection.js';
 import { addToSummarySql } from './summary-upsert.js';
 
 /**
@@ -184,11 +185,9 @@ function triggers(pg: boolean): Array<[string, string, string, string, string]> 
   ];
 }
 
-const isPg = (db: Knex) => db.client.config.client === 'pg';
-
 /** The triggers that keep report_sale_days and report_payment_days in the documents' own transactions. */
 export async function createSalesSituationTriggers(db: Knex): Promise<void> {
-  const pg = isPg(db);
+  const pg = !isSqlite(db);
   for (const [name, table, event, when, body] of triggers(pg)) {
     if (pg) {
       await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
@@ -199,7 +198,7 @@ export async function createSalesSituationTriggers(db: Knex): Promise<void> {
 
 /** Removes them (a bulk load sets them aside, then rebuilds once: `withoutReportTriggers`). */
 export async function dropSalesSituationTriggers(db: Knex): Promise<void> {
-  const pg = isPg(db);
+  const pg = !isSqlite(db);
   for (const [name, table] of triggers(pg)) {
     if (pg) {
       await db.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);

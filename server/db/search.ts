@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './connection.js';
 import { escapeLike } from './dialect.js';
+import { orderByFrench } from './french-order.js';
 import type { Paginated } from '../../shared/lists.js';
 
 /**
@@ -79,13 +80,11 @@ export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
  * order stays their best plan.
  */
 export function firstMatches(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, term: string, columns: { id: string; order: string }, limit: number): Knex.QueryBuilder {
-  if (isSqlite(db as Knex) || Math.min(foldSearch(term).length, searchKey(term).length) < 3) return qb.orderBy(columns.order).limit(limit);
+  // `order` is a folded name column (search_name): the rows come in French order (server/db/french-order.ts).
+  const inOrder = (q: Knex.QueryBuilder, column: string) => orderByFrench(q, db, { folded: column });
+  if (isSqlite(db as Knex) || Math.min(foldSearch(term).length, searchKey(term).length) < 3) return inOrder(qb, columns.order).orderBy(columns.id).limit(limit);
   const matches = qb.clone().clearSelect().clearOrder().select({ id: columns.id, sort_key: columns.order });
-  return qb
-    .withMaterialized('search_matches', matches)
-    .whereIn(columns.id, db('search_matches').select('id').orderBy('sort_key').orderBy('id').limit(limit))
-    .orderBy(columns.order)
-    .orderBy(columns.id);
+  return inOrder(qb.withMaterialized('search_matches', matches).whereIn(columns.id, inOrder(db('search_matches').select('id'), 'sort_key').orderBy('id').limit(limit)), columns.order).orderBy(columns.id);
 }
 
 /**

@@ -18,10 +18,10 @@ export class HttpError extends Error {
 }
 
 export const ERROR_PAGES: Record<number, { title: string; message: string }> = {
-  400: { title: 'Requête invalide', message: "La requête envoyée n'a pas pu être comprise par le serveur." },
-  403: { title: 'Accès refusé', message: "Vous n'avez pas la permission d'accéder à cette page ou d'effectuer cette action." },
-  404: { title: 'Page introuvable', message: "La page demandée n'existe pas ou a été déplacée." },
-  405: { title: 'Méthode non autorisée', message: "Cette action n'est pas possible sur cette adresse." },
+  400: { title: 'Requête invalide', message: "La requête envoyée n’a pas pu être comprise par le serveur." },
+  403: { title: 'Accès refusé', message: "Vous n’avez pas la permission d’accéder à cette page ou d’effectuer cette action." },
+  404: { title: 'Page introuvable', message: "La page demandée n’existe pas ou a été déplacée." },
+  405: { title: 'Méthode non autorisée', message: "Cette action n’est pas possible sur cette adresse." },
   413: { title: 'Requête trop volumineuse', message: 'Les données envoyées dépassent la taille autorisée.' },
   419: { title: 'Page expirée', message: 'Votre session a expiré. Veuillez actualiser la page et réessayer.' },
   429: { title: 'Trop de requêtes', message: 'Trop de tentatives. Veuillez patienter avant de réessayer.' },

@@ -69,7 +69,7 @@ export function oneImportAtATime(refuse: 'field' | 'action'): RequestHandler {
     const userId = req.user!.row.id;
     const taken = importSlots.take(userId);
     if (taken !== 'ok') {
-      const message = taken === 'user' ? "Un import est déjà en cours sur votre compte : attendez sa fin avant d'en lancer un autre." : "Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.";
+      const message = taken === 'user' ? "Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre." : "Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.";
       return next(refuse === 'field' ? new Refusal({ file: message }) : Refusal.action(message));
     }
     let released = false;
@@ -94,7 +94,7 @@ export function importUpload(): RequestHandler[] {
         if (!err) return next();
         // A limit reached, or a multipart body the parser could not read (cut, malformed): the upload failed.
         const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
-        next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx." }));
+        next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n’a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx." }));
       });
     },
     async (req, _res, next) => {

@@ -18,11 +18,11 @@ export const fields = {
   requiredString: (label: string, max = 255) => text(label, max, { required: true }),
   email: () =>
     z
-      .string({ error: "L'adresse e-mail est obligatoire." })
+      .string({ error: "L’adresse e-mail est obligatoire." })
       .trim()
-      .min(1, "L'adresse e-mail est obligatoire.")
-      .max(190, "L'adresse e-mail ne doit pas dépasser 190 caractères.")
-      .pipe(z.email("L'adresse e-mail n'est pas valide."))
+      .min(1, "L’adresse e-mail est obligatoire.")
+      .max(190, "L’adresse e-mail ne doit pas dépasser 190 caractères.")
+      .pipe(z.email("L’adresse e-mail n’est pas valide."))
       .transform((v) => v.toLowerCase()),
   password: (label = 'Le mot de passe') =>
     z.string({ error: `${label} est obligatoire.` }).min(1, `${label} est obligatoire.`).max(200, `${label} est trop long.`),

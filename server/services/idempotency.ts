@@ -32,7 +32,7 @@ export async function withIdempotency<T>(trx: Knex.Transaction, id: IdempotencyS
     if (row?.result) return { result: JSON.parse(row.result) as T, replayed: true };
     // A row without a result only exists inside a transaction that has not committed; after the
     // wait above it cannot be seen here. Treat it as a conflict rather than run twice.
-    throw new Error("Clé d'idempotence en cours d'utilisation");
+    throw new Error("Clé d’idempotence en cours d’utilisation");
   }
   const result = await work();
   await trx('idempotency_keys').where({ user_id: id.userId, scope: id.scope, key: id.key }).update({ result: JSON.stringify(result ?? null) });

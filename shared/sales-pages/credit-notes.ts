@@ -1,5 +1,6 @@
 import type { LocationOption, Paginated, SortDir } from '../lists.js';
 import type { PrintMeta, PrintState } from '../print.js';
+import type { AccountChoice } from '../treasury-accounts.js';
 
 /** Correction vente boutique: the credit notes (AV-) list, the correction form, a credit note and its A5 printout. */
 
@@ -74,6 +75,8 @@ export interface CreditNotesCreateProps {
   /** The counter sale found, or null (nothing searched yet, or not found — `not_found` says which). */
   sale: CorrectableSale | null;
   not_found: string | null;
+  /** The accounts the refund may be paid from instead of the shop's desk (the user's). */
+  refund_accounts: AccountChoice[];
 }
 
 export interface CreditNoteLineView {

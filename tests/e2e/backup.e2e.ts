@@ -85,7 +85,7 @@ describe.skipIf(!enabled)('sauvegarde et restauration dans Chromium', () => {
         expect(await server.db('categories').where({ code }).first()).toBeUndefined();
       });
 
-      await step("l'application répond toujours : reconnexion, la liste montre la copie d'avant restauration", page, async () => {
+      await step("l’application répond toujours : reconnexion, la liste montre la copie d’avant restauration", page, async () => {
         await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
         await page.waitForURL('**/dashboard');
         await page.goto('/parametres/sauvegarde');

@@ -84,8 +84,8 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
         await row.waitFor();
         await expect.poll(() => page.locator('[data-testid^="cancellation-row-"]').count()).toBe(1);
         await row.getByTestId('cancel').click();
-        await page.getByLabel("Motif de l'annulation").fill('Règlement saisi en double');
-        await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+        await page.getByLabel("Motif de l’annulation").fill('Règlement saisi en double');
+        await page.getByRole('button', { name: "Confirmer l’annulation" }).click();
         await expect.poll(() => row.textContent()).toMatch(/Annulé/);
       });
     }
@@ -119,8 +119,8 @@ describe.skipIf(!browserSuiteEnabled())('annulations et réimpressions (Chromium
       const row = page.getByTestId(`cancellation-row-${invoice.number}`);
       await expect.poll(() => row.getByTestId('reprint-count').textContent()).toMatch(/1 réimpression/);
       await row.getByTestId('cancel').click();
-      await page.getByLabel("Motif de l'annulation").fill('Facture saisie pour le mauvais client');
-      await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+      await page.getByLabel("Motif de l’annulation").fill('Facture saisie pour le mauvais client');
+      await page.getByRole('button', { name: "Confirmer l’annulation" }).click();
       await expect.poll(() => row.textContent()).toMatch(/Annulée/);
       await expect.poll(() => row.textContent()).toMatch(/Facture saisie pour le mauvais client/);
       expect(await row.getByTestId('cancel').count()).toBe(0);

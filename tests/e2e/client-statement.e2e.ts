@@ -119,7 +119,7 @@ describe.skipIf(!browserSuiteEnabled())('relevé de compte du client (Chromium)'
               expect([w, h]).toEqual([210, 297]);
               const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
               expect(text).toMatch(/relevé de compte/i);
-              expect(text).toMatch(/solde d'ouverture/i);
+              expect(text).toMatch(/solde d’ouverture/i);
               for (const n of [...invoices, ...settlements]) expect(text).toContain(n);
               expect(text).toMatch(/totaux de la période et solde de clôture/i);
             } finally {

@@ -4,7 +4,9 @@
  * the line in progress, the sale is paid part mobile money part cash (change shown live), F9
  * validates and prints the ticket in the print frame, and the till is ready at once for the next
  * sale with the last sale's number and change in a corner. The ticket printed to PDF is 80 mm wide
- * (58 mm with ?width=58) and carries the amount in words.
+ * (58 mm with ?width=58) and carries the amount in words. Then a price changed and discounts (a
+ * percentage on a line, an amount on the sale), the basket put on hold (F7) while the next
+ * customer is served, resumed after a reload and validated as it was, and one discarded.
  * PRINT_PDF_DIR=/some/dir keeps the PDFs.
  */
 import fs from 'node:fs';
@@ -218,6 +220,96 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       expect(narrow.pages).toHaveLength(1);
       expect(narrow.pages[0].width).toBeCloseTo(58, 0);
       expect(narrow.text.replace(/\s+/g, ' ')).toMatch(/treize mille francs CFA/);
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('prix, remise en % et en montant, mise en attente (F7), client suivant, reprise après rechargement, suppression', async () => {
+    const db = server.db;
+    page.on('dialog', (d) => void d.accept());
+    const sales = async () => Number((await db('sales').count({ n: '*' }).first())!.n);
+    const scan = async (barcode: string, line: number) => {
+      await page.keyboard.type(barcode, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId(`counter-line-${line}`).count()).toBe(1);
+    };
+
+    await step('un panier avec une remise de ligne en % et un prix changé', page, async () => {
+      await page.goto(route('counter.index'));
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+      await scan('6001234500017', 0);
+      await page.keyboard.type('*4');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('#counter-line-0-quantity').inputValue()).toBe('4');
+      // F3: the price and discount of the line in progress.
+      await page.keyboard.press('F3');
+      await expect.poll(() => activeId(page)).toBe('counter-line-0-price');
+      await page.locator('#counter-line-0-discount').fill('10');
+      await page.getByTestId('counter-line-0-discount-percent').click();
+      await page.locator('#counter-line-0-discount').press('Enter');
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+      await scan('6001234500024', 1);
+      await page.getByTestId('counter-line-1-edit').click();
+      await page.locator('#counter-line-1-price').fill('3200');
+      await page.locator('#counter-line-1-price').press('Enter');
+      // 4 × 1 250 − 10 % = 4 500; 3 200 (instead of 3 500); less 200 on the sale: 7 500.
+      await page.locator('#counter-discount').fill('200');
+      await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^7\s500\sFCFA$/);
+      expect(await page.getByTestId('counter-line-0-discount').textContent()).toMatch(/remise −10\s%/);
+    });
+
+    await step('F7 : mise en attente, le client suivant est servi', page, async () => {
+      await page.keyboard.press('F7');
+      await page.getByTestId('counter-parked').waitFor();
+      expect(await page.getByTestId('counter-lines').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^0\sFCFA$/);
+      expect(await page.getByTestId('counter-parked').textContent()).toMatch(/En attente \(1\)\d{2}:\d{2}2 lignes7\s500\sFCFA/);
+      // Nothing sold, nothing taken from the stock.
+      expect(Number((await db('parked_sales').count({ n: '*' }).first())!.n)).toBe(1);
+      const before = await sales();
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+      await scan('6001234500024', 0);
+      await page.keyboard.press('F9');
+      await expect.poll(sales).toBe(before + 1);
+      await page.getByTestId('counter-parked').waitFor();
+      const sold = Number((await db('sales').orderBy('id', 'desc').first('id')).id);
+      await expect.poll(() => prints(page), { timeout: 8000 }).toContain(route('sales.ticket', { id: sold }, { print: 1 }));
+    });
+
+    await step('après rechargement, la vente en attente est reprise et validée à l’identique', page, async () => {
+      await page.reload();
+      await page.getByTestId('counter-parked').waitFor();
+      const parked = await db('parked_sales').first('id');
+      await page.getByTestId(`counter-parked-${parked.id}`).getByRole('button', { name: /Reprendre|lignes/ }).first().click();
+      await expect.poll(() => page.getByTestId('counter-line-1').count()).toBe(1);
+      await page.getByTestId('counter-resumed').waitFor();
+      await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^7\s500\sFCFA$/);
+      expect(await page.getByTestId('counter-parked').count()).toBe(0);
+      const before = await sales();
+      await page.keyboard.press('F9');
+      await expect.poll(sales).toBe(before + 1);
+      const sale = await db('sales').orderBy('id', 'desc').first('id', 'total_ttc', 'discount');
+      expect([Number(sale.total_ttc), Number(sale.discount)]).toEqual([7_500, 200]);
+      const lines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('quantity', 'unit_price', 'discount', 'net');
+      expect(lines.map((l) => [Number(l.quantity), Number(l.unit_price), Number(l.discount), Number(l.net)])).toEqual([
+        [4, 1_250, 500, 4_500],
+        [1, 3_200, 0, 3_200],
+      ]);
+      expect(Number((await db('parked_sales').count({ n: '*' }).first())!.n)).toBe(0);
+    });
+
+    await step('une vente en attente se supprime', page, async () => {
+      // The ticket of the sale just validated has printed in its frame (which may take the focus meanwhile).
+      const last = Number((await db('sales').orderBy('id', 'desc').first('id')).id);
+      await expect.poll(() => prints(page), { timeout: 8000 }).toContain(route('sales.ticket', { id: last }, { print: 1 }));
+      await page.locator('#counter-scan').focus();
+      await expect.poll(() => activeId(page)).toBe('counter-scan');
+      await scan('6001234500017', 0);
+      await page.getByTestId('counter-park').click();
+      await page.getByTestId('counter-parked').waitFor();
+      await page.getByRole('button', { name: /^Supprimer la vente en attente de/ }).click();
+      await expect.poll(() => page.getByTestId('counter-parked').count()).toBe(0);
+      expect(Number((await db('parked_sales').count({ n: '*' }).first())!.n)).toBe(0);
     });
     expect(errors).toEqual([]);
   });

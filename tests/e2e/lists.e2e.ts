@@ -275,7 +275,7 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     }
   });
 
-  it("a treasury account's ledger and a cash desk's fit: a table at 1366×768, cards at 390×844", async () => {
+  it("a treasury account’s ledger and a cash desk’s fit: a table at 1366×768, cards at 390×844", async () => {
     const bank = await server.db('treasury_accounts').where({ code: 'BQ01' }).first('id');
     const desk = await server.db('cash_desks').where({ code: 'CAI02' }).first('id');
     const deskAccount = await server.db('treasury_accounts').where({ cash_desk_id: desk.id }).first('id');

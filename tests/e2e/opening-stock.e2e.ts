@@ -150,7 +150,7 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
       await page.locator('#import-file').setInputFiles(file);
       await page.getByTestId('import-preview').click();
       await expect.poll(() => page.getByTestId('import-has-errors').isVisible()).toBe(true);
-      expect(await page.getByTestId('import-result').textContent()).toContain("Aucun produit n'a le code INCONNU.");
+      expect(await page.getByTestId('import-result').textContent()).toContain("Aucun produit n’a le code INCONNU.");
       expect(await page.getByTestId('import-apply-open').count()).toBe(0);
       await shoot(page, 'opening-import-errors');
     });
@@ -162,7 +162,7 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
       await page.getByTestId('import-apply-open').click();
       await page.getByTestId('import-apply-confirm').click();
       await page.waitForURL(/\/operations\/entreestock\?/);
-      await expect.poll(() => page.locator('.Toastify').textContent()).toContain('Stock initial importé : 2 ligne(s) en 1 entrée(s)');
+      await expect.poll(() => page.locator('.Toastify').textContent()).toContain('Stock initial importé : 2\u00a0lignes en 1\u00a0entrée');
     });
     expect(await level(ids.nails, ids.shop)).toBe(40);
     expect(await level(ids.paint, ids.shop)).toBe(3);
@@ -185,9 +185,9 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     });
     await step('réception : 48 sacs (2 déchirés), 5 seaux (un de trop)', page, async () => {
       await page.getByLabel(`Quantité reçue de ${CEMENT.name}`).fill('48');
-      await page.getByLabel(`Motif de l'écart sur ${CEMENT.name}`).fill('Deux sacs déchirés');
+      await page.getByLabel(`Motif de l’écart sur ${CEMENT.name}`).fill('Deux sacs déchirés');
       await page.getByLabel(`Quantité reçue de ${PAINT.name}`).fill('5');
-      await page.getByLabel(`Motif de l'écart sur ${PAINT.name}`).fill('Un seau en trop dans le camion');
+      await page.getByLabel(`Motif de l’écart sur ${PAINT.name}`).fill('Un seau en trop dans le camion');
       await page.getByTestId('reception-submit').click();
       await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Reçu avec écart');
     });
@@ -215,7 +215,7 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     await step('la page de l’entrée explique au lieu de demander un motif', page, async () => {
       await page.goto(openingUrl);
       await expect.poll(() => page.getByTestId('document-cancel-blocked').textContent()).toContain(`Annulation impossible : une partie de la marchandise de ${openingNumber}`);
-      expect(await page.getByTestId('document-cancel-blocked').textContent()).toContain(`« ${CEMENT.name} » (sac) : il n'en reste que 250 sur les 300 entrés`);
+      expect(await page.getByTestId('document-cancel-blocked').textContent()).toContain(`« ${CEMENT.name} » (sac) : il n’en reste que 250 sur les 300 entrés`);
       expect(await page.getByTestId('entry-cancel').isDisabled()).toBe(true);
       await shoot(page, 'entry-cancel-blocked');
     });

@@ -325,7 +325,7 @@ describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromi
     expect(errors).toEqual([]);
   });
 
-  it("les paramètres d'impression valent sur papier : format, exemplaires, textes, logo, et la largeur du ticket", async () => {
+  it("les paramètres d’impression valent sur papier : format, exemplaires, textes, logo, et la largeur du ticket", async () => {
     const { actor } = transferCase;
     const restore = async () => {
       await server.db('print_settings').delete();

@@ -24,7 +24,7 @@ const period = `from=${addDays(today, -60)}&to=${today}`;
 
 const REPORTS: Array<{ name: string; url: string; views: string[] }> = [
   { name: 'Situation des ventes', url: ROUTES['reports.sales'], views: ['factures', 'etat-factures', 'paiements', 'produits', 'transferts', 'cumul'] },
-  { name: "Chiffre d'affaires", url: ROUTES['reports.turnover'], views: ['global', 'clients', 'jours', 'produits'] },
+  { name: "Chiffre d’affaires", url: ROUTES['reports.turnover'], views: ['global', 'clients', 'jours', 'produits'] },
   { name: 'État de stock', url: ROUTES['reports.stock'], views: ['niveaux', 'categories', 'alerte', 'date'] },
   { name: 'État des règlements', url: ROUTES['reports.settlements'], views: ['modes', 'clients', 'utilisateurs', 'comptes', 'encaissements'] },
   { name: 'État des créances', url: ROUTES['reports.receivables'], views: ['clients', 'factures'] },
@@ -72,7 +72,7 @@ describe.skipIf(!enabled)('Éditions dans Chromium', () => {
     }, 120_000);
   }
 
-  it("draws the Chiffre d'affaires chart in light and in dark mode", async () => {
+  it("draws the Chiffre d’affaires chart in light and in dark mode", async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const ctx = await newContext(browser, server.url, { colorScheme });
       const p = await ctx.newPage();
@@ -147,7 +147,7 @@ describe.skipIf(!enabled)('Éditions dans Chromium', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it("prints Chiffre d'affaires (journalier) to an A4 landscape PDF", async () => {
+  it("prints Chiffre d’affaires (journalier) to an A4 landscape PDF", async () => {
     await page.goto(`${ROUTES['reports.turnover.print']}?view=jours&${period}`);
     await page.getByTestId('print-format').waitFor();
     await page.emulateMedia({ media: 'print' });

@@ -44,7 +44,7 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
     return sidebar.locator('a.nav-main-link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
   }
 
-  it("l'administrateur retire une permission et le menu du caissier la perd à la page suivante", async () => {
+  it("l’administrateur retire une permission et le menu du caissier la perd à la page suivante", async () => {
     const cashier = await open();
     const admin = await open();
     const errors = [...watchErrors(cashier), ...watchErrors(admin)];
@@ -56,7 +56,7 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
       expect(await cashier.getByTestId('dashboard-areas').locator('.app-area-name').allTextContents()).toContain('Clients');
     });
 
-    await step("l'administrateur confirme son mot de passe et ouvre le rôle Caissier", admin, async () => {
+    await step("l’administrateur confirme son mot de passe et ouvre le rôle Caissier", admin, async () => {
       await login(admin, E2E_ADMIN.email, E2E_ADMIN.password);
       await admin.waitForURL('**/dashboard');
       await admin.goto('/admin/role-permissions');
@@ -89,7 +89,7 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
       expect(await cashier.getByTestId('error-page').getAttribute('data-status')).toBe('403');
     });
 
-    await step("« Tout cocher » coche puis décoche toute l'aire", admin, async () => {
+    await step("« Tout cocher » coche puis décoche toute l’aire", admin, async () => {
       await admin.goto('/admin/role-permissions');
       await admin.getByTestId('roles-table').getByRole('link', { name: 'Magasinier', exact: true }).click();
       await admin.waitForURL(/\/admin\/role-permissions\/\d+$/);

@@ -148,7 +148,7 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       for (const name of ['AuthenticatedLayout', 'screens', 'Dashboard', 'Index', 'HeaderSearch', 'SideOverlay']) expect(chunks, name).not.toContain(name);
       expect(await page.evaluate(() => performance.getEntriesByName('sdstock:warm-up:start').length)).toBe(0);
     });
-    await step("caissier : le tableau de bord, son profil, la recherche et l'écran Caisse, aucun autre écran", page, async () => {
+    await step("caissier : le tableau de bord, son profil, la recherche et l’écran Caisse, aucun autre écran", page, async () => {
       chunks.length = 0;
       await signIn(page, LIMITED.email, LIMITED.password);
       await warmUpDone();

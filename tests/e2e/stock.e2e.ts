@@ -248,11 +248,11 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Quantité reçue de ${OIL.name}`).fill('22');
       await page.getByLabel(`Quantité reçue de ${OIL.name}`).blur();
       await page.getByTestId('reception-submit').click();
-      await expect.poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent()).toContain("Indiquez le motif de l'écart");
+      await expect.poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent()).toContain("Indiquez le motif de l’écart");
       expect(await level(ids.oil, ids.shop)).toBe(0);
     });
     await step('réception avec motif', page, async () => {
-      await page.getByLabel(`Motif de l'écart sur ${OIL.name}`).fill('Deux bouteilles cassées');
+      await page.getByLabel(`Motif de l’écart sur ${OIL.name}`).fill('Deux bouteilles cassées');
       await page.getByTestId('reception-submit').click();
       await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Reçu avec écart');
       expect(await page.getByTestId('transfer-lines').textContent()).toContain('Deux bouteilles cassées');
@@ -338,7 +338,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('fiche stock du produit : mouvement d’ajustement', page, async () => {
       await page.goto(`/fichiers/produits/${ids.rice}/stock`);
       const movements = page.getByTestId('stock-movements');
-      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain("Ajustement d'inventaire");
+      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain("Ajustement d’inventaire");
       expect(await movements.locator('tbody tr').first().textContent()).toMatch(/\u22121/u);
       expect(await page.getByTestId('stock-total').textContent()).toMatch(/^39/);
     });
@@ -352,7 +352,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('ouverture à l’aveugle au dépôt', page, async () => {
       await page.goto('/operations/gestionstock/create');
       await page.getByLabel('Emplacement à compter').selectOption(String(ids.depot));
-      await page.getByLabel(/Comptage à l'aveugle/).check();
+      await page.getByLabel(/Comptage à l’aveugle/).check();
       await page.getByTestId('count-open').click();
       await page.waitForURL(/\/gestionstock\/\d+$/);
       countUrl = new URL(page.url()).pathname;

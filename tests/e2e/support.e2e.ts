@@ -71,7 +71,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it("ouvre un ticket avec une capture, le support répond, l'utilisateur voit la réponse", async () => {
+  it("ouvre un ticket avec une capture, le support répond, l’utilisateur voit la réponse", async () => {
     const user = await open(USER.email, USER.password);
     const errors = watchErrors(user);
     let ticketUrl = '';
@@ -80,8 +80,8 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
       await user.getByTestId('ticket-create').click();
       await user.waitForURL('**/support/tickets/create');
       await user.getByTestId('ticket-submit').click();
-      await user.getByText("L'objet du ticket est obligatoire.").waitFor();
-      await user.getByLabel('Objet').fill("L'état de stock reste blanc");
+      await user.getByText("L’objet du ticket est obligatoire.").waitFor();
+      await user.getByLabel('Objet').fill("L’état de stock reste blanc");
       await user.getByLabel('Priorité').selectOption('haute');
       await user.getByLabel('Description').fill("Depuis ce matin, le bouton Imprimer ouvre une page blanche.");
       await user.getByTestId('attachments-input').setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: PNG });
@@ -95,7 +95,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
     const support = await open(E2E_ADMIN.email, E2E_ADMIN.password);
     await step('le support répond', support, async () => {
       await support.goto('/support/tickets');
-      await support.getByText("L'état de stock reste blanc").click();
+      await support.getByText("L’état de stock reste blanc").click();
       await support.waitForURL(`**${ticketUrl}`);
       await support.getByTestId('ticket-attachments').locator('img').waitFor();
       await support.getByLabel('Votre réponse').fill('Videz le cache du navigateur puis réessayez, et dites-nous.');
@@ -105,7 +105,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
       await support.getByTestId('ticket-message').filter({ hasText: 'Videz le cache' }).waitFor();
     });
 
-    await step("l'utilisateur voit la réponse", user, async () => {
+    await step("l’utilisateur voit la réponse", user, async () => {
       await user.goto('/support/tickets');
       const row = user.getByTestId(`ticket-${ticketUrl.split('/').pop()}`);
       await row.getByTestId('unread-marker').waitFor();

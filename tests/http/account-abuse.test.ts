@@ -297,7 +297,7 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       const target = mail('moved');
 
       await c.send('patch', '/profile', { name: 'Awa Traoré', email: target });
-      expect((await c.visit('/profile')).body.props.errors).toEqual({ current_password: "Saisissez votre mot de passe actuel pour changer d'adresse e-mail." });
+      expect((await c.visit('/profile')).body.props.errors).toEqual({ current_password: "Saisissez votre mot de passe actuel pour changer d’adresse e-mail." });
       await c.send('patch', '/profile', { name: 'Awa Traoré', email: target, current_password: 'faux' });
       expect((await c.visit('/profile')).body.props.errors).toEqual({ current_password: 'Le mot de passe actuel est incorrect.' });
       expect(await count(t, 'users', { email })).toBe(1);

@@ -40,7 +40,7 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     ...extra,
   });
 
-  it("creates a credit invoice through the screen's service: priced from the client's level, stock out, balance up, 201 with Location", async () => {
+  it("creates a credit invoice through the screen’s service: priced from the client’s level, stock out, balance up, 201 with Location", async () => {
     const product = await stocked();
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
     const { token } = await tokenFor(t, adminId, WRITE);
@@ -81,6 +81,11 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     const cheap = await api.post('/api/v1/invoices', body(client, product, { payment_mode: 'cash', due_date: null, lines: [{ product_id: product, quantity: 1, unit_price: 500 }], payments: [{ method: 'especes', amount: 500 }] }));
     expect(cheap.status).toBe(422);
     expect(cheap.body.errors['lines.0.unit_price']).toMatch(/prix minimum/);
+
+    // A document discount cannot do what a low price may not: 1 500 − 600 leaves 900 < the minimum of 1 000.
+    const discounted = await api.post('/api/v1/invoices', body(client, product, { payment_mode: 'cash', due_date: null, discount: 600, lines: [{ product_id: product, quantity: 1 }], payments: [{ method: 'especes', amount: 900 }] }));
+    expect(discounted.status).toBe(422);
+    expect(discounted.body.errors.discount).toMatch(/La remise globale \(600\sFCFA\) ferait vendre .+ sous son prix minimum/);
 
     const noDue = await api.post('/api/v1/invoices', body(client, product, { due_date: null }));
     expect(noDue.status).toBe(422);

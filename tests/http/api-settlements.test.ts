@@ -59,10 +59,10 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
 
     const above = await api.post('/api/v1/settlements', { ...cash, amount: 6_000, allocations: [{ sale_id: invoice.id, amount: 6_000 }] });
     expect(above.status).toBe(422);
-    expect(above.body.errors['allocations.0.amount']).toMatch(/n'a plus/);
+    expect(above.body.errors['allocations.0.amount']).toMatch(/n’a plus/);
     const notTheirs = await api.post('/api/v1/settlements', { ...cash, amount: 1_000, allocations: [{ sale_id: theirs.id, amount: 1_000 }] });
     expect(notTheirs.status).toBe(422);
-    expect(Object.values(notTheirs.body.errors).join(' ')).toMatch(/n'est pas/);
+    expect(Object.values(notTheirs.body.errors).join(' ')).toMatch(/n’est pas/);
     const zero = await api.post('/api/v1/settlements', { ...cash, amount: 0 });
     expect(zero.status).toBe(422);
     expect(zero.body.errors.amount).toMatch(/supérieur à zéro/);
@@ -101,7 +101,7 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     expect(await clientMoney(t.db, client)).toEqual({ balance: 6_000, advance: 0 });
   });
 
-  it("needs the abilities, and keeps a restricted user to their accounts: another's bank is refused, its settlement not found", async () => {
+  it("needs the abilities, and keeps a restricted user to their accounts: another’s bank is refused, its settlement not found", async () => {
     const client = await creditClient(t.db);
     await creditInvoice(t.db, f, client, 9_000);
     const readOnly = apiClient(t, (await tokenFor(t, adminId, ['menu.reglement'])).token);

@@ -223,7 +223,7 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
   });
 
   describe('stock levels', () => {
-    it("gives a product's stock per location and a location's stock per product", async () => {
+    it("gives a product’s stock per location and a location’s stock per product", async () => {
       const tag = uniqueTag('K');
       const id = await makeProduct(t.db, { code: `${tag}A`, name: `Stock ${tag}`, category_id: category });
       const other = await makeProduct(t.db, { code: `${tag}B`, name: `Stock ${tag} bis`, category_id: category });

@@ -52,7 +52,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const res = await c.post('/login', { email: '', password: '' });
       expect(res.status).toBe(303);
       const page = await c.visit('/login');
-      expect(page.body.props.errors.email).toBe("L'adresse e-mail est obligatoire.");
+      expect(page.body.props.errors.email).toBe("L’adresse e-mail est obligatoire.");
       expect(page.body.props.errors.password).toBe('Le mot de passe est obligatoire.');
     });
 
@@ -190,7 +190,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const page = await c.visit('/register');
       expect(page.body.props.errors).toMatchObject({
         name: 'Le champ nom est obligatoire.',
-        email: "L'adresse e-mail n'est pas valide.",
+        email: "L’adresse e-mail n’est pas valide.",
         password: 'Le mot de passe doit contenir au moins 8 caractères.',
       });
       await c.post('/register', { name: 'Moussa', email: 'moussa@test.local', password: 'Secret-1234', password_confirmation: 'Secret-9999' });
@@ -327,7 +327,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await c.login(email, 'User-Secret-123');
       await c.send('patch', '/profile', { name: '', email: 'x' });
       const errors = (await c.visit('/profile')).body.props.errors;
-      expect(errors).toEqual({ name: 'Le champ nom est obligatoire.', email: "L'adresse e-mail n'est pas valide." });
+      expect(errors).toEqual({ name: 'Le champ nom est obligatoire.', email: "L’adresse e-mail n’est pas valide." });
 
       await c.send('patch', '/profile', { name: 'Awa Koné', email: ADMIN.email, current_password: 'User-Secret-123' });
       expect((await c.visit('/profile')).body.props.errors).toEqual({ email: 'Cette adresse e-mail est déjà utilisée.' });

@@ -175,7 +175,7 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     const count = listRecords(target()).length;
     const res = await uploadBackup(admin, other, kind === 'pg' ? 'autre.sqlite' : 'autre.dump', ADMIN.password);
     const page = await admin.follow(res);
-    expect(page.body.props.errors.file).toMatch(kind === 'pg' ? /vient d'une base SQLite/ : /vient d'une base PostgreSQL/);
+    expect(page.body.props.errors.file).toMatch(kind === 'pg' ? /vient d’une base SQLite/ : /vient d’une base PostgreSQL/);
     expect(listRecords(target())).toHaveLength(count);
   });
 
@@ -322,7 +322,7 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
 
     // A file that is no backup at all.
     const junk = await uploadBackup(admin, Buffer.from('name;code\nRiz;R1\n'), 'clients.csv', ADMIN.password);
-    expect((await admin.follow(junk)).body.props.errors.file).toMatch(/n'est pas une sauvegarde/);
+    expect((await admin.follow(junk)).body.props.errors.file).toMatch(/n’est pas une sauvegarde/);
 
     // The intact copy: restored, listed as imported, everyone signed out.
     const ok = await uploadBackup(admin, bytes, 'ma-sauvegarde' + path.extname(made.name), ADMIN.password);

@@ -89,7 +89,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     return c;
   };
 
-  it("counts today's and the month's sales like Chiffre d'affaires, with the margin", async () => {
+  it("counts today’s and the month’s sales like Chiffre d’affaires, with the margin", async () => {
     const { props } = await dashboard(admin);
     // Today: A + D + F sold (20 000), D cancelled today (−5 000); cost 6 000 + 3 000 + 3 000 − 3 000.
     expect(props.sales.today).toEqual({ count: 3, gross: 20_000, returns: 5_000, net: 15_000, cost_total: 9_000, margin: 6_000, href: route('reports.turnover', { from: today, to: today }) });
@@ -176,7 +176,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     expect(theirs.length).toBeGreaterThan(0);
   });
 
-  it("reads the stock alerts as État de stock › Sous le seuil d'alerte does: same count, same order (furthest below, then name)", async () => {
+  it("reads the stock alerts as État de stock › Sous le seuil d’alerte does: same count, same order (furthest below, then name)", async () => {
     const tag = uniqueTag('A');
     const made: number[] = [];
     const make = async (suffix: string, name: string, threshold: number, stock: number) => {
@@ -235,7 +235,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     expect(text).not.toMatch(/amount_paid|\btreasury_accounts|cash_operations|stock_entries/);
   });
 
-  it("keeps a restricted user's cards to their places", async () => {
+  it("keeps a restricted user’s cards to their places", async () => {
     const depotDesk = await deskAccount(t.db, 'CAI01');
     const user = await login(['menu.dashboard', 'menu.editions.ca', 'menu.editions.creance', 'menu.caisse', 'menu.sortiestock', 'menu.reglement'], { locations: [f.depot], accounts: [] });
     const { props } = await dashboard(user);
@@ -264,7 +264,7 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     for (const row of late.topProducts.rows) expect(row).not.toHaveProperty('margin');
   });
 
-  it("shows the margin by Chiffre d'affaires' rule: cost rights without reports.view_costs → none, with it → present", async () => {
+  it("shows the margin by Chiffre d’affaires' rule: cost rights without reports.view_costs → none, with it → present", async () => {
     const costKeys = ['margin', 'cost_total'];
     // Cost rights (CMUP, purchase prices) but not the reports' own: the report the card opens hides the margin, so does the card.
     const buyer = await login(['menu.dashboard', 'menu.editions.ca', 'menu.sortiestock', 'prices.update', 'stock_entries.create']);

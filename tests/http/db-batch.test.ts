@@ -41,7 +41,7 @@ describe.each(testDatabases())('writes sent together, chain heads (%s)', (kind) 
           trx,
           [
             ...insertWrites(trx, 'batch_items', [
-              { id: 3, amount: 30, label: "l'autre" },
+              { id: 3, amount: 30, label: "l’autre" },
               { id: 4, amount: 40, label: null },
             ]),
             ...updateIntegersByIdWrites(trx, 'batch_items', 'amount', [[1, 11]]),
@@ -59,7 +59,7 @@ describe.each(testDatabases())('writes sent together, chain heads (%s)', (kind) 
     expect((await d.db('batch_items').orderBy('id').select('id', 'amount', 'label')).map((r) => [Number(r.id), Number(r.amount), r.label])).toEqual([
       [1, 11, 'un'],
       [2, 20, 'deux ?'],
-      [3, 30, "l'autre"],
+      [3, 30, "l’autre"],
       [4, 40, null],
     ]);
     expect((await d.db('batch_levels').orderBy(['a', 'b']).select('quantity')).map((r) => Number(r.quantity))).toEqual([2, 1]);

@@ -31,7 +31,7 @@ describe.each(testDatabases())('hostile form and URL input (%s)', (kind) => {
       [{ name: 'Awa\u0000Koné' }, 'name', 'Le champ nom contient des caractères non autorisés (caractères de contrôle).'],
       [{ address: 'Rue 12\u0000' }, 'address', 'Le champ adresse contient des caractères non autorisés (caractères de contrôle).'],
       [{ city: 'Abidjan\u001b[31m' }, 'city', 'Le champ ville contient des caractères non autorisés (caractères de contrôle).'],
-      [{ email: 'a\u0000@b.ci' }, 'email', "L'adresse e-mail contient des caractères non autorisés (caractères de contrôle)."],
+      [{ email: 'a\u0000@b.ci' }, 'email', "L’adresse e-mail contient des caractères non autorisés (caractères de contrôle)."],
     ];
     for (const [over, field, message] of cases) {
       const errors = await submitExpectingErrors(admin, 'post', '/fichiers/clients', client(tag, over), '/fichiers/clients/create');
@@ -63,7 +63,7 @@ describe.each(testDatabases())('hostile form and URL input (%s)', (kind) => {
     const tag = uniqueTag();
     const errors = await submitExpectingErrors(admin, 'post', '/fichiers/clients', client(tag, { email: ['a@b.ci'], active: [1], city: { x: 1 }, phone: ['0102030405'] }), '/fichiers/clients/create');
     expect(errors).toMatchObject({
-      email: "L'adresse e-mail doit être un texte.",
+      email: "L’adresse e-mail doit être un texte.",
       active: 'Valeur attendue : oui ou non.',
       city: 'Le champ ville doit être un texte.',
       phone: 'Le numéro de téléphone doit être un texte.',
@@ -80,7 +80,7 @@ describe.each(testDatabases())('hostile form and URL input (%s)', (kind) => {
     expect(errors.supplier_ref).toBeUndefined();
     expect(errors.supplier_id).toBe('Choisissez le fournisseur.');
     const note = await submitExpectingErrors(admin, 'post', '/operations/entreestock', { note: ['x'], supplier_ref: 'BL\u00001' }, '/operations/entreestock/create');
-    expect(note.note).toBe("L'observation doit être un texte.");
+    expect(note.note).toBe("L’observation doit être un texte.");
     expect(note.supplier_ref).toBe('La référence fournisseur contient des caractères non autorisés (caractères de contrôle).');
   });
 

@@ -465,7 +465,7 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'verification.verify': 'compte',
   profile: 'compte',
   stockExits: 'redirige vers la liste des transferts',
-  'openingStock.import': "page d'envoi du fichier (les lignes du fichier sont contrôlées : voir le test d'import)",
+  'openingStock.import': "page d’envoi du fichier (les lignes du fichier sont contrôlées : voir le test d’import)",
   'openingStock.importTemplate': 'modèle vide',
   'clients.index': 'fichier clients, sans emplacement',
   'clients.export': 'fichier clients',
@@ -493,33 +493,33 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'priceCentre.export': 'prix',
   'priceCentre.preview': 'prix',
   'company.accounts': 'réglage des inscriptions',
-  'locations.create': "formulaire vide d'un nouvel emplacement",
-  'users.index': "comptes (la colonne Emplacements nomme ceux de chacun, pour l'administrateur)",
+  'locations.create': "formulaire vide d’un nouvel emplacement",
+  'users.index': "comptes (la colonne Emplacements nomme ceux de chacun, pour l’administrateur)",
   'users.create': 'comptes',
   'users.show': 'comptes',
   'users.edit': 'comptes',
-  'treasuryAccounts.create': "formulaire vide d'un nouveau compte (son créateur restreint y travaille ensuite : voir plus bas)",
-  'api.openapi': "description de l'API, sans données",
+  'treasuryAccounts.create': "formulaire vide d’un nouveau compte (son créateur restreint y travaille ensuite : voir plus bas)",
+  'api.openapi': "description de l’API, sans données",
   'api.clients.index': 'fichier clients',
   'api.clients.show': 'fichier clients',
   'company.settings': 'identité de la société',
   'company.logo': 'logo de la société',
-  'apiTokens.index': "jetons de l'utilisateur",
-  'apiTokens.reference': "référence de l'API",
+  'apiTokens.index': "jetons de l’utilisateur",
+  'apiTokens.reference': "référence de l’API",
   'printing.index': 'réglages des impressions',
   'roles.index': 'rôles et permissions',
   'roles.show': 'rôles et permissions',
-  'backups.index': "sauvegardes de toute la base, réservées à l'administrateur (menu.parametres.backup)",
-  'backups.download': "fichier de sauvegarde de toute la base, réservé à l'administrateur",
-  'support.documentation': "documentation de l'application",
-  'support.documentation.chapter': "documentation de l'application",
+  'backups.index': "sauvegardes de toute la base, réservées à l’administrateur (menu.parametres.backup)",
+  'backups.download': "fichier de sauvegarde de toute la base, réservé à l’administrateur",
+  'support.documentation': "documentation de l’application",
+  'support.documentation.chapter': "documentation de l’application",
   'support.documentation.image': "image de la documentation",
-  'support.tickets.index': "tickets de l'utilisateur (le support les voit tous), sans emplacement",
+  'support.tickets.index': "tickets de l’utilisateur (le support les voit tous), sans emplacement",
   'support.tickets.create': 'formulaire de ticket, sans emplacement',
-  'support.tickets.show': "ticket de l'utilisateur, sans emplacement",
-  'support.tickets.attachment': "pièce jointe d'un ticket de l'utilisateur",
-  'support.logs': "journaux techniques et d'audit de toute l'application (menu.support.logs, que le Gérant n'a pas)",
-  'support.logs.export': "journaux de toute l'application (menu.support.logs)",
+  'support.tickets.show': "ticket de l’utilisateur, sans emplacement",
+  'support.tickets.attachment': "pièce jointe d’un ticket de l’utilisateur",
+  'support.logs': "journaux techniques et d’audit de toute l’application (menu.support.logs, que le Gérant n’a pas)",
+  'support.logs.export': "journaux de toute l’application (menu.support.logs)",
   'expenseCategories.index': 'catégories de dépenses, sans emplacement',
   'expenseCategories.export': 'catégories de dépenses',
   'expenseCategories.create': 'catégories de dépenses',
@@ -529,10 +529,11 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
 
 /** Actions on a record (:id) that shows no place — each with its reason. */
 const NO_PLACE_ACTIONS: Partial<Record<RouteName, string>> = {
-  'api.products.stock': "réponse 405 de l'API aux méthodes autres que GET (le GET est vérifié plus haut)",
-  'apiTokens.revoke': "jetons de l'utilisateur",
+  'api.products.stock': "réponse 405 de l’API aux méthodes autres que GET (le GET est vérifié plus haut)",
+  'apiTokens.revoke': "jetons de l’utilisateur",
+  'counter.parked': "ventes en attente de l’utilisateur : celle d’un autre répond 404, les siennes sont lues dans ses boutiques",
   'roles.duplicate': 'rôles et permissions',
-  'support.tickets.reply': "ticket de l'utilisateur, sans emplacement",
+  'support.tickets.reply': "ticket de l’utilisateur, sans emplacement",
   'support.tickets.status': 'ticket (support.manage), sans emplacement',
   'support.tickets.assign': 'ticket (support.manage), sans emplacement',
   'expenseCategories.archive': 'catégories de dépenses, sans emplacement',
@@ -741,7 +742,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
   });
 
   for (const [name, action] of Object.entries(PLACED_ACTIONS)) {
-    it(`${name}: acting on the other place's record answers 404`, async () => {
+    it(`${name}: acting on the other place’s record answers 404`, async () => {
       const res = await user.send(action!.method, action!.url(d), {});
       expect(res.status).toBe(404);
     });
@@ -773,7 +774,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(Number((await t.db('cash_operations').count({ n: '*' }).first())!.n)).toBe(before);
   });
 
-  it("creditNotes.index: correcting the other place's sale answers 404, nothing written", async () => {
+  it("creditNotes.index: correcting the other place’s sale answers 404, nothing written", async () => {
     const before = Number((await t.db('credit_notes').count({ n: '*' }).first())!.n);
     const res = await user.post(ROUTES['creditNotes.index'], { idempotency_key: idempotencyKey(), sale_id: d.saleTheirs.id, version: 2, reason: 'Produit défectueux', lines: [{ sale_line_id: d.saleTheirs.lineId, quantity: 1 }] });
     expect(res.status).toBe(404);
@@ -822,7 +823,7 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(Number((await t.db('sales').count({ n: '*' }).first())!.n)).toBe(before);
   });
 
-  it("counter.store: a sale paid into the user's own wallet goes through", async () => {
+  it("counter.store: a sale paid into the user’s own wallet goes through", async () => {
     const category = Number((await t.db('products').where({ id: d.product }).first('category_id')).category_id);
     const own = await makeProduct(t.db, { code: `PV${d.tag}`.slice(0, 30), name: `Vendu ${d.tag}`, category_id: category, retail_price: 1_000 });
     await giveStock(t.db, own, d.mine, 5);
@@ -869,6 +870,6 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     expect(res.status).toBe(303);
     const page = await user.follow(res);
     const rows = page.body.props.preview.rows as Array<{ errors: string[] }>;
-    expect(rows[0].errors).toContain(`L'emplacement « ${d.theirsName} » n'existe pas ou ne vous est pas attribué.`);
+    expect(rows[0].errors).toContain(`L’emplacement « ${d.theirsName} » n’existe pas ou ne vous est pas attribué.`);
   });
 });

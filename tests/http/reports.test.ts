@@ -101,7 +101,7 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  it("Chiffre d'affaires, global: each event on its own date (sales in June, the cancellation in July, the credit note today)", async () => {
+  it("Chiffre d’affaires, global: each event on its own date (sales in June, the cancellation in July, the credit note today)", async () => {
     const june = await props(admin, `${ROUTES['reports.turnover']}?from=2025-06-01&to=2025-06-30`);
     expect(june.tables[0].totals).toMatchObject({ sold: 3, gross: 10_000, returns: 0, net: 10_000, cost: 6_000, margin: 4_000, rate: 4_000 });
     const byKind = Object.fromEntries(june.tables[0].page.data.map((r) => [String(r.kind), r]));
@@ -117,7 +117,7 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     expect(both.tables[0].totals).toMatchObject({ net: 8_000, cost: 4_800, margin: 3_200 });
   });
 
-  it("Chiffre d'affaires: daily, by client and by product agree with the global figures", async () => {
+  it("Chiffre d’affaires: daily, by client and by product agree with the global figures", async () => {
     const days = await props(admin, `${ROUTES['reports.turnover']}?view=jours&from=2025-06-01&to=2025-07-31`);
     expect(days.tables[0].page.data.map((r) => [r.date, r.net])).toEqual([
       ['2025-06-10', 3_000],

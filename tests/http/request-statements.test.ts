@@ -106,7 +106,7 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     }
   });
 
-  it("reads the user on their own when the session row names another (the session's data decides)", async () => {
+  it("reads the user on their own when the session row names another (the session’s data decides)", async () => {
     const { c, user } = await signedIn();
     await t.db('sessions').where({ user_id: user.id }).update({ user_id: null });
     const sent = await statementsOf(async () => expect((await c.visit('/dashboard')).status).toBe(200));

@@ -120,6 +120,60 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     expect(group(await search(admin, `ENT-${year}-000001`), 'documents')?.items[0].url).toBe(`/operations/entreestock/${first}`);
   });
 
+  it('finds the documents of every series by a bare number fragment: the sequence equal first, newest year first, then starting with it', async () => {
+    const supplier = await makeSupplier(t.db);
+    const tag = uniqueTag();
+    const year = 2100 + Number(tag.slice(-2)); // years of this test's own, after every other test's
+    await t.db('document_counters').insert([{ series: 'ENT', year, last_number: 2301 }, { series: 'ENT', year: year - 1, last_number: 230 }, { series: 'INV', year, last_number: 230 }]);
+    const now = nowIso();
+    const exact = await makeEntry(`ENT-${year}-000230`, supplier);
+    const older = await makeEntry(`ENT-${year - 1}-000230`, supplier);
+    const longer = await makeEntry(`ENT-${year}-002301`, supplier);
+    await makeEntry(`ENT-${year}-000023`, supplier); // « 23 » is not « 230 »
+    const readjustment = await insertReturningId(t.db, 'stock_adjustments', { number: `INV-${year}-000230`, location_id: depot, adjustment_date: '2026-03-05', reason: 'casse', note: '', line_count: 1, total_value: -100, created_at: now });
+    const body = await search(admin, '230');
+    const found = group(body, 'documents')?.items ?? [];
+    expect(found.map((i) => i.title).filter((n) => n.includes(String(year)) || n.includes(String(year - 1)))).toEqual([`ENT-${year}-000230`, `INV-${year}-000230`, `ENT-${year - 1}-000230`, `ENT-${year}-002301`]);
+    expect(found.find((i) => i.title === `INV-${year}-000230`)).toEqual({ url: `/operations/gestionstock/reajustements/${readjustment}/print`, title: `INV-${year}-000230`, meta: 'Réajustement de stock', date: '2026-03-05', status: null });
+    expect(found.find((i) => i.title === `ENT-${year}-000230`)?.url).toBe(`/operations/entreestock/${exact}`);
+    expect([older, longer].every((id) => found.some((i) => i.url === `/operations/entreestock/${id}`))).toBe(true);
+    // Typed padded, the same documents; a number is still looked for among codes too.
+    expect(titles(await search(admin, '000230'), 'documents')).toEqual(found.map((i) => i.title));
+    const product = await makeProduct(t.db, { code: `230${tag}`, name: `Fer à béton ${tag}`, category_id: category });
+    expect(group(await search(admin, `230${tag}`), 'products')?.items[0]?.url).toBe(`/fichiers/produits/${product}`);
+    // Only the series of the user's screens, only at their places.
+    const keeper = await userWithPermissions(t, `magasin-230-${tag.toLowerCase()}@test.local`, ['menu.inventaire']);
+    const k = new Client(t);
+    await k.login(keeper.email, keeper.password);
+    expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([`INV-${year}-000230`]);
+    const shop = Number((await t.db('locations').whereNot({ id: depot }).orderBy('id').first('id')).id);
+    await t.db('users').where({ email: keeper.email }).update({ places_restricted: true });
+    await t.db('user_locations').insert({ user_id: Number((await t.db('users').where({ email: keeper.email }).first('id')).id), location_id: shop });
+    expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([]);
+  });
+
+  it('answers a number fragment from the numbers\' indexes: no table is scanned', async () => {
+    const { sequenceSearchQuery } = await import('../../server/services/search/global-search.js');
+    const { DOCUMENT_SERIES, sequenceFragment } = await import('../../server/services/search/document-series.js');
+    const years = new Map(DOCUMENT_SERIES.map((s) => [s.series, [2026, 2025]]));
+    const query = sequenceSearchQuery(t.db, sequenceFragment('23')!, DOCUMENT_SERIES, EVERY_PLACE, 5, years)!;
+    const { sql, bindings } = query.toSQL().toNative();
+    const tables = [...new Set(DOCUMENT_SERIES.map((s) => s.table))];
+    if (kind === 'sqlite') {
+      const plan: Array<{ detail: string }> = await t.db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as never);
+      const details = plan.map((p) => p.detail);
+      expect(details.filter((d) => /^SCAN (?!.*USING)/.test(d) && tables.some((tb) => d.includes(tb)))).toEqual([]);
+      for (const table of tables) expect([table, details.some((d) => d.startsWith(`SEARCH ${table} USING`))]).toEqual([table, true]);
+    } else {
+      const plan = await t.db.transaction(async (trx) => {
+        await trx.raw('SET LOCAL enable_seqscan = off');
+        return (await trx.raw(`EXPLAIN ${sql.replace(/\$(\d+)/g, '?')}`, bindings as never)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).not.toMatch(/Seq Scan/);
+      for (const table of tables) expect([table, new RegExp(`Index (Only )?Scan.* on ${table}\\b`).test(plan)]).toEqual([table, true]);
+    }
+  });
+
   it('finds a settlement (REG-) by its number, opening its page, with its status', async () => {
     const client = await creditClient(t.db);
     const s = await settle(t.db, settlementInput({ clientId: client, amount: 2_500 }));

@@ -38,7 +38,7 @@ export function AppPage({ title, subtitle, breadcrumbs, actions, children, headi
           </div>
           <div className="d-flex align-items-center gap-3 flex-wrap">
             {breadcrumbs && breadcrumbs.length ? (
-              <nav aria-label="Fil d'Ariane">
+              <nav aria-label="Fil d’Ariane">
                 <ol className="breadcrumb breadcrumb-alt mb-0">
                   <li className="breadcrumb-item">
                     <Link href={route('dashboard')} aria-label="Tableau de bord">

@@ -18,7 +18,7 @@ export function AppearanceDropdown({ toggleClassName, align = 'end', dropup = fa
     >
       {() => (
         <>
-          <h3 className="dropdown-header">Mode d'affichage</h3>
+          <h3 className="dropdown-header">Mode d’affichage</h3>
           {DARK_MODES.map((mode) => (
             <button
               key={mode}

@@ -5,5 +5,5 @@
  * Moussa »), with the apostrophe style of the whole interface (straight, see tests/unit/client/wording.test.ts).
  */
 export function ofName(name: string): string {
-  return /^[aeiouhàâäéèêëîïôöûüœæ]/i.test(name.normalize('NFC')) ? `d'${name}` : `de ${name}`;
+  return /^[aeiouhàâäéèêëîïôöûüœæ]/i.test(name.normalize('NFC')) ? `d’${name}` : `de ${name}`;
 }

@@ -34,9 +34,9 @@ export function missingPage(name: string) {
         <div className="app-error-card">
           <div className="app-error-code">?</div>
           <h1 className="h3">Page introuvable : {name}</h1>
-          <p className="text-body-secondary">Cet écran n'existe pas (encore) dans cette version de l'application.</p>
+          <p className="text-body-secondary">Cet écran n’existe pas (encore) dans cette version de l’application.</p>
           <Link href={route('home')} className="btn btn-primary">
-            Retour à l'accueil
+            Retour à l’accueil
           </Link>
         </div>
       </div>

@@ -82,7 +82,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
             </h2>
             <p className="mb-0 app-welcome-text">
               {figures
-                ? "Voici l'activité du jour et du mois. Chaque carte ouvre l'écran d'où viennent ses chiffres."
+                ? "Voici l’activité du jour et du mois. Chaque carte ouvre l’écran d’où viennent ses chiffres."
                 : count > 0
                   ? `Vous avez accès à ${count} écran${count > 1 ? 's' : ''}. Choisissez-en un ci-dessous ou dans le menu.`
                   : 'Votre compte est prêt.'}
@@ -106,7 +106,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
           {sales ? (
             <>
               <div className="col-12 col-sm-6 col-xl-3">
-                <SalesFigure testId="dashboard-sales-today" label="Ventes du jour" sales={sales.today} currency={currency} empty="Aucune vente aujourd'hui" />
+                <SalesFigure testId="dashboard-sales-today" label="Ventes du jour" sales={sales.today} currency={currency} empty="Aucune vente aujourd’hui" />
               </div>
               <div className="col-12 col-sm-6 col-xl-3">
                 <SalesFigure testId="dashboard-sales-month" label="Ventes du mois" sales={sales.month} currency={currency} empty="Aucune vente ce mois-ci" />

@@ -8,7 +8,7 @@ const FEATURES = [
   { icon: 'fa-solid fa-boxes-stacked', title: 'Stock maîtrisé', text: 'Entrées fournisseurs, transferts dépôt ↔ boutiques, inventaires et coût moyen pondéré (CMUP) tenus à jour à chaque mouvement.' },
   { icon: 'fa-solid fa-file-invoice', title: 'Ventes et facturation', text: 'Factures au comptant ou à crédit, ventes boutique, tarifs détail et gros, plafonds de crédit et prix minimum contrôlés.' },
   { icon: 'fa-solid fa-cash-register', title: 'Caisse et règlements', text: 'Espèces, chèque, virement et mobile money ; décaissements, versements en banque et arrêté de caisse signé.' },
-  { icon: 'fa-solid fa-chart-line', title: 'Éditions et tableaux de bord', text: "Chiffre d'affaires, marges, état de stock, créances par ancienneté : filtrer, imprimer, exporter." },
+  { icon: 'fa-solid fa-chart-line', title: 'Éditions et tableaux de bord', text: "Chiffre d’affaires, marges, état de stock, créances par ancienneté : filtrer, imprimer, exporter." },
   { icon: 'fa-solid fa-user-shield', title: 'Rôles et permissions', text: 'Chacun ne voit que ses écrans : gérant, caissier, magasinier, vendeur, comptable… les rôles se modifient en quelques clics.' },
   { icon: 'fa-solid fa-print', title: 'Impressions prêtes', text: 'Factures A5, tickets 80 mm, reçus et états imprimés depuis le navigateur, avec le montant en toutes lettres.' },
 ];

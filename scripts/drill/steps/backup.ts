@@ -57,7 +57,7 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
   const changed = await makeProduct(ctx.db, ctx.world, 'Après sauvegarde');
   await giveStock(forms, changed.id, ctx.world.depot, 7);
   const after = await businessCounts(ctx);
-  if (after.stock_entries !== saved.stock_entries + 1) problems.push("la modification après la sauvegarde n'a pas été enregistrée");
+  if (after.stock_entries !== saved.stock_entries + 1) problems.push("la modification après la sauvegarde n’a pas été enregistrée");
 
   // SQLite: the command restores with the server stopped (it holds the file open).
   await ctx.app.kill('SIGTERM');
@@ -77,7 +77,7 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
     const admin = await ctx.admin();
     if (keptSale) {
       const page = await admin.visit(`/operations/sortiestock/ventes/${keptSale}`);
-      if (page.status !== 200) problems.push(`la vente restaurée ne s'ouvre pas (HTTP ${page.status})`);
+      if (page.status !== 200) problems.push(`la vente restaurée ne s’ouvre pas (HTTP ${page.status})`);
     }
   } catch (err) {
     problems.push(`connexion après restauration : ${(err as Error).message}`);

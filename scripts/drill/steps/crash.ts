@@ -43,7 +43,7 @@ export async function crashLoop(ctx: DrillContext): Promise<void> {
   const iterations = ctx.full ? 10 : 2;
   const random = ctx.random(4);
   const forms = LOOP_SERIES.filter((s) => DOCUMENT_SERIES.includes(s)).map((s) => ({ series: s, form: DOCUMENT_FORMS[s] ?? null }));
-  for (const { series, form } of forms) if (!form) ctx.report.notCovered(STEP, `opération ${series} dans la boucle`, "formulaire inconnu de l'exercice (scripts/drill/forms.ts)");
+  for (const { series, form } of forms) if (!form) ctx.report.notCovered(STEP, `opération ${series} dans la boucle`, "formulaire inconnu de l’exercice (scripts/drill/forms.ts)");
   const known: Array<{ series: string; form: DocumentForm }> = [...forms.filter((f): f is { series: (typeof LOOP_SERIES)[number]; form: DocumentForm } => f.form !== null), { series: OTHER_FORMS.closing.series, form: OTHER_FORMS.closing }];
 
   for (let k = 1; k <= iterations; k++) {

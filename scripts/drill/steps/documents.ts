@@ -14,7 +14,7 @@ export function seriesForms(): Array<{ series: string; form: DocumentForm | null
   return DOCUMENT_SERIES.map((series) => ({ series, form: DOCUMENT_FORMS[series] ?? null }));
 }
 
-const NOT_COVERED = "formulaire inconnu de l'exercice (scripts/drill/forms.ts) : à ajouter";
+const NOT_COVERED = "formulaire inconnu de l’exercice (scripts/drill/forms.ts) : à ajouter";
 
 async function lastNumber(ctx: DrillContext, series: string): Promise<number> {
   const row = await ctx.db('document_counters').where({ series, year: ctx.world.year }).first('last_number');
@@ -109,7 +109,7 @@ export async function idempotency(ctx: DrillContext): Promise<void> {
     const failures: string[] = [];
     if (made !== 1) failures.push(`${made} documents au lieu de 1`);
     if (answers.some((a) => a instanceof Error || form.done(a.location) === null)) failures.push(`réponses : ${[...landings].join(', ')}`);
-    else if (landings.size !== 1) failures.push(`${landings.size} pages d'arrivée différentes`);
+    else if (landings.size !== 1) failures.push(`${landings.size} pages d’arrivée différentes`);
     const errors = serverErrors(answers);
     if (errors) failures.push(`${errors} erreur(s) serveur`);
     ctx.report.check(STEP_IDEMPOTENCY, DOCUMENT_FORMS[series] ? `série ${series} (${form.label})` : form.label, 'le même envoi 10 fois à la fois (une clé)', `${made} document, 10 réponses vers ${[...landings][0]}`, failures);

@@ -41,12 +41,12 @@ export async function matrix(ctx: DrillContext): Promise<void> {
   for (const p of singles) subjects.push({ label: `seule ${p}`, login: await makeUser(ctx.db, p, { permissions: [p] }), permissions: new Set([p]) });
 
   const result = await routeMatrix(target(ctx), routes, subjects);
-  for (const u of result.undeclared) ctx.report.fail(STEP_MATRIX, u, 'garde déclarée', "aucune garde déclarée (can/canAny/requireAuth/requireGuest/publicRoute) : la route n'est protégée par rien de connu");
+  for (const u of result.undeclared) ctx.report.fail(STEP_MATRIX, u, 'garde déclarée', "aucune garde déclarée (can/canAny/requireAuth/requireGuest/publicRoute) : la route n’est protégée par rien de connu");
   ctx.report.check(
     STEP_MATRIX,
     `${result.routes} routes × ${subjects.length} sujets`,
     `${subjects.length - 1 - singles.length} rôles, ${singles.length}/${ALL_PERMISSIONS.length} permissions seules, un visiteur`,
-    `${result.requests} réponses conformes aux gardes (403 sans la permission, rien d'écrit) ; ${result.leftToFuzz} actions permises laissées au fuzzing`,
+    `${result.requests} réponses conformes aux gardes (403 sans la permission, rien d’écrit) ; ${result.leftToFuzz} actions permises laissées au fuzzing`,
     result.failures,
   );
 }
@@ -67,7 +67,7 @@ export async function fuzz(ctx: DrillContext): Promise<void> {
   const mutating = screens.filter(isMutating).length;
   ctx.report.check(
     STEP_FUZZ,
-    `${mutating} routes d'écriture (lues dans le routeur)`,
+    `${mutating} routes d’écriture (lues dans le routeur)`,
     `${runs} charges fast-check par route (${valid.size} formulaires mutés champ par champ)`,
     `${result.requests} requêtes : ${result.refused} refusées sans rien écrire, ${result.accepted} acceptées, aucune 5xx`,
     result.failures,
@@ -84,7 +84,7 @@ export async function fuzz(ctx: DrillContext): Promise<void> {
   const viaApi = await fuzzRoutes(target(ctx), api, { runs, seed: ctx.settings.seed + 1, login: DRILL_ADMIN, headers: () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() }) });
   ctx.report.check(
     STEP_FUZZ,
-    `${api.filter(isMutating).length} routes d'écriture de l'API REST`,
+    `${api.filter(isMutating).length} routes d’écriture de l’API REST`,
     `${runs} charges fast-check par route (jeton Bearer)`,
     `${viaApi.requests} requêtes : ${viaApi.refused} refusées sans rien écrire, ${viaApi.accepted} acceptées, aucune 5xx`,
     viaApi.failures,

@@ -4,12 +4,13 @@
  * on BigInt with one single rounding, so no float ever touches an amount.
  */
 import { LIMITS } from '../../../shared/limits.js';
+import { formatBasisPoints, parsePercent } from '../../../shared/percent.js';
 
 export const PRICE_FIELDS = ['purchase_price', 'retail_price', 'wholesale_price', 'min_price'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
 export const PRICE_FIELD_LABELS: Record<PriceField, string> = {
-  purchase_price: "Prix d'achat",
+  purchase_price: "Prix d’achat",
   retail_price: 'Prix de détail',
   wholesale_price: 'Prix de gros',
   min_price: 'Prix minimum',
@@ -35,7 +36,7 @@ export type RuleBase = (typeof RULE_BASES)[number];
 
 export const RULE_BASE_LABELS: Record<RuleBase, string> = {
   current: 'Prix actuel',
-  purchase_price: "Prix d'achat",
+  purchase_price: "Prix d’achat",
   cmup: 'CMUP',
   retail_price: 'Prix de détail',
 };
@@ -158,21 +159,8 @@ export function checkPrices(prices: Pick<ProductPrices, PriceField>): Partial<Re
   return errors;
 }
 
-/**
- * A percentage as typed ("12,5", "12.5", "12,5 %") → basis points (1250), with at most two
- * decimals; null when it is not a non-negative number. Integers only: no float rounding.
- */
-export function parsePercent(text: string): number | null {
-  const s = text.replace(/[\s\u00a0\u202f%]/gu, '').replace(',', '.');
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return null;
-  const [int, frac = ''] = s.split('.');
-  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
-}
-
-/** Percent text in basis points → "12,5 %". */
-export function formatBasisPoints(bp: number): string {
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(bp / 100)}\u00a0%`;
-}
+// Percentages as typed (« 12,5 ») and shown live in shared/percent.ts (the counter's discounts use them too).
+export { formatBasisPoints, parsePercent };
 
 /** A French sentence describing the rule, for the preview, the audit log and the flash message. */
 export function describeRule(rule: PriceRule, formatMoney: (minor: number) => string): string {

@@ -26,7 +26,7 @@ const fmt = (n: number) => n.toLocaleString('fr-FR');
  */
 export function entryCancellationRefusal(entryNumber: string, locationName: string, shortages: LeftGoods[], total = shortages.length, named = NAMED_PRODUCTS): string {
   const shown = shortages.slice(0, Math.min(named, total));
-  const detail = shown.map((s) => `« ${s.productName} » (${s.unit}) : il n'en reste que ${fmt(Math.max(s.available, 0))} sur les ${fmt(s.requested)} entrés`).join(' ; ');
+  const detail = shown.map((s) => `« ${s.productName} » (${s.unit}) : il n’en reste que ${fmt(Math.max(s.available, 0))} sur les ${fmt(s.requested)} entrés`).join(' ; ');
   const rest = total - shown.length;
   const more = rest > 0 ? ` ; … et ${fmt(rest)} autre${rest > 1 ? 's' : ''} produit${rest > 1 ? 's' : ''}` : '';
   return `Annulation impossible : une partie de la marchandise de ${entryNumber} est déjà sortie de ${locationName} — ${detail}${more}.`;

@@ -21,12 +21,12 @@ export class ApiError extends Error {
 }
 
 export const API_MESSAGES: Record<number, string> = {
-  400: "La requête n'a pas pu être comprise (JSON mal formé ?).",
-  401: "Jeton d'API manquant, invalide, expiré ou révoqué.",
-  403: "Ce jeton n'a pas la permission d'effectuer cette action.",
-  404: "La ressource demandée n'existe pas.",
-  405: "Cette méthode n'est pas possible sur cette adresse.",
-  409: 'La requête est en conflit avec l\'état actuel de la ressource.',
+  400: "La requête n’a pas pu être comprise (JSON mal formé ?).",
+  401: "Jeton d’API manquant, invalide, expiré ou révoqué.",
+  403: "Ce jeton n’a pas la permission d’effectuer cette action.",
+  404: "La ressource demandée n’existe pas.",
+  405: "Cette méthode n’est pas possible sur cette adresse.",
+  409: 'La requête est en conflit avec l’état actuel de la ressource.',
   413: 'Les données envoyées dépassent la taille autorisée.',
   415: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
   422: 'Les données envoyées ne sont pas valides.',

@@ -56,7 +56,7 @@ export function apiRoutes(ctx: AppContext): Router {
   for (const [path, allowed] of methods) {
     r.all(path, (_req, _res, next) => next(new ApiError(405, API_MESSAGES[405], undefined, { Allow: allowed.join(', ') })));
   }
-  r.use(API_BASE, (_req, _res, next) => next(new ApiError(404, "Cette adresse de l'API n'existe pas. La liste des opérations est dans /api/v1/openapi.json.")));
+  r.use(API_BASE, (_req, _res, next) => next(new ApiError(404, "Cette adresse de l’API n’existe pas. La liste des opérations est dans /api/v1/openapi.json.")));
   r.use(API_BASE, apiErrorHandler(ctx.logger));
   return r;
 }
@@ -66,14 +66,14 @@ function authenticate(ctx: AppContext) {
   return declareGuard(async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get('Authorization') ?? '';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) return sendApiError(res, 401, "Authentification requise : envoyez l'en-tête « Authorization: Bearer <jeton> ».");
+    if (!m) return sendApiError(res, 401, "Authentification requise : envoyez l’en-tête « Authorization: Bearer <jeton> ».");
     const check = await authenticateApiToken(ctx.db, m[1], req.ip ?? null);
     if (!check.ok) {
       const message = {
-        unknown: "Ce jeton d'API est inconnu.",
-        expired: "Ce jeton d'API a expiré : créez-en un nouveau dans Paramètres › API.",
-        revoked: "Ce jeton d'API a été révoqué.",
-        inactive_user: "Le compte de ce jeton d'API est désactivé.",
+        unknown: "Ce jeton d’API est inconnu.",
+        expired: "Ce jeton d’API a expiré : créez-en un nouveau dans Paramètres › API.",
+        revoked: "Ce jeton d’API a été révoqué.",
+        inactive_user: "Le compte de ce jeton d’API est désactivé.",
       }[check.reason];
       return sendApiError(res, 401, message);
     }
@@ -108,7 +108,7 @@ function serve(ctx: AppContext, e: AnyEndpoint) {
     try {
       const principal = req.apiPrincipal!;
       const missing = e.permissions.filter((p) => !principal.viewer.permissions.has(p));
-      if (missing.length) throw new ApiError(403, `Ce jeton n'a pas la permission d'effectuer cette action (${missing.join(', ')}).`);
+      if (missing.length) throw new ApiError(403, `Ce jeton n’a pas la permission d’effectuer cette action (${missing.join(', ')}).`);
       const id = ROUTES[e.route].includes(':id') ? routeId(req.params.id) : 0;
       const query = e.query ? e.query.safeParse(req.query) : { success: true as const, data: {} };
       if (!query.success) throw new ApiError(422, 'Les paramètres de la requête ne sont pas valides.', issuesToErrors(query.error));
@@ -128,7 +128,7 @@ function serve(ctx: AppContext, e: AnyEndpoint) {
       let idempotency: IdempotencyScope | null = null;
       const key = req.get('Idempotency-Key');
       if (e.creates && key !== undefined) {
-        if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError(422, API_MESSAGES[422], { 'Idempotency-Key': "La clé d'idempotence doit compter de 16 à 64 caractères : lettres sans accent, chiffres, - et _." });
+        if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError(422, API_MESSAGES[422], { 'Idempotency-Key': "La clé d’idempotence doit compter de 16 à 64 caractères : lettres sans accent, chiffres, - et _." });
         idempotency = { userId: principal.user.row.id, scope: `api.${e.operationId}`, key };
       }
       const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n${JSON.stringify(raw)}`).digest('hex');

@@ -36,14 +36,14 @@ export function openApiPath(expressPath: string): string {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Corps JSON mal formé.',
   401: 'Jeton absent, inconnu, expiré ou révoqué, ou compte désactivé.',
-  403: 'Le jeton n\'a pas cette permission, ou son utilisateur ne l\'a plus.',
+  403: 'Le jeton n’a pas cette permission, ou son utilisateur ne l’a plus.',
   404: 'Ressource introuvable.',
   405: 'Méthode non disponible sur cette adresse.',
-  409: "Conflit : clé d'idempotence déjà utilisée pour une autre requête, ou état qui interdit l'action.",
+  409: "Conflit : clé d’idempotence déjà utilisée pour une autre requête, ou état qui interdit l’action.",
   413: 'Corps trop volumineux.',
-  415: 'Corps qui n\'est pas du JSON.',
+  415: 'Corps qui n’est pas du JSON.',
   422: 'Données invalides : `errors` donne le message de chaque champ.',
-  429: 'Trop de requêtes pour ce jeton : attendre le nombre de secondes de l\'en-tête Retry-After.',
+  429: 'Trop de requêtes pour ce jeton : attendre le nombre de secondes de l’en-tête Retry-After.',
 };
 
 function operation(e: AnyEndpoint, currency: string): JsonSchema {
@@ -62,7 +62,7 @@ function operation(e: AnyEndpoint, currency: string): JsonSchema {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: "Clé d'idempotence (16 à 64 caractères : lettres, chiffres, - et _). Une requête rejouée avec la même clé rend la ressource créée la première fois (en-tête Idempotent-Replayed: true) sans rien créer de plus ; la même clé avec une autre requête : 409.",
+      description: "Clé d’idempotence (16 à 64 caractères : lettres, chiffres, - et _). Une requête rejouée avec la même clé rend la ressource créée la première fois (en-tête Idempotent-Replayed: true) sans rien créer de plus ; la même clé avec une autre requête : 409.",
       schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
     });
   }
@@ -84,7 +84,7 @@ function operation(e: AnyEndpoint, currency: string): JsonSchema {
   const success = e.creates ? '201' : '200';
   const responses: JsonSchema = {
     [success]: {
-      description: e.creates ? 'Créé (ou rejoué avec la même clé d\'idempotence).' : 'Succès.',
+      description: e.creates ? 'Créé (ou rejoué avec la même clé d’idempotence).' : 'Succès.',
       ...(e.creates ? { headers: { Location: { description: 'Adresse de la ressource créée.', schema: { type: 'string' } } } } : {}),
       content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
     },
@@ -115,10 +115,10 @@ export function openApiDocument(currency: string, appUrl: string, endpoints: rea
       title: 'API SDSTOCK WEB',
       version: '1.0.0',
       description: [
-        "API REST de SDSTOCK WEB. Chaque requête s'authentifie par un jeton d'accès personnel (Paramètres › API) dans l'en-tête `Authorization: Bearer <jeton>` ; le cookie de session n'est jamais accepté.",
-        "Un jeton agit au nom de son utilisateur, avec les seules permissions choisies à sa création que l'utilisateur détient encore ; un compte désactivé, un jeton expiré ou révoqué : 401.",
-        `Les montants envoyés s'écrivent en unités de la devise (${currency}), comme dans les formulaires ; les montants rendus sont des entiers en unités mineures.`,
-        'Les listes se parcourent par curseur : passer `next_cursor` en `?cursor=` jusqu\'à ce qu\'il vaille null.',
+        "API REST de SDSTOCK WEB. Chaque requête s’authentifie par un jeton d’accès personnel (Paramètres › API) dans l’en-tête `Authorization: Bearer <jeton>` ; le cookie de session n’est jamais accepté.",
+        "Un jeton agit au nom de son utilisateur, avec les seules permissions choisies à sa création que l’utilisateur détient encore ; un compte désactivé, un jeton expiré ou révoqué : 401.",
+        `Les montants envoyés s’écrivent en unités de la devise (${currency}), comme dans les formulaires ; les montants rendus sont des entiers en unités mineures.`,
+        'Les listes se parcourent par curseur : passer `next_cursor` en `?cursor=` jusqu’à ce qu’il vaille null.',
         API_LIMITS_TEXT,
         'Les erreurs sont en JSON : `{ "message": "…", "errors": { "champ": "…" } }`.',
       ].join('\n\n'),
@@ -127,7 +127,7 @@ export function openApiDocument(currency: string, appUrl: string, endpoints: rea
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: "Jeton d'accès personnel (sdk_…)." } },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: "Jeton d’accès personnel (sdk_…)." } },
       schemas: {
         Error: { ...error, properties: { message: (error.properties as Record<string, unknown>).message }, required: ['message'] },
         ValidationError: { ...error, required: ['message', 'errors'] },

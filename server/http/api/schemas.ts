@@ -37,7 +37,7 @@ function optionalDate(label: string) {
     .transform((v, ctx): string | null => {
       if (v === undefined || v === null || v === '') return null;
       if (typeof v === 'string' && isIsoDate(v.trim())) return v.trim();
-      ctx.addIssue({ code: 'custom', message: `${label} n'est pas valide (format attendu : AAAA-MM-JJ).` });
+      ctx.addIssue({ code: 'custom', message: `${label} n’est pas valide (format attendu : AAAA-MM-JJ).` });
       return z.NEVER as never;
     })
     .meta({ type: 'string', format: 'date', description: `${label} (AAAA-MM-JJ, date de gestion).` });
@@ -45,7 +45,7 @@ function optionalDate(label: string) {
 
 /** The parameters every list shares: search, cursor, page size. */
 export const listQuery = {
-  q: textInput({ subject: 'La recherche' }, 100).meta({ description: 'Recherche (code, nom ; début de code-barres pour les produits), comme dans la liste à l\'écran.' }),
+  q: textInput({ subject: 'La recherche' }, 100).meta({ description: 'Recherche (code, nom ; début de code-barres pour les produits), comme dans la liste à l’écran.' }),
   cursor: z.string().max(200).optional().meta({ description: 'Curseur opaque : la valeur next_cursor de la page précédente.' }),
   limit: integer('limit', { min: 1, max: 100, default: 25 }).meta({ description: 'Nombre de lignes par page (1 à 100).' }),
 };
@@ -61,7 +61,7 @@ export const clientListQuery = z.object({
 });
 export const stockLevelsQuery = z.object({
   ...listQuery,
-  location_id: integer('emplacement', { min: 1, required: true }).meta({ description: "L'emplacement dont on veut le stock (voir GET /api/v1/locations)." }),
+  location_id: integer('emplacement', { min: 1, required: true }).meta({ description: "L’emplacement dont on veut le stock (voir GET /api/v1/locations)." }),
 });
 
 export const movementsQuery = z
@@ -75,7 +75,7 @@ export const invoiceListQuery = z
     kind: choice('type de vente', ['', ...SALE_KINDS] as const, { default: '' }).meta({ description: 'invoice : factures (FAC-) ; counter : ventes boutique (VB-) ; vide : les deux.' }),
     status: choice('statut', ['', ...(Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[])] as const, { default: '' }).meta({ description: 'paid : payée ; partial : partiellement payée ; unpaid : impayée ; cancelled : annulée.' }),
     client_id: optionalId('de client'),
-    location_id: optionalId("d'emplacement"),
+    location_id: optionalId("d’emplacement"),
     from: optionalDate('La date de début'),
     to: optionalDate('La date de fin'),
   })
@@ -99,7 +99,7 @@ export const productOut = z.object({
   wholesale_price: money(),
   min_price: money(),
   alert_threshold: z.number().int(),
-  stock_total: z.number().int().nullable().meta({ description: 'Stock tous emplacements confondus ; null pendant un inventaire à l\'aveugle que le jeton ne peut pas voir.' }),
+  stock_total: z.number().int().nullable().meta({ description: 'Stock tous emplacements confondus ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.' }),
   below_threshold: z.boolean(),
   active: z.boolean(),
   created_at: timestamp(),
@@ -135,7 +135,7 @@ export const locationOut = z.object({
 
 export const productStockOut = z.object({
   product_id: z.number().int(),
-  total: z.number().int().nullable().meta({ description: 'Total des emplacements visibles ; null pendant un inventaire à l\'aveugle que le jeton ne peut pas voir.' }),
+  total: z.number().int().nullable().meta({ description: 'Total des emplacements visibles ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.' }),
   levels: z.array(
     z.object({
       location_id: z.number().int(),
@@ -143,7 +143,7 @@ export const productStockOut = z.object({
       location_name: z.string(),
       kind: z.enum(LOCATION_KINDS),
       active: z.boolean(),
-      quantity: z.number().int().nullable().meta({ description: 'null : emplacement en inventaire à l\'aveugle.' }),
+      quantity: z.number().int().nullable().meta({ description: 'null : emplacement en inventaire à l’aveugle.' }),
     }),
   ),
 });
@@ -171,7 +171,7 @@ export const treasuryAccountOut = z.object({
   code: z.string(),
   name: z.string(),
   kind: z.enum(TREASURY_KINDS),
-  location_id: z.number().int().nullable().meta({ description: "L'emplacement d'une caisse ; null pour une banque ou un compte mobile money." }),
+  location_id: z.number().int().nullable().meta({ description: "L’emplacement d’une caisse ; null pour une banque ou un compte mobile money." }),
   operator: z.enum(MOBILE_MONEY_OPERATORS).nullable(),
   bank_name: z.string(),
   account_number: z.string(),
@@ -209,7 +209,7 @@ const invoiceFields = {
   location_id: z.number().int(),
   location_name: z.string(),
   sale_date: z.string().meta({ format: 'date' }),
-  due_date: z.string().nullable().meta({ format: 'date', description: "Échéance d'une vente à crédit." }),
+  due_date: z.string().nullable().meta({ format: 'date', description: "Échéance d’une vente à crédit." }),
   payment_mode: z.enum(PAYMENT_MODES),
   status: z.enum(Object.keys(SALE_STATUS_LABELS) as [SaleDisplayStatus, ...SaleDisplayStatus[]]).meta({ description: 'paid, partial, unpaid, ou cancelled (annulée : le numéro reste).' }),
   status_label: z.string(),
@@ -259,9 +259,9 @@ export const settlementOut = z.object({
   number: z.string().meta({ description: 'REG-AAAA-NNNNNN.' }),
   client_id: z.number().int(),
   client_name: z.string(),
-  source: z.enum(SETTLEMENT_SOURCES).meta({ description: "payment : de l'argent reçu ; advance : l'acompte du client dépensé (aucun mouvement d'argent)." }),
+  source: z.enum(SETTLEMENT_SOURCES).meta({ description: "payment : de l’argent reçu ; advance : l’acompte du client dépensé (aucun mouvement d’argent)." }),
   method: z.enum(PAYMENT_METHODS).nullable(),
-  account_id: z.number().int().nullable().meta({ description: "Le compte de trésorerie qui a reçu l'argent ; null pour l'acompte." }),
+  account_id: z.number().int().nullable().meta({ description: "Le compte de trésorerie qui a reçu l’argent ; null pour l’acompte." }),
   account_name: z.string().nullable(),
   operator: z.enum(MOBILE_MONEY_OPERATORS).nullable(),
   reference: z.string().nullable(),
@@ -277,7 +277,7 @@ export const settlementOut = z.object({
       sale_id: z.number().int(),
       number: z.string(),
       amount: money(),
-      remaining: money().meta({ description: `Ce qui reste à payer sur la facture aujourd'hui. ${MINOR}` }),
+      remaining: money().meta({ description: `Ce qui reste à payer sur la facture aujourd’hui. ${MINOR}` }),
       cancelled: z.boolean(),
     }),
   ),

@@ -1,4 +1,5 @@
-import type { CounterClient, CounterLastSale, CounterLocation, SaleTicket } from '../../../shared/counter-pages.js';
+import type { CounterClient, CounterLastSale, CounterLocation, ParkedSaleView, SaleTicket } from '../../../shared/counter-pages.js';
+import type { ParkedSaleRows } from '../../services/sales/parked-sales.js';
 import type { PriceLevel } from '../../../shared/records.js';
 import { route } from '../../../shared/routes.js';
 import { MOBILE_MONEY_OPERATORS, MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
@@ -25,6 +26,24 @@ export function presentOperators(active: string[]): Array<{ value: MobileMoneyOp
 export function presentLastSale(r: Row): CounterLastSale {
   const id = n(r.id);
   return { id, number: r.number, total: n(r.total_ttc), cash_tendered: n(r.cash_tendered), change: n(r.change_given), mobile: n(r.mobile), created_at: r.created_at, ticket_url: route('sales.ticket', { id }) };
+}
+
+/** A basket on hold: its client, its lines with their products as they are now (a product deleted since is left out). */
+export function presentParkedSale({ sale, lines, discount }: ParkedSaleRows): ParkedSaleView {
+  return {
+    id: n(sale.id),
+    location_id: n(sale.location_id),
+    parked_at: sale.created_at,
+    client: presentCounterClient({ id: sale.client_id, code: sale.client_code, name: sale.client_name, price_level: sale.client_price_level, is_walk_in: sale.client_is_walk_in }),
+    line_count: n(sale.line_count),
+    total: n(sale.total),
+    lines: lines.flatMap(({ product: p, quantity, unit_price, discount: lineDiscount }) =>
+      p
+        ? [{ product_id: n(p.id), code: p.code, name: p.name, unit: p.unit, retail_price: n(p.retail_price), wholesale_price: n(p.wholesale_price), min_price: n(p.min_price), active: toBool(p.active), quantity: n(quantity), unit_price: unit_price === null ? null : n(unit_price), discount: lineDiscount }]
+        : [],
+    ),
+    discount,
+  };
 }
 
 export function presentTicket({ sale, lines, payments }: TicketDetail, currency: string): SaleTicket {

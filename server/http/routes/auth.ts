@@ -9,6 +9,7 @@ import { ACCOUNT_DEACTIVATED } from '../../../shared/users.js';
 import { registerOrNotify } from '../../services/accounts/register.js';
 import { guestMailRules, takeSlot, waitText } from '../../services/accounts/throttle.js';
 import { registrationOpen } from '../../services/company/get-company.js';
+import { deviceCookieOf, setDeviceCookie } from '../device-cookie.js';
 import { publicRoute, requireAuth, requireGuest } from '../middleware/auth.js';
 import { rotateCsrfToken } from '../middleware/csrf.js';
 import { flash, redirect } from '../respond.js';
@@ -25,8 +26,8 @@ import { Refusal } from '../../domain/errors.js';
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_LINK_SENT = 'Si un compte correspond à cette adresse, un lien de réinitialisation vient de lui être envoyé.';
 export const REGISTRATION_SENT =
-  "Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu'il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.";
-export const REGISTRATION_CLOSED = "La création de compte est désactivée. Demandez un compte à l'administrateur.";
+  "Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu’il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.";
+export const REGISTRATION_CLOSED = "La création de compte est désactivée. Demandez un compte à l’administrateur.";
 
 /** A guest form that mails an address it is given: counted per address typed and per IP first. */
 async function takeGuestMailSlot(ctx: AppContext, kind: 'reset' | 'register', email: string, ip: string): Promise<void> {
@@ -35,10 +36,11 @@ async function takeGuestMailSlot(ctx: AppContext, kind: 'reset' | 'register', em
 }
 
 /** Starts a fresh session for the user (new id, new CSRF token): no session fixation. */
-async function signIn(req: Request, res: Response, ctx: AppContext, userId: number, remember: boolean): Promise<string | undefined> {
+async function signIn(req: Request, res: Response, ctx: AppContext, user: { id: number; credentials_version: number | string }, remember: boolean): Promise<string | undefined> {
   const intended = req.session.intendedUrl;
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-  req.session.userId = userId;
+  req.session.userId = user.id;
+  req.session.credentialsVersion = Number(user.credentials_version);
   req.session.remember = remember;
   req.session.cookie.maxAge = remember ? REMEMBER_MS : ctx.config.sessionIdleMinutes * 60_000;
   rotateCsrfToken(req, res, ctx.config.secureCookies);
@@ -66,7 +68,7 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/login', requireGuest, async (req, res) => {
     const input = validate(loginSchema, req.body);
     const ip = req.ip ?? 'inconnue';
-    const result = await attemptLogin(db, { email: input.email, password: input.password, ip });
+    const result = await attemptLogin(db, { email: input.email, password: input.password, ip, deviceCookie: deviceCookieOf(req), appKey: config.appKey });
     if (!result.ok) {
       if (result.reason === 'throttled') {
         throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.` });
@@ -74,7 +76,8 @@ export function authRoutes(ctx: AppContext): Router {
       if (result.reason === 'deactivated') throw new Refusal({ email: ACCOUNT_DEACTIVATED });
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
     }
-    const intended = await signIn(req, res, ctx, result.user.id, input.remember);
+    setDeviceCookie(res, result.deviceCookie, config.secureCookies);
+    const intended = await signIn(req, res, ctx, result.user, input.remember);
     redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
   });
 

@@ -32,6 +32,7 @@ import { rotateCsrfToken } from '../middleware/csrf.js';
 import { presentBackupPage } from '../presenters/backups.js';
 import { flash, redirect } from '../respond.js';
 import { validate, fields } from '../validation.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const settingsSchema = z.object({
   daily: flag(false),
@@ -84,7 +85,7 @@ export function backupRoutes(ctx: AppContext): Router {
   r.put(ROUTES['backups.settings'], ...manage, async (req, res) => {
     const input = validate(settingsSchema, req.body);
     await updateBackupSettings(db, target, input, actorOf(req));
-    flash(req, 'success', input.daily ? `Sauvegarde quotidienne à ${input.hour} h, ${input.retention} conservée(s).` : 'Sauvegarde quotidienne désactivée.');
+    flash(req, 'success', input.daily ? `Sauvegarde quotidienne à ${input.hour} h, ${formatCount(input.retention, 'conservée')}.` : 'Sauvegarde quotidienne désactivée.');
     redirect(res, ROUTES['backups.index']);
   });
 
@@ -157,7 +158,7 @@ function receiveBackup(target: BackupTarget, maxBytes: number) {
       if (err) {
         if (req.file) fs.rmSync(req.file.path, { force: true });
         const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
-        return next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${mb.toLocaleString('fr-FR')} Mo.` : "Le fichier n'a pas pu être reçu : envoyez un seul fichier de sauvegarde." }));
+        return next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${mb.toLocaleString('fr-FR')} Mo.` : "Le fichier n’a pas pu être reçu : envoyez un seul fichier de sauvegarde." }));
       }
       if (!req.file || req.file.size === 0) {
         if (req.file) fs.rmSync(req.file.path, { force: true });

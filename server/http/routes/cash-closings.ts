@@ -61,7 +61,7 @@ const situationExportSpec = (currency: string, s: Situation): ExportSpec<Record<
 /** The rows of the situation's export: opening, each movement type (décaissements then their categories), closing, then each day. */
 function situationExportRows(s: Situation): Record<string, any>[] {
   return [
-    { label: `Solde d'ouverture au ${s.from}`, count: null, total_in: null, total_out: null, balance: s.opening_balance },
+    { label: `Solde d’ouverture au ${s.from}`, count: null, total_in: null, total_out: null, balance: s.opening_balance },
     ...s.by_type.flatMap((t) => [
       { label: t.label, count: t.count, total_in: t.total_in, total_out: t.total_out, balance: null },
       ...(t.details ?? []).map((d) => ({ label: `${t.label} — ${d.label}`, count: d.count, total_in: d.total_in, total_out: d.total_out, balance: null })),
@@ -159,7 +159,7 @@ export function cashClosingRoutes({ db }: AppContext): Router {
       { idempotencyKey: input.idempotency_key, accountId: input.account_id, day: input.day, counts: input.counts, reason: input.reason, expectedSeen: input.expected_seen },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? "Cet arrêté était déjà validé : il n'a pas été enregistré une seconde fois." : 'Arrêté de caisse validé : la journée est close pour cette caisse.');
+    flash(req, 'success', result.replayed ? "Cet arrêté était déjà validé : il n’a pas été enregistré une seconde fois." : 'Arrêté de caisse validé : la journée est close pour cette caisse.');
     redirect(res, route('cash.closings.show', { id: result.id }));
   });
 

@@ -188,8 +188,8 @@ export function cashRoutes(ctx: AppContext): Router {
       actorOf(req),
     );
     const label = CASH_OPERATION_KINDS_DEF[input.kind].label;
-    const done = input.kind === 'transfer' ? `${label} ${result.number} envoyé : en transit jusqu'à sa réception par la caisse de destination.` : `${label} ${result.number} enregistré.`;
-    flash(req, 'success', result.replayed ? `L'opération ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : done);
+    const done = input.kind === 'transfer' ? `${label} ${result.number} envoyé : en transit jusqu’à sa réception par la caisse de destination.` : `${label} ${result.number} enregistré.`;
+    flash(req, 'success', result.replayed ? `L’opération ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : done);
     redirect(res, route('cashOperations.show', { id: result.id }));
   });
 

@@ -27,6 +27,7 @@ import { may, recordAbilities } from '../../policies/index.js';
 import { toBool } from '../../db/dialect.js';
 import { listSales } from '../../services/sales/sale-queries.js';
 import { presentSaleRow } from '../presenters/sales.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const listSpec = {
   sorts: CLIENT_SORTS,
@@ -58,7 +59,7 @@ function statementPeriod(req: Request, today: string): StatementPeriod {
  * client (CLIENT COMPTANT) has no account: every sale of theirs is paid at the sale.
  */
 function statementUnavailable(req: Request, client: Record<string, any>): string | null {
-  if (toBool(client.is_walk_in)) return "Le client comptant n'a pas de compte : ses ventes sont payées à la vente, sans relevé de compte.";
+  if (toBool(client.is_walk_in)) return "Le client comptant n’a pas de compte : ses ventes sont payées à la vente, sans relevé de compte.";
   if (!req.user!.places.all) return "Le relevé de compte couvre tous les emplacements : il est réservé aux utilisateurs dont les emplacements ne sont pas restreints.";
   return null;
 }
@@ -86,7 +87,7 @@ export function clientRoutes(ctx: AppContext): Router {
   });
 
   // ——— Import ———
-  importRoutes(r, ctx, { area: 'clients', importer: CLIENT_IMPORT, page: 'clients/Import', done: (result) => `Import terminé : ${result.created} client(s) créé(s), ${result.updated} mis à jour.` });
+  importRoutes(r, ctx, { area: 'clients', importer: CLIENT_IMPORT, page: 'clients/Import', done: (result) => `Import terminé : ${formatCount(result.created, 'client créé')}, ${result.updated} mis à jour.` });
 
   // ——— One client ———
   const load = recordLoader((id) => findClient(db, id));

@@ -87,7 +87,7 @@ export function companySettingsRoutes(ctx: AppContext): Router {
     logoUploader.single('logo')(req, res, (err: unknown) => {
       if (!err) return next();
       const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
-      next(new Refusal({ logo: tooLarge ? `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` : "L'image n'a pas pu être reçue : envoyez un seul fichier PNG, JPEG ou WebP." }));
+      next(new Refusal({ logo: tooLarge ? `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` : "L’image n’a pas pu être reçue : envoyez un seul fichier PNG, JPEG ou WebP." }));
     });
   }, async (req, res) => {
     await saveLogo(db, config.storageDir, actorOf(req), req.file?.buffer ?? Buffer.alloc(0));

@@ -16,10 +16,11 @@ import type { AppContext } from '../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
 import { backTo } from '../errors.js';
 import { printFrame } from '../printouts.js';
-import { presentCounterClient, presentCounterLocations, presentLastSale, presentOperators, presentTicket } from '../presenters/counter.js';
+import { presentCounterClient, presentCounterLocations, presentLastSale, presentOperators, presentParkedSale, presentTicket } from '../presenters/counter.js';
 import { queryChoice, queryId, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { saleInputOf, saleSchema } from '../schemas/sales.js';
+import { counterParkedIdSchema, parkSaleSchema, saleInputOf, saleSchema } from '../schemas/sales.js';
+import { discardParkedSale, parkSale, parkedSales } from '../../services/sales/parked-sales.js';
 import { validate } from '../validation.js';
 
 /**
@@ -46,8 +47,9 @@ export function counterRoutes({ db }: AppContext): Router {
       walk_in: presentCounterClient(await walkInClientRow(db)),
       operators: presentOperators(await activeMobileOperators(db, req.user!.places)),
       last_sale: last ? presentLastSale(last) : null,
+      parked: (await parkedSales(db, actorOf(req).id, req.user!.places)).map(presentParkedSale),
       ticket_width: await ticketWidth(db),
-      can: { create: may(req.user!, 'sales.create'), reprint: mayReprint(req.user!) },
+      can: { create: may(req.user!, 'sales.create'), reprint: mayReprint(req.user!), below_min_price: saleAbilities(req.user!).belowMinPrice },
     });
   });
 
@@ -57,16 +59,44 @@ export function counterRoutes({ db }: AppContext): Router {
     const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
     // The counter's own terms, never the body's: a counter sale, paid now, today.
     const input = validate(saleSchema(currency), { ...body, kind: 'counter', payment_mode: 'cash', due_date: null, sale_date: await companyToday(db) });
+    const { parked_id } = validate(counterParkedIdSchema, body);
     refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createCounterSale(
       db,
-      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'counter', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
+      { ...saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'counter', formLoadedAt: input.form_loaded_at, places: req.user!.places }), parkedSaleId: parked_id },
       saleAbilities(req.user!),
       actorOf(req),
     );
     const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';
-    flash(req, 'success', result.replayed ? `La vente ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`);
+    flash(req, 'success', result.replayed ? `La vente ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`);
     redirect(res, route('counter.index', { vente: result.id }));
+  });
+
+  // Mettre en attente: the basket is kept (per user and shop) until it is resumed and validated, or discarded.
+  r.post(ROUTES['counter.park'], requireAuth, requireVerified, can('menu.sortiestock', 'sales.create'), backTo(() => route('counter.index')), async (req, res) => {
+    const input = validate(parkSaleSchema(await getCurrency(db)), req.body ?? {});
+    const parked = await parkSale(
+      db,
+      {
+        parkedSaleId: input.parked_id,
+        locationId: input.location_id,
+        clientId: input.client_id,
+        discount: input.discount,
+        lines: input.lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
+        places: req.user!.places,
+      },
+      actorOf(req),
+    );
+    const currency = await getCurrency(db);
+    flash(req, 'success', `Vente mise en attente : ${parked.lineCount} ligne${parked.lineCount > 1 ? 's' : ''}, ${formatMoney(parked.total, currency)}.`);
+    redirect(res, route('counter.index'));
+  });
+
+  // A basket on hold discarded (another user's answers 404, like an unknown one).
+  r.delete(ROUTES['counter.parked'], requireAuth, requireVerified, can('menu.sortiestock', 'sales.create'), async (req, res) => {
+    await discardParkedSale(db, routeId(req.params.id), actorOf(req).id);
+    flash(req, 'success', 'Vente en attente supprimée.');
+    redirect(res, route('counter.index'));
   });
 
   // Ticket de caisse (80 / 58 mm): the first print is the original, every later one a DUPLICATA

@@ -93,7 +93,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
     const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
     if (!parsed.success) {
-      flash(req, 'error', "Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l'aperçu.");
+      flash(req, 'error', "Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.");
       return redirect(res, route('priceCentre.index'));
     }
     const { rule, input } = parsed.data;
@@ -121,7 +121,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       const currency = await getCurrency(db);
       const { rule } = validate(priceRuleSchema(currency), body);
       const fingerprint = queryText(body, 'fingerprint');
-      if (!/^[0-9a-f]{32}$/.test(fingerprint)) throw new Refusal({ fingerprint: "Affichez l'aperçu de la règle avant de l'appliquer." });
+      if (!/^[0-9a-f]{32}$/.test(fingerprint)) throw new Refusal({ fingerprint: "Affichez l’aperçu de la règle avant de l’appliquer." });
       const scope = scopeOf(body);
       const description = describeRule(rule, (minor) => formatMoney(minor, currency));
       const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);

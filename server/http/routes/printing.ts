@@ -41,7 +41,7 @@ export function printingRoutes(ctx: AppContext): Router {
     res.locals.refusalBack = () => route('printing.index', { type });
     const input = validate(printSettingsSchema, req.body);
     await savePrintSettings(db, actorOf(req), type, input);
-    flash(req, 'success', "Paramètres d'impression enregistrés.");
+    flash(req, 'success', "Paramètres d’impression enregistrés.");
     redirect(res, route('printing.index', { type }));
   });
 

@@ -34,6 +34,7 @@ import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '
 import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
 import { onlyAllowedLocations } from '../../policies/places.js';
 import { hiddenStockLocations } from '../../services/stock/count-queries.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const HISTORY_PER_PAGE = 20;
 
@@ -107,8 +108,8 @@ export function productRoutes(ctx: AppContext): Router {
 
   // ——— Import ———
   importRoutes(r, ctx, { area: 'products', importer: PRODUCT_IMPORT, page: 'products/Import', done: (result) => {
-      const categories = result.categories ? `, ${result.categories} catégorie(s) créée(s)` : '';
-      return `Import terminé : ${result.created} produit(s) créé(s), ${result.updated} mis à jour${categories}.`;
+      const categories = result.categories ? `, ${formatCount(result.categories, 'catégorie créée')}` : '';
+      return `Import terminé : ${formatCount(result.created, 'produit créé')}, ${result.updated} mis à jour${categories}.`;
     } });
 
   // ——— One product ———

@@ -10,6 +10,8 @@ import { validate } from '../validation.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { toBool } from '../../db/dialect.js';
 import { changeInitialPassword } from '../../services/accounts/manage-users.js';
+import { renewedDeviceCookie } from '../../services/accounts/login-devices.js';
+import { deviceCookieOf, setDeviceCookie } from '../device-cookie.js';
 import { changePasswordSchema } from '../schemas/users.js';
 
 export function profileRoutes(ctx: AppContext): Router {
@@ -44,6 +46,8 @@ export function profileRoutes(ctx: AppContext): Router {
   r.put('/password', async (req, res) => {
     const input = validate(updatePasswordSchema, req.body);
     await updatePassword(db, req.user!.row, input, req.sessionID, req.ip ?? null);
+    // The change voided every device cookie of the account: this browser, which knows the new password, gets a new one.
+    setDeviceCookie(res, await renewedDeviceCookie(db, config.appKey, req.user!.row.id, deviceCookieOf(req)), config.secureCookies);
     flash(req, 'success', 'Mot de passe modifié.');
     redirect(res, '/profile');
   });
@@ -59,6 +63,7 @@ export function profileRoutes(ctx: AppContext): Router {
     if (!toBool(req.user!.row.must_change_password)) return redirect(res, '/dashboard');
     const input = validate(changePasswordSchema, req.body);
     await changeInitialPassword(db, req.user!.row, input.password, req.sessionID);
+    setDeviceCookie(res, await renewedDeviceCookie(db, config.appKey, req.user!.row.id, deviceCookieOf(req)), config.secureCookies);
     flash(req, 'success', 'Mot de passe enregistré : bienvenue !');
     redirect(res, '/dashboard');
   });

@@ -101,7 +101,7 @@ export function financeReportRoutes(ctx: AppContext): Router {
             location.filter,
           ],
           facts: [
-            ['Date', f.date === today ? `aujourd'hui (${frDate(f.date)})` : `au soir du ${frDate(f.date)}`],
+            ['Date', f.date === today ? `aujourd’hui (${frDate(f.date)})` : `au soir du ${frDate(f.date)}`],
             ['Ancienneté depuis', AGEING_BASIS_LABELS[f.basis].toLowerCase()],
             ['Emplacement', location.name],
           ],

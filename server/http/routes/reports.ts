@@ -124,7 +124,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
         const view = TURNOVER_VIEWS.find((v) => v.id === f.view)!;
         return {
           body,
-          title: "Chiffre d'affaires",
+          title: "Chiffre d’affaires",
           subtitle: view.label,
           group: 'Éditions › Finances',
           views: [...TURNOVER_VIEWS],
@@ -135,7 +135,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
             ['Période', `du ${frDate(f.from)} au ${frDate(f.to)}`],
             ['Emplacement', location.name],
           ],
-          empty: { icon: 'fa-solid fa-sack-dollar', title: 'Aucune vente sur cette période', text: "Changez la période ou l'emplacement." },
+          empty: { icon: 'fa-solid fa-sack-dollar', title: 'Aucune vente sur cette période', text: "Changez la période ou l’emplacement." },
           landscape: f.view !== 'global',
           file: { fileName: `chiffre-affaires-${f.view}`, sheetName: `CA ${view.label}` },
         };
@@ -188,7 +188,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
           ],
           empty:
             f.view === 'alerte'
-              ? { icon: 'fa-solid fa-circle-check', title: "Aucun produit sous son seuil d'alerte", text: "Tous les produits suivis ont un stock au-dessus de leur seuil." }
+              ? { icon: 'fa-solid fa-circle-check', title: "Aucun produit sous son seuil d’alerte", text: "Tous les produits suivis ont un stock au-dessus de leur seuil." }
               : { icon: 'fa-solid fa-warehouse', title: 'Aucun stock', text: 'Aucun produit en stock pour ces filtres.' },
           landscape: f.view !== 'categories',
           file: { fileName: `etat-stock-${f.view}`, sheetName: view.label.slice(0, 31) },

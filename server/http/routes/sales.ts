@@ -126,7 +126,7 @@ export function saleRoutes(ctx: AppContext): Router {
       { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `La facture ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `Facture ${result.number} validée.`);
+    flash(req, 'success', result.replayed ? `La facture ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `Facture ${result.number} validée.`);
     redirect(res, route('sales.show', { id: result.id }));
   });
 

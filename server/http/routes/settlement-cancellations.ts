@@ -64,7 +64,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     const input = validate(cancelSchema, req.body);
     const result = await cancelSettlement(db, id, input, actorOf(req));
     const currency = await getCurrency(db);
-    const effects = [result.refunded ? `${formatMoney(result.refunded, currency)} sortis du compte qui les avait reçus` : "l'acompte est rendu au client", result.invoices.length ? `reste à payer rétabli sur ${result.invoices.join(', ')}` : null].filter(Boolean);
+    const effects = [result.refunded ? `${formatMoney(result.refunded, currency)} sortis du compte qui les avait reçus` : "l’acompte est rendu au client", result.invoices.length ? `reste à payer rétabli sur ${result.invoices.join(', ')}` : null].filter(Boolean);
     flash(req, 'success', `Règlement ${result.number} annulé : ${effects.join(', ')}.`);
     redirect(res, backUrl(req, route('settlements.cancellations')));
   });

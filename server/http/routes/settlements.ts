@@ -113,7 +113,7 @@ export function settlementRoutes({ db }: AppContext): Router {
     const body = validate(settlementSchema(await getCurrency(db)), req.body);
     const result = await createSettlement(db, { ...settlementInput(body, body.idempotency_key), places: req.user!.places }, actorOf(req));
     const advance = result.advance > 0 ? ' Le surplus est gardé en acompte au client.' : '';
-    flash(req, 'success', result.replayed ? `Le règlement ${result.number} était déjà enregistré : il n'a pas été créé une seconde fois.` : `Règlement ${result.number} validé.${advance}`);
+    flash(req, 'success', result.replayed ? `Le règlement ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Règlement ${result.number} validé.${advance}`);
     redirect(res, route('settlements.show', { id: result.id }));
   });
 

@@ -36,7 +36,7 @@ function attachmentsUpload(req: Request, res: Response, next: NextFunction) {
   uploader.any()(req, res, (err: unknown) => {
     if (!err) {
       const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-      if (files.some((f) => f.fieldname !== 'attachments' && f.fieldname !== 'attachments[]' && !/^attachments\[\d+\]$/.test(f.fieldname))) return next(new Refusal({ attachments: "Le formulaire n'a pas pu être reçu : réessayez." }));
+      if (files.some((f) => f.fieldname !== 'attachments' && f.fieldname !== 'attachments[]' && !/^attachments\[\d+\]$/.test(f.fieldname))) return next(new Refusal({ attachments: "Le formulaire n’a pas pu être reçu : réessayez." }));
       return next();
     }
     if (err instanceof multer.MulterError) {
@@ -45,10 +45,10 @@ function attachmentsUpload(req: Request, res: Response, next: NextFunction) {
           ? `Chaque fichier doit faire au plus ${ATTACHMENT_MAX_BYTES / 1024 / 1024} Mo.`
           : err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE'
             ? `Joignez au plus ${ATTACHMENT_MAX_FILES} fichiers.`
-            : "Le formulaire n'a pas pu être reçu : réessayez.";
+            : "Le formulaire n’a pas pu être reçu : réessayez.";
       return next(new Refusal({ attachments: message }));
     }
-    next(new Refusal({ attachments: "Le formulaire n'a pas pu être reçu : réessayez." }));
+    next(new Refusal({ attachments: "Le formulaire n’a pas pu être reçu : réessayez." }));
   });
 }
 
@@ -186,7 +186,7 @@ export function supportRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const input = validate(assignSchema, req.body);
     await assignTicket(db, id, input.assigned_to, viewerOf(req));
-    flash(req, 'success', input.assigned_to ? 'Ticket attribué.' : "Le ticket n'est plus attribué.");
+    flash(req, 'success', input.assigned_to ? 'Ticket attribué.' : "Le ticket n’est plus attribué.");
     redirect(res, route('support.tickets.show', { id }));
   });
   r.get(ROUTES['support.tickets.attachment'], downloadGuard, async (req, res) => {
@@ -227,7 +227,7 @@ export function supportRoutes(ctx: AppContext): Router {
   r.get(ROUTES['support.logs.export'], downloadGuard, async (req, res) => {
     const f = auditFilters(req.query as Record<string, unknown>);
     const file = await exportAuditLog(db, f, exportFormat(req));
-    await recordAudit(db, { action: 'audit.exported', user: auditUser(actorOf(req)), subject: { type: 'journal', id: 'audit', label: "Journal d'audit" }, details: { note: `Export ${exportFormat(req).toUpperCase()}` }, ip: req.ip ?? null });
+    await recordAudit(db, { action: 'audit.exported', user: auditUser(actorOf(req)), subject: { type: 'journal', id: 'audit', label: "Journal d’audit" }, details: { note: `Export ${exportFormat(req).toUpperCase()}` }, ip: req.ip ?? null });
     sendFile(res, file);
   });
   r.post(ROUTES['support.logs.check'], async (req, res) => {

@@ -32,17 +32,17 @@ const settlementFields = (currency: string) =>
     idempotency_key: idempotencyKey,
     client_id: recordId('Choisissez le client.'),
     settlement_date: isoDate('La date du règlement'),
-    source: z.enum(SETTLEMENT_SOURCES, { error: "Choisissez un paiement ou l'acompte du client." }),
+    source: z.enum(SETTLEMENT_SOURCES, { error: "Choisissez un paiement ou l’acompte du client." }),
     method: nullable(z.enum(PAYMENT_METHODS, { error: 'Choisissez le mode de paiement.' })).default(null),
-    account_id: nullable(recordId("Ce compte n'existe pas.")).default(null),
-    operator: nullable(z.enum(MOBILE_MONEY_OPERATORS, { error: "Choisissez l'opérateur mobile money." })).default(null),
+    account_id: nullable(recordId("Ce compte n’existe pas.")).default(null),
+    operator: nullable(z.enum(MOBILE_MONEY_OPERATORS, { error: "Choisissez l’opérateur mobile money." })).default(null),
     phone: textInput({ subject: 'Le numéro de téléphone' }, 30).optional().default(''),
     reference: textInput({ subject: 'La référence' }, 80).optional().default(''),
     cheque_date: nullable(isoDate('La date du chèque')).default(null),
     amount: positiveAmount(currency, 'Le montant'),
     allocation_mode: z.enum(ALLOCATION_MODES, { error: "Choisissez comment répartir le règlement." }).default('oldest'),
     allocations: allocationsSchema(currency).default([]),
-    note: text("L'observation", 500),
+    note: text("L’observation", 500),
   });
 
 const PAYMENT_NEEDS_METHOD = { path: ['method'], message: 'Choisissez le mode de paiement.' };

@@ -47,7 +47,7 @@ export const cost = (currency: string, label = 'Le coût unitaire', limit: 'unit
         if (/^-?\d+$/.test(s)) return Number(s);
         return /^-?\d*[.,]\d+$/.test(s) ? Number(s.replace(',', '.')) : v;
       },
-      z.number({ error: `${label} doit être un montant en chiffres (par exemple 1 500).` }).int({ error: `${label} a plus de décimales que la devise n'en permet.` }),
+      z.number({ error: `${label} doit être un montant en chiffres (par exemple 1 500).` }).int({ error: `${label} a plus de décimales que la devise n’en permet.` }),
     )
     .refine((v) => v >= 0, `${label} ne peut pas être négatif.`)
     .refine((v) => v <= LIMITS[limit], limitMessage(label, limit, currency));
@@ -56,7 +56,7 @@ export const recordId = (message: string) =>
   integer(message).refine((v) => v > 0 && v <= 2_147_483_647, message);
 
 export const isoDate = (label: string) =>
-  z.string({ error: `${label} est obligatoire.` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n'est pas valide (format attendu : AAAA-MM-JJ).`);
+  z.string({ error: `${label} est obligatoire.` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} n’est pas valide (format attendu : AAAA-MM-JJ).`);
 
 /** Optional text (a reference, a note): the shared text primitive, line breaks kept; absent → ''. */
 export const text = (label: string, max: number) => textInput({ subject: label }, max, { multiline: true });
@@ -81,16 +81,16 @@ const supplierId = recordId('Choisissez le fournisseur.');
 export const stockEntrySchema = perCurrency((currency: string) =>
   z.object({
     idempotency_key: idempotencyKey,
-    kind: z.enum(ENTRY_KINDS, { error: "Le type d'entrée n'est pas valide." }).default('supplier'),
+    kind: z.enum(ENTRY_KINDS, { error: "Le type d’entrée n’est pas valide." }).default('supplier'),
     supplier_id: z.unknown().optional(),
-    location_id: recordId("Choisissez l'emplacement qui reçoit la marchandise."),
-    entry_date: isoDate("La date d'entrée"),
+    location_id: recordId("Choisissez l’emplacement qui reçoit la marchandise."),
+    entry_date: isoDate("La date d’entrée"),
     supplier_ref: text('La référence fournisseur', 80),
-    note: text("L'observation", 500),
+    note: text("L’observation", 500),
     lines: lines(
       z.object({
         product_id: recordId('Choisissez un produit.'),
-        unit: z.enum(['unit', 'pack'], { error: "L'unité de saisie n'est pas valide." }).default('unit'),
+        unit: z.enum(['unit', 'pack'], { error: "L’unité de saisie n’est pas valide." }).default('unit'),
         quantity: positiveQuantity(),
         unit_cost: cost(currency),
       }),
@@ -105,16 +105,16 @@ export const stockEntrySchema = perCurrency((currency: string) =>
   }).transform((v) => (v.kind === 'opening' ? { ...v, supplier_id: null } : { ...v, supplier_id: supplierId.parse(v.supplier_id) })));
 
 export const cancelSchema = z.object({
-  reason: requiredText("Le motif d'annulation", 500, 5),
+  reason: requiredText("Le motif d’annulation", 500, 5),
   version,
 });
 
 export const transferSchema = z.object({
   idempotency_key: idempotencyKey,
-  from_location_id: recordId("Choisissez l'emplacement de départ."),
-  to_location_id: recordId("Choisissez l'emplacement de destination."),
+  from_location_id: recordId("Choisissez l’emplacement de départ."),
+  to_location_id: recordId("Choisissez l’emplacement de destination."),
   transfer_date: isoDate('La date du transfert'),
-  note: text("L'observation", 500),
+  note: text("L’observation", 500),
   lines: lines(z.object({ product_id: recordId('Choisissez un produit.'), quantity: positiveQuantity() }), 500, 'Ajoutez au moins un produit.'),
 });
 
@@ -122,13 +122,13 @@ export const receptionSchema = z.object({
   idempotency_key: idempotencyKey,
   version,
   received_date: isoDate('La date de réception'),
-  note: text("L'observation", 500),
+  note: text("L’observation", 500),
   lines: z
     .array(
       z.object({
         product_id: recordId('Produit invalide.'),
         quantity_received: nonNegativeQuantity('La quantité reçue'),
-        reason: text("Le motif de l'écart", 255).optional(),
+        reason: text("Le motif de l’écart", 255).optional(),
       }),
       { error: 'Indiquez les quantités reçues.' },
     )
@@ -138,11 +138,11 @@ export const receptionSchema = z.object({
 
 export const countSessionSchema = z.object({
   idempotency_key: idempotencyKey,
-  location_id: recordId("Choisissez l'emplacement à compter."),
+  location_id: recordId("Choisissez l’emplacement à compter."),
   count_date: isoDate('La date du comptage'),
   blind: z.boolean({ error: 'Valeur invalide.' }).default(false),
   category_ids: z.array(recordId('Catégorie invalide.'), { error: 'Catégories invalides.' }).max(500).default([]),
-  note: text("L'observation", 500),
+  note: text("L’observation", 500),
 });
 
 export const saveCountsSchema = z.object({
@@ -176,10 +176,10 @@ export const validateCountSchema = z.object({
 
 export const readjustmentSchema = z.object({
   idempotency_key: idempotencyKey,
-  location_id: recordId("Choisissez l'emplacement."),
+  location_id: recordId("Choisissez l’emplacement."),
   adjustment_date: isoDate('La date du réajustement'),
   reason: z.enum(READJUSTMENT_REASONS, { error: 'Choisissez le motif du réajustement.' }),
-  note: text("L'observation", 500),
+  note: text("L’observation", 500),
   lines: lines(
     z.object({
       product_id: recordId('Choisissez un produit.'),

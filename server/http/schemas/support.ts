@@ -5,7 +5,7 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
 export const ticketSchema = z.object({
-  subject: textInput({ subject: "L'objet", required: "L'objet du ticket est obligatoire." }, 150, { required: true, min: 5 }),
+  subject: textInput({ subject: "L’objet", required: "L’objet du ticket est obligatoire." }, 150, { required: true, min: 5 }),
   category: choice(TICKET_CATEGORIES, 'Choisissez une catégorie.'),
   priority: choice(TICKET_PRIORITIES, 'Choisissez une priorité.'),
   description: textInput({ subject: 'La description', required: 'Décrivez votre demande : ce que vous faisiez, ce que vous attendiez, ce qui est arrivé.' }, 5000, { required: true, min: 10, multiline: true }),

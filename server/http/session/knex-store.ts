@@ -1,7 +1,7 @@
 import session from 'express-session';
 import type { Knex } from 'knex';
 import type { SessionUser } from './types.js';
-import { deleteSession, extendSession, pruneSessions, readSession, saveSession } from '../../services/accounts/sessions.js';
+import { deleteSession, extendSession, insertSession, insertSignedInSession, pruneSessions, readSession, updateSession } from '../../services/accounts/sessions.js';
 
 /**
  * express-session store in our database, so several server processes share sessions and an
@@ -16,6 +16,13 @@ export class KnexSessionStore extends session.Store {
   private readonly stored = new WeakMap<object, number>();
   /** What was read with each session (its deadline, its user), until express-session builds the request's session from it. */
   private readonly read = new WeakMap<object, { deadline: number; user: SessionUser }>();
+  /**
+   * The session objects whose row exists: read from the store, or inserted by this request. Their
+   * saves only update (a row deleted meanwhile is never recreated); any other session is one
+   * express-session generated in this request (no cookie, an unknown or ended one, a regenerate),
+   * and its first save inserts it.
+   */
+  private readonly inStore = new WeakSet<object>();
 
   constructor(
     private readonly db: Knex,
@@ -49,21 +56,29 @@ export class KnexSessionStore extends session.Store {
     const created = super.createSession(req, sess);
     if (read) {
       this.stored.set(created, read.deadline);
+      this.inStore.add(created);
       req.sessionUser = read.user;
     }
     return created;
   }
 
+  /**
+   * Stores the session: an UPDATE for one whose row exists (read, or inserted earlier by this
+   * request) — a session ended while its request ran stays ended —, an INSERT for one generated in
+   * this request; a login's only while the user's credentials are still those it checked.
+   */
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = this.expiryOf(sess);
-    saveSession(this.db, {
-      sid,
-      data: JSON.stringify(sess),
-      expires_at: expiresAt,
-      user_id: (sess as { userId?: number }).userId ?? null,
-    })
+    const row = { sid, data: JSON.stringify(sess), expires_at: expiresAt, user_id: sess.userId ?? null };
+    const write = this.inStore.has(sess)
+      ? updateSession(this.db, row)
+      : sess.userId !== undefined && sess.credentialsVersion !== undefined
+        ? insertSignedInSession(this.db, { ...row, user_id: sess.userId }, sess.credentialsVersion)
+        : insertSession(this.db, row);
+    write
       .then(() => {
         this.stored.set(sess, expiresAt);
+        this.inStore.add(sess);
         callback?.();
       })
       .catch((err) => callback?.(err));

@@ -17,6 +17,8 @@ declare module 'express-serve-static-core' {
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
+    /** The user's credentials_version the login checked: its session is stored only while it holds (insertSignedInSession). */
+    credentialsVersion?: number;
     csrfToken?: string;
     flash?: { success?: string; error?: string };
     errors?: Record<string, unknown>;

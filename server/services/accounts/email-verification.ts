@@ -36,7 +36,7 @@ export async function sendVerificationEmail(mailer: Mailer, appUrl: string, appK
       'Veuillez confirmer votre adresse e-mail en ouvrant ce lien (valable 60 minutes) :',
       verificationUrl(appUrl, appKey, user),
       '',
-      "Si vous n'avez pas créé de compte, aucune action n'est requise.",
+      "Si vous n’avez pas créé de compte, aucune action n’est requise.",
       '',
       'SDSTOCK WEB 2.0',
     ].join('\n'),

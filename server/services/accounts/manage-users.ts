@@ -14,7 +14,9 @@ import { recordAudit } from '../audit/record-audit.js';
 import { insertUser } from './create-user.js';
 import { sendPasswordLink } from './password-reset.js';
 import { EMAIL_TAKEN, emailTaken } from './profile.js';
+import { devicesRevoked } from './login-devices.js';
 import { destroyUserSessions } from './sessions.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Paramètres › Utilisateurs: the accounts an administrator manages — list, creation (invitation
@@ -35,7 +37,7 @@ export async function listUsers(db: Knex, params: UserListQuery): Promise<Pagina
   if (params.filters.status === 'active') qb.where('users.active', true);
   else if (params.filters.status === 'inactive') qb.where('users.active', false);
   if (params.filters.role_id) qb.whereIn('users.id', db('user_roles').where('role_id', Number(params.filters.role_id)).select('user_id'));
-  qb.orderBy(SORTS[params.sort], params.dir).orderBy('users.id');
+  (params.sort === 'name' ? orderByFrench(qb, db, { name: 'users.name' }, params.dir) : qb.orderBy(SORTS[params.sort], params.dir)).orderBy('users.id');
   const page = await paginate(qb, params.page, params.per_page);
   return { ...page, data: await withRolesAndPlaces(db, page.data) };
 }
@@ -70,17 +72,17 @@ export async function findManagedUser(db: Knex | Knex.Transaction, id: number): 
 }
 
 export async function roleOptions(db: Knex): Promise<Array<{ id: number; name: string; description: string; is_admin: boolean }>> {
-  const rows = await db('roles').orderBy([{ column: 'is_admin', order: 'desc' }, 'name']).select('id', 'name', 'description', 'is_admin');
+  const rows = await orderByFrench(db('roles').orderBy('is_admin', 'desc'), db, { name: 'name' }).select('id', 'name', 'description', 'is_admin');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, description: r.description ?? '', is_admin: toBool(r.is_admin) }));
 }
 
 export async function treasuryAccountOptions(db: Knex): Promise<Array<{ id: number; name: string; kind: string; active: boolean }>> {
-  const rows = await db('treasury_accounts').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'name', 'kind', 'active');
+  const rows = await orderByFrench(db('treasury_accounts').orderBy([{ column: 'active', order: 'desc' }, 'kind']), db, { name: 'name' }).select('id', 'name', 'kind', 'active');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind, active: toBool(r.active) }));
 }
 
 export async function allLocationOptions(db: Knex): Promise<Array<{ id: number; name: string; kind: string; active: boolean }>> {
-  const rows = await db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'name', 'kind', 'active');
+  const rows = await orderByFrench(db('locations').orderBy([{ column: 'active', order: 'desc' }, 'kind']), db, { name: 'name' }).select('id', 'name', 'kind', 'active');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind, active: toBool(r.active) }));
 }
 
@@ -103,13 +105,13 @@ export interface NewUserInput extends UserInput {
 /** Known role ids and location ids, else a field refusal. */
 async function checkReferences(trx: Knex.Transaction, input: UserInput): Promise<{ adminRole: boolean; roleNames: string[] }> {
   const roles = input.role_ids.length ? await trx('roles').whereIn('id', input.role_ids).select('id', 'name', 'is_admin') : [];
-  if (roles.length !== new Set(input.role_ids).size) throw new Refusal({ role_ids: "Un des rôles choisis n'existe plus. Rechargez la page." });
+  if (roles.length !== new Set(input.role_ids).size) throw new Refusal({ role_ids: "Un des rôles choisis n’existe plus. Rechargez la page." });
   if (input.places_restricted) {
     const found = input.location_ids.length ? await trx('locations').whereIn('id', input.location_ids).select('id') : [];
-    if (found.length !== new Set(input.location_ids).size) throw new Refusal({ location_ids: "Un des emplacements choisis n'existe plus. Rechargez la page." });
+    if (found.length !== new Set(input.location_ids).size) throw new Refusal({ location_ids: "Un des emplacements choisis n’existe plus. Rechargez la page." });
     if (input.location_ids.length === 0 && !roles.some((r) => toBool(r.is_admin))) throw new Refusal({ location_ids: 'Cochez au moins un emplacement, ou choisissez « Tous les emplacements ».' });
     const accounts = input.treasury_account_ids.length ? await trx('treasury_accounts').whereIn('id', input.treasury_account_ids).select('id') : [];
-    if (accounts.length !== new Set(input.treasury_account_ids).size) throw new Refusal({ treasury_account_ids: "Un des comptes choisis n'existe plus. Rechargez la page." });
+    if (accounts.length !== new Set(input.treasury_account_ids).size) throw new Refusal({ treasury_account_ids: "Un des comptes choisis n’existe plus. Rechargez la page." });
   }
   return { adminRole: roles.some((r) => toBool(r.is_admin)), roleNames: roles.map((r) => r.name as string).sort() };
 }
@@ -180,8 +182,8 @@ async function lockAdministrators(trx: Knex.Transaction, userId: number): Promis
   await trx('users').where({ id: userId }).forUpdate().first('id');
 }
 
-export const LAST_ADMIN_ROLE = "C'est le dernier administrateur actif : il doit garder le rôle administrateur.";
-export const LAST_ADMIN_DEACTIVATE = "C'est le dernier administrateur actif : il ne peut pas être désactivé.";
+export const LAST_ADMIN_ROLE = "C’est le dernier administrateur actif : il doit garder le rôle administrateur.";
+export const LAST_ADMIN_DEACTIVATE = "C’est le dernier administrateur actif : il ne peut pas être désactivé.";
 
 /** Saves name, e-mail, roles and places; says whether the e-mail changed (the previous address is told). */
 export async function updateManagedUser(db: Knex, id: number, input: UserInput, actor: Actor): Promise<{ previousEmail: string; emailChanged: boolean }> {
@@ -225,7 +227,7 @@ export async function setManagedUserActive(db: Knex, id: number, active: boolean
     if (toBool(user.active) === active) return { email: user.email as string };
     if (!active && user.is_admin && (await otherActiveAdministrators(trx, id)) === 0) throw Refusal.action(LAST_ADMIN_DEACTIVATE);
     const now = nowIso();
-    await trx('users').where({ id }).update({ active, deactivated_at: active ? null : now, updated_at: now });
+    await trx('users').where({ id }).update({ active, deactivated_at: active ? null : now, updated_at: now, ...(active ? {} : devicesRevoked(trx)) });
     if (!active) {
       await destroyUserSessions(trx, id);
       // A pending invitation or reset link no longer opens the account.
@@ -251,7 +253,7 @@ export async function changeInitialPassword(db: Knex, user: { id: number; name: 
   if (await verifyPassword(user.password_hash, password)) throw new Refusal({ password: "Choisissez un mot de passe différent de celui qui vous a été donné." });
   const hash = await hashPassword(password);
   await db.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ password_hash: hash, must_change_password: false, updated_at: nowIso() });
+    await trx('users').where({ id: user.id }).update({ password_hash: hash, must_change_password: false, updated_at: nowIso(), ...devicesRevoked(trx) });
     await destroyUserSessions(trx, user.id, keepSid);
     await recordAudit(trx, { action: 'profile.initial_password_changed', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email } });
   });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords.js';
 import { randomToken, sha256 } from '../../auth/tokens.js';
 import { nowIso } from '../../db/dialect.js';
+import { devicesRevoked } from './login-devices.js';
 import { destroyUserSessions } from './sessions.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -55,7 +56,7 @@ export async function sendPasswordLink(db: Knex | Knex.Transaction, mailer: Mail
             'Pour choisir votre mot de passe et activer votre accès, ouvrez ce lien (valable 7 jours) :',
             link,
             '',
-            "Si vous n'attendiez pas ce message, ignorez-le : sans mot de passe choisi, personne ne peut se connecter à ce compte.",
+            "Si vous n’attendiez pas ce message, ignorez-le : sans mot de passe choisi, personne ne peut se connecter à ce compte.",
             '',
             'SDSTOCK WEB 2.0',
           ].join('\n'),
@@ -71,7 +72,7 @@ export async function sendPasswordLink(db: Knex | Knex.Transaction, mailer: Mail
             `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable 60 minutes) :`,
             link,
             '',
-            "Si vous n'êtes pas à l'origine de cette demande, aucune action n'est requise.",
+            "Si vous n’êtes pas à l’origine de cette demande, aucune action n’est requise.",
             '',
             'SDSTOCK WEB 2.0',
           ].join('\n'),
@@ -93,7 +94,7 @@ export async function resetPassword(db: Knex, input: { token: string; email: str
     if (!row || row.used_at || Number(row.expires_at) < Date.now() || row.email !== input.email) return invalid;
     await trx('password_resets').where({ id: row.id }).update({ used_at: nowIso() });
     // The person chose their own password: no forced change at the next login.
-    await trx('users').where({ id: row.user_id }).update({ password_hash: passwordHash, must_change_password: false, updated_at: nowIso() });
+    await trx('users').where({ id: row.user_id }).update({ password_hash: passwordHash, must_change_password: false, updated_at: nowIso(), ...devicesRevoked(trx) });
     await destroyUserSessions(trx, row.user_id);
     await recordAudit(trx, { action: 'auth.password_reset', user: { id: row.user_id, name: row.name }, subject: { type: 'user', id: row.user_id, label: row.email }, ip: input.ip });
     return { ok: true } as const;

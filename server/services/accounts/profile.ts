@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { UserRow } from '../../auth/user-context.js';
 import { nowIso, toBool } from '../../db/dialect.js';
+import { devicesRevoked } from './login-devices.js';
 import { destroyUserSessions } from './sessions.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { Refusal } from '../../domain/errors.js';
@@ -15,7 +16,7 @@ export async function emailTaken(db: Knex | Knex.Transaction, email: string, exc
 
 export const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
 
-export const CURRENT_PASSWORD_FOR_EMAIL = "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.";
+export const CURRENT_PASSWORD_FOR_EMAIL = "Saisissez votre mot de passe actuel pour changer d’adresse e-mail.";
 
 /**
  * A signed-in user's password check (confirmation, password or e-mail change, deletion), throttled
@@ -76,8 +77,8 @@ export async function updatePassword(
   await checkPassword(db, user, input.current_password, 'current_password', 'Le mot de passe actuel est incorrect.');
   const hash = await hashPassword(input.password);
   await db.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: nowIso() });
-    // Other browsers signed in with the old password are signed out.
+    await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: nowIso(), ...devicesRevoked(trx) });
+    // Other browsers signed in with the old password are signed out (and their device cookies void).
     await destroyUserSessions(trx, user.id, keepSid);
     await recordAudit(trx, { action: 'profile.password', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip });
   });
@@ -118,6 +119,7 @@ export async function deleteAccount(db: Knex, user: UserRow, password: string, i
       active: false,
       deleted_at: now,
       updated_at: now,
+      ...devicesRevoked(trx),
     });
     await trx('user_roles').where({ user_id: user.id }).delete();
     await destroyUserSessions(trx, user.id);

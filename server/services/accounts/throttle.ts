@@ -16,6 +16,19 @@ export interface ThrottleRule {
   bucket: string;
   limit: number;
   windowMs: number;
+  /**
+   * Backs off instead of locking: once the bucket holds `limit` hits inside the window, the next
+   * attempt must come `baseMs` after the latest hit, twice as long after each further one, never
+   * more than `maxMs` — never a lock for the whole window. Without it, a full bucket refuses
+   * until its oldest counted hit leaves the window.
+   */
+  backoff?: { baseMs: number; maxMs: number };
+  /**
+   * The bucket this attempt's hit is written to when it is not the one checked: the attempt is
+   * checked against `bucket` (a full one refuses) without filling it. The same work as counting it
+   * there, so the answer's timing does not tell the two apart.
+   */
+  countInto?: string;
 }
 
 export type Slot = { ok: true; ids: number[] } | { ok: false; retryAfterSeconds: number };
@@ -31,20 +44,25 @@ export async function takeSlot(db: Knex, rules: ThrottleRule[], now = Date.now()
   return inTransaction(db, async (trx) => {
     for (const rule of ordered) await lockResource(trx, `throttle:${rule.bucket}`);
     let waitMs = 0;
-    for (const rule of ordered) {
-      const recent = await trx('throttle_hits')
-        .where('bucket', rule.bucket)
-        .andWhere('hit_at', '>', now - rule.windowMs)
-        .orderBy('hit_at', 'desc')
-        .limit(rule.limit)
-        .select('hit_at');
-      if (recent.length >= rule.limit) waitMs = Math.max(waitMs, Number(recent[rule.limit - 1].hit_at) + rule.windowMs - now);
-    }
+    for (const rule of ordered) waitMs = Math.max(waitMs, await waitOf(trx, rule, now));
     if (waitMs > 0) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     const ids: number[] = [];
-    for (const rule of ordered) ids.push(await insertReturningId(trx, 'throttle_hits', { bucket: rule.bucket, hit_at: now }));
+    for (const rule of ordered) ids.push(await insertReturningId(trx, 'throttle_hits', { bucket: rule.countInto ?? rule.bucket, hit_at: now }));
     return { ok: true, ids };
   });
+}
+
+/** How long an attempt must wait for this bucket (0: it may go now), read under the bucket's lock. */
+async function waitOf(trx: Knex.Transaction, rule: ThrottleRule, now: number): Promise<number> {
+  const inWindow = trx('throttle_hits').where('bucket', rule.bucket).andWhere('hit_at', '>', now - rule.windowMs);
+  if (rule.backoff) {
+    const row = (await inWindow.first(trx.raw('COUNT(*) AS n'), trx.raw('MAX(hit_at) AS latest'))) as { n: number | string; latest: number | string | null };
+    const over = Number(row.n) - rule.limit;
+    if (over < 0) return 0;
+    return Number(row.latest) + Math.min(rule.backoff.maxMs, rule.backoff.baseMs * 2 ** Math.min(over, 30)) - now;
+  }
+  const recent = await inWindow.orderBy('hit_at', 'desc').limit(rule.limit).select('hit_at');
+  return recent.length >= rule.limit ? Number(recent[rule.limit - 1].hit_at) + rule.windowMs - now : 0;
 }
 
 /** Gives back the slots of an attempt that succeeded (a right password is not a failure). */
@@ -65,18 +83,47 @@ export function waitText(seconds: number): string {
 
 const MINUTE = 60_000;
 
-/** Login: per e-mail + address (DESIGN.md §8: 5 a minute), per account whatever the address, per address. */
+/**
+ * Login (DESIGN.md §8), after OWASP's device cookies (services/accounts/login-devices.ts). From a
+ * browser holding a valid device cookie of the account, an attempt counts against that device
+ * cookie only: others' failures never lock its owner out, and a device cookie that fails too often
+ * is locked out itself. From any other browser: per e-mail + address (5 a minute), per account
+ * whatever the address (10 in 15 minutes), and per address two buckets that back off rather than
+ * lock — the failures on existing accounts (the guesses: 20 in 15 minutes, then 5 s, 10 s… up to a
+ * minute between attempts) and every attempt, unknown e-mails included (a flood: 300 in 15
+ * minutes, then the same back-off): failures on unknown e-mails slow a colleague behind the same
+ * address down only past a flood, and then by seconds. Every attempt is checked against every
+ * bucket, known e-mail or not: the answer is the same.
+ */
 export const LOGIN_LIMITS = {
   emailAndIp: { limit: 5, windowMs: MINUTE },
   account: { limit: 10, windowMs: 15 * MINUTE },
-  ip: { limit: 50, windowMs: 15 * MINUTE },
+  ipAccounts: { limit: 20, windowMs: 15 * MINUTE, backoff: { baseMs: 5_000, maxMs: MINUTE } },
+  ip: { limit: 300, windowMs: 15 * MINUTE, backoff: { baseMs: 5_000, maxMs: MINUTE } },
+  device: { limit: 5, windowMs: MINUTE },
+  deviceLong: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
-export function loginRules(email: string, ip: string): ThrottleRule[] {
+/**
+ * A login from a browser without a valid device cookie of the account. `accountExists` says
+ * whether the address's guess bucket counts it: an attempt on an unknown e-mail is checked against
+ * it all the same, its hit written apart (`countInto`).
+ */
+export function loginRules(email: string, ip: string, accountExists: boolean): ThrottleRule[] {
+  const guesses = throttleBucket('login-ip-accounts', ip);
   return [
     { bucket: throttleBucket('login', email, ip), ...LOGIN_LIMITS.emailAndIp },
     { bucket: throttleBucket('login-account', email), ...LOGIN_LIMITS.account },
+    { bucket: guesses, ...LOGIN_LIMITS.ipAccounts, ...(accountExists ? {} : { countInto: throttleBucket('login-ip-unknown', ip) }) },
     { bucket: throttleBucket('login-ip', ip), ...LOGIN_LIMITS.ip },
+  ];
+}
+
+/** A login from a browser presenting a valid device cookie of the account: counted against that device cookie only. */
+export function deviceLoginRules(userId: number, deviceId: string): ThrottleRule[] {
+  return [
+    { bucket: throttleBucket('login-device', userId, deviceId), ...LOGIN_LIMITS.device },
+    { bucket: throttleBucket('login-device-long', userId, deviceId), ...LOGIN_LIMITS.deviceLong },
   ];
 }
 

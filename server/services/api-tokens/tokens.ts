@@ -98,7 +98,7 @@ export async function listApiTokens(db: Knex, userId: number | null): Promise<Ap
 export async function revokeApiToken(db: Knex, id: number, actor: Actor, options: { anyOwner: boolean }): Promise<void> {
   await inTransaction(db, async (trx) => {
     const row = await trx('api_tokens').where({ id }).forUpdate().first();
-    if (!row || (!options.anyOwner && Number(row.user_id) !== actor.id)) throw Refusal.action("Ce jeton n'existe pas.");
+    if (!row || (!options.anyOwner && Number(row.user_id) !== actor.id)) throw Refusal.action("Ce jeton n’existe pas.");
     if (row.revoked_at) throw Refusal.action('Ce jeton est déjà révoqué.');
     const at = nowIso();
     await trx('api_tokens').where({ id }).update({ revoked_at: at, revoked_by: actor.id });

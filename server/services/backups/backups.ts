@@ -74,7 +74,7 @@ async function writeVerifiedBackup(db: Knex, target: BackupTarget, kind: BackupK
     await writeBackup(db, target.database, partial);
   } catch (err) {
     fs.rmSync(partial, { force: true });
-    if (err instanceof BackupFileError) throw Refusal.action(`La sauvegarde n'a pas pu être écrite : ${err.message}`);
+    if (err instanceof BackupFileError) throw Refusal.action(`La sauvegarde n’a pas pu être écrite : ${err.message}`);
     throw err;
   }
   const verification = await verifyBackupFile(db, target, partial);
@@ -162,7 +162,7 @@ export async function importBackup(db: Knex, target: BackupTarget, uploaded: str
 async function importLocked(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor | null, now: Date): Promise<BackupRecord> {
   const format = backupFormatOf(target.database);
   const sniffed = sniffBackupFormat(uploaded);
-  if (sniffed === null) throw new Refusal({ file: "Ce fichier n'est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump." });
+  if (sniffed === null) throw new Refusal({ file: "Ce fichier n’est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump." });
   const verification = await verifyBackupFile(db, target, uploaded);
   if (!verification.ok) throw new Refusal({ file: verification.message });
   const name = newBackupName(format, now);

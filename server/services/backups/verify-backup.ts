@@ -6,6 +6,7 @@ import { checkStock } from '../stock/check-stock.js';
 import { checkCash } from '../treasury/check-cash.js';
 import { verifyMoneyChains } from '../treasury/ledger.js';
 import type { BackupTarget } from './catalogue.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /**
  * Verifies a backup file on a copy, never on the live database: the structural check first
@@ -25,8 +26,8 @@ type LedgerCheck = (copy: Knex) => Promise<{ ok: true; summary: string } | { ok:
 
 const versionCheck: LedgerCheck = async (copy) => {
   const unknown = await unknownMigrations(copy);
-  if (unknown.length) return { ok: false, problem: `elle vient d'une version plus récente de l'application (migration ${unknown[0]} inconnue)` };
-  if (!(await copy.schema.hasTable('users'))) return { ok: false, problem: "ce n'est pas une base SDSTOCK WEB (aucune table des utilisateurs)" };
+  if (unknown.length) return { ok: false, problem: `elle vient d’une version plus récente de l’application (migration ${unknown[0]} inconnue)` };
+  if (!(await copy.schema.hasTable('users'))) return { ok: false, problem: "ce n’est pas une base SDSTOCK WEB (aucune table des utilisateurs)" };
   return { ok: true, summary: '' };
 };
 
@@ -34,11 +35,11 @@ const stockCheck: LedgerCheck = async (copy) => {
   const report = await checkStock(copy);
   if (report.differences.length || report.negativeCmup.length) {
     const parts: string[] = [];
-    if (report.differences.length) parts.push(`${fmt(report.differences.length)} niveau(x) de stock en désaccord avec le grand livre`);
-    if (report.negativeCmup.length) parts.push(`${fmt(report.negativeCmup.length)} CMUP négatif(s)`);
+    if (report.differences.length) parts.push(formatCount(report.differences.length, 'niveau de stock en désaccord avec le grand livre', 'niveaux de stock en désaccord avec le grand livre'));
+    if (report.negativeCmup.length) parts.push(formatCount(report.negativeCmup.length, 'CMUP négatif', 'CMUP négatifs'));
     return { ok: false, problem: parts.join(', ') };
   }
-  return { ok: true, summary: `stock cohérent (${fmt(report.movements)} mouvement(s))` };
+  return { ok: true, summary: `stock cohérent (${formatCount(report.movements, 'mouvement')})` };
 };
 
 /** Treasury balances rebuilt from the money ledger, and each account's hash chain (npm run check:cash). */
@@ -46,16 +47,16 @@ const cashCheck: LedgerCheck = async (copy) => {
   // A backup older than the money ledger has none to check.
   if (!(await copy.schema.hasTable('money_movements'))) return { ok: true, summary: '' };
   const report = await checkCash(copy);
-  if (report.differences.length) return { ok: false, problem: `${fmt(report.differences.length)} solde(s) de trésorerie en désaccord avec le grand livre` };
+  if (report.differences.length) return { ok: false, problem: formatCount(report.differences.length, 'solde de trésorerie en désaccord avec le grand livre', 'soldes de trésorerie en désaccord avec le grand livre') };
   const broken = await verifyMoneyChains(copy);
   if (broken.length) return { ok: false, problem: `grand livre de trésorerie altéré (${broken[0].accountName} : ${broken[0].reason})` };
-  return { ok: true, summary: `trésorerie cohérente (${fmt(report.movements)} mouvement(s))` };
+  return { ok: true, summary: `trésorerie cohérente (${formatCount(report.movements, 'mouvement')})` };
 };
 
 const auditCheck: LedgerCheck = async (copy) => {
   const broken = await verifyAuditChain(copy);
-  if (broken !== null) return { ok: false, problem: `journal d'audit altéré (entrée n° ${broken})` };
-  return { ok: true, summary: "journal d'audit intact" };
+  if (broken !== null) return { ok: false, problem: `journal d’audit altéré (entrée n° ${broken})` };
+  return { ok: true, summary: "journal d’audit intact" };
 };
 
 /** The checks run on every copy, in order; a new ledger adds its check here. */

@@ -16,6 +16,7 @@ import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 import { deleteCashDeskAccount, syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
@@ -49,7 +50,8 @@ function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder 
   if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));
   if (params.filters.status === 'active') qb.where('cash_desks.active', true);
   else if (params.filters.status === 'archived') qb.where('cash_desks.active', false);
-  return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('cash_desks.id');
+  const name = params.sort === 'name' || params.sort === 'location' ? SORT_COLUMNS[params.sort] : null;
+  return (name ? orderByFrench(qb, db, { name }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)).orderBy('cash_desks.id');
 }
 
 export async function findCashDesk(db: Knex | Knex.Transaction, id: number) {
@@ -83,10 +85,10 @@ async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?
     if (account) errors.code = `Le code ${input.code} est déjà celui du compte « ${account.name} ».`;
   }
   if (!errors.name && (await trx('treasury_accounts').whereNull('cash_desk_id').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]).first('id'))) {
-    errors.name = `Un compte bancaire ou mobile money s'appelle déjà « ${input.name} ».`;
+    errors.name = `Un compte bancaire ou mobile money s’appelle déjà « ${input.name} ».`;
   }
   const location = await trx('locations').where({ id: input.location_id }).first('active');
-  if (!location) errors.location_id = "Cet emplacement n'existe pas.";
+  if (!location) errors.location_id = "Cet emplacement n’existe pas.";
   else if (!toBool(location.active) && input.location_id !== current?.location_id) errors.location_id = 'Cet emplacement est archivé : choisissez un emplacement actif.';
   if (Object.keys(errors).length) throw new Refusal(errors);
 }
@@ -109,7 +111,7 @@ export async function cashDeskUsage(db: Knex, row: { id: unknown; is_main: unkno
 export function archiveBlock(desk: { is_main: unknown; balance: unknown }, currency: string): string | null {
   if (toBool(desk.is_main)) return MAIN_DESK_BLOCK;
   const balance = Number(desk.balance);
-  if (balance !== 0) return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l'archiver.`;
+  if (balance !== 0) return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l’archiver.`;
   return null;
 }
 
@@ -133,7 +135,7 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await deskWithBalance(trx, id);
-      if (!current) throw new Refusal({ _form: "Cette caisse n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cette caisse n’existe plus." });
       await assertValid(trx, input, { id, location_id: Number(current.location_id) });
       if (toBool(current.active) && !input.active) {
         const block = archiveBlock(current, currency);
@@ -154,14 +156,14 @@ export async function setCashDeskActive(db: Knex, id: number, active: boolean, a
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await deskWithBalance(trx, id);
-    if (!current) throw Refusal.action("Cette caisse n'existe plus.");
+    if (!current) throw Refusal.action("Cette caisse n’existe plus.");
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = archiveBlock(current, currency);
       if (block) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être archivée. ${block}`);
     } else {
       const location = await trx('locations').where({ id: current.location_id }).first('name', 'active');
-      if (!toBool(location.active)) throw Refusal.action(`L'emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
+      if (!toBool(location.active)) throw Refusal.action(`L’emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
     }
     await trx('cash_desks').where({ id }).update({ active, updated_at: nowIso() });
     await syncCashDeskAccount(trx, id);
@@ -173,12 +175,12 @@ export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promis
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await deskWithBalance(trx, id);
-    if (!current) throw Refusal.action("Cette caisse n'existe plus.");
+    if (!current) throw Refusal.action("Cette caisse n’existe plus.");
     if (toBool(current.is_main)) throw Refusal.action(MAIN_DESK_BLOCK);
     const reasons = await historyReasons(trx, 'cash_desk', id, currency);
     if (reasons.length) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
     await deleteCashDeskAccount(trx, id);
-    await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d'autres enregistrements : archivez-la plutôt.");
+    await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d’autres enregistrements : archivez-la plutôt.");
     await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });
 }

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
 import { getCurrency } from '../company/get-company.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Catégories de dépenses (Caisse): the managed list a décaissement is filed under. Same lifecycle
@@ -49,6 +50,7 @@ function listQuery(db: Knex, params: Omit<ExpenseCategoryListQuery, 'page' | 'pe
   whereSearch(qb, db, params.q, { upperPrefix: ['c.code'], contains: ['c.name'] });
   if (params.filters.status === 'active') qb.where('c.active', true);
   else if (params.filters.status === 'archived') qb.where('c.active', false);
+  if (params.sort === 'name') return orderByFrench(qb, db, { name: 'c.name' }, params.dir).orderBy('c.id');
   return qb.orderBy(params.sort === 'expense_count' ? 'expense_count' : `c.${params.sort}`, params.dir).orderBy('c.id');
 }
 
@@ -121,7 +123,7 @@ export async function updateExpenseCategory(db: Knex, id: number, input: Expense
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('expense_categories').where({ id }).first();
-      if (!current) throw new Refusal({ _form: "Cette catégorie de dépenses n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cette catégorie de dépenses n’existe plus." });
       await assertUnique(trx, input, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, EXPENSE_CATEGORY_FIELDS);
       if (!diff) return;
@@ -136,7 +138,7 @@ export async function updateExpenseCategory(db: Knex, id: number, input: Expense
 export async function setExpenseCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('expense_categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie de dépenses n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie de dépenses n’existe plus.");
     if (toBool(current.active) === active) return;
     await trx('expense_categories').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'expense_category.restored' : 'expense_category.archived', user: auditUser(actor), subject: { type: 'expense_category', id, label: label(current) }, ip: actor.ip });
@@ -147,7 +149,7 @@ export async function setExpenseCategoryActive(db: Knex, id: number, active: boo
 export async function deleteExpenseCategory(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('expense_categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie de dépenses n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie de dépenses n’existe plus.");
     const reasons = await historyReasons(trx, 'expense_category', id);
     if (reasons.length) throw Refusal.action(`Cette catégorie ne peut pas être supprimée : ${reasons.join(', ')}. Archivez-la plutôt.`);
     await deleteOrRefuse(trx, 'expense_categories', id, 'Cette catégorie ne peut pas être supprimée : des opérations y sont liées. Archivez-la plutôt.');

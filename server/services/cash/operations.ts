@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CASH_OPERATION_KINDS_DEF, CASH_OPERATION_SERIES, type CashOperationKind, type BankPaymentMethod } from '../../../shared/cash-operations.js';
 import { formatMoney } from '../../../shared/money.js';
-import { type MoneyMovementType, type PaymentMethod, TREASURY_KIND_LABELS, type TreasuryKind } from '../../../shared/treasury.js';
+import { type MobileMoneyOperator, type MoneyMovementType, type PaymentMethod, TREASURY_KIND_LABELS, type TreasuryKind } from '../../../shared/treasury.js';
 import { writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
@@ -14,6 +14,7 @@ import { auditWrite, recordAudit } from '../audit/record-audit.js';
 import { companyToday, documentSettings } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements, prepareMoneyMovements } from '../treasury/ledger.js';
+import { labelMobileMoneyReferences, readOperatorReference, registerMobileMoneyReferences, releaseMobileMoneyReferences, unwrittenDocument } from '../treasury/mobile-money-references.js';
 
 /**
  * Caisse operations (CAI-, issue 16): décaissement, apport, transfert inter-caisse (sent, then
@@ -27,6 +28,8 @@ import { type MoneyMovementInput, lockTreasuryAccounts, postMoneyMovements, prep
  *   and the closed-day lock of the cash closing applies to every movement posted here;
  * - the number comes from the gap-free CAI counter in the same transaction; the idempotency key
  *   makes a replay return the first operation;
+ * - a transfer mobile money ↔ caisse carries the operator's transaction id: stored normalised and
+ *   registered once per operator (mobile-money-references.ts), freed when it is cancelled;
  * - a supplier payment lowers suppliers.balance (never below zero) and is allocated to the
  *   supplier's validated stock entries, oldest first (stock_entries.amount_paid);
  * - a cancellation keeps the number, posts the reversing movements dated today and undoes the
@@ -91,7 +94,7 @@ function checkAccount(errors: Record<string, string>, field: string, account: Ac
     errors[field] = `Choisissez ${what}.`;
     return;
   }
-  if (!kinds.includes(account.kind)) errors[field] = `« ${account.name} » n'est pas un compte de type ${kindsText(kinds)}.`;
+  if (!kinds.includes(account.kind)) errors[field] = `« ${account.name} » n’est pas un compte de type ${kindsText(kinds)}.`;
   else if (!account.active) errors[field] = `Le compte « ${account.name} » est archivé : choisissez un compte actif.`;
   else if (places && !allowsAccount(places, account)) errors[field] = UNALLOWED_TREASURY_ACCOUNT;
 }
@@ -120,15 +123,23 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
 
   const from = def.from ? await loadAccount(trx, input.fromAccountId) : null;
   const to = def.to ? await loadAccount(trx, input.toAccountId) : null;
-  if (def.from) checkAccount(errors, 'from_account_id', from, def.from, input.places, input.kind === 'cash_in' ? 'la caisse' : "le compte d'où sort l'argent");
+  if (def.from) checkAccount(errors, 'from_account_id', from, def.from, input.places, input.kind === 'cash_in' ? 'la caisse' : "le compte d’où sort l’argent");
   // The receiving desk of a transfer is another place: any active desk may receive.
-  if (def.to) checkAccount(errors, 'to_account_id', to, def.to, input.kind === 'transfer' ? null : input.places, "le compte où entre l'argent");
-  if (input.kind === 'transfer' && from && to && from.id === to.id) errors.to_account_id = "Choisissez une autre caisse : un transfert ne peut pas revenir à la caisse d'où il part.";
+  if (def.to) checkAccount(errors, 'to_account_id', to, def.to, input.kind === 'transfer' ? null : input.places, "le compte où entre l’argent");
+  if (input.kind === 'transfer' && from && to && from.id === to.id) errors.to_account_id = "Choisissez une autre caisse : un transfert ne peut pas revenir à la caisse d’où il part.";
   if (input.kind === 'mobile_money' && from && to && !errors.from_account_id && !errors.to_account_id) {
     const kinds = new Set([from.kind, to.kind]);
     if (!(kinds.has('caisse') && kinds.has('mobile_money'))) errors.to_account_id = 'Un transfert mobile money relie une caisse et un compte mobile money : choisissez-en un de chaque.';
   }
   if (def.referenceRequired && !input.reference) errors.reference = `Indiquez le ${def.reference?.replace(/^N° /, 'numéro ') ?? 'référence'}.`;
+  // A transfer mobile money ↔ caisse: its reference is the operator's transaction id (« N° de
+  // transaction »), in its stored form and registered once per operator like a payment's (a
+  // disguised id is the same id). A supplier paid from a wallet may give any reference (a receipt,
+  // the supplier's invoice): kept as typed.
+  const wallet = input.kind === 'mobile_money' ? ([from, to].find((a) => a?.kind === 'mobile_money' && a.operator) ?? null) : null;
+  let reference = input.reference;
+  if (wallet && input.reference && !errors.reference) reference = readOperatorReference(input.reference, 'reference', errors, `Indiquez le ${def.reference?.replace(/^N° /, 'numéro ') ?? 'référence'}.`);
+  const mobileRefs = wallet && reference ? [{ operator: wallet.operator as MobileMoneyOperator, reference, field: 'reference' }] : [];
 
   let category: { id: number; name: string } | null = null;
   if (input.kind === 'expense') {
@@ -149,14 +160,16 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
       if (!errors.amount && input.amount > supplier.balance) {
         errors.amount =
           supplier.balance > 0
-            ? `Le fournisseur « ${supplier.name} » n'attend que ${formatMoney(supplier.balance, currency)} : le paiement ne peut pas dépasser ce solde.`
-            : `Nous ne devons rien au fournisseur « ${supplier.name} » : il n'y a rien à payer.`;
+            ? `Le fournisseur « ${supplier.name} » n’attend que ${formatMoney(supplier.balance, currency)} : le paiement ne peut pas dépasser ce solde.`
+            : `Nous ne devons rien au fournisseur « ${supplier.name} » : il n’y a rien à payer.`;
       }
     }
     if (from?.kind === 'banque' && !input.bankMethod) errors.bank_method = 'Choisissez virement ou chèque.';
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
 
+  // The transaction id is claimed before the accounts' locks (the registry comes first in the lock order).
+  if (mobileRefs.length) await registerMobileMoneyReferences(trx, mobileRefs, unwrittenDocument('cash_operation'));
   // The accounts' locks before the operation row that references them (ledger.ts lockTreasuryAccounts).
   await lockTreasuryAccounts(trx, [from?.id, to?.id]);
   const date = today ?? businessDate(settings.timeZone);
@@ -175,7 +188,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
     supplier_id: supplier?.id ?? null,
     payment_method: methodOf(paying, input.kind, input.bankMethod),
     beneficiary: input.beneficiary,
-    reference: input.reference,
+    reference,
     note: input.note,
     allocated: 0,
     created_by: actor.id,
@@ -186,14 +199,15 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
   const detail = category?.name ?? supplier?.name ?? (input.kind === 'transfer' && to ? `vers ${to.name}` : input.beneficiary);
   const types = MOVEMENT_TYPES[input.kind];
   const movements: MoneyMovementInput[] = [];
-  const reference = input.reference || null;
+  if (mobileRefs.length) await labelMobileMoneyReferences(trx, mobileRefs, { type: 'cash_operation', id, number });
+  const movementReference = reference || null;
   if (from) {
-    movements.push({ accountId: from.id, amount: -input.amount, movementType: types.out, paymentMethod: methodOf(from, input.kind, input.bankMethod), operator: (from.operator as never) ?? null, reference, label: movementLabel(input.kind, number, detail), field: 'amount' });
+    movements.push({ accountId: from.id, amount: -input.amount, movementType: types.out, paymentMethod: methodOf(from, input.kind, input.bankMethod), operator: (from.operator as never) ?? null, reference: movementReference, label: movementLabel(input.kind, number, detail), field: 'amount' });
   }
   // A transfer's money enters the receiving desk only when that desk confirms it (receiveCashTransfer).
   if (to && input.kind !== 'transfer') {
     const fromDetail = from ? `de ${from.name}` : detail;
-    movements.push({ accountId: to.id, amount: input.amount, movementType: types.in, paymentMethod: methodOf(to, input.kind, input.bankMethod), operator: (to.operator as never) ?? null, reference, label: movementLabel(input.kind, number, fromDetail), field: 'amount' });
+    movements.push({ accountId: to.id, amount: input.amount, movementType: types.in, paymentMethod: methodOf(to, input.kind, input.bankMethod), operator: (to.operator as never) ?? null, reference: movementReference, label: movementLabel(input.kind, number, fromDetail), field: 'amount' });
   }
   // The movements are written with the audit entry at the end (one statement on PostgreSQL, writeTogether).
   const money = await prepareMoneyMovements(trx, movements, { documentType: 'cash_operation', documentId: id, documentNumber: number, userId: actor.id, businessDate: date });
@@ -217,7 +231,7 @@ export async function recordCashOperation(trx: Knex.Transaction, input: Omit<Cas
         category: category?.name ?? null,
         supplier: supplier?.name ?? null,
         beneficiary: input.beneficiary,
-        reference: input.reference,
+        reference,
       },
     },
     ip: actor.ip,
@@ -264,7 +278,7 @@ async function allocateSupplierPayment(trx: Knex.Transaction, operationId: numbe
 export async function receiveCashTransfer(db: Knex, id: number, actor: Actor, places: PlaceScope): Promise<{ number: string }> {
   return db.transaction(async (trx) => {
     const op = await lockForUpdate(trx, trx('cash_operations').where({ id }).first());
-    if (!op || op.kind !== 'transfer') throw Refusal.action("Ce transfert n'existe pas.");
+    if (!op || op.kind !== 'transfer') throw Refusal.action("Ce transfert n’existe pas.");
     if (op.status === 'received') throw Refusal.action(`Le transfert ${op.number} a déjà été reçu.`);
     if (op.status !== 'in_transit') throw Refusal.action(`Le transfert ${op.number} est annulé : il ne peut plus être reçu.`);
     const to = await loadAccount(trx, Number(op.to_account_id));
@@ -291,10 +305,10 @@ export async function receiveCashTransfer(db: Knex, id: number, actor: Actor, pl
 export async function cancelCashOperation(db: Knex, id: number, reason: string, actor: Actor, places: PlaceScope): Promise<{ number: string }> {
   return db.transaction(async (trx) => {
     const head = await trx('cash_operations').where({ id }).first('supplier_id');
-    if (!head) throw Refusal.action("Cette opération n'existe pas.");
+    if (!head) throw Refusal.action("Cette opération n’existe pas.");
     const supplier = head.supplier_id ? await lockForUpdate(trx, trx('suppliers').where({ id: head.supplier_id }).first('id', 'name', 'balance')) : null;
     const op = await lockForUpdate(trx, trx('cash_operations').where({ id }).first());
-    if (op.status === 'cancelled') throw Refusal.action(`L'opération ${op.number} est déjà annulée.`);
+    if (op.status === 'cancelled') throw Refusal.action(`L’opération ${op.number} est déjà annulée.`);
     const kind = op.kind as CashOperationKind;
     const from = await loadAccount(trx, op.from_account_id === null ? null : Number(op.from_account_id));
     const to = await loadAccount(trx, op.to_account_id === null ? null : Number(op.to_account_id));
@@ -326,6 +340,8 @@ export async function cancelCashOperation(db: Knex, id: number, reason: string, 
       await trx('suppliers').where({ id: supplier.id }).update({ balance, updated_at: now });
     }
     await trx('cash_operations').where({ id }).update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancelled_on: date, cancel_reason: reason, updated_at: now });
+    // Its transaction id (a wallet's operation) may be entered again.
+    await releaseMobileMoneyReferences(trx, { type: 'cash_operation', id: Number(op.id) });
     await recordAudit(trx, { action: 'cash_operation.cancelled', user: auditUser(actor), subject: { type: 'cash_operation', id: Number(op.id), label: op.number }, details: { before: { status: op.status }, after: { status: 'cancelled', reason } }, ip: actor.ip });
     return { number: op.number as string };
   });

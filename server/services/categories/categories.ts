@@ -14,6 +14,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 export interface CategoryInput {
   code: string;
@@ -34,6 +35,7 @@ function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per
   whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'], squeezed: ['categories.search_key'] });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
+  if (params.sort === 'name') return orderByFrench(qb, db, { folded: 'categories.search_name' }, params.dir).orderBy('categories.id');
   return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
 }
 
@@ -120,7 +122,7 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('categories').where({ id }).first();
-      if (!current) throw new Refusal({ _form: "Cette catégorie n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cette catégorie n’existe plus." });
       await assertUnique(trx, input, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CATEGORY_FIELDS);
       if (!diff) return;
@@ -135,7 +137,7 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
 export async function setCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie n’existe plus.");
     if (toBool(current.active) === active) return;
     await trx('categories').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'category.restored' : 'category.archived', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -146,10 +148,10 @@ export async function setCategoryActive(db: Knex, id: number, active: boolean, a
 export async function deleteCategory(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie n'existe plus.");
+    if (!current) throw Refusal.action("Cette catégorie n’existe plus.");
     const reasons = await historyReasons(trx, 'category', id);
     if (reasons.length) throw Refusal.action(`La catégorie « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Déplacez ces produits dans une autre catégorie ou archivez-la.`);
-    await deleteOrRefuse(trx, 'categories', id, "Cette catégorie est utilisée par d'autres enregistrements : archivez-la plutôt.");
+    await deleteOrRefuse(trx, 'categories', id, "Cette catégorie est utilisée par d’autres enregistrements : archivez-la plutôt.");
     await recordAudit(trx, { action: 'category.deleted', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });
 }

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 export interface ClientInput {
   code: string;
@@ -55,7 +56,7 @@ function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   // The walk-in client stays on top when the list is in its default order.
-  return qb.orderBy(params.sort, params.dir).orderBy('id', 'asc');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir) : qb.orderBy(params.sort, params.dir)).orderBy('id', 'asc');
 }
 
 /** One page of the clients list. */
@@ -151,7 +152,7 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
   try {
     await inTransaction(db, async (trx) => {
       const current = await findClient(trx, id);
-      if (!current) throw new Refusal({ _form: "Ce client n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce client n’existe plus." });
       const walkIn = toBool(current.is_walk_in);
       if (walkIn && input.credit_limit !== 0) throw new Refusal({ credit_limit: WALK_IN_NO_CREDIT });
       if (walkIn && !input.active) throw new Refusal({ active: 'Le CLIENT COMPTANT ne peut pas être archivé.' });
@@ -178,7 +179,7 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
 export async function setClientActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await findClient(trx, id);
-    if (!current) throw Refusal.action("Ce client n'existe plus.");
+    if (!current) throw Refusal.action("Ce client n’existe plus.");
     if (toBool(current.is_walk_in) && !active) throw Refusal.action('Le CLIENT COMPTANT ne peut pas être archivé : il sert à toutes les ventes au comptant.');
     if (toBool(current.active) === active) return;
     await trx('clients').where({ id }).update({ active, updated_at: nowIso() });
@@ -196,11 +197,11 @@ export async function deleteClient(db: Knex, id: number, actor: Actor): Promise<
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findClient(trx, id);
-    if (!current) throw Refusal.action("Ce client n'existe plus.");
+    if (!current) throw Refusal.action("Ce client n’existe plus.");
     if (toBool(current.is_walk_in)) throw Refusal.action('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
     const reasons = await historyReasons(trx, 'client', id, currency);
     if (reasons.length) throw Refusal.action(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await deleteOrRefuse(trx, 'clients', id, "Ce client est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await deleteOrRefuse(trx, 'clients', id, "Ce client est utilisé par d’autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, {
       action: 'client.deleted',
       user: auditUser(actor),

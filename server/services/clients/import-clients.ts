@@ -8,6 +8,7 @@ import type { ImportSpec } from '../tabular/import-flow.js';
 import { normalizeHeader } from '../tabular/read.js';
 import { CLIENT_FIELDS, type ClientInput, WALK_IN_NO_CREDIT } from './clients.js';
 import { clientSchema } from './schema.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 type Key = (typeof CLIENT_FIELDS)[number];
 
@@ -60,7 +61,7 @@ export const CLIENT_IMPORT: ImportSpec<Key, ClientInput, null, undefined, { crea
       action: 'clients.imported',
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
-      details: { note: `${newRows.length} créé(s), ${updates.length} mis à jour`, created: newRows.map((r) => r.code), updated: updates.map((u) => u.input.code) },
+      details: { note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour`, created: newRows.map((r) => r.code), updated: updates.map((u) => u.input.code) },
       ip: actor.ip,
     });
     return { created: newRows.length, updated: updates.length };

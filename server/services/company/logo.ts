@@ -28,7 +28,7 @@ export async function saveLogo(db: Knex, storageDir: string, actor: Actor, conte
   if (content.length > LOGO_MAX_BYTES) throw new Refusal({ logo: `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` });
   const type = await fileTypeFromBuffer(content);
   const ext = type && (ALLOWED as Record<string, string>)[type.mime];
-  if (!ext) throw new Refusal({ logo: "Ce fichier n'est pas une image PNG, JPEG ou WebP." });
+  if (!ext) throw new Refusal({ logo: "Ce fichier n’est pas une image PNG, JPEG ou WebP." });
   const name = `logo-${randomBytes(16).toString('hex')}.${ext}`;
   await fs.mkdir(logoDir(storageDir), { recursive: true });
   const file = path.join(logoDir(storageDir), name);

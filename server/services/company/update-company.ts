@@ -6,6 +6,7 @@ import { type Actor, auditUser } from '../actor.js';
 import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { type Company, getCompany } from './get-company.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /** The fields of the company the Société form changes (the VAT rate in basis points). */
 const FIELDS = ['name', 'address', 'city', 'phones', 'email', 'rccm', 'tax_number', 'currency', 'time_zone', 'vat_enabled', 'vat_rate_bp', 'allow_negative_stock'] as const satisfies ReadonlyArray<keyof Company>;
@@ -31,7 +32,7 @@ export async function updateCompany(db: Knex, actor: Actor, input: CompanyInput)
     const before = await getCompany(trx);
     if (input.currency !== before.currency && currencyDecimals(input.currency) !== currencyDecimals(before.currency) && (await amountsRecorded(trx))) {
       throw new Refusal({
-        currency: `La devise ne peut plus passer de ${before.currency} à ${input.currency} : des montants sont déjà enregistrés avec ${currencyDecimals(before.currency)} décimale(s) et seraient faussés.`,
+        currency: `La devise ne peut plus passer de ${before.currency} à ${input.currency} : des montants sont déjà enregistrés avec ${formatCount(currencyDecimals(before.currency), 'décimale')} et seraient faussés.`,
       });
     }
     const changes = diffFields(before as unknown as Record<string, unknown>, { ...input }, FIELDS);

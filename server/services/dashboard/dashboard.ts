@@ -58,7 +58,7 @@ export async function salesChart(db: Knex, scope: PlaceScope, today: string): Pr
   const labels = Array.from({ length: 30 }, (_, i) => addDays(from, i));
   return {
     type: 'bar',
-    title: "Chiffre d'affaires net des 30 derniers jours",
+    title: "Chiffre d’affaires net des 30 derniers jours",
     labels,
     series: [
       { label: 'CA net', unit: 'money', data: labels.map((d) => Number(byDay.get(d)?.net ?? 0)) },

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { verifyAuditChain } from '../audit/record-audit.js';
 import { stockMovementHash } from '../../domain/integrity/chain.js';
 import { verifyMoneyChains } from '../treasury/ledger.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /**
  * « Vérifier l'intégrité » (Support › Journaux) and `npm run check:journal`: walks the hash chain
@@ -55,7 +56,7 @@ function singleChain(verify: (db: Knex) => Promise<number | null>, describe: (db
 const JOURNALS: Journal[] = [
   {
     key: 'audit',
-    label: "Journal d'audit",
+    label: "Journal d’audit",
     table: 'audit_log',
     check: singleChain(verifyAuditChain, async (db, id) => {
       const row = await db('audit_log').where({ id }).first('occurred_at', 'action', 'user_name', 'subject_label');
@@ -74,14 +75,14 @@ const JOURNALS: Journal[] = [
   {
     // One chain per treasury account (server/services/treasury/ledger.ts): the first broken account is named, and how many others are.
     key: 'money',
-    label: "Mouvements d'argent",
+    label: "Mouvements d’argent",
     table: 'money_movements',
     check: async (db) => {
       const broken = await verifyMoneyChains(db);
       if (!broken.length) return null;
       const [first] = broken;
       const where = first.movementId ? `mouvement n° ${first.movementId} du compte « ${first.accountName} »` : `fin du compte « ${first.accountName} »`;
-      const others = broken.length > 1 ? ` ; ${broken.length - 1} autre(s) compte(s) touché(s)` : '';
+      const others = broken.length > 1 ? ` ; ${formatCount(broken.length - 1, 'autre compte touché')}` : '';
       return { id: first.movementId ?? 0, description: `${where} (${first.reason})${others}` };
     },
   },

@@ -13,6 +13,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * Locations (emplacements): the warehouse(s) and shops where stock lives and cash desks stand.
@@ -45,7 +46,7 @@ function locationsQuery(db: Knex, params: LocationListQuery): Knex.QueryBuilder 
   if (params.filters.kind) qb.where('locations.kind', params.filters.kind);
   if (params.filters.status === 'active') qb.where('locations.active', true);
   else if (params.filters.status === 'archived') qb.where('locations.active', false);
-  return qb.orderBy(`locations.${params.sort}`, params.dir).orderBy('locations.id');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { name: 'locations.name' }, params.dir) : qb.orderBy(`locations.${params.sort}`, params.dir)).orderBy('locations.id');
 }
 
 export async function findLocation(db: Knex | Knex.Transaction, id: number) {
@@ -59,7 +60,8 @@ export async function locationOptions(db: Knex, scope: PlaceScope, includeId?: n
       w.where('active', true);
       if (includeId) w.orWhere('id', includeId);
     })
-    .orderBy([{ column: 'kind', order: 'desc' }, { column: 'name' }])
+    .orderBy('kind', 'desc')
+    .orderByRaw(frenchKey(db, { name: 'name' }))
     .select('id', 'name');
   return rows.map((r) => ({ value: String(r.id), label: r.name }));
 }
@@ -95,11 +97,11 @@ export async function locationUsage(db: Knex, row: { id: unknown; active: unknow
 
 export async function archiveBlock(db: Knex | Knex.Transaction, id: number): Promise<string | null> {
   const stock = await db('stock_levels').where({ location_id: id }).whereNot('quantity', 0).first('product_id');
-  if (stock) return "Il contient encore du stock : transférez-le ou réajustez-le avant de l'archiver.";
+  if (stock) return "Il contient encore du stock : transférez-le ou réajustez-le avant de l’archiver.";
   const desk = await db('cash_desks').where({ location_id: id, active: true }).first('name');
-  if (desk) return `La caisse « ${desk.name} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d'abord.`;
+  if (desk) return `La caisse « ${desk.name} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d’abord.`;
   const others = await db('locations').where({ active: true }).whereNot({ id }).first('id');
-  if (!others) return "C'est le dernier emplacement actif : il en faut au moins un.";
+  if (!others) return "C’est le dernier emplacement actif : il en faut au moins un.";
   return null;
 }
 
@@ -121,7 +123,7 @@ export async function updateLocation(db: Knex, id: number, input: LocationInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('locations').where({ id }).first();
-      if (!current) throw new Refusal({ _form: "Cet emplacement n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Cet emplacement n’existe plus." });
       await assertUnique(trx, input, id);
       if (toBool(current.active) && !input.active) {
         const block = await archiveBlock(trx, id);
@@ -140,11 +142,11 @@ export async function updateLocation(db: Knex, id: number, input: LocationInput,
 export async function setLocationActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('locations').where({ id }).first();
-    if (!current) throw Refusal.action("Cet emplacement n'existe plus.");
+    if (!current) throw Refusal.action("Cet emplacement n’existe plus.");
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = await archiveBlock(trx, id);
-      if (block) throw Refusal.action(`L'emplacement « ${current.name} » ne peut pas être archivé. ${block}`);
+      if (block) throw Refusal.action(`L’emplacement « ${current.name} » ne peut pas être archivé. ${block}`);
     }
     await trx('locations').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'location.restored' : 'location.archived', user: auditUser(actor), subject: { type: 'location', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -154,15 +156,15 @@ export async function setLocationActive(db: Knex, id: number, active: boolean, a
 export async function deleteLocation(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('locations').where({ id }).first();
-    if (!current) throw Refusal.action("Cet emplacement n'existe plus.");
+    if (!current) throw Refusal.action("Cet emplacement n’existe plus.");
     const reasons = await historyReasons(trx, 'location', id);
-    if (reasons.length) throw Refusal.action(`L'emplacement « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    if (reasons.length) throw Refusal.action(`L’emplacement « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     if (toBool(current.active) && !(await trx('locations').where({ active: true }).whereNot({ id }).first('id'))) {
-      throw Refusal.action("C'est le dernier emplacement actif : il en faut au moins un.");
+      throw Refusal.action("C’est le dernier emplacement actif : il en faut au moins un.");
     }
     // Empty stock rows (quantity 0) are not history: they go with the location.
     await trx('stock_levels').where({ location_id: id }).delete();
-    await deleteOrRefuse(trx, 'locations', id, "Cet emplacement est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await deleteOrRefuse(trx, 'locations', id, "Cet emplacement est utilisé par d’autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, { action: 'location.deleted', user: auditUser(actor), subject: { type: 'location', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name, kind: current.kind } }, ip: actor.ip });
   });
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { escapeLike, prefixIndexOrder, whereTrueUnindexed } from '../../db/dialect.js';
 import { firstMatches, fuzzyMatchIds, whereSearch } from '../../db/search.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
@@ -97,13 +98,13 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
     }
     if (rows.length < limit) {
       const named = productBase(db).where((w) => whereSearch(w, db, q, { folded: ['products.search_name'], squeezed: ['products.search_key'] }));
-      add(await firstMatches(db, named, q, { id: 'products.id', order: 'products.name' }, limit + seen.size));
+      add(await firstMatches(db, named, q, { id: 'products.id', order: 'products.search_name' }, limit + seen.size));
     }
   }
   // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
   if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(productBase(db), 'products.id', await fuzzyMatchIds(whereActive(db('products'), db, 'active', { indexable: true }), { id: 'id', key: 'search_key' }, q, limit)));
   if (!q) {
-    add(await productBase(db).orderBy('products.name').limit(limit));
+    add(await orderByFrench(productBase(db), db, { folded: 'products.search_name' }).orderBy('products.id').limit(limit));
   }
 
   let stock: Map<number, number> | null = null;
@@ -131,7 +132,7 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
   const { rows, seen, add } = collector(limit);
   if (!q) {
     // The walk-in client first, then the others by name.
-    add(await base().orderBy([{ column: 'is_walk_in', order: 'desc' }, { column: 'name' }]).limit(limit));
+    add(await orderByFrench(base().orderBy('is_walk_in', 'desc'), db, { folded: 'search_name' }).orderBy('id').limit(limit));
   } else if (params.fuzzy !== 'only') {
     const upper = `${escapeLike(q.toUpperCase())}%`;
     add(await base().where('code', q.toUpperCase()).limit(1));
@@ -143,7 +144,7 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
       add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
     }
     if (rows.length < limit) {
-      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'name' }, limit + seen.size));
+      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'search_name' }, limit + seen.size));
     }
   }
   if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
@@ -170,7 +171,7 @@ export async function searchSuppliers(db: Knex, params: { q: string; limit?: num
       add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
     }
     if (rows.length < limit) {
-      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'name' }, limit + seen.size));
+      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'search_name' }, limit + seen.size));
     }
   }
   if (rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));

@@ -41,10 +41,10 @@ export async function saveGridPrices(db: Knex, rows: GridRow[], actor: Actor): P
     const seen = new Set<number>();
     rows.forEach((row, i) => {
       const product = current.get(row.id);
-      if (!product) errors[`rows.${i}.id`] = "Ce produit n'existe plus.";
+      if (!product) errors[`rows.${i}.id`] = "Ce produit n’existe plus.";
       else if (seen.has(row.id)) errors[`rows.${i}.id`] = 'Ce produit apparaît deux fois.';
       else if (row.updated_at && row.updated_at !== product.updated_at) {
-        errors[`rows.${i}.id`] = `Le produit ${product.code} a été modifié entre-temps par quelqu'un d'autre : rechargez la page.`;
+        errors[`rows.${i}.id`] = `Le produit ${product.code} a été modifié entre-temps par quelqu’un d’autre : rechargez la page.`;
       }
       seen.add(row.id);
     });
@@ -159,7 +159,7 @@ export async function previewRule(db: Knex, rule: PriceRule, scope: RuleScope, p
   };
 }
 
-export const STALE_PREVIEW = "Les prix ont changé depuis l'aperçu : vérifiez le nouvel aperçu avant d'appliquer la règle.";
+export const STALE_PREVIEW = "Les prix ont changé depuis l’aperçu : vérifiez le nouvel aperçu avant d’appliquer la règle.";
 
 /**
  * Applies the rule to every product of the scope in ONE transaction: a set-based UPDATE of the
@@ -171,7 +171,7 @@ export async function applyPriceRule(db: Knex, rule: PriceRule, scope: RuleScope
     if (fingerprintOf(rule, scope, evaluated) !== fingerprint) throw Refusal.action(STALE_PREVIEW);
     const changes: PriceChange[] = [];
     for (const e of evaluated) if (e.outcome.kind === 'change') changes.push({ product_id: e.id, field: rule.field, old_value: e.outcome.old, new_value: e.outcome.new });
-    if (!changes.length) throw Refusal.action("La règle ne change aucun prix : rien n'a été enregistré.");
+    if (!changes.length) throw Refusal.action("La règle ne change aucun prix : rien n’a été enregistré.");
     const now = nowIso();
     await updateIntegersById(
       trx,

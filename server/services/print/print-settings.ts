@@ -43,7 +43,7 @@ export async function allPrintSettings(db: Knex): Promise<Record<PrintDocumentTy
 export async function savePrintSettings(db: Knex, actor: Actor, type: PrintDocumentType, input: PrintSettings): Promise<void> {
   const def: PrintDocumentDef = PRINT_DOCUMENTS[type];
   if (!def.formats.includes(input.format)) {
-    throw new Refusal({ format: `Le format ${input.format} n'est pas proposé pour ce document (${def.formats.join(', ')}).` });
+    throw new Refusal({ format: `Le format ${input.format} n’est pas proposé pour ce document (${def.formats.join(', ')}).` });
   }
   const next: PrintSettings = { ...input, amount_in_words: def.amountInWords && input.amount_in_words };
   await db.transaction(async (trx) => {

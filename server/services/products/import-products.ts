@@ -13,6 +13,7 @@ import type { RawRow } from '../tabular/import-batches.js';
 import { normalizeHeader } from '../tabular/read.js';
 import { NO_PRICE_PERMISSION, PRODUCT_FIELDS, type PriceChange, type ProductInput, recordPriceChanges } from './products.js';
 import { productSchema } from './schema.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 type Key = Exclude<(typeof PRODUCT_FIELDS)[number], 'category_id'> | 'category';
 
@@ -59,12 +60,12 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     { key: 'name', header: 'Désignation', aliases: ['Nom', 'Libellé', 'Produit', 'Article'], required: true, description: 'Nom du produit (obligatoire).' },
     { key: 'category', header: 'Catégorie', aliases: ['Famille', 'Rayon'], description: 'Nom ou code de la catégorie ; une catégorie inconnue est créée. Obligatoire pour un nouveau produit.' },
     { key: 'unit', header: 'Unité', aliases: ['Unite de vente', 'UV'], description: 'pièce, carton, sac, kg… (pièce par défaut).' },
-    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: "Nombre d'unités par colis, entier ≥ 1 (1 par défaut)." },
-    { key: 'purchase_price', header: "Prix d'achat", aliases: ['PA', 'Prix achat'], description: "Montant entier, 0 par défaut." },
+    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: "Nombre d’unités par colis, entier ≥ 1 (1 par défaut)." },
+    { key: 'purchase_price', header: "Prix d’achat", aliases: ['PA', 'Prix achat'], description: "Montant entier, 0 par défaut." },
     { key: 'retail_price', header: 'Prix de détail', aliases: ['Prix détail', 'PV', 'Prix de vente'], description: 'Montant entier, 0 par défaut.' },
     { key: 'wholesale_price', header: 'Prix de gros', aliases: ['Prix gros'], description: 'Montant entier, 0 par défaut.' },
     { key: 'min_price', header: 'Prix minimum', aliases: ['Prix plancher', 'Prix mini'], description: 'Montant entier, au plus le prix de détail et le prix de gros.' },
-    { key: 'alert_threshold', header: "Seuil d'alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Quantité entière, 0 par défaut.' },
+    { key: 'alert_threshold', header: "Seuil d’alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Quantité entière, 0 par défaut.' },
     { key: 'active', header: 'Actif', description: 'oui ou non (oui par défaut).' },
   ],
   schema: productSchema,
@@ -144,7 +145,7 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
       details: {
-        note: `${newRows.length} créé(s), ${updates.length} mis à jour, ${newCategories.length} catégorie(s) créée(s), ${priceChanges.length} changement(s) de prix`,
+        note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour, ${formatCount(newCategories.length, 'catégorie créée')}, ${formatCount(priceChanges.length, 'changement de prix', 'changements de prix')}`,
         created: newRows.map((r) => r.code),
         updated: updates.map((u) => u.input.code),
       },

@@ -15,6 +15,7 @@ import { diffFields } from '../audit/diff.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 export interface ProductInput {
   code: string;
@@ -84,6 +85,8 @@ export function productsQuery(db: Knex | Knex.Transaction, params: Omit<ProductL
     const stock = stockSql(params.filters.location_id ? Number(params.filters.location_id) : undefined);
     return qb.orderByRaw(`${stock.sql} ${params.dir === 'desc' ? 'desc' : 'asc'}`, stock.bindings).orderBy('products.id');
   }
+  if (params.sort === 'name') return orderByFrench(qb, db, { folded: 'products.search_name' }, params.dir).orderBy('products.id');
+  if (params.sort === 'category') return orderByFrench(qb, db, { folded: 'categories.search_name' }, params.dir).orderBy('products.id');
   return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('products.id');
 }
 
@@ -158,7 +161,7 @@ const SALE_PRICE_COLUMNS: ExportColumn<any>[] = [
 ];
 
 const COST_COLUMNS: ExportColumn<any>[] = [
-  { header: "Prix d'achat", kind: 'money', value: (r) => Number(r.purchase_price) },
+  { header: "Prix d’achat", kind: 'money', value: (r) => Number(r.purchase_price) },
   { header: 'CMUP', kind: 'money', value: (r) => Number(r.cmup) },
 ];
 
@@ -174,7 +177,7 @@ function productExportSpec(currency: string, showCosts: boolean): ExportSpec<any
       { header: 'Colisage', kind: 'integer', value: (r) => Number(r.pack_size) },
       ...(showCosts ? COST_COLUMNS : []),
       ...SALE_PRICE_COLUMNS,
-      { header: "Seuil d'alerte", kind: 'integer', value: (r) => Number(r.alert_threshold) },
+      { header: "Seuil d’alerte", kind: 'integer', value: (r) => Number(r.alert_threshold) },
       { header: 'Actif', value: (r) => toBool(r.active) },
     ],
   };
@@ -243,7 +246,8 @@ function stockByLocation(db: Knex, productId: number) {
   return db('locations')
     .leftJoin('stock_levels', (j) => j.on('stock_levels.location_id', '=', 'locations.id').andOn('stock_levels.product_id', '=', db.raw('?', [productId])))
     .select('locations.id', 'locations.code', 'locations.name', 'locations.kind', 'locations.active', db.raw('COALESCE(stock_levels.quantity, 0) as quantity'))
-    .orderBy([{ column: 'locations.active', order: 'desc' }, { column: 'locations.kind' }, { column: 'locations.name' }]);
+    .orderBy([{ column: 'locations.active', order: 'desc' }, { column: 'locations.kind' }])
+    .orderByRaw(frenchKey(db, { name: 'locations.name' }));
 }
 
 async function assertUnique(trx: Knex.Transaction, input: ProductInput, exceptId?: number) {
@@ -263,7 +267,7 @@ async function assertUnique(trx: Knex.Transaction, input: ProductInput, exceptId
 
 async function assertCategory(trx: Knex.Transaction, categoryId: number, currentCategoryId?: number) {
   const category = await trx('categories').where({ id: categoryId }).first('id', 'active');
-  if (!category) throw new Refusal({ category_id: "Cette catégorie n'existe pas." });
+  if (!category) throw new Refusal({ category_id: "Cette catégorie n’existe pas." });
   if (!toBool(category.active) && categoryId !== currentCategoryId) throw new Refusal({ category_id: 'Cette catégorie est archivée : choisissez une catégorie active.' });
 }
 
@@ -306,7 +310,7 @@ export async function recordPriceChanges(trx: Knex.Transaction, changes: PriceCh
   );
 }
 
-export const NO_PRICE_PERMISSION = "Vous n'avez pas la permission de modifier les prix.";
+export const NO_PRICE_PERMISSION = "Vous n’avez pas la permission de modifier les prix.";
 
 /**
  * Saves a product's form. A user who may not see costs never receives the purchase price, so the
@@ -316,7 +320,7 @@ export async function updateProduct(db: Knex, id: number, input: ProductInput, a
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('products').where({ id }).forUpdate().first();
-      if (!current) throw new Refusal({ _form: "Ce produit n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce produit n’existe plus." });
       if (!options.seesCosts) input = { ...input, purchase_price: Number(current.purchase_price) };
       const priceChanges: PriceChange[] = PRICE_FIELDS.filter((f) => Number(current[f]) !== input[f]).map((f) => ({ product_id: id, field: f, old_value: Number(current[f]), new_value: input[f] }));
       if (priceChanges.length && !options.canChangePrices) {
@@ -339,7 +343,7 @@ export async function updateProduct(db: Knex, id: number, input: ProductInput, a
 export async function setProductActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('products').where({ id }).first();
-    if (!current) throw Refusal.action("Ce produit n'existe plus.");
+    if (!current) throw Refusal.action("Ce produit n’existe plus.");
     if (toBool(current.active) === active) return;
     if (active) {
       const category = await trx('categories').where({ id: current.category_id }).first('active', 'name');
@@ -354,12 +358,12 @@ export async function setProductActive(db: Knex, id: number, active: boolean, ac
 export async function deleteProduct(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('products').where({ id }).first();
-    if (!current) throw Refusal.action("Ce produit n'existe plus.");
+    if (!current) throw Refusal.action("Ce produit n’existe plus.");
     const reasons = await historyReasons(trx, 'product', id);
     if (reasons.length) throw Refusal.action(`Ce produit ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
     await trx('price_history').where({ product_id: id }).delete();
     await trx('stock_levels').where({ product_id: id }).delete();
-    await deleteOrRefuse(trx, 'products', id, "Ce produit est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await deleteOrRefuse(trx, 'products', id, "Ce produit est utilisé par d’autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, { action: 'product.deleted', user: auditUser(actor), subject: { type: 'product', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, barcode: current.barcode, name: current.name } }, ip: actor.ip });
   });
 }

@@ -13,11 +13,11 @@ export const productSchema = perCurrency(function productSchema(currency: string
       category_id: foreignId('une catégorie'),
       unit: text('unité', 20, { required: true }),
       pack_size: integer('colisage', { min: 1, max: 100_000, default: 1 }),
-      purchase_price: money("prix d'achat", currency),
+      purchase_price: money("prix d’achat", currency),
       retail_price: money('prix de détail', currency),
       wholesale_price: money('prix de gros', currency),
       min_price: money('prix minimum', currency),
-      alert_threshold: integer("seuil d'alerte", { min: 0, max: LIMITS.stockLevel, default: 0 }),
+      alert_threshold: integer("seuil d’alerte", { min: 0, max: LIMITS.stockLevel, default: 0 }),
       active: flag(true),
     })
     .superRefine((v, ctx) => {

@@ -140,7 +140,7 @@ export async function exportClientStatement(db: Knex, client: { id: number; code
   const statement = await clientStatement(db, client.id, period, 100_000);
   type Row = { date: string; number: string; label: string; debit: number | null; credit: number | null; balance: number };
   const rows: Row[] = [
-    { date: period.from, number: '', label: 'Solde d\'ouverture', debit: null, credit: null, balance: statement.totals.opening },
+    { date: period.from, number: '', label: 'Solde d’ouverture', debit: null, credit: null, balance: statement.totals.opening },
     ...statement.lines.map((l) => ({ date: l.date, number: l.number, label: l.kind === 'advance_use' ? `${l.label} (${l.amount})` : l.label, debit: l.debit || null, credit: l.credit || null, balance: l.balance })),
     { date: period.to, number: '', label: 'Solde de clôture', debit: statement.totals.debit, credit: statement.totals.credit, balance: statement.totals.closing },
   ];

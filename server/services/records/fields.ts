@@ -123,7 +123,7 @@ export function phone(label = 'téléphone') {
     if (s === '') return '';
     const digits = s.replace(/\D/g, '');
     if (!/^\+?[0-9 ().\-/]+$/.test(s) || digits.length < 6 || digits.length > 15 || s.length > 40) {
-      return fail(ctx, `Le numéro de ${label} n'est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).`);
+      return fail(ctx, `Le numéro de ${label} n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).`);
     }
     return s;
   }), { type: 'string', maxLength: 40, description: '6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés.' });
@@ -133,12 +133,12 @@ export function phone(label = 'téléphone') {
 export function optionalEmail() {
   const email = z.email();
   return shaped(z.unknown().optional().transform((v, ctx): string => {
-    const raw = formatText(v, ctx, "L'adresse e-mail");
+    const raw = formatText(v, ctx, "L’adresse e-mail");
     if (raw === INVALID) return z.NEVER as never;
     const s = raw.trim();
     if (s === '') return '';
-    if (s.length > 190) return fail(ctx, "L'adresse e-mail ne doit pas dépasser 190 caractères.");
-    if (!email.safeParse(s).success) return fail(ctx, "L'adresse e-mail n'est pas valide.");
+    if (s.length > 190) return fail(ctx, "L’adresse e-mail ne doit pas dépasser 190 caractères.");
+    if (!email.safeParse(s).success) return fail(ctx, "L’adresse e-mail n’est pas valide.");
     return s.toLowerCase();
   }), { type: 'string', format: 'email', maxLength: 190 });
 }

@@ -61,7 +61,7 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
     {
       reason: (found) => {
         const n = Number(found);
-        return `${n} produit${n > 1 ? 's' : ''} l'utilise${n > 1 ? 'nt' : ''}`;
+        return `${n} produit${n > 1 ? 's' : ''} l’utilise${n > 1 ? 'nt' : ''}`;
       },
       has: async (db, id) => {
         const row = await db('products').where({ category_id: id }).count<{ n: number }[]>({ n: '*' }).first();
@@ -73,7 +73,7 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
   product: [
     { reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where({ product_id: id })) },
     { reason: 'il a du stock dans un emplacement', has: (db, id) => exists(db('stock_levels').where({ product_id: id }).whereNot('quantity', 0)) },
-    { reason: "son prix d'achat a été fixé par une entrée de stock", has: (db, id) => exists(db('price_history').where({ product_id: id, source: 'entry' })) },
+    { reason: "son prix d’achat a été fixé par une entrée de stock", has: (db, id) => exists(db('price_history').where({ product_id: id, source: 'entry' })) },
   ],
   location: [
     { reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where({ location_id: id })) },

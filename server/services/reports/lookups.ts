@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Option } from '../../../shared/lists.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /** Names the report filters show: the picked products, the categories. */
 export async function productLabels(db: Knex, ids: readonly number[]): Promise<Array<{ id: number; label: string }>> {
@@ -9,6 +10,6 @@ export async function productLabels(db: Knex, ids: readonly number[]): Promise<A
 }
 
 export async function categoryOptions(db: Knex): Promise<Option[]> {
-  const rows = (await db('categories').orderBy('name').select('id', 'name')) as Array<{ id: number; name: string }>;
+  const rows = (await orderByFrench(db('categories'), db, { folded: 'search_name' }).select('id', 'name')) as Array<{ id: number; name: string }>;
   return rows.map((r) => ({ value: String(r.id), label: r.name }));
 }

@@ -38,7 +38,7 @@ export interface ReceivablesStateFilters {
   location_id: string;
 }
 
-export const AGEING_BASIS_LABELS: Record<ReceivablesStateFilters['basis'], string> = { due: "Date d'échéance", invoice: 'Date de facture' };
+export const AGEING_BASIS_LABELS: Record<ReceivablesStateFilters['basis'], string> = { due: "Date d’échéance", invoice: 'Date de facture' };
 
 /** The open sales at the date: id, number, client_id, location_id, sale_date, due, total_ttc, rem (> 0). */
 export function openSales(db: Knex, f: Pick<ReceivablesStateFilters, 'date' | 'location_id'>, scope: PlaceScope, today: string): Knex.QueryBuilder {
@@ -173,17 +173,17 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
     Number(all.invoices) > 0
       ? {
           type: 'bar',
-          title: f.basis === 'due' ? "Ancienneté des créances (depuis l'échéance)" : 'Ancienneté des créances (depuis la facture)',
+          title: f.basis === 'due' ? "Ancienneté des créances (depuis l’échéance)" : 'Ancienneté des créances (depuis la facture)',
           labels: buckets.map((b) => b.label),
           series: [{ label: 'Montant dû', unit: 'money', data: buckets.map((b) => Number(all[b.id])) }],
         }
       : null;
   const notes = [
-    "Reste dû d'une facture validée : montant TTC − payé − avoirs, à la date choisie (règlements, avoirs et annulations datés jusqu'à elle). " +
+    "Reste dû d’une facture validée : montant TTC − payé − avoirs, à la date choisie (règlements, avoirs et annulations datés jusqu’à elle). " +
       (f.basis === 'due'
-        ? "Ancienneté comptée depuis l'échéance (la date de la vente si elle n'en a pas) ; « Non échu » : échéance après la date."
-        : "Ancienneté comptée depuis la date de la facture ; « Échu » reste compté depuis l'échéance."),
-    ...(withAdvance ? ["Acompte : l'avance disponible du client aujourd'hui, à déduire de ce qu'il doit."] : []),
+        ? "Ancienneté comptée depuis l’échéance (la date de la vente si elle n’en a pas) ; « Non échu » : échéance après la date."
+        : "Ancienneté comptée depuis la date de la facture ; « Échu » reste compté depuis l’échéance."),
+    ...(withAdvance ? ["Acompte : l’avance disponible du client aujourd’hui, à déduire de ce qu’il doit."] : []),
   ];
   const bucketColumns: ReportColumn[] = buckets.map((b) => ({ id: b.id, label: b.label, kind: 'money', role: 'secondary' }));
 

@@ -7,6 +7,7 @@ import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedTreasuryAccount } from '../places/scope.js';
 import { type ReportSlice, inPeriod, num, pageOf, sliceOf, table } from './frame.js';
 import { productSales, productSalesTable } from './sales-summaries.js';
+import { frenchKey } from '../../db/french-order.js';
 
 /**
  * Éditions › Situation des ventes (issue 17, report 1): the invoices of a period with what was
@@ -242,8 +243,8 @@ async function paymentSituation(db: Knex, f: SalesSituationFilters, scope: Place
     ],
     tables: [wholeTable('payments', columns, data, slice, totals)],
     notes: [
-      "Paiements reçus à la vente (ventes validées datées de la période) et règlements validés datés de la période, par moyen de paiement ; l'acompte d'un client utilisé sur ses factures n'est pas un encaissement.",
-      f.location_id || f.kind === 'counter' ? "Les règlements ne sont rattachés à aucun emplacement : ils sont comptés quand l'état couvre tous les emplacements et les factures." : '',
+      "Paiements reçus à la vente (ventes validées datées de la période) et règlements validés datés de la période, par moyen de paiement ; l’acompte d’un client utilisé sur ses factures n’est pas un encaissement.",
+      f.location_id || f.kind === 'counter' ? "Les règlements ne sont rattachés à aucun emplacement : ils sont comptés quand l’état couvre tous les emplacements et les factures." : '',
     ].filter(Boolean),
   };
 }
@@ -361,7 +362,8 @@ async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: Pl
     .join('locations as lf', 'lf.id', 'g.from_location_id')
     .join('locations as lt', 'lt.id', 'g.to_location_id')
     .select('g.*', 'lf.name as source', 'lt.name as destination', 'p.code', 'p.name', 'p.unit', db.raw('COUNT(*) OVER () AS total_rows'), db.raw('SUM(g.n) OVER () AS lines'), db.raw('SUM(g.value) OVER () AS total_value'))
-    .orderBy([{ column: 'lf.name' }, { column: 'lt.name' }, { column: 'p.name' }, { column: 'p.id' }])
+    .orderByRaw(`${frenchKey(db, { name: 'lf.name' })}, ${frenchKey(db, { name: 'lt.name' })}, ${frenchKey(db, { folded: 'p.search_name' })}`)
+    .orderBy('p.id')
     .limit(s.limit)
     .offset(s.offset)) as Record<string, unknown>[];
   const totalsOf = rows.length
@@ -399,7 +401,7 @@ async function transferredProducts(db: Knex, f: SalesSituationFilters, scope: Pl
       { id: 'value', label: 'Valeur envoyée (CMUP)', kind: 'money', figure: num(agg?.value), cost: true },
     ],
     tables: [table('transfers', columns, pageOf(data, total, slice), { source: 'Total', transfers: num(agg?.n), value: num(agg?.value) })],
-    notes: ["Transferts envoyés pendant la période (hors annulés), par emplacement d'origine et de destination ; la quantité reçue est vide tant que le transfert est en transit."],
+    notes: ["Transferts envoyés pendant la période (hors annulés), par emplacement d’origine et de destination ; la quantité reçue est vide tant que le transfert est en transit."],
   };
 }
 

@@ -6,6 +6,7 @@ import { whereAllowedAccount } from '../places/scope.js';
 import { methodLabel } from '../settlements/settlement-queries.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * Éditions › Finances › État des règlements (issue 17, report 2): the client settlements (REG-)
@@ -45,7 +46,7 @@ function settlementsQuery(db: Knex, f: SettlementsStateFilters, scope: PlaceScop
 
 /** The accounts of the report's filter: those the user may see, by name. */
 export async function settlementAccounts(db: Knex, scope: PlaceScope): Promise<Array<{ id: number; name: string; active: unknown }>> {
-  return (await whereAllowedAccount(db('treasury_accounts'), scope).orderBy('name').select('id', 'name', 'active')) as Array<{ id: number; name: string; active: unknown }>;
+  return (await orderByFrench(whereAllowedAccount(db('treasury_accounts'), scope), db, { name: 'name' }).select('id', 'name', 'active')) as Array<{ id: number; name: string; active: unknown }>;
 }
 
 const AMOUNT_COLUMNS: ReportColumn[] = [
@@ -74,7 +75,7 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
     ...(Number(cancelled.count) > 0 ? [{ id: 'cancelled', label: `Annulés (${cancelled.count}, hors totaux)`, kind: 'money' as const, figure: Number(cancelled.amount), tone: 'danger' as const }] : []),
   ];
   const notes = [
-    "Règlements (REG-) datés dans la période. Un règlement annulé n'entre dans aucun total ; il figure, barré, dans l'état des encaissements. « Acompte » : l'acompte d'un client dépensé sur ses factures (aucun encaissement sur un compte).",
+    "Règlements (REG-) datés dans la période. Un règlement annulé n’entre dans aucun total ; il figure, barré, dans l’état des encaissements. « Acompte » : l’acompte d’un client dépensé sur ses factures (aucun encaissement sur un compte).",
   ];
   const valid = base.clone().where('st.status', 'validated');
 

@@ -5,6 +5,7 @@ import { whereSearch } from '../../db/search.js';
 import { type ReportSlice, num, pageOf, sliceOf, sliceQuery, table } from './frame.js';
 import type { ReportBody } from './sales-situation.js';
 import { stockAtRows } from './sales-summaries.js';
+import { frenchKey } from '../../db/french-order.js';
 
 /**
  * Éditions › État de stock (issue 17, report 4): quantities, CMUP and value per product and
@@ -18,7 +19,7 @@ import { stockAtRows } from './sales-summaries.js';
 export const STOCK_STATE_VIEWS = [
   { id: 'niveaux', label: 'Par produit et emplacement' },
   { id: 'categories', label: 'Par catégorie' },
-  { id: 'alerte', label: "Sous le seuil d'alerte" },
+  { id: 'alerte', label: "Sous le seuil d’alerte" },
   { id: 'date', label: 'À une date passée' },
 ] as const;
 export type StockStateView = (typeof STOCK_STATE_VIEWS)[number]['id'];
@@ -87,7 +88,9 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         .join('categories as c', 'c.id', 'p.category_id')
         .join('locations as l', 'l.id', 'sl.location_id')
         .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.cmup', 'c.name as category', 'l.name as location', 'sl.quantity')
-        .orderBy([{ column: 'p.name' }, { column: 'p.id' }, { column: 'l.name' }]),
+        .orderByRaw(frenchKey(db, { folded: 'p.search_name' }))
+        .orderBy('p.id')
+        .orderByRaw(frenchKey(db, { name: 'l.name' })),
       slice,
     );
     const data: ReportRow[] = rows.map(levelRow);
@@ -111,7 +114,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
       .countDistinct({ products: 'sl.product_id' })
       .count({ n: '*' })
       .sum({ value: db.raw('sl.quantity * p.cmup') })
-      .orderBy('c.name')) as Record<string, unknown>[];
+      .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))) as Record<string, unknown>[];
     const data: ReportRow[] = rows.map((r) => ({ category: String(r.name), code: String(r.code), products: num(r.products), lines: num(r.n), value: num(r.value) }));
     const agg = (await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) as Record<string, unknown>;
     const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
@@ -151,7 +154,7 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     unit: String(r.unit),
   }));
   return {
-    figures: [{ id: 'products', label: "Produits sous le seuil d'alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
+    figures: [{ id: 'products', label: "Produits sous le seuil d’alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
     tables: [
       table(
         'alerts',
@@ -160,14 +163,14 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
           { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
           { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
           { id: 'quantity', label: 'En stock', kind: 'quantity', role: 'figure' },
-          { id: 'threshold', label: "Seuil d'alerte", kind: 'quantity', role: 'secondary' },
+          { id: 'threshold', label: "Seuil d’alerte", kind: 'quantity', role: 'secondary' },
           { id: 'missing', label: 'Manque pour le seuil', kind: 'quantity', role: 'figure' },
         ],
         pageOf(data, total, slice),
         null,
       ),
     ],
-    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d'alerte."],
+    notes: ["Produits actifs dont le stock (sur les emplacements retenus) est inférieur ou égal à leur seuil d’alerte."],
   };
 }
 
@@ -237,7 +240,7 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
     .join('products as p', 'p.id', 'x.product_id')
     .join('categories as c', 'c.id', 'p.category_id')
     .join('locations as l', 'l.id', 'x.location_id')
-    .select('p.id', 'p.code', 'p.name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
+    .select('p.id', 'p.code', 'p.name', 'p.search_name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
   productFilters(db, rowsQuery, f);
   // One pass: the page in name order with the count, the products and the value of the whole list (window sums).
   const counted = db
@@ -247,7 +250,8 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
   const rows = (await db
     .from(counted.as('k'))
     .select('k.*', db.raw('COUNT(*) OVER () AS n'), db.raw('SUM(k.first_of_product) OVER () AS products'), db.raw('SUM(k.quantity * k.cmup) OVER () AS total_value'))
-    .orderBy([{ column: 'k.name' }, { column: 'k.id' }, { column: 'k.location' }])
+    .orderByRaw(frenchKey(db, { folded: 'k.search_name' }))
+    .orderBy([{ column: 'k.id' }, { column: 'k.location' }])
     .limit(s.limit)
     .offset(s.offset)) as Record<string, unknown>[];
   const agg = rows.length

@@ -90,9 +90,9 @@ const sumsOf = (r: Record<string, unknown> | undefined, prefix: string) => (r ? 
 export async function turnover(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody & { chart: ReportChart | null }> {
   if (f.view === 'produits') return byProduct(db, f, scope, slice);
   const source = turnoverEvents(db, f, scope);
-  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l'annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente."];
+  const notes = ["Chaque événement compte à sa date : une vente à sa date (+), un avoir à sa date (−), une annulation à la date de l’annulation (− le montant de la vente moins ses avoirs). Montants TTC ; coût au CMUP du jour de la vente."];
   const figuresOf = (all: ReportRow) => [
-    { id: 'net', label: "Chiffre d'affaires net", kind: 'money' as const, figure: Number(all.net) },
+    { id: 'net', label: "Chiffre d’affaires net", kind: 'money' as const, figure: Number(all.net) },
     { id: 'sold', label: 'Ventes', kind: 'count' as const, figure: Number(all.sold) },
     { id: 'returns', label: 'Avoirs et annulations', kind: 'money' as const, figure: Number(all.returns), tone: Number(all.returns) > 0 ? ('danger' as const) : undefined },
     { id: 'margin', label: 'Marge', kind: 'money' as const, figure: Number(all.margin), cost: true, tone: 'success' as const },
@@ -156,7 +156,7 @@ function dailyChart(days: Record<string, unknown>[]): ReportChart {
   const rows = days.map(figuresRow);
   return {
     type: days.length > 62 ? 'line' : 'bar',
-    title: "Chiffre d'affaires net par jour",
+    title: "Chiffre d’affaires net par jour",
     labels: days.map((d) => String(d.d)),
     series: [
       { label: 'CA net', unit: 'money', data: rows.map((r) => Number(r.net)) },
@@ -170,7 +170,7 @@ async function byProduct(db: Knex, f: TurnoverFilters, scope: PlaceScope, slice:
   const top = 'all' in slice || slice.page === 1 ? sold.rows.slice(0, 10) : (await productSales(db, f, scope, { page: 1, perPage: 10 })).rows;
   const { figures, table: products } = productSalesTable(sold, slice, {
     quantity: 'Quantité nette',
-    amount: { id: 'net', label: 'CA net', figure: "Chiffre d'affaires net" },
+    amount: { id: 'net', label: 'CA net', figure: "Chiffre d’affaires net" },
     category: false,
     amountFirst: true,
   });

@@ -12,6 +12,8 @@ import { postStockMovements } from '../stock/ledger.js';
 import { type MoneyMovementInput, postMoneyMovements } from '../treasury/ledger.js';
 import { releaseMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 import { lockSaleInOrder } from './lock-sale.js';
+import { chosenRefundAccount, refundMethodOf } from './payment-accounts.js';
+import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
 
 /**
  * Annulations › Factures (issue 15): an invoice (FAC-) or a counter sale (VB-) cancelled with a
@@ -23,8 +25,10 @@ import { lockSaleInOrder } from './lock-sale.js';
  * - the goods still out come back into the sale's location at each line's original cost (a valued
  *   receipt at the CMUP the sale took them out at), less what credit notes already brought back;
  * - the money taken at the sale goes back out of the accounts it came into (new `sale_cancel`
- *   movements, never a deletion), less what credit notes already refunded — a desk that cannot
- *   pay is a refusal naming it;
+ *   movements, never a deletion), less what credit notes already refunded — or, all of it, out of
+ *   the account chosen on the form (`refundAccountId`: a desk, bank or wallet the user works on,
+ *   for a desk whose cash was banked since) — a desk or wallet that cannot pay is a refusal naming
+ *   it, on the form's refund account;
  * - a credit sale's remaining amount leaves the client's balance;
  * - the sale keeps its number and reads « Annulée » (status cancelled, who, when, why); its
  *   mobile-money transaction ids are freed (mobile_money_references).
@@ -38,6 +42,12 @@ export interface SaleCancelInput {
   reason: string;
   /** The sale's version the page was loaded with (stale page). */
   version: number;
+  /**
+   * The account the whole refund is paid from, chosen on the form (null or absent: the accounts the
+   * money came into). Needs `places`, the user's scope: the account must be one they work on.
+   */
+  refundAccountId?: number | null;
+  places?: PlaceScope;
 }
 
 export interface CancelledSale {
@@ -66,7 +76,7 @@ export async function liveSettlementsOf(db: Knex | Knex.Transaction, saleId: num
 export function settlementsBlockMessage(number: string, settlements: string[]): string | null {
   if (settlements.length === 0) return null;
   const list = settlements.length === 1 ? `le règlement ${settlements[0]}` : `les règlements ${settlements.slice(0, -1).join(', ')} et ${settlements.at(-1)}`;
-  return `La facture ${number} est réglée par ${list} : annulez d'abord ${settlements.length === 1 ? 'ce règlement' : 'ces règlements'} (Annulations › Règlements).`;
+  return `La facture ${number} est réglée par ${list} : annulez d’abord ${settlements.length === 1 ? 'ce règlement' : 'ces règlements'} (Annulations › Règlements).`;
 }
 
 interface PaymentRow {
@@ -168,20 +178,30 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
       refunded: Number(r.refunded),
     }));
     const reversals = paymentReversals(payments, refunds);
-    const movements: MoneyMovementInput[] = reversals.map((p) => ({
-      accountId: p.account_id,
-      amount: -p.back,
-      movementType: 'sale_cancel',
-      paymentMethod: p.method,
-      operator: (p.operator as MoneyMovementInput['operator']) ?? null,
-      phone: p.phone,
-      reference: p.reference,
-      label,
-      field: 'sale',
-    }));
-    // A closed day of the desk moves the reversal to its next open day.
-    await postMoneyMovements(trx, movements, { ...ctx, onClosedDay: 'next_open_day' });
     const refunded = reversals.reduce((s, p) => s + p.back, 0);
+    // Paid back from the account chosen on the form, or else out of the accounts the money came into.
+    const chosen = input.refundAccountId && refunded > 0 ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id') : null;
+    const movements: MoneyMovementInput[] = chosen
+      ? [{ accountId: chosen.id, amount: -refunded, movementType: 'sale_cancel', paymentMethod: refundMethodOf(chosen.kind), operator: chosen.operator, label: `${label} — remboursement depuis ${chosen.name}`, field: 'refund_account_id' }]
+      : reversals.map((p) => ({
+          accountId: p.account_id,
+          amount: -p.back,
+          movementType: 'sale_cancel',
+          paymentMethod: p.method,
+          operator: (p.operator as MoneyMovementInput['operator']) ?? null,
+          phone: p.phone,
+          reference: p.reference,
+          label,
+          field: 'refund_account_id',
+        }));
+    // A closed day of the desk moves the reversal to its next open day.
+    try {
+      await postMoneyMovements(trx, movements, { ...ctx, onClosedDay: 'next_open_day' });
+    } catch (err) {
+      // The desk that took the cash no longer holds it (banked since): say where else it may come from.
+      if (err instanceof Refusal && !chosen && err.errors.refund_account_id) throw new Refusal({ refund_account_id: `${err.errors.refund_account_id} Choisissez un autre compte d’où rembourser le client.` });
+      throw err;
+    }
 
     // 4. The sale reads « Annulée »; its mobile-money transaction ids may be used again.
     const now = nowIso();

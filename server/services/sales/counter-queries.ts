@@ -4,6 +4,7 @@ import { toBool } from '../../db/dialect.js';
 import type { Row } from '../stock/lookups.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * Read side of the counter (vente boutique): the shops it sells from with their cash desk, the
@@ -13,7 +14,7 @@ import { whereAllowedLocation } from '../places/scope.js';
 
 /** The active shops (kind boutique) the seller works in, each with the first active cash desk standing there (or null). */
 export async function counterLocationRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
-  const shops = await whereAllowedLocation(db('locations').where({ kind: 'boutique', active: true }), 'id', scope).orderBy('name').select('id', 'code', 'name');
+  const shops = await orderByFrench(whereAllowedLocation(db('locations').where({ kind: 'boutique', active: true }), 'id', scope), db, { name: 'name' }).select('id', 'code', 'name');
   const desks = await db('treasury_accounts')
     .where({ kind: 'caisse', active: true })
     .whereIn('location_id', shops.map((s) => s.id))

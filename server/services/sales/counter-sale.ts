@@ -10,6 +10,6 @@ import { type SaleInput, type SaleRights, createSale } from './create-sale.js';
  */
 export async function createCounterSale(db: Knex, input: Omit<SaleInput, 'kind' | 'paymentMode' | 'dueDate'>, rights: SaleRights, actor: Actor) {
   const location = await db('locations').where({ id: input.locationId }).first('name', 'kind');
-  if (location && location.kind !== 'boutique') throw new Refusal({ location_id: `La vente boutique se fait depuis une boutique : « ${location.name} » n'en est pas une.` });
+  if (location && location.kind !== 'boutique') throw new Refusal({ location_id: `La vente boutique se fait depuis une boutique : « ${location.name} » n’en est pas une.` });
   return createSale(db, { ...input, kind: 'counter', paymentMode: 'cash', dueDate: null }, rights, actor);
 }

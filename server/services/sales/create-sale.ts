@@ -5,11 +5,12 @@ import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/diale
 import { yearOf } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
 import { LimitExceeded, addWithin } from '../../domain/limits.js';
+import { allocateDocumentDiscount, linesBelowMinimum } from '../../domain/pricing/discount-allocation.js';
 import { mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
 import { DiscountExceeded, documentTotals } from '../../../shared/document-totals.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { formatMoney } from '../../../shared/money.js';
-import { PaymentMismatch, type PaymentMode, SALE_PRICES_INCLUDE_VAT, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus, spreadDiscount } from '../../../shared/sales.js';
+import { PaymentMismatch, type PaymentMode, SALE_PRICES_INCLUDE_VAT, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
 import { auditWrite } from '../audit/record-audit.js';
@@ -18,15 +19,16 @@ import { withIdempotency } from '../idempotency.js';
 import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { prepareMoneyMovements } from '../treasury/ledger.js';
-import { registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import { readOperatorReference, registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 import { resolvePaymentAccounts } from './payment-accounts.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 
 /**
  * A sale (issue 14): an invoice to a named client (FAC-, vente détaillée) or a counter sale (VB-,
  * vente boutique), validated in one transaction:
- * - the lines are priced from the client's price level unless the seller typed a price; a price
- *   (after its line discount) below the product's minimum needs `sales.below_min_price`;
+ * - the lines are priced from the client's price level unless the seller typed a price; a line
+ *   paid below minimum × quantity — after its own discount and its share of the document discount
+ *   (allocateDocumentDiscount, server/domain/pricing) — needs `sales.below_min_price`;
  * - totals are recomputed here with the shared documentTotals (prices VAT-inclusive, see
  *   SALE_PRICES_INCLUDE_VAT); a client total is never trusted;
  * - the goods leave the location through the stock ledger (no oversell), each line keeping the
@@ -79,6 +81,11 @@ export interface SaleInput {
    * account are refused on their field when not theirs. Absent: no restriction (the demo seed).
    */
   places?: PlaceScope;
+  /**
+   * The seller's basket on hold this counter sale was resumed from (parked-sales.ts): it leaves the
+   * list in the sale's own transaction, so a basket is never both sold and still on hold.
+   */
+  parkedSaleId?: number | null;
 }
 
 /** What the seller may do beyond the rules (their permissions). */
@@ -112,14 +119,14 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   const money = (n: number) => formatMoney(n, currency);
 
   const client = await trx('clients').where({ id: input.clientId }).first('id', 'code', 'name', 'active', 'is_walk_in', 'price_level', 'credit_limit', 'balance');
-  if (!client) errors.client_id = "Le client choisi n'existe pas.";
+  if (!client) errors.client_id = "Le client choisi n’existe pas.";
   else if (!toBool(client.active)) errors.client_id = `Le client « ${client.name} » est archivé.`;
   const walkIn = client ? toBool(client.is_walk_in) : false;
   if (client && walkIn && input.paymentMode === 'credit') errors.payment_mode = 'Le CLIENT COMPTANT ne peut pas acheter à crédit : choisissez le client en compte, ou encaissez la vente.';
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   checkBusinessDate(input.saleDate, company.time_zone, 'sale_date', errors, 'La date de vente');
-  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate) errors.due_date = "La date d'échéance ne peut pas précéder la date de vente.";
-  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0)) errors.payments = "Une vente à crédit n'est pas encaissée à la validation : le client la réglera par un règlement.";
+  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate) errors.due_date = "La date d’échéance ne peut pas précéder la date de vente.";
+  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0)) errors.payments = "Une vente à crédit n’est pas encaissée à la validation : le client la réglera par un règlement.";
   // Locked here (the ledger's lock order: products first) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   const priceLevel: 'detail' | 'gros' = client?.price_level === 'gros' ? 'gros' : 'detail';
@@ -143,7 +150,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
         errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : ${limitMessage('la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
       listPrice = listPriceOf(p, priceLevel);
-      if (changedIds.has(p.id)) errors[`lines.${i}.unit_price`] = `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l'ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
+      if (changedIds.has(p.id)) errors[`lines.${i}.unit_price`] = `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
     }
     const unitPrice = l.unitPrice ?? listPrice;
     return { index: i, productId: l.productId, quantity, unitPrice, listPrice, discount: l.discount, unit: l.unit, entered: l.quantity, packSize: p?.pack_size ?? 1, mergeKey: `${unitPrice}` };
@@ -171,33 +178,49 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       const at = lines[err.line].at;
       throw new Refusal({ [`lines.${at}.discount`]: `Ligne ${at + 1} : la remise (${money(err.discount)}) dépasse le montant de la ligne (${money(err.amount)}).` });
     }
-    if (err instanceof LimitExceeded) throw new Refusal(err.limit === 'lineAmount' ? { lines: limitMessage("Le montant d'une ligne", 'lineAmount', currency) } : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) });
+    if (err instanceof LimitExceeded) throw new Refusal(err.limit === 'lineAmount' ? { lines: limitMessage("Le montant d’une ligne", 'lineAmount', currency) } : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) });
     throw err;
   }
 
-  // Minimum price: what the customer pays per unit, after the line discount.
+  // The document discount's share of each line (stored with the line: returns, reports and printouts read it).
+  const shares = allocateDocumentDiscount(
+    totals.lines.map((l) => l.net),
+    totals.discount,
+  );
+
+  // Minimum price: what the customer pays for each line, after its discount and its share of the
+  // document discount, is at least the minimum × the quantity.
   if (!rights.belowMinPrice) {
-    lines.forEach((l, k) => {
+    const below = linesBelowMinimum(
+      lines.map((l, k) => ({ quantity: l.quantity, unitPrice: l.unitPrice, discount: totals.lines[k].discount, minPrice: products.get(l.productId)!.min_price })),
+      shares,
+    );
+    const byDocument: string[] = [];
+    for (const b of below) {
+      const l = lines[b.index];
       const p = products.get(l.productId)!;
-      const minPrice = p.min_price;
-      if (minPrice > 0 && BigInt(totals.lines[k].net) < BigInt(minPrice) * BigInt(l.quantity)) {
-        const field = l.unitPrice < minPrice ? 'unit_price' : 'discount';
-        errors[`lines.${l.at}.${field}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(minPrice)} l'unité${l.unitPrice >= minPrice ? ' (remise comprise)' : ''}.`;
-      }
-    });
+      if (b.cause === 'document_discount') byDocument.push(`« ${p.name} » (ligne ${l.at + 1}, minimum ${money(p.min_price)} l’unité)`);
+      else errors[`lines.${l.at}.${b.cause === 'unit_price' ? 'unit_price' : 'discount'}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(p.min_price)} l’unité${b.cause === 'line_discount' ? ' (remise comprise)' : ''}.`;
+    }
+    if (byDocument.length) {
+      const names = byDocument.length === 1 ? byDocument[0] : `${byDocument.slice(0, -1).join(', ')} et ${byDocument.at(-1)}`;
+      errors.discount = `La remise globale (${money(totals.discount)}) ferait vendre ${names} sous ${byDocument.length === 1 ? 'son' : 'leur'} prix minimum : réduisez-la.`;
+    }
     throwIfErrors(errors);
   }
   const total = totals.totalTTC;
 
   // Payments of a sale paid now: they must cover the total; each lands in its treasury account.
   let allocation = { applied: [] as number[], tendered: 0, change: 0 };
-  const payments = input.paymentMode === 'cash' ? input.payments : [];
+  // A mobile-money transaction id in its stored form (readOperatorReference: a disguised id is the
+  // same id); other references as typed.
+  const payments = (input.paymentMode === 'cash' ? input.payments : []).map((p) => ({ ...p }));
   payments.forEach((p, i) => {
     if (p.amount === 0) return;
     if (p.method === 'mobile_money') {
-      if (!p.operator) errors[`payments.${i}.operator`] = "Choisissez l'opérateur mobile money.";
-      if (!p.reference.trim()) errors[`payments.${i}.reference`] = "Indiquez l'identifiant de la transaction mobile money.";
-      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone)) errors[`payments.${i}.phone`] = "Ce numéro de téléphone n'est pas valide.";
+      if (!p.operator) errors[`payments.${i}.operator`] = "Choisissez l’opérateur mobile money.";
+      p.reference = readOperatorReference(p.reference, `payments.${i}.reference`, errors, "Indiquez l’identifiant de la transaction mobile money.");
+      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone)) errors[`payments.${i}.phone`] = "Ce numéro de téléphone n’est pas valide.";
     }
     if (p.method === 'cheque' && !p.reference.trim()) errors[`payments.${i}.reference`] = 'Indiquez le numéro du chèque.';
   });
@@ -211,7 +234,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       throw new Refusal({
         [field]:
           err.reason === 'non_cash_exceeds'
-            ? `Le paiement par ${PAYMENT_METHOD_LABELS[payments[err.index!].method].toLowerCase()} dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n'est rendue sur ce mode.`
+            ? `Le paiement par ${PAYMENT_METHOD_LABELS[payments[err.index!].method].toLowerCase()} dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n’est rendue sur ce mode.`
             : err.reason === 'empty'
               ? `Encaissez la vente : ${money(total)} à payer.`
               : `Le paiement ne couvre pas la vente : il manque ${money(err.missing)} sur ${money(total)}.`,
@@ -222,10 +245,6 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
 
   const { number } = await nextDocumentNumber(trx, SALE_SERIES[input.kind], yearOf(input.saleDate));
   const now = nowIso();
-  const shares = spreadDiscount(
-    totals.lines.map((l) => l.net),
-    totals.discount,
-  );
   const saleId = await insertReturningId(trx, 'sales', {
     number,
     kind: input.kind,
@@ -286,6 +305,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   });
   // The sale's own last writes (its lines, its cost, payments, money and audit) go together at the end (writeTogether).
   const lastWrites: Write[] = [...insertWrites(trx, 'sale_lines', lineRows), writeOf(trx('sales').where({ id: saleId }).update({ cost_total: Number(costTotal) }))];
+  if (input.parkedSaleId) lastWrites.push(writeOf(trx('parked_sales').where({ id: input.parkedSaleId, user_id: actor.id }).delete()));
 
   if (input.paymentMode === 'credit') {
     const locked = await lockForUpdate(trx, trx('clients').where({ id: input.clientId }).select('balance', 'credit_limit')).first();
@@ -302,7 +322,7 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       throw new Refusal({
         payment_mode:
           limit === 0
-            ? `« ${client!.name} » n'a pas de crédit autorisé (plafond 0) : encaissez la vente, ou faites relever son plafond.`
+            ? `« ${client!.name} » n’a pas de crédit autorisé (plafond 0) : encaissez la vente, ou faites relever son plafond.`
             : `Cette vente porterait le solde de « ${client!.name} » à ${money(after)}, au-delà de son plafond de crédit de ${money(limit)} (solde actuel ${money(before)}).`,
       });
     }

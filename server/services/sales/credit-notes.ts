@@ -14,6 +14,8 @@ import { assertFresh, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { postMoneyMovements } from '../treasury/ledger.js';
 import { lockSaleInOrder } from './lock-sale.js';
+import { chosenRefundAccount, refundMethodOf } from './payment-accounts.js';
+import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
 
 /**
  * Correction de vente boutique (issue 14): goods of a counter sale (VB-) brought back, with a
@@ -23,8 +25,9 @@ import { lockSaleInOrder } from './lock-sale.js';
  * - the stock comes back into the sale's location at the line's original cost (a valued receipt at
  *   the CMUP the sale took it out at);
  * - what is refunded is the line's paid amount in proportion (net less its share of the document
- *   discount, `refundAmount`), paid back in cash from the desk of the sale's location — refused,
- *   naming the desk and what it holds, when the desk cannot pay it;
+ *   discount, `refundAmount`), paid back in cash from the desk of the sale's location, or from the
+ *   account chosen on the form (`refundAccountId`: a desk, bank or wallet the user works on) —
+ *   refused, naming the account and what it holds, when a desk or wallet cannot pay it;
  * - the sale keeps what was credited (amount_credited) and its version moves on.
  * Dated today (the refund happens now), whatever the sale's date.
  */
@@ -36,6 +39,12 @@ export interface CreditNoteInput {
   /** The sale's version the form was opened with (stale form). */
   version: number;
   lines: Array<{ saleLineId: number; quantity: number }>;
+  /**
+   * The account the refund is paid from, chosen on the form (null or absent: the desk the sale's
+   * cash went into). Needs `places`, the user's scope: the account must be one they work on.
+   */
+  refundAccountId?: number | null;
+  places?: PlaceScope;
 }
 
 export interface CreatedCreditNote {
@@ -55,8 +64,8 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   // Lock order: the sale's products, then the sale (lockSaleInOrder), then the desk (postMoneyMovements).
   const sale = await lockSaleInOrder(trx, input.saleId, { client: false });
   if (!sale) throw new NotFound('Vente introuvable');
-  if (sale.kind !== 'counter') throw new Refusal({ sale_id: `${sale.number} n'est pas une vente boutique : seules les ventes boutique se corrigent ici.` });
-  if (sale.status === 'cancelled') throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n'y a rien à corriger.` });
+  if (sale.kind !== 'counter') throw new Refusal({ sale_id: `${sale.number} n’est pas une vente boutique : seules les ventes boutique se corrigent ici.` });
+  if (sale.status === 'cancelled') throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n’y a rien à corriger.` });
   assertFresh(sale.version, input.version, `La vente ${sale.number} a été corrigée`);
 
   const saleLines = await trx('sale_lines')
@@ -71,7 +80,7 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   input.lines.forEach((r, i) => {
     const line = byId.get(r.saleLineId);
     if (!line) {
-      errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : cette ligne n'appartient pas à la vente ${sale.number}.`;
+      errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : cette ligne n’appartient pas à la vente ${sale.number}.`;
       return;
     }
     if (seen.has(r.saleLineId)) {
@@ -102,10 +111,11 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   const { number } = await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, yearOf(today));
   const now = nowIso();
 
-  // The desk the sale's cash went into, or else the first active desk of its location.
-  const paidDesk = await trx('sale_payments').join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id').where({ 'sale_payments.sale_id': sale.id, 'treasury_accounts.kind': 'caisse' }).first('treasury_accounts.id');
-  const desk = paidDesk ?? (await trx('treasury_accounts').where({ kind: 'caisse', location_id: sale.location_id, active: true }).orderBy('id').first('id'));
-  if (total > 0 && !desk) throw new Refusal({ refund: "Aucune caisse active à l'emplacement de la vente pour rembourser le client." });
+  // The account chosen on the form, or the desk the sale's cash went into, or else the first active desk of its location.
+  const chosen = input.refundAccountId && total > 0 ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id') : null;
+  const paidDesk = chosen ? null : await trx('sale_payments').join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id').where({ 'sale_payments.sale_id': sale.id, 'treasury_accounts.kind': 'caisse' }).first('treasury_accounts.id');
+  const desk = chosen ?? paidDesk ?? (await trx('treasury_accounts').where({ kind: 'caisse', location_id: sale.location_id, active: true }).orderBy('id').first('id'));
+  if (total > 0 && !desk) throw new Refusal({ refund: "Aucune caisse active à l’emplacement de la vente pour rembourser le client : choisissez le compte d’où le rembourser." });
 
   const id = await insertReturningId(trx, 'credit_notes', {
     number,
@@ -136,7 +146,16 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   );
   if (total > 0) {
     // A closed day of the desk moves the refund to its next open day (the credit note keeps its date).
-    await postMoneyMovements(trx, [{ accountId: Number(desk.id), amount: -total, movementType: 'sale_refund', paymentMethod: 'especes', label: `Avoir ${number} sur ${sale.number}`, field: 'refund' }], { ...ctx, onClosedDay: 'next_open_day' });
+    const movement = chosen
+      ? { accountId: chosen.id, amount: -total, movementType: 'sale_refund', paymentMethod: refundMethodOf(chosen.kind), operator: chosen.operator, label: `Avoir ${number} sur ${sale.number} — remboursement depuis ${chosen.name}`, field: 'refund' }
+      : { accountId: Number(desk.id), amount: -total, movementType: 'sale_refund', paymentMethod: 'especes' as const, label: `Avoir ${number} sur ${sale.number}`, field: 'refund' };
+    try {
+      await postMoneyMovements(trx, [movement], { ...ctx, onClosedDay: 'next_open_day' });
+    } catch (err) {
+      // The desk no longer holds the cash (banked since): say where else the refund may come from.
+      if (err instanceof Refusal && !chosen && err.errors.refund) throw new Refusal({ refund: `${err.errors.refund} Choisissez un autre compte d’où rembourser le client.` });
+      throw err;
+    }
     await trx('credit_notes').where({ id }).update({ account_id: Number(desk.id) });
   }
   await insertInChunks(

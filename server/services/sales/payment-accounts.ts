@@ -41,7 +41,7 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     if (p.accountId !== null) {
       const chosen = await trx('treasury_accounts').where({ id: p.accountId }).first('id', 'name', 'kind', 'location_id', 'operator', 'active');
       const ok = chosen && (await fits(trx('treasury_accounts').where({ id: p.accountId })).first('id'));
-      if (!chosen) errors[field] = "Le compte choisi n'existe pas.";
+      if (!chosen) errors[field] = "Le compte choisi n’existe pas.";
       else if (scope && !allowsAccount(scope, chosen)) errors[field] = UNALLOWED_TREASURY_ACCOUNT;
       else if (!ok) errors[field] = `Le compte « ${chosen.name} » ne peut pas recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${kind === 'caisse' ? ' de cet emplacement' : ''}.`;
       else if (!toBool(chosen.active)) errors[field] = `Le compte « ${chosen.name} » est archivé.`;
@@ -52,7 +52,7 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     if (!found) {
       errors[field] =
         scope && !scope.all && kind !== 'caisse'
-          ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l'administrateur (Paramètres › Utilisateurs).`
+          ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l’administrateur (Paramètres › Utilisateurs).`
           : kind === 'caisse'
           ? "Aucune caisse active à cet emplacement : créez-en une sous Paramètres › Société › Caisses pour encaisser en espèces."
           : kind === 'mobile_money'
@@ -63,4 +63,31 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
   return out;
+}
+
+export interface RefundAccount {
+  id: number;
+  kind: 'caisse' | 'banque' | 'mobile_money';
+  name: string;
+  operator: MobileMoneyOperator | null;
+}
+
+/**
+ * The account a refund is paid from when the seller chooses it on a cancellation or a correction
+ * form (the desk that took the cash may not hold it any more — banked the evening before): any
+ * active treasury account the user works on (`allowsAccount`, the places policy: the desks of
+ * their places, the banks and wallets given to them). A French refusal on `field` otherwise. The
+ * ledger still refuses a desk or a wallet that cannot pay; a bank may go below zero.
+ */
+export async function chosenRefundAccount(trx: Knex.Transaction, accountId: number, scope: PlaceScope, field: string): Promise<RefundAccount> {
+  const row = await trx('treasury_accounts').where({ id: accountId }).first('id', 'kind', 'name', 'location_id', 'operator', 'active');
+  if (!row) throw new Refusal({ [field]: "Le compte choisi n’existe pas." });
+  if (!allowsAccount(scope, row)) throw new Refusal({ [field]: UNALLOWED_TREASURY_ACCOUNT });
+  if (!toBool(row.active)) throw new Refusal({ [field]: `Le compte « ${row.name} » est archivé : choisissez un compte actif.` });
+  return { id: Number(row.id), kind: row.kind, name: row.name, operator: row.kind === 'mobile_money' ? (row.operator ?? null) : null };
+}
+
+/** How money paid back out of an account is recorded: cash from a desk, mobile money from a wallet, a transfer from a bank. */
+export function refundMethodOf(kind: RefundAccount['kind']): PaymentMethod {
+  return kind === 'caisse' ? 'especes' : kind === 'mobile_money' ? 'mobile_money' : 'virement';
 }

@@ -36,21 +36,24 @@ export interface DocumentSeries {
    */
   accountColumns?: readonly string[];
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show' | 'settlements.show' | 'cashOperations.show';
+  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show' | 'creditNotes.show' | 'settlements.show' | 'cashOperations.show';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
   { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], locationColumns: ['location_id'], page: 'entries.show' },
   { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], locationColumns: ['from_location_id', 'to_location_id'], page: 'transfers.show' },
+  // One series, two tables: a count and a direct readjustment both take their number from the INV counter (services/stock/inventory.ts).
   { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.show' },
+  { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
   // Sales (issue 14): one table, two series; the status a user reads is the payment status.
   { series: 'FAC', label: 'Facture', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
   { series: 'VB', label: 'Vente boutique', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
+  // Credit notes (corrections of counter sales): never cancelled, so no status badge.
+  { series: 'AV', label: 'Avoir', table: 'credit_notes', dateColumn: 'credit_date', statusColumn: null, kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'creditNotes.show' },
   // Settlements (issue 15): their place is the account the money landed in.
   { series: 'REG', label: 'Règlement client', table: 'settlements', dateColumn: 'settlement_date', statusColumn: 'status', kind: 'settlement', screens: ['menu.reglement'], locationColumns: [], accountColumns: ['account_id'], page: 'settlements.show' },
   // Caisse operations (issue 16): their place is the place of their accounts (a desk's location, the user's banks and wallets).
   { series: 'CAI', label: 'Opération de caisse', table: 'cash_operations', dateColumn: 'operation_date', statusColumn: 'status', kind: 'cash', screens: ['menu.caisse'], locationColumns: [], accountColumns: ['from_account_id', 'to_account_id'], page: 'cashOperations.show' },
-  { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
 ];
 
 /**
@@ -68,4 +71,26 @@ export function documentNumberQuery(text: string, series: readonly string[]): { 
   if (!year) return { series: s, exact: null, prefix: `${s}-` };
   if (year.length < 4 || !seq) return { series: s, exact: null, prefix: `${s}-${year}${year.length === 4 ? '-' : ''}` };
   return { series: s, exact: `${s}-${year}-${seq.padStart(6, '0')}`, prefix: `${s}-${year}-${seq}` };
+}
+
+/** Digits of a number's sequence part: FAC-2026-000230 holds 000230. */
+export const SEQUENCE_DIGITS = 6;
+
+/**
+ * A bare number fragment (« 230 », « 000230 »): the sequence part of document numbers of any
+ * series and year. Read as the stored numbers' sequences that equal it (`exact`: « 000230 ») or
+ * start with it (`prefixes`, one per longer sequence length: « 00230 », « 0230 », « 230 » for the
+ * sequences 2 300–2 309, 23 000–23 099 and 230 000–230 999), each a prefix of the zero-padded
+ * sequence, so that the number's own prefix index answers it. null when the text is not 1 to 6
+ * digits or only zeros.
+ */
+export function sequenceFragment(text: string): { exact: string; prefixes: string[] } | null {
+  const typed = text.trim();
+  if (!new RegExp(`^\\d{1,${SEQUENCE_DIGITS}}$`).test(typed)) return null;
+  const digits = typed.replace(/^0+/, '');
+  if (!digits) return null;
+  const pad = (length: number) => '0'.repeat(SEQUENCE_DIGITS - length) + digits;
+  const prefixes: string[] = [];
+  for (let length = digits.length + 1; length <= SEQUENCE_DIGITS; length++) prefixes.push(pad(length));
+  return { exact: pad(digits.length), prefixes };
 }

@@ -70,7 +70,7 @@ export async function cancelSettlement(db: Knex, id: number, input: SettlementCa
     const advanceBefore = Number(client.advance);
     if (isPayment && leftAdvance > advanceBefore) {
       throw new Refusal({
-        settlement: `Ce règlement a laissé ${money(leftAdvance)} d'acompte à « ${client.name} », qui n'en a plus que ${money(advanceBefore)} : l'acompte a déjà servi. Annulez d'abord le règlement qui l'a utilisé.`,
+        settlement: `Ce règlement a laissé ${money(leftAdvance)} d’acompte à « ${client.name} », qui n’en a plus que ${money(advanceBefore)} : l’acompte a déjà servi. Annulez d’abord le règlement qui l’a utilisé.`,
       });
     }
     let balanceAfter: number;

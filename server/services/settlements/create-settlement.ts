@@ -18,7 +18,7 @@ import { withIdempotency } from '../idempotency.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { checkBusinessDate, throwIfErrors } from '../stock/common.js';
 import { lockTreasuryAccounts, postMoneyMovements } from '../treasury/ledger.js';
-import { normaliseMobileMoneyReference, registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import { labelMobileMoneyReferences, readOperatorReference, registerMobileMoneyReferences, unwrittenDocument } from '../treasury/mobile-money-references.js';
 
 /**
  * A client settlement (règlement, REG-, issue 15), validated in one transaction:
@@ -105,20 +105,22 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   const currency = company.currency;
   const money = (n: number) => formatMoney(n, currency);
   const isPayment = input.source === 'payment';
+  let mobileReference = '';
 
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) errors.amount = isPayment ? 'Le montant reçu doit être supérieur à zéro.' : "Le montant pris sur l'acompte doit être supérieur à zéro.";
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) errors.amount = isPayment ? 'Le montant reçu doit être supérieur à zéro.' : "Le montant pris sur l’acompte doit être supérieur à zéro.";
   checkBusinessDate(input.settlementDate, company.time_zone, 'settlement_date', errors, 'La date du règlement');
   if (isPayment) {
     if (!input.method) errors.method = 'Choisissez le mode de paiement.';
     if (input.method === 'mobile_money') {
-      if (!input.operator) errors.operator = "Choisissez l'opérateur mobile money.";
-      if (!input.reference.trim()) errors.reference = "Indiquez l'identifiant de la transaction mobile money (il figure sur le SMS de confirmation).";
-      if (input.phone && !/^\+?[\d\s.-]{6,20}$/.test(input.phone)) errors.phone = "Ce numéro de téléphone n'est pas valide.";
+      if (!input.operator) errors.operator = "Choisissez l’opérateur mobile money.";
+      // The id in its stored form: a disguised id (inner space, zero-width character, full width) is the same id.
+      mobileReference = readOperatorReference(input.reference, 'reference', errors, "Indiquez l’identifiant de la transaction mobile money (il figure sur le SMS de confirmation).");
+      if (input.phone && !/^\+?[\d\s.-]{6,20}$/.test(input.phone)) errors.phone = "Ce numéro de téléphone n’est pas valide.";
     }
     if (input.method === 'cheque') {
       if (!input.reference.trim()) errors.reference = 'Indiquez le numéro du chèque.';
       if (!input.chequeDate) errors.cheque_date = 'Indiquez la date du chèque.';
-      else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.chequeDate) || Number.isNaN(Date.parse(input.chequeDate))) errors.cheque_date = "La date du chèque n'est pas valide.";
+      else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.chequeDate) || Number.isNaN(Date.parse(input.chequeDate))) errors.cheque_date = "La date du chèque n’est pas valide.";
     }
     if (input.method === 'virement' && !input.reference.trim()) errors.reference = 'Indiquez la référence du virement.';
   }
@@ -128,11 +130,11 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
 
   // Lock order: the client, then its invoices, then (postMoneyMovements) the treasury account.
   const client = await lockForUpdate(trx, trx('clients').where({ id: input.clientId }).select('id', 'code', 'name', 'is_walk_in', 'balance', 'advance')).first();
-  if (!client) throw new Refusal({ client_id: "Le client choisi n'existe pas." });
-  if (toBool(client.is_walk_in)) throw new Refusal({ client_id: "Le CLIENT COMPTANT n'a pas de compte : ses ventes sont payées à la caisse." });
+  if (!client) throw new Refusal({ client_id: "Le client choisi n’existe pas." });
+  if (toBool(client.is_walk_in)) throw new Refusal({ client_id: "Le CLIENT COMPTANT n’a pas de compte : ses ventes sont payées à la caisse." });
   const advanceBefore = Number(client.advance);
   if (!isPayment && input.amount > advanceBefore) {
-    throw new Refusal({ amount: advanceBefore === 0 ? `« ${client.name} » n'a pas d'acompte disponible.` : `« ${client.name} » n'a que ${money(advanceBefore)} d'acompte disponible : vous ne pouvez pas en prendre ${money(input.amount)}.` });
+    throw new Refusal({ amount: advanceBefore === 0 ? `« ${client.name} » n’a pas d’acompte disponible.` : `« ${client.name} » n’a que ${money(advanceBefore)} d’acompte disponible : vous ne pouvez pas en prendre ${money(input.amount)}.` });
   }
 
   // The invoices: those named (the user's allocations), or every open one (oldest first here).
@@ -150,8 +152,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
     input.allocations.forEach((a, i) => {
       const s = byId.get(a.saleId);
       const field = `allocations.${i}.sale_id`;
-      if (!s) errors[field] = `Ligne ${i + 1} : cette facture n'existe pas.`;
-      else if (s.client_id !== Number(client.id)) errors[field] = `La facture ${s.number} n'est pas une facture de « ${client.name} ».`;
+      if (!s) errors[field] = `Ligne ${i + 1} : cette facture n’existe pas.`;
+      else if (s.client_id !== Number(client.id)) errors[field] = `La facture ${s.number} n’est pas une facture de « ${client.name} ».`;
       else if (s.status !== 'validated') errors[field] = `La facture ${s.number} est annulée : elle ne peut plus être réglée.`;
       else if (remainingOf(s) <= 0) errors[field] = `La facture ${s.number} est déjà entièrement payée.`;
       else if (s.sale_date > input.settlementDate) errors[field] = `La facture ${s.number} est datée du ${frenchDate(s.sale_date)}, après ce règlement du ${frenchDate(input.settlementDate)}.`;
@@ -167,8 +169,8 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
     if (issue.index === null) {
       errors.allocations =
         issue.reason === 'above_amount'
-          ? `Les factures cochées totalisent ${money(issue.allocated)}, plus que ${isPayment ? 'le montant reçu' : "le montant pris sur l'acompte"} (${money(input.amount)}).`
-          : `Un acompte dépensé va entièrement aux factures : ${money(issue.allocated)} réparti sur ${money(input.amount)}. Réduisez le montant ou réglez d'autres factures.`;
+          ? `Les factures cochées totalisent ${money(issue.allocated)}, plus que ${isPayment ? 'le montant reçu' : "le montant pris sur l’acompte"} (${money(input.amount)}).`
+          : `Un acompte dépensé va entièrement aux factures : ${money(issue.allocated)} réparti sur ${money(input.amount)}. Réduisez le montant ou réglez d’autres factures.`;
       continue;
     }
     const s = byId.get(allocations[issue.index].saleId);
@@ -176,7 +178,7 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
     if (issue.reason === 'not_positive') errors[field] = `Ligne ${issue.index + 1} : le montant réglé doit être supérieur à zéro.`;
     else if (issue.reason === 'twice') errors[`allocations.${issue.index}.sale_id`] = `La facture ${s?.number ?? ''} figure déjà à la ligne ${issue.firstIndex + 1}.`;
     else if (issue.reason === 'above_remaining')
-      errors[field] = `La facture ${s!.number} n'a plus que ${money(issue.remaining)} à payer : vous ne pouvez pas y affecter ${money(allocations[issue.index].amount)}. Elle a peut-être été réglée entre-temps : rechargez la page.`;
+      errors[field] = `La facture ${s!.number} n’a plus que ${money(issue.remaining)} à payer : vous ne pouvez pas y affecter ${money(allocations[issue.index].amount)}. Elle a peut-être été réglée entre-temps : rechargez la page.`;
     else errors[`allocations.${issue.index}.sale_id`] = `Ligne ${issue.index + 1} : cette facture ne peut pas être réglée.`;
   }
   throwIfErrors(errors);
@@ -189,12 +191,15 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   if (isPayment) account = await resolveSettlementAccount(trx, input, errors);
   throwIfErrors(errors);
 
+  const isMobile = isPayment && input.method === 'mobile_money';
+  const reference = isMobile ? mobileReference : input.reference.trim();
+  // The transaction id is claimed before the account's lock (the registry comes first in the lock order).
+  const mobileRefs = isMobile ? [{ operator: input.operator!, reference, field: 'reference' }] : [];
+  if (isMobile) await registerMobileMoneyReferences(trx, mobileRefs, unwrittenDocument('settlement'));
   // The account's lock before the settlement row that references it (ledger.ts lockTreasuryAccounts).
   await lockTreasuryAccounts(trx, [account?.id]);
   const { number } = await nextDocumentNumber(trx, SETTLEMENT_SERIES, yearOf(input.settlementDate));
   const now = nowIso();
-  const isMobile = isPayment && input.method === 'mobile_money';
-  const reference = isMobile ? normaliseMobileMoneyReference(input.reference) : input.reference.trim();
   const settlementId = await insertReturningId(trx, 'settlements', {
     number,
     client_id: client.id,
@@ -254,7 +259,7 @@ export async function validateSettlement(trx: Knex.Transaction, input: Omit<Sett
   // What the receipt shows, reprinted later: the balance and advance as this settlement left them.
   await trx('settlements').where({ id: settlementId }).update({ balance_after: balanceAfter, advance_after: advanceAfter });
 
-  if (isMobile) await registerMobileMoneyReferences(trx, [{ operator: input.operator!, reference, field: 'reference' }], { type: 'settlement', id: settlementId, number });
+  if (isMobile) await labelMobileMoneyReferences(trx, mobileRefs, { type: 'settlement', id: settlementId, number });
   if (isPayment) {
     await postMoneyMovements(
       trx,
@@ -322,10 +327,10 @@ async function resolveSettlementAccount(trx: Knex.Transaction, input: Omit<Settl
   const operatorName = input.operator ? MOBILE_MONEY_OPERATOR_LABELS[input.operator] : 'mobile money';
   if (input.accountId !== null) {
     const chosen = await trx('treasury_accounts').where({ id: input.accountId }).first('id', 'name', 'kind', 'location_id', 'operator', 'active');
-    if (!chosen) errors.account_id = "Le compte choisi n'existe pas.";
+    if (!chosen) errors.account_id = "Le compte choisi n’existe pas.";
     else if (!allowsAccount(scope, chosen)) errors.account_id = UNALLOWED_TREASURY_ACCOUNT;
     else if (chosen.kind !== kind) errors.account_id = `Le compte « ${chosen.name} » ne peut pas recevoir un règlement ${methodWord === 'espèces' ? 'en espèces' : `par ${methodWord}`} : choisissez ${kind === 'caisse' ? 'une caisse' : kind === 'banque' ? 'un compte bancaire' : `un compte ${operatorName}`}.`;
-    else if (kind === 'mobile_money' && chosen.operator !== input.operator) errors.account_id = `Le compte « ${chosen.name} » n'est pas un compte ${operatorName}.`;
+    else if (kind === 'mobile_money' && chosen.operator !== input.operator) errors.account_id = `Le compte « ${chosen.name} » n’est pas un compte ${operatorName}.`;
     else if (!toBool(chosen.active)) errors.account_id = `Le compte « ${chosen.name} » est archivé : choisissez un compte actif.`;
     return chosen ? { id: Number(chosen.id), name: chosen.name } : null;
   }

@@ -12,6 +12,7 @@ import { whereAllowedAccount } from '../places/scope.js';
 import { documentNumberQuery } from '../search/document-series.js';
 import type { ExportFormat } from '../tabular/export.js';
 import { type ExportFile, type ExportSpec, buildExport } from '../tabular/export.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * Reading settlements (REG-): the list with its totals by method, the export, one settlement with
@@ -232,7 +233,7 @@ export async function openInvoices(db: Knex, clientId: number, limit = 500): Pro
 
 /** Filter options: the accounts settlements land in and the users who record them. */
 export async function settlementFilterOptions(db: Knex, scope: PlaceScope): Promise<{ accounts: Row[]; users: Row[] }> {
-  const accounts = await whereAllowedAccount(db('treasury_accounts'), scope).orderBy('name').select('id', 'name');
-  const users = await db('users').whereIn('id', db('settlements').distinct('created_by').whereNotNull('created_by')).orderBy('name').select('id', 'name');
+  const accounts = await orderByFrench(whereAllowedAccount(db('treasury_accounts'), scope), db, { name: 'name' }).select('id', 'name');
+  const users = await orderByFrench(db('users').whereIn('id', db('settlements').distinct('created_by').whereNotNull('created_by')), db, { name: 'name' }).select('id', 'name');
   return { accounts, users };
 }

@@ -30,10 +30,10 @@ export interface ProductRef {
 }
 
 /** An active location, or a French error on the field. */
-export async function requireActiveLocation(db: Knex | Knex.Transaction, id: number, field: string, errors: Record<string, string>, label = "L'emplacement"): Promise<LocationRef | null> {
+export async function requireActiveLocation(db: Knex | Knex.Transaction, id: number, field: string, errors: Record<string, string>, label = "L’emplacement"): Promise<LocationRef | null> {
   const row = await db('locations').where({ id }).first('id', 'code', 'name', 'kind', 'active');
   if (!row) {
-    errors[field] = `${label} choisi n'existe pas.`;
+    errors[field] = `${label} choisi n’existe pas.`;
     return null;
   }
   if (!toBool(row.active)) {
@@ -97,7 +97,7 @@ export async function requireActiveProducts(db: Knex | Knex.Transaction, lines: 
 /** A business date: a real date, not in the future (company time zone). */
 export function checkBusinessDate(value: string, timeZone: string, field: string, errors: Record<string, string>, label = 'La date') {
   if (!isIsoDate(value)) {
-    errors[field] = `${label} n'est pas valide.`;
+    errors[field] = `${label} n’est pas valide.`;
     return;
   }
   if (value > businessDate(timeZone)) errors[field] = `${label} ne peut pas être dans le futur.`;

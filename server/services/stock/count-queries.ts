@@ -9,6 +9,7 @@ import type { PlaceScope } from '../../policies/places.js';
 import { unallowedLocationIds, whereAllowedLocation } from '../places/scope.js';
 import { type Viewer, blindStockLocations } from '../../policies/index.js';
 import type { Row } from './lookups.js';
+import { frenchKey } from '../../db/french-order.js';
 
 /**
  * Read side of the inventory: count sessions (list, session, lines, totals) and direct
@@ -34,7 +35,7 @@ export async function listCountSessions<T>(db: Knex, f: { location_id: string; s
   if (ids.length) {
     const rows = (await db('inventory_count_lines').whereIn('count_id', ids).whereNotNull('counted_quantity').groupBy('count_id').select('count_id').count({ n: '*' })) as unknown as Array<{ count_id: number; n: number }>;
     for (const r of rows) counted.set(Number(r.count_id), Number(r.n));
-    const cats = await db('inventory_count_categories as cc').join('categories as k', 'k.id', 'cc.category_id').whereIn('cc.count_id', ids).orderBy('k.name').select('cc.count_id', 'k.name');
+    const cats = await db('inventory_count_categories as cc').join('categories as k', 'k.id', 'cc.category_id').whereIn('cc.count_id', ids).orderByRaw(frenchKey(db, { folded: 'k.search_name' })).select('cc.count_id', 'k.name');
     for (const r of cats) categories.set(Number(r.count_id), [...(categories.get(Number(r.count_id)) ?? []), r.name]);
   }
   return { ...result, data: result.data.map((r) => map({ ...r, counted_count: counted.get(Number(r.id)) ?? 0, category_names: categories.get(Number(r.id)) ?? [] })) };
@@ -67,7 +68,7 @@ export async function countSession(db: Knex, id: number): Promise<CountSessionDa
     .where('c.id', id)
     .first('c.*', 'l.name as location_name', 'cu.name as created_by_name', 'vu.name as validated_by_name', 'xu.name as cancelled_by_name');
   if (!row) return null;
-  const cats = await db('inventory_count_categories as cc').join('categories as k', 'k.id', 'cc.category_id').where('cc.count_id', id).orderBy('k.name').select('k.id', 'k.name');
+  const cats = await db('inventory_count_categories as cc').join('categories as k', 'k.id', 'cc.category_id').where('cc.count_id', id).orderByRaw(frenchKey(db, { folded: 'k.search_name' })).select('k.id', 'k.name');
   const counted = await db('inventory_count_lines').where({ count_id: id }).whereNotNull('counted_quantity').count<{ n: number }[]>({ n: '*' }).first();
   return { ...row, id: Number(row.id), status: String(row.status), blind: toBool(row.blind), categories: cats, counted_count: Number(counted?.n ?? 0) };
 }
@@ -131,7 +132,8 @@ export async function countLines<T>(db: Knex, session: Row, f: { q: string; cate
       'u.name as counted_by_name',
       db.raw('COALESCE(sl.quantity, 0) as current_quantity'),
     )
-    .orderBy([{ column: 'k.name' }, { column: 'p.name' }, { column: 'p.id' }]);
+    .orderByRaw(`${frenchKey(db, { folded: 'k.search_name' })}, ${frenchKey(db, { folded: 'p.search_name' })}`)
+    .orderBy('p.id');
   return paginate(q, page, perPage, map);
 }
 
@@ -139,7 +141,8 @@ export async function countLines<T>(db: Knex, session: Row, f: { q: string; cate
 export async function countSheetRows(db: Knex, session: Row): Promise<Row[]> {
   return countLineQuery(db, session, ALL_LINES)
     .select('cl.theoretical_quantity', 'cl.counted_quantity', 'p.code', 'p.name', 'p.unit', 'k.name as category_name')
-    .orderBy([{ column: 'k.name' }, { column: 'p.name' }, { column: 'p.id' }]);
+    .orderByRaw(`${frenchKey(db, { folded: 'k.search_name' })}, ${frenchKey(db, { folded: 'p.search_name' })}`)
+    .orderBy('p.id');
 }
 
 /** The adjusted lines of a validated session, for its état d'ajustement. */
@@ -148,7 +151,8 @@ export async function countAdjustmentRows(db: Knex, session: Row): Promise<Row[]
     .whereNotNull('cl.adjustment_quantity')
     .whereNot('cl.adjustment_quantity', 0)
     .select('cl.counted_quantity', 'cl.stock_at_validation', 'cl.adjustment_quantity', 'cl.unit_cost', 'p.code', 'p.name', 'p.unit')
-    .orderBy([{ column: 'k.name' }, { column: 'p.name' }, { column: 'p.id' }]);
+    .orderByRaw(`${frenchKey(db, { folded: 'k.search_name' })}, ${frenchKey(db, { folded: 'p.search_name' })}`)
+    .orderBy('p.id');
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -241,8 +245,8 @@ export async function countSessionFormData(db: Knex, scope: PlaceScope) {
   const categories = (await db('categories as c')
     .leftJoin('products as p', (j) => j.on('p.category_id', '=', 'c.id').andOn('p.active', '=', db.raw('?', [true])))
     .where('c.active', true)
-    .groupBy('c.id', 'c.name', 'c.code')
-    .orderBy('c.name')
+    .groupBy('c.id', 'c.name', 'c.code', 'c.search_name')
+    .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))
     .select('c.id', 'c.name', 'c.code')
     .count({ n: 'p.id' })) as unknown as Array<{ id: number; name: string; code: string; n: number }>;
   const open = await whereAllowedLocation(db('inventory_counts'), 'location_id', scope).where({ status: 'open' }).select('id', 'location_id', 'all_categories');
@@ -253,7 +257,7 @@ export async function countSessionFormData(db: Knex, scope: PlaceScope) {
           'cc.count_id',
           open.map((o) => o.id),
         )
-        .orderBy('c.name')
+        .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))
         .select('cc.count_id', 'c.name')
     : [];
   return {
@@ -271,8 +275,9 @@ export async function sessionCategoryOptions(db: Knex, countId: number) {
     .join('products as p', 'p.id', 'cl.product_id')
     .join('categories as c', 'c.id', 'p.category_id')
     .where('cl.count_id', countId)
-    .distinct('c.id', 'c.name')
-    .orderBy('c.name');
+    .groupBy('c.id', 'c.name', 'c.search_name')
+    .select('c.id', 'c.name')
+    .orderByRaw(frenchKey(db, { folded: 'c.search_name' }));
   return rows.map((c) => ({ value: String(c.id), label: c.name as string }));
 }
 

@@ -70,12 +70,12 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     // Locked first: the lock order of the supplier's documents (a payment or a cancellation locks the
     // supplier, then its entries, then their products), and its balance moves at the end.
     supplier = input.supplierId === null ? undefined : await lockForUpdate(trx, trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance'));
-    if (!supplier) errors.supplier_id = input.supplierId === null ? 'Choisissez le fournisseur.' : "Le fournisseur choisi n'existe pas.";
+    if (!supplier) errors.supplier_id = input.supplierId === null ? 'Choisissez le fournisseur.' : "Le fournisseur choisi n’existe pas.";
     else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
   }
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   const settings = await documentSettings(trx);
-  checkBusinessDate(input.entryDate, settings.timeZone, 'entry_date', errors, "La date d'entrée");
+  checkBusinessDate(input.entryDate, settings.timeZone, 'entry_date', errors, "La date d’entrée");
   // Locked here (the ledger's lock order) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
 
@@ -124,8 +124,8 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     if (!(err instanceof LimitExceeded)) throw err;
     throw new Refusal(
       err.limit === 'documentTotal'
-        ? { lines: limitMessage("Le montant total de l'entrée", 'documentTotal', currency) }
-        : { supplier_id: `Le solde du fournisseur « ${supplier?.name ?? ''} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d'enregistrer cette entrée.` },
+        ? { lines: limitMessage("Le montant total de l’entrée", 'documentTotal', currency) }
+        : { supplier_id: `Le solde du fournisseur « ${supplier?.name ?? ''} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d’enregistrer cette entrée.` },
     );
   }
 
@@ -215,7 +215,7 @@ export async function livePaymentsOfEntry(db: Knex | Knex.Transaction, entryId: 
 export function supplierPaymentsBlockMessage(number: string, payments: string[]): string | null {
   if (payments.length === 0) return null;
   const list = payments.length === 1 ? `le paiement fournisseur ${payments[0]}` : `les paiements fournisseur ${payments.slice(0, -1).join(', ')} et ${payments.at(-1)}`;
-  return `L'entrée ${number} est payée par ${list} : annulez d'abord ${payments.length === 1 ? 'ce paiement' : 'ces paiements'} (Caisse).`;
+  return `L’entrée ${number} est payée par ${list} : annulez d’abord ${payments.length === 1 ? 'ce paiement' : 'ces paiements'} (Caisse).`;
 }
 
 export interface CancelInput {
@@ -237,8 +237,8 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     if (head.supplier_id) await lockForUpdate(trx, trx('suppliers').where({ id: head.supplier_id }).select('id'));
     const entry = await lockRow<Record<string, any>>(trx, 'stock_entries', id);
     if (!entry) throw new NotFound();
-    if (entry.status === 'cancelled') throw new Refusal({ reason: `L'entrée ${entry.number} est déjà annulée.` });
-    assertFresh(entry.version, input.version, `L'entrée ${entry.number} a été modifiée`);
+    if (entry.status === 'cancelled') throw new Refusal({ reason: `L’entrée ${entry.number} est déjà annulée.` });
+    assertFresh(entry.version, input.version, `L’entrée ${entry.number} a été modifiée`);
     // Paid (even in part) by supplier payments still standing: those come first, read under the supplier's lock.
     const blocked = supplierPaymentsBlockMessage(entry.number, await livePaymentsOfEntry(trx, id));
     if (blocked) throw new Refusal({ reason: blocked });

@@ -12,6 +12,7 @@ import type { RawRow } from '../tabular/import-batches.js';
 import { normalizeHeader } from '../tabular/read.js';
 import { validateEntry } from './entries.js';
 import { LIMITS } from '../../../shared/limits.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /**
  * The opening-stock import (« Stock initial »): one row per product and location — product code,
@@ -79,10 +80,10 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
   template: { fileName: 'modele-import-stock-initial', sheetName: 'Stock initial' },
   noun: { one: 'la ligne', many: 'les lignes' },
   columns: [
-    { key: 'code', header: 'Code produit', aliases: ['Code', 'Référence', 'Ref', 'Code article'], required: true, description: "Code d'un produit existant et actif." },
-    { key: 'location', header: 'Emplacement', aliases: ['Dépôt', 'Boutique', 'Magasin', 'Lieu'], required: true, description: "Code ou nom de l'emplacement (dépôt ou boutique) où se trouve le stock." },
-    { key: 'quantity', header: 'Quantité', aliases: ['Qté', 'Qte', 'Stock', 'Quantité en stock'], required: true, description: "Quantité en stock, nombre entier supérieur à zéro, dans l'unité du produit (pas en colis)." },
-    { key: 'unit_cost', header: 'Coût unitaire', aliases: ['Cout', 'Coût', 'Prix unitaire', "Prix d'achat", 'CMUP'], required: true, description: "Coût d'une unité, montant dans la devise (0 accepté) : il fixe le CMUP comme une entrée." },
+    { key: 'code', header: 'Code produit', aliases: ['Code', 'Référence', 'Ref', 'Code article'], required: true, description: "Code d’un produit existant et actif." },
+    { key: 'location', header: 'Emplacement', aliases: ['Dépôt', 'Boutique', 'Magasin', 'Lieu'], required: true, description: "Code ou nom de l’emplacement (dépôt ou boutique) où se trouve le stock." },
+    { key: 'quantity', header: 'Quantité', aliases: ['Qté', 'Qte', 'Stock', 'Quantité en stock'], required: true, description: "Quantité en stock, nombre entier supérieur à zéro, dans l’unité du produit (pas en colis)." },
+    { key: 'unit_cost', header: 'Coût unitaire', aliases: ['Cout', 'Coût', 'Prix unitaire', "Prix d’achat", 'CMUP'], required: true, description: "Coût d’une unité, montant dans la devise (0 accepté) : il fixe le CMUP comme une entrée." },
   ],
   schema: openingSchema,
   prepare,
@@ -93,13 +94,13 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
     const productCode = normalizeCode(raw.cells.code ?? '');
     const locationText = (raw.cells.location ?? '').trim().replace(/\s+/g, ' ');
     const product = productCode ? ctx.products.get(productCode) : undefined;
-    if (productCode && !product) errors.push(`Aucun produit n'a le code ${productCode}.`);
+    if (productCode && !product) errors.push(`Aucun produit n’a le code ${productCode}.`);
     else if (product && !product.active) errors.push(`Le produit « ${product.name} » (${productCode}) est archivé.`);
     const location = locationText ? ctx.locations.get(normalizeHeader(locationText)) : undefined;
     if (!locationText) errors.push('Le champ emplacement est obligatoire.');
     // A place the user does not work in reads as an unknown one (its existence is not revealed).
-    else if (!location || !location.allowed) errors.push(ctx.restricted ? `L'emplacement « ${locationText} » n'existe pas ou ne vous est pas attribué.` : `L'emplacement « ${locationText} » n'existe pas.`);
-    else if (!location.active) errors.push(`L'emplacement « ${location.name} » est archivé.`);
+    else if (!location || !location.allowed) errors.push(ctx.restricted ? `L’emplacement « ${locationText} » n’existe pas ou ne vous est pas attribué.` : `L’emplacement « ${locationText} » n’existe pas.`);
+    else if (!location.active) errors.push(`L’emplacement « ${location.name} » est archivé.`);
     // An unknown product or location is said once above, not again by the schema.
     values.product_id = product?.id ?? Number.MAX_SAFE_INTEGER;
     values.location_id = location?.id ?? Number.MAX_SAFE_INTEGER;
@@ -141,7 +142,7 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
       action: 'opening_stock.imported',
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
-      details: { note: `${creates.length} ligne(s) de stock initial en ${numbers.length} entrée(s)`, entries: numbers },
+      details: { note: `${formatCount(creates.length, 'ligne de stock initial', 'lignes de stock initial')} en ${formatCount(numbers.length, 'entrée')}`, entries: numbers },
       ip: actor.ip,
     });
     return { entries: numbers, lines: creates.length };

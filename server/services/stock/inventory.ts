@@ -17,6 +17,7 @@ import { postStockMovements, stockLevelsAt } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
 import { companyTimeZone } from '../company/get-company.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /**
  * Inventaire: count sessions per location (optionally limited to categories) and direct
@@ -48,7 +49,7 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
       const categoryIds = [...new Set(input.categoryIds)];
       if (categoryIds.length) {
         const found = await trx('categories').whereIn('id', categoryIds).select('id');
-        if (found.length !== categoryIds.length) errors.category_ids = "Une des catégories choisies n'existe pas.";
+        if (found.length !== categoryIds.length) errors.category_ids = "Une des catégories choisies n’existe pas.";
       }
       throwIfErrors(errors);
 
@@ -57,12 +58,12 @@ export async function openCountSession(db: Knex, input: CountSessionInput, actor
       const open = await trx('inventory_counts').where({ location_id: input.locationId, status: 'open' }).select('id', 'number', 'all_categories');
       for (const s of open) {
         if (toBool(s.all_categories) || categoryIds.length === 0) {
-          throw new Refusal({ location_id: `Un inventaire est déjà en cours à ${location!.name} (${s.number ?? `n° ${s.id}`}) sur ${toBool(s.all_categories) ? 'tous les produits' : 'des catégories que celui-ci couvrirait'} : validez-le ou abandonnez-le d'abord.` });
+          throw new Refusal({ location_id: `Un inventaire est déjà en cours à ${location!.name} (${s.number ?? `n° ${s.id}`}) sur ${toBool(s.all_categories) ? 'tous les produits' : 'des catégories que celui-ci couvrirait'} : validez-le ou abandonnez-le d’abord.` });
         }
         const overlap = await trx('inventory_count_categories').where({ count_id: s.id }).whereIn('category_id', categoryIds).first('category_id');
         if (overlap) {
           const cat = await trx('categories').where({ id: overlap.category_id }).first('name');
-          throw new Refusal({ category_ids: `La catégorie « ${cat?.name} » est déjà comptée dans l'inventaire en cours ${s.number ?? `n° ${s.id}`} à ${location!.name}.` });
+          throw new Refusal({ category_ids: `La catégorie « ${cat?.name} » est déjà comptée dans l’inventaire en cours ${s.number ?? `n° ${s.id}`} à ${location!.name}.` });
         }
       }
 
@@ -155,7 +156,7 @@ export async function saveCounts(db: Knex, id: number, entries: CountEntry[], ac
       }
       if (c.counted !== e.expected) stale.push(`« ${c.name} » (${c.counted === null ? 'non compté' : c.counted.toLocaleString('fr-FR')}${c.by ? `, par ${c.by}` : ''})`);
     }
-    if (stale.length) errors.version = `Compté entre-temps par quelqu'un d'autre : ${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ` et ${stale.length - 5} autre(s)` : ''}. Rechargez la page : vos saisies n'ont pas été enregistrées.`;
+    if (stale.length) errors.version = `Compté entre-temps par quelqu’un d’autre : ${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ` et ${formatCount(stale.length - 5, 'autre')}` : ''}. Rechargez la page : vos saisies n’ont pas été enregistrées.`;
     throwIfErrors(errors);
     const now = nowIso();
     let saved = 0;
@@ -208,7 +209,7 @@ export interface ValidateCountInput {
 export async function validateCount(db: Knex, id: number, input: ValidateCountInput, actor: Actor): Promise<CreatedDocument & { adjusted: number }> {
   return db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
-    assertFresh(session.version, input.version, "L'inventaire a été modifié (de nouveaux comptages ont été saisis)");
+    assertFresh(session.version, input.version, "L’inventaire a été modifié (de nouveaux comptages ont été saisis)");
     const locationId = Number(session.location_id);
     const lines = (await trx('inventory_count_lines as l')
       .join('products as p', 'p.id', 'l.product_id')
@@ -230,9 +231,9 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
     });
     const needing = results.filter((x) => x.r.needsPolicy).length;
     if (needing) {
-      throw new Refusal({ moved_policy: `${needing} produit(s) compté(s) ont bougé depuis l'instantané (ventes, transferts…) : choisissez comment traiter ces mouvements avant de valider.` });
+      throw new Refusal({ moved_policy: `${formatCount(needing, 'produit compté a bougé', 'produits comptés ont bougé')} depuis l’instantané (ventes, transferts…) : choisissez comment traiter ces mouvements avant de valider.` });
     }
-    if (!results.some((x) => x.r.counted !== null)) throw new Refusal({ lines: "Aucun produit n'a été compté : saisissez au moins un comptage, ou cochez « produits non comptés = absents »." });
+    if (!results.some((x) => x.r.counted !== null)) throw new Refusal({ lines: "Aucun produit n’a été compté : saisissez au moins un comptage, ou cochez « produits non comptés = absents »." });
 
     // The count's own reference (taken when it opened); a count opened before numbers were given at
     // opening takes one now.
@@ -291,7 +292,7 @@ export async function validateCount(db: Knex, id: number, input: ValidateCountIn
 export async function abandonCount(db: Knex, id: number, input: { reason: string; version: number }, actor: Actor): Promise<{ number: string }> {
   return db.transaction(async (trx) => {
     const session = await lockOpenSession(trx, id);
-    assertFresh(session.version, input.version, "L'inventaire a été modifié");
+    assertFresh(session.version, input.version, "L’inventaire a été modifié");
     const now = nowIso();
     await trx('inventory_counts').where({ id }).update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancel_reason: input.reason, version: Number(session.version) + 1, updated_at: now });
     await recordAudit(trx, {
@@ -329,7 +330,7 @@ export async function createReadjustment(db: Knex, input: ReadjustmentInput, act
       });
       const merged = mergeDuplicateLines(input.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, mergeKey: l.direction })));
       for (const c of merged.conflicts) {
-        errors[`lines.${c.index}.direction`] = `Ligne ${c.index + 1} : « ${products.get(input.lines[c.index].productId)?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} dans l'autre sens. Saisissez une seule ligne avec la différence.`;
+        errors[`lines.${c.index}.direction`] = `Ligne ${c.index + 1} : « ${products.get(input.lines[c.index].productId)?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} dans l’autre sens. Saisissez une seule ligne avec la différence.`;
       }
       throwIfErrors(errors);
 

@@ -167,7 +167,7 @@ function assertMovement(m: StockMovementInput) {
   if (m.quantity === 0) throw new Error('mouvement de stock de quantité nulle');
   if (m.unitCost !== undefined && (!Number.isSafeInteger(m.unitCost) || m.unitCost < 0)) throw new Error(`coût unitaire invalide : ${m.unitCost}`);
   if (m.valuation === 'receipt' && m.quantity < 0) throw new Error('une réception valorisée doit être positive');
-  if (m.valuation === 'receipt_reversal' && m.quantity > 0) throw new Error("l'annulation d'une réception doit être négative");
+  if (m.valuation === 'receipt_reversal' && m.quantity > 0) throw new Error("l’annulation d’une réception doit être négative");
   if (m.valuation && m.unitCost === undefined) throw new Error('une réception valorisée doit avoir un coût unitaire');
 }
 
@@ -224,7 +224,7 @@ async function checkLevelCeilings(
     } catch (err) {
       if (!(err instanceof LimitExceeded)) throw err;
       const location = await trx('locations').where({ id: c.locationId }).first('name');
-      refuse(c.field, `Le stock de « ${p.name} » (${p.code}) à ${location?.name ?? `l'emplacement n° ${c.locationId}`} ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(current + c.delta)}).`);
+      refuse(c.field, `Le stock de « ${p.name} » (${p.code}) à ${location?.name ?? `l’emplacement n° ${c.locationId}`} ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(current + c.delta)}).`);
     }
     const t = byProduct.get(c.productId) ?? { delta: 0 };
     t.delta += c.delta;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * Read side of the stock screens, shared by every document type: the raw row type the presenters
@@ -11,13 +12,13 @@ export type Row = Record<string, any>;
 
 /** The locations a user works in (every location with `EVERY_PLACE`), for filters and forms. */
 export async function locationRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
-  return whereAllowedLocation(db('locations'), 'id', scope).orderBy([{ column: 'active', order: 'desc' }, 'kind', 'name']).select('id', 'code', 'name', 'kind', 'active');
+  return orderByFrench(whereAllowedLocation(db('locations'), 'id', scope).orderBy([{ column: 'active', order: 'desc' }, 'kind']), db, { name: 'name' }).select('id', 'code', 'name', 'kind', 'active');
 }
 
 export async function activeSupplierRows(db: Knex): Promise<Row[]> {
-  return db('suppliers').where({ active: true }).orderBy('name').select('id', 'code', 'name');
+  return orderByFrench(db('suppliers').where({ active: true }), db, { folded: 'search_name' }).select('id', 'code', 'name');
 }
 
 export async function allSupplierRows(db: Knex): Promise<Row[]> {
-  return db('suppliers').orderBy('name').select('id', 'code', 'name', 'active');
+  return orderByFrench(db('suppliers'), db, { folded: 'search_name' }).select('id', 'code', 'name', 'active');
 }

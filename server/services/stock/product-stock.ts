@@ -4,6 +4,7 @@ import { paginate } from '../../db/paginate.js';
 import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Row } from './lookups.js';
+import { frenchKey } from '../../db/french-order.js';
 
 export interface ProductStockData {
   product: Row;
@@ -23,7 +24,8 @@ export async function productStock(db: Knex, productId: number, movementPage: nu
   const locations = await db('locations as l')
     .leftJoin('stock_levels as sl', (j) => j.on('sl.location_id', '=', 'l.id').andOn('sl.product_id', '=', db.raw('?', [productId])))
     .where((w) => w.where('l.active', true).orWhereRaw('COALESCE(sl.quantity, 0) <> 0'))
-    .orderBy([{ column: 'l.kind' }, { column: 'l.name' }])
+    .orderBy('l.kind')
+    .orderByRaw(frenchKey(db, { name: 'l.name' }))
     .select('l.id', 'l.name', 'l.kind', db.raw('COALESCE(sl.quantity, 0) as quantity'));
   const stocked = await db('stock_levels').where({ product_id: productId }).sum<{ q: number | null }[]>({ q: 'quantity' }).first();
   // In transit: towards or from a place the user works in.

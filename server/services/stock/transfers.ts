@@ -46,9 +46,9 @@ export async function createTransfer(db: Knex, input: TransferInput, actor: Acto
 
 async function sendTransfer(trx: Knex.Transaction, input: TransferInput, actor: Actor): Promise<CreatedDocument> {
   const errors: Record<string, string> = {};
-  const from = await requireActiveLocation(trx, input.fromLocationId, 'from_location_id', errors, "L'emplacement de départ");
-  const to = await requireActiveLocation(trx, input.toLocationId, 'to_location_id', errors, "L'emplacement de destination");
-  if (input.fromLocationId === input.toLocationId) errors.to_location_id = "La destination doit être différente de l'emplacement de départ.";
+  const from = await requireActiveLocation(trx, input.fromLocationId, 'from_location_id', errors, "L’emplacement de départ");
+  const to = await requireActiveLocation(trx, input.toLocationId, 'to_location_id', errors, "L’emplacement de destination");
+  if (input.fromLocationId === input.toLocationId) errors.to_location_id = "La destination doit être différente de l’emplacement de départ.";
   // Time zone and negative-stock rule in one read (documentSettings): the ledger then does not read the rule again.
   const settings = await documentSettings(trx);
   checkBusinessDate(input.transferDate, settings.timeZone, 'transfer_date', errors, 'La date du transfert');
@@ -112,9 +112,9 @@ export async function receiveTransfer(db: Knex, id: number, input: ReceptionInpu
       assertFresh(transfer.version, input.version, `Le transfert ${transfer.number} a été modifié`);
 
       const errors: Record<string, string> = {};
-      const to = await requireActiveLocation(trx, Number(transfer.to_location_id), 'status', errors, "L'emplacement de destination");
+      const to = await requireActiveLocation(trx, Number(transfer.to_location_id), 'status', errors, "L’emplacement de destination");
       checkBusinessDate(input.receivedDate, await companyTimeZone(trx), 'received_date', errors, 'La date de réception');
-      if (!errors.received_date && input.receivedDate < transfer.transfer_date) errors.received_date = "La date de réception ne peut pas précéder la date d'envoi.";
+      if (!errors.received_date && input.receivedDate < transfer.transfer_date) errors.received_date = "La date de réception ne peut pas précéder la date d’envoi.";
       const lines = await trx('transfer_lines').where({ transfer_id: id }).orderBy('position');
       const names = Object.fromEntries((await trx('products').whereIn('id', lines.map((l) => l.product_id)).select('id', 'name')).map((p) => [Number(p.id), p.name as string]));
       const plan = planReception(

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 export interface SupplierInput {
   code: string;
@@ -36,7 +37,7 @@ function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
-  return qb.orderBy(params.sort, params.dir).orderBy('id');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir) : qb.orderBy(params.sort, params.dir)).orderBy('id');
 }
 
 /** One page of the suppliers list. */
@@ -100,7 +101,7 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await findSupplier(trx, id);
-      if (!current) throw new Refusal({ _form: "Ce fournisseur n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce fournisseur n’existe plus." });
       await assertUniqueCode(trx, input.code, id);
       const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, SUPPLIER_FIELDS);
       if (!diff) return;
@@ -115,7 +116,7 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
 export async function setSupplierActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await findSupplier(trx, id);
-    if (!current) throw Refusal.action("Ce fournisseur n'existe plus.");
+    if (!current) throw Refusal.action("Ce fournisseur n’existe plus.");
     if (toBool(current.active) === active) return;
     await trx('suppliers').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, { action: active ? 'supplier.restored' : 'supplier.archived', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
@@ -126,10 +127,10 @@ export async function deleteSupplier(db: Knex, id: number, actor: Actor): Promis
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findSupplier(trx, id);
-    if (!current) throw Refusal.action("Ce fournisseur n'existe plus.");
+    if (!current) throw Refusal.action("Ce fournisseur n’existe plus.");
     const reasons = await historyReasons(trx, 'supplier', id, currency);
     if (reasons.length) throw Refusal.action(`Ce fournisseur ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await deleteOrRefuse(trx, 'suppliers', id, "Ce fournisseur est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await deleteOrRefuse(trx, 'suppliers', id, "Ce fournisseur est utilisé par d’autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, { action: 'supplier.deleted', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
   });
 }

@@ -47,7 +47,7 @@ export async function checkAttachments(files: UploadedFile[]): Promise<CheckedAt
     if (file.size > ATTACHMENT_MAX_BYTES) throw new Refusal({ attachments: `Le fichier « ${name} » dépasse ${ATTACHMENT_MAX_BYTES / 1024 / 1024} Mo.` });
     const type = await fileTypeFromBuffer(file.buffer);
     if (!type || !(ATTACHMENT_TYPES as readonly string[]).includes(type.mime)) {
-      throw new Refusal({ attachments: `Le fichier « ${name} » n'est ni une image (PNG, JPEG, GIF, WebP) ni un PDF : seuls ces formats sont acceptés.` });
+      throw new Refusal({ attachments: `Le fichier « ${name} » n’est ni une image (PNG, JPEG, GIF, WebP) ni un PDF : seuls ces formats sont acceptés.` });
     }
     out.push({ original_name: name, stored_name: `${randomBytes(16).toString('hex')}.${EXTENSIONS[type.mime]}`, mime: type.mime, size: file.size, buffer: file.buffer });
   }

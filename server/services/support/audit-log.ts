@@ -5,6 +5,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import { auditActionLabel, auditSubjectLabel } from '../../../shared/audit.js';
 import { buildExport, type ExportFile, type ExportFormat } from '../tabular/export.js';
 import { companyTimeZone, getCurrency } from '../company/get-company.js';
+import { frenchKey, orderByFrench } from '../../db/french-order.js';
 
 /**
  * The audit log as Support › Journaux reads it: who did what, when, from which address, on which
@@ -52,13 +53,13 @@ export async function listAuditLog(db: Knex, f: AuditLogFilters, page: number, p
 /** The choices of the filters: the users and the actions and subject types the log holds. */
 export async function auditLogChoices(db: Knex) {
   const [users, actions, types] = await Promise.all([
-    db('users').orderBy('name').select('id', 'name'),
+    orderByFrench(db('users'), db, { name: 'name' }).select('id', 'name'),
     db('audit_log').distinct('action').orderBy('action'),
     db('audit_log').whereNotNull('subject_type').distinct('subject_type').orderBy('subject_type'),
   ]);
   return {
     users: users.map((u) => ({ value: String(u.id), label: u.name as string })),
-    actions: actions.map((a) => ({ value: a.action as string, label: `${auditActionLabel(a.action)} (${a.action})` })),
+    actions: actions.map((a) => ({ value: a.action as string, label: auditActionLabel(a.action) })),
     subject_types: types.map((t) => ({ value: t.subject_type as string, label: auditSubjectLabel(t.subject_type) })),
   };
 }
@@ -72,7 +73,7 @@ export async function exportAuditLog(db: Knex, f: AuditLogFilters, format: Expor
     format,
     {
       fileName: 'journal-audit',
-      sheetName: "Journal d'audit",
+      sheetName: "Journal d’audit",
       currency: await getCurrency(db),
       columns: [
         { header: 'N°', kind: 'integer', value: (r) => Number(r.id) },

@@ -32,7 +32,10 @@ interface Chapter {
   sections: Section[];
 }
 
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+// The guide is written with straight apostrophes; the interface shows the typographic one (’): the
+// smart quotes rule turns « d'un » into « d’un » (code spans untouched, double quotes left straight,
+// no other typographic replacement).
+const md = new MarkdownIt({ html: false, linkify: false, typographer: true, quotes: ['"', '"', '‘', '’'] }).disable('replacements');
 
 export function anchorOf(text: string): string {
   return (

@@ -168,7 +168,7 @@ export async function replyToTicket(db: Knex, storageDir: string, id: number, in
     db.transaction(async (trx) => {
       const ticket = await loadTicket(trx, id, viewer);
       if (ticket.status === 'ferme') throw new Refusal({ body: 'Ce ticket est fermé : il ne reçoit plus de réponse. Ouvrez un nouveau ticket si besoin.' });
-      if (input.status && !viewer.manage) throw new Refusal({ status: "Seul le support peut changer le statut d'un ticket." });
+      if (input.status && !viewer.manage) throw new Refusal({ status: "Seul le support peut changer le statut d’un ticket." });
       const isRequester = Number(ticket.created_by) === viewer.id;
       let status: TicketStatus = ticket.status;
       if (input.status) status = input.status;
@@ -201,7 +201,7 @@ async function recipients(trx: Knex.Transaction, ticket: { created_by: number; a
 }
 
 export async function setTicketStatus(db: Knex, id: number, status: TicketStatus, viewer: Viewer): Promise<TicketNotice | null> {
-  if (!viewer.manage) throw Refusal.action("Seul le support peut changer le statut d'un ticket.");
+  if (!viewer.manage) throw Refusal.action("Seul le support peut changer le statut d’un ticket.");
   return db.transaction(async (trx) => {
     const ticket = await loadTicket(trx, id, viewer);
     if (ticket.status === status) return null;

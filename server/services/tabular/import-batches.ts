@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ImportPreviewRow } from '../../../shared/records.js';
 import { nowIso } from '../../db/dialect.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /**
  * An uploaded import waits in import_batches between its preview and its application, so any
@@ -69,5 +70,5 @@ export async function markApplied(trx: Knex.Transaction, id: string): Promise<bo
 export function summariseErrors(results: RowResult[], max = 3): string {
   const errors = results.filter((r) => r.action === 'error');
   const shown = errors.slice(0, max).map((r) => `ligne ${r.line} : ${r.errors[0]}`);
-  return shown.join(' ; ') + (errors.length > max ? ` ; et ${errors.length - max} autre(s)` : '');
+  return shown.join(' ; ') + (errors.length > max ? ` ; et ${formatCount(errors.length - max, 'autre')}` : '');
 }

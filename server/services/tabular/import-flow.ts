@@ -13,6 +13,7 @@ import { issuesToErrors } from '../records/fields.js';
 import { type ExportFile, type ExportFormat, buildExport } from './export.js';
 import { type ImportKind, type RawRow, type RowResult, type StoredBatch, loadBatch, markApplied, saveBatch, summariseErrors } from './import-batches.js';
 import { type ColumnSpec, type ReadTable, mapColumns } from './read.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 /**
  * The one import flow of the record lists (clients, products) and of document lines (opening
@@ -143,7 +144,7 @@ async function checkRows<K extends string, I extends { code: string; name: strin
       else seen.set(codeText, raw.line);
     }
     if (parsed.success) spec.checkRow?.(parsed.data, raw, existing, ctx, errors);
-    if (existing && !rights.canUpdate) errors.push(`${capitalize(spec.noun.one)} ${codeText} existe déjà et vous n'avez pas la permission de modifier ${spec.noun.many}.`);
+    if (existing && !rights.canUpdate) errors.push(`${capitalize(spec.noun.one)} ${codeText} existe déjà et vous n’avez pas la permission de modifier ${spec.noun.many}.`);
     if (existing && parsed.success) spec.checkExisting?.(parsed.data, existing, rights, errors);
 
     if (errors.length || !parsed.success) {
@@ -172,11 +173,11 @@ export async function previewImport<K extends string, I extends { code: string; 
 export async function applyImport<K extends string, I extends { code: string; name: string }, C, X, R>(db: Knex, spec: ImportSpec<K, I, C, X, R>, batchId: string, actor: Actor, rights: ImportRights): Promise<R> {
   const result = await inTransaction(db, async (trx) => {
     const batch = await loadBatch(trx, batchId, actor.id, spec.kind);
-    if (!batch) throw Refusal.action("Cet import n'existe plus : déposez le fichier à nouveau.");
+    if (!batch) throw Refusal.action("Cet import n’existe plus : déposez le fichier à nouveau.");
     if (batch.applied_at) throw Refusal.action('Cet import a déjà été appliqué.');
     const { results, checked, ctx } = await checkRows(trx, spec, batch.rows, rights);
     const errorCount = results.filter((r) => r.action === 'error').length;
-    if (errorCount) throw Refusal.action(`Import refusé, rien n'a été enregistré : ${errorCount} ligne(s) en erreur (${summariseErrors(results)}).`);
+    if (errorCount) throw Refusal.action(`Import refusé, rien n’a été enregistré : ${formatCount(errorCount, 'ligne')} en erreur (${summariseErrors(results)}).`);
     if (!(await markApplied(trx, batch.id))) throw Refusal.action('Cet import a déjà été appliqué.');
     if (spec.rows === 'lines') return spec.write(trx, { creates: checked, updates: [], batch, actor, ctx });
 

@@ -23,11 +23,11 @@ export function detectFormat(fileName: string, data: Buffer): 'csv' | 'xlsx' {
   const isZip = data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
   const ext = fileName.toLowerCase().split('.').pop();
   if (ext === 'xlsx') {
-    if (!isZip) throw new ImportFileError("Le fichier n'est pas un classeur Excel (.xlsx) valide.");
+    if (!isZip) throw new ImportFileError("Le fichier n’est pas un classeur Excel (.xlsx) valide.");
     return 'xlsx';
   }
   if (ext === 'csv' || ext === 'txt') {
-    if (isZip) throw new ImportFileError("Le fichier porte l'extension .csv mais c'est un classeur Excel : enregistrez-le en .xlsx.");
+    if (isZip) throw new ImportFileError("Le fichier porte l’extension .csv mais c’est un classeur Excel : enregistrez-le en .xlsx.");
     return 'csv';
   }
   throw new ImportFileError('Format non pris en charge : choisissez un fichier .csv ou .xlsx.');
@@ -67,7 +67,7 @@ export function decodeText(data: Buffer): string {
   }
   text = text.replace(/^\ufeff/, '');
   if (text.includes('\u0000')) {
-    throw new ImportFileError("Le fichier contient des caractères nuls : ce n'est pas un texte CSV lisible. Depuis Excel, enregistrez-le au format « CSV UTF-8 » ou en .xlsx.");
+    throw new ImportFileError("Le fichier contient des caractères nuls : ce n’est pas un texte CSV lisible. Depuis Excel, enregistrez-le au format « CSV UTF-8 » ou en .xlsx.");
   }
   return text;
 }
@@ -89,7 +89,7 @@ function finish(records: string[][], lineOf: (i: number) => number): ReadTable {
   const nonEmpty = records.map((cells, i) => ({ line: lineOf(i), cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (nonEmpty.length === 0) throw new ImportFileError('Le fichier est vide.');
   const [header, ...rows] = nonEmpty;
-  if (rows.length === 0) throw new ImportFileError("Le fichier ne contient que la ligne d'en-tête : aucune ligne à importer.");
+  if (rows.length === 0) throw new ImportFileError("Le fichier ne contient que la ligne d’en-tête : aucune ligne à importer.");
   if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows(rows.length);
   return { headers: header.cells, rows };
 }

@@ -23,7 +23,7 @@ import { type ZipEntry, inflateEntry, zipEntries } from './zip.js';
  * become text.
  */
 
-const NOT_XLSX = "Le classeur Excel n'a pas pu être lu : vérifiez qu'il s'agit d'un fichier .xlsx valide.";
+const NOT_XLSX = "Le classeur Excel n’a pas pu être lu : vérifiez qu’il s’agit d’un fichier .xlsx valide.";
 
 type Attributes = Record<string, string>;
 interface Handlers {

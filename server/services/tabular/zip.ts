@@ -27,7 +27,7 @@ export interface ZipLimits {
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
-const NOT_XLSX = "Le classeur Excel n'a pas pu être lu : vérifiez qu'il s'agit d'un fichier .xlsx valide.";
+const NOT_XLSX = "Le classeur Excel n’a pas pu être lu : vérifiez qu’il s’agit d’un fichier .xlsx valide.";
 
 const LYING_ENTRY = 'Le classeur est corrompu : une de ses parties se décompresse au-delà de la taille annoncée (fichier abîmé ou fabriqué pour saturer le serveur).';
 
@@ -48,7 +48,7 @@ export function zipEntries(data: Buffer, limits: ZipLimits): Map<string, ZipEntr
   const count = data.readUInt16LE(eocd + 10);
   const cdSize = data.readUInt32LE(eocd + 12);
   const cdOffset = data.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d'archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
+  if (count === 0xffff || cdOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d’archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
   if (count > limits.maxEntries) throw new ImportFileError(`Le classeur contient ${count} éléments internes : ${limits.maxEntries} au plus. Enregistrez-le à nouveau depuis Excel avec une seule feuille.`);
   if (cdOffset + cdSize > eocd) broken();
 
@@ -67,9 +67,9 @@ export function zipEntries(data: Buffer, limits: ZipLimits): Map<string, ZipEntr
     const localOffset = data.readUInt32LE(p + 42);
     const name = data.toString('utf8', p + 46, p + 46 + nameLength);
     p += 46 + nameLength + extraLength + commentLength;
-    if (flags & 0x1) throw new ImportFileError("Le classeur est protégé par un mot de passe : enregistrez-le sans protection avant de l'importer.");
+    if (flags & 0x1) throw new ImportFileError("Le classeur est protégé par un mot de passe : enregistrez-le sans protection avant de l’importer.");
     if (method !== 0 && method !== 8) broken();
-    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d'archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d’archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
     total += size;
     if (total > limits.maxTotalBytes) {
       throw new ImportFileError(`Le classeur décompressé dépasserait ${Math.round(limits.maxTotalBytes / 1024 / 1024)} Mo : il est trop volumineux pour être importé (ou il a été fabriqué pour saturer le serveur).`);

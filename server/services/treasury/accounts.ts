@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, exists, historyReasons, usageInfo } from '../records/usage.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
+import { orderByFrench } from '../../db/french-order.js';
 
 /**
  * Bank and mobile-money accounts (Paramètres › Société, issue 14): treasury accounts of kind
@@ -64,7 +65,7 @@ function accountsQuery(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' |
   if (params.filters.operator) qb.where('operator', params.filters.operator);
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
-  return qb.orderBy(SORT_COLUMNS[params.sort], params.dir).orderBy('id');
+  return (params.sort === 'name' ? orderByFrench(qb, db, { name: 'name' }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)).orderBy('id');
 }
 
 /** One page of the bank and mobile-money accounts the user works on. */
@@ -132,14 +133,14 @@ async function assertValid(trx: Knex.Transaction, input: TreasuryAccountInput, c
   const byName = trx('treasury_accounts').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (current) byName.whereNot({ id: current.id });
   const sameName = await byName.first('kind');
-  if (sameName) errors.name = sameName.kind === 'caisse' ? `Une caisse s'appelle déjà « ${input.name} ».` : `Un compte « ${input.name} » existe déjà.`;
+  if (sameName) errors.name = sameName.kind === 'caisse' ? `Une caisse s’appelle déjà « ${input.name} ».` : `Un compte « ${input.name} » existe déjà.`;
   if (input.kind === 'banque') {
     if (!input.bank_name) errors.bank_name = 'Indiquez la banque.';
     if (!input.account_number) errors.account_number = 'Indiquez le numéro de compte (RIB ou IBAN).';
     else if (input.account_number.replace(/[\s-]/g, '').length < ACCOUNT_NUMBER_MIN) errors.account_number = `Le numéro de compte doit contenir au moins ${ACCOUNT_NUMBER_MIN} caractères.`;
     else if (!/^[A-Za-z0-9 .\-/]+$/.test(input.account_number)) errors.account_number = 'Le numéro de compte ne peut contenir que des lettres sans accent, des chiffres, des espaces et les signes . - /.';
   } else {
-    if (!input.operator) errors.operator = "Choisissez l'opérateur du compte mobile money.";
+    if (!input.operator) errors.operator = "Choisissez l’opérateur du compte mobile money.";
     if (!input.phone) errors.phone = 'Indiquez le numéro de téléphone du compte.';
   }
   if (current && current.kind !== input.kind && (await hasMovements(trx, current.id))) {
@@ -158,7 +159,7 @@ function mapUnique(err: unknown): never {
 /** Why an account cannot be archived (null: it can): money on it would vanish from the treasury. */
 export function treasuryArchiveBlock(account: { balance: unknown }, currency: string): string | null {
   const balance = Number(account.balance);
-  return balance !== 0 ? `Il a un solde de ${formatMoney(balance, currency)} : virez ou retirez ce solde avant de l'archiver.` : null;
+  return balance !== 0 ? `Il a un solde de ${formatMoney(balance, currency)} : virez ou retirez ce solde avant de l’archiver.` : null;
 }
 
 /** What the account's page may offer: delete only without movements, archive only at zero. */
@@ -191,7 +192,7 @@ export async function updateTreasuryAccount(db: Knex, id: number, input: Treasur
   try {
     await inTransaction(db, async (trx) => {
       const current = await findTreasuryAccount(trx, id);
-      if (!current) throw new Refusal({ _form: "Ce compte n'existe plus." });
+      if (!current) throw new Refusal({ _form: "Ce compte n’existe plus." });
       await assertValid(trx, input, { id, kind: current.kind });
       if (toBool(current.active) && !input.active) {
         const block = treasuryArchiveBlock(current, currency);
@@ -212,7 +213,7 @@ export async function setTreasuryAccountActive(db: Knex, id: number, active: boo
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findTreasuryAccount(trx, id);
-    if (!current) throw Refusal.action("Ce compte n'existe plus.");
+    if (!current) throw Refusal.action("Ce compte n’existe plus.");
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = treasuryArchiveBlock(current, currency);
@@ -227,10 +228,10 @@ export async function deleteTreasuryAccount(db: Knex, id: number, actor: Actor):
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findTreasuryAccount(trx, id);
-    if (!current) throw Refusal.action("Ce compte n'existe plus.");
+    if (!current) throw Refusal.action("Ce compte n’existe plus.");
     const reasons = await historyReasons(trx, 'treasury_account', id, currency);
     if (reasons.length) throw Refusal.action(`Le compte « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await deleteOrRefuse(trx, 'treasury_accounts', id, "Ce compte est utilisé par d'autres enregistrements : archivez-le plutôt.");
+    await deleteOrRefuse(trx, 'treasury_accounts', id, "Ce compte est utilisé par d’autres enregistrements : archivez-le plutôt.");
     await recordAudit(trx, {
       action: 'treasury_account.deleted',
       user: auditUser(actor),

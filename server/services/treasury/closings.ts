@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type ClosingStatus, type CountedDenomination, MAX_DENOMINATION_COUNT, closingDifference, countTotal, denominationsOf } from '../../../shared/cash-closing.js';
+import { type ClosingStatus, type CountedDenomination, MAX_DENOMINATION_COUNT, closingDifference, closingReasonIssue, countTotal, denominationsOf } from '../../../shared/cash-closing.js';
 import type { ClosingAccount, ClosingDetail, ClosingDraft, ClosingFigures, ClosingListFilters, ClosingRow, MovementTypeTotal, NonCashTotal } from '../../../shared/cash-closing-pages.js';
 import type { Paginated } from '../../../shared/lists.js';
 import { LIMITS, formatLimit } from '../../../shared/limits.js';
@@ -15,6 +15,7 @@ import { companyToday, getCurrency } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { postMoneyMovements } from './ledger.js';
+import { frenchKey } from '../../db/french-order.js';
 
 /**
  * Arrêté de caisse (issue 16): the daily closing of a cash desk.
@@ -116,7 +117,8 @@ async function nonCashTotals(db: Knex | Knex.Transaction, account: ClosingAccoun
       w.orWhere((o) => o.whereNot('m.document_type', 'sale').whereIn('m.user_id', cashiers));
     })
     .groupBy('m.payment_method', 'm.operator', 't.id', 't.name')
-    .orderBy(['m.payment_method', 't.name'])
+    .orderBy('m.payment_method')
+    .orderByRaw(frenchKey(db, { name: 't.name' }))
     .select('m.payment_method', 'm.operator', 't.id as account_id', 't.name as account_name', db.raw('SUM(m.amount) AS total'), db.raw('COUNT(*) AS n'));
   return rows.map((r: any) => ({ method: r.payment_method, operator: r.operator ?? null, account_id: Number(r.account_id), account_name: r.account_name, total: Number(r.total), count: Number(r.n) }));
 }
@@ -168,13 +170,13 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   if (!locked) throw new NotFound();
   const account = (await closingAccount(trx, input.accountId))!;
   const currency = await getCurrency(trx);
-  if (!account.active) throw new Refusal({ account_id: `La caisse « ${account.name} » est archivée : elle ne s'arrête plus.` });
+  if (!account.active) throw new Refusal({ account_id: `La caisse « ${account.name} » est archivée : elle ne s’arrête plus.` });
   const today = await companyToday(trx);
-  if (input.day > today) throw new Refusal({ day: `On ne peut pas arrêter une journée future (aujourd'hui : ${frenchDate(today)}).` });
+  if (input.day > today) throw new Refusal({ day: `On ne peut pas arrêter une journée future (aujourd’hui : ${frenchDate(today)}).` });
   const last = await lastClosing(trx, account.id);
   if (last && input.day === last.closing_date) throw new Refusal({ day: `La journée du ${frenchDate(input.day)} est déjà arrêtée pour la caisse « ${account.name} ».` });
   if (last && input.day < last.closing_date) {
-    throw new Refusal({ day: `La caisse « ${account.name} » est déjà arrêtée jusqu'au ${frenchDate(last.closing_date)} : la journée du ${frenchDate(input.day)} ne peut plus être arrêtée.` });
+    throw new Refusal({ day: `La caisse « ${account.name} » est déjà arrêtée jusqu’au ${frenchDate(last.closing_date)} : la journée du ${frenchDate(input.day)} ne peut plus être arrêtée.` });
   }
 
   const known = new Set(denominationsOf(currency).map((d) => d.key));
@@ -182,7 +184,7 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   input.counts.forEach((c, i) => {
     if (!known.has(c.key)) errors[`counts.${i}.count`] = 'Coupure inconnue pour cette devise.';
     else if (!Number.isSafeInteger(c.count) || c.count < 0) errors[`counts.${i}.count`] = 'Le nombre de billets ou de pièces doit être un entier positif ou nul.';
-    else if (c.count > MAX_DENOMINATION_COUNT) errors[`counts.${i}.count`] = `Au plus ${MAX_DENOMINATION_COUNT.toLocaleString('fr-FR')} billets ou pièces d'une même valeur.`;
+    else if (c.count > MAX_DENOMINATION_COUNT) errors[`counts.${i}.count`] = `Au plus ${MAX_DENOMINATION_COUNT.toLocaleString('fr-FR')} billets ou pièces d’une même valeur.`;
   });
   if (Object.keys(errors).length) throw new Refusal(errors);
   const counted = countTotal(input.counts, currency);
@@ -191,14 +193,13 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   const figures = await closingFigures(trx, account, input.day);
   if (figures.expected !== input.expectedSeen) {
     throw new Refusal({
-      counts: `De nouveaux mouvements ont été enregistrés pendant le comptage : l'attendu est maintenant de ${formatMoney(figures.expected, currency)} (et non ${formatMoney(input.expectedSeen, currency)}). Vérifiez le détail et validez à nouveau.`,
+      counts: `De nouveaux mouvements ont été enregistrés pendant le comptage : l’attendu est maintenant de ${formatMoney(figures.expected, currency)} (et non ${formatMoney(input.expectedSeen, currency)}). Vérifiez le détail et validez à nouveau.`,
     });
   }
   const difference = closingDifference(counted, figures.expected);
   const reason = input.reason.trim();
-  if (difference !== 0 && reason === '') {
-    throw new Refusal({ reason: `Expliquez l'écart de ${formatMoney(difference, currency)} (${difference < 0 ? 'manquant' : 'excédent'}) : le motif est obligatoire.` });
-  }
+  const reasonIssue = closingReasonIssue(difference, reason, currency);
+  if (reasonIssue) throw new Refusal({ reason: reasonIssue });
 
   const now = nowIso();
   // Written as 'posting' first: the difference enters the ledger on the day being closed, which the
@@ -261,7 +262,7 @@ export async function reopenClosing(db: Knex, input: ReopenInput, actor: Actor):
     if (reason === '') throw new Refusal({ reason: 'Le motif de la réouverture est obligatoire.' });
     const last = await lastClosing(trx, account.id);
     if (last && last.closing_date > closing.closing_date) {
-      throw Refusal.action(`La caisse « ${account.name} » est arrêtée jusqu'au ${frenchDate(last.closing_date)} : rouvrez d'abord cet arrêté-là, puis celui du ${frenchDate(closing.closing_date)}.`);
+      throw Refusal.action(`La caisse « ${account.name} » est arrêtée jusqu’au ${frenchDate(last.closing_date)} : rouvrez d’abord cet arrêté-là, puis celui du ${frenchDate(closing.closing_date)}.`);
     }
     const now = nowIso();
     await trx('cash_closings').where({ id: closing.id }).update({ status: 'reopened' satisfies ClosingStatus, open_key: null, reopened_by: actor.id, reopened_at: now, reopen_reason: reason });
@@ -270,7 +271,7 @@ export async function reopenClosing(db: Knex, input: ReopenInput, actor: Actor):
       // The day is open again: its recorded difference is reversed, the next closing counts anew.
       await postMoneyMovements(
         trx,
-        [{ accountId: account.id, amount: -difference, movementType: 'closing_difference', paymentMethod: 'especes', label: `Écart annulé (réouverture de l'arrêté du ${frenchDate(closing.closing_date)})`, reference: reason.slice(0, 80), field: 'reason' }],
+        [{ accountId: account.id, amount: -difference, movementType: 'closing_difference', paymentMethod: 'especes', label: `Écart annulé (réouverture de l’arrêté du ${frenchDate(closing.closing_date)})`, reference: reason.slice(0, 80), field: 'reason' }],
         { documentType: 'cash_closing', documentId: Number(closing.id), documentNumber: null, userId: actor.id, businessDate: closing.closing_date },
       );
     }

@@ -204,7 +204,7 @@ export async function prepareMoneyMovements(trx: Knex.Transaction, inputs: Money
     if (balanceAfter < 0 && !mayGoNegative(account.kind)) {
       const what = account.kind === 'caisse' ? 'La caisse' : 'Le compte';
       throw new Refusal({
-        [field]: `${what} « ${account.name} » ne contient que ${formatMoney(Math.max(0, account.balance), await currency())} : impossible d'en sortir ${formatMoney(-m.amount, await currency())}.`,
+        [field]: `${what} « ${account.name} » ne contient que ${formatMoney(Math.max(0, account.balance), await currency())} : impossible d’en sortir ${formatMoney(-m.amount, await currency())}.`,
       });
     }
     let day = ctx.businessDate;
@@ -213,8 +213,8 @@ export async function prepareMoneyMovements(trx: Knex.Transaction, inputs: Money
         throw new Refusal({
           [field]:
             day === account.closedThrough
-              ? `La journée du ${frenchDate(day)} est arrêtée pour la caisse « ${account.name} » : aucun mouvement ne peut plus y être enregistré (faites rouvrir l'arrêté pour la corriger).`
-              : `La caisse « ${account.name} » est arrêtée jusqu'au ${frenchDate(account.closedThrough)} : aucun mouvement ne peut être daté du ${frenchDate(day)}.`,
+              ? `La journée du ${frenchDate(day)} est arrêtée pour la caisse « ${account.name} » : aucun mouvement ne peut plus y être enregistré (faites rouvrir l’arrêté pour la corriger).`
+              : `La caisse « ${account.name} » est arrêtée jusqu’au ${frenchDate(account.closedThrough)} : aucun mouvement ne peut être daté du ${frenchDate(day)}.`,
         });
       }
       day = addDays(account.closedThrough, 1);

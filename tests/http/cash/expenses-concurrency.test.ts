@@ -41,7 +41,7 @@ describe.each(testDatabases())('20 parallel expenses on one desk (%s)', (kind) =
     const messages = await Promise.all(clients.map(async (c, i) => (succeeded[i] ? null : (await c.visit('/operations/caisse')).body.props.errors?.amount)));
     const refused = messages.filter((m) => m !== null);
     expect(refused).toHaveLength(10);
-    for (const m of refused) expect(m).toMatch(/^La caisse « Caisse parallèle .* » ne contient que 0\sFCFA : impossible d'en sortir 2\s500\sFCFA\.$/);
+    for (const m of refused) expect(m).toMatch(/^La caisse « Caisse parallèle .* » ne contient que 0\sFCFA : impossible d’en sortir 2\s500\sFCFA\.$/);
 
     expect(await balanceOf(t.db, desk)).toBe(0);
     const expenses = await t.db('cash_operations').where({ from_account_id: desk, kind: 'expense' }).orderBy('number').select('number', 'amount');

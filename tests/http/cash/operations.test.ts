@@ -99,7 +99,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const year = String(Number(today().slice(0, 4)));
     const before = await lastNumber(t.db, 'CAI', year);
     const errors = await refused({ kind: 'expense', amount: 10_001, from_account_id: desk, expense_category_id: category, beneficiary: 'Électricien' });
-    expect(errors.amount).toMatch(/^La caisse « Caisse .* » ne contient que 10\s000\sFCFA : impossible d'en sortir 10\s001\sFCFA\.$/);
+    expect(errors.amount).toMatch(/^La caisse « Caisse .* » ne contient que 10\s000\sFCFA : impossible d’en sortir 10\s001\sFCFA\.$/);
     expect(await lastNumber(t.db, 'CAI', year)).toBe(before);
     expect(await balanceOf(t.db, desk)).toBe(10_000);
     await record({ kind: 'expense', amount: 10_000, from_account_id: desk, expense_category_id: category, beneficiary: 'Électricien' });
@@ -112,14 +112,14 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
       const errors = await refused({ kind: 'expense', amount, from_account_id: desk, expense_category_id: category, beneficiary: 'X' });
       expect(errors.amount, String(amount)).toMatch(/montant/i);
     }
-    expect((await refused({ kind: 'vol', amount: 100 })).kind).toBe("Le type d'opération n'est pas valide.");
+    expect((await refused({ kind: 'vol', amount: 100 })).kind).toBe("Le type d’opération n’est pas valide.");
     const missing = await refused({ kind: 'expense', amount: 100, from_account_id: desk });
     expect(missing).toMatchObject({ expense_category_id: 'Choisissez la catégorie de la dépense.', beneficiary: 'Indiquez le bénéficiaire de la dépense.' });
-    expect((await refused({ kind: 'expense', amount: 100, from_account_id: 999_999, expense_category_id: category, beneficiary: 'X' })).from_account_id).toBe("Choisissez le compte d'où sort l'argent.");
+    expect((await refused({ kind: 'expense', amount: 100, from_account_id: 999_999, expense_category_id: category, beneficiary: 'X' })).from_account_id).toBe("Choisissez le compte d’où sort l’argent.");
     // A bank is not a cash desk: an expense is paid from a desk.
     const bank = await makeTreasuryAccount(t.db, 'banque');
-    expect((await refused({ kind: 'expense', amount: 100, from_account_id: bank, expense_category_id: category, beneficiary: 'X' })).from_account_id).toMatch(/n'est pas un compte de type caisse/);
-    expect((await refused({ kind: 'transfer', amount: 100, from_account_id: desk, to_account_id: desk })).to_account_id).toBe("Choisissez une autre caisse : un transfert ne peut pas revenir à la caisse d'où il part.");
+    expect((await refused({ kind: 'expense', amount: 100, from_account_id: bank, expense_category_id: category, beneficiary: 'X' })).from_account_id).toMatch(/n’est pas un compte de type caisse/);
+    expect((await refused({ kind: 'transfer', amount: 100, from_account_id: desk, to_account_id: desk })).to_account_id).toBe("Choisissez une autre caisse : un transfert ne peut pas revenir à la caisse d’où il part.");
     expect((await refused({ kind: 'bank_deposit', amount: 100, from_account_id: desk, to_account_id: bank })).reference).toBe('Indiquez le numéro du bordereau de versement.');
     expect((await refused({ kind: 'expense', amount: 100, from_account_id: desk, expense_category_id: category, beneficiary: 'a\u0000b' })).beneficiary).toBeTruthy();
     expect(await balanceOf(t.db, desk)).toBe(5_000);
@@ -132,7 +132,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const first = await admin.post(OPS, body);
     const second = await admin.post(OPS, body);
     expect(second.headers.location).toBe(first.headers.location);
-    expect((await admin.visit(second.headers.location)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n'a pas été créée une seconde fois\./);
+    expect((await admin.visit(second.headers.location)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n’a pas été créée une seconde fois\./);
     expect(await balanceOf(t.db, desk)).toBe(5_000);
   });
 
@@ -236,7 +236,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     const older = await entry(addDays(today(), -5), 2_000);
     expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance)).toBe(50_000);
     const bank = await makeTreasuryAccount(t.db, 'banque');
-    expect((await refused({ kind: 'supplier_payment', amount: 50_001, from_account_id: bank, supplier_id: supplier, bank_method: 'virement' })).amount).toMatch(/n'attend que 50\s000\sFCFA/);
+    expect((await refused({ kind: 'supplier_payment', amount: 50_001, from_account_id: bank, supplier_id: supplier, bank_method: 'virement' })).amount).toMatch(/n’attend que 50\s000\sFCFA/);
     expect((await refused({ kind: 'supplier_payment', amount: 100, from_account_id: bank, supplier_id: supplier })).bank_method).toBe('Choisissez virement ou chèque.');
     const id = await record({ kind: 'supplier_payment', amount: 26_000, from_account_id: bank, supplier_id: supplier, bank_method: 'cheque', reference: 'CHQ-5521' });
     expect(Number((await t.db('suppliers').where({ id: supplier }).first('balance')).balance)).toBe(24_000);
@@ -283,12 +283,12 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     expect(before).toMatchObject({ supplier: 5_000, allocations: 2, stock: 10 });
     await cancelEntry();
     expect((await admin.visit(route('entries.show', { id: entry }))).body.props.errors.reason).toBe(
-      `L'entrée ${(await t.db('stock_entries').where({ id: entry }).first('number')).number} est payée par les paiements fournisseur ${numbers[0]} et ${numbers[1]} : annulez d'abord ces paiements (Caisse).`,
+      `L’entrée ${(await t.db('stock_entries').where({ id: entry }).first('number')).number} est payée par les paiements fournisseur ${numbers[0]} et ${numbers[1]} : annulez d’abord ces paiements (Caisse).`,
     );
     expect(await state()).toEqual(before);
     await admin.post(route('cashOperations.cancel', { id: first }), { reason: 'Virement annulé' });
     await cancelEntry();
-    expect((await admin.visit(route('entries.show', { id: entry }))).body.props.errors.reason).toMatch(new RegExp(`payée par le paiement fournisseur ${numbers[1]} : annulez d'abord ce paiement`));
+    expect((await admin.visit(route('entries.show', { id: entry }))).body.props.errors.reason).toMatch(new RegExp(`payée par le paiement fournisseur ${numbers[1]} : annulez d’abord ce paiement`));
     await admin.post(route('cashOperations.cancel', { id: second }), { reason: 'Virement annulé' });
     expect((await cancelEntry()).status).toBe(303);
     expect(await state()).toMatchObject({ entry: { status: 'cancelled', amount_paid: 0 }, supplier: 0, allocations: 0, stock: 0 });
@@ -351,7 +351,7 @@ describe.each(testDatabases())('caisse operations (%s)', (kind) => {
     expect(file.text).toContain('Décaissement');
   });
 
-  it("the user filter lists only the users who work on the viewer's accounts, never another place's", async () => {
+  it("the user filter lists only the users who work on the viewer’s accounts, never another place’s", async () => {
     const tag = uniqueTag().toLowerCase();
     const location = async (code: string) => Number((await t.db('locations').where({ code }).first('id')).id);
     const bank = await makeTreasuryAccount(t.db, 'banque', { name: `Banque ${tag}` });

@@ -107,17 +107,17 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     await addProduct(id, `${tag}RIZ25`);
     await addProduct(id, `${tag}MIL50`);
     const page = await admin.visit(`${BASE}/${id}`);
-    expect(page.body.props.usage).toEqual({ deletable: false, archivable: true, reasons: ["2 produits l'utilisent"], archive_block: null });
+    expect(page.body.props.usage).toEqual({ deletable: false, archivable: true, reasons: ["2 produits l’utilisent"], archive_block: null });
     const res = await admin.send('delete', `${BASE}/${id}`);
     expect(res.headers.location).toBe(`${BASE}/${id}`);
     expect((await admin.follow(res)).body.flash.error).toBe(
-      `La catégorie « Céréales ${tag} » ne peut pas être supprimée : 2 produits l'utilisent. Déplacez ces produits dans une autre catégorie ou archivez-la.`,
+      `La catégorie « Céréales ${tag} » ne peut pas être supprimée : 2 produits l’utilisent. Déplacez ces produits dans une autre catégorie ou archivez-la.`,
     );
     expect(await t.db('categories').where({ id }).first()).toMatchObject({ code: `${tag}CER` });
     // even an archived product keeps the category
     await t.db('products').where({ category_id: id }).update({ active: false });
     const again = await admin.send('delete', `${BASE}/${id}`);
-    expect((await admin.follow(again)).body.flash.error).toMatch(/ne peut pas être supprimée : 2 produits l'utilisent/);
+    expect((await admin.follow(again)).body.flash.error).toMatch(/ne peut pas être supprimée : 2 produits l’utilisent/);
     expect(await t.db('categories').where({ id }).first()).toMatchObject({ code: `${tag}CER` });
   });
 

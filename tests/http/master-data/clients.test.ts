@@ -106,8 +106,8 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       code: 'Le champ code ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - /.',
       name: 'Le champ nom est obligatoire.',
       kind: 'Veuillez choisir une valeur valide pour le champ type.',
-      phone: "Le numéro de téléphone n'est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
-      email: "L'adresse e-mail n'est pas valide.",
+      phone: "Le numéro de téléphone n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
+      email: "L’adresse e-mail n’est pas valide.",
       price_level: 'Veuillez choisir une valeur valide pour le champ niveau de prix.',
       credit_limit: 'Le champ plafond de crédit doit être un montant entier positif en FCFA, sans décimales.',
     });
@@ -360,14 +360,14 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
           action: 'error',
           code: `${tag}I3`,
           name: '',
-          errors: ['Le champ nom est obligatoire.', "L'adresse e-mail n'est pas valide.", 'Le champ plafond de crédit doit être un montant en chiffres (par exemple 1 500).'],
+          errors: ['Le champ nom est obligatoire.', "L’adresse e-mail n’est pas valide.", 'Le champ plafond de crédit doit être un montant en chiffres (par exemple 1 500).'],
         },
       ]);
       const before = await count();
       const apply = await admin.post(`/fichiers/clients/import/${preview.id}/apply`);
       expect(apply.status).toBe(303);
       const after = await admin.visit('/fichiers/clients/import');
-      expect(after.body.flash.error).toMatch(/^Import refusé, rien n'a été enregistré : 2 ligne\(s\) en erreur \(ligne 4 : /);
+      expect(after.body.flash.error).toMatch(/^Import refusé, rien n’a été enregistré : 2\slignes en erreur \(ligne 4 : /);
       expect(await count()).toBe(before);
     });
 
@@ -388,7 +388,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       expect(preview).toMatchObject({ row_count: 3, error_count: 0, create_count: 2, update_count: 1 });
       const apply = await admin.post(`/fichiers/clients/import/${preview.id}/apply`);
       expect(apply.headers.location).toBe('/fichiers/clients');
-      expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2 client(s) créé(s), 1 mis à jour.');
+      expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2\u00a0clients créés, 1 mis à jour.');
       const ibrahim = await t.db('clients').where({ code: `${tag}X1` }).first();
       expect(ibrahim).toMatchObject({ name: 'Ibrahim Ouédraogo', phone: '+226 70 11 22 33' });
       expect(Number(ibrahim.credit_limit)).toBe(25_000);
@@ -419,7 +419,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
     it('refuses unreadable files with a message on the file field', async () => {
       const cases: Array<[string | Buffer, string, RegExp]> = [
-        ['Nom;Ville\n', 'vide.csv', /ne contient que la ligne d'en-tête/],
+        ['Nom;Ville\n', 'vide.csv', /ne contient que la ligne d’en-tête/],
         ['Ville;Pays\nAbidjan;CI', 'sans-nom.csv', /Colonne obligatoire absente : « Nom »/],
         ['Nom\nX', 'clients.pdf', /Format non pris en charge/],
         ['Nom\nX', 'faux.xlsx', /pas un classeur Excel/],
@@ -435,7 +435,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       expect((await admin.visit('/fichiers/clients/import')).body.props.errors.file).toBe('Veuillez choisir un fichier .csv ou .xlsx.');
     });
 
-    it("does not show another user's preview, nor let them apply it", async () => {
+    it("does not show another user’s preview, nor let them apply it", async () => {
       const tag = uniqueTag();
       const res = await upload(admin, '/fichiers/clients/import', `Nom\nQuelqu’un ${tag}`, 'a.csv');
       const id = new URL(res.headers.location, 'http://x').searchParams.get('preview');
@@ -444,7 +444,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       await c.login(other.email, other.password);
       expect((await c.visit(`/fichiers/clients/import?preview=${id}`)).status).toBe(404);
       await c.post(`/fichiers/clients/import/${id}/apply`);
-      expect((await c.visit('/fichiers/clients/import')).body.flash.error).toMatch(/n'existe plus/);
+      expect((await c.visit('/fichiers/clients/import')).body.flash.error).toMatch(/n’existe plus/);
       expect(await t.db('clients').where({ name: `Quelqu’un ${tag}` }).first()).toBeUndefined();
     });
 
@@ -456,7 +456,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       await c.login(other.email, other.password);
       const res = await upload(c, '/fichiers/clients/import', `Code;Nom\n${tag}1;Renommé`, 'a.csv');
       const preview = (await c.visit(res.headers.location)).body.props.preview;
-      expect(preview.rows[0].errors).toEqual([`Le client ${tag}1 existe déjà et vous n'avez pas la permission de modifier les clients.`]);
+      expect(preview.rows[0].errors).toEqual([`Le client ${tag}1 existe déjà et vous n’avez pas la permission de modifier les clients.`]);
     });
   });
 });

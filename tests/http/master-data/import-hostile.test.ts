@@ -59,7 +59,7 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
       .set({ ...headers, 'Content-Type': 'multipart/form-data; boundary=XYZ' })
       .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nNom\nAwa');
     expect(cut.status).toBe(303);
-    expect(await fileError(c)).toBe("Le fichier n'a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.");
+    expect(await fileError(c)).toBe("Le fichier n’a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.");
     const tag = uniqueTag();
     // A file name given in RFC 5987 form may carry any byte once decoded (NUL included).
     const named = await c.agent
@@ -99,9 +99,9 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     expect(importSlots.take(id)).toBe('ok'); // an import of this user is running
     try {
       await upload(c, '/fichiers/clients/import', `Nom\nAutre ${tag}`, 'clients.csv');
-      expect(await fileError(c)).toBe("Un import est déjà en cours sur votre compte : attendez sa fin avant d'en lancer un autre.");
+      expect(await fileError(c)).toBe("Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.");
       await c.post(`/fichiers/clients/import/${batch}/apply`);
-      expect((await c.visit('/fichiers/clients/import')).body.flash.error).toBe("Un import est déjà en cours sur votre compte : attendez sa fin avant d'en lancer un autre.");
+      expect((await c.visit('/fichiers/clients/import')).body.flash.error).toBe("Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.");
       expect(await t.db('clients').where({ name: `Client ${tag}` }).first()).toBeUndefined();
     } finally {
       importSlots.release(id);

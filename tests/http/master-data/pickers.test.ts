@@ -4,6 +4,7 @@ import { searchClients, searchProducts } from '../../../server/services/pickers/
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { uniqueTag } from '../../support/unique.js';
+import { orderByFrench } from '../../../server/db/french-order.js';
 
 /** Products, stock and clients every picker test searches; returns the depot id. */
 async function insertFixtures(t: TestApp): Promise<number> {
@@ -111,7 +112,7 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
     await n.login(nobody.email, nobody.password);
     const forbidden = await products(n, 'q=P');
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.message).toBe("Vous n'avez pas la permission de rechercher ces fiches.");
+    expect(forbidden.body.message).toBe("Vous n’avez pas la permission de rechercher ces fiches.");
     expect((await n.agent.get('/pickers/clients?q=a')).status).toBe(403);
     const guest = new Client(t);
     const anon = await guest.agent.get('/pickers/products?q=P');
@@ -154,8 +155,8 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
     } finally {
       t.db.off('query', listen);
     }
-    // The plain walk in name order (ties by id): what the search must answer.
-    const expected = (await t.db('products').where('active', true).where('search_name', 'like', `%${foldSearch(`palmeraie ${tag}`)}%`).orderBy('name').orderBy('id').limit(5).select('code')).map((r) => r.code);
+    // The plain walk in French name order (ties by id): what the search must answer.
+    const expected = (await orderByFrench(t.db('products').where('active', true).where('search_name', 'like', `%${foldSearch(`palmeraie ${tag}`)}%`), t.db, { folded: 'search_name' }).orderBy('id').limit(5).select('code')).map((r) => r.code);
     expect(found.map((r) => r.code)).toEqual(expected);
     expect(expected).toHaveLength(5);
     const named = sent.filter((sql) => /search_name/.test(sql));

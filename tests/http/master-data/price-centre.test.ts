@@ -130,12 +130,12 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     );
     expect(errors).toEqual({
       'rows.1.min_price': 'Le prix minimum ne peut pas dépasser le prix de détail.',
-      'rows.2.purchase_price': "Le champ prix d'achat doit être un montant en chiffres (par exemple 1 500).",
+      'rows.2.purchase_price': "Le champ prix d’achat doit être un montant en chiffres (par exemple 1 500).",
     });
     const stale = await submitExpectingErrors(admin, 'put', BASE, { rows: [{ id: ids[2], purchase_price: '1', retail_price: '2000', wholesale_price: '1900', min_price: '1200', updated_at: '2000-01-01T00:00:00.000Z' }] }, BASE);
-    expect(stale).toEqual({ 'rows.0.id': `Le produit ${code(3)} a été modifié entre-temps par quelqu'un d'autre : rechargez la page.` });
+    expect(stale).toEqual({ 'rows.0.id': `Le produit ${code(3)} a été modifié entre-temps par quelqu’un d’autre : rechargez la page.` });
     const missing = await submitExpectingErrors(admin, 'put', BASE, { rows: [{ id: 999999, purchase_price: '1', retail_price: '1', wholesale_price: '1', min_price: '1' }] }, BASE);
-    expect(missing).toEqual({ 'rows.0.id': "Ce produit n'existe plus." });
+    expect(missing).toEqual({ 'rows.0.id': "Ce produit n’existe plus." });
     expect(await submitExpectingErrors(admin, 'put', BASE, { rows: [] }, BASE)).toEqual({ rows: 'Aucune ligne à enregistrer.' });
     expect(await t.db('price_history').count({ n: '*' }).first()).toEqual(before);
     expect(await product(ids[2])).toEqual(c);
@@ -222,12 +222,12 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     const res = await admin.post(`${BASE}/appliquer`, { ...preview.rule, q: tag, status: 'active', fingerprint: preview.fingerprint });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${BASE}/apercu?field=retail_price&operation=set&direction=increase&value=5000&base=current&step=1&rounding=nearest&q=${tag}&status=active`);
-    expect((await admin.follow(res)).body.flash.error).toBe("Les prix ont changé depuis l'aperçu : vérifiez le nouvel aperçu avant d'appliquer la règle.");
+    expect((await admin.follow(res)).body.flash.error).toBe("Les prix ont changé depuis l’aperçu : vérifiez le nouvel aperçu avant d’appliquer la règle.");
     expect(await t.db('price_history').count({ n: '*' }).first()).toEqual(before);
     expect(Number((await product(ids[0])).retail_price)).toBe(1500);
     const forged = await admin.post(`${BASE}/appliquer`, { ...preview.rule, q: tag, status: 'active' });
     expect(forged.status).toBe(303);
-    expect((await admin.visit(url)).body.props.errors).toEqual({ fingerprint: "Affichez l'aperçu de la règle avant de l'appliquer." });
+    expect((await admin.visit(url)).body.props.errors).toEqual({ fingerprint: "Affichez l’aperçu de la règle avant de l’appliquer." });
     expect(Number((await product(ids[0])).retail_price)).toBe(1500);
   });
 
@@ -243,7 +243,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     const audits = async () => Number((await t.db('audit_log').where({ action: 'prices.rule_applied' }).count({ n: '*' }).first())!.n);
     const before = await audits();
     const res = await admin.post(`${BASE}/appliquer`, { ...same.rule, q: code(2), status: 'active', fingerprint: same.fingerprint });
-    expect((await admin.follow(res)).body.flash.error).toBe("La règle ne change aucun prix : rien n'a été enregistré.");
+    expect((await admin.follow(res)).body.flash.error).toBe("La règle ne change aucun prix : rien n’a été enregistré.");
     expect(await audits()).toBe(before);
   });
 
@@ -273,7 +273,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     const { ids, code, names } = await seed();
     await t.db('products').where({ id: ids[0] }).update({ name: '=HYPERLINK("x")' });
     const text = (await download(admin, `${BASE}/export?format=csv&q=${code(1)}`)).body.toString('utf8').slice(1).trim().split('\r\n');
-    expect(text).toEqual(["Code;Code-barres;Désignation;Catégorie;Unité;Prix d'achat;CMUP;Prix de détail;Prix de gros;Prix minimum", `${code(1)};;"'=HYPERLINK(""x"")";${names.BOI};pièce;1000;1100;1500;1400;1200`]);
+    expect(text).toEqual(["Code;Code-barres;Désignation;Catégorie;Unité;Prix d’achat;CMUP;Prix de détail;Prix de gros;Prix minimum", `${code(1)};;"'=HYPERLINK(""x"")";${names.BOI};pièce;1000;1100;1500;1400;1200`]);
     const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=${code(1)}`)).body);
     // (the empty barcode cell is left out: ExcelJS reads it back as '' or nothing)
     expect([rows[1][0], ...rows[1].slice(2)]).toEqual([code(1), `'=HYPERLINK("x")`, names.BOI, 'pièce', 1000, 1100, 1500, 1400, 1200]);

@@ -109,17 +109,17 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       category_id: 'Veuillez choisir une catégorie.',
       unit: 'Le champ unité est obligatoire.',
       pack_size: 'Le champ colisage doit être supérieur ou égal à 1.',
-      purchase_price: "Le champ prix d'achat doit être un montant entier positif en FCFA, sans décimales.",
+      purchase_price: "Le champ prix d’achat doit être un montant entier positif en FCFA, sans décimales.",
       retail_price: 'Le champ prix de détail doit être un montant en chiffres (par exemple 1 500).',
       wholesale_price: 'Le champ prix de gros doit être un montant entier positif en FCFA, sans décimales.',
-      alert_threshold: "Le champ seuil d'alerte doit être un nombre entier.",
+      alert_threshold: "Le champ seuil d’alerte doit être un nombre entier.",
     });
     const ladder = await submitExpectingErrors(admin, 'post', BASE, valid(tag, { min_price: '500' }), `${BASE}/create`);
     expect(ladder).toEqual({ min_price: 'Le prix minimum ne peut pas dépasser le prix de détail.' });
     const gros = await submitExpectingErrors(admin, 'post', BASE, valid(tag, { retail_price: 1000, min_price: '360' }), `${BASE}/create`);
     expect(gros).toEqual({ min_price: 'Le prix minimum ne peut pas dépasser le prix de gros.' });
     const unknownCategory = await submitExpectingErrors(admin, 'post', BASE, valid(tag, { category_id: '999999' }), `${BASE}/create`);
-    expect(unknownCategory).toEqual({ category_id: "Cette catégorie n'existe pas." });
+    expect(unknownCategory).toEqual({ category_id: "Cette catégorie n’existe pas." });
     expect(await count()).toBe(before);
     expect(await t.db('products').where('code', 'like', `${tag}%`)).toEqual([]);
   });
@@ -215,7 +215,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const form = await c.visit(`${BASE}/${id}/edit`);
     expect(form.body.props).toMatchObject({ can_change_prices: false, show_costs: true });
     const errors = await submitExpectingErrors(c, 'put', `${BASE}/${id}`, valid(tag, { retail_price: '999', wholesale_price: '375' }), `${BASE}/${id}/edit`);
-    expect(errors).toEqual({ retail_price: "Vous n'avez pas la permission de modifier les prix." });
+    expect(errors).toEqual({ retail_price: "Vous n’avez pas la permission de modifier les prix." });
     expect(Number((await t.db('products').where({ id }).first()).retail_price)).toBe(450);
     // the same user may change other fields
     expect((await c.send('put', `${BASE}/${id}`, valid(tag, { retail_price: '450', wholesale_price: '375', alert_threshold: '12' }))).status).toBe(303);
@@ -238,7 +238,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     expect(show.body.props.product).not.toHaveProperty('purchase_price');
     const csv = (await download(c, `${BASE}/export?format=csv&q=${tag}`)).body.toString('utf8');
     expect(csv).toContain(`${tag}A;`);
-    expect(csv).not.toContain("Prix d'achat");
+    expect(csv).not.toContain("Prix d’achat");
     expect(csv).not.toContain('CMUP');
     const changedAt = new Date().toISOString();
     await t.db('price_history').insert([
@@ -331,7 +331,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const text = (await download(admin, `${BASE}/export?format=csv&q=${tag}`)).body.toString('utf8');
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines).toEqual([
-      "Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d'achat;CMUP;Prix de détail;Prix de gros;Prix minimum;Seuil d'alerte;Actif",
+      "Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;CMUP;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Actif",
       `${tag}EVIL;;'=2+5;Boissons;'@pièce;6;250;250;400;350;300;24;oui`,
     ]);
     const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=${tag}`)).body);
@@ -344,7 +344,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       const tag = uniqueTag();
       await create(tag, { code: `${tag}EAU`, name: `Eau minérale ${tag}` });
       const csv = csvFile([
-        ['Code', 'Code-barres', 'Désignation', 'Catégorie', 'Unité', 'Colisage', "Prix d'achat", 'Prix de détail', 'Prix de gros', 'Prix minimum'],
+        ['Code', 'Code-barres', 'Désignation', 'Catégorie', 'Unité', 'Colisage', "Prix d’achat", 'Prix de détail', 'Prix de gros', 'Prix minimum'],
         [`${tag}I1`, barcodeOf(tag, 2), 'Pâte à tartiner 750 g', `Épicerie ${tag}`, 'pot', '12', '1800', '2500', '2300', '2200'],
         ['', '', 'Sucre en morceaux 1 kg', 'boissons', '', '', '600', '800', '750', '700'],
         [`${tag}I3`, barcodeOf(tag), 'Doublon de code-barres', 'Boissons', '', '', '', '', '', ''],
@@ -366,7 +366,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       ]);
       const before = await count();
       await admin.post(`${BASE}/import/${preview.id}/apply`);
-      expect((await admin.visit(`${BASE}/import`)).body.flash.error).toMatch(/^Import refusé, rien n'a été enregistré : 3 ligne\(s\) en erreur/);
+      expect((await admin.visit(`${BASE}/import`)).body.flash.error).toMatch(/^Import refusé, rien n’a été enregistré : 3\slignes en erreur/);
       expect(await count()).toBe(before);
       expect(await t.db('categories').where({ name: `Épicerie ${tag}` }).first()).toBeUndefined();
     });
@@ -377,7 +377,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       const imports = async () => Number((await t.db('audit_log').where({ action: 'products.imported' }).count({ n: '*' }).first())!.n);
       const importsBefore = await imports();
       const file = await xlsxFile([
-        ['Code', 'Code-barres', 'Désignation', 'Catégorie', 'Unité', 'Colisage', "Prix d'achat", 'Prix de détail', 'Prix de gros', 'Prix minimum', "Seuil d'alerte"],
+        ['Code', 'Code-barres', 'Désignation', 'Catégorie', 'Unité', 'Colisage', "Prix d’achat", 'Prix de détail', 'Prix de gros', 'Prix minimum', "Seuil d’alerte"],
         [`${tag}I1`, barcodeOf(tag, 2), 'Pâte à tartiner 750 g', `Épicerie ${tag}`, 'pot', 12, 1800, 2500, 2300, 2200, 6],
         ['', '', `Sucre en morceaux ${tag}`, `épicerie ${tag.toLowerCase()}`, '', '', 600, 800, 750, 700, ''],
         [`${tag}EAU`, '', '', '', '', '', '', 500, '', '', ''],
@@ -387,7 +387,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect(preview).toMatchObject({ error_count: 0, create_count: 2, update_count: 1, new_categories: [`Épicerie ${tag}`] });
       const apply = await admin.post(`${BASE}/import/${preview.id}/apply`);
       expect(apply.headers.location).toBe(BASE);
-      expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2 produit(s) créé(s), 1 mis à jour, 1 catégorie(s) créée(s).');
+      expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2\u00a0produits créés, 1 mis à jour, 1\u00a0catégorie créée.');
       const epicerie = await t.db('categories').where({ name: `Épicerie ${tag}` }).first();
       expect(epicerie.code).toMatch(/^CAT\d{3}$/);
       const pate = await t.db('products').where({ code: `${tag}I1` }).first();
@@ -424,7 +424,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       await c.login(importer.email, importer.password);
       const res = await upload(c, `${BASE}/import`, `Code;Désignation;Prix de détail\n${tag}EVIL;;9999`, 'prix.csv');
       const p = (await c.visit(res.headers.location)).body.props.preview;
-      expect(p.rows[0].errors).toEqual(["Vous n'avez pas la permission de modifier les prix."]);
+      expect(p.rows[0].errors).toEqual(["Vous n’avez pas la permission de modifier les prix."]);
     });
 
     it("keeps previews private and refuses updates to a user who may only create", async () => {
@@ -437,12 +437,12 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       await c.login(creator.email, creator.password);
       expect((await c.visit(`${BASE}/import?preview=${id}`)).status).toBe(404);
       await c.post(`${BASE}/import/${id}/apply`);
-      expect((await c.visit(`${BASE}/import`)).body.flash.error).toMatch(/n'existe plus/);
+      expect((await c.visit(`${BASE}/import`)).body.flash.error).toMatch(/n’existe plus/);
       expect(await t.db('products').where({ name: `Produit privé ${tag}` }).first()).toBeUndefined();
       const own = await upload(c, `${BASE}/import`, `Code;Désignation\n${tag}A;Renommé`, 'b.csv');
       const preview = (await c.visit(own.headers.location)).body.props;
       expect(preview.can_update).toBe(false);
-      expect(preview.preview.rows[0].errors).toEqual([`Le produit ${tag}A existe déjà et vous n'avez pas la permission de modifier les produits.`]);
+      expect(preview.preview.rows[0].errors).toEqual([`Le produit ${tag}A existe déjà et vous n’avez pas la permission de modifier les produits.`]);
     });
 
     it('applies a large file (1 200 rows) in one go', async () => {
@@ -466,7 +466,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect((await admin.visit(`${BASE}/import`)).body.props.errors.file).toMatch(/Colonne obligatoire absente : « Désignation »/);
       expect(await count()).toBe(before);
       const template = await download(admin, `${BASE}/import/modele?format=csv`);
-      expect(template.body.toString('utf8').slice(1).trim()).toBe("Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d'achat;Prix de détail;Prix de gros;Prix minimum;Seuil d'alerte;Actif");
+      expect(template.body.toString('utf8').slice(1).trim()).toBe("Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Actif");
     });
   });
 });

@@ -80,8 +80,8 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     expect(errors).toEqual({
       code: 'Le champ code est obligatoire.',
       name: 'Le champ nom est obligatoire.',
-      phone: "Le numéro de téléphone n'est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
-      email: "L'adresse e-mail n'est pas valide.",
+      phone: "Le numéro de téléphone n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
+      email: "L’adresse e-mail n’est pas valide.",
     });
     const dup = await submitExpectingErrors(admin, 'post', BASE, valid(tag, { code: `${tag}1`.toLowerCase() }), `${BASE}/create`);
     expect(dup).toEqual({ code: `Le code ${tag}1 est déjà utilisé par un autre fournisseur.` });

@@ -160,7 +160,7 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const text = csv.text.replace(/^\ufeff/, '');
     const rows = text.trim().split('\r\n').map((r) => r.split(';'));
     expect(rows[0]).toEqual(['Date', 'N°', 'Libellé', 'Débit', 'Crédit', 'Solde']);
-    expect(rows[1]).toEqual(['2026-03-01', '', "Solde d'ouverture", '', '', '70000']);
+    expect(rows[1]).toEqual(['2026-03-01', '', "Solde d’ouverture", '', '', '70000']);
     expect(rows[2]).toEqual(['2026-03-10', h.cash.number, 'Facture', '30000', '', '100000']);
     expect(rows.at(-1)).toEqual([today, '', 'Solde de clôture', '60000', '60000', '70000']);
     expect(rows).toHaveLength(1 + 1 + 7 + 1);
@@ -190,7 +190,7 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const walkIn = await walkInClient(t.db);
     const page = await admin.visit(route('clients.show', { id: walkIn }));
     expect(page.body.props.statement).toBeNull();
-    expect(page.body.props.statement_note).toMatch(/client comptant n'a pas de compte/);
+    expect(page.body.props.statement_note).toMatch(/client comptant n’a pas de compte/);
     const refused = await admin.visit(route('clients.statementPrint', { id: walkIn }));
     expect(refused.status).toBe(303);
     expect(refused.headers.location).toBe(route('clients.show', { id: walkIn }, { from: `${today.slice(0, 4)}-01-01`, to: today }));

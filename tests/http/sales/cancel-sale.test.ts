@@ -150,7 +150,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     const b = await allocate(inv.id, inv.client, 700);
     const level = await levelOf(t.db, p, f.shop);
     const err = await refusal(cancel(inv.id));
-    expect(err?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${a.number} et ${b.number} : annulez d'abord ces règlements (Annulations › Règlements).`);
+    expect(err?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${a.number} et ${b.number} : annulez d’abord ces règlements (Annulations › Règlements).`);
     expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
     expect(await levelOf(t.db, p, f.shop)).toBe(level);
     // The screen says so on the row, and the button is disabled.
@@ -179,10 +179,63 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -held, movementType: 'bank_deposit', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
     const level = await levelOf(t.db, p, f.shop);
     const err = await refusal(cancel(sale.id));
-    expect(err?.errors.sale).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d'en sortir 2\s000\sFCFA/);
+    expect(err?.errors.refund_account_id).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d’en sortir 2\s000\sFCFA\. Choisissez un autre compte d’où rembourser le client\.$/);
     expect(await levelOf(t.db, p, f.shop)).toBe(level);
     expect((await t.db('sales').where({ id: sale.id }).first('status')).status).toBe('validated');
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: held, movementType: 'cash_in', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
+  });
+
+  it("yesterday’s counter sale whose cash was banked: refused from the desk, refunded from the account chosen on the form — one the user works on, active", async () => {
+    const p = await product();
+    const desk = await deskAccount(t.db, 'CAI02');
+    const bank = await makeTreasuryAccount(t.db, 'banque', { name: `Banque ${uniqueTag()}` });
+    const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 3)], payments: [cashPayment(3_000)] }));
+    // The evening's versement: the desk keeps 1 000 of the 3 000.
+    const banked = (await balanceOf(t.db, desk)) - 1_000;
+    const move = (accountId: number, amount: number, movementType: string) => t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId, amount, movementType, paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
+    await move(desk, -banked, 'bank_deposit');
+    await move(bank, banked, 'bank_deposit');
+    const level = await levelOf(t.db, p, f.shop);
+    const back = { Referer: `http://localhost${route('sales.cancellations')}` };
+    const body = (over: object = {}) => ({ reason: 'Client remboursé le lendemain', version: 1, ...over });
+
+    // The screen offers every account the administrator works on.
+    const page = await admin.visit(route('sales.cancellations'));
+    expect(page.body.props.refund_accounts).toEqual(expect.arrayContaining([expect.objectContaining({ id: bank, kind: 'banque' }), expect.objectContaining({ id: desk, kind: 'caisse' }), expect.objectContaining({ id: wallet, kind: 'mobile_money', operator: 'orange_money' })]));
+
+    const fromDesk = await admin.follow(await admin.post(route('sales.cancel', { id: sale.id }), body(), back));
+    expect(fromDesk.body.props.errors.refund_account_id).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 1\s000\sFCFA : impossible d’en sortir 3\s000\sFCFA\. Choisissez un autre compte/);
+    // A wallet that cannot pay either: refused, on the field, nothing written.
+    const fromWallet = await admin.follow(await admin.post(route('sales.cancel', { id: sale.id }), body({ refund_account_id: wallet }), back));
+    expect(fromWallet.body.props.errors.refund_account_id).toMatch(/^Le compte « .+ » ne contient que/);
+    expect([(await t.db('sales').where({ id: sale.id }).first('status')).status, await levelOf(t.db, p, f.shop)]).toEqual(['validated', level]);
+
+    // A cashier of Boutique 1 with no bank: the bank is not theirs.
+    const tag = uniqueTag().toLowerCase();
+    const cashier = await userWithPermissions(t, `annul-caisse-${tag}@test.local`, ['menu.annulation.factures', 'invoices.cancel']);
+    await t.db('user_locations').insert({ user_id: cashier.id, location_id: f.shop });
+    await t.db('users').where({ id: cashier.id }).update({ places_restricted: true });
+    const c = new Client(t);
+    await c.login(cashier.email, cashier.password);
+    expect((await c.visit(route('sales.cancellations'))).body.props.refund_accounts.map((a: { id: number }) => a.id)).not.toContain(bank);
+    expect((await c.follow(await c.post(route('sales.cancel', { id: sale.id }), body({ refund_account_id: bank }), back))).body.props.errors.refund_account_id).toBe("Vous ne travaillez pas sur ce compte : choisissez-en un qui vous est attribué.");
+
+    const [deskBefore, bankBefore] = [await balanceOf(t.db, desk), await balanceOf(t.db, bank)];
+    const done = await admin.post(route('sales.cancel', { id: sale.id }), body({ refund_account_id: bank }), back);
+    expect((await admin.follow(done)).body.props.flash.success).toMatch(new RegExp(`^Vente ${sale.number} annulée : la marchandise est revenue en stock, 3\\s000\\sFCFA remboursés\\.$`));
+    expect([await balanceOf(t.db, desk), await balanceOf(t.db, bank), await levelOf(t.db, p, f.shop)]).toEqual([deskBefore, bankBefore - 3_000, level + 3]);
+    const moves = await t.db('money_movements').where({ document_type: 'sale', document_id: sale.id, movement_type: 'sale_cancel' }).select('account_id', 'amount', 'payment_method', 'label');
+    expect(moves.map((m) => [Number(m.account_id), Number(m.amount), m.payment_method])).toEqual([[bank, -3_000, 'virement']]);
+    expect(moves[0].label).toMatch(/remboursement depuis Banque/);
+  });
+
+  it('an archived account cannot pay a refund', async () => {
+    const p = await product();
+    const bank = await makeTreasuryAccount(t.db, 'banque');
+    await t.db('treasury_accounts').where({ id: bank }).update({ active: false });
+    const sale = await sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 1)], payments: [cashPayment(1_000)] }));
+    const err = await refusal(cancelSale(t.db, sale.id, { reason: 'Erreur de saisie', version: 1, refundAccountId: bank }, await adminActor(t.db)));
+    expect(err?.errors.refund_account_id).toMatch(/est archivé : choisissez un compte actif/);
   });
 
   it('frees the mobile-money transaction ids of the cancelled sale', async () => {
@@ -221,7 +274,7 @@ describe.each(testDatabases())('cancelSale — Annulations › Factures (%s)', (
       const refused = await admin.post(route('sales.cancel', { id: inv.id }), cancelBody(1, ''), back);
       expect(refused.status).toBe(303);
       const errors = (await admin.follow(refused)).body.props.errors;
-      expect(errors.reason).toMatch(/motif d'annulation/i);
+      expect(errors.reason).toMatch(/motif d’annulation/i);
       expect((await t.db('sales').where({ id: inv.id }).first('status')).status).toBe('validated');
       const done = await admin.post(route('sales.cancel', { id: inv.id }), cancelBody(await versionOf(inv.id)), back);
       expect(done.status).toBe(303);

@@ -83,7 +83,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(p.operators).toContainEqual({ value: 'orange_money', label: 'Orange Money' });
     expect(p.last_sale).toBeNull();
     expect(p.ticket_width).toBe('80mm');
-    expect(p.can).toEqual({ create: true, reprint: true });
+    expect(p.can).toEqual({ create: true, reprint: true, below_min_price: true });
     expect(JSON.stringify(p)).not.toMatch(/cmup|purchase_price|unit_cost|cost_total/);
   });
 
@@ -100,7 +100,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     await v.login(viewer.email, viewer.password);
     const page = await v.visit(COUNTER);
     expect(page.status).toBe(200);
-    expect(page.body.props.can).toEqual({ create: false, reprint: false });
+    expect(page.body.props.can).toEqual({ create: false, reprint: false, below_min_price: false });
     const salesBefore = await count('sales');
     expect((await v.post(COUNTER, body({ lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] }))).status).toBe(403);
     expect(await count('sales')).toBe(salesBefore);
@@ -153,7 +153,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(0);
   });
 
-  it("another client's price level applies (gros)", async () => {
+  it("another client’s price level applies (gros)", async () => {
     const p = await product({ retail_price: 1_000, wholesale_price: 800 });
     const pro = await makeClient(t.db, { price_level: 'gros' });
     const res = await admin.post(COUNTER, body({ client_id: pro, lines: [{ product_id: p, quantity: 5 }], payments: [cash(4_000)] }));
@@ -177,15 +177,15 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     const p = await product({ retail_price: 1_000, name: 'Tomate concentrée 400 g' }, 2);
     const code = (await t.db('products').where({ id: p }).first('code')).code;
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(1_500)] })))['payments.0.amount']).toBe(`Le paiement ne couvre pas la vente : il manque ${formatMoney(500)} sur ${formatMoney(2_000)}.`);
-    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, '')] })))['payments.1.reference']).toBe("Indiquez l'identifiant de la transaction mobile money.");
-    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, 'X1', '')] })))['payments.1.operator']).toBe("Choisissez l'opérateur mobile money.");
+    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, '')] })))['payments.1.reference']).toBe("Indiquez l’identifiant de la transaction mobile money.");
+    expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 2 }], payments: [cash(0), mobile(2_000, 'X1', '')] })))['payments.1.operator']).toBe("Choisissez l’opérateur mobile money.");
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 3 }], payments: [cash(3_000)] })))['lines.0.quantity']).toBe(`Stock insuffisant pour « Tomate concentrée 400 g » (${code}) à Boutique 1 : il manque 1\u00a0boîte (disponible 2, demandé 3).`);
     for (const quantity of [0, -1, 1.5, 'abc', '']) {
       expect((await refused(admin, body({ lines: [{ product_id: p, quantity }], payments: [cash(1_000)] })))['lines.0.quantity'], `quantité ${quantity}`).toMatch(/quantité/i);
     }
     expect((await refused(admin, body({ lines: [], payments: [cash(1_000)] }))).lines).toBe('Ajoutez au moins un produit.');
     expect((await refused(admin, body({ lines: [{ product_id: p, quantity: 1 }], payments: [cash('douze')] })))['payments.0.amount']).toBeTruthy();
-    expect((await refused(admin, body({ location_id: f.depot, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] }))).location_id).toBe("La vente boutique se fait depuis une boutique : « Dépôt principal » n'en est pas une.");
+    expect((await refused(admin, body({ location_id: f.depot, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1_000)] }))).location_id).toBe("La vente boutique se fait depuis une boutique : « Dépôt principal » n’en est pas une.");
     // A shop without a cash desk cannot take cash.
     const now = new Date().toISOString();
     const bare = await insertReturningId(t.db, 'locations', { code: `B${uniqueTag()}`.slice(0, 20), name: 'Kiosque du marché', kind: 'boutique', active: true, created_at: now, updated_at: now });
@@ -195,7 +195,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(await levelOf(t.db, p, f.shop)).toBe(2);
   });
 
-  it("the seller's rights come from their permissions: below the minimum price only with sales.below_min_price", async () => {
+  it("the seller’s rights come from their permissions: below the minimum price only with sales.below_min_price", async () => {
     const p = await product({ retail_price: 1_000 });
     await t.db('products').where({ id: p }).update({ min_price: 900 });
     const seller = await userWithPermissions(t, `cashier-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
@@ -205,6 +205,35 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect((await refused(c, cheap()))['lines.0.unit_price']).toMatch(/ne peut pas être vendu sous son prix minimum/);
     const allowed = await admin.post(COUNTER, cheap());
     expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(800);
+  });
+
+  it('a seller may change a price and give discounts at the counter, per line and on the sale, within the minimum price', async () => {
+    const p = await product({ retail_price: 1_000 });
+    await t.db('products').where({ id: p }).update({ min_price: 800 });
+    const seller = await userWithPermissions(t, `cashier-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+    const c = new Client(t);
+    await c.login(seller.email, seller.password);
+    // 3 × 950 = 2 850, less 150 on the line, less 100 on the sale: 2 600 ≥ 3 × 800.
+    const res = await c.post(COUNTER, body({ discount: 100, lines: [{ product_id: p, quantity: 3, unit_price: 950, discount: 150 }], payments: [cash(3_000)] }));
+    const sale = await t.db('sales').where({ id: saleIdOf(res.headers.location) }).first('id', 'total_ttc', 'discount', 'change_given');
+    expect([Number(sale.total_ttc), Number(sale.discount), Number(sale.change_given)]).toEqual([2_600, 100, 400]);
+    const row = await t.db('sale_lines').where({ sale_id: sale.id }).first('unit_price', 'list_price', 'discount', 'net', 'allocated_discount');
+    expect([row.unit_price, row.list_price, row.discount, row.net, row.allocated_discount].map(Number)).toEqual([950, 1_000, 150, 2_700, 100]);
+    // One FCFA more off the sale and the line is paid 2 399 < 2 400: refused on the sale's discount.
+    expect((await refused(c, body({ discount: 301, lines: [{ product_id: p, quantity: 3, unit_price: 950, discount: 150 }], payments: [cash(3_000)] }))).discount).toMatch(/ferait vendre .+ sous son prix minimum/);
+  });
+
+  it('a document discount that takes a line below its minimum is refused on the discount field without sales.below_min_price', async () => {
+    const name = `Ciment ${uniqueTag()}`;
+    const p = await product({ retail_price: 1_000, name });
+    await t.db('products').where({ id: p }).update({ min_price: 900 });
+    const seller = await userWithPermissions(t, `cashier-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+    const c = new Client(t);
+    await c.login(seller.email, seller.password);
+    const errors = await refused(c, body({ discount: 999, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1)] }));
+    expect(errors.discount).toMatch(new RegExp(`ferait vendre « ${name} » \\(ligne 1, minimum 900\\sFCFA l’unité\\) sous son prix minimum`));
+    const allowed = await admin.post(COUNTER, body({ discount: 999, lines: [{ product_id: p, quantity: 1 }], payments: [cash(1)] }));
+    expect(Number((await t.db('sales').where({ id: saleIdOf(allowed.headers.location) }).first('total_ttc')).total_ttc)).toBe(1);
   });
 
   it('the same idempotency key twice makes one sale; the replay says so', async () => {
@@ -217,7 +246,7 @@ describe.each(testDatabases())('vente boutique: the counter (%s)', (kind) => {
     expect(await count('sales')).toBe(salesAfterFirst);
     expect(await levelOf(t.db, p, f.shop)).toBe(19);
     const number = (await t.db('sales').where({ id: saleIdOf(first.headers.location) }).first('number')).number;
-    expect((await admin.visit(second.headers.location)).body.flash.success).toBe(`La vente ${number} était déjà enregistrée : elle n'a pas été créée une seconde fois.`);
+    expect((await admin.visit(second.headers.location)).body.flash.success).toBe(`La vente ${number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`);
   });
 
   it('the ticket: lines, total, payments with change and reference, the amount in words, seller, width 80 mm or ?width=58', async () => {

@@ -129,7 +129,7 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     expect(await t.db('mobile_money_references').where({ operator: 'orange_money', reference: 'OM-SALE-REUSE-1' }).first()).toMatchObject({ document_type: 'sale', document_number: first.number });
     const n = await sales();
     const err = await refusal(sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 2)], payments: [cashPayment(1_000), mobilePayment(1_000, 'OM-SALE-REUSE-1')] })));
-    expect(err?.errors['payments.1.reference']).toBe(`La transaction Orange Money « OM-SALE-REUSE-1 » est déjà enregistrée par la vente ${first.number} : un identifiant de transaction ne sert qu'une fois. Vérifiez le SMS de confirmation du client.`);
+    expect(err?.errors['payments.1.reference']).toBe(`La transaction Orange Money « OM-SALE-REUSE-1 » est déjà enregistrée par la vente ${first.number} : un identifiant de transaction ne sert qu’une fois. Vérifiez le SMS de confirmation du client.`);
     expect([await sales(), await levelOf(t.db, p, f.shop)]).toEqual([n, 19]);
     // The same id twice in one sale, and the same id at another operator (another transaction).
     const twice = await refusal(sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, lines: [line(p, 2)], payments: [mobilePayment(1_000, 'OM-TWICE'), mobilePayment(1_000, 'om-twice')] })));
@@ -152,7 +152,7 @@ describe.each(testDatabases())('sale service (%s)', (kind) => {
     const opened = new Date(Date.now() - 5_000).toISOString();
     await t.db('price_history').insert({ product_id: p, field: 'retail_price', old_value: 900, new_value: 1_000, user_id: null, source: 'manual', changed_at: new Date().toISOString() });
     const err = await refusal(sell(t.db, saleInput({ clientId: walkIn, locationId: f.shop, formLoadedAt: opened, lines: [line(p, 1)], payments: [cashPayment(1_000)] })));
-    expect(err?.errors['lines.0.unit_price']).toMatch(/le prix de « Savon Lux » a changé depuis l'ouverture du formulaire/);
+    expect(err?.errors['lines.0.unit_price']).toMatch(/le prix de « Savon Lux » a changé depuis l’ouverture du formulaire/);
   });
 
   it('prices a wholesale client at the wholesale price, and merges the same product at the same price', async () => {

@@ -5,7 +5,8 @@ import { Client, type TestApp, createTestApp, userWithPermissions } from '../../
 import { testDatabases } from '../../support/databases.js';
 import { cashPayment, line, makeClient, saleInput, sell, walkInClient } from '../../support/sales.js';
 import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
-import { expectCashConsistent } from '../../support/treasury.js';
+import { balanceOf, deskAccount, expectCashConsistent, makeTreasuryAccount } from '../../support/treasury.js';
+import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
@@ -98,6 +99,34 @@ describe.each(testDatabases())('Correction vente boutique screens (%s)', (kind) 
     await s.login(stranger.email, stranger.password);
     expect((await s.visit(route('creditNotes.index'))).status).toBe(403);
     expect(await t.db('credit_notes').where({ sale_id: sale.id }).first()).toBeUndefined();
+  });
+
+  it('a desk whose cash was banked cannot refund: the correction names it and offers the other accounts; refunded from the bank chosen', async () => {
+    const sale = await counterSale(2, 2_500);
+    const desk = await deskAccount(t.db, 'CAI02');
+    const bank = await makeTreasuryAccount(t.db, 'banque', { name: `Banque ${uniqueTag()}` });
+    const held = await balanceOf(t.db, desk);
+    const move = (accountId: number, amount: number) => t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId, amount, movementType: 'bank_deposit', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
+    await move(desk, -held);
+    await move(bank, held);
+    const form = await admin.visit(route('creditNotes.create', { vente: sale.number }));
+    expect(form.body.props.refund_accounts).toEqual(expect.arrayContaining([expect.objectContaining({ id: bank, kind: 'banque' }), expect.objectContaining({ id: desk, kind: 'caisse' })]));
+    const count = async () => Number((await t.db('credit_notes').count({ n: '*' }).first())!.n);
+    const before = await count();
+    await admin.post(route('creditNotes.index'), correction(sale));
+    expect((await admin.visit(route('creditNotes.create', { vente: sale.number }))).body.props.errors.refund).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d’en sortir 2\s500\sFCFA\. Choisissez un autre compte d’où rembourser le client\.$/);
+    expect([await count(), await levelOf(t.db, sale.product, f.shop)]).toEqual([before, 18]);
+
+    const bankBefore = await balanceOf(t.db, bank);
+    const res = await admin.post(route('creditNotes.index'), correction(sale, { refund_account_id: bank }));
+    expect(res.headers.location).toMatch(/\/\d+$/);
+    const id = Number(res.headers.location.split('/').pop());
+    expect(Number((await t.db('credit_notes').where({ id }).first('account_id')).account_id)).toBe(bank);
+    expect([await balanceOf(t.db, bank), await balanceOf(t.db, desk), await levelOf(t.db, sale.product, f.shop)]).toEqual([bankBefore - 2_500, 0, 19]);
+    const moves = await t.db('money_movements').where({ document_type: 'credit_note', document_id: id }).select('account_id', 'amount', 'payment_method');
+    expect(moves.map((m) => [Number(m.account_id), Number(m.amount), m.payment_method])).toEqual([[bank, -2_500, 'virement']]);
+    await move(bank, -held);
+    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: held, movementType: 'cash_in', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
   });
 
   it('exports the filtered credit notes as CSV', async () => {

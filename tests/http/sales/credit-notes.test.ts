@@ -94,7 +94,7 @@ describe.each(testDatabases())('credit notes — correction vente boutique (%s)'
     if (held > 0) await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -held, movementType: 'bank_deposit', paymentMethod: 'especes' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: '2026-03-10' }));
     const before = await lastNumber(t.db, 'AV', new Date().getFullYear());
     const err = await refusal(correct({ saleId: sale.id, version, lines: [{ saleLineId: lineIds[0], quantity: 1 }] }));
-    expect(err?.errors.refund).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d'en sortir 1\s000\sFCFA/);
+    expect(err?.errors.refund).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que 0\sFCFA : impossible d’en sortir 1\s000\sFCFA/);
     expect(await lastNumber(t.db, 'AV', new Date().getFullYear())).toBe(before);
     expect(await levelOf(t.db, p, f.shop)).toBe(18);
   });
@@ -104,11 +104,11 @@ describe.each(testDatabases())('credit notes — correction vente boutique (%s)'
     const { sale, lineIds, version } = await counterSale([[p, 2]]);
     const other = await counterSale([[p, 1]]);
     expect((await refusal(correct({ saleId: sale.id, version: version - 1, lines: [{ saleLineId: lineIds[0], quantity: 1 }] })))?.errors.version).toMatch(/a été corrigée entre-temps/);
-    expect((await refusal(correct({ saleId: sale.id, version, lines: [{ saleLineId: other.lineIds[0], quantity: 1 }] })))?.errors['lines.0.quantity']).toMatch(/n'appartient pas à la vente/);
+    expect((await refusal(correct({ saleId: sale.id, version, lines: [{ saleLineId: other.lineIds[0], quantity: 1 }] })))?.errors['lines.0.quantity']).toMatch(/n’appartient pas à la vente/);
     expect((await refusal(correct({ saleId: sale.id, version, lines: [{ saleLineId: lineIds[0], quantity: 0 }] })))?.errors.lines).toMatch(/au moins une ligne/);
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
     const invoice = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.shop, paymentMode: 'credit', dueDate: '2026-04-01', lines: [line(p, 1)] }));
-    expect((await refusal(correct({ saleId: invoice.id, version: 1, lines: [] })))?.errors.sale_id).toMatch(/n'est pas une vente boutique/);
+    expect((await refusal(correct({ saleId: invoice.id, version: 1, lines: [] })))?.errors.sale_id).toMatch(/n’est pas une vente boutique/);
     await expect(correct({ saleId: 99_999_999, version: 1, lines: [] })).rejects.toBeInstanceOf(NotFound);
   });
 

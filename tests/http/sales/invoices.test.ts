@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { businessDate } from '../../../server/domain/dates.js';
 import { nowIso } from '../../../server/db/dialect.js';
+import { formatMoney } from '../../../shared/money.js';
 import { route } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
@@ -104,7 +105,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     due.setUTCDate(due.getUTCDate() + 30);
     const dueDate = due.toISOString().slice(0, 10);
     const errors = await refused(body({ client_id: client, payment_mode: 'credit', due_date: '', lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
-    expect(errors.due_date).toBe("Indiquez la date d'échéance de la vente à crédit.");
+    expect(errors.due_date).toBe("Indiquez la date d’échéance de la vente à crédit.");
     const res = await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: dueDate, lines: [{ product_id: p, unit: 'unit', quantity: 10, unit_price: '', discount: 500 }] }));
     const id = idFrom(res);
     const row = await t.db('sales').where({ id }).first();
@@ -184,12 +185,35 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       expect((await c.visit(route('sales.invoices.create'))).body.props.rights.below_min_price).toBe(false);
     });
 
+    it('a document discount that takes a line below its minimum (cash or credit), on the discount field naming the product; allowed with sales.below_min_price', async () => {
+      // The attack: unit 1 000, minimum 900, document discount 999 → sold for 1 FCFA.
+      const name = `Ciment ${uniqueTag()}`;
+      const p = await product({ name, min_price: 900 });
+      const client = await makeClient(t.db, { credit_limit: 1_000_000 });
+      const seller = await userWithPermissions(t, `${uniqueTag('D').toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+      const c = new Client(t);
+      await c.login(seller.email, seller.password);
+      const lines = [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }];
+      const cashSale = await refused(body({ discount: 999, lines, payments: [cash(1)] }), c);
+      expect(cashSale.discount).toBe(`La remise globale (${formatMoney(999, 'XOF')}) ferait vendre « ${name} » (ligne 1, minimum ${formatMoney(900, 'XOF')} l’unité) sous son prix minimum : réduisez-la.`);
+      const creditSale = await refused(body({ client_id: client, payment_mode: 'credit', due_date: today(), discount: 999, lines }), c);
+      expect(creditSale.discount).toMatch(/ferait vendre « .+ » \(ligne 1, minimum 900\sFCFA l’unité\) sous son prix minimum/);
+      expect(Number((await t.db('clients').where({ id: client }).first('balance')).balance)).toBe(0);
+      // A discount that keeps the line at its minimum goes through; the share is stored with the line.
+      const ok = await c.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), discount: 100, lines }));
+      const row = await t.db('sale_lines').where({ sale_id: idFrom(ok) }).first('net', 'allocated_discount');
+      expect([Number(row.net), Number(row.allocated_discount)]).toEqual([1_000, 100]);
+      // The right to sell below the minimum lets the administrator do it.
+      const allowed = await admin.post(route('sales.invoices'), body({ discount: 999, lines, payments: [cash(1)] }));
+      expect(Number((await t.db('sales').where({ id: idFrom(allowed) }).first('total_ttc')).total_ttc)).toBe(1);
+    });
+
     it('a payment that does not cover a cash sale; a mobile-money payment without its transaction id', async () => {
       const p = await product();
       const short = await refused(body({ lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_price: '', discount: 0 }], payments: [cash(2_000)] }));
       expect(short['payments.0.amount']).toMatch(/^Le paiement ne couvre pas la vente : il manque 1/);
       const mm = await refused(body({ lines: [{ product_id: p, unit: 'unit', quantity: 3, unit_price: '', discount: 0 }], payments: [{ method: 'mobile_money', amount: 3_000, account_id: '', operator: 'orange_money', phone: '0707070707', reference: '' }] }));
-      expect(mm['payments.0.reference']).toBe("Indiquez l'identifiant de la transaction mobile money.");
+      expect(mm['payments.0.reference']).toBe("Indiquez l’identifiant de la transaction mobile money.");
     });
 
     it('a stale form: a price changed after the form was opened', async () => {
@@ -197,7 +221,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
       const opened = new Date(Date.now() - 60_000).toISOString();
       await t.db('price_history').insert({ product_id: p, field: 'retail_price', old_value: 900, new_value: 1_000, user_id: null, source: 'manual', changed_at: nowIso() });
       const errors = await refused(body({ form_loaded_at: opened, lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(10_000)] }));
-      expect(errors['lines.0.unit_price']).toMatch(/a changé depuis l'ouverture du formulaire/);
+      expect(errors['lines.0.unit_price']).toMatch(/a changé depuis l’ouverture du formulaire/);
       const missing = await refused(body({ form_loaded_at: '', lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }], payments: [cash(10_000)] }));
       expect(missing.form_loaded_at).toBe('Le formulaire a expiré : rechargez la page.');
     });
@@ -211,7 +235,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     const again = await admin.post(route('sales.invoices'), payload);
     expect(idFrom(again)).toBe(idFrom(first));
     expect(await saleCount()).toBe(before);
-    expect((await admin.follow(again)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n'a pas été créée une seconde fois\.$/);
+    expect((await admin.follow(again)).body.props.flash.success).toMatch(/était déjà enregistrée : elle n’a pas été créée une seconde fois\.$/);
     expect(await levelOf(t.db, p, f.depot)).toBe(49);
   });
 
@@ -275,7 +299,7 @@ describe.each(testDatabases())('invoices: screens and the Vente détaillée form
     expect(wb.worksheets[0].getRow(2).getCell(13).value).toBe(4_000);
   });
 
-  it("the client's page lists its sales with their status and the totals", async () => {
+  it("the client’s page lists its sales with their status and the totals", async () => {
     const p = await product();
     const client = await makeClient(t.db, { credit_limit: 100_000 });
     const id = idFrom(await admin.post(route('sales.invoices'), body({ client_id: client, payment_mode: 'credit', due_date: today(), lines: [{ product_id: p, unit: 'unit', quantity: 1, unit_price: '', discount: 0 }] })));

@@ -76,7 +76,7 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     const before = await company();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ name: '  ' }, 'name', /obligatoire/],
-      [{ email: 'pas-un-email' }, 'email', /n'est pas valide/],
+      [{ email: 'pas-un-email' }, 'email', /n’est pas valide/],
       [{ vat_rate: 'abc' }, 'vat_rate', /pourcentage entre 0 et 100/],
       [{ vat_rate: '150' }, 'vat_rate', /ne peut dépasser 100/],
       [{ vat_rate: '18,555' }, 'vat_rate', /deux décimales/],
@@ -142,9 +142,9 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
   it('judges a logo by its content, not its name, and caps its size', async () => {
     await admin.send('delete', LOGO);
     const cases: Array<[Buffer, string, RegExp]> = [
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', /n'est pas une image PNG, JPEG ou WebP/],
-      [Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'logo.jpg', /n'est pas une image PNG, JPEG ou WebP/],
-      [Buffer.from('%PDF-1.4\n'), 'logo.webp', /n'est pas une image PNG, JPEG ou WebP/],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', /n’est pas une image PNG, JPEG ou WebP/],
+      [Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'logo.jpg', /n’est pas une image PNG, JPEG ou WebP/],
+      [Buffer.from('%PDF-1.4\n'), 'logo.webp', /n’est pas une image PNG, JPEG ou WebP/],
       [Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]), 'gros.png', /ne doit pas dépasser 512 Ko/],
     ];
     for (const [content, name, message] of cases) {

@@ -123,7 +123,7 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     expect(await submitExpectingErrors(admin, 'post', DESKS, { code: 'CAI99', name: 'Caisse principale', location_id: '' }, `${DESKS}/create`)).toEqual({ location_id: 'Veuillez choisir un emplacement.' });
     expect(await submitExpectingErrors(admin, 'post', DESKS, { code: 'CAI99', name: 'caisse principale', location_id: '999999' }, `${DESKS}/create`)).toEqual({
       name: 'Une caisse « caisse principale » existe déjà.',
-      location_id: "Cet emplacement n'existe pas.",
+      location_id: "Cet emplacement n’existe pas.",
     });
     expect(await count('cash_desks')).toBe(desks);
     expect(await count('locations')).toBe(locations);
@@ -168,14 +168,14 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     const page = await admin.visit(`${DESKS}/${shopDesk}`);
     expect(page.body.props.usage).toMatchObject({ deletable: false, archivable: false, reasons: ['elle a un solde de 75\u202f000\u00a0FCFA'] });
     const refused = await admin.post(`${DESKS}/${shopDesk}/archive`);
-    expect((await admin.follow(refused)).body.flash.error).toBe(`La caisse « Caisse Marcory ${tag} » ne peut pas être archivée. Elle contient 75\u202f000\u00a0FCFA : versez ou transférez ce solde avant de l'archiver.`);
+    expect((await admin.follow(refused)).body.flash.error).toBe(`La caisse « Caisse Marcory ${tag} » ne peut pas être archivée. Elle contient 75\u202f000\u00a0FCFA : versez ou transférez ce solde avant de l’archiver.`);
     expect((await t.db('cash_desks').where({ id: shopDesk }).first()).active).toBeTruthy();
     await t.db('treasury_accounts').where({ cash_desk_id: shopDesk }).update({ balance: 0 });
 
     const locPage = await admin.visit(`${LOCATIONS}/${shop}`);
     expect(locPage.body.props.usage).toMatchObject({ deletable: false, archivable: false, reasons: ['une caisse y est rattachée'] });
     const blocked = await admin.post(`${LOCATIONS}/${shop}/archive`);
-    expect((await admin.follow(blocked)).body.flash.error).toBe(`L'emplacement « Boutique Marcory ${tag} » ne peut pas être archivé. La caisse « Caisse Marcory ${tag} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d'abord.`);
+    expect((await admin.follow(blocked)).body.flash.error).toBe(`L’emplacement « Boutique Marcory ${tag} » ne peut pas être archivé. La caisse « Caisse Marcory ${tag} » y est rattachée : archivez-la ou rattachez-la à un autre emplacement d’abord.`);
     expect((await t.db('locations').where({ id: shop }).first()).active).toBeTruthy();
 
     const plateau = await createLocation(`${tag}P`, `Boutique du Plateau ${tag}`);

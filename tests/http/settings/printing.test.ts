@@ -58,8 +58,8 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
     await admin.send('put', `${PRINTING}/invoice`, { format: 'A5', copies: 1, show_logo: true, amount_in_words: true });
     const before = await row('invoice');
     const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
-      ['invoice', { format: '80mm' }, 'format', /n'est pas proposé pour ce document/],
-      ['ticket', { format: 'A4' }, 'format', /n'est pas proposé pour ce document/],
+      ['invoice', { format: '80mm' }, 'format', /n’est pas proposé pour ce document/],
+      ['ticket', { format: 'A4' }, 'format', /n’est pas proposé pour ce document/],
       ['invoice', { format: 'A3' }, 'format', /format/],
       ['invoice', { copies: 0 }, 'copies', /supérieur ou égal à 1/],
       ['invoice', { copies: 6 }, 'copies', /ne doit pas dépasser 5/],

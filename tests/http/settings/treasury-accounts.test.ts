@@ -100,20 +100,20 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     // A cash desk's code and name are taken too: one ledger, one namespace.
     expect(await submitExpectingErrors(admin, 'post', BASE, wallet(tag, { code: 'CAI01', name: 'Caisse principale' }), `${BASE}/create`)).toEqual({
       code: 'Le code CAI01 est déjà celui de la caisse « Caisse principale ».',
-      name: "Une caisse s'appelle déjà « Caisse principale ».",
+      name: "Une caisse s’appelle déjà « Caisse principale ».",
     });
     // And the other way round: a new cash desk cannot take a bank's code or name.
     const shop = String((await t.db('locations').where({ code: 'BTQ01' }).first('id')).id);
     expect(await submitExpectingErrors(admin, 'post', DESKS, { code: `BQ${tag}`, name: `sgbci compte courant ${tag}`, location_id: shop }, `${DESKS}/create`)).toEqual({
       code: `Le code BQ${tag} est déjà celui du compte « SGBCI Compte courant ${tag} ».`,
-      name: `Un compte bancaire ou mobile money s'appelle déjà « sgbci compte courant ${tag} ».`,
+      name: `Un compte bancaire ou mobile money s’appelle déjà « sgbci compte courant ${tag} ».`,
     });
     expect(await submitExpectingErrors(admin, 'post', BASE, wallet(tag, { code: `MX${tag}`, name: `X ${tag}`, operator: 'paypal', phone: 'appelez-moi' }), `${BASE}/create`)).toEqual({
       operator: 'Veuillez choisir une valeur valide pour le champ opérateur.',
-      phone: "Le numéro de téléphone du compte n'est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
+      phone: "Le numéro de téléphone du compte n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
     });
     expect(await submitExpectingErrors(admin, 'post', BASE, wallet(tag, { code: `MY${tag}`, name: `Y ${tag}`, operator: '', phone: '' }), `${BASE}/create`)).toEqual({
-      operator: "Choisissez l'opérateur du compte mobile money.",
+      operator: "Choisissez l’opérateur du compte mobile money.",
       phone: 'Indiquez le numéro de téléphone du compte.',
     });
     expect(await submitExpectingErrors(admin, 'post', BASE, bank(tag, { code: `BZ${tag}`, name: `Z ${tag}`, bank_name: '', account_number: '12' }), `${BASE}/create`)).toEqual({
@@ -168,11 +168,11 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
       deletable: false,
       archivable: false,
       reasons: ['il a un solde de 250\u202f000\u00a0FCFA', 'il a des mouvements'],
-      archive_block: "Il a un solde de 250\u202f000\u00a0FCFA : virez ou retirez ce solde avant de l'archiver.",
+      archive_block: "Il a un solde de 250\u202f000\u00a0FCFA : virez ou retirez ce solde avant de l’archiver.",
     });
     const refused = await admin.post(`${BASE}/${id}/archive`);
-    expect((await admin.follow(refused)).body.flash.error).toBe(`Le compte « SGBCI Compte courant ${tag} » ne peut pas être archivé. Il a un solde de 250\u202f000\u00a0FCFA : virez ou retirez ce solde avant de l'archiver.`);
-    expect(await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, bank(tag, { active: false }), `${BASE}/${id}/edit`)).toEqual({ active: "Il a un solde de 250\u202f000\u00a0FCFA : virez ou retirez ce solde avant de l'archiver." });
+    expect((await admin.follow(refused)).body.flash.error).toBe(`Le compte « SGBCI Compte courant ${tag} » ne peut pas être archivé. Il a un solde de 250\u202f000\u00a0FCFA : virez ou retirez ce solde avant de l’archiver.`);
+    expect(await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, bank(tag, { active: false }), `${BASE}/${id}/edit`)).toEqual({ active: "Il a un solde de 250\u202f000\u00a0FCFA : virez ou retirez ce solde avant de l’archiver." });
     const undeletable = await admin.send('delete', `${BASE}/${id}`);
     expect((await admin.follow(undeletable)).body.flash.error).toBe(`Le compte « SGBCI Compte courant ${tag} » ne peut pas être supprimé : il a un solde de 250\u202f000\u00a0FCFA ; il a des mouvements. Archivez-le plutôt.`);
     // Emptied, it is archived (no longer offered for payments), then restored; still not deleted.
@@ -202,7 +202,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     ]);
   });
 
-  it("shows an account's ledger: movements of the period newest first, labels, user, balance after, filters and paging", async () => {
+  it("shows an account’s ledger: movements of the period newest first, labels, user, balance after, filters and paging", async () => {
     const tag = uniqueTag();
     const id = await create(wallet(tag, { operator: 'wave', name: `Wave ${tag}` }));
     const today = await companyToday(t.db);
@@ -244,7 +244,7 @@ describe.each(testDatabases())('paramètres/société : comptes bancaires et mob
     expect(past.movements.data.map((m: { amount: number }) => m.amount)).toEqual([100, -12_500, 35_000]);
   });
 
-  it("shows a cash desk's ledger on its page, not on its edit form; a caisse account has no page of its own here", async () => {
+  it("shows a cash desk’s ledger on its page, not on its edit form; a caisse account has no page of its own here", async () => {
     const tag = uniqueTag();
     const desk = await t.db('cash_desks').where({ code: 'CAI02' }).first('id');
     const account = await deskAccount(t.db, 'CAI02');

@@ -94,7 +94,7 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     const referer = { Referer: `http://localhost${USERS}/create` };
     await admin.post(USERS, { name: '', email: 'pas-une-adresse', onboarding: 'password', password: 'court', password_confirmation: 'court' }, referer);
     let errors = (await admin.visit(`${USERS}/create`)).body.props.errors;
-    expect(errors).toMatchObject({ name: expect.stringMatching(/nom/i), email: "L'adresse e-mail n'est pas valide.", password: 'Le mot de passe doit contenir au moins 8 caractères.' });
+    expect(errors).toMatchObject({ name: expect.stringMatching(/nom/i), email: "L’adresse e-mail n’est pas valide.", password: 'Le mot de passe doit contenir au moins 8 caractères.' });
     await admin.post(USERS, { name: 'Diallo', email: `d-${tag}@test.local`, onboarding: 'password', password: 'Secret-12345', password_confirmation: 'Secret-99999' }, referer);
     expect((await admin.visit(`${USERS}/create`)).body.props.errors).toEqual({ password_confirmation: 'La confirmation du mot de passe ne correspond pas.' });
     await admin.post(USERS, { name: 'Doublon', email: ADMIN.email, onboarding: 'invite' }, referer);
@@ -105,7 +105,7 @@ describe.each(testDatabases())('paramètres › utilisateurs (%s)', (kind) => {
     await admin.post(USERS, { name: 'Lieux', email: `l-${tag}@test.local`, places_restricted: '1', location_ids: [], onboarding: 'invite' }, referer);
     expect((await admin.visit(`${USERS}/create`)).body.props.errors).toEqual({ location_ids: 'Cochez au moins un emplacement, ou choisissez « Tous les emplacements ».' });
     await admin.post(USERS, { name: 'Lieux', email: `l-${tag}@test.local`, places_restricted: '1', location_ids: ['999999'], onboarding: 'invite' }, referer);
-    expect((await admin.visit(`${USERS}/create`)).body.props.errors.location_ids).toMatch(/n'existe plus/);
+    expect((await admin.visit(`${USERS}/create`)).body.props.errors.location_ids).toMatch(/n’existe plus/);
     expect(await userCount(t)).toBe(before);
   });
 

@@ -112,11 +112,11 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     const paid = await settle(t.db, settlementInput({ clientId: c, amount: 4_000, accountId: await desk(), allocations: [] }));
     const spent = await settle(t.db, settlementInput({ clientId: c, source: 'advance', method: null, amount: 3_000, allocations: [{ saleId: inv.id, amount: 3_000 }] }));
     const err = await refusal(cancel(paid.id));
-    expect(err?.errors.settlement).toMatch(/^Ce règlement a laissé 4\s000\sFCFA d'acompte à « .+ », qui n'en a plus que 1\s000\sFCFA : l'acompte a déjà servi\. Annulez d'abord le règlement qui l'a utilisé\.$/);
+    expect(err?.errors.settlement).toMatch(/^Ce règlement a laissé 4\s000\sFCFA d’acompte à « .+ », qui n’en a plus que 1\s000\sFCFA : l’acompte a déjà servi\. Annulez d’abord le règlement qui l’a utilisé\.$/);
     expect((await t.db('settlements').where({ id: paid.id }).first('status')).status).toBe('validated');
     // The screen says so on the row.
     const row = (await admin.visit(`${route('settlements.cancellations')}?q=${paid.number}`)).body.props.settlements.data[0];
-    expect(row.blocked).toMatch(/l'acompte a déjà servi/);
+    expect(row.blocked).toMatch(/l’acompte a déjà servi/);
     await cancel(spent.id);
     await cancel(paid.id);
     expect(await clientMoney(t.db, c)).toMatchObject({ advance: 0 });
@@ -131,7 +131,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     const held = await balanceOf(t.db, wallet);
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: wallet, amount: -held, movementType: 'transfer_out', paymentMethod: 'mobile_money' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
     const err = await refusal(cancel(s.id));
-    expect(err?.errors.settlement).toMatch(/ne contient que 0\sFCFA : impossible d'en sortir 2\s000\sFCFA/);
+    expect(err?.errors.settlement).toMatch(/ne contient que 0\sFCFA : impossible d’en sortir 2\s000\sFCFA/);
     expect(await saleMoney(t.db, inv.id)).toMatchObject({ paid: 2_000, status: 'paid' });
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: wallet, amount: held, movementType: 'transfer_in', paymentMethod: 'mobile_money' }], { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: today() }));
     expect((await refusal(cancelSettlement(t.db, s.id, { reason: 'Erreur de saisie', version: stale + 3 }, await adminActor(t.db))))?.errors.version).toMatch(/a été modifié entre-temps/);
@@ -157,9 +157,9 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     const one = await settle(t.db, settlementInput({ clientId: c, amount: 4_000, accountId: await desk(), allocations: [{ saleId: inv.id, amount: 4_000 }] }));
     const two = await settle(t.db, settlementInput({ clientId: c, amount: 5_000, accountId: wallet, ...orangeMoney(`MP${uniqueTag()}`), allocations: [{ saleId: inv.id, amount: 5_000 }] }));
     const cancelInvoice = async () => cancelSale(t.db, inv.id, { reason: 'Facture en double', version: await versionOf(inv.id, 'sales') }, await adminActor(t.db));
-    expect((await refusal(cancelInvoice()))?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${one.number} et ${two.number} : annulez d'abord ces règlements (Annulations › Règlements).`);
+    expect((await refusal(cancelInvoice()))?.errors.sale).toBe(`La facture ${inv.number} est réglée par les règlements ${one.number} et ${two.number} : annulez d’abord ces règlements (Annulations › Règlements).`);
     await cancel(two.id);
-    expect((await refusal(cancelInvoice()))?.errors.sale).toBe(`La facture ${inv.number} est réglée par le règlement ${one.number} : annulez d'abord ce règlement (Annulations › Règlements).`);
+    expect((await refusal(cancelInvoice()))?.errors.sale).toBe(`La facture ${inv.number} est réglée par le règlement ${one.number} : annulez d’abord ce règlement (Annulations › Règlements).`);
     await cancel(one.id);
     const before = await clientMoney(t.db, c);
     await cancelInvoice();
@@ -168,7 +168,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
     expect((await refusal(settle(t.db, settlementInput({ clientId: c, amount: 1_000, accountId: await desk(), allocations: [{ saleId: inv.id, amount: 1_000 }] }))))?.errors['allocations.0.sale_id']).toMatch(/est annulée/);
   });
 
-  it("a counter sale's mobile-money id is freed by the sale's cancellation", async () => {
+  it("a counter sale’s mobile-money id is freed by the sale’s cancellation", async () => {
     const p = await makeProduct(t.db, { category_id: f.category, retail_price: 1_000 });
     await giveStock(t.db, p, f.shop, 5, 500);
     const reference = `OM${uniqueTag()}`;
@@ -192,7 +192,7 @@ describe.each(testDatabases())('cancelSettlement — Annulations › Règlements
       expect((await admin.visit(`${route('settlements.cancellations')}?client_id=${c}&method=mobile_money`)).body.props.settlements.data).toEqual([]);
       const back = { Referer: `http://localhost${route('settlements.cancellations')}` };
       const refused = await admin.post(route('settlements.cancel', { id: s.id }), { reason: '', version: 1 }, back);
-      expect((await admin.follow(refused)).body.props.errors.reason).toMatch(/motif d'annulation/i);
+      expect((await admin.follow(refused)).body.props.errors.reason).toMatch(/motif d’annulation/i);
       expect((await t.db('settlements').where({ id: s.id }).first('status')).status).toBe('validated');
 
       const tag = uniqueTag().toLowerCase();

@@ -110,7 +110,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     const inv = await creditInvoice(t.db, f, c, 20_000);
     const before = await counts();
     const tooMuch = await refusal(settle(t.db, settlementInput({ clientId: c, source: 'advance', method: null, amount: 6_000, allocations: [{ saleId: inv.id, amount: 6_000 }] })));
-    expect(tooMuch?.errors.amount).toMatch(/« Boutique Aya » n'a que 5\s000\sFCFA d'acompte disponible/);
+    expect(tooMuch?.errors.amount).toMatch(/« Boutique Aya » n’a que 5\s000\sFCFA d’acompte disponible/);
     const unspent = await refusal(settle(t.db, settlementInput({ clientId: c, source: 'advance', method: null, amount: 5_000, allocations: [{ saleId: inv.id, amount: 3_000 }] })));
     expect(unspent?.errors.allocations).toMatch(/Un acompte dépensé va entièrement aux factures/);
     expect(await counts()).toEqual(before);
@@ -133,7 +133,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     await settle(t.db, settlementInput({ clientId: c, amount: 4_000, allocations: [{ saleId: inv.id, amount: 4_000 }] }));
     const before = await counts();
     const above = await refusal(settle(t.db, settlementInput({ clientId: c, amount: 7_000, allocations: [{ saleId: inv.id, amount: 7_000 }] })));
-    expect(above?.errors['allocations.0.amount']).toBe(`La facture ${inv.number} n'a plus que 6\u202f000\u00a0FCFA à payer : vous ne pouvez pas y affecter 7\u202f000\u00a0FCFA. Elle a peut-être été réglée entre-temps : rechargez la page.`);
+    expect(above?.errors['allocations.0.amount']).toBe(`La facture ${inv.number} n’a plus que 6\u202f000\u00a0FCFA à payer : vous ne pouvez pas y affecter 7\u202f000\u00a0FCFA. Elle a peut-être été réglée entre-temps : rechargez la page.`);
     const over = await refusal(settle(t.db, settlementInput({ clientId: c, amount: 3_000, allocations: [{ saleId: inv.id, amount: 5_000 }] })));
     expect(over?.errors.allocations).toMatch(/totalisent 5\s000\sFCFA, plus que le montant reçu \(3\s000\sFCFA\)/);
     const zero = await refusal(settle(t.db, settlementInput({ clientId: c, amount: 3_000, allocations: [{ saleId: inv.id, amount: 0 }] })));
@@ -143,7 +143,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     expect(await counts()).toEqual(before);
   });
 
-  it("refuses another client's invoice, a paid one, a cancelled one, and one dated after the settlement", async () => {
+  it("refuses another client’s invoice, a paid one, a cancelled one, and one dated after the settlement", async () => {
     const c = await client('Quincaillerie Traoré');
     const other = await client();
     const foreign = await creditInvoice(t.db, f, other, 5_000);
@@ -172,11 +172,11 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
       ),
     );
     expect(err?.errors).toEqual({
-      'allocations.0.sale_id': `La facture ${foreign.number} n'est pas une facture de « Quincaillerie Traoré ».`,
+      'allocations.0.sale_id': `La facture ${foreign.number} n’est pas une facture de « Quincaillerie Traoré ».`,
       'allocations.1.sale_id': `La facture ${paid.number} est déjà entièrement payée.`,
       'allocations.2.sale_id': `La facture ${cancelled.number} est annulée : elle ne peut plus être réglée.`,
       'allocations.3.sale_id': `La facture ${later.number} est datée du 20/03/2026, après ce règlement du 15/03/2026.`,
-      'allocations.4.sale_id': "Ligne 5 : cette facture n'existe pas.",
+      'allocations.4.sale_id': "Ligne 5 : cette facture n’existe pas.",
     });
     expect(await counts()).toEqual(before);
   });
@@ -188,10 +188,10 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     const before = await counts();
     expect((await refusal(settle(t.db, settlementInput({ ...base, method: 'especes', accountId: bank }))))?.errors.account_id).toMatch(/ne peut pas recevoir un règlement en espèces : choisissez une caisse/);
     expect((await refusal(settle(t.db, settlementInput({ ...base, method: 'cheque', reference: '0012345', chequeDate: '2026-03-14', accountId: desk }))))?.errors.account_id).toMatch(/choisissez un compte bancaire/);
-    expect((await refusal(settle(t.db, settlementInput({ ...base, ...orangeMoney('X-1'), accountId: mtn }))))?.errors.account_id).toMatch(/n'est pas un compte Orange Money/);
-    expect((await refusal(settle(t.db, settlementInput({ ...base, accountId: 999_999 }))))?.errors.account_id).toBe("Le compte choisi n'existe pas.");
+    expect((await refusal(settle(t.db, settlementInput({ ...base, ...orangeMoney('X-1'), accountId: mtn }))))?.errors.account_id).toMatch(/n’est pas un compte Orange Money/);
+    expect((await refusal(settle(t.db, settlementInput({ ...base, accountId: 999_999 }))))?.errors.account_id).toBe("Le compte choisi n’existe pas.");
     const walkIn = await walkInClient(t.db);
-    expect((await refusal(settle(t.db, settlementInput({ clientId: walkIn, amount: 1_000 }))))?.errors.client_id).toMatch(/CLIENT COMPTANT n'a pas de compte/);
+    expect((await refusal(settle(t.db, settlementInput({ clientId: walkIn, amount: 1_000 }))))?.errors.client_id).toMatch(/CLIENT COMPTANT n’a pas de compte/);
     expect(await counts()).toEqual(before);
   });
 
@@ -199,7 +199,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     const c = await client();
     const base = { clientId: c, amount: 1_000 };
     const mm = await refusal(settle(t.db, settlementInput({ ...base, method: 'mobile_money', operator: null, reference: ' ', phone: 'abc' })));
-    expect(mm?.errors).toMatchObject({ operator: "Choisissez l'opérateur mobile money.", reference: expect.stringMatching(/identifiant de la transaction/), phone: "Ce numéro de téléphone n'est pas valide." });
+    expect(mm?.errors).toMatchObject({ operator: "Choisissez l’opérateur mobile money.", reference: expect.stringMatching(/identifiant de la transaction/), phone: "Ce numéro de téléphone n’est pas valide." });
     const cheque = await refusal(settle(t.db, settlementInput({ ...base, method: 'cheque' })));
     expect(cheque?.errors).toMatchObject({ reference: 'Indiquez le numéro du chèque.', cheque_date: 'Indiquez la date du chèque.' });
     expect((await refusal(settle(t.db, settlementInput({ ...base, method: 'virement' }))))?.errors.reference).toBe('Indiquez la référence du virement.');
@@ -220,7 +220,7 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     const first = await settle(t.db, settlementInput({ clientId: c, amount: 1_000, ...orangeMoney('OM-DOUBLE-1'), allocations: [{ saleId: inv.id, amount: 1_000 }] }));
     const before = await counts();
     const again = await refusal(settle(t.db, settlementInput({ clientId: c, amount: 2_000, ...orangeMoney('  om-double-1 '), allocations: [{ saleId: inv.id, amount: 2_000 }] })));
-    expect(again?.errors.reference).toBe(`La transaction Orange Money « OM-DOUBLE-1 » est déjà enregistrée par le règlement ${first.number} : un identifiant de transaction ne sert qu'une fois. Vérifiez le SMS de confirmation du client.`);
+    expect(again?.errors.reference).toBe(`La transaction Orange Money « OM-DOUBLE-1 » est déjà enregistrée par le règlement ${first.number} : un identifiant de transaction ne sert qu’une fois. Vérifiez le SMS de confirmation du client.`);
     expect(await counts()).toEqual(before);
     // The same id at another operator is another transaction.
     await settle(t.db, settlementInput({ clientId: c, amount: 1_000, method: 'mobile_money', operator: 'mtn_momo', reference: 'OM-DOUBLE-1', allocations: [{ saleId: inv.id, amount: 1_000 }] }));
@@ -259,6 +259,6 @@ describe.each(testDatabases())('settlement service (%s)', (kind) => {
     const s = await settle(t.db, settlementInput({ clientId: c, amount: 12_000, allocations: invs.map((i, k) => ({ saleId: i.id, amount: [3_000, 4_000, 5_000][k] })) }));
     expect(s.allocated).toBe(12_000);
     for (const i of invs) expect((await saleMoney(t.db, i.id)).status).toBe('paid');
-    expect((await refusal(settle(t.db, settlementInput({ clientId: 999_999, amount: 1_000 }))))?.errors.client_id).toBe("Le client choisi n'existe pas.");
+    expect((await refusal(settle(t.db, settlementInput({ clientId: 999_999, amount: 1_000 }))))?.errors.client_id).toBe("Le client choisi n’existe pas.");
   });
 });

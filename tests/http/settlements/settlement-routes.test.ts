@@ -159,10 +159,10 @@ describe.each(testDatabases())('settlement routes (%s)', (kind) => {
     const other = await creditInvoice(t.db, f, await client(), 5_000);
     expect((await refused(body({ client_id: c, amount: 0 }))).amount).toBe('Le montant doit être supérieur à zéro.');
     expect((await refused(body({ client_id: c, amount: -500 }))).amount).toBe('Le montant ne peut pas être négatif.');
-    expect((await refused(body({ client_id: c, amount: '12,5' }))).amount).toBe("Le montant a plus de décimales que la devise n'en permet.");
+    expect((await refused(body({ client_id: c, amount: '12,5' }))).amount).toBe("Le montant a plus de décimales que la devise n’en permet.");
     expect((await refused(body({ client_id: c, amount: 'abc' }))).amount).toMatch(/doit être un montant en chiffres/);
-    expect((await refused(body({ client_id: c, amount: 6_000, allocations: [{ sale_id: inv.id, amount: 6_000 }] })))['allocations.0.amount']).toMatch(new RegExp(`^La facture ${inv.number} n'a plus que 5\\s000\\sFCFA à payer`));
-    expect((await refused(body({ client_id: c, amount: 1_000, allocations: [{ sale_id: other.id, amount: 1_000 }] })))['allocations.0.sale_id']).toMatch(/n'est pas une facture de/);
+    expect((await refused(body({ client_id: c, amount: 6_000, allocations: [{ sale_id: inv.id, amount: 6_000 }] })))['allocations.0.amount']).toMatch(new RegExp(`^La facture ${inv.number} n’a plus que 5\\s000\\sFCFA à payer`));
+    expect((await refused(body({ client_id: c, amount: 1_000, allocations: [{ sale_id: other.id, amount: 1_000 }] })))['allocations.0.sale_id']).toMatch(/n’est pas une facture de/);
     expect((await refused(body({ client_id: c, amount: 1_000, method: 'especes', account_id: orange })))['account_id']).toMatch(/ne peut pas recevoir un règlement en espèces/);
     expect((await refused(body({ client_id: c, amount: 1_000, method: 'mobile_money', account_id: orange, operator: 'orange_money', reference: '' })))['reference']).toMatch(/identifiant de la transaction/);
     expect((await refused(body({ client_id: c, amount: 1_000, method: '' })))['method']).toBe('Choisissez le mode de paiement.');
@@ -177,7 +177,7 @@ describe.each(testDatabases())('settlement routes (%s)', (kind) => {
     const first = await admin.post(STORE, mm(5_000, 'MP261124.1010.Z1'));
     expect(first.headers.location).toMatch(SHOW);
     const number = String((await t.db('settlements').where({ id: Number(first.headers.location.split('/').pop()) }).first('number')).number);
-    expect((await refused(mm(5_000, ' mp261124.1010.z1 '))).reference).toBe(`La transaction Orange Money « MP261124.1010.Z1 » est déjà enregistrée par le règlement ${number} : un identifiant de transaction ne sert qu'une fois. Vérifiez le SMS de confirmation du client.`);
+    expect((await refused(mm(5_000, ' mp261124.1010.z1 '))).reference).toBe(`La transaction Orange Money « MP261124.1010.Z1 » est déjà enregistrée par le règlement ${number} : un identifiant de transaction ne sert qu’une fois. Vérifiez le SMS de confirmation du client.`);
   });
 
   it('the same idempotency key twice makes one settlement', async () => {
@@ -249,6 +249,6 @@ describe.each(testDatabases())('settlement routes (%s)', (kind) => {
       }),
     );
     expect(refusals).toHaveLength(19);
-    for (const message of refusals) expect(message).toMatch(new RegExp(`^La facture ${inv.number} (n'a plus que 0\\sFCFA à payer|est déjà entièrement payée)`));
+    for (const message of refusals) expect(message).toMatch(new RegExp(`^La facture ${inv.number} (n’a plus que 0\\sFCFA à payer|est déjà entièrement payée)`));
   });
 });

@@ -182,14 +182,14 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1.5, unit_cost: 1 }] }, 'lines.0.quantity', /nombre entier/],
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 'dix', unit_cost: 1 }] }, 'lines.0.quantity', /nombre entier/],
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: -5 }] }, 'lines.0.unit_cost', /négatif/],
-      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 10.5 }] }, 'lines.0.unit_cost', /^Le coût unitaire a plus de décimales que la devise n'en permet\.$/],
-      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: '12,5' }] }, 'lines.0.unit_cost', /^Le coût unitaire a plus de décimales que la devise n'en permet\.$/],
+      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 10.5 }] }, 'lines.0.unit_cost', /^Le coût unitaire a plus de décimales que la devise n’en permet\.$/],
+      [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: '12,5' }] }, 'lines.0.unit_cost', /^Le coût unitaire a plus de décimales que la devise n’en permet\.$/],
       // Text that is no number is told to type an amount, not about decimals.
       [{ lines: [{ product_id: f.products.rice, unit: 'unit', quantity: 1, unit_cost: 'abc' }] }, 'lines.0.unit_cost', /^Le coût unitaire doit être un montant en chiffres \(par exemple 1 500\)\.$/],
       [{ lines: [{ product_id: 999999, unit: 'unit', quantity: 1, unit_cost: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ lines: [{ product_id: archived, unit: 'unit', quantity: 1, unit_cost: 1 }] }, 'lines.0.product_id', /« Ancien article » est archivé/],
       [{ lines: [{ product_id: f.products.rice, unit: 'carton', quantity: 1, unit_cost: 1 }] }, 'lines.0.unit', /unité/],
-      [{ supplier_id: 999999 }, 'supplier_id', /n'existe pas/],
+      [{ supplier_id: 999999 }, 'supplier_id', /n’existe pas/],
       [{ supplier_id: '' }, 'supplier_id', /Choisissez le fournisseur/],
       [{ location_id: oldLocationId }, 'location_id', /« Ancien dépôt » est archivé/],
       [{ entry_date: '2999-01-01' }, 'entry_date', /futur/],
@@ -214,7 +214,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(await t.db('stock_entry_lines').where({ product_id: sugar })).toHaveLength(1);
     expect(await levelOf(t.db, sugar, f.depot)).toBe(5);
     const page = await admin.follow(second);
-    expect(page.body.flash.success).toMatch(/était déjà enregistrée : elle n'a pas été créée une seconde fois/);
+    expect(page.body.flash.success).toMatch(/était déjà enregistrée : elle n’a pas été créée une seconde fois/);
     // Another user's identical key is their own.
     const other = await userWithPermissions(t, 'mag1@test.local', ['menu.entreestock', 'stock_entries.create']);
     const c = new Client(t);
@@ -352,7 +352,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
     expect(sent.status).toBe(303);
     const before = await counts();
     const errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: 'Erreur fournisseur', version: 1 }, `/operations/entreestock/${id}`);
-    const refusal = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Savon liquide » (pièce) : il n'en reste que 3 sur les 8 entrés.`;
+    const refusal = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Savon liquide » (pièce) : il n’en reste que 3 sur les 8 entrés.`;
     expect(errors.reason).toBe(refusal);
     expect(await counts()).toEqual(before);
     expect((await t.db('stock_entries').where({ id }).first()).status).toBe('validated');
@@ -380,7 +380,7 @@ describe.each(testDatabases())('stock entries (%s)', (kind) => {
       lines: products.filter((_, i) => i !== 3).map((p, i) => ({ product_id: p, quantity: 10 + i })),
     });
     expect(sent.status).toBe(303);
-    const expected = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Article ${tag} 1 » (sac) : il n'en reste que 990 sur les 1 000 entrés ; « Article ${tag} 2 » (bouteille) : il n'en reste que 989 sur les 1 000 entrés ; « Article ${tag} 3 » (carton) : il n'en reste que 988 sur les 1 000 entrés ; … et 2 autres produits.`.replace(/1 000/g, (1000).toLocaleString('fr-FR'));
+    const expected = `Annulation impossible : une partie de la marchandise de ${number} est déjà sortie de Dépôt principal — « Article ${tag} 1 » (sac) : il n’en reste que 990 sur les 1 000 entrés ; « Article ${tag} 2 » (bouteille) : il n’en reste que 989 sur les 1 000 entrés ; « Article ${tag} 3 » (carton) : il n’en reste que 988 sur les 1 000 entrés ; … et 2 autres produits.`.replace(/1 000/g, (1000).toLocaleString('fr-FR'));
     expect((await admin.visit(`/operations/entreestock/${id}`)).body.props.cancellation).toEqual({ possible: false, blocked_reason: expected });
     const before = await counts();
     const errors = await errorsAfter(admin, `/operations/entreestock/${id}/cancel`, { reason: 'Erreur fournisseur', version: 1 }, `/operations/entreestock/${id}`);

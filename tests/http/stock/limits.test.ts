@@ -96,10 +96,10 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
     const lines = [];
     for (let i = 0; i < 11; i++) lines.push({ product_id: await product(), unit: 'unit', quantity: 10_000, unit_cost: 100_000_000 });
     const errors = await refused(entry(lines));
-    expect(errors.lines).toBe(`Le montant total de l'entrée ne peut dépasser 10${NNBSP}000${NNBSP}000${NNBSP}000${NNBSP}000\u00a0FCFA.`);
+    expect(errors.lines).toBe(`Le montant total de l’entrée ne peut dépasser 10${NNBSP}000${NNBSP}000${NNBSP}000${NNBSP}000\u00a0FCFA.`);
   });
 
-  it("caps a supplier's balance", async () => {
+  it("caps a supplier’s balance", async () => {
     const supplier = await makeSupplier(t.db);
     await t.db('suppliers').where({ id: supplier }).update({ balance: LIMITS.balance - 10 });
     const errors = await refused(entry([{ product_id: await product(), unit: 'unit', quantity: 1, unit_cost: 11 }], { supplier_id: supplier }));

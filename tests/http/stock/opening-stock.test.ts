@@ -156,14 +156,14 @@ describe.each(testDatabases())('opening stock (%s)', (kind) => {
     expect(preview.rows.map((r: { line: number; action: string; errors: string[] }) => [r.line, r.action, r.errors])).toEqual([
       [2, 'create', []],
       [3, 'create', []],
-      [4, 'error', [`Aucun produit n'a le code ${tag}NOPE.`]],
-      [5, 'error', ["L'emplacement « Entrepôt fantôme » n'existe pas."]],
+      [4, 'error', [`Aucun produit n’a le code ${tag}NOPE.`]],
+      [5, 'error', ["L’emplacement « Entrepôt fantôme » n’existe pas."]],
       [6, 'error', ['Le champ quantité doit être supérieur ou égal à 1.', 'Le champ coût unitaire doit être un montant en chiffres (par exemple 1 500).']],
       [7, 'error', [`Le produit « Article archivé » (${tag}ARC) est archivé.`]],
       [8, 'error', [`Le produit ${tag}O1 figure déjà à la ligne 3 du fichier pour cet emplacement.`]],
     ]);
     await admin.post(`${OPENING}/import/${preview.id}/apply`);
-    expect((await admin.visit(`${OPENING}/import`)).body.flash.error).toMatch(/^Import refusé, rien n'a été enregistré : 5 ligne\(s\) en erreur/);
+    expect((await admin.visit(`${OPENING}/import`)).body.flash.error).toMatch(/^Import refusé, rien n’a été enregistré : 5\slignes en erreur/);
     expect(await counts()).toEqual(before);
     expect(await levelOf(t.db, ids[0], f.depot)).toBe(0);
   });
@@ -187,7 +187,7 @@ describe.each(testDatabases())('opening stock (%s)', (kind) => {
     expect(apply.status).toBe(303);
     const landed = await admin.follow(apply);
     expect(landed.body.component).toBe('stock/entries/Index');
-    expect(landed.body.flash.success).toMatch(/^Stock initial importé : 4 ligne\(s\) en 2 entrée\(s\)/);
+    expect(landed.body.flash.success).toMatch(/^Stock initial importé : 4\slignes en 2\sentrées/);
     const after = await counts();
     expect(after.entries - before.entries).toBe(2);
     expect(after.counter - before.counter).toBe(2);

@@ -155,7 +155,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     // A difference without a reason is refused, nothing written.
     const before = await counts();
     const errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8 }, { product_id: oil, quantity_received: 12 }]), `${BASE}/${id}`);
-    expect(errors['lines.0.reason']).toBe("Indiquez le motif de l'écart sur « Riz parfumé 25 kg » (-2).");
+    expect(errors['lines.0.reason']).toBe("Indiquez le motif de l’écart sur « Riz parfumé 25 kg » (-2).");
     expect(await counts()).toEqual(before);
 
     const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 12 }]));
@@ -182,7 +182,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     let errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 1 }]), `${BASE}/${id}`);
     expect(errors.version).toMatch(/a été modifié entre-temps par un autre utilisateur/);
     errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 1 }], { version: 2, received_date: '2001-01-01' }), `${BASE}/${id}`);
-    expect(errors.received_date).toBe("La date de réception ne peut pas précéder la date d'envoi.");
+    expect(errors.received_date).toBe("La date de réception ne peut pas précéder la date d’envoi.");
     errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: -1 }], { version: 2 }), `${BASE}/${id}`);
     expect(errors['lines.0.quantity_received']).toMatch(/ne peut pas être négative/);
     errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: oil, quantity_received: 1 }], { version: 2 }), `${BASE}/${id}`);
@@ -196,13 +196,13 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const sugar = await makeProduct(t.db, { code: `${tag}SUC`, name: 'Sucre en poudre 1 kg', category_id: f.category, unit: 'paquet', pack_size: 20 });
     const before = await counts();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ to_location_id: f.depot }, 'to_location_id', /différente de l'emplacement de départ/],
+      [{ to_location_id: f.depot }, 'to_location_id', /différente de l’emplacement de départ/],
       [{ lines: [] }, 'lines', /Ajoutez au moins un produit/],
       [{ lines: [{ product_id: f.products.rice, quantity: 0 }] }, 'lines.0.quantity', /supérieure à zéro/],
       [{ lines: [{ product_id: f.products.rice, quantity: 2.5 }] }, 'lines.0.quantity', /entier/],
       [{ lines: [{ product_id: archived, quantity: 1 }] }, 'lines.0.product_id', /archivé/],
       [{ lines: [{ product_id: 424242, quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
-      [{ from_location_id: 424242 }, 'from_location_id', /n'existe pas/],
+      [{ from_location_id: 424242 }, 'from_location_id', /n’existe pas/],
       [{ transfer_date: '2999-12-31' }, 'transfer_date', /futur/],
       [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3\u00a0paquets \\(disponible 0, demandé 3\\)\\.`)],
     ];
@@ -242,7 +242,7 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const id = await send(admin, { lines: [{ product_id: f.products.oil, quantity: 6 }] });
     const before = await levelOf(t.db, f.products.oil, f.depot);
     let errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: '', version: 1 }, `${BASE}/${id}`);
-    expect(errors.reason).toBe("Le motif d'annulation est obligatoire.");
+    expect(errors.reason).toBe("Le motif d’annulation est obligatoire.");
     errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Camion en panne', version: 9 }, `${BASE}/${id}`);
     expect(errors.version).toMatch(/modifié entre-temps/);
     const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Camion en panne', version: 1 });

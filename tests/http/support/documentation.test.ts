@@ -37,7 +37,7 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
     const chapter = await reader.visit(route('support.documentation.chapter', { slug: 'inventaire' }));
     expect(chapter.body.props.chapter.html).toContain(`id="${hits[0].anchor}"`);
 
-    const ticket = await reader.visit(route('support.documentation', { q: "captures d'écran" }));
+    const ticket = await reader.visit(route('support.documentation', { q: "captures d’écran" }));
     expect(ticket.body.props.results.map((h: { slug: string }) => h.slug)).toContain('tickets');
     const none = await reader.visit(route('support.documentation', { q: 'zzqxw' }));
     expect(none.body.props.results).toEqual([]);

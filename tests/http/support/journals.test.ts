@@ -92,7 +92,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     { event: 'changement de paramètre (inscriptions)', action: 'company.registration', cause: async () => void (await admin.send('put', route('company.accounts'), { allow_registration: !(await t.db('company_settings').first()).allow_registration })) },
-    { event: "création d'une fiche", action: 'category.created', cause: async () => void (await admin.post(route('categories.index'), { code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}` })) },
+    { event: "création d’une fiche", action: 'category.created', cause: async () => void (await admin.post(route('categories.index'), { code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}` })) },
     // The Paramètres screens (their changes need the password confirmed within 3 hours).
     {
       event: 'création de rôle',
@@ -103,7 +103,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "changement des permissions d'un rôle",
+      event: "changement des permissions d’un rôle",
       action: 'role.updated',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
@@ -114,7 +114,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "création d'un utilisateur",
+      event: "création d’un utilisateur",
       action: 'users.created',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
@@ -132,7 +132,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "paramètres d'impression",
+      event: "paramètres d’impression",
       action: 'printing.updated',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
@@ -157,7 +157,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "réouverture d'un arrêté de caisse",
+      event: "réouverture d’un arrêté de caisse",
       action: 'cash.closing_reopened',
       cause: async () => {
         const closed = await closeDesk(t.db, await makeDeskAccount(t.db), '2026-01-21');
@@ -166,7 +166,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     },
     // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.
     {
-      event: "annulation d'une facture",
+      event: "annulation d’une facture",
       action: 'sale.cancelled',
       cause: async () => {
         const now = nowIso();
@@ -180,7 +180,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "annulation d'un règlement",
+      event: "annulation d’un règlement",
       action: 'settlement.cancelled',
       cause: async () => {
         const client = await makeClient(t.db, { credit_limit: 100_000 });
@@ -207,7 +207,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "réception d'un transfert de caisse",
+      event: "réception d’un transfert de caisse",
       action: 'cash_operation.received',
       cause: async () => {
         const desks = await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').limit(2).pluck('id');
@@ -217,7 +217,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     {
-      event: "annulation d'une opération de caisse",
+      event: "annulation d’une opération de caisse",
       action: 'cash_operation.cancelled',
       cause: async () => {
         const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id')).id);
@@ -226,7 +226,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       },
     },
     { event: 'création de catégorie de dépenses', action: 'expense_category.created', cause: async () => void (await admin.post(route('expenseCategories.index'), { code: uniqueTag('D'), name: `Dépense ${uniqueTag()}` })) },
-    { event: "vérification d'intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
+    { event: "vérification d’intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
     { event: 'export du journal', action: 'audit.exported', cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))) },
   ];
 
@@ -280,7 +280,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     const rows = await t.db('audit_log').orderBy('id', 'desc').limit(3).select('id');
     const victim = Number(rows[1].id);
     const original = await t.db('audit_log').where({ id: victim }).first('user_name');
-    await t.db('audit_log').where({ id: victim }).update({ user_name: "Quelqu'un d'autre" });
+    await t.db('audit_log').where({ id: victim }).update({ user_name: "Quelqu’un d’autre" });
     try {
       const audit = (await checkJournals(t.db)).find((j) => j.journal === 'audit')!;
       expect(audit.broken?.id).toBe(victim);
@@ -289,7 +289,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       const res = await admin.post(route('support.logs.check'));
       expect(res.headers.location).toBe(route('support.logs', { tab: 'integrite' }));
       const page = await admin.follow(res);
-      expect(page.body.props.flash.error).toMatch(/Intégrité compromise : Journal d'audit/);
+      expect(page.body.props.flash.error).toMatch(/Intégrité compromise : Journal d’audit/);
       const result = page.body.props.integrity.journals.find((j: { journal: string }) => j.journal === 'audit');
       expect(result.broken.id).toBe(victim);
     } finally {
@@ -339,7 +339,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         ctx,
       ),
     );
-    expect((await checkJournals(t.db)).find((j) => j.journal === 'money')).toMatchObject({ broken: null, label: "Mouvements d'argent" });
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'money')).toMatchObject({ broken: null, label: "Mouvements d’argent" });
     const rows = await t.db('money_movements').where({ account_id: bank }).orderBy('id');
     const victim = Number(rows[1].id);
     await t.db('money_movements').where({ id: victim }).update({ amount: 2_500 });

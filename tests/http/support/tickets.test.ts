@@ -40,7 +40,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     return req;
   }
 
-  const valid = { subject: "L'état de stock ne s'imprime pas", category: 'incident', priority: 'haute', description: "En cliquant sur Imprimer, la page reste blanche depuis ce matin." };
+  const valid = { subject: "L’état de stock ne s’imprime pas", category: 'incident', priority: 'haute', description: "En cliquant sur Imprimer, la page reste blanche depuis ce matin." };
 
   it('lets any user with the menu open a ticket with a screenshot, tells the support by e-mail, and keeps the file outside the web root', async () => {
     const { c } = await signedIn('demandeur-1@test.local');
@@ -70,8 +70,8 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
   it('refuses attachments by their content, size and number — French message, nothing written', async () => {
     const { c } = await signedIn('demandeur-2@test.local');
     const cases: Array<{ files: Array<{ data: Buffer; name: string }>; message: RegExp }> = [
-      { files: [{ data: Buffer.from('<html><script>alert(1)</script></html>'), name: 'capture.png' }], message: /n'est ni une image \(PNG, JPEG, GIF, WebP\) ni un PDF/ },
-      { files: [{ data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), name: 'facture.pdf' }], message: /n'est ni une image/ },
+      { files: [{ data: Buffer.from('<html><script>alert(1)</script></html>'), name: 'capture.png' }], message: /n’est ni une image \(PNG, JPEG, GIF, WebP\) ni un PDF/ },
+      { files: [{ data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), name: 'facture.pdf' }], message: /n’est ni une image/ },
       { files: [{ data: Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 1), name: 'grosse.png' }], message: /au plus 5 Mo/ },
       { files: Array.from({ length: 6 }, (_, i) => ({ data: PNG, name: `c${i}.png` })), message: /au plus 5 fichiers/ },
     ];
@@ -96,14 +96,14 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     const res = await c.post(route('support.tickets.index'), { subject: ' ', category: 'bidon', priority: 'normale', description: 'court' });
     const page = await c.follow(res);
     expect(page.body.props.errors).toMatchObject({
-      subject: "L'objet du ticket est obligatoire.",
+      subject: "L’objet du ticket est obligatoire.",
       category: 'Choisissez une catégorie.',
       description: 'La description doit contenir au moins 10 caractères.',
     });
     expect(await ticketCount()).toBe(before);
   });
 
-  it("keeps a user's tickets to themselves; the support sees all of them", async () => {
+  it("keeps a user’s tickets to themselves; the support sees all of them", async () => {
     const a = await signedIn('demandeur-4@test.local');
     const b = await signedIn('curieux@test.local');
     const res = await openTicket(a.c, { ...valid, subject: 'Ticket privé de A' });
@@ -118,7 +118,7 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     expect((await a.c.post(route('support.tickets.status', { id }), { status: 'ferme' })).status).toBe(403);
     expect((await a.c.post(route('support.tickets.assign', { id }), { assigned_to: a.id })).status).toBe(403);
     const replyWithStatus = await a.c.post(route('support.tickets.reply', { id }), { body: 'Je le ferme moi-même', status: 'ferme' });
-    expect((await a.c.follow(replyWithStatus)).body.props.errors.status).toBe("Seul le support peut changer le statut d'un ticket.");
+    expect((await a.c.follow(replyWithStatus)).body.props.errors.status).toBe("Seul le support peut changer le statut d’un ticket.");
     expect((await t.db('support_tickets').where({ id }).first()).status).toBe('ouvert');
   });
 

@@ -57,7 +57,7 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     const counts = [{ key: 'b10000', count: 10 }, { key: 'b5000', count: 1 }, { key: 'p500', count: 3 }, { key: 'p25', count: '' }];
 
     const refused = await admin.post(ROUTES['cash.closings.index'], closingBody(desk, day, 107_000, counts));
-    expect((await errorsAfter(admin, refused)).reason).toBe("Expliquez l'écart de \u2212500\u00a0FCFA (manquant) : le motif est obligatoire.");
+    expect((await errorsAfter(admin, refused)).reason).toBe("Expliquez l’écart de \u2212500\u00a0FCFA (manquant) : le motif est obligatoire.");
     expect(await count('cash_closings', { account_id: desk })).toBe(0);
 
     const res = await admin.post(ROUTES['cash.closings.index'], closingBody(desk, day, 107_000, counts, 'Erreur de rendu de monnaie sur une vente'));
@@ -93,8 +93,8 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
       [closingBody(desk, today, 10_000, [{ key: 'b7000', count: 1 }]), 'counts.0.count', 'Coupure inconnue pour cette devise.'],
       [closingBody(desk, today, 10_000, [{ key: 'b10000', count: 2_000_000 }]), 'counts.0.count', /^Au plus 1\s000\s000 billets ou pièces/],
       [closingBody(desk, addDays(today, 1), 10_000, [{ key: 'b10000', count: 1 }]), 'day', /^On ne peut pas arrêter une journée future/],
-      [closingBody(desk, '2026-02-30', 10_000, [{ key: 'b10000', count: 1 }]), 'day', "La journée n'est pas une date du calendrier."],
-      [closingBody(desk, today, 9_000, [{ key: 'b10000', count: 1 }]), 'counts', /^De nouveaux mouvements ont été enregistrés pendant le comptage : l'attendu est maintenant de 10\s000\sFCFA/],
+      [closingBody(desk, '2026-02-30', 10_000, [{ key: 'b10000', count: 1 }]), 'day', "La journée n’est pas une date du calendrier."],
+      [closingBody(desk, today, 9_000, [{ key: 'b10000', count: 1 }]), 'counts', /^De nouveaux mouvements ont été enregistrés pendant le comptage : l’attendu est maintenant de 10\s000\sFCFA/],
       [{ ...closingBody(desk, today, 10_000, [{ key: 'b10000', count: 1 }]), account_id: 'x' }, 'account_id', 'Choisissez la caisse à arrêter.'],
     ];
     for (const [body, field, message] of cases) {
@@ -113,7 +113,7 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     const again = await errorsAfter(admin, await admin.post(ROUTES['cash.closings.index'], closingBody(desk, day, 5_000, countsFor(5_000))));
     expect(again.day).toMatch(new RegExp(`^La journée du ${fr(day)} est déjà arrêtée pour la caisse « Caisse test `));
     const earlier = await errorsAfter(admin, await admin.post(ROUTES['cash.closings.index'], closingBody(desk, addDays(day, -3), 5_000, countsFor(5_000))));
-    expect(earlier.day).toMatch(new RegExp(`est déjà arrêtée jusqu'au ${fr(day)} : la journée du ${fr(addDays(day, -3))} ne peut plus être arrêtée\\.$`));
+    expect(earlier.day).toMatch(new RegExp(`est déjà arrêtée jusqu’au ${fr(day)} : la journée du ${fr(addDays(day, -3))} ne peut plus être arrêtée\\.$`));
     expect(await count('cash_closings', { account_id: desk })).toBe(1);
     const screen = await admin.visit(route('cash.closings.create', { account_id: desk, day }));
     expect(screen.body.props.draft.closing_id).toBeGreaterThan(0);
@@ -126,9 +126,9 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     const before = await count('money_movements', { account_id: desk });
     const onDay = await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -1_000, movementType: 'cash_out', paymentMethod: 'especes', field: 'amount' }], ctx(day))).catch((e) => e);
     expect(onDay).toBeInstanceOf(Refusal);
-    expect(onDay.errors.amount).toMatch(new RegExp(`^La journée du ${fr(day)} est arrêtée pour la caisse « Caisse test .* » : aucun mouvement ne peut plus y être enregistré \\(faites rouvrir l'arrêté pour la corriger\\)\\.$`));
+    expect(onDay.errors.amount).toMatch(new RegExp(`^La journée du ${fr(day)} est arrêtée pour la caisse « Caisse test .* » : aucun mouvement ne peut plus y être enregistré \\(faites rouvrir l’arrêté pour la corriger\\)\\.$`));
     const earlier = await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 1_000, movementType: 'cash_in', paymentMethod: 'especes' }], ctx(addDays(day, -4)))).catch((e) => e);
-    expect(earlier.errors.payment).toMatch(new RegExp(`est arrêtée jusqu'au ${fr(day)} : aucun mouvement ne peut être daté du ${fr(addDays(day, -4))}\\.$`));
+    expect(earlier.errors.payment).toMatch(new RegExp(`est arrêtée jusqu’au ${fr(day)} : aucun mouvement ne peut être daté du ${fr(addDays(day, -4))}\\.$`));
     expect(await count('money_movements', { account_id: desk })).toBe(before);
     // The next day is open.
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: -1_000, movementType: 'cash_out', paymentMethod: 'especes' }], ctx(addDays(day, 1))));
@@ -137,7 +137,7 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: bank, amount: 1_000, movementType: 'cash_in', paymentMethod: 'virement' }], ctx('2020-01-01')));
   });
 
-  it("the Caisse home says on each desk's card whether today is closed (nothing for a bank or a wallet)", async () => {
+  it("the Caisse home says on each desk’s card whether today is closed (nothing for a bank or a wallet)", async () => {
     const closed = await deskWith(today, 5_000, 0);
     const open = await deskWith(today, 5_000, 0);
     const bank = await makeTreasuryAccount(t.db, 'banque');
@@ -172,7 +172,7 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     expect((await closingDraft(t.db, shop.desk, addDays(today, 1))).expected).toBe(8_000);
   });
 
-  it("a cash settlement dated on a closed day lands on the desk's next open day", async () => {
+  it("a cash settlement dated on a closed day lands on the desk’s next open day", async () => {
     const day = addDays(today, -4);
     const desk = await deskWith(day, 1_000, 0);
     await closeDesk(t.db, desk, day);
@@ -245,7 +245,7 @@ describe.each(testDatabases())('arrêtés de caisse (%s)', (kind) => {
     expect((await admin.visit(route('cash.closings.show', { id: first.id }))).body.props.can.reopen).toBe(false);
     const res = await admin.post(route('cash.closings.reopen', { id: first.id }), { reason: 'Erreur de comptage' }, { Referer: `http://localhost${route('cash.closings.show', { id: first.id })}` });
     expect(res.status).toBe(303);
-    expect((await admin.visit(route('cash.closings.show', { id: first.id }))).body.props.flash.error).toMatch(/^La caisse « .* » est arrêtée jusqu'au .* : rouvrez d'abord cet arrêté-là, puis celui du /);
+    expect((await admin.visit(route('cash.closings.show', { id: first.id }))).body.props.flash.error).toMatch(/^La caisse « .* » est arrêtée jusqu’au .* : rouvrez d’abord cet arrêté-là, puis celui du /);
     expect((await t.db('cash_closings').where({ id: first.id }).first('status')).status).toBe('closed');
   });
 

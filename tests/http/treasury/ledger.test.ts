@@ -43,7 +43,7 @@ describe.each(testDatabases())('money ledger (%s)', (kind) => {
     const count = Number((await t.db('money_movements').count({ n: '*' }).first())!.n);
     const err = await t.db.transaction((trx) => postMoneyMovements(trx, [cash(desk, 5_000), cash(desk, -(start + 20_000), { movementType: 'sale_refund', field: 'refund' })], ctx())).catch((e) => e);
     expect(err).toBeInstanceOf(Refusal);
-    expect(err.errors.refund).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que .* : impossible d'en sortir/);
+    expect(err.errors.refund).toMatch(/^La caisse « Caisse Boutique 1 » ne contient que .* : impossible d’en sortir/);
     expect(await balanceOf(t.db, desk)).toBe(start + 10_000);
     expect(Number((await t.db('money_movements').count({ n: '*' }).first())!.n)).toBe(count);
   });

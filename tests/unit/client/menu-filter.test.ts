@@ -96,7 +96,7 @@ describe('filterMenu — DESIGN.md §6', () => {
     expect(names(caisseOnly)).toEqual(['# Principal', 'Tableau de Bord', '# Opérations', { Opérations: [{ Trésorerie: ['Caisse'] }] }]);
     expect(filterMenu(MENU, ['menu.tresorerie', 'menu.caisse'])).toEqual([]);
     expect(names(filterMenu(MENU, ['menu.editions.ca']))).toEqual([]);
-    expect(names(filterMenu(MENU, ['menu.editions.finances', 'menu.editions.ca']))).toEqual(['# Éditions', { Finances: ["Chiffre d'affaires"] }]);
+    expect(names(filterMenu(MENU, ['menu.editions.finances', 'menu.editions.ca']))).toEqual(['# Éditions', { Finances: ["Chiffre d’affaires"] }]);
   });
 
   it('every menu permission of the tree is in the catalogue', () => {

@@ -47,7 +47,7 @@ describe('statement of account: running balance', () => {
 
   it('an advance spent on invoices moves nothing: its amount is only shown', () => {
     const { lines } = runStatement(50_000, [ev({ kind: 'advance_use', document_type: 'settlement', amount: 20_000 })]);
-    expect(lines[0]).toMatchObject({ balance: 50_000, amount: 20_000, label: "Imputation de l'acompte" });
+    expect(lines[0]).toMatchObject({ balance: 50_000, amount: 20_000, label: "Imputation de l’acompte" });
   });
 
   it('names each line: method or operator, reference, the sale an avoir corrects', () => {

@@ -64,7 +64,7 @@ describe('built assets', () => {
     expect(fonts(assets.tags('N'))).toEqual([]);
   });
 
-  it("links the stylesheet of the first page's own chunk beside the application's (no late fetch)", () => {
+  it("links the stylesheet of the first page’s own chunk beside the application’s (no late fetch)", () => {
     const withCss = {
       ...manifest,
       'resources/js/pages/support/Logs.tsx': { file: 'assets/Logs-1.js', css: ['assets/support-7.css'], imports: ['_vendor.js'] },
@@ -75,7 +75,7 @@ describe('built assets', () => {
     expect(builtAssets(buildWith(withCss)).tags('N', 'auth/Login')).not.toContain('support-7.css');
   });
 
-  it("links the shell's stylesheet, then the screens', then the page's own, in the cascade's order", () => {
+  it("links the shell’s stylesheet, then the screens', then the page’s own, in the cascade’s order", () => {
     const withCss = {
       ...manifest,
       'resources/js/layouts/AuthenticatedLayout.tsx': { file: 'assets/AuthenticatedLayout-3.js', css: ['assets/shell-3.css'], imports: ['resources/js/app.tsx'] },

@@ -70,11 +70,11 @@ describe('reading an XLSX import', () => {
   });
 
   it('refuses an archive that is not a workbook, a DOCTYPE, and a password-protected or truncated file', async () => {
-    expect(await refusal(() => readXlsx(zipArchive([{ name: 'a.txt', data: 'x' }])))).toMatch(/n'a pas pu être lu/);
+    expect(await refusal(() => readXlsx(zipArchive([{ name: 'a.txt', data: 'x' }])))).toMatch(/n’a pas pu être lu/);
     const doctype = zipArchive([{ name: 'xl/workbook.xml', data: '<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook>&a;</workbook>' }]);
-    expect(await refusal(() => readXlsx(doctype))).toMatch(/n'a pas pu être lu/);
+    expect(await refusal(() => readXlsx(doctype))).toMatch(/n’a pas pu être lu/);
     const whole = xlsxWorkbook({ sheetData: `<row r="1">${cell('A1', 'Nom')}</row>` });
-    expect(await refusal(() => readXlsx(whole.subarray(0, whole.length - 30)))).toMatch(/n'a pas pu être lu/);
+    expect(await refusal(() => readXlsx(whole.subarray(0, whole.length - 30)))).toMatch(/n’a pas pu être lu/);
   });
 });
 

@@ -25,6 +25,13 @@ describe('dialect differences live in server/db', () => {
       .filter((f) => /\bisSqlite\b|client\.config\.client|\bwhereContains\b/.test(fs.readFileSync(path.join(projectRoot, f), 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  it('inside server/db, through one helper: isSqlite (connection.ts) is the only reader of the client name', () => {
+    const offenders = sources('server/db')
+      .filter((f) => f !== 'server/db/connection.ts')
+      .filter((f) => /client\.config\.client/.test(fs.readFileSync(path.join(projectRoot, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });
 
 describe('routes and presenters run no SQL (DESIGN.md §2)', () => {

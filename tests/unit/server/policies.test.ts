@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
-import { DOCUMENT_SERIES, documentNumberQuery } from '../../../server/services/search/document-series.js';
+import { DOCUMENT_SERIES, documentNumberQuery, sequenceFragment } from '../../../server/services/search/document-series.js';
+import { DOCUMENT_SERIES as NUMBERED_SERIES } from '../../../server/db/counters.js';
 import { COST_PERMISSIONS, blindStockLocations, dashboardCards, countAbilities, entryAbilities, hiddenCostFields, importPermissions, importRights, mayReprint, recordAbilities, saleAbilities, searchScope, seesCountDifferences, seesCosts, seesTheoreticalStock, transferAbilities, withoutCosts } from '../../../server/policies/index.js';
 
 const viewer = (...permissions: Permission[]) => ({ permissions: new Set<string>(permissions) });
@@ -61,7 +62,7 @@ describe('other rules', () => {
     expect(importRights(viewer('stock_entries.create', 'products.update', 'prices.update'), 'openingStock')).toEqual({ canUpdate: false, canChangePrices: false });
   });
 
-  it("a record's history hides the cost fields from those who may not see costs", () => {
+  it("a record’s history hides the cost fields from those who may not see costs", () => {
     expect(hiddenCostFields(viewer('menu.produits'))).toEqual(expect.arrayContaining(['purchase_price', 'cmup', 'unit_cost', 'value', 'amount']));
     expect(hiddenCostFields(viewer('menu.produits', 'products.update'))).toEqual([]);
   });
@@ -142,6 +143,19 @@ describe('global search scope', () => {
     expect(documentNumberQuery('riz', series)).toBeNull();
     expect(documentNumberQuery('entree', series)).toBeNull();
   });
+
+  it('reads a bare number fragment as the sequence of any series: equal, then starting with it', () => {
+    expect(sequenceFragment('230')).toEqual({ exact: '000230', prefixes: ['00230', '0230', '230'] });
+    expect(sequenceFragment(' 000230 ')).toEqual({ exact: '000230', prefixes: ['00230', '0230', '230'] });
+    expect(sequenceFragment('7')).toEqual({ exact: '000007', prefixes: ['00007', '0007', '007', '07', '7'] });
+    expect(sequenceFragment('123456')).toEqual({ exact: '123456', prefixes: [] });
+    for (const text of ['0', '000', '1234567', '23a', 'FAC-230', '2026-230', '']) expect([text, sequenceFragment(text)]).toEqual([text, null]);
+  });
+
+  it('registers every numbered series, each table once', () => {
+    expect([...new Set(DOCUMENT_SERIES.map((s) => s.series))].sort()).toEqual([...NUMBERED_SERIES].sort());
+    expect(new Set(DOCUMENT_SERIES.map((s) => s.table)).size).toBe(DOCUMENT_SERIES.length - 1); // sales holds FAC and VB
+  });
 });
 
 describe('sales: what a seller may do beyond the rules', () => {
@@ -165,7 +179,7 @@ describe('the cards of the Tableau de bord', () => {
     expect(dashboardCards(viewer('menu.entreestock')).documents).toEqual(['entry']);
   });
 
-  it("shows the margin by Chiffre d'affaires' rule only (reports.view_costs), not by other cost rights", () => {
+  it("shows the margin by Chiffre d’affaires' rule only (reports.view_costs), not by other cost rights", () => {
     for (const p of COST_PERMISSIONS) expect(dashboardCards(viewer('menu.editions.ca', p)).margin, p).toBe(p === 'reports.view_costs');
     expect(dashboardCards(viewer('menu.sortiestock', 'reports.view_costs')).margin).toBe(true);
     expect(dashboardCards(role('Magasinier')).margin).toBe(false);

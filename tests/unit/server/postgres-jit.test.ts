@@ -47,7 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL sessions run without
     }
   });
 
-  it("the app's sessions run without JIT even where the database says jit = on (a copy or a restore loses the database's setting)", async () => {
+  it("the app’s sessions run without JIT even where the database says jit = on (a copy or a restore loses the database’s setting)", async () => {
     const t = await freshDatabase('pg');
     try {
       await t.db.raw(`ALTER DATABASE ${(await t.db.raw('SELECT current_database() AS name')).rows[0].name} SET jit = on`);

@@ -13,7 +13,7 @@ describe('productSalesTable (what each product sold → columns, rows, figures, 
     cost: 15_000,
   };
   const cumul: ProductSalesWording = { quantity: 'Quantité vendue', amount: { id: 'sales', label: 'Montant', figure: 'Montant net' }, category: true, amountFirst: false };
-  const byProduct: ProductSalesWording = { quantity: 'Quantité nette', amount: { id: 'net', label: 'CA net', figure: "Chiffre d'affaires net" }, category: false, amountFirst: true };
+  const byProduct: ProductSalesWording = { quantity: 'Quantité nette', amount: { id: 'net', label: 'CA net', figure: "Chiffre d’affaires net" }, category: false, amountFirst: true };
 
   it('maps each row with its margin and margin rate, the amount under the wording id', () => {
     const { table } = productSalesTable(sold, { page: 1, perPage: 50 }, cumul);
@@ -52,7 +52,7 @@ describe('productSalesTable (what each product sold → columns, rows, figures, 
     expect(cum.table.page).toMatchObject({ page: 2, per_page: 2, total: 7, last_page: 4 });
     const net = productSalesTable(sold, { page: 1, perPage: 50 }, byProduct);
     expect(net.figures.map((f) => f.id)).toEqual(['net', 'products', 'margin', 'rate']);
-    expect(net.figures[0]).toMatchObject({ label: "Chiffre d'affaires net", figure: 20_000 });
+    expect(net.figures[0]).toMatchObject({ label: "Chiffre d’affaires net", figure: 20_000 });
     expect(net.table.totals).toEqual({ code: 'Total', net: 20_000, cost: 15_000, margin: 5_000, rate: 2_500 });
   });
 

@@ -39,7 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a price change of every product
         withSearchName({
           code: `HOT${String(i).padStart(5, '0')}`,
           barcode: String(2_000_000_000_000 + i),
-          name: `Huile d'arachide raffinée ${i} — bidon de 5 litres, marque locale, qualité supérieure`,
+          name: `Huile d’arachide raffinée ${i} — bidon de 5 litres, marque locale, qualité supérieure`,
           category_id: Number(category.id ?? category),
           unit: 'bidon',
           pack_size: 4,

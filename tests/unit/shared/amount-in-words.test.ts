@@ -103,9 +103,9 @@ describe('amountInWords: euros and centimes', () => {
     [200, 'deux euros'],
     [2_121, 'vingt et un euros et vingt et un centimes'],
     [8_080, 'quatre-vingts euros et quatre-vingts centimes'],
-    [100_000_000, "un million d'euros"],
-    [200_000_080, "deux millions d'euros et quatre-vingts centimes"],
-    [100_000_000_000, "un milliard d'euros"],
+    [100_000_000, "un million d’euros"],
+    [200_000_080, "deux millions d’euros et quatre-vingts centimes"],
+    [100_000_000_000, "un milliard d’euros"],
     [100_000_100, 'un million un euros'],
     [99_999_999_999_999, 'neuf cent quatre-vingt-dix-neuf milliards neuf cent quatre-vingt-dix-neuf millions neuf cent quatre-vingt-dix-neuf mille neuf cent quatre-vingt-dix-neuf euros et quatre-vingt-dix-neuf centimes'],
   ])('%i centimes → %s', (n, words) => {
@@ -215,7 +215,7 @@ describe(`generated vectors (${SAMPLE.length})`, () => {
       const endsWithNoun = n > 0 && n % 1e6 === 0;
       expect(w.endsWith(' de francs CFA'), `${n}`).toBe(endsWithNoun);
       expect(w.endsWith(n <= 1 ? ' franc CFA' : ' francs CFA'), `${n}`).toBe(true);
-      expect(amountInWords(n * 100, EUR).endsWith(endsWithNoun ? "d'euros" : n <= 1 ? ' euro' : ' euros'), `${n}`).toBe(true);
+      expect(amountInWords(n * 100, EUR).endsWith(endsWithNoun ? "d’euros" : n <= 1 ? ' euro' : ' euros'), `${n}`).toBe(true);
     }
   });
 });

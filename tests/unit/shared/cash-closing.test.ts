@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DENOMINATIONS, closingDifference, countTotal, countsByDenomination, denominationLabel, denominationsOf, differenceLabel } from '../../../shared/cash-closing.js';
+import { DENOMINATIONS, closingDifference, closingReasonIssue, countTotal, countsByDenomination, denominationLabel, denominationsOf, differenceLabel } from '../../../shared/cash-closing.js';
 
 describe('cash count by denominations', () => {
   it('knows the XOF notes and coins, largest first, the 500 as a note and as a coin', () => {
@@ -37,5 +37,12 @@ describe('cash count by denominations', () => {
     expect(closingDifference(100_250, 100_000)).toBe(250);
     expect(closingDifference(100_000, 100_000)).toBe(0);
     expect([differenceLabel(-500), differenceLabel(250), differenceLabel(0)]).toEqual(['Manquant', 'Excédent', 'Aucun écart']);
+  });
+
+  it('asks for a reason when there is a difference, as the screen checks before confirming', () => {
+    expect(closingReasonIssue(-500, '', 'XOF')).toBe("Expliquez l’écart de \u2212500\u00a0FCFA (manquant) : le motif est obligatoire.");
+    expect(closingReasonIssue(250, '   ', 'XOF')).toMatch(/\(excédent\)/);
+    expect(closingReasonIssue(-500, 'Erreur de rendu', 'XOF')).toBeNull();
+    expect(closingReasonIssue(0, '', 'XOF')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiscountExceeded, NO_VAT, documentTotals, type TotalsLineInput, type VatSetting } from '../../../shared/document-totals.js';
+import { DiscountExceeded, NO_VAT, discountAmount, documentTotals, type TotalsLineInput, type VatSetting } from '../../../shared/document-totals.js';
+import { parsePercent } from '../../../shared/percent.js';
 import { LIMITS, LimitExceeded } from '../../../shared/limits.js';
 import { LimitExceeded as DomainLimitExceeded } from '../../../server/domain/limits.js';
 
@@ -171,5 +172,34 @@ describe('documentTotals: properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('discountAmount (the counter: an amount or a percentage)', () => {
+  it('an amount as it is; a percentage of the base, rounded half-up', () => {
+    expect(discountAmount({ kind: 'amount', value: 350 }, 1_000)).toBe(350);
+    expect(discountAmount({ kind: 'percent', value: 1_000 }, 5_000)).toBe(500);
+    expect(discountAmount({ kind: 'percent', value: 750 }, 1_250)).toBe(94); // 93,75
+    expect(discountAmount({ kind: 'percent', value: 250 }, 20)).toBe(1); // 0,5 → 1
+    expect(discountAmount({ kind: 'percent', value: 249 }, 20)).toBe(0); // 0,498
+    expect(discountAmount({ kind: 'percent', value: parsePercent('12,5')! }, 17_500)).toBe(2_188); // 2 187,5
+    expect(discountAmount({ kind: 'percent', value: 10_000 }, 17_500)).toBe(17_500);
+  });
+  it('refuses a percentage above 100 % and values that are not safe non-negative integers', () => {
+    expect(() => discountAmount({ kind: 'percent', value: 10_001 }, 1_000)).toThrow(RangeError);
+    expect(() => discountAmount({ kind: 'amount', value: -1 }, 1_000)).toThrow(RangeError);
+    expect(() => discountAmount({ kind: 'percent', value: 1.5 }, 1_000)).toThrow(RangeError);
+  });
+  it('property: a percentage never takes more than its base, and 100 % takes it all', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: LIMITS.documentTotal }), fc.integer({ min: 0, max: 10_000 }), (base, bp) => {
+        const d = discountAmount({ kind: 'percent', value: bp }, base);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(base);
+        const off = BigInt(d) * 10_000n - BigInt(base) * BigInt(bp);
+        expect(off <= 5_000n && off >= -5_000n).toBe(true);
+      }),
+    );
+    expect(discountAmount({ kind: 'percent', value: 10_000 }, LIMITS.documentTotal)).toBe(LIMITS.documentTotal);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaymentMismatch, allocatePayments, paymentStatus, refundAmount, spreadDiscount } from '../../../shared/sales.js';
+import { PaymentMismatch, allocatePayments, paymentStatus, refundAmount } from '../../../shared/sales.js';
 
 describe('allocatePayments (a sale paid now, possibly split)', () => {
   it('cash alone: tendered above the total gives change', () => {
@@ -60,25 +60,6 @@ describe('allocatePayments (a sale paid now, possibly split)', () => {
         expect(alloc.applied[0] + alloc.applied[1]).toBe(total);
         expect(alloc.change).toBe(cash - alloc.applied[1]);
         expect(alloc.change).toBeGreaterThanOrEqual(0);
-      }),
-    );
-  });
-});
-
-describe('spreadDiscount', () => {
-  it('spreads in proportion with integer shares adding up exactly', () => {
-    expect(spreadDiscount([1_000, 2_000, 3_000], 600)).toEqual([100, 200, 300]);
-    expect(spreadDiscount([1_000, 1_000, 1_000], 100)).toEqual([34, 33, 33]);
-    expect(spreadDiscount([500, 0], 0)).toEqual([0, 0]);
-  });
-  it('property: shares sum to the discount and never exceed their line', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 30 }), fc.double({ min: 0, max: 1, noNaN: true }), (nets, ratio) => {
-        const total = nets.reduce((s, n) => s + n, 0);
-        const discount = Math.floor(total * ratio);
-        const shares = spreadDiscount(nets, discount);
-        expect(shares.reduce((s, n) => s + n, 0)).toBe(discount);
-        shares.forEach((s, i) => expect(s).toBeLessThanOrEqual(nets[i]));
       }),
     );
   });

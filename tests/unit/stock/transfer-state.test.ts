@@ -14,7 +14,7 @@ describe('transfer state machine', () => {
       expect(canTransfer(s, 'receive')).toBe(false);
       expect(canTransfer(s, 'cancel')).toBe(false);
       expect(transferActionRefusal(s, 'receive')).toBe('Ce transfert a déjà été réceptionné.');
-      expect(transferActionRefusal(s, 'cancel')).toBe("Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l'autre sens.");
+      expect(transferActionRefusal(s, 'cancel')).toBe("Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l’autre sens.");
     }
   });
   it('is terminal once cancelled', () => {
@@ -84,7 +84,7 @@ describe('planReception', () => {
       { productId: 1, quantityReceived: 9, reason: '   ' },
       { productId: 2, quantityReceived: 5 },
     ], labels);
-    expect(plan.errors).toEqual({ 'lines.0.reason': "Indiquez le motif de l'écart sur « Riz 25 kg » (-1)." });
+    expect(plan.errors).toEqual({ 'lines.0.reason': "Indiquez le motif de l’écart sur « Riz 25 kg » (-1)." });
   });
   it('requires a quantity for every sent line', () => {
     const plan = planReception(sent, [{ productId: 1, quantityReceived: 10 }], labels);

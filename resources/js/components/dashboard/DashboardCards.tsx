@@ -141,7 +141,7 @@ export function SalesChartCard({ card, currency }: { card: DashboardChartCard | 
   }, []);
   const empty = card ? card.chart.series[0]?.data.every((v) => v === 0) : false;
   return (
-    <PanelCard testId="dashboard-chart" icon="fa-solid fa-chart-column" title="Chiffre d'affaires des 30 derniers jours" href={card?.href} linkLabel="Journalier">
+    <PanelCard testId="dashboard-chart" icon="fa-solid fa-chart-column" title="Chiffre d’affaires des 30 derniers jours" href={card?.href} linkLabel="Journalier">
       <div className="card-body">
         {!card ? (
           <ChartPlaceholder />
@@ -226,13 +226,13 @@ export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTre
 
 export function LowStockCard({ low }: { low: DashboardLowStock | undefined }) {
   return (
-    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d'alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'produit')}` : 'Voir'}>
+    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d’alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'produit')}` : 'Voir'}>
       {!low ? (
         <div className="card-body placeholder-glow">
           <span className="placeholder col-6" />
         </div>
       ) : low.count === 0 ? (
-        <Empty icon="fa-solid fa-circle-check" text="Aucun produit sous son seuil d'alerte." />
+        <Empty icon="fa-solid fa-circle-check" text="Aucun produit sous son seuil d’alerte." />
       ) : (
         <ul className="list-group list-group-flush app-dash-list">
           {low.products.map((p) => (

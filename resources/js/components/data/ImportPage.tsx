@@ -13,6 +13,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { EmptyState } from './EmptyState';
 import { SectionCard } from './SectionCard';
 import { Stat, StatRow } from './Stat';
+import { agree, formatCount } from '@/components/data/format';
 
 /** The screens that import a CSV/XLSX file (route names): master-data lists, and the opening stock. */
 export type ImportResource = 'clients' | 'products' | 'openingStock';
@@ -72,7 +73,7 @@ export function ImportPage({
                   label="Fichier CSV ou Excel (.xlsx)"
                   accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                   {...form.fileProps('file')}
-                  hint="La première ligne contient les en-têtes de colonnes. Rien n'est enregistré avant votre confirmation."
+                  hint="La première ligne contient les en-têtes de colonnes. Rien n’est enregistré avant votre confirmation."
                 />
                 <SubmitButton busy={form.busy} icon="fa-solid fa-magnifying-glass" busyLabel="Analyse du fichier…" disabled={!form.data.file} testId="import-preview">
                   Vérifier le fichier
@@ -121,7 +122,7 @@ export function ImportPage({
                   <StatusAlert tone="info">Ce fichier a déjà été importé.</StatusAlert>
                 ) : preview.error_count > 0 ? (
                   <StatusAlert tone="danger" testId="import-has-errors">
-                    {preview.error_count} ligne{preview.error_count > 1 ? 's contiennent' : ' contient'} des erreurs : corrigez le fichier puis vérifiez-le à nouveau. L'import se fait en entier ou pas du tout.
+                    {preview.error_count} ligne{preview.error_count > 1 ? 's contiennent' : ' contient'} des erreurs : corrigez le fichier puis vérifiez-le à nouveau. L’import se fait en entier ou pas du tout.
                   </StatusAlert>
                 ) : preview.row_count === 0 ? (
                   <StatusAlert tone="warning">Le fichier ne contient aucune ligne de données.</StatusAlert>
@@ -171,7 +172,7 @@ export function ImportPage({
                   </table>
                 </div>
               ) : null}
-              {preview.hidden_rows > 0 ? <div className="card-body small text-body-secondary py-2">… et {preview.hidden_rows} autre(s) ligne(s) valide(s) non affichée(s).</div> : null}
+              {preview.hidden_rows > 0 ? <div className="card-body small text-body-secondary py-2">… et {preview.hidden_rows} {agree(preview.hidden_rows, 'autre ligne valide non affichée', 'autres lignes valides non affichées')}.</div> : null}
               <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
                 <Link href={backHref} className="btn btn-outline-secondary">
                   {lines ? lines.backLabel : 'Retour à la liste'}
@@ -193,7 +194,7 @@ export function ImportPage({
                 icon="fa-solid fa-file-import"
                 testId="import-apply"
               >
-                {lines ? lines.confirm(preview.create_count) : `${preview.create_count} fiche(s) seront créées et ${preview.update_count} mise(s) à jour, en une seule fois.`}
+                {lines ? lines.confirm(preview.create_count) : `${formatCount(preview.create_count, 'fiche sera créée', 'fiches seront créées')} et ${formatCount(preview.update_count, 'mise à jour', 'mises à jour')}, en une seule fois.`}
               </ConfirmDialog>
             </SectionCard>
           ) : (

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { router } from '@inertiajs/react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { Paginated } from '@shared/lists';
 import { AppPage, type AppPageProps } from '@/components/AppPage';
 import { type Columns, DataTable } from './DataTable';
@@ -8,7 +9,11 @@ import type { ListHandle } from './useList';
 /** What ListPage takes (a screen built on it, like CancellationPage, passes the rest through). */
 export type ListPageProps<T> = Omit<AppPageProps, 'children'> & {
   list: ListHandle;
-  search?: { placeholder: string; label: string };
+  /**
+   * The list's one search box. With `open` (a row's page), Enter opens a row once the list has
+   * answered: the one the text names exactly (`exact`: a code, a scanned barcode), else the only row found.
+   */
+  search?: { placeholder: string; label: string; open?: (row: T) => string; exact?: (row: T, q: string) => boolean };
   /** Offer the page size (lists whose server reads per_page). */
   perPage?: boolean;
   filters?: ReactNode;
@@ -70,12 +75,25 @@ export function ListPage<T>({
   ...heading
 }: ListPageProps<T>) {
   const filtered = list.filtered;
+  // Enter in the search box: once the list answers for that text, a single row it names exactly opens.
+  const entered = useRef<string | null>(null);
+  const open = search?.open;
+  const exact = search?.exact;
+  useEffect(() => {
+    const q = entered.current;
+    if (q === null || !open || String(list.state.q ?? '') !== q) return;
+    entered.current = null;
+    const named = exact ? page.data.filter((row) => exact(row, q)) : [];
+    const target = named.length === 1 ? named[0] : page.data.length === 1 ? page.data[0] : null;
+    if (target) router.visit(open(target));
+  }, [page, list.state.q, open, exact]);
   return (
     <AppPage {...heading}>
       {before}
       <ListToolbar
         q={String(list.state.q ?? '')}
         onSearch={search ? (q) => list.update({ q }) : undefined}
+        onSearchEnter={open ? (q) => (entered.current = q || null) : undefined}
         placeholder={search?.placeholder}
         searchLabel={search?.label}
         perPage={perPage ? Number(list.state.per_page) : undefined}

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type LocationOption, type Option, PER_PAGE_OPTIONS } from '@shared/lists';
 import { debounce } from '@/lib/debounce';
 import { Icon } from '@/components/Icon';
+import { DateInput } from './DateInput';
 
 /**
  * Above every list (master data, stock documents, count lines): the search box (sent 300 ms after
@@ -18,6 +19,7 @@ import { Icon } from '@/components/Icon';
 export function ListToolbar({
   q,
   onSearch,
+  onSearchEnter,
   placeholder = 'Rechercher…',
   searchLabel = 'Rechercher',
   perPage,
@@ -31,6 +33,8 @@ export function ListToolbar({
 }: {
   q?: string;
   onSearch?: (q: string) => void;
+  /** Enter in the search box (typed, or a scanner's code + Enter), after the search is sent. */
+  onSearchEnter?: (q: string) => void;
   placeholder?: string;
   searchLabel?: string;
   perPage?: number;
@@ -46,7 +50,7 @@ export function ListToolbar({
 }) {
   return (
     <div className={`app-list-toolbar ${className}`} role="search" data-testid={testId}>
-      {onSearch ? <SearchBox q={q ?? ''} onSearch={onSearch} placeholder={placeholder} label={searchLabel} /> : null}
+      {onSearch ? <SearchBox q={q ?? ''} onSearch={onSearch} onEnter={onSearchEnter} placeholder={placeholder} label={searchLabel} /> : null}
       {children ? <div className="app-list-filters">{children}</div> : null}
       {perPage && onPerPage ? (
         <FilterSelect
@@ -104,7 +108,7 @@ function useTypedValue(value: string, onChange: (value: string) => void, delay: 
   return { text, type, commit };
 }
 
-function SearchBox({ q, onSearch, placeholder, label }: { q: string; onSearch: (q: string) => void; placeholder: string; label: string }) {
+function SearchBox({ q, onSearch, onEnter, placeholder, label }: { q: string; onSearch: (q: string) => void; onEnter?: (q: string) => void; placeholder: string; label: string }) {
   const id = useId();
   const search = useTypedValue(q, onSearch, 300);
   return (
@@ -129,6 +133,7 @@ function SearchBox({ q, onSearch, placeholder, label }: { q: string; onSearch: (
             if (e.key === 'Enter') {
               e.preventDefault();
               search.commit();
+              onEnter?.(search.text.trim());
             }
           }}
           data-testid="list-search"
@@ -163,10 +168,24 @@ export function FilterSelect({ label, value, options, onChange, allLabel, compac
   );
 }
 
-/** A labelled text or date filter, sent 600 ms after the last key (a date is typed digit by digit), at once on Enter. */
+/**
+ * A labelled text or date filter: a text is sent 600 ms after the last key, at once on Enter; a
+ * date (DateInput: jj/mm/aaaa whatever the browser's language, ISO in the address) on Enter, on
+ * leaving the field or on a day picked in its calendar.
+ */
 export function FilterInput({ label, value, onChange, type = 'text', placeholder, testId }: { label: string; value: string; onChange: (value: string) => void; type?: 'text' | 'date'; placeholder?: string; testId?: string }) {
   const id = useId();
   const input = useTypedValue(value, onChange, 600);
+  if (type === 'date') {
+    return (
+      <div className="app-filter app-filter-date">
+        <label htmlFor={id} className="app-filter-label">
+          {label}
+        </label>
+        <DateInput id={id} value={value} onChange={onChange} mode="commit" size="sm" testId={testId} />
+      </div>
+    );
+  }
   return (
     <div className="app-filter">
       <label htmlFor={id} className="app-filter-label">

@@ -13,7 +13,7 @@ export const PRICE_FIELD_OPTIONS = [
   { value: 'retail_price', label: 'Prix de détail' },
   { value: 'wholesale_price', label: 'Prix de gros' },
   { value: 'min_price', label: 'Prix minimum' },
-  { value: 'purchase_price', label: "Prix d'achat" },
+  { value: 'purchase_price', label: "Prix d’achat" },
 ];
 const OPERATIONS = [
   { value: 'percent', label: 'Pourcentage' },
@@ -26,7 +26,7 @@ const DIRECTIONS = [
 ];
 const BASES = [
   { value: 'current', label: 'Prix actuel' },
-  { value: 'purchase_price', label: "Prix d'achat" },
+  { value: 'purchase_price', label: "Prix d’achat" },
   { value: 'cmup', label: 'CMUP' },
   { value: 'retail_price', label: 'Prix de détail' },
 ];
@@ -85,7 +85,7 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
             form.submit('post', route('priceCentre.preview'));
           }}
         >
-          <p className="small text-body-secondary">La règle s'applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>
+          <p className="small text-body-secondary">La règle s’applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>
           <div className="row g-3">
             <div className="col-sm-6 col-lg-3">
               <SelectField {...form.fieldProps('field')} label="Prix à modifier" options={PRICE_FIELD_OPTIONS} className="mb-0" />
@@ -133,8 +133,8 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
             </div>
           </div>
           <div className="mt-3 d-flex flex-wrap align-items-center gap-3">
-            <SubmitButton busy={form.busy} icon="fa-solid fa-eye" busyLabel="Calcul de l'aperçu…" testId="price-rule-preview">
-              Voir l'aperçu
+            <SubmitButton busy={form.busy} icon="fa-solid fa-eye" busyLabel="Calcul de l’aperçu…" testId="price-rule-preview">
+              Voir l’aperçu
             </SubmitButton>
           </div>
         </form>

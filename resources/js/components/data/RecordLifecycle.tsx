@@ -31,7 +31,7 @@ export function RecordLifecycle({ resource, id, active, usage, noun, canDelete, 
       <div className="card-body">
         {usage.deletable ? (
           <p className="small mb-3">
-            {g.subject} n'est utilisé{g.e} par aucun document : {g.pronoun} peut être supprimé{g.e} définitivement.
+            {g.subject} n’est utilisé{g.e} par aucun document : {g.pronoun} peut être supprimé{g.e} définitivement.
           </p>
         ) : usage.reasons.length ? (
           <div className="small mb-3">
@@ -45,7 +45,7 @@ export function RecordLifecycle({ resource, id, active, usage, noun, canDelete, 
             </ul>
             {usage.archivable ? (
               <p className="mb-0 text-body-secondary">
-                L'archiver {g.object} retire des listes et des recherches sans rien effacer ; {g.pronoun} peut être réactivé{g.e} à tout moment.
+                L’archiver {g.object} retire des listes et des recherches sans rien effacer ; {g.pronoun} peut être réactivé{g.e} à tout moment.
               </p>
             ) : null}
           </div>
@@ -74,7 +74,7 @@ export function RecordLifecycle({ resource, id, active, usage, noun, canDelete, 
         </div>
       </div>
       <ConfirmDialog open={confirm === 'archive'} onClose={() => setConfirm(null)} title={`Archiver ${noun} ?`} confirmLabel="Archiver" method="post" url={route(`${resource}.archive`, { id })} icon="fa-solid fa-box-archive" testId="archive-dialog">
-        La fiche n'apparaîtra plus dans les listes ni dans les recherches des opérations. Son historique est conservé et elle peut être réactivée.
+        La fiche n’apparaîtra plus dans les listes ni dans les recherches des opérations. Son historique est conservé et elle peut être réactivée.
       </ConfirmDialog>
       <ConfirmDialog open={confirm === 'restore'} onClose={() => setConfirm(null)} title={`Réactiver ${noun} ?`} confirmLabel="Réactiver" method="post" url={route(`${resource}.restore`, { id })} icon="fa-solid fa-rotate-left" testId="restore-dialog">
         La fiche redeviendra disponible dans les listes et les opérations.

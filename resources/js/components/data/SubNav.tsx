@@ -35,6 +35,6 @@ export const COMPANY_TABS = [
 ];
 
 export const API_TABS = [
-  { href: route('apiTokens.index'), label: "Jetons d'accès", icon: 'fa-solid fa-key', exact: true },
-  { href: route('apiTokens.reference'), label: "Référence de l'API", icon: 'fa-solid fa-book' },
+  { href: route('apiTokens.index'), label: "Jetons d’accès", icon: 'fa-solid fa-key', exact: true },
+  { href: route('apiTokens.reference'), label: "Référence de l’API", icon: 'fa-solid fa-book' },
 ];

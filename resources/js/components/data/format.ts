@@ -8,7 +8,7 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
 // Quantities are written by shared/quantity.ts, the one module the server's messages use too.
-export { formatCount, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@shared/quantity';
+export { agree, formatCount, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@shared/quantity';
 
 /** A timestamp as the server sends it; a SQLite "2026-11-22 07:55:00" is UTC, made ISO so every browser reads it alike. */
 function parseTimestamp(value: string): Date | null {
@@ -30,6 +30,13 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const d = parseTimestamp(value);
   return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
+}
+
+/** A timestamp → '14:07' in the browser's time zone (a time of today: a sale put on hold). */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = parseTimestamp(value);
+  return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
 }
 
 /** The class of a signed difference: green for a gain, red for a loss, none for 0 or nothing. */

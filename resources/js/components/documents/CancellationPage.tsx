@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Columns } from '@/components/data/DataTable';
 import { ListPage, type ListPageProps } from '@/components/data/ListPage';
 import { allDatesNote } from '@/components/data/ListToolbar';
-import { CancelDialog } from './CancelDialog';
+import { CancelDialog, type DialogChoice } from './CancelDialog';
 import { type CancellationColumnsSpec, cancellationColumns } from './cancellationColumns';
 
 /** A row of an Annulations et réimpressions screen: a numbered document with its version. */
@@ -38,7 +38,7 @@ export function CancellationPage<T extends CancellableRow>({
   /** The list's filters, for the all-dates note. */
   query: { q: string; from: string; to: string };
   empty: { title: string; filteredTitle: string; text: string };
-  dialog: (row: T) => { url: string; title: string; explanation: string };
+  dialog: (row: T) => { url: string; title: string; explanation: string; choice?: DialogChoice };
   /** The screen's own columns, before « Statut » and « Actions ». */
   columns: Columns<T>;
   cancellation: Omit<CancellationColumnsSpec<T>, 'onCancel'>;
@@ -52,7 +52,7 @@ export function CancellationPage<T extends CancellableRow>({
       note={allDatesNote(query)}
       toolbarTestId="cancellation-search"
       tableTestId="cancellation-table"
-      after={target && shown ? <CancelDialog key={target.id} open onClose={() => setTarget(null)} url={shown.url} version={target.version} title={shown.title} explanation={shown.explanation} /> : null}
+      after={target && shown ? <CancelDialog key={target.id} open onClose={() => setTarget(null)} url={shown.url} version={target.version} title={shown.title} explanation={shown.explanation} choice={shown.choice} /> : null}
       empty={{ icon: 'fa-solid fa-magnifying-glass', ...empty }}
       rowKey={(row) => row.id}
       rowTestId={(row) => `cancellation-row-${row.number}`}

@@ -19,7 +19,7 @@ export function DocumentLines({ lines, picker, hint, emptyText = 'Ajoutez-en ave
         <FieldError id={`${testId}-error`} error={lines.listError} />
       </div>
       {lines.items.length === 0 ? (
-        <EmptyState icon="fa-solid fa-barcode" title="Aucun produit pour l'instant">
+        <EmptyState icon="fa-solid fa-barcode" title="Aucun produit pour l’instant">
           {emptyText}
         </EmptyState>
       ) : (

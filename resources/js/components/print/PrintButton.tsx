@@ -19,7 +19,7 @@ export function PrintButton({ href, label, state, testId }: { href: string; labe
     );
   }
   return (
-    <a href={href} className="btn btn-outline-secondary" data-testid={testId} data-copy={state.duplicata ? 'duplicata' : 'original'} title={state.duplicata ? `${label} : l'original est déjà imprimé, cette impression sera un DUPLICATA` : undefined}>
+    <a href={href} className="btn btn-outline-secondary" data-testid={testId} data-copy={state.duplicata ? 'duplicata' : 'original'} title={state.duplicata ? `${label} : l’original est déjà imprimé, cette impression sera un DUPLICATA` : undefined}>
       <Icon name="fa-solid fa-print" className="me-1" />
       {state.duplicata ? 'Réimprimer (DUPLICATA)' : label}
     </a>

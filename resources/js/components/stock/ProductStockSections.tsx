@@ -34,7 +34,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           <>
             <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
             <Stat label="Valeur du stock" value={<Money value={total_value} currency={currency} />} />
-            <Stat label="Dernier prix d'achat" value={<Money value={product.purchase_price} currency={currency} />} />
+            <Stat label="Dernier prix d’achat" value={<Money value={product.purchase_price} currency={currency} />} />
           </>
         ) : null}
       </StatRow>
@@ -66,7 +66,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   num: true,
                   // null: the user counts this location blind (an open blind count).
                   cellClassName: (l) => (l.quantity !== null && l.quantity < 0 ? 'text-danger' : undefined),
-                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l'aveugle en cours" : undefined),
+                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l’aveugle en cours" : undefined),
                   cell: (l) => formatQty(l.quantity),
                 },
                 show_costs ? { id: 'value', label: 'Valeur', role: 'figure', num: true, cell: (l) => <Money value={l.value} currency={currency} /> } : null,
@@ -98,7 +98,7 @@ export function ProductStockSections({ currency, show_costs, product, locations,
             />
             {product.alert_threshold > 0 ? (
               <div className={`card-footer small ${low ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
-                Seuil d'alerte : {formatQty(product.alert_threshold)} {ALERT_THRESHOLD_RULE}
+                Seuil d’alerte : {formatQty(product.alert_threshold)} {ALERT_THRESHOLD_RULE}
                 {low ? ' — atteint.' : '.'}
               </div>
             ) : null}

@@ -32,7 +32,7 @@ export function AttachmentsInput({ id, files, onChange, error }: { id: string; f
       />
       <FieldError id={`${id}-error`} error={error} />
       <div id={`${id}-hint`} className="form-text">
-        Captures d'écran (PNG, JPEG, GIF, WebP) ou PDF, {ATTACHMENT_MAX_FILES} fichiers au plus, {size(ATTACHMENT_MAX_BYTES)} chacun.
+        Captures d’écran (PNG, JPEG, GIF, WebP) ou PDF, {ATTACHMENT_MAX_FILES} fichiers au plus, {size(ATTACHMENT_MAX_BYTES)} chacun.
       </div>
       {files.length ? (
         <ul className="list-unstyled small mt-2 mb-0">

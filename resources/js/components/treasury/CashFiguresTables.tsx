@@ -154,7 +154,7 @@ export function ExpectedCashTable({ currency, figures: f, day, print = false }: 
     <MovementFiguresTable
       currency={currency}
       byType={f.by_type}
-      opening={{ label: print ? "Fond de caisse (solde d'ouverture)" : 'Fond de caisse', value: f.opening_balance, testId: print ? undefined : 'closing-opening' }}
+      opening={{ label: print ? "Fond de caisse (solde d’ouverture)" : 'Fond de caisse', value: f.opening_balance, testId: print ? undefined : 'closing-opening' }}
       total={{ label: 'Total du jour', totalIn: f.total_in, totalOut: f.total_out }}
       closing={{ label: print ? 'Espèces attendues' : 'Espèces attendues en caisse', value: f.expected, testId: print ? 'print-expected' : 'closing-expected' }}
       emptyText={`Aucun mouvement ce jour (${day}).`}

@@ -148,10 +148,10 @@ export function Header() {
             type="button"
             className="btn app-btn-icon app-header-btn"
             onClick={() => dispatch({ type: 'sideOverlay', value: 'toggle' })}
-            aria-label="Préférences d'affichage"
+            aria-label="Préférences d’affichage"
             aria-controls="side-overlay"
             aria-expanded={state.sideOverlayOpen}
-            title="Préférences d'affichage"
+            title="Préférences d’affichage"
             data-testid="side-overlay-toggle"
           >
             <Icon name="fa-solid fa-sliders" />

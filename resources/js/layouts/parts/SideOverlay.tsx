@@ -48,8 +48,8 @@ function AppearancePanel() {
   return (
     <>
       <fieldset className="mb-3">
-        <legend className="app-panel-label">Mode d'affichage</legend>
-        <div className="btn-group w-100 app-segmented" role="radiogroup" aria-label="Mode d'affichage">
+        <legend className="app-panel-label">Mode d’affichage</legend>
+        <div className="btn-group w-100 app-segmented" role="radiogroup" aria-label="Mode d’affichage">
           {DARK_MODES.map((mode) => (
             <button
               key={mode}
@@ -119,7 +119,7 @@ export function SideOverlay() {
         {user ? <Avatar name={user.name} src={user.gravatar} size={36} /> : null}
         <div className="flex-grow-1 min-w-0">
           <h2 id={titleId} className="h6 mb-0">
-            Préférences d'affichage
+            Préférences d’affichage
           </h2>
           {user ? <div className="small text-body-secondary text-truncate">{user.name}</div> : null}
         </div>
@@ -151,7 +151,7 @@ export function SideOverlay() {
             onChange={(v) => dispatch({ type: 'sidebarStyle', value: v })}
           />
           <Switch label="Afficher le menu (grand écran)" checked={state.sidebarVisibleDesktop} onChange={(v) => dispatch({ type: 'sidebar', value: v ? 'on' : 'off', viewport: 'desktop' })} />
-          <Switch label="Menu réduit aux icônes" checked={state.sidebarMini} onChange={(v) => dispatch({ type: 'sidebarMini', value: v ? 'on' : 'off' })} hint="Sur grand écran ; le nom s'affiche au survol." />
+          <Switch label="Menu réduit aux icônes" checked={state.sidebarMini} onChange={(v) => dispatch({ type: 'sidebarMini', value: v ? 'on' : 'off' })} hint="Sur grand écran ; le nom s’affiche au survol." />
         </Section>
         <Section title="En-tête">
           <Switch label="En-tête fixe" checked={state.headerFixed} onChange={(v) => dispatch({ type: 'headerMode', value: v ? 'fixed' : 'static' })} hint="Reste visible quand la page défile." />
@@ -171,7 +171,7 @@ export function SideOverlay() {
         </Section>
         <Section title="Ce panneau">
           <Switch label="Assombrir la page derrière le panneau" checked={state.pageOverlay} onChange={(v) => dispatch({ type: 'pageOverlay', value: v ? 'on' : 'off' })} />
-          <Switch label="Ouvrir au survol du bord droit" checked={state.sideOverlayHover} onChange={(v) => dispatch({ type: 'sideOverlayHover', value: v ? 'on' : 'off' })} hint="Sur grand écran, le panneau dépasse du bord et s'ouvre au survol." />
+          <Switch label="Ouvrir au survol du bord droit" checked={state.sideOverlayHover} onChange={(v) => dispatch({ type: 'sideOverlayHover', value: v ? 'on' : 'off' })} hint="Sur grand écran, le panneau dépasse du bord et s’ouvre au survol." />
         </Section>
         <button type="button" className="btn btn-outline-secondary btn-sm w-100 mt-2" onClick={() => dispatch({ type: 'reset' })}>
           <Icon name="fa-solid fa-rotate-left" className="me-2" />

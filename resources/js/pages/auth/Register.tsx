@@ -23,8 +23,8 @@ export default function Register() {
           form.submit('post', route('register'));
         }}
       >
-        <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" icon="fa-regular fa-user" required autoFocus hint="Tel qu'il doit apparaître sur les documents, par exemple KONÉ Awa." />
-        <TextField {...form.fieldProps('first_name')} label="Prénom" autoComplete="given-name" icon="fa-regular fa-face-smile" maxLength={80} hint="Facultatif : le prénom par lequel l'application vous salue." />
+        <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" icon="fa-regular fa-user" required autoFocus hint="Tel qu’il doit apparaître sur les documents, par exemple KONÉ Awa." />
+        <TextField {...form.fieldProps('first_name')} label="Prénom" autoComplete="given-name" icon="fa-regular fa-face-smile" maxLength={80} hint="Facultatif : le prénom par lequel l’application vous salue." />
         <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" autoComplete="email" icon="fa-regular fa-envelope" required inputMode="email" />
         <TextField {...form.fieldProps('password')} label="Mot de passe" type="password" autoComplete="new-password" icon="fa-solid fa-lock" required hint="Au moins 8 caractères ; une phrase facile à retenir convient très bien." />
         <TextField {...form.fieldProps('password_confirmation')} label="Confirmation du mot de passe" type="password" autoComplete="new-password" icon="fa-solid fa-lock" required />

@@ -59,7 +59,7 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
   const hint = useMemo(() => explanation(kind), [kind]);
   return (
     <AppPage title={title} heading={def.label} subtitle={hint} breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse', href: route('cash.index') }, { label: def.label }]}>
-      <nav className="nav nav-pills flex-wrap gap-1 mb-3" aria-label="Type d'opération" data-testid="cash-kind-tabs">
+      <nav className="nav nav-pills flex-wrap gap-1 mb-3" aria-label="Type d’opération" data-testid="cash-kind-tabs">
         {kinds.map((k) => (
           <Link key={k} href={route('cashOperations.create', { kind: k, account_id: defaults.from_account_id ? String(defaults.from_account_id) : '' })} className={`nav-link ${k === kind ? 'active' : ''}`} aria-current={k === kind ? 'page' : undefined}>
             <Icon name={CASH_OPERATION_KINDS_DEF[k].icon} className="me-1" />
@@ -89,18 +89,18 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
               <div className="row">
                 {def.from ? (
                   <div className={def.to ? 'col-md-6' : 'col-12'}>
-                    <SelectField {...form.fieldProps('from_account_id')} label={kind === 'transfer' ? 'Caisse de départ' : "Compte d'où sort l'argent"} options={fromOptions.map(option(fromOptions))} required placeholder="Choisissez un compte" />
+                    <SelectField {...form.fieldProps('from_account_id')} label={kind === 'transfer' ? 'Caisse de départ' : "Compte d’où sort l’argent"} options={fromOptions.map(option(fromOptions))} required placeholder="Choisissez un compte" />
                   </div>
                 ) : null}
                 {def.to ? (
                   <div className={def.from ? 'col-md-6' : 'col-12'}>
                     <SelectField
                       {...form.fieldProps('to_account_id')}
-                      label={kind === 'transfer' ? 'Caisse de destination' : kind === 'cash_in' ? 'Caisse' : "Compte où entre l'argent"}
+                      label={kind === 'transfer' ? 'Caisse de destination' : kind === 'cash_in' ? 'Caisse' : "Compte où entre l’argent"}
                       options={(kind === 'transfer' ? toOptions.filter((a) => String(a.id) !== form.data.from_account_id) : toOptions).map((a) => (kind === 'transfer' ? { value: String(a.id), label: a.name } : option(toOptions)(a)))}
                       required
                       placeholder="Choisissez un compte"
-                      hint={kind === 'transfer' ? "L'argent quitte la caisse de départ à l'envoi et entre dans celle de destination quand elle confirme la réception." : undefined}
+                      hint={kind === 'transfer' ? "L’argent quitte la caisse de départ à l’envoi et entre dans celle de destination quand elle confirme la réception." : undefined}
                     />
                   </div>
                 ) : null}
@@ -137,7 +137,7 @@ export default function CashCreate({ currency, kind, kinds, accounts, desks, cat
                 Annuler
               </Link>
               <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Enregistrement…" testId="cash-operation-submit">
-                {kind === 'transfer' ? 'Envoyer le transfert' : "Enregistrer l'opération"}
+                {kind === 'transfer' ? 'Envoyer le transfert' : "Enregistrer l’opération"}
               </SubmitButton>
             </div>
           </form>
@@ -155,18 +155,18 @@ function needs(from: readonly TreasuryKind[] | null, to: readonly TreasuryKind[]
 function explanation(kind: CashOperationKind): string {
   switch (kind) {
     case 'expense':
-      return "Une dépense payée en espèces depuis une caisse : jamais plus que ce qu'elle contient.";
+      return "Une dépense payée en espèces depuis une caisse : jamais plus que ce qu’elle contient.";
     case 'cash_in':
-      return "De l'argent apporté dans une caisse (fonds de caisse, apport de l'exploitant).";
+      return "De l’argent apporté dans une caisse (fonds de caisse, apport de l’exploitant).";
     case 'transfer':
-      return "De l'argent envoyé d'une caisse à une autre : en transit jusqu'à la confirmation de la caisse qui le reçoit.";
+      return "De l’argent envoyé d’une caisse à une autre : en transit jusqu’à la confirmation de la caisse qui le reçoit.";
     case 'bank_deposit':
       return "Des espèces de la caisse versées sur un compte bancaire, avec le numéro du bordereau.";
     case 'bank_withdrawal':
-      return "Des espèces retirées d'un compte bancaire et mises en caisse.";
+      return "Des espèces retirées d’un compte bancaire et mises en caisse.";
     case 'supplier_payment':
-      return "Un paiement à un fournisseur depuis une caisse, une banque ou un compte mobile money : son solde diminue d'autant.";
+      return "Un paiement à un fournisseur depuis une caisse, une banque ou un compte mobile money : son solde diminue d’autant.";
     case 'mobile_money':
-      return "De l'argent passé d'un compte mobile money à une caisse, ou d'une caisse à un compte mobile money.";
+      return "De l’argent passé d’un compte mobile money à une caisse, ou d’une caisse à un compte mobile money.";
   }
 }

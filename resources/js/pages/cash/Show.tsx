@@ -46,14 +46,14 @@ export default function CashShow({ currency, operation: op, history, print, can 
       cancel={
         can.cancel
           ? {
-              label: "Annuler l'opération",
+              label: "Annuler l’opération",
               url: route('cashOperations.cancel', { id: op.id }),
               version: 1,
-              title: `Annuler l'opération ${op.number}`,
+              title: `Annuler l’opération ${op.number}`,
               explanation:
                 op.kind === 'supplier_payment'
-                  ? "L'argent revient sur le compte d'origine, le solde du fournisseur et ses entrées retrouvent ce qu'ils devaient."
-                  : "L'argent revient là où il était, par des mouvements de sens contraire datés d'aujourd'hui. Le numéro est conservé.",
+                  ? "L’argent revient sur le compte d’origine, le solde du fournisseur et ses entrées retrouvent ce qu’ils devaient."
+                  : "L’argent revient là où il était, par des mouvements de sens contraire datés d’aujourd’hui. Le numéro est conservé.",
               buttonTestId: 'cash-cancel',
             }
           : null
@@ -68,7 +68,7 @@ export default function CashShow({ currency, operation: op, history, print, can 
           ) : null}
           {op.status === 'in_transit' ? (
             <StatusAlert tone="warning" icon="fa-solid fa-truck-fast" testId="cash-in-transit">
-              L'argent a quitté {op.from?.name} et est en transit : il entrera dans {op.to?.name} quand cette caisse confirmera la réception.
+              L’argent a quitté {op.from?.name} et est en transit : il entrera dans {op.to?.name} quand cette caisse confirmera la réception.
             </StatusAlert>
           ) : null}
         </>
@@ -84,7 +84,7 @@ export default function CashShow({ currency, operation: op, history, print, can 
               label="Fournisseur"
               value={
                 <>
-                  <Link href={route('suppliers.show', { id: op.supplier.id })}>{op.supplier.name}</Link> <span className="small text-body-secondary">({op.supplier.code}, solde dû aujourd'hui <Money value={op.supplier.balance} currency={currency} />)</span>
+                  <Link href={route('suppliers.show', { id: op.supplier.id })}>{op.supplier.name}</Link> <span className="small text-body-secondary">({op.supplier.code}, solde dû aujourd’hui <Money value={op.supplier.balance} currency={currency} />)</span>
                 </>
               }
             />
@@ -120,7 +120,7 @@ export default function CashShow({ currency, operation: op, history, print, can 
             },
             { id: 'date', label: 'Date', role: 'secondary', cell: (a) => formatDate(a.entry_date) },
             { id: 'ref', label: 'Réf. fournisseur', role: 'secondary', cell: (a) => a.supplier_ref || '—' },
-            { id: 'total', label: "Montant de l'entrée", role: 'secondary', num: true, cell: (a) => <Money value={a.entry_total} currency={currency} /> },
+            { id: 'total', label: "Montant de l’entrée", role: 'secondary', num: true, cell: (a) => <Money value={a.entry_total} currency={currency} /> },
             { id: 'paid', label: "Payé à ce jour", role: 'secondary', num: true, cell: (a) => <Money value={a.entry_paid} currency={currency} /> },
             { id: 'amount', label: 'Imputé', role: 'figure', num: true, cell: (a) => (a.cancelled ? <s><Money value={a.amount} currency={currency} /></s> : <Money value={a.amount} currency={currency} />), foot: <Money value={op.allocated} currency={currency} /> },
           ]}

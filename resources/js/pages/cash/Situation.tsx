@@ -7,10 +7,11 @@ import { Icon } from '@/components/Icon';
 import { EmptyState } from '@/components/data/EmptyState';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
-import { formatDate, formatQty } from '@/components/data/format';
+import { formatCount, formatDate, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { MovementFiguresTable } from '@/components/treasury/CashFiguresTables';
 import { CashTabs } from '@/components/treasury/CashTabs';
+import { DateInput } from '@/components/data/DateInput';
 
 /**
  * Caisse › Situation de caisse: one account (a desk, a bank, a wallet) over a period — the opening
@@ -27,7 +28,7 @@ export default function CashSituation({ currency, accounts, filters, situation: 
   return (
     <AppPage
       title="Situation de caisse"
-      subtitle="Solde d'ouverture, entrées et sorties par nature, solde de clôture : tout ce que le grand livre a enregistré sur la période."
+      subtitle="Solde d’ouverture, entrées et sorties par nature, solde de clôture : tout ce que le grand livre a enregistré sur la période."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Trésorerie' }, { label: 'Caisse' }, { label: 'Situation' }]}
       actions={
         s ? (
@@ -67,13 +68,13 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             <label htmlFor="situation-from" className="form-label small fw-semibold">
               Du
             </label>
-            <input id="situation-from" type="date" className="form-control" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <DateInput id="situation-from" value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} />
           </div>
           <div>
             <label htmlFor="situation-to" className="form-label small fw-semibold">
               Au
             </label>
-            <input id="situation-to" type="date" className="form-control" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <DateInput id="situation-to" value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} />
           </div>
           <button type="submit" className="btn btn-primary">
             Afficher
@@ -90,16 +91,16 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             {s.account.name} — du {formatDate(s.from)} au {formatDate(s.to)}
           </h2>
           <StatRow testId="situation-stats">
-            <Stat label="Solde d'ouverture" value={<Money value={s.opening_balance} currency={currency} />} testId="situation-opening" />
+            <Stat label="Solde d’ouverture" value={<Money value={s.opening_balance} currency={currency} />} testId="situation-opening" />
             <Stat label="Entrées" tone="success" value={<Money value={s.total_in} currency={currency} />} testId="situation-in" />
             <Stat label="Sorties" tone="danger" value={<Money value={s.total_out} currency={currency} />} testId="situation-out" />
-            <Stat label="Solde de clôture" tone="info" value={<Money value={s.closing_balance} currency={currency} />} extra={`${formatQty(s.movement_count)} mouvement(s)`} testId="situation-closing" />
+            <Stat label="Solde de clôture" tone="info" value={<Money value={s.closing_balance} currency={currency} />} extra={formatCount(s.movement_count, 'mouvement')} testId="situation-closing" />
           </StatRow>
           <SectionCard title="Entrées et sorties par nature" icon="fa-solid fa-layer-group" testId="situation-by-type">
             <MovementFiguresTable
               currency={currency}
               byType={s.by_type}
-              opening={{ label: `Solde d'ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
+              opening={{ label: `Solde d’ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
               total={{ label: 'Total de la période', count: s.movement_count, totalIn: s.total_in, totalOut: s.total_out }}
               closing={{ label: `Solde de clôture au ${formatDate(s.to)}`, value: s.closing_balance }}
               emptyText="Aucun mouvement sur la période."

@@ -23,7 +23,7 @@ export default function CashSituationPrint(props: PageProps<'cash/SituationPrint
       <MovementFiguresTable
         currency={currency}
         byType={s.by_type}
-        opening={{ label: `Solde d'ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
+        opening={{ label: `Solde d’ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
         total={{ label: 'Total de la période', count: s.movement_count, totalIn: s.total_in, totalOut: s.total_out }}
         closing={{ label: `Solde de clôture au ${formatDate(s.to)}`, value: s.closing_balance, testId: 'print-situation-closing' }}
         emptyText="Aucun mouvement sur la période."

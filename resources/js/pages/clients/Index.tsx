@@ -1,4 +1,3 @@
-import { router } from '@inertiajs/react';
 import { CLIENT_KIND_LABELS, CLIENT_KINDS, type MasterDataPages, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/records';
 import { route } from '@shared/routes';
 import { NameLink, RowLink } from '@/components/data/DataTable';
@@ -8,7 +7,6 @@ import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
-import { ClientPicker } from '@/components/pickers/ClientPicker';
 
 /** The list to copy for a new list screen: ListPage + useList + filters + ListActions + columns (each with its role: title, status, figure, secondary, actions). */
 export default function ClientsIndex({ clients, params, can, currency }: MasterDataPages['clients/Index']) {
@@ -18,13 +16,9 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
       title="Clients"
       subtitle="Fiches clients, niveaux de prix, plafonds de crédit et soldes dus."
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients' }]}
-      before={
-        <div className="app-record-jump">
-          <ClientPicker currency={currency} label="Ouvrir la fiche d'un client" keepSelection={false} onPick={(c) => router.visit(route('clients.show', { id: c.id }))} />
-        </div>
-      }
       list={list}
-      search={{ placeholder: 'Code, nom ou téléphone…', label: 'Rechercher un client' }}
+      // One search box: it filters the list; Enter opens the client found (or the one whose code or phone was typed whole).
+      search={{ placeholder: 'Code, nom ou téléphone…', label: 'Rechercher un client', open: (c) => route('clients.show', { id: c.id }), exact: (c, q) => c.code === q.toUpperCase() || (c.phone !== '' && c.phone === q) }}
       perPage
       filters={
         <>

@@ -60,7 +60,7 @@ export default function ClientStatementPrint(props: PageProps<'clients/Statement
             <td className="text-nowrap">{formatDate(from)}</td>
             <td />
             <td>
-              <strong>Solde d'ouverture</strong>
+              <strong>Solde d’ouverture</strong>
             </td>
             <td />
             <td />

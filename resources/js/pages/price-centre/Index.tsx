@@ -136,7 +136,7 @@ export default function PriceCentre({ products, params, categories, can_update, 
                   {formError}
                 </div>
               ) : (
-                <div className="small text-body-secondary">Entrée dans une case enregistre aussi. Chaque changement entre dans l'historique des prix.</div>
+                <div className="small text-body-secondary">Entrée dans une case enregistre aussi. Chaque changement entre dans l’historique des prix.</div>
               )}
             </div>
             <div className="d-flex gap-2">

@@ -67,7 +67,7 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         caption="Prix avant et après la règle"
         testId="rule-rows"
         page={rows}
-        pageLabel="Pagination de l'aperçu"
+        pageLabel="Pagination de l’aperçu"
         emptyTitle="Aucun produit dans la sélection"
         emptyText="Retournez à la grille pour changer la recherche ou la catégorie."
         rows={rows.data}
@@ -117,9 +117,9 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         testId="rule-apply"
       >
         <p className="mb-2">
-          {description} : {summary.changed.toLocaleString('fr-FR')} prix seront modifiés en une seule fois et inscrits dans l'historique des prix de chaque produit.
+          {description} : {summary.changed.toLocaleString('fr-FR')} prix seront modifiés en une seule fois et inscrits dans l’historique des prix de chaque produit.
         </p>
-        <p className="small text-body-secondary mb-0">Si un prix a changé entre-temps, l'application est refusée et un nouvel aperçu est proposé.</p>
+        <p className="small text-body-secondary mb-0">Si un prix a changé entre-temps, l’application est refusée et un nouvel aperçu est proposé.</p>
       </ConfirmDialog>
     </AppPage>
   );

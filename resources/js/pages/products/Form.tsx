@@ -33,7 +33,7 @@ export default function ProductForm({ product, suggested_code, categories, units
       <RecordForm form={form} method={product ? 'put' : 'post'} url={product ? route('products.show', { id: product.id }) : route('products.index')} cancelHref={product ? route('products.show', { id: product.id }) : route('products.index')} testId="product-form">
         {categories.length === 0 ? (
           <StatusAlert tone="warning">
-            Aucune catégorie active : <Link href={route('categories.create')}>créez d'abord une catégorie</Link>.
+            Aucune catégorie active : <Link href={route('categories.create')}>créez d’abord une catégorie</Link>.
           </StatusAlert>
         ) : null}
         <h2 className="app-form-section-title">Identification</h2>
@@ -67,15 +67,15 @@ export default function ProductForm({ product, suggested_code, categories, units
             </datalist>
           </div>
           <div className="col-sm-6 col-md-3 col-lg-4">
-            <TextField {...form.fieldProps('pack_size')} label="Colisage" inputMode="numeric" maxLength={7} hint="Unités par colis (1 si vendu à l'unité)." />
+            <TextField {...form.fieldProps('pack_size')} label="Colisage" inputMode="numeric" maxLength={7} hint="Unités par colis (1 si vendu à l’unité)." />
           </div>
         </div>
         <h2 className="app-form-section-title">Prix ({currencyInfo(currency).label})</h2>
-        {pricesLocked ? <StatusAlert tone="info">Vous n'avez pas la permission de modifier les prix : ils sont affichés pour information.</StatusAlert> : null}
+        {pricesLocked ? <StatusAlert tone="info">Vous n’avez pas la permission de modifier les prix : ils sont affichés pour information.</StatusAlert> : null}
         <div className="row">
           {show_costs ? (
             <div className="col-sm-6 col-lg-3">
-              <MoneyField {...form.fieldProps('purchase_price')} label="Prix d'achat" currency={currency} disabled={pricesLocked} />
+              <MoneyField {...form.fieldProps('purchase_price')} label="Prix d’achat" currency={currency} disabled={pricesLocked} />
             </div>
           ) : null}
           <div className="col-sm-6 col-lg-3">
@@ -96,7 +96,7 @@ export default function ProductForm({ product, suggested_code, categories, units
         <h2 className="app-form-section-title">Stock</h2>
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d'alerte" inputMode="numeric" maxLength={10} hint={`Alerte quand le stock descend à ce niveau, ${ALERT_THRESHOLD_RULE} (0 = aucune).`} />
+            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d’alerte" inputMode="numeric" maxLength={10} hint={`Alerte quand le stock descend à ce niveau, ${ALERT_THRESHOLD_RULE} (0 = aucune).`} />
           </div>
         </div>
         <CheckboxField id="product-active" name="active" label="Produit actif (proposé dans les ventes et les opérations de stock)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />

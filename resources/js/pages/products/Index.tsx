@@ -1,4 +1,3 @@
-import { router } from '@inertiajs/react';
 import { ALERT_THRESHOLD_RULE, type MasterDataPages, type ProductRow } from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
@@ -10,7 +9,6 @@ import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
-import { ProductPicker } from '@/components/pickers/ProductPicker';
 
 export default function ProductsIndex({ products, params, categories, locations, can, currency, show_costs }: MasterDataPages['products/Index']) {
   const list = useList(route('products.index'), params);
@@ -20,20 +18,15 @@ export default function ProductsIndex({ products, params, categories, locations,
       title="Produits"
       subtitle="Le catalogue : codes, codes-barres, unités, prix et stock — au total ou par emplacement."
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
-      before={
-        // A scanned barcode opens the product's record at once (Enter on an exact match).
-        <div className="app-record-jump">
-          <ProductPicker currency={currency} label="Ouvrir la fiche d'un produit" placeholder="Scannez un code-barres ou tapez un code, un nom…" onPick={(p) => router.visit(route('products.show', { id: p.id }))} />
-        </div>
-      }
       list={list}
-      search={{ placeholder: 'Code, désignation ou code-barres…', label: 'Rechercher un produit' }}
+      // One search box: it filters the list; Enter opens the product found — a scanned barcode or a code typed whole opens its product at once.
+      search={{ placeholder: 'Code-barres, code ou désignation…', label: 'Rechercher un produit', open: (p) => route('products.show', { id: p.id }), exact: (p, q) => p.code === q.toUpperCase() || (p.barcode !== null && p.barcode === q.toUpperCase()) }}
       perPage
       filters={
         <>
           <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
           <FilterSelect label="Stock de" value={params.filters.location_id ?? ''} allLabel="Tous les emplacements" options={locations} onChange={(location_id) => list.update({ location_id })} testId="filter-location" />
-          <FilterSelect label="Niveau de stock" value={params.filters.stock ?? ''} allLabel="Tous" options={[{ value: 'low', label: "Sous le seuil d'alerte" }]} onChange={(stock) => list.update({ stock })} testId="filter-stock" />
+          <FilterSelect label="Niveau de stock" value={params.filters.stock ?? ''} allLabel="Tous" options={[{ value: 'low', label: "Sous le seuil d’alerte" }]} onChange={(stock) => list.update({ stock })} testId="filter-stock" />
           <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
         </>
       }
@@ -45,7 +38,7 @@ export default function ProductsIndex({ products, params, categories, locations,
             create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
           />
         }
-      note={params.filters.stock === 'low' ? <span className="small text-body-secondary">Seuil d'alerte {ALERT_THRESHOLD_RULE}.</span> : undefined}
+      note={params.filters.stock === 'low' ? <span className="small text-body-secondary">Seuil d’alerte {ALERT_THRESHOLD_RULE}.</span> : undefined}
       page={products}
       caption="Liste des produits"
       pageLabel="Pagination des produits"
@@ -78,7 +71,7 @@ export default function ProductsIndex({ products, params, categories, locations,
           role: 'figure',
           sort: true,
           num: true,
-          cellTitle: (p) => (p.below_threshold ? `Sous le seuil d'alerte : ${formatQty(p.stock_total)} au total pour un seuil de ${formatQty(p.alert_threshold)}` : undefined),
+          cellTitle: (p) => (p.below_threshold ? `Sous le seuil d’alerte : ${formatQty(p.stock_total)} au total pour un seuil de ${formatQty(p.alert_threshold)}` : undefined),
           cell: (p) => <ProductStock product={p} />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (p) => <StatusBadge active={p.active} /> },
@@ -96,12 +89,12 @@ function ProductStock({ product: p }: { product: ProductRow }) {
   const shown = p.stock_location ?? p.stock_total;
   const blind = shown === null || p.stock_total === null;
   return (
-    <span className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`} data-testid="product-stock" title={blind ? "Inventaire à l'aveugle en cours" : undefined}>
+    <span className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`} data-testid="product-stock" title={blind ? "Inventaire à l’aveugle en cours" : undefined}>
       <span className="fw-semibold">
         {p.below_threshold ? (
           <>
             <Icon name="fa-solid fa-triangle-exclamation" className="me-1" />
-            <span className="visually-hidden">Sous le seuil d'alerte : </span>
+            <span className="visually-hidden">Sous le seuil d’alerte : </span>
           </>
         ) : null}
         {formatQty(shown)} <span className="small text-body-secondary fw-normal">{pluralUnit(p.unit, shown)}</span>

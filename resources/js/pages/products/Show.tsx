@@ -40,7 +40,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
       <StatRow>
         {show_costs ? (
           <>
-            <Stat label="Prix d'achat" value={<Money value={product.purchase_price} currency={currency} />} />
+            <Stat label="Prix d’achat" value={<Money value={product.purchase_price} currency={currency} />} />
             <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
           </>
         ) : null}
@@ -54,14 +54,14 @@ export default function ProductShow({ product, stock, price_history, usage, hist
         <Fact label="Catégorie" value={<Link href={route('categories.show', { id: product.category_id })}>{product.category_name}</Link>} />
         <Fact label="Unité" value={product.unit} />
         <Fact label="Colisage" value={formatQty(product.pack_size)} />
-        <Fact label="Seuil d'alerte" value={product.alert_threshold > 0 ? `${formatQty(product.alert_threshold)} ${ALERT_THRESHOLD_RULE}` : 'Aucun'} />
+        <Fact label="Seuil d’alerte" value={product.alert_threshold > 0 ? `${formatQty(product.alert_threshold)} ${ALERT_THRESHOLD_RULE}` : 'Aucun'} />
         <Fact label="Créé le" value={formatDateTime(product.created_at)} />
         <Fact label="Modifié le" value={formatDateTime(product.updated_at)} />
       </FactsCard>
 
       <SectionCard title="Stock par emplacement" icon="fa-solid fa-warehouse">
         {stock.length === 0 ? (
-          <div className="card-body small text-body-secondary">Aucun emplacement n'est défini.</div>
+          <div className="card-body small text-body-secondary">Aucun emplacement n’est défini.</div>
         ) : (
           <ScrollTable
             caption="Stock par emplacement"
@@ -89,7 +89,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
                 role: 'figure',
                 num: true,
                 cellClassName: (s) => (s.quantity !== null && s.quantity < 0 ? 'text-danger' : undefined),
-                cellTitle: (s) => (s.quantity === null ? "Inventaire à l'aveugle en cours" : undefined),
+                cellTitle: (s) => (s.quantity === null ? "Inventaire à l’aveugle en cours" : undefined),
                 cell: (s) => (
                   <>
                     {formatQty(s.quantity)} <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
@@ -175,7 +175,7 @@ export default function ProductShow({ product, stock, price_history, usage, hist
               ]}
             />
             <div className="card-footer app-data-footer">
-              <Pagination currentPage={price_history.page} lastPage={price_history.last_page} url={url} total={price_history.total} perPage={price_history.per_page} param="history_page" label="Pagination de l'historique des prix" />
+              <Pagination currentPage={price_history.page} lastPage={price_history.last_page} url={url} total={price_history.total} perPage={price_history.per_page} param="history_page" label="Pagination de l’historique des prix" />
             </div>
           </>
         )}

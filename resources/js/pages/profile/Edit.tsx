@@ -54,7 +54,7 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
       id="profile-information"
       icon="fa-regular fa-id-card"
       title="Informations du profil"
-      description="Votre nom tel qu'il apparaît dans l'application, le prénom par lequel elle vous salue et l'adresse e-mail qui sert à vous connecter."
+      description="Votre nom tel qu’il apparaît dans l’application, le prénom par lequel elle vous salue et l’adresse e-mail qui sert à vous connecter."
     >
       <form
         ref={form.formRef}
@@ -69,7 +69,7 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
             <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" required />
           </div>
           <div className="col-md-5">
-            <TextField {...form.fieldProps('first_name')} label="Prénom" autoComplete="given-name" maxLength={80} hint="Facultatif ; sinon l'application vous salue par votre nom complet." />
+            <TextField {...form.fieldProps('first_name')} label="Prénom" autoComplete="given-name" maxLength={80} hint="Facultatif ; sinon l’application vous salue par votre nom complet." />
           </div>
         </div>
         <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" autoComplete="username" required inputMode="email" />
@@ -80,21 +80,21 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
             type="password"
             autoComplete="current-password"
             required
-            hint="Pour changer d'adresse e-mail. Un avis sera envoyé à votre adresse actuelle."
+            hint="Pour changer d’adresse e-mail. Un avis sera envoyé à votre adresse actuelle."
           />
         ) : null}
         {mustVerifyEmail && !user.email_verified ? (
           <div className="alert alert-warning small" role="status">
-            Votre adresse e-mail n'est pas encore vérifiée.{' '}
+            Votre adresse e-mail n’est pas encore vérifiée.{' '}
             <button
               type="button"
               className="btn btn-link btn-sm p-0 align-baseline"
               disabled={resending}
               onClick={() => router.post(route('verification.send'), {}, { preserveScroll: true, onStart: () => setResending(true), onFinish: () => setResending(false) })}
             >
-              Renvoyer l'e-mail de vérification
+              Renvoyer l’e-mail de vérification
             </button>
-            {status === 'verification-link-sent' ? <div className="mt-1 fw-semibold">Un nouveau lien vient d'être envoyé à votre adresse.</div> : null}
+            {status === 'verification-link-sent' ? <div className="mt-1 fw-semibold">Un nouveau lien vient d’être envoyé à votre adresse.</div> : null}
           </div>
         ) : null}
         <div className="d-flex align-items-center gap-3">
@@ -114,7 +114,7 @@ function UpdatePassword() {
     { errorBag: 'updatePassword', resetOnSuccess: true, resetOnError: ['password', 'password_confirmation'] },
   );
   return (
-    <SectionCard id="profile-password" icon="fa-solid fa-key" title="Mot de passe" description="Choisissez un mot de passe long, que vous n'utilisez nulle part ailleurs.">
+    <SectionCard id="profile-password" icon="fa-solid fa-key" title="Mot de passe" description="Choisissez un mot de passe long, que vous n’utilisez nulle part ailleurs.">
       <form
         ref={form.formRef}
         noValidate
@@ -158,10 +158,10 @@ function DeleteAccount({ isLastAdministrator }: { isLastAdministrator: boolean }
       icon="fa-solid fa-user-xmark"
       title="Supprimer le compte"
       tone="danger"
-      description="La suppression est définitive : vous ne pourrez plus vous connecter. Les documents que vous avez créés restent dans l'historique."
+      description="La suppression est définitive : vous ne pourrez plus vous connecter. Les documents que vous avez créés restent dans l’historique."
     >
       {isLastAdministrator ? (
-        <StatusAlert tone="warning">Vous êtes le dernier administrateur : désignez d'abord un autre administrateur avant de supprimer votre compte.</StatusAlert>
+        <StatusAlert tone="warning">Vous êtes le dernier administrateur : désignez d’abord un autre administrateur avant de supprimer votre compte.</StatusAlert>
       ) : (
         <p className="mb-3">Avant de continuer, assurez-vous de ne plus avoir besoin de ce compte.</p>
       )}
@@ -225,7 +225,7 @@ export default function ProfileEdit({ mustVerifyEmail, status, isLastAdministrat
       </div>
       <p className="small text-body-secondary mt-4 mb-0">
         <Icon name="fa-solid fa-circle-info" className="me-1" />
-        Votre photo de profil vient de <a href="https://gravatar.com" target="_blank" rel="noreferrer">Gravatar</a> ; à défaut, vos initiales s'affichent. <Link href={route('dashboard')}>Retour au tableau de bord</Link>
+        Votre photo de profil vient de <a href="https://gravatar.com" target="_blank" rel="noreferrer">Gravatar</a> ; à défaut, vos initiales s’affichent. <Link href={route('dashboard')}>Retour au tableau de bord</Link>
       </p>
     </AppPage>
   );

@@ -31,7 +31,7 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
               {t.title ? <h2 className="h6 mt-2 mb-1">{t.title}</h2> : null}
               {t.page.total > t.page.data.length ? (
                 <PrintNote>
-                  <strong>Attention :</strong> {formatQty(t.page.data.length)} lignes imprimées sur {formatQty(t.page.total)} ; réduisez la période ou filtrez pour tout imprimer (l'export donne toutes les lignes).
+                  <strong>Attention :</strong> {formatQty(t.page.data.length)} lignes imprimées sur {formatQty(t.page.total)} ; réduisez la période ou filtrez pour tout imprimer (l’export donne toutes les lignes).
                 </PrintNote>
               ) : null}
               <table className="app-print-table is-dense" data-testid={`report-print-${t.id}`}>

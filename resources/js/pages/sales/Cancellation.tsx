@@ -3,20 +3,22 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_MODE_LABELS } from '@shared/sales';
 import { formatMoney } from '@shared/money';
+import { accountChoiceLabel } from '@shared/treasury-accounts';
 import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
+import type { DialogChoice } from '@/components/documents/CancelDialog';
 import { CancellationPage } from '@/components/documents/CancellationPage';
 import { SaleFilters } from '@/components/sales/SaleFilters';
 
 /** What cancelling this sale will do, in the dialog's words. */
 function cancelEffects(s: SaleCancellationRow, currency: string): string {
   const money = (n: number) => formatMoney(n, currency);
-  const parts = [`La marchandise revient dans le stock de ${s.location_name} à son coût d'origine.`];
+  const parts = [`La marchandise revient dans le stock de ${s.location_name} à son coût d’origine.`];
   if (s.payment_mode === 'credit') parts.push(s.due > 0 ? `Le reste dû (${money(s.due)}) est retiré du solde de ${s.client_name}.` : '');
-  else parts.push(`Ce qui a été encaissé (${money(s.total_ttc)}, moins les avoirs déjà remboursés) sort des comptes qui l'ont reçu.`);
+  else parts.push(`Ce qui a été encaissé (${money(s.total_ttc)}, moins les avoirs déjà remboursés) sort des comptes qui l’ont reçu, ou du compte choisi ci-dessous.`);
   parts.push('Le numéro reste, marqué « ANNULÉE ».');
   return parts.filter(Boolean).join(' ');
 }
@@ -27,12 +29,23 @@ function cancelEffects(s: SaleCancellationRow, currency: string): string {
  * allocated to it, the row says which), or reprint its invoice A6 / cash invoice A6 / ticket — every
  * print after the first is a DUPLICATA, counted and audited.
  */
-export default function SalesCancellation({ currency, filters, sales, client, locations, can }: PageProps<'sales/Cancellation'>) {
+export default function SalesCancellation({ currency, filters, sales, client, locations, can, refund_accounts }: PageProps<'sales/Cancellation'>) {
   const list = useList(route('sales.cancellations'), filters);
+  // A sale paid at the sale is refunded: from the accounts that took the money, or from another one of the user's (the desk's cash may have been banked since).
+  const refundChoice = (s: SaleCancellationRow): DialogChoice | undefined =>
+    s.payment_mode === 'cash' && refund_accounts.length
+      ? {
+          name: 'refund_account_id',
+          label: 'Rembourser depuis',
+          placeholder: 'Les comptes qui ont encaissé la vente',
+          options: refund_accounts.map((a) => ({ value: String(a.id), label: accountChoiceLabel(a) })),
+          hint: "Si la caisse ne contient plus ces espèces (versées en banque), choisissez le compte d’où sort le remboursement.",
+        }
+      : undefined;
   return (
     <CancellationPage
       title="Annulation des factures"
-      subtitle="Recherchez une facture ou une vente boutique pour l'annuler (motif obligatoire) ou la réimprimer en duplicata."
+      subtitle="Recherchez une facture ou une vente boutique pour l’annuler (motif obligatoire) ou la réimprimer en duplicata."
       crumb="Factures"
       query={filters}
       list={list}
@@ -41,7 +54,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
       page={sales}
       caption="Factures et ventes à annuler ou réimprimer"
       pageLabel="Pagination des factures"
-      dialog={(s) => ({ url: route('sales.cancel', { id: s.id }), title: `Annuler ${s.kind === 'counter' ? 'la vente' : 'la facture'} ${s.number}`, explanation: cancelEffects(s, currency) })}
+      dialog={(s) => ({ url: route('sales.cancel', { id: s.id }), title: `Annuler ${s.kind === 'counter' ? 'la vente' : 'la facture'} ${s.number}`, explanation: cancelEffects(s, currency), choice: refundChoice(s) })}
       empty={{ title: 'Aucune facture récente', filteredTitle: 'Aucune facture ne correspond', text: 'Aucune facture ni vente boutique sur les 30 derniers jours.' }}
       rowClassName={cancelledRow}
       columns={[

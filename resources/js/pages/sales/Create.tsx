@@ -25,6 +25,7 @@ import { ClientPicker } from '@/components/pickers/ClientPicker';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface SaleLine {
   product_id: number;
@@ -142,7 +143,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
       return { ok: allocatePayments(total, data.payments.map((p, i) => ({ method: p.method, amount: paymentAmounts[i] ?? 0 }))), error: null };
     } catch (err) {
       if (err instanceof PaymentMismatch) {
-        if (err.reason === 'non_cash_exceeds') return { ok: null, error: `Ce paiement dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n'est rendue sur ce mode.` };
+        if (err.reason === 'non_cash_exceeds') return { ok: null, error: `Ce paiement dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n’est rendue sur ce mode.` };
         return { ok: null, error: `Il manque ${money(err.missing)} sur ${money(total)}.` };
       }
       return { ok: null, error: null };
@@ -190,7 +191,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
   };
 
   return (
-    <AppPage title="Nouvelle facture" subtitle="Vente détaillée à un client : la validation sort la marchandise du stock et encaisse la vente ou l'inscrit au compte du client." breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: 'Ventes détaillées', href: route('sales.invoices') }, { label: 'Nouvelle facture' }]}>
+    <AppPage title="Nouvelle facture" subtitle="Vente détaillée à un client : la validation sort la marchandise du stock et encaisse la vente ou l’inscrit au compte du client." breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: 'Ventes détaillées', href: route('sales.invoices') }, { label: 'Nouvelle facture' }]}>
       <DocumentForm form={form} onSubmit={submit} errors={lines.formErrors(['client_id', 'location_id', 'sale_date', 'payment_mode', 'due_date', 'discount', 'note', 'payments', ...paymentFields])} testId="sale-form">
         <DocumentHead note={form.fieldProps('note')} notePlaceholder="Visible sur la facture">
           <div className="col-md-6 col-xl-5">
@@ -232,14 +233,13 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
             />
           </div>
           <div className="col-sm-6 col-xl-3">
-            <TextField
+            <DateField
               {...form.fieldProps('sale_date')}
               onChange={(v) => {
                 form.setData((d: SaleForm) => ({ ...d, sale_date: v, due_date: d.due_date && d.due_date >= v ? d.due_date : addDays(v, credit_days) }));
                 form.clearErrors('sale_date');
               }}
               label="Date de la facture"
-              type="date"
               max={today}
               required
               className="mb-0"
@@ -336,7 +336,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                 {data.payment_mode === 'credit' ? (
                   <div className="row g-3">
                     <div className="col-sm-6 col-lg-3">
-                      <TextField {...form.fieldProps('due_date')} label="Échéance" type="date" min={data.sale_date} required className="mb-0" />
+                      <DateField {...form.fieldProps('due_date')} label="Échéance" min={data.sale_date} required className="mb-0" />
                     </div>
                     {client && !walkIn ? (
                       <div className="col-sm-6 col-lg-9 small align-self-end" data-testid="sale-credit-after">
@@ -387,7 +387,7 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
 
               <DocumentLinesFooter
                 totals={[{ value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` }, { label: 'Total', value: <Money value={total} currency={currency} />, testId: 'sale-footer-total' }]}
-                hint={data.payment_mode === 'credit' ? 'La validation sort la marchandise du stock et inscrit la facture au solde du client.' : "La validation sort la marchandise du stock et enregistre l'encaissement."}
+                hint={data.payment_mode === 'credit' ? 'La validation sort la marchandise du stock et inscrit la facture au solde du client.' : "La validation sort la marchandise du stock et enregistre l’encaissement."}
                 cancelHref={route('sales.invoices')}
                 submit={{ label: 'Valider la facture', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'sale-submit' }}
               />

@@ -140,12 +140,12 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
         rowKey={(b) => b.name}
         rowTestId={(b) => `backup-${b.name}`}
         emptyTitle="Aucune sauvegarde"
-        emptyText={can_manage ? 'Lancez une première sauvegarde avec « Sauvegarder maintenant ».' : "Aucune sauvegarde n'a encore été faite."}
+        emptyText={can_manage ? 'Lancez une première sauvegarde avec « Sauvegarder maintenant ».' : "Aucune sauvegarde n’a encore été faite."}
         emptyIcon="fa-solid fa-database"
         testId="backups"
       />
       <p className="small text-body-secondary mt-2 mb-4">
-        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock et soldes de trésorerie reconstruits depuis leurs grands livres, chaînes de hachage des journaux. Les fichiers sont conservés sur le serveur, hors du site web, et ne sont téléchargeables qu'avec la permission « Sauvegarder et restaurer ».
+        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock et soldes de trésorerie reconstruits depuis leurs grands livres, chaînes de hachage des journaux. Les fichiers sont conservés sur le serveur, hors du site web, et ne sont téléchargeables qu’avec la permission « Sauvegarder et restaurer ».
       </p>
       <div className="row g-4">
         <div className="col-lg-6">
@@ -248,7 +248,7 @@ function RestoreDialog({ backup, onClose }: { backup: BackupRow; onClose: () => 
         }}
       >
         <p>
-          La base sera remplacée par la sauvegarde du <strong>{formatDateTime(backup.created_at)}</strong>. Ce qui a été saisi depuis sera retiré ; la base actuelle est d'abord sauvegardée automatiquement. Tous les utilisateurs seront déconnectés.
+          La base sera remplacée par la sauvegarde du <strong>{formatDateTime(backup.created_at)}</strong>. Ce qui a été saisi depuis sera retiré ; la base actuelle est d’abord sauvegardée automatiquement. Tous les utilisateurs seront déconnectés.
         </p>
         <TextField id="restore-password" name="password" type="password" autoComplete="current-password" label="Votre mot de passe" value={form.data.password} onChange={(v) => form.setData('password', v)} error={form.errorOf('password')} inputRef={password} required />
       </form>
@@ -292,7 +292,7 @@ function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; dis
         onConfirm={() => form.submit('post', route('backups.upload'), { forceFormData: true })}
         testId="upload-restore-confirm"
       >
-        La base sera remplacée par le contenu de « {form.data.file?.name} » s'il passe la vérification. La base actuelle est d'abord sauvegardée automatiquement ; tous les utilisateurs seront déconnectés.
+        La base sera remplacée par le contenu de « {form.data.file?.name} » s’il passe la vérification. La base actuelle est d’abord sauvegardée automatiquement ; tous les utilisateurs seront déconnectés.
       </ConfirmDialog>
     </SectionCard>
   );

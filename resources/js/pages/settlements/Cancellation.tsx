@@ -14,10 +14,10 @@ import { SettlementFilters } from '@/components/settlements/SettlementFilters';
 function cancelEffects(s: SettlementCancellationRow, currency: string): string {
   const money = (n: number) => formatMoney(n, currency);
   const parts: string[] = [];
-  if (s.method_label === 'Acompte') parts.push(`Les ${money(s.received)} pris sur l'acompte reviennent à ${s.client_name}.`);
-  else parts.push(`${money(s.received)} sortent de ${s.account_name ?? 'son compte'} par un mouvement d'annulation daté d'aujourd'hui.`);
+  if (s.method_label === 'Acompte') parts.push(`Les ${money(s.received)} pris sur l’acompte reviennent à ${s.client_name}.`);
+  else parts.push(`${money(s.received)} sortent de ${s.account_name ?? 'son compte'} par un mouvement d’annulation daté d’aujourd’hui.`);
   if (s.invoices.length) parts.push(`${s.invoices.join(', ')} retrouve${s.invoices.length > 1 ? 'nt' : ''} le reste à payer réglé ici.`);
-  if (s.advance > 0 && s.method_label !== 'Acompte') parts.push(`L'acompte de ${money(s.advance)} laissé par ce règlement est repris.`);
+  if (s.advance > 0 && s.method_label !== 'Acompte') parts.push(`L’acompte de ${money(s.advance)} laissé par ce règlement est repris.`);
   parts.push('Le numéro reste, marqué « ANNULÉ ».');
   return parts.join(' ');
 }
@@ -33,7 +33,7 @@ export default function SettlementsCancellation({ currency, filters, settlements
   return (
     <CancellationPage
       title="Annulation des règlements"
-      subtitle="Recherchez un règlement pour l'annuler (motif obligatoire) ou réimprimer son reçu en duplicata."
+      subtitle="Recherchez un règlement pour l’annuler (motif obligatoire) ou réimprimer son reçu en duplicata."
       crumb="Règlements"
       query={filters}
       list={list}

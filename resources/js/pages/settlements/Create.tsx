@@ -21,6 +21,7 @@ import { DocumentForm } from '@/components/documents/DocumentForm';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 type SettlementForm = {
   idempotency_key: string;
@@ -43,7 +44,7 @@ type SettlementForm = {
 /** « en retard de 12 j », « échéance aujourd'hui », « échéance dans 5 j ». */
 function ageLabel(age: number): string {
   if (age > 0) return `en retard de ${age} j`;
-  if (age === 0) return "échéance aujourd'hui";
+  if (age === 0) return "échéance aujourd’hui";
   return `échéance dans ${-age} j`;
 }
 
@@ -104,7 +105,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
   const globalIssue = issues.find((x) => x.index === null);
   const previewError =
     globalIssue?.reason === 'above_amount'
-      ? `Les montants saisis totalisent ${money(globalIssue.allocated)}, plus que ${isPayment ? 'le montant reçu' : "le montant pris sur l'acompte"}.`
+      ? `Les montants saisis totalisent ${money(globalIssue.allocated)}, plus que ${isPayment ? 'le montant reçu' : "le montant pris sur l’acompte"}.`
       : globalIssue?.reason === 'advance_not_spent'
         ? `Un acompte dépensé va entièrement aux factures : seuls ${money(globalIssue.allocated)} trouvent une facture. Réduisez le montant.`
         : undefined;
@@ -147,7 +148,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
   return (
     <AppPage
       title="Nouveau règlement"
-      subtitle="Un client paie ses factures à crédit : le montant reçu entre en caisse, en banque ou sur un compte mobile money et solde ses factures, les plus anciennes d'abord ou celles que vous cochez."
+      subtitle="Un client paie ses factures à crédit : le montant reçu entre en caisse, en banque ou sur un compte mobile money et solde ses factures, les plus anciennes d’abord ou celles que vous cochez."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Trésorerie' }, { label: 'Règlements', href: route('settlements.index') }, { label: 'Nouveau règlement' }]}
     >
       <DocumentForm form={form} onSubmit={submit} errors={shownErrors} testId="settlement-form">
@@ -170,12 +171,12 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
             </div>
             {client ? (
               <StatRow className="mt-3 mb-0" testId="settlement-client-facts">
-                <Stat label="Solde (reste dû net de l'acompte)" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} testId="settlement-client-balance" />
+                <Stat label="Solde (reste dû net de l’acompte)" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} testId="settlement-client-balance" />
                 <Stat label="Factures ouvertes" value={<Money value={due} currency={currency} />} extra={`${invoices.length} facture${invoices.length > 1 ? 's' : ''}`} />
                 <Stat label="Acompte disponible" value={<Money value={client.advance} currency={currency} />} tone={client.advance > 0 ? 'success' : undefined} testId="settlement-client-advance" />
               </StatRow>
             ) : (
-              <p className="small text-body-secondary mt-2 mb-0">Choisissez le client qui paie : ses factures ouvertes s'affichent, les plus anciennes échéances en premier.</p>
+              <p className="small text-body-secondary mt-2 mb-0">Choisissez le client qui paie : ses factures ouvertes s’affichent, les plus anciennes échéances en premier.</p>
             )}
           </div>
         </SectionCard>
@@ -207,7 +208,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
               </div>
               <div className="row g-3">
                 <div className="col-sm-6 col-lg-3">
-                  <MoneyField id="settlement-amount" name="amount" label={isPayment ? 'Montant reçu' : "Pris sur l'acompte"} currency={currency} value={data.amount} onChange={(v) => set({ amount: v }, 'amount', 'allocations')} error={errorOf('amount') ?? (data.amount.trim() !== '' && amount === null ? 'Montant illisible.' : undefined)} required />
+                  <MoneyField id="settlement-amount" name="amount" label={isPayment ? 'Montant reçu' : "Pris sur l’acompte"} currency={currency} value={data.amount} onChange={(v) => set({ amount: v }, 'amount', 'allocations')} error={errorOf('amount') ?? (data.amount.trim() !== '' && amount === null ? 'Montant illisible.' : undefined)} required />
                   {due > 0 ? (
                     <button type="button" className="btn btn-link btn-sm p-0" onClick={() => set({ amount: minorToInput(isPayment ? due : Math.min(due, client.advance), currency) }, 'amount')} data-testid="settlement-amount-all">
                       Tout le reste dû ({money(isPayment ? due : Math.min(due, client.advance))})
@@ -215,7 +216,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                   ) : null}
                 </div>
                 <div className="col-sm-6 col-lg-3">
-                  <TextField {...form.fieldProps('settlement_date')} label="Date du règlement" type="date" max={today} required className="mb-0" />
+                  <DateField {...form.fieldProps('settlement_date')} label="Date du règlement" max={today} required className="mb-0" />
                 </div>
                 {isPayment ? (
                   <>
@@ -271,7 +272,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                           <TextField id="settlement-phone" name="phone" label="Téléphone du payeur" type="tel" value={data.phone} onChange={(phone) => set({ phone }, 'phone')} error={errorOf('phone')} maxLength={30} className="mb-0" />
                         </div>
                         <div className="col-sm-6 col-lg-3">
-                          <TextField id="settlement-reference" name="reference" label="ID de transaction" value={data.reference} onChange={(reference) => set({ reference }, 'reference')} error={errorOf('reference')} maxLength={80} required hint="Sur le SMS de confirmation : un identifiant ne sert qu'une fois." className="mb-0" />
+                          <TextField id="settlement-reference" name="reference" label="ID de transaction" value={data.reference} onChange={(reference) => set({ reference }, 'reference')} error={errorOf('reference')} maxLength={80} required hint="Sur le SMS de confirmation : un identifiant ne sert qu’une fois." className="mb-0" />
                         </div>
                       </>
                     ) : data.method === 'especes' ? null : (
@@ -281,12 +282,12 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                     )}
                     {data.method === 'cheque' ? (
                       <div className="col-sm-6 col-lg-3">
-                        <TextField id="settlement-cheque-date" name="cheque_date" label="Date du chèque" type="date" value={data.cheque_date} onChange={(cheque_date) => set({ cheque_date }, 'cheque_date')} error={errorOf('cheque_date')} required className="mb-0" />
+                        <DateField id="settlement-cheque-date" name="cheque_date" label="Date du chèque" value={data.cheque_date} onChange={(cheque_date) => set({ cheque_date }, 'cheque_date')} error={errorOf('cheque_date')} required className="mb-0" />
                       </div>
                     ) : null}
                   </>
                 ) : (
-                  <p className="col-lg-6 small text-body-secondary align-self-center mb-0">L'acompte a déjà été encaissé : aucun argent ne bouge, il solde les factures choisies.</p>
+                  <p className="col-lg-6 small text-body-secondary align-self-center mb-0">L’acompte a déjà été encaissé : aucun argent ne bouge, il solde les factures choisies.</p>
                 )}
               </div>
               </div>
@@ -302,7 +303,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
                   {(['oldest', 'chosen'] as const).map((mode) => (
                     <label key={mode} className={`btn ${data.allocation_mode === mode ? 'btn-secondary' : 'btn-outline-secondary'}`}>
                       <input type="radio" className="visually-hidden" name="allocation_mode" value={mode} checked={data.allocation_mode === mode} onChange={() => set({ allocation_mode: mode }, 'allocations')} data-testid={`settlement-mode-${mode}`} />
-                      {mode === 'oldest' ? "Les plus anciennes d'abord" : 'Factures cochées'}
+                      {mode === 'oldest' ? "Les plus anciennes d’abord" : 'Factures cochées'}
                     </label>
                   ))}
                 </div>
@@ -310,7 +311,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
             >
               {invoices.length === 0 ? (
                 <p className="card-body mb-0 text-body-secondary" data-testid="settlement-no-invoice">
-                  Ce client n'a aucune facture ouverte : un paiement sera gardé en acompte, à utiliser sur une prochaine facture.
+                  Ce client n’a aucune facture ouverte : un paiement sera gardé en acompte, à utiliser sur une prochaine facture.
                 </p>
               ) : (
                 <ScrollTable
@@ -392,7 +393,7 @@ export default function SettlementsCreate({ currency, today, client, invoices, a
             <SectionCard title="Récapitulatif" icon="fa-solid fa-list-check" className="mt-3" testId="settlement-summary">
               <div className="card-body">
               <StatRow className="mb-3">
-                <Stat label={isPayment ? 'Reçu' : "Pris sur l'acompte"} value={<Money value={amount ?? 0} currency={currency} />} testId="settlement-summary-amount" />
+                <Stat label={isPayment ? 'Reçu' : "Pris sur l’acompte"} value={<Money value={amount ?? 0} currency={currency} />} testId="settlement-summary-amount" />
                 <Stat label="Affecté aux factures" value={<Money value={preview?.allocated ?? 0} currency={currency} />} tone="success" testId="settlement-summary-allocated" />
                 {isPayment ? <Stat label="Gardé en acompte" value={<Money value={preview?.advance ?? 0} currency={currency} />} testId="settlement-summary-advance" /> : null}
                 <Stat label="Solde du client après" value={<Money value={balanceAfter} currency={currency} />} tone={balanceAfter > 0 ? 'danger' : undefined} testId="settlement-summary-balance" />

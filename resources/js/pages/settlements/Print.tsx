@@ -106,7 +106,7 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             </tbody>
             <tfoot>
               <tr>
-                <th colSpan={2}>{s.source === 'advance' ? "Total pris sur l'acompte" : 'Total reçu'}</th>
+                <th colSpan={2}>{s.source === 'advance' ? "Total pris sur l’acompte" : 'Total reçu'}</th>
                 <td className="num" data-testid="receipt-amount">
                   <Money value={s.received} currency={currency} />
                 </td>

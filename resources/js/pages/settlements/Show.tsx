@@ -39,7 +39,7 @@ export default function SettlementsShow({ currency, settlement: s, history, prin
         <>
           <Fact label="Client" value={<Link href={route('clients.show', { id: s.client.id })}>{s.client.name}</Link>} />
           <Fact label="Date" value={`${formatDate(s.settlement_date)} — saisi le ${formatDateTime(s.created_at)} par ${s.created_by ?? '—'}`} />
-          <Fact label={s.source === 'advance' ? "Pris sur l'acompte" : 'Montant reçu'} value={<strong data-testid="settlement-received"><Money value={s.received} currency={currency} /></strong>} />
+          <Fact label={s.source === 'advance' ? "Pris sur l’acompte" : 'Montant reçu'} value={<strong data-testid="settlement-received"><Money value={s.received} currency={currency} /></strong>} />
           <Fact label="Mode" value={s.method_label} />
           {s.account_name ? <Fact label="Compte" value={s.account_name} /> : null}
           {s.phone ? <Fact label="Téléphone du payeur" value={s.phone} /> : null}
@@ -48,7 +48,7 @@ export default function SettlementsShow({ currency, settlement: s, history, prin
           <Fact label="Affecté aux factures" value={<Money value={s.allocated} currency={currency} />} />
           {s.advance > 0 ? <Fact label="Gardé en acompte" value={<span data-testid="settlement-advance"><Money value={s.advance} currency={currency} /></span>} /> : null}
           <Fact label="Répartition" value={ALLOCATION_MODE_LABELS[s.allocation_mode]} />
-          <Fact label="Solde du client aujourd'hui" value={<span data-testid="settlement-client-balance"><Money value={s.client.balance} currency={currency} /></span>} />
+          <Fact label="Solde du client aujourd’hui" value={<span data-testid="settlement-client-balance"><Money value={s.client.balance} currency={currency} /></span>} />
           {s.client.advance > 0 ? <Fact label="Acompte disponible" value={<Money value={s.client.advance} currency={currency} />} /> : null}
           {s.note ? <Fact label="Observation" value={s.note} /> : null}
         </>

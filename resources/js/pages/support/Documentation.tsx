@@ -18,7 +18,7 @@ export default function Documentation({ chapters, chapter, q, results }: Support
     <AppPage
       title={chapter ? `${chapter.title} — Documentation` : 'Documentation'}
       heading="Documentation"
-      subtitle="Le guide de l'utilisateur : chaque écran expliqué pas à pas."
+      subtitle="Le guide de l’utilisateur : chaque écran expliqué pas à pas."
       breadcrumbs={[{ label: 'Support' }, { label: 'Documentation', href: route('support.documentation') }, ...(chapter ? [{ label: chapter.title }] : [])]}
       actions={
         chapter ? (
@@ -115,7 +115,7 @@ export default function Documentation({ chapters, chapter, q, results }: Support
             </div>
           ) : (
             <EmptyState icon="fa-solid fa-book" title="Documentation absente">
-              Aucun chapitre n'est installé.
+              Aucun chapitre n’est installé.
             </EmptyState>
           )}
         </div>

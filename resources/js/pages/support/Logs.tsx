@@ -15,7 +15,7 @@ import { useList } from '@/components/data/useList';
 import '../../../css/screens/support.scss';
 
 const TABS: Array<{ tab: LogTab; label: string; icon: string }> = [
-  { tab: 'audit', label: "Journal d'audit", icon: 'fa-solid fa-list-ul' },
+  { tab: 'audit', label: "Journal d’audit", icon: 'fa-solid fa-list-ul' },
   { tab: 'integrite', label: 'Intégrité', icon: 'fa-solid fa-link' },
   { tab: 'erreurs', label: 'Erreurs du serveur', icon: 'fa-solid fa-bug' },
 ];
@@ -72,8 +72,8 @@ function AuditTab({ audit, auditFilters, choices }: SupportPages['support/Logs']
       }
       actions={<ListActions exportUrl={route('support.logs.export')} state={list.state} />}
       page={audit!}
-      caption="Journal d'audit"
-      pageLabel="Pagination du journal d'audit"
+      caption="Journal d’audit"
+      pageLabel="Pagination du journal d’audit"
       tableTestId="audit-table"
       empty={{ icon: 'fa-solid fa-list-ul', title: 'Journal vide', filteredTitle: 'Aucune entrée ne correspond', text: 'Les actions des utilisateurs apparaîtront ici.' }}
       rowKey={(r) => r.id}
@@ -109,7 +109,7 @@ function ErrorsTab({ errorLog, errorFilters }: SupportPages['support/Logs']) {
   return (
     <ListPage
       {...HEADING}
-      subtitle="Les erreurs du serveur avec leur référence : celle que la page d'erreur affiche à l'utilisateur."
+      subtitle="Les erreurs du serveur avec leur référence : celle que la page d’erreur affiche à l’utilisateur."
       before={<Tabs current="erreurs" />}
       list={list}
       search={{ placeholder: 'Référence, adresse ou message…', label: 'Rechercher une erreur' }}
@@ -152,12 +152,12 @@ function ErrorsTab({ errorLog, errorFilters }: SupportPages['support/Logs']) {
 function IntegrityTab({ integrity }: SupportPages['support/Logs']) {
   const [busy, setBusy] = useState(false);
   return (
-    <AppPage {...HEADING} subtitle="Les journaux d'audit, de stock et d'argent sont chaînés : toute modification d'une ligne passée rompt la chaîne.">
+    <AppPage {...HEADING} subtitle="Les journaux d’audit, de stock et d’argent sont chaînés : toute modification d’une ligne passée rompt la chaîne.">
       <Tabs current="integrite" />
-      <SectionCard title="Vérifier l'intégrité" icon="fa-solid fa-link">
+      <SectionCard title="Vérifier l’intégrité" icon="fa-solid fa-link">
         <div className="card-body">
           <p className="mb-3">
-            Chaque ligne des journaux porte une empreinte calculée sur son contenu et sur l'empreinte de la ligne précédente. La vérification recalcule toutes les empreintes et nomme, pour chaque journal, le premier maillon rompu.
+            Chaque ligne des journaux porte une empreinte calculée sur son contenu et sur l’empreinte de la ligne précédente. La vérification recalcule toutes les empreintes et nomme, pour chaque journal, le premier maillon rompu.
           </p>
           <SubmitButton
             type="button"
@@ -170,7 +170,7 @@ function IntegrityTab({ integrity }: SupportPages['support/Logs']) {
               router.post(route('support.logs.check'), {}, { onFinish: () => setBusy(false) });
             }}
           >
-            Vérifier l'intégrité
+            Vérifier l’intégrité
           </SubmitButton>
           <p className="small text-body-secondary mt-3 mb-0">
             Même vérification en ligne de commande, pour une tâche planifiée : <code>npm run check:journal</code> (code de sortie 1 si une chaîne est rompue).

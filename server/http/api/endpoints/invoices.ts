@@ -22,7 +22,7 @@ import type { PlaceScope } from '../scope.js';
  */
 async function invoiceAnswer(db: Knex, id: number, places: PlaceScope) {
   const detail = await saleDetail(db, id);
-  if (!detail || !allowsLocation(places, detail.sale.location_id)) throw new ApiError(404, "Cette vente n'existe pas.");
+  if (!detail || !allowsLocation(places, detail.sale.location_id)) throw new ApiError(404, "Cette vente n’existe pas.");
   return apiInvoiceDetail(detail);
 }
 
@@ -75,7 +75,7 @@ export const invoiceEndpoints = [
     tag: 'Ventes',
     summary: 'Créer une facture',
     description:
-      "Une vente détaillée (FAC-), validée par le même service que l'écran : prix du niveau du client quand unit_price est absent, prix minimum, plafond de crédit, stock sans vente à découvert, paiements (comptant) versés dans leurs comptes de trésorerie. Montants en unités de la devise.",
+      "Une vente détaillée (FAC-), validée par le même service que l’écran : prix du niveau du client quand unit_price est absent, prix minimum, plafond de crédit, stock sans vente à découvert, paiements (comptant) versés dans leurs comptes de trésorerie. Montants en unités de la devise.",
     permissions: ['menu.sortiestock', 'sales.create'],
     body: apiInvoiceSchema,
     creates: true,

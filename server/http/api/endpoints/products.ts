@@ -74,7 +74,7 @@ export const productEndpoints = [
     operationId: 'createProduct',
     tag: 'Produits',
     summary: 'Créer un produit',
-    description: "Les mêmes règles que le formulaire Produit : code unique, catégorie active, prix cohérents (prix minimum ≤ prix de gros ≤ prix de détail…). Les montants s'écrivent en unités de la devise, comme à l'écran.",
+    description: "Les mêmes règles que le formulaire Produit : code unique, catégorie active, prix cohérents (prix minimum ≤ prix de gros ≤ prix de détail…). Les montants s’écrivent en unités de la devise, comme à l’écran.",
     permissions: ['menu.produits', 'products.create'],
     body: productSchema,
     creates: true,
@@ -91,7 +91,7 @@ export const productEndpoints = [
     operationId: 'updateProduct',
     tag: 'Produits',
     summary: 'Modifier un produit',
-    description: "Seuls les champs envoyés changent ; le produit entier est revérifié par les règles du formulaire. Changer un prix demande la permission prices.update ; le prix d'achat n'est modifiable que par un jeton qui voit les coûts.",
+    description: "Seuls les champs envoyés changent ; le produit entier est revérifié par les règles du formulaire. Changer un prix demande la permission prices.update ; le prix d’achat n’est modifiable que par un jeton qui voit les coûts.",
     permissions: ['menu.produits', 'products.update'],
     body: productSchema,
     partial: true,
@@ -101,7 +101,7 @@ export const productEndpoints = [
       const row = await findProduct(db, id);
       if (!row) throw new NotFound();
       const unknown = Object.keys(raw).filter((k) => !(PRODUCT_FIELDS as readonly string[]).includes(k));
-      if (unknown.length) throw new ApiError(422, 'Les données envoyées ne sont pas valides.', Object.fromEntries(unknown.map((k) => [k, "Ce champ n'existe pas sur un produit."])));
+      if (unknown.length) throw new ApiError(422, 'Les données envoyées ne sont pas valides.', Object.fromEntries(unknown.map((k) => [k, "Ce champ n’existe pas sur un produit."])));
       const input = parseOr422(productSchema(currency), { ...formValues(row, currency), ...raw });
       await updateProduct(db, id, input, principal.actor, { canChangePrices: may(principal.viewer, 'prices.update'), seesCosts: seesCosts(principal.viewer) });
       return { body: await productAnswer(db, principal, id) };
@@ -112,7 +112,7 @@ export const productEndpoints = [
     route: 'api.products.stock',
     operationId: 'getProductStock',
     tag: 'Stock',
-    summary: "Stock d'un produit par emplacement",
+    summary: "Stock d’un produit par emplacement",
     permissions: ['menu.produits'],
     response: productStockOut,
     errors: [404],
@@ -145,14 +145,14 @@ export const productEndpoints = [
     operationId: 'listStockLevels',
     tag: 'Stock',
     summary: 'Stock des produits à un emplacement',
-    description: "Le stock de chaque produit à l'emplacement demandé (0 s'il n'en a jamais eu), avec la recherche des produits, par pages de curseur. Pendant un inventaire à l'aveugle de cet emplacement, les quantités sont null pour un jeton qui ne peut pas les voir.",
+    description: "Le stock de chaque produit à l’emplacement demandé (0 s’il n’en a jamais eu), avec la recherche des produits, par pages de curseur. Pendant un inventaire à l’aveugle de cet emplacement, les quantités sont null pour un jeton qui ne peut pas les voir.",
     permissions: ['menu.produits'],
     query: stockLevelsQuery,
     response: pageOf(stockLevelOut),
     errors: [404, 422],
     async handle({ db, principal, query }) {
       const location = await findLocation(db, query.location_id);
-      if (!location || !inPlaces(principal.places, query.location_id)) throw new ApiError(404, "Cet emplacement n'existe pas.");
+      if (!location || !inPlaces(principal.places, query.location_id)) throw new ApiError(404, "Cet emplacement n’existe pas.");
       const hidden = (await hiddenLocations(db, principal)).has(query.location_id);
       const page = await productsAfter(db, { q: query.q, filters: { category_id: '', status: 'all' } }, decodeCursor(query.cursor), query.limit);
       const quantities = hidden ? null : await stockAtLocation(db, page.data.map((p) => Number(p.id)), query.location_id);

@@ -20,7 +20,7 @@ export function presentSettlementCancellationRow(currency: string) {
     const clientAdvance = n(r.client_advance);
     const blocked =
       !cancelled && r.source === 'payment' && advance > clientAdvance
-        ? `Ce règlement a laissé ${formatMoney(advance, currency)} d'acompte, dont il ne reste que ${formatMoney(clientAdvance, currency)} : l'acompte a déjà servi. Annulez d'abord le règlement qui l'a utilisé.`
+        ? `Ce règlement a laissé ${formatMoney(advance, currency)} d’acompte, dont il ne reste que ${formatMoney(clientAdvance, currency)} : l’acompte a déjà servi. Annulez d’abord le règlement qui l’a utilisé.`
         : null;
     return {
       ...settlementListFields(r),

@@ -16,7 +16,8 @@ import { presentSaleCancellationRow } from '../../presenters/sales/cancellations
 import { presentLocations } from '../../presenters/stock/common.js';
 import { queryChoice, queryPage, routeId } from '../../query.js';
 import { backUrl, flash, redirect } from '../../respond.js';
-import { cancelSchema } from '../../schemas/stock.js';
+import { saleCancelSchema } from '../../schemas/sales.js';
+import { allPaymentAccounts, paymentAccounts } from '../../../services/treasury/accounts.js';
 import { validate } from '../../validation.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { saleFilters } from '../sales.js';
@@ -24,7 +25,8 @@ import { saleFilters } from '../sales.js';
 /**
  * Annulations et réimpressions › Factures (issue 15): search the invoices (FAC-) and counter sales
  * (VB-) by number, client, period, status; cancel one with a mandatory reason (`invoices.cancel`,
- * cancelSale: refused while settlements are allocated to it); reprint its invoice A6 / cash
+ * cancelSale: refused while settlements are allocated to it), its refund paid from the accounts
+ * that took the money or from another account of the user chosen in the dialog; reprint its invoice A6 / cash
  * invoice A6 / ticket — the print routes of the sale (sales.print ?format=a6, sales.ticket), which
  * mark every print after the first DUPLICATA, counted and audited (`documents.reprint`).
  */
@@ -41,13 +43,15 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
       client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
       locations: presentLocations(await locationRows(db, places)),
       can: saleCancelAbilities(req.user!),
+      // Where a refund may come from besides the accounts that took the money: every account the user works on.
+      refund_accounts: saleCancelAbilities(req.user!).cancel ? allPaymentAccounts(await paymentAccounts(db, { scope: places })) : [],
     });
   });
 
   r.post(ROUTES['sales.cancel'], requireAuth, requireVerified, can('menu.annulation.factures', 'invoices.cancel'), requirePlace(db, 'sale'), async (req, res) => {
     const id = routeId(req.params.id);
-    const input = validate(cancelSchema, req.body);
-    const result = await cancelSale(db, id, input, actorOf(req));
+    const input = validate(saleCancelSchema, req.body);
+    const result = await cancelSale(db, id, { reason: input.reason, version: input.version, refundAccountId: input.refund_account_id, places: req.user!.places }, actorOf(req));
     const currency = await getCurrency(db);
     const what = result.kind === 'counter' ? 'Vente' : 'Facture';
     const effects = [

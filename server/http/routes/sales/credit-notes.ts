@@ -8,6 +8,7 @@ import { printCount } from '../../../services/print/record-print.js';
 import { correctableSale, creditNoteDetail, creditNoteRefundTotal, creditNotesForExport, listCreditNotes } from '../../../services/sales/credit-note-queries.js';
 import { createCreditNote } from '../../../services/sales/credit-notes.js';
 import { locationRows } from '../../../services/stock/lookups.js';
+import { allPaymentAccounts, paymentAccounts } from '../../../services/treasury/accounts.js';
 import { type ExportSpec, buildExport } from '../../../services/tabular/export.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
@@ -88,12 +89,14 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     let notFound: string | null = null;
     if (searched && !found) notFound = `Aucune vente ne porte le numéro « ${searched} ».`;
     else if (found && found.sale.kind !== 'counter') notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
-    else if (found && found.sale.status === 'cancelled') notFound = `La vente ${found.sale.number} est annulée : il n'y a rien à corriger.`;
+    else if (found && found.sale.status === 'cancelled') notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
     await res.inertia.render('sales/credit-notes/Create', {
       currency: await getCurrency(db),
       searched,
       sale: found && !notFound ? presentCorrectableSale(found) : null,
       not_found: notFound,
+      // Where the refund may come from besides the shop's desk: every account the user works on.
+      refund_accounts: found && !notFound ? allPaymentAccounts(await paymentAccounts(db, { scope: req.user!.places })) : [],
     });
   });
 
@@ -102,10 +105,18 @@ export function creditNoteRoutes({ db }: AppContext): Router {
     await assertPlace(db, req.user!.places, 'sale', input.sale_id);
     const result = await createCreditNote(
       db,
-      { idempotencyKey: input.idempotency_key, saleId: input.sale_id, reason: input.reason, version: input.version, lines: input.lines.map((l) => ({ saleLineId: l.sale_line_id, quantity: l.quantity })) },
+      {
+        idempotencyKey: input.idempotency_key,
+        saleId: input.sale_id,
+        reason: input.reason,
+        version: input.version,
+        lines: input.lines.map((l) => ({ saleLineId: l.sale_line_id, quantity: l.quantity })),
+        refundAccountId: input.refund_account_id,
+        places: req.user!.places,
+      },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `L'avoir ${result.number} était déjà enregistré : il n'a pas été créé une seconde fois.` : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`);
+    flash(req, 'success', result.replayed ? `L’avoir ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`);
     redirect(res, route('creditNotes.show', { id: result.id }));
   });
 

@@ -25,6 +25,7 @@ import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId 
 import { flash, redirect } from '../../respond.js';
 import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
+import { formatCount } from '../../../../shared/quantity.js';
 
 function entryFilters(req: Request, today: string): EntryListFilters {
   const q = queryText(req.query, 'q');
@@ -82,7 +83,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     area: 'openingStock',
     importer: OPENING_STOCK_IMPORT,
     page: 'stock/entries/OpeningImport',
-    done: (result) => `Stock initial importé : ${result.lines} ligne(s) en ${result.entries.length} entrée(s) (${result.entries.join(', ')}).`,
+    done: (result) => `Stock initial importé : ${formatCount(result.lines, 'ligne')} en ${formatCount(result.entries.length, 'entrée')} (${result.entries.join(', ')}).`,
     doneUrl: () => route('entries.index', { status: 'validated' }),
   });
 
@@ -104,7 +105,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
       actorOf(req),
     );
     const what = input.kind === 'opening' ? 'Stock initial' : 'Entrée de stock';
-    flash(req, 'success', result.replayed ? `L'entrée ${result.number} était déjà enregistrée : elle n'a pas été créée une seconde fois.` : `${what} ${result.number} validé${input.kind === 'opening' ? '' : 'e'}.`);
+    flash(req, 'success', result.replayed ? `L’entrée ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `${what} ${result.number} validé${input.kind === 'opening' ? '' : 'e'}.`);
     redirect(res, route('entries.show', { id: result.id }));
   });
 

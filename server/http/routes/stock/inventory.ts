@@ -78,7 +78,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
       { idempotencyKey: input.idempotency_key, locationId: input.location_id, countDate: input.count_date, blind: input.blind, categoryIds: input.category_ids, note: input.note },
       actorOf(req),
     );
-    flash(req, 'success', replayed ? `L'inventaire ${number} était déjà ouvert.` : `Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
+    flash(req, 'success', replayed ? `L’inventaire ${number} était déjà ouvert.` : `Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
     redirect(res, route('inventory.show', { id }));
   });
 
@@ -182,7 +182,7 @@ export function inventoryRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const { number } = await abandonCount(db, id, input, actorOf(req));
-    flash(req, 'success', `Inventaire ${number} abandonné : il garde son numéro avec le statut « Annulé », aucun ajustement n'a été fait.`);
+    flash(req, 'success', `Inventaire ${number} abandonné : il garde son numéro avec le statut « Annulé », aucun ajustement n’a été fait.`);
     redirect(res, route('inventory.index'));
   });
 

@@ -83,7 +83,7 @@ export function transferRoutes({ db }: AppContext): Router {
       },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `Le transfert ${result.number} était déjà enregistré : il n'a pas été créé une seconde fois.` : `Transfert ${result.number} envoyé : la marchandise est en transit.`);
+    flash(req, 'success', result.replayed ? `Le transfert ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Transfert ${result.number} envoyé : la marchandise est en transit.`);
     redirect(res, route('transfers.show', { id: result.id }));
   });
 
@@ -138,7 +138,7 @@ export function transferRoutes({ db }: AppContext): Router {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const result = await cancelTransfer(db, id, input, actorOf(req));
-    flash(req, 'success', `Transfert ${result.number} annulé : le stock est revenu à son état d'avant le transfert.`);
+    flash(req, 'success', `Transfert ${result.number} annulé : le stock est revenu à son état d’avant le transfert.`);
     redirect(res, backUrl(req, route('transfers.show', { id })));
   });
 

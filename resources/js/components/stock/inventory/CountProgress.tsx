@@ -19,7 +19,7 @@ export function CountProgress({ session, summary, currency }: { session: CountSe
       </div>
       {summary && summary.moved > 0 && session.status === 'open' ? (
         <StatusAlert tone="warning" className="small mt-3 mb-0">
-            {formatQty(summary.moved)} produit{summary.moved > 1 ? 's ont' : ' a'} bougé depuis l'instantané (ventes, transferts, entrées) : la validation demandera comment les traiter.
+            {formatQty(summary.moved)} produit{summary.moved > 1 ? 's ont' : ' a'} bougé depuis l’instantané (ventes, transferts, entrées) : la validation demandera comment les traiter.
             {summary.net_value ? (
               <>
                 {' '}

@@ -6,7 +6,7 @@ import type { CountLineView } from '@shared/stock-pages';
 import { SubmitButton } from '@/components/SubmitButton';
 import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
-import { diffClass, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
+import { diffClass, formatCount, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
 import { useLeaveGuard } from '@/components/documents/useLeaveGuard';
 import { CountLineProduct, CountLinesCard, CountLinesTable } from './CountLinesCard';
 import { parseCount } from './count-state';
@@ -21,7 +21,7 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
   const dirtyCount = Object.keys(edits).length === 0 ? 0 : dirty.length;
 
   // Leaving the page (filter, pagination, link, tab) with unsaved counts asks first.
-  useLeaveGuard(dirtyCount > 0 && !saving, `${dirtyCount} comptage(s) non enregistré(s) seront perdus. Continuer ?`);
+  useLeaveGuard(dirtyCount > 0 && !saving, `${formatCount(dirtyCount, 'comptage non enregistré sera perdu', 'comptages non enregistrés seront perdus')}. Continuer ?`);
 
   const invalid = dirty.filter((l) => parseCount(edits[l.product_id]) === undefined);
   const save = () => {

@@ -50,8 +50,8 @@ export function ValidateCountForm({
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title={`Valider l'inventaire ${session.number ?? `n° ${session.id}`} ?`}
-        confirmLabel="Valider l'inventaire"
+        title={`Valider l’inventaire ${session.number ?? `n° ${session.id}`} ?`}
+        confirmLabel="Valider l’inventaire"
         icon="fa-solid fa-check"
         onConfirm={() => form.submit('post', route('inventory.validate', { id: session.id }))}
         testId="validate-confirm"
@@ -70,7 +70,7 @@ export function ValidateCountForm({
             {/* The values are absent (withoutCosts) for a user who may not see costs. */}
             {showValues && summary.gain_value !== undefined && summary.loss_value !== undefined && summary.net_value !== undefined ? (
               <li>
-                Valeur de l'ajustement : gains {formatMoney(summary.gain_value, currency)}, pertes {formatMoney(summary.loss_value, currency)}, écart net{' '}
+                Valeur de l’ajustement : gains {formatMoney(summary.gain_value, currency)}, pertes {formatMoney(summary.loss_value, currency)}, écart net{' '}
                 <strong>{formatMoney(summary.net_value, currency)}</strong>
               </li>
             ) : null}
@@ -84,14 +84,14 @@ export function ValidateCountForm({
       </ConfirmDialog>
       <div className="card-header fw-semibold">
         <Icon name="fa-solid fa-check-double" className="me-1" />
-        Validation de l'inventaire
+        Validation de l’inventaire
       </div>
       <div className="card-body">
         <FormErrors messages={others} />
         {moved ? (
           <fieldset className="mb-3">
             <legend className="form-label fw-semibold fs-6">
-              {formatQty(summary!.moved)} produit{summary!.moved > 1 ? 's ont' : ' a'} bougé depuis l'instantané : comment traiter ces mouvements ?
+              {formatQty(summary!.moved)} produit{summary!.moved > 1 ? 's ont' : ' a'} bougé depuis l’instantané : comment traiter ces mouvements ?
             </legend>
             {MOVED_POLICIES.map((p) => (
               <div className="form-check" key={p}>
@@ -116,7 +116,7 @@ export function ValidateCountForm({
             <FieldError id="moved-policy-error" error={policyError} />
           </fieldset>
         ) : (
-          <p className="small text-body-secondary">Aucun produit compté n'a bougé depuis l'instantané : l'ajustement est la différence entre compté et théorique.</p>
+          <p className="small text-body-secondary">Aucun produit compté n’a bougé depuis l’instantané : l’ajustement est la différence entre compté et théorique.</p>
         )}
         {summary && summary.uncounted > 0 ? (
           <div className="form-check mb-3">
@@ -136,9 +136,9 @@ export function ValidateCountForm({
           </div>
         ) : null}
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et porteront la référence de l'inventaire{session.number ? ` (${session.number})` : ''}.</span>
+          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et porteront la référence de l’inventaire{session.number ? ` (${session.number})` : ''}.</span>
           <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Validation…" testId="count-validate">
-            Valider l'inventaire
+            Valider l’inventaire
           </SubmitButton>
         </div>
       </div>

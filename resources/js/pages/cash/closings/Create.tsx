@@ -1,6 +1,6 @@
 import { Link, router } from '@inertiajs/react';
 import { useState } from 'react';
-import { closingDifference, differenceLabel } from '@shared/cash-closing';
+import { closingDifference, closingReasonIssue, differenceLabel } from '@shared/cash-closing';
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -9,11 +9,12 @@ import { StatusAlert, TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
+import { DateInput } from '@/components/data/DateInput';
 import { FormErrors } from '@/components/data/FormErrors';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Stat, StatRow } from '@/components/data/Stat';
-import { formatDate } from '@/components/data/format';
+import { formatCount, formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CashTabs } from '@/components/treasury/CashTabs';
 import { ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
@@ -39,7 +40,7 @@ export default function ClosingCreate({ currency, today, accounts, account_id, d
   return (
     <AppPage
       title="Arrêté de caisse"
-      subtitle="Comptez la caisse billet par billet : l'écran dit exactement ce qui est attendu de chaque vente, règlement, dépense, transfert et versement."
+      subtitle="Comptez la caisse billet par billet : l’écran dit exactement ce qui est attendu de chaque vente, règlement, dépense, transfert et versement."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse' }, { label: 'Arrêtés', href: route('cash.closings.index') }, { label: 'Nouvel arrêté' }]}
     >
       <CashTabs />
@@ -62,22 +63,22 @@ export default function ClosingCreate({ currency, today, accounts, account_id, d
             <label htmlFor="closing-day" className="form-label small fw-semibold">
               Journée
             </label>
-            <input id="closing-day" type="date" className="form-control" max={today} value={day} onChange={(e) => e.target.value && pick({ day: e.target.value })} data-testid="closing-day" />
+            <DateInput id="closing-day" mode="commit" max={today} value={day} onChange={(d) => d && pick({ day: d })} testId="closing-day" />
           </div>
         </div>
       </div>
       {!draft ? (
         <StatusAlert tone="info" icon="fa-solid fa-circle-info">
-          {accounts.length ? 'Choisissez la caisse à arrêter.' : "Aucune caisse active n'est rattachée à vos emplacements."}
+          {accounts.length ? 'Choisissez la caisse à arrêter.' : "Aucune caisse active n’est rattachée à vos emplacements."}
         </StatusAlert>
       ) : draft.closing_id ? (
         <StatusAlert tone="success" icon="fa-solid fa-lock" testId="closing-already">
           La journée du {formatDate(draft.day)} est déjà arrêtée pour {draft.account.name}.{' '}
-          <Link href={route('cash.closings.show', { id: draft.closing_id })}>Voir l'arrêté</Link>
+          <Link href={route('cash.closings.show', { id: draft.closing_id })}>Voir l’arrêté</Link>
         </StatusAlert>
       ) : draft.closed_through && draft.day < draft.closed_through ? (
         <StatusAlert tone="warning" icon="fa-solid fa-lock" testId="closing-locked">
-          {draft.account.name} est arrêtée jusqu'au {formatDate(draft.closed_through)} : la journée du {formatDate(draft.day)} ne peut plus être arrêtée.
+          {draft.account.name} est arrêtée jusqu’au {formatDate(draft.closed_through)} : la journée du {formatDate(draft.day)} ne peut plus être arrêtée.
         </StatusAlert>
       ) : (
         <ClosingForm key={`${draft.account.id}:${draft.day}:${draft.expected}`} currency={currency} draft={draft} denominations={denominations} byDenomination={by_denomination} />
@@ -109,13 +110,20 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        // The server's own rule, checked before asking for confirmation: a difference needs a reason.
+        const reasonIssue = closingReasonIssue(difference, form.data.reason, currency);
+        if (reasonIssue) {
+          form.setError('reason', reasonIssue);
+          document.getElementById(form.fieldProps('reason').id)?.focus();
+          return;
+        }
         setConfirming(true);
       }}
       data-testid="closing-form"
       noValidate
     >
       <StatRow testId="closing-stats">
-        <Stat label="Attendu en caisse" value={<Money value={draft.expected} currency={currency} />} extra={`${draft.movement_count} mouvement(s) le ${formatDate(draft.day)}`} testId="closing-stat-expected" />
+        <Stat label="Attendu en caisse" value={<Money value={draft.expected} currency={currency} />} extra={`${formatCount(draft.movement_count, 'mouvement')} le ${formatDate(draft.day)}`} testId="closing-stat-expected" />
         <Stat label="Compté" tone="info" value={<Money value={counted} currency={currency} />} testId="closing-stat-counted" />
         <Stat label={`Écart — ${differenceLabel(difference)}`} tone={difference === 0 ? 'success' : 'danger'} value={<Money value={difference} currency={currency} />} testId="closing-stat-difference" />
       </StatRow>
@@ -149,7 +157,7 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
                       <tr key={d.key}>
                         <td>
                           <label htmlFor={id} className="mb-0">
-                            <span className={d.kind === 'note' ? 'badge text-bg-success me-2' : 'badge text-bg-secondary me-2'}>{d.kind === 'note' ? 'Billet' : 'Pièce'}</span>
+                            <span className={d.kind === 'note' ? 'badge text-bg-success me-2' : 'badge text-bg-secondary me-2'}>{d.kind === 'note' ? 'Billet' : 'Pièce'}</span>{' '}
                             {d.label.replace(/^(Billet|Pièce) de /, '')}
                           </label>
                         </td>
@@ -207,17 +215,17 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
         <div className="card-body">
           <TextAreaField
             {...form.fieldProps('reason')}
-            label={difference === 0 ? "Observation sur l'écart (aucun écart)" : `Motif de l'écart (${differenceLabel(difference).toLowerCase()} de ${formatMoney(Math.abs(difference), currency)})`}
+            label={difference === 0 ? "Observation sur l’écart (aucun écart)" : `Motif de l’écart (${differenceLabel(difference).toLowerCase()} de ${formatMoney(Math.abs(difference), currency)})`}
             required={difference !== 0}
             maxLength={500}
-            hint={difference === 0 ? 'Aucun écart : rien à expliquer.' : "Obligatoire : expliquez l'écart (erreur de rendu de monnaie, billet faux, dépense sans pièce…)."}
+            hint={difference === 0 ? 'Aucun écart : rien à expliquer.' : "Obligatoire : expliquez l’écart (erreur de rendu de monnaie, billet faux, dépense sans pièce…)."}
           />
           <div className="d-flex flex-wrap gap-2 justify-content-end">
             <Link href={route('cash.closings.index')} className="btn btn-outline-secondary">
               Annuler
             </Link>
             <SubmitButton busy={form.processing} icon="fa-solid fa-lock" testId="closing-submit">
-              Valider l'arrêté
+              Valider l’arrêté
             </SubmitButton>
           </div>
         </div>
@@ -225,7 +233,7 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Valider l'arrêté de caisse ?"
+        title="Valider l’arrêté de caisse ?"
         confirmLabel="Valider et clôturer la journée"
         onConfirm={submit}
         icon="fa-solid fa-lock"

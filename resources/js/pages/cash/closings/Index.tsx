@@ -24,7 +24,7 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
   return (
     <ListPage
       title="Arrêtés de caisse"
-      subtitle="Chaque journée arrêtée : les espèces attendues d'après le grand livre, le comptage, l'écart et son motif. Une journée arrêtée est verrouillée."
+      subtitle="Chaque journée arrêtée : les espèces attendues d’après le grand livre, le comptage, l’écart et son motif. Une journée arrêtée est verrouillée."
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Trésorerie' }, { label: 'Caisse' }, { label: 'Arrêtés' }]}
       before={<CashTabs />}
       list={list}
@@ -45,7 +45,7 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
         icon: 'fa-solid fa-lock',
         title: 'Aucun arrêté',
         filteredTitle: 'Aucun arrêté ne correspond',
-        text: "Aucune journée n'a été arrêtée sur cette période.",
+        text: "Aucune journée n’a été arrêtée sur cette période.",
         action: create ?? undefined,
       }}
       rowKey={(c) => c.id}

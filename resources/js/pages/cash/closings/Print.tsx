@@ -91,7 +91,7 @@ export default function ClosingPrint(props: PageProps<'cash/closings/Print'>) {
       title="Arrêté de caisse"
       subtitle={`${c.account_name} — journée du ${formatDate(c.closing_date)}`}
       watermark={reopened ? 'ROUVERT' : null}
-      footer={<PrintClosing notes={[c.reason ? `Motif de l'écart : ${c.reason}` : 'Aucun écart.', ...(reopened ? [reopened] : [])]} signatures={[`Caissier (${c.closed_by_name ?? '—'})`, 'Responsable']} />}
+      footer={<PrintClosing notes={[c.reason ? `Motif de l’écart : ${c.reason}` : 'Aucun écart.', ...(reopened ? [reopened] : [])]} signatures={[`Caissier (${c.closed_by_name ?? '—'})`, 'Responsable']} />}
     >
       <PrintFacts items={facts} />
       <ExpectedCashTable currency={currency} figures={c} day={formatDate(c.closing_date)} print />

@@ -9,7 +9,7 @@ import { Fact, Facts } from '@/components/data/Fact';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Badge } from '@/components/data/StatusBadge';
 import { Stat, StatRow } from '@/components/data/Stat';
-import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime, formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CancelDialog } from '@/components/documents/CancelDialog';
 import { CashTabs } from '@/components/treasury/CashTabs';
@@ -49,7 +49,7 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
         </StatusAlert>
       ) : null}
       <StatRow>
-        <Stat label="Attendu" value={<Money value={c.expected} currency={currency} />} extra={`${formatQty(c.movement_count)} mouvement(s)`} testId="closing-show-expected" />
+        <Stat label="Attendu" value={<Money value={c.expected} currency={currency} />} extra={formatCount(c.movement_count, 'mouvement')} testId="closing-show-expected" />
         <Stat label="Compté" tone="info" value={<Money value={c.counted} currency={currency} />} testId="closing-show-counted" />
         <Stat label={`Écart — ${differenceLabel(c.difference)}`} tone={c.difference === 0 ? 'success' : 'danger'} value={<Money value={c.difference} currency={currency} />} testId="closing-show-difference" />
       </StatRow>
@@ -60,7 +60,7 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
             <Fact label="Caisse" value={`${c.account_name} (${c.account_code})`} />
             <Fact label="Journée" value={formatDate(c.closing_date)} />
             <Fact label="Validé" value={`${formatDateTime(c.closed_at)} par ${c.closed_by_name ?? '—'}`} />
-            <Fact label="Motif de l'écart" value={c.reason || '—'} />
+            <Fact label="Motif de l’écart" value={c.reason || '—'} />
           </Facts>
         </div>
       </SectionCard>
@@ -68,7 +68,7 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
         <div className="col-lg-6">
           <SectionCard title="Comptage" icon="fa-solid fa-money-bill-wave" testId="closing-show-count">
             {count_lines.length === 0 ? (
-              <p className="text-body-secondary mb-0 px-3 py-2">Caisse vide : rien n'a été compté.</p>
+              <p className="text-body-secondary mb-0 px-3 py-2">Caisse vide : rien n’a été compté.</p>
             ) : (
               <CountLinesTable currency={currency} lines={count_lines} counted={c.counted} />
             )}
@@ -88,7 +88,7 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
           open={reopening}
           onClose={() => setReopening(false)}
           url={route('cash.closings.reopen', { id: c.id })}
-          title={`Rouvrir l'arrêté du ${formatDate(c.closing_date)} ?`}
+          title={`Rouvrir l’arrêté du ${formatDate(c.closing_date)} ?`}
           explanation="La journée pourra de nouveau recevoir des mouvements ; son écart est annulé et elle devra être arrêtée à nouveau. La réouverture est inscrite au journal."
           reasonLabel="Motif de la réouverture"
           confirmLabel="Rouvrir la journée"

@@ -4,8 +4,9 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import type { CorrectableSale } from '@shared/sales-pages';
 import { refundAmount } from '@shared/sales';
+import { accountChoiceLabel } from '@shared/treasury-accounts';
 import { AppPage } from '@/components/AppPage';
-import { StatusAlert, TextAreaField } from '@/components/Field';
+import { SelectField, StatusAlert, TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { FormErrors } from '@/components/data/FormErrors';
 import { formatDate, formatQty, formatQuantity, pluralUnit } from '@/components/data/format';
@@ -24,7 +25,7 @@ type Props = PageProps<'sales/credit-notes/Create'>;
  * ticket: a scanner types it and presses Enter), say what comes back and why; the credit note puts
  * the goods back in stock and the refund is paid in cash from the shop's desk.
  */
-export default function CreditNotesCreate({ currency, searched, sale, not_found }: Props) {
+export default function CreditNotesCreate({ currency, searched, sale, not_found, refund_accounts }: Props) {
   const [number, setNumber] = useState(searched);
   const find = (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +69,7 @@ export default function CreditNotesCreate({ currency, searched, sale, not_found 
           {not_found}
         </StatusAlert>
       ) : null}
-      {sale ? <CorrectionForm key={`${sale.id}:${sale.version}`} currency={currency} sale={sale} /> : null}
+      {sale ? <CorrectionForm key={`${sale.id}:${sale.version}`} currency={currency} sale={sale} accounts={refund_accounts} /> : null}
     </AppPage>
   );
 }
@@ -79,12 +80,13 @@ interface ReturnLine {
   quantity: number | null;
 }
 
-function CorrectionForm({ currency, sale }: { currency: string; sale: CorrectableSale }) {
-  const form = useServerForm<{ idempotency_key: string; sale_id: number; version: number; reason: string; lines: ReturnLine[] }>({
+function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: CorrectableSale; accounts: Props['refund_accounts'] }) {
+  const form = useServerForm<{ idempotency_key: string; sale_id: number; version: number; reason: string; refund_account_id: string; lines: ReturnLine[] }>({
     idempotency_key: newIdempotencyKey(),
     sale_id: sale.id,
     version: sale.version,
     reason: '',
+    refund_account_id: '',
     lines: sale.lines.map((l) => ({ product_id: l.sale_line_id, sale_line_id: l.sale_line_id, quantity: 0 })),
   });
   const lines = useDocumentLines(form, { leaveMessage: 'La correction en cours sera perdue.' });
@@ -96,6 +98,7 @@ function CorrectionForm({ currency, sale }: { currency: string; sale: Correctabl
   const refund = sale.lines.reduce((s, _, i) => s + refundOf(i), 0);
   const returning = lines.items.filter((l) => (l.quantity ?? 0) > 0).length;
   const nothingLeft = sale.lines.every((l) => l.returnable === 0);
+  const refundAccount = accounts.find((a) => String(a.id) === form.data.refund_account_id) ?? null;
 
   return (
     <DocumentForm form={form} className="card" onSubmit={() => lines.submit(route('creditNotes.index'), (l) => ({ sale_line_id: l.sale_line_id, quantity: l.quantity ?? 0 }))} testId="credit-note-form">
@@ -115,7 +118,7 @@ function CorrectionForm({ currency, sale }: { currency: string; sale: Correctabl
         </span>
       </div>
       <div className="card-body pb-0">
-        <FormErrors messages={lines.formErrors(['reason', 'refund', 'version'])} />
+        <FormErrors messages={lines.formErrors(['reason', 'refund', 'refund_account_id', 'version'])} />
         {form.errors.version ? <StatusAlert tone="warning" icon="fa-solid fa-rotate">{form.errors.version}</StatusAlert> : null}
         {lines.errors.refund ? (
           <StatusAlert tone="danger" icon="fa-solid fa-cash-register" testId="credit-note-refund-error">
@@ -201,13 +204,29 @@ function CorrectionForm({ currency, sale }: { currency: string; sale: Correctabl
         </table>
       </div>
       <div className="card-body pt-0">
-        <TextAreaField {...form.fieldProps('reason')} label="Motif de la correction" hint="Obligatoire : produit défectueux, erreur de caisse, échange…" rows={2} maxLength={500} required />
+        <div className="row g-3">
+          <div className="col-lg-7">
+            <TextAreaField {...form.fieldProps('reason')} label="Motif de la correction" hint="Obligatoire : produit défectueux, erreur de caisse, échange…" rows={2} maxLength={500} required className="mb-0" />
+          </div>
+          {accounts.length ? (
+            <div className="col-lg-5">
+              <SelectField
+                {...form.fieldProps('refund_account_id')}
+                label="Rembourser depuis"
+                options={accounts.map((a) => ({ value: String(a.id), label: accountChoiceLabel(a) }))}
+                placeholder="La caisse de la boutique"
+                hint="Si la caisse ne contient plus les espèces de la vente (versées en banque), choisissez le compte d’où sort le remboursement."
+                className="mb-0"
+              />
+            </div>
+          ) : null}
+        </div>
       </div>
       <DocumentLinesFooter
-        totals={[{ value: `${returning} ligne${returning > 1 ? 's' : ''} rendue${returning > 1 ? 's' : ''}` }, { label: 'À rembourser en espèces', value: <Money value={refund} currency={currency} />, testId: 'credit-note-total' }]}
-        hint="La marchandise revient en stock à son coût d'origine ; le remboursement sort de la caisse de la boutique."
+        totals={[{ value: `${returning} ligne${returning > 1 ? 's' : ''} rendue${returning > 1 ? 's' : ''}` }, { label: refundAccount ? `À rembourser depuis ${refundAccount.name}` : 'À rembourser en espèces', value: <Money value={refund} currency={currency} />, testId: 'credit-note-total' }]}
+        hint={`La marchandise revient en stock à son coût d’origine ; le remboursement sort ${refundAccount ? `du compte « ${refundAccount.name} »` : 'de la caisse de la boutique'}.`}
         cancelHref={route('creditNotes.index')}
-        submit={{ label: "Enregistrer l'avoir", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: returning === 0, testId: 'credit-note-submit' }}
+        submit={{ label: "Enregistrer l’avoir", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: returning === 0, testId: 'credit-note-submit' }}
       />
     </DocumentForm>
   );

@@ -20,7 +20,7 @@ export default function CreditNotesIndex({ currency, filters, credit_notes, refu
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock' }, { label: 'Corrections' }]}
       before={<StockExitTabs />}
       list={list}
-      search={{ placeholder: "N° d'avoir ou de vente (AV-…, VB-…)", label: 'Rechercher un avoir' }}
+      search={{ placeholder: "N° d’avoir ou de vente (AV-…, VB-…)", label: 'Rechercher un avoir' }}
       note={allDatesNote(filters)}
       filters={
         <>

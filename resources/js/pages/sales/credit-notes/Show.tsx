@@ -39,7 +39,7 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
       }
     >
       <DocumentTable
-        caption={`Lignes de l'avoir ${c.number}`}
+        caption={`Lignes de l’avoir ${c.number}`}
         header={formatCount(c.line_count, 'ligne')}
         testId="credit-note-lines"
         rows={c.lines}

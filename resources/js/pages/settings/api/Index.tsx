@@ -1,5 +1,6 @@
 import type { ApiTokenRow } from '@shared/api';
 import type { PageProps } from '@shared/pages';
+import { ALL_PERMISSION_LABELS } from '@shared/permissions';
 import { route } from '@shared/routes';
 import { type FormEvent, useState } from 'react';
 import { Icon } from '@/components/Icon';
@@ -12,8 +13,11 @@ import { RecordPage } from '@/components/data/RecordPage';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Badge } from '@/components/data/StatusBadge';
 import { API_TABS, SubNav } from '@/components/data/SubNav';
-import { formatDate, formatDateTime } from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime } from '@/components/data/format';
 import { useServerForm } from '@/hooks/useServerForm';
+
+/** A permission as the token list shows it: its French label (the code only if unknown). */
+const permissionLabel = (name: string) => ALL_PERMISSION_LABELS[name] ?? name;
 
 const STATUS = {
   active: { label: 'Actif', tone: 'success' },
@@ -43,8 +47,11 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
       label: 'Permissions',
       role: 'secondary',
       wrap: true,
-      cellTitle: (t) => t.abilities.join(', '),
-      cell: (t) => <span className="small">{t.abilities.length > 3 ? `${t.abilities.slice(0, 3).join(', ')} et ${t.abilities.length - 3} autre(s)` : t.abilities.join(', ')}</span>,
+      cellTitle: (t) => t.abilities.map(permissionLabel).join(', '),
+      cell: (t) => {
+        const labels = t.abilities.map(permissionLabel);
+        return <span className="small">{labels.length > 3 ? `${labels.slice(0, 3).join(', ')} et ${formatCount(labels.length - 3, 'autre')}` : labels.join(', ')}</span>;
+      },
     },
     {
       id: 'validity',
@@ -91,15 +98,15 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
   ];
 
   return (
-    <RecordPage title="API" subtitle="Jetons d'accès personnels à l'API REST de SDSTOCK WEB." breadcrumbs={[{ label: 'Paramètres' }, { label: 'API' }]} mainClassName="col-12">
+    <RecordPage title="API" subtitle="Jetons d’accès personnels à l’API REST de SDSTOCK WEB." breadcrumbs={[{ label: 'Paramètres' }, { label: 'API' }]} mainClassName="col-12">
       <SubNav items={API_TABS} label="API" />
       {new_token ? <NewToken token={new_token} baseUrl={base_url} /> : null}
-      <SectionCard title={can.see_all ? "Jetons d'accès de tous les utilisateurs" : "Vos jetons d'accès"} icon="fa-solid fa-key" testId="api-tokens">
+      <SectionCard title={can.see_all ? "Jetons d’accès de tous les utilisateurs" : "Vos jetons d’accès"} icon="fa-solid fa-key" testId="api-tokens">
         {tokens.length ? (
-          <ScrollTable caption="Jetons d'accès à l'API" columns={columns} rows={tokens} rowKey={(t) => t.id} testId="api-tokens-table" />
+          <ScrollTable caption="Jetons d’accès à l’API" columns={columns} rows={tokens} rowKey={(t) => t.id} testId="api-tokens-table" />
         ) : (
           <EmptyState icon="fa-solid fa-key" title="Aucun jeton" testId="api-tokens-empty">
-            {can.create ? "Créez un jeton ci-dessous pour qu'un programme accède à l'API." : "Aucun jeton d'accès n'a été créé pour vous."}
+            {can.create ? "Créez un jeton ci-dessous pour qu’un programme accède à l’API." : "Aucun jeton d’accès n’a été créé pour vous."}
           </EmptyState>
         )}
       </SectionCard>
@@ -115,7 +122,7 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
         icon="fa-solid fa-ban"
         testId="revoke-dialog"
       >
-        Le jeton « {revoking?.name} » ne permettra plus aucune requête, immédiatement. Les programmes qui l'utilisent devront recevoir un nouveau jeton.
+        Le jeton « {revoking?.name} » ne permettra plus aucune requête, immédiatement. Les programmes qui l’utilisent devront recevoir un nouveau jeton.
       </ConfirmDialog>
     </RecordPage>
   );
@@ -138,7 +145,7 @@ function NewToken({ token, baseUrl }: { token: { name: string; token: string }; 
         <strong>Jeton « {token.name} » :</strong> copiez-le maintenant et gardez-le en lieu sûr. Il ne sera plus jamais affiché (seule son empreinte est enregistrée).
       </p>
       <div className="input-group mb-2">
-        <input className="form-control font-monospace" readOnly value={token.token} aria-label="Jeton d'accès" onFocus={(e) => e.currentTarget.select()} data-testid="new-token-value" />
+        <input className="form-control font-monospace" readOnly value={token.token} aria-label="Jeton d’accès" onFocus={(e) => e.currentTarget.select()} data-testid="new-token-value" />
         <button type="button" className="btn btn-outline-secondary" onClick={copy}>
           <Icon name={copied ? 'fa-solid fa-check' : 'fa-solid fa-copy'} className="me-1" />
           {copied ? 'Copié' : 'Copier'}
@@ -171,7 +178,7 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
       <form ref={form.formRef} onSubmit={submit} className="card-body" noValidate>
         <div className="row g-3">
           <div className="col-md-7">
-            <TextField {...form.fieldProps('name')} label="Nom du jeton" required maxLength={80} hint="Pour reconnaître le programme qui l'utilise (« Boutique en ligne », « Tableur comptable »…)." />
+            <TextField {...form.fieldProps('name')} label="Nom du jeton" required maxLength={80} hint="Pour reconnaître le programme qui l’utilise (« Boutique en ligne », « Tableur comptable »…)." />
           </div>
           <div className="col-md-5">
             <SelectField {...form.fieldProps('expires_in_days')} label="Validité" options={expiries} required hint="Un jeton expire toujours ; créez-en un nouveau avant." />
@@ -209,8 +216,8 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
                     {group.permissions.map((p) => (
                       <div key={p.name} className="form-check">
                         <input className="form-check-input" type="checkbox" id={`ability-${p.name}`} name="abilities" value={p.name} checked={chosen.has(p.name)} onChange={(e) => toggle([p.name], e.target.checked)} />
-                        <label className="form-check-label small" htmlFor={`ability-${p.name}`}>
-                          {p.label} <span className="text-body-secondary">({p.name})</span>
+                        <label className="form-check-label small" htmlFor={`ability-${p.name}`} title={p.name}>
+                          {p.label}
                         </label>
                       </div>
                     ))}
@@ -223,7 +230,7 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
         <div className="d-flex justify-content-between align-items-center gap-2 flex-wrap mt-3">
           <p className="small text-body-secondary mb-0">
             <Icon name="fa-solid fa-lock" className="me-1" />
-            Votre mot de passe vous sera demandé s'il n'a pas été confirmé depuis 3 heures.
+            Votre mot de passe vous sera demandé s’il n’a pas été confirmé depuis 3 heures.
           </p>
           <SubmitButton busy={form.busy} icon="fa-solid fa-key" testId="create-token-submit">
             Créer le jeton

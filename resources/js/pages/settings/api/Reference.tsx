@@ -7,6 +7,7 @@ import { RecordPage } from '@/components/data/RecordPage';
 import { SectionCard } from '@/components/data/SectionCard';
 import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
 import { API_TABS, SubNav } from '@/components/data/SubNav';
+import { formatCount } from '@/components/data/format';
 
 const METHOD_TONES: Record<string, BadgeTone> = { get: 'info', post: 'success', patch: 'warning', put: 'warning', delete: 'danger' };
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
@@ -34,7 +35,7 @@ function constraints(schema: OpenApiSchema): string[] {
   const out: string[] = [];
   if (schema.format === 'email') out.push('adresse e-mail');
   if (schema.format === 'date-time') out.push('date et heure ISO 8601');
-  if (schema.minLength !== undefined && schema.minLength > 0) out.push(`au moins ${schema.minLength} caractère(s)`);
+  if (schema.minLength !== undefined && schema.minLength > 0) out.push(`au moins ${formatCount(schema.minLength, 'caractère')}`);
   if (schema.maxLength !== undefined) out.push(`${schema.maxLength} caractères au plus`);
   if (schema.minimum !== undefined && Math.abs(schema.minimum) < 1e12) out.push(`min. ${schema.minimum}`);
   if (schema.maximum !== undefined && Math.abs(schema.maximum) < 1e12) out.push(`max. ${schema.maximum.toLocaleString('fr-FR')}`);
@@ -139,7 +140,7 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
             {params.length ? (
               <Block title="Paramètres">
                 {params.map((p) => (
-                  <FieldItem key={p.name} name={p.name} schema={{ ...p.schema, description: p.description }} required={p.required} where={p.in === 'path' ? "dans l'adresse" : 'dans la requête'} />
+                  <FieldItem key={p.name} name={p.name} schema={{ ...p.schema, description: p.description }} required={p.required} where={p.in === 'path' ? "dans l’adresse" : 'dans la requête'} />
                 ))}
               </Block>
             ) : null}
@@ -193,7 +194,7 @@ export default function ApiReference({ document, base_url }: PageProps<'settings
   const base = base_url.replace(/\/+$/, '');
   const operations = Object.entries(document.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m]! })));
   return (
-    <RecordPage title="Référence de l'API" subtitle={`${document.info.title}, version ${document.info.version} (OpenAPI ${document.openapi}).`} breadcrumbs={[{ label: 'Paramètres' }, { label: 'API', href: route('apiTokens.index') }, { label: 'Référence' }]} mainClassName="col-12">
+    <RecordPage title="Référence de l’API" subtitle={`${document.info.title}, version ${document.info.version} (OpenAPI ${document.openapi}).`} breadcrumbs={[{ label: 'Paramètres' }, { label: 'API', href: route('apiTokens.index') }, { label: 'Référence' }]} mainClassName="col-12">
       <SubNav items={API_TABS} label="API" />
       <SectionCard title="Principes" icon="fa-solid fa-circle-info" className="mb-3" testId="api-principles">
         <div className="card-body">
@@ -203,7 +204,7 @@ export default function ApiReference({ document, base_url }: PageProps<'settings
             </p>
           ))}
           <p className="mb-0">
-            Document OpenAPI 3.1 (pour générer un client ou l'importer dans un outil) :{' '}
+            Document OpenAPI 3.1 (pour générer un client ou l’importer dans un outil) :{' '}
             <a href={route('api.openapi')} className="text-break">
               {base}
               {route('api.openapi')}

@@ -43,7 +43,7 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
       >
         {locations.length === 0 ? (
           <StatusAlert tone="warning">
-            Aucun emplacement actif : <Link href={route('locations.create')}>créez d'abord un emplacement</Link>.
+            Aucun emplacement actif : <Link href={route('locations.create')}>créez d’abord un emplacement</Link>.
           </StatusAlert>
         ) : null}
         <div className="row">

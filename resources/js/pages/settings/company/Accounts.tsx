@@ -28,13 +28,13 @@ export default function CompanyAccounts({ allow_registration, can_manage }: Page
         <CheckboxField
           id="allow-registration"
           name="allow_registration"
-          label="Permettre aux visiteurs de créer un compte (« Créer un compte » sur les pages d'accueil et de connexion)"
+          label="Permettre aux visiteurs de créer un compte (« Créer un compte » sur les pages d’accueil et de connexion)"
           checked={form.data.allow_registration}
           onChange={(v) => form.setData('allow_registration', v)}
           error={form.errorOf('allow_registration')}
         />
         <p className="small text-body-secondary mb-0">
-          Un compte créé ainsi n'a aucun rôle : il n'ouvre aucun écran tant qu'un administrateur ne lui en a pas attribué. Désactivée, seuls les administrateurs créent les comptes.
+          Un compte créé ainsi n’a aucun rôle : il n’ouvre aucun écran tant qu’un administrateur ne lui en a pas attribué. Désactivée, seuls les administrateurs créent les comptes.
         </p>
       </RecordForm>
     </RecordPage>

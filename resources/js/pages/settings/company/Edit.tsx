@@ -21,7 +21,7 @@ export default function CompanyEdit({ company, logo_url, can_manage, currencies,
   const f = form.fieldProps;
   const zoneOptions = time_zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
   return (
-    <RecordPage title="Société" subtitle="L'identité de l'entreprise, imprimée en tête des documents, et ses règles de gestion." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }]} aside={<LogoCard logoUrl={logo_url} canManage={can_manage} maxKb={logo_max_kb} error={typeof errors.logo === 'string' ? errors.logo : undefined} />}>
+    <RecordPage title="Société" subtitle="L’identité de l’entreprise, imprimée en tête des documents, et ses règles de gestion." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }]} aside={<LogoCard logoUrl={logo_url} canManage={can_manage} maxKb={logo_max_kb} error={typeof errors.logo === 'string' ? errors.logo : undefined} />}>
       <SubNav items={COMPANY_TABS} label="Paramètres de la société" />
       <RecordForm form={form} method="put" url={route('company.settings')} cancelHref={route('dashboard')} editable={can_manage} legend="Société" testId="company-form">
         <h2 className="h6 text-body-secondary text-uppercase small mb-3">Identité</h2>

@@ -14,7 +14,7 @@ export default function Locations({ locations, params, can_manage }: MasterDataP
   return (
     <ListPage
       title="Emplacements"
-      subtitle="Dépôts et boutiques où le stock est tenu ; chaque caisse est rattachée à l'un d'eux."
+      subtitle="Dépôts et boutiques où le stock est tenu ; chaque caisse est rattachée à l’un d’eux."
       breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Emplacements' }]}
       before={<SubNav items={COMPANY_TABS} label="Paramètres de la société" />}
       list={list}

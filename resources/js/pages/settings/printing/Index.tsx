@@ -59,14 +59,14 @@ function DocumentSettings({ type, saved, canManage, company }: { type: PrintDocu
             options={def.formats.map((f) => ({ value: f, label: PAPER_FORMAT_LABELS[f] }))}
             onChange={(v) => form.setData('format', v as PaperFormat)}
           />
-          <TextField {...form.fieldProps('copies')} type="number" min={1} max={MAX_PRINT_COPIES} label="Nombre d'exemplaires" hint={`De 1 à ${MAX_PRINT_COPIES} : chaque exemplaire est imprimé sur sa propre page.`} />
-          <TextAreaField {...form.fieldProps('header_text')} label="Texte d'en-tête" rows={2} maxLength={PRINT_TEXT_MAX} hint="Sous l'identité de la société (slogan, horaires, agrément)." />
+          <TextField {...form.fieldProps('copies')} type="number" min={1} max={MAX_PRINT_COPIES} label="Nombre d’exemplaires" hint={`De 1 à ${MAX_PRINT_COPIES} : chaque exemplaire est imprimé sur sa propre page.`} />
+          <TextAreaField {...form.fieldProps('header_text')} label="Texte d’en-tête" rows={2} maxLength={PRINT_TEXT_MAX} hint="Sous l’identité de la société (slogan, horaires, agrément)." />
           <TextAreaField {...form.fieldProps('footer_text')} label="Texte de pied de page" rows={2} maxLength={PRINT_TEXT_MAX} hint="En bas du document (conditions de vente, remerciements)." />
           <CheckboxField id="print-show-logo" name="show_logo" label="Imprimer le logo de la société" checked={form.data.show_logo} onChange={(v) => form.setData('show_logo', v)} error={form.errorOf('show_logo')} />
           {def.amountInWords ? (
             <CheckboxField id="print-amount-words" name="amount_in_words" label="Écrire le montant total en lettres" checked={form.data.amount_in_words} onChange={(v) => form.setData('amount_in_words', v)} error={form.errorOf('amount_in_words')} />
           ) : null}
-          {!company.logo_url ? <p className="small text-body-secondary mb-0">Aucun logo n'est enregistré : ajoutez-le dans Paramètres › Société.</p> : null}
+          {!company.logo_url ? <p className="small text-body-secondary mb-0">Aucun logo n’est enregistré : ajoutez-le dans Paramètres › Société.</p> : null}
         </RecordForm>
       </div>
       <div className="col-xl-7">
@@ -104,7 +104,7 @@ function PrintPreview({ type, settings, company }: { type: PrintDocumentType; se
     observer.observe(el);
     return () => observer.disconnect();
   }, [width]);
-  const printedLine = <>Imprimé le {formatDateTime(new Date().toISOString())} par l'utilisateur (aperçu)</>;
+  const printedLine = <>Imprimé le {formatDateTime(new Date().toISOString())} par l’utilisateur (aperçu)</>;
   return (
     <div ref={box} className="app-print-preview" data-testid="print-preview" data-paper={settings.format}>
       <style>{pageRule(settings.format)}</style>
@@ -124,7 +124,7 @@ const SAMPLE_TITLES: Record<PrintDocumentType, string> = {
   receipt: 'Reçu de règlement',
   avoir: 'Avoir',
   transfer: 'Bon de transfert',
-  stock_entry: "Bon d'entrée de stock",
+  stock_entry: "Bon d’entrée de stock",
   cash_voucher: 'Bon de caisse — décaissement',
   states: 'État de stock',
 };

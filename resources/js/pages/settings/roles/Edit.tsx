@@ -69,7 +69,7 @@ export default function RoleEdit({ role, can_manage, history }: PageProps<'setti
               </StatusAlert>
             ) : (
               <p className="small text-body-secondary">
-                Un écran placé dans un sous-menu n'apparaît que si le menu qui le contient est coché aussi (par exemple « Menu Fichiers » pour « Clients »). Une modification vaut dès la prochaine page ouverte par les utilisateurs du rôle.
+                Un écran placé dans un sous-menu n’apparaît que si le menu qui le contient est coché aussi (par exemple « Menu Fichiers » pour « Clients »). Une modification vaut dès la prochaine page ouverte par les utilisateurs du rôle.
               </p>
             )}
             {form.errorOf('permissions') ? <div className="alert alert-danger" role="alert">{form.errorOf('permissions')}</div> : null}
@@ -80,7 +80,7 @@ export default function RoleEdit({ role, can_manage, history }: PageProps<'setti
         <AuditHistory items={history} />
       </div>
       <ConfirmDialog open={confirmDelete} onClose={() => setConfirmDelete(false)} title={`Supprimer le rôle « ${role.name} » ?`} confirmLabel="Supprimer" method="delete" url={route('roles.show', { id: role.id })} tone="danger" icon="fa-solid fa-trash" testId="delete-role-dialog">
-        Le rôle et ses permissions seront supprimés. Cette suppression est enregistrée dans le journal d'audit.
+        Le rôle et ses permissions seront supprimés. Cette suppression est enregistrée dans le journal d’audit.
       </ConfirmDialog>
     </RecordPage>
   );

@@ -60,7 +60,7 @@ export default function RolesIndex({ roles, can_manage }: PageProps<'settings/ro
               <RecordForm form={form} method="post" url={route('roles.index')} cancelHref={route('roles.index')} testId="role-create-form" className="border-0">
                 <TextField {...form.fieldProps('name')} label="Nom du rôle" required maxLength={60} />
                 <TextAreaField {...form.fieldProps('description')} label="Description" rows={2} maxLength={255} />
-                <p className="small text-body-secondary mb-0">Le rôle est créé sans permission : vous les cochez ensuite dans sa matrice. Pour partir d'un rôle existant, ouvrez-le et choisissez « Dupliquer ».</p>
+                <p className="small text-body-secondary mb-0">Le rôle est créé sans permission : vous les cochez ensuite dans sa matrice. Pour partir d’un rôle existant, ouvrez-le et choisissez « Dupliquer ».</p>
               </RecordForm>
             </SectionCard>
           </div>

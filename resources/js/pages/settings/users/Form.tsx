@@ -114,7 +114,7 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
             <TextField {...form.fieldProps('name')} label="Nom" required maxLength={120} autoFocus={!user} autoComplete="off" />
           </div>
           <div className="col-sm-6">
-            <TextField {...form.fieldProps('first_name')} label="Prénom" maxLength={80} hint="Pour l'accueillir par son prénom." autoComplete="off" />
+            <TextField {...form.fieldProps('first_name')} label="Prénom" maxLength={80} hint="Pour l’accueillir par son prénom." autoComplete="off" />
           </div>
           <div className="col-sm-8">
             <TextField {...form.fieldProps('email')} label="E-mail" type="email" required maxLength={190} autoComplete="off" />
@@ -124,7 +124,7 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
         <fieldset className="mb-3" aria-describedby="user-roles-hint">
           <legend className="form-label fs-6 fw-semibold mb-1">Rôles</legend>
           <p id="user-roles-hint" className="form-text mt-0 mb-2">
-            Les permissions de l'utilisateur sont celles de ses rôles. Sans rôle, il ne voit que son profil.
+            Les permissions de l’utilisateur sont celles de ses rôles. Sans rôle, il ne voit que son profil.
           </p>
           <div className="row">
             {roles.map((r) => (
@@ -149,7 +149,7 @@ export default function UserForm({ user, roles, locations, treasury_accounts, ed
         <fieldset className="mb-3" data-testid="user-places">
           <legend className="form-label fs-6 fw-semibold mb-1">Emplacements autorisés</legend>
           <p className="form-text mt-0 mb-2">
-            L'utilisateur ne voit et ne traite que les emplacements où il travaille : listes, documents, sélecteurs, éditions et tableau de bord.
+            L’utilisateur ne voit et ne traite que les emplacements où il travaille : listes, documents, sélecteurs, éditions et tableau de bord.
           </p>
           {adminChosen ? <StatusAlert tone="info">Un administrateur travaille dans tous les emplacements.</StatusAlert> : null}
           <div className="form-check">

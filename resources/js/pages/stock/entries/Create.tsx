@@ -18,6 +18,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface EntryLine {
   product_id: number;
@@ -120,7 +121,7 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
             />
           </div>
           <div className="col-sm-6 col-xl-2">
-            <TextField {...form.fieldProps('entry_date')} label="Date d'entrée" type="date" max={today} required className="mb-0" />
+            <DateField {...form.fieldProps('entry_date')} label="Date d’entrée" max={today} required className="mb-0" />
           </div>
           {opening ? null : (
             <div className="col-sm-6 col-xl-3">
@@ -152,9 +153,9 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
                 { value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` },
                 { label: 'Total', value: <Money value={lines.totals.amount} currency={currency} />, testId: 'entry-total' },
               ]}
-              hint={opening ? 'La validation met le stock en place et fixe le coût moyen (CMUP), sans fournisseur.' : "La validation met à jour le stock, le coût moyen (CMUP), le dernier prix d'achat et le solde du fournisseur."}
+              hint={opening ? 'La validation met le stock en place et fixe le coût moyen (CMUP), sans fournisseur.' : "La validation met à jour le stock, le coût moyen (CMUP), le dernier prix d’achat et le solde du fournisseur."}
               cancelHref={route('entries.index')}
-              submit={{ label: opening ? 'Valider le stock initial' : "Valider l'entrée", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'entry-submit' }}
+              submit={{ label: opening ? 'Valider le stock initial' : "Valider l’entrée", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'entry-submit' }}
             />
           }
         >

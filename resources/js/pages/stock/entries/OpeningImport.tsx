@@ -1,6 +1,7 @@
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { ImportPage } from '@/components/data/ImportPage';
+import { formatCount } from '@/components/data/format';
 
 /** Import of the opening stock (« Stock initial ») from a CSV/XLSX file: one entry per location, all or nothing. */
 export default function OpeningStockImport({ preview, columns, can_update }: PageProps<'stock/entries/OpeningImport'>) {
@@ -17,7 +18,7 @@ export default function OpeningStockImport({ preview, columns, can_update }: Pag
         backHref: route('openingStock.create'),
         backLabel: 'Retour au stock initial',
         rowLabel: 'Stock initial',
-        confirm: (count) => `${count} ligne(s) entreront en stock comme « Stock initial » (une entrée par emplacement, sans fournisseur), en une seule fois.`,
+        confirm: (count) => `${formatCount(count, 'ligne entrera', 'lignes entreront')} en stock comme « Stock initial » (une entrée par emplacement, sans fournisseur), en une seule fois.`,
       }}
     />
   );

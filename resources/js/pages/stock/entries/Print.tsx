@@ -13,14 +13,14 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
   return (
     <PrintFrame
       meta={props}
-      title="Bon d'entrée de stock"
+      title="Bon d’entrée de stock"
       number={entry.number}
       watermark={cancelled ? 'ANNULÉE' : null}
       footer={<PrintClosing cancelled={cancelled ? { label: 'Annulée', at: entry.cancelled_at, by: entry.cancelled_by, reason: entry.cancel_reason } : null} notes={[entry.note ? `Observation : ${entry.note}` : null]} signatures={['Le magasinier', 'Le livreur']} />}
     >
       <PrintFacts
         items={[
-          ["Date d'entrée", formatDate(entry.entry_date)],
+          ["Date d’entrée", formatDate(entry.entry_date)],
           entry.supplier ? ['Fournisseur', `${entry.supplier.name} (${entry.supplier.code})`] : ['Type', `${entry.kind_label} (sans fournisseur)`],
           ['Emplacement', entry.location.name],
           ['Réf. fournisseur', entry.supplier ? entry.supplier_ref || '—' : ''],

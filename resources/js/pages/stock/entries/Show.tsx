@@ -39,11 +39,11 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
       cancel={
         can.cancel && !cancelled
           ? {
-              label: "Annuler l'entrée",
+              label: "Annuler l’entrée",
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
-              title: `Annuler l'entrée ${entry.number}`,
-              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l'entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? " et le solde du fournisseur sera diminué du montant de l'entrée" : ''}.`,
+              title: `Annuler l’entrée ${entry.number}`,
+              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l’entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? " et le solde du fournisseur sera diminué du montant de l’entrée" : ''}.`,
               buttonTestId: 'entry-cancel',
               blocked: cancellation.possible ? null : cancellation.blocked_reason,
             }
@@ -72,7 +72,7 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
             <Fact label="Type" value={<span data-testid="entry-kind">{entry.kind_label} (sans fournisseur)</span>} />
           )}
           <Fact label="Emplacement" value={entry.location.name} />
-          <Fact label="Date d'entrée" value={formatDate(entry.entry_date)} />
+          <Fact label="Date d’entrée" value={formatDate(entry.entry_date)} />
           {entry.supplier ? <Fact label="Référence fournisseur" value={entry.supplier_ref} /> : null}
           <Fact
             label="Saisie par"
@@ -87,7 +87,7 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
       }
     >
       <DocumentTable
-        caption={`Lignes de l'entrée ${entry.number}`}
+        caption={`Lignes de l’entrée ${entry.number}`}
         header={formatCount(entry.line_count, 'ligne')}
         testId="entry-lines"
         rows={entry.lines}

@@ -20,7 +20,7 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
       />
       {truncated ? (
         <PrintNote>
-          <strong>Attention :</strong> l'état est limité aux premières entrées de la période ; réduisez la période pour tout imprimer.
+          <strong>Attention :</strong> l’état est limité aux premières entrées de la période ; réduisez la période pour tout imprimer.
         </PrintNote>
       ) : null}
       {rows.length === 0 ? (

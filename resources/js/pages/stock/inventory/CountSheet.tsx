@@ -22,7 +22,7 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
           ['Périmètre', session.categories],
           ['Statut', session.status_label],
           ['Instantané', formatDateTime(session.snapshot_at)],
-          ['Comptage', session.blind ? "à l'aveugle" : 'quantités théoriques visibles'],
+          ['Comptage', session.blind ? "à l’aveugle" : 'quantités théoriques visibles'],
         ]}
       />
       <table className="app-print-table">

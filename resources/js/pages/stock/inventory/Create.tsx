@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { AppPage } from '@/components/AppPage';
-import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '@/components/Field';
+import { CheckboxField, FieldError, SelectField, TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
@@ -10,6 +10,7 @@ import { FormErrors } from '@/components/data/FormErrors';
 import { formatQty } from '@/components/data/format';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
 export default function InventoryCreate({ today, locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
@@ -57,13 +58,13 @@ export default function InventoryCreate({ today, locations, categories, open_ses
                         <Link href={route('inventory.show', { id: s.id })}>n° {s.id}</Link> ({s.categories})
                       </span>
                     ))}
-                    . Un nouvel inventaire ne peut porter que sur d'autres catégories.
+                    . Un nouvel inventaire ne peut porter que sur d’autres catégories.
                   </div>
                 ) : null}
                 <div className="mt-3">
-                  <TextField {...form.fieldProps('count_date')} label="Date du comptage" type="date" max={today} required hint="Les ajustements seront datés de ce jour." />
+                  <DateField {...form.fieldProps('count_date')} label="Date du comptage" max={today} required hint="Les ajustements seront datés de ce jour." />
                 </div>
-                <CheckboxField id="count-blind" name="blind" label="Comptage à l'aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
+                <CheckboxField id="count-blind" name="blind" label="Comptage à l’aveugle (les compteurs ne voient pas les quantités théoriques)" checked={form.data.blind} onChange={(v) => form.setData('blind', v)} error={errors.blind} />
                 <TextAreaField {...form.fieldProps('note')} label="Observation" rows={2} maxLength={500} className="mb-0" />
               </div>
             </div>
@@ -108,10 +109,10 @@ export default function InventoryCreate({ today, locations, categories, open_ses
             Annuler
           </Link>
           <SubmitButton busy={form.busy} icon="fa-solid fa-camera" busyLabel="Ouverture…" testId="count-open">
-            Ouvrir l'inventaire
+            Ouvrir l’inventaire
           </SubmitButton>
         </div>
-        <p className="small text-body-secondary text-end mt-2">L'ouverture prend un instantané du stock théorique : les ventes et transferts continuent pendant le comptage.</p>
+        <p className="small text-body-secondary text-end mt-2">L’ouverture prend un instantané du stock théorique : les ventes et transferts continuent pendant le comptage.</p>
       </form>
     </AppPage>
   );

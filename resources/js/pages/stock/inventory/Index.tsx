@@ -80,7 +80,7 @@ export default function InventoryIndex({ currency, tab, filters, sessions, readj
               <RowLink href={route('inventory.show', { id: s.id })} doc>
                 {s.number ?? `n° ${s.id}`}
               </RowLink>
-              {s.blind ? <Badge tone="dark" className="ms-1 app-status" title="Comptage à l'aveugle">aveugle</Badge> : null}
+              {s.blind ? <Badge tone="dark" className="ms-1 app-status" title="Comptage à l’aveugle">aveugle</Badge> : null}
             </>
           ),
         },

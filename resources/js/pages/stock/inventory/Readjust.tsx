@@ -2,7 +2,7 @@ import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import type { ReadjustmentReason } from '@shared/stock';
 import { AppPage } from '@/components/AppPage';
-import { FieldError, SelectField, TextField } from '@/components/Field';
+import { FieldError, SelectField } from '@/components/Field';
 import { formatQuantity, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
@@ -12,6 +12,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface ReadjustLine {
   product_id: number;
@@ -57,7 +58,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
   const moved = (direction: 'in' | 'out') => formatUnitTotals(lines.items.filter((l) => l.direction === direction).map((l) => ({ quantity: l.quantity, unit: l.unit_name })));
 
   return (
-    <AppPage title="Réajustement de stock" subtitle="Corriger le stock d'un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Réajustement' }]}>
+    <AppPage title="Réajustement de stock" subtitle="Corriger le stock d’un emplacement sans inventaire complet : casse, perte, vol, péremption ou erreur de saisie." breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: 'Réajustement' }]}>
       <DocumentForm
         form={form}
         onSubmit={() => lines.submit(route('inventory.readjust'), (l) => ({ product_id: l.product_id, direction: l.direction, quantity: l.quantity ?? '' }))}
@@ -72,7 +73,7 @@ export default function InventoryReadjust({ currency, today, locations, reasons,
             <SelectField required id="readjust-reason" name="reason" label="Motif" value={form.data.reason} onChange={changeReason} error={form.errorOf('reason')} options={reasons} placeholder="Choisir le motif…" />
           </div>
           <div className="col-md-4">
-            <TextField {...form.fieldProps('adjustment_date')} label="Date" type="date" max={today} required className="mb-0" />
+            <DateField {...form.fieldProps('adjustment_date')} label="Date" max={today} required className="mb-0" />
           </div>
         </DocumentHead>
 

@@ -38,7 +38,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
       status={
         <>
           <StatusBadge kind="count" status={session.status} label={session.status_label} />
-          {session.blind ? <Badge tone="dark" className="app-status">Comptage à l'aveugle</Badge> : null}
+          {session.blind ? <Badge tone="dark" className="app-status">Comptage à l’aveugle</Badge> : null}
         </>
       }
       subtitle={`${session.location.name} · comptage du ${formatDate(session.count_date)} · ${session.categories}`}
@@ -58,7 +58,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
           {session.status === 'validated' ? (
             <a href={route('inventory.adjustment', { id: session.id })} className="btn btn-outline-secondary" data-testid="adjustment-print">
               <Icon name="fa-solid fa-print" className="me-1" />
-              État d'ajustement
+              État d’ajustement
             </a>
           ) : null}
         </>
@@ -69,9 +69,9 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
               label: 'Abandonner',
               url: route('inventory.abandon', { id: session.id }),
               version: session.version,
-              title: `Abandonner l'inventaire ${session.number ?? `n° ${session.id}`}`,
-              explanation: `Les comptages sont conservés pour mémoire mais aucun ajustement ne sera fait. L'inventaire garde son numéro avec le statut « Annulé ». Un nouvel inventaire pourra être ouvert sur le même périmètre.`,
-              confirmLabel: "Abandonner l'inventaire",
+              title: `Abandonner l’inventaire ${session.number ?? `n° ${session.id}`}`,
+              explanation: `Les comptages sont conservés pour mémoire mais aucun ajustement ne sera fait. L’inventaire garde son numéro avec le statut « Annulé ». Un nouvel inventaire pourra être ouvert sur le même périmètre.`,
+              confirmLabel: "Abandonner l’inventaire",
               dialogTestId: 'abandon-dialog',
             }
           : null
@@ -84,7 +84,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
           <Fact label="Instantané du stock" value={formatDateTime(session.snapshot_at)} />
           <Fact label="Ouvert par" value={session.created_by} />
           {session.validated_at ? <Fact label="Validé" value={`le ${formatDateTime(session.validated_at)} par ${session.validated_by}`} /> : null}
-          {session.moved_policy_label ? <Fact label="Mouvements après l'instantané" value={<span className="small">{session.moved_policy_label}</span>} /> : null}
+          {session.moved_policy_label ? <Fact label="Mouvements après l’instantané" value={<span className="small">{session.moved_policy_label}</span>} /> : null}
           {session.cancelled_at ? <Fact label="Abandonné" value={`le ${formatDateTime(session.cancelled_at)} par ${session.cancelled_by} — ${session.cancel_reason}`} /> : null}
           {session.note ? <Fact label="Observation" value={session.note} /> : null}
         </>

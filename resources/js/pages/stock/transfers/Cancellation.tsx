@@ -16,7 +16,7 @@ export default function TransferCancellation({ filters, transfers, locations, ca
   return (
     <CancellationPage
       title="Annulation des transferts"
-      subtitle="Recherchez un transfert pour l'annuler (motif obligatoire) ou le réimprimer en duplicata."
+      subtitle="Recherchez un transfert pour l’annuler (motif obligatoire) ou le réimprimer en duplicata."
       crumb="Transferts"
       query={filters}
       list={list}

@@ -1,7 +1,7 @@
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
-import { SelectField, TextField } from '@/components/Field';
+import { SelectField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { formatCount, formatQuantity, formatUnitTotals, pluralUnit } from '@/components/data/format';
 import { DocumentForm } from '@/components/documents/DocumentForm';
@@ -12,6 +12,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 interface TransferLine {
   product_id: number;
@@ -87,7 +88,7 @@ export default function TransfersCreate({ currency, today, locations, destinatio
             />
           </div>
           <div className="col-sm-6 col-xl-3">
-            <TextField {...form.fieldProps('transfer_date')} label="Date du transfert" type="date" max={today} required className="mb-0" />
+            <DateField {...form.fieldProps('transfer_date')} label="Date du transfert" max={today} required className="mb-0" />
           </div>
         </DocumentHead>
 
@@ -110,7 +111,7 @@ export default function TransfersCreate({ currency, today, locations, destinatio
                 { value: formatCount(lines.totals.count, 'ligne') },
                 { label: 'À envoyer', value: formatUnitTotals(lines.items.map((l) => ({ quantity: l.quantity, unit: l.unit_name }))), testId: 'transfer-total' },
               ]}
-              hint="À l'envoi, la marchandise sort du stock du départ et reste en transit jusqu'à sa réception à destination."
+              hint="À l’envoi, la marchandise sort du stock du départ et reste en transit jusqu’à sa réception à destination."
               cancelHref={route('transfers.index')}
               submit={{ label: 'Envoyer le transfert', icon: 'fa-solid fa-truck-fast', busy: form.busy, busyLabel: 'Envoi…', disabled: lines.items.length === 0 || sameLocation, testId: 'transfer-submit' }}
             />

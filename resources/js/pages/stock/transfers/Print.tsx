@@ -48,7 +48,7 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
             <th className="num">Envoyé</th>
             <th className="num">Reçu</th>
             {received ? <th className="num">Écart</th> : null}
-            {valued ? <th className="num">Valeur de l'écart</th> : null}
+            {valued ? <th className="num">Valeur de l’écart</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -86,7 +86,7 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
       </table>
       {valued ? (
         <p className="small mt-2" data-testid="print-difference-values">
-          Écart valorisé au CMUP à l'envoi :{transfer.difference_values!.loss ? <> perte <Money value={transfer.difference_values!.loss} currency={props.company.currency} /></> : null}
+          Écart valorisé au CMUP à l’envoi :{transfer.difference_values!.loss ? <> perte <Money value={transfer.difference_values!.loss} currency={props.company.currency} /></> : null}
           {transfer.difference_values!.loss && transfer.difference_values!.surplus ? ' ;' : null}
           {transfer.difference_values!.surplus ? <> excédent <Money value={transfer.difference_values!.surplus} currency={props.company.currency} /></> : null}.
         </p>

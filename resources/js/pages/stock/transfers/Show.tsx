@@ -16,6 +16,7 @@ import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { PrintButton } from '@/components/print/PrintButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { DateField } from '@/components/data/DateField';
 
 type Props = PageProps<'stock/transfers/Show'>;
 
@@ -75,10 +76,10 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
           <Fact label="Destination" value={transfer.to.name} />
           <Fact label="Envoyé" value={`le ${formatDate(transfer.transfer_date)} par ${transfer.sent_by ?? '—'}`} />
           {received ? <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} /> : null}
-          {transfer.total_value != null ? <Fact label="Valeur (CMUP à l'envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
+          {transfer.total_value != null ? <Fact label="Valeur (CMUP à l’envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
           {transfer.difference_values && transfer.status === 'received_with_difference' ? (
             <Fact
-              label="Écart valorisé (CMUP à l'envoi)"
+              label="Écart valorisé (CMUP à l’envoi)"
               value={<DifferenceValues values={transfer.difference_values} currency={currency} />}
             />
           ) : null}
@@ -103,12 +104,12 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
             { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity_sent, l.unit), foot: <span data-testid="transfer-total-sent">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}</span> },
             { id: 'received', label: 'Reçu', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity_received, l.unit), foot: received ? <span data-testid="transfer-total-received">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit })))}</span> : '' },
             { id: 'difference', label: 'Écart', role: 'figure', num: true, cellClassName: (l) => diffClass(l.difference), cell: (l) => formatSigned(l.difference), foot: received ? <span data-testid="transfer-total-difference">{formatDifferenceCount(differenceCount)}</span> : '' },
-            { id: 'reason', label: "Motif de l'écart", role: 'secondary', wrap: true, cell: (l) => l.difference_reason ?? '' },
+            { id: 'reason', label: "Motif de l’écart", role: 'secondary', wrap: true, cell: (l) => l.difference_reason ?? '' },
             showCosts ? { id: 'cmup', label: 'CMUP', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
             valued
               ? {
                   id: 'difference_value',
-                  label: "Valeur de l'écart",
+                  label: "Valeur de l’écart",
                   role: 'figure',
                   num: true,
                   cell: (l) => (l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : ''),
@@ -161,7 +162,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
         <FormErrors messages={formLevelErrors(lines.errors, ['received_date', 'note'])} />
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('received_date')} label="Date de réception" type="date" min={transfer.transfer_date} max={today} required />
+            <DateField {...form.fieldProps('received_date')} label="Date de réception" min={transfer.transfer_date} max={today} required />
           </div>
           <div className="col-sm-6 col-lg-9">
             <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} />
@@ -181,7 +182,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
               ) : null}
               <th scope="col" className="num">Reçu</th>
               <th scope="col" className="num">Écart</th>
-              <th scope="col">Motif de l'écart</th>
+              <th scope="col">Motif de l’écart</th>
             </tr>
           </thead>
           <tbody>
@@ -207,14 +208,14 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                   <td className={`num ${diffClass(diff)}`} data-label="Écart">
                     {formatSigned(diff)}
                   </td>
-                  <td className={`app-line-reason ${diff ? '' : 'is-idle'}`} data-label="Motif de l'écart">
+                  <td className={`app-line-reason ${diff ? '' : 'is-idle'}`} data-label="Motif de l’écart">
                     <input
                       id={`reception-${i}-reason`}
                       name={`lines.${i}.reason`}
                       type="text"
                       className={`form-control form-control-sm ${reasonError ? 'is-invalid' : ''}`}
                       placeholder={diff ? 'Obligatoire : casse, manquant, erreur de colisage…' : ''}
-                      aria-label={`Motif de l'écart sur ${l.product_name}`}
+                      aria-label={`Motif de l’écart sur ${l.product_name}`}
                       aria-invalid={reasonError ? true : undefined}
                       aria-describedby={reasonError ? `reception-${i}-reason-error` : undefined}
                       maxLength={255}
@@ -248,7 +249,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
       </div>
       <DocumentLinesFooter
         totals={[]}
-        hint={<span aria-live="polite">{differences === 0 ? "Quantités conformes à l'envoi." : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
+        hint={<span aria-live="polite">{differences === 0 ? "Quantités conformes à l’envoi." : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
         cancelHref={route('transfers.index')}
         cancelLabel="Retour"
         submit={{ label: 'Confirmer la réception', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Réception…', testId: 'reception-submit' }}

@@ -27,7 +27,7 @@ export default function TicketsCreate({ categories, priorities }: SupportPages['
                 form.submit('post', route('support.tickets.index'), { forceFormData: true });
               }}
             >
-              <TextField {...form.fieldProps('subject')} label="Objet" required maxLength={150} placeholder="Ex. : l'état de stock ne s'imprime pas" />
+              <TextField {...form.fieldProps('subject')} label="Objet" required maxLength={150} placeholder="Ex. : l’état de stock ne s’imprime pas" />
               <div className="row">
                 <div className="col-sm-6">
                   <SelectField {...form.fieldProps('category')} label="Catégorie" options={categories} required />
@@ -59,14 +59,14 @@ export default function TicketsCreate({ categories, priorities }: SupportPages['
 </SectionCard>
         </div>
         <div className="col-xl-4">
-          <SectionCard title="Avant d'écrire" icon="fa-solid fa-circle-info">
+          <SectionCard title="Avant d’écrire" icon="fa-solid fa-circle-info">
 <div className="card-body">
             <p className="small mb-2">La réponse est peut-être déjà dans la documentation :</p>
             <Link href={route('support.documentation.chapter', { slug: 'faq' })} className="btn btn-sm btn-outline-primary">
               <Icon name="fa-solid fa-book" className="me-2" />
               Questions fréquentes
             </Link>
-            <p className="small text-body-secondary mt-3 mb-0">Après une erreur du serveur, recopiez la « Référence à communiquer au support » affichée sur la page d'erreur : elle permet de retrouver l'erreur dans les journaux.</p>
+            <p className="small text-body-secondary mt-3 mb-0">Après une erreur du serveur, recopiez la « Référence à communiquer au support » affichée sur la page d’erreur : elle permet de retrouver l’erreur dans les journaux.</p>
           </div>
 </SectionCard>
         </div>
