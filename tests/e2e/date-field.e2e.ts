@@ -1,8 +1,8 @@
 /**
  * The date field in a Chromium whose language is English (`--lang=en-US`, locale en-US): an
- * <input type="date"> would read « 02/11/2026 » as 11 February; DateInput reads it jj/mm/aaaa
- * whatever the browser's language — typed 02/11/2026 reaches the server as 2026-11-02 and is shown
- * back as 02/11/2026, « 2/11/26 » too, an impossible date says so in French, and the calendar
+ * <input type="date"> would read « 02/11/2025 » as 11 February; DateInput reads it jj/mm/aaaa
+ * whatever the browser's language — typed 02/11/2025 reaches the server as 2025-11-02 and is shown
+ * back as 02/11/2025, « 2/11/25 » too, an impossible date says so in French, and the calendar
  * (French months, weeks from Monday) picks a day. SCREENSHOT_DIR=/some/dir keeps screenshots of the
  * open calendar at 1366 and 390 px, light and dark.
  */
@@ -48,58 +48,58 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
     expect(await page.evaluate(() => navigator.language)).toBe('en-US');
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL('**/dashboard');
-    await page.goto('/operations/entreestock');
+    // A period of its own, never the default one (the last 30 days would make 02/11 no change on 2 December).
+    await page.goto('/operations/entreestock?from=2025-10-01&to=2025-10-31');
     const from = page.getByLabel('Du', { exact: true });
     const to = page.getByLabel('Au', { exact: true });
 
-    await step('02/11/2026 est le 2 novembre', page, async () => {
-      await to.fill('30/11/2026');
-      await to.press('Enter');
-      await page.waitForURL(/to=2026-11-30/);
-      await from.fill('02/11/2026');
+    await step('02/11/2025 est le 2 novembre', page, async () => {
+      await to.fill('30/11/2025');
+      expect((await answeredFilters(page, () => to.press('Enter'))).to).toBe('2025-11-30');
+      await from.fill('02/11/2025');
       const filters = await answeredFilters(page, () => from.press('Enter'));
-      expect(filters.from).toBe('2026-11-02');
-      expect(new URL(page.url()).searchParams.get('from')).toBe('2026-11-02');
-      expect(await from.inputValue()).toBe('02/11/2026');
+      expect(filters.from).toBe('2025-11-02');
+      expect(new URL(page.url()).searchParams.get('from')).toBe('2025-11-02');
+      expect(await from.inputValue()).toBe('02/11/2025');
       expect(await from.getAttribute('type')).toBe('text');
     });
 
-    await step('2/11/26 aussi, relu 02/11/2026', page, async () => {
-      await from.fill('1/11/26');
-      expect((await answeredFilters(page, () => from.press('Tab'))).from).toBe('2026-11-01');
-      await from.fill('2/11/26');
-      expect((await answeredFilters(page, () => from.press('Enter'))).from).toBe('2026-11-02');
-      expect(await from.inputValue()).toBe('02/11/2026');
+    await step('2/11/25 aussi, relu 02/11/2025', page, async () => {
+      await from.fill('1/11/25');
+      expect((await answeredFilters(page, () => from.press('Tab'))).from).toBe('2025-11-01');
+      await from.fill('2/11/25');
+      expect((await answeredFilters(page, () => from.press('Enter'))).from).toBe('2025-11-02');
+      expect(await from.inputValue()).toBe('02/11/2025');
     });
 
     await step('une date impossible le dit en français, rien n’est envoyé', page, async () => {
       const before = page.url();
-      await from.fill('31/02/2026');
+      await from.fill('31/02/2025');
       await from.press('Enter');
-      await page.getByRole('alert').filter({ hasText: 'Le 31/02/2026 n’existe pas dans le calendrier.' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Le 31/02/2025 n’existe pas dans le calendrier.' }).waitFor();
       expect(await from.getAttribute('aria-invalid')).toBe('true');
-      await from.fill('11/2026/02');
+      await from.fill('11/2025/02');
       await from.press('Enter');
       await page.getByRole('alert').filter({ hasText: /Date invalide : saisissez-la au format jj\/mm\/aaaa/ }).waitFor();
       expect(page.url()).toBe(before);
     });
 
     await step('le calendrier, en français, choisit un jour', page, async () => {
-      await from.fill('02/11/2026');
+      await from.fill('02/11/2025');
       await from.press('Enter');
-      await page.waitForURL(/from=2026-11-02/);
-      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2026\)/ }).click();
+      await page.waitForURL(/from=2025-11-02/);
+      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2025\)/ }).click();
       const calendar = page.getByRole('dialog', { name: 'Calendrier' });
       await calendar.waitFor();
       await expect.poll(() => calendar.textContent()).toMatch(/nov/i);
       expect(await calendar.textContent()).toMatch(/lu.*ma.*me.*je.*ve.*sa.*di/i);
       if (shotDir) await page.screenshot({ path: path.join(shotDir, 'date-calendar-1366-light.png') });
-      const filters = await answeredFilters(page, () => calendar.getByRole('button', { name: /^jeudi 12 novembre 2026/ }).click());
-      expect(filters.from).toBe('2026-11-12');
-      expect(await from.inputValue()).toBe('12/11/2026');
+      const filters = await answeredFilters(page, () => calendar.getByRole('button', { name: /^mercredi 12 novembre 2025/ }).click());
+      expect(filters.from).toBe('2025-11-12');
+      expect(await from.inputValue()).toBe('12/11/2025');
       await expect.poll(() => calendar.count()).toBe(0);
       // Escape closes it without choosing, focus back in the field.
-      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 12\/11\/2026\)/ }).click();
+      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 12\/11\/2025\)/ }).click();
       await calendar.waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => calendar.count()).toBe(0);
@@ -109,15 +109,19 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
     await page.context().close();
   });
 
-  it.skipIf(!shotDir)('screenshots: 390 px and dark mode', async () => {
+  it('the calendar opens inside the screen at 390 px and in dark mode (screenshots with SCREENSHOT_DIR)', async () => {
     for (const [width, height, scheme] of [[390, 844, 'light'], [390, 844, 'dark'], [1366, 768, 'dark']] as const) {
       const page = await englishPage({ width, height, colorScheme: scheme });
       await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.waitForURL('**/dashboard');
-      await page.goto('/operations/entreestock?from=2026-11-02&to=2026-11-30');
-      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2026\)/ }).click();
-      await page.getByRole('dialog', { name: 'Calendrier' }).getByRole('grid').waitFor();
-      await page.screenshot({ path: path.join(shotDir, `date-calendar-${width}-${scheme}.png`) });
+      await page.goto('/operations/entreestock?from=2025-11-02&to=2025-11-30');
+      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2025\)/ }).click();
+      const calendar = page.getByRole('dialog', { name: 'Calendrier' });
+      await calendar.getByRole('grid').waitFor();
+      const box = (await calendar.boundingBox())!;
+      expect([box.x >= 0, box.x + box.width <= width], `${width} px, ${scheme}`).toEqual([true, true]);
+      await expect.poll(() => calendar.getByRole('button', { name: /^dimanche 2 novembre 2025/ }).count()).toBe(1);
+      if (shotDir) await page.screenshot({ path: path.join(shotDir, `date-calendar-${width}-${scheme}.png`) });
       await page.context().close();
     }
   });
