@@ -1,6 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Browser suite: one server and one Chromium per file, files one after the other.
+// Browser suite: each file starts its own server, database (a copy of the run's template) and
+// Chromium, so files share nothing and run side by side, one per core; a worker's files share one
+// process (isolate: false), the server's modules loaded once. `--maxWorkers=1` runs them one by one.
 // Run: npx vite build && npx vitest run --config tests/e2e/vitest.config.ts
 export default defineConfig({
   test: {
@@ -10,7 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: availableParallelism(),
+    isolate: false,
     reporters: ['default'],
+    globalSetup: ['tests/e2e/support/database-template.ts'],
   },
 });

@@ -1,7 +1,8 @@
+import argon2 from 'argon2';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/app.js';
-import { verifyPassword } from '../../server/auth/passwords.js';
+import { PASSWORD_HASH_OPTIONS, verifyPassword } from '../../server/auth/passwords.js';
 import { verifyAuditChain } from '../../server/services/audit/record-audit.js';
 import { ADMIN, Client, TEST_VERSION, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
@@ -53,6 +54,21 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const page = await c.visit('/login');
       expect(page.body.props.errors.email).toBe("L’adresse e-mail est obligatoire.");
       expect(page.body.props.errors.password).toBe('Le mot de passe est obligatoire.');
+    });
+
+    // The suite hashes at a test cost (server/auth/passwords.ts); a real server's hashes are at the
+    // production cost, and the login reads the cost from the stored hash.
+    it('signs in with a password hashed at the production cost, and refuses a wrong one', async () => {
+      const user = await userWithPermissions(t, 'cout-production@test.local', ['menu.dashboard']);
+      const hash = await argon2.hash(user.password, PASSWORD_HASH_OPTIONS);
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      await t.db('users').where({ id: user.id }).update({ password_hash: hash });
+      const wrong = new Client(t);
+      await wrong.post('/login', { email: user.email, password: `${user.password}x` });
+      expect((await wrong.visit('/dashboard')).headers.location).toBe('/login');
+      const c = new Client(t);
+      await c.login(user.email, user.password);
+      expect((await c.visit('/dashboard')).body.props.auth.user.email).toBe(user.email);
     });
 
     it('gives the same answer for a wrong password and an unknown e-mail', async () => {

@@ -82,11 +82,21 @@ describe.each(testDatabases())('French order of names (%s)', (kind) => {
       expect(plan.some((d) => /USING (COVERING )?INDEX products_active_french_order/.test(d))).toBe(true);
       expect(plan.filter((d) => /TEMP B-TREE FOR ORDER BY/.test(d))).toEqual([]);
     } else {
+      // The planner picks by the table's statistics: on a nearly empty table any plan costs the
+      // same. Products of the test's own, active and inactive, and fresh statistics make the
+      // question the real one — a page of active products among many; it may then read either
+      // name-order index (filtering `active` on the way), never sort the table.
+      const now = nowIso();
+      const tag = uniqueTag();
+      await t.db('products').insert(
+        Array.from({ length: 1000 }, (_, i) => withSearchName({ code: `PI${tag}${i}`, name: `Plan ${tag} ${i}`, category_id: category, unit: 'pièce', pack_size: 1, purchase_price: 0, cmup: 0, retail_price: 0, wholesale_price: 0, min_price: 0, active: i % 2 === 0, created_at: now, updated_at: now })),
+      );
+      await t.db.raw('ANALYZE products');
       const plan = await t.db.transaction(async (trx) => {
         await trx.raw('SET LOCAL enable_seqscan = off');
         return ((await trx.raw(`EXPLAIN ${sql.replace(/\$(\d+)/g, '?')}`, bindings as never)).rows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
       });
-      expect(plan).toMatch(/Index Scan using products_active_french_order/);
+      expect(plan).toMatch(/Index Scan using products_(active_)?french_order/);
       expect(plan).not.toMatch(/\bSort\b/);
     }
   });

@@ -1,7 +1,8 @@
 /**
- * The real application for browser tests: a fresh SQLite database, migrated and seeded, the
- * built client (public/build), served on a free local port — in this process, so tests can
- * create users and roles directly in the database.
+ * The real application for browser tests: a fresh SQLite database (a copy of the run's migrated
+ * template, tests/support/database-templates.ts), seeded, the built client (public/build), served
+ * on a free local port — in this process, so tests can create users and roles directly in the
+ * database.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,10 +15,10 @@ import { seedBase } from '../../../server/services/setup/first-start.js';
 import { createApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { createDb } from '../../../server/db/connection.js';
-import { migrateLatest } from '../../../server/db/migrate.js';
 import { createRole } from '../../../server/services/roles/create-role.js';
 import { createUser } from '../../../server/services/accounts/create-user.js';
 import { seedDemo } from '../../../database/seeds/demo/seed.js';
+import { migratedSqliteFile } from '../../support/databases.js';
 
 export const E2E_ADMIN = { email: 'admin@test.local', password: 'Secret-123456', name: 'Administrateur' };
 
@@ -38,8 +39,8 @@ export async function startServer({ demo = false }: { demo?: boolean } = {}): Pr
     storageDir,
     database: { client: 'sqlite', filename: path.join(storageDir, 'e2e.sqlite') },
   });
+  await migratedSqliteFile(path.join(storageDir, 'e2e.sqlite'));
   const db = createDb(config.database);
-  await migrateLatest(db);
   await seedBase(db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   if (demo) await seedDemo(db, { scale: 'small' });
   // The port is known once listening, and the app builds absolute URLs (X-Inertia-Location) from
