@@ -18,18 +18,30 @@ module.exports = {
       comment: 'server/domain holds pure rules: no database, no http, no adapter, no services.',
       severity: 'error',
       from: { path: '^server/domain/' },
-      to: { path: [npm('knex', 'express', 'express-session', 'express-serve-static-core', 'pg', 'better-sqlite3'), '^server/(db|http|inertia|services)/'] },
+      to: {
+        path: [
+          npm('knex', 'express', 'express-session', 'express-serve-static-core', 'pg', 'better-sqlite3'),
+          '^server/(db|http|inertia|services)/',
+        ],
+      },
     },
     {
       name: 'policies-are-pure',
-      comment: 'server/policies decides who may see or do what from the actor and the facts it is given: no queries, no http.',
+      comment:
+        'server/policies decides who may see or do what from the actor and the facts it is given: no queries, no http.',
       severity: 'error',
       from: { path: '^server/policies/' },
-      to: { path: [npm('knex', 'express', 'express-session', 'express-serve-static-core', 'pg', 'better-sqlite3'), '^server/(db|http|services)/'] },
+      to: {
+        path: [
+          npm('knex', 'express', 'express-session', 'express-serve-static-core', 'pg', 'better-sqlite3'),
+          '^server/(db|http|services)/',
+        ],
+      },
     },
     {
       name: 'inertia-adapter-knows-no-business',
-      comment: 'server/inertia is the protocol adapter: no services, domain, database, http routes or shared business files (the page registry is typed onto it from server/http).',
+      comment:
+        'server/inertia is the protocol adapter: no services, domain, database, http routes or shared business files (the page registry is typed onto it from server/http).',
       severity: 'error',
       from: { path: '^server/inertia/' },
       to: { path: ['^server/(services|domain|db|http|policies)/', '^shared/'] },
@@ -43,14 +55,22 @@ module.exports = {
     },
     {
       name: 'services-know-no-http',
-      comment: 'Services take plain inputs and an Actor and throw domain errors; http (requests, responses, schemas, the adapter) stays in server/http.',
+      comment:
+        'Services take plain inputs and an Actor and throw domain errors; http (requests, responses, schemas, the adapter) stays in server/http.',
       severity: 'error',
       from: { path: '^server/services/' },
-      to: { path: ['^server/(http|inertia)/', '^server/app[.]ts$', npm('express', 'express-session', 'express-serve-static-core', 'multer')] },
+      to: {
+        path: [
+          '^server/(http|inertia)/',
+          '^server/app[.]ts$',
+          npm('express', 'express-session', 'express-serve-static-core', 'multer'),
+        ],
+      },
     },
     {
       name: 'db-below-services',
-      comment: 'server/db is the bottom layer (connection, dialect helpers, counters): it calls no service and no http.',
+      comment:
+        'server/db is the bottom layer (connection, dialect helpers, counters): it calls no service and no http.',
       severity: 'error',
       from: { path: '^server/db/' },
       to: { path: '^server/(services|http|inertia)/' },
@@ -78,14 +98,16 @@ module.exports = {
     },
     {
       name: 'migrations-are-frozen',
-      comment: 'A migration does tomorrow what it did the day it was written: it imports nothing of server/ or shared/ (what it needs is copied into database/migrations/frozen/, never edited).',
+      comment:
+        'A migration does tomorrow what it did the day it was written: it imports nothing of server/ or shared/ (what it needs is copied into database/migrations/frozen/, never edited).',
       severity: 'error',
       from: { path: '^database/migrations/' },
       to: { path: ['^server/', '^shared/'] },
     },
     {
       name: 'server-starts-without-seeds',
-      comment: 'The server (start-up included) never imports database/: first-start data is server/services/setup; migrations are loaded by file name.',
+      comment:
+        'The server (start-up included) never imports database/: first-start data is server/services/setup; migrations are loaded by file name.',
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^database/' },

@@ -16,7 +16,10 @@ export default tseslint.config(
       // Off until every row and presenter is typed (server/db/tables.generated.ts): then an error.
       '@typescript-eslint/no-explicit-any': 'off',
       // Unused names are errors, except those starting with _ (an argument a signature requires).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

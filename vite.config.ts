@@ -22,8 +22,16 @@ export const cssSafelist = {
 
 /** The icon font tiers (see iconSubset): which source files' icons go in which tier. */
 export const ICON_TIERS = [
-  { name: 'login', files: /^resources\/js\/(app\.tsx|lib\/|hooks\/|components\/(?!(Modal|NumberInput|Pagination)\.)[^/]+\.tsx$|layouts\/(Auth|Simple)Layout\.tsx$|pages\/auth\/)/ },
-  { name: 'shell', files: /^(resources\/js\/(layouts\/|pages\/Dashboard\.tsx$|components\/dashboard\/)|shared\/(menu|dashboard|help)\.ts$)/ },
+  {
+    name: 'login',
+    files:
+      /^resources\/js\/(app\.tsx|lib\/|hooks\/|components\/(?!(Modal|NumberInput|Pagination)\.)[^/]+\.tsx$|layouts\/(Auth|Simple)Layout\.tsx$|pages\/auth\/)/,
+  },
+  {
+    name: 'shell',
+    files:
+      /^(resources\/js\/(layouts\/|pages\/Dashboard\.tsx$|components\/dashboard\/)|shared\/(menu|dashboard|help)\.ts$)/,
+  },
 ];
 
 export default defineConfig(({ command }) => ({
@@ -35,10 +43,20 @@ export default defineConfig(({ command }) => ({
     iconSubset({ tiers: ICON_TIERS }),
     react(),
     // A brotli and a gzip copy of each text asset, served by server/http/static-assets.ts.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|html|txt)$/, threshold: 512, logLevel: 'silent' }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|svg|json|html|txt)$/,
+      threshold: 512,
+      logLevel: 'silent',
+    }),
   ],
   // `@/…` is the client (resources/js), `@shared/…` the code shared with the server: no ../../../.
-  resolve: { alias: { '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)), '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)),
+      '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)),
+    },
+  },
   base: '/build/',
   publicDir: false,
   build: {
@@ -60,26 +78,52 @@ export default defineConfig(({ command }) => ({
           // the small shared components in one chunk (the login page needs most of them), the
           // list/record/document vocabulary in another (what the application's screens share).
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/, priority: 3 },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/,
+              priority: 3,
+            },
             // (The menu, shared/menu.ts, is not in it: the login page does not need it; the shell,
             // the dashboard and the warm-up share it as a small chunk of its own, preloaded.)
-            { name: 'common', test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$/, priority: 2 },
+            {
+              name: 'common',
+              test: /[\\/]resources[\\/]js[\\/](components[\\/](?!(Modal|NumberInput|Pagination|CustomScrollbar)\.)[^\\/]+\.tsx|hooks[\\/].*|lib[\\/]debounce\.ts|layouts[\\/]parts[\\/]Footer\.tsx)$/,
+              priority: 2,
+            },
             // Money, quantities and dates as text: the screens and the dashboard's first visit
             // (which needs none of the screens chunk) share this small chunk.
-            { name: 'format', test: /([\\/]shared[\\/](money|quantity)\.ts|[\\/]resources[\\/]js[\\/]components[\\/]data[\\/](Money\.tsx|format\.ts))$/, priority: 2 },
+            {
+              name: 'format',
+              test: /([\\/]shared[\\/](money|quantity)\.ts|[\\/]resources[\\/]js[\\/]components[\\/]data[\\/](Money\.tsx|format\.ts))$/,
+              priority: 2,
+            },
             // The screens' stylesheet (resources/css/screens/screens.scss) comes with them.
-            { name: 'screens', test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$|[\\/]resources[\\/]css[\\/]screens[\\/]screens\.scss$)/, priority: 1 },
+            {
+              name: 'screens',
+              test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$|[\\/]resources[\\/]css[\\/]screens[\\/]screens\.scss$)/,
+              priority: 1,
+            },
           ],
         },
       },
     },
   },
   css: {
-    preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } },
+    preprocessorOptions: {
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
     postcss: {
       plugins:
         command === 'build'
-          ? [purgeCss({ content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'], safelist: cssSafelist, variables: false, keyframes: true, fontFace: false })]
+          ? [
+              purgeCss({
+                content: ['resources/js/**/*.{ts,tsx,js}', 'shared/**/*.ts', 'server/http/root-template.ts'],
+                safelist: cssSafelist,
+                variables: false,
+                keyframes: true,
+                fontFace: false,
+              }),
+            ]
           : [],
     },
   },

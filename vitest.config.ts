@@ -16,7 +16,12 @@ function testSeed(): number {
 
 // Unit and http suites; the browser suite has its own config (tests/e2e).
 export default defineConfig({
-  resolve: { alias: { '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)), '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@/': fileURLToPath(new URL('./resources/js/', import.meta.url)),
+      '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/http/**/*.test.ts'],
     environment: 'node',

@@ -20,9 +20,11 @@ try {
   await migrateOnce(db);
   const record = scheduled ? await runScheduledBackup(db, target) : await createBackup(db, target, null);
   if (!record) {
-    console.log("Sauvegarde quotidienne : rien à faire (désactivée, heure non atteinte ou déjà faite aujourd’hui).");
+    console.log('Sauvegarde quotidienne : rien à faire (désactivée, heure non atteinte ou déjà faite aujourd’hui).');
   } else {
-    console.log(`${record.name} (${(record.size / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo) : ${record.message}`);
+    console.log(
+      `${record.name} (${(record.size / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo) : ${record.message}`,
+    );
     if (record.status !== 'verified') exitCode = 1;
   }
 } catch (err) {

@@ -27,7 +27,10 @@ try {
   await migrateLatest(db);
   await seedBase(db, ADMIN);
   await seedDemo(db, { scale: 'small' });
-  const config = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv, { storageDir, database });
+  const config = loadConfig(
+    { NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv,
+    { storageDir, database },
+  );
   const app = createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)) });
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -60,7 +60,11 @@ function percentile(sorted: number[], p: number): number {
  * every row: with five, the first row to run a code path (the products list's page 1, before page
  * 200 of the same route and queries) still paid its tier-up in a tail the next row did not show.
  */
-async function time(runs: number, fn: (i: number) => Promise<unknown>, warmup = Math.min(10, runs)): Promise<{ p50: number; p95: number }> {
+async function time(
+  runs: number,
+  fn: (i: number) => Promise<unknown>,
+  warmup = Math.min(10, runs),
+): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -109,9 +113,14 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
     await seedBase(db, ADMIN);
     const seeded = await seedDemo(db, { scale: 'large' });
     const generation = performance.now() - t0;
-    console.log(`[${label}] ${seeded.products} produits, ${seeded.clients} clients, ${seeded.suppliers} fournisseurs, ${seeded.history.entries} entrées, ${seeded.history.transfers} transferts, ${(seeded.movements + seeded.history.movements).toLocaleString('fr-FR')} mouvements de stock en ${(generation / 1000).toFixed(1)} s.`);
+    console.log(
+      `[${label}] ${seeded.products} produits, ${seeded.clients} clients, ${seeded.suppliers} fournisseurs, ${seeded.history.entries} entrées, ${seeded.history.transfers} transferts, ${(seeded.movements + seeded.history.movements).toLocaleString('fr-FR')} mouvements de stock en ${(generation / 1000).toFixed(1)} s.`,
+    );
 
-    const config = loadConfig({ NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv, { storageDir, database: dbConfig });
+    const config = loadConfig(
+      { NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv,
+      { storageDir, database: dbConfig },
+    );
     const assets = appAssets();
     // Errors (a 500 during a run) are logged to stderr: the bench must say why a measure broke.
     const app = createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets });
@@ -126,17 +135,39 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       const b = new BenchBrowser(base, () => assets.version);
       await b.login(ADMIN.email, ADMIN.password);
 
-      const measure = async (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs = RUNS) => {
+      const measure = async (
+        name: string,
+        target: number | null,
+        httpFn: (i: number) => Promise<unknown>,
+        sqlFn: ((i: number) => Promise<unknown>) | null,
+        runs = RUNS,
+      ) => {
         const h = await time(runs, httpFn);
         const s = sqlFn ? await time(runs, sqlFn) : null;
-        rows.push({ measure: name, runs, p50: h.p50, p95: h.p95, target, sqlP50: s?.p50 ?? null, sqlP95: s?.p95 ?? null });
+        rows.push({
+          measure: name,
+          runs,
+          p50: h.p50,
+          p95: h.p95,
+          target,
+          sqlP50: s?.p50 ?? null,
+          sqlP95: s?.p95 ?? null,
+        });
       };
 
       await benchLists(db, b, measure, RUNS);
 
       // The bulk rule: +1 % then −1 % on every active product's retail price, alternately so
       // each run changes all of them. The preview (fingerprint) is not part of the timed apply.
-      const rule = (i: number) => ({ field: 'retail_price', operation: 'percent', direction: i % 2 === 0 ? 'increase' : 'decrease', value: '1', base: 'current', step: '1', rounding: 'nearest' });
+      const rule = (i: number) => ({
+        field: 'retail_price',
+        operation: 'percent',
+        direction: i % 2 === 0 ? 'increase' : 'decrease',
+        value: '1',
+        base: 'current',
+        step: '1',
+        rounding: 'nearest',
+      });
       const query = (r: Record<string, string>) => new URLSearchParams({ ...r, status: 'active' }).toString();
       const previewSamples: number[] = [];
       const applySamples: number[] = [];
@@ -145,12 +176,18 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
         t0 = performance.now();
         const preview = await b.json(`/fichiers/centraleprix/apercu?${query(r)}`);
         previewSamples.push(performance.now() - t0);
-        if (preview.props.summary.changed < 9000) throw new Error(`la règle ne change que ${preview.props.summary.changed} prix`);
+        if (preview.props.summary.changed < 9000)
+          throw new Error(`la règle ne change que ${preview.props.summary.changed} prix`);
         t0 = performance.now();
-        const res = await b.send('POST', '/fichiers/centraleprix/appliquer', { ...r, status: 'active', fingerprint: preview.props.fingerprint });
+        const res = await b.send('POST', '/fichiers/centraleprix/appliquer', {
+          ...r,
+          status: 'active',
+          fingerprint: preview.props.fingerprint,
+        });
         applySamples.push(performance.now() - t0);
         const location = res.headers.get('location') ?? '';
-        if (res.status !== 303 || location.includes('apercu')) throw new Error(`application de la règle refusée (HTTP ${res.status} → ${location})`);
+        if (res.status !== 303 || location.includes('apercu'))
+          throw new Error(`application de la règle refusée (HTTP ${res.status} → ${location})`);
       }
       // Bare database cost of the same write: one UPDATE of every active product's price, rolled back.
       const sqlApply: number[] = [];
@@ -158,14 +195,24 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
         const started = performance.now();
         await db
           .transaction(async (trx) => {
-            await trx('products').where({ active: true }).update({ retail_price: trx.raw('retail_price + 1') });
+            await trx('products')
+              .where({ active: true })
+              .update({ retail_price: trx.raw('retail_price + 1') });
             throw new Error('rollback');
           })
           .catch(() => undefined);
         sqlApply.push(performance.now() - started);
       }
       for (const list of [previewSamples, applySamples, sqlApply]) list.sort((x, y) => x - y);
-      rows.push({ measure: 'Règle de prix : aperçu (10 000 produits)', runs: BULK_RUNS, p50: percentile(previewSamples, 50), p95: percentile(previewSamples, 95), target: null, sqlP50: null, sqlP95: null });
+      rows.push({
+        measure: 'Règle de prix : aperçu (10 000 produits)',
+        runs: BULK_RUNS,
+        p50: percentile(previewSamples, 50),
+        p95: percentile(previewSamples, 95),
+        target: null,
+        sqlP50: null,
+        sqlP95: null,
+      });
       rows.push({
         measure: 'Règle de prix : application (10 000 produits)',
         runs: BULK_RUNS,
@@ -181,7 +228,15 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
       await benchCash(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
       await benchReports(db, b, measure);
       await benchReceivables(db, b, measure, { id: Number(admin.id), name: String(admin.name) });
-      rows.push({ measure: 'Génération du jeu de données', runs: 1, p50: generation, p95: generation, target: 120_000, sqlP50: null, sqlP95: null });
+      rows.push({
+        measure: 'Génération du jeu de données',
+        runs: 1,
+        p50: generation,
+        p95: generation,
+        target: 120_000,
+        sqlP50: null,
+        sqlP95: null,
+      });
       if (withBrowser) {
         console.log(`[${label}] Mesures dans Chromium (1,6 Mbit/s, 150 ms de latence)…`);
         browserResult.rows = await benchBrowser({ base, ...ADMIN });
@@ -197,7 +252,6 @@ async function bench(label: string, dbConfig: DatabaseConfig, withBrowser = fals
   return rows;
 }
 
-
 /**
  * Stock documents and screens (issue 5): entry validation and transfer sending with 20 lines
  * (document creation target 20 ms), the transfer list, a product's stock page, and a count session
@@ -209,7 +263,10 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
   const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
   const supplier = Number((await db('suppliers').orderBy('id').first('id'))!.id);
   const admin = (await db('users').where({ email: ADMIN.email }).first('id', 'name'))!;
-  const products = (await db('products').where({ active: true }).orderBy('id').select('id', 'purchase_price')) as Array<{ id: number; purchase_price: number }>;
+  const products = (await db('products')
+    .where({ active: true })
+    .orderBy('id')
+    .select('id', 'purchase_price')) as Array<{ id: number; purchase_price: number }>;
   const key = () => randomBytes(12).toString('hex');
   let n = 0;
   const twenty = () => {
@@ -227,9 +284,15 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
         entry_date: today,
         supplier_ref: 'BENCH',
         note: '',
-        lines: twenty().map((p) => ({ product_id: Number(p.id), unit: 'unit', quantity: 10, unit_cost: Number(p.purchase_price) })),
+        lines: twenty().map((p) => ({
+          product_id: Number(p.id),
+          unit: 'unit',
+          quantity: 10,
+          unit_cost: Number(p.purchase_price),
+        })),
       });
-      if (res.status !== 303 || !/\/operations\/entreestock\/\d+$/.test(res.headers.get('location') ?? '')) throw new Error(`entrée refusée (HTTP ${res.status})`);
+      if (res.status !== 303 || !/\/operations\/entreestock\/\d+$/.test(res.headers.get('location') ?? ''))
+        throw new Error(`entrée refusée (HTTP ${res.status})`);
     },
     () =>
       createStockEntry(
@@ -241,7 +304,12 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
           entryDate: today,
           supplierRef: 'BENCH',
           note: '',
-          lines: twenty().map((p) => ({ productId: Number(p.id), unit: 'unit' as const, quantity: 10, unitCost: Number(p.purchase_price) })),
+          lines: twenty().map((p) => ({
+            productId: Number(p.id),
+            unit: 'unit' as const,
+            quantity: 10,
+            unitCost: Number(p.purchase_price),
+          })),
         },
         { id: Number(admin.id), name: admin.name, ip: null },
       ),
@@ -260,14 +328,20 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
         note: '',
         lines: twenty().map((p) => ({ product_id: Number(p.id), quantity: 1 })),
       });
-      if (res.status !== 303 || !/\/transferts\/\d+$/.test(res.headers.get('location') ?? '')) throw new Error(`transfert refusé (HTTP ${res.status} → ${res.headers.get('location')})`);
+      if (res.status !== 303 || !/\/transferts\/\d+$/.test(res.headers.get('location') ?? ''))
+        throw new Error(`transfert refusé (HTTP ${res.status} → ${res.headers.get('location')})`);
     },
     null,
   );
   await measure('Liste des transferts', 30, () => b.json('/operations/sortiestock/transferts'), null);
 
   // A count session at the shop over enough categories to reach ~2 000 products.
-  const perCategory = (await db('products').where({ active: true }).groupBy('category_id').orderBy('category_id').select('category_id').count({ n: '*' })) as Array<{ category_id: number; n: number | string }>;
+  const perCategory = (await db('products')
+    .where({ active: true })
+    .groupBy('category_id')
+    .orderBy('category_id')
+    .select('category_id')
+    .count({ n: '*' })) as Array<{ category_id: number; n: number | string }>;
   const categories: number[] = [];
   let total = 0;
   for (const c of perCategory) {
@@ -275,25 +349,56 @@ async function benchStock(db: Knex, b: BenchBrowser, measure: Measure, rows: Row
     categories.push(Number(c.category_id));
     total += Number(c.n);
   }
-  const opened = await b.send('POST', '/operations/gestionstock', { idempotency_key: key(), location_id: shop, count_date: today, blind: false, category_ids: categories, note: 'Banc d’essai' });
+  const opened = await b.send('POST', '/operations/gestionstock', {
+    idempotency_key: key(),
+    location_id: shop,
+    count_date: today,
+    blind: false,
+    category_ids: categories,
+    note: 'Banc d’essai',
+  });
   const sessionId = Number((opened.headers.get('location') ?? '').split('/').pop());
-  if (!sessionId) throw new Error(`ouverture de l’inventaire refusée (HTTP ${opened.status} → ${opened.headers.get('location')})`);
-  const lines = (await db('inventory_count_lines').where({ count_id: sessionId }).orderBy('product_id').select('product_id', 'theoretical_quantity')) as Array<{ product_id: number; theoretical_quantity: number }>;
+  if (!sessionId)
+    throw new Error(`ouverture de l’inventaire refusée (HTTP ${opened.status} → ${opened.headers.get('location')})`);
+  const lines = (await db('inventory_count_lines')
+    .where({ count_id: sessionId })
+    .orderBy('product_id')
+    .select('product_id', 'theoretical_quantity')) as Array<{ product_id: number; theoretical_quantity: number }>;
   const saved = await b.send('POST', `/operations/gestionstock/${sessionId}/counts`, {
-    lines: lines.map((l, i) => ({ product_id: Number(l.product_id), counted: Math.max(0, Number(l.theoretical_quantity) + (i % 7 === 0 ? -1 : i % 11 === 0 ? 2 : 0)), expected: null })),
+    lines: lines.map((l, i) => ({
+      product_id: Number(l.product_id),
+      counted: Math.max(0, Number(l.theoretical_quantity) + (i % 7 === 0 ? -1 : i % 11 === 0 ? 2 : 0)),
+      expected: null,
+    })),
   });
   if (saved.status !== 303) throw new Error(`saisie des comptages refusée (HTTP ${saved.status})`);
   const version = Number((await db('inventory_counts').where({ id: sessionId }).first('version'))!.version);
   const started = performance.now();
-  const validated = await b.send('POST', `/operations/gestionstock/${sessionId}/validate`, { version, moved_policy: 'snapshot', uncounted_as_zero: false });
+  const validated = await b.send('POST', `/operations/gestionstock/${sessionId}/validate`, {
+    version,
+    moved_policy: 'snapshot',
+    uncounted_as_zero: false,
+  });
   const took = performance.now() - started;
   const status = (await db('inventory_counts').where({ id: sessionId }).first('status'))!.status;
-  if (validated.status !== 303 || status !== 'validated') throw new Error(`validation de l’inventaire refusée (HTTP ${validated.status} → ${validated.headers.get('location')})`);
-  rows.push({ measure: `Inventaire de ${lines.length} produits validé`, runs: 1, p50: took, p95: took, target: 3000, sqlP50: null, sqlP95: null });
+  if (validated.status !== 303 || status !== 'validated')
+    throw new Error(
+      `validation de l’inventaire refusée (HTTP ${validated.status} → ${validated.headers.get('location')})`,
+    );
+  rows.push({
+    measure: `Inventaire de ${lines.length} produits validé`,
+    runs: 1,
+    p50: took,
+    p95: took,
+    target: 3000,
+    sqlP50: null,
+    sqlP95: null,
+  });
 }
 
 function print(label: string, rows: Row[]) {
-  const ms = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+  const ms = (v: number | null) =>
+    v === null || Number.isNaN(v) ? '—' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`;
   const table = rows.map((r) => [
     r.measure,
     String(r.runs),
@@ -305,7 +410,8 @@ function print(label: string, rows: Row[]) {
   ]);
   const head = ['Mesure', 'n', 'p50', 'p95', 'Objectif (p95)', '', 'Base seule p50 / p95'];
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${label}`);
   console.log(line(head));
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
@@ -319,7 +425,11 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-bench-'));
 try {
   // BENCH_SKIP_SQLITE=1 with BENCH_DATABASE_URL: the PostgreSQL table alone (no SQLite, no browser part).
   const skipSqlite = process.env.BENCH_SKIP_SQLITE === '1' && Boolean(process.env.BENCH_DATABASE_URL);
-  if (!skipSqlite) results.push([`SQLite (${os.cpus().length} cœurs, Node ${process.version})`, await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true)]);
+  if (!skipSqlite)
+    results.push([
+      `SQLite (${os.cpus().length} cœurs, Node ${process.version})`,
+      await bench('SQLite', { client: 'sqlite', filename: path.join(dir, 'bench.sqlite') }, true),
+    ]);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -27,30 +27,44 @@ try {
   const currency = await getCurrency(db);
   if (repair) {
     const fixed = await repairCashBalances(db);
-    console.log(fixed.length ? `${fixed.length} solde(s) reconstruit(s) depuis le grand livre.` : 'Aucun solde à reconstruire.');
+    console.log(
+      fixed.length ? `${fixed.length} solde(s) reconstruit(s) depuis le grand livre.` : 'Aucun solde à reconstruire.',
+    );
   }
   const started = Date.now();
   const report = await checkCash(db);
   const broken = await verifyMoneyChains(db);
   const took = Date.now() - started;
   if (report.differences.length === 0 && broken.length === 0) {
-    console.log(`Trésorerie cohérente : ${fmt(report.accounts)} comptes, ${fmt(report.movements)} mouvements vérifiés, chaînes intactes (${took} ms).`);
+    console.log(
+      `Trésorerie cohérente : ${fmt(report.accounts)} comptes, ${fmt(report.movements)} mouvements vérifiés, chaînes intactes (${took} ms).`,
+    );
   } else {
     exitCode = 1;
     if (report.differences.length) {
       console.error(`${report.differences.length} différence(s) entre le grand livre et les soldes :`);
       for (const d of report.differences) {
-        console.error(`  ${d.accountCode} ${d.accountName} : solde ${formatMoney(d.balance, currency)}, grand livre ${formatMoney(d.ledger, currency)} (écart ${formatMoney(d.balance - d.ledger, currency)})`);
+        console.error(
+          `  ${d.accountCode} ${d.accountName} : solde ${formatMoney(d.balance, currency)}, grand livre ${formatMoney(d.ledger, currency)} (écart ${formatMoney(d.balance - d.ledger, currency)})`,
+        );
       }
     }
-    for (const b of broken) console.error(`  Chaîne rompue sur « ${b.accountName} »${b.movementId ? ` au mouvement n° ${b.movementId}` : ''} : ${b.reason}.`);
+    for (const b of broken)
+      console.error(
+        `  Chaîne rompue sur « ${b.accountName} »${b.movementId ? ` au mouvement n° ${b.movementId}` : ''} : ${b.reason}.`,
+      );
   }
   // Double entries of a mobile-money id found when the ids were normalised (migration 202612012126):
   // not an inconsistency of the ledger, but money someone should look at.
   const duplicates = await duplicateReferences(db);
   if (duplicates.length) {
-    console.warn(`${fmt(duplicates.length)} ${duplicates.length > 1 ? 'transactions mobile money enregistrées' : 'transaction mobile money enregistrée'} deux fois avant la normalisation des identifiants (à vérifier, rien n’a été supprimé) :`);
-    for (const d of duplicates) console.warn(`  ${MOBILE_MONEY_OPERATOR_LABELS[d.operator] ?? d.operator} « ${d.reference} » : ${d.documentNumber} (saisi « ${d.originalReference} »), déjà porté par ${d.holderNumber ?? 'aucun document en cours'}`);
+    console.warn(
+      `${fmt(duplicates.length)} ${duplicates.length > 1 ? 'transactions mobile money enregistrées' : 'transaction mobile money enregistrée'} deux fois avant la normalisation des identifiants (à vérifier, rien n’a été supprimé) :`,
+    );
+    for (const d of duplicates)
+      console.warn(
+        `  ${MOBILE_MONEY_OPERATOR_LABELS[d.operator] ?? d.operator} « ${d.reference} » : ${d.documentNumber} (saisi « ${d.originalReference} »), déjà porté par ${d.holderNumber ?? 'aucun document en cours'}`,
+      );
   }
 } catch (err) {
   console.error(err);

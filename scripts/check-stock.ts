@@ -18,13 +18,19 @@ try {
   await migrateOnce(db);
   if (repair) {
     const fixed = await repairStockLevels(db);
-    console.log(fixed.length ? `${fixed.length} niveau(x) de stock reconstruit(s) depuis le grand livre.` : 'Aucun niveau de stock à reconstruire.');
+    console.log(
+      fixed.length
+        ? `${fixed.length} niveau(x) de stock reconstruit(s) depuis le grand livre.`
+        : 'Aucun niveau de stock à reconstruire.',
+    );
   }
   const started = Date.now();
   const report = await checkStock(db);
   const took = Date.now() - started;
   if (report.differences.length === 0 && report.negativeCmup.length === 0) {
-    console.log(`Stock cohérent : ${fmt(report.pairs)} couples produit/emplacement, ${fmt(report.movements)} mouvements vérifiés (${took} ms).`);
+    console.log(
+      `Stock cohérent : ${fmt(report.pairs)} couples produit/emplacement, ${fmt(report.movements)} mouvements vérifiés (${took} ms).`,
+    );
   } else {
     exitCode = 1;
     if (report.differences.length) {
@@ -36,7 +42,10 @@ try {
       }
       if (report.differences.length > 200) console.error(`  … et ${report.differences.length - 200} autre(s).`);
     }
-    if (report.negativeCmup.length) console.error(`CMUP négatif sur ${report.negativeCmup.length} produit(s) : ${report.negativeCmup.slice(0, 50).join(', ')}`);
+    if (report.negativeCmup.length)
+      console.error(
+        `CMUP négatif sur ${report.negativeCmup.length} produit(s) : ${report.negativeCmup.slice(0, 50).join(', ')}`,
+      );
   }
 } catch (err) {
   console.error(err);

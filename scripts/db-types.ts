@@ -16,7 +16,10 @@ const target = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'se
 
 export async function readSchema(): Promise<TableColumns[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-types-'));
-  const db = createDb({ client: 'sqlite', filename: path.join(dir, 'schema.sqlite') }, { backgroundCheckpoints: false });
+  const db = createDb(
+    { client: 'sqlite', filename: path.join(dir, 'schema.sqlite') },
+    { backgroundCheckpoints: false },
+  );
   try {
     await migrateLatest(db);
     const tables = (await db.raw(
@@ -24,8 +27,16 @@ export async function readSchema(): Promise<TableColumns[]> {
     )) as { name: string }[];
     const schema: TableColumns[] = [];
     for (const { name } of tables) {
-      const columns = (await db.raw(`PRAGMA table_info("${name}")`)) as { name: string; type: string; notnull: number; pk: number }[];
-      schema.push({ table: name, columns: columns.map((c) => ({ name: c.name, type: c.type, nullable: !c.notnull && !c.pk })) });
+      const columns = (await db.raw(`PRAGMA table_info("${name}")`)) as {
+        name: string;
+        type: string;
+        notnull: number;
+        pk: number;
+      }[];
+      schema.push({
+        table: name,
+        columns: columns.map((c) => ({ name: c.name, type: c.type, nullable: !c.notnull && !c.pk })),
+      });
     }
     return schema;
   } finally {

@@ -44,11 +44,25 @@ const SHOTS: Shot[] = [
       const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id'))!;
       const now = new Date().toISOString();
       const rows = [
-        { subject: "L’état de stock ne s’imprime pas en A5", category: 'incident', priority: 'haute', status: 'en_cours' },
+        {
+          subject: 'L’état de stock ne s’imprime pas en A5',
+          category: 'incident',
+          priority: 'haute',
+          status: 'en_cours',
+        },
         { subject: 'Comment faire un transfert retour ?', category: 'question', priority: 'normale', status: 'resolu' },
         { subject: 'Ajouter le poids sur les étiquettes', category: 'demande', priority: 'basse', status: 'ouvert' },
       ] as const;
-      for (const r of rows) await db('support_tickets').insert({ ...r, description: r.subject, created_by: admin.id, created_at: now, updated_at: now, last_activity_at: now, reply_count: 0 });
+      for (const r of rows)
+        await db('support_tickets').insert({
+          ...r,
+          description: r.subject,
+          created_by: admin.id,
+          created_at: now,
+          updated_at: now,
+          last_activity_at: now,
+          reply_count: 0,
+        });
       return route('support.tickets.index');
     },
     ready: 'table',

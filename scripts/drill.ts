@@ -23,20 +23,40 @@ import { load } from './drill/steps/load.js';
 import { fuzz, matrix } from './drill/steps/routes.js';
 import { buildWorld } from './drill/world.js';
 
-const STEPS = { oversell, numbering, idempotency, backup: backupRoundTrip, crash: crashLoop, load, matrix, fuzz } as const;
+const STEPS = {
+  oversell,
+  numbering,
+  idempotency,
+  backup: backupRoundTrip,
+  crash: crashLoop,
+  load,
+  matrix,
+  fuzz,
+} as const;
 type StepName = keyof typeof STEPS;
 
 function settings(): DrillSettings & { steps: StepName[] } {
   const mode = process.argv.includes('--full') || process.env.DRILL_MODE === 'full' ? 'full' : 'short';
-  const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v: string | undefined) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const steps = list(process.env.DRILL_STEPS);
   const unknown = steps.filter((s) => !(s in STEPS));
-  if (unknown.length) throw new Error(`DRILL_STEPS : étape(s) inconnue(s) ${unknown.join(', ')} (connues : ${Object.keys(STEPS).join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `DRILL_STEPS : étape(s) inconnue(s) ${unknown.join(', ')} (connues : ${Object.keys(STEPS).join(', ')})`,
+    );
   const workers = Number(process.env.DRILL_WORKERS ?? 1);
   const loadWorkers = list(process.env.DRILL_LOAD_WORKERS).map(Number);
-  if (!Number.isInteger(workers) || workers < 1 || loadWorkers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('DRILL_WORKERS / DRILL_LOAD_WORKERS : nombres entiers ≥ 1 attendus');
+  if (!Number.isInteger(workers) || workers < 1 || loadWorkers.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error('DRILL_WORKERS / DRILL_LOAD_WORKERS : nombres entiers ≥ 1 attendus');
   const onPostgres = !!process.env.DRILL_DATABASE_URL;
-  if (!onPostgres && (workers > 1 || loadWorkers.some((n) => n > 1))) throw new Error('DRILL_WORKERS / DRILL_LOAD_WORKERS : plusieurs processus demandent PostgreSQL (DRILL_DATABASE_URL) ; avec SQLite, un seul processus sert.');
+  if (!onPostgres && (workers > 1 || loadWorkers.some((n) => n > 1)))
+    throw new Error(
+      'DRILL_WORKERS / DRILL_LOAD_WORKERS : plusieurs processus demandent PostgreSQL (DRILL_DATABASE_URL) ; avec SQLite, un seul processus sert.',
+    );
   return {
     mode,
     seed: Number(process.env.DRILL_SEED ?? Date.now() % 1_000_000),
@@ -53,12 +73,16 @@ let exitCode = 0;
 let ctx: DrillContext | null = null;
 const s = settings();
 const live = (r: Row) => {
-  console.log(`  [${r.verdict}] ${r.step} · ${r.subject} — ${r.verdict === 'ÉCHEC' && r.details ? `${r.details.length} échec(s) :` : r.held}`);
+  console.log(
+    `  [${r.verdict}] ${r.step} · ${r.subject} — ${r.verdict === 'ÉCHEC' && r.details ? `${r.details.length} échec(s) :` : r.held}`,
+  );
   for (const d of r.details?.slice(0, 200) ?? []) console.log(`      ✗ ${d}`);
 };
 const report = new Report(live);
 const database = await throwAwayDatabase(process.env.DRILL_DATABASE_URL);
-console.log(`Exercice ${s.mode === 'full' ? 'complet' : 'court'} sur ${database.kind === 'pg' ? 'PostgreSQL' : 'SQLite'} (graine ${s.seed}, WEB_CONCURRENCY=${s.workers}) : ${s.steps.join(', ')}`);
+console.log(
+  `Exercice ${s.mode === 'full' ? 'complet' : 'court'} sur ${database.kind === 'pg' ? 'PostgreSQL' : 'SQLite'} (graine ${s.seed}, WEB_CONCURRENCY=${s.workers}) : ${s.steps.join(', ')}`,
+);
 try {
   ctx = new DrillContext(s, database, await buildWorld(database.db), report);
   await ctx.start();
@@ -68,7 +92,7 @@ try {
     try {
       await STEPS[name](ctx);
     } catch (err) {
-      report.fail(name, "l’étape elle-même", '—', `interrompue : ${(err as Error).stack ?? err}`.slice(0, 600));
+      report.fail(name, 'l’étape elle-même', '—', `interrompue : ${(err as Error).stack ?? err}`.slice(0, 600));
     }
     console.log(`  ${name} : ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
@@ -77,12 +101,17 @@ try {
   exitCode = 2;
 } finally {
   await ctx?.app?.kill('SIGTERM').catch(() => {});
-  if (process.env.DRILL_KEEP === '1') console.log(`Base conservée : ${database.url} (stockage ${database.storageDir}, administrateur ${DRILL_ADMIN.email} / ${DRILL_ADMIN.password})`);
+  if (process.env.DRILL_KEEP === '1')
+    console.log(
+      `Base conservée : ${database.url} (stockage ${database.storageDir}, administrateur ${DRILL_ADMIN.email} / ${DRILL_ADMIN.password})`,
+    );
   else await database.drop().catch((err) => console.error(`base non supprimée : ${err}`));
 }
 console.log(`\n${formatTable(report.rows)}\n`);
 const failed = report.rows.filter((r) => r.verdict === 'ÉCHEC').length;
 const uncovered = report.rows.filter((r) => r.verdict === 'non couvert').length;
-console.log(`${report.rows.length} lignes : ${report.rows.length - failed - uncovered} tenues, ${failed} échec(s), ${uncovered} non couverte(s) — ${since()}, graine ${s.seed} (rejouer : DRILL_SEED=${s.seed}).`);
+console.log(
+  `${report.rows.length} lignes : ${report.rows.length - failed - uncovered} tenues, ${failed} échec(s), ${uncovered} non couverte(s) — ${since()}, graine ${s.seed} (rejouer : DRILL_SEED=${s.seed}).`,
+);
 if (exitCode === 0 && failed) exitCode = 1;
 process.exit(exitCode);

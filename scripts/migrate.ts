@@ -12,7 +12,8 @@ const db = createDb(config.database);
 try {
   const { applied, after: admin } = await migrateOnce(db, { afterMigrations: () => seedBase(db, config.admin) });
   console.log(applied.length ? `Migrations appliquées : ${applied.join(', ')}` : 'Base de données à jour.');
-  if (admin?.generated) console.log(`Premier administrateur : ${admin.email} / ${admin.password} (affiché une seule fois)`);
+  if (admin?.generated)
+    console.log(`Premier administrateur : ${admin.email} / ${admin.password} (affiché une seule fois)`);
 } finally {
   await db.destroy();
 }

@@ -23,9 +23,15 @@ try {
   const started = Date.now();
   const counts = await rebuildReportSummaries(db);
   const situation = await db.transaction((trx) => rebuildSalesSituationDays(trx));
-  console.log(`Situation des ventes reconstruite : factures ${fmt(situation.saleDays)} lignes par jour ; paiements ${fmt(situation.paymentDays)} lignes par jour ; transferts ${fmt(situation.transferDays)} lignes par jour.`);
-  console.log(`Résumé journalier de la trésorerie (money_days) reconstruit : ${fmt(await rebuildMoneyDays(db))} lignes.`);
-  console.log(`Chiffre d’affaires par jour et par client (report_turnover_client_days) reconstruit : ${fmt(await rebuildTurnoverClientDays(db))} lignes.`);
+  console.log(
+    `Situation des ventes reconstruite : factures ${fmt(situation.saleDays)} lignes par jour ; paiements ${fmt(situation.paymentDays)} lignes par jour ; transferts ${fmt(situation.transferDays)} lignes par jour.`,
+  );
+  console.log(
+    `Résumé journalier de la trésorerie (money_days) reconstruit : ${fmt(await rebuildMoneyDays(db))} lignes.`,
+  );
+  console.log(
+    `Chiffre d’affaires par jour et par client (report_turnover_client_days) reconstruit : ${fmt(await rebuildTurnoverClientDays(db))} lignes.`,
+  );
   console.log(
     `Tables des éditions reconstruites en ${((Date.now() - started) / 1000).toFixed(1)} s : ventes ${fmt(counts.salesDays)} lignes par jour et ${fmt(counts.salesMonths)} par mois ; stock ${fmt(counts.stockDays)} lignes par jour (cumuls et stock au soir compris).`,
   );

@@ -35,7 +35,9 @@ try {
     name = (await importBackup(db, target, work, path.basename(source), null)).name;
   }
   const result = await restoreBackup(db, target, name, null);
-  console.log(`Base restaurée depuis ${result.restored.name}. Base précédente sauvegardée : ${result.safety.name}. ${result.sessionsEnded} session(s) fermée(s).`);
+  console.log(
+    `Base restaurée depuis ${result.restored.name}. Base précédente sauvegardée : ${result.safety.name}. ${result.sessionsEnded} session(s) fermée(s).`,
+  );
 } catch (err) {
   if (err instanceof Refusal) console.error(`Refusé : ${Object.values(err.errors).join(' ')}`);
   else console.error((err as Error).message ?? err);

@@ -32,11 +32,16 @@ let exitCode = 0;
 try {
   await migrateLatest(db);
   const admin = await seedBase(db, config.admin);
-  if (admin?.generated) console.log(`Premier administrateur : ${admin.email} / ${admin.password} (affiché une seule fois)`);
+  if (admin?.generated)
+    console.log(`Premier administrateur : ${admin.email} / ${admin.password} (affiché une seule fois)`);
   const started = Date.now();
   const fmt = (n: number) => n.toLocaleString('fr-FR');
   // Where the time goes, phase by phase (the large set's target: ≤ 120 s, DESIGN.md §7).
-  const r = await seedDemo(db, { scale, seed, onPhase: (phase, ms) => console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${phase}`) });
+  const r = await seedDemo(db, {
+    scale,
+    seed,
+    onPhase: (phase, ms) => console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${phase}`),
+  });
   console.log(
     `Données de démonstration (${scale}, graine ${seed}) : ${fmt(r.categories)} catégories, ${fmt(r.products)} produits, ${fmt(r.clients)} clients, ${fmt(r.suppliers)} fournisseurs, ` +
       `${fmt(r.entries)} entrées de stock initial (${fmt(r.movements)} mouvements), puis l’historique : ${fmt(r.history.entries)} entrées, ${fmt(r.history.transfers)} transferts, ` +

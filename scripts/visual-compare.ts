@@ -31,7 +31,10 @@ await seedDemo(db, { scale: 'small' });
 const transfer = (await db('transfers').orderBy('id').first('id'))?.id;
 const entry = (await db('stock_entries').orderBy('id').first('id'))?.id;
 const client = (await db('clients').orderBy('id').first('id'))?.id;
-const config = loadConfig({ NODE_ENV: 'production', APP_KEY: 'visual-app-key-0123456789abcdef0123', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { storageDir, database });
+const config = loadConfig(
+  { NODE_ENV: 'production', APP_KEY: 'visual-app-key-0123456789abcdef0123', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
+  { storageDir, database },
+);
 const screens: Array<[string, string]> = [
   ['login', '/login'],
   ['dashboard', '/dashboard'],
@@ -45,35 +48,72 @@ const screens: Array<[string, string]> = [
   ['entry-print', `/operations/entreestock/${entry}/print`],
   ['profile', '/profile'],
 ];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
 try {
-  for (const [label, dir] of [['base', baseDir], ['new', newDir]] as const) {
+  for (const [label, dir] of [
+    ['base', baseDir],
+    ['new', newDir],
+  ] as const) {
     const app = createApp({ db, config, logger: pino({ level: 'silent' }), assets: builtAssets(dir), buildDir: dir });
     const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     fs.mkdirSync(path.join(outDir, label), { recursive: true });
-    for (const [width, height] of [[1366, 768], [390, 844]]) {
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
       for (const scheme of ['light', 'dark'] as const) {
-        const ctx = await browser.newContext({ baseURL: url, viewport: { width, height }, colorScheme: scheme, locale: 'fr-FR', timezoneId: 'Africa/Abidjan' });
-        await ctx.route((u) => u.origin !== new URL(url).origin, (r) => r.abort('internetdisconnected'));
+        const ctx = await browser.newContext({
+          baseURL: url,
+          viewport: { width, height },
+          colorScheme: scheme,
+          locale: 'fr-FR',
+          timezoneId: 'Africa/Abidjan',
+        });
+        await ctx.route(
+          (u) => u.origin !== new URL(url).origin,
+          (r) => r.abort('internetdisconnected'),
+        );
         const page = await ctx.newPage();
         page.on('pageerror', (e) => console.error(label, 'pageerror', e.message));
         for (const [name, href] of screens) {
           if (name === 'dashboard' && page.url().includes('/login')) {
             await page.fill('input[type=email]', ADMIN.email);
             await page.fill('input[type=password]', ADMIN.password);
-            await Promise.all([page.waitForURL('**/dashboard'), page.click('[data-testid=login-form] button[type=submit]')]);
+            await Promise.all([
+              page.waitForURL('**/dashboard'),
+              page.click('[data-testid=login-form] button[type=submit]'),
+            ]);
           } else await page.goto(href);
           await page.waitForLoadState('networkidle');
           await page.evaluate(() => document.fonts.ready);
           await page.waitForTimeout(300);
-          await page.screenshot({ path: path.join(outDir, label, `${name}-${width}-${scheme}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+          await page.screenshot({
+            path: path.join(outDir, label, `${name}-${width}-${scheme}.png`),
+            fullPage: true,
+            animations: 'disabled',
+            caret: 'hide',
+          });
           if (name === 'dashboard' && width < 1000) {
             await page.getByTestId('sidebar-toggle').click();
             await page.waitForTimeout(600);
-            await page.screenshot({ path: path.join(outDir, label, `sidebar-${width}-${scheme}.png`), animations: 'disabled', caret: 'hide' });
+            await page.screenshot({
+              path: path.join(outDir, label, `sidebar-${width}-${scheme}.png`),
+              animations: 'disabled',
+              caret: 'hide',
+            });
           }
         }
         await ctx.close();
@@ -89,7 +129,13 @@ try {
 }
 let differing = 0;
 for (const file of fs.readdirSync(path.join(outDir, 'base')).sort()) {
-  const run = spawnSync('compare', ['-metric', 'AE', path.join(outDir, 'base', file), path.join(outDir, 'new', file), path.join(outDir, `diff-${file}`)]);
+  const run = spawnSync('compare', [
+    '-metric',
+    'AE',
+    path.join(outDir, 'base', file),
+    path.join(outDir, 'new', file),
+    path.join(outDir, `diff-${file}`),
+  ]);
   const out = `${run.stdout}${run.stderr}`;
   const pixels = Number.parseFloat(out);
   if (!(pixels === 0)) differing++;

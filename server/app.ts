@@ -45,7 +45,6 @@ export interface AppDeps {
   extraRoutes?: (app: express.Express) => void;
 }
 
-
 declare module 'express-serve-static-core' {
   interface Request {
     takenFlash?: Record<string, string>;
@@ -60,10 +59,20 @@ const FILE_NAME = /\.[^/]*$/;
 export function createApp(deps: AppDeps) {
   const { db, config } = deps;
   const logger = deps.logger ?? pino({ level: config.logLevel });
-  const mailer = deps.mailer ?? createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, storageDir: config.storageDir, logger });
+  const mailer =
+    deps.mailer ??
+    createMailer({ mailUrl: config.mailUrl, from: config.mailFrom, storageDir: config.storageDir, logger });
   const assets = deps.assets ?? builtAssets();
   const sessionStore = new KnexSessionStore(db, config.sessionIdleMinutes * 60_000);
-  const ctx: AppContext = { db, config, logger, mailer, sessionStore, background: new BackgroundTasks(logger), lifecycle: { draining: false } };
+  const ctx: AppContext = {
+    db,
+    config,
+    logger,
+    mailer,
+    sessionStore,
+    background: new BackgroundTasks(logger),
+    lifecycle: { draining: false },
+  };
   const template = rootTemplate(assets);
 
   const app = express();
@@ -86,7 +95,11 @@ export function createApp(deps: AppDeps) {
   app.use('/build', buildAssets(deps.buildDir ?? buildDir, { fallthrough: !!deps.beforeRoutes }));
   // public/ (the favicon): only a path naming a file (a dot in its last segment) is looked for
   // there — a page's URL never is, and asking the disk on every page cost a stat and its callback.
-  const publicFiles = express.static(path.join(projectRoot, 'public'), { index: false, maxAge: '1d', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') });
+  const publicFiles = express.static(path.join(projectRoot, 'public'), {
+    index: false,
+    maxAge: '1d',
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
   app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(
@@ -97,12 +110,18 @@ export function createApp(deps: AppDeps) {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: [
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') },
       // One JSON line per answer: its request id (also in the X-Request-Id header, the error page
       // and the error log), the user once known, and a level by status (5xx error, 4xx warn).
       customProps: (req) => ((req as Request).user ? { user_id: (req as Request).user!.row.id } : {}),
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
 
@@ -146,7 +165,12 @@ export function createApp(deps: AppDeps) {
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: config.sessionIdleMinutes * 60_000 },
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        maxAge: config.sessionIdleMinutes * 60_000,
+      },
     }),
   );
   app.use(sessionSavedBeforeAnswer);
@@ -163,7 +187,8 @@ export function createApp(deps: AppDeps) {
     inertia({
       baseUrl: config.appUrl,
       version: () => assets.version,
-      template: ({ page, pageTag, res }) => template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0', component: page.component }),
+      template: ({ page, pageTag, res }) =>
+        template({ pageTag, nonce: res.locals.cspNonce, title: 'SDSTOCK WEB 2.0', component: page.component }),
       takeFlash,
       takeErrors: (req) => {
         const errors = req.session?.errors ?? {};
@@ -219,19 +244,25 @@ function errorHandler(logger: Logger, config: AppConfig, db: Knex) {
         user: req.user ? { id: req.user.row.id, name: req.user.row.name } : null,
         ip: req.ip ?? null,
         error: err,
-      }).catch((logError: unknown) => logger.error({ err: logError }, "échec de l’écriture du journal des erreurs"));
+      }).catch((logError: unknown) => logger.error({ err: logError }, 'échec de l’écriture du journal des erreurs'));
     }
     const info = ERROR_PAGES[status] ?? ERROR_PAGES[500];
-    const message = status >= 500 && config.env !== 'production' && err instanceof Error ? `${info.message} (${err.message})` : info.message;
+    const message =
+      status >= 500 && config.env !== 'production' && err instanceof Error
+        ? `${info.message} (${err.message})`
+        : info.message;
     if (res.headersSent) return;
     if (!res.inertia) {
-      res.status(status).type('text/plain').send(`${status} ${info.title}${requestId ? ` (référence ${requestId})` : ''}`);
+      res
+        .status(status)
+        .type('text/plain')
+        .send(`${status} ${info.title}${requestId ? ` (référence ${requestId})` : ''}`);
       return;
     }
     try {
       await res.inertia.render('Error', { status, title: info.title, message, request_id: requestId }, { status });
     } catch (renderError) {
-      logger.error({ err: renderError }, "échec de l’affichage de la page d’erreur");
+      logger.error({ err: renderError }, 'échec de l’affichage de la page d’erreur');
       if (!res.headersSent) res.status(status).type('text/plain').send(`${status} ${info.title}`);
     }
   };

@@ -37,13 +37,14 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = (value ?? '').trim();
   if (v === '' || v === 'false' || v === '0') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  if (v === 'true' || v === '*') throw new Error('TRUST_PROXY=true ferait confiance à n’importe quel client : indiquez le nombre de proxys (1) ou leurs adresses (loopback, 10.0.0.1…).');
+  if (v === 'true' || v === '*')
+    throw new Error(
+      'TRUST_PROXY=true ferait confiance à n’importe quel client : indiquez le nombre de proxys (1) ou leurs adresses (loopback, 10.0.0.1…).',
+    );
   return v;
 }
 
-export type DatabaseConfig =
-  | { client: 'sqlite'; filename: string }
-  | { client: 'pg'; connectionString: string };
+export type DatabaseConfig = { client: 'sqlite'; filename: string } | { client: 'pg'; connectionString: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -94,7 +95,9 @@ export function parseDatabaseUrl(url: string | undefined, storageDir: string): D
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = EnvSchema.parse(env);
-  const storageDir = overrides.storageDir ?? (parsed.STORAGE_DIR ? path.resolve(projectRoot, parsed.STORAGE_DIR) : path.join(projectRoot, 'storage'));
+  const storageDir =
+    overrides.storageDir ??
+    (parsed.STORAGE_DIR ? path.resolve(projectRoot, parsed.STORAGE_DIR) : path.join(projectRoot, 'storage'));
   const port = parsed.PORT;
   const appUrl = (parsed.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {

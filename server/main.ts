@@ -32,14 +32,21 @@ function resolveAppKey(storageDir: string): string {
   if (process.env.APP_KEY) return process.env.APP_KEY;
   const file = path.join(storageDir, 'app.key');
   fs.mkdirSync(storageDir, { recursive: true });
-  if (!fs.existsSync(file)) fs.writeFileSync(file, (globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID()).replace(/-/g, ''), { mode: 0o600 });
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, (globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID()).replace(/-/g, ''), {
+      mode: 0o600,
+    });
   return fs.readFileSync(file, 'utf8').trim();
 }
 
 function buildClientIfStale(logger: Logger) {
   if (!buildIsStale()) return;
   logger.info('compilation du client (public/build absent ou périmé)…');
-  const built = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+  const built = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: projectRoot, stdio: 'inherit' },
+  );
   if (built.status !== 0) throw new Error('La compilation du client a échoué.');
 }
 
@@ -75,14 +82,21 @@ async function serve(config: AppConfig, logger: Logger, dev: boolean) {
   const app = createApp({ db, config, logger, beforeRoutes, assets });
   const onListening = () => {
     const where = config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.filename}`;
-    logger.info(cluster.isWorker ? `processus ${cluster.worker!.id} prêt sur ${config.appUrl} (${where})` : `SDSTOCK WEB 2.0 prêt sur ${config.appUrl} (${where})`);
+    logger.info(
+      cluster.isWorker
+        ? `processus ${cluster.worker!.id} prêt sur ${config.appUrl} (${where})`
+        : `SDSTOCK WEB 2.0 prêt sur ${config.appUrl} (${where})`,
+    );
   };
   const server = config.host ? app.listen(config.port, config.host, onListening) : app.listen(config.port, onListening);
 
   // Expired sessions and old throttle hits are swept hourly rather than on each request (idempotent
   // deletes: each worker may run them).
   // The error journal keeps ERROR_LOG_RETENTION_DAYS days, pruned at start and by the same sweep.
-  const pruneErrors = () => pruneErrorLog(db, config.errorLogRetentionDays).catch((err) => logger.warn({ err }, 'nettoyage du journal des erreurs échoué'));
+  const pruneErrors = () =>
+    pruneErrorLog(db, config.errorLogRetentionDays).catch((err) =>
+      logger.warn({ err }, 'nettoyage du journal des erreurs échoué'),
+    );
   void pruneErrors();
   const sweep = setInterval(() => {
     app.ctx.sessionStore.prune().catch((err) => logger.warn({ err }, 'nettoyage des sessions échoué'));
@@ -93,7 +107,9 @@ async function serve(config: AppConfig, logger: Logger, dev: boolean) {
 
   // The daily backup (Paramètres › Sauvegarde): checked every 5 minutes, written once a day — by
   // whichever process takes the backup lock first (services/backups/backups.ts).
-  const stopBackups = startBackupScheduler(db, { database: config.database, storageDir: config.storageDir }, (err) => logger.error({ err }, 'sauvegarde planifiée échouée'));
+  const stopBackups = startBackupScheduler(db, { database: config.database, storageDir: config.storageDir }, (err) =>
+    logger.error({ err }, 'sauvegarde planifiée échouée'),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -110,7 +126,7 @@ async function serve(config: AppConfig, logger: Logger, dev: boolean) {
           process.exit(0);
         },
         (err: unknown) => {
-          logger.error({ err }, "échec de l’arrêt");
+          logger.error({ err }, 'échec de l’arrêt');
           process.exit(1);
         },
       );
@@ -154,7 +170,10 @@ function supervise(config: AppConfig, logger: Logger) {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, `arrêt demandé : ${Object.keys(cluster.workers ?? {}).length} processus finissent leurs requêtes`);
+    logger.info(
+      { signal },
+      `arrêt demandé : ${Object.keys(cluster.workers ?? {}).length} processus finissent leurs requêtes`,
+    );
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
     // Past the workers' own grace period, whatever is left is killed.
@@ -173,7 +192,10 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const base = loadConfig();
   const config: AppConfig = { ...base, appKey: resolveAppKey(base.storageDir), viteDev: dev };
-  const logger = pino({ level: config.logLevel, base: { pid: process.pid, hostname: os.hostname(), ...(cluster.isWorker ? { worker: cluster.worker!.id } : {}) } });
+  const logger = pino({
+    level: config.logLevel,
+    base: { pid: process.pid, hostname: os.hostname(), ...(cluster.isWorker ? { worker: cluster.worker!.id } : {}) },
+  });
 
   if (cluster.isWorker) return serve(config, logger, false);
 
@@ -182,10 +204,12 @@ async function main() {
       `WEB_CONCURRENCY=${config.webConcurrency} demande plusieurs processus : réservé à PostgreSQL (DATABASE_URL=postgres://…). Avec SQLite, un seul processus sert (la restauration d’une sauvegarde remplace le fichier de la base sous les autres processus) : retirez WEB_CONCURRENCY.`,
     );
   }
-  if (config.webConcurrency > 1 && dev) throw new Error('npm run dev sert en un seul processus : retirez WEB_CONCURRENCY.');
+  if (config.webConcurrency > 1 && dev)
+    throw new Error('npm run dev sert en un seul processus : retirez WEB_CONCURRENCY.');
 
   if (!dev && config.buildOnStart) buildClientIfStale(logger);
-  else if (!dev && buildIsStale()) logger.warn('public/build absent ou plus ancien que les sources : lancez « npm run build » (BUILD_ON_START=false)');
+  else if (!dev && buildIsStale())
+    logger.warn('public/build absent ou plus ancien que les sources : lancez « npm run build » (BUILD_ON_START=false)');
   await prepareDatabase(config, logger);
   if (config.webConcurrency > 1) supervise(config, logger);
   else await serve(config, logger, dev);

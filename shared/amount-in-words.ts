@@ -42,7 +42,15 @@ export const CURRENCY_WORDS: Record<string, CurrencyWords> = {
   CDF: { code: 'CDF', singular: 'franc congolais', plural: 'francs congolais', elides: false, ...CENTIMES },
   MAD: { code: 'MAD', singular: 'dirham', plural: 'dirhams', elides: false, ...CENTIMES },
   EUR: { code: 'EUR', singular: 'euro', plural: 'euros', elides: true, ...CENTIMES },
-  USD: { code: 'USD', singular: 'dollar', plural: 'dollars', elides: false, minorDigits: 2, minorSingular: 'cent', minorPlural: 'cents' },
+  USD: {
+    code: 'USD',
+    singular: 'dollar',
+    plural: 'dollars',
+    elides: false,
+    minorDigits: 2,
+    minorSingular: 'cent',
+    minorPlural: 'cents',
+  },
 };
 
 /** The words of the company currency (its ISO code); an unknown code is written as its code. */
@@ -51,13 +59,38 @@ export function currencyWords(code = 'XOF'): CurrencyWords {
   const known = CURRENCY_WORDS[upper];
   if (known) return known;
   const minorDigits = currencyDecimals(upper);
-  return { code: upper, singular: upper, plural: upper, elides: /^[AEIOUH]/.test(upper), minorDigits, ...(minorDigits > 0 ? { minorSingular: 'centième', minorPlural: 'centièmes' } : {}) };
+  return {
+    code: upper,
+    singular: upper,
+    plural: upper,
+    elides: /^[AEIOUH]/.test(upper),
+    minorDigits,
+    ...(minorDigits > 0 ? { minorSingular: 'centième', minorPlural: 'centièmes' } : {}),
+  };
 }
 
 /** The largest number of major units written: 999 999 999 999. */
 export const MAX_WORDS_MAJOR = 999_999_999_999;
 
-const UNITS = ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze', 'treize', 'quatorze', 'quinze', 'seize'];
+const UNITS = [
+  'zéro',
+  'un',
+  'deux',
+  'trois',
+  'quatre',
+  'cinq',
+  'six',
+  'sept',
+  'huit',
+  'neuf',
+  'dix',
+  'onze',
+  'douze',
+  'treize',
+  'quatorze',
+  'quinze',
+  'seize',
+];
 const TENS = ['', '', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante'];
 
 /** 1..99. `final`: nothing, or a noun (million, milliard), follows — « quatre-vingts » only then. */
@@ -83,7 +116,8 @@ function belowThousand(n: number, final: boolean): string {
 
 /** A whole number 0..999 999 999 999 in French words: « un million deux cent mille ». */
 export function numberInWords(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_WORDS_MAJOR) throw new RangeError(`nombre hors limites pour l’écriture en lettres : ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_WORDS_MAJOR)
+    throw new RangeError(`nombre hors limites pour l’écriture en lettres : ${n}`);
   if (n === 0) return UNITS[0]!;
   const milliards = Math.floor(n / 1e9);
   const millions = Math.floor(n / 1e6) % 1000;
@@ -101,7 +135,7 @@ export function numberInWords(n: number): string {
 function withName(n: number, singular: string, plural: string, elides: boolean): string {
   const words = numberInWords(n);
   if (n <= 1) return `${words} ${singular}`;
-  if (n % 1_000_000 === 0) return `${words} ${elides ? "d’" : 'de '}${plural}`;
+  if (n % 1_000_000 === 0) return `${words} ${elides ? 'd’' : 'de '}${plural}`;
   return `${words} ${plural}`;
 }
 

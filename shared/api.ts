@@ -76,7 +76,13 @@ export interface OpenApiOperation {
   summary: string;
   description?: string;
   'x-permissions': string[];
-  parameters?: Array<{ name: string; in: 'path' | 'query' | 'header'; required: boolean; description?: string; schema: OpenApiSchema }>;
+  parameters?: Array<{
+    name: string;
+    in: 'path' | 'query' | 'header';
+    required: boolean;
+    description?: string;
+    schema: OpenApiSchema;
+  }>;
   requestBody?: { content: { 'application/json': { schema: OpenApiSchema } } };
   responses: Record<string, { description: string; content?: { 'application/json': { schema: OpenApiSchema } } }>;
 }

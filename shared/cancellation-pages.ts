@@ -43,7 +43,6 @@ export interface SalesCancellationProps {
   refund_accounts: AccountChoice[];
 }
 
-
 /** Annulations › Règlements: search settlements (REG-). */
 export interface SettlementCancellationFilters {
   from: string;
@@ -98,4 +97,7 @@ export interface CancellationPages {
   'settlements/Cancellation': SettlementsCancellationProps;
 }
 
-export const CANCELLATION_PAGE_NAMES = ['sales/Cancellation', 'settlements/Cancellation'] as const satisfies ReadonlyArray<keyof CancellationPages>;
+export const CANCELLATION_PAGE_NAMES = [
+  'sales/Cancellation',
+  'settlements/Cancellation',
+] as const satisfies ReadonlyArray<keyof CancellationPages>;

@@ -196,4 +196,11 @@ export interface CashClosingPages {
   'cash/closings/Print': PrintMeta & { closing: ClosingDetail; count_lines: CountLine[] };
 }
 
-export const CASH_CLOSING_PAGE_NAMES = ['cash/Situation', 'cash/SituationPrint', 'cash/closings/Index', 'cash/closings/Create', 'cash/closings/Show', 'cash/closings/Print'] as const satisfies ReadonlyArray<keyof CashClosingPages>;
+export const CASH_CLOSING_PAGE_NAMES = [
+  'cash/Situation',
+  'cash/SituationPrint',
+  'cash/closings/Index',
+  'cash/closings/Create',
+  'cash/closings/Show',
+  'cash/closings/Print',
+] as const satisfies ReadonlyArray<keyof CashClosingPages>;

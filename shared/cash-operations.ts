@@ -7,7 +7,15 @@ import type { TreasuryKind } from './treasury.js';
 
 export const CASH_OPERATION_SERIES = 'CAI';
 
-export const CASH_OPERATION_KINDS = ['expense', 'cash_in', 'transfer', 'bank_deposit', 'bank_withdrawal', 'supplier_payment', 'mobile_money'] as const;
+export const CASH_OPERATION_KINDS = [
+  'expense',
+  'cash_in',
+  'transfer',
+  'bank_deposit',
+  'bank_withdrawal',
+  'supplier_payment',
+  'mobile_money',
+] as const;
 export type CashOperationKind = (typeof CASH_OPERATION_KINDS)[number];
 
 export const CASH_OPERATION_STATUSES = ['done', 'in_transit', 'received', 'cancelled'] as const;

@@ -106,7 +106,16 @@ export interface CashOperationView {
   reference_label: string | null;
   note: string;
   allocated: number;
-  allocations: Array<{ entry_id: number; entry_number: string; entry_date: string; supplier_ref: string; entry_total: number; entry_paid: number; amount: number; cancelled: boolean }>;
+  allocations: Array<{
+    entry_id: number;
+    entry_number: string;
+    entry_date: string;
+    supplier_ref: string;
+    entry_total: number;
+    entry_paid: number;
+    amount: number;
+    cancelled: boolean;
+  }>;
   created_by: string | null;
   created_at: string;
   received_by: string | null;
@@ -165,8 +174,25 @@ export interface CashPages {
   'cash/Show': CashShowProps;
   'cash/Voucher': CashVoucherProps;
   'cash/Balance': CashBalanceProps;
-  'cash/expense-categories/Index': { categories: Paginated<ExpenseCategoryRow>; params: ListParams<{ status: string }>; can: CrudAbilities };
-  'cash/expense-categories/Form': { category: ExpenseCategoryRow | null; usage: UsageInfo | null; can: CrudAbilities; history: AuditItem[] };
+  'cash/expense-categories/Index': {
+    categories: Paginated<ExpenseCategoryRow>;
+    params: ListParams<{ status: string }>;
+    can: CrudAbilities;
+  };
+  'cash/expense-categories/Form': {
+    category: ExpenseCategoryRow | null;
+    usage: UsageInfo | null;
+    can: CrudAbilities;
+    history: AuditItem[];
+  };
 }
 
-export const CASH_PAGE_NAMES = ['cash/Index', 'cash/Create', 'cash/Show', 'cash/Voucher', 'cash/Balance', 'cash/expense-categories/Index', 'cash/expense-categories/Form'] as const satisfies ReadonlyArray<keyof CashPages>;
+export const CASH_PAGE_NAMES = [
+  'cash/Index',
+  'cash/Create',
+  'cash/Show',
+  'cash/Voucher',
+  'cash/Balance',
+  'cash/expense-categories/Index',
+  'cash/expense-categories/Form',
+] as const satisfies ReadonlyArray<keyof CashPages>;

@@ -29,12 +29,12 @@ export const STATEMENT_LINE_LABELS: Record<StatementLineKind, string> = {
   counter_sale: 'Vente boutique',
   sale_payment: 'Paiement à la vente',
   credit_note: 'Avoir',
-  credit_note_refund: "Remboursement de l’avoir",
+  credit_note_refund: 'Remboursement de l’avoir',
   settlement: 'Règlement',
-  advance_use: "Imputation de l’acompte",
+  advance_use: 'Imputation de l’acompte',
   settlement_cancel: 'Annulation du règlement',
   sale_cancel: 'Annulation de la vente',
-  sale_cancel_refund: "Remboursement à l’annulation",
+  sale_cancel_refund: 'Remboursement à l’annulation',
 };
 
 /** One event of the statement as the service reads it, before the running balance. */
@@ -89,7 +89,16 @@ export interface ClientStatementSection {
 
 /** Relevé de compte (A4): the whole period. */
 export interface ClientStatementPrintProps extends PrintMeta {
-  client: { code: string; name: string; phone: string; address: string; city: string; tax_number: string; balance: number; advance: number };
+  client: {
+    code: string;
+    name: string;
+    phone: string;
+    address: string;
+    city: string;
+    tax_number: string;
+    balance: number;
+    advance: number;
+  };
   from: string;
   to: string;
   totals: StatementTotals;
@@ -102,4 +111,6 @@ export interface ClientStatementPrintProps extends PrintMeta {
 export interface ClientStatementPages {
   'clients/Statement': ClientStatementPrintProps;
 }
-export const CLIENT_STATEMENT_PAGE_NAMES = ['clients/Statement'] as const satisfies ReadonlyArray<keyof ClientStatementPages>;
+export const CLIENT_STATEMENT_PAGE_NAMES = ['clients/Statement'] as const satisfies ReadonlyArray<
+  keyof ClientStatementPages
+>;

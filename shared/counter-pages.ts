@@ -140,4 +140,6 @@ export interface CounterPages {
   'sales/counter/Ticket': PrintMeta & { width: TicketWidth; ticket: SaleTicket };
 }
 
-export const COUNTER_PAGE_NAMES = ['sales/counter/Index', 'sales/counter/Ticket'] as const satisfies ReadonlyArray<keyof CounterPages>;
+export const COUNTER_PAGE_NAMES = ['sales/counter/Index', 'sales/counter/Ticket'] as const satisfies ReadonlyArray<
+  keyof CounterPages
+>;

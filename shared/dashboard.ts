@@ -91,7 +91,17 @@ export interface DashboardLowStock {
   /** Products × locations at or under the threshold in force there (État de stock's rule, over the places shown). */
   count: number;
   /** The furthest below, a few: the product at a location. */
-  products: Array<{ id: number; code: string; name: string; unit: string; location_id: number; location: string; quantity: number; threshold: number; href: string | null }>;
+  products: Array<{
+    id: number;
+    code: string;
+    name: string;
+    unit: string;
+    location_id: number;
+    location: string;
+    quantity: number;
+    threshold: number;
+    href: string | null;
+  }>;
   href: string;
 }
 

@@ -68,12 +68,18 @@ export class DiscountExceeded extends RangeError {
 }
 
 function nonNegativeInteger(name: string, value: number): bigint {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} doit être un entier positif ou nul (reçu ${value})`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} doit être un entier positif ou nul (reçu ${value})`);
   return BigInt(value);
 }
 
-export function documentTotals(lines: readonly TotalsLineInput[], documentDiscount: number, vat: VatSetting): DocumentTotals {
-  if (nonNegativeInteger('taux de TVA', vat.rate) > 10_000n) throw new RangeError(`taux de TVA au-delà de 100 % (reçu ${vat.rate})`);
+export function documentTotals(
+  lines: readonly TotalsLineInput[],
+  documentDiscount: number,
+  vat: VatSetting,
+): DocumentTotals {
+  if (nonNegativeInteger('taux de TVA', vat.rate) > 10_000n)
+    throw new RangeError(`taux de TVA au-delà de 100 % (reçu ${vat.rate})`);
 
   let linesTotal = 0n;
   const lineTotals = lines.map((line, index): LineTotals => {

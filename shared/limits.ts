@@ -65,6 +65,10 @@ export function within(limit: LimitName, value: number | bigint): boolean {
 
 /** value, or LimitExceeded when |value| exceeds the ceiling. */
 export function checked(limit: LimitName, value: number | bigint): number {
-  if (!within(limit, value)) throw new LimitExceeded(limit, typeof value === 'bigint' ? value : Number.isSafeInteger(value) ? BigInt(value) : BigInt(Number.MAX_SAFE_INTEGER));
+  if (!within(limit, value))
+    throw new LimitExceeded(
+      limit,
+      typeof value === 'bigint' ? value : Number.isSafeInteger(value) ? BigInt(value) : BigInt(Number.MAX_SAFE_INTEGER),
+    );
   return Number(value);
 }

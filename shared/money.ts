@@ -45,7 +45,11 @@ function numberFormat(decimals: number): Intl.NumberFormat {
   let f = formatters.get(decimals);
   if (!f) {
     // fr-FR groups thousands with U+202F (narrow no-break space) and uses a decimal comma.
-    f = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true });
+    f = new Intl.NumberFormat('fr-FR', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: true,
+    });
     formatters.set(decimals, f);
   }
   return f;
@@ -84,7 +88,11 @@ export function formatMoney(minor: number, currency = 'XOF'): string {
  * Accepts "1 250 000", "1250000", "1.250.000" (grouping), "1 250 000 FCFA", "12,50", "12.5 €".
  * A 0-decimal currency refuses decimals ("1250,5" → null) rather than rounding silently.
  */
-export function parseMoneyInput(text: string | number | null | undefined, currency = 'XOF', options: { allowNegative?: boolean } = {}): number | null {
+export function parseMoneyInput(
+  text: string | number | null | undefined,
+  currency = 'XOF',
+  options: { allowNegative?: boolean } = {},
+): number | null {
   if (text === null || text === undefined) return null;
   const decimals = currencyDecimals(currency);
   if (typeof text === 'number') {

@@ -16,7 +16,11 @@ import { USER_PAGE_NAMES, type UserPages } from './users.js';
 import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
 import { CASH_CLOSING_PAGE_NAMES, type CashClosingPages } from './cash-closing-pages.js';
 import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './cancellation-pages.js';
-import { CLIENT_STATEMENT_PAGE_NAMES, type ClientStatementPages, type ClientStatementSection } from './client-statement.js';
+import {
+  CLIENT_STATEMENT_PAGE_NAMES,
+  type ClientStatementPages,
+  type ClientStatementSection,
+} from './client-statement.js';
 import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
 import { CASH_PAGE_NAMES, type CashPages } from './cash-pages.js';
 import { REPORT_PAGE_NAMES, type ReportPages } from './reports.js';
@@ -42,7 +46,22 @@ export interface SharedProps {
   errors: Record<string, string | Record<string, string>>;
 }
 
-export interface PageRegistry extends ClientStatementPages, StockPages, SalesPages, MasterDataPages, TreasuryPages, UserPages, SettingsPages, CounterPages, SupportPages, CancellationPages, SettlementPages, CashPages, ReportPages, CashClosingPages {
+export interface PageRegistry
+  extends
+    ClientStatementPages,
+    StockPages,
+    SalesPages,
+    MasterDataPages,
+    TreasuryPages,
+    UserPages,
+    SettingsPages,
+    CounterPages,
+    SupportPages,
+    CancellationPages,
+    SettlementPages,
+    CashPages,
+    ReportPages,
+    CashClosingPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & {
     sales: ClientSalesSection | null;

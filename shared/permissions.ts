@@ -24,7 +24,8 @@ const crud = <A extends string>(area: A, what: string) =>
   ] as const;
 
 /** Beside the backup permissions (server/policies/places.ts WHOLE_DATABASE_PERMISSIONS). */
-const WHOLE_DATABASE_NOTE = 'Jamais pour un utilisateur restreint à des emplacements : une sauvegarde contient toute la base, tous les emplacements.';
+const WHOLE_DATABASE_NOTE =
+  'Jamais pour un utilisateur restreint à des emplacements : une sauvegarde contient toute la base, tous les emplacements.';
 
 export const PERMISSION_CATALOGUE = [
   {
@@ -111,7 +112,7 @@ export const PERMISSION_CATALOGUE = [
       { name: 'menu.editions.finances', label: 'Éditions financières' },
       { name: 'menu.editions.situation', label: 'Situation des ventes' },
       { name: 'menu.editions.reglement', label: 'État des règlements' },
-      { name: 'menu.editions.ca', label: "Chiffre d’affaires" },
+      { name: 'menu.editions.ca', label: 'Chiffre d’affaires' },
       { name: 'menu.editions.stock', label: 'État de stock' },
       { name: 'menu.editions.creance', label: 'État des créances' },
     ],
@@ -133,8 +134,8 @@ export const PERMISSION_CATALOGUE = [
       { name: 'users.manage', label: 'Gérer les utilisateurs' },
       { name: 'roles.manage', label: 'Gérer les rôles et permissions' },
       { name: 'company.manage', label: 'Gérer la société, les emplacements et les caisses' },
-      { name: 'printing.manage', label: "Gérer les paramètres d’impression" },
-      { name: 'api_tokens.manage', label: "Gérer les jetons d’API" },
+      { name: 'printing.manage', label: 'Gérer les paramètres d’impression' },
+      { name: 'api_tokens.manage', label: 'Gérer les jetons d’API' },
       { name: 'backup.manage', label: 'Sauvegarder et restaurer', note: WHOLE_DATABASE_NOTE },
     ],
   },
@@ -147,7 +148,12 @@ export const PERMISSION_CATALOGUE = [
       { name: 'menu.support.tickets', label: 'Tickets' },
       { name: 'menu.support.logs', label: 'Journaux' },
     ],
-    actions: [{ name: 'support.manage', label: 'Traiter les tickets de support (tous les tickets, attribution, réponses, statut)' }],
+    actions: [
+      {
+        name: 'support.manage',
+        label: 'Traiter les tickets de support (tous les tickets, attribution, réponses, statut)',
+      },
+    ],
   },
 ] as const satisfies readonly PermissionArea[];
 
@@ -157,9 +163,15 @@ export type Permission = Catalogue['menu' | 'actions'][number]['name'];
 export type MenuPermission = Catalogue['menu'][number]['name'];
 export type MenuName = MenuPermission extends `menu.${infer N}` ? N : never;
 
-export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] => [...a.menu, ...a.actions].map((p) => p.name));
-export const MENU_PERMISSIONS: readonly MenuPermission[] = PERMISSION_CATALOGUE.flatMap((a): readonly MenuPermission[] => a.menu.map((p) => p.name));
-const ACTION_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] => a.actions.map((p) => p.name));
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] =>
+  [...a.menu, ...a.actions].map((p) => p.name),
+);
+export const MENU_PERMISSIONS: readonly MenuPermission[] = PERMISSION_CATALOGUE.flatMap(
+  (a): readonly MenuPermission[] => a.menu.map((p) => p.name),
+);
+const ACTION_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.flatMap((a): readonly Permission[] =>
+  a.actions.map((p) => p.name),
+);
 
 /** Permission name → its French label (audit history, messages). */
 export const ALL_PERMISSION_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -175,21 +187,56 @@ const allMenu = MENU_PERMISSIONS;
 const menus = (...names: MenuName[]): MenuPermission[] => names.map((n) => `menu.${n}` as MenuPermission);
 
 /** The six roles seeded at first start (DESIGN.md §6); roles are data, editable afterwards. */
-export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: boolean; permissions: readonly Permission[] }> = [
-  { name: 'Administrateur', description: 'Accès complet à toutes les fonctions', isAdmin: true, permissions: ALL_PERMISSIONS },
+export const SEEDED_ROLES: Array<{
+  name: string;
+  description: string;
+  isAdmin?: boolean;
+  permissions: readonly Permission[];
+}> = [
+  {
+    name: 'Administrateur',
+    description: 'Accès complet à toutes les fonctions',
+    isAdmin: true,
+    permissions: ALL_PERMISSIONS,
+  },
   {
     name: 'Gérant',
     description: 'Pilote la boutique : ventes, stock, caisse, éditions',
     permissions: [
-      ...allMenu.filter((m) => !['menu.parametres.users', 'menu.parametres.roles', 'menu.parametres.api', 'menu.parametres.backup', 'menu.support.logs'].includes(m)),
-      ...ACTION_PERMISSIONS.filter((p) => !['users.manage', 'roles.manage', 'api_tokens.manage', 'backup.manage'].includes(p)),
+      ...allMenu.filter(
+        (m) =>
+          ![
+            'menu.parametres.users',
+            'menu.parametres.roles',
+            'menu.parametres.api',
+            'menu.parametres.backup',
+            'menu.support.logs',
+          ].includes(m),
+      ),
+      ...ACTION_PERMISSIONS.filter(
+        (p) => !['users.manage', 'roles.manage', 'api_tokens.manage', 'backup.manage'].includes(p),
+      ),
     ],
   },
   {
     name: 'Caissier',
     description: 'Encaisse les ventes et les règlements, tient sa caisse',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'produits', 'operations', 'sortiestock', 'tresorerie', 'reglement', 'caisse', 'support', 'support.doc', 'support.tickets'),
+      ...menus(
+        'dashboard',
+        'profile',
+        'fichiers',
+        'clients',
+        'produits',
+        'operations',
+        'sortiestock',
+        'tresorerie',
+        'reglement',
+        'caisse',
+        'support',
+        'support.doc',
+        'support.tickets',
+      ),
       'clients.create',
       'clients.update',
       'sales.create',
@@ -205,7 +252,24 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Magasinier',
     description: 'Réceptionne, transfère et compte la marchandise',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'produits', 'categories', 'fournisseurs', 'operations', 'entreestock', 'sortiestock', 'inventaire', 'annulations', 'annulation.transfert', 'editions.stock', 'support', 'support.doc', 'support.tickets'),
+      ...menus(
+        'dashboard',
+        'profile',
+        'fichiers',
+        'produits',
+        'categories',
+        'fournisseurs',
+        'operations',
+        'entreestock',
+        'sortiestock',
+        'inventaire',
+        'annulations',
+        'annulation.transfert',
+        'editions.stock',
+        'support',
+        'support.doc',
+        'support.tickets',
+      ),
       'stock_entries.create',
       'transfers.create',
       'documents.reprint',
@@ -216,7 +280,19 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Vendeur',
     description: 'Vend aux clients et consulte les prix et le stock',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'produits', 'operations', 'sortiestock', 'editions.situation', 'support', 'support.doc', 'support.tickets'),
+      ...menus(
+        'dashboard',
+        'profile',
+        'fichiers',
+        'clients',
+        'produits',
+        'operations',
+        'sortiestock',
+        'editions.situation',
+        'support',
+        'support.doc',
+        'support.tickets',
+      ),
       'clients.create',
       'sales.create',
       'documents.reprint',
@@ -226,7 +302,21 @@ export const SEEDED_ROLES: Array<{ name: string; description: string; isAdmin?: 
     name: 'Comptable',
     description: 'Suit les règlements, les créances, la caisse et les éditions',
     permissions: [
-      ...menus('dashboard', 'profile', 'fichiers', 'clients', 'fournisseurs', 'produits', 'operations', 'tresorerie', 'reglement', 'caisse', 'annulations', 'annulation.factures', 'annulation.reglement'),
+      ...menus(
+        'dashboard',
+        'profile',
+        'fichiers',
+        'clients',
+        'fournisseurs',
+        'produits',
+        'operations',
+        'tresorerie',
+        'reglement',
+        'caisse',
+        'annulations',
+        'annulation.factures',
+        'annulation.reglement',
+      ),
       ...allMenu.filter((m) => m.startsWith('menu.editions')),
       ...menus('support', 'support.doc', 'support.tickets', 'support.logs'),
       'clients.export',

@@ -24,12 +24,12 @@ export interface PrintCompany {
  * documents and have no copy. The label names the printout in the audit log.
  */
 export const PRINTOUTS = {
-  stock_entry: "Bon d’entrée de stock",
+  stock_entry: 'Bon d’entrée de stock',
   transfer: 'Bon de transfert',
   stock_adjustment: 'État de réajustement',
   count_sheet: 'État de contrôle de stock',
   count_blank_sheet: 'Feuille de comptage vierge',
-  count_adjustment: "État d’ajustement d’inventaire",
+  count_adjustment: 'État d’ajustement d’inventaire',
   credit_note: 'Avoir (correction de vente boutique)',
   sale_ticket: 'Ticket de caisse',
   invoice: 'Facture',
@@ -70,12 +70,27 @@ export const PRINT_DOCUMENTS = {
   invoice: { label: 'Facture', formats: ['A4', 'A5', 'A6'], defaultFormat: 'A5', amountInWords: true },
   cash_invoice: { label: 'Facture au comptant', formats: ['A4', 'A5', 'A6'], defaultFormat: 'A5', amountInWords: true },
   ticket: { label: 'Ticket de caisse', formats: ['80mm', '58mm'], defaultFormat: '80mm', amountInWords: true },
-  receipt: { label: 'Reçu de règlement', formats: ['A5', 'A6', '80mm', '58mm'], defaultFormat: 'A5', amountInWords: true },
+  receipt: {
+    label: 'Reçu de règlement',
+    formats: ['A5', 'A6', '80mm', '58mm'],
+    defaultFormat: 'A5',
+    amountInWords: true,
+  },
   avoir: { label: 'Avoir', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: true },
   transfer: { label: 'Bon de transfert', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: false },
-  stock_entry: { label: "Bon d’entrée de stock", formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
-  cash_voucher: { label: 'Bon de caisse (opérations de caisse)', formats: ['A5', 'A6', '80mm', '58mm'], defaultFormat: 'A5', amountInWords: true },
-  states: { label: 'États (entrées, inventaires, éditions)', formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
+  stock_entry: { label: 'Bon d’entrée de stock', formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
+  cash_voucher: {
+    label: 'Bon de caisse (opérations de caisse)',
+    formats: ['A5', 'A6', '80mm', '58mm'],
+    defaultFormat: 'A5',
+    amountInWords: true,
+  },
+  states: {
+    label: 'États (entrées, inventaires, éditions)',
+    formats: ['A4', 'A5'],
+    defaultFormat: 'A4',
+    amountInWords: false,
+  },
 } as const satisfies Record<string, PrintDocumentDef>;
 export type PrintDocumentType = keyof typeof PRINT_DOCUMENTS;
 export const PRINT_DOCUMENT_TYPES = Object.keys(PRINT_DOCUMENTS) as PrintDocumentType[];
@@ -97,7 +112,14 @@ export const PRINT_TEXT_MAX = 300;
 
 export function defaultPrintSettings(type: PrintDocumentType): PrintSettings {
   const def: PrintDocumentDef = PRINT_DOCUMENTS[type];
-  return { format: def.defaultFormat, copies: 1, header_text: '', footer_text: '', show_logo: true, amount_in_words: def.amountInWords };
+  return {
+    format: def.defaultFormat,
+    copies: 1,
+    header_text: '',
+    footer_text: '',
+    show_logo: true,
+    amount_in_words: def.amountInWords,
+  };
 }
 
 /** Which settings each existing printout reads (its document type in Paramètres › Impression). */

@@ -22,19 +22,57 @@ export function formatSigned(value: number | null | undefined): string {
 }
 
 /** Units written as symbols or abbreviations: never plural (« 5 kg », « 2 L »). */
-const INVARIABLE_UNITS = new Set(['kg', 'g', 'mg', 't', 'l', 'cl', 'ml', 'dl', 'hl', 'm', 'cm', 'mm', 'km', 'm2', 'm²', 'm3', 'm³', 'u', 'pce', 'pcs', 'pc', 'pqt', 'ctn', 'sac.', 'lot.']);
+const INVARIABLE_UNITS = new Set([
+  'kg',
+  'g',
+  'mg',
+  't',
+  'l',
+  'cl',
+  'ml',
+  'dl',
+  'hl',
+  'm',
+  'cm',
+  'mm',
+  'km',
+  'm2',
+  'm²',
+  'm3',
+  'm³',
+  'u',
+  'pce',
+  'pcs',
+  'pc',
+  'pqt',
+  'ctn',
+  'sac.',
+  'lot.',
+]);
 /** Nouns in -al whose plural is -als, in -ou whose plural is -oux, in -au/-eu whose plural is -s. */
 const AL_S = new Set(['bal', 'carnaval', 'chacal', 'festival', 'récital', 'régal', 'cal']);
 const OU_X = new Set(['bijou', 'caillou', 'chou', 'genou', 'hibou', 'joujou', 'pou']);
 const EU_AU_S = new Set(['pneu', 'bleu', 'émeu', 'landau', 'sarrau']);
-const AIL_AUX: Record<string, string> = { travail: 'travaux', vitrail: 'vitraux', bail: 'baux', émail: 'émaux', corail: 'coraux', soupirail: 'soupiraux', vantail: 'vantaux' };
+const AIL_AUX: Record<string, string> = {
+  travail: 'travaux',
+  vitrail: 'vitraux',
+  bail: 'baux',
+  émail: 'émaux',
+  corail: 'coraux',
+  soupirail: 'soupiraux',
+  vantail: 'vantaux',
+};
 
 /** One French noun in the plural: sac → sacs, seau → seaux, bocal → bocaux, colis → colis. */
 function pluralNoun(word: string): string {
   const lower = word.toLocaleLowerCase('fr-FR');
   // Written as the unit was: all capitals (SAC → SACS), capitalised (Sac → Sacs) or lower case.
   const out = (plural: string) =>
-    word === word.toLocaleUpperCase('fr-FR') ? plural.toLocaleUpperCase('fr-FR') : word[0] !== lower[0] ? plural.charAt(0).toLocaleUpperCase('fr-FR') + plural.slice(1) : plural;
+    word === word.toLocaleUpperCase('fr-FR')
+      ? plural.toLocaleUpperCase('fr-FR')
+      : word[0] !== lower[0]
+        ? plural.charAt(0).toLocaleUpperCase('fr-FR') + plural.slice(1)
+        : plural;
   if (/[sxz]$/.test(lower)) return word;
   if (AIL_AUX[lower]) return out(AIL_AUX[lower]);
   if (/(eau|au|eu)$/.test(lower)) return out(EU_AU_S.has(lower) ? `${lower}s` : `${lower}x`);
@@ -72,7 +110,11 @@ export function pluralUnit(unit: string | null | undefined, quantity: number | n
  * bouteilles », « 1 250 kg », « −3 cartons » (a no-break space keeps the unit on the number's
  * line); '—' without a quantity; the number alone without a unit.
  */
-export function formatQuantity(value: number | null | undefined, unit: string | null | undefined, options: { signed?: boolean } = {}): string {
+export function formatQuantity(
+  value: number | null | undefined,
+  unit: string | null | undefined,
+  options: { signed?: boolean } = {},
+): string {
   if (value === null || value === undefined) return '—';
   const number = options.signed ? formatSigned(value) : formatQty(value);
   const word = pluralUnit(unit, value);
@@ -105,7 +147,10 @@ export const UNIT_TOTALS_MAX = 3;
  * appearance, units compared as written without case), else the number of lines (« 7 lignes »).
  * Lines without a quantity are left out of the sums.
  */
-export function formatUnitTotals(lines: ReadonlyArray<{ quantity: number | null | undefined; unit: string | null | undefined }>, options: { max?: number } = {}): string {
+export function formatUnitTotals(
+  lines: ReadonlyArray<{ quantity: number | null | undefined; unit: string | null | undefined }>,
+  options: { max?: number } = {},
+): string {
   const sums = new Map<string, { unit: string; total: number }>();
   for (const l of lines) {
     if (l.quantity === null || l.quantity === undefined) continue;

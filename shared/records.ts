@@ -15,7 +15,6 @@ export interface CrudAbilities {
   import: boolean;
 }
 
-
 /** Whether a record may be deleted, or only archived, and why. */
 export interface UsageInfo {
   deletable: boolean;
@@ -125,7 +124,23 @@ export interface CategoryFilters {
 // ——— Products ———
 
 /** Common units, proposed in the product form (a product may use another one). */
-export const PRODUCT_UNITS = ['pièce', 'carton', 'sac', 'paquet', 'boîte', 'bouteille', 'bidon', 'sachet', 'kg', 'litre', 'mètre', 'rouleau', 'douzaine', 'palette', 'lot'] as const;
+export const PRODUCT_UNITS = [
+  'pièce',
+  'carton',
+  'sac',
+  'paquet',
+  'boîte',
+  'bouteille',
+  'bidon',
+  'sachet',
+  'kg',
+  'litre',
+  'mètre',
+  'rouleau',
+  'douzaine',
+  'palette',
+  'lot',
+] as const;
 
 export interface ProductRow {
   id: number;
@@ -178,7 +193,7 @@ export type ProductStockFilter = '' | (typeof PRODUCT_STOCK_FILTERS)[number];
  * the product record and the stock page: each location's stock against the threshold in force
  * there — the location's own when it has one, else the product's (its default) —; 0 means no alert.
  */
-export const ALERT_THRESHOLD_RULE = "par emplacement : le seuil propre de l’emplacement, sinon celui du produit";
+export const ALERT_THRESHOLD_RULE = 'par emplacement : le seuil propre de l’emplacement, sinon celui du produit';
 /** The threshold in force at a location: its own (null: none), else the product's. */
 export function effectiveThreshold(own: number | null, product: number): number {
   return own ?? product;
@@ -398,16 +413,52 @@ export interface ClientPickerResponse {
 // ——— Pages ———
 
 export interface MasterDataPages {
-  'clients/Index': { clients: Paginated<ClientRow>; params: ListParams<ClientFilters>; can: CrudAbilities; currency: string };
+  'clients/Index': {
+    clients: Paginated<ClientRow>;
+    params: ListParams<ClientFilters>;
+    can: CrudAbilities;
+    currency: string;
+  };
   'clients/Form': { client: ClientDetail | null; suggested_code: string; currency: string };
-  'clients/Show': { client: ClientDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
+  'clients/Show': {
+    client: ClientDetail;
+    usage: UsageInfo;
+    history: AuditItem[];
+    can: CrudAbilities;
+    currency: string;
+  };
   'clients/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
-  'suppliers/Index': { suppliers: Paginated<SupplierRow>; params: ListParams<SupplierFilters>; can: CrudAbilities; currency: string };
+  'suppliers/Index': {
+    suppliers: Paginated<SupplierRow>;
+    params: ListParams<SupplierFilters>;
+    can: CrudAbilities;
+    currency: string;
+  };
   'suppliers/Form': { supplier: SupplierDetail | null; suggested_code: string };
-  'suppliers/Show': { supplier: SupplierDetail; usage: UsageInfo; history: AuditItem[]; can: CrudAbilities; currency: string };
+  'suppliers/Show': {
+    supplier: SupplierDetail;
+    usage: UsageInfo;
+    history: AuditItem[];
+    can: CrudAbilities;
+    currency: string;
+  };
   'categories/Index': { categories: Paginated<CategoryRow>; params: ListParams<CategoryFilters>; can: CrudAbilities };
-  'categories/Form': { category: CategoryRow | null; suggested_code: string; usage: UsageInfo | null; can: CrudAbilities; history: AuditItem[] };
-  'products/Index': { products: Paginated<ProductRow>; params: ListParams<ProductFilters>; categories: Option[]; locations: Option[]; can: CrudAbilities; currency: string; show_costs: boolean };
+  'categories/Form': {
+    category: CategoryRow | null;
+    suggested_code: string;
+    usage: UsageInfo | null;
+    can: CrudAbilities;
+    history: AuditItem[];
+  };
+  'products/Index': {
+    products: Paginated<ProductRow>;
+    params: ListParams<ProductFilters>;
+    categories: Option[];
+    locations: Option[];
+    can: CrudAbilities;
+    currency: string;
+    show_costs: boolean;
+  };
   'products/Form': {
     product: ProductDetail | null;
     suggested_code: string;
@@ -450,12 +501,35 @@ export interface MasterDataPages {
     can_update: boolean;
     currency: string;
   };
-  'settings/locations/Index': { locations: Paginated<LocationRow>; params: ListParams<{ status: StatusFilter; kind: LocationKind | '' }>; can_manage: boolean };
+  'settings/locations/Index': {
+    locations: Paginated<LocationRow>;
+    params: ListParams<{ status: StatusFilter; kind: LocationKind | '' }>;
+    can_manage: boolean;
+  };
   /** suggested_codes: the next free code for each kind (DEP02, BTQ03), the form follows the chosen kind. */
-  'settings/locations/Form': { location: LocationRow | null; suggested_codes: Record<LocationKind, string> | null; usage: UsageInfo | null; can_manage: boolean };
-  'settings/cash-desks/Index': { cash_desks: Paginated<CashDeskRow>; params: ListParams<{ status: StatusFilter; location_id: string }>; locations: Option[]; can_manage: boolean; currency: string };
+  'settings/locations/Form': {
+    location: LocationRow | null;
+    suggested_codes: Record<LocationKind, string> | null;
+    usage: UsageInfo | null;
+    can_manage: boolean;
+  };
+  'settings/cash-desks/Index': {
+    cash_desks: Paginated<CashDeskRow>;
+    params: ListParams<{ status: StatusFilter; location_id: string }>;
+    locations: Option[];
+    can_manage: boolean;
+    currency: string;
+  };
   /** ledger: the desk's money movements, on its page (null on the create and edit forms). */
-  'settings/cash-desks/Form': { cash_desk: CashDeskRow | null; suggested_code: string; locations: Option[]; usage: UsageInfo | null; can_manage: boolean; currency: string; ledger: AccountLedger | null };
+  'settings/cash-desks/Form': {
+    cash_desk: CashDeskRow | null;
+    suggested_code: string;
+    locations: Option[];
+    usage: UsageInfo | null;
+    can_manage: boolean;
+    currency: string;
+    ledger: AccountLedger | null;
+  };
 }
 
 export const MASTER_DATA_PAGE_NAMES = [

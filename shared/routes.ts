@@ -22,7 +22,11 @@ const exports = <B extends string>(base: B) => ({ export: `${base}/export` }) as
 
 /** A CSV/XLSX import: upload page (GET) and preview (POST), confirmation of a previewed batch, template. */
 const imports = <B extends string>(base: B) =>
-  ({ import: `${base}/import`, importApply: `${base}/import/:batch/apply`, importTemplate: `${base}/import/modele` }) as const;
+  ({
+    import: `${base}/import`,
+    importApply: `${base}/import/:batch/apply`,
+    importTemplate: `${base}/import/modele`,
+  }) as const;
 
 type Prefixed<P extends string, T extends Record<string, string>> = { [K in keyof T as `${P}.${K & string}`]: T[K] };
 const prefixed = <P extends string, const T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> =>
@@ -83,7 +87,12 @@ export const ROUTES = {
   'clients.statementExport': `${CLIENTS}/:id/releve/export`,
   ...prefixed('suppliers', { ...records(SUPPLIERS), ...exports(SUPPLIERS) }),
   ...prefixed('categories', { ...records(CATEGORIES), ...exports(CATEGORIES) }),
-  ...prefixed('products', { ...records(PRODUCTS), ...exports(PRODUCTS), ...imports(PRODUCTS), stock: `${PRODUCTS}/:id/stock` }),
+  ...prefixed('products', {
+    ...records(PRODUCTS),
+    ...exports(PRODUCTS),
+    ...imports(PRODUCTS),
+    stock: `${PRODUCTS}/:id/stock`,
+  }),
   'priceCentre.index': PRICE_CENTRE,
   'priceCentre.export': `${PRICE_CENTRE}/export`,
   'priceCentre.preview': `${PRICE_CENTRE}/apercu`,
@@ -238,7 +247,11 @@ export const ROUTES = {
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
   // Bank and mobile-money accounts; the ledger export serves every treasury account (a cash desk's too).
-  ...prefixed('treasuryAccounts', { ...records(TREASURY_ACCOUNTS), ...exports(TREASURY_ACCOUNTS), movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export` }),
+  ...prefixed('treasuryAccounts', {
+    ...records(TREASURY_ACCOUNTS),
+    ...exports(TREASURY_ACCOUNTS),
+    movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export`,
+  }),
 
   // Paramètres › API: personal access tokens (POST on the index creates one) and the API reference.
   'apiTokens.index': '/parametres/api',
@@ -283,13 +296,19 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /** The `:name` parameters of a pattern, as an object type (`{ id: … }`), or never when it has none. */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<Rest> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 export type RouteParams<N extends RouteName> = { [K in ParamNames<(typeof ROUTES)[N]>]: string | number };
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
-type RouteArgs<N extends RouteName> = [ParamNames<(typeof ROUTES)[N]>] extends [never] ? [query?: Query] : [params: RouteParams<N>, query?: Query];
+type RouteArgs<N extends RouteName> = [ParamNames<(typeof ROUTES)[N]>] extends [never]
+  ? [query?: Query]
+  : [params: RouteParams<N>, query?: Query];
 
 /**
  * The URL of a named route: parameters filled in (URL-encoded), then the query string from the

@@ -10,7 +10,12 @@ import type { PrintMeta, PrintState } from './print.js';
 import type { AuditItem, ClientPickerItem, PriceLevel } from './records.js';
 import type { PaymentMode, SaleDisplayStatus, SaleKind } from './sales.js';
 import type { MobileMoneyOperator, PaymentMethod } from './treasury.js';
-import type { CreditNotesCreateProps, CreditNotesIndexProps, CreditNotesPrintProps, CreditNotesShowProps } from './sales-pages/credit-notes.js';
+import type {
+  CreditNotesCreateProps,
+  CreditNotesIndexProps,
+  CreditNotesPrintProps,
+  CreditNotesShowProps,
+} from './sales-pages/credit-notes.js';
 
 export type * from './sales-pages/credit-notes.js';
 
@@ -142,7 +147,16 @@ export interface SaleView {
   payment_mode: PaymentMode;
   payment_mode_label: string;
   price_level: PriceLevel;
-  client: { id: number; code: string; name: string; phone: string; address: string; city: string; tax_number: string; is_walk_in: boolean };
+  client: {
+    id: number;
+    code: string;
+    name: string;
+    phone: string;
+    address: string;
+    city: string;
+    tax_number: string;
+    is_walk_in: boolean;
+  };
   location: { id: number; name: string };
   status: SaleDisplayStatus;
   status_label: string;
@@ -206,4 +220,13 @@ export interface SalesPages {
   'sales/credit-notes/Print': CreditNotesPrintProps;
 }
 
-export const SALES_PAGE_NAMES = ['sales/Index', 'sales/Create', 'sales/Show', 'sales/Print', 'sales/credit-notes/Index', 'sales/credit-notes/Create', 'sales/credit-notes/Show', 'sales/credit-notes/Print'] as const satisfies ReadonlyArray<keyof SalesPages>;
+export const SALES_PAGE_NAMES = [
+  'sales/Index',
+  'sales/Create',
+  'sales/Show',
+  'sales/Print',
+  'sales/credit-notes/Index',
+  'sales/credit-notes/Create',
+  'sales/credit-notes/Show',
+  'sales/credit-notes/Print',
+] as const satisfies ReadonlyArray<keyof SalesPages>;

@@ -29,19 +29,42 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * else its payment status.
  */
 export type SaleDisplayStatus = PaymentStatus | 'partly_refunded' | 'refunded' | 'cancelled';
-export const SALE_STATUS_LABELS: Record<SaleDisplayStatus, string> = { paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', partly_refunded: 'Partiellement remboursée', refunded: 'Remboursée', cancelled: 'Annulée' };
-export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = { paid: 'success', partial: 'warning', unpaid: 'danger', partly_refunded: 'info', refunded: 'light', cancelled: 'secondary' };
+export const SALE_STATUS_LABELS: Record<SaleDisplayStatus, string> = {
+  paid: 'Payée',
+  partial: 'Partiellement payée',
+  unpaid: 'Impayée',
+  partly_refunded: 'Partiellement remboursée',
+  refunded: 'Remboursée',
+  cancelled: 'Annulée',
+};
+export const SALE_STATUS_TONES: Record<SaleDisplayStatus, string> = {
+  paid: 'success',
+  partial: 'warning',
+  unpaid: 'danger',
+  partly_refunded: 'info',
+  refunded: 'light',
+  cancelled: 'secondary',
+};
 /** The statuses a payment situation counts (the sales situation's groups): a corrected sale counts as paid there. */
-export const PAYMENT_DISPLAY_STATUSES = ['paid', 'partial', 'unpaid', 'cancelled'] as const satisfies readonly SaleDisplayStatus[];
+export const PAYMENT_DISPLAY_STATUSES = [
+  'paid',
+  'partial',
+  'unpaid',
+  'cancelled',
+] as const satisfies readonly SaleDisplayStatus[];
 
 /** The one rule of a sale's status (lists, its page, its printouts, the API, the list's filter: saleListQuery mirrors it in SQL). */
-export function saleDisplayStatus(sale: { status: string; payment_status: string; total_ttc: number | string; amount_credited: number | string }): SaleDisplayStatus {
+export function saleDisplayStatus(sale: {
+  status: string;
+  payment_status: string;
+  total_ttc: number | string;
+  amount_credited: number | string;
+}): SaleDisplayStatus {
   if (sale.status === 'cancelled') return 'cancelled';
   const credited = Number(sale.amount_credited);
   if (credited > 0) return credited >= Number(sale.total_ttc) ? 'refunded' : 'partly_refunded';
   return sale.payment_status as PaymentStatus;
 }
-
 
 /**
  * What is left to pay on a validated sale — the one definition every reader uses (lists, reports,
@@ -101,7 +124,8 @@ export class PaymentMismatch extends RangeError {
  */
 export function allocatePayments(total: number, payments: readonly PaymentInput[]): PaymentAllocation {
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('total invalide');
-  for (const p of payments) if (!Number.isSafeInteger(p.amount) || p.amount < 0) throw new RangeError('montant invalide');
+  for (const p of payments)
+    if (!Number.isSafeInteger(p.amount) || p.amount < 0) throw new RangeError('montant invalide');
   if (total > 0 && payments.every((p) => p.amount === 0)) throw new PaymentMismatch('empty', total, null);
   let remaining = total;
   const applied = payments.map(() => 0);
@@ -113,7 +137,8 @@ export function allocatePayments(total: number, payments: readonly PaymentInput[
   });
   const cashIndexes = payments.flatMap((p, i) => (p.method === 'especes' ? [i] : []));
   const tendered = cashIndexes.reduce((s, i) => s + payments[i].amount, 0);
-  if (tendered < remaining) throw new PaymentMismatch('short', remaining - tendered, cashIndexes.at(-1) ?? payments.length - 1);
+  if (tendered < remaining)
+    throw new PaymentMismatch('short', remaining - tendered, cashIndexes.at(-1) ?? payments.length - 1);
   // Cash pays the rest in input order; the change comes out of the last cash payment.
   let due = remaining;
   for (const i of cashIndexes) {
@@ -130,7 +155,8 @@ export function allocatePayments(total: number, payments: readonly PaymentInput[
  * the basis: floor(basis × (before + q) / sold) − floor(basis × before / sold).
  */
 export function refundAmount(basis: number, sold: number, returnedBefore: number, quantity: number): number {
-  if (quantity <= 0 || returnedBefore < 0 || returnedBefore + quantity > sold) throw new RangeError('quantité rendue invalide');
+  if (quantity <= 0 || returnedBefore < 0 || returnedBefore + quantity > sold)
+    throw new RangeError('quantité rendue invalide');
   const upTo = (q: number) => (BigInt(basis) * BigInt(q)) / BigInt(sold);
   return Number(upTo(returnedBefore + quantity) - upTo(returnedBefore));
 }

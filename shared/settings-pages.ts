@@ -35,7 +35,11 @@ export interface CompanyForm {
 
 export interface SettingsPages {
   'settings/roles/Index': { roles: RoleSummaryProps[]; can_manage: boolean };
-  'settings/roles/Edit': { role: RoleSummaryProps & { permissions: Permission[] }; can_manage: boolean; history: AuditItem[] };
+  'settings/roles/Edit': {
+    role: RoleSummaryProps & { permissions: Permission[] };
+    can_manage: boolean;
+    history: AuditItem[];
+  };
   'settings/company/Edit': {
     company: CompanyForm;
     logo_url: string | null;
@@ -58,4 +62,9 @@ export interface SettingsPages {
   };
 }
 
-export const SETTINGS_PAGE_NAMES = ['settings/roles/Index', 'settings/roles/Edit', 'settings/company/Edit', 'settings/printing/Index'] as const;
+export const SETTINGS_PAGE_NAMES = [
+  'settings/roles/Index',
+  'settings/roles/Edit',
+  'settings/company/Edit',
+  'settings/printing/Index',
+] as const;

@@ -161,4 +161,9 @@ export interface SettlementPages {
   'settlements/Print': SettlementsPrintProps;
 }
 
-export const SETTLEMENT_PAGE_NAMES = ['settlements/Index', 'settlements/Create', 'settlements/Show', 'settlements/Print'] as const satisfies ReadonlyArray<keyof SettlementPages>;
+export const SETTLEMENT_PAGE_NAMES = [
+  'settlements/Index',
+  'settlements/Create',
+  'settlements/Show',
+  'settlements/Print',
+] as const satisfies ReadonlyArray<keyof SettlementPages>;

@@ -15,16 +15,25 @@ import type { PaymentMethod } from './treasury.js';
 
 export const SETTLEMENT_SOURCES = ['payment', 'advance'] as const;
 export type SettlementSource = (typeof SETTLEMENT_SOURCES)[number];
-export const SETTLEMENT_SOURCE_LABELS: Record<SettlementSource, string> = { payment: 'Paiement', advance: 'Acompte du client' };
+export const SETTLEMENT_SOURCE_LABELS: Record<SettlementSource, string> = {
+  payment: 'Paiement',
+  advance: 'Acompte du client',
+};
 
 export const ALLOCATION_MODES = ['oldest', 'chosen'] as const;
 export type AllocationMode = (typeof ALLOCATION_MODES)[number];
-export const ALLOCATION_MODE_LABELS: Record<AllocationMode, string> = { oldest: 'Factures les plus anciennes', chosen: 'Factures choisies' };
+export const ALLOCATION_MODE_LABELS: Record<AllocationMode, string> = {
+  oldest: 'Factures les plus anciennes',
+  chosen: 'Factures choisies',
+};
 
 export const SETTLEMENT_STATUSES = ['validated', 'cancelled'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 export const SETTLEMENT_STATUS_LABELS: Record<SettlementStatus, string> = { validated: 'Validé', cancelled: 'Annulé' };
-export const SETTLEMENT_STATUS_TONES: Record<SettlementStatus, string> = { validated: 'success', cancelled: 'secondary' };
+export const SETTLEMENT_STATUS_TONES: Record<SettlementStatus, string> = {
+  validated: 'success',
+  cancelled: 'secondary',
+};
 
 /** The methods a settlement is paid by, the « acompte » (spending the advance) aside. */
 export type SettlementMethod = PaymentMethod;
@@ -61,7 +70,10 @@ export function dueDateOf(invoice: Pick<OpenInvoice, 'saleDate' | 'dueDate'>): s
 }
 
 /** Oldest due first, then oldest sale, then lowest id: the order invoices are settled in. */
-export function compareOldestDue(a: Pick<OpenInvoice, 'id' | 'saleDate' | 'dueDate'>, b: Pick<OpenInvoice, 'id' | 'saleDate' | 'dueDate'>): number {
+export function compareOldestDue(
+  a: Pick<OpenInvoice, 'id' | 'saleDate' | 'dueDate'>,
+  b: Pick<OpenInvoice, 'id' | 'saleDate' | 'dueDate'>,
+): number {
   const da = dueDateOf(a);
   const db = dueDateOf(b);
   if (da !== db) return da < db ? -1 : 1;
@@ -98,7 +110,11 @@ export function allocateOldestFirst(amount: number, invoices: readonly OpenInvoi
  * by `allocationIssues`), an invoice ticked without an amount gets what is left of the amount,
  * up to its remaining, in the oldest-first order.
  */
-export function allocateChosen(amount: number, invoices: readonly OpenInvoice[], chosen: ReadonlyArray<{ saleId: number; amount: number | null }>): AllocationResult {
+export function allocateChosen(
+  amount: number,
+  invoices: readonly OpenInvoice[],
+  chosen: ReadonlyArray<{ saleId: number; amount: number | null }>,
+): AllocationResult {
   assertAmount(amount, 'montant');
   const byId = new Map(invoices.map((i) => [i.id, i]));
   const typed = chosen.filter((c) => c.amount !== null).reduce((s, c) => s + (c.amount as number), 0);
@@ -113,7 +129,9 @@ export function allocateChosen(amount: number, invoices: readonly OpenInvoice[],
     filled.set(inv.id, part);
     left -= part;
   }
-  const allocations = chosen.map((c) => ({ saleId: c.saleId, amount: c.amount ?? filled.get(c.saleId) ?? 0 })).filter((a) => a.amount > 0);
+  const allocations = chosen
+    .map((c) => ({ saleId: c.saleId, amount: c.amount ?? filled.get(c.saleId) ?? 0 }))
+    .filter((a) => a.amount > 0);
   const allocated = allocations.reduce((s, a) => s + a.amount, 0);
   return { allocations, allocated, advance: amount - allocated };
 }
@@ -132,7 +150,12 @@ export type AllocationIssue =
  * same invoice twice, an amount above the invoice's remaining, more allocated than received —
  * and, spending the advance, less allocated than taken from it.
  */
-export function allocationIssues(amount: number, source: SettlementSource, allocations: readonly Allocation[], invoices: readonly OpenInvoice[]): AllocationIssue[] {
+export function allocationIssues(
+  amount: number,
+  source: SettlementSource,
+  allocations: readonly Allocation[],
+  invoices: readonly OpenInvoice[],
+): AllocationIssue[] {
   const byId = new Map(invoices.map((i) => [i.id, i]));
   const seen = new Map<number, number>();
   const issues: AllocationIssue[] = [];
@@ -148,7 +171,8 @@ export function allocationIssues(amount: number, source: SettlementSource, alloc
     allocated += a.amount;
   });
   if (allocated > amount) issues.push({ index: null, reason: 'above_amount', allocated });
-  else if (source === 'advance' && allocated < amount && issues.length === 0) issues.push({ index: null, reason: 'advance_not_spent', allocated });
+  else if (source === 'advance' && allocated < amount && issues.length === 0)
+    issues.push({ index: null, reason: 'advance_not_spent', allocated });
   return issues;
 }
 

@@ -5,10 +5,30 @@
  * Each document type's props live in shared/stock-pages/<type>.ts; this file registers the pages
  * and re-exports those types (the client imports them from '@shared/stock-pages').
  */
-import type { EntriesCreateProps, EntriesIndexProps, EntriesPrintProps, EntriesShowProps, EntriesStatementProps, OpeningStockImportProps } from './stock-pages/entries.js';
-import type { AdjustmentPrintProps, CountSheetPrintProps, InventoryCreateProps, InventoryIndexProps, InventoryShowProps, ReadjustmentCreateProps } from './stock-pages/inventory.js';
+import type {
+  EntriesCreateProps,
+  EntriesIndexProps,
+  EntriesPrintProps,
+  EntriesShowProps,
+  EntriesStatementProps,
+  OpeningStockImportProps,
+} from './stock-pages/entries.js';
+import type {
+  AdjustmentPrintProps,
+  CountSheetPrintProps,
+  InventoryCreateProps,
+  InventoryIndexProps,
+  InventoryShowProps,
+  ReadjustmentCreateProps,
+} from './stock-pages/inventory.js';
 import type { ProductStockPageProps } from './stock-pages/product-stock.js';
-import type { TransferCancellationProps, TransfersCreateProps, TransfersIndexProps, TransfersPrintProps, TransfersShowProps } from './stock-pages/transfers.js';
+import type {
+  TransferCancellationProps,
+  TransfersCreateProps,
+  TransfersIndexProps,
+  TransfersPrintProps,
+  TransfersShowProps,
+} from './stock-pages/transfers.js';
 
 export type { PrintCompany, PrintMeta } from './print.js';
 export type * from './stock-pages/entries.js';

@@ -30,25 +30,45 @@ export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = { validated: 'Va
  */
 export const ENTRY_KINDS = ['supplier', 'opening'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
-export const ENTRY_KIND_LABELS: Record<EntryKind, string> = { supplier: 'Entrée fournisseur', opening: 'Stock initial' };
+export const ENTRY_KIND_LABELS: Record<EntryKind, string> = {
+  supplier: 'Entrée fournisseur',
+  opening: 'Stock initial',
+};
 /** Shown where an entry's supplier would be. */
 export const OPENING_STOCK_LABEL = 'Stock initial';
 
 export const COUNT_STATUSES = ['open', 'validated', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
-export const COUNT_STATUS_LABELS: Record<CountStatus, string> = { open: 'En cours', validated: 'Validé', cancelled: 'Annulé' };
+export const COUNT_STATUS_LABELS: Record<CountStatus, string> = {
+  open: 'En cours',
+  validated: 'Validé',
+  cancelled: 'Annulé',
+};
 
-export const MOVEMENT_TYPES = ['entry', 'opening', 'entry_cancel', 'transfer_out', 'transfer_in', 'transfer_surplus', 'transfer_cancel', 'inventory', 'readjustment', 'sale', 'sale_cancel', 'sale_return'] as const;
+export const MOVEMENT_TYPES = [
+  'entry',
+  'opening',
+  'entry_cancel',
+  'transfer_out',
+  'transfer_in',
+  'transfer_surplus',
+  'transfer_cancel',
+  'inventory',
+  'readjustment',
+  'sale',
+  'sale_cancel',
+  'sale_return',
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number] | (string & {});
 export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   entry: 'Entrée de stock',
   opening: 'Stock initial',
-  entry_cancel: "Annulation d’entrée",
+  entry_cancel: 'Annulation d’entrée',
   transfer_out: 'Transfert (envoi)',
   transfer_in: 'Transfert (réception)',
   transfer_surplus: 'Excédent à la réception de transfert',
   transfer_cancel: 'Annulation de transfert',
-  inventory: "Ajustement d’inventaire",
+  inventory: 'Ajustement d’inventaire',
   readjustment: 'Réajustement',
   sale: 'Vente',
   sale_cancel: 'Annulation de vente',
@@ -77,7 +97,7 @@ export const READJUSTMENT_REASON_ALLOWS_INCREASE: Record<ReadjustmentReason, boo
 export const MOVED_POLICIES = ['snapshot', 'current'] as const;
 export type MovedPolicy = (typeof MOVED_POLICIES)[number];
 export const MOVED_POLICY_LABELS: Record<MovedPolicy, string> = {
-  snapshot: "Compté au moment de l’instantané : l’écart (compté − théorique) s’ajoute au stock actuel",
+  snapshot: 'Compté au moment de l’instantané : l’écart (compté − théorique) s’ajoute au stock actuel',
   current: 'Compté après les mouvements : le stock actuel est remplacé par la quantité comptée',
 };
 

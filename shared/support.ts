@@ -19,7 +19,7 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
   question: 'Question',
   incident: 'Incident',
-  demande: "Demande d’évolution",
+  demande: 'Demande d’évolution',
   autre: 'Autre',
 };
 
@@ -36,7 +36,8 @@ export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
-export const ATTACHMENT_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,image/png,image/jpeg,image/gif,image/webp,application/pdf';
+export const ATTACHMENT_ACCEPT =
+  '.png,.jpg,.jpeg,.gif,.webp,.pdf,image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
 export interface TicketAttachment {
   id: number;
@@ -139,7 +140,12 @@ export interface DocSearchHit {
 export interface SupportPages {
   'support/Documentation': {
     chapters: DocChapterLink[];
-    chapter: { slug: string; title: string; html: string; toc: Array<{ level: number; text: string; anchor: string }> } | null;
+    chapter: {
+      slug: string;
+      title: string;
+      html: string;
+      toc: Array<{ level: number; text: string; anchor: string }>;
+    } | null;
     q: string;
     results: DocSearchHit[] | null;
   };
@@ -168,4 +174,10 @@ export interface SupportPages {
   };
 }
 
-export const SUPPORT_PAGE_NAMES = ['support/Documentation', 'support/tickets/Index', 'support/tickets/Create', 'support/tickets/Show', 'support/Logs'] as const;
+export const SUPPORT_PAGE_NAMES = [
+  'support/Documentation',
+  'support/tickets/Index',
+  'support/tickets/Create',
+  'support/tickets/Show',
+  'support/Logs',
+] as const;

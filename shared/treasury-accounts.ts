@@ -5,7 +5,12 @@
  */
 import type { ListParams, Paginated, StatusFilter } from './lists.js';
 import type { AuditItem, UsageInfo } from './records.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, type PaymentMethod, type TreasuryKind } from './treasury.js';
+import {
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  type PaymentMethod,
+  type TreasuryKind,
+} from './treasury.js';
 
 /** The kinds managed on the « Comptes bancaires et mobile money » screens (a caisse is managed with its cash desk). */
 export const MANAGED_TREASURY_KINDS = ['banque', 'mobile_money'] as const;
@@ -106,7 +111,8 @@ export interface AccountChoice {
 /** An account as a list option reads it: a desk by its name, a bank « (banque) », a wallet with its operator. */
 export function accountChoiceLabel(a: AccountChoice): string {
   if (a.kind === 'banque') return `${a.name} (banque)`;
-  if (a.kind === 'mobile_money') return `${a.name} (${a.operator ? MOBILE_MONEY_OPERATOR_LABELS[a.operator] : 'mobile money'})`;
+  if (a.kind === 'mobile_money')
+    return `${a.name} (${a.operator ? MOBILE_MONEY_OPERATOR_LABELS[a.operator] : 'mobile money'})`;
   return a.name;
 }
 
@@ -117,9 +123,29 @@ export interface PaymentAccounts {
 }
 
 export interface TreasuryPages {
-  'settings/treasury-accounts/Index': { accounts: Paginated<TreasuryAccountRow>; params: ListParams<TreasuryAccountFilters>; can_manage: boolean; currency: string };
-  'settings/treasury-accounts/Form': { account: TreasuryAccountRow | null; suggested_codes: Record<ManagedTreasuryKind, string>; has_movements: boolean };
-  'settings/treasury-accounts/Show': { account: TreasuryAccountRow; ledger: AccountLedger; usage: UsageInfo; history: AuditItem[]; can_manage: boolean; currency: string };
+  'settings/treasury-accounts/Index': {
+    accounts: Paginated<TreasuryAccountRow>;
+    params: ListParams<TreasuryAccountFilters>;
+    can_manage: boolean;
+    currency: string;
+  };
+  'settings/treasury-accounts/Form': {
+    account: TreasuryAccountRow | null;
+    suggested_codes: Record<ManagedTreasuryKind, string>;
+    has_movements: boolean;
+  };
+  'settings/treasury-accounts/Show': {
+    account: TreasuryAccountRow;
+    ledger: AccountLedger;
+    usage: UsageInfo;
+    history: AuditItem[];
+    can_manage: boolean;
+    currency: string;
+  };
 }
 
-export const TREASURY_PAGE_NAMES = ['settings/treasury-accounts/Index', 'settings/treasury-accounts/Form', 'settings/treasury-accounts/Show'] as const satisfies ReadonlyArray<keyof TreasuryPages>;
+export const TREASURY_PAGE_NAMES = [
+  'settings/treasury-accounts/Index',
+  'settings/treasury-accounts/Form',
+  'settings/treasury-accounts/Show',
+] as const satisfies ReadonlyArray<keyof TreasuryPages>;

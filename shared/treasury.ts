@@ -5,7 +5,11 @@
 
 export const TREASURY_KINDS = ['caisse', 'banque', 'mobile_money'] as const;
 export type TreasuryKind = (typeof TREASURY_KINDS)[number];
-export const TREASURY_KIND_LABELS: Record<TreasuryKind, string> = { caisse: 'Caisse', banque: 'Banque', mobile_money: 'Mobile money' };
+export const TREASURY_KIND_LABELS: Record<TreasuryKind, string> = {
+  caisse: 'Caisse',
+  banque: 'Banque',
+  mobile_money: 'Mobile money',
+};
 
 export const MOBILE_MONEY_OPERATORS = ['orange_money', 'mtn_momo', 'moov_money', 'wave'] as const;
 export type MobileMoneyOperator = (typeof MOBILE_MONEY_OPERATORS)[number];
@@ -40,7 +44,7 @@ export const PAYMENT_METHOD_ACCOUNT_KIND: Record<PaymentMethod, TreasuryKind> = 
  * types here (one list, so the ledger screens and the checks label every movement).
  */
 export const MONEY_MOVEMENT_TYPE_LABELS: Record<string, string> = {
-  opening: "Solde d’ouverture",
+  opening: 'Solde d’ouverture',
   sale: 'Vente',
   sale_refund: 'Remboursement (avoir)',
   sale_cancel: 'Annulation de vente',
@@ -53,9 +57,8 @@ export const MONEY_MOVEMENT_TYPE_LABELS: Record<string, string> = {
   bank_deposit: 'Versement banque',
   bank_withdrawal: 'Retrait bancaire',
   mobile_money_transfer: 'Transfert mobile money ↔ caisse',
-  cash_operation_cancel: "Annulation d’opération de caisse",
+  cash_operation_cancel: 'Annulation d’opération de caisse',
   supplier_payment: 'Paiement fournisseur',
   closing_difference: 'Écart de caisse',
 };
 export type MoneyMovementType = keyof typeof MONEY_MOVEMENT_TYPE_LABELS | (string & {});
-

@@ -61,7 +61,12 @@ export interface UserPages {
   'auth/ChangePassword': { email: string };
 }
 
-export const USER_PAGE_NAMES = ['settings/users/Index', 'settings/users/Form', 'auth/ChangePassword'] as const satisfies ReadonlyArray<keyof UserPages>;
+export const USER_PAGE_NAMES = [
+  'settings/users/Index',
+  'settings/users/Form',
+  'auth/ChangePassword',
+] as const satisfies ReadonlyArray<keyof UserPages>;
 
 /** What a deactivated user reads at the login form (after typing the right password). */
-export const ACCOUNT_DEACTIVATED = "Ce compte a été désactivé par un administrateur : vous ne pouvez plus vous connecter. Adressez-vous à votre administrateur.";
+export const ACCOUNT_DEACTIVATED =
+  'Ce compte a été désactivé par un administrateur : vous ne pouvez plus vous connecter. Adressez-vous à votre administrateur.';

@@ -31,7 +31,8 @@ export function divideHalfUp(a: bigint, b: bigint): bigint {
 }
 
 function rateOf(vat: VatSetting): bigint {
-  if (!Number.isSafeInteger(vat.rate) || vat.rate < 0 || vat.rate > 10_000) throw new RangeError(`taux de TVA hors de 0 à 100 % (reçu ${vat.rate})`);
+  if (!Number.isSafeInteger(vat.rate) || vat.rate < 0 || vat.rate > 10_000)
+    throw new RangeError(`taux de TVA hors de 0 à 100 % (reçu ${vat.rate})`);
   return vat.enabled ? BigInt(vat.rate) : 0n;
 }
 
@@ -81,13 +82,19 @@ export function lineVat(paid: number, share: number, pricesIncludeVat: boolean):
 }
 
 /** « TTC » or « HT »: how a document's unit prices are typed. */
-export const priceBasisLabel = (pricesIncludeVat: boolean, vatEnabled: boolean) => (!vatEnabled ? '' : pricesIncludeVat ? 'TTC' : 'HT');
+export const priceBasisLabel = (pricesIncludeVat: boolean, vatEnabled: boolean) =>
+  !vatEnabled ? '' : pricesIncludeVat ? 'TTC' : 'HT';
 
 /** A margin's rate on what it is earned on (basis points: 2500 = 25 %), null without sales. */
-export const marginRate = (margin: number, sales: number): number | null => (sales > 0 ? Math.round((margin * 10_000) / sales) : null);
+export const marginRate = (margin: number, sales: number): number | null =>
+  sales > 0 ? Math.round((margin * 10_000) / sales) : null;
 
 /** A sale price's margin over a cost (VAT excluded, like the cost): its HT, the margin and its rate on the HT. */
-export function priceMargin(price: number, cost: number, vat: VatSetting): { ht: number; margin: number; rate: number | null } {
+export function priceMargin(
+  price: number,
+  cost: number,
+  vat: VatSetting,
+): { ht: number; margin: number; rate: number | null } {
   const ht = excludingVat(price, vat);
   return { ht, margin: ht - cost, rate: marginRate(ht - cost, ht) };
 }

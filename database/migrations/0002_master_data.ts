@@ -139,7 +139,17 @@ export async function up(db: Knex): Promise<void> {
 }
 
 export async function down(db: Knex): Promise<void> {
-  for (const table of ['stock_levels', 'price_history', 'products', 'clients', 'suppliers', 'categories', 'cash_desks', 'locations', 'company_settings']) {
+  for (const table of [
+    'stock_levels',
+    'price_history',
+    'products',
+    'clients',
+    'suppliers',
+    'categories',
+    'cash_desks',
+    'locations',
+    'company_settings',
+  ]) {
     await db.schema.dropTableIfExists(table);
   }
 }

@@ -43,10 +43,16 @@ export async function up(db: Knex): Promise<void> {
         RAISE EXCEPTION 'stock_movements is append-only (% refused)', TG_OP;
       END;
       $$`);
-    await db.raw(`CREATE TRIGGER stock_movements_no_update BEFORE UPDATE OR DELETE ON stock_movements FOR EACH ROW EXECUTE FUNCTION stock_movements_append_only()`);
+    await db.raw(
+      `CREATE TRIGGER stock_movements_no_update BEFORE UPDATE OR DELETE ON stock_movements FOR EACH ROW EXECUTE FUNCTION stock_movements_append_only()`,
+    );
   } else {
-    await db.raw(`CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`);
-    await db.raw(`CREATE TRIGGER stock_movements_no_delete BEFORE DELETE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (DELETE refused)'); END`);
+    await db.raw(
+      `CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER stock_movements_no_delete BEFORE DELETE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (DELETE refused)'); END`,
+    );
   }
 
   // Every change of a product's CMUP, with what caused it (product page "Historique du CMUP").

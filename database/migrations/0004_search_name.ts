@@ -19,7 +19,10 @@ export async function up(db: Knex): Promise<void> {
     for (;;) {
       const rows = await db(table).where('id', '>', lastId).orderBy('id').limit(1000).select('id', 'name');
       if (rows.length === 0) break;
-      for (const r of rows) await db(table).where({ id: r.id }).update({ search_name: foldSearch(String(r.name ?? '')) });
+      for (const r of rows)
+        await db(table)
+          .where({ id: r.id })
+          .update({ search_name: foldSearch(String(r.name ?? '')) });
       lastId = Number(rows[rows.length - 1].id);
     }
   }
@@ -31,7 +34,8 @@ export async function up(db: Knex): Promise<void> {
     try {
       await db.transaction(async (sp) => {
         await sp.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        for (const table of TABLES) await sp.raw(`CREATE INDEX ${table}_search_name_trgm ON ${table} USING gin (search_name gin_trgm_ops)`);
+        for (const table of TABLES)
+          await sp.raw(`CREATE INDEX ${table}_search_name_trgm ON ${table} USING gin (search_name gin_trgm_ops)`);
       });
     } catch {
       // no trigram index: acceptable, see above

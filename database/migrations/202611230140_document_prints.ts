@@ -20,7 +20,9 @@ export async function up(db: Knex): Promise<void> {
     t.primary(['printout', 'document_id']);
   });
   // Transfers reprinted before this rule: their original was printed, their reprints counted.
-  const reprinted = await db('transfers').where('reprint_count', '>', 0).select('id', 'number', 'reprint_count', 'last_reprinted_at', 'created_at');
+  const reprinted = await db('transfers')
+    .where('reprint_count', '>', 0)
+    .select('id', 'number', 'reprint_count', 'last_reprinted_at', 'created_at');
   for (const r of reprinted) {
     await db('document_prints').insert({
       printout: 'transfer',

@@ -7,7 +7,11 @@ import { nextDocumentNumber } from './frozen/dialect.js';
  * abandoned before this rule keep no number (« Inventaire n° id »).
  */
 export async function up(db: Knex): Promise<void> {
-  const open = await db('inventory_counts').where({ status: 'open' }).whereNull('number').orderBy('id').select('id', 'count_date');
+  const open = await db('inventory_counts')
+    .where({ status: 'open' })
+    .whereNull('number')
+    .orderBy('id')
+    .select('id', 'count_date');
   for (const c of open) {
     await db.transaction(async (trx) => {
       const { number } = await nextDocumentNumber(trx, 'INV', Number(String(c.count_date).slice(0, 4)));

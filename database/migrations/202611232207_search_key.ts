@@ -26,7 +26,10 @@ export async function up(db: Knex): Promise<void> {
     for (;;) {
       const rows = await db(table).where('id', '>', lastId).orderBy('id').limit(1000).select('id', 'name');
       if (rows.length === 0) break;
-      for (const r of rows) await db(table).where({ id: r.id }).update({ search_name: foldSearch(String(r.name ?? '')), search_key: searchKey(String(r.name ?? '')) });
+      for (const r of rows)
+        await db(table)
+          .where({ id: r.id })
+          .update({ search_name: foldSearch(String(r.name ?? '')), search_key: searchKey(String(r.name ?? '')) });
       lastId = Number(rows[rows.length - 1].id);
     }
   }
@@ -40,7 +43,8 @@ export async function up(db: Knex): Promise<void> {
       await db.transaction(async (sp) => {
         const ext = await sp.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
         if (ext.rows.length === 0) return;
-        for (const table of TABLES) await sp.raw(`CREATE INDEX ${table}_search_key_trgm ON ${table} USING gin (search_key gin_trgm_ops)`);
+        for (const table of TABLES)
+          await sp.raw(`CREATE INDEX ${table}_search_key_trgm ON ${table} USING gin (search_key gin_trgm_ops)`);
       });
     } catch {
       // no trigram index: the search still works by a sequential scan

@@ -56,7 +56,17 @@ export async function up(db: Knex): Promise<void> {
   for (const desk of desks) {
     const balance = Number(desk.balance);
     const [row] = await db('treasury_accounts')
-      .insert({ kind: 'caisse', code: desk.code, name: desk.name, cash_desk_id: desk.id, location_id: desk.location_id, balance, active: desk.active, created_at: now, updated_at: now })
+      .insert({
+        kind: 'caisse',
+        code: desk.code,
+        name: desk.name,
+        cash_desk_id: desk.id,
+        location_id: desk.location_id,
+        balance,
+        active: desk.active,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id');
     const accountId = typeof row === 'object' ? Number(row.id) : Number(row);
     if (balance === 0) continue;
@@ -79,7 +89,9 @@ export async function up(db: Knex): Promise<void> {
       occurred_at: now,
       prev_hash: null,
     };
-    const hash = createHash('sha256').update(JSON.stringify(HASHED.map((f) => movement[f] ?? null))).digest('hex');
+    const hash = createHash('sha256')
+      .update(JSON.stringify(HASHED.map((f) => movement[f] ?? null)))
+      .digest('hex');
     await db('money_movements').insert({ ...movement, hash });
     await db('treasury_accounts').where({ id: accountId }).update({ last_hash: hash });
   }
@@ -88,7 +100,24 @@ export async function up(db: Knex): Promise<void> {
 }
 
 /** Must stay equal to MONEY_HASHED_FIELDS in server/services/treasury/ledger.ts. */
-const HASHED = ['account_id', 'amount', 'balance_after', 'movement_type', 'payment_method', 'operator', 'phone', 'reference', 'label', 'document_type', 'document_id', 'document_number', 'user_id', 'business_date', 'occurred_at', 'prev_hash'];
+const HASHED = [
+  'account_id',
+  'amount',
+  'balance_after',
+  'movement_type',
+  'payment_method',
+  'operator',
+  'phone',
+  'reference',
+  'label',
+  'document_type',
+  'document_id',
+  'document_number',
+  'user_id',
+  'business_date',
+  'occurred_at',
+  'prev_hash',
+];
 
 export async function down(db: Knex): Promise<void> {
   await db.schema.alterTable('cash_desks', (t) => t.bigInteger('balance').notNullable().defaultTo(0));

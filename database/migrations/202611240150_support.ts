@@ -12,7 +12,6 @@ import { stockMovementHash } from './frozen/dialect.js';
  *   web root under generated names), support_ticket_reads (unread markers).
  */
 export async function up(db: Knex): Promise<void> {
-
   await db.schema.alterTable('stock_movements', (t) => {
     t.string('hash', 64).nullable();
   });
@@ -92,21 +91,35 @@ export async function chainExistingStockMovements(db: Knex): Promise<void> {
   let prev: string | null = null;
   let lastId = 0;
   for (;;) {
-    const rows = await db<Record<string, unknown>>('stock_movements').where('id', '>', lastId).orderBy('id').limit(2000);
+    const rows = await db<Record<string, unknown>>('stock_movements')
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(2000);
     if (rows.length === 0) break;
     for (const row of rows) {
       const hash = stockMovementHash(row, prev);
-      if (row.hash !== hash) await db<Record<string, unknown>>('stock_movements').where({ id: row.id }).update({ hash });
+      if (row.hash !== hash)
+        await db<Record<string, unknown>>('stock_movements').where({ id: row.id }).update({ hash });
       prev = hash;
       lastId = Number(row.id);
     }
   }
   if (isPg) await db.raw('ALTER TABLE stock_movements ENABLE TRIGGER stock_movements_no_update');
-  else await db.raw(`CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`);
+  else
+    await db.raw(
+      `CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`,
+    );
 }
 
 export async function down(db: Knex): Promise<void> {
-  for (const table of ['support_ticket_reads', 'support_ticket_attachments', 'support_ticket_replies', 'support_tickets', 'error_log']) await db.schema.dropTableIfExists(table);
+  for (const table of [
+    'support_ticket_reads',
+    'support_ticket_attachments',
+    'support_ticket_replies',
+    'support_tickets',
+    'error_log',
+  ])
+    await db.schema.dropTableIfExists(table);
   const isPg = db.client.config.client === 'pg';
   if (isPg) await db.raw('ALTER TABLE stock_movements DISABLE TRIGGER stock_movements_no_update');
   await db.schema.alterTable('stock_movements', (t) => t.dropColumn('hash'));

@@ -9,10 +9,14 @@ import type { Knex } from 'knex';
  *   carries the status, the payment mode and the amounts answers it from the index alone.
  */
 export async function up(db: Knex): Promise<void> {
-  if (db.client.config.client === 'pg') await db.raw('CREATE INDEX sales_number_prefix ON sales (number text_pattern_ops)');
+  if (db.client.config.client === 'pg')
+    await db.raw('CREATE INDEX sales_number_prefix ON sales (number text_pattern_ops)');
   else await db.raw('CREATE INDEX sales_number_prefix ON sales (number COLLATE NOCASE)');
   await db.schema.alterTable('sales', (t) => {
-    t.index(['kind', 'sale_date', 'status', 'payment_mode', 'total_ttc', 'amount_paid', 'amount_credited'], 'sales_kind_date_totals');
+    t.index(
+      ['kind', 'sale_date', 'status', 'payment_mode', 'total_ttc', 'amount_paid', 'amount_credited'],
+      'sales_kind_date_totals',
+    );
   });
 }
 

@@ -82,7 +82,13 @@ export async function up(db: Knex): Promise<void> {
     .whereNotNull('sale_payments.operator')
     .whereNotNull('sale_payments.reference')
     .orderBy('sale_payments.id')
-    .select('sale_payments.operator', 'sale_payments.reference', 'sales.id as sale_id', 'sales.number', 'sale_payments.created_at');
+    .select(
+      'sale_payments.operator',
+      'sale_payments.reference',
+      'sales.id as sale_id',
+      'sales.number',
+      'sale_payments.created_at',
+    );
   const seen = new Set<string>();
   const rows = [];
   for (const p of taken) {
@@ -90,7 +96,14 @@ export async function up(db: Knex): Promise<void> {
     const key = `${p.operator} ${reference}`;
     if (!reference || seen.has(key)) continue;
     seen.add(key);
-    rows.push({ operator: p.operator, reference, document_type: 'sale', document_id: p.sale_id, document_number: p.number, created_at: p.created_at });
+    rows.push({
+      operator: p.operator,
+      reference,
+      document_type: 'sale',
+      document_id: p.sale_id,
+      document_number: p.number,
+      created_at: p.created_at,
+    });
   }
   for (let i = 0; i < rows.length; i += 500) await db('mobile_money_references').insert(rows.slice(i, i + 500));
 

@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
  * PostgreSQL), as migration 202611240220_sales_list_indexes did for the sales.
  */
 export async function up(db: Knex): Promise<void> {
-  if (db.client.config.client === 'pg') await db.raw('CREATE INDEX settlements_number_prefix ON settlements (number text_pattern_ops)');
+  if (db.client.config.client === 'pg')
+    await db.raw('CREATE INDEX settlements_number_prefix ON settlements (number text_pattern_ops)');
   else await db.raw('CREATE INDEX settlements_number_prefix ON settlements (number COLLATE NOCASE)');
 }
 

@@ -55,14 +55,33 @@ export async function up(db: Knex): Promise<void> {
     });
   }
   // Read per product over many months: covering indexes in product order (no sort, no table lookup).
-  await db.schema.alterTable('report_sales_months', (t) => t.index(['product_id', 'month', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'));
-  await db.schema.alterTable('report_stock_months', (t) => t.index(['product_id', 'location_id', 'month', 'quantity'], 'report_stock_months_product'));
+  await db.schema.alterTable('report_sales_months', (t) =>
+    t.index(['product_id', 'month', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'),
+  );
+  await db.schema.alterTable('report_stock_months', (t) =>
+    t.index(['product_id', 'location_id', 'month', 'quantity'], 'report_stock_months_product'),
+  );
   // Cancellations of the period (Chiffre d'affaires): few rows, found by their date.
   await db.schema.alterTable('sales', (t) => t.index(['cancelled_on'], 'sales_cancelled_on'));
   // The reports read a period of sales of every kind: its aggregates from one covering index (no
   // table lookup), its list in date order, and the payments taken at those sales without their rows.
   await db.schema.alterTable('sales', (t) => {
-    t.index(['sale_date', 'kind', 'location_id', 'status', 'payment_status', 'payment_mode', 'client_id', 'total_ttc', 'amount_paid', 'amount_credited', 'cost_total'], 'sales_report_period');
+    t.index(
+      [
+        'sale_date',
+        'kind',
+        'location_id',
+        'status',
+        'payment_status',
+        'payment_mode',
+        'client_id',
+        'total_ttc',
+        'amount_paid',
+        'amount_credited',
+        'cost_total',
+      ],
+      'sales_report_period',
+    );
     t.index(['sale_date', 'id'], 'sales_date_id');
   });
   await db.schema.alterTable('sale_payments', (t) => t.index(['sale_id', 'method', 'amount'], 'sale_payments_report'));
@@ -130,13 +149,17 @@ async function createPgTriggers(db: Knex): Promise<void> {
       ${upsert(`SELECT s.sale_date AS d, s.location_id, NEW.product_id AS product_id, NEW.quantity::bigint AS quantity, (NEW.net - NEW.allocated_discount)::bigint AS sales, (NEW.quantity * NEW.unit_cost)::bigint AS cost FROM sales s WHERE s.id = NEW.sale_id`)}
       RETURN NULL;
     END $$`);
-  await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines FOR EACH ROW EXECUTE FUNCTION report_sale_line_insert()`);
+  await db.raw(
+    `CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines FOR EACH ROW EXECUTE FUNCTION report_sale_line_insert()`,
+  );
   await db.raw(`CREATE FUNCTION report_credit_note_line_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       ${upsert(`SELECT cn.credit_date AS d, cn.location_id, NEW.product_id AS product_id, (-NEW.quantity)::bigint AS quantity, (-NEW.amount)::bigint AS sales, (-(NEW.quantity * NEW.unit_cost))::bigint AS cost FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`)}
       RETURN NULL;
     END $$`);
-  await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines FOR EACH ROW EXECUTE FUNCTION report_credit_note_line_insert()`);
+  await db.raw(
+    `CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines FOR EACH ROW EXECUTE FUNCTION report_credit_note_line_insert()`,
+  );
   await db.raw(`CREATE FUNCTION report_sale_cancel() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF OLD.status = 'validated' AND NEW.status = 'cancelled' THEN
@@ -144,7 +167,9 @@ async function createPgTriggers(db: Knex): Promise<void> {
       END IF;
       RETURN NULL;
     END $$`);
-  await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales FOR EACH ROW EXECUTE FUNCTION report_sale_cancel()`);
+  await db.raw(
+    `CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales FOR EACH ROW EXECUTE FUNCTION report_sale_cancel()`,
+  );
   await db.raw(`CREATE FUNCTION report_stock_movement_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO report_stock_days AS r (day, location_id, product_id, quantity) VALUES (NEW.business_date, NEW.location_id, NEW.product_id, NEW.quantity)
@@ -153,13 +178,25 @@ async function createPgTriggers(db: Knex): Promise<void> {
       ON CONFLICT (month, location_id, product_id) DO UPDATE SET quantity = r.quantity + excluded.quantity;
       RETURN NULL;
     END $$`);
-  await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements FOR EACH ROW EXECUTE FUNCTION report_stock_movement_insert()`);
+  await db.raw(
+    `CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements FOR EACH ROW EXECUTE FUNCTION report_stock_movement_insert()`,
+  );
 }
 
 export async function down(db: Knex): Promise<void> {
   const isPg = db.client.config.client === 'pg';
-  for (const name of ['report_sale_line_insert', 'report_credit_note_line_insert', 'report_sale_cancel', 'report_stock_movement_insert']) {
-    const table = { report_sale_line_insert: 'sale_lines', report_credit_note_line_insert: 'credit_note_lines', report_sale_cancel: 'sales', report_stock_movement_insert: 'stock_movements' }[name];
+  for (const name of [
+    'report_sale_line_insert',
+    'report_credit_note_line_insert',
+    'report_sale_cancel',
+    'report_stock_movement_insert',
+  ]) {
+    const table = {
+      report_sale_line_insert: 'sale_lines',
+      report_credit_note_line_insert: 'credit_note_lines',
+      report_sale_cancel: 'sales',
+      report_stock_movement_insert: 'stock_movements',
+    }[name];
     if (isPg) {
       await db.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
       await db.raw(`DROP FUNCTION IF EXISTS ${name}()`);

@@ -24,7 +24,9 @@ export async function up(db: Knex): Promise<void> {
     t.primary(['account_id', 'business_date', 'movement_type']);
   });
   // The balances at a date read every account up to a day.
-  await db.schema.alterTable('money_days', (t) => t.index(['business_date', 'account_id', 'total_in', 'total_out', 'movement_count'], 'money_days_date'));
+  await db.schema.alterTable('money_days', (t) =>
+    t.index(['business_date', 'account_id', 'total_in', 'total_out', 'movement_count'], 'money_days_date'),
+  );
   if (db.client.config.client === 'pg') {
     await db.raw(`CREATE FUNCTION money_days_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -35,7 +37,9 @@ export async function up(db: Knex): Promise<void> {
           SET total_in = d.total_in + excluded.total_in, total_out = d.total_out + excluded.total_out, movement_count = d.movement_count + excluded.movement_count;
         RETURN NULL;
       END $$`);
-    await db.raw('CREATE TRIGGER money_days_insert AFTER INSERT ON money_movements REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION money_days_insert()');
+    await db.raw(
+      'CREATE TRIGGER money_days_insert AFTER INSERT ON money_movements REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION money_days_insert()',
+    );
   } else {
     await db.raw(`CREATE TRIGGER money_days_insert AFTER INSERT ON money_movements BEGIN
       INSERT INTO money_days (account_id, business_date, movement_type, total_in, total_out, movement_count)

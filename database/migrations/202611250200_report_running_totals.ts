@@ -32,8 +32,12 @@ export async function up(db: Knex): Promise<void> {
     t.bigInteger('cum_cost').notNullable().defaultTo(0);
   });
   await db.schema.alterTable('report_stock_days', (t) => t.bigInteger('closing').notNullable().defaultTo(0));
-  await db.schema.alterTable('report_sales_days', (t) => t.index(['product_id', 'location_id', 'day', 'cum_quantity', 'cum_sales', 'cum_cost'], 'report_sales_days_pair'));
-  await db.schema.alterTable('report_stock_days', (t) => t.index(['product_id', 'location_id', 'day', 'closing'], 'report_stock_days_pair'));
+  await db.schema.alterTable('report_sales_days', (t) =>
+    t.index(['product_id', 'location_id', 'day', 'cum_quantity', 'cum_sales', 'cum_cost'], 'report_sales_days_pair'),
+  );
+  await db.schema.alterTable('report_stock_days', (t) =>
+    t.index(['product_id', 'location_id', 'day', 'closing'], 'report_stock_days_pair'),
+  );
   await db.schema.dropTable('report_sales_months');
   await db.schema.dropTable('report_stock_months');
   await createReportTriggers(db);

@@ -7,7 +7,9 @@ import type { Knex } from 'knex';
  *   lookup per line.
  */
 export async function up(db: Knex): Promise<void> {
-  await db.schema.alterTable('transfer_lines', (t) => t.index(['transfer_id', 'product_id', 'quantity_sent', 'quantity_received', 'unit_cost'], 'transfer_lines_report'));
+  await db.schema.alterTable('transfer_lines', (t) =>
+    t.index(['transfer_id', 'product_id', 'quantity_sent', 'quantity_received', 'unit_cost'], 'transfer_lines_report'),
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

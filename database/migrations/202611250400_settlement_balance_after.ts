@@ -47,15 +47,20 @@ export async function up(db: Knex): Promise<void> {
     const client = await db('clients').where({ id: clientId }).first('balance', 'advance');
     if (!client) continue;
     const raw = await db.raw(EVENTS, Array(6).fill(clientId));
-    const rows = ((Array.isArray(raw) ? raw : raw.rows) as Array<Record<string, unknown>>).map(
-      (r): Ev => ({ at: String(r.at), kind: String(r.kind), id: Number(r.id), balance: Number(r.balance), advance: Number(r.advance) }),
-    );
+    const rows = ((Array.isArray(raw) ? raw : raw.rows) as Array<Record<string, unknown>>).map((r): Ev => ({
+      at: String(r.at),
+      kind: String(r.kind),
+      id: Number(r.id),
+      balance: Number(r.balance),
+      advance: Number(r.advance),
+    }));
     rows.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind === b.kind ? a.id - b.id : 0));
     let balance = Number(client.balance);
     let advance = Number(client.advance);
     for (let i = rows.length - 1; i >= 0; i -= 1) {
       const e = rows[i];
-      if (e.kind === 'settlement') await db('settlements').where({ id: e.id }).update({ balance_after: balance, advance_after: advance });
+      if (e.kind === 'settlement')
+        await db('settlements').where({ id: e.id }).update({ balance_after: balance, advance_after: advance });
       balance -= e.balance;
       advance -= e.advance;
     }

@@ -10,7 +10,9 @@ import type { Knex } from 'knex';
  * `productsUnderThreshold`: literals, not bound values, so SQLite matches the partial index).
  */
 export async function up(db: Knex): Promise<void> {
-  await db.raw('CREATE INDEX products_alerts ON products (alert_threshold, name, active) WHERE active = true AND alert_threshold > 0');
+  await db.raw(
+    'CREATE INDEX products_alerts ON products (alert_threshold, name, active) WHERE active = true AND alert_threshold > 0',
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

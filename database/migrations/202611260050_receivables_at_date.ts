@@ -22,7 +22,9 @@ export async function up(db: Knex): Promise<void> {
     `UPDATE sales SET last_settlement_date = (SELECT MAX(st.settlement_date) FROM settlement_allocations a JOIN settlements st ON st.id = a.settlement_id WHERE a.sale_id = sales.id)
       WHERE id IN (SELECT sale_id FROM settlement_allocations)`,
   );
-  await db.raw('CREATE INDEX sales_settled_after ON sales (last_settlement_date, sale_date) WHERE last_settlement_date IS NOT NULL');
+  await db.raw(
+    'CREATE INDEX sales_settled_after ON sales (last_settlement_date, sale_date) WHERE last_settlement_date IS NOT NULL',
+  );
   await db.raw("CREATE INDEX settlements_cancelled_events ON settlements (settlement_date) WHERE status = 'cancelled'");
   // The planner's statistics of the new index (without them SQLite prefers the settlements since d).
   await db.raw(db.client.config.client === 'pg' ? 'ANALYZE sales' : 'ANALYZE sales_settled_after');

@@ -23,7 +23,9 @@ export async function up(db: Knex): Promise<void> {
     t.primary(['month', 'location_id', 'product_id']);
   });
   // A month read per product (grouped in index order, no table lookup).
-  await db.schema.alterTable('report_sales_months', (t) => t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'));
+  await db.schema.alterTable('report_sales_months', (t) =>
+    t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'),
+  );
   await createReportTriggers(db);
   await db.transaction((trx) => rebuildSalesMonths(trx));
 }

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { createSalesSituationTriggers, dropSalesSituationTriggers, rebuildSalesSituationDays } from './frozen/sales-situation-days.js';
+import {
+  createSalesSituationTriggers,
+  dropSalesSituationTriggers,
+  rebuildSalesSituationDays,
+} from './frozen/sales-situation-days.js';
 
 /**
  * Situation des ventes over a year (issue 17, ≤ 300 ms on SQLite and PostgreSQL): the « situation
@@ -62,7 +66,22 @@ export async function up(db: Knex): Promise<void> {
     // so no sort of every line; no index starts with the day (SQLite would take it for a year and sort).
     t.primary(['from_location_id', 'to_location_id', 'product_id', 'day']);
   });
-  await db.schema.alterTable('report_transfer_days', (t) => t.index(['from_location_id', 'to_location_id', 'product_id', 'day', 'line_count', 'sent', 'received', 'received_lines', 'value'], 'report_transfer_days_pair'));
+  await db.schema.alterTable('report_transfer_days', (t) =>
+    t.index(
+      [
+        'from_location_id',
+        'to_location_id',
+        'product_id',
+        'day',
+        'line_count',
+        'sent',
+        'received',
+        'received_lines',
+        'value',
+      ],
+      'report_transfer_days_pair',
+    ),
+  );
   await createSalesSituationTriggers(db);
   await rebuildSalesSituationDays(db);
 }

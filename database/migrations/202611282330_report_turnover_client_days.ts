@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './frozen/turnover-client-days.js';
+import {
+  createTurnoverClientDaysTriggers,
+  dropTurnoverClientDaysTriggers,
+  rebuildTurnoverClientDays,
+} from './frozen/turnover-client-days.js';
 
 /**
  * Chiffre d'affaires at scale (issue 17): `report_turnover_client_days`, the events of the report

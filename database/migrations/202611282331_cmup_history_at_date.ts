@@ -9,7 +9,9 @@ import type { Knex } from 'knex';
  * index (no table lookup) on both databases; the figures are the same rows.
  */
 export async function up(db: Knex): Promise<void> {
-  await db.schema.alterTable('cmup_history', (t) => t.index(['product_id', 'id', 'business_date', 'new_cmup', 'old_cmup'], 'cmup_history_at_date'));
+  await db.schema.alterTable('cmup_history', (t) =>
+    t.index(['product_id', 'id', 'business_date', 'new_cmup', 'old_cmup'], 'cmup_history_at_date'),
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

@@ -54,7 +54,16 @@ export async function up(db: Knex): Promise<void> {
     t.index(['document_type', 'document_id']);
   });
 
-  const registered: Registration[] = (await db('mobile_money_references').select('operator', 'reference', 'document_type', 'document_id', 'document_number', 'created_at')).map((r) => ({
+  const registered: Registration[] = (
+    await db('mobile_money_references').select(
+      'operator',
+      'reference',
+      'document_type',
+      'document_id',
+      'document_number',
+      'created_at',
+    )
+  ).map((r) => ({
     operator: r.operator,
     stored: r.reference,
     original: r.reference,
@@ -78,7 +87,16 @@ export async function up(db: Knex): Promise<void> {
   for (const o of transfers) {
     const reference = normalise(o.reference);
     if (!reference || reference.length > 80) continue;
-    registered.push({ operator: o.operator, stored: null, original: String(o.reference).slice(0, 80), reference, document_type: 'cash_operation', document_id: Number(o.id), document_number: o.number, created_at: o.created_at });
+    registered.push({
+      operator: o.operator,
+      stored: null,
+      original: String(o.reference).slice(0, 80),
+      reference,
+      document_type: 'cash_operation',
+      document_id: Number(o.id),
+      document_number: o.number,
+      created_at: o.created_at,
+    });
   }
 
   // One holder per (operator, id): the oldest registration.
@@ -93,22 +111,55 @@ export async function up(db: Knex): Promise<void> {
   const holders: Registration[] = [];
   const waiting: Registration[] = [];
   for (const group of groups.values()) {
-    group.sort((a, b) => (a.created_at === b.created_at ? (a.document_type === b.document_type ? a.document_id - b.document_id : a.document_type < b.document_type ? -1 : 1) : a.created_at < b.created_at ? -1 : 1));
+    group.sort((a, b) =>
+      a.created_at === b.created_at
+        ? a.document_type === b.document_type
+          ? a.document_id - b.document_id
+          : a.document_type < b.document_type
+            ? -1
+            : 1
+        : a.created_at < b.created_at
+          ? -1
+          : 1,
+    );
     holders.push(group[0]);
     waiting.push(...group.slice(1));
   }
 
   // The later ones leave the key first, so that each holder can take its new form.
-  for (const r of waiting) if (r.stored !== null) await db('mobile_money_references').where({ operator: r.operator, reference: r.stored }).delete();
+  for (const r of waiting)
+    if (r.stored !== null)
+      await db('mobile_money_references').where({ operator: r.operator, reference: r.stored }).delete();
   for (let i = 0; i < waiting.length; i += CHUNK) {
     await db('mobile_money_reference_duplicates').insert(
-      waiting.slice(i, i + CHUNK).map((r) => ({ operator: r.operator, reference: r.reference, original_reference: r.original, document_type: r.document_type, document_id: r.document_id, document_number: r.document_number, created_at: r.created_at })),
+      waiting.slice(i, i + CHUNK).map((r) => ({
+        operator: r.operator,
+        reference: r.reference,
+        original_reference: r.original,
+        document_type: r.document_type,
+        document_id: r.document_id,
+        document_number: r.document_number,
+        created_at: r.created_at,
+      })),
     );
   }
-  for (const r of holders) if (r.stored !== null && r.stored !== r.reference) await db('mobile_money_references').where({ operator: r.operator, reference: r.stored }).update({ reference: r.reference });
+  for (const r of holders)
+    if (r.stored !== null && r.stored !== r.reference)
+      await db('mobile_money_references')
+        .where({ operator: r.operator, reference: r.stored })
+        .update({ reference: r.reference });
   const added = holders.filter((r) => r.stored === null);
   for (let i = 0; i < added.length; i += CHUNK) {
-    await db('mobile_money_references').insert(added.slice(i, i + CHUNK).map((r) => ({ operator: r.operator, reference: r.reference, document_type: r.document_type, document_id: r.document_id, document_number: r.document_number, created_at: r.created_at })));
+    await db('mobile_money_references').insert(
+      added.slice(i, i + CHUNK).map((r) => ({
+        operator: r.operator,
+        reference: r.reference,
+        document_type: r.document_type,
+        document_id: r.document_id,
+        document_number: r.document_number,
+        created_at: r.created_at,
+      })),
+    );
   }
 
   if (waiting.length) {
@@ -122,10 +173,20 @@ export async function up(db: Knex): Promise<void> {
 export async function down(db: Knex): Promise<void> {
   // Back to the registry the code before this migration knows: no Caisse operation, every double entry under its old key.
   await db('mobile_money_references').where({ document_type: 'cash_operation' }).delete();
-  const waiting = await db('mobile_money_reference_duplicates').whereNot({ document_type: 'cash_operation' }).orderBy('id').select('operator', 'original_reference', 'document_type', 'document_id', 'document_number', 'created_at');
+  const waiting = await db('mobile_money_reference_duplicates')
+    .whereNot({ document_type: 'cash_operation' })
+    .orderBy('id')
+    .select('operator', 'original_reference', 'document_type', 'document_id', 'document_number', 'created_at');
   for (const r of waiting) {
     await db('mobile_money_references')
-      .insert({ operator: r.operator, reference: r.original_reference, document_type: r.document_type, document_id: r.document_id, document_number: r.document_number, created_at: r.created_at })
+      .insert({
+        operator: r.operator,
+        reference: r.original_reference,
+        document_type: r.document_type,
+        document_id: r.document_id,
+        document_number: r.document_number,
+        created_at: r.created_at,
+      })
       .onConflict(['operator', 'reference'])
       .ignore();
   }

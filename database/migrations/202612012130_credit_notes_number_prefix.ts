@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
  * documents have (migration 202611241010_settlements_number_prefix).
  */
 export async function up(db: Knex): Promise<void> {
-  if (db.client.config.client === 'pg') await db.raw('CREATE INDEX credit_notes_number_prefix ON credit_notes (number text_pattern_ops)');
+  if (db.client.config.client === 'pg')
+    await db.raw('CREATE INDEX credit_notes_number_prefix ON credit_notes (number text_pattern_ops)');
   else await db.raw('CREATE INDEX credit_notes_number_prefix ON credit_notes (number COLLATE NOCASE)');
 }
 

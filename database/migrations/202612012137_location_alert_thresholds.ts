@@ -14,7 +14,9 @@ export async function up(db: Knex): Promise<void> {
   await db.schema.alterTable('stock_levels', (t) => {
     t.bigInteger('alert_threshold').nullable();
   });
-  await db.raw('CREATE INDEX stock_levels_alerts ON stock_levels (location_id, product_id, alert_threshold, quantity) WHERE alert_threshold IS NOT NULL');
+  await db.raw(
+    'CREATE INDEX stock_levels_alerts ON stock_levels (location_id, product_id, alert_threshold, quantity) WHERE alert_threshold IS NOT NULL',
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

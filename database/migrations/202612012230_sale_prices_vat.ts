@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 // The triggers with the VAT (up) are frozen copies of server/db's of this day; the ones down puts back, those of before.
-import { createReportTriggers, dropReportTriggers, rebuildReportSummaries } from './frozen/report-summaries-202612012230.js';
-import { createTurnoverClientDaysTriggers, dropTurnoverClientDaysTriggers, rebuildTurnoverClientDays } from './frozen/turnover-client-days-202612012230.js';
+import {
+  createReportTriggers,
+  dropReportTriggers,
+  rebuildReportSummaries,
+} from './frozen/report-summaries-202612012230.js';
+import {
+  createTurnoverClientDaysTriggers,
+  dropTurnoverClientDaysTriggers,
+  rebuildTurnoverClientDays,
+} from './frozen/turnover-client-days-202612012230.js';
 import { createReportTriggers as createReportTriggersBefore } from './frozen/report-summaries.js';
 import { createTurnoverClientDaysTriggers as createTurnoverClientDaysTriggersBefore } from './frozen/turnover-client-days.js';
 
@@ -29,7 +37,9 @@ function shares(amounts: bigint[], total: bigint): bigint[] {
   if (total === 0n || sum === 0n) return amounts.map(() => 0n);
   const out = amounts.map((n) => (n * total) / sum);
   let left = total - out.reduce((s, n) => s + n, 0n);
-  const order = amounts.map((n, i) => ({ i, rem: (n * total) % sum })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  const order = amounts
+    .map((n, i) => ({ i, rem: (n * total) % sum }))
+    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
   for (const { i } of order) {
     if (left === 0n) break;
     out[i] += 1n;
@@ -41,26 +51,46 @@ function shares(amounts: bigint[], total: bigint): bigint[] {
 async function spreadExistingVat(db: Knex): Promise<boolean> {
   const sales = await db('sales').where('vat_amount', '>', 0).select('id', 'vat_amount');
   for (const sale of sales) {
-    const lines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('id', 'net', 'allocated_discount', 'quantity');
-    const vat = shares(lines.map((l) => BigInt(l.net) - BigInt(l.allocated_discount)), BigInt(sale.vat_amount));
+    const lines = await db('sale_lines')
+      .where({ sale_id: sale.id })
+      .orderBy('position')
+      .select('id', 'net', 'allocated_discount', 'quantity');
+    const vat = shares(
+      lines.map((l) => BigInt(l.net) - BigInt(l.allocated_discount)),
+      BigInt(sale.vat_amount),
+    );
     for (const [i, l] of lines.entries()) {
-      await db('sale_lines').where({ id: l.id }).update({ vat_amount: Number(vat[i]) });
+      await db('sale_lines')
+        .where({ id: l.id })
+        .update({ vat_amount: Number(vat[i]) });
       // Its credit notes' lines, in the order they were made: the cumulative proportion of the
       // line's VAT (floor(vat × returned so far / sold), as refundAmount does for the amount).
       let before = 0n;
       const sold = BigInt(l.quantity);
-      const returned = await db('credit_note_lines').where({ sale_line_id: l.id }).orderBy('id').select('id', 'quantity');
+      const returned = await db('credit_note_lines')
+        .where({ sale_line_id: l.id })
+        .orderBy('id')
+        .select('id', 'quantity');
       for (const r of returned) {
         const after = before + BigInt(r.quantity);
         const part = sold > 0n ? (vat[i] * after) / sold - (vat[i] * before) / sold : 0n;
-        await db('credit_note_lines').where({ id: r.id }).update({ vat_amount: Number(part) });
+        await db('credit_note_lines')
+          .where({ id: r.id })
+          .update({ vat_amount: Number(part) });
         before = after;
       }
     }
   }
   if (sales.length) {
-    const totals = (await db('credit_note_lines').groupBy('credit_note_id').select('credit_note_id').sum({ vat: 'vat_amount' }).having(db.raw('SUM(vat_amount) <> 0'))) as Array<{ credit_note_id: number; vat: number | string }>;
-    for (const t of totals) await db('credit_notes').where({ id: t.credit_note_id }).update({ vat_amount: Number(t.vat) });
+    const totals = (await db('credit_note_lines')
+      .groupBy('credit_note_id')
+      .select('credit_note_id')
+      .sum({ vat: 'vat_amount' })
+      .having(db.raw('SUM(vat_amount) <> 0'))) as Array<{ credit_note_id: number; vat: number | string }>;
+    for (const t of totals)
+      await db('credit_notes')
+        .where({ id: t.credit_note_id })
+        .update({ vat_amount: Number(t.vat) });
   }
   return sales.length > 0;
 }
@@ -82,9 +112,16 @@ export async function up(db: Knex): Promise<void> {
   await db.schema.alterTable('report_turnover_client_days', (t) => t.bigInteger('vat').notNullable().defaultTo(0));
   // The covering indexes the reports read a period's totals from, with the VAT.
   await db.raw('DROP INDEX IF EXISTS report_sales_days_pair');
-  await db.schema.alterTable('report_sales_days', (t) => t.index(['product_id', 'location_id', 'day', 'cum_quantity', 'cum_sales', 'cum_cost', 'cum_vat'], 'report_sales_days_pair'));
+  await db.schema.alterTable('report_sales_days', (t) =>
+    t.index(
+      ['product_id', 'location_id', 'day', 'cum_quantity', 'cum_sales', 'cum_cost', 'cum_vat'],
+      'report_sales_days_pair',
+    ),
+  );
   await db.raw('DROP INDEX IF EXISTS report_sales_months_product');
-  await db.schema.alterTable('report_sales_months', (t) => t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost', 'vat'], 'report_sales_months_product'));
+  await db.schema.alterTable('report_sales_months', (t) =>
+    t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost', 'vat'], 'report_sales_months_product'),
+  );
   await createReportTriggers(db);
   await createTurnoverClientDaysTriggers(db);
   if (vatSold) {
@@ -104,9 +141,14 @@ export async function down(db: Knex): Promise<void> {
   });
   await db.schema.alterTable('report_sales_months', (t) => t.dropColumn('vat'));
   await db.schema.alterTable('report_turnover_client_days', (t) => t.dropColumn('vat'));
-  await db.schema.alterTable('report_sales_days', (t) => t.index(['product_id', 'location_id', 'day', 'cum_quantity', 'cum_sales', 'cum_cost'], 'report_sales_days_pair'));
-  await db.schema.alterTable('report_sales_months', (t) => t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'));
-  for (const table of ['credit_notes', 'credit_note_lines', 'sale_lines'] as const) await db.schema.alterTable(table, (t) => t.dropColumn('vat_amount'));
+  await db.schema.alterTable('report_sales_days', (t) =>
+    t.index(['product_id', 'location_id', 'day', 'cum_quantity', 'cum_sales', 'cum_cost'], 'report_sales_days_pair'),
+  );
+  await db.schema.alterTable('report_sales_months', (t) =>
+    t.index(['month', 'product_id', 'location_id', 'quantity', 'sales', 'cost'], 'report_sales_months_product'),
+  );
+  for (const table of ['credit_notes', 'credit_note_lines', 'sale_lines'] as const)
+    await db.schema.alterTable(table, (t) => t.dropColumn('vat_amount'));
   await db.schema.alterTable('company_settings', (t) => t.dropColumn('prices_include_vat'));
   await createReportTriggersBefore(db);
   await createTurnoverClientDaysTriggersBefore(db);

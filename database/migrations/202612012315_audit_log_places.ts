@@ -11,7 +11,10 @@ import type { Knex } from 'knex';
  */
 const COLUMNS = ['location_id', 'other_location_id', 'account_id', 'other_account_id'] as const;
 
-const SUBJECTS: Record<string, { table: string; key?: string; columns: Partial<Record<(typeof COLUMNS)[number], string>> }> = {
+const SUBJECTS: Record<
+  string,
+  { table: string; key?: string; columns: Partial<Record<(typeof COLUMNS)[number], string>> }
+> = {
   sale: { table: 'sales', columns: { location_id: 'location_id' } },
   credit_note: { table: 'credit_notes', columns: { location_id: 'location_id' } },
   stock_entry: { table: 'stock_entries', columns: { location_id: 'location_id' } },
@@ -21,7 +24,10 @@ const SUBJECTS: Record<string, { table: string; key?: string; columns: Partial<R
   location: { table: 'locations', columns: { location_id: 'id' } },
   cash_desk: { table: 'treasury_accounts', key: 'cash_desk_id', columns: { account_id: 'id' } },
   cash_closing: { table: 'cash_closings', columns: { account_id: 'account_id' } },
-  cash_operation: { table: 'cash_operations', columns: { account_id: 'from_account_id', other_account_id: 'to_account_id' } },
+  cash_operation: {
+    table: 'cash_operations',
+    columns: { account_id: 'from_account_id', other_account_id: 'to_account_id' },
+  },
   settlement: { table: 'settlements', columns: { account_id: 'account_id' } },
   treasury_account: { table: 'treasury_accounts', columns: { account_id: 'id' } },
 };
@@ -32,7 +38,10 @@ export async function up(db: Knex): Promise<void> {
   });
   for (const [type, spec] of Object.entries(SUBJECTS)) {
     for (const [column, source] of Object.entries(spec.columns)) {
-      await db.raw(`UPDATE audit_log SET ?? = (SELECT s.?? FROM ?? s WHERE s.?? = CAST(audit_log.subject_id AS BIGINT)) WHERE subject_type = ?`, [column, source, spec.table, spec.key ?? 'id', type]);
+      await db.raw(
+        `UPDATE audit_log SET ?? = (SELECT s.?? FROM ?? s WHERE s.?? = CAST(audit_log.subject_id AS BIGINT)) WHERE subject_type = ?`,
+        [column, source, spec.table, spec.key ?? 'id', type],
+      );
     }
   }
   // Covering the places condition (Journaux for a restricted user: its count and its pages).

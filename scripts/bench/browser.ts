@@ -24,7 +24,12 @@ import { buildIsStale } from '../../server/http/assets.js';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The link of DESIGN.md §7: 1.6 Mbit/s, 150 ms latency (upload: a typical 750 kbit/s). */
-export const SLOW_LINK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+export const SLOW_LINK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+};
 
 export const BROWSER_TARGETS = { firstVisitMs: 1500, firstVisitBytes: 150 * 1024, navigationMs: 400 };
 
@@ -95,9 +100,19 @@ class WireMeter {
    * ms) on; the rest (the page, its chunks, the fonts it shows, the favicon) belongs to the visit.
    */
   warmUp(startedAt: number | null) {
-    const background = this.finished.filter((r) => startedAt !== null && r.sentAt >= startedAt && /\/build\/assets\/[^/]+\.(js|css|woff2)$/.test(new URL(r.url).pathname));
+    const background = this.finished.filter(
+      (r) =>
+        startedAt !== null &&
+        r.sentAt >= startedAt &&
+        /\/build\/assets\/[^/]+\.(js|css|woff2)$/.test(new URL(r.url).pathname),
+    );
     const bytes = background.reduce((sum, r) => sum + r.bytes, 0);
-    return { bytes, requests: background.length, visitBytes: this.bytes - bytes, visitRequests: this.requests - background.length };
+    return {
+      bytes,
+      requests: background.length,
+      visitBytes: this.bytes - bytes,
+      visitRequests: this.requests - background.length,
+    };
   }
   /** Waits until no request has been pending for `quietMs` (lazy chunks, fonts, deferred props). */
   async idle(quietMs = 600, timeoutMs = 30_000) {
@@ -109,8 +124,16 @@ class WireMeter {
   }
 }
 
-async function throttled(browser: Browser, base: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; meter: WireMeter }> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR', timezoneId: 'Africa/Abidjan' });
+async function throttled(
+  browser: Browser,
+  base: string,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; meter: WireMeter }> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Abidjan',
+  });
   const origin = new URL(base).origin;
   // Gravatar and any other host: refused at once (the bench measures our own bytes).
   await context.route(
@@ -142,7 +165,10 @@ async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.fill('input[type=email]', email);
   await page.fill('input[type=password]', password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 }), page.click('[data-testid=login-form] button[type=submit]')]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 }),
+    page.click('[data-testid=login-form] button[type=submit]'),
+  ]);
 }
 
 /**
@@ -151,11 +177,16 @@ async function logIn(page: Page, email: string, password: string) {
  */
 async function warmUpMarks(page: Page): Promise<{ start: number | null; end: number | null }> {
   await page
-    .waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, { polling: 200, timeout: 30_000 })
+    .waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, {
+      polling: 200,
+      timeout: 30_000,
+    })
     .catch(() => undefined);
   // No helper function inside: tsx would wrap it in a __name() the page does not have.
   const [start, end] = await page.evaluate(() =>
-    ['sdstock:warm-up:start', 'sdstock:warm-up:end'].map((name) => performance.getEntriesByName(name).map((mark) => performance.timeOrigin + mark.startTime)[0] ?? null),
+    ['sdstock:warm-up:start', 'sdstock:warm-up:end'].map(
+      (name) => performance.getEntriesByName(name).map((mark) => performance.timeOrigin + mark.startTime)[0] ?? null,
+    ),
   );
   return { start, end };
 }
@@ -167,7 +198,9 @@ const median = (xs: number[]) => {
 
 export async function benchBrowser(options: BrowserBenchOptions): Promise<BrowserRow[] | null> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    console.log(`\n[navigateur] Chromium introuvable (${CHROMIUM_PATH}) : mesure navigateur SAUTÉE (apt-get install chromium, ou CHROMIUM_PATH).`);
+    console.log(
+      `\n[navigateur] Chromium introuvable (${CHROMIUM_PATH}) : mesure navigateur SAUTÉE (apt-get install chromium, ou CHROMIUM_PATH).`,
+    );
     return null;
   }
   const { chromium } = await import('playwright-core');
@@ -179,10 +212,21 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Browse
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   type Sample = [number, number, number];
-  const samples = { login: [] as Sample[], dashboard: [] as Sample[], warmUp: [] as Sample[], nav: navigations.map(() => [] as Sample[]) };
+  const samples = {
+    login: [] as Sample[],
+    dashboard: [] as Sample[],
+    warmUp: [] as Sample[],
+    nav: navigations.map(() => [] as Sample[]),
+  };
   try {
     for (let run = 0; run < runs; run++) {
       const { context, page, cdp, meter } = await throttled(browser, options.base);
@@ -205,7 +249,11 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Browse
         await meter.idle();
         const split = meter.warmUp(marks.start);
         samples.dashboard.push([dashboardMs, split.visitBytes, split.visitRequests]);
-        samples.warmUp.push([marks.start !== null && marks.end !== null ? marks.end - marks.start : NaN, split.bytes, split.requests]);
+        samples.warmUp.push([
+          marks.start !== null && marks.end !== null ? marks.end - marks.start : NaN,
+          split.bytes,
+          split.requests,
+        ]);
 
         // 3. In-app navigation, cache on (what a user who is already working gets), once the
         // warm-up of this page load is over (from the cache filled by the one above).
@@ -223,7 +271,10 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Browse
           const t0 = performance.now();
           await link.dispatchEvent('click', { button: 0 });
           await page.waitForFunction(
-            ([old, sel, href]) => location.pathname === href && !(old as Element | null)?.isConnected && document.querySelector(sel as string) !== null,
+            ([old, sel, href]) =>
+              location.pathname === href &&
+              !(old as Element | null)?.isConnected &&
+              document.querySelector(sel as string) !== null,
             [before, navigation.ready, navigation.href] as const,
             { polling: 'raf', timeout: 60_000 },
           );
@@ -238,7 +289,12 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Browse
   } finally {
     await browser.close();
   }
-  const row = (measure: string, list: Array<[number, number, number]>, targetMs: number | null, targetBytes: number | null): BrowserRow => ({
+  const row = (
+    measure: string,
+    list: Array<[number, number, number]>,
+    targetMs: number | null,
+    targetBytes: number | null,
+  ): BrowserRow => ({
     measure,
     runs: list.length,
     ms: median(list.map((s) => s[0])),
@@ -249,7 +305,12 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Browse
   });
   return [
     row('Première visite de /login', samples.login, BROWSER_TARGETS.firstVisitMs, BROWSER_TARGETS.firstVisitBytes),
-    row('Première visite de /dashboard (connecté)', samples.dashboard, BROWSER_TARGETS.firstVisitMs, BROWSER_TARGETS.firstVisitBytes),
+    row(
+      'Première visite de /dashboard (connecté)',
+      samples.dashboard,
+      BROWSER_TARGETS.firstVisitMs,
+      BROWSER_TARGETS.firstVisitBytes,
+    ),
     row('  puis préchargement en arrière-plan (écrans du menu)', samples.warmUp, null, null),
     ...navigations.map((n, i) => row(`Navigation ${n.label}`, samples.nav[i], BROWSER_TARGETS.navigationMs, null)),
   ];
@@ -269,9 +330,20 @@ export function printBrowser(rows: BrowserRow[]) {
     r.targetBytes === null ? '' : r.bytes <= r.targetBytes ? 'OK' : 'au-dessus',
     String(r.requests),
   ]);
-  const head = ['Mesure (Chromium, 1,6 Mbit/s, 150 ms)', 'n', 'médiane', 'Objectif', '', 'Transféré', 'Objectif', '', 'Requêtes'];
+  const head = [
+    'Mesure (Chromium, 1,6 Mbit/s, 150 ms)',
+    'n',
+    'médiane',
+    'Objectif',
+    '',
+    'Transféré',
+    'Objectif',
+    '',
+    'Requêtes',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('\nNavigateur');
   console.log(line(head));
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
@@ -285,6 +357,10 @@ export function printBrowser(rows: BrowserRow[]) {
 export function ensureClientBuilt() {
   if (!buildIsStale()) return;
   console.log('Compilation du client (public/build absent ou périmé)…');
-  const built = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+  const built = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: projectRoot, stdio: 'inherit' },
+  );
   if (built.status !== 0) throw new Error('La compilation du client a échoué.');
 }

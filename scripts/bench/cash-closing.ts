@@ -35,11 +35,16 @@ const db = createDb(loadConfig().database);
 try {
   await migrateOnce(db);
   const cases = await cashFigureCases(db);
-  if (cases.length === 0) console.log("Aucun arrêté de caisse dans cette base : remplissez-la d’abord avec npm run seed:demo -- --scale=large.");
+  if (cases.length === 0)
+    console.log(
+      'Aucun arrêté de caisse dans cette base : remplissez-la d’abord avec npm run seed:demo -- --scale=large.',
+    );
   console.log(['Mesure', 'p50 ms', 'p95 ms', 'cible ms', 'verdict'].join(' | '));
   for (const c of cases) {
     const m = await time(c.service);
-    console.log([c.name, m.p50.toFixed(1), m.p95.toFixed(1), `≤ ${c.target}`, m.p95 <= c.target ? 'OK' : 'au-dessus'].join(' | '));
+    console.log(
+      [c.name, m.p50.toFixed(1), m.p95.toFixed(1), `≤ ${c.target}`, m.p95 <= c.target ? 'OK' : 'au-dessus'].join(' | '),
+    );
   }
 } finally {
   await db.destroy();

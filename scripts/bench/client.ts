@@ -45,32 +45,46 @@ export class BenchBrowser {
 
   private request(method: string, url: string, extra: Record<string, string>, body?: string): Promise<BenchResponse> {
     return new Promise((resolve, reject) => {
-      const req = http.request(this.base + url, { method, agent: this.agent, headers: this.headers(body === undefined ? extra : { ...extra, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }) }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
-          }
-          for (const c of headers.getSetCookie()) {
-            const [pair] = c.split(';');
-            const i = pair.indexOf('=');
-            this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-          }
-          const raw = Buffer.concat(chunks);
-          let decoded: string | null = null;
-          const text = () => {
-            if (decoded === null) {
-              const encoding = res.headers['content-encoding'];
-              decoded = (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+      const req = http.request(
+        this.base + url,
+        {
+          method,
+          agent: this.agent,
+          headers: this.headers(
+            body === undefined
+              ? extra
+              : { ...extra, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+          ),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) {
+              for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
             }
-            return decoded;
-          };
-          resolve({ status: res.statusCode ?? 0, headers, text, json: () => JSON.parse(text()) });
-        });
-      });
+            for (const c of headers.getSetCookie()) {
+              const [pair] = c.split(';');
+              const i = pair.indexOf('=');
+              this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+            }
+            const raw = Buffer.concat(chunks);
+            let decoded: string | null = null;
+            const text = () => {
+              if (decoded === null) {
+                const encoding = res.headers['content-encoding'];
+                decoded = (
+                  encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+                ).toString('utf8');
+              }
+              return decoded;
+            };
+            resolve({ status: res.statusCode ?? 0, headers, text, json: () => JSON.parse(text()) });
+          });
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -97,7 +111,8 @@ export class BenchBrowser {
   async login(email: string, password: string): Promise<void> {
     (await this.get('/login')).text();
     const res = await this.send('POST', '/login', { email, password });
-    if (res.status !== 303 || res.headers.get('location') === '/login') throw new Error(`connexion impossible (HTTP ${res.status})`);
+    if (res.status !== 303 || res.headers.get('location') === '/login')
+      throw new Error(`connexion impossible (HTTP ${res.status})`);
   }
 
   close(): void {
@@ -112,4 +127,10 @@ export type BenchClient = Pick<BenchBrowser, 'json' | 'send'>;
  * The measure helper a bench hands to an area's bench: `httpFn` timed through HTTP beside `sqlFn`,
  * the bare service or query (null when there is none to compare with), against `target` ms p95.
  */
-export type Measure = (name: string, target: number | null, httpFn: (i: number) => Promise<unknown>, sqlFn: ((i: number) => Promise<unknown>) | null, runs?: number) => Promise<void>;
+export type Measure = (
+  name: string,
+  target: number | null,
+  httpFn: (i: number) => Promise<unknown>,
+  sqlFn: ((i: number) => Promise<unknown>) | null,
+  runs?: number,
+) => Promise<void>;

@@ -35,7 +35,9 @@ function benchAssets(): Assets {
 export async function runOnExistingDatabase(area: AreaBench): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url || !process.env.BENCH_EMAIL || !process.env.BENCH_PASSWORD) {
-    console.error('DATABASE_URL, BENCH_EMAIL et BENCH_PASSWORD sont requis (une base remplie par npm run seed:demo -- --scale=large).');
+    console.error(
+      'DATABASE_URL, BENCH_EMAIL et BENCH_PASSWORD sont requis (une base remplie par npm run seed:demo -- --scale=large).',
+    );
     process.exit(2);
   }
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error' } as NodeJS.ProcessEnv);
@@ -69,14 +71,18 @@ export async function runOnExistingDatabase(area: AreaBench): Promise<void> {
       return { p50: at(50), p95: at(95), sent };
     };
     const f = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
-    console.log(`${'mesure'.padEnd(60)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)} ${'requêtes'.padStart(9)}  cible`);
+    console.log(
+      `${'mesure'.padEnd(60)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)} ${'requêtes'.padStart(9)}  cible`,
+    );
     const only = (process.env.BENCH_FILTER ?? '').toLowerCase();
     await area(db, b, async (name, target, httpFn, sqlFn) => {
       if (only && !name.toLowerCase().includes(only)) return;
       const h = await time(httpFn);
       const s = sqlFn ? await time(sqlFn) : null;
       const verdict = target === null ? '' : `≤ ${target} ms ${h.p95 <= target ? 'OK' : 'au-dessus'}`;
-      console.log(`${name.padEnd(60)} ${f(h.p50)} ${f(h.p95)} ${s ? f(s.p50) : ''.padStart(10)} ${s ? f(s.p95) : ''.padStart(10)} ${`${h.sent}${s ? `/${s.sent}` : ''}`.padStart(9)}  ${verdict}`);
+      console.log(
+        `${name.padEnd(60)} ${f(h.p50)} ${f(h.p95)} ${s ? f(s.p50) : ''.padStart(10)} ${s ? f(s.p95) : ''.padStart(10)} ${`${h.sent}${s ? `/${s.sent}` : ''}`.padStart(9)}  ${verdict}`,
+      );
     });
   } finally {
     server.closeAllConnections();

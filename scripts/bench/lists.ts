@@ -22,24 +22,64 @@ import { benchSalesLists } from './sales.js';
 
 const PER_PAGE = 25;
 
-export async function benchLists(db: Knex, b: Pick<BenchClient, 'json'>, measure: Measure, runs: number): Promise<void> {
+export async function benchLists(
+  db: Knex,
+  b: Pick<BenchClient, 'json'>,
+  measure: Measure,
+  runs: number,
+): Promise<void> {
   const productPage = async (page: number, q = '') => {
     // What the products list route runs (the price centre skips the stock totals).
-    const result = await listProducts(db, { q, sort: 'code', dir: 'asc', page, per_page: PER_PAGE, filters: { category_id: '', status: 'active' } });
+    const result = await listProducts(db, {
+      q,
+      sort: 'code',
+      dir: 'asc',
+      page,
+      per_page: PER_PAGE,
+      filters: { category_id: '', status: 'active' },
+    });
     await categoryOptions(db, null);
     return result;
   };
-  const barcodes = (await db('products').whereNotNull('barcode').orderBy('id').limit(runs + 10).offset(4000).pluck('barcode')) as string[];
+  const barcodes = (await db('products')
+    .whereNotNull('barcode')
+    .orderBy('id')
+    .limit(runs + 10)
+    .offset(4000)
+    .pluck('barcode')) as string[];
   const fragment = 'arachide';
   await measure(
     'Liste des clients (page 1)',
     30,
     () => b.json('/fichiers/clients'),
-    () => listClients(db, { q: '', sort: 'code', dir: 'asc', page: 1, per_page: PER_PAGE, filters: { kind: '', price_level: '', status: 'active' } }),
+    () =>
+      listClients(db, {
+        q: '',
+        sort: 'code',
+        dir: 'asc',
+        page: 1,
+        per_page: PER_PAGE,
+        filters: { kind: '', price_level: '', status: 'active' },
+      }),
   );
-  await measure('Liste des produits (page 1)', 30, () => b.json('/fichiers/produits'), () => productPage(1));
-  await measure('Liste des produits (page 200)', 30, () => b.json('/fichiers/produits?page=200'), () => productPage(200));
-  await measure(`Recherche produit « ${fragment} »`, 30, () => b.json(`/fichiers/produits?q=${encodeURIComponent(fragment)}`), () => productPage(1, fragment));
+  await measure(
+    'Liste des produits (page 1)',
+    30,
+    () => b.json('/fichiers/produits'),
+    () => productPage(1),
+  );
+  await measure(
+    'Liste des produits (page 200)',
+    30,
+    () => b.json('/fichiers/produits?page=200'),
+    () => productPage(200),
+  );
+  await measure(
+    `Recherche produit « ${fragment} »`,
+    30,
+    () => b.json(`/fichiers/produits?q=${encodeURIComponent(fragment)}`),
+    () => productPage(1, fragment),
+  );
   await measure(
     'Code-barres (sélecteur de produit)',
     30,
@@ -47,17 +87,44 @@ export async function benchLists(db: Knex, b: Pick<BenchClient, 'json'>, measure
     (i) => searchProducts(db, { q: barcodes[Math.abs(i) % barcodes.length], locationId: null }),
   );
   // Typo tolerance: a doubled letter (search_key), then a swap found only by the fuzzy fallback.
-  await measure('Sélecteur de produit « arrachide » (lettre doublée)', 30, () => b.json('/pickers/products?q=arrachide'), () => searchProducts(db, { q: 'arrachide', locationId: null }));
-  await measure('Sélecteur de produit « arachdie » (faute, repli approché)', 30, () => b.json('/pickers/products?q=arachdie'), () => searchProducts(db, { q: 'arachdie', locationId: null }));
+  await measure(
+    'Sélecteur de produit « arrachide » (lettre doublée)',
+    30,
+    () => b.json('/pickers/products?q=arrachide'),
+    () => searchProducts(db, { q: 'arrachide', locationId: null }),
+  );
+  await measure(
+    'Sélecteur de produit « arachdie » (faute, repli approché)',
+    30,
+    () => b.json('/pickers/products?q=arachdie'),
+    () => searchProducts(db, { q: 'arachdie', locationId: null }),
+  );
   // The header's global search: every group (admin), a name, a typo, a document number.
   const everything = { products: true, clients: true, suppliers: true, series: DOCUMENT_SERIES, places: EVERY_PLACE };
-  const entryNumber = String((await db('stock_entries').orderBy('id', 'desc').first('number'))?.number ?? 'ENT-2026-000001');
+  const entryNumber = String(
+    (await db('stock_entries').orderBy('id', 'desc').first('number'))?.number ?? 'ENT-2026-000001',
+  );
   for (const q of [fragment, 'arachdie', entryNumber]) {
-    await measure(`Recherche globale « ${q} »`, 30, () => b.json(`/recherche?q=${encodeURIComponent(q)}`), () => globalSearch(db, { q, scope: everything }));
+    await measure(
+      `Recherche globale « ${q} »`,
+      30,
+      () => b.json(`/recherche?q=${encodeURIComponent(q)}`),
+      () => globalSearch(db, { q, scope: everything }),
+    );
   }
-  await measure('Centrale des prix (page 1)', 30, () => b.json('/fichiers/centraleprix'), () => productPage(1));
+  await measure(
+    'Centrale des prix (page 1)',
+    30,
+    () => b.json('/fichiers/centraleprix'),
+    () => productPage(1),
+  );
   const product = Number((await db('products').where({ active: true }).orderBy('id').first('id'))!.id);
-  await measure("Stock d’un produit (emplacements, mouvements, CMUP)", 30, () => b.json(`/fichiers/produits/${product}/stock`), () => productStock(db, product, 1));
+  await measure(
+    'Stock d’un produit (emplacements, mouvements, CMUP)',
+    30,
+    () => b.json(`/fichiers/produits/${product}/stock`),
+    () => productStock(db, product, 1),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -20,13 +20,23 @@ const INVOICES = Number(process.env.BENCH_CLIENT_INVOICES ?? 500);
  * bare SQL of the same writes (rolled back). The settlement screens are not on main yet: those two
  * are timed at the service, without HTTP, until they are.
  */
-export async function benchReceivables(db: Knex, b: BenchClient, measure: Measure, admin: { id: number; name: string }): Promise<void> {
+export async function benchReceivables(
+  db: Knex,
+  b: BenchClient,
+  measure: Measure,
+  admin: { id: number; name: string },
+): Promise<void> {
   const today = businessDate('Africa/Abidjan');
   const from = addDays(today, -365);
   const actor = { ...admin, ip: null };
 
   // The busiest client: the most settlements.
-  const busy = (await db('settlements').groupBy('client_id').select('client_id').count({ n: '*' }).orderBy('n', 'desc').first()) as { client_id: number } | undefined;
+  const busy = (await db('settlements')
+    .groupBy('client_id')
+    .select('client_id')
+    .count({ n: '*' })
+    .orderBy('n', 'desc')
+    .first()) as { client_id: number } | undefined;
   if (!busy) throw new Error('aucun règlement dans le jeu de données');
   const busyId = Number(busy.client_id);
   const lines = (await clientStatement(db, busyId, { from, to: today })).count;
@@ -56,12 +66,39 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
   if (!product) throw new Error(`aucun produit avec ${INVOICES} unités au dépôt`);
   const now = nowIso();
   const code = `BENCH${randomBytes(3).toString('hex').toUpperCase()}`;
-  const clientId = await insertReturningId(db, 'clients', withSearchName({ code, name: `Client aux ${INVOICES} factures ${code}`, kind: 'entreprise', price_level: 'gros', credit_limit: 100_000_000_000, balance: 0, active: true, created_at: now, updated_at: now }));
+  const clientId = await insertReturningId(
+    db,
+    'clients',
+    withSearchName({
+      code,
+      name: `Client aux ${INVOICES} factures ${code}`,
+      kind: 'entreprise',
+      price_level: 'gros',
+      credit_limit: 100_000_000_000,
+      balance: 0,
+      active: true,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   for (let i = 0; i < INVOICES; i++) {
     const date = addDays(today, -INVOICES + i);
     await createSale(
       db,
-      { idempotencyKey: randomBytes(12).toString('hex'), kind: 'invoice', clientId, locationId: depot, saleDate: date, paymentMode: 'credit', dueDate: addDays(date, 30), discount: 0, note: '', formLoadedAt: new Date().toISOString(), payments: [], lines: [{ productId: Number(product.id), unit: 'unit', quantity: 1, unitPrice: 10_000, discount: 0 }] },
+      {
+        idempotencyKey: randomBytes(12).toString('hex'),
+        kind: 'invoice',
+        clientId,
+        locationId: depot,
+        saleDate: date,
+        paymentMode: 'credit',
+        dueDate: addDays(date, 30),
+        discount: 0,
+        note: '',
+        formLoadedAt: new Date().toISOString(),
+        payments: [],
+        lines: [{ productId: Number(product.id), unit: 'unit', quantity: 1, unitPrice: 10_000, discount: 0 }],
+      },
       { belowMinPrice: true, beyondCreditLimit: true },
       actor,
     );
@@ -72,7 +109,12 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
       .whereRaw('total_ttc - amount_paid - amount_credited > 0')
       .orderBy([{ column: 'due_date' }, { column: 'sale_date' }, { column: 'id' }])
       .select('id', 'number', 'sale_date', 'due_date', 'total_ttc', 'amount_paid', 'amount_credited');
-  await measure(`Factures ouvertes d’un client (${INVOICES} factures, requête du formulaire de règlement)`, 30, openInvoices, null);
+  await measure(
+    `Factures ouvertes d’un client (${INVOICES} factures, requête du formulaire de règlement)`,
+    30,
+    openInvoices,
+    null,
+  );
 
   // Settlements of 3 invoices each, oldest first: 5 000 on each (the invoices stay open for the next runs).
   const open = (await openInvoices()).map((s) => Number(s.id));
@@ -82,7 +124,9 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
     next += 3;
     return ids;
   };
-  const desk = Number((await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id'))!.id);
+  const desk = Number(
+    (await db('treasury_accounts').where({ kind: 'caisse', location_id: depot }).orderBy('id').first('id'))!.id,
+  );
   await measure(
     'Règlement validé (3 factures, espèces, service sans HTTP)',
     15,
@@ -112,12 +156,54 @@ export async function benchReceivables(db: Knex, b: BenchClient, measure: Measur
       db
         .transaction(async (trx) => {
           const ids = three();
-          const id = await insertReturningId(trx, 'settlements', { number: `REG-BENCH-${randomBytes(6).toString('hex')}`, client_id: clientId, source: 'payment', account_id: desk, method: 'especes', settlement_date: today, amount: 3_000, allocated: 3_000, advance: 0, allocation_mode: 'chosen', status: 'validated', created_by: admin.id, created_at: now, updated_at: now });
-          await trx('settlement_allocations').insert(ids.map((saleId, k) => ({ settlement_id: id, sale_id: saleId, position: k + 1, amount: 1_000 })));
-          for (const saleId of ids) await trx('sales').where({ id: saleId }).update({ amount_paid: trx.raw('amount_paid + 1000'), payment_status: 'partial', last_settlement_date: today });
-          await trx('clients').where({ id: clientId }).update({ balance: trx.raw('balance - 3000') });
-          await trx('money_movements').insert({ account_id: desk, amount: 3_000, balance_after: 0, movement_type: 'settlement', payment_method: 'especes', label: 'bench', document_type: 'settlement', document_id: id, document_number: 'REG-BENCH', user_id: admin.id, business_date: today, occurred_at: now, hash: 'bench' });
-          await trx('treasury_accounts').where({ id: desk }).update({ balance: trx.raw('balance + 3000') });
+          const id = await insertReturningId(trx, 'settlements', {
+            number: `REG-BENCH-${randomBytes(6).toString('hex')}`,
+            client_id: clientId,
+            source: 'payment',
+            account_id: desk,
+            method: 'especes',
+            settlement_date: today,
+            amount: 3_000,
+            allocated: 3_000,
+            advance: 0,
+            allocation_mode: 'chosen',
+            status: 'validated',
+            created_by: admin.id,
+            created_at: now,
+            updated_at: now,
+          });
+          await trx('settlement_allocations').insert(
+            ids.map((saleId, k) => ({ settlement_id: id, sale_id: saleId, position: k + 1, amount: 1_000 })),
+          );
+          for (const saleId of ids)
+            await trx('sales')
+              .where({ id: saleId })
+              .update({
+                amount_paid: trx.raw('amount_paid + 1000'),
+                payment_status: 'partial',
+                last_settlement_date: today,
+              });
+          await trx('clients')
+            .where({ id: clientId })
+            .update({ balance: trx.raw('balance - 3000') });
+          await trx('money_movements').insert({
+            account_id: desk,
+            amount: 3_000,
+            balance_after: 0,
+            movement_type: 'settlement',
+            payment_method: 'especes',
+            label: 'bench',
+            document_type: 'settlement',
+            document_id: id,
+            document_number: 'REG-BENCH',
+            user_id: admin.id,
+            business_date: today,
+            occurred_at: now,
+            hash: 'bench',
+          });
+          await trx('treasury_accounts')
+            .where({ id: desk })
+            .update({ balance: trx.raw('balance + 3000') });
           throw new Error('rollback');
         })
         .catch((err: Error) => {
@@ -149,9 +235,19 @@ async function main(): Promise<void> {
   const base = loadConfig();
   const db = createDb(base.database);
   await migrateLatest(db);
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', APP_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' } as NodeJS.ProcessEnv, { storageDir, database: base.database });
+  const config = loadConfig(
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_KEY: randomBytes(24).toString('hex'),
+      LOG_LEVEL: 'error',
+    } as NodeJS.ProcessEnv,
+    { storageDir, database: base.database },
+  );
   const assets = { version: 'bench', tags: () => '' };
-  const server = http.createServer(createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets }));
+  const server = http.createServer(
+    createApp({ db, config, logger: pino({ level: 'error' }, pino.destination(2)), assets }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const rows: string[] = [];
@@ -168,15 +264,21 @@ async function main(): Promise<void> {
         samples.push(performance.now() - t0);
       }
       samples.sort((x, y) => x - y);
-      const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)].toFixed(1);
+      const at = (p: number) =>
+        samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)].toFixed(1);
       return `p50 ${at(50)} ms, p95 ${at(95)} ms`;
     };
-    await benchReceivables(db, b, async (name, target, httpFn, sqlFn) => {
-      const h = await time(httpFn);
-      const s = sqlFn ? await time(sqlFn) : null;
-      rows.push(`${name} — ${h}${target !== null ? ` (objectif ${target} ms)` : ''}${s ? ` ; SQL seul : ${s}` : ''}`);
-      console.log(rows.at(-1));
-    }, { id: Number(admin.id), name: String(admin.name) });
+    await benchReceivables(
+      db,
+      b,
+      async (name, target, httpFn, sqlFn) => {
+        const h = await time(httpFn);
+        const s = sqlFn ? await time(sqlFn) : null;
+        rows.push(`${name} — ${h}${target !== null ? ` (objectif ${target} ms)` : ''}${s ? ` ; SQL seul : ${s}` : ''}`);
+        console.log(rows.at(-1));
+      },
+      { id: Number(admin.id), name: String(admin.name) },
+    );
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

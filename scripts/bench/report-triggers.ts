@@ -28,15 +28,33 @@ try {
   const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
   const client = Number((await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').first('id'))!.id);
   const supplier = Number((await db('suppliers').orderBy('id').first('id'))!.id);
-  const admin = (await db('users').where({ active: true }).orderBy('id').first('id', 'name')) as { id: number; name: string };
+  const admin = (await db('users').where({ active: true }).orderBy('id').first('id', 'name')) as {
+    id: number;
+    name: string;
+  };
   const inStock = async (location: number) =>
-    (await db('stock_levels').join('products', 'products.id', 'stock_levels.product_id').where('stock_levels.location_id', location).where('stock_levels.quantity', '>=', 200).where('products.active', true).where('products.retail_price', '>', 0).orderBy('products.id').limit(400).pluck('products.id')).map(Number);
+    (
+      await db('stock_levels')
+        .join('products', 'products.id', 'stock_levels.product_id')
+        .where('stock_levels.location_id', location)
+        .where('stock_levels.quantity', '>=', 200)
+        .where('products.active', true)
+        .where('products.retail_price', '>', 0)
+        .orderBy('products.id')
+        .limit(400)
+        .pluck('products.id')
+    ).map(Number);
   const depotProducts = await inStock(depot);
   const shopProducts = await inStock(shop);
-  const products = (await db('products').where({ active: true }).orderBy('id').limit(2_000).select('id', 'purchase_price')) as Array<{ id: number; purchase_price: number }>;
+  const products = (await db('products')
+    .where({ active: true })
+    .orderBy('id')
+    .limit(2_000)
+    .select('id', 'purchase_price')) as Array<{ id: number; purchase_price: number }>;
   const key = () => randomBytes(12).toString('hex');
   let n = 0;
-  const pick = <T>(pool: T[], size: number) => Array.from({ length: size }, (_, k) => pool[(n * size + k) % pool.length]);
+  const pick = <T>(pool: T[], size: number) =>
+    Array.from({ length: size }, (_, k) => pool[(n * size + k) % pool.length]);
   const actor = { id: Number(admin.id), name: admin.name, ip: null };
   const sale = (kind: 'invoice' | 'counter', location: number, clientId: number, lines: number[]) =>
     createSale(
@@ -53,7 +71,9 @@ try {
         note: '',
         formLoadedAt: new Date().toISOString(),
         lines: lines.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 1, unitPrice: null, discount: 0 })),
-        payments: [{ method: 'especes', amount: 100_000_000, accountId: null, operator: null, phone: '', reference: '' }],
+        payments: [
+          { method: 'especes', amount: 100_000_000, accountId: null, operator: null, phone: '', reference: '' },
+        ],
       },
       { belowMinPrice: false, beyondCreditLimit: false },
       actor,
@@ -66,7 +86,20 @@ try {
       () =>
         createStockEntry(
           db,
-          { idempotencyKey: key(), supplierId: supplier, locationId: depot, entryDate: today, supplierRef: 'BENCH', note: '', lines: pick(products, 20).map((p) => ({ productId: Number(p.id), unit: 'unit' as const, quantity: 10, unitCost: Number(p.purchase_price) })) },
+          {
+            idempotencyKey: key(),
+            supplierId: supplier,
+            locationId: depot,
+            entryDate: today,
+            supplierRef: 'BENCH',
+            note: '',
+            lines: pick(products, 20).map((p) => ({
+              productId: Number(p.id),
+              unit: 'unit' as const,
+              quantity: 10,
+              unitCost: Number(p.purchase_price),
+            })),
+          },
           actor,
         ),
     ],
@@ -98,13 +131,18 @@ try {
     }
   }
   if (!triggers) await createReportTriggers(db);
-  const at = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+  const at = (xs: number[], p: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
   const f = (x: number) => `${x.toFixed(2)} ms`.padStart(10);
   // CPU of this process: the whole work on SQLite (in-process), only the Node side on PostgreSQL.
-  console.log(`${'mesure'.padEnd(46)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'CPU p50'.padStart(10)} ${'CPU p95'.padStart(10)}`);
+  console.log(
+    `${'mesure'.padEnd(46)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'CPU p50'.padStart(10)} ${'CPU p95'.padStart(10)}`,
+  );
   for (const [k, s] of samples) {
     const [name, mode] = k.split('|');
-    console.log(`${`${name} — ${mode} déclencheurs`.padEnd(46)} ${f(at(s.wall, 50))} ${f(at(s.wall, 95))} ${f(at(s.cpu, 50))} ${f(at(s.cpu, 95))}`);
+    console.log(
+      `${`${name} — ${mode} déclencheurs`.padEnd(46)} ${f(at(s.wall, 50))} ${f(at(s.wall, 95))} ${f(at(s.cpu, 50))} ${f(at(s.cpu, 95))}`,
+    );
   }
   const started = Date.now();
   await rebuildReportSummaries(db);

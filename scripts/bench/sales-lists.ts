@@ -26,7 +26,18 @@ const TODAY = '2026-11-20';
 
 async function fill(db: Knex): Promise<{ clients: number[]; locations: number[] }> {
   const now = new Date().toISOString();
-  const clientRows = Array.from({ length: 2_000 }, (_, i) => ({ code: `BCL${String(i).padStart(5, '0')}`, name: `Client bench ${i}`, kind: 'entreprise', price_level: i % 3 ? 'detail' : 'gros', credit_limit: 10_000_000, balance: 0, active: true, search_name: `client bench ${i}`, created_at: now, updated_at: now }));
+  const clientRows = Array.from({ length: 2_000 }, (_, i) => ({
+    code: `BCL${String(i).padStart(5, '0')}`,
+    name: `Client bench ${i}`,
+    kind: 'entreprise',
+    price_level: i % 3 ? 'detail' : 'gros',
+    credit_limit: 10_000_000,
+    balance: 0,
+    active: true,
+    search_name: `client bench ${i}`,
+    created_at: now,
+    updated_at: now,
+  }));
   await insertInChunks(db, 'clients', clientRows);
   const clients = (await db('clients').pluck('id')).map(Number);
   const locations = (await db('locations').pluck('id')).map(Number);
@@ -89,15 +100,33 @@ async function run(label: string, db: Knex) {
   const t0 = performance.now();
   const { clients, locations } = await fill(db);
   console.log(`\n${label}: ${SALES} ventes écrites en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const base: SaleListQuery = { kind: 'invoice', from: addDays(TODAY, -30), to: TODAY, client_id: '', location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc' };
+  const base: SaleListQuery = {
+    kind: 'invoice',
+    from: addDays(TODAY, -30),
+    to: TODAY,
+    client_id: '',
+    location_id: '',
+    status: '',
+    mode: '',
+    method: '',
+    q: '',
+    sort: 'date',
+    dir: 'desc',
+  };
   const numbers = await db('sales').where({ kind: 'invoice' }).orderBy('id').limit(RUNS).pluck('number');
   const cases: Array<[string, (i: number) => SaleListQuery]> = [
     ['Factures, 30 derniers jours (page 1 + totaux)', () => base],
     ['Ventes boutique, 30 derniers jours', () => ({ ...base, kind: 'counter' })],
     ['Factures, une année entière', () => ({ ...base, from: addDays(TODAY, -365) })],
-    ['Factures d’un client (toutes dates)', (i) => ({ ...base, from: '', to: '', client_id: String(clients[(i * 37) % clients.length]) })],
+    [
+      'Factures d’un client (toutes dates)',
+      (i) => ({ ...base, from: '', to: '', client_id: String(clients[(i * 37) % clients.length]) }),
+    ],
     ['Factures impayées, 30 jours', () => ({ ...base, status: 'unpaid' })],
-    ['Factures à crédit d’un emplacement, 30 jours', () => ({ ...base, mode: 'credit', location_id: String(locations[0]) })],
+    [
+      'Factures à crédit d’un emplacement, 30 jours',
+      () => ({ ...base, mode: 'credit', location_id: String(locations[0]) }),
+    ],
     ['Recherche par numéro exact', (i) => ({ ...base, from: '', to: '', q: numbers[i % numbers.length] })],
     ['Recherche par début de numéro (FAC-2026-0001)', () => ({ ...base, from: '', to: '', q: 'FAC-2026-0001' })],
     ['Tri par montant, 30 jours', () => ({ ...base, sort: 'amount' })],

@@ -43,7 +43,10 @@ export interface Subject {
 export type Access = 'allowed' | 'forbidden' | 'login' | 'guest-only' | 'token';
 
 /** What the declared guards promise this subject (verified users; password confirmation is a step, not a refusal). */
-export function expectedAccess(guards: readonly DeclaredGuard[], subject: Pick<Subject, 'login' | 'permissions'>): Access {
+export function expectedAccess(
+  guards: readonly DeclaredGuard[],
+  subject: Pick<Subject, 'login' | 'permissions'>,
+): Access {
   const signedIn = subject.login !== null;
   for (const g of guards) {
     switch (g.kind) {
@@ -111,9 +114,11 @@ export const concrete = (path: string) => path.replace(/:id\b/g, '1').replace(/:
 /** Runs `work` over `items`, `n` at a time. */
 async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 /**
@@ -122,7 +127,12 @@ async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>):
  * when something was written the batch is replayed one request at a time to name the route), then
  * every page and JSON endpoint. Mutating routes the subject may use are left to the fuzz.
  */
-export async function routeMatrix(target: Target, routes: RegisteredRoute[], subjects: Subject[], concurrency = 4): Promise<MatrixResult> {
+export async function routeMatrix(
+  target: Target,
+  routes: RegisteredRoute[],
+  subjects: Subject[],
+  concurrency = 4,
+): Promise<MatrixResult> {
   const result: MatrixResult = { routes: routes.length, requests: 0, leftToFuzz: 0, undeclared: [], failures: [] };
   for (const r of routes) if (!declaresAccess(r)) result.undeclared.push(label(r));
   const checked = routes.filter((r) => r.method !== '_ALL');
@@ -132,10 +142,15 @@ export async function routeMatrix(target: Target, routes: RegisteredRoute[], sub
     else await b.open();
     const ask = async (r: RegisteredRoute) => {
       const expected = expectedAccess(r.guards, subject);
-      const a = isMutating(r) ? await b.send(r.method, concrete(r.path), { reason: 'Exercice', version: 1 }) : await b.visit(concrete(r.path));
+      const a = isMutating(r)
+        ? await b.send(r.method, concrete(r.path), { reason: 'Exercice', version: 1 })
+        : await b.visit(concrete(r.path));
       result.requests++;
       const got = answered(a);
-      if (!matches(expected, got)) result.failures.push(`${subject.label} : ${label(r)} → HTTP ${a.status}${a.location ? ` ${a.location}` : ''} (attendu ${expected})`);
+      if (!matches(expected, got))
+        result.failures.push(
+          `${subject.label} : ${label(r)} → HTTP ${a.status}${a.location ? ` ${a.location}` : ''} (attendu ${expected})`,
+        );
     };
     // Signing out would end the subject's session: the fuzz and the auth tests cover it.
     const mine = checked.filter((r) => !(r.path === '/logout' && subject.login));
@@ -155,9 +170,13 @@ export async function routeMatrix(target: Target, routes: RegisteredRoute[], sub
         const one = await target.counts();
         await b.send(r.method, concrete(r.path), { reason: 'Exercice', version: 1 });
         const wrote = changedTables(one, await target.counts()).filter((t) => !WRITES_ON_REFUSAL.has(t));
-        if (wrote.length) result.failures.push(`${subject.label} : ${label(r)} refusé mais a écrit dans ${wrote.join(', ')}`);
+        if (wrote.length)
+          result.failures.push(`${subject.label} : ${label(r)} refusé mais a écrit dans ${wrote.join(', ')}`);
       }
-      if (result.failures.length === known) result.failures.push(`${subject.label} : ses requêtes refusées ont écrit dans ${batchWrote.join(', ')} (non reproduit une à une)`);
+      if (result.failures.length === known)
+        result.failures.push(
+          `${subject.label} : ses requêtes refusées ont écrit dans ${batchWrote.join(', ')} (non reproduit une à une)`,
+        );
     }
     await pool(reads, concurrency, ask);
   }
@@ -167,52 +186,141 @@ export async function routeMatrix(target: Target, routes: RegisteredRoute[], sub
 // ——— Fuzzing ———
 
 const FIELD_NAMES = [
-  'id', 'idempotency_key', 'version', 'lines', 'quantity', 'product_id', 'location_id', 'client_id', 'supplier_id', 'amount', 'payments', 'method',
-  'name', 'code', 'email', 'password', 'reason', 'note', 'status', 'permissions', 'date', 'sale_id', 'unit_price', 'discount', 'kind', 'q',
+  'id',
+  'idempotency_key',
+  'version',
+  'lines',
+  'quantity',
+  'product_id',
+  'location_id',
+  'client_id',
+  'supplier_id',
+  'amount',
+  'payments',
+  'method',
+  'name',
+  'code',
+  'email',
+  'password',
+  'reason',
+  'note',
+  'status',
+  'permissions',
+  'date',
+  'sale_id',
+  'unit_price',
+  'discount',
+  'kind',
+  'q',
 ];
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('\u0000', '\u0007\u001b[31m', 'a\u202eb', '\ud800', 'é'.repeat(5000), 'x'.repeat(300_000), "'; DROP TABLE users; --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '1e309', 'NaN', '-0', '0x10', ' 12 ', '١٢٣'),
+  fc.constantFrom(
+    '\u0000',
+    '\u0007\u001b[31m',
+    'a\u202eb',
+    '\ud800',
+    'é'.repeat(5000),
+    'x'.repeat(300_000),
+    "'; DROP TABLE users; --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '1e309',
+    'NaN',
+    '-0',
+    '0x10',
+    ' 12 ',
+    '١٢٣',
+  ),
 );
 const extremeNumber = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), Number.MAX_VALUE, Number.MIN_VALUE, 1e21, -1e21),
+  fc.constantFrom(
+    0,
+    -1,
+    1.5,
+    2 ** 31,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1e21,
+    -1e21,
+  ),
 );
 const leaf = fc.oneof(fc.constant(null), fc.boolean(), extremeNumber, hostileString);
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom(...FIELD_NAMES, ...PROTO_KEYS), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom(...FIELD_NAMES, ...PROTO_KEYS), tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
 /** A request body: a JSON object of known field names, or raw text that is not one. */
 export type FuzzBody = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 
-const objectBody = fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { maxKeys: 8 }).map((value): FuzzBody => ({ kind: 'json', value }));
-const rawBody = fc.oneof(
-  fc.constantFrom('{"__proto__":{"isAdmin":true,"permissions":["*"]},"constructor":{"prototype":{"polluted":1}}}', '{"a":', 'null', '[]', '"texte"', '12', '{"lines":[{"__proto__":{"quantity":1}}]}', `{"q":"${'['.repeat(5000)}"}`),
-  fc.json({ maxDepth: 3 }),
-).map((text): FuzzBody => ({ kind: 'raw', text }));
+const objectBody = fc
+  .dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { maxKeys: 8 })
+  .map((value): FuzzBody => ({ kind: 'json', value }));
+const rawBody = fc
+  .oneof(
+    fc.constantFrom(
+      '{"__proto__":{"isAdmin":true,"permissions":["*"]},"constructor":{"prototype":{"polluted":1}}}',
+      '{"a":',
+      'null',
+      '[]',
+      '"texte"',
+      '12',
+      '{"lines":[{"__proto__":{"quantity":1}}]}',
+      `{"q":"${'['.repeat(5000)}"}`,
+    ),
+    fc.json({ maxDepth: 3 }),
+  )
+  .map((text): FuzzBody => ({ kind: 'raw', text }));
 
 /** Mutations of a valid body (when the drill knows the route's form): a field wrong, or missing. */
 function mutated(valid: Record<string, unknown>): fc.Arbitrary<FuzzBody> {
   const keys = Object.keys(valid);
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]): FuzzBody => ({ kind: 'json', value: { ...valid, [k]: v } })),
+    fc
+      .tuple(fc.constantFrom(...keys), hostileValue)
+      .map(([k, v]): FuzzBody => ({ kind: 'json', value: { ...valid, [k]: v } })),
     fc.constantFrom(...keys).map((k): FuzzBody => {
       const { [k]: _gone, ...rest } = valid;
       return { kind: 'json', value: rest };
     }),
     fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]): FuzzBody => {
       const lines = Array.isArray(valid.lines) ? (valid.lines as Array<Record<string, unknown>>) : null;
-      return { kind: 'json', value: lines?.length ? { ...valid, lines: [{ ...lines[0], [k]: v }, ...lines.slice(1)] } : { ...valid, [k]: v } };
+      return {
+        kind: 'json',
+        value: lines?.length ? { ...valid, lines: [{ ...lines[0], [k]: v }, ...lines.slice(1)] } : { ...valid, [k]: v },
+      };
     }),
   );
 }
 
-const paramValue = fc.constantFrom('1', '2', '0', '-1', '999999999', '1.5', 'abc', '9'.repeat(30), '%00', '%2e%2e', '1e3', '%F0%9F%92%A5');
+const paramValue = fc.constantFrom(
+  '1',
+  '2',
+  '0',
+  '-1',
+  '999999999',
+  '1.5',
+  'abc',
+  '9'.repeat(30),
+  '%00',
+  '%2e%2e',
+  '1e3',
+  '%F0%9F%92%A5',
+);
 
 export interface FuzzCase {
   path: string;
@@ -220,9 +328,16 @@ export interface FuzzCase {
 }
 
 /** `runs` property-based cases for a route: hostile path parameters and bodies, deterministic by seed. */
-export function fuzzCases(route: RegisteredRoute, runs: number, seed: number, valid?: () => Record<string, unknown>): FuzzCase[] {
+export function fuzzCases(
+  route: RegisteredRoute,
+  runs: number,
+  seed: number,
+  valid?: () => Record<string, unknown>,
+): FuzzCase[] {
   const params = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-  const bodies = valid ? fc.oneof(objectBody, rawBody, mutated(valid()), mutated(valid())) : fc.oneof(objectBody, objectBody, rawBody);
+  const bodies = valid
+    ? fc.oneof(objectBody, rawBody, mutated(valid()), mutated(valid()))
+    : fc.oneof(objectBody, objectBody, rawBody);
   const arb = fc.record({ params: fc.tuple(...params.map(() => paramValue)), body: bodies });
   return fc.sample(arb, { numRuns: runs, seed }).map(({ params: values, body }) => {
     let path = route.path;
@@ -234,7 +349,7 @@ export function fuzzCases(route: RegisteredRoute, runs: number, seed: number, va
 }
 
 function describeBody(body: FuzzBody): string {
-  const text = body.kind === 'raw' ? body.text : JSON.stringify(body.value) ?? 'undefined';
+  const text = body.kind === 'raw' ? body.text : (JSON.stringify(body.value) ?? 'undefined');
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
@@ -275,9 +390,14 @@ export async function fuzzRoutes(target: Target, routes: RegisteredRoute[], opti
       const counts = await target.counts();
       let a: Answer;
       try {
-        a = await b.request(route.method, c.path, c.body.kind === 'raw' ? c.body.text : c.body.value, { 'Content-Type': 'application/json', ...options.headers?.() });
+        a = await b.request(route.method, c.path, c.body.kind === 'raw' ? c.body.text : c.body.value, {
+          'Content-Type': 'application/json',
+          ...options.headers?.(),
+        });
       } catch (err) {
-        result.failures.push(`${label(route)} ${c.path} : pas de réponse (${(err as Error).message}) pour ${describeBody(c.body)}`);
+        result.failures.push(
+          `${label(route)} ${c.path} : pas de réponse (${(err as Error).message}) pour ${describeBody(c.body)}`,
+        );
         continue;
       }
       result.requests++;
@@ -291,7 +411,10 @@ export async function fuzzRoutes(target: Target, routes: RegisteredRoute[], opti
       if (outcome.refused) {
         result.refused++;
         const wrote = changedTables(counts, after).filter((t) => !WRITES_ON_REFUSAL.has(t));
-        if (wrote.length) result.failures.push(`${label(route)} ${c.path} refusé (HTTP ${a.status} ${a.location} ${JSON.stringify('errors' in outcome ? outcome.errors : {})}) mais a écrit dans ${wrote.join(', ')} (${describeBody(c.body)})`);
+        if (wrote.length)
+          result.failures.push(
+            `${label(route)} ${c.path} refusé (HTTP ${a.status} ${a.location} ${JSON.stringify('errors' in outcome ? outcome.errors : {})}) mais a écrit dans ${wrote.join(', ')} (${describeBody(c.body)})`,
+          );
       } else result.accepted++;
       if (lostSession) await signIn();
     }
@@ -303,7 +426,8 @@ export async function fuzzRoutes(target: Target, routes: RegisteredRoute[], opti
 // ——— Places matrix ———
 
 /** The places guard a route declares (server/http/middleware/places.ts), or null. */
-export const placeGuardOf = (r: RegisteredRoute) => r.guards.find((g): g is Extract<DeclaredGuard, { kind: 'place' }> => g.kind === 'place') ?? null;
+export const placeGuardOf = (r: RegisteredRoute) =>
+  r.guards.find((g): g is Extract<DeclaredGuard, { kind: 'place' }> => g.kind === 'place') ?? null;
 
 /** A form that makes a document at a place (its body names the place: a location, a desk, an account, a sale). */
 export interface PlacedForm {
@@ -340,7 +464,13 @@ export async function placeMatrix(
   concurrency = 4,
 ): Promise<PlaceMatrixResult> {
   const placed = routes.filter((r) => r.method !== '_ALL' && /:id\b/.test(r.path) && placeGuardOf(r));
-  const result: PlaceMatrixResult = { routes: placed.length, forms: forms.length, requests: 0, uncovered: [], failures: [] };
+  const result: PlaceMatrixResult = {
+    routes: placed.length,
+    forms: forms.length,
+    requests: 0,
+    uncovered: [],
+    failures: [],
+  };
   const outsider = new Browser(target.base);
   await outsider.login(who.outsider.email, who.outsider.password);
   await outsider.confirmPassword(who.outsider.password);
@@ -353,7 +483,8 @@ export async function placeMatrix(
   });
   const url = (path: string, id: number) => path.replace(/:id\b/g, String(id)).replace(/:[A-Za-z_]+/g, 'x');
   const seen = (a: Answer) => `HTTP ${a.status}${a.location ? ` ${a.location}` : ''}`;
-  const wroteSince = async (before: Record<string, number>) => changedTables(before, await target.counts()).filter((t) => !WRITES_ON_REFUSAL.has(t));
+  const wroteSince = async (before: Record<string, number>) =>
+    changedTables(before, await target.counts()).filter((t) => !WRITES_ON_REFUSAL.has(t));
 
   const writes = covered.filter(isMutating).flatMap((r) => idsOf(r).map((id) => ({ r, at: url(r.path, id) })));
   let before = await target.counts();
@@ -365,26 +496,38 @@ export async function placeMatrix(
   const wrote = await wroteSince(before);
   if (wrote.length) result.failures.push(`autre emplacement : les actions refusées ont écrit dans ${wrote.join(', ')}`);
 
-  await pool(covered.filter((r) => !isMutating(r)), concurrency, async (r) => {
-    let opened = false;
-    for (const id of idsOf(r)) {
-      const at = url(r.path, id);
-      const [theirs, mine] = [await outsider.visit(at), await owner.visit(at)];
-      result.requests += 2;
-      if (theirs.status !== 404) result.failures.push(`autre emplacement : ${label(r)} ${at} → ${seen(theirs)} (attendu 404)`);
-      if (mine.status >= 500) result.failures.push(`tous emplacements : ${label(r)} ${at} → ${seen(mine)}`);
-      else if (mine.status !== 404) opened = true;
-    }
-    if (!opened) result.failures.push(`tous emplacements : ${label(r)} ne s’ouvre pour l’administrateur sur aucun de ${idsOf(r).map((id) => url(r.path, id)).join(', ')} (sinon le 404 ne prouve rien)`);
-  });
+  await pool(
+    covered.filter((r) => !isMutating(r)),
+    concurrency,
+    async (r) => {
+      let opened = false;
+      for (const id of idsOf(r)) {
+        const at = url(r.path, id);
+        const [theirs, mine] = [await outsider.visit(at), await owner.visit(at)];
+        result.requests += 2;
+        if (theirs.status !== 404)
+          result.failures.push(`autre emplacement : ${label(r)} ${at} → ${seen(theirs)} (attendu 404)`);
+        if (mine.status >= 500) result.failures.push(`tous emplacements : ${label(r)} ${at} → ${seen(mine)}`);
+        else if (mine.status !== 404) opened = true;
+      }
+      if (!opened)
+        result.failures.push(
+          `tous emplacements : ${label(r)} ne s’ouvre pour l’administrateur sur aucun de ${idsOf(r)
+            .map((id) => url(r.path, id))
+            .join(', ')} (sinon le 404 ne prouve rien)`,
+        );
+    },
+  );
 
   before = await target.counts();
   for (const f of forms) {
     const a = await outsider.post(f.url, f.body);
     result.requests++;
-    if (a.status >= 500 || f.done(a.location) !== null || !(await outsider.outcome(a)).refused) result.failures.push(`autre emplacement : ${f.label} (POST ${f.url}) → ${seen(a)} (attendu : refusé)`);
+    if (a.status >= 500 || f.done(a.location) !== null || !(await outsider.outcome(a)).refused)
+      result.failures.push(`autre emplacement : ${f.label} (POST ${f.url}) → ${seen(a)} (attendu : refusé)`);
   }
   const formsWrote = await wroteSince(before);
-  if (formsWrote.length) result.failures.push(`autre emplacement : les formulaires refusés ont écrit dans ${formsWrote.join(', ')}`);
+  if (formsWrote.length)
+    result.failures.push(`autre emplacement : les formulaires refusés ont écrit dans ${formsWrote.join(', ')}`);
   return result;
 }

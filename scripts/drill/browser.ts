@@ -73,15 +73,26 @@ export class Browser {
         json = null;
       }
     }
-    return { status: res.status, location: res.headers.get('location') ?? '', json, text, ms: performance.now() - started };
+    return {
+      status: res.status,
+      location: res.headers.get('location') ?? '',
+      json,
+      text,
+      ms: performance.now() - started,
+    };
   }
 
   /** The first page, as a browser opens it: the HTML carries the asset version and the XSRF cookie. */
   async open(): Promise<void> {
-    const res = await this.request('GET', '/login', undefined, { 'X-Inertia': '', 'X-Requested-With': '', Accept: 'text/html' });
+    const res = await this.request('GET', '/login', undefined, {
+      'X-Inertia': '',
+      'X-Requested-With': '',
+      Accept: 'text/html',
+    });
     const m = /<script data-page="[^"]*" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text);
     const version = m ? (JSON.parse(m[1]) as InertiaPage).version : undefined;
-    if (typeof version !== 'string') throw new Error(`pas de version Inertia dans la page de connexion (HTTP ${res.status})`);
+    if (typeof version !== 'string')
+      throw new Error(`pas de version Inertia dans la page de connexion (HTTP ${res.status})`);
     this.version = version;
   }
 
@@ -101,26 +112,36 @@ export class Browser {
   async login(email: string, password: string): Promise<void> {
     if (!this.version) await this.open();
     const res = await this.post('/login', { email, password });
-    if (res.status !== 303 || res.location.endsWith('/login')) throw new Error(`connexion refusée pour ${email} (HTTP ${res.status} → ${res.location})`);
+    if (res.status !== 303 || res.location.endsWith('/login'))
+      throw new Error(`connexion refusée pour ${email} (HTTP ${res.status} → ${res.location})`);
   }
 
   /** Password confirmed for the sensitive screens (3 hours). */
   async confirmPassword(password: string): Promise<void> {
     const res = await this.post('/confirm-password', { password });
-    if (res.status !== 303 || res.location.endsWith('/confirm-password')) throw new Error(`confirmation du mot de passe refusée (HTTP ${res.status})`);
+    if (res.status !== 303 || res.location.endsWith('/confirm-password'))
+      throw new Error(`confirmation du mot de passe refusée (HTTP ${res.status})`);
   }
 
   /** What a form's answer meant: the page it lands on, with the errors and flash the session carried. */
-  async outcome(answer: Answer): Promise<{ refused: boolean; errors: Record<string, string>; page: InertiaPage | null }> {
+  async outcome(
+    answer: Answer,
+  ): Promise<{ refused: boolean; errors: Record<string, string>; page: InertiaPage | null }> {
     if (answer.status >= 400) return { refused: true, errors: {}, page: null };
-    if (answer.status !== 303 && answer.status !== 302) return { refused: false, errors: {}, page: (answer.json as InertiaPage) ?? null };
+    if (answer.status !== 303 && answer.status !== 302)
+      return { refused: false, errors: {}, page: (answer.json as InertiaPage) ?? null };
     // Follow the redirects (a list may send on to its default tab) to the page that renders.
     let next = await this.visit(answer.location);
-    for (let hop = 0; hop < 5 && (next.status === 302 || next.status === 303) && next.location; hop++) next = await this.visit(next.location);
+    for (let hop = 0; hop < 5 && (next.status === 302 || next.status === 303) && next.location; hop++)
+      next = await this.visit(next.location);
     const page = next.json && 'component' in next.json ? (next.json as InertiaPage) : null;
     const errors = (page?.props.errors ?? {}) as Record<string, string>;
     const flashError = page?.props.flash?.error;
-    return { refused: Object.keys(errors).length > 0 || !!flashError, errors: flashError ? { ...errors, _flash: flashError } : errors, page };
+    return {
+      refused: Object.keys(errors).length > 0 || !!flashError,
+      errors: flashError ? { ...errors, _flash: flashError } : errors,
+      page,
+    };
   }
 }
 

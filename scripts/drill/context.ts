@@ -37,12 +37,18 @@ export class DrillContext {
 
   /** Starts the application; a restart keeps its address, so browsers and sessions carry on. */
   async start(workers = this.settings.workers, env?: Record<string, string>): Promise<void> {
-    this.app = await startApp(this.database, { workers, env, port: this.app ? Number(new URL(this.app.url).port) : undefined });
+    this.app = await startApp(this.database, {
+      workers,
+      env,
+      port: this.app ? Number(new URL(this.app.url).port) : undefined,
+    });
     this.adminBrowser = null;
   }
 
   /** Restarts the application (after a crash, a restore, or with another worker count). */
-  async restart(options: { signal?: NodeJS.Signals; workers?: number; env?: Record<string, string> } = {}): Promise<void> {
+  async restart(
+    options: { signal?: NodeJS.Signals; workers?: number; env?: Record<string, string> } = {},
+  ): Promise<void> {
     await this.app.kill(options.signal ?? 'SIGTERM');
     await this.start(options.workers, options.env);
   }

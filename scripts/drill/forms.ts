@@ -51,7 +51,12 @@ export const key = () => randomUUID();
 const formLoadedAt = () => new Date(Date.now() - 60_000).toISOString();
 
 /** Stock through the real entry form (ENT), as a storekeeper receives it. */
-export async function giveStock(ctx: FormContext, productId: number, locationId: number, quantity: number): Promise<void> {
+export async function giveStock(
+  ctx: FormContext,
+  productId: number,
+  locationId: number,
+  quantity: number,
+): Promise<void> {
   const res = await ctx.admin.post(ROUTES['entries.index'], entryBody(ctx.world, productId, locationId, quantity));
   if (!/\/operations\/entreestock\/\d+$/.test(res.location)) {
     const why = await ctx.admin.outcome(res);
@@ -101,18 +106,30 @@ export const creditInvoiceBody = (w: World, clientId: number, productId: number,
 });
 
 /** Posts a form as the administrator and returns the id of the document it landed on; throws on a refusal. */
-export async function submit(ctx: FormContext, form: Pick<DocumentForm, 'url' | 'done' | 'label'>, body: Record<string, unknown>): Promise<number> {
+export async function submit(
+  ctx: FormContext,
+  form: Pick<DocumentForm, 'url' | 'done' | 'label'>,
+  body: Record<string, unknown>,
+): Promise<number> {
   const res = await ctx.admin.post(form.url, body);
   const id = form.done(res.location);
   if (id === null) {
     const why = await ctx.admin.outcome(res);
-    throw new Error(`${form.label} refusé(e) pendant la préparation (HTTP ${res.status}) : ${JSON.stringify(why.errors)}`);
+    throw new Error(
+      `${form.label} refusé(e) pendant la préparation (HTTP ${res.status}) : ${JSON.stringify(why.errors)}`,
+    );
   }
   return id;
 }
 
 /** A settlement in cash into `accountId`: `allocated` of it to the invoice (when given), the rest kept as the client's advance. */
-export const settlementBody = (w: World, clientId: number, accountId: number, amount: number, allocation: { saleId: number; amount: number } | null) => ({
+export const settlementBody = (
+  w: World,
+  clientId: number,
+  accountId: number,
+  amount: number,
+  allocation: { saleId: number; amount: number } | null,
+) => ({
   idempotency_key: key(),
   client_id: clientId,
   settlement_date: w.today,
@@ -145,11 +162,29 @@ export interface CashSetting {
  * reference the kinds that require one ask for.
  */
 export function cashOperationBody(c: CashSetting, kind: CashOperationKind, amount: number): Record<string, unknown> {
-  const base = { idempotency_key: key(), kind, amount: String(amount), from_account_id: '', to_account_id: '', expense_category_id: '', supplier_id: '', bank_method: '', beneficiary: '', reference: '', note: '' };
+  const base = {
+    idempotency_key: key(),
+    kind,
+    amount: String(amount),
+    from_account_id: '',
+    to_account_id: '',
+    expense_category_id: '',
+    supplier_id: '',
+    bank_method: '',
+    beneficiary: '',
+    reference: '',
+    note: '',
+  };
   const ref = `EX${tag()}${tag()}`;
   switch (kind) {
     case 'expense':
-      return { ...base, from_account_id: c.desk, expense_category_id: c.category, beneficiary: 'Transporteur exercice', reference: ref };
+      return {
+        ...base,
+        from_account_id: c.desk,
+        expense_category_id: c.category,
+        beneficiary: 'Transporteur exercice',
+        reference: ref,
+      };
     case 'cash_in':
       return { ...base, to_account_id: c.desk, beneficiary: 'Le gérant' };
     case 'transfer':
@@ -210,7 +245,14 @@ export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
     async prepare(ctx, n) {
       const p = await makeProduct(ctx.db, ctx.world, 'Casse');
       await giveStock(ctx, p.id, ctx.world.depot, n);
-      return () => ({ idempotency_key: key(), location_id: ctx.world.depot, adjustment_date: ctx.world.today, reason: 'casse', note: '', lines: [{ product_id: p.id, direction: 'out', quantity: 1 }] });
+      return () => ({
+        idempotency_key: key(),
+        location_id: ctx.world.depot,
+        adjustment_date: ctx.world.today,
+        reason: 'casse',
+        note: '',
+        lines: [{ product_id: p.id, direction: 'out', quantity: 1 }],
+      });
     },
   },
   FAC: {
@@ -256,14 +298,23 @@ export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
           Array.from({ length: Math.min(10, n - i) }, async () => {
             const res = await ctx.admin.post(ROUTES['counter.store'], counterBody(ctx.world, p.id, ctx.world.shop));
             const id = DOCUMENT_FORMS.VB.done(res.location);
-            if (!id) throw new Error(`vente boutique refusée pendant la préparation des avoirs (HTTP ${res.status} → ${res.location})`);
+            if (!id)
+              throw new Error(
+                `vente boutique refusée pendant la préparation des avoirs (HTTP ${res.status} → ${res.location})`,
+              );
             const line = Number((await ctx.db('sale_lines').where({ sale_id: id }).first('id'))!.id);
             return { id, line };
           }),
         );
         sales.push(...batch);
       }
-      return (i) => ({ idempotency_key: key(), sale_id: sales[i % sales.length].id, version: 1, reason: 'Produit défectueux', lines: [{ sale_line_id: sales[i % sales.length].line, quantity: 1 }] });
+      return (i) => ({
+        idempotency_key: key(),
+        sale_id: sales[i % sales.length].id,
+        version: 1,
+        reason: 'Produit défectueux',
+        lines: [{ sale_line_id: sales[i % sales.length].line, quantity: 1 }],
+      });
     },
   },
   [SETTLEMENT_SERIES]: {
@@ -278,7 +329,11 @@ export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
       const p = await makeProduct(ctx.db, ctx.world, 'Crédit');
       await giveStock(ctx, p.id, ctx.world.depot, n);
       const client = await makeClient(ctx.db);
-      const saleId = await submit(ctx, DOCUMENT_FORMS.FAC, creditInvoiceBody(ctx.world, client, p.id, ctx.world.depot, n));
+      const saleId = await submit(
+        ctx,
+        DOCUMENT_FORMS.FAC,
+        creditInvoiceBody(ctx.world, client, p.id, ctx.world.depot, n),
+      );
       const desk = await makeAccount(ctx.db, ctx.world, 'caisse', 'Caisse règlements');
       return (i) => settlementBody(ctx.world, client, desk, 500, i % 2 === 0 ? { saleId, amount: 100 } : null);
     },
@@ -333,17 +388,33 @@ export const OTHER_FORMS: Record<string, DocumentForm> = {
       const desks: Array<{ id: number; expected: number }> = [];
       for (let i = 0; i < Math.min(n, 5); i++) {
         const desk = await makeAccount(ctx.db, ctx.world, 'caisse', 'Caisse arrêtée');
-        await submit(ctx, DOCUMENT_FORMS[CASH_OPERATION_SERIES], cashOperationBody({ desk, otherDesk: desk, bank: desk, wallet: desk, category: 0, supplier: 0 }, 'cash_in', 25_000));
+        await submit(
+          ctx,
+          DOCUMENT_FORMS[CASH_OPERATION_SERIES],
+          cashOperationBody(
+            { desk, otherDesk: desk, bank: desk, wallet: desk, category: 0, supplier: 0 },
+            'cash_in',
+            25_000,
+          ),
+        );
         // What the closing form shows as expected, as a cashier sees it before counting.
         const page = await ctx.admin.visit(route('cash.closings.create', { account_id: desk, day: ctx.world.today }));
         const draft = (page.json as { props?: { draft?: { expected?: number } } } | null)?.props?.draft;
-        if (typeof draft?.expected !== 'number') throw new Error(`arrêté de caisse : pas de montant attendu (HTTP ${page.status})`);
+        if (typeof draft?.expected !== 'number')
+          throw new Error(`arrêté de caisse : pas de montant attendu (HTTP ${page.status})`);
         desks.push({ id: desk, expected: draft.expected });
       }
       // Nothing counted: the whole apport is a shortfall, posted by the closing with its reason.
       return (i) => {
         const d = desks[i % desks.length];
-        return { idempotency_key: key(), account_id: d.id, day: ctx.world.today, counts: [], reason: 'Exercice : caisse remise au coffre', expected_seen: d.expected };
+        return {
+          idempotency_key: key(),
+          account_id: d.id,
+          day: ctx.world.today,
+          counts: [],
+          reason: 'Exercice : caisse remise au coffre',
+          expected_seen: d.expected,
+        };
       };
     },
   },

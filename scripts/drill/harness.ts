@@ -125,7 +125,10 @@ export interface AppProcess {
  * Starts server/main.ts (node + tsx loader, one process group: a SIGKILL takes its workers down
  * with it) and waits until it answers. `workers` is passed as WEB_CONCURRENCY.
  */
-export async function startApp(database: DrillDatabase, options: { workers?: number; port?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
+export async function startApp(
+  database: DrillDatabase,
+  options: { workers?: number; port?: number; env?: Record<string, string> } = {},
+): Promise<AppProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = '';

@@ -34,7 +34,14 @@ export class Report {
   check(step: string, subject: string, tried: string, held: string, failures: string[]) {
     if (failures.length === 0) return this.ok(step, subject, tried, held);
     const shown = failures.slice(0, 3).join(' ; ');
-    return this.add({ step, subject, tried, held: `${shown}${failures.length > 3 ? ` (… ${failures.length - 3} de plus)` : ''}`, verdict: 'ÉCHEC', details: failures });
+    return this.add({
+      step,
+      subject,
+      tried,
+      held: `${shown}${failures.length > 3 ? ` (… ${failures.length - 3} de plus)` : ''}`,
+      verdict: 'ÉCHEC',
+      details: failures,
+    });
   }
   get failed(): boolean {
     return this.rows.some((r) => r.verdict === 'ÉCHEC');
@@ -54,7 +61,9 @@ export function formatTable(rows: Row[]): string {
     ['held', 'Tenu', 90],
     ['verdict', 'Verdict', 11],
   ];
-  const w = cols.map(([k, title, max]) => Math.min(max, Math.max(width(title), ...rows.map((r) => width(String(r[k]))))));
+  const w = cols.map(([k, title, max]) =>
+    Math.min(max, Math.max(width(title), ...rows.map((r) => width(String(r[k]))))),
+  );
   const line = (cells: string[]) => `| ${cells.map((c, i) => pad(clip(c, w[i]), w[i])).join(' | ')} |`;
   const out = [line(cols.map(([, t]) => t)), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`];
   for (const r of rows) out.push(line(cols.map(([k]) => String(r[k]))));

@@ -29,7 +29,8 @@ export function scanFaClassNames(dirs: string[]): Set<string> {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (SOURCE_FILE.test(entry.name)) for (const m of fs.readFileSync(full, 'utf8').matchAll(CLASS_NAME)) found.add(m[0]);
+      else if (SOURCE_FILE.test(entry.name))
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(CLASS_NAME)) found.add(m[0]);
     }
   };
   for (const dir of dirs) walk(dir);
@@ -106,7 +107,8 @@ export function fileClassNames(code: string): FileClassNames {
   const all = new Set<string>();
   const regular = new Set<string>();
   for (const m of code.matchAll(CLASS_NAME)) all.add(m[0]);
-  for (const m of code.matchAll(STRING)) if (m[0].includes('fa-regular')) for (const n of m[0].matchAll(CLASS_NAME)) regular.add(n[0]);
+  for (const m of code.matchAll(STRING))
+    if (m[0].includes('fa-regular')) for (const n of m[0].matchAll(CLASS_NAME)) regular.add(n[0]);
   return { all, regular };
 }
 
@@ -118,7 +120,8 @@ export function scanFiles(dirs: string[], root: string): Map<string, FileClassNa
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (SOURCE_FILE.test(entry.name)) found.set(path.relative(root, full).split(path.sep).join('/'), fileClassNames(fs.readFileSync(full, 'utf8')));
+      else if (SOURCE_FILE.test(entry.name))
+        found.set(path.relative(root, full).split(path.sep).join('/'), fileClassNames(fs.readFileSync(full, 'utf8')));
     }
   };
   for (const dir of dirs) walk(dir);
@@ -165,21 +168,33 @@ export function iconSubset(options: IconSubsetOptions = {}): Plugin {
       for (const n of style === 'regular' ? found.regular : found.all) target.add(n);
     }
     const taken = new Set<string>();
-    return [...tiers.map((t, i) => ({ name: t.name, names: names[i] })), { name: 'rest', names: rest }].map(({ name, names: set }) => {
-      const chars = [...subsetIconCss(css, set).text].filter((c) => !taken.has(c));
-      for (const c of chars) taken.add(c);
-      return { name, text: chars.join('') };
-    });
+    return [...tiers.map((t, i) => ({ name: t.name, names: names[i] })), { name: 'rest', names: rest }].map(
+      ({ name, names: set }) => {
+        const chars = [...subsetIconCss(css, set).text].filter((c) => !taken.has(c));
+        for (const c of chars) taken.add(c);
+        return { name, text: chars.join('') };
+      },
+    );
   };
   /** The @font-face rules replacing `face` (its src a full Font Awesome font). */
-  const faces = async (face: postcss.AtRule, font: string, style: 'solid' | 'regular', cssDir: string): Promise<postcss.AtRule[]> => {
+  const faces = async (
+    face: postcss.AtRule,
+    font: string,
+    style: 'solid' | 'regular',
+    cssDir: string,
+  ): Promise<postcss.AtRule[]> => {
     const full = fs.readFileSync(font);
     const subset = (text: string) => subsetFont(full, text || ' ', { targetFormat: 'woff2' });
     const base = path.basename(font, '.woff2');
     const tiers = tierGlyphs(cssDir, style).filter((t) => t.text !== '');
     if (!options.tiers || tiers.length === 0) {
       const data = await subset(tiers[0]?.text ?? '');
-      return [face.clone({ nodes: [] }).append((face.nodes ?? []).filter((n) => !(n.type === 'decl' && n.prop === 'src')).map((n) => n.clone())).append({ prop: 'src', value: `url(data:font/woff2;base64,${data.toString('base64')})` })];
+      return [
+        face
+          .clone({ nodes: [] })
+          .append((face.nodes ?? []).filter((n) => !(n.type === 'decl' && n.prop === 'src')).map((n) => n.clone()))
+          .append({ prop: 'src', value: `url(data:font/woff2;base64,${data.toString('base64')})` }),
+      ];
     }
     // A small file tier joins the inlined one.
     const built: Array<{ name: string; text: string; data: Buffer }> = [];
@@ -201,7 +216,10 @@ export function iconSubset(options: IconSubsetOptions = {}): Plugin {
     if (inline) rule(`url(data:font/woff2;base64,${inline.data.toString('base64')})`, inline.text);
     fs.mkdirSync(cacheDir, { recursive: true });
     for (const t of [...others].filter((o) => !small.includes(o))) {
-      const file = path.join(cacheDir, `${base}-${t.name}.${createHash('sha256').update(t.data).digest('hex').slice(0, 12)}.woff2`);
+      const file = path.join(
+        cacheDir,
+        `${base}-${t.name}.${createHash('sha256').update(t.data).digest('hex').slice(0, 12)}.woff2`,
+      );
       if (!fs.existsSync(file)) fs.writeFileSync(file, t.data);
       // Vite resolves the relative URL and emits the file under a hashed name.
       rule(`url("${path.relative(cssDir, file).split(path.sep).join('/')}") format("woff2")`, t.text);
@@ -230,7 +248,8 @@ export function iconSubset(options: IconSubsetOptions = {}): Plugin {
         const m = src ? new RegExp(FONT_URL.source).exec(src.value) : null;
         if (!m) return;
         const font = path.join(dir, '..', 'webfonts', `${m[2]}.woff2`);
-        if (!fonts.has(font)) fonts.set(font, faces(face, font, m[2].startsWith('fa-regular') ? 'regular' : 'solid', dir));
+        if (!fonts.has(font))
+          fonts.set(font, faces(face, font, m[2].startsWith('fa-regular') ? 'regular' : 'solid', dir));
         jobs.push(fonts.get(font)!.then((rules) => void face.replaceWith(rules.map((r) => r.clone()))));
       });
       await Promise.all(jobs);

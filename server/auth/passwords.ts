@@ -1,11 +1,21 @@
 import argon2 from 'argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): ~30 ms here, strong enough and keeps login fast.
-export const PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 // The test runner's cost (1 MiB, 1 pass: well under a millisecond): the suites create and log in
 // hundreds of users, and hashing them at the production cost was a large part of their time.
-export const TEST_PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
+export const TEST_PASSWORD_HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 1_024,
+  timeCost: 1,
+  parallelism: 1,
+} as const;
 
 /**
  * The cost of new hashes: the test cost only inside the test runner (vitest sets VITEST=true in its

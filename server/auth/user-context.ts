@@ -24,7 +24,22 @@ export interface UserRow {
 }
 
 /** The columns of UserRow, named (a prepared statement's result must not change shape: no u.*). */
-const USER_COLUMNS = ['id', 'name', 'first_name', 'email', 'password_hash', 'email_verified_at', 'active', 'deleted_at', 'last_login_at', 'places_restricted', 'must_change_password', 'deactivated_at', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof UserRow>;
+const USER_COLUMNS = [
+  'id',
+  'name',
+  'first_name',
+  'email',
+  'password_hash',
+  'email_verified_at',
+  'active',
+  'deleted_at',
+  'last_login_at',
+  'places_restricted',
+  'must_change_password',
+  'deactivated_at',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof UserRow>;
 
 /** The signed-in user with what the guard and the shared props need. */
 export interface UserContext {
@@ -61,10 +76,16 @@ function contextColumns(db: Knex): Array<string | Knex.Raw> {
   const agg = (expression: string) => jsonArrayAgg(db, expression);
   return [
     ...USER_COLUMNS.map((c) => `u.${c}`),
-    db.raw(`(SELECT ${agg(jsonArray(db, ['r.id', 'r.name', 'r.is_admin']))} FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS grant_roles`),
-    db.raw(`(SELECT ${agg('rp.permission_name')} FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id) AS grant_permissions`),
+    db.raw(
+      `(SELECT ${agg(jsonArray(db, ['r.id', 'r.name', 'r.is_admin']))} FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS grant_roles`,
+    ),
+    db.raw(
+      `(SELECT ${agg('rp.permission_name')} FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id) AS grant_permissions`,
+    ),
     db.raw(`(SELECT ${agg('location_id')} FROM user_locations WHERE user_id = u.id) AS grant_locations`),
-    db.raw(`(SELECT ${agg(jsonArray(db, ['uta.account_id', 'ta.kind']))} FROM user_treasury_accounts uta JOIN treasury_accounts ta ON ta.id = uta.account_id WHERE uta.user_id = u.id) AS grant_accounts`),
+    db.raw(
+      `(SELECT ${agg(jsonArray(db, ['uta.account_id', 'ta.kind']))} FROM user_treasury_accounts uta JOIN treasury_accounts ta ON ta.id = uta.account_id WHERE uta.user_id = u.id) AS grant_accounts`,
+    ),
   ];
 }
 
@@ -74,7 +95,13 @@ function contextColumns(db: Knex): Array<string | Knex.Raw> {
  * next request, whichever process serves it — never cached in process or in the session).
  */
 export async function loadUserContext(db: Knex, id: number): Promise<UserContext | undefined> {
-  const row = (await prepared(db, db('users as u').where('u.id', id).whereNull('u.deleted_at').first(...contextColumns(db)))) as (UserRow & GrantColumns) | undefined;
+  const row = (await prepared(
+    db,
+    db('users as u')
+      .where('u.id', id)
+      .whereNull('u.deleted_at')
+      .first(...contextColumns(db)),
+  )) as (UserRow & GrantColumns) | undefined;
   return userContextOf(row);
 }
 
@@ -84,13 +111,21 @@ export async function loadUserContext(db: Knex, id: number): Promise<UserContext
  * row that names the user (the session's).
  */
 export function withUserContext(db: Knex, qb: Knex.QueryBuilder, userIdColumn: string): Knex.QueryBuilder {
-  return qb.leftJoin('users as u', (j) => j.on('u.id', userIdColumn).andOnNull('u.deleted_at')).select(...contextColumns(db));
+  return qb
+    .leftJoin('users as u', (j) => j.on('u.id', userIdColumn).andOnNull('u.deleted_at'))
+    .select(...contextColumns(db));
 }
 
 /** The context of a user's row read with contextColumns; undefined without a user (or a row without one) or for a deactivated user. */
 export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserContext | undefined {
   if (!row || row.id === null || !toBool(row.active)) return undefined;
-  const { grant_roles: roleRows, grant_permissions: permissionNames, grant_locations: locations, grant_accounts: accounts, ...user } = row;
+  const {
+    grant_roles: roleRows,
+    grant_permissions: permissionNames,
+    grant_locations: locations,
+    grant_accounts: accounts,
+    ...user
+  } = row;
   const roles = fromJsonArray<[number | string, string, unknown]>(roleRows)
     .map(([id, name, admin]) => ({ id: Number(id), name, is_admin: toBool(admin) }))
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
@@ -104,7 +139,13 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
     treasuryAccountIds: ticked.map(([id]) => Number(id)),
     deskAccountIds: ticked.filter(([, kind]) => kind === 'caisse').map(([id]) => Number(id)),
   });
-  return { row: user, roles, permissions: permissionsWithinPlaces(new Set(fromJsonArray<string>(permissionNames)), places), isAdmin, places };
+  return {
+    row: user,
+    roles,
+    permissions: permissionsWithinPlaces(new Set(fromJsonArray<string>(permissionNames)), places),
+    isAdmin,
+    places,
+  };
 }
 
 export function menuPermissionsOf(ctx: UserContext): string[] {

@@ -93,7 +93,10 @@ export function engineName(config: DatabaseConfig): string {
 
 function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const tool = findPgTool(name);
-  if (!tool) throw new BackupFileError(`L’outil ${name} de PostgreSQL est introuvable sur le serveur : installez le paquet postgresql-client.`);
+  if (!tool)
+    throw new BackupFileError(
+      `L’outil ${name} de PostgreSQL est introuvable sur le serveur : installez le paquet postgresql-client.`,
+    );
   return tool;
 }
 
@@ -167,7 +170,11 @@ export async function writeBackup(db: Knex, config: DatabaseConfig, dest: string
     }
     return;
   }
-  const result = await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', '--file', dest], pgEnv(config.connectionString));
+  const result = await run(
+    pgTool('pg_dump'),
+    ['--format=custom', '--no-owner', '--no-privileges', '--file', dest],
+    pgEnv(config.connectionString),
+  );
   if (result.code !== 0) {
     fs.rmSync(dest, { force: true });
     throw new BackupFileError(`pg_dump a échoué : ${firstError(result.stderr)}`);
@@ -183,15 +190,23 @@ export async function writeBackup(db: Knex, config: DatabaseConfig, dest: string
  * PostgreSQL: the dump is restored into a temporary database (dropped afterwards). A file that is
  * not a backup of this database's kind, or that fails the structural check, throws BackupFileError.
  */
-export async function withBackupCopy<T>(db: Knex, config: DatabaseConfig, file: string, check: (copy: Knex) => Promise<T>): Promise<T> {
+export async function withBackupCopy<T>(
+  db: Knex,
+  config: DatabaseConfig,
+  file: string,
+  check: (copy: Knex) => Promise<T>,
+): Promise<T> {
   const format = sniffBackupFormat(file);
   const expected = backupFormatOf(config);
-  if (format === null) throw new BackupFileError("Ce fichier n’est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump.");
+  if (format === null)
+    throw new BackupFileError(
+      'Ce fichier n’est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump.',
+    );
   if (format !== expected) {
     throw new BackupFileError(
       format === 'sqlite'
-        ? "Cette sauvegarde vient d’une base SQLite : elle ne peut pas être restaurée sur la base PostgreSQL en service."
-        : "Cette sauvegarde vient d’une base PostgreSQL : elle ne peut pas être restaurée sur la base SQLite en service.",
+        ? 'Cette sauvegarde vient d’une base SQLite : elle ne peut pas être restaurée sur la base PostgreSQL en service.'
+        : 'Cette sauvegarde vient d’une base PostgreSQL : elle ne peut pas être restaurée sur la base SQLite en service.',
     );
   }
   if (config.client === 'sqlite') return withSqliteCopy(file, check);
@@ -207,12 +222,20 @@ async function withSqliteCopy<T>(file: string, check: (copy: Knex) => Promise<T>
     raw.pragma('journal_mode = DELETE');
     const rows = raw.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const problems = rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
-    if (problems.length) throw new BackupFileError(`Le fichier est endommagé (contrôle d’intégrité SQLite : ${problems.slice(0, 3).join(' ; ').slice(0, 300)}).`);
+    if (problems.length)
+      throw new BackupFileError(
+        `Le fichier est endommagé (contrôle d’intégrité SQLite : ${problems.slice(0, 3).join(' ; ').slice(0, 300)}).`,
+      );
     const fk = raw.pragma('foreign_key_check') as unknown[];
-    if (fk.length) throw new BackupFileError(`Le fichier est incohérent : ${formatCount(fk.length, 'référence')} vers des lignes absentes.`);
+    if (fk.length)
+      throw new BackupFileError(
+        `Le fichier est incohérent : ${formatCount(fk.length, 'référence')} vers des lignes absentes.`,
+      );
   } catch (err) {
     if (err instanceof BackupFileError) throw err;
-    throw new BackupFileError(`Le fichier est endommagé ou n’est pas une base SQLite lisible (${(err as Error).message.slice(0, 200)}).`);
+    throw new BackupFileError(
+      `Le fichier est endommagé ou n’est pas une base SQLite lisible (${(err as Error).message.slice(0, 200)}).`,
+    );
   } finally {
     raw?.close();
   }
@@ -229,19 +252,36 @@ async function withSqliteCopy<T>(file: string, check: (copy: Knex) => Promise<T>
   }
 }
 
-async function withPgCopy<T>(db: Knex, connectionString: string, file: string, check: (copy: Knex) => Promise<T>): Promise<T> {
+async function withPgCopy<T>(
+  db: Knex,
+  connectionString: string,
+  file: string,
+  check: (copy: Knex) => Promise<T>,
+): Promise<T> {
   const restore = pgTool('pg_restore');
   const listed = await run(restore, ['--list', file], pgEnv(connectionString));
-  if (listed.code !== 0) throw new BackupFileError(`Le fichier est endommagé ou n’est pas un export pg_dump lisible (${firstError(listed.stderr)}).`);
+  if (listed.code !== 0)
+    throw new BackupFileError(
+      `Le fichier est endommagé ou n’est pas un export pg_dump lisible (${firstError(listed.stderr)}).`,
+    );
   const name = `sdstock_verify_${randomBytes(6).toString('hex')}`;
   try {
     await db.raw(`CREATE DATABASE ${name}`);
   } catch (err) {
-    throw new BackupFileError(`La base temporaire de vérification n’a pas pu être créée (droit CREATEDB nécessaire) : ${(err as Error).message.slice(0, 200)}`);
+    throw new BackupFileError(
+      `La base temporaire de vérification n’a pas pu être créée (droit CREATEDB nécessaire) : ${(err as Error).message.slice(0, 200)}`,
+    );
   }
   try {
-    const restored = await run(restore, ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', name, file], pgEnv(connectionString, name));
-    if (restored.code !== 0) throw new BackupFileError(`Le fichier est endommagé : sa restauration d’essai a échoué (${firstError(restored.stderr)}).`);
+    const restored = await run(
+      restore,
+      ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', name, file],
+      pgEnv(connectionString, name),
+    );
+    if (restored.code !== 0)
+      throw new BackupFileError(
+        `Le fichier est endommagé : sa restauration d’essai a échoué (${firstError(restored.stderr)}).`,
+      );
     const copy = createDb({ client: 'pg', connectionString: withDatabase(connectionString, name) });
     try {
       return await check(copy);
@@ -271,7 +311,10 @@ export async function replaceDatabase(db: Knex, config: DatabaseConfig, file: st
     const live = config.filename;
     const staged = `${live}.restore-${randomBytes(4).toString('hex')}`;
     fs.copyFileSync(file, staged);
-    const client = db.client as { acquireConnection(): Promise<{ close(): void; open: boolean }>; releaseConnection(c: unknown): Promise<void> };
+    const client = db.client as {
+      acquireConnection(): Promise<{ close(): void; open: boolean }>;
+      releaseConnection(c: unknown): Promise<void>;
+    };
     // The background checkpointer's connection is closed first: the swap happens with no connection open.
     await withoutCheckpoints(db, async () => {
       const conn = await client.acquireConnection();
@@ -295,13 +338,29 @@ export async function replaceDatabase(db: Knex, config: DatabaseConfig, file: st
   const script = `${file}.restore-${randomBytes(4).toString('hex')}.sql`;
   try {
     const sql = await run(restore, ['--no-owner', '--no-privileges', '--file', script, file], env);
-    if (sql.code !== 0) throw new BackupFileError(`Le fichier est endommagé (${firstError(sql.stderr)}) : la base en service n’a pas été modifiée.`);
+    if (sql.code !== 0)
+      throw new BackupFileError(
+        `Le fichier est endommagé (${firstError(sql.stderr)}) : la base en service n’a pas été modifiée.`,
+      );
     const result = await run(
       psql,
-      ['--no-psqlrc', '--quiet', '--set', 'ON_ERROR_STOP=1', '--single-transaction', '--command', 'SET client_min_messages = warning; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;', '--file', script],
+      [
+        '--no-psqlrc',
+        '--quiet',
+        '--set',
+        'ON_ERROR_STOP=1',
+        '--single-transaction',
+        '--command',
+        'SET client_min_messages = warning; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+        '--file',
+        script,
+      ],
       env,
     );
-    if (result.code !== 0) throw new BackupFileError(`La restauration a échoué, la base en service n’a pas été modifiée : ${firstError(result.stderr)}`);
+    if (result.code !== 0)
+      throw new BackupFileError(
+        `La restauration a échoué, la base en service n’a pas été modifiée : ${firstError(result.stderr)}`,
+      );
   } finally {
     fs.rmSync(script, { force: true });
   }

@@ -12,7 +12,11 @@ export function chunkSizeFor(columns: number, maxParams = 30_000): number {
 }
 
 /** Inserts rows in chunks (same keys in every row), inside the caller's transaction. */
-export async function insertInChunks(trx: Knex | Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
+export async function insertInChunks(
+  trx: Knex | Knex.Transaction,
+  table: string,
+  rows: Record<string, unknown>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   const size = chunkSizeFor(columns.length);
@@ -29,7 +33,10 @@ export async function insertInChunks(trx: Knex | Knex.Transaction, table: string
     const chunk = rows.slice(i, i + size);
     const bindings: unknown[] = [table, ...columns];
     for (const row of chunk) for (const c of columns) bindings.push(sqliteValue(row[c]));
-    await trx.raw(`INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, bindings as Knex.RawBinding[]);
+    await trx.raw(
+      `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+      bindings as Knex.RawBinding[],
+    );
   }
 }
 
@@ -52,7 +59,13 @@ interface SqliteRawConnection {
  * writing time) and the statement text be looked up again for every chunk. Same SQL, same rows,
  * same order; the caller's transaction holds them.
  */
-async function insertPrepared(trx: Knex.Transaction, table: string, columns: string[], rows: Record<string, unknown>[], size: number): Promise<void> {
+async function insertPrepared(
+  trx: Knex.Transaction,
+  table: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+  size: number,
+): Promise<void> {
   const conn = (await trx.client.acquireConnection()) as SqliteRawConnection;
   const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const head = `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES `;
@@ -83,11 +96,22 @@ const JSON_INSERT_ROWS = 10_000;
  * faster than a VALUES list of 30 000 bound parameters (parsed, planned and bound one by one):
  * the demo seed's year of history went from ~80 µs a row to ~15.
  */
-async function insertFromJson(trx: Knex | Knex.Transaction, table: string, columns: string[], rows: Record<string, unknown>[]): Promise<void> {
+async function insertFromJson(
+  trx: Knex | Knex.Transaction,
+  table: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+): Promise<void> {
   const list = columns.map(() => '??').join(', ');
   for (let i = 0; i < rows.length; i += JSON_INSERT_ROWS) {
     const chunk = rows.slice(i, i + JSON_INSERT_ROWS);
-    await trx.raw(`INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json)`, [table, ...columns, ...columns, table, JSON.stringify(chunk)] as Knex.RawBinding[]);
+    await trx.raw(`INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json)`, [
+      table,
+      ...columns,
+      ...columns,
+      table,
+      JSON.stringify(chunk),
+    ] as Knex.RawBinding[]);
   }
 }
 
@@ -173,7 +197,12 @@ export async function upsertAddIntegers(
 }
 
 /** The statements of upsertAddIntegers, to send with others (writeTogether). */
-export function upsertAddIntegersWrites(table: string, keys: string[], column: string, rows: Array<Record<string, number>>): Write[] {
+export function upsertAddIntegersWrites(
+  table: string,
+  keys: string[],
+  column: string,
+  rows: Array<Record<string, number>>,
+): Write[] {
   const columns = [...keys, column];
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   const size = chunkSizeFor(columns.length);
@@ -213,7 +242,13 @@ export async function guardedSubtractIntegers(
 }
 
 /** The statements of guardedSubtractIntegers (each RETURNING the keys k1, k2 it changed), to send with others (writeTogether). */
-export function guardedSubtractIntegersWrites(trx: Knex.Transaction, table: string, keys: [string, string], column: string, rows: Array<[k1: number, k2: number, amount: number]>): Write[] {
+export function guardedSubtractIntegersWrites(
+  trx: Knex.Transaction,
+  table: string,
+  keys: [string, string],
+  column: string,
+  rows: Array<[k1: number, k2: number, amount: number]>,
+): Write[] {
   const tuple = isSqlite(trx) ? '(?, ?, ?)' : '(?::integer, ?::integer, ?::bigint)';
   const size = chunkSizeFor(3, 20_000);
   const writes: Write[] = [];
@@ -221,7 +256,22 @@ export function guardedSubtractIntegersWrites(trx: Knex.Transaction, table: stri
     const chunk = rows.slice(i, i + size);
     const bindings: Knex.RawBinding[] = [];
     for (const r of chunk) bindings.push(...r);
-    bindings.push(table, column, table, column, table, keys[0], table, keys[1], table, column, table, keys[0], table, keys[1]);
+    bindings.push(
+      table,
+      column,
+      table,
+      column,
+      table,
+      keys[0],
+      table,
+      keys[1],
+      table,
+      column,
+      table,
+      keys[0],
+      table,
+      keys[1],
+    );
     writes.push({
       sql:
         `WITH v(k1, k2, amount) AS (VALUES ${chunk.map(() => tuple).join(', ')}) ` +
@@ -266,7 +316,10 @@ export function insertWrites(trx: Knex.Transaction, table: string, rows: Record<
     const tuple = `(${columns.map(() => '?').join(', ')})`;
     const bindings: Knex.RawBinding[] = [table, ...columns];
     for (const row of chunk) for (const c of columns) bindings.push(sqliteValue(row[c]) as Knex.RawBinding);
-    writes.push({ sql: `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, bindings });
+    writes.push({
+      sql: `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+      bindings,
+    });
   }
   return writes;
 }
@@ -279,7 +332,11 @@ export function insertWrites(trx: Knex.Transaction, table: string, rows: Record<
  * (PostgreSQL runs them on one snapshot). On SQLite, in the process, they simply run one after the
  * other (the `returning` ones last). The caller's transaction makes them one operation either way.
  */
-export async function writeTogether(trx: Knex.Transaction, writes: Write[], returning: Write[] = []): Promise<Array<Record<string, unknown>>> {
+export async function writeTogether(
+  trx: Knex.Transaction,
+  writes: Write[],
+  returning: Write[] = [],
+): Promise<Array<Record<string, unknown>>> {
   if (isSqlite(trx)) {
     for (const w of writes) await trx.raw(w.sql, w.bindings);
     const out: Array<Record<string, unknown>> = [];
@@ -350,7 +407,8 @@ export async function withBulkLoadAnyDb<T>(db: Knex, tables: readonly string[], 
       // More memory for the sorts of the index builds, for this transaction only.
       await trx.raw("SET LOCAL maintenance_work_mem = '256MB'");
       for (const index of indexes) await trx.raw(index.sql);
-      for (const fk of foreignKeys) await trx.raw(`ALTER TABLE ?? ADD CONSTRAINT ?? ${fk.definition}`, [fk.table_name, fk.name]);
+      for (const fk of foreignKeys)
+        await trx.raw(`ALTER TABLE ?? ADD CONSTRAINT ?? ${fk.definition}`, [fk.table_name, fk.name]);
     });
   }
 }

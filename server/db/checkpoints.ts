@@ -68,7 +68,11 @@ timer = setInterval(checkpoint, workerData.everyMs);
 /** better-sqlite3's entry file, as the application resolves it. */
 const SQLITE_DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 
-type Reply = { kind: 'checkpointed'; log: number; checkpointed: number } | { kind: 'failed'; message: string } | { kind: 'suspended' } | { kind: 'stopped' };
+type Reply =
+  | { kind: 'checkpointed'; log: number; checkpointed: number }
+  | { kind: 'failed'; message: string }
+  | { kind: 'suspended' }
+  | { kind: 'stopped' };
 
 /** The background checkpointer of one SQLite file database. */
 export class Checkpointer {
@@ -88,7 +92,10 @@ export class Checkpointer {
       this.worker.postMessage('resume');
       return;
     }
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename: this.filename, everyMs: this.everyMs, driver: SQLITE_DRIVER } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { filename: this.filename, everyMs: this.everyMs, driver: SQLITE_DRIVER },
+    });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       if (reply.kind === 'checkpointed') this.stats.checkpoints++;
@@ -96,7 +103,9 @@ export class Checkpointer {
         this.stats.failures++;
         this.stats.lastError = reply.message;
       }
-      const i = this.waiting.findIndex((w) => w.kind === reply.kind || (w.kind === 'checkpointed' && reply.kind === 'failed'));
+      const i = this.waiting.findIndex(
+        (w) => w.kind === reply.kind || (w.kind === 'checkpointed' && reply.kind === 'failed'),
+      );
       if (i >= 0) this.waiting.splice(i, 1)[0].resolve(reply);
     });
     // A worker that dies leaves SQLite's own automatic checkpoint (the ceiling) in charge.

@@ -99,7 +99,10 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     });
   }
   if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
-  const checkpointer = config.filename !== ':memory:' && options.backgroundCheckpoints !== false ? new Checkpointer(config.filename) : null;
+  const checkpointer =
+    config.filename !== ':memory:' && options.backgroundCheckpoints !== false
+      ? new Checkpointer(config.filename)
+      : null;
   const db = knexFactory({
     client: ImmediateSqliteClient as unknown as typeof Knex.Client,
     connection: { filename: config.filename },
@@ -110,7 +113,10 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       // A connection closed on purpose (a restore swaps the file under it: db/backup.ts) is
       // replaced by a new one at the next query.
       validate: (conn: { open: boolean }) => conn.open,
-      afterCreate(conn: SqliteConnection & { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(
+        conn: SqliteConnection & { pragma(s: string): unknown },
+        done: (err: Error | null, conn: unknown) => void,
+      ) {
         try {
           cachePreparedStatements(conn);
           conn.pragma('journal_mode = WAL');
@@ -160,8 +166,13 @@ export async function optimizeSqlite(db: Knex): Promise<void> {
  */
 export async function withBulkLoad<T>(db: Knex, tables: readonly string[], work: () => Promise<T>): Promise<T> {
   if (!isSqlite(db)) return work();
-  const indexes = (await db('sqlite_master').where('type', 'index').whereIn('tbl_name', tables).whereNotNull('sql').select('name', 'sql')) as Array<{ name: string; sql: string }>;
-  const pragma = async (name: string) => Object.values(((await db.raw(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0];
+  const indexes = (await db('sqlite_master')
+    .where('type', 'index')
+    .whereIn('tbl_name', tables)
+    .whereNotNull('sql')
+    .select('name', 'sql')) as Array<{ name: string; sql: string }>;
+  const pragma = async (name: string) =>
+    Object.values(((await db.raw(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0];
   const saved: Array<[string, unknown]> = [];
   for (const [name, fallback] of BULK_LOAD_PRAGMAS) saved.push([name, (await pragma(name)) ?? fallback]);
   // Leaving the WAL needs the only connection to the file: the background checkpointer's is closed
@@ -178,7 +189,8 @@ export async function withBulkLoad<T>(db: Knex, tables: readonly string[], work:
     return await work();
   } finally {
     for (const index of indexes) await db.raw(index.sql);
-    for (const [name, value] of saved) await db.raw(`PRAGMA ${name} = ${name === 'journal_mode' ? String(value) : Number(value)}`);
+    for (const [name, value] of saved)
+      await db.raw(`PRAGMA ${name} = ${name === 'journal_mode' ? String(value) : Number(value)}`);
     checkpointer?.resume();
   }
 }

@@ -17,7 +17,11 @@ export function escapeLike(term: string): string {
 }
 
 /** The row id returned by an insert, whatever the dialect returns. */
-export async function insertReturningId(db: Knex | Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
+export async function insertReturningId(
+  db: Knex | Knex.Transaction,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<number> {
   const [result] = await db(table).insert(row).returning('id');
   return typeof result === 'object' ? Number((result as { id: number }).id) : Number(result);
 }
@@ -55,7 +59,11 @@ export function prefixIndexOrder(db: Knex | Knex.Transaction, column: string): s
  * every matching row; the unary plus keeps the filter but rules the index out. PostgreSQL plans
  * from its own statistics and needs no hint.
  */
-export function whereTrueUnindexed(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, column: string): Knex.QueryBuilder {
+export function whereTrueUnindexed(
+  db: Knex | Knex.Transaction,
+  qb: Knex.QueryBuilder,
+  column: string,
+): Knex.QueryBuilder {
   if (!isSqlite(db as Knex)) return qb.where(column, true);
   return qb.whereRaw('+?? = 1', [column]);
 }
@@ -68,7 +76,10 @@ export function whereTrueUnindexed(db: Knex | Knex.Transaction, qb: Knex.QueryBu
 export async function resetIdSequences(db: Knex | Knex.Transaction, tables: string[]): Promise<void> {
   if (isSqlite(db as Knex)) return;
   for (const table of tables) {
-    await db.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [table, table]);
+    await db.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [
+      table,
+      table,
+    ]);
   }
 }
 
@@ -122,7 +133,10 @@ export async function lightWrite(db: Knex, query: Knex.QueryBuilder): Promise<vo
   }
   const { sql, bindings } = query.toSQL().toNative();
   // One connection, used synchronously from the pragma to its reset: nothing else runs between.
-  const conn = (await db.client.acquireConnection()) as { pragma(s: string): unknown; prepare(sql: string): { run(b: readonly unknown[]): unknown } };
+  const conn = (await db.client.acquireConnection()) as {
+    pragma(s: string): unknown;
+    prepare(sql: string): { run(b: readonly unknown[]): unknown };
+  };
   try {
     conn.pragma('synchronous = NORMAL');
     conn.prepare(sql).run(bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)));

@@ -11,7 +11,11 @@ export function uniqueViolationColumn(err: unknown): string | null {
     const constraint = /^[a-z_]+?_([a-z_]+)_unique$/.exec(e.constraint ?? '');
     return constraint ? constraint[1] : '';
   }
-  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '')) {
+  if (
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint failed/.test(e.message ?? '')
+  ) {
     const m = /UNIQUE constraint failed: [a-z_]+\.([a-z_]+)/.exec(e.message ?? '');
     return m ? m[1] : '';
   }
@@ -22,5 +26,9 @@ export function uniqueViolationColumn(err: unknown): string | null {
 export function isForeignKeyViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const e = err as { code?: string; message?: string };
-  return e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(e.message ?? '');
+  return (
+    e.code === '23503' ||
+    e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    /FOREIGN KEY constraint failed/.test(e.message ?? '')
+  );
 }

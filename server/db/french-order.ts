@@ -55,6 +55,11 @@ export function frenchKey(db: Knex | Knex.Transaction, name: FrenchName): string
 }
 
 /** `qb` ordered by `name` in French order, `dir` (the caller adds its tie-break, usually the id). */
-export function orderByFrench<Q extends Knex.QueryBuilder>(qb: Q, db: Knex | Knex.Transaction, name: FrenchName, dir: 'asc' | 'desc' = 'asc'): Q {
+export function orderByFrench<Q extends Knex.QueryBuilder>(
+  qb: Q,
+  db: Knex | Knex.Transaction,
+  name: FrenchName,
+  dir: 'asc' | 'desc' = 'asc',
+): Q {
   return qb.orderByRaw(`${frenchKey(db, name)} ${dir === 'desc' ? 'DESC' : 'ASC'}`) as Q;
 }

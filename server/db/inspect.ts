@@ -6,7 +6,11 @@ import { formatCount } from '../../shared/quantity.js';
 export async function tableNames(db: Knex): Promise<string[]> {
   const rows: Array<{ name: string }> = isSqlite(db)
     ? await db.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-    : (await db.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).rows;
+    : (
+        await db.raw(
+          `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+        )
+      ).rows;
   return rows.map((r) => r.name).sort();
 }
 
@@ -14,7 +18,10 @@ export async function tableNames(db: Knex): Promise<string[]> {
 export async function rowCounts(db: Knex, tables: readonly string[]): Promise<Record<string, number>> {
   if (tables.length === 0) return {};
   const sql = tables.map(() => `SELECT CAST(? AS TEXT) AS t, COUNT(*) AS n FROM ??`).join(' UNION ALL ');
-  const raw = await db.raw(sql, tables.flatMap((t) => [t, t]));
+  const raw = await db.raw(
+    sql,
+    tables.flatMap((t) => [t, t]),
+  );
   const rows = (isSqlite(db) ? raw : raw.rows) as Array<{ t: string; n: number | string }>;
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }
@@ -46,7 +53,9 @@ export async function integrityProblems(db: Knex): Promise<string[]> {
 export async function schemaObjects(db: Knex): Promise<string[]> {
   const squash = (sql: string) => sql.replace(/\s+/g, ' ').trim();
   if (isSqlite(db)) {
-    const rows = (await db.raw(`SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND sql IS NOT NULL`)) as Array<{ type: string; name: string; sql: string }>;
+    const rows = (await db.raw(
+      `SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND sql IS NOT NULL`,
+    )) as Array<{ type: string; name: string; sql: string }>;
     return rows.map((r) => `${r.type} ${r.name}: ${squash(r.sql)}`).sort();
   }
   const rows = (

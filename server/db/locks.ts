@@ -95,7 +95,8 @@ function trySqlite(filename: string, name: string): HeldLock | null {
     handle.exec('BEGIN EXCLUSIVE');
   } catch (err) {
     handle.close();
-    if ((err as { code?: string }).code === 'SQLITE_BUSY' || (err as { code?: string }).code === 'SQLITE_LOCKED') return null;
+    if ((err as { code?: string }).code === 'SQLITE_BUSY' || (err as { code?: string }).code === 'SQLITE_LOCKED')
+      return null;
     throw err;
   }
   let released = false;
@@ -133,7 +134,13 @@ export async function acquireLock(db: Knex, name: string, options: LockOptions =
  * Runs `work` holding the lock `name`; `busy()` decides what happens when another process holds it
  * beyond `waitMs` (throw a refusal, or return a value such as null).
  */
-export async function withLock<T, B = never>(db: Knex, name: string, work: () => Promise<T>, busy: () => B | Promise<B>, options: LockOptions = {}): Promise<T | B> {
+export async function withLock<T, B = never>(
+  db: Knex,
+  name: string,
+  work: () => Promise<T>,
+  busy: () => B | Promise<B>,
+  options: LockOptions = {},
+): Promise<T | B> {
   const lock = await acquireLock(db, name, options);
   if (!lock) return busy();
   try {

@@ -37,7 +37,9 @@ export function migrationNameProblems(files: readonly string[]): string[] {
     const m = TIMESTAMPED.exec(file);
     const [year, month, day, hour, minute] = (m?.slice(1) ?? []).map(Number);
     if (!m || year < 2026 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) {
-      problems.push(`${file} : le nom d’une migration doit être AAAAMMJJHHMM_nom.ts (horodatage UTC, nom en minuscules_snake_case).`);
+      problems.push(
+        `${file} : le nom d’une migration doit être AAAAMMJJHHMM_nom.ts (horodatage UTC, nom en minuscules_snake_case).`,
+      );
       continue;
     }
     const prefix = file.slice(0, 12);
@@ -92,7 +94,9 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
 
 /** Migrations of this version not yet applied to the database (all of them on an empty database): /readyz. */
 export async function pendingMigrations(db: Knex): Promise<string[]> {
-  const recorded = (await db.schema.hasTable('knex_migrations')) ? new Set((await db('knex_migrations').pluck('name')) as string[]) : new Set<string>();
+  const recorded = (await db.schema.hasTable('knex_migrations'))
+    ? new Set((await db('knex_migrations').pluck('name')) as string[])
+    : new Set<string>();
   return migrationNames().filter((n) => !recorded.has(n));
 }
 
@@ -107,10 +111,16 @@ export const MIGRATION_LOCK = 'migrations';
  * under our lock: nobody else can be migrating, so a 1 there was left by a process killed half-way,
  * which would otherwise refuse every later start (« Migration table is already locked »).
  */
-export async function migrateOnce<T = void>(db: Knex, options: { waitMs?: number; afterMigrations?: () => Promise<T> } = {}): Promise<{ applied: string[]; after: T | undefined }> {
+export async function migrateOnce<T = void>(
+  db: Knex,
+  options: { waitMs?: number; afterMigrations?: () => Promise<T> } = {},
+): Promise<{ applied: string[]; after: T | undefined }> {
   const waitMs = options.waitMs ?? 15 * 60_000;
   const lock = await acquireLock(db, MIGRATION_LOCK, { waitMs, pollMs: 200 });
-  if (!lock) throw new Error(`Un autre processus applique les migrations depuis plus de ${Math.round(waitMs / 1000)} s : démarrage abandonné (relancez quand il a fini).`);
+  if (!lock)
+    throw new Error(
+      `Un autre processus applique les migrations depuis plus de ${Math.round(waitMs / 1000)} s : démarrage abandonné (relancez quand il a fini).`,
+    );
   try {
     if (await db.schema.hasTable('knex_migrations_lock')) await db('knex_migrations_lock').update({ is_locked: 0 });
     const applied = await migrateLatest(db);

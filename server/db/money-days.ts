@@ -26,17 +26,30 @@ export function moneyDaysFromLedgerSql(): string {
 export async function rebuildMoneyDays(db: Knex): Promise<number> {
   return db.transaction(async (trx) => {
     await trx('money_days').delete();
-    await trx.raw(`INSERT INTO money_days (account_id, business_date, movement_type, total_in, total_out, movement_count) ${moneyDaysFromLedgerSql()}`);
+    await trx.raw(
+      `INSERT INTO money_days (account_id, business_date, movement_type, total_in, total_out, movement_count) ${moneyDaysFromLedgerSql()}`,
+    );
     return Number((await trx('money_days').count({ n: '*' }).first())!.n);
   });
 }
 
 /** The rows where the summary and the ledger disagree (empty when they agree): for the checks and the tests. */
-export async function moneyDaysDifferences(db: Knex | Knex.Transaction): Promise<Array<{ account_id: number; business_date: string; movement_type: string }>> {
-  const rows = await db.raw(`SELECT COALESCE(l.account_id, d.account_id) AS account_id, COALESCE(l.business_date, d.business_date) AS business_date, COALESCE(l.movement_type, d.movement_type) AS movement_type
+export async function moneyDaysDifferences(
+  db: Knex | Knex.Transaction,
+): Promise<Array<{ account_id: number; business_date: string; movement_type: string }>> {
+  const rows =
+    await db.raw(`SELECT COALESCE(l.account_id, d.account_id) AS account_id, COALESCE(l.business_date, d.business_date) AS business_date, COALESCE(l.movement_type, d.movement_type) AS movement_type
     FROM (${moneyDaysFromLedgerSql()}) l
     FULL OUTER JOIN money_days d ON d.account_id = l.account_id AND d.business_date = l.business_date AND d.movement_type = l.movement_type
     WHERE l.account_id IS NULL OR d.account_id IS NULL OR l.total_in <> d.total_in OR l.total_out <> d.total_out OR l.movement_count <> d.movement_count`);
-  const list = (Array.isArray(rows) ? rows : rows.rows) as Array<{ account_id: number; business_date: string; movement_type: string }>;
-  return list.map((r) => ({ account_id: Number(r.account_id), business_date: r.business_date, movement_type: r.movement_type }));
+  const list = (Array.isArray(rows) ? rows : rows.rows) as Array<{
+    account_id: number;
+    business_date: string;
+    movement_type: string;
+  }>;
+  return list.map((r) => ({
+    account_id: Number(r.account_id),
+    business_date: r.business_date,
+    movement_type: r.movement_type,
+  }));
 }

@@ -26,7 +26,12 @@ function clampPage(page: number, total: number, perPage: number): { current: num
  * read by its ids, 3–5 ms); SQLite's one connection takes them in turn. A page past the end, known
  * only once counted, is read again as the last page.
  */
-async function countThenClamp<R>(count: number | (() => Promise<number>), rowsOf: (page: number) => PromiseLike<R[]>, page: number, perPage: number) {
+async function countThenClamp<R>(
+  count: number | (() => Promise<number>),
+  rowsOf: (page: number) => PromiseLike<R[]>,
+  page: number,
+  perPage: number,
+) {
   if (typeof count === 'number') {
     const { current, lastPage } = clampPage(page, count, perPage);
     return { total: count, current, lastPage, rows: count === 0 ? [] : await rowsOf(current) };
@@ -37,15 +42,30 @@ async function countThenClamp<R>(count: number | (() => Promise<number>), rowsOf
   return { total, current, lastPage, rows: total === 0 ? [] : current === asked ? rows : await rowsOf(current) };
 }
 
-const countOf = (query: Knex.QueryBuilder) => async () => Number((await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
+const countOf = (query: Knex.QueryBuilder) => async () =>
+  Number((await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
 
 /**
  * One page of a query and the number of matching rows. The count runs on the same filtered query
  * (indexed filters only: callers keep their WHERE clauses on indexed columns), without ORDER BY.
  * A page past the end answers the last page instead of an empty one.
  */
-export async function paginate<T = any>(query: Knex.QueryBuilder, page: number, perPage: number, map: (row: any) => T = (row) => row): Promise<Paginated<T>> {
-  const { total, current, lastPage, rows } = await countThenClamp(countOf(query), (at) => query.clone().limit(perPage).offset((at - 1) * perPage), page, perPage);
+export async function paginate<T = any>(
+  query: Knex.QueryBuilder,
+  page: number,
+  perPage: number,
+  map: (row: any) => T = (row) => row,
+): Promise<Paginated<T>> {
+  const { total, current, lastPage, rows } = await countThenClamp(
+    countOf(query),
+    (at) =>
+      query
+        .clone()
+        .limit(perPage)
+        .offset((at - 1) * perPage),
+    page,
+    perPage,
+  );
   return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
 }
 
@@ -67,7 +87,16 @@ export async function paginateDeferred<T = any>(
   map: (row: any) => T = (row) => row,
   known: { total?: number; ids?: Knex.QueryBuilder } = {},
 ): Promise<Paginated<T>> {
-  const rowsOf = (at: number) => query.clone().whereIn(idColumn, (known.ids ?? query).clone().clearSelect().select(idColumn).limit(perPage).offset((at - 1) * perPage));
+  const rowsOf = (at: number) =>
+    query.clone().whereIn(
+      idColumn,
+      (known.ids ?? query)
+        .clone()
+        .clearSelect()
+        .select(idColumn)
+        .limit(perPage)
+        .offset((at - 1) * perPage),
+    );
   const { total, current, lastPage, rows } = await countThenClamp(known.total ?? countOf(query), rowsOf, page, perPage);
   return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
 }
@@ -77,16 +106,34 @@ export async function paginateDeferred<T = any>(
  * runs anyway, e.g. a list's totals): no second COUNT, and the count never pays for the joins that
  * only the page's rows need.
  */
-export async function paginateCounted<T = any>(query: Knex.QueryBuilder, total: number, page: number, perPage: number, map: (row: any) => T = (row) => row): Promise<Paginated<T>> {
+export async function paginateCounted<T = any>(
+  query: Knex.QueryBuilder,
+  total: number,
+  page: number,
+  perPage: number,
+  map: (row: any) => T = (row) => row,
+): Promise<Paginated<T>> {
   const { current, lastPage } = clampPage(page, total, perPage);
-  const rows = total === 0 ? [] : await query.clone().limit(perPage).offset((current - 1) * perPage);
+  const rows =
+    total === 0
+      ? []
+      : await query
+          .clone()
+          .limit(perPage)
+          .offset((current - 1) * perPage);
   return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
 }
 
 /** One page of rows already computed in memory (a preview), with the same clamping as paginate. */
 export function paginateRows<T>(rows: readonly T[], page: number, perPage: number): Paginated<T> {
   const { current, lastPage } = clampPage(page, rows.length, perPage);
-  return { data: rows.slice((current - 1) * perPage, current * perPage), page: current, per_page: perPage, total: rows.length, last_page: lastPage };
+  return {
+    data: rows.slice((current - 1) * perPage, current * perPage),
+    page: current,
+    per_page: perPage,
+    total: rows.length,
+    last_page: lastPage,
+  };
 }
 
 /**
@@ -94,8 +141,18 @@ export function paginateRows<T>(rows: readonly T[], page: number, perPage: numbe
  * `limit` at most, and the id to continue after (null on the last page). Stable while rows are
  * added or removed, and each page costs an index range scan whatever its depth (no OFFSET).
  */
-export async function keysetPage<T = any>(query: Knex.QueryBuilder, idColumn: string, afterId: number | null, limit: number, map: (row: any) => T = (row) => row): Promise<{ data: T[]; next_after: number | null }> {
-  const qb = query.clone().clearOrder().orderBy(idColumn, 'asc').limit(limit + 1);
+export async function keysetPage<T = any>(
+  query: Knex.QueryBuilder,
+  idColumn: string,
+  afterId: number | null,
+  limit: number,
+  map: (row: any) => T = (row) => row,
+): Promise<{ data: T[]; next_after: number | null }> {
+  const qb = query
+    .clone()
+    .clearOrder()
+    .orderBy(idColumn, 'asc')
+    .limit(limit + 1);
   if (afterId !== null) qb.where(idColumn, '>', afterId);
   const rows = await qb;
   const more = rows.length > limit;

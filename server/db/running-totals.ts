@@ -23,14 +23,31 @@ export function soldPerPair(db: Knex, pairs: Knex.QueryBuilder, from: string, to
       .joinRaw(`LEFT JOIN LATERAL ${end('<=')} a ON true`, [to])
       .joinRaw(`LEFT JOIN LATERAL ${end('<')} b ON true`, [from])
       .where('a.day', '>=', from)
-      .select('p.id as product_id', 'l.id as location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'), diff('cum_vat'));
+      .select(
+        'p.id as product_id',
+        'l.id as location_id',
+        diff('cum_quantity'),
+        diff('cum_sales'),
+        diff('cum_cost'),
+        diff('cum_vat'),
+      );
   }
   const lastDay = (cmp: '<=' | '<', date: string) =>
-    db.raw(`(SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ?)`, [date]);
-  const pr = pairs.select('p.id as product_id', 'l.id as location_id', { day_to: lastDay('<=', to) }, { day_from: lastDay('<', from) });
+    db.raw(
+      `(SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = p.id AND m.location_id = l.id AND m.day ${cmp} ?)`,
+      [date],
+    );
+  const pr = pairs.select(
+    'p.id as product_id',
+    'l.id as location_id',
+    { day_to: lastDay('<=', to) },
+    { day_from: lastDay('<', from) },
+  );
   const at = (alias: string, day: string) =>
     function (this: Knex.JoinClause) {
-      this.on(`${alias}.product_id`, 'pr.product_id').andOn(`${alias}.location_id`, 'pr.location_id').andOn(`${alias}.day`, day);
+      this.on(`${alias}.product_id`, 'pr.product_id')
+        .andOn(`${alias}.location_id`, 'pr.location_id')
+        .andOn(`${alias}.day`, day);
     };
   // The pair's last day is tested on the joined row (a.day), not on pr.day_to: SQLite flattens pr
   // and would seek that last day twice per pair.
@@ -39,7 +56,14 @@ export function soldPerPair(db: Knex, pairs: Knex.QueryBuilder, from: string, to
     .join('report_sales_days as a', at('a', 'pr.day_to'))
     .leftJoin('report_sales_days as b', at('b', 'pr.day_from'))
     .where('a.day', '>=', from)
-    .select('pr.product_id', 'pr.location_id', diff('cum_quantity'), diff('cum_sales'), diff('cum_cost'), diff('cum_vat'));
+    .select(
+      'pr.product_id',
+      'pr.location_id',
+      diff('cum_quantity'),
+      diff('cum_sales'),
+      diff('cum_cost'),
+      diff('cum_vat'),
+    );
 }
 
 /**
@@ -72,7 +96,11 @@ export const LATER_DAYS_MAX = 31;
  */
 export function closingPerPair(db: Knex, pairs: Knex.QueryBuilder, date: string, daysBack: number): Knex.QueryBuilder {
   if (scansBeatSeeks(db) && daysBack <= LATER_DAYS_MAX) {
-    const later = db('report_stock_days as d').where('d.day', '>', date).groupBy('d.product_id', 'd.location_id').select('d.product_id', 'd.location_id').sum({ quantity: 'd.quantity' });
+    const later = db('report_stock_days as d')
+      .where('d.day', '>', date)
+      .groupBy('d.product_id', 'd.location_id')
+      .select('d.product_id', 'd.location_id')
+      .sum({ quantity: 'd.quantity' });
     const pr = pairs
       .join('stock_levels as s', (j) => j.on('s.product_id', 'p.id').andOn('s.location_id', 'l.id'))
       .leftJoin(later.as('a'), (j) => j.on('a.product_id', 'p.id').andOn('a.location_id', 'l.id'))
@@ -82,7 +110,13 @@ export function closingPerPair(db: Knex, pairs: Knex.QueryBuilder, date: string,
   const last = `(SELECT d.closing FROM report_stock_days d WHERE d.product_id = p.id AND d.location_id = l.id AND d.day <= ? ORDER BY d.day DESC LIMIT 1)`;
   const pr = isSqlite(db)
     ? pairs.select('p.id as product_id', 'l.id as location_id', { quantity: db.raw(last, [date]) })
-    : pairs.joinRaw(`JOIN LATERAL ${last.replace('SELECT d.closing', 'SELECT d.closing AS quantity')} s ON true`, [date]).select('p.id as product_id', 'l.id as location_id', 's.quantity');
+    : pairs
+        .joinRaw(`JOIN LATERAL ${last.replace('SELECT d.closing', 'SELECT d.closing AS quantity')} s ON true`, [date])
+        .select('p.id as product_id', 'l.id as location_id', 's.quantity');
   // Rows as `x` (callers filter on x.product_id); on PostgreSQL the LATERAL row is never NULL.
-  return db.from(pr.as('x')).whereNotNull('x.quantity').whereNot('x.quantity', 0).select('x.product_id', 'x.location_id', 'x.quantity');
+  return db
+    .from(pr.as('x'))
+    .whereNotNull('x.quantity')
+    .whereNot('x.quantity', 0)
+    .select('x.product_id', 'x.location_id', 'x.quantity');
 }

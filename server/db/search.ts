@@ -80,12 +80,24 @@ export function caseVariants(term: string, asciiOnlyLike: boolean): string[] {
  * 6.6 at worst. A shorter term has no trigram, and SQLite no trigram index: the walk in name
  * order stays their best plan.
  */
-export function firstMatches(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, term: string, columns: { id: string; order: string }, limit: number): Knex.QueryBuilder {
+export function firstMatches(
+  db: Knex | Knex.Transaction,
+  qb: Knex.QueryBuilder,
+  term: string,
+  columns: { id: string; order: string },
+  limit: number,
+): Knex.QueryBuilder {
   // `order` is a folded name column (search_name): the rows come in French order (server/db/french-order.ts).
   const inOrder = (q: Knex.QueryBuilder, column: string) => orderByFrench(q, db, { folded: column });
-  if (isSqlite(db as Knex) || Math.min(foldSearch(term).length, searchKey(term).length) < 3) return inOrder(qb, columns.order).orderBy(columns.id).limit(limit);
+  if (isSqlite(db as Knex) || Math.min(foldSearch(term).length, searchKey(term).length) < 3)
+    return inOrder(qb, columns.order).orderBy(columns.id).limit(limit);
   const matches = qb.clone().clearSelect().clearOrder().select({ id: columns.id, sort_key: columns.order });
-  return inOrder(qb.withMaterialized('search_matches', matches).whereIn(columns.id, inOrder(db('search_matches').select('id'), 'sort_key').orderBy('id').limit(limit)), columns.order).orderBy(columns.id);
+  return inOrder(
+    qb
+      .withMaterialized('search_matches', matches)
+      .whereIn(columns.id, inOrder(db('search_matches').select('id'), 'sort_key').orderBy('id').limit(limit)),
+    columns.order,
+  ).orderBy(columns.id);
 }
 
 /**
@@ -124,8 +136,12 @@ export function searchKey(text: string): string {
 }
 
 /** The row with its `search_name` and `search_key` filled from `name` (when the row sets a name). */
-export function withSearchName<T extends { name?: unknown }>(row: T): T & { search_name?: string; search_key?: string } {
-  return typeof row.name === 'string' ? { ...row, search_name: foldSearch(row.name), search_key: searchKey(row.name) } : row;
+export function withSearchName<T extends { name?: unknown }>(
+  row: T,
+): T & { search_name?: string; search_key?: string } {
+  return typeof row.name === 'string'
+    ? { ...row, search_name: foldSearch(row.name), search_key: searchKey(row.name) }
+    : row;
 }
 
 /**
@@ -159,7 +175,8 @@ export function prefixTypos(term: string, word: string, max: number): number {
     for (let i = 1; i <= m; i++) {
       const cost = term.charCodeAt(i - 1) === c ? 0 : 1;
       let v = Math.min(prev[i - 1] + cost, prev[i] + 1, cur[i - 1] + 1);
-      if (i > 1 && j > 1 && term.charCodeAt(i - 1) === word.charCodeAt(j - 2) && term.charCodeAt(i - 2) === c) v = Math.min(v, prev2[i - 2] + 1);
+      if (i > 1 && j > 1 && term.charCodeAt(i - 1) === word.charCodeAt(j - 2) && term.charCodeAt(i - 2) === c)
+        v = Math.min(v, prev2[i - 2] + 1);
       cur[i] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -215,9 +232,20 @@ export const FUZZY_SCAN_LIMIT = 3000;
  * counted on those only. Nothing when no typed word tolerates a typo. Same on SQLite and
  * PostgreSQL (plain LIKE, no extension).
  */
-export async function fuzzyMatchIds(query: Knex.QueryBuilder, columns: { id: string; key: string }, term: string, limit: number): Promise<number[]> {
+export async function fuzzyMatchIds(
+  query: Knex.QueryBuilder,
+  columns: { id: string; key: string },
+  term: string,
+  limit: number,
+): Promise<number[]> {
   const typed = searchKey(term).split(' ').filter(Boolean);
-  const widest = typed.reduce<string | null>((a, w) => (allowedTypos(w) > (a ? allowedTypos(a) : 0) || (a && allowedTypos(w) === allowedTypos(a) && w.length > a.length) ? w : a), null);
+  const widest = typed.reduce<string | null>(
+    (a, w) =>
+      allowedTypos(w) > (a ? allowedTypos(a) : 0) || (a && allowedTypos(w) === allowedTypos(a) && w.length > a.length)
+        ? w
+        : a,
+    null,
+  );
   if (!widest || allowedTypos(widest) === 0) return [];
   const pieces = typoPieces(widest, allowedTypos(widest));
   if (pieces.length === 0) return [];

@@ -22,13 +22,18 @@ export async function lockResource(trx: Knex.Transaction, name: string): Promise
  * COMMITTED), so the read sees what the previous holder of the lock committed. The journal is a
  * table name of the code (never user input), checked before it is written into the SQL.
  */
-export async function lockChainHead(trx: Knex.Transaction, journal: 'stock_movements' | 'audit_log'): Promise<string | null> {
+export async function lockChainHead(
+  trx: Knex.Transaction,
+  journal: 'stock_movements' | 'audit_log',
+): Promise<string | null> {
   if (!/^[a-z_]+$/.test(journal)) throw new Error(`journal inconnu : ${journal}`);
   if (isSqlite(trx)) {
     // BEGIN IMMEDIATE already holds the database write lock.
     const last = await trx(journal).orderBy('id', 'desc').first('hash');
     return (last?.hash as string | undefined) ?? null;
   }
-  const results = (await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('${journal}')); SELECT hash FROM "${journal}" ORDER BY id DESC LIMIT 1`)) as Array<{ rows: Array<{ hash: string }> }>;
+  const results = (await trx.raw(
+    `SELECT pg_advisory_xact_lock(hashtext('${journal}')); SELECT hash FROM "${journal}" ORDER BY id DESC LIMIT 1`,
+  )) as Array<{ rows: Array<{ hash: string }> }>;
   return results[1].rows[0]?.hash ?? null;
 }

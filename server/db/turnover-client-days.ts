@@ -39,7 +39,8 @@ export async function turnoverHasVat(db: Knex | Knex.Transaction): Promise<boole
 }
 
 const cancelledOn = (s: string) => `COALESCE(${s}.cancelled_on, substr(${s}.cancelled_at, 1, 10), ${s}.sale_date)`;
-const creditedSum = (column: string, saleId: string) => `COALESCE((SELECT SUM(cx.${column}) FROM credit_notes cx WHERE cx.sale_id = ${saleId} AND cx.status = 'validated'), 0)`;
+const creditedSum = (column: string, saleId: string) =>
+  `COALESCE((SELECT SUM(cx.${column}) FROM credit_notes cx WHERE cx.sale_id = ${saleId} AND cx.status = 'validated'), 0)`;
 const creditedCost = (saleId: string) => creditedSum('cost_total', saleId);
 /** `, <expr> AS vat` (or `, <expr>` in a later branch of a UNION) when the table has the measure. */
 const withVat = (vat: boolean, expr: string, named = false) => (vat ? `, ${expr}${named ? ' AS vat' : ''}` : '');
@@ -108,19 +109,48 @@ function vacatedSql(moved: string, days: string[], locations: string[], kinds: s
 }
 
 /** The columns whose change moves a row's events, and the WHEN of its update trigger. */
-const SALE_COLUMNS = (vat: boolean) => ['sale_date', 'location_id', 'kind', 'client_id', 'total_ttc', 'cost_total', 'amount_credited', 'status', 'cancelled_on', 'cancelled_at', ...(vat ? ['vat_amount'] : [])];
-const CREDIT_COLUMNS = (vat: boolean) => ['credit_date', 'location_id', 'client_id', 'sale_id', 'total', 'cost_total', 'status', ...(vat ? ['vat_amount'] : [])];
+const SALE_COLUMNS = (vat: boolean) => [
+  'sale_date',
+  'location_id',
+  'kind',
+  'client_id',
+  'total_ttc',
+  'cost_total',
+  'amount_credited',
+  'status',
+  'cancelled_on',
+  'cancelled_at',
+  ...(vat ? ['vat_amount'] : []),
+];
+const CREDIT_COLUMNS = (vat: boolean) => [
+  'credit_date',
+  'location_id',
+  'client_id',
+  'sale_id',
+  'total',
+  'cost_total',
+  'status',
+  ...(vat ? ['vat_amount'] : []),
+];
 /** The columns whose change may leave a key without events (a document's date, place, kind, client or status). */
 const SALE_KEYS = ['sale_date', 'location_id', 'kind', 'client_id', 'status', 'cancelled_on', 'cancelled_at'];
 const CREDIT_KEYS = ['credit_date', 'location_id', 'client_id', 'sale_id', 'status'];
-const changed = (columns: string[], pg: boolean) => columns.map((c) => `OLD.${c} ${pg ? 'IS DISTINCT FROM' : 'IS NOT'} NEW.${c}`).join(' OR ');
+const changed = (columns: string[], pg: boolean) =>
+  columns.map((c) => `OLD.${c} ${pg ? 'IS DISTINCT FROM' : 'IS NOT'} NEW.${c}`).join(' OR ');
 
-function bodies(pg: boolean, vat: boolean): Record<string, { table: string; on: 'INSERT' | 'UPDATE'; columns?: string[]; body: string }> {
+function bodies(
+  pg: boolean,
+  vat: boolean,
+): Record<string, { table: string; on: 'INSERT' | 'UPDATE'; columns?: string[]; body: string }> {
   const saleUpdate = `${saleRowEvents('OLD', -1, vat)}\n    UNION ALL\n    ${saleRowEvents('NEW', 1, vat)}\n    UNION ALL\n    ${creditsOfSaleByKind(vat)}`;
   const creditUpdate = `${creditRowEvents('OLD', -1, vat)}\n    UNION ALL\n    ${creditRowEvents('NEW', 1, vat)}`;
   const saleOf = (c: string, col: string) => `(SELECT s.${col} FROM sales s WHERE s.id = ${c}.sale_id)`;
   return {
-    report_turnover_sale_insert: { table: 'sales', on: 'INSERT', body: upsertSql(saleRowEvents('NEW', 1, vat), pg, vat) },
+    report_turnover_sale_insert: {
+      table: 'sales',
+      on: 'INSERT',
+      body: upsertSql(saleRowEvents('NEW', 1, vat), pg, vat),
+    },
     report_turnover_sale_update: {
       table: 'sales',
       on: 'UPDATE',
@@ -129,7 +159,11 @@ function bodies(pg: boolean, vat: boolean): Record<string, { table: string; on: 
     ${vacatedSql(changed(SALE_KEYS, pg), ['OLD.sale_date', cancelledOn('OLD'), 'NEW.sale_date', cancelledOn('NEW')], ['OLD.location_id', 'NEW.location_id'], ['OLD.kind', 'NEW.kind'], ['OLD.client_id', 'NEW.client_id'])}
     ${vacatedSql('OLD.kind <> NEW.kind', [`SELECT cn.credit_date FROM credit_notes cn WHERE cn.sale_id = NEW.id`], [`SELECT cn.location_id FROM credit_notes cn WHERE cn.sale_id = NEW.id`], ['OLD.kind'], [`SELECT cn.client_id FROM credit_notes cn WHERE cn.sale_id = NEW.id`])}`,
     },
-    report_turnover_credit_note_insert: { table: 'credit_notes', on: 'INSERT', body: upsertSql(creditRowEvents('NEW', 1, vat), pg, vat) },
+    report_turnover_credit_note_insert: {
+      table: 'credit_notes',
+      on: 'INSERT',
+      body: upsertSql(creditRowEvents('NEW', 1, vat), pg, vat),
+    },
     report_turnover_credit_note_update: {
       table: 'credit_notes',
       on: 'UPDATE',
@@ -158,9 +192,16 @@ export async function createTurnoverClientDaysTriggers(db: Knex): Promise<void> 
     const on = t.on === 'UPDATE' ? `UPDATE OF ${t.columns!.join(', ')}` : 'INSERT';
     const when = t.columns ? changed(t.columns, pg) : '';
     if (pg) {
-      await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${t.body} RETURN NULL; END $$`);
-      await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ON ${t.table} FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`);
-    } else await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ON ${t.table} ${when ? `WHEN ${when}` : ''} BEGIN ${t.body} END`);
+      await db.raw(
+        `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${t.body} RETURN NULL; END $$`,
+      );
+      await db.raw(
+        `CREATE TRIGGER ${name} AFTER ${on} ON ${t.table} FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`,
+      );
+    } else
+      await db.raw(
+        `CREATE TRIGGER ${name} AFTER ${on} ON ${t.table} ${when ? `WHEN ${when}` : ''} BEGIN ${t.body} END`,
+      );
   }
 }
 
@@ -175,7 +216,9 @@ export async function rebuildTurnoverClientDays(db: Knex): Promise<number> {
   return db.transaction(async (trx) => {
     await trx(TURNOVER_CLIENT_DAYS).delete();
     const vat = await turnoverHasVat(trx);
-    await trx.raw(`INSERT INTO ${TURNOVER_CLIENT_DAYS} (${KEY.join(', ')}, ${measuresOf(vat).join(', ')}) SELECT g.* FROM (${turnoverClientDaysFromDocumentsSql(vat)}) g ORDER BY g.day, g.location_id, g.kind, g.client_id`);
+    await trx.raw(
+      `INSERT INTO ${TURNOVER_CLIENT_DAYS} (${KEY.join(', ')}, ${measuresOf(vat).join(', ')}) SELECT g.* FROM (${turnoverClientDaysFromDocumentsSql(vat)}) g ORDER BY g.day, g.location_id, g.kind, g.client_id`,
+    );
     return Number((await trx(TURNOVER_CLIENT_DAYS).count({ n: '*' }).first())!.n);
   });
 }

@@ -95,9 +95,25 @@ export function dayStartUtc(date: string, timeZone: string): string {
   let f = offsetFormatters.get(timeZone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      f = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      f = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'UTC',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     }
     offsetFormatters.set(timeZone, f);
   }
@@ -106,7 +122,13 @@ export function dayStartUtc(date: string, timeZone: string): string {
   let at = guess;
   for (let i = 0; i < 2; i++) {
     const parts = Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    );
     at = at - (wall - guess);
   }
   return new Date(at).toISOString();

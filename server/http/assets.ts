@@ -41,7 +41,16 @@ export interface Assets {
 export function builtAssets(dir = buildDir): Assets {
   const manifestPath = manifestOf(dir);
   let cache:
-    | { mtime: number; version: string; scripts: string[]; styles: string[]; preloads: string[]; shellFonts: string[]; screenFonts: string[]; manifest: Record<string, ManifestChunk> }
+    | {
+        mtime: number;
+        version: string;
+        scripts: string[];
+        styles: string[];
+        preloads: string[];
+        shellFonts: string[];
+        screenFonts: string[];
+        manifest: Record<string, ManifestChunk>;
+      }
     | undefined;
   const load = () => {
     let stat: fs.Stats;
@@ -112,10 +121,14 @@ export function builtAssets(dir = buildDir): Assets {
       const pageStyles = new Set<string>();
       // The shell first: its stylesheet comes before the screens' (as the layout's rules came before
       // the pages' in one stylesheet), in the order the client links them after a login.
-      const page = component ? pageChunks(c, [...(shell ? [APP_SHELL] : []), `resources/js/pages/${component}.tsx`], pageStyles) : [];
+      const page = component
+        ? pageChunks(c, [...(shell ? [APP_SHELL] : []), `resources/js/pages/${component}.tsx`], pageStyles)
+        : [];
       return [
         ...[...c.styles, ...pageStyles].map((f) => `<link rel="stylesheet" href="/build/${f}">`),
-        ...(shell ? [...c.shellFonts, ...(SHELL_ICON_PAGES.has(component!) ? [] : c.screenFonts)] : []).map((f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`),
+        ...(shell ? [...c.shellFonts, ...(SHELL_ICON_PAGES.has(component!) ? [] : c.screenFonts)] : []).map(
+          (f) => `<link rel="preload" href="/build/${f}" as="font" type="font/woff2" crossorigin>`,
+        ),
         ...[...c.preloads, ...page].map((f) => `<link rel="modulepreload" href="/build/${f}">`),
         ...c.scripts.map((f) => `<script type="module" src="/build/${f}" nonce="${nonce}"></script>`),
       ].join('\n    ');
@@ -145,7 +158,9 @@ export function buildIsStale(): boolean {
   } catch {
     return true;
   }
-  const roots = ['resources', 'shared', 'scripts/vite', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(projectRoot, p));
+  const roots = ['resources', 'shared', 'scripts/vite', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    path.join(projectRoot, p),
+  );
   const newest = (p: string): number => {
     let stat: fs.Stats;
     try {

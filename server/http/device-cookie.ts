@@ -10,5 +10,11 @@ export function deviceCookieOf(req: Request): string | undefined {
 }
 
 export function setDeviceCookie(res: Response, value: string, secureCookies: boolean): void {
-  res.cookie(DEVICE_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_MS });
+  res.cookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies,
+    path: '/',
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+  });
 }

@@ -18,15 +18,24 @@ export class HttpError extends Error {
 }
 
 export const ERROR_PAGES: Record<number, { title: string; message: string }> = {
-  400: { title: 'Requête invalide', message: "La requête envoyée n’a pas pu être comprise par le serveur." },
-  403: { title: 'Accès refusé', message: "Vous n’avez pas la permission d’accéder à cette page ou d’effectuer cette action." },
-  404: { title: 'Page introuvable', message: "La page demandée n’existe pas ou a été déplacée." },
-  405: { title: 'Méthode non autorisée', message: "Cette action n’est pas possible sur cette adresse." },
+  400: { title: 'Requête invalide', message: 'La requête envoyée n’a pas pu être comprise par le serveur.' },
+  403: {
+    title: 'Accès refusé',
+    message: 'Vous n’avez pas la permission d’accéder à cette page ou d’effectuer cette action.',
+  },
+  404: { title: 'Page introuvable', message: 'La page demandée n’existe pas ou a été déplacée.' },
+  405: { title: 'Méthode non autorisée', message: 'Cette action n’est pas possible sur cette adresse.' },
   413: { title: 'Requête trop volumineuse', message: 'Les données envoyées dépassent la taille autorisée.' },
   419: { title: 'Page expirée', message: 'Votre session a expiré. Veuillez actualiser la page et réessayer.' },
   429: { title: 'Trop de requêtes', message: 'Trop de tentatives. Veuillez patienter avant de réessayer.' },
-  500: { title: 'Erreur du serveur', message: 'Une erreur inattendue est survenue. Elle a été enregistrée ; veuillez réessayer.' },
-  503: { title: 'Service indisponible', message: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.' },
+  500: {
+    title: 'Erreur du serveur',
+    message: 'Une erreur inattendue est survenue. Elle a été enregistrée ; veuillez réessayer.',
+  },
+  503: {
+    title: 'Service indisponible',
+    message: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
+  },
 };
 
 /**
@@ -77,7 +86,8 @@ export function errorStatus(err: unknown): number {
   // Errors the http libraries raise about the request itself (http-errors: a path that does not
   // decode → 400 from the router, a missing built asset → 404 from express.static): their 4xx status.
   if (typeof err === 'object' && err !== null) {
-    const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    const status =
+      (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) return ERROR_PAGES[status] ? status : 400;
   }
   return 500;

@@ -36,7 +36,10 @@ export function sendFile(res: Response, file: ExportFile): void {
   res.end(file.body);
 }
 
-const uploader = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 } });
+const uploader = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 },
+});
 
 /**
  * Imports running in this process: one at a time per user, and a few at a time in all, so that a
@@ -69,7 +72,10 @@ export function oneImportAtATime(refuse: 'field' | 'action'): RequestHandler {
     const userId = req.user!.row.id;
     const taken = importSlots.take(userId);
     if (taken !== 'ok') {
-      const message = taken === 'user' ? "Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre." : "Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.";
+      const message =
+        taken === 'user'
+          ? 'Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.'
+          : 'Le serveur traite déjà plusieurs imports : réessayez dans quelques instants.';
       return next(refuse === 'field' ? new Refusal({ file: message }) : Refusal.action(message));
     }
     let released = false;
@@ -89,17 +95,25 @@ export function importUpload(): RequestHandler[] {
   return [
     oneImportAtATime('field'),
     (req, res, next) => {
-      if (!req.is('multipart/form-data')) return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx.' }));
+      if (!req.is('multipart/form-data'))
+        return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx.' }));
       uploader.single('file')(req, res, (err: unknown) => {
         if (!err) return next();
         // A limit reached, or a multipart body the parser could not read (cut, malformed): the upload failed.
         const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
-        next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.` : "Le fichier n’a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx." }));
+        next(
+          new Refusal({
+            file: tooLarge
+              ? `Le fichier dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo.`
+              : 'Le fichier n’a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.',
+          }),
+        );
       });
     },
     async (req, _res, next) => {
       const file = req.file;
-      if (!file || file.size === 0) return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx non vide.' }));
+      if (!file || file.size === 0)
+        return next(new Refusal({ file: 'Veuillez choisir un fichier .csv ou .xlsx non vide.' }));
       try {
         file.originalname = uploadedName(file.originalname);
         req.importTable = await readTable(file.originalname, file.buffer);
@@ -114,7 +128,9 @@ export function importUpload(): RequestHandler[] {
 
 /** The uploaded file's name as it is kept and shown: control characters out (PostgreSQL refuses NUL), 255 characters at most. */
 function uploadedName(name: string): string {
-  return stripControlCharacters(name).replace(/[\t\r\n]/g, '').slice(0, 255);
+  return stripControlCharacters(name)
+    .replace(/[\t\r\n]/g, '')
+    .slice(0, 255);
 }
 
 declare module 'express-serve-static-core' {

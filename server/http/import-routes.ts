@@ -2,7 +2,13 @@ import type { Router } from 'express';
 import { ROUTES, route } from '../../shared/routes.js';
 import type { ImportArea } from '../policies/index.js';
 import { importPermissions, importRights } from '../policies/index.js';
-import { type ImportSpec, applyImport, importColumns, importTemplate, previewImport } from '../services/tabular/import-flow.js';
+import {
+  type ImportSpec,
+  applyImport,
+  importColumns,
+  importTemplate,
+  previewImport,
+} from '../services/tabular/import-flow.js';
 import { loadBatch } from '../services/tabular/import-batches.js';
 import type { AppContext } from './context.js';
 import { NotFound } from '../domain/errors.js';
@@ -44,7 +50,11 @@ export function importRoutes<R>(
       if (!batch) throw new NotFound();
       preview = presentPreview(batch);
     }
-    await res.inertia.render(spec.page, { preview, columns: importColumns(importer), can_update: importRights(req.user!, area).canUpdate });
+    await res.inertia.render(spec.page, {
+      preview,
+      columns: importColumns(importer),
+      can_update: importRights(req.user!, area).canUpdate,
+    });
   });
 
   r.get(ROUTES[`${area}.importTemplate`], access, downloadGuard, async (req, res) => {
@@ -52,7 +62,12 @@ export function importRoutes<R>(
   });
 
   r.post(ROUTES[`${area}.import`], access, ...importUpload(), async (req, res) => {
-    const id = await withFileErrors(() => previewImport(db, importer, req.importTable!, req.file!.originalname, actorOf(req), { ...importRights(req.user!, area), places: req.user!.places }));
+    const id = await withFileErrors(() =>
+      previewImport(db, importer, req.importTable!, req.file!.originalname, actorOf(req), {
+        ...importRights(req.user!, area),
+        places: req.user!.places,
+      }),
+    );
     redirect(res, route(`${area}.import`, { preview: id }));
   });
 
@@ -62,9 +77,15 @@ export function importRoutes<R>(
     backTo(() => route(`${area}.import`)),
     oneImportAtATime('action'),
     async (req, res) => {
-      const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), { ...importRights(req.user!, area), places: req.user!.places });
+      const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), {
+        ...importRights(req.user!, area),
+        places: req.user!.places,
+      });
       flash(req, 'success', spec.done(result));
-      redirect(res, spec.doneUrl ? spec.doneUrl(result) : route(area === 'openingStock' ? 'entries.index' : `${area}.index`));
+      redirect(
+        res,
+        spec.doneUrl ? spec.doneUrl(result) : route(area === 'openingStock' ? 'entries.index' : `${area}.index`),
+      );
     },
   );
 }

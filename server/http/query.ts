@@ -35,10 +35,15 @@ function one(value: unknown): string {
 
 /** A query value as trimmed text without control characters, cut at `max` characters ('' when absent). */
 export function queryText(query: Query, key: string, max = 100): string {
-  return stripControlCharacters(one((query as Record<string, unknown>)[key])).trim().slice(0, max);
+  return stripControlCharacters(one((query as Record<string, unknown>)[key]))
+    .trim()
+    .slice(0, max);
 }
 
-export function parseListParams<S extends string, F extends object>(req: Request, spec: ListSpec<S, F>): ParsedList<S, F> {
+export function parseListParams<S extends string, F extends object>(
+  req: Request,
+  spec: ListSpec<S, F>,
+): ParsedList<S, F> {
   const query = req.query as Record<string, unknown>;
   const sortRaw = queryText(query, 'sort');
   const sort = (spec.sorts as readonly string[]).includes(sortRaw) ? (sortRaw as S) : spec.defaultSort;

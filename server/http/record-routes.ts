@@ -20,7 +20,15 @@ export function recordLoader<T>(find: (id: number) => Promise<T | undefined>): (
 }
 
 /** The areas whose records are archived, restored and deleted the same way. */
-export type ArchivableArea = 'clients' | 'suppliers' | 'categories' | 'products' | 'locations' | 'cashDesks' | 'treasuryAccounts' | 'expenseCategories';
+export type ArchivableArea =
+  | 'clients'
+  | 'suppliers'
+  | 'categories'
+  | 'products'
+  | 'locations'
+  | 'cashDesks'
+  | 'treasuryAccounts'
+  | 'expenseCategories';
 
 /**
  * POST :id/archive, POST :id/restore and DELETE :id of an archivable record: same guard, same

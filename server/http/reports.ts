@@ -5,7 +5,14 @@ import type { ReportChart, ReportFilter, ReportProps, ReportView } from '../../s
 import { type RouteName, ROUTES, route } from '../../shared/routes.js';
 import { seesReportCosts } from '../policies/index.js';
 import { companyToday, getCurrency } from '../services/company/get-company.js';
-import { EXPORT_LIMIT, PRINT_LIMIT, REPORT_PER_PAGE, type ReportSlice, reportExport, withoutReportCosts } from '../services/reports/frame.js';
+import {
+  EXPORT_LIMIT,
+  PRINT_LIMIT,
+  REPORT_PER_PAGE,
+  type ReportSlice,
+  reportExport,
+  withoutReportCosts,
+} from '../services/reports/frame.js';
 import type { ReportBody } from '../services/reports/sales-situation.js';
 import type { AppContext } from './context.js';
 import { downloadGuard, exportFormat, sendFile } from './files.js';
@@ -98,7 +105,10 @@ export function reportRoutes<F>(ctx: AppContext, def: ReportDefinition<F>): Rout
   r.get(ROUTES[def.routes.print], async (req, res) => {
     const { props } = await answer(req, { all: true, limit: PRINT_LIMIT });
     const back = (route as (n: RouteName, q?: Record<string, string>) => string)(def.routes.index, props.query);
-    await res.inertia.render('reports/Print', { ...(await printFrame(ctx, req, res, { document: null, back })), ...props });
+    await res.inertia.render('reports/Print', {
+      ...(await printFrame(ctx, req, res, { document: null, back })),
+      ...props,
+    });
   });
 
   r.get(ROUTES[def.routes.export], downloadGuard, async (req, res) => {

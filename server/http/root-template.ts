@@ -43,10 +43,21 @@ function favicon(): string {
   return faviconHref;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function rootTemplate(assets: Assets) {
-  return ({ pageTag, nonce, title, component }: { pageTag: string; nonce: string; title: string; component?: string }) => `<!DOCTYPE html>
+  return ({
+    pageTag,
+    nonce,
+    title,
+    component,
+  }: {
+    pageTag: string;
+    nonce: string;
+    title: string;
+    component?: string;
+  }) => `<!DOCTYPE html>
 <html lang="fr">
   <head>
     <meta charset="utf-8">

@@ -10,7 +10,12 @@ import type { AppContext } from './context.js';
  * still open are cut. Then the background work (guest-form mails) finishes. The caller closes the
  * database and exits.
  */
-export function closeGracefully(server: Server, ctx: Pick<AppContext, 'lifecycle' | 'background'>, graceMs: number, logger?: Logger): Promise<{ forced: boolean }> {
+export function closeGracefully(
+  server: Server,
+  ctx: Pick<AppContext, 'lifecycle' | 'background'>,
+  graceMs: number,
+  logger?: Logger,
+): Promise<{ forced: boolean }> {
   ctx.lifecycle.draining = true;
   return new Promise((resolve) => {
     let forced = false;

@@ -38,7 +38,11 @@ export function buildAssets(dir: string, { fallthrough }: { fallthrough: boolean
   );
   if (!fallthrough) {
     router.use((_req, res) => {
-      res.status(404).set({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }).type('text/plain').send('404 Fichier introuvable');
+      res
+        .status(404)
+        .set({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
+        .type('text/plain')
+        .send('404 Fichier introuvable');
     });
   }
   return router;

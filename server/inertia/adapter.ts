@@ -34,7 +34,11 @@ export interface InertiaPages {}
 export type InertiaPageName = keyof InertiaPages & string;
 
 export interface InertiaResponse {
-  render<N extends InertiaPageName>(component: N, props: PropsInput<InertiaPages[N]>, options?: RenderOptions): Promise<void>;
+  render<N extends InertiaPageName>(
+    component: N,
+    props: PropsInput<InertiaPages[N]>,
+    options?: RenderOptions,
+  ): Promise<void>;
   /** Full-page navigation to a URL (another origin, a file download): 409 for Inertia visits. */
   location(url: string): void;
 }
@@ -72,7 +76,10 @@ export function inertia(options: InertiaOptions): RequestHandler {
 
     if (inertiaVisit && req.method === 'GET' && (req.get('X-Inertia-Version') ?? '') !== options.version()) {
       // The client reloads the whole page; flash stays in the session for that next request.
-      res.status(409).set('X-Inertia-Location', absoluteUrl(req, options.baseUrl ?? '')).end();
+      res
+        .status(409)
+        .set('X-Inertia-Location', absoluteUrl(req, options.baseUrl ?? ''))
+        .end();
       return;
     }
 

@@ -34,9 +34,16 @@ export const always = <T>(value: T | Resolver<T>): AlwaysProp<T> => ({ [KIND]: '
 /** Never sent on a full visit; resolved only when a partial reload asks for it. */
 export const optional = <T>(resolve: Resolver<T>): OptionalProp<T> => ({ [KIND]: 'optional', resolve });
 /** Left out of the first answer, announced in `deferredProps`, fetched by the client right after. */
-export const defer = <T>(resolve: Resolver<T>, group = 'default'): DeferredProp<T> => ({ [KIND]: 'deferred', resolve, group });
+export const defer = <T>(resolve: Resolver<T>, group = 'default'): DeferredProp<T> => ({
+  [KIND]: 'deferred',
+  resolve,
+  group,
+});
 /** Merged by the client with what it already holds (infinite lists). */
-export const merge = <T>(value: T | Resolver<T>, options: { strategy?: MergeStrategy; matchOn?: string[] } = {}): MergeProp<T> => ({
+export const merge = <T>(
+  value: T | Resolver<T>,
+  options: { strategy?: MergeStrategy; matchOn?: string[] } = {},
+): MergeProp<T> => ({
   [KIND]: 'merge',
   value,
   strategy: options.strategy ?? 'merge',
@@ -76,7 +83,10 @@ export interface ResolvedProps {
  * Partial reload: `only` keeps the listed keys, `except` removes keys (and wins over `only`);
  * always props are sent in every case.
  */
-export async function resolveProps(input: Record<string, unknown>, partial: PartialRequest | null): Promise<ResolvedProps> {
+export async function resolveProps(
+  input: Record<string, unknown>,
+  partial: PartialRequest | null,
+): Promise<ResolvedProps> {
   const selected: string[] = [];
   const deferred: Record<string, string[]> = {};
 
@@ -109,7 +119,8 @@ export async function resolveProps(input: Record<string, unknown>, partial: Part
       const value = input[key];
       const kind = kindOf(value);
       if (kind === 'always') props[key] = await evaluate((value as AlwaysProp<unknown>).value);
-      else if (kind === 'optional' || kind === 'deferred') props[key] = await (value as OptionalProp<unknown>).resolve();
+      else if (kind === 'optional' || kind === 'deferred')
+        props[key] = await (value as OptionalProp<unknown>).resolve();
       else if (kind === 'merge') {
         const m = value as MergeProp<unknown>;
         props[key] = await evaluate(m.value);

@@ -38,7 +38,10 @@ export function createMailer(options: { mailUrl?: string; from: string; storageD
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(dir, `${stamp}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail écrit dans un fichier (MAIL_URL non défini)');
+      options.logger.info(
+        { to: message.to, subject: message.subject, file },
+        'e-mail écrit dans un fichier (MAIL_URL non défini)',
+      );
     },
   };
 }

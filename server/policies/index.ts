@@ -123,7 +123,9 @@ export type ImportArea = 'clients' | 'products' | 'openingStock';
  * needs: the entry screen and the right to create entries.
  */
 export const importPermissions = (area: ImportArea): readonly Permission[] =>
-  area === 'openingStock' ? (['menu.entreestock', 'stock_entries.create'] as const) : ([`${area}.export`, `${area}.create`] as const);
+  area === 'openingStock'
+    ? (['menu.entreestock', 'stock_entries.create'] as const)
+    : ([`${area}.export`, `${area}.create`] as const);
 
 /**
  * What an import may do beyond creating records: update existing ones (the area's update right)
@@ -190,7 +192,12 @@ export function entryAbilities(user: Viewer): { create: boolean; cancel: boolean
  * The buttons of the transfer screens: those who send transfers also receive them; a reprint
  * (DUPLICATA) goes through the transfer cancellation screen, so it needs that screen too.
  */
-export function transferAbilities(user: Viewer): { create: boolean; receive: boolean; cancel: boolean; reprint: boolean } {
+export function transferAbilities(user: Viewer): {
+  create: boolean;
+  receive: boolean;
+  cancel: boolean;
+  reprint: boolean;
+} {
   return {
     create: may(user, 'transfers.create'),
     receive: may(user, 'transfers.create') && may(user, 'menu.sortiestock'),
@@ -217,19 +224,31 @@ export const SALE_SCREENS = ['menu.sortiestock', 'menu.annulation.factures'] as 
 
 /** Annulations › Factures: cancelling an invoice or counter sale, reprinting it (DUPLICATA). */
 export function saleCancelAbilities(user: Viewer): { cancel: boolean; reprint: boolean } {
-  return { cancel: may(user, 'invoices.cancel') && may(user, 'menu.annulation.factures'), reprint: mayReprint(user, 'menu.annulation.factures') };
+  return {
+    cancel: may(user, 'invoices.cancel') && may(user, 'menu.annulation.factures'),
+    reprint: mayReprint(user, 'menu.annulation.factures'),
+  };
 }
 
 /** The screens a settlement's page and receipt open from: Règlement and Annulations › Règlements. */
-export const SETTLEMENT_SCREENS = ['menu.reglement', 'menu.annulation.reglement'] as const satisfies readonly Permission[];
+export const SETTLEMENT_SCREENS = [
+  'menu.reglement',
+  'menu.annulation.reglement',
+] as const satisfies readonly Permission[];
 
 /** Annulations › Règlements: cancelling a settlement, reprinting its receipt (DUPLICATA). */
 export function settlementCancelAbilities(user: Viewer): { cancel: boolean; reprint: boolean } {
-  return { cancel: may(user, 'settlements.cancel') && may(user, 'menu.annulation.reglement'), reprint: mayReprint(user, 'menu.annulation.reglement') };
+  return {
+    cancel: may(user, 'settlements.cancel') && may(user, 'menu.annulation.reglement'),
+    reprint: mayReprint(user, 'menu.annulation.reglement'),
+  };
 }
 
 /** The screens a transfer is cancelled from: its page (Sortie de stock) and the cancellation screen. */
-export const TRANSFER_CANCEL_SCREENS = ['menu.sortiestock', 'menu.annulation.transfert'] as const satisfies readonly Permission[];
+export const TRANSFER_CANCEL_SCREENS = [
+  'menu.sortiestock',
+  'menu.annulation.transfert',
+] as const satisfies readonly Permission[];
 
 /** The buttons of the inventory screens: counting, and validating (or abandoning, readjusting). */
 export function countAbilities(user: Viewer): { count: boolean; validate: boolean } {
@@ -242,7 +261,10 @@ export function countAbilities(user: Viewer): { count: boolean; validate: boolea
  * they open — pickers, product stock pages, product lists and records — shows its quantities
  * (nor a total that includes them).
  */
-export function blindStockLocations(user: Viewer, openCounts: ReadonlyArray<{ location_id: number; status: string; blind: boolean }>): ReadonlySet<number> {
+export function blindStockLocations(
+  user: Viewer,
+  openCounts: ReadonlyArray<{ location_id: number; status: string; blind: boolean }>,
+): ReadonlySet<number> {
   return new Set(openCounts.filter((c) => !seesTheoreticalStock(user, c)).map((c) => Number(c.location_id)));
 }
 
@@ -272,13 +294,16 @@ export function searchScope<S extends { series: string; screens: readonly Permis
   };
 }
 
-
 /**
  * Support tickets: every user with the menu opens tickets and follows their own; support staff
  * (support.manage) see all of them, assign, reply to any and set the status. The requester may
  * reply to their own ticket until it is closed.
  */
-export function ticketAbilities(user: Viewer & { id?: number }, ticket?: { requester_id: number; status: string }, userId?: number): { manage: boolean; reply: boolean } {
+export function ticketAbilities(
+  user: Viewer & { id?: number },
+  ticket?: { requester_id: number; status: string },
+  userId?: number,
+): { manage: boolean; reply: boolean } {
   const manage = may(user, 'support.manage');
   if (!ticket) return { manage, reply: manage };
   return { manage, reply: ticket.status !== 'ferme' && (manage || ticket.requester_id === userId) };
@@ -318,7 +343,9 @@ export function dashboardCards(user: Viewer): {
     treasury: may(user, 'menu.caisse'),
     lowStock: mayAny(user, ['menu.editions.stock', 'menu.produits']),
     stockValue: may(user, 'menu.editions.stock') && seesReportCosts(user),
-    documents: (Object.keys(DASHBOARD_DOCUMENT_SCREENS) as Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>).filter((k) => may(user, DASHBOARD_DOCUMENT_SCREENS[k])),
+    documents: (Object.keys(DASHBOARD_DOCUMENT_SCREENS) as Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>).filter((k) =>
+      may(user, DASHBOARD_DOCUMENT_SCREENS[k]),
+    ),
     margin: seesReportCosts(user),
   };
 }

@@ -28,12 +28,28 @@ export interface PlaceScope {
   desks: ReadonlySet<number>;
 }
 
-export const EVERY_PLACE: PlaceScope = Object.freeze({ all: true, locations: new Set<number>(), treasuryAccounts: new Set<number>(), desks: new Set<number>() });
+export const EVERY_PLACE: PlaceScope = Object.freeze({
+  all: true,
+  locations: new Set<number>(),
+  treasuryAccounts: new Set<number>(),
+  desks: new Set<number>(),
+});
 
 /** The scope of a user: everywhere for an administrator or an unrestricted user, else the listed places. */
-export function placeScope(user: { isAdmin: boolean; restricted: boolean; locationIds: readonly number[]; treasuryAccountIds: readonly number[]; deskAccountIds?: readonly number[] }): PlaceScope {
+export function placeScope(user: {
+  isAdmin: boolean;
+  restricted: boolean;
+  locationIds: readonly number[];
+  treasuryAccountIds: readonly number[];
+  deskAccountIds?: readonly number[];
+}): PlaceScope {
   if (user.isAdmin || !user.restricted) return EVERY_PLACE;
-  return { all: false, locations: new Set(user.locationIds.map(Number)), treasuryAccounts: new Set(user.treasuryAccountIds.map(Number)), desks: new Set((user.deskAccountIds ?? []).map(Number)) };
+  return {
+    all: false,
+    locations: new Set(user.locationIds.map(Number)),
+    treasuryAccounts: new Set(user.treasuryAccountIds.map(Number)),
+    desks: new Set((user.deskAccountIds ?? []).map(Number)),
+  };
 }
 
 /**
@@ -42,7 +58,10 @@ export function placeScope(user: { isAdmin: boolean; restricted: boolean; locati
  * them, whatever their roles say — the guards refuse, the menu hides Sauvegarde, a token's
  * abilities lose them (the roles matrix says so next to them).
  */
-export const WHOLE_DATABASE_PERMISSIONS = ['menu.parametres.backup', 'backup.manage'] as const satisfies readonly Permission[];
+export const WHOLE_DATABASE_PERMISSIONS = [
+  'menu.parametres.backup',
+  'backup.manage',
+] as const satisfies readonly Permission[];
 
 /** The permissions a user holds within their places: their roles' permissions, less WHOLE_DATABASE_PERMISSIONS when restricted. */
 export function permissionsWithinPlaces(permissions: Set<string>, scope: PlaceScope): Set<string> {
@@ -53,24 +72,34 @@ export function permissionsWithinPlaces(permissions: Set<string>, scope: PlaceSc
 
 export function allowsLocation(scope: PlaceScope, locationId: number | string | null | undefined): boolean {
   if (scope.all) return true;
-  return locationId !== null && locationId !== undefined && locationId !== '' && scope.locations.has(Number(locationId));
+  return (
+    locationId !== null && locationId !== undefined && locationId !== '' && scope.locations.has(Number(locationId))
+  );
 }
 
 /** A document between places (a transfer) is seen by the users of either place. */
-export function allowsAnyLocation(scope: PlaceScope, locationIds: ReadonlyArray<number | string | null | undefined>): boolean {
+export function allowsAnyLocation(
+  scope: PlaceScope,
+  locationIds: ReadonlyArray<number | string | null | undefined>,
+): boolean {
   return scope.all || locationIds.some((id) => allowsLocation(scope, id));
 }
 
 export function allowsTreasuryAccount(scope: PlaceScope, accountId: number | string | null | undefined): boolean {
   if (scope.all) return true;
-  return accountId !== null && accountId !== undefined && accountId !== '' && scope.treasuryAccounts.has(Number(accountId));
+  return (
+    accountId !== null && accountId !== undefined && accountId !== '' && scope.treasuryAccounts.has(Number(accountId))
+  );
 }
 
 /**
  * A treasury account row: one ticked on the user's form, or — when they ticked no desk — a cash
  * desk's account at one of their locations (`whereAllowedAccount`, the same rule as a query).
  */
-export function allowsAccount(scope: PlaceScope, account: { id: number | string; kind: string; location_id: number | string | null }): boolean {
+export function allowsAccount(
+  scope: PlaceScope,
+  account: { id: number | string; kind: string; location_id: number | string | null },
+): boolean {
   if (scope.all || allowsTreasuryAccount(scope, account.id)) return true;
   return account.kind === 'caisse' && scope.desks.size === 0 && allowsLocation(scope, account.location_id);
 }
@@ -81,14 +110,26 @@ export function onlyAllowedLocations<T>(scope: PlaceScope, rows: readonly T[], i
 }
 
 /** The message under a location field when the user does not work there. */
-export const UNALLOWED_LOCATION = "Vous ne travaillez pas dans cet emplacement : choisissez-en un qui vous est attribué.";
-export const UNALLOWED_TREASURY_ACCOUNT = "Vous ne travaillez pas sur ce compte : choisissez-en un qui vous est attribué.";
+export const UNALLOWED_LOCATION =
+  'Vous ne travaillez pas dans cet emplacement : choisissez-en un qui vous est attribué.';
+export const UNALLOWED_TREASURY_ACCOUNT =
+  'Vous ne travaillez pas sur ce compte : choisissez-en un qui vous est attribué.';
 
 /** A form's location field: refused in French (nothing written) when the user does not work there. */
-export function refuseUnallowedLocation(scope: PlaceScope, locationId: number | string | null | undefined, field = 'location_id'): void {
-  if (locationId !== null && locationId !== undefined && locationId !== '' && !allowsLocation(scope, locationId)) throw new Refusal({ [field]: UNALLOWED_LOCATION });
+export function refuseUnallowedLocation(
+  scope: PlaceScope,
+  locationId: number | string | null | undefined,
+  field = 'location_id',
+): void {
+  if (locationId !== null && locationId !== undefined && locationId !== '' && !allowsLocation(scope, locationId))
+    throw new Refusal({ [field]: UNALLOWED_LOCATION });
 }
 
-export function refuseUnallowedTreasuryAccount(scope: PlaceScope, accountId: number | string | null | undefined, field: string): void {
-  if (accountId !== null && accountId !== undefined && accountId !== '' && !allowsTreasuryAccount(scope, accountId)) throw new Refusal({ [field]: UNALLOWED_TREASURY_ACCOUNT });
+export function refuseUnallowedTreasuryAccount(
+  scope: PlaceScope,
+  accountId: number | string | null | undefined,
+  field: string,
+): void {
+  if (accountId !== null && accountId !== undefined && accountId !== '' && !allowsTreasuryAccount(scope, accountId))
+    throw new Refusal({ [field]: UNALLOWED_TREASURY_ACCOUNT });
 }

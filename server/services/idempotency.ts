@@ -20,7 +20,11 @@ export interface IdempotencyScope {
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-export async function withIdempotency<T>(trx: Knex.Transaction, id: IdempotencyScope, work: () => Promise<T>): Promise<{ result: T; replayed: boolean }> {
+export async function withIdempotency<T>(
+  trx: Knex.Transaction,
+  id: IdempotencyScope,
+  work: () => Promise<T>,
+): Promise<{ result: T; replayed: boolean }> {
   if (!trx.isTransaction) throw new Error('withIdempotency must run inside a transaction');
   const inserted = await trx('idempotency_keys')
     .insert({ user_id: id.userId, scope: id.scope, key: id.key, result: null, created_at: nowIso() })
@@ -28,20 +32,26 @@ export async function withIdempotency<T>(trx: Knex.Transaction, id: IdempotencyS
     .ignore()
     .returning('key');
   if (inserted.length === 0) {
-    const row = await trx('idempotency_keys').where({ user_id: id.userId, scope: id.scope, key: id.key }).first('result');
+    const row = await trx('idempotency_keys')
+      .where({ user_id: id.userId, scope: id.scope, key: id.key })
+      .first('result');
     if (row?.result) return { result: JSON.parse(row.result) as T, replayed: true };
     // A row without a result only exists inside a transaction that has not committed; after the
     // wait above it cannot be seen here. Treat it as a conflict rather than run twice.
-    throw new Error("Clé d’idempotence en cours d’utilisation");
+    throw new Error('Clé d’idempotence en cours d’utilisation');
   }
   const result = await work();
-  await trx('idempotency_keys').where({ user_id: id.userId, scope: id.scope, key: id.key }).update({ result: JSON.stringify(result ?? null) });
+  await trx('idempotency_keys')
+    .where({ user_id: id.userId, scope: id.scope, key: id.key })
+    .update({ result: JSON.stringify(result ?? null) });
   return { result, replayed: false };
 }
 
 /** Forgets keys older than the given age (a replay after days is a new request). */
 export async function pruneIdempotencyKeys(db: Knex, olderThanMs = 7 * 24 * 3_600_000): Promise<number> {
-  return db('idempotency_keys').where('created_at', '<', new Date(Date.now() - olderThanMs).toISOString()).delete();
+  return db('idempotency_keys')
+    .where('created_at', '<', new Date(Date.now() - olderThanMs).toISOString())
+    .delete();
 }
 
 /**
@@ -58,6 +68,8 @@ export async function runIdempotent<T>(
   work: (db: Knex) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean; mismatch: boolean }> {
   if (!id) return { result: await work(db), replayed: false, mismatch: false };
-  const { result, replayed } = await db.transaction((trx) => withIdempotency(trx, id, async () => ({ fingerprint, value: await work(trx) })));
+  const { result, replayed } = await db.transaction((trx) =>
+    withIdempotency(trx, id, async () => ({ fingerprint, value: await work(trx) })),
+  );
   return { result: result.value, replayed, mismatch: replayed && result.fingerprint !== fingerprint };
 }

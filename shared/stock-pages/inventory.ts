@@ -133,7 +133,14 @@ export interface InventoryShowProps {
 
 export interface CountSheetPrintProps extends PrintMeta {
   session: CountSessionView;
-  lines: Array<{ code: string; name: string; category: string; unit: string; theoretical: number | null; counted: number | null }>;
+  lines: Array<{
+    code: string;
+    name: string;
+    category: string;
+    unit: string;
+    theoretical: number | null;
+    counted: number | null;
+  }>;
   with_quantities: boolean;
 }
 

@@ -3,12 +3,30 @@
 export interface ProductStockSectionsProps {
   currency: string;
   show_costs: boolean;
-  product: { id: number; code: string; name: string; unit: string; cmup?: number | null; purchase_price?: number | null; active: boolean; alert_threshold: number };
+  product: {
+    id: number;
+    code: string;
+    name: string;
+    unit: string;
+    cmup?: number | null;
+    purchase_price?: number | null;
+    active: boolean;
+    alert_threshold: number;
+  };
   /**
    * quantity null: a location being counted blind by this user. threshold: the alert threshold in
    * force there (own_threshold, else the product's); below_threshold: the stock there is at or under it.
    */
-  locations: Array<{ id: number; name: string; kind: string; quantity: number | null; value?: number | null; own_threshold: number | null; threshold: number; below_threshold: boolean }>;
+  locations: Array<{
+    id: number;
+    name: string;
+    kind: string;
+    quantity: number | null;
+    value?: number | null;
+    own_threshold: number | null;
+    threshold: number;
+    below_threshold: boolean;
+  }>;
   in_transit: number;
   /** null while a location is counted blind by this user (the total would include it). */
   total_quantity: number | null;

@@ -11,7 +11,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
-import { ARTIFACTS_DIR, browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import {
+  ARTIFACTS_DIR,
+  browserSuiteEnabled,
+  launchBrowser,
+  login,
+  newContext,
+  step,
+  watchErrors,
+} from './support/browser.js';
 import { horizontalOverflows } from './support/screens.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
@@ -31,7 +39,10 @@ describe.skipIf(!enabled)('sauvegarde et restauration dans Chromium', () => {
     await server?.close();
   });
 
-  async function signedIn(width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[] }> {
+  async function signedIn(
+    width: number,
+    colorScheme: 'light' | 'dark' = 'light',
+  ): Promise<{ page: Page; errors: string[] }> {
     const context = await newContext(browser, server.url, { width, height: width > 1000 ? 768 : 844, colorScheme });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -68,7 +79,11 @@ describe.skipIf(!enabled)('sauvegarde et restauration dans Chromium', () => {
 
       const code = `E2E${width}`;
       const now = nowIso();
-      await insertReturningId(server.db, 'categories', withSearchName({ code, name: `Après la sauvegarde ${width}`, created_at: now, updated_at: now }));
+      await insertReturningId(
+        server.db,
+        'categories',
+        withSearchName({ code, name: `Après la sauvegarde ${width}`, created_at: now, updated_at: now }),
+      );
 
       await step('« Restaurer » : le mot de passe dans la boîte, puis la page de connexion', page, async () => {
         await rows.first().getByRole('button', { name: 'Restaurer' }).click();
@@ -85,12 +100,16 @@ describe.skipIf(!enabled)('sauvegarde et restauration dans Chromium', () => {
         expect(await server.db('categories').where({ code }).first()).toBeUndefined();
       });
 
-      await step("l’application répond toujours : reconnexion, la liste montre la copie d’avant restauration", page, async () => {
-        await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
-        await page.waitForURL('**/dashboard');
-        await page.goto('/parametres/sauvegarde');
-        await page.getByTestId('backups').getByText('Avant restauration').first().waitFor();
-      });
+      await step(
+        'l’application répond toujours : reconnexion, la liste montre la copie d’avant restauration',
+        page,
+        async () => {
+          await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+          await page.waitForURL('**/dashboard');
+          await page.goto('/parametres/sauvegarde');
+          await page.getByTestId('backups').getByText('Avant restauration').first().waitFor();
+        },
+      );
       expect(errors).toEqual([]);
     });
   }

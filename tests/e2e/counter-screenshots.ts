@@ -27,8 +27,16 @@ try {
   const today = businessDate('Africa/Abidjan');
   const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
-  const category = await insertReturningId(db, 'categories', withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }));
-  const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS9', name: 'Grossiste du Port', created_at: now, updated_at: now }));
+  const category = await insertReturningId(
+    db,
+    'categories',
+    withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }),
+  );
+  const supplier = await insertReturningId(
+    db,
+    'suppliers',
+    withSearchName({ code: 'FRS9', name: 'Grossiste du Port', created_at: now, updated_at: now }),
+  );
   const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
   const items = [
     ['LAIT400', '6001234500017', 'Lait en poudre Nido 400 g', 1_250, 1_100],
@@ -37,15 +45,93 @@ try {
   ] as const;
   const products: number[] = [];
   for (const [code, barcode, name, retail, min] of items) {
-    products.push(await insertReturningId(db, 'products', withSearchName({ code, barcode, name, category_id: category, unit: 'pièce', pack_size: 1, purchase_price: Math.round(retail * 0.7), cmup: 0, retail_price: retail, wholesale_price: 0, min_price: min, active: true, created_at: now, updated_at: now })));
+    products.push(
+      await insertReturningId(
+        db,
+        'products',
+        withSearchName({
+          code,
+          barcode,
+          name,
+          category_id: category,
+          unit: 'pièce',
+          pack_size: 1,
+          purchase_price: Math.round(retail * 0.7),
+          cmup: 0,
+          retail_price: retail,
+          wholesale_price: 0,
+          min_price: min,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    );
   }
-  await createStockEntry(db, { idempotencyKey: 'shots-counter-entry', supplierId: supplier, locationId: shop, entryDate: today, supplierRef: '', note: '', lines: products.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 500, unitCost: 900 })) }, actor);
-  for (const [code, name, operator] of [['OM01', 'Orange Money Boutique', 'orange_money'], ['MTN01', 'MTN MoMo Boutique', 'mtn_momo'], ['MV01', 'Moov Money Boutique', 'moov_money'], ['WV01', 'Wave Boutique', 'wave']] as const) {
-    await db('treasury_accounts').insert({ kind: 'mobile_money', code, name, operator, bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
+  await createStockEntry(
+    db,
+    {
+      idempotencyKey: 'shots-counter-entry',
+      supplierId: supplier,
+      locationId: shop,
+      entryDate: today,
+      supplierRef: '',
+      note: '',
+      lines: products.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 500, unitCost: 900 })),
+    },
+    actor,
+  );
+  for (const [code, name, operator] of [
+    ['OM01', 'Orange Money Boutique', 'orange_money'],
+    ['MTN01', 'MTN MoMo Boutique', 'mtn_momo'],
+    ['MV01', 'Moov Money Boutique', 'moov_money'],
+    ['WV01', 'Wave Boutique', 'wave'],
+  ] as const) {
+    await db('treasury_accounts').insert({
+      kind: 'mobile_money',
+      code,
+      name,
+      operator,
+      bank_name: '',
+      account_number: '0707070707',
+      balance: 0,
+      active: true,
+      created_at: now,
+      updated_at: now,
+    });
   }
-  await db('treasury_accounts').insert({ kind: 'banque', code: 'BQ01', name: 'SGBCI Compte courant', operator: null, bank_name: 'SGBCI', account_number: 'CI0001', balance: 0, active: true, created_at: now, updated_at: now });
+  await db('treasury_accounts').insert({
+    kind: 'banque',
+    code: 'BQ01',
+    name: 'SGBCI Compte courant',
+    operator: null,
+    bank_name: 'SGBCI',
+    account_number: 'CI0001',
+    balance: 0,
+    active: true,
+    created_at: now,
+    updated_at: now,
+  });
   const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
-  const vb = await createSale(db, { idempotencyKey: 'shots-vb', kind: 'counter', clientId: walkIn, locationId: shop, saleDate: today, paymentMode: 'cash', dueDate: null, discount: 0, note: '', formLoadedAt: new Date().toISOString(), lines: [{ productId: products[2], unit: 'unit', quantity: 2, unitPrice: null, discount: 0 }], payments: [{ method: 'especes', amount: 35_000, accountId: null, operator: null, phone: '', reference: '' }] }, { belowMinPrice: true, beyondCreditLimit: true }, actor);
+  const vb = await createSale(
+    db,
+    {
+      idempotencyKey: 'shots-vb',
+      kind: 'counter',
+      clientId: walkIn,
+      locationId: shop,
+      saleDate: today,
+      paymentMode: 'cash',
+      dueDate: null,
+      discount: 0,
+      note: '',
+      formLoadedAt: new Date().toISOString(),
+      lines: [{ productId: products[2], unit: 'unit', quantity: 2, unitPrice: null, discount: 0 }],
+      payments: [{ method: 'especes', amount: 35_000, accountId: null, operator: null, phone: '', reference: '' }],
+    },
+    { belowMinPrice: true, beyondCreditLimit: true },
+    actor,
+  );
 
   for (const [width, height] of [
     [1366, 768],

@@ -25,14 +25,15 @@ import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
 
-
 /** The roll's @page length follows the sheet once styles and fonts are in (PrintFrame measures it): wait for it. */
 async function rollSettled(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
         const sheet = document.querySelector('.app-print-sheet');
-        const rule = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').find((t) => t.includes('@page'));
+        const rule = [...document.querySelectorAll('style')]
+          .map((s) => s.textContent ?? '')
+          .find((t) => t.includes('@page'));
         const length = Number(rule?.match(/size: \d+mm (\d+)mm/)?.[1]);
         return sheet ? Math.abs(length - ((sheet.getBoundingClientRect().height * 25.4) / 96 + 2)) < 1.5 : false;
       }),
@@ -55,18 +56,75 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const db = server.db;
     const now = nowIso();
-    await db('company_settings').where({ id: 1 }).update({ name: 'Alimentation Générale Koné', address: 'Marché de Treichville, allée 4', city: 'Abidjan', phones: '+225 07 00 00 00 00', rccm: 'CI-ABJ-2021-A-54321', tax_number: '2101234B' });
+    await db('company_settings').where({ id: 1 }).update({
+      name: 'Alimentation Générale Koné',
+      address: 'Marché de Treichville, allée 4',
+      city: 'Abidjan',
+      phones: '+225 07 00 00 00 00',
+      rccm: 'CI-ABJ-2021-A-54321',
+      tax_number: '2101234B',
+    });
     const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
-    const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS-E2E', name: 'Grossiste du Port', created_at: now, updated_at: now }));
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }));
+    const supplier = await insertReturningId(
+      db,
+      'suppliers',
+      withSearchName({ code: 'FRS-E2E', name: 'Grossiste du Port', created_at: now, updated_at: now }),
+    );
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'EPI', name: 'Épicerie', created_at: now, updated_at: now }),
+    );
     const shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     const product = (code: string, barcode: string, name: string, price: number) =>
-      insertReturningId(db, 'products', withSearchName({ code, barcode, name, category_id: category, unit: 'boîte', pack_size: 1, purchase_price: Math.round(price * 0.7), cmup: 0, retail_price: price, wholesale_price: 0, min_price: 0, active: true, created_at: now, updated_at: now }));
+      insertReturningId(
+        db,
+        'products',
+        withSearchName({
+          code,
+          barcode,
+          name,
+          category_id: category,
+          unit: 'boîte',
+          pack_size: 1,
+          purchase_price: Math.round(price * 0.7),
+          cmup: 0,
+          retail_price: price,
+          wholesale_price: 0,
+          min_price: 0,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     const milk = await product('LAIT400', '6001234500017', 'Lait en poudre Nido 400 g', 1_250);
     const oil = await product('HUI1L', '6001234500024', 'Huile Dinor 1 L', 3_500);
-    await createStockEntry(db, { idempotencyKey: 'e2e-counter-entry', supplierId: supplier, locationId: shop, entryDate: businessDate('Africa/Abidjan'), supplierRef: 'BL-1', note: '', lines: [milk, oil].map((p) => ({ productId: p, unit: 'unit' as const, quantity: 50, unitCost: 900 })) }, actor);
-    await db('treasury_accounts').insert({ kind: 'mobile_money', code: 'OM01', name: 'Orange Money Boutique', operator: 'orange_money', bank_name: '', account_number: '0707070707', balance: 0, active: true, created_at: now, updated_at: now });
+    await createStockEntry(
+      db,
+      {
+        idempotencyKey: 'e2e-counter-entry',
+        supplierId: supplier,
+        locationId: shop,
+        entryDate: businessDate('Africa/Abidjan'),
+        supplierRef: 'BL-1',
+        note: '',
+        lines: [milk, oil].map((p) => ({ productId: p, unit: 'unit' as const, quantity: 50, unitCost: 900 })),
+      },
+      actor,
+    );
+    await db('treasury_accounts').insert({
+      kind: 'mobile_money',
+      code: 'OM01',
+      name: 'Orange Money Boutique',
+      operator: 'orange_money',
+      bank_name: '',
+      account_number: '0707070707',
+      balance: 0,
+      active: true,
+      created_at: now,
+      updated_at: now,
+    });
 
     context = await newContext(browser, server.url);
     // The print dialog, in any frame: recorded in the top window (the page's own print frame prints the ticket).
@@ -139,13 +197,23 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
     await step('F9 : valider et imprimer', page, async () => {
       await page.keyboard.press('F9');
       await page.getByTestId('counter-last-sale').waitFor();
-      const sale = (await server.db('sales').orderBy('id', 'desc').first('id', 'number', 'kind', 'total_ttc', 'cash_tendered', 'change_given'))!;
+      const sale = (await server
+        .db('sales')
+        .orderBy('id', 'desc')
+        .first('id', 'number', 'kind', 'total_ttc', 'cash_tendered', 'change_given'))!;
       saleId = Number(sale.id);
-      expect([sale.kind, Number(sale.total_ttc), Number(sale.cash_tendered), Number(sale.change_given)]).toEqual(['counter', 13_000, 10_000, 2_000]);
+      expect([sale.kind, Number(sale.total_ttc), Number(sale.cash_tendered), Number(sale.change_given)]).toEqual([
+        'counter',
+        13_000,
+        10_000,
+        2_000,
+      ]);
       expect(await page.getByTestId('counter-last-sale').textContent()).toContain(sale.number);
       expect(await page.getByTestId('counter-last-change').textContent()).toMatch(/^2\s000\sFCFA$/);
       // The ticket printed itself in the print frame, once.
-      await expect.poll(() => prints(page), { timeout: 8000 }).toEqual([route('sales.ticket', { id: saleId }, { print: 1 })]);
+      await expect
+        .poll(() => prints(page), { timeout: 8000 })
+        .toEqual([route('sales.ticket', { id: saleId }, { print: 1 })]);
       // Ready for the next sale: empty lines, total 0, focus on the scan field, a new key.
       expect(await page.getByTestId('counter-lines').count()).toBe(0);
       await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^0\sFCFA$/);
@@ -155,7 +223,14 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
         ['especes', 8_000, null, null],
         ['mobile_money', 5_000, 'orange_money', 'MP261124.0915.C77'],
       ]);
-      expect(Number((await server.db('document_prints').where({ printout: 'sale_ticket', document_id: saleId }).first('reprint_count'))!.reprint_count)).toBe(0);
+      expect(
+        Number(
+          (await server
+            .db('document_prints')
+            .where({ printout: 'sale_ticket', document_id: saleId })
+            .first('reprint_count'))!.reprint_count,
+        ),
+      ).toBe(0);
     });
 
     await step('la vente suivante au scanner', page, async () => {
@@ -176,7 +251,9 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await expect.poll(() => page.locator('#counter-line-0-quantity').inputValue()).toBe('999');
       const before = Number((await server.db('sales').count({ n: '*' }).first())!.n);
       await page.keyboard.press('F9');
-      await expect.poll(() => page.getByTestId('counter-errors').textContent()).toMatch(/Stock insuffisant pour « Huile Dinor 1 L »/);
+      await expect
+        .poll(() => page.getByTestId('counter-errors').textContent())
+        .toMatch(/Stock insuffisant pour « Huile Dinor 1 L »/);
       expect(await page.getByTestId('counter-line-0').getAttribute('class')).toMatch(/has-error/);
       // The sale is still there to correct; nothing was written, nothing printed.
       expect(Number((await server.db('sales').count({ n: '*' }).first())!.n)).toBe(before);
@@ -192,7 +269,10 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       // The sale's number as a barcode, for a correction to scan, within the roll's width.
       const number = (await server.db('sales').where({ id: saleId }).first('number'))!.number as string;
       expect(await page.getByTestId('ticket-barcode').getAttribute('data-value')).toBe(number);
-      const [bar, sheet] = await Promise.all([page.getByTestId('ticket-barcode').boundingBox(), page.locator('.app-print-sheet').boundingBox()]);
+      const [bar, sheet] = await Promise.all([
+        page.getByTestId('ticket-barcode').boundingBox(),
+        page.locator('.app-print-sheet').boundingBox(),
+      ]);
       expect(bar!.x + bar!.width).toBeLessThanOrEqual(sheet!.x + sheet!.width);
       await rollSettled(page);
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -201,10 +281,14 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       expect(pages).toHaveLength(1);
       expect(pages[0].width).toBeCloseTo(80, 0);
       // As long as the ticket, no more: a roll wastes no paper.
-      const sheetMm = await page.evaluate(() => (document.querySelector('.app-print-sheet')!.getBoundingClientRect().height * 25.4) / 96);
+      const sheetMm = await page.evaluate(
+        () => (document.querySelector('.app-print-sheet')!.getBoundingClientRect().height * 25.4) / 96,
+      );
       expect(pages[0].height).toBeGreaterThanOrEqual(sheetMm);
       expect(pages[0].height).toBeLessThan(sheetMm + 4);
-      expect(text.replace(/\s+/g, ' ')).toMatch(/Arrêtée la présente facture à la somme de treize mille francs CFA \(13\s000\sFCFA\)/);
+      expect(text.replace(/\s+/g, ' ')).toMatch(
+        /Arrêtée la présente facture à la somme de treize mille francs CFA \(13\s000\sFCFA\)/,
+      );
       expect(text).toContain('MP261124.0915.C77');
       expect(text).toMatch(/Monnaie rendue\s+2\s000/);
       expect(text).toContain('ALIMENTATION GÉNÉRALE KONÉ');
@@ -263,7 +347,9 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await page.getByTestId('counter-parked').waitFor();
       expect(await page.getByTestId('counter-lines').count()).toBe(0);
       await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^0\sFCFA$/);
-      expect(await page.getByTestId('counter-parked').textContent()).toMatch(/En attente \(1\)\d{2}:\d{2}2 lignes7\s500\sFCFA/);
+      expect(await page.getByTestId('counter-parked').textContent()).toMatch(
+        /En attente \(1\)\d{2}:\d{2}2 lignes7\s500\sFCFA/,
+      );
       // Nothing sold, nothing taken from the stock.
       expect(Number((await db('parked_sales').count({ n: '*' }).first())!.n)).toBe(1);
       const before = await sales();
@@ -273,14 +359,20 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await expect.poll(sales).toBe(before + 1);
       await page.getByTestId('counter-parked').waitFor();
       const sold = Number((await db('sales').orderBy('id', 'desc').first('id'))!.id);
-      await expect.poll(() => prints(page), { timeout: 8000 }).toContain(route('sales.ticket', { id: sold }, { print: 1 }));
+      await expect
+        .poll(() => prints(page), { timeout: 8000 })
+        .toContain(route('sales.ticket', { id: sold }, { print: 1 }));
     });
 
     await step('après rechargement, la vente en attente est reprise et validée à l’identique', page, async () => {
       await page.reload();
       await page.getByTestId('counter-parked').waitFor();
       const parked = (await db('parked_sales').first('id'))!;
-      await page.getByTestId(`counter-parked-${parked.id}`).getByRole('button', { name: /Reprendre|lignes/ }).first().click();
+      await page
+        .getByTestId(`counter-parked-${parked.id}`)
+        .getByRole('button', { name: /Reprendre|lignes/ })
+        .first()
+        .click();
       await expect.poll(() => page.getByTestId('counter-line-1').count()).toBe(1);
       await page.getByTestId('counter-resumed').waitFor();
       await expect.poll(() => page.getByTestId('counter-total').textContent()).toMatch(/^7\s500\sFCFA$/);
@@ -290,7 +382,10 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
       await expect.poll(sales).toBe(before + 1);
       const sale = (await db('sales').orderBy('id', 'desc').first('id', 'total_ttc', 'discount'))!;
       expect([Number(sale.total_ttc), Number(sale.discount)]).toEqual([7_500, 200]);
-      const lines = await db('sale_lines').where({ sale_id: sale.id }).orderBy('position').select('quantity', 'unit_price', 'discount', 'net');
+      const lines = await db('sale_lines')
+        .where({ sale_id: sale.id })
+        .orderBy('position')
+        .select('quantity', 'unit_price', 'discount', 'net');
       expect(lines.map((l) => [Number(l.quantity), Number(l.unit_price), Number(l.discount), Number(l.net)])).toEqual([
         [4, 1_250, 500, 4_500],
         [1, 3_200, 0, 3_200],
@@ -301,7 +396,9 @@ describe.skipIf(!enabled || !popplerAvailable)('vente boutique au scanner (Chrom
     await step('une vente en attente se supprime', page, async () => {
       // The ticket of the sale just validated has printed in its frame (which may take the focus meanwhile).
       const last = Number((await db('sales').orderBy('id', 'desc').first('id'))!.id);
-      await expect.poll(() => prints(page), { timeout: 8000 }).toContain(route('sales.ticket', { id: last }, { print: 1 }));
+      await expect
+        .poll(() => prints(page), { timeout: 8000 })
+        .toContain(route('sales.ticket', { id: last }, { print: 1 }));
       await page.locator('#counter-scan').focus();
       await expect.poll(() => activeId(page)).toBe('counter-scan');
       await scan('6001234500017', 0);

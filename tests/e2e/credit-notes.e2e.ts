@@ -27,17 +27,71 @@ describe.skipIf(!browserSuiteEnabled())('correction de vente boutique (Chromium)
     const db = server.db;
     const now = nowIso();
     shop = Number((await db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'HYG', name: 'Hygiène', created_at: now, updated_at: now }));
-    soap = await insertReturningId(db, 'products', withSearchName({ code: 'SAV250', name: 'Savon de Marseille 250 g', category_id: category, unit: 'pièce', pack_size: 1, purchase_price: 180, cmup: 0, retail_price: 250, wholesale_price: 220, min_price: 200, active: true, created_at: now, updated_at: now }));
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'HYG', name: 'Hygiène', created_at: now, updated_at: now }),
+    );
+    soap = await insertReturningId(
+      db,
+      'products',
+      withSearchName({
+        code: 'SAV250',
+        name: 'Savon de Marseille 250 g',
+        category_id: category,
+        unit: 'pièce',
+        pack_size: 1,
+        purchase_price: 180,
+        cmup: 0,
+        retail_price: 250,
+        wholesale_price: 220,
+        min_price: 200,
+        active: true,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     await db.transaction(async (trx) => {
       const { postStockMovements } = await import('../../server/services/stock/ledger.js');
-      await postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: businessDate('Africa/Abidjan') }, [{ productId: soap, locationId: shop, quantity: 50, movementType: 'opening', unitCost: 180, valuation: 'receipt' }]);
+      await postStockMovements(
+        trx,
+        {
+          documentType: 'test',
+          documentId: null,
+          documentNumber: null,
+          userId: null,
+          businessDate: businessDate('Africa/Abidjan'),
+        },
+        [
+          {
+            productId: soap,
+            locationId: shop,
+            quantity: 50,
+            movementType: 'opening',
+            unitCost: 180,
+            valuation: 'receipt',
+          },
+        ],
+      );
     });
     const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
     const sale = await createSale(
       db,
-      { idempotencyKey: 'e2e-correction-sale', kind: 'counter', clientId: walkIn, locationId: shop, saleDate: businessDate('Africa/Abidjan'), paymentMode: 'cash', dueDate: null, discount: 0, note: '', formLoadedAt: new Date(Date.now() - 60_000).toISOString(), lines: [{ productId: soap, unit: 'unit', quantity: 6, unitPrice: null, discount: 0 }], payments: [{ method: 'especes', amount: 2_000, accountId: null, operator: null, phone: '', reference: '' }] },
+      {
+        idempotencyKey: 'e2e-correction-sale',
+        kind: 'counter',
+        clientId: walkIn,
+        locationId: shop,
+        saleDate: businessDate('Africa/Abidjan'),
+        paymentMode: 'cash',
+        dueDate: null,
+        discount: 0,
+        note: '',
+        formLoadedAt: new Date(Date.now() - 60_000).toISOString(),
+        lines: [{ productId: soap, unit: 'unit', quantity: 6, unitPrice: null, discount: 0 }],
+        payments: [{ method: 'especes', amount: 2_000, accountId: null, operator: null, phone: '', reference: '' }],
+      },
       { belowMinPrice: false, beyondCreditLimit: false },
       { id: Number(admin.id), name: admin.name, ip: null },
     );
@@ -73,7 +127,9 @@ describe.skipIf(!browserSuiteEnabled())('correction de vente boutique (Chromium)
     await step('imprimer l avoir', page, async () => {
       await page.goto(`${page.url()}/print`);
       await page.getByTestId('amount-in-words').waitFor();
-      expect(await page.getByTestId('amount-in-words').textContent()).toMatch(/Arrêté le présent avoir à la somme de cinq cents francs CFA \(500\s?FCFA\)\./);
+      expect(await page.getByTestId('amount-in-words').textContent()).toMatch(
+        /Arrêté le présent avoir à la somme de cinq cents francs CFA \(500\s?FCFA\)\./,
+      );
       const pdf = await page.pdf({ preferCSSPageSize: true });
       expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     });

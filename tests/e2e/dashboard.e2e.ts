@@ -10,7 +10,15 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes.js';
-import { ARTIFACTS_DIR, browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import {
+  ARTIFACTS_DIR,
+  browserSuiteEnabled,
+  launchBrowser,
+  login,
+  newContext,
+  step,
+  watchErrors,
+} from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
@@ -28,7 +36,6 @@ const drawnPixels = (page: Page) =>
       return n;
     });
 
-
 /** The month's best sellers are drawn: their list, or — the 1st of a month, before any sale — the empty state. */
 async function topProductsShown(page: Page) {
   await page.getByTestId('dashboard-top-products').locator('li, .card-body.text-center').first().waitFor();
@@ -38,7 +45,11 @@ async function topProductsShown(page: Page) {
 async function namesWhole(page: Page) {
   const names = page.getByTestId('dashboard-account-name');
   await names.first().waitFor();
-  const cut = await names.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis').map((el) => el.textContent));
+  const cut = await names.evaluateAll((els) =>
+    els
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis')
+      .map((el) => el.textContent),
+  );
   expect(cut).toEqual([]);
 }
 
@@ -139,14 +150,18 @@ describe.skipIf(!enabled)('Tableau de bord dans Chromium', () => {
         await page.waitForURL('**/dashboard');
         await page.getByTestId('dashboard-sales-chart').waitFor({ timeout: 20_000 });
         await topProductsShown(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
         await namesWhole(page);
         // The day is compared with yesterday and the same day last month.
         await page.getByTestId('dashboard-sales-today-vs-yesterday').waitFor();
         await page.getByTestId('dashboard-sales-today-vs-last_month_day').waitFor();
         // Each comparison fits its card (its amount and trends wrap, never run over the edge).
-        const overrun = await page.locator('.app-dash-compare li').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+        const overrun = await page
+          .locator('.app-dash-compare li')
+          .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
         expect(overrun).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, `dashboard-${width}-${colorScheme}.png`), fullPage: true });
         await ctx.close();

@@ -21,7 +21,18 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer(),
-      chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--lang=en-US'] }),
+      chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--lang=en-US',
+        ],
+      }),
     ]);
   });
   afterAll(async () => {
@@ -30,15 +41,29 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
   });
 
   const englishPage = async (options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: options.width ?? 1366, height: options.height ?? 768 }, colorScheme: options.colorScheme ?? 'light', locale: 'en-US', timezoneId: 'Africa/Abidjan' });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: options.width ?? 1366, height: options.height ?? 768 },
+      colorScheme: options.colorScheme ?? 'light',
+      locale: 'en-US',
+      timezoneId: 'Africa/Abidjan',
+    });
     const origin = new URL(server.url).origin;
-    await context.route((url) => url.origin !== origin, (r) => r.abort('internetdisconnected'));
+    await context.route(
+      (url) => url.origin !== origin,
+      (r) => r.abort('internetdisconnected'),
+    );
     context.setDefaultTimeout(10_000);
     return context.newPage();
   };
   /** The filters the server answered with, from the Inertia response of the list's reload. */
   const answeredFilters = async (page: Page, action: () => Promise<void>) => {
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/operations/entreestock?') && r.request().headers()['x-inertia'] === 'true'), action()]);
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes('/operations/entreestock?') && r.request().headers()['x-inertia'] === 'true',
+      ),
+      action(),
+    ]);
     return ((await response.json()) as { props: { filters: { from: string; to: string } } }).props.filters;
   };
 
@@ -80,7 +105,10 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
       expect(await from.getAttribute('aria-invalid')).toBe('true');
       await from.fill('11/2025/02');
       await from.press('Enter');
-      await page.getByRole('alert').filter({ hasText: /Date invalide : saisissez-la au format jj\/mm\/aaaa/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /Date invalide : saisissez-la au format jj\/mm\/aaaa/ })
+        .waitFor();
       expect(page.url()).toBe(before);
     });
 
@@ -88,18 +116,24 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
       await from.fill('02/11/2025');
       await from.press('Enter');
       await page.waitForURL(/from=2025-11-02/);
-      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2025\)/ }).click();
+      await page
+        .getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2025\)/ })
+        .click();
       const calendar = page.getByRole('dialog', { name: 'Calendrier' });
       await calendar.waitFor();
       await expect.poll(() => calendar.textContent()).toMatch(/nov/i);
       expect(await calendar.textContent()).toMatch(/lu.*ma.*me.*je.*ve.*sa.*di/i);
       if (shotDir) await page.screenshot({ path: path.join(shotDir, 'date-calendar-1366-light.png') });
-      const filters = await answeredFilters(page, () => calendar.getByRole('button', { name: /^mercredi 12 novembre 2025/ }).click());
+      const filters = await answeredFilters(page, () =>
+        calendar.getByRole('button', { name: /^mercredi 12 novembre 2025/ }).click(),
+      );
       expect(filters.from).toBe('2025-11-12');
       expect(await from.inputValue()).toBe('12/11/2025');
       await expect.poll(() => calendar.count()).toBe(0);
       // Escape closes it without choosing, focus back in the field.
-      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 12\/11\/2025\)/ }).click();
+      await page
+        .getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 12\/11\/2025\)/ })
+        .click();
       await calendar.waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => calendar.count()).toBe(0);
@@ -110,12 +144,18 @@ describe.skipIf(!browserSuiteEnabled())('date fields in an English Chromium', ()
   });
 
   it('the calendar opens inside the screen at 390 px and in dark mode (screenshots with SCREENSHOT_DIR)', async () => {
-    for (const [width, height, scheme] of [[390, 844, 'light'], [390, 844, 'dark'], [1366, 768, 'dark']] as const) {
+    for (const [width, height, scheme] of [
+      [390, 844, 'light'],
+      [390, 844, 'dark'],
+      [1366, 768, 'dark'],
+    ] as const) {
       const page = await englishPage({ width, height, colorScheme: scheme });
       await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.waitForURL('**/dashboard');
       await page.goto('/operations/entreestock?from=2025-11-02&to=2025-11-30');
-      await page.getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2025\)/ }).click();
+      await page
+        .getByRole('button', { name: /Choisir la date dans le calendrier \(date saisie : 02\/11\/2025\)/ })
+        .click();
       const calendar = page.getByRole('dialog', { name: 'Calendrier' });
       await calendar.getByRole('grid').waitFor();
       const box = (await calendar.boundingBox())!;

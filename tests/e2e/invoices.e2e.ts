@@ -22,7 +22,6 @@ import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
 
-
 const CEMENT = { code: 'CIM50', barcode: '6001112223334', name: 'Ciment CPJ 45 sac de 50 kg' };
 const NAILS = { code: 'PTE70', name: 'Pointes 70 mm boîte de 1 kg' };
 
@@ -39,16 +38,98 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
     const db = server.db;
     const now = nowIso();
     const today = businessDate('Africa/Abidjan');
-    await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan', rccm: 'CI-ABJ-2020-B-12345', tax_number: '2012345A' });
+    await db('company_settings').where({ id: 1 }).update({
+      name: 'Quincaillerie Koné & Fils',
+      address: 'Rue des Jardins, Cocody',
+      city: 'Abidjan',
+      rccm: 'CI-ABJ-2020-B-12345',
+      tax_number: '2012345A',
+    });
     const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
     const actor: Actor = { id: Number(admin.id), name: admin.name, ip: null };
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
-    const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS9', name: 'Ciments d’Afrique', created_at: now, updated_at: now }));
-    const cement = await insertReturningId(db, 'products', withSearchName({ ...CEMENT, category_id: category, unit: 'sac', pack_size: 1, purchase_price: 4_800, cmup: 0, retail_price: 5_600, wholesale_price: 5_250, min_price: 5_000, active: true, created_at: now, updated_at: now }));
-    const nails = await insertReturningId(db, 'products', withSearchName({ ...NAILS, barcode: null, category_id: category, unit: 'boîte', pack_size: 10, purchase_price: 1_100, cmup: 0, retail_price: 1_500, wholesale_price: 1_350, min_price: 1_200, active: true, created_at: now, updated_at: now }));
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }),
+    );
+    const supplier = await insertReturningId(
+      db,
+      'suppliers',
+      withSearchName({ code: 'FRS9', name: 'Ciments d’Afrique', created_at: now, updated_at: now }),
+    );
+    const cement = await insertReturningId(
+      db,
+      'products',
+      withSearchName({
+        ...CEMENT,
+        category_id: category,
+        unit: 'sac',
+        pack_size: 1,
+        purchase_price: 4_800,
+        cmup: 0,
+        retail_price: 5_600,
+        wholesale_price: 5_250,
+        min_price: 5_000,
+        active: true,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    const nails = await insertReturningId(
+      db,
+      'products',
+      withSearchName({
+        ...NAILS,
+        barcode: null,
+        category_id: category,
+        unit: 'boîte',
+        pack_size: 10,
+        purchase_price: 1_100,
+        cmup: 0,
+        retail_price: 1_500,
+        wholesale_price: 1_350,
+        min_price: 1_200,
+        active: true,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
-    await createStockEntry(db, { idempotencyKey: 'e2e-inv-entry', supplierId: supplier, locationId: depot, entryDate: today, supplierRef: 'BL-77', note: '', lines: [{ productId: cement, unit: 'unit', quantity: 500, unitCost: 4_800 }, { productId: nails, unit: 'unit', quantity: 200, unitCost: 1_100 }] }, actor);
-    await insertReturningId(db, 'clients', withSearchName({ code: 'CLI0107', name: 'Entreprise Bâtir Ensemble', kind: 'entreprise', price_level: 'gros', credit_limit: 2_000_000, balance: 350_000, active: true, phone: '+225 07 01 02 03 04', city: 'Abidjan', address: 'Boulevard Latrille', tax_number: '', created_at: now, updated_at: now }));
+    await createStockEntry(
+      db,
+      {
+        idempotencyKey: 'e2e-inv-entry',
+        supplierId: supplier,
+        locationId: depot,
+        entryDate: today,
+        supplierRef: 'BL-77',
+        note: '',
+        lines: [
+          { productId: cement, unit: 'unit', quantity: 500, unitCost: 4_800 },
+          { productId: nails, unit: 'unit', quantity: 200, unitCost: 1_100 },
+        ],
+      },
+      actor,
+    );
+    await insertReturningId(
+      db,
+      'clients',
+      withSearchName({
+        code: 'CLI0107',
+        name: 'Entreprise Bâtir Ensemble',
+        kind: 'entreprise',
+        price_level: 'gros',
+        credit_limit: 2_000_000,
+        balance: 350_000,
+        active: true,
+        phone: '+225 07 01 02 03 04',
+        city: 'Abidjan',
+        address: 'Boulevard Latrille',
+        tax_number: '',
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     context = await newContext(browser, server.url);
     await context.addInitScript(() => {
       window.print = () => undefined;
@@ -73,9 +154,13 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
       await page.waitForURL(`**${route('sales.invoices.create')}`);
       const client = page.getByRole('combobox', { name: 'Client' });
       await client.fill('Bâtir');
-      await expect.poll(() => page.locator('[role="listbox"] [role="option"]').first().textContent()).toContain('Entreprise Bâtir Ensemble');
+      await expect
+        .poll(() => page.locator('[role="listbox"] [role="option"]').first().textContent())
+        .toContain('Entreprise Bâtir Ensemble');
       await client.press('Enter');
-      await expect.poll(() => page.getByTestId('sale-client-facts').textContent()).toMatch(/Niveau de prix : Gros.*Solde : 350\s000\sFCFA.*Plafond de crédit : 2\s000\s000\sFCFA/u);
+      await expect
+        .poll(() => page.getByTestId('sale-client-facts').textContent())
+        .toMatch(/Niveau de prix : Gros.*Solde : 350\s000\sFCFA.*Plafond de crédit : 2\s000\s000\sFCFA/u);
       // A scan adds the cement at the client's level price (gros); a second scan adds one more.
       await picker().fill(CEMENT.barcode);
       await picker().press('Enter');
@@ -87,7 +172,9 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
       await page.getByLabel(`Quantité de ${CEMENT.name}`).fill('40');
       // The nails by name, sold by pack of 10.
       await picker().fill('pointes');
-      await expect.poll(() => page.locator('[role="listbox"] [role="option"]').first().textContent()).toContain(NAILS.name);
+      await expect
+        .poll(() => page.locator('[role="listbox"] [role="option"]').first().textContent())
+        .toContain(NAILS.name);
       await picker().press('Enter');
       await page.getByLabel(`Unité de vente de ${NAILS.name}`).selectOption('pack');
       await page.getByLabel(`Quantité de ${NAILS.name}`).fill('3');
@@ -104,11 +191,15 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
 
     let number = '';
     await step('page de la facture', page, async () => {
-      await expect.poll(() => page.locator('.Toastify__toast').first().textContent()).toMatch(/^Facture FAC-\d{4}-\d{6} validée\.$/);
+      await expect
+        .poll(() => page.locator('.Toastify__toast').first().textContent())
+        .toMatch(/^Facture FAC-\d{4}-\d{6} validée\.$/);
       number = (await page.locator('.app-doc-number').textContent())!.trim();
       expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('unpaid');
       expect(await page.getByTestId('sale-show-total').textContent()).toMatch(/249\s000\sFCFA/u);
-      expect(await page.getByTestId('sale-in-words').textContent()).toContain(amountInWords(249_000, currencyWords('XOF')));
+      expect(await page.getByTestId('sale-in-words').textContent()).toContain(
+        amountInWords(249_000, currencyWords('XOF')),
+      );
       if (shots) await page.screenshot({ path: path.join(shots, 'show-1366-light.png'), fullPage: true });
     });
 
@@ -122,7 +213,9 @@ describe.skipIf(!enabled || !popplerAvailable)('vente détaillée à crédit, im
       expect([Math.round(facts.pages[0].width), Math.round(facts.pages[0].height)]).toEqual([148, 210]);
       const text = facts.text.replace(/\s+/g, ' ');
       expect(text).toContain(number);
-      expect(text).toMatch(/Arrêtée la présente facture à la somme de deux cent quarante-neuf mille francs CFA \(249\s000\sFCFA\)\./);
+      expect(text).toMatch(
+        /Arrêtée la présente facture à la somme de deux cent quarante-neuf mille francs CFA \(249\s000\sFCFA\)\./,
+      );
       expect(text).toContain('Entreprise Bâtir Ensemble');
     });
     const row = (await server.db('sales').where({ number }).first())!;

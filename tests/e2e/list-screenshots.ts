@@ -26,14 +26,21 @@ try {
       const page = await context.newPage();
       await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.waitForURL('**/dashboard');
-      const paths = [...(await pageScreens(page)).filter((s) => s.list).map((s) => s.path), `/fichiers/produits/${product.id}`, `/fichiers/produits/${product.id}/stock`];
+      const paths = [
+        ...(await pageScreens(page)).filter((s) => s.list).map((s) => s.path),
+        `/fichiers/produits/${product.id}`,
+        `/fichiers/produits/${product.id}/stock`,
+      ];
       for (const p of paths) {
         if (only.length && !only.some((o) => p.includes(o))) continue;
         await page.goto(p);
         await page.waitForLoadState('networkidle');
         const overflows = await horizontalOverflows(page);
         console.log(`${width} ${scheme} ${p} ${overflows.length ? `DÉBORDE : ${overflows.join(' | ')}` : 'ok'}`);
-        await page.screenshot({ path: path.join(out, `${p.replace(/\W+/g, '_').replace(/^_/, '')}-${width}-${scheme}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(out, `${p.replace(/\W+/g, '_').replace(/^_/, '')}-${width}-${scheme}.png`),
+          fullPage: true,
+        });
       }
       await context.close();
     }

@@ -17,7 +17,20 @@ import { createSale } from '../../server/services/sales/create-sale.js';
 const enabled = browserSuiteEnabled();
 
 /** Lists that exist today: the derivation from the route table must at least find them. */
-const KNOWN_LISTS = ['clients.index', 'suppliers.index', 'categories.index', 'products.index', 'priceCentre.index', 'entries.index', 'transfers.index', 'transfers.cancellations', 'inventory.index', 'locations.index', 'cashDesks.index', 'treasuryAccounts.index'];
+const KNOWN_LISTS = [
+  'clients.index',
+  'suppliers.index',
+  'categories.index',
+  'products.index',
+  'priceCentre.index',
+  'entries.index',
+  'transfers.index',
+  'transfers.cancellations',
+  'inventory.index',
+  'locations.index',
+  'cashDesks.index',
+  'treasuryAccounts.index',
+];
 
 /**
  * The sales lists need rows to be checked as tables and cards: when the demo data has no sale,
@@ -29,8 +42,16 @@ async function ensureSales(server: E2EServer) {
   const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
   const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: String(admin.name), ip: null };
-  const stocked = await db('stock_levels').where({ location_id: depot }).where('quantity', '>=', 20).orderBy('product_id').limit(3).pluck('product_id');
-  const client = (await db('clients').where({ is_walk_in: false, active: true }).orderByRaw('length(name) desc').first('id'))!;
+  const stocked = await db('stock_levels')
+    .where({ location_id: depot })
+    .where('quantity', '>=', 20)
+    .orderBy('product_id')
+    .limit(3)
+    .pluck('product_id');
+  const client = (await db('clients')
+    .where({ is_walk_in: false, active: true })
+    .orderByRaw('length(name) desc')
+    .first('id'))!;
   const walkIn = (await db('clients').where({ is_walk_in: true }).first('id'))!;
   const today = businessDate('Africa/Abidjan');
   for (const [i, kind] of (['invoice', 'invoice', 'counter', 'counter'] as const).entries()) {
@@ -48,8 +69,25 @@ async function ensureSales(server: E2EServer) {
         discount: 0,
         note: '',
         formLoadedAt: new Date().toISOString(),
-        lines: stocked.map((p: number) => ({ productId: Number(p), unit: 'unit' as const, quantity: 1, unitPrice: null, discount: 0 })),
-        payments: credit ? [] : [{ method: 'especes' as const, amount: 100_000_000, accountId: null, operator: null, phone: '', reference: '' }],
+        lines: stocked.map((p: number) => ({
+          productId: Number(p),
+          unit: 'unit' as const,
+          quantity: 1,
+          unitPrice: null,
+          discount: 0,
+        })),
+        payments: credit
+          ? []
+          : [
+              {
+                method: 'especes' as const,
+                amount: 100_000_000,
+                accountId: null,
+                operator: null,
+                phone: '',
+                reference: '',
+              },
+            ],
       },
       { belowMinPrice: true, beyondCreditLimit: true },
       actor,
@@ -103,7 +141,8 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
       // An empty list (no ticket yet) shows its empty state instead of a header row.
       const headers = page.locator('[data-list-table] thead th');
       const lastHeader = (await headers.count()) ? await headers.last().boundingBox() : null;
-      if (lastHeader) expect(lastHeader.x + lastHeader.width, screen.path).toBeLessThanOrEqual(card!.x + card!.width + 1);
+      if (lastHeader)
+        expect(lastHeader.x + lastHeader.width, screen.path).toBeLessThanOrEqual(card!.x + card!.width + 1);
     });
     expect(lists.map((s) => s.name)).toEqual(expect.arrayContaining(KNOWN_LISTS));
     // The product record's tables (stock per location, price history down to « Par ») fit as well.
@@ -111,14 +150,37 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     const admin = (await server.db('users').where({ email: E2E_ADMIN.email }).first('id'))!;
     const changedAt = new Date().toISOString();
     // The demo history may already have changed this product's purchase price.
-    const before = Number((await server.db('price_history').where({ product_id: product.id }).count({ n: '*' }).first())!.n);
+    const before = Number(
+      (await server.db('price_history').where({ product_id: product.id }).count({ n: '*' }).first())!.n,
+    );
     await server.db('price_history').insert([
-      { product_id: product.id, field: 'retail_price', old_value: Number(product.retail_price) - 500, new_value: product.retail_price, user_id: admin.id, source: 'manual', changed_at: changedAt },
-      { product_id: product.id, field: 'wholesale_price', old_value: Number(product.wholesale_price) + 250, new_value: product.wholesale_price, user_id: admin.id, source: 'rule', changed_at: changedAt },
+      {
+        product_id: product.id,
+        field: 'retail_price',
+        old_value: Number(product.retail_price) - 500,
+        new_value: product.retail_price,
+        user_id: admin.id,
+        source: 'manual',
+        changed_at: changedAt,
+      },
+      {
+        product_id: product.id,
+        field: 'wholesale_price',
+        old_value: Number(product.wholesale_price) + 250,
+        new_value: product.wholesale_price,
+        user_id: admin.id,
+        source: 'rule',
+        changed_at: changedAt,
+      },
     ]);
     await page.goto(`/fichiers/produits/${product.id}`);
     await expect.poll(() => page.getByTestId('price-history').locator('tbody tr').count()).toBe(before + 2);
-    const by = await page.getByTestId('price-history').locator('tbody tr').first().locator('td[data-label="Par"]').boundingBox();
+    const by = await page
+      .getByTestId('price-history')
+      .locator('tbody tr')
+      .first()
+      .locator('td[data-label="Par"]')
+      .boundingBox();
     const section = await page.getByTestId('price-history').boundingBox();
     expect(by!.x + by!.width).toBeLessThanOrEqual(section!.x + section!.width + 1);
     await page.getByTestId('price-history').waitFor();
@@ -126,7 +188,9 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     // Its price boxes keep each amount on one line (« 20 900 FCFA », not « 20 900 / FCFA »).
     const amounts = page.locator('.app-stat-value .app-money');
     expect(await amounts.count()).toBeGreaterThan(2);
-    const lines = await amounts.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height / (parseFloat(getComputedStyle(el).lineHeight) || 25)));
+    const lines = await amounts.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().height / (parseFloat(getComputedStyle(el).lineHeight) || 25)),
+    );
     for (const n of lines) expect(n).toBeLessThan(1.5);
     // And its stock page (stock per location beside the CMUP history, movements).
     await page.goto(`/fichiers/produits/${product.id}/stock`);
@@ -143,7 +207,10 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
       const rows = page.locator('[data-list-table] table > tbody > tr');
       if ((await rows.count()) === 0) return;
       withRows++;
-      expect(await page.locator('[data-list-table] table > thead').isVisible(), `${screen.path}: en-têtes masqués`).toBe(false);
+      expect(
+        await page.locator('[data-list-table] table > thead').isVisible(),
+        `${screen.path}: en-têtes masqués`,
+      ).toBe(false);
       const first = rows.first();
       expect(await first.evaluate((tr) => getComputedStyle(tr).display), screen.path).toBe('grid');
       // Every key figure of the first card is on screen, under its label.
@@ -154,7 +221,11 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
         expect(box, `${screen.path}: chiffre ${i}`).not.toBeNull();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-        const { label, before, text } = await cell.evaluate((td) => ({ label: td.getAttribute('data-label'), before: getComputedStyle(td, '::before').content, text: td.textContent ?? '' }));
+        const { label, before, text } = await cell.evaluate((td) => ({
+          label: td.getAttribute('data-label'),
+          before: getComputedStyle(td, '::before').content,
+          text: td.textContent ?? '',
+        }));
         expect(before, screen.path).toBe(`"${label}"`);
         expect(text.trim(), `${screen.path}: ${label}`).not.toBe('');
       }
@@ -200,7 +271,10 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     await page.getByTestId('filter-stock').selectOption('');
     await page.getByRole('button', { name: /^Stock total/ }).click();
     await page.waitForURL(/sort=stock/);
-    const quantities = async () => (await rows.locator('[data-testid="product-stock"] > span:first-child').allTextContents()).map((t) => Number(t.replace(/[^\d-]/g, '')));
+    const quantities = async () =>
+      (await rows.locator('[data-testid="product-stock"] > span:first-child').allTextContents()).map((t) =>
+        Number(t.replace(/[^\d-]/g, '')),
+      );
     await expect.poll(async () => (await quantities()).length).toBeGreaterThan(1);
     const asc = await quantities();
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
@@ -208,7 +282,9 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     // A location: the column becomes that location's stock, the total under it.
     await page.getByTestId('filter-location').selectOption({ label: 'Boutique 1' });
     await page.waitForURL(/location_id=/);
-    await expect.poll(() => page.locator('[data-testid="products-table"] thead').textContent()).toContain('Stock Boutique 1');
+    await expect
+      .poll(() => page.locator('[data-testid="products-table"] thead').textContent())
+      .toContain('Stock Boutique 1');
     expect(await rows.first().textContent()).toContain('au total');
     expect(errors).toEqual([]);
   });
@@ -235,7 +311,11 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
 
   it('document pages and the dashboard fit: entry and transfer lines are cards at 390×844, the welcome card stays inside the screen', async () => {
     const entry = (await server.db('stock_entries').where({ status: 'validated' }).orderBy('id').first('id'))!;
-    const transfer = (await server.db('transfers').where({ status: 'received_with_difference' }).orderBy('id').first('id'))!;
+    const transfer = (await server
+      .db('transfers')
+      .where({ status: 'received_with_difference' })
+      .orderBy('id')
+      .first('id'))!;
     const documents = [
       { path: `/operations/entreestock/${entry.id}`, lines: 'entry-lines' },
       { path: `/operations/sortiestock/transferts/${transfer.id}`, lines: 'transfer-lines' },
@@ -264,7 +344,9 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
           const first = lines.locator('tbody > tr').first();
           expect(await first.evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
           const figure = first.locator('td.app-col-figure').first();
-          expect(await figure.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${await figure.getAttribute('data-label')}"`);
+          expect(await figure.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(
+            `"${await figure.getAttribute('data-label')}"`,
+          );
           const box = (await figure.boundingBox())!;
           expect(box.x + box.width).toBeLessThanOrEqual(width);
           expect(await lines.locator('tfoot').textContent()).toMatch(/Total/);
@@ -275,7 +357,7 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
     }
   });
 
-  it("a treasury account’s ledger and a cash desk’s fit: a table at 1366×768, cards at 390×844", async () => {
+  it('a treasury account’s ledger and a cash desk’s fit: a table at 1366×768, cards at 390×844', async () => {
     const bank = (await server.db('treasury_accounts').where({ code: 'BQ01' }).first('id'))!;
     const desk = (await server.db('cash_desks').where({ code: 'CAI02' }).first('id'))!;
     const deskAccount = (await server.db('treasury_accounts').where({ cash_desk_id: desk.id }).first('id'))!;
@@ -284,9 +366,28 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
       postMoneyMovements(
         trx,
         [
-          { accountId: bank.id, amount: 1_250_000, movementType: 'settlement', paymentMethod: 'virement', reference: 'VIR-2026-00042', label: 'Règlement KONÉ BTP' },
-          { accountId: deskAccount.id, amount: 48_500, movementType: 'sale', paymentMethod: 'especes', label: 'Vente au comptoir' },
-          { accountId: bank.id, amount: -300_000, movementType: 'supplier_payment', paymentMethod: 'cheque', reference: 'CHQ 0045871' },
+          {
+            accountId: bank.id,
+            amount: 1_250_000,
+            movementType: 'settlement',
+            paymentMethod: 'virement',
+            reference: 'VIR-2026-00042',
+            label: 'Règlement KONÉ BTP',
+          },
+          {
+            accountId: deskAccount.id,
+            amount: 48_500,
+            movementType: 'sale',
+            paymentMethod: 'especes',
+            label: 'Vente au comptoir',
+          },
+          {
+            accountId: bank.id,
+            amount: -300_000,
+            movementType: 'supplier_payment',
+            paymentMethod: 'cheque',
+            reference: 'CHQ 0045871',
+          },
         ],
         { documentType: 'test', documentId: 1, documentNumber: 'RG-2026-000042', userId: null, businessDate: today },
       ),
@@ -296,14 +397,21 @@ describe.skipIf(!enabled)('list screens fit the screen', () => {
       [390, 844],
     ]) {
       const { page, errors } = await signedIn(width, height);
-      for (const path of [`/parametres/societe/banques-mobile-money/${bank.id}`, `/parametres/societe/caisses/${desk.id}`]) {
+      for (const path of [
+        `/parametres/societe/banques-mobile-money/${bank.id}`,
+        `/parametres/societe/caisses/${desk.id}`,
+      ]) {
         await step(`${path} (${width} px)`, page, async () => {
           await page.goto(path);
           const rows = page.getByTestId('ledger-table').locator('tbody > tr');
           await expect.poll(() => rows.count()).toBeGreaterThan(0);
           expect(await horizontalOverflows(page), `${path} ${width}`).toEqual([]);
           await page.getByTestId('ledger-balance').waitFor();
-          const last = (await page.getByTestId('ledger-table').locator('td[data-label="Solde après"]').first().boundingBox())!;
+          const last = (await page
+            .getByTestId('ledger-table')
+            .locator('td[data-label="Solde après"]')
+            .first()
+            .boundingBox())!;
           expect(last.x + last.width).toBeLessThanOrEqual(width);
           if (width < 576) expect(await rows.first().evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
         });

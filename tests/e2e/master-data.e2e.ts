@@ -58,7 +58,7 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       await page.getByLabel('Code-barres').fill(BARCODE);
       await page.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Boissons gazeuses' });
       await page.getByLabel('Unité', { exact: true }).fill('bouteille');
-      await page.getByLabel("Prix d’achat").fill('1000');
+      await page.getByLabel('Prix d’achat').fill('1000');
       await page.getByLabel('Prix de détail').fill('1 500');
       await page.getByLabel('Prix de gros').fill('1400');
       // Minimum above the wholesale price: refused on the field, nothing saved.
@@ -112,7 +112,10 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       await page.getByTestId('rule-apply-open').click();
       await page.getByTestId('rule-apply-confirm').click();
       await page.waitForURL((u) => u.pathname === '/fichiers/centraleprix');
-      await page.getByText(/Règle appliquée : 1 prix modifié/).first().waitFor();
+      await page
+        .getByText(/Règle appliquée : 1 prix modifié/)
+        .first()
+        .waitFor();
       expect(await page.getByLabel('Détail — Limonade Fraîcheur 33 cl').inputValue()).toBe('1650');
     });
 
@@ -138,15 +141,26 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
       expect(await wholesale.inputValue()).toBe('1450');
     });
 
-    await step("l’historique des prix du produit montre les deux changements", page, async () => {
+    await step('l’historique des prix du produit montre les deux changements', page, async () => {
       await page.goto(productUrl);
       const history = page.getByTestId('price-history');
       const rows = history.locator('tbody tr');
       await rows.nth(1).waitFor();
       expect(await rows.count()).toBe(2);
       const all = (await rows.allTextContents()).map(plain);
-      expect(all.some((r) => r.includes('Prix de détail') && r.includes('1 500 FCFA') && r.includes('1 650 FCFA') && r.includes('Règle de prix') && r.includes('Administrateur'))).toBe(true);
-      expect(all.some((r) => r.includes('Prix de gros') && r.includes('1 400 FCFA') && r.includes('1 450 FCFA'))).toBe(true);
+      expect(
+        all.some(
+          (r) =>
+            r.includes('Prix de détail') &&
+            r.includes('1 500 FCFA') &&
+            r.includes('1 650 FCFA') &&
+            r.includes('Règle de prix') &&
+            r.includes('Administrateur'),
+        ),
+      ).toBe(true);
+      expect(all.some((r) => r.includes('Prix de gros') && r.includes('1 400 FCFA') && r.includes('1 450 FCFA'))).toBe(
+        true,
+      );
       expect(plain(await page.getByTestId('retail-price').textContent())).toContain('1 650 FCFA');
     });
 
@@ -168,17 +182,23 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it("import de clients : erreurs ligne par ligne, puis import complet d’un fichier corrigé", async () => {
+  it('import de clients : erreurs ligne par ligne, puis import complet d’un fichier corrigé', async () => {
     context = await newContext(browser, server.url);
     const page: Page = await context.newPage();
     const errors = watchErrors(page);
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL('**/dashboard');
-    const csv = (rows: string[]) => ({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(['Nom;Téléphone;Plafond de crédit', ...rows].join('\n'), 'utf8') });
+    const csv = (rows: string[]) => ({
+      name: 'clients.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Nom;Téléphone;Plafond de crédit', ...rows].join('\n'), 'utf8'),
+    });
 
     await step('un fichier avec une ligne fausse est refusé en entier', page, async () => {
       await page.goto('/fichiers/clients/import');
-      await page.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles(csv(['Boutique Awa;+225 07 08 09 10 11;50000', ';+225 05 00 00 00 00;abc']));
+      await page
+        .getByLabel('Fichier CSV ou Excel (.xlsx)')
+        .setInputFiles(csv(['Boutique Awa;+225 07 08 09 10 11;50000', ';+225 05 00 00 00 00;abc']));
       await page.getByTestId('import-preview').click();
       await page.getByTestId('import-has-errors').waitFor();
       const errorRow = page.locator('tr.table-danger');
@@ -188,13 +208,18 @@ describe.skipIf(!enabled)('fichiers dans Chromium', () => {
     });
 
     await step('le fichier corrigé est importé', page, async () => {
-      await page.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles(csv(['Boutique Awa;+225 07 08 09 10 11;50000', 'Ets Koné Frères;+225 05 00 00 00 00;0']));
+      await page
+        .getByLabel('Fichier CSV ou Excel (.xlsx)')
+        .setInputFiles(csv(['Boutique Awa;+225 07 08 09 10 11;50000', 'Ets Koné Frères;+225 05 00 00 00 00;0']));
       await page.getByTestId('import-preview').click();
       await page.getByTestId('import-apply-open').waitFor();
       await page.getByTestId('import-apply-open').click();
       await page.getByTestId('import-apply-confirm').click();
       await page.waitForURL((u) => u.pathname === '/fichiers/clients');
-      await page.getByText(/Import terminé : 2\sclients créés/).first().waitFor();
+      await page
+        .getByText(/Import terminé : 2\sclients créés/)
+        .first()
+        .waitFor();
       await page.getByTestId('list-search').fill('Koné');
       await page.waitForURL(/q=Kon/);
       await page.getByRole('link', { name: 'Ets Koné Frères' }).waitFor();

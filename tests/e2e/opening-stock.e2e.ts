@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
 import { checkStock } from '../../server/services/stock/check-stock.js';
-import { ARTIFACTS_DIR, browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import {
+  ARTIFACTS_DIR,
+  browserSuiteEnabled,
+  launchBrowser,
+  login,
+  newContext,
+  step,
+  watchErrors,
+} from './support/browser.js';
 import { createUserWithPermissions, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
@@ -23,7 +31,18 @@ const MANAGER = {
   name: 'Fatou Diallo',
   email: 'gerante@test.local',
   password: 'Gerante-Secret-123',
-  permissions: ['menu.dashboard', 'menu.operations', 'menu.entreestock', 'menu.sortiestock', 'menu.fichiers', 'menu.produits', 'stock_entries.create', 'stock_entries.cancel', 'transfers.create', 'transfers.cancel'],
+  permissions: [
+    'menu.dashboard',
+    'menu.operations',
+    'menu.entreestock',
+    'menu.sortiestock',
+    'menu.fichiers',
+    'menu.produits',
+    'stock_entries.create',
+    'stock_entries.cancel',
+    'transfers.create',
+    'transfers.cancel',
+  ],
 };
 
 const CEMENT = { code: 'CIM50', barcode: '6001112223334', name: 'Ciment CPJ 45 — sac 50 kg' };
@@ -60,10 +79,35 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     const now = nowIso();
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie du Plateau', city: 'Abidjan' });
     await createUserWithPermissions(db, MANAGER);
-    const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }));
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Bâtiment', created_at: now, updated_at: now }));
+    const supplier = await insertReturningId(
+      db,
+      'suppliers',
+      withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }),
+    );
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'BTP', name: 'Bâtiment', created_at: now, updated_at: now }),
+    );
     const product = (p: { code: string; barcode: string; name: string }, unit: string, pack: number, cost: number) =>
-      insertReturningId(db, 'products', withSearchName({ ...p, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now }));
+      insertReturningId(
+        db,
+        'products',
+        withSearchName({
+          ...p,
+          category_id: category,
+          unit,
+          pack_size: pack,
+          purchase_price: cost,
+          cmup: 0,
+          retail_price: cost * 2,
+          wholesale_price: cost,
+          min_price: cost,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     const cement = await product(CEMENT, 'sac', 1, 5200);
     const paint = await product(PAINT, 'seau', 1, 18000);
     const nails = await product(NAILS, 'boîte', 10, 1500);
@@ -87,7 +131,11 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     await server?.close();
   });
 
-  const level = async (productId: number, locationId: number) => Number((await server.db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity'))?.quantity ?? 0);
+  const level = async (productId: number, locationId: number) =>
+    Number(
+      (await server.db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity'))
+        ?.quantity ?? 0,
+    );
   const picker = () => page.getByRole('combobox', { name: 'Ajouter un produit' });
   let openingNumber = '';
   let openingUrl = '';
@@ -116,7 +164,9 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     });
     await step('un coût illisible est refusé avec un message de montant, rien n’est écrit', page, async () => {
       await page.getByTestId('entry-submit').click();
-      await expect.poll(() => page.getByTestId('entry-line-1').locator('.invalid-feedback').textContent()).toContain('doit être un montant en chiffres');
+      await expect
+        .poll(() => page.getByTestId('entry-line-1').locator('.invalid-feedback').textContent())
+        .toContain('doit être un montant en chiffres');
       expect(await server.db('stock_entries').count({ n: '*' }).first()).toMatchObject({ n: 0 });
     });
     await step('validation', page, async () => {
@@ -124,7 +174,9 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
       await page.getByTestId('entry-submit').click();
       await page.waitForURL(/\/operations\/entreestock\/\d+$/);
       openingUrl = page.url();
-      await expect.poll(() => page.locator('.app-hero-title').textContent()).toMatch(/Stock initial\s*ENT-\d{4}-000001/);
+      await expect
+        .poll(() => page.locator('.app-hero-title').textContent())
+        .toMatch(/Stock initial\s*ENT-\d{4}-000001/);
       openingNumber = (await page.locator('.app-hero-title .app-doc-number').textContent())!.trim();
       expect(await page.getByTestId('entry-kind').textContent()).toContain('Stock initial');
     });
@@ -143,26 +195,34 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     const file = path.join(ARTIFACTS_DIR, 'stock-initial.csv');
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
     await step('un fichier avec une ligne fausse est refusé, ligne par ligne', page, async () => {
-      fs.writeFileSync(file, `Code produit;Emplacement;Quantité;Coût unitaire\r\n${NAILS.code};Boutique 1;40;1500\r\nINCONNU;DEP01;5;100\r\n`);
+      fs.writeFileSync(
+        file,
+        `Code produit;Emplacement;Quantité;Coût unitaire\r\n${NAILS.code};Boutique 1;40;1500\r\nINCONNU;DEP01;5;100\r\n`,
+      );
       await page.goto('/operations/entreestock/stock-initial');
       await page.getByTestId('opening-import-link').click();
       await page.waitForURL('**/stock-initial/import');
       await page.locator('#import-file').setInputFiles(file);
       await page.getByTestId('import-preview').click();
       await expect.poll(() => page.getByTestId('import-has-errors').isVisible()).toBe(true);
-      expect(await page.getByTestId('import-result').textContent()).toContain("Aucun produit n’a le code INCONNU.");
+      expect(await page.getByTestId('import-result').textContent()).toContain('Aucun produit n’a le code INCONNU.');
       expect(await page.getByTestId('import-apply-open').count()).toBe(0);
       await shoot(page, 'opening-import-errors');
     });
     await step('le fichier corrigé est importé', page, async () => {
-      fs.writeFileSync(file, `Code produit;Emplacement;Quantité;Coût unitaire\r\n${NAILS.code};Boutique 1;40;1500\r\n${PAINT.code};Boutique 1;3;17500\r\n`);
+      fs.writeFileSync(
+        file,
+        `Code produit;Emplacement;Quantité;Coût unitaire\r\n${NAILS.code};Boutique 1;40;1500\r\n${PAINT.code};Boutique 1;3;17500\r\n`,
+      );
       await page.locator('#import-file').setInputFiles(file);
       await page.getByTestId('import-preview').click();
       await expect.poll(() => page.getByTestId('import-apply-open').isVisible()).toBe(true);
       await page.getByTestId('import-apply-open').click();
       await page.getByTestId('import-apply-confirm').click();
       await page.waitForURL(/\/operations\/entreestock\?/);
-      await expect.poll(() => page.locator('.Toastify').textContent()).toContain('Stock initial importé : 2\u00a0lignes en 1\u00a0entrée');
+      await expect
+        .poll(() => page.locator('.Toastify').textContent())
+        .toContain('Stock initial importé : 2\u00a0lignes en 1\u00a0entrée');
     });
     expect(await level(ids.nails, ids.shop)).toBe(40);
     expect(await level(ids.paint, ids.shop)).toBe(3);
@@ -193,7 +253,9 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     });
     await step('l’écart est valorisé, l’annulation n’est plus proposée', page, async () => {
       // −2 × 5 000 and +1 × 17 500 (the CMUP each line was sent at).
-      await expect.poll(() => page.getByTestId('transfer-difference-value').textContent()).toMatch(/Perte\s*−10\s000\sFCFA.*Excédent\s*17\s500\sFCFA/u);
+      await expect
+        .poll(() => page.getByTestId('transfer-difference-value').textContent())
+        .toMatch(/Perte\s*−10\s000\sFCFA.*Excédent\s*17\s500\sFCFA/u);
       expect(await page.getByTestId('transfer-difference-total').textContent()).toMatch(/7\s500\sFCFA/u);
       expect(await page.getByTestId('transfer-cancel').count()).toBe(0);
       await shoot(page, 'transfer-received');
@@ -201,10 +263,14 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
     expect(await level(ids.cement, ids.shop)).toBe(48);
     expect(await level(ids.paint, ids.shop)).toBe(3 + 5);
     const surplus = await server.db('stock_movements').where({ movement_type: 'transfer_surplus' });
-    expect(surplus.map((m) => [Number(m.product_id), Number(m.quantity), m.reason])).toEqual([[ids.paint, 1, 'Un seau en trop dans le camion']]);
+    expect(surplus.map((m) => [Number(m.product_id), Number(m.quantity), m.reason])).toEqual([
+      [ids.paint, 1, 'Un seau en trop dans le camion'],
+    ]);
     await step('bon de transfert A5 avec les valeurs, en PDF', page, async () => {
       await page.goto(`${transferUrl}/print`);
-      await expect.poll(() => page.getByTestId('print-difference-values').textContent()).toMatch(/perte\s*−10\s000\sFCFA.*excédent\s*17\s500\sFCFA/u);
+      await expect
+        .poll(() => page.getByTestId('print-difference-values').textContent())
+        .toMatch(/perte\s*−10\s000\sFCFA.*excédent\s*17\s500\sFCFA/u);
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       fs.writeFileSync(path.join(ARTIFACTS_DIR, 'issue12-transfer-slip.pdf'), pdf);
       await shoot(page, 'transfer-slip');
@@ -214,8 +280,12 @@ describe.skipIf(!enabled)('stock initial et revue du gérant dans Chromium', () 
   it('une entrée dont la marchandise est partie dit pourquoi elle ne peut pas être annulée', async () => {
     await step('la page de l’entrée explique au lieu de demander un motif', page, async () => {
       await page.goto(openingUrl);
-      await expect.poll(() => page.getByTestId('document-cancel-blocked').textContent()).toContain(`Annulation impossible : une partie de la marchandise de ${openingNumber}`);
-      expect(await page.getByTestId('document-cancel-blocked').textContent()).toContain(`« ${CEMENT.name} » (sac) : il n’en reste que 250 sur les 300 entrés`);
+      await expect
+        .poll(() => page.getByTestId('document-cancel-blocked').textContent())
+        .toContain(`Annulation impossible : une partie de la marchandise de ${openingNumber}`);
+      expect(await page.getByTestId('document-cancel-blocked').textContent()).toContain(
+        `« ${CEMENT.name} » (sac) : il n’en reste que 250 sur les 300 entrés`,
+      );
       expect(await page.getByTestId('entry-cancel').isDisabled()).toBe(true);
       await shoot(page, 'entry-cancel-blocked');
     });

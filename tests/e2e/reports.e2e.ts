@@ -23,10 +23,18 @@ const today = businessDate('Africa/Abidjan');
 const period = `from=${addDays(today, -60)}&to=${today}`;
 
 const REPORTS: Array<{ name: string; url: string; views: string[] }> = [
-  { name: 'Situation des ventes', url: ROUTES['reports.sales'], views: ['factures', 'etat-factures', 'paiements', 'produits', 'transferts', 'cumul'] },
-  { name: "Chiffre d’affaires", url: ROUTES['reports.turnover'], views: ['global', 'clients', 'jours', 'produits'] },
+  {
+    name: 'Situation des ventes',
+    url: ROUTES['reports.sales'],
+    views: ['factures', 'etat-factures', 'paiements', 'produits', 'transferts', 'cumul'],
+  },
+  { name: 'Chiffre d’affaires', url: ROUTES['reports.turnover'], views: ['global', 'clients', 'jours', 'produits'] },
   { name: 'État de stock', url: ROUTES['reports.stock'], views: ['niveaux', 'categories', 'alerte', 'date'] },
-  { name: 'État des règlements', url: ROUTES['reports.settlements'], views: ['modes', 'clients', 'utilisateurs', 'comptes', 'encaissements'] },
+  {
+    name: 'État des règlements',
+    url: ROUTES['reports.settlements'],
+    views: ['modes', 'clients', 'utilisateurs', 'comptes', 'encaissements'],
+  },
   { name: 'État des créances', url: ROUTES['reports.receivables'], views: ['clients', 'factures'] },
 ];
 
@@ -72,7 +80,7 @@ describe.skipIf(!enabled)('Éditions dans Chromium', () => {
     }, 120_000);
   }
 
-  it("draws the Chiffre d’affaires chart in light and in dark mode", async () => {
+  it('draws the Chiffre d’affaires chart in light and in dark mode', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const ctx = await newContext(browser, server.url, { colorScheme });
       const p = await ctx.newPage();
@@ -120,7 +128,10 @@ describe.skipIf(!enabled)('Éditions dans Chromium', () => {
     const res = await page.request.get(href!);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await res.body()) as unknown as ArrayBuffer);
-    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const rows = book.worksheets[0]
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows[0]).toEqual(expect.arrayContaining(['Client (relevé)', 'Total dû', '0–30 j', '> 90 j', 'Échu']));
     expect(rows.at(-1)?.[0]).toBe('Total');
     expect(rows.length).toBeGreaterThan(2);
@@ -147,7 +158,7 @@ describe.skipIf(!enabled)('Éditions dans Chromium', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it("prints Chiffre d’affaires (journalier) to an A4 landscape PDF", async () => {
+  it('prints Chiffre d’affaires (journalier) to an A4 landscape PDF', async () => {
     await page.goto(`${ROUTES['reports.turnover.print']}?view=jours&${period}`);
     await page.getByTestId('print-format').waitFor();
     await page.emulateMedia({ media: 'print' });

@@ -44,7 +44,7 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
     return sidebar.locator('a.nav-main-link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
   }
 
-  it("l’administrateur retire une permission et le menu du caissier la perd à la page suivante", async () => {
+  it('l’administrateur retire une permission et le menu du caissier la perd à la page suivante', async () => {
     const cashier = await open();
     const admin = await open();
     const errors = [...watchErrors(cashier), ...watchErrors(admin)];
@@ -53,10 +53,12 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
       await login(cashier, CASHIER.email, CASHIER.password);
       await cashier.waitForURL('**/dashboard');
       expect(await menuLinks(cashier)).toContain('/fichiers/clients');
-      expect(await cashier.getByTestId('dashboard-areas').locator('.app-area-name').allTextContents()).toContain('Clients');
+      expect(await cashier.getByTestId('dashboard-areas').locator('.app-area-name').allTextContents()).toContain(
+        'Clients',
+      );
     });
 
-    await step("l’administrateur confirme son mot de passe et ouvre le rôle Caissier", admin, async () => {
+    await step('l’administrateur confirme son mot de passe et ouvre le rôle Caissier', admin, async () => {
       await login(admin, E2E_ADMIN.email, E2E_ADMIN.password);
       await admin.waitForURL('**/dashboard');
       await admin.goto('/admin/role-permissions');
@@ -81,7 +83,9 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
       // An in-app navigation, without signing in again.
       await cashier.getByTestId('sidebar').getByRole('link', { name: 'Tableau de Bord' }).click();
       await cashier.waitForFunction(() => !document.querySelector('#nprogress'));
-      await expect.poll(() => cashier.getByTestId('dashboard-areas').locator('.app-area-name').allTextContents()).not.toContain('Clients');
+      await expect
+        .poll(() => cashier.getByTestId('dashboard-areas').locator('.app-area-name').allTextContents())
+        .not.toContain('Clients');
       const links = await menuLinks(cashier);
       expect(links).not.toContain('/fichiers/clients');
       expect(links).toContain('/dashboard');
@@ -89,7 +93,7 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
       expect(await cashier.getByTestId('error-page').getAttribute('data-status')).toBe('403');
     });
 
-    await step("« Tout cocher » coche puis décoche toute l’aire", admin, async () => {
+    await step('« Tout cocher » coche puis décoche toute l’aire', admin, async () => {
       await admin.goto('/admin/role-permissions');
       await admin.getByTestId('roles-table').getByRole('link', { name: 'Magasinier', exact: true }).click();
       await admin.waitForURL(/\/admin\/role-permissions\/\d+$/);
@@ -110,7 +114,9 @@ describe.skipIf(!enabled)('rôles et permissions dans Chromium', () => {
       await admin.getByTestId('roles-table').getByRole('link', { name: 'Administrateur', exact: true }).click();
       await admin.getByTestId('admin-locked').waitFor();
       const boxes = admin.getByTestId('permission-matrix').locator('input[type="checkbox"]');
-      const states = await boxes.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked && (e as HTMLInputElement).matches(':disabled')));
+      const states = await boxes.evaluateAll((els) =>
+        els.map((e) => (e as HTMLInputElement).checked && (e as HTMLInputElement).matches(':disabled')),
+      );
       expect(states.length).toBeGreaterThan(50);
       expect(states.every(Boolean)).toBe(true);
     });

@@ -23,11 +23,25 @@ try {
   const db = server.db;
   const now = nowIso();
   const today = businessDate('Africa/Abidjan');
-  await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', address: 'Rue des Jardins, Cocody', city: 'Abidjan', rccm: 'CI-ABJ-2020-B-12345', tax_number: '2012345A' });
+  await db('company_settings').where({ id: 1 }).update({
+    name: 'Quincaillerie Koné & Fils',
+    address: 'Rue des Jardins, Cocody',
+    city: 'Abidjan',
+    rccm: 'CI-ABJ-2020-B-12345',
+    tax_number: '2012345A',
+  });
   const admin = (await db('users').where({ email: E2E_ADMIN.email }).first('id', 'name'))!;
   const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
-  const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }));
-  const supplier = await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS9', name: 'Ciments d Afrique', created_at: now, updated_at: now }));
+  const category = await insertReturningId(
+    db,
+    'categories',
+    withSearchName({ code: 'BTP', name: 'Matériaux', created_at: now, updated_at: now }),
+  );
+  const supplier = await insertReturningId(
+    db,
+    'suppliers',
+    withSearchName({ code: 'FRS9', name: 'Ciments d Afrique', created_at: now, updated_at: now }),
+  );
   const items = [
     ['CIM50', 'Ciment CPJ 45 sac de 50 kg', 'sac', 1, 4_800, 5_600, 5_250],
     ['PTE70', 'Pointes 70 mm boîte de 1 kg', 'boîte', 10, 1_100, 1_500, 1_350],
@@ -36,13 +50,70 @@ try {
   ] as const;
   const products: number[] = [];
   for (const [code, name, unit, pack, cost, retail, wholesale] of items) {
-    products.push(await insertReturningId(db, 'products', withSearchName({ code, barcode: null, name, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: retail, wholesale_price: wholesale, min_price: cost, active: true, created_at: now, updated_at: now })));
+    products.push(
+      await insertReturningId(
+        db,
+        'products',
+        withSearchName({
+          code,
+          barcode: null,
+          name,
+          category_id: category,
+          unit,
+          pack_size: pack,
+          purchase_price: cost,
+          cmup: 0,
+          retail_price: retail,
+          wholesale_price: wholesale,
+          min_price: cost,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    );
   }
   const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
-  await createStockEntry(db, { idempotencyKey: 'shots-entry', supplierId: supplier, locationId: depot, entryDate: today, supplierRef: '', note: '', lines: products.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 2_000, unitCost: 4_000 })) }, actor);
+  await createStockEntry(
+    db,
+    {
+      idempotencyKey: 'shots-entry',
+      supplierId: supplier,
+      locationId: depot,
+      entryDate: today,
+      supplierRef: '',
+      note: '',
+      lines: products.map((p) => ({ productId: p, unit: 'unit' as const, quantity: 2_000, unitCost: 4_000 })),
+    },
+    actor,
+  );
   const clients: number[] = [];
-  for (const [code, name, level] of [['CLI0107', 'Entreprise Bâtir Ensemble', 'gros'], ['CLI0108', 'Koffi Yao Jean-Baptiste', 'detail'], ['CLI0109', 'Société Ivoirienne de Construction Moderne (SICOM)', 'gros']] as const) {
-    clients.push(await insertReturningId(db, 'clients', withSearchName({ code, name, kind: 'entreprise', price_level: level, credit_limit: 5_000_000, balance: 0, active: true, phone: '', city: 'Abidjan', address: '', tax_number: '', created_at: now, updated_at: now })));
+  for (const [code, name, level] of [
+    ['CLI0107', 'Entreprise Bâtir Ensemble', 'gros'],
+    ['CLI0108', 'Koffi Yao Jean-Baptiste', 'detail'],
+    ['CLI0109', 'Société Ivoirienne de Construction Moderne (SICOM)', 'gros'],
+  ] as const) {
+    clients.push(
+      await insertReturningId(
+        db,
+        'clients',
+        withSearchName({
+          code,
+          name,
+          kind: 'entreprise',
+          price_level: level,
+          credit_limit: 5_000_000,
+          balance: 0,
+          active: true,
+          phone: '',
+          city: 'Abidjan',
+          address: '',
+          tax_number: '',
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    );
   }
   let showId = 0;
   for (let i = 0; i < 14; i++) {
@@ -60,8 +131,25 @@ try {
         discount: i % 4 === 0 ? 1_000 : 0,
         note: '',
         formLoadedAt: new Date().toISOString(),
-        lines: products.slice(0, 1 + (i % 4)).map((p, k) => ({ productId: p, unit: 'unit' as const, quantity: 3 + k + i, unitPrice: null, discount: k === 1 ? 500 : 0 })),
-        payments: credit ? [] : [{ method: 'especes' as const, amount: 1_000_000, accountId: null, operator: null, phone: '', reference: '' }],
+        lines: products.slice(0, 1 + (i % 4)).map((p, k) => ({
+          productId: p,
+          unit: 'unit' as const,
+          quantity: 3 + k + i,
+          unitPrice: null,
+          discount: k === 1 ? 500 : 0,
+        })),
+        payments: credit
+          ? []
+          : [
+              {
+                method: 'especes' as const,
+                amount: 1_000_000,
+                accountId: null,
+                operator: null,
+                phone: '',
+                reference: '',
+              },
+            ],
       },
       { belowMinPrice: true, beyondCreditLimit: true },
       actor,
@@ -71,7 +159,11 @@ try {
 
   for (const width of [1366, 390]) {
     for (const scheme of ['light', 'dark'] as const) {
-      const ctx = await newContext(browser, server.url, { width, height: width > 1000 ? 850 : 844, colorScheme: scheme });
+      const ctx = await newContext(browser, server.url, {
+        width,
+        height: width > 1000 ? 850 : 844,
+        colorScheme: scheme,
+      });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('pageerror', e.message));
       const shot = async (name: string) => {
@@ -110,7 +202,10 @@ try {
   await page.waitForURL('**/dashboard');
   await page.goto(route('sales.print', { id: showId }));
   await page.locator('.app-print-sheet').waitFor();
-  fs.writeFileSync(path.join(out, 'facture-comptant-a5.pdf'), await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  fs.writeFileSync(
+    path.join(out, 'facture-comptant-a5.pdf'),
+    await page.pdf({ preferCSSPageSize: true, printBackground: true }),
+  );
   await ctx.close();
   console.log(`screenshots in ${out}`);
 } finally {

@@ -17,7 +17,11 @@ const browser = await launchBrowser();
 try {
   for (const width of [1366, 375]) {
     for (const scheme of ['light', 'dark'] as const) {
-      const ctx = await newContext(browser, server.url, { width, height: width > 1000 ? 850 : 780, colorScheme: scheme });
+      const ctx = await newContext(browser, server.url, {
+        width,
+        height: width > 1000 ? 850 : 780,
+        colorScheme: scheme,
+      });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('pageerror', e.message));
       const shot = async (name: string, p: Page = page, full = true) => {
@@ -48,8 +52,14 @@ try {
         await shot('sidebar-mobile', page, false);
         await page.getByTestId('sidebar-close').click();
       } else {
-        await page.getByRole('button', { name: /Opérations/ }).first().click();
-        await page.getByRole('button', { name: /Trésorerie/ }).first().click();
+        await page
+          .getByRole('button', { name: /Opérations/ })
+          .first()
+          .click();
+        await page
+          .getByRole('button', { name: /Trésorerie/ })
+          .first()
+          .click();
         await shot('sidebar-open-submenu', page, false);
         await page.getByTestId('sidebar-mini-toggle').click();
         await page.locator('.nav-main > .nav-main-item').nth(2).hover();
@@ -67,7 +77,11 @@ try {
       await shot('user-menu', page, false);
       await page.keyboard.press('Escape');
       await page.getByTestId('sidebar-toggle').first();
-      await page.getByTestId('appearance-toggle').first().click().catch(() => undefined);
+      await page
+        .getByTestId('appearance-toggle')
+        .first()
+        .click()
+        .catch(() => undefined);
       if (width > 1000) await shot('appearance-menu', page, false);
       await page.keyboard.press('Escape');
       await page.goto('/profile');

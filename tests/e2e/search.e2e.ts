@@ -10,7 +10,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
-import { ARTIFACTS_DIR, browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import {
+  ARTIFACTS_DIR,
+  browserSuiteEnabled,
+  launchBrowser,
+  login,
+  newContext,
+  step,
+  watchErrors,
+} from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
@@ -24,18 +32,68 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const db = server.db;
     const now = nowIso();
-    await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'Ciments du Sahel', created_at: now, updated_at: now }));
-    await insertReturningId(db, 'clients', withSearchName({ code: 'CL00001', name: 'Cimenterie Koné', kind: 'entreprise', price_level: 'gros', credit_limit: 0, created_at: now, updated_at: now }));
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'MAT', name: 'Matériaux', created_at: now, updated_at: now }));
+    await insertReturningId(
+      db,
+      'suppliers',
+      withSearchName({ code: 'FRS001', name: 'Ciments du Sahel', created_at: now, updated_at: now }),
+    );
+    await insertReturningId(
+      db,
+      'clients',
+      withSearchName({
+        code: 'CL00001',
+        name: 'Cimenterie Koné',
+        kind: 'entreprise',
+        price_level: 'gros',
+        credit_limit: 0,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'MAT', name: 'Matériaux', created_at: now, updated_at: now }),
+    );
     const product = (code: string, name: string, unit: string, barcode: string | null = null) =>
-      insertReturningId(db, 'products', withSearchName({ code, barcode, name, category_id: category, unit, pack_size: 1, purchase_price: 4000, cmup: 4000, retail_price: 5000, wholesale_price: 4800, min_price: 4500, active: true, created_at: now, updated_at: now }));
+      insertReturningId(
+        db,
+        'products',
+        withSearchName({
+          code,
+          barcode,
+          name,
+          category_id: category,
+          unit,
+          pack_size: 1,
+          purchase_price: 4000,
+          cmup: 4000,
+          retail_price: 5000,
+          wholesale_price: 4800,
+          min_price: 4500,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     ids.cpj = await product('CIM45', 'Ciment CPJ 45', 'sac', '6001112223334');
     ids.white = await product('CIMBL', 'Ciment blanc 25 kg', 'sac');
     ids.broken = await product('RIZ50', 'Riz brisé 50 kg', 'sac');
     ids.fragrant = await product('RIZ25', 'Riz parfumé 25 kg', 'sac');
     const supplier = Number((await db('suppliers').first('id'))!.id);
     const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
-    await insertReturningId(db, 'stock_entries', { number: 'ENT-2026-000007', supplier_id: supplier, location_id: depot, entry_date: '2026-11-20', status: 'validated', line_count: 1, total_quantity: 10, total_amount: 40000, created_at: now, updated_at: now });
+    await insertReturningId(db, 'stock_entries', {
+      number: 'ENT-2026-000007',
+      supplier_id: supplier,
+      location_id: depot,
+      entry_date: '2026-11-20',
+      status: 'validated',
+      line_count: 1,
+      total_quantity: 10,
+      total_amount: 40000,
+      created_at: now,
+      updated_at: now,
+    });
   });
 
   afterAll(async () => {
@@ -43,7 +101,9 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
     await server?.close();
   });
 
-  async function signedIn(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; errors: string[] }> {
+  async function signedIn(
+    options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  ): Promise<{ page: Page; errors: string[] }> {
     const context = await newContext(browser, server.url, options);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -63,7 +123,14 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
     await step('« cimnet » trouve les ciments, groupés', page, async () => {
       await page.keyboard.type('cimnet');
       const options = page.getByTestId('header-search-results').getByRole('option');
-      await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('Ciment CPJ 45'), expect.stringContaining('Ciment blanc 25 kg'), expect.stringContaining('Cimenterie Koné'), expect.stringContaining('Ciments du Sahel')]);
+      await expect
+        .poll(() => options.allTextContents())
+        .toEqual([
+          expect.stringContaining('Ciment CPJ 45'),
+          expect.stringContaining('Ciment blanc 25 kg'),
+          expect.stringContaining('Cimenterie Koné'),
+          expect.stringContaining('Ciments du Sahel'),
+        ]);
       expect(await page.getByTestId('header-search-group-products').textContent()).toBe('Produits');
       expect(await page.getByTestId('header-search-group-clients').textContent()).toBe('Clients');
       expect(await page.getByTestId('header-search-group-suppliers').textContent()).toBe('Fournisseurs');
@@ -72,7 +139,9 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
     });
     await step('↓ puis Entrée ouvre la fiche', page, async () => {
       await page.keyboard.press('ArrowDown');
-      expect(await page.getByTestId('header-search-results').getByRole('option').nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(
+        await page.getByTestId('header-search-results').getByRole('option').nth(1).getAttribute('aria-selected'),
+      ).toBe('true');
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/fichiers/produits/${ids.white}`);
       await page.getByTestId('header-search').waitFor({ state: 'detached' });
@@ -82,7 +151,9 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
       await page.keyboard.press('/');
       await page.getByTestId('header-search-input').waitFor();
       await page.keyboard.type('ent-2026-7');
-      await expect.poll(() => page.getByTestId('header-search-results').getByRole('option').allTextContents()).toEqual([expect.stringContaining('ENT-2026-000007')]);
+      await expect
+        .poll(() => page.getByTestId('header-search-results').getByRole('option').allTextContents())
+        .toEqual([expect.stringContaining('ENT-2026-000007')]);
       await page.keyboard.press('Escape');
       await page.getByTestId('header-search').waitFor({ state: 'detached' });
     });
@@ -102,7 +173,9 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
     });
     await step('après la réponse : le premier résultat est surligné, Entrée le prend', page, async () => {
       await picker.fill('riz bris');
-      await expect.poll(() => page.getByTestId('entry-product-picker').getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByTestId('entry-product-picker').getByRole('option').first().getAttribute('aria-selected'))
+        .toBe('true');
       await picker.press('Enter');
       await expect.poll(() => page.getByTestId('entry-line-1').textContent()).toContain('Riz brisé 50 kg');
     });
@@ -120,7 +193,9 @@ describe.skipIf(!enabled)('recherche dans Chromium', () => {
         const { page } = await signedIn({ width, height, colorScheme });
         await page.getByTestId('header-search-toggle').click();
         await page.getByTestId('header-search-input').fill('ci');
-        await expect.poll(() => page.getByTestId('header-search-results').getByRole('option').count()).toBeGreaterThan(3);
+        await expect
+          .poll(() => page.getByTestId('header-search-results').getByRole('option').count())
+          .toBeGreaterThan(3);
         await page.screenshot({ path: path.join(ARTIFACTS_DIR, `search-${width}-${colorScheme}.png`) });
         // a document: number, type, date and status badge
         await page.getByTestId('header-search-input').fill('ENT-2026');

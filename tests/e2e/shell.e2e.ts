@@ -14,7 +14,15 @@ const LIMITED = {
   name: 'Awa Traoré',
   email: 'caisse@test.local',
   password: 'Caisse-Secret-123',
-  permissions: ['menu.dashboard', 'menu.operations', 'menu.tresorerie', 'menu.caisse', 'menu.support', 'menu.support.doc', 'menu.profile'],
+  permissions: [
+    'menu.dashboard',
+    'menu.operations',
+    'menu.tresorerie',
+    'menu.caisse',
+    'menu.support',
+    'menu.support.doc',
+    'menu.profile',
+  ],
 };
 const NO_DASHBOARD = {
   name: 'Moussa Diallo',
@@ -55,7 +63,11 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
   }
 
   const htmlAttr = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
-  const pageClasses = (page: Page) => page.getByTestId('page-container').getAttribute('class').then((c) => c ?? '');
+  const pageClasses = (page: Page) =>
+    page
+      .getByTestId('page-container')
+      .getAttribute('class')
+      .then((c) => c ?? '');
 
   it('se connecte et arrive sur le tableau de bord', async () => {
     const page = await open();
@@ -92,11 +104,15 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       const sidebar = page.getByTestId('sidebar');
       const headings = await sidebar.locator('.nav-main-heading').allTextContents();
       expect(headings).toEqual(['Principal', 'Opérations', 'Support']);
-      const topLevel = await sidebar.locator('.nav-main > .nav-main-item > .nav-main-link .nav-main-link-name').allTextContents();
+      const topLevel = await sidebar
+        .locator('.nav-main > .nav-main-item > .nav-main-link .nav-main-link-name')
+        .allTextContents();
       expect(topLevel).toEqual(['Tableau de Bord', 'Opérations', 'Support']);
       await sidebar.getByRole('button', { name: 'Opérations' }).click();
       await sidebar.getByRole('button', { name: 'Trésorerie' }).click();
-      const links = await sidebar.locator('a.nav-main-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+      const links = await sidebar
+        .locator('a.nav-main-link')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
       expect(links.sort()).toEqual(['/dashboard', '/operations/caisse', '/support/documentation']);
       for (const hidden of ['Fichiers', 'Paramètres', 'Éditions', 'Règlement', 'Inventaire', 'Annulations']) {
         expect(await sidebar.getByText(hidden, { exact: true }).count(), hidden).toBe(0);
@@ -119,7 +135,10 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
         await page2.waitForURL('**/dashboard');
         await page2.goto('/profile');
         await page2.getByTestId('sidebar-menu').waitFor();
-        const items = await page2.getByTestId('sidebar').locator('.nav-main > .nav-main-item > .nav-main-link .nav-main-link-name').allTextContents();
+        const items = await page2
+          .getByTestId('sidebar')
+          .locator('.nav-main > .nav-main-item > .nav-main-link .nav-main-link-name')
+          .allTextContents();
         expect(items).toEqual(['Fichiers', 'Opérations']);
         await page2.goto('/dashboard');
         await page2.getByTestId('error-page').waitFor();
@@ -140,32 +159,54 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       const m = /\/build\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
       if (m) chunks.push(m[1]);
     });
-    const warmUpDone = () => page.waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, { timeout: 20_000 });
+    const warmUpDone = () =>
+      page.waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, {
+        timeout: 20_000,
+      });
     await step('page de connexion : ni la coquille ni les écrans', page, async () => {
       await page.goto('/login', { waitUntil: 'load' });
       await page.waitForTimeout(1500);
       expect(chunks).toContain('Login');
-      for (const name of ['AuthenticatedLayout', 'screens', 'Dashboard', 'Index', 'HeaderSearch', 'SideOverlay']) expect(chunks, name).not.toContain(name);
+      for (const name of ['AuthenticatedLayout', 'screens', 'Dashboard', 'Index', 'HeaderSearch', 'SideOverlay'])
+        expect(chunks, name).not.toContain(name);
       expect(await page.evaluate(() => performance.getEntriesByName('sdstock:warm-up:start').length)).toBe(0);
     });
-    await step("caissier : le tableau de bord, son profil, la recherche et l’écran Caisse, aucun autre écran", page, async () => {
-      chunks.length = 0;
-      await signIn(page, LIMITED.email, LIMITED.password);
-      await warmUpDone();
-      // Caisse is the one screen of their menu: its folder (cash/: Balance, Situation, Voucher…) is warmed.
-      expect(chunks).toEqual(expect.arrayContaining(['Dashboard', 'Edit', 'HeaderSearch', 'SideOverlay', 'screens', 'Balance', 'Situation', 'Voucher']));
-      // Pages found only in other areas' folders never are.
-      for (const name of ['Cancellation', 'Import', 'Statement', 'Ticket', 'Logs']) expect(chunks, name).not.toContain(name);
-      // The shell itself does not need the screens' code, nor the parts it shows only on a user
-      // action (header search, side overlay): they arrive with the warm-up, never before.
-      const screensBeforeWarmUp = await page.evaluate(() => {
-        const start = performance.getEntriesByName('sdstock:warm-up:start')[0].startTime;
-        const loads = performance.getEntriesByType('resource').filter((e) => /\/(screens|HeaderSearch|SideOverlay|warm-up)-[\w-]+\.js$/.test(e.name));
-        return { loads: loads.length, early: loads.filter((e) => e.startTime < start).map((e) => e.name) };
-      });
-      expect(screensBeforeWarmUp.loads).toBe(4);
-      expect(screensBeforeWarmUp.early).toEqual([]);
-    });
+    await step(
+      'caissier : le tableau de bord, son profil, la recherche et l’écran Caisse, aucun autre écran',
+      page,
+      async () => {
+        chunks.length = 0;
+        await signIn(page, LIMITED.email, LIMITED.password);
+        await warmUpDone();
+        // Caisse is the one screen of their menu: its folder (cash/: Balance, Situation, Voucher…) is warmed.
+        expect(chunks).toEqual(
+          expect.arrayContaining([
+            'Dashboard',
+            'Edit',
+            'HeaderSearch',
+            'SideOverlay',
+            'screens',
+            'Balance',
+            'Situation',
+            'Voucher',
+          ]),
+        );
+        // Pages found only in other areas' folders never are.
+        for (const name of ['Cancellation', 'Import', 'Statement', 'Ticket', 'Logs'])
+          expect(chunks, name).not.toContain(name);
+        // The shell itself does not need the screens' code, nor the parts it shows only on a user
+        // action (header search, side overlay): they arrive with the warm-up, never before.
+        const screensBeforeWarmUp = await page.evaluate(() => {
+          const start = performance.getEntriesByName('sdstock:warm-up:start')[0].startTime;
+          const loads = performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/(screens|HeaderSearch|SideOverlay|warm-up)-[\w-]+\.js$/.test(e.name));
+          return { loads: loads.length, early: loads.filter((e) => e.startTime < start).map((e) => e.name) };
+        });
+        expect(screensBeforeWarmUp.loads).toBe(4);
+        expect(screensBeforeWarmUp.early).toEqual([]);
+      },
+    );
     await step('la recherche de l’en-tête s’ouvre depuis le cache', page, async () => {
       chunks.length = 0;
       await page.getByTestId('header-search-toggle').click();
@@ -200,38 +241,62 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       page.evaluate(() => {
         const chars = new Map<string, string>();
         // The icons shown (a closed dropdown's load their font when it opens).
-        for (const el of [...document.querySelectorAll('i[class*="fa-"]')].filter((e) => e.checkVisibility({ visibilityProperty: true }))) {
+        for (const el of [...document.querySelectorAll('i[class*="fa-"]')].filter((e) =>
+          e.checkVisibility({ visibilityProperty: true }),
+        )) {
           const style = getComputedStyle(el, '::before');
           // `"\f007" / ""`: the glyph, then its (empty) alternative text.
           const content = /^"([^"]*)"/.exec(style.content)?.[1] ?? '';
-          if (content) chars.set(`${style.fontWeight} 16px ${style.fontFamily}`, (chars.get(`${style.fontWeight} 16px ${style.fontFamily}`) ?? '') + content);
+          if (content)
+            chars.set(
+              `${style.fontWeight} 16px ${style.fontFamily}`,
+              (chars.get(`${style.fontWeight} 16px ${style.fontFamily}`) ?? '') + content,
+            );
         }
-        return { count: chars.size, ready: [...chars].every(([font, text]) => document.fonts.check(font, text)), missing: [...chars].filter(([font, text]) => !document.fonts.check(font, text)).map(([f, t]) => `${f}: ${[...t].map((c) => c.codePointAt(0)!.toString(16)).join(' ')}`) };
+        return {
+          count: chars.size,
+          ready: [...chars].every(([font, text]) => document.fonts.check(font, text)),
+          missing: [...chars]
+            .filter(([font, text]) => !document.fonts.check(font, text))
+            .map(([f, t]) => `${f}: ${[...t].map((c) => c.codePointAt(0)!.toString(16)).join(' ')}`),
+        };
       });
-    await step('connexion : icônes de la police en ligne, aucun fichier de police ni favicon demandé', page, async () => {
-      await page.goto('/login', { waitUntil: 'load' });
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(500);
-      expect(fonts).toEqual([]);
-      expect(other).toEqual([]);
-      expect(await page.locator('link[rel=icon]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
-      const icons = await iconsReady();
-      expect(icons.count).toBeGreaterThan(0);
-      expect(icons.ready).toBe(true);
-    });
-    await step('tableau de bord : la police de la coquille préchargée, celle des autres écrans seulement avec le préchargement', page, async () => {
-      await signIn(page);
-      await page.waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, { timeout: 20_000 });
-      const warmUpStart = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('sdstock:warm-up:start')[0].startTime);
-      expect(fonts.filter((f) => f.name === 'fa-solid-900-shell')).toHaveLength(1);
-      const rest = fonts.filter((f) => f.name.endsWith('-rest'));
-      expect(rest.length).toBeGreaterThan(0);
-      for (const f of rest) expect(f.at).toBeGreaterThanOrEqual(warmUpStart - 50);
-      expect((await iconsReady()).ready).toBe(true);
-      // A first visit of a signed-in page (the HTML): the shell's tier is preloaded with the stylesheet.
-      await page.goto('/dashboard', { waitUntil: 'load' });
-      expect(await page.locator('link[rel=preload][as=font]').getAttribute('href')).toMatch(/\/fa-solid-900-shell\./);
-    });
+    await step(
+      'connexion : icônes de la police en ligne, aucun fichier de police ni favicon demandé',
+      page,
+      async () => {
+        await page.goto('/login', { waitUntil: 'load' });
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(500);
+        expect(fonts).toEqual([]);
+        expect(other).toEqual([]);
+        expect(await page.locator('link[rel=icon]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+        const icons = await iconsReady();
+        expect(icons.count).toBeGreaterThan(0);
+        expect(icons.ready).toBe(true);
+      },
+    );
+    await step(
+      'tableau de bord : la police de la coquille préchargée, celle des autres écrans seulement avec le préchargement',
+      page,
+      async () => {
+        await signIn(page);
+        await page.waitForFunction(() => performance.getEntriesByName('sdstock:warm-up:end').length > 0, null, {
+          timeout: 20_000,
+        });
+        const warmUpStart = await page.evaluate(
+          () => performance.timeOrigin + performance.getEntriesByName('sdstock:warm-up:start')[0].startTime,
+        );
+        expect(fonts.filter((f) => f.name === 'fa-solid-900-shell')).toHaveLength(1);
+        const rest = fonts.filter((f) => f.name.endsWith('-rest'));
+        expect(rest.length).toBeGreaterThan(0);
+        for (const f of rest) expect(f.at).toBeGreaterThanOrEqual(warmUpStart - 50);
+        expect((await iconsReady()).ready).toBe(true);
+        // A first visit of a signed-in page (the HTML): the shell's tier is preloaded with the stylesheet.
+        await page.goto('/dashboard', { waitUntil: 'load' });
+        expect(await page.locator('link[rel=preload][as=font]').getAttribute('href')).toMatch(/\/fa-solid-900-shell\./);
+      },
+    );
     await step('un écran de liste : ses icônes déjà chargées, aucune police de plus', page, async () => {
       const before = fonts.length;
       await page.goto('/fichiers/clients', { waitUntil: 'load' });
@@ -253,21 +318,35 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       if (m) sheets.push(m[1]);
     });
     // The stylesheets a first visit's HTML links (the idle warm-up may add the screens' later).
-    const linked = async (path: string) => [...(await (await page.request.get(path)).text()).matchAll(/<link rel="stylesheet" href="\/build\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
+    const linked = async (path: string) =>
+      [
+        ...(await (await page.request.get(path)).text()).matchAll(
+          /<link rel="stylesheet" href="\/build\/assets\/([A-Za-z]+)-/g,
+        ),
+      ].map((m) => m[1]);
     await step('connexion : la seule feuille de l’application', page, async () => {
       await page.goto('/login', { waitUntil: 'load' });
       expect(sheets).toEqual(['app']);
     });
-    await step('tableau de bord (première visite) : la feuille de la coquille liée avec celle de l’application, l’en-tête stylé', page, async () => {
-      await signIn(page);
-      expect(await linked('/dashboard')).toEqual(['app', 'AuthenticatedLayout']);
-      await page.goto('/dashboard', { waitUntil: 'load' });
-      expect(await page.locator('#page-header').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
-    });
+    await step(
+      'tableau de bord (première visite) : la feuille de la coquille liée avec celle de l’application, l’en-tête stylé',
+      page,
+      async () => {
+        await signIn(page);
+        expect(await linked('/dashboard')).toEqual(['app', 'AuthenticatedLayout']);
+        await page.goto('/dashboard', { waitUntil: 'load' });
+        expect(await page.locator('#page-header').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+      },
+    );
     await step('écran de liste : la feuille des écrans appliquée', page, async () => {
       expect(await linked('/fichiers/clients')).toEqual(['app', 'AuthenticatedLayout', 'screens']);
       await page.goto('/fichiers/clients', { waitUntil: 'load' });
-      expect(await page.locator('.app-list-toolbar').first().evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+      expect(
+        await page
+          .locator('.app-list-toolbar')
+          .first()
+          .evaluate((el) => getComputedStyle(el).display),
+      ).toBe('flex');
     });
   });
 
@@ -293,7 +372,9 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       expect(await htmlAttr(page, 'data-bs-theme')).toBe('dark');
       expect(await htmlAttr(page, 'data-app-theme')).toBe('amethyst');
       expect(await picker.getByRole('menuitemradio', { name: 'Sombre' }).getAttribute('aria-checked')).toBe('true');
-      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--app-primary').trim());
+      const primary = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--app-primary').trim(),
+      );
       expect(primary.toLowerCase()).toBe('#7048c0');
     });
     await step('rechargement', page, async () => {
@@ -301,14 +382,17 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       await page.addInitScript(() => {
         new MutationObserver((_m, obs) => {
           if (document.body) {
-            (window as unknown as { __bootTheme: string }).__bootTheme = `${document.documentElement.getAttribute('data-bs-theme')}/${document.documentElement.getAttribute('data-app-theme')}`;
+            (window as unknown as { __bootTheme: string }).__bootTheme =
+              `${document.documentElement.getAttribute('data-bs-theme')}/${document.documentElement.getAttribute('data-app-theme')}`;
             obs.disconnect();
           }
         }).observe(document, { childList: true, subtree: true });
       });
       await page.reload();
       await page.getByTestId('dashboard-greeting').waitFor();
-      expect(await page.evaluate(() => (window as unknown as { __bootTheme: string }).__bootTheme)).toBe('dark/amethyst');
+      expect(await page.evaluate(() => (window as unknown as { __bootTheme: string }).__bootTheme)).toBe(
+        'dark/amethyst',
+      );
       expect(await htmlAttr(page, 'data-bs-theme')).toBe('dark');
       expect(await htmlAttr(page, 'data-app-theme')).toBe('amethyst');
       expect(await htmlAttr(page, 'data-dark-mode')).toBe('on');
@@ -423,7 +507,8 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
       await page.evaluate(() => ((window as unknown as { __spa: boolean }).__spa = true));
       await page.route('**/profile', async (route) => {
         const headers = route.request().headers();
-        if (headers['x-inertia']) await route.continue({ headers: { ...headers, 'x-inertia-version': 'version-perimee' } });
+        if (headers['x-inertia'])
+          await route.continue({ headers: { ...headers, 'x-inertia-version': 'version-perimee' } });
         else await route.continue();
       });
       const conflict = page.waitForResponse((r) => r.url().endsWith('/profile') && r.status() === 409);
@@ -470,10 +555,16 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
     });
     await step('réponse non-Inertia → fenêtre modale d’Inertia', page, async () => {
       await page.goto('/dashboard');
-      await page.route('**/profile', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Panne du serveur</h1>' }));
+      await page.route('**/profile', (route) =>
+        route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Panne du serveur</h1>' }),
+      );
       await page.getByTestId('user-menu').getByRole('button').first().click();
       await page.getByRole('menuitem', { name: 'Profil' }).click();
-      await page.frameLocator('dialog iframe, #inertia-error-dialog iframe').first().getByText('Panne du serveur').waitFor();
+      await page
+        .frameLocator('dialog iframe, #inertia-error-dialog iframe')
+        .first()
+        .getByText('Panne du serveur')
+        .waitFor();
       await page.unroute('**/profile');
     });
     await step('panne réseau → toast d’erreur', page, async () => {
@@ -503,8 +594,14 @@ describe.skipIf(!enabled)('coquille client dans Chromium', () => {
         }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
       });
       await page.setViewportSize({ width: 1200, height: 800 });
-      await page.waitForFunction(() => (window as unknown as { __resize: { off: number[] } }).__resize.off.length > 0, undefined, { timeout: 5000 });
-      const t = await page.evaluate(() => (window as unknown as { __resize: { at: number[]; on: number[]; off: number[] } }).__resize);
+      await page.waitForFunction(
+        () => (window as unknown as { __resize: { off: number[] } }).__resize.off.length > 0,
+        undefined,
+        { timeout: 5000 },
+      );
+      const t = await page.evaluate(
+        () => (window as unknown as { __resize: { at: number[]; on: number[]; off: number[] } }).__resize,
+      );
       expect(t.at.length).toBeGreaterThan(0);
       expect(t.on.length).toBeGreaterThan(0);
       // On at the resize (the app's listener runs before ours: its class shows a hair earlier), off no

@@ -74,10 +74,35 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await db('company_settings').where({ id: 1 }).update({ name: 'Quincaillerie Koné & Fils', city: 'Abidjan' });
     await createUserWithPermissions(db, MANAGER);
     await createUserWithPermissions(db, COUNTER);
-    await insertReturningId(db, 'suppliers', withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }));
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now }));
+    await insertReturningId(
+      db,
+      'suppliers',
+      withSearchName({ code: 'FRS001', name: 'SOCOCE Distribution', created_at: now, updated_at: now }),
+    );
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'ALIM', name: 'Alimentation', created_at: now, updated_at: now }),
+    );
     const product = (p: { code: string; barcode: string; name: string }, unit: string, pack: number, cost: number) =>
-      insertReturningId(db, 'products', withSearchName({ ...p, category_id: category, unit, pack_size: pack, purchase_price: cost, cmup: 0, retail_price: cost * 2, wholesale_price: cost, min_price: cost, active: true, created_at: now, updated_at: now }));
+      insertReturningId(
+        db,
+        'products',
+        withSearchName({
+          ...p,
+          category_id: category,
+          unit,
+          pack_size: pack,
+          purchase_price: cost,
+          cmup: 0,
+          retail_price: cost * 2,
+          wholesale_price: cost,
+          min_price: cost,
+          active: true,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     const rice = await product(RICE, 'sac', 1, 12000);
     const oil = await product(OIL, 'bouteille', 12, 1100);
     const depot = Number((await db('locations').where({ code: 'DEP01' }).first('id'))!.id);
@@ -104,7 +129,11 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await server?.close();
   });
 
-  const level = async (productId: number, locationId: number) => Number((await server.db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity'))?.quantity ?? 0);
+  const level = async (productId: number, locationId: number) =>
+    Number(
+      (await server.db('stock_levels').where({ product_id: productId, location_id: locationId }).first('quantity'))
+        ?.quantity ?? 0,
+    );
   const picker = () => page.getByRole('combobox', { name: 'Ajouter un produit' });
 
   /**
@@ -159,7 +188,9 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       expect(await page.getByTestId('entry-line-1-unit-cost').textContent()).toMatch(/soit 1\s100\sFCFA l’unité/u);
       // A colis cost that does not divide by 12 is refused before sending, with what to type instead.
       await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13201');
-      await expect.poll(() => page.locator('#line-1-cost-error').textContent()).toContain('Saisissez 13\u202f200\u00a0FCFA ou 13\u202f212\u00a0FCFA le colis');
+      await expect
+        .poll(() => page.locator('#line-1-cost-error').textContent())
+        .toContain('Saisissez 13\u202f200\u00a0FCFA ou 13\u202f212\u00a0FCFA le colis');
       await page.getByLabel(`Coût du colis de ${OIL.name}`).fill('13200');
       // 40 × 12 000 + 10 colis × 13 200
       await expect.poll(() => page.getByTestId('entry-totals').textContent()).toMatch(/612\s000\sFCFA/u);
@@ -167,7 +198,11 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('sur un téléphone, chaque ligne tient dans l’écran', page, async () => {
       await page.setViewportSize({ width: 390, height: 800 });
       try {
-        const inputs = [page.getByLabel(`Quantité de ${OIL.name}`), page.getByLabel(`Coût du colis de ${OIL.name}`), page.getByRole('button', { name: `Retirer ${OIL.name}` })];
+        const inputs = [
+          page.getByLabel(`Quantité de ${OIL.name}`),
+          page.getByLabel(`Coût du colis de ${OIL.name}`),
+          page.getByRole('button', { name: `Retirer ${OIL.name}` }),
+        ];
         for (const input of inputs) {
           await input.scrollIntoViewIfNeeded();
           const box = await input.boundingBox();
@@ -176,9 +211,17 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
         }
         // no sideways scrolling, neither of the page nor of the lines table
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-        expect(await page.getByTestId('entry-lines').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+        expect(
+          await page
+            .getByTestId('entry-lines')
+            .evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth),
+        ).toBe(true);
         // each field keeps its name on the phone layout
-        expect(await page.getByLabel(`Quantité de ${OIL.name}`).evaluate((el) => getComputedStyle(el.closest('td')!, '::before').content)).toBe('"Quantité"');
+        expect(
+          await page
+            .getByLabel(`Quantité de ${OIL.name}`)
+            .evaluate((el) => getComputedStyle(el.closest('td')!, '::before').content),
+        ).toBe('"Quantité"');
       } finally {
         await page.setViewportSize({ width: 1366, height: 850 });
       }
@@ -245,7 +288,9 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Quantité de ${OIL.name}`).fill('24');
       await page.getByLabel(`Quantité de ${OIL.name}`).blur();
       // Sacks and bottles are never added: one total per unit.
-      await expect.poll(() => page.getByTestId('transfer-total').textContent()).toBe('10\u00a0sacs, 24\u00a0bouteilles');
+      await expect
+        .poll(() => page.getByTestId('transfer-total').textContent())
+        .toBe('10\u00a0sacs, 24\u00a0bouteilles');
       await page.getByTestId('transfer-submit').click();
       await page.waitForURL(/\/transferts\/\d+$/);
       await expect.poll(() => page.locator('.app-hero-title').textContent()).toContain('Envoyé');
@@ -259,7 +304,9 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.getByLabel(`Quantité reçue de ${OIL.name}`).fill('22');
       await page.getByLabel(`Quantité reçue de ${OIL.name}`).blur();
       await page.getByTestId('reception-submit').click();
-      await expect.poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent()).toContain("Indiquez le motif de l’écart");
+      await expect
+        .poll(() => page.getByTestId('reception-line-1').locator('.invalid-feedback').textContent())
+        .toContain('Indiquez le motif de l’écart');
       expect(await level(ids.oil, ids.shop)).toBe(0);
     });
     await step('réception avec motif', page, async () => {
@@ -276,11 +323,15 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await page.waitForURL(/\/print$/);
       // Opening the preview neither opens the dialog nor counts anything.
       expect(await page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(0);
-      expect(await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first()).toBeUndefined();
+      expect(
+        await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first(),
+      ).toBeUndefined();
       expect(await page.locator('.app-print-sheet').textContent()).not.toContain('DUPLICATA');
       await printed(A5, transferNumber);
       // Printed: the preview now says what a next print would be.
-      await expect.poll(() => page.getByTestId('print-next-copy').textContent()).toBe("À l’impression : DUPLICATA n° 1");
+      await expect
+        .poll(() => page.getByTestId('print-next-copy').textContent())
+        .toBe('À l’impression : DUPLICATA n° 1');
     });
     await step('réimpression DUPLICATA, impression ouverte directement', page, async () => {
       await page.goto('/operations/transfert/annulation');
@@ -290,7 +341,10 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
       await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1);
       await printed(A5, transferNumber);
     });
-    const prints = (await server.db('document_prints').where({ printout: 'transfer', document_number: transferNumber }).first('reprint_count'))!;
+    const prints = (await server
+      .db('document_prints')
+      .where({ printout: 'transfer', document_number: transferNumber })
+      .first('reprint_count'))!;
     expect(Number(prints.reprint_count)).toBe(1);
   });
 
@@ -353,7 +407,7 @@ describe.skipIf(!enabled)('stock dans Chromium', () => {
     await step('fiche stock du produit : mouvement d’ajustement', page, async () => {
       await page.goto(`/fichiers/produits/${ids.rice}/stock`);
       const movements = page.getByTestId('stock-movements');
-      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain("Ajustement d’inventaire");
+      await expect.poll(() => movements.locator('tbody tr').first().textContent()).toContain('Ajustement d’inventaire');
       expect(await movements.locator('tbody tr').first().textContent()).toMatch(/\u22121/u);
       expect(await page.getByTestId('stock-total').textContent()).toMatch(/^39/);
     });

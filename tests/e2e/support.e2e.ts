@@ -7,12 +7,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
+import {
+  ARTIFACTS_DIR,
+  browserSuiteEnabled,
+  launchBrowser,
+  login,
+  newContext,
+  step,
+  watchErrors,
+} from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, createUserWithPermissions, startServer } from './support/server.js';
 
 const enabled = browserSuiteEnabled();
 const USER = { name: 'Fatou Koné', email: 'fatou@test.local', password: 'Secret-123456' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe.skipIf(!enabled)('support dans Chromium', () => {
   let server: E2EServer;
@@ -21,7 +32,10 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    await createUserWithPermissions(server.db, { ...USER, permissions: ['menu.dashboard', 'menu.support', 'menu.support.doc', 'menu.support.tickets'] });
+    await createUserWithPermissions(server.db, {
+      ...USER,
+      permissions: ['menu.dashboard', 'menu.support', 'menu.support.doc', 'menu.support.tickets'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -71,7 +85,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it("ouvre un ticket avec une capture, le support répond, l’utilisateur voit la réponse", async () => {
+  it('ouvre un ticket avec une capture, le support répond, l’utilisateur voit la réponse', async () => {
     const user = await open(USER.email, USER.password);
     const errors = watchErrors(user);
     let ticketUrl = '';
@@ -80,11 +94,13 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
       await user.getByTestId('ticket-create').click();
       await user.waitForURL('**/support/tickets/create');
       await user.getByTestId('ticket-submit').click();
-      await user.getByText("L’objet du ticket est obligatoire.").waitFor();
-      await user.getByLabel('Objet').fill("L’état de stock reste blanc");
+      await user.getByText('L’objet du ticket est obligatoire.').waitFor();
+      await user.getByLabel('Objet').fill('L’état de stock reste blanc');
       await user.getByLabel('Priorité').selectOption('haute');
-      await user.getByLabel('Description').fill("Depuis ce matin, le bouton Imprimer ouvre une page blanche.");
-      await user.getByTestId('attachments-input').setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: PNG });
+      await user.getByLabel('Description').fill('Depuis ce matin, le bouton Imprimer ouvre une page blanche.');
+      await user
+        .getByTestId('attachments-input')
+        .setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: PNG });
       await user.getByText('capture.png').first().waitFor();
       await user.getByTestId('ticket-submit').click();
       await user.waitForURL(/\/support\/tickets\/\d+$/);
@@ -95,7 +111,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
     const support = await open(E2E_ADMIN.email, E2E_ADMIN.password);
     await step('le support répond', support, async () => {
       await support.goto('/support/tickets');
-      await support.getByText("L’état de stock reste blanc").click();
+      await support.getByText('L’état de stock reste blanc').click();
       await support.waitForURL(`**${ticketUrl}`);
       await support.getByTestId('ticket-attachments').locator('img').waitFor();
       await support.getByLabel('Votre réponse').fill('Videz le cache du navigateur puis réessayez, et dites-nous.');
@@ -105,7 +121,7 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
       await support.getByTestId('ticket-message').filter({ hasText: 'Videz le cache' }).waitFor();
     });
 
-    await step("l’utilisateur voit la réponse", user, async () => {
+    await step('l’utilisateur voit la réponse', user, async () => {
       await user.goto('/support/tickets');
       const row = user.getByTestId(`ticket-${ticketUrl.split('/').pop()}`);
       await row.getByTestId('unread-marker').waitFor();
@@ -119,18 +135,42 @@ describe.skipIf(!enabled)('support dans Chromium', () => {
   it('tient à 1366 et 390 px sans défilement horizontal (tickets, ticket, documentation, journaux)', async () => {
     const admin = (await server.db('users').where({ email: E2E_ADMIN.email }).first('id'))!;
     const now = new Date().toISOString();
-    const [row] = await server.db('support_tickets')
-      .insert({ subject: 'Une demande avec un objet assez long pour remplir la colonne de la liste', category: 'demande', priority: 'urgente', status: 'en_cours', description: 'Texte.', created_by: admin.id, assigned_to: admin.id, created_at: now, updated_at: now, last_activity_at: now, reply_count: 3 })
+    const [row] = await server
+      .db('support_tickets')
+      .insert({
+        subject: 'Une demande avec un objet assez long pour remplir la colonne de la liste',
+        category: 'demande',
+        priority: 'urgente',
+        status: 'en_cours',
+        description: 'Texte.',
+        created_by: admin.id,
+        assigned_to: admin.id,
+        created_at: now,
+        updated_at: now,
+        last_activity_at: now,
+        reply_count: 3,
+      })
       .returning('id');
     const id = typeof row === 'object' ? row.id : row;
     for (const width of [1366, 390]) {
       const page = await open(E2E_ADMIN.email, E2E_ADMIN.password, width);
       const errors = watchErrors(page);
-      for (const url of ['/support/tickets', `/support/tickets/${id}`, '/support/tickets/create', '/support/documentation/impression', '/support/documentation?q=inventaire', '/support/logs', '/support/logs?tab=integrite', '/support/logs?tab=erreurs']) {
+      for (const url of [
+        '/support/tickets',
+        `/support/tickets/${id}`,
+        '/support/tickets/create',
+        '/support/documentation/impression',
+        '/support/documentation?q=inventaire',
+        '/support/logs',
+        '/support/logs?tab=integrite',
+        '/support/logs?tab=erreurs',
+      ]) {
         await step(`${url} (${width} px)`, page, async () => {
           await page.goto(url);
           await page.waitForLoadState('networkidle');
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           expect(overflow, url).toBeLessThanOrEqual(0);
           const table = page.locator('[data-list-table]');
           if (width > 1000 && (await table.count()) && (await table.locator('thead th').count())) {

@@ -30,14 +30,41 @@ describe.skipIf(!enabled)('utilisateurs et emplacements autorisés dans Chromium
     const now = nowIso();
     const id = async (code: string) => Number((await db('locations').where({ code }).first('id'))!.id);
     const [depot, shop] = [await id('DEP01'), await id('BTQ01')];
-    const other = await insertReturningId(db, 'locations', { code: 'BTQ02', name: 'Boutique 2', kind: 'boutique', created_at: now, updated_at: now });
-    const category = await insertReturningId(db, 'categories', withSearchName({ code: 'BOIS', name: 'Boissons', created_at: now, updated_at: now }));
-    const product = await makeProduct(db, { code: 'EAU15', name: 'Eau minérale 1,5 L', category_id: category, unit: 'bouteille' });
+    const other = await insertReturningId(db, 'locations', {
+      code: 'BTQ02',
+      name: 'Boutique 2',
+      kind: 'boutique',
+      created_at: now,
+      updated_at: now,
+    });
+    const category = await insertReturningId(
+      db,
+      'categories',
+      withSearchName({ code: 'BOIS', name: 'Boissons', created_at: now, updated_at: now }),
+    );
+    const product = await makeProduct(db, {
+      code: 'EAU15',
+      name: 'Eau minérale 1,5 L',
+      category_id: category,
+      unit: 'bouteille',
+    });
     await giveStock(db, product, depot, 100);
     await giveStock(db, product, other, 100);
     const admin = Number((await db('users').where({ email: E2E_ADMIN.email }).first('id'))!.id);
     const actor = { id: admin, name: E2E_ADMIN.name, ip: null };
-    const send = (from: number, to: number) => createTransfer(db, { idempotencyKey: idempotencyKey(), fromLocationId: from, toLocationId: to, transferDate: businessDate('Africa/Abidjan'), note: '', lines: [{ productId: product, quantity: 6 }] }, actor);
+    const send = (from: number, to: number) =>
+      createTransfer(
+        db,
+        {
+          idempotencyKey: idempotencyKey(),
+          fromLocationId: from,
+          toLocationId: to,
+          transferDate: businessDate('Africa/Abidjan'),
+          note: '',
+          lines: [{ productId: product, quantity: 6 }],
+        },
+        actor,
+      );
     shopTransfer = (await send(depot, shop)).number;
     const o = await send(other, depot);
     otherTransfer = { id: o.id, number: o.number };
@@ -52,7 +79,7 @@ describe.skipIf(!enabled)('utilisateurs et emplacements autorisés dans Chromium
     for (const c of contexts.splice(0)) await c.close();
   });
 
-  it("un administrateur crée un caissier de la Boutique 1, qui se connecte et ne voit que la Boutique 1", async () => {
+  it('un administrateur crée un caissier de la Boutique 1, qui se connecte et ne voit que la Boutique 1', async () => {
     const adminContext = await newContext(browser, server.url);
     contexts.push(adminContext);
     const page: Page = await adminContext.newPage();
@@ -83,7 +110,10 @@ describe.skipIf(!enabled)('utilisateurs et emplacements autorisés dans Chromium
       await form.getByLabel('Confirmation', { exact: true }).fill('Bienvenue-2026');
       await page.getByTestId('save').click();
       await page.waitForURL(/\/parametres\/utilisateurs\/\d+$/);
-      await page.getByText('Utilisateur créé : il devra changer son mot de passe à sa première connexion.').first().waitFor();
+      await page
+        .getByText('Utilisateur créé : il devra changer son mot de passe à sa première connexion.')
+        .first()
+        .waitFor();
       await page.goto('/parametres/utilisateurs?q=awa');
       const row = page.getByTestId('users-table');
       await row.getByText('KONÉ Awa').waitFor();

@@ -9,7 +9,13 @@ import { uniqueTag } from '../support/unique.js';
 const TOO_MANY_REQUESTS = /^Trop de demandes\. Veuillez réessayer dans \d+ (secondes|minutes)\.$/;
 const TOO_MANY_TRIES = /^Trop de tentatives\. Veuillez réessayer dans \d+ (secondes|minutes)\.$/;
 const mail = (tag: string) => `${tag.toLowerCase()}-${uniqueTag().toLowerCase()}@test.local`;
-const newAccount = (email: string, extra: object = {}) => ({ name: 'TRAORÉ Awa', email, password: 'Secret-1234', password_confirmation: 'Secret-1234', ...extra });
+const newAccount = (email: string, extra: object = {}) => ({
+  name: 'TRAORÉ Awa',
+  email,
+  password: 'Secret-1234',
+  password_confirmation: 'Secret-1234',
+  ...extra,
+});
 
 async function count(t: TestApp, table: string, where: Record<string, unknown> = {}) {
   return Number((await t.db(table).where(where).count<{ n: number }[]>({ n: '*' }))[0].n);
@@ -48,7 +54,12 @@ async function timedWithSlowMailer(t: TestApp, requests: Array<() => Promise<unk
 /** What a guest sees after posting a form: status, redirect, then the page's flash, status and errors. */
 async function answerOf(c: Client, res: { status: number; headers: Record<string, string> }) {
   const page = await c.visit(res.headers.location);
-  return { status: res.status, location: res.headers.location, flash: page.body.flash, props: { status: page.body.props.status, errors: page.body.props.errors } };
+  return {
+    status: res.status,
+    location: res.headers.location,
+    flash: page.body.flash,
+    props: { status: page.body.props.status, errors: page.body.props.errors },
+  };
 }
 
 describe.each(testDatabases())('account abuse (%s)', (kind) => {
@@ -77,7 +88,10 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       const c = new Client(t);
       await c.ensureToken();
       const sent = t.mailer.sent.filter((m) => m.to === known).length;
-      const times = await timedWithSlowMailer(t, [known, mail('nobody'), known, mail('nobody')].map((email) => () => c.post('/forgot-password', { email })));
+      const times = await timedWithSlowMailer(
+        t,
+        [known, mail('nobody'), known, mail('nobody')].map((email) => () => c.post('/forgot-password', { email })),
+      );
       for (const ms of times) expect(ms).toBeLessThan(MAIL_DELAY_MS / 2);
       expect(t.mailer.sent.filter((m) => m.to === known).length).toBe(sent + 2);
     });
@@ -109,7 +123,14 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       const targets = await Promise.all(
         Array.from({ length: MAIL_LIMITS.ip.limit + 2 }, async () => {
           const email = mail('spray');
-          await t.db('users').insert({ name: 'Spray', email, password_hash: '', active: true, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+          await t.db('users').insert({
+            name: 'Spray',
+            email,
+            password_hash: '',
+            active: true,
+            created_at: '2026-01-01T00:00:00.000Z',
+            updated_at: '2026-01-01T00:00:00.000Z',
+          });
           return email;
         }),
       );
@@ -132,7 +153,9 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       }
       expect(answers[1]).toEqual(answers[0]);
       expect(answers[0].location).toBe('/login?status=registered');
-      expect(answers[0].props.status).toMatch(/^Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé/);
+      expect(answers[0].props.status).toMatch(
+        /^Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé/,
+      );
       await t.settle();
 
       // The owner keeps their account and password, and hears of the attempt.
@@ -153,7 +176,10 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       const fresh = [mail('new'), mail('new')];
       const c = new Client(t);
       await c.ensureToken();
-      const times = await timedWithSlowMailer(t, [taken, fresh[0], taken, fresh[1]].map((email) => () => c.post('/register', newAccount(email))));
+      const times = await timedWithSlowMailer(
+        t,
+        [taken, fresh[0], taken, fresh[1]].map((email) => () => c.post('/register', newAccount(email))),
+      );
       // Neither the argon2 hash and the insert of a new account nor either mail is waited for.
       for (const ms of times) expect(ms).toBeLessThan(MAIL_DELAY_MS / 2);
       expect(await count(t, 'users', { email: fresh[1] })).toBe(1);
@@ -183,11 +209,16 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       await c.post('/register', newAccount(withFirst, { name: 'KONÉ Mariam', first_name: '  Mariam ' }));
       await c.post('/register', newAccount(without, { name: 'KONÉ Mariam' }));
       await c.post('/register', newAccount(mail('long'), { first_name: 'x'.repeat(81) }));
-      expect((await c.visit('/register')).body.props.errors).toEqual({ first_name: 'Le champ prénom ne doit pas dépasser 80 caractères.' });
+      expect((await c.visit('/register')).body.props.errors).toEqual({
+        first_name: 'Le champ prénom ne doit pas dépasser 80 caractères.',
+      });
       await t.settle();
       expect((await t.db('users').where({ email: withFirst }).first())!.first_name).toBe('Mariam');
       expect((await t.db('users').where({ email: without }).first())!.first_name).toBeNull();
-      await t.db('users').whereIn('email', [withFirst, without]).update({ email_verified_at: '2026-01-01T00:00:00.000Z' });
+      await t
+        .db('users')
+        .whereIn('email', [withFirst, without])
+        .update({ email_verified_at: '2026-01-01T00:00:00.000Z' });
 
       const a = new Client(t);
       await a.login(withFirst, 'Secret-1234');
@@ -201,7 +232,9 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: 'Mariam', email: without });
       expect((await b.visit('/dashboard')).body.props.greeting).toMatch(/^(Bonjour|Bonsoir), Mariam$/);
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: ['Mariam'], email: without });
-      expect((await b.visit('/profile')).body.props.errors).toEqual({ first_name: 'Le champ prénom doit être un texte.' });
+      expect((await b.visit('/profile')).body.props.errors).toEqual({
+        first_name: 'Le champ prénom doit être un texte.',
+      });
       expect((await t.db('users').where({ email: without }).first())!.first_name).toBe('Mariam');
       // An empty first name clears it: the greeting goes back to the full name.
       await b.send('patch', '/profile', { name: 'KONÉ Mariam', first_name: '', email: without });
@@ -267,7 +300,11 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       const c = new Client(t);
       await c.login(email, 'Right-Pass-123');
       await Promise.all(Array.from({ length: 12 }, (_, i) => c.post('/confirm-password', { password: `faux-${i}` })));
-      const res = await c.post('/confirm-password', { password: 'Right-Pass-123' }, { Referer: 'http://127.0.0.1/confirm-password' });
+      const res = await c.post(
+        '/confirm-password',
+        { password: 'Right-Pass-123' },
+        { Referer: 'http://127.0.0.1/confirm-password' },
+      );
       expect(res.headers.location).not.toBe('/dashboard');
       expect((await c.visit('/confirm-password')).body.props.errors.password).toMatch(TOO_MANY_TRIES);
       const hits = await t.db('throttle_hits').count<{ n: number }[]>({ n: '*' });
@@ -280,11 +317,19 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       await userWithPermissions(t, email, ['menu.dashboard', 'menu.profile'], 'Right-Pass-123');
       const c = new Client(t);
       await c.login(email, 'Right-Pass-123');
-      const change = (current: string) => c.send('put', '/password', { current_password: current, password: 'Brand-New-456', password_confirmation: 'Brand-New-456' }, { 'X-Inertia-Error-Bag': 'updatePassword' });
+      const change = (current: string) =>
+        c.send(
+          'put',
+          '/password',
+          { current_password: current, password: 'Brand-New-456', password_confirmation: 'Brand-New-456' },
+          { 'X-Inertia-Error-Bag': 'updatePassword' },
+        );
       for (let i = 0; i < PASSWORD_CHECK_LIMITS.user.limit; i++) await change(`faux-${i}`);
       await change('Right-Pass-123');
       expect((await c.visit('/profile')).body.props.errors.updatePassword.current_password).toMatch(TOO_MANY_TRIES);
-      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Right-Pass-123')).toBe(true);
+      expect(
+        await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Right-Pass-123'),
+      ).toBe(true);
     });
   });
 
@@ -297,13 +342,21 @@ describe.each(testDatabases())('account abuse (%s)', (kind) => {
       const target = mail('moved');
 
       await c.send('patch', '/profile', { name: 'Awa Traoré', email: target });
-      expect((await c.visit('/profile')).body.props.errors).toEqual({ current_password: "Saisissez votre mot de passe actuel pour changer d’adresse e-mail." });
+      expect((await c.visit('/profile')).body.props.errors).toEqual({
+        current_password: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+      });
       await c.send('patch', '/profile', { name: 'Awa Traoré', email: target, current_password: 'faux' });
-      expect((await c.visit('/profile')).body.props.errors).toEqual({ current_password: 'Le mot de passe actuel est incorrect.' });
+      expect((await c.visit('/profile')).body.props.errors).toEqual({
+        current_password: 'Le mot de passe actuel est incorrect.',
+      });
       expect(await count(t, 'users', { email })).toBe(1);
       expect(t.mailer.lastTo(email)).toBeUndefined();
 
-      const res = await c.send('patch', '/profile', { name: 'Awa Traoré', email: target, current_password: 'Right-Pass-123' });
+      const res = await c.send('patch', '/profile', {
+        name: 'Awa Traoré',
+        email: target,
+        current_password: 'Right-Pass-123',
+      });
       expect(res.headers.location).toBe('/profile?status=verification-link-sent');
       expect(await count(t, 'users', { email: target })).toBe(1);
       const notice = t.mailer.lastTo(email);

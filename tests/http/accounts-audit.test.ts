@@ -11,7 +11,8 @@ describe.each(testDatabases())('account audit entries (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const entries = (action: string, label: string) => t.db('audit_log').where({ action, subject_label: label }).orderBy('id');
+  const entries = (action: string, label: string) =>
+    t.db('audit_log').where({ action, subject_label: label }).orderBy('id');
 
   it('records a failed login with the failure it counts, and a login with the user', async () => {
     const c = new Client(t);
@@ -47,7 +48,12 @@ describe.each(testDatabases())('account audit entries (%s)', (kind) => {
 
   it('records a registration with the new account, and the verification of its address', async () => {
     const c = new Client(t);
-    await c.post('/register', { name: 'Mariam Audit', email: 'mariam-audit@test.local', password: 'Secret-1234', password_confirmation: 'Secret-1234' });
+    await c.post('/register', {
+      name: 'Mariam Audit',
+      email: 'mariam-audit@test.local',
+      password: 'Secret-1234',
+      password_confirmation: 'Secret-1234',
+    });
     await t.settle(); // the account is created after the answer (same answer for a known address)
     const user = (await t.db('users').where({ email: 'mariam-audit@test.local' }).first())!;
     const [registered] = await entries('auth.register', 'mariam-audit@test.local');

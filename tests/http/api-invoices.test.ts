@@ -25,7 +25,14 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
   afterAll(() => t.close());
 
   async function stocked(quantity = 50, retail = 1500) {
-    const id = await makeProduct(t.db, { code: `P${uniqueTag()}`, category_id: category, retail_price: retail, wholesale_price: 1200, min_price: 1000, purchase_price: 800 });
+    const id = await makeProduct(t.db, {
+      code: `P${uniqueTag()}`,
+      category_id: category,
+      retail_price: retail,
+      wholesale_price: 1200,
+      min_price: 1000,
+      purchase_price: 800,
+    });
     await giveStock(t.db, id, depot, quantity, 800);
     return id;
   }
@@ -40,7 +47,7 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     ...extra,
   });
 
-  it("creates a credit invoice through the screen’s service: priced from the client’s level, stock out, balance up, 201 with Location", async () => {
+  it('creates a credit invoice through the screen’s service: priced from the client’s level, stock out, balance up, 201 with Location', async () => {
     const product = await stocked();
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
     const { token } = await tokenFor(t, adminId, WRITE);
@@ -52,11 +59,18 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     expect(invoice.total_ttc).toBe(6000);
     expect(invoice.remaining).toBe(6000);
     expect(invoice.status).toBe('unpaid');
-    expect(invoice.lines).toEqual([expect.objectContaining({ product_id: product, quantity: 4, unit_price: 1500, net: 6000 })]);
+    expect(invoice.lines).toEqual([
+      expect.objectContaining({ product_id: product, quantity: 4, unit_price: 1500, net: 6000 }),
+    ]);
     expect(res.headers.location).toBe(`/api/v1/invoices/${invoice.id}`);
     expect(await levelOf(t.db, product, depot)).toBe(46);
     expect(Number((await t.db('clients').where({ id: client }).first('balance'))!.balance)).toBe(6000);
-    expect(await t.db('audit_log').where({ action: 'sale.invoice_validated', subject_id: String(invoice.id) }).first('id')).toBeTruthy();
+    expect(
+      await t
+        .db('audit_log')
+        .where({ action: 'sale.invoice_validated', subject_id: String(invoice.id) })
+        .first('id'),
+    ).toBeTruthy();
     // The answer carries no cost: the API does not show margins.
     expect(JSON.stringify(res.body)).not.toMatch(/cost|cmup/);
     await expectStockConsistent(t.db);
@@ -70,22 +84,47 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     const api = apiClient(t, token);
     const before = await count(t, 'sales');
 
-    const oversell = await api.post('/api/v1/invoices', body(client, product, { lines: [{ product_id: product, quantity: 4 }] }));
+    const oversell = await api.post(
+      '/api/v1/invoices',
+      body(client, product, { lines: [{ product_id: product, quantity: 4 }] }),
+    );
     expect(oversell.status).toBe(422);
     expect(oversell.body.errors['lines.0.quantity']).toMatch(/stock/i);
 
-    const beyond = await api.post('/api/v1/invoices', body(client, product, { lines: [{ product_id: product, quantity: 1 }] }));
+    const beyond = await api.post(
+      '/api/v1/invoices',
+      body(client, product, { lines: [{ product_id: product, quantity: 1 }] }),
+    );
     expect(beyond.status).toBe(422);
     expect(beyond.body.errors.payment_mode).toMatch(/plafond de crédit/);
 
-    const cheap = await api.post('/api/v1/invoices', body(client, product, { payment_mode: 'cash', due_date: null, lines: [{ product_id: product, quantity: 1, unit_price: 500 }], payments: [{ method: 'especes', amount: 500 }] }));
+    const cheap = await api.post(
+      '/api/v1/invoices',
+      body(client, product, {
+        payment_mode: 'cash',
+        due_date: null,
+        lines: [{ product_id: product, quantity: 1, unit_price: 500 }],
+        payments: [{ method: 'especes', amount: 500 }],
+      }),
+    );
     expect(cheap.status).toBe(422);
     expect(cheap.body.errors['lines.0.unit_price']).toMatch(/prix minimum/);
 
     // A document discount cannot do what a low price may not: 1 500 − 600 leaves 900 < the minimum of 1 000.
-    const discounted = await api.post('/api/v1/invoices', body(client, product, { payment_mode: 'cash', due_date: null, discount: 600, lines: [{ product_id: product, quantity: 1 }], payments: [{ method: 'especes', amount: 900 }] }));
+    const discounted = await api.post(
+      '/api/v1/invoices',
+      body(client, product, {
+        payment_mode: 'cash',
+        due_date: null,
+        discount: 600,
+        lines: [{ product_id: product, quantity: 1 }],
+        payments: [{ method: 'especes', amount: 900 }],
+      }),
+    );
     expect(discounted.status).toBe(422);
-    expect(discounted.body.errors.discount).toMatch(/La remise globale \(600\sFCFA\) ferait vendre .+ sous son prix minimum/);
+    expect(discounted.body.errors.discount).toMatch(
+      /La remise globale \(600\sFCFA\) ferait vendre .+ sous son prix minimum/,
+    );
 
     const noDue = await api.post('/api/v1/invoices', body(client, product, { due_date: null }));
     expect(noDue.status).toBe(422);
@@ -103,7 +142,15 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     const product = await stocked();
     const client = await makeClient(t.db);
     const { token } = await tokenFor(t, adminId, WRITE);
-    const res = await apiClient(t, token).post('/api/v1/invoices', body(client, product, { payment_mode: 'cash', due_date: null, lines: [{ product_id: product, quantity: 2 }], payments: [{ method: 'especes', amount: 3000 }] }));
+    const res = await apiClient(t, token).post(
+      '/api/v1/invoices',
+      body(client, product, {
+        payment_mode: 'cash',
+        due_date: null,
+        lines: [{ product_id: product, quantity: 2 }],
+        payments: [{ method: 'especes', amount: 3000 }],
+      }),
+    );
     expect(res.status).toBe(201);
     const invoice = invoiceDetailOut.parse(res.body);
     expect(invoice.status).toBe('paid');
@@ -118,14 +165,20 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     const api = apiClient(t, token);
     const key = `api-inv-${uniqueTag()}-${'k'.repeat(8)}`;
     const before = await count(t, 'sales');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.post('/api/v1/invoices', body(client, product), { 'Idempotency-Key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/api/v1/invoices', body(client, product), { 'Idempotency-Key': key })),
+    );
     const created = answers.filter((a) => a.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     for (const a of answers) expect([201, 409]).toContain(a.status);
     expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
     expect(await count(t, 'sales')).toBe(before + 1);
     expect(await levelOf(t.db, product, depot)).toBe(46);
-    const other = await api.post('/api/v1/invoices', body(client, product, { lines: [{ product_id: product, quantity: 1 }] }), { 'Idempotency-Key': key });
+    const other = await api.post(
+      '/api/v1/invoices',
+      body(client, product, { lines: [{ product_id: product, quantity: 1 }] }),
+      { 'Idempotency-Key': key },
+    );
     expect(other.status).toBe(409);
     expect(await count(t, 'sales')).toBe(before + 1);
   });
@@ -134,8 +187,26 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     const product = await stocked();
     await giveStock(t.db, product, shop, 20, 800);
     const client = await makeClient(t.db, { credit_limit: 1_000_000 });
-    const mine = await sell(t.db, saleInput({ clientId: client, locationId: depot, paymentMode: 'credit', dueDate: nowIso().slice(0, 10), lines: [line(product, 1)] }));
-    const theirs = await sell(t.db, saleInput({ clientId: client, locationId: shop, paymentMode: 'credit', dueDate: nowIso().slice(0, 10), lines: [line(product, 2)] }));
+    const mine = await sell(
+      t.db,
+      saleInput({
+        clientId: client,
+        locationId: depot,
+        paymentMode: 'credit',
+        dueDate: nowIso().slice(0, 10),
+        lines: [line(product, 1)],
+      }),
+    );
+    const theirs = await sell(
+      t.db,
+      saleInput({
+        clientId: client,
+        locationId: shop,
+        paymentMode: 'credit',
+        dueDate: nowIso().slice(0, 10),
+        lines: [line(product, 2)],
+      }),
+    );
 
     const { token } = await tokenFor(t, adminId, READ);
     const api = apiClient(t, token);
@@ -144,10 +215,14 @@ describe.each(testDatabases())('REST API /api/v1/invoices (%s)', (kind) => {
     const page1 = pageOf(invoiceOut).parse(first.body);
     expect(page1.data.map((s) => s.id)).toEqual([mine.id]);
     expect(page1.next_cursor).toBeTruthy();
-    const page2 = pageOf(invoiceOut).parse((await api.get(`/api/v1/invoices?client_id=${client}&limit=1&cursor=${page1.next_cursor}`)).body);
+    const page2 = pageOf(invoiceOut).parse(
+      (await api.get(`/api/v1/invoices?client_id=${client}&limit=1&cursor=${page1.next_cursor}`)).body,
+    );
     expect(page2.data.map((s) => s.id)).toEqual([theirs.id]);
     expect(page2.next_cursor).toBeNull();
-    const byNumber = pageOf(invoiceOut).parse((await api.get(`/api/v1/invoices?q=${encodeURIComponent(mine.number)}`)).body);
+    const byNumber = pageOf(invoiceOut).parse(
+      (await api.get(`/api/v1/invoices?q=${encodeURIComponent(mine.number)}`)).body,
+    );
     expect(byNumber.data.map((s) => s.id)).toEqual([mine.id]);
     expect((await api.get('/api/v1/invoices?from=2026-13-01')).status).toBe(422);
 

@@ -3,7 +3,13 @@ import { settlementOut } from '../../server/http/api/schemas.js';
 import { ADMIN, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { apiClient, rowCount as count, tokenFor } from '../support/api.js';
 import { testDatabases } from '../support/databases.js';
-import { clientMoney, creditClient, creditInvoice, expectReceivablesConsistent, saleMoney } from '../support/settlements.js';
+import {
+  clientMoney,
+  creditClient,
+  creditInvoice,
+  expectReceivablesConsistent,
+  saleMoney,
+} from '../support/settlements.js';
 import { type StockFixtures, stockFixtures } from '../support/stock.js';
 import { expectCashConsistent, makeTreasuryAccount } from '../support/treasury.js';
 import { uniqueTag } from '../support/unique.js';
@@ -18,7 +24,10 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     t = await createTestApp(kind);
     f = await stockFixtures(t.db);
     adminId = Number((await t.db('users').where({ email: ADMIN.email }).first('id'))!.id);
-    await makeTreasuryAccount(t.db, 'mobile_money', { operator: 'orange_money', name: `Orange Money API ${uniqueTag()}` });
+    await makeTreasuryAccount(t.db, 'mobile_money', {
+      operator: 'orange_money',
+      name: `Orange Money API ${uniqueTag()}`,
+    });
   });
   afterAll(() => t.close());
 
@@ -29,7 +38,16 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     const older = await creditInvoice(t.db, f, client, 4_000, { saleDate: '2026-01-10', dueDate: '2026-02-10' });
     const newer = await creditInvoice(t.db, f, client, 6_000, { saleDate: '2026-03-10', dueDate: '2026-04-10' });
     const api = apiClient(t, (await tokenFor(t, adminId, WRITE)).token);
-    const res = await api.post('/api/v1/settlements', { client_id: client, settlement_date: today(), source: 'payment', method: 'mobile_money', operator: 'orange_money', phone: '07 01 02 03 04', reference: `OM.API.${uniqueTag()}`, amount: 12_000 });
+    const res = await api.post('/api/v1/settlements', {
+      client_id: client,
+      settlement_date: today(),
+      source: 'payment',
+      method: 'mobile_money',
+      operator: 'orange_money',
+      phone: '07 01 02 03 04',
+      reference: `OM.API.${uniqueTag()}`,
+      amount: 12_000,
+    });
     expect(res.status).toBe(201);
     const s = settlementOut.parse(res.body);
     expect(s.number).toMatch(/^REG-\d{4}-\d{6}$/);
@@ -57,23 +75,42 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     const before = await count(t, 'settlements');
     const cash = { client_id: client, settlement_date: today(), source: 'payment', method: 'especes' };
 
-    const above = await api.post('/api/v1/settlements', { ...cash, amount: 6_000, allocations: [{ sale_id: invoice.id, amount: 6_000 }] });
+    const above = await api.post('/api/v1/settlements', {
+      ...cash,
+      amount: 6_000,
+      allocations: [{ sale_id: invoice.id, amount: 6_000 }],
+    });
     expect(above.status).toBe(422);
     expect(above.body.errors['allocations.0.amount']).toMatch(/n’a plus/);
-    const notTheirs = await api.post('/api/v1/settlements', { ...cash, amount: 1_000, allocations: [{ sale_id: theirs.id, amount: 1_000 }] });
+    const notTheirs = await api.post('/api/v1/settlements', {
+      ...cash,
+      amount: 1_000,
+      allocations: [{ sale_id: theirs.id, amount: 1_000 }],
+    });
     expect(notTheirs.status).toBe(422);
     expect(Object.values(notTheirs.body.errors).join(' ')).toMatch(/n’est pas/);
     const zero = await api.post('/api/v1/settlements', { ...cash, amount: 0 });
     expect(zero.status).toBe(422);
     expect(zero.body.errors.amount).toMatch(/supérieur à zéro/);
-    const noMethod = await api.post('/api/v1/settlements', { client_id: client, settlement_date: today(), source: 'payment', amount: 1_000 });
+    const noMethod = await api.post('/api/v1/settlements', {
+      client_id: client,
+      settlement_date: today(),
+      source: 'payment',
+      amount: 1_000,
+    });
     expect(noMethod.status).toBe(422);
     expect(noMethod.body.errors.method).toMatch(/mode de paiement/);
     expect(await count(t, 'settlements')).toBe(before);
 
-    const ok = await api.post('/api/v1/settlements', { ...cash, amount: 2_000, allocations: [{ sale_id: invoice.id, amount: 2_000 }] });
+    const ok = await api.post('/api/v1/settlements', {
+      ...cash,
+      amount: 2_000,
+      allocations: [{ sale_id: invoice.id, amount: 2_000 }],
+    });
     expect(ok.status).toBe(201);
-    expect(settlementOut.parse(ok.body).allocations).toEqual([expect.objectContaining({ sale_id: invoice.id, amount: 2_000, remaining: 3_000 })]);
+    expect(settlementOut.parse(ok.body).allocations).toEqual([
+      expect.objectContaining({ sale_id: invoice.id, amount: 2_000, remaining: 3_000 }),
+    ]);
     expect((await saleMoney(t.db, invoice.id)).status).toBe('partial');
   });
 
@@ -81,7 +118,16 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     const client = await creditClient(t.db);
     await creditInvoice(t.db, f, client, 9_000);
     const api = apiClient(t, (await tokenFor(t, adminId, WRITE)).token);
-    const body = { client_id: client, settlement_date: today(), source: 'payment', method: 'mobile_money', operator: 'orange_money', phone: '07 01 02 03 04', reference: `OM.TWICE.${uniqueTag()}`, amount: 1_000 };
+    const body = {
+      client_id: client,
+      settlement_date: today(),
+      source: 'payment',
+      method: 'mobile_money',
+      operator: 'orange_money',
+      phone: '07 01 02 03 04',
+      reference: `OM.TWICE.${uniqueTag()}`,
+      amount: 1_000,
+    };
     expect((await api.post('/api/v1/settlements', body)).status).toBe(201);
     const again = await api.post('/api/v1/settlements', { ...body, reference: body.reference.toLowerCase() });
     expect(again.status).toBe(422);
@@ -94,19 +140,37 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     const api = apiClient(t, (await tokenFor(t, adminId, WRITE)).token);
     const key = `api-reg-${uniqueTag()}-kkkkkkkk`;
     const before = await count(t, 'settlements');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.post('/api/v1/settlements', { client_id: client, settlement_date: today(), source: 'payment', method: 'especes', amount: 3_000 }, { 'Idempotency-Key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.post(
+          '/api/v1/settlements',
+          { client_id: client, settlement_date: today(), source: 'payment', method: 'especes', amount: 3_000 },
+          { 'Idempotency-Key': key },
+        ),
+      ),
+    );
     for (const a of answers) expect([201, 409]).toContain(a.status);
     expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id)).size).toBe(1);
     expect(await count(t, 'settlements')).toBe(before + 1);
     expect(await clientMoney(t.db, client)).toEqual({ balance: 6_000, advance: 0 });
   });
 
-  it("needs the abilities, and keeps a restricted user to their accounts: another’s bank is refused, its settlement not found", async () => {
+  it('needs the abilities, and keeps a restricted user to their accounts: another’s bank is refused, its settlement not found', async () => {
     const client = await creditClient(t.db);
     await creditInvoice(t.db, f, client, 9_000);
     const readOnly = apiClient(t, (await tokenFor(t, adminId, ['menu.reglement'])).token);
     const before = await count(t, 'settlements');
-    expect((await readOnly.post('/api/v1/settlements', { client_id: client, settlement_date: today(), source: 'payment', method: 'especes', amount: 1_000 })).status).toBe(403);
+    expect(
+      (
+        await readOnly.post('/api/v1/settlements', {
+          client_id: client,
+          settlement_date: today(),
+          source: 'payment',
+          method: 'especes',
+          amount: 1_000,
+        })
+      ).status,
+    ).toBe(403);
 
     const bankMine = await makeTreasuryAccount(t.db, 'banque', { name: `Banque API A ${uniqueTag()}` });
     const bankTheirs = await makeTreasuryAccount(t.db, 'banque', { name: `Banque API B ${uniqueTag()}` });
@@ -114,7 +178,15 @@ describe.each(testDatabases())('REST API /api/v1/settlements (%s)', (kind) => {
     await t.db('users').where({ id: user.id }).update({ places_restricted: true });
     await t.db('user_treasury_accounts').insert({ user_id: user.id, account_id: bankMine });
     const restricted = apiClient(t, (await tokenFor(t, user.id, WRITE)).token);
-    const transfer = (accountId: number) => ({ client_id: client, settlement_date: today(), source: 'payment', method: 'virement', reference: `VIR-${uniqueTag()}`, account_id: accountId, amount: 1_000 });
+    const transfer = (accountId: number) => ({
+      client_id: client,
+      settlement_date: today(),
+      source: 'payment',
+      method: 'virement',
+      reference: `VIR-${uniqueTag()}`,
+      account_id: accountId,
+      amount: 1_000,
+    });
     const refused = await restricted.post('/api/v1/settlements', transfer(bankTheirs));
     expect(refused.status).toBe(422);
     expect(refused.body.errors.account_id).toMatch(/ne travaillez pas sur ce compte/);

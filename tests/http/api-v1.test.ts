@@ -29,7 +29,17 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const productBody = (code: string, extra: object = {}) => ({ code, name: `Produit ${code}`, category_id: category, unit: 'sac', purchase_price: 800, retail_price: '1 500', wholesale_price: 1200, min_price: 1000, ...extra });
+  const productBody = (code: string, extra: object = {}) => ({
+    code,
+    name: `Produit ${code}`,
+    category_id: category,
+    unit: 'sac',
+    purchase_price: 800,
+    retail_price: '1 500',
+    wholesale_price: 1200,
+    min_price: 1000,
+    ...extra,
+  });
 
   describe('authentication', () => {
     it('refuses a request without a token, with a JSON 401 and WWW-Authenticate', async () => {
@@ -45,7 +55,10 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       await c.login();
       expect((await c.agent.get('/api/v1/products')).status).toBe(401);
       const before = await count(t, 'products');
-      const res = await c.agent.post('/api/v1/products').set('X-XSRF-TOKEN', c.xsrf).send(productBody(`S${uniqueTag()}`));
+      const res = await c.agent
+        .post('/api/v1/products')
+        .set('X-XSRF-TOKEN', c.xsrf)
+        .send(productBody(`S${uniqueTag()}`));
       expect(res.status).toBe(401);
       expect(res.type).toBe('application/json');
       expect(await count(t, 'products')).toBe(before);
@@ -94,7 +107,10 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     });
 
     it('needs the owner to still hold the permission: taken from the role, the token loses it at once', async () => {
-      const user = await userWithPermissions(t, `${uniqueTag('U').toLowerCase()}@test.local`, [...READ_PRODUCTS, 'menu.clients']);
+      const user = await userWithPermissions(t, `${uniqueTag('U').toLowerCase()}@test.local`, [
+        ...READ_PRODUCTS,
+        'menu.clients',
+      ]);
       const { token } = await tokenFor(t, user.id, [...READ_PRODUCTS, 'menu.clients']);
       expect((await apiClient(t, token).get('/api/v1/clients')).status).toBe(200);
       const role = (await t.db('user_roles').where({ user_id: user.id }).first('role_id'))!;
@@ -119,13 +135,16 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     it('lists with the search of the screens and an opaque cursor, id order, no row twice', async () => {
       const tag = uniqueTag('L');
       const ids = [];
-      for (let i = 0; i < 5; i++) ids.push(await makeProduct(t.db, { code: `${tag}X${i}`, name: `Ciment ${tag} ${i}`, category_id: category }));
+      for (let i = 0; i < 5; i++)
+        ids.push(await makeProduct(t.db, { code: `${tag}X${i}`, name: `Ciment ${tag} ${i}`, category_id: category }));
       const api = apiClient(t, (await tokenFor(t, adminId, READ_PRODUCTS)).token);
       const seen: number[] = [];
       let cursor: string | null = '';
       let pages = 0;
       while (cursor !== null) {
-        const res = await api.get(`/api/v1/products?q=${tag}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const res = await api.get(
+          `/api/v1/products?q=${tag}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         expect(res.status).toBe(200);
         expect(pageOf(productOut).safeParse(res.body).success).toBe(true);
         expect(res.body.data.length).toBeLessThanOrEqual(2);
@@ -167,13 +186,21 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       expect(created.code).toBe(code);
       expect(created.retail_price).toBe(1500);
       expect(res.headers.location).toBe(`/api/v1/products/${created.id}`);
-      const audit = await t.db('audit_log').where({ action: 'product.created', subject_id: String(created.id) }).first();
+      const audit = await t
+        .db('audit_log')
+        .where({ action: 'product.created', subject_id: String(created.id) })
+        .first();
       expect(audit).toBeTruthy();
 
       const before = await count(t, 'products');
       const invalid = await api.post('/api/v1/products', { code: 'é!', retail_price: 'abc', category_id: category });
       expect(invalid.status).toBe(422);
-      expect(invalid.body.errors).toMatchObject({ name: expect.stringMatching(/obligatoire/), unit: expect.any(String), code: expect.any(String), retail_price: expect.any(String) });
+      expect(invalid.body.errors).toMatchObject({
+        name: expect.stringMatching(/obligatoire/),
+        unit: expect.any(String),
+        code: expect.any(String),
+        retail_price: expect.any(String),
+      });
       const duplicate = await api.post('/api/v1/products', productBody(code));
       expect(duplicate.status).toBe(422);
       expect(duplicate.body.errors.code).toMatch(/déjà utilisé/);
@@ -204,12 +231,22 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     });
 
     it('updates only the fields sent, with the form rules and the price permission', async () => {
-      const id = await makeProduct(t.db, { code: `U${uniqueTag()}`, name: 'Avant', category_id: category, retail_price: 2000 });
+      const id = await makeProduct(t.db, {
+        code: `U${uniqueTag()}`,
+        name: 'Avant',
+        category_id: category,
+        retail_price: 2000,
+      });
       const writer = apiClient(t, (await tokenFor(t, adminId, WRITE_PRODUCTS)).token);
       const res = await writer.patch(`/api/v1/products/${id}`, { name: 'Après' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id, name: 'Après', retail_price: 2000 });
-      expect(await t.db('audit_log').where({ action: 'product.updated', subject_id: String(id) }).first()).toBeTruthy();
+      expect(
+        await t
+          .db('audit_log')
+          .where({ action: 'product.updated', subject_id: String(id) })
+          .first(),
+      ).toBeTruthy();
       expect((await writer.patch(`/api/v1/products/${id}`, { colour: 'bleu' })).body.errors.colour).toBeTruthy();
       expect((await writer.patch(`/api/v1/products/${id}`, { name: '' })).status).toBe(422);
       expect((await writer.patch('/api/v1/products/99999999', { name: 'x' })).status).toBe(404);
@@ -223,19 +260,28 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
   });
 
   describe('alert thresholds per location', () => {
-    it('sets a location\'s own threshold (null: the product\'s again) and reads each location\'s threshold in force with its alert', async () => {
+    it("sets a location's own threshold (null: the product's again) and reads each location's threshold in force with its alert", async () => {
       const id = await makeProduct(t.db, { code: `T${uniqueTag()}`, name: 'Seuils API', category_id: category });
       await t.db('products').where({ id }).update({ alert_threshold: 10 });
       await giveStock(t.db, id, depot, 50);
       await giveStock(t.db, id, shop, 4);
       const writer = apiClient(t, (await tokenFor(t, adminId, WRITE_PRODUCTS)).token);
-      const levels = async () => Object.fromEntries(productStockOut.parse((await writer.get(`/api/v1/products/${id}/stock`)).body).levels.filter((l) => [depot, shop].includes(l.location_id)).map((l) => [l.location_id, [l.own_threshold, l.threshold, l.below_threshold]]));
+      const levels = async () =>
+        Object.fromEntries(
+          productStockOut
+            .parse((await writer.get(`/api/v1/products/${id}/stock`)).body)
+            .levels.filter((l) => [depot, shop].includes(l.location_id))
+            .map((l) => [l.location_id, [l.own_threshold, l.threshold, l.below_threshold]]),
+        );
       expect(await levels()).toEqual({ [depot]: [null, 10, false], [shop]: [null, 10, true] });
       const set = await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [shop]: 3 } });
       expect(set.status).toBe(200);
       expect(set.body.below_threshold).toBe(false);
       expect(await levels()).toEqual({ [depot]: [null, 10, false], [shop]: [3, 3, false] });
-      expect((await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [depot]: 60, [shop]: null } })).body.below_threshold).toBe(true);
+      expect(
+        (await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [depot]: 60, [shop]: null } })).body
+          .below_threshold,
+      ).toBe(true);
       expect(await levels()).toEqual({ [depot]: [60, 60, true], [shop]: [null, 10, true] });
       const bad = await writer.patch(`/api/v1/products/${id}`, { location_thresholds: { [shop]: -1 } });
       expect([bad.status, Object.keys(bad.body.errors)]).toEqual([422, [`location_thresholds.${shop}`]]);
@@ -243,7 +289,7 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
   });
 
   describe('stock levels', () => {
-    it("gives a product’s stock per location and a location’s stock per product", async () => {
+    it('gives a product’s stock per location and a location’s stock per product', async () => {
       const tag = uniqueTag('K');
       const id = await makeProduct(t.db, { code: `${tag}A`, name: `Stock ${tag}`, category_id: category });
       const other = await makeProduct(t.db, { code: `${tag}B`, name: `Stock ${tag} bis`, category_id: category });
@@ -273,7 +319,11 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     it('hides the quantities of a location counted blind from a token that may not see them', async () => {
       const id = await makeProduct(t.db, { code: `B${uniqueTag()}`, category_id: category });
       await giveStock(t.db, id, depot, 9);
-      const counter = await userWithPermissions(t, `${uniqueTag('U').toLowerCase()}@test.local`, [...READ_PRODUCTS, 'menu.inventaire', 'inventory.count']);
+      const counter = await userWithPermissions(t, `${uniqueTag('U').toLowerCase()}@test.local`, [
+        ...READ_PRODUCTS,
+        'menu.inventaire',
+        'inventory.count',
+      ]);
       const api = apiClient(t, (await tokenFor(t, counter.id, READ_PRODUCTS)).token);
       const countId = await insertReturningId(t.db, 'inventory_counts', await blindCountRow(t, depot, counter.id));
       try {
@@ -293,17 +343,34 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     it('lists, reads and creates clients through the screen service', async () => {
       const api = apiClient(t, (await tokenFor(t, adminId, CLIENTS)).token);
       const code = `CL${uniqueTag()}`;
-      const created = await api.post('/api/v1/clients', { code, name: `Client ${code}`, phone: '+225 07 00 00 00', credit_limit: '50 000', price_level: 'gros' }, { 'Idempotency-Key': `client-${code}-abcdefgh` });
+      const created = await api.post(
+        '/api/v1/clients',
+        { code, name: `Client ${code}`, phone: '+225 07 00 00 00', credit_limit: '50 000', price_level: 'gros' },
+        { 'Idempotency-Key': `client-${code}-abcdefgh` },
+      );
       expect(created.status).toBe(201);
       expect(clientOut.parse(created.body)).toMatchObject({ code, credit_limit: 50000, price_level: 'gros' });
-      expect(await t.db('audit_log').where({ action: 'client.created', subject_id: String(created.body.id) }).first()).toBeTruthy();
+      expect(
+        await t
+          .db('audit_log')
+          .where({ action: 'client.created', subject_id: String(created.body.id) })
+          .first(),
+      ).toBeTruthy();
       const one = await api.get(`/api/v1/clients/${created.body.id}`);
       expect(one.body.name).toBe(`Client ${code}`);
       const list = await api.get(`/api/v1/clients?q=${code}`);
-      expect(pageOf(clientOut).parse(list.body).data.map((c) => c.id)).toEqual([created.body.id]);
+      expect(
+        pageOf(clientOut)
+          .parse(list.body)
+          .data.map((c) => c.id),
+      ).toEqual([created.body.id]);
       const invalid = await api.post('/api/v1/clients', { code, email: 'pas-un-email', price_level: 'vip' });
       expect(invalid.status).toBe(422);
-      expect(invalid.body.errors).toMatchObject({ name: expect.any(String), email: expect.any(String), price_level: expect.any(String) });
+      expect(invalid.body.errors).toMatchObject({
+        name: expect.any(String),
+        email: expect.any(String),
+        price_level: expect.any(String),
+      });
       expect((await api.get('/api/v1/clients/99999999')).status).toBe(404);
     });
   });
@@ -312,7 +379,13 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
     it('lists the accounts and the movements of the money ledger, by account and period, by cursor', async () => {
       const bank = await makeTreasuryAccount(t.db, 'banque');
       const post = (amount: number, businessDate: string, movementType: string) =>
-        t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: bank, amount, movementType, paymentMethod: 'virement', label: `Test ${movementType}` }], { documentType: null, documentId: null, documentNumber: null, userId: adminId, businessDate }));
+        t.db.transaction((trx) =>
+          postMoneyMovements(
+            trx,
+            [{ accountId: bank, amount, movementType, paymentMethod: 'virement', label: `Test ${movementType}` }],
+            { documentType: null, documentId: null, documentNumber: null, userId: adminId, businessDate },
+          ),
+        );
       await post(100_000, '2026-01-10', 'cash_in');
       await post(-30_000, '2026-02-10', 'cash_out');
       await post(5_000, '2026-03-10', 'cash_in');
@@ -320,7 +393,12 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
 
       const accounts = await api.get('/api/v1/treasury/accounts');
       expect(accounts.status).toBe(200);
-      expect(z.array(treasuryAccountOut).parse(accounts.body.data).find((a) => a.id === bank)).toMatchObject({ kind: 'banque', balance: 75_000 });
+      expect(
+        z
+          .array(treasuryAccountOut)
+          .parse(accounts.body.data)
+          .find((a) => a.id === bank),
+      ).toMatchObject({ kind: 'banque', balance: 75_000 });
 
       const first = await api.get(`/api/v1/treasury/movements?account_id=${bank}&limit=2`);
       expect(first.status).toBe(200);
@@ -329,7 +407,9 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
         [100_000, 100_000, 'Apport'],
         [-30_000, 70_000, 'Décaissement'],
       ]);
-      const second = await api.get(`/api/v1/treasury/movements?account_id=${bank}&limit=2&cursor=${first.body.next_cursor}`);
+      const second = await api.get(
+        `/api/v1/treasury/movements?account_id=${bank}&limit=2&cursor=${first.body.next_cursor}`,
+      );
       expect(second.body.data.map((m: { amount: number }) => m.amount)).toEqual([5_000]);
       expect(second.body.next_cursor).toBeNull();
 
@@ -340,7 +420,10 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       expect(badDates.body.errors.from).toMatch(/AAAA-MM-JJ/);
       expect((await api.get('/api/v1/treasury/movements?account_id=999999')).status).toBe(404);
       // The ability is needed.
-      expect((await apiClient(t, (await tokenFor(t, adminId, READ_PRODUCTS)).token).get('/api/v1/treasury/movements')).status).toBe(403);
+      expect(
+        (await apiClient(t, (await tokenFor(t, adminId, READ_PRODUCTS)).token).get('/api/v1/treasury/movements'))
+          .status,
+      ).toBe(403);
     });
   });
 
@@ -350,20 +433,37 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       const unknown = await api.get('/api/v1/inconnu');
       expect(unknown.status).toBe(404);
       expect(unknown.type).toBe('application/json');
-      const method = await apiClient(t, (await tokenFor(t, adminId, WRITE_PRODUCTS)).token).patch('/api/v1/products', {});
+      const method = await apiClient(t, (await tokenFor(t, adminId, WRITE_PRODUCTS)).token).patch(
+        '/api/v1/products',
+        {},
+      );
       expect(method.status).toBe(405);
       expect(method.headers.allow).toBe('GET, POST');
-      const malformed = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).set('Content-Type', 'application/json').send('{"code": ');
+      const malformed = await request(t.app)
+        .post('/api/v1/products')
+        .set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`)
+        .set('Content-Type', 'application/json')
+        .send('{"code": ');
       expect(malformed.status).toBe(400);
       expect(malformed.type).toBe('application/json');
       expect(malformed.body.message).toMatch(/JSON/);
-      const array = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).send([1, 2]);
+      const array = await request(t.app)
+        .post('/api/v1/products')
+        .set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`)
+        .send([1, 2]);
       expect(array.status).toBe(422);
       expect(array.body.errors._body).toBeTruthy();
-      const text = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).set('Content-Type', 'text/plain').send('code=ABC');
+      const text = await request(t.app)
+        .post('/api/v1/products')
+        .set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`)
+        .set('Content-Type', 'text/plain')
+        .send('code=ABC');
       expect(text.status).toBe(415);
       expect(text.type).toBe('application/json');
-      const huge = await request(t.app).post('/api/v1/products').set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`).send({ name: 'x'.repeat(1_100_000) });
+      const huge = await request(t.app)
+        .post('/api/v1/products')
+        .set('Authorization', `Bearer ${(await tokenFor(t, adminId, WRITE_PRODUCTS)).token}`)
+        .send({ name: 'x'.repeat(1_100_000) });
       expect(huge.status).toBe(413);
       expect(huge.type).toBe('application/json');
     });
@@ -372,13 +472,17 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
       const { id, token } = await tokenFor(t, adminId, READ_PRODUCTS);
       const [rule] = apiTokenRules(id);
       const now = Date.now();
-      await t.db('throttle_hits').insert(Array.from({ length: API_TOKEN_LIMITS.token.limit }, () => ({ bucket: rule.bucket, hit_at: now })));
+      await t
+        .db('throttle_hits')
+        .insert(Array.from({ length: API_TOKEN_LIMITS.token.limit }, () => ({ bucket: rule.bucket, hit_at: now })));
       const res = await apiClient(t, token).get('/api/v1/products');
       expect(res.status).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.body.message).toMatch(/Trop de requêtes/);
       // Another token of the same user has its own budget.
-      expect((await apiClient(t, (await tokenFor(t, adminId, READ_PRODUCTS)).token).get('/api/v1/products')).status).toBe(200);
+      expect(
+        (await apiClient(t, (await tokenFor(t, adminId, READ_PRODUCTS)).token).get('/api/v1/products')).status,
+      ).toBe(200);
     });
   });
 });
@@ -386,5 +490,16 @@ describe.each(testDatabases())('REST API /api/v1 (%s)', (kind) => {
 /** An open blind count at a location, as the inventory screen writes one (its lines do not matter here). */
 async function blindCountRow(_t: TestApp, locationId: number, userId: number): Promise<Record<string, unknown>> {
   const now = nowIso();
-  return { number: `INV-T-${uniqueTag()}`, location_id: locationId, count_date: now.slice(0, 10), blind: true, status: 'open', snapshot_at: now, line_count: 0, created_by: userId, created_at: now, updated_at: now };
+  return {
+    number: `INV-T-${uniqueTag()}`,
+    location_id: locationId,
+    count_date: now.slice(0, 10),
+    blind: true,
+    status: 'open',
+    snapshot_at: now,
+    line_count: 0,
+    created_by: userId,
+    created_at: now,
+    updated_at: now,
+  };
 }

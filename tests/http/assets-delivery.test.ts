@@ -30,7 +30,10 @@ describe.each(testDatabases())('asset delivery (%s)', (kind: DbKind) => {
     fs.writeFileSync(path.join(buildDir, 'assets', 'app-AbC123.js.gz'), gzipSync(script));
     database = await freshDatabase(kind);
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-storage-'));
-    const config = loadConfig({ NODE_ENV: 'test', APP_KEY: 'test-app-key-0123456789abcdef' } as NodeJS.ProcessEnv, { storageDir, database: database.config });
+    const config = loadConfig({ NODE_ENV: 'test', APP_KEY: 'test-app-key-0123456789abcdef' } as NodeJS.ProcessEnv, {
+      storageDir,
+      database: database.config,
+    });
     await seedBase(database.db, { email: ADMIN.email, password: ADMIN.password });
     app = createApp({ db: database.db, config, logger: pino({ level: 'silent' }), assets: testAssets, buildDir });
   });
@@ -97,7 +100,10 @@ describe.each(testDatabases())('asset delivery (%s)', (kind: DbKind) => {
       expect(res.headers['cache-control']).not.toMatch(/immutable/);
       expect(res.text).not.toContain('data-page');
     }
-    const inertia = await request(app).get('/build/assets/app-Old999.js').set('X-Inertia', 'true').set('X-Inertia-Version', 'x');
+    const inertia = await request(app)
+      .get('/build/assets/app-Old999.js')
+      .set('X-Inertia', 'true')
+      .set('X-Inertia-Version', 'x');
     expect(inertia.status).toBe(404);
     expect(inertia.headers['x-inertia']).toBeUndefined();
   });

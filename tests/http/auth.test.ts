@@ -33,7 +33,14 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
     it('seeds the six roles, the catalogue and the administrator with every permission', async () => {
       // Other tests add roles of their own through userWithPermissions, all named 'Rôle <e-mail>'.
       const roles = (await t.db('roles').orderBy('name').pluck('name')) as string[];
-      expect(roles.filter((name) => !name.startsWith('Rôle '))).toEqual(['Administrateur', 'Caissier', 'Comptable', 'Gérant', 'Magasinier', 'Vendeur']);
+      expect(roles.filter((name) => !name.startsWith('Rôle '))).toEqual([
+        'Administrateur',
+        'Caissier',
+        'Comptable',
+        'Gérant',
+        'Magasinier',
+        'Vendeur',
+      ]);
       expect(await t.db('roles').where({ is_admin: true }).pluck('name')).toEqual(['Administrateur']);
       const c = new Client(t);
       await c.login();
@@ -52,7 +59,7 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const res = await c.post('/login', { email: '', password: '' });
       expect(res.status).toBe(303);
       const page = await c.visit('/login');
-      expect(page.body.props.errors.email).toBe("L’adresse e-mail est obligatoire.");
+      expect(page.body.props.errors.email).toBe('L’adresse e-mail est obligatoire.');
       expect(page.body.props.errors.password).toBe('Le mot de passe est obligatoire.');
     });
 
@@ -95,7 +102,9 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       }
       await c.post('/login', { email, password: 'Right-Pass-123' });
       const page = await c.visit('/login');
-      expect(page.body.props.errors.email).toMatch(/^Trop de tentatives de connexion\. Veuillez réessayer dans \d+ (secondes|minutes)\.$/);
+      expect(page.body.props.errors.email).toMatch(
+        /^Trop de tentatives de connexion\. Veuillez réessayer dans \d+ (secondes|minutes)\.$/,
+      );
       expect((await c.visit('/dashboard')).headers.location).toBe('/login');
       // Attempts are stored in the database (shared by processes): ageing them lifts the limit.
       await t.db('throttle_hits').update({ hit_at: Date.now() - 16 * 60_000 });
@@ -143,14 +152,19 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await c.login();
       expect((await c.visit('/dashboard')).status).toBe(200);
       const userId = (await t.db('users').where({ email: ADMIN.email }).first('id'))!.id;
-      await t.db('sessions').where({ user_id: userId }).update({ expires_at: Date.now() - 1000 });
+      await t
+        .db('sessions')
+        .where({ user_id: userId })
+        .update({ expires_at: Date.now() - 1000 });
       expect((await c.visit('/dashboard')).headers.location).toBe('/login');
     });
 
     it('keeps a remembered session for 30 days', async () => {
       const c = new Client(t);
       const res = await c.post('/login', { email: ADMIN.email, password: ADMIN.password, remember: true });
-      const session = ([] as string[]).concat(res.headers['set-cookie']).find((x) => x.startsWith(`${SESSION_COOKIE}=`))!;
+      const session = ([] as string[])
+        .concat(res.headers['set-cookie'])
+        .find((x) => x.startsWith(`${SESSION_COOKIE}=`))!;
       const expires = new Date(session.match(/Expires=([^;]+)/i)![1]).getTime();
       expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
     });
@@ -165,11 +179,17 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
     it('refuses a mutating request without a valid CSRF token', async () => {
       const c = new Client(t);
       await c.ensureToken();
-      const res = await c.agent.post('/login').set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION }).send({ email: ADMIN.email, password: ADMIN.password });
+      const res = await c.agent
+        .post('/login')
+        .set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION })
+        .send({ email: ADMIN.email, password: ADMIN.password });
       expect(res.status).toBe(419);
       const other = new Client(t);
       await other.ensureToken();
-      const forged = await c.agent.post('/login').set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': other.xsrf }).send({ email: ADMIN.email, password: ADMIN.password });
+      const forged = await c.agent
+        .post('/login')
+        .set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': other.xsrf })
+        .send({ email: ADMIN.email, password: ADMIN.password });
       expect(forged.status).toBe(419);
       expect((await c.visit('/dashboard')).headers.location).toBe('/login');
     });
@@ -190,17 +210,30 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const page = await c.visit('/register');
       expect(page.body.props.errors).toMatchObject({
         name: 'Le champ nom est obligatoire.',
-        email: "L’adresse e-mail n’est pas valide.",
+        email: 'L’adresse e-mail n’est pas valide.',
         password: 'Le mot de passe doit contenir au moins 8 caractères.',
       });
-      await c.post('/register', { name: 'Moussa', email: 'moussa@test.local', password: 'Secret-1234', password_confirmation: 'Secret-9999' });
-      expect((await c.visit('/register')).body.props.errors).toEqual({ password_confirmation: 'La confirmation du mot de passe ne correspond pas.' });
+      await c.post('/register', {
+        name: 'Moussa',
+        email: 'moussa@test.local',
+        password: 'Secret-1234',
+        password_confirmation: 'Secret-9999',
+      });
+      expect((await c.visit('/register')).body.props.errors).toEqual({
+        password_confirmation: 'La confirmation du mot de passe ne correspond pas.',
+      });
       expect(await count(t, 'users')).toBe(users);
     });
 
     it('creates an account without a role, signs nobody in, and sends a verification link that works once logged in', async () => {
       const c = new Client(t);
-      const res = await c.post('/register', { name: 'DIALLO Fatou', first_name: 'Fatou', email: 'fatou@test.local', password: 'Secret-1234', password_confirmation: 'Secret-1234' });
+      const res = await c.post('/register', {
+        name: 'DIALLO Fatou',
+        first_name: 'Fatou',
+        email: 'fatou@test.local',
+        password: 'Secret-1234',
+        password_confirmation: 'Secret-1234',
+      });
       expect(res.headers.location).toBe('/login?status=registered');
       expect((await c.visit('/dashboard')).headers.location).toBe('/login');
       await t.settle();
@@ -217,7 +250,10 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
 
       const link = new URL(t.mailer.linkIn(t.mailer.lastTo('fatou@test.local')));
       // Change the signature's first character to another one (a fixed 'X' would be no change 1 time in 64).
-      const tampered = await c.visit(link.pathname + link.search.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'X' ? 'Y' : 'X'}`));
+      const tampered = await c.visit(
+        link.pathname +
+          link.search.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'X' ? 'Y' : 'X'}`),
+      );
       expect(tampered.headers.location).toBe('/verify-email');
       const ok = await c.visit(link.pathname + link.search);
       expect(ok.headers.location).toBe('/dashboard');
@@ -231,7 +267,12 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
 
     it('refuses an expired verification link', async () => {
       const c = new Client(t);
-      await c.post('/register', { name: 'Koffi', email: 'koffi@test.local', password: 'Secret-1234', password_confirmation: 'Secret-1234' });
+      await c.post('/register', {
+        name: 'Koffi',
+        email: 'koffi@test.local',
+        password: 'Secret-1234',
+        password_confirmation: 'Secret-1234',
+      });
       await t.settle();
       await c.login('koffi@test.local', 'Secret-1234');
       const { verificationUrl } = await import('../../server/services/accounts/email-verification.js');
@@ -278,18 +319,32 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const token = form.body.props.token;
 
       await c.post('/reset-password', { token, email, password: 'New-Pass-456', password_confirmation: 'Nope-456' });
-      expect((await c.visit('/login')).body.props.errors).toEqual({ password_confirmation: 'La confirmation du mot de passe ne correspond pas.' });
+      expect((await c.visit('/login')).body.props.errors).toEqual({
+        password_confirmation: 'La confirmation du mot de passe ne correspond pas.',
+      });
 
-      const ok = await c.post('/reset-password', { token, email, password: 'New-Pass-456', password_confirmation: 'New-Pass-456' });
+      const ok = await c.post('/reset-password', {
+        token,
+        email,
+        password: 'New-Pass-456',
+        password_confirmation: 'New-Pass-456',
+      });
       expect(ok.headers.location).toBe('/login?status=reset');
       const user = (await t.db('users').where({ email }).first())!;
       expect(await verifyPassword(user.password_hash, 'New-Pass-456')).toBe(true);
       // Sessions opened with the old password are ended.
       expect((await other.visit('/dashboard')).headers.location).toBe('/login');
 
-      await c.post('/reset-password', { token, email, password: 'Third-Pass-789', password_confirmation: 'Third-Pass-789' });
+      await c.post('/reset-password', {
+        token,
+        email,
+        password: 'Third-Pass-789',
+        password_confirmation: 'Third-Pass-789',
+      });
       expect((await c.visit('/login')).body.props.errors.email).toMatch(/invalide ou a expiré/);
-      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'New-Pass-456')).toBe(true);
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'New-Pass-456')).toBe(
+        true,
+      );
     });
 
     it('refuses an expired token and a token for another e-mail', async () => {
@@ -299,12 +354,24 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await c.post('/forgot-password', { email });
       await t.settle();
       const token = decodeURIComponent(t.mailer.linkIn(t.mailer.lastTo(email)).match(/reset-password\/([^?]+)/)![1]);
-      await c.post('/reset-password', { token, email: ADMIN.email, password: 'New-Pass-456', password_confirmation: 'New-Pass-456' });
+      await c.post('/reset-password', {
+        token,
+        email: ADMIN.email,
+        password: 'New-Pass-456',
+        password_confirmation: 'New-Pass-456',
+      });
       expect((await c.visit('/login')).body.props.errors.email).toMatch(/invalide ou a expiré/);
       await t.db('password_resets').update({ expires_at: Date.now() - 1000 });
-      await c.post('/reset-password', { token, email, password: 'New-Pass-456', password_confirmation: 'New-Pass-456' });
+      await c.post('/reset-password', {
+        token,
+        email,
+        password: 'New-Pass-456',
+        password_confirmation: 'New-Pass-456',
+      });
       expect((await c.visit('/login')).body.props.errors.email).toMatch(/invalide ou a expiré/);
-      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Old-Pass-123')).toBe(true);
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Old-Pass-123')).toBe(
+        true,
+      );
     });
   });
 
@@ -313,7 +380,9 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const c = new Client(t);
       await c.login();
       await c.post('/confirm-password', { password: 'faux' }, { Referer: 'http://127.0.0.1/confirm-password' });
-      expect((await c.visit('/confirm-password')).body.props.errors).toEqual({ password: 'Le mot de passe est incorrect.' });
+      expect((await c.visit('/confirm-password')).body.props.errors).toEqual({
+        password: 'Le mot de passe est incorrect.',
+      });
       const ok = await c.post('/confirm-password', { password: ADMIN.password });
       expect(ok.headers.location).toBe('/dashboard');
     });
@@ -327,10 +396,12 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await c.login(email, 'User-Secret-123');
       await c.send('patch', '/profile', { name: '', email: 'x' });
       const errors = (await c.visit('/profile')).body.props.errors;
-      expect(errors).toEqual({ name: 'Le champ nom est obligatoire.', email: "L’adresse e-mail n’est pas valide." });
+      expect(errors).toEqual({ name: 'Le champ nom est obligatoire.', email: 'L’adresse e-mail n’est pas valide.' });
 
       await c.send('patch', '/profile', { name: 'Awa Koné', email: ADMIN.email, current_password: 'User-Secret-123' });
-      expect((await c.visit('/profile')).body.props.errors).toEqual({ email: 'Cette adresse e-mail est déjà utilisée.' });
+      expect((await c.visit('/profile')).body.props.errors).toEqual({
+        email: 'Cette adresse e-mail est déjà utilisée.',
+      });
 
       const res = await c.send('patch', '/profile', { name: 'KONÉ Awa', first_name: 'Awa', email });
       expect(res.status).toBe(303);
@@ -339,7 +410,11 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       expect(page.body.props.auth.user.name).toBe('KONÉ Awa');
       expect(page.body.props.auth.user.first_name).toBe('Awa');
 
-      await c.send('patch', '/profile', { name: 'KONÉ Awa', email: 'nouvelle@test.local', current_password: 'User-Secret-123' });
+      await c.send('patch', '/profile', {
+        name: 'KONÉ Awa',
+        email: 'nouvelle@test.local',
+        current_password: 'User-Secret-123',
+      });
       const user = (await t.db('users').where({ email: 'nouvelle@test.local' }).first())!;
       expect(user.email_verified_at).toBeNull();
       expect(t.mailer.lastTo('nouvelle@test.local')?.subject).toMatch(/Vérifiez/);
@@ -350,10 +425,23 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await userWithPermissions(t, email, ['menu.dashboard']);
       const c = new Client(t);
       await c.login(email, 'User-Secret-123');
-      await c.send('put', '/password', { current_password: 'faux', password: 'Nouveau-123', password_confirmation: 'Nouveau-123' }, { 'X-Inertia-Error-Bag': 'updatePassword' });
-      expect((await c.visit('/profile')).body.props.errors).toEqual({ updatePassword: { current_password: 'Le mot de passe actuel est incorrect.' } });
-      await c.send('put', '/password', { current_password: 'User-Secret-123', password: 'Nouveau-123', password_confirmation: 'Nouveau-123' });
-      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Nouveau-123')).toBe(true);
+      await c.send(
+        'put',
+        '/password',
+        { current_password: 'faux', password: 'Nouveau-123', password_confirmation: 'Nouveau-123' },
+        { 'X-Inertia-Error-Bag': 'updatePassword' },
+      );
+      expect((await c.visit('/profile')).body.props.errors).toEqual({
+        updatePassword: { current_password: 'Le mot de passe actuel est incorrect.' },
+      });
+      await c.send('put', '/password', {
+        current_password: 'User-Secret-123',
+        password: 'Nouveau-123',
+        password_confirmation: 'Nouveau-123',
+      });
+      expect(await verifyPassword((await t.db('users').where({ email }).first())!.password_hash, 'Nouveau-123')).toBe(
+        true,
+      );
       expect((await c.visit('/dashboard')).status).toBe(200); // this session stays open
     });
 
@@ -363,7 +451,9 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       const page = await c.visit('/profile');
       expect(page.body.props.isLastAdministrator).toBe(true);
       await c.send('delete', '/profile', { password: ADMIN.password }, { 'X-Inertia-Error-Bag': 'userDeletion' });
-      expect((await c.visit('/profile')).body.props.errors.userDeletion.password).toMatch(/dernier administrateur actif/);
+      expect((await c.visit('/profile')).body.props.errors.userDeletion.password).toMatch(
+        /dernier administrateur actif/,
+      );
       expect(await count(t, 'users', { email: ADMIN.email })).toBe(1);
 
       const email = 'partant@test.local';
@@ -378,7 +468,9 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       expect((await d.visit('/dashboard')).headers.location).toBe('/login');
       const again = new Client(t);
       await again.post('/login', { email, password: 'User-Secret-123' });
-      expect((await again.visit('/login')).body.props.errors).toEqual({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
+      expect((await again.visit('/login')).body.props.errors).toEqual({
+        email: 'Ces identifiants ne correspondent à aucun compte actif.',
+      });
       expect((await again.visit('/dashboard')).headers.location).toBe('/login');
     });
   });
@@ -399,8 +491,16 @@ describe.each(testDatabases())('accounts (%s)', (kind) => {
       await d.login(withDash, 'User-Secret-123');
       const dash = await d.visit('/dashboard');
       expect(dash.status).toBe(200);
-      expect(dash.body.props.areas.map((a: { to: string }) => a.to)).toEqual(['/fichiers/clients', '/fichiers/produits']);
-      expect(dash.body.props.auth.user.menu_permissions).toEqual(['menu.dashboard', 'menu.fichiers', 'menu.clients', 'menu.produits']);
+      expect(dash.body.props.areas.map((a: { to: string }) => a.to)).toEqual([
+        '/fichiers/clients',
+        '/fichiers/produits',
+      ]);
+      expect(dash.body.props.auth.user.menu_permissions).toEqual([
+        'menu.dashboard',
+        'menu.fichiers',
+        'menu.clients',
+        'menu.produits',
+      ]);
     });
 
     it('signs out a deactivated user at their next request', async () => {

@@ -48,13 +48,23 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     const tag = uniqueTag('B');
     const now = nowIso();
-    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
+    const category = await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }),
+    );
     const product = await makeProduct(t.db, { code: tag, name: `Produit ${tag}`, category_id: category });
     await giveStock(t.db, product, depot, 40);
     return { depot, product, tag };
   }
 
-  const auditCount = (action: string) => t.db('audit_log').where({ action }).count({ n: '*' }).first().then((r) => Number(r!.n));
+  const auditCount = (action: string) =>
+    t
+      .db('audit_log')
+      .where({ action })
+      .count({ n: '*' })
+      .first()
+      .then((r) => Number(r!.n));
 
   it('opens with menu.parametres.backup only; every action needs backup.manage', async () => {
     const email = `${uniqueTag('u').toLowerCase()}@test.local`;
@@ -78,7 +88,9 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect((await c.post(INDEX)).status).toBe(403);
     expect((await c.send('put', route('backups.settings'), { daily: true, hour: 3, retention: 5 })).status).toBe(403);
     expect((await c.send('delete', route('backups.destroy', { name: made.name }))).status).toBe(403);
-    expect((await c.post(route('backups.restore', { name: made.name }), { password: viewer.password })).status).toBe(403);
+    expect((await c.post(route('backups.restore', { name: made.name }), { password: viewer.password })).status).toBe(
+      403,
+    );
     expect((await download(c, route('backups.download', { name: made.name }))).status).toBe(403);
     expect(listRecords(target())).toHaveLength(before);
   });
@@ -86,7 +98,12 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
   it('a user restricted to places never opens Sauvegarde, makes, downloads nor restores a backup, whatever their permissions', async () => {
     const made = await backupNow();
     const email = `${uniqueTag('r').toLowerCase()}@test.local`;
-    const holder = await userWithPermissions(t, email, ['menu.dashboard', 'menu.parametres', 'menu.parametres.backup', 'backup.manage']);
+    const holder = await userWithPermissions(t, email, [
+      'menu.dashboard',
+      'menu.parametres',
+      'menu.parametres.backup',
+      'backup.manage',
+    ]);
     const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
     await t.db('users').where({ id: holder.id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: holder.id, location_id: shop });
@@ -99,7 +116,9 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect((await c.post(INDEX)).status).toBe(403);
     expect((await c.send('put', route('backups.settings'), { daily: true, hour: 3, retention: 5 })).status).toBe(403);
     expect((await download(c, route('backups.download', { name: made.name }))).status).toBe(403);
-    expect((await c.post(route('backups.restore', { name: made.name }), { password: holder.password })).status).toBe(403);
+    expect((await c.post(route('backups.restore', { name: made.name }), { password: holder.password })).status).toBe(
+      403,
+    );
     expect((await c.send('delete', route('backups.destroy', { name: made.name }))).status).toBe(403);
     expect(listRecords(target())).toHaveLength(before);
     expect(await auditCount('backup.downloaded')).toBe(audits);
@@ -204,12 +223,17 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     }
   });
 
-  it("refuses an upload made on the other database engine", async () => {
-    const other = kind === 'pg' ? Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(4096)]) : Buffer.concat([Buffer.from('PGDMP', 'latin1'), Buffer.alloc(4096)]);
+  it('refuses an upload made on the other database engine', async () => {
+    const other =
+      kind === 'pg'
+        ? Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(4096)])
+        : Buffer.concat([Buffer.from('PGDMP', 'latin1'), Buffer.alloc(4096)]);
     const count = listRecords(target()).length;
     const res = await uploadBackup(admin, other, kind === 'pg' ? 'autre.sqlite' : 'autre.dump', ADMIN.password);
     const page = await admin.follow(res);
-    expect(page.body.props.errors.file).toMatch(kind === 'pg' ? /vient d’une base SQLite/ : /vient d’une base PostgreSQL/);
+    expect(page.body.props.errors.file).toMatch(
+      kind === 'pg' ? /vient d’une base SQLite/ : /vient d’une base PostgreSQL/,
+    );
     expect(listRecords(target())).toHaveLength(count);
   });
 
@@ -229,7 +253,9 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect((await download(admin, `/storage/backups/${made.name}`)).status).toBe(404);
     expect((await download(admin, `/backups/${made.name}`)).status).toBe(404);
     expect((await download(admin, route('backups.download', { name: '..%2Fapp.key' }))).status).toBe(404);
-    expect((await download(admin, route('backups.download', { name: 'sdstock-20260101-000000-abcdef.sqlite' }))).status).toBe(404);
+    expect(
+      (await download(admin, route('backups.download', { name: 'sdstock-20260101-000000-abcdef.sqlite' }))).status,
+    ).toBe(404);
   });
 
   it('round trip: backup → change → restore brings the data back, backs up the current database first and signs everyone out', async () => {
@@ -240,7 +266,11 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     // The change after the backup.
     await giveStock(t.db, product, depot, 15);
     const now = nowIso();
-    await insertReturningId(t.db, 'categories', withSearchName({ code: `${tag}X`, name: `Après ${tag}`, created_at: now, updated_at: now }));
+    await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: `${tag}X`, name: `Après ${tag}`, created_at: now, updated_at: now }),
+    );
     expect(await levelOf(t.db, product, depot)).toBe(55);
 
     // Another user's session, which the restore must end.
@@ -256,7 +286,12 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
 
     // The data are those of the backup; the same db object serves them (the app keeps running).
     expect(await levelOf(t.db, product, depot)).toBe(40);
-    expect(await t.db('categories').where({ code: `${tag}X` }).first()).toBeUndefined();
+    expect(
+      await t
+        .db('categories')
+        .where({ code: `${tag}X` })
+        .first(),
+    ).toBeUndefined();
     await expectStockConsistent(t.db);
     await expectCashConsistent(t.db);
 
@@ -290,7 +325,9 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     const made = await backupNow();
     const c = await confirmedAdmin();
     let done = false;
-    const restoring = c.post(route('backups.restore', { name: made.name }), { password: ADMIN.password }).finally(() => (done = true));
+    const restoring = c
+      .post(route('backups.restore', { name: made.name }), { password: ADMIN.password })
+      .finally(() => (done = true));
     // Queries keep coming, every few milliseconds, until the restore has answered.
     const queries: Array<Promise<unknown>> = [];
     while (!done) {
@@ -309,9 +346,17 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     const made = await backupNow();
     const tag = uniqueTag('W');
     const now = nowIso();
-    await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Après ${tag}`, created_at: now, updated_at: now }));
+    await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Après ${tag}`, created_at: now, updated_at: now }),
+    );
     const count = listRecords(target()).length;
-    const res = await admin.post(route('backups.restore', { name: made.name }), { password: 'not-the-password' }, { Referer: INDEX });
+    const res = await admin.post(
+      route('backups.restore', { name: made.name }),
+      { password: 'not-the-password' },
+      { Referer: INDEX },
+    );
     expect(res.status).toBe(303);
     const page = await admin.follow(res);
     expect(page.body.props.errors.password).toMatch(/incorrect/);
@@ -323,11 +368,19 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     const made = await backupNow();
     const tag = uniqueTag('C');
     const now = nowIso();
-    await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Après ${tag}`, created_at: now, updated_at: now }));
+    await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Après ${tag}`, created_at: now, updated_at: now }),
+    );
     const file = path.join(t.config.storageDir, 'backups', made.name);
     corrupt(file);
     const count = listRecords(target()).length;
-    const res = await admin.post(route('backups.restore', { name: made.name }), { password: ADMIN.password }, { Referer: INDEX });
+    const res = await admin.post(
+      route('backups.restore', { name: made.name }),
+      { password: ADMIN.password },
+      { Referer: INDEX },
+    );
     expect(res.status).toBe(303);
     const page = await admin.follow(res);
     expect(page.body.props.flash.error).toMatch(/Restauration refusée/);
@@ -363,7 +416,9 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe(route('login'));
     expect(await levelOf(t.db, product, depot)).toBe(40);
-    const imported = listRecords(target()).find((r) => r.kind === 'uploaded' && r.original_name === 'ma-sauvegarde' + path.extname(made.name));
+    const imported = listRecords(target()).find(
+      (r) => r.kind === 'uploaded' && r.original_name === 'ma-sauvegarde' + path.extname(made.name),
+    );
     expect(imported?.status).toBe('verified');
     admin = await confirmedAdmin();
   }, 60_000);
@@ -379,7 +434,12 @@ describe.each(testDatabases())('Paramètres › Sauvegarde (%s)', (kind) => {
   });
 
   it('saves the schedule (French errors on bad input, audited)', async () => {
-    const bad = await admin.send('put', route('backups.settings'), { daily: true, hour: 25, retention: 0 }, { Referer: INDEX });
+    const bad = await admin.send(
+      'put',
+      route('backups.settings'),
+      { daily: true, hour: 25, retention: 0 },
+      { Referer: INDEX },
+    );
     const page = await admin.follow(bad);
     expect(page.body.props.errors.hour).toMatch(/heure/);
     expect(page.body.props.errors.retention).toMatch(/conservées/);

@@ -36,7 +36,10 @@ describe.each(testDatabases())('password confirmation (%s)', (kind) => {
       const data = JSON.parse(row.data);
       if (data.passwordConfirmedAt) {
         data.passwordConfirmedAt -= 3 * 60 * 60 * 1000 + 1000;
-        await t.db('sessions').where({ sid: row.sid }).update({ data: JSON.stringify(data) });
+        await t
+          .db('sessions')
+          .where({ sid: row.sid })
+          .update({ data: JSON.stringify(data) });
       }
     }
     expect((await c.visit('/sensible')).headers.location).toBe('/confirm-password');

@@ -46,36 +46,124 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
     t = await createTestApp(kind);
     admin = new Client(t);
     await admin.login();
-    const user = await userWithPermissions(t, `${uniqueTag('C').toLowerCase()}@test.local`, ALL_PERMISSIONS.filter((p) => !(COST_PERMISSIONS as readonly string[]).includes(p)));
+    const user = await userWithPermissions(
+      t,
+      `${uniqueTag('C').toLowerCase()}@test.local`,
+      ALL_PERMISSIONS.filter((p) => !(COST_PERMISSIONS as readonly string[]).includes(p)),
+    );
     noCosts = new Client(t);
     await noCosts.login(user.email, user.password);
 
     const tag = uniqueTag('K');
     const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
-    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
-    const product = await makeProduct(t.db, { code: `${tag}P`, name: `Produit ${tag}`, category_id: category, purchase_price: 900 });
+    const category = await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }),
+    );
+    const product = await makeProduct(t.db, {
+      code: `${tag}P`,
+      name: `Produit ${tag}`,
+      category_id: category,
+      purchase_price: 900,
+    });
     await giveStock(t.db, product, depot, 100, 900);
     const supplier = await makeSupplier(t.db);
     const idOf = async (res: { status: number; headers: Record<string, string> }) => {
       expect(res.status).toBe(303);
-      if (!/\/\d+$/.test(res.headers.location)) throw new Error(JSON.stringify((await admin.visit(route('dashboard'))).body.props.errors));
+      if (!/\/\d+$/.test(res.headers.location))
+        throw new Error(JSON.stringify((await admin.visit(route('dashboard'))).body.props.errors));
       return Number(res.headers.location.split('/').pop());
     };
 
-    const entry = await idOf(await admin.post(route('entries.index'), { idempotency_key: idempotencyKey(), supplier_id: supplier, location_id: depot, entry_date: today(), supplier_ref: '', note: '', lines: [{ product_id: product, unit: 'unit', quantity: 10, unit_cost: 1000 }] }));
-    const transfer = await idOf(await admin.post(route('transfers.index'), { idempotency_key: idempotencyKey(), from_location_id: depot, to_location_id: shop, transfer_date: today(), note: '', lines: [{ product_id: product, quantity: 5 }] }));
-    const count = await idOf(await admin.post(route('inventory.index'), { idempotency_key: idempotencyKey(), location_id: depot, count_date: today(), blind: false, category_ids: [category], note: '' }));
-    expect((await admin.post(route('inventory.counts', { id: count }), { lines: [{ product_id: product, counted: 100, expected: null }] })).status).toBe(303);
+    const entry = await idOf(
+      await admin.post(route('entries.index'), {
+        idempotency_key: idempotencyKey(),
+        supplier_id: supplier,
+        location_id: depot,
+        entry_date: today(),
+        supplier_ref: '',
+        note: '',
+        lines: [{ product_id: product, unit: 'unit', quantity: 10, unit_cost: 1000 }],
+      }),
+    );
+    const transfer = await idOf(
+      await admin.post(route('transfers.index'), {
+        idempotency_key: idempotencyKey(),
+        from_location_id: depot,
+        to_location_id: shop,
+        transfer_date: today(),
+        note: '',
+        lines: [{ product_id: product, quantity: 5 }],
+      }),
+    );
+    const count = await idOf(
+      await admin.post(route('inventory.index'), {
+        idempotency_key: idempotencyKey(),
+        location_id: depot,
+        count_date: today(),
+        blind: false,
+        category_ids: [category],
+        note: '',
+      }),
+    );
+    expect(
+      (
+        await admin.post(route('inventory.counts', { id: count }), {
+          lines: [{ product_id: product, counted: 100, expected: null }],
+        })
+      ).status,
+    ).toBe(303);
     const version = Number((await t.db('inventory_counts').where({ id: count }).first('version'))!.version);
-    expect((await admin.post(route('inventory.validate', { id: count }), { version, moved_policy: '', uncounted_as_zero: false })).status).toBe(303);
+    expect(
+      (
+        await admin.post(route('inventory.validate', { id: count }), {
+          version,
+          moved_policy: '',
+          uncounted_as_zero: false,
+        })
+      ).status,
+    ).toBe(303);
     expect((await t.db('inventory_counts').where({ id: count }).first('status'))!.status).toBe('validated');
-    expect((await admin.post(route('inventory.readjust'), { idempotency_key: idempotencyKey(), location_id: depot, adjustment_date: today(), reason: 'casse', note: '', lines: [{ product_id: product, direction: 'out', quantity: 1 }] })).status).toBe(303);
+    expect(
+      (
+        await admin.post(route('inventory.readjust'), {
+          idempotency_key: idempotencyKey(),
+          location_id: depot,
+          adjustment_date: today(),
+          reason: 'casse',
+          note: '',
+          lines: [{ product_id: product, direction: 'out', quantity: 1 }],
+        })
+      ).status,
+    ).toBe(303);
     const readjustment = Number((await t.db('stock_adjustments').orderBy('id', 'desc').first('id'))!.id);
     await giveStock(t.db, product, shop, 10, 900);
-    const sale = await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: shop, saleDate: today(), lines: [line(product, 2, { unitPrice: 1_500 })], payments: [cashPayment(3_000)] }));
+    const sale = await sell(
+      t.db,
+      saleInput({
+        clientId: await walkInClient(t.db),
+        locationId: shop,
+        saleDate: today(),
+        lines: [line(product, 2, { unitPrice: 1_500 })],
+        payments: [cashPayment(3_000)],
+      }),
+    );
     const saleLine = Number((await t.db('sale_lines').where({ sale_id: sale.id }).first('id'))!.id);
-    const creditNote = (await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: sale.id, reason: 'Produit défectueux', version: 1, lines: [{ saleLineId: saleLine, quantity: 1 }] }, await adminActor(t.db))).id;
+    const creditNote = (
+      await createCreditNote(
+        t.db,
+        {
+          idempotencyKey: idempotencyKey(),
+          saleId: sale.id,
+          reason: 'Produit défectueux',
+          version: 1,
+          lines: [{ saleLineId: saleLine, quantity: 1 }],
+        },
+        await adminActor(t.db),
+      )
+    ).id;
     const invoice = await idOf(
       await admin.post(route('sales.invoices'), {
         idempotency_key: idempotencyKey(),
@@ -92,9 +180,17 @@ describe.each(testDatabases())('cost props follow the cost policy on every page 
       }),
     );
 
-    const page = (name: RouteName, params: Record<string, number> | null, query?: Query, json = false, never = false) => ({
+    const page = (
+      name: RouteName,
+      params: Record<string, number> | null,
+      query?: Query,
+      json = false,
+      never = false,
+    ) => ({
       name: `${name}${query ? ` ${JSON.stringify(query)}` : ''}`,
-      url: params ? (route as (n: RouteName, p: object, q?: Query) => string)(name, params, query) : (route as (n: RouteName, q?: Query) => string)(name, query),
+      url: params
+        ? (route as (n: RouteName, p: object, q?: Query) => string)(name, params, query)
+        : (route as (n: RouteName, q?: Query) => string)(name, query),
       json,
       never,
     });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardedSubtractIntegersWrites, insertWrites, subtractedKeys, updateIntegersByIdWrites, writeOf, writeTogether } from '../../server/db/bulk.js';
+import {
+  guardedSubtractIntegersWrites,
+  insertWrites,
+  subtractedKeys,
+  updateIntegersByIdWrites,
+  writeOf,
+  writeTogether,
+} from '../../server/db/bulk.js';
 import { lockChainHead } from '../../server/db/transaction.js';
 import { recordAudit, verifyAuditChain } from '../../server/services/audit/record-audit.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../support/databases.js';
@@ -41,7 +48,7 @@ describe.each(testDatabases())('writes sent together, chain heads (%s)', (kind) 
           trx,
           [
             ...insertWrites(trx, 'batch_items', [
-              { id: 3, amount: 30, label: "l’autre" },
+              { id: 3, amount: 30, label: 'l’autre' },
               { id: 4, amount: 40, label: null },
             ]),
             ...updateIntegersByIdWrites(trx, 'batch_items', 'amount', [[1, 11]]),
@@ -56,19 +63,30 @@ describe.each(testDatabases())('writes sent together, chain heads (%s)', (kind) 
       ),
     );
     expect([...changed]).toEqual(['1:1']);
-    expect((await d.db('batch_items').orderBy('id').select('id', 'amount', 'label')).map((r) => [Number(r.id), Number(r.amount), r.label])).toEqual([
+    expect(
+      (await d.db('batch_items').orderBy('id').select('id', 'amount', 'label')).map((r) => [
+        Number(r.id),
+        Number(r.amount),
+        r.label,
+      ]),
+    ).toEqual([
       [1, 11, 'un'],
       [2, 20, 'deux ?'],
-      [3, 30, "l’autre"],
+      [3, 30, 'l’autre'],
       [4, 40, null],
     ]);
-    expect((await d.db('batch_levels').orderBy(['a', 'b']).select('quantity')).map((r) => Number(r.quantity))).toEqual([2, 1]);
+    expect((await d.db('batch_levels').orderBy(['a', 'b']).select('quantity')).map((r) => Number(r.quantity))).toEqual([
+      2, 1,
+    ]);
   });
 
   it('writes nothing when the operation fails after the batch (one transaction)', async () => {
     await expect(
       d.db.transaction(async (trx) => {
-        await writeTogether(trx, [...insertWrites(trx, 'batch_items', [{ id: 9, amount: 90, label: 'neuf' }]), ...updateIntegersByIdWrites(trx, 'batch_items', 'amount', [[2, 99]])]);
+        await writeTogether(trx, [
+          ...insertWrites(trx, 'batch_items', [{ id: 9, amount: 90, label: 'neuf' }]),
+          ...updateIntegersByIdWrites(trx, 'batch_items', 'amount', [[2, 99]]),
+        ]);
         throw new Error('refus après le lot');
       }),
     ).rejects.toThrow('refus après le lot');
@@ -77,7 +95,11 @@ describe.each(testDatabases())('writes sent together, chain heads (%s)', (kind) 
   });
 
   it('keeps the audit chain whole under 30 parallel writers (the head is read after the lock, never before)', async () => {
-    await Promise.all(Array.from({ length: 30 }, (_, i) => recordAudit(d.db, { action: 'batch.test', subject: { type: 'test', id: i } })));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        recordAudit(d.db, { action: 'batch.test', subject: { type: 'test', id: i } }),
+      ),
+    );
     expect(await verifyAuditChain(d.db)).toBeNull();
     const rows = await d.db('audit_log').orderBy('id').select('hash', 'prev_hash');
     expect(new Set(rows.map((r) => r.prev_hash)).size).toBe(rows.length);

@@ -27,7 +27,13 @@ describe.each(testDatabases())('statements of a document validation (%s)', (kind
     const tag = uniqueTag();
     products = [];
     for (let i = 0; i < 10; i++) {
-      const id = await makeProduct(t.db, { code: `${tag}S${i}`, name: `Article ${tag} ${i}`, category_id: f.category, purchase_price: 400, retail_price: 600 });
+      const id = await makeProduct(t.db, {
+        code: `${tag}S${i}`,
+        name: `Article ${tag} ${i}`,
+        category_id: f.category,
+        purchase_price: 400,
+        retail_price: 600,
+      });
       await giveStock(t.db, id, f.shop, 1000, 400);
       await giveStock(t.db, id, f.depot, 1000, 400);
       products.push(id);
@@ -51,7 +57,19 @@ describe.each(testDatabases())('statements of a document validation (%s)', (kind
   it('a counter sale paid in cash: 10 lines as 2; 17 on PostgreSQL', async () => {
     const walkIn = await walkInClient(t.db);
     const actor = await adminActor(t.db);
-    const saleOf = (ids: number[]) => () => createSale(t.db, saleInput({ clientId: walkIn, locationId: f.shop, saleDate: new Date().toISOString().slice(0, 10), lines: ids.map((p) => line(p, 1)), payments: [cashPayment(100_000)] }), NO_RIGHTS, actor);
+    const saleOf = (ids: number[]) => () =>
+      createSale(
+        t.db,
+        saleInput({
+          clientId: walkIn,
+          locationId: f.shop,
+          saleDate: new Date().toISOString().slice(0, 10),
+          lines: ids.map((p) => line(p, 1)),
+          payments: [cashPayment(100_000)],
+        }),
+        NO_RIGHTS,
+        actor,
+      );
     const two = await statementsOf(t.db, saleOf(products.slice(0, 2)));
     const ten = await statementsOf(t.db, saleOf(products));
     expect(ten.length, ten.join('\n')).toBe(two.length);
@@ -61,7 +79,21 @@ describe.each(testDatabases())('statements of a document validation (%s)', (kind
   it('an invoice on credit: 10 lines as 2', async () => {
     const client = await makeClient(t.db, { credit_limit: 100_000_000 });
     const actor = await adminActor(t.db);
-    const saleOf = (ids: number[]) => () => createSale(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.depot, saleDate: new Date().toISOString().slice(0, 10), paymentMode: 'credit', dueDate: null, lines: ids.map((p) => line(p, 1)) }), NO_RIGHTS, actor);
+    const saleOf = (ids: number[]) => () =>
+      createSale(
+        t.db,
+        saleInput({
+          kind: 'invoice',
+          clientId: client,
+          locationId: f.depot,
+          saleDate: new Date().toISOString().slice(0, 10),
+          paymentMode: 'credit',
+          dueDate: null,
+          lines: ids.map((p) => line(p, 1)),
+        }),
+        NO_RIGHTS,
+        actor,
+      );
     const two = await statementsOf(t.db, saleOf(products.slice(0, 2)));
     const ten = await statementsOf(t.db, saleOf(products));
     expect(ten.length, ten.join('\n')).toBe(two.length);
@@ -69,7 +101,19 @@ describe.each(testDatabases())('statements of a document validation (%s)', (kind
 
   it('a transfer: 10 lines as 2; 13 on PostgreSQL', async () => {
     const actor = await adminActor(t.db);
-    const transferOf = (ids: number[]) => () => createTransfer(t.db, { idempotencyKey: idempotencyKey(), fromLocationId: f.depot, toLocationId: f.shop, transferDate: new Date().toISOString().slice(0, 10), note: '', lines: ids.map((p) => ({ productId: p, quantity: 1 })) }, actor);
+    const transferOf = (ids: number[]) => () =>
+      createTransfer(
+        t.db,
+        {
+          idempotencyKey: idempotencyKey(),
+          fromLocationId: f.depot,
+          toLocationId: f.shop,
+          transferDate: new Date().toISOString().slice(0, 10),
+          note: '',
+          lines: ids.map((p) => ({ productId: p, quantity: 1 })),
+        },
+        actor,
+      );
     const two = await statementsOf(t.db, transferOf(products.slice(0, 2)));
     const ten = await statementsOf(t.db, transferOf(products));
     expect(ten.length, ten.join('\n')).toBe(two.length);
@@ -78,13 +122,52 @@ describe.each(testDatabases())('statements of a document validation (%s)', (kind
 
   it('a décaissement: 12 statements on PostgreSQL', async () => {
     const actor = await adminActor(t.db);
-    const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse', location_id: f.depot }).orderBy('id').first('id'))!.id);
+    const desk = Number(
+      (await t.db('treasury_accounts').where({ kind: 'caisse', location_id: f.depot }).orderBy('id').first('id'))!.id,
+    );
     const category = Number((await t.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id);
-    const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
-    await createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'cash_in', amount: 1_000_000, fromAccountId: null, toAccountId: desk, beneficiary: 'Le gérant' }, actor);
+    const base = {
+      toAccountId: null,
+      expenseCategoryId: null,
+      supplierId: null,
+      bankMethod: null,
+      reference: '',
+      note: '',
+      places: EVERY_PLACE,
+    } as const;
+    await createCashOperation(
+      t.db,
+      {
+        ...base,
+        idempotencyKey: idempotencyKey(),
+        kind: 'cash_in',
+        amount: 1_000_000,
+        fromAccountId: null,
+        toAccountId: desk,
+        beneficiary: 'Le gérant',
+      },
+      actor,
+    );
     const before = Number((await t.db('treasury_accounts').where({ id: desk }).first('balance'))!.balance);
-    const seen = await statementsOf(t.db, () => createCashOperation(t.db, { ...base, idempotencyKey: idempotencyKey(), kind: 'expense', amount: 1_500, fromAccountId: desk, expenseCategoryId: category, beneficiary: 'Transporteur', reference: 'R-1' }, actor));
+    const seen = await statementsOf(t.db, () =>
+      createCashOperation(
+        t.db,
+        {
+          ...base,
+          idempotencyKey: idempotencyKey(),
+          kind: 'expense',
+          amount: 1_500,
+          fromAccountId: desk,
+          expenseCategoryId: category,
+          beneficiary: 'Transporteur',
+          reference: 'R-1',
+        },
+        actor,
+      ),
+    );
     if (pg) expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(12);
-    expect(Number((await t.db('treasury_accounts').where({ id: desk }).first('balance'))!.balance)).toBe(before - 1_500);
+    expect(Number((await t.db('treasury_accounts').where({ id: desk }).first('balance'))!.balance)).toBe(
+      before - 1_500,
+    );
   });
 });

@@ -8,7 +8,16 @@ import { can, declareGuard, requireAuth, requireVerified } from '../../server/ht
 import { type RegisteredRoute, registeredRoutes } from '../../server/http/route-walker.js';
 import { ALL_PERMISSIONS } from '../../shared/permissions.js';
 import { ROUTES } from '../../shared/routes.js';
-import { type PlacedForm, type Subject, type Target, expectedAccess, fuzzCases, fuzzRoutes, placeMatrix, routeMatrix } from '../../scripts/drill/attack.js';
+import {
+  type PlacedForm,
+  type Subject,
+  type Target,
+  expectedAccess,
+  fuzzCases,
+  fuzzRoutes,
+  placeMatrix,
+  routeMatrix,
+} from '../../scripts/drill/attack.js';
 import { rowCounter, throwAwayDatabase } from '../../scripts/drill/harness.js';
 import { runScheduledBackup } from '../../server/services/backups/backups.js';
 import { readSettings } from '../../server/services/backups/catalogue.js';
@@ -52,12 +61,18 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
       // Answers 500 to any body that carries a `name` which is not a string.
       app.post(PLANTED.crash, ...guarded, (req: Request, _res: Response, next: NextFunction) => {
         const body = req.body as Record<string, unknown> | undefined;
-        next(body && typeof body === 'object' && Object.keys(body).length > 0 ? new Error('panne plantée') : new Refusal({ name: 'Nom obligatoire.' }));
+        next(
+          body && typeof body === 'object' && Object.keys(body).length > 0
+            ? new Error('panne plantée')
+            : new Refusal({ name: 'Nom obligatoire.' }),
+        );
       });
       // Writes a category, then refuses the request (outside any transaction: the row stays).
       app.post(PLANTED.leak, ...guarded, async (_req: Request, _res: Response, next: NextFunction) => {
         const code = `F${uniqueTag()}`;
-        await t.db('categories').insert(withSearchName({ code, name: `Fuite ${code}`, created_at: nowIso(), updated_at: nowIso() }));
+        await t
+          .db('categories')
+          .insert(withSearchName({ code, name: `Fuite ${code}`, created_at: nowIso(), updated_at: nowIso() }));
         next(new Refusal({ name: 'Refusé après coup.' }));
       });
       app.get(PLANTED.unguarded, (_req: Request, res: Response) => {
@@ -68,20 +83,27 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
         res.status(403).json({ message: 'non' });
       });
       // Declare the places guard of an entry without applying it: any entry opens, to anyone.
-      const notApplied = declareGuard((_req: Request, _res: Response, next: NextFunction) => next(), { kind: 'place', document: 'entry' });
+      const notApplied = declareGuard((_req: Request, _res: Response, next: NextFunction) => next(), {
+        kind: 'place',
+        document: 'entry',
+      });
       app.get(PLANTED.placeLiar, ...guarded, notApplied, (_req: Request, res: Response) => {
         res.json({ ok: true });
       });
       // Writes a category, then answers 404 (outside any transaction: the row stays).
       app.post(PLANTED.placeLeak, ...guarded, notApplied, async (_req: Request, _res: Response, next: NextFunction) => {
         const code = `F${uniqueTag()}`;
-        await t.db('categories').insert(withSearchName({ code, name: `Fuite ${code}`, created_at: nowIso(), updated_at: nowIso() }));
+        await t
+          .db('categories')
+          .insert(withSearchName({ code, name: `Fuite ${code}`, created_at: nowIso(), updated_at: nowIso() }));
         next(new NotFound());
       });
       // A « form » that writes whatever place it is given and lands on its document.
       app.post(PLANTED.placeForm, ...guarded, async (_req: Request, res: Response) => {
         const code = `F${uniqueTag()}`;
-        await t.db('categories').insert(withSearchName({ code, name: `Fuite ${code}`, created_at: nowIso(), updated_at: nowIso() }));
+        await t
+          .db('categories')
+          .insert(withSearchName({ code, name: `Fuite ${code}`, created_at: nowIso(), updated_at: nowIso() }));
         res.redirect(303, '/exercice/formulaire-emplacement/1');
       });
     };
@@ -95,18 +117,28 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
     await t.close();
   });
 
-  it('attacks an application without its daily backup: no write that no request made in the middle of a count comparison', { timeout: 60_000 }, async () => {
-    const database = await throwAwayDatabase(kind === 'pg' ? process.env.TEST_DATABASE_URL : undefined);
-    try {
-      expect(readSettings(database).daily).toBe(false);
-      const before = await database.counts();
-      // The timer's own call, at an hour when the default settings would write the day's backup.
-      expect(await runScheduledBackup(database.db, { database: database.config, storageDir: database.storageDir }, new Date(`${new Date().toISOString().slice(0, 10)}T23:30:00Z`))).toBeNull();
-      expect(await database.counts()).toEqual(before);
-    } finally {
-      await database.drop();
-    }
-  });
+  it(
+    'attacks an application without its daily backup: no write that no request made in the middle of a count comparison',
+    { timeout: 60_000 },
+    async () => {
+      const database = await throwAwayDatabase(kind === 'pg' ? process.env.TEST_DATABASE_URL : undefined);
+      try {
+        expect(readSettings(database).daily).toBe(false);
+        const before = await database.counts();
+        // The timer's own call, at an hour when the default settings would write the day's backup.
+        expect(
+          await runScheduledBackup(
+            database.db,
+            { database: database.config, storageDir: database.storageDir },
+            new Date(`${new Date().toISOString().slice(0, 10)}T23:30:00Z`),
+          ),
+        ).toBeNull();
+        expect(await database.counts()).toEqual(before);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 
   it('reads every route and its declared guards from the router', () => {
     expect(routes.length).toBeGreaterThan(100);
@@ -126,68 +158,137 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
     expect(new Set(cases.map((c) => c.path)).size).toBeGreaterThan(3);
     expect(fuzzCases(pick('PUT', ROUTES['categories.show']), 30, 7)).toEqual(cases);
     const valid = () => ({ code: 'ABC', name: 'Épicerie', lines: [{ quantity: 1 }] });
-    const mutated = fuzzCases(pick('POST', ROUTES['categories.index']), 40, 3, valid).filter((c) => c.body.kind === 'json' && typeof c.body.value === 'object' && c.body.value !== null && 'code' in c.body.value);
+    const mutated = fuzzCases(pick('POST', ROUTES['categories.index']), 40, 3, valid).filter(
+      (c) =>
+        c.body.kind === 'json' && typeof c.body.value === 'object' && c.body.value !== null && 'code' in c.body.value,
+    );
     expect(mutated.length).toBeGreaterThan(0);
   });
 
-  it('finds nothing wrong on real routes: refused payloads write nothing, none answers 5xx', { timeout: 120_000 }, async () => {
-    const result = await fuzzRoutes(target, [pick('POST', ROUTES['categories.index']), pick('PUT', ROUTES['categories.show'])], { runs: 12, seed: 11, login: ADMIN });
-    expect(result.failures).toEqual([]);
-    expect(result.requests).toBe(24);
-    expect(result.refused).toBeGreaterThan(0);
-  });
+  it(
+    'finds nothing wrong on real routes: refused payloads write nothing, none answers 5xx',
+    { timeout: 120_000 },
+    async () => {
+      const result = await fuzzRoutes(
+        target,
+        [pick('POST', ROUTES['categories.index']), pick('PUT', ROUTES['categories.show'])],
+        { runs: 12, seed: 11, login: ADMIN },
+      );
+      expect(result.failures).toEqual([]);
+      expect(result.requests).toBe(24);
+      expect(result.refused).toBeGreaterThan(0);
+    },
+  );
 
-  it('catches a route that answers 500 and a route that writes a row on a refused request', { timeout: 120_000 }, async () => {
-    const result = await fuzzRoutes(target, [pick('POST', PLANTED.crash), pick('POST', PLANTED.leak)], { runs: 5, seed: 5, login: ADMIN });
-    expect(result.failures.some((f) => f.startsWith(`POST ${PLANTED.crash} ${PLANTED.crash} → HTTP 500`))).toBe(true);
-    expect(result.failures.filter((f) => f.startsWith(`POST ${PLANTED.leak}`))).toHaveLength(5);
-    expect(result.failures.find((f) => f.startsWith(`POST ${PLANTED.leak}`))).toMatch(/refusé .* mais a écrit dans categories/);
-  });
+  it(
+    'catches a route that answers 500 and a route that writes a row on a refused request',
+    { timeout: 120_000 },
+    async () => {
+      const result = await fuzzRoutes(target, [pick('POST', PLANTED.crash), pick('POST', PLANTED.leak)], {
+        runs: 5,
+        seed: 5,
+        login: ADMIN,
+      });
+      expect(result.failures.some((f) => f.startsWith(`POST ${PLANTED.crash} ${PLANTED.crash} → HTTP 500`))).toBe(true);
+      expect(result.failures.filter((f) => f.startsWith(`POST ${PLANTED.leak}`))).toHaveLength(5);
+      expect(result.failures.find((f) => f.startsWith(`POST ${PLANTED.leak}`))).toMatch(
+        /refusé .* mais a écrit dans categories/,
+      );
+    },
+  );
 
-  it('matches the declared guards on real routes, for a role holding them and one lacking them', { timeout: 120_000 }, async () => {
-    const holder = await userWithPermissions(t, `${uniqueTag('M').toLowerCase()}@test.local`, ['menu.categories', 'categories.create']);
-    const lacker = await userWithPermissions(t, `${uniqueTag('M').toLowerCase()}@test.local`, ['menu.clients']);
-    const subjects: Subject[] = [
-      { label: 'visiteur', login: null, permissions: new Set() },
-      { label: 'catégories', login: holder, permissions: new Set(['menu.categories', 'categories.create']) },
-      { label: 'clients', login: lacker, permissions: new Set(['menu.clients']) },
-    ];
-    const real = [pick('GET', ROUTES['categories.index']), pick('POST', ROUTES['categories.index']), pick('DELETE', ROUTES['categories.show']), pick('GET', ROUTES.login)];
-    const result = await routeMatrix(target, real, subjects);
-    expect(result.failures).toEqual([]);
-    expect(result.undeclared).toEqual([]);
-    // The holder's two mutating routes are left to the fuzz (they would do the work).
-    expect(result.leftToFuzz).toBe(1);
-    expect(result.requests).toBe(real.length * subjects.length - 1);
-    expect(expectedAccess(pick('DELETE', ROUTES['categories.show']).guards, subjects[1])).toBe('forbidden');
-  });
+  it(
+    'matches the declared guards on real routes, for a role holding them and one lacking them',
+    { timeout: 120_000 },
+    async () => {
+      const holder = await userWithPermissions(t, `${uniqueTag('M').toLowerCase()}@test.local`, [
+        'menu.categories',
+        'categories.create',
+      ]);
+      const lacker = await userWithPermissions(t, `${uniqueTag('M').toLowerCase()}@test.local`, ['menu.clients']);
+      const subjects: Subject[] = [
+        { label: 'visiteur', login: null, permissions: new Set() },
+        { label: 'catégories', login: holder, permissions: new Set(['menu.categories', 'categories.create']) },
+        { label: 'clients', login: lacker, permissions: new Set(['menu.clients']) },
+      ];
+      const real = [
+        pick('GET', ROUTES['categories.index']),
+        pick('POST', ROUTES['categories.index']),
+        pick('DELETE', ROUTES['categories.show']),
+        pick('GET', ROUTES.login),
+      ];
+      const result = await routeMatrix(target, real, subjects);
+      expect(result.failures).toEqual([]);
+      expect(result.undeclared).toEqual([]);
+      // The holder's two mutating routes are left to the fuzz (they would do the work).
+      expect(result.leftToFuzz).toBe(1);
+      expect(result.requests).toBe(real.length * subjects.length - 1);
+      expect(expectedAccess(pick('DELETE', ROUTES['categories.show']).guards, subjects[1])).toBe('forbidden');
+    },
+  );
 
-  it('fails a route without a declared guard, and a route whose answer contradicts its guard', { timeout: 120_000 }, async () => {
-    const holder = await userWithPermissions(t, `${uniqueTag('M').toLowerCase()}@test.local`, ['menu.categories']);
-    const result = await routeMatrix(target, [pick('GET', PLANTED.unguarded), pick('GET', PLANTED.liar)], [{ label: 'catégories', login: holder, permissions: new Set(['menu.categories']) }]);
-    expect(result.undeclared).toEqual([`GET ${PLANTED.unguarded}`]);
-    expect(result.failures).toEqual([`catégories : GET ${PLANTED.liar} → HTTP 403 (attendu allowed)`]);
-  });
+  it(
+    'fails a route without a declared guard, and a route whose answer contradicts its guard',
+    { timeout: 120_000 },
+    async () => {
+      const holder = await userWithPermissions(t, `${uniqueTag('M').toLowerCase()}@test.local`, ['menu.categories']);
+      const result = await routeMatrix(
+        target,
+        [pick('GET', PLANTED.unguarded), pick('GET', PLANTED.liar)],
+        [{ label: 'catégories', login: holder, permissions: new Set(['menu.categories']) }],
+      );
+      expect(result.undeclared).toEqual([`GET ${PLANTED.unguarded}`]);
+      expect(result.failures).toEqual([`catégories : GET ${PLANTED.liar} → HTTP 403 (attendu allowed)`]);
+    },
+  );
 
   describe('the places matrix', () => {
     let outsider: { email: string; password: string };
     let entry: number;
     let entryBody: () => Record<string, unknown>;
-    const entryForm = (): PlacedForm => ({ label: 'Entrée de stock', url: ROUTES['entries.index'], body: entryBody(), done: (l) => (/\/operations\/entreestock\/(\d+)$/.test(l) ? 1 : null) });
+    const entryForm = (): PlacedForm => ({
+      label: 'Entrée de stock',
+      url: ROUTES['entries.index'],
+      body: entryBody(),
+      done: (l) => (/\/operations\/entreestock\/(\d+)$/.test(l) ? 1 : null),
+    });
 
     beforeAll(async () => {
       // A user holding every permission, restricted to a shop of their own; an entry at the depot.
       const now = nowIso();
       const tag = uniqueTag();
-      const elsewhere = await insertReturningId(t.db, 'locations', { code: `E${tag}`.slice(0, 20), name: `Ailleurs ${tag}`, kind: 'boutique', created_at: now, updated_at: now });
+      const elsewhere = await insertReturningId(t.db, 'locations', {
+        code: `E${tag}`.slice(0, 20),
+        name: `Ailleurs ${tag}`,
+        kind: 'boutique',
+        created_at: now,
+        updated_at: now,
+      });
       outsider = await userWithPermissions(t, `${uniqueTag('P').toLowerCase()}@test.local`, [...ALL_PERMISSIONS]);
       const { id } = (await t.db('users').where({ email: outsider.email }).first('id'))!;
       await t.db('users').where({ id }).update({ places_restricted: true });
       await t.db('user_locations').insert({ user_id: id, location_id: elsewhere });
       const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
-      const category = await insertReturningId(t.db, 'categories', withSearchName({ code: `K${tag}`.slice(0, 20), name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
-      const product = await makeProduct(t.db, { code: `PM${tag}`.slice(0, 30), name: `Produit ${tag}`, category_id: category });
-      entryBody = () => ({ idempotency_key: idempotencyKey(), kind: 'opening', supplier_id: '', location_id: depot, entry_date: businessDate('Africa/Abidjan'), supplier_ref: '', note: '', lines: [{ product_id: product, unit: 'unit', quantity: 5, unit_cost: 100 }] });
+      const category = await insertReturningId(
+        t.db,
+        'categories',
+        withSearchName({ code: `K${tag}`.slice(0, 20), name: `Catégorie ${tag}`, created_at: now, updated_at: now }),
+      );
+      const product = await makeProduct(t.db, {
+        code: `PM${tag}`.slice(0, 30),
+        name: `Produit ${tag}`,
+        category_id: category,
+      });
+      entryBody = () => ({
+        idempotency_key: idempotencyKey(),
+        kind: 'opening',
+        supplier_id: '',
+        location_id: depot,
+        entry_date: businessDate('Africa/Abidjan'),
+        supplier_ref: '',
+        note: '',
+        lines: [{ product_id: product, unit: 'unit', quantity: 5, unit_cost: 100 }],
+      });
       const admin = new Client(t);
       await admin.login();
       const res = await admin.post(ROUTES['entries.index'], entryBody());
@@ -195,30 +296,59 @@ describe.each(testDatabases())('the drill machinery (%s)', (kind) => {
       entry = Number(res.headers.location.split('/').pop());
     });
 
-    it('finds nothing wrong on real routes: another place’s entry answers 404, its form is refused, nothing written', { timeout: 120_000 }, async () => {
-      const real = [pick('GET', ROUTES['entries.show']), pick('GET', ROUTES['entries.print']), pick('POST', ROUTES['entries.cancel'])];
-      const result = await placeMatrix(target, real, { outsider, owner: ADMIN }, { entry: [entry] }, [entryForm()]);
-      expect(result.failures).toEqual([]);
-      expect(result).toMatchObject({ routes: 3, forms: 1, requests: 6, uncovered: [] });
-    });
+    it(
+      'finds nothing wrong on real routes: another place’s entry answers 404, its form is refused, nothing written',
+      { timeout: 120_000 },
+      async () => {
+        const real = [
+          pick('GET', ROUTES['entries.show']),
+          pick('GET', ROUTES['entries.print']),
+          pick('POST', ROUTES['entries.cancel']),
+        ];
+        const result = await placeMatrix(target, real, { outsider, owner: ADMIN }, { entry: [entry] }, [entryForm()]);
+        expect(result.failures).toEqual([]);
+        expect(result).toMatchObject({ routes: 3, forms: 1, requests: 6, uncovered: [] });
+      },
+    );
 
     it('says which routes it had no record for', { timeout: 120_000 }, async () => {
-      const result = await placeMatrix(target, [pick('GET', ROUTES['transfers.show'])], { outsider, owner: ADMIN }, { entry: [entry] }, []);
+      const result = await placeMatrix(
+        target,
+        [pick('GET', ROUTES['transfers.show'])],
+        { outsider, owner: ADMIN },
+        { entry: [entry] },
+        [],
+      );
       expect(result.uncovered).toEqual([`GET ${ROUTES['transfers.show']} (transfer)`]);
       expect(result.failures).toEqual([]);
     });
 
-    it('catches a places guard declared but not applied, an action that writes before its 404, a form that lets another place in', { timeout: 120_000 }, async () => {
-      const result = await placeMatrix(target, [pick('GET', PLANTED.placeLiar), pick('POST', PLANTED.placeLeak)], { outsider, owner: ADMIN }, { entry: [entry] }, [
-        { label: 'Formulaire planté', url: PLANTED.placeForm, body: {}, done: (l) => (l.endsWith('/exercice/formulaire-emplacement/1') ? 1 : null) },
-      ]);
-      const at = `/exercice/emplacement/${entry}`;
-      expect(result.failures).toEqual([
-        'autre emplacement : les actions refusées ont écrit dans categories',
-        `autre emplacement : GET ${PLANTED.placeLiar} ${at} → HTTP 200 (attendu 404)`,
-        `autre emplacement : Formulaire planté (POST ${PLANTED.placeForm}) → HTTP 303 /exercice/formulaire-emplacement/1 (attendu : refusé)`,
-        'autre emplacement : les formulaires refusés ont écrit dans categories',
-      ]);
-    });
+    it(
+      'catches a places guard declared but not applied, an action that writes before its 404, a form that lets another place in',
+      { timeout: 120_000 },
+      async () => {
+        const result = await placeMatrix(
+          target,
+          [pick('GET', PLANTED.placeLiar), pick('POST', PLANTED.placeLeak)],
+          { outsider, owner: ADMIN },
+          { entry: [entry] },
+          [
+            {
+              label: 'Formulaire planté',
+              url: PLANTED.placeForm,
+              body: {},
+              done: (l) => (l.endsWith('/exercice/formulaire-emplacement/1') ? 1 : null),
+            },
+          ],
+        );
+        const at = `/exercice/emplacement/${entry}`;
+        expect(result.failures).toEqual([
+          'autre emplacement : les actions refusées ont écrit dans categories',
+          `autre emplacement : GET ${PLANTED.placeLiar} ${at} → HTTP 200 (attendu 404)`,
+          `autre emplacement : Formulaire planté (POST ${PLANTED.placeForm}) → HTTP 303 /exercice/formulaire-emplacement/1 (attendu : refusé)`,
+          'autre emplacement : les formulaires refusés ont écrit dans categories',
+        ]);
+      },
+    );
   });
 });

@@ -22,7 +22,10 @@ describe.each(testDatabases())('hostile requests (%s)', (kind) => {
     await signedIn.login();
     const anonymous = await new Client(t).visit('/fichiers/clients/%E0%A4%A');
     expect(anonymous.status).toBe(303); // the login guard answers first
-    for (const [url, c] of [['/reset-password/%E0%A4%A', new Client(t)], ['/fichiers/clients/%E0%A4%A', signedIn]] as const) {
+    for (const [url, c] of [
+      ['/reset-password/%E0%A4%A', new Client(t)],
+      ['/fichiers/clients/%E0%A4%A', signedIn],
+    ] as const) {
       const res = await c.visit(url);
       expect(res.status, url).toBe(400);
       expect(res.body.component, url).toBe('Error');
@@ -44,7 +47,12 @@ describe.each(testDatabases())('hostile requests (%s)', (kind) => {
   });
 
   it('writes the stale-version location from APP_URL, never from the Host or X-Forwarded-Host sent', async () => {
-    const res = await new Client(t).visit('/login?x=1', { 'X-Inertia-Version': 'old-build', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' });
+    const res = await new Client(t).visit('/login?x=1', {
+      'X-Inertia-Version': 'old-build',
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'http',
+    });
     expect(res.status).toBe(409);
     expect(res.headers['x-inertia-location']).toBe('https://stock.example.ci/login?x=1');
   });

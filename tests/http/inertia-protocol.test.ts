@@ -48,7 +48,9 @@ function probeRoutes(app: Express) {
   });
   app.post('/probe/validate', (req, res) => {
     const bag = req.get('X-Inertia-Error-Bag');
-    req.session.errors = bag ? { [bag]: { name: 'Le champ nom est obligatoire.' } } : { name: 'Le champ nom est obligatoire.' };
+    req.session.errors = bag
+      ? { [bag]: { name: 'Le champ nom est obligatoire.' } }
+      : { name: 'Le champ nom est obligatoire.' };
     redirect(res, '/probe');
   });
 }
@@ -91,7 +93,11 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
     expect(res.body.url).toBe('/probe?page=2&q=caf%C3%A9');
     expect(res.body.props.regular).toBe('regular-value');
     expect(res.body.props.plain).toBe(42);
-    expect(res.body.props.app).toEqual({ name: 'SDSTOCK WEB 2.0', version: '3.0', copyright: `© ${new Date().getFullYear()} SDSTOCK` });
+    expect(res.body.props.app).toEqual({
+      name: 'SDSTOCK WEB 2.0',
+      version: '3.0',
+      copyright: `© ${new Date().getFullYear()} SDSTOCK`,
+    });
     expect(res.body.props.auth).toEqual({ user: null });
     expect(res.body.sharedProps).toEqual(expect.arrayContaining(['auth', 'app', 'flash']));
   });
@@ -149,7 +155,10 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
 
   it('sends only the asked props on a partial reload, plus always props and errors', async () => {
     reset();
-    const res = await new Client(t).visit('/probe', { 'X-Inertia-Partial-Component': 'Probe', 'X-Inertia-Partial-Data': ' lazy , ,plain' });
+    const res = await new Client(t).visit('/probe', {
+      'X-Inertia-Partial-Component': 'Probe',
+      'X-Inertia-Partial-Data': ' lazy , ,plain',
+    });
     expect(Object.keys(res.body.props).sort()).toEqual(['errors', 'lazy', 'plain', 'stamp']);
     expect(res.body.props.lazy).toBe('lazy-value');
     expect(calls).toEqual({ regular: 0, lazy: 1, deferred: 0, always: 1 });
@@ -158,7 +167,10 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
 
   it('loads a deferred prop when the client asks for it', async () => {
     reset();
-    const res = await new Client(t).visit('/probe', { 'X-Inertia-Partial-Component': 'Probe', 'X-Inertia-Partial-Data': 'later' });
+    const res = await new Client(t).visit('/probe', {
+      'X-Inertia-Partial-Component': 'Probe',
+      'X-Inertia-Partial-Data': 'later',
+    });
     expect(res.body.props.later).toBe('deferred-value');
     expect(calls.deferred).toBe(1);
     expect(calls.regular).toBe(0);
@@ -167,7 +179,10 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
   it('removes props listed in except, and except wins over data', async () => {
     reset();
     const c = new Client(t);
-    const except = await c.visit('/probe', { 'X-Inertia-Partial-Component': 'Probe', 'X-Inertia-Partial-Except': 'regular,auth,app,flash,dangerous,lazy,later' });
+    const except = await c.visit('/probe', {
+      'X-Inertia-Partial-Component': 'Probe',
+      'X-Inertia-Partial-Except': 'regular,auth,app,flash,dangerous,lazy,later',
+    });
     expect(Object.keys(except.body.props).sort()).toEqual(['errors', 'plain', 'stamp']);
     expect(calls.regular).toBe(0);
     const both = await c.visit('/probe', {
@@ -181,7 +196,10 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
 
   it('ignores partial headers meant for another component', async () => {
     reset();
-    const res = await new Client(t).visit('/probe', { 'X-Inertia-Partial-Component': 'Other', 'X-Inertia-Partial-Data': 'plain' });
+    const res = await new Client(t).visit('/probe', {
+      'X-Inertia-Partial-Component': 'Other',
+      'X-Inertia-Partial-Data': 'plain',
+    });
     expect(res.body.props.regular).toBe('regular-value');
     expect(res.body.props).not.toHaveProperty('lazy');
     expect(res.body.deferredProps).toEqual({ slow: ['later'] });
@@ -200,7 +218,10 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
     const c = new Client(t);
     const post = await c.post('/probe/validate');
     expect(post.status).toBe(303);
-    const partial = await c.visit('/probe', { 'X-Inertia-Partial-Component': 'Probe', 'X-Inertia-Partial-Data': 'plain' });
+    const partial = await c.visit('/probe', {
+      'X-Inertia-Partial-Component': 'Probe',
+      'X-Inertia-Partial-Data': 'plain',
+    });
     expect(partial.body.props.errors).toEqual({ name: 'Le champ nom est obligatoire.' });
     const again = await c.visit('/probe');
     expect(again.body.props.errors).toEqual({});
@@ -235,7 +256,9 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ component: 'Error', props: { status: 404, title: 'Page introuvable' } });
 
-    const expired = await c.agent.post('/probe/flash').set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': 'faux' });
+    const expired = await c.agent
+      .post('/probe/flash')
+      .set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': 'faux' });
     expect(expired.status).toBe(419);
     expect(expired.body).toMatchObject({ component: 'Error', props: { status: 419, title: 'Page expirée' } });
 
@@ -247,7 +270,9 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
     const plain = await request(t.app).get('/nulle-part').set('Accept', 'text/html');
     expect(plain.status).toBe(404);
     expect(plain.text).toContain('&quot;component&quot;'.replace(/&quot;/g, '"'));
-    const page = JSON.parse(plain.text.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)![1]);
+    const page = JSON.parse(
+      plain.text.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)![1],
+    );
     expect(page.props.status).toBe(404);
   });
 
@@ -267,13 +292,23 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
     await c.ensureToken();
     const bad = await c.agent
       .post('/login')
-      .set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': c.xsrf, 'Content-Type': 'application/json' })
+      .set({
+        'X-Inertia': 'true',
+        'X-Inertia-Version': TEST_VERSION,
+        'X-XSRF-TOKEN': c.xsrf,
+        'Content-Type': 'application/json',
+      })
       .send('{"email": "a@b.c", ');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ component: 'Error', props: { status: 400 } });
     const big = await c.agent
       .post('/login')
-      .set({ 'X-Inertia': 'true', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': c.xsrf, 'Content-Type': 'application/json' })
+      .set({
+        'X-Inertia': 'true',
+        'X-Inertia-Version': TEST_VERSION,
+        'X-XSRF-TOKEN': c.xsrf,
+        'Content-Type': 'application/json',
+      })
       .send(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }));
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ component: 'Error', props: { status: 413 } });

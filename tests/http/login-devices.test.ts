@@ -29,7 +29,13 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
   });
 
   /** One login attempt: 'in' when it got in (then signed out again, the device cookie kept), else the error shown. */
-  const attempt = async (c: Client, login: string, password: string, ip: string, headers: Record<string, string> = {}): Promise<string> => {
+  const attempt = async (
+    c: Client,
+    login: string,
+    password: string,
+    ip: string,
+    headers: Record<string, string> = {},
+  ): Promise<string> => {
     const res = await c.post('/login', { email: login, password }, { ...from(ip), ...headers });
     if (res.headers.location === '/dashboard') {
       expect((await c.post('/logout', {}, from(ip))).headers.location).toBe('/');
@@ -39,9 +45,20 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
   };
   /** The device cookie an answer sets (its value), if any. */
   const deviceCookieIn = (res: { headers: Record<string, unknown> }) =>
-    ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).find((x) => x.startsWith(`${DEVICE_COOKIE}=`))?.split(';')[0].slice(DEVICE_COOKIE.length + 1);
+    ([] as string[])
+      .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+      .find((x) => x.startsWith(`${DEVICE_COOKIE}=`))
+      ?.split(';')[0]
+      .slice(DEVICE_COOKIE.length + 1);
   const failedChecks = async (login: string) =>
-    Number((await t.db('audit_log').where({ action: 'auth.login_failed', subject_label: login }).count<{ n: number }[]>({ n: '*' }))[0].n);
+    Number(
+      (
+        await t
+          .db('audit_log')
+          .where({ action: 'auth.login_failed', subject_label: login })
+          .count<{ n: number }[]>({ n: '*' })
+      )[0].n,
+    );
   /** Moves every counted attempt `ms` into the past, as if that long had gone by. */
   const timePasses = (ms: number) => t.db('throttle_hits').update({ hit_at: t.db.raw('hit_at - ?', [ms]) });
   /** The owner of a new account, signed in once from their own browser (which now holds a device cookie). */
@@ -67,7 +84,9 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
     const user = await userWithPermissions(t, email('cookie'), ['menu.dashboard'], 'Bon-Pass-123');
     const c = new Client(t);
     const failed = await c.post('/login', { email: user.email, password: 'faux' });
-    expect(([] as string[]).concat(failed.headers['set-cookie'] ?? []).some((x) => x.startsWith(`${DEVICE_COOKIE}=`))).toBe(false);
+    expect(
+      ([] as string[]).concat(failed.headers['set-cookie'] ?? []).some((x) => x.startsWith(`${DEVICE_COOKIE}=`)),
+    ).toBe(false);
     const res = await c.post('/login', { email: user.email, password: user.password });
     const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((x) => x.startsWith(`${DEVICE_COOKIE}=`))!;
     expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=${user.id}\\.[\\w-]{16}\\.[\\w-]{22};`));
@@ -79,7 +98,12 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
     // Behind HTTPS (a trusted proxy says so), the cookie is Secure.
     const secure = await createTestApp(kind, { secureCookies: true, trustProxy: 'loopback' });
     try {
-      const headers = { 'X-Forwarded-Proto': 'https', 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': TEST_VERSION };
+      const headers = {
+        'X-Forwarded-Proto': 'https',
+        'X-Inertia': 'true',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-Inertia-Version': TEST_VERSION,
+      };
       const page = await request(secure.app).get('/login').set(headers);
       const pairs = ([] as string[]).concat(page.headers['set-cookie']).map((x) => x.split(';')[0]);
       const xsrf = decodeURIComponent(pairs.find((p) => p.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
@@ -88,7 +112,9 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
         .set({ ...headers, Cookie: pairs.join('; '), 'X-XSRF-TOKEN': xsrf })
         .send({ email: ADMIN.email, password: ADMIN.password });
       expect(login.headers.location).toBe('/dashboard');
-      expect(([] as string[]).concat(login.headers['set-cookie']).find((x) => x.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/; Secure/);
+      expect(
+        ([] as string[]).concat(login.headers['set-cookie']).find((x) => x.startsWith(`${DEVICE_COOKIE}=`)),
+      ).toMatch(/; Secure/);
     } finally {
       await secure.close();
     }
@@ -113,14 +139,16 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
 
   it('counts a device cookie’s failures against it only, and locks it out when it fails too often (5 a minute, 10 in 15 minutes)', async () => {
     const { user, browser } = await ownerWithDevice('appareil');
-    for (let i = 0; i < LOGIN_LIMITS.device.limit; i++) expect(await attempt(browser, user.email, `faux-${i}`, '203.0.113.10')).toBe(WRONG);
+    for (let i = 0; i < LOGIN_LIMITS.device.limit; i++)
+      expect(await attempt(browser, user.email, `faux-${i}`, '203.0.113.10')).toBe(WRONG);
     // Locked: even the right password from that browser waits.
     expect(await attempt(browser, user.email, user.password, '203.0.113.10')).toMatch(THROTTLED);
     expect(await failedChecks(user.email)).toBe(LOGIN_LIMITS.device.limit);
 
     // A minute later, five more, then the 15-minute bucket is full.
     await timePasses(LOGIN_LIMITS.device.windowMs + 1_000);
-    for (let i = 0; i < LOGIN_LIMITS.deviceLong.limit - LOGIN_LIMITS.device.limit; i++) expect(await attempt(browser, user.email, `encore-${i}`, '203.0.113.10')).toBe(WRONG);
+    for (let i = 0; i < LOGIN_LIMITS.deviceLong.limit - LOGIN_LIMITS.device.limit; i++)
+      expect(await attempt(browser, user.email, `encore-${i}`, '203.0.113.10')).toBe(WRONG);
     await timePasses(LOGIN_LIMITS.device.windowMs + 1_000);
     expect(await attempt(browser, user.email, 'un-de-plus', '203.0.113.10')).toMatch(THROTTLED);
     expect(await failedChecks(user.email)).toBe(LOGIN_LIMITS.deviceLong.limit);
@@ -137,30 +165,48 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
     const presenting = (value: string) => ({ Cookie: `${DEVICE_COOKIE}=${value}` });
 
     // A forged signature, or the colleague's cookie, is an unknown browser for this account.
-    const forged = own.replace(/\.([\w-])([\w-]{21})$/, (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
+    const forged = own.replace(
+      /\.([\w-])([\w-]{21})$/,
+      (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`,
+    );
     expect(forged).not.toBe(own);
-    expect(await attempt(new Client(t), user.email, user.password, '203.0.113.10', presenting(forged))).toMatch(THROTTLED);
-    expect(await attempt(new Client(t), user.email, user.password, '203.0.113.10', presenting(colleagues))).toMatch(THROTTLED);
+    expect(await attempt(new Client(t), user.email, user.password, '203.0.113.10', presenting(forged))).toMatch(
+      THROTTLED,
+    );
+    expect(await attempt(new Client(t), user.email, user.password, '203.0.113.10', presenting(colleagues))).toMatch(
+      THROTTLED,
+    );
     // The real one gets in, from any browser that presents it.
     expect(await attempt(new Client(t), user.email, user.password, '203.0.113.10', presenting(own))).toBe('in');
 
     // The owner changes the password in their browser: it gets a new cookie, the old one is void.
     await browser.post('/login', { email: user.email, password: user.password }, from('203.0.113.10'));
-    const changed = await browser.send('put', '/password', { current_password: user.password, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' }, from('203.0.113.10'));
+    const changed = await browser.send(
+      'put',
+      '/password',
+      { current_password: user.password, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' },
+      from('203.0.113.10'),
+    );
     expect(changed.headers.location).toBe('/profile');
     const renewed = deviceCookieIn(changed);
     expect(renewed).toMatch(new RegExp(`^${user.id}\\.`));
     expect(renewed).not.toBe(own);
     await browser.post('/logout', {}, from('203.0.113.10'));
     expect(await attempt(browser, user.email, 'Nouveau-Pass-456', '203.0.113.10')).toBe('in');
-    expect(await attempt(new Client(t), user.email, 'Nouveau-Pass-456', '203.0.113.10', presenting(own))).toMatch(THROTTLED);
+    expect(await attempt(new Client(t), user.email, 'Nouveau-Pass-456', '203.0.113.10', presenting(own))).toMatch(
+      THROTTLED,
+    );
 
     // Deactivated then reactivated: the colleague's browser is an unknown one again.
     const admin = new Client(t);
     await admin.post('/login', { email: ADMIN.email, password: ADMIN.password }, from('192.0.2.1'));
     await admin.post('/confirm-password', { password: ADMIN.password }, from('192.0.2.1'));
-    expect((await admin.post(`/parametres/utilisateurs/${colleague.id}/desactiver`, {}, from('192.0.2.1'))).status).toBe(303);
-    expect((await admin.post(`/parametres/utilisateurs/${colleague.id}/reactiver`, {}, from('192.0.2.1'))).status).toBe(303);
+    expect(
+      (await admin.post(`/parametres/utilisateurs/${colleague.id}/desactiver`, {}, from('192.0.2.1'))).status,
+    ).toBe(303);
+    expect((await admin.post(`/parametres/utilisateurs/${colleague.id}/reactiver`, {}, from('192.0.2.1'))).status).toBe(
+      303,
+    );
     expect(await attempt(colleagueBrowser, colleague.email, colleague.password, '203.0.113.10')).toMatch(THROTTLED);
   });
 
@@ -173,7 +219,11 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
     await t.settle();
     const link = new URL(t.mailer.linkIn(t.mailer.lastTo(user.email)));
     const token = (await guest.visit(link.pathname + link.search, from('192.0.2.2'))).body.props.token;
-    await guest.post('/reset-password', { token, email: user.email, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' }, from('192.0.2.2'));
+    await guest.post(
+      '/reset-password',
+      { token, email: user.email, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' },
+      from('192.0.2.2'),
+    );
     expect(await attempt(browser, user.email, 'Nouveau-Pass-456', '203.0.113.10')).toMatch(THROTTLED);
   });
 
@@ -181,29 +231,43 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
     const { user, browser, device: before } = await ownerWithDevice('initial');
     await t.db('users').where({ id: user.id }).update({ must_change_password: true });
     await browser.post('/login', { email: user.email, password: user.password }, from('203.0.113.10'));
-    const changed = await browser.send('put', '/mot-de-passe/changer', { password: 'Choisi-Pass-789', password_confirmation: 'Choisi-Pass-789' }, from('203.0.113.10'));
+    const changed = await browser.send(
+      'put',
+      '/mot-de-passe/changer',
+      { password: 'Choisi-Pass-789', password_confirmation: 'Choisi-Pass-789' },
+      from('203.0.113.10'),
+    );
     expect(changed.headers.location).toBe('/dashboard');
     expect(deviceCookieIn(changed)).not.toBe(before);
     await browser.post('/logout', {}, from('203.0.113.10'));
     await hammer(user.email, LOGIN_LIMITS.account.limit);
     expect(await attempt(browser, user.email, 'Choisi-Pass-789', '203.0.113.10')).toBe('in');
-    expect(await attempt(new Client(t), user.email, 'Choisi-Pass-789', '203.0.113.10', { Cookie: `${DEVICE_COOKIE}=${before}` })).toMatch(THROTTLED);
+    expect(
+      await attempt(new Client(t), user.email, 'Choisi-Pass-789', '203.0.113.10', {
+        Cookie: `${DEVICE_COOKIE}=${before}`,
+      }),
+    ).toMatch(THROTTLED);
   });
 
   it('does not let 55 failures on unknown e-mails from one address slow down a colleague behind it', async () => {
     const colleague = await userWithPermissions(t, email('boutique'), ['menu.dashboard'], 'Bon-Pass-123');
     const attacker = new Client(t);
-    for (let i = 0; i < 55; i++) expect(await attempt(attacker, email(`inconnu-${i}`), 'faux', '203.0.113.50')).toBe(WRONG);
+    for (let i = 0; i < 55; i++)
+      expect(await attempt(attacker, email(`inconnu-${i}`), 'faux', '203.0.113.50')).toBe(WRONG);
     // A colleague on a browser that never signed in, from the same address, gets in.
     expect(await attempt(new Client(t), colleague.email, colleague.password, '203.0.113.50')).toBe('in');
   });
 
   it('backs an address off after 20 failures on existing accounts, for seconds, the same answer for a known and an unknown e-mail; a colleague with a device cookie is not slowed', async () => {
     const { user: colleague, browser: colleagueBrowser } = await ownerWithDevice('voisin');
-    const targets = await Promise.all([1, 2, 3, 4].map((i) => userWithPermissions(t, email(`cible${i}`), ['menu.dashboard'], 'Bon-Pass-123')));
+    const targets = await Promise.all(
+      [1, 2, 3, 4].map((i) => userWithPermissions(t, email(`cible${i}`), ['menu.dashboard'], 'Bon-Pass-123')),
+    );
     const attacker = new Client(t);
     // 5 each (the per e-mail + address limit), 20 in all: each checked.
-    for (const target of targets) for (let i = 0; i < 5; i++) expect(await attempt(attacker, target.email, `faux-${i}`, '203.0.113.60')).toBe(WRONG);
+    for (const target of targets)
+      for (let i = 0; i < 5; i++)
+        expect(await attempt(attacker, target.email, `faux-${i}`, '203.0.113.60')).toBe(WRONG);
     // The address now waits a few seconds, whatever e-mail it types.
     const fresh = await userWithPermissions(t, email('cible5'), ['menu.dashboard'], 'Bon-Pass-123');
     const known = await attempt(new Client(t), fresh.email, fresh.password, '203.0.113.60');
@@ -242,16 +306,25 @@ describe.each(testDatabases())('login device cookies (%s)', (kind) => {
   it('still refuses a flood from one address (300 attempts in 15 minutes, unknown e-mails included) by backing off, except for a browser with a device cookie', async () => {
     const { user, browser } = await ownerWithDevice('inonde');
     const now = Date.now();
-    const flood = Array.from({ length: LOGIN_LIMITS.ip.limit }, (_, i) => ({ bucket: throttleBucket('login-ip', '203.0.113.70'), hit_at: now - LOGIN_LIMITS.ip.limit + i }));
+    const flood = Array.from({ length: LOGIN_LIMITS.ip.limit }, (_, i) => ({
+      bucket: throttleBucket('login-ip', '203.0.113.70'),
+      hit_at: now - LOGIN_LIMITS.ip.limit + i,
+    }));
     for (let i = 0; i < flood.length; i += 100) await t.db('throttle_hits').insert(flood.slice(i, i + 100));
-    expect(await attempt(new Client(t), email('inconnu'), 'faux', '203.0.113.70')).toMatch(/^Trop de tentatives de connexion\. Veuillez réessayer dans [1-5] secondes\.$/);
+    expect(await attempt(new Client(t), email('inconnu'), 'faux', '203.0.113.70')).toMatch(
+      /^Trop de tentatives de connexion\. Veuillez réessayer dans [1-5] secondes\.$/,
+    );
     expect(await attempt(browser, user.email, user.password, '203.0.113.70')).toBe('in');
   });
 
   it('lets a parallel burst of wrong passwords from the owner’s own browser check no more than the device cookie’s limit', async () => {
     const { user, browser } = await ownerWithDevice('rafale');
     await browser.ensureToken();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => browser.post('/login', { email: user.email, password: `faux-${i}` }, from('203.0.113.10'))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        browser.post('/login', { email: user.email, password: `faux-${i}` }, from('203.0.113.10')),
+      ),
+    );
     expect(answers.every((a) => a.status === 303 && a.headers.location !== '/dashboard')).toBe(true);
     expect(await failedChecks(user.email)).toBe(LOGIN_LIMITS.device.limit);
   });

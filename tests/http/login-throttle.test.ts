@@ -13,12 +13,21 @@ const THROTTLED = /^Trop de tentatives de connexion\. Veuillez réessayer dans \
 
 function listen(t: TestApp): Promise<{ server: Server; base: string }> {
   return new Promise((resolve) => {
-    const server = t.app.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+    const server = t.app.listen(0, '127.0.0.1', () =>
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    );
   });
 }
 
 const failedChecks = async (t: TestApp, email: string) =>
-  Number((await t.db('audit_log').where({ action: 'auth.login_failed', subject_label: email }).count<{ n: number }[]>({ n: '*' }))[0].n);
+  Number(
+    (
+      await t
+        .db('audit_log')
+        .where({ action: 'auth.login_failed', subject_label: email })
+        .count<{ n: number }[]>({ n: '*' })
+    )[0].n,
+  );
 
 describe.each(testDatabases())('login throttle (%s)', (kind) => {
   let t: TestApp;
@@ -47,7 +56,11 @@ describe.each(testDatabases())('login throttle (%s)', (kind) => {
     for (const g of guests) await g.visit('/login');
     const answers = await Promise.all(guests.map((g, i) => g.post('/login', { email, password: passwords[i] })));
     expect(answers.every((a) => a.status === 303)).toBe(true);
-    const errors = await Promise.all(guests.map(async (g, i) => (answers[i].location === '/dashboard' ? null : (await g.visit('/login')).body.props.errors.email)));
+    const errors = await Promise.all(
+      guests.map(async (g, i) =>
+        answers[i].location === '/dashboard' ? null : (await g.visit('/login')).body.props.errors.email,
+      ),
+    );
 
     const limit = LOGIN_LIMITS.emailAndIp.limit;
     const checkedWrong = errors.filter((e, i) => e === WRONG && i !== 20).length;
@@ -74,7 +87,8 @@ describe.each(testDatabases())('login throttle (%s)', (kind) => {
     await userWithPermissions(t, email, ['menu.dashboard'], 'Right-Pass-123');
     const g = new HttpGuest(base);
     await g.visit('/login');
-    for (let i = 0; i < 8; i++) await g.post('/login', { email, password: `faux-${i}` }, { 'X-Forwarded-For': `203.0.113.${i + 1}` });
+    for (let i = 0; i < 8; i++)
+      await g.post('/login', { email, password: `faux-${i}` }, { 'X-Forwarded-For': `203.0.113.${i + 1}` });
     expect(await failedChecks(t, email)).toBe(LOGIN_LIMITS.emailAndIp.limit);
     const audited = await t.db('audit_log').where({ action: 'auth.login_failed', subject_label: email }).distinct('ip');
     expect(audited.map((r) => r.ip)).not.toContain('203.0.113.1');
@@ -91,7 +105,10 @@ describe.each(testDatabases())('login throttle (%s)', (kind) => {
         await c.post('/login', { email, password: `faux-${i}` }, { 'X-Forwarded-For': `198.51.100.${i + 1}` });
       }
       expect(await failedChecks(proxied, email)).toBe(LOGIN_LIMITS.account.limit);
-      const ips = await proxied.db('audit_log').where({ action: 'auth.login_failed', subject_label: email }).distinct('ip');
+      const ips = await proxied
+        .db('audit_log')
+        .where({ action: 'auth.login_failed', subject_label: email })
+        .distinct('ip');
       expect(ips.length).toBe(LOGIN_LIMITS.account.limit); // the trusted proxy's header is used
       await c.post('/login', { email, password: 'Right-Pass-123' }, { 'X-Forwarded-For': '198.51.100.200' });
       expect((await c.visit('/login')).body.props.errors.email).toMatch(THROTTLED);

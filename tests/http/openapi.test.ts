@@ -32,7 +32,10 @@ const schemaObject: z.ZodType = z.lazy(() =>
       propertyNames: schemaObject.optional(),
     })
     .loose()
-    .refine((s) => !s.required || !s.properties || s.required.every((r: string) => r in s.properties!), 'required names an unknown property'),
+    .refine(
+      (s) => !s.required || !s.properties || s.required.every((r: string) => r in s.properties!),
+      'required names an unknown property',
+    ),
 );
 
 const mediaType = z.object({ schema: schemaObject }).strict();
@@ -43,7 +46,11 @@ const parameter = z.object({
   description: z.string().optional(),
   schema: schemaObject,
 });
-const response = z.object({ description: z.string().min(1), headers: z.record(z.string(), z.object({ schema: schemaObject }).loose()).optional(), content: z.record(z.string(), mediaType).optional() });
+const response = z.object({
+  description: z.string().min(1),
+  headers: z.record(z.string(), z.object({ schema: schemaObject }).loose()).optional(),
+  content: z.record(z.string(), mediaType).optional(),
+});
 const operation = z
   .object({
     operationId: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
@@ -53,7 +60,9 @@ const operation = z
     security: z.array(z.record(z.string(), z.array(z.string()))),
     parameters: z.array(parameter).optional(),
     requestBody: z.object({ required: z.boolean(), content: z.record(z.string(), mediaType) }).optional(),
-    responses: z.record(z.string().regex(/^[1-5]\d\d$/), response).refine((r) => Object.keys(r).some((s) => s.startsWith('2')), 'no success response'),
+    responses: z
+      .record(z.string().regex(/^[1-5]\d\d$/), response)
+      .refine((r) => Object.keys(r).some((s) => s.startsWith('2')), 'no success response'),
   })
   .loose();
 const openApi31 = z.object({
@@ -61,9 +70,20 @@ const openApi31 = z.object({
   info: z.object({ title: z.string().min(1), version: z.string().min(1), description: z.string().optional() }),
   servers: z.array(z.object({ url: z.string().min(1) })).optional(),
   tags: z.array(z.object({ name: z.string() })).optional(),
-  paths: z.record(z.string().regex(/^\//), z.partialRecord(z.enum(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']), operation)),
+  paths: z.record(
+    z.string().regex(/^\//),
+    z.partialRecord(z.enum(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']), operation),
+  ),
   components: z.object({
-    securitySchemes: z.record(z.string(), z.object({ type: z.enum(['http', 'apiKey', 'oauth2', 'openIdConnect', 'mutualTLS']), scheme: z.string().optional() }).loose()),
+    securitySchemes: z.record(
+      z.string(),
+      z
+        .object({
+          type: z.enum(['http', 'apiKey', 'oauth2', 'openIdConnect', 'mutualTLS']),
+          scheme: z.string().optional(),
+        })
+        .loose(),
+    ),
     schemas: z.record(z.string(), schemaObject),
   }),
 });
@@ -86,23 +106,32 @@ describe('the OpenAPI document of /api/v1', () => {
     // Every $ref resolves, every security requirement names a declared scheme, operation ids are unique.
     const refs = JSON.stringify(doc).match(/"\$ref":"([^"]+)"/g) ?? [];
     expect(refs.length).toBeGreaterThan(0);
-    for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref.replace(/.*#\/components\/schemas\/([^"]+)"$/, '$1'));
+    for (const ref of refs)
+      expect(doc.components.schemas).toHaveProperty(ref.replace(/.*#\/components\/schemas\/([^"]+)"$/, '$1'));
     const ops = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as any[];
-    for (const op of ops) for (const req of op.security) for (const name of Object.keys(req)) expect(doc.components.securitySchemes).toHaveProperty(name);
+    for (const op of ops)
+      for (const req of op.security)
+        for (const name of Object.keys(req)) expect(doc.components.securitySchemes).toHaveProperty(name);
     const ids = ops.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     // Each {param} of a path is declared as a required path parameter of each of its operations.
     for (const [path, item] of Object.entries(doc.paths) as Array<[string, any]>) {
       const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const op of Object.values(item) as any[]) {
-        for (const name of names) expect(op.parameters.find((p: any) => p.in === 'path' && p.name === name)?.required).toBe(true);
+        for (const name of names)
+          expect(op.parameters.find((p: any) => p.in === 'path' && p.name === name)?.required).toBe(true);
       }
     }
   });
 
   it('lists every operation the /api/v1 router serves, and only those', () => {
     const served = registeredRoutes(t.app)
-      .filter((r) => r.path.startsWith('/api/v1/') && r.path !== ROUTES['api.openapi'] && !['_ALL', 'HEAD', 'OPTIONS'].includes(r.method))
+      .filter(
+        (r) =>
+          r.path.startsWith('/api/v1/') &&
+          r.path !== ROUTES['api.openapi'] &&
+          !['_ALL', 'HEAD', 'OPTIONS'].includes(r.method),
+      )
       .map((r) => `${r.method} ${openApiPath(r.path)}`)
       .sort();
     // The walker must see the API routes at all, or this test would prove nothing.
@@ -120,14 +149,21 @@ describe('the OpenAPI document of /api/v1', () => {
     // Required: what the screen's schema refuses when absent.
     expect(body.required.sort()).toEqual(['category_id', 'code', 'name', 'unit']);
     expect(body.properties.code).toMatchObject({ type: 'string', maxLength: 30 });
-    const client = doc.paths[openApiPath(ROUTES['api.clients.index'])].post.requestBody.content['application/json'].schema;
+    const client =
+      doc.paths[openApiPath(ROUTES['api.clients.index'])].post.requestBody.content['application/json'].schema;
     expect(Object.keys(client.properties).sort()).toEqual(Object.keys(clientSchema('XOF').shape).sort());
     expect(client.properties.price_level.enum).toEqual(['detail', 'gros']);
     // A partial update requires nothing; a create honours Idempotency-Key; a list documents its cursor.
-    expect(doc.paths[openApiPath(ROUTES['api.products.show'])].patch.requestBody.content['application/json'].schema.required).toBeUndefined();
+    expect(
+      doc.paths[openApiPath(ROUTES['api.products.show'])].patch.requestBody.content['application/json'].schema.required,
+    ).toBeUndefined();
     expect(create.parameters.map((p: any) => p.name)).toContain('Idempotency-Key');
-    expect(doc.paths[openApiPath(ROUTES['api.products.index'])].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['q', 'cursor', 'limit']));
-    expect(create.responses['422'].content['application/json'].schema.$ref).toBe('#/components/schemas/ValidationError');
+    expect(doc.paths[openApiPath(ROUTES['api.products.index'])].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'cursor', 'limit']),
+    );
+    expect(create.responses['422'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/ValidationError',
+    );
     expect(create['x-permissions']).toEqual(['menu.produits', 'products.create']);
   });
 });

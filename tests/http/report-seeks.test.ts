@@ -16,11 +16,14 @@ import { stockFixtures } from '../support/stock.js';
 
 type PlanNode = { 'Relation Name'?: string; 'Actual Loops'?: number; Plans?: PlanNode[] };
 const readsOf = (node: PlanNode, table: string): number =>
-  (node['Relation Name'] === table ? (node['Actual Loops'] ?? 0) : 0) + (node.Plans ?? []).reduce((n, child) => n + readsOf(child, table), 0);
+  (node['Relation Name'] === table ? (node['Actual Loops'] ?? 0) : 0) +
+  (node.Plans ?? []).reduce((n, child) => n + readsOf(child, table), 0);
 
 async function executedReads(db: Knex, query: Knex.QueryBuilder, table: string): Promise<number> {
   const { sql, bindings } = query.toSQL();
-  const plan = (await db.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as Knex.RawBinding[])).rows[0]['QUERY PLAN'][0];
+  const plan = (await db.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as Knex.RawBinding[])).rows[0][
+    'QUERY PLAN'
+  ][0];
   return readsOf(plan.Plan, table);
 }
 
@@ -38,17 +41,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('État de stock à une date on P
         postStockMovements(
           trx,
           { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: day },
-          products.flatMap((productId) => [f.depot, f.shop].map((locationId) => ({ productId, locationId, quantity: 10 + i, movementType: 'entry' as const, unitCost: 1000, valuation: 'receipt' as const }))),
+          products.flatMap((productId) =>
+            [f.depot, f.shop].map((locationId) => ({
+              productId,
+              locationId,
+              quantity: 10 + i,
+              movementType: 'entry' as const,
+              unitCost: 1000,
+              valuation: 'receipt' as const,
+            })),
+          ),
         ),
       );
     }
-    pairs = Number((await t.db('products').count({ n: '*' }).first())!.n) * Number((await t.db('locations').count({ n: '*' }).first())!.n);
+    pairs =
+      Number((await t.db('products').count({ n: '*' }).first())!.n) *
+      Number((await t.db('locations').count({ n: '*' }).first())!.n);
   });
   afterAll(async () => {
     await t.drop();
   });
 
-  it('reads each pair\'s closing with one seek', async () => {
+  it("reads each pair's closing with one seek", async () => {
     const query = stockAtRows(t.db, '2025-03-06', { location_id: '' }, (q) => q);
     expect((await query.clone()).length).toBeGreaterThan(0);
     expect(await executedReads(t.db, query, 'report_stock_days')).toBeLessThanOrEqual(pairs);

@@ -37,26 +37,70 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
   let f: StockFixtures;
 
   /** A credit invoice (FAC-) or a counter sale on credit (VB-, `quantity` × unit price) of the client, from the shop. */
-  const creditSale = async (clientId: number, unitPrice: number, saleDate: string, o: { kind?: 'invoice' | 'counter'; quantity?: number; dueDate?: string } = {}) => {
+  const creditSale = async (
+    clientId: number,
+    unitPrice: number,
+    saleDate: string,
+    o: { kind?: 'invoice' | 'counter'; quantity?: number; dueDate?: string } = {},
+  ) => {
     const quantity = o.quantity ?? 1;
     const product = await makeProduct(t.db, { category_id: f.category, retail_price: unitPrice });
     await giveStock(t.db, product, f.shop, quantity, 1);
-    return sell(t.db, saleInput({ kind: o.kind ?? 'invoice', clientId, locationId: f.shop, saleDate, paymentMode: 'credit', dueDate: o.dueDate ?? saleDate, lines: [line(product, quantity)] }), ALL_RIGHTS);
+    return sell(
+      t.db,
+      saleInput({
+        kind: o.kind ?? 'invoice',
+        clientId,
+        locationId: f.shop,
+        saleDate,
+        paymentMode: 'credit',
+        dueDate: o.dueDate ?? saleDate,
+        lines: [line(product, quantity)],
+      }),
+      ALL_RIGHTS,
+    );
   };
-  const versionOf = async (table: string, id: number) => Number((await t.db(table).where({ id }).first('version')).version);
+  const versionOf = async (table: string, id: number) =>
+    Number((await t.db(table).where({ id }).first('version')).version);
   /** Cancels a settlement through the service, then dates its cancellation `on` (the service dates it today). */
   const cancelSettlementOn = async (id: number, on: string) => {
-    await cancelSettlement(t.db, id, { reason: 'Règlement saisi par erreur', version: await versionOf('settlements', id) }, await adminActor(t.db));
-    await t.db('settlements').where({ id }).update({ cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z` });
+    await cancelSettlement(
+      t.db,
+      id,
+      { reason: 'Règlement saisi par erreur', version: await versionOf('settlements', id) },
+      await adminActor(t.db),
+    );
+    await t
+      .db('settlements')
+      .where({ id })
+      .update({ cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z` });
   };
   const cancelSaleOn = async (id: number, on: string) => {
-    await cancelSale(t.db, id, { reason: 'Facture saisie par erreur', version: await versionOf('sales', id) }, await adminActor(t.db));
-    await t.db('sales').where({ id }).update({ cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z` });
+    await cancelSale(
+      t.db,
+      id,
+      { reason: 'Facture saisie par erreur', version: await versionOf('sales', id) },
+      await adminActor(t.db),
+    );
+    await t
+      .db('sales')
+      .where({ id })
+      .update({ cancelled_on: on, cancelled_at: `${on}T12:00:00.000Z` });
   };
   /** A credit note taking back `quantity` of the counter sale's first line, then dated `on`. */
   const creditNoteOn = async (saleId: number, quantity: number, on: string) => {
     const saleLine = Number((await t.db('sale_lines').where({ sale_id: saleId }).first('id'))!.id);
-    const note = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId, reason: 'Article rendu', version: await versionOf('sales', saleId), lines: [{ saleLineId: saleLine, quantity }] }, await adminActor(t.db));
+    const note = await createCreditNote(
+      t.db,
+      {
+        idempotencyKey: idempotencyKey(),
+        saleId,
+        reason: 'Article rendu',
+        version: await versionOf('sales', saleId),
+        lines: [{ saleLineId: saleLine, quantity }],
+      },
+      await adminActor(t.db),
+    );
     await t.db('credit_notes').where({ id: note.id }).update({ credit_date: on });
     return note;
   };
@@ -69,7 +113,16 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
     // The shop's desk holds cash for the credit notes' refunds.
     const product = await makeProduct(t.db, { category_id: f.category, retail_price: 500_000 });
     await giveStock(t.db, product, f.shop, 1, 1);
-    await sell(t.db, saleInput({ clientId: await walkInClient(t.db), locationId: f.shop, saleDate: today(), lines: [line(product, 1)], payments: [cashPayment(500_000)] }));
+    await sell(
+      t.db,
+      saleInput({
+        clientId: await walkInClient(t.db),
+        locationId: f.shop,
+        saleDate: today(),
+        lines: [line(product, 1)],
+        payments: [cashPayment(500_000)],
+      }),
+    );
   });
   afterAll(() => t.close());
 
@@ -79,20 +132,68 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
     const client = await creditClient(t.db, name);
     // S1 10 000 (10 Jan); R1 6 000 on it (20 Jan), R1 cancelled on 15 Feb, then S1 cancelled on 1 Mar.
     const s1 = await creditSale(client, 10_000, '2025-01-10');
-    const r1 = await settle(t.db, settlementInput({ clientId: client, amount: 6_000, settlementDate: '2025-01-20', allocations: [{ saleId: s1.id, amount: 6_000 }] }));
+    const r1 = await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        amount: 6_000,
+        settlementDate: '2025-01-20',
+        allocations: [{ saleId: s1.id, amount: 6_000 }],
+      }),
+    );
     await cancelSettlementOn(r1.id, '2025-02-15');
     await cancelSaleOn(s1.id, '2025-03-01');
     // S2 8 000 (15 Jan), S3 7 000 (5 Feb); R2 10 000 (10 Feb) spread over both: 5 000 each.
     const s2 = await creditSale(client, 8_000, '2025-01-15');
     const s3 = await creditSale(client, 7_000, '2025-02-05');
-    await settle(t.db, settlementInput({ clientId: client, amount: 10_000, settlementDate: '2025-02-10', allocations: [{ saleId: s2.id, amount: 5_000 }, { saleId: s3.id, amount: 5_000 }] }));
+    await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        amount: 10_000,
+        settlementDate: '2025-02-10',
+        allocations: [
+          { saleId: s2.id, amount: 5_000 },
+          { saleId: s3.id, amount: 5_000 },
+        ],
+      }),
+    );
     // R3 4 000 (12 Feb) left whole as an advance; R4 spends 3 000 of it on S2 (10 Mar).
-    await settle(t.db, settlementInput({ clientId: client, amount: 4_000, settlementDate: '2025-02-12', allocations: [] }));
-    await settle(t.db, settlementInput({ clientId: client, amount: 3_000, settlementDate: '2025-03-10', source: 'advance', method: null, allocations: [{ saleId: s2.id, amount: 3_000 }] }));
+    await settle(
+      t.db,
+      settlementInput({ clientId: client, amount: 4_000, settlementDate: '2025-02-12', allocations: [] }),
+    );
+    await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        amount: 3_000,
+        settlementDate: '2025-03-10',
+        source: 'advance',
+        method: null,
+        allocations: [{ saleId: s2.id, amount: 3_000 }],
+      }),
+    );
     // R5 1 000 on S3 (20 Feb) cancelled on 25 Feb; R6 500 on S3 (21 Feb) cancelled on the same day.
-    const r5 = await settle(t.db, settlementInput({ clientId: client, amount: 1_000, settlementDate: '2025-02-20', allocations: [{ saleId: s3.id, amount: 1_000 }] }));
+    const r5 = await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        amount: 1_000,
+        settlementDate: '2025-02-20',
+        allocations: [{ saleId: s3.id, amount: 1_000 }],
+      }),
+    );
     await cancelSettlementOn(r5.id, '2025-02-25');
-    const r6 = await settle(t.db, settlementInput({ clientId: client, amount: 500, settlementDate: '2025-02-21', allocations: [{ saleId: s3.id, amount: 500 }] }));
+    const r6 = await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        amount: 500,
+        settlementDate: '2025-02-21',
+        allocations: [{ saleId: s3.id, amount: 500 }],
+      }),
+    );
     await cancelSettlementOn(r6.id, '2025-02-21');
     // S4 4 × 2 500 at the counter on credit (1 Mar, due 31 Mar); a credit note takes back one (1 Apr).
     const s4 = await creditSale(client, 2_500, '2025-03-01', { kind: 'counter', quantity: 4, dueDate: '2025-03-31' });
@@ -100,12 +201,22 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
     // S5 paid at the counter (1 Mar), a credit note on it (1 Apr): never owed.
     const product = await makeProduct(t.db, { category_id: f.category, retail_price: 5_000 });
     await giveStock(t.db, product, f.shop, 2, 1);
-    const s5 = await sell(t.db, saleInput({ clientId: client, locationId: f.shop, saleDate: '2025-03-01', lines: [line(product, 2)], payments: [cashPayment(10_000)] }));
+    const s5 = await sell(
+      t.db,
+      saleInput({
+        clientId: client,
+        locationId: f.shop,
+        saleDate: '2025-03-01',
+        lines: [line(product, 2)],
+        payments: [cashPayment(10_000)],
+      }),
+    );
     await creditNoteOn(s5.id, 1, '2025-04-01');
     expect((await clientMoney(t.db, client)).advance).toBe(1_000);
 
     const owed = async (date: string | null) => {
-      const p = (await admin.visit(`${ROUTES['reports.receivables']}?view=factures${date ? `&date=${date}` : ''}`)).body.props as Props;
+      const p = (await admin.visit(`${ROUTES['reports.receivables']}?view=factures${date ? `&date=${date}` : ''}`)).body
+        .props as Props;
       return p.tables[0].page.data.filter((r: ReportRow) => r.client === name).map((r) => [r.number, r.due]);
     };
     const [n1, n2, n3, n4] = [s1.number, s2.number, s3.number, s4.number];
@@ -176,7 +287,12 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
         if (r < 0.35 || sales.length < 3) {
           const counter = random() < 0.3;
           const client = pick(clients);
-          const s = await creditSale(client, 500 * (1 + Math.floor(random() * 20)), day, counter ? { kind: 'counter', quantity: 2 + Math.floor(random() * 3) } : {});
+          const s = await creditSale(
+            client,
+            500 * (1 + Math.floor(random() * 20)),
+            day,
+            counter ? { kind: 'counter', quantity: 2 + Math.floor(random() * 3) } : {},
+          );
           sales.push({ id: s.id, client, date: day, counter });
         } else if (r < 0.7) {
           // A settlement dated up to 10 days back, on one or two of the client's open invoices.
@@ -198,11 +314,26 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
           const fromAdvance = advance > 0 && random() < 0.6;
           const allocations: Allocation[] = fromAdvance
             ? [{ saleId: chosen[0].id, amount: Math.min(chosen[0].remaining, advance) }]
-            : chosen.map((o) => ({ saleId: o.id, amount: Math.max(1, Math.min(o.remaining, 100 * (1 + Math.floor(random() * (o.remaining / 50))))) }));
+            : chosen.map((o) => ({
+                saleId: o.id,
+                amount: Math.max(1, Math.min(o.remaining, 100 * (1 + Math.floor(random() * (o.remaining / 50))))),
+              }));
           const allocated = allocations.reduce((s, a) => s + a.amount, 0);
           const input = fromAdvance
-            ? settlementInput({ clientId: client, amount: allocated, settlementDate: date, source: 'advance', method: null, allocations } as never)
-            : settlementInput({ clientId: client, amount: allocated + (random() < 0.4 ? 500 * (1 + Math.floor(random() * 6)) : 0), settlementDate: date, allocations });
+            ? settlementInput({
+                clientId: client,
+                amount: allocated,
+                settlementDate: date,
+                source: 'advance',
+                method: null,
+                allocations,
+              } as never)
+            : settlementInput({
+                clientId: client,
+                amount: allocated + (random() < 0.4 ? 500 * (1 + Math.floor(random() * 6)) : 0),
+                settlementDate: date,
+                allocations,
+              });
           let id = 0;
           if (
             await attempt(async () => {
@@ -216,22 +347,33 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
           }
         } else if (r < 0.82) {
           const live: typeof settlements = [];
-          for (const s of settlements) if ((await t.db('settlements').where({ id: s.id }).first('status'))!.status === 'validated') live.push(s);
+          for (const s of settlements)
+            if ((await t.db('settlements').where({ id: s.id }).first('status'))!.status === 'validated') live.push(s);
           if (live.length && (await attempt(() => cancelSettlementOn(pick(live).id, day)))) done.settlementCancels++;
         } else if (r < 0.9) {
           const s = pick(sales);
-          if ((await t.db('sales').where({ id: s.id }).first('status'))!.status === 'validated' && (await attempt(() => cancelSaleOn(s.id, day)))) done.saleCancels++;
+          if (
+            (await t.db('sales').where({ id: s.id }).first('status'))!.status === 'validated' &&
+            (await attempt(() => cancelSaleOn(s.id, day)))
+          )
+            done.saleCancels++;
         } else {
           const counters = sales.filter((s) => s.counter);
           if (!counters.length) continue;
           const s = pick(counters);
           const l = (await t.db('sale_lines').where({ sale_id: s.id }).first('quantity', 'returned_quantity'))!;
           const status = (await t.db('sales').where({ id: s.id }).first('status'))!.status;
-          if (status === 'validated' && Number(l.quantity) > Number(l.returned_quantity) && (await attempt(() => creditNoteOn(s.id, 1, day)))) done.creditNotes++;
+          if (
+            status === 'validated' &&
+            Number(l.quantity) > Number(l.returned_quantity) &&
+            (await attempt(() => creditNoteOn(s.id, 1, day)))
+          )
+            done.creditNotes++;
         }
       }
       // Each kind of event happened (else the comparison below would prove less than it says).
-      for (const [what, n] of Object.entries(done)) expect(n, `${what} (seed ${seed}: ${JSON.stringify(done)})`).toBeGreaterThan(0);
+      for (const [what, n] of Object.entries(done))
+        expect(n, `${what} (seed ${seed}: ${JSON.stringify(done)})`).toBeGreaterThan(0);
 
       const ids = sales.map((s) => s.id);
       const expected = await recompute(t.db, ids);
@@ -248,7 +390,11 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
       }
       expect(seen).toBeGreaterThan(50);
       // Today: the sales' own figures.
-      const now = await t.db.from(openSales(t.db, { date: today(), location_id: '' }, EVERY_PLACE, today()).as('o')).whereIn('o.client_id', clients).orderBy('o.id').select('o.id', 'o.rem');
+      const now = await t.db
+        .from(openSales(t.db, { date: today(), location_id: '' }, EVERY_PLACE, today()).as('o'))
+        .whereIn('o.client_id', clients)
+        .orderBy('o.id')
+        .select('o.id', 'o.rem');
       expect(now.map((x: Record<string, unknown>) => [Number(x.id), Number(x.rem)])).toEqual(expected(today()));
     }
   });
@@ -261,10 +407,17 @@ describe.each(testDatabases())('État des créances à une date passée (%s)', (
  * d → [id, remaining] of the sales owing something, by id.
  */
 async function recompute(db: Knex, ids: number[]): Promise<(d: string) => Array<[number, number]>> {
-  const on = (r: Record<string, any>) => (r.cancelled_on ?? (r.cancelled_at ? String(r.cancelled_at).slice(0, 10) : null)) as string | null;
-  const sales = await db('sales').whereIn('id', ids).orderBy('id').select('id', 'sale_date', 'status', 'total_ttc', 'cancelled_on', 'cancelled_at');
+  const on = (r: Record<string, any>) =>
+    (r.cancelled_on ?? (r.cancelled_at ? String(r.cancelled_at).slice(0, 10) : null)) as string | null;
+  const sales = await db('sales')
+    .whereIn('id', ids)
+    .orderBy('id')
+    .select('id', 'sale_date', 'status', 'total_ttc', 'cancelled_on', 'cancelled_at');
   const payments = await db('sale_payments').whereIn('sale_id', ids).select('sale_id', 'amount');
-  const allocations = await db('settlement_allocations as a').join('settlements as st', 'st.id', 'a.settlement_id').whereIn('a.sale_id', ids).select('a.sale_id', 'a.amount', 'st.settlement_date', 'st.status', 'st.cancelled_on', 'st.cancelled_at');
+  const allocations = await db('settlement_allocations as a')
+    .join('settlements as st', 'st.id', 'a.settlement_id')
+    .whereIn('a.sale_id', ids)
+    .select('a.sale_id', 'a.amount', 'st.settlement_date', 'st.status', 'st.cancelled_on', 'st.cancelled_at');
   const notes = await db('credit_notes').whereIn('sale_id', ids).select('sale_id', 'total', 'credit_date', 'status');
   return (d) => {
     const out: Array<[number, number]> = [];
@@ -273,8 +426,16 @@ async function recompute(db: Knex, ids: number[]): Promise<(d: string) => Array<
       if (s.status === 'cancelled' && !((on(s) ?? '') > d)) continue;
       let rem = Number(s.total_ttc);
       for (const p of payments) if (Number(p.sale_id) === Number(s.id)) rem -= Number(p.amount);
-      for (const a of allocations) if (Number(a.sale_id) === Number(s.id) && a.settlement_date <= d && (a.status === 'validated' || (on(a) ?? '') > d)) rem -= Number(a.amount);
-      for (const n of notes) if (Number(n.sale_id) === Number(s.id) && n.status === 'validated' && n.credit_date <= d) rem -= Number(n.total);
+      for (const a of allocations)
+        if (
+          Number(a.sale_id) === Number(s.id) &&
+          a.settlement_date <= d &&
+          (a.status === 'validated' || (on(a) ?? '') > d)
+        )
+          rem -= Number(a.amount);
+      for (const n of notes)
+        if (Number(n.sale_id) === Number(s.id) && n.status === 'validated' && n.credit_date <= d)
+          rem -= Number(n.total);
       if (rem > 0) out.push([Number(s.id), rem]);
     }
     return out;

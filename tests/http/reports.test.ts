@@ -12,7 +12,16 @@ import { ROUTES } from '../../shared/routes.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { download } from '../support/master-data.js';
-import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, saleInput, sell, walkInClient } from '../support/sales.js';
+import {
+  ALL_RIGHTS,
+  adminActor,
+  cashPayment,
+  line,
+  makeClient,
+  saleInput,
+  sell,
+  walkInClient,
+} from '../support/sales.js';
 import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 
@@ -25,7 +34,11 @@ import { uniqueTag } from '../support/unique.js';
  */
 
 const today = () => businessDate('Africa/Abidjan');
-type Props = { tables: ReportTable[]; figures: Array<{ id: string; figure: number }>; chart: { series: Array<{ label: string }> } | null };
+type Props = {
+  tables: ReportTable[];
+  figures: Array<{ id: string; figure: number }>;
+  chart: { series: Array<{ label: string }> } | null;
+};
 
 describe.each(testDatabases())('Éditions (%s)', (kind) => {
   let t: TestApp;
@@ -53,28 +66,101 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     tag = uniqueTag('R');
     depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
     shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
-    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }));
-    product = await makeProduct(t.db, { code: `${tag}P`, name: `Produit ${tag}`, category_id: category, retail_price: 1_000, unit: 'sac' });
+    const category = await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: nowIso(), updated_at: nowIso() }),
+    );
+    product = await makeProduct(t.db, {
+      code: `${tag}P`,
+      name: `Produit ${tag}`,
+      category_id: category,
+      retail_price: 1_000,
+      unit: 'sac',
+    });
     await giveStock(t.db, product, shop, 50, 600);
     await giveStock(t.db, product, depot, 50, 600);
 
     // June 2025: S1 counter sale 3 × 1 000 paid cash; S2 credit invoice 5 × 1 000; S3 counter sale 2 × 1 000 (cancelled in July).
     const walkIn = await walkInClient(t.db);
     const client = await makeClient(t.db, { name: `Client ${tag}`, credit_limit: 1_000_000 });
-    const s1 = await sell(t.db, saleInput({ clientId: walkIn, locationId: shop, saleDate: '2025-06-10', lines: [line(product, 3, { unitPrice: 1_000 })], payments: [cashPayment(3_000)] }));
-    const s2 = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: depot, saleDate: '2025-06-12', paymentMode: 'credit', dueDate: '2025-07-12', lines: [line(product, 5, { unitPrice: 1_000 })], payments: [] }), ALL_RIGHTS);
-    const s3 = await sell(t.db, saleInput({ clientId: walkIn, locationId: shop, saleDate: '2025-06-15', lines: [line(product, 2, { unitPrice: 1_000 })], payments: [cashPayment(2_000)] }));
+    const s1 = await sell(
+      t.db,
+      saleInput({
+        clientId: walkIn,
+        locationId: shop,
+        saleDate: '2025-06-10',
+        lines: [line(product, 3, { unitPrice: 1_000 })],
+        payments: [cashPayment(3_000)],
+      }),
+    );
+    const s2 = await sell(
+      t.db,
+      saleInput({
+        kind: 'invoice',
+        clientId: client,
+        locationId: depot,
+        saleDate: '2025-06-12',
+        paymentMode: 'credit',
+        dueDate: '2025-07-12',
+        lines: [line(product, 5, { unitPrice: 1_000 })],
+        payments: [],
+      }),
+      ALL_RIGHTS,
+    );
+    const s3 = await sell(
+      t.db,
+      saleInput({
+        clientId: walkIn,
+        locationId: shop,
+        saleDate: '2025-06-15',
+        lines: [line(product, 2, { unitPrice: 1_000 })],
+        payments: [cashPayment(2_000)],
+      }),
+    );
     Object.assign(numbers, { s1: s1.number, s2: s2.number, s3: s3.number });
     // The cancellation of S3 on 2 July 2025, as Annulations › Factures records it on the sale.
-    await t.db('sales').where({ id: s3.id }).update({ status: 'cancelled', cancelled_on: '2025-07-02', cancelled_at: '2025-07-02T10:00:00.000Z', cancel_reason: 'Erreur' });
+    await t.db('sales').where({ id: s3.id }).update({
+      status: 'cancelled',
+      cancelled_on: '2025-07-02',
+      cancelled_at: '2025-07-02T10:00:00.000Z',
+      cancel_reason: 'Erreur',
+    });
     // A settlement of 2 000 on S2 on 5 July 2025.
     const account = Number((await t.db('treasury_accounts').orderBy('id').first('id'))!.id);
-    const settlement = await insertReturningId(t.db, 'settlements', { number: `REG-2025-${tag}`.slice(0, 30), client_id: client, source: 'payment', account_id: account, method: 'especes', settlement_date: '2025-07-05', amount: 2_000, allocated: 2_000, advance: 0, allocation_mode: 'oldest', status: 'validated', note: '', created_at: nowIso(), updated_at: nowIso() });
-    await t.db('settlement_allocations').insert({ settlement_id: settlement, sale_id: s2.id, position: 1, amount: 2_000 });
+    const settlement = await insertReturningId(t.db, 'settlements', {
+      number: `REG-2025-${tag}`.slice(0, 30),
+      client_id: client,
+      source: 'payment',
+      account_id: account,
+      method: 'especes',
+      settlement_date: '2025-07-05',
+      amount: 2_000,
+      allocated: 2_000,
+      advance: 0,
+      allocation_mode: 'oldest',
+      status: 'validated',
+      note: '',
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    });
+    await t
+      .db('settlement_allocations')
+      .insert({ settlement_id: settlement, sale_id: s2.id, position: 1, amount: 2_000 });
     await t.db('sales').where({ id: s2.id }).update({ amount_paid: 2_000, payment_status: 'partial' });
     // Today: a credit note takes back 1 sac of S1.
     const s1Line = Number((await t.db('sale_lines').where({ sale_id: s1.id }).first('id'))!.id);
-    await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: s1.id, reason: 'Sac percé', version: 1, lines: [{ saleLineId: s1Line, quantity: 1 }] }, await adminActor(t.db));
+    await createCreditNote(
+      t.db,
+      {
+        idempotencyKey: idempotencyKey(),
+        saleId: s1.id,
+        reason: 'Sac percé',
+        version: 1,
+        lines: [{ saleLineId: s1Line, quantity: 1 }],
+      },
+      await adminActor(t.db),
+    );
 
     // A stock history at the depot for another product: +100 (15/01), −30 (10/02), +20 (05/03), −5 (20/03).
     stocked = await makeProduct(t.db, { code: `${tag}S`, name: `Stocké ${tag}`, category_id: category, unit: 'seau' });
@@ -85,31 +171,63 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
       ['2026-03-20', -5],
     ] as const) {
       await t.db.transaction((trx) =>
-        postStockMovements(trx, { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: date }, [
-          { productId: stocked, locationId: depot, quantity, movementType: quantity > 0 ? 'entry' : 'readjustment', unitCost: 800, valuation: quantity > 0 ? 'receipt' : undefined },
-        ]),
+        postStockMovements(
+          trx,
+          { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: date },
+          [
+            {
+              productId: stocked,
+              locationId: depot,
+              quantity,
+              movementType: quantity > 0 ? 'entry' : 'readjustment',
+              unitCost: 800,
+              valuation: quantity > 0 ? 'receipt' : undefined,
+            },
+          ],
+        ),
       );
     }
 
-    const everything = ALL_PERMISSIONS.filter((p) => p !== 'reports.view_costs' && p !== 'prices.update' && p !== 'menu.centraleprix');
+    const everything = ALL_PERMISSIONS.filter(
+      (p) => p !== 'reports.view_costs' && p !== 'prices.update' && p !== 'menu.centraleprix',
+    );
     const u1 = await userWithPermissions(t, `${tag.toLowerCase()}-nc@test.local`, everything);
     noCosts = new Client(t);
     await noCosts.login(u1.email, u1.password);
-    const u2 = await userWithPermissions(t, `${tag.toLowerCase()}-nt@test.local`, ALL_PERMISSIONS.filter((p) => p !== 'menu.editions.ca'));
+    const u2 = await userWithPermissions(
+      t,
+      `${tag.toLowerCase()}-nt@test.local`,
+      ALL_PERMISSIONS.filter((p) => p !== 'menu.editions.ca'),
+    );
     noTurnover = new Client(t);
     await noTurnover.login(u2.email, u2.password);
   });
   afterAll(() => t.close());
 
-  it("Chiffre d’affaires, global: each event on its own date (sales in June, the cancellation in July, the credit note today)", async () => {
+  it('Chiffre d’affaires, global: each event on its own date (sales in June, the cancellation in July, the credit note today)', async () => {
     const june = await props(admin, `${ROUTES['reports.turnover']}?from=2025-06-01&to=2025-06-30`);
-    expect(june.tables[0].totals).toMatchObject({ sold: 3, gross: 10_000, returns: 0, net: 10_000, cost: 6_000, margin: 4_000, rate: 4_000 });
+    expect(june.tables[0].totals).toMatchObject({
+      sold: 3,
+      gross: 10_000,
+      returns: 0,
+      net: 10_000,
+      cost: 6_000,
+      margin: 4_000,
+      rate: 4_000,
+    });
     const byKind = Object.fromEntries(june.tables[0].page.data.map((r) => [String(r.kind), r]));
     expect(byKind['Factures (FAC-)']).toMatchObject({ sold: 1, net: 5_000, cost: 3_000 });
     expect(byKind['Ventes boutique (VB-)']).toMatchObject({ sold: 2, net: 5_000, cost: 3_000 });
     expect(figure(june, 'net')).toBe(10_000);
     const july = await props(admin, `${ROUTES['reports.turnover']}?from=2025-07-01&to=2025-07-31`);
-    expect(july.tables[0].totals).toMatchObject({ sold: 0, gross: 0, returns: 2_000, net: -2_000, cost: -1_200, margin: -800 });
+    expect(july.tables[0].totals).toMatchObject({
+      sold: 0,
+      gross: 0,
+      returns: 2_000,
+      net: -2_000,
+      cost: -1_200,
+      margin: -800,
+    });
     const now = await props(admin, `${ROUTES['reports.turnover']}?from=${today()}&to=${today()}`);
     expect(now.tables[0].totals).toMatchObject({ returns: 1_000, net: -1_000, cost: -600 });
     // Both months together: the sums of each.
@@ -117,7 +235,7 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     expect(both.tables[0].totals).toMatchObject({ net: 8_000, cost: 4_800, margin: 3_200 });
   });
 
-  it("Chiffre d’affaires: daily, by client and by product agree with the global figures", async () => {
+  it('Chiffre d’affaires: daily, by client and by product agree with the global figures', async () => {
     const days = await props(admin, `${ROUTES['reports.turnover']}?view=jours&from=2025-06-01&to=2025-07-31`);
     expect(days.tables[0].page.data.map((r) => [r.date, r.net])).toEqual([
       ['2025-06-10', 3_000],
@@ -165,9 +283,14 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     const june = await props(admin, `${ROUTES['reports.sales']}?view=paiements&from=2025-06-01&to=2025-06-30`);
     expect(june.tables[0].totals).toMatchObject({ at_sale: 3_000, settled: 0, paid: 3_000 });
     const july = await props(admin, `${ROUTES['reports.sales']}?view=paiements&from=2025-07-01&to=2025-07-31`);
-    expect(july.tables[0].page.data).toEqual([expect.objectContaining({ method: 'Espèces', at_sale: 0, settled: 2_000, settlement_count: 1 })]);
+    expect(july.tables[0].page.data).toEqual([
+      expect.objectContaining({ method: 'Espèces', at_sale: 0, settled: 2_000, settlement_count: 1 }),
+    ]);
 
-    const picked = await props(admin, `${ROUTES['reports.sales']}?view=produits&from=2025-06-01&to=2025-06-30&products=${product}`);
+    const picked = await props(
+      admin,
+      `${ROUTES['reports.sales']}?view=produits&from=2025-06-01&to=2025-06-30&products=${product}`,
+    );
     const lines = picked.tables.find((x) => x.id === 'lines')!;
     expect(lines.page.data.map((r) => [r.number, r.quantity])).toEqual([
       [numbers.s1, 3],
@@ -176,7 +299,12 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     expect(lines.totals).toMatchObject({ quantity: 8, line_total: 8_000, cost: 4_800, margin: 3_200 });
 
     const cumul = await props(admin, `${ROUTES['reports.sales']}?view=cumul&from=2025-06-01&to=2025-07-31`);
-    expect(cumul.tables[0].page.data.find((r) => r.code === `${tag}P`)).toMatchObject({ quantity: 8, sales: 8_000, cost: 4_800, margin: 3_200 });
+    expect(cumul.tables[0].page.data.find((r) => r.code === `${tag}P`)).toMatchObject({
+      quantity: 8,
+      sales: 8_000,
+      cost: 4_800,
+      margin: 3_200,
+    });
   });
 
   it('État de stock at a past date: the sum of the ledger movements up to that day, at every edge', async () => {
@@ -191,7 +319,12 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     ] as const) {
       const p = await props(admin, `${ROUTES['reports.stock']}?view=date&date=${date}&q=${tag}S`);
       const row = p.tables[0].page.data.find((r) => r.code === `${tag}S`);
-      const ledger = await t.db('stock_movements').where({ product_id: stocked, location_id: depot }).where('business_date', '<=', date).sum({ q: 'quantity' }).first();
+      const ledger = await t
+        .db('stock_movements')
+        .where({ product_id: stocked, location_id: depot })
+        .where('business_date', '<=', date)
+        .sum({ q: 'quantity' })
+        .first();
       expect(row?.quantity ?? null, date).toBe(expected);
       expect(Number(ledger?.q ?? 0), date).toBe(expected ?? 0);
       if (row) expect(row).toMatchObject({ location: 'Dépôt principal', value: (expected ?? 0) * Number(row.cmup) });
@@ -201,7 +334,11 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
   });
 
   it('answers 403 to a user without the report permission: screen, print and export', async () => {
-    for (const url of [ROUTES['reports.turnover'], ROUTES['reports.turnover.print'], `${ROUTES['reports.turnover.export']}?format=xlsx`]) {
+    for (const url of [
+      ROUTES['reports.turnover'],
+      ROUTES['reports.turnover.print'],
+      `${ROUTES['reports.turnover.export']}?format=xlsx`,
+    ]) {
       expect((await noTurnover.visit(url)).status, url).toBe(403);
     }
     expect((await noTurnover.visit(ROUTES['reports.sales'])).status).toBe(200);
@@ -224,9 +361,15 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
       expect(theirs, url).not.toMatch(costly);
       expect(JSON.stringify((await admin.visit(url)).body.props), url).toMatch(costly);
     }
-    const file = await download(noCosts, `${ROUTES['reports.turnover.export']}?from=2025-06-01&to=2025-06-30&format=csv`);
+    const file = await download(
+      noCosts,
+      `${ROUTES['reports.turnover.export']}?from=2025-06-01&to=2025-06-30&format=csv`,
+    );
     expect((file.body as Buffer).toString('utf8')).not.toMatch(/Coût|Marge/);
-    const adminFile = await download(admin, `${ROUTES['reports.turnover.export']}?from=2025-06-01&to=2025-06-30&format=csv`);
+    const adminFile = await download(
+      admin,
+      `${ROUTES['reports.turnover.export']}?from=2025-06-01&to=2025-06-30&format=csv`,
+    );
     expect((adminFile.body as Buffer).toString('utf8')).toMatch(/Coût;Marge/);
   });
 
@@ -236,7 +379,10 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    const values = sheet.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (Array.isArray(r) ? r.slice(1) : []));
     expect(values[0]).toEqual(expect.arrayContaining(['N°', 'Montant TTC', 'Reste à payer']));
     expect(values.map((r) => r[0])).toEqual(['N°', numbers.s1, numbers.s2, numbers.s3, '2 validées']);
     expect(values[4][5]).toBe(8_000);
@@ -249,18 +395,54 @@ describe.each(testDatabases())('Éditions (%s)', (kind) => {
         .select('e.d', 'e.location_id', 'e.product_id')
         .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost' })
         .groupBy('e.d', 'e.location_id', 'e.product_id')) as ReportRow[];
-      const moved = (await t.db('stock_movements').select('business_date as d', 'location_id', 'product_id').sum({ quantity: 'quantity' }).groupBy('business_date', 'location_id', 'product_id')) as ReportRow[];
+      const moved = (await t
+        .db('stock_movements')
+        .select('business_date as d', 'location_id', 'product_id')
+        .sum({ quantity: 'quantity' })
+        .groupBy('business_date', 'location_id', 'product_id')) as ReportRow[];
       return { sold, moved };
     };
     const key = (r: ReportRow) => `${r.d}|${r.location_id}|${r.product_id}`;
     const norm = (rows: ReportRow[], fields: string[]) =>
-      Object.fromEntries(rows.filter((r) => fields.some((f) => Number(r[f]) !== 0)).map((r) => [key(r), fields.map((f) => Number(r[f]))]));
+      Object.fromEntries(
+        rows
+          .filter((r) => fields.some((f) => Number(r[f]) !== 0))
+          .map((r) => [key(r), fields.map((f) => Number(r[f]))]),
+      );
     const summaries = async () => ({
-      days: norm((await t.db('report_sales_days').select('day as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost')) as ReportRow[], ['quantity', 'sales', 'cost']),
-      stock: norm((await t.db('report_stock_days').select('day as d', 'location_id', 'product_id', 'quantity')) as ReportRow[], ['quantity']),
+      days: norm(
+        (await t
+          .db('report_sales_days')
+          .select('day as d', 'location_id', 'product_id', 'quantity', 'sales', 'cost')) as ReportRow[],
+        ['quantity', 'sales', 'cost'],
+      ),
+      stock: norm(
+        (await t.db('report_stock_days').select('day as d', 'location_id', 'product_id', 'quantity')) as ReportRow[],
+        ['quantity'],
+      ),
       // The last running totals of every pair add up to everything sold and moved.
-      cum: Number((await t.db('report_sales_days as r').whereRaw('r.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = r.product_id AND m.location_id = r.location_id)').sum({ s: 'cum_sales' }).first())?.s ?? 0),
-      closing: Number((await t.db('report_stock_days as r').whereRaw('r.day = (SELECT MAX(m.day) FROM report_stock_days m WHERE m.product_id = r.product_id AND m.location_id = r.location_id)').sum({ q: 'closing' }).first())?.q ?? 0),
+      cum: Number(
+        (
+          await t
+            .db('report_sales_days as r')
+            .whereRaw(
+              'r.day = (SELECT MAX(m.day) FROM report_sales_days m WHERE m.product_id = r.product_id AND m.location_id = r.location_id)',
+            )
+            .sum({ s: 'cum_sales' })
+            .first()
+        )?.s ?? 0,
+      ),
+      closing: Number(
+        (
+          await t
+            .db('report_stock_days as r')
+            .whereRaw(
+              'r.day = (SELECT MAX(m.day) FROM report_stock_days m WHERE m.product_id = r.product_id AND m.location_id = r.location_id)',
+            )
+            .sum({ q: 'closing' })
+            .first()
+        )?.q ?? 0,
+      ),
     });
     const { sold, moved } = await raw();
     const before = await summaries();

@@ -49,7 +49,8 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     await c.visit('/dashboard');
     return { c, user };
   };
-  const deadline = async (userId: number) => Number((await t.db('sessions').where({ user_id: userId }).first('expires_at'))!.expires_at);
+  const deadline = async (userId: number) =>
+    Number((await t.db('sessions').where({ user_id: userId }).first('expires_at'))!.expires_at);
 
   it('reads the session once and writes nothing when its deadline moved by less than a minute', async () => {
     const { c, user } = await signedIn();
@@ -64,7 +65,10 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
   it('moves the idle deadline once it is more than a minute behind', async () => {
     const { c, user } = await signedIn();
     const idleMs = t.config.sessionIdleMinutes * 60_000;
-    await t.db('sessions').where({ user_id: user.id }).update({ expires_at: Date.now() + idleMs - 5 * 60_000 });
+    await t
+      .db('sessions')
+      .where({ user_id: user.id })
+      .update({ expires_at: Date.now() + idleMs - 5 * 60_000 });
     const asked = Date.now();
     expect((await c.visit('/dashboard')).status).toBe(200);
     expect(await deadline(user.id)).toBeGreaterThanOrEqual(asked + idleMs - 1_000);
@@ -77,7 +81,9 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
   it('reads the session, the user, their roles, permissions and places in one statement, fresh on every request', async () => {
     const { c, user } = await signedIn();
     const sent = await statementsOf(() => c.visit('/dashboard'));
-    const context = sent.filter((sql) => /sessions|users|roles|role_permissions|user_locations|user_treasury_accounts/i.test(sql));
+    const context = sent.filter((sql) =>
+      /sessions|users|roles|role_permissions|user_locations|user_treasury_accounts/i.test(sql),
+    );
     expect(context).toHaveLength(1);
     expect(context[0]).toMatch(/sessions/i);
     expect(context[0]).toMatch(/user_treasury_accounts/i);
@@ -85,7 +91,10 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     const role = Number((await t.db('user_roles').where({ user_id: user.id }).first('role_id'))!.role_id);
     await t.db('role_permissions').where({ role_id: role, permission_name: 'menu.clients' }).delete();
     expect((await c.visit('/fichiers/clients')).status).toBe(403);
-    const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))?.id ?? (await t.db('locations').orderBy('id').first('id'))!.id);
+    const shop = Number(
+      (await t.db('locations').where({ code: 'BTQ01' }).first('id'))?.id ??
+        (await t.db('locations').orderBy('id').first('id'))!.id,
+    );
     await t.db('users').where({ id: user.id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: user.id, location_id: shop });
     const ctx = (await loadUserContext(t.db, user.id))!;
@@ -106,7 +115,7 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     }
   });
 
-  it("reads the user on their own when the session row names another (the session’s data decides)", async () => {
+  it('reads the user on their own when the session row names another (the session’s data decides)', async () => {
     const { c, user } = await signedIn();
     await t.db('sessions').where({ user_id: user.id }).update({ user_id: null });
     const sent = await statementsOf(async () => expect((await c.visit('/dashboard')).status).toBe(200));
@@ -121,7 +130,10 @@ describe.each(testDatabases())('fixed statements of a request (%s)', (kind) => {
     expect(bare.row.email).toBe(email);
     expect(bare.roles).toEqual([]);
     expect(bare.permissions.size).toBe(0);
-    const admin = (await loadUserContext(t.db, Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id)))!;
+    const admin = (await loadUserContext(
+      t.db,
+      Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id),
+    ))!;
     expect(admin.isAdmin).toBe(true);
     expect(admin.places.all).toBe(true);
     expect(Object.keys(admin.row)).not.toContain('grant_kind');

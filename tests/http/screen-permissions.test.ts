@@ -42,7 +42,9 @@ function menuScreens(nodes: MenuNode[]): Array<{ prefix: string; permission: Per
   const out: Array<{ prefix: string; permission: Permission }> = [];
   for (const node of nodes) {
     if (node.sub) out.push(...menuScreens(node.sub));
-    else if (node.permission) for (const prefix of new Set([node.to, ...(node.subActivePaths ?? [])].filter((p): p is string => !!p))) out.push({ prefix, permission: node.permission });
+    else if (node.permission)
+      for (const prefix of new Set([node.to, ...(node.subActivePaths ?? [])].filter((p): p is string => !!p)))
+        out.push({ prefix, permission: node.permission });
   }
   return out;
 }
@@ -60,12 +62,21 @@ function screensOf(path: string): readonly Permission[] | null {
 async function tableCounts(t: TestApp, kind: DbKind): Promise<Record<string, number>> {
   const tables: string[] =
     kind === 'sqlite'
-      ? (await t.db.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map((r: { name: string }) => r.name)
-      : (await t.db.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).rows.map((r: { name: string }) => r.name);
+      ? (await t.db.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map(
+          (r: { name: string }) => r.name,
+        )
+      : (
+          await t.db.raw(
+            `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+          )
+        ).rows.map((r: { name: string }) => r.name);
   // Sessions change with every request (the session store), whatever the answer.
   const names = tables.filter((n) => n !== 'sessions').sort();
   // One statement for every table: the walk below counts twice per route.
-  const result = await t.db.raw(names.map(() => 'SELECT ? AS name, COUNT(*) AS n FROM ??').join(' UNION ALL '), names.flatMap((n) => [n, n]));
+  const result = await t.db.raw(
+    names.map(() => 'SELECT ? AS name, COUNT(*) AS n FROM ??').join(' UNION ALL '),
+    names.flatMap((n) => [n, n]),
+  );
   const rows: Array<{ name: string; n: number | string }> = kind === 'sqlite' ? result : result.rows;
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 }
@@ -99,7 +110,11 @@ describe.each(testDatabases())('every mutating route requires its screen permiss
       const key = [...screens].sort().join(',');
       let c = clients.get(key);
       if (!c) {
-        const user = await userWithPermissions(t, `${uniqueTag('S').toLowerCase()}@test.local`, ALL_PERMISSIONS.filter((p) => !screens.includes(p)));
+        const user = await userWithPermissions(
+          t,
+          `${uniqueTag('S').toLowerCase()}@test.local`,
+          ALL_PERMISSIONS.filter((p) => !screens.includes(p)),
+        );
         c = new Client(t);
         await c.login(user.email, user.password);
         clients.set(key, c);
@@ -113,7 +128,10 @@ describe.each(testDatabases())('every mutating route requires its screen permiss
       const c = await clientWithout(screens);
       const before = await tableCounts(t, kind);
       const url = r.path.replace(/:id\b/g, '1').replace(/:[a-z]+/gi, 'x');
-      const res = await c.send(r.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete', url, { reason: 'Motif de test', version: 1 });
+      const res = await c.send(r.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete', url, {
+        reason: 'Motif de test',
+        version: 1,
+      });
       expect(await tableCounts(t, kind), `${r.method} ${r.path} wrote something`).toEqual(before);
       if (res.status === 403) refused.push(`${r.method} ${r.path}`);
       else refused.push(`${r.method} ${r.path} → ${res.status} (without ${screens.join(' / ')})`);

@@ -25,7 +25,11 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     admin = new Client(t);
     await admin.login();
     const now = nowIso();
-    category = await insertReturningId(t.db, 'categories', withSearchName({ code: `C${uniqueTag()}`, name: 'Matériaux', created_at: now, updated_at: now }));
+    category = await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: `C${uniqueTag()}`, name: 'Matériaux', created_at: now, updated_at: now }),
+    );
     depot = Number((await t.db('locations').orderBy('id').first('id'))!.id);
   });
   afterAll(() => t.close());
@@ -37,27 +41,64 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     return res.body as GlobalSearchResponse;
   };
   const group = (body: GlobalSearchResponse, key: SearchGroup['key']) => body.groups.find((g) => g.key === key);
-  const titles = (body: GlobalSearchResponse, key: SearchGroup['key']) => group(body, key)?.items.map((i) => i.title) ?? [];
+  const titles = (body: GlobalSearchResponse, key: SearchGroup['key']) =>
+    group(body, key)?.items.map((i) => i.title) ?? [];
 
   const makeClient = async (name: string) => {
     const now = nowIso();
     const code = `CL${uniqueTag()}`;
-    const id = await insertReturningId(t.db, 'clients', withSearchName({ code, name, phone: '', kind: 'particulier', price_level: 'detail', credit_limit: 0, active: true, created_at: now, updated_at: now }));
+    const id = await insertReturningId(
+      t.db,
+      'clients',
+      withSearchName({
+        code,
+        name,
+        phone: '',
+        kind: 'particulier',
+        price_level: 'detail',
+        credit_limit: 0,
+        active: true,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     return { id, code };
   };
   const makeEntry = async (number: string, supplier: number, status = 'validated') => {
     const now = nowIso();
     return insertReturningId(t.db, 'stock_entries', {
-      number, supplier_id: supplier, location_id: depot, entry_date: '2026-03-05', status, line_count: 1, total_quantity: 1, total_amount: 1000, created_at: now, updated_at: now,
+      number,
+      supplier_id: supplier,
+      location_id: depot,
+      entry_date: '2026-03-05',
+      status,
+      line_count: 1,
+      total_quantity: 1,
+      total_amount: 1000,
+      created_at: now,
+      updated_at: now,
     });
   };
 
   it('finds products by name, code and barcode, each opening the product page', async () => {
     const tag = uniqueTag();
-    const id = await makeProduct(t.db, { code: `PR${tag}`, barcode: `77${tag.slice(1)}12345`, name: `Ciment ${tag} CPJ 45`, category_id: category, unit: 'sac' });
+    const id = await makeProduct(t.db, {
+      code: `PR${tag}`,
+      barcode: `77${tag.slice(1)}12345`,
+      name: `Ciment ${tag} CPJ 45`,
+      category_id: category,
+      unit: 'sac',
+    });
     for (const q of [`ciment ${tag}`, `pr${tag}`, `77${tag.slice(1)}12345`]) {
       const body = await search(admin, q);
-      expect([q, group(body, 'products')?.items[0]]).toEqual([q, { url: `/fichiers/produits/${id}`, title: `Ciment ${tag} CPJ 45`, meta: `PR${tag} · 77${tag.slice(1)}12345 · Matériaux` }]);
+      expect([q, group(body, 'products')?.items[0]]).toEqual([
+        q,
+        {
+          url: `/fichiers/produits/${id}`,
+          title: `Ciment ${tag} CPJ 45`,
+          meta: `PR${tag} · 77${tag.slice(1)}12345 · Matériaux`,
+        },
+      ]);
     }
   });
 
@@ -97,9 +138,13 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const client = await makeClient(`Awa Koné ${tag}`);
     const supplier = await makeSupplier(t.db, { code: `FR${tag}`, name: `Sahel Import ${tag}` });
     const byName = await search(admin, `kone ${tag}`);
-    expect(group(byName, 'clients')?.items).toEqual([{ url: `/fichiers/clients/${client.id}`, title: `Awa Koné ${tag}`, meta: client.code }]);
+    expect(group(byName, 'clients')?.items).toEqual([
+      { url: `/fichiers/clients/${client.id}`, title: `Awa Koné ${tag}`, meta: client.code },
+    ]);
     const bySupplierCode = await search(admin, `fr${tag}`);
-    expect(group(bySupplierCode, 'suppliers')?.items).toEqual([{ url: `/fichiers/fournisseurs/${supplier}`, title: `Sahel Import ${tag}`, meta: `FR${tag}` }]);
+    expect(group(bySupplierCode, 'suppliers')?.items).toEqual([
+      { url: `/fichiers/fournisseurs/${supplier}`, title: `Sahel Import ${tag}`, meta: `FR${tag}` },
+    ]);
     expect(titles(await search(admin, `sahel import ${tag}`), 'suppliers')).toEqual([`Sahel Import ${tag}`]);
   });
 
@@ -111,30 +156,69 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const second = await makeEntry(`ENT-${year}-000012`, supplier, 'cancelled');
     const full = await search(admin, `ent-${year}-12`);
     expect(group(full, 'documents')).toEqual({
-      key: 'documents', label: 'Documents', icon: expect.any(String),
-      items: [{ url: `/operations/entreestock/${second}`, title: `ENT-${year}-000012`, meta: 'Entrée de stock', date: '2026-03-05', status: { kind: 'entry', value: 'cancelled' } }],
+      key: 'documents',
+      label: 'Documents',
+      icon: expect.any(String),
+      items: [
+        {
+          url: `/operations/entreestock/${second}`,
+          title: `ENT-${year}-000012`,
+          meta: 'Entrée de stock',
+          date: '2026-03-05',
+          status: { kind: 'entry', value: 'cancelled' },
+        },
+      ],
     });
     // a document number is not also searched among names
     expect(full.groups.map((g) => g.key)).toEqual(['documents']);
-    expect(titles(await search(admin, `ENT ${year}`), 'documents')).toEqual([`ENT-${year}-000012`, `ENT-${year}-000001`]);
-    expect(group(await search(admin, `ENT-${year}-000001`), 'documents')?.items[0].url).toBe(`/operations/entreestock/${first}`);
+    expect(titles(await search(admin, `ENT ${year}`), 'documents')).toEqual([
+      `ENT-${year}-000012`,
+      `ENT-${year}-000001`,
+    ]);
+    expect(group(await search(admin, `ENT-${year}-000001`), 'documents')?.items[0].url).toBe(
+      `/operations/entreestock/${first}`,
+    );
   });
 
   it('finds the documents of every series by a bare number fragment: the sequence equal first, newest year first, then starting with it', async () => {
     const supplier = await makeSupplier(t.db);
     const tag = uniqueTag();
     const year = 2100 + Number(tag.slice(-2)); // years of this test's own, after every other test's
-    await t.db('document_counters').insert([{ series: 'ENT', year, last_number: 2301 }, { series: 'ENT', year: year - 1, last_number: 230 }, { series: 'INV', year, last_number: 230 }]);
+    await t.db('document_counters').insert([
+      { series: 'ENT', year, last_number: 2301 },
+      { series: 'ENT', year: year - 1, last_number: 230 },
+      { series: 'INV', year, last_number: 230 },
+    ]);
     const now = nowIso();
     const exact = await makeEntry(`ENT-${year}-000230`, supplier);
     const older = await makeEntry(`ENT-${year - 1}-000230`, supplier);
     const longer = await makeEntry(`ENT-${year}-002301`, supplier);
     await makeEntry(`ENT-${year}-000023`, supplier); // « 23 » is not « 230 »
-    const readjustment = await insertReturningId(t.db, 'stock_adjustments', { number: `INV-${year}-000230`, location_id: depot, adjustment_date: '2026-03-05', reason: 'casse', note: '', line_count: 1, total_value: -100, created_at: now });
+    const readjustment = await insertReturningId(t.db, 'stock_adjustments', {
+      number: `INV-${year}-000230`,
+      location_id: depot,
+      adjustment_date: '2026-03-05',
+      reason: 'casse',
+      note: '',
+      line_count: 1,
+      total_value: -100,
+      created_at: now,
+    });
     const body = await search(admin, '230');
     const found = group(body, 'documents')?.items ?? [];
-    expect(found.map((i) => i.title).filter((n) => n.includes(String(year)) || n.includes(String(year - 1)))).toEqual([`ENT-${year}-000230`, `INV-${year}-000230`, `ENT-${year - 1}-000230`, `ENT-${year}-002301`]);
-    expect(found.find((i) => i.title === `INV-${year}-000230`)).toEqual({ url: `/operations/gestionstock/reajustements/${readjustment}/print`, title: `INV-${year}-000230`, meta: 'Réajustement de stock', date: '2026-03-05', status: null });
+    expect(found.map((i) => i.title).filter((n) => n.includes(String(year)) || n.includes(String(year - 1)))).toEqual([
+      `ENT-${year}-000230`,
+      `INV-${year}-000230`,
+      `ENT-${year - 1}-000230`,
+      `ENT-${year}-002301`,
+    ]);
+    expect(found.find((i) => i.title === `INV-${year}-000230`)).toEqual({
+      url: `/operations/gestionstock/reajustements/${readjustment}/print`,
+      title: `INV-${year}-000230`,
+      meta: 'Réajustement de stock',
+      date: '2026-03-05',
+      status: null,
+    });
     expect(found.find((i) => i.title === `ENT-${year}-000230`)?.url).toBe(`/operations/entreestock/${exact}`);
     expect([older, longer].every((id) => found.some((i) => i.url === `/operations/entreestock/${id}`))).toBe(true);
     // Typed padded, the same documents; a number is still looked for among codes too.
@@ -145,14 +229,19 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const keeper = await userWithPermissions(t, `magasin-230-${tag.toLowerCase()}@test.local`, ['menu.inventaire']);
     const k = new Client(t);
     await k.login(keeper.email, keeper.password);
-    expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([`INV-${year}-000230`]);
+    expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([
+      `INV-${year}-000230`,
+    ]);
     const shop = Number((await t.db('locations').whereNot({ id: depot }).orderBy('id').first('id'))!.id);
     await t.db('users').where({ email: keeper.email }).update({ places_restricted: true });
-    await t.db('user_locations').insert({ user_id: Number((await t.db('users').where({ email: keeper.email }).first('id'))!.id), location_id: shop });
+    await t.db('user_locations').insert({
+      user_id: Number((await t.db('users').where({ email: keeper.email }).first('id'))!.id),
+      location_id: shop,
+    });
     expect(titles(await search(k, '230'), 'documents').filter((n) => n.includes(String(year)))).toEqual([]);
   });
 
-  it('answers a number fragment from the numbers\' indexes: no table is scanned', async () => {
+  it("answers a number fragment from the numbers' indexes: no table is scanned", async () => {
     const { sequenceSearchQuery } = await import('../../server/services/search/global-search.js');
     const { DOCUMENT_SERIES, sequenceFragment } = await import('../../server/services/search/document-series.js');
     const years = new Map(DOCUMENT_SERIES.map((s) => [s.series, [2026, 2025]]));
@@ -163,14 +252,18 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
       const plan: Array<{ detail: string }> = await t.db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as never);
       const details = plan.map((p) => p.detail);
       expect(details.filter((d) => /^SCAN (?!.*USING)/.test(d) && tables.some((tb) => d.includes(tb)))).toEqual([]);
-      for (const table of tables) expect([table, details.some((d) => d.startsWith(`SEARCH ${table} USING`))]).toEqual([table, true]);
+      for (const table of tables)
+        expect([table, details.some((d) => d.startsWith(`SEARCH ${table} USING`))]).toEqual([table, true]);
     } else {
       const plan = await t.db.transaction(async (trx) => {
         await trx.raw('SET LOCAL enable_seqscan = off');
-        return (await trx.raw(`EXPLAIN ${sql.replace(/\$(\d+)/g, '?')}`, bindings as never)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        return (await trx.raw(`EXPLAIN ${sql.replace(/\$(\d+)/g, '?')}`, bindings as never)).rows
+          .map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN'])
+          .join('\n');
       });
       expect(plan).not.toMatch(/Seq Scan/);
-      for (const table of tables) expect([table, new RegExp(`Index (Only )?Scan.* on ${table}\\b`).test(plan)]).toEqual([table, true]);
+      for (const table of tables)
+        expect([table, new RegExp(`Index (Only )?Scan.* on ${table}\\b`).test(plan)]).toEqual([table, true]);
     }
   });
 
@@ -178,7 +271,15 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const client = await creditClient(t.db);
     const s = await settle(t.db, settlementInput({ clientId: client, amount: 2_500 }));
     const body = await search(admin, s.number.toLowerCase());
-    expect(group(body, 'documents')?.items).toEqual([{ url: `/operations/reglement/${s.id}`, title: s.number, meta: 'Règlement client', date: '2026-03-15', status: { kind: 'settlement', value: 'validated' } }]);
+    expect(group(body, 'documents')?.items).toEqual([
+      {
+        url: `/operations/reglement/${s.id}`,
+        title: s.number,
+        meta: 'Règlement client',
+        date: '2026-03-15',
+        status: { kind: 'settlement', value: 'validated' },
+      },
+    ]);
     // Without the Règlement screen, the series is not searched.
     const u = await userWithPermissions(t, `${uniqueTag('R').toLowerCase()}@test.local`, ['menu.sortiestock']);
     const other = new Client(t);
@@ -188,17 +289,72 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
 
   it('finds a caisse operation (CAI-) by its number, opening its page, with its status, only at the places of its accounts', async () => {
     const actor = { id: Number((await t.db('users').orderBy('id').first('id'))!.id), name: 'Admin', ip: null };
-    const base = { toAccountId: null, expenseCategoryId: null, supplierId: null, bankMethod: null, reference: '', note: '', places: EVERY_PLACE } as const;
+    const base = {
+      toAccountId: null,
+      expenseCategoryId: null,
+      supplierId: null,
+      bankMethod: null,
+      reference: '',
+      note: '',
+      places: EVERY_PLACE,
+    } as const;
     const category = Number((await t.db('expense_categories').orderBy('id').first('id'))!.id);
     const [depotDesk, shopDesk] = [await deskAccount(t.db, 'CAI01'), await deskAccount(t.db, 'CAI02')];
-    await createCashOperation(t.db, { ...base, idempotencyKey: `cai-in-${uniqueTag()}`, kind: 'cash_in', amount: 50_000, fromAccountId: null, toAccountId: shopDesk, beneficiary: 'Gérant' }, actor);
-    const shop = await createCashOperation(t.db, { ...base, idempotencyKey: `cai-${uniqueTag()}`, kind: 'expense', amount: 1_500, fromAccountId: shopDesk, expenseCategoryId: category, beneficiary: 'Taxi' }, actor);
+    await createCashOperation(
+      t.db,
+      {
+        ...base,
+        idempotencyKey: `cai-in-${uniqueTag()}`,
+        kind: 'cash_in',
+        amount: 50_000,
+        fromAccountId: null,
+        toAccountId: shopDesk,
+        beneficiary: 'Gérant',
+      },
+      actor,
+    );
+    const shop = await createCashOperation(
+      t.db,
+      {
+        ...base,
+        idempotencyKey: `cai-${uniqueTag()}`,
+        kind: 'expense',
+        amount: 1_500,
+        fromAccountId: shopDesk,
+        expenseCategoryId: category,
+        beneficiary: 'Taxi',
+      },
+      actor,
+    );
     // A transfer from the shop's desk to the depot's, still in transit: either side's users find it.
-    const transfer = await createCashOperation(t.db, { ...base, idempotencyKey: `cai-t-${uniqueTag()}`, kind: 'transfer', amount: 10_000, fromAccountId: shopDesk, toAccountId: depotDesk, beneficiary: 'Chauffeur' }, actor);
+    const transfer = await createCashOperation(
+      t.db,
+      {
+        ...base,
+        idempotencyKey: `cai-t-${uniqueTag()}`,
+        kind: 'transfer',
+        amount: 10_000,
+        fromAccountId: shopDesk,
+        toAccountId: depotDesk,
+        beneficiary: 'Chauffeur',
+      },
+      actor,
+    );
     const today = await companyToday(t.db);
     const body = await search(admin, shop.number.toLowerCase());
-    expect(group(body, 'documents')?.items).toEqual([{ url: `/operations/caisse/operations/${shop.id}`, title: shop.number, meta: 'Opération de caisse', date: today, status: { kind: 'cash', value: 'done' } }]);
-    expect(group(await search(admin, transfer.number), 'documents')?.items[0]).toMatchObject({ title: transfer.number, status: { kind: 'cash', value: 'in_transit' } });
+    expect(group(body, 'documents')?.items).toEqual([
+      {
+        url: `/operations/caisse/operations/${shop.id}`,
+        title: shop.number,
+        meta: 'Opération de caisse',
+        date: today,
+        status: { kind: 'cash', value: 'done' },
+      },
+    ]);
+    expect(group(await search(admin, transfer.number), 'documents')?.items[0]).toMatchObject({
+      title: transfer.number,
+      status: { kind: 'cash', value: 'in_transit' },
+    });
     // Without the Caisse screen, the series is not searched.
     const u = await userWithPermissions(t, `${uniqueTag('C').toLowerCase()}@test.local`, ['menu.sortiestock']);
     const other = new Client(t);
@@ -207,7 +363,13 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     // A cashier of the depot only: the depot's operations (and the transfer coming to its desk), never the shop's own.
     const tag = uniqueTag().toLowerCase();
     const depot = Number((await t.db('locations').where({ code: 'DEP01' }).first('id'))!.id);
-    const id = await createUser(t.db, { name: `Caissier ${tag}`, email: `caissier-${tag}@test.local`, password: 'Secret-123456', roleNames: ['Caissier'], verified: true });
+    const id = await createUser(t.db, {
+      name: `Caissier ${tag}`,
+      email: `caissier-${tag}@test.local`,
+      password: 'Secret-123456',
+      roleNames: ['Caissier'],
+      verified: true,
+    });
     await t.db('users').where({ id }).update({ places_restricted: true });
     await t.db('user_locations').insert({ user_id: id, location_id: depot });
     const cashier = new Client(t);
@@ -218,7 +380,11 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
 
   it('lists the screens the user may open, after the records', async () => {
     const body = await search(admin, 'inventaire');
-    expect(group(body, 'screens')?.items[0]).toMatchObject({ url: '/operations/gestionstock', title: 'Inventaire', meta: 'Opérations' });
+    expect(group(body, 'screens')?.items[0]).toMatchObject({
+      url: '/operations/gestionstock',
+      title: 'Inventaire',
+      meta: 'Opérations',
+    });
     expect(body.groups.at(-1)?.key).toBe('screens');
   });
 
@@ -230,7 +396,11 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     const year = 2000 + Number(tag.slice(-2));
     await makeEntry(`ENT-${year}-000003`, await makeSupplier(t.db));
 
-    const seller = await userWithPermissions(t, `vendeur-${tag.toLowerCase()}@test.local`, ['menu.dashboard', 'menu.fichiers', 'menu.clients']);
+    const seller = await userWithPermissions(t, `vendeur-${tag.toLowerCase()}@test.local`, [
+      'menu.dashboard',
+      'menu.fichiers',
+      'menu.clients',
+    ]);
     const c = new Client(t);
     await c.login(seller.email, seller.password);
     const body = await search(c, tag);
@@ -240,7 +410,10 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
     expect(titles(await search(c, 'clients'), 'screens')).toEqual(['Clients']);
     expect(group(await search(c, 'produits'), 'screens')).toBeUndefined();
 
-    const storekeeper = await userWithPermissions(t, `magasin-${tag.toLowerCase()}@test.local`, ['menu.entreestock', 'menu.produits']);
+    const storekeeper = await userWithPermissions(t, `magasin-${tag.toLowerCase()}@test.local`, [
+      'menu.entreestock',
+      'menu.produits',
+    ]);
     const m = new Client(t);
     await m.login(storekeeper.email, storekeeper.password);
     expect((await search(m, tag)).groups.map((g) => g.key)).toEqual(['products']);
@@ -249,7 +422,8 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
 
   it('limits each group and answers an empty query with nothing', async () => {
     const tag = uniqueTag();
-    for (let i = 0; i < 8; i++) await makeProduct(t.db, { code: `PR${tag}${i}`, name: `Lot ${tag} ${i}`, category_id: category });
+    for (let i = 0; i < 8; i++)
+      await makeProduct(t.db, { code: `PR${tag}${i}`, name: `Lot ${tag} ${i}`, category_id: category });
     expect(group(await search(admin, `lot ${tag}`), 'products')?.items).toHaveLength(5);
     expect(await search(admin, '   ')).toEqual({ q: '', groups: [] });
   });

@@ -54,12 +54,18 @@ describe.each(testDatabases())('a session ended while its request runs (%s)', (k
     KnexSessionStore.prototype.set = realSet;
   });
 
-  const sessionsOf = async (userId: number) => (await t.db('sessions').where({ user_id: userId }).select('sid')).map((r) => r.sid as string);
+  const sessionsOf = async (userId: number) =>
+    (await t.db('sessions').where({ user_id: userId }).select('sid')).map((r) => r.sid as string);
   const rowExists = async (sid: string) => (await t.db('sessions').where({ sid }).first('sid')) !== undefined;
 
   /** A user signed in in one browser (returned with its session id), and the user's details. */
   const signedIn = async (prefix: string) => {
-    const user = await userWithPermissions(t, `${prefix}-${uniqueTag().toLowerCase()}@test.local`, ['menu.dashboard'], 'Ancien-Pass-123');
+    const user = await userWithPermissions(
+      t,
+      `${prefix}-${uniqueTag().toLowerCase()}@test.local`,
+      ['menu.dashboard'],
+      'Ancien-Pass-123',
+    );
     const browser = new Client(t);
     await browser.login(user.email, user.password);
     const [sid] = await sessionsOf(user.id);
@@ -103,7 +109,11 @@ describe.each(testDatabases())('a session ended while its request runs (%s)', (k
     const owner = new Client(t);
     await owner.login(user.email, user.password);
     await endWhileInFlight(stolen, async () => {
-      const res = await owner.send('put', '/password', { current_password: user.password, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' });
+      const res = await owner.send('put', '/password', {
+        current_password: user.password,
+        password: 'Nouveau-Pass-456',
+        password_confirmation: 'Nouveau-Pass-456',
+      });
       expect(res.headers.location).toBe('/profile');
       expect(await rowExists(sid)).toBe(false);
     });
@@ -121,7 +131,12 @@ describe.each(testDatabases())('a session ended while its request runs (%s)', (k
     const link = new URL(t.mailer.linkIn(t.mailer.lastTo(user.email)));
     const token = (await guest.visit(link.pathname + link.search)).body.props.token;
     await endWhileInFlight(stolen, async () => {
-      const res = await guest.post('/reset-password', { token, email: user.email, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' });
+      const res = await guest.post('/reset-password', {
+        token,
+        email: user.email,
+        password: 'Nouveau-Pass-456',
+        password_confirmation: 'Nouveau-Pass-456',
+      });
       expect(res.headers.location).toBe('/login?status=reset');
     });
     await expectEnded(stolen, sid);
@@ -177,7 +192,11 @@ describe.each(testDatabases())('a session ended while its request runs (%s)', (k
     await thief.ensureToken();
     const login = thief.post('/login', { email: user.email, password: user.password });
     await g.entered;
-    const changed = await owner.send('put', '/password', { current_password: user.password, password: 'Nouveau-Pass-456', password_confirmation: 'Nouveau-Pass-456' });
+    const changed = await owner.send('put', '/password', {
+      current_password: user.password,
+      password: 'Nouveau-Pass-456',
+      password_confirmation: 'Nouveau-Pass-456',
+    });
     expect(changed.headers.location).toBe('/profile');
     g.release();
     expect((await login).headers.location).toBe('/dashboard');

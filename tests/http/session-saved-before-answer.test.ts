@@ -56,6 +56,8 @@ describe.each(testDatabases())('session stored before the answer (%s)', (kind) =
     expect(refused.status).toBe(303);
     expect(refused.location).not.toBe('/dashboard');
     KnexSessionStore.prototype.set = realSet;
-    expect((await guest.visit('/login')).body.props.errors.email).toBe('Ces identifiants ne correspondent à aucun compte actif.');
+    expect((await guest.visit('/login')).body.props.errors.email).toBe(
+      'Ces identifiants ne correspondent à aucun compte actif.',
+    );
   });
 });

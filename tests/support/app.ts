@@ -50,7 +50,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}, extraRoutes?: AppDeps['extraRoutes']): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  overrides: Partial<AppConfig> = {},
+  extraRoutes?: AppDeps['extraRoutes'],
+): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-storage-'));
   const config = loadConfig({ NODE_ENV: 'test', APP_KEY: 'test-app-key-0123456789abcdef' } as NodeJS.ProcessEnv, {
@@ -60,7 +64,14 @@ export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> 
   });
   await seedBase(database.db, { email: ADMIN.email, password: ADMIN.password });
   const mailer = new MemoryMailer();
-  const app = createApp({ db: database.db, config, logger: pino({ level: 'silent' }), mailer, assets: testAssets, extraRoutes });
+  const app = createApp({
+    db: database.db,
+    config,
+    logger: pino({ level: 'silent' }),
+    mailer,
+    assets: testAssets,
+    extraRoutes,
+  });
   return {
     app,
     db: database.db,
@@ -95,7 +106,14 @@ export class Client {
 
   /** Inertia visit (JSON). */
   async visit(url: string, headers: Record<string, string> = {}) {
-    return this.track(await this.agent.get(url).set({ 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': TEST_VERSION, ...headers }));
+    return this.track(
+      await this.agent.get(url).set({
+        'X-Inertia': 'true',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-Inertia-Version': TEST_VERSION,
+        ...headers,
+      }),
+    );
   }
 
   /** Plain browser visit (HTML). */
@@ -107,11 +125,22 @@ export class Client {
     if (!this.xsrf) await this.visit('/login');
   }
 
-  async send(method: 'post' | 'put' | 'patch' | 'delete', url: string, body: object = {}, headers: Record<string, string> = {}) {
+  async send(
+    method: 'post' | 'put' | 'patch' | 'delete',
+    url: string,
+    body: object = {},
+    headers: Record<string, string> = {},
+  ) {
     await this.ensureToken();
     return this.track(
       await this.agent[method](url)
-        .set({ 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': this.xsrf, ...headers })
+        .set({
+          'X-Inertia': 'true',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-Inertia-Version': TEST_VERSION,
+          'X-XSRF-TOKEN': this.xsrf,
+          ...headers,
+        })
         .send(body),
     );
   }
@@ -122,7 +151,8 @@ export class Client {
 
   async login(email = ADMIN.email, password = ADMIN.password) {
     const res = await this.post('/login', { email, password });
-    if (res.status !== 303 || res.headers.location === '/login') throw new Error(`login failed for ${email}: ${res.status} ${res.headers.location}`);
+    if (res.status !== 303 || res.headers.location === '/login')
+      throw new Error(`login failed for ${email}: ${res.status} ${res.headers.location}`);
     return res;
   }
 
@@ -133,7 +163,12 @@ export class Client {
 }
 
 /** A user holding only the given permissions, through a role of their own. */
-export async function userWithPermissions(t: TestApp, email: string, permissions: string[], password = 'User-Secret-123') {
+export async function userWithPermissions(
+  t: TestApp,
+  email: string,
+  permissions: string[],
+  password = 'User-Secret-123',
+) {
   const roleName = `Rôle ${email}`;
   await createRole(t.db, { name: roleName, permissions });
   const id = await createUser(t.db, { name: 'Awa Traoré', email, password, roleNames: [roleName], verified: true });

@@ -37,7 +37,8 @@ declare module 'vitest' {
   }
 }
 
-const adminConnection = () => knexFactory({ client: 'pg', connection: process.env.TEST_DATABASE_URL!, pool: { min: 0, max: 1 } });
+const adminConnection = () =>
+  knexFactory({ client: 'pg', connection: process.env.TEST_DATABASE_URL!, pool: { min: 0, max: 1 } });
 const databaseUrl = (name: string) => {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
@@ -45,7 +46,9 @@ const databaseUrl = (name: string) => {
 };
 
 /** Migrates a new SQLite file and a new PostgreSQL database (when TEST_DATABASE_URL is set); `drop` removes them. */
-export async function buildTemplates(kinds: readonly DbKind[]): Promise<{ templates: DatabaseTemplates; drop(): Promise<void> }> {
+export async function buildTemplates(
+  kinds: readonly DbKind[],
+): Promise<{ templates: DatabaseTemplates; drop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-template-'));
   const sqlite = path.join(dir, 'template.sqlite');
   const pg = kinds.includes('pg') ? `sdstock_template_${randomBytes(6).toString('hex')}` : undefined;
@@ -92,7 +95,10 @@ function runTemplates(): DatabaseTemplates | undefined {
 
 function templates(): DatabaseTemplates {
   const provided = runTemplates();
-  if (!provided) throw new Error('no template database: the vitest config must list tests/support/database-templates.ts in globalSetup');
+  if (!provided)
+    throw new Error(
+      'no template database: the vitest config must list tests/support/database-templates.ts in globalSetup',
+    );
   return provided;
 }
 

@@ -26,7 +26,11 @@ export class HttpGuest {
   }
   async visit(path: string) {
     const res = this.keep(await fetch(this.base + path, { headers: this.headers(), redirect: 'manual' }));
-    return { status: res.status, location: res.headers.get('location'), body: res.status === 200 ? await res.json() : null };
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      body: res.status === 200 ? await res.json() : null,
+    };
   }
   async post(path: string, body: object, extra: Record<string, string> = {}) {
     const xsrf = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');

@@ -5,11 +5,21 @@ import { type Client, TEST_VERSION } from './app.js';
 /** Inertia headers + XSRF token, for requests built by hand (uploads). */
 export async function inertiaHeaders(c: Client): Promise<Record<string, string>> {
   await c.ensureToken();
-  return { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', 'X-Inertia-Version': TEST_VERSION, 'X-XSRF-TOKEN': c.xsrf };
+  return {
+    'X-Inertia': 'true',
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-Inertia-Version': TEST_VERSION,
+    'X-XSRF-TOKEN': c.xsrf,
+  };
 }
 
 /** Uploads a file as the import form does (multipart, field "file"). */
-export async function upload(c: Client, url: string, content: Buffer | string, fileName: string): Promise<request.Response> {
+export async function upload(
+  c: Client,
+  url: string,
+  content: Buffer | string,
+  fileName: string,
+): Promise<request.Response> {
   const headers = await inertiaHeaders(c);
   return c.agent
     .post(url)
@@ -48,11 +58,19 @@ export async function xlsxFile(rows: unknown[][]): Promise<Buffer> {
 
 /** CSV text (UTF-8, `;`) from rows. */
 export function csvFile(rows: Array<Array<string | number>>): string {
-  return rows.map((r) => r.map((v) => (/[;"\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(';')).join('\r\n');
+  return rows
+    .map((r) => r.map((v) => (/[;"\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(';'))
+    .join('\r\n');
 }
 
 /** Sends a form and follows the redirect, returning the errors of the page it lands on. */
-export async function submitExpectingErrors(c: Client, method: 'post' | 'put' | 'patch' | 'delete', url: string, body: object, formUrl: string): Promise<Record<string, string>> {
+export async function submitExpectingErrors(
+  c: Client,
+  method: 'post' | 'put' | 'patch' | 'delete',
+  url: string,
+  body: object,
+  formUrl: string,
+): Promise<Record<string, string>> {
   const res = await c.send(method, url, body);
   if (res.status !== 303) throw new Error(`expected 303, got ${res.status}`);
   const page = await c.visit(formUrl);

@@ -10,7 +10,11 @@ type Visit = Awaited<ReturnType<Client['visit']>>;
  * token and a key — the same key for a retried request — sent to route('prints.record').
  */
 export function sendPrint(client: Client, preview: Visit, key: string = randomUUID()) {
-  return client.post(route('prints.record'), { token: preview.body.props.print_token, key }, { Accept: 'application/json' });
+  return client.post(
+    route('prints.record'),
+    { token: preview.body.props.print_token, key },
+    { Accept: 'application/json' },
+  );
 }
 
 /**

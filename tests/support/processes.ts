@@ -75,7 +75,11 @@ export interface Spawned {
  * Runs `node --import tsx <script> …args` from the project root — one process (the tsx command would
  * put a second one in front, which a SIGKILL would not reach) with the test environment plus `env`. */
 export function spawnTsx(script: string, args: string[], env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -84,7 +88,9 @@ export function spawnTsx(script: string, args: string[], env: Record<string, str
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return {
     child,
     output: () => out,

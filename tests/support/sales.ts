@@ -10,7 +10,16 @@ import { uniqueTag } from './unique.js';
  * Clients and sales for the sales suites, written straight to the database (clients) or through
  * the sale service, so each test builds what it asserts on.
  */
-export async function makeClient(db: Knex, fields: Partial<{ name: string; price_level: 'detail' | 'gros'; credit_limit: number; balance: number; active: boolean }> = {}): Promise<number> {
+export async function makeClient(
+  db: Knex,
+  fields: Partial<{
+    name: string;
+    price_level: 'detail' | 'gros';
+    credit_limit: number;
+    balance: number;
+    active: boolean;
+  }> = {},
+): Promise<number> {
   const now = nowIso();
   const code = `CL${uniqueTag()}`;
   return insertReturningId(
@@ -53,10 +62,28 @@ export function saleInput(over: Partial<SaleInput> & Pick<SaleInput, 'clientId' 
   };
 }
 
-export const line = (productId: number, quantity: number, over: Partial<SaleInput['lines'][number]> = {}) => ({ productId, quantity, unit: 'unit' as const, unitPrice: null, discount: 0, ...over });
-export const cashPayment = (amount: number) => ({ method: 'especes' as const, amount, accountId: null, operator: null, phone: '', reference: '' });
+export const line = (productId: number, quantity: number, over: Partial<SaleInput['lines'][number]> = {}) => ({
+  productId,
+  quantity,
+  unit: 'unit' as const,
+  unitPrice: null,
+  discount: 0,
+  ...over,
+});
+export const cashPayment = (amount: number) => ({
+  method: 'especes' as const,
+  amount,
+  accountId: null,
+  operator: null,
+  phone: '',
+  reference: '',
+});
 /** A mobile-money payment; its transaction id is unique unless given (a reused id is refused). */
-export const mobilePayment = (amount: number, reference = `OM260310.${uniqueTag()}`, operator: 'orange_money' | 'mtn_momo' | 'moov_money' | 'wave' = 'orange_money') => ({ method: 'mobile_money' as const, amount, accountId: null, operator, phone: '07 07 07 07 07', reference });
+export const mobilePayment = (
+  amount: number,
+  reference = `OM260310.${uniqueTag()}`,
+  operator: 'orange_money' | 'mtn_momo' | 'moov_money' | 'wave' = 'orange_money',
+) => ({ method: 'mobile_money' as const, amount, accountId: null, operator, phone: '07 07 07 07 07', reference });
 
 export async function adminActor(db: Knex): Promise<Actor> {
   const admin = (await db('users').orderBy('id').first('id', 'name'))!;

@@ -11,19 +11,40 @@ import { type StockFixtures, giveStock, idempotencyKey, makeProduct } from './st
  */
 
 /** A credit invoice (FAC-) of exactly `total` for the client, sold from the shop on `saleDate`. */
-export async function creditInvoice(db: Knex, f: StockFixtures, clientId: number, total: number, over: { saleDate?: string; dueDate?: string } = {}): Promise<{ id: number; number: string }> {
+export async function creditInvoice(
+  db: Knex,
+  f: StockFixtures,
+  clientId: number,
+  total: number,
+  over: { saleDate?: string; dueDate?: string } = {},
+): Promise<{ id: number; number: string }> {
   const product = await makeProduct(db, { category_id: f.category, retail_price: total });
   await giveStock(db, product, f.shop, 1, 1);
   const saleDate = over.saleDate ?? '2026-03-10';
-  const sale = await sell(db, saleInput({ kind: 'invoice', clientId, locationId: f.shop, saleDate, paymentMode: 'credit', dueDate: over.dueDate ?? saleDate, lines: [line(product, 1)] }), ALL_RIGHTS);
+  const sale = await sell(
+    db,
+    saleInput({
+      kind: 'invoice',
+      clientId,
+      locationId: f.shop,
+      saleDate,
+      paymentMode: 'credit',
+      dueDate: over.dueDate ?? saleDate,
+      lines: [line(product, 1)],
+    }),
+    ALL_RIGHTS,
+  );
   return { id: sale.id, number: sale.number };
 }
 
 /** A client with a credit limit wide enough for the tests' invoices. */
-export const creditClient = (db: Knex, name?: string) => makeClient(db, { credit_limit: 100_000_000, ...(name ? { name } : {}) });
+export const creditClient = (db: Knex, name?: string) =>
+  makeClient(db, { credit_limit: 100_000_000, ...(name ? { name } : {}) });
 
 /** A settlement input with sensible defaults: cash received on 2026-03-15, the allocations given. */
-export function settlementInput(over: Partial<SettlementInput> & Pick<SettlementInput, 'clientId' | 'amount'>): SettlementInput {
+export function settlementInput(
+  over: Partial<SettlementInput> & Pick<SettlementInput, 'clientId' | 'amount'>,
+): SettlementInput {
   return {
     idempotencyKey: idempotencyKey(),
     settlementDate: '2026-03-15',
@@ -41,7 +62,12 @@ export function settlementInput(over: Partial<SettlementInput> & Pick<Settlement
   };
 }
 
-export const orangeMoney = (reference: string) => ({ method: 'mobile_money' as const, operator: 'orange_money' as const, phone: '07 08 09 10 11', reference });
+export const orangeMoney = (reference: string) => ({
+  method: 'mobile_money' as const,
+  operator: 'orange_money' as const,
+  phone: '07 08 09 10 11',
+  reference,
+});
 
 export async function settle(db: Knex, input: SettlementInput) {
   return createSettlement(db, input, await adminActor(db));
@@ -54,8 +80,14 @@ export interface SaleMoney {
 }
 
 export async function saleMoney(db: Knex, saleId: number): Promise<SaleMoney> {
-  const s = (await db('sales').where({ id: saleId }).first('total_ttc', 'amount_paid', 'amount_credited', 'payment_status'))!;
-  return { paid: Number(s.amount_paid), status: s.payment_status, remaining: saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited)) };
+  const s = (await db('sales')
+    .where({ id: saleId })
+    .first('total_ttc', 'amount_paid', 'amount_credited', 'payment_status'))!;
+  return {
+    paid: Number(s.amount_paid),
+    status: s.payment_status,
+    remaining: saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited)),
+  };
 }
 
 export async function clientMoney(db: Knex, clientId: number): Promise<{ balance: number; advance: number }> {
@@ -71,15 +103,26 @@ export async function clientMoney(db: Knex, clientId: number): Promise<{ balance
  */
 export async function expectReceivablesConsistent(db: Knex, clientIds: number[]): Promise<void> {
   for (const clientId of clientIds) {
-    const sales = await db('sales').where({ client_id: clientId }).select('id', 'status', 'total_ttc', 'amount_paid', 'amount_credited', 'payment_mode');
+    const sales = await db('sales')
+      .where({ client_id: clientId })
+      .select('id', 'status', 'total_ttc', 'amount_paid', 'amount_credited', 'payment_mode');
     let remaining = 0;
     for (const s of sales) {
       const paidAtSale = await db('sale_payments').where({ sale_id: s.id }).sum({ n: 'amount' }).first();
-      const allocated = await db('settlement_allocations').where({ sale_id: s.id }).whereNull('cancelled_at').sum({ n: 'amount' }).first();
-      expect(Number(s.amount_paid), `amount_paid of sale ${s.id}`).toBe(Number(paidAtSale?.n ?? 0) + Number(allocated?.n ?? 0));
-      if (s.status === 'validated') remaining += saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited));
+      const allocated = await db('settlement_allocations')
+        .where({ sale_id: s.id })
+        .whereNull('cancelled_at')
+        .sum({ n: 'amount' })
+        .first();
+      expect(Number(s.amount_paid), `amount_paid of sale ${s.id}`).toBe(
+        Number(paidAtSale?.n ?? 0) + Number(allocated?.n ?? 0),
+      );
+      if (s.status === 'validated')
+        remaining += saleRemaining(Number(s.total_ttc), Number(s.amount_paid), Number(s.amount_credited));
     }
-    const live = await db('settlements').where({ client_id: clientId, status: 'validated' }).select('source', 'amount', 'advance');
+    const live = await db('settlements')
+      .where({ client_id: clientId, status: 'validated' })
+      .select('source', 'amount', 'advance');
     const advance = live.reduce((sum, s) => sum + (s.source === 'payment' ? Number(s.advance) : -Number(s.amount)), 0);
     const c = await clientMoney(db, clientId);
     expect(c.advance, `advance of client ${clientId}`).toBe(advance);

@@ -33,7 +33,12 @@ export async function listen(t: TestApp): Promise<ListeningApp> {
 }
 
 /** n logged-in sessions of the same user (logins run a few at a time: argon2 is CPU-bound). */
-export async function loggedInClients(app: ListeningApp, n: number, email?: string, password?: string): Promise<Client[]> {
+export async function loggedInClients(
+  app: ListeningApp,
+  n: number,
+  email?: string,
+  password?: string,
+): Promise<Client[]> {
   const clients: Client[] = [];
   for (let i = 0; i < n; i += 4) {
     const batch = Array.from({ length: Math.min(4, n - i) }, () => app.client());
@@ -48,7 +53,10 @@ export async function loggedInClients(app: ListeningApp, n: number, email?: stri
  * `setup` builds: fixtures, the walk-in client…) before the suite's tests, closed after them. Read
  * it inside a test: `const { t, server, fixtures } = suite;`.
  */
-export function listeningSuite<F = undefined>(kind: DbKind, setup?: (t: TestApp) => Promise<F>): { t: TestApp; server: ListeningApp; fixtures: F } {
+export function listeningSuite<F = undefined>(
+  kind: DbKind,
+  setup?: (t: TestApp) => Promise<F>,
+): { t: TestApp; server: ListeningApp; fixtures: F } {
   const suite = {} as { t: TestApp; server: ListeningApp; fixtures: F };
   beforeAll(async () => {
     suite.t = await createTestApp(kind);

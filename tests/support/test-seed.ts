@@ -9,6 +9,8 @@ export default function announceSeed(project: TestProject) {
   return () => {
     const { seed } = project.config.sequence;
     // on stderr: stdout may be machine-read (vitest list --json)
-    process.stderr.write(`\nRandom test order, seed ${seed}. Replay it: TEST_SEED=${seed} npm run test:server (or TEST_SEED=${seed} npx vitest run <files>)\n\n`);
+    process.stderr.write(
+      `\nRandom test order, seed ${seed}. Replay it: TEST_SEED=${seed} npm run test:server (or TEST_SEED=${seed} npx vitest run <files>)\n\n`,
+    );
   };
 }

@@ -12,7 +12,11 @@ import type { MobileMoneyOperator, TreasuryKind } from '../../shared/treasury.js
 let serial = 0;
 
 /** A treasury account built for a test (a bank or a mobile-money wallet; desks come with their cash desk). */
-export async function makeTreasuryAccount(db: Knex, kind: Exclude<TreasuryKind, 'caisse'>, over: { operator?: MobileMoneyOperator; name?: string } = {}): Promise<number> {
+export async function makeTreasuryAccount(
+  db: Knex,
+  kind: Exclude<TreasuryKind, 'caisse'>,
+  over: { operator?: MobileMoneyOperator; name?: string } = {},
+): Promise<number> {
   serial += 1;
   const tag = `${process.pid % 1000}${serial}${Math.floor(Math.random() * 1000)}`;
   const now = nowIso();
@@ -35,7 +39,10 @@ export async function makeTreasuryAccount(db: Knex, kind: Exclude<TreasuryKind, 
 
 /** The treasury account of a cash desk, by desk code (CAI01 main desk, CAI02 Boutique 1 at first start). */
 export async function deskAccount(db: Knex, deskCode: string): Promise<number> {
-  const row = await db('treasury_accounts').join('cash_desks', 'cash_desks.id', 'treasury_accounts.cash_desk_id').where('cash_desks.code', deskCode).first('treasury_accounts.id');
+  const row = await db('treasury_accounts')
+    .join('cash_desks', 'cash_desks.id', 'treasury_accounts.cash_desk_id')
+    .where('cash_desks.code', deskCode)
+    .first('treasury_accounts.id');
   return Number(row.id);
 }
 
@@ -65,12 +72,24 @@ export function countsFor(amount: number, currency = 'XOF'): CountedDenomination
  * Closes a desk's day through the service, as the screen would: the expected amount read first,
  * the drawer counted as `counted` (default: exactly what is expected), a reason for any difference.
  */
-export async function closeDesk(db: Knex, accountId: number, day: string, options: { counted?: number; reason?: string; actor?: Actor } = {}) {
+export async function closeDesk(
+  db: Knex,
+  accountId: number,
+  day: string,
+  options: { counted?: number; reason?: string; actor?: Actor } = {},
+) {
   const draft = await closingDraft(db, accountId, day);
   const counted = options.counted ?? draft.expected;
   return closeDay(
     db,
-    { idempotencyKey: randomBytes(16).toString('hex'), accountId, day, counts: countsFor(counted), reason: options.reason ?? (counted === draft.expected ? '' : 'Écart constaté au comptage'), expectedSeen: draft.expected },
+    {
+      idempotencyKey: randomBytes(16).toString('hex'),
+      accountId,
+      day,
+      counts: countsFor(counted),
+      reason: options.reason ?? (counted === draft.expected ? '' : 'Écart constaté au comptage'),
+      expectedSeen: draft.expected,
+    },
     options.actor ?? { id: Number((await db('users').orderBy('id').first('id'))!.id), name: 'Test', ip: null },
   );
 }

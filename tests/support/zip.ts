@@ -17,10 +17,20 @@ export interface ZipPart {
 }
 
 /** A deflate stream of head + piece × times + tail, without ever holding the uncompressed text. */
-export function repeatedDeflate(head: string, piece: string, times: number, tail: string): { bytes: Buffer; size: number } {
+export function repeatedDeflate(
+  head: string,
+  piece: string,
+  times: number,
+  tail: string,
+): { bytes: Buffer; size: number } {
   const flushed = (s: string) => deflateRawSync(Buffer.from(s, 'utf8'), { finishFlush: constants.Z_FULL_FLUSH });
   const p = flushed(piece);
-  const bytes = Buffer.concat([flushed(head), ...Array.from({ length: times }, () => p), flushed(tail), Buffer.from([0x03, 0x00])]);
+  const bytes = Buffer.concat([
+    flushed(head),
+    ...Array.from({ length: times }, () => p),
+    flushed(tail),
+    Buffer.from([0x03, 0x00]),
+  ]);
   return { bytes, size: Buffer.byteLength(head) + Buffer.byteLength(piece) * times + Buffer.byteLength(tail) };
 }
 
@@ -30,7 +40,8 @@ export function zipArchive(parts: ZipPart[]): Buffer {
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name, 'utf8');
-    const raw = part.data === undefined ? null : Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8');
+    const raw =
+      part.data === undefined ? null : Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8');
     const bytes = raw ? deflateRawSync(raw) : part.deflated!.bytes;
     const size = part.declaredSize ?? (raw ? raw.length : part.deflated!.size);
     const crc = raw ? crc32(raw) : 0;
@@ -76,15 +87,30 @@ export const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr">
  * A minimal workbook of one sheet: `sheetData` is the sheet's rows (XML, or a deflated part), with
  * an optional shared strings part (XML, or a deflated part, with its declared size).
  */
-export function xlsxWorkbook(options: { sheetData: string | ZipPart['deflated']; sharedStrings?: Omit<ZipPart, 'name'> }): Buffer {
+export function xlsxWorkbook(options: {
+  sheetData: string | ZipPart['deflated'];
+  sharedStrings?: Omit<ZipPart, 'name'>;
+}): Buffer {
   const sheet: ZipPart =
     typeof options.sheetData === 'string'
-      ? { name: 'xl/worksheets/sheet1.xml', data: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${options.sheetData}</sheetData></worksheet>` }
+      ? {
+          name: 'xl/worksheets/sheet1.xml',
+          data: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${options.sheetData}</sheetData></worksheet>`,
+        }
       : { name: 'xl/worksheets/sheet1.xml', deflated: options.sheetData };
   return zipArchive([
-    { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
-    { name: '_rels/.rels', data: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
-    { name: 'xl/workbook.xml', data: `<?xml version="1.0"?><workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Feuil1" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    {
+      name: '[Content_Types].xml',
+      data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    },
+    {
+      name: '_rels/.rels',
+      data: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: `<?xml version="1.0"?><workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Feuil1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
     {
       name: 'xl/_rels/workbook.xml.rels',
       data: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
@@ -100,7 +126,12 @@ export function xlsxWorkbook(options: { sheetData: string | ZipPart['deflated'];
  * 'lying' a small one (the inflation itself must stop).
  */
 export function sharedStringsBomb(count = 1500, declare: 'honest' | 'lying' = 'honest'): Buffer {
-  const part = repeatedDeflate(`<?xml version="1.0"?><sst xmlns="${NS}" count="${count}" uniqueCount="${count}">`, `<si><t>${'A'.repeat(1024 * 1024)}</t></si>`, count, '</sst>');
+  const part = repeatedDeflate(
+    `<?xml version="1.0"?><sst xmlns="${NS}" count="${count}" uniqueCount="${count}">`,
+    `<si><t>${'A'.repeat(1024 * 1024)}</t></si>`,
+    count,
+    '</sst>',
+  );
   return xlsxWorkbook({
     sheetData: `<row r="1">${cell('A1', 'Nom')}</row><row r="2"><c r="A2" t="s"><v>0</v></c></row>`,
     sharedStrings: { deflated: part, declaredSize: declare === 'lying' ? 10_000 : part.size },

@@ -39,7 +39,11 @@ export function searchKey(text: string): string {
 }
 
 /** The next number of a (series, year) counter, inside the caller's transaction. */
-export async function nextDocumentNumber(trx: Knex.Transaction, series: string, year: number): Promise<{ number: string; sequence: number }> {
+export async function nextDocumentNumber(
+  trx: Knex.Transaction,
+  series: string,
+  year: number,
+): Promise<{ number: string; sequence: number }> {
   const rows: Array<{ last_number: number | string }> = await trx
     .insert({ series, year, last_number: 1 })
     .into('document_counters')

@@ -27,7 +27,9 @@ export function moneyDaysFromLedgerSql(): string {
 export async function rebuildMoneyDays(db: Knex): Promise<number> {
   return db.transaction(async (trx) => {
     await trx('money_days').delete();
-    await trx.raw(`INSERT INTO money_days (account_id, business_date, movement_type, total_in, total_out, movement_count) ${moneyDaysFromLedgerSql()}`);
+    await trx.raw(
+      `INSERT INTO money_days (account_id, business_date, movement_type, total_in, total_out, movement_count) ${moneyDaysFromLedgerSql()}`,
+    );
     return Number((await trx('money_days').count({ n: '*' }).first())!.n);
   });
 }

@@ -19,7 +19,9 @@ import { addToSummarySql } from './summary-upsert.js';
  * paid amount: every sale was priced VAT included).
  */
 export const lineTtc = (sl: string, s: string, vat = true) =>
-  vat ? `(${sl}.net - ${sl}.allocated_discount + CASE WHEN ${s}.prices_include_vat THEN 0 ELSE ${sl}.vat_amount END)` : `(${sl}.net - ${sl}.allocated_discount)`;
+  vat
+    ? `(${sl}.net - ${sl}.allocated_discount + CASE WHEN ${s}.prices_include_vat THEN 0 ELSE ${sl}.vat_amount END)`
+    : `(${sl}.net - ${sl}.allocated_discount)`;
 /** `, <expr>` when the summaries carry their `vat` measure. */
 const withVat = (vat: boolean, expr: string, name = '') => (vat ? `, ${expr}${name ? ` AS ${name}` : ''}` : '');
 
@@ -144,9 +146,13 @@ const SALE_LINE = (vat: boolean) =>
 const CREDIT_LINE = (vat: boolean) =>
   `SELECT cn.credit_date AS d, cn.location_id AS location_id, NEW.product_id AS product_id, -NEW.quantity AS quantity, -NEW.amount AS sales, -(NEW.quantity * NEW.unit_cost) AS cost${withVat(vat, '-NEW.vat_amount', 'vat')} FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`;
 /** PostgreSQL: the lines of one INSERT (its transition table `new_lines`), summed per (day, location, product). */
-const SALE_LINES_PG = (vat: boolean) => `SELECT s.sale_date AS d, s.location_id AS location_id, n.product_id AS product_id, SUM(n.quantity) AS quantity, SUM(${lineTtc('n', 's', vat)}) AS sales, SUM(n.quantity * n.unit_cost) AS cost${withVat(vat, 'SUM(n.vat_amount)', 'vat')}
+const SALE_LINES_PG = (
+  vat: boolean,
+) => `SELECT s.sale_date AS d, s.location_id AS location_id, n.product_id AS product_id, SUM(n.quantity) AS quantity, SUM(${lineTtc('n', 's', vat)}) AS sales, SUM(n.quantity * n.unit_cost) AS cost${withVat(vat, 'SUM(n.vat_amount)', 'vat')}
     FROM new_lines n JOIN sales s ON s.id = n.sale_id GROUP BY s.sale_date, s.location_id, n.product_id`;
-const CREDIT_LINES_PG = (vat: boolean) => `SELECT cn.credit_date AS d, cn.location_id AS location_id, n.product_id AS product_id, -SUM(n.quantity) AS quantity, -SUM(n.amount) AS sales, -SUM(n.quantity * n.unit_cost) AS cost${withVat(vat, '-SUM(n.vat_amount)', 'vat')}
+const CREDIT_LINES_PG = (
+  vat: boolean,
+) => `SELECT cn.credit_date AS d, cn.location_id AS location_id, n.product_id AS product_id, -SUM(n.quantity) AS quantity, -SUM(n.amount) AS sales, -SUM(n.quantity * n.unit_cost) AS cost${withVat(vat, '-SUM(n.vat_amount)', 'vat')}
     FROM new_lines n JOIN credit_notes cn ON cn.id = n.credit_note_id GROUP BY cn.credit_date, cn.location_id, n.product_id`;
 
 /** What a cancellation (NEW: the sale) takes back per product: each line less what validated credit notes already returned, on the cancellation's date. */
@@ -182,21 +188,54 @@ export async function createReportTriggers(db: Knex): Promise<void> {
   const months = present.has('report_sales_months');
   const vat = await summariesHaveVat(db);
   if (!isPg) {
-    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE(vat), false, months, vat)} END`);
-    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE(vat), false, months, vat)} END`);
-    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(vat), false, months, vat)} END`);
-    await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql()} END`);
+    await db.raw(
+      `CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE(vat), false, months, vat)} END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE(vat), false, months, vat)} END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(vat), false, months, vat)} END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql()} END`,
+    );
     return;
   }
   const fn = async (name: string, body: string, on: string, when = '', each = 'FOR EACH ROW') => {
-    await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
+    await db.raw(
+      `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`,
+    );
     await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ${each} ${when} EXECUTE FUNCTION ${name}()`);
   };
   const perStatement = 'REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT';
-  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINES_PG(vat), true, months, vat), 'INSERT ON sale_lines', '', perStatement);
-  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINES_PG(vat), true, months, vat), 'INSERT ON credit_note_lines', '', perStatement);
-  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(vat), true, months, vat), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
-  await fn('report_stock_movement_insert', STOCK_DELTA_STATEMENT_PG, 'INSERT ON stock_movements', '', 'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT');
+  await fn(
+    'report_sale_line_insert',
+    salesDeltaSql(SALE_LINES_PG(vat), true, months, vat),
+    'INSERT ON sale_lines',
+    '',
+    perStatement,
+  );
+  await fn(
+    'report_credit_note_line_insert',
+    salesDeltaSql(CREDIT_LINES_PG(vat), true, months, vat),
+    'INSERT ON credit_note_lines',
+    '',
+    perStatement,
+  );
+  await fn(
+    'report_sale_cancel',
+    salesDeltaSql(cancelledLinesSelect(vat), true, months, vat),
+    'UPDATE OF status ON sales',
+    "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')",
+  );
+  await fn(
+    'report_stock_movement_insert',
+    STOCK_DELTA_STATEMENT_PG,
+    'INSERT ON stock_movements',
+    '',
+    'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT',
+  );
 }
 
 export interface ReportSummaryCounts {
@@ -236,7 +275,8 @@ export async function rebuildReportSummaries(db: Knex): Promise<ReportSummaryCou
 
 /** report_sales_months from the day rows (their months' sums: the same events), in month order. */
 export async function rebuildSalesMonths(trx: Knex.Transaction, vat?: boolean): Promise<void> {
-  const measures = (vat ?? (await summariesHaveVat(trx))) ? ['quantity', 'sales', 'cost', 'vat'] : ['quantity', 'sales', 'cost'];
+  const measures =
+    (vat ?? (await summariesHaveVat(trx))) ? ['quantity', 'sales', 'cost', 'vat'] : ['quantity', 'sales', 'cost'];
   await trx('report_sales_months').delete();
   await trx.raw(`INSERT INTO report_sales_months (month, location_id, product_id, ${measures.join(', ')})
     SELECT substr(d.day, 1, 7), d.location_id, d.product_id, ${measures.map((m) => `SUM(d.${m})`).join(', ')} FROM report_sales_days d

@@ -59,7 +59,9 @@ const TRIGGERS = {
  * month first (two days of one month would otherwise update one month row twice).
  */
 function salesDeltaSql(select: string, pg: boolean, months: boolean): string {
-  const x = pg ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint' : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
+  const x = pg
+    ? 'x.d, x.location_id, x.product_id, x.quantity::bigint, x.sales::bigint, x.cost::bigint'
+    : 'x.d, x.location_id, x.product_id, x.quantity, x.sales, x.cost';
   const r = pg ? 'r.' : '';
   const days = `INSERT INTO report_sales_days ${pg ? 'AS r ' : ''}(day, location_id, product_id, quantity, sales, cost, cum_quantity, cum_sales, cum_cost)
       SELECT ${x}, COALESCE(p.cum_quantity, 0) + x.quantity, COALESCE(p.cum_sales, 0) + x.sales, COALESCE(p.cum_cost, 0) + x.cost
@@ -118,8 +120,7 @@ const STOCK_DELTA_STATEMENT_PG = `INSERT INTO report_stock_days AS r (day, locat
              GROUP BY l.day, l.location_id, l.product_id) later
       WHERE r.day = later.day AND r.location_id = later.location_id AND r.product_id = later.product_id;`;
 
-const SALE_LINE =
-  `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, NEW.net - NEW.allocated_discount AS sales, NEW.quantity * NEW.unit_cost AS cost FROM sales s WHERE s.id = NEW.sale_id`;
+const SALE_LINE = `SELECT s.sale_date AS d, s.location_id AS location_id, NEW.product_id AS product_id, NEW.quantity AS quantity, NEW.net - NEW.allocated_discount AS sales, NEW.quantity * NEW.unit_cost AS cost FROM sales s WHERE s.id = NEW.sale_id`;
 const CREDIT_LINE = `SELECT cn.credit_date AS d, cn.location_id AS location_id, NEW.product_id AS product_id, -NEW.quantity AS quantity, -NEW.amount AS sales, -(NEW.quantity * NEW.unit_cost) AS cost FROM credit_notes cn WHERE cn.id = NEW.credit_note_id`;
 /** PostgreSQL: the lines of one INSERT (its transition table `new_lines`), summed per (day, location, product). */
 const SALE_LINES_PG = `SELECT s.sale_date AS d, s.location_id AS location_id, n.product_id AS product_id, SUM(n.quantity) AS quantity, SUM(n.net - n.allocated_discount) AS sales, SUM(n.quantity * n.unit_cost) AS cost
@@ -159,21 +160,54 @@ export async function createReportTriggers(db: Knex): Promise<void> {
   const present = await presentTables(db);
   const months = present.has('report_sales_months');
   if (!isPg) {
-    await db.raw(`CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false, months)} END`);
-    await db.raw(`CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false, months)} END`);
-    await db.raw(`CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false, months)} END`);
-    await db.raw(`CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql()} END`);
+    await db.raw(
+      `CREATE TRIGGER report_sale_line_insert AFTER INSERT ON sale_lines BEGIN ${salesDeltaSql(SALE_LINE, false, months)} END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER report_credit_note_line_insert AFTER INSERT ON credit_note_lines BEGIN ${salesDeltaSql(CREDIT_LINE, false, months)} END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER report_sale_cancel AFTER UPDATE OF status ON sales WHEN OLD.status = 'validated' AND NEW.status = 'cancelled' BEGIN ${salesDeltaSql(cancelledLinesSelect(), false, months)} END`,
+    );
+    await db.raw(
+      `CREATE TRIGGER report_stock_movement_insert AFTER INSERT ON stock_movements BEGIN ${stockDeltaSql()} END`,
+    );
     return;
   }
   const fn = async (name: string, body: string, on: string, when = '', each = 'FOR EACH ROW') => {
-    await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
+    await db.raw(
+      `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`,
+    );
     await db.raw(`CREATE TRIGGER ${name} AFTER ${on} ${each} ${when} EXECUTE FUNCTION ${name}()`);
   };
   const perStatement = 'REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT';
-  await fn('report_sale_line_insert', salesDeltaSql(SALE_LINES_PG, true, months), 'INSERT ON sale_lines', '', perStatement);
-  await fn('report_credit_note_line_insert', salesDeltaSql(CREDIT_LINES_PG, true, months), 'INSERT ON credit_note_lines', '', perStatement);
-  await fn('report_sale_cancel', salesDeltaSql(cancelledLinesSelect(), true, months), 'UPDATE OF status ON sales', "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')");
-  await fn('report_stock_movement_insert', STOCK_DELTA_STATEMENT_PG, 'INSERT ON stock_movements', '', 'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT');
+  await fn(
+    'report_sale_line_insert',
+    salesDeltaSql(SALE_LINES_PG, true, months),
+    'INSERT ON sale_lines',
+    '',
+    perStatement,
+  );
+  await fn(
+    'report_credit_note_line_insert',
+    salesDeltaSql(CREDIT_LINES_PG, true, months),
+    'INSERT ON credit_note_lines',
+    '',
+    perStatement,
+  );
+  await fn(
+    'report_sale_cancel',
+    salesDeltaSql(cancelledLinesSelect(), true, months),
+    'UPDATE OF status ON sales',
+    "WHEN (OLD.status = 'validated' AND NEW.status = 'cancelled')",
+  );
+  await fn(
+    'report_stock_movement_insert',
+    STOCK_DELTA_STATEMENT_PG,
+    'INSERT ON stock_movements',
+    '',
+    'REFERENCING NEW TABLE AS moved FOR EACH STATEMENT',
+  );
 }
 
 export interface ReportSummaryCounts {

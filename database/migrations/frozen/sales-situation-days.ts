@@ -147,7 +147,8 @@ function transferLines(row: 'NEW' | 'OLD', sign: 1 | -1, pg: boolean): string {
   );
 }
 
-const SALE_COLUMNS = 'sale_date, location_id, kind, status, payment_status, payment_mode, total_ttc, amount_paid, amount_credited';
+const SALE_COLUMNS =
+  'sale_date, location_id, kind, status, payment_status, payment_mode, total_ttc, amount_paid, amount_credited';
 const SALE_PAYMENT_COLUMNS = 'sale_date, location_id, kind, status';
 const SETTLEMENT_COLUMNS = 'settlement_date, account_id, method, amount, status, source';
 const TRANSFER_LINE_COLUMNS = 'transfer_id, product_id, quantity_sent, quantity_received, unit_cost';
@@ -160,19 +161,44 @@ const changed = (columns: string) =>
 
 /** name → [table, timing and event, WHEN condition (or ''), body]. */
 function triggers(pg: boolean): Array<[string, string, string, string, string]> {
-  const distinct = (columns: string) => (pg ? changed(columns) : changed(columns).replaceAll('IS DISTINCT FROM', 'IS NOT'));
+  const distinct = (columns: string) =>
+    pg ? changed(columns) : changed(columns).replaceAll('IS DISTINCT FROM', 'IS NOT');
   return [
     ['sales_situation_sale_insert', 'sales', 'INSERT', '', saleRow('NEW', 1, pg)],
-    ['sales_situation_sale_update', 'sales', `UPDATE OF ${SALE_COLUMNS}`, distinct(SALE_COLUMNS), saleRow('OLD', -1, pg) + saleRow('NEW', 1, pg)],
-    ['sales_situation_sale_payments_move', 'sales', `UPDATE OF ${SALE_PAYMENT_COLUMNS}`, distinct(SALE_PAYMENT_COLUMNS), salePayments('OLD', -1, pg) + salePayments('NEW', 1, pg)],
+    [
+      'sales_situation_sale_update',
+      'sales',
+      `UPDATE OF ${SALE_COLUMNS}`,
+      distinct(SALE_COLUMNS),
+      saleRow('OLD', -1, pg) + saleRow('NEW', 1, pg),
+    ],
+    [
+      'sales_situation_sale_payments_move',
+      'sales',
+      `UPDATE OF ${SALE_PAYMENT_COLUMNS}`,
+      distinct(SALE_PAYMENT_COLUMNS),
+      salePayments('OLD', -1, pg) + salePayments('NEW', 1, pg),
+    ],
     ['sales_situation_sale_delete', 'sales', 'DELETE', '', saleRow('OLD', -1, pg)],
     ['sales_situation_payment_insert', 'sale_payments', 'INSERT', '', onePayment('NEW', 1, pg)],
     ['sales_situation_payment_delete', 'sale_payments', 'DELETE', '', onePayment('OLD', -1, pg)],
     ['sales_situation_settlement_insert', 'settlements', 'INSERT', '', oneSettlement('NEW', 1, pg)],
-    ['sales_situation_settlement_update', 'settlements', `UPDATE OF ${SETTLEMENT_COLUMNS}`, distinct(SETTLEMENT_COLUMNS), oneSettlement('OLD', -1, pg) + oneSettlement('NEW', 1, pg)],
+    [
+      'sales_situation_settlement_update',
+      'settlements',
+      `UPDATE OF ${SETTLEMENT_COLUMNS}`,
+      distinct(SETTLEMENT_COLUMNS),
+      oneSettlement('OLD', -1, pg) + oneSettlement('NEW', 1, pg),
+    ],
     ['sales_situation_settlement_delete', 'settlements', 'DELETE', '', oneSettlement('OLD', -1, pg)],
     ['sales_situation_transfer_line_insert', 'transfer_lines', 'INSERT', '', oneTransferLine('NEW', 1, pg)],
-    ['sales_situation_transfer_line_update', 'transfer_lines', `UPDATE OF ${TRANSFER_LINE_COLUMNS}`, distinct(TRANSFER_LINE_COLUMNS), oneTransferLine('OLD', -1, pg) + oneTransferLine('NEW', 1, pg)],
+    [
+      'sales_situation_transfer_line_update',
+      'transfer_lines',
+      `UPDATE OF ${TRANSFER_LINE_COLUMNS}`,
+      distinct(TRANSFER_LINE_COLUMNS),
+      oneTransferLine('OLD', -1, pg) + oneTransferLine('NEW', 1, pg),
+    ],
     ['sales_situation_transfer_line_delete', 'transfer_lines', 'DELETE', '', oneTransferLine('OLD', -1, pg)],
     // A reception changes the status too (in transit → received): only a cancellation (or its undoing), a date or a place moves the lines.
     [
@@ -192,9 +218,14 @@ export async function createSalesSituationTriggers(db: Knex): Promise<void> {
   const pg = isPg(db);
   for (const [name, table, event, when, body] of triggers(pg)) {
     if (pg) {
-      await db.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`);
-      await db.raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`);
-    } else await db.raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} ${when ? `WHEN ${when}` : ''} BEGIN ${body} END`);
+      await db.raw(
+        `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`,
+      );
+      await db.raw(
+        `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`,
+      );
+    } else
+      await db.raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} ${when ? `WHEN ${when}` : ''} BEGIN ${body} END`);
   }
 }
 
@@ -210,13 +241,23 @@ export async function dropSalesSituationTriggers(db: Knex): Promise<void> {
 }
 
 /** Recomputes both summaries from the documents (inside the caller's transaction when given one). */
-export async function rebuildSalesSituationDays(db: Knex | Knex.Transaction): Promise<{ saleDays: number; paymentDays: number; transferDays: number }> {
+export async function rebuildSalesSituationDays(
+  db: Knex | Knex.Transaction,
+): Promise<{ saleDays: number; paymentDays: number; transferDays: number }> {
   await db('report_sale_days').delete();
   await db('report_payment_days').delete();
   await db('report_transfer_days').delete();
   await db.raw(`INSERT INTO report_sale_days (${[...SALE_KEY, ...SALE_SUMS].join(', ')}) ${saleDaysFromSalesSql()}`);
-  await db.raw(`INSERT INTO report_payment_days (${[...PAYMENT_KEY, ...PAYMENT_SUMS].join(', ')}) ${paymentDaysFromDocumentsSql()}`);
-  await db.raw(`INSERT INTO report_transfer_days (${[...TRANSFER_KEY, ...TRANSFER_SUMS].join(', ')}) ${transferDaysFromDocumentsSql()}`);
+  await db.raw(
+    `INSERT INTO report_payment_days (${[...PAYMENT_KEY, ...PAYMENT_SUMS].join(', ')}) ${paymentDaysFromDocumentsSql()}`,
+  );
+  await db.raw(
+    `INSERT INTO report_transfer_days (${[...TRANSFER_KEY, ...TRANSFER_SUMS].join(', ')}) ${transferDaysFromDocumentsSql()}`,
+  );
   const count = async (table: string) => Number((await db(table).count({ n: '*' }).first())!.n);
-  return { saleDays: await count('report_sale_days'), paymentDays: await count('report_payment_days'), transferDays: await count('report_transfer_days') };
+  return {
+    saleDays: await count('report_sale_days'),
+    paymentDays: await count('report_payment_days'),
+    transferDays: await count('report_transfer_days'),
+  };
 }

@@ -6,7 +6,13 @@
  * with a FROM needs a WHERE (`WHERE true`): SQLite reads `ON CONFLICT` after a bare FROM as a join
  * constraint.
  */
-export function addToSummarySql(table: string, key: readonly string[], sums: readonly string[], select: string, pg: boolean): string {
+export function addToSummarySql(
+  table: string,
+  key: readonly string[],
+  sums: readonly string[],
+  select: string,
+  pg: boolean,
+): string {
   const r = pg ? 'r.' : '';
   return `INSERT INTO ${table} ${pg ? 'AS r ' : ''}(${[...key, ...sums].join(', ')}) ${select}
     ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${sums.map((c) => `${c} = ${r}${c} + excluded.${c}`).join(', ')};`;

@@ -1,6 +1,17 @@
 import { BRANDS, FAMILIES, type Family } from './catalogue.js';
 import { ean13 } from './ean13.js';
-import { CITIES, FIRST_NAMES, LAST_NAMES, SHOP_KINDS, SHOP_NAMES_EXTRA, SHOP_SUFFIXES, STREETS, SUPPLIER_FORMS, SUPPLIER_PLACES, SUPPLIER_TRADES } from './people.js';
+import {
+  CITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SHOP_KINDS,
+  SHOP_NAMES_EXTRA,
+  SHOP_SUFFIXES,
+  STREETS,
+  SUPPLIER_FORMS,
+  SUPPLIER_PLACES,
+  SUPPLIER_TRADES,
+} from './people.js';
 import { Random } from './random.js';
 
 /**
@@ -165,7 +176,10 @@ export function generateDemoData(scale: DemoScale, seed = DEFAULT_SEED): DemoDat
       wholesale_price: wholesale,
       min_price: min,
       alert_threshold: rng.pick([0, 5, 10, 10, 20, 50]),
-      opening: { depot: rng.chance(0.9) ? rng.int(1, 40) * Math.max(1, Math.min(pack, 24)) : 0, boutique: rng.chance(0.6) ? rng.int(1, 30) : 0 },
+      opening: {
+        depot: rng.chance(0.9) ? rng.int(1, 40) * Math.max(1, Math.min(pack, 24)) : 0,
+        boutique: rng.chance(0.6) ? rng.int(1, 30) : 0,
+      },
     });
   }
 
@@ -185,12 +199,16 @@ export function generateDemoData(scale: DemoScale, seed = DEFAULT_SEED): DemoDat
       name,
       kind: company ? 'entreprise' : 'particulier',
       phone: phone(rng, city),
-      email: rng.chance(company ? 0.6 : 0.25) ? `${slug(company ? name : `${first}.${last}`)}${rng.int(1, 99)}@${rng.pick(['gmail.com', 'yahoo.fr', 'outlook.fr', 'orange.ci', 'aviso.ci'])}` : '',
+      email: rng.chance(company ? 0.6 : 0.25)
+        ? `${slug(company ? name : `${first}.${last}`)}${rng.int(1, 99)}@${rng.pick(['gmail.com', 'yahoo.fr', 'outlook.fr', 'orange.ci', 'aviso.ci'])}`
+        : '',
       address: `${rng.pick(STREETS)}${rng.chance(0.5) ? `, lot ${rng.int(1, 400)}` : ''}`,
       city: city[0],
       tax_number: company && rng.chance(0.7) ? `${rng.digits(7)}${String.fromCharCode(65 + rng.int(0, 25))}` : '',
       price_level: company && rng.chance(0.7) ? 'gros' : 'detail',
-      credit_limit: company ? rng.pick([0, 100000, 250000, 500000, 1000000, 2500000]) : rng.pick([0, 0, 0, 25000, 50000]),
+      credit_limit: company
+        ? rng.pick([0, 100000, 250000, 500000, 1000000, 2500000])
+        : rng.pick([0, 0, 0, 25000, 50000]),
     });
   }
 
@@ -198,7 +216,9 @@ export function generateDemoData(scale: DemoScale, seed = DEFAULT_SEED): DemoDat
   for (let i = 0; i < size.suppliers; i++) {
     const city = rng.pick(CITIES);
     const last = rng.pick(LAST_NAMES);
-    const name = rng.chance(0.5) ? `${rng.pick(SUPPLIER_FORMS)} ${last} ${rng.pick(SUPPLIER_TRADES)}` : `${rng.pick(SUPPLIER_FORMS)} ${rng.pick(SUPPLIER_TRADES)} ${rng.pick(SUPPLIER_PLACES)}`.trim();
+    const name = rng.chance(0.5)
+      ? `${rng.pick(SUPPLIER_FORMS)} ${last} ${rng.pick(SUPPLIER_TRADES)}`
+      : `${rng.pick(SUPPLIER_FORMS)} ${rng.pick(SUPPLIER_TRADES)} ${rng.pick(SUPPLIER_PLACES)}`.trim();
     suppliers.push({
       code: `FR${pad(i + 1, 5)}`,
       name: name.replace(/\s+/g, ' '),
@@ -209,5 +229,10 @@ export function generateDemoData(scale: DemoScale, seed = DEFAULT_SEED): DemoDat
     });
   }
 
-  return { categories: cats.map(({ code, name, description }) => ({ code, name, description })), products, clients, suppliers };
+  return {
+    categories: cats.map(({ code, name, description }) => ({ code, name, description })),
+    products,
+    clients,
+    suppliers,
+  };
 }

@@ -19,13 +19,34 @@ import type { Random } from './random.js';
  */
 
 export const SALES_PROFILES = {
-  small: { counterPerDay: 12, invoicesPerDay: 3, counterLines: [1, 4], invoiceLines: [2, 8], creditShare: 0.35, settlementsPerDay: 4 },
+  small: {
+    counterPerDay: 12,
+    invoicesPerDay: 3,
+    counterLines: [1, 4],
+    invoiceLines: [2, 8],
+    creditShare: 0.35,
+    settlementsPerDay: 4,
+  },
   // 481 settlements a day over the year's 312 open days: ≈ 150 000 settlements (issue 15 bench), paid
   // in instalments on the credit invoices — most invoices to named clients are on credit there.
-  large: { counterPerDay: 500, invoicesPerDay: 150, counterLines: [2, 8], invoiceLines: [3, 12], creditShare: 0.8, settlementsPerDay: 481 },
+  large: {
+    counterPerDay: 500,
+    invoicesPerDay: 150,
+    counterLines: [2, 8],
+    invoiceLines: [3, 12],
+    creditShare: 0.8,
+    settlementsPerDay: 481,
+  },
 } as const satisfies Record<
   DemoScale,
-  { counterPerDay: number; invoicesPerDay: number; counterLines: readonly [number, number]; invoiceLines: readonly [number, number]; creditShare: number; settlementsPerDay: number }
+  {
+    counterPerDay: number;
+    invoicesPerDay: number;
+    counterLines: readonly [number, number];
+    invoiceLines: readonly [number, number];
+    creditShare: number;
+    settlementsPerDay: number;
+  }
 >;
 
 /** At most this many invoices settled by one settlement of the demo. */
@@ -73,7 +94,16 @@ export interface SalesContext {
   /** Quantity on the shelf at a location. */
   stock: (productId: number, locationId: number) => number;
   /** Records a stock movement (and moves the simulated level). */
-  move: (doc: { type: string; id: number; number: string }, date: string, at: string, productId: number, locationId: number, quantity: number, unitCost: number, movementType: string) => void;
+  move: (
+    doc: { type: string; id: number; number: string },
+    date: string,
+    at: string,
+    productId: number,
+    locationId: number,
+    quantity: number,
+    unitCost: number,
+    movementType: string,
+  ) => void;
   nextNumber: (series: string, date: string) => string;
   shiftDate: (iso: string, days: number) => string;
   /** Random distinct products, in id order. */
@@ -92,7 +122,14 @@ export interface SalesResult {
 }
 
 export class SalesSimulator {
-  readonly result: SalesResult = { invoices: 0, counterSales: 0, lines: 0, moneyMovements: 0, settlements: 0, allocations: 0 };
+  readonly result: SalesResult = {
+    invoices: 0,
+    counterSales: 0,
+    lines: 0,
+    moneyMovements: 0,
+    settlements: 0,
+    allocations: 0,
+  };
   private nextSaleId = 1;
   private nextSettlementId = 1;
   /** Settlements due but not made yet (no client owed anything): made as soon as one does. */
@@ -120,10 +157,24 @@ export class SalesSimulator {
 
   static async create(db: Knex, scale: DemoScale, ctx: SalesContext, depot: number): Promise<SalesSimulator> {
     const walkIn = Number((await db('clients').where({ is_walk_in: true }).first('id'))!.id);
-    const clients = (await db('clients').where({ is_walk_in: false, active: true }).orderBy('id').select('id', 'price_level', 'credit_limit', 'balance', 'advance')).map(
-      (c): Client => ({ id: Number(c.id), level: c.price_level === 'gros' ? 'gros' : 'detail', limit: Number(c.credit_limit), balance: Number(c.balance), advance: Number(c.advance ?? 0), open: [] }),
-    );
-    const rows = (await db('treasury_accounts').orderBy('id').select('id', 'kind', 'location_id', 'operator', 'balance', 'last_hash', 'active')).filter((a) => toBool(a.active));
+    const clients = (
+      await db('clients')
+        .where({ is_walk_in: false, active: true })
+        .orderBy('id')
+        .select('id', 'price_level', 'credit_limit', 'balance', 'advance')
+    ).map((c): Client => ({
+      id: Number(c.id),
+      level: c.price_level === 'gros' ? 'gros' : 'detail',
+      limit: Number(c.credit_limit),
+      balance: Number(c.balance),
+      advance: Number(c.advance ?? 0),
+      open: [],
+    }));
+    const rows = (
+      await db('treasury_accounts')
+        .orderBy('id')
+        .select('id', 'kind', 'location_id', 'operator', 'balance', 'last_hash', 'active')
+    ).filter((a) => toBool(a.active));
     const accounts: Account[] = [];
     const account = (r: Record<string, any>) => {
       const a = { id: Number(r.id), balance: Number(r.balance), lastHash: r.last_hash ?? null };
@@ -134,19 +185,43 @@ export class SalesSimulator {
     const wallets = new Map<MobileMoneyOperator, Account>();
     let bank: Account | null = null;
     for (const r of rows) {
-      if (r.kind === 'caisse' && r.location_id && !desks.has(Number(r.location_id))) desks.set(Number(r.location_id), account(r));
-      else if (r.kind === 'mobile_money' && r.operator !== null && (MOBILE_MONEY_OPERATORS as readonly string[]).includes(r.operator) && !wallets.has(r.operator)) wallets.set(r.operator, account(r));
+      if (r.kind === 'caisse' && r.location_id && !desks.has(Number(r.location_id)))
+        desks.set(Number(r.location_id), account(r));
+      else if (
+        r.kind === 'mobile_money' &&
+        r.operator !== null &&
+        (MOBILE_MONEY_OPERATORS as readonly string[]).includes(r.operator) &&
+        !wallets.has(r.operator)
+      )
+        wallets.set(r.operator, account(r));
       else if (r.kind === 'banque' && !bank) bank = account(r);
     }
-    const locations = (await db('locations').where({ active: true }).orderBy('id').select('id')).map((l) => Number(l.id)).filter((id) => desks.has(id));
-    const sim = new SalesSimulator(SALES_PROFILES[scale], ctx, walkIn, clients, desks, wallets, bank, accounts, depot, locations);
+    const locations = (await db('locations').where({ active: true }).orderBy('id').select('id'))
+      .map((l) => Number(l.id))
+      .filter((id) => desks.has(id));
+    const sim = new SalesSimulator(
+      SALES_PROFILES[scale],
+      ctx,
+      walkIn,
+      clients,
+      desks,
+      wallets,
+      bank,
+      accounts,
+      depot,
+      locations,
+    );
     sim.nextSaleId = Number((await db('sales').max({ m: 'id' }).first())?.m ?? 0) + 1;
     sim.nextSettlementId = Number((await db('settlements').max({ m: 'id' }).first())?.m ?? 0) + 1;
     return sim;
   }
 
   /** The treasury accounts the history moves money in (shared with the cash life, cash-history.ts). */
-  get treasury(): { desks: ReadonlyMap<number, Account>; wallets: ReadonlyMap<MobileMoneyOperator, Account>; bank: Account | null } {
+  get treasury(): {
+    desks: ReadonlyMap<number, Account>;
+    wallets: ReadonlyMap<MobileMoneyOperator, Account>;
+    bank: Account | null;
+  } {
     return { desks: this.desks, wallets: this.wallets, bank: this.bank };
   }
 
@@ -158,13 +233,31 @@ export class SalesSimulator {
     for (let i = 0; i < this.profile.counterPerDay; i++) {
       const location = counterLocations[i % counterLocations.length];
       const minute = Math.floor((i * 600) / this.profile.counterPerDay);
-      this.sale('counter', date, at(8 + Math.floor(minute / 60), minute % 60), location, this.walkIn, 'detail', rng.int(this.profile.counterLines[0], this.profile.counterLines[1]));
+      this.sale(
+        'counter',
+        date,
+        at(8 + Math.floor(minute / 60), minute % 60),
+        location,
+        this.walkIn,
+        'detail',
+        rng.int(this.profile.counterLines[0], this.profile.counterLines[1]),
+      );
     }
     if (this.desks.has(this.depot)) {
       for (let i = 0; i < this.profile.invoicesPerDay; i++) {
         const client = rng.pick(this.clients);
         const minute = Math.floor((i * 540) / this.profile.invoicesPerDay);
-        if (client) this.sale('invoice', date, at(8 + Math.floor(minute / 60), minute % 60), this.depot, client.id, client.level, rng.int(this.profile.invoiceLines[0], this.profile.invoiceLines[1]), client);
+        if (client)
+          this.sale(
+            'invoice',
+            date,
+            at(8 + Math.floor(minute / 60), minute % 60),
+            this.depot,
+            client.id,
+            client.level,
+            rng.int(this.profile.invoiceLines[0], this.profile.invoiceLines[1]),
+            client,
+          );
       }
     }
     // Then the day's settlements (REG-) of the clients who owe on credit invoices.
@@ -177,7 +270,16 @@ export class SalesSimulator {
     }
   }
 
-  private sale(kind: 'counter' | 'invoice', date: string, at: string, locationId: number, clientId: number, level: 'detail' | 'gros', lineCount: number, client?: Client): void {
+  private sale(
+    kind: 'counter' | 'invoice',
+    date: string,
+    at: string,
+    locationId: number,
+    clientId: number,
+    level: 'detail' | 'gros',
+    lineCount: number,
+    client?: Client,
+  ): void {
     const { rng, out } = this.ctx;
     const chosen = this.ctx
       .sample(lineCount * 3)
@@ -198,14 +300,34 @@ export class SalesSimulator {
       const discount = kind === 'invoice' && rng.chance(0.05) ? Math.floor(gross * 0.05) : 0;
       const net = gross - discount;
       this.ctx.move(doc, date, at, productId, locationId, -quantity, p.cmup, 'sale');
-      out.sale_lines.push({ sale_id: id, position: i + 1, product_id: productId, sale_unit: 'unit', pack_size: 1, entered_quantity: quantity, quantity, list_price: price, unit_price: price, gross, discount, net, allocated_discount: 0, unit_cost: p.cmup, returned_quantity: 0 });
+      out.sale_lines.push({
+        sale_id: id,
+        position: i + 1,
+        product_id: productId,
+        sale_unit: 'unit',
+        pack_size: 1,
+        entered_quantity: quantity,
+        quantity,
+        list_price: price,
+        unit_price: price,
+        gross,
+        discount,
+        net,
+        allocated_discount: 0,
+        unit_cost: p.cmup,
+        returned_quantity: 0,
+      });
       linesTotal += net;
       cost += quantity * p.cmup;
     });
     this.result.lines += chosen.length;
     const total = linesTotal;
     // Credit: an invoice to a client whose limit still has room, now and then.
-    const credit = kind === 'invoice' && client !== undefined && rng.chance(this.profile.creditShare) && client.balance + total <= client.limit;
+    const credit =
+      kind === 'invoice' &&
+      client !== undefined &&
+      rng.chance(this.profile.creditShare) &&
+      client.balance + total <= client.limit;
     let tendered = 0;
     let change = 0;
     if (credit) {
@@ -217,17 +339,34 @@ export class SalesSimulator {
         this.debtors.push(client!);
       }
     } else {
-      const payments: Array<{ method: 'especes' | 'mobile_money' | 'virement' | 'cheque'; amount: number; account: Account; operator?: MobileMoneyOperator; reference?: string }> = [];
+      const payments: Array<{
+        method: 'especes' | 'mobile_money' | 'virement' | 'cheque';
+        amount: number;
+        account: Account;
+        operator?: MobileMoneyOperator;
+        reference?: string;
+      }> = [];
       const desk = this.desks.get(locationId)!;
       const operator = rng.pick(MOBILE_MONEY_OPERATORS);
       const wallet = this.wallets.get(operator);
       if (kind === 'counter' && wallet && rng.chance(0.15)) {
         // Mobile money, sometimes with the rest in cash.
         const mobile = rng.chance(0.5) ? total : Math.max(1, Math.floor(total / 2));
-        payments.push({ method: 'mobile_money', amount: mobile, account: wallet, operator, reference: `${operator.slice(0, 2).toUpperCase()}${date.replaceAll('-', '')}.${rng.digits(4)}.${rng.digits(6)}` });
+        payments.push({
+          method: 'mobile_money',
+          amount: mobile,
+          account: wallet,
+          operator,
+          reference: `${operator.slice(0, 2).toUpperCase()}${date.replaceAll('-', '')}.${rng.digits(4)}.${rng.digits(6)}`,
+        });
         if (total > mobile) payments.push({ method: 'especes', amount: total - mobile, account: desk });
       } else if (kind === 'invoice' && this.bank && rng.chance(0.3)) {
-        payments.push({ method: rng.chance(0.5) ? 'virement' : 'cheque', amount: total, account: this.bank, reference: rng.digits(7) });
+        payments.push({
+          method: rng.chance(0.5) ? 'virement' : 'cheque',
+          amount: total,
+          account: this.bank,
+          reference: rng.digits(7),
+        });
       } else {
         payments.push({ method: 'especes', amount: total, account: desk });
       }
@@ -237,15 +376,64 @@ export class SalesSimulator {
         change = tendered - cash.amount;
       }
       for (const p of payments) {
-        out.sale_payments.push({ sale_id: id, account_id: p.account.id, method: p.method, amount: p.amount, operator: p.operator ?? null, phone: null, reference: p.reference ?? null, created_at: at });
-        this.money(p.account, p.amount, p.method, p.operator ?? null, p.reference ?? null, `${kind === 'counter' ? 'Vente boutique' : 'Facture'} ${number}`, doc, date, at, 'sale', locationId);
+        out.sale_payments.push({
+          sale_id: id,
+          account_id: p.account.id,
+          method: p.method,
+          amount: p.amount,
+          operator: p.operator ?? null,
+          phone: null,
+          reference: p.reference ?? null,
+          created_at: at,
+        });
+        this.money(
+          p.account,
+          p.amount,
+          p.method,
+          p.operator ?? null,
+          p.reference ?? null,
+          `${kind === 'counter' ? 'Vente boutique' : 'Facture'} ${number}`,
+          doc,
+          date,
+          at,
+          'sale',
+          locationId,
+        );
       }
     }
     out.sales.push({
-      id, number, kind, client_id: clientId, location_id: locationId, sale_date: date, payment_mode: credit ? 'credit' : 'cash', due_date: credit ? this.ctx.shiftDate(date, 30) : null, price_level: level,
-      status: 'validated', payment_status: credit ? 'unpaid' : 'paid', line_count: chosen.length, lines_total: linesTotal, discount: 0, vat_rate_bp: 0, prices_include_vat: true,
-      total_ht: total, vat_amount: 0, total_ttc: total, amount_paid: credit ? 0 : total, amount_credited: 0, cash_tendered: tendered, change_given: change, cost_total: cost, note: '',
-      created_by: this.ctx.user.id, created_at: at, cancelled_by: null, cancelled_at: null, cancel_reason: null, version: 1, updated_at: at,
+      id,
+      number,
+      kind,
+      client_id: clientId,
+      location_id: locationId,
+      sale_date: date,
+      payment_mode: credit ? 'credit' : 'cash',
+      due_date: credit ? this.ctx.shiftDate(date, 30) : null,
+      price_level: level,
+      status: 'validated',
+      payment_status: credit ? 'unpaid' : 'paid',
+      line_count: chosen.length,
+      lines_total: linesTotal,
+      discount: 0,
+      vat_rate_bp: 0,
+      prices_include_vat: true,
+      total_ht: total,
+      vat_amount: 0,
+      total_ttc: total,
+      amount_paid: credit ? 0 : total,
+      amount_credited: 0,
+      cash_tendered: tendered,
+      change_given: change,
+      cost_total: cost,
+      note: '',
+      created_by: this.ctx.user.id,
+      created_at: at,
+      cancelled_by: null,
+      cancelled_at: null,
+      cancel_reason: null,
+      version: 1,
+      updated_at: at,
     });
     if (kind === 'counter') this.result.counterSales++;
     else this.result.invoices++;
@@ -271,7 +459,8 @@ export class SalesSimulator {
     const fromAdvance = client.advance > 0 && rng.chance(0.5);
     let amount: number;
     if (fromAdvance) amount = Math.min(client.advance, reachable);
-    else if (payable === client.open.length && client.open.length <= MAX_ALLOCATIONS && rng.chance(0.04)) amount = due + 500 * rng.int(1, 40); // pays all, and leaves an advance
+    else if (payable === client.open.length && client.open.length <= MAX_ALLOCATIONS && rng.chance(0.04))
+      amount = due + 500 * rng.int(1, 40); // pays all, and leaves an advance
     else if (reachable <= 1_000 || rng.chance(0.02)) amount = reachable;
     else amount = Math.min(reachable, Math.max(500, Math.round((reachable * rng.int(2, 8)) / 100 / 500) * 500));
     if (amount <= 0) return;
@@ -289,7 +478,13 @@ export class SalesSimulator {
       settled.paid = inv.paid;
       if (!settled.last || date > settled.last) settled.last = date;
       left -= part;
-      out.settlement_allocations.push({ settlement_id: id, sale_id: inv.id, position: ++position, amount: part, cancelled_at: null });
+      out.settlement_allocations.push({
+        settlement_id: id,
+        sale_id: inv.id,
+        position: ++position,
+        amount: part,
+        cancelled_at: null,
+      });
       if (inv.paid >= inv.total) client.open.shift();
       else break;
     }
@@ -312,7 +507,14 @@ export class SalesSimulator {
         account = wallet;
         reference = `${operator.slice(0, 2).toUpperCase()}${date.replaceAll('-', '')}.R${id}`;
         phone = `07 ${rng.digits(2)} ${rng.digits(2)} ${rng.digits(2)} ${rng.digits(2)}`;
-        out.mobile_money_references.push({ operator, reference, document_type: 'settlement', document_id: id, document_number: number, created_at: at });
+        out.mobile_money_references.push({
+          operator,
+          reference,
+          document_type: 'settlement',
+          document_id: id,
+          document_number: number,
+          created_at: at,
+        });
       } else if (roll < 0.55 && this.bank) {
         operator = null;
         method = rng.chance(0.5) ? 'cheque' : 'virement';
@@ -329,9 +531,31 @@ export class SalesSimulator {
     }
     if (client.open.length === 0) this.dropDebtor(client);
     out.settlements.push({
-      id, number, client_id: client.id, source: fromAdvance ? 'advance' : 'payment', account_id: account?.id ?? null, method, operator: method === 'mobile_money' ? operator : null, phone,
-      reference, cheque_date: method === 'cheque' ? date : null, settlement_date: date, amount, allocated, advance, allocation_mode: 'oldest', status: 'validated', note: '',
-      created_by: this.ctx.user.id, created_at: at, cancelled_by: null, cancelled_at: null, cancelled_on: null, cancel_reason: null, version: 1, updated_at: at,
+      id,
+      number,
+      client_id: client.id,
+      source: fromAdvance ? 'advance' : 'payment',
+      account_id: account?.id ?? null,
+      method,
+      operator: method === 'mobile_money' ? operator : null,
+      phone,
+      reference,
+      cheque_date: method === 'cheque' ? date : null,
+      settlement_date: date,
+      amount,
+      allocated,
+      advance,
+      allocation_mode: 'oldest',
+      status: 'validated',
+      note: '',
+      created_by: this.ctx.user.id,
+      created_at: at,
+      cancelled_by: null,
+      cancelled_at: null,
+      cancelled_on: null,
+      cancel_reason: null,
+      version: 1,
+      updated_at: at,
     });
     this.result.settlements++;
   }
@@ -348,11 +572,37 @@ export class SalesSimulator {
   }
 
   /** Appends one money movement to the account's chain (as postMoneyMovements writes it) and moves its balance. */
-  money(account: Account, amount: number, method: string, operator: string | null, reference: string | null, label: string, doc: { type: string; id: number; number: string | null }, date: string, at: string, movementType = 'sale', saleLocation: number | null = null) {
+  money(
+    account: Account,
+    amount: number,
+    method: string,
+    operator: string | null,
+    reference: string | null,
+    label: string,
+    doc: { type: string; id: number; number: string | null },
+    date: string,
+    at: string,
+    movementType = 'sale',
+    saleLocation: number | null = null,
+  ) {
     account.balance += amount;
     const row: Record<string, unknown> = {
-      account_id: account.id, amount, balance_after: account.balance, movement_type: movementType, payment_method: method, operator, phone: null, reference, label,
-      document_type: doc.type, document_id: doc.id, document_number: doc.number, user_id: this.ctx.user.id, business_date: date, occurred_at: at, prev_hash: account.lastHash,
+      account_id: account.id,
+      amount,
+      balance_after: account.balance,
+      movement_type: movementType,
+      payment_method: method,
+      operator,
+      phone: null,
+      reference,
+      label,
+      document_type: doc.type,
+      document_id: doc.id,
+      document_number: doc.number,
+      user_id: this.ctx.user.id,
+      business_date: date,
+      occurred_at: at,
+      prev_hash: account.lastHash,
     };
     row.hash = moneyMovementHash(row);
     account.lastHash = row.hash as string;
@@ -364,20 +614,45 @@ export class SalesSimulator {
   /** Balances of the accounts and of the clients on credit, once the history is written. */
   async finish(trx: Knex.Transaction): Promise<void> {
     const now = new Date().toISOString();
-    for (const a of this.accounts) await trx('treasury_accounts').where({ id: a.id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now });
-    await updateIntegersById(trx, 'clients', 'balance', this.clients.filter((c) => c.balance !== 0).map((c) => [c.id, c.balance]), { updated_at: now });
-    await updateIntegersById(trx, 'clients', 'advance', this.clients.filter((c) => c.advance !== 0).map((c) => [c.id, c.advance]));
+    for (const a of this.accounts)
+      await trx('treasury_accounts')
+        .where({ id: a.id })
+        .update({ balance: a.balance, last_hash: a.lastHash, updated_at: now });
+    await updateIntegersById(
+      trx,
+      'clients',
+      'balance',
+      this.clients.filter((c) => c.balance !== 0).map((c) => [c.id, c.balance]),
+      { updated_at: now },
+    );
+    await updateIntegersById(
+      trx,
+      'clients',
+      'advance',
+      this.clients.filter((c) => c.advance !== 0).map((c) => [c.id, c.advance]),
+    );
     // What the settlements paid on each credit invoice, and its payment status.
     const settled = [...this.paidBySale].filter(([, s]) => s.paid > 0);
-    await updateIntegersById(trx, 'sales', 'amount_paid', settled.map(([id, s]) => [id, s.paid]));
+    await updateIntegersById(
+      trx,
+      'sales',
+      'amount_paid',
+      settled.map(([id, s]) => [id, s.paid]),
+    );
     for (const status of ['paid', 'partial'] as const) {
       const ids = settled.filter(([, s]) => paymentStatus(s.total, s.paid, 0) === status).map(([id]) => id);
-      for (let i = 0; i < ids.length; i += 5_000) await trx('sales').whereIn('id', ids.slice(i, i + 5_000)).update({ payment_status: status });
+      for (let i = 0; i < ids.length; i += 5_000)
+        await trx('sales')
+          .whereIn('id', ids.slice(i, i + 5_000))
+          .update({ payment_status: status });
     }
     // The latest settlement of each invoice (État des créances at a past date), one update per date.
     const byDate = new Map<string, number[]>();
     for (const [id, x] of settled) if (x.last) byDate.set(x.last, [...(byDate.get(x.last) ?? []), id]);
-    for (const [date, ids] of byDate) for (let i = 0; i < ids.length; i += 5_000) await trx('sales').whereIn('id', ids.slice(i, i + 5_000)).update({ last_settlement_date: date });
+    for (const [date, ids] of byDate)
+      for (let i = 0; i < ids.length; i += 5_000)
+        await trx('sales')
+          .whereIn('id', ids.slice(i, i + 5_000))
+          .update({ last_settlement_date: date });
   }
 }
-

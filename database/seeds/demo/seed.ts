@@ -34,7 +34,15 @@ export interface SeedDemoResult {
 }
 
 /** The reports' day summaries (server/db/report-summaries.ts), rebuilt once after the load. */
-const REPORT_SUMMARY_TABLES = ['report_sales_days', 'report_stock_days', 'report_sales_months', 'report_sale_days', 'report_payment_days', 'report_transfer_days', 'report_turnover_client_days'];
+const REPORT_SUMMARY_TABLES = [
+  'report_sales_days',
+  'report_stock_days',
+  'report_sales_months',
+  'report_sale_days',
+  'report_payment_days',
+  'report_transfer_days',
+  'report_turnover_client_days',
+];
 /** Lines per opening stock entry (the entry form allows 500). */
 const ENTRY_LINES = 500;
 
@@ -63,10 +71,15 @@ export async function existingMasterData(db: Knex): Promise<string[]> {
 /** Where the seed's time went: called once per phase with its wall-clock duration (npm run seed:demo prints them). */
 export type SeedPhaseObserver = (phase: string, ms: number) => void;
 
-export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: number; onPhase?: SeedPhaseObserver }): Promise<SeedDemoResult> {
+export async function seedDemo(
+  db: Knex,
+  options: { scale: DemoScale; seed?: number; onPhase?: SeedPhaseObserver },
+): Promise<SeedDemoResult> {
   const existing = await existingMasterData(db);
   if (existing.length) {
-    throw new DemoDataExistsError(`La base contient déjà des données (${existing.join(', ')}) : les données de démonstration ne s'installent que dans une base sans fiches. Utilisez une base neuve (DATABASE_URL).`);
+    throw new DemoDataExistsError(
+      `La base contient déjà des données (${existing.join(', ')}) : les données de démonstration ne s'installent que dans une base sans fiches. Utilisez une base neuve (DATABASE_URL).`,
+    );
   }
   let mark = performance.now();
   /** Ends the current phase: its duration to the observer, the clock restarted for the next. */
@@ -79,7 +92,11 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   const now = nowIso();
 
   await db.transaction(async (trx) => {
-    await insertAll(trx, 'categories', data.categories.map((c) => withSearchName({ ...c, active: true, created_at: now, updated_at: now })));
+    await insertAll(
+      trx,
+      'categories',
+      data.categories.map((c) => withSearchName({ ...c, active: true, created_at: now, updated_at: now })),
+    );
     const categoryIds = await idsByCode(trx, 'categories');
     await insertAll(
       trx,
@@ -96,8 +113,18 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
         }),
       ),
     );
-    await insertAll(trx, 'clients', data.clients.map((c) => withSearchName({ ...c, balance: 0, is_walk_in: false, active: true, created_at: now, updated_at: now })));
-    await insertAll(trx, 'suppliers', data.suppliers.map((s) => withSearchName({ ...s, balance: 0, active: true, created_at: now, updated_at: now })));
+    await insertAll(
+      trx,
+      'clients',
+      data.clients.map((c) =>
+        withSearchName({ ...c, balance: 0, is_walk_in: false, active: true, created_at: now, updated_at: now }),
+      ),
+    );
+    await insertAll(
+      trx,
+      'suppliers',
+      data.suppliers.map((s) => withSearchName({ ...s, balance: 0, active: true, created_at: now, updated_at: now })),
+    );
   });
   phase('fiches (catégories, produits, clients, fournisseurs)');
 
@@ -112,57 +139,88 @@ export async function seedDemo(db: Knex, options: { scale: DemoScale; seed?: num
   const actor = { id: Number(admin.id), name: admin.name as string, ip: null };
   const productIds = await idsByCode(db, 'products');
   const suppliers = await idsByCode(db, 'suppliers');
-  const locations = (await db('locations').orderBy('id').select('id', 'code', 'kind', 'active')).filter((l) => toBool(l.active));
+  const locations = (await db('locations').orderBy('id').select('id', 'code', 'kind', 'active')).filter((l) =>
+    toBool(l.active),
+  );
   const today = businessDate(await companyTimeZone(db));
   const openingDate = historyStart(options.scale, today);
   // Everything from the opening stock on is written in bulk (server/db/bulk.ts): the history tables'
   // secondary indexes (and, on PostgreSQL, their foreign keys) and the summaries' set aside and
   // built once after it; without the reports' summary triggers, the summaries rebuilt once after it
   // (server/db/report-summaries.ts) — one grouped pass instead of a trigger per line and movement.
-  const { entries, movements, treasuryAccounts, history } = await withBulkLoadAnyDb(db, [...HISTORY_TABLES, ...REPORT_SUMMARY_TABLES], async () => {
-    const loaded = await withoutReportTriggers(db, async () => {
-      let entries = 0;
-      let movements = 0;
-      for (const location of locations) {
-        const lines = data.products
-          .map((p) => ({ product_id: productIds.get(p.code)!, quantity: location.kind === 'depot' ? p.opening.depot : p.opening.boutique, unit_cost: p.purchase_price }))
-          .filter((l) => l.quantity > 0);
-        for (let i = 0; i < lines.length; i += ENTRY_LINES) {
-          const chunk = lines.slice(i, i + ENTRY_LINES);
-          const supplierCode = data.suppliers[entries % data.suppliers.length].code;
-          await createStockEntry(
-            db,
-            {
-              idempotencyKey: `demo-opening-${location.code}-${i / ENTRY_LINES + 1}`,
-              supplierId: suppliers.get(supplierCode)!,
-              locationId: Number(location.id),
-              entryDate: openingDate,
-              supplierRef: `STOCK-INITIAL-${location.code}-${i / ENTRY_LINES + 1}`,
-              note: 'Stock initial (données de démonstration)',
-              lines: chunk.map((l) => ({ productId: l.product_id, unit: 'unit' as const, quantity: l.quantity, unitCost: l.unit_cost })),
-            },
-            actor,
-          );
-          entries++;
-          movements += chunk.length;
+  const { entries, movements, treasuryAccounts, history } = await withBulkLoadAnyDb(
+    db,
+    [...HISTORY_TABLES, ...REPORT_SUMMARY_TABLES],
+    async () => {
+      const loaded = await withoutReportTriggers(db, async () => {
+        let entries = 0;
+        let movements = 0;
+        for (const location of locations) {
+          const lines = data.products
+            .map((p) => ({
+              product_id: productIds.get(p.code)!,
+              quantity: location.kind === 'depot' ? p.opening.depot : p.opening.boutique,
+              unit_cost: p.purchase_price,
+            }))
+            .filter((l) => l.quantity > 0);
+          for (let i = 0; i < lines.length; i += ENTRY_LINES) {
+            const chunk = lines.slice(i, i + ENTRY_LINES);
+            const supplierCode = data.suppliers[entries % data.suppliers.length].code;
+            await createStockEntry(
+              db,
+              {
+                idempotencyKey: `demo-opening-${location.code}-${i / ENTRY_LINES + 1}`,
+                supplierId: suppliers.get(supplierCode)!,
+                locationId: Number(location.id),
+                entryDate: openingDate,
+                supplierRef: `STOCK-INITIAL-${location.code}-${i / ENTRY_LINES + 1}`,
+                note: 'Stock initial (données de démonstration)',
+                lines: chunk.map((l) => ({
+                  productId: l.product_id,
+                  unit: 'unit' as const,
+                  quantity: l.quantity,
+                  unitCost: l.unit_cost,
+                })),
+              },
+              actor,
+            );
+            entries++;
+            movements += chunk.length;
+          }
         }
-      }
-      phase('stock initial (entrées validées par le service)');
-      // The bank and the wallets first: the history's sales pay into them.
-      const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
-      phase('comptes de trésorerie');
-      // The year of history.
-      mark = performance.now();
-      const history = await seedStockHistory(db, options.scale, options.seed ?? DEFAULT_SEED, today, actor, options.onPhase);
-      mark = performance.now();
-      return { entries, movements, treasuryAccounts, history };
-    });
-    phase('synthèses des éditions recalculées (déclencheurs remis)');
-    return loaded;
-  });
+        phase('stock initial (entrées validées par le service)');
+        // The bank and the wallets first: the history's sales pay into them.
+        const treasuryAccounts = await seedTreasuryAccounts(db, actor, openingDate);
+        phase('comptes de trésorerie');
+        // The year of history.
+        mark = performance.now();
+        const history = await seedStockHistory(
+          db,
+          options.scale,
+          options.seed ?? DEFAULT_SEED,
+          today,
+          actor,
+          options.onPhase,
+        );
+        mark = performance.now();
+        return { entries, movements, treasuryAccounts, history };
+      });
+      phase('synthèses des éditions recalculées (déclencheurs remis)');
+      return loaded;
+    },
+  );
   phase('index et clés étrangères reconstruits');
   // Fresh planner statistics for the tables just filled (the bench and the first screens read them at once).
   await refreshStatistics(db);
   phase('statistiques du planificateur');
-  return { categories: data.categories.length, products: data.products.length, clients: data.clients.length, suppliers: data.suppliers.length, entries, movements, history, treasuryAccounts };
+  return {
+    categories: data.categories.length,
+    products: data.products.length,
+    clients: data.clients.length,
+    suppliers: data.suppliers.length,
+    entries,
+    movements,
+    history,
+    treasuryAccounts,
+  };
 }

@@ -26,7 +26,10 @@ export function AppPage({ title, subtitle, breadcrumbs, actions, children, headi
   const page = usePage();
   const user = page.props.auth?.user;
   // The « ? » link: the guide's chapter of this screen (shared/help.ts), for those who may read it.
-  const help = user && hasPermission(user, 'menu.support.doc') ? route('support.documentation.chapter', { slug: helpChapterFor(page.url) }) : null;
+  const help =
+    user && hasPermission(user, 'menu.support.doc')
+      ? route('support.documentation.chapter', { slug: helpChapterFor(page.url) })
+      : null;
   return (
     <>
       <Head title={title} />
@@ -46,7 +49,11 @@ export function AppPage({ title, subtitle, breadcrumbs, actions, children, headi
                     </Link>
                   </li>
                   {breadcrumbs.map((c, i) => (
-                    <li key={`${c.label}-${i}`} className={`breadcrumb-item ${i === breadcrumbs.length - 1 ? 'active' : ''}`} aria-current={i === breadcrumbs.length - 1 ? 'page' : undefined}>
+                    <li
+                      key={`${c.label}-${i}`}
+                      className={`breadcrumb-item ${i === breadcrumbs.length - 1 ? 'active' : ''}`}
+                      aria-current={i === breadcrumbs.length - 1 ? 'page' : undefined}
+                    >
                       {c.href && i < breadcrumbs.length - 1 ? <Link href={c.href}>{c.label}</Link> : c.label}
                     </li>
                   ))}
@@ -55,7 +62,13 @@ export function AppPage({ title, subtitle, breadcrumbs, actions, children, headi
             ) : null}
             {actions}
             {help ? (
-              <Link href={help} className="btn btn-outline-secondary rounded-circle app-help-link" title="Aide sur cet écran" aria-label="Aide sur cet écran" data-testid="help-link">
+              <Link
+                href={help}
+                className="btn btn-outline-secondary rounded-circle app-help-link"
+                title="Aide sur cet écran"
+                aria-label="Aide sur cet écran"
+                data-testid="help-link"
+              >
                 ?
               </Link>
             ) : null}

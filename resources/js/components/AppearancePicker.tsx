@@ -4,7 +4,17 @@ import { Dropdown } from './Dropdown';
 import { Icon } from './Icon';
 
 /** Dropdown with the dark/light/system choice and the six colour themes. */
-export function AppearanceDropdown({ toggleClassName, align = 'end', dropup = false, testId = 'appearance-toggle' }: { toggleClassName: string; align?: 'start' | 'end'; dropup?: boolean; testId?: string }) {
+export function AppearanceDropdown({
+  toggleClassName,
+  align = 'end',
+  dropup = false,
+  testId = 'appearance-toggle',
+}: {
+  toggleClassName: string;
+  align?: 'start' | 'end';
+  dropup?: boolean;
+  testId?: string;
+}) {
   const { state, dispatch } = useLayout();
   return (
     <Dropdown
@@ -46,7 +56,11 @@ export function AppearanceDropdown({ toggleClassName, align = 'end', dropup = fa
               onClick={() => dispatch({ type: 'colorTheme', value: theme })}
               data-color-theme-option={theme}
             >
-              <span className="app-swatch" style={{ backgroundColor: COLOR_THEME_LABELS[theme].swatch }} aria-hidden="true" />
+              <span
+                className="app-swatch"
+                style={{ backgroundColor: COLOR_THEME_LABELS[theme].swatch }}
+                aria-hidden="true"
+              />
               <span className="flex-grow-1">{COLOR_THEME_LABELS[theme].label}</span>
               {state.colorTheme === theme ? <Icon name="fa-solid fa-check" /> : null}
             </button>

@@ -5,7 +5,17 @@ import { initials } from '@/lib/user';
  * The user's gravatar over their initials: the initials show while the image loads and stay
  * when it cannot load (offline, blocked, no gravatar).
  */
-export function Avatar({ name, src, size = 32, className = '' }: { name: string; src?: string | null; size?: number; className?: string }) {
+export function Avatar({
+  name,
+  src,
+  size = 32,
+  className = '',
+}: {
+  name: string;
+  src?: string | null;
+  size?: number;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {

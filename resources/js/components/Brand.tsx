@@ -11,7 +11,15 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 }
 
 /** "SDSTOCK WEB 2.0" word mark with the logo; a link to `href` (home or dashboard). */
-export function Brand({ href, compact = false, className = '' }: { href: string; compact?: boolean; className?: string }) {
+export function Brand({
+  href,
+  compact = false,
+  className = '',
+}: {
+  href: string;
+  compact?: boolean;
+  className?: string;
+}) {
   return (
     <Link href={href} className={`app-brand ${className}`} aria-label="SDSTOCK WEB 2.0 — accueil">
       <LogoMark />

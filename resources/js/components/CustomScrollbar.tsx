@@ -18,7 +18,13 @@ interface CustomScrollbarProps {
  * thumb follows every frame; the rest of the scroll handling (remembering the position, fading
  * the bar) is debounced at 100 ms.
  */
-export function CustomScrollbar({ children, className = '', storageKey, minThumbSize = SCROLLBAR_MIN_THUMB, label }: CustomScrollbarProps) {
+export function CustomScrollbar({
+  children,
+  className = '',
+  storageKey,
+  minThumbSize = SCROLLBAR_MIN_THUMB,
+  label,
+}: CustomScrollbarProps) {
   const view = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const [thumb, setThumb] = useState({ visible: false, size: 0, offset: 0 });
@@ -77,7 +83,12 @@ export function CustomScrollbar({ children, className = '', storageKey, minThumb
   const onThumbPointerMove = (e: React.PointerEvent<HTMLDivElement>) => {
     const el = view.current;
     if (!drag.current || !el) return;
-    el.scrollTop = scrollForThumb(el.clientHeight, el.scrollHeight, thumb.size, drag.current.startOffset + e.clientY - drag.current.startY);
+    el.scrollTop = scrollForThumb(
+      el.clientHeight,
+      el.scrollHeight,
+      thumb.size,
+      drag.current.startOffset + e.clientY - drag.current.startY,
+    );
   };
   const onThumbPointerUp = () => {
     drag.current = null;

@@ -20,13 +20,24 @@ interface DropdownProps {
  * focuses the first item, arrows move, Escape closes and returns focus, a click outside closes.
  * Items are the focusable elements with role="menuitem" / "menuitemradio" inside.
  */
-export function Dropdown({ label, ariaLabel, toggleClassName = 'btn', menuClassName = '', align = 'end', dropup = false, children, className = '', testId }: DropdownProps) {
+export function Dropdown({
+  label,
+  ariaLabel,
+  toggleClassName = 'btn',
+  menuClassName = '',
+  align = 'end',
+  dropup = false,
+  children,
+  className = '',
+  testId,
+}: DropdownProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  const items = () => Array.from(root.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([disabled])') ?? []);
+  const items = () =>
+    Array.from(root.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([disabled])') ?? []);
   const close = useCallback((refocus = false) => {
     setOpen(false);
     if (refocus) toggle.current?.focus();

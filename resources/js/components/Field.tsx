@@ -48,7 +48,25 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
  * the control (children), the server's error and the hint under it. TextField, SelectField,
  * TextAreaField, NumberInput and MoneyField are built on it; a new kind of field should be too.
  */
-export function FieldFrame({ id, label, required, labelAside, error, hint, className = '', children }: { id: string; label?: ReactNode; required?: boolean; labelAside?: ReactNode; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+export function FieldFrame({
+  id,
+  label,
+  required,
+  labelAside,
+  error,
+  hint,
+  className = '',
+  children,
+}: {
+  id: string;
+  label?: ReactNode;
+  required?: boolean;
+  labelAside?: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`app-field mb-3 ${className}`}>
       {label ? (
@@ -77,7 +95,22 @@ export function FieldFrame({ id, label, required, labelAside, error, hint, class
  * A labelled input with the server's error under it (aria-invalid + aria-describedby), an
  * optional hint, icon, and — for passwords — a show/hide button.
  */
-export function TextField({ id, name, label, value, onChange, error, hint, icon, labelAside, className = '', type = 'text', required, inputRef, ...rest }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  icon,
+  labelAside,
+  className = '',
+  type = 'text',
+  required,
+  inputRef,
+  ...rest
+}: TextFieldProps) {
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   const input = (
@@ -96,7 +129,15 @@ export function TextField({ id, name, label, value, onChange, error, hint, icon,
     />
   );
   return (
-    <FieldFrame id={id} label={label} required={required} labelAside={labelAside} error={error} hint={hint} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required}
+      labelAside={labelAside}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       {icon || isPassword ? (
         <div className={`input-group app-input-group ${error ? 'is-invalid' : ''}`}>
           {icon ? (
@@ -126,10 +167,46 @@ export function TextField({ id, name, label, value, onChange, error, hint, icon,
 }
 
 /** A labelled <select> (`placeholder` adds the empty first choice). */
-export function SelectField({ id, name, label, value, onChange, options, error, hint, required, disabled, placeholder, className = '' }: { id: string; name: string; label: ReactNode; value: string; onChange: (v: string) => void; options: ReadonlyArray<{ value: string; label: string }>; error?: string; hint?: ReactNode; required?: boolean; disabled?: boolean; placeholder?: string; className?: string }) {
+export function SelectField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  required,
+  disabled,
+  placeholder,
+  className = '',
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  value: string;
+  onChange: (v: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  className?: string;
+}) {
   return (
     <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <select id={id} name={name} className={`form-select ${error ? 'is-invalid' : ''}`} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} required={required} disabled={disabled}>
+      <select
+        id={id}
+        name={name}
+        className={`form-select ${error ? 'is-invalid' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        required={required}
+        disabled={disabled}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -141,15 +218,64 @@ export function SelectField({ id, name, label, value, onChange, options, error, 
   );
 }
 
-export function TextAreaField({ id, name, label, value, onChange, error, hint, rows = 3, maxLength, required, className = '' }: { id: string; name: string; label: ReactNode; value: string; onChange: (v: string) => void; error?: string; hint?: ReactNode; rows?: number; maxLength?: number; required?: boolean; className?: string }) {
+export function TextAreaField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  rows = 3,
+  maxLength,
+  required,
+  className = '',
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+  required?: boolean;
+  className?: string;
+}) {
   return (
     <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <textarea id={id} name={name} rows={rows} maxLength={maxLength} required={required} className={`form-control ${error ? 'is-invalid' : ''}`} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        required={required}
+        className={`form-control ${error ? 'is-invalid' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
     </FieldFrame>
   );
 }
 
-export function CheckboxField({ id, name, label, checked, onChange, error }: { id: string; name: string; label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+export function CheckboxField({
+  id,
+  name,
+  label,
+  checked,
+  onChange,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
   return (
     <div className="form-check mb-3">
       <input
@@ -171,11 +297,33 @@ export function CheckboxField({ id, name, label, checked, onChange, error }: { i
 }
 
 /** Success / info / error message above a form or a document (role=status so it is announced; `icon` replaces the tone's). */
-export function StatusAlert({ tone = 'success', icon, children, testId, className = '' }: { tone?: 'success' | 'info' | 'danger' | 'warning' | 'secondary'; icon?: string; children: ReactNode; testId?: string; className?: string }) {
+export function StatusAlert({
+  tone = 'success',
+  icon,
+  children,
+  testId,
+  className = '',
+}: {
+  tone?: 'success' | 'info' | 'danger' | 'warning' | 'secondary';
+  icon?: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   if (!children) return null;
-  const toneIcon = { success: 'fa-solid fa-circle-check', info: 'fa-solid fa-circle-info', danger: 'fa-solid fa-triangle-exclamation', warning: 'fa-solid fa-triangle-exclamation', secondary: 'fa-solid fa-circle-info' }[tone];
+  const toneIcon = {
+    success: 'fa-solid fa-circle-check',
+    info: 'fa-solid fa-circle-info',
+    danger: 'fa-solid fa-triangle-exclamation',
+    warning: 'fa-solid fa-triangle-exclamation',
+    secondary: 'fa-solid fa-circle-info',
+  }[tone];
   return (
-    <div className={`alert alert-${tone} d-flex align-items-start gap-2 app-alert ${className}`} role={tone === 'danger' ? 'alert' : 'status'} data-testid={testId}>
+    <div
+      className={`alert alert-${tone} d-flex align-items-start gap-2 app-alert ${className}`}
+      role={tone === 'danger' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
       <Icon name={icon ?? toneIcon} className="mt-1" />
       <div>{children}</div>
     </div>

@@ -14,14 +14,25 @@ interface ModalProps {
   testId?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Accessible modal dialog: focus moves in and is kept inside (Tab wraps), Escape or the close
  * button or a click on the backdrop closes it, focus returns to where it was, the page behind
  * does not scroll.
  */
-export function Modal({ open, title, onClose, children, footer, initialFocus, size, tone = 'default', testId }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  initialFocus,
+  size,
+  tone = 'default',
+  testId,
+}: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -52,7 +63,9 @@ export function Modal({ open, title, onClose, children, footer, initialFocus, si
       return;
     }
     if (e.key !== 'Tab' || !dialog.current) return;
-    const nodes = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((n) => n.offsetParent !== null);
+    const nodes = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (n) => n.offsetParent !== null,
+    );
     if (nodes.length === 0) return;
     const first = nodes[0];
     const last = nodes[nodes.length - 1];

@@ -3,7 +3,11 @@ import { Icon } from './Icon';
 import { FieldFrame, describedBy } from './Field';
 
 const groupFormatter = (decimals: number) =>
-  new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true });
+  new Intl.NumberFormat('fr-FR', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: true,
+  });
 
 /** "1 250", "1250", "1 250,5" → number; empty or invalid → null. */
 export function parseFrenchNumber(text: string, decimals = 0): number | null {
@@ -54,7 +58,25 @@ interface NumberInputProps {
  * decimals, ↑/↓ (and the optional − / + buttons) step by `step` within min…max, the value is
  * clamped when leaving the field. The value handed back is a number (or null when empty).
  */
-export function NumberInput({ id, name, label, value, onChange, min, max, step = 1, decimals = 0, suffix, stepper = false, error, hint, required, disabled, placeholder, className = '' }: NumberInputProps) {
+export function NumberInput({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  decimals = 0,
+  suffix,
+  stepper = false,
+  error,
+  hint,
+  required,
+  disabled,
+  placeholder,
+  className = '',
+}: NumberInputProps) {
   const [focused, setFocused] = useState(false);
   const [text, setText] = useState(() => formatFrenchNumber(value, decimals));
 
@@ -126,14 +148,28 @@ export function NumberInput({ id, name, label, value, onChange, min, max, step =
       {grouped ? (
         <div className={`input-group ${error ? 'is-invalid' : ''}`}>
           {stepper ? (
-            <button type="button" className="btn btn-outline-secondary" onClick={() => bump(-1)} disabled={disabled || (min !== undefined && value !== null && value <= min)} aria-label="Diminuer" tabIndex={-1}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => bump(-1)}
+              disabled={disabled || (min !== undefined && value !== null && value <= min)}
+              aria-label="Diminuer"
+              tabIndex={-1}
+            >
               <Icon name="fa-solid fa-minus" />
             </button>
           ) : null}
           {input}
           {suffix ? <span className="input-group-text">{suffix}</span> : null}
           {stepper ? (
-            <button type="button" className="btn btn-outline-secondary" onClick={() => bump(1)} disabled={disabled || (max !== undefined && value !== null && value >= max)} aria-label="Augmenter" tabIndex={-1}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => bump(1)}
+              disabled={disabled || (max !== undefined && value !== null && value >= max)}
+              aria-label="Augmenter"
+              tabIndex={-1}
+            >
               <Icon name="fa-solid fa-plus" />
             </button>
           ) : null}

@@ -43,15 +43,28 @@ interface PaginationProps {
 }
 
 /** Server-side pagination links (Inertia visits keep the scroll at the top of the list). */
-export function Pagination({ currentPage, lastPage, url, total, perPage, param = 'page', label = 'Pagination', className = '' }: PaginationProps) {
+export function Pagination({
+  currentPage,
+  lastPage,
+  url,
+  total,
+  perPage,
+  param = 'page',
+  label = 'Pagination',
+  className = '',
+}: PaginationProps) {
   const from = total !== undefined && perPage ? (total === 0 ? 0 : (currentPage - 1) * perPage + 1) : undefined;
   const to = total !== undefined && perPage ? Math.min(total, currentPage * perPage) : undefined;
   const fmt = (n: number) => n.toLocaleString('fr-FR');
   return (
-    <div className={`d-flex flex-column flex-sm-row align-items-center justify-content-between gap-2 app-pagination ${className}`}>
+    <div
+      className={`d-flex flex-column flex-sm-row align-items-center justify-content-between gap-2 app-pagination ${className}`}
+    >
       {total !== undefined && from !== undefined && to !== undefined ? (
         <p className="text-body-secondary small mb-0" aria-live="polite">
-          {total === 0 ? 'Aucun résultat' : `${fmt(from)} à ${fmt(to)} sur ${fmt(total)} résultat${total > 1 ? 's' : ''}`}
+          {total === 0
+            ? 'Aucun résultat'
+            : `${fmt(from)} à ${fmt(to)} sur ${fmt(total)} résultat${total > 1 ? 's' : ''}`}
         </p>
       ) : (
         <span />

@@ -20,7 +20,19 @@ interface SubmitButtonProps {
  * The validation button of a form. While busy it is disabled (no double submit), keeps its
  * width, shows a spinner and announces the busy state (aria-busy + live text).
  */
-export function SubmitButton({ busy, children, busyLabel = 'Envoi en cours…', icon, variant = 'primary', className = '', disabled, form, type = 'submit', onClick, testId }: SubmitButtonProps) {
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel = 'Envoi en cours…',
+  icon,
+  variant = 'primary',
+  className = '',
+  disabled,
+  form,
+  type = 'submit',
+  onClick,
+  testId,
+}: SubmitButtonProps) {
   return (
     <button
       type={type}

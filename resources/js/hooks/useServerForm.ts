@@ -17,7 +17,10 @@ export interface ServerFormOptions<T> {
   resetOnError?: Array<keyof T & string>;
 }
 
-export function useServerForm<T extends FormDataType<T> & Record<string, unknown>>(initial: T, options: ServerFormOptions<T> = {}) {
+export function useServerForm<T extends FormDataType<T> & Record<string, unknown>>(
+  initial: T,
+  options: ServerFormOptions<T> = {},
+) {
   const form = useForm<T>(initial);
   const formId = useId();
   const inFlight = useRef(false);

@@ -18,7 +18,8 @@ export default function AuthLayout({ children }: { children?: ReactNode }) {
         </div>
         <div className="app-auth-card card">{children}</div>
         <p className="app-auth-footer">
-          {app?.name ?? 'SDSTOCK WEB 2.0'} · version {app?.version ?? '3.0'} · {app?.copyright ?? `© ${new Date().getFullYear()} SDSTOCK`}
+          {app?.name ?? 'SDSTOCK WEB 2.0'} · version {app?.version ?? '3.0'} ·{' '}
+          {app?.copyright ?? `© ${new Date().getFullYear()} SDSTOCK`}
         </p>
       </main>
     </div>

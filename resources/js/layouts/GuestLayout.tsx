@@ -31,11 +31,19 @@ export default function GuestLayout({ children }: { children?: ReactNode }) {
               </Link>
             ) : (
               <>
-                <Link href={route('login')} className="btn btn-link app-guest-link text-nowrap" data-testid="guest-login">
+                <Link
+                  href={route('login')}
+                  className="btn btn-link app-guest-link text-nowrap"
+                  data-testid="guest-login"
+                >
                   Se connecter
                 </Link>
                 {canRegister ? (
-                  <Link href={route('register')} className="btn btn-primary text-nowrap d-none d-sm-inline-block" data-testid="guest-register">
+                  <Link
+                    href={route('register')}
+                    className="btn btn-primary text-nowrap d-none d-sm-inline-block"
+                    data-testid="guest-register"
+                  >
                     Créer un compte
                   </Link>
                 ) : null}

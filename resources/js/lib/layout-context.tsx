@@ -2,8 +2,24 @@
  * React side of the layout store: the context, the hooks, and the side effects the state
  * drives (theme attributes on <html>, localStorage, Escape, resize, the system colour scheme).
  */
-import { createContext, type Dispatch, type ReactNode, useContext, useEffect, useMemo, useReducer, useState } from 'react';
-import { DEFAULT_LAYOUT, DESKTOP_MIN_WIDTH, type LayoutAction, type LayoutState, layoutReducer, persistedSlice } from './layout-store';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
+import {
+  DEFAULT_LAYOUT,
+  DESKTOP_MIN_WIDTH,
+  type LayoutAction,
+  type LayoutState,
+  layoutReducer,
+  persistedSlice,
+} from './layout-store';
 import {
   applyTheme,
   isColorTheme,
@@ -95,7 +111,10 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const value = useMemo(() => ({ state, dispatch, dark: resolveDark(state.darkMode, systemDark) }), [state, systemDark]);
+  const value = useMemo(
+    () => ({ state, dispatch, dark: resolveDark(state.darkMode, systemDark) }),
+    [state, systemDark],
+  );
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }
 

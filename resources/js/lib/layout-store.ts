@@ -94,7 +94,8 @@ export function layoutReducer(state: LayoutState, action: LayoutAction): LayoutS
     case 'sidebarPosition':
       return {
         ...state,
-        sidebarPosition: action.value === 'toggle' ? (state.sidebarPosition === 'left' ? 'right' : 'left') : action.value,
+        sidebarPosition:
+          action.value === 'toggle' ? (state.sidebarPosition === 'left' ? 'right' : 'left') : action.value,
       };
     case 'sidebarStyle':
       return {

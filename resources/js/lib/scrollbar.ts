@@ -9,7 +9,12 @@ export interface ThumbGeometry {
   offset: number;
 }
 
-export function thumbGeometry(viewport: number, content: number, scrollTop: number, minSize = SCROLLBAR_MIN_THUMB): ThumbGeometry {
+export function thumbGeometry(
+  viewport: number,
+  content: number,
+  scrollTop: number,
+  minSize = SCROLLBAR_MIN_THUMB,
+): ThumbGeometry {
   if (content <= viewport || viewport <= 0) return { visible: false, size: 0, offset: 0 };
   const size = Math.min(viewport, Math.max(minSize, (viewport * viewport) / content));
   const maxScroll = content - viewport;

@@ -33,8 +33,10 @@ export const COLOR_THEME_LABELS: Record<ColorTheme, { label: string; swatch: str
   smooth: { label: 'Doux', swatch: '#b83280' },
 };
 
-export const isDarkMode = (v: unknown): v is DarkMode => typeof v === 'string' && (DARK_MODES as readonly string[]).includes(v);
-export const isColorTheme = (v: unknown): v is ColorTheme => typeof v === 'string' && (COLOR_THEMES as readonly string[]).includes(v);
+export const isDarkMode = (v: unknown): v is DarkMode =>
+  typeof v === 'string' && (DARK_MODES as readonly string[]).includes(v);
+export const isColorTheme = (v: unknown): v is ColorTheme =>
+  typeof v === 'string' && (COLOR_THEMES as readonly string[]).includes(v);
 
 const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
 

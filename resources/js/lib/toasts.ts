@@ -32,7 +32,8 @@ export function whenToastsRequested(onLoad: () => void): () => void {
 
 /** `toast` through the lazy import. */
 const toast = {
-  success: (content: string, options?: ToastOptions) => void loadToastify().then((m) => m.toast.success(content, options)),
+  success: (content: string, options?: ToastOptions) =>
+    void loadToastify().then((m) => m.toast.success(content, options)),
   error: (content: string, options?: ToastOptions) => void loadToastify().then((m) => m.toast.error(content, options)),
 };
 
@@ -45,7 +46,12 @@ export interface FlashData {
   error?: string | null;
 }
 
-type Notifier = { success: (content: string, options?: ToastOptions) => unknown; error: (content: string, options?: ToastOptions) => unknown } | Pick<typeof toastFn, 'success' | 'error'>;
+type Notifier =
+  | {
+      success: (content: string, options?: ToastOptions) => unknown;
+      error: (content: string, options?: ToastOptions) => unknown;
+    }
+  | Pick<typeof toastFn, 'success' | 'error'>;
 
 /** Shows the server's flash messages; returns how many toasts were shown. */
 export function showFlash(flash: FlashData | null | undefined, notifier: Notifier = toast): number {

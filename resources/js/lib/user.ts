@@ -24,7 +24,10 @@ export function hasAnyRole(user: AuthUser | null | undefined, roles: string[]): 
 
 /** "Awa Koné" → "AK"; "admin" → "AD"; empty → "?". */
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/[\s.\-_@]+/u).filter(Boolean);
+  const words = (name ?? '')
+    .trim()
+    .split(/[\s.\-_@]+/u)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   if (words.length === 1) return words[0].slice(0, 2).toLocaleUpperCase('fr-FR');
   return (words[0][0] + words[words.length - 1][0]).toLocaleUpperCase('fr-FR');

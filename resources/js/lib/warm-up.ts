@@ -61,7 +61,10 @@ const SHELL_PAGES = ['profile/Edit'];
 type Task = () => Promise<unknown>;
 
 /** The page names to warm for these menu permissions, the menu's screens first. */
-export function screensToWarm(menuPermissions: Iterable<string>, pageFiles: string[] = Object.keys(pageLoaders)): string[] {
+export function screensToWarm(
+  menuPermissions: Iterable<string>,
+  pageFiles: string[] = Object.keys(pageLoaders),
+): string[] {
   const first: string[] = [];
   const then: string[] = [];
   const names = pageFiles.map((file) => file.replace(/^\.\.\/pages\//, '').replace(/\.tsx$/, ''));
@@ -79,7 +82,9 @@ export function screensToWarm(menuPermissions: Iterable<string>, pageFiles: stri
  * The icon font files no page has needed yet (the tiers of vite.config.ts: the other screens'
  * icons), so that a screen's icons show with it instead of after a fetch of their own.
  */
-export function loadIconFonts(fonts: FontFaceSet | undefined = typeof document === 'undefined' ? undefined : document.fonts): Promise<unknown> {
+export function loadIconFonts(
+  fonts: FontFaceSet | undefined = typeof document === 'undefined' ? undefined : document.fonts,
+): Promise<unknown> {
   const pending: Array<Promise<unknown>> = [];
   fonts?.forEach((face) => {
     if (face.status === 'unloaded') pending.push(face.load().catch(() => undefined));

@@ -11,7 +11,8 @@ export function startWarmUp(menuPermissions: string[], extra: Array<() => Promis
     // Offline or a new deployment: no warm-up, a click loads its page as before.
     import('./warm-up').then((m) => m.warmUpScreens(menuPermissions, extra)).catch(() => undefined);
   };
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

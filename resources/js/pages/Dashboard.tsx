@@ -6,7 +6,17 @@ import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
-import { AccountsCard, DocumentsCard, LowStockCard, ReceivablesFigure, SalesChartCard, SalesFigure, StockValueFigure, TopProductsCard, TreasuryFigure } from '@/components/dashboard/DashboardCards';
+import {
+  AccountsCard,
+  DocumentsCard,
+  LowStockCard,
+  ReceivablesFigure,
+  SalesChartCard,
+  SalesFigure,
+  StockValueFigure,
+  TopProductsCard,
+  TreasuryFigure,
+} from '@/components/dashboard/DashboardCards';
 
 type Area = PageProps<'Dashboard'>['areas'][number];
 
@@ -36,7 +46,9 @@ const HEADING_OF: Map<string, string> = (() => {
 })();
 
 /** Areas grouped like the sidebar's sections, in menu order. */
-export function groupAreas(areas: Area[]): Array<{ name: string; icon: string; areas: Array<Area & { path: string[] }> }> {
+export function groupAreas(
+  areas: Area[],
+): Array<{ name: string; icon: string; areas: Array<Area & { path: string[] }> }> {
   const groups = new Map<string, Array<Area & { path: string[] }>>();
   for (const area of areas) {
     const group = (area.to && HEADING_OF.get(area.to)) ?? area.trail[0] ?? 'Principal';
@@ -49,7 +61,12 @@ export function groupAreas(areas: Area[]): Array<{ name: string; icon: string; a
 }
 
 function today(): string {
-  const text = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+  const text = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -67,23 +84,29 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
   const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== route('dashboard'))), [areas]);
   const count = groups.reduce((n, g) => n + g.areas.length, 0);
   // A deferred card is announced (page.deferredProps) before its props arrive.
-  const announced = (key: string) => key in props || Object.values(page.deferredProps ?? {}).some((keys) => keys.includes(key));
+  const announced = (key: string) =>
+    key in props || Object.values(page.deferredProps ?? {}).some((keys) => keys.includes(key));
   const figures = [sales, receivables, treasury].filter(Boolean).length + (announced('stockValue') ? 1 : 0);
   const stockCard = announced('lowStock');
   const stockValueCard = announced('stockValue');
 
   return (
     <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={today()}>
-      <section className={`app-welcome card ${figures ? 'app-welcome-compact' : ''} mb-4`} aria-labelledby="dashboard-greeting">
+      <section
+        className={`app-welcome card ${figures ? 'app-welcome-compact' : ''} mb-4`}
+        aria-labelledby="dashboard-greeting"
+      >
         <div className="card-body">
-          {user ? <Avatar name={user.name} src={user.gravatar} size={figures ? 44 : 56} className="app-welcome-avatar" /> : null}
+          {user ? (
+            <Avatar name={user.name} src={user.gravatar} size={figures ? 44 : 56} className="app-welcome-avatar" />
+          ) : null}
           <div className="flex-grow-1 min-w-0">
             <h2 id="dashboard-greeting" className="h4 mb-1" data-testid="dashboard-greeting">
               {greeting}
             </h2>
             <p className="mb-0 app-welcome-text">
               {figures
-                ? "Voici l’activité du jour et du mois. Chaque carte ouvre l’écran d’où viennent ses chiffres."
+                ? 'Voici l’activité du jour et du mois. Chaque carte ouvre l’écran d’où viennent ses chiffres.'
                 : count > 0
                   ? `Vous avez accès à ${count} écran${count > 1 ? 's' : ''}. Choisissez-en un ci-dessous ou dans le menu.`
                   : 'Votre compte est prêt.'}
@@ -108,10 +131,22 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
             // The day and the month, each beside the periods it is compared with: a half of the row each.
             <div className="row g-3 mb-3">
               <div className="col-12 col-lg-6">
-                <SalesFigure testId="dashboard-sales-today" label="Ventes du jour" sales={sales.today} currency={currency} empty="Aucune vente aujourd’hui" />
+                <SalesFigure
+                  testId="dashboard-sales-today"
+                  label="Ventes du jour"
+                  sales={sales.today}
+                  currency={currency}
+                  empty="Aucune vente aujourd’hui"
+                />
               </div>
               <div className="col-12 col-lg-6">
-                <SalesFigure testId="dashboard-sales-month" label="Ventes du mois" sales={sales.month} currency={currency} empty="Aucune vente ce mois-ci" />
+                <SalesFigure
+                  testId="dashboard-sales-month"
+                  label="Ventes du mois"
+                  sales={sales.month}
+                  currency={currency}
+                  empty="Aucune vente ce mois-ci"
+                />
               </div>
             </div>
           ) : null}
@@ -176,7 +211,9 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
               <Icon name="fa-solid fa-user-lock" />
             </div>
             <h2 className="h5">Aucun écran ne vous est encore ouvert</h2>
-            <p className="text-body-secondary mb-0">Un administrateur doit vous attribuer un rôle. Vous pouvez déjà gérer votre profil.</p>
+            <p className="text-body-secondary mb-0">
+              Un administrateur doit vous attribuer un rôle. Vous pouvez déjà gérer votre profil.
+            </p>
             <Link href={route('profile')} className="btn btn-outline-primary mt-3">
               <Icon name="fa-regular fa-user" className="me-2" />
               Mon profil

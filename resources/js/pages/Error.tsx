@@ -17,7 +17,9 @@ const ICONS: Record<number, string> = {
 /** One page for 400/403/404/413/419/500: code, title, message, and a way back. */
 export default function ErrorPage({ status, title, message, request_id }: PageProps<'Error'>) {
   const user = usePage().props.auth?.user;
-  const home = user ? { href: route('dashboard'), label: 'Tableau de bord', icon: 'fa-solid fa-gauge-high' } : { href: route('home'), label: "Retour à l’accueil", icon: 'fa-solid fa-house' };
+  const home = user
+    ? { href: route('dashboard'), label: 'Tableau de bord', icon: 'fa-solid fa-gauge-high' }
+    : { href: route('home'), label: 'Retour à l’accueil', icon: 'fa-solid fa-house' };
   return (
     <div className={`app-error-page app-error-${status}`} data-testid="error-page" data-status={status}>
       <Head title={title} />

@@ -5,12 +5,36 @@ import { Icon } from '@/components/Icon';
 import GuestLayout from '@/layouts/GuestLayout';
 
 const FEATURES = [
-  { icon: 'fa-solid fa-boxes-stacked', title: 'Stock maîtrisé', text: 'Entrées fournisseurs, transferts dépôt ↔ boutiques, inventaires et coût moyen pondéré (CMUP) tenus à jour à chaque mouvement.' },
-  { icon: 'fa-solid fa-file-invoice', title: 'Ventes et facturation', text: 'Factures au comptant ou à crédit, ventes boutique, tarifs détail et gros, plafonds de crédit et prix minimum contrôlés.' },
-  { icon: 'fa-solid fa-cash-register', title: 'Caisse et règlements', text: 'Espèces, chèque, virement et mobile money ; décaissements, versements en banque et arrêté de caisse signé.' },
-  { icon: 'fa-solid fa-chart-line', title: 'Éditions et tableaux de bord', text: "Chiffre d’affaires, marges, état de stock, créances par ancienneté : filtrer, imprimer, exporter." },
-  { icon: 'fa-solid fa-user-shield', title: 'Rôles et permissions', text: 'Chacun ne voit que ses écrans : gérant, caissier, magasinier, vendeur, comptable… les rôles se modifient en quelques clics.' },
-  { icon: 'fa-solid fa-print', title: 'Impressions prêtes', text: 'Factures A5, tickets 80 mm, reçus et états imprimés depuis le navigateur, avec le montant en toutes lettres.' },
+  {
+    icon: 'fa-solid fa-boxes-stacked',
+    title: 'Stock maîtrisé',
+    text: 'Entrées fournisseurs, transferts dépôt ↔ boutiques, inventaires et coût moyen pondéré (CMUP) tenus à jour à chaque mouvement.',
+  },
+  {
+    icon: 'fa-solid fa-file-invoice',
+    title: 'Ventes et facturation',
+    text: 'Factures au comptant ou à crédit, ventes boutique, tarifs détail et gros, plafonds de crédit et prix minimum contrôlés.',
+  },
+  {
+    icon: 'fa-solid fa-cash-register',
+    title: 'Caisse et règlements',
+    text: 'Espèces, chèque, virement et mobile money ; décaissements, versements en banque et arrêté de caisse signé.',
+  },
+  {
+    icon: 'fa-solid fa-chart-line',
+    title: 'Éditions et tableaux de bord',
+    text: 'Chiffre d’affaires, marges, état de stock, créances par ancienneté : filtrer, imprimer, exporter.',
+  },
+  {
+    icon: 'fa-solid fa-user-shield',
+    title: 'Rôles et permissions',
+    text: 'Chacun ne voit que ses écrans : gérant, caissier, magasinier, vendeur, comptable… les rôles se modifient en quelques clics.',
+  },
+  {
+    icon: 'fa-solid fa-print',
+    title: 'Impressions prêtes',
+    text: 'Factures A5, tickets 80 mm, reçus et états imprimés depuis le navigateur, avec le montant en toutes lettres.',
+  },
 ];
 
 export default function Welcome({ canRegister }: PageProps<'Welcome'>) {
@@ -26,10 +50,12 @@ export default function Welcome({ canRegister }: PageProps<'Welcome'>) {
               Gestion commerciale · Version 3.0
             </span>
             <h1 id="landing-title" className="app-landing-title">
-              Le stock, les ventes et la caisse de votre commerce, <span className="app-text-accent">au même endroit</span>.
+              Le stock, les ventes et la caisse de votre commerce,{' '}
+              <span className="app-text-accent">au même endroit</span>.
             </h1>
             <p className="app-landing-lead">
-              SDSTOCK WEB 2.0 suit chaque article du dépôt à la boutique, facture vos clients, encaisse leurs règlements et vous donne, chaque soir, une caisse qui tombe juste.
+              SDSTOCK WEB 2.0 suit chaque article du dépôt à la boutique, facture vos clients, encaisse leurs règlements
+              et vous donne, chaque soir, une caisse qui tombe juste.
             </p>
             <div className="d-flex flex-wrap gap-2">
               {user ? (

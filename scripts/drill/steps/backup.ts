@@ -17,7 +17,13 @@ function command(ctx: DrillContext, script: string, args: string[]): Promise<{ c
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts', script), ...args], {
       cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: ctx.database.url, STORAGE_DIR: ctx.database.storageDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: ctx.database.url,
+        STORAGE_DIR: ctx.database.storageDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -28,7 +34,18 @@ function command(ctx: DrillContext, script: string, args: string[]): Promise<{ c
 }
 
 /** Row counts of the business tables (the restore itself writes sessions, audit and the catalogue). */
-const BUSINESS = ['products', 'clients', 'stock_entries', 'stock_movements', 'stock_levels', 'sales', 'sale_lines', 'money_movements', 'document_counters', 'transfers'];
+const BUSINESS = [
+  'products',
+  'clients',
+  'stock_entries',
+  'stock_movements',
+  'stock_levels',
+  'sales',
+  'sale_lines',
+  'money_movements',
+  'document_counters',
+  'transfers',
+];
 
 async function businessCounts(ctx: DrillContext): Promise<Record<string, number>> {
   const all = await ctx.database.counts();
@@ -49,7 +66,12 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
   const backup = await command(ctx, 'backup.ts', []);
   const name = /^(\S+)\s/.exec(backup.output.split('\n').find((l) => /\(\S+ Mo\)/.test(l)) ?? '')?.[1];
   if (backup.code !== 0 || !name) {
-    ctx.report.fail(STEP, 'npm run backup', 'sauvegarde vérifiée', `code ${backup.code} : ${backup.output.slice(0, 300)}`);
+    ctx.report.fail(
+      STEP,
+      'npm run backup',
+      'sauvegarde vérifiée',
+      `code ${backup.code} : ${backup.output.slice(0, 300)}`,
+    );
     return;
   }
 
@@ -57,7 +79,8 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
   const changed = await makeProduct(ctx.db, ctx.world, 'Après sauvegarde');
   await giveStock(forms, changed.id, ctx.world.depot, 7);
   const after = await businessCounts(ctx);
-  if (after.stock_entries !== saved.stock_entries + 1) problems.push("la modification après la sauvegarde n’a pas été enregistrée");
+  if (after.stock_entries !== saved.stock_entries + 1)
+    problems.push('la modification après la sauvegarde n’a pas été enregistrée');
 
   // SQLite: the command restores with the server stopped (it holds the file open).
   await ctx.app.kill('SIGTERM');
@@ -67,10 +90,13 @@ export async function backupRoundTrip(ctx: DrillContext): Promise<void> {
   if (restore.code !== 0) problems.push(`npm run restore : code ${restore.code} : ${restore.output.slice(0, 300)}`);
 
   const restored = await businessCounts(ctx);
-  for (const t of BUSINESS) if (t in saved && restored[t] !== saved[t]) problems.push(`${t} : ${restored[t]} lignes au lieu de ${saved[t]}`);
-  if (await ctx.db('products').where({ id: changed.id }).first('id')) problems.push('le produit créé après la sauvegarde est toujours là');
+  for (const t of BUSINESS)
+    if (t in saved && restored[t] !== saved[t]) problems.push(`${t} : ${restored[t]} lignes au lieu de ${saved[t]}`);
+  if (await ctx.db('products').where({ id: changed.id }).first('id'))
+    problems.push('le produit créé après la sauvegarde est toujours là');
   if (!(await ctx.db('products').where({ id: kept.id }).first('id'))) problems.push('le produit sauvegardé a disparu');
-  if (keptSale && !(await ctx.db('sales').where({ id: keptSale }).first('id'))) problems.push('la vente sauvegardée a disparu');
+  if (keptSale && !(await ctx.db('sales').where({ id: keptSale }).first('id')))
+    problems.push('la vente sauvegardée a disparu');
   problems.push(...(await stateProblems(ctx.db)));
   // Every session was ended by the restore: signing in again works, the restored sale opens.
   try {

@@ -25,7 +25,8 @@ export const roundBodies = (series: string) => (series === 'AV' ? 40 : series ==
 export async function stateProblems(db: Knex): Promise<string[]> {
   const problems = await integrityProblems(db);
   const stock = await checkStock(db);
-  if (stock.differences.length || stock.negativeCmup.length) problems.push(`check:stock : ${stock.differences.length} écart(s), ${stock.negativeCmup.length} CMUP négatif(s)`);
+  if (stock.differences.length || stock.negativeCmup.length)
+    problems.push(`check:stock : ${stock.differences.length} écart(s), ${stock.negativeCmup.length} CMUP négatif(s)`);
   const cash = await checkCash(db);
   if (cash.differences.length) problems.push(`check:cash : ${cash.differences.length} écart(s)`);
   const chains = await verifyMoneyChains(db);
@@ -42,13 +43,27 @@ export function successTally(series: string[], succeeded: string[]): string {
 export async function crashLoop(ctx: DrillContext): Promise<void> {
   const iterations = ctx.full ? 10 : 2;
   const random = ctx.random(4);
-  const forms = LOOP_SERIES.filter((s) => DOCUMENT_SERIES.includes(s)).map((s) => ({ series: s, form: DOCUMENT_FORMS[s] ?? null }));
-  for (const { series, form } of forms) if (!form) ctx.report.notCovered(STEP, `opération ${series} dans la boucle`, "formulaire inconnu de l’exercice (scripts/drill/forms.ts)");
-  const known: Array<{ series: string; form: DocumentForm }> = [...forms.filter((f): f is { series: (typeof LOOP_SERIES)[number]; form: DocumentForm } => f.form !== null), { series: OTHER_FORMS.closing.series, form: OTHER_FORMS.closing }];
+  const forms = LOOP_SERIES.filter((s) => DOCUMENT_SERIES.includes(s)).map((s) => ({
+    series: s,
+    form: DOCUMENT_FORMS[s] ?? null,
+  }));
+  for (const { series, form } of forms)
+    if (!form)
+      ctx.report.notCovered(
+        STEP,
+        `opération ${series} dans la boucle`,
+        'formulaire inconnu de l’exercice (scripts/drill/forms.ts)',
+      );
+  const known: Array<{ series: string; form: DocumentForm }> = [
+    ...forms.filter((f): f is { series: (typeof LOOP_SERIES)[number]; form: DocumentForm } => f.form !== null),
+    { series: OTHER_FORMS.closing.series, form: OTHER_FORMS.closing },
+  ];
 
   for (let k = 1; k <= iterations; k++) {
     // Bodies for this round (stock for 400 exits of each kind, 40 sales to correct, 5 desks to close).
-    const builders = await Promise.all(known.map(async ({ form }) => ({ form, build: await form.prepare(await ctx.forms(), roundBodies(form.series)) })));
+    const builders = await Promise.all(
+      known.map(async ({ form }) => ({ form, build: await form.prepare(await ctx.forms(), roundBodies(form.series)) })),
+    );
     const sessions = await ctx.sessions(6);
     const successes: Array<{ form: DocumentForm; id: number }> = [];
     let sent = 0;
@@ -89,7 +104,10 @@ export async function crashLoop(ctx: DrillContext): Promise<void> {
       STEP,
       `tour ${k}/${iterations}`,
       `${sent} envois mêlés, SIGKILL ${killAfter} ms après 3 succès, redémarrage`,
-      `intégrité, check:stock, check:cash, journaux intacts ; ${found}/${successes.length} succès retrouvés (${successTally(known.map((f) => f.series), successes.map((x) => x.form.series))})`,
+      `intégrité, check:stock, check:cash, journaux intacts ; ${found}/${successes.length} succès retrouvés (${successTally(
+        known.map((f) => f.series),
+        successes.map((x) => x.form.series),
+      )})`,
       problems,
     );
   }

@@ -8,7 +8,15 @@
 import type { Answer, Browser } from '../browser.js';
 import { loggedIn } from '../browser.js';
 import type { DrillContext } from '../context.js';
-import { type CashSetting, DOCUMENT_FORMS, cashOperationBody, counterBody, creditInvoiceBody, giveStock, settlementBody } from '../forms.js';
+import {
+  type CashSetting,
+  DOCUMENT_FORMS,
+  cashOperationBody,
+  counterBody,
+  creditInvoiceBody,
+  giveStock,
+  settlementBody,
+} from '../forms.js';
 import { ms, percentile } from '../report.js';
 import { makeAccount, makeClient, makeProduct, makeUser } from '../world.js';
 import { ROUTES, route } from '../../../shared/routes.js';
@@ -24,7 +32,11 @@ interface Action {
 
 type Login = { email: string; password: string };
 
-const page = (name: string, url: (i: number) => string): Action => ({ name, run: (b, i) => b.visit(url(i)), ok: (a) => a.status === 200 });
+const page = (name: string, url: (i: number) => string): Action => ({
+  name,
+  run: (b, i) => b.visit(url(i)),
+  ok: (a) => a.status === 200,
+});
 
 /** How the answers spread over the processes: failures when fewer processes answered than were started. */
 export function spreadProblems(byPid: Map<number, number>, workers: number): string[] {
@@ -35,7 +47,12 @@ export function spreadProblems(byPid: Map<number, number>, workers: number): str
 
 /** « pid 4242 : 930, pid 4243 : 912 » (most answers first). */
 export function spreadText(byPid: Map<number, number>): string {
-  return [...byPid].sort((a, b) => b[1] - a[1]).map(([pid, n]) => `pid ${pid} : ${n}`).join(', ') || 'aucune réponse journalisée';
+  return (
+    [...byPid]
+      .sort((a, b) => b[1] - a[1])
+      .map(([pid, n]) => `pid ${pid} : ${n}`)
+      .join(', ') || 'aucune réponse journalisée'
+  );
 }
 
 export async function load(ctx: DrillContext): Promise<void> {
@@ -50,11 +67,21 @@ export async function load(ctx: DrillContext): Promise<void> {
   // The cashiers' client owes a credit invoice they settle a little at a time, into their desk,
   // which also pays their expenses.
   const client = await makeClient(ctx.db);
-  const invoice = await forms.admin.post(DOCUMENT_FORMS.FAC.url, creditInvoiceBody(w, client, products[0].id, w.depot, 1_000));
+  const invoice = await forms.admin.post(
+    DOCUMENT_FORMS.FAC.url,
+    creditInvoiceBody(w, client, products[0].id, w.depot, 1_000),
+  );
   const invoiceId = DOCUMENT_FORMS.FAC.done(invoice.location);
   if (!invoiceId) throw new Error(`facture à crédit refusée (HTTP ${invoice.status})`);
   const desk = await makeAccount(ctx.db, w, 'caisse', 'Caisse charge');
-  const cash: CashSetting = { desk, otherDesk: desk, bank: desk, wallet: desk, supplier: w.supplier, category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id) };
+  const cash: CashSetting = {
+    desk,
+    otherDesk: desk,
+    bank: desk,
+    wallet: desk,
+    supplier: w.supplier,
+    category: Number((await ctx.db('expense_categories').where({ active: true }).orderBy('id').first('id'))!.id),
+  };
   const funded = await forms.admin.post(DOCUMENT_FORMS.CAI.url, cashOperationBody(cash, 'cash_in', 100_000_000));
   if (!DOCUMENT_FORMS.CAI.done(funded.location)) throw new Error(`apport refusé (HTTP ${funded.status})`);
   const logins = {
@@ -68,13 +95,28 @@ export async function load(ctx: DrillContext): Promise<void> {
   const actions = {
     seller: [
       page('Comptoir (ouverture)', () => ROUTES['counter.index']),
-      page('Sélecteur de produit (code)', (i) => route('pickers.products', { q: product(i).code, location_id: w.shop })),
-      { name: 'Vente boutique (validation)', run: (b, i) => b.post(ROUTES['counter.store'], counterBody(w, product(i).id, w.shop)), ok: done('VB') },
+      page('Sélecteur de produit (code)', (i) =>
+        route('pickers.products', { q: product(i).code, location_id: w.shop }),
+      ),
+      {
+        name: 'Vente boutique (validation)',
+        run: (b, i) => b.post(ROUTES['counter.store'], counterBody(w, product(i).id, w.shop)),
+        ok: done('VB'),
+      },
     ] satisfies Action[],
     cashier: [
       page('Règlements (liste)', () => ROUTES['settlements.index']),
-      { name: 'Règlement (validation)', run: (b) => b.post(ROUTES['settlements.index'], settlementBody(w, client, desk, 100, { saleId: invoiceId, amount: 100 })), ok: done('REG') },
-      { name: 'Décaissement (validation)', run: (b) => b.post(ROUTES['cashOperations.index'], cashOperationBody(cash, 'expense', 100)), ok: done('CAI') },
+      {
+        name: 'Règlement (validation)',
+        run: (b) =>
+          b.post(ROUTES['settlements.index'], settlementBody(w, client, desk, 100, { saleId: invoiceId, amount: 100 })),
+        ok: done('REG'),
+      },
+      {
+        name: 'Décaissement (validation)',
+        run: (b) => b.post(ROUTES['cashOperations.index'], cashOperationBody(cash, 'expense', 100)),
+        ok: done('CAI'),
+      },
       page('Caisse (comptes)', () => ROUTES['cash.index']),
     ] satisfies Action[],
     manager: [
@@ -94,13 +136,28 @@ export async function load(ctx: DrillContext): Promise<void> {
   }
 }
 
-async function loadWith(ctx: DrillContext, workers: number, iterations: number, actions: Record<'seller' | 'cashier' | 'manager', Action[]>, logins: Record<'sellers' | 'cashiers' | 'managers', Login>): Promise<void> {
+async function loadWith(
+  ctx: DrillContext,
+  workers: number,
+  iterations: number,
+  actions: Record<'seller' | 'cashier' | 'manager', Action[]>,
+  logins: Record<'sellers' | 'cashiers' | 'managers', Login>,
+): Promise<void> {
   // Answers logged (LOG_LEVEL=info) so that their pids can be counted.
   await ctx.restart({ workers, env: { LOG_LEVEL: 'info' } });
   const people = [
-    ...(await loggedIn(ctx.app.url, 16, logins.sellers.email, logins.sellers.password)).map((b) => ({ b, actions: actions.seller })),
-    ...(await loggedIn(ctx.app.url, 2, logins.cashiers.email, logins.cashiers.password)).map((b) => ({ b, actions: actions.cashier })),
-    ...(await loggedIn(ctx.app.url, 2, logins.managers.email, logins.managers.password)).map((b) => ({ b, actions: actions.manager })),
+    ...(await loggedIn(ctx.app.url, 16, logins.sellers.email, logins.sellers.password)).map((b) => ({
+      b,
+      actions: actions.seller,
+    })),
+    ...(await loggedIn(ctx.app.url, 2, logins.cashiers.email, logins.cashiers.password)).map((b) => ({
+      b,
+      actions: actions.cashier,
+    })),
+    ...(await loggedIn(ctx.app.url, 2, logins.managers.email, logins.managers.password)).map((b) => ({
+      b,
+      actions: actions.manager,
+    })),
   ];
   const times = new Map<string, number[]>();
   const errors = new Map<string, string[]>();
@@ -117,7 +174,10 @@ async function loadWith(ctx: DrillContext, workers: number, iterations: number, 
             why = (err as Error).message;
           }
           if (a) (times.get(action.name) ?? times.set(action.name, []).get(action.name)!).push(a.ms);
-          if (!a || !action.ok(a)) (errors.get(action.name) ?? errors.set(action.name, []).get(action.name)!).push(a ? `HTTP ${a.status}${a.location ? ` → ${a.location}` : ''}` : why);
+          if (!a || !action.ok(a))
+            (errors.get(action.name) ?? errors.set(action.name, []).get(action.name)!).push(
+              a ? `HTTP ${a.status}${a.location ? ` → ${a.location}` : ''}` : why,
+            );
         }
       }
     }),
@@ -134,12 +194,24 @@ async function loadWith(ctx: DrillContext, workers: number, iterations: number, 
     `${requests} requêtes en ${seconds.toFixed(1)} s (${(requests / seconds).toFixed(0)} req/s), aucune erreur`,
     [...errors].map(([name, list]) => `${name} : ${list.length} erreur(s), ex. ${list[0]}`),
   );
-  ctx.report.check(STEP, `  réponses par processus (${workers} worker${workers > 1 ? 's' : ''})`, 'pid de chaque ligne du journal des requêtes', spreadText(byPid), spreadProblems(byPid, workers));
+  ctx.report.check(
+    STEP,
+    `  réponses par processus (${workers} worker${workers > 1 ? 's' : ''})`,
+    'pid de chaque ligne du journal des requêtes',
+    spreadText(byPid),
+    spreadProblems(byPid, workers),
+  );
   for (const [name, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
     const errs = errors.get(name)?.length ?? 0;
     const held = `p50 ${ms(percentile(sorted, 50))} · p95 ${ms(percentile(sorted, 95))} · p99 ${ms(percentile(sorted, 99))}`;
-    if (errs) ctx.report.fail(STEP, `  ${name} (${workers} worker${workers > 1 ? 's' : ''})`, `${sorted.length} fois`, `${held} · ${errs} erreur(s)`);
+    if (errs)
+      ctx.report.fail(
+        STEP,
+        `  ${name} (${workers} worker${workers > 1 ? 's' : ''})`,
+        `${sorted.length} fois`,
+        `${held} · ${errs} erreur(s)`,
+      );
     else ctx.report.ok(STEP, `  ${name} (${workers} worker${workers > 1 ? 's' : ''})`, `${sorted.length} fois`, held);
   }
 }

@@ -8,7 +8,15 @@ import { type RegisteredRoute, registeredRoutes } from '../../../server/http/rou
 import { ALL_PERMISSIONS, SEEDED_ROLES, isKnownPermission } from '../../../shared/permissions.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { permissionsWithinPlaces, placeScope } from '../../../server/policies/places.js';
-import { type PlacedForm, fuzzRoutes, isMutating, placeMatrix, routeMatrix, type Subject, type Target } from '../attack.js';
+import {
+  type PlacedForm,
+  fuzzRoutes,
+  isMutating,
+  placeMatrix,
+  routeMatrix,
+  type Subject,
+  type Target,
+} from '../attack.js';
 import type { DrillContext } from '../context.js';
 import { DOCUMENT_FORMS, OTHER_FORMS, type FormContext, key, submit } from '../forms.js';
 import { DRILL_ADMIN } from '../harness.js';
@@ -22,8 +30,16 @@ const STEP_MATRIX = '6 Matrice';
  * built here (never listening) only to walk its routers.
  */
 export function applicationRoutes(ctx: DrillContext): RegisteredRoute[] {
-  const config = loadConfig({ NODE_ENV: 'test', APP_KEY: 'drill-walker-0123456789abcdef' } as NodeJS.ProcessEnv, { storageDir: ctx.database.storageDir, database: ctx.database.config });
-  const app = createApp({ db: ctx.db, config, logger: pino({ level: 'silent' }), assets: { version: 'walker', tags: () => '' } });
+  const config = loadConfig({ NODE_ENV: 'test', APP_KEY: 'drill-walker-0123456789abcdef' } as NodeJS.ProcessEnv, {
+    storageDir: ctx.database.storageDir,
+    database: ctx.database.config,
+  });
+  const app = createApp({
+    db: ctx.db,
+    config,
+    logger: pino({ level: 'silent' }),
+    assets: { version: 'walker', tags: () => '' },
+  });
   return registeredRoutes(app);
 }
 
@@ -32,25 +48,57 @@ const target = (ctx: DrillContext): Target => ({ base: ctx.app.url, counts: () =
 export async function matrix(ctx: DrillContext): Promise<void> {
   const routes = applicationRoutes(ctx);
   // Every permission a guard names is in the catalogue (a typo would make a route nobody may open).
-  const unknown = [...new Set(routes.flatMap((r) => r.guards.flatMap((g) => ('permissions' in g ? g.permissions : []))))].filter((p) => !isKnownPermission(p));
-  ctx.report.check(STEP_MATRIX, 'gardes ↔ catalogue des permissions', `${routes.length} routes lues dans le routeur`, 'chaque permission nommée par une garde est au catalogue', unknown.map((p) => `permission inconnue ${p}`));
+  const unknown = [
+    ...new Set(routes.flatMap((r) => r.guards.flatMap((g) => ('permissions' in g ? g.permissions : [])))),
+  ].filter((p) => !isKnownPermission(p));
+  ctx.report.check(
+    STEP_MATRIX,
+    'gardes ↔ catalogue des permissions',
+    `${routes.length} routes lues dans le routeur`,
+    'chaque permission nommée par une garde est au catalogue',
+    unknown.map((p) => `permission inconnue ${p}`),
+  );
 
   const subjects: Subject[] = [{ label: 'visiteur', login: null, permissions: new Set() }];
-  for (const role of SEEDED_ROLES) subjects.push({ label: `rôle ${role.name}`, login: await makeUser(ctx.db, role.name, { role: role.name }), permissions: new Set(role.permissions) });
+  for (const role of SEEDED_ROLES)
+    subjects.push({
+      label: `rôle ${role.name}`,
+      login: await makeUser(ctx.db, role.name, { role: role.name }),
+      permissions: new Set(role.permissions),
+    });
   // Short mode: one single-permission user in four (a different quarter with each seed); full: all.
   const random = ctx.random(6);
   const singles = ctx.full ? ALL_PERMISSIONS : ALL_PERMISSIONS.filter(() => random() < 0.25);
-  for (const p of singles) subjects.push({ label: `seule ${p}`, login: await makeUser(ctx.db, p, { permissions: [p] }), permissions: new Set([p]) });
+  for (const p of singles)
+    subjects.push({
+      label: `seule ${p}`,
+      login: await makeUser(ctx.db, p, { permissions: [p] }),
+      permissions: new Set([p]),
+    });
 
   // A user of another place holding every permission: what the guards promise them is what they
   // hold within their places (never the backups: the whole database).
   const elsewhere = await makeLocation(ctx.db, 'Emplacement exercice autre');
-  const outsider = await makeUser(ctx.db, 'autre emplacement', { permissions: [...ALL_PERMISSIONS] }, { locations: [elsewhere] });
-  const within = permissionsWithinPlaces(new Set(ALL_PERMISSIONS), placeScope({ isAdmin: false, restricted: true, locationIds: [elsewhere], treasuryAccountIds: [] }));
+  const outsider = await makeUser(
+    ctx.db,
+    'autre emplacement',
+    { permissions: [...ALL_PERMISSIONS] },
+    { locations: [elsewhere] },
+  );
+  const within = permissionsWithinPlaces(
+    new Set(ALL_PERMISSIONS),
+    placeScope({ isAdmin: false, restricted: true, locationIds: [elsewhere], treasuryAccountIds: [] }),
+  );
   subjects.push({ label: 'toutes permissions, autre emplacement', login: outsider, permissions: within });
 
   const result = await routeMatrix(target(ctx), routes, subjects);
-  for (const u of result.undeclared) ctx.report.fail(STEP_MATRIX, u, 'garde déclarée', "aucune garde déclarée (can/canAny/requireAuth/requireGuest/publicRoute) : la route n’est protégée par rien de connu");
+  for (const u of result.undeclared)
+    ctx.report.fail(
+      STEP_MATRIX,
+      u,
+      'garde déclarée',
+      'aucune garde déclarée (can/canAny/requireAuth/requireGuest/publicRoute) : la route n’est protégée par rien de connu',
+    );
   ctx.report.check(
     STEP_MATRIX,
     `${result.routes} routes × ${subjects.length} sujets`,
@@ -72,7 +120,8 @@ export async function matrix(ctx: DrillContext): Promise<void> {
     `${places.requests} réponses : 404 comme un document inconnu, formulaires refusés, rien d’écrit ; l’administrateur ouvre les mêmes pages`,
     places.failures,
   );
-  for (const u of places.uncovered) ctx.report.notCovered(STEP_MATRIX, u, 'aucun document de cette sorte fait par l’exercice');
+  for (const u of places.uncovered)
+    ctx.report.notCovered(STEP_MATRIX, u, 'aucun document de cette sorte fait par l’exercice');
 }
 
 /**
@@ -98,22 +147,42 @@ async function placedRecords(fc: FormContext): Promise<Record<string, number[]>>
     closing: [closing],
     location: [fc.world.shop, fc.world.depot],
     cashDesk: [await first(fc.db('cash_desks').where({ location_id: fc.world.shop }).orderBy('id').first('id'))],
-    treasuryAccount: [await makeAccount(fc.db, fc.world, 'banque', 'Banque matrice'), Number((await fc.db('cash_closings').where({ id: closing }).first('account_id'))!.account_id)],
+    treasuryAccount: [
+      await makeAccount(fc.db, fc.world, 'banque', 'Banque matrice'),
+      Number((await fc.db('cash_closings').where({ id: closing }).first('account_id'))!.account_id),
+    ],
   };
   await made('INV');
   records.adjustment = [await first(fc.db('stock_adjustments').orderBy('id', 'desc').first('id'))];
   // Counts at a location of their own (one count at a time per place): one validated, one open.
   const counted = await makeLocation(fc.db, 'Emplacement inventorié');
   const count = async () => {
-    const res = await fc.admin.post(ROUTES['inventory.index'], { idempotency_key: key(), location_id: counted, count_date: fc.world.today, blind: false, category_ids: [], note: '' });
+    const res = await fc.admin.post(ROUTES['inventory.index'], {
+      idempotency_key: key(),
+      location_id: counted,
+      count_date: fc.world.today,
+      blind: false,
+      category_ids: [],
+      note: '',
+    });
     const id = /\/operations\/gestionstock\/(\d+)$/.exec(res.location)?.[1];
-    if (!id) throw new Error(`inventaire refusé pendant la préparation (HTTP ${res.status}) : ${JSON.stringify((await fc.admin.outcome(res)).errors)}`);
+    if (!id)
+      throw new Error(
+        `inventaire refusé pendant la préparation (HTTP ${res.status}) : ${JSON.stringify((await fc.admin.outcome(res)).errors)}`,
+      );
     return Number(id);
   };
   const validated = await count();
   const { version } = (await fc.db('inventory_counts').where({ id: validated }).first('version'))!;
-  const res = await fc.admin.post(route('inventory.validate', { id: validated }), { version: Number(version), moved_policy: '', uncounted_as_zero: true });
-  if (!res.location.endsWith('tab=ecarts')) throw new Error(`validation d’inventaire refusée pendant la préparation (HTTP ${res.status}) : ${JSON.stringify((await fc.admin.outcome(res)).errors)}`);
+  const res = await fc.admin.post(route('inventory.validate', { id: validated }), {
+    version: Number(version),
+    moved_policy: '',
+    uncounted_as_zero: true,
+  });
+  if (!res.location.endsWith('tab=ecarts'))
+    throw new Error(
+      `validation d’inventaire refusée pendant la préparation (HTTP ${res.status}) : ${JSON.stringify((await fc.admin.outcome(res)).errors)}`,
+    );
   records.count = [await count(), validated];
   return records;
 }
@@ -121,7 +190,8 @@ async function placedRecords(fc: FormContext): Promise<Record<string, number[]>>
 /** Each document form with a body valid at the world's places (the administrator's): what a user of another place sends. */
 async function placedForms(fc: FormContext): Promise<PlacedForm[]> {
   const forms: PlacedForm[] = [];
-  for (const f of [...Object.values(DOCUMENT_FORMS), OTHER_FORMS.closing]) forms.push({ label: f.label, url: f.url, body: (await f.prepare(fc, 1))(0), done: f.done });
+  for (const f of [...Object.values(DOCUMENT_FORMS), OTHER_FORMS.closing])
+    forms.push({ label: f.label, url: f.url, body: (await f.prepare(fc, 1))(0), done: f.done });
   return forms;
 }
 
@@ -155,7 +225,12 @@ export async function fuzz(ctx: DrillContext): Promise<void> {
     { name: 'Exercice de fuzzing', abilities: [...ALL_PERMISSIONS], expires_in_days: 90 },
     { id: Number(admin.id), name: admin.name, ip: null },
   );
-  const viaApi = await fuzzRoutes(target(ctx), api, { runs, seed: ctx.settings.seed + 1, login: DRILL_ADMIN, headers: () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() }) });
+  const viaApi = await fuzzRoutes(target(ctx), api, {
+    runs,
+    seed: ctx.settings.seed + 1,
+    login: DRILL_ADMIN,
+    headers: () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() }),
+  });
   ctx.report.check(
     STEP_FUZZ,
     `${api.filter(isMutating).length} routes d’écriture de l’API REST`,

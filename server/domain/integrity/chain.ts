@@ -42,7 +42,10 @@ export function stockMovementHash(row: Record<string, unknown>, prevHash: string
 }
 
 /** Gives each row, in order, its `hash` after `prevHash`; returns the last hash of the chain. */
-export function chainStockMovements<T extends Record<string, unknown>>(rows: T[], prevHash: string | null): string | null {
+export function chainStockMovements<T extends Record<string, unknown>>(
+  rows: T[],
+  prevHash: string | null,
+): string | null {
   let prev = prevHash;
   for (const row of rows) {
     const hash = stockMovementHash(row, prev);

@@ -14,7 +14,8 @@
  * the discount, never exceed their line's net, and the same lines always give the same shares.
  */
 export function allocateDocumentDiscount(nets: readonly number[], discount: number): number[] {
-  for (const n of nets) if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`montant de ligne invalide (reçu ${n})`);
+  for (const n of nets)
+    if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`montant de ligne invalide (reçu ${n})`);
   if (!Number.isSafeInteger(discount) || discount < 0) throw new RangeError(`remise invalide (reçu ${discount})`);
   const total = nets.reduce((s, n) => s + BigInt(n), 0n);
   if (discount === 0 || total === 0n) return nets.map(() => 0);
@@ -73,7 +74,8 @@ export function linesBelowMinimum(lines: readonly MinimumPriceLine[], shares: re
     const net = BigInt(l.unitPrice) * quantity - BigInt(l.discount);
     const paid = net - BigInt(shares[index]);
     if (paid >= minimum) return;
-    const cause: BelowMinimumCause = l.unitPrice < l.minPrice ? 'unit_price' : net < minimum ? 'line_discount' : 'document_discount';
+    const cause: BelowMinimumCause =
+      l.unitPrice < l.minPrice ? 'unit_price' : net < minimum ? 'line_discount' : 'document_discount';
     out.push({ index, paid: Number(paid), minimum: Number(minimum), cause });
   });
   return out;

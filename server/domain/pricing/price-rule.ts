@@ -11,7 +11,7 @@ export const PRICE_FIELDS = ['purchase_price', 'retail_price', 'wholesale_price'
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
 export const PRICE_FIELD_LABELS: Record<PriceField, string> = {
-  purchase_price: "Prix d’achat",
+  purchase_price: 'Prix d’achat',
   retail_price: 'Prix de détail',
   wholesale_price: 'Prix de gros',
   min_price: 'Prix minimum',
@@ -37,7 +37,7 @@ export type RuleBase = (typeof RULE_BASES)[number];
 
 export const RULE_BASE_LABELS: Record<RuleBase, string> = {
   current: 'Prix actuel',
-  purchase_price: "Prix d’achat",
+  purchase_price: 'Prix d’achat',
   cmup: 'CMUP',
   retail_price: 'Prix de détail',
 };
@@ -120,7 +120,10 @@ function rawResult(prices: ProductPrices, rule: PriceRule, vat: VatSetting): { n
   const value = BigInt(rule.value);
   if (rule.operation === 'set') return { num: value, den: 1n };
   const base = BigInt(baseValue(prices, rule));
-  const raw = rule.operation === 'amount' ? { num: base + sign * value, den: 1n } : { num: base * (10_000n + sign * value), den: 10_000n };
+  const raw =
+    rule.operation === 'amount'
+      ? { num: base + sign * value, den: 1n }
+      : { num: base * (10_000n + sign * value), den: 10_000n };
   if (!marginOnCost(rule) || raw.num < 0n) return raw;
   return pricedFromHt(raw.num, raw.den, vat);
 }
@@ -132,7 +135,8 @@ function rawResult(prices: ProductPrices, rule: PriceRule, vat: VatSetting): { n
  */
 export function applyRule(prices: ProductPrices, rule: PriceRule, vat: VatSetting = NO_VAT): RuleOutcome {
   const old = prices[rule.field];
-  if (rule.operation !== 'set' && baseValue(prices, rule) === 0) return { kind: 'skip', old, proposed: null, reason: 'base_zero' };
+  if (rule.operation !== 'set' && baseValue(prices, rule) === 0)
+    return { kind: 'skip', old, proposed: null, reason: 'base_zero' };
   const { num, den } = rawResult(prices, rule, vat);
   if (num < 0n) return { kind: 'skip', old, proposed: null, reason: 'negative' };
   const rounded = roundToStep(num, den, rule.step, rule.rounding);
@@ -163,7 +167,8 @@ export function checkPrices(prices: Pick<ProductPrices, PriceField>): Partial<Re
   const errors: Partial<Record<PriceField, string>> = {};
   for (const field of PRICE_FIELDS) {
     const v = prices[field];
-    if (!Number.isSafeInteger(v) || v < 0) errors[field] = `${PRICE_FIELD_LABELS[field]} doit être un montant entier positif ou nul.`;
+    if (!Number.isSafeInteger(v) || v < 0)
+      errors[field] = `${PRICE_FIELD_LABELS[field]} doit être un montant entier positif ou nul.`;
     else if (v > MAX_PRICE) errors[field] = `${PRICE_FIELD_LABELS[field]} est trop élevé.`;
   }
   if (!errors.min_price && !errors.retail_price && prices.min_price > prices.retail_price) {
@@ -178,14 +183,23 @@ export function checkPrices(prices: Pick<ProductPrices, PriceField>): Partial<Re
 export { formatBasisPoints, parsePercent };
 
 /** A French sentence describing the rule, for the preview, the audit log and the flash message. */
-export function describeRule(rule: PriceRule, formatMoney: (minor: number) => string, vat: VatSetting = NO_VAT): string {
+export function describeRule(
+  rule: PriceRule,
+  formatMoney: (minor: number) => string,
+  vat: VatSetting = NO_VAT,
+): string {
   const sentence = describeRuleOnly(rule, formatMoney);
-  return marginOnCost(rule) && vat.enabled && vat.pricesIncludeVat ? `${sentence}, hors TVA (TVA de ${formatBasisPoints(vat.rate)} ajoutée)` : sentence;
+  return marginOnCost(rule) && vat.enabled && vat.pricesIncludeVat
+    ? `${sentence}, hors TVA (TVA de ${formatBasisPoints(vat.rate)} ajoutée)`
+    : sentence;
 }
 
 function describeRuleOnly(rule: PriceRule, formatMoney: (minor: number) => string): string {
   const field = PRICE_FIELD_LABELS[rule.field].toLowerCase();
-  const rounding = rule.step > 1 ? `, arrondi ${rule.rounding === 'up' ? 'au-dessus' : rule.rounding === 'down' ? 'en dessous' : 'au plus proche'} à ${formatMoney(rule.step)}` : '';
+  const rounding =
+    rule.step > 1
+      ? `, arrondi ${rule.rounding === 'up' ? 'au-dessus' : rule.rounding === 'down' ? 'en dessous' : 'au plus proche'} à ${formatMoney(rule.step)}`
+      : '';
   if (rule.operation === 'set') return `${PRICE_FIELD_LABELS[rule.field]} fixé à ${formatMoney(rule.value)}${rounding}`;
   const verb = rule.direction === 'increase' ? 'plus' : 'moins';
   const amount = rule.operation === 'percent' ? formatBasisPoints(rule.value) : formatMoney(rule.value);

@@ -1,12 +1,25 @@
-import { STATEMENT_LINE_LABELS, type StatementEvent, type StatementLine, type StatementTotals } from '../../../shared/client-statement.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, PAYMENT_METHOD_LABELS, type MobileMoneyOperator, type PaymentMethod } from '../../../shared/treasury.js';
+import {
+  STATEMENT_LINE_LABELS,
+  type StatementEvent,
+  type StatementLine,
+  type StatementTotals,
+} from '../../../shared/client-statement.js';
+import {
+  MOBILE_MONEY_OPERATOR_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type MobileMoneyOperator,
+  type PaymentMethod,
+} from '../../../shared/treasury.js';
 
 /**
  * The statement of account's running balance (pure): from the opening balance, each event in the
  * order given adds its debit and takes off its credit; the closing balance is the last running
  * balance (the opening one when the period is empty). Totals are the period's debits and credits.
  */
-export function runStatement(opening: number, events: readonly StatementEvent[]): { lines: StatementLine[]; totals: StatementTotals } {
+export function runStatement(
+  opening: number,
+  events: readonly StatementEvent[],
+): { lines: StatementLine[]; totals: StatementTotals } {
   let balance = opening;
   let debit = 0;
   let credit = 0;
@@ -20,9 +33,15 @@ export function runStatement(opening: number, events: readonly StatementEvent[])
 }
 
 /** What a line reads as: « Règlement · Orange Money (réf. OM123) », « Avoir sur VB-2026-000012 ». */
-export function statementLabel(e: Pick<StatementEvent, 'kind' | 'method' | 'operator' | 'reference' | 'ref_number'>): string {
+export function statementLabel(
+  e: Pick<StatementEvent, 'kind' | 'method' | 'operator' | 'reference' | 'ref_number'>,
+): string {
   const base = STATEMENT_LINE_LABELS[e.kind];
-  const method = e.method ? (e.method === 'mobile_money' && e.operator ? (MOBILE_MONEY_OPERATOR_LABELS[e.operator as MobileMoneyOperator] ?? e.operator) : (PAYMENT_METHOD_LABELS[e.method as PaymentMethod] ?? e.method)) : '';
+  const method = e.method
+    ? e.method === 'mobile_money' && e.operator
+      ? (MOBILE_MONEY_OPERATOR_LABELS[e.operator as MobileMoneyOperator] ?? e.operator)
+      : (PAYMENT_METHOD_LABELS[e.method as PaymentMethod] ?? e.method)
+    : '';
   const reference = e.reference ? ` (réf. ${e.reference})` : '';
   switch (e.kind) {
     case 'sale_payment':

@@ -24,9 +24,20 @@ const fmt = (n: number) => n.toLocaleString('fr-FR');
  * Dépôt principal — « Riz » (sac) : il n'en reste que 3 sur les 10 entrés ; … et 214 autres produits. »
  * `total` is the number of products short (the list may hold only the first ones).
  */
-export function entryCancellationRefusal(entryNumber: string, locationName: string, shortages: LeftGoods[], total = shortages.length, named = NAMED_PRODUCTS): string {
+export function entryCancellationRefusal(
+  entryNumber: string,
+  locationName: string,
+  shortages: LeftGoods[],
+  total = shortages.length,
+  named = NAMED_PRODUCTS,
+): string {
   const shown = shortages.slice(0, Math.min(named, total));
-  const detail = shown.map((s) => `« ${s.productName} » (${s.unit}) : il n’en reste que ${fmt(Math.max(s.available, 0))} sur les ${fmt(s.requested)} entrés`).join(' ; ');
+  const detail = shown
+    .map(
+      (s) =>
+        `« ${s.productName} » (${s.unit}) : il n’en reste que ${fmt(Math.max(s.available, 0))} sur les ${fmt(s.requested)} entrés`,
+    )
+    .join(' ; ');
   const rest = total - shown.length;
   const more = rest > 0 ? ` ; … et ${fmt(rest)} autre${rest > 1 ? 's' : ''} produit${rest > 1 ? 's' : ''}` : '';
   return `Annulation impossible : une partie de la marchandise de ${entryNumber} est déjà sortie de ${locationName} — ${detail}${more}.`;

@@ -89,6 +89,7 @@ export function valueOf(quantity: number, unitCost: number): number {
   assertInteger('quantity', quantity);
   assertInteger('unitCost', unitCost);
   const v = BigInt(quantity) * BigInt(unitCost);
-  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) throw new RangeError('Valeur hors limites');
+  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new RangeError('Valeur hors limites');
   return Number(v);
 }

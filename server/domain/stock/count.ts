@@ -45,20 +45,41 @@ export interface CountLineResult {
 }
 
 export function countLineResult(line: CountLineFacts, options: CountOptions): CountLineResult {
-  for (const [k, v] of Object.entries({ theoretical: line.theoretical, current: line.current, unitCost: line.unitCost })) {
+  for (const [k, v] of Object.entries({
+    theoretical: line.theoretical,
+    current: line.current,
+    unitCost: line.unitCost,
+  })) {
     if (!Number.isSafeInteger(v)) throw new RangeError(`${k} doit être un entier`);
   }
-  if (line.counted !== null && (!Number.isSafeInteger(line.counted) || line.counted < 0)) throw new RangeError('quantité comptée invalide');
+  if (line.counted !== null && (!Number.isSafeInteger(line.counted) || line.counted < 0))
+    throw new RangeError('quantité comptée invalide');
   const moved = line.current - line.theoretical;
   const counted = line.counted ?? (options.uncountedAsZero ? 0 : null);
   if (counted === null) {
-    return { counted: null, moved, difference: null, adjustment: 0, finalQuantity: line.current, value: 0, needsPolicy: false };
+    return {
+      counted: null,
+      moved,
+      difference: null,
+      adjustment: 0,
+      finalQuantity: line.current,
+      value: 0,
+      needsPolicy: false,
+    };
   }
   const difference = counted - line.theoretical;
   const needsPolicy = moved !== 0 && options.movedPolicy === null;
   const policy = options.movedPolicy ?? 'snapshot';
   const adjustment = moved === 0 ? difference : policy === 'snapshot' ? difference : counted - line.current;
-  return { counted, moved, difference, adjustment, finalQuantity: line.current + adjustment, value: valueOf(adjustment, line.unitCost), needsPolicy };
+  return {
+    counted,
+    moved,
+    difference,
+    adjustment,
+    finalQuantity: line.current + adjustment,
+    value: valueOf(adjustment, line.unitCost),
+    needsPolicy,
+  };
 }
 
 export interface CountSummary {
@@ -78,7 +99,19 @@ export interface CountSummary {
 
 /** Totals of a session under the given options (losses are reported as positive numbers). */
 export function summarizeCount(lines: CountLineFacts[], options: CountOptions): CountSummary {
-  const s: CountSummary = { lines: lines.length, counted: 0, uncounted: 0, moved: 0, adjusted: 0, gainLines: 0, lossLines: 0, gainValue: 0, lossValue: 0, netValue: 0, needsPolicy: false };
+  const s: CountSummary = {
+    lines: lines.length,
+    counted: 0,
+    uncounted: 0,
+    moved: 0,
+    adjusted: 0,
+    gainLines: 0,
+    lossLines: 0,
+    gainValue: 0,
+    lossValue: 0,
+    netValue: 0,
+    needsPolicy: false,
+  };
   for (const line of lines) {
     const r = countLineResult(line, options);
     if (line.counted === null) s.uncounted++;

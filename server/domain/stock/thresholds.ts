@@ -7,7 +7,8 @@ import { LIMITS } from '../../../shared/limits.js';
  * places it leaves out follows the product's threshold again; « aucun » (or « - ») clears them all.
  * A blank cell on an update keeps them as they are (the import's rule for every column).
  */
-export type ParsedThresholds = { ok: true; thresholds: Array<{ code: string; threshold: number }> } | { ok: false; error: string };
+export type ParsedThresholds =
+  { ok: true; thresholds: Array<{ code: string; threshold: number }> } | { ok: false; error: string };
 
 const CLEAR = new Set(['aucun', 'aucune', '-', '—']);
 
@@ -20,10 +21,18 @@ export function parseThresholdsCell(text: string): ParsedThresholds {
     const item = part.trim();
     if (!item) continue;
     const m = /^([^=:\s]+)\s*[=:]\s*([\d\s\u00a0\u202f]+)$/u.exec(item);
-    if (!m) return { ok: false, error: `Seuils par emplacement : « ${item} » n’est pas de la forme CODE=quantité (par exemple BTQ01=10).` };
+    if (!m)
+      return {
+        ok: false,
+        error: `Seuils par emplacement : « ${item} » n’est pas de la forme CODE=quantité (par exemple BTQ01=10).`,
+      };
     const code = m[1].toUpperCase();
     const threshold = Number(m[2].replace(/[\s\u00a0\u202f]/gu, ''));
-    if (!Number.isSafeInteger(threshold) || threshold > LIMITS.stockLevel) return { ok: false, error: `Seuils par emplacement : le seuil de ${code} ne doit pas dépasser ${LIMITS.stockLevel.toLocaleString('fr-FR')}.` };
+    if (!Number.isSafeInteger(threshold) || threshold > LIMITS.stockLevel)
+      return {
+        ok: false,
+        error: `Seuils par emplacement : le seuil de ${code} ne doit pas dépasser ${LIMITS.stockLevel.toLocaleString('fr-FR')}.`,
+      };
     if (seen.has(code)) return { ok: false, error: `Seuils par emplacement : ${code} figure deux fois.` };
     seen.add(code);
     thresholds.push({ code, threshold });

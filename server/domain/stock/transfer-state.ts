@@ -27,10 +27,11 @@ export function canTransfer(status: TransferStatus, action: TransferAction): boo
 /** French reason why an action is refused in a status (null when allowed). */
 export function transferActionRefusal(status: TransferStatus, action: TransferAction): string | null {
   if (canTransfer(status, action)) return null;
-  if (status === 'cancelled') return "Ce transfert est annulé : aucune opération n’est plus possible.";
+  if (status === 'cancelled') return 'Ce transfert est annulé : aucune opération n’est plus possible.';
   if (action === 'receive') return 'Ce transfert a déjà été réceptionné.';
-  if (action === 'cancel') return "Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l’autre sens.";
-  return "Cette opération n’est pas possible pour ce transfert.";
+  if (action === 'cancel')
+    return 'Ce transfert a déjà été réceptionné : il ne peut plus être annulé. Pour renvoyer la marchandise, faites un transfert dans l’autre sens.';
+  return 'Cette opération n’est pas possible pour ce transfert.';
 }
 
 export interface SentLine {
@@ -68,7 +69,11 @@ export interface ReceptionPlan {
  * a reason for every line whose quantity differs, no unknown product. Errors are keyed by the
  * reception form's fields (lines.N.quantity_received / lines.N.reason, N = index of the sent line).
  */
-export function planReception(sent: SentLine[], input: ReceptionInputLine[], labels: Record<number, string> = {}): ReceptionPlan {
+export function planReception(
+  sent: SentLine[],
+  input: ReceptionInputLine[],
+  labels: Record<number, string> = {},
+): ReceptionPlan {
   const errors: Record<string, string> = {};
   const byProduct = new Map<number, ReceptionInputLine>();
   for (const line of input) {
@@ -80,7 +85,8 @@ export function planReception(sent: SentLine[], input: ReceptionInputLine[], lab
   }
   const sentIds = new Set(sent.map((l) => l.productId));
   for (const line of input) {
-    if (!sentIds.has(line.productId)) errors.lines = "La réception contient un produit qui ne fait pas partie du transfert.";
+    if (!sentIds.has(line.productId))
+      errors.lines = 'La réception contient un produit qui ne fait pas partie du transfert.';
   }
   const lines: PlannedReceptionLine[] = [];
   sent.forEach((s, i) => {
@@ -96,7 +102,9 @@ export function planReception(sent: SentLine[], input: ReceptionInputLine[], lab
     }
     const difference = got.quantityReceived - s.quantitySent;
     const reason = got.reason?.trim() ? got.reason.trim() : null;
-    if (difference !== 0 && !reason) errors[`lines.${i}.reason`] = `Indiquez le motif de l’écart sur « ${name} » (${difference > 0 ? '+' : ''}${difference}).`;
+    if (difference !== 0 && !reason)
+      errors[`lines.${i}.reason`] =
+        `Indiquez le motif de l’écart sur « ${name} » (${difference > 0 ? '+' : ''}${difference}).`;
     lines.push({
       productId: s.productId,
       quantitySent: s.quantitySent,

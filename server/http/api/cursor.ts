@@ -11,6 +11,9 @@ export function encodeCursor(afterId: number | null): string | null {
 export function decodeCursor(cursor: string | undefined): number | null {
   if (cursor === undefined || cursor === '') return null;
   const m = /^v1:([1-9]\d{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m || !Number.isSafeInteger(Number(m[1]))) throw new ApiError(422, "Les paramètres de la requête ne sont pas valides.", { cursor: "Le curseur n’est pas valide : reprenez celui de la réponse précédente." });
+  if (!m || !Number.isSafeInteger(Number(m[1])))
+    throw new ApiError(422, 'Les paramètres de la requête ne sont pas valides.', {
+      cursor: 'Le curseur n’est pas valide : reprenez celui de la réponse précédente.',
+    });
   return Number(m[1]);
 }

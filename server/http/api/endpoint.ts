@@ -74,7 +74,9 @@ export interface ApiEndpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodTyp
 }
 
 /** Declares an operation (keeps the query and body types flowing into `handle`). */
-export function endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(e: ApiEndpoint<Q, B>): ApiEndpoint<Q, B> {
+export function endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+  e: ApiEndpoint<Q, B>,
+): ApiEndpoint<Q, B> {
   return e;
 }
 

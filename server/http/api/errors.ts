@@ -21,11 +21,11 @@ export class ApiError extends Error {
 }
 
 export const API_MESSAGES: Record<number, string> = {
-  400: "La requête n’a pas pu être comprise (JSON mal formé ?).",
-  401: "Jeton d’API manquant, invalide, expiré ou révoqué.",
-  403: "Ce jeton n’a pas la permission d’effectuer cette action.",
-  404: "La ressource demandée n’existe pas.",
-  405: "Cette méthode n’est pas possible sur cette adresse.",
+  400: 'La requête n’a pas pu être comprise (JSON mal formé ?).',
+  401: 'Jeton d’API manquant, invalide, expiré ou révoqué.',
+  403: 'Ce jeton n’a pas la permission d’effectuer cette action.',
+  404: 'La ressource demandée n’existe pas.',
+  405: 'Cette méthode n’est pas possible sur cette adresse.',
   409: 'La requête est en conflit avec l’état actuel de la ressource.',
   413: 'Les données envoyées dépassent la taille autorisée.',
   415: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
@@ -34,7 +34,13 @@ export const API_MESSAGES: Record<number, string> = {
   500: 'Une erreur inattendue est survenue. Elle a été enregistrée ; veuillez réessayer.',
 };
 
-export function sendApiError(res: Response, status: number, message = API_MESSAGES[status] ?? API_MESSAGES[500], errors?: Record<string, string>, headers: Record<string, string> = {}): void {
+export function sendApiError(
+  res: Response,
+  status: number,
+  message = API_MESSAGES[status] ?? API_MESSAGES[500],
+  errors?: Record<string, string>,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   res.set({ 'Cache-Control': 'no-store', ...headers });
   if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="api"');
@@ -57,7 +63,11 @@ export function apiErrorHandler(logger: Logger) {
 }
 
 /** Parses with a schema or answers 422 with the French message of each field. */
-export function parseOr422<S extends import('zod').ZodType>(schema: S, input: unknown, message = API_MESSAGES[422]): import('zod').output<S> {
+export function parseOr422<S extends import('zod').ZodType>(
+  schema: S,
+  input: unknown,
+  message = API_MESSAGES[422],
+): import('zod').output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new ApiError(422, message, issuesToErrors(result.error));
   return result.data;

@@ -17,7 +17,11 @@ import { apiErrorOut } from './schemas.js';
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -25,7 +29,11 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 function requiredFields(schema: z.ZodType): string[] {
   const result = schema.safeParse({});
   if (result.success) return [];
-  return [...new Set(result.error.issues.filter((i) => i.path.length === 1 && i.code === 'custom').map((i) => String(i.path[0])))];
+  return [
+    ...new Set(
+      result.error.issues.filter((i) => i.path.length === 1 && i.code === 'custom').map((i) => String(i.path[0])),
+    ),
+  ];
 }
 
 /** Express `:id` → OpenAPI `{id}`. */
@@ -39,7 +47,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Le jeton n’a pas cette permission, ou son utilisateur ne l’a plus.',
   404: 'Ressource introuvable.',
   405: 'Méthode non disponible sur cette adresse.',
-  409: "Conflit : clé d’idempotence déjà utilisée pour une autre requête, ou état qui interdit l’action.",
+  409: 'Conflit : clé d’idempotence déjà utilisée pour une autre requête, ou état qui interdit l’action.',
   413: 'Corps trop volumineux.',
   415: 'Corps qui n’est pas du JSON.',
   422: 'Données invalides : `errors` donne le message de chaque champ.',
@@ -48,13 +56,26 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 function operation(e: AnyEndpoint, currency: string): JsonSchema {
   const parameters: JsonSchema[] = [];
-  if (ROUTES[e.route].includes(':id')) parameters.push({ name: 'id', in: 'path', required: true, description: 'Identifiant de la ressource.', schema: { type: 'integer', minimum: 1 } });
+  if (ROUTES[e.route].includes(':id'))
+    parameters.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'Identifiant de la ressource.',
+      schema: { type: 'integer', minimum: 1 },
+    });
   if (e.query) {
     const schema = jsonSchema(e.query, 'input') as { properties?: Record<string, JsonSchema> };
     const required = requiredFields(e.query);
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const { description, ...rest } = prop;
-      parameters.push({ name, in: 'query', required: required.includes(name), ...(description ? { description } : {}), schema: rest });
+      parameters.push({
+        name,
+        in: 'query',
+        required: required.includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   if (e.creates) {
@@ -62,7 +83,8 @@ function operation(e: AnyEndpoint, currency: string): JsonSchema {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: "Clé d’idempotence (16 à 64 caractères : lettres, chiffres, - et _). Une requête rejouée avec la même clé rend la ressource créée la première fois (en-tête Idempotent-Replayed: true) sans rien créer de plus ; la même clé avec une autre requête : 409.",
+      description:
+        'Clé d’idempotence (16 à 64 caractères : lettres, chiffres, - et _). Une requête rejouée avec la même clé rend la ressource créée la première fois (en-tête Idempotent-Replayed: true) sans rien créer de plus ; la même clé avec une autre requête : 409.',
       schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
     });
   }
@@ -79,13 +101,18 @@ function operation(e: AnyEndpoint, currency: string): JsonSchema {
     const bodySchema = e.body(currency);
     const schema = jsonSchema(bodySchema, 'input');
     const required = e.partial ? [] : requiredFields(bodySchema);
-    op.requestBody = { required: true, content: { 'application/json': { schema: { ...schema, ...(required.length ? { required } : {}) } } } };
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: { ...schema, ...(required.length ? { required } : {}) } } },
+    };
   }
   const success = e.creates ? '201' : '200';
   const responses: JsonSchema = {
     [success]: {
       description: e.creates ? 'Créé (ou rejoué avec la même clé d’idempotence).' : 'Succès.',
-      ...(e.creates ? { headers: { Location: { description: 'Adresse de la ressource créée.', schema: { type: 'string' } } } } : {}),
+      ...(e.creates
+        ? { headers: { Location: { description: 'Adresse de la ressource créée.', schema: { type: 'string' } } } }
+        : {}),
       content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
     },
   };
@@ -93,14 +120,22 @@ function operation(e: AnyEndpoint, currency: string): JsonSchema {
   for (const status of [...statuses].sort()) {
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? API_MESSAGES[status],
-      content: { 'application/json': { schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' } } },
+      content: {
+        'application/json': {
+          schema: { $ref: status === 422 ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' },
+        },
+      },
     };
   }
   op.responses = responses;
   return op;
 }
 
-export function openApiDocument(currency: string, appUrl: string, endpoints: readonly AnyEndpoint[] = API_ENDPOINTS): OpenApiDocument {
+export function openApiDocument(
+  currency: string,
+  appUrl: string,
+  endpoints: readonly AnyEndpoint[] = API_ENDPOINTS,
+): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const e of endpoints) {
     const path = openApiPath(ROUTES[e.route]);
@@ -115,8 +150,8 @@ export function openApiDocument(currency: string, appUrl: string, endpoints: rea
       title: 'API SDSTOCK WEB',
       version: '1.0.0',
       description: [
-        "API REST de SDSTOCK WEB. Chaque requête s’authentifie par un jeton d’accès personnel (Paramètres › API) dans l’en-tête `Authorization: Bearer <jeton>` ; le cookie de session n’est jamais accepté.",
-        "Un jeton agit au nom de son utilisateur, avec les seules permissions choisies à sa création que l’utilisateur détient encore ; un compte désactivé, un jeton expiré ou révoqué : 401.",
+        'API REST de SDSTOCK WEB. Chaque requête s’authentifie par un jeton d’accès personnel (Paramètres › API) dans l’en-tête `Authorization: Bearer <jeton>` ; le cookie de session n’est jamais accepté.',
+        'Un jeton agit au nom de son utilisateur, avec les seules permissions choisies à sa création que l’utilisateur détient encore ; un compte désactivé, un jeton expiré ou révoqué : 401.',
         `Les montants envoyés s’écrivent en unités de la devise (${currency}), comme dans les formulaires ; les montants rendus sont des entiers en unités mineures.`,
         'Les listes se parcourent par curseur : passer `next_cursor` en `?cursor=` jusqu’à ce qu’il vaille null.',
         API_LIMITS_TEXT,
@@ -127,9 +162,15 @@ export function openApiDocument(currency: string, appUrl: string, endpoints: rea
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: "Jeton d’accès personnel (sdk_…)." } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Jeton d’accès personnel (sdk_…).' },
+      },
       schemas: {
-        Error: { ...error, properties: { message: (error.properties as Record<string, unknown>).message }, required: ['message'] },
+        Error: {
+          ...error,
+          properties: { message: (error.properties as Record<string, unknown>).message },
+          required: ['message'],
+        },
         ValidationError: { ...error, required: ['message', 'errors'] },
       },
     },

@@ -45,12 +45,22 @@ function optionalDate(label: string) {
 
 /** The parameters every list shares: search, cursor, page size. */
 export const listQuery = {
-  q: textInput({ subject: 'La recherche' }, 100).meta({ description: 'Recherche (code, nom ; début de code-barres pour les produits), comme dans la liste à l’écran.' }),
-  cursor: z.string().max(200).optional().meta({ description: 'Curseur opaque : la valeur next_cursor de la page précédente.' }),
-  limit: integer('limit', { min: 1, max: 100, default: 25 }).meta({ description: 'Nombre de lignes par page (1 à 100).' }),
+  q: textInput({ subject: 'La recherche' }, 100).meta({
+    description: 'Recherche (code, nom ; début de code-barres pour les produits), comme dans la liste à l’écran.',
+  }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Curseur opaque : la valeur next_cursor de la page précédente.' }),
+  limit: integer('limit', { min: 1, max: 100, default: 25 }).meta({
+    description: 'Nombre de lignes par page (1 à 100).',
+  }),
 };
 
-const status = choice('statut', ['all', 'active', 'archived'] as const, { default: 'all' }).meta({ description: 'all : tous ; active : actifs ; archived : archivés.' });
+const status = choice('statut', ['all', 'active', 'archived'] as const, { default: 'all' }).meta({
+  description: 'all : tous ; active : actifs ; archived : archivés.',
+});
 
 export const productListQuery = z.object({ ...listQuery, category_id: optionalId('de catégorie'), status });
 export const clientListQuery = z.object({
@@ -61,25 +71,47 @@ export const clientListQuery = z.object({
 });
 export const stockLevelsQuery = z.object({
   ...listQuery,
-  location_id: integer('emplacement', { min: 1, required: true }).meta({ description: "L’emplacement dont on veut le stock (voir GET /api/v1/locations)." }),
+  location_id: integer('emplacement', { min: 1, required: true }).meta({
+    description: 'L’emplacement dont on veut le stock (voir GET /api/v1/locations).',
+  }),
 });
 
 export const movementsQuery = z
-  .object({ ...listQuery, account_id: optionalId('de compte de trésorerie'), from: optionalDate('La date de début'), to: optionalDate('La date de fin') })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La date de fin doit suivre la date de début.' });
+  .object({
+    ...listQuery,
+    account_id: optionalId('de compte de trésorerie'),
+    from: optionalDate('La date de début'),
+    to: optionalDate('La date de fin'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    path: ['to'],
+    message: 'La date de fin doit suivre la date de début.',
+  });
 
 export const invoiceListQuery = z
   .object({
     ...listQuery,
-    q: textInput({ subject: 'La recherche' }, 100).meta({ description: 'Numéro de la vente, entier (FAC-2026-12) ou son début (FAC-2026).' }),
-    kind: choice('type de vente', ['', ...SALE_KINDS] as const, { default: '' }).meta({ description: 'invoice : factures (FAC-) ; counter : ventes boutique (VB-) ; vide : les deux.' }),
-    status: choice('statut', ['', ...(Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[])] as const, { default: '' }).meta({ description: 'paid : payée ; partial : partiellement payée ; unpaid : impayée ; partly_refunded : vente boutique corrigée par avoir, remboursée en partie ; refunded : remboursée entièrement ; cancelled : annulée.' }),
+    q: textInput({ subject: 'La recherche' }, 100).meta({
+      description: 'Numéro de la vente, entier (FAC-2026-12) ou son début (FAC-2026).',
+    }),
+    kind: choice('type de vente', ['', ...SALE_KINDS] as const, { default: '' }).meta({
+      description: 'invoice : factures (FAC-) ; counter : ventes boutique (VB-) ; vide : les deux.',
+    }),
+    status: choice('statut', ['', ...(Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[])] as const, {
+      default: '',
+    }).meta({
+      description:
+        'paid : payée ; partial : partiellement payée ; unpaid : impayée ; partly_refunded : vente boutique corrigée par avoir, remboursée en partie ; refunded : remboursée entièrement ; cancelled : annulée.',
+    }),
     client_id: optionalId('de client'),
-    location_id: optionalId("d’emplacement"),
+    location_id: optionalId('d’emplacement'),
     from: optionalDate('La date de début'),
     to: optionalDate('La date de fin'),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La date de fin doit suivre la date de début.' });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    path: ['to'],
+    message: 'La date de fin doit suivre la date de début.',
+  });
 
 const money = () => z.number().int().meta({ description: MINOR });
 const timestamp = () => z.string().meta({ format: 'date-time' });
@@ -93,14 +125,26 @@ export const productOut = z.object({
   category_name: z.string(),
   unit: z.string(),
   pack_size: z.number().int(),
-  purchase_price: money().optional().meta({ description: `${MINOR} Absent pour un jeton qui ne voit pas les coûts.` }),
-  cmup: money().optional().meta({ description: `Coût moyen unitaire pondéré. ${MINOR} Absent pour un jeton qui ne voit pas les coûts.` }),
+  purchase_price: money()
+    .optional()
+    .meta({ description: `${MINOR} Absent pour un jeton qui ne voit pas les coûts.` }),
+  cmup: money()
+    .optional()
+    .meta({ description: `Coût moyen unitaire pondéré. ${MINOR} Absent pour un jeton qui ne voit pas les coûts.` }),
   retail_price: money(),
   wholesale_price: money(),
   min_price: money(),
-  alert_threshold: z.number().int().meta({ description: "Seuil d’alerte du produit, suivi par chaque emplacement sans seuil propre (voir le stock du produit) ; 0 : aucun." }),
-  stock_total: z.number().int().nullable().meta({ description: 'Stock tous emplacements confondus ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.' }),
-  below_threshold: z.boolean().meta({ description: "Sous le seuil d’alerte en vigueur dans au moins un des emplacements que le jeton voit." }),
+  alert_threshold: z.number().int().meta({
+    description:
+      'Seuil d’alerte du produit, suivi par chaque emplacement sans seuil propre (voir le stock du produit) ; 0 : aucun.',
+  }),
+  stock_total: z.number().int().nullable().meta({
+    description:
+      'Stock tous emplacements confondus ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.',
+  }),
+  below_threshold: z
+    .boolean()
+    .meta({ description: 'Sous le seuil d’alerte en vigueur dans au moins un des emplacements que le jeton voit.' }),
   active: z.boolean(),
   created_at: timestamp(),
   updated_at: timestamp(),
@@ -135,7 +179,10 @@ export const locationOut = z.object({
 
 export const productStockOut = z.object({
   product_id: z.number().int(),
-  total: z.number().int().nullable().meta({ description: 'Total des emplacements visibles ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.' }),
+  total: z.number().int().nullable().meta({
+    description:
+      'Total des emplacements visibles ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.',
+  }),
   levels: z.array(
     z.object({
       location_id: z.number().int(),
@@ -144,9 +191,17 @@ export const productStockOut = z.object({
       kind: z.enum(LOCATION_KINDS),
       active: z.boolean(),
       quantity: z.number().int().nullable().meta({ description: 'null : emplacement en inventaire à l’aveugle.' }),
-      own_threshold: z.number().int().nullable().meta({ description: "Seuil d’alerte propre à l’emplacement ; null : celui du produit." }),
-      threshold: z.number().int().meta({ description: "Seuil d’alerte en vigueur à l’emplacement (le sien, sinon celui du produit ; 0 : aucun)." }),
-      below_threshold: z.boolean().meta({ description: "Stock de l’emplacement inférieur ou égal à ce seuil (jamais pendant un inventaire à l’aveugle)." }),
+      own_threshold: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'Seuil d’alerte propre à l’emplacement ; null : celui du produit.' }),
+      threshold: z.number().int().meta({
+        description: 'Seuil d’alerte en vigueur à l’emplacement (le sien, sinon celui du produit ; 0 : aucun).',
+      }),
+      below_threshold: z.boolean().meta({
+        description: 'Stock de l’emplacement inférieur ou égal à ce seuil (jamais pendant un inventaire à l’aveugle).',
+      }),
     }),
   ),
 });
@@ -161,12 +216,21 @@ export const stockLevelOut = z.object({
 
 /** A cursor page of a list. */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), next_cursor: z.string().nullable().meta({ description: 'À passer en ?cursor= pour la page suivante ; null sur la dernière page.' }) });
+  return z.object({
+    data: z.array(item),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'À passer en ?cursor= pour la page suivante ; null sur la dernière page.' }),
+  });
 }
 
 export const apiErrorOut = z.object({
   message: z.string().meta({ description: 'Le message, en français.' }),
-  errors: z.record(z.string(), z.string()).optional().meta({ description: 'Erreurs par champ (422) : nom du champ → message.' }),
+  errors: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'Erreurs par champ (422) : nom du champ → message.' }),
 });
 
 export const treasuryAccountOut = z.object({
@@ -174,11 +238,18 @@ export const treasuryAccountOut = z.object({
   code: z.string(),
   name: z.string(),
   kind: z.enum(TREASURY_KINDS),
-  location_id: z.number().int().nullable().meta({ description: "L’emplacement d’une caisse ; null pour une banque ou un compte mobile money." }),
+  location_id: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'L’emplacement d’une caisse ; null pour une banque ou un compte mobile money.' }),
   operator: z.enum(MOBILE_MONEY_OPERATORS).nullable(),
   bank_name: z.string(),
   account_number: z.string(),
-  balance: z.number().int().meta({ description: `Solde. ${MINOR}` }),
+  balance: z
+    .number()
+    .int()
+    .meta({ description: `Solde. ${MINOR}` }),
   active: z.boolean(),
 });
 
@@ -188,8 +259,14 @@ export const moneyMovementOut = z.object({
   account_code: z.string(),
   account_name: z.string(),
   account_kind: z.enum(TREASURY_KINDS),
-  amount: z.number().int().meta({ description: `Montant signé : positif en entrée, négatif en sortie. ${MINOR}` }),
-  balance_after: z.number().int().meta({ description: `Solde du compte après le mouvement. ${MINOR}` }),
+  amount: z
+    .number()
+    .int()
+    .meta({ description: `Montant signé : positif en entrée, négatif en sortie. ${MINOR}` }),
+  balance_after: z
+    .number()
+    .int()
+    .meta({ description: `Solde du compte après le mouvement. ${MINOR}` }),
   movement_type: z.string().meta({ description: 'Nature : sale, settlement, cash_out, transfer_in, bank_deposit…' }),
   movement_label: z.string().meta({ description: 'La nature, en français.' }),
   payment_method: z.enum(PAYMENT_METHODS),
@@ -212,9 +289,12 @@ const invoiceFields = {
   location_id: z.number().int(),
   location_name: z.string(),
   sale_date: z.string().meta({ format: 'date' }),
-  due_date: z.string().nullable().meta({ format: 'date', description: "Échéance d’une vente à crédit." }),
+  due_date: z.string().nullable().meta({ format: 'date', description: 'Échéance d’une vente à crédit.' }),
   payment_mode: z.enum(PAYMENT_MODES),
-  status: z.enum(Object.keys(SALE_STATUS_LABELS) as [SaleDisplayStatus, ...SaleDisplayStatus[]]).meta({ description: 'paid, partial, unpaid, partly_refunded (corrigée par avoir, remboursée en partie : amount_credited), refunded (remboursée entièrement), ou cancelled (annulée : le numéro reste).' }),
+  status: z.enum(Object.keys(SALE_STATUS_LABELS) as [SaleDisplayStatus, ...SaleDisplayStatus[]]).meta({
+    description:
+      'paid, partial, unpaid, partly_refunded (corrigée par avoir, remboursée en partie : amount_credited), refunded (remboursée entièrement), ou cancelled (annulée : le numéro reste).',
+  }),
   status_label: z.string(),
   line_count: z.number().int(),
   discount: money().meta({ description: `Remise globale. ${MINOR}` }),
@@ -262,9 +342,15 @@ export const settlementOut = z.object({
   number: z.string().meta({ description: 'REG-AAAA-NNNNNN.' }),
   client_id: z.number().int(),
   client_name: z.string(),
-  source: z.enum(SETTLEMENT_SOURCES).meta({ description: "payment : de l’argent reçu ; advance : l’acompte du client dépensé (aucun mouvement d’argent)." }),
+  source: z.enum(SETTLEMENT_SOURCES).meta({
+    description: 'payment : de l’argent reçu ; advance : l’acompte du client dépensé (aucun mouvement d’argent).',
+  }),
   method: z.enum(PAYMENT_METHODS).nullable(),
-  account_id: z.number().int().nullable().meta({ description: "Le compte de trésorerie qui a reçu l’argent ; null pour l’acompte." }),
+  account_id: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Le compte de trésorerie qui a reçu l’argent ; null pour l’acompte.' }),
   account_name: z.string().nullable(),
   operator: z.enum(MOBILE_MONEY_OPERATORS).nullable(),
   reference: z.string().nullable(),
@@ -273,7 +359,9 @@ export const settlementOut = z.object({
   allocated: money().meta({ description: `Réparti sur les factures. ${MINOR}` }),
   advance: money().meta({ description: `Le reste, gardé en acompte du client. ${MINOR}` }),
   status: z.enum(SETTLEMENT_STATUSES),
-  client_balance: money().meta({ description: `Solde du client après le règlement (négatif : il a une avance). ${MINOR}` }),
+  client_balance: money().meta({
+    description: `Solde du client après le règlement (négatif : il a une avance). ${MINOR}`,
+  }),
   client_advance: money().meta({ description: `Acompte disponible du client. ${MINOR}` }),
   allocations: z.array(
     z.object({

@@ -82,49 +82,67 @@ export function requirePasswordChosen(req: Request, res: Response, next: NextFun
   redirect(res, ROUTES['password.change']);
 }
 
-export const requireAuth = declareGuard(function requireAuth(req: Request, res: Response, next: NextFunction) {
-  if (req.user) return next();
-  if (req.method === 'GET') req.session.intendedUrl = req.originalUrl;
-  redirect(res, '/login');
-}, { kind: 'auth' });
+export const requireAuth = declareGuard(
+  function requireAuth(req: Request, res: Response, next: NextFunction) {
+    if (req.user) return next();
+    if (req.method === 'GET') req.session.intendedUrl = req.originalUrl;
+    redirect(res, '/login');
+  },
+  { kind: 'auth' },
+);
 
-export const requireGuest = declareGuard(function requireGuest(req: Request, res: Response, next: NextFunction) {
-  if (!req.user) return next();
-  redirect(res, '/dashboard');
-}, { kind: 'guest' });
+export const requireGuest = declareGuard(
+  function requireGuest(req: Request, res: Response, next: NextFunction) {
+    if (!req.user) return next();
+    redirect(res, '/dashboard');
+  },
+  { kind: 'guest' },
+);
 
 /** Unverified e-mail addresses are sent to the verification notice first. */
-export const requireVerified = declareGuard(function requireVerified(req: Request, res: Response, next: NextFunction) {
-  if (req.user?.row.email_verified_at) return next();
-  redirect(res, '/verify-email');
-}, { kind: 'verified' });
+export const requireVerified = declareGuard(
+  function requireVerified(req: Request, res: Response, next: NextFunction) {
+    if (req.user?.row.email_verified_at) return next();
+    redirect(res, '/verify-email');
+  },
+  { kind: 'verified' },
+);
 
 /** Server-side permission guard: the 403 page when the user lacks the permission. */
 export function can(...permissions: Permission[]) {
-  return declareGuard((req: Request, _res: Response, next: NextFunction) => {
-    if (!req.user) return next(new HttpError(403));
-    if (permissions.every((p) => req.user!.permissions.has(p))) return next();
-    next(new HttpError(403));
-  }, { kind: 'all', permissions });
+  return declareGuard(
+    (req: Request, _res: Response, next: NextFunction) => {
+      if (!req.user) return next(new HttpError(403));
+      if (permissions.every((p) => req.user!.permissions.has(p))) return next();
+      next(new HttpError(403));
+    },
+    { kind: 'all', permissions },
+  );
 }
 
 /** At least one of the permissions (e.g. a print page reachable from two menus). */
 export function canAny(...permissions: Permission[]) {
-  return declareGuard((req: Request, _res: Response, next: NextFunction) => {
-    if (req.user && permissions.some((p) => req.user!.permissions.has(p))) return next();
-    next(new HttpError(403));
-  }, { kind: 'any', permissions });
+  return declareGuard(
+    (req: Request, _res: Response, next: NextFunction) => {
+      if (req.user && permissions.some((p) => req.user!.permissions.has(p))) return next();
+      next(new HttpError(403));
+    },
+    { kind: 'any', permissions },
+  );
 }
 
 export const PASSWORD_CONFIRMATION_TTL_MS = 3 * 60 * 60 * 1000;
 
 /** Sensitive actions ask for the password again when it was last confirmed more than 3 h ago. */
-export const requirePasswordConfirmed = declareGuard(function requirePasswordConfirmed(req: Request, res: Response, next: NextFunction) {
-  const at = req.session.passwordConfirmedAt ?? 0;
-  if (Date.now() - at < PASSWORD_CONFIRMATION_TTL_MS) return next();
-  req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (refererPath(req) ?? '/dashboard');
-  redirect(res, '/confirm-password');
-}, { kind: 'passwordConfirmed' });
+export const requirePasswordConfirmed = declareGuard(
+  function requirePasswordConfirmed(req: Request, res: Response, next: NextFunction) {
+    const at = req.session.passwordConfirmedAt ?? 0;
+    if (Date.now() - at < PASSWORD_CONFIRMATION_TTL_MS) return next();
+    req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (refererPath(req) ?? '/dashboard');
+    redirect(res, '/confirm-password');
+  },
+  { kind: 'passwordConfirmed' },
+);
 
 /** The page a form was sent from (its Referer), as a path of this site; undefined for another origin. */
 function refererPath(req: Request): string | undefined {

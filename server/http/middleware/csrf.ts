@@ -12,7 +12,12 @@ export function csrf(options: { secureCookies: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) {
       req.session.csrfToken ??= randomToken();
-      res.cookie('XSRF-TOKEN', req.session.csrfToken, { sameSite: 'lax', secure: options.secureCookies, httpOnly: false, path: '/' });
+      res.cookie('XSRF-TOKEN', req.session.csrfToken, {
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        httpOnly: false,
+        path: '/',
+      });
       next();
       return;
     }
@@ -38,5 +43,10 @@ function decodeToken(sent: string): string {
 /** A new token after login and logout (the session id changes too). */
 export function rotateCsrfToken(req: Request, res: Response, secureCookies: boolean): void {
   req.session.csrfToken = randomToken();
-  res.cookie('XSRF-TOKEN', req.session.csrfToken, { sameSite: 'lax', secure: secureCookies, httpOnly: false, path: '/' });
+  res.cookie('XSRF-TOKEN', req.session.csrfToken, {
+    sameSite: 'lax',
+    secure: secureCookies,
+    httpOnly: false,
+    path: '/',
+  });
 }

@@ -9,11 +9,14 @@ import { declareGuard } from './auth.js';
  * (the endpoint filters what it answers).
  */
 export function jsonGuard(permissions?: readonly Permission[]) {
-  return declareGuard((req: Request, res: Response, next: NextFunction) => {
-    if (!req.user) return res.status(401).json({ message: 'Session expirée : veuillez vous reconnecter.' });
-    if (!req.user.row.email_verified_at || (permissions && !mayAny(req.user, permissions))) {
-      return res.status(403).json({ message: "Vous n’avez pas la permission de rechercher ces fiches." });
-    }
-    next();
-  }, permissions ? { kind: 'any', permissions } : { kind: 'auth' });
+  return declareGuard(
+    (req: Request, res: Response, next: NextFunction) => {
+      if (!req.user) return res.status(401).json({ message: 'Session expirée : veuillez vous reconnecter.' });
+      if (!req.user.row.email_verified_at || (permissions && !mayAny(req.user, permissions))) {
+        return res.status(403).json({ message: 'Vous n’avez pas la permission de rechercher ces fiches.' });
+      }
+      next();
+    },
+    permissions ? { kind: 'any', permissions } : { kind: 'auth' },
+  );
 }

@@ -2,7 +2,12 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { NotFound } from '../../domain/errors.js';
 import { type PlaceScope, allowsAccount, allowsAnyLocation } from '../../policies/places.js';
-import { ACCOUNT_DOCUMENTS, type AccountDocument, type PlacedDocument, documentPlaces } from '../../services/places/scope.js';
+import {
+  ACCOUNT_DOCUMENTS,
+  type AccountDocument,
+  type PlacedDocument,
+  documentPlaces,
+} from '../../services/places/scope.js';
 import { declareGuard } from './auth.js';
 import { routeId } from '../query.js';
 
@@ -14,20 +19,23 @@ import { routeId } from '../query.js';
  * (`['from']`). Put it after the permission guard: `r.get(path, can(…), requirePlace(db, 'entry'), …)`.
  */
 export function requirePlace(db: Knex, kind: PlacedDocument, sides?: readonly string[]) {
-  return declareGuard(async (req: Request, _res: Response, next: NextFunction) => {
-    const scope = req.user?.places;
-    if (!scope) return next(new NotFound());
-    if (scope.all) return next();
-    // Mounted with r.use on a record's path, it also sees `/create`: not an id, not its business.
-    if (!/^\d+$/.test(String(req.params.id ?? ''))) return next();
-    const places = await documentPlaces(db, kind, routeId(req.params.id as string));
-    if (!places) return next(new NotFound());
-    const ids = Object.entries(places)
-      .filter(([side]) => !sides || sides.includes(side))
-      .map(([, id]) => id);
-    if (!allowsAnyLocation(scope, ids)) return next(new NotFound());
-    next();
-  }, sides ? { kind: 'place', document: kind, sides } : { kind: 'place', document: kind });
+  return declareGuard(
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const scope = req.user?.places;
+      if (!scope) return next(new NotFound());
+      if (scope.all) return next();
+      // Mounted with r.use on a record's path, it also sees `/create`: not an id, not its business.
+      if (!/^\d+$/.test(String(req.params.id ?? ''))) return next();
+      const places = await documentPlaces(db, kind, routeId(req.params.id as string));
+      if (!places) return next(new NotFound());
+      const ids = Object.entries(places)
+        .filter(([side]) => !sides || sides.includes(side))
+        .map(([, id]) => id);
+      if (!allowsAnyLocation(scope, ids)) return next(new NotFound());
+      next();
+    },
+    sides ? { kind: 'place', document: kind, sides } : { kind: 'place', document: kind },
+  );
 }
 
 /**
@@ -46,13 +54,16 @@ export async function assertPlace(db: Knex, scope: PlaceScope, kind: PlacedDocum
  * the user's accounts — `whereAllowedAccount`) answers 404 like an unknown one.
  */
 export function requireAccount(db: Knex) {
-  return declareGuard(async (req: Request, _res: Response, next: NextFunction) => {
-    const scope = req.user?.places;
-    if (!scope) return next(new NotFound());
-    if (scope.all || !/^\d+$/.test(String(req.params.id ?? ''))) return next();
-    await assertAccount(db, scope, routeId(req.params.id as string));
-    next();
-  }, { kind: 'place', document: 'treasuryAccount' });
+  return declareGuard(
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const scope = req.user?.places;
+      if (!scope) return next(new NotFound());
+      if (scope.all || !/^\d+$/.test(String(req.params.id ?? ''))) return next();
+      await assertAccount(db, scope, routeId(req.params.id as string));
+      next();
+    },
+    { kind: 'place', document: 'treasuryAccount' },
+  );
 }
 
 /**
@@ -61,20 +72,28 @@ export function requireAccount(db: Knex) {
  * none of its accounts is the user's; a document with no account at all stands in no place.
  */
 export function requireAccountDocument(db: Knex, kind: AccountDocument) {
-  return declareGuard(async (req: Request, _res: Response, next: NextFunction) => {
-    const scope = req.user?.places;
-    if (!scope) return next(new NotFound());
-    if (!/^\d+$/.test(String(req.params.id ?? ''))) return next();
-    const spec = ACCOUNT_DOCUMENTS[kind];
-    const row = await db(spec.table).where({ id: routeId(req.params.id as string) }).first<string[], Record<string, unknown> | undefined>([...spec.columns]);
-    if (!row) return next(new NotFound());
-    if (scope.all) return next();
-    const ids = spec.columns.map((c) => row[c]).filter((v) => v !== null && v !== undefined).map(Number);
-    if (ids.length === 0) return next();
-    const accounts = await db('treasury_accounts').whereIn('id', ids).select('id', 'kind', 'location_id');
-    if (!accounts.some((a) => allowsAccount(scope, a))) return next(new NotFound());
-    next();
-  }, { kind: 'place', document: kind });
+  return declareGuard(
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const scope = req.user?.places;
+      if (!scope) return next(new NotFound());
+      if (!/^\d+$/.test(String(req.params.id ?? ''))) return next();
+      const spec = ACCOUNT_DOCUMENTS[kind];
+      const row = await db(spec.table)
+        .where({ id: routeId(req.params.id as string) })
+        .first<string[], Record<string, unknown> | undefined>([...spec.columns]);
+      if (!row) return next(new NotFound());
+      if (scope.all) return next();
+      const ids = spec.columns
+        .map((c) => row[c])
+        .filter((v) => v !== null && v !== undefined)
+        .map(Number);
+      if (ids.length === 0) return next();
+      const accounts = await db('treasury_accounts').whereIn('id', ids).select('id', 'kind', 'location_id');
+      if (!accounts.some((a) => allowsAccount(scope, a))) return next(new NotFound());
+      next();
+    },
+    { kind: 'place', document: kind },
+  );
 }
 
 /**
@@ -83,14 +102,21 @@ export function requireAccountDocument(db: Knex, kind: AccountDocument) {
  * their locations); another answers 404 like an unknown one.
  */
 export function requireDesk(db: Knex) {
-  return declareGuard(async (req: Request, _res: Response, next: NextFunction) => {
-    const scope = req.user?.places;
-    if (!scope) return next(new NotFound());
-    if (scope.all || !/^\d+$/.test(String(req.params.id ?? ''))) return next();
-    const desk = await db('cash_desks as d').leftJoin('treasury_accounts as a', 'a.cash_desk_id', 'd.id').where('d.id', routeId(req.params.id as string)).first('a.id', 'd.location_id');
-    if (!desk || !allowsAccount(scope, { id: desk.id ?? 0, kind: 'caisse', location_id: desk.location_id })) return next(new NotFound());
-    next();
-  }, { kind: 'place', document: 'cashDesk' });
+  return declareGuard(
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const scope = req.user?.places;
+      if (!scope) return next(new NotFound());
+      if (scope.all || !/^\d+$/.test(String(req.params.id ?? ''))) return next();
+      const desk = await db('cash_desks as d')
+        .leftJoin('treasury_accounts as a', 'a.cash_desk_id', 'd.id')
+        .where('d.id', routeId(req.params.id as string))
+        .first('a.id', 'd.location_id');
+      if (!desk || !allowsAccount(scope, { id: desk.id ?? 0, kind: 'caisse', location_id: desk.location_id }))
+        return next(new NotFound());
+      next();
+    },
+    { kind: 'place', document: 'cashDesk' },
+  );
 }
 
 /** The same rule for an account named by id (a ledger, a form's payment account): NotFound when unknown or not the user's. */

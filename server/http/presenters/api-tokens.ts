@@ -25,6 +25,8 @@ export function presentAbilities(permissions: ReadonlySet<string>): AbilityGroup
   return PERMISSION_CATALOGUE.map((area) => ({
     area: area.area,
     label: area.label,
-    permissions: [...area.menu, ...area.actions].filter((p) => permissions.has(p.name)).map((p) => ({ name: p.name, label: p.label })),
+    permissions: [...area.menu, ...area.actions]
+      .filter((p) => permissions.has(p.name))
+      .map((p) => ({ name: p.name, label: p.label })),
   })).filter((g) => g.permissions.length > 0);
 }

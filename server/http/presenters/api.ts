@@ -10,7 +10,12 @@ import { presentProduct, presentStock } from './products.js';
  * hidden the same way), less what only a screen needs.
  */
 export function apiProduct(row: any, showCosts: boolean) {
-  const { stock_location: _location, alert_locations: _alerts, threshold_location: _threshold, ...product } = presentProduct(row, showCosts);
+  const {
+    stock_location: _location,
+    alert_locations: _alerts,
+    threshold_location: _threshold,
+    ...product
+  } = presentProduct(row, showCosts);
   return product;
 }
 
@@ -19,17 +24,35 @@ export function apiClient(row: any) {
 }
 
 export function apiLocation(row: any) {
-  return { id: Number(row.id), code: row.code as string, name: row.name as string, kind: row.kind, active: toBool(row.active) };
+  return {
+    id: Number(row.id),
+    code: row.code as string,
+    name: row.name as string,
+    kind: row.kind,
+    active: toBool(row.active),
+  };
 }
 
 /** A product's stock at each location the token may see (hidden: counted blind), and their total (the service's sum; null when a location is hidden). */
-export function apiProductStock(productId: number, productThreshold: number, levels: any[], total: number, hidden: ReadonlySet<number>) {
+export function apiProductStock(
+  productId: number,
+  productThreshold: number,
+  levels: any[],
+  total: number,
+  hidden: ReadonlySet<number>,
+) {
   const shown = levels.map((level) => presentStock(level, productThreshold, hidden));
   return { product_id: productId, total: shown.some((l) => l.quantity === null) ? null : total, levels: shown };
 }
 
 export function apiStockLevel(row: any, quantity: number | null) {
-  return { product_id: Number(row.id), product_code: row.code as string, product_name: row.name as string, unit: row.unit as string, quantity };
+  return {
+    product_id: Number(row.id),
+    product_code: row.code as string,
+    product_name: row.name as string,
+    unit: row.unit as string,
+    quantity,
+  };
 }
 
 export function apiTreasuryAccount(row: any) {
@@ -145,7 +168,13 @@ export function apiSettlement({ settlement: s, allocations }: { settlement: any;
     status: s.status,
     client_balance: Number(s.client_balance),
     client_advance: Number(s.client_advance),
-    allocations: allocations.map((a) => ({ sale_id: Number(a.sale_id), number: a.number as string, amount: Number(a.amount), remaining: dueOf(a), cancelled: a.cancelled_at !== null && a.cancelled_at !== undefined })),
+    allocations: allocations.map((a) => ({
+      sale_id: Number(a.sale_id),
+      number: a.number as string,
+      amount: Number(a.amount),
+      remaining: dueOf(a),
+      cancelled: a.cancelled_at !== null && a.cancelled_at !== undefined,
+    })),
     created_at: s.created_at as string,
   };
 }

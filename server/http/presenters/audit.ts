@@ -5,9 +5,23 @@ import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
 import { ALL_PERMISSION_LABELS } from '../../../shared/permissions.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 
-const MONEY_FIELDS = new Set(['credit_limit', 'purchase_price', 'retail_price', 'wholesale_price', 'min_price', 'balance']);
+const MONEY_FIELDS = new Set([
+  'credit_limit',
+  'purchase_price',
+  'retail_price',
+  'wholesale_price',
+  'min_price',
+  'balance',
+]);
 const VALUE_LABELS: Record<string, Record<string, string>> = {
-  kind: { particulier: 'Particulier', entreprise: 'Entreprise', depot: 'Dépôt', boutique: 'Boutique', banque: 'Banque', mobile_money: 'Mobile money' },
+  kind: {
+    particulier: 'Particulier',
+    entreprise: 'Entreprise',
+    depot: 'Dépôt',
+    boutique: 'Boutique',
+    banque: 'Banque',
+    mobile_money: 'Mobile money',
+  },
   operator: MOBILE_MONEY_OPERATOR_LABELS,
   price_level: { detail: 'Détail', gros: 'Gros' },
 };
@@ -25,8 +39,10 @@ function show(field: string, value: unknown, currency: string, refs: Record<stri
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   // A role's permissions: their French labels.
-  if (Array.isArray(value)) return value.length ? value.map((v) => ALL_PERMISSION_LABELS[String(v)] ?? String(v)).join(', ') : '—';
-  if (field === 'vat_rate_bp' && typeof value === 'number') return `${(value / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => ALL_PERMISSION_LABELS[String(v)] ?? String(v)).join(', ') : '—';
+  if (field === 'vat_rate_bp' && typeof value === 'number')
+    return `${(value / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
   if (field === 'logo_path') return 'Image';
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
   const ref = refs[field]?.get(String(value));
@@ -39,7 +55,11 @@ function show(field: string, value: unknown, currency: string, refs: Record<stri
  * (category_id → category name); `hide` leaves fields out of the changes shown (costs for a user
  * who may not see them).
  */
-export function presentHistory(rows: AuditEntryRow[], currency: string, options: { refs?: Record<string, Map<string, string>>; hide?: readonly string[] } = {}): AuditItem[] {
+export function presentHistory(
+  rows: AuditEntryRow[],
+  currency: string,
+  options: { refs?: Record<string, Map<string, string>>; hide?: readonly string[] } = {},
+): AuditItem[] {
   const hide = new Set(options.hide ?? []);
   return rows.map((row) => {
     const item = presentAuditRow(row, currency, options.refs ?? {});
@@ -47,7 +67,11 @@ export function presentHistory(rows: AuditEntryRow[], currency: string, options:
   });
 }
 
-export function presentAuditRow(row: AuditEntryRow, currency: string, refs: Record<string, Map<string, string>> = {}): AuditItem {
+export function presentAuditRow(
+  row: AuditEntryRow,
+  currency: string,
+  refs: Record<string, Map<string, string>> = {},
+): AuditItem {
   let details: { before?: Record<string, unknown>; after?: Record<string, unknown>; note?: string } = {};
   try {
     details = row.details ? JSON.parse(row.details) : {};

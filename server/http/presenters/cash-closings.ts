@@ -1,10 +1,20 @@
-import { type CountedDenomination, countsByDenomination, denominationLabel, denominationsOf } from '../../../shared/cash-closing.js';
+import {
+  type CountedDenomination,
+  countsByDenomination,
+  denominationLabel,
+  denominationsOf,
+} from '../../../shared/cash-closing.js';
 import type { CountLine } from '../../../shared/cash-closing-pages.js';
 
 /** The notes and coins the closing form asks for, largest first, with their French labels. */
 export function presentDenominations(currency: string): Array<Omit<CountLine, 'count' | 'total'>> {
   const single = !countsByDenomination(currency);
-  return denominationsOf(currency).map((d) => ({ key: d.key, kind: d.kind, value: d.value, label: single ? 'Montant total compté' : denominationLabel(d, currency) }));
+  return denominationsOf(currency).map((d) => ({
+    key: d.key,
+    kind: d.kind,
+    value: d.value,
+    label: single ? 'Montant total compté' : denominationLabel(d, currency),
+  }));
 }
 
 /** A closing's count as lines (each note or coin counted, with its subtotal), in the currency's order. */

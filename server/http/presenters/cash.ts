@@ -1,5 +1,17 @@
-import type { CashAccountCard, CashAccountOption, CashBalanceRow, CashOperationRow, CashOperationView, ExpenseCategoryRow } from '../../../shared/cash-pages.js';
-import { CASH_OPERATION_KINDS_DEF, CASH_OPERATION_STATUS_LABELS, type CashOperationKind, type CashOperationStatus } from '../../../shared/cash-operations.js';
+import type {
+  CashAccountCard,
+  CashAccountOption,
+  CashBalanceRow,
+  CashOperationRow,
+  CashOperationView,
+  ExpenseCategoryRow,
+} from '../../../shared/cash-pages.js';
+import {
+  CASH_OPERATION_KINDS_DEF,
+  CASH_OPERATION_STATUS_LABELS,
+  type CashOperationKind,
+  type CashOperationStatus,
+} from '../../../shared/cash-operations.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 
@@ -43,7 +55,10 @@ export function presentCashOperationRow(row: any, canReceive = false): CashOpera
   };
 }
 
-const side = (id: unknown, code: unknown, name: unknown, kind: unknown) => (id === null || id === undefined ? null : { id: Number(id), code: String(code), name: String(name), kind: kind as never });
+const side = (id: unknown, code: unknown, name: unknown, kind: unknown) =>
+  id === null || id === undefined
+    ? null
+    : { id: Number(id), code: String(code), name: String(name), kind: kind as never };
 
 export function presentCashOperation(detail: { op: any; allocations: any[] }): CashOperationView {
   const { op } = detail;
@@ -62,7 +77,14 @@ export function presentCashOperation(detail: { op: any; allocations: any[] }): C
     from: side(op.from_account_id, op.from_code, op.from_name, op.from_kind),
     to: side(op.to_account_id, op.to_code, op.to_name, op.to_kind),
     category: op.category_name ?? null,
-    supplier: op.supplier_id ? { id: Number(op.supplier_id), code: op.supplier_code, name: op.supplier_name, balance: Number(op.supplier_balance) } : null,
+    supplier: op.supplier_id
+      ? {
+          id: Number(op.supplier_id),
+          code: op.supplier_code,
+          name: op.supplier_name,
+          balance: Number(op.supplier_balance),
+        }
+      : null,
     payment_method: op.payment_method,
     method_label: PAYMENT_METHOD_LABELS[op.payment_method as PaymentMethod] ?? op.payment_method,
     bank_method: op.payment_method === 'virement' || op.payment_method === 'cheque' ? op.payment_method : null,
@@ -95,9 +117,24 @@ export function presentCashOperation(detail: { op: any; allocations: any[] }): C
 }
 
 export function presentBalanceRow(row: any): CashBalanceRow {
-  return { id: Number(row.id), kind: row.kind, code: row.code, name: row.name, active: toBool(row.active), balance_at: Number(row.balance_at), movement_count: Number(row.movement_count) };
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    code: row.code,
+    name: row.name,
+    active: toBool(row.active),
+    balance_at: Number(row.balance_at),
+    movement_count: Number(row.movement_count),
+  };
 }
 
 export function presentExpenseCategory(row: any): ExpenseCategoryRow {
-  return { id: Number(row.id), code: row.code, name: row.name, description: row.description ?? '', active: toBool(row.active), expense_count: Number(row.expense_count ?? 0) };
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    description: row.description ?? '',
+    active: toBool(row.active),
+    expense_count: Number(row.expense_count ?? 0),
+  };
 }

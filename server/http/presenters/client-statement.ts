@@ -6,7 +6,11 @@ import { type ClientStatement, statementPage } from '../../services/receivables/
 export const STATEMENT_PAGE_SIZE = 50;
 
 /** The statement section of the client's page: totals and one page of lines. */
-export function presentStatementSection(statement: ClientStatement, page: number, today: string): ClientStatementSection {
+export function presentStatementSection(
+  statement: ClientStatement,
+  page: number,
+  today: string,
+): ClientStatementSection {
   return {
     from: statement.period.from,
     to: statement.period.to,
@@ -19,7 +23,12 @@ export function presentStatementSection(statement: ClientStatement, page: number
 }
 
 /** The A4 printout: the client's header, the whole period. */
-export function presentStatementPrint(meta: PrintMeta, client: Record<string, any>, statement: ClientStatement, today: string): ClientStatementPrintProps {
+export function presentStatementPrint(
+  meta: PrintMeta,
+  client: Record<string, any>,
+  statement: ClientStatement,
+  today: string,
+): ClientStatementPrintProps {
   return {
     ...meta,
     client: {

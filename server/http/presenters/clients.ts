@@ -19,7 +19,14 @@ export function presentClientRow(row: any): ClientRow {
 }
 
 export function presentClient(row: any): ClientDetail {
-  return { ...presentClientRow(row), advance: Number(row.advance ?? 0), address: row.address, tax_number: row.tax_number, created_at: row.created_at, updated_at: row.updated_at };
+  return {
+    ...presentClientRow(row),
+    advance: Number(row.advance ?? 0),
+    address: row.address,
+    tax_number: row.tax_number,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 /** A client as the pickers offer it. */

@@ -1,8 +1,20 @@
-import type { CounterClient, CounterLastSale, CounterLocation, ParkedSaleView, SaleTicket } from '../../../shared/counter-pages.js';
+import type {
+  CounterClient,
+  CounterLastSale,
+  CounterLocation,
+  ParkedSaleView,
+  SaleTicket,
+} from '../../../shared/counter-pages.js';
 import type { ParkedSaleRows } from '../../services/sales/parked-sales.js';
 import type { PriceLevel } from '../../../shared/records.js';
 import { route } from '../../../shared/routes.js';
-import { MOBILE_MONEY_OPERATORS, MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
+import {
+  MOBILE_MONEY_OPERATORS,
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 import type { TicketDetail } from '../../services/sales/counter-queries.js';
 import type { Row } from '../../services/stock/lookups.js';
@@ -16,17 +28,35 @@ export function presentCounterLocations(rows: Row[]): CounterLocation[] {
 }
 
 export function presentCounterClient(r: Row): CounterClient {
-  return { id: n(r.id), code: r.code, name: r.name, price_level: (r.price_level === 'gros' ? 'gros' : 'detail') as PriceLevel, is_walk_in: toBool(r.is_walk_in) };
+  return {
+    id: n(r.id),
+    code: r.code,
+    name: r.name,
+    price_level: (r.price_level === 'gros' ? 'gros' : 'detail') as PriceLevel,
+    is_walk_in: toBool(r.is_walk_in),
+  };
 }
 
 /** The operators in their usual order, each with its French label. */
 export function presentOperators(active: string[]): Array<{ value: MobileMoneyOperator; label: string }> {
-  return MOBILE_MONEY_OPERATORS.filter((o) => active.includes(o)).map((o) => ({ value: o, label: MOBILE_MONEY_OPERATOR_LABELS[o] }));
+  return MOBILE_MONEY_OPERATORS.filter((o) => active.includes(o)).map((o) => ({
+    value: o,
+    label: MOBILE_MONEY_OPERATOR_LABELS[o],
+  }));
 }
 
 export function presentLastSale(r: Row): CounterLastSale {
   const id = n(r.id);
-  return { id, number: r.number, total: n(r.total_ttc), cash_tendered: n(r.cash_tendered), change: n(r.change_given), mobile: n(r.mobile), created_at: r.created_at, ticket_url: route('sales.ticket', { id }) };
+  return {
+    id,
+    number: r.number,
+    total: n(r.total_ttc),
+    cash_tendered: n(r.cash_tendered),
+    change: n(r.change_given),
+    mobile: n(r.mobile),
+    created_at: r.created_at,
+    ticket_url: route('sales.ticket', { id }),
+  };
 }
 
 /** A basket on hold: its client, its lines with their products as they are now (a product deleted since is left out). */
@@ -35,12 +65,32 @@ export function presentParkedSale({ sale, lines, discount }: ParkedSaleRows): Pa
     id: n(sale.id),
     location_id: n(sale.location_id),
     parked_at: sale.created_at,
-    client: presentCounterClient({ id: sale.client_id, code: sale.client_code, name: sale.client_name, price_level: sale.client_price_level, is_walk_in: sale.client_is_walk_in }),
+    client: presentCounterClient({
+      id: sale.client_id,
+      code: sale.client_code,
+      name: sale.client_name,
+      price_level: sale.client_price_level,
+      is_walk_in: sale.client_is_walk_in,
+    }),
     line_count: n(sale.line_count),
     total: n(sale.total),
     lines: lines.flatMap(({ product: p, quantity, unit_price, discount: lineDiscount }) =>
       p
-        ? [{ product_id: n(p.id), code: p.code, name: p.name, unit: p.unit, retail_price: n(p.retail_price), wholesale_price: n(p.wholesale_price), min_price: n(p.min_price), active: toBool(p.active), quantity: n(quantity), unit_price: unit_price === null ? null : n(unit_price), discount: lineDiscount }]
+        ? [
+            {
+              product_id: n(p.id),
+              code: p.code,
+              name: p.name,
+              unit: p.unit,
+              retail_price: n(p.retail_price),
+              wholesale_price: n(p.wholesale_price),
+              min_price: n(p.min_price),
+              active: toBool(p.active),
+              quantity: n(quantity),
+              unit_price: unit_price === null ? null : n(unit_price),
+              discount: lineDiscount,
+            },
+          ]
         : [],
     ),
     discount,
@@ -58,7 +108,16 @@ export function presentTicket({ sale, lines, payments, creditNotes }: TicketDeta
     client: { name: sale.client_name, is_walk_in: Boolean(sale.client_is_walk_in) },
     location: sale.location_name,
     seller: sale.seller_name ?? null,
-    lines: lines.map((l) => ({ position: n(l.position), code: l.code, name: l.name, unit: l.unit, quantity: n(l.quantity), unit_price: n(l.unit_price), discount: n(l.discount), net: n(l.net) })),
+    lines: lines.map((l) => ({
+      position: n(l.position),
+      code: l.code,
+      name: l.name,
+      unit: l.unit,
+      quantity: n(l.quantity),
+      unit_price: n(l.unit_price),
+      discount: n(l.discount),
+      net: n(l.net),
+    })),
     line_count: n(sale.line_count),
     lines_total: n(sale.lines_total),
     discount: n(sale.discount),

@@ -1,4 +1,12 @@
-import type { DashboardComparison, DashboardDocument, DashboardLowStock, DashboardSales, DashboardStockValue, DashboardTopProduct, DashboardTreasury } from '../../../shared/dashboard.js';
+import type {
+  DashboardComparison,
+  DashboardDocument,
+  DashboardLowStock,
+  DashboardSales,
+  DashboardStockValue,
+  DashboardTopProduct,
+  DashboardTreasury,
+} from '../../../shared/dashboard.js';
 import { MENU, menuLeaves } from '../../../shared/menu.js';
 import type { Permission } from '../../../shared/permissions.js';
 import type { ReportChart } from '../../../shared/reports.js';
@@ -12,7 +20,12 @@ import type { RecentDocument, SalesFigures } from '../../services/dashboard/dash
  * margin, the chart's margin series) are absent for a user who may not see them.
  */
 
-export function presentSales(f: SalesFigures, href: string, showCosts: boolean, comparisons: DashboardComparison[] = []): DashboardSales {
+export function presentSales(
+  f: SalesFigures,
+  href: string,
+  showCosts: boolean,
+  comparisons: DashboardComparison[] = [],
+): DashboardSales {
   return withoutCosts({ ...f, href, comparisons: comparisons.map((c) => withoutCosts(c, showCosts)) }, showCosts);
 }
 
@@ -25,15 +38,34 @@ const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
  * dernier (28/02) » when last month is too short to have today's day (31/03) —, « Même période le
  * mois dernier (du 01/02 au 28/02) » (« (le 01/11) » on the 1st).
  */
-export function comparisonLabel(id: DashboardComparison['id'], period: { from: string; to: string }, today: string): string {
+export function comparisonLabel(
+  id: DashboardComparison['id'],
+  period: { from: string; to: string },
+  today: string,
+): string {
   if (id === 'yesterday') return 'Hier';
-  if (id === 'last_month_day') return `${period.from.slice(8) === today.slice(8) ? 'Même jour le mois dernier' : 'Dernier jour du mois dernier'} (${dayMonth(period.from)})`;
+  if (id === 'last_month_day')
+    return `${period.from.slice(8) === today.slice(8) ? 'Même jour le mois dernier' : 'Dernier jour du mois dernier'} (${dayMonth(period.from)})`;
   return `Même période le mois dernier (${period.from === period.to ? `le ${dayMonth(period.from)}` : `du ${dayMonth(period.from)} au ${dayMonth(period.to)}`})`;
 }
 
 /** A period's figures to compare with. */
-export function presentComparison(id: DashboardComparison['id'], period: { from: string; to: string }, today: string, f: SalesFigures, href: string): DashboardComparison {
-  return { id, label: comparisonLabel(id, period, today), from: period.from, to: period.to, net: f.net, margin: f.margin, href };
+export function presentComparison(
+  id: DashboardComparison['id'],
+  period: { from: string; to: string },
+  today: string,
+  f: SalesFigures,
+  href: string,
+): DashboardComparison {
+  return {
+    id,
+    label: comparisonLabel(id, period, today),
+    from: period.from,
+    to: period.to,
+    net: f.net,
+    margin: f.margin,
+    href,
+  };
 }
 
 export function presentStockValue(v: { value: number; products: number }, href: string): DashboardStockValue {
@@ -48,14 +80,37 @@ export function presentChart(chart: ReportChart, showCosts: boolean): ReportChar
   return showCosts ? chart : { ...chart, series: chart.series.filter((s) => !s.cost) };
 }
 
-export function presentLowStock(r: { count: number; products: Array<Omit<DashboardLowStock['products'][number], 'href'>> }, href: string, productLinks: boolean): DashboardLowStock {
-  return { count: r.count, href, products: r.products.map((p) => ({ ...p, href: productLinks ? route('products.show', { id: p.id }) : null })) };
+export function presentLowStock(
+  r: { count: number; products: Array<Omit<DashboardLowStock['products'][number], 'href'>> },
+  href: string,
+  productLinks: boolean,
+): DashboardLowStock {
+  return {
+    count: r.count,
+    href,
+    products: r.products.map((p) => ({ ...p, href: productLinks ? route('products.show', { id: p.id }) : null })),
+  };
 }
 
-const DOCUMENT_ROUTES = { sale: 'sales.show', settlement: 'settlements.show', entry: 'entries.show', transfer: 'transfers.show', cash_operation: 'cashOperations.show' } as const;
+const DOCUMENT_ROUTES = {
+  sale: 'sales.show',
+  settlement: 'settlements.show',
+  entry: 'entries.show',
+  transfer: 'transfers.show',
+  cash_operation: 'cashOperations.show',
+} as const;
 
 export function presentDocument(d: RecentDocument): DashboardDocument {
-  return { kind: d.kind, id: d.id, number: d.number, date: d.date, label: d.label, total: d.total, cancelled: d.cancelled, href: route(DOCUMENT_ROUTES[d.kind], { id: d.id }) };
+  return {
+    kind: d.kind,
+    id: d.id,
+    number: d.number,
+    date: d.date,
+    label: d.label,
+    total: d.total,
+    cancelled: d.cancelled,
+    href: route(DOCUMENT_ROUTES[d.kind], { id: d.id }),
+  };
 }
 
 const SERVED = new Set<string>(Object.values(ROUTES));
@@ -66,6 +121,13 @@ export function screenOf(permission: Permission): string | null {
   return leaf?.to && SERVED.has(leaf.to) ? leaf.to : null;
 }
 
-export function presentTreasury(t: { accounts: Array<Omit<DashboardTreasury['accounts'][number], 'kind_label'>>; total: number }, href: string): DashboardTreasury {
-  return { total: t.total, href, accounts: t.accounts.map((a) => ({ ...a, kind_label: TREASURY_KIND_LABELS[a.kind] })) };
+export function presentTreasury(
+  t: { accounts: Array<Omit<DashboardTreasury['accounts'][number], 'kind_label'>>; total: number },
+  href: string,
+): DashboardTreasury {
+  return {
+    total: t.total,
+    href,
+    accounts: t.accounts.map((a) => ({ ...a, kind_label: TREASURY_KIND_LABELS[a.kind] })),
+  };
 }

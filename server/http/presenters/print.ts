@@ -60,7 +60,14 @@ export function presentPrintCompany(company: Company): PrintMeta['company'] {
  */
 export function presentPrintRecorded(copy: PrintCopy & { printed_at: string }, mayReprint: boolean): PrintRecorded {
   const { printed_at, ...counted } = copy;
-  const next: PrintCopy | null = mayReprint ? { duplicata: true, reprint: counted.reprint + 1, original_printed_at: counted.original_printed_at, original_printed_by: counted.original_printed_by } : null;
+  const next: PrintCopy | null = mayReprint
+    ? {
+        duplicata: true,
+        reprint: counted.reprint + 1,
+        original_printed_at: counted.original_printed_at,
+        original_printed_by: counted.original_printed_by,
+      }
+    : null;
   return { copy: counted, printed_at, next };
 }
 

@@ -1,5 +1,19 @@
-import type { PriceGridRow, PriceHistoryItem, ProductDetail, ProductPickerItem, ProductRow, StockAtLocation } from '../../../shared/records.js';
-import { type LocationKind, type LocationThresholdField, PRICE_SOURCE_LABELS, type PriceSource, belowAlertThreshold, effectiveThreshold } from '../../../shared/records.js';
+import type {
+  PriceGridRow,
+  PriceHistoryItem,
+  ProductDetail,
+  ProductPickerItem,
+  ProductRow,
+  StockAtLocation,
+} from '../../../shared/records.js';
+import {
+  type LocationKind,
+  type LocationThresholdField,
+  PRICE_SOURCE_LABELS,
+  type PriceSource,
+  belowAlertThreshold,
+  effectiveThreshold,
+} from '../../../shared/records.js';
 import type { LocationThreshold } from '../../services/stock/alert-thresholds.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
@@ -11,19 +25,22 @@ import { withoutCosts } from '../../policies/index.js';
  * (server/policies seesCosts), are shaped once here.
  */
 function productFields(row: any, showCosts: boolean) {
-  return withoutCosts({
-    id: Number(row.id),
-    code: row.code as string,
-    barcode: (row.barcode ?? null) as string | null,
-    name: row.name as string,
-    unit: row.unit as string,
-    pack_size: Number(row.pack_size),
-    purchase_price: Number(row.purchase_price) as number | undefined,
-    cmup: Number(row.cmup) as number | undefined,
-    retail_price: Number(row.retail_price),
-    wholesale_price: Number(row.wholesale_price),
-    min_price: Number(row.min_price),
-  }, showCosts);
+  return withoutCosts(
+    {
+      id: Number(row.id),
+      code: row.code as string,
+      barcode: (row.barcode ?? null) as string | null,
+      name: row.name as string,
+      unit: row.unit as string,
+      pack_size: Number(row.pack_size),
+      purchase_price: Number(row.purchase_price) as number | undefined,
+      cmup: Number(row.cmup) as number | undefined,
+      retail_price: Number(row.retail_price),
+      wholesale_price: Number(row.wholesale_price),
+      min_price: Number(row.min_price),
+    },
+    showCosts,
+  );
 }
 
 /**
@@ -44,14 +61,21 @@ export function presentProductRow(row: any, showCosts: boolean): ProductRow {
     stock_location: row.stock_location === null || row.stock_location === undefined ? null : Number(row.stock_location),
     below_threshold: alerts > 0,
     alert_locations: alerts,
-    threshold_location: row.threshold_location === null || row.threshold_location === undefined ? null : Number(row.threshold_location),
+    threshold_location:
+      row.threshold_location === null || row.threshold_location === undefined ? null : Number(row.threshold_location),
     active: toBool(row.active),
   };
 }
 
 /** The product form's thresholds per location (the user's places). */
 export function presentLocationThresholds(rows: LocationThreshold[]): LocationThresholdField[] {
-  return rows.map((r) => ({ location_id: r.location_id, code: r.code, name: r.name, kind: r.kind as LocationKind, threshold: r.threshold }));
+  return rows.map((r) => ({
+    location_id: r.location_id,
+    code: r.code,
+    name: r.name,
+    kind: r.kind as LocationKind,
+    threshold: r.threshold,
+  }));
 }
 
 export function presentProduct(row: any, showCosts: boolean): ProductDetail {
@@ -59,7 +83,11 @@ export function presentProduct(row: any, showCosts: boolean): ProductDetail {
 }
 
 /** A product as the pickers offer it: with its category name and its stock at the asked location (null when none was asked). */
-export function presentProductPickerItem(row: any, showCosts: boolean, stock: ReadonlyMap<number, number> | null): ProductPickerItem {
+export function presentProductPickerItem(
+  row: any,
+  showCosts: boolean,
+  stock: ReadonlyMap<number, number> | null,
+): ProductPickerItem {
   const fields = productFields(row, showCosts);
   return { ...fields, category: row.category, stock: stock ? (stock.get(fields.id) ?? 0) : null };
 }
@@ -67,14 +95,24 @@ export function presentProductPickerItem(row: any, showCosts: boolean, stock: Re
 /** A row of the price centre's grid (its users see costs). */
 export function presentPriceGridRow(row: any): PriceGridRow {
   const { pack_size: _pack, ...fields } = productFields(row, true);
-  return { ...fields, purchase_price: Number(row.purchase_price), cmup: Number(row.cmup), category_name: row.category_name, updated_at: row.updated_at };
+  return {
+    ...fields,
+    purchase_price: Number(row.purchase_price),
+    cmup: Number(row.cmup),
+    category_name: row.category_name,
+    updated_at: row.updated_at,
+  };
 }
 
 /**
  * A product's stock at a location with the threshold in force there (`productThreshold` the
  * product's own); no quantity — nor alert — for a location the user counts blind (`hidden`).
  */
-export function presentStock(row: any, productThreshold: number, hidden: ReadonlySet<number> = new Set()): StockAtLocation {
+export function presentStock(
+  row: any,
+  productThreshold: number,
+  hidden: ReadonlySet<number> = new Set(),
+): StockAtLocation {
   const blind = hidden.has(Number(row.id));
   const own = row.own_threshold === null || row.own_threshold === undefined ? null : Number(row.own_threshold);
   const threshold = effectiveThreshold(own, productThreshold);

@@ -1,8 +1,25 @@
 import { amountInWords, currencyWords } from '../../../shared/amount-in-words.js';
 import type { PriceLevel } from '../../../shared/records.js';
-import type { SaleCreditNoteRef, SaleLineView, SalePaymentView, SaleRow, SaleView } from '../../../shared/sales-pages.js';
-import { PAYMENT_MODE_LABELS, type PaymentMode, SALE_KIND_LABELS, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
+import type {
+  SaleCreditNoteRef,
+  SaleLineView,
+  SalePaymentView,
+  SaleRow,
+  SaleView,
+} from '../../../shared/sales-pages.js';
+import {
+  PAYMENT_MODE_LABELS,
+  type PaymentMode,
+  SALE_KIND_LABELS,
+  SALE_STATUS_LABELS,
+  type SaleKind,
+} from '../../../shared/sales.js';
+import {
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 import { lineVat } from '../../../shared/vat.js';
 import { withoutCosts } from '../../policies/index.js';
@@ -82,7 +99,11 @@ function presentPayment(p: Row): SalePaymentView {
   };
 }
 
-export function presentSale({ sale: s, lines, payments, creditNotes }: SaleDetail, currency: string, showCosts: boolean): SaleView {
+export function presentSale(
+  { sale: s, lines, payments, creditNotes }: SaleDetail,
+  currency: string,
+  showCosts: boolean,
+): SaleView {
   const status = displayStatus(s);
   const total = n(s.total_ttc);
   return withoutCosts(
@@ -138,4 +159,3 @@ export function presentSale({ sale: s, lines, payments, creditNotes }: SaleDetai
     showCosts,
   );
 }
-

@@ -8,7 +8,10 @@ import type { GlobalSearchResult } from '../../services/search/global-search.js'
  * raw row). Screens are the menu leaves the user may open (filterMenu on the menu permissions),
  * matched by name like the sidebar (searchMenu). Empty groups are left out.
  */
-export function presentGlobalSearch(found: GlobalSearchResult, menuPermissions: Iterable<string>): GlobalSearchResponse {
+export function presentGlobalSearch(
+  found: GlobalSearchResult,
+  menuPermissions: Iterable<string>,
+): GlobalSearchResponse {
   const groups: SearchGroup[] = [
     {
       key: 'products',
@@ -24,13 +27,21 @@ export function presentGlobalSearch(found: GlobalSearchResult, menuPermissions: 
       key: 'clients',
       label: 'Clients',
       icon: 'fa-solid fa-users',
-      items: found.clients.map((c) => ({ url: route('clients.show', { id: Number(c.id) }), title: c.name, meta: [c.code, c.phone].filter(Boolean).join(' · ') })),
+      items: found.clients.map((c) => ({
+        url: route('clients.show', { id: Number(c.id) }),
+        title: c.name,
+        meta: [c.code, c.phone].filter(Boolean).join(' · '),
+      })),
     },
     {
       key: 'suppliers',
       label: 'Fournisseurs',
       icon: 'fa-solid fa-truck-field',
-      items: found.suppliers.map((s) => ({ url: route('suppliers.show', { id: Number(s.id) }), title: s.name, meta: [s.code, s.phone].filter(Boolean).join(' · ') })),
+      items: found.suppliers.map((s) => ({
+        url: route('suppliers.show', { id: Number(s.id) }),
+        title: s.name,
+        meta: [s.code, s.phone].filter(Boolean).join(' · '),
+      })),
     },
     {
       key: 'documents',
@@ -49,7 +60,12 @@ export function presentGlobalSearch(found: GlobalSearchResult, menuPermissions: 
       label: 'Écrans',
       icon: 'fa-solid fa-table-columns',
       items: found.q
-        ? searchMenu(filterMenu(MENU, menuPermissions), found.q, SEARCH_GROUP_LIMIT).map((r) => ({ url: r.node.to!, title: r.node.name, meta: r.trail.join(' › '), icon: r.node.icon }))
+        ? searchMenu(filterMenu(MENU, menuPermissions), found.q, SEARCH_GROUP_LIMIT).map((r) => ({
+            url: r.node.to!,
+            title: r.node.name,
+            meta: r.trail.join(' › '),
+            icon: r.node.icon,
+          }))
         : [],
     },
   ];

@@ -1,4 +1,9 @@
-import type { OpenInvoiceView, SettlementClient, SettlementRow, SettlementView } from '../../../shared/settlement-pages.js';
+import type {
+  OpenInvoiceView,
+  SettlementClient,
+  SettlementRow,
+  SettlementView,
+} from '../../../shared/settlement-pages.js';
 import { saleRemaining } from '../../../shared/sales.js';
 import { daysBetween, dueDateOf } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../../shared/treasury.js';
@@ -9,13 +14,42 @@ import { n } from './stock/common.js';
 /** Settlements (REG-) → page props. A settlement's figure is `received` (never `amount`, which COST_FIELDS would read as a cost). */
 
 /** A settlement's figures as every screen shows them: its account, reference, received, allocated to invoices, left as advance. */
-export function settlementFigures(r: Row): Pick<SettlementRow, 'account_name' | 'reference' | 'received' | 'allocated' | 'advance'> {
-  return { account_name: r.account_name ?? null, reference: r.reference ?? null, received: n(r.amount), allocated: n(r.allocated), advance: n(r.advance) };
+export function settlementFigures(
+  r: Row,
+): Pick<SettlementRow, 'account_name' | 'reference' | 'received' | 'allocated' | 'advance'> {
+  return {
+    account_name: r.account_name ?? null,
+    reference: r.reference ?? null,
+    received: n(r.amount),
+    allocated: n(r.allocated),
+    advance: n(r.advance),
+  };
 }
 
 /** A settlement as a list row (Règlements, Annulations › Règlements): number, date, client and its figures. */
-export function settlementListFields(r: Row): Pick<SettlementRow, 'id' | 'number' | 'settlement_date' | 'client_id' | 'client_name' | 'account_name' | 'reference' | 'received' | 'allocated' | 'advance'> {
-  return { id: n(r.id), number: r.number, settlement_date: r.settlement_date, client_id: n(r.client_id), client_name: r.client_name, ...settlementFigures(r) };
+export function settlementListFields(
+  r: Row,
+): Pick<
+  SettlementRow,
+  | 'id'
+  | 'number'
+  | 'settlement_date'
+  | 'client_id'
+  | 'client_name'
+  | 'account_name'
+  | 'reference'
+  | 'received'
+  | 'allocated'
+  | 'advance'
+> {
+  return {
+    id: n(r.id),
+    number: r.number,
+    settlement_date: r.settlement_date,
+    client_id: n(r.client_id),
+    client_name: r.client_name,
+    ...settlementFigures(r),
+  };
 }
 
 export function presentSettlementRow(r: Row): SettlementRow {
@@ -29,14 +63,27 @@ export function presentSettlementRow(r: Row): SettlementRow {
   };
 }
 
-export function presentSettlement({ settlement: s, allocations }: { settlement: Row; allocations: Row[] }): SettlementView {
+export function presentSettlement({
+  settlement: s,
+  allocations,
+}: {
+  settlement: Row;
+  allocations: Row[];
+}): SettlementView {
   return {
     id: n(s.id),
     number: s.number,
     settlement_date: s.settlement_date,
     created_at: s.created_at,
     created_by: s.created_by_name ?? null,
-    client: { id: n(s.client_id), code: s.client_code, name: s.client_name, phone: s.client_phone ?? '', balance: n(s.client_balance), advance: n(s.client_advance) },
+    client: {
+      id: n(s.client_id),
+      code: s.client_code,
+      name: s.client_name,
+      phone: s.client_phone ?? '',
+      balance: n(s.client_balance),
+      advance: n(s.client_advance),
+    },
     balance_after: s.balance_after === null || s.balance_after === undefined ? n(s.client_balance) : n(s.balance_after),
     advance_after: s.advance_after === null || s.advance_after === undefined ? n(s.client_advance) : n(s.advance_after),
     source: s.source,
@@ -85,4 +132,3 @@ export function presentOpenInvoice(r: Row, today: string): OpenInvoiceView {
 export function presentSettlementClient(r: Row): SettlementClient {
   return { ...presentClientPickerItem(r), advance: n(r.advance) };
 }
-

@@ -1,6 +1,14 @@
 import { route } from '../../../shared/routes.js';
 import { auditActionLabel, auditSubjectLabel } from '../../../shared/audit.js';
-import type { AuditLogItem, ErrorLogItem, TicketAttachment, TicketDetail, TicketMessage, TicketRow, TicketStatus } from '../../../shared/support.js';
+import type {
+  AuditLogItem,
+  ErrorLogItem,
+  TicketAttachment,
+  TicketDetail,
+  TicketMessage,
+  TicketRow,
+  TicketStatus,
+} from '../../../shared/support.js';
 import type { AuditLogRow } from '../../services/support/audit-log.js';
 import type { ErrorLogRow } from '../../services/support/error-log.js';
 import { presentAuditRow } from './audit.js';
@@ -22,7 +30,14 @@ export function presentTicketRow(row: any): TicketRow {
 }
 
 function presentAttachment(ticketId: number, a: any): TicketAttachment {
-  return { id: Number(a.id), name: a.original_name, mime: a.mime, size: Number(a.size), url: route('support.tickets.attachment', { id: ticketId, attachment: a.id }), is_image: String(a.mime).startsWith('image/') };
+  return {
+    id: Number(a.id),
+    name: a.original_name,
+    mime: a.mime,
+    size: Number(a.size),
+    url: route('support.tickets.attachment', { id: ticketId, attachment: a.id }),
+    is_image: String(a.mime).startsWith('image/'),
+  };
 }
 
 export function presentTicket(
@@ -31,7 +46,10 @@ export function presentTicket(
 ): { ticket: TicketDetail; messages: TicketMessage[] } {
   const t = data.ticket;
   const id = Number(t.id);
-  const files = (replyId: number | null) => data.attachments.filter((a) => (a.reply_id === null ? null : Number(a.reply_id)) === replyId).map((a) => presentAttachment(id, a));
+  const files = (replyId: number | null) =>
+    data.attachments
+      .filter((a) => (a.reply_id === null ? null : Number(a.reply_id)) === replyId)
+      .map((a) => presentAttachment(id, a));
   return {
     ticket: {
       id,
@@ -79,5 +97,16 @@ export function presentAuditLogRow(row: AuditLogRow, currency: string): AuditLog
 }
 
 export function presentErrorRow(row: ErrorLogRow): ErrorLogItem {
-  return { id: Number(row.id), occurred_at: row.occurred_at, request_id: row.request_id, method: row.method, route: row.route, status: Number(row.status), user_name: row.user_name, ip: row.ip, message: row.message, stack: row.stack };
+  return {
+    id: Number(row.id),
+    occurred_at: row.occurred_at,
+    request_id: row.request_id,
+    method: row.method,
+    route: row.route,
+    status: Number(row.status),
+    user_name: row.user_name,
+    ip: row.ip,
+    message: row.message,
+    stack: row.stack,
+  };
 }

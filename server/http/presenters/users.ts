@@ -37,7 +37,11 @@ export function presentUserRecord(row: Record<string, any>, viewerId: number): U
 
 type PlaceOption = { id: number; name: string; kind: string; active: boolean };
 
-export function presentUserFormOptions(roles: Array<{ id: number; name: string; description: string; is_admin: boolean }>, locations: PlaceOption[], accounts: PlaceOption[]): UserFormOptions {
+export function presentUserFormOptions(
+  roles: Array<{ id: number; name: string; description: string; is_admin: boolean }>,
+  locations: PlaceOption[],
+  accounts: PlaceOption[],
+): UserFormOptions {
   return {
     roles: roles.map((r) => ({ value: String(r.id), label: r.name, description: r.description, is_admin: r.is_admin })),
     locations: locations.map((l) => ({ value: String(l.id), label: l.name, kind: l.kind, active: l.active })),

@@ -43,7 +43,10 @@ export function apiTokenRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['apiTokens.reference'], async (_req, res) => {
-    await res.inertia.render('settings/api/Reference', { document: openApiDocument(await getCurrency(db), config.appUrl), base_url: config.appUrl });
+    await res.inertia.render('settings/api/Reference', {
+      document: openApiDocument(await getCurrency(db), config.appUrl),
+      base_url: config.appUrl,
+    });
   });
 
   r.post(PATH, can('api_tokens.manage'), requirePasswordConfirmed, async (req, res) => {

@@ -1,6 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
-import { checkVerificationLink, markEmailVerified, sendVerificationEmail } from '../../services/accounts/email-verification.js';
+import {
+  checkVerificationLink,
+  markEmailVerified,
+  sendVerificationEmail,
+} from '../../services/accounts/email-verification.js';
 import { attemptLogin } from '../../services/accounts/login.js';
 import { signOut } from '../../services/accounts/logout.js';
 import { requestPasswordReset, resetPassword } from '../../services/accounts/password-reset.js';
@@ -24,19 +28,32 @@ import { validate } from '../validation.js';
 import { Refusal } from '../../domain/errors.js';
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
-const RESET_LINK_SENT = 'Si un compte correspond à cette adresse, un lien de réinitialisation vient de lui être envoyé.';
+const RESET_LINK_SENT =
+  'Si un compte correspond à cette adresse, un lien de réinitialisation vient de lui être envoyé.';
 export const REGISTRATION_SENT =
-  "Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu’il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.";
-export const REGISTRATION_CLOSED = "La création de compte est désactivée. Demandez un compte à l’administrateur.";
+  'Si cette adresse peut être utilisée, un e-mail vient de vous y être envoyé : suivez le lien qu’il contient pour vérifier votre adresse, puis connectez-vous. Un administrateur vous attribuera ensuite un rôle.';
+export const REGISTRATION_CLOSED = 'La création de compte est désactivée. Demandez un compte à l’administrateur.';
 
 /** A guest form that mails an address it is given: counted per address typed and per IP first. */
-async function takeGuestMailSlot(ctx: AppContext, kind: 'reset' | 'register', email: string, ip: string): Promise<void> {
+async function takeGuestMailSlot(
+  ctx: AppContext,
+  kind: 'reset' | 'register',
+  email: string,
+  ip: string,
+): Promise<void> {
   const slot = await takeSlot(ctx.db, guestMailRules(kind, email, ip));
-  if (!slot.ok) throw new Refusal({ email: `Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.` });
+  if (!slot.ok)
+    throw new Refusal({ email: `Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.` });
 }
 
 /** Starts a fresh session for the user (new id, new CSRF token): no session fixation. */
-async function signIn(req: Request, res: Response, ctx: AppContext, user: { id: number; credentials_version: number | string }, remember: boolean): Promise<string | undefined> {
+async function signIn(
+  req: Request,
+  res: Response,
+  ctx: AppContext,
+  user: { id: number; credentials_version: number | string },
+  remember: boolean,
+): Promise<string | undefined> {
   const intended = req.session.intendedUrl;
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
   req.session.userId = user.id;
@@ -51,7 +68,9 @@ export function authRoutes(ctx: AppContext): Router {
   const { db, config, mailer } = ctx;
   const r = Router();
 
-  r.get('/', publicRoute('the welcome page'), async (_req, res) => res.inertia.render('Welcome', { canRegister: await registrationOpen(db) }));
+  r.get('/', publicRoute('the welcome page'), async (_req, res) =>
+    res.inertia.render('Welcome', { canRegister: await registrationOpen(db) }),
+  );
 
   const LOGIN_STATUS: Record<string, string> = {
     reset: 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.',
@@ -68,10 +87,18 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/login', requireGuest, async (req, res) => {
     const input = validate(loginSchema, req.body);
     const ip = req.ip ?? 'inconnue';
-    const result = await attemptLogin(db, { email: input.email, password: input.password, ip, deviceCookie: deviceCookieOf(req), appKey: config.appKey });
+    const result = await attemptLogin(db, {
+      email: input.email,
+      password: input.password,
+      ip,
+      deviceCookie: deviceCookieOf(req),
+      appKey: config.appKey,
+    });
     if (!result.ok) {
       if (result.reason === 'throttled') {
-        throw new Refusal({ email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.` });
+        throw new Refusal({
+          email: `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(result.retryAfterSeconds)}.`,
+        });
       }
       if (result.reason === 'deactivated') throw new Refusal({ email: ACCOUNT_DEACTIVATED });
       throw new Refusal({ email: 'Ces identifiants ne correspondent à aucun compte actif.' });
@@ -100,7 +127,12 @@ export function authRoutes(ctx: AppContext): Router {
     const ip = req.ip ?? 'inconnue';
     await takeGuestMailSlot(ctx, 'register', input.email, ip);
     ctx.background.run('inscription', () =>
-      registerOrNotify(db, mailer, { name: input.name, first_name: input.first_name, email: input.email, password: input.password, ip }, config),
+      registerOrNotify(
+        db,
+        mailer,
+        { name: input.name, first_name: input.first_name, email: input.email, password: input.password, ip },
+        config,
+      ),
     );
     flash(req, 'success', REGISTRATION_SENT);
     redirect(res, '/login?status=registered');
@@ -114,18 +146,28 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/forgot-password', requireGuest, async (req, res) => {
     const input = validate(forgotPasswordSchema, req.body);
     await takeGuestMailSlot(ctx, 'reset', input.email, req.ip ?? 'inconnue');
-    ctx.background.run('lien de réinitialisation', () => requestPasswordReset(db, mailer, { email: input.email, appUrl: config.appUrl }));
+    ctx.background.run('lien de réinitialisation', () =>
+      requestPasswordReset(db, mailer, { email: input.email, appUrl: config.appUrl }),
+    );
     flash(req, 'success', RESET_LINK_SENT);
     redirect(res, '/forgot-password?sent=1');
   });
 
   r.get('/reset-password/:token', requireGuest, (req, res) =>
-    res.inertia.render('auth/ResetPassword', { token: String(req.params.token), email: typeof req.query.email === 'string' ? req.query.email : '' }),
+    res.inertia.render('auth/ResetPassword', {
+      token: String(req.params.token),
+      email: typeof req.query.email === 'string' ? req.query.email : '',
+    }),
   );
 
   r.post('/reset-password', requireGuest, async (req, res) => {
     const input = validate(resetPasswordSchema, req.body);
-    const result = await resetPassword(db, { token: input.token, email: input.email, password: input.password, ip: req.ip });
+    const result = await resetPassword(db, {
+      token: input.token,
+      email: input.email,
+      password: input.password,
+      ip: req.ip,
+    });
     if (!result.ok) throw new Refusal({ [result.field]: result.message });
     flash(req, 'success', 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.');
     redirect(res, '/login?status=reset');
@@ -143,7 +185,8 @@ export function authRoutes(ctx: AppContext): Router {
     const user = req.user!.row;
     if (user.email_verified_at) return redirect(res, '/dashboard');
     const slot = await takeSlot(db, guestMailRules('verify', user.email, req.ip ?? 'inconnue'));
-    if (!slot.ok) throw Refusal.action(`Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.`);
+    if (!slot.ok)
+      throw Refusal.action(`Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.`);
     await sendVerificationEmail(mailer, config.appUrl, config.appKey, user);
     flash(req, 'success', 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.');
     redirect(res, '/verify-email?sent=1');
@@ -153,7 +196,12 @@ export function authRoutes(ctx: AppContext): Router {
     const user = req.user!.row;
     const ok = checkVerificationLink(
       config.appKey,
-      { id: String(req.params.id), hash: String(req.params.hash), expires: String(req.query.expires ?? ''), signature: String(req.query.signature ?? '') },
+      {
+        id: String(req.params.id),
+        hash: String(req.params.hash),
+        expires: String(req.query.expires ?? ''),
+        signature: String(req.query.signature ?? ''),
+      },
       user,
     );
     if (!ok) {

@@ -85,7 +85,13 @@ export function backupRoutes(ctx: AppContext): Router {
   r.put(ROUTES['backups.settings'], ...manage, async (req, res) => {
     const input = validate(settingsSchema, req.body);
     await updateBackupSettings(db, target, input, actorOf(req));
-    flash(req, 'success', input.daily ? `Sauvegarde quotidienne à ${input.hour} h, ${formatCount(input.retention, 'conservée')}.` : 'Sauvegarde quotidienne désactivée.');
+    flash(
+      req,
+      'success',
+      input.daily
+        ? `Sauvegarde quotidienne à ${input.hour} h, ${formatCount(input.retention, 'conservée')}.`
+        : 'Sauvegarde quotidienne désactivée.',
+    );
     redirect(res, ROUTES['backups.index']);
   });
 
@@ -116,26 +122,41 @@ export function backupRoutes(ctx: AppContext): Router {
     await signEveryoneOut(req, res, result);
   });
 
-  r.post(ROUTES['backups.upload'], can('backup.manage'), receiveBackup(target, config.backupUploadMaxBytes), async (req, res) => {
-    const uploaded = req.file!.path;
-    try {
-      const input = validate(restoreSchema, req.body);
-      await confirmPassword(db, req.user!.row, input.password);
-      const name = stripControlCharacters(req.file!.originalname).replace(/[\t\r\n]/g, '').slice(0, 255);
-      const record = await importBackup(db, target, uploaded, name, actorOf(req));
-      const result = await restoreBackup(db, target, record.name, actorOf(req));
-      await signEveryoneOut(req, res, result);
-    } finally {
-      fs.rmSync(uploaded, { force: true });
-    }
-  });
+  r.post(
+    ROUTES['backups.upload'],
+    can('backup.manage'),
+    receiveBackup(target, config.backupUploadMaxBytes),
+    async (req, res) => {
+      const uploaded = req.file!.path;
+      try {
+        const input = validate(restoreSchema, req.body);
+        await confirmPassword(db, req.user!.row, input.password);
+        const name = stripControlCharacters(req.file!.originalname)
+          .replace(/[\t\r\n]/g, '')
+          .slice(0, 255);
+        const record = await importBackup(db, target, uploaded, name, actorOf(req));
+        const result = await restoreBackup(db, target, record.name, actorOf(req));
+        await signEveryoneOut(req, res, result);
+      } finally {
+        fs.rmSync(uploaded, { force: true });
+      }
+    },
+  );
 
   /** Every session was deleted with the restore; this one starts afresh too, with the news. */
   async function signEveryoneOut(req: Request, res: Response, result: RestoreResult) {
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
     rotateCsrfToken(req, res, config.secureCookies);
-    const when = new Date(result.restored.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: await companyTimeZone(db) });
-    flash(req, 'success', `Base restaurée depuis la sauvegarde du ${when}. La base précédente a été sauvegardée (${result.safety.name}). Tout le monde a été déconnecté : reconnectez-vous.`);
+    const when = new Date(result.restored.created_at).toLocaleString('fr-FR', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: await companyTimeZone(db),
+    });
+    flash(
+      req,
+      'success',
+      `Base restaurée depuis la sauvegarde du ${when}. La base précédente a été sauvegardée (${result.safety.name}). Tout le monde a été déconnecté : reconnectez-vous.`,
+    );
     redirect(res, ROUTES.login);
   }
 
@@ -153,12 +174,19 @@ function receiveBackup(target: BackupTarget, maxBytes: number) {
   });
   const mb = Math.floor(maxBytes / 1024 / 1024);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!req.is('multipart/form-data')) return next(new Refusal({ file: 'Veuillez choisir un fichier de sauvegarde.' }));
+    if (!req.is('multipart/form-data'))
+      return next(new Refusal({ file: 'Veuillez choisir un fichier de sauvegarde.' }));
     uploader.single('file')(req, res, (err: unknown) => {
       if (err) {
         if (req.file) fs.rmSync(req.file.path, { force: true });
         const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
-        return next(new Refusal({ file: tooLarge ? `Le fichier dépasse ${mb.toLocaleString('fr-FR')} Mo.` : "Le fichier n’a pas pu être reçu : envoyez un seul fichier de sauvegarde." }));
+        return next(
+          new Refusal({
+            file: tooLarge
+              ? `Le fichier dépasse ${mb.toLocaleString('fr-FR')} Mo.`
+              : 'Le fichier n’a pas pu être reçu : envoyez un seul fichier de sauvegarde.',
+          }),
+        );
       }
       if (!req.file || req.file.size === 0) {
         if (req.file) fs.rmSync(req.file.path, { force: true });

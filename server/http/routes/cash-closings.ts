@@ -9,7 +9,15 @@ import { NotFound } from '../../domain/errors.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { type ExportSpec, buildExport } from '../../services/tabular/export.js';
-import { closeDay, closingAccounts, closingDetail, closingDraft, closingsDifferenceTotal, listClosings, reopenClosing } from '../../services/treasury/closings.js';
+import {
+  closeDay,
+  closingAccounts,
+  closingDetail,
+  closingDraft,
+  closingsDifferenceTotal,
+  listClosings,
+  reopenClosing,
+} from '../../services/treasury/closings.js';
 import { cashSituation, situationAccounts } from '../../services/treasury/situation.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
@@ -26,8 +34,14 @@ import { validate } from '../validation.js';
 /** The longest period a situation reads (a year and a bit: the year's report, from any day). */
 const MAX_SITUATION_DAYS = 366;
 
-function accountChoices(rows: Array<{ id: number; code: string; name: string; kind: AccountChoice['kind'] }>): AccountChoice[] {
-  return rows.map((a) => ({ value: String(a.id), label: `${a.name} (${a.code}${a.kind === 'caisse' ? '' : ` · ${TREASURY_KIND_LABELS[a.kind]}`})`, kind: a.kind }));
+function accountChoices(
+  rows: Array<{ id: number; code: string; name: string; kind: AccountChoice['kind'] }>,
+): AccountChoice[] {
+  return rows.map((a) => ({
+    value: String(a.id),
+    label: `${a.name} (${a.code}${a.kind === 'caisse' ? '' : ` · ${TREASURY_KIND_LABELS[a.kind]}`})`,
+    kind: a.kind,
+  }));
 }
 
 /** ?account_id=&from=&to= of the situation: an account the user works on (else the first), a period of at most a year (default: this month). */
@@ -61,14 +75,38 @@ const situationExportSpec = (currency: string, s: Situation): ExportSpec<Record<
 /** The rows of the situation's export: opening, each movement type (décaissements then their categories), closing, then each day. */
 function situationExportRows(s: Situation): Record<string, any>[] {
   return [
-    { label: `Solde d’ouverture au ${s.from}`, count: null, total_in: null, total_out: null, balance: s.opening_balance },
+    {
+      label: `Solde d’ouverture au ${s.from}`,
+      count: null,
+      total_in: null,
+      total_out: null,
+      balance: s.opening_balance,
+    },
     ...s.by_type.flatMap((t) => [
       { label: t.label, count: t.count, total_in: t.total_in, total_out: t.total_out, balance: null },
-      ...(t.details ?? []).map((d) => ({ label: `${t.label} — ${d.label}`, count: d.count, total_in: d.total_in, total_out: d.total_out, balance: null })),
+      ...(t.details ?? []).map((d) => ({
+        label: `${t.label} — ${d.label}`,
+        count: d.count,
+        total_in: d.total_in,
+        total_out: d.total_out,
+        balance: null,
+      })),
     ]),
-    { label: `Total de la période`, count: s.movement_count, total_in: s.total_in, total_out: s.total_out, balance: null },
+    {
+      label: `Total de la période`,
+      count: s.movement_count,
+      total_in: s.total_in,
+      total_out: s.total_out,
+      balance: null,
+    },
     { label: `Solde de clôture au ${s.to}`, count: null, total_in: null, total_out: null, balance: s.closing_balance },
-    ...s.days.map((d) => ({ label: `Journée du ${d.day}${d.closing_id ? ' (arrêtée)' : ''}`, count: d.count, total_in: d.total_in, total_out: d.total_out, balance: d.balance })),
+    ...s.days.map((d) => ({
+      label: `Journée du ${d.day}${d.closing_id ? ' (arrêtée)' : ''}`,
+      count: d.count,
+      total_in: d.total_in,
+      total_out: d.total_out,
+      balance: d.balance,
+    })),
   ];
 }
 
@@ -78,7 +116,12 @@ function closingFilters(req: Request, today: string): ClosingListFilters & { acc
     ...period(req.query, today, 30),
     account,
     account_id: account ? Number(account) : null,
-    status: queryChoice(req.query, 'status', ['', ...(Object.keys(CLOSING_STATUS_LABELS) as Array<keyof typeof CLOSING_STATUS_LABELS>)] as const, ''),
+    status: queryChoice(
+      req.query,
+      'status',
+      ['', ...(Object.keys(CLOSING_STATUS_LABELS) as Array<keyof typeof CLOSING_STATUS_LABELS>)] as const,
+      '',
+    ),
   };
 }
 
@@ -107,14 +150,24 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     if (!account) throw new NotFound();
     const back = route('cash.situation', { account_id: account.id, from, to });
     const frame = await printFrame(ctx, req, res, { document: null, back });
-    await res.inertia.render('cash/SituationPrint', { ...frame, situation: await cashSituation(db, account.id, from, to) });
+    await res.inertia.render('cash/SituationPrint', {
+      ...frame,
+      situation: await cashSituation(db, account.id, from, to),
+    });
   });
 
   r.get(ROUTES['cash.situation.export'], can('menu.caisse'), downloadGuard, async (req, res) => {
     const { account, from, to } = await situationQuery(db, req, req.user!.places);
     if (!account) throw new NotFound();
     const situation = await cashSituation(db, account.id, from, to);
-    sendFile(res, await buildExport(exportFormat(req), situationExportSpec(await getCurrency(db), situation), situationExportRows(situation)));
+    sendFile(
+      res,
+      await buildExport(
+        exportFormat(req),
+        situationExportSpec(await getCurrency(db), situation),
+        situationExportRows(situation),
+      ),
+    );
   });
 
   r.get(ROUTES['cash.closings.index'], can('menu.caisse'), async (req, res) => {
@@ -122,7 +175,9 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     const { account, ...filters } = closingFilters(req, await companyToday(db));
     await res.inertia.render('cash/closings/Index', {
       currency: await getCurrency(db),
-      accounts: accountChoices((await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const }))),
+      accounts: accountChoices(
+        (await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const })),
+      ),
       filters: { account_id: account, from: filters.from, to: filters.to, status: filters.status },
       closings: await listClosings(db, filters, user.places, queryPage(req.query)),
       difference_total: await closingsDifferenceTotal(db, filters, user.places),
@@ -157,10 +212,23 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     await assertAccount(db, req.user!.places, input.account_id);
     const result = await closeDay(
       db,
-      { idempotencyKey: input.idempotency_key, accountId: input.account_id, day: input.day, counts: input.counts, reason: input.reason, expectedSeen: input.expected_seen },
+      {
+        idempotencyKey: input.idempotency_key,
+        accountId: input.account_id,
+        day: input.day,
+        counts: input.counts,
+        reason: input.reason,
+        expectedSeen: input.expected_seen,
+      },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? "Cet arrêté était déjà validé : il n’a pas été enregistré une seconde fois." : 'Arrêté de caisse validé : la journée est close pour cette caisse.');
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? 'Cet arrêté était déjà validé : il n’a pas été enregistré une seconde fois.'
+        : 'Arrêté de caisse validé : la journée est close pour cette caisse.',
+    );
     redirect(res, route('cash.closings.show', { id: result.id }));
   });
 
@@ -172,7 +240,10 @@ export function cashClosingRoutes(ctx: AppContext): Router {
       currency: closing.currency,
       closing,
       count_lines: presentCountLines(closing.counts, closing.currency),
-      can: { reopen: user.permissions.has('cash.reopen') && closing.is_last, close: user.permissions.has('cash.closing') },
+      can: {
+        reopen: user.permissions.has('cash.reopen') && closing.is_last,
+        close: user.permissions.has('cash.closing'),
+      },
     });
   });
 
@@ -185,21 +256,34 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     const frame = await printFrame(ctx, req, res, { document: null, back: route('cash.closings.show', { id }) });
     await res.inertia.render('cash/closings/Print', {
       ...frame,
-      settings: { ...frame.settings, format: format === 'A4' ? (frame.settings.format === 'A5' ? 'A5' : 'A4') : format, copies: 1 },
+      settings: {
+        ...frame.settings,
+        format: format === 'A4' ? (frame.settings.format === 'A5' ? 'A5' : 'A4') : format,
+        copies: 1,
+      },
       closing,
       count_lines: presentCountLines(closing.counts, closing.currency),
     });
   });
 
-  r.post(ROUTES['cash.closings.reopen'], can('menu.caisse', 'cash.reopen'), requireAccountDocument(db, 'closing'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const found = await closingDetail(db, id);
-    if (!found) throw new NotFound();
-    const input = validate(reopenSchema, req.body);
-    const result = await reopenClosing(db, { closingId: id, reason: input.reason }, actorOf(req));
-    flash(req, 'success', 'Arrêté rouvert : la journée peut de nouveau recevoir des mouvements ; arrêtez-la à nouveau une fois corrigée.');
-    redirect(res, route('cash.closings.create', { account_id: result.accountId, day: result.day }));
-  });
+  r.post(
+    ROUTES['cash.closings.reopen'],
+    can('menu.caisse', 'cash.reopen'),
+    requireAccountDocument(db, 'closing'),
+    async (req, res) => {
+      const id = routeId(req.params.id);
+      const found = await closingDetail(db, id);
+      if (!found) throw new NotFound();
+      const input = validate(reopenSchema, req.body);
+      const result = await reopenClosing(db, { closingId: id, reason: input.reason }, actorOf(req));
+      flash(
+        req,
+        'success',
+        'Arrêté rouvert : la journée peut de nouveau recevoir des mouvements ; arrêtez-la à nouveau une fois corrigée.',
+      );
+      redirect(res, route('cash.closings.create', { account_id: result.accountId, day: result.day }));
+    },
+  );
 
   return r;
 }

@@ -1,8 +1,18 @@
 import { type Request, type Response, Router } from 'express';
 import type { CashOperationRow } from '../../../shared/cash-pages.js';
-import { CASH_OPERATION_KINDS, CASH_OPERATION_KINDS_DEF, type CashOperationKind } from '../../../shared/cash-operations.js';
+import {
+  CASH_OPERATION_KINDS,
+  CASH_OPERATION_KINDS_DEF,
+  type CashOperationKind,
+} from '../../../shared/cash-operations.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { MONEY_MOVEMENT_TYPE_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TREASURY_KINDS, type TreasuryKind } from '../../../shared/treasury.js';
+import {
+  MONEY_MOVEMENT_TYPE_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  TREASURY_KINDS,
+  type TreasuryKind,
+} from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
 import { isIsoDate } from '../../domain/dates.js';
 import { may, mayReprint } from '../../policies/index.js';
@@ -43,10 +53,27 @@ import { requireAccountDocument } from '../middleware/places.js';
 import { HttpError } from '../errors.js';
 import { printFrame } from '../printouts.js';
 import { presentHistory } from '../presenters/audit.js';
-import { presentAccountOption, presentBalanceRow, presentCashAccount, presentCashOperation, presentCashOperationRow, presentExpenseCategory } from '../presenters/cash.js';
+import {
+  presentAccountOption,
+  presentBalanceRow,
+  presentCashAccount,
+  presentCashOperation,
+  presentCashOperationRow,
+  presentExpenseCategory,
+} from '../presenters/cash.js';
 import { presentPrintState } from '../presenters/print.js';
 import { presentMoneyMovement } from '../presenters/treasury-accounts.js';
-import { type Query, parseListParams, period, queryChoice, queryId, queryPage, queryText, routeId, statusFilter } from '../query.js';
+import {
+  type Query,
+  parseListParams,
+  period,
+  queryChoice,
+  queryId,
+  queryPage,
+  queryText,
+  routeId,
+  statusFilter,
+} from '../query.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { flash, redirect } from '../respond.js';
 import { cashCancelSchema, cashOperationSchema, expenseCategorySchema } from '../schemas/cash.js';
@@ -104,14 +131,31 @@ export function cashRoutes(ctx: AppContext): Router {
     let users: Array<{ value: string; label: string }> = [];
     if (selected) {
       const filters = cashLedgerFilters(req.query, today);
-      const { movements, totals } = await accountLedger(db, selected.id, filters, queryPage(req.query), LEDGER_PER_PAGE);
-      ledger = { account_id: selected.id, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals };
+      const { movements, totals } = await accountLedger(
+        db,
+        selected.id,
+        filters,
+        queryPage(req.query),
+        LEDGER_PER_PAGE,
+      );
+      ledger = {
+        account_id: selected.id,
+        filters,
+        movements: { ...movements, data: movements.data.map(presentMoneyMovement) },
+        totals,
+      };
       users = await movementUsers(db, accountRows);
     }
     // The receiving desk is one of the user's accounts (all of them are listed for an unrestricted user).
-    const canReceive = (row: any) => row.status === 'in_transit' && mayRecord(req, 'transfer') && accounts.some((a) => a.id === Number(row.to_account_id));
+    const canReceive = (row: any) =>
+      row.status === 'in_transit' &&
+      mayRecord(req, 'transfer') &&
+      accounts.some((a) => a.id === Number(row.to_account_id));
     const rows = (list: any[]): CashOperationRow[] => list.map((o) => presentCashOperationRow(o, canReceive(o)));
-    const can = Object.fromEntries(CASH_OPERATION_KINDS.map((k) => [k, mayRecord(req, k)])) as Record<CashOperationKind, boolean>;
+    const can = Object.fromEntries(CASH_OPERATION_KINDS.map((k) => [k, mayRecord(req, k)])) as Record<
+      CashOperationKind,
+      boolean
+    >;
     await res.inertia.render('cash/Index', {
       currency,
       today,
@@ -132,7 +176,15 @@ export function cashRoutes(ctx: AppContext): Router {
     const accounts = await cashAccounts(db, req.user!.places, await companyToday(db));
     const account = accounts.find((a) => Number(a.id) === Number(queryId(req.query, 'account_id')));
     if (!account) throw new NotFound();
-    sendFile(res, await exportAccountMovements(db, { id: Number(account.id), code: account.code }, cashLedgerFilters(req.query, await companyToday(db)), exportFormat(req)));
+    sendFile(
+      res,
+      await exportAccountMovements(
+        db,
+        { id: Number(account.id), code: account.code },
+        cashLedgerFilters(req.query, await companyToday(db)),
+        exportFormat(req),
+      ),
+    );
   });
 
   // Soldes à une date: every account of the user, from the ledger.
@@ -143,7 +195,14 @@ export function cashRoutes(ctx: AppContext): Router {
     const accounts = (await balancesAt(db, req.user!.places, date)).map(presentBalanceRow);
     const totals = Object.fromEntries(TREASURY_KINDS.map((k) => [k, 0])) as Record<TreasuryKind, number>;
     for (const a of accounts) totals[a.kind] += a.balance_at;
-    await res.inertia.render('cash/Balance', { currency: await getCurrency(db), date, today, accounts, totals, in_transit: await transitAt(db, req.user!.places, date) });
+    await res.inertia.render('cash/Balance', {
+      currency: await getCurrency(db),
+      date,
+      today,
+      accounts,
+      totals,
+      in_transit: await transitAt(db, req.user!.places, date),
+    });
   });
 
   // The operation form: ?kind= chooses the operation among those the user may record.
@@ -188,8 +247,17 @@ export function cashRoutes(ctx: AppContext): Router {
       actorOf(req),
     );
     const label = CASH_OPERATION_KINDS_DEF[input.kind].label;
-    const done = input.kind === 'transfer' ? `${label} ${result.number} envoyé : en transit jusqu’à sa réception par la caisse de destination.` : `${label} ${result.number} enregistré.`;
-    flash(req, 'success', result.replayed ? `L’opération ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : done);
+    const done =
+      input.kind === 'transfer'
+        ? `${label} ${result.number} envoyé : en transit jusqu’à sa réception par la caisse de destination.`
+        : `${label} ${result.number} enregistré.`;
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? `L’opération ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`
+        : done,
+    );
     redirect(res, route('cashOperations.show', { id: result.id }));
   });
 
@@ -207,16 +275,33 @@ export function cashRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     const op = detail.op;
     const places = req.user!.places;
-    const toSide = op.to_account_id ? { id: Number(op.to_account_id), kind: op.to_kind, location_id: op.to_location_id === null ? null : Number(op.to_location_id) } : null;
-    const paying = op.from_account_id ? { id: Number(op.from_account_id), kind: op.from_kind, location_id: op.from_location_id === null ? null : Number(op.from_location_id) } : toSide;
+    const toSide = op.to_account_id
+      ? {
+          id: Number(op.to_account_id),
+          kind: op.to_kind,
+          location_id: op.to_location_id === null ? null : Number(op.to_location_id),
+        }
+      : null;
+    const paying = op.from_account_id
+      ? {
+          id: Number(op.from_account_id),
+          kind: op.from_kind,
+          location_id: op.from_location_id === null ? null : Number(op.from_location_id),
+        }
+      : toSide;
     await res.inertia.render('cash/Show', {
       currency,
       operation: presentCashOperation(detail),
       history: presentHistory(await subjectHistory(db, 'cash_operation', id), currency),
       print: presentPrintState(await printCount(db, { printout: 'cash_voucher', id }), mayReprint(req.user!)),
       can: {
-        receive: op.status === 'in_transit' && mayRecord(req, 'transfer') && toSide !== null && allowsAccount(places, toSide),
-        cancel: op.status !== 'cancelled' && may(req.user!, 'cash.cancel') && paying !== null && allowsAccount(places, paying),
+        receive:
+          op.status === 'in_transit' && mayRecord(req, 'transfer') && toSide !== null && allowsAccount(places, toSide),
+        cancel:
+          op.status !== 'cancelled' &&
+          may(req.user!, 'cash.cancel') &&
+          paying !== null &&
+          allowsAccount(places, paying),
       },
     });
   });
@@ -224,9 +309,16 @@ export function cashRoutes(ctx: AppContext): Router {
   // Bon de caisse A5 (the setting), or ?format=80mm / 58mm for a ticket; a reprint is a DUPLICATA.
   r.get(ROUTES['cashOperations.print'], inPlace, async (req, res) => {
     const { id, detail } = await loadVisible(req);
-    const frame = await printFrame(ctx, req, res, { document: { printout: 'cash_voucher', id, number: detail.op.number }, back: route('cashOperations.show', { id }) });
+    const frame = await printFrame(ctx, req, res, {
+      document: { printout: 'cash_voucher', id, number: detail.op.number },
+      back: route('cashOperations.show', { id }),
+    });
     const asked = queryChoice(req.query, 'format', ['', 'A5', '80mm', '58mm'] as const, '');
-    await res.inertia.render('cash/Voucher', { ...frame, settings: asked ? { ...frame.settings, format: asked } : frame.settings, operation: presentCashOperation(detail) });
+    await res.inertia.render('cash/Voucher', {
+      ...frame,
+      settings: asked ? { ...frame.settings, format: asked } : frame.settings,
+      operation: presentCashOperation(detail),
+    });
   });
 
   r.post(ROUTES['cashOperations.receive'], can('cash.transfer'), inPlace, async (req, res) => {
@@ -254,14 +346,23 @@ export function cashRoutes(ctx: AppContext): Router {
   r.get(ROUTES['expenseCategories.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, expenseCategoryListSpec);
     const rows = await listExpenseCategories(db, { ...params, page });
-    await res.inertia.render('cash/expense-categories/Index', { categories: { ...rows, data: rows.data.map(presentExpenseCategory) }, params, can: abilities(req) });
+    await res.inertia.render('cash/expense-categories/Index', {
+      categories: { ...rows, data: rows.data.map(presentExpenseCategory) },
+      params,
+      can: abilities(req),
+    });
   });
   r.get(ROUTES['expenseCategories.export'], downloadGuard, async (req, res) => {
     const { page: _page, ...params } = parseListParams(req, expenseCategoryListSpec);
     sendFile(res, await exportExpenseCategories(db, params, exportFormat(req)));
   });
   r.get(ROUTES['expenseCategories.create'], can('cash.expense_categories'), async (req, res) => {
-    await res.inertia.render('cash/expense-categories/Form', { category: null, usage: null, can: abilities(req), history: [] });
+    await res.inertia.render('cash/expense-categories/Form', {
+      category: null,
+      usage: null,
+      can: abilities(req),
+      history: [],
+    });
   });
   const load = recordLoader((id) => findExpenseCategory(db, id));
   const show = async (req: Request, res: Response) => {

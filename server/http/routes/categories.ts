@@ -3,7 +3,16 @@ import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
 import type { CategoryFilters } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { CATEGORY_SORTS, createCategory, deleteCategory, exportCategories, findCategory, listCategories, setCategoryActive, updateCategory } from '../../services/categories/categories.js';
+import {
+  CATEGORY_SORTS,
+  createCategory,
+  deleteCategory,
+  exportCategories,
+  findCategory,
+  listCategories,
+  setCategoryActive,
+  updateCategory,
+} from '../../services/categories/categories.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
@@ -42,7 +51,13 @@ export function categoryRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['categories.create'], can('categories.create'), async (req, res) => {
-    await res.inertia.render('categories/Form', { category: null, suggested_code: await suggestCode(db, 'categories'), usage: null, can: recordAbilities(req.user!, 'categories'), history: [] });
+    await res.inertia.render('categories/Form', {
+      category: null,
+      suggested_code: await suggestCode(db, 'categories'),
+      usage: null,
+      can: recordAbilities(req.user!, 'categories'),
+      history: [],
+    });
   });
 
   const load = recordLoader((id) => findCategory(db, id));

@@ -2,7 +2,17 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/records.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { CLIENT_SORTS, createClient, deleteClient, exportClients, findClient, listClients, setClientActive, updateClient, clientUsage } from '../../services/clients/clients.js';
+import {
+  CLIENT_SORTS,
+  createClient,
+  deleteClient,
+  exportClients,
+  findClient,
+  listClients,
+  setClientActive,
+  updateClient,
+  clientUsage,
+} from '../../services/clients/clients.js';
 import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
@@ -61,7 +71,8 @@ function statementPeriod(req: Request, today: string): StatementPeriod {
  * a user restricted to some places included.
  */
 function statementUnavailable(client: Record<string, any>): string | null {
-  if (toBool(client.is_walk_in)) return "Le client comptant n’a pas de compte : ses ventes sont payées à la vente, sans relevé de compte.";
+  if (toBool(client.is_walk_in))
+    return 'Le client comptant n’a pas de compte : ses ventes sont payées à la vente, sans relevé de compte.';
   return null;
 }
 
@@ -75,7 +86,12 @@ export function clientRoutes(ctx: AppContext): Router {
     const currency = await getCurrency(db);
     const rows = await listClients(db, { ...params, page });
     const clients = { ...rows, data: rows.data.map(presentClientRow) };
-    await res.inertia.render('clients/Index', { clients, params, can: recordAbilities(req.user!, 'clients'), currency });
+    await res.inertia.render('clients/Index', {
+      clients,
+      params,
+      can: recordAbilities(req.user!, 'clients'),
+      currency,
+    });
   });
 
   r.get(ROUTES['clients.export'], can('clients.export'), downloadGuard, async (req, res) => {
@@ -84,11 +100,20 @@ export function clientRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['clients.create'], can('clients.create'), async (_req, res) => {
-    await res.inertia.render('clients/Form', { client: null, suggested_code: await suggestCode(db, 'clients'), currency: await getCurrency(db) });
+    await res.inertia.render('clients/Form', {
+      client: null,
+      suggested_code: await suggestCode(db, 'clients'),
+      currency: await getCurrency(db),
+    });
   });
 
   // ——— Import ———
-  importRoutes(r, ctx, { area: 'clients', importer: CLIENT_IMPORT, page: 'clients/Import', done: (result) => `Import terminé : ${formatCount(result.created, 'client créé')}, ${result.updated} mis à jour.` });
+  importRoutes(r, ctx, {
+    area: 'clients',
+    importer: CLIENT_IMPORT,
+    page: 'clients/Import',
+    done: (result) => `Import terminé : ${formatCount(result.created, 'client créé')}, ${result.updated} mis à jour.`,
+  });
 
   // ——— One client ———
   const load = recordLoader((id) => findClient(db, id));
@@ -106,9 +131,34 @@ export function clientRoutes(ctx: AppContext): Router {
       currency,
       // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
       sales: may(req.user!, 'menu.sortiestock')
-        ? await listSales(db, { kind: null, from: '', to: '', client_id: String(row.id), location_id: '', status: '', mode: '', method: '', q: '', sort: 'date', dir: 'desc' }, req.user!.places, queryPage(req.query, 'ventes'), presentSaleRow, 10)
+        ? await listSales(
+            db,
+            {
+              kind: null,
+              from: '',
+              to: '',
+              client_id: String(row.id),
+              location_id: '',
+              status: '',
+              mode: '',
+              method: '',
+              q: '',
+              sort: 'date',
+              dir: 'desc',
+            },
+            req.user!.places,
+            queryPage(req.query, 'ventes'),
+            presentSaleRow,
+            10,
+          )
         : null,
-      statement: statementNote ? null : presentStatementSection(await clientStatement(db, Number(row.id), statementPeriod(req, today)), queryPage(req.query, 'releve'), today),
+      statement: statementNote
+        ? null
+        : presentStatementSection(
+            await clientStatement(db, Number(row.id), statementPeriod(req, today)),
+            queryPage(req.query, 'releve'),
+            today,
+          ),
       statement_note: statementNote,
     });
   });
@@ -123,7 +173,10 @@ export function clientRoutes(ctx: AppContext): Router {
     const note = statementUnavailable(row);
     if (note) throw Refusal.action(note);
     const statement = await clientStatement(db, Number(row.id), period);
-    await res.inertia.render('clients/Statement', presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today));
+    await res.inertia.render(
+      'clients/Statement',
+      presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today),
+    );
   });
 
   r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {
@@ -132,12 +185,25 @@ export function clientRoutes(ctx: AppContext): Router {
     res.locals.refusalBack = () => route('clients.show', { id: row.id }, { from: period.from, to: period.to });
     const note = statementUnavailable(row);
     if (note) throw Refusal.action(note);
-    sendFile(res, await exportClientStatement(db, { id: Number(row.id), code: row.code, name: row.name }, period, exportFormat(req), await getCurrency(db)));
+    sendFile(
+      res,
+      await exportClientStatement(
+        db,
+        { id: Number(row.id), code: row.code, name: row.name },
+        period,
+        exportFormat(req),
+        await getCurrency(db),
+      ),
+    );
   });
 
   r.get(ROUTES['clients.edit'], can('clients.update'), async (req, res) => {
     const row = await load(req.params.id);
-    await res.inertia.render('clients/Form', { client: presentClient(row), suggested_code: row.code, currency: await getCurrency(db) });
+    await res.inertia.render('clients/Form', {
+      client: presentClient(row),
+      suggested_code: row.code,
+      currency: await getCurrency(db),
+    });
   });
 
   saveRoutes(r, {

@@ -48,7 +48,10 @@ const MANAGE = 'company.manage';
 const locationList = {
   sorts: LOCATION_SORTS,
   defaultSort: 'code' as const,
-  filters: (q: Record<string, unknown>): { status: StatusFilter; kind: LocationKind | '' } => ({ status: statusFilter(q), kind: queryChoice(q, 'kind', ['', ...LOCATION_KINDS] as const, '') }),
+  filters: (q: Record<string, unknown>): { status: StatusFilter; kind: LocationKind | '' } => ({
+    status: statusFilter(q),
+    kind: queryChoice(q, 'kind', ['', ...LOCATION_KINDS] as const, ''),
+  }),
 };
 const deskList = {
   sorts: CASH_DESK_SORTS,
@@ -59,7 +62,12 @@ const deskList = {
 export function companyPlacesRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
-  r.use([ROUTES['locations.index'], ROUTES['cashDesks.index']], requireAuth, requireVerified, can('menu.parametres.societe'));
+  r.use(
+    [ROUTES['locations.index'], ROUTES['cashDesks.index']],
+    requireAuth,
+    requireVerified,
+    can('menu.parametres.societe'),
+  );
   // A location, or a cash desk, of a place the user does not work in: the 404 page (record, edit, archive…).
   r.use(ROUTES['locations.show'], requirePlace(db, 'location'));
   r.use(ROUTES['cashDesks.show'], requireDesk(db));
@@ -74,7 +82,12 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['locations.create'], can(MANAGE), async (_req, res) => {
-    await res.inertia.render('settings/locations/Form', { location: null, suggested_codes: await suggestLocationCodes(db), usage: null, can_manage: true });
+    await res.inertia.render('settings/locations/Form', {
+      location: null,
+      suggested_codes: await suggestLocationCodes(db),
+      usage: null,
+      can_manage: true,
+    });
   });
 
   const loadLocation = recordLoader((id) => findLocation(db, id));
@@ -118,7 +131,11 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     await res.inertia.render('settings/cash-desks/Index', {
       cash_desks,
       params,
-      locations: await locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
+      locations: await locationOptions(
+        db,
+        req.user!.places,
+        params.filters.location_id ? Number(params.filters.location_id) : null,
+      ),
       can_manage: canManage(req),
       currency: await getCurrency(db),
     });
@@ -161,8 +178,14 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     permissions: { create: MANAGE, update: MANAGE },
     load: loadDesk,
     schema: () => cashDeskSchema,
-    create: (input, req) => (refuseUnallowedLocation(req.user!.places, input.location_id), createCashDesk(db, input, actorOf(req))),
-    update: (id, input, req) => (refuseUnallowedLocation(req.user!.places, input.location_id), updateCashDesk(db, id, input, actorOf(req))),
+    create: (input, req) => (
+      refuseUnallowedLocation(req.user!.places, input.location_id),
+      createCashDesk(db, input, actorOf(req))
+    ),
+    update: (id, input, req) => (
+      refuseUnallowedLocation(req.user!.places, input.location_id),
+      updateCashDesk(db, id, input, actorOf(req))
+    ),
     noun: 'Caisse',
     feminine: true,
   });

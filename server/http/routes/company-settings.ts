@@ -6,7 +6,14 @@ import { ROUTES, route } from '../../../shared/routes.js';
 import { may } from '../../policies/index.js';
 import { Refusal } from '../../domain/errors.js';
 import { getCompany, registrationOpen } from '../../services/company/get-company.js';
-import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_STORED_SIDE, logoFile, removeLogo, saveLogo } from '../../services/company/logo.js';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE,
+  LOGO_STORED_SIDE,
+  logoFile,
+  removeLogo,
+  saveLogo,
+} from '../../services/company/logo.js';
 import { setRegistrationOpen } from '../../services/company/registration.js';
 import { amountsRecorded, updateCompany } from '../../services/company/update-company.js';
 import { actorOf } from '../actor.js';
@@ -22,7 +29,10 @@ import { validate } from '../validation.js';
 const vatPercent = (bp: number) => (bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
 
 /** The logo upload: one file, capped a little above the service's own cap (which answers in French). */
-const logoUploader = multer({ storage: multer.memoryStorage(), limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 } });
+const logoUploader = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
+});
 
 /**
  * Paramètres › Société: the company's identity and rules, its logo, and (Comptes) whether guests may
@@ -42,7 +52,12 @@ export function companySettingsRoutes(ctx: AppContext): Router {
       res.status(404).end();
       return;
     }
-    res.set({ 'Content-Type': file.contentType, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=86400', 'Content-Security-Policy': "default-src 'none'" });
+    res.set({
+      'Content-Type': file.contentType,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=86400',
+      'Content-Security-Policy': "default-src 'none'",
+    });
     res.sendFile(file.path);
   });
 
@@ -68,7 +83,10 @@ export function companySettingsRoutes(ctx: AppContext): Router {
       },
       logo_url: logoUrl(c),
       can_manage: canManage(req),
-      currencies: Object.values(CURRENCIES).map((cur) => ({ value: cur.code, label: `${cur.code} — ${cur.name} (${cur.label})` })),
+      currencies: Object.values(CURRENCIES).map((cur) => ({
+        value: cur.code,
+        label: `${cur.code} — ${cur.name} (${cur.label})`,
+      })),
       time_zones: [...TIME_ZONES],
       currency_locked: await amountsRecorded(db),
       logo_max_kb: LOGO_MAX_BYTES / 1024,
@@ -80,29 +98,53 @@ export function companySettingsRoutes(ctx: AppContext): Router {
 
   r.put(ROUTES['company.settings'], can('company.manage'), async (req, res) => {
     const { vat_rate, prices_include_vat, ...input } = validate(companySchema, req.body);
-    await updateCompany(db, actorOf(req), { ...input, vat_rate_bp: vat_rate, prices_include_vat: prices_include_vat === 'ttc' });
+    await updateCompany(db, actorOf(req), {
+      ...input,
+      vat_rate_bp: vat_rate,
+      prices_include_vat: prices_include_vat === 'ttc',
+    });
     flash(req, 'success', 'Paramètres de la société enregistrés.');
     redirect(res, route('company.settings'));
   });
 
-  r.post(ROUTES['company.logo'], requireAuth, requireVerified, can('menu.parametres.societe', 'company.manage'), (req, res, next) => {
-    if (!req.is('multipart/form-data')) return next(new Refusal({ logo: 'Veuillez choisir une image PNG, JPEG ou WebP.' }));
-    logoUploader.single('logo')(req, res, (err: unknown) => {
-      if (!err) return next();
-      const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
-      next(new Refusal({ logo: tooLarge ? `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` : "L’image n’a pas pu être reçue : envoyez un seul fichier PNG, JPEG ou WebP." }));
-    });
-  }, async (req, res) => {
-    await saveLogo(db, config.storageDir, actorOf(req), req.file?.buffer ?? Buffer.alloc(0));
-    flash(req, 'success', 'Logo enregistré : il figure en tête des impressions.');
-    redirect(res, route('company.settings'));
-  });
+  r.post(
+    ROUTES['company.logo'],
+    requireAuth,
+    requireVerified,
+    can('menu.parametres.societe', 'company.manage'),
+    (req, res, next) => {
+      if (!req.is('multipart/form-data'))
+        return next(new Refusal({ logo: 'Veuillez choisir une image PNG, JPEG ou WebP.' }));
+      logoUploader.single('logo')(req, res, (err: unknown) => {
+        if (!err) return next();
+        const tooLarge = err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE';
+        next(
+          new Refusal({
+            logo: tooLarge
+              ? `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.`
+              : 'L’image n’a pas pu être reçue : envoyez un seul fichier PNG, JPEG ou WebP.',
+          }),
+        );
+      });
+    },
+    async (req, res) => {
+      await saveLogo(db, config.storageDir, actorOf(req), req.file?.buffer ?? Buffer.alloc(0));
+      flash(req, 'success', 'Logo enregistré : il figure en tête des impressions.');
+      redirect(res, route('company.settings'));
+    },
+  );
 
-  r.delete(ROUTES['company.logo'], requireAuth, requireVerified, can('menu.parametres.societe', 'company.manage'), async (req, res) => {
-    await removeLogo(db, config.storageDir, actorOf(req));
-    flash(req, 'success', 'Logo retiré.');
-    redirect(res, route('company.settings'));
-  });
+  r.delete(
+    ROUTES['company.logo'],
+    requireAuth,
+    requireVerified,
+    can('menu.parametres.societe', 'company.manage'),
+    async (req, res) => {
+      await removeLogo(db, config.storageDir, actorOf(req));
+      flash(req, 'success', 'Logo retiré.');
+      redirect(res, route('company.settings'));
+    },
+  );
 
   r.get(ACCOUNTS, async (req, res) =>
     res.inertia.render('settings/company/Accounts', {
@@ -114,7 +156,13 @@ export function companySettingsRoutes(ctx: AppContext): Router {
   r.put(ACCOUNTS, can('company.manage'), async (req, res) => {
     const input = validate(accountSettingsSchema, req.body);
     await setRegistrationOpen(db, actorOf(req), input.allow_registration);
-    flash(req, 'success', input.allow_registration ? 'La création de compte est ouverte aux visiteurs.' : 'La création de compte est désactivée.');
+    flash(
+      req,
+      'success',
+      input.allow_registration
+        ? 'La création de compte est ouverte aux visiteurs.'
+        : 'La création de compte est désactivée.',
+    );
     redirect(res, ACCOUNTS);
   });
 

@@ -10,13 +10,26 @@ import { nowIso } from '../../db/dialect.js';
 import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { ticketWidth } from '../../services/print/ticket-width.js';
 import { createCounterSale } from '../../services/sales/counter-sale.js';
-import { activeMobileOperators, counterLocationRows, counterTicket, sellerCounterSale, walkInClientRow } from '../../services/sales/counter-queries.js';
+import {
+  activeMobileOperators,
+  counterLocationRows,
+  counterTicket,
+  sellerCounterSale,
+  walkInClientRow,
+} from '../../services/sales/counter-queries.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
 import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js';
 import { backTo } from '../errors.js';
 import { printFrame } from '../printouts.js';
-import { presentCounterClient, presentCounterLocations, presentLastSale, presentOperators, presentParkedSale, presentTicket } from '../presenters/counter.js';
+import {
+  presentCounterClient,
+  presentCounterLocations,
+  presentLastSale,
+  presentOperators,
+  presentParkedSale,
+  presentTicket,
+} from '../presenters/counter.js';
 import { queryChoice, queryId, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
 import { counterParkedIdSchema, parkSaleSchema, saleInputOf, saleSchema } from '../schemas/sales.js';
@@ -42,7 +55,11 @@ export function counterRoutes(ctx: AppContext): Router {
       currency: company.currency,
       today: await companyToday(db),
       form_loaded_at: nowIso(),
-      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: company.prices_include_vat },
+      vat: {
+        enabled: company.vat_enabled,
+        rate_bp: company.vat_enabled ? company.vat_rate_bp : 0,
+        prices_include_vat: company.prices_include_vat,
+      },
       locations: presentCounterLocations(await counterLocationRows(db, req.user!.places)),
       places_restricted: !req.user!.places.all,
       walk_in: presentCounterClient(await walkInClientRow(db)),
@@ -50,55 +67,106 @@ export function counterRoutes(ctx: AppContext): Router {
       last_sale: last ? presentLastSale(last) : null,
       parked: (await parkedSales(db, actorOf(req).id, req.user!.places)).map(presentParkedSale),
       ticket_width: await ticketWidth(db),
-      can: { create: may(req.user!, 'sales.create'), reprint: mayReprint(req.user!), below_min_price: saleAbilities(req.user!).belowMinPrice },
+      can: {
+        create: may(req.user!, 'sales.create'),
+        reprint: mayReprint(req.user!),
+        below_min_price: saleAbilities(req.user!).belowMinPrice,
+      },
     });
   });
 
   // A refused sale goes back to the counter (its fields keep what was typed).
-  r.post(ROUTES['counter.store'], can('menu.sortiestock', 'sales.create'), backTo(() => route('counter.index')), async (req, res) => {
-    const currency = await getCurrency(db);
-    const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
-    // The counter's own terms, never the body's: a counter sale, paid now, today.
-    const input = validate(saleSchema(currency), { ...body, kind: 'counter', payment_mode: 'cash', due_date: null, sale_date: await companyToday(db) });
-    const { parked_id } = validate(counterParkedIdSchema, body);
-    refuseUnallowedLocation(req.user!.places, input.location_id);
-    const result = await createCounterSale(
-      db,
-      { ...saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'counter', formLoadedAt: input.form_loaded_at, places: req.user!.places }), parkedSaleId: parked_id },
-      saleAbilities(req.user!),
-      actorOf(req),
-    );
-    const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';
-    flash(req, 'success', result.replayed ? `La vente ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`);
-    redirect(res, route('counter.index', { vente: result.id }));
-  });
+  r.post(
+    ROUTES['counter.store'],
+    can('menu.sortiestock', 'sales.create'),
+    backTo(() => route('counter.index')),
+    async (req, res) => {
+      const currency = await getCurrency(db);
+      const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
+      // The counter's own terms, never the body's: a counter sale, paid now, today.
+      const input = validate(saleSchema(currency), {
+        ...body,
+        kind: 'counter',
+        payment_mode: 'cash',
+        due_date: null,
+        sale_date: await companyToday(db),
+      });
+      const { parked_id } = validate(counterParkedIdSchema, body);
+      refuseUnallowedLocation(req.user!.places, input.location_id);
+      const result = await createCounterSale(
+        db,
+        {
+          ...saleInputOf(input, {
+            idempotencyKey: input.idempotency_key,
+            kind: 'counter',
+            formLoadedAt: input.form_loaded_at,
+            places: req.user!.places,
+          }),
+          parkedSaleId: parked_id,
+        },
+        saleAbilities(req.user!),
+        actorOf(req),
+      );
+      const change = result.change > 0 ? ` Monnaie à rendre : ${formatMoney(result.change, currency)}.` : '';
+      flash(
+        req,
+        'success',
+        result.replayed
+          ? `La vente ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`
+          : `Vente ${result.number} validée : ${formatMoney(result.total, currency)}.${change}`,
+      );
+      redirect(res, route('counter.index', { vente: result.id }));
+    },
+  );
 
   // Mettre en attente: the basket is kept (per user and shop) until it is resumed and validated, or discarded.
-  r.post(ROUTES['counter.park'], requireAuth, requireVerified, can('menu.sortiestock', 'sales.create'), backTo(() => route('counter.index')), async (req, res) => {
-    const input = validate(parkSaleSchema(await getCurrency(db)), req.body ?? {});
-    const parked = await parkSale(
-      db,
-      {
-        parkedSaleId: input.parked_id,
-        locationId: input.location_id,
-        clientId: input.client_id,
-        discount: input.discount,
-        lines: input.lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount })),
-        places: req.user!.places,
-      },
-      actorOf(req),
-    );
-    const currency = await getCurrency(db);
-    flash(req, 'success', `Vente mise en attente : ${parked.lineCount} ligne${parked.lineCount > 1 ? 's' : ''}, ${formatMoney(parked.total, currency)}.`);
-    redirect(res, route('counter.index'));
-  });
+  r.post(
+    ROUTES['counter.park'],
+    requireAuth,
+    requireVerified,
+    can('menu.sortiestock', 'sales.create'),
+    backTo(() => route('counter.index')),
+    async (req, res) => {
+      const input = validate(parkSaleSchema(await getCurrency(db)), req.body ?? {});
+      const parked = await parkSale(
+        db,
+        {
+          parkedSaleId: input.parked_id,
+          locationId: input.location_id,
+          clientId: input.client_id,
+          discount: input.discount,
+          lines: input.lines.map((l) => ({
+            productId: l.product_id,
+            quantity: l.quantity,
+            unitPrice: l.unit_price,
+            discount: l.discount,
+          })),
+          places: req.user!.places,
+        },
+        actorOf(req),
+      );
+      const currency = await getCurrency(db);
+      flash(
+        req,
+        'success',
+        `Vente mise en attente : ${parked.lineCount} ligne${parked.lineCount > 1 ? 's' : ''}, ${formatMoney(parked.total, currency)}.`,
+      );
+      redirect(res, route('counter.index'));
+    },
+  );
 
   // A basket on hold discarded (another user's answers 404, like an unknown one).
-  r.delete(ROUTES['counter.parked'], requireAuth, requireVerified, can('menu.sortiestock', 'sales.create'), async (req, res) => {
-    await discardParkedSale(db, routeId(req.params.id), actorOf(req).id);
-    flash(req, 'success', 'Vente en attente supprimée.');
-    redirect(res, route('counter.index'));
-  });
+  r.delete(
+    ROUTES['counter.parked'],
+    requireAuth,
+    requireVerified,
+    can('menu.sortiestock', 'sales.create'),
+    async (req, res) => {
+      await discardParkedSale(db, routeId(req.params.id), actorOf(req).id);
+      flash(req, 'success', 'Vente en attente supprimée.');
+      redirect(res, route('counter.index'));
+    },
+  );
 
   // Ticket de caisse (80 / 58 mm): the first print is the original, every later one a DUPLICATA
   // (printFrame). ?print=1 opens the dialog (the counter prints it in its print frame); ?width=58
@@ -110,9 +178,17 @@ export function counterRoutes(ctx: AppContext): Router {
     if (!detail) throw new NotFound();
     const asked = queryChoice(req.query, 'width', ['', '80', '58'] as const, '');
     const width = asked === '58' ? '58mm' : asked === '80' ? '80mm' : await ticketWidth(db);
-    const frame = await printFrame(ctx, req, res, { document: { printout: 'sale_ticket', id, number: detail.sale.number }, back: printBack(req, route('counter.index')) });
+    const frame = await printFrame(ctx, req, res, {
+      document: { printout: 'sale_ticket', id, number: detail.sale.number },
+      back: printBack(req, route('counter.index')),
+    });
     // The roll's width is the ticket's format: the setting, or this print's override.
-    await res.inertia.render('sales/counter/Ticket', { ...frame, settings: { ...frame.settings, format: width }, width, ticket: presentTicket(detail) });
+    await res.inertia.render('sales/counter/Ticket', {
+      ...frame,
+      settings: { ...frame.settings, format: width },
+      width,
+      ticket: presentTicket(detail),
+    });
   });
 
   return r;

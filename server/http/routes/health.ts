@@ -23,7 +23,12 @@ export function healthRoutes(ctx: AppContext): Router {
       return;
     }
     const state = await readiness(ctx.db);
-    res.status(state.ready ? 200 : 503).json({ status: state.ready ? 'ready' : 'not_ready', database: state.database, migrations: state.migrations, pending: state.pending });
+    res.status(state.ready ? 200 : 503).json({
+      status: state.ready ? 'ready' : 'not_ready',
+      database: state.database,
+      migrations: state.migrations,
+      pending: state.pending,
+    });
   });
   return router;
 }

@@ -27,7 +27,9 @@ export function pickerRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['pickers.clients'], jsonGuard(CLIENT_PICKER_SCREENS), async (req, res) => {
-    const items = (await searchClients(db, { q: queryText(req.query as Record<string, unknown>, 'q') })).map(presentClientPickerItem);
+    const items = (await searchClients(db, { q: queryText(req.query as Record<string, unknown>, 'q') })).map(
+      presentClientPickerItem,
+    );
     res.set('Cache-Control', 'no-store').json({ items });
   });
 

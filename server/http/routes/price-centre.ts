@@ -7,7 +7,12 @@ import { describeRule } from '../../domain/pricing/price-rule.js';
 import { categoryName, categoryOptions } from '../../services/categories/categories.js';
 import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
-import { PRODUCT_SORTS, type ProductSort, exportProducts, listProductPrices } from '../../services/products/products.js';
+import {
+  PRODUCT_SORTS,
+  type ProductSort,
+  exportProducts,
+  listProductPrices,
+} from '../../services/products/products.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
@@ -31,7 +36,10 @@ import { may } from '../../policies/index.js';
  */
 const PREVIEW_PER_PAGE = 50;
 
-const filters = (q: Record<string, unknown>): ProductFilters => ({ category_id: queryId(q, 'category_id'), status: statusFilter(q) });
+const filters = (q: Record<string, unknown>): ProductFilters => ({
+  category_id: queryId(q, 'category_id'),
+  status: statusFilter(q),
+});
 const listSpec = { sorts: PRODUCT_SORTS, defaultSort: 'code' as ProductSort, filters };
 
 function scopeOf(source: Record<string, unknown>): RuleScope {
@@ -77,7 +85,11 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   r.put(ROUTES['priceCentre.index'], can('prices.update'), async (req, res) => {
     const { rows } = validate(gridSaveSchema(await getCurrency(db)), req.body);
     const changed = await saveGridPrices(db, rows, actorOf(req));
-    flash(req, 'success', changed ? `Prix enregistrés pour ${changed} produit${changed > 1 ? 's' : ''}.` : 'Aucun prix modifié.');
+    flash(
+      req,
+      'success',
+      changed ? `Prix enregistrés pour ${changed} produit${changed > 1 ? 's' : ''}.` : 'Aucun prix modifié.',
+    );
     redirectBack(req, res, route('priceCentre.index'));
   });
 
@@ -93,7 +105,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
     const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
     if (!parsed.success) {
-      flash(req, 'error', "Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.");
+      flash(req, 'error', 'Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.');
       return redirect(res, route('priceCentre.index'));
     }
     const { rule, input } = parsed.data;
@@ -115,19 +127,29 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   r.post(
     ROUTES['priceCentre.apply'],
     can('prices.update'),
-    backTo((req) => previewUrl((req.body ?? {}) as Record<string, unknown>, scopeOf((req.body ?? {}) as Record<string, unknown>))),
+    backTo((req) =>
+      previewUrl((req.body ?? {}) as Record<string, unknown>, scopeOf((req.body ?? {}) as Record<string, unknown>)),
+    ),
     async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const currency = await getCurrency(db);
       const { rule } = validate(priceRuleSchema(currency), body);
       const fingerprint = queryText(body, 'fingerprint');
-      if (!/^[0-9a-f]{32}$/.test(fingerprint)) throw new Refusal({ fingerprint: "Affichez l’aperçu de la règle avant de l’appliquer." });
+      if (!/^[0-9a-f]{32}$/.test(fingerprint))
+        throw new Refusal({ fingerprint: 'Affichez l’aperçu de la règle avant de l’appliquer.' });
       const scope = scopeOf(body);
       const description = describeRule(rule, (minor) => formatMoney(minor, currency), companyVat(await getCompany(db)));
       const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
       flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
       // Back to the grid with the scope's filters (the default status is left out of the URL).
-      redirect(res, route('priceCentre.index', { q: scope.q, category_id: scope.filters.category_id, status: scope.filters.status === 'active' ? '' : scope.filters.status }));
+      redirect(
+        res,
+        route('priceCentre.index', {
+          q: scope.q,
+          category_id: scope.filters.category_id,
+          status: scope.filters.status === 'active' ? '' : scope.filters.status,
+        }),
+      );
     },
   );
 

@@ -15,7 +15,8 @@ import { validate } from '../validation.js';
 
 /** A document type in the URL; anything else is a page that does not exist. */
 function documentType(value: unknown): PrintDocumentType {
-  if (typeof value === 'string' && (PRINT_DOCUMENT_TYPES as string[]).includes(value)) return value as PrintDocumentType;
+  if (typeof value === 'string' && (PRINT_DOCUMENT_TYPES as string[]).includes(value))
+    return value as PrintDocumentType;
   throw new NotFound();
 }
 
@@ -41,7 +42,7 @@ export function printingRoutes(ctx: AppContext): Router {
     res.locals.refusalBack = () => route('printing.index', { type });
     const input = validate(printSettingsSchema, req.body);
     await savePrintSettings(db, actorOf(req), type, input);
-    flash(req, 'success', "Paramètres d’impression enregistrés.");
+    flash(req, 'success', 'Paramètres d’impression enregistrés.');
     redirect(res, route('printing.index', { type }));
   });
 

@@ -13,7 +13,7 @@ import { idempotencyKey } from '../schemas/stock.js';
 import { validate } from '../validation.js';
 
 const printSchema = z.object({
-  token: z.string({ error: "Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau." }).max(2_000),
+  token: z.string({ error: 'Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.' }).max(2_000),
   key: idempotencyKey,
 });
 

@@ -1,7 +1,12 @@
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { PRODUCT_STOCK_FILTERS, PRODUCT_UNITS, type ProductFilters, type ProductStockFilter } from '../../../shared/records.js';
+import {
+  PRODUCT_STOCK_FILTERS,
+  PRODUCT_UNITS,
+  type ProductFilters,
+  type ProductStockFilter,
+} from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
@@ -29,7 +34,13 @@ import { importRoutes } from '../import-routes.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentHistory } from '../presenters/audit.js';
-import { presentLocationThresholds, presentPriceHistory, presentProduct, presentProductRow, presentStock } from '../presenters/products.js';
+import {
+  presentLocationThresholds,
+  presentPriceHistory,
+  presentProduct,
+  presentProductRow,
+  presentStock,
+} from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
 import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '../query.js';
 import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
@@ -73,7 +84,9 @@ export function productRoutes(ctx: AppContext): Router {
       currency: await getCurrency(db),
       show_costs: showCosts,
       can_change_prices: may(req.user!, 'prices.update') || !row,
-      location_thresholds: presentLocationThresholds(await locationThresholds(db, row ? Number(row.id) : null, req.user!.places)),
+      location_thresholds: presentLocationThresholds(
+        await locationThresholds(db, row ? Number(row.id) : null, req.user!.places),
+      ),
     };
   };
 
@@ -96,9 +109,22 @@ export function productRoutes(ctx: AppContext): Router {
     const hiddenHere = params.filters.location_id ? hidden.has(Number(params.filters.location_id)) : false;
     const products = {
       ...rows,
-      data: rows.data.map((row) => presentProductRow(blind ? { ...row, stock_total: null, stock_location: hiddenHere ? null : row.stock_location } : row, showCosts)),
+      data: rows.data.map((row) =>
+        presentProductRow(
+          blind ? { ...row, stock_total: null, stock_location: hiddenHere ? null : row.stock_location } : row,
+          showCosts,
+        ),
+      ),
     };
-    await res.inertia.render('products/Index', { products, params, categories, locations, can: recordAbilities(req.user!, 'products'), currency, show_costs: showCosts });
+    await res.inertia.render('products/Index', {
+      products,
+      params,
+      categories,
+      locations,
+      can: recordAbilities(req.user!, 'products'),
+      currency,
+      show_costs: showCosts,
+    });
   });
 
   r.get(ROUTES['products.export'], can('products.export'), downloadGuard, async (req, res) => {
@@ -106,7 +132,14 @@ export function productRoutes(ctx: AppContext): Router {
     // Same filters as the list: no « sous le seuil » over stock the user may not see.
     const hidden = await hiddenStockLocations(db, req.user!);
     const params = parseListParams(req, listSpec(showCosts, hidden.size > 0));
-    sendFile(res, await exportProducts(db, params, exportFormat(req), { showCosts, scope: req.user!.places, alertLocations: await visibleStockLocations(db, req.user!, hidden) }));
+    sendFile(
+      res,
+      await exportProducts(db, params, exportFormat(req), {
+        showCosts,
+        scope: req.user!.places,
+        alertLocations: await visibleStockLocations(db, req.user!, hidden),
+      }),
+    );
   });
 
   r.get(ROUTES['products.create'], can('products.create'), async (req, res) => {
@@ -114,10 +147,15 @@ export function productRoutes(ctx: AppContext): Router {
   });
 
   // ——— Import ———
-  importRoutes(r, ctx, { area: 'products', importer: PRODUCT_IMPORT, page: 'products/Import', done: (result) => {
+  importRoutes(r, ctx, {
+    area: 'products',
+    importer: PRODUCT_IMPORT,
+    page: 'products/Import',
+    done: (result) => {
       const categories = result.categories ? `, ${formatCount(result.categories, 'catégorie créée')}` : '';
       return `Import terminé : ${formatCount(result.created, 'produit créé')}, ${result.updated} mis à jour${categories}.`;
-    } });
+    },
+  });
 
   // ——— One product ———
   const load = recordLoader((id) => findProduct(db, id));
@@ -131,17 +169,30 @@ export function productRoutes(ctx: AppContext): Router {
     // Margins over the CMUP, on the prices VAT excluded (the cost is), for users who see costs.
     const vat = companyVat(await getCompany(db));
     const margins = showCosts
-      ? { retail: priceMargin(Number(row.retail_price), Number(row.cmup), vat), wholesale: priceMargin(Number(row.wholesale_price), Number(row.cmup), vat), prices_include_vat: vat.enabled && vat.pricesIncludeVat }
+      ? {
+          retail: priceMargin(Number(row.retail_price), Number(row.cmup), vat),
+          wholesale: priceMargin(Number(row.wholesale_price), Number(row.cmup), vat),
+          prices_include_vat: vat.enabled && vat.pricesIncludeVat,
+        }
       : undefined;
     const hidden = await hiddenStockLocations(db, req.user!);
-    const history = await priceHistory(db, id, { showCosts, page: queryPage(req.query as Record<string, unknown>, 'history_page'), perPage: HISTORY_PER_PAGE });
+    const history = await priceHistory(db, id, {
+      showCosts,
+      page: queryPage(req.query as Record<string, unknown>, 'history_page'),
+      perPage: HISTORY_PER_PAGE,
+    });
     await res.inertia.render('products/Show', {
       product: presentProduct({ ...row, stock_total: hidden.size ? null : stock.total }, showCosts),
       ...(margins ? { margins } : {}),
-      stock: onlyAllowedLocations(req.user!.places, stock.levels, (level) => level.id).map((level) => presentStock(level, Number(row.alert_threshold), hidden)),
+      stock: onlyAllowedLocations(req.user!.places, stock.levels, (level) => level.id).map((level) =>
+        presentStock(level, Number(row.alert_threshold), hidden),
+      ),
       price_history: { ...history, data: history.data.map(presentPriceHistory) },
       usage: await recordUsage(db, 'product', id, currency),
-      history: presentHistory(await subjectHistory(db, 'product', id), currency, { refs: { category_id: await categoryNames(db) }, hide: hiddenCostFields(req.user!) }),
+      history: presentHistory(await subjectHistory(db, 'product', id), currency, {
+        refs: { category_id: await categoryNames(db) },
+        hide: hiddenCostFields(req.user!),
+      }),
       can: { ...recordAbilities(req.user!, 'products'), prices: may(req.user!, 'prices.update') },
       currency,
       show_costs: showCosts,
@@ -159,7 +210,12 @@ export function productRoutes(ctx: AppContext): Router {
     load: load,
     schema: async () => productSchema(await getCurrency(db)),
     create: (input, req) => createProduct(db, input, actorOf(req), req.user!.places),
-    update: (id, input, req) => updateProduct(db, id, input, actorOf(req), { canChangePrices: may(req.user!, 'prices.update'), seesCosts: seesCosts(req.user!), scope: req.user!.places }),
+    update: (id, input, req) =>
+      updateProduct(db, id, input, actorOf(req), {
+        canChangePrices: may(req.user!, 'prices.update'),
+        seesCosts: seesCosts(req.user!),
+        scope: req.user!.places,
+      }),
     noun: 'Produit',
   });
 

@@ -2,7 +2,12 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { sendEmailChangedNotice } from '../../services/accounts/account-mails.js';
 import { sendVerificationEmail } from '../../services/accounts/email-verification.js';
-import { deleteAccount, isLastActiveAdministrator, updatePassword, updateProfile } from '../../services/accounts/profile.js';
+import {
+  deleteAccount,
+  isLastActiveAdministrator,
+  updatePassword,
+  updateProfile,
+} from '../../services/accounts/profile.js';
 import { requireAuth } from '../middleware/auth.js';
 import { flash, redirect } from '../respond.js';
 import { deleteAccountSchema, profileSchema, updatePasswordSchema } from '../schemas/auth.js';
@@ -24,7 +29,10 @@ export function profileRoutes(ctx: AppContext): Router {
   r.get('/profile', async (req, res) =>
     res.inertia.render('profile/Edit', {
       mustVerifyEmail: !req.user!.row.email_verified_at,
-      status: typeof req.query.status === 'string' && req.query.status === 'verification-link-sent' ? 'Un lien de vérification a été envoyé à votre nouvelle adresse e-mail.' : null,
+      status:
+        typeof req.query.status === 'string' && req.query.status === 'verification-link-sent'
+          ? 'Un lien de vérification a été envoyé à votre nouvelle adresse e-mail.'
+          : null,
       isLastAdministrator: () => isLastActiveAdministrator(db, req.user!.row.id),
     }),
   );
@@ -35,7 +43,11 @@ export function profileRoutes(ctx: AppContext): Router {
     if (emailChanged) {
       // The previous address hears of it: a session used by someone else cannot move the account quietly.
       await sendEmailChangedNotice(mailer, config.appUrl, { name: input.name, previousEmail, newEmail: input.email });
-      await sendVerificationEmail(mailer, config.appUrl, config.appKey, { id: req.user!.row.id, name: input.name, email: input.email });
+      await sendVerificationEmail(mailer, config.appUrl, config.appKey, {
+        id: req.user!.row.id,
+        name: input.name,
+        email: input.email,
+      });
       flash(req, 'success', 'Profil enregistré. Un lien de vérification a été envoyé à votre nouvelle adresse e-mail.');
       return redirect(res, '/profile?status=verification-link-sent');
     }
@@ -47,7 +59,11 @@ export function profileRoutes(ctx: AppContext): Router {
     const input = validate(updatePasswordSchema, req.body);
     await updatePassword(db, req.user!.row, input, req.sessionID, req.ip ?? null);
     // The change voided every device cookie of the account: this browser, which knows the new password, gets a new one.
-    setDeviceCookie(res, await renewedDeviceCookie(db, config.appKey, req.user!.row.id, deviceCookieOf(req)), config.secureCookies);
+    setDeviceCookie(
+      res,
+      await renewedDeviceCookie(db, config.appKey, req.user!.row.id, deviceCookieOf(req)),
+      config.secureCookies,
+    );
     flash(req, 'success', 'Mot de passe modifié.');
     redirect(res, '/profile');
   });
@@ -63,7 +79,11 @@ export function profileRoutes(ctx: AppContext): Router {
     if (!toBool(req.user!.row.must_change_password)) return redirect(res, '/dashboard');
     const input = validate(changePasswordSchema, req.body);
     await changeInitialPassword(db, req.user!.row, input.password, req.sessionID);
-    setDeviceCookie(res, await renewedDeviceCookie(db, config.appKey, req.user!.row.id, deviceCookieOf(req)), config.secureCookies);
+    setDeviceCookie(
+      res,
+      await renewedDeviceCookie(db, config.appKey, req.user!.row.id, deviceCookieOf(req)),
+      config.secureCookies,
+    );
     flash(req, 'success', 'Mot de passe enregistré : bienvenue !');
     redirect(res, '/dashboard');
   });

@@ -3,8 +3,20 @@ import type { Option } from '../../../shared/lists.js';
 import type { ReportFilter } from '../../../shared/reports.js';
 import { toBool } from '../../db/dialect.js';
 import { isIsoDate } from '../../domain/dates.js';
-import { AGEING_BASIS_LABELS, RECEIVABLES_STATE_VIEWS, type ReceivablesStateFilters, type ReceivablesStateView, receivablesState } from '../../services/reports/receivables-state.js';
-import { SETTLEMENTS_STATE_VIEWS, type SettlementsStateFilters, type SettlementsStateView, settlementAccounts, settlementsState } from '../../services/reports/settlements-state.js';
+import {
+  AGEING_BASIS_LABELS,
+  RECEIVABLES_STATE_VIEWS,
+  type ReceivablesStateFilters,
+  type ReceivablesStateView,
+  receivablesState,
+} from '../../services/reports/receivables-state.js';
+import {
+  SETTLEMENTS_STATE_VIEWS,
+  type SettlementsStateFilters,
+  type SettlementsStateView,
+  settlementAccounts,
+  settlementsState,
+} from '../../services/reports/settlements-state.js';
 import type { AppContext } from '../context.js';
 import { queryChoice, queryId, queryText } from '../query.js';
 import { reportRoutes } from '../reports.js';
@@ -23,7 +35,11 @@ export function financeReportRoutes(ctx: AppContext): Router {
 
   r.use(
     reportRoutes<SettlementsStateFilters>(ctx, {
-      routes: { index: 'reports.settlements', export: 'reports.settlements.export', print: 'reports.settlements.print' },
+      routes: {
+        index: 'reports.settlements',
+        export: 'reports.settlements.export',
+        print: 'reports.settlements.print',
+      },
       permission: 'menu.editions.reglement',
       read: (req, today) => {
         const account = queryText(req.query, 'account_id', 12);
@@ -52,12 +68,26 @@ export function financeReportRoutes(ctx: AppContext): Router {
           views: [...SETTLEMENTS_STATE_VIEWS],
           view: f.view,
           query: { view: f.view, from: f.from, to: f.to, account_id: account },
-          filters: [...periodFilters(f), { id: 'account_id', label: 'Compte', type: 'select', value: account, options, all_label: 'Tous' } satisfies ReportFilter],
+          filters: [
+            ...periodFilters(f),
+            {
+              id: 'account_id',
+              label: 'Compte',
+              type: 'select',
+              value: account,
+              options,
+              all_label: 'Tous',
+            } satisfies ReportFilter,
+          ],
           facts: [
             ['Période', `du ${frDate(f.from)} au ${frDate(f.to)}`],
             ['Compte', options.find((o) => o.value === account)?.label ?? 'Tous'],
           ],
-          empty: { icon: 'fa-solid fa-list-check', title: 'Aucun règlement sur cette période', text: 'Changez la période ou le compte.' },
+          empty: {
+            icon: 'fa-solid fa-list-check',
+            title: 'Aucun règlement sur cette période',
+            text: 'Changez la période ou le compte.',
+          },
           landscape: f.view === 'encaissements',
           file: { fileName: `etat-reglements-${f.view}`, sheetName: view.label.slice(0, 31) },
         };
@@ -67,7 +97,11 @@ export function financeReportRoutes(ctx: AppContext): Router {
 
   r.use(
     reportRoutes<ReceivablesStateFilters>(ctx, {
-      routes: { index: 'reports.receivables', export: 'reports.receivables.export', print: 'reports.receivables.print' },
+      routes: {
+        index: 'reports.receivables',
+        export: 'reports.receivables.export',
+        print: 'reports.receivables.print',
+      },
       permission: 'menu.editions.creance',
       read: (req, today) => {
         const date = queryText(req.query, 'date', 10);
@@ -90,7 +124,8 @@ export function financeReportRoutes(ctx: AppContext): Router {
         return {
           body,
           title: 'État des créances',
-          subtitle: f.date === today ? `${view.label} — au ${frDate(f.date)}` : `${view.label} — au soir du ${frDate(f.date)}`,
+          subtitle:
+            f.date === today ? `${view.label} — au ${frDate(f.date)}` : `${view.label} — au soir du ${frDate(f.date)}`,
           group: 'Éditions › Finances',
           views: [...RECEIVABLES_STATE_VIEWS],
           view: f.view,
@@ -105,7 +140,11 @@ export function financeReportRoutes(ctx: AppContext): Router {
             ['Ancienneté depuis', AGEING_BASIS_LABELS[f.basis].toLowerCase()],
             ['Emplacement', location.name],
           ],
-          empty: { icon: 'fa-solid fa-circle-check', title: 'Aucune créance', text: 'Aucune facture ne reste à payer à cette date pour ces filtres.' },
+          empty: {
+            icon: 'fa-solid fa-circle-check',
+            title: 'Aucune créance',
+            text: 'Aucune facture ne reste à payer à cette date pour ces filtres.',
+          },
           landscape: f.view === 'clients',
           file: { fileName: `etat-creances-${f.view}`, sheetName: view.label.slice(0, 31) },
         };

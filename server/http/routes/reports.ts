@@ -5,8 +5,18 @@ import type { ReportFilter } from '../../../shared/reports.js';
 import { PAYMENT_DISPLAY_STATUSES, SALE_STATUS_LABELS } from '../../../shared/sales.js';
 import { addDays, isIsoDate } from '../../domain/dates.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { SALES_SITUATION_VIEWS, type SalesSituationFilters, type SalesSituationView, salesSituation } from '../../services/reports/sales-situation.js';
-import { STOCK_STATE_VIEWS, type StockStateFilters, type StockStateView, stockState } from '../../services/reports/stock-state.js';
+import {
+  SALES_SITUATION_VIEWS,
+  type SalesSituationFilters,
+  type SalesSituationView,
+  salesSituation,
+} from '../../services/reports/sales-situation.js';
+import {
+  STOCK_STATE_VIEWS,
+  type StockStateFilters,
+  type StockStateView,
+  stockState,
+} from '../../services/reports/stock-state.js';
 import { TURNOVER_VIEWS, type TurnoverFilters, type TurnoverView, turnover } from '../../services/reports/turnover.js';
 import { hiddenStockLocations } from '../../services/stock/count-queries.js';
 import { categoryOptions, productLabels } from '../../services/reports/lookups.js';
@@ -36,12 +46,20 @@ export function reportPeriod(req: Request, today: string): { from: string; to: s
 
 export const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-export async function locationFilter(db: Knex, scope: PlaceScope, value: string, hidden: ReadonlySet<number> = new Set()): Promise<{ filter: ReportFilter; name: string }> {
+export async function locationFilter(
+  db: Knex,
+  scope: PlaceScope,
+  value: string,
+  hidden: ReadonlySet<number> = new Set(),
+): Promise<{ filter: ReportFilter; name: string }> {
   const options: Option[] = presentLocations(await locationRows(db, scope))
     .filter((l) => !hidden.has(Number(l.value)))
     .map((l) => ({ value: l.value, label: l.active ? l.label : `${l.label} (archivé)` }));
   const name = options.find((o) => o.value === value)?.label ?? 'Tous';
-  return { filter: { id: 'location_id', label: 'Emplacement', type: 'select', value, options, all_label: 'Tous' }, name };
+  return {
+    filter: { id: 'location_id', label: 'Emplacement', type: 'select', value, options, all_label: 'Tous' },
+    name,
+  };
 }
 
 export const periodFilters = (f: { from: string; to: string }): ReportFilter[] => [
@@ -69,7 +87,14 @@ export function reportRoutesOf(ctx: AppContext): Router {
         location_id: queryId(req.query, 'location_id'),
         kind: queryChoice(req.query, 'kind', ['', 'invoice', 'counter'] as const, ''),
         status: queryChoice(req.query, 'status', ['', ...PAYMENT_DISPLAY_STATUSES] as const, ''),
-        product_ids: [...new Set(queryText(req.query, 'products', 200).split(',').filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, 20),
+        product_ids: [
+          ...new Set(
+            queryText(req.query, 'products', 200)
+              .split(',')
+              .filter((v) => /^[1-9]\d{0,9}$/.test(v))
+              .map(Number),
+          ),
+        ].slice(0, 20),
       }),
       build: async ({ db, req, filters: f, slice }) => {
         const scope = req.user!.places;
@@ -79,9 +104,32 @@ export function reportRoutesOf(ctx: AppContext): Router {
         const view = SALES_SITUATION_VIEWS.find((v) => v.id === f.view)!;
         const withKind = f.view !== 'transferts' && f.view !== 'cumul';
         const filters: ReportFilter[] = [...periodFilters(f), location.filter];
-        if (withKind) filters.push({ id: 'kind', label: 'Type', type: 'select', value: f.kind, options: KIND_OPTIONS, all_label: 'Tous' });
-        if (f.view === 'factures' || f.view === 'produits') filters.push({ id: 'status', label: 'Statut', type: 'select', value: f.status, options: STATUS_OPTIONS, all_label: 'Tous' });
-        if (f.view === 'produits') filters.push({ id: 'products', label: 'Produits', type: 'products', value: f.product_ids.join(','), selected });
+        if (withKind)
+          filters.push({
+            id: 'kind',
+            label: 'Type',
+            type: 'select',
+            value: f.kind,
+            options: KIND_OPTIONS,
+            all_label: 'Tous',
+          });
+        if (f.view === 'factures' || f.view === 'produits')
+          filters.push({
+            id: 'status',
+            label: 'Statut',
+            type: 'select',
+            value: f.status,
+            options: STATUS_OPTIONS,
+            all_label: 'Tous',
+          });
+        if (f.view === 'produits')
+          filters.push({
+            id: 'products',
+            label: 'Produits',
+            type: 'products',
+            value: f.product_ids.join(','),
+            selected,
+          });
         return {
           body: { ...body, chart: null },
           title: 'Situation des ventes',
@@ -89,19 +137,43 @@ export function reportRoutesOf(ctx: AppContext): Router {
           group: 'Éditions',
           views: [...SALES_SITUATION_VIEWS],
           view: f.view,
-          query: { view: f.view, from: f.from, to: f.to, location_id: f.location_id, kind: withKind ? f.kind : '', status: f.status, products: f.product_ids.join(',') },
+          query: {
+            view: f.view,
+            from: f.from,
+            to: f.to,
+            location_id: f.location_id,
+            kind: withKind ? f.kind : '',
+            status: f.status,
+            products: f.product_ids.join(','),
+          },
           filters,
           facts: [
             ['Période', `du ${frDate(f.from)} au ${frDate(f.to)}`],
             ['Emplacement', location.name],
-            ...(withKind ? ([['Type', KIND_OPTIONS.find((o) => o.value === f.kind)?.label ?? 'Factures et ventes boutique']] as Array<[string, string]>) : []),
-            ...(f.status && (f.view === 'factures' || f.view === 'produits') ? ([['Statut', SALE_STATUS_LABELS[f.status]]] as Array<[string, string]>) : []),
-            ...(f.view === 'produits' ? ([['Produits', selected.map((p) => p.label).join(', ') || 'aucun']] as Array<[string, string]>) : []),
+            ...(withKind
+              ? ([
+                  ['Type', KIND_OPTIONS.find((o) => o.value === f.kind)?.label ?? 'Factures et ventes boutique'],
+                ] as Array<[string, string]>)
+              : []),
+            ...(f.status && (f.view === 'factures' || f.view === 'produits')
+              ? ([['Statut', SALE_STATUS_LABELS[f.status]]] as Array<[string, string]>)
+              : []),
+            ...(f.view === 'produits'
+              ? ([['Produits', selected.map((p) => p.label).join(', ') || 'aucun']] as Array<[string, string]>)
+              : []),
           ],
           empty:
             f.view === 'produits' && f.product_ids.length === 0
-              ? { icon: 'fa-solid fa-boxes-stacked', title: 'Choisissez des produits', text: 'Ajoutez un ou plusieurs produits pour voir leurs ventes sur la période.' }
-              : { icon: 'fa-solid fa-chart-line', title: 'Aucune vente sur cette période', text: 'Changez la période ou les filtres.' },
+              ? {
+                  icon: 'fa-solid fa-boxes-stacked',
+                  title: 'Choisissez des produits',
+                  text: 'Ajoutez un ou plusieurs produits pour voir leurs ventes sur la période.',
+                }
+              : {
+                  icon: 'fa-solid fa-chart-line',
+                  title: 'Aucune vente sur cette période',
+                  text: 'Changez la période ou les filtres.',
+                },
           landscape: f.view === 'factures' || f.view === 'produits' || f.view === 'cumul' || f.view === 'transferts',
           file: { fileName: `situation-ventes-${f.view}`, sheetName: view.label },
         };
@@ -125,7 +197,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
         const view = TURNOVER_VIEWS.find((v) => v.id === f.view)!;
         return {
           body,
-          title: "Chiffre d’affaires",
+          title: 'Chiffre d’affaires',
           subtitle: view.label,
           group: 'Éditions › Finances',
           views: [...TURNOVER_VIEWS],
@@ -136,7 +208,11 @@ export function reportRoutesOf(ctx: AppContext): Router {
             ['Période', `du ${frDate(f.from)} au ${frDate(f.to)}`],
             ['Emplacement', location.name],
           ],
-          empty: { icon: 'fa-solid fa-sack-dollar', title: 'Aucune vente sur cette période', text: "Changez la période ou l’emplacement." },
+          empty: {
+            icon: 'fa-solid fa-sack-dollar',
+            title: 'Aucune vente sur cette période',
+            text: 'Changez la période ou l’emplacement.',
+          },
           landscape: f.view !== 'global',
           file: { fileName: `chiffre-affaires-${f.view}`, sheetName: `CA ${view.label}` },
         };
@@ -163,15 +239,28 @@ export function reportRoutesOf(ctx: AppContext): Router {
         // Stock figures: the user's places, without a place under a blind count.
         const hidden = await hiddenStockLocations(db, req.user!);
         const location = await locationFilter(db, scope, f.location_id, hidden);
-        const places = scope.all && hidden.size === 0 ? null : (location.filter.type === 'select' ? location.filter.options.map((o) => Number(o.value)) : []);
+        const places =
+          scope.all && hidden.size === 0
+            ? null
+            : location.filter.type === 'select'
+              ? location.filter.options.map((o) => Number(o.value))
+              : [];
         const body = await stockState(db, f, places, slice);
         const categories = await categoryOptions(db);
         const view = STOCK_STATE_VIEWS.find((v) => v.id === f.view)!;
         const filters: ReportFilter[] = [];
         if (f.view === 'date') filters.push({ id: 'date', label: 'Au soir du', type: 'date', value: f.date });
         filters.push(location.filter);
-        filters.push({ id: 'category_id', label: 'Catégorie', type: 'select', value: f.category_id, options: categories, all_label: 'Toutes' });
-        if (f.view !== 'categories') filters.push({ id: 'q', label: 'Produit', type: 'search', value: f.q, placeholder: 'Code ou nom' });
+        filters.push({
+          id: 'category_id',
+          label: 'Catégorie',
+          type: 'select',
+          value: f.category_id,
+          options: categories,
+          all_label: 'Toutes',
+        });
+        if (f.view !== 'categories')
+          filters.push({ id: 'q', label: 'Produit', type: 'search', value: f.q, placeholder: 'Code ou nom' });
         return {
           body: { ...body, chart: null },
           title: 'État de stock',
@@ -179,7 +268,13 @@ export function reportRoutesOf(ctx: AppContext): Router {
           group: 'Éditions',
           views: [...STOCK_STATE_VIEWS],
           view: f.view,
-          query: { view: f.view, location_id: f.location_id, category_id: f.category_id, q: f.view === 'categories' ? '' : f.q, date: f.view === 'date' ? f.date : '' },
+          query: {
+            view: f.view,
+            location_id: f.location_id,
+            category_id: f.category_id,
+            q: f.view === 'categories' ? '' : f.q,
+            date: f.view === 'date' ? f.date : '',
+          },
           filters,
           facts: [
             ...(f.view === 'date' ? ([['Date', `au soir du ${frDate(f.date)}`]] as Array<[string, string]>) : []),
@@ -189,8 +284,16 @@ export function reportRoutesOf(ctx: AppContext): Router {
           ],
           empty:
             f.view === 'alerte'
-              ? { icon: 'fa-solid fa-circle-check', title: "Aucun produit sous son seuil d’alerte", text: "Tous les produits suivis ont un stock au-dessus de leur seuil." }
-              : { icon: 'fa-solid fa-warehouse', title: 'Aucun stock', text: 'Aucun produit en stock pour ces filtres.' },
+              ? {
+                  icon: 'fa-solid fa-circle-check',
+                  title: 'Aucun produit sous son seuil d’alerte',
+                  text: 'Tous les produits suivis ont un stock au-dessus de leur seuil.',
+                }
+              : {
+                  icon: 'fa-solid fa-warehouse',
+                  title: 'Aucun stock',
+                  text: 'Aucun produit en stock pour ces filtres.',
+                },
           landscape: f.view !== 'categories',
           file: { fileName: `etat-stock-${f.view}`, sheetName: view.label.slice(0, 31) },
         };

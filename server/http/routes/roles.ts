@@ -2,7 +2,14 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { may } from '../../policies/index.js';
-import { createRoleFromForm, deleteRole, duplicateRole, getRole, listRoles, updateRole } from '../../services/roles/manage-roles.js';
+import {
+  createRoleFromForm,
+  deleteRole,
+  duplicateRole,
+  getRole,
+  listRoles,
+  updateRole,
+} from '../../services/roles/manage-roles.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { actorOf } from '../actor.js';
@@ -26,7 +33,8 @@ export function roleRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['roles.index'], requireAuth, requireVerified, can('menu.parametres.roles'));
   const canManage = (req: Request) => may(req.user!, MANAGE);
-  const confirmedIfManager = (req: Request, res: Response, next: NextFunction) => (canManage(req) ? requirePasswordConfirmed(req, res, next) : next());
+  const confirmedIfManager = (req: Request, res: Response, next: NextFunction) =>
+    canManage(req) ? requirePasswordConfirmed(req, res, next) : next();
   const change = [can(MANAGE), requirePasswordConfirmed];
 
   r.get(ROUTES['roles.index'], confirmedIfManager, async (req, res) => {
@@ -52,7 +60,11 @@ export function roleRoutes(ctx: AppContext): Router {
     res.locals.refusalBack = () => route('roles.show', { id });
     const input = validate(roleSchema, req.body);
     await updateRole(db, actorOf(req), id, input);
-    flash(req, 'success', `Rôle « ${input.name} » enregistré. Ses utilisateurs ont ses nouvelles permissions dès leur prochaine page.`);
+    flash(
+      req,
+      'success',
+      `Rôle « ${input.name} » enregistré. Ses utilisateurs ont ses nouvelles permissions dès leur prochaine page.`,
+    );
     redirect(res, route('roles.show', { id }));
   });
 

@@ -35,7 +35,10 @@ import { printBack } from './sales/print-back.js';
 /** Days of credit the form proposes for a credit sale (its due date, editable; the schema requires one). */
 export const DEFAULT_CREDIT_DAYS = 30;
 
-const SALE_STATUS_FILTERS = ['', ...(Object.keys(SALE_STATUS_LABELS) as Array<keyof typeof SALE_STATUS_LABELS>)] as const;
+const SALE_STATUS_FILTERS = [
+  '',
+  ...(Object.keys(SALE_STATUS_LABELS) as Array<keyof typeof SALE_STATUS_LABELS>),
+] as const;
 
 export function saleFilters(req: Request, today: string): SaleListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -71,7 +74,13 @@ export function saleRoutes(ctx: AppContext): Router {
 
   const list = (kind: SaleKind) => async (req: Request, res: Response) => {
     const filters = saleFilters(req, await companyToday(db));
-    const { sales, totals } = await listSales(db, { ...filters, kind }, req.user!.places, queryPage(req.query), presentSaleRow);
+    const { sales, totals } = await listSales(
+      db,
+      { ...filters, kind },
+      req.user!.places,
+      queryPage(req.query),
+      presentSaleRow,
+    );
     const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
     await res.inertia.render('sales/Index', {
       kind,
@@ -86,7 +95,10 @@ export function saleRoutes(ctx: AppContext): Router {
   };
   const exportList = (kind: SaleKind) => async (req: Request, res: Response) => {
     const filters = saleFilters(req, await companyToday(db));
-    sendFile(res, await exportSales(db, { ...filters, kind }, req.user!.places, exportFormat(req), await getCurrency(db)));
+    sendFile(
+      res,
+      await exportSales(db, { ...filters, kind }, req.user!.places, exportFormat(req), await getCurrency(db)),
+    );
   };
   r.get(ROUTES['sales.invoices'], list('invoice'));
   r.get(ROUTES['sales.invoices.export'], downloadGuard, exportList('invoice'));
@@ -107,7 +119,11 @@ export function saleRoutes(ctx: AppContext): Router {
       form_loaded_at: new Date().toISOString(),
       locations: options,
       default_location_id: optionId(defaultDepot(options)),
-      vat: { enabled: company.vat_enabled, rate_bp: company.vat_enabled ? company.vat_rate_bp : 0, prices_include_vat: company.prices_include_vat },
+      vat: {
+        enabled: company.vat_enabled,
+        rate_bp: company.vat_enabled ? company.vat_rate_bp : 0,
+        prices_include_vat: company.prices_include_vat,
+      },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
       accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user!.places })),
@@ -122,11 +138,22 @@ export function saleRoutes(ctx: AppContext): Router {
     const rights = saleAbilities(req.user!);
     const result = await createSale(
       db,
-      saleInputOf(input, { idempotencyKey: input.idempotency_key, kind: 'invoice', formLoadedAt: input.form_loaded_at, places: req.user!.places }),
+      saleInputOf(input, {
+        idempotencyKey: input.idempotency_key,
+        kind: 'invoice',
+        formLoadedAt: input.form_loaded_at,
+        places: req.user!.places,
+      }),
       { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `La facture ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `Facture ${result.number} validée.`);
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? `La facture ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`
+        : `Facture ${result.number} validée.`,
+    );
     redirect(res, route('sales.show', { id: result.id }));
   });
 
@@ -139,7 +166,10 @@ export function saleRoutes(ctx: AppContext): Router {
       currency,
       sale: presentSale(detail, currency, seesCosts(req.user!)),
       history: presentHistory(await subjectHistory(db, 'sale', id), currency),
-      print: presentPrintState(await printCount(db, { printout: printoutOf(detail.sale.payment_mode), id }), mayReprint(req.user!)),
+      print: presentPrintState(
+        await printCount(db, { printout: printoutOf(detail.sale.payment_mode), id }),
+        mayReprint(req.user!),
+      ),
       can: { create: saleAbilities(req.user!).create },
     });
   });
@@ -151,11 +181,18 @@ export function saleRoutes(ctx: AppContext): Router {
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
     const currency = await getCurrency(db);
-    const frame = await printFrame(ctx, req, res, { document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number }, back: printBack(req, route('sales.show', { id })) });
+    const frame = await printFrame(ctx, req, res, {
+      document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number },
+      back: printBack(req, route('sales.show', { id })),
+    });
     // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
     const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
     // A printout goes to the customer: never costs nor margins, whoever prints it.
-    await res.inertia.render('sales/Print', { ...frame, settings: a6 ? { ...frame.settings, format: 'A6' } : frame.settings, sale: presentSale(detail, currency, false) });
+    await res.inertia.render('sales/Print', {
+      ...frame,
+      settings: a6 ? { ...frame.settings, format: 'A6' } : frame.settings,
+      sale: presentSale(detail, currency, false),
+    });
   });
 
   return r;

@@ -14,7 +14,10 @@ export function searchRoutes(ctx: AppContext): Router {
   const r = Router();
   r.get(ROUTES.search, jsonGuard(), async (req, res) => {
     const user = req.user!;
-    const found = await globalSearch(db, { q: queryText(req.query as Record<string, unknown>, 'q'), scope: { ...searchScope(user, DOCUMENT_SERIES), places: user.places } });
+    const found = await globalSearch(db, {
+      q: queryText(req.query as Record<string, unknown>, 'q'),
+      scope: { ...searchScope(user, DOCUMENT_SERIES), places: user.places },
+    });
     res.set('Cache-Control', 'no-store').json(presentGlobalSearch(found, user.permissions));
   });
   return r;

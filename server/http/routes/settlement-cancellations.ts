@@ -43,27 +43,54 @@ function settlementFilters(req: Request, today: string): SettlementCancellationF
 export function settlementCancellationRoutes({ db }: AppContext): Router {
   const r = Router();
 
-  r.get(ROUTES['settlements.cancellations'], requireAuth, requireVerified, can('menu.annulation.reglement'), async (req, res) => {
-    const filters = settlementFilters(req, await companyToday(db));
-    const currency = await getCurrency(db);
-    await res.inertia.render('settlements/Cancellation', {
-      currency,
-      filters,
-      settlements: (await listSettlements(db, filters, req.user!.places, queryPage(req.query), presentSettlementCancellationRow(currency), { mode: 'cancellation' })).settlements,
-      client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
-      can: settlementCancelAbilities(req.user!),
-    });
-  });
+  r.get(
+    ROUTES['settlements.cancellations'],
+    requireAuth,
+    requireVerified,
+    can('menu.annulation.reglement'),
+    async (req, res) => {
+      const filters = settlementFilters(req, await companyToday(db));
+      const currency = await getCurrency(db);
+      await res.inertia.render('settlements/Cancellation', {
+        currency,
+        filters,
+        settlements: (
+          await listSettlements(
+            db,
+            filters,
+            req.user!.places,
+            queryPage(req.query),
+            presentSettlementCancellationRow(currency),
+            { mode: 'cancellation' },
+          )
+        ).settlements,
+        client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
+        can: settlementCancelAbilities(req.user!),
+      });
+    },
+  );
 
-  r.post(ROUTES['settlements.cancel'], requireAuth, requireVerified, can('menu.annulation.reglement', 'settlements.cancel'), requireAccountDocument(db, 'settlement'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(cancelSchema, req.body);
-    const result = await cancelSettlement(db, id, input, actorOf(req));
-    const currency = await getCurrency(db);
-    const effects = [result.refunded ? `${formatMoney(result.refunded, currency)} sortis du compte qui les avait reçus` : "l’acompte est rendu au client", result.invoices.length ? `reste à payer rétabli sur ${result.invoices.join(', ')}` : null].filter(Boolean);
-    flash(req, 'success', `Règlement ${result.number} annulé : ${effects.join(', ')}.`);
-    redirect(res, backUrl(req, route('settlements.cancellations')));
-  });
+  r.post(
+    ROUTES['settlements.cancel'],
+    requireAuth,
+    requireVerified,
+    can('menu.annulation.reglement', 'settlements.cancel'),
+    requireAccountDocument(db, 'settlement'),
+    async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(cancelSchema, req.body);
+      const result = await cancelSettlement(db, id, input, actorOf(req));
+      const currency = await getCurrency(db);
+      const effects = [
+        result.refunded
+          ? `${formatMoney(result.refunded, currency)} sortis du compte qui les avait reçus`
+          : 'l’acompte est rendu au client',
+        result.invoices.length ? `reste à payer rétabli sur ${result.invoices.join(', ')}` : null,
+      ].filter(Boolean);
+      flash(req, 'success', `Règlement ${result.number} annulé : ${effects.join(', ')}.`);
+      redirect(res, backUrl(req, route('settlements.cancellations')));
+    },
+  );
 
   return r;
 }

@@ -27,7 +27,12 @@ import { can, canAny, requireAuth, requireVerified } from '../middleware/auth.js
 import { requireAccountDocument } from '../middleware/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentPrintState } from '../presenters/print.js';
-import { presentOpenInvoice, presentSettlement, presentSettlementClient, presentSettlementRow } from '../presenters/settlements.js';
+import {
+  presentOpenInvoice,
+  presentSettlement,
+  presentSettlementClient,
+  presentSettlementRow,
+} from '../presenters/settlements.js';
 import { printFrame } from '../printouts.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
@@ -62,7 +67,8 @@ function filtersOf(req: Request, today: string): SettlementListFilters {
 export function settlementRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
-  const numericId = (req: Request, _res: Response, next: NextFunction) => (/^\d+$/.test(String(req.params.id)) ? next() : next('route'));
+  const numericId = (req: Request, _res: Response, next: NextFunction) =>
+    /^\d+$/.test(String(req.params.id)) ? next() : next('route');
   const inPlace = requireAccountDocument(db, 'settlement');
   const guard = [requireAuth, requireVerified, can('menu.reglement')];
   // A settlement's page and receipt also open from Annulations › Règlements (reprint as DUPLICATA).
@@ -71,7 +77,13 @@ export function settlementRoutes(ctx: AppContext): Router {
   r.get(ROUTES['settlements.index'], ...guard, async (req, res) => {
     const filters = filtersOf(req, await companyToday(db));
     const user = req.user!;
-    const { settlements, totals } = await listSettlements(db, filters, user.places, queryPage(req.query), presentSettlementRow);
+    const { settlements, totals } = await listSettlements(
+      db,
+      filters,
+      user.places,
+      queryPage(req.query),
+      presentSettlementRow,
+    );
     const options = await settlementFilterOptions(db, user.places);
     await res.inertia.render('settlements/Index', {
       currency: await getCurrency(db),
@@ -104,13 +116,29 @@ export function settlementRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['settlements.index'], ...guard, can('settlements.create'), backTo(() => route('settlements.create')), async (req, res) => {
-    const body = validate(settlementSchema(await getCurrency(db)), req.body);
-    const result = await createSettlement(db, { ...settlementInput(body, body.idempotency_key), places: req.user!.places }, actorOf(req));
-    const advance = result.advance > 0 ? ' Le surplus est gardé en acompte au client.' : '';
-    flash(req, 'success', result.replayed ? `Le règlement ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Règlement ${result.number} validé.${advance}`);
-    redirect(res, route('settlements.show', { id: result.id }));
-  });
+  r.post(
+    ROUTES['settlements.index'],
+    ...guard,
+    can('settlements.create'),
+    backTo(() => route('settlements.create')),
+    async (req, res) => {
+      const body = validate(settlementSchema(await getCurrency(db)), req.body);
+      const result = await createSettlement(
+        db,
+        { ...settlementInput(body, body.idempotency_key), places: req.user!.places },
+        actorOf(req),
+      );
+      const advance = result.advance > 0 ? ' Le surplus est gardé en acompte au client.' : '';
+      flash(
+        req,
+        'success',
+        result.replayed
+          ? `Le règlement ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
+          : `Règlement ${result.number} validé.${advance}`,
+      );
+      redirect(res, route('settlements.show', { id: result.id }));
+    },
+  );
 
   r.get(ROUTES['settlements.show'], numericId, ...documentGuard, inPlace, async (req, res) => {
     const id = routeId(req.params.id);
@@ -131,10 +159,21 @@ export function settlementRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await settlementDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(ctx, req, res, { document: { printout: 'settlement_receipt', id, number: detail.settlement.number }, back: queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('settlements.cancellations') : route('settlements.show', { id }) });
+    const frame = await printFrame(ctx, req, res, {
+      document: { printout: 'settlement_receipt', id, number: detail.settlement.number },
+      back:
+        queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation'
+          ? route('settlements.cancellations')
+          : route('settlements.show', { id }),
+    });
     const asked = queryChoice(req.query, 'format', ['', '80mm', 'a5'] as const, '');
     const format = asked === '80mm' ? '80mm' : asked === 'a5' ? 'A5' : frame.settings.format;
-    await res.inertia.render('settlements/Print', { ...frame, settings: { ...frame.settings, format }, roll: format === '80mm' || format === '58mm', settlement: presentSettlement(detail) });
+    await res.inertia.render('settlements/Print', {
+      ...frame,
+      settings: { ...frame.settings, format },
+      roll: format === '80mm' || format === '58mm',
+      settlement: presentSettlement(detail),
+    });
   });
 
   return r;

@@ -6,7 +6,16 @@ import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { SUPPLIER_SORTS, createSupplier, deleteSupplier, exportSuppliers, findSupplier, listSuppliers, setSupplierActive, updateSupplier } from '../../services/suppliers/suppliers.js';
+import {
+  SUPPLIER_SORTS,
+  createSupplier,
+  deleteSupplier,
+  exportSuppliers,
+  findSupplier,
+  listSuppliers,
+  setSupplierActive,
+  updateSupplier,
+} from '../../services/suppliers/suppliers.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
@@ -20,7 +29,10 @@ import { recordAbilities } from '../../policies/index.js';
 const listSpec = {
   sorts: SUPPLIER_SORTS,
   defaultSort: 'code' as const,
-  filters: (q: Record<string, unknown>): SupplierFilters => ({ status: statusFilter(q), balance: queryChoice(q, 'balance', ['', 'owed'] as const, '') }),
+  filters: (q: Record<string, unknown>): SupplierFilters => ({
+    status: statusFilter(q),
+    balance: queryChoice(q, 'balance', ['', 'owed'] as const, ''),
+  }),
 };
 
 export function supplierRoutes(ctx: AppContext): Router {
@@ -32,7 +44,12 @@ export function supplierRoutes(ctx: AppContext): Router {
     const { page, ...params } = parseListParams(req, listSpec);
     const rows = await listSuppliers(db, { ...params, page });
     const suppliers = { ...rows, data: rows.data.map(presentSupplierRow) };
-    await res.inertia.render('suppliers/Index', { suppliers, params, can: recordAbilities(req.user!, 'suppliers'), currency: await getCurrency(db) });
+    await res.inertia.render('suppliers/Index', {
+      suppliers,
+      params,
+      can: recordAbilities(req.user!, 'suppliers'),
+      currency: await getCurrency(db),
+    });
   });
 
   r.get(ROUTES['suppliers.export'], can('suppliers.export'), downloadGuard, async (req, res) => {

@@ -4,7 +4,17 @@ import { Router } from 'express';
 import multer from 'multer';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, LOG_TABS, TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, type TicketFilters } from '../../../shared/support.js';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  LOG_TABS,
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUSES,
+  type TicketFilters,
+} from '../../../shared/support.js';
 import { Refusal } from '../../domain/errors.js';
 import { isIsoDate } from '../../domain/dates.js';
 import { recordAudit } from '../../services/audit/record-audit.js';
@@ -12,10 +22,29 @@ import { auditUser } from '../../services/actor.js';
 import { getCurrency } from '../../services/company/get-company.js';
 import { checkJournals } from '../../services/integrity/check-journals.js';
 import { type UploadedFile, attachmentPath, checkAttachments } from '../../services/support/attachments.js';
-import { type AuditLogFilters, auditLogChoices, exportAuditLog, listAuditLog } from '../../services/support/audit-log.js';
+import {
+  type AuditLogFilters,
+  auditLogChoices,
+  exportAuditLog,
+  listAuditLog,
+} from '../../services/support/audit-log.js';
 import { chapterList, findChapter, guideImage, searchGuide } from '../../services/support/documentation.js';
 import { listServerErrors } from '../../services/support/error-log.js';
-import { TICKET_SORTS, type Viewer, assignTicket, createTicket, findAttachment, listTickets, replyToTicket, setTicketStatus, showTicket, supportAssignees, ticketMails, type TicketNotice, unreadCount } from '../../services/support/tickets.js';
+import {
+  TICKET_SORTS,
+  type Viewer,
+  assignTicket,
+  createTicket,
+  findAttachment,
+  listTickets,
+  replyToTicket,
+  setTicketStatus,
+  showTicket,
+  supportAssignees,
+  ticketMails,
+  type TicketNotice,
+  unreadCount,
+} from '../../services/support/tickets.js';
 import { ticketAbilities } from '../../policies/index.js';
 import { actorOf } from '../actor.js';
 import { downloadGuard, exportFormat, sendFile } from '../files.js';
@@ -27,7 +56,10 @@ import { assignSchema, replySchema, statusSchema, ticketSchema } from '../schema
 import { validate } from '../validation.js';
 import { NotFound } from '../../domain/errors.js';
 
-const uploader = multer({ storage: multer.memoryStorage(), limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 64 * 1024, parts: 20 } });
+const uploader = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+});
 
 /** Multipart forms with attachments (field « attachments »); a JSON or urlencoded post passes through. */
 function attachmentsUpload(req: Request, res: Response, next: NextFunction) {
@@ -36,7 +68,15 @@ function attachmentsUpload(req: Request, res: Response, next: NextFunction) {
   uploader.any()(req, res, (err: unknown) => {
     if (!err) {
       const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-      if (files.some((f) => f.fieldname !== 'attachments' && f.fieldname !== 'attachments[]' && !/^attachments\[\d+\]$/.test(f.fieldname))) return next(new Refusal({ attachments: "Le formulaire n’a pas pu être reçu : réessayez." }));
+      if (
+        files.some(
+          (f) =>
+            f.fieldname !== 'attachments' &&
+            f.fieldname !== 'attachments[]' &&
+            !/^attachments\[\d+\]$/.test(f.fieldname),
+        )
+      )
+        return next(new Refusal({ attachments: 'Le formulaire n’a pas pu être reçu : réessayez.' }));
       return next();
     }
     if (err instanceof multer.MulterError) {
@@ -45,16 +85,20 @@ function attachmentsUpload(req: Request, res: Response, next: NextFunction) {
           ? `Chaque fichier doit faire au plus ${ATTACHMENT_MAX_BYTES / 1024 / 1024} Mo.`
           : err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE'
             ? `Joignez au plus ${ATTACHMENT_MAX_FILES} fichiers.`
-            : "Le formulaire n’a pas pu être reçu : réessayez.";
+            : 'Le formulaire n’a pas pu être reçu : réessayez.';
       return next(new Refusal({ attachments: message }));
     }
-    next(new Refusal({ attachments: "Le formulaire n’a pas pu être reçu : réessayez." }));
+    next(new Refusal({ attachments: 'Le formulaire n’a pas pu être reçu : réessayez.' }));
   });
 }
 
 function uploaded(req: Request): UploadedFile[] {
   const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-  return files.map((f) => ({ originalname: Buffer.from(f.originalname, 'latin1').toString('utf8'), buffer: f.buffer, size: f.size }));
+  return files.map((f) => ({
+    originalname: Buffer.from(f.originalname, 'latin1').toString('utf8'),
+    buffer: f.buffer,
+    size: f.size,
+  }));
 }
 
 function viewerOf(req: Request): Viewer {
@@ -121,7 +165,12 @@ export function supportRoutes(ctx: AppContext): Router {
   r.get(ROUTES['support.documentation.chapter'], async (req, res) => {
     const chapter = findChapter(String(req.params.slug));
     if (!chapter) throw new NotFound();
-    await res.inertia.render('support/Documentation', { chapters: chapterList(), chapter: { slug: chapter.slug, title: chapter.title, html: chapter.html, toc: chapter.toc }, q: '', results: null });
+    await res.inertia.render('support/Documentation', {
+      chapters: chapterList(),
+      chapter: { slug: chapter.slug, title: chapter.title, html: chapter.html, toc: chapter.toc },
+      q: '',
+      results: null,
+    });
   });
 
   // ——— Tickets ———
@@ -186,7 +235,7 @@ export function supportRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const input = validate(assignSchema, req.body);
     await assignTicket(db, id, input.assigned_to, viewerOf(req));
-    flash(req, 'success', input.assigned_to ? 'Ticket attribué.' : "Le ticket n’est plus attribué.");
+    flash(req, 'success', input.assigned_to ? 'Ticket attribué.' : 'Le ticket n’est plus attribué.');
     redirect(res, route('support.tickets.show', { id }));
   });
   r.get(ROUTES['support.tickets.attachment'], downloadGuard, async (req, res) => {
@@ -212,7 +261,8 @@ export function supportRoutes(ctx: AppContext): Router {
     const errorQ = queryText(q, 'q', 100);
     const currency = await getCurrency(db);
     const audit = tab === 'audit' ? await listAuditLog(db, f, req.user!.places, queryPage(q)) : null;
-    const errorLog = tab === 'erreurs' ? await listServerErrors(db, { q: errorQ, from: null, to: null }, queryPage(q)) : null;
+    const errorLog =
+      tab === 'erreurs' ? await listServerErrors(db, { q: errorQ, from: null, to: null }, queryPage(q)) : null;
     const integrity = tab === 'integrite' && req.session.integrity ? req.session.integrity : null;
     await res.inertia.render('support/Logs', {
       tab,
@@ -227,7 +277,13 @@ export function supportRoutes(ctx: AppContext): Router {
   r.get(ROUTES['support.logs.export'], downloadGuard, async (req, res) => {
     const f = auditFilters(req.query as Record<string, unknown>);
     const file = await exportAuditLog(db, f, req.user!.places, exportFormat(req));
-    await recordAudit(db, { action: 'audit.exported', user: auditUser(actorOf(req)), subject: { type: 'journal', id: 'audit', label: "Journal d’audit" }, details: { note: `Export ${exportFormat(req).toUpperCase()}` }, ip: req.ip ?? null });
+    await recordAudit(db, {
+      action: 'audit.exported',
+      user: auditUser(actorOf(req)),
+      subject: { type: 'journal', id: 'audit', label: 'Journal d’audit' },
+      details: { note: `Export ${exportFormat(req).toUpperCase()}` },
+      ip: req.ip ?? null,
+    });
     sendFile(res, file);
   });
   r.post(ROUTES['support.logs.check'], async (req, res) => {
@@ -237,11 +293,21 @@ export function supportRoutes(ctx: AppContext): Router {
       action: 'journal.checked',
       user: auditUser(actorOf(req)),
       subject: { type: 'journal', id: 'integrity', label: 'Intégrité des journaux' },
-      details: { note: broken.length ? broken.map((j) => `${j.label} : premier maillon rompu : ${j.broken!.description}`).join(' ; ') : 'Toutes les chaînes sont intègres.' },
+      details: {
+        note: broken.length
+          ? broken.map((j) => `${j.label} : premier maillon rompu : ${j.broken!.description}`).join(' ; ')
+          : 'Toutes les chaînes sont intègres.',
+      },
       ip: req.ip ?? null,
     });
     req.session.integrity = { checked_at: new Date().toISOString(), journals };
-    flash(req, broken.length ? 'error' : 'success', broken.length ? `Intégrité compromise : ${broken.map((j) => j.label).join(', ')}.` : 'Tous les journaux sont intègres.');
+    flash(
+      req,
+      broken.length ? 'error' : 'success',
+      broken.length
+        ? `Intégrité compromise : ${broken.map((j) => j.label).join(', ')}.`
+        : 'Tous les journaux sont intègres.',
+    );
     redirect(res, route('support.logs', { tab: 'integrite' }));
   });
 

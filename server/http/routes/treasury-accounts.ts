@@ -2,7 +2,12 @@ import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { Knex } from 'knex';
 import { ROUTES } from '../../../shared/routes.js';
-import { MANAGED_TREASURY_KINDS, type AccountLedger, type AccountLedgerFilters, type TreasuryAccountFilters } from '../../../shared/treasury-accounts.js';
+import {
+  MANAGED_TREASURY_KINDS,
+  type AccountLedger,
+  type AccountLedgerFilters,
+  type TreasuryAccountFilters,
+} from '../../../shared/treasury-accounts.js';
 import { MOBILE_MONEY_OPERATORS, MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
 import { may } from '../../policies/index.js';
@@ -30,7 +35,16 @@ import { assertAccount, requireAccount } from '../middleware/places.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { presentHistory } from '../presenters/audit.js';
 import { presentMoneyMovement, presentTreasuryAccountRow } from '../presenters/treasury-accounts.js';
-import { type Query, parseListParams, period, queryChoice, queryPage, queryText, routeId, statusFilter } from '../query.js';
+import {
+  type Query,
+  parseListParams,
+  period,
+  queryChoice,
+  queryPage,
+  queryText,
+  routeId,
+  statusFilter,
+} from '../query.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { treasuryAccountSchema } from '../schemas/treasury.js';
 
@@ -60,11 +74,21 @@ export function ledgerFilters(query: Query, today: string): AccountLedgerFilters
 }
 
 /** The ledger section of a treasury account's page (a bank, a wallet, a cash desk), `?page=` paging its movements; 404 for an account the user does not work on. */
-export async function accountLedgerProps(db: Knex, accountId: number, query: Query, scope: PlaceScope): Promise<AccountLedger> {
+export async function accountLedgerProps(
+  db: Knex,
+  accountId: number,
+  query: Query,
+  scope: PlaceScope,
+): Promise<AccountLedger> {
   await assertAccount(db, scope, accountId);
   const filters = ledgerFilters(query, await companyToday(db));
   const { movements, totals } = await accountLedger(db, accountId, filters, queryPage(query), LEDGER_PER_PAGE);
-  return { account_id: accountId, filters, movements: { ...movements, data: movements.data.map(presentMoneyMovement) }, totals };
+  return {
+    account_id: accountId,
+    filters,
+    movements: { ...movements, data: movements.data.map(presentMoneyMovement) },
+    totals,
+  };
 }
 
 export function treasuryAccountRoutes(ctx: AppContext): Router {
@@ -78,7 +102,12 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   r.get(ROUTES['treasuryAccounts.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
     const rows = await listTreasuryAccounts(db, { ...params, page }, req.user!.places);
-    await res.inertia.render('settings/treasury-accounts/Index', { accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) }, params, can_manage: canManage(req), currency: await getCurrency(db) });
+    await res.inertia.render('settings/treasury-accounts/Index', {
+      accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
+      params,
+      can_manage: canManage(req),
+      currency: await getCurrency(db),
+    });
   });
 
   r.get(ROUTES['treasuryAccounts.export'], downloadGuard, async (req, res) => {
@@ -87,7 +116,11 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['treasuryAccounts.create'], can(MANAGE), async (_req, res) => {
-    await res.inertia.render('settings/treasury-accounts/Form', { account: null, suggested_codes: await suggestTreasuryCodes(db), has_movements: false });
+    await res.inertia.render('settings/treasury-accounts/Form', {
+      account: null,
+      suggested_codes: await suggestTreasuryCodes(db),
+      has_movements: false,
+    });
   });
 
   const load = recordLoader((id) => findTreasuryAccount(db, id));
@@ -108,7 +141,11 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['treasuryAccounts.edit'], can(MANAGE), async (req, res) => {
     const row = await load(req.params.id);
-    await res.inertia.render('settings/treasury-accounts/Form', { account: presentTreasuryAccountRow(row), suggested_codes: await suggestTreasuryCodes(db), has_movements: await hasMovements(db, Number(row.id)) });
+    await res.inertia.render('settings/treasury-accounts/Form', {
+      account: presentTreasuryAccountRow(row),
+      suggested_codes: await suggestTreasuryCodes(db),
+      has_movements: await hasMovements(db, Number(row.id)),
+    });
   });
 
   // The ledger of any treasury account, a cash desk's included (its page is the desk's).
@@ -116,7 +153,10 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
     const account = await findAnyTreasuryAccount(db, routeId(req.params.id));
     if (!account) throw new NotFound();
     const filters = ledgerFilters(req.query, await companyToday(db));
-    sendFile(res, await exportAccountMovements(db, { id: Number(account.id), code: account.code }, filters, exportFormat(req)));
+    sendFile(
+      res,
+      await exportAccountMovements(db, { id: Number(account.id), code: account.code }, filters, exportFormat(req)),
+    );
   });
 
   saveRoutes(r, {
@@ -124,7 +164,8 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
     permissions: { create: MANAGE, update: MANAGE },
     load,
     schema: () => treasuryAccountSchema,
-    create: (input, req) => createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user!.places.all ? null : actorOf(req).id }),
+    create: (input, req) =>
+      createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user!.places.all ? null : actorOf(req).id }),
     update: (id, input, req) => updateTreasuryAccount(db, id, input, actorOf(req)),
     noun: 'Compte',
   });

@@ -29,7 +29,10 @@ const MANAGE = 'users.manage';
 const userList = {
   sorts: USER_SORTS,
   defaultSort: 'name' as const,
-  filters: (q: Record<string, unknown>) => ({ status: queryChoice(q, 'status', USER_STATUSES, 'active'), role_id: queryId(q, 'role_id') }),
+  filters: (q: Record<string, unknown>) => ({
+    status: queryChoice(q, 'status', USER_STATUSES, 'active'),
+    role_id: queryId(q, 'role_id'),
+  }),
 };
 
 /**
@@ -55,15 +58,27 @@ export function userRoutes(ctx: AppContext): Router {
     });
   });
 
-  const formOptions = async () => presentUserFormOptions(await roleOptions(db), await allLocationOptions(db), await treasuryAccountOptions(db));
+  const formOptions = async () =>
+    presentUserFormOptions(await roleOptions(db), await allLocationOptions(db), await treasuryAccountOptions(db));
 
   r.get(ROUTES['users.create'], ...change, async (_req, res) => {
-    await res.inertia.render('settings/users/Form', { ...(await formOptions()), user: null, editable: true, can_manage: true });
+    await res.inertia.render('settings/users/Form', {
+      ...(await formOptions()),
+      user: null,
+      editable: true,
+      can_manage: true,
+    });
   });
 
   r.post(ROUTES['users.index'], ...change, async (req, res) => {
     const input = validate(userCreateSchema, req.body);
-    const id = await createManagedUser(db, mailer, config.appUrl, { ...input, password: input.password ?? null }, actorOf(req));
+    const id = await createManagedUser(
+      db,
+      mailer,
+      config.appUrl,
+      { ...input, password: input.password ?? null },
+      actorOf(req),
+    );
     flash(
       req,
       'success',
@@ -77,7 +92,12 @@ export function userRoutes(ctx: AppContext): Router {
   const load = recordLoader((id) => findManagedUser(db, id));
   const showUser = (editable: boolean) => async (req: Request, res: Response) => {
     const row = await load(req.params.id);
-    await res.inertia.render('settings/users/Form', { ...(await formOptions()), user: presentUserRecord(row, req.user!.row.id), editable, can_manage: may(req.user!, MANAGE) });
+    await res.inertia.render('settings/users/Form', {
+      ...(await formOptions()),
+      user: presentUserRecord(row, req.user!.row.id),
+      editable,
+      can_manage: may(req.user!, MANAGE),
+    });
   };
   r.get(ROUTES['users.show'], showUser(false));
   r.get(ROUTES['users.edit'], ...change, showUser(true));
@@ -87,7 +107,12 @@ export function userRoutes(ctx: AppContext): Router {
     const input = validate(userUpdateSchema, req.body);
     const result = await updateManagedUser(db, Number(row.id), input, actorOf(req));
     // The previous address hears of the change (as when a person changes it in their profile).
-    if (result.emailChanged) await sendEmailChangedNotice(mailer, config.appUrl, { name: input.name, previousEmail: result.previousEmail, newEmail: input.email });
+    if (result.emailChanged)
+      await sendEmailChangedNotice(mailer, config.appUrl, {
+        name: input.name,
+        previousEmail: result.previousEmail,
+        newEmail: input.email,
+      });
     flash(req, 'success', 'Utilisateur enregistré.');
     redirect(res, route('users.show', { id: Number(row.id) }));
   });

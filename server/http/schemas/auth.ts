@@ -31,7 +31,10 @@ export const forgotPasswordSchema = z.object({ email: fields.email() });
 
 export const resetPasswordSchema = confirmed(
   z.object({
-    token: z.string({ error: 'Le lien de réinitialisation est invalide.' }).min(1, 'Le lien de réinitialisation est invalide.').max(200),
+    token: z
+      .string({ error: 'Le lien de réinitialisation est invalide.' })
+      .min(1, 'Le lien de réinitialisation est invalide.')
+      .max(200),
     email: fields.email(),
     password: fields.newPassword(),
     password_confirmation: z.string({ error: 'Veuillez confirmer le mot de passe.' }),
@@ -45,7 +48,10 @@ export const profileSchema = z.object({
   first_name: firstName(),
   email: fields.email(),
   /** Required by the service only when the e-mail changes. */
-  current_password: z.string({ error: 'Le mot de passe actuel doit être un texte.' }).max(200, 'Le mot de passe actuel est trop long.').nullish(),
+  current_password: z
+    .string({ error: 'Le mot de passe actuel doit être un texte.' })
+    .max(200, 'Le mot de passe actuel est trop long.')
+    .nullish(),
 });
 
 export const updatePasswordSchema = confirmed(

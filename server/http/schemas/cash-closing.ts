@@ -11,11 +11,13 @@ const count = integer('nombre de billets ou de pièces', { min: 0, default: 0 })
 export const closingSchema = z.object({
   idempotency_key: idempotencyKey,
   account_id: recordId('Choisissez la caisse à arrêter.'),
-  day: isoDate('La journée').refine(isIsoDate, "La journée n’est pas une date du calendrier."),
+  day: isoDate('La journée').refine(isIsoDate, 'La journée n’est pas une date du calendrier.'),
   counts: z
-    .array(z.object({ key: shortText('coupure', 10, { required: true }), count }), { error: 'Saisissez le comptage de la caisse.' })
+    .array(z.object({ key: shortText('coupure', 10, { required: true }), count }), {
+      error: 'Saisissez le comptage de la caisse.',
+    })
     .max(30, 'Le comptage compte trop de lignes.'),
-  reason: text("Le motif de l’écart", 500),
+  reason: text('Le motif de l’écart', 500),
   expected_seen: integer('montant attendu', { min: -LIMITS.balance, max: LIMITS.balance }),
 });
 

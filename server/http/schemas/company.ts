@@ -31,20 +31,32 @@ export const TIME_ZONES: readonly string[] = (() => {
 
 /** A VAT rate typed as a percentage ("18", "18,5", "0") → basis points (1850); 0 to 100 %, two decimals at most. */
 function vatRate() {
-  return z.unknown().optional().transform((v, ctx): number => {
-    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/\s|%/g, '').replace(',', '.') : null;
-    if (s === null || s === '' || !/^\d{1,3}(\.\d{1,2})?$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: 'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales (par exemple 18).' });
-      return z.NEVER;
-    }
-    const [whole, fraction = ''] = s.split('.');
-    const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-    if (bp > 10_000) {
-      ctx.addIssue({ code: 'custom', message: 'Le taux de TVA ne peut dépasser 100 %.' });
-      return z.NEVER;
-    }
-    return bp;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): number => {
+      const s =
+        typeof v === 'number'
+          ? String(v)
+          : typeof v === 'string'
+            ? v.trim().replace(/\s|%/g, '').replace(',', '.')
+            : null;
+      if (s === null || s === '' || !/^\d{1,3}(\.\d{1,2})?$/.test(s)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales (par exemple 18).',
+        });
+        return z.NEVER;
+      }
+      const [whole, fraction = ''] = s.split('.');
+      const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+      if (bp > 10_000) {
+        ctx.addIssue({ code: 'custom', message: 'Le taux de TVA ne peut dépasser 100 %.' });
+        return z.NEVER;
+      }
+      return bp;
+    });
 }
 
 /** Paramètres › Société: the company's identity and rules (company_settings). */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { PRICE_FIELD_LABELS, PRICE_FIELDS, type PriceRule, ROUNDING_STEPS, RULE_BASES, checkPrices, parsePercent } from '../../domain/pricing/price-rule.js';
+import {
+  PRICE_FIELD_LABELS,
+  PRICE_FIELDS,
+  type PriceRule,
+  ROUNDING_STEPS,
+  RULE_BASES,
+  checkPrices,
+  parsePercent,
+} from '../../domain/pricing/price-rule.js';
 import type { PriceRuleInput } from '../../../shared/records.js';
 import { choice, foreignId, money, perCurrency } from '../../services/records/fields.js';
 import { hasControlCharacters } from '../../domain/text.js';
@@ -26,26 +34,65 @@ export const priceRuleSchema = perCurrency(function priceRuleSchema(currency: st
       const text = v.value === undefined || v.value === null ? '' : String(v.value).trim();
       let value = 0;
       if (text === '') {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: v.operation === 'percent' ? 'Indiquez le pourcentage.' : 'Indiquez le montant.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: v.operation === 'percent' ? 'Indiquez le pourcentage.' : 'Indiquez le montant.',
+        });
       } else if (v.operation === 'percent') {
         const bp = parsePercent(text);
-        if (bp === null) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le pourcentage doit être un nombre positif avec au plus 2 décimales (ex. 12,5).' });
-        else if (bp === 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le pourcentage doit être supérieur à 0.' });
-        else if (v.direction === 'decrease' && bp >= 10_000) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Une baisse doit être inférieure à 100 %.' });
-        else if (bp > MAX_PERCENT_BP) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le pourcentage ne doit pas dépasser 1 000 %.' });
+        if (bp === null)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: 'Le pourcentage doit être un nombre positif avec au plus 2 décimales (ex. 12,5).',
+          });
+        else if (bp === 0)
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le pourcentage doit être supérieur à 0.' });
+        else if (v.direction === 'decrease' && bp >= 10_000)
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'Une baisse doit être inférieure à 100 %.' });
+        else if (bp > MAX_PERCENT_BP)
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le pourcentage ne doit pas dépasser 1 000 %.' });
         else value = bp;
       } else {
         const parsed = money('montant', currency, { required: true }).safeParse(text);
         if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.error.issues[0].message });
-        else if (parsed.data === 0 && v.operation === 'amount') ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le montant doit être supérieur à 0.' });
+        else if (parsed.data === 0 && v.operation === 'amount')
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'Le montant doit être supérieur à 0.' });
         else value = parsed.data;
       }
       const stepNumber = Number(typeof v.step === 'string' ? v.step.trim() : (v.step ?? 1));
-      const step = (ROUNDING_STEPS as readonly number[]).includes(stepNumber) ? (stepNumber as PriceRule['step']) : null;
-      if (step === null) ctx.addIssue({ code: 'custom', path: ['step'], message: `Choisissez un arrondi parmi ${ROUNDING_STEPS.join(', ')}.` });
+      const step = (ROUNDING_STEPS as readonly number[]).includes(stepNumber)
+        ? (stepNumber as PriceRule['step'])
+        : null;
+      if (step === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['step'],
+          message: `Choisissez un arrondi parmi ${ROUNDING_STEPS.join(', ')}.`,
+        });
       const base = v.operation === 'set' ? 'current' : v.base;
-      const rule: PriceRule = { field: v.field, operation: v.operation, direction: v.operation === 'set' ? 'increase' : v.direction, value, base, step: step ?? 1, rounding: v.rounding };
-      return { rule, input: { field: rule.field, operation: rule.operation, direction: rule.direction, value: text, base, step: rule.step, rounding: rule.rounding } };
+      const rule: PriceRule = {
+        field: v.field,
+        operation: v.operation,
+        direction: v.operation === 'set' ? 'increase' : v.direction,
+        value,
+        base,
+        step: step ?? 1,
+        rounding: v.rounding,
+      };
+      return {
+        rule,
+        input: {
+          field: rule.field,
+          operation: rule.operation,
+          direction: rule.direction,
+          value: text,
+          base,
+          step: rule.step,
+          rounding: rule.rounding,
+        },
+      };
     });
 });
 
@@ -58,10 +105,14 @@ export function gridRowSchema(currency: string) {
       retail_price: money(PRICE_FIELD_LABELS.retail_price.toLowerCase(), currency, { required: true }),
       wholesale_price: money(PRICE_FIELD_LABELS.wholesale_price.toLowerCase(), currency, { required: true }),
       min_price: money(PRICE_FIELD_LABELS.min_price.toLowerCase(), currency, { required: true }),
-      updated_at: z.unknown().optional().transform((v) => (typeof v === 'string' && v.length <= 30 && !hasControlCharacters(v) ? v : null)),
+      updated_at: z
+        .unknown()
+        .optional()
+        .transform((v) => (typeof v === 'string' && v.length <= 30 && !hasControlCharacters(v) ? v : null)),
     })
     .superRefine((v, ctx) => {
-      for (const [field, message] of Object.entries(checkPrices(v))) ctx.addIssue({ code: 'custom', message, path: [field] });
+      for (const [field, message] of Object.entries(checkPrices(v)))
+        ctx.addIssue({ code: 'custom', message, path: [field] });
     });
 }
 

@@ -9,7 +9,10 @@ export const roleSchema = z.object({
   name: text('nom', 60, { required: true }),
   description: longText('description', 255),
   permissions: z
-    .array(z.string({ error: 'Une permission doit être un nom de permission.' }).max(80, 'Nom de permission trop long.'), { error: 'Les permissions doivent être une liste.' })
+    .array(
+      z.string({ error: 'Une permission doit être un nom de permission.' }).max(80, 'Nom de permission trop long.'),
+      { error: 'Les permissions doivent être une liste.' },
+    )
     .max(500, 'Trop de permissions.')
     .optional()
     .transform((v) => v ?? []),

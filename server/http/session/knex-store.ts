@@ -1,7 +1,15 @@
 import session from 'express-session';
 import type { Knex } from 'knex';
 import type { SessionUser } from './types.js';
-import { deleteSession, extendSession, insertSession, insertSignedInSession, pruneSessions, readSession, updateSession } from '../../services/accounts/sessions.js';
+import {
+  deleteSession,
+  extendSession,
+  insertSession,
+  insertSignedInSession,
+  pruneSessions,
+  readSession,
+  updateSession,
+} from '../../services/accounts/sessions.js';
 
 /**
  * express-session store in our database, so several server processes share sessions and an
@@ -51,7 +59,10 @@ export class KnexSessionStore extends session.Store {
    * express-session's own, then what was read with the data goes to this request: the deadline for
    * its touch, the user for loadUser (server/http/middleware/auth.ts).
    */
-  override createSession(req: Parameters<session.Store['createSession']>[0], sess: session.SessionData): session.Session & session.SessionData {
+  override createSession(
+    req: Parameters<session.Store['createSession']>[0],
+    sess: session.SessionData,
+  ): session.Session & session.SessionData {
     const read = this.read.get(sess);
     const created = super.createSession(req, sess);
     if (read) {

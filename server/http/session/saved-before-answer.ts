@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 
 /** What express-session compares to tell a changed session (its data without the cookie). */
-const fingerprint = (sess: Request['session'] | undefined) => (sess ? JSON.stringify(sess, (key, value) => (key === 'cookie' ? undefined : value)) : '');
+const fingerprint = (sess: Request['session'] | undefined) =>
+  sess ? JSON.stringify(sess, (key, value) => (key === 'cookie' ? undefined : value)) : '';
 
 /**
  * A response that changed the session (a login, a flash message, form errors) leaves only once
@@ -16,7 +17,8 @@ export function sessionSavedBeforeAnswer(req: Request, res: Response, next: Next
   res.end = function (this: Response, ...args: unknown[]) {
     res.end = end;
     const sess = req.session;
-    if (!sess || res.headersSent || fingerprint(sess) === before) return end.apply(this, args as Parameters<Response['end']>);
+    if (!sess || res.headersSent || fingerprint(sess) === before)
+      return end.apply(this, args as Parameters<Response['end']>);
     sess.save(() => end.apply(this, args as Parameters<Response['end']>));
     return this;
   } as Response['end'];

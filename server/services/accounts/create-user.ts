@@ -19,7 +19,11 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
 }
 
 /** The inserts of createUser, inside the caller's transaction, with the password already hashed. */
-export async function insertUser(trx: Knex.Transaction, input: Omit<NewUser, 'password'>, passwordHash: string): Promise<number> {
+export async function insertUser(
+  trx: Knex.Transaction,
+  input: Omit<NewUser, 'password'>,
+  passwordHash: string,
+): Promise<number> {
   const now = nowIso();
   const id = await insertReturningId(trx, 'users', {
     name: input.name.trim(),

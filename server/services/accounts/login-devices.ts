@@ -43,7 +43,8 @@ export function parseDeviceCookie(value: string | undefined): DeviceEntry[] {
   const entries: DeviceEntry[] = [];
   for (const part of value.split('~')) {
     const m = ENTRY.exec(part);
-    if (m && entries.length < DEVICE_ENTRIES_MAX) entries.push({ userId: Number(m[1]), deviceId: m[2], signature: m[3] });
+    if (m && entries.length < DEVICE_ENTRIES_MAX)
+      entries.push({ userId: Number(m[1]), deviceId: m[2], signature: m[3] });
   }
   return entries;
 }
@@ -53,7 +54,11 @@ export function parseDeviceCookie(value: string | undefined): DeviceEntry[] {
  * credentials version; undefined otherwise (no user, no entry, forged or revoked). One signature
  * is computed whether or not an entry names the user.
  */
-export function validDevice(appKey: string, entries: DeviceEntry[], user: DeviceOwner | undefined): DeviceEntry | undefined {
+export function validDevice(
+  appKey: string,
+  entries: DeviceEntry[],
+  user: DeviceOwner | undefined,
+): DeviceEntry | undefined {
   const entry = user ? entries.find((e) => e.userId === Number(user.id)) : undefined;
   const expected = signatureOf(appKey, entry?.userId ?? 0, entry?.deviceId ?? '', user?.credentials_version ?? 0);
   return entry && safeEqual(entry.signature, expected) ? entry : undefined;
@@ -62,7 +67,11 @@ export function validDevice(appKey: string, entries: DeviceEntry[], user: Device
 /** The cookie's value after `user` signed in: a new entry for them first, their older ones dropped, the others kept. */
 export function deviceCookieAfterLogin(appKey: string, entries: DeviceEntry[], user: DeviceOwner): string {
   const deviceId = randomBytes(12).toString('base64url');
-  const fresh: DeviceEntry = { userId: Number(user.id), deviceId, signature: signatureOf(appKey, Number(user.id), deviceId, user.credentials_version) };
+  const fresh: DeviceEntry = {
+    userId: Number(user.id),
+    deviceId,
+    signature: signatureOf(appKey, Number(user.id), deviceId, user.credentials_version),
+  };
   return [fresh, ...entries.filter((e) => e.userId !== fresh.userId)]
     .slice(0, DEVICE_ENTRIES_MAX)
     .map((e) => `${e.userId}.${e.deviceId}.${e.signature}`)
@@ -81,7 +90,12 @@ export function devicesRevoked(db: Knex | Knex.Transaction): { credentials_versi
  * The device cookie of a browser that just proved the user's password elsewhere than at login (a
  * password change voids its entry with every other: it gets a new one, the others' entries kept).
  */
-export async function renewedDeviceCookie(db: Knex, appKey: string, userId: number, cookie: string | undefined): Promise<string> {
+export async function renewedDeviceCookie(
+  db: Knex,
+  appKey: string,
+  userId: number,
+  cookie: string | undefined,
+): Promise<string> {
   const user = (await db('users').where({ id: userId }).first('id', 'credentials_version')) as DeviceOwner;
   return deviceCookieAfterLogin(appKey, parseDeviceCookie(cookie), user);
 }

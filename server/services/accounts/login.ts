@@ -28,15 +28,25 @@ export async function attemptLogin(
   input: { email: string; password: string; ip: string; deviceCookie?: string; appKey: string },
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
-  const user = await db<UserRow & { credentials_version: number | string }>('users').where({ email }).whereNull('deleted_at').first();
+  const user = await db<UserRow & { credentials_version: number | string }>('users')
+    .where({ email })
+    .whereNull('deleted_at')
+    .first();
   const entries = parseDeviceCookie(input.deviceCookie);
   const device = validDevice(input.appKey, entries, user);
-  const slot = await takeSlot(db, device ? deviceLoginRules(Number(user!.id), device.deviceId) : loginRules(email, input.ip, user !== undefined));
+  const slot = await takeSlot(
+    db,
+    device ? deviceLoginRules(Number(user!.id), device.deviceId) : loginRules(email, input.ip, user !== undefined),
+  );
   if (!slot.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: slot.retryAfterSeconds };
 
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid || !toBool(user.active)) {
-    await recordAudit(db, { action: 'auth.login_failed', subject: { type: 'user', id: input.email, label: input.email }, ip: input.ip });
+    await recordAudit(db, {
+      action: 'auth.login_failed',
+      subject: { type: 'user', id: input.email, label: input.email },
+      ip: input.ip,
+    });
     // Said only to whoever knows the password: a deactivated account, not a typing mistake.
     if (user && valid && user.deactivated_at) return { ok: false, reason: 'deactivated' };
     return { ok: false, reason: 'invalid' };
@@ -45,7 +55,12 @@ export async function attemptLogin(
   await db.transaction(async (trx) => {
     await releaseSlot(trx, slot);
     await trx('users').where({ id: user.id }).update({ last_login_at: nowIso() });
-    await recordAudit(trx, { action: 'auth.login', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip: input.ip });
+    await recordAudit(trx, {
+      action: 'auth.login',
+      user: { id: user.id, name: user.name },
+      subject: { type: 'user', id: user.id, label: user.email },
+      ip: input.ip,
+    });
   });
   return { ok: true, user, deviceCookie: deviceCookieAfterLogin(input.appKey, entries, user) };
 }

@@ -16,16 +16,23 @@ export async function emailTaken(db: Knex | Knex.Transaction, email: string, exc
 
 export const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
 
-export const CURRENT_PASSWORD_FOR_EMAIL = "Saisissez votre mot de passe actuel pour changer d’adresse e-mail.";
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
 
 /**
  * A signed-in user's password check (confirmation, password or e-mail change, deletion), throttled
  * like the login: the attempt is counted before argon2 runs (per user: 5 a minute, 10 in 15
  * minutes), a right password gives its slot back. A wrong or throttled one is refused on `field`.
  */
-export async function checkPassword(db: Knex, user: Pick<UserRow, 'id' | 'password_hash'>, password: string, field: string, wrongMessage: string): Promise<void> {
+export async function checkPassword(
+  db: Knex,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+  password: string,
+  field: string,
+  wrongMessage: string,
+): Promise<void> {
   const slot = await takeSlot(db, passwordCheckRules(user.id));
-  if (!slot.ok) throw new Refusal({ [field]: `Trop de tentatives. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.` });
+  if (!slot.ok)
+    throw new Refusal({ [field]: `Trop de tentatives. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.` });
   if (!(await verifyPassword(user.password_hash, password))) throw new Refusal({ [field]: wrongMessage });
   await releaseSlot(db, slot);
 }
@@ -52,7 +59,13 @@ export async function updateProfile(
     if (await emailTaken(trx, input.email, user.id)) throw new Refusal({ email: EMAIL_TAKEN });
     await trx('users')
       .where({ id: user.id })
-      .update({ name: input.name, first_name: firstName, email: input.email, updated_at: nowIso(), ...(emailChanged ? { email_verified_at: null } : {}) });
+      .update({
+        name: input.name,
+        first_name: firstName,
+        email: input.email,
+        updated_at: nowIso(),
+        ...(emailChanged ? { email_verified_at: null } : {}),
+      });
     await recordAudit(trx, {
       action: 'profile.update',
       user: { id: user.id, name: input.name },
@@ -77,10 +90,17 @@ export async function updatePassword(
   await checkPassword(db, user, input.current_password, 'current_password', 'Le mot de passe actuel est incorrect.');
   const hash = await hashPassword(input.password);
   await db.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: nowIso(), ...devicesRevoked(trx) });
+    await trx('users')
+      .where({ id: user.id })
+      .update({ password_hash: hash, updated_at: nowIso(), ...devicesRevoked(trx) });
     // Other browsers signed in with the old password are signed out (and their device cookies void).
     await destroyUserSessions(trx, user.id, keepSid);
-    await recordAudit(trx, { action: 'profile.password', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip });
+    await recordAudit(trx, {
+      action: 'profile.password',
+      user: { id: user.id, name: user.name },
+      subject: { type: 'user', id: user.id, label: user.email },
+      ip,
+    });
   });
 }
 
@@ -97,7 +117,12 @@ export async function isLastActiveAdministrator(db: Knex | Knex.Transaction, use
 }
 
 /** The user retypes their password before a sensitive action; a wrong one is refused on the field (throttled). */
-export async function confirmPassword(db: Knex, user: Pick<UserRow, 'id' | 'password_hash'>, password: string, field = 'password'): Promise<void> {
+export async function confirmPassword(
+  db: Knex,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+  password: string,
+  field = 'password',
+): Promise<void> {
   await checkPassword(db, user, password, field, 'Le mot de passe est incorrect.');
 }
 
@@ -109,20 +134,29 @@ export async function deleteAccount(db: Knex, user: UserRow, password: string, i
   await confirmPassword(db, user, password);
   await db.transaction(async (trx) => {
     if (toBool(user.active) && (await isLastActiveAdministrator(trx, user.id))) {
-      throw new Refusal({ password: 'Vous êtes le dernier administrateur actif : ce compte ne peut pas être supprimé.' });
+      throw new Refusal({
+        password: 'Vous êtes le dernier administrateur actif : ce compte ne peut pas être supprimé.',
+      });
     }
     const now = nowIso();
-    await trx('users').where({ id: user.id }).update({
-      name: 'Compte supprimé',
-      email: `supprime-${user.id}@invalid.local`,
-      password_hash: '',
-      active: false,
-      deleted_at: now,
-      updated_at: now,
-      ...devicesRevoked(trx),
-    });
+    await trx('users')
+      .where({ id: user.id })
+      .update({
+        name: 'Compte supprimé',
+        email: `supprime-${user.id}@invalid.local`,
+        password_hash: '',
+        active: false,
+        deleted_at: now,
+        updated_at: now,
+        ...devicesRevoked(trx),
+      });
     await trx('user_roles').where({ user_id: user.id }).delete();
     await destroyUserSessions(trx, user.id);
-    await recordAudit(trx, { action: 'profile.delete', user: { id: user.id, name: user.name }, subject: { type: 'user', id: user.id, label: user.email }, ip });
+    await recordAudit(trx, {
+      action: 'profile.delete',
+      user: { id: user.id, name: user.name },
+      subject: { type: 'user', id: user.id, label: user.email },
+      ip,
+    });
   });
 }

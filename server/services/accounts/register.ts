@@ -39,8 +39,17 @@ export async function registerOrNotify(
   let id: number;
   try {
     id = await db.transaction(async (trx) => {
-      const newId = await insertUser(trx, { name: input.name, first_name: input.first_name, email: input.email }, passwordHash);
-      await recordAudit(trx, { action: 'auth.register', user: { id: newId, name: input.name }, subject: { type: 'user', id: newId, label: input.email }, ip: input.ip });
+      const newId = await insertUser(
+        trx,
+        { name: input.name, first_name: input.first_name, email: input.email },
+        passwordHash,
+      );
+      await recordAudit(trx, {
+        action: 'auth.register',
+        user: { id: newId, name: input.name },
+        subject: { type: 'user', id: newId, label: input.email },
+        ip: input.ip,
+      });
       return newId;
     });
   } catch (err) {

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { type GrantColumns, type UserContext, type UserRow, userContextOf, withUserContext } from '../../auth/user-context.js';
+import {
+  type GrantColumns,
+  type UserContext,
+  type UserRow,
+  userContextOf,
+  withUserContext,
+} from '../../auth/user-context.js';
 import { lightWrite, lockForUpdate, prepared } from '../../db/dialect.js';
 
 /**
@@ -26,7 +32,12 @@ export async function readSession(
   sid: string,
   now = Date.now(),
 ): Promise<(Pick<SessionRow, 'data' | 'expires_at' | 'user_id'> & { user: UserContext | undefined }) | undefined> {
-  type Row = UserRow & GrantColumns & { session_data: string; session_expires_at: number | string; session_user_id: number | string | null };
+  type Row = UserRow &
+    GrantColumns & {
+      session_data: string;
+      session_expires_at: number | string;
+      session_user_id: number | string | null;
+    };
   const row = (await prepared(
     db,
     withUserContext(db, db('sessions as s'), 's.user_id')
@@ -36,7 +47,12 @@ export async function readSession(
   )) as Row | undefined;
   if (!row) return undefined;
   const { session_data: data, session_expires_at: expiresAt, session_user_id: userId, ...user } = row;
-  return { data, expires_at: Number(expiresAt), user_id: userId === null ? null : Number(userId), user: userContextOf(user) };
+  return {
+    data,
+    expires_at: Number(expiresAt),
+    user_id: userId === null ? null : Number(userId),
+    user: userContextOf(user),
+  };
 }
 
 /**
@@ -55,9 +71,16 @@ export async function insertSession(db: Knex, row: SessionRow): Promise<void> {
  * PostgreSQL, BEGIN IMMEDIATE on SQLite): a change in progress commits before the check, and one
  * that starts after the insert finds the row and deletes it. Returns whether it was stored.
  */
-export async function insertSignedInSession(db: Knex, row: SessionRow & { user_id: number }, credentialsVersion: number): Promise<boolean> {
+export async function insertSignedInSession(
+  db: Knex,
+  row: SessionRow & { user_id: number },
+  credentialsVersion: number,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const user = await lockForUpdate(trx, trx('users').where({ id: row.user_id }).whereNull('deleted_at').andWhere('active', true)).first('credentials_version');
+    const user = await lockForUpdate(
+      trx,
+      trx('users').where({ id: row.user_id }).whereNull('deleted_at').andWhere('active', true),
+    ).first('credentials_version');
     if (!user || Number(user.credentials_version) !== credentialsVersion) return false;
     await trx('sessions').insert(row);
     return true;
@@ -77,7 +100,13 @@ export async function updateSession(db: Knex, row: SessionRow): Promise<void> {
 
 /** Moves the idle deadline to `expiresAt`, writing only when it moved by more than a minute. */
 export async function extendSession(db: Knex, sid: string, expiresAt: number): Promise<void> {
-  await lightWrite(db, db('sessions').where({ sid }).andWhere('expires_at', '<', expiresAt - 60_000).update({ expires_at: expiresAt }));
+  await lightWrite(
+    db,
+    db('sessions')
+      .where({ sid })
+      .andWhere('expires_at', '<', expiresAt - 60_000)
+      .update({ expires_at: expiresAt }),
+  );
 }
 
 export async function deleteSession(db: Knex | Knex.Transaction, sid: string): Promise<void> {
@@ -90,7 +119,11 @@ export async function pruneSessions(db: Knex, now = Date.now()): Promise<number>
 }
 
 /** Ends every session of a user (deactivation, password reset, account deletion), except `exceptSid`. */
-export async function destroyUserSessions(db: Knex | Knex.Transaction, userId: number, exceptSid?: string): Promise<void> {
+export async function destroyUserSessions(
+  db: Knex | Knex.Transaction,
+  userId: number,
+  exceptSid?: string,
+): Promise<void> {
   const q = db('sessions').where({ user_id: userId });
   if (exceptSid) q.andWhereNot({ sid: exceptSid });
   await q.delete();

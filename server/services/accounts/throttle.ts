@@ -47,16 +47,22 @@ export async function takeSlot(db: Knex, rules: ThrottleRule[], now = Date.now()
     for (const rule of ordered) waitMs = Math.max(waitMs, await waitOf(trx, rule, now));
     if (waitMs > 0) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     const ids: number[] = [];
-    for (const rule of ordered) ids.push(await insertReturningId(trx, 'throttle_hits', { bucket: rule.countInto ?? rule.bucket, hit_at: now }));
+    for (const rule of ordered)
+      ids.push(await insertReturningId(trx, 'throttle_hits', { bucket: rule.countInto ?? rule.bucket, hit_at: now }));
     return { ok: true, ids };
   });
 }
 
 /** How long an attempt must wait for this bucket (0: it may go now), read under the bucket's lock. */
 async function waitOf(trx: Knex.Transaction, rule: ThrottleRule, now: number): Promise<number> {
-  const inWindow = trx('throttle_hits').where('bucket', rule.bucket).andWhere('hit_at', '>', now - rule.windowMs);
+  const inWindow = trx('throttle_hits')
+    .where('bucket', rule.bucket)
+    .andWhere('hit_at', '>', now - rule.windowMs);
   if (rule.backoff) {
-    const row = (await inWindow.first(trx.raw('COUNT(*) AS n'), trx.raw('MAX(hit_at) AS latest'))) as { n: number | string; latest: number | string | null };
+    const row = (await inWindow.first(trx.raw('COUNT(*) AS n'), trx.raw('MAX(hit_at) AS latest'))) as {
+      n: number | string;
+      latest: number | string | null;
+    };
     const over = Number(row.n) - rule.limit;
     if (over < 0) return 0;
     return Number(row.latest) + Math.min(rule.backoff.maxMs, rule.backoff.baseMs * 2 ** Math.min(over, 30)) - now;
@@ -72,7 +78,9 @@ export async function releaseSlot(db: Knex | Knex.Transaction, slot: { ids: numb
 
 /** Removes hits older than every window (the server sweeps hourly). */
 export async function pruneThrottleHits(db: Knex, olderThanMs = 24 * 3_600_000, now = Date.now()): Promise<number> {
-  return db('throttle_hits').where('hit_at', '<', now - olderThanMs).delete();
+  return db('throttle_hits')
+    .where('hit_at', '<', now - olderThanMs)
+    .delete();
 }
 
 /** "dans 42 secondes" / "dans 3 minutes": the wait, in French, for the refusal messages. */
@@ -114,7 +122,11 @@ export function loginRules(email: string, ip: string, accountExists: boolean): T
   return [
     { bucket: throttleBucket('login', email, ip), ...LOGIN_LIMITS.emailAndIp },
     { bucket: throttleBucket('login-account', email), ...LOGIN_LIMITS.account },
-    { bucket: guesses, ...LOGIN_LIMITS.ipAccounts, ...(accountExists ? {} : { countInto: throttleBucket('login-ip-unknown', ip) }) },
+    {
+      bucket: guesses,
+      ...LOGIN_LIMITS.ipAccounts,
+      ...(accountExists ? {} : { countInto: throttleBucket('login-ip-unknown', ip) }),
+    },
     { bucket: throttleBucket('login-ip', ip), ...LOGIN_LIMITS.ip },
   ];
 }

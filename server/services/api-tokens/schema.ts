@@ -21,7 +21,11 @@ export const apiTokenSchema = z.object({
       }
       return [...new Set(list)].sort();
     }),
-  expires_in_days: choice("durée de validité", API_TOKEN_EXPIRIES.map((e) => String(e.days)), { default: '90' }).transform(Number),
+  expires_in_days: choice(
+    'durée de validité',
+    API_TOKEN_EXPIRIES.map((e) => String(e.days)),
+    { default: '90' },
+  ).transform(Number),
 });
 
 export type ApiTokenInput = z.infer<typeof apiTokenSchema>;

@@ -60,9 +60,18 @@ function toRecord(row: any): ApiTokenRecord {
 }
 
 /** Creates a token for `owner` and returns its secret (the only time it exists in clear). */
-export async function createApiToken(db: Knex, owner: Pick<UserContext, 'permissions'> & { row: { id: number } }, input: ApiTokenInput, actor: Actor, now = new Date()): Promise<{ id: number; token: string }> {
+export async function createApiToken(
+  db: Knex,
+  owner: Pick<UserContext, 'permissions'> & { row: { id: number } },
+  input: ApiTokenInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<{ id: number; token: string }> {
   const beyond = input.abilities.filter((a) => !isKnownPermission(a) || !owner.permissions.has(a));
-  if (beyond.length) throw new Refusal({ abilities: `Un jeton ne peut recevoir que des permissions que vous avez vous-même (refusé : ${beyond.join(', ')}).` });
+  if (beyond.length)
+    throw new Refusal({
+      abilities: `Un jeton ne peut recevoir que des permissions que vous avez vous-même (refusé : ${beyond.join(', ')}).`,
+    });
   const secret = `${API_TOKEN_PREFIX}${randomToken(30)}`;
   const prefix = secret.slice(0, 12);
   const expiresAt = new Date(now.getTime() + input.expires_in_days * DAY_MS).toISOString();
@@ -89,16 +98,25 @@ export async function createApiToken(db: Knex, owner: Pick<UserContext, 'permiss
 
 /** The tokens of one user, or of everyone (`userId` null: the holders of api_tokens.manage), newest first. */
 export async function listApiTokens(db: Knex, userId: number | null): Promise<ApiTokenRecord[]> {
-  const qb = db('api_tokens').join('users', 'users.id', 'api_tokens.user_id').select('api_tokens.*', 'users.name as owner_name').orderBy('api_tokens.id', 'desc').limit(500);
+  const qb = db('api_tokens')
+    .join('users', 'users.id', 'api_tokens.user_id')
+    .select('api_tokens.*', 'users.name as owner_name')
+    .orderBy('api_tokens.id', 'desc')
+    .limit(500);
   if (userId !== null) qb.where('api_tokens.user_id', userId);
   return (await qb).map(toRecord);
 }
 
 /** Revokes a token at once (its next request is refused). `anyOwner`: the actor may revoke others' tokens. */
-export async function revokeApiToken(db: Knex, id: number, actor: Actor, options: { anyOwner: boolean }): Promise<void> {
+export async function revokeApiToken(
+  db: Knex,
+  id: number,
+  actor: Actor,
+  options: { anyOwner: boolean },
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     const row = await trx('api_tokens').where({ id }).forUpdate().first();
-    if (!row || (!options.anyOwner && Number(row.user_id) !== actor.id)) throw Refusal.action("Ce jeton n’existe pas.");
+    if (!row || (!options.anyOwner && Number(row.user_id) !== actor.id)) throw Refusal.action('Ce jeton n’existe pas.');
     if (row.revoked_at) throw Refusal.action('Ce jeton est déjà révoqué.');
     const at = nowIso();
     await trx('api_tokens').where({ id }).update({ revoked_at: at, revoked_by: actor.id });
@@ -106,7 +124,10 @@ export async function revokeApiToken(db: Knex, id: number, actor: Actor, options
       action: 'api_token.revoked',
       user: auditUser(actor),
       subject: { type: 'api_token', id, label: `${row.name} (${row.prefix}…)` },
-      details: { before: { name: row.name, abilities: parseAbilities(row.abilities), expires_at: row.expires_at }, after: { revoked_at: at } },
+      details: {
+        before: { name: row.name, abilities: parseAbilities(row.abilities), expires_at: row.expires_at },
+        after: { revoked_at: at },
+      },
       ip: actor.ip,
     });
   });
@@ -120,9 +141,16 @@ export type TokenCheck =
  * The token a bearer secret names, if it may be used now: known, not revoked, not expired, and its
  * owner active (a deactivated or deleted user's tokens stop working). Records the last use.
  */
-export async function authenticateApiToken(db: Knex, secret: string, ip: string | null, now = new Date()): Promise<TokenCheck> {
+export async function authenticateApiToken(
+  db: Knex,
+  secret: string,
+  ip: string | null,
+  now = new Date(),
+): Promise<TokenCheck> {
   if (!secret.startsWith(API_TOKEN_PREFIX) || secret.length > 200) return { ok: false, reason: 'unknown' };
-  const row = await db('api_tokens').where({ token_hash: sha256(secret) }).first();
+  const row = await db('api_tokens')
+    .where({ token_hash: sha256(secret) })
+    .first();
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (String(row.expires_at) <= now.toISOString()) return { ok: false, reason: 'expired' };
@@ -141,6 +169,9 @@ export async function authenticateApiToken(db: Knex, secret: string, ip: string 
  * What a token may do: the permissions both among its abilities and still held by its owner (a
  * permission taken from the owner's roles leaves the token at once).
  */
-export function tokenPermissions(token: Pick<ApiTokenRecord, 'abilities'>, user: Pick<UserContext, 'permissions'>): Set<string> {
+export function tokenPermissions(
+  token: Pick<ApiTokenRecord, 'abilities'>,
+  user: Pick<UserContext, 'permissions'>,
+): Set<string> {
   return new Set(token.abilities.filter((a) => user.permissions.has(a)));
 }

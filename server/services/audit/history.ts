@@ -12,7 +12,12 @@ export interface AuditEntryRow {
 export const SUBJECT_HISTORY_LIMIT = 30;
 
 /** The last audit entries of one record, newest first, for its page ("Historique"). */
-export async function subjectHistory(db: Knex, type: string, id: number, limit = SUBJECT_HISTORY_LIMIT): Promise<AuditEntryRow[]> {
+export async function subjectHistory(
+  db: Knex,
+  type: string,
+  id: number,
+  limit = SUBJECT_HISTORY_LIMIT,
+): Promise<AuditEntryRow[]> {
   return db('audit_log')
     .where({ subject_type: type, subject_id: String(id) })
     .orderBy('id', 'desc')

@@ -29,7 +29,10 @@ type PlaceColumn = (typeof AUDIT_PLACE_COLUMNS)[number];
  * listed stands in no place (master data, users, roles, the company…): every user of the journal
  * sees it.
  */
-export const AUDIT_SUBJECT_PLACES: Record<string, { table: string; key?: string; columns: Partial<Record<PlaceColumn, string>> }> = {
+export const AUDIT_SUBJECT_PLACES: Record<
+  string,
+  { table: string; key?: string; columns: Partial<Record<PlaceColumn, string>> }
+> = {
   sale: { table: 'sales', columns: { location_id: 'location_id' } },
   credit_note: { table: 'credit_notes', columns: { location_id: 'location_id' } },
   stock_entry: { table: 'stock_entries', columns: { location_id: 'location_id' } },
@@ -39,7 +42,10 @@ export const AUDIT_SUBJECT_PLACES: Record<string, { table: string; key?: string;
   location: { table: 'locations', columns: { location_id: ':id' } },
   cash_desk: { table: 'treasury_accounts', key: 'cash_desk_id', columns: { account_id: 'id' } },
   cash_closing: { table: 'cash_closings', columns: { account_id: 'account_id' } },
-  cash_operation: { table: 'cash_operations', columns: { account_id: 'from_account_id', other_account_id: 'to_account_id' } },
+  cash_operation: {
+    table: 'cash_operations',
+    columns: { account_id: 'from_account_id', other_account_id: 'to_account_id' },
+  },
   settlement: { table: 'settlements', columns: { account_id: 'account_id' } },
   treasury_account: { table: 'treasury_accounts', columns: { account_id: ':id' } },
 };
@@ -108,7 +114,18 @@ export async function auditWrite(trx: Knex.Transaction, entry: AuditEntry): Prom
 }
 
 export function auditHash(row: Record<string, unknown>): string {
-  const fields = ['occurred_at', 'user_id', 'user_name', 'action', 'subject_type', 'subject_id', 'subject_label', 'details', 'ip', 'prev_hash'];
+  const fields = [
+    'occurred_at',
+    'user_id',
+    'user_name',
+    'action',
+    'subject_type',
+    'subject_id',
+    'subject_label',
+    'details',
+    'ip',
+    'prev_hash',
+  ];
   return createHash('sha256')
     .update(JSON.stringify(fields.map((f) => row[f] ?? null)))
     .digest('hex');

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { BackupFileError, backupFormatOf, engineName, missingBackupTools, replaceDatabase, sniffBackupFormat, writeBackup } from '../../db/backup.js';
+import {
+  BackupFileError,
+  backupFormatOf,
+  engineName,
+  missingBackupTools,
+  replaceDatabase,
+  sniffBackupFormat,
+  writeBackup,
+} from '../../db/backup.js';
 import { acquireLock, withLock } from '../../db/locks.js';
 import { migrateOnce } from '../../db/migrate.js';
 import { businessDate, hourIn } from '../../domain/dates.js';
@@ -53,7 +61,9 @@ export function backupEnvironment(target: BackupTarget): { engine: string; toolP
   const missing = missingBackupTools(target.database);
   return {
     engine: engineName(target.database),
-    toolProblem: missing.length ? `Outils PostgreSQL introuvables sur le serveur : ${missing.join(', ')}. Installez le paquet postgresql-client (voir le README).` : null,
+    toolProblem: missing.length
+      ? `Outils PostgreSQL introuvables sur le serveur : ${missing.join(', ')}. Installez le paquet postgresql-client (voir le README).`
+      : null,
   };
 }
 
@@ -65,7 +75,13 @@ export async function backupRunning(db: Knex): Promise<boolean> {
 }
 
 /** Writes, verifies and catalogues a backup of the live database (the lock already held). */
-async function writeVerifiedBackup(db: Knex, target: BackupTarget, kind: BackupKind, actor: Actor | null, now: Date): Promise<BackupRecord> {
+async function writeVerifiedBackup(
+  db: Knex,
+  target: BackupTarget,
+  kind: BackupKind,
+  actor: Actor | null,
+  now: Date,
+): Promise<BackupRecord> {
   const format = backupFormatOf(target.database);
   const name = newBackupName(format, now);
   const final = backupPath(target, name)!;
@@ -95,7 +111,13 @@ async function writeVerifiedBackup(db: Knex, target: BackupTarget, kind: BackupK
   return record;
 }
 
-async function auditBackup(db: Knex, action: string, actor: Actor | null, record: Pick<BackupRecord, 'name' | 'kind' | 'status' | 'size'>, extra: Record<string, unknown> = {}) {
+async function auditBackup(
+  db: Knex,
+  action: string,
+  actor: Actor | null,
+  record: Pick<BackupRecord, 'name' | 'kind' | 'status' | 'size'>,
+  extra: Record<string, unknown> = {},
+) {
   await recordAudit(db, {
     action,
     user: actor ? auditUser(actor) : null,
@@ -106,11 +128,23 @@ async function auditBackup(db: Knex, action: string, actor: Actor | null, record
 }
 
 /** « Sauvegarder maintenant » (or `npm run backup`): a verified copy of the live database. */
-export async function createBackup(db: Knex, target: BackupTarget, actor: Actor | null, kind: 'manual' | 'scheduled' = 'manual', now = new Date()): Promise<BackupRecord> {
+export async function createBackup(
+  db: Knex,
+  target: BackupTarget,
+  actor: Actor | null,
+  kind: 'manual' | 'scheduled' = 'manual',
+  now = new Date(),
+): Promise<BackupRecord> {
   return exclusive(db, () => createLocked(db, target, actor, kind, now));
 }
 
-async function createLocked(db: Knex, target: BackupTarget, actor: Actor | null, kind: 'manual' | 'scheduled', now: Date): Promise<BackupRecord> {
+async function createLocked(
+  db: Knex,
+  target: BackupTarget,
+  actor: Actor | null,
+  kind: 'manual' | 'scheduled',
+  now: Date,
+): Promise<BackupRecord> {
   const record = await writeVerifiedBackup(db, target, kind, actor, now);
   await auditBackup(db, 'backup.created', actor, record);
   if (kind === 'scheduled') await pruneScheduled(db, target, readSettings(target).retention, actor);
@@ -129,7 +163,12 @@ export function listBackups(target: BackupTarget): BackupRecord[] {
 }
 
 /** A download of a backup, audited (a whole copy of the data leaves the server). */
-export async function recordBackupDownload(db: Knex, target: BackupTarget, name: string, actor: Actor): Promise<{ file: string; record: BackupRecord }> {
+export async function recordBackupDownload(
+  db: Knex,
+  target: BackupTarget,
+  name: string,
+  actor: Actor,
+): Promise<{ file: string; record: BackupRecord }> {
   const record = getBackup(target, name);
   const file = backupPath(target, name)!;
   await auditBackup(db, 'backup.downloaded', actor, record);
@@ -149,7 +188,14 @@ export async function deleteBackup(db: Knex, target: BackupTarget, name: string,
  * verified on a copy; a file that fails is deleted and refused on the `file` field, nothing kept.
  * Accepted, it joins the catalogue (kind `uploaded`).
  */
-export async function importBackup(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor | null, now = new Date()): Promise<BackupRecord> {
+export async function importBackup(
+  db: Knex,
+  target: BackupTarget,
+  uploaded: string,
+  originalName: string,
+  actor: Actor | null,
+  now = new Date(),
+): Promise<BackupRecord> {
   return exclusive(db, async () => {
     try {
       return await importLocked(db, target, uploaded, originalName, actor, now);
@@ -159,10 +205,20 @@ export async function importBackup(db: Knex, target: BackupTarget, uploaded: str
   });
 }
 
-async function importLocked(db: Knex, target: BackupTarget, uploaded: string, originalName: string, actor: Actor | null, now: Date): Promise<BackupRecord> {
+async function importLocked(
+  db: Knex,
+  target: BackupTarget,
+  uploaded: string,
+  originalName: string,
+  actor: Actor | null,
+  now: Date,
+): Promise<BackupRecord> {
   const format = backupFormatOf(target.database);
   const sniffed = sniffBackupFormat(uploaded);
-  if (sniffed === null) throw new Refusal({ file: "Ce fichier n’est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump." });
+  if (sniffed === null)
+    throw new Refusal({
+      file: 'Ce fichier n’est pas une sauvegarde SDSTOCK : ni une base SQLite, ni un export pg_dump.',
+    });
   const verification = await verifyBackupFile(db, target, uploaded);
   if (!verification.ok) throw new Refusal({ file: verification.message });
   const name = newBackupName(format, now);
@@ -201,16 +257,28 @@ export interface RestoreResult {
  * 4. every session is ended (the restored database's old sessions included): everyone signs in
  *    again; the audit entry is written into the restored database.
  */
-export async function restoreBackup(db: Knex, target: BackupTarget, name: string, actor: Actor | null): Promise<RestoreResult> {
+export async function restoreBackup(
+  db: Knex,
+  target: BackupTarget,
+  name: string,
+  actor: Actor | null,
+): Promise<RestoreResult> {
   return exclusive(db, async () => {
     const record = getBackup(target, name);
     const file = backupPath(target, name)!;
     if (!fs.existsSync(file) || (await sha256File(file)) !== record.sha256) {
-      throw Refusal.action('Restauration refusée : le fichier de cette sauvegarde a été modifié ou endommagé depuis son écriture. La base en service est inchangée.');
+      throw Refusal.action(
+        'Restauration refusée : le fichier de cette sauvegarde a été modifié ou endommagé depuis son écriture. La base en service est inchangée.',
+      );
     }
     const verification = await verifyBackupFile(db, target, file);
     if (!verification.ok) {
-      writeRecord(target, { ...record, status: 'failed', message: verification.message, verified_at: new Date().toISOString() });
+      writeRecord(target, {
+        ...record,
+        status: 'failed',
+        message: verification.message,
+        verified_at: new Date().toISOString(),
+      });
       throw Refusal.action(`Restauration refusée : ${verification.message} La base en service est inchangée.`);
     }
     const safety = await writeVerifiedBackup(db, target, 'pre_restore', actor, new Date());
@@ -223,13 +291,21 @@ export async function restoreBackup(db: Knex, target: BackupTarget, name: string
     }
     await migrateOnce(db);
     const sessionsEnded = await destroyAllSessions(db);
-    await auditBackup(db, 'backup.restored', actor, record, { pre_restore_backup: safety.name, created_at: record.created_at });
+    await auditBackup(db, 'backup.restored', actor, record, {
+      pre_restore_backup: safety.name,
+      created_at: record.created_at,
+    });
     return { restored: record, safety, sessionsEnded };
   });
 }
 
 /** Schedule settings (daily on/off, hour, retention), audited; retention applies at once. */
-export async function updateBackupSettings(db: Knex, target: BackupTarget, input: BackupSettings, actor: Actor): Promise<void> {
+export async function updateBackupSettings(
+  db: Knex,
+  target: BackupTarget,
+  input: BackupSettings,
+  actor: Actor,
+): Promise<void> {
   const before = readSettings(target);
   if (before.daily === input.daily && before.hour === input.hour && before.retention === input.retention) return;
   writeSettings(target, input);
@@ -241,11 +317,22 @@ export async function updateBackupSettings(db: Knex, target: BackupTarget, input
     ip: actor.ip,
   });
   // Busy elsewhere: the next scheduled backup applies the new retention.
-  if (input.retention < before.retention) await withLock(db, BACKUP_LOCK, () => pruneScheduled(db, target, input.retention, actor), () => []);
+  if (input.retention < before.retention)
+    await withLock(
+      db,
+      BACKUP_LOCK,
+      () => pruneScheduled(db, target, input.retention, actor),
+      () => [],
+    );
 }
 
 /** Keeps the `retention` newest scheduled backups; older ones are deleted (audited). */
-async function pruneScheduled(db: Knex, target: BackupTarget, retention: number, actor: Actor | null): Promise<string[]> {
+async function pruneScheduled(
+  db: Knex,
+  target: BackupTarget,
+  retention: number,
+  actor: Actor | null,
+): Promise<string[]> {
   const scheduled = listRecords(target).filter((r) => r.kind === 'scheduled');
   const old = scheduled.slice(retention);
   for (const record of old) {
@@ -260,21 +347,36 @@ async function pruneScheduled(db: Knex, target: BackupTarget, retention: number,
  * scheduled backup yet on that business date. Returns the backup written, or null. The server
  * calls it every few minutes (startBackupScheduler); `npm run backup -- --scheduled` from cron.
  */
-export async function runScheduledBackup(db: Knex, target: BackupTarget, now = new Date()): Promise<BackupRecord | null> {
+export async function runScheduledBackup(
+  db: Knex,
+  target: BackupTarget,
+  now = new Date(),
+): Promise<BackupRecord | null> {
   const settings = readSettings(target);
   if (!settings.daily) return null;
   const tz = await companyTimeZone(db);
   if (hourIn(tz, now) < settings.hour) return null;
   const today = businessDate(tz, now);
-  const done = () => listRecords(target).some((r) => r.kind === 'scheduled' && businessDate(tz, new Date(r.created_at)) === today);
+  const done = () =>
+    listRecords(target).some((r) => r.kind === 'scheduled' && businessDate(tz, new Date(r.created_at)) === today);
   if (done()) return null;
   // Every worker's timer (and a cron job) may get here at the same minute: the first takes the
   // lock, the others see it busy — or, once it is released, the day's backup already written.
-  return withLock(db, BACKUP_LOCK, async () => (done() ? null : createLocked(db, target, null, 'scheduled', now)), () => null);
+  return withLock(
+    db,
+    BACKUP_LOCK,
+    async () => (done() ? null : createLocked(db, target, null, 'scheduled', now)),
+    () => null,
+  );
 }
 
 /** The in-process timer of the daily backup (server/main.ts only; tests call runScheduledBackup). */
-export function startBackupScheduler(db: Knex, target: BackupTarget, onError: (err: unknown) => void, everyMs = 5 * 60_000): () => void {
+export function startBackupScheduler(
+  db: Knex,
+  target: BackupTarget,
+  onError: (err: unknown) => void,
+  everyMs = 5 * 60_000,
+): () => void {
   const tick = () => {
     runScheduledBackup(db, target).catch(onError);
   };

@@ -127,11 +127,16 @@ export function removeBackupFiles(target: Pick<BackupTarget, 'storageDir'>, name
 
 export function readSettings(target: Pick<BackupTarget, 'storageDir'>): BackupSettings {
   try {
-    const raw = JSON.parse(fs.readFileSync(path.join(backupDir(target), 'settings.json'), 'utf8')) as Partial<BackupSettings>;
+    const raw = JSON.parse(
+      fs.readFileSync(path.join(backupDir(target), 'settings.json'), 'utf8'),
+    ) as Partial<BackupSettings>;
     return {
       daily: typeof raw.daily === 'boolean' ? raw.daily : DEFAULT_BACKUP_SETTINGS.daily,
       hour: Number.isInteger(raw.hour) && raw.hour! >= 0 && raw.hour! <= 23 ? raw.hour! : DEFAULT_BACKUP_SETTINGS.hour,
-      retention: Number.isInteger(raw.retention) && raw.retention! >= 1 && raw.retention! <= MAX_RETENTION ? raw.retention! : DEFAULT_BACKUP_SETTINGS.retention,
+      retention:
+        Number.isInteger(raw.retention) && raw.retention! >= 1 && raw.retention! <= MAX_RETENTION
+          ? raw.retention!
+          : DEFAULT_BACKUP_SETTINGS.retention,
     };
   } catch {
     return { ...DEFAULT_BACKUP_SETTINGS };

@@ -24,8 +24,13 @@ type LedgerCheck = (copy: Knex) => Promise<{ ok: true; summary: string } | { ok:
 
 const versionCheck: LedgerCheck = async (copy) => {
   const unknown = await unknownMigrations(copy);
-  if (unknown.length) return { ok: false, problem: `elle vient d’une version plus récente de l’application (migration ${unknown[0]} inconnue)` };
-  if (!(await copy.schema.hasTable('users'))) return { ok: false, problem: "ce n’est pas une base SDSTOCK WEB (aucune table des utilisateurs)" };
+  if (unknown.length)
+    return {
+      ok: false,
+      problem: `elle vient d’une version plus récente de l’application (migration ${unknown[0]} inconnue)`,
+    };
+  if (!(await copy.schema.hasTable('users')))
+    return { ok: false, problem: 'ce n’est pas une base SDSTOCK WEB (aucune table des utilisateurs)' };
   return { ok: true, summary: '' };
 };
 
@@ -33,8 +38,16 @@ const stockCheck: LedgerCheck = async (copy) => {
   const report = await checkStock(copy);
   if (report.differences.length || report.negativeCmup.length) {
     const parts: string[] = [];
-    if (report.differences.length) parts.push(formatCount(report.differences.length, 'niveau de stock en désaccord avec le grand livre', 'niveaux de stock en désaccord avec le grand livre'));
-    if (report.negativeCmup.length) parts.push(formatCount(report.negativeCmup.length, 'CMUP négatif', 'CMUP négatifs'));
+    if (report.differences.length)
+      parts.push(
+        formatCount(
+          report.differences.length,
+          'niveau de stock en désaccord avec le grand livre',
+          'niveaux de stock en désaccord avec le grand livre',
+        ),
+      );
+    if (report.negativeCmup.length)
+      parts.push(formatCount(report.negativeCmup.length, 'CMUP négatif', 'CMUP négatifs'));
     return { ok: false, problem: parts.join(', ') };
   }
   return { ok: true, summary: `stock cohérent (${formatCount(report.movements, 'mouvement')})` };
@@ -45,16 +58,25 @@ const cashCheck: LedgerCheck = async (copy) => {
   // A backup older than the money ledger has none to check.
   if (!(await copy.schema.hasTable('money_movements'))) return { ok: true, summary: '' };
   const report = await checkCash(copy);
-  if (report.differences.length) return { ok: false, problem: formatCount(report.differences.length, 'solde de trésorerie en désaccord avec le grand livre', 'soldes de trésorerie en désaccord avec le grand livre') };
+  if (report.differences.length)
+    return {
+      ok: false,
+      problem: formatCount(
+        report.differences.length,
+        'solde de trésorerie en désaccord avec le grand livre',
+        'soldes de trésorerie en désaccord avec le grand livre',
+      ),
+    };
   const broken = await verifyMoneyChains(copy);
-  if (broken.length) return { ok: false, problem: `grand livre de trésorerie altéré (${broken[0].accountName} : ${broken[0].reason})` };
+  if (broken.length)
+    return { ok: false, problem: `grand livre de trésorerie altéré (${broken[0].accountName} : ${broken[0].reason})` };
   return { ok: true, summary: `trésorerie cohérente (${formatCount(report.movements, 'mouvement')})` };
 };
 
 const auditCheck: LedgerCheck = async (copy) => {
   const broken = await verifyAuditChain(copy);
   if (broken !== null) return { ok: false, problem: `journal d’audit altéré (entrée n° ${broken})` };
-  return { ok: true, summary: "journal d’audit intact" };
+  return { ok: true, summary: 'journal d’audit intact' };
 };
 
 /** The checks run on every copy, in order; a new ledger adds its check here. */

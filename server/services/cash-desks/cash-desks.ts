@@ -33,26 +33,42 @@ export interface CashDeskInput {
 export const CASH_DESK_FIELDS = ['code', 'name', 'location_id', 'active'] as const;
 export const CASH_DESK_SORTS = ['code', 'name', 'location', 'balance'] as const;
 export type CashDeskSort = (typeof CASH_DESK_SORTS)[number];
-const SORT_COLUMNS: Record<CashDeskSort, string> = { code: 'cash_desks.code', name: 'cash_desks.name', location: 'locations.name', balance: 'treasury_accounts.balance' };
+const SORT_COLUMNS: Record<CashDeskSort, string> = {
+  code: 'cash_desks.code',
+  name: 'cash_desks.name',
+  location: 'locations.name',
+  balance: 'treasury_accounts.balance',
+};
 
-export const MAIN_DESK_BLOCK = 'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.';
+export const MAIN_DESK_BLOCK =
+  'La caisse principale reçoit les encaissements de la société : elle ne peut être ni archivée ni supprimée.';
 
 export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; location_id: string }>;
 
 /** One page of the cash desks list, each with its location's name. */
 export function listCashDesks(db: Knex, params: CashDeskListQuery, scope: PlaceScope): Promise<Paginated<any>> {
   // The user's desks: their account is the user's (ticked on their form, or of their locations when none is).
-  return paginate(whereAllowedAccount(cashDesksQuery(db, params), scope, 'treasury_accounts.'), params.page, params.per_page);
+  return paginate(
+    whereAllowedAccount(cashDesksQuery(db, params), scope, 'treasury_accounts.'),
+    params.page,
+    params.per_page,
+  );
 }
 
 function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {
-  const qb = withBalance(db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id')).select('cash_desks.*', 'locations.name as location_name', 'treasury_accounts.balance');
+  const qb = withBalance(db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id')).select(
+    'cash_desks.*',
+    'locations.name as location_name',
+    'treasury_accounts.balance',
+  );
   whereSearch(qb, db, params.q, { upperPrefix: ['cash_desks.code'], contains: ['cash_desks.name'] });
   if (params.filters.location_id) qb.where('cash_desks.location_id', Number(params.filters.location_id));
   if (params.filters.status === 'active') qb.where('cash_desks.active', true);
   else if (params.filters.status === 'archived') qb.where('cash_desks.active', false);
   const name = params.sort === 'name' || params.sort === 'location' ? SORT_COLUMNS[params.sort] : null;
-  return (name ? orderByFrench(qb, db, { name }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)).orderBy('cash_desks.id');
+  return (
+    name ? orderByFrench(qb, db, { name }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)
+  ).orderBy('cash_desks.id');
 }
 
 export async function findCashDesk(db: Knex | Knex.Transaction, id: number) {
@@ -69,7 +85,10 @@ function withBalance(qb: Knex.QueryBuilder): Knex.QueryBuilder {
 
 /** The desk row with its balance, read inside a transaction. */
 function deskWithBalance(trx: Knex.Transaction, id: number) {
-  return withBalance(trx('cash_desks')).where('cash_desks.id', id).select('cash_desks.*', 'treasury_accounts.balance').first();
+  return withBalance(trx('cash_desks'))
+    .where('cash_desks.id', id)
+    .select('cash_desks.*', 'treasury_accounts.balance')
+    .first();
 }
 
 async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?: { id: number; location_id: number }) {
@@ -85,12 +104,19 @@ async function assertValid(trx: Knex.Transaction, input: CashDeskInput, current?
     const account = await trx('treasury_accounts').whereNull('cash_desk_id').where({ code: input.code }).first('name');
     if (account) errors.code = `Le code ${input.code} est déjà celui du compte « ${account.name} ».`;
   }
-  if (!errors.name && (await trx('treasury_accounts').whereNull('cash_desk_id').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]).first('id'))) {
+  if (
+    !errors.name &&
+    (await trx('treasury_accounts')
+      .whereNull('cash_desk_id')
+      .whereRaw('LOWER(name) = ?', [input.name.toLowerCase()])
+      .first('id'))
+  ) {
     errors.name = `Un compte bancaire ou mobile money s’appelle déjà « ${input.name} ».`;
   }
   const location = await trx('locations').where({ id: input.location_id }).first('active');
-  if (!location) errors.location_id = "Cet emplacement n’existe pas.";
-  else if (!toBool(location.active) && input.location_id !== current?.location_id) errors.location_id = 'Cet emplacement est archivé : choisissez un emplacement actif.';
+  if (!location) errors.location_id = 'Cet emplacement n’existe pas.';
+  else if (!toBool(location.active) && input.location_id !== current?.location_id)
+    errors.location_id = 'Cet emplacement est archivé : choisissez un emplacement actif.';
   if (Object.keys(errors).length) throw new Refusal(errors);
 }
 
@@ -103,16 +129,24 @@ function mapUnique(err: unknown): never {
 
 /** Why a desk cannot be archived (null: it can). */
 /** What the desk's page may offer: the main desk is never deleted, a desk holding cash is not archived. */
-export async function cashDeskUsage(db: Knex, row: { id: unknown; is_main: unknown; active: unknown; balance: unknown }, currency: string): Promise<UsageInfo> {
+export async function cashDeskUsage(
+  db: Knex,
+  row: { id: unknown; is_main: unknown; active: unknown; balance: unknown },
+  currency: string,
+): Promise<UsageInfo> {
   const main = toBool(row.is_main);
   const block = toBool(row.active) ? archiveBlock(row, currency) : null;
-  return usageInfo(main ? [] : await historyReasons(db, 'cash_desk', Number(row.id), currency), { archive: block, delete: main ? MAIN_DESK_BLOCK : null });
+  return usageInfo(main ? [] : await historyReasons(db, 'cash_desk', Number(row.id), currency), {
+    archive: block,
+    delete: main ? MAIN_DESK_BLOCK : null,
+  });
 }
 
 export function archiveBlock(desk: { is_main: unknown; balance: unknown }, currency: string): string | null {
   if (toBool(desk.is_main)) return MAIN_DESK_BLOCK;
   const balance = Number(desk.balance);
-  if (balance !== 0) return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l’archiver.`;
+  if (balance !== 0)
+    return `Elle contient ${formatMoney(balance, currency)} : versez ou transférez ce solde avant de l’archiver.`;
   return null;
 }
 
@@ -121,9 +155,20 @@ export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertValid(trx, input);
       const now = nowIso();
-      const id = await insertReturningId(trx, 'cash_desks', { ...input, is_main: false, created_at: now, updated_at: now });
+      const id = await insertReturningId(trx, 'cash_desks', {
+        ...input,
+        is_main: false,
+        created_at: now,
+        updated_at: now,
+      });
       await syncCashDeskAccount(trx, id);
-      await recordAudit(trx, { action: 'cash_desk.created', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      await recordAudit(trx, {
+        action: 'cash_desk.created',
+        user: auditUser(actor),
+        subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` },
+        details: { after: input },
+        ip: actor.ip,
+      });
       return id;
     });
   } catch (err) {
@@ -136,17 +181,29 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await deskWithBalance(trx, id);
-      if (!current) throw new Refusal({ _form: "Cette caisse n’existe plus." });
+      if (!current) throw new Refusal({ _form: 'Cette caisse n’existe plus.' });
       await assertValid(trx, input, { id, location_id: Number(current.location_id) });
       if (toBool(current.active) && !input.active) {
         const block = archiveBlock(current, currency);
         if (block) throw new Refusal({ active: block });
       }
-      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CASH_DESK_FIELDS);
+      const diff = diffFields(
+        { ...current, active: toBool(current.active) },
+        input as unknown as Record<string, unknown>,
+        CASH_DESK_FIELDS,
+      );
       if (!diff) return;
-      await trx('cash_desks').where({ id }).update({ ...input, updated_at: nowIso() });
+      await trx('cash_desks')
+        .where({ id })
+        .update({ ...input, updated_at: nowIso() });
       await syncCashDeskAccount(trx, id);
-      await recordAudit(trx, { action: 'cash_desk.updated', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+      await recordAudit(trx, {
+        action: 'cash_desk.updated',
+        user: auditUser(actor),
+        subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` },
+        details: diff,
+        ip: actor.ip,
+      });
     });
   } catch (err) {
     mapUnique(err);
@@ -157,18 +214,26 @@ export async function setCashDeskActive(db: Knex, id: number, active: boolean, a
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await deskWithBalance(trx, id);
-    if (!current) throw Refusal.action("Cette caisse n’existe plus.");
+    if (!current) throw Refusal.action('Cette caisse n’existe plus.');
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = archiveBlock(current, currency);
       if (block) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être archivée. ${block}`);
     } else {
       const location = (await trx('locations').where({ id: current.location_id }).first('name', 'active'))!; // cash_desks.location_id references it
-      if (!toBool(location.active)) throw Refusal.action(`L’emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`);
+      if (!toBool(location.active))
+        throw Refusal.action(
+          `L’emplacement « ${location.name} » est archivé : réactivez-le ou rattachez la caisse à un autre emplacement avant de la réactiver.`,
+        );
     }
     await trx('cash_desks').where({ id }).update({ active, updated_at: nowIso() });
     await syncCashDeskAccount(trx, id);
-    await recordAudit(trx, { action: active ? 'cash_desk.restored' : 'cash_desk.archived', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+    await recordAudit(trx, {
+      action: active ? 'cash_desk.restored' : 'cash_desk.archived',
+      user: auditUser(actor),
+      subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -176,12 +241,27 @@ export async function deleteCashDesk(db: Knex, id: number, actor: Actor): Promis
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await deskWithBalance(trx, id);
-    if (!current) throw Refusal.action("Cette caisse n’existe plus.");
+    if (!current) throw Refusal.action('Cette caisse n’existe plus.');
     if (toBool(current.is_main)) throw Refusal.action(MAIN_DESK_BLOCK);
     const reasons = await historyReasons(trx, 'cash_desk', id, currency);
-    if (reasons.length) throw Refusal.action(`La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`);
+    if (reasons.length)
+      throw Refusal.action(
+        `La caisse « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Archivez-la plutôt.`,
+      );
     await deleteCashDeskAccount(trx, id);
-    await deleteOrRefuse(trx, 'cash_desks', id, "Cette caisse est utilisée par d’autres enregistrements : archivez-la plutôt.");
-    await recordAudit(trx, { action: 'cash_desk.deleted', user: auditUser(actor), subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip, places: { locations: [Number(current.location_id)] } });
+    await deleteOrRefuse(
+      trx,
+      'cash_desks',
+      id,
+      'Cette caisse est utilisée par d’autres enregistrements : archivez-la plutôt.',
+    );
+    await recordAudit(trx, {
+      action: 'cash_desk.deleted',
+      user: auditUser(actor),
+      subject: { type: 'cash_desk', id, label: `${current.code} — ${current.name}` },
+      details: { before: { code: current.code, name: current.name } },
+      ip: actor.ip,
+      places: { locations: [Number(current.location_id)] },
+    });
   });
 }

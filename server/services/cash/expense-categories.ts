@@ -46,7 +46,10 @@ export const DEFAULT_EXPENSE_CATEGORIES: ReadonlyArray<{ code: string; name: str
 ];
 
 function listQuery(db: Knex, params: Omit<ExpenseCategoryListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
-  const qb = db('expense_categories as c').select('c.*', db('cash_operations').count('*').whereRaw('cash_operations.expense_category_id = c.id').as('expense_count'));
+  const qb = db('expense_categories as c').select(
+    'c.*',
+    db('cash_operations').count('*').whereRaw('cash_operations.expense_category_id = c.id').as('expense_count'),
+  );
   whereSearch(qb, db, params.q, { upperPrefix: ['c.code'], contains: ['c.name'] });
   if (params.filters.status === 'active') qb.where('c.active', true);
   else if (params.filters.status === 'archived') qb.where('c.active', false);
@@ -59,7 +62,11 @@ export function listExpenseCategories(db: Knex, params: ExpenseCategoryListQuery
 }
 
 /** The list as filtered, as a CSV or XLSX file. */
-export async function exportExpenseCategories(db: Knex, params: Omit<ExpenseCategoryListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+export async function exportExpenseCategories(
+  db: Knex,
+  params: Omit<ExpenseCategoryListQuery, 'page' | 'per_page'>,
+  format: ExportFormat,
+): Promise<ExportFile> {
   return buildExport(
     format,
     {
@@ -81,7 +88,10 @@ export async function exportExpenseCategories(db: Knex, params: Omit<ExpenseCate
 export async function findExpenseCategory(db: Knex | Knex.Transaction, id: number) {
   return db('expense_categories as c')
     .where('c.id', id)
-    .select('c.*', db('cash_operations').count('*').whereRaw('cash_operations.expense_category_id = c.id').as('expense_count'))
+    .select(
+      'c.*',
+      db('cash_operations').count('*').whereRaw('cash_operations.expense_category_id = c.id').as('expense_count'),
+    )
     .first();
 }
 
@@ -89,7 +99,8 @@ async function assertUnique(trx: Knex.Transaction, input: ExpenseCategoryInput, 
   const errors: Record<string, string> = {};
   const byCode = trx('expense_categories').where({ code: input.code });
   if (exceptId) byCode.whereNot({ id: exceptId });
-  if (await byCode.first('id')) errors.code = `Le code ${input.code} est déjà utilisé par une autre catégorie de dépenses.`;
+  if (await byCode.first('id'))
+    errors.code = `Le code ${input.code} est déjà utilisé par une autre catégorie de dépenses.`;
   const byName = trx('expense_categories').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (exceptId) byName.whereNot({ id: exceptId });
   if (await byName.first('id')) errors.name = `Une catégorie de dépenses « ${input.name} » existe déjà.`;
@@ -111,7 +122,13 @@ export async function createExpenseCategory(db: Knex, input: ExpenseCategoryInpu
       await assertUnique(trx, input);
       const now = nowIso();
       const id = await insertReturningId(trx, 'expense_categories', { ...input, created_at: now, updated_at: now });
-      await recordAudit(trx, { action: 'expense_category.created', user: auditUser(actor), subject: { type: 'expense_category', id, label: label(input) }, details: { after: input }, ip: actor.ip });
+      await recordAudit(trx, {
+        action: 'expense_category.created',
+        user: auditUser(actor),
+        subject: { type: 'expense_category', id, label: label(input) },
+        details: { after: input },
+        ip: actor.ip,
+      });
       return id;
     });
   } catch (err) {
@@ -119,16 +136,33 @@ export async function createExpenseCategory(db: Knex, input: ExpenseCategoryInpu
   }
 }
 
-export async function updateExpenseCategory(db: Knex, id: number, input: ExpenseCategoryInput, actor: Actor): Promise<void> {
+export async function updateExpenseCategory(
+  db: Knex,
+  id: number,
+  input: ExpenseCategoryInput,
+  actor: Actor,
+): Promise<void> {
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('expense_categories').where({ id }).first();
-      if (!current) throw new Refusal({ _form: "Cette catégorie de dépenses n’existe plus." });
+      if (!current) throw new Refusal({ _form: 'Cette catégorie de dépenses n’existe plus.' });
       await assertUnique(trx, input, id);
-      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, EXPENSE_CATEGORY_FIELDS);
+      const diff = diffFields(
+        { ...current, active: toBool(current.active) },
+        input as unknown as Record<string, unknown>,
+        EXPENSE_CATEGORY_FIELDS,
+      );
       if (!diff) return;
-      await trx('expense_categories').where({ id }).update({ ...input, updated_at: nowIso() });
-      await recordAudit(trx, { action: 'expense_category.updated', user: auditUser(actor), subject: { type: 'expense_category', id, label: label(input) }, details: diff, ip: actor.ip });
+      await trx('expense_categories')
+        .where({ id })
+        .update({ ...input, updated_at: nowIso() });
+      await recordAudit(trx, {
+        action: 'expense_category.updated',
+        user: auditUser(actor),
+        subject: { type: 'expense_category', id, label: label(input) },
+        details: diff,
+        ip: actor.ip,
+      });
     });
   } catch (err) {
     mapUnique(err);
@@ -138,10 +172,15 @@ export async function updateExpenseCategory(db: Knex, id: number, input: Expense
 export async function setExpenseCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('expense_categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie de dépenses n’existe plus.");
+    if (!current) throw Refusal.action('Cette catégorie de dépenses n’existe plus.');
     if (toBool(current.active) === active) return;
     await trx('expense_categories').where({ id }).update({ active, updated_at: nowIso() });
-    await recordAudit(trx, { action: active ? 'expense_category.restored' : 'expense_category.archived', user: auditUser(actor), subject: { type: 'expense_category', id, label: label(current) }, ip: actor.ip });
+    await recordAudit(trx, {
+      action: active ? 'expense_category.restored' : 'expense_category.archived',
+      user: auditUser(actor),
+      subject: { type: 'expense_category', id, label: label(current) },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -149,11 +188,23 @@ export async function setExpenseCategoryActive(db: Knex, id: number, active: boo
 export async function deleteExpenseCategory(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('expense_categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie de dépenses n’existe plus.");
+    if (!current) throw Refusal.action('Cette catégorie de dépenses n’existe plus.');
     const reasons = await historyReasons(trx, 'expense_category', id);
-    if (reasons.length) throw Refusal.action(`Cette catégorie ne peut pas être supprimée : ${reasons.join(', ')}. Archivez-la plutôt.`);
-    await deleteOrRefuse(trx, 'expense_categories', id, 'Cette catégorie ne peut pas être supprimée : des opérations y sont liées. Archivez-la plutôt.');
-    await recordAudit(trx, { action: 'expense_category.deleted', user: auditUser(actor), subject: { type: 'expense_category', id, label: label(current) }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+    if (reasons.length)
+      throw Refusal.action(`Cette catégorie ne peut pas être supprimée : ${reasons.join(', ')}. Archivez-la plutôt.`);
+    await deleteOrRefuse(
+      trx,
+      'expense_categories',
+      id,
+      'Cette catégorie ne peut pas être supprimée : des opérations y sont liées. Archivez-la plutôt.',
+    );
+    await recordAudit(trx, {
+      action: 'expense_category.deleted',
+      user: auditUser(actor),
+      subject: { type: 'expense_category', id, label: label(current) },
+      details: { before: { code: current.code, name: current.name } },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -161,5 +212,7 @@ export async function deleteExpenseCategory(db: Knex, id: number, actor: Actor):
 export async function seedExpenseCategories(trx: Knex.Transaction): Promise<void> {
   if ((await trx('expense_categories').count<{ n: number }[]>({ n: '*' }))[0].n != 0) return;
   const now = nowIso();
-  await trx('expense_categories').insert(DEFAULT_EXPENSE_CATEGORIES.map((c) => ({ ...c, description: '', active: true, created_at: now, updated_at: now })));
+  await trx('expense_categories').insert(
+    DEFAULT_EXPENSE_CATEGORIES.map((c) => ({ ...c, description: '', active: true, created_at: now, updated_at: now })),
+  );
 }

@@ -28,12 +28,19 @@ export async function cashAccounts(db: Knex, places: PlaceScope, today: string):
     .whereIn('account_id', ids)
     .where('business_date', today)
     .groupBy('account_id')
-    .select<(string | Knex.Raw)[], { account_id: number; money_in: number; money_out: number }[]>('account_id', db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS money_in'), db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS money_out'));
+    .select<(string | Knex.Raw)[], { account_id: number; money_in: number; money_out: number }[]>(
+      'account_id',
+      db.raw('COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS money_in'),
+      db.raw('COALESCE(SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END), 0) AS money_out'),
+    );
   const transit = await db('cash_operations')
     .where({ kind: 'transfer', status: 'in_transit' })
     .where((w) => w.whereIn('from_account_id', ids).orWhereIn('to_account_id', ids))
     .select('from_account_id', 'to_account_id', 'amount');
-  const closed = await closedThroughByAccount(db, accounts.filter((a) => a.kind === 'caisse').map((a) => Number(a.id)));
+  const closed = await closedThroughByAccount(
+    db,
+    accounts.filter((a) => a.kind === 'caisse').map((a) => Number(a.id)),
+  );
   const byDay = new Map(day.map((d) => [Number(d.account_id), d]));
   return accounts.map((a) => {
     const id = Number(a.id);
@@ -54,7 +61,16 @@ function operationsQuery(db: Knex): Knex.QueryBuilder {
     .leftJoin('treasury_accounts as fa', 'fa.id', 'o.from_account_id')
     .leftJoin('treasury_accounts as ta', 'ta.id', 'o.to_account_id')
     .leftJoin('users as u', 'u.id', 'o.created_by')
-    .select('o.*', 'fa.name as from_name', 'fa.code as from_code', 'fa.kind as from_kind', 'ta.name as to_name', 'ta.code as to_code', 'ta.kind as to_kind', 'u.name as created_by_name');
+    .select(
+      'o.*',
+      'fa.name as from_name',
+      'fa.code as from_code',
+      'fa.kind as from_kind',
+      'ta.name as to_name',
+      'ta.code as to_code',
+      'ta.kind as to_kind',
+      'u.name as created_by_name',
+    );
 }
 
 /** The transfers sent and not yet received, from or to one of the user's desks (« en transit » on both). */
@@ -62,7 +78,10 @@ export async function transfersInTransit(db: Knex, places: PlaceScope): Promise<
   const qb = operationsQuery(db).where('o.kind', 'transfer').where('o.status', 'in_transit').orderBy('o.id');
   if (!places.all) {
     qb.where((w) => {
-      w.whereIn('o.from_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places)).orWhereIn('o.to_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places));
+      w.whereIn('o.from_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places)).orWhereIn(
+        'o.to_account_id',
+        whereAllowedAccount(db('treasury_accounts').select('id'), places),
+      );
     });
   }
   return qb.limit(200);
@@ -73,7 +92,10 @@ export async function recentOperations(db: Knex, places: PlaceScope, limit = 15)
   const qb = operationsQuery(db).orderBy('o.id', 'desc').limit(limit);
   if (!places.all) {
     qb.where((w) => {
-      w.whereIn('o.from_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places)).orWhereIn('o.to_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places));
+      w.whereIn('o.from_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places)).orWhereIn(
+        'o.to_account_id',
+        whereAllowedAccount(db('treasury_accounts').select('id'), places),
+      );
     });
   }
   return qb;
@@ -86,7 +108,16 @@ export async function cashOperationDetail(db: Knex, id: number) {
     .leftJoin('suppliers as s', 's.id', 'o.supplier_id')
     .leftJoin('users as ru', 'ru.id', 'o.received_by')
     .leftJoin('users as cu', 'cu.id', 'o.cancelled_by')
-    .select('c.name as category_name', 's.name as supplier_name', 's.code as supplier_code', 's.balance as supplier_balance', 'ru.name as received_by_name', 'cu.name as cancelled_by_name', 'fa.location_id as from_location_id', 'ta.location_id as to_location_id')
+    .select(
+      'c.name as category_name',
+      's.name as supplier_name',
+      's.code as supplier_code',
+      's.balance as supplier_balance',
+      'ru.name as received_by_name',
+      'cu.name as cancelled_by_name',
+      'fa.location_id as from_location_id',
+      'ta.location_id as to_location_id',
+    )
     .where('o.id', id)
     .first();
   if (!op) return undefined;
@@ -96,7 +127,17 @@ export async function cashOperationDetail(db: Knex, id: number) {
           .join('stock_entries as e', 'e.id', 'a.stock_entry_id')
           .where('a.cash_operation_id', id)
           .orderBy('a.id')
-          .select('a.id', 'a.amount', 'a.cancelled_at', 'e.id as entry_id', 'e.number as entry_number', 'e.entry_date', 'e.total_amount', 'e.amount_paid', 'e.supplier_ref')
+          .select(
+            'a.id',
+            'a.amount',
+            'a.cancelled_at',
+            'e.id as entry_id',
+            'e.number as entry_number',
+            'e.entry_date',
+            'e.total_amount',
+            'e.amount_paid',
+            'e.supplier_ref',
+          )
       : [];
   return { op, allocations };
 }
@@ -104,13 +145,25 @@ export async function cashOperationDetail(db: Knex, id: number) {
 /** The balance of each of the user's accounts at the end of a business date, from the ledger. */
 export async function balancesAt(db: Knex, places: PlaceScope, date: string): Promise<any[]> {
   // From the ledger's day summary (server/db/money-days.ts): a few rows per account and day.
-  const sums = db('money_days').where('business_date', '<=', date).groupBy('account_id').select('account_id', db.raw('SUM(total_in - total_out) AS total'), db.raw('SUM(movement_count) AS n'));
+  const sums = db('money_days')
+    .where('business_date', '<=', date)
+    .groupBy('account_id')
+    .select('account_id', db.raw('SUM(total_in - total_out) AS total'), db.raw('SUM(movement_count) AS n'));
   const rows = await whereAllowedAccount(
     db('treasury_accounts as a')
       .leftJoin(sums.as('s'), 's.account_id', 'a.id')
       .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
       .orderBy('a.code')
-      .select('a.id', 'a.kind', 'a.code', 'a.name', 'a.active', 'a.balance', db.raw('COALESCE(s.total, 0) AS balance_at'), db.raw('COALESCE(s.n, 0) AS movement_count')),
+      .select(
+        'a.id',
+        'a.kind',
+        'a.code',
+        'a.name',
+        'a.active',
+        'a.balance',
+        db.raw('COALESCE(s.total, 0) AS balance_at'),
+        db.raw('COALESCE(s.n, 0) AS movement_count'),
+      ),
     places,
     'a.',
   );
@@ -119,8 +172,18 @@ export async function balancesAt(db: Knex, places: PlaceScope, date: string): Pr
 
 /** The accounts an operation form offers: the user's active accounts; for a transfer's destination, every active desk. */
 export async function operationAccountOptions(db: Knex, places: PlaceScope): Promise<{ mine: any[]; desks: any[] }> {
-  const mine = await whereAllowedAccount(db('treasury_accounts').where('active', true).orderBy('kind').orderBy('code').select('id', 'kind', 'code', 'name', 'balance', 'operator'), places);
-  const desks = await db('treasury_accounts').where({ active: true, kind: 'caisse' }).orderBy('code').select('id', 'kind', 'code', 'name', 'balance', 'operator');
+  const mine = await whereAllowedAccount(
+    db('treasury_accounts')
+      .where('active', true)
+      .orderBy('kind')
+      .orderBy('code')
+      .select('id', 'kind', 'code', 'name', 'balance', 'operator'),
+    places,
+  );
+  const desks = await db('treasury_accounts')
+    .where({ active: true, kind: 'caisse' })
+    .orderBy('code')
+    .select('id', 'kind', 'code', 'name', 'balance', 'operator');
   return { mine, desks };
 }
 
@@ -130,9 +193,16 @@ export async function expenseCategoryChoices(db: Knex): Promise<Array<{ value: s
 }
 
 /** Suppliers we owe money to (a supplier payment's picker), in French order. */
-export async function suppliersToPay(db: Knex): Promise<Array<{ id: number; code: string; name: string; balance: number }>> {
+export async function suppliersToPay(
+  db: Knex,
+): Promise<Array<{ id: number; code: string; name: string; balance: number }>> {
   const rows = await db('suppliers').where('balance', '>', 0).select('id', 'code', 'name', 'balance').limit(2000);
-  return sortFrench(rows, (r) => r.name).map((r) => ({ id: Number(r.id), code: r.code, name: r.name, balance: Number(r.balance) }));
+  return sortFrench(rows, (r) => r.name).map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+    balance: Number(r.balance),
+  }));
 }
 
 /**
@@ -142,16 +212,27 @@ export async function suppliersToPay(db: Knex): Promise<Array<{ id: number; code
  * or whose treasury accounts include one (the rule of placeScope, server/policies/places.ts) — and
  * none of the other places' users.
  */
-export async function movementUsers(db: Knex, accounts: ReadonlyArray<{ id: number | string; kind: string; location_id: number | string | null }>): Promise<Array<{ value: string; label: string }>> {
+export async function movementUsers(
+  db: Knex,
+  accounts: ReadonlyArray<{ id: number | string; kind: string; location_id: number | string | null }>,
+): Promise<Array<{ value: string; label: string }>> {
   if (accounts.length === 0) return [];
   const ids = accounts.map((a) => Number(a.id));
-  const locations = [...new Set(accounts.filter((a) => a.kind === 'caisse' && a.location_id !== null).map((a) => Number(a.location_id)))];
+  const locations = [
+    ...new Set(accounts.filter((a) => a.kind === 'caisse' && a.location_id !== null).map((a) => Number(a.location_id))),
+  ];
   const rows = await db('users as u')
     .where((w) => {
       w.where('u.places_restricted', false)
-        .orWhereExists(db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').whereRaw('ur.user_id = u.id').where('r.is_admin', true))
+        .orWhereExists(
+          db('user_roles as ur')
+            .join('roles as r', 'r.id', 'ur.role_id')
+            .whereRaw('ur.user_id = u.id')
+            .where('r.is_admin', true),
+        )
         .orWhereExists(db('user_treasury_accounts as ut').whereRaw('ut.user_id = u.id').whereIn('ut.account_id', ids));
-      if (locations.length) w.orWhereExists(db('user_locations as ul').whereRaw('ul.user_id = u.id').whereIn('ul.location_id', locations));
+      if (locations.length)
+        w.orWhereExists(db('user_locations as ul').whereRaw('ul.user_id = u.id').whereIn('ul.location_id', locations));
     })
     .select('u.id', 'u.name')
     .limit(1000);
@@ -167,7 +248,10 @@ export async function transitAt(db: Knex, places: PlaceScope, date: string): Pro
     .where((w) => w.whereNull('o.cancelled_on').orWhere('o.cancelled_on', '>', date));
   if (!places.all) {
     qb.where((w) => {
-      w.whereIn('o.from_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places)).orWhereIn('o.to_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places));
+      w.whereIn('o.from_account_id', whereAllowedAccount(db('treasury_accounts').select('id'), places)).orWhereIn(
+        'o.to_account_id',
+        whereAllowedAccount(db('treasury_accounts').select('id'), places),
+      );
     });
   }
   const row = (await qb.sum({ s: 'o.amount' }).first()) as { s: number | string | null } | undefined;

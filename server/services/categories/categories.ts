@@ -31,12 +31,22 @@ export type CategorySort = (typeof CATEGORY_SORTS)[number];
 export type CategoryListQuery = ListQuery<CategorySort, CategoryFilters>;
 
 function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
-  const qb = db('categories').select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'));
-  whereSearch(qb, db, params.q, { upperPrefix: ['categories.code'], folded: ['categories.search_name'], squeezed: ['categories.search_key'] });
+  const qb = db('categories').select(
+    'categories.*',
+    db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'),
+  );
+  whereSearch(qb, db, params.q, {
+    upperPrefix: ['categories.code'],
+    folded: ['categories.search_name'],
+    squeezed: ['categories.search_key'],
+  });
   if (params.filters.status === 'active') qb.where('categories.active', true);
   else if (params.filters.status === 'archived') qb.where('categories.active', false);
-  if (params.sort === 'name') return orderByFrench(qb, db, { folded: 'categories.search_name' }, params.dir).orderBy('categories.id');
-  return qb.orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir).orderBy('categories.id');
+  if (params.sort === 'name')
+    return orderByFrench(qb, db, { folded: 'categories.search_name' }, params.dir).orderBy('categories.id');
+  return qb
+    .orderBy(params.sort === 'product_count' ? 'product_count' : `categories.${params.sort}`, params.dir)
+    .orderBy('categories.id');
 }
 
 /** One page of the categories list. */
@@ -58,7 +68,11 @@ const categoryExportSpec = (currency: string): ExportSpec<any> => ({
 });
 
 /** The categories list as filtered on screen, as a CSV or XLSX file. */
-export async function exportCategories(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+export async function exportCategories(
+  db: Knex,
+  params: Omit<CategoryListQuery, 'page' | 'per_page'>,
+  format: ExportFormat,
+): Promise<ExportFile> {
   return buildExport(format, categoryExportSpec(await getCurrency(db)), await categoriesQuery(db, params));
 }
 
@@ -75,12 +89,18 @@ export async function categoryName(db: Knex, id: number): Promise<string | null>
 export async function findCategory(db: Knex | Knex.Transaction, id: number) {
   return db('categories')
     .where('categories.id', id)
-    .select('categories.*', db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'))
+    .select(
+      'categories.*',
+      db('products').count('*').whereRaw('products.category_id = categories.id').as('product_count'),
+    )
     .first();
 }
 
 /** Options for selects: active categories, plus the one a record already uses, in French order (accents sorted as a reader expects). */
-export async function categoryOptions(db: Knex, includeId?: number | null): Promise<Array<{ value: string; label: string }>> {
+export async function categoryOptions(
+  db: Knex,
+  includeId?: number | null,
+): Promise<Array<{ value: string; label: string }>> {
   const rows = await db('categories')
     .where((w) => {
       w.where('active', true);
@@ -93,14 +113,16 @@ export async function categoryOptions(db: Knex, includeId?: number | null): Prom
 async function assertUnique(trx: Knex.Transaction, input: CategoryInput, exceptId?: number) {
   const byCode = trx('categories').where({ code: input.code });
   if (exceptId) byCode.whereNot({ id: exceptId });
-  if (await byCode.first('id')) throw new Refusal({ code: `Le code ${input.code} est déjà utilisé par une autre catégorie.` });
+  if (await byCode.first('id'))
+    throw new Refusal({ code: `Le code ${input.code} est déjà utilisé par une autre catégorie.` });
   const byName = trx('categories').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (exceptId) byName.whereNot({ id: exceptId });
   if (await byName.first('id')) throw new Refusal({ name: `Une catégorie « ${input.name} » existe déjà.` });
 }
 
 function mapUnique(err: unknown): never {
-  if (uniqueViolationColumn(err) === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par une autre catégorie.' });
+  if (uniqueViolationColumn(err) === 'code')
+    throw new Refusal({ code: 'Ce code est déjà utilisé par une autre catégorie.' });
   throw err;
 }
 
@@ -109,8 +131,18 @@ export async function createCategory(db: Knex, input: CategoryInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUnique(trx, input);
       const now = nowIso();
-      const id = await insertReturningId(trx, 'categories', withSearchName({ ...input, created_at: now, updated_at: now }));
-      await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      const id = await insertReturningId(
+        trx,
+        'categories',
+        withSearchName({ ...input, created_at: now, updated_at: now }),
+      );
+      await recordAudit(trx, {
+        action: 'category.created',
+        user: auditUser(actor),
+        subject: { type: 'category', id, label: `${input.code} — ${input.name}` },
+        details: { after: input },
+        ip: actor.ip,
+      });
       return id;
     });
   } catch (err) {
@@ -122,12 +154,24 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await trx('categories').where({ id }).first();
-      if (!current) throw new Refusal({ _form: "Cette catégorie n’existe plus." });
+      if (!current) throw new Refusal({ _form: 'Cette catégorie n’existe plus.' });
       await assertUnique(trx, input, id);
-      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, CATEGORY_FIELDS);
+      const diff = diffFields(
+        { ...current, active: toBool(current.active) },
+        input as unknown as Record<string, unknown>,
+        CATEGORY_FIELDS,
+      );
       if (!diff) return;
-      await trx('categories').where({ id }).update(withSearchName({ ...input, updated_at: nowIso() }));
-      await recordAudit(trx, { action: 'category.updated', user: auditUser(actor), subject: { type: 'category', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+      await trx('categories')
+        .where({ id })
+        .update(withSearchName({ ...input, updated_at: nowIso() }));
+      await recordAudit(trx, {
+        action: 'category.updated',
+        user: auditUser(actor),
+        subject: { type: 'category', id, label: `${input.code} — ${input.name}` },
+        details: diff,
+        ip: actor.ip,
+      });
     });
   } catch (err) {
     mapUnique(err);
@@ -137,10 +181,15 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
 export async function setCategoryActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie n’existe plus.");
+    if (!current) throw Refusal.action('Cette catégorie n’existe plus.');
     if (toBool(current.active) === active) return;
     await trx('categories').where({ id }).update({ active, updated_at: nowIso() });
-    await recordAudit(trx, { action: active ? 'category.restored' : 'category.archived', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+    await recordAudit(trx, {
+      action: active ? 'category.restored' : 'category.archived',
+      user: auditUser(actor),
+      subject: { type: 'category', id, label: `${current.code} — ${current.name}` },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -148,10 +197,24 @@ export async function setCategoryActive(db: Knex, id: number, active: boolean, a
 export async function deleteCategory(db: Knex, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await trx('categories').where({ id }).first();
-    if (!current) throw Refusal.action("Cette catégorie n’existe plus.");
+    if (!current) throw Refusal.action('Cette catégorie n’existe plus.');
     const reasons = await historyReasons(trx, 'category', id);
-    if (reasons.length) throw Refusal.action(`La catégorie « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Déplacez ces produits dans une autre catégorie ou archivez-la.`);
-    await deleteOrRefuse(trx, 'categories', id, "Cette catégorie est utilisée par d’autres enregistrements : archivez-la plutôt.");
-    await recordAudit(trx, { action: 'category.deleted', user: auditUser(actor), subject: { type: 'category', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+    if (reasons.length)
+      throw Refusal.action(
+        `La catégorie « ${current.name} » ne peut pas être supprimée : ${reasons.join(' ; ')}. Déplacez ces produits dans une autre catégorie ou archivez-la.`,
+      );
+    await deleteOrRefuse(
+      trx,
+      'categories',
+      id,
+      'Cette catégorie est utilisée par d’autres enregistrements : archivez-la plutôt.',
+    );
+    await recordAudit(trx, {
+      action: 'category.deleted',
+      user: auditUser(actor),
+      subject: { type: 'category', id, label: `${current.code} — ${current.name}` },
+      details: { before: { code: current.code, name: current.name } },
+      ip: actor.ip,
+    });
   });
 }

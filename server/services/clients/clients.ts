@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import { CLIENT_KIND_LABELS, type ClientFilters, type ClientKind, PRICE_LEVEL_LABELS, type PriceLevel, type UsageInfo } from '../../../shared/records.js';
+import {
+  CLIENT_KIND_LABELS,
+  type ClientFilters,
+  type ClientKind,
+  PRICE_LEVEL_LABELS,
+  type PriceLevel,
+  type UsageInfo,
+} from '../../../shared/records.js';
 import { type ListQuery, keysetPage, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
@@ -29,7 +36,19 @@ export interface ClientInput {
   active: boolean;
 }
 
-export const CLIENT_FIELDS = ['code', 'name', 'kind', 'phone', 'email', 'address', 'city', 'tax_number', 'price_level', 'credit_limit', 'active'] as const;
+export const CLIENT_FIELDS = [
+  'code',
+  'name',
+  'kind',
+  'phone',
+  'email',
+  'address',
+  'city',
+  'tax_number',
+  'price_level',
+  'credit_limit',
+  'active',
+] as const;
 
 export const CLIENT_SORTS = ['code', 'name', 'kind', 'city', 'price_level', 'credit_limit', 'balance'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
@@ -38,35 +57,67 @@ export type ClientSort = (typeof CLIENT_SORTS)[number];
  * What the client's page may offer: the walk-in client (CLIENT COMPTANT) is neither archived nor
  * deleted; another client is deleted only without history.
  */
-export async function clientUsage(db: Knex, row: { id: unknown; is_walk_in: unknown }, currency: string): Promise<UsageInfo> {
+export async function clientUsage(
+  db: Knex,
+  row: { id: unknown; is_walk_in: unknown },
+  currency: string,
+): Promise<UsageInfo> {
   const block = toBool(row.is_walk_in) ? 'Le CLIENT COMPTANT sert à toutes les ventes au comptant.' : null;
-  return usageInfo(block ? [] : await historyReasons(db, 'client', Number(row.id), currency), { archive: block, delete: block });
+  return usageInfo(block ? [] : await historyReasons(db, 'client', Number(row.id), currency), {
+    archive: block,
+    delete: block,
+  });
 }
 
-export const WALK_IN_NO_CREDIT = 'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.';
+export const WALK_IN_NO_CREDIT =
+  'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.';
 
 export type ClientListQuery = ListQuery<ClientSort, ClientFilters>;
 
 /** The filtered, sorted query of the clients list (also the export). */
 function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('clients').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'], squeezed: ['search_key'] });
+  whereSearch(qb, db, params.q, {
+    upperPrefix: ['code'],
+    prefix: ['phone'],
+    folded: ['search_name'],
+    squeezed: ['search_key'],
+  });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
   if (params.filters.price_level) qb.where('price_level', params.filters.price_level);
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   // The walk-in client stays on top when the list is in its default order.
-  return (params.sort === 'name' ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir) : qb.orderBy(params.sort, params.dir)).orderBy('id', 'asc');
+  return (
+    params.sort === 'name'
+      ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir)
+      : qb.orderBy(params.sort, params.dir)
+  ).orderBy('id', 'asc');
 }
 
 /** One page of the clients list. */
 export function listClients(db: Knex, params: ClientListQuery): Promise<Paginated<any>> {
-  return withTypoFallback(params.q, (q) => clientsQuery(db, { ...params, q }), { id: 'id', key: 'search_key' }, (qb) => paginate(qb, params.page, params.per_page));
+  return withTypoFallback(
+    params.q,
+    (q) => clientsQuery(db, { ...params, q }),
+    { id: 'id', key: 'search_key' },
+    (qb) => paginate(qb, params.page, params.per_page),
+  );
 }
 
 /** Clients in id order after `afterId` (the REST API's cursor pages), with the same search and filters as the list. */
-export function clientsAfter(db: Knex, params: { q: string; filters: ClientFilters }, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
-  return keysetPage(clientsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }), 'id', afterId, limit);
+export function clientsAfter(
+  db: Knex,
+  params: { q: string; filters: ClientFilters },
+  afterId: number | null,
+  limit: number,
+): Promise<{ data: any[]; next_after: number | null }> {
+  return keysetPage(
+    clientsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }),
+    'id',
+    afterId,
+    limit,
+  );
 }
 
 function clientExportSpec(currency: string): ExportSpec<any> {
@@ -92,7 +143,11 @@ function clientExportSpec(currency: string): ExportSpec<any> {
 }
 
 /** The clients list as filtered on screen, as a CSV or XLSX file. */
-export async function exportClients(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+export async function exportClients(
+  db: Knex,
+  params: Omit<ClientListQuery, 'page' | 'per_page'>,
+  format: ExportFormat,
+): Promise<ExportFile> {
   return buildExport(format, clientExportSpec(await getCurrency(db)), await clientsQuery(db, params));
 }
 
@@ -133,7 +188,11 @@ export async function createClient(db: Knex, input: ClientInput, actor: Actor): 
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const id = await insertReturningId(trx, 'clients', withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }));
+      const id = await insertReturningId(
+        trx,
+        'clients',
+        withSearchName({ ...rowOf(input), balance: 0, is_walk_in: false, created_at: now, updated_at: now }),
+      );
       await recordAudit(trx, {
         action: 'client.created',
         user: auditUser(actor),
@@ -152,7 +211,7 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
   try {
     await inTransaction(db, async (trx) => {
       const current = await findClient(trx, id);
-      if (!current) throw new Refusal({ _form: "Ce client n’existe plus." });
+      if (!current) throw new Refusal({ _form: 'Ce client n’existe plus.' });
       const walkIn = toBool(current.is_walk_in);
       if (walkIn && input.credit_limit !== 0) throw new Refusal({ credit_limit: WALK_IN_NO_CREDIT });
       if (walkIn && !input.active) throw new Refusal({ active: 'Le CLIENT COMPTANT ne peut pas être archivé.' });
@@ -161,7 +220,9 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
       const next = rowOf(input);
       const diff = diffFields(before, next, CLIENT_FIELDS);
       if (!diff) return;
-      await trx('clients').where({ id }).update(withSearchName({ ...next, updated_at: nowIso() }));
+      await trx('clients')
+        .where({ id })
+        .update(withSearchName({ ...next, updated_at: nowIso() }));
       await recordAudit(trx, {
         action: 'client.updated',
         user: auditUser(actor),
@@ -179,8 +240,9 @@ export async function updateClient(db: Knex, id: number, input: ClientInput, act
 export async function setClientActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await findClient(trx, id);
-    if (!current) throw Refusal.action("Ce client n’existe plus.");
-    if (toBool(current.is_walk_in) && !active) throw Refusal.action('Le CLIENT COMPTANT ne peut pas être archivé : il sert à toutes les ventes au comptant.');
+    if (!current) throw Refusal.action('Ce client n’existe plus.');
+    if (toBool(current.is_walk_in) && !active)
+      throw Refusal.action('Le CLIENT COMPTANT ne peut pas être archivé : il sert à toutes les ventes au comptant.');
     if (toBool(current.active) === active) return;
     await trx('clients').where({ id }).update({ active, updated_at: nowIso() });
     await recordAudit(trx, {
@@ -197,11 +259,18 @@ export async function deleteClient(db: Knex, id: number, actor: Actor): Promise<
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findClient(trx, id);
-    if (!current) throw Refusal.action("Ce client n’existe plus.");
-    if (toBool(current.is_walk_in)) throw Refusal.action('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
+    if (!current) throw Refusal.action('Ce client n’existe plus.');
+    if (toBool(current.is_walk_in))
+      throw Refusal.action('Le CLIENT COMPTANT ne peut pas être supprimé : il sert à toutes les ventes au comptant.');
     const reasons = await historyReasons(trx, 'client', id, currency);
-    if (reasons.length) throw Refusal.action(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await deleteOrRefuse(trx, 'clients', id, "Ce client est utilisé par d’autres enregistrements : archivez-le plutôt.");
+    if (reasons.length)
+      throw Refusal.action(`Ce client ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    await deleteOrRefuse(
+      trx,
+      'clients',
+      id,
+      'Ce client est utilisé par d’autres enregistrements : archivez-le plutôt.',
+    );
     await recordAudit(trx, {
       action: 'client.deleted',
       user: auditUser(actor),

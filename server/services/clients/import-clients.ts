@@ -12,8 +12,20 @@ import { formatCount } from '../../../shared/quantity.js';
 
 type Key = (typeof CLIENT_FIELDS)[number];
 
-const KIND_VALUES: Record<string, string> = { particulier: 'particulier', p: 'particulier', entreprise: 'entreprise', e: 'entreprise', societe: 'entreprise' };
-const LEVEL_VALUES: Record<string, string> = { detail: 'detail', d: 'detail', gros: 'gros', g: 'gros', grossiste: 'gros' };
+const KIND_VALUES: Record<string, string> = {
+  particulier: 'particulier',
+  p: 'particulier',
+  entreprise: 'entreprise',
+  e: 'entreprise',
+  societe: 'entreprise',
+};
+const LEVEL_VALUES: Record<string, string> = {
+  detail: 'detail',
+  d: 'detail',
+  gros: 'gros',
+  g: 'gros',
+  grossiste: 'gros',
+};
 
 /** The clients import: its columns, and how its rows create or update clients. */
 export const CLIENT_IMPORT: ImportSpec<Key, ClientInput, null, undefined, { created: number; updated: number }> = {
@@ -21,16 +33,51 @@ export const CLIENT_IMPORT: ImportSpec<Key, ClientInput, null, undefined, { crea
   template: { fileName: 'modele-import-clients', sheetName: 'Clients' },
   noun: { one: 'le client', many: 'les clients' },
   columns: [
-    { key: 'code', header: 'Code', description: 'Code du client. Un code existant met le client à jour ; vide : un nouveau code est attribué.' },
-    { key: 'name', header: 'Nom', aliases: ['Raison sociale', 'Nom du client', 'Client'], required: true, description: 'Nom ou raison sociale (obligatoire).' },
+    {
+      key: 'code',
+      header: 'Code',
+      description: 'Code du client. Un code existant met le client à jour ; vide : un nouveau code est attribué.',
+    },
+    {
+      key: 'name',
+      header: 'Nom',
+      aliases: ['Raison sociale', 'Nom du client', 'Client'],
+      required: true,
+      description: 'Nom ou raison sociale (obligatoire).',
+    },
     { key: 'kind', header: 'Type', description: 'particulier ou entreprise (particulier par défaut).' },
-    { key: 'phone', header: 'Téléphone', aliases: ['Tel', 'Tél', 'Telephone', 'Contact'], description: 'Numéro de téléphone.' },
-    { key: 'email', header: 'E-mail', aliases: ['Email', 'Courriel', 'Adresse e-mail'], description: 'Adresse e-mail.' },
+    {
+      key: 'phone',
+      header: 'Téléphone',
+      aliases: ['Tel', 'Tél', 'Telephone', 'Contact'],
+      description: 'Numéro de téléphone.',
+    },
+    {
+      key: 'email',
+      header: 'E-mail',
+      aliases: ['Email', 'Courriel', 'Adresse e-mail'],
+      description: 'Adresse e-mail.',
+    },
     { key: 'address', header: 'Adresse', description: 'Adresse.' },
     { key: 'city', header: 'Ville', description: 'Ville.' },
-    { key: 'tax_number', header: 'N° contribuable', aliases: ['Numéro contribuable', 'NCC', 'NIF', 'IFU', 'NINEA'], description: 'Numéro de contribuable (NCC, NIF, IFU…).' },
-    { key: 'price_level', header: 'Niveau de prix', aliases: ['Tarif'], description: 'détail ou gros (détail par défaut).' },
-    { key: 'credit_limit', header: 'Plafond de crédit', aliases: ['Plafond', 'Crédit autorisé'], description: 'Montant entier, 0 par défaut.' },
+    {
+      key: 'tax_number',
+      header: 'N° contribuable',
+      aliases: ['Numéro contribuable', 'NCC', 'NIF', 'IFU', 'NINEA'],
+      description: 'Numéro de contribuable (NCC, NIF, IFU…).',
+    },
+    {
+      key: 'price_level',
+      header: 'Niveau de prix',
+      aliases: ['Tarif'],
+      description: 'détail ou gros (détail par défaut).',
+    },
+    {
+      key: 'credit_limit',
+      header: 'Plafond de crédit',
+      aliases: ['Plafond', 'Crédit autorisé'],
+      description: 'Montant entier, 0 par défaut.',
+    },
     { key: 'active', header: 'Actif', description: 'oui ou non (oui par défaut).' },
   ],
   schema: clientSchema,
@@ -52,16 +99,24 @@ export const CLIENT_IMPORT: ImportSpec<Key, ClientInput, null, undefined, { crea
   },
   write: async (trx, { creates, updates, batch, actor }) => {
     const now = nowIso();
-    const newRows = creates.map(({ input }) => withSearchName({ ...input, balance: 0, is_walk_in: false, created_at: now, updated_at: now }));
+    const newRows = creates.map(({ input }) =>
+      withSearchName({ ...input, balance: 0, is_walk_in: false, created_at: now, updated_at: now }),
+    );
     await insertInChunks(trx, 'clients', newRows);
     for (const { input, existing } of updates) {
-      await trx('clients').where({ id: existing!.id }).update(withSearchName({ ...input, updated_at: now }));
+      await trx('clients')
+        .where({ id: existing!.id })
+        .update(withSearchName({ ...input, updated_at: now }));
     }
     await recordAudit(trx, {
       action: 'clients.imported',
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
-      details: { note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour`, created: newRows.map((r) => r.code), updated: updates.map((u) => u.input.code) },
+      details: {
+        note: `${formatCount(newRows.length, 'créé')}, ${updates.length} mis à jour`,
+        created: newRows.map((r) => r.code),
+        updated: updates.map((u) => u.input.code),
+      },
       ip: actor.ip,
     });
     return { created: newRows.length, updated: updates.length };

@@ -35,7 +35,8 @@ export interface Company {
  */
 export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> {
   const row = await db('company_settings').where({ id: 1 }).first();
-  if (!row) throw new Error('Paramètres de la société absents (company_settings id = 1) : relancez les migrations et le seed.');
+  if (!row)
+    throw new Error('Paramètres de la société absents (company_settings id = 1) : relancez les migrations et le seed.');
   return {
     id: Number(row.id),
     name: row.name,
@@ -59,7 +60,11 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
 
 /** The company's VAT as documentTotals and splitVat take it (shared/vat.ts): off, or its rate and how prices are typed. */
 export function companyVat(company: Pick<Company, 'vat_enabled' | 'vat_rate_bp' | 'prices_include_vat'>): VatSetting {
-  return { enabled: company.vat_enabled, rate: company.vat_enabled ? company.vat_rate_bp : 0, pricesIncludeVat: company.prices_include_vat };
+  return {
+    enabled: company.vat_enabled,
+    rate: company.vat_enabled ? company.vat_rate_bp : 0,
+    pricesIncludeVat: company.prices_include_vat,
+  };
 }
 
 /** The currency code alone (one indexed single-row read), for presenters that format money. */
@@ -72,9 +77,18 @@ export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> 
  * What a document's validation reads of the settings — currency, time zone, negative stock allowed —
  * in one read instead of three (a round trip less on each, issue 20).
  */
-export async function documentSettings(db: Knex | Knex.Transaction): Promise<{ currency: string; timeZone: string; allowNegativeStock: boolean }> {
-  const row = await prepared(db, db('company_settings').where({ id: 1 }).first('currency', 'time_zone', 'allow_negative_stock'));
-  return { currency: row?.currency ?? 'XOF', timeZone: row?.time_zone ?? 'Africa/Abidjan', allowNegativeStock: toBool(row?.allow_negative_stock) };
+export async function documentSettings(
+  db: Knex | Knex.Transaction,
+): Promise<{ currency: string; timeZone: string; allowNegativeStock: boolean }> {
+  const row = await prepared(
+    db,
+    db('company_settings').where({ id: 1 }).first('currency', 'time_zone', 'allow_negative_stock'),
+  );
+  return {
+    currency: row?.currency ?? 'XOF',
+    timeZone: row?.time_zone ?? 'Africa/Abidjan',
+    allowNegativeStock: toBool(row?.allow_negative_stock),
+  };
 }
 
 /** Whether guests may create an account (company_settings.allow_registration). */

@@ -35,10 +35,11 @@ const logoDir = (storageDir: string) => path.join(storageDir, 'logos');
 /** Stores a new logo and records it (the previous file is removed once the change is committed). */
 export async function saveLogo(db: Knex, storageDir: string, actor: Actor, content: Buffer): Promise<void> {
   if (content.length === 0) throw new Refusal({ logo: 'Veuillez choisir une image PNG, JPEG ou WebP.' });
-  if (content.length > LOGO_MAX_BYTES) throw new Refusal({ logo: `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` });
+  if (content.length > LOGO_MAX_BYTES)
+    throw new Refusal({ logo: `Le logo ne doit pas dépasser ${LOGO_MAX_BYTES / 1024} Ko.` });
   const type = await fileTypeFromBuffer(content);
   const ext = type && (ALLOWED as Record<string, string>)[type.mime];
-  if (!ext) throw new Refusal({ logo: "Ce fichier n’est pas une image PNG, JPEG ou WebP." });
+  if (!ext) throw new Refusal({ logo: 'Ce fichier n’est pas une image PNG, JPEG ou WebP.' });
   const logo = await boundedLogo(content);
   const name = `logo-${randomBytes(16).toString('hex')}.${logo.ext}`;
   await fs.mkdir(logoDir(storageDir), { recursive: true });
@@ -70,7 +71,7 @@ export async function saveLogo(db: Knex, storageDir: string, actor: Actor, conte
   await removeStored(storageDir, previous);
 }
 
-const UNREADABLE = "Cette image est illisible ou incomplète : enregistrez-la de nouveau en PNG, JPEG ou WebP.";
+const UNREADABLE = 'Cette image est illisible ou incomplète : enregistrez-la de nouveau en PNG, JPEG ou WebP.';
 
 /**
  * The logo as stored: refused when its header declares more than LOGO_MAX_SIDE pixels on a side
@@ -79,7 +80,13 @@ const UNREADABLE = "Cette image est illisible ou incomplète : enregistrez-la de
  * inside LOGO_STORED_SIDE². A picture with transparency stays PNG (WebP when that PNG would still
  * exceed LOGO_MAX_BYTES), a WebP stays WebP, any other becomes JPEG.
  */
-async function boundedLogo(content: Buffer): Promise<{ data: Buffer; ext: 'png' | 'jpg' | 'webp'; width: number; height: number; source: { width: number; height: number } }> {
+async function boundedLogo(content: Buffer): Promise<{
+  data: Buffer;
+  ext: 'png' | 'jpg' | 'webp';
+  width: number;
+  height: number;
+  source: { width: number; height: number };
+}> {
   let meta: Metadata;
   try {
     meta = await sharp(content, { limitInputPixels: false }).metadata();
@@ -99,7 +106,12 @@ async function boundedLogo(content: Buffer): Promise<{ data: Buffer; ext: 'png' 
     const image = sharp(content, { limitInputPixels: LOGO_MAX_SIDE * LOGO_MAX_SIDE, failOn: 'error' })
       .autoOrient()
       .resize(LOGO_STORED_SIDE, LOGO_STORED_SIDE, { fit: 'inside', withoutEnlargement: true });
-    const encoded = as === 'png' ? image.png({ compressionLevel: 9 }) : as === 'webp' ? image.webp({ quality: 90, alphaQuality: 100 }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 88, mozjpeg: true });
+    const encoded =
+      as === 'png'
+        ? image.png({ compressionLevel: 9 })
+        : as === 'webp'
+          ? image.webp({ quality: 90, alphaQuality: 100 })
+          : image.flatten({ background: '#ffffff' }).jpeg({ quality: 88, mozjpeg: true });
     return encoded.toBuffer({ resolveWithObject: true });
   };
   try {

@@ -39,7 +39,12 @@ export async function readiness(db: Knex, timeoutMs = 2000): Promise<Readiness> 
   }
   try {
     const pending = await within(pendingMigrations(db), timeoutMs);
-    return { ready: pending.length === 0, database: 'ok', migrations: pending.length ? 'pending' : 'ok', pending: pending.length };
+    return {
+      ready: pending.length === 0,
+      database: 'ok',
+      migrations: pending.length ? 'pending' : 'ok',
+      pending: pending.length,
+    };
   } catch {
     return { ready: false, database: 'unreachable', migrations: 'unknown', pending: 0 };
   }

@@ -46,7 +46,10 @@ interface Journal {
 }
 
 /** A journal walked as one chain in id order, its first broken row described for people. */
-function singleChain(verify: (db: Knex) => Promise<number | null>, describe: (db: Knex, id: number) => Promise<string>) {
+function singleChain(
+  verify: (db: Knex) => Promise<number | null>,
+  describe: (db: Knex, id: number) => Promise<string>,
+) {
   return async (db: Knex) => {
     const id = await verify(db);
     return id === null ? null : { id, description: await describe(db, id) };
@@ -56,11 +59,13 @@ function singleChain(verify: (db: Knex) => Promise<number | null>, describe: (db
 const JOURNALS: Journal[] = [
   {
     key: 'audit',
-    label: "Journal d’audit",
+    label: 'Journal d’audit',
     table: 'audit_log',
     check: singleChain(verifyAuditChain, async (db, id) => {
       const row = await db('audit_log').where({ id }).first('occurred_at', 'action', 'user_name', 'subject_label');
-      return row ? `entrée n° ${id} (${row.action}${row.user_name ? `, ${row.user_name}` : ''}, ${row.occurred_at})` : `entrée n° ${id}`;
+      return row
+        ? `entrée n° ${id} (${row.action}${row.user_name ? `, ${row.user_name}` : ''}, ${row.occurred_at})`
+        : `entrée n° ${id}`;
     }),
   },
   {
@@ -68,20 +73,27 @@ const JOURNALS: Journal[] = [
     label: 'Mouvements de stock',
     table: 'stock_movements',
     check: singleChain(verifyStockChain, async (db, id) => {
-      const row = await db('stock_movements as m').leftJoin('products as p', 'p.id', 'm.product_id').where('m.id', id).first('m.document_number', 'm.business_date', 'p.code');
-      return row ? `mouvement n° ${id} (${[row.document_number, row.code, row.business_date].filter(Boolean).join(', ')})` : `mouvement n° ${id}`;
+      const row = await db('stock_movements as m')
+        .leftJoin('products as p', 'p.id', 'm.product_id')
+        .where('m.id', id)
+        .first('m.document_number', 'm.business_date', 'p.code');
+      return row
+        ? `mouvement n° ${id} (${[row.document_number, row.code, row.business_date].filter(Boolean).join(', ')})`
+        : `mouvement n° ${id}`;
     }),
   },
   {
     // One chain per treasury account (server/services/treasury/ledger.ts): the first broken account is named, and how many others are.
     key: 'money',
-    label: "Mouvements d’argent",
+    label: 'Mouvements d’argent',
     table: 'money_movements',
     check: async (db) => {
       const broken = await verifyMoneyChains(db);
       if (!broken.length) return null;
       const [first] = broken;
-      const where = first.movementId ? `mouvement n° ${first.movementId} du compte « ${first.accountName} »` : `fin du compte « ${first.accountName} »`;
+      const where = first.movementId
+        ? `mouvement n° ${first.movementId} du compte « ${first.accountName} »`
+        : `fin du compte « ${first.accountName} »`;
       const others = broken.length > 1 ? ` ; ${formatCount(broken.length - 1, 'autre compte touché')}` : '';
       return { id: first.movementId ?? 0, description: `${where} (${first.reason})${others}` };
     },

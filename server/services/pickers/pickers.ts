@@ -33,12 +33,22 @@ const PRODUCT_COLUMNS = [
 ];
 
 /** "active = true"; `indexable: false` keeps the (active, name) index out of SQLite's plan (see whereTrueUnindexed). */
-function whereActive(qb: Knex.QueryBuilder, db: Knex, column: string, options: { indexable: boolean }): Knex.QueryBuilder {
+function whereActive(
+  qb: Knex.QueryBuilder,
+  db: Knex,
+  column: string,
+  options: { indexable: boolean },
+): Knex.QueryBuilder {
   return options.indexable ? qb.where(column, true) : whereTrueUnindexed(db, qb, column);
 }
 
 function productBase(db: Knex, options: { indexable: boolean } = { indexable: true }) {
-  return whereActive(db('products').join('categories', 'categories.id', 'products.category_id'), db, 'products.active', options).select(PRODUCT_COLUMNS);
+  return whereActive(
+    db('products').join('categories', 'categories.id', 'products.category_id'),
+    db,
+    'products.active',
+    options,
+  ).select(PRODUCT_COLUMNS);
 }
 
 /** What a product search found: its rows (at most PICKER_LIMIT), the exact match of a scan, the stock at the asked location. */
@@ -74,7 +84,10 @@ export async function byIdsInOrder(qb: Knex.QueryBuilder, idColumn: string, ids:
   return rows.sort((a: any, b: any) => (rank.get(Number(a.id)) ?? 0) - (rank.get(Number(b.id)) ?? 0));
 }
 
-export async function searchProducts(db: Knex, params: { q: string; locationId: number | null; limit?: number; fuzzy?: Fuzzy }): Promise<ProductSearch> {
+export async function searchProducts(
+  db: Knex,
+  params: { q: string; locationId: number | null; limit?: number; fuzzy?: Fuzzy },
+): Promise<ProductSearch> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const upper = q.toUpperCase();
   const limit = params.limit ?? DEFAULT_LIMIT;
@@ -83,7 +96,10 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
   let exactRow: any = null;
   if (q && params.fuzzy !== 'only') {
     // A scanner types the barcode then Enter: equality on the unique indexes answers at once.
-    exactRow = (await productBase(db).where('products.barcode', upper).first()) ?? (await productBase(db).where('products.code', upper).first()) ?? null;
+    exactRow =
+      (await productBase(db).where('products.barcode', upper).first()) ??
+      (await productBase(db).where('products.code', upper).first()) ??
+      null;
     if (exactRow) add([exactRow]);
     // One query per column: each walks its own prefix index (an OR of both would scan the table).
     const prefix = `${escapeLike(upper)}%`;
@@ -97,14 +113,30 @@ export async function searchProducts(db: Knex, params: { q: string; locationId: 
       );
     }
     if (rows.length < limit) {
-      const named = productBase(db).where((w) => whereSearch(w, db, q, { folded: ['products.search_name'], squeezed: ['products.search_key'] }));
+      const named = productBase(db).where((w) =>
+        whereSearch(w, db, q, { folded: ['products.search_name'], squeezed: ['products.search_key'] }),
+      );
       add(await firstMatches(db, named, q, { id: 'products.id', order: 'products.search_name' }, limit + seen.size));
     }
   }
   // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
-  if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(productBase(db), 'products.id', await fuzzyMatchIds(whereActive(db('products'), db, 'active', { indexable: true }), { id: 'id', key: 'search_key' }, q, limit)));
+  if (q && rows.length === 0 && params.fuzzy !== false)
+    add(
+      await byIdsInOrder(
+        productBase(db),
+        'products.id',
+        await fuzzyMatchIds(
+          whereActive(db('products'), db, 'active', { indexable: true }),
+          { id: 'id', key: 'search_key' },
+          q,
+          limit,
+        ),
+      ),
+    );
   if (!q) {
-    add(await orderByFrench(productBase(db), db, { folded: 'products.search_name' }).orderBy('products.id').limit(limit));
+    add(
+      await orderByFrench(productBase(db), db, { folded: 'products.search_name' }).orderBy('products.id').limit(limit),
+    );
   }
 
   let stock: Map<number, number> | null = null;
@@ -128,11 +160,24 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const limit = params.limit ?? DEFAULT_LIMIT;
   const base = (options: { indexable: boolean } = { indexable: true }) =>
-    whereActive(db('clients'), db, 'active', options).select('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
+    whereActive(db('clients'), db, 'active', options).select(
+      'id',
+      'code',
+      'name',
+      'phone',
+      'price_level',
+      'credit_limit',
+      'balance',
+      'is_walk_in',
+    );
   const { rows, seen, add } = collector(limit);
   if (!q) {
     // The walk-in client first, then the others by name.
-    add(await orderByFrench(base().orderBy('is_walk_in', 'desc'), db, { folded: 'search_name' }).orderBy('id').limit(limit));
+    add(
+      await orderByFrench(base().orderBy('is_walk_in', 'desc'), db, { folded: 'search_name' })
+        .orderBy('id')
+        .limit(limit),
+    );
   } else if (params.fuzzy !== 'only') {
     const upper = `${escapeLike(q.toUpperCase())}%`;
     add(await base().where('code', q.toUpperCase()).limit(1));
@@ -141,13 +186,33 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
       ['phone', `${escapeLike(q)}%`],
     ]) {
       if (rows.length >= limit) break;
-      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
+      add(
+        await base({ indexable: false })
+          .whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern])
+          .orderByRaw(prefixIndexOrder(db, column))
+          .limit(limit),
+      );
     }
     if (rows.length < limit) {
-      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'search_name' }, limit + seen.size));
+      add(
+        await firstMatches(
+          db,
+          base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })),
+          q,
+          { id: 'id', order: 'search_name' },
+          limit + seen.size,
+        ),
+      );
     }
   }
-  if (q && rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
+  if (q && rows.length === 0 && params.fuzzy !== false)
+    add(
+      await byIdsInOrder(
+        base(),
+        'id',
+        await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit),
+      ),
+    );
   return rows;
 }
 
@@ -158,7 +223,8 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
 export async function searchSuppliers(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const limit = params.limit ?? DEFAULT_LIMIT;
-  const base = (options: { indexable: boolean } = { indexable: true }) => whereActive(db('suppliers'), db, 'active', options).select('id', 'code', 'name', 'phone', 'balance');
+  const base = (options: { indexable: boolean } = { indexable: true }) =>
+    whereActive(db('suppliers'), db, 'active', options).select('id', 'code', 'name', 'phone', 'balance');
   const { rows, seen, add } = collector(limit);
   if (!q) return rows;
   if (params.fuzzy !== 'only') {
@@ -168,12 +234,32 @@ export async function searchSuppliers(db: Knex, params: { q: string; limit?: num
       ['phone', `${escapeLike(q)}%`],
     ]) {
       if (rows.length >= limit) break;
-      add(await base({ indexable: false }).whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern]).orderByRaw(prefixIndexOrder(db, column)).limit(limit));
+      add(
+        await base({ indexable: false })
+          .whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, pattern])
+          .orderByRaw(prefixIndexOrder(db, column))
+          .limit(limit),
+      );
     }
     if (rows.length < limit) {
-      add(await firstMatches(db, base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })), q, { id: 'id', order: 'search_name' }, limit + seen.size));
+      add(
+        await firstMatches(
+          db,
+          base().where((w) => whereSearch(w, db, q, { folded: ['search_name'], squeezed: ['search_key'] })),
+          q,
+          { id: 'id', order: 'search_name' },
+          limit + seen.size,
+        ),
+      );
     }
   }
-  if (rows.length === 0 && params.fuzzy !== false) add(await byIdsInOrder(base(), 'id', await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit)));
+  if (rows.length === 0 && params.fuzzy !== false)
+    add(
+      await byIdsInOrder(
+        base(),
+        'id',
+        await fuzzyMatchIds(base().clearSelect(), { id: 'id', key: 'search_key' }, q, limit),
+      ),
+    );
   return rows;
 }

@@ -8,7 +8,11 @@ import type { PlaceScope } from '../../policies/places.js';
  * place sees no row. Every list, statement, export, count and search of rows tied to a location
  * goes through it: `whereAllowedLocation(q, 'e.location_id', scope)`.
  */
-export function whereAllowedLocation<Q extends Knex.QueryBuilder>(qb: Q, column: string | readonly string[], scope: PlaceScope): Q {
+export function whereAllowedLocation<Q extends Knex.QueryBuilder>(
+  qb: Q,
+  column: string | readonly string[],
+  scope: PlaceScope,
+): Q {
   if (scope.all) return qb;
   const ids = [...scope.locations];
   const columns = typeof column === 'string' ? [column] : column;
@@ -40,7 +44,8 @@ export function whereAllowedAccount<Q extends Knex.QueryBuilder>(qb: Q, scope: P
   if (accounts.length === 0 && locations.length === 0) return qb.whereRaw('1 = 0') as Q;
   return qb.where((w) => {
     if (accounts.length) w.orWhereIn(`${prefix}id`, accounts);
-    if (locations.length) w.orWhere((c) => c.where(`${prefix}kind`, 'caisse').whereIn(`${prefix}location_id`, locations));
+    if (locations.length)
+      w.orWhere((c) => c.where(`${prefix}kind`, 'caisse').whereIn(`${prefix}location_id`, locations));
   }) as Q;
 }
 
@@ -71,10 +76,16 @@ export const ACCOUNT_DOCUMENTS = {
 export type AccountDocument = keyof typeof ACCOUNT_DOCUMENTS;
 
 /** The location ids of a document by side (`{ from, to }` for a transfer), or null when it does not exist. */
-export async function documentPlaces(db: Knex, kind: PlacedDocument, id: number): Promise<Record<string, number> | null> {
+export async function documentPlaces(
+  db: Knex,
+  kind: PlacedDocument,
+  id: number,
+): Promise<Record<string, number> | null> {
   const spec = DOCUMENT_PLACES[kind];
   const columns = spec.columns as Record<string, string>;
-  const row = await db(spec.table).where({ id }).first<string[], Record<string, unknown> | undefined>(Object.values(columns));
+  const row = await db(spec.table)
+    .where({ id })
+    .first<string[], Record<string, unknown> | undefined>(Object.values(columns));
   if (!row) return null;
   return Object.fromEntries(Object.entries(columns).map(([side, column]) => [side, Number(row[column])]));
 }

@@ -6,7 +6,14 @@ import { paginateRows } from '../../db/paginate.js';
 import { nowIso } from '../../db/dialect.js';
 import { updateIntegersById } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';
-import { PRICE_FIELDS, type PriceRule, type RuleOutcome, SKIP_REASON_LABELS, type SkipReason, applyRule } from '../../domain/pricing/price-rule.js';
+import {
+  PRICE_FIELDS,
+  type PriceRule,
+  type RuleOutcome,
+  SKIP_REASON_LABELS,
+  type SkipReason,
+  applyRule,
+} from '../../domain/pricing/price-rule.js';
 import { type Actor, auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { type PriceChange, productsQuery, recordPriceChanges, withCategoryNames } from '../products/products.js';
@@ -37,15 +44,18 @@ export interface GridRow {
 export async function saveGridPrices(db: Knex, rows: GridRow[], actor: Actor): Promise<number> {
   return inTransaction(db, async (trx) => {
     const ids = rows.map((r) => r.id);
-    const current = new Map((await trx('products').whereIn('id', ids).forUpdate().select('*')).map((p) => [Number(p.id), p]));
+    const current = new Map(
+      (await trx('products').whereIn('id', ids).forUpdate().select('*')).map((p) => [Number(p.id), p]),
+    );
     const errors: Record<string, string> = {};
     const seen = new Set<number>();
     rows.forEach((row, i) => {
       const product = current.get(row.id);
-      if (!product) errors[`rows.${i}.id`] = "Ce produit n’existe plus.";
+      if (!product) errors[`rows.${i}.id`] = 'Ce produit n’existe plus.';
       else if (seen.has(row.id)) errors[`rows.${i}.id`] = 'Ce produit apparaît deux fois.';
       else if (row.updated_at && row.updated_at !== product.updated_at) {
-        errors[`rows.${i}.id`] = `Le produit ${product.code} a été modifié entre-temps par quelqu’un d’autre : rechargez la page.`;
+        errors[`rows.${i}.id`] =
+          `Le produit ${product.code} a été modifié entre-temps par quelqu’un d’autre : rechargez la page.`;
       }
       seen.add(row.id);
     });
@@ -56,7 +66,12 @@ export async function saveGridPrices(db: Knex, rows: GridRow[], actor: Actor): P
     let changedProducts = 0;
     for (const row of rows) {
       const product = current.get(row.id)!;
-      const own = PRICE_FIELDS.filter((f) => Number(product[f]) !== row[f]).map((f) => ({ product_id: row.id, field: f, old_value: Number(product[f]), new_value: row[f] }));
+      const own = PRICE_FIELDS.filter((f) => Number(product[f]) !== row[f]).map((f) => ({
+        product_id: row.id,
+        field: f,
+        old_value: Number(product[f]),
+        new_value: row[f],
+      }));
       if (!own.length) continue;
       changedProducts += 1;
       changes.push(...own);
@@ -67,7 +82,11 @@ export async function saveGridPrices(db: Knex, rows: GridRow[], actor: Actor): P
         action: 'product.prices_changed',
         user: auditUser(actor),
         subject: { type: 'product', id: row.id, label: `${product.code} — ${product.name}` },
-        details: { before: Object.fromEntries(own.map((c) => [c.field, c.old_value])), after: Object.fromEntries(own.map((c) => [c.field, c.new_value])), note: 'Centrale des prix' },
+        details: {
+          before: Object.fromEntries(own.map((c) => [c.field, c.old_value])),
+          after: Object.fromEntries(own.map((c) => [c.field, c.new_value])),
+          note: 'Centrale des prix',
+        },
         ip: actor.ip,
       });
     }
@@ -85,10 +104,22 @@ interface Evaluated {
 }
 
 /** Every product in scope with what the rule does to it, in code order. */
-async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: RuleScope, options: { lock?: boolean } = {}): Promise<Evaluated[]> {
+async function evaluate(
+  db: Knex | Knex.Transaction,
+  rule: PriceRule,
+  scope: RuleScope,
+  options: { lock?: boolean } = {},
+): Promise<Evaluated[]> {
   const query = productsQuery(db, { q: scope.q, sort: 'code', dir: 'asc', filters: scope.filters })
     .clearSelect()
-    .select('products.id', 'products.code', 'products.name', 'products.category_id', ...PRICE_FIELDS.map((f) => `products.${f}`), 'products.cmup');
+    .select(
+      'products.id',
+      'products.code',
+      'products.name',
+      'products.category_id',
+      ...PRICE_FIELDS.map((f) => `products.${f}`),
+      'products.cmup',
+    );
   // Applying: lock the products read (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises) so
   // a price saved meanwhile cannot be overwritten by a value computed from its old price.
   if (options.lock) query.forUpdate('products');
@@ -101,7 +132,13 @@ async function evaluate(db: Knex | Knex.Transaction, rule: PriceRule, scope: Rul
     name: r.name,
     category_name: r.category_name,
     outcome: applyRule(
-      { purchase_price: Number(r.purchase_price), cmup: Number(r.cmup), retail_price: Number(r.retail_price), wholesale_price: Number(r.wholesale_price), min_price: Number(r.min_price) },
+      {
+        purchase_price: Number(r.purchase_price),
+        cmup: Number(r.cmup),
+        retail_price: Number(r.retail_price),
+        wholesale_price: Number(r.wholesale_price),
+        min_price: Number(r.min_price),
+      },
       rule,
       vat,
     ),
@@ -130,7 +167,12 @@ export interface RulePreview {
 }
 
 /** What the rule would do to the products of the scope (one page of its rows), and the fingerprint to apply it. */
-export async function previewRule(db: Knex, rule: PriceRule, scope: RuleScope, page: { page: number; perPage: number }): Promise<RulePreview> {
+export async function previewRule(
+  db: Knex,
+  rule: PriceRule,
+  scope: RuleScope,
+  page: { page: number; perPage: number },
+): Promise<RulePreview> {
   const evaluated = await evaluate(db, rule, scope);
   const byReason = new Map<SkipReason, number>();
   const rows: RulePreviewRow[] = [];
@@ -163,19 +205,29 @@ export async function previewRule(db: Knex, rule: PriceRule, scope: RuleScope, p
   };
 }
 
-export const STALE_PREVIEW = "Les prix ont changé depuis l’aperçu : vérifiez le nouvel aperçu avant d’appliquer la règle.";
+export const STALE_PREVIEW =
+  'Les prix ont changé depuis l’aperçu : vérifiez le nouvel aperçu avant d’appliquer la règle.';
 
 /**
  * Applies the rule to every product of the scope in ONE transaction: a set-based UPDATE of the
  * changed price (chunks of one statement), the price history rows, one audit entry.
  */
-export async function applyPriceRule(db: Knex, rule: PriceRule, scope: RuleScope, fingerprint: string, actor: Actor, description: string): Promise<number> {
+export async function applyPriceRule(
+  db: Knex,
+  rule: PriceRule,
+  scope: RuleScope,
+  fingerprint: string,
+  actor: Actor,
+  description: string,
+): Promise<number> {
   return inTransaction(db, async (trx) => {
     const evaluated = await evaluate(trx, rule, scope, { lock: true });
     if (fingerprintOf(rule, scope, evaluated) !== fingerprint) throw Refusal.action(STALE_PREVIEW);
     const changes: PriceChange[] = [];
-    for (const e of evaluated) if (e.outcome.kind === 'change') changes.push({ product_id: e.id, field: rule.field, old_value: e.outcome.old, new_value: e.outcome.new });
-    if (!changes.length) throw Refusal.action("La règle ne change aucun prix : rien n’a été enregistré.");
+    for (const e of evaluated)
+      if (e.outcome.kind === 'change')
+        changes.push({ product_id: e.id, field: rule.field, old_value: e.outcome.old, new_value: e.outcome.new });
+    if (!changes.length) throw Refusal.action('La règle ne change aucun prix : rien n’a été enregistré.');
     const now = nowIso();
     await updateIntegersById(
       trx,
@@ -189,7 +241,13 @@ export async function applyPriceRule(db: Knex, rule: PriceRule, scope: RuleScope
       action: 'prices.rule_applied',
       user: auditUser(actor),
       subject: { type: 'price_rule', id: fingerprint, label: description },
-      details: { rule, scope: { q: scope.q, ...scope.filters }, changed: changes.length, skipped: evaluated.filter((e) => e.outcome.kind === 'skip').length, note: description },
+      details: {
+        rule,
+        scope: { q: scope.q, ...scope.filters },
+        changed: changes.length,
+        skipped: evaluated.filter((e) => e.outcome.kind === 'skip').length,
+        note: description,
+      },
       ip: actor.ip,
     });
     return changes.length;

@@ -6,7 +6,7 @@ import type { PrintedDocument } from './record-print.js';
 /** How long a preview stays printable: a working day (then « Imprimer » asks to reload it). */
 export const PRINT_TOKEN_TTL_MS = 12 * 3_600_000;
 
-const EXPIRED = "Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.";
+const EXPIRED = 'Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.';
 
 /**
  * The print token of a preview: which document (printout, id, number) this user saw through its
@@ -16,7 +16,9 @@ const EXPIRED = "Cet aperçu n’est plus valable : rechargez la page, puis impr
  * own for each printout. Nothing is written when the token is made.
  */
 export function printToken(appKey: string, doc: PrintedDocument, userId: number, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ p: doc.printout, i: doc.id, n: doc.number, u: userId, t: now })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ p: doc.printout, i: doc.id, n: doc.number, u: userId, t: now }),
+  ).toString('base64url');
   return `${payload}.${sign(appKey, `print:${payload}`)}`;
 }
 
@@ -31,7 +33,15 @@ export function readPrintToken(appKey: string, token: string, userId: number, no
     throw Refusal.action(EXPIRED);
   }
   const { p, i, n, u, t } = data;
-  if (typeof p !== 'string' || !Object.hasOwn(PRINTOUTS, p) || !Number.isSafeInteger(i) || typeof n !== 'string' || u !== userId || typeof t !== 'number') throw Refusal.action(EXPIRED);
+  if (
+    typeof p !== 'string' ||
+    !Object.hasOwn(PRINTOUTS, p) ||
+    !Number.isSafeInteger(i) ||
+    typeof n !== 'string' ||
+    u !== userId ||
+    typeof t !== 'number'
+  )
+    throw Refusal.action(EXPIRED);
   if (t > now + 60_000 || now - t > PRINT_TOKEN_TTL_MS) throw Refusal.action(EXPIRED);
   return { printout: p as Printout, id: i as number, number: n };
 }

@@ -16,12 +16,18 @@ export interface PrintedDocument {
 
 /** The French refusal of a DUPLICATA to a user who may not reprint (policies mayReprint). */
 function reprintRefusal(doc: PrintedDocument): Refusal {
-  return Refusal.action(`${PRINTOUTS[doc.printout]} ${doc.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`);
+  return Refusal.action(
+    `${PRINTOUTS[doc.printout]} ${doc.number} a déjà été imprimé : une nouvelle impression est un DUPLICATA, réservé aux utilisateurs autorisés à réimprimer des documents.`,
+  );
 }
 
 /** The print row of a document, or undefined before its first print (a placeholder row, reprint_count −1, is not a print). */
-async function printRow(db: Knex | Knex.Transaction, doc: Pick<PrintedDocument, 'printout' | 'id'>): Promise<Record<string, any> | undefined> {
-  const row = (await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first()) as Record<string, any> | undefined;
+async function printRow(
+  db: Knex | Knex.Transaction,
+  doc: Pick<PrintedDocument, 'printout' | 'id'>,
+): Promise<Record<string, any> | undefined> {
+  const row = (await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first()) as
+    Record<string, any> | undefined;
   return row && Number(row.reprint_count) >= 0 ? row : undefined;
 }
 
@@ -39,7 +45,12 @@ export async function nextCopy(db: Knex, doc: PrintedDocument, options: { mayRep
   const row = await printRow(db, doc);
   if (!row) return { duplicata: false, reprint: 0, original_printed_at: null, original_printed_by: null };
   if (!options.mayReprint) throw reprintRefusal(doc);
-  return { duplicata: true, reprint: Number(row.reprint_count) + 1, original_printed_at: row.printed_at, original_printed_by: await userName(db, row.printed_by === null ? null : Number(row.printed_by)) };
+  return {
+    duplicata: true,
+    reprint: Number(row.reprint_count) + 1,
+    original_printed_at: row.printed_at,
+    original_printed_by: await userName(db, row.printed_by === null ? null : Number(row.printed_by)),
+  };
 }
 
 /**
@@ -52,24 +63,50 @@ export async function nextCopy(db: Knex, doc: PrintedDocument, options: { mayRep
  * first prints make one original and one duplicata. `key` is the print's idempotency key: the same
  * print sent twice (a retried request) is counted once and answers the same copy.
  */
-export async function recordPrint(db: Knex, doc: PrintedDocument, actor: Actor, options: { mayReprint: boolean; key: string }): Promise<PrintCopy & { printed_at: string }> {
+export async function recordPrint(
+  db: Knex,
+  doc: PrintedDocument,
+  actor: Actor,
+  options: { mayReprint: boolean; key: string },
+): Promise<PrintCopy & { printed_at: string }> {
   return db.transaction(async (trx) => {
-    const { result } = await withIdempotency(trx, { userId: actor.id, scope: `print:${doc.printout}:${doc.id}`, key: options.key }, () => countPrint(trx, doc, actor, options.mayReprint));
+    const { result } = await withIdempotency(
+      trx,
+      { userId: actor.id, scope: `print:${doc.printout}:${doc.id}`, key: options.key },
+      () => countPrint(trx, doc, actor, options.mayReprint),
+    );
     return result;
   });
 }
 
-async function countPrint(trx: Knex.Transaction, doc: PrintedDocument, actor: Actor, mayReprint: boolean): Promise<PrintCopy & { printed_at: string }> {
+async function countPrint(
+  trx: Knex.Transaction,
+  doc: PrintedDocument,
+  actor: Actor,
+  mayReprint: boolean,
+): Promise<PrintCopy & { printed_at: string }> {
   const now = nowIso();
   // A new row is a placeholder (reprint_count -1) filled in below, in this same transaction.
   await trx('document_prints')
-    .insert({ printout: doc.printout, document_id: doc.id, document_number: doc.number, printed_at: '', printed_by: null, reprint_count: -1 })
+    .insert({
+      printout: doc.printout,
+      document_id: doc.id,
+      document_number: doc.number,
+      printed_at: '',
+      printed_by: null,
+      reprint_count: -1,
+    })
     .onConflict(['printout', 'document_id'])
     .ignore();
-  const row = (await lockForUpdate(trx, trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).first())) as Record<string, any>;
+  const row = (await lockForUpdate(
+    trx,
+    trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).first(),
+  )) as Record<string, any>;
   const label = PRINTOUTS[doc.printout];
   if (Number(row.reprint_count) < 0) {
-    await trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).update({ printed_at: now, printed_by: actor.id, reprint_count: 0 });
+    await trx('document_prints')
+      .where({ printout: doc.printout, document_id: doc.id })
+      .update({ printed_at: now, printed_by: actor.id, reprint_count: 0 });
     await recordAudit(trx, {
       action: 'document.printed',
       user: auditUser(actor),
@@ -81,7 +118,9 @@ async function countPrint(trx: Knex.Transaction, doc: PrintedDocument, actor: Ac
   }
   if (!mayReprint) throw reprintRefusal(doc);
   const reprint = Number(row.reprint_count) + 1;
-  await trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).update({ reprint_count: reprint, last_reprinted_at: now, last_reprinted_by: actor.id });
+  await trx('document_prints')
+    .where({ printout: doc.printout, document_id: doc.id })
+    .update({ reprint_count: reprint, last_reprinted_at: now, last_reprinted_by: actor.id });
   await recordAudit(trx, {
     action: 'document.reprinted',
     user: auditUser(actor),
@@ -89,7 +128,13 @@ async function countPrint(trx: Knex.Transaction, doc: PrintedDocument, actor: Ac
     details: { after: { printout: label, copy: 'DUPLICATA', reprint } },
     ip: actor.ip,
   });
-  return { duplicata: true, reprint, original_printed_at: row.printed_at, original_printed_by: await userName(trx, row.printed_by === null ? null : Number(row.printed_by)), printed_at: now };
+  return {
+    duplicata: true,
+    reprint,
+    original_printed_at: row.printed_at,
+    original_printed_by: await userName(trx, row.printed_by === null ? null : Number(row.printed_by)),
+    printed_at: now,
+  };
 }
 
 /**
@@ -97,7 +142,10 @@ async function countPrint(trx: Knex.Transaction, doc: PrintedDocument, actor: Ac
  * `printed` once its original is out — the next print will then be a DUPLICATA — and the reprints
  * since. A placeholder row of a print in progress (reprint_count −1) is not a print.
  */
-export async function printCount(db: Knex, doc: Pick<PrintedDocument, 'printout' | 'id'>): Promise<{ printed: boolean; reprints: number }> {
+export async function printCount(
+  db: Knex,
+  doc: Pick<PrintedDocument, 'printout' | 'id'>,
+): Promise<{ printed: boolean; reprints: number }> {
   const row = await printRow(db, doc);
   return { printed: Boolean(row), reprints: row ? Number(row.reprint_count) : 0 };
 }

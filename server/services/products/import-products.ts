@@ -11,7 +11,15 @@ import { CODE_FORMATS, suggestCode } from '../records/codes.js';
 import type { ImportRights, ImportSpec } from '../tabular/import-flow.js';
 import type { RawRow } from '../tabular/import-batches.js';
 import { normalizeHeader } from '../tabular/read.js';
-import { NO_PRICE_PERMISSION, PRODUCT_FIELDS, type PriceChange, type ProductInput, productColumns, recordPriceChanges, thresholdChanges } from './products.js';
+import {
+  NO_PRICE_PERMISSION,
+  PRODUCT_FIELDS,
+  type PriceChange,
+  type ProductInput,
+  productColumns,
+  recordPriceChanges,
+  thresholdChanges,
+} from './products.js';
 import { parseThresholdsCell } from '../../domain/stock/thresholds.js';
 import { EVERY_PLACE, allowsLocation } from '../../policies/places.js';
 import { saveLocationThresholds } from '../stock/alert-thresholds.js';
@@ -39,7 +47,10 @@ async function prepare(db: Knex | Knex.Transaction, rows: RawRow[], rights: Impo
   const barcodes = [...new Set(rows.map((r) => (r.cells.barcode ?? '').trim().toUpperCase()).filter(Boolean))];
   const barcodeOwner = new Map<string, { id: number; name: string }>();
   for (let i = 0; i < barcodes.length; i += 500) {
-    for (const row of await db('products').whereIn('barcode', barcodes.slice(i, i + 500)).select('id', 'barcode', 'name')) barcodeOwner.set(row.barcode!, { id: Number(row.id), name: row.name });
+    for (const row of await db('products')
+      .whereIn('barcode', barcodes.slice(i, i + 500))
+      .select('id', 'barcode', 'name'))
+      barcodeOwner.set(row.barcode!, { id: Number(row.id), name: row.name });
   }
   // Categories are matched by code or by name, whatever the case and accents.
   const categories = new Map<string, { id: number; active: boolean }>();
@@ -50,7 +61,8 @@ async function prepare(db: Knex | Knex.Transaction, rows: RawRow[], rights: Impo
   }
   const scope = rights.places ?? EVERY_PLACE;
   const locations = new Map<string, { id: number; active: boolean }>();
-  for (const l of await db('locations').select('id', 'code', 'active')) locations.set(String(l.code).toUpperCase(), { id: Number(l.id), active: toBool(l.active) });
+  for (const l of await db('locations').select('id', 'code', 'active'))
+    locations.set(String(l.code).toUpperCase(), { id: Number(l.id), active: toBool(l.active) });
   const places = [...locations.values()].filter((l) => allowsLocation(scope, l.id)).map((l) => l.id);
   return { categories, barcodeOwner, seenBarcodes: new Map(), newCategories: new Map(), locations, places };
 }
@@ -71,7 +83,8 @@ function resolveThresholds(raw: RawRow, values: Record<string, unknown>, ctx: Fi
   for (const t of parsed.thresholds) {
     const l = ctx.locations.get(t.code);
     if (!l) errors.push(`Seuils par emplacement : l’emplacement ${t.code} n’existe pas.`);
-    else if (!ctx.places.includes(l.id)) errors.push(`Seuils par emplacement : vous ne travaillez pas dans l’emplacement ${t.code}.`);
+    else if (!ctx.places.includes(l.id))
+      errors.push(`Seuils par emplacement : vous ne travaillez pas dans l’emplacement ${t.code}.`);
     else if (!l.active) errors.push(`Seuils par emplacement : l’emplacement ${t.code} est archivé.`);
     else thresholds[String(l.id)] = t.threshold;
   }
@@ -83,27 +96,91 @@ function resolveThresholds(raw: RawRow, values: Record<string, unknown>, ctx: Fi
  * created), and how its rows create or update products. Price changes go to the price history
  * (source "import") and need the prices.update right.
  */
-export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string | null, { created: number; updated: number; categories: number }> = {
+export const PRODUCT_IMPORT: ImportSpec<
+  Key,
+  ProductInput,
+  FileContext,
+  string | null,
+  { created: number; updated: number; categories: number }
+> = {
   kind: 'products',
   template: { fileName: 'modele-import-produits', sheetName: 'Produits' },
   noun: { one: 'le produit', many: 'les produits' },
   columns: [
-    { key: 'code', header: 'Code', aliases: ['Référence', 'Ref'], description: 'Code du produit. Un code existant met le produit à jour ; vide : un nouveau code est attribué.' },
-    { key: 'barcode', header: 'Code-barres', aliases: ['Code barre', 'Codebarre', 'EAN', 'Gencod'], description: 'Code-barres (EAN-13, EAN-8…), unique ; facultatif.' },
-    { key: 'name', header: 'Désignation', aliases: ['Nom', 'Libellé', 'Produit', 'Article'], required: true, description: 'Nom du produit (obligatoire).' },
-    { key: 'category', header: 'Catégorie', aliases: ['Famille', 'Rayon'], description: 'Nom ou code de la catégorie ; une catégorie inconnue est créée. Obligatoire pour un nouveau produit.' },
-    { key: 'unit', header: 'Unité', aliases: ['Unite de vente', 'UV'], description: 'pièce, carton, sac, kg… (pièce par défaut).' },
-    { key: 'pack_size', header: 'Colisage', aliases: ['Conditionnement', 'Unités par carton'], description: "Nombre d’unités par colis, entier ≥ 1 (1 par défaut)." },
-    { key: 'purchase_price', header: "Prix d’achat", aliases: ['PA', 'Prix achat'], description: "Montant entier, 0 par défaut." },
-    { key: 'retail_price', header: 'Prix de détail', aliases: ['Prix détail', 'PV', 'Prix de vente'], description: 'Montant entier, 0 par défaut.' },
-    { key: 'wholesale_price', header: 'Prix de gros', aliases: ['Prix gros'], description: 'Montant entier, 0 par défaut.' },
-    { key: 'min_price', header: 'Prix minimum', aliases: ['Prix plancher', 'Prix mini'], description: 'Montant entier, au plus le prix de détail et le prix de gros.' },
-    { key: 'alert_threshold', header: "Seuil d’alerte", aliases: ['Stock minimum', 'Seuil'], description: 'Seuil du produit, suivi par chaque emplacement sans seuil propre : quantité entière, 0 par défaut.' },
+    {
+      key: 'code',
+      header: 'Code',
+      aliases: ['Référence', 'Ref'],
+      description: 'Code du produit. Un code existant met le produit à jour ; vide : un nouveau code est attribué.',
+    },
+    {
+      key: 'barcode',
+      header: 'Code-barres',
+      aliases: ['Code barre', 'Codebarre', 'EAN', 'Gencod'],
+      description: 'Code-barres (EAN-13, EAN-8…), unique ; facultatif.',
+    },
+    {
+      key: 'name',
+      header: 'Désignation',
+      aliases: ['Nom', 'Libellé', 'Produit', 'Article'],
+      required: true,
+      description: 'Nom du produit (obligatoire).',
+    },
+    {
+      key: 'category',
+      header: 'Catégorie',
+      aliases: ['Famille', 'Rayon'],
+      description:
+        'Nom ou code de la catégorie ; une catégorie inconnue est créée. Obligatoire pour un nouveau produit.',
+    },
+    {
+      key: 'unit',
+      header: 'Unité',
+      aliases: ['Unite de vente', 'UV'],
+      description: 'pièce, carton, sac, kg… (pièce par défaut).',
+    },
+    {
+      key: 'pack_size',
+      header: 'Colisage',
+      aliases: ['Conditionnement', 'Unités par carton'],
+      description: 'Nombre d’unités par colis, entier ≥ 1 (1 par défaut).',
+    },
+    {
+      key: 'purchase_price',
+      header: 'Prix d’achat',
+      aliases: ['PA', 'Prix achat'],
+      description: 'Montant entier, 0 par défaut.',
+    },
+    {
+      key: 'retail_price',
+      header: 'Prix de détail',
+      aliases: ['Prix détail', 'PV', 'Prix de vente'],
+      description: 'Montant entier, 0 par défaut.',
+    },
+    {
+      key: 'wholesale_price',
+      header: 'Prix de gros',
+      aliases: ['Prix gros'],
+      description: 'Montant entier, 0 par défaut.',
+    },
+    {
+      key: 'min_price',
+      header: 'Prix minimum',
+      aliases: ['Prix plancher', 'Prix mini'],
+      description: 'Montant entier, au plus le prix de détail et le prix de gros.',
+    },
+    {
+      key: 'alert_threshold',
+      header: 'Seuil d’alerte',
+      aliases: ['Stock minimum', 'Seuil'],
+      description: 'Seuil du produit, suivi par chaque emplacement sans seuil propre : quantité entière, 0 par défaut.',
+    },
     {
       key: 'location_thresholds',
       header: 'Seuils par emplacement',
       aliases: ['Seuils emplacements', 'Seuil par emplacement'],
-      description: 'Facultatif : les emplacements qui ont leur propre seuil, par code — « BTQ01=10; DEP01=50 ». Les autres suivent le seuil du produit ; « aucun » les remet tous au seuil du produit ; vide : inchangés.',
+      description:
+        'Facultatif : les emplacements qui ont leur propre seuil, par code — « BTQ01=10; DEP01=50 ». Les autres suivent le seuil du produit ; « aucun » les remet tous au seuil du produit ; vide : inchangés.',
     },
     { key: 'active', header: 'Actif', description: 'oui ou non (oui par défaut).' },
   ],
@@ -124,7 +201,8 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     if (categoryText) {
       const found = ctx.categories.get(normalizeHeader(categoryText));
       if (found) {
-        if (!found.active && found.id !== Number(existing?.row.category_id)) errors.push(`La catégorie « ${categoryText} » est archivée.`);
+        if (!found.active && found.id !== Number(existing?.row.category_id))
+          errors.push(`La catégorie « ${categoryText} » est archivée.`);
         values.category_id = found.id;
       } else if (categoryText.length > 120) {
         errors.push('Le nom de la catégorie ne doit pas dépasser 120 caractères.');
@@ -147,10 +225,12 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     const owner = ctx.barcodeOwner.get(barcode);
     if (first !== undefined) errors.push(`Le code-barres ${barcode} apparaît déjà à la ligne ${first} du fichier.`);
     else ctx.seenBarcodes.set(barcode, raw.line);
-    if (owner && owner.id !== existing?.id) errors.push(`Le code-barres ${barcode} est déjà utilisé par le produit « ${owner.name} ».`);
+    if (owner && owner.id !== existing?.id)
+      errors.push(`Le code-barres ${barcode} est déjà utilisé par le produit « ${owner.name} ».`);
   },
   checkExisting: (input, existing, rights, errors) => {
-    if (!rights.canChangePrices && PRICE_FIELDS.some((f) => Number(existing.row[f]) !== input[f])) errors.push(NO_PRICE_PERMISSION);
+    if (!rights.canChangePrices && PRICE_FIELDS.some((f) => Number(existing.row[f]) !== input[f]))
+      errors.push(NO_PRICE_PERMISSION);
   },
   sideCreations: (ctx) => [...ctx.newCategories.values()],
   /** New categories first, then products inserted in chunks and updated one by one. */
@@ -160,12 +240,23 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     const categoryIds = new Map<string, number>();
     let nextCategory = await suggestCode(trx, 'categories');
     for (const name of newCategories) {
-      const id = await insertReturningId(trx, 'categories', withSearchName({ code: nextCategory, name, description: '', active: true, created_at: now, updated_at: now }));
+      const id = await insertReturningId(
+        trx,
+        'categories',
+        withSearchName({ code: nextCategory, name, description: '', active: true, created_at: now, updated_at: now }),
+      );
       categoryIds.set(name, id);
-      await recordAudit(trx, { action: 'category.created', user: auditUser(actor), subject: { type: 'category', id, label: `${nextCategory} — ${name}` }, details: { after: { code: nextCategory, name }, note: `Import ${batch.file_name}` }, ip: actor.ip });
+      await recordAudit(trx, {
+        action: 'category.created',
+        user: auditUser(actor),
+        subject: { type: 'category', id, label: `${nextCategory} — ${name}` },
+        details: { after: { code: nextCategory, name }, note: `Import ${batch.file_name}` },
+        ip: actor.ip,
+      });
       nextCategory = nextCode([nextCategory], CODE_FORMATS.categories.prefix, CODE_FORMATS.categories.width);
     }
-    const resolve = (c: { input: ProductInput; extra: string | null }): ProductInput => (c.extra ? { ...c.input, category_id: categoryIds.get(c.extra)! } : c.input);
+    const resolve = (c: { input: ProductInput; extra: string | null }): ProductInput =>
+      c.extra ? { ...c.input, category_id: categoryIds.get(c.extra)! } : c.input;
 
     const newRows = creates.map((c) => {
       const input = productColumns(resolve(c));
@@ -176,13 +267,34 @@ export const PRODUCT_IMPORT: ImportSpec<Key, ProductInput, FileContext, string |
     const scope = rights.places ?? EVERY_PLACE;
     let thresholds = 0;
     const withThresholds = creates.filter((c) => c.input.location_thresholds);
-    const created = withThresholds.length ? new Map((await trx('products').whereIn('code', withThresholds.map((c) => c.input.code)).select('id', 'code')).map((p) => [p.code, Number(p.id)])) : new Map<string, number>();
-    for (const c of withThresholds) if (await saveLocationThresholds(trx, created.get(c.input.code)!, thresholdChanges(c.input), scope)) thresholds++;
+    const created = withThresholds.length
+      ? new Map(
+          (
+            await trx('products')
+              .whereIn(
+                'code',
+                withThresholds.map((c) => c.input.code),
+              )
+              .select('id', 'code')
+          ).map((p) => [p.code, Number(p.id)]),
+        )
+      : new Map<string, number>();
+    for (const c of withThresholds)
+      if (await saveLocationThresholds(trx, created.get(c.input.code)!, thresholdChanges(c.input), scope)) thresholds++;
     for (const c of updates) {
       const input = resolve(c);
       const current = c.existing!.row;
-      for (const f of PRICE_FIELDS) if (Number(current[f]) !== input[f]) priceChanges.push({ product_id: c.existing!.id, field: f, old_value: Number(current[f]), new_value: input[f] });
-      await trx('products').where({ id: c.existing!.id }).update(withSearchName({ ...productColumns(input), updated_at: now }));
+      for (const f of PRICE_FIELDS)
+        if (Number(current[f]) !== input[f])
+          priceChanges.push({
+            product_id: c.existing!.id,
+            field: f,
+            old_value: Number(current[f]),
+            new_value: input[f],
+          });
+      await trx('products')
+        .where({ id: c.existing!.id })
+        .update(withSearchName({ ...productColumns(input), updated_at: now }));
       if (await saveLocationThresholds(trx, c.existing!.id, thresholdChanges(input), scope)) thresholds++;
     }
     await recordPriceChanges(trx, priceChanges, actor, 'import', now);

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.js';
 import { checkPrices } from '../../domain/pricing/price-rule.js';
-import { barcode, code, flag, foreignId, integer, money, optionalInteger, text, perCurrency } from '../records/fields.js';
+import {
+  barcode,
+  code,
+  flag,
+  foreignId,
+  integer,
+  money,
+  optionalInteger,
+  text,
+  perCurrency,
+} from '../records/fields.js';
 
 /** A product as its form and each row of a products import give it (category_id resolved first). */
 export const productSchema = perCurrency(function productSchema(currency: string) {
@@ -13,18 +23,22 @@ export const productSchema = perCurrency(function productSchema(currency: string
       category_id: foreignId('une catégorie'),
       unit: text('unité', 20, { required: true }),
       pack_size: integer('colisage', { min: 1, max: 100_000, default: 1 }),
-      purchase_price: money("prix d’achat", currency),
+      purchase_price: money('prix d’achat', currency),
       retail_price: money('prix de détail', currency),
       wholesale_price: money('prix de gros', currency),
       min_price: money('prix minimum', currency),
-      alert_threshold: integer("seuil d’alerte", { min: 0, max: LIMITS.stockLevel, default: 0 }),
+      alert_threshold: integer('seuil d’alerte', { min: 0, max: LIMITS.stockLevel, default: 0 }),
       // Location id → its own threshold (blank: the product's); absent: left as they are.
       location_thresholds: z
-        .record(z.string().regex(/^\d{1,9}$/, { error: "Cet emplacement n’existe pas." }), optionalInteger("seuil d’alerte de l’emplacement", { min: 0, max: LIMITS.stockLevel }))
+        .record(
+          z.string().regex(/^\d{1,9}$/, { error: 'Cet emplacement n’existe pas.' }),
+          optionalInteger('seuil d’alerte de l’emplacement', { min: 0, max: LIMITS.stockLevel }),
+        )
         .optional(),
       active: flag(true),
     })
     .superRefine((v, ctx) => {
-      for (const [field, message] of Object.entries(checkPrices(v))) ctx.addIssue({ code: 'custom', message, path: [field] });
+      for (const [field, message] of Object.entries(checkPrices(v)))
+        ctx.addIssue({ code: 'custom', message, path: [field] });
     });
 });

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import type { StatementEvent, StatementLine, StatementLineKind, StatementTotals } from '../../../shared/client-statement.js';
+import type {
+  StatementEvent,
+  StatementLine,
+  StatementLineKind,
+  StatementTotals,
+} from '../../../shared/client-statement.js';
 import type { Paginated } from '../../../shared/lists.js';
 import { paginateRows } from '../../db/paginate.js';
 import { runStatement } from '../../domain/receivables/statement.js';
@@ -81,7 +86,11 @@ export interface ClientStatement {
 }
 
 /** Opening balance, the period's debits, credits and number of lines: one aggregate over the events. */
-export async function statementTotals(db: Knex, clientId: number, { from, to }: StatementPeriod): Promise<{ opening: number; debit: number; credit: number; count: number }> {
+export async function statementTotals(
+  db: Knex,
+  clientId: number,
+  { from, to }: StatementPeriod,
+): Promise<{ opening: number; debit: number; credit: number; count: number }> {
   const inPeriod = 'ev_date >= ? AND ev_date <= ?';
   const row: Record<string, unknown> =
     (await events(db, clientId)
@@ -92,11 +101,21 @@ export async function statementTotals(db: Knex, clientId: number, { from, to }: 
         db.raw(`COALESCE(SUM(CASE WHEN ${inPeriod} THEN credit ELSE 0 END), 0) AS credit`, [from, to]),
         db.raw(`COUNT(CASE WHEN ${inPeriod} THEN 1 END) AS n`, [from, to]),
       )) ?? {};
-  return { opening: Number(row.opening ?? 0), debit: Number(row.debit ?? 0), credit: Number(row.credit ?? 0), count: Number(row.n ?? 0) };
+  return {
+    opening: Number(row.opening ?? 0),
+    debit: Number(row.debit ?? 0),
+    credit: Number(row.credit ?? 0),
+    count: Number(row.n ?? 0),
+  };
 }
 
 /** The events of the period in the order they happened (date, then moment, then within a document). */
-export async function statementEvents(db: Knex, clientId: number, { from, to }: StatementPeriod, limit = STATEMENT_MAX_LINES): Promise<StatementEvent[]> {
+export async function statementEvents(
+  db: Knex,
+  clientId: number,
+  { from, to }: StatementPeriod,
+  limit = STATEMENT_MAX_LINES,
+): Promise<StatementEvent[]> {
   const rows = await events(db, clientId)
     .from('ev')
     .where('ev_date', '>=', from)
@@ -104,29 +123,40 @@ export async function statementEvents(db: Knex, clientId: number, { from, to }: 
     .orderBy(['ev_date', 'ev_at', 'document_type', 'document_id', 'seq', 'tie'])
     .limit(limit)
     .select<Record<string, any>[]>('*');
-  return rows.map(
-    (r): StatementEvent => ({
-      date: String(r.ev_date),
-      kind: r.kind as StatementLineKind,
-      document_type: r.document_type,
-      document_id: Number(r.document_id),
-      number: r.number,
-      ref_number: r.ref_number ?? '',
-      method: r.method ?? '',
-      operator: r.operator ?? '',
-      reference: r.reference ?? '',
-      amount: Number(r.amount),
-      debit: Number(r.debit),
-      credit: Number(r.credit),
-    }),
-  );
+  return rows.map((r): StatementEvent => ({
+    date: String(r.ev_date),
+    kind: r.kind as StatementLineKind,
+    document_type: r.document_type,
+    document_id: Number(r.document_id),
+    number: r.number,
+    ref_number: r.ref_number ?? '',
+    method: r.method ?? '',
+    operator: r.operator ?? '',
+    reference: r.reference ?? '',
+    amount: Number(r.amount),
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+  }));
 }
 
 /** The statement of account of a client for a period: opening balance, lines with running balance, closing balance. */
-export async function clientStatement(db: Knex, clientId: number, period: StatementPeriod, limit = STATEMENT_MAX_LINES): Promise<ClientStatement> {
-  const [sums, events] = await Promise.all([statementTotals(db, clientId, period), statementEvents(db, clientId, period, limit)]);
+export async function clientStatement(
+  db: Knex,
+  clientId: number,
+  period: StatementPeriod,
+  limit = STATEMENT_MAX_LINES,
+): Promise<ClientStatement> {
+  const [sums, events] = await Promise.all([
+    statementTotals(db, clientId, period),
+    statementEvents(db, clientId, period, limit),
+  ]);
   const { lines } = runStatement(sums.opening, events);
-  const totals: StatementTotals = { opening: sums.opening, debit: sums.debit, credit: sums.credit, closing: sums.opening + sums.debit - sums.credit };
+  const totals: StatementTotals = {
+    opening: sums.opening,
+    debit: sums.debit,
+    credit: sums.credit,
+    closing: sums.opening + sums.debit - sums.credit,
+  };
   return { period, totals, lines, count: sums.count, truncated: sums.count > lines.length };
 }
 
@@ -136,13 +166,47 @@ export function statementPage(statement: ClientStatement, page: number, perPage:
 }
 
 /** The statement as a CSV or XLSX file: the opening line, every line with its running balance, the closing line. */
-export async function exportClientStatement(db: Knex, client: { id: number; code: string; name: string }, period: StatementPeriod, format: ExportFormat, currency: string): Promise<ExportFile> {
+export async function exportClientStatement(
+  db: Knex,
+  client: { id: number; code: string; name: string },
+  period: StatementPeriod,
+  format: ExportFormat,
+  currency: string,
+): Promise<ExportFile> {
   const statement = await clientStatement(db, client.id, period, 100_000);
-  type Row = { date: string; number: string; label: string; debit: number | null; credit: number | null; balance: number };
+  type Row = {
+    date: string;
+    number: string;
+    label: string;
+    debit: number | null;
+    credit: number | null;
+    balance: number;
+  };
   const rows: Row[] = [
-    { date: period.from, number: '', label: 'Solde d’ouverture', debit: null, credit: null, balance: statement.totals.opening },
-    ...statement.lines.map((l) => ({ date: l.date, number: l.number, label: l.kind === 'advance_use' ? `${l.label} (${l.amount})` : l.label, debit: l.debit || null, credit: l.credit || null, balance: l.balance })),
-    { date: period.to, number: '', label: 'Solde de clôture', debit: statement.totals.debit, credit: statement.totals.credit, balance: statement.totals.closing },
+    {
+      date: period.from,
+      number: '',
+      label: 'Solde d’ouverture',
+      debit: null,
+      credit: null,
+      balance: statement.totals.opening,
+    },
+    ...statement.lines.map((l) => ({
+      date: l.date,
+      number: l.number,
+      label: l.kind === 'advance_use' ? `${l.label} (${l.amount})` : l.label,
+      debit: l.debit || null,
+      credit: l.credit || null,
+      balance: l.balance,
+    })),
+    {
+      date: period.to,
+      number: '',
+      label: 'Solde de clôture',
+      debit: statement.totals.debit,
+      credit: statement.totals.credit,
+      balance: statement.totals.closing,
+    },
   ];
   const spec: ExportSpec<Row> = {
     fileName: `releve-${client.code.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}-${period.from}-${period.to}`,
@@ -159,4 +223,3 @@ export async function exportClientStatement(db: Knex, client: { id: number; code
   };
   return buildExport(format, spec, rows);
 }
-

@@ -42,15 +42,25 @@ export async function suggestCode(db: Knex | Knex.Transaction, table: CodedTable
 
 /** The next free code of each kind of location, so the form can follow the chosen kind. */
 export async function suggestLocationCodes(db: Knex | Knex.Transaction): Promise<Record<LocationKind, string>> {
-  return { depot: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.depot), boutique: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.boutique) };
+  return {
+    depot: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.depot),
+    boutique: await nextFreeCode(db, 'locations', LOCATION_CODE_FORMATS.boutique),
+  };
 }
 
 /** The next free code of each kind of treasury account, so the form can follow the chosen kind. */
 export async function suggestTreasuryCodes(db: Knex | Knex.Transaction): Promise<Record<ManagedTreasuryKind, string>> {
-  return { banque: await nextFreeCode(db, 'treasury_accounts', TREASURY_CODE_FORMATS.banque), mobile_money: await nextFreeCode(db, 'treasury_accounts', TREASURY_CODE_FORMATS.mobile_money) };
+  return {
+    banque: await nextFreeCode(db, 'treasury_accounts', TREASURY_CODE_FORMATS.banque),
+    mobile_money: await nextFreeCode(db, 'treasury_accounts', TREASURY_CODE_FORMATS.mobile_money),
+  };
 }
 
-async function nextFreeCode(db: Knex | Knex.Transaction, table: string, { prefix, width }: CodeFormat): Promise<string> {
+async function nextFreeCode(
+  db: Knex | Knex.Transaction,
+  table: string,
+  { prefix, width }: CodeFormat,
+): Promise<string> {
   const rows: Array<{ code: string }> = await db(table)
     .whereRaw(`code LIKE ? ESCAPE '\\'`, [`${escapeLike(prefix)}%`])
     .whereRaw('LENGTH(code) = ?', [prefix.length + width])

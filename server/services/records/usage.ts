@@ -12,7 +12,8 @@ import { Refusal } from '../../domain/errors.js';
  * or at start-up with registerHistoryCheck('client', …). A foreign key that still refuses the
  * delete (a check forgotten) becomes the same refusal through deleteOrRefuse(), never a 500.
  */
-export type SubjectKind = 'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk' | 'treasury_account' | 'expense_category';
+export type SubjectKind =
+  'client' | 'supplier' | 'category' | 'product' | 'location' | 'cash_desk' | 'treasury_account' | 'expense_category';
 
 export interface HistoryCheck {
   /** Shown to the user: "Ce produit ne peut pas être supprimé : <reason>." */
@@ -32,10 +33,16 @@ async function nonZero(db: Knex | Knex.Transaction, table: string, column: strin
   return value !== 0 ? value : null;
 }
 
-const balanceReason = (label: string) => (found: unknown) => `${label} ${formatMoney(Number((found as { value: number }).value), (found as { currency: string }).currency)}`;
+const balanceReason = (label: string) => (found: unknown) =>
+  `${label} ${formatMoney(Number((found as { value: number }).value), (found as { currency: string }).currency)}`;
 
 const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
-  expense_category: [{ reason: 'elle classe des décaissements', has: (db, id) => exists(db('cash_operations').where({ expense_category_id: id })) }],
+  expense_category: [
+    {
+      reason: 'elle classe des décaissements',
+      has: (db, id) => exists(db('cash_operations').where({ expense_category_id: id })),
+    },
+  ],
   client: [
     {
       reason: balanceReason('il a un solde de'),
@@ -48,7 +55,10 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
   ],
   supplier: [
     { reason: 'il a des entrées de stock', has: (db, id) => exists(db('stock_entries').where({ supplier_id: id })) },
-    { reason: 'il a des paiements fournisseur', has: (db, id) => exists(db('cash_operations').where({ supplier_id: id })) },
+    {
+      reason: 'il a des paiements fournisseur',
+      has: (db, id) => exists(db('cash_operations').where({ supplier_id: id })),
+    },
     {
       reason: balanceReason('il a un solde de'),
       has: async (db, id, ctx) => {
@@ -71,13 +81,28 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
     },
   ],
   product: [
-    { reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where({ product_id: id })) },
-    { reason: 'il a du stock dans un emplacement', has: (db, id) => exists(db('stock_levels').where({ product_id: id }).whereNot('quantity', 0)) },
-    { reason: "son prix d’achat a été fixé par une entrée de stock", has: (db, id) => exists(db('price_history').where({ product_id: id, source: 'entry' })) },
+    {
+      reason: 'il a des mouvements de stock',
+      has: (db, id) => exists(db('stock_movements').where({ product_id: id })),
+    },
+    {
+      reason: 'il a du stock dans un emplacement',
+      has: (db, id) => exists(db('stock_levels').where({ product_id: id }).whereNot('quantity', 0)),
+    },
+    {
+      reason: 'son prix d’achat a été fixé par une entrée de stock',
+      has: (db, id) => exists(db('price_history').where({ product_id: id, source: 'entry' })),
+    },
   ],
   location: [
-    { reason: 'il a des mouvements de stock', has: (db, id) => exists(db('stock_movements').where({ location_id: id })) },
-    { reason: 'il contient du stock', has: (db, id) => exists(db('stock_levels').where({ location_id: id }).whereNot('quantity', 0)) },
+    {
+      reason: 'il a des mouvements de stock',
+      has: (db, id) => exists(db('stock_movements').where({ location_id: id })),
+    },
+    {
+      reason: 'il contient du stock',
+      has: (db, id) => exists(db('stock_levels').where({ location_id: id }).whereNot('quantity', 0)),
+    },
     { reason: 'une caisse y est rattachée', has: (db, id) => exists(db('cash_desks').where({ location_id: id })) },
   ],
   cash_desk: [
@@ -91,7 +116,12 @@ const HISTORY_CHECKS: Record<SubjectKind, HistoryCheck[]> = {
     },
     {
       reason: 'elle a des mouvements de caisse',
-      has: (db, id) => exists(db('money_movements').join('treasury_accounts', 'treasury_accounts.id', 'money_movements.account_id').where('treasury_accounts.cash_desk_id', id)),
+      has: (db, id) =>
+        exists(
+          db('money_movements')
+            .join('treasury_accounts', 'treasury_accounts.id', 'money_movements.account_id')
+            .where('treasury_accounts.cash_desk_id', id),
+        ),
     },
   ],
   // Bank and mobile-money accounts (services/treasury/accounts.ts).
@@ -113,7 +143,12 @@ export function registerHistoryCheck(kind: SubjectKind, check: HistoryCheck): vo
 }
 
 /** The French reasons why the record has history (empty: it may be deleted). */
-export async function historyReasons(db: Knex | Knex.Transaction, kind: SubjectKind, id: number, currency = 'XOF'): Promise<string[]> {
+export async function historyReasons(
+  db: Knex | Knex.Transaction,
+  kind: SubjectKind,
+  id: number,
+  currency = 'XOF',
+): Promise<string[]> {
   const reasons: string[] = [];
   for (const check of HISTORY_CHECKS[kind]) {
     const found = await check.has(db, id, { currency });
@@ -126,9 +161,17 @@ export async function historyReasons(db: Knex | Knex.Transaction, kind: SubjectK
  * Usage info for the record's page: what the delete and archive buttons may do. `block` is a rule
  * that forbids both whatever the history (the built-in walk-in client, the main cash desk…).
  */
-export function usageInfo(reasons: string[], blocks: { archive?: string | null; delete?: string | null } = {}): UsageInfo {
+export function usageInfo(
+  reasons: string[],
+  blocks: { archive?: string | null; delete?: string | null } = {},
+): UsageInfo {
   const all = blocks.delete ? [blocks.delete, ...reasons] : reasons;
-  return { deletable: all.length === 0 && !blocks.archive, archivable: !blocks.archive, reasons: all, archive_block: blocks.archive ?? null };
+  return {
+    deletable: all.length === 0 && !blocks.archive,
+    archivable: !blocks.archive,
+    reasons: all,
+    archive_block: blocks.archive ?? null,
+  };
 }
 
 /** What a record's page may offer when no rule blocks it: delete only without history, archive always. */

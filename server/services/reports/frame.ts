@@ -35,13 +35,23 @@ export function pageOf(rows: ReportRow[], total: number, slice: ReportSlice): Pa
  * COUNT(*) OVER () beside the page's rows — for a query that must be computed whole before its
  * first row, grouped and sorted on a sum).
  */
-export async function sliceQuery(db: Knex, query: Knex.QueryBuilder, slice: ReportSlice, how: { countBeside?: boolean } = {}): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+export async function sliceQuery(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  slice: ReportSlice,
+  how: { countBeside?: boolean } = {},
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const s = sliceOf(slice);
   if (how.countBeside) {
     // A grouped query sorted on an aggregate is computed whole before its page anyway: the count
     // rides along as a window (one pass), the separate COUNT only for a page past the end.
-    const counted = (await query.clone().select(db.raw('COUNT(*) OVER () AS slice_total')).limit(s.limit).offset(s.offset)) as Record<string, unknown>[];
-    if (counted.length || s.offset === 0) return { rows: counted.map(({ slice_total: _, ...r }) => r), total: Number(counted[0]?.slice_total ?? 0) };
+    const counted = (await query
+      .clone()
+      .select(db.raw('COUNT(*) OVER () AS slice_total'))
+      .limit(s.limit)
+      .offset(s.offset)) as Record<string, unknown>[];
+    if (counted.length || s.offset === 0)
+      return { rows: counted.map(({ slice_total: _, ...r }) => r), total: Number(counted[0]?.slice_total ?? 0) };
   }
   const rows = (await query.clone().limit(s.limit).offset(s.offset)) as Record<string, unknown>[];
   // The first page shorter than a page needs no count.
@@ -50,7 +60,13 @@ export async function sliceQuery(db: Knex, query: Knex.QueryBuilder, slice: Repo
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
-export function table(id: string, columns: ReportColumn[], page: Paginated<ReportRow>, totals: ReportRow | null, extra: Partial<ReportTable> = {}): ReportTable {
+export function table(
+  id: string,
+  columns: ReportColumn[],
+  page: Paginated<ReportRow>,
+  totals: ReportRow | null,
+  extra: Partial<ReportTable> = {},
+): ReportTable {
   return { id, columns, page, totals, ...extra };
 }
 
@@ -67,7 +83,12 @@ export interface ReportPeriod {
  * transfer's source or destination) at a location the user may see (`scope`), and at the filter's
  * location when one is chosen. Returns the query.
  */
-export function atPlaces<Q extends Knex.QueryBuilder>(q: Q, column: string | readonly string[], f: { location_id: string }, scope: PlaceScope): Q {
+export function atPlaces<Q extends Knex.QueryBuilder>(
+  q: Q,
+  column: string | readonly string[],
+  f: { location_id: string },
+  scope: PlaceScope,
+): Q {
   whereAllowedLocation(q, column, scope);
   if (f.location_id) {
     const columns = typeof column === 'string' ? [column] : column;
@@ -79,7 +100,13 @@ export function atPlaces<Q extends Knex.QueryBuilder>(q: Q, column: string | rea
 }
 
 /** The rows of a report's period and places: `dateColumn` within [from, to] and `locationColumn` as atPlaces keeps it. */
-export function inPeriod<Q extends Knex.QueryBuilder>(q: Q, dateColumn: string, locationColumn: string | readonly string[], f: ReportPeriod, scope: PlaceScope): Q {
+export function inPeriod<Q extends Knex.QueryBuilder>(
+  q: Q,
+  dateColumn: string,
+  locationColumn: string | readonly string[],
+  f: ReportPeriod,
+  scope: PlaceScope,
+): Q {
   q.whereBetween(dateColumn, [f.from, f.to]);
   return atPlaces(q, locationColumn, f, scope);
 }
@@ -95,7 +122,9 @@ export { marginRate } from '../../../shared/vat.js';
  * The report as a user may see it: without its cost columns (and their cells and totals), cost
  * figures and cost chart series when `showCosts` is false — absent, not null.
  */
-export function withoutReportCosts<T extends { tables: ReportTable[]; figures: ReportFigure[]; chart: ReportChart | null }>(props: T, showCosts: boolean): T {
+export function withoutReportCosts<
+  T extends { tables: ReportTable[]; figures: ReportFigure[]; chart: ReportChart | null },
+>(props: T, showCosts: boolean): T {
   if (showCosts) return props;
   const strip = (row: ReportRow, costIds: string[]): ReportRow => {
     const out = { ...row };
@@ -121,7 +150,12 @@ export function withoutReportCosts<T extends { tables: ReportTable[]; figures: R
 const EXPORT_KIND = { money: 'money', count: 'integer', quantity: 'integer' } as const;
 
 /** The CSV/XLSX of one table as shown (cost columns already left out), a unit column after each quantity, its total row last. */
-export async function reportExport(format: ExportFormat, name: { fileName: string; sheetName: string }, t: ReportTable, currency: string): Promise<ExportFile> {
+export async function reportExport(
+  format: ExportFormat,
+  name: { fileName: string; sheetName: string },
+  t: ReportTable,
+  currency: string,
+): Promise<ExportFile> {
   const columns: ExportSpec<ReportRow>['columns'] = [];
   for (const c of t.columns) {
     const kind = c.kind in EXPORT_KIND ? EXPORT_KIND[c.kind as keyof typeof EXPORT_KIND] : 'text';
@@ -136,7 +170,8 @@ export async function reportExport(format: ExportFormat, name: { fileName: strin
         return v;
       },
     });
-    if (c.kind === 'quantity') columns.push({ header: 'Unité', value: (r) => (r.unit as string | undefined) ?? '', width: 10 });
+    if (c.kind === 'quantity')
+      columns.push({ header: 'Unité', value: (r) => (r.unit as string | undefined) ?? '', width: 10 });
   }
   const rows = [...t.page.data, ...(t.totals ? [t.totals] : [])];
   return buildExport(format, { ...name, currency, columns }, rows);

@@ -38,16 +38,32 @@ export interface ReceivablesStateFilters {
   location_id: string;
 }
 
-export const AGEING_BASIS_LABELS: Record<ReceivablesStateFilters['basis'], string> = { due: "Date d’échéance", invoice: 'Date de facture' };
+export const AGEING_BASIS_LABELS: Record<ReceivablesStateFilters['basis'], string> = {
+  due: 'Date d’échéance',
+  invoice: 'Date de facture',
+};
 
 /** The open sales at the date: id, number, client_id, location_id, sale_date, due, total_ttc, rem (> 0). */
-export function openSales(db: Knex, f: Pick<ReceivablesStateFilters, 'date' | 'location_id'>, scope: PlaceScope, today: string): Knex.QueryBuilder {
+export function openSales(
+  db: Knex,
+  f: Pick<ReceivablesStateFilters, 'date' | 'location_id'>,
+  scope: PlaceScope,
+  today: string,
+): Knex.QueryBuilder {
   const place = (q: Knex.QueryBuilder) => {
     whereAllowedLocation(q, 's.location_id', scope);
     if (f.location_id) q.where('s.location_id', Number(f.location_id));
     return q;
   };
-  const columns = ['s.id', 's.number', 's.client_id', 's.location_id', 's.sale_date', 's.total_ttc', db.raw('COALESCE(s.due_date, s.sale_date) as due')];
+  const columns = [
+    's.id',
+    's.number',
+    's.client_id',
+    's.location_id',
+    's.sale_date',
+    's.total_ttc',
+    db.raw('COALESCE(s.due_date, s.sale_date) as due'),
+  ];
   if (f.date >= today) {
     // Today: the sale's own figures, through the partial index of the open sales (same predicate;
     // no condition on the sale date, which would lead the planner to the date index — a sale is
@@ -95,10 +111,19 @@ export function openSales(db: Knex, f: Pick<ReceivablesStateFilters, 'date' | 'l
         .where('st.settlement_date', '<=', d)
         .whereRaw(`${cancelledOn('st')} > ?`, [d])
         .select('a.sale_id', db.raw('0 - a.amount as back')),
-      db('credit_notes as cn').where('cn.status', 'validated').where('cn.credit_date', '>', d).select('cn.sale_id', 'cn.total as back'),
-      db('sales as s').where('s.status', 'validated').whereRaw('s.total_ttc > s.amount_paid + s.amount_credited').select('s.id as sale_id', db.raw('0 as back')),
+      db('credit_notes as cn')
+        .where('cn.status', 'validated')
+        .where('cn.credit_date', '>', d)
+        .select('cn.sale_id', 'cn.total as back'),
+      db('sales as s')
+        .where('s.status', 'validated')
+        .whereRaw('s.total_ttc > s.amount_paid + s.amount_credited')
+        .select('s.id as sale_id', db.raw('0 as back')),
       // Through the index on cancelled_on (every cancellation records it).
-      db('sales as s').where('s.status', 'cancelled').where('s.cancelled_on', '>', d).select('s.id as sale_id', db.raw('0 as back')),
+      db('sales as s')
+        .where('s.status', 'cancelled')
+        .where('s.cancelled_on', '>', d)
+        .select('s.id as sale_id', db.raw('0 as back')),
     ]);
   const after = db.from(events.as('e')).groupBy('e.sale_id').select('e.sale_id', db.raw('SUM(e.back) as back'));
   const atDate = place(
@@ -125,7 +150,8 @@ function bucketSums(db: Knex, f: ReceivablesStateFilters): Knex.Raw[] {
   const d = f.date;
   const [d30, d60, d90] = [addDays(d, -30), addDays(d, -60), addDays(d, -90)];
   const x = f.basis === 'due' ? 'o.due' : 'o.sale_date';
-  const sum = (cond: string, bindings: string[], alias: string) => db.raw(`SUM(CASE WHEN ${cond} THEN o.rem ELSE 0 END) as ${alias}`, bindings);
+  const sum = (cond: string, bindings: string[], alias: string) =>
+    db.raw(`SUM(CASE WHEN ${cond} THEN o.rem ELSE 0 END) as ${alias}`, bindings);
   return [
     db.raw('COUNT(*) as n'),
     db.raw('SUM(o.rem) as due_total'),
@@ -149,7 +175,13 @@ const figuresOf = (r: Record<string, unknown> | undefined): ReportRow => ({
   overdue: num(r?.overdue),
 });
 
-export async function receivablesState(db: Knex, f: ReceivablesStateFilters, scope: PlaceScope, slice: ReportSlice, today: string): Promise<ReportBody & { chart: ReportChart | null }> {
+export async function receivablesState(
+  db: Knex,
+  f: ReceivablesStateFilters,
+  scope: PlaceScope,
+  slice: ReportSlice,
+  today: string,
+): Promise<ReportBody & { chart: ReportChart | null }> {
   const open = openSales(db, f, scope, today);
   const buckets = BUCKETS.filter((b) => f.basis === 'due' || b.id !== 'not_due');
   const agg = (await db
@@ -160,32 +192,69 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
   // A client's advance is not tied to a place: shown to users who work everywhere.
   const withAdvance = scope.all;
   const advanceTotal = withAdvance
-    ? num(((await db('clients').whereIn('id', db.from(open.clone().as('o')).distinct('o.client_id')).sum({ advance: 'advance' }).first()) as Record<string, unknown> | undefined)?.advance)
+    ? num(
+        (
+          (await db('clients')
+            .whereIn('id', db.from(open.clone().as('o')).distinct('o.client_id'))
+            .sum({ advance: 'advance' })
+            .first()) as Record<string, unknown> | undefined
+        )?.advance,
+      )
     : 0;
   const figures: ReportFigure[] = [
     { id: 'due', label: 'Total dû', kind: 'money', figure: Number(all.due) },
-    { id: 'overdue', label: 'Échu', kind: 'money', figure: Number(all.overdue), tone: Number(all.overdue) > 0 ? 'danger' : undefined },
-    { id: 'over90', label: 'À plus de 90 jours', kind: 'money', figure: Number(all.over90), tone: Number(all.over90) > 0 ? 'danger' : undefined },
+    {
+      id: 'overdue',
+      label: 'Échu',
+      kind: 'money',
+      figure: Number(all.overdue),
+      tone: Number(all.overdue) > 0 ? 'danger' : undefined,
+    },
+    {
+      id: 'over90',
+      label: 'À plus de 90 jours',
+      kind: 'money',
+      figure: Number(all.over90),
+      tone: Number(all.over90) > 0 ? 'danger' : undefined,
+    },
     { id: 'clients', label: 'Clients débiteurs', kind: 'count', figure: num(agg?.clients) },
-    ...(withAdvance ? [{ id: 'advance', label: 'Acomptes de ces clients', kind: 'money' as const, figure: advanceTotal, tone: 'info' as const }] : []),
+    ...(withAdvance
+      ? [
+          {
+            id: 'advance',
+            label: 'Acomptes de ces clients',
+            kind: 'money' as const,
+            figure: advanceTotal,
+            tone: 'info' as const,
+          },
+        ]
+      : []),
   ];
   const chart: ReportChart | null =
     Number(all.invoices) > 0
       ? {
           type: 'bar',
-          title: f.basis === 'due' ? "Ancienneté des créances (depuis l’échéance)" : 'Ancienneté des créances (depuis la facture)',
+          title:
+            f.basis === 'due'
+              ? 'Ancienneté des créances (depuis l’échéance)'
+              : 'Ancienneté des créances (depuis la facture)',
           labels: buckets.map((b) => b.label),
           series: [{ label: 'Montant dû', unit: 'money', data: buckets.map((b) => Number(all[b.id])) }],
         }
       : null;
   const notes = [
-    "Reste dû d’une facture validée : montant TTC − payé − avoirs, à la date choisie (règlements, avoirs et annulations datés jusqu’à elle). " +
+    'Reste dû d’une facture validée : montant TTC − payé − avoirs, à la date choisie (règlements, avoirs et annulations datés jusqu’à elle). ' +
       (f.basis === 'due'
-        ? "Ancienneté comptée depuis l’échéance (la date de la vente si elle n’en a pas) ; « Non échu » : échéance après la date."
-        : "Ancienneté comptée depuis la date de la facture ; « Échu » reste compté depuis l’échéance."),
-    ...(withAdvance ? ["Acompte : l’avance disponible du client aujourd’hui, à déduire de ce qu’il doit."] : []),
+        ? 'Ancienneté comptée depuis l’échéance (la date de la vente si elle n’en a pas) ; « Non échu » : échéance après la date.'
+        : 'Ancienneté comptée depuis la date de la facture ; « Échu » reste compté depuis l’échéance.'),
+    ...(withAdvance ? ['Acompte : l’avance disponible du client aujourd’hui, à déduire de ce qu’il doit.'] : []),
   ];
-  const bucketColumns: ReportColumn[] = buckets.map((b) => ({ id: b.id, label: b.label, kind: 'money', role: 'secondary' }));
+  const bucketColumns: ReportColumn[] = buckets.map((b) => ({
+    id: b.id,
+    label: b.label,
+    kind: 'money',
+    role: 'secondary',
+  }));
 
   if (f.view === 'factures') {
     const ordered = db
@@ -225,11 +294,19 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
       { id: 'late', label: 'Retard (j)', kind: 'count', role: 'secondary' },
       { id: 'bucket', label: 'Ancienneté', kind: 'status', role: 'status' },
     ];
-    return { figures, tables: [table('factures', columns, pageOf(data, total, slice), { number: 'Total', total: null, due: all.due })], chart, notes };
+    return {
+      figures,
+      tables: [table('factures', columns, pageOf(data, total, slice), { number: 'Total', total: null, due: all.due })],
+      chart,
+      notes,
+    };
   }
 
   // Par client: grouped in SQL, the page's clients joined (name, code, advance).
-  const grouped = db.from(open.clone().as('o')).groupBy('o.client_id').select(['o.client_id', ...bucketSums(db, f)]);
+  const grouped = db
+    .from(open.clone().as('o'))
+    .groupBy('o.client_id')
+    .select(['o.client_id', ...bucketSums(db, f)]);
   const ordered = db
     .from(grouped.as('g'))
     .join('clients as c', 'c.id', 'g.client_id')
@@ -252,7 +329,13 @@ export async function receivablesState(db: Knex, f: ReceivablesStateFilters, sco
   ];
   return {
     figures,
-    tables: [table('clients', columns, pageOf(data, total, slice), { client: 'Total', ...all, ...(withAdvance ? { advance: advanceTotal } : {}) })],
+    tables: [
+      table('clients', columns, pageOf(data, total, slice), {
+        client: 'Total',
+        ...all,
+        ...(withAdvance ? { advance: advanceTotal } : {}),
+      }),
+    ],
     chart,
     notes,
   };

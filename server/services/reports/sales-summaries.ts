@@ -13,7 +13,11 @@ import { type ReportPeriod, type ReportSlice, atPlaces, marginRate, num, pageOf,
  */
 
 /** The pairs (product, location) a report covers: every product at every location the user may see and the filter keeps. */
-function pairs(db: Knex, f: { location_id: string }, scope: PlaceScope | ((q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder)): Knex.QueryBuilder {
+function pairs(
+  db: Knex,
+  f: { location_id: string },
+  scope: PlaceScope | ((q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder),
+): Knex.QueryBuilder {
   const q = db('products as p').crossJoin(db.raw('locations as l'));
   if (typeof scope === 'function') {
     scope(q, 'l.id');
@@ -41,7 +45,8 @@ export function soldRows(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.Que
 export const DAY_ROWS_MAX_DAYS = 31;
 
 /** Days from `from` to `to`, both included (ISO dates). */
-const periodDays = (f: ReportPeriod) => Math.round((Date.parse(`${f.to}T00:00:00Z`) - Date.parse(`${f.from}T00:00:00Z`)) / 86_400_000) + 1;
+const periodDays = (f: ReportPeriod) =>
+  Math.round((Date.parse(`${f.to}T00:00:00Z`) - Date.parse(`${f.from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
  * What was sold per product over [from, to] (every location of the filter), summed from the
@@ -49,7 +54,11 @@ const periodDays = (f: ReportPeriod) => Math.round((Date.parse(`${f.to}T00:00:00
  * totals, tests/http/report-summaries.test.ts), for the short periods of DAY_ROWS_MAX_DAYS.
  */
 function summedDays(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
-  const q = db('report_sales_days as d').whereBetween('d.day', [f.from, f.to]).groupBy('d.product_id').select('d.product_id').sum({ quantity: 'd.quantity', sales: 'd.sales', cost: 'd.cost', vat: 'd.vat' });
+  const q = db('report_sales_days as d')
+    .whereBetween('d.day', [f.from, f.to])
+    .groupBy('d.product_id')
+    .select('d.product_id')
+    .sum({ quantity: 'd.quantity', sales: 'd.sales', cost: 'd.cost', vat: 'd.vat' });
   return atPlaces(q, 'd.location_id', f, scope);
 }
 
@@ -64,16 +73,29 @@ function summedDays(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBui
  */
 function monthsLessEdges(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.QueryBuilder {
   const [first, last] = [f.from.slice(0, 7), f.to.slice(0, 7)];
-  const months = atPlaces(db('report_sales_months as m').whereBetween('m.month', [first, last]), 'm.location_id', f, scope).select('m.product_id', 'm.quantity', 'm.sales', 'm.cost', 'm.vat');
+  const months = atPlaces(
+    db('report_sales_months as m').whereBetween('m.month', [first, last]),
+    'm.location_id',
+    f,
+    scope,
+  ).select('m.product_id', 'm.quantity', 'm.sales', 'm.cost', 'm.vat');
   // Day strings compare as text: `${month}-31` bounds every day of the month.
   const edges = atPlaces(
     db('report_sales_days as d').where((q) =>
-      q.where((h) => h.where('d.day', '>=', `${first}-01`).where('d.day', '<', f.from)).orWhere((t) => t.where('d.day', '>', f.to).where('d.day', '<=', `${last}-31`)),
+      q
+        .where((h) => h.where('d.day', '>=', `${first}-01`).where('d.day', '<', f.from))
+        .orWhere((t) => t.where('d.day', '>', f.to).where('d.day', '<=', `${last}-31`)),
     ),
     'd.location_id',
     f,
     scope,
-  ).select('d.product_id', db.raw('-d.quantity AS quantity'), db.raw('-d.sales AS sales'), db.raw('-d.cost AS cost'), db.raw('-d.vat AS vat'));
+  ).select(
+    'd.product_id',
+    db.raw('-d.quantity AS quantity'),
+    db.raw('-d.sales AS sales'),
+    db.raw('-d.cost AS cost'),
+    db.raw('-d.vat AS vat'),
+  );
   return db
     .from(months.unionAll(edges).as('u'))
     .groupBy('u.product_id')
@@ -82,7 +104,8 @@ function monthsLessEdges(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.Que
 }
 
 /** A period from the first of a month to a day of that month. */
-const isMonthSoFar = (f: ReportPeriod) => f.from.endsWith('-01') && f.from.slice(0, 7) === f.to.slice(0, 7) && f.from <= f.to;
+const isMonthSoFar = (f: ReportPeriod) =>
+  f.from.endsWith('-01') && f.from.slice(0, 7) === f.to.slice(0, 7) && f.from <= f.to;
 
 export interface ProductSales {
   /** The slice's rows: product_id, quantity, sales (VAT included), cost, vat (in sales), code, name, unit, category — biggest sales first. */
@@ -105,7 +128,11 @@ function soldPerProduct(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.Quer
   if (periodDays(f) <= DAY_ROWS_MAX_DAYS) return summedDays(db, f, scope);
   // A longer period: the months where a scan is cheaper than two seeks per pair (PostgreSQL).
   if (scansBeatSeeks(db)) return monthsLessEdges(db, f, scope);
-  return db.from(soldRows(db, f, scope).as('e')).groupBy('e.product_id').select('e.product_id').sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost', vat: 'e.vat' });
+  return db
+    .from(soldRows(db, f, scope).as('e'))
+    .groupBy('e.product_id')
+    .select('e.product_id')
+    .sum({ quantity: 'e.quantity', sales: 'e.sales', cost: 'e.cost', vat: 'e.vat' });
 }
 
 /**
@@ -113,7 +140,11 @@ function soldPerProduct(db: Knex, f: ReportPeriod, scope: PlaceScope): Knex.Quer
  * biggest sales first, products with nothing sold or returned left out — cut from the narrow rows,
  * the products' code, name, unit and category joined to the slice only.
  */
-async function rankedSlice(db: Knex, source: Knex.QueryBuilder, s: { limit: number; offset: number }): Promise<Record<string, unknown>[]> {
+async function rankedSlice(
+  db: Knex,
+  source: Knex.QueryBuilder,
+  s: { limit: number; offset: number },
+): Promise<Record<string, unknown>[]> {
   const order = (alias: string) => [
     { column: `${alias}.sales`, order: 'desc' as const },
     { column: `${alias}.product_id`, order: 'asc' as const },
@@ -139,20 +170,44 @@ async function rankedSlice(db: Knex, source: Knex.QueryBuilder, s: { limit: numb
  * the rows added up here. Serves Situation des ventes › cumul and Chiffre d'affaires › par produit
  * (`bestSellers` is its first rows without the totals), read as soldPerProduct picks.
  */
-export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope, slice: ReportSlice): Promise<ProductSales> {
+export async function productSales(
+  db: Knex,
+  f: ReportPeriod,
+  scope: PlaceScope,
+  slice: ReportSlice,
+): Promise<ProductSales> {
   const grouped = soldPerProduct(db, f, scope);
   const withTotals = db
     .from(grouped.as('g'))
-    .select('g.*', db.raw('SUM(g.sales) OVER () AS all_sales'), db.raw('SUM(g.cost) OVER () AS all_cost'), db.raw('SUM(g.vat) OVER () AS all_vat'), db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) OVER () AS listed'));
+    .select(
+      'g.*',
+      db.raw('SUM(g.sales) OVER () AS all_sales'),
+      db.raw('SUM(g.cost) OVER () AS all_cost'),
+      db.raw('SUM(g.vat) OVER () AS all_vat'),
+      db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) OVER () AS listed'),
+    );
   const rows = await rankedSlice(db, withTotals, sliceOf(slice));
-  if (rows.length) return { rows, total: Number(rows[0].listed), sales: Number(rows[0].all_sales), cost: Number(rows[0].all_cost), vat: Number(rows[0].all_vat) };
+  if (rows.length)
+    return {
+      rows,
+      total: Number(rows[0].listed),
+      sales: Number(rows[0].all_sales),
+      cost: Number(rows[0].all_cost),
+      vat: Number(rows[0].all_vat),
+    };
   // A page past the end, or nothing listed: the totals alone.
   const agg = (await db
     .from(grouped.as('g'))
     .sum({ sales: 'g.sales', cost: 'g.cost', vat: 'g.vat' })
     .select(db.raw('SUM(CASE WHEN g.quantity <> 0 OR g.sales <> 0 THEN 1 ELSE 0 END) AS listed'))
     .first()) as Record<string, unknown> | undefined;
-  return { rows, total: Number(agg?.listed ?? 0), sales: Number(agg?.sales ?? 0), cost: Number(agg?.cost ?? 0), vat: Number(agg?.vat ?? 0) };
+  return {
+    rows,
+    total: Number(agg?.listed ?? 0),
+    sales: Number(agg?.sales ?? 0),
+    cost: Number(agg?.cost ?? 0),
+    vat: Number(agg?.vat ?? 0),
+  };
 }
 
 /**
@@ -160,7 +215,12 @@ export async function productSales(db: Knex, f: ReportPeriod, scope: PlaceScope,
  * without its totals — the dashboard's best sellers, which show none (the window sums over every
  * product are most of the work once the month is read from its month rows).
  */
-export async function bestSellers(db: Knex, f: ReportPeriod, scope: PlaceScope, limit: number): Promise<Record<string, unknown>[]> {
+export async function bestSellers(
+  db: Knex,
+  f: ReportPeriod,
+  scope: PlaceScope,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
   return rankedSlice(db, soldPerProduct(db, f, scope), { limit, offset: 0 });
 }
 
@@ -181,13 +241,19 @@ export interface ProductSalesWording {
  * rate), the cost ones flagged for `withoutReportCosts`. The margin is on the amount VAT excluded
  * (sales − their VAT − cost), its rate on that amount; a « dont TVA » column when VAT was charged.
  */
-export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: ProductSalesWording): { figures: ReportFigure[]; table: ReportTable } {
+export function productSalesTable(
+  sold: ProductSales,
+  slice: ReportSlice,
+  w: ProductSalesWording,
+): { figures: ReportFigure[]; table: ReportTable } {
   const amount = w.amount.id;
   const withVat = sold.vat !== 0 || sold.rows.some((r) => num(r.vat) !== 0);
   const columns: ReportColumn[] = [
     { id: 'code', label: 'Code', kind: 'text', role: 'secondary' },
     { id: 'product', label: 'Produit', kind: 'text', role: 'title', wrap: true },
-    ...(w.category ? [{ id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' } satisfies ReportColumn] : []),
+    ...(w.category
+      ? [{ id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' } satisfies ReportColumn]
+      : []),
     { id: 'quantity', label: w.quantity, kind: 'quantity', role: 'figure' },
     { id: amount, label: w.amount.label, kind: 'money', role: 'figure' },
     ...(withVat ? [{ id: 'vat', label: 'dont TVA', kind: 'money', role: 'secondary' } satisfies ReportColumn] : []),
@@ -195,7 +261,10 @@ export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: Pro
     { id: 'margin', label: withVat ? 'Marge HT' : 'Marge', kind: 'money', role: 'figure', cost: true },
     { id: 'rate', label: 'Taux de marge', kind: 'rate', role: 'secondary', cost: true },
   ];
-  const figuresOf = (sales: number, vat: number, cost: number) => ({ margin: sales - vat - cost, rate: marginRate(sales - vat - cost, sales - vat) });
+  const figuresOf = (sales: number, vat: number, cost: number) => ({
+    margin: sales - vat - cost,
+    rate: marginRate(sales - vat - cost, sales - vat),
+  });
   const data: ReportRow[] = sold.rows.map((r) => ({
     code: String(r.code),
     product: String(r.name),
@@ -214,10 +283,23 @@ export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: Pro
   return {
     figures: [
       ...(w.amountFirst ? [amountFigure, products] : [products, amountFigure]),
-      { id: 'margin', label: withVat ? 'Marge HT' : 'Marge', kind: 'money', figure: all.margin, cost: true, tone: 'success' },
+      {
+        id: 'margin',
+        label: withVat ? 'Marge HT' : 'Marge',
+        kind: 'money',
+        figure: all.margin,
+        cost: true,
+        tone: 'success',
+      },
       { id: 'rate', label: 'Taux de marge', kind: 'rate', figure: all.rate ?? 0, cost: true },
     ],
-    table: table('products', columns, pageOf(data, total, slice), { code: 'Total', [amount]: sales, ...(withVat ? { vat } : {}), cost, ...all }),
+    table: table('products', columns, pageOf(data, total, slice), {
+      code: 'Total',
+      [amount]: sales,
+      ...(withVat ? { vat } : {}),
+      cost,
+      ...all,
+    }),
   };
 }
 
@@ -227,6 +309,12 @@ export function productSalesTable(sold: ProductSales, slice: ReportSlice, w: Pro
  * product_id, location_id, quantity, pairs at zero left out. `today` (the server's date unless a
  * test says otherwise) only picks the reading.
  */
-export function stockAtRows(db: Knex, date: string, f: { location_id: string }, locations: (q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder, today = new Date().toISOString().slice(0, 10)): Knex.QueryBuilder {
+export function stockAtRows(
+  db: Knex,
+  date: string,
+  f: { location_id: string },
+  locations: (q: Knex.QueryBuilder, column: string) => Knex.QueryBuilder,
+  today = new Date().toISOString().slice(0, 10),
+): Knex.QueryBuilder {
   return closingPerPair(db, pairs(db, f, locations), date, daysBetween(date, today));
 }

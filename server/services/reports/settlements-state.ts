@@ -40,13 +40,25 @@ function settlementsQuery(db: Knex, f: SettlementsStateFilters, scope: PlaceScop
   const q = db('settlements as st').whereBetween('st.settlement_date', [f.from, f.to]);
   if (f.account_id === 'advance') q.where('st.source', 'advance');
   else if (f.account_id) q.where('st.account_id', Number(f.account_id));
-  if (!scope.all) q.where((w) => w.whereNull('st.account_id').orWhereIn('st.account_id', whereAllowedAccount(db('treasury_accounts').select('id'), scope)));
+  if (!scope.all)
+    q.where((w) =>
+      w
+        .whereNull('st.account_id')
+        .orWhereIn('st.account_id', whereAllowedAccount(db('treasury_accounts').select('id'), scope)),
+    );
   return q;
 }
 
 /** The accounts of the report's filter: those the user may see, by name. */
-export async function settlementAccounts(db: Knex, scope: PlaceScope): Promise<Array<{ id: number; name: string; active: unknown }>> {
-  return (await orderByFrench(whereAllowedAccount(db('treasury_accounts'), scope), db, { name: 'name' }).select('id', 'name', 'active')) as Array<{ id: number; name: string; active: unknown }>;
+export async function settlementAccounts(
+  db: Knex,
+  scope: PlaceScope,
+): Promise<Array<{ id: number; name: string; active: unknown }>> {
+  return (await orderByFrench(whereAllowedAccount(db('treasury_accounts'), scope), db, { name: 'name' }).select(
+    'id',
+    'name',
+    'active',
+  )) as Array<{ id: number; name: string; active: unknown }>;
 }
 
 const AMOUNT_COLUMNS: ReportColumn[] = [
@@ -56,13 +68,23 @@ const AMOUNT_COLUMNS: ReportColumn[] = [
   { id: 'advance', label: 'Mis en acompte', kind: 'money', role: 'secondary' },
 ];
 
-const amounts = (r: Record<string, unknown> | undefined): ReportRow => ({ count: num(r?.n), amount: num(r?.amount), allocated: num(r?.allocated), advance: num(r?.advance) });
+const amounts = (r: Record<string, unknown> | undefined): ReportRow => ({
+  count: num(r?.n),
+  amount: num(r?.amount),
+  allocated: num(r?.allocated),
+  advance: num(r?.advance),
+});
 
 function sums(q: Knex.QueryBuilder): Knex.QueryBuilder {
   return q.count({ n: '*' }).sum({ amount: 'st.amount', allocated: 'st.allocated', advance: 'st.advance' });
 }
 
-export async function settlementsState(db: Knex, f: SettlementsStateFilters, scope: PlaceScope, slice: ReportSlice): Promise<ReportBody> {
+export async function settlementsState(
+  db: Knex,
+  f: SettlementsStateFilters,
+  scope: PlaceScope,
+  slice: ReportSlice,
+): Promise<ReportBody> {
   const base = settlementsQuery(db, f, scope);
   const byStatus = (await sums(base.clone().groupBy('st.status').select('st.status'))) as Record<string, unknown>[];
   const all = amounts(byStatus.find((r) => r.status === 'validated'));
@@ -72,10 +94,20 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
     { id: 'count', label: 'Règlements', kind: 'count', figure: Number(all.count) },
     { id: 'allocated', label: 'Affecté aux factures', kind: 'money', figure: Number(all.allocated) },
     { id: 'advance', label: 'Mis en acompte', kind: 'money', figure: Number(all.advance), tone: 'info' },
-    ...(Number(cancelled.count) > 0 ? [{ id: 'cancelled', label: `Annulés (${cancelled.count}, hors totaux)`, kind: 'money' as const, figure: Number(cancelled.amount), tone: 'danger' as const }] : []),
+    ...(Number(cancelled.count) > 0
+      ? [
+          {
+            id: 'cancelled',
+            label: `Annulés (${cancelled.count}, hors totaux)`,
+            kind: 'money' as const,
+            figure: Number(cancelled.amount),
+            tone: 'danger' as const,
+          },
+        ]
+      : []),
   ];
   const notes = [
-    "Règlements (REG-) datés dans la période. Un règlement annulé n’entre dans aucun total ; il figure, barré, dans l’état des encaissements. « Acompte » : l’acompte d’un client dépensé sur ses factures (aucun encaissement sur un compte).",
+    'Règlements (REG-) datés dans la période. Un règlement annulé n’entre dans aucun total ; il figure, barré, dans l’état des encaissements. « Acompte » : l’acompte d’un client dépensé sur ses factures (aucun encaissement sur un compte).',
   ];
   const valid = base.clone().where('st.status', 'validated');
 
@@ -85,12 +117,33 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
 
   if (f.view === 'modes') {
     const grouped = db
-      .from(sums(valid.clone().groupBy('st.source', 'st.method', 'st.operator').select('st.source', 'st.method', 'st.operator')).as('g'))
+      .from(
+        sums(
+          valid
+            .clone()
+            .groupBy('st.source', 'st.method', 'st.operator')
+            .select('st.source', 'st.method', 'st.operator'),
+        ).as('g'),
+      )
       .select('g.*')
       .orderByRaw('g.amount DESC, g.source ASC, g.method ASC, g.operator ASC');
     const { rows, total } = await sliceQuery(db, grouped, slice);
-    const data = rows.map((r) => ({ group: methodLabel(String(r.source), (r.method as string | null) ?? null, (r.operator as string | null) ?? null), ...amounts(r) }));
-    return { figures, tables: [table('modes', [{ id: 'group', label: 'Mode de règlement', kind: 'text', role: 'title' }, ...AMOUNT_COLUMNS], pageOf(data, total, slice), { group: 'Total', ...all })], notes };
+    const data = rows.map((r) => ({
+      group: methodLabel(String(r.source), (r.method as string | null) ?? null, (r.operator as string | null) ?? null),
+      ...amounts(r),
+    }));
+    return {
+      figures,
+      tables: [
+        table(
+          'modes',
+          [{ id: 'group', label: 'Mode de règlement', kind: 'text', role: 'title' }, ...AMOUNT_COLUMNS],
+          pageOf(data, total, slice),
+          { group: 'Total', ...all },
+        ),
+      ],
+      notes,
+    };
   }
 
   // By client, user or account: grouped in SQL, the page's names joined.
@@ -98,7 +151,8 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
   const grouped = sums(valid.clone().groupBy(key).select({ key }));
   const named = db.from(grouped.as('g'));
   if (f.view === 'clients') named.join('clients as c', 'c.id', 'g.key').select('g.*', 'c.code', 'c.name');
-  else if (f.view === 'utilisateurs') named.leftJoin('users as u', 'u.id', 'g.key').select('g.*', db.raw("'' as code"), 'u.name');
+  else if (f.view === 'utilisateurs')
+    named.leftJoin('users as u', 'u.id', 'g.key').select('g.*', db.raw("'' as code"), 'u.name');
   else named.leftJoin('treasury_accounts as a', 'a.id', 'g.key').select('g.*', db.raw("'' as code"), 'a.name');
   named.orderByRaw('g.amount DESC, g.key ASC');
   const { rows, total } = await sliceQuery(db, named, slice, { countBeside: true });
@@ -109,9 +163,15 @@ export async function settlementsState(db: Knex, f: SettlementsStateFilters, sco
     ...amounts(r),
   }));
   const label = { clients: 'Client', utilisateurs: 'Utilisateur', comptes: 'Compte' }[f.view];
-  const columns: ReportColumn[] = [{ id: 'group', label, kind: 'text', role: 'title', wrap: true, link: f.view === 'clients' }];
+  const columns: ReportColumn[] = [
+    { id: 'group', label, kind: 'text', role: 'title', wrap: true, link: f.view === 'clients' },
+  ];
   if (f.view === 'clients') columns.push({ id: 'code', label: 'Code', kind: 'text', role: 'secondary' });
-  return { figures, tables: [table(f.view, [...columns, ...AMOUNT_COLUMNS], pageOf(data, total, slice), { group: 'Total', ...all })], notes };
+  return {
+    figures,
+    tables: [table(f.view, [...columns, ...AMOUNT_COLUMNS], pageOf(data, total, slice), { group: 'Total', ...all })],
+    notes,
+  };
 }
 
 /** The settlements themselves, oldest first; a cancelled one muted, out of the totals (what went to invoices or to the advance: the figures and the grouped views). */
@@ -121,7 +181,19 @@ async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportR
     .join('clients as c', 'c.id', 'st.client_id')
     .leftJoin('treasury_accounts as a', 'a.id', 'st.account_id')
     .leftJoin('users as u', 'u.id', 'st.created_by')
-    .select('st.id', 'st.number', 'st.settlement_date', 'st.source', 'st.method', 'st.operator', 'st.amount', 'st.status', 'c.name as client_name', 'a.name as account_name', 'u.name as user_name')
+    .select(
+      'st.id',
+      'st.number',
+      'st.settlement_date',
+      'st.source',
+      'st.method',
+      'st.operator',
+      'st.amount',
+      'st.status',
+      'c.name as client_name',
+      'a.name as account_name',
+      'u.name as user_name',
+    )
     .orderBy([
       { column: 'st.settlement_date', order: 'asc' },
       { column: 'st.id', order: 'asc' },
@@ -155,5 +227,8 @@ async function listing(base: Knex.QueryBuilder, slice: ReportSlice, all: ReportR
       muted: cancelled,
     };
   });
-  return table('encaissements', columns, pageOf(data, total, slice), { number: 'Total (hors annulés)', amount: all.amount });
+  return table('encaissements', columns, pageOf(data, total, slice), {
+    number: 'Total (hors annulés)',
+    amount: all.amount,
+  });
 }

@@ -20,7 +20,7 @@ import { frenchKey } from '../../db/french-order.js';
 export const STOCK_STATE_VIEWS = [
   { id: 'niveaux', label: 'Par produit et emplacement' },
   { id: 'categories', label: 'Par catégorie' },
-  { id: 'alerte', label: "Sous le seuil d’alerte" },
+  { id: 'alerte', label: 'Sous le seuil d’alerte' },
   { id: 'date', label: 'À une date passée' },
 ] as const;
 export type StockStateView = (typeof STOCK_STATE_VIEWS)[number]['id'];
@@ -37,11 +37,21 @@ export interface StockStateFilters {
 export type StockPlaces = readonly number[] | null;
 
 /** The places' rows only (null: every place) — the one filter of stock figures by place (services/stock/alert-thresholds.ts). */
-const inPlaces = (q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder => inLocations(q, column, places);
+const inPlaces = (q: Knex.QueryBuilder, column: string, places: StockPlaces): Knex.QueryBuilder =>
+  inLocations(q, column, places);
 
-function productFilters(db: Knex, q: Knex.QueryBuilder, f: Pick<StockStateFilters, 'category_id' | 'q'>): Knex.QueryBuilder {
+function productFilters(
+  db: Knex,
+  q: Knex.QueryBuilder,
+  f: Pick<StockStateFilters, 'category_id' | 'q'>,
+): Knex.QueryBuilder {
   if (f.category_id) q.where('p.category_id', Number(f.category_id));
-  if (f.q) whereSearch(q, db, f.q, { upperPrefix: ['p.code', 'p.barcode'], folded: ['p.search_name'], squeezed: ['p.search_key'] });
+  if (f.q)
+    whereSearch(q, db, f.q, {
+      upperPrefix: ['p.code', 'p.barcode'],
+      folded: ['p.search_name'],
+      squeezed: ['p.search_key'],
+    });
   return q;
 }
 
@@ -72,16 +82,33 @@ function levelRow(r: Record<string, unknown>): ReportRow {
 
 /** The stock now of `places` (null: every place): its non-zero product × location rows, `sl` joined to its product `p`. */
 export function currentLevels(db: Knex, places: StockPlaces): Knex.QueryBuilder {
-  return inPlaces(db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0), 'sl.location_id', places);
+  return inPlaces(
+    db('stock_levels as sl').join('products as p', 'p.id', 'sl.product_id').whereNot('sl.quantity', 0),
+    'sl.location_id',
+    places,
+  );
 }
 
 /** The totals of `currentLevels` rows: products in stock, product × location rows, their value at the CMUP (État de stock's figures, the dashboard's card). */
-export async function levelTotals(db: Knex, levels: Knex.QueryBuilder): Promise<{ products: number; lines: number; value: number }> {
-  const r = ((await levels.clone().countDistinct({ products: 'sl.product_id' }).count({ n: '*' }).sum({ value: db.raw('sl.quantity * p.cmup') }).first()) ?? {}) as Record<string, unknown>;
+export async function levelTotals(
+  db: Knex,
+  levels: Knex.QueryBuilder,
+): Promise<{ products: number; lines: number; value: number }> {
+  const r = ((await levels
+    .clone()
+    .countDistinct({ products: 'sl.product_id' })
+    .count({ n: '*' })
+    .sum({ value: db.raw('sl.quantity * p.cmup') })
+    .first()) ?? {}) as Record<string, unknown>;
   return { products: num(r.products), lines: num(r.n), value: num(r.value) };
 }
 
-export async function stockState(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
+export async function stockState(
+  db: Knex,
+  f: StockStateFilters,
+  places: StockPlaces,
+  slice: ReportSlice,
+): Promise<ReportBody> {
   if (f.view === 'date') return stockAtDate(db, f, places, slice);
   const levels = currentLevels(db, places);
   if (f.location_id) levels.where('sl.location_id', Number(f.location_id));
@@ -95,7 +122,16 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
         .clone()
         .join('categories as c', 'c.id', 'p.category_id')
         .join('locations as l', 'l.id', 'sl.location_id')
-        .select('p.id', 'p.code', 'p.name', 'p.unit', 'p.cmup', 'c.name as category', 'l.name as location', 'sl.quantity')
+        .select(
+          'p.id',
+          'p.code',
+          'p.name',
+          'p.unit',
+          'p.cmup',
+          'c.name as category',
+          'l.name as location',
+          'sl.quantity',
+        )
         .orderByRaw(frenchKey(db, { folded: 'p.search_name' }))
         .orderBy('p.id')
         .orderByRaw(frenchKey(db, { name: 'l.name' })),
@@ -123,9 +159,18 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
       .count({ n: '*' })
       .sum({ value: db.raw('sl.quantity * p.cmup') })
       .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))) as Record<string, unknown>[];
-    const data: ReportRow[] = rows.map((r) => ({ category: String(r.name), code: String(r.code), products: num(r.products), lines: num(r.n), value: num(r.value) }));
+    const data: ReportRow[] = rows.map((r) => ({
+      category: String(r.name),
+      code: String(r.code),
+      products: num(r.products),
+      lines: num(r.n),
+      value: num(r.value),
+    }));
     const agg = await levelTotals(db, levels);
-    const s = 'all' in slice ? { offset: 0, limit: slice.limit } : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
+    const s =
+      'all' in slice
+        ? { offset: 0, limit: slice.limit }
+        : { offset: (slice.page - 1) * slice.perPage, limit: slice.perPage };
     return {
       figures: [
         { id: 'categories', label: 'Catégories', kind: 'count', figure: rows.length },
@@ -163,7 +208,15 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
     unit: String(r.unit),
   }));
   return {
-    figures: [{ id: 'products', label: "Produits × emplacements sous le seuil d’alerte", kind: 'count', figure: total, tone: total > 0 ? 'danger' : undefined }],
+    figures: [
+      {
+        id: 'products',
+        label: 'Produits × emplacements sous le seuil d’alerte',
+        kind: 'count',
+        figure: total,
+        tone: total > 0 ? 'danger' : undefined,
+      },
+    ],
     tables: [
       table(
         'alerts',
@@ -173,14 +226,16 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
           { id: 'category', label: 'Catégorie', kind: 'text', role: 'secondary' },
           { id: 'location', label: 'Emplacement', kind: 'text', role: 'secondary' },
           { id: 'quantity', label: 'En stock', kind: 'quantity', role: 'figure' },
-          { id: 'threshold', label: "Seuil d’alerte", kind: 'quantity', role: 'secondary' },
+          { id: 'threshold', label: 'Seuil d’alerte', kind: 'quantity', role: 'secondary' },
           { id: 'missing', label: 'Manque pour le seuil', kind: 'quantity', role: 'figure' },
         ],
         pageOf(data, total, slice),
         null,
       ),
     ],
-    notes: ["Produits actifs dont le stock dans un emplacement est inférieur ou égal au seuil d’alerte en vigueur dans cet emplacement : le sien s’il en a un, sinon celui du produit. Un produit sous le seuil dans plusieurs emplacements y figure une fois par emplacement."],
+    notes: [
+      'Produits actifs dont le stock dans un emplacement est inférieur ou égal au seuil d’alerte en vigueur dans cet emplacement : le sien s’il en a un, sinon celui du produit. Un produit sous le seuil dans plusieurs emplacements y figure une fois par emplacement.',
+    ],
   };
 }
 
@@ -196,7 +251,11 @@ export async function stockState(db: Knex, f: StockStateFilters, places: StockPl
  * joined to the page only (`underThresholdPage`). The report's view and the dashboard's card read
  * this one query.
  */
-export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>> = {}): Knex.QueryBuilder {
+export function productsUnderThreshold(
+  db: Knex,
+  places: StockPlaces,
+  f: Partial<Pick<StockStateFilters, 'location_id' | 'category_id' | 'q'>> = {},
+): Knex.QueryBuilder {
   const filters = { category_id: f.category_id ?? '', q: f.q ?? '' };
   const withDefault = db('products as p')
     .crossJoin(db.raw('locations as l'))
@@ -204,7 +263,13 @@ export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial
     .whereRaw('p.active = true AND p.alert_threshold > 0')
     .where('l.active', true)
     .whereRaw(underThresholdSql('sl', 'p'))
-    .select('p.id', 'p.name', 'l.id as location_id', db.raw(`${effectiveThresholdSql('sl', 'p')} AS alert_threshold`), db.raw('COALESCE(sl.quantity, 0) AS quantity'));
+    .select(
+      'p.id',
+      'p.name',
+      'l.id as location_id',
+      db.raw(`${effectiveThresholdSql('sl', 'p')} AS alert_threshold`),
+      db.raw('COALESCE(sl.quantity, 0) AS quantity'),
+    );
   const ownOnly = db('stock_levels as sl')
     .join('products as p', 'p.id', 'sl.product_id')
     .join('locations as l', 'l.id', 'sl.location_id')
@@ -212,7 +277,10 @@ export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial
     .whereRaw('p.active = true AND p.alert_threshold = 0')
     .where('l.active', true)
     .select('p.id', 'p.name', 'sl.location_id', 'sl.alert_threshold', 'sl.quantity');
-  for (const [q, column] of [[withDefault, 'l.id'], [ownOnly, 'sl.location_id']] as const) {
+  for (const [q, column] of [
+    [withDefault, 'l.id'],
+    [ownOnly, 'sl.location_id'],
+  ] as const) {
     productFilters(db, q, filters);
     inPlaces(q, column, places);
     if (f.location_id) q.where(column, Number(f.location_id));
@@ -222,7 +290,8 @@ export function productsUnderThreshold(db: Knex, places: StockPlaces, f: Partial
 }
 
 /** The furthest below first, then by name, then the place. */
-const UNDER_THRESHOLD_ORDER = (alias: string) => `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC, ${alias}.location_id ASC`;
+const UNDER_THRESHOLD_ORDER = (alias: string) =>
+  `(${alias}.alert_threshold - ${alias}.quantity) DESC, ${alias}.name ASC, ${alias}.id ASC, ${alias}.location_id ASC`;
 
 /**
  * One page of `productsUnderThreshold` (furthest below first) with each product's code, unit and
@@ -250,11 +319,19 @@ export async function underThresholdPage(
     .orderByRaw(UNDER_THRESHOLD_ORDER('k'))) as Record<string, unknown>[];
   if (rows.length || s.offset === 0) return { rows, total: num(rows[0]?.under_count) };
   // A page past the end: the count alone.
-  const counted = (await db.from(productsUnderThreshold(db, places, f).as('u')).count({ n: '*' }).first()) as Record<string, unknown> | undefined;
+  const counted = (await db
+    .from(productsUnderThreshold(db, places, f).as('u'))
+    .count({ n: '*' })
+    .first()) as Record<string, unknown> | undefined;
   return { rows, total: num(counted?.n) };
 }
 
-async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, slice: ReportSlice): Promise<ReportBody> {
+async function stockAtDate(
+  db: Knex,
+  f: StockStateFilters,
+  places: StockPlaces,
+  slice: ReportSlice,
+): Promise<ReportBody> {
   const atDate = stockAtRows(db, f.date, f, (q, column) => inPlaces(q, column, places));
   // The CMUP of the day: the last change (in the order they were computed) dated on or before it,
   // else the value before the first change dated after it, else today's — each one index seek
@@ -268,23 +345,48 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
     .join('products as p', 'p.id', 'x.product_id')
     .join('categories as c', 'c.id', 'p.category_id')
     .join('locations as l', 'l.id', 'x.location_id')
-    .select('p.id', 'p.code', 'p.name', 'p.search_name', 'p.unit', 'c.name as category', 'l.name as location', 'x.quantity', db.raw(`${cmupAt} as cmup`, [f.date, f.date]));
+    .select(
+      'p.id',
+      'p.code',
+      'p.name',
+      'p.search_name',
+      'p.unit',
+      'c.name as category',
+      'l.name as location',
+      'x.quantity',
+      db.raw(`${cmupAt} as cmup`, [f.date, f.date]),
+    );
   productFilters(db, rowsQuery, f);
   // One pass: the page in name order with the count, the products and the value of the whole list (window sums).
   const counted = db
     .from(rowsQuery.as('r'))
-    .select('r.*', db.raw('CASE WHEN ROW_NUMBER() OVER (PARTITION BY r.id ORDER BY r.location) = 1 THEN 1 ELSE 0 END AS first_of_product'));
+    .select(
+      'r.*',
+      db.raw(
+        'CASE WHEN ROW_NUMBER() OVER (PARTITION BY r.id ORDER BY r.location) = 1 THEN 1 ELSE 0 END AS first_of_product',
+      ),
+    );
   const s = sliceOf(slice);
   const rows = (await db
     .from(counted.as('k'))
-    .select('k.*', db.raw('COUNT(*) OVER () AS n'), db.raw('SUM(k.first_of_product) OVER () AS products'), db.raw('SUM(k.quantity * k.cmup) OVER () AS total_value'))
+    .select(
+      'k.*',
+      db.raw('COUNT(*) OVER () AS n'),
+      db.raw('SUM(k.first_of_product) OVER () AS products'),
+      db.raw('SUM(k.quantity * k.cmup) OVER () AS total_value'),
+    )
     .orderByRaw(frenchKey(db, { folded: 'k.search_name' }))
     .orderBy([{ column: 'k.id' }, { column: 'k.location' }])
     .limit(s.limit)
     .offset(s.offset)) as Record<string, unknown>[];
   const agg = rows.length
     ? { n: rows[0].n, products: rows[0].products, value: rows[0].total_value }
-    : ((await db.from(rowsQuery.clone().as('r')).countDistinct({ products: 'r.id' }).count({ n: '*' }).sum({ value: db.raw('r.quantity * r.cmup') }).first()) as Record<string, unknown>);
+    : ((await db
+        .from(rowsQuery.clone().as('r'))
+        .countDistinct({ products: 'r.id' })
+        .count({ n: '*' })
+        .sum({ value: db.raw('r.quantity * r.cmup') })
+        .first()) as Record<string, unknown>);
   const data: ReportRow[] = rows.map(levelRow);
   return {
     figures: [
@@ -292,7 +394,16 @@ async function stockAtDate(db: Knex, f: StockStateFilters, places: StockPlaces, 
       { id: 'lines', label: 'Lignes produit × emplacement', kind: 'count', figure: num(agg?.n) },
       { id: 'value', label: 'Valeur du stock (CMUP du jour)', kind: 'money', figure: num(agg?.value), cost: true },
     ],
-    tables: [table('at_date', LEVEL_COLUMNS.map((c) => (c.id === 'cmup' ? { ...c, label: 'CMUP du jour' } : c)), pageOf(data, num(agg?.n), slice), { code: 'Total', value: num(agg?.value) })],
-    notes: ['Stock au soir de la date choisie, reconstitué depuis le journal des mouvements (somme des mouvements datés de ce jour ou avant), valorisé au CMUP en vigueur ce jour-là.'],
+    tables: [
+      table(
+        'at_date',
+        LEVEL_COLUMNS.map((c) => (c.id === 'cmup' ? { ...c, label: 'CMUP du jour' } : c)),
+        pageOf(data, num(agg?.n), slice),
+        { code: 'Total', value: num(agg?.value) },
+      ),
+    ],
+    notes: [
+      'Stock au soir de la date choisie, reconstitué depuis le journal des mouvements (somme des mouvements datés de ce jour ou avant), valorisé au CMUP en vigueur ce jour-là.',
+    ],
   };
 }

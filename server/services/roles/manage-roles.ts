@@ -35,7 +35,7 @@ export interface RoleInput {
   description: string;
 }
 
-const ADMIN_LOCKED = "Le rôle Administrateur garde toutes les permissions : elles ne peuvent pas être retirées.";
+const ADMIN_LOCKED = 'Le rôle Administrateur garde toutes les permissions : elles ne peuvent pas être retirées.';
 
 /** Every role with its user and permission counts, in French order. */
 export async function listRoles(db: Knex): Promise<RoleSummary[]> {
@@ -46,7 +46,10 @@ export async function listRoles(db: Knex): Promise<RoleSummary[]> {
     .groupBy('user_roles.role_id')
     .select('user_roles.role_id')
     .count({ n: '*' });
-  const grants: Array<{ role_id: number; n: number | string }> = await db('role_permissions').groupBy('role_id').select('role_id').count({ n: '*' });
+  const grants: Array<{ role_id: number; n: number | string }> = await db('role_permissions')
+    .groupBy('role_id')
+    .select('role_id')
+    .count({ n: '*' });
   const userCount = new Map(users.map((u) => [Number(u.role_id), Number(u.n)]));
   const grantCount = new Map(grants.map((g) => [Number(g.role_id), Number(g.n)]));
   return roles
@@ -64,17 +67,29 @@ export async function listRoles(db: Knex): Promise<RoleSummary[]> {
 async function roleRow(db: Knex | Knex.Transaction, id: number) {
   const row = await db('roles').where({ id }).first('id', 'name', 'description', 'is_admin');
   if (!row) throw new NotFound();
-  return { id: Number(row.id), name: String(row.name), description: String(row.description), is_admin: toBool(row.is_admin) };
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    description: String(row.description),
+    is_admin: toBool(row.is_admin),
+  };
 }
 
 async function grantsOf(db: Knex | Knex.Transaction, id: number): Promise<Permission[]> {
-  const rows: Array<{ permission_name: string }> = await db('role_permissions').where({ role_id: id }).select('permission_name');
+  const rows: Array<{ permission_name: string }> = await db('role_permissions')
+    .where({ role_id: id })
+    .select('permission_name');
   const held = new Set(rows.map((r) => r.permission_name));
   return ALL_PERMISSIONS.filter((p) => held.has(p));
 }
 
 async function userCountOf(db: Knex | Knex.Transaction, id: number): Promise<number> {
-  const row = await db('user_roles').join('users', 'users.id', 'user_roles.user_id').where('user_roles.role_id', id).whereNull('users.deleted_at').count({ n: '*' }).first();
+  const row = await db('user_roles')
+    .join('users', 'users.id', 'user_roles.user_id')
+    .where('user_roles.role_id', id)
+    .whereNull('users.deleted_at')
+    .count({ n: '*' })
+    .first();
   return Number(row?.n ?? 0);
 }
 
@@ -117,59 +132,83 @@ async function writeGrants(trx: Knex.Transaction, roleId: number, permissions: r
 }
 
 /** A new role: a name, a description, and the permissions chosen (none by default). */
-export async function createRoleFromForm(db: Knex, actor: Actor, input: RoleInput & { permissions?: readonly string[] }): Promise<number> {
+export async function createRoleFromForm(
+  db: Knex,
+  actor: Actor,
+  input: RoleInput & { permissions?: readonly string[] },
+): Promise<number> {
   const permissions = checkPermissions(input.permissions ?? []);
-  return nameRace(() => db.transaction(async (trx) => {
-    await assertNameFree(trx, input.name, null);
-    const now = nowIso();
-    const id = await insertReturningId(trx, 'roles', { name: input.name, description: input.description, is_admin: false, created_at: now, updated_at: now });
-    await writeGrants(trx, id, permissions);
-    await recordAudit(trx, {
-      action: 'role.created',
-      user: auditUser(actor),
-      subject: { type: 'role', id, label: input.name },
-      details: { after: { name: input.name, description: input.description, permissions } },
-      ip: actor.ip,
-    });
-    return id;
-  }));
+  return nameRace(() =>
+    db.transaction(async (trx) => {
+      await assertNameFree(trx, input.name, null);
+      const now = nowIso();
+      const id = await insertReturningId(trx, 'roles', {
+        name: input.name,
+        description: input.description,
+        is_admin: false,
+        created_at: now,
+        updated_at: now,
+      });
+      await writeGrants(trx, id, permissions);
+      await recordAudit(trx, {
+        action: 'role.created',
+        user: auditUser(actor),
+        subject: { type: 'role', id, label: input.name },
+        details: { after: { name: input.name, description: input.description, permissions } },
+        ip: actor.ip,
+      });
+      return id;
+    }),
+  );
 }
 
 /**
  * Renames a role and sets its permissions (the whole matrix is sent). For the administrator role
  * only the name and description may change: a permission set other than « everything » is refused.
  */
-export async function updateRole(db: Knex, actor: Actor, id: number, input: RoleInput & { permissions: readonly string[] }): Promise<void> {
+export async function updateRole(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  input: RoleInput & { permissions: readonly string[] },
+): Promise<void> {
   const permissions = checkPermissions(input.permissions);
-  await nameRace(() => db.transaction(async (trx) => {
-    const before = await roleRow(trx, id);
-    await assertNameFree(trx, input.name, id);
-    const held = await grantsOf(trx, id);
-    if (before.is_admin && permissions.length !== ALL_PERMISSIONS.length) throw new Refusal({ permissions: ADMIN_LOCKED });
-    const fields = diffFields(before, { name: input.name, description: input.description }, ['name', 'description']);
-    const added = permissions.filter((p) => !held.includes(p));
-    const removed = held.filter((p) => !permissions.includes(p));
-    if (!fields && !added.length && !removed.length) return;
-    await trx('roles').where({ id }).update({ name: input.name, description: input.description, updated_at: nowIso() });
-    if (added.length || removed.length) await writeGrants(trx, id, permissions);
-    await recordAudit(trx, {
-      action: 'role.updated',
-      user: auditUser(actor),
-      subject: { type: 'role', id, label: input.name },
-      details: {
-        before: { ...(fields?.before ?? {}), ...(removed.length ? { permissions: removed } : {}) },
-        after: { ...(fields?.after ?? {}), ...(added.length ? { permissions: added } : {}) },
-        added,
-        removed,
-      },
-      ip: actor.ip,
-    });
-  }));
+  await nameRace(() =>
+    db.transaction(async (trx) => {
+      const before = await roleRow(trx, id);
+      await assertNameFree(trx, input.name, id);
+      const held = await grantsOf(trx, id);
+      if (before.is_admin && permissions.length !== ALL_PERMISSIONS.length)
+        throw new Refusal({ permissions: ADMIN_LOCKED });
+      const fields = diffFields(before, { name: input.name, description: input.description }, ['name', 'description']);
+      const added = permissions.filter((p) => !held.includes(p));
+      const removed = held.filter((p) => !permissions.includes(p));
+      if (!fields && !added.length && !removed.length) return;
+      await trx('roles')
+        .where({ id })
+        .update({ name: input.name, description: input.description, updated_at: nowIso() });
+      if (added.length || removed.length) await writeGrants(trx, id, permissions);
+      await recordAudit(trx, {
+        action: 'role.updated',
+        user: auditUser(actor),
+        subject: { type: 'role', id, label: input.name },
+        details: {
+          before: { ...(fields?.before ?? {}), ...(removed.length ? { permissions: removed } : {}) },
+          after: { ...(fields?.after ?? {}), ...(added.length ? { permissions: added } : {}) },
+          added,
+          removed,
+        },
+        ip: actor.ip,
+      });
+    }),
+  );
 }
 
 /** « Copie de Caissier », then « Copie de Caissier (2) »… — a free name within the column's 60 characters. */
 async function copyName(trx: Knex.Transaction, name: string): Promise<string> {
-  const taken = new Set(((await trx('roles').select('name')) as Array<{ name: string }>).map((r) => r.name.trim().toLocaleLowerCase('fr')));
+  const taken = new Set(
+    ((await trx('roles').select('name')) as Array<{ name: string }>).map((r) => r.name.trim().toLocaleLowerCase('fr')),
+  );
   const base = `Copie de ${name}`.slice(0, 54);
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base} (${n})`;
@@ -179,22 +218,33 @@ async function copyName(trx: Knex.Transaction, name: string): Promise<string> {
 
 /** A copy of a role (permissions included), never an administrator role; returns the new id. */
 export async function duplicateRole(db: Knex, actor: Actor, id: number): Promise<number> {
-  return nameRace(() => db.transaction(async (trx) => {
-    const source = await roleRow(trx, id);
-    const permissions = await grantsOf(trx, id);
-    const name = await copyName(trx, source.name);
-    const now = nowIso();
-    const copy = await insertReturningId(trx, 'roles', { name, description: source.description, is_admin: false, created_at: now, updated_at: now });
-    await writeGrants(trx, copy, permissions);
-    await recordAudit(trx, {
-      action: 'role.duplicated',
-      user: auditUser(actor),
-      subject: { type: 'role', id: copy, label: name },
-      details: { source: { id: source.id, name: source.name }, after: { name, description: source.description, permissions } },
-      ip: actor.ip,
-    });
-    return copy;
-  }));
+  return nameRace(() =>
+    db.transaction(async (trx) => {
+      const source = await roleRow(trx, id);
+      const permissions = await grantsOf(trx, id);
+      const name = await copyName(trx, source.name);
+      const now = nowIso();
+      const copy = await insertReturningId(trx, 'roles', {
+        name,
+        description: source.description,
+        is_admin: false,
+        created_at: now,
+        updated_at: now,
+      });
+      await writeGrants(trx, copy, permissions);
+      await recordAudit(trx, {
+        action: 'role.duplicated',
+        user: auditUser(actor),
+        subject: { type: 'role', id: copy, label: name },
+        details: {
+          source: { id: source.id, name: source.name },
+          after: { name, description: source.description, permissions },
+        },
+        ip: actor.ip,
+      });
+      return copy;
+    }),
+  );
 }
 
 /** Deletes a role nobody holds; the administrator role is never deleted. */
@@ -204,7 +254,9 @@ export async function deleteRole(db: Knex, actor: Actor, id: number): Promise<st
     if (role.is_admin) throw Refusal.action('Le rôle Administrateur ne peut pas être supprimé.');
     const holders = await userCountOf(trx, id);
     if (holders > 0) {
-      throw Refusal.action(`Le rôle « ${role.name} » est attribué à ${holders === 1 ? 'un utilisateur' : `${holders} utilisateurs`} : retirez-le-leur avant de le supprimer.`);
+      throw Refusal.action(
+        `Le rôle « ${role.name} » est attribué à ${holders === 1 ? 'un utilisateur' : `${holders} utilisateurs`} : retirez-le-leur avant de le supprimer.`,
+      );
     }
     // A deleted user's grants would otherwise block the foreign key on some databases.
     await trx('user_roles').where({ role_id: id }).delete();

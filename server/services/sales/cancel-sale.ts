@@ -75,7 +75,10 @@ export async function liveSettlementsOf(db: Knex | Knex.Transaction, saleId: num
 /** The refusal shown while settlements are allocated to the sale (null when it may be cancelled). */
 export function settlementsBlockMessage(number: string, settlements: string[]): string | null {
   if (settlements.length === 0) return null;
-  const list = settlements.length === 1 ? `le règlement ${settlements[0]}` : `les règlements ${settlements.slice(0, -1).join(', ')} et ${settlements.at(-1)}`;
+  const list =
+    settlements.length === 1
+      ? `le règlement ${settlements[0]}`
+      : `les règlements ${settlements.slice(0, -1).join(', ')} et ${settlements.at(-1)}`;
   return `La facture ${number} est réglée par ${list} : annulez d’abord ${settlements.length === 1 ? 'ce règlement' : 'ces règlements'} (Annulations › Règlements).`;
 }
 
@@ -93,7 +96,10 @@ interface PaymentRow {
  * notes refunded — first from the account each refund came out of, the rest from the remaining
  * payments in order — so the total paid back is exactly Σ payments − Σ refunds.
  */
-export function paymentReversals(payments: PaymentRow[], refunds: Array<{ account_id: number; refunded: number }>): Array<PaymentRow & { back: number }> {
+export function paymentReversals(
+  payments: PaymentRow[],
+  refunds: Array<{ account_id: number; refunded: number }>,
+): Array<PaymentRow & { back: number }> {
   const left = payments.map((p) => ({ ...p, back: p.amount }));
   let unassigned = 0;
   for (const r of refunds) {
@@ -128,7 +134,13 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
     if (blocked) throw new Refusal({ sale: blocked });
 
     const today = await companyToday(trx);
-    const ctx = { documentType: 'sale', documentId: id, documentNumber: sale.number as string, userId: actor.id, businessDate: today };
+    const ctx = {
+      documentType: 'sale',
+      documentId: id,
+      documentNumber: sale.number as string,
+      userId: actor.id,
+      businessDate: today,
+    };
     const label = `Annulation ${sale.kind === 'counter' ? 'vente boutique' : 'facture'} ${sale.number}`;
 
     // 1. The goods still out come back at the cost they left at.
@@ -173,16 +185,36 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
       phone: p.phone ?? null,
       reference: p.reference ?? null,
     }));
-    const refunds = (await trx('credit_notes').where({ sale_id: id, status: 'validated' }).whereNotNull('account_id').where('refunded', '>', 0).orderBy('id').select('account_id', 'refunded')).map((r) => ({
+    const refunds = (
+      await trx('credit_notes')
+        .where({ sale_id: id, status: 'validated' })
+        .whereNotNull('account_id')
+        .where('refunded', '>', 0)
+        .orderBy('id')
+        .select('account_id', 'refunded')
+    ).map((r) => ({
       account_id: Number(r.account_id),
       refunded: Number(r.refunded),
     }));
     const reversals = paymentReversals(payments, refunds);
     const refunded = reversals.reduce((s, p) => s + p.back, 0);
     // Paid back from the account chosen on the form, or else out of the accounts the money came into.
-    const chosen = input.refundAccountId && refunded > 0 ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id') : null;
+    const chosen =
+      input.refundAccountId && refunded > 0
+        ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id')
+        : null;
     const movements: MoneyMovementInput[] = chosen
-      ? [{ accountId: chosen.id, amount: -refunded, movementType: 'sale_cancel', paymentMethod: refundMethodOf(chosen.kind), operator: chosen.operator, label: `${label} — remboursement depuis ${chosen.name}`, field: 'refund_account_id' }]
+      ? [
+          {
+            accountId: chosen.id,
+            amount: -refunded,
+            movementType: 'sale_cancel',
+            paymentMethod: refundMethodOf(chosen.kind),
+            operator: chosen.operator,
+            label: `${label} — remboursement depuis ${chosen.name}`,
+            field: 'refund_account_id',
+          },
+        ]
       : reversals.map((p) => ({
           accountId: p.account_id,
           amount: -p.back,
@@ -199,7 +231,10 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
       await postMoneyMovements(trx, movements, { ...ctx, onClosedDay: 'next_open_day' });
     } catch (err) {
       // The desk that took the cash no longer holds it (banked since): say where else it may come from.
-      if (err instanceof Refusal && !chosen && err.errors.refund_account_id) throw new Refusal({ refund_account_id: `${err.errors.refund_account_id} Choisissez un autre compte d’où rembourser le client.` });
+      if (err instanceof Refusal && !chosen && err.errors.refund_account_id)
+        throw new Refusal({
+          refund_account_id: `${err.errors.refund_account_id} Choisissez un autre compte d’où rembourser le client.`,
+        });
       throw err;
     }
 
@@ -207,7 +242,15 @@ export async function cancelSale(db: Knex, id: number, input: SaleCancelInput, a
     const now = nowIso();
     await trx('sales')
       .where({ id })
-      .update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancelled_on: today, cancel_reason: input.reason, version: Number(sale.version) + 1, updated_at: now });
+      .update({
+        status: 'cancelled',
+        cancelled_by: actor.id,
+        cancelled_at: now,
+        cancelled_on: today,
+        cancel_reason: input.reason,
+        version: Number(sale.version) + 1,
+        updated_at: now,
+      });
     await releaseMobileMoneyReferences(trx, { type: 'sale', id });
 
     await recordAudit(trx, {

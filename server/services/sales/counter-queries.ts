@@ -15,17 +15,27 @@ import { orderByFrench } from '../../db/french-order.js';
 
 /** The active shops (kind boutique) the seller works in, each with the first active cash desk standing there (or null). */
 export async function counterLocationRows(db: Knex, scope: PlaceScope): Promise<Row[]> {
-  const shops = await orderByFrench(whereAllowedLocation(db('locations').where({ kind: 'boutique', active: true }), 'id', scope), db, { name: 'name' }).select('id', 'code', 'name');
+  const shops = await orderByFrench(
+    whereAllowedLocation(db('locations').where({ kind: 'boutique', active: true }), 'id', scope),
+    db,
+    { name: 'name' },
+  ).select('id', 'code', 'name');
   const desks = await db('treasury_accounts')
     .where({ kind: 'caisse', active: true })
-    .whereIn('location_id', shops.map((s) => s.id))
+    .whereIn(
+      'location_id',
+      shops.map((s) => s.id),
+    )
     .orderBy('id')
     .select('location_id', 'name');
   return shops.map((s) => ({ ...s, desk: desks.find((d) => Number(d.location_id) === Number(s.id))?.name ?? null }));
 }
 
 export async function walkInClientRow(db: Knex): Promise<Row> {
-  const row = await db('clients').where({ is_walk_in: true }).orderBy('id').first('id', 'code', 'name', 'price_level', 'is_walk_in');
+  const row = await db('clients')
+    .where({ is_walk_in: true })
+    .orderBy('id')
+    .first('id', 'code', 'name', 'price_level', 'is_walk_in');
   if (!row) throw new Error('CLIENT COMPTANT absent : relancez le seed de premier démarrage.');
   return row;
 }
@@ -37,7 +47,9 @@ export async function activeMobileOperators(db: Knex, scope: PlaceScope): Promis
 
 /** A counter sale of this seller (the one just validated), or undefined. */
 export async function sellerCounterSale(db: Knex, id: number, userId: number): Promise<Row | undefined> {
-  const sale = await db('sales').where({ id, kind: 'counter', created_by: userId }).first('id', 'number', 'total_ttc', 'cash_tendered', 'change_given', 'created_at');
+  const sale = await db('sales')
+    .where({ id, kind: 'counter', created_by: userId })
+    .first('id', 'number', 'total_ttc', 'cash_tendered', 'change_given', 'created_at');
   if (!sale) return undefined;
   const mobile = await db('sale_payments').where({ sale_id: id, method: 'mobile_money' }).sum({ s: 'amount' }).first();
   return { ...sale, mobile: Number(mobile?.s ?? 0) };
@@ -71,7 +83,19 @@ export async function counterTicket(db: Knex, id: number): Promise<TicketDetail 
     .join('products', 'products.id', 'sale_lines.product_id')
     .where('sale_lines.sale_id', id)
     .orderBy('sale_lines.position')
-    .select('sale_lines.position', 'sale_lines.quantity', 'sale_lines.unit_price', 'sale_lines.discount', 'sale_lines.net', 'products.code', 'products.name', 'products.unit');
-  const payments = await db('sale_payments').where({ sale_id: id }).orderBy('id').select('method', 'amount', 'operator', 'phone', 'reference');
+    .select(
+      'sale_lines.position',
+      'sale_lines.quantity',
+      'sale_lines.unit_price',
+      'sale_lines.discount',
+      'sale_lines.net',
+      'products.code',
+      'products.name',
+      'products.unit',
+    );
+  const payments = await db('sale_payments')
+    .where({ sale_id: id })
+    .orderBy('id')
+    .select('method', 'amount', 'operator', 'phone', 'reference');
   return { sale, lines, payments, creditNotes: await saleCreditNotes(db, id) };
 }

@@ -10,8 +10,20 @@ import { mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js
 import { DiscountExceeded, documentTotals } from '../../../shared/document-totals.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { formatMoney } from '../../../shared/money.js';
-import { PaymentMismatch, type PaymentMode, SALE_SERIES, type SaleKind, allocatePayments, paymentStatus } from '../../../shared/sales.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
+import {
+  PaymentMismatch,
+  type PaymentMode,
+  SALE_SERIES,
+  type SaleKind,
+  allocatePayments,
+  paymentStatus,
+} from '../../../shared/sales.js';
+import {
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
 import { auditWrite } from '../audit/record-audit.js';
 import { companyVat, getCompany } from '../company/get-company.js';
@@ -103,30 +115,50 @@ export interface CreatedSale {
 
 const PRICE_FIELDS = { detail: 'retail_price', gros: 'wholesale_price' } as const;
 
-export async function createSale(db: Knex, input: SaleInput, rights: SaleRights, actor: Actor): Promise<CreatedSale & { replayed: boolean }> {
+export async function createSale(
+  db: Knex,
+  input: SaleInput,
+  rights: SaleRights,
+  actor: Actor,
+): Promise<CreatedSale & { replayed: boolean }> {
   return db.transaction(async (trx) => {
-    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'sale.create', key: input.idempotencyKey }, () => validateSale(trx, input, rights, actor));
+    const { result, replayed } = await withIdempotency(
+      trx,
+      { userId: actor.id, scope: 'sale.create', key: input.idempotencyKey },
+      () => validateSale(trx, input, rights, actor),
+    );
     return { ...result, replayed };
   });
 }
 
 /** Validates one sale in the caller's transaction (the form's, or the demo seed's). */
-export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput, 'idempotencyKey'>, rights: SaleRights, actor: Actor): Promise<CreatedSale> {
+export async function validateSale(
+  trx: Knex.Transaction,
+  input: Omit<SaleInput, 'idempotencyKey'>,
+  rights: SaleRights,
+  actor: Actor,
+): Promise<CreatedSale> {
   if (input.places) refuseUnallowedLocation(input.places, input.locationId);
   const errors: Record<string, string> = {};
   const company = await getCompany(trx);
   const currency = company.currency;
   const money = (n: number) => formatMoney(n, currency);
 
-  const client = await trx('clients').where({ id: input.clientId }).first('id', 'code', 'name', 'active', 'is_walk_in', 'price_level', 'credit_limit', 'balance');
-  if (!client) errors.client_id = "Le client choisi n’existe pas.";
+  const client = await trx('clients')
+    .where({ id: input.clientId })
+    .first('id', 'code', 'name', 'active', 'is_walk_in', 'price_level', 'credit_limit', 'balance');
+  if (!client) errors.client_id = 'Le client choisi n’existe pas.';
   else if (!toBool(client.active)) errors.client_id = `Le client « ${client.name} » est archivé.`;
   const walkIn = client ? toBool(client.is_walk_in) : false;
-  if (client && walkIn && input.paymentMode === 'credit') errors.payment_mode = 'Le CLIENT COMPTANT ne peut pas acheter à crédit : choisissez le client en compte, ou encaissez la vente.';
+  if (client && walkIn && input.paymentMode === 'credit')
+    errors.payment_mode =
+      'Le CLIENT COMPTANT ne peut pas acheter à crédit : choisissez le client en compte, ou encaissez la vente.';
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   checkBusinessDate(input.saleDate, company.time_zone, 'sale_date', errors, 'La date de vente');
-  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate) errors.due_date = "La date d’échéance ne peut pas précéder la date de vente.";
-  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0)) errors.payments = "Une vente à crédit n’est pas encaissée à la validation : le client la réglera par un règlement.";
+  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate)
+    errors.due_date = 'La date d’échéance ne peut pas précéder la date de vente.';
+  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0))
+    errors.payments = 'Une vente à crédit n’est pas encaissée à la validation : le client la réglera par un règlement.';
   // Locked here (the ledger's lock order: products first) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   const priceLevel: 'detail' | 'gros' = client?.price_level === 'gros' ? 'gros' : 'detail';
@@ -147,26 +179,47 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
       try {
         quantity = toBaseQuantity(l.quantity, l.unit, p.pack_size);
       } catch {
-        errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : ${limitMessage('la quantité', 'quantity').replace(/\.$/, '')} unités.`;
+        errors[`lines.${i}.quantity`] =
+          `Ligne ${i + 1} : ${limitMessage('la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
       listPrice = listPriceOf(p, priceLevel);
-      if (changedIds.has(p.id)) errors[`lines.${i}.unit_price`] = `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
+      if (changedIds.has(p.id))
+        errors[`lines.${i}.unit_price`] =
+          `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
     }
     const unitPrice = l.unitPrice ?? listPrice;
-    return { index: i, productId: l.productId, quantity, unitPrice, listPrice, discount: l.discount, unit: l.unit, entered: l.quantity, packSize: p?.pack_size ?? 1, mergeKey: `${unitPrice}` };
+    return {
+      index: i,
+      productId: l.productId,
+      quantity,
+      unitPrice,
+      listPrice,
+      discount: l.discount,
+      unit: l.unit,
+      entered: l.quantity,
+      packSize: p?.pack_size ?? 1,
+      mergeKey: `${unitPrice}`,
+    };
   });
   throwIfErrors(errors);
 
   // The same product twice at the same price is one line (quantities and discounts added).
   const merged = mergeDuplicateLines(priced);
   for (const c of merged.conflicts) {
-    errors[`lines.${c.index}.unit_price`] = `Ligne ${c.index + 1} : « ${products.get(priced[c.index].productId)?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} à un autre prix. Regroupez les deux lignes ou corrigez le prix.`;
+    errors[`lines.${c.index}.unit_price`] =
+      `Ligne ${c.index + 1} : « ${products.get(priced[c.index].productId)?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} à un autre prix. Regroupez les deux lignes ou corrigez le prix.`;
   }
   throwIfErrors(errors);
   const lines = merged.lines.map((l) => {
     const sources = l.sourceIndexes.map((i) => priced[i]);
     const sameUnit = sources.every((s) => s.unit === l.unit);
-    return { ...l, at: l.sourceIndexes[0], discount: sources.reduce((s, x) => s + x.discount, 0), unit: sameUnit ? l.unit : ('unit' as const), entered: sameUnit ? sources.reduce((s, x) => s + x.entered, 0) : l.quantity };
+    return {
+      ...l,
+      at: l.sourceIndexes[0],
+      discount: sources.reduce((s, x) => s + x.discount, 0),
+      unit: sameUnit ? l.unit : ('unit' as const),
+      entered: sameUnit ? sources.reduce((s, x) => s + x.entered, 0) : l.quantity,
+    };
   });
 
   let totals;
@@ -174,11 +227,21 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     totals = documentTotals(lines, input.discount, companyVat(company));
   } catch (err) {
     if (err instanceof DiscountExceeded) {
-      if (err.line === null) throw new Refusal({ discount: `La remise globale (${money(err.discount)}) dépasse le montant des lignes (${money(err.amount)}).` });
+      if (err.line === null)
+        throw new Refusal({
+          discount: `La remise globale (${money(err.discount)}) dépasse le montant des lignes (${money(err.amount)}).`,
+        });
       const at = lines[err.line].at;
-      throw new Refusal({ [`lines.${at}.discount`]: `Ligne ${at + 1} : la remise (${money(err.discount)}) dépasse le montant de la ligne (${money(err.amount)}).` });
+      throw new Refusal({
+        [`lines.${at}.discount`]: `Ligne ${at + 1} : la remise (${money(err.discount)}) dépasse le montant de la ligne (${money(err.amount)}).`,
+      });
     }
-    if (err instanceof LimitExceeded) throw new Refusal(err.limit === 'lineAmount' ? { lines: limitMessage("Le montant d’une ligne", 'lineAmount', currency) } : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) });
+    if (err instanceof LimitExceeded)
+      throw new Refusal(
+        err.limit === 'lineAmount'
+          ? { lines: limitMessage('Le montant d’une ligne', 'lineAmount', currency) }
+          : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) },
+      );
     throw err;
   }
 
@@ -192,18 +255,27 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   // document discount, is at least the minimum × the quantity.
   if (!rights.belowMinPrice) {
     const below = linesBelowMinimum(
-      lines.map((l, k) => ({ quantity: l.quantity, unitPrice: l.unitPrice, discount: totals.lines[k].discount, minPrice: products.get(l.productId)!.min_price })),
+      lines.map((l, k) => ({
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: totals.lines[k].discount,
+        minPrice: products.get(l.productId)!.min_price,
+      })),
       shares,
     );
     const byDocument: string[] = [];
     for (const b of below) {
       const l = lines[b.index];
       const p = products.get(l.productId)!;
-      if (b.cause === 'document_discount') byDocument.push(`« ${p.name} » (ligne ${l.at + 1}, minimum ${money(p.min_price)} l’unité)`);
-      else errors[`lines.${l.at}.${b.cause === 'unit_price' ? 'unit_price' : 'discount'}`] = `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(p.min_price)} l’unité${b.cause === 'line_discount' ? ' (remise comprise)' : ''}.`;
+      if (b.cause === 'document_discount')
+        byDocument.push(`« ${p.name} » (ligne ${l.at + 1}, minimum ${money(p.min_price)} l’unité)`);
+      else
+        errors[`lines.${l.at}.${b.cause === 'unit_price' ? 'unit_price' : 'discount'}`] =
+          `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(p.min_price)} l’unité${b.cause === 'line_discount' ? ' (remise comprise)' : ''}.`;
     }
     if (byDocument.length) {
-      const names = byDocument.length === 1 ? byDocument[0] : `${byDocument.slice(0, -1).join(', ')} et ${byDocument.at(-1)}`;
+      const names =
+        byDocument.length === 1 ? byDocument[0] : `${byDocument.slice(0, -1).join(', ')} et ${byDocument.at(-1)}`;
       errors.discount = `La remise globale (${money(totals.discount)}) ferait vendre ${names} sous ${byDocument.length === 1 ? 'son' : 'leur'} prix minimum : réduisez-la.`;
     }
     throwIfErrors(errors);
@@ -218,11 +290,18 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   payments.forEach((p, i) => {
     if (p.amount === 0) return;
     if (p.method === 'mobile_money') {
-      if (!p.operator) errors[`payments.${i}.operator`] = "Choisissez l’opérateur mobile money.";
-      p.reference = readOperatorReference(p.reference, `payments.${i}.reference`, errors, "Indiquez l’identifiant de la transaction mobile money.");
-      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone)) errors[`payments.${i}.phone`] = "Ce numéro de téléphone n’est pas valide.";
+      if (!p.operator) errors[`payments.${i}.operator`] = 'Choisissez l’opérateur mobile money.';
+      p.reference = readOperatorReference(
+        p.reference,
+        `payments.${i}.reference`,
+        errors,
+        'Indiquez l’identifiant de la transaction mobile money.',
+      );
+      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone))
+        errors[`payments.${i}.phone`] = 'Ce numéro de téléphone n’est pas valide.';
     }
-    if (p.method === 'cheque' && !p.reference.trim()) errors[`payments.${i}.reference`] = 'Indiquez le numéro du chèque.';
+    if (p.method === 'cheque' && !p.reference.trim())
+      errors[`payments.${i}.reference`] = 'Indiquez le numéro du chèque.';
   });
   throwIfErrors(errors);
   if (input.paymentMode === 'cash') {
@@ -284,8 +363,22 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
   // Lock order (ledger.ts): products (stock), then the client, then the treasury accounts.
   const posted = await postStockMovements(
     trx,
-    { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate, lockedProducts: products, allowNegative: company.allow_negative_stock },
-    lines.map((l) => ({ productId: l.productId, locationId: input.locationId, quantity: -l.quantity, movementType: 'sale', field: `lines.${l.at}.quantity` })),
+    {
+      documentType: 'sale',
+      documentId: saleId,
+      documentNumber: number,
+      userId: actor.id,
+      businessDate: input.saleDate,
+      lockedProducts: products,
+      allowNegative: company.allow_negative_stock,
+    },
+    lines.map((l) => ({
+      productId: l.productId,
+      locationId: input.locationId,
+      quantity: -l.quantity,
+      movementType: 'sale',
+      field: `lines.${l.at}.quantity`,
+    })),
   );
   let costTotal = 0n;
   const lineRows = lines.map((l, k) => {
@@ -310,18 +403,31 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
     };
   });
   // The sale's own last writes (its lines, its cost, payments, money and audit) go together at the end (writeTogether).
-  const lastWrites: Write[] = [...insertWrites(trx, 'sale_lines', lineRows), writeOf(trx('sales').where({ id: saleId }).update({ cost_total: Number(costTotal) }))];
-  if (input.parkedSaleId) lastWrites.push(writeOf(trx('parked_sales').where({ id: input.parkedSaleId, user_id: actor.id }).delete()));
+  const lastWrites: Write[] = [
+    ...insertWrites(trx, 'sale_lines', lineRows),
+    writeOf(
+      trx('sales')
+        .where({ id: saleId })
+        .update({ cost_total: Number(costTotal) }),
+    ),
+  ];
+  if (input.parkedSaleId)
+    lastWrites.push(writeOf(trx('parked_sales').where({ id: input.parkedSaleId, user_id: actor.id }).delete()));
 
   if (input.paymentMode === 'credit') {
-    const locked = await lockForUpdate(trx, trx('clients').where({ id: input.clientId }).select('balance', 'credit_limit')).first();
+    const locked = await lockForUpdate(
+      trx,
+      trx('clients').where({ id: input.clientId }).select('balance', 'credit_limit'),
+    ).first();
     const before = Number(locked.balance);
     let after: number;
     try {
       after = addWithin('balance', before, total);
     } catch (err) {
       if (!(err instanceof LimitExceeded)) throw err;
-      throw new Refusal({ client_id: `Le solde du client « ${client!.name} » ${limitMessage('', 'balance', currency).trim()}` });
+      throw new Refusal({
+        client_id: `Le solde du client « ${client!.name} » ${limitMessage('', 'balance', currency).trim()}`,
+      });
     }
     const limit = Number(locked.credit_limit);
     if (after > limit && !rights.beyondCreditLimit) {
@@ -360,13 +466,29 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
         field: `payments.${i}.amount`,
       }));
     // A closed day of the desk moves the payment to its next open day (the sale keeps its date).
-    const money = await prepareMoneyMovements(trx, movements, { documentType: 'sale', documentId: saleId, documentNumber: number, userId: actor.id, businessDate: input.saleDate, onClosedDay: 'next_open_day' });
+    const money = await prepareMoneyMovements(trx, movements, {
+      documentType: 'sale',
+      documentId: saleId,
+      documentNumber: number,
+      userId: actor.id,
+      businessDate: input.saleDate,
+      onClosedDay: 'next_open_day',
+    });
     lastWrites.push(
       ...money.writes,
       ...insertWrites(
         trx,
         'sale_payments',
-        movements.map((m) => ({ sale_id: saleId, account_id: m.accountId, method: m.paymentMethod, amount: m.amount, operator: m.operator, phone: m.phone, reference: m.reference, created_at: now })),
+        movements.map((m) => ({
+          sale_id: saleId,
+          account_id: m.accountId,
+          method: m.paymentMethod,
+          amount: m.amount,
+          operator: m.operator,
+          phone: m.phone,
+          reference: m.reference,
+          created_at: now,
+        })),
       ),
     );
   }
@@ -385,7 +507,12 @@ export async function validateSale(trx: Knex.Transaction, input: Omit<SaleInput,
         lines: lines.length,
         total_ttc: total,
         payments: payments
-          .map((p, i) => ({ method: p.method, operator: p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : undefined, amount: allocation.applied[i], reference: p.reference || undefined }))
+          .map((p, i) => ({
+            method: p.method,
+            operator: p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : undefined,
+            amount: allocation.applied[i],
+            reference: p.reference || undefined,
+          }))
           .filter((p) => p.amount > 0),
       },
     },

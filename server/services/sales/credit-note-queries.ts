@@ -23,15 +23,38 @@ function listQuery(db: Knex, f: CreditNoteListFilters, scope: PlaceScope): Knex.
   return q;
 }
 
-const SORTS: Record<CreditNoteListFilters['sort'], string[]> = { date: ['cn.credit_date', 'cn.id'], number: ['cn.number'], total: ['cn.refunded', 'cn.id'] };
+const SORTS: Record<CreditNoteListFilters['sort'], string[]> = {
+  date: ['cn.credit_date', 'cn.id'],
+  number: ['cn.number'],
+  total: ['cn.refunded', 'cn.id'],
+};
 
-export async function listCreditNotes<T>(db: Knex, f: CreditNoteListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+export async function listCreditNotes<T>(
+  db: Knex,
+  f: CreditNoteListFilters,
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  perPage = 25,
+): Promise<Paginated<T>> {
   const q = listQuery(db, f, scope)
     .join('sales as s', 's.id', 'cn.sale_id')
     .join('locations as l', 'l.id', 'cn.location_id')
     .join('clients as c', 'c.id', 'cn.client_id')
     .leftJoin('users as u', 'u.id', 'cn.created_by')
-    .select('cn.id', 'cn.number', 'cn.credit_date', 'cn.sale_id', 's.number as sale_number', 'l.name as location_name', 'c.name as client_name', 'cn.line_count', 'cn.refunded', 'cn.reason', 'u.name as created_by_name')
+    .select(
+      'cn.id',
+      'cn.number',
+      'cn.credit_date',
+      'cn.sale_id',
+      's.number as sale_number',
+      'l.name as location_name',
+      'c.name as client_name',
+      'cn.line_count',
+      'cn.refunded',
+      'cn.reason',
+      'u.name as created_by_name',
+    )
     .orderBy(SORTS[f.sort].map((column) => ({ column, order: f.dir })));
   return paginate(q, page, perPage, map);
 }
@@ -49,7 +72,17 @@ export function creditNotesForExport(db: Knex, f: CreditNoteListFilters, scope: 
     .join('locations as l', 'l.id', 'cn.location_id')
     .join('clients as c', 'c.id', 'cn.client_id')
     .leftJoin('users as u', 'u.id', 'cn.created_by')
-    .select('cn.number', 'cn.credit_date', 's.number as sale_number', 'l.name as location_name', 'c.name as client_name', 'cn.line_count', 'cn.refunded', 'cn.reason', 'u.name as created_by_name')
+    .select(
+      'cn.number',
+      'cn.credit_date',
+      's.number as sale_number',
+      'l.name as location_name',
+      'c.name as client_name',
+      'cn.line_count',
+      'cn.refunded',
+      'cn.reason',
+      'u.name as created_by_name',
+    )
     .orderBy([{ column: 'cn.credit_date' }, { column: 'cn.id' }])
     .limit(100_000);
 }
@@ -62,7 +95,15 @@ export async function creditNoteDetail(db: Knex, id: number): Promise<{ note: Ro
     .leftJoin('treasury_accounts as a', 'a.id', 'cn.account_id')
     .leftJoin('users as u', 'u.id', 'cn.created_by')
     .where('cn.id', id)
-    .first('cn.*', 's.number as sale_number', 's.sale_date', 'l.name as location_name', 'c.name as client_name', 'a.name as account_name', 'u.name as created_by_name');
+    .first(
+      'cn.*',
+      's.number as sale_number',
+      's.sale_date',
+      'l.name as location_name',
+      'c.name as client_name',
+      'a.name as account_name',
+      'u.name as created_by_name',
+    );
   if (!note) return null;
   const lines = await db('credit_note_lines as cl')
     .join('products as p', 'p.id', 'cl.product_id')
@@ -73,18 +114,46 @@ export async function creditNoteDetail(db: Knex, id: number): Promise<{ note: Ro
 }
 
 /** A counter sale by its exact number (typed, or scanned from its ticket), with what each line may still give back. */
-export async function correctableSale(db: Knex, number: string): Promise<{ sale: Row; lines: Row[]; notes: Row[] } | null> {
+export async function correctableSale(
+  db: Knex,
+  number: string,
+): Promise<{ sale: Row; lines: Row[]; notes: Row[] } | null> {
   const sale = await db('sales as s')
     .join('locations as l', 'l.id', 's.location_id')
     .join('clients as c', 'c.id', 's.client_id')
     .where('s.number', number.trim().toUpperCase())
-    .first('s.id', 's.number', 's.kind', 's.status', 's.location_id', 's.sale_date', 's.total_ttc', 's.amount_credited', 's.version', 's.prices_include_vat', 'l.name as location_name', 'c.name as client_name');
+    .first(
+      's.id',
+      's.number',
+      's.kind',
+      's.status',
+      's.location_id',
+      's.sale_date',
+      's.total_ttc',
+      's.amount_credited',
+      's.version',
+      's.prices_include_vat',
+      'l.name as location_name',
+      'c.name as client_name',
+    );
   if (!sale) return null;
   const lines = await db('sale_lines as sl')
     .join('products as p', 'p.id', 'sl.product_id')
     .where('sl.sale_id', sale.id)
     .orderBy('sl.position')
-    .select('sl.id', 'sl.position', 'sl.quantity', 'sl.returned_quantity', 'sl.unit_price', 'sl.net', 'sl.allocated_discount', 'sl.vat_amount', 'p.code as product_code', 'p.name as product_name', 'p.unit');
+    .select(
+      'sl.id',
+      'sl.position',
+      'sl.quantity',
+      'sl.returned_quantity',
+      'sl.unit_price',
+      'sl.net',
+      'sl.allocated_discount',
+      'sl.vat_amount',
+      'p.code as product_code',
+      'p.name as product_name',
+      'p.unit',
+    );
   return { sale, lines, notes: await saleCreditNotes(db, Number(sale.id)) };
 }
 

@@ -56,19 +56,35 @@ export interface CreatedCreditNote {
   total: number;
 }
 
-export async function createCreditNote(db: Knex, input: CreditNoteInput, actor: Actor): Promise<CreatedCreditNote & { replayed: boolean }> {
+export async function createCreditNote(
+  db: Knex,
+  input: CreditNoteInput,
+  actor: Actor,
+): Promise<CreatedCreditNote & { replayed: boolean }> {
   return db.transaction(async (trx) => {
-    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'credit_note.create', key: input.idempotencyKey }, () => validateCreditNote(trx, input, actor));
+    const { result, replayed } = await withIdempotency(
+      trx,
+      { userId: actor.id, scope: 'credit_note.create', key: input.idempotencyKey },
+      () => validateCreditNote(trx, input, actor),
+    );
     return { ...result, replayed };
   });
 }
 
-async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput, actor: Actor): Promise<CreatedCreditNote> {
+async function validateCreditNote(
+  trx: Knex.Transaction,
+  input: CreditNoteInput,
+  actor: Actor,
+): Promise<CreatedCreditNote> {
   // Lock order: the sale's products, then the sale (lockSaleInOrder), then the desk (postMoneyMovements).
   const sale = await lockSaleInOrder(trx, input.saleId, { client: false });
   if (!sale) throw new NotFound('Vente introuvable');
-  if (sale.kind !== 'counter') throw new Refusal({ sale_id: `${sale.number} n’est pas une vente boutique : seules les ventes boutique se corrigent ici.` });
-  if (sale.status === 'cancelled') throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n’y a rien à corriger.` });
+  if (sale.kind !== 'counter')
+    throw new Refusal({
+      sale_id: `${sale.number} n’est pas une vente boutique : seules les ventes boutique se corrigent ici.`,
+    });
+  if (sale.status === 'cancelled')
+    throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n’y a rien à corriger.` });
   assertFresh(sale.version, input.version, `La vente ${sale.number} a été corrigée`);
 
   const saleLines = await trx('sale_lines')
@@ -79,7 +95,8 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   const byId = new Map(saleLines.map((l) => [Number(l.id), l]));
   const errors: Record<string, string> = {};
   const seen = new Set<number>();
-  const returned: Array<{ line: Record<string, any>; quantity: number; amount: number; vat: number; index: number }> = [];
+  const returned: Array<{ line: Record<string, any>; quantity: number; amount: number; vat: number; index: number }> =
+    [];
   input.lines.forEach((r, i) => {
     const line = byId.get(r.saleLineId);
     if (!line) {
@@ -103,8 +120,18 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
       return;
     }
     // What the customer paid for the line, VAT included (its VAT share added when priced HT), and the VAT in it.
-    const basis = lineVat(Number(line.net) - Number(line.allocated_discount), Number(line.vat_amount), toBool(sale.prices_include_vat)).ttc;
-    returned.push({ line, quantity: r.quantity, amount: refundAmount(basis, sold, before, r.quantity), vat: refundAmount(Number(line.vat_amount), sold, before, r.quantity), index: i });
+    const basis = lineVat(
+      Number(line.net) - Number(line.allocated_discount),
+      Number(line.vat_amount),
+      toBool(sale.prices_include_vat),
+    ).ttc;
+    returned.push({
+      line,
+      quantity: r.quantity,
+      amount: refundAmount(basis, sold, before, r.quantity),
+      vat: refundAmount(Number(line.vat_amount), sold, before, r.quantity),
+      index: i,
+    });
   });
   throwIfErrors(errors);
   if (returned.length === 0) throw new Refusal({ lines: 'Indiquez la quantité rendue sur au moins une ligne.' });
@@ -117,10 +144,29 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
   const now = nowIso();
 
   // The account chosen on the form, or the desk the sale's cash went into, or else the first active desk of its location.
-  const chosen = input.refundAccountId && total > 0 ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id') : null;
-  const paidDesk = chosen ? null : await trx('sale_payments').join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id').where('sale_payments.sale_id', sale.id).where('treasury_accounts.kind', 'caisse').first('treasury_accounts.id');
-  const desk = chosen ?? paidDesk ?? (await trx('treasury_accounts').where({ kind: 'caisse', location_id: sale.location_id, active: true }).orderBy('id').first('id'));
-  if (total > 0 && !desk) throw new Refusal({ refund: "Aucune caisse active à l’emplacement de la vente pour rembourser le client : choisissez le compte d’où le rembourser." });
+  const chosen =
+    input.refundAccountId && total > 0
+      ? await chosenRefundAccount(trx, input.refundAccountId, input.places ?? EVERY_PLACE, 'refund_account_id')
+      : null;
+  const paidDesk = chosen
+    ? null
+    : await trx('sale_payments')
+        .join('treasury_accounts', 'treasury_accounts.id', 'sale_payments.account_id')
+        .where('sale_payments.sale_id', sale.id)
+        .where('treasury_accounts.kind', 'caisse')
+        .first('treasury_accounts.id');
+  const desk =
+    chosen ??
+    paidDesk ??
+    (await trx('treasury_accounts')
+      .where({ kind: 'caisse', location_id: sale.location_id, active: true })
+      .orderBy('id')
+      .first('id'));
+  if (total > 0 && !desk)
+    throw new Refusal({
+      refund:
+        'Aucune caisse active à l’emplacement de la vente pour rembourser le client : choisissez le compte d’où le rembourser.',
+    });
 
   const id = await insertReturningId(trx, 'credit_notes', {
     number,
@@ -143,26 +189,59 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
     version: 1,
     updated_at: now,
   });
-  const ctx = { documentType: 'credit_note', documentId: id, documentNumber: number, userId: actor.id, businessDate: today };
+  const ctx = {
+    documentType: 'credit_note',
+    documentId: id,
+    documentNumber: number,
+    userId: actor.id,
+    businessDate: today,
+  };
   // Products already locked (lockSaleInOrder); the treasury account is locked last.
   await postStockMovements(
     trx,
     ctx,
-    returned.map((r) => ({ productId: Number(r.line.product_id), locationId: Number(sale.location_id), quantity: r.quantity, movementType: 'sale_return', unitCost: Number(r.line.unit_cost), valuation: 'receipt' as const, reason: input.reason, field: `lines.${r.index}.quantity` })),
+    returned.map((r) => ({
+      productId: Number(r.line.product_id),
+      locationId: Number(sale.location_id),
+      quantity: r.quantity,
+      movementType: 'sale_return',
+      unitCost: Number(r.line.unit_cost),
+      valuation: 'receipt' as const,
+      reason: input.reason,
+      field: `lines.${r.index}.quantity`,
+    })),
   );
   if (total > 0) {
     // A closed day of the desk moves the refund to its next open day (the credit note keeps its date).
     const movement = chosen
-      ? { accountId: chosen.id, amount: -total, movementType: 'sale_refund', paymentMethod: refundMethodOf(chosen.kind), operator: chosen.operator, label: `Avoir ${number} sur ${sale.number} — remboursement depuis ${chosen.name}`, field: 'refund' }
-      : { accountId: Number(desk.id), amount: -total, movementType: 'sale_refund', paymentMethod: 'especes' as const, label: `Avoir ${number} sur ${sale.number}`, field: 'refund' };
+      ? {
+          accountId: chosen.id,
+          amount: -total,
+          movementType: 'sale_refund',
+          paymentMethod: refundMethodOf(chosen.kind),
+          operator: chosen.operator,
+          label: `Avoir ${number} sur ${sale.number} — remboursement depuis ${chosen.name}`,
+          field: 'refund',
+        }
+      : {
+          accountId: Number(desk.id),
+          amount: -total,
+          movementType: 'sale_refund',
+          paymentMethod: 'especes' as const,
+          label: `Avoir ${number} sur ${sale.number}`,
+          field: 'refund',
+        };
     try {
       await postMoneyMovements(trx, [movement], { ...ctx, onClosedDay: 'next_open_day' });
     } catch (err) {
       // The desk no longer holds the cash (banked since): say where else the refund may come from.
-      if (err instanceof Refusal && !chosen && err.errors.refund) throw new Refusal({ refund: `${err.errors.refund} Choisissez un autre compte d’où rembourser le client.` });
+      if (err instanceof Refusal && !chosen && err.errors.refund)
+        throw new Refusal({ refund: `${err.errors.refund} Choisissez un autre compte d’où rembourser le client.` });
       throw err;
     }
-    await trx('credit_notes').where({ id }).update({ account_id: Number(desk.id) });
+    await trx('credit_notes')
+      .where({ id })
+      .update({ account_id: Number(desk.id) });
   }
   await insertInChunks(
     trx,
@@ -179,16 +258,30 @@ async function validateCreditNote(trx: Knex.Transaction, input: CreditNoteInput,
       unit_cost: Number(r.line.unit_cost),
     })),
   );
-  for (const r of returned) await trx('sale_lines').where({ id: r.line.id }).update({ returned_quantity: trx.raw('returned_quantity + ?', [r.quantity]) });
+  for (const r of returned)
+    await trx('sale_lines')
+      .where({ id: r.line.id })
+      .update({ returned_quantity: trx.raw('returned_quantity + ?', [r.quantity]) });
   await trx('sales')
     .where({ id: sale.id })
-    .update({ amount_credited: trx.raw('amount_credited + ?', [total]), version: trx.raw('version + 1'), updated_at: now });
+    .update({
+      amount_credited: trx.raw('amount_credited + ?', [total]),
+      version: trx.raw('version + 1'),
+      updated_at: now,
+    });
 
   await recordAudit(trx, {
     action: 'credit_note.validated',
     user: auditUser(actor),
     subject: { type: 'credit_note', id, label: number },
-    details: { after: { sale: sale.number, reason: input.reason, lines: returned.map((r) => ({ product: r.line.product_name, quantity: r.quantity, amount: r.amount })), total } },
+    details: {
+      after: {
+        sale: sale.number,
+        reason: input.reason,
+        lines: returned.map((r) => ({ product: r.line.product_name, quantity: r.quantity, amount: r.amount })),
+        total,
+      },
+    },
     ip: actor.ip,
   });
   return { id, number, total };

@@ -9,10 +9,16 @@ import { lockForUpdate } from '../../db/dialect.js';
  * change), locked by id, then its client when `client` is asked (the cancellation moves the
  * balance), then the sale itself, returned as locked (undefined when it does not exist).
  */
-export async function lockSaleInOrder(trx: Knex.Transaction, saleId: number, options: { client: boolean }): Promise<Record<string, any> | undefined> {
+export async function lockSaleInOrder(
+  trx: Knex.Transaction,
+  saleId: number,
+  options: { client: boolean },
+): Promise<Record<string, any> | undefined> {
   const first = await trx('sales').where({ id: saleId }).first('id', 'client_id');
   if (!first) return undefined;
-  const productIds = (await trx('sale_lines').where({ sale_id: saleId }).distinct('product_id')).map((r) => Number(r.product_id)).sort((a, b) => a - b);
+  const productIds = (await trx('sale_lines').where({ sale_id: saleId }).distinct('product_id'))
+    .map((r) => Number(r.product_id))
+    .sort((a, b) => a - b);
   if (productIds.length) await lockForUpdate(trx, trx('products').whereIn('id', productIds).orderBy('id').select('id'));
   if (options.client) await lockForUpdate(trx, trx('clients').where({ id: first.client_id }).select('id'));
   return (await lockForUpdate(trx, trx('sales').where({ id: saleId }).first())) as Record<string, any> | undefined;

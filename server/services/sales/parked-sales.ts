@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
-import { DiscountExceeded, type DiscountEntry, discountAmount, documentTotals } from '../../../shared/document-totals.js';
+import {
+  DiscountExceeded,
+  type DiscountEntry,
+  discountAmount,
+  documentTotals,
+} from '../../../shared/document-totals.js';
 import { LimitExceeded, limitMessage } from '../../../shared/limits.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
@@ -43,19 +48,30 @@ export interface ParkInput {
 /** How many baskets one cashier may keep on hold at once. */
 export const MAX_PARKED_SALES = 20;
 
-export async function parkSale(db: Knex, input: ParkInput, actor: Actor): Promise<{ id: number; lineCount: number; total: number }> {
+export async function parkSale(
+  db: Knex,
+  input: ParkInput,
+  actor: Actor,
+): Promise<{ id: number; lineCount: number; total: number }> {
   refuseUnallowedLocation(input.places, input.locationId);
   return db.transaction(async (trx) => {
     const errors: Record<string, string> = {};
     const company = await getCompany(trx);
     const location = await trx('locations').where({ id: input.locationId }).first('id', 'kind', 'active', 'name');
-    if (!location || !toBool(location.active) || location.kind !== 'boutique') errors.location_id = "Choisissez une boutique active : c’est là que la vente sera reprise.";
+    if (!location || !toBool(location.active) || location.kind !== 'boutique')
+      errors.location_id = 'Choisissez une boutique active : c’est là que la vente sera reprise.';
     const client = await trx('clients').where({ id: input.clientId }).first('id', 'name', 'active', 'price_level');
-    if (!client) errors.client_id = "Le client choisi n’existe pas.";
+    if (!client) errors.client_id = 'Le client choisi n’existe pas.';
     else if (!toBool(client.active)) errors.client_id = `Le client « ${client.name} » est archivé.`;
     if (input.lines.length === 0) errors.lines = 'Ajoutez au moins un produit avant de mettre la vente en attente.';
     const ids = [...new Set(input.lines.map((l) => l.productId))];
-    const products = new Map((await trx('products').whereIn('id', ids.length ? ids : [0]).select('id', 'name', 'active', 'retail_price', 'wholesale_price')).map((p) => [Number(p.id), p]));
+    const products = new Map(
+      (
+        await trx('products')
+          .whereIn('id', ids.length ? ids : [0])
+          .select('id', 'name', 'active', 'retail_price', 'wholesale_price')
+      ).map((p) => [Number(p.id), p]),
+    );
     input.lines.forEach((l, i) => {
       const p = products.get(l.productId);
       if (!p) errors[`lines.${i}.product_id`] = `Ligne ${i + 1} : ce produit n’existe pas.`;
@@ -69,14 +85,21 @@ export async function parkSale(db: Knex, input: ParkInput, actor: Actor): Promis
     try {
       const priced = input.lines.map((l) => {
         const p = products.get(l.productId)!;
-        const unitPrice = l.unitPrice ?? (gros && Number(p.wholesale_price) > 0 ? Number(p.wholesale_price) : Number(p.retail_price));
+        const unitPrice =
+          l.unitPrice ?? (gros && Number(p.wholesale_price) > 0 ? Number(p.wholesale_price) : Number(p.retail_price));
         return { quantity: l.quantity, unitPrice, discount: discountAmount(l.discount, l.quantity * unitPrice) };
       });
       const linesTotal = priced.reduce((s, l) => s + Math.max(0, l.quantity * l.unitPrice - l.discount), 0);
       total = documentTotals(priced, discountAmount(input.discount, linesTotal), companyVat(company)).totalTTC;
     } catch (err) {
-      if (err instanceof DiscountExceeded) throw new Refusal(err.line === null ? { discount: 'La remise sur la vente dépasse le montant des lignes.' } : { [`lines.${err.line}.discount`]: `Ligne ${err.line + 1} : la remise dépasse le montant de la ligne.` });
-      if (err instanceof LimitExceeded) throw new Refusal({ lines: limitMessage('Le montant total de la vente', 'documentTotal', company.currency) });
+      if (err instanceof DiscountExceeded)
+        throw new Refusal(
+          err.line === null
+            ? { discount: 'La remise sur la vente dépasse le montant des lignes.' }
+            : { [`lines.${err.line}.discount`]: `Ligne ${err.line + 1} : la remise dépasse le montant de la ligne.` },
+        );
+      if (err instanceof LimitExceeded)
+        throw new Refusal({ lines: limitMessage('Le montant total de la vente', 'documentTotal', company.currency) });
       if (err instanceof RangeError) throw new Refusal({ discount: 'Une remise ne peut dépasser 100 %.' });
       throw err;
     }
@@ -85,7 +108,14 @@ export async function parkSale(db: Knex, input: ParkInput, actor: Actor): Promis
     const row = {
       location_id: input.locationId,
       client_id: input.clientId,
-      lines: JSON.stringify(input.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, unit_price: l.unitPrice, discount: l.discount }))),
+      lines: JSON.stringify(
+        input.lines.map((l) => ({
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+          discount: l.discount,
+        })),
+      ),
       discount: JSON.stringify(input.discount),
       line_count: input.lines.length,
       total,
@@ -96,7 +126,10 @@ export async function parkSale(db: Knex, input: ParkInput, actor: Actor): Promis
       if (updated) return { id: input.parkedSaleId, lineCount: row.line_count, total };
     }
     const held = Number((await trx('parked_sales').where({ user_id: actor.id }).count({ n: '*' }).first())?.n ?? 0);
-    if (held >= MAX_PARKED_SALES) throw Refusal.action(`Vous avez déjà ${MAX_PARKED_SALES} ventes en attente : reprenez-en ou supprimez-en une d’abord.`);
+    if (held >= MAX_PARKED_SALES)
+      throw Refusal.action(
+        `Vous avez déjà ${MAX_PARKED_SALES} ventes en attente : reprenez-en ou supprimez-en une d’abord.`,
+      );
     const id = await insertReturningId(trx, 'parked_sales', { ...row, user_id: actor.id, created_at: now });
     return { id, lineCount: row.line_count, total };
   });
@@ -123,11 +156,40 @@ export async function parkedSales(db: Knex, userId: number, scope: PlaceScope): 
   )
     .orderBy('ps.created_at')
     .orderBy('ps.id')
-    .select('ps.*', 'c.code as client_code', 'c.name as client_name', 'c.price_level as client_price_level', 'c.is_walk_in as client_is_walk_in');
-  const parsed = rows.map((r) => ({ sale: r as Row, lines: JSON.parse(r.lines) as Array<{ product_id: number; quantity: number; unit_price: number | null; discount: DiscountEntry }>, discount: JSON.parse(r.discount) as DiscountEntry }));
+    .select(
+      'ps.*',
+      'c.code as client_code',
+      'c.name as client_name',
+      'c.price_level as client_price_level',
+      'c.is_walk_in as client_is_walk_in',
+    );
+  const parsed = rows.map((r) => ({
+    sale: r as Row,
+    lines: JSON.parse(r.lines) as Array<{
+      product_id: number;
+      quantity: number;
+      unit_price: number | null;
+      discount: DiscountEntry;
+    }>,
+    discount: JSON.parse(r.discount) as DiscountEntry,
+  }));
   const ids = [...new Set(parsed.flatMap((p) => p.lines.map((l) => Number(l.product_id))))];
   const products = new Map(
-    (ids.length ? await db('products').whereIn('id', ids).select('id', 'code', 'name', 'unit', 'retail_price', 'wholesale_price', 'min_price', 'active') : []).map((p) => [Number(p.id), p as Row]),
+    (ids.length
+      ? await db('products')
+          .whereIn('id', ids)
+          .select('id', 'code', 'name', 'unit', 'retail_price', 'wholesale_price', 'min_price', 'active')
+      : []
+    ).map((p) => [Number(p.id), p as Row]),
   );
-  return parsed.map((p) => ({ sale: p.sale, discount: p.discount, lines: p.lines.map((l) => ({ product: products.get(Number(l.product_id)) ?? null, quantity: l.quantity, unit_price: l.unit_price, discount: l.discount })) }));
+  return parsed.map((p) => ({
+    sale: p.sale,
+    discount: p.discount,
+    lines: p.lines.map((l) => ({
+      product: products.get(Number(l.product_id)) ?? null,
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      discount: l.discount,
+    })),
+  }));
 }

@@ -3,7 +3,13 @@ import { toBool } from '../../db/dialect.js';
 import { Refusal } from '../../domain/errors.js';
 import { EVERY_PLACE, type PlaceScope, UNALLOWED_TREASURY_ACCOUNT, allowsAccount } from '../../policies/places.js';
 import { paymentAccounts } from '../treasury/accounts.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_ACCOUNT_KIND, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
+import {
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  PAYMENT_METHOD_ACCOUNT_KIND,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '../../../shared/treasury.js';
 
 interface PaymentTarget {
   method: PaymentMethod;
@@ -20,7 +26,13 @@ interface PaymentTarget {
  * seller's `scope` (server/policies/places.ts), only the accounts they work on: a chosen account
  * that is not theirs is refused on its field, and none other is taken for them.
  */
-export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: readonly PaymentTarget[], applied: readonly number[], locationId: number, scope?: PlaceScope): Promise<Array<number | null>> {
+export async function resolvePaymentAccounts(
+  trx: Knex.Transaction,
+  payments: readonly PaymentTarget[],
+  applied: readonly number[],
+  locationId: number,
+  scope?: PlaceScope,
+): Promise<Array<number | null>> {
   const errors: Record<string, string> = {};
   const out: Array<number | null> = [];
   // What the seller may pay into, in the pickers' order: the first that fits is the default.
@@ -39,11 +51,15 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     };
     const field = `payments.${i}.account_id`;
     if (p.accountId !== null) {
-      const chosen = await trx('treasury_accounts').where({ id: p.accountId }).first('id', 'name', 'kind', 'location_id', 'operator', 'active');
+      const chosen = await trx('treasury_accounts')
+        .where({ id: p.accountId })
+        .first('id', 'name', 'kind', 'location_id', 'operator', 'active');
       const ok = chosen && (await fits(trx('treasury_accounts').where({ id: p.accountId })).first('id'));
-      if (!chosen) errors[field] = "Le compte choisi n’existe pas.";
+      if (!chosen) errors[field] = 'Le compte choisi n’existe pas.';
       else if (scope && !allowsAccount(scope, chosen)) errors[field] = UNALLOWED_TREASURY_ACCOUNT;
-      else if (!ok) errors[field] = `Le compte « ${chosen.name} » ne peut pas recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${kind === 'caisse' ? ' de cet emplacement' : ''}.`;
+      else if (!ok)
+        errors[field] =
+          `Le compte « ${chosen.name} » ne peut pas recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()}${kind === 'caisse' ? ' de cet emplacement' : ''}.`;
       else if (!toBool(chosen.active)) errors[field] = `Le compte « ${chosen.name} » est archivé.`;
       out.push(chosen ? Number(chosen.id) : null);
       continue;
@@ -52,14 +68,14 @@ export async function resolvePaymentAccounts(trx: Knex.Transaction, payments: re
     if (!found) {
       errors[field] =
         scope && !scope.all && kind === 'caisse' && scope.desks.size
-          ? "Aucune caisse active de cet emplacement ne vous est attribuée pour encaisser en espèces : demandez-la à l’administrateur (Paramètres › Utilisateurs)."
+          ? 'Aucune caisse active de cet emplacement ne vous est attribuée pour encaisser en espèces : demandez-la à l’administrateur (Paramètres › Utilisateurs).'
           : scope && !scope.all && kind !== 'caisse'
-          ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l’administrateur (Paramètres › Utilisateurs).`
-          : kind === 'caisse'
-          ? "Aucune caisse active à cet emplacement : créez-en une sous Paramètres › Société › Caisses pour encaisser en espèces."
-          : kind === 'mobile_money'
-            ? `Aucun compte ${p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money'} actif : créez-le sous Paramètres › Société.`
-            : `Aucun compte bancaire actif pour recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()} : créez-le sous Paramètres › Société.`;
+            ? `Aucun compte ${kind === 'mobile_money' ? (p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money') : 'bancaire'} actif ne vous est attribué pour recevoir ce paiement : demandez-le à l’administrateur (Paramètres › Utilisateurs).`
+            : kind === 'caisse'
+              ? 'Aucune caisse active à cet emplacement : créez-en une sous Paramètres › Société › Caisses pour encaisser en espèces.'
+              : kind === 'mobile_money'
+                ? `Aucun compte ${p.operator ? MOBILE_MONEY_OPERATOR_LABELS[p.operator] : 'mobile money'} actif : créez-le sous Paramètres › Société.`
+                : `Aucun compte bancaire actif pour recevoir un paiement ${PAYMENT_METHOD_LABELS[p.method].toLowerCase()} : créez-le sous Paramètres › Société.`;
     }
     out.push(found ? Number(found.id) : null);
   }
@@ -81,12 +97,25 @@ export interface RefundAccount {
  * their places, the banks and wallets given to them). A French refusal on `field` otherwise. The
  * ledger still refuses a desk or a wallet that cannot pay; a bank may go below zero.
  */
-export async function chosenRefundAccount(trx: Knex.Transaction, accountId: number, scope: PlaceScope, field: string): Promise<RefundAccount> {
-  const row = await trx('treasury_accounts').where({ id: accountId }).first('id', 'kind', 'name', 'location_id', 'operator', 'active');
-  if (!row) throw new Refusal({ [field]: "Le compte choisi n’existe pas." });
+export async function chosenRefundAccount(
+  trx: Knex.Transaction,
+  accountId: number,
+  scope: PlaceScope,
+  field: string,
+): Promise<RefundAccount> {
+  const row = await trx('treasury_accounts')
+    .where({ id: accountId })
+    .first('id', 'kind', 'name', 'location_id', 'operator', 'active');
+  if (!row) throw new Refusal({ [field]: 'Le compte choisi n’existe pas.' });
   if (!allowsAccount(scope, row)) throw new Refusal({ [field]: UNALLOWED_TREASURY_ACCOUNT });
-  if (!toBool(row.active)) throw new Refusal({ [field]: `Le compte « ${row.name} » est archivé : choisissez un compte actif.` });
-  return { id: Number(row.id), kind: row.kind, name: row.name, operator: row.kind === 'mobile_money' ? (row.operator ?? null) : null };
+  if (!toBool(row.active))
+    throw new Refusal({ [field]: `Le compte « ${row.name} » est archivé : choisissez un compte actif.` });
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    name: row.name,
+    operator: row.kind === 'mobile_money' ? (row.operator ?? null) : null,
+  };
 }
 
 /** How money paid back out of an account is recorded: cash from a desk, mobile money from a wallet, a transfer from a bank. */

@@ -3,7 +3,16 @@ import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
-import { PAYMENT_MODE_LABELS, SALE_SERIES, SALE_STATUS_LABELS, type PaymentMode, type SaleDisplayStatus, type SaleKind, saleDisplayStatus, saleRemaining } from '../../../shared/sales.js';
+import {
+  PAYMENT_MODE_LABELS,
+  SALE_SERIES,
+  SALE_STATUS_LABELS,
+  type PaymentMode,
+  type SaleDisplayStatus,
+  type SaleKind,
+  saleDisplayStatus,
+  saleRemaining,
+} from '../../../shared/sales.js';
 import { saleRemainingSql } from './remaining.js';
 import { escapeLike, prefixIndexOrder } from '../../db/dialect.js';
 import { keysetPage, paginateCounted } from '../../db/paginate.js';
@@ -32,20 +41,26 @@ export interface SaleListQuery extends SaleListFilters {
 function numberMatch(q: string, kind: SaleKind | null): { exact: string | null; prefix: string } {
   const series = kind ? [SALE_SERIES[kind]] : Object.values(SALE_SERIES);
   const typed = q.trim();
-  const read = documentNumberQuery(typed, series) ?? (kind && /^\d/.test(typed) ? documentNumberQuery(`${SALE_SERIES[kind]}-${typed}`, series) : null);
+  const read =
+    documentNumberQuery(typed, series) ??
+    (kind && /^\d/.test(typed) ? documentNumberQuery(`${SALE_SERIES[kind]}-${typed}`, series) : null);
   return read ? { exact: read.exact, prefix: read.prefix } : { exact: null, prefix: typed.toUpperCase() };
 }
 
 /** The sale's status as users read it (saleDisplayStatus: annulée, remboursée en tout ou partie, else its payment status). */
 export function displayStatus(row: Row): SaleDisplayStatus {
-  return saleDisplayStatus(row as { status: string; payment_status: string; total_ttc: number; amount_credited: number });
+  return saleDisplayStatus(
+    row as { status: string; payment_status: string; total_ttc: number; amount_credited: number },
+  );
 }
 
 /** The sales of a display status, in SQL: the same rule as saleDisplayStatus. */
 function whereDisplayStatus(q: Knex.QueryBuilder, status: SaleDisplayStatus): void {
   if (status === 'cancelled') q.where('s.status', 'cancelled');
-  else if (status === 'refunded') q.where('s.status', 'validated').where('s.amount_credited', '>', 0).whereRaw('s.amount_credited >= s.total_ttc');
-  else if (status === 'partly_refunded') q.where('s.status', 'validated').where('s.amount_credited', '>', 0).whereRaw('s.amount_credited < s.total_ttc');
+  else if (status === 'refunded')
+    q.where('s.status', 'validated').where('s.amount_credited', '>', 0).whereRaw('s.amount_credited >= s.total_ttc');
+  else if (status === 'partly_refunded')
+    q.where('s.status', 'validated').where('s.amount_credited', '>', 0).whereRaw('s.amount_credited < s.total_ttc');
   else q.where('s.payment_status', status).where('s.status', 'validated').where('s.amount_credited', 0);
 }
 
@@ -60,7 +75,10 @@ function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.Quer
   if (f.location_id) q.where('s.location_id', Number(f.location_id));
   if (f.status) whereDisplayStatus(q, f.status);
   if (f.mode) q.where('s.payment_mode', f.mode);
-  if (f.method) q.whereExists((sub) => sub.select(db.raw('1')).from('sale_payments as sp').whereRaw('sp.sale_id = s.id').where('sp.method', f.method));
+  if (f.method)
+    q.whereExists((sub) =>
+      sub.select(db.raw('1')).from('sale_payments as sp').whereRaw('sp.sale_id = s.id').where('sp.method', f.method),
+    );
   if (f.q.trim()) {
     const { exact, prefix } = numberMatch(f.q, f.kind);
     // The unique index for a whole number, else LIKE on the prefix index (NOCASE on SQLite, text_pattern_ops on PostgreSQL).
@@ -96,13 +114,33 @@ const SALE_COLUMNS = [
  * every sale the filters match: one aggregate grouped by status over the filtered sales (a covering
  * index for a period of one kind), which also gives the count the pagination needs.
  */
-export async function listSales<T>(db: Knex, f: SaleListQuery, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<{ sales: Paginated<T>; totals: SaleListTotals }> {
+export async function listSales<T>(
+  db: Knex,
+  f: SaleListQuery,
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  perPage = 25,
+): Promise<{ sales: Paginated<T>; totals: SaleListTotals }> {
   const base = saleListQuery(db, f, scope);
   const totals = await saleTotals(db, base);
-  const ordered = base.clone().join('clients as c', 'c.id', 's.client_id').join('locations as l', 'l.id', 's.location_id').select(SALE_COLUMNS);
-  if (f.sort === 'number') ordered.orderByRaw(`${prefixIndexOrder(db, 's.number')} ${f.dir === 'asc' ? 'ASC' : 'DESC'}`);
-  else if (f.sort === 'amount') ordered.orderBy([{ column: 's.total_ttc', order: f.dir }, { column: 's.id', order: f.dir }]);
-  else ordered.orderBy([{ column: 's.sale_date', order: f.dir }, { column: 's.id', order: f.dir }]);
+  const ordered = base
+    .clone()
+    .join('clients as c', 'c.id', 's.client_id')
+    .join('locations as l', 'l.id', 's.location_id')
+    .select(SALE_COLUMNS);
+  if (f.sort === 'number')
+    ordered.orderByRaw(`${prefixIndexOrder(db, 's.number')} ${f.dir === 'asc' ? 'ASC' : 'DESC'}`);
+  else if (f.sort === 'amount')
+    ordered.orderBy([
+      { column: 's.total_ttc', order: f.dir },
+      { column: 's.id', order: f.dir },
+    ]);
+  else
+    ordered.orderBy([
+      { column: 's.sale_date', order: f.dir },
+      { column: 's.id', order: f.dir },
+    ]);
   return { sales: await paginateCounted(ordered, totals.count + totals.cancelled, page, perPage, map), totals };
 }
 
@@ -133,7 +171,14 @@ export function dueOf(row: Row): number {
 }
 
 /** CSV/XLSX of the filtered list (every matching sale, newest first, capped). */
-export async function exportSales(db: Knex, f: SaleListQuery, scope: PlaceScope, format: ExportFormat, currency: string, limit = 100_000): Promise<ExportFile> {
+export async function exportSales(
+  db: Knex,
+  f: SaleListQuery,
+  scope: PlaceScope,
+  format: ExportFormat,
+  currency: string,
+  limit = 100_000,
+): Promise<ExportFile> {
   const rows = (await saleListQuery(db, f, scope)
     .join('clients as c', 'c.id', 's.client_id')
     .join('locations as l', 'l.id', 's.location_id')
@@ -201,7 +246,11 @@ export async function saleDetail(db: Knex, id: number): Promise<SaleDetail | nul
     .where('sl.sale_id', id)
     .orderBy('sl.position')
     .select('sl.*', 'p.code as product_code', 'p.name as product_name', 'p.unit as product_unit');
-  const payments = await db('sale_payments as sp').join('treasury_accounts as a', 'a.id', 'sp.account_id').where('sp.sale_id', id).orderBy('sp.id').select('sp.*', 'a.name as account_name');
+  const payments = await db('sale_payments as sp')
+    .join('treasury_accounts as a', 'a.id', 'sp.account_id')
+    .where('sp.sale_id', id)
+    .orderBy('sp.id')
+    .select('sp.*', 'a.name as account_name');
   return { sale, lines, payments, creditNotes: await saleCreditNotes(db, id) };
 }
 
@@ -211,10 +260,11 @@ export async function saleKindOf(db: Knex, id: number): Promise<SaleKind | null>
   return row ? (row.kind as SaleKind) : null;
 }
 
-
 /** A client row as the client picker shows it (the form opened from a client's page). */
 export async function clientForSale(db: Knex, id: number): Promise<Row | undefined> {
-  return db('clients').where({ id, active: true }).first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
+  return db('clients')
+    .where({ id, active: true })
+    .first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');
 }
 
 /** The client a list is filtered on, by name (null when unknown). */
@@ -227,7 +277,13 @@ export async function clientNameOf(db: Knex, id: number): Promise<{ id: number; 
  * Sales in id order, a cursor page at a time (the REST API): the list's filters (period, client,
  * location, status, number) and the places of the caller, with the client and location names.
  */
-export function salesAfter(db: Knex, f: SaleListQuery, scope: PlaceScope, afterId: number | null, limit: number): Promise<{ data: Row[]; next_after: number | null }> {
+export function salesAfter(
+  db: Knex,
+  f: SaleListQuery,
+  scope: PlaceScope,
+  afterId: number | null,
+  limit: number,
+): Promise<{ data: Row[]; next_after: number | null }> {
   const qb = saleListQuery(db, f, scope)
     .join('clients as c', 'c.id', 's.client_id')
     .join('locations as l', 'l.id', 's.location_id')

@@ -36,24 +36,124 @@ export interface DocumentSeries {
    */
   accountColumns?: readonly string[];
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page: 'entries.show' | 'transfers.show' | 'inventory.show' | 'inventory.readjustmentPrint' | 'sales.show' | 'creditNotes.show' | 'settlements.show' | 'cashOperations.show';
+  page:
+    | 'entries.show'
+    | 'transfers.show'
+    | 'inventory.show'
+    | 'inventory.readjustmentPrint'
+    | 'sales.show'
+    | 'creditNotes.show'
+    | 'settlements.show'
+    | 'cashOperations.show';
 }
 
 export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
-  { series: 'ENT', label: 'Entrée de stock', table: 'stock_entries', dateColumn: 'entry_date', statusColumn: 'status', kind: 'entry', screens: ['menu.entreestock'], locationColumns: ['location_id'], page: 'entries.show' },
-  { series: 'TRF', label: 'Transfert', table: 'transfers', dateColumn: 'transfer_date', statusColumn: 'status', kind: 'transfer', screens: ['menu.sortiestock', 'menu.annulation.transfert'], locationColumns: ['from_location_id', 'to_location_id'], page: 'transfers.show' },
+  {
+    series: 'ENT',
+    label: 'Entrée de stock',
+    table: 'stock_entries',
+    dateColumn: 'entry_date',
+    statusColumn: 'status',
+    kind: 'entry',
+    screens: ['menu.entreestock'],
+    locationColumns: ['location_id'],
+    page: 'entries.show',
+  },
+  {
+    series: 'TRF',
+    label: 'Transfert',
+    table: 'transfers',
+    dateColumn: 'transfer_date',
+    statusColumn: 'status',
+    kind: 'transfer',
+    screens: ['menu.sortiestock', 'menu.annulation.transfert'],
+    locationColumns: ['from_location_id', 'to_location_id'],
+    page: 'transfers.show',
+  },
   // One series, two tables: a count and a direct readjustment both take their number from the INV counter (services/stock/inventory.ts).
-  { series: 'INV', label: 'Inventaire', table: 'inventory_counts', dateColumn: 'count_date', statusColumn: 'status', kind: 'count', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.show' },
-  { series: 'INV', label: 'Réajustement de stock', table: 'stock_adjustments', dateColumn: 'adjustment_date', statusColumn: null, kind: 'readjustment', screens: ['menu.inventaire'], locationColumns: ['location_id'], page: 'inventory.readjustmentPrint' },
+  {
+    series: 'INV',
+    label: 'Inventaire',
+    table: 'inventory_counts',
+    dateColumn: 'count_date',
+    statusColumn: 'status',
+    kind: 'count',
+    screens: ['menu.inventaire'],
+    locationColumns: ['location_id'],
+    page: 'inventory.show',
+  },
+  {
+    series: 'INV',
+    label: 'Réajustement de stock',
+    table: 'stock_adjustments',
+    dateColumn: 'adjustment_date',
+    statusColumn: null,
+    kind: 'readjustment',
+    screens: ['menu.inventaire'],
+    locationColumns: ['location_id'],
+    page: 'inventory.readjustmentPrint',
+  },
   // Sales (issue 14): one table, two series; the status a user reads is the payment status.
-  { series: 'FAC', label: 'Facture', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
-  { series: 'VB', label: 'Vente boutique', table: 'sales', dateColumn: 'sale_date', statusColumn: 'payment_status', kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'sales.show' },
+  {
+    series: 'FAC',
+    label: 'Facture',
+    table: 'sales',
+    dateColumn: 'sale_date',
+    statusColumn: 'payment_status',
+    kind: 'sale',
+    screens: ['menu.sortiestock'],
+    locationColumns: ['location_id'],
+    page: 'sales.show',
+  },
+  {
+    series: 'VB',
+    label: 'Vente boutique',
+    table: 'sales',
+    dateColumn: 'sale_date',
+    statusColumn: 'payment_status',
+    kind: 'sale',
+    screens: ['menu.sortiestock'],
+    locationColumns: ['location_id'],
+    page: 'sales.show',
+  },
   // Credit notes (corrections of counter sales): never cancelled, so no status badge.
-  { series: 'AV', label: 'Avoir', table: 'credit_notes', dateColumn: 'credit_date', statusColumn: null, kind: 'sale', screens: ['menu.sortiestock'], locationColumns: ['location_id'], page: 'creditNotes.show' },
+  {
+    series: 'AV',
+    label: 'Avoir',
+    table: 'credit_notes',
+    dateColumn: 'credit_date',
+    statusColumn: null,
+    kind: 'sale',
+    screens: ['menu.sortiestock'],
+    locationColumns: ['location_id'],
+    page: 'creditNotes.show',
+  },
   // Settlements (issue 15): their place is the account the money landed in.
-  { series: 'REG', label: 'Règlement client', table: 'settlements', dateColumn: 'settlement_date', statusColumn: 'status', kind: 'settlement', screens: ['menu.reglement'], locationColumns: [], accountColumns: ['account_id'], page: 'settlements.show' },
+  {
+    series: 'REG',
+    label: 'Règlement client',
+    table: 'settlements',
+    dateColumn: 'settlement_date',
+    statusColumn: 'status',
+    kind: 'settlement',
+    screens: ['menu.reglement'],
+    locationColumns: [],
+    accountColumns: ['account_id'],
+    page: 'settlements.show',
+  },
   // Caisse operations (issue 16): their place is the place of their accounts (a desk's location, the user's banks and wallets).
-  { series: 'CAI', label: 'Opération de caisse', table: 'cash_operations', dateColumn: 'operation_date', statusColumn: 'status', kind: 'cash', screens: ['menu.caisse'], locationColumns: [], accountColumns: ['from_account_id', 'to_account_id'], page: 'cashOperations.show' },
+  {
+    series: 'CAI',
+    label: 'Opération de caisse',
+    table: 'cash_operations',
+    dateColumn: 'operation_date',
+    statusColumn: 'status',
+    kind: 'cash',
+    screens: ['menu.caisse'],
+    locationColumns: [],
+    accountColumns: ['from_account_id', 'to_account_id'],
+    page: 'cashOperations.show',
+  },
 ];
 
 /**
@@ -61,7 +161,10 @@ export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
  * "ENT-2026-", "ENT-2026-12" → "ENT-2026-000012" (the number in full) or "ENT-2026-12"… ; null
  * when the text is not one of the registered series.
  */
-export function documentNumberQuery(text: string, series: readonly string[]): { series: string; exact: string | null; prefix: string } | null {
+export function documentNumberQuery(
+  text: string,
+  series: readonly string[],
+): { series: string; exact: string | null; prefix: string } | null {
   const m = /^([a-z]{2,4})(?:[\s-]*(\d{1,4})(?:[\s-]+(\d{1,6}))?)?[\s-]*$/i.exec(text.trim());
   if (!m) return null;
   const s = m[1].toUpperCase();

@@ -5,7 +5,13 @@ import { SEARCH_GROUP_LIMIT, SEARCH_MAX_QUERY } from '../../../shared/search.js'
 import { searchClients, searchProducts, searchSuppliers } from '../pickers/pickers.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
-import { DOCUMENT_SERIES, type DocumentSeries, SEQUENCE_DIGITS, documentNumberQuery, sequenceFragment } from './document-series.js';
+import {
+  DOCUMENT_SERIES,
+  type DocumentSeries,
+  SEQUENCE_DIGITS,
+  documentNumberQuery,
+  sequenceFragment,
+} from './document-series.js';
 
 /** The groups a user may search (server/policies searchScope decides). */
 export interface SearchScope {
@@ -49,13 +55,24 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
   if (!q) return result;
   const limit = SEARCH_GROUP_LIMIT;
   const fragment = sequenceFragment(q);
-  result.documents = fragment ? await searchSequences(db, fragment, params.scope.series, params.scope.places, limit) : await searchDocuments(db, q, params.scope.series, params.scope.places, limit);
+  result.documents = fragment
+    ? await searchSequences(db, fragment, params.scope.series, params.scope.places, limit)
+    : await searchDocuments(db, q, params.scope.series, params.scope.places, limit);
   // A document number is not also looked for among names.
-  if (result.documents.length > 0 && documentNumberQuery(q, DOCUMENT_SERIES.map((s) => s.series))) return result;
+  if (
+    result.documents.length > 0 &&
+    documentNumberQuery(
+      q,
+      DOCUMENT_SERIES.map((s) => s.series),
+    )
+  )
+    return result;
   // As typed first in every group; the typo-tolerant fallback only when no group found anything.
   for (const fuzzy of [false, 'only'] as const) {
     const [products, clients, suppliers] = await Promise.all([
-      params.scope.products ? searchProducts(db, { q, locationId: null, limit, fuzzy }).then((found) => found.rows) : [],
+      params.scope.products
+        ? searchProducts(db, { q, locationId: null, limit, fuzzy }).then((found) => found.rows)
+        : [],
       params.scope.clients ? searchClients(db, { q, limit, fuzzy }) : [],
       params.scope.suppliers ? searchSuppliers(db, { q, limit, fuzzy }) : [],
     ]);
@@ -66,21 +83,35 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
 }
 
 /** The documents of one series' table the user may find (places of their locations or accounts), with the columns of a result. */
-function seriesRows(db: Knex, series: DocumentSeries, places: PlaceScope, qb: Knex.QueryBuilder = db.queryBuilder()): Knex.QueryBuilder {
-  const q = qb.select({ id: 'id', number: 'number', date: series.dateColumn }, series.statusColumn ? { status: series.statusColumn } : db.raw('NULL AS status')).from(series.table);
+function seriesRows(
+  db: Knex,
+  series: DocumentSeries,
+  places: PlaceScope,
+  qb: Knex.QueryBuilder = db.queryBuilder(),
+): Knex.QueryBuilder {
+  const q = qb
+    .select(
+      { id: 'id', number: 'number', date: series.dateColumn },
+      series.statusColumn ? { status: series.statusColumn } : db.raw('NULL AS status'),
+    )
+    .from(series.table);
   const accountColumns = series.accountColumns ?? [];
   if (accountColumns.length && !places.all) {
     q.where((w) => {
       w.where((none) => {
         for (const column of accountColumns) none.whereNull(column);
       });
-      for (const column of accountColumns) w.orWhereIn(column, whereAllowedAccount(db('treasury_accounts').select('id'), places));
+      for (const column of accountColumns)
+        w.orWhereIn(column, whereAllowedAccount(db('treasury_accounts').select('id'), places));
     });
   }
   return series.locationColumns.length ? whereAllowedLocation(q, series.locationColumns, places) : q;
 }
 
-const prefixOf = (db: Knex, qb: Knex.QueryBuilder, prefix: string) => qb.whereRaw(`?? LIKE ? ESCAPE '\\'`, ['number', `${escapeLike(prefix)}%`]).orderByRaw(`${prefixIndexOrder(db, 'number')} DESC`);
+const prefixOf = (db: Knex, qb: Knex.QueryBuilder, prefix: string) =>
+  qb
+    .whereRaw(`?? LIKE ? ESCAPE '\\'`, ['number', `${escapeLike(prefix)}%`])
+    .orderByRaw(`${prefixIndexOrder(db, 'number')} DESC`);
 
 /**
  * A bare number fragment (« 230 »): the documents of every series the user may search whose
@@ -90,32 +121,81 @@ const prefixOf = (db: Knex, qb: Knex.QueryBuilder, prefix: string) => qb.whereRa
  * number's prefix index per longer sequence length, each cut at `limit` — a few index seeks per
  * series whatever the size of the tables, never a scan.
  */
-async function searchSequences(db: Knex, fragment: { exact: string; prefixes: string[] }, allowed: readonly DocumentSeries[], places: PlaceScope, limit: number): Promise<DocumentRow[]> {
+async function searchSequences(
+  db: Knex,
+  fragment: { exact: string; prefixes: string[] },
+  allowed: readonly DocumentSeries[],
+  places: PlaceScope,
+  limit: number,
+): Promise<DocumentRow[]> {
   if (allowed.length === 0) return [];
-  const counters: Array<{ series: string; year: number }> = await db('document_counters').whereIn('series', [...new Set(allowed.map((s) => s.series))]).select('series', 'year');
+  const counters: Array<{ series: string; year: number }> = await db('document_counters')
+    .whereIn('series', [...new Set(allowed.map((s) => s.series))])
+    .select('series', 'year');
   const years = new Map<string, number[]>();
-  for (const c of counters) years.set(c.series, [...(years.get(c.series) ?? []), Number(c.year)].sort((a, b) => b - a));
+  for (const c of counters)
+    years.set(
+      c.series,
+      [...(years.get(c.series) ?? []), Number(c.year)].sort((a, b) => b - a),
+    );
   const query = sequenceSearchQuery(db, fragment, allowed, places, limit, years);
   if (!query) return [];
   const found: any[] = await query;
   const yearOf = (number: string) => Number(number.split('-')[1]);
   return found
-    .map((r) => ({ rank: Number(r.rank), index: Number(r.series_index), row: { series: allowed[Number(r.series_index)], id: Number(r.id), number: String(r.number), date: r.date ?? null, status: r.status ?? null } satisfies DocumentRow }))
-    .sort((a, b) => a.rank - b.rank || yearOf(b.row.number) - yearOf(a.row.number) || b.row.number.slice(-SEQUENCE_DIGITS).localeCompare(a.row.number.slice(-SEQUENCE_DIGITS)) || a.index - b.index)
+    .map((r) => ({
+      rank: Number(r.rank),
+      index: Number(r.series_index),
+      row: {
+        series: allowed[Number(r.series_index)],
+        id: Number(r.id),
+        number: String(r.number),
+        date: r.date ?? null,
+        status: r.status ?? null,
+      } satisfies DocumentRow,
+    }))
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        yearOf(b.row.number) - yearOf(a.row.number) ||
+        b.row.number.slice(-SEQUENCE_DIGITS).localeCompare(a.row.number.slice(-SEQUENCE_DIGITS)) ||
+        a.index - b.index,
+    )
     .slice(0, limit)
     .map((r) => r.row);
 }
 
 /** The one statement of searchSequences (exported for the plan test): null when no series has a year yet. */
-export function sequenceSearchQuery(db: Knex, fragment: { exact: string; prefixes: string[] }, allowed: readonly DocumentSeries[], places: PlaceScope, limit: number, years: ReadonlyMap<string, readonly number[]>): Knex.QueryBuilder | null {
+export function sequenceSearchQuery(
+  db: Knex,
+  fragment: { exact: string; prefixes: string[] },
+  allowed: readonly DocumentSeries[],
+  places: PlaceScope,
+  limit: number,
+  years: ReadonlyMap<string, readonly number[]>,
+): Knex.QueryBuilder | null {
   const branches: Knex.QueryBuilder[] = [];
   allowed.forEach((series, i) => {
     const seriesYears = years.get(series.series);
     if (!seriesYears?.length) return;
-    const tagged = (rank: number) => seriesRows(db, series, places).select(db.raw(`${i} AS series_index, ${rank} AS rank`));
-    branches.push(db.select('*').from(tagged(0).whereIn('number', seriesYears.map((y) => `${series.series}-${y}-${fragment.exact}`)).as(`e${i}`)));
+    const tagged = (rank: number) =>
+      seriesRows(db, series, places).select(db.raw(`${i} AS series_index, ${rank} AS rank`));
+    branches.push(
+      db.select('*').from(
+        tagged(0)
+          .whereIn(
+            'number',
+            seriesYears.map((y) => `${series.series}-${y}-${fragment.exact}`),
+          )
+          .as(`e${i}`),
+      ),
+    );
     for (const [k, prefix] of fragment.prefixes.entries()) {
-      branches.push(db.select('*').from(prefixOf(db, tagged(1), `${series.series}-${seriesYears[0]}-${prefix}`).limit(limit).as(`p${i}_${k}`)));
+      branches.push(
+        db
+          .select('*')
+          .from(prefixOf(db, tagged(1), `${series.series}-${seriesYears[0]}-${prefix}`).limit(limit).as(`p${i}_${k}`)),
+      );
     }
   });
   const [first, ...rest] = branches;
@@ -123,7 +203,13 @@ export function sequenceSearchQuery(db: Knex, fragment: { exact: string; prefixe
   return rest.length ? first.unionAll(rest) : first;
 }
 
-async function searchDocuments(db: Knex, q: string, allowed: readonly DocumentSeries[], places: PlaceScope, limit: number): Promise<DocumentRow[]> {
+async function searchDocuments(
+  db: Knex,
+  q: string,
+  allowed: readonly DocumentSeries[],
+  places: PlaceScope,
+  limit: number,
+): Promise<DocumentRow[]> {
   const wanted = documentNumberQuery(q, [...new Set(allowed.map((s) => s.series))]);
   if (!wanted) return [];
   const rows: DocumentRow[] = [];

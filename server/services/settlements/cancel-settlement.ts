@@ -48,17 +48,34 @@ export interface CancelledSettlement {
   invoices: string[];
 }
 
-export async function cancelSettlement(db: Knex, id: number, input: SettlementCancelInput, actor: Actor): Promise<CancelledSettlement> {
+export async function cancelSettlement(
+  db: Knex,
+  id: number,
+  input: SettlementCancelInput,
+  actor: Actor,
+): Promise<CancelledSettlement> {
   return db.transaction(async (trx) => {
     const first = await trx('settlements').where({ id }).first('client_id');
     if (!first) throw new NotFound('Règlement introuvable');
-    const client = await lockForUpdate(trx, trx('clients').where({ id: first.client_id }).select('id', 'name', 'balance', 'advance')).first();
+    const client = await lockForUpdate(
+      trx,
+      trx('clients').where({ id: first.client_id }).select('id', 'name', 'balance', 'advance'),
+    ).first();
     const allocations = await trx('settlement_allocations').where({ settlement_id: id }).orderBy('position');
     const saleIds = [...new Set(allocations.map((a) => Number(a.sale_id)))].sort((a, b) => a - b);
-    const sales = saleIds.length ? await lockForUpdate(trx, trx('sales').whereIn('id', saleIds).orderBy('id').select('id', 'number', 'total_ttc', 'amount_paid', 'amount_credited')) : [];
+    const sales = saleIds.length
+      ? await lockForUpdate(
+          trx,
+          trx('sales')
+            .whereIn('id', saleIds)
+            .orderBy('id')
+            .select('id', 'number', 'total_ttc', 'amount_paid', 'amount_credited'),
+        )
+      : [];
     const settlement = (await lockForUpdate(trx, trx('settlements').where({ id }).first())) as Record<string, any>;
 
-    if (settlement.status === 'cancelled') throw new Refusal({ reason: `Le règlement ${settlement.number} est déjà annulé.` });
+    if (settlement.status === 'cancelled')
+      throw new Refusal({ reason: `Le règlement ${settlement.number} est déjà annulé.` });
     assertFresh(settlement.version, input.version, `Le règlement ${settlement.number} a été modifié`);
     const currency = await getCurrency(trx);
     const money = (n: number) => formatMoney(n, currency);
@@ -83,7 +100,9 @@ export async function cancelSettlement(db: Knex, id: number, input: SettlementCa
       throw new Refusal({ settlement: `Le solde du client « ${client.name} » sortirait des limites autorisées.` });
     }
     const now = nowIso();
-    await trx('clients').where({ id: client.id }).update({ balance: balanceAfter, advance: advanceAfter, updated_at: now });
+    await trx('clients')
+      .where({ id: client.id })
+      .update({ balance: balanceAfter, advance: advanceAfter, updated_at: now });
 
     // The invoices get their remaining amount back.
     const live = allocations.filter((a) => !a.cancelled_at);
@@ -95,9 +114,18 @@ export async function cancelSettlement(db: Knex, id: number, input: SettlementCa
       const paid = Number(s.amount_paid) - back;
       await trx('sales')
         .where({ id: saleId })
-        .update({ amount_paid: paid, payment_status: paymentStatus(Number(s.total_ttc), paid, Number(s.amount_credited)), version: trx.raw('version + 1'), updated_at: now });
+        .update({
+          amount_paid: paid,
+          payment_status: paymentStatus(Number(s.total_ttc), paid, Number(s.amount_credited)),
+          version: trx.raw('version + 1'),
+          updated_at: now,
+        });
     }
-    if (live.length) await trx('settlement_allocations').where({ settlement_id: id }).whereNull('cancelled_at').update({ cancelled_at: now });
+    if (live.length)
+      await trx('settlement_allocations')
+        .where({ settlement_id: id })
+        .whereNull('cancelled_at')
+        .update({ cancelled_at: now });
 
     // A payment's money goes back out of its account (a new movement, dated today).
     const today = await companyToday(trx);
@@ -118,14 +146,29 @@ export async function cancelSettlement(db: Knex, id: number, input: SettlementCa
           },
         ],
         // A closed day of the desk moves the reversal to its next open day.
-        { documentType: 'settlement', documentId: id, documentNumber: settlement.number, userId: actor.id, businessDate: today, onClosedDay: 'next_open_day' },
+        {
+          documentType: 'settlement',
+          documentId: id,
+          documentNumber: settlement.number,
+          userId: actor.id,
+          businessDate: today,
+          onClosedDay: 'next_open_day',
+        },
       );
     }
     await releaseMobileMoneyReferences(trx, { type: 'settlement', id });
 
     await trx('settlements')
       .where({ id })
-      .update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancelled_on: today, cancel_reason: input.reason, version: Number(settlement.version) + 1, updated_at: now });
+      .update({
+        status: 'cancelled',
+        cancelled_by: actor.id,
+        cancelled_at: now,
+        cancelled_on: today,
+        cancel_reason: input.reason,
+        version: Number(settlement.version) + 1,
+        updated_at: now,
+      });
 
     const invoices = [...paidBack.keys()].map((saleId) => String(byId.get(saleId)!.number));
     await recordAudit(trx, {
@@ -134,7 +177,15 @@ export async function cancelSettlement(db: Knex, id: number, input: SettlementCa
       subject: { type: 'settlement', id, label: settlement.number },
       details: {
         before: { status: 'validated' },
-        after: { status: 'cancelled', reason: input.reason, cancelled_on: today, refunded: isPayment ? amount : 0, advance_taken_back: isPayment ? leftAdvance : 0, advance_restored: isPayment ? 0 : amount, invoices },
+        after: {
+          status: 'cancelled',
+          reason: input.reason,
+          cancelled_on: today,
+          refunded: isPayment ? amount : 0,
+          advance_taken_back: isPayment ? leftAdvance : 0,
+          advance_restored: isPayment ? 0 : amount,
+          invoices,
+        },
       },
       ip: actor.ip,
     });

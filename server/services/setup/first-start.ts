@@ -16,18 +16,30 @@ export async function seedPermissions(db: Knex): Promise<void> {
   let position = 0;
   const rows = PERMISSION_CATALOGUE.flatMap((area) => [
     ...area.menu.map((p) => ({ name: p.name, area: area.area, label: p.label, kind: 'menu', position: position++ })),
-    ...area.actions.map((p) => ({ name: p.name, area: area.area, label: p.label, kind: 'action', position: position++ })),
+    ...area.actions.map((p) => ({
+      name: p.name,
+      area: area.area,
+      label: p.label,
+      kind: 'action',
+      position: position++,
+    })),
   ]);
   await db.transaction(async (trx) => {
     for (let i = 0; i < rows.length; i += 100) {
-      await trx('permissions').insert(rows.slice(i, i + 100)).onConflict('name').merge(['area', 'label', 'kind', 'position']);
+      await trx('permissions')
+        .insert(rows.slice(i, i + 100))
+        .onConflict('name')
+        .merge(['area', 'label', 'kind', 'position']);
     }
     // The administrator role always holds every permission, including ones added by an upgrade.
     const adminRoles = await trx('roles').where({ is_admin: true }).select('id');
     for (const role of adminRoles) {
       const grants = ALL_PERMISSIONS.map((permission_name) => ({ role_id: role.id, permission_name }));
       for (let i = 0; i < grants.length; i += 200) {
-        await trx('role_permissions').insert(grants.slice(i, i + 200)).onConflict(['role_id', 'permission_name']).ignore();
+        await trx('role_permissions')
+          .insert(grants.slice(i, i + 200))
+          .onConflict(['role_id', 'permission_name'])
+          .ignore();
       }
     }
   });
@@ -38,7 +50,12 @@ export async function seedRoles(db: Knex): Promise<void> {
   const existing = await db('roles').count<{ n: number }[]>({ n: '*' });
   if (Number(existing[0].n) > 0) return;
   for (const role of SEEDED_ROLES) {
-    await createRole(db, { name: role.name, description: role.description, isAdmin: role.isAdmin, permissions: role.permissions });
+    await createRole(db, {
+      name: role.name,
+      description: role.description,
+      isAdmin: role.isAdmin,
+      permissions: role.permissions,
+    });
   }
 }
 

@@ -23,13 +23,37 @@ export async function seedReference(db: Knex): Promise<void> {
       const depot = (await trx('locations').where({ code: 'DEP01' }).first('id'))!;
       const shop = (await trx('locations').where({ code: 'BTQ01' }).first('id'))!;
       await trx('cash_desks').insert([
-        { code: 'CAI01', name: 'Caisse principale', location_id: depot.id, is_main: true, created_at: now, updated_at: now },
-        { code: 'CAI02', name: 'Caisse Boutique 1', location_id: shop.id, is_main: false, created_at: now, updated_at: now },
+        {
+          code: 'CAI01',
+          name: 'Caisse principale',
+          location_id: depot.id,
+          is_main: true,
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          code: 'CAI02',
+          name: 'Caisse Boutique 1',
+          location_id: shop.id,
+          is_main: false,
+          created_at: now,
+          updated_at: now,
+        },
       ]);
       for (const desk of await trx('cash_desks').select('id')) await syncCashDeskAccount(trx, Number(desk.id));
     }
     if (!(await trx('clients').where({ is_walk_in: true }).first('id'))) {
-      await trx('clients').insert(withSearchName({ code: 'CL00000', name: 'CLIENT COMPTANT', kind: 'particulier', is_walk_in: true, credit_limit: 0, created_at: now, updated_at: now }));
+      await trx('clients').insert(
+        withSearchName({
+          code: 'CL00000',
+          name: 'CLIENT COMPTANT',
+          kind: 'particulier',
+          is_walk_in: true,
+          credit_limit: 0,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     }
     await seedExpenseCategories(trx);
   });

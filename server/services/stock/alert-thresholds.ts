@@ -16,10 +16,15 @@ import { type PlaceScope, UNALLOWED_LOCATION, allowsLocation } from '../../polic
 export const effectiveThresholdSql = (sl: string, p: string) => `COALESCE(${sl}.alert_threshold, ${p}.alert_threshold)`;
 
 /** The pair is at or under its threshold (0: none). */
-export const underThresholdSql = (sl: string, p: string) => `${effectiveThresholdSql(sl, p)} > 0 AND COALESCE(${sl}.quantity, 0) <= ${effectiveThresholdSql(sl, p)}`;
+export const underThresholdSql = (sl: string, p: string) =>
+  `${effectiveThresholdSql(sl, p)} > 0 AND COALESCE(${sl}.quantity, 0) <= ${effectiveThresholdSql(sl, p)}`;
 
 /** The rows of `locations` only (null: every one): the places a stock figure — « sous le seuil », the stock's value — is about. */
-export function inLocations(q: Knex.QueryBuilder, column: string, locations: readonly number[] | null): Knex.QueryBuilder {
+export function inLocations(
+  q: Knex.QueryBuilder,
+  column: string,
+  locations: readonly number[] | null,
+): Knex.QueryBuilder {
   if (locations === null) return q;
   if (locations.length === 0) return q.whereRaw('1 = 0');
   return q.whereIn(column, [...locations]);
@@ -30,9 +35,15 @@ export function inLocations(q: Knex.QueryBuilder, column: string, locations: rea
  * alias, correlated) is under its threshold: `EXISTS (…)` for a filter, `COUNT(*)` for a mark. One
  * primary-key seek per location.
  */
-export function locationsUnderThreshold(db: Knex, products: string, locations: readonly number[] | null): Knex.QueryBuilder {
+export function locationsUnderThreshold(
+  db: Knex,
+  products: string,
+  locations: readonly number[] | null,
+): Knex.QueryBuilder {
   const q = db('locations as tl')
-    .leftJoin('stock_levels as tsl', (j) => j.on('tsl.product_id', '=', `${products}.id`).andOn('tsl.location_id', '=', 'tl.id'))
+    .leftJoin('stock_levels as tsl', (j) =>
+      j.on('tsl.product_id', '=', `${products}.id`).andOn('tsl.location_id', '=', 'tl.id'),
+    )
     .where('tl.active', true)
     .whereRaw(underThresholdSql('tsl', products));
   return inLocations(q, 'tl.id', locations);
@@ -48,16 +59,28 @@ export interface LocationThreshold {
 }
 
 /** The active locations of `scope` (and inactive ones with a threshold of their own) with the product's threshold there. */
-export async function locationThresholds(db: Knex | Knex.Transaction, productId: number | null, scope: PlaceScope): Promise<LocationThreshold[]> {
+export async function locationThresholds(
+  db: Knex | Knex.Transaction,
+  productId: number | null,
+  scope: PlaceScope,
+): Promise<LocationThreshold[]> {
   const q = db('locations as l')
-    .leftJoin('stock_levels as sl', (j) => j.on('sl.location_id', '=', 'l.id').andOn('sl.product_id', '=', db.raw('?', [productId ?? 0])))
+    .leftJoin('stock_levels as sl', (j) =>
+      j.on('sl.location_id', '=', 'l.id').andOn('sl.product_id', '=', db.raw('?', [productId ?? 0])),
+    )
     .where((w) => w.where('l.active', true).orWhereNotNull('sl.alert_threshold'))
     .orderBy([{ column: 'l.kind' }, { column: 'l.name' }])
     .select('l.id', 'l.code', 'l.name', 'l.kind', 'l.active', 'sl.alert_threshold');
   const rows = (await q) as Array<Record<string, unknown>>;
   return rows
     .filter((r) => allowsLocation(scope, Number(r.id)))
-    .map((r) => ({ location_id: Number(r.id), code: String(r.code), name: String(r.name), kind: String(r.kind), threshold: r.alert_threshold === null || r.alert_threshold === undefined ? null : Number(r.alert_threshold) }));
+    .map((r) => ({
+      location_id: Number(r.id),
+      code: String(r.code),
+      name: String(r.name),
+      kind: String(r.kind),
+      threshold: r.alert_threshold === null || r.alert_threshold === undefined ? null : Number(r.alert_threshold),
+    }));
 }
 
 /** What the form, the import or the API asks: location id → its own threshold, or null for the product's. */
@@ -80,16 +103,24 @@ export async function saveLocationThresholds(
 ): Promise<{ before: Record<string, number | null>; after: Record<string, number | null> } | null> {
   if (changes.size === 0) return null;
   const ids = [...changes.keys()];
-  const locations = new Map((await trx('locations').whereIn('id', ids).select('id', 'code', 'name', 'active')).map((l) => [Number(l.id), l]));
+  const locations = new Map(
+    (await trx('locations').whereIn('id', ids).select('id', 'code', 'name', 'active')).map((l) => [Number(l.id), l]),
+  );
   const current = new Map(
-    (await trx('stock_levels').where({ product_id: productId }).whereIn('location_id', ids).select('location_id', 'alert_threshold')).map((r) => [Number(r.location_id), r.alert_threshold === null ? null : Number(r.alert_threshold)]),
+    (
+      await trx('stock_levels')
+        .where({ product_id: productId })
+        .whereIn('location_id', ids)
+        .select('location_id', 'alert_threshold')
+    ).map((r) => [Number(r.location_id), r.alert_threshold === null ? null : Number(r.alert_threshold)]),
   );
   const errors: Record<string, string> = {};
   for (const [id, value] of changes) {
     const l = locations.get(id);
-    if (!l) errors[`location_thresholds.${id}`] = "Cet emplacement n’existe pas.";
+    if (!l) errors[`location_thresholds.${id}`] = 'Cet emplacement n’existe pas.';
     else if (!allowsLocation(scope, id)) errors[`location_thresholds.${id}`] = UNALLOWED_LOCATION;
-    else if (!toBool(l.active) && value !== null) errors[`location_thresholds.${id}`] = `L’emplacement « ${l.name} » est archivé.`;
+    else if (!toBool(l.active) && value !== null)
+      errors[`location_thresholds.${id}`] = `L’emplacement « ${l.name} » est archivé.`;
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
   const before: Record<string, number | null> = {};
@@ -101,7 +132,10 @@ export async function saveLocationThresholds(
     before[`${LOCATION_THRESHOLD_FIELD}${code}`] = was;
     after[`${LOCATION_THRESHOLD_FIELD}${code}`] = value;
     // A pair without stock gets its row (quantity 0, as the ledger has it): the threshold lives beside the quantity.
-    await trx('stock_levels').insert({ product_id: productId, location_id: id, quantity: 0, alert_threshold: value }).onConflict(['product_id', 'location_id']).merge(['alert_threshold']);
+    await trx('stock_levels')
+      .insert({ product_id: productId, location_id: id, quantity: 0, alert_threshold: value })
+      .onConflict(['product_id', 'location_id'])
+      .merge(['alert_threshold']);
   }
   return Object.keys(after).length ? { before, after } : null;
 }

@@ -44,7 +44,13 @@ export async function checkStock(db: Knex | Knex.Transaction): Promise<StockChec
     const k = `${r.product_id}:${r.location_id}`;
     seen.add(k);
     const sum = ledger.get(k) ?? 0;
-    if (Number(r.quantity) !== sum) raw.push({ productId: Number(r.product_id), locationId: Number(r.location_id), level: Number(r.quantity), ledger: sum });
+    if (Number(r.quantity) !== sum)
+      raw.push({
+        productId: Number(r.product_id),
+        locationId: Number(r.location_id),
+        level: Number(r.quantity),
+        ledger: sum,
+      });
   }
   for (const [k, sum] of ledger) {
     if (seen.has(k) || sum === 0) continue;
@@ -57,9 +63,16 @@ export async function checkStock(db: Knex | Knex.Transaction): Promise<StockChec
   const locationIds = [...new Set(raw.map((d) => d.locationId))];
   const products = new Map<number, { code: string; name: string }>();
   for (let i = 0; i < productIds.length; i += 400) {
-    for (const p of await db('products').whereIn('id', productIds.slice(i, i + 400)).select('id', 'code', 'name')) products.set(Number(p.id), p);
+    for (const p of await db('products')
+      .whereIn('id', productIds.slice(i, i + 400))
+      .select('id', 'code', 'name'))
+      products.set(Number(p.id), p);
   }
-  const locations = new Map<number, string>(locationIds.length ? (await db('locations').whereIn('id', locationIds).select('id', 'name')).map((l) => [Number(l.id), l.name]) : []);
+  const locations = new Map<number, string>(
+    locationIds.length
+      ? (await db('locations').whereIn('id', locationIds).select('id', 'name')).map((l) => [Number(l.id), l.name])
+      : [],
+  );
   const negativeCmup = (await db('products').where('cmup', '<', 0).select('id')).map((r) => Number(r.id));
 
   return {
@@ -92,7 +105,18 @@ export async function repairStockLevels(db: Knex): Promise<StockDifference[]> {
       await recordAudit(trx, {
         action: 'stock.levels_repaired',
         subject: { type: 'stock_levels', id: 'all', label: 'Niveaux de stock reconstruits depuis le grand livre' },
-        details: { before: report.differences.map((d) => ({ product_id: d.productId, location_id: d.locationId, level: d.level })), after: report.differences.map((d) => ({ product_id: d.productId, location_id: d.locationId, level: d.ledger })) },
+        details: {
+          before: report.differences.map((d) => ({
+            product_id: d.productId,
+            location_id: d.locationId,
+            level: d.level,
+          })),
+          after: report.differences.map((d) => ({
+            product_id: d.productId,
+            location_id: d.locationId,
+            level: d.ledger,
+          })),
+        },
       });
     }
     return report.differences;

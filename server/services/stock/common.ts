@@ -30,7 +30,13 @@ export interface ProductRef {
 }
 
 /** An active location, or a French error on the field. */
-export async function requireActiveLocation(db: Knex | Knex.Transaction, id: number, field: string, errors: Record<string, string>, label = "L’emplacement"): Promise<LocationRef | null> {
+export async function requireActiveLocation(
+  db: Knex | Knex.Transaction,
+  id: number,
+  field: string,
+  errors: Record<string, string>,
+  label = 'L’emplacement',
+): Promise<LocationRef | null> {
   const row = await db('locations').where({ id }).first('id', 'code', 'name', 'kind', 'active');
   if (!row) {
     errors[field] = `${label} choisi n’existe pas.`;
@@ -49,14 +55,32 @@ export async function requireActiveLocation(db: Knex | Knex.Transaction, id: num
  * that moves their stock can hand them to the ledger (`lockedProducts` of postStockMovements) instead
  * of having them read twice.
  */
-export async function loadProducts(db: Knex | Knex.Transaction, ids: number[], options: { lock?: boolean } = {}): Promise<Map<number, ProductRef>> {
+export async function loadProducts(
+  db: Knex | Knex.Transaction,
+  ids: number[],
+  options: { lock?: boolean } = {},
+): Promise<Map<number, ProductRef>> {
   const out = new Map<number, ProductRef>();
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   for (let i = 0; i < unique.length; i += 400) {
     const query = db('products')
       .whereIn('id', unique.slice(i, i + 400))
       .orderBy('id')
-      .select('id', 'code', 'barcode', 'name', 'unit', 'pack_size', 'purchase_price', 'cmup', 'retail_price', 'wholesale_price', 'min_price', 'category_id', 'active');
+      .select(
+        'id',
+        'code',
+        'barcode',
+        'name',
+        'unit',
+        'pack_size',
+        'purchase_price',
+        'cmup',
+        'retail_price',
+        'wholesale_price',
+        'min_price',
+        'category_id',
+        'active',
+      );
     const rows = await (options.lock ? lockForUpdate(db, query) : query);
     for (const r of rows) {
       out.set(Number(r.id), {
@@ -80,7 +104,12 @@ export async function loadProducts(db: Knex | Knex.Transaction, ids: number[], o
 }
 
 /** Products of document lines: each must exist and be active; errors keyed lines.N.product_id. `lock`: see loadProducts. */
-export async function requireActiveProducts(db: Knex | Knex.Transaction, lines: Array<{ productId: number }>, errors: Record<string, string>, options: { lock?: boolean } = {}): Promise<Map<number, ProductRef>> {
+export async function requireActiveProducts(
+  db: Knex | Knex.Transaction,
+  lines: Array<{ productId: number }>,
+  errors: Record<string, string>,
+  options: { lock?: boolean } = {},
+): Promise<Map<number, ProductRef>> {
   const products = await loadProducts(
     db,
     lines.map((l) => l.productId),
@@ -95,7 +124,13 @@ export async function requireActiveProducts(db: Knex | Knex.Transaction, lines: 
 }
 
 /** A business date: a real date, not in the future (company time zone). */
-export function checkBusinessDate(value: string, timeZone: string, field: string, errors: Record<string, string>, label = 'La date') {
+export function checkBusinessDate(
+  value: string,
+  timeZone: string,
+  field: string,
+  errors: Record<string, string>,
+  label = 'La date',
+) {
   if (!isIsoDate(value)) {
     errors[field] = `${label} n’est pas valide.`;
     return;
@@ -109,7 +144,11 @@ export function throwIfErrors(errors: Record<string, string>) {
 }
 
 /** Reads a document row for update: a row lock on PostgreSQL (SQLite holds the write lock). */
-export async function lockRow<T = Record<string, unknown>>(trx: Knex.Transaction, table: string, id: number): Promise<T | undefined> {
+export async function lockRow<T = Record<string, unknown>>(
+  trx: Knex.Transaction,
+  table: string,
+  id: number,
+): Promise<T | undefined> {
   return (await lockForUpdate(trx, trx(table).where({ id }).first())) as T | undefined;
 }
 
@@ -119,7 +158,9 @@ export async function lockRow<T = Record<string, unknown>>(trx: Knex.Transaction
  */
 export function assertFresh(current: number, submitted: number, changed: string) {
   if (Number(current) !== submitted) {
-    throw new Refusal({ version: `${changed} entre-temps par un autre utilisateur. Rechargez la page pour voir son état actuel avant de recommencer.` });
+    throw new Refusal({
+      version: `${changed} entre-temps par un autre utilisateur. Rechargez la page pour voir son état actuel avant de recommencer.`,
+    });
   }
 }
 
@@ -131,7 +172,10 @@ export async function valuedTotal(db: Knex | Knex.Transaction, values: number[],
   try {
     return documentTotal(values);
   } catch (err) {
-    if (err instanceof LimitExceeded) throw new Refusal({ lines: `${limitMessage(label, 'documentTotal', await getCurrency(db)).replace(/\.$/, '')} : répartissez les produits sur plusieurs documents.` });
+    if (err instanceof LimitExceeded)
+      throw new Refusal({
+        lines: `${limitMessage(label, 'documentTotal', await getCurrency(db)).replace(/\.$/, '')} : répartissez les produits sur plusieurs documents.`,
+      });
     throw err;
   }
 }

@@ -16,7 +16,14 @@ import { frenchKey } from '../../db/french-order.js';
  * readjustments. Totals are SQL aggregates over the lines, never sums over rows loaded in JS.
  */
 
-export async function listCountSessions<T>(db: Knex, f: { location_id: string; status: string; from: string; to: string }, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+export async function listCountSessions<T>(
+  db: Knex,
+  f: { location_id: string; status: string; from: string; to: string },
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  perPage = 25,
+): Promise<Paginated<T>> {
   const q = db('inventory_counts as c')
     .join('locations as l', 'l.id', 'c.location_id')
     .leftJoin('users as u', 'u.id', 'c.created_by')
@@ -33,15 +40,36 @@ export async function listCountSessions<T>(db: Knex, f: { location_id: string; s
   const counted = new Map<number, number>();
   const categories = new Map<number, string[]>();
   if (ids.length) {
-    const rows = (await db('inventory_count_lines').whereIn('count_id', ids).whereNotNull('counted_quantity').groupBy('count_id').select('count_id').count({ n: '*' })) as unknown as Array<{ count_id: number; n: number }>;
+    const rows = (await db('inventory_count_lines')
+      .whereIn('count_id', ids)
+      .whereNotNull('counted_quantity')
+      .groupBy('count_id')
+      .select('count_id')
+      .count({ n: '*' })) as unknown as Array<{ count_id: number; n: number }>;
     for (const r of rows) counted.set(Number(r.count_id), Number(r.n));
-    const cats = await db('inventory_count_categories as cc').join('categories as k', 'k.id', 'cc.category_id').whereIn('cc.count_id', ids).orderByRaw(frenchKey(db, { folded: 'k.search_name' })).select('cc.count_id', 'k.name');
+    const cats = await db('inventory_count_categories as cc')
+      .join('categories as k', 'k.id', 'cc.category_id')
+      .whereIn('cc.count_id', ids)
+      .orderByRaw(frenchKey(db, { folded: 'k.search_name' }))
+      .select('cc.count_id', 'k.name');
     for (const r of cats) categories.set(Number(r.count_id), [...(categories.get(Number(r.count_id)) ?? []), r.name]);
   }
-  return { ...result, data: result.data.map((r) => map({ ...r, counted_count: counted.get(Number(r.id)) ?? 0, category_names: categories.get(Number(r.id)) ?? [] })) };
+  return {
+    ...result,
+    data: result.data.map((r) =>
+      map({ ...r, counted_count: counted.get(Number(r.id)) ?? 0, category_names: categories.get(Number(r.id)) ?? [] }),
+    ),
+  };
 }
 
-export async function listReadjustments<T>(db: Knex, f: { location_id: string; from: string; to: string }, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+export async function listReadjustments<T>(
+  db: Knex,
+  f: { location_id: string; from: string; to: string },
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  perPage = 25,
+): Promise<Paginated<T>> {
   const q = db('stock_adjustments as a')
     .join('locations as l', 'l.id', 'a.location_id')
     .leftJoin('users as u', 'u.id', 'a.created_by')
@@ -66,18 +94,47 @@ export async function countSession(db: Knex, id: number): Promise<CountSessionDa
     .leftJoin('users as vu', 'vu.id', 'c.validated_by')
     .leftJoin('users as xu', 'xu.id', 'c.cancelled_by')
     .where('c.id', id)
-    .first('c.*', 'l.name as location_name', 'cu.name as created_by_name', 'vu.name as validated_by_name', 'xu.name as cancelled_by_name');
+    .first(
+      'c.*',
+      'l.name as location_name',
+      'cu.name as created_by_name',
+      'vu.name as validated_by_name',
+      'xu.name as cancelled_by_name',
+    );
   if (!row) return null;
-  const cats = await db('inventory_count_categories as cc').join('categories as k', 'k.id', 'cc.category_id').where('cc.count_id', id).orderByRaw(frenchKey(db, { folded: 'k.search_name' })).select('k.id', 'k.name');
-  const counted = await db('inventory_count_lines').where({ count_id: id }).whereNotNull('counted_quantity').count<{ n: number }[]>({ n: '*' }).first();
-  return { ...row, id: Number(row.id), status: String(row.status), blind: toBool(row.blind), categories: cats, counted_count: Number(counted?.n ?? 0) };
+  const cats = await db('inventory_count_categories as cc')
+    .join('categories as k', 'k.id', 'cc.category_id')
+    .where('cc.count_id', id)
+    .orderByRaw(frenchKey(db, { folded: 'k.search_name' }))
+    .select('k.id', 'k.name');
+  const counted = await db('inventory_count_lines')
+    .where({ count_id: id })
+    .whereNotNull('counted_quantity')
+    .count<{ n: number }[]>({ n: '*' })
+    .first();
+  return {
+    ...row,
+    id: Number(row.id),
+    status: String(row.status),
+    blind: toBool(row.blind),
+    categories: cats,
+    counted_count: Number(counted?.n ?? 0),
+  };
 }
 
-function countLineQuery(db: Knex, session: Row, f: { q: string; category_id: string; show: CountLineFilter }): Knex.QueryBuilder {
+function countLineQuery(
+  db: Knex,
+  session: Row,
+  f: { q: string; category_id: string; show: CountLineFilter },
+): Knex.QueryBuilder {
   const q = db('inventory_count_lines as cl')
     .join('products as p', 'p.id', 'cl.product_id')
     .join('categories as k', 'k.id', 'p.category_id')
-    .leftJoin('stock_levels as sl', (j) => j.on('sl.product_id', '=', 'cl.product_id').andOn('sl.location_id', '=', db.raw('?', [Number(session.location_id)])))
+    .leftJoin('stock_levels as sl', (j) =>
+      j
+        .on('sl.product_id', '=', 'cl.product_id')
+        .andOn('sl.location_id', '=', db.raw('?', [Number(session.location_id)])),
+    )
     .where('cl.count_id', Number(session.id));
   if (f.category_id) q.where('p.category_id', Number(f.category_id));
   if (f.q) {
@@ -111,7 +168,14 @@ function countLineQuery(db: Knex, session: Row, f: { q: string; category_id: str
 
 const ALL_LINES = { q: '', category_id: '', show: 'all' } as const;
 
-export async function countLines<T>(db: Knex, session: Row, f: { q: string; category_id: string; show: CountLineFilter }, page: number, map: (row: Row) => T, perPage = 50): Promise<Paginated<T>> {
+export async function countLines<T>(
+  db: Knex,
+  session: Row,
+  f: { q: string; category_id: string; show: CountLineFilter },
+  page: number,
+  map: (row: Row) => T,
+  perPage = 50,
+): Promise<Paginated<T>> {
   const q = countLineQuery(db, session, f)
     .leftJoin('users as u', 'u.id', 'cl.counted_by')
     .select(
@@ -150,7 +214,15 @@ export async function countAdjustmentRows(db: Knex, session: Row): Promise<Row[]
   return countLineQuery(db, session, ALL_LINES)
     .whereNotNull('cl.adjustment_quantity')
     .whereNot('cl.adjustment_quantity', 0)
-    .select('cl.counted_quantity', 'cl.stock_at_validation', 'cl.adjustment_quantity', 'cl.unit_cost', 'p.code', 'p.name', 'p.unit')
+    .select(
+      'cl.counted_quantity',
+      'cl.stock_at_validation',
+      'cl.adjustment_quantity',
+      'cl.unit_cost',
+      'p.code',
+      'p.name',
+      'p.unit',
+    )
     .orderByRaw(`${frenchKey(db, { folded: 'k.search_name' })}, ${frenchKey(db, { folded: 'p.search_name' })}`)
     .orderBy('p.id');
 }
@@ -182,20 +254,29 @@ export async function countSummary(db: Knex, session: Row, options: CountOptions
   if (session.status === 'validated') {
     const row = (await base.first(
       ...lineCounts,
-      db.raw('COALESCE(SUM(CASE WHEN cl.stock_at_validation IS NOT NULL AND cl.stock_at_validation <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved'),
+      db.raw(
+        'COALESCE(SUM(CASE WHEN cl.stock_at_validation IS NOT NULL AND cl.stock_at_validation <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved',
+      ),
       db.raw('COALESCE(SUM(CASE WHEN cl.adjustment_quantity > 0 THEN 1 ELSE 0 END), 0) as gain_lines'),
       db.raw('COALESCE(SUM(CASE WHEN cl.adjustment_quantity < 0 THEN 1 ELSE 0 END), 0) as loss_lines'),
     )) as Row;
-    return summary(row, { ...session, adjusted: session.adjusted_lines, gain_lines: row.gain_lines, loss_lines: row.loss_lines }, false);
+    return summary(
+      row,
+      { ...session, adjusted: session.adjusted_lines, gain_lines: row.gain_lines, loss_lines: row.loss_lines },
+      false,
+    );
   }
   const counted = options.uncountedAsZero ? 'COALESCE(cl.counted_quantity, 0)' : 'cl.counted_quantity';
   const current = 'COALESCE(sl.quantity, 0)';
   // NULL when the line is left alone (not counted): it then counts in no sum below.
-  const adjustment = options.movedPolicy === 'current' ? `(${counted} - ${current})` : `(${counted} - cl.theoretical_quantity)`;
+  const adjustment =
+    options.movedPolicy === 'current' ? `(${counted} - ${current})` : `(${counted} - cl.theoretical_quantity)`;
   const row = (await base.first(
     ...lineCounts,
     db.raw(`COALESCE(SUM(CASE WHEN ${current} <> cl.theoretical_quantity THEN 1 ELSE 0 END), 0) as moved`),
-    db.raw(`COALESCE(SUM(CASE WHEN ${current} <> cl.theoretical_quantity AND ${counted} IS NOT NULL THEN 1 ELSE 0 END), 0) as moved_counted`),
+    db.raw(
+      `COALESCE(SUM(CASE WHEN ${current} <> cl.theoretical_quantity AND ${counted} IS NOT NULL THEN 1 ELSE 0 END), 0) as moved_counted`,
+    ),
     db.raw(`COALESCE(SUM(CASE WHEN ${adjustment} <> 0 THEN 1 ELSE 0 END), 0) as adjusted`),
     ...signedSums(db, adjustment, 'p.cmup'),
   )) as Row;
@@ -227,16 +308,34 @@ export interface AdjustmentTotals {
 }
 
 /** Gains and losses (both positive) of signed adjusted quantities valued at their unit cost, in SQL. */
-export async function adjustmentTotals(db: Knex, lines: Knex.QueryBuilder, quantity: string, unitCost: string): Promise<AdjustmentTotals> {
+export async function adjustmentTotals(
+  db: Knex,
+  lines: Knex.QueryBuilder,
+  quantity: string,
+  unitCost: string,
+): Promise<AdjustmentTotals> {
   const row = (await lines.first(...signedSums(db, quantity, unitCost))) as Row;
-  return { gain_lines: n(row.gain_lines), loss_lines: n(row.loss_lines), gain_quantity: n(row.gain_quantity), loss_quantity: n(row.loss_quantity), gain_value: n(row.gain_value), loss_value: n(row.loss_value), net_value: n(row.gain_value) - n(row.loss_value) };
+  return {
+    gain_lines: n(row.gain_lines),
+    loss_lines: n(row.loss_lines),
+    gain_quantity: n(row.gain_quantity),
+    loss_quantity: n(row.loss_quantity),
+    gain_value: n(row.gain_value),
+    loss_value: n(row.loss_value),
+    net_value: n(row.gain_value) - n(row.loss_value),
+  };
 }
 
 /** A validated count's état d'ajustement: its adjusted lines and their totals. */
 export async function countAdjustment(db: Knex, session: Row): Promise<{ rows: Row[]; totals: AdjustmentTotals }> {
   return {
     rows: await countAdjustmentRows(db, session),
-    totals: await adjustmentTotals(db, db('inventory_count_lines').where({ count_id: Number(session.id) }), 'adjustment_quantity', 'unit_cost'),
+    totals: await adjustmentTotals(
+      db,
+      db('inventory_count_lines').where({ count_id: Number(session.id) }),
+      'adjustment_quantity',
+      'unit_cost',
+    ),
   };
 }
 
@@ -249,7 +348,9 @@ export async function countSessionFormData(db: Knex, scope: PlaceScope) {
     .orderByRaw(frenchKey(db, { folded: 'c.search_name' }))
     .select('c.id', 'c.name', 'c.code')
     .count({ n: 'p.id' })) as unknown as Array<{ id: number; name: string; code: string; n: number }>;
-  const open = await whereAllowedLocation(db('inventory_counts'), 'location_id', scope).where({ status: 'open' }).select('id', 'location_id', 'all_categories');
+  const open = await whereAllowedLocation(db('inventory_counts'), 'location_id', scope)
+    .where({ status: 'open' })
+    .select('id', 'location_id', 'all_categories');
   const openCats = open.length
     ? await db('inventory_count_categories as cc')
         .join('categories as c', 'c.id', 'cc.category_id')
@@ -261,11 +362,20 @@ export async function countSessionFormData(db: Knex, scope: PlaceScope) {
         .select('cc.count_id', 'c.name')
     : [];
   return {
-    categories: categories.map((c) => ({ value: String(c.id), label: `${c.name} (${c.code})`, product_count: Number(c.n) })),
+    categories: categories.map((c) => ({
+      value: String(c.id),
+      label: `${c.name} (${c.code})`,
+      product_count: Number(c.n),
+    })),
     openSessions: open.map((o) => ({
       id: Number(o.id),
       location_id: Number(o.location_id),
-      categories: toBool(o.all_categories) ? 'Tous les produits' : openCats.filter((c) => Number(c.count_id) === Number(o.id)).map((c) => c.name as string).join(', '),
+      categories: toBool(o.all_categories)
+        ? 'Tous les produits'
+        : openCats
+            .filter((c) => Number(c.count_id) === Number(o.id))
+            .map((c) => c.name as string)
+            .join(', '),
     })),
   };
 }
@@ -282,7 +392,10 @@ export async function sessionCategoryOptions(db: Knex, countId: number) {
 }
 
 /** A direct readjustment, its lines and their totals. */
-export async function readjustmentDetail(db: Knex, id: number): Promise<{ adjustment: Row; lines: Row[]; totals: AdjustmentTotals } | null> {
+export async function readjustmentDetail(
+  db: Knex,
+  id: number,
+): Promise<{ adjustment: Row; lines: Row[]; totals: AdjustmentTotals } | null> {
   const adjustment = await db('stock_adjustments as a')
     .join('locations as l', 'l.id', 'a.location_id')
     .leftJoin('users as u', 'u.id', 'a.created_by')
@@ -294,12 +407,19 @@ export async function readjustmentDetail(db: Knex, id: number): Promise<{ adjust
     .where('al.adjustment_id', id)
     .orderBy('al.position')
     .select('al.*', 'p.code', 'p.name', 'p.unit');
-  const totals = await adjustmentTotals(db, db('stock_adjustment_lines').where({ adjustment_id: id }), 'quantity', 'unit_cost');
+  const totals = await adjustmentTotals(
+    db,
+    db('stock_adjustment_lines').where({ adjustment_id: id }),
+    'quantity',
+    'unit_cost',
+  );
   return { adjustment, lines, totals };
 }
 
 /** The open blind counts (their location), which blindStockLocations (server/policies) reads. */
-export async function openBlindCounts(db: Knex): Promise<Array<{ location_id: number; status: string; blind: boolean }>> {
+export async function openBlindCounts(
+  db: Knex,
+): Promise<Array<{ location_id: number; status: string; blind: boolean }>> {
   const rows = await db('inventory_counts').where({ status: 'open', blind: true }).select('location_id');
   return rows.map((r) => ({ location_id: Number(r.location_id), status: 'open', blind: true }));
 }
@@ -309,7 +429,10 @@ export async function openBlindCounts(db: Knex): Promise<Array<{ location_id: nu
  * and those they do not work in (server/policies/places.ts). Pickers, product lists, records and
  * stock pages leave their quantities, and any total including them, out.
  */
-export async function hiddenStockLocations(db: Knex, user: Viewer & { places: PlaceScope }): Promise<ReadonlySet<number>> {
+export async function hiddenStockLocations(
+  db: Knex,
+  user: Viewer & { places: PlaceScope },
+): Promise<ReadonlySet<number>> {
   const blind = blindStockLocations(user, await openBlindCounts(db));
   const elsewhere = await unallowedLocationIds(db, user.places);
   return elsewhere.size ? new Set([...blind, ...elsewhere]) : blind;
@@ -320,7 +443,11 @@ export async function hiddenStockLocations(db: Knex, user: Viewer & { places: Pl
  * null when that is every location — what a « sous le seuil » figure (the dashboard's card, the
  * products list) is counted over.
  */
-export async function visibleStockLocations(db: Knex, user: Viewer & { places: PlaceScope }, hidden?: ReadonlySet<number>): Promise<readonly number[] | null> {
+export async function visibleStockLocations(
+  db: Knex,
+  user: Viewer & { places: PlaceScope },
+  hidden?: ReadonlySet<number>,
+): Promise<readonly number[] | null> {
   const out = hidden ?? (await hiddenStockLocations(db, user));
   if (out.size === 0) return null;
   return (await db('locations').where('active', true).pluck('id')).map(Number).filter((id) => !out.has(id));

@@ -10,7 +10,14 @@ import { type EntryUnit, mergeDuplicateLines, toBaseQuantity } from '../../domai
 import { auditWrite, recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
 import { yearOf } from '../../domain/dates.js';
-import { assertFresh, checkBusinessDate, lockRow, requireActiveLocation, requireActiveProducts, throwIfErrors } from './common.js';
+import {
+  assertFresh,
+  checkBusinessDate,
+  lockRow,
+  requireActiveLocation,
+  requireActiveProducts,
+  throwIfErrors,
+} from './common.js';
 import { StockShortageError, postStockMovements } from './ledger.js';
 import { NotFound, Refusal } from '../../domain/errors.js';
 import type { Actor } from '../actor.js';
@@ -50,9 +57,17 @@ export interface CreatedDocument {
   number: string;
 }
 
-export async function createStockEntry(db: Knex, input: StockEntryInput, actor: Actor): Promise<CreatedDocument & { replayed: boolean }> {
+export async function createStockEntry(
+  db: Knex,
+  input: StockEntryInput,
+  actor: Actor,
+): Promise<CreatedDocument & { replayed: boolean }> {
   return db.transaction(async (trx) => {
-    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'stock_entry.create', key: input.idempotencyKey }, () => validateEntry(trx, input, actor));
+    const { result, replayed } = await withIdempotency(
+      trx,
+      { userId: actor.id, scope: 'stock_entry.create', key: input.idempotencyKey },
+      () => validateEntry(trx, input, actor),
+    );
     return { ...result, replayed };
   });
 }
@@ -61,20 +76,32 @@ export async function createStockEntry(db: Knex, input: StockEntryInput, actor: 
  * Validates one entry in the caller's transaction (the form's, with its idempotency key, or an
  * opening-stock import's, which writes one entry per location).
  */
-export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntryInput, 'idempotencyKey'>, actor: Actor): Promise<CreatedDocument> {
+export async function validateEntry(
+  trx: Knex.Transaction,
+  input: Omit<StockEntryInput, 'idempotencyKey'>,
+  actor: Actor,
+): Promise<CreatedDocument> {
   const errors: Record<string, string> = {};
   const opening = input.kind === 'opening';
   let supplier: { id: number; name: string; active: unknown; balance: unknown } | undefined;
   if (!opening) {
     // Locked first: the lock order of the supplier's documents (a payment or a cancellation locks the
     // supplier, then its entries, then their products), and its balance moves at the end.
-    supplier = input.supplierId === null ? undefined : await lockForUpdate(trx, trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance'));
-    if (!supplier) errors.supplier_id = input.supplierId === null ? 'Choisissez le fournisseur.' : "Le fournisseur choisi n’existe pas.";
+    supplier =
+      input.supplierId === null
+        ? undefined
+        : await lockForUpdate(
+            trx,
+            trx('suppliers').where({ id: input.supplierId }).first('id', 'name', 'active', 'balance'),
+          );
+    if (!supplier)
+      errors.supplier_id =
+        input.supplierId === null ? 'Choisissez le fournisseur.' : 'Le fournisseur choisi n’existe pas.';
     else if (!toBool(supplier.active)) errors.supplier_id = `Le fournisseur « ${supplier.name} » est archivé.`;
   }
   const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
   const settings = await documentSettings(trx);
-  checkBusinessDate(input.entryDate, settings.timeZone, 'entry_date', errors, "La date d’entrée");
+  checkBusinessDate(input.entryDate, settings.timeZone, 'entry_date', errors, 'La date d’entrée');
   // Locked here (the ledger's lock order) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
 
@@ -85,24 +112,38 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     if (p && l.packCost !== undefined) {
       // The cost of a colis: kept per base unit, exactly (never rounded: the amount is the supplier's).
       const split = unitCostOfPack(l.packCost, p.pack_size);
-      if (!split.exact) errors[`lines.${i}.pack_cost`] = `Ligne ${i + 1} : ${packCostMessage(l.packCost, p.pack_size, settings.currency)}`;
-      else if (split.unitCost > LIMITS.unitPrice) errors[`lines.${i}.pack_cost`] = `Ligne ${i + 1} : ${limitMessage('le coût unitaire', 'unitPrice', settings.currency)}`;
+      if (!split.exact)
+        errors[`lines.${i}.pack_cost`] =
+          `Ligne ${i + 1} : ${packCostMessage(l.packCost, p.pack_size, settings.currency)}`;
+      else if (split.unitCost > LIMITS.unitPrice)
+        errors[`lines.${i}.pack_cost`] =
+          `Ligne ${i + 1} : ${limitMessage('le coût unitaire', 'unitPrice', settings.currency)}`;
       else unitCost = split.unitCost;
     }
     if (p) {
       try {
         quantity = toBaseQuantity(l.quantity, l.unit, p.pack_size);
       } catch {
-        errors[`lines.${i}.quantity`] = `Ligne ${i + 1} : ${limitMessage(l.unit === 'pack' ? `la quantité (${l.quantity.toLocaleString('fr-FR')} colis de ${p.pack_size.toLocaleString('fr-FR')})` : 'la quantité', 'quantity').replace(/\.$/, '')} unités.`;
+        errors[`lines.${i}.quantity`] =
+          `Ligne ${i + 1} : ${limitMessage(l.unit === 'pack' ? `la quantité (${l.quantity.toLocaleString('fr-FR')} colis de ${p.pack_size.toLocaleString('fr-FR')})` : 'la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
     }
-    return { productId: l.productId, quantity, mergeKey: unitCost, unit: l.unit, entered: l.quantity, unitCost, packSize: p?.pack_size ?? 1 };
+    return {
+      productId: l.productId,
+      quantity,
+      mergeKey: unitCost,
+      unit: l.unit,
+      entered: l.quantity,
+      unitCost,
+      packSize: p?.pack_size ?? 1,
+    };
   });
   const merged = mergeDuplicateLines(lines);
   for (const c of merged.conflicts) {
     if (errors[`lines.${c.index}.pack_cost`] || errors[`lines.${c.firstIndex}.pack_cost`]) continue;
     const p = products.get(lines[c.index].productId);
-    errors[`lines.${c.index}.unit_cost`] = `Ligne ${c.index + 1} : « ${p?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} avec un autre coût unitaire. Regroupez les deux lignes ou corrigez le coût.`;
+    errors[`lines.${c.index}.unit_cost`] =
+      `Ligne ${c.index + 1} : « ${p?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} avec un autre coût unitaire. Regroupez les deux lignes ou corrigez le coût.`;
   }
   throwIfErrors(errors);
 
@@ -132,8 +173,10 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     if (!(err instanceof LimitExceeded)) throw err;
     throw new Refusal(
       err.limit === 'documentTotal'
-        ? { lines: limitMessage("Le montant total de l’entrée", 'documentTotal', currency) }
-        : { supplier_id: `Le solde du fournisseur « ${supplier?.name ?? ''} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d’enregistrer cette entrée.` },
+        ? { lines: limitMessage('Le montant total de l’entrée', 'documentTotal', currency) }
+        : {
+            supplier_id: `Le solde du fournisseur « ${supplier?.name ?? ''} » ${limitMessage('', 'balance', currency).trim()} Réglez-le avant d’enregistrer cette entrée.`,
+          },
     );
   }
 
@@ -167,8 +210,24 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
 
   const posted = await postStockMovements(
     trx,
-    { documentType: 'stock_entry', documentId: entryId, documentNumber: number, userId: actor.id, businessDate: input.entryDate, allowNegative: settings.allowNegativeStock, lockedProducts: products },
-    finalLines.map((l, i) => ({ productId: l.productId, locationId: input.locationId, quantity: l.quantity, movementType: opening ? 'opening' : 'entry', unitCost: l.unitCost, valuation: 'receipt' as const, field: `lines.${i}.quantity` })),
+    {
+      documentType: 'stock_entry',
+      documentId: entryId,
+      documentNumber: number,
+      userId: actor.id,
+      businessDate: input.entryDate,
+      allowNegative: settings.allowNegativeStock,
+      lockedProducts: products,
+    },
+    finalLines.map((l, i) => ({
+      productId: l.productId,
+      locationId: input.locationId,
+      quantity: l.quantity,
+      movementType: opening ? 'opening' : 'entry',
+      unitCost: l.unitCost,
+      valuation: 'receipt' as const,
+      field: `lines.${i}.quantity`,
+    })),
   );
 
   const lineRows = finalLines.map((l, i) => ({
@@ -186,23 +245,57 @@ export async function validateEntry(trx: Knex.Transaction, input: Omit<StockEntr
     purchase_price_before: products.get(l.productId)!.purchase_price,
   }));
   // Last purchase price, with its history (source "entry"); opening stock is no purchase.
-  const priceChanges = opening ? [] : finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
-  const history = priceChanges.map((l) => ({ product_id: l.productId, field: 'purchase_price', old_value: products.get(l.productId)!.purchase_price, new_value: l.unitCost, user_id: actor.id, source: 'entry', changed_at: now }));
+  const priceChanges = opening
+    ? []
+    : finalLines.filter((l) => products.get(l.productId)!.purchase_price !== l.unitCost);
+  const history = priceChanges.map((l) => ({
+    product_id: l.productId,
+    field: 'purchase_price',
+    old_value: products.get(l.productId)!.purchase_price,
+    new_value: l.unitCost,
+    user_id: actor.id,
+    source: 'entry',
+    changed_at: now,
+  }));
   const audit = await auditWrite(trx, {
     action: 'stock_entry.validated',
     user: { id: actor.id, name: actor.name },
     subject: { type: 'stock_entry', id: entryId, label: number },
     places: { locations: [input.locationId] },
-    details: { after: { kind: opening ? 'opening' : 'supplier', supplier: supplier?.name ?? OPENING_STOCK_LABEL, location: location!.name, entry_date: input.entryDate, supplier_ref: input.supplierRef, lines: finalLines.length, total_amount: totalAmount } },
+    details: {
+      after: {
+        kind: opening ? 'opening' : 'supplier',
+        supplier: supplier?.name ?? OPENING_STOCK_LABEL,
+        location: location!.name,
+        entry_date: input.entryDate,
+        supplier_ref: input.supplierRef,
+        lines: finalLines.length,
+        total_amount: totalAmount,
+      },
+    },
     ip: actor.ip,
   });
   // The entry's own writes in one go (one statement on PostgreSQL): its lines, the purchase prices
   // and their history, what we owe the supplier, the audit entry.
   await writeTogether(trx, [
     ...insertWrites(trx, 'stock_entry_lines', lineRows),
-    ...updateIntegersByIdWrites(trx, 'products', 'purchase_price', priceChanges.map((l) => [l.productId, l.unitCost]), { updated_at: now }),
+    ...updateIntegersByIdWrites(
+      trx,
+      'products',
+      'purchase_price',
+      priceChanges.map((l) => [l.productId, l.unitCost]),
+      { updated_at: now },
+    ),
     ...insertWrites(trx, 'price_history', history),
-    ...(opening ? [] : [writeOf(trx('suppliers').where({ id: supplier!.id }).update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now }))]),
+    ...(opening
+      ? []
+      : [
+          writeOf(
+            trx('suppliers')
+              .where({ id: supplier!.id })
+              .update({ balance: trx.raw('balance + ?', [totalAmount]), updated_at: now }),
+          ),
+        ]),
     audit,
   ]);
   return { id: entryId, number };
@@ -223,7 +316,10 @@ export async function livePaymentsOfEntry(db: Knex | Knex.Transaction, entryId: 
 /** The refusal shown while supplier payments are allocated to the entry (null when it may be cancelled). */
 export function supplierPaymentsBlockMessage(number: string, payments: string[]): string | null {
   if (payments.length === 0) return null;
-  const list = payments.length === 1 ? `le paiement fournisseur ${payments[0]}` : `les paiements fournisseur ${payments.slice(0, -1).join(', ')} et ${payments.at(-1)}`;
+  const list =
+    payments.length === 1
+      ? `le paiement fournisseur ${payments[0]}`
+      : `les paiements fournisseur ${payments.slice(0, -1).join(', ')} et ${payments.at(-1)}`;
   return `L’entrée ${number} est payée par ${list} : annulez d’abord ${payments.length === 1 ? 'ce paiement' : 'ces paiements'} (Caisse).`;
 }
 
@@ -238,7 +334,12 @@ export interface CancelInput {
  * drops, and a purchase price set by this entry (and by no later one) returns to its former value.
  * Refused while a supplier payment (CAI-) still pays part of it, naming the payments to cancel first.
  */
-export async function cancelStockEntry(db: Knex, id: number, input: CancelInput, actor: Actor): Promise<CreatedDocument> {
+export async function cancelStockEntry(
+  db: Knex,
+  id: number,
+  input: CancelInput,
+  actor: Actor,
+): Promise<CreatedDocument> {
   return db.transaction(async (trx) => {
     // Lock order of the supplier payments (services/cash/operations.ts): the supplier, then its entries.
     const head = await trx('stock_entries').where({ id }).first('supplier_id');
@@ -257,7 +358,14 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     try {
       await postStockMovements(
         trx,
-        { documentType: 'stock_entry', documentId: id, documentNumber: entry.number, userId: actor.id, businessDate: date, allowNegative: false },
+        {
+          documentType: 'stock_entry',
+          documentId: id,
+          documentNumber: entry.number,
+          userId: actor.id,
+          businessDate: date,
+          allowNegative: false,
+        },
         lines.map((l) => ({
           productId: Number(l.product_id),
           locationId: Number(entry.location_id),
@@ -271,7 +379,9 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     } catch (err) {
       if (err instanceof StockShortageError) {
         const position = new Map(lines.map((l) => [Number(l.product_id), Number(l.position)]));
-        const shortages = [...err.shortages].sort((a, b) => (position.get(a.productId) ?? 0) - (position.get(b.productId) ?? 0));
+        const shortages = [...err.shortages].sort(
+          (a, b) => (position.get(a.productId) ?? 0) - (position.get(b.productId) ?? 0),
+        );
         throw new Refusal({ reason: entryCancellationRefusal(entry.number, shortages[0].locationName, shortages) });
       }
       throw err;
@@ -292,14 +402,26 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
         .where('stock_entries.kind', 'supplier')
         .first('stock_entry_lines.id');
       if (later) continue;
-      await trx('products').where({ id: productId }).update({ purchase_price: Number(l.purchase_price_before), updated_at: now });
-      await trx('price_history').insert({ product_id: productId, field: 'purchase_price', old_value: Number(l.unit_cost), new_value: Number(l.purchase_price_before), user_id: actor.id, source: 'entry', changed_at: now });
+      await trx('products')
+        .where({ id: productId })
+        .update({ purchase_price: Number(l.purchase_price_before), updated_at: now });
+      await trx('price_history').insert({
+        product_id: productId,
+        field: 'purchase_price',
+        old_value: Number(l.unit_cost),
+        new_value: Number(l.purchase_price_before),
+        user_id: actor.id,
+        source: 'entry',
+        changed_at: now,
+      });
     }
 
     if (!opening) {
       const supplier = (await trx('suppliers').where({ id: entry.supplier_id }).first('name', 'balance'))!; // a supplier entry always has its supplier
       if (!within('balance', BigInt(Number(supplier.balance)) - BigInt(Number(entry.total_amount)))) {
-        throw new Refusal({ reason: `Annulation impossible : le solde du fournisseur « ${supplier.name} » ${limitMessage('', 'balance', await getCurrency(trx)).trim()}` });
+        throw new Refusal({
+          reason: `Annulation impossible : le solde du fournisseur « ${supplier.name} » ${limitMessage('', 'balance', await getCurrency(trx)).trim()}`,
+        });
       }
       await trx('suppliers')
         .where({ id: entry.supplier_id })
@@ -307,12 +429,22 @@ export async function cancelStockEntry(db: Knex, id: number, input: CancelInput,
     }
     await trx('stock_entries')
       .where({ id })
-      .update({ status: 'cancelled', cancelled_by: actor.id, cancelled_at: now, cancel_reason: input.reason, version: Number(entry.version) + 1, updated_at: now });
+      .update({
+        status: 'cancelled',
+        cancelled_by: actor.id,
+        cancelled_at: now,
+        cancel_reason: input.reason,
+        version: Number(entry.version) + 1,
+        updated_at: now,
+      });
     await recordAudit(trx, {
       action: 'stock_entry.cancelled',
       user: { id: actor.id, name: actor.name },
       subject: { type: 'stock_entry', id, label: entry.number },
-      details: { before: { status: 'validated' }, after: { status: 'cancelled', reason: input.reason, total_amount: Number(entry.total_amount) } },
+      details: {
+        before: { status: 'validated' },
+        after: { status: 'cancelled', reason: input.reason, total_amount: Number(entry.total_amount) },
+      },
       ip: actor.ip,
     });
     return { id, number: entry.number };

@@ -22,7 +22,11 @@ function entryListQuery(db: Knex, f: EntryListFilters, scope: PlaceScope): Knex.
   if (f.location_id) q.where('e.location_id', Number(f.location_id));
   if (f.status) q.where('e.status', f.status);
   if (f.q) {
-    whereSearch(q, db, f.q, { contains: ['e.number', 'e.supplier_ref'], folded: ['s.search_name'], squeezed: ['s.search_key'] });
+    whereSearch(q, db, f.q, {
+      contains: ['e.number', 'e.supplier_ref'],
+      folded: ['s.search_name'],
+      squeezed: ['s.search_key'],
+    });
   }
   return q;
 }
@@ -34,17 +38,40 @@ const ENTRY_SORTS: Record<EntryListFilters['sort'], string[]> = {
   amount: ['e.total_amount', 'e.id'],
 };
 
-const ENTRY_COLUMNS = ['e.id', 'e.kind', 'e.number', 'e.entry_date', 'e.supplier_ref', 'e.line_count', 'e.total_amount', 'e.status', 's.name as supplier_name', 'l.name as location_name'];
+const ENTRY_COLUMNS = [
+  'e.id',
+  'e.kind',
+  'e.number',
+  'e.entry_date',
+  'e.supplier_ref',
+  'e.line_count',
+  'e.total_amount',
+  'e.status',
+  's.name as supplier_name',
+  'l.name as location_name',
+];
 
 /** One page of entries and the totals of the validated entries the filters match. */
-export async function listEntries<T>(db: Knex, f: EntryListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
+export async function listEntries<T>(
+  db: Knex,
+  f: EntryListFilters,
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  perPage = 25,
+): Promise<{ entries: Paginated<T>; totals: { count: number; amount: number } }> {
   const base = entryListQuery(db, f, scope);
   const ordered = base
     .clone()
     .select(ENTRY_COLUMNS)
     .orderBy(ENTRY_SORTS[f.sort].map((column) => ({ column, order: f.dir })));
   const entries = await paginate(ordered, page, perPage, map);
-  const totals = (await base.clone().where('e.status', 'validated').count({ n: '*' }).sum({ amount: 'e.total_amount' }).first()) as Row | undefined;
+  const totals = (await base
+    .clone()
+    .where('e.status', 'validated')
+    .count({ n: '*' })
+    .sum({ amount: 'e.total_amount' })
+    .first()) as Row | undefined;
   return { entries, totals: { count: Number(totals?.n ?? 0), amount: Number(totals?.amount ?? 0) } };
 }
 
@@ -65,7 +92,13 @@ export interface EntryStatementData {
  * `includeCancelled`. Rows are capped (the statement says when it is truncated); the totals and the
  * per-supplier subtotals are SQL aggregates over the same filtered query.
  */
-export async function entryStatement(db: Knex, f: EntryListFilters, scope: PlaceScope, includeCancelled: boolean, limit = 5000): Promise<EntryStatementData> {
+export async function entryStatement(
+  db: Knex,
+  f: EntryListFilters,
+  scope: PlaceScope,
+  includeCancelled: boolean,
+  limit = 5000,
+): Promise<EntryStatementData> {
   const base = entryListQuery(db, { ...f, status: includeCancelled ? f.status : 'validated' }, scope);
   const rows = await base
     .clone()
@@ -92,16 +125,33 @@ export async function entryStatement(db: Knex, f: EntryListFilters, scope: Place
     .select('s.name as supplier_name')
     .count({ count: '*' })
     .sum({ amount: 'e.total_amount' })) as Row[];
-  const supplier = f.supplier_id ? await db('suppliers').where({ id: Number(f.supplier_id) }).first('name') : null;
-  const location = f.location_id ? await db('locations').where({ id: Number(f.location_id) }).first('name') : null;
+  const supplier = f.supplier_id
+    ? await db('suppliers')
+        .where({ id: Number(f.supplier_id) })
+        .first('name')
+    : null;
+  const location = f.location_id
+    ? await db('locations')
+        .where({ id: Number(f.location_id) })
+        .first('name')
+    : null;
   const count = Number(totals?.valid_count ?? 0);
   return {
     rows: rows.slice(0, limit),
     truncated: rows.length > limit,
-    totals: { count, lines: Number(totals?.lines ?? 0), amount: Number(totals?.amount ?? 0), cancelled_count: Number(totals?.n ?? 0) - count },
+    totals: {
+      count,
+      lines: Number(totals?.lines ?? 0),
+      amount: Number(totals?.amount ?? 0),
+      cancelled_count: Number(totals?.n ?? 0) - count,
+    },
     bySupplier: bySupplier
       // Opening stock (no supplier) is a subtotal of its own, « Stock initial ».
-      .map((s) => ({ supplier_name: (s.supplier_name as string | null) ?? OPENING_STOCK_LABEL, count: Number(s.count), amount: Number(s.amount ?? 0) }))
+      .map((s) => ({
+        supplier_name: (s.supplier_name as string | null) ?? OPENING_STOCK_LABEL,
+        count: Number(s.count),
+        amount: Number(s.amount ?? 0),
+      }))
       // Ties in French collation order, as the printout reads them.
       .sort((a, b) => b.amount - a.amount || a.supplier_name.localeCompare(b.supplier_name, 'fr')),
     supplierName: supplier?.name ?? null,
@@ -116,7 +166,14 @@ export async function entryDetail(db: Knex, id: number): Promise<{ entry: Row; l
     .leftJoin('users as cu', 'cu.id', 'e.created_by')
     .leftJoin('users as xu', 'xu.id', 'e.cancelled_by')
     .where('e.id', id)
-    .first('e.*', 's.code as supplier_code', 's.name as supplier_name', 'l.name as location_name', 'cu.name as created_by_name', 'xu.name as cancelled_by_name');
+    .first(
+      'e.*',
+      's.code as supplier_code',
+      's.name as supplier_name',
+      'l.name as location_name',
+      'cu.name as created_by_name',
+      'xu.name as cancelled_by_name',
+    );
   if (!entry) return null;
   const lines = await db('stock_entry_lines as el')
     .join('products as p', 'p.id', 'el.product_id')
@@ -132,7 +189,11 @@ export async function entryDetail(db: Knex, id: number): Promise<{ entry: Row; l
  * `limit` in line order and how many in all. Read before offering the cancellation; the
  * cancellation itself re-checks under lock (services/stock/entries.ts).
  */
-export async function entryCancellationShortages(db: Knex, id: number, limit = NAMED_PRODUCTS): Promise<{ total: number; first: LeftGoods[] }> {
+export async function entryCancellationShortages(
+  db: Knex,
+  id: number,
+  limit = NAMED_PRODUCTS,
+): Promise<{ total: number; first: LeftGoods[] }> {
   const short = db('stock_entry_lines as el')
     .join('stock_entries as e', 'e.id', 'el.entry_id')
     .leftJoin('stock_levels as sl', function () {
@@ -149,5 +210,13 @@ export async function entryCancellationShortages(db: Knex, id: number, limit = N
     .orderBy('el.position')
     .limit(limit)
     .select('p.name', 'p.unit', 'el.quantity', db.raw('COALESCE(sl.quantity, 0) as available'))) as Row[];
-  return { total, first: rows.map((r) => ({ productName: r.name, unit: r.unit, available: Number(r.available), requested: Number(r.quantity) })) };
+  return {
+    total,
+    first: rows.map((r) => ({
+      productName: r.name,
+      unit: r.unit,
+      available: Number(r.available),
+      requested: Number(r.quantity),
+    })),
+  };
 }

@@ -62,28 +62,66 @@ async function prepare(db: Knex | Knex.Transaction, rows: RawRow[], rights: Impo
   const codes = [...new Set(rows.map((r) => normalizeCode(r.cells.code ?? '')).filter(Boolean))];
   const products = new Map<string, { id: number; name: string; active: boolean }>();
   for (let i = 0; i < codes.length; i += 500) {
-    for (const p of await db('products').whereIn('code', codes.slice(i, i + 500)).select('id', 'code', 'name', 'active')) products.set(p.code, { id: Number(p.id), name: p.name, active: toBool(p.active) });
+    for (const p of await db('products')
+      .whereIn('code', codes.slice(i, i + 500))
+      .select('id', 'code', 'name', 'active'))
+      products.set(p.code, { id: Number(p.id), name: p.name, active: toBool(p.active) });
   }
   // A location is written by its code or its name, whatever the case and accents.
   const locations = new Map<string, { id: number; name: string; active: boolean; allowed: boolean }>();
   for (const l of await db('locations').select('id', 'code', 'name', 'active')) {
-    const entry = { id: Number(l.id), name: l.name as string, active: toBool(l.active), allowed: allowsLocation(rights.places ?? EVERY_PLACE, l.id) };
+    const entry = {
+      id: Number(l.id),
+      name: l.name as string,
+      active: toBool(l.active),
+      allowed: allowsLocation(rights.places ?? EVERY_PLACE, l.id),
+    };
     locations.set(normalizeHeader(l.name), entry);
     locations.set(normalizeHeader(l.code), entry);
   }
   return { products, locations, seen: new Map(), restricted: !(rights.places ?? EVERY_PLACE).all };
 }
 
-export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, null, { entries: string[]; lines: number }> = {
+export const OPENING_STOCK_IMPORT: ImportSpec<
+  Key,
+  OpeningInput,
+  FileContext,
+  null,
+  { entries: string[]; lines: number }
+> = {
   kind: 'opening_stock',
   rows: 'lines',
   template: { fileName: 'modele-import-stock-initial', sheetName: 'Stock initial' },
   noun: { one: 'la ligne', many: 'les lignes' },
   columns: [
-    { key: 'code', header: 'Code produit', aliases: ['Code', 'Référence', 'Ref', 'Code article'], required: true, description: "Code d’un produit existant et actif." },
-    { key: 'location', header: 'Emplacement', aliases: ['Dépôt', 'Boutique', 'Magasin', 'Lieu'], required: true, description: "Code ou nom de l’emplacement (dépôt ou boutique) où se trouve le stock." },
-    { key: 'quantity', header: 'Quantité', aliases: ['Qté', 'Qte', 'Stock', 'Quantité en stock'], required: true, description: "Quantité en stock, nombre entier supérieur à zéro, dans l’unité du produit (pas en colis)." },
-    { key: 'unit_cost', header: 'Coût unitaire', aliases: ['Cout', 'Coût', 'Prix unitaire', "Prix d’achat", 'CMUP'], required: true, description: "Coût d’une unité, montant dans la devise (0 accepté) : il fixe le CMUP comme une entrée." },
+    {
+      key: 'code',
+      header: 'Code produit',
+      aliases: ['Code', 'Référence', 'Ref', 'Code article'],
+      required: true,
+      description: 'Code d’un produit existant et actif.',
+    },
+    {
+      key: 'location',
+      header: 'Emplacement',
+      aliases: ['Dépôt', 'Boutique', 'Magasin', 'Lieu'],
+      required: true,
+      description: 'Code ou nom de l’emplacement (dépôt ou boutique) où se trouve le stock.',
+    },
+    {
+      key: 'quantity',
+      header: 'Quantité',
+      aliases: ['Qté', 'Qte', 'Stock', 'Quantité en stock'],
+      required: true,
+      description: 'Quantité en stock, nombre entier supérieur à zéro, dans l’unité du produit (pas en colis).',
+    },
+    {
+      key: 'unit_cost',
+      header: 'Coût unitaire',
+      aliases: ['Cout', 'Coût', 'Prix unitaire', 'Prix d’achat', 'CMUP'],
+      required: true,
+      description: 'Coût d’une unité, montant dans la devise (0 accepté) : il fixe le CMUP comme une entrée.',
+    },
   ],
   schema: openingSchema,
   prepare,
@@ -99,7 +137,12 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
     const location = locationText ? ctx.locations.get(normalizeHeader(locationText)) : undefined;
     if (!locationText) errors.push('Le champ emplacement est obligatoire.');
     // A place the user does not work in reads as an unknown one (its existence is not revealed).
-    else if (!location || !location.allowed) errors.push(ctx.restricted ? `L’emplacement « ${locationText} » n’existe pas ou ne vous est pas attribué.` : `L’emplacement « ${locationText} » n’existe pas.`);
+    else if (!location || !location.allowed)
+      errors.push(
+        ctx.restricted
+          ? `L’emplacement « ${locationText} » n’existe pas ou ne vous est pas attribué.`
+          : `L’emplacement « ${locationText} » n’existe pas.`,
+      );
     else if (!location.active) errors.push(`L’emplacement « ${location.name} » est archivé.`);
     // An unknown product or location is said once above, not again by the schema.
     values.product_id = product?.id ?? Number.MAX_SAFE_INTEGER;
@@ -110,14 +153,16 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
   checkRow: (input, raw, _existing, ctx, errors) => {
     const key = `${input.product_id}:${input.location_id}`;
     const first = ctx.seen.get(key);
-    if (first !== undefined) errors.push(`Le produit ${input.code} figure déjà à la ligne ${first} du fichier pour cet emplacement.`);
+    if (first !== undefined)
+      errors.push(`Le produit ${input.code} figure déjà à la ligne ${first} du fichier pour cet emplacement.`);
     else ctx.seen.set(key, raw.line);
   },
   /** One or more « Stock initial » entries per location, in the import's transaction. */
   write: async (trx, { creates, batch, actor }) => {
     const entryDate = await companyToday(trx);
     const byLocation = new Map<number, OpeningInput[]>();
-    for (const c of creates) byLocation.set(c.input.location_id, [...(byLocation.get(c.input.location_id) ?? []), c.input]);
+    for (const c of creates)
+      byLocation.set(c.input.location_id, [...(byLocation.get(c.input.location_id) ?? []), c.input]);
     const numbers: string[] = [];
     for (const [locationId, rows] of [...byLocation].sort((a, b) => a[0] - b[0])) {
       for (let i = 0; i < rows.length; i += ENTRY_LINES) {
@@ -131,7 +176,12 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
             entryDate,
             supplierRef: '',
             note: `Import ${batch.file_name}`.slice(0, 500),
-            lines: part.map((r) => ({ productId: r.product_id, unit: 'unit', quantity: r.quantity, unitCost: r.unit_cost })),
+            lines: part.map((r) => ({
+              productId: r.product_id,
+              unit: 'unit',
+              quantity: r.quantity,
+              unitCost: r.unit_cost,
+            })),
           },
           actor,
         );
@@ -142,7 +192,10 @@ export const OPENING_STOCK_IMPORT: ImportSpec<Key, OpeningInput, FileContext, nu
       action: 'opening_stock.imported',
       user: auditUser(actor),
       subject: { type: 'import', id: batch.id, label: batch.file_name },
-      details: { note: `${formatCount(creates.length, 'ligne de stock initial', 'lignes de stock initial')} en ${formatCount(numbers.length, 'entrée')}`, entries: numbers },
+      details: {
+        note: `${formatCount(creates.length, 'ligne de stock initial', 'lignes de stock initial')} en ${formatCount(numbers.length, 'entrée')}`,
+        entries: numbers,
+      },
       ip: actor.ip,
     });
     return { entries: numbers, lines: creates.length };

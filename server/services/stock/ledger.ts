@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type { MovementType } from '../../../shared/stock.js';
-import { guardedSubtractIntegersWrites, insertWrites, subtractedKeys, updateIntegersByIdWrites, upsertAddIntegersWrites, writeTogether } from '../../db/bulk.js';
+import {
+  guardedSubtractIntegersWrites,
+  insertWrites,
+  subtractedKeys,
+  updateIntegersByIdWrites,
+  upsertAddIntegersWrites,
+  writeTogether,
+} from '../../db/bulk.js';
 import { lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
 import { lockChainHead } from '../../db/transaction.js';
 import { chainStockMovements } from '../../domain/integrity/chain.js';
@@ -127,7 +134,11 @@ interface ProductState {
  * Locks the product rows on PostgreSQL (in id order) and reads what the ledger needs.
  * On SQLite the write lock of the transaction already serialises every writer.
  */
-async function loadProducts(trx: Knex.Transaction, ids: number[], locked?: PostingContext['lockedProducts']): Promise<Map<number, ProductState>> {
+async function loadProducts(
+  trx: Knex.Transaction,
+  ids: number[],
+  locked?: PostingContext['lockedProducts'],
+): Promise<Map<number, ProductState>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const map = new Map<number, ProductState>();
   if (locked && sorted.every((id) => locked.has(id))) {
@@ -139,15 +150,22 @@ async function loadProducts(trx: Knex.Transaction, ids: number[], locked?: Posti
     return map;
   }
   for (const part of chunks(sorted)) {
-    const q = lockForUpdate(trx, trx('products').whereIn('id', part).orderBy('id').select('id', 'code', 'name', 'unit', 'cmup'));
-    for (const r of await q) map.set(Number(r.id), { id: Number(r.id), code: r.code, name: r.name, unit: r.unit, cmup: Number(r.cmup) });
+    const q = lockForUpdate(
+      trx,
+      trx('products').whereIn('id', part).orderBy('id').select('id', 'code', 'name', 'unit', 'cmup'),
+    );
+    for (const r of await q)
+      map.set(Number(r.id), { id: Number(r.id), code: r.code, name: r.name, unit: r.unit, cmup: Number(r.cmup) });
   }
   for (const id of sorted) if (!map.has(id)) throw new Refusal({ lines: `Produit introuvable (n° ${id}).` });
   return map;
 }
 
 /** Total quantity of each product: every location plus what is in transit (sent, not received). */
-export async function quantitiesOnHand(trx: Knex | Knex.Transaction, productIds: number[]): Promise<Map<number, number>> {
+export async function quantitiesOnHand(
+  trx: Knex | Knex.Transaction,
+  productIds: number[],
+): Promise<Map<number, number>> {
   return (await stockPicture(trx, productIds)).totals;
 }
 
@@ -165,9 +183,11 @@ function assertMovement(m: StockMovementInput) {
     if (!Number.isSafeInteger(v)) throw new Error(`mouvement de stock invalide : ${k} = ${v}`);
   }
   if (m.quantity === 0) throw new Error('mouvement de stock de quantité nulle');
-  if (m.unitCost !== undefined && (!Number.isSafeInteger(m.unitCost) || m.unitCost < 0)) throw new Error(`coût unitaire invalide : ${m.unitCost}`);
+  if (m.unitCost !== undefined && (!Number.isSafeInteger(m.unitCost) || m.unitCost < 0))
+    throw new Error(`coût unitaire invalide : ${m.unitCost}`);
   if (m.valuation === 'receipt' && m.quantity < 0) throw new Error('une réception valorisée doit être positive');
-  if (m.valuation === 'receipt_reversal' && m.quantity > 0) throw new Error("l’annulation d’une réception doit être négative");
+  if (m.valuation === 'receipt_reversal' && m.quantity > 0)
+    throw new Error('l’annulation d’une réception doit être négative');
   if (m.valuation && m.unitCost === undefined) throw new Error('une réception valorisée doit avoir un coût unitaire');
 }
 
@@ -177,12 +197,17 @@ function assertMovement(m: StockMovementInput) {
  */
 type PictureRow = { product_id: number; location_id: number | null; q: number };
 
-async function stockPicture(trx: Knex | Knex.Transaction, productIds: number[]): Promise<{ levels: Map<string, number>; totals: Map<number, number> }> {
+async function stockPicture(
+  trx: Knex | Knex.Transaction,
+  productIds: number[],
+): Promise<{ levels: Map<string, number>; totals: Map<number, number> }> {
   const levels = new Map<string, number>();
   const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
   for (const part of chunks([...new Set(productIds)])) {
     // Two tables answering one row shape, so their UNION ALL types as that shape.
-    const atPlaces = trx<PictureRow, PictureRow[]>('stock_levels').whereIn('product_id', part).select('product_id', 'location_id', 'quantity as q');
+    const atPlaces = trx<PictureRow, PictureRow[]>('stock_levels')
+      .whereIn('product_id', part)
+      .select('product_id', 'location_id', 'quantity as q');
     const transit = trx<PictureRow, PictureRow[]>('transfers')
       .join('transfer_lines', 'transfer_lines.transfer_id', 'transfers.id')
       .where('transfers.status', 'sent')
@@ -227,7 +252,10 @@ async function checkLevelCeilings(
     } catch (err) {
       if (!(err instanceof LimitExceeded)) throw err;
       const location = await trx('locations').where({ id: c.locationId }).first('name');
-      refuse(c.field, `Le stock de « ${p.name} » (${p.code}) à ${location?.name ?? `l’emplacement n° ${c.locationId}`} ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(current + c.delta)}).`);
+      refuse(
+        c.field,
+        `Le stock de « ${p.name} » (${p.code}) à ${location?.name ?? `l’emplacement n° ${c.locationId}`} ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(current + c.delta)}).`,
+      );
     }
     const t = byProduct.get(c.productId) ?? { delta: 0 };
     t.delta += c.delta;
@@ -242,7 +270,10 @@ async function checkLevelCeilings(
       addWithin('stockLevel', total, t.delta);
     } catch (err) {
       if (!(err instanceof LimitExceeded)) throw err;
-      refuse(t.field, `Le stock total de « ${p.name} » (${p.code}), tous emplacements confondus, ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(total + t.delta)}).`);
+      refuse(
+        t.field,
+        `Le stock total de « ${p.name} » (${p.code}), tous emplacements confondus, ne peut dépasser ${formatLimit('stockLevel')} ${p.unit} (il serait de ${fmt(total + t.delta)}).`,
+      );
     }
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
@@ -253,7 +284,11 @@ async function checkLevelCeilings(
  * Posts movements in the caller's transaction. Returns each movement with the unit cost it carried
  * and the product's CMUP before and after.
  */
-export async function postStockMovements(trx: Knex.Transaction, ctx: PostingContext, movements: StockMovementInput[]): Promise<PostedMovement[]> {
+export async function postStockMovements(
+  trx: Knex.Transaction,
+  ctx: PostingContext,
+  movements: StockMovementInput[],
+): Promise<PostedMovement[]> {
   if (!trx.isTransaction) throw new Error('postStockMovements must run inside a transaction');
   if (movements.length === 0) return [];
   movements.forEach(assertMovement);
@@ -266,7 +301,10 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   const allowNegative = ctx.allowNegative ?? (await allowsNegativeStock(trx));
 
   // 1. Levels: one net change per (product, location), applied in a fixed order.
-  const net = new Map<string, { productId: number; locationId: number; delta: number; fields: string[]; field?: string }>();
+  const net = new Map<
+    string,
+    { productId: number; locationId: number; delta: number; fields: string[]; field?: string }
+  >();
   for (const m of movements) {
     const k = `${m.productId}:${m.locationId}`;
     const e = net.get(k) ?? { productId: m.productId, locationId: m.locationId, delta: 0, fields: [] };
@@ -282,7 +320,13 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   const onHand = new Map(onHandBefore);
   const now = nowIso();
   // The document, user and business date every ledger and CMUP-history row of this posting carries.
-  const byDocument = { document_type: ctx.documentType, document_id: ctx.documentId, document_number: ctx.documentNumber, user_id: ctx.userId, business_date: ctx.businessDate };
+  const byDocument = {
+    document_type: ctx.documentType,
+    document_id: ctx.documentId,
+    document_number: ctx.documentNumber,
+    user_id: ctx.userId,
+    business_date: ctx.businessDate,
+  };
   const posted: PostedMovement[] = [];
   const history: Record<string, unknown>[] = [];
   const changedCmup = new Map<number, number>();
@@ -311,7 +355,15 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
         changedCmup.set(m.productId, after);
       }
     }
-    posted.push({ productId: m.productId, locationId: m.locationId, quantity: m.quantity, unitCost: m.unitCost ?? before, movementType: m.movementType, cmupBefore: before, cmupAfter: after });
+    posted.push({
+      productId: m.productId,
+      locationId: m.locationId,
+      quantity: m.quantity,
+      unitCost: m.unitCost ?? before,
+      movementType: m.movementType,
+      cmupBefore: before,
+      cmupAfter: after,
+    });
   }
 
   // 3. The ledger rows themselves.
@@ -359,18 +411,35 @@ export async function postStockMovements(trx: Knex.Transaction, ctx: PostingCont
   const shortages: Array<Omit<StockShortage, 'productName' | 'productCode' | 'unit' | 'locationName'>> = [];
   for (const e of decrements) {
     if (changed.has(`${e.productId}:${e.locationId}`)) continue;
-    const row = await trx('stock_levels').where({ product_id: e.productId, location_id: e.locationId }).first('quantity');
+    const row = await trx('stock_levels')
+      .where({ product_id: e.productId, location_id: e.locationId })
+      .first('quantity');
     const available = Number(row?.quantity ?? 0);
-    shortages.push({ productId: e.productId, locationId: e.locationId, requested: -e.delta, available, missing: -e.delta - Math.max(available, 0), field: e.fields[0] });
+    shortages.push({
+      productId: e.productId,
+      locationId: e.locationId,
+      requested: -e.delta,
+      available,
+      missing: -e.delta - Math.max(available, 0),
+      field: e.fields[0],
+    });
   }
   if (shortages.length) {
     // The caller's transaction rolls back on this error: nothing of the batch stays written.
     const locIds = [...new Set(shortages.map((s) => s.locationId))];
-    const locs = new Map((await trx('locations').whereIn('id', locIds).select('id', 'name')).map((l) => [Number(l.id), l.name as string]));
+    const locs = new Map(
+      (await trx('locations').whereIn('id', locIds).select('id', 'name')).map((l) => [Number(l.id), l.name as string]),
+    );
     throw new StockShortageError(
       shortages.map((s) => {
         const p = products.get(s.productId)!;
-        return { ...s, productName: p.name, productCode: p.code, unit: p.unit, locationName: locs.get(s.locationId) ?? `emplacement n° ${s.locationId}` };
+        return {
+          ...s,
+          productName: p.name,
+          productCode: p.code,
+          unit: p.unit,
+          locationName: locs.get(s.locationId) ?? `emplacement n° ${s.locationId}`,
+        };
       }),
     );
   }
@@ -384,10 +453,18 @@ export async function stockLevel(db: Knex | Knex.Transaction, productId: number,
 }
 
 /** Levels of many products at one location (missing → 0). */
-export async function stockLevelsAt(db: Knex | Knex.Transaction, locationId: number, productIds: number[]): Promise<Map<number, number>> {
+export async function stockLevelsAt(
+  db: Knex | Knex.Transaction,
+  locationId: number,
+  productIds: number[],
+): Promise<Map<number, number>> {
   const out = new Map<number, number>(productIds.map((id) => [id, 0]));
   for (const part of chunks([...new Set(productIds)])) {
-    for (const r of await db('stock_levels').where({ location_id: locationId }).whereIn('product_id', part).select('product_id', 'quantity')) out.set(Number(r.product_id), Number(r.quantity));
+    for (const r of await db('stock_levels')
+      .where({ location_id: locationId })
+      .whereIn('product_id', part)
+      .select('product_id', 'quantity'))
+      out.set(Number(r.product_id), Number(r.quantity));
   }
   return out;
 }

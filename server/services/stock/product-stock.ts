@@ -18,16 +18,37 @@ export interface ProductStockData {
 }
 
 /** A product's stock per location, in transit and in total, its movements (paged) and CMUP history. */
-export async function productStock(db: Knex, productId: number, movementPage: number, perPage = 20, hiddenLocations: ReadonlySet<number> = new Set(), scope: PlaceScope = EVERY_PLACE): Promise<ProductStockData | null> {
-  const product = await db('products').where({ id: productId }).first('id', 'code', 'name', 'unit', 'cmup', 'purchase_price', 'active', 'alert_threshold');
+export async function productStock(
+  db: Knex,
+  productId: number,
+  movementPage: number,
+  perPage = 20,
+  hiddenLocations: ReadonlySet<number> = new Set(),
+  scope: PlaceScope = EVERY_PLACE,
+): Promise<ProductStockData | null> {
+  const product = await db('products')
+    .where({ id: productId })
+    .first('id', 'code', 'name', 'unit', 'cmup', 'purchase_price', 'active', 'alert_threshold');
   if (!product) return null;
   const locations = await db('locations as l')
-    .leftJoin('stock_levels as sl', (j) => j.on('sl.location_id', '=', 'l.id').andOn('sl.product_id', '=', db.raw('?', [productId])))
+    .leftJoin('stock_levels as sl', (j) =>
+      j.on('sl.location_id', '=', 'l.id').andOn('sl.product_id', '=', db.raw('?', [productId])),
+    )
     .where((w) => w.where('l.active', true).orWhereRaw('COALESCE(sl.quantity, 0) <> 0'))
     .orderBy('l.kind')
     .orderByRaw(frenchKey(db, { name: 'l.name' }))
-    .select('l.id', 'l.name', 'l.kind', 'l.active', db.raw('COALESCE(sl.quantity, 0) as quantity'), 'sl.alert_threshold as own_threshold');
-  const stocked = await db('stock_levels').where({ product_id: productId }).sum<{ q: number | null }[]>({ q: 'quantity' }).first();
+    .select(
+      'l.id',
+      'l.name',
+      'l.kind',
+      'l.active',
+      db.raw('COALESCE(sl.quantity, 0) as quantity'),
+      'sl.alert_threshold as own_threshold',
+    );
+  const stocked = await db('stock_levels')
+    .where({ product_id: productId })
+    .sum<{ q: number | null }[]>({ q: 'quantity' })
+    .first();
   // In transit: towards or from a place the user works in.
   const transit = await whereAllowedLocation(db('transfers as t'), ['t.from_location_id', 't.to_location_id'], scope)
     .join('transfer_lines as tl', 'tl.transfer_id', 't.id')
@@ -41,7 +62,20 @@ export async function productStock(db: Knex, productId: number, movementPage: nu
     .where('m.product_id', productId)
     // The movements of a location counted blind would let its stock be summed back.
     .whereNotIn('m.location_id', [...hiddenLocations])
-    .select('m.id', 'm.business_date', 'm.created_at', 'm.quantity', 'm.unit_cost', 'm.movement_type', 'm.document_type', 'm.document_id', 'm.document_number', 'm.reason', 'l.name as location_name', 'u.name as user_name')
+    .select(
+      'm.id',
+      'm.business_date',
+      'm.created_at',
+      'm.quantity',
+      'm.unit_cost',
+      'm.movement_type',
+      'm.document_type',
+      'm.document_id',
+      'm.document_number',
+      'm.reason',
+      'l.name as location_name',
+      'u.name as user_name',
+    )
     .orderBy('m.id', 'desc');
   const movements = await paginate(movementsQuery, movementPage, perPage, (row: Row) => row);
   const history = await db('cmup_history as h')

@@ -29,7 +29,14 @@ const TRANSFER_SORTS: Record<TransferListFilters['sort'], string[]> = {
   status: ['t.status', 't.id'],
 };
 
-export async function listTransfers<T>(db: Knex, f: TransferListFilters, scope: PlaceScope, page: number, map: (row: Row) => T, perPage = 25): Promise<Paginated<T>> {
+export async function listTransfers<T>(
+  db: Knex,
+  f: TransferListFilters,
+  scope: PlaceScope,
+  page: number,
+  map: (row: Row) => T,
+  perPage = 25,
+): Promise<Paginated<T>> {
   const q = transferListQuery(db, f, scope)
     .leftJoin('users as su', 'su.id', 't.sent_by')
     .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
@@ -52,7 +59,10 @@ export async function listTransfers<T>(db: Knex, f: TransferListFilters, scope: 
 }
 
 export async function transfersInTransit(db: Knex, scope: PlaceScope): Promise<number> {
-  const row = await whereAllowedLocation(db('transfers'), ['from_location_id', 'to_location_id'], scope).where({ status: 'sent' }).count<{ n: number }[]>({ n: '*' }).first();
+  const row = await whereAllowedLocation(db('transfers'), ['from_location_id', 'to_location_id'], scope)
+    .where({ status: 'sent' })
+    .count<{ n: number }[]>({ n: '*' })
+    .first();
   return Number(row?.n ?? 0);
 }
 
@@ -63,7 +73,10 @@ export interface DifferenceValues {
   net: number;
 }
 
-export async function transferDetail(db: Knex, id: number): Promise<{ transfer: Row; lines: Row[]; differenceValues: DifferenceValues | null } | null> {
+export async function transferDetail(
+  db: Knex,
+  id: number,
+): Promise<{ transfer: Row; lines: Row[]; differenceValues: DifferenceValues | null } | null> {
   const transfer = await db('transfers as t')
     .join('locations as lf', 'lf.id', 't.from_location_id')
     .join('locations as lt', 'lt.id', 't.to_location_id')
@@ -73,7 +86,16 @@ export async function transferDetail(db: Knex, id: number): Promise<{ transfer: 
     // Reprints (DUPLICATA) are counted by the print rule (services/print/record-print.ts).
     .leftJoin('document_prints as dp', (j) => j.on('dp.document_id', 't.id').andOnVal('dp.printout', 'transfer'))
     .where('t.id', id)
-    .first('t.*', 'lf.name as from_name', 'lt.name as to_name', 'su.name as sent_by_name', 'ru.name as received_by_name', 'xu.name as cancelled_by_name', 'dp.reprint_count as reprints', 'dp.last_reprinted_at as last_reprint_at');
+    .first(
+      't.*',
+      'lf.name as from_name',
+      'lt.name as to_name',
+      'su.name as sent_by_name',
+      'ru.name as received_by_name',
+      'xu.name as cancelled_by_name',
+      'dp.reprint_count as reprints',
+      'dp.last_reprinted_at as last_reprint_at',
+    );
   if (!transfer) return null;
   const lines = await db('transfer_lines as tl')
     .join('products as p', 'p.id', 'tl.product_id')
@@ -86,7 +108,12 @@ export async function transferDetail(db: Knex, id: number): Promise<{ transfer: 
     const totals = (await db('transfer_lines as tl')
       .where('tl.transfer_id', id)
       .whereNotNull('tl.quantity_received')
-      .first(db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received < tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as loss`), db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received > tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as surplus`))) as Row | undefined;
+      .first(
+        db.raw(`COALESCE(SUM(CASE WHEN tl.quantity_received < tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as loss`),
+        db.raw(
+          `COALESCE(SUM(CASE WHEN tl.quantity_received > tl.quantity_sent THEN ${diff} ELSE 0 END), 0) as surplus`,
+        ),
+      )) as Row | undefined;
     const loss = Number(totals?.loss ?? 0);
     const surplus = Number(totals?.surplus ?? 0);
     differenceValues = { loss, surplus, net: loss + surplus };

@@ -33,16 +33,30 @@ export type SupplierListQuery = ListQuery<SupplierSort, SupplierFilters>;
 
 function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('suppliers').select('*');
-  whereSearch(qb, db, params.q, { upperPrefix: ['code'], prefix: ['phone'], folded: ['search_name'], squeezed: ['search_key'] });
+  whereSearch(qb, db, params.q, {
+    upperPrefix: ['code'],
+    prefix: ['phone'],
+    folded: ['search_name'],
+    squeezed: ['search_key'],
+  });
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
   if (params.filters.balance === 'owed') qb.where('balance', '>', 0);
-  return (params.sort === 'name' ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir) : qb.orderBy(params.sort, params.dir)).orderBy('id');
+  return (
+    params.sort === 'name'
+      ? orderByFrench(qb, db, { folded: 'search_name' }, params.dir)
+      : qb.orderBy(params.sort, params.dir)
+  ).orderBy('id');
 }
 
 /** One page of the suppliers list. */
 export function listSuppliers(db: Knex, params: SupplierListQuery): Promise<Paginated<any>> {
-  return withTypoFallback(params.q, (q) => suppliersQuery(db, { ...params, q }), { id: 'id', key: 'search_key' }, (qb) => paginate(qb, params.page, params.per_page));
+  return withTypoFallback(
+    params.q,
+    (q) => suppliersQuery(db, { ...params, q }),
+    { id: 'id', key: 'search_key' },
+    (qb) => paginate(qb, params.page, params.per_page),
+  );
 }
 
 function supplierExportSpec(currency: string): ExportSpec<any> {
@@ -64,7 +78,11 @@ function supplierExportSpec(currency: string): ExportSpec<any> {
 }
 
 /** The suppliers list as filtered on screen, as a CSV or XLSX file. */
-export async function exportSuppliers(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+export async function exportSuppliers(
+  db: Knex,
+  params: Omit<SupplierListQuery, 'page' | 'per_page'>,
+  format: ExportFormat,
+): Promise<ExportFile> {
   return buildExport(format, supplierExportSpec(await getCurrency(db)), await suppliersQuery(db, params));
 }
 
@@ -79,7 +97,8 @@ async function assertUniqueCode(trx: Knex.Transaction, code: string, exceptId?: 
 }
 
 function mapUnique(err: unknown): never {
-  if (uniqueViolationColumn(err) === 'code') throw new Refusal({ code: 'Ce code est déjà utilisé par un autre fournisseur.' });
+  if (uniqueViolationColumn(err) === 'code')
+    throw new Refusal({ code: 'Ce code est déjà utilisé par un autre fournisseur.' });
   throw err;
 }
 
@@ -88,8 +107,18 @@ export async function createSupplier(db: Knex, input: SupplierInput, actor: Acto
     return await inTransaction(db, async (trx) => {
       await assertUniqueCode(trx, input.code);
       const now = nowIso();
-      const id = await insertReturningId(trx, 'suppliers', withSearchName({ ...input, balance: 0, created_at: now, updated_at: now }));
-      await recordAudit(trx, { action: 'supplier.created', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: { after: input }, ip: actor.ip });
+      const id = await insertReturningId(
+        trx,
+        'suppliers',
+        withSearchName({ ...input, balance: 0, created_at: now, updated_at: now }),
+      );
+      await recordAudit(trx, {
+        action: 'supplier.created',
+        user: auditUser(actor),
+        subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` },
+        details: { after: input },
+        ip: actor.ip,
+      });
       return id;
     });
   } catch (err) {
@@ -101,12 +130,24 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
   try {
     await inTransaction(db, async (trx) => {
       const current = await findSupplier(trx, id);
-      if (!current) throw new Refusal({ _form: "Ce fournisseur n’existe plus." });
+      if (!current) throw new Refusal({ _form: 'Ce fournisseur n’existe plus.' });
       await assertUniqueCode(trx, input.code, id);
-      const diff = diffFields({ ...current, active: toBool(current.active) }, input as unknown as Record<string, unknown>, SUPPLIER_FIELDS);
+      const diff = diffFields(
+        { ...current, active: toBool(current.active) },
+        input as unknown as Record<string, unknown>,
+        SUPPLIER_FIELDS,
+      );
       if (!diff) return;
-      await trx('suppliers').where({ id }).update(withSearchName({ ...input, updated_at: nowIso() }));
-      await recordAudit(trx, { action: 'supplier.updated', user: auditUser(actor), subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` }, details: diff, ip: actor.ip });
+      await trx('suppliers')
+        .where({ id })
+        .update(withSearchName({ ...input, updated_at: nowIso() }));
+      await recordAudit(trx, {
+        action: 'supplier.updated',
+        user: auditUser(actor),
+        subject: { type: 'supplier', id, label: `${input.code} — ${input.name}` },
+        details: diff,
+        ip: actor.ip,
+      });
     });
   } catch (err) {
     mapUnique(err);
@@ -116,10 +157,15 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
 export async function setSupplierActive(db: Knex, id: number, active: boolean, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await findSupplier(trx, id);
-    if (!current) throw Refusal.action("Ce fournisseur n’existe plus.");
+    if (!current) throw Refusal.action('Ce fournisseur n’existe plus.');
     if (toBool(current.active) === active) return;
     await trx('suppliers').where({ id }).update({ active, updated_at: nowIso() });
-    await recordAudit(trx, { action: active ? 'supplier.restored' : 'supplier.archived', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, ip: actor.ip });
+    await recordAudit(trx, {
+      action: active ? 'supplier.restored' : 'supplier.archived',
+      user: auditUser(actor),
+      subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -127,10 +173,22 @@ export async function deleteSupplier(db: Knex, id: number, actor: Actor): Promis
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findSupplier(trx, id);
-    if (!current) throw Refusal.action("Ce fournisseur n’existe plus.");
+    if (!current) throw Refusal.action('Ce fournisseur n’existe plus.');
     const reasons = await historyReasons(trx, 'supplier', id, currency);
-    if (reasons.length) throw Refusal.action(`Ce fournisseur ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await deleteOrRefuse(trx, 'suppliers', id, "Ce fournisseur est utilisé par d’autres enregistrements : archivez-le plutôt.");
-    await recordAudit(trx, { action: 'supplier.deleted', user: auditUser(actor), subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` }, details: { before: { code: current.code, name: current.name } }, ip: actor.ip });
+    if (reasons.length)
+      throw Refusal.action(`Ce fournisseur ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
+    await deleteOrRefuse(
+      trx,
+      'suppliers',
+      id,
+      'Ce fournisseur est utilisé par d’autres enregistrements : archivez-le plutôt.',
+    );
+    await recordAudit(trx, {
+      action: 'supplier.deleted',
+      user: auditUser(actor),
+      subject: { type: 'supplier', id, label: `${current.code} — ${current.name}` },
+      details: { before: { code: current.code, name: current.name } },
+      ip: actor.ip,
+    });
   });
 }

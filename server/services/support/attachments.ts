@@ -25,7 +25,13 @@ export interface CheckedAttachment {
   buffer: Buffer;
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
 
 export function attachmentDir(storageDir: string): string {
   return path.join(storageDir, 'support');
@@ -39,17 +45,27 @@ function displayName(name: string): string {
 
 /** Checks every file by its content before anything is written; refuses on the `attachments` field. */
 export async function checkAttachments(files: UploadedFile[]): Promise<CheckedAttachment[]> {
-  if (files.length > ATTACHMENT_MAX_FILES) throw new Refusal({ attachments: `Joignez au plus ${ATTACHMENT_MAX_FILES} fichiers.` });
+  if (files.length > ATTACHMENT_MAX_FILES)
+    throw new Refusal({ attachments: `Joignez au plus ${ATTACHMENT_MAX_FILES} fichiers.` });
   const out: CheckedAttachment[] = [];
   for (const file of files) {
     const name = displayName(file.originalname);
     if (file.size === 0) throw new Refusal({ attachments: `Le fichier « ${name} » est vide.` });
-    if (file.size > ATTACHMENT_MAX_BYTES) throw new Refusal({ attachments: `Le fichier « ${name} » dépasse ${ATTACHMENT_MAX_BYTES / 1024 / 1024} Mo.` });
+    if (file.size > ATTACHMENT_MAX_BYTES)
+      throw new Refusal({ attachments: `Le fichier « ${name} » dépasse ${ATTACHMENT_MAX_BYTES / 1024 / 1024} Mo.` });
     const type = await fileTypeFromBuffer(file.buffer);
     if (!type || !(ATTACHMENT_TYPES as readonly string[]).includes(type.mime)) {
-      throw new Refusal({ attachments: `Le fichier « ${name} » n’est ni une image (PNG, JPEG, GIF, WebP) ni un PDF : seuls ces formats sont acceptés.` });
+      throw new Refusal({
+        attachments: `Le fichier « ${name} » n’est ni une image (PNG, JPEG, GIF, WebP) ni un PDF : seuls ces formats sont acceptés.`,
+      });
     }
-    out.push({ original_name: name, stored_name: `${randomBytes(16).toString('hex')}.${EXTENSIONS[type.mime]}`, mime: type.mime, size: file.size, buffer: file.buffer });
+    out.push({
+      original_name: name,
+      stored_name: `${randomBytes(16).toString('hex')}.${EXTENSIONS[type.mime]}`,
+      mime: type.mime,
+      size: file.size,
+      buffer: file.buffer,
+    });
   }
   return out;
 }

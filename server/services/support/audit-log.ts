@@ -54,7 +54,14 @@ function withinPlaces(db: Knex, q: Knex.QueryBuilder, scope: PlaceScope): Knex.Q
   const accounts = () => whereAllowedAccount(db('treasury_accounts').select('id'), scope);
   return q.where((w) =>
     w
-      .where((none) => none.whereNull('location_id').whereNull('other_location_id').whereNull('account_id').whereNull('other_account_id').where((s) => s.whereNull('subject_type').orWhereNotIn('subject_type', WHOLE_DATABASE_SUBJECTS)))
+      .where((none) =>
+        none
+          .whereNull('location_id')
+          .whereNull('other_location_id')
+          .whereNull('account_id')
+          .whereNull('other_account_id')
+          .where((s) => s.whereNull('subject_type').orWhereNotIn('subject_type', WHOLE_DATABASE_SUBJECTS)),
+      )
       .orWhereIn('location_id', locations)
       .orWhereIn('other_location_id', locations)
       .orWhereIn('account_id', accounts())
@@ -73,10 +80,33 @@ function filtered(db: Knex, f: AuditLogFilters, timeZone: string, scope: PlaceSc
   return q;
 }
 
-const COLUMNS = ['id', 'occurred_at', 'user_id', 'user_name', 'action', 'subject_type', 'subject_id', 'subject_label', 'details', 'ip'];
+const COLUMNS = [
+  'id',
+  'occurred_at',
+  'user_id',
+  'user_name',
+  'action',
+  'subject_type',
+  'subject_id',
+  'subject_label',
+  'details',
+  'ip',
+];
 
-export async function listAuditLog(db: Knex, f: AuditLogFilters, scope: PlaceScope, page: number, perPage = 50): Promise<Paginated<AuditLogRow>> {
-  return paginate<AuditLogRow>(filtered(db, f, await companyTimeZone(db), scope).orderBy('id', 'desc').select(COLUMNS), page, perPage);
+export async function listAuditLog(
+  db: Knex,
+  f: AuditLogFilters,
+  scope: PlaceScope,
+  page: number,
+  perPage = 50,
+): Promise<Paginated<AuditLogRow>> {
+  return paginate<AuditLogRow>(
+    filtered(db, f, await companyTimeZone(db), scope)
+      .orderBy('id', 'desc')
+      .select(COLUMNS),
+    page,
+    perPage,
+  );
 }
 
 /** The choices of the filters: the users and the actions and subject types the log holds. */
@@ -96,13 +126,21 @@ export async function auditLogChoices(db: Knex) {
 export const AUDIT_EXPORT_MAX = 50_000;
 
 /** The filtered log as CSV/XLSX, within the user's places (at most AUDIT_EXPORT_MAX rows, newest first). */
-export async function exportAuditLog(db: Knex, f: AuditLogFilters, scope: PlaceScope, format: ExportFormat): Promise<ExportFile> {
-  const rows: AuditLogRow[] = await filtered(db, f, await companyTimeZone(db), scope).orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX).select(COLUMNS);
+export async function exportAuditLog(
+  db: Knex,
+  f: AuditLogFilters,
+  scope: PlaceScope,
+  format: ExportFormat,
+): Promise<ExportFile> {
+  const rows: AuditLogRow[] = await filtered(db, f, await companyTimeZone(db), scope)
+    .orderBy('id', 'desc')
+    .limit(AUDIT_EXPORT_MAX)
+    .select(COLUMNS);
   return buildExport(
     format,
     {
       fileName: 'journal-audit',
-      sheetName: "Journal d’audit",
+      sheetName: 'Journal d’audit',
       currency: await getCurrency(db),
       columns: [
         { header: 'N°', kind: 'integer', value: (r) => Number(r.id) },

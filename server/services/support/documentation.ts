@@ -35,7 +35,9 @@ interface Chapter {
 // The guide is written with straight apostrophes; the interface shows the typographic one (’): the
 // smart quotes rule turns « d'un » into « d’un » (code spans untouched, double quotes left straight,
 // no other typographic replacement).
-const md = new MarkdownIt({ html: false, linkify: false, typographer: true, quotes: ['"', '"', '‘', '’'] }).disable('replacements');
+const md = new MarkdownIt({ html: false, linkify: false, typographer: true, quotes: ['"', '"', '‘', '’'] }).disable(
+  'replacements',
+);
 
 export function anchorOf(text: string): string {
   return (
@@ -51,14 +53,50 @@ const IMAGE_PREFIX = ROUTES['support.documentation.image'].replace(':file', '');
 
 function sanitize(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['h1', 'h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'code', 'pre', 'blockquote', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br', 'kbd', 'mark'],
-    allowedAttributes: { a: ['href'], img: ['src', 'alt', 'loading', 'width'], h2: ['id'], h3: ['id'], h4: ['id'], th: ['style'], td: ['style'] },
+    allowedTags: [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'code',
+      'pre',
+      'blockquote',
+      'a',
+      'img',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'hr',
+      'br',
+      'kbd',
+      'mark',
+    ],
+    allowedAttributes: {
+      a: ['href'],
+      img: ['src', 'alt', 'loading', 'width'],
+      h2: ['id'],
+      h3: ['id'],
+      h4: ['id'],
+      th: ['style'],
+      td: ['style'],
+    },
     allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
     allowedSchemes: [],
     allowedSchemesByTag: {},
     allowProtocolRelative: false,
     // Links: only the app's own paths and the chapter's anchors; images: only the guide's folder.
-    exclusiveFilter: (frame) => (frame.tag === 'img' && !String(frame.attribs.src ?? '').startsWith(IMAGE_PREFIX)) || (frame.tag === 'a' && !/^(\/|#)/.test(String(frame.attribs.href ?? ''))),
+    exclusiveFilter: (frame) =>
+      (frame.tag === 'img' && !String(frame.attribs.src ?? '').startsWith(IMAGE_PREFIX)) ||
+      (frame.tag === 'a' && !/^(\/|#)/.test(String(frame.attribs.href ?? ''))),
   });
 }
 
@@ -99,7 +137,10 @@ export function parseChapter(slug: string, source: string): Chapter {
   }
   // Images: lazy, and relative names resolved to the guide's images route.
   const html = md.renderer.render(tokens, md.options, env);
-  const fixed = html.replace(/<img src="(?:images\/)?([a-z0-9-]+\.(?:png|jpg))"/g, (_m, file: string) => `<img loading="lazy" src="${IMAGE_PREFIX}${file}"`);
+  const fixed = html.replace(
+    /<img src="(?:images\/)?([a-z0-9-]+\.(?:png|jpg))"/g,
+    (_m, file: string) => `<img loading="lazy" src="${IMAGE_PREFIX}${file}"`,
+  );
   return { slug, title, html: sanitize(fixed), toc, sections: sections.filter((s) => s.text || s.title) };
 }
 
@@ -107,8 +148,11 @@ export function parseChapter(slug: string, source: string): Chapter {
 function foldChars(text: string): string {
   let out = '';
   for (const ch of text) {
-    const f = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    out += f.length === 1 ? f : ch.length === 1 ? f[0] ?? ch : ch;
+    const f = ch
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+    out += f.length === 1 ? f : ch.length === 1 ? (f[0] ?? ch) : ch;
   }
   return out;
 }
@@ -123,7 +167,8 @@ export const CLOSING_CHAPTERS = ['glossaire', 'faq'] as const;
  * chapters (CLOSING_CHAPTERS: Glossaire, FAQ) last.
  */
 export function guideOrder(files: readonly string[]): string[] {
-  const closing = (f: string) => (CLOSING_CHAPTERS as readonly string[]).indexOf(f.replace(/^\d{2}-/, '').replace(/\.md$/, ''));
+  const closing = (f: string) =>
+    (CLOSING_CHAPTERS as readonly string[]).indexOf(f.replace(/^\d{2}-/, '').replace(/\.md$/, ''));
   return [...files].sort((a, b) => {
     const [ca, cb] = [closing(a), closing(b)];
     if (ca !== cb) return ca === -1 ? -1 : cb === -1 ? 1 : ca - cb;
@@ -134,8 +179,12 @@ export function guideOrder(files: readonly string[]): string[] {
 /** Every chapter, in table-of-contents order. */
 export function chapters(): Chapter[] {
   if (cache) return cache;
-  const files = fs.existsSync(GUIDE_DIR) ? guideOrder(fs.readdirSync(GUIDE_DIR).filter((f) => /^\d{2}-[a-z0-9-]+\.md$/.test(f))) : [];
-  cache = files.map((f) => parseChapter(f.replace(/^\d{2}-/, '').replace(/\.md$/, ''), fs.readFileSync(path.join(GUIDE_DIR, f), 'utf8')));
+  const files = fs.existsSync(GUIDE_DIR)
+    ? guideOrder(fs.readdirSync(GUIDE_DIR).filter((f) => /^\d{2}-[a-z0-9-]+\.md$/.test(f)))
+    : [];
+  cache = files.map((f) =>
+    parseChapter(f.replace(/^\d{2}-/, '').replace(/\.md$/, ''), fs.readFileSync(path.join(GUIDE_DIR, f), 'utf8')),
+  );
   return cache;
 }
 
@@ -159,7 +208,8 @@ function excerpt(section: Section, terms: string[]): string {
   const text = section.text.slice(start, end);
   const folded = section.folded.slice(start, end);
   const marks: Array<[number, number]> = [];
-  for (const t of terms) for (let i = folded.indexOf(t); i >= 0; i = folded.indexOf(t, i + t.length)) marks.push([i, i + t.length]);
+  for (const t of terms)
+    for (let i = folded.indexOf(t); i >= 0; i = folded.indexOf(t, i + t.length)) marks.push([i, i + t.length]);
   marks.sort((a, b) => a[0] - b[0]);
   let out = '';
   let pos = 0;
@@ -179,7 +229,13 @@ export const DOC_SEARCH_LIMIT = 30;
  * in the section; sections whose title holds the words come first, then by number of occurrences.
  */
 export function searchGuide(query: string): DocSearchHit[] {
-  const terms = [...new Set(foldChars(query).split(/[^a-z0-9]+/).filter((t) => t.length >= 2))].slice(0, 8);
+  const terms = [
+    ...new Set(
+      foldChars(query)
+        .split(/[^a-z0-9]+/)
+        .filter((t) => t.length >= 2),
+    ),
+  ].slice(0, 8);
   if (!terms.length) return [];
   const hits: Array<DocSearchHit & { score: number }> = [];
   for (const c of chapters()) {
@@ -188,7 +244,14 @@ export function searchGuide(query: string): DocSearchHit[] {
       if (!terms.every((t) => hay.includes(t))) continue;
       const titleHits = terms.filter((t) => foldChars(`${c.title} ${s.title}`).includes(t)).length;
       const count = terms.reduce((n, t) => n + s.folded.split(t).length - 1, 0);
-      hits.push({ slug: c.slug, chapter: c.title, section: s.title || c.title, anchor: s.anchor, excerpt: excerpt(s, terms), score: titleHits * 100 + count });
+      hits.push({
+        slug: c.slug,
+        chapter: c.title,
+        section: s.title || c.title,
+        anchor: s.anchor,
+        excerpt: excerpt(s, terms),
+        score: titleHits * 100 + count,
+      });
     }
   }
   return hits

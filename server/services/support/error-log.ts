@@ -33,7 +33,10 @@ export function safeRoute(path: string): string {
 /** Removes anything shaped like a credential from an error text (key=value, Bearer …). */
 export function scrub(text: string): string {
   return text
-    .replace(/(password|passwd|mot_de_passe|token|secret|authorization|cookie|api[_-]?key)(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi, '$1$2[masqué]')
+    .replace(
+      /(password|passwd|mot_de_passe|token|secret|authorization|cookie|api[_-]?key)(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi,
+      '$1$2[masqué]',
+    )
     .replace(/Bearer\s+[A-Za-z0-9._\-~+/]+=*/g, 'Bearer [masqué]');
 }
 
@@ -85,10 +88,22 @@ export interface ErrorLogRow {
 }
 
 /** Newest first; `q` finds a request id (exact prefix), a route or a message. */
-export async function listServerErrors(db: Knex, filters: ErrorLogFilters, page: number, perPage = 25): Promise<Paginated<ErrorLogRow>> {
+export async function listServerErrors(
+  db: Knex,
+  filters: ErrorLogFilters,
+  page: number,
+  perPage = 25,
+): Promise<Paginated<ErrorLogRow>> {
   const q = db('error_log');
-  if (filters.q) q.where((w) => whereSearch(w, db, filters.q, { prefix: ['request_id'], contains: ['route', 'message'] }));
+  if (filters.q)
+    q.where((w) => whereSearch(w, db, filters.q, { prefix: ['request_id'], contains: ['route', 'message'] }));
   if (filters.from) q.where('occurred_at', '>=', filters.from);
   if (filters.to) q.where('occurred_at', '<', filters.to);
-  return paginate<ErrorLogRow>(q.orderBy('id', 'desc').select('id', 'occurred_at', 'request_id', 'method', 'route', 'status', 'user_name', 'ip', 'message', 'stack'), page, perPage);
+  return paginate<ErrorLogRow>(
+    q
+      .orderBy('id', 'desc')
+      .select('id', 'occurred_at', 'request_id', 'method', 'route', 'status', 'user_name', 'ip', 'message', 'stack'),
+    page,
+    perPage,
+  );
 }

@@ -38,7 +38,10 @@ function cellText<R>(col: ExportColumn<R>, row: R, currency: string): string {
 }
 
 export function toCsv<R>(spec: ExportSpec<R>, rows: R[]): Buffer {
-  const records = [spec.columns.map((c) => escapeCell(c.header)), ...rows.map((row) => spec.columns.map((c) => cellText(c, row, spec.currency)))];
+  const records = [
+    spec.columns.map((c) => escapeCell(c.header)),
+    ...rows.map((row) => spec.columns.map((c) => cellText(c, row, spec.currency))),
+  ];
   const body = stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[;"\r\n]/ });
   return Buffer.concat([Buffer.from('\ufeff', 'utf8'), Buffer.from(body, 'utf8')]);
 }
@@ -52,7 +55,12 @@ export async function toXlsx<R>(spec: ExportSpec<R>, rows: R[]): Promise<Buffer>
   sheet.columns = spec.columns.map((c) => ({
     header: escapeCell(c.header),
     width: c.width ?? (c.kind === 'money' || c.kind === 'integer' ? 14 : 22),
-    style: c.kind === 'money' ? { numFmt: decimals === 0 ? '#,##0' : '#,##0.00' } : c.kind === 'integer' ? { numFmt: '#,##0' } : {},
+    style:
+      c.kind === 'money'
+        ? { numFmt: decimals === 0 ? '#,##0' : '#,##0.00' }
+        : c.kind === 'integer'
+          ? { numFmt: '#,##0' }
+          : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
@@ -82,7 +90,10 @@ export async function buildExport<R>(format: ExportFormat, spec: ExportSpec<R>, 
   const date = new Date().toISOString().slice(0, 10);
   return {
     name: `${spec.fileName}-${date}.${format}`,
-    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType:
+      format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     body: format === 'csv' ? toCsv(spec, rows) : await toXlsx(spec, rows),
   };
 }

@@ -33,7 +33,14 @@ export interface StoredBatch {
 
 export async function saveBatch(
   db: Knex,
-  batch: { kind: ImportKind; userId: number; fileName: string; rows: RawRow[]; results: RowResult[]; newCategories?: string[] },
+  batch: {
+    kind: ImportKind;
+    userId: number;
+    fileName: string;
+    rows: RawRow[];
+    results: RowResult[];
+    newCategories?: string[];
+  },
 ): Promise<string> {
   const id = randomBytes(18).toString('base64url');
   await db('import_batches').where('expires_at', '<', Date.now()).delete();
@@ -53,13 +60,29 @@ export async function saveBatch(
 }
 
 /** The user's own, unexpired batch of that kind, or undefined (→ 404). */
-export async function loadBatch(db: Knex | Knex.Transaction, id: string, userId: number, kind: ImportKind): Promise<StoredBatch | undefined> {
+export async function loadBatch(
+  db: Knex | Knex.Transaction,
+  id: string,
+  userId: number,
+  kind: ImportKind,
+): Promise<StoredBatch | undefined> {
   if (!/^[A-Za-z0-9_-]{10,40}$/.test(id)) return undefined;
-  const row = await db('import_batches').where({ id, user_id: userId, kind }).where('expires_at', '>=', Date.now()).first();
+  const row = await db('import_batches')
+    .where({ id, user_id: userId, kind })
+    .where('expires_at', '>=', Date.now())
+    .first();
   if (!row) return undefined;
   const payload = JSON.parse(row.payload);
-  return { id: row.id, kind: row.kind as ImportKind, // written by saveBatch from an ImportKind
-     user_id: Number(row.user_id), file_name: row.file_name, rows: payload.rows, results: payload.results, new_categories: payload.new_categories ?? [], applied_at: row.applied_at };
+  return {
+    id: row.id,
+    kind: row.kind as ImportKind, // written by saveBatch from an ImportKind
+    user_id: Number(row.user_id),
+    file_name: row.file_name,
+    rows: payload.rows,
+    results: payload.results,
+    new_categories: payload.new_categories ?? [],
+    applied_at: row.applied_at,
+  };
 }
 
 export async function markApplied(trx: Knex.Transaction, id: string): Promise<boolean> {

@@ -11,7 +11,16 @@ import { getCurrency } from '../company/get-company.js';
 import { CODE_FORMATS, suggestCode } from '../records/codes.js';
 import { issuesToErrors } from '../records/fields.js';
 import { type ExportFile, type ExportFormat, buildExport } from './export.js';
-import { type ImportKind, type RawRow, type RowResult, type StoredBatch, loadBatch, markApplied, saveBatch, summariseErrors } from './import-batches.js';
+import {
+  type ImportKind,
+  type RawRow,
+  type RowResult,
+  type StoredBatch,
+  loadBatch,
+  markApplied,
+  saveBatch,
+  summariseErrors,
+} from './import-batches.js';
 import { type ColumnSpec, type ReadTable, mapColumns } from './read.js';
 import { formatCount } from '../../../shared/quantity.js';
 
@@ -76,7 +85,17 @@ export interface ImportSpec<K extends string, I extends { code: string; name: st
   /** Names of the records the import will create besides its own (new categories), for the preview. */
   sideCreations?: (ctx: C) => string[];
   /** Writes the checked rows (creates with their codes assigned), in the apply's transaction. */
-  write: (trx: Knex.Transaction, work: { creates: Array<CheckedRow<I, X>>; updates: Array<CheckedRow<I, X>>; batch: StoredBatch; actor: Actor; ctx: C; rights: ImportRights }) => Promise<R>;
+  write: (
+    trx: Knex.Transaction,
+    work: {
+      creates: Array<CheckedRow<I, X>>;
+      updates: Array<CheckedRow<I, X>>;
+      batch: StoredBatch;
+      actor: Actor;
+      ctx: C;
+      rights: ImportRights;
+    },
+  ) => Promise<R>;
 }
 
 /** The columns the import page documents. */
@@ -85,7 +104,11 @@ export function importColumns(spec: { columns: ColumnSpec<string>[] }): ImportCo
 }
 
 /** The empty file to fill in (the import's headers), as CSV or XLSX. */
-export async function importTemplate(db: Knex, spec: { columns: ColumnSpec<string>[]; template: { fileName: string; sheetName: string } }, format: ExportFormat): Promise<ExportFile> {
+export async function importTemplate(
+  db: Knex,
+  spec: { columns: ColumnSpec<string>[]; template: { fileName: string; sheetName: string } },
+  format: ExportFormat,
+): Promise<ExportFile> {
   const columns = spec.columns.map((c) => ({ header: c.header, value: () => '' }));
   return buildExport(format, { ...spec.template, currency: await getCurrency(db), columns }, []);
 }
@@ -117,7 +140,8 @@ async function checkRows<K extends string, I extends { code: string; name: strin
   const records = spec.rows !== 'lines';
   const codes = records ? [...new Set(rows.map((r) => (r.cells.code ?? '').trim().toUpperCase()).filter(Boolean))] : [];
   const existingByCode = new Map<string, Existing>();
-  for (const row of await byChunks(codes, (c) => db(spec.kind).whereIn('code', c).select('*'))) existingByCode.set(row.code, { id: Number(row.id), row });
+  for (const row of await byChunks(codes, (c) => db(spec.kind).whereIn('code', c).select('*')))
+    existingByCode.set(row.code, { id: Number(row.id), row });
   const ctx = await spec.prepare(db, rows, rights);
 
   const seen = new Map<string, number>();
@@ -144,13 +168,28 @@ async function checkRows<K extends string, I extends { code: string; name: strin
       else seen.set(codeText, raw.line);
     }
     if (parsed.success) spec.checkRow?.(parsed.data, raw, existing, ctx, errors);
-    if (existing && !rights.canUpdate) errors.push(`${capitalize(spec.noun.one)} ${codeText} existe déjà et vous n’avez pas la permission de modifier ${spec.noun.many}.`);
+    if (existing && !rights.canUpdate)
+      errors.push(
+        `${capitalize(spec.noun.one)} ${codeText} existe déjà et vous n’avez pas la permission de modifier ${spec.noun.many}.`,
+      );
     if (existing && parsed.success) spec.checkExisting?.(parsed.data, existing, rights, errors);
 
     if (errors.length || !parsed.success) {
-      results.push({ line: raw.line, action: 'error', code: codeText, name: String(values.name ?? raw.cells.name ?? ''), errors });
+      results.push({
+        line: raw.line,
+        action: 'error',
+        code: codeText,
+        name: String(values.name ?? raw.cells.name ?? ''),
+        errors,
+      });
     } else {
-      results.push({ line: raw.line, action: existing ? 'update' : 'create', code: codeText, name: parsed.data.name, errors: [] });
+      results.push({
+        line: raw.line,
+        action: existing ? 'update' : 'create',
+        code: codeText,
+        name: parsed.data.name,
+        errors: [],
+      });
       checked.push({ line: raw.line, input: { ...parsed.data, code: codeText }, existing, extra });
     }
   }
@@ -160,24 +199,47 @@ async function checkRows<K extends string, I extends { code: string; name: strin
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Checks an uploaded table and keeps it as a batch for its preview; returns the batch id. */
-export async function previewImport<K extends string, I extends { code: string; name: string }, C, X, R>(db: Knex, spec: ImportSpec<K, I, C, X, R>, table: ReadTable, fileName: string, actor: Actor, rights: ImportRights): Promise<string> {
+export async function previewImport<K extends string, I extends { code: string; name: string }, C, X, R>(
+  db: Knex,
+  spec: ImportSpec<K, I, C, X, R>,
+  table: ReadTable,
+  fileName: string,
+  actor: Actor,
+  rights: ImportRights,
+): Promise<string> {
   const rows = rawRows(table, spec.columns);
   const { results, ctx } = await checkRows(db, spec, rows, rights);
-  return saveBatch(db, { kind: spec.kind, userId: actor.id, fileName, rows, results, newCategories: spec.sideCreations?.(ctx) ?? [] });
+  return saveBatch(db, {
+    kind: spec.kind,
+    userId: actor.id,
+    fileName,
+    rows,
+    results,
+    newCategories: spec.sideCreations?.(ctx) ?? [],
+  });
 }
 
 /**
  * All or nothing: the rows are checked again against the database of now, inside the transaction;
  * one error and nothing is written. New records get the next free codes of their table.
  */
-export async function applyImport<K extends string, I extends { code: string; name: string }, C, X, R>(db: Knex, spec: ImportSpec<K, I, C, X, R>, batchId: string, actor: Actor, rights: ImportRights): Promise<R> {
+export async function applyImport<K extends string, I extends { code: string; name: string }, C, X, R>(
+  db: Knex,
+  spec: ImportSpec<K, I, C, X, R>,
+  batchId: string,
+  actor: Actor,
+  rights: ImportRights,
+): Promise<R> {
   const result = await inTransaction(db, async (trx) => {
     const batch = await loadBatch(trx, batchId, actor.id, spec.kind);
-    if (!batch) throw Refusal.action("Cet import n’existe plus : déposez le fichier à nouveau.");
+    if (!batch) throw Refusal.action('Cet import n’existe plus : déposez le fichier à nouveau.');
     if (batch.applied_at) throw Refusal.action('Cet import a déjà été appliqué.');
     const { results, checked, ctx } = await checkRows(trx, spec, batch.rows, rights);
     const errorCount = results.filter((r) => r.action === 'error').length;
-    if (errorCount) throw Refusal.action(`Import refusé, rien n’a été enregistré : ${formatCount(errorCount, 'ligne')} en erreur (${summariseErrors(results)}).`);
+    if (errorCount)
+      throw Refusal.action(
+        `Import refusé, rien n’a été enregistré : ${formatCount(errorCount, 'ligne')} en erreur (${summariseErrors(results)}).`,
+      );
     if (!(await markApplied(trx, batch.id))) throw Refusal.action('Cet import a déjà été appliqué.');
     if (spec.rows === 'lines') return spec.write(trx, { creates: checked, updates: [], batch, actor, ctx, rights });
 

@@ -1,6 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import { unescapeCell } from '../../domain/export/cells.js';
-import { ImportFileError, MAX_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_READ_MS, MAX_IMPORT_ROWS, MAX_TABLE_CHARS, fr } from './limits.js';
+import {
+  ImportFileError,
+  MAX_CELL_LENGTH,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_READ_MS,
+  MAX_IMPORT_ROWS,
+  MAX_TABLE_CHARS,
+  fr,
+} from './limits.js';
 import { readXlsxRows } from './xlsx.js';
 
 /**
@@ -23,11 +31,14 @@ export function detectFormat(fileName: string, data: Buffer): 'csv' | 'xlsx' {
   const isZip = data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
   const ext = fileName.toLowerCase().split('.').pop();
   if (ext === 'xlsx') {
-    if (!isZip) throw new ImportFileError("Le fichier n’est pas un classeur Excel (.xlsx) valide.");
+    if (!isZip) throw new ImportFileError('Le fichier n’est pas un classeur Excel (.xlsx) valide.');
     return 'xlsx';
   }
   if (ext === 'csv' || ext === 'txt') {
-    if (isZip) throw new ImportFileError("Le fichier porte l’extension .csv mais c’est un classeur Excel : enregistrez-le en .xlsx.");
+    if (isZip)
+      throw new ImportFileError(
+        'Le fichier porte l’extension .csv mais c’est un classeur Excel : enregistrez-le en .xlsx.',
+      );
     return 'csv';
   }
   throw new ImportFileError('Format non pris en charge : choisissez un fichier .csv ou .xlsx.');
@@ -67,7 +78,9 @@ export function decodeText(data: Buffer): string {
   }
   text = text.replace(/^\ufeff/, '');
   if (text.includes('\u0000')) {
-    throw new ImportFileError("Le fichier contient des caractères nuls : ce n’est pas un texte CSV lisible. Depuis Excel, enregistrez-le au format « CSV UTF-8 » ou en .xlsx.");
+    throw new ImportFileError(
+      'Le fichier contient des caractères nuls : ce n’est pas un texte CSV lisible. Depuis Excel, enregistrez-le au format « CSV UTF-8 » ou en .xlsx.',
+    );
   }
   return text;
 }
@@ -83,13 +96,16 @@ function cleanCell(value: string): string {
 }
 
 const tooManyRows = (n: number | null) =>
-  new ImportFileError(`Le fichier contient ${n === null ? 'plus de ' + fr(MAX_IMPORT_ROWS) : fr(n)} lignes : ${fr(MAX_IMPORT_ROWS)} au plus par import.`);
+  new ImportFileError(
+    `Le fichier contient ${n === null ? 'plus de ' + fr(MAX_IMPORT_ROWS) : fr(n)} lignes : ${fr(MAX_IMPORT_ROWS)} au plus par import.`,
+  );
 
 function finish(records: string[][], lineOf: (i: number) => number): ReadTable {
   const nonEmpty = records.map((cells, i) => ({ line: lineOf(i), cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (nonEmpty.length === 0) throw new ImportFileError('Le fichier est vide.');
   const [header, ...rows] = nonEmpty;
-  if (rows.length === 0) throw new ImportFileError("Le fichier ne contient que la ligne d’en-tête : aucune ligne à importer.");
+  if (rows.length === 0)
+    throw new ImportFileError('Le fichier ne contient que la ligne d’en-tête : aucune ligne à importer.');
   if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows(rows.length);
   return { headers: header.cells, rows };
 }
@@ -111,8 +127,13 @@ export function checkCsvShape(text: string, delimiter: string): void {
   let inQuotes = false;
   let filled = false;
   const endCell = (i: number) => {
-    if (i - cellStart > MAX_CELL_LENGTH + 2 && cleanCell(text.slice(cellStart, i).replace(/^"|"$/g, '')).length > MAX_CELL_LENGTH) {
-      throw new ImportFileError(`La ligne ${fr(line)} contient une cellule de plus de ${fr(MAX_CELL_LENGTH)} caractères : une cellule en contient ${fr(MAX_CELL_LENGTH)} au plus.`);
+    if (
+      i - cellStart > MAX_CELL_LENGTH + 2 &&
+      cleanCell(text.slice(cellStart, i).replace(/^"|"$/g, '')).length > MAX_CELL_LENGTH
+    ) {
+      throw new ImportFileError(
+        `La ligne ${fr(line)} contient une cellule de plus de ${fr(MAX_CELL_LENGTH)} caractères : une cellule en contient ${fr(MAX_CELL_LENGTH)} au plus.`,
+      );
     }
   };
   for (let i = 0; i < text.length; i++) {
@@ -130,7 +151,10 @@ export function checkCsvShape(text: string, delimiter: string): void {
     } else if (c === SEP) {
       endCell(i);
       cellStart = i + 1;
-      if (++columns > MAX_IMPORT_COLUMNS) throw new ImportFileError(`La ligne ${fr(line)} contient plus de ${MAX_IMPORT_COLUMNS} colonnes : ${MAX_IMPORT_COLUMNS} au plus par import.`);
+      if (++columns > MAX_IMPORT_COLUMNS)
+        throw new ImportFileError(
+          `La ligne ${fr(line)} contient plus de ${MAX_IMPORT_COLUMNS} colonnes : ${MAX_IMPORT_COLUMNS} au plus par import.`,
+        );
     } else if (c === LF) {
       endCell(i);
       if (filled && ++rows > MAX_IMPORT_ROWS + 1) throw tooManyRows(null);
@@ -142,7 +166,10 @@ export function checkCsvShape(text: string, delimiter: string): void {
   }
   endCell(text.length);
   if (filled && rows + 1 > MAX_IMPORT_ROWS + 1) throw tooManyRows(null);
-  if (text.length > MAX_TABLE_CHARS) throw new ImportFileError(`Le fichier contient plus de ${fr(MAX_TABLE_CHARS)} caractères : découpez-le en plusieurs fichiers.`);
+  if (text.length > MAX_TABLE_CHARS)
+    throw new ImportFileError(
+      `Le fichier contient plus de ${fr(MAX_TABLE_CHARS)} caractères : découpez-le en plusieurs fichiers.`,
+    );
 }
 
 export function readCsv(data: Buffer): ReadTable {
@@ -152,7 +179,13 @@ export function readCsv(data: Buffer): ReadTable {
   checkCsvShape(text, delimiter);
   let records: string[][];
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true, relax_quotes: true });
+    records = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      bom: true,
+      relax_quotes: true,
+    });
   } catch (err) {
     throw new ImportFileError(`Le fichier CSV est mal formé : ${(err as Error).message}`);
   }
@@ -209,7 +242,9 @@ export function mapColumns<K extends string>(headers: string[], specs: ColumnSpe
     else if (spec.required) missing.push(`« ${spec.header} »`);
   }
   if (missing.length) {
-    throw new ImportFileError(`Colonne${missing.length > 1 ? 's' : ''} obligatoire${missing.length > 1 ? 's' : ''} absente${missing.length > 1 ? 's' : ''} : ${missing.join(', ')}. La première ligne du fichier doit contenir les en-têtes.`);
+    throw new ImportFileError(
+      `Colonne${missing.length > 1 ? 's' : ''} obligatoire${missing.length > 1 ? 's' : ''} absente${missing.length > 1 ? 's' : ''} : ${missing.join(', ')}. La première ligne du fichier doit contenir les en-têtes.`,
+    );
   }
   return mapping;
 }

@@ -23,7 +23,7 @@ import { type ZipEntry, inflateEntry, zipEntries } from './zip.js';
  * become text.
  */
 
-const NOT_XLSX = "Le classeur Excel n’a pas pu être lu : vérifiez qu’il s’agit d’un fichier .xlsx valide.";
+const NOT_XLSX = 'Le classeur Excel n’a pas pu être lu : vérifiez qu’il s’agit d’un fichier .xlsx valide.';
 
 type Attributes = Record<string, string>;
 interface Handlers {
@@ -35,7 +35,12 @@ interface Handlers {
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** Parses one part of the archive as a stream of XML events (names without their prefix). */
-async function parsePart(data: Buffer, entry: ZipEntry, limits: { maxBytes: number; tooLarge: string; deadline: number }, handlers: Handlers): Promise<void> {
+async function parsePart(
+  data: Buffer,
+  entry: ZipEntry,
+  limits: { maxBytes: number; tooLarge: string; deadline: number },
+  handlers: Handlers,
+): Promise<void> {
   const parser = new SaxesParser();
   parser.on('doctype', () => {
     throw new ImportFileError(NOT_XLSX);
@@ -80,15 +85,22 @@ async function relationships(data: Buffer, entries: Map<string, ZipEntry>, part:
   const rels = new Map<string, { type: string; path: string }>();
   const entry = entries.get(`${dirOf(part)}_rels/${part.slice(part.lastIndexOf('/') + 1)}.rels`);
   if (!entry) return rels;
-  await parsePart(data, entry, { maxBytes: MAX_XLSX_SMALL_PART_BYTES, tooLarge: NOT_XLSX, deadline }, {
-    open(name, a) {
-      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') rels.set(a.Id, { type: a.Type ?? '', path: partPath(dirOf(part), a.Target) });
+  await parsePart(
+    data,
+    entry,
+    { maxBytes: MAX_XLSX_SMALL_PART_BYTES, tooLarge: NOT_XLSX, deadline },
+    {
+      open(name, a) {
+        if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External')
+          rels.set(a.Id, { type: a.Type ?? '', path: partPath(dirOf(part), a.Target) });
+      },
     },
-  });
+  );
   return rels;
 }
 
-const byType = (rels: Map<string, { type: string; path: string }>, suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix))?.path;
+const byType = (rels: Map<string, { type: string; path: string }>, suffix: string) =>
+  [...rels.values()].find((r) => r.type.endsWith(suffix))?.path;
 
 const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
 
@@ -104,16 +116,21 @@ async function dateStyles(data: Buffer, entry: ZipEntry | undefined, deadline: n
   const custom = new Map<number, string>();
   const xfs: number[] = [];
   let inCellXfs = false;
-  await parsePart(data, entry, { maxBytes: MAX_XLSX_SMALL_PART_BYTES, tooLarge: NOT_XLSX, deadline }, {
-    open(name, a) {
-      if (name === 'numFmt') custom.set(Number(a.numFmtId), a.formatCode ?? '');
-      else if (name === 'cellXfs') inCellXfs = true;
-      else if (name === 'xf' && inCellXfs) xfs.push(Number(a.numFmtId ?? 0));
+  await parsePart(
+    data,
+    entry,
+    { maxBytes: MAX_XLSX_SMALL_PART_BYTES, tooLarge: NOT_XLSX, deadline },
+    {
+      open(name, a) {
+        if (name === 'numFmt') custom.set(Number(a.numFmtId), a.formatCode ?? '');
+        else if (name === 'cellXfs') inCellXfs = true;
+        else if (name === 'xf' && inCellXfs) xfs.push(Number(a.numFmtId ?? 0));
+      },
+      close(name) {
+        if (name === 'cellXfs') inCellXfs = false;
+      },
     },
-    close(name) {
-      if (name === 'cellXfs') inCellXfs = false;
-    },
-  });
+  );
   xfs.forEach((id, index) => {
     const code = custom.get(id);
     if (code !== undefined ? isDateFormat(code) : BUILTIN_DATE_FORMATS.has(id)) dates.add(index);
@@ -121,8 +138,14 @@ async function dateStyles(data: Buffer, entry: ZipEntry | undefined, deadline: n
   return dates;
 }
 
-const tooLongCell = (where: string) => new ImportFileError(`${where} contient plus de ${fr(MAX_CELL_LENGTH)} caractères : une cellule en contient ${fr(MAX_CELL_LENGTH)} au plus.`);
-const decodeEscapes = (s: string) => (s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : s);
+const tooLongCell = (where: string) =>
+  new ImportFileError(
+    `${where} contient plus de ${fr(MAX_CELL_LENGTH)} caractères : une cellule en contient ${fr(MAX_CELL_LENGTH)} au plus.`,
+  );
+const decodeEscapes = (s: string) =>
+  s.includes('_x')
+    ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : s;
 
 /** The shared strings table: each <si> as text (rich text runs joined, phonetic hints left out). */
 async function sharedStrings(data: Buffer, entry: ZipEntry | undefined, deadline: number): Promise<string[]> {
@@ -134,7 +157,11 @@ async function sharedStrings(data: Buffer, entry: ZipEntry | undefined, deadline
   await parsePart(
     data,
     entry,
-    { maxBytes: MAX_XLSX_SHARED_STRINGS_BYTES, tooLarge: `Les textes du classeur dépassent ${fr(MAX_XLSX_SHARED_STRINGS_BYTES / 1024 / 1024)} Mo une fois décompressés : le fichier est trop volumineux pour être importé.`, deadline },
+    {
+      maxBytes: MAX_XLSX_SHARED_STRINGS_BYTES,
+      tooLarge: `Les textes du classeur dépassent ${fr(MAX_XLSX_SHARED_STRINGS_BYTES / 1024 / 1024)} Mo une fois décompressés : le fichier est trop volumineux pour être importé.`,
+      deadline,
+    },
     {
       open(name) {
         if (name === 'si') current = '';
@@ -199,7 +226,11 @@ export interface SheetRows {
  * The first worksheet's non-empty rows as cleaned text cells. `clean` is applied to every cell
  * (spaces, our export's escapes).
  */
-export async function readXlsxRows(data: Buffer, clean: (value: string) => string, deadline: number): Promise<SheetRows> {
+export async function readXlsxRows(
+  data: Buffer,
+  clean: (value: string) => string,
+  deadline: number,
+): Promise<SheetRows> {
   const entries = zipEntries(data, { maxEntries: MAX_XLSX_ENTRIES, maxTotalBytes: MAX_XLSX_UNPACKED_BYTES });
   const rootRels = await relationships(data, entries, '', deadline);
   const workbookPath = byType(rootRels, '/officeDocument') ?? 'xl/workbook.xml';
@@ -208,12 +239,18 @@ export async function readXlsxRows(data: Buffer, clean: (value: string) => strin
 
   let firstSheetRel: string | null = null;
   let date1904 = false;
-  await parsePart(data, workbook, { maxBytes: MAX_XLSX_SMALL_PART_BYTES, tooLarge: NOT_XLSX, deadline }, {
-    open(name, a) {
-      if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
-      if (name === 'sheet' && firstSheetRel === null) firstSheetRel = Object.entries(a).find(([k]) => k === 'id' || k.endsWith(':id'))?.[1] ?? '';
+  await parsePart(
+    data,
+    workbook,
+    { maxBytes: MAX_XLSX_SMALL_PART_BYTES, tooLarge: NOT_XLSX, deadline },
+    {
+      open(name, a) {
+        if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
+        if (name === 'sheet' && firstSheetRel === null)
+          firstSheetRel = Object.entries(a).find(([k]) => k === 'id' || k.endsWith(':id'))?.[1] ?? '';
+      },
     },
-  });
+  );
   const rels = await relationships(data, entries, workbookPath, deadline);
   const sheetPath = firstSheetRel ? rels.get(firstSheetRel)?.path : undefined;
   const sheet = sheetPath ? entries.get(sheetPath) : undefined;
@@ -256,7 +293,11 @@ export async function readXlsxRows(data: Buffer, clean: (value: string) => strin
   await parsePart(
     data,
     sheet,
-    { maxBytes: MAX_XLSX_SHEET_BYTES, tooLarge: `La feuille dépasse ${fr(MAX_XLSX_SHEET_BYTES / 1024 / 1024)} Mo une fois décompressée : découpez le fichier.`, deadline },
+    {
+      maxBytes: MAX_XLSX_SHEET_BYTES,
+      tooLarge: `La feuille dépasse ${fr(MAX_XLSX_SHEET_BYTES / 1024 / 1024)} Mo une fois décompressée : découpez le fichier.`,
+      deadline,
+    },
     {
       open(name, a) {
         if (name === 'row') {
@@ -279,15 +320,24 @@ export async function readXlsxRows(data: Buffer, clean: (value: string) => strin
         else if (name === 'c' && cell) {
           const value = clean(cellText(cell));
           if (value !== '') {
-            if (cell.column > MAX_IMPORT_COLUMNS) throw new ImportFileError(`La feuille contient des données en colonne ${columnName(cell.column)} : ${MAX_IMPORT_COLUMNS} colonnes au plus par import.`);
+            if (cell.column > MAX_IMPORT_COLUMNS)
+              throw new ImportFileError(
+                `La feuille contient des données en colonne ${columnName(cell.column)} : ${MAX_IMPORT_COLUMNS} colonnes au plus par import.`,
+              );
             if (value.length > MAX_CELL_LENGTH) throw tooLongCell(`La cellule ${columnName(cell.column)}${rowNumber}`);
             totalChars += value.length;
             row.push([cell.column, value]);
           }
           cell = null;
         } else if (name === 'row' && row.length) {
-          if (records.length > MAX_IMPORT_ROWS) throw new ImportFileError(`La feuille contient trop de lignes : ${fr(MAX_IMPORT_ROWS)} au plus par import.`);
-          if (totalChars > MAX_TABLE_CHARS) throw new ImportFileError(`Le fichier contient plus de ${fr(MAX_TABLE_CHARS)} caractères de données : découpez-le en plusieurs fichiers.`);
+          if (records.length > MAX_IMPORT_ROWS)
+            throw new ImportFileError(
+              `La feuille contient trop de lignes : ${fr(MAX_IMPORT_ROWS)} au plus par import.`,
+            );
+          if (totalChars > MAX_TABLE_CHARS)
+            throw new ImportFileError(
+              `Le fichier contient plus de ${fr(MAX_TABLE_CHARS)} caractères de données : découpez-le en plusieurs fichiers.`,
+            );
           const width = Math.max(...row.map(([c]) => c));
           const cells = new Array<string>(width).fill('');
           for (const [c, v] of row) cells[c - 1] = v;
@@ -300,7 +350,8 @@ export async function readXlsxRows(data: Buffer, clean: (value: string) => strin
         if (!cell) return;
         if (inValue) cell.value += text;
         else if (inInlineText && phonetic === 0) cell.inline += text;
-        if (cell.value.length + cell.inline.length > MAX_CELL_LENGTH * 2) throw tooLongCell(`La cellule ${columnName(cell.column)}${rowNumber}`);
+        if (cell.value.length + cell.inline.length > MAX_CELL_LENGTH * 2)
+          throw tooLongCell(`La cellule ${columnName(cell.column)}${rowNumber}`);
       },
     },
   );

@@ -27,9 +27,10 @@ export interface ZipLimits {
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
-const NOT_XLSX = "Le classeur Excel n’a pas pu être lu : vérifiez qu’il s’agit d’un fichier .xlsx valide.";
+const NOT_XLSX = 'Le classeur Excel n’a pas pu être lu : vérifiez qu’il s’agit d’un fichier .xlsx valide.';
 
-const LYING_ENTRY = 'Le classeur est corrompu : une de ses parties se décompresse au-delà de la taille annoncée (fichier abîmé ou fabriqué pour saturer le serveur).';
+const LYING_ENTRY =
+  'Le classeur est corrompu : une de ses parties se décompresse au-delà de la taille annoncée (fichier abîmé ou fabriqué pour saturer le serveur).';
 
 function broken(): never {
   throw new ImportFileError(NOT_XLSX);
@@ -48,8 +49,14 @@ export function zipEntries(data: Buffer, limits: ZipLimits): Map<string, ZipEntr
   const count = data.readUInt16LE(eocd + 10);
   const cdSize = data.readUInt32LE(eocd + 12);
   const cdOffset = data.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d’archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
-  if (count > limits.maxEntries) throw new ImportFileError(`Le classeur contient ${count} éléments internes : ${limits.maxEntries} au plus. Enregistrez-le à nouveau depuis Excel avec une seule feuille.`);
+  if (count === 0xffff || cdOffset === 0xffffffff)
+    throw new ImportFileError(
+      'Ce classeur utilise un format d’archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.',
+    );
+  if (count > limits.maxEntries)
+    throw new ImportFileError(
+      `Le classeur contient ${count} éléments internes : ${limits.maxEntries} au plus. Enregistrez-le à nouveau depuis Excel avec une seule feuille.`,
+    );
   if (cdOffset + cdSize > eocd) broken();
 
   const entries = new Map<string, ZipEntry>();
@@ -67,12 +74,20 @@ export function zipEntries(data: Buffer, limits: ZipLimits): Map<string, ZipEntr
     const localOffset = data.readUInt32LE(p + 42);
     const name = data.toString('utf8', p + 46, p + 46 + nameLength);
     p += 46 + nameLength + extraLength + commentLength;
-    if (flags & 0x1) throw new ImportFileError("Le classeur est protégé par un mot de passe : enregistrez-le sans protection avant de l’importer.");
+    if (flags & 0x1)
+      throw new ImportFileError(
+        'Le classeur est protégé par un mot de passe : enregistrez-le sans protection avant de l’importer.',
+      );
     if (method !== 0 && method !== 8) broken();
-    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new ImportFileError("Ce classeur utilise un format d’archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.");
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff)
+      throw new ImportFileError(
+        'Ce classeur utilise un format d’archive (ZIP64) réservé aux fichiers géants : il ne peut pas être importé.',
+      );
     total += size;
     if (total > limits.maxTotalBytes) {
-      throw new ImportFileError(`Le classeur décompressé dépasserait ${Math.round(limits.maxTotalBytes / 1024 / 1024)} Mo : il est trop volumineux pour être importé (ou il a été fabriqué pour saturer le serveur).`);
+      throw new ImportFileError(
+        `Le classeur décompressé dépasserait ${Math.round(limits.maxTotalBytes / 1024 / 1024)} Mo : il est trop volumineux pour être importé (ou il a été fabriqué pour saturer le serveur).`,
+      );
     }
     if (localOffset + 30 > data.length || data.readUInt32LE(localOffset) !== LOCAL) broken();
     const dataStart = localOffset + 30 + data.readUInt16LE(localOffset + 26) + data.readUInt16LE(localOffset + 28);
@@ -88,7 +103,12 @@ export function zipEntries(data: Buffer, limits: ZipLimits): Map<string, ZipEntr
  * entry declared, and a read that goes past the deadline. Each chunk yields to the event loop, so
  * other requests keep being answered while a large part is read.
  */
-export async function inflateEntry(data: Buffer, entry: ZipEntry, options: { maxBytes: number; tooLarge: string; deadline: number }, onChunk: (chunk: Buffer) => void): Promise<void> {
+export async function inflateEntry(
+  data: Buffer,
+  entry: ZipEntry,
+  options: { maxBytes: number; tooLarge: string; deadline: number },
+  onChunk: (chunk: Buffer) => void,
+): Promise<void> {
   if (entry.size > options.maxBytes) throw new ImportFileError(options.tooLarge);
   const limit = Math.min(entry.size, options.maxBytes);
   const raw = data.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
@@ -119,4 +139,5 @@ export async function inflateEntry(data: Buffer, entry: ZipEntry, options: { max
   }
 }
 
-export const IMPORT_TOO_SLOW = 'La lecture du fichier prend trop de temps : découpez-le en plusieurs fichiers plus petits.';
+export const IMPORT_TOO_SLOW =
+  'La lecture du fichier prend trop de temps : découpez-le en plusieurs fichiers plus petits.';

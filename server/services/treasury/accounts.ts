@@ -2,8 +2,18 @@ import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { UsageInfo } from '../../../shared/records.js';
-import type { ManagedTreasuryKind, PaymentAccountOption, PaymentAccounts, TreasuryAccountFilters } from '../../../shared/treasury-accounts.js';
-import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, TREASURY_KIND_LABELS, type TreasuryKind } from '../../../shared/treasury.js';
+import type {
+  ManagedTreasuryKind,
+  PaymentAccountOption,
+  PaymentAccounts,
+  TreasuryAccountFilters,
+} from '../../../shared/treasury-accounts.js';
+import {
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  TREASURY_KIND_LABELS,
+  type TreasuryKind,
+} from '../../../shared/treasury.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';
 import { uniqueViolationColumn } from '../../db/errors.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
@@ -44,10 +54,23 @@ export interface TreasuryAccountInput {
 }
 
 /** The fields the audit log compares (what the row stores). */
-export const TREASURY_ACCOUNT_FIELDS = ['kind', 'code', 'name', 'bank_name', 'account_number', 'operator', 'active'] as const;
+export const TREASURY_ACCOUNT_FIELDS = [
+  'kind',
+  'code',
+  'name',
+  'bank_name',
+  'account_number',
+  'operator',
+  'active',
+] as const;
 export const TREASURY_ACCOUNT_SORTS = ['code', 'name', 'kind', 'balance'] as const;
 export type TreasuryAccountSort = (typeof TREASURY_ACCOUNT_SORTS)[number];
-const SORT_COLUMNS: Record<TreasuryAccountSort, string> = { code: 'code', name: 'name', kind: 'kind', balance: 'balance' };
+const SORT_COLUMNS: Record<TreasuryAccountSort, string> = {
+  code: 'code',
+  name: 'name',
+  kind: 'kind',
+  balance: 'balance',
+};
 
 export type TreasuryAccountListQuery = ListQuery<TreasuryAccountSort, TreasuryAccountFilters>;
 
@@ -57,24 +80,43 @@ const ACCOUNT_NUMBER_MIN = 5;
 /** The word for an account in messages: « le compte SGBCI Compte courant ». */
 const subjectLabel = (row: { code: string; name: string }) => `${row.code} — ${row.name}`;
 
-function accountsQuery(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>, scope: PlaceScope): Knex.QueryBuilder {
-  const qb = db('treasury_accounts').whereIn('kind', MANAGED).select('id', 'kind', 'code', 'name', 'bank_name', 'account_number', 'operator', 'balance', 'active');
+function accountsQuery(
+  db: Knex,
+  params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>,
+  scope: PlaceScope,
+): Knex.QueryBuilder {
+  const qb = db('treasury_accounts')
+    .whereIn('kind', MANAGED)
+    .select('id', 'kind', 'code', 'name', 'bank_name', 'account_number', 'operator', 'balance', 'active');
   whereAllowedAccount(qb, scope);
   whereSearch(qb, db, params.q, { upperPrefix: ['code'], contains: ['name', 'bank_name', 'account_number'] });
   if (params.filters.kind) qb.where('kind', params.filters.kind);
   if (params.filters.operator) qb.where('operator', params.filters.operator);
   if (params.filters.status === 'active') qb.where('active', true);
   else if (params.filters.status === 'archived') qb.where('active', false);
-  return (params.sort === 'name' ? orderByFrench(qb, db, { name: 'name' }, params.dir) : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)).orderBy('id');
+  return (
+    params.sort === 'name'
+      ? orderByFrench(qb, db, { name: 'name' }, params.dir)
+      : qb.orderBy(SORT_COLUMNS[params.sort], params.dir)
+  ).orderBy('id');
 }
 
 /** One page of the bank and mobile-money accounts the user works on. */
-export function listTreasuryAccounts(db: Knex, params: TreasuryAccountListQuery, scope: PlaceScope): Promise<Paginated<any>> {
+export function listTreasuryAccounts(
+  db: Knex,
+  params: TreasuryAccountListQuery,
+  scope: PlaceScope,
+): Promise<Paginated<any>> {
   return paginate(accountsQuery(db, params, scope), params.page, params.per_page);
 }
 
 /** The list as filtered, as a CSV or XLSX file. */
-export async function exportTreasuryAccounts(db: Knex, params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>, format: ExportFormat, scope: PlaceScope): Promise<ExportFile> {
+export async function exportTreasuryAccounts(
+  db: Knex,
+  params: Omit<TreasuryAccountListQuery, 'page' | 'per_page'>,
+  format: ExportFormat,
+  scope: PlaceScope,
+): Promise<ExportFile> {
   const rows: any[] = await accountsQuery(db, params, scope);
   return buildExport(
     format,
@@ -86,7 +128,12 @@ export async function exportTreasuryAccounts(db: Knex, params: Omit<TreasuryAcco
         { header: 'Code', value: (r) => r.code, width: 12 },
         { header: 'Nom', value: (r) => r.name, width: 30 },
         { header: 'Type', value: (r) => TREASURY_KIND_LABELS[r.kind as TreasuryKind] ?? r.kind, width: 14 },
-        { header: 'Banque ou opérateur', value: (r) => (r.kind === 'banque' ? r.bank_name : (MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? '')), width: 22 },
+        {
+          header: 'Banque ou opérateur',
+          value: (r) =>
+            r.kind === 'banque' ? r.bank_name : (MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? ''),
+          width: 22,
+        },
         { header: 'N° de compte ou téléphone', value: (r) => r.account_number, width: 30 },
         { header: 'Solde', kind: 'money', value: (r) => Number(r.balance) },
         { header: 'Actif', value: (r) => toBool(r.active) },
@@ -129,18 +176,29 @@ async function assertValid(trx: Knex.Transaction, input: TreasuryAccountInput, c
   const byCode = trx('treasury_accounts').where({ code: input.code });
   if (current) byCode.whereNot({ id: current.id });
   const sameCode = await byCode.first('kind', 'name');
-  if (sameCode) errors.code = sameCode.kind === 'caisse' ? `Le code ${input.code} est déjà celui de la caisse « ${sameCode.name} ».` : `Le code ${input.code} est déjà utilisé par un autre compte.`;
+  if (sameCode)
+    errors.code =
+      sameCode.kind === 'caisse'
+        ? `Le code ${input.code} est déjà celui de la caisse « ${sameCode.name} ».`
+        : `Le code ${input.code} est déjà utilisé par un autre compte.`;
   const byName = trx('treasury_accounts').whereRaw('LOWER(name) = ?', [input.name.toLowerCase()]);
   if (current) byName.whereNot({ id: current.id });
   const sameName = await byName.first('kind');
-  if (sameName) errors.name = sameName.kind === 'caisse' ? `Une caisse s’appelle déjà « ${input.name} ».` : `Un compte « ${input.name} » existe déjà.`;
+  if (sameName)
+    errors.name =
+      sameName.kind === 'caisse'
+        ? `Une caisse s’appelle déjà « ${input.name} ».`
+        : `Un compte « ${input.name} » existe déjà.`;
   if (input.kind === 'banque') {
     if (!input.bank_name) errors.bank_name = 'Indiquez la banque.';
     if (!input.account_number) errors.account_number = 'Indiquez le numéro de compte (RIB ou IBAN).';
-    else if (input.account_number.replace(/[\s-]/g, '').length < ACCOUNT_NUMBER_MIN) errors.account_number = `Le numéro de compte doit contenir au moins ${ACCOUNT_NUMBER_MIN} caractères.`;
-    else if (!/^[A-Za-z0-9 .\-/]+$/.test(input.account_number)) errors.account_number = 'Le numéro de compte ne peut contenir que des lettres sans accent, des chiffres, des espaces et les signes . - /.';
+    else if (input.account_number.replace(/[\s-]/g, '').length < ACCOUNT_NUMBER_MIN)
+      errors.account_number = `Le numéro de compte doit contenir au moins ${ACCOUNT_NUMBER_MIN} caractères.`;
+    else if (!/^[A-Za-z0-9 .\-/]+$/.test(input.account_number))
+      errors.account_number =
+        'Le numéro de compte ne peut contenir que des lettres sans accent, des chiffres, des espaces et les signes . - /.';
   } else {
-    if (!input.operator) errors.operator = "Choisissez l’opérateur du compte mobile money.";
+    if (!input.operator) errors.operator = 'Choisissez l’opérateur du compte mobile money.';
     if (!input.phone) errors.phone = 'Indiquez le numéro de téléphone du compte.';
   }
   if (current && current.kind !== input.kind && (await hasMovements(trx, current.id))) {
@@ -159,27 +217,53 @@ function mapUnique(err: unknown): never {
 /** Why an account cannot be archived (null: it can): money on it would vanish from the treasury. */
 export function treasuryArchiveBlock(account: { balance: unknown }, currency: string): string | null {
   const balance = Number(account.balance);
-  return balance !== 0 ? `Il a un solde de ${formatMoney(balance, currency)} : virez ou retirez ce solde avant de l’archiver.` : null;
+  return balance !== 0
+    ? `Il a un solde de ${formatMoney(balance, currency)} : virez ou retirez ce solde avant de l’archiver.`
+    : null;
 }
 
 /** What the account's page may offer: delete only without movements, archive only at zero. */
-export async function treasuryAccountUsage(db: Knex, row: { id: unknown; active: unknown; balance: unknown }, currency: string): Promise<UsageInfo> {
-  return usageInfo(await historyReasons(db, 'treasury_account', Number(row.id), currency), { archive: toBool(row.active) ? treasuryArchiveBlock(row, currency) : null });
+export async function treasuryAccountUsage(
+  db: Knex,
+  row: { id: unknown; active: unknown; balance: unknown },
+  currency: string,
+): Promise<UsageInfo> {
+  return usageInfo(await historyReasons(db, 'treasury_account', Number(row.id), currency), {
+    archive: toBool(row.active) ? treasuryArchiveBlock(row, currency) : null,
+  });
 }
 
 /**
  * A new bank or wallet account. `grantTo`: the restricted user who creates it works on it from
  * then on (user_treasury_accounts, same transaction) — else it would vanish from their list.
  */
-export async function createTreasuryAccount(db: Knex, input: TreasuryAccountInput, actor: Actor, options: { grantTo?: number | null } = {}): Promise<number> {
+export async function createTreasuryAccount(
+  db: Knex,
+  input: TreasuryAccountInput,
+  actor: Actor,
+  options: { grantTo?: number | null } = {},
+): Promise<number> {
   try {
     return await inTransaction(db, async (trx) => {
       await assertValid(trx, input);
       const now = nowIso();
       const row = stored(input);
-      const id = await insertReturningId(trx, 'treasury_accounts', { ...row, cash_desk_id: null, location_id: null, balance: 0, created_at: now, updated_at: now });
+      const id = await insertReturningId(trx, 'treasury_accounts', {
+        ...row,
+        cash_desk_id: null,
+        location_id: null,
+        balance: 0,
+        created_at: now,
+        updated_at: now,
+      });
       if (options.grantTo) await trx('user_treasury_accounts').insert({ user_id: options.grantTo, account_id: id });
-      await recordAudit(trx, { action: 'treasury_account.created', user: auditUser(actor), subject: { type: 'treasury_account', id, label: subjectLabel(row) }, details: { after: row }, ip: actor.ip });
+      await recordAudit(trx, {
+        action: 'treasury_account.created',
+        user: auditUser(actor),
+        subject: { type: 'treasury_account', id, label: subjectLabel(row) },
+        details: { after: row },
+        ip: actor.ip,
+      });
       return id;
     });
   } catch (err) {
@@ -187,12 +271,17 @@ export async function createTreasuryAccount(db: Knex, input: TreasuryAccountInpu
   }
 }
 
-export async function updateTreasuryAccount(db: Knex, id: number, input: TreasuryAccountInput, actor: Actor): Promise<void> {
+export async function updateTreasuryAccount(
+  db: Knex,
+  id: number,
+  input: TreasuryAccountInput,
+  actor: Actor,
+): Promise<void> {
   const currency = await getCurrency(db);
   try {
     await inTransaction(db, async (trx) => {
       const current = await findTreasuryAccount(trx, id);
-      if (!current) throw new Refusal({ _form: "Ce compte n’existe plus." });
+      if (!current) throw new Refusal({ _form: 'Ce compte n’existe plus.' });
       await assertValid(trx, input, { id, kind: current.kind });
       if (toBool(current.active) && !input.active) {
         const block = treasuryArchiveBlock(current, currency);
@@ -201,8 +290,16 @@ export async function updateTreasuryAccount(db: Knex, id: number, input: Treasur
       const row = stored(input);
       const diff = diffFields({ ...current, active: toBool(current.active) }, row, TREASURY_ACCOUNT_FIELDS);
       if (!diff) return;
-      await trx('treasury_accounts').where({ id }).update({ ...row, updated_at: nowIso() });
-      await recordAudit(trx, { action: 'treasury_account.updated', user: auditUser(actor), subject: { type: 'treasury_account', id, label: subjectLabel(row) }, details: diff, ip: actor.ip });
+      await trx('treasury_accounts')
+        .where({ id })
+        .update({ ...row, updated_at: nowIso() });
+      await recordAudit(trx, {
+        action: 'treasury_account.updated',
+        user: auditUser(actor),
+        subject: { type: 'treasury_account', id, label: subjectLabel(row) },
+        details: diff,
+        ip: actor.ip,
+      });
     });
   } catch (err) {
     mapUnique(err);
@@ -213,14 +310,19 @@ export async function setTreasuryAccountActive(db: Knex, id: number, active: boo
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findTreasuryAccount(trx, id);
-    if (!current) throw Refusal.action("Ce compte n’existe plus.");
+    if (!current) throw Refusal.action('Ce compte n’existe plus.');
     if (toBool(current.active) === active) return;
     if (!active) {
       const block = treasuryArchiveBlock(current, currency);
       if (block) throw Refusal.action(`Le compte « ${current.name} » ne peut pas être archivé. ${block}`);
     }
     await trx('treasury_accounts').where({ id }).update({ active, updated_at: nowIso() });
-    await recordAudit(trx, { action: active ? 'treasury_account.restored' : 'treasury_account.archived', user: auditUser(actor), subject: { type: 'treasury_account', id, label: subjectLabel(current) }, ip: actor.ip });
+    await recordAudit(trx, {
+      action: active ? 'treasury_account.restored' : 'treasury_account.archived',
+      user: auditUser(actor),
+      subject: { type: 'treasury_account', id, label: subjectLabel(current) },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -228,15 +330,32 @@ export async function deleteTreasuryAccount(db: Knex, id: number, actor: Actor):
   const currency = await getCurrency(db);
   await inTransaction(db, async (trx) => {
     const current = await findTreasuryAccount(trx, id);
-    if (!current) throw Refusal.action("Ce compte n’existe plus.");
+    if (!current) throw Refusal.action('Ce compte n’existe plus.');
     const reasons = await historyReasons(trx, 'treasury_account', id, currency);
-    if (reasons.length) throw Refusal.action(`Le compte « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`);
-    await deleteOrRefuse(trx, 'treasury_accounts', id, "Ce compte est utilisé par d’autres enregistrements : archivez-le plutôt.");
+    if (reasons.length)
+      throw Refusal.action(
+        `Le compte « ${current.name} » ne peut pas être supprimé : ${reasons.join(' ; ')}. Archivez-le plutôt.`,
+      );
+    await deleteOrRefuse(
+      trx,
+      'treasury_accounts',
+      id,
+      'Ce compte est utilisé par d’autres enregistrements : archivez-le plutôt.',
+    );
     await recordAudit(trx, {
       action: 'treasury_account.deleted',
       user: auditUser(actor),
       subject: { type: 'treasury_account', id, label: subjectLabel(current) },
-      details: { before: { kind: current.kind, code: current.code, name: current.name, bank_name: current.bank_name, account_number: current.account_number, operator: current.operator } },
+      details: {
+        before: {
+          kind: current.kind,
+          code: current.code,
+          name: current.name,
+          bank_name: current.bank_name,
+          account_number: current.account_number,
+          operator: current.operator,
+        },
+      },
       ip: actor.ip,
     });
   });
@@ -249,8 +368,15 @@ export async function deleteTreasuryAccount(db: Knex, id: number, actor: Actor):
  * user works on (`whereAllowedAccount`). A payment method's kind of account is
  * PAYMENT_METHOD_ACCOUNT_KIND (shared/treasury.ts).
  */
-export async function paymentAccounts(db: Knex | Knex.Transaction, options: { locationId?: number | null; scope?: PlaceScope } = {}): Promise<PaymentAccounts> {
-  const qb = db('treasury_accounts').where('active', true).orderBy('kind').orderBy('code').select('id', 'kind', 'code', 'name', 'location_id', 'bank_name', 'account_number', 'operator');
+export async function paymentAccounts(
+  db: Knex | Knex.Transaction,
+  options: { locationId?: number | null; scope?: PlaceScope } = {},
+): Promise<PaymentAccounts> {
+  const qb = db('treasury_accounts')
+    .where('active', true)
+    .orderBy('kind')
+    .orderBy('code')
+    .select('id', 'kind', 'code', 'name', 'location_id', 'bank_name', 'account_number', 'operator');
   if (options.scope) whereAllowedAccount(qb, options.scope);
   if (options.locationId) qb.where((w) => w.whereNot('kind', 'caisse').orWhere('location_id', options.locationId!));
   const out: PaymentAccounts = { caisse: [], banque: [], mobile_money: [] };
@@ -275,11 +401,25 @@ export async function paymentAccounts(db: Knex | Knex.Transaction, options: { lo
 }
 
 /** The bank and mobile-money accounts of a payment picker, as one list (cash goes to the location's desk). */
-export function nonCashAccounts(accounts: PaymentAccounts): Array<{ id: number; name: string; kind: 'banque' | 'mobile_money'; operator: MobileMoneyOperator | null }> {
-  return [...accounts.banque, ...accounts.mobile_money].map((a) => ({ id: a.id, name: a.name, kind: a.kind as 'banque' | 'mobile_money', operator: a.operator }));
+export function nonCashAccounts(
+  accounts: PaymentAccounts,
+): Array<{ id: number; name: string; kind: 'banque' | 'mobile_money'; operator: MobileMoneyOperator | null }> {
+  return [...accounts.banque, ...accounts.mobile_money].map((a) => ({
+    id: a.id,
+    name: a.name,
+    kind: a.kind as 'banque' | 'mobile_money',
+    operator: a.operator,
+  }));
 }
 
 /** Every account of a payment picker as one list — desks, banks, wallets — (the settlement form picks by the method's kind). */
-export function allPaymentAccounts(accounts: PaymentAccounts): Array<{ id: number; name: string; kind: TreasuryKind; operator: MobileMoneyOperator | null }> {
-  return [...accounts.caisse, ...accounts.banque, ...accounts.mobile_money].map((a) => ({ id: a.id, name: a.name, kind: a.kind, operator: a.operator }));
+export function allPaymentAccounts(
+  accounts: PaymentAccounts,
+): Array<{ id: number; name: string; kind: TreasuryKind; operator: MobileMoneyOperator | null }> {
+  return [...accounts.caisse, ...accounts.banque, ...accounts.mobile_money].map((a) => ({
+    id: a.id,
+    name: a.name,
+    kind: a.kind,
+    operator: a.operator,
+  }));
 }

@@ -11,9 +11,22 @@ export async function syncCashDeskAccount(trx: Knex.Transaction, deskId: number)
   const desk = await trx('cash_desks').where({ id: deskId }).first('id', 'code', 'name', 'location_id', 'active');
   if (!desk) return;
   const now = nowIso();
-  const fields = { code: desk.code, name: desk.name, location_id: desk.location_id, active: desk.active, updated_at: now };
+  const fields = {
+    code: desk.code,
+    name: desk.name,
+    location_id: desk.location_id,
+    active: desk.active,
+    updated_at: now,
+  };
   const updated = await trx('treasury_accounts').where({ cash_desk_id: deskId }).update(fields);
-  if (!updated) await trx('treasury_accounts').insert({ ...fields, kind: 'caisse', cash_desk_id: deskId, balance: 0, created_at: now });
+  if (!updated)
+    await trx('treasury_accounts').insert({
+      ...fields,
+      kind: 'caisse',
+      cash_desk_id: deskId,
+      balance: 0,
+      created_at: now,
+    });
 }
 
 /** Removes the account of a desk being deleted; the caller has checked that it has no movement. */

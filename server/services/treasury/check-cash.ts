@@ -23,7 +23,11 @@ export interface CashCheckReport {
 }
 
 export async function checkCash(db: Knex | Knex.Transaction): Promise<CashCheckReport> {
-  const sums = (await db('money_movements').groupBy('account_id').select('account_id').sum({ s: 'amount' }).count({ n: '*' })) as unknown as Array<{ account_id: number; s: number | string | null; n: number | string }>;
+  const sums = (await db('money_movements')
+    .groupBy('account_id')
+    .select('account_id')
+    .sum({ s: 'amount' })
+    .count({ n: '*' })) as unknown as Array<{ account_id: number; s: number | string | null; n: number | string }>;
   const ledger = new Map<number, number>();
   let movements = 0;
   for (const r of sums) {
@@ -34,7 +38,14 @@ export async function checkCash(db: Knex | Knex.Transaction): Promise<CashCheckR
   const differences: CashDifference[] = [];
   for (const a of accounts) {
     const sum = ledger.get(Number(a.id)) ?? 0;
-    if (Number(a.balance) !== sum) differences.push({ accountId: Number(a.id), accountCode: a.code, accountName: a.name, balance: Number(a.balance), ledger: sum });
+    if (Number(a.balance) !== sum)
+      differences.push({
+        accountId: Number(a.id),
+        accountCode: a.code,
+        accountName: a.name,
+        balance: Number(a.balance),
+        ledger: sum,
+      });
   }
   return { accounts: accounts.length, movements, differences };
 }
@@ -43,11 +54,16 @@ export async function checkCash(db: Knex | Knex.Transaction): Promise<CashCheckR
 export async function repairCashBalances(db: Knex): Promise<CashDifference[]> {
   return db.transaction(async (trx) => {
     const report = await checkCash(trx);
-    for (const d of report.differences) await trx('treasury_accounts').where({ id: d.accountId }).update({ balance: d.ledger });
+    for (const d of report.differences)
+      await trx('treasury_accounts').where({ id: d.accountId }).update({ balance: d.ledger });
     if (report.differences.length) {
       await recordAudit(trx, {
         action: 'treasury.balances_repaired',
-        subject: { type: 'treasury_accounts', id: 'all', label: 'Soldes de trésorerie reconstruits depuis le grand livre' },
+        subject: {
+          type: 'treasury_accounts',
+          id: 'all',
+          label: 'Soldes de trésorerie reconstruits depuis le grand livre',
+        },
         details: {
           before: report.differences.map((d) => ({ account_id: d.accountId, balance: d.balance })),
           after: report.differences.map((d) => ({ account_id: d.accountId, balance: d.ledger })),

@@ -1,6 +1,23 @@
 import type { Knex } from 'knex';
-import { type ClosingStatus, type CountedDenomination, MAX_DENOMINATION_COUNT, closingDifference, closingReasonIssue, countTotal, denominationsOf } from '../../../shared/cash-closing.js';
-import type { ClosingAccount, ClosingDetail, ClosingDraft, ClosingFigures, ClosingListFilters, ClosingRow, MovementTypeTotal, NonCashTotal } from '../../../shared/cash-closing-pages.js';
+import {
+  type ClosingStatus,
+  type CountedDenomination,
+  MAX_DENOMINATION_COUNT,
+  closingDifference,
+  closingReasonIssue,
+  countTotal,
+  denominationsOf,
+} from '../../../shared/cash-closing.js';
+import type {
+  ClosingAccount,
+  ClosingDetail,
+  ClosingDraft,
+  ClosingFigures,
+  ClosingListFilters,
+  ClosingRow,
+  MovementTypeTotal,
+  NonCashTotal,
+} from '../../../shared/cash-closing-pages.js';
 import type { Paginated } from '../../../shared/lists.js';
 import { LIMITS, formatLimit } from '../../../shared/limits.js';
 import { formatMoney } from '../../../shared/money.js';
@@ -39,23 +56,45 @@ import { frenchKey } from '../../db/french-order.js';
 const accountColumns = ['a.id', 'a.code', 'a.name', 'a.location_id', 'a.active', 'l.name as location_name'];
 
 function presentAccount(r: Record<string, any>): ClosingAccount {
-  return { id: Number(r.id), code: r.code, name: r.name, location_id: r.location_id === null ? null : Number(r.location_id), location_name: r.location_name ?? null, active: toBool(r.active) };
+  return {
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+    location_id: r.location_id === null ? null : Number(r.location_id),
+    location_name: r.location_name ?? null,
+    active: toBool(r.active),
+  };
 }
 
 /** The cash desks (kind caisse) the user works on, for the closing screens' pickers. */
 export async function closingAccounts(db: Knex, scope: PlaceScope): Promise<ClosingAccount[]> {
-  const q = db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').where('a.kind', 'caisse').orderBy('a.code').select(accountColumns);
+  const q = db('treasury_accounts as a')
+    .leftJoin('locations as l', 'l.id', 'a.location_id')
+    .where('a.kind', 'caisse')
+    .orderBy('a.code')
+    .select(accountColumns);
   return (await whereAllowedAccount(q, scope, 'a.')).map(presentAccount);
 }
 
 async function closingAccount(db: Knex | Knex.Transaction, accountId: number): Promise<ClosingAccount | null> {
-  const row = await db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').where('a.id', accountId).where('a.kind', 'caisse').first(accountColumns);
+  const row = await db('treasury_accounts as a')
+    .leftJoin('locations as l', 'l.id', 'a.location_id')
+    .where('a.id', accountId)
+    .where('a.kind', 'caisse')
+    .first(accountColumns);
   return row ? presentAccount(row) : null;
 }
 
 /** The desk's standing closing with the latest date (every day up to it is locked), or null. */
-async function lastClosing(db: Knex | Knex.Transaction, accountId: number, before?: string): Promise<{ id: number; closing_date: string; counted: number } | null> {
-  const q = db('cash_closings').where({ account_id: accountId, status: 'closed' }).orderBy('closing_date', 'desc').first('id', 'closing_date', 'counted');
+async function lastClosing(
+  db: Knex | Knex.Transaction,
+  accountId: number,
+  before?: string,
+): Promise<{ id: number; closing_date: string; counted: number } | null> {
+  const q = db('cash_closings')
+    .where({ account_id: accountId, status: 'closed' })
+    .orderBy('closing_date', 'desc')
+    .first('id', 'closing_date', 'counted');
   if (before) q.where('closing_date', '<', before);
   const row = await q;
   return row ? { id: Number(row.id), closing_date: row.closing_date, counted: Number(row.counted) } : null;
@@ -66,7 +105,11 @@ async function lastClosing(db: Knex | Knex.Transaction, accountId: number, befor
  * (the previous closing's counted cash + every movement dated after it and before the day), the
  * day's ins and outs by movement type, the expected cash and the non-cash totals of the day.
  */
-export async function closingFigures(db: Knex | Knex.Transaction, account: ClosingAccount, day: string): Promise<ClosingFigures> {
+export async function closingFigures(
+  db: Knex | Knex.Transaction,
+  account: ClosingAccount,
+  day: string,
+): Promise<ClosingFigures> {
   const previous = await lastClosing(db, account.id, day);
   // Up to the previous closing, the ledger holds exactly what was counted (its difference is posted): start there.
   const base = previous?.counted ?? 0;
@@ -74,15 +117,23 @@ export async function closingFigures(db: Knex | Knex.Transaction, account: Closi
   // transaction: server/db/money-days.ts), so the days since the previous closing cost a few rows.
   const since = db('money_days').where('account_id', account.id).where('business_date', '<=', day);
   if (previous) since.where('business_date', '>', previous.closing_date);
-  const totals = (await since
-    .first<Knex.Raw[], { opening_balance: number; expected: number; total_in: number; total_out: number; movement_count: number }>(
-      db.raw('? + COALESCE(SUM(CASE WHEN business_date < ? THEN total_in - total_out ELSE 0 END), 0) AS opening_balance', [base, day]),
-      db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS expected', [base]),
-      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_in ELSE 0 END), 0) AS total_in', [day]),
-      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_out ELSE 0 END), 0) AS total_out', [day]),
-      db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN movement_count ELSE 0 END), 0) AS movement_count', [day]),
-    ))!; // an aggregate without GROUP BY always answers one row
-  const byType = await db('money_days').where({ account_id: account.id, business_date: day }).orderBy('movement_type').select('movement_type', 'total_in', 'total_out', 'movement_count as n');
+  const totals = (await since.first<
+    Knex.Raw[],
+    { opening_balance: number; expected: number; total_in: number; total_out: number; movement_count: number }
+  >(
+    db.raw(
+      '? + COALESCE(SUM(CASE WHEN business_date < ? THEN total_in - total_out ELSE 0 END), 0) AS opening_balance',
+      [base, day],
+    ),
+    db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS expected', [base]),
+    db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_in ELSE 0 END), 0) AS total_in', [day]),
+    db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN total_out ELSE 0 END), 0) AS total_out', [day]),
+    db.raw('COALESCE(SUM(CASE WHEN business_date = ? THEN movement_count ELSE 0 END), 0) AS movement_count', [day]),
+  ))!; // an aggregate without GROUP BY always answers one row
+  const byType = await db('money_days')
+    .where({ account_id: account.id, business_date: day })
+    .orderBy('movement_type')
+    .select('movement_type', 'total_in', 'total_out', 'movement_count as n');
   return {
     opening_balance: Number(totals.opening_balance),
     total_in: Number(totals.total_in),
@@ -90,7 +141,13 @@ export async function closingFigures(db: Knex | Knex.Transaction, account: Closi
     expected: Number(totals.expected),
     movement_count: Number(totals.movement_count),
     by_type: byType
-      .map((r: any) => ({ movement_type: r.movement_type, label: MONEY_MOVEMENT_TYPE_LABELS[r.movement_type] ?? r.movement_type, total_in: Number(r.total_in), total_out: Number(r.total_out), count: Number(r.n) }))
+      .map((r: any) => ({
+        movement_type: r.movement_type,
+        label: MONEY_MOVEMENT_TYPE_LABELS[r.movement_type] ?? r.movement_type,
+        total_in: Number(r.total_in),
+        total_out: Number(r.total_out),
+        count: Number(r.n),
+      }))
       .sort((a, b) => typeOrder(a.movement_type) - typeOrder(b.movement_type)),
     non_cash: await nonCashTotals(db, account, day),
   };
@@ -104,8 +161,15 @@ const typeOrder = (type: string) => (TYPE_ORDER.includes(type) ? TYPE_ORDER.inde
  * the sales of the desk's place, and the other documents (settlements…) recorded by the users who
  * worked on this desk that day. The cashier checks them against the operators' and banks' statements.
  */
-async function nonCashTotals(db: Knex | Knex.Transaction, account: ClosingAccount, day: string): Promise<NonCashTotal[]> {
-  const cashiers = db('money_movements').where({ account_id: account.id, business_date: day }).whereNotNull('user_id').distinct('user_id');
+async function nonCashTotals(
+  db: Knex | Knex.Transaction,
+  account: ClosingAccount,
+  day: string,
+): Promise<NonCashTotal[]> {
+  const cashiers = db('money_movements')
+    .where({ account_id: account.id, business_date: day })
+    .whereNotNull('user_id')
+    .distinct('user_id');
   const rows = await db('money_movements as m')
     .join('treasury_accounts as t', 't.id', 'm.account_id')
     .leftJoin('sales as s', (j) => j.on('s.id', '=', 'm.document_id').andOnVal('m.document_type', '=', 'sale'))
@@ -119,8 +183,22 @@ async function nonCashTotals(db: Knex | Knex.Transaction, account: ClosingAccoun
     .groupBy('m.payment_method', 'm.operator', 't.id', 't.name')
     .orderBy('m.payment_method')
     .orderByRaw(frenchKey(db, { name: 't.name' }))
-    .select('m.payment_method', 'm.operator', 't.id as account_id', 't.name as account_name', db.raw('SUM(m.amount) AS total'), db.raw('COUNT(*) AS n'));
-  return rows.map((r: any) => ({ method: r.payment_method, operator: r.operator ?? null, account_id: Number(r.account_id), account_name: r.account_name, total: Number(r.total), count: Number(r.n) }));
+    .select(
+      'm.payment_method',
+      'm.operator',
+      't.id as account_id',
+      't.name as account_name',
+      db.raw('SUM(m.amount) AS total'),
+      db.raw('COUNT(*) AS n'),
+    );
+  return rows.map((r: any) => ({
+    method: r.payment_method,
+    operator: r.operator ?? null,
+    account_id: Number(r.account_id),
+    account_name: r.account_name,
+    total: Number(r.total),
+    count: Number(r.n),
+  }));
 }
 
 /** What the closing screen shows for a desk and a day (the standing closing of that day, if any, is named). */
@@ -133,7 +211,14 @@ export async function closingDraft(db: Knex, accountId: number, day: string): Pr
     db('cash_closings').where({ account_id: account.id, closing_date: day, status: 'closed' }).first('id'),
     getCurrency(db),
   ]);
-  return { ...figures, account, day, currency, closed_through: last?.closing_date ?? null, closing_id: standing ? Number(standing.id) : null };
+  return {
+    ...figures,
+    account,
+    day,
+    currency,
+    closed_through: last?.closing_date ?? null,
+    closing_id: standing ? Number(standing.id) : null,
+  };
 }
 
 export interface CloseDayInput {
@@ -159,36 +244,58 @@ const frenchDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${da
 /** Validates the closing of a desk's day (permission cash.closing, checked by the route). One transaction. */
 export async function closeDay(db: Knex, input: CloseDayInput, actor: Actor): Promise<ClosedDay> {
   return db.transaction(async (trx) => {
-    const { result, replayed } = await withIdempotency(trx, { userId: actor.id, scope: 'cash.closing', key: input.idempotencyKey }, () => validateClosing(trx, input, actor));
+    const { result, replayed } = await withIdempotency(
+      trx,
+      { userId: actor.id, scope: 'cash.closing', key: input.idempotencyKey },
+      () => validateClosing(trx, input, actor),
+    );
     return { ...result, replayed };
   });
 }
 
-async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, actor: Actor): Promise<Omit<ClosedDay, 'replayed'>> {
+async function validateClosing(
+  trx: Knex.Transaction,
+  input: CloseDayInput,
+  actor: Actor,
+): Promise<Omit<ClosedDay, 'replayed'>> {
   // The account's lock first: every movement takes it too (postMoneyMovements), so none slips in between.
-  const locked = await lockForUpdate(trx, trx('treasury_accounts').where({ id: input.accountId, kind: 'caisse' }).select('id')).first();
+  const locked = await lockForUpdate(
+    trx,
+    trx('treasury_accounts').where({ id: input.accountId, kind: 'caisse' }).select('id'),
+  ).first();
   if (!locked) throw new NotFound();
   const account = (await closingAccount(trx, input.accountId))!;
   const currency = await getCurrency(trx);
-  if (!account.active) throw new Refusal({ account_id: `La caisse « ${account.name} » est archivée : elle ne s’arrête plus.` });
+  if (!account.active)
+    throw new Refusal({ account_id: `La caisse « ${account.name} » est archivée : elle ne s’arrête plus.` });
   const today = await companyToday(trx);
-  if (input.day > today) throw new Refusal({ day: `On ne peut pas arrêter une journée future (aujourd’hui : ${frenchDate(today)}).` });
+  if (input.day > today)
+    throw new Refusal({ day: `On ne peut pas arrêter une journée future (aujourd’hui : ${frenchDate(today)}).` });
   const last = await lastClosing(trx, account.id);
-  if (last && input.day === last.closing_date) throw new Refusal({ day: `La journée du ${frenchDate(input.day)} est déjà arrêtée pour la caisse « ${account.name} ».` });
+  if (last && input.day === last.closing_date)
+    throw new Refusal({
+      day: `La journée du ${frenchDate(input.day)} est déjà arrêtée pour la caisse « ${account.name} ».`,
+    });
   if (last && input.day < last.closing_date) {
-    throw new Refusal({ day: `La caisse « ${account.name} » est déjà arrêtée jusqu’au ${frenchDate(last.closing_date)} : la journée du ${frenchDate(input.day)} ne peut plus être arrêtée.` });
+    throw new Refusal({
+      day: `La caisse « ${account.name} » est déjà arrêtée jusqu’au ${frenchDate(last.closing_date)} : la journée du ${frenchDate(input.day)} ne peut plus être arrêtée.`,
+    });
   }
 
   const known = new Set(denominationsOf(currency).map((d) => d.key));
   const errors: Record<string, string> = {};
   input.counts.forEach((c, i) => {
     if (!known.has(c.key)) errors[`counts.${i}.count`] = 'Coupure inconnue pour cette devise.';
-    else if (!Number.isSafeInteger(c.count) || c.count < 0) errors[`counts.${i}.count`] = 'Le nombre de billets ou de pièces doit être un entier positif ou nul.';
-    else if (c.count > MAX_DENOMINATION_COUNT) errors[`counts.${i}.count`] = `Au plus ${MAX_DENOMINATION_COUNT.toLocaleString('fr-FR')} billets ou pièces d’une même valeur.`;
+    else if (!Number.isSafeInteger(c.count) || c.count < 0)
+      errors[`counts.${i}.count`] = 'Le nombre de billets ou de pièces doit être un entier positif ou nul.';
+    else if (c.count > MAX_DENOMINATION_COUNT)
+      errors[`counts.${i}.count`] =
+        `Au plus ${MAX_DENOMINATION_COUNT.toLocaleString('fr-FR')} billets ou pièces d’une même valeur.`;
   });
   if (Object.keys(errors).length) throw new Refusal(errors);
   const counted = countTotal(input.counts, currency);
-  if (counted > LIMITS.balance) throw new Refusal({ counts: `Le montant compté ne peut dépasser ${formatLimit('balance', currency)}.` });
+  if (counted > LIMITS.balance)
+    throw new Refusal({ counts: `Le montant compté ne peut dépasser ${formatLimit('balance', currency)}.` });
 
   const figures = await closingFigures(trx, account, input.day);
   if (figures.expected !== input.expectedSeen) {
@@ -219,7 +326,9 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
       difference,
       movement_count: figures.movement_count,
       reason: difference === 0 ? '' : reason,
-      denominations: JSON.stringify(input.counts.filter((c) => c.count > 0).map((c) => ({ key: c.key, count: c.count }))),
+      denominations: JSON.stringify(
+        input.counts.filter((c) => c.count > 0).map((c) => ({ key: c.key, count: c.count })),
+      ),
       summary: JSON.stringify({ by_type: figures.by_type, non_cash: figures.non_cash }),
       closed_by: actor.id,
       closed_at: now,
@@ -229,16 +338,38 @@ async function validateClosing(trx: Knex.Transaction, input: CloseDayInput, acto
   if (difference !== 0) {
     await postMoneyMovements(
       trx,
-      [{ accountId: account.id, amount: difference, movementType: 'closing_difference', paymentMethod: 'especes', label: `Écart de caisse (arrêté du ${frenchDate(input.day)})`, reference: reason.slice(0, 80), field: 'counts' }],
+      [
+        {
+          accountId: account.id,
+          amount: difference,
+          movementType: 'closing_difference',
+          paymentMethod: 'especes',
+          label: `Écart de caisse (arrêté du ${frenchDate(input.day)})`,
+          reference: reason.slice(0, 80),
+          field: 'counts',
+        },
+      ],
       { documentType: 'cash_closing', documentId: id, documentNumber: null, userId: actor.id, businessDate: input.day },
     );
   }
-  await trx('cash_closings').where({ id }).update({ status: 'closed' satisfies ClosingStatus });
+  await trx('cash_closings')
+    .where({ id })
+    .update({ status: 'closed' satisfies ClosingStatus });
   await recordAudit(trx, {
     action: 'cash.closing_validated',
     user: auditUser(actor),
     subject: { type: 'cash_closing', id, label: `Arrêté ${account.name} du ${frenchDate(input.day)}` },
-    details: { after: { account: account.name, day: input.day, expected: figures.expected, counted, difference, reason: difference === 0 ? '' : reason, movements: figures.movement_count } },
+    details: {
+      after: {
+        account: account.name,
+        day: input.day,
+        expected: figures.expected,
+        counted,
+        difference,
+        reason: difference === 0 ? '' : reason,
+        movements: figures.movement_count,
+      },
+    },
     ip: actor.ip,
   });
   return { id, expected: figures.expected, counted, difference };
@@ -250,36 +381,74 @@ export interface ReopenInput {
 }
 
 /** Reopens a desk's last closing (permission cash.reopen, checked by the route): the day is open again, its difference reversed. */
-export async function reopenClosing(db: Knex, input: ReopenInput, actor: Actor): Promise<{ id: number; accountId: number; day: string }> {
+export async function reopenClosing(
+  db: Knex,
+  input: ReopenInput,
+  actor: Actor,
+): Promise<{ id: number; accountId: number; day: string }> {
   return db.transaction(async (trx) => {
     const found = await trx('cash_closings').where({ id: input.closingId }).first('account_id');
     if (!found) throw new NotFound();
     await lockForUpdate(trx, trx('treasury_accounts').where({ id: found.account_id }).select('id'));
     const closing = (await trx('cash_closings').where({ id: input.closingId }).first())!; // found above, and closings are never deleted
     const account = (await closingAccount(trx, Number(closing.account_id)))!;
-    if (closing.status !== 'closed') throw Refusal.action(`Cet arrêté a déjà été rouvert le ${frenchDate(String(closing.reopened_at).slice(0, 10))}.`);
+    if (closing.status !== 'closed')
+      throw Refusal.action(`Cet arrêté a déjà été rouvert le ${frenchDate(String(closing.reopened_at).slice(0, 10))}.`);
     const reason = input.reason.trim();
     if (reason === '') throw new Refusal({ reason: 'Le motif de la réouverture est obligatoire.' });
     const last = await lastClosing(trx, account.id);
     if (last && last.closing_date > closing.closing_date) {
-      throw Refusal.action(`La caisse « ${account.name} » est arrêtée jusqu’au ${frenchDate(last.closing_date)} : rouvrez d’abord cet arrêté-là, puis celui du ${frenchDate(closing.closing_date)}.`);
+      throw Refusal.action(
+        `La caisse « ${account.name} » est arrêtée jusqu’au ${frenchDate(last.closing_date)} : rouvrez d’abord cet arrêté-là, puis celui du ${frenchDate(closing.closing_date)}.`,
+      );
     }
     const now = nowIso();
-    await trx('cash_closings').where({ id: closing.id }).update({ status: 'reopened' satisfies ClosingStatus, open_key: null, reopened_by: actor.id, reopened_at: now, reopen_reason: reason });
+    await trx('cash_closings')
+      .where({ id: closing.id })
+      .update({
+        status: 'reopened' satisfies ClosingStatus,
+        open_key: null,
+        reopened_by: actor.id,
+        reopened_at: now,
+        reopen_reason: reason,
+      });
     const difference = Number(closing.difference);
     if (difference !== 0) {
       // The day is open again: its recorded difference is reversed, the next closing counts anew.
       await postMoneyMovements(
         trx,
-        [{ accountId: account.id, amount: -difference, movementType: 'closing_difference', paymentMethod: 'especes', label: `Écart annulé (réouverture de l’arrêté du ${frenchDate(closing.closing_date)})`, reference: reason.slice(0, 80), field: 'reason' }],
-        { documentType: 'cash_closing', documentId: Number(closing.id), documentNumber: null, userId: actor.id, businessDate: closing.closing_date },
+        [
+          {
+            accountId: account.id,
+            amount: -difference,
+            movementType: 'closing_difference',
+            paymentMethod: 'especes',
+            label: `Écart annulé (réouverture de l’arrêté du ${frenchDate(closing.closing_date)})`,
+            reference: reason.slice(0, 80),
+            field: 'reason',
+          },
+        ],
+        {
+          documentType: 'cash_closing',
+          documentId: Number(closing.id),
+          documentNumber: null,
+          userId: actor.id,
+          businessDate: closing.closing_date,
+        },
       );
     }
     await recordAudit(trx, {
       action: 'cash.closing_reopened',
       user: auditUser(actor),
-      subject: { type: 'cash_closing', id: Number(closing.id), label: `Arrêté ${account.name} du ${frenchDate(closing.closing_date)}` },
-      details: { before: { status: 'closed', expected: Number(closing.expected), counted: Number(closing.counted), difference }, after: { status: 'reopened', reason } },
+      subject: {
+        type: 'cash_closing',
+        id: Number(closing.id),
+        label: `Arrêté ${account.name} du ${frenchDate(closing.closing_date)}`,
+      },
+      details: {
+        before: { status: 'closed', expected: Number(closing.expected), counted: Number(closing.counted), difference },
+        after: { status: 'reopened', reason },
+      },
       ip: actor.ip,
     });
     return { id: Number(closing.id), accountId: account.id, day: closing.closing_date };
@@ -297,7 +466,21 @@ function closingsQuery(db: Knex, filters: ClosingListFilters, scope: PlaceScope)
   return whereAllowedAccount(q, scope, 'a.');
 }
 
-const rowColumns = ['c.id', 'c.account_id', 'a.name as account_name', 'l.name as location_name', 'c.closing_date', 'c.status', 'c.expected', 'c.counted', 'c.difference', 'c.reason', 'c.movement_count', 'c.closed_at', 'u.name as closed_by_name'];
+const rowColumns = [
+  'c.id',
+  'c.account_id',
+  'a.name as account_name',
+  'l.name as location_name',
+  'c.closing_date',
+  'c.status',
+  'c.expected',
+  'c.counted',
+  'c.difference',
+  'c.reason',
+  'c.movement_count',
+  'c.closed_at',
+  'u.name as closed_by_name',
+];
 
 function presentRow(r: Record<string, any>): ClosingRow {
   return {
@@ -318,13 +501,35 @@ function presentRow(r: Record<string, any>): ClosingRow {
 }
 
 /** The closings of the desks the user works on, newest first. */
-export async function listClosings(db: Knex, filters: ClosingListFilters, scope: PlaceScope, page: number, perPage = 25): Promise<Paginated<ClosingRow>> {
-  return paginate(closingsQuery(db, filters, scope).orderBy([{ column: 'c.closing_date', order: 'desc' }, { column: 'c.id', order: 'desc' }]).select(rowColumns), page, perPage, presentRow);
+export async function listClosings(
+  db: Knex,
+  filters: ClosingListFilters,
+  scope: PlaceScope,
+  page: number,
+  perPage = 25,
+): Promise<Paginated<ClosingRow>> {
+  return paginate(
+    closingsQuery(db, filters, scope)
+      .orderBy([
+        { column: 'c.closing_date', order: 'desc' },
+        { column: 'c.id', order: 'desc' },
+      ])
+      .select(rowColumns),
+    page,
+    perPage,
+    presentRow,
+  );
 }
 
 /** Σ of the standing closings' differences of the filtered set (SQL), for the list's footer. */
-export async function closingsDifferenceTotal(db: Knex, filters: ClosingListFilters, scope: PlaceScope): Promise<number> {
-  const row = await closingsQuery(db, { ...filters, status: 'closed' }, scope).first(db.raw('COALESCE(SUM(c.difference), 0) AS total'));
+export async function closingsDifferenceTotal(
+  db: Knex,
+  filters: ClosingListFilters,
+  scope: PlaceScope,
+): Promise<number> {
+  const row = await closingsQuery(db, { ...filters, status: 'closed' }, scope).first(
+    db.raw('COALESCE(SUM(c.difference), 0) AS total'),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -335,7 +540,20 @@ export async function closingDetail(db: Knex, id: number): Promise<ClosingDetail
     .leftJoin('users as u', 'u.id', 'c.closed_by')
     .leftJoin('users as ru', 'ru.id', 'c.reopened_by')
     .where('c.id', id)
-    .first([...rowColumns, 'a.code as account_code', 'a.location_id', 'c.currency', 'c.opening_balance', 'c.total_in', 'c.total_out', 'c.denominations', 'c.summary', 'c.reopened_at', 'c.reopen_reason', 'ru.name as reopened_by_name']);
+    .first([
+      ...rowColumns,
+      'a.code as account_code',
+      'a.location_id',
+      'c.currency',
+      'c.opening_balance',
+      'c.total_in',
+      'c.total_out',
+      'c.denominations',
+      'c.summary',
+      'c.reopened_at',
+      'c.reopen_reason',
+      'ru.name as reopened_by_name',
+    ]);
   if (!r) return null;
   const summary = JSON.parse(r.summary) as { by_type: MovementTypeTotal[]; non_cash: NonCashTotal[] };
   const last = await lastClosing(db, Number(r.account_id));

@@ -121,16 +121,35 @@ interface AccountState {
  * holding KEY SHARE each would each wait for the other — a deadlock, answered 500. Call it at the
  * documents' place in the lock order (products, clients, then accounts), right before the insert.
  */
-export async function lockTreasuryAccounts(trx: Knex.Transaction, ids: Array<number | null | undefined>): Promise<void> {
+export async function lockTreasuryAccounts(
+  trx: Knex.Transaction,
+  ids: Array<number | null | undefined>,
+): Promise<void> {
   const sorted = [...new Set(ids.filter((id): id is number => typeof id === 'number' && id > 0))].sort((a, b) => a - b);
-  if (sorted.length) await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id'));
+  if (sorted.length)
+    await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id'));
 }
 
 async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<Map<number, AccountState>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await lockForUpdate(trx, trx('treasury_accounts').whereIn('id', sorted).orderBy('id').select('id', 'kind', 'name', 'active', 'balance', 'last_hash'));
+  const rows = await lockForUpdate(
+    trx,
+    trx('treasury_accounts')
+      .whereIn('id', sorted)
+      .orderBy('id')
+      .select('id', 'kind', 'name', 'active', 'balance', 'last_hash'),
+  );
   const map = new Map<number, AccountState>();
-  for (const r of rows) map.set(Number(r.id), { id: Number(r.id), kind: r.kind, name: r.name, active: toBool(r.active), balance: Number(r.balance), lastHash: r.last_hash ?? null, closedThrough: null });
+  for (const r of rows)
+    map.set(Number(r.id), {
+      id: Number(r.id),
+      kind: r.kind,
+      name: r.name,
+      active: toBool(r.active),
+      balance: Number(r.balance),
+      lastHash: r.last_hash ?? null,
+      closedThrough: null,
+    });
   // Read under the accounts' lock: a closing takes the same lock, so a movement either lands before
   // the closing (inside its expected amount) or sees it and honours the closed day.
   const desks = [...map.values()].filter((a) => a.kind === 'caisse').map((a) => a.id);
@@ -145,8 +164,15 @@ async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<Map<n
  * The last closed day of each cash desk account (every day up to it is locked: closings follow
  * one another and only the last one can be reopened). Accounts without a closing are absent.
  */
-export async function closedThroughByAccount(db: Knex | Knex.Transaction, accountIds: number[]): Promise<Map<number, string>> {
-  const rows: Array<{ account_id: number; day: string | null }> = await db('cash_closings').whereIn('account_id', accountIds).where('status', 'closed').groupBy('account_id').select('account_id', db.raw('MAX(closing_date) AS day'));
+export async function closedThroughByAccount(
+  db: Knex | Knex.Transaction,
+  accountIds: number[],
+): Promise<Map<number, string>> {
+  const rows: Array<{ account_id: number; day: string | null }> = await db('cash_closings')
+    .whereIn('account_id', accountIds)
+    .where('status', 'closed')
+    .groupBy('account_id')
+    .select('account_id', db.raw('MAX(closing_date) AS day'));
   return new Map(rows.filter((r) => r.day).map((r) => [Number(r.account_id), String(r.day)]));
 }
 
@@ -165,7 +191,11 @@ export function mayGoNegative(kind: TreasuryKind): boolean {
  * transaction. Throws a Refusal (nothing written once the caller's transaction rolls back) for an
  * unknown or archived account, a cash desk or wallet that cannot pay, or a balance beyond its ceiling.
  */
-export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMovementInput[], ctx: MoneyPostingContext): Promise<PostedMoneyMovement[]> {
+export async function postMoneyMovements(
+  trx: Knex.Transaction,
+  inputs: MoneyMovementInput[],
+  ctx: MoneyPostingContext,
+): Promise<PostedMoneyMovement[]> {
   const { posted, writes } = await prepareMoneyMovements(trx, inputs, ctx);
   await writeTogether(trx, writes);
   return posted;
@@ -177,13 +207,21 @@ export async function postMoneyMovements(trx: Knex.Transaction, inputs: MoneyMov
  * balance and chain head) returned for the caller to send with its own last writes (writeTogether,
  * server/db/bulk.ts: one statement on PostgreSQL) — nothing else may write these accounts between.
  */
-export async function prepareMoneyMovements(trx: Knex.Transaction, inputs: MoneyMovementInput[], ctx: MoneyPostingContext): Promise<{ posted: PostedMoneyMovement[]; writes: Write[] }> {
+export async function prepareMoneyMovements(
+  trx: Knex.Transaction,
+  inputs: MoneyMovementInput[],
+  ctx: MoneyPostingContext,
+): Promise<{ posted: PostedMoneyMovement[]; writes: Write[] }> {
   if (!trx.isTransaction) throw new Error('postMoneyMovements must run inside a transaction');
   if (inputs.length === 0) return { posted: [], writes: [] };
   for (const m of inputs) {
-    if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`Money movement amount must be a non-zero integer (got ${m.amount})`);
+    if (!Number.isSafeInteger(m.amount) || m.amount === 0)
+      throw new Error(`Money movement amount must be a non-zero integer (got ${m.amount})`);
   }
-  const accounts = await lockAccounts(trx, inputs.map((m) => m.accountId));
+  const accounts = await lockAccounts(
+    trx,
+    inputs.map((m) => m.accountId),
+  );
   // The currency only words a refusal: read when one is made.
   const currency = () => getCurrency(trx);
   const occurredAt = nowIso();
@@ -193,13 +231,16 @@ export async function prepareMoneyMovements(trx: Knex.Transaction, inputs: Money
     const field = m.field ?? 'payment';
     const account = accounts.get(m.accountId);
     if (!account) throw new Refusal({ [field]: `Compte de trésorerie introuvable (n° ${m.accountId}).` });
-    if (!account.active) throw new Refusal({ [field]: `Le compte « ${account.name} » est archivé : choisissez un compte actif.` });
+    if (!account.active)
+      throw new Refusal({ [field]: `Le compte « ${account.name} » est archivé : choisissez un compte actif.` });
     let balanceAfter: number;
     try {
       balanceAfter = addWithin('balance', account.balance, m.amount);
     } catch (err) {
       if (!(err instanceof LimitExceeded)) throw err;
-      throw new Refusal({ [field]: `Le solde de « ${account.name} » ne peut dépasser ${formatLimit('balance', await currency())}.` });
+      throw new Refusal({
+        [field]: `Le solde de « ${account.name} » ne peut dépasser ${formatLimit('balance', await currency())}.`,
+      });
     }
     if (balanceAfter < 0 && !mayGoNegative(account.kind)) {
       const what = account.kind === 'caisse' ? 'La caisse' : 'Le compte';
@@ -249,7 +290,9 @@ export async function prepareMoneyMovements(trx: Knex.Transaction, inputs: Money
     ...insertWrites(trx, 'money_movements', rows),
     ...[...new Set(inputs.map((m) => m.accountId))].map((id) => {
       const a = accounts.get(id)!;
-      return writeOf(trx('treasury_accounts').where({ id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now }));
+      return writeOf(
+        trx('treasury_accounts').where({ id }).update({ balance: a.balance, last_hash: a.lastHash, updated_at: now }),
+      );
     }),
   ];
   return { posted, writes };
@@ -276,19 +319,41 @@ export async function verifyMoneyChains(db: Knex | Knex.Transaction): Promise<Br
     let lastId = 0;
     let failure: BrokenMoneyLink | null = null;
     for (;;) {
-      const rows = await db('money_movements').where('account_id', accountId).where('id', '>', lastId).orderBy('id').limit(2000);
+      const rows = await db('money_movements')
+        .where('account_id', accountId)
+        .where('id', '>', lastId)
+        .orderBy('id')
+        .limit(2000);
       if (rows.length === 0) break;
       for (const row of rows) {
         const id = Number(row.id);
-        if ((row.prev_hash ?? null) !== prev) failure = { accountId, accountName: account.name, movementId: id, reason: 'le lien vers le mouvement précédent est rompu (un mouvement a été supprimé ou inséré)' };
-        else if (moneyMovementHash(row) !== row.hash) failure = { accountId, accountName: account.name, movementId: id, reason: 'le contenu du mouvement a été modifié' };
+        if ((row.prev_hash ?? null) !== prev)
+          failure = {
+            accountId,
+            accountName: account.name,
+            movementId: id,
+            reason: 'le lien vers le mouvement précédent est rompu (un mouvement a été supprimé ou inséré)',
+          };
+        else if (moneyMovementHash(row) !== row.hash)
+          failure = {
+            accountId,
+            accountName: account.name,
+            movementId: id,
+            reason: 'le contenu du mouvement a été modifié',
+          };
         if (failure) break;
         prev = row.hash;
         lastId = id;
       }
       if (failure) break;
     }
-    if (!failure && (account.last_hash ?? null) !== prev) failure = { accountId, accountName: account.name, movementId: null, reason: 'le dernier mouvement du compte a été supprimé' };
+    if (!failure && (account.last_hash ?? null) !== prev)
+      failure = {
+        accountId,
+        accountName: account.name,
+        movementId: null,
+        reason: 'le dernier mouvement du compte a été supprimé',
+      };
     if (failure) broken.push(failure);
   }
   return broken;

@@ -31,10 +31,16 @@ export const OPERATOR_REFERENCE_MAX = 80;
  * set on `field` when nothing visible is left, a French refusal when the folded id is longer than
  * the columns hold. Returns '' then.
  */
-export function readOperatorReference(raw: string, field: string, errors: Record<string, string>, missing: string): string {
+export function readOperatorReference(
+  raw: string,
+  field: string,
+  errors: Record<string, string>,
+  missing: string,
+): string {
   const reference = normaliseOperatorReference(raw);
   if (!reference) errors[field] = missing;
-  else if (reference.length > OPERATOR_REFERENCE_MAX) errors[field] = `L’identifiant de transaction ne peut dépasser ${OPERATOR_REFERENCE_MAX} caractères.`;
+  else if (reference.length > OPERATOR_REFERENCE_MAX)
+    errors[field] = `L’identifiant de transaction ne peut dépasser ${OPERATOR_REFERENCE_MAX} caractères.`;
   else return reference;
   return '';
 }
@@ -63,7 +69,11 @@ export interface ReferencingDocument {
  */
 export const unwrittenDocument = (type: string): ReferencingDocument => ({ type, id: 0, number: '' });
 
-const DOCUMENT_WORDS: Record<string, string> = { sale: 'la vente', settlement: 'le règlement', cash_operation: "l’opération de caisse" };
+const DOCUMENT_WORDS: Record<string, string> = {
+  sale: 'la vente',
+  settlement: 'le règlement',
+  cash_operation: 'l’opération de caisse',
+};
 
 /**
  * Registers the ids in the caller's transaction; refuses (on each reused id's field) an id already
@@ -71,7 +81,11 @@ const DOCUMENT_WORDS: Record<string, string> = { sale: 'la vente', settlement: '
  * document. On PostgreSQL a parallel insert of the same id waits for the other transaction and is
  * then ignored, so the refusal is the same as for an id committed long ago.
  */
-export async function registerMobileMoneyReferences(trx: Knex.Transaction, refs: readonly MobileMoneyReferenceInput[], document: ReferencingDocument): Promise<void> {
+export async function registerMobileMoneyReferences(
+  trx: Knex.Transaction,
+  refs: readonly MobileMoneyReferenceInput[],
+  document: ReferencingDocument,
+): Promise<void> {
   const errors: Record<string, string> = {};
   const seen = new Map<string, string>();
   const now = nowIso();
@@ -86,25 +100,46 @@ export async function registerMobileMoneyReferences(trx: Knex.Transaction, refs:
     }
     seen.set(key, r.field);
     const inserted = await trx('mobile_money_references')
-      .insert({ operator: r.operator, reference, document_type: document.type, document_id: document.id, document_number: document.number, created_at: now })
+      .insert({
+        operator: r.operator,
+        reference,
+        document_type: document.type,
+        document_id: document.id,
+        document_number: document.number,
+        created_at: now,
+      })
       .onConflict(['operator', 'reference'])
       .ignore()
       .returning('reference');
     if (inserted.length > 0) continue;
-    const holder = await trx('mobile_money_references').where({ operator: r.operator, reference }).first('document_type', 'document_number');
-    const where = holder ? ` par ${DOCUMENT_WORDS[holder.document_type] ?? 'le document'} ${holder.document_number}` : '';
-    const check = document.type === 'cash_operation' ? "Vérifiez le reçu de l’opérateur." : 'Vérifiez le SMS de confirmation du client.';
-    errors[r.field] = `La transaction ${operator} « ${reference} » est déjà enregistrée${where} : un identifiant de transaction ne sert qu’une fois. ${check}`;
+    const holder = await trx('mobile_money_references')
+      .where({ operator: r.operator, reference })
+      .first('document_type', 'document_number');
+    const where = holder
+      ? ` par ${DOCUMENT_WORDS[holder.document_type] ?? 'le document'} ${holder.document_number}`
+      : '';
+    const check =
+      document.type === 'cash_operation'
+        ? 'Vérifiez le reçu de l’opérateur.'
+        : 'Vérifiez le SMS de confirmation du client.';
+    errors[r.field] =
+      `La transaction ${operator} « ${reference} » est déjà enregistrée${where} : un identifiant de transaction ne sert qu’une fois. ${check}`;
   }
   if (Object.keys(errors).length) throw new Refusal(errors);
 }
 
 /** Names the document that claimed `refs` under `unwrittenDocument(document.type)`, now that its row is written. */
-export async function labelMobileMoneyReferences(trx: Knex.Transaction, refs: readonly Pick<MobileMoneyReferenceInput, 'operator' | 'reference'>[], document: ReferencingDocument): Promise<void> {
+export async function labelMobileMoneyReferences(
+  trx: Knex.Transaction,
+  refs: readonly Pick<MobileMoneyReferenceInput, 'operator' | 'reference'>[],
+  document: ReferencingDocument,
+): Promise<void> {
   for (const r of refs) {
     const reference = normaliseOperatorReference(r.reference);
     if (!reference) continue;
-    await trx('mobile_money_references').where({ operator: r.operator, reference, document_type: document.type, document_id: 0 }).update({ document_id: document.id, document_number: document.number });
+    await trx('mobile_money_references')
+      .where({ operator: r.operator, reference, document_type: document.type, document_id: 0 })
+      .update({ document_id: document.id, document_number: document.number });
   }
 }
 
@@ -113,7 +148,10 @@ export async function labelMobileMoneyReferences(trx: Knex.Transaction, refs: re
  * older double entry of the same id waits in mobile_money_reference_duplicates: the oldest of them
  * then holds the id. Returns how many ids were freed.
  */
-export async function releaseMobileMoneyReferences(trx: Knex.Transaction, document: { type: string; id: number }): Promise<number> {
+export async function releaseMobileMoneyReferences(
+  trx: Knex.Transaction,
+  document: { type: string; id: number },
+): Promise<number> {
   const mine = { document_type: document.type, document_id: document.id };
   await trx('mobile_money_reference_duplicates').where(mine).delete();
   const held = await trx('mobile_money_references').where(mine).select('operator', 'reference');
@@ -121,13 +159,24 @@ export async function releaseMobileMoneyReferences(trx: Knex.Transaction, docume
   await trx('mobile_money_references').where(mine).delete();
   let freed = 0;
   for (const key of held) {
-    const next = await trx('mobile_money_reference_duplicates').where({ operator: key.operator, reference: key.reference }).orderBy('created_at').orderBy('id').first();
+    const next = await trx('mobile_money_reference_duplicates')
+      .where({ operator: key.operator, reference: key.reference })
+      .orderBy('created_at')
+      .orderBy('id')
+      .first();
     if (!next) {
       freed += 1;
       continue;
     }
     await trx('mobile_money_reference_duplicates').where({ id: next.id }).delete();
-    await trx('mobile_money_references').insert({ operator: next.operator, reference: next.reference, document_type: next.document_type, document_id: next.document_id, document_number: next.document_number, created_at: next.created_at });
+    await trx('mobile_money_references').insert({
+      operator: next.operator,
+      reference: next.reference,
+      document_type: next.document_type,
+      document_id: next.document_id,
+      document_number: next.document_number,
+      created_at: next.created_at,
+    });
   }
   return freed;
 }
@@ -151,6 +200,18 @@ export async function duplicateReferences(db: Knex | Knex.Transaction): Promise<
     .orderBy('d.operator')
     .orderBy('d.reference')
     .orderBy('d.id')
-    .select('d.operator', 'd.reference', 'd.original_reference', 'd.document_number', 'r.document_number as holder_number');
-  return rows.map((r) => ({ operator: r.operator, reference: r.reference, originalReference: r.original_reference, documentNumber: r.document_number, holderNumber: r.holder_number ?? null }));
+    .select(
+      'd.operator',
+      'd.reference',
+      'd.original_reference',
+      'd.document_number',
+      'r.document_number as holder_number',
+    );
+  return rows.map((r) => ({
+    operator: r.operator,
+    reference: r.reference,
+    originalReference: r.original_reference,
+    documentNumber: r.document_number,
+    holderNumber: r.holder_number ?? null,
+  }));
 }

@@ -25,7 +25,12 @@ export async function findVisibleTreasuryAccount(db: Knex, id: number, places: P
   return whereAllowedAccount(db('treasury_accounts').where('id', id), places).first();
 }
 
-export function movementsAfter(db: Knex, filters: MovementFilters, afterId: number | null, limit: number): Promise<{ data: any[]; next_after: number | null }> {
+export function movementsAfter(
+  db: Knex,
+  filters: MovementFilters,
+  afterId: number | null,
+  limit: number,
+): Promise<{ data: any[]; next_after: number | null }> {
   const qb = db('money_movements as m')
     .join('treasury_accounts as a', 'a.id', 'm.account_id')
     .leftJoin('users as u', 'u.id', 'm.user_id')

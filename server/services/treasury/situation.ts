@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import type { MovementTypeDetail, Situation, SituationAccount, SituationDay } from '../../../shared/cash-closing-pages.js';
+import type {
+  MovementTypeDetail,
+  Situation,
+  SituationAccount,
+  SituationDay,
+} from '../../../shared/cash-closing-pages.js';
 import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 import { NotFound } from '../../domain/errors.js';
@@ -20,8 +25,19 @@ import { whereAllowedAccount } from '../places/scope.js';
 
 /** The treasury accounts the user works on (desks of their places, their banks and wallets), for the picker. */
 export async function situationAccounts(db: Knex, scope: PlaceScope): Promise<SituationAccount[]> {
-  const q = db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END").orderBy('a.code').select('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
-  return (await whereAllowedAccount(q, scope, 'a.')).map((r: any) => ({ id: Number(r.id), code: r.code, name: r.name, kind: r.kind, location_name: r.location_name ?? null, active: toBool(r.active) }));
+  const q = db('treasury_accounts as a')
+    .leftJoin('locations as l', 'l.id', 'a.location_id')
+    .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
+    .orderBy('a.code')
+    .select('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
+  return (await whereAllowedAccount(q, scope, 'a.')).map((r: any) => ({
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+    kind: r.kind,
+    location_name: r.location_name ?? null,
+    active: toBool(r.active),
+  }));
 }
 
 const TYPE_ORDER = Object.keys(MONEY_MOVEMENT_TYPE_LABELS);
@@ -37,50 +53,107 @@ export const OTHER_CASH_OUT_LABEL = 'Autres décaissements (sans catégorie)';
  * so the sub-lines sum to the cash_out line; what that line holds beyond them (a movement posted
  * without an operation) is one last « autres » sub-line, so the sum is always exact.
  */
-async function expenseCategoryLines(db: Knex, accountId: number, from: string, to: string, line: { total_in: number; total_out: number; count: number }): Promise<MovementTypeDetail[]> {
+async function expenseCategoryLines(
+  db: Knex,
+  accountId: number,
+  from: string,
+  to: string,
+  line: { total_in: number; total_out: number; count: number },
+): Promise<MovementTypeDetail[]> {
   const rows = await db('cash_operations as o')
     .leftJoin('expense_categories as c', 'c.id', 'o.expense_category_id')
     .where('o.from_account_id', accountId)
     .whereBetween('o.operation_date', [from, to])
     .where('o.kind', 'expense')
     .groupBy('o.expense_category_id', 'c.name')
-    .select('o.expense_category_id as id', 'c.name', db.raw('COUNT(*) AS n'), db.raw('SUM(o.amount) AS total'), db.raw("SUM(CASE WHEN o.status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled"));
+    .select(
+      'o.expense_category_id as id',
+      'c.name',
+      db.raw('COUNT(*) AS n'),
+      db.raw('SUM(o.amount) AS total'),
+      db.raw("SUM(CASE WHEN o.status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled"),
+    );
   const lines: MovementTypeDetail[] = rows
     .map((r: any) => {
       const cancelled = Number(r.cancelled);
       const name = r.name ?? 'Sans catégorie';
-      return { key: r.id === null ? 'none' : String(r.id), label: cancelled ? `${name} (dont ${cancelled} ${cancelled > 1 ? 'annulées' : 'annulée'})` : name, total_in: 0, total_out: Number(r.total), count: Number(r.n) };
+      return {
+        key: r.id === null ? 'none' : String(r.id),
+        label: cancelled ? `${name} (dont ${cancelled} ${cancelled > 1 ? 'annulées' : 'annulée'})` : name,
+        total_in: 0,
+        total_out: Number(r.total),
+        count: Number(r.n),
+      };
     })
-    .sort((x: MovementTypeDetail, y: MovementTypeDetail) => y.total_out - x.total_out || x.label.localeCompare(y.label, 'fr'));
-  const rest = { total_in: line.total_in, total_out: line.total_out - lines.reduce((s, l) => s + l.total_out, 0), count: line.count - lines.reduce((s, l) => s + l.count, 0) };
+    .sort(
+      (x: MovementTypeDetail, y: MovementTypeDetail) =>
+        y.total_out - x.total_out || x.label.localeCompare(y.label, 'fr'),
+    );
+  const rest = {
+    total_in: line.total_in,
+    total_out: line.total_out - lines.reduce((s, l) => s + l.total_out, 0),
+    count: line.count - lines.reduce((s, l) => s + l.count, 0),
+  };
   if (rest.total_in || rest.total_out || rest.count) lines.push({ key: 'other', label: OTHER_CASH_OUT_LABEL, ...rest });
   return lines;
 }
 
 export async function cashSituation(db: Knex, accountId: number, from: string, to: string): Promise<Situation> {
-  const a = await db('treasury_accounts as a').leftJoin('locations as l', 'l.id', 'a.location_id').where('a.id', accountId).first('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
+  const a = await db('treasury_accounts as a')
+    .leftJoin('locations as l', 'l.id', 'a.location_id')
+    .where('a.id', accountId)
+    .first('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
   if (!a) throw new NotFound();
-  const account: SituationAccount = { id: Number(a.id), code: a.code, name: a.name, kind: a.kind, location_name: a.location_name ?? null, active: toBool(a.active) };
+  const account: SituationAccount = {
+    id: Number(a.id),
+    code: a.code,
+    name: a.name,
+    kind: a.kind,
+    location_name: a.location_name ?? null,
+    active: toBool(a.active),
+  };
 
   // Opening: the last standing closing before the period holds the ledger's sum up to its day.
-  const previous = await db('cash_closings').where({ account_id: accountId, status: 'closed' }).where('closing_date', '<', from).orderBy('closing_date', 'desc').first('closing_date', 'counted');
+  const previous = await db('cash_closings')
+    .where({ account_id: accountId, status: 'closed' })
+    .where('closing_date', '<', from)
+    .orderBy('closing_date', 'desc')
+    .first('closing_date', 'counted');
   const before = db('money_days').where('account_id', accountId).where('business_date', '<', from);
   if (previous) before.where('business_date', '>', previous.closing_date);
-  const openingRow = (await before.first<Knex.Raw[], { opening: number }>(db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS opening', [previous ? Number(previous.counted) : 0])))!; // an aggregate without GROUP BY always answers one row
+  const openingRow = (await before.first<Knex.Raw[], { opening: number }>(
+    db.raw('? + COALESCE(SUM(total_in - total_out), 0) AS opening', [previous ? Number(previous.counted) : 0]),
+  ))!; // an aggregate without GROUP BY always answers one row
   const opening = Number(openingRow.opening);
 
   // The period's cells by day and type, read from the ledger's day summary (one row per account,
   // day and type: server/db/money-days.ts); days, types and totals are rolled up from them.
   const [cells, closings] = await Promise.all([
-    db('money_days').where('account_id', accountId).whereBetween('business_date', [from, to]).select('business_date', 'movement_type', 'total_in', 'total_out', 'movement_count as n'),
-    db('cash_closings').where({ account_id: accountId, status: 'closed' }).whereBetween('closing_date', [from, to]).select('id', 'closing_date', 'difference'),
+    db('money_days')
+      .where('account_id', accountId)
+      .whereBetween('business_date', [from, to])
+      .select('business_date', 'movement_type', 'total_in', 'total_out', 'movement_count as n'),
+    db('cash_closings')
+      .where({ account_id: accountId, status: 'closed' })
+      .whereBetween('closing_date', [from, to])
+      .select('id', 'closing_date', 'difference'),
   ]);
-  const closingOf = new Map(closings.map((c: any) => [c.closing_date as string, { id: Number(c.id), difference: Number(c.difference) }]));
+  const closingOf = new Map(
+    closings.map((c: any) => [c.closing_date as string, { id: Number(c.id), difference: Number(c.difference) }]),
+  );
   const byType = new Map<string, { total_in: number; total_out: number; count: number }>();
   const byDay = new Map<string, { total_in: number; total_out: number; count: number }>();
-  const add = (map: Map<string, { total_in: number; total_out: number; count: number }>, key: string, c: { total_in: number; total_out: number; count: number }) => {
+  const add = (
+    map: Map<string, { total_in: number; total_out: number; count: number }>,
+    key: string,
+    c: { total_in: number; total_out: number; count: number },
+  ) => {
     const cur = map.get(key) ?? { total_in: 0, total_out: 0, count: 0 };
-    map.set(key, { total_in: cur.total_in + c.total_in, total_out: cur.total_out + c.total_out, count: cur.count + c.count });
+    map.set(key, {
+      total_in: cur.total_in + c.total_in,
+      total_out: cur.total_out + c.total_out,
+      count: cur.count + c.count,
+    });
   };
   for (const r of cells as any[]) {
     const c = { total_in: Number(r.total_in), total_out: Number(r.total_out), count: Number(r.n) };
@@ -94,11 +167,22 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
     const r = byDay.get(day) ?? { total_in: 0, total_out: 0, count: 0 };
     balance += r.total_in - r.total_out;
     const closing = closingOf.get(day);
-    return { day, total_in: r.total_in, total_out: r.total_out, count: r.count, balance, closing_id: closing?.id ?? null, difference: closing?.difference ?? null };
+    return {
+      day,
+      total_in: r.total_in,
+      total_out: r.total_out,
+      count: r.count,
+      balance,
+      closing_id: closing?.id ?? null,
+      difference: closing?.difference ?? null,
+    };
   });
   const cashOut = byType.get('cash_out');
   const expenseLines = cashOut ? await expenseCategoryLines(db, accountId, from, to, cashOut) : null;
-  const totals = [...byDay.values()].reduce((t, r) => ({ total_in: t.total_in + r.total_in, total_out: t.total_out + r.total_out, count: t.count + r.count }), { total_in: 0, total_out: 0, count: 0 });
+  const totals = [...byDay.values()].reduce(
+    (t, r) => ({ total_in: t.total_in + r.total_in, total_out: t.total_out + r.total_out, count: t.count + r.count }),
+    { total_in: 0, total_out: 0, count: 0 },
+  );
   return {
     account,
     from,
@@ -109,7 +193,12 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
     closing_balance: balance,
     movement_count: totals.count,
     by_type: [...byType.entries()]
-      .map(([type, r]) => ({ movement_type: type, label: MONEY_MOVEMENT_TYPE_LABELS[type] ?? type, ...r, ...(type === 'cash_out' && expenseLines ? { details: expenseLines } : {}) }))
+      .map(([type, r]) => ({
+        movement_type: type,
+        label: MONEY_MOVEMENT_TYPE_LABELS[type] ?? type,
+        ...r,
+        ...(type === 'cash_out' && expenseLines ? { details: expenseLines } : {}),
+      }))
       .sort((x, y) => typeOrder(x.movement_type) - typeOrder(y.movement_type)),
     days,
   };

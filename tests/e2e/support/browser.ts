@@ -29,7 +29,8 @@ export function browserSuiteEnabled(): boolean {
     '',
   ].join('\n');
   console.error(banner);
-  if (inCI()) throw new Error(`Chromium absent (${CHROMIUM_PATH}) alors que CI=true : la suite e2e ne peut pas être sautée.`);
+  if (inCI())
+    throw new Error(`Chromium absent (${CHROMIUM_PATH}) alors que CI=true : la suite e2e ne peut pas être sautée.`);
   return false;
 }
 
@@ -37,7 +38,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -48,8 +55,18 @@ export interface ContextOptions {
 }
 
 /** A fresh context (own cookies and storage). Requests to other hosts (gravatar) are refused at once. */
-export async function newContext(browser: Browser, baseURL: string, { width = 1366, height = 850, colorScheme = 'light' }: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height }, colorScheme, locale: 'fr-FR', timezoneId: 'Africa/Abidjan' });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  { width = 1366, height = 850, colorScheme = 'light' }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height },
+    colorScheme,
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Abidjan',
+  });
   const origin = new URL(baseURL).origin;
   await context.route(
     (url) => url.origin !== origin,
@@ -64,7 +81,8 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/gravatar|ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(m.text())) errors.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !/gravatar|ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(m.text()))
+      errors.push(`console: ${m.text()}`);
   });
   return errors;
 }
@@ -79,12 +97,22 @@ export async function step<T>(name: string, pages: Page[] | Page, fn: () => Prom
   } catch (err) {
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
     const list = Array.isArray(pages) ? pages : [pages];
-    const slug = name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+    const slug = name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
     await Promise.all(
       list.map((p, i) =>
         p.isClosed()
           ? undefined
-          : p.screenshot({ path: path.join(ARTIFACTS_DIR, `${Date.now()}-${slug}${list.length > 1 ? `-${i}` : ''}.png`), fullPage: true }).catch(() => undefined),
+          : p
+              .screenshot({
+                path: path.join(ARTIFACTS_DIR, `${Date.now()}-${slug}${list.length > 1 ? `-${i}` : ''}.png`),
+                fullPage: true,
+              })
+              .catch(() => undefined),
       ),
     );
     if (err instanceof Error) err.message = `[étape « ${name} »] ${err.message}`;

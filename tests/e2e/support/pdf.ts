@@ -18,14 +18,20 @@ export const popplerAvailable = (() => {
  * A printout read back: its text (pdftotext, `-layout` unless `layout: false`) and every page's
  * size in mm (pdfinfo, not rounded).
  */
-export function readPdf(pdf: Buffer, { layout = true }: { layout?: boolean } = {}): { text: string; pages: Array<{ width: number; height: number }> } {
+export function readPdf(
+  pdf: Buffer,
+  { layout = true }: { layout?: boolean } = {},
+): { text: string; pages: Array<{ width: number; height: number }> } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-pdf-'));
   try {
     const file = path.join(dir, 'out.pdf');
     fs.writeFileSync(file, pdf);
     const text = execFileSync('pdftotext', [...(layout ? ['-layout'] : []), file, '-'], { encoding: 'utf8' });
     const info = execFileSync('pdfinfo', ['-f', '1', '-l', '999', file], { encoding: 'utf8' });
-    const pages = [...info.matchAll(/Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => ({ width: (Number(m[1]) * 25.4) / 72, height: (Number(m[2]) * 25.4) / 72 }));
+    const pages = [...info.matchAll(/Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => ({
+      width: (Number(m[1]) * 25.4) / 72,
+      height: (Number(m[2]) * 25.4) / 72,
+    }));
     return { text, pages };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -17,10 +17,23 @@ export interface Screen {
   list: boolean;
 }
 
-const isPaginated = (v: unknown) => typeof v === 'object' && v !== null && Array.isArray((v as { data?: unknown }).data) && typeof (v as { last_page?: unknown }).last_page === 'number';
+const isPaginated = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as { data?: unknown }).data) &&
+  typeof (v as { last_page?: unknown }).last_page === 'number';
 
 /** Routes whose GET would end the session or send mail rather than show a screen. */
-const NOT_SCREENS = new Set<RouteName>(['logout', 'verification.send', 'login', 'register', 'password.forgot', 'password.update', 'password.confirm', 'home']);
+const NOT_SCREENS = new Set<RouteName>([
+  'logout',
+  'verification.send',
+  'login',
+  'register',
+  'password.forgot',
+  'password.update',
+  'password.confirm',
+  'home',
+]);
 
 /** Every parameterless GET route answering an Inertia page (other than the error page), for the signed-in `page`. */
 export async function pageScreens(page: Page): Promise<Screen[]> {
@@ -31,7 +44,10 @@ export async function pageScreens(page: Page): Promise<Screen[]> {
   const screens: Screen[] = [];
   for (const [name, path] of Object.entries(ROUTES) as Array<[RouteName, string]>) {
     if (path.includes(':') || NOT_SCREENS.has(name)) continue;
-    const res = await page.request.get(path, { headers: { 'X-Inertia': 'true', 'X-Inertia-Version': version, Accept: 'text/html, application/xhtml+xml' }, maxRedirects: 0 });
+    const res = await page.request.get(path, {
+      headers: { 'X-Inertia': 'true', 'X-Inertia-Version': version, Accept: 'text/html, application/xhtml+xml' },
+      maxRedirects: 0,
+    });
     if (!res.ok() || !(res.headers()['content-type'] ?? '').includes('json')) continue;
     const body = (await res.json()) as { component?: string; props?: Record<string, unknown> };
     if (!body.component || body.component === 'Error') continue;

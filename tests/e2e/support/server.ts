@@ -35,10 +35,13 @@ const manifest = path.resolve(import.meta.dirname, '../../../public/build/.vite/
 export async function startServer({ demo = false }: { demo?: boolean } = {}): Promise<E2EServer> {
   if (!fs.existsSync(manifest)) throw new Error('Client non compilé : lancez « npx vite build » avant les tests e2e.');
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-e2e-'));
-  const config = loadConfig({ NODE_ENV: 'production', APP_KEY: 'e2e-app-key-0123456789abcdef0123', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
-    storageDir,
-    database: { client: 'sqlite', filename: path.join(storageDir, 'e2e.sqlite') },
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'production', APP_KEY: 'e2e-app-key-0123456789abcdef0123', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
+    {
+      storageDir,
+      database: { client: 'sqlite', filename: path.join(storageDir, 'e2e.sqlite') },
+    },
+  );
   await migratedSqliteFile(path.join(storageDir, 'e2e.sqlite'));
   const db = createDb(config.database);
   await seedBase(db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
@@ -65,8 +68,17 @@ export async function startServer({ demo = false }: { demo?: boolean } = {}): Pr
 }
 
 /** A verified user whose only role grants exactly `permissions`. */
-export async function createUserWithPermissions(db: Knex, input: { name: string; email: string; password: string; permissions: string[] }) {
+export async function createUserWithPermissions(
+  db: Knex,
+  input: { name: string; email: string; password: string; permissions: string[] },
+) {
   const roleName = `Rôle e2e ${input.email}`;
   await createRole(db, { name: roleName, description: 'Rôle de test', permissions: input.permissions });
-  return createUser(db, { name: input.name, email: input.email, password: input.password, roleNames: [roleName], verified: true });
+  return createUser(db, {
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    roleNames: [roleName],
+    verified: true,
+  });
 }

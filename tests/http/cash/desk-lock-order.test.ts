@@ -31,12 +31,36 @@ describe.each(testDatabases())('settlements and expenses at once on one desk (%s
     const results = await Promise.all(
       sessions.map((c, i) =>
         i % 2 === 0
-          ? c.post(ROUTES['settlements.index'], { idempotency_key: idempotencyKey(), client_id: client, settlement_date: today, source: 'payment', method: 'especes', account_id: desk, amount: 1_000, allocation_mode: 'chosen', allocations: [], note: '' })
-          : c.post(ROUTES['cashOperations.index'], { idempotency_key: idempotencyKey(), kind: 'expense', amount: 500, from_account_id: desk, expense_category_id: category, beneficiary: `Livreur ${i}` }),
+          ? c.post(ROUTES['settlements.index'], {
+              idempotency_key: idempotencyKey(),
+              client_id: client,
+              settlement_date: today,
+              source: 'payment',
+              method: 'especes',
+              account_id: desk,
+              amount: 1_000,
+              allocation_mode: 'chosen',
+              allocations: [],
+              note: '',
+            })
+          : c.post(ROUTES['cashOperations.index'], {
+              idempotency_key: idempotencyKey(),
+              kind: 'expense',
+              amount: 500,
+              from_account_id: desk,
+              expense_category_id: category,
+              beneficiary: `Livreur ${i}`,
+            }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(24).fill(303));
-    expect(results.filter((r, i) => (i % 2 === 0 ? /^\/operations\/reglement\/\d+$/ : /^\/operations\/caisse\/operations\/\d+$/).test(r.headers.location))).toHaveLength(24);
+    expect(
+      results.filter((r, i) =>
+        (i % 2 === 0 ? /^\/operations\/reglement\/\d+$/ : /^\/operations\/caisse\/operations\/\d+$/).test(
+          r.headers.location,
+        ),
+      ),
+    ).toHaveLength(24);
     expect(Number((await t.db('settlements').where({ account_id: desk }).count({ n: '*' }).first())!.n)).toBe(12);
     expect(await balanceOf(t.db, desk)).toBe(100_000 + 12 * 1_000 - 12 * 500);
     await expectCashConsistent(t.db);

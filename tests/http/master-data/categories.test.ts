@@ -13,7 +13,16 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
   const idOf = async (code: string) => Number((await t.db('categories').where({ code }).first('id'))!.id);
   const addProduct = async (categoryId: number, code: string) => {
     const now = new Date().toISOString();
-    await t.db('products').insert(withSearchName({ code, name: `Produit ${code}`, category_id: categoryId, unit: 'pièce', created_at: now, updated_at: now }));
+    await t.db('products').insert(
+      withSearchName({
+        code,
+        name: `Produit ${code}`,
+        category_id: categoryId,
+        unit: 'pièce',
+        created_at: now,
+        updated_at: now,
+      }),
+    );
   };
   /** A category of the test's own, through the form; returns its id. */
   const create = async (code: string, name: string, extra: Record<string, unknown> = {}) => {
@@ -45,7 +54,14 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     const page = await admin.follow(res);
     expect(page.body.component).toBe('categories/Form');
     expect(page.body.flash).toEqual({ success: `Catégorie ${name} créée.` });
-    expect(page.body.props.category).toEqual({ id, code, name, description: 'Eaux, jus et sodas', active: true, product_count: 0 });
+    expect(page.body.props.category).toEqual({
+      id,
+      code,
+      name,
+      description: 'Eaux, jus et sodas',
+      active: true,
+      product_count: 0,
+    });
     expect(page.body.props.usage).toEqual({ deletable: true, archivable: true, reasons: [], archive_block: null });
     expect(page.body.props.history.map((h: { action: string }) => h.action)).toEqual(['category.created']);
     // the code it took is no longer suggested
@@ -56,13 +72,37 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     const tag = uniqueTag();
     await create(`${tag}BOI`, `Boissons ${tag}`);
     const before = await t.db('categories').count({ n: '*' }).first();
-    expect(await submitExpectingErrors(admin, 'post', BASE, { code: 'A$B', name: '', description: 'x'.repeat(501) }, `${BASE}/create`)).toEqual({
+    expect(
+      await submitExpectingErrors(
+        admin,
+        'post',
+        BASE,
+        { code: 'A$B', name: '', description: 'x'.repeat(501) },
+        `${BASE}/create`,
+      ),
+    ).toEqual({
       code: 'Le champ code ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - /.',
       name: 'Le champ nom est obligatoire.',
       description: 'Le champ description ne doit pas dépasser 500 caractères.',
     });
-    expect(await submitExpectingErrors(admin, 'post', BASE, { code: `${tag}boi`.toLowerCase(), name: `Autre ${tag}` }, `${BASE}/create`)).toEqual({ code: `Le code ${tag}BOI est déjà utilisé par une autre catégorie.` });
-    expect(await submitExpectingErrors(admin, 'post', BASE, { code: `${tag}BOI2`, name: `BOISSONS ${tag}` }, `${BASE}/create`)).toEqual({ name: `Une catégorie « BOISSONS ${tag} » existe déjà.` });
+    expect(
+      await submitExpectingErrors(
+        admin,
+        'post',
+        BASE,
+        { code: `${tag}boi`.toLowerCase(), name: `Autre ${tag}` },
+        `${BASE}/create`,
+      ),
+    ).toEqual({ code: `Le code ${tag}BOI est déjà utilisé par une autre catégorie.` });
+    expect(
+      await submitExpectingErrors(
+        admin,
+        'post',
+        BASE,
+        { code: `${tag}BOI2`, name: `BOISSONS ${tag}` },
+        `${BASE}/create`,
+      ),
+    ).toEqual({ name: `Une catégorie « BOISSONS ${tag} » existe déjà.` });
     expect(await t.db('categories').count({ n: '*' }).first()).toEqual(before);
   });
 
@@ -76,11 +116,19 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     const list = async (qs: string) => (await admin.visit(`${BASE}?${qs}`)).body.props;
     const codes = async (qs: string) => (await list(qs)).categories.data.map((c: { code: string }) => c.code);
     const page = await list(`q=${tag}&sort=product_count&dir=desc`);
-    expect(page.categories.data.map((c: { code: string; product_count: number }) => [c.code, c.product_count])).toEqual([
-      [`${tag}CER`, 2],
-      [`${tag}BOI`, 0],
-    ]);
-    expect(page.params).toEqual({ q: tag, sort: 'product_count', dir: 'desc', per_page: 25, filters: { status: 'active' } });
+    expect(page.categories.data.map((c: { code: string; product_count: number }) => [c.code, c.product_count])).toEqual(
+      [
+        [`${tag}CER`, 2],
+        [`${tag}BOI`, 0],
+      ],
+    );
+    expect(page.params).toEqual({
+      q: tag,
+      sort: 'product_count',
+      dir: 'desc',
+      per_page: 25,
+      filters: { status: 'active' },
+    });
     expect(await codes(`q=${encodeURIComponent(`céréales ${tag.toLowerCase()}`)}`)).toEqual([`${tag}CER`]);
     expect(await codes(`q=${encodeURIComponent(`CÉRÉALES ${tag}`)}`)).toEqual([`${tag}CER`]);
     expect(await codes(`q=${tag.toLowerCase()}bo`)).toEqual([`${tag}BOI`]);
@@ -94,10 +142,16 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
   it('updates a category and audits the change', async () => {
     const tag = uniqueTag();
     const id = await create(`${tag}BOI`, `Boissons ${tag}`, { description: 'Eaux, jus et sodas' });
-    const res = await admin.send('put', `${BASE}/${id}`, { code: `${tag}BOI`, name: `Boissons fraîches ${tag}`, description: 'Eaux, jus et sodas' });
+    const res = await admin.send('put', `${BASE}/${id}`, {
+      code: `${tag}BOI`,
+      name: `Boissons fraîches ${tag}`,
+      description: 'Eaux, jus et sodas',
+    });
     expect(res.status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'category.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { name: `Boissons ${tag}` }, after: { name: `Boissons fraîches ${tag}` } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([
+      { before: { name: `Boissons ${tag}` }, after: { name: `Boissons fraîches ${tag}` } },
+    ]);
     expect((await admin.visit(`${BASE}/${id}/edit`)).body.props.category.name).toBe(`Boissons fraîches ${tag}`);
   });
 
@@ -107,7 +161,12 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     await addProduct(id, `${tag}RIZ25`);
     await addProduct(id, `${tag}MIL50`);
     const page = await admin.visit(`${BASE}/${id}`);
-    expect(page.body.props.usage).toEqual({ deletable: false, archivable: true, reasons: ["2 produits l’utilisent"], archive_block: null });
+    expect(page.body.props.usage).toEqual({
+      deletable: false,
+      archivable: true,
+      reasons: ['2 produits l’utilisent'],
+      archive_block: null,
+    });
     const res = await admin.send('delete', `${BASE}/${id}`);
     expect(res.headers.location).toBe(`${BASE}/${id}`);
     expect((await admin.follow(res)).body.flash.error).toBe(
@@ -155,7 +214,12 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
       ['export', () => c.visit(`${BASE}/export`)],
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
-    expect(await t.db('categories').where({ code: `${tag}HACK` }).first()).toBeUndefined();
+    expect(
+      await t
+        .db('categories')
+        .where({ code: `${tag}HACK` })
+        .first(),
+    ).toBeUndefined();
     const untouched = (await t.db('categories').where({ id }).first())!;
     expect([untouched.name, Boolean(untouched.active)]).toEqual([`Boissons ${tag}`, true]);
     const nobody = await userWithPermissions(t, `sans-categories-${tag}@test.local`, ['menu.produits']);
@@ -170,9 +234,15 @@ describe.each(testDatabases())('fichiers/categories (%s)', (kind) => {
     await addProduct(used, `${tag}RIZ25`);
     await addProduct(used, `${tag}MIL50`);
     await admin.post(BASE, { code: `${tag}EVIL`, name: `@cmd ${tag}`, description: '=1+1' });
-    const csv = (await download(admin, `${BASE}/export?format=csv&q=${tag}EVIL`)).body.toString('utf8').slice(1).trim().split('\r\n');
+    const csv = (await download(admin, `${BASE}/export?format=csv&q=${tag}EVIL`)).body
+      .toString('utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n');
     expect(csv).toEqual(['Code;Nom;Description;Produits;Active', `${tag}EVIL;'@cmd ${tag};'=1+1;0;oui`]);
-    const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=${tag}&sort=product_count&dir=desc`)).body);
+    const rows = await xlsxRows(
+      (await download(admin, `${BASE}/export?format=xlsx&q=${tag}&sort=product_count&dir=desc`)).body,
+    );
     expect(rows[0]).toEqual(['Code', 'Nom', 'Description', 'Produits', 'Active']);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
       [`${tag}CER`, `Céréales ${tag}`, 2],

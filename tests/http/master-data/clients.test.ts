@@ -51,8 +51,20 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     expect(clients).toMatchObject({ total: active, page: 1, per_page: 25 });
     expect(clients.data).toHaveLength(Math.min(active, 25));
     // CL00000 comes first by code
-    expect(clients.data[0]).toMatchObject({ code: 'CL00000', name: 'CLIENT COMPTANT', is_walk_in: true, credit_limit: 0, active: true });
-    expect(params).toEqual({ q: '', sort: 'code', dir: 'asc', per_page: 25, filters: { kind: '', price_level: '', status: 'active' } });
+    expect(clients.data[0]).toMatchObject({
+      code: 'CL00000',
+      name: 'CLIENT COMPTANT',
+      is_walk_in: true,
+      credit_limit: 0,
+      active: true,
+    });
+    expect(params).toEqual({
+      q: '',
+      sort: 'code',
+      dir: 'asc',
+      per_page: 25,
+      filters: { kind: '', price_level: '', status: 'active' },
+    });
     expect(can).toEqual({ create: true, update: true, delete: true, export: true, import: true });
     expect(currency).toBe('XOF');
     expect(clients.data[0]).not.toHaveProperty('created_at');
@@ -62,9 +74,18 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const tag = uniqueTag();
     const res = await admin.post('/fichiers/clients', valid(tag, { code: ` ${tag.toLowerCase()}1 ` }));
     expect(res.status).toBe(303);
-    const row = (await t.db('clients').where({ code: `${tag}1` }).first())!;
+    const row = (await t
+      .db('clients')
+      .where({ code: `${tag}1` })
+      .first())!;
     expect(res.headers.location).toBe(`/fichiers/clients/${row.id}`);
-    expect(row).toMatchObject({ name: 'Boutique Awa Koné', kind: 'entreprise', email: 'awa.kone@example.ci', price_level: 'gros', city: 'Abidjan' });
+    expect(row).toMatchObject({
+      name: 'Boutique Awa Koné',
+      kind: 'entreprise',
+      email: 'awa.kone@example.ci',
+      price_level: 'gros',
+      city: 'Abidjan',
+    });
     expect(Number(row.credit_limit)).toBe(500_000);
     const audit = await t.db('audit_log').where({ action: 'client.created', subject_id: String(row.id) });
     expect(audit).toHaveLength(1);
@@ -76,7 +97,11 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     expect(show.body.flash).toEqual({ success: 'Client Boutique Awa Koné créé.' });
     expect(show.body.props.client).toMatchObject({ code: `${tag}1`, credit_limit: 500_000, balance: 0 });
     expect(show.body.props.usage).toEqual({ deletable: true, archivable: true, reasons: [], archive_block: null });
-    expect(show.body.props.history[0]).toMatchObject({ action: 'client.created', action_label: 'Création', user_name: 'Administrateur' });
+    expect(show.body.props.history[0]).toMatchObject({
+      action: 'client.created',
+      action_label: 'Création',
+      user_name: 'Administrateur',
+    });
   });
 
   it('suggests the next code on the create form', async () => {
@@ -89,7 +114,9 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     expect(await t.db('clients').where({ code: suggested }).first()).toBeUndefined();
     // once taken, the code after it is suggested
     await create(tag, { code: suggested, name: `Client suggéré ${tag}` });
-    expect((await admin.visit('/fichiers/clients/create')).body.props.suggested_code).toBe(`CL${String(Number(suggested.slice(2)) + 1).padStart(5, '0')}`);
+    expect((await admin.visit('/fichiers/clients/create')).body.props.suggested_code).toBe(
+      `CL${String(Number(suggested.slice(2)) + 1).padStart(5, '0')}`,
+    );
   });
 
   it('refuses bad input with a French message on each field and writes nothing', async () => {
@@ -99,21 +126,41 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       admin,
       'post',
       '/fichiers/clients',
-      { code: 'é!', name: '  ', kind: 'martien', phone: '12', email: 'pas-un-email', price_level: 'x', credit_limit: '12,5' },
+      {
+        code: 'é!',
+        name: '  ',
+        kind: 'martien',
+        phone: '12',
+        email: 'pas-un-email',
+        price_level: 'x',
+        credit_limit: '12,5',
+      },
       '/fichiers/clients/create',
     );
     expect(errors).toEqual({
       code: 'Le champ code ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - /.',
       name: 'Le champ nom est obligatoire.',
       kind: 'Veuillez choisir une valeur valide pour le champ type.',
-      phone: "Le numéro de téléphone n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
-      email: "L’adresse e-mail n’est pas valide.",
+      phone: 'Le numéro de téléphone n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).',
+      email: 'L’adresse e-mail n’est pas valide.',
       price_level: 'Veuillez choisir une valeur valide pour le champ niveau de prix.',
       credit_limit: 'Le champ plafond de crédit doit être un montant entier positif en FCFA, sans décimales.',
     });
-    const longName = await submitExpectingErrors(admin, 'post', '/fichiers/clients', valid(tag, { name: 'x'.repeat(161) }), '/fichiers/clients/create');
+    const longName = await submitExpectingErrors(
+      admin,
+      'post',
+      '/fichiers/clients',
+      valid(tag, { name: 'x'.repeat(161) }),
+      '/fichiers/clients/create',
+    );
     expect(longName).toEqual({ name: 'Le champ nom ne doit pas dépasser 160 caractères.' });
-    const negative = await submitExpectingErrors(admin, 'post', '/fichiers/clients', valid(tag, { credit_limit: -5 }), '/fichiers/clients/create');
+    const negative = await submitExpectingErrors(
+      admin,
+      'post',
+      '/fichiers/clients',
+      valid(tag, { credit_limit: -5 }),
+      '/fichiers/clients/create',
+    );
     expect(negative.credit_limit).toMatch(/montant entier positif/);
     expect(await count()).toBe(before);
   });
@@ -122,7 +169,13 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const tag = uniqueTag();
     await create(tag);
     const before = await count();
-    const errors = await submitExpectingErrors(admin, 'post', '/fichiers/clients', valid(tag, { code: `${tag}1`.toLowerCase(), name: 'Autre' }), '/fichiers/clients/create');
+    const errors = await submitExpectingErrors(
+      admin,
+      'post',
+      '/fichiers/clients',
+      valid(tag, { code: `${tag}1`.toLowerCase(), name: 'Autre' }),
+      '/fichiers/clients/create',
+    );
     expect(errors).toEqual({ code: `Le code ${tag}1 est déjà utilisé par un autre client.` });
     expect(await count()).toBe(before);
   });
@@ -131,9 +184,25 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const tag = uniqueTag();
     const phone = `77 ${tag.slice(1)} 45 67`;
     await create(tag, { name: `Boutique Awa Koné ${tag}` });
-    await create(tag, { code: `${tag}2`, name: `Moussa Diallo ${tag}`, kind: 'particulier', phone, price_level: 'detail', credit_limit: 0 });
-    await create(tag, { code: `${tag}3`, name: `Fatou Ndiaye ${tag}`, kind: 'particulier', phone: '70 000 00 00', price_level: 'detail', credit_limit: 0, active: false });
-    const names = async (qs: string) => (await admin.visit(`/fichiers/clients?${qs}`)).body.props.clients.data.map((c: { name: string }) => c.name);
+    await create(tag, {
+      code: `${tag}2`,
+      name: `Moussa Diallo ${tag}`,
+      kind: 'particulier',
+      phone,
+      price_level: 'detail',
+      credit_limit: 0,
+    });
+    await create(tag, {
+      code: `${tag}3`,
+      name: `Fatou Ndiaye ${tag}`,
+      kind: 'particulier',
+      phone: '70 000 00 00',
+      price_level: 'detail',
+      credit_limit: 0,
+      active: false,
+    });
+    const names = async (qs: string) =>
+      (await admin.visit(`/fichiers/clients?${qs}`)).body.props.clients.data.map((c: { name: string }) => c.name);
     const q = (text: string) => `q=${encodeURIComponent(text)}`;
     expect(await names(q(tag.toLowerCase()))).toEqual([`Boutique Awa Koné ${tag}`, `Moussa Diallo ${tag}`]);
     expect(await names(q(`diall`))).toContain(`Moussa Diallo ${tag}`);
@@ -144,9 +213,16 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     expect(await names(`${q(tag)}&kind=entreprise`)).toEqual([`Boutique Awa Koné ${tag}`]);
     expect(await names(`${q(tag)}&price_level=detail`)).toEqual([`Moussa Diallo ${tag}`]);
     expect(await names(`${q(tag)}&status=archived`)).toEqual([`Fatou Ndiaye ${tag}`]);
-    expect(await names(`${q(tag)}&status=all&sort=name&dir=desc`)).toEqual([`Moussa Diallo ${tag}`, `Fatou Ndiaye ${tag}`, `Boutique Awa Koné ${tag}`]);
+    expect(await names(`${q(tag)}&status=all&sort=name&dir=desc`)).toEqual([
+      `Moussa Diallo ${tag}`,
+      `Fatou Ndiaye ${tag}`,
+      `Boutique Awa Koné ${tag}`,
+    ]);
     const res = await admin.visit('/fichiers/clients?kind=bogus&status=bogus&per_page=7&page=-3');
-    expect(res.body.props.params).toMatchObject({ per_page: 25, filters: { kind: '', price_level: '', status: 'active' } });
+    expect(res.body.props.params).toMatchObject({
+      per_page: 25,
+      filters: { kind: '', price_level: '', status: 'active' },
+    });
     expect(res.body.props.clients.page).toBe(1);
   });
 
@@ -162,20 +238,41 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       expect(res.body.props.params.sort).toBe('code');
       expect(res.body.props.params.dir).toBe('asc');
       // the list falls back to the code order…
-      expect(res.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual([`${tag}1`, `${tag}2`, `${tag}3`]);
+      expect(res.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual([
+        `${tag}1`,
+        `${tag}2`,
+        `${tag}3`,
+      ]);
     }
     // …and the table is still there, whole
     expect(await count()).toBe(before);
     const byLimit = await admin.visit(`/fichiers/clients?q=${tag}&sort=credit_limit&dir=desc`);
-    expect(byLimit.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual([`${tag}1`, `${tag}2`, `${tag}3`]);
+    expect(byLimit.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual([
+      `${tag}1`,
+      `${tag}2`,
+      `${tag}3`,
+    ]);
     const byLimitAsc = await admin.visit(`/fichiers/clients?q=${tag}&sort=credit_limit&dir=asc`);
-    expect(byLimitAsc.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual([`${tag}3`, `${tag}2`, `${tag}1`]);
+    expect(byLimitAsc.body.props.clients.data.map((c: { code: string }) => c.code)).toEqual([
+      `${tag}3`,
+      `${tag}2`,
+      `${tag}1`,
+    ]);
   });
 
   it('paginates on the server and clamps a page past the end', async () => {
     const tag = uniqueTag();
     const now = new Date().toISOString();
-    await t.db('clients').insert(Array.from({ length: 60 }, (_, i) => withSearchName({ code: `${tag}PG${String(i).padStart(3, '0')}`, name: `Client page ${i}`, created_at: now, updated_at: now })));
+    await t.db('clients').insert(
+      Array.from({ length: 60 }, (_, i) =>
+        withSearchName({
+          code: `${tag}PG${String(i).padStart(3, '0')}`,
+          name: `Client page ${i}`,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    );
     const p1 = await admin.visit(`/fichiers/clients?q=${tag}&per_page=50`);
     expect(p1.body.props.clients).toMatchObject({ page: 1, per_page: 50, total: 60, last_page: 2 });
     expect(p1.body.props.clients.data).toHaveLength(50);
@@ -186,12 +283,25 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
   it('updates a client and records only what changed', async () => {
     const tag = uniqueTag();
-    const fields = { code: `${tag}2`, name: 'Moussa Diallo', kind: 'particulier', phone: '77 123 45 67', price_level: 'detail', credit_limit: 0 };
+    const fields = {
+      code: `${tag}2`,
+      name: 'Moussa Diallo',
+      kind: 'particulier',
+      phone: '77 123 45 67',
+      price_level: 'detail',
+      credit_limit: 0,
+    };
     const id = await create(tag, fields);
-    const res = await admin.send('put', `/fichiers/clients/${id}`, valid(tag, { ...fields, price_level: 'gros', credit_limit: '150000' }));
+    const res = await admin.send(
+      'put',
+      `/fichiers/clients/${id}`,
+      valid(tag, { ...fields, price_level: 'gros', credit_limit: '150000' }),
+    );
     expect(res.status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'client.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { price_level: 'detail', credit_limit: 0 }, after: { price_level: 'gros', credit_limit: 150_000 } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([
+      { before: { price_level: 'detail', credit_limit: 0 }, after: { price_level: 'gros', credit_limit: 150_000 } },
+    ]);
     const show = await admin.visit(`/fichiers/clients/${id}`);
     expect(show.body.props.history[0].changes).toEqual([
       { field: 'price_level', label: 'Niveau de prix', before: 'Détail', after: 'Gros' },
@@ -211,7 +321,9 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       { code: 'CL00000', name: 'CLIENT COMPTANT', credit_limit: 10_000, active: true },
       `/fichiers/clients/${id}/edit`,
     );
-    expect(errors).toEqual({ credit_limit: 'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.' });
+    expect(errors).toEqual({
+      credit_limit: 'Le CLIENT COMPTANT sert aux ventes au comptant : il ne peut pas avoir de plafond de crédit.',
+    });
     const archive = await admin.post(`/fichiers/clients/${id}/archive`);
     expect(archive.status).toBe(303);
     const page = await admin.visit(`/fichiers/clients/${id}`);
@@ -227,19 +339,39 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
   it('archives and restores; deletes only a client without history', async () => {
     const tag = uniqueTag();
-    const id = await create(tag, { code: `${tag}2`, name: 'Moussa Diallo', kind: 'particulier', price_level: 'detail', credit_limit: 0 });
+    const id = await create(tag, {
+      code: `${tag}2`,
+      name: 'Moussa Diallo',
+      kind: 'particulier',
+      price_level: 'detail',
+      credit_limit: 0,
+    });
     expect((await admin.post(`/fichiers/clients/${id}/archive`)).status).toBe(303);
     expect((await t.db('clients').where({ id }).first())!.active).toBeFalsy();
     expect((await admin.post(`/fichiers/clients/${id}/restore`)).status).toBe(303);
     expect((await t.db('clients').where({ id }).first())!.active).toBeTruthy();
-    expect((await t.db('audit_log').whereIn('action', ['client.archived', 'client.restored']).where({ subject_id: String(id) })).length).toBe(2);
+    expect(
+      (
+        await t
+          .db('audit_log')
+          .whereIn('action', ['client.archived', 'client.restored'])
+          .where({ subject_id: String(id) })
+      ).length,
+    ).toBe(2);
 
     // A balance is history: delete refused, archive proposed.
     await t.db('clients').where({ id }).update({ balance: 15_000 });
     const show = await admin.visit(`/fichiers/clients/${id}`);
-    expect(show.body.props.usage).toEqual({ deletable: false, archivable: true, reasons: ['il a un solde de 15\u202f000\u00a0FCFA'], archive_block: null });
+    expect(show.body.props.usage).toEqual({
+      deletable: false,
+      archivable: true,
+      reasons: ['il a un solde de 15\u202f000\u00a0FCFA'],
+      archive_block: null,
+    });
     await admin.send('delete', `/fichiers/clients/${id}`);
-    expect((await admin.visit(`/fichiers/clients/${id}`)).body.flash.error).toBe('Ce client ne peut pas être supprimé : il a un solde de 15\u202f000\u00a0FCFA. Archivez-le plutôt.');
+    expect((await admin.visit(`/fichiers/clients/${id}`)).body.flash.error).toBe(
+      'Ce client ne peut pas être supprimé : il a un solde de 15\u202f000\u00a0FCFA. Archivez-le plutôt.',
+    );
     expect(await t.db('clients').where({ id }).first()).toMatchObject({ code: `${tag}2` });
 
     await t.db('clients').where({ id }).update({ balance: 0 });
@@ -251,7 +383,12 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
   it('answers 404 for unknown or malformed ids', async () => {
     const tag = uniqueTag();
-    for (const url of ['/fichiers/clients/999999', '/fichiers/clients/abc', '/fichiers/clients/0/edit', '/fichiers/clients/99999999999']) {
+    for (const url of [
+      '/fichiers/clients/999999',
+      '/fichiers/clients/abc',
+      '/fichiers/clients/0/edit',
+      '/fichiers/clients/99999999999',
+    ]) {
       const res = await admin.visit(url);
       expect(res.status).toBe(404);
       expect(res.body.component).toBe('Error');
@@ -267,7 +404,13 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const c = new Client(t);
     await c.login(viewer.email, viewer.password);
     expect((await c.visit('/fichiers/clients')).status).toBe(200);
-    expect((await c.visit(`/fichiers/clients/${id}`)).body.props.can).toEqual({ create: false, update: false, delete: false, export: false, import: false });
+    expect((await c.visit(`/fichiers/clients/${id}`)).body.props.can).toEqual({
+      create: false,
+      update: false,
+      delete: false,
+      export: false,
+      import: false,
+    });
     const forbidden: Array<[string, () => Promise<{ status: number }>]> = [
       ['create form', () => c.visit('/fichiers/clients/create')],
       ['create', () => c.post('/fichiers/clients', valid(tag, { code: `${tag}HACK` }))],
@@ -282,7 +425,12 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       ['import apply', () => c.post('/fichiers/clients/import/abcdefghijkl/apply')],
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
-    expect(await t.db('clients').where({ code: `${tag}HACK` }).first()).toBeUndefined();
+    expect(
+      await t
+        .db('clients')
+        .where({ code: `${tag}HACK` })
+        .first(),
+    ).toBeUndefined();
     const untouched = (await t.db('clients').where({ id }).first())!;
     expect([untouched.name, Boolean(untouched.active)]).toEqual(['Boutique Awa Koné', true]);
 
@@ -299,15 +447,28 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
   it('exports the filtered list as CSV with formula injection escaped', async () => {
     const tag = uniqueTag();
     await create(tag);
-    await create(tag, { code: `${tag}EVIL`, name: '=HYPERLINK("http://evil","clic")', phone: '', address: '@SUM(A1)', city: '-2+3', email: '' });
+    await create(tag, {
+      code: `${tag}EVIL`,
+      name: '=HYPERLINK("http://evil","clic")',
+      phone: '',
+      address: '@SUM(A1)',
+      city: '-2+3',
+      email: '',
+    });
     const res = await download(admin, '/fichiers/clients/export?format=csv&status=all&sort=code');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = (res.body as Buffer).toString('utf8');
-    expect(text.startsWith('\ufeffCode;Nom;Type;Téléphone;E-mail;Adresse;Ville;N° contribuable;Niveau de prix;Plafond de crédit;Solde;Actif\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\ufeffCode;Nom;Type;Téléphone;E-mail;Adresse;Ville;N° contribuable;Niveau de prix;Plafond de crédit;Solde;Actif\r\n',
+      ),
+    ).toBe(true);
     const line = text.split('\r\n').find((l) => l.startsWith(`${tag}EVIL;`));
-    expect(line).toBe(`${tag}EVIL;"'=HYPERLINK(""http://evil"",""clic"")";Entreprise;;;'@SUM(A1);'-2+3;CI-ABJ-2024-B-1234;Gros;500000;0;oui`);
+    expect(line).toBe(
+      `${tag}EVIL;"'=HYPERLINK(""http://evil"",""clic"")";Entreprise;;;'@SUM(A1);'-2+3;CI-ABJ-2024-B-1234;Gros;500000;0;oui`,
+    );
     expect(text).toContain(`${tag}1;Boutique Awa Koné;Entreprise;'+225 07 12 34 56 78;`);
     // the filter applies to the export
     const filtered = (await download(admin, `/fichiers/clients/export?format=csv&q=${tag}E`)).body.toString('utf8');
@@ -316,12 +477,32 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
   it('exports XLSX with escaped text cells and numeric amounts', async () => {
     const tag = uniqueTag();
-    await create(tag, { code: `${tag}EVIL`, name: '=HYPERLINK("http://evil","clic")', phone: '', address: '@SUM(A1)', city: '-2+3', email: '' });
+    await create(tag, {
+      code: `${tag}EVIL`,
+      name: '=HYPERLINK("http://evil","clic")',
+      phone: '',
+      address: '@SUM(A1)',
+      city: '-2+3',
+      email: '',
+    });
     const res = await download(admin, `/fichiers/clients/export?format=xlsx&q=${tag}`);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const rows = await xlsxRows(res.body);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual(['Code', 'Nom', 'Type', 'Téléphone', 'E-mail', 'Adresse', 'Ville', 'N° contribuable', 'Niveau de prix', 'Plafond de crédit', 'Solde', 'Actif']);
+    expect(rows[0]).toEqual([
+      'Code',
+      'Nom',
+      'Type',
+      'Téléphone',
+      'E-mail',
+      'Adresse',
+      'Ville',
+      'N° contribuable',
+      'Niveau de prix',
+      'Plafond de crédit',
+      'Solde',
+      'Actif',
+    ]);
     expect(rows[1][0]).toBe(`${tag}EVIL`);
     expect(rows[1][1]).toBe(`'=HYPERLINK("http://evil","clic")`);
     expect(rows[1][5]).toBe("'@SUM(A1)");
@@ -350,31 +531,51 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       const page = await admin.visit(res.headers.location);
       expect(page.body.component).toBe('clients/Import');
       const preview = page.body.props.preview;
-      expect(preview).toMatchObject({ file_name: 'clients.csv', row_count: 4, error_count: 2, create_count: 2, update_count: 0, applied: false });
+      expect(preview).toMatchObject({
+        file_name: 'clients.csv',
+        row_count: 4,
+        error_count: 2,
+        create_count: 2,
+        update_count: 0,
+        applied: false,
+      });
       expect(preview.rows).toEqual([
         { line: 2, action: 'create', code: `${tag}I1`, name: 'Kadiatou Camara', errors: [] },
         { line: 3, action: 'create', code: '', name: 'Société Sahel Distribution', errors: [] },
-        { line: 4, action: 'error', code: `${tag}I1`, name: 'Doublon', errors: [`Le code ${tag}I1 apparaît déjà à la ligne 2 du fichier.`] },
+        {
+          line: 4,
+          action: 'error',
+          code: `${tag}I1`,
+          name: 'Doublon',
+          errors: [`Le code ${tag}I1 apparaît déjà à la ligne 2 du fichier.`],
+        },
         {
           line: 5,
           action: 'error',
           code: `${tag}I3`,
           name: '',
-          errors: ['Le champ nom est obligatoire.', "L’adresse e-mail n’est pas valide.", 'Le champ plafond de crédit doit être un montant en chiffres (par exemple 1 500).'],
+          errors: [
+            'Le champ nom est obligatoire.',
+            'L’adresse e-mail n’est pas valide.',
+            'Le champ plafond de crédit doit être un montant en chiffres (par exemple 1 500).',
+          ],
         },
       ]);
       const before = await count();
       const apply = await admin.post(`/fichiers/clients/import/${preview.id}/apply`);
       expect(apply.status).toBe(303);
       const after = await admin.visit('/fichiers/clients/import');
-      expect(after.body.flash.error).toMatch(/^Import refusé, rien n’a été enregistré : 2\slignes en erreur \(ligne 4 : /);
+      expect(after.body.flash.error).toMatch(
+        /^Import refusé, rien n’a été enregistré : 2\slignes en erreur \(ligne 4 : /,
+      );
       expect(await count()).toBe(before);
     });
 
     it('applies a clean XLSX file all at once: creates, updates, generates codes', async () => {
       const tag = uniqueTag();
       const existing = await create(tag);
-      const imports = async () => Number((await t.db('audit_log').where({ action: 'clients.imported' }).count({ n: '*' }).first())!.n);
+      const imports = async () =>
+        Number((await t.db('audit_log').where({ action: 'clients.imported' }).count({ n: '*' }).first())!.n);
       const importsBefore = await imports();
       const file = await xlsxFile([
         ['Code', 'Nom', 'Type', 'Téléphone', 'Niveau de prix', 'Plafond de crédit', 'Actif'],
@@ -388,11 +589,19 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       expect(preview).toMatchObject({ row_count: 3, error_count: 0, create_count: 2, update_count: 1 });
       const apply = await admin.post(`/fichiers/clients/import/${preview.id}/apply`);
       expect(apply.headers.location).toBe('/fichiers/clients');
-      expect((await admin.follow(apply)).body.flash.success).toBe('Import terminé : 2\u00a0clients créés, 1 mis à jour.');
-      const ibrahim = (await t.db('clients').where({ code: `${tag}X1` }).first())!;
+      expect((await admin.follow(apply)).body.flash.success).toBe(
+        'Import terminé : 2\u00a0clients créés, 1 mis à jour.',
+      );
+      const ibrahim = (await t
+        .db('clients')
+        .where({ code: `${tag}X1` })
+        .first())!;
       expect(ibrahim).toMatchObject({ name: 'Ibrahim Ouédraogo', phone: '+226 70 11 22 33' });
       expect(Number(ibrahim.credit_limit)).toBe(25_000);
-      const aminata = (await t.db('clients').where({ name: `Aminata Sow ${tag}` }).first())!;
+      const aminata = (await t
+        .db('clients')
+        .where({ name: `Aminata Sow ${tag}` })
+        .first())!;
       expect(aminata.code).toMatch(/^CL\d{5}$/);
       expect(aminata.price_level).toBe('gros');
       const updated = (await t.db('clients').where({ id: existing }).first())!;
@@ -407,7 +616,14 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
 
     it('re-reads its own export: escaped cells come back as they were', async () => {
       const tag = uniqueTag();
-      const id = await create(tag, { code: `${tag}EVIL`, name: '=HYPERLINK("http://evil","clic")', phone: '', address: '@SUM(A1)', city: '-2+3', email: '' });
+      const id = await create(tag, {
+        code: `${tag}EVIL`,
+        name: '=HYPERLINK("http://evil","clic")',
+        phone: '',
+        address: '@SUM(A1)',
+        city: '-2+3',
+        email: '',
+      });
       const exported = (await download(admin, `/fichiers/clients/export?format=csv&q=${tag}EVIL`)).body as Buffer;
       const res = await upload(admin, '/fichiers/clients/import', exported, 'export.csv');
       const preview = (await admin.visit(res.headers.location)).body.props.preview;
@@ -432,31 +648,48 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       }
       const noFile = await admin.post('/fichiers/clients/import', {});
       expect(noFile.status).toBe(303);
-      expect((await admin.visit('/fichiers/clients/import')).body.props.errors.file).toBe('Veuillez choisir un fichier .csv ou .xlsx.');
+      expect((await admin.visit('/fichiers/clients/import')).body.props.errors.file).toBe(
+        'Veuillez choisir un fichier .csv ou .xlsx.',
+      );
     });
 
-    it("does not show another user’s preview, nor let them apply it", async () => {
+    it('does not show another user’s preview, nor let them apply it', async () => {
       const tag = uniqueTag();
       const res = await upload(admin, '/fichiers/clients/import', `Nom\nQuelqu’un ${tag}`, 'a.csv');
       const id = new URL(res.headers.location, 'http://x').searchParams.get('preview');
-      const other = await userWithPermissions(t, `importeur-${tag}@test.local`, ['menu.clients', 'clients.export', 'clients.create']);
+      const other = await userWithPermissions(t, `importeur-${tag}@test.local`, [
+        'menu.clients',
+        'clients.export',
+        'clients.create',
+      ]);
       const c = new Client(t);
       await c.login(other.email, other.password);
       expect((await c.visit(`/fichiers/clients/import?preview=${id}`)).status).toBe(404);
       await c.post(`/fichiers/clients/import/${id}/apply`);
       expect((await c.visit('/fichiers/clients/import')).body.flash.error).toMatch(/n’existe plus/);
-      expect(await t.db('clients').where({ name: `Quelqu’un ${tag}` }).first()).toBeUndefined();
+      expect(
+        await t
+          .db('clients')
+          .where({ name: `Quelqu’un ${tag}` })
+          .first(),
+      ).toBeUndefined();
     });
 
     it('refuses updates of existing clients to a user who may only create', async () => {
       const tag = uniqueTag();
       await create(tag);
-      const other = await userWithPermissions(t, `createur-${tag}@test.local`, ['menu.clients', 'clients.export', 'clients.create']);
+      const other = await userWithPermissions(t, `createur-${tag}@test.local`, [
+        'menu.clients',
+        'clients.export',
+        'clients.create',
+      ]);
       const c = new Client(t);
       await c.login(other.email, other.password);
       const res = await upload(c, '/fichiers/clients/import', `Code;Nom\n${tag}1;Renommé`, 'a.csv');
       const preview = (await c.visit(res.headers.location)).body.props.preview;
-      expect(preview.rows[0].errors).toEqual([`Le client ${tag}1 existe déjà et vous n’avez pas la permission de modifier les clients.`]);
+      expect(preview.rows[0].errors).toEqual([
+        `Le client ${tag}1 existe déjà et vous n’avez pas la permission de modifier les clients.`,
+      ]);
     });
   });
 });

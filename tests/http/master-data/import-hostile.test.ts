@@ -23,12 +23,18 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
 
   /** A Gérant-like importer of clients, signed in. */
   async function importer(tag: string) {
-    const user = await userWithPermissions(t, `gerant-${tag}@test.local`, ['menu.clients', 'clients.export', 'clients.create', 'clients.update']);
+    const user = await userWithPermissions(t, `gerant-${tag}@test.local`, [
+      'menu.clients',
+      'clients.export',
+      'clients.create',
+      'clients.update',
+    ]);
     const c = new Client(t);
     await c.login(user.email, user.password);
     return { c, id: user.id };
   }
-  const fileError = async (c: Client) => (await c.visit('/fichiers/clients/import')).body.props.errors.file as string | undefined;
+  const fileError = async (c: Client) =>
+    (await c.visit('/fichiers/clients/import')).body.props.errors.file as string | undefined;
   const batches = async () => Number((await t.db('import_batches').count({ n: '*' }).first())!.n);
 
   it('refuses the shared-strings bomb in parallel uploads, quickly, and keeps serving', async () => {
@@ -38,12 +44,18 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     const before = await batches();
     const rss = process.memoryUsage().rss;
     const started = Date.now();
-    const answers = await Promise.all(users.map(({ c }, i) => upload(c, '/fichiers/clients/import', i === 2 ? liar : bomb, 'clients.xlsx')));
+    const answers = await Promise.all(
+      users.map(({ c }, i) => upload(c, '/fichiers/clients/import', i === 2 ? liar : bomb, 'clients.xlsx')),
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(200 * 1024 * 1024);
     for (const res of answers) expect(res.status).toBe(303);
-    expect(await fileError(users[0].c)).toBe('Le classeur décompressé dépasserait 100 Mo : il est trop volumineux pour être importé (ou il a été fabriqué pour saturer le serveur).');
-    expect(await fileError(users[2].c)).toBe('Le classeur est corrompu : une de ses parties se décompresse au-delà de la taille annoncée (fichier abîmé ou fabriqué pour saturer le serveur).');
+    expect(await fileError(users[0].c)).toBe(
+      'Le classeur décompressé dépasserait 100 Mo : il est trop volumineux pour être importé (ou il a été fabriqué pour saturer le serveur).',
+    );
+    expect(await fileError(users[2].c)).toBe(
+      'Le classeur est corrompu : une de ses parties se décompresse au-delà de la taille annoncée (fichier abîmé ou fabriqué pour saturer le serveur).',
+    );
     expect(await batches()).toBe(before);
     // The server still answers, and the same users can import a sound file right after.
     const tag = uniqueTag();
@@ -57,15 +69,19 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     const cut = await c.agent
       .post('/fichiers/clients/import')
       .set({ ...headers, 'Content-Type': 'multipart/form-data; boundary=XYZ' })
-      .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nNom\nAwa');
+      .send(
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nNom\nAwa',
+      );
     expect(cut.status).toBe(303);
-    expect(await fileError(c)).toBe("Le fichier n’a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.");
+    expect(await fileError(c)).toBe('Le fichier n’a pas pu être reçu : envoyez un seul fichier .csv ou .xlsx.');
     const tag = uniqueTag();
     // A file name given in RFC 5987 form may carry any byte once decoded (NUL included).
     const named = await c.agent
       .post('/fichiers/clients/import')
       .set({ ...headers, 'Content-Type': 'multipart/form-data; boundary=XYZ' })
-      .send(`--XYZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''clients%00%01%7F.csv\r\nContent-Type: text/csv\r\n\r\nNom\nClient ${tag}\r\n--XYZ--\r\n`);
+      .send(
+        `--XYZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''clients%00%01%7F.csv\r\nContent-Type: text/csv\r\n\r\nNom\nClient ${tag}\r\n--XYZ--\r\n`,
+      );
     expect(named.headers.location, await fileError(c)).toMatch(/\?preview=/);
     const id = new URL(named.headers.location, 'http://x').searchParams.get('preview');
     expect((await t.db('import_batches').where({ id: id! }).first())!.file_name).toBe('clients.csv');
@@ -84,11 +100,16 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
   it('reads a UTF-16 CSV as Excel saves it (« Texte Unicode »)', async () => {
     const { c } = await importer(uniqueTag());
     const tag = uniqueTag();
-    const content = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`Nom\tVille\r\nHervé ${tag}\tBouaké\r\n`, 'utf16le')]);
+    const content = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`Nom\tVille\r\nHervé ${tag}\tBouaké\r\n`, 'utf16le'),
+    ]);
     const res = await upload(c, '/fichiers/clients/import', content, 'clients.txt');
     expect(res.headers.location).toMatch(/\?preview=/);
     const preview = (await c.visit(res.headers.location)).body.props.preview;
-    expect(preview.rows.map((r: { name: string; action: string }) => [r.name, r.action])).toEqual([[`Hervé ${tag}`, 'create']]);
+    expect(preview.rows.map((r: { name: string; action: string }) => [r.name, r.action])).toEqual([
+      [`Hervé ${tag}`, 'create'],
+    ]);
   });
 
   it('refuses a second import by the same user while the first runs, on the file field and as a toast', async () => {
@@ -99,10 +120,19 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     expect(importSlots.take(id)).toBe('ok'); // an import of this user is running
     try {
       await upload(c, '/fichiers/clients/import', `Nom\nAutre ${tag}`, 'clients.csv');
-      expect(await fileError(c)).toBe("Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.");
+      expect(await fileError(c)).toBe(
+        'Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.',
+      );
       await c.post(`/fichiers/clients/import/${batch}/apply`);
-      expect((await c.visit('/fichiers/clients/import')).body.flash.error).toBe("Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.");
-      expect(await t.db('clients').where({ name: `Client ${tag}` }).first()).toBeUndefined();
+      expect((await c.visit('/fichiers/clients/import')).body.flash.error).toBe(
+        'Un import est déjà en cours sur votre compte : attendez sa fin avant d’en lancer un autre.',
+      );
+      expect(
+        await t
+          .db('clients')
+          .where({ name: `Client ${tag}` })
+          .first(),
+      ).toBeUndefined();
     } finally {
       importSlots.release(id);
     }
@@ -117,6 +147,11 @@ describe.each(testDatabases())('hostile import files (%s)', (kind) => {
     }
     // Once it is over, the same user imports again.
     await c.post(`/fichiers/clients/import/${batch}/apply`);
-    expect(await t.db('clients').where({ name: `Client ${tag}` }).first()).toBeDefined();
+    expect(
+      await t
+        .db('clients')
+        .where({ name: `Client ${tag}` })
+        .first(),
+    ).toBeDefined();
   });
 });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { paginate } from '../../../server/db/paginate.js';
 import { withSearchName } from '../../../server/db/search.js';
-import { listProductPrices, listProducts, productsQuery, type ProductListQuery } from '../../../server/services/products/products.js';
+import {
+  listProductPrices,
+  listProducts,
+  productsQuery,
+  type ProductListQuery,
+} from '../../../server/services/products/products.js';
 import { type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { makeProduct } from '../../support/stock.js';
@@ -22,7 +27,11 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
     t = await createTestApp(kind);
     tag = uniqueTag('P');
     const now = nowIso();
-    category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
+    category = await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }),
+    );
     // 57 products: names and prices repeat (ties), a few archived, codes not in id order.
     for (let i = 0; i < 57; i++) {
       await makeProduct(t.db, {
@@ -38,7 +47,12 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
   afterAll(() => t.close());
 
   const sorts = ['code', 'name', 'category', 'retail_price', 'purchase_price', 'stock'] as const;
-  const base = (sort: (typeof sorts)[number], dir: 'asc' | 'desc', page: number, extra: Partial<ProductListQuery> = {}): ProductListQuery => ({
+  const base = (
+    sort: (typeof sorts)[number],
+    dir: 'asc' | 'desc',
+    page: number,
+    extra: Partial<ProductListQuery> = {},
+  ): ProductListQuery => ({
     q: '',
     sort,
     dir,
@@ -57,8 +71,18 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
             const params = base(sort, dir, page, { filters: { category_id: String(category), status } });
             const expected = await paginate(productsQuery(t.db, params), page, params.per_page);
             const got = await listProducts(t.db, params);
-            expect({ sort, dir, status, page, ids: ids(got.data), total: got.total, current: got.page }).toEqual({ sort, dir, status, page, ids: ids(expected.data), total: expected.total, current: expected.page });
-            expect(got.data.every((r) => typeof r.name === 'string' && r.category_name === `Catégorie ${tag}`)).toBe(true);
+            expect({ sort, dir, status, page, ids: ids(got.data), total: got.total, current: got.page }).toEqual({
+              sort,
+              dir,
+              status,
+              page,
+              ids: ids(expected.data),
+              total: expected.total,
+              current: expected.page,
+            });
+            expect(got.data.every((r) => typeof r.name === 'string' && r.category_name === `Catégorie ${tag}`)).toBe(
+              true,
+            );
           }
         }
       }
@@ -66,13 +90,28 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
   });
 
   it('a page past the end answers the last page (the count and the page asked for are read together)', async () => {
-    for (const [perPage, page] of [[10, 99], [10, 6], [7, 8], [51, 2]] as const) {
+    for (const [perPage, page] of [
+      [10, 99],
+      [10, 6],
+      [7, 8],
+      [51, 2],
+    ] as const) {
       const params = base('code', 'asc', page, { per_page: perPage });
       const every = ids(await productsQuery(t.db, params));
       const last = Math.max(1, Math.ceil(every.length / perPage));
       const expected = every.slice((Math.min(page, last) - 1) * perPage, Math.min(page, last) * perPage);
-      for (const got of [await listProducts(t.db, params), await paginate(productsQuery(t.db, params), page, perPage)]) {
-        expect({ perPage, page, shown: got.page, last: got.last_page, total: got.total, ids: ids(got.data) }).toEqual({ perPage, page, shown: Math.min(page, last), last, total: every.length, ids: expected });
+      for (const got of [
+        await listProducts(t.db, params),
+        await paginate(productsQuery(t.db, params), page, perPage),
+      ]) {
+        expect({ perPage, page, shown: got.page, last: got.last_page, total: got.total, ids: ids(got.data) }).toEqual({
+          perPage,
+          page,
+          shown: Math.min(page, last),
+          last,
+          total: every.length,
+          ids: expected,
+        });
       }
     }
     // Nothing matches: page 1 of 1, empty.
@@ -100,9 +139,19 @@ describe.each(testDatabases())('products list pages read by ids first (%s)', (ki
     const listen = (q: { sql: string }) => sent.push(q.sql);
     t.db.on('query', listen);
     try {
-      const got = await listProducts(t.db, base('name', 'asc', 2, { filters: { category_id: String(category), status: 'active', location_id: String(location) } }));
+      const got = await listProducts(
+        t.db,
+        base('name', 'asc', 2, {
+          filters: { category_id: String(category), status: 'active', location_id: String(location) },
+        }),
+      );
       expect(got.data).toHaveLength(10);
-      expect(got.data.every((r) => r.category_name === `Catégorie ${tag}` && Number(r.stock_total) === 0 && Number(r.stock_location) === 0)).toBe(true);
+      expect(
+        got.data.every(
+          (r) =>
+            r.category_name === `Catégorie ${tag}` && Number(r.stock_total) === 0 && Number(r.stock_location) === 0,
+        ),
+      ).toBe(true);
     } finally {
       t.db.off('query', listen);
     }

@@ -30,11 +30,22 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
   let shop: number;
 
   /** A category of the test's own, with products `<tag>-<n>` given their threshold and stock at the depot and the shop. */
-  async function catalogue(tag: string, products: Array<{ n: string; threshold: number; depot?: number; shop?: number }>) {
+  async function catalogue(
+    tag: string,
+    products: Array<{ n: string; threshold: number; depot?: number; shop?: number }>,
+  ) {
     const now = nowIso();
-    const category = await insertReturningId(t.db, 'categories', withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }));
+    const category = await insertReturningId(
+      t.db,
+      'categories',
+      withSearchName({ code: tag, name: `Catégorie ${tag}`, created_at: now, updated_at: now }),
+    );
     for (const p of products) {
-      const id = await makeProduct(t.db, { code: `${tag}-${p.n}`, name: `Produit ${tag} ${p.n}`, category_id: category });
+      const id = await makeProduct(t.db, {
+        code: `${tag}-${p.n}`,
+        name: `Produit ${tag} ${p.n}`,
+        category_id: category,
+      });
       await t.db('products').where({ id }).update({ alert_threshold: p.threshold });
       if (p.depot) await giveStock(t.db, id, depot, p.depot);
       if (p.shop) await giveStock(t.db, id, shop, p.shop);
@@ -43,7 +54,9 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
   }
 
   const rows = async (query: Record<string, string | number>) => {
-    const res = await admin.visit(`${BASE}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+    const res = await admin.visit(
+      `${BASE}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('products/Index');
     return res.body.props.products.data as Row[];
@@ -58,7 +71,7 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('« sous le seuil d\'alerte » keeps the products under the threshold in force at a location: its own, else the product\'s', async () => {
+  it("« sous le seuil d'alerte » keeps the products under the threshold in force at a location: its own, else the product's", async () => {
     const tag = uniqueTag();
     const category = await catalogue(tag, [
       { n: 'UNDER', threshold: 10, depot: 4 },
@@ -77,8 +90,17 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
       { n: 'OFF', threshold: 10, depot: 50 },
     ]);
     const own = async (n: string, threshold: number) => {
-      const id = Number((await t.db('products').where({ code: `${tag}-${n}` }).first('id'))!.id);
-      await t.db('stock_levels').insert({ product_id: id, location_id: shop, quantity: 0, alert_threshold: threshold }).onConflict(['product_id', 'location_id']).merge(['alert_threshold']);
+      const id = Number(
+        (await t
+          .db('products')
+          .where({ code: `${tag}-${n}` })
+          .first('id'))!.id,
+      );
+      await t
+        .db('stock_levels')
+        .insert({ product_id: id, location_id: shop, quantity: 0, alert_threshold: threshold })
+        .onConflict(['product_id', 'location_id'])
+        .merge(['alert_threshold']);
     };
     await own('OWN', 2);
     await own('SHOPONLY', 5);
@@ -91,7 +113,11 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
 
     const all = await rows({ category_id: category, sort: 'code' });
     expect(all).toHaveLength(9);
-    expect(Object.fromEntries(all.map((r) => [r.code.slice(tag.length + 1), [r.stock_total, r.below_threshold, r.alert_locations]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        all.map((r) => [r.code.slice(tag.length + 1), [r.stock_total, r.below_threshold, r.alert_locations]]),
+      ),
+    ).toEqual({
       ABOVE: [11, true, 1],
       EQUAL: [10, true, 2],
       NOALERT: [0, false, 0],
@@ -104,26 +130,44 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
     });
 
     // At one location: its own threshold, else the product's, there only.
-    expect(codes(await rows({ category_id: category, stock: 'low', location_id: depot, sort: 'code' }))).toEqual(['EQUAL', 'NONE', 'SPLIT', 'UNDER']);
+    expect(codes(await rows({ category_id: category, stock: 'low', location_id: depot, sort: 'code' }))).toEqual([
+      'EQUAL',
+      'NONE',
+      'SPLIT',
+      'UNDER',
+    ]);
     const atShop = await rows({ category_id: category, stock: 'low', location_id: shop, sort: 'code' });
     expect(codes(atShop)).toEqual(['ABOVE', 'EQUAL', 'NONE', 'SHOPONLY', 'SPLIT', 'UNDER']);
-    expect(Object.fromEntries((await rows({ category_id: category, location_id: shop, sort: 'code' })).map((r) => [r.code.slice(tag.length + 1), r.threshold_location]))).toMatchObject({ OWN: 2, SHOPONLY: 5, OFF: 0, ABOVE: 10 });
+    expect(
+      Object.fromEntries(
+        (await rows({ category_id: category, location_id: shop, sort: 'code' })).map((r) => [
+          r.code.slice(tag.length + 1),
+          r.threshold_location,
+        ]),
+      ),
+    ).toMatchObject({ OWN: 2, SHOPONLY: 5, OFF: 0, ABOVE: 10 });
   });
 
-  it('a user of the shop alone counts « sous le seuil » at the shop: the depot\'s stock and thresholds say nothing to them', async () => {
+  it("a user of the shop alone counts « sous le seuil » at the shop: the depot's stock and thresholds say nothing to them", async () => {
     const tag = uniqueTag();
     const category = await catalogue(tag, [
       { n: 'DEPOTLOW', threshold: 10, depot: 1, shop: 50 },
       { n: 'SHOPLOW', threshold: 10, depot: 100, shop: 2 },
     ]);
-    const user = await userWithPermissions(t, `${tag.toLowerCase()}@test.local`, ['menu.dashboard', 'menu.fichiers', 'menu.produits']);
+    const user = await userWithPermissions(t, `${tag.toLowerCase()}@test.local`, [
+      'menu.dashboard',
+      'menu.fichiers',
+      'menu.produits',
+    ]);
     await t.db('user_locations').insert({ user_id: user.id, location_id: shop });
     await t.db('users').where({ id: user.id }).update({ places_restricted: true });
     const c = new Client(t);
     await c.login(user.email, user.password);
     const res = await c.visit(`${BASE}?category_id=${category}&stock=low&sort=code`);
     expect(res.body.props.params.filters.stock).toBe('low');
-    expect((res.body.props.products.data as Row[]).map((r) => [r.code.slice(tag.length + 1), r.alert_locations])).toEqual([['SHOPLOW', 1]]);
+    expect(
+      (res.body.props.products.data as Row[]).map((r) => [r.code.slice(tag.length + 1), r.alert_locations]),
+    ).toEqual([['SHOPLOW', 1]]);
   });
 
   it('sorts by total stock, or by the stock of the location the list shows, which each row then carries', async () => {
@@ -164,18 +208,23 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
     expect(labels).toEqual(expect.arrayContaining([String(depot), String(shop)]));
   });
 
-  it('the export follows the stock filter, with each product\'s thresholds per location', async () => {
+  it("the export follows the stock filter, with each product's thresholds per location", async () => {
     const tag = uniqueTag();
     const category = await catalogue(tag, [
       { n: 'LOW', threshold: 10, depot: 1, shop: 100 },
       { n: 'OK', threshold: 10, depot: 100, shop: 100 },
     ]);
-    const low = Number((await t.db('products').where({ code: `${tag}-LOW` }).first('id'))!.id);
+    const low = Number(
+      (await t
+        .db('products')
+        .where({ code: `${tag}-LOW` })
+        .first('id'))!.id,
+    );
     await t.db('stock_levels').where({ product_id: low, location_id: shop }).update({ alert_threshold: 3 });
     const res = await download(admin, `${BASE}/export?format=csv&category_id=${category}&stock=low`);
     expect(res.status).toBe(200);
     const text = (res.body as Buffer).toString('utf8');
-    expect(text.split(/\r?\n/)[0]).toContain("Seuil d’alerte;Seuils par emplacement;Actif");
+    expect(text.split(/\r?\n/)[0]).toContain('Seuil d’alerte;Seuils par emplacement;Actif');
     expect(text).toMatch(new RegExp(`${tag}-LOW;.*;10;BTQ01=3;`));
     expect(text).not.toContain(`${tag}-OK`);
   });
@@ -192,10 +241,25 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
     const tag = uniqueTag();
     const now = nowIso();
     const names = ['Zinc', 'Éclairage', 'eaux', 'Épicerie', 'Ecrous', 'Lot 10', 'Lot 2'].map((n) => `${tag} ${n}`);
-    for (const [i, name] of names.entries()) await insertReturningId(t.db, 'categories', withSearchName({ code: `${tag}${i}`, name, created_at: now, updated_at: now }));
+    for (const [i, name] of names.entries())
+      await insertReturningId(
+        t.db,
+        'categories',
+        withSearchName({ code: `${tag}${i}`, name, created_at: now, updated_at: now }),
+      );
     const res = await admin.visit(`${BASE}/create`);
     expect(res.body.component).toBe('products/Form');
-    const mine = (res.body.props.categories as Array<{ label: string }>).map((c) => c.label).filter((l) => l.startsWith(`${tag} `));
-    expect(mine.map((l) => l.slice(tag.length + 1))).toEqual(['eaux', 'Éclairage', 'Ecrous', 'Épicerie', 'Lot 2', 'Lot 10', 'Zinc']);
+    const mine = (res.body.props.categories as Array<{ label: string }>)
+      .map((c) => c.label)
+      .filter((l) => l.startsWith(`${tag} `));
+    expect(mine.map((l) => l.slice(tag.length + 1))).toEqual([
+      'eaux',
+      'Éclairage',
+      'Ecrous',
+      'Épicerie',
+      'Lot 2',
+      'Lot 10',
+      'Zinc',
+    ]);
   });
 });

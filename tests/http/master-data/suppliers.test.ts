@@ -44,7 +44,13 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('suppliers/Index');
     expect(res.body.props.suppliers).toMatchObject({ data: [], total: 0, page: 1, last_page: 1 });
-    expect(res.body.props.params).toEqual({ q: tag, sort: 'code', dir: 'asc', per_page: 25, filters: { status: 'active', balance: '' } });
+    expect(res.body.props.params).toEqual({
+      q: tag,
+      sort: 'code',
+      dir: 'asc',
+      per_page: 25,
+      filters: { status: 'active', balance: '' },
+    });
     expect(res.body.props.can).toEqual({ create: true, update: true, delete: true, export: true, import: false });
     expect(res.body.props.currency).toBe('XOF');
   });
@@ -64,26 +70,45 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const show = await admin.follow(res);
     expect(show.body.component).toBe('suppliers/Show');
     expect(show.body.flash).toEqual({ success: 'Fournisseur Sahel Import Export créé.' });
-    expect(show.body.props.supplier).toMatchObject({ code, email: 'contact@sahel-import.sn', balance: 0, active: true });
+    expect(show.body.props.supplier).toMatchObject({
+      code,
+      email: 'contact@sahel-import.sn',
+      balance: 0,
+      active: true,
+    });
     expect(show.body.props.usage).toEqual({ deletable: true, archivable: true, reasons: [], archive_block: null });
     expect(show.body.props.history[0]).toMatchObject({ action: 'supplier.created', user_name: 'Administrateur' });
     expect(await t.db('audit_log').where({ action: 'supplier.created', subject_id: String(id) })).toHaveLength(1);
     // the code it took is not suggested again: the next one is
-    expect((await admin.visit(`${BASE}/create`)).body.props.suggested_code).toBe(`FR${String(Number(code.slice(2)) + 1).padStart(5, '0')}`);
+    expect((await admin.visit(`${BASE}/create`)).body.props.suggested_code).toBe(
+      `FR${String(Number(code.slice(2)) + 1).padStart(5, '0')}`,
+    );
   });
 
   it('refuses bad input and a used code in French, writing nothing', async () => {
     const tag = uniqueTag();
     await create(tag);
     const before = await count();
-    const errors = await submitExpectingErrors(admin, 'post', BASE, { code: '', name: '', phone: 'abc', email: 'x@' }, `${BASE}/create`);
+    const errors = await submitExpectingErrors(
+      admin,
+      'post',
+      BASE,
+      { code: '', name: '', phone: 'abc', email: 'x@' },
+      `${BASE}/create`,
+    );
     expect(errors).toEqual({
       code: 'Le champ code est obligatoire.',
       name: 'Le champ nom est obligatoire.',
-      phone: "Le numéro de téléphone n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).",
-      email: "L’adresse e-mail n’est pas valide.",
+      phone: 'Le numéro de téléphone n’est pas valide (6 à 15 chiffres ; espaces, +, -, . et parenthèses acceptés).',
+      email: 'L’adresse e-mail n’est pas valide.',
     });
-    const dup = await submitExpectingErrors(admin, 'post', BASE, valid(tag, { code: `${tag}1`.toLowerCase() }), `${BASE}/create`);
+    const dup = await submitExpectingErrors(
+      admin,
+      'post',
+      BASE,
+      valid(tag, { code: `${tag}1`.toLowerCase() }),
+      `${BASE}/create`,
+    );
     expect(dup).toEqual({ code: `Le code ${tag}1 est déjà utilisé par un autre fournisseur.` });
     expect(await count()).toBe(before);
   });
@@ -95,16 +120,27 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const owed = await create(tag, { code: `${tag}2`, name: `Moulins du Faso ${tag}`, phone, email: '' });
     await create(tag, { code: `${tag}3`, name: `Ancienne Brasserie ${tag}`, phone: '', email: '', active: false });
     await t.db('suppliers').where({ id: owed }).update({ balance: 250_000 });
-    const names = async (qs: string) => (await admin.visit(`${BASE}?${qs}`)).body.props.suppliers.data.map((s: { name: string }) => s.name);
+    const names = async (qs: string) =>
+      (await admin.visit(`${BASE}?${qs}`)).body.props.suppliers.data.map((s: { name: string }) => s.name);
     const q = (text: string) => `q=${encodeURIComponent(text)}`;
     expect(await names(q(`moulins du faso ${tag.toLowerCase()}`))).toEqual([`Moulins du Faso ${tag}`]);
     expect(await names(q(tag.toLowerCase()))).toEqual([`Sahel Import Export ${tag}`, `Moulins du Faso ${tag}`]);
     expect(await names(q(phone.slice(0, 7)))).toEqual([`Moulins du Faso ${tag}`]);
     expect(await names(`${q(tag)}&balance=owed`)).toEqual([`Moulins du Faso ${tag}`]);
     expect(await names(`${q(tag)}&status=archived`)).toEqual([`Ancienne Brasserie ${tag}`]);
-    expect(await names(`${q(tag)}&status=all&sort=name&dir=asc`)).toEqual([`Ancienne Brasserie ${tag}`, `Moulins du Faso ${tag}`, `Sahel Import Export ${tag}`]);
-    expect(await names(`${q(tag)}&sort=balance&dir=desc`)).toEqual([`Moulins du Faso ${tag}`, `Sahel Import Export ${tag}`]);
-    expect(await names(`${q(tag)}&sort=balance&dir=asc`)).toEqual([`Sahel Import Export ${tag}`, `Moulins du Faso ${tag}`]);
+    expect(await names(`${q(tag)}&status=all&sort=name&dir=asc`)).toEqual([
+      `Ancienne Brasserie ${tag}`,
+      `Moulins du Faso ${tag}`,
+      `Sahel Import Export ${tag}`,
+    ]);
+    expect(await names(`${q(tag)}&sort=balance&dir=desc`)).toEqual([
+      `Moulins du Faso ${tag}`,
+      `Sahel Import Export ${tag}`,
+    ]);
+    expect(await names(`${q(tag)}&sort=balance&dir=asc`)).toEqual([
+      `Sahel Import Export ${tag}`,
+      `Moulins du Faso ${tag}`,
+    ]);
     for (const sort of ['created_at', 'name;drop table suppliers', 'id']) {
       const res = await admin.visit(`${BASE}?sort=${encodeURIComponent(sort)}&dir=up&balance=lots`);
       expect(res.status).toBe(200);
@@ -119,11 +155,19 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const res = await admin.send('put', `${BASE}/${id}`, valid(tag, { phone: '33 999 99 99' }));
     expect(res.status).toBe(303);
     const audit = await t.db('audit_log').where({ action: 'supplier.updated', subject_id: String(id) });
-    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([{ before: { phone: '+221 33 821 00 00' }, after: { phone: '33 999 99 99' } }]);
+    expect(audit.map((a) => JSON.parse(a.details!))).toEqual([
+      { before: { phone: '+221 33 821 00 00' }, after: { phone: '33 999 99 99' } },
+    ]);
     const edit = await admin.visit(`${BASE}/${id}/edit`);
     expect(edit.body.component).toBe('suppliers/Form');
     expect(edit.body.props.supplier.phone).toBe('33 999 99 99');
-    const errors = await submitExpectingErrors(admin, 'put', `${BASE}/${id}`, valid(tag, { code: `${tag}2` }), `${BASE}/${id}/edit`);
+    const errors = await submitExpectingErrors(
+      admin,
+      'put',
+      `${BASE}/${id}`,
+      valid(tag, { code: `${tag}2` }),
+      `${BASE}/${id}/edit`,
+    );
     expect(errors).toEqual({ code: `Le code ${tag}2 est déjà utilisé par un autre fournisseur.` });
     expect((await t.db('suppliers').where({ id }).first())!.code).toBe(`${tag}1`);
   });
@@ -133,10 +177,17 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const owed = await create(tag, { code: `${tag}2`, name: `Moulins du Faso ${tag}` });
     await t.db('suppliers').where({ id: owed }).update({ balance: 250_000 });
     const show = await admin.visit(`${BASE}/${owed}`);
-    expect(show.body.props.usage).toEqual({ deletable: false, archivable: true, reasons: ['il a un solde de 250\u202f000\u00a0FCFA'], archive_block: null });
+    expect(show.body.props.usage).toEqual({
+      deletable: false,
+      archivable: true,
+      reasons: ['il a un solde de 250\u202f000\u00a0FCFA'],
+      archive_block: null,
+    });
     const del = await admin.send('delete', `${BASE}/${owed}`);
     expect(del.headers.location).toBe(`${BASE}/${owed}`);
-    expect((await admin.follow(del)).body.flash.error).toBe('Ce fournisseur ne peut pas être supprimé : il a un solde de 250\u202f000\u00a0FCFA. Archivez-le plutôt.');
+    expect((await admin.follow(del)).body.flash.error).toBe(
+      'Ce fournisseur ne peut pas être supprimé : il a un solde de 250\u202f000\u00a0FCFA. Archivez-le plutôt.',
+    );
     expect(await t.db('suppliers').where({ id: owed }).first()).toMatchObject({ code: `${tag}2` });
 
     const archived = await admin.post(`${BASE}/${owed}/archive`);
@@ -149,14 +200,20 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const res = await admin.send('delete', `${BASE}/${gone}`);
     expect(res.headers.location).toBe(BASE);
     expect(await t.db('suppliers').where({ id: gone }).first()).toBeUndefined();
-    const actions = async (id: number) => (await t.db('audit_log').where({ subject_type: 'supplier', subject_id: String(id) }).orderBy('id').pluck('action')) as string[];
+    const actions = async (id: number) =>
+      (await t
+        .db('audit_log')
+        .where({ subject_type: 'supplier', subject_id: String(id) })
+        .orderBy('id')
+        .pluck('action')) as string[];
     expect(await actions(owed)).toEqual(['supplier.created', 'supplier.archived', 'supplier.restored']);
     expect(await actions(gone)).toEqual(['supplier.created', 'supplier.deleted']);
   });
 
   it('answers 404 for unknown or malformed ids', async () => {
     const tag = uniqueTag();
-    for (const url of [`${BASE}/999999`, `${BASE}/abc`, `${BASE}/0/edit`]) expect((await admin.visit(url)).status).toBe(404);
+    for (const url of [`${BASE}/999999`, `${BASE}/abc`, `${BASE}/0/edit`])
+      expect((await admin.visit(url)).status).toBe(404);
     expect((await admin.send('put', `${BASE}/999999`, valid(tag))).status).toBe(404);
     expect((await admin.send('delete', `${BASE}/999999`)).status).toBe(404);
     expect((await admin.post(`${BASE}/999999/archive`)).status).toBe(404);
@@ -168,7 +225,13 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const viewer = await userWithPermissions(t, `lecteur-fournisseurs-${tag}@test.local`, ['menu.fournisseurs']);
     const c = new Client(t);
     await c.login(viewer.email, viewer.password);
-    expect((await c.visit(`${BASE}/${id}`)).body.props.can).toEqual({ create: false, update: false, delete: false, export: false, import: false });
+    expect((await c.visit(`${BASE}/${id}`)).body.props.can).toEqual({
+      create: false,
+      update: false,
+      delete: false,
+      export: false,
+      import: false,
+    });
     const forbidden: Array<[string, () => Promise<{ status: number }>]> = [
       ['create form', () => c.visit(`${BASE}/create`)],
       ['create', () => c.post(BASE, valid(tag, { code: `${tag}HACK` }))],
@@ -180,7 +243,12 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
       ['export', () => c.visit(`${BASE}/export?format=csv`)],
     ];
     for (const [name, call] of forbidden) expect([name, (await call()).status]).toEqual([name, 403]);
-    expect(await t.db('suppliers').where({ code: `${tag}HACK` }).first()).toBeUndefined();
+    expect(
+      await t
+        .db('suppliers')
+        .where({ code: `${tag}HACK` })
+        .first(),
+    ).toBeUndefined();
     const untouched = (await t.db('suppliers').where({ id }).first())!;
     expect([untouched.name, Boolean(untouched.active)]).toEqual(['Sahel Import Export', true]);
     const nobody = await userWithPermissions(t, `sans-fournisseurs-${tag}@test.local`, ['menu.dashboard']);
@@ -200,7 +268,10 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
     const text = (csv.body as Buffer).toString('utf8');
     expect(text.startsWith('\ufeffCode;')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines).toEqual(['Code;Nom;Téléphone;E-mail;Adresse;N° contribuable;Solde dû;Actif', `${tag}EVIL;"'=CMD|"" /C calc""!A0";;;'+33 rue;SN-NINEA-0042;0;oui`]);
+    expect(lines).toEqual([
+      'Code;Nom;Téléphone;E-mail;Adresse;N° contribuable;Solde dû;Actif',
+      `${tag}EVIL;"'=CMD|"" /C calc""!A0";;;'+33 rue;SN-NINEA-0042;0;oui`,
+    ]);
     const xlsx = await download(admin, `${BASE}/export?format=xlsx&q=${tag}&sort=balance&dir=desc`);
     const rows = await xlsxRows(xlsx.body);
     expect(rows[0][0]).toBe('Code');

@@ -66,9 +66,19 @@ describe.each(testDatabases())('probes /healthz and /readyz (%s)', (kind) => {
   it('/readyz answers 503 quickly when the database cannot be reached; /healthz still 200', async () => {
     const unreachable =
       kind === 'pg'
-        ? knexFactory({ client: 'pg', connection: 'postgres://nobody@127.0.0.1:1/none', pool: { min: 0, max: 1 }, acquireConnectionTimeout: 60_000 })
+        ? knexFactory({
+            client: 'pg',
+            connection: 'postgres://nobody@127.0.0.1:1/none',
+            pool: { min: 0, max: 1 },
+            acquireConnectionTimeout: 60_000,
+          })
         : // A database file on a disk that is not there (unmounted): SQLite cannot open it.
-          knexFactory({ client: 'better-sqlite3', connection: { filename: '/nonexistent-sdstock-disk/database.sqlite' }, useNullAsDefault: true, pool: { min: 0, max: 1 } });
+          knexFactory({
+            client: 'better-sqlite3',
+            connection: { filename: '/nonexistent-sdstock-disk/database.sqlite' },
+            useNullAsDefault: true,
+            pool: { min: 0, max: 1 },
+          });
     const app = createApp({ db: unreachable, config: t.config, logger: pino({ level: 'silent' }), assets: testAssets });
     try {
       const started = Date.now();

@@ -65,7 +65,9 @@ describe.each(testDatabases())('locks shared by processes (%s)', (kind) => {
       const db = d.db();
       const recorded = (await db('knex_migrations').pluck('name')) as string[];
       expect([...recorded].sort()).toEqual([...migrationNames()].sort());
-      expect(await db('knex_migrations_lock').where({ is_locked: 1 }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+      expect(await db('knex_migrations_lock').where({ is_locked: 1 }).count({ n: '*' }).first()).toMatchObject({
+        n: 0,
+      });
       // The first-start data once too: one administrator.
       expect(Number((await db('users').where({ email: ADMIN.email }).count({ n: '*' }).first())?.n)).toBe(1);
     } finally {
@@ -85,7 +87,9 @@ describe.each(testDatabases())('locks shared by processes (%s)', (kind) => {
       const again = spawnTsx('scripts/migrate.ts', [], env);
       expect(await again.exited, again.output()).toBe(0);
       expect(again.output()).toContain('Base de données à jour.');
-      expect(await db('knex_migrations_lock').where({ is_locked: 1 }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+      expect(await db('knex_migrations_lock').where({ is_locked: 1 }).count({ n: '*' }).first()).toMatchObject({
+        n: 0,
+      });
     } finally {
       await d.drop();
     }

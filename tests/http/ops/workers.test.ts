@@ -30,13 +30,22 @@ interface Answer {
 }
 
 /** One request on a connection of its own (no keep-alive agent). */
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent: false, headers: { connection: 'close', ...headers } }, (res) => {
-      let data = '';
-      res.on('data', (c) => (data += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: data }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, agent: false, headers: { connection: 'close', ...headers } },
+      (res) => {
+        let data = '';
+        res.on('data', (c) => (data += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: data }));
+      },
+    );
     req.on('error', reject);
     if (body) req.write(body);
     req.end();
@@ -103,7 +112,12 @@ describe.each(testDatabases())('WEB_CONCURRENCY workers (%s)', (kind) => {
         port,
         'POST',
         route('login'),
-        { cookie: cookies.header(), 'content-type': 'application/json', 'x-xsrf-token': cookies.get('XSRF-TOKEN'), 'x-requested-with': 'XMLHttpRequest' },
+        {
+          cookie: cookies.header(),
+          'content-type': 'application/json',
+          'x-xsrf-token': cookies.get('XSRF-TOKEN'),
+          'x-requested-with': 'XMLHttpRequest',
+        },
         JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
       );
       expect(login.status, login.body).toBe(303);
@@ -112,7 +126,14 @@ describe.each(testDatabases())('WEB_CONCURRENCY workers (%s)', (kind) => {
 
       const ids = Array.from({ length: 12 }, (_, i) => `ops-workers-${i}-${Date.now()}`);
       const answers = [];
-      for (const id of ids) answers.push(await send(port, 'GET', `${route('search')}?q=ad`, { cookie: cookies.header(), 'x-request-id': id, accept: 'application/json' }));
+      for (const id of ids)
+        answers.push(
+          await send(port, 'GET', `${route('search')}?q=ad`, {
+            cookie: cookies.header(),
+            'x-request-id': id,
+            accept: 'application/json',
+          }),
+        );
       // Signed in on every request, whichever process answered.
       expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
       expect(answers.map((a) => a.headers['x-request-id'])).toEqual(ids);
@@ -122,7 +143,12 @@ describe.each(testDatabases())('WEB_CONCURRENCY workers (%s)', (kind) => {
       const pids = new Set<number>();
       for (const line of server.output().split('\n')) {
         if (!line.startsWith('{')) continue;
-        const entry = JSON.parse(line) as { pid?: number; worker?: number; req?: { id?: string }; res?: { statusCode?: number } };
+        const entry = JSON.parse(line) as {
+          pid?: number;
+          worker?: number;
+          req?: { id?: string };
+          res?: { statusCode?: number };
+        };
         if (entry.req?.id && ids.includes(entry.req.id)) {
           expect(entry.worker).toBeGreaterThan(0);
           pids.add(entry.pid!);

@@ -6,7 +6,17 @@ import { createCreditNote } from '../../../server/services/sales/credit-notes.js
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { download } from '../../support/master-data.js';
-import { ALL_RIGHTS, adminActor, cashPayment, line, makeClient, mobilePayment, saleInput, sell, walkInClient } from '../../support/sales.js';
+import {
+  ALL_RIGHTS,
+  adminActor,
+  cashPayment,
+  line,
+  makeClient,
+  mobilePayment,
+  saleInput,
+  sell,
+  walkInClient,
+} from '../../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';
 import { makeTreasuryAccount } from '../../support/treasury.js';
 import { creditInvoice, orangeMoney, settle, settlementInput } from '../../support/settlements.js';
@@ -38,17 +48,62 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     await giveStock(t.db, id, f.shop, quantity, Math.floor(price / 2));
     return id;
   };
-  const balanceOf = async (client: number) => Number((await t.db('clients').where({ id: client }).first('balance'))!.balance);
+  const balanceOf = async (client: number) =>
+    Number((await t.db('clients').where({ id: client }).first('balance'))!.balance);
 
   /** A client with a credit invoice (Feb), a cash invoice paid in cash and mobile money (Mar), a counter sale (Mar) corrected by an avoir (today). */
   async function history() {
     const client = await makeClient(t.db, { credit_limit: 10_000_000, name: `Client relevé ${uniqueTag()}` });
     const p = await product(10_000);
-    const credit = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.depot, saleDate: '2026-02-10', paymentMode: 'credit', dueDate: '2026-03-10', lines: [line(p, 7)] }), ALL_RIGHTS);
-    const cash = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.depot, saleDate: '2026-03-10', lines: [line(p, 3)], payments: [cashPayment(10_000), mobilePayment(20_000, `OM${uniqueTag()}`)] }), ALL_RIGHTS);
-    const counter = await sell(t.db, saleInput({ kind: 'counter', clientId: client, locationId: f.shop, saleDate: '2026-03-12', lines: [line(p, 2)], payments: [cashPayment(20_000)] }), ALL_RIGHTS);
+    const credit = await sell(
+      t.db,
+      saleInput({
+        kind: 'invoice',
+        clientId: client,
+        locationId: f.depot,
+        saleDate: '2026-02-10',
+        paymentMode: 'credit',
+        dueDate: '2026-03-10',
+        lines: [line(p, 7)],
+      }),
+      ALL_RIGHTS,
+    );
+    const cash = await sell(
+      t.db,
+      saleInput({
+        kind: 'invoice',
+        clientId: client,
+        locationId: f.depot,
+        saleDate: '2026-03-10',
+        lines: [line(p, 3)],
+        payments: [cashPayment(10_000), mobilePayment(20_000, `OM${uniqueTag()}`)],
+      }),
+      ALL_RIGHTS,
+    );
+    const counter = await sell(
+      t.db,
+      saleInput({
+        kind: 'counter',
+        clientId: client,
+        locationId: f.shop,
+        saleDate: '2026-03-12',
+        lines: [line(p, 2)],
+        payments: [cashPayment(20_000)],
+      }),
+      ALL_RIGHTS,
+    );
     const saleLine = (await t.db('sale_lines').where({ sale_id: counter.id }).first('id'))!;
-    const avoir = await createCreditNote(t.db, { idempotencyKey: idempotencyKey(), saleId: counter.id, reason: 'Article abîmé', version: 1, lines: [{ saleLineId: Number(saleLine.id), quantity: 1 }] }, await adminActor(t.db));
+    const avoir = await createCreditNote(
+      t.db,
+      {
+        idempotencyKey: idempotencyKey(),
+        saleId: counter.id,
+        reason: 'Article abîmé',
+        version: 1,
+        lines: [{ saleLineId: Number(saleLine.id), quantity: 1 }],
+      },
+      await adminActor(t.db),
+    );
     return { client, credit, cash, counter, avoir };
   }
 
@@ -59,7 +114,12 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const s = page.body.props.statement;
     expect(s).toMatchObject({ from: '2026-03-01', to: today, ends_today: true, truncated: false, count: 7 });
     // Opening: the credit invoice of February, still owed.
-    expect(s.totals).toEqual({ opening: 70_000, debit: 30_000 + 20_000 + 10_000, credit: 30_000 + 20_000 + 10_000, closing: 70_000 });
+    expect(s.totals).toEqual({
+      opening: 70_000,
+      debit: 30_000 + 20_000 + 10_000,
+      credit: 30_000 + 20_000 + 10_000,
+      closing: 70_000,
+    });
     expect(s.lines.data.map((l: any) => [l.date, l.kind, l.number, l.debit, l.credit, l.balance])).toEqual([
       ['2026-03-10', 'invoice', h.cash.number, 30_000, 0, 100_000],
       ['2026-03-10', 'sale_payment', h.cash.number, 0, 10_000, 90_000],
@@ -82,9 +142,45 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const b = await creditInvoice(t.db, f, client, 30_000, { saleDate: '2026-04-02' });
     const c = await creditInvoice(t.db, f, client, 20_000, { saleDate: '2026-04-20' });
     const reference = `OM${uniqueTag()}`;
-    const mobile = await settle(t.db, settlementInput({ clientId: client, settlementDate: '2026-04-05', amount: 60_000, ...orangeMoney(reference), allocationMode: 'chosen', allocations: [{ saleId: a.id, amount: 40_000 }, { saleId: b.id, amount: 20_000 }] }));
-    const cash = await settle(t.db, settlementInput({ clientId: client, settlementDate: '2026-04-06', amount: 25_000, allocationMode: 'chosen', allocations: [{ saleId: a.id, amount: 10_000 }, { saleId: b.id, amount: 10_000 }] }));
-    const spent = await settle(t.db, settlementInput({ clientId: client, settlementDate: '2026-04-21', amount: 5_000, source: 'advance', method: null, allocationMode: 'chosen', allocations: [{ saleId: c.id, amount: 5_000 }] }));
+    const mobile = await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        settlementDate: '2026-04-05',
+        amount: 60_000,
+        ...orangeMoney(reference),
+        allocationMode: 'chosen',
+        allocations: [
+          { saleId: a.id, amount: 40_000 },
+          { saleId: b.id, amount: 20_000 },
+        ],
+      }),
+    );
+    const cash = await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        settlementDate: '2026-04-06',
+        amount: 25_000,
+        allocationMode: 'chosen',
+        allocations: [
+          { saleId: a.id, amount: 10_000 },
+          { saleId: b.id, amount: 10_000 },
+        ],
+      }),
+    );
+    const spent = await settle(
+      t.db,
+      settlementInput({
+        clientId: client,
+        settlementDate: '2026-04-21',
+        amount: 5_000,
+        source: 'advance',
+        method: null,
+        allocationMode: 'chosen',
+        allocations: [{ saleId: c.id, amount: 5_000 }],
+      }),
+    );
     expect([cash.advance, spent.allocated]).toEqual([5_000, 5_000]);
     const page = await admin.visit(route('clients.show', { id: client }, { from: '2026-04-01', to: '2026-04-30' }));
     const s = page.body.props.statement;
@@ -118,7 +214,9 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const april = await clientStatement(t.db, h.client, { from: '2026-04-01', to: '2026-04-30' });
     expect(april.totals).toEqual({ opening: 70_000, debit: 0, credit: 0, closing: 70_000 });
     // Reversed dates are put back in order; no date: from the first of the year to today.
-    const reversed = await admin.visit(route('clients.show', { id: h.client }, { from: '2026-02-28', to: '2026-02-01' }));
+    const reversed = await admin.visit(
+      route('clients.show', { id: h.client }, { from: '2026-02-28', to: '2026-02-01' }),
+    );
     expect(reversed.body.props.statement).toMatchObject({ from: '2026-02-01', to: '2026-02-28', ends_today: false });
     const plain = await admin.visit(route('clients.show', { id: h.client }));
     expect(plain.body.props.statement).toMatchObject({ from: `${today.slice(0, 4)}-01-01`, to: today });
@@ -127,8 +225,23 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
   it('the running balance carries over from page to page', async () => {
     const client = await makeClient(t.db, { credit_limit: 100_000_000 });
     const p = await product(1_000, 60);
-    for (let i = 0; i < 55; i++) await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: f.depot, saleDate: '2026-05-04', paymentMode: 'credit', dueDate: '2026-06-04', lines: [line(p, 1)] }), ALL_RIGHTS);
-    const second = await admin.visit(route('clients.show', { id: client }, { from: '2026-05-01', to: '2026-05-31', releve: 2 }));
+    for (let i = 0; i < 55; i++)
+      await sell(
+        t.db,
+        saleInput({
+          kind: 'invoice',
+          clientId: client,
+          locationId: f.depot,
+          saleDate: '2026-05-04',
+          paymentMode: 'credit',
+          dueDate: '2026-06-04',
+          lines: [line(p, 1)],
+        }),
+        ALL_RIGHTS,
+      );
+    const second = await admin.visit(
+      route('clients.show', { id: client }, { from: '2026-05-01', to: '2026-05-31', releve: 2 }),
+    );
     const s = second.body.props.statement;
     expect(s.lines).toMatchObject({ page: 2, total: 55, last_page: 2 });
     expect(s.lines.data.map((l: any) => l.balance)).toEqual([51_000, 52_000, 53_000, 54_000, 55_000]);
@@ -155,13 +268,18 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
 
   it('exports the statement as CSV and XLSX, opening and closing lines included', async () => {
     const h = await history();
-    const csv = await admin.agent.get(route('clients.statementExport', { id: h.client }, { from: '2026-03-01', to: today, format: 'csv' }));
+    const csv = await admin.agent.get(
+      route('clients.statementExport', { id: h.client }, { from: '2026-03-01', to: today, format: 'csv' }),
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const text = csv.text.replace(/^\ufeff/, '');
-    const rows = text.trim().split('\r\n').map((r) => r.split(';'));
+    const rows = text
+      .trim()
+      .split('\r\n')
+      .map((r) => r.split(';'));
     expect(rows[0]).toEqual(['Date', 'N°', 'Libellé', 'Débit', 'Crédit', 'Solde']);
-    expect(rows[1]).toEqual(['2026-03-01', '', "Solde d’ouverture", '', '', '70000']);
+    expect(rows[1]).toEqual(['2026-03-01', '', 'Solde d’ouverture', '', '', '70000']);
     expect(rows[2]).toEqual(['2026-03-10', h.cash.number, 'Facture', '30000', '', '100000']);
     expect(rows.at(-1)).toEqual([today, '', 'Solde de clôture', '60000', '60000', '70000']);
     expect(rows).toHaveLength(1 + 1 + 7 + 1);
@@ -187,14 +305,16 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     expect((await admin.visit(route('clients.statementPrint', { id: 99_999_999 }))).status).toBe(404);
   });
 
-  it('the walk-in client has no statement; a user restricted to some places gets the client\'s whole statement (receivables belong to the client)', async () => {
+  it("the walk-in client has no statement; a user restricted to some places gets the client's whole statement (receivables belong to the client)", async () => {
     const walkIn = await walkInClient(t.db);
     const page = await admin.visit(route('clients.show', { id: walkIn }));
     expect(page.body.props.statement).toBeNull();
     expect(page.body.props.statement_note).toMatch(/client comptant n’a pas de compte/);
     const refused = await admin.visit(route('clients.statementPrint', { id: walkIn }));
     expect(refused.status).toBe(303);
-    expect(refused.headers.location).toBe(route('clients.show', { id: walkIn }, { from: `${today.slice(0, 4)}-01-01`, to: today }));
+    expect(refused.headers.location).toBe(
+      route('clients.show', { id: walkIn }, { from: `${today.slice(0, 4)}-01-01`, to: today }),
+    );
 
     const h = await history();
     const tag = uniqueTag().toLowerCase();
@@ -209,7 +329,9 @@ describe.each(testDatabases())('client statement of account (%s)', (kind) => {
     const restricted = await c.visit(route('clients.show', { id: h.client }, period));
     expect(restricted.body.props.statement_note).toBeNull();
     expect(restricted.body.props.statement).toEqual(everything);
-    expect(restricted.body.props.statement.lines.data.map((l: any) => l.number)).toEqual(expect.arrayContaining([h.credit.number, h.cash.number, h.counter.number, h.avoir.number]));
+    expect(restricted.body.props.statement.lines.data.map((l: any) => l.number)).toEqual(
+      expect.arrayContaining([h.credit.number, h.cash.number, h.counter.number, h.avoir.number]),
+    );
     const print = await c.visit(route('clients.statementPrint', { id: h.client }, period));
     expect(print.status).toBe(200);
     expect(JSON.stringify(print.body.props)).toContain(h.credit.number);

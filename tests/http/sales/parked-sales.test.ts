@@ -5,7 +5,15 @@ import { MAX_PARKED_SALES } from '../../../server/services/sales/parked-sales.js
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { makeClient, walkInClient } from '../../support/sales.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, levelOf, makeProduct, stockFixtures } from '../../support/stock.js';
+import {
+  type StockFixtures,
+  expectStockConsistent,
+  giveStock,
+  idempotencyKey,
+  levelOf,
+  makeProduct,
+  stockFixtures,
+} from '../../support/stock.js';
 import { expectCashConsistent } from '../../support/treasury.js';
 import { uniqueTag } from '../../support/unique.js';
 
@@ -41,7 +49,14 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
 
   const product = async (retail = 1_000, over: { min_price?: number; wholesale_price?: number } = {}) => {
     const tag = uniqueTag();
-    const id = await makeProduct(t.db, { code: `${tag}H`, name: `Sucre ${tag}`, category_id: f.category, unit: 'paquet', retail_price: retail, ...over });
+    const id = await makeProduct(t.db, {
+      code: `${tag}H`,
+      name: `Sucre ${tag}`,
+      category_id: f.category,
+      unit: 'paquet',
+      retail_price: retail,
+      ...over,
+    });
     await giveStock(t.db, id, f.shop, 20, 400);
     return id;
   };
@@ -53,11 +68,27 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
   };
   const count = async (table: string) => Number((await t.db(table).count({ n: '*' }).first())!.n);
   const EFFECTS = ['sales', 'stock_movements', 'money_movements', 'document_counters', 'audit_log'];
-  const effects = async () => Object.fromEntries(await Promise.all(EFFECTS.map(async (table) => [table, table === 'document_counters' ? JSON.stringify(await t.db(table).orderBy(['series', 'year']).select('series', 'year', 'last_number')) : await count(table)])));
+  const effects = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        EFFECTS.map(async (table) => [
+          table,
+          table === 'document_counters'
+            ? JSON.stringify(await t.db(table).orderBy(['series', 'year']).select('series', 'year', 'last_number'))
+            : await count(table),
+        ]),
+      ),
+    );
   const parkedOf = async (c: Client) => (await c.visit(COUNTER)).body.props.parked as Array<Record<string, any>>;
   const amount = (value: number) => ({ kind: 'amount', value });
   const percent = (value: number) => ({ kind: 'percent', value });
-  const basket = (lines: unknown[], over: Record<string, unknown> = {}) => ({ location_id: f.shop, client_id: walkIn, discount: amount(0), lines, ...over });
+  const basket = (lines: unknown[], over: Record<string, unknown> = {}) => ({
+    location_id: f.shop,
+    client_id: walkIn,
+    discount: amount(0),
+    lines,
+    ...over,
+  });
 
   it('parks a basket with its typed prices and discounts: kept for this cashier, listed with its time, line count and total, no stock, money or number', async () => {
     const [sugar, milk] = [await product(1_000), await product(2_500)];
@@ -65,7 +96,16 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
     const before = await effects();
     const started = Date.now();
     // 3 × 1 000 − 10 % = 2 700; 2 × 2 400 (price changed) − 300 = 4 500; the sale − 200: 7 000.
-    const res = await c.post(PARK, basket([{ product_id: sugar, quantity: 3, unit_price: '', discount: percent(1_000) }, { product_id: milk, quantity: 2, unit_price: 2_400, discount: amount(300) }], { discount: amount(200) }));
+    const res = await c.post(
+      PARK,
+      basket(
+        [
+          { product_id: sugar, quantity: 3, unit_price: '', discount: percent(1_000) },
+          { product_id: milk, quantity: 2, unit_price: 2_400, discount: amount(300) },
+        ],
+        { discount: amount(200) },
+      ),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(COUNTER);
     const page = await c.follow(res);
@@ -73,9 +113,23 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
     expect(await effects()).toEqual(before);
     expect([await levelOf(t.db, sugar, f.shop), await levelOf(t.db, milk, f.shop)]).toEqual([20, 20]);
     const [held] = page.body.props.parked;
-    expect(held).toMatchObject({ location_id: f.shop, line_count: 2, total: 7_000, client: { id: walkIn, is_walk_in: true }, discount: amount(200) });
+    expect(held).toMatchObject({
+      location_id: f.shop,
+      line_count: 2,
+      total: 7_000,
+      client: { id: walkIn, is_walk_in: true },
+      discount: amount(200),
+    });
     expect(Date.parse(held.parked_at)).toBeGreaterThanOrEqual(started - 1_000);
-    expect(held.lines.map((l: Record<string, unknown>) => [l.product_id, l.quantity, l.unit_price, l.discount, l.retail_price])).toEqual([
+    expect(
+      held.lines.map((l: Record<string, unknown>) => [
+        l.product_id,
+        l.quantity,
+        l.unit_price,
+        l.discount,
+        l.retail_price,
+      ]),
+    ).toEqual([
       [sugar, 3, null, percent(1_000), 1_000],
       [milk, 2, 2_400, amount(300), 2_500],
     ]);
@@ -118,10 +172,25 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
     await c.post(PARK, basket([{ product_id: p, quantity: 2, unit_price: '', discount: percent(500) }]));
     const [held] = await parkedOf(c);
     expect(held.total).toBe(1_900);
-    const sale = (over: Record<string, unknown>) => ({ idempotency_key: idempotencyKey(), form_loaded_at: new Date(Date.now() - 60_000).toISOString(), location_id: f.shop, client_id: walkIn, parked_id: held.id, lines: [{ product_id: p, quantity: 2, discount: 100 }], payments: [{ method: 'especes', amount: 1_900 }], ...over });
+    const sale = (over: Record<string, unknown>) => ({
+      idempotency_key: idempotencyKey(),
+      form_loaded_at: new Date(Date.now() - 60_000).toISOString(),
+      location_id: f.shop,
+      client_id: walkIn,
+      parked_id: held.id,
+      lines: [{ product_id: p, quantity: 2, discount: 100 }],
+      payments: [{ method: 'especes', amount: 1_900 }],
+      ...over,
+    });
     // Refused (20 % off goes below the minimum): nothing written, the basket still on hold.
     const sales = await count('sales');
-    const refused = await c.post(COUNTER, sale({ lines: [{ product_id: p, quantity: 2, discount: 400 }], payments: [{ method: 'especes', amount: 1_600 }] }));
+    const refused = await c.post(
+      COUNTER,
+      sale({
+        lines: [{ product_id: p, quantity: 2, discount: 400 }],
+        payments: [{ method: 'especes', amount: 1_600 }],
+      }),
+    );
     expect((await c.follow(refused)).body.props.errors['lines.0.discount']).toMatch(/prix minimum de 900/);
     expect(await count('sales')).toBe(sales);
     expect((await parkedOf(c)).map((x) => x.id)).toEqual([held.id]);
@@ -142,20 +211,34 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
       return (await c.visit(COUNTER)).body.props.errors as Record<string, string>;
     };
     expect((await refused(basket([]))).lines).toBe('Ajoutez au moins un produit avant de mettre la vente en attente.');
-    expect((await refused(basket([{ product_id: p, quantity: 1 }], { location_id: f.depot }))).location_id).toMatch(/Choisissez une boutique active/);
-    expect((await refused(basket([{ product_id: p, quantity: 1, discount: percent(10_001) }])))['lines.0.discount.value']).toBe('La remise ne peut dépasser 100 %.');
-    expect((await refused(basket([{ product_id: p, quantity: 1, discount: amount(1_001) }])))['lines.0.discount']).toBe('Ligne 1 : la remise dépasse le montant de la ligne.');
-    expect((await refused(basket([{ product_id: p, quantity: 1 }], { discount: percent(-5) })))['discount.value']).toBe('La remise sur la vente ne peut pas être négative.');
+    expect((await refused(basket([{ product_id: p, quantity: 1 }], { location_id: f.depot }))).location_id).toMatch(
+      /Choisissez une boutique active/,
+    );
+    expect(
+      (await refused(basket([{ product_id: p, quantity: 1, discount: percent(10_001) }])))['lines.0.discount.value'],
+    ).toBe('La remise ne peut dépasser 100 %.');
+    expect((await refused(basket([{ product_id: p, quantity: 1, discount: amount(1_001) }])))['lines.0.discount']).toBe(
+      'Ligne 1 : la remise dépasse le montant de la ligne.',
+    );
+    expect((await refused(basket([{ product_id: p, quantity: 1 }], { discount: percent(-5) })))['discount.value']).toBe(
+      'La remise sur la vente ne peut pas être négative.',
+    );
     const archived = await product();
     await t.db('products').where({ id: archived }).update({ active: false });
-    expect((await refused(basket([{ product_id: archived, quantity: 1 }])))['lines.0.product_id']).toMatch(/est archivé/);
+    expect((await refused(basket([{ product_id: archived, quantity: 1 }])))['lines.0.product_id']).toMatch(
+      /est archivé/,
+    );
     const client = await makeClient(t.db);
     await t.db('clients').where({ id: client }).update({ active: false });
-    expect((await refused(basket([{ product_id: p, quantity: 1 }], { client_id: client }))).client_id).toMatch(/est archivé/);
+    expect((await refused(basket([{ product_id: p, quantity: 1 }], { client_id: client }))).client_id).toMatch(
+      /est archivé/,
+    );
 
     for (let i = 0; i < MAX_PARKED_SALES; i++) await c.post(PARK, basket([{ product_id: p, quantity: 1 }]));
     const full = await c.post(PARK, basket([{ product_id: p, quantity: 1 }]));
-    expect((await c.follow(full)).body.props.flash.error).toBe(`Vous avez déjà ${MAX_PARKED_SALES} ventes en attente : reprenez-en ou supprimez-en une d’abord.`);
+    expect((await c.follow(full)).body.props.flash.error).toBe(
+      `Vous avez déjà ${MAX_PARKED_SALES} ventes en attente : reprenez-en ou supprimez-en une d’abord.`,
+    );
 
     const viewer = await cashier(['menu.sortiestock']);
     expect((await viewer.post(PARK, basket([{ product_id: p, quantity: 1 }]))).status).toBe(403);
@@ -166,9 +249,22 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
   it('a cashier restricted to places parks only in their shops and sees only the baskets of their shops', async () => {
     const p = await product();
     const now = new Date().toISOString();
-    const [other] = await t.db('locations').insert({ code: `B${uniqueTag()}`.slice(0, 20), name: `Boutique ${uniqueTag()}`, kind: 'boutique', active: true, created_at: now, updated_at: now }).returning('id');
+    const [other] = await t
+      .db('locations')
+      .insert({
+        code: `B${uniqueTag()}`.slice(0, 20),
+        name: `Boutique ${uniqueTag()}`,
+        kind: 'boutique',
+        active: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
     const otherShop = Number(typeof other === 'object' ? other.id : other);
-    const user = await userWithPermissions(t, `attente-lieu-${uniqueTag().toLowerCase()}@test.local`, ['menu.sortiestock', 'sales.create']);
+    const user = await userWithPermissions(t, `attente-lieu-${uniqueTag().toLowerCase()}@test.local`, [
+      'menu.sortiestock',
+      'sales.create',
+    ]);
     const c = new Client(t);
     await c.login(user.email, user.password);
     await c.post(PARK, basket([{ product_id: p, quantity: 1 }], { location_id: otherShop }));
@@ -178,6 +274,8 @@ describe.each(testDatabases())('vente boutique: sales on hold (%s)', (kind) => {
     expect(await parkedOf(c)).toEqual([]);
     const res = await c.post(PARK, basket([{ product_id: p, quantity: 1 }], { location_id: otherShop }));
     expect(res.status).toBe(303);
-    expect((await c.visit(COUNTER)).body.props.errors.location_id).toMatch(/Vous ne travaillez pas dans cet emplacement/);
+    expect((await c.visit(COUNTER)).body.props.errors.location_id).toMatch(
+      /Vous ne travaillez pas dans cet emplacement/,
+    );
   });
 });

@@ -12,7 +12,10 @@ import { uniqueTag } from '../../support/unique.js';
 
 const COMPANY = '/parametres/societe';
 const LOGO = '/parametres/societe/logo';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const WEBP = Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=', 'base64');
 
 /** A PNG chunk: length, type, data, CRC. */
@@ -33,12 +36,19 @@ function pngBomb(side: number): Buffer {
   header[8] = 1; // bit depth
   const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side); // filter byte 0 + zeros, each row
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A small real JPEG whose frame header (SOF) is rewritten to declare width × height. */
 async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c08040' } })
+    .jpeg()
+    .toBuffer();
   for (let at = 2; at < jpeg.length && jpeg[at] === 0xff; at += 2 + jpeg.readUInt16BE(at + 2)) {
     if (jpeg[at + 1] >= 0xc0 && jpeg[at + 1] <= 0xc3) {
       jpeg.writeUInt16BE(height, at + 5);
@@ -69,8 +79,15 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
   let admin: Client;
   const company = () => t.db('company_settings').where({ id: 1 }).first();
   const audits = (action: string) => t.db('audit_log').where({ action }).orderBy('id');
-  const logoFiles = () => (fs.existsSync(path.join(t.config.storageDir, 'logos')) ? fs.readdirSync(path.join(t.config.storageDir, 'logos')) : []);
-  const sendLogo = async (c: Client, content: Buffer, name: string) => c.agent.post(LOGO).set(await inertiaHeaders(c)).attach('logo', content, name);
+  const logoFiles = () =>
+    fs.existsSync(path.join(t.config.storageDir, 'logos'))
+      ? fs.readdirSync(path.join(t.config.storageDir, 'logos'))
+      : [];
+  const sendLogo = async (c: Client, content: Buffer, name: string) =>
+    c.agent
+      .post(LOGO)
+      .set(await inertiaHeaders(c))
+      .attach('logo', content, name);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -84,17 +101,36 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     const res = await admin.send('put', COMPANY, valid);
     expect(res.status).toBe(303);
     const row = (await company())!;
-    expect(row).toMatchObject({ name: valid.name, address: valid.address, city: 'Abidjan', phones: valid.phones, email: 'contact@quincaillerie.ci', rccm: valid.rccm, tax_number: valid.tax_number, currency: 'XOF', time_zone: 'Africa/Abidjan', vat_rate_bp: 1850 });
+    expect(row).toMatchObject({
+      name: valid.name,
+      address: valid.address,
+      city: 'Abidjan',
+      phones: valid.phones,
+      email: 'contact@quincaillerie.ci',
+      rccm: valid.rccm,
+      tax_number: valid.tax_number,
+      currency: 'XOF',
+      time_zone: 'Africa/Abidjan',
+      vat_rate_bp: 1850,
+    });
     expect(Boolean(row.vat_enabled)).toBe(true);
     const page = await admin.visit(COMPANY);
     expect(page.body.component).toBe('settings/company/Edit');
-    expect(page.body.props.company).toMatchObject({ name: valid.name, vat_rate: '18,5', vat_enabled: true, email: 'contact@quincaillerie.ci' });
+    expect(page.body.props.company).toMatchObject({
+      name: valid.name,
+      vat_rate: '18,5',
+      vat_enabled: true,
+      email: 'contact@quincaillerie.ci',
+    });
     expect(page.body.props.can_manage).toBe(true);
 
     await admin.send('put', COMPANY, { ...valid, vat_rate: '18', allow_negative_stock: true });
     const entries = await audits('company.updated');
     const last = JSON.parse(entries[entries.length - 1].details!);
-    expect(last).toEqual({ before: { vat_rate_bp: 1850, allow_negative_stock: false }, after: { vat_rate_bp: 1800, allow_negative_stock: true } });
+    expect(last).toEqual({
+      before: { vat_rate_bp: 1850, allow_negative_stock: false },
+      after: { vat_rate_bp: 1800, allow_negative_stock: true },
+    });
     const history = (await admin.visit(COMPANY)).body.props.history;
     expect(history[0]).toMatchObject({ action: 'company.updated', action_label: 'Modification' });
     expect(history[0].changes).toEqual([
@@ -169,7 +205,12 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     expect(second).toMatch(/^logo-[0-9a-f]{32}\.webp$/);
     expect(logoFiles()).toEqual([second]);
     const entries = await audits('company.logo');
-    expect(JSON.parse(entries[entries.length - 1].details!)).toMatchObject({ before: { logo_path: first }, after: { logo_path: second }, file: { type: 'image/webp', bytes: WEBP.length, width: 1, height: 1 }, stored: { type: 'image/webp', width: 1, height: 1 } });
+    expect(JSON.parse(entries[entries.length - 1].details!)).toMatchObject({
+      before: { logo_path: first },
+      after: { logo_path: second },
+      file: { type: 'image/webp', bytes: WEBP.length, width: 1, height: 1 },
+      stored: { type: 'image/webp', width: 1, height: 1 },
+    });
 
     await admin.send('delete', LOGO);
     expect((await company())!.logo_path).toBeNull();
@@ -180,7 +221,11 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
   it('judges a logo by its content, not its name, and caps its size', async () => {
     await admin.send('delete', LOGO);
     const cases: Array<[Buffer, string, RegExp]> = [
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', /n’est pas une image PNG, JPEG ou WebP/],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'logo.png',
+        /n’est pas une image PNG, JPEG ou WebP/,
+      ],
       [Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'logo.jpg', /n’est pas une image PNG, JPEG ou WebP/],
       [Buffer.from('%PDF-1.4\n'), 'logo.webp', /n’est pas une image PNG, JPEG ou WebP/],
       [Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]), 'gros.png', /ne doit pas dépasser 512 Ko/],
@@ -203,10 +248,30 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     expect(png.length).toBeLessThan(LOGO_MAX_BYTES);
     const jpeg = await jpegDeclaring(65_500, 65_500);
     const cases: Array<[Buffer, string, RegExp]> = [
-      [png, 'bombe.png', /trop grande : 16\u202f000 × 16\u202f000 pixels\. Un logo fait au plus 4\u202f000 × 4\u202f000 pixels/],
+      [
+        png,
+        'bombe.png',
+        /trop grande : 16\u202f000 × 16\u202f000 pixels\. Un logo fait au plus 4\u202f000 × 4\u202f000 pixels/,
+      ],
       [jpeg, 'bombe.jpg', /trop grande : 65\u202f500 × 65\u202f500 pixels/],
       [await jpegDeclaring(4_001, 300), 'bandeau.jpg', /trop grande : 4\u202f001 × 300 pixels/],
-      [(await sharp({ create: { width: 200, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()).subarray(0, 4_000), 'tronque.png', /illisible ou incomplète/],
+      [
+        (
+          await sharp({
+            create: {
+              width: 200,
+              height: 200,
+              channels: 3,
+              background: '#808080',
+              noise: { type: 'gaussian', mean: 128, sigma: 40 },
+            },
+          })
+            .png()
+            .toBuffer()
+        ).subarray(0, 4_000),
+        'tronque.png',
+        /illisible ou incomplète/,
+      ],
     ];
     for (const [content, name, message] of cases) {
       const started = Date.now();
@@ -220,7 +285,15 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
   });
 
   it('re-encodes a large photo to fit inside the stored square, as a small JPEG served as such', async () => {
-    const photo = await sharp({ create: { width: 3_600, height: 2_400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    const photo = await sharp({
+      create: {
+        width: 3_600,
+        height: 2_400,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
       .blur(3)
       .jpeg({ quality: 70 })
       .toBuffer();
@@ -237,12 +310,21 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.body).toEqual(stored);
     const entries = await audits('company.logo');
-    expect(JSON.parse(entries[entries.length - 1].details!)).toMatchObject({ file: { type: 'image/jpeg', width: 3_600, height: 2_400 }, stored: { type: 'image/jpeg', bytes: stored.length, width: 600, height: 400 } });
+    expect(JSON.parse(entries[entries.length - 1].details!)).toMatchObject({
+      file: { type: 'image/jpeg', width: 3_600, height: 2_400 },
+      stored: { type: 'image/jpeg', bytes: stored.length, width: 600, height: 400 },
+    });
   });
 
   it('keeps the transparency of a transparent PNG it shrinks', async () => {
-    const square = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
-    const logo = await sharp({ create: { width: 1_600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const square = await sharp({
+      create: { width: 400, height: 400, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const logo = await sharp({
+      create: { width: 1_600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .composite([{ input: square, left: 600, top: 200 }])
       .png()
       .toBuffer();
@@ -259,7 +341,10 @@ describe.each(testDatabases())('paramètres › société (%s)', (kind) => {
 
   it('shows the screen read-only without company.manage and refuses every change', async () => {
     await admin.send('put', COMPANY, valid);
-    const user = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, ['menu.parametres', 'menu.parametres.societe']);
+    const user = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, [
+      'menu.parametres',
+      'menu.parametres.societe',
+    ]);
     const c = new Client(t);
     await c.login(user.email, user.password);
     const page = await c.visit(COMPANY);

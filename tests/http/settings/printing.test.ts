@@ -11,7 +11,11 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
   let t: TestApp;
   let admin: Client;
   const row = (type: string) => t.db('print_settings').where({ document_type: type }).first();
-  const audits = (type: string) => t.db('audit_log').where({ action: 'printing.updated', subject_type: 'print_settings', subject_id: type }).orderBy('id');
+  const audits = (type: string) =>
+    t
+      .db('audit_log')
+      .where({ action: 'printing.updated', subject_type: 'print_settings', subject_id: type })
+      .orderBy('id');
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -25,7 +29,8 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
     expect(page.status).toBe(200);
     expect(page.body.component).toBe('settings/printing/Index');
     expect(Object.keys(page.body.props.settings).sort()).toEqual([...PRINT_DOCUMENT_TYPES].sort());
-    for (const type of ['invoice', 'cash_invoice', 'ticket', 'receipt', 'transfer', 'avoir', 'states']) expect(PRINT_DOCUMENT_TYPES).toContain(type);
+    for (const type of ['invoice', 'cash_invoice', 'ticket', 'receipt', 'transfer', 'avoir', 'states'])
+      expect(PRINT_DOCUMENT_TYPES).toContain(type);
     // No test of this file saves the cash invoice: it keeps its defaults.
     expect(page.body.props.settings.cash_invoice).toEqual(defaultPrintSettings('cash_invoice'));
     expect(defaultPrintSettings('ticket')).toMatchObject({ format: '80mm', copies: 1 });
@@ -35,21 +40,50 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
 
   it('saves a document type (audited with what changed) and leaves the others alone', async () => {
     const tag = uniqueTag();
-    const res = await admin.send('put', `${PRINTING}/ticket`, { format: '58mm', copies: '2', header_text: `Merci ${tag}\nÀ bientôt`, footer_text: 'Ni repris ni échangé', show_logo: false, amount_in_words: true });
+    const res = await admin.send('put', `${PRINTING}/ticket`, {
+      format: '58mm',
+      copies: '2',
+      header_text: `Merci ${tag}\nÀ bientôt`,
+      footer_text: 'Ni repris ni échangé',
+      show_logo: false,
+      amount_in_words: true,
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${PRINTING}?type=ticket`);
     const page = await admin.visit(PRINTING);
-    expect(page.body.props.settings.ticket).toEqual({ format: '58mm', copies: 2, header_text: `Merci ${tag}\nÀ bientôt`, footer_text: 'Ni repris ni échangé', show_logo: false, amount_in_words: true });
+    expect(page.body.props.settings.ticket).toEqual({
+      format: '58mm',
+      copies: 2,
+      header_text: `Merci ${tag}\nÀ bientôt`,
+      footer_text: 'Ni repris ni échangé',
+      show_logo: false,
+      amount_in_words: true,
+    });
     expect(page.body.props.settings.receipt).toEqual(defaultPrintSettings('receipt'));
     const [entry] = (await audits('ticket')).slice(-1);
-    expect(JSON.parse(entry.details!)).toMatchObject({ before: { format: '80mm', copies: 1, show_logo: true }, after: { format: '58mm', copies: 2, show_logo: false } });
+    expect(JSON.parse(entry.details!)).toMatchObject({
+      before: { format: '80mm', copies: 1, show_logo: true },
+      after: { format: '58mm', copies: 2, show_logo: false },
+    });
     const count = (await audits('ticket')).length;
-    await admin.send('put', `${PRINTING}/ticket`, { format: '58mm', copies: 2, header_text: `Merci ${tag}\nÀ bientôt`, footer_text: 'Ni repris ni échangé', show_logo: false, amount_in_words: true });
+    await admin.send('put', `${PRINTING}/ticket`, {
+      format: '58mm',
+      copies: 2,
+      header_text: `Merci ${tag}\nÀ bientôt`,
+      footer_text: 'Ni repris ni échangé',
+      show_logo: false,
+      amount_in_words: true,
+    });
     expect((await audits('ticket')).length).toBe(count);
   });
 
   it('never spells out the amount of a document that has none', async () => {
-    await admin.send('put', `${PRINTING}/transfer`, { format: 'A4', copies: 1, amount_in_words: true, show_logo: true });
+    await admin.send('put', `${PRINTING}/transfer`, {
+      format: 'A4',
+      copies: 1,
+      amount_in_words: true,
+      show_logo: true,
+    });
     expect(PRINT_DOCUMENTS.transfer.amountInWords).toBe(false);
     expect(Boolean((await row('transfer'))!.amount_in_words)).toBe(false);
   });
@@ -69,7 +103,13 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
       ['invoice', { show_logo: 'peut-être' }, 'show_logo', /oui ou non/],
     ];
     for (const [type, patch, field, message] of cases) {
-      const errors = await submitExpectingErrors(admin, 'put', `${PRINTING}/${type}`, { format: type === 'ticket' ? '80mm' : 'A5', copies: 1, show_logo: true, amount_in_words: true, ...patch }, PRINTING);
+      const errors = await submitExpectingErrors(
+        admin,
+        'put',
+        `${PRINTING}/${type}`,
+        { format: type === 'ticket' ? '80mm' : 'A5', copies: 1, show_logo: true, amount_in_words: true, ...patch },
+        PRINTING,
+      );
       expect(errors[field], JSON.stringify(patch)).toMatch(message);
     }
     expect(await row('invoice')).toEqual(before);
@@ -77,7 +117,10 @@ describe.each(testDatabases())('paramètres › impression (%s)', (kind) => {
   });
 
   it('shows the settings read-only without printing.manage and refuses the change', async () => {
-    const user = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, ['menu.parametres', 'menu.parametres.impression']);
+    const user = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, [
+      'menu.parametres',
+      'menu.parametres.impression',
+    ]);
     const c = new Client(t);
     await c.login(user.email, user.password);
     const page = await c.visit(PRINTING);

@@ -13,9 +13,20 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
   let t: TestApp;
   let admin: Client;
   const roleId = async (name: string) => (await t.db('roles').where({ name }).first('id'))?.id as number | undefined;
-  const grants = async (id: number) => ((await t.db('role_permissions').where({ role_id: id }).select('permission_name')) as Array<{ permission_name: string }>).map((g) => g.permission_name).sort();
+  const grants = async (id: number) =>
+    (
+      (await t.db('role_permissions').where({ role_id: id }).select('permission_name')) as Array<{
+        permission_name: string;
+      }>
+    )
+      .map((g) => g.permission_name)
+      .sort();
   const roleCount = async () => Number((await t.db('roles').count({ n: '*' }).first())!.n);
-  const audits = async (action: string, subjectId: number) => t.db('audit_log').where({ action, subject_type: 'role', subject_id: String(subjectId) }).orderBy('id');
+  const audits = async (action: string, subjectId: number) =>
+    t
+      .db('audit_log')
+      .where({ action, subject_type: 'role', subject_id: String(subjectId) })
+      .orderBy('id');
   /** A role of the test's own, with these permissions. */
   const makeRole = async (permissions: string[]) => {
     const name = `Rôle ${uniqueTag()}`;
@@ -48,16 +59,31 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
 
   it('lists the seeded roles with their users and permissions, the administrator first', async () => {
     const res = await admin.visit(ROLES);
-    const roles = res.body.props.roles as Array<{ name: string; is_admin: boolean; user_count: number; permission_count: number }>;
-    expect(roles[0]).toMatchObject({ name: 'Administrateur', is_admin: true, permission_count: ALL_PERMISSIONS.length });
+    const roles = res.body.props.roles as Array<{
+      name: string;
+      is_admin: boolean;
+      user_count: number;
+      permission_count: number;
+    }>;
+    expect(roles[0]).toMatchObject({
+      name: 'Administrateur',
+      is_admin: true,
+      permission_count: ALL_PERMISSIONS.length,
+    });
     expect(roles[0].user_count).toBeGreaterThanOrEqual(1);
-    expect(roles.map((r) => r.name)).toEqual(expect.arrayContaining(['Gérant', 'Caissier', 'Magasinier', 'Vendeur', 'Comptable']));
+    expect(roles.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Gérant', 'Caissier', 'Magasinier', 'Vendeur', 'Comptable']),
+    );
     expect(res.body.props.can_manage).toBe(true);
   });
 
   it('creates a role (audited), refuses a name already taken whatever its case, an empty name and an unknown permission', async () => {
     const name = `Livreur ${uniqueTag()}`;
-    const res = await admin.post(ROLES, { name, description: 'Livre les commandes', permissions: ['menu.dashboard', 'menu.clients'] });
+    const res = await admin.post(ROLES, {
+      name,
+      description: 'Livre les commandes',
+      permissions: ['menu.dashboard', 'menu.clients'],
+    });
     expect(res.status).toBe(303);
     const id = (await roleId(name))!;
     expect(res.headers.location).toBe(`${ROLES}/${id}`);
@@ -66,10 +92,32 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(JSON.parse(entry.details!).after).toMatchObject({ name, permissions: ['menu.dashboard', 'menu.clients'] });
 
     const before = await roleCount();
-    expect(await submitExpectingErrors(admin, 'post', ROLES, { name: `  ${name.toUpperCase()} ` }, ROLES)).toEqual({ name: 'Un rôle porte déjà ce nom.' });
+    expect(await submitExpectingErrors(admin, 'post', ROLES, { name: `  ${name.toUpperCase()} ` }, ROLES)).toEqual({
+      name: 'Un rôle porte déjà ce nom.',
+    });
     expect((await submitExpectingErrors(admin, 'post', ROLES, { name: '' }, ROLES)).name).toMatch(/obligatoire/);
-    expect((await submitExpectingErrors(admin, 'post', ROLES, { name: `X ${uniqueTag()}`, permissions: ['menu.nimporte'] }, ROLES)).permissions).toMatch(/Permission inconnue/);
-    expect((await submitExpectingErrors(admin, 'post', ROLES, { name: `X ${uniqueTag()}`, permissions: 'menu.clients' }, ROLES)).permissions).toBeTruthy();
+    expect(
+      (
+        await submitExpectingErrors(
+          admin,
+          'post',
+          ROLES,
+          { name: `X ${uniqueTag()}`, permissions: ['menu.nimporte'] },
+          ROLES,
+        )
+      ).permissions,
+    ).toMatch(/Permission inconnue/);
+    expect(
+      (
+        await submitExpectingErrors(
+          admin,
+          'post',
+          ROLES,
+          { name: `X ${uniqueTag()}`, permissions: 'menu.clients' },
+          ROLES,
+        )
+      ).permissions,
+    ).toBeTruthy();
     expect(await roleCount()).toBe(before);
   });
 
@@ -80,7 +128,14 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     const name = `Simultané ${uniqueTag()}`;
     const answers = await Promise.all([admin, other].map((c) => c.post(ROLES, { name })));
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
-    expect(await t.db('roles').where({ name }).count({ n: '*' }).first().then((r) => Number(r!.n))).toBe(1);
+    expect(
+      await t
+        .db('roles')
+        .where({ name })
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r!.n)),
+    ).toBe(1);
     const refused = [admin, other].find((_, i) => !/\/\d+$/.test(answers[i].headers.location))!;
     expect((await refused.visit(ROLES)).body.props.errors).toEqual({ name: 'Un rôle porte déjà ce nom.' });
   });
@@ -88,11 +143,19 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
   it('renames a role and sets its permissions from the matrix, audited with what was added and removed', async () => {
     const role = await makeRole(['menu.dashboard', 'menu.clients', 'clients.create']);
     const name = `Renommé ${uniqueTag()}`;
-    const res = await admin.send('put', `${ROLES}/${role.id}`, { name, description: 'Nouvelle description', permissions: ['menu.dashboard', 'menu.clients', 'clients.update', 'menu.fichiers'] });
+    const res = await admin.send('put', `${ROLES}/${role.id}`, {
+      name,
+      description: 'Nouvelle description',
+      permissions: ['menu.dashboard', 'menu.clients', 'clients.update', 'menu.fichiers'],
+    });
     expect(res.status).toBe(303);
     const page = await admin.visit(`${ROLES}/${role.id}`);
     expect(page.body.component).toBe('settings/roles/Edit');
-    expect(page.body.props.role).toMatchObject({ name, description: 'Nouvelle description', permissions: ['menu.dashboard', 'menu.fichiers', 'menu.clients', 'clients.update'] });
+    expect(page.body.props.role).toMatchObject({
+      name,
+      description: 'Nouvelle description',
+      permissions: ['menu.dashboard', 'menu.fichiers', 'menu.clients', 'clients.update'],
+    });
     const [entry] = await audits('role.updated', role.id);
     const details = JSON.parse(entry.details!);
     expect(details.before).toMatchObject({ name: role.name, description: '' });
@@ -101,21 +164,40 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(details.removed).toEqual(['clients.create']);
     // The role's page shows it in French, permissions by their labels.
     const history = (await admin.visit(`${ROLES}/${role.id}`)).body.props.history;
-    expect(history[0]).toMatchObject({ action: 'role.updated', action_label: 'Modification', user_name: 'Administrateur' });
+    expect(history[0]).toMatchObject({
+      action: 'role.updated',
+      action_label: 'Modification',
+      user_name: 'Administrateur',
+    });
     expect(history[0].changes).toEqual(
       expect.arrayContaining([
         { field: 'name', label: 'Nom', before: role.name, after: name },
-        { field: 'permissions', label: 'Permissions (retirées → ajoutées)', before: 'Créer des clients', after: expect.stringMatching(/^(Menu Fichiers, Modifier des clients|Modifier des clients, Menu Fichiers)$/) },
+        {
+          field: 'permissions',
+          label: 'Permissions (retirées → ajoutées)',
+          before: 'Créer des clients',
+          after: expect.stringMatching(/^(Menu Fichiers, Modifier des clients|Modifier des clients, Menu Fichiers)$/),
+        },
       ]),
     );
     // Saving the same thing again writes no audit entry.
-    await admin.send('put', `${ROLES}/${role.id}`, { name, description: 'Nouvelle description', permissions: ['menu.dashboard', 'menu.clients', 'clients.update', 'menu.fichiers'] });
+    await admin.send('put', `${ROLES}/${role.id}`, {
+      name,
+      description: 'Nouvelle description',
+      permissions: ['menu.dashboard', 'menu.clients', 'clients.update', 'menu.fichiers'],
+    });
     expect(await audits('role.updated', role.id)).toHaveLength(1);
   });
 
   it('keeps the administrator role locked to every permission', async () => {
     const id = (await roleId('Administrateur'))!;
-    const errors = await submitExpectingErrors(admin, 'put', `${ROLES}/${id}`, { name: 'Administrateur', permissions: ALL_PERMISSIONS.filter((p) => p !== 'menu.clients') }, `${ROLES}/${id}`);
+    const errors = await submitExpectingErrors(
+      admin,
+      'put',
+      `${ROLES}/${id}`,
+      { name: 'Administrateur', permissions: ALL_PERMISSIONS.filter((p) => p !== 'menu.clients') },
+      `${ROLES}/${id}`,
+    );
     expect(errors.permissions).toMatch(/Administrateur garde toutes les permissions/);
     expect(await grants(id)).toHaveLength(ALL_PERMISSIONS.length);
     expect(await audits('role.updated', id)).toHaveLength(0);
@@ -139,8 +221,19 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
 
   it('refuses to delete a role while a user holds it, then deletes it once nobody does (audited)', async () => {
     const role = await makeRole(['menu.dashboard']);
-    const userId = await createUser(t.db, { name: 'Porteur du rôle', email: `${uniqueTag().toLowerCase()}@test.local`, password: 'User-Secret-123', roleNames: [role.name], verified: true });
-    const refused = await admin.send('delete', `${ROLES}/${role.id}`, {}, { Referer: `http://127.0.0.1${ROLES}/${role.id}` });
+    const userId = await createUser(t.db, {
+      name: 'Porteur du rôle',
+      email: `${uniqueTag().toLowerCase()}@test.local`,
+      password: 'User-Secret-123',
+      roleNames: [role.name],
+      verified: true,
+    });
+    const refused = await admin.send(
+      'delete',
+      `${ROLES}/${role.id}`,
+      {},
+      { Referer: `http://127.0.0.1${ROLES}/${role.id}` },
+    );
     expect(refused.status).toBe(303);
     expect((await admin.follow(refused)).body.props.flash.error).toMatch(/attribué à un utilisateur/);
     expect(await roleId(role.name)).toBe(role.id);
@@ -158,27 +251,42 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
   it('a role change takes effect at the next request of a user already signed in', async () => {
     const role = await makeRole(['menu.dashboard', 'menu.fichiers', 'menu.clients']);
     const email = `${uniqueTag().toLowerCase()}@test.local`;
-    await createUser(t.db, { name: 'Caissière', email, password: 'User-Secret-123', roleNames: [role.name], verified: true });
+    await createUser(t.db, {
+      name: 'Caissière',
+      email,
+      password: 'User-Secret-123',
+      roleNames: [role.name],
+      verified: true,
+    });
     const user = new Client(t);
     await user.login(email, 'User-Secret-123');
     const before = await user.visit('/fichiers/clients');
     expect(before.status).toBe(200);
     expect(before.body.props.auth.user.menu_permissions).toContain('menu.clients');
 
-    await admin.send('put', `${ROLES}/${role.id}`, { name: role.name, permissions: ['menu.dashboard', 'menu.fichiers'] });
+    await admin.send('put', `${ROLES}/${role.id}`, {
+      name: role.name,
+      permissions: ['menu.dashboard', 'menu.fichiers'],
+    });
     // Same session, no new sign-in: the screen is closed and its menu entry gone.
     expect((await user.visit('/fichiers/clients')).status).toBe(403);
     const dashboard = await user.visit('/dashboard');
     expect(dashboard.body.props.auth.user.menu_permissions).not.toContain('menu.clients');
 
-    await admin.send('put', `${ROLES}/${role.id}`, { name: role.name, permissions: ['menu.dashboard', 'menu.fichiers', 'menu.clients', 'clients.create'] });
+    await admin.send('put', `${ROLES}/${role.id}`, {
+      name: role.name,
+      permissions: ['menu.dashboard', 'menu.fichiers', 'menu.clients', 'clients.create'],
+    });
     const after = await user.visit('/fichiers/clients');
     expect(after.status).toBe(200);
     expect(after.body.props.auth.user.all_permissions).toContain('clients.create');
   });
 
   it('shows the roles read-only to a user without roles.manage, and refuses every change to them', async () => {
-    const viewer = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, ['menu.parametres', 'menu.parametres.roles']);
+    const viewer = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, [
+      'menu.parametres',
+      'menu.parametres.roles',
+    ]);
     const c = new Client(t);
     await c.login(viewer.email, viewer.password);
     const res = await c.visit(ROLES);
@@ -189,7 +297,9 @@ describe.each(testDatabases())('paramètres › rôles et permissions (%s)', (ki
     expect(show.body.props.can_manage).toBe(false);
     const before = await roleCount();
     expect((await c.post(ROLES, { name: `Y ${uniqueTag()}` })).status).toBe(403);
-    expect((await c.send('put', `${ROLES}/${role.id}`, { name: role.name, permissions: ALL_PERMISSIONS })).status).toBe(403);
+    expect((await c.send('put', `${ROLES}/${role.id}`, { name: role.name, permissions: ALL_PERMISSIONS })).status).toBe(
+      403,
+    );
     expect((await c.post(`${ROLES}/${role.id}/duplicate`)).status).toBe(403);
     expect((await c.send('delete', `${ROLES}/${role.id}`)).status).toBe(403);
     expect(await roleCount()).toBe(before);

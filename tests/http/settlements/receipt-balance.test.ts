@@ -6,7 +6,14 @@ import { route } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 import { adminActor } from '../../support/sales.js';
-import { clientMoney, creditClient, creditInvoice, expectReceivablesConsistent, settle, settlementInput } from '../../support/settlements.js';
+import {
+  clientMoney,
+  creditClient,
+  creditInvoice,
+  expectReceivablesConsistent,
+  settle,
+  settlementInput,
+} from '../../support/settlements.js';
 import { type StockFixtures, stockFixtures } from '../../support/stock.js';
 import { deskAccount } from '../../support/treasury.js';
 import { printOut } from '../../support/print.js';
@@ -36,14 +43,34 @@ describe.each(testDatabases())('settlement receipt balance (%s)', (kind) => {
   it('the reprint shows the balance after that settlement, not the current one; DUPLICATA unchanged', async () => {
     const c = await creditClient(t.db);
     const inv = await creditInvoice(t.db, f, c, 9_000);
-    const first = await settle(t.db, settlementInput({ clientId: c, amount: 4_000, accountId: desk, allocations: [{ saleId: inv.id, amount: 4_000 }] }));
+    const first = await settle(
+      t.db,
+      settlementInput({
+        clientId: c,
+        amount: 4_000,
+        accountId: desk,
+        allocations: [{ saleId: inv.id, amount: 4_000 }],
+      }),
+    );
     const original = await receipt(first.id);
     expect(original.settlement).toMatchObject({ balance_after: 5_000, advance_after: 0 });
     expect(original.copy).toMatchObject({ duplicata: false });
-    await settle(t.db, settlementInput({ clientId: c, amount: 7_000, accountId: desk, allocations: [{ saleId: inv.id, amount: 5_000 }] }));
+    await settle(
+      t.db,
+      settlementInput({
+        clientId: c,
+        amount: 7_000,
+        accountId: desk,
+        allocations: [{ saleId: inv.id, amount: 5_000 }],
+      }),
+    );
     expect(await clientMoney(t.db, c)).toEqual({ balance: -2_000, advance: 2_000 });
     const reprint = await receipt(first.id);
-    expect(reprint.settlement).toMatchObject({ balance_after: 5_000, advance_after: 0, client: { balance: -2_000, advance: 2_000 } });
+    expect(reprint.settlement).toMatchObject({
+      balance_after: 5_000,
+      advance_after: 0,
+      client: { balance: -2_000, advance: 2_000 },
+    });
     expect(reprint.copy).toMatchObject({ duplicata: true, reprint: 1 });
   });
 
@@ -53,8 +80,26 @@ describe.each(testDatabases())('settlement receipt balance (%s)', (kind) => {
     const a = await creditInvoice(t.db, f, c, 10_000);
     const b = await creditInvoice(t.db, f, c, 6_000);
     const ids: number[] = [];
-    const pay = async (amount: number, allocations: Array<{ saleId: number; amount: number }>, source: 'payment' | 'advance' = 'payment') =>
-      ids.push((await settle(t.db, settlementInput({ clientId: c, amount, source, accountId: source === 'payment' ? desk : null, method: source === 'payment' ? 'especes' : null, allocations }))).id);
+    const pay = async (
+      amount: number,
+      allocations: Array<{ saleId: number; amount: number }>,
+      source: 'payment' | 'advance' = 'payment',
+    ) =>
+      ids.push(
+        (
+          await settle(
+            t.db,
+            settlementInput({
+              clientId: c,
+              amount,
+              source,
+              accountId: source === 'payment' ? desk : null,
+              method: source === 'payment' ? 'especes' : null,
+              allocations,
+            }),
+          )
+        ).id,
+      );
     await pay(3_000, [{ saleId: a.id, amount: 3_000 }]);
     await pay(9_000, [{ saleId: a.id, amount: 7_000 }]); // 2 000 kept as advance
     await pay(1_500, [{ saleId: b.id, amount: 1_500 }], 'advance');
@@ -65,7 +110,10 @@ describe.each(testDatabases())('settlement receipt balance (%s)', (kind) => {
     await pay(1_000, [{ saleId: b.id, amount: 1_000 }]);
     await cancelSale(t.db, c2.id, { reason: 'Erreur', version: 1 }, actor);
     await expectReceivablesConsistent(t.db, [c]);
-    const recorded = async () => (await t.db('settlements').where({ client_id: c }).orderBy('id').select('id', 'balance_after', 'advance_after')).map((r) => [Number(r.id), Number(r.balance_after), Number(r.advance_after)]);
+    const recorded = async () =>
+      (
+        await t.db('settlements').where({ client_id: c }).orderBy('id').select('id', 'balance_after', 'advance_after')
+      ).map((r) => [Number(r.id), Number(r.balance_after), Number(r.advance_after)]);
     const atCreation = await recorded();
     expect(atCreation).toHaveLength(4);
     await down(t.db);

@@ -23,8 +23,20 @@ describe.each(testDatabases())('entry and transfer pages: line counts, print sta
   /** 50 sacks and 4 buckets of the test's own, in the depot. */
   const goods = async () => {
     const tag = uniqueTag();
-    const rice = await makeProduct(t.db, { code: `${tag}RIZ`, name: `Riz ${tag}`, category_id: f.category, unit: 'sac', purchase_price: 12000 });
-    const paint = await makeProduct(t.db, { code: `${tag}PEI`, name: `Peinture ${tag}`, category_id: f.category, unit: 'seau', purchase_price: 9000 });
+    const rice = await makeProduct(t.db, {
+      code: `${tag}RIZ`,
+      name: `Riz ${tag}`,
+      category_id: f.category,
+      unit: 'sac',
+      purchase_price: 12000,
+    });
+    const paint = await makeProduct(t.db, {
+      code: `${tag}PEI`,
+      name: `Peinture ${tag}`,
+      category_id: f.category,
+      unit: 'seau',
+      purchase_price: 9000,
+    });
     await giveStock(t.db, rice, f.depot, 100, 12000);
     await giveStock(t.db, paint, f.depot, 10, 9000);
     return { tag, rice, paint };
@@ -89,7 +101,13 @@ describe.each(testDatabases())('entry and transfer pages: line counts, print sta
     expect(show.transfer).not.toHaveProperty('total_quantity_sent');
     expect(show.transfer).not.toHaveProperty('total_quantity_received');
     // Each line keeps its unit: the page totals per unit (« 50 sacs, 4 seaux ») and counts differences.
-    expect(show.transfer.lines.map((l: { unit: string; quantity_sent: number; difference: number }) => [l.unit, l.quantity_sent, l.difference])).toEqual([
+    expect(
+      show.transfer.lines.map((l: { unit: string; quantity_sent: number; difference: number }) => [
+        l.unit,
+        l.quantity_sent,
+        l.difference,
+      ]),
+    ).toEqual([
       ['sac', 50, 0],
       ['seau', 4, -1],
     ]);
@@ -120,7 +138,9 @@ describe.each(testDatabases())('entry and transfer pages: line counts, print sta
     const rows = statement.rows as Array<{ status: string; line_count: number }>;
     expect(rows.some((r) => 'total_quantity' in r)).toBe(false);
     // The statement counts the lines of the validated entries.
-    expect(statement.totals.lines).toBe(rows.filter((r) => r.status === 'validated').reduce((s, r) => s + r.line_count, 0));
+    expect(statement.totals.lines).toBe(
+      rows.filter((r) => r.status === 'validated').reduce((s, r) => s + r.line_count, 0),
+    );
     expect(statement.totals.lines).toBeGreaterThanOrEqual(2);
   });
 
@@ -131,7 +151,10 @@ describe.each(testDatabases())('entry and transfer pages: line counts, print sta
       { show: route('transfers.show', { id: transfer.id }), print: route('transfers.print', { id: transfer.id }) },
       { show: route('entries.show', { id: entry.id }), print: route('entries.print', { id: entry.id }) },
     ];
-    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, ['menu.entreestock', 'menu.sortiestock']);
+    const clerkUser = await userWithPermissions(t, `clerk-${uniqueTag().toLowerCase()}@test.local`, [
+      'menu.entreestock',
+      'menu.sortiestock',
+    ]);
     const clerk = new Client(t);
     await clerk.login(clerkUser.email, clerkUser.password);
     for (const p of pages) {

@@ -6,7 +6,17 @@ import { summarizeCount } from '../../../server/domain/stock/count.js';
 import { seesCosts } from '../../../server/policies/index.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, nextNumber, stockFixtures } from '../../support/stock.js';
+import {
+  type StockFixtures,
+  expectStockConsistent,
+  giveStock,
+  idempotencyKey,
+  lastNumber,
+  levelOf,
+  makeProduct,
+  nextNumber,
+  stockFixtures,
+} from '../../support/stock.js';
 import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
@@ -57,8 +67,10 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
   };
   const lineOf = (page: { body: { props: { lines: { data: Array<{ product_id: number }> } } } }, productId: number) =>
     page.body.props.lines.data.find((l) => l.product_id === productId) as Record<string, unknown>;
-  const versionOf = async (id: number) => Number((await t.db('inventory_counts').where({ id }).first('version'))!.version);
-  const category = async (code: string, name: string) => insertReturningId(t.db, 'categories', withSearchName({ code, name, created_at: nowIso(), updated_at: nowIso() }));
+  const versionOf = async (id: number) =>
+    Number((await t.db('inventory_counts').where({ id }).first('version'))!.version);
+  const category = async (code: string, name: string) =>
+    insertReturningId(t.db, 'categories', withSearchName({ code, name, created_at: nowIso(), updated_at: nowIso() }));
   /**
    * What a count test counts, of its own: a category with rice, oil and sugar at the depot (100 @ 12 000,
    * 240 @ 1 100, 50 @ 650), and a soap of another category (30 @ 250). Codes and barcodes are unique.
@@ -67,15 +79,55 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const tag = uniqueTag();
     const food = await category(`${tag}ALIM`, `Alimentation ${tag}`);
     const hygiene = await category(`${tag}HYG`, `Hygiène ${tag}`);
-    const rice = await makeProduct(t.db, { code: `${tag}RIZ`, barcode: `600${tag.slice(1)}000001`, name: 'Riz parfumé 25 kg', category_id: food, unit: 'sac', purchase_price: 12000 });
-    const oil = await makeProduct(t.db, { code: `${tag}HUI`, barcode: `600${tag.slice(1)}000002`, name: 'Huile végétale 1 L', category_id: food, unit: 'bouteille', pack_size: 12, purchase_price: 1100 });
-    const sugar = await makeProduct(t.db, { code: `${tag}SUC`, name: 'Sucre en poudre 1 kg', category_id: food, unit: 'paquet', pack_size: 20, purchase_price: 650 });
-    const soap = await makeProduct(t.db, { code: `${tag}SAV`, name: 'Savon de Marseille', category_id: hygiene, unit: 'pièce', pack_size: 48, purchase_price: 250 });
+    const rice = await makeProduct(t.db, {
+      code: `${tag}RIZ`,
+      barcode: `600${tag.slice(1)}000001`,
+      name: 'Riz parfumé 25 kg',
+      category_id: food,
+      unit: 'sac',
+      purchase_price: 12000,
+    });
+    const oil = await makeProduct(t.db, {
+      code: `${tag}HUI`,
+      barcode: `600${tag.slice(1)}000002`,
+      name: 'Huile végétale 1 L',
+      category_id: food,
+      unit: 'bouteille',
+      pack_size: 12,
+      purchase_price: 1100,
+    });
+    const sugar = await makeProduct(t.db, {
+      code: `${tag}SUC`,
+      name: 'Sucre en poudre 1 kg',
+      category_id: food,
+      unit: 'paquet',
+      pack_size: 20,
+      purchase_price: 650,
+    });
+    const soap = await makeProduct(t.db, {
+      code: `${tag}SAV`,
+      name: 'Savon de Marseille',
+      category_id: hygiene,
+      unit: 'pièce',
+      pack_size: 48,
+      purchase_price: 250,
+    });
     await giveStock(t.db, rice, f.depot, 100, 12000);
     await giveStock(t.db, oil, f.depot, 240, 1100);
     await giveStock(t.db, sugar, f.depot, 50, 650);
     await giveStock(t.db, soap, f.depot, 30, 250);
-    return { tag, food, foodName: `Alimentation ${tag}`, hygiene, rice, oil, sugar, soap, codes: { rice: `${tag}RIZ`, oil: `${tag}HUI`, soap: `${tag}SAV` }, oilBarcode: `600${tag.slice(1)}000002` };
+    return {
+      tag,
+      food,
+      foodName: `Alimentation ${tag}`,
+      hygiene,
+      rice,
+      oil,
+      sugar,
+      soap,
+      codes: { rice: `${tag}RIZ`, oil: `${tag}HUI`, soap: `${tag}SAV` },
+      oilBarcode: `600${tag.slice(1)}000002`,
+    };
   };
 
   beforeAll(async () => {
@@ -97,12 +149,28 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const none = await userWithPermissions(t, 'none@test.local', ['menu.dashboard']);
     const c = new Client(t);
     await c.login(none.email, none.password);
-    for (const url of [BASE, `${BASE}/create`, `${BASE}/reajustement`, `${BASE}/1`, `${BASE}/1/print`, `${BASE}/1/ajustement`, `${BASE}/reajustements/1/print`]) {
+    for (const url of [
+      BASE,
+      `${BASE}/create`,
+      `${BASE}/reajustement`,
+      `${BASE}/1`,
+      `${BASE}/1/print`,
+      `${BASE}/1/ajustement`,
+      `${BASE}/reajustements/1/print`,
+    ]) {
       const res = await c.visit(url);
       expect(res.status, url).toBe(403);
       expect(res.body.component).toBe('Error');
     }
-    for (const url of [BASE, `${BASE}/1/counts`, `${BASE}/1/scan`, `${BASE}/1/validate`, `${BASE}/1/abandon`, `${BASE}/reajustement`]) expect((await c.post(url, {})).status, url).toBe(403);
+    for (const url of [
+      BASE,
+      `${BASE}/1/counts`,
+      `${BASE}/1/scan`,
+      `${BASE}/1/validate`,
+      `${BASE}/1/abandon`,
+      `${BASE}/reajustement`,
+    ])
+      expect((await c.post(url, {})).status, url).toBe(403);
 
     // The menu alone: the lists, but neither counting nor validating.
     const viewer = await userWithPermissions(t, 'viewer@test.local', ['menu.inventaire']);
@@ -154,10 +222,18 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const number = await nextNumber(t.db, 'INV', today().slice(0, 4));
     const id = await open(admin, { idempotency_key: key, category_ids: [x.food] });
     const row = (await t.db('inventory_counts').where({ id }).first())!;
-    expect(row).toMatchObject({ status: 'open', count_date: today(), note: 'Inventaire tournant alimentation', version: 1, number });
+    expect(row).toMatchObject({
+      status: 'open',
+      count_date: today(),
+      note: 'Inventaire tournant alimentation',
+      version: 1,
+      number,
+    });
     const shown = await admin.visit(`${BASE}/${id}`);
     expect(shown.body.props.session).toMatchObject({ number, label: number });
-    expect(shown.body.flash.success).toBe(`Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
+    expect(shown.body.flash.success).toBe(
+      `Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`,
+    );
     expect(Number(row.location_id)).toBe(f.depot);
     // The snapshot: the three products of the category, with their quantities at the depot; not the soap.
     const lines = await t.db('inventory_count_lines').where({ count_id: id }).orderBy('product_id');
@@ -176,7 +252,9 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
 
     const before = await counts();
     let errors = await errorsAfter(admin, BASE, session({ category_ids: [x.food] }), `${BASE}/create`);
-    expect(errors.category_ids).toBe(`La catégorie « ${x.foodName} » est déjà comptée dans l’inventaire en cours ${number} à Dépôt principal.`);
+    expect(errors.category_ids).toBe(
+      `La catégorie « ${x.foodName} » est déjà comptée dans l’inventaire en cours ${number} à Dépôt principal.`,
+    );
     errors = await errorsAfter(admin, BASE, session({ category_ids: [] }), `${BASE}/create`);
     expect(errors.location_id).toMatch(/Un inventaire est déjà en cours à Dépôt principal/);
     expect(await counts()).toEqual(before);
@@ -192,20 +270,41 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const form = await admin.visit(`${BASE}/create`);
     expect(form.body.component).toBe('stock/inventory/Create');
     errors = await errorsAfter(admin, `${BASE}/${hyg}/abandon`, { reason: '', version: 1 }, `${BASE}/${hyg}`);
-    expect(errors.reason).toBe("Le motif d’annulation est obligatoire.");
-    errors = await errorsAfter(admin, `${BASE}/${hyg}/abandon`, { reason: 'Ouvert par erreur', version: 7 }, `${BASE}/${hyg}`);
+    expect(errors.reason).toBe('Le motif d’annulation est obligatoire.');
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${hyg}/abandon`,
+      { reason: 'Ouvert par erreur', version: 7 },
+      `${BASE}/${hyg}`,
+    );
     expect(errors.version).toMatch(/modifié/);
-    for (const s of [hyg, shop]) expect((await admin.post(`${BASE}/${s}/abandon`, { reason: 'Ouvert par erreur', version: 1 })).status).toBe(303);
-    expect(await t.db('inventory_counts').whereIn('id', [hyg, shop]).pluck('status')).toEqual(['cancelled', 'cancelled']);
+    for (const s of [hyg, shop])
+      expect((await admin.post(`${BASE}/${s}/abandon`, { reason: 'Ouvert par erreur', version: 1 })).status).toBe(303);
+    expect(await t.db('inventory_counts').whereIn('id', [hyg, shop]).pluck('status')).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
     // An abandoned count keeps its number, with the status « Annulé »: the INV series has no hole.
     const hygNumber = (await t.db('inventory_counts').where({ id: hyg }).first('number'))!.number as string;
     expect(hygNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     const abandoned = await admin.visit(`${BASE}/${hyg}`);
-    expect(abandoned.body.props.session).toMatchObject({ number: hygNumber, status: 'cancelled', status_label: 'Annulé', label: `${hygNumber} (annulé)` });
-    errors = await errorsAfter(admin, `${BASE}/${hyg}/counts`, { lines: [{ product_id: x.soap, counted: 3, expected: null }] }, `${BASE}/${hyg}`);
+    expect(abandoned.body.props.session).toMatchObject({
+      number: hygNumber,
+      status: 'cancelled',
+      status_label: 'Annulé',
+      label: `${hygNumber} (annulé)`,
+    });
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${hyg}/counts`,
+      { lines: [{ product_id: x.soap, counted: 3, expected: null }] },
+      `${BASE}/${hyg}`,
+    );
     expect(errors.status).toBe('Cet inventaire a été abandonné (annulé).');
     // The first session is still open; abandon it too, so no session of this test stays open.
-    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Recommencé plus tard', version: 1 })).status).toBe(303);
+    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Recommencé plus tard', version: 1 })).status).toBe(
+      303,
+    );
   });
 
   it('a blind count hides theoretical quantities from counters, not from validators', async () => {
@@ -233,8 +332,14 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const validator = await admin.visit(`${BASE}/${id}`);
     expect(validator.body.props.reveal).toBe(true);
     expect(lineOf(validator, x.rice)).toMatchObject({ theoretical: 100, current: 100, moved: 0 });
-    expect((await admin.visit(`${BASE}/${id}/print`)).body.props.lines.find((l: { code: string }) => l.code === x.codes.rice)).toMatchObject({ theoretical: 100, counted: null });
-    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Démonstration terminée', version: 1 })).status).toBe(303);
+    expect(
+      (await admin.visit(`${BASE}/${id}/print`)).body.props.lines.find(
+        (l: { code: string }) => l.code === x.codes.rice,
+      ),
+    ).toMatchObject({ theoretical: 100, counted: null });
+    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Démonstration terminée', version: 1 })).status).toBe(
+      303,
+    );
   });
 
   it('counts, shows differences at CMUP, handles stock moved after the snapshot and validates into dated INV- adjustments', async () => {
@@ -253,22 +358,60 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     res = await counter.post(`${BASE}/${id}/scan`, { code: x.oilBarcode });
     expect(res.status).toBe(303);
     const afterScan = await counter.visit(`${BASE}/${id}`);
-    expect(afterScan.body.props.last_scan).toEqual({ name: 'Huile végétale 1 L', code: x.codes.oil, counted: 245, added: 1 });
+    expect(afterScan.body.props.last_scan).toEqual({
+      name: 'Huile végétale 1 L',
+      code: x.codes.oil,
+      counted: 245,
+      added: 1,
+    });
     const lines = await t.db('inventory_count_lines').where({ count_id: id }).orderBy('product_id');
-    expect(lines.map((l) => l.counted_quantity === null ? null : Number(l.counted_quantity))).toEqual([97, 245, null]);
-    expect(Number(lines[0].counted_by)).not.toBe(Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id));
+    expect(lines.map((l) => (l.counted_quantity === null ? null : Number(l.counted_quantity)))).toEqual([
+      97,
+      245,
+      null,
+    ]);
+    expect(Number(lines[0].counted_by)).not.toBe(
+      Number((await t.db('users').where({ email: 'admin@test.local' }).first('id'))!.id),
+    );
 
     // Bad counts: French messages, nothing saved.
     const version = await versionOf(id);
-    let errors = await errorsAfter(counter, `${BASE}/${id}/counts`, { lines: [{ product_id: x.sugar, counted: -2, expected: null }] }, `${BASE}/${id}`);
+    let errors = await errorsAfter(
+      counter,
+      `${BASE}/${id}/counts`,
+      { lines: [{ product_id: x.sugar, counted: -2, expected: null }] },
+      `${BASE}/${id}`,
+    );
     expect(errors['lines.0.counted']).toBe('La quantité comptée ne peut pas être négative.');
-    errors = await errorsAfter(counter, `${BASE}/${id}/counts`, { lines: [{ product_id: x.sugar, counted: 1.5, expected: null }] }, `${BASE}/${id}`);
+    errors = await errorsAfter(
+      counter,
+      `${BASE}/${id}/counts`,
+      { lines: [{ product_id: x.sugar, counted: 1.5, expected: null }] },
+      `${BASE}/${id}`,
+    );
     expect(errors['lines.0.counted']).toBe('La quantité comptée doit être un nombre entier.');
-    errors = await errorsAfter(counter, `${BASE}/${id}/counts`, { lines: [{ product_id: x.soap, counted: 3, expected: null }] }, `${BASE}/${id}`);
+    errors = await errorsAfter(
+      counter,
+      `${BASE}/${id}/counts`,
+      { lines: [{ product_id: x.soap, counted: 3, expected: null }] },
+      `${BASE}/${id}`,
+    );
     expect(errors.lines).toMatch(/ne fait pas partie de cet inventaire/);
     // A stale form: rice was counted 97 meanwhile, this form still thinks it is not counted.
-    errors = await errorsAfter(admin, `${BASE}/${id}/counts`, { lines: [{ product_id: x.rice, counted: 90, expected: null }, { product_id: x.sugar, counted: 50, expected: null }] }, `${BASE}/${id}`);
-    expect(errors.version).toMatch(/Compté entre-temps par quelqu’un d’autre : « Riz parfumé 25 kg » \(97, par Awa Traoré\)/);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/counts`,
+      {
+        lines: [
+          { product_id: x.rice, counted: 90, expected: null },
+          { product_id: x.sugar, counted: 50, expected: null },
+        ],
+      },
+      `${BASE}/${id}`,
+    );
+    expect(errors.version).toMatch(
+      /Compté entre-temps par quelqu’un d’autre : « Riz parfumé 25 kg » \(97, par Awa Traoré\)/,
+    );
     errors = await errorsAfter(counter, `${BASE}/${id}/scan`, { code: 'INCONNU-1' }, `${BASE}/${id}`);
     expect(errors.code).toBe('Aucun produit ne porte le code-barres ou le code « INCONNU-1 ».');
     errors = await errorsAfter(counter, `${BASE}/${id}/scan`, { code: x.codes.soap }, `${BASE}/${id}`);
@@ -276,44 +419,114 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     errors = await errorsAfter(counter, `${BASE}/${id}/scan`, { code: x.codes.rice, quantity: -98 }, `${BASE}/${id}`);
     expect(errors.code).toMatch(/ne peut pas devenir négative/);
     expect(await versionOf(id)).toBe(version);
-    expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: x.sugar }).first())!.counted_quantity).toBeNull();
+    expect(
+      (await t.db('inventory_count_lines').where({ count_id: id, product_id: x.sugar }).first())!.counted_quantity,
+    ).toBeNull();
 
     // Differences in quantity and value at the CMUP (validator view).
     let page = await admin.visit(`${BASE}/${id}?tab=ecarts`);
     expect(page.body.props.tab).toBe('ecarts');
-    expect(lineOf(page, x.rice)).toMatchObject({ theoretical: 100, counted: 97, difference: -3, adjustment: -3, unit_cost: 12000, value: -36000 });
-    expect(lineOf(page, x.oil)).toMatchObject({ theoretical: 240, counted: 245, difference: 5, adjustment: 5, unit_cost: 1100, value: 5500 });
+    expect(lineOf(page, x.rice)).toMatchObject({
+      theoretical: 100,
+      counted: 97,
+      difference: -3,
+      adjustment: -3,
+      unit_cost: 12000,
+      value: -36000,
+    });
+    expect(lineOf(page, x.oil)).toMatchObject({
+      theoretical: 240,
+      counted: 245,
+      difference: 5,
+      adjustment: 5,
+      unit_cost: 1100,
+      value: 5500,
+    });
     expect(lineOf(page, x.sugar)).toMatchObject({ counted: null, difference: null, adjustment: null });
-    expect(page.body.props.summary).toMatchObject({ lines: 3, counted: 2, uncounted: 1, moved: 0, adjusted: 2, gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect(page.body.props.summary).toMatchObject({
+      lines: 3,
+      counted: 2,
+      uncounted: 1,
+      moved: 0,
+      adjusted: 2,
+      gain_lines: 1,
+      loss_lines: 1,
+      gain_value: 5500,
+      loss_value: 36000,
+      net_value: -30500,
+    });
 
     // Stock moves after the snapshot: 10 more bags of rice arrive, 20 bags of sugar too.
     await giveStock(t.db, x.rice, f.depot, 10, 12000);
     await giveStock(t.db, x.sugar, f.depot, 20, 650);
     page = await admin.visit(`${BASE}/${id}?tab=ecarts&show=moved`);
-    expect(page.body.props.lines.data.map((l: { product_id: number }) => l.product_id).sort()).toEqual([x.rice, x.sugar].sort());
+    expect(page.body.props.lines.data.map((l: { product_id: number }) => l.product_id).sort()).toEqual(
+      [x.rice, x.sugar].sort(),
+    );
     expect(lineOf(page, x.rice)).toMatchObject({ theoretical: 100, current: 110, moved: 10 });
     expect(page.body.props.summary.moved).toBe(2);
     // Previews of both policies: snapshot keeps the later arrivals (−3 on 110), current replaces (97).
-    expect(lineOf(await admin.visit(`${BASE}/${id}?tab=ecarts&policy=snapshot`), x.rice)).toMatchObject({ adjustment: -3 });
-    expect(lineOf(await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`), x.rice)).toMatchObject({ adjustment: -13 });
+    expect(lineOf(await admin.visit(`${BASE}/${id}?tab=ecarts&policy=snapshot`), x.rice)).toMatchObject({
+      adjustment: -3,
+    });
+    expect(lineOf(await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`), x.rice)).toMatchObject({
+      adjustment: -13,
+    });
     // The totals (SQL aggregates over the lines) follow the domain rule applied line by line, under every preview.
     for (const query of ['policy=snapshot', 'policy=current', 'policy=snapshot&zero=1', 'policy=current&zero=1']) {
       const preview = (await admin.visit(`${BASE}/${id}?tab=ecarts&${query}`)).body.props;
       type Line = { theoretical: number; counted: number | null; current: number; unit_cost: number };
-      const facts = (preview.lines.data as Line[]).map((l) => ({ theoretical: l.theoretical, counted: l.counted, current: l.current, unitCost: l.unit_cost }));
-      const s = summarizeCount(facts, { movedPolicy: query.includes('current') ? 'current' : 'snapshot', uncountedAsZero: query.includes('zero') });
-      expect(preview.summary, query).toEqual({ lines: s.lines, counted: s.counted, uncounted: s.uncounted, moved: s.moved, adjusted: s.adjusted, gain_lines: s.gainLines, loss_lines: s.lossLines, gain_value: s.gainValue, loss_value: s.lossValue, net_value: s.netValue });
+      const facts = (preview.lines.data as Line[]).map((l) => ({
+        theoretical: l.theoretical,
+        counted: l.counted,
+        current: l.current,
+        unitCost: l.unit_cost,
+      }));
+      const s = summarizeCount(facts, {
+        movedPolicy: query.includes('current') ? 'current' : 'snapshot',
+        uncountedAsZero: query.includes('zero'),
+      });
+      expect(preview.summary, query).toEqual({
+        lines: s.lines,
+        counted: s.counted,
+        uncounted: s.uncounted,
+        moved: s.moved,
+        adjusted: s.adjusted,
+        gain_lines: s.gainLines,
+        loss_lines: s.lossLines,
+        gain_value: s.gainValue,
+        loss_value: s.lossValue,
+        net_value: s.netValue,
+      });
     }
-    expect((await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`)).body.props.summary).toMatchObject({ moved: 2, adjusted: 2, gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 13 * 12000, net_value: 5500 - 13 * 12000 });
+    expect((await admin.visit(`${BASE}/${id}?tab=ecarts&policy=current`)).body.props.summary).toMatchObject({
+      moved: 2,
+      adjusted: 2,
+      gain_lines: 1,
+      loss_lines: 1,
+      gain_value: 5500,
+      loss_value: 13 * 12000,
+      net_value: 5500 - 13 * 12000,
+    });
 
     // Validation without choosing how to treat the movement is refused; so is a stale version.
     const before = await counts();
     const v = await versionOf(id);
     errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: v }, `${BASE}/${id}`);
     expect(errors.moved_policy).toMatch(/^1\sproduit compté a bougé depuis l’instantané/);
-    errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: v - 1, moved_policy: 'snapshot' }, `${BASE}/${id}`);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/validate`,
+      { version: v - 1, moved_policy: 'snapshot' },
+      `${BASE}/${id}`,
+    );
     expect(errors.version).toMatch(/L’inventaire a été modifié/);
-    errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: v, moved_policy: 'plus tard' }, `${BASE}/${id}`);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/validate`,
+      { version: v, moved_policy: 'plus tard' },
+      `${BASE}/${id}`,
+    );
     expect(errors.moved_policy).toBe('Choisissez comment traiter le stock qui a bougé.');
     expect(await counts()).toEqual(before);
     expect(await levelOf(t.db, x.rice, f.depot)).toBe(110);
@@ -323,18 +536,36 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const number = (await t.db('inventory_counts').where({ id }).first('number'))!.number as string;
     expect(number).toMatch(new RegExp(`^INV-${countDate.slice(0, 4)}-\\d{6}$`));
     const lastInv = await lastNumber(t.db, 'INV', countDate.slice(0, 4));
-    res = await admin.post(`${BASE}/${id}/validate`, { version: v, moved_policy: 'snapshot', uncounted_as_zero: false });
+    res = await admin.post(`${BASE}/${id}/validate`, {
+      version: v,
+      moved_policy: 'snapshot',
+      uncounted_as_zero: false,
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${BASE}/${id}?tab=ecarts`);
     const row = (await t.db('inventory_counts').where({ id }).first())!;
     expect(row).toMatchObject({ status: 'validated', number, moved_policy: 'snapshot' });
     expect(await lastNumber(t.db, 'INV', countDate.slice(0, 4))).toBe(lastInv);
-    expect([row.adjusted_lines, row.gain_quantity, row.loss_quantity, row.gain_value, row.loss_value].map(Number)).toEqual([2, 5, 3, 5500, 36000]);
+    expect(
+      [row.adjusted_lines, row.gain_quantity, row.loss_quantity, row.gain_value, row.loss_value].map(Number),
+    ).toEqual([2, 5, 3, 5500, 36000]);
     expect(await levelOf(t.db, x.rice, f.depot)).toBe(107);
     expect(await levelOf(t.db, x.oil, f.depot)).toBe(245);
     expect(await levelOf(t.db, x.sugar, f.depot)).toBe(70);
-    const movements = await t.db('stock_movements').where({ document_type: 'inventory_count', document_id: id }).orderBy('product_id');
-    expect(movements.map((m) => [Number(m.product_id), Number(m.quantity), Number(m.unit_cost), m.movement_type, m.business_date, m.document_number])).toEqual([
+    const movements = await t
+      .db('stock_movements')
+      .where({ document_type: 'inventory_count', document_id: id })
+      .orderBy('product_id');
+    expect(
+      movements.map((m) => [
+        Number(m.product_id),
+        Number(m.quantity),
+        Number(m.unit_cost),
+        m.movement_type,
+        m.business_date,
+        m.document_number,
+      ]),
+    ).toEqual([
       [x.rice, -3, 12000, 'inventory', countDate, number],
       [x.oil, 5, 1100, 'inventory', countDate, number],
     ]);
@@ -347,12 +578,31 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(lineOf(after, x.rice)).toMatchObject({ current: 110, adjustment: -3 });
     // Once validated the totals are the stored ones; lines that moved are those whose stock at validation differs from the snapshot.
     const stored = await t.db('inventory_count_lines').where({ count_id: id });
-    const movedLines = stored.filter((l) => l.stock_at_validation !== null && Number(l.stock_at_validation) !== Number(l.theoretical_quantity)).length;
+    const movedLines = stored.filter(
+      (l) => l.stock_at_validation !== null && Number(l.stock_at_validation) !== Number(l.theoretical_quantity),
+    ).length;
     expect(movedLines).toBeGreaterThan(0);
-    expect((await admin.visit(`${BASE}/${id}?policy=current&zero=1`)).body.props.summary).toEqual({ lines: 3, counted: 2, uncounted: 1, moved: movedLines, adjusted: 2, gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect((await admin.visit(`${BASE}/${id}?policy=current&zero=1`)).body.props.summary).toEqual({
+      lines: 3,
+      counted: 2,
+      uncounted: 1,
+      moved: movedLines,
+      adjusted: 2,
+      gain_lines: 1,
+      loss_lines: 1,
+      gain_value: 5500,
+      loss_value: 36000,
+      net_value: -30500,
+    });
     expect(after.body.props.summary).toMatchObject({ gain_lines: 1, loss_lines: 1 });
-    for (const key of ['gain_value', 'loss_value', 'net_value']) expect(after.body.props.summary).not.toHaveProperty(key);
-    errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: v + 1, moved_policy: 'snapshot' }, `${BASE}/${id}`);
+    for (const key of ['gain_value', 'loss_value', 'net_value'])
+      expect(after.body.props.summary).not.toHaveProperty(key);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/validate`,
+      { version: v + 1, moved_policy: 'snapshot' },
+      `${BASE}/${id}`,
+    );
     expect(errors.status).toBe(`Cet inventaire est déjà validé (${number}).`);
     errors = await errorsAfter(counter, `${BASE}/${id}/scan`, { code: x.codes.rice }, `${BASE}/${id}`);
     expect(errors.status).toMatch(/déjà validé/);
@@ -361,17 +611,47 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const print = await admin.visit(`${BASE}/${id}/ajustement`);
     expect(print.body.component).toBe('stock/inventory/AdjustmentPrint');
     expect(print.body.props.kind).toBe('count');
-    expect(print.body.props.document).toMatchObject({ number, date: countDate, location: 'Dépôt principal', title: "État d’ajustement d’inventaire" });
+    expect(print.body.props.document).toMatchObject({
+      number,
+      date: countDate,
+      location: 'Dépôt principal',
+      title: 'État d’ajustement d’inventaire',
+    });
     expect(print.body.props.lines).toEqual([
-      expect.objectContaining({ code: x.codes.oil, before: 240, counted: 245, adjustment: 5, unit_cost: 1100, value: 5500 }),
-      expect.objectContaining({ code: x.codes.rice, before: 110, counted: 97, adjustment: -3, unit_cost: 12000, value: -36000 }),
+      expect.objectContaining({
+        code: x.codes.oil,
+        before: 240,
+        counted: 245,
+        adjustment: 5,
+        unit_cost: 1100,
+        value: 5500,
+      }),
+      expect.objectContaining({
+        code: x.codes.rice,
+        before: 110,
+        counted: 97,
+        adjustment: -3,
+        unit_cost: 12000,
+        value: -36000,
+      }),
     ]);
-    expect(print.body.props.totals).toEqual({ gain_lines: 1, loss_lines: 1, gain_value: 5500, loss_value: 36000, net_value: -30500 });
+    expect(print.body.props.totals).toEqual({
+      gain_lines: 1,
+      loss_lines: 1,
+      gain_value: 5500,
+      loss_value: 36000,
+      net_value: -30500,
+    });
     expect(print.body.props.company).toMatchObject({ name: 'Ma Société' });
     // The count sheet of the validated session carries the counted quantities.
     const sheet = await admin.visit(`${BASE}/${id}/print`);
-    expect(sheet.body.props.lines.find((l: { code: string }) => l.code === x.codes.rice)).toMatchObject({ theoretical: 100, counted: 97 });
-    expect((await admin.visit(`${BASE}/${id}/print?vierge=1`)).body.props.lines.map((l: { counted: unknown }) => l.counted)).toEqual([null, null, null]);
+    expect(sheet.body.props.lines.find((l: { code: string }) => l.code === x.codes.rice)).toMatchObject({
+      theoretical: 100,
+      counted: 97,
+    });
+    expect(
+      (await admin.visit(`${BASE}/${id}/print?vierge=1`)).body.props.lines.map((l: { counted: unknown }) => l.counted),
+    ).toEqual([null, null, null]);
     // The state of an open or unknown session does not exist.
     expect((await admin.visit(`${BASE}/999999/ajustement`)).status).toBe(404);
     expect((await admin.visit(`${BASE}/abc`)).status).toBe(404);
@@ -387,22 +667,38 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const id = await open(admin, { location_id: f.shop, category_ids: [hygiene] });
     await admin.post(`${BASE}/${id}/counts`, { lines: [{ product_id: p, counted: 9, expected: null }] });
     await giveStock(t.db, p, f.shop, -2); // a sale after the snapshot: 10 left
-    const errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: await versionOf(id) }, `${BASE}/${id}`);
+    const errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/validate`,
+      { version: await versionOf(id) },
+      `${BASE}/${id}`,
+    );
     expect(errors.moved_policy).toMatch(/^1\sproduit compté a bougé depuis l’instantané/);
     const number = (await t.db('inventory_counts').where({ id }).first('number'))!.number as string;
-    const res = await admin.post(`${BASE}/${id}/validate`, { version: await versionOf(id), moved_policy: 'current', uncounted_as_zero: true });
+    const res = await admin.post(`${BASE}/${id}/validate`, {
+      version: await versionOf(id),
+      moved_policy: 'current',
+      uncounted_as_zero: true,
+    });
     expect(res.status).toBe(303);
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
     expect(await levelOf(t.db, soap, f.shop)).toBe(0);
     const row = (await t.db('inventory_counts').where({ id }).first())!;
     expect(row.number).toBe(number);
-    expect((await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first())!.counted_quantity).toBe(0);
+    expect(
+      (await t.db('inventory_count_lines').where({ count_id: id, product_id: soap }).first())!.counted_quantity,
+    ).toBe(0);
   });
 
   it('values at CMUP (the validation confirmation, the differences) only for those who see costs (seesCosts)', async () => {
     const x = await countFixtures();
     const id = await open(admin, { category_ids: [x.food] });
-    await admin.post(`${BASE}/${id}/counts`, { lines: [{ product_id: x.rice, counted: 97, expected: null }, { product_id: x.oil, counted: 240, expected: null }] });
+    await admin.post(`${BASE}/${id}/counts`, {
+      lines: [
+        { product_id: x.rice, counted: 97, expected: null },
+        { product_id: x.oil, counted: 240, expected: null },
+      ],
+    });
     const perms = ['menu.inventaire', 'inventory.count'];
     const countingUser = await userWithPermissions(t, `compteur-${uniqueTag().toLowerCase()}@test.local`, perms);
     expect(seesCosts({ permissions: new Set(perms) })).toBe(false);
@@ -413,12 +709,21 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     expect(blind.body.props.show_values).toBe(false);
     expect(blind.body.props.summary).toMatchObject({ lines: 3, counted: 2, adjusted: 1 });
     // The values are absent, not zero (withoutCosts).
-    for (const key of ['gain_value', 'loss_value', 'net_value']) expect(blind.body.props.summary).not.toHaveProperty(key);
+    for (const key of ['gain_value', 'loss_value', 'net_value'])
+      expect(blind.body.props.summary).not.toHaveProperty(key);
     // The administrator sees the value of the adjustment too.
     const full = await admin.visit(`${BASE}/${id}?tab=ecarts`);
     expect(full.body.props.show_values).toBe(true);
-    expect(full.body.props.summary).toMatchObject({ lines: 3, counted: 2, adjusted: 1, loss_value: 36000, net_value: -36000 });
-    expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Test terminé', version: await versionOf(id) })).status).toBe(303);
+    expect(full.body.props.summary).toMatchObject({
+      lines: 3,
+      counted: 2,
+      adjusted: 1,
+      loss_value: 36000,
+      net_value: -36000,
+    });
+    expect(
+      (await admin.post(`${BASE}/${id}/abandon`, { reason: 'Test terminé', version: await versionOf(id) })).status,
+    ).toBe(303);
   });
 
   it('refuses to validate a session where nothing was counted', async () => {
@@ -427,7 +732,12 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     await makeProduct(t.db, { category_id: food, name: 'Farine 50 kg' });
     const id = await open(admin, { location_id: f.shop, category_ids: [food] });
     const before = await counts();
-    const errors = await errorsAfter(admin, `${BASE}/${id}/validate`, { version: 1, moved_policy: 'snapshot' }, `${BASE}/${id}`);
+    const errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/validate`,
+      { version: 1, moved_policy: 'snapshot' },
+      `${BASE}/${id}`,
+    );
     expect(errors.lines).toMatch(/Aucun produit n’a été compté/);
     expect(await counts()).toEqual(before);
     expect((await admin.post(`${BASE}/${id}/abandon`, { reason: 'Comptage reporté', version: 1 })).status).toBe(303);
@@ -436,7 +746,9 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
   it('readjusts directly with each reason, INV- numbered, valued at CMUP, with its printout', async () => {
     const form = await admin.visit(`${BASE}/reajustement`);
     expect(form.body.component).toBe('stock/inventory/Readjust');
-    expect(form.body.props.reasons.map((r: { value: string; allows_increase: boolean }) => [r.value, r.allows_increase])).toEqual([
+    expect(
+      form.body.props.reasons.map((r: { value: string; allows_increase: boolean }) => [r.value, r.allows_increase]),
+    ).toEqual([
       ['casse', false],
       ['perte', false],
       ['vol', false],
@@ -445,9 +757,16 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     ]);
     const year = today().slice(0, 4);
     const tag = uniqueTag();
-    const oil = await makeProduct(t.db, { code: `${tag}HUI`, name: 'Huile végétale 1 L', category_id: f.category, unit: 'bouteille', pack_size: 12 });
+    const oil = await makeProduct(t.db, {
+      code: `${tag}HUI`,
+      name: 'Huile végétale 1 L',
+      category_id: f.category,
+      unit: 'bouteille',
+      pack_size: 12,
+    });
     await giveStock(t.db, oil, f.depot, 240, 1100);
-    const readjusted = async () => Number((await t.db('audit_log').where({ action: 'stock.readjusted' }).count({ n: '*' }).first())!.n);
+    const readjusted = async () =>
+      Number((await t.db('audit_log').where({ action: 'stock.readjusted' }).count({ n: '*' }).first())!.n);
     const auditsBefore = await readjusted();
     let next = await lastNumber(t.db, 'INV', year);
     const start = await levelOf(t.db, oil, f.depot);
@@ -462,7 +781,14 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     ];
     let expected = start;
     for (const [reason, direction, quantity] of cases) {
-      const res = await admin.post(`${BASE}/reajustement`, readjust({ reason, note: reason === 'vol' ? 'Constaté à l’ouverture' : '', lines: [{ product_id: oil, direction, quantity }] }));
+      const res = await admin.post(
+        `${BASE}/reajustement`,
+        readjust({
+          reason,
+          note: reason === 'vol' ? 'Constaté à l’ouverture' : '',
+          lines: [{ product_id: oil, direction, quantity }],
+        }),
+      );
       expect(res.status, reason).toBe(303);
       expect(res.headers.location).toBe(`${BASE}?tab=readjustments`);
       next++;
@@ -471,22 +797,43 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
       expect(a).toMatchObject({ number: `INV-${year}-${String(next).padStart(6, '0')}`, reason });
       numbers.push(a.number);
       expect(Number(a.total_value)).toBe((direction === 'in' ? 1 : -1) * quantity * 1100);
-      const m = (await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: a.id }).first())!;
-      expect([Number(m.quantity), Number(m.unit_cost), m.movement_type]).toEqual([direction === 'in' ? quantity : -quantity, 1100, 'readjustment']);
+      const m = (await t
+        .db('stock_movements')
+        .where({ document_type: 'stock_adjustment', document_id: a.id })
+        .first())!;
+      expect([Number(m.quantity), Number(m.unit_cost), m.movement_type]).toEqual([
+        direction === 'in' ? quantity : -quantity,
+        1100,
+        'readjustment',
+      ]);
       expect(await levelOf(t.db, oil, f.depot)).toBe(expected);
     }
     const vol = (await t.db('stock_adjustments').where({ number: numbers[2] }).first())!;
     expect(vol.reason).toBe('vol');
-    expect((await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: vol.id }).first())!.reason).toBe('Vol — Constaté à l’ouverture');
+    expect(
+      (await t.db('stock_movements').where({ document_type: 'stock_adjustment', document_id: vol.id }).first())!.reason,
+    ).toBe('Vol — Constaté à l’ouverture');
     expect(await readjusted()).toBe(auditsBefore + cases.length);
 
     const list = await admin.visit(`${BASE}?tab=readjustments`);
-    expect(list.body.props.readjustments.data.map((r: { number: string }) => r.number)).toEqual(expect.arrayContaining(numbers));
+    expect(list.body.props.readjustments.data.map((r: { number: string }) => r.number)).toEqual(
+      expect.arrayContaining(numbers),
+    );
 
     const print = await admin.visit(`${BASE}/reajustements/${vol.id}/print`);
     expect(print.body.component).toBe('stock/inventory/AdjustmentPrint');
-    expect(print.body.props).toMatchObject({ kind: 'readjustment', document: { number: vol.number, location: 'Dépôt principal', title: 'Réajustement de stock — Vol', note: 'Constaté à l’ouverture' } });
-    expect(print.body.props.lines).toEqual([expect.objectContaining({ code: `${tag}HUI`, adjustment: -3, unit_cost: 1100, value: -3300 })]);
+    expect(print.body.props).toMatchObject({
+      kind: 'readjustment',
+      document: {
+        number: vol.number,
+        location: 'Dépôt principal',
+        title: 'Réajustement de stock — Vol',
+        note: 'Constaté à l’ouverture',
+      },
+    });
+    expect(print.body.props.lines).toEqual([
+      expect.objectContaining({ code: `${tag}HUI`, adjustment: -3, unit_cost: 1100, value: -3300 }),
+    ]);
     expect(print.body.props.totals).toMatchObject({ loss_lines: 1, loss_value: 3300, net_value: -3300 });
     expect((await admin.visit(`${BASE}/reajustements/999999/print`)).status).toBe(404);
   });
@@ -497,15 +844,47 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ reason: 'cadeau' }, 'reason', /Choisissez le motif du réajustement/],
       [{ lines: [] }, 'lines', /Ajoutez au moins un produit/],
-      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: 0 }] }, 'lines.0.quantity', /supérieure à zéro/],
-      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: 2.5 }] }, 'lines.0.quantity', /nombre entier/],
-      [{ lines: [{ product_id: f.products.rice, direction: 'sideways', quantity: 1 }] }, 'lines.0.direction', /Choisissez le sens/],
+      [
+        { lines: [{ product_id: f.products.rice, direction: 'out', quantity: 0 }] },
+        'lines.0.quantity',
+        /supérieure à zéro/,
+      ],
+      [
+        { lines: [{ product_id: f.products.rice, direction: 'out', quantity: 2.5 }] },
+        'lines.0.quantity',
+        /nombre entier/,
+      ],
+      [
+        { lines: [{ product_id: f.products.rice, direction: 'sideways', quantity: 1 }] },
+        'lines.0.direction',
+        /Choisissez le sens/,
+      ],
       [{ lines: [{ product_id: 424242, direction: 'out', quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ location_id: 424242 }, 'location_id', /n’existe pas/],
       [{ adjustment_date: addDays(today(), 2) }, 'adjustment_date', /futur/],
-      [{ reason: 'casse', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }] }, 'lines.0.direction', /ne peut que retirer du stock/],
-      [{ reason: 'erreur_saisie', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }, { product_id: f.products.rice, direction: 'out', quantity: 2 }] }, 'lines.1.direction', /figure déjà à la ligne 1 dans l’autre sens/],
-      [{ lines: [{ product_id: f.products.rice, direction: 'out', quantity: level + 5 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Riz parfumé 25 kg » \\(RIZ25\\) à Dépôt principal : il manque 5\u00a0sacs`)],
+      [
+        { reason: 'casse', lines: [{ product_id: f.products.rice, direction: 'in', quantity: 1 }] },
+        'lines.0.direction',
+        /ne peut que retirer du stock/,
+      ],
+      [
+        {
+          reason: 'erreur_saisie',
+          lines: [
+            { product_id: f.products.rice, direction: 'in', quantity: 1 },
+            { product_id: f.products.rice, direction: 'out', quantity: 2 },
+          ],
+        },
+        'lines.1.direction',
+        /figure déjà à la ligne 1 dans l’autre sens/,
+      ],
+      [
+        { lines: [{ product_id: f.products.rice, direction: 'out', quantity: level + 5 }] },
+        'lines.0.quantity',
+        new RegExp(
+          `Stock insuffisant pour « Riz parfumé 25 kg » \\(RIZ25\\) à Dépôt principal : il manque 5\u00a0sacs`,
+        ),
+      ],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, `${BASE}/reajustement`, readjust(over), `${BASE}/reajustement`);
@@ -513,7 +892,12 @@ describe.each(testDatabases())('inventory counts and readjustments (%s)', (kind)
     }
     // An archived product cannot be readjusted.
     const archived = await makeProduct(t.db, { category_id: f.category, name: 'Ancien article', active: false });
-    const errors = await errorsAfter(admin, `${BASE}/reajustement`, readjust({ lines: [{ product_id: archived, direction: 'out', quantity: 1 }] }), `${BASE}/reajustement`);
+    const errors = await errorsAfter(
+      admin,
+      `${BASE}/reajustement`,
+      readjust({ lines: [{ product_id: archived, direction: 'out', quantity: 1 }] }),
+      `${BASE}/reajustement`,
+    );
     expect(errors['lines.0.product_id']).toMatch(/archivé/);
     expect(await counts()).toEqual(before);
     expect(await levelOf(t.db, f.products.rice, f.depot)).toBe(level);

@@ -4,7 +4,17 @@ import { LIMITS } from '../../../shared/limits.js';
 import { route } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, makeSupplier, stockFixtures } from '../../support/stock.js';
+import {
+  type StockFixtures,
+  expectStockConsistent,
+  giveStock,
+  idempotencyKey,
+  lastNumber,
+  levelOf,
+  makeProduct,
+  makeSupplier,
+  stockFixtures,
+} from '../../support/stock.js';
 import { uniqueTag } from '../../support/unique.js';
 
 const today = () => businessDate('Africa/Abidjan');
@@ -45,7 +55,8 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
     expect(await written()).toEqual(before);
     return errors;
   };
-  const product = async (over: { pack_size?: number; unit?: string } = {}) => makeProduct(t.db, { code: uniqueTag('L'), category_id: f.category, ...over });
+  const product = async (over: { pack_size?: number; unit?: string } = {}) =>
+    makeProduct(t.db, { code: uniqueTag('L'), category_id: f.category, ...over });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -58,7 +69,9 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
 
   it('refuses a line of 10^9 units at 10^12 on its fields (it used to answer 500)', async () => {
     const p = await product();
-    const errors = await refused(entry([{ product_id: p, unit: 'unit', quantity: 1_000_000_000, unit_cost: 1_000_000_000_000 }]));
+    const errors = await refused(
+      entry([{ product_id: p, unit: 'unit', quantity: 1_000_000_000, unit_cost: 1_000_000_000_000 }]),
+    );
     expect(errors['lines.0.quantity']).toBe(`La quantité ne peut dépasser 10${NNBSP}000${NNBSP}000.`);
     expect(errors['lines.0.unit_cost']).toBe(`Le coût unitaire ne peut dépasser 100${NNBSP}000${NNBSP}000\u00a0FCFA.`);
   });
@@ -66,9 +79,14 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
   it('caps the quantity after pack conversion', async () => {
     const p = await product({ pack_size: 100_000 });
     const errors = await refused(entry([{ product_id: p, unit: 'pack', quantity: 200, unit_cost: 10 }]));
-    expect(errors['lines.0.quantity']).toBe(`Ligne 1 : la quantité (200 colis de 100${NNBSP}000) ne peut dépasser 10${NNBSP}000${NNBSP}000 unités.`);
+    expect(errors['lines.0.quantity']).toBe(
+      `Ligne 1 : la quantité (200 colis de 100${NNBSP}000) ne peut dépasser 10${NNBSP}000${NNBSP}000 unités.`,
+    );
     // At the ceiling exactly, it is accepted.
-    const res = await admin.post(route('entries.index'), entry([{ product_id: p, unit: 'pack', quantity: 100, unit_cost: 10 }]));
+    const res = await admin.post(
+      route('entries.index'),
+      entry([{ product_id: p, unit: 'pack', quantity: 100, unit_cost: 10 }]),
+    );
     expect(res.headers.location).toMatch(/\/operations\/entreestock\/\d+$/);
     expect(await levelOf(t.db, p, f.depot)).toBe(LIMITS.quantity);
   });
@@ -76,14 +94,20 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
   it('caps a line amount', async () => {
     const p = await product();
     const errors = await refused(entry([{ product_id: p, unit: 'unit', quantity: 10_001, unit_cost: 100_000_000 }]));
-    expect(errors['lines.0.unit_cost']).toBe(`Ligne 1 : le montant de la ligne ne peut dépasser 1${NNBSP}000${NNBSP}000${NNBSP}000${NNBSP}000\u00a0FCFA.`);
+    expect(errors['lines.0.unit_cost']).toBe(
+      `Ligne 1 : le montant de la ligne ne peut dépasser 1${NNBSP}000${NNBSP}000${NNBSP}000${NNBSP}000\u00a0FCFA.`,
+    );
   });
 
   it('caps a stock level, at a location and across locations, so repeated entries never pass 2^53', async () => {
     const p = await product({ unit: 'sac' });
     await giveStock(t.db, p, f.depot, LIMITS.stockLevel - 10, 5);
     let errors = await refused(entry([{ product_id: p, unit: 'unit', quantity: 11, unit_cost: 5 }]));
-    expect(errors['lines.0.quantity']).toMatch(new RegExp(`^Le stock de « .+ » \\(${'L\\d+'}\\) à Dépôt principal ne peut dépasser 10${NNBSP}000${NNBSP}000 sac \\(il serait de 10${NNBSP}000${NNBSP}001\\)\\.$`));
+    expect(errors['lines.0.quantity']).toMatch(
+      new RegExp(
+        `^Le stock de « .+ » \\(${'L\\d+'}\\) à Dépôt principal ne peut dépasser 10${NNBSP}000${NNBSP}000 sac \\(il serait de 10${NNBSP}000${NNBSP}001\\)\\.$`,
+      ),
+    );
 
     const q = await product();
     await giveStock(t.db, q, f.depot, 6_000_000, 5);
@@ -94,16 +118,26 @@ describe.each(testDatabases())('business ceilings on stock (%s)', (kind) => {
 
   it('caps a document total', async () => {
     const lines = [];
-    for (let i = 0; i < 11; i++) lines.push({ product_id: await product(), unit: 'unit', quantity: 10_000, unit_cost: 100_000_000 });
+    for (let i = 0; i < 11; i++)
+      lines.push({ product_id: await product(), unit: 'unit', quantity: 10_000, unit_cost: 100_000_000 });
     const errors = await refused(entry(lines));
-    expect(errors.lines).toBe(`Le montant total de l’entrée ne peut dépasser 10${NNBSP}000${NNBSP}000${NNBSP}000${NNBSP}000\u00a0FCFA.`);
+    expect(errors.lines).toBe(
+      `Le montant total de l’entrée ne peut dépasser 10${NNBSP}000${NNBSP}000${NNBSP}000${NNBSP}000\u00a0FCFA.`,
+    );
   });
 
-  it("caps a supplier’s balance", async () => {
+  it('caps a supplier’s balance', async () => {
     const supplier = await makeSupplier(t.db);
-    await t.db('suppliers').where({ id: supplier }).update({ balance: LIMITS.balance - 10 });
-    const errors = await refused(entry([{ product_id: await product(), unit: 'unit', quantity: 1, unit_cost: 11 }], { supplier_id: supplier }));
-    expect(errors.supplier_id).toMatch(/^Le solde du fournisseur « .+ » ne peut dépasser 100\u202f000\u202f000\u202f000\u202f000\u00a0FCFA\. Réglez-le/);
+    await t
+      .db('suppliers')
+      .where({ id: supplier })
+      .update({ balance: LIMITS.balance - 10 });
+    const errors = await refused(
+      entry([{ product_id: await product(), unit: 'unit', quantity: 1, unit_cost: 11 }], { supplier_id: supplier }),
+    );
+    expect(errors.supplier_id).toMatch(
+      /^Le solde du fournisseur « .+ » ne peut dépasser 100\u202f000\u202f000\u202f000\u202f000\u00a0FCFA\. Réglez-le/,
+    );
   });
 
   it('shows the stock page of a product at the ceilings with exact values', async () => {

@@ -2,7 +2,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
-import { type StockFixtures, expectStockConsistent, giveStock, idempotencyKey, lastNumber, levelOf, makeProduct, nextNumber, setNegativeStock, stockFixtures } from '../../support/stock.js';
+import {
+  type StockFixtures,
+  expectStockConsistent,
+  giveStock,
+  idempotencyKey,
+  lastNumber,
+  levelOf,
+  makeProduct,
+  nextNumber,
+  setNegativeStock,
+  stockFixtures,
+} from '../../support/stock.js';
 import { uniqueTag } from '../../support/unique.js';
 import { printOut } from '../../support/print.js';
 
@@ -33,7 +44,10 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(res.headers.location).toMatch(/\/operations\/sortiestock\/transferts\/\d+$/);
     return Number(res.headers.location.split('/').pop());
   };
-  const reception = (lines: Array<{ product_id: number; quantity_received: number; reason?: string }>, over: Record<string, unknown> = {}) => ({
+  const reception = (
+    lines: Array<{ product_id: number; quantity_received: number; reason?: string }>,
+    over: Record<string, unknown> = {},
+  ) => ({
     idempotency_key: idempotencyKey(),
     version: 1,
     received_date: today(),
@@ -49,8 +63,21 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   /** Rice and oil of the test's own in the depot: 100 sacks at 12 000 and 240 bottles at 1 100. */
   const goods = async () => {
     const tag = uniqueTag();
-    const rice = await makeProduct(t.db, { code: `${tag}RIZ`, name: 'Riz parfumé 25 kg', category_id: f.category, unit: 'sac', purchase_price: 12000 });
-    const oil = await makeProduct(t.db, { code: `${tag}HUI`, name: 'Huile végétale 1 L', category_id: f.category, unit: 'bouteille', pack_size: 12, purchase_price: 1100 });
+    const rice = await makeProduct(t.db, {
+      code: `${tag}RIZ`,
+      name: 'Riz parfumé 25 kg',
+      category_id: f.category,
+      unit: 'sac',
+      purchase_price: 12000,
+    });
+    const oil = await makeProduct(t.db, {
+      code: `${tag}HUI`,
+      name: 'Huile végétale 1 L',
+      category_id: f.category,
+      unit: 'bouteille',
+      pack_size: 12,
+      purchase_price: 1100,
+    });
     await giveStock(t.db, rice, f.depot, 100, 12000);
     await giveStock(t.db, oil, f.depot, 240, 1100);
     return { tag, rice, oil };
@@ -85,8 +112,17 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const none = await userWithPermissions(t, 'none@test.local', ['menu.dashboard']);
     const c = new Client(t);
     await c.login(none.email, none.password);
-    for (const url of ['/operations/sortiestock', BASE, `${BASE}/create`, `${BASE}/1`, `${BASE}/1/print`, '/operations/transfert/annulation']) expect((await c.visit(url)).status, url).toBe(403);
-    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`]) expect((await c.post(url, {})).status, url).toBe(403);
+    for (const url of [
+      '/operations/sortiestock',
+      BASE,
+      `${BASE}/create`,
+      `${BASE}/1`,
+      `${BASE}/1/print`,
+      '/operations/transfert/annulation',
+    ])
+      expect((await c.visit(url)).status, url).toBe(403);
+    for (const url of [BASE, `${BASE}/1/receive`, `${BASE}/1/cancel`])
+      expect((await c.post(url, {})).status, url).toBe(403);
 
     // A seller sees the hub but may not move stock.
     const seller = await userWithPermissions(t, 'seller@test.local', ['menu.sortiestock', 'sales.create']);
@@ -102,7 +138,12 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const { rice, oil } = await goods();
     const inTransit = (await admin.visit(`${BASE}?status=sent`)).body.props.in_transit as number;
     const number = await nextNumber(t.db, 'TRF', year());
-    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
+    const id = await send(admin, {
+      lines: [
+        { product_id: rice, quantity: 10 },
+        { product_id: oil, quantity: 24 },
+      ],
+    });
     const row = (await t.db('transfers').where({ id }).first())!;
     expect(row).toMatchObject({ number, status: 'sent', line_count: 2, version: 1 });
     expect(Number(row.total_value)).toBe(10 * 12000 + 24 * 1100);
@@ -117,11 +158,25 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
     const page = await admin.visit(`${BASE}/${id}`);
     expect(page.body.component).toBe('stock/transfers/Show');
-    expect(page.body.props.transfer).toMatchObject({ status: 'sent', status_label: 'Envoyé', from: { name: 'Dépôt principal' }, to: { name: 'Boutique 1' }, total_value: 146_400 });
+    expect(page.body.props.transfer).toMatchObject({
+      status: 'sent',
+      status_label: 'Envoyé',
+      from: { name: 'Dépôt principal' },
+      to: { name: 'Boutique 1' },
+      total_value: 146_400,
+    });
     expect(page.body.props.actions).toEqual({ receive: true, cancel: true });
     const list = await admin.visit(`${BASE}?status=sent&q=${number}`);
     expect(list.body.props.in_transit).toBe(inTransit + 1);
-    expect(list.body.props.transfers.data).toEqual([expect.objectContaining({ number, status_label: 'Envoyé', from_name: 'Dépôt principal', to_name: 'Boutique 1', cancellable: true })]);
+    expect(list.body.props.transfers.data).toEqual([
+      expect.objectContaining({
+        number,
+        status_label: 'Envoyé',
+        from_name: 'Dépôt principal',
+        to_name: 'Boutique 1',
+        cancellable: true,
+      }),
+    ]);
   });
 
   it('hides costs from a user who may not see them', async () => {
@@ -152,27 +207,67 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
   it('receives with a difference and its reason → "Reçu avec écart"', async () => {
     const { rice, oil } = await goods();
-    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 12 }] });
+    const id = await send(admin, {
+      lines: [
+        { product_id: rice, quantity: 10 },
+        { product_id: oil, quantity: 12 },
+      ],
+    });
     // A difference without a reason is refused, nothing written.
     const before = await counts();
-    const errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8 }, { product_id: oil, quantity_received: 12 }]), `${BASE}/${id}`);
-    expect(errors['lines.0.reason']).toBe("Indiquez le motif de l’écart sur « Riz parfumé 25 kg » (-2).");
+    const errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception([
+        { product_id: rice, quantity_received: 8 },
+        { product_id: oil, quantity_received: 12 },
+      ]),
+      `${BASE}/${id}`,
+    );
+    expect(errors['lines.0.reason']).toBe('Indiquez le motif de l’écart sur « Riz parfumé 25 kg » (-2).');
     expect(await counts()).toEqual(before);
 
-    const res = await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 12 }]));
+    const res = await admin.post(
+      `${BASE}/${id}/receive`,
+      reception([
+        { product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' },
+        { product_id: oil, quantity_received: 12 },
+      ]),
+    );
     expect(res.status).toBe(303);
     expect((await t.db('transfers').where({ id }).first())!.status).toBe('received_with_difference');
     const page = await admin.follow(res);
     expect(page.body.flash.success).toMatch(/reçu avec écart/);
     expect(page.body.props.transfer.status_label).toBe('Reçu avec écart');
-    expect(page.body.props.transfer.lines[0]).toMatchObject({ quantity_sent: 10, quantity_received: 8, difference: -2, difference_reason: '2 sacs déchirés' });
+    expect(page.body.props.transfer.lines[0]).toMatchObject({
+      quantity_sent: 10,
+      quantity_received: 8,
+      difference: -2,
+      difference_reason: '2 sacs déchirés',
+    });
     // Received: the transfer is closed, « Annuler le transfert » is no longer offered.
     expect(page.body.props.actions).toEqual({ receive: false, cancel: false });
-    const audit = (await t.db('audit_log').where({ action: 'transfer.received', subject_id: String(id) }).first())!;
-    expect(JSON.parse(audit.details!).after.differences).toEqual([{ product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' }]);
+    const audit = (await t
+      .db('audit_log')
+      .where({ action: 'transfer.received', subject_id: String(id) })
+      .first())!;
+    expect(JSON.parse(audit.details!).after.differences).toEqual([
+      { product: 'Riz parfumé 25 kg', sent: 10, received: 8, reason: '2 sacs déchirés' },
+    ]);
 
     // Never received twice.
-    const again = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: 'x' }, { product_id: oil, quantity_received: 12 }], { version: 2 }), `${BASE}/${id}`);
+    const again = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception(
+        [
+          { product_id: rice, quantity_received: 8, reason: 'x' },
+          { product_id: oil, quantity_received: 12 },
+        ],
+        { version: 2 },
+      ),
+      `${BASE}/${id}`,
+    );
     expect(again.status).toMatch(/déjà été réceptionné/);
   });
 
@@ -180,13 +275,33 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const { rice, oil } = await goods();
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 1 }] });
     await t.db('transfers').where({ id }).update({ version: 2 });
-    let errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 1 }]), `${BASE}/${id}`);
+    let errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception([{ product_id: rice, quantity_received: 1 }]),
+      `${BASE}/${id}`,
+    );
     expect(errors.version).toMatch(/a été modifié entre-temps par un autre utilisateur/);
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 1 }], { version: 2, received_date: '2001-01-01' }), `${BASE}/${id}`);
-    expect(errors.received_date).toBe("La date de réception ne peut pas précéder la date d’envoi.");
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: -1 }], { version: 2 }), `${BASE}/${id}`);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception([{ product_id: rice, quantity_received: 1 }], { version: 2, received_date: '2001-01-01' }),
+      `${BASE}/${id}`,
+    );
+    expect(errors.received_date).toBe('La date de réception ne peut pas précéder la date d’envoi.');
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception([{ product_id: rice, quantity_received: -1 }], { version: 2 }),
+      `${BASE}/${id}`,
+    );
     expect(errors['lines.0.quantity_received']).toMatch(/ne peut pas être négative/);
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: oil, quantity_received: 1 }], { version: 2 }), `${BASE}/${id}`);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception([{ product_id: oil, quantity_received: 1 }], { version: 2 }),
+      `${BASE}/${id}`,
+    );
     expect(errors.lines).toMatch(/ne fait pas partie du transfert/);
     expect((await t.db('transfers').where({ id }).first())!.status).toBe('sent');
   });
@@ -194,7 +309,13 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   it('refuses bad transfer input and writes nothing', async () => {
     const archived = await makeProduct(t.db, { category_id: f.category, name: 'Article archivé', active: false });
     const tag = uniqueTag();
-    const sugar = await makeProduct(t.db, { code: `${tag}SUC`, name: 'Sucre en poudre 1 kg', category_id: f.category, unit: 'paquet', pack_size: 20 });
+    const sugar = await makeProduct(t.db, {
+      code: `${tag}SUC`,
+      name: 'Sucre en poudre 1 kg',
+      category_id: f.category,
+      unit: 'paquet',
+      pack_size: 20,
+    });
     const before = await counts();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ to_location_id: f.depot }, 'to_location_id', /différente de l’emplacement de départ/],
@@ -205,7 +326,13 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       [{ lines: [{ product_id: 424242, quantity: 1 }] }, 'lines.0.product_id', /introuvable/],
       [{ from_location_id: 424242 }, 'from_location_id', /n’existe pas/],
       [{ transfer_date: '2999-12-31' }, 'transfer_date', /futur/],
-      [{ lines: [{ product_id: sugar, quantity: 3 }] }, 'lines.0.quantity', new RegExp(`Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3\u00a0paquets \\(disponible 0, demandé 3\\)\\.`)],
+      [
+        { lines: [{ product_id: sugar, quantity: 3 }] },
+        'lines.0.quantity',
+        new RegExp(
+          `Stock insuffisant pour « Sucre en poudre 1 kg » \\(${tag}SUC\\) à Dépôt principal : il manque 3\u00a0paquets \\(disponible 0, demandé 3\\)\\.`,
+        ),
+      ],
     ];
     for (const [over, field, message] of cases) {
       const errors = await errorsAfter(admin, BASE, transfer(over));
@@ -217,9 +344,23 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
   it('merges the same product twice and checks the stock on the total', async () => {
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Biscuits' });
     await giveStock(t.db, p, f.depot, 5);
-    const errors = await errorsAfter(admin, BASE, transfer({ lines: [{ product_id: p, quantity: 3 }, { product_id: p, quantity: 3 }] }));
+    const errors = await errorsAfter(
+      admin,
+      BASE,
+      transfer({
+        lines: [
+          { product_id: p, quantity: 3 },
+          { product_id: p, quantity: 3 },
+        ],
+      }),
+    );
     expect(errors['lines.0.quantity']).toMatch(/il manque 1/);
-    const id = await send(admin, { lines: [{ product_id: p, quantity: 2 }, { product_id: p, quantity: 3 }] });
+    const id = await send(admin, {
+      lines: [
+        { product_id: p, quantity: 2 },
+        { product_id: p, quantity: 3 },
+      ],
+    });
     const lines = await t.db('transfer_lines').where({ transfer_id: id });
     expect(lines.map((l) => Number(l.quantity_sent))).toEqual([5]);
   });
@@ -243,8 +384,13 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const id = await send(admin, { lines: [{ product_id: f.products.oil, quantity: 6 }] });
     const before = await levelOf(t.db, f.products.oil, f.depot);
     let errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: '', version: 1 }, `${BASE}/${id}`);
-    expect(errors.reason).toBe("Le motif d’annulation est obligatoire.");
-    errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Camion en panne', version: 9 }, `${BASE}/${id}`);
+    expect(errors.reason).toBe('Le motif d’annulation est obligatoire.');
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/cancel`,
+      { reason: 'Camion en panne', version: 9 },
+      `${BASE}/${id}`,
+    );
     expect(errors.version).toMatch(/modifié entre-temps/);
     const res = await admin.post(`${BASE}/${id}/cancel`, { reason: 'Camion en panne', version: 1 });
     expect(res.status).toBe(303);
@@ -253,7 +399,12 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(row).toMatchObject({ status: 'cancelled', status_before_cancel: 'sent', cancel_reason: 'Camion en panne' });
     expect(await t.db('audit_log').where({ action: 'transfer.cancelled', subject_id: String(id) })).toHaveLength(1);
     // Terminal.
-    errors = await errorsAfter(admin, `${BASE}/${id}/receive`, reception([{ product_id: f.products.oil, quantity_received: 6 }], { version: 2 }), `${BASE}/${id}`);
+    errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/receive`,
+      reception([{ product_id: f.products.oil, quantity_received: 6 }], { version: 2 }),
+      `${BASE}/${id}`,
+    );
     expect(errors.status).toMatch(/annulé/);
     errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Deuxième fois', version: 2 }, `${BASE}/${id}`);
     expect(errors.reason).toMatch(/annulé/);
@@ -261,11 +412,24 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
   it('values the differences of a reception at the CMUP at sending, for those who see costs only (screen and printout)', async () => {
     const { rice, oil } = await goods();
-    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
-    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' }, { product_id: oil, quantity_received: 30, reason: 'Colis en trop' }]));
+    const id = await send(admin, {
+      lines: [
+        { product_id: rice, quantity: 10 },
+        { product_id: oil, quantity: 24 },
+      ],
+    });
+    await admin.post(
+      `${BASE}/${id}/receive`,
+      reception([
+        { product_id: rice, quantity_received: 8, reason: '2 sacs déchirés' },
+        { product_id: oil, quantity_received: 30, reason: 'Colis en trop' },
+      ]),
+    );
     const page = await admin.visit(`${BASE}/${id}`);
     // Rice: −2 sacks × 12 000; oil: +6 bottles × 1 100 (the CMUP each line was sent at).
-    expect(page.body.props.transfer.lines.map((l: { difference_value: number }) => l.difference_value)).toEqual([-24_000, 6_600]);
+    expect(page.body.props.transfer.lines.map((l: { difference_value: number }) => l.difference_value)).toEqual([
+      -24_000, 6_600,
+    ]);
     expect(page.body.props.transfer.difference_values).toEqual({ loss: -24_000, surplus: 6_600, net: -17_400 });
     const print = await admin.visit(`${BASE}/${id}/print`);
     expect(print.body.props.transfer.difference_values).toEqual({ loss: -24_000, surplus: 6_600, net: -17_400 });
@@ -275,7 +439,11 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
     // A user who may not see costs gets the differences in quantity, and no value at all in the props
     // (the admin printed the original: this user reprints, a DUPLICATA).
-    const mover = await userWithPermissions(t, `mover-${uniqueTag()}@test.local`, ['menu.sortiestock', 'transfers.create', 'documents.reprint']);
+    const mover = await userWithPermissions(t, `mover-${uniqueTag()}@test.local`, [
+      'menu.sortiestock',
+      'transfers.create',
+      'documents.reprint',
+    ]);
     const c = new Client(t);
     await c.login(mover.email, mover.password);
     for (const url of [`${BASE}/${id}`, `${BASE}/${id}/print`]) {
@@ -288,13 +456,27 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
 
   it('records a surplus as a gain at the destination, with its reason, apart from what the source sent', async () => {
     const { rice, oil } = await goods();
-    const id = await send(admin, { lines: [{ product_id: rice, quantity: 10 }, { product_id: oil, quantity: 24 }] });
+    const id = await send(admin, {
+      lines: [
+        { product_id: rice, quantity: 10 },
+        { product_id: oil, quantity: 24 },
+      ],
+    });
     const cmupBefore = Number((await t.db('products').where({ id: oil }).first('cmup'))!.cmup);
-    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: rice, quantity_received: 10 }, { product_id: oil, quantity_received: 30, reason: 'Un carton en trop' }]));
+    await admin.post(
+      `${BASE}/${id}/receive`,
+      reception([
+        { product_id: rice, quantity_received: 10 },
+        { product_id: oil, quantity_received: 30, reason: 'Un carton en trop' },
+      ]),
+    );
     // The source lost what it sent (24), the shop has 30: the 6 extra are a gain of their own.
     expect(await levelOf(t.db, oil, f.depot)).toBe(240 - 24);
     expect(await levelOf(t.db, oil, f.shop)).toBe(30);
-    const moves = await t.db('stock_movements').where({ document_type: 'transfer', document_id: id, product_id: oil }).orderBy('id');
+    const moves = await t
+      .db('stock_movements')
+      .where({ document_type: 'transfer', document_id: id, product_id: oil })
+      .orderBy('id');
     expect(moves.map((m) => [m.movement_type, Number(m.quantity), Number(m.unit_cost), m.reason])).toEqual([
       ['transfer_out', -24, 1100, null],
       ['transfer_in', 24, 1100, null],
@@ -304,24 +486,40 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     expect(Number((await t.db('products').where({ id: oil }).first('cmup'))!.cmup)).toBe(cmupBefore);
     // The product's ledger names it.
     const stock = await admin.visit(`/fichiers/produits/${oil}/stock`);
-    const labels = stock.body.props.movements.map((m: { type_label: string; quantity: number; reason: string | null }) => [m.type_label, m.quantity, m.reason]);
+    const labels = stock.body.props.movements.map(
+      (m: { type_label: string; quantity: number; reason: string | null }) => [m.type_label, m.quantity, m.reason],
+    );
     expect(labels).toContainEqual(['Excédent à la réception de transfert', 6, 'Un carton en trop']);
     // The line received as sent has no surplus movement.
-    expect(await t.db('stock_movements').where({ document_type: 'transfer', document_id: id, product_id: rice, movement_type: 'transfer_surplus' })).toHaveLength(0);
+    expect(
+      await t
+        .db('stock_movements')
+        .where({ document_type: 'transfer', document_id: id, product_id: rice, movement_type: 'transfer_surplus' }),
+    ).toHaveLength(0);
   });
 
   it('refuses to cancel a received transfer: no button, and the server says why, nothing written', async () => {
     const p = await makeProduct(t.db, { category_id: f.category, name: 'Café moulu 250 g' });
     await giveStock(t.db, p, f.depot, 20);
     const id = await send(admin, { lines: [{ product_id: p, quantity: 10 }] });
-    await admin.post(`${BASE}/${id}/receive`, reception([{ product_id: p, quantity_received: 9, reason: 'Un paquet manquant' }]));
+    await admin.post(
+      `${BASE}/${id}/receive`,
+      reception([{ product_id: p, quantity_received: 9, reason: 'Un paquet manquant' }]),
+    );
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
     expect((await admin.visit(`${BASE}/${id}`)).body.props.actions).toEqual({ receive: false, cancel: false });
     // Nor on the cancellation screen.
     const search = await admin.visit(`/operations/transfert/annulation?q=${encodeURIComponent(await numberOf(id))}`);
-    expect(search.body.props.transfers.data).toEqual([expect.objectContaining({ status: 'received_with_difference', cancellable: false })]);
+    expect(search.body.props.transfers.data).toEqual([
+      expect.objectContaining({ status: 'received_with_difference', cancellable: false }),
+    ]);
     const before = await counts();
-    const errors = await errorsAfter(admin, `${BASE}/${id}/cancel`, { reason: 'Mauvaise boutique', version: 2 }, `${BASE}/${id}`);
+    const errors = await errorsAfter(
+      admin,
+      `${BASE}/${id}/cancel`,
+      { reason: 'Mauvaise boutique', version: 2 },
+      `${BASE}/${id}`,
+    );
     expect(errors.reason).toMatch(/déjà été réceptionné : il ne peut plus être annulé/);
     expect(await counts()).toEqual(before);
     expect(await levelOf(t.db, p, f.shop)).toBe(9);
@@ -348,7 +546,12 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const id = await send(admin, { lines: [{ product_id: rice, quantity: 2 }] });
     const res = await printOut(admin, `${BASE}/${id}/print?print=1`);
     expect(res.body.component).toBe('stock/transfers/Print');
-    expect(res.body.props).toMatchObject({ copy: { duplicata: false, reprint: 0 }, auto_print: true, company: { name: 'Ma Société' }, transfer: { number: await numberOf(id) } });
+    expect(res.body.props).toMatchObject({
+      copy: { duplicata: false, reprint: 0 },
+      auto_print: true,
+      company: { name: 'Ma Société' },
+      transfer: { number: await numberOf(id) },
+    });
     const again = await admin.visit(`${BASE}/${id}/print`);
     expect(again.body.props).toMatchObject({ auto_print: false, copy: { duplicata: true, reprint: 1 } });
     expect(res.body.props.transfer).not.toHaveProperty('total_value');
@@ -361,7 +564,8 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     };
     const id = await send(admin, { transfer_date: daysAgo(90), lines: [{ product_id: f.products.rice, quantity: 1 }] });
     const number = await numberOf(id);
-    const found = async (url: string) => (await admin.visit(url)).body.props.transfers.data.map((r: { number: string }) => r.number) as string[];
+    const found = async (url: string) =>
+      (await admin.visit(url)).body.props.transfers.data.map((r: { number: string }) => r.number) as string[];
     for (const list of ['/operations/transfert/annulation', BASE]) {
       // the default period (30 days) hides it from a plain visit…
       expect(await found(list)).not.toContain(number);
@@ -369,10 +573,14 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
       const page = await admin.visit(`${list}?q=${encodeURIComponent(number)}`);
       expect(page.body.props.transfers.data.map((r: { number: string }) => r.number)).toEqual([number]);
       expect(page.body.props.filters).toMatchObject({ q: number, from: '', to: '' });
-      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(30)}&to=${today()}`)).toEqual([number]);
+      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(30)}&to=${today()}`)).toEqual([
+        number,
+      ]);
       // a period the user chose still applies
       expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(10)}&to=${today()}`)).toEqual([]);
-      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(100)}&to=${daysAgo(80)}`)).toEqual([number]);
+      expect(await found(`${list}?q=${encodeURIComponent(number)}&from=${daysAgo(100)}&to=${daysAgo(80)}`)).toEqual([
+        number,
+      ]);
     }
     await expectStockConsistent(t.db);
   });
@@ -385,7 +593,9 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     const c = new Client(t);
     await c.login(clerk.email, clerk.password);
     // a number is found by its sequence alone
-    const page = await c.visit(`/operations/transfert/annulation?q=${number.slice(-6)}&from=${today()}&to=${today()}&from_location_id=${f.depot}`);
+    const page = await c.visit(
+      `/operations/transfert/annulation?q=${number.slice(-6)}&from=${today()}&to=${today()}&from_location_id=${f.depot}`,
+    );
     expect(page.body.component).toBe('stock/transfers/Cancellation');
     expect(page.body.props.can).toEqual({ cancel: false, reprint: true });
     expect(page.body.props.transfers.data.map((r: { number: string }) => r.number)).toEqual([number]);
@@ -397,16 +607,29 @@ describe.each(testDatabases())('transfers (%s)', (kind) => {
     // and the next are DUPLICATA, counted and audited; no toast lands on the paper.
     await printOut(admin, `${BASE}/${id}/print`);
     const print = await printOut(c, `${BASE}/${id}/print?print=1&retour=annulation`);
-    expect(print.body.props).toMatchObject({ copy: { duplicata: true, reprint: 1 }, auto_print: true, back_url: '/operations/transfert/annulation' });
+    expect(print.body.props).toMatchObject({
+      copy: { duplicata: true, reprint: 1 },
+      auto_print: true,
+      back_url: '/operations/transfert/annulation',
+    });
     expect(print.body.flash?.success ?? null).toBeNull();
     await printOut(c, `${BASE}/${id}/print?print=1&retour=annulation`);
-    expect((await c.visit(`/operations/transfert/annulation?q=${number}`)).body.props.transfers.data[0].reprint_count).toBe(2);
-    expect(await t.db('audit_log').where({ action: 'document.reprinted', subject_type: 'transfer', subject_id: String(id) })).toHaveLength(2);
+    expect(
+      (await c.visit(`/operations/transfert/annulation?q=${number}`)).body.props.transfers.data[0].reprint_count,
+    ).toBe(2);
+    expect(
+      await t.db('audit_log').where({ action: 'document.reprinted', subject_type: 'transfer', subject_id: String(id) }),
+    ).toHaveLength(2);
     expect((await c.visit(`${BASE}/999999/print`)).status).toBe(404);
     const row = (await t.db('transfers').where({ id }).first())!;
 
     // The admin cancels from the same screen and lands back on it.
-    const res = await admin.send('post', `${BASE}/${id}/cancel`, { reason: 'Doublon de saisie', version: Number(row.version) }, { Referer: 'http://127.0.0.1/operations/transfert/annulation' });
+    const res = await admin.send(
+      'post',
+      `${BASE}/${id}/cancel`,
+      { reason: 'Doublon de saisie', version: Number(row.version) },
+      { Referer: 'http://127.0.0.1/operations/transfert/annulation' },
+    );
     expect(res.status).toBe(303);
     expect((await t.db('transfers').where({ id }).first())!.status).toBe('cancelled');
     expect(await levelOf(t.db, rice, f.depot)).toBe(100);

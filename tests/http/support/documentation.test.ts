@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU, type MenuNode } from '../../../shared/menu.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { DEFAULT_HELP_CHAPTER, helpChapterFor } from '../../../shared/help.js';
-import { GUIDE_IMAGES_DIR, chapters, guideOrder, parseChapter } from '../../../server/services/support/documentation.js';
+import {
+  GUIDE_IMAGES_DIR,
+  chapters,
+  guideOrder,
+  parseChapter,
+} from '../../../server/services/support/documentation.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
 import { testDatabases } from '../../support/databases.js';
 
@@ -37,7 +42,7 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
     const chapter = await reader.visit(route('support.documentation.chapter', { slug: 'inventaire' }));
     expect(chapter.body.props.chapter.html).toContain(`id="${hits[0].anchor}"`);
 
-    const ticket = await reader.visit(route('support.documentation', { q: "captures d’écran" }));
+    const ticket = await reader.visit(route('support.documentation', { q: 'captures d’écran' }));
     expect(ticket.body.props.results.map((h: { slug: string }) => h.slug)).toContain('tickets');
     const none = await reader.visit(route('support.documentation', { q: 'zzqxw' }));
     expect(none.body.props.results).toEqual([]);
@@ -60,7 +65,13 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
     expect(helpChapterFor(`${ROUTES['entries.index']}/12?x=1`)).toBe('entrees-de-stock');
     expect(helpChapterFor(ROUTES['transfers.cancellations'])).toBe('annulations');
     // The till, the invoices, a sale and the corrections open the Sortie de stock chapter; the settings screens their own.
-    for (const url of [ROUTES['counter.index'], route('sales.invoices.create'), route('sales.show', { id: 7 }), route('creditNotes.create')]) expect(helpChapterFor(url), url).toBe('sorties-de-stock');
+    for (const url of [
+      ROUTES['counter.index'],
+      route('sales.invoices.create'),
+      route('sales.show', { id: 7 }),
+      route('creditNotes.create'),
+    ])
+      expect(helpChapterFor(url), url).toBe('sorties-de-stock');
     expect(helpChapterFor(route('users.edit', { id: 3 }))).toBe('utilisateurs');
     expect(helpChapterFor(route('roles.show', { id: 2 }))).toBe('roles-et-permissions');
     expect(helpChapterFor(route('apiTokens.reference'))).toBe('api');
@@ -74,7 +85,16 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
     expect(slugs.slice(-2)).toEqual(['glossaire', 'faq']);
     expect(slugs[0]).toBe('premiers-pas');
     expect(slugs.indexOf('sauvegarde')).toBeLessThan(slugs.indexOf('glossaire'));
-    expect(guideOrder(['17-faq.md', '24-arretes-de-caisse.md', '16-glossaire.md', '02-tableau-de-bord.md', '23-caisse.md', '23-editions.md'])).toEqual([
+    expect(
+      guideOrder([
+        '17-faq.md',
+        '24-arretes-de-caisse.md',
+        '16-glossaire.md',
+        '02-tableau-de-bord.md',
+        '23-caisse.md',
+        '23-editions.md',
+      ]),
+    ).toEqual([
       '02-tableau-de-bord.md',
       '23-caisse.md',
       '23-editions.md',
@@ -86,7 +106,8 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
 
   it('has the chapters the guide promises, and every picture a chapter shows exists', async () => {
     const slugs = chapters().map((c) => c.slug);
-    for (const s of ['premiers-pas', 'impression', 'glossaire', 'faq', 'tickets', 'journaux']) expect(slugs).toContain(s);
+    for (const s of ['premiers-pas', 'impression', 'glossaire', 'faq', 'tickets', 'journaux'])
+      expect(slugs).toContain(s);
     for (const c of chapters()) {
       for (const m of c.html.matchAll(/<img[^>]* src="([^"]+)"/g)) {
         const file = m[1].split('/').pop()!;
@@ -100,7 +121,9 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
 
   it('answers 404 for an unknown chapter or picture, and 403 without the permission', async () => {
     expect((await reader.visit(route('support.documentation.chapter', { slug: 'inconnu' }))).status).toBe(404);
-    expect((await reader.agent.get(route('support.documentation.image', { file: '..%2F..%2Fpackage.json' }))).status).toBe(404);
+    expect(
+      (await reader.agent.get(route('support.documentation.image', { file: '..%2F..%2Fpackage.json' }))).status,
+    ).toBe(404);
     const other = await userWithPermissions(t, 'sans-doc@test.local', ['menu.support', 'menu.support.tickets']);
     const c = new Client(t);
     await c.login(other.email, other.password);
@@ -108,7 +131,10 @@ describe.each(testDatabases())('Support › Documentation (%s)', (kind) => {
   });
 
   it('renders Markdown without raw HTML, scripts or foreign links and pictures', () => {
-    const chapter = parseChapter('essai', '# Essai\n\n<script>alert(1)</script>\n\n[lien](javascript:alert(1)) [ext](https://example.com) [interne](/dashboard)\n\n![x](https://evil.test/x.png)\n\n## Partie\n\ntexte');
+    const chapter = parseChapter(
+      'essai',
+      '# Essai\n\n<script>alert(1)</script>\n\n[lien](javascript:alert(1)) [ext](https://example.com) [interne](/dashboard)\n\n![x](https://evil.test/x.png)\n\n## Partie\n\ntexte',
+    );
     expect(chapter.html).not.toContain('<script');
     expect(chapter.html).toContain('&lt;script&gt;');
     expect(chapter.html).not.toContain('href="javascript');

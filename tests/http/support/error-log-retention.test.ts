@@ -27,11 +27,30 @@ describe.each(testDatabases())('error_log retention (%s)', (kind) => {
   it('keeps the errors of the last N days and deletes the older ones', async () => {
     const tag = uniqueTag();
     const now = new Date('2026-11-24T08:00:00.000Z');
-    for (const [days, id] of [[200, 'old'], [91, 'past'], [89, 'kept'], [0, 'today']] as const) {
-      await recordServerError(t.db, { requestId: `${tag}-${id}`, method: 'GET', route: '/x', status: 500, error: new Error('boum'), user: null, ip: null });
-      await t.db('error_log').where({ request_id: `${tag}-${id}` }).update({ occurred_at: new Date(now.getTime() - days * 86_400_000).toISOString() });
+    for (const [days, id] of [
+      [200, 'old'],
+      [91, 'past'],
+      [89, 'kept'],
+      [0, 'today'],
+    ] as const) {
+      await recordServerError(t.db, {
+        requestId: `${tag}-${id}`,
+        method: 'GET',
+        route: '/x',
+        status: 500,
+        error: new Error('boum'),
+        user: null,
+        ip: null,
+      });
+      await t
+        .db('error_log')
+        .where({ request_id: `${tag}-${id}` })
+        .update({ occurred_at: new Date(now.getTime() - days * 86_400_000).toISOString() });
     }
-    const left = async () => (await t.db('error_log').where('request_id', 'like', `${tag}-%`).orderBy('occurred_at').select('request_id')).map((r) => String(r.request_id).slice(tag.length + 1));
+    const left = async () =>
+      (await t.db('error_log').where('request_id', 'like', `${tag}-%`).orderBy('occurred_at').select('request_id')).map(
+        (r) => String(r.request_id).slice(tag.length + 1),
+      );
     expect(await pruneErrorLog(t.db, 90, now)).toBeGreaterThanOrEqual(2);
     expect(await left()).toEqual(['kept', 'today']);
     await pruneErrorLog(t.db, 1, now);

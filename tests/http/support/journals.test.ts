@@ -32,7 +32,9 @@ async function tamperStockMovement(db: Knex, kind: DbKind, id: number, quantity:
   } else {
     await db.raw('DROP TRIGGER stock_movements_no_update');
     await db('stock_movements').where({ id }).update({ quantity });
-    await db.raw(`CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`);
+    await db.raw(
+      `CREATE TRIGGER stock_movements_no_update BEFORE UPDATE ON stock_movements BEGIN SELECT RAISE(ABORT, 'stock_movements is append-only (UPDATE refused)'); END`,
+    );
   }
 }
 
@@ -52,7 +54,8 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const count = async (action: string) => Number((await t.db('audit_log').where({ action }).count<{ n: number }[]>({ n: '*' }))[0].n);
+  const count = async (action: string) =>
+    Number((await t.db('audit_log').where({ action }).count<{ n: number }[]>({ n: '*' }))[0].n);
 
   /**
    * Each event the journal must hold, with how to cause it. The users, roles, settings and backup
@@ -61,7 +64,12 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
    */
   const EVENTS: Array<{ event: string; action: string; cause: () => Promise<void> }> = [
     { event: 'connexion réussie', action: 'auth.login', cause: async () => void (await new Client(t).login()) },
-    { event: 'connexion échouée', action: 'auth.login_failed', cause: async () => void (await new Client(t).post('/login', { email: ADMIN.email, password: 'mauvais-mot-de-passe' })) },
+    {
+      event: 'connexion échouée',
+      action: 'auth.login_failed',
+      cause: async () =>
+        void (await new Client(t).post('/login', { email: ADMIN.email, password: 'mauvais-mot-de-passe' })),
+    },
     {
       event: 'déconnexion',
       action: 'auth.logout',
@@ -88,39 +96,68 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
         const u = await userWithPermissions(t, `${uniqueTag().toLowerCase()}@test.local`, ['menu.dashboard']);
         const c = new Client(t);
         await c.login(u.email, u.password);
-        await c.send('put', '/password', { current_password: u.password, password: 'Nouveau-Secret-42', password_confirmation: 'Nouveau-Secret-42' });
+        await c.send('put', '/password', {
+          current_password: u.password,
+          password: 'Nouveau-Secret-42',
+          password_confirmation: 'Nouveau-Secret-42',
+        });
       },
     },
-    { event: 'changement de paramètre (inscriptions)', action: 'company.registration', cause: async () => void (await admin.send('put', route('company.accounts'), { allow_registration: !(await t.db('company_settings').first())!.allow_registration })) },
-    { event: "création d’une fiche", action: 'category.created', cause: async () => void (await admin.post(route('categories.index'), { code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}` })) },
+    {
+      event: 'changement de paramètre (inscriptions)',
+      action: 'company.registration',
+      cause: async () =>
+        void (await admin.send('put', route('company.accounts'), {
+          allow_registration: !(await t.db('company_settings').first())!.allow_registration,
+        })),
+    },
+    {
+      event: 'création d’une fiche',
+      action: 'category.created',
+      cause: async () =>
+        void (await admin.post(route('categories.index'), { code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}` })),
+    },
     // The Paramètres screens (their changes need the password confirmed within 3 hours).
     {
       event: 'création de rôle',
       action: 'role.created',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
-        await admin.post(route('roles.index'), { name: `Livreur ${uniqueTag()}`, description: 'Livre les commandes', permissions: ['menu.dashboard'] });
+        await admin.post(route('roles.index'), {
+          name: `Livreur ${uniqueTag()}`,
+          description: 'Livre les commandes',
+          permissions: ['menu.dashboard'],
+        });
       },
     },
     {
-      event: "changement des permissions d’un rôle",
+      event: 'changement des permissions d’un rôle',
       action: 'role.updated',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
         const name = `Magasin ${uniqueTag()}`;
         await admin.post(route('roles.index'), { name, description: '', permissions: ['menu.dashboard'] });
         const role = (await t.db('roles').where({ name }).first('id'))!;
-        await admin.send('put', `${route('roles.index')}/${role.id}`, { name, description: '', permissions: ['menu.dashboard', 'menu.clients'] });
+        await admin.send('put', `${route('roles.index')}/${role.id}`, {
+          name,
+          description: '',
+          permissions: ['menu.dashboard', 'menu.clients'],
+        });
       },
     },
     {
-      event: "création d’un utilisateur",
+      event: 'création d’un utilisateur',
       action: 'users.created',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
         const role = (await t.db('roles').where({ name: 'Vendeur' }).first('id'))!;
         const tag = uniqueTag().toLowerCase();
-        await admin.post(route('users.index'), { name: `Vendeur ${tag}`, email: `vendeur-${tag}@test.local`, role_ids: [String(role.id)], onboarding: 'invite' });
+        await admin.post(route('users.index'), {
+          name: `Vendeur ${tag}`,
+          email: `vendeur-${tag}@test.local`,
+          role_ids: [String(role.id)],
+          onboarding: 'invite',
+        });
       },
     },
     {
@@ -128,16 +165,35 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       action: 'company.updated',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
-        await admin.send('put', route('company.settings'), { name: `Société ${uniqueTag()}`, address: '', city: 'Abidjan', phones: '', email: '', rccm: '', tax_number: '', currency: 'XOF', time_zone: 'Africa/Abidjan', vat_enabled: false, vat_rate: '18', allow_negative_stock: false });
+        await admin.send('put', route('company.settings'), {
+          name: `Société ${uniqueTag()}`,
+          address: '',
+          city: 'Abidjan',
+          phones: '',
+          email: '',
+          rccm: '',
+          tax_number: '',
+          currency: 'XOF',
+          time_zone: 'Africa/Abidjan',
+          vat_enabled: false,
+          vat_rate: '18',
+          allow_negative_stock: false,
+        });
       },
     },
     {
-      event: "paramètres d’impression",
+      event: 'paramètres d’impression',
       action: 'printing.updated',
       cause: async () => {
         await admin.post('/confirm-password', { password: ADMIN.password });
         const now = (await t.db('print_settings').where({ document_type: 'transfer' }).first('copies'))?.copies;
-        await admin.send('put', route('printing.show', { type: 'transfer' }), { format: 'A4', copies: Number(now ?? 1) === 2 ? 1 : 2, header_text: '', footer_text: '', show_logo: true });
+        await admin.send('put', route('printing.show', { type: 'transfer' }), {
+          format: 'A4',
+          copies: Number(now ?? 1) === 2 ? 1 : 2,
+          header_text: '',
+          footer_text: '',
+          show_logo: true,
+        });
       },
     },
     {
@@ -153,11 +209,18 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       action: 'cash.closing_validated',
       cause: async () => {
         const desk = await makeDeskAccount(t.db);
-        await admin.post(route('cash.closings.index'), { idempotency_key: idempotencyKey(), account_id: desk, day: '2026-01-20', counts: [], reason: '', expected_seen: 0 });
+        await admin.post(route('cash.closings.index'), {
+          idempotency_key: idempotencyKey(),
+          account_id: desk,
+          day: '2026-01-20',
+          counts: [],
+          reason: '',
+          expected_seen: 0,
+        });
       },
     },
     {
-      event: "réouverture d’un arrêté de caisse",
+      event: 'réouverture d’un arrêté de caisse',
       action: 'cash.closing_reopened',
       cause: async () => {
         const closed = await closeDesk(t.db, await makeDeskAccount(t.db), '2026-01-21');
@@ -166,21 +229,35 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     },
     // The restore's own entry (written into the restored database) is asserted by tests/http/backups.test.ts: a restore here would end every session of this file.
     {
-      event: "annulation d’une facture",
+      event: 'annulation d’une facture',
       action: 'sale.cancelled',
       cause: async () => {
         const now = nowIso();
-        const category = await insertReturningId(t.db, 'categories', withSearchName({ code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}`, created_at: now, updated_at: now }));
+        const category = await insertReturningId(
+          t.db,
+          'categories',
+          withSearchName({ code: uniqueTag('C'), name: `Catégorie ${uniqueTag()}`, created_at: now, updated_at: now }),
+        );
         const shop = Number((await t.db('locations').where({ code: 'BTQ01' }).first('id'))!.id);
         const product = await makeProduct(t.db, { category_id: category, retail_price: 1_000 });
         await giveStock(t.db, product, shop, 5, 500);
         const client = await makeClient(t.db, { credit_limit: 100_000 });
-        const sale = await sell(t.db, saleInput({ kind: 'invoice', clientId: client, locationId: shop, paymentMode: 'credit', dueDate: '2026-12-31', lines: [line(product, 1)] }));
+        const sale = await sell(
+          t.db,
+          saleInput({
+            kind: 'invoice',
+            clientId: client,
+            locationId: shop,
+            paymentMode: 'credit',
+            dueDate: '2026-12-31',
+            lines: [line(product, 1)],
+          }),
+        );
         await admin.post(route('sales.cancel', { id: sale.id }), { reason: 'Facture en double', version: 1 });
       },
     },
     {
-      event: "annulation d’un règlement",
+      event: 'annulation d’un règlement',
       action: 'settlement.cancelled',
       cause: async () => {
         const client = await makeClient(t.db, { credit_limit: 100_000 });
@@ -193,7 +270,15 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       action: 'settlement.validated',
       cause: async () => {
         const client = await makeClient(t.db);
-        const res = await admin.post(route('settlements.index'), { idempotency_key: idempotencyKey(), client_id: client, settlement_date: '2026-03-15', source: 'payment', method: 'especes', amount: 5_000, allocations: [] });
+        const res = await admin.post(route('settlements.index'), {
+          idempotency_key: idempotencyKey(),
+          client_id: client,
+          settlement_date: '2026-03-15',
+          source: 'payment',
+          method: 'especes',
+          amount: 5_000,
+          allocations: [],
+        });
         expect(res.status).toBe(303);
       },
     },
@@ -203,31 +288,71 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       action: 'cash_operation.created',
       cause: async () => {
         const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id'))!.id);
-        await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desk, beneficiary: 'Gérant' });
+        await admin.post(route('cashOperations.index'), {
+          idempotency_key: idempotencyKey(),
+          kind: 'cash_in',
+          amount: 1_000,
+          to_account_id: desk,
+          beneficiary: 'Gérant',
+        });
       },
     },
     {
-      event: "réception d’un transfert de caisse",
+      event: 'réception d’un transfert de caisse',
       action: 'cash_operation.received',
       cause: async () => {
         const desks = await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').limit(2).pluck('id');
-        await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desks[0], beneficiary: 'Gérant' });
-        const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'transfer', amount: 1_000, from_account_id: desks[0], to_account_id: desks[1] });
+        await admin.post(route('cashOperations.index'), {
+          idempotency_key: idempotencyKey(),
+          kind: 'cash_in',
+          amount: 1_000,
+          to_account_id: desks[0],
+          beneficiary: 'Gérant',
+        });
+        const res = await admin.post(route('cashOperations.index'), {
+          idempotency_key: idempotencyKey(),
+          kind: 'transfer',
+          amount: 1_000,
+          from_account_id: desks[0],
+          to_account_id: desks[1],
+        });
         await admin.post(`${res.headers.location}/receive`);
       },
     },
     {
-      event: "annulation d’une opération de caisse",
+      event: 'annulation d’une opération de caisse',
       action: 'cash_operation.cancelled',
       cause: async () => {
         const desk = Number((await t.db('treasury_accounts').where({ kind: 'caisse' }).orderBy('id').first('id'))!.id);
-        const res = await admin.post(route('cashOperations.index'), { idempotency_key: idempotencyKey(), kind: 'cash_in', amount: 1_000, to_account_id: desk, beneficiary: 'Gérant' });
+        const res = await admin.post(route('cashOperations.index'), {
+          idempotency_key: idempotencyKey(),
+          kind: 'cash_in',
+          amount: 1_000,
+          to_account_id: desk,
+          beneficiary: 'Gérant',
+        });
         await admin.post(`${res.headers.location}/cancel`, { reason: 'Saisie en double' });
       },
     },
-    { event: 'création de catégorie de dépenses', action: 'expense_category.created', cause: async () => void (await admin.post(route('expenseCategories.index'), { code: uniqueTag('D'), name: `Dépense ${uniqueTag()}` })) },
-    { event: "vérification d’intégrité", action: 'journal.checked', cause: async () => void (await admin.post(route('support.logs.check'))) },
-    { event: 'export du journal', action: 'audit.exported', cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))) },
+    {
+      event: 'création de catégorie de dépenses',
+      action: 'expense_category.created',
+      cause: async () =>
+        void (await admin.post(route('expenseCategories.index'), {
+          code: uniqueTag('D'),
+          name: `Dépense ${uniqueTag()}`,
+        })),
+    },
+    {
+      event: 'vérification d’intégrité',
+      action: 'journal.checked',
+      cause: async () => void (await admin.post(route('support.logs.check'))),
+    },
+    {
+      event: 'export du journal',
+      action: 'audit.exported',
+      cause: async () => void (await admin.agent.get(route('support.logs.export', { format: 'csv' }))),
+    },
   ];
 
   it.each(EVENTS)('writes an audit entry for: $event', async ({ action, cause }) => {
@@ -248,10 +373,16 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     const res = await admin.visit(route('support.logs', { user: u.id, action: 'auth.login' }));
     expect(res.body.component).toBe('support/Logs');
     expect(res.body.props.audit.total).toBe(1);
-    expect(res.body.props.audit.data[0]).toMatchObject({ action: 'auth.login', action_label: 'Connexion', subject_type_label: 'Utilisateur' });
+    expect(res.body.props.audit.data[0]).toMatchObject({
+      action: 'auth.login',
+      action_label: 'Connexion',
+      subject_type_label: 'Utilisateur',
+    });
     expect(res.body.props.choices.users.map((o: { value: string }) => o.value)).toContain(String(u.id));
     const byType = await admin.visit(route('support.logs', { subject_type: 'category' }));
-    expect(byType.body.props.audit.data.every((r: { subject_type: string }) => r.subject_type === 'category')).toBe(true);
+    expect(byType.body.props.audit.data.every((r: { subject_type: string }) => r.subject_type === 'category')).toBe(
+      true,
+    );
     const past = await admin.visit(route('support.logs', { user: u.id, from: '2000-01-01', to: '2000-01-31' }));
     expect(past.body.props.audit.total).toBe(0);
     const file = await admin.agent.get(route('support.logs.export', { format: 'csv', user: u.id }));
@@ -280,7 +411,7 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     const rows = await t.db('audit_log').orderBy('id', 'desc').limit(3).select('id');
     const victim = Number(rows[1].id);
     const original = (await t.db('audit_log').where({ id: victim }).first('user_name'))!;
-    await t.db('audit_log').where({ id: victim }).update({ user_name: "Quelqu’un d’autre" });
+    await t.db('audit_log').where({ id: victim }).update({ user_name: 'Quelqu’un d’autre' });
     try {
       const audit = (await checkJournals(t.db)).find((j) => j.journal === 'audit')!;
       expect(audit.broken?.id).toBe(victim);
@@ -306,10 +437,20 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     const movements = await t.db('stock_movements').orderBy('id').select('id', 'hash');
     expect(movements.length).toBeGreaterThanOrEqual(3);
     expect(movements.every((m) => /^[0-9a-f]{64}$/.test(m.hash ?? ''))).toBe(true);
-    expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')).toMatchObject({ broken: null, rows: movements.length });
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')).toMatchObject({
+      broken: null,
+      rows: movements.length,
+    });
 
     const script = ['tsx', 'scripts/check-journal.ts'];
-    const env = { ...process.env, DATABASE_URL: t.database.config.client === 'sqlite' ? `sqlite:${t.database.config.filename}` : t.database.config.connectionString, LOG_LEVEL: 'silent' };
+    const env = {
+      ...process.env,
+      DATABASE_URL:
+        t.database.config.client === 'sqlite'
+          ? `sqlite:${t.database.config.filename}`
+          : t.database.config.connectionString,
+      LOG_LEVEL: 'silent',
+    };
     const ok = await run('npx', script, { cwd: root, env });
     expect(ok.stdout).toMatch(/Mouvements de stock : intègre/);
 
@@ -323,7 +464,9 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       (err: { code: number; stderr: string }) => err,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain(`Mouvements de stock : chaîne rompue, premier maillon rompu : mouvement n° ${victim}`);
+    expect(failed?.stderr).toContain(
+      `Mouvements de stock : chaîne rompue, premier maillon rompu : mouvement n° ${victim}`,
+    );
     // Put back, the chain holds again (the hash covers the content, not the moment).
     await tamperStockMovement(t.db, kind, victim, original);
     expect((await checkJournals(t.db)).find((j) => j.journal === 'stock')!.broken).toBeNull();
@@ -331,15 +474,29 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
 
   it('includes the money journal: a money movement edited in the database is named, on the screen too', async () => {
     const bank = await makeTreasuryAccount(t.db, 'banque', { name: 'Banque du contrôle' });
-    const ctx = { documentType: null, documentId: null, documentNumber: null, userId: null, businessDate: '2026-03-10' };
+    const ctx = {
+      documentType: null,
+      documentId: null,
+      documentNumber: null,
+      userId: null,
+      businessDate: '2026-03-10',
+    };
     await t.db.transaction((trx) =>
       postMoneyMovements(
         trx,
-        [1_000, 2_000, 3_000].map((amount) => ({ accountId: bank, amount, movementType: 'cash_in' as const, paymentMethod: 'virement' as const })),
+        [1_000, 2_000, 3_000].map((amount) => ({
+          accountId: bank,
+          amount,
+          movementType: 'cash_in' as const,
+          paymentMethod: 'virement' as const,
+        })),
         ctx,
       ),
     );
-    expect((await checkJournals(t.db)).find((j) => j.journal === 'money')).toMatchObject({ broken: null, label: "Mouvements d’argent" });
+    expect((await checkJournals(t.db)).find((j) => j.journal === 'money')).toMatchObject({
+      broken: null,
+      label: 'Mouvements d’argent',
+    });
     const rows = await t.db('money_movements').where({ account_id: bank }).orderBy('id');
     const victim = Number(rows[1].id);
     await t.db('money_movements').where({ id: victim }).update({ amount: 2_500 });
@@ -348,7 +505,11 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
       expect(money.broken?.id).toBe(victim);
       expect(money.broken?.description).toContain(`mouvement n° ${victim} du compte « Banque du contrôle »`);
       const page = await admin.follow(await admin.post(route('support.logs.check')));
-      expect(page.body.props.integrity.journals.map((j: { journal: string }) => j.journal)).toEqual(['audit', 'stock', 'money']);
+      expect(page.body.props.integrity.journals.map((j: { journal: string }) => j.journal)).toEqual([
+        'audit',
+        'stock',
+        'money',
+      ]);
       expect(page.body.props.integrity.journals[2].broken.id).toBe(victim);
     } finally {
       await t.db('money_movements').where({ id: victim }).update({ amount: 2_000 });
@@ -362,7 +523,12 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
     const requestId = res.body.props.request_id;
     expect(requestId).toBe(res.headers['x-request-id']);
     const row = (await t.db('error_log').where({ request_id: requestId }).first())!;
-    expect(row).toMatchObject({ method: 'GET', route: '/essai-erreur/:token', status: 500, user_name: expect.any(String) });
+    expect(row).toMatchObject({
+      method: 'GET',
+      route: '/essai-erreur/:token',
+      status: 500,
+      user_name: expect.any(String),
+    });
     expect(row.message).toContain('password=[masqué]');
     expect(row.message).not.toContain('hunter2');
     expect(row.stack ?? '').not.toContain('hunter2');
@@ -376,7 +542,9 @@ describe.each(testDatabases())('Support › Journaux (%s)', (kind) => {
   });
 
   it('masks tokens in paths and secrets in messages', () => {
-    expect(safeRoute('/reset-password/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c?email=a@b.c')).toBe('/reset-password/…');
+    expect(safeRoute('/reset-password/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c?email=a@b.c')).toBe(
+      '/reset-password/…',
+    );
     expect(safeRoute('/fichiers/clients/12')).toBe('/fichiers/clients/12');
     expect(scrub('échec token: abc123 et Bearer eyJhbGciOi.x.y')).toBe('échec token: [masqué] et Bearer [masqué]');
   });
@@ -391,7 +559,18 @@ describe.each(testDatabases())('stock chain migration (%s)', (kind) => {
 
   it('chains the movements written before the chain existed, in id order, and the ledger goes on from there', async () => {
     const f = await stockFixtures(t.db);
-    const base = { location_id: f.depot, unit_cost: 100, movement_type: 'entry', document_type: 'stock_entry', document_id: 1, document_number: 'ENT-2025-000001', user_id: null, business_date: '2025-12-31', created_at: '2025-12-31T10:00:00.000Z', reason: null };
+    const base = {
+      location_id: f.depot,
+      unit_cost: 100,
+      movement_type: 'entry',
+      document_type: 'stock_entry',
+      document_id: 1,
+      document_number: 'ENT-2025-000001',
+      user_id: null,
+      business_date: '2025-12-31',
+      created_at: '2025-12-31T10:00:00.000Z',
+      reason: null,
+    };
     // As an older version wrote them: no hash.
     await t.db('stock_movements').insert([
       { ...base, product_id: f.products.rice, quantity: 5 },

@@ -8,8 +8,13 @@ import { testDatabases } from '../../support/databases.js';
 import { inertiaHeaders } from '../../support/master-data.js';
 
 /** A real 1×1 PNG, and a minimal PDF. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 const TICKETS = ['menu.support', 'menu.support.tickets'];
 
 describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
@@ -23,7 +28,10 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
   afterAll(() => t.close());
 
   const ticketCount = async () => Number((await t.db('support_tickets').count<{ n: number }[]>({ n: '*' }))[0].n);
-  const storedFiles = () => (fs.existsSync(path.join(t.config.storageDir, 'support')) ? fs.readdirSync(path.join(t.config.storageDir, 'support')) : []);
+  const storedFiles = () =>
+    fs.existsSync(path.join(t.config.storageDir, 'support'))
+      ? fs.readdirSync(path.join(t.config.storageDir, 'support'))
+      : [];
 
   async function signedIn(email: string, permissions = TICKETS) {
     const u = await userWithPermissions(t, email, permissions);
@@ -33,14 +41,23 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
   }
 
   /** Opens a ticket through the form (multipart), with files. */
-  async function openTicket(c: Client, fields: Record<string, string>, files: Array<{ data: Buffer; name: string }> = []) {
+  async function openTicket(
+    c: Client,
+    fields: Record<string, string>,
+    files: Array<{ data: Buffer; name: string }> = [],
+  ) {
     const req = c.agent.post(route('support.tickets.index')).set(await inertiaHeaders(c));
     for (const [k, v] of Object.entries(fields)) req.field(k, v);
     for (const f of files) req.attach('attachments[]', f.data, f.name);
     return req;
   }
 
-  const valid = { subject: "L’état de stock ne s’imprime pas", category: 'incident', priority: 'haute', description: "En cliquant sur Imprimer, la page reste blanche depuis ce matin." };
+  const valid = {
+    subject: 'L’état de stock ne s’imprime pas',
+    category: 'incident',
+    priority: 'haute',
+    description: 'En cliquant sur Imprimer, la page reste blanche depuis ce matin.',
+  };
 
   it('lets any user with the menu open a ticket with a screenshot, tells the support by e-mail, and keeps the file outside the web root', async () => {
     const { c } = await signedIn('demandeur-1@test.local');
@@ -70,8 +87,14 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
   it('refuses attachments by their content, size and number — French message, nothing written', async () => {
     const { c } = await signedIn('demandeur-2@test.local');
     const cases: Array<{ files: Array<{ data: Buffer; name: string }>; message: RegExp }> = [
-      { files: [{ data: Buffer.from('<html><script>alert(1)</script></html>'), name: 'capture.png' }], message: /n’est ni une image \(PNG, JPEG, GIF, WebP\) ni un PDF/ },
-      { files: [{ data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), name: 'facture.pdf' }], message: /n’est ni une image/ },
+      {
+        files: [{ data: Buffer.from('<html><script>alert(1)</script></html>'), name: 'capture.png' }],
+        message: /n’est ni une image \(PNG, JPEG, GIF, WebP\) ni un PDF/,
+      },
+      {
+        files: [{ data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), name: 'facture.pdf' }],
+        message: /n’est ni une image/,
+      },
       { files: [{ data: Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 1), name: 'grosse.png' }], message: /au plus 5 Mo/ },
       { files: Array.from({ length: 6 }, (_, i) => ({ data: PNG, name: `c${i}.png` })), message: /au plus 5 fichiers/ },
     ];
@@ -93,17 +116,22 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
   it('refuses a ticket without subject, category or description, in French, writing nothing', async () => {
     const { c } = await signedIn('demandeur-3@test.local');
     const before = await ticketCount();
-    const res = await c.post(route('support.tickets.index'), { subject: ' ', category: 'bidon', priority: 'normale', description: 'court' });
+    const res = await c.post(route('support.tickets.index'), {
+      subject: ' ',
+      category: 'bidon',
+      priority: 'normale',
+      description: 'court',
+    });
     const page = await c.follow(res);
     expect(page.body.props.errors).toMatchObject({
-      subject: "L’objet du ticket est obligatoire.",
+      subject: 'L’objet du ticket est obligatoire.',
       category: 'Choisissez une catégorie.',
       description: 'La description doit contenir au moins 10 caractères.',
     });
     expect(await ticketCount()).toBe(before);
   });
 
-  it("keeps a user’s tickets to themselves; the support sees all of them", async () => {
+  it('keeps a user’s tickets to themselves; the support sees all of them', async () => {
     const a = await signedIn('demandeur-4@test.local');
     const b = await signedIn('curieux@test.local');
     const res = await openTicket(a.c, { ...valid, subject: 'Ticket privé de A' });
@@ -117,8 +145,13 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     // Neither the status nor the assignment is the requester's to change.
     expect((await a.c.post(route('support.tickets.status', { id }), { status: 'ferme' })).status).toBe(403);
     expect((await a.c.post(route('support.tickets.assign', { id }), { assigned_to: a.id })).status).toBe(403);
-    const replyWithStatus = await a.c.post(route('support.tickets.reply', { id }), { body: 'Je le ferme moi-même', status: 'ferme' });
-    expect((await a.c.follow(replyWithStatus)).body.props.errors.status).toBe("Seul le support peut changer le statut d’un ticket.");
+    const replyWithStatus = await a.c.post(route('support.tickets.reply', { id }), {
+      body: 'Je le ferme moi-même',
+      status: 'ferme',
+    });
+    expect((await a.c.follow(replyWithStatus)).body.props.errors.status).toBe(
+      'Seul le support peut changer le statut d’un ticket.',
+    );
     expect((await t.db('support_tickets').where({ id }).first())!.status).toBe('ouvert');
   });
 
@@ -128,7 +161,10 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     const id = Number(res.headers.location.split('/').pop());
     await a.c.visit(route('support.tickets.show', { id }));
 
-    const reply = await admin.post(route('support.tickets.reply', { id }), { body: 'Pouvez-vous envoyer le numéro du transfert ?', status: 'en_attente' });
+    const reply = await admin.post(route('support.tickets.reply', { id }), {
+      body: 'Pouvez-vous envoyer le numéro du transfert ?',
+      status: 'en_attente',
+    });
     expect(reply.headers.location).toBe(route('support.tickets.show', { id }));
     expect((await t.db('support_tickets').where({ id }).first())!.status).toBe('en_attente');
     await t.settle();
@@ -140,7 +176,11 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     expect(list.body.props.tickets.data.find((r: { id: number }) => r.id === id).unread).toBe(true);
     expect(list.body.props.unread).toBeGreaterThanOrEqual(1);
     const show = await a.c.visit(route('support.tickets.show', { id }));
-    expect(show.body.props.messages.at(-1)).toMatchObject({ body: 'Pouvez-vous envoyer le numéro du transfert ?', author_is_support: true, status_change: 'en_attente' });
+    expect(show.body.props.messages.at(-1)).toMatchObject({
+      body: 'Pouvez-vous envoyer le numéro du transfert ?',
+      author_is_support: true,
+      status_change: 'en_attente',
+    });
     const again = await a.c.visit(route('support.tickets.index'));
     expect(again.body.props.tickets.data.find((r: { id: number }) => r.id === id).unread).toBe(false);
 
@@ -152,11 +192,18 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
 
     // Closed: no more replies.
     await admin.post(route('support.tickets.status', { id }), { status: 'ferme' });
-    const replies = Number((await t.db('support_ticket_replies').where({ ticket_id: id }).count<{ n: number }[]>({ n: '*' }))[0].n);
+    const replies = Number(
+      (await t.db('support_ticket_replies').where({ ticket_id: id }).count<{ n: number }[]>({ n: '*' }))[0].n,
+    );
     const late = await a.c.post(route('support.tickets.reply', { id }), { body: 'Encore une question' });
     expect((await a.c.follow(late)).body.props.errors.body).toMatch(/Ce ticket est fermé/);
-    expect(Number((await t.db('support_ticket_replies').where({ ticket_id: id }).count<{ n: number }[]>({ n: '*' }))[0].n)).toBe(replies);
-    const audit = await t.db('audit_log').where({ subject_type: 'support_ticket', subject_id: String(id) }).pluck('action');
+    expect(
+      Number((await t.db('support_ticket_replies').where({ ticket_id: id }).count<{ n: number }[]>({ n: '*' }))[0].n),
+    ).toBe(replies);
+    const audit = await t
+      .db('audit_log')
+      .where({ subject_type: 'support_ticket', subject_id: String(id) })
+      .pluck('action');
     expect(audit).toEqual(expect.arrayContaining(['ticket.opened', 'ticket.replied', 'ticket.status_changed']));
   });
 
@@ -168,7 +215,10 @@ describe.each(testDatabases())('Support › Tickets (%s)', (kind) => {
     expect((await admin.follow(refused)).body.props.errors.assigned_to).toMatch(/ne traite pas les tickets/);
     const adminId = (await t.db('users').where({ email: ADMIN.email }).first('id'))!.id;
     await admin.post(route('support.tickets.assign', { id }), { assigned_to: adminId });
-    expect(await t.db('support_tickets').where({ id }).first()).toMatchObject({ assigned_to: adminId, status: 'en_cours' });
+    expect(await t.db('support_tickets').where({ id }).first()).toMatchObject({
+      assigned_to: adminId,
+      status: 'en_cours',
+    });
     const mine = await admin.visit(route('support.tickets.index', { assigned: 'moi', priority: 'urgente' }));
     expect(mine.body.props.tickets.data.map((r: { id: number }) => r.id)).toContain(id);
     const unassigned = await admin.visit(route('support.tickets.index', { assigned: 'personne' }));

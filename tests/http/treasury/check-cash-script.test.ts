@@ -14,7 +14,11 @@ import { testDatabases } from '../../support/databases.js';
 const TSX = path.resolve('node_modules/.bin/tsx');
 
 function checkCash(databaseUrl: string) {
-  const run = spawnSync(TSX, ['scripts/check-cash.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' }, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(TSX, ['scripts/check-cash.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -28,21 +32,43 @@ describe.each(testDatabases())('npm run check:cash finds an edited movement (%s)
   });
   afterAll(() => t.close());
 
-  it('passes on an intact ledger, then names the first broken link of an edited row', { timeout: 240_000 }, async () => {
-    const desk = await makeDeskAccount(t.db);
-    const ctx = { documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate: '2026-04-02' };
-    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 10_000, movementType: 'cash_in', paymentMethod: 'especes' }, { accountId: desk, amount: -2_500, movementType: 'cash_out', paymentMethod: 'especes' }, { accountId: desk, amount: 4_000, movementType: 'sale', paymentMethod: 'especes' }], ctx));
-    const intact = checkCash(url);
-    expect(intact.out).toMatch(/Trésorerie cohérente/);
-    expect(intact.status).toBe(0);
+  it(
+    'passes on an intact ledger, then names the first broken link of an edited row',
+    { timeout: 240_000 },
+    async () => {
+      const desk = await makeDeskAccount(t.db);
+      const ctx = {
+        documentType: 'test',
+        documentId: null,
+        documentNumber: null,
+        userId: null,
+        businessDate: '2026-04-02',
+      };
+      await t.db.transaction((trx) =>
+        postMoneyMovements(
+          trx,
+          [
+            { accountId: desk, amount: 10_000, movementType: 'cash_in', paymentMethod: 'especes' },
+            { accountId: desk, amount: -2_500, movementType: 'cash_out', paymentMethod: 'especes' },
+            { accountId: desk, amount: 4_000, movementType: 'sale', paymentMethod: 'especes' },
+          ],
+          ctx,
+        ),
+      );
+      const intact = checkCash(url);
+      expect(intact.out).toMatch(/Trésorerie cohérente/);
+      expect(intact.status).toBe(0);
 
-    // Someone lowers an expense in the database and moves the balance with it: the sums agree, the chain does not.
-    const rows = await t.db('money_movements').where({ account_id: desk }).orderBy('id');
-    await t.db('money_movements').where({ id: rows[1].id }).update({ amount: -500 });
-    await t.db('treasury_accounts').where({ id: desk }).update({ balance: 13_500 });
-    const name = (await t.db('treasury_accounts').where({ id: desk }).first('name'))!.name;
-    const broken = checkCash(url);
-    expect(broken.status).toBe(1);
-    expect(broken.out).toContain(`Chaîne rompue sur « ${name} » au mouvement n° ${rows[1].id} : le contenu du mouvement a été modifié.`);
-  });
+      // Someone lowers an expense in the database and moves the balance with it: the sums agree, the chain does not.
+      const rows = await t.db('money_movements').where({ account_id: desk }).orderBy('id');
+      await t.db('money_movements').where({ id: rows[1].id }).update({ amount: -500 });
+      await t.db('treasury_accounts').where({ id: desk }).update({ balance: 13_500 });
+      const name = (await t.db('treasury_accounts').where({ id: desk }).first('name'))!.name;
+      const broken = checkCash(url);
+      expect(broken.status).toBe(1);
+      expect(broken.out).toContain(
+        `Chaîne rompue sur « ${name} » au mouvement n° ${rows[1].id} : le contenu du mouvement a été modifié.`,
+      );
+    },
+  );
 });

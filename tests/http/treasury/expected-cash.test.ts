@@ -33,7 +33,13 @@ const TABLE: Record<string, { amount: number; method?: PaymentMethod }> = {
 };
 
 const DAY = '2026-03-10';
-const ctx = (businessDate: string) => ({ documentType: 'test', documentId: null, documentNumber: null, userId: null, businessDate });
+const ctx = (businessDate: string) => ({
+  documentType: 'test',
+  documentId: null,
+  documentNumber: null,
+  userId: null,
+  businessDate,
+});
 
 describe('expected cash: the table covers every movement type', () => {
   it('has one row per type of MONEY_MOVEMENT_TYPE_LABELS (a type added to the ledger must be added here)', () => {
@@ -53,24 +59,73 @@ describe.each(testDatabases())('expected cash from a day of every movement type 
     it(`${type} (${MONEY_MOVEMENT_TYPE_LABELS[type]}): counted in the expected cash by its signed amount, in its own line`, async () => {
       const desk = await makeDeskAccount(t.db);
       // A float the day before, so any outflow can be paid.
-      await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 50_000, movementType: 'opening', paymentMethod: 'especes' }], ctx(addDays(DAY, -1))));
-      await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: row.amount, movementType: type, paymentMethod: row.method ?? 'especes' }], ctx(DAY)));
+      await t.db.transaction((trx) =>
+        postMoneyMovements(
+          trx,
+          [{ accountId: desk, amount: 50_000, movementType: 'opening', paymentMethod: 'especes' }],
+          ctx(addDays(DAY, -1)),
+        ),
+      );
+      await t.db.transaction((trx) =>
+        postMoneyMovements(
+          trx,
+          [{ accountId: desk, amount: row.amount, movementType: type, paymentMethod: row.method ?? 'especes' }],
+          ctx(DAY),
+        ),
+      );
       const draft = await closingDraft(t.db, desk, DAY);
       expect(draft.opening_balance).toBe(50_000);
       expect(draft.expected).toBe(50_000 + row.amount);
       expect(draft.movement_count).toBe(1);
-      expect(draft.by_type).toEqual([{ movement_type: type, label: MONEY_MOVEMENT_TYPE_LABELS[type], total_in: Math.max(row.amount, 0), total_out: Math.max(-row.amount, 0), count: 1 }]);
+      expect(draft.by_type).toEqual([
+        {
+          movement_type: type,
+          label: MONEY_MOVEMENT_TYPE_LABELS[type],
+          total_in: Math.max(row.amount, 0),
+          total_out: Math.max(-row.amount, 0),
+          count: 1,
+        },
+      ]);
     });
   }
 
   it('a day of every type at once: expected = opening + Σ of every movement, the lines add up to the day, the next day opens on it', async () => {
     const desk = await makeDeskAccount(t.db);
-    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 100_000, movementType: 'opening', paymentMethod: 'especes' }], ctx(addDays(DAY, -3))));
-    await t.db.transaction((trx) => postMoneyMovements(trx, Object.entries(TABLE).map(([type, r]) => ({ accountId: desk, amount: r.amount, movementType: type, paymentMethod: r.method ?? 'especes' })), ctx(DAY)));
+    await t.db.transaction((trx) =>
+      postMoneyMovements(
+        trx,
+        [{ accountId: desk, amount: 100_000, movementType: 'opening', paymentMethod: 'especes' }],
+        ctx(addDays(DAY, -3)),
+      ),
+    );
+    await t.db.transaction((trx) =>
+      postMoneyMovements(
+        trx,
+        Object.entries(TABLE).map(([type, r]) => ({
+          accountId: desk,
+          amount: r.amount,
+          movementType: type,
+          paymentMethod: r.method ?? 'especes',
+        })),
+        ctx(DAY),
+      ),
+    );
     // Another day's movement and another account's stay out of this day.
-    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: desk, amount: 999, movementType: 'sale', paymentMethod: 'especes' }], ctx(addDays(DAY, 1))));
+    await t.db.transaction((trx) =>
+      postMoneyMovements(
+        trx,
+        [{ accountId: desk, amount: 999, movementType: 'sale', paymentMethod: 'especes' }],
+        ctx(addDays(DAY, 1)),
+      ),
+    );
     const other = await makeDeskAccount(t.db);
-    await t.db.transaction((trx) => postMoneyMovements(trx, [{ accountId: other, amount: 777, movementType: 'sale', paymentMethod: 'especes' }], ctx(DAY)));
+    await t.db.transaction((trx) =>
+      postMoneyMovements(
+        trx,
+        [{ accountId: other, amount: 777, movementType: 'sale', paymentMethod: 'especes' }],
+        ctx(DAY),
+      ),
+    );
 
     const sum = Object.values(TABLE).reduce((s, r) => s + r.amount, 0);
     const draft = await closingDraft(t.db, desk, DAY);

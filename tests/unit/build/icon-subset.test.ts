@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import subsetFont from 'subset-font';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileClassNames, iconSubset, scanFaClassNames, subsetIconCss, unicodeRange } from '../../../scripts/vite/icon-subset.js';
+import {
+  fileClassNames,
+  iconSubset,
+  scanFaClassNames,
+  subsetIconCss,
+  unicodeRange,
+} from '../../../scripts/vite/icon-subset.js';
 
 const FA = path.resolve(import.meta.dirname, '../../../node_modules/@fortawesome/fontawesome-free');
 const css = (name: string) => path.join(FA, 'css', `${name}.css`);
@@ -29,7 +35,10 @@ describe('Font Awesome reduced to the icons the sources use (issue 12)', () => {
   beforeAll(() => {
     sources = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-icons-'));
     fs.mkdirSync(path.join(sources, 'components'));
-    fs.writeFileSync(path.join(sources, 'components', 'Truck.tsx'), 'export const T = () => <i className="fa-solid fa-truck-fast fa-fw" />;\n');
+    fs.writeFileSync(
+      path.join(sources, 'components', 'Truck.tsx'),
+      'export const T = () => <i className="fa-solid fa-truck-fast fa-fw" />;\n',
+    );
     fs.writeFileSync(path.join(sources, 'menu.ts'), "export const MENU = [{ icon: 'fa-regular fa-envelope' }];\n");
     fs.writeFileSync(path.join(sources, 'notes.md'), 'fa-house (not a source file)\n');
   });
@@ -41,7 +50,14 @@ describe('Font Awesome reduced to the icons the sources use (issue 12)', () => {
   });
 
   it('keeps in fontawesome.css the rules of used icons only, and the core rules', () => {
-    const { css: out, icons, text } = subsetIconCss(fs.readFileSync(css('fontawesome'), 'utf8'), new Set(['fa-truck-fast', 'fa-envelope', 'fa-solid']));
+    const {
+      css: out,
+      icons,
+      text,
+    } = subsetIconCss(
+      fs.readFileSync(css('fontawesome'), 'utf8'),
+      new Set(['fa-truck-fast', 'fa-envelope', 'fa-solid']),
+    );
     expect(icons.sort()).toEqual(['fa-envelope', 'fa-truck-fast']);
     expect(out).toMatch(/\.fa-truck-fast\s*\{\s*--fa:\s*"\\f48b"/);
     expect(out).not.toMatch(/\.fa-house\s*\{/);
@@ -71,7 +87,9 @@ describe('Font Awesome reduced to the icons the sources use (issue 12)', () => {
 
     const regular = await transform(plugin, css('regular'));
     expect(regular).not.toContain('fa-regular-400.woff2');
-    expect(fontIn(regular).length).toBeLessThan(fs.statSync(path.join(FA, 'webfonts', 'fa-regular-400.woff2')).size / 10);
+    expect(fontIn(regular).length).toBeLessThan(
+      fs.statSync(path.join(FA, 'webfonts', 'fa-regular-400.woff2')).size / 10,
+    );
   });
 
   it('leaves any other stylesheet alone', async () => {
@@ -81,8 +99,18 @@ describe('Font Awesome reduced to the icons the sources use (issue 12)', () => {
   });
 
   it('knows which icons are written with fa-regular (the regular font holds only those)', () => {
-    const found = fileClassNames(`<Icon name="fa-regular fa-eye" /><i className='fa-solid fa-truck fa-fw' />{x ? 'fa-regular fa-user' : 'fa-solid fa-house'}`);
-    expect([...found.all].sort()).toEqual(['fa-eye', 'fa-fw', 'fa-house', 'fa-regular', 'fa-solid', 'fa-truck', 'fa-user']);
+    const found = fileClassNames(
+      `<Icon name="fa-regular fa-eye" /><i className='fa-solid fa-truck fa-fw' />{x ? 'fa-regular fa-user' : 'fa-solid fa-house'}`,
+    );
+    expect([...found.all].sort()).toEqual([
+      'fa-eye',
+      'fa-fw',
+      'fa-house',
+      'fa-regular',
+      'fa-solid',
+      'fa-truck',
+      'fa-user',
+    ]);
     expect([...found.regular].sort()).toEqual(['fa-eye', 'fa-regular', 'fa-user']);
   });
 
@@ -96,13 +124,72 @@ describe('Font Awesome reduced to the icons the sources use (issue 12)', () => {
       const tiered = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-icons-'));
       fs.mkdirSync(path.join(tiered, 'auth'));
       fs.mkdirSync(path.join(tiered, 'shell'));
-      fs.writeFileSync(path.join(tiered, 'auth', 'Login.tsx'), 'export const L = () => <i className="fa-solid fa-house" />;\n');
+      fs.writeFileSync(
+        path.join(tiered, 'auth', 'Login.tsx'),
+        'export const L = () => <i className="fa-solid fa-house" />;\n',
+      );
       // Enough icons for the shell tier to be a file of its own (a small tier joins the inlined one).
-      const shellIcons = ['fa-truck-fast', 'fa-warehouse', 'fa-cash-register', 'fa-chart-line', 'fa-boxes-stacked', 'fa-file-invoice', 'fa-users', 'fa-gear', 'fa-store', 'fa-print', 'fa-gauge-high', 'fa-truck-ramp-box', 'fa-money-bill-wave', 'fa-receipt', 'fa-clipboard-list', 'fa-scale-balanced', 'fa-building', 'fa-tags', 'fa-user-shield', 'fa-life-ring'];
-      fs.writeFileSync(path.join(tiered, 'shell', 'Menu.ts'), `export const M = [${shellIcons.map((n) => `'fa-solid ${n}'`).join(', ')}];\n`);
-      const otherIcons = ['fa-bell', 'fa-camera', 'fa-anchor', 'fa-bicycle', 'fa-bomb', 'fa-brain', 'fa-bug', 'fa-car', 'fa-cat', 'fa-crow', 'fa-dragon', 'fa-feather', 'fa-fish', 'fa-frog', 'fa-guitar', 'fa-hippo', 'fa-horse', 'fa-kiwi-bird', 'fa-otter', 'fa-spider'];
-      fs.writeFileSync(path.join(tiered, 'Other.tsx'), `export const O = [${otherIcons.map((n) => `'fa-solid ${n}'`).join(', ')}];\n`);
-      const plugin = iconSubset({ sources: [tiered], root: tiered, cacheDir, tiers: [{ name: 'login', files: /^auth\// }, { name: 'shell', files: /^shell\// }] });
+      const shellIcons = [
+        'fa-truck-fast',
+        'fa-warehouse',
+        'fa-cash-register',
+        'fa-chart-line',
+        'fa-boxes-stacked',
+        'fa-file-invoice',
+        'fa-users',
+        'fa-gear',
+        'fa-store',
+        'fa-print',
+        'fa-gauge-high',
+        'fa-truck-ramp-box',
+        'fa-money-bill-wave',
+        'fa-receipt',
+        'fa-clipboard-list',
+        'fa-scale-balanced',
+        'fa-building',
+        'fa-tags',
+        'fa-user-shield',
+        'fa-life-ring',
+      ];
+      fs.writeFileSync(
+        path.join(tiered, 'shell', 'Menu.ts'),
+        `export const M = [${shellIcons.map((n) => `'fa-solid ${n}'`).join(', ')}];\n`,
+      );
+      const otherIcons = [
+        'fa-bell',
+        'fa-camera',
+        'fa-anchor',
+        'fa-bicycle',
+        'fa-bomb',
+        'fa-brain',
+        'fa-bug',
+        'fa-car',
+        'fa-cat',
+        'fa-crow',
+        'fa-dragon',
+        'fa-feather',
+        'fa-fish',
+        'fa-frog',
+        'fa-guitar',
+        'fa-hippo',
+        'fa-horse',
+        'fa-kiwi-bird',
+        'fa-otter',
+        'fa-spider',
+      ];
+      fs.writeFileSync(
+        path.join(tiered, 'Other.tsx'),
+        `export const O = [${otherIcons.map((n) => `'fa-solid ${n}'`).join(', ')}];\n`,
+      );
+      const plugin = iconSubset({
+        sources: [tiered],
+        root: tiered,
+        cacheDir,
+        tiers: [
+          { name: 'login', files: /^auth\// },
+          { name: 'shell', files: /^shell\// },
+        ],
+      });
       (plugin.buildStart as unknown as () => void).call({});
       const solid = await transform(plugin, css('solid'));
       const faces = solid.match(/@font-face\s*\{[^}]*\}/g) ?? [];

@@ -3,9 +3,24 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { cancellationColumns } from '@/components/documents/cancellationColumns';
 
-type Row = { id: number; reason: string | null; on: string | null; reprints: number; open: boolean; blocked: string | null };
+type Row = {
+  id: number;
+  reason: string | null;
+  on: string | null;
+  reprints: number;
+  open: boolean;
+  blocked: string | null;
+};
 
-const row = (over: Partial<Row> = {}): Row => ({ id: 1, reason: null, on: null, reprints: 0, open: true, blocked: null, ...over });
+const row = (over: Partial<Row> = {}): Row => ({
+  id: 1,
+  reason: null,
+  on: null,
+  reprints: 0,
+  open: true,
+  blocked: null,
+  ...over,
+});
 
 function columns(can: { reprint: boolean; cancel: boolean }, onCancel = vi.fn()) {
   return cancellationColumns<Row>({
@@ -50,7 +65,9 @@ describe('cancellationColumns (the shared status and actions cells of the cancel
 
   it('is the one place the three cancellation screens write these cells', () => {
     // Each screen is a CancellationPage, which ends its columns with cancellationColumns.
-    expect(readFileSync('resources/js/components/documents/CancellationPage.tsx', 'utf8')).toContain('cancellationColumns<T>(');
+    expect(readFileSync('resources/js/components/documents/CancellationPage.tsx', 'utf8')).toContain(
+      'cancellationColumns<T>(',
+    );
     for (const page of ['sales/Cancellation', 'settlements/Cancellation', 'stock/transfers/Cancellation']) {
       const source = readFileSync(`resources/js/pages/${page}.tsx`, 'utf8');
       expect(source, page).toContain('<CancellationPage');

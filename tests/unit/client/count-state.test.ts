@@ -5,9 +5,24 @@ import { countState, parseCount } from '@/components/stock/inventory/count-state
 
 describe('count page state', () => {
   it('leaves the server defaults out of the address and keeps the preview choices', () => {
-    const base = { tab: 'saisie', filters: { q: '', category_id: '', show: 'all' as const }, preview_policy: 'snapshot' as const, uncounted_as_zero: false };
+    const base = {
+      tab: 'saisie',
+      filters: { q: '', category_id: '', show: 'all' as const },
+      preview_policy: 'snapshot' as const,
+      uncounted_as_zero: false,
+    };
     expect(listQuery(countState(base))).toEqual({ tab: 'saisie' });
-    expect(listQuery(countState({ ...base, tab: 'ecarts', filters: { q: 'riz', category_id: '3', show: 'differences' }, preview_policy: 'current', uncounted_as_zero: true }))).toEqual({ tab: 'ecarts', q: 'riz', category_id: '3', show: 'differences', policy: 'current', zero: '1' });
+    expect(
+      listQuery(
+        countState({
+          ...base,
+          tab: 'ecarts',
+          filters: { q: 'riz', category_id: '3', show: 'differences' },
+          preview_policy: 'current',
+          uncounted_as_zero: true,
+        }),
+      ),
+    ).toEqual({ tab: 'ecarts', q: 'riz', category_id: '3', show: 'differences', policy: 'current', zero: '1' });
   });
 
   it('reads a typed count: empty is "not counted", only whole non-negative numbers count', () => {

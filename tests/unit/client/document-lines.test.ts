@@ -31,12 +31,20 @@ describe('document lines picked with the product picker', () => {
       { product_id: 1, quantity: 1 },
       { product_id: 2, quantity: 2 },
     ];
-    expect(updateAt(lines, 1, { quantity: 5 })).toEqual([{ product_id: 1, quantity: 1 }, { product_id: 2, quantity: 5 }]);
+    expect(updateAt(lines, 1, { quantity: 5 })).toEqual([
+      { product_id: 1, quantity: 1 },
+      { product_id: 2, quantity: 5 },
+    ]);
     expect(removeAt(lines, 0)).toEqual([{ product_id: 2, quantity: 2 }]);
     expect(lines).toHaveLength(2);
   });
 
   it('forgets line errors from the removed position on (they would point at the wrong row)', () => {
-    expect(errorsAfterRemoval({ 'lines.0.quantity': 'a', 'lines.1.unit_cost': 'b', 'lines.2.quantity': 'c', supplier_id: 'd' }, 1)).toEqual({ 'lines.0.quantity': 'a', supplier_id: 'd' });
+    expect(
+      errorsAfterRemoval(
+        { 'lines.0.quantity': 'a', 'lines.1.unit_cost': 'b', 'lines.2.quantity': 'c', supplier_id: 'd' },
+        1,
+      ),
+    ).toEqual({ 'lines.0.quantity': 'a', supplier_id: 'd' });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatDifferenceCount, formatQty, formatSigned, formatUnitTotals } from '@/components/data/format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDifferenceCount,
+  formatQty,
+  formatSigned,
+  formatUnitTotals,
+} from '@/components/data/format';
 import { formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
 import { pageRule } from '@/components/print/PrintFrame';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -41,13 +49,22 @@ describe('display helpers, idempotency keys and form errors', () => {
   });
 
   it('finds the error of a line cell and keeps document-wide errors for the banner', () => {
-    const errors = { 'lines.1.quantity': 'Ligne 2 : trop', lines: 'Ajoutez au moins un produit.', version: 'Rechargez', supplier_id: 'Choisissez' };
+    const errors = {
+      'lines.1.quantity': 'Ligne 2 : trop',
+      lines: 'Ajoutez au moins un produit.',
+      version: 'Rechargez',
+      supplier_id: 'Choisissez',
+    };
     expect(lineError(errors, 1, 'quantity')).toBe('Ligne 2 : trop');
     expect(lineError(errors, 0, 'quantity')).toBeUndefined();
     expect(lineHasError(errors, 1)).toBe(true);
     expect(lineHasError(errors, 0)).toBe(false);
     expect(formLevelErrors(errors, ['supplier_id'])).toEqual(['Ajoutez au moins un produit.', 'Rechargez']);
-    expect(formLevelErrors(errors, ['supplier_id'], true)).toEqual(['Ligne 2 : trop', 'Ajoutez au moins un produit.', 'Rechargez']);
+    expect(formLevelErrors(errors, ['supplier_id'], true)).toEqual([
+      'Ligne 2 : trop',
+      'Ajoutez au moins un produit.',
+      'Rechargez',
+    ]);
   });
 
   it('says a shortage once: on the line when the line carries the same message', () => {
@@ -68,10 +85,28 @@ describe('print frame', () => {
 
   it('never adds quantities of different units: one total per unit, or the lines when there are too many units', () => {
     const NBSP = '\u00a0';
-    expect(formatUnitTotals([{ quantity: 50, unit: 'sac' }, { quantity: 4, unit: 'seau' }])).toBe(`50${NBSP}sacs, 4${NBSP}seaux`);
+    expect(
+      formatUnitTotals([
+        { quantity: 50, unit: 'sac' },
+        { quantity: 4, unit: 'seau' },
+      ]),
+    ).toBe(`50${NBSP}sacs, 4${NBSP}seaux`);
     // Same unit written differently, lines without a quantity left out.
-    expect(formatUnitTotals([{ quantity: 10, unit: 'sac' }, { quantity: 2, unit: 'Sac ' }, { quantity: null, unit: 'seau' }])).toBe(`12${NBSP}sacs`);
-    expect(formatUnitTotals([{ quantity: 1, unit: 'kg' }, { quantity: 2, unit: 'sac' }, { quantity: 3, unit: 'seau' }, { quantity: 4, unit: 'carton' }])).toBe(`4${NBSP}lignes`);
+    expect(
+      formatUnitTotals([
+        { quantity: 10, unit: 'sac' },
+        { quantity: 2, unit: 'Sac ' },
+        { quantity: null, unit: 'seau' },
+      ]),
+    ).toBe(`12${NBSP}sacs`);
+    expect(
+      formatUnitTotals([
+        { quantity: 1, unit: 'kg' },
+        { quantity: 2, unit: 'sac' },
+        { quantity: 3, unit: 'seau' },
+        { quantity: 4, unit: 'carton' },
+      ]),
+    ).toBe(`4${NBSP}lignes`);
     expect(formatUnitTotals([])).toBe('—');
     expect(formatCount(1, 'ligne')).toBe(`1${NBSP}ligne`);
     expect(formatCount(2, 'produit')).toBe(`2${NBSP}produits`);

@@ -2,9 +2,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { pageHref, pageWindow } from '../../../resources/js/components/Pagination';
 import { clampNumber, formatFrenchNumber, parseFrenchNumber } from '../../../resources/js/components/NumberInput';
 import { debounce } from '../../../resources/js/lib/debounce';
-import { SCROLL_DEBOUNCE_MS, SCROLLBAR_MIN_THUMB, scrollForThumb, thumbGeometry } from '../../../resources/js/lib/scrollbar';
+import {
+  SCROLL_DEBOUNCE_MS,
+  SCROLLBAR_MIN_THUMB,
+  scrollForThumb,
+  thumbGeometry,
+} from '../../../resources/js/lib/scrollbar';
 import { DEFAULT_DURATION_MS, FLASH_DURATION_MS, MAX_TOASTS, showFlash } from '../../../resources/js/lib/toasts';
-import { firstName, hasAnyRole, hasMenuPermission, hasPermission, hasRole, initials } from '../../../resources/js/lib/user';
+import {
+  firstName,
+  hasAnyRole,
+  hasMenuPermission,
+  hasPermission,
+  hasRole,
+  initials,
+} from '../../../resources/js/lib/user';
 import type { AuthUser } from '../../../shared/pages';
 
 describe('pagination', () => {

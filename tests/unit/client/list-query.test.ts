@@ -3,36 +3,65 @@ import type { ListParams } from '@shared/lists';
 import { exportHref, listQuery, listState, nextSort, pickState } from '@/components/data/list-query';
 import { enterChoice, initialActive, moveActive, pickOnAnswer } from '@/components/pickers/typeahead-logic';
 
-const params: ListParams<{ status: string; kind: string }> = { q: 'awa', sort: 'name', dir: 'desc', per_page: 25, filters: { status: 'active', kind: '' } };
+const params: ListParams<{ status: string; kind: string }> = {
+  q: 'awa',
+  sort: 'name',
+  dir: 'desc',
+  per_page: 25,
+  filters: { status: 'active', kind: '' },
+};
 const state = listState(params);
 
 describe('list state and query', () => {
   it('flattens the master-data params and takes document filters as they are', () => {
     expect(state).toEqual({ q: 'awa', sort: 'name', dir: 'desc', per_page: 25, status: 'active', kind: '' });
-    expect(listState({ from: '2026-01-01', q: '', tab: 'sessions' })).toEqual({ from: '2026-01-01', q: '', tab: 'sessions' });
+    expect(listState({ from: '2026-01-01', q: '', tab: 'sessions' })).toEqual({
+      from: '2026-01-01',
+      q: '',
+      tab: 'sessions',
+    });
   });
 
   it('keeps search, sort and filters, drops empty values and the default page size', () => {
     expect(listQuery(state)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active' });
-    expect(listQuery({ from: '2026-01-01', q: '  ', status: '', page: null, n: 0, low: true, none: false })).toEqual({ from: '2026-01-01', n: '0', low: '1' });
+    expect(listQuery({ from: '2026-01-01', q: '  ', status: '', page: null, n: 0, low: true, none: false })).toEqual({
+      from: '2026-01-01',
+      n: '0',
+      low: '1',
+    });
   });
 
   it('applies changes and forgets the page when anything else changes', () => {
-    expect(listQuery(state, { kind: 'entreprise', q: '' })).toEqual({ sort: 'name', dir: 'desc', status: 'active', kind: 'entreprise' });
+    expect(listQuery(state, { kind: 'entreprise', q: '' })).toEqual({
+      sort: 'name',
+      dir: 'desc',
+      status: 'active',
+      kind: 'entreprise',
+    });
     expect(listQuery(state, { per_page: 100 })).toMatchObject({ per_page: '100' });
     expect(listQuery(state, { page: 3 })).toMatchObject({ page: '3' });
     expect(listQuery(state, { page: 1 })).not.toHaveProperty('page');
   });
 
   it('a reset keeps only what is named (sort, tab)', () => {
-    expect(listQuery(pickState({ ...state, tab: 'ecarts' }, ['sort', 'dir', 'tab']))).toEqual({ sort: 'name', dir: 'desc', tab: 'ecarts' });
+    expect(listQuery(pickState({ ...state, tab: 'ecarts' }, ['sort', 'dir', 'tab']))).toEqual({
+      sort: 'name',
+      dir: 'desc',
+      tab: 'ecarts',
+    });
   });
 
   it('exports what is on screen: same search, filters and sort, chosen format, no paging', () => {
     const href = exportHref('/fichiers/clients/export', { ...state, per_page: 100 }, 'xlsx');
     const url = new URL(href, 'http://x');
     expect(url.pathname).toBe('/fichiers/clients/export');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'awa', sort: 'name', dir: 'desc', status: 'active', format: 'xlsx' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'awa',
+      sort: 'name',
+      dir: 'desc',
+      status: 'active',
+      format: 'xlsx',
+    });
   });
 });
 
@@ -74,8 +103,22 @@ describe('type-ahead decisions', () => {
 });
 
 describe('price grid editing', async () => {
-  const { cellChanged, errorsByRow, gridPayload, rowChanged } = await import('../../../resources/js/components/data/price-grid');
-  const row = { id: 7, code: 'P7', barcode: null, name: 'Riz 25 kg', category_name: 'Céréales', unit: 'sac', purchase_price: 12000, cmup: 12100, retail_price: 15000, wholesale_price: 14000, min_price: 13500, updated_at: '2026-11-22 08:00:00' };
+  const { cellChanged, errorsByRow, gridPayload, rowChanged } =
+    await import('../../../resources/js/components/data/price-grid');
+  const row = {
+    id: 7,
+    code: 'P7',
+    barcode: null,
+    name: 'Riz 25 kg',
+    category_name: 'Céréales',
+    unit: 'sac',
+    purchase_price: 12000,
+    cmup: 12100,
+    retail_price: 15000,
+    wholesale_price: 14000,
+    min_price: 13500,
+    updated_at: '2026-11-22 08:00:00',
+  };
   const other = { ...row, id: 8, code: 'P8' };
 
   it('a cell retyped with the same amount is not a change', () => {
@@ -87,12 +130,21 @@ describe('price grid editing', async () => {
 
   it('sends only the changed rows, with all four prices and the version seen', () => {
     expect(gridPayload([row, other], { 7: { retail_price: '15500' } }, 'XOF')).toEqual([
-      { id: 7, purchase_price: '12000', retail_price: '15500', wholesale_price: '14000', min_price: '13500', updated_at: '2026-11-22 08:00:00' },
+      {
+        id: 7,
+        purchase_price: '12000',
+        retail_price: '15500',
+        wholesale_price: '14000',
+        min_price: '13500',
+        updated_at: '2026-11-22 08:00:00',
+      },
     ]);
   });
 
   it('maps "rows.<index>.<field>" errors back to the product', () => {
-    expect(errorsByRow({ 'rows.1.min_price': 'Trop haut.', 'rows.5.retail_price': 'x', rows: 'y' }, [7, 8])).toEqual({ 8: { min_price: 'Trop haut.' } });
+    expect(errorsByRow({ 'rows.1.min_price': 'Trop haut.', 'rows.5.retail_price': 'x', rows: 'y' }, [7, 8])).toEqual({
+      8: { min_price: 'Trop haut.' },
+    });
   });
 });
 
@@ -101,7 +153,10 @@ describe('type-ahead answers', () => {
     const items = [{ id: 1 }, { id: 2 }];
     const first = initialActive(items, null);
     expect(first).toBe(0);
-    expect(enterChoice({ query: 'riz', answeredQuery: 'riz', hasExact: false, itemCount: 2, active: first })).toEqual({ kind: 'active', index: 0 });
+    expect(enterChoice({ query: 'riz', answeredQuery: 'riz', hasExact: false, itemCount: 2, active: first })).toEqual({
+      kind: 'active',
+      index: 0,
+    });
     expect(initialActive([], null)).toBe(-1);
     // the exact match (a scanned code) is the one highlighted, wherever it is
     expect(initialActive(items, { id: 2 }, (a, b) => a.id === b.id)).toBe(1);

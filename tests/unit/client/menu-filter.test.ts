@@ -3,7 +3,8 @@ import { filterMenu, isMenuNodeActive, MENU, type MenuNode, menuLeaves } from '.
 import { activeLeafKey, activeSubmenuKeys, normalizeSearch, searchMenu } from '../../../resources/js/lib/menu-state';
 import { MENU_PERMISSIONS } from '../../../shared/permissions';
 
-const names = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.sub ? { [n.name]: names(n.sub) } : n.heading ? `# ${n.name}` : n.name));
+const names = (nodes: MenuNode[]): unknown[] =>
+  nodes.map((n) => (n.sub ? { [n.name]: names(n.sub) } : n.heading ? `# ${n.name}` : n.name));
 
 describe('filterMenu — DESIGN.md §6', () => {
   const tree: MenuNode[] = [
@@ -38,7 +39,9 @@ describe('filterMenu — DESIGN.md §6', () => {
   });
 
   it('filters submenus recursively', () => {
-    expect(names(filterMenu(tree, ['menu.fichiers', 'menu.fournisseurs', 'menu.operations', 'menu.sortiestock']))).toEqual(['# H1', 'Public', '# H2', { Group: ['B', { Nested: ['N2'] }] }]);
+    expect(
+      names(filterMenu(tree, ['menu.fichiers', 'menu.fournisseurs', 'menu.operations', 'menu.sortiestock'])),
+    ).toEqual(['# H1', 'Public', '# H2', { Group: ['B', { Nested: ['N2'] }] }]);
   });
 
   it('hides a submenu whose children are all hidden (and its heading with it)', () => {
@@ -46,7 +49,12 @@ describe('filterMenu — DESIGN.md §6', () => {
   });
 
   it('hides a nested empty submenu but keeps its parent when something else is left', () => {
-    expect(names(filterMenu(tree, ['menu.fichiers', 'menu.clients', 'menu.operations']))).toEqual(['# H1', 'Public', '# H2', { Group: ['A'] }]);
+    expect(names(filterMenu(tree, ['menu.fichiers', 'menu.clients', 'menu.operations']))).toEqual([
+      '# H1',
+      'Public',
+      '# H2',
+      { Group: ['A'] },
+    ]);
   });
 
   it('hides a parent whose only content is an empty nested submenu', () => {
@@ -54,7 +62,9 @@ describe('filterMenu — DESIGN.md §6', () => {
   });
 
   it('hides the whole group when the group permission is missing, whatever the children allow', () => {
-    expect(names(filterMenu(tree, ['menu.clients', 'menu.fournisseurs', 'menu.operations', 'menu.entreestock']))).toEqual(['# H1', 'Public']);
+    expect(
+      names(filterMenu(tree, ['menu.clients', 'menu.fournisseurs', 'menu.operations', 'menu.entreestock'])),
+    ).toEqual(['# H1', 'Public']);
   });
 
   it('keeps a heading only when a visible non-heading item follows it before the next heading', () => {
@@ -69,7 +79,12 @@ describe('filterMenu — DESIGN.md §6', () => {
   });
 
   it('drops a trailing heading and consecutive headings', () => {
-    const list: MenuNode[] = [{ name: 'A', heading: true }, { name: 'B', heading: true }, { name: 'Item', to: '/i' }, { name: 'C', heading: true }];
+    const list: MenuNode[] = [
+      { name: 'A', heading: true },
+      { name: 'B', heading: true },
+      { name: 'Item', to: '/i' },
+      { name: 'C', heading: true },
+    ];
     expect(names(filterMenu(list, []))).toEqual(['# B', 'Item']);
   });
 
@@ -93,15 +108,24 @@ describe('filterMenu — DESIGN.md §6', () => {
 
   it('on the real menu: Trésorerie needs menu.operations and menu.tresorerie; Finances needs menu.editions.finances', () => {
     const caisseOnly = filterMenu(MENU, ['menu.dashboard', 'menu.operations', 'menu.tresorerie', 'menu.caisse']);
-    expect(names(caisseOnly)).toEqual(['# Principal', 'Tableau de Bord', '# Opérations', { Opérations: [{ Trésorerie: ['Caisse'] }] }]);
+    expect(names(caisseOnly)).toEqual([
+      '# Principal',
+      'Tableau de Bord',
+      '# Opérations',
+      { Opérations: [{ Trésorerie: ['Caisse'] }] },
+    ]);
     expect(filterMenu(MENU, ['menu.tresorerie', 'menu.caisse'])).toEqual([]);
     expect(names(filterMenu(MENU, ['menu.editions.ca']))).toEqual([]);
-    expect(names(filterMenu(MENU, ['menu.editions.finances', 'menu.editions.ca']))).toEqual(['# Éditions', { Finances: ["Chiffre d’affaires"] }]);
+    expect(names(filterMenu(MENU, ['menu.editions.finances', 'menu.editions.ca']))).toEqual([
+      '# Éditions',
+      { Finances: ['Chiffre d’affaires'] },
+    ]);
   });
 
   it('every menu permission of the tree is in the catalogue', () => {
     const used = new Set<string>();
-    const walk = (list: MenuNode[]) => list.forEach((n) => (n.permission && used.add(n.permission), n.sub && walk(n.sub)));
+    const walk = (list: MenuNode[]) =>
+      list.forEach((n) => (n.permission && used.add(n.permission), n.sub && walk(n.sub)));
     walk(MENU);
     expect(used.size).toBeGreaterThan(10);
     for (const p of used) expect(MENU_PERMISSIONS).toContain(p);
@@ -133,7 +157,13 @@ describe('active item and open submenus', () => {
 describe('header search over the menu', () => {
   it('ignores accents and case and only searches what the user may open', () => {
     expect(normalizeSearch('  Règlement ')).toBe('reglement');
-    const visible = filterMenu(MENU, ['menu.operations', 'menu.tresorerie', 'menu.reglement', 'menu.annulations', 'menu.annulation.reglement']);
+    const visible = filterMenu(MENU, [
+      'menu.operations',
+      'menu.tresorerie',
+      'menu.reglement',
+      'menu.annulations',
+      'menu.annulation.reglement',
+    ]);
     expect(searchMenu(visible, 'regl').map((r) => r.node.name)).toEqual(['Règlement', 'Règlements']);
     expect(searchMenu(visible, 'tresorerie caisse')).toEqual([]);
     expect(searchMenu(visible, '').length).toBe(2);

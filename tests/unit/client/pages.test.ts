@@ -14,7 +14,9 @@ describe('page registry ↔ client components', () => {
 
   it('pages under auth/ and the welcome page choose their own layout', () => {
     for (const name of PAGE_NAMES.filter((n) => n.startsWith('auth/') || n === 'Welcome')) {
-      expect(fs.readFileSync(path.join(pagesDir, `${name}.tsx`), 'utf8'), name).toMatch(/\.layout = (AuthLayout|GuestLayout);/);
+      expect(fs.readFileSync(path.join(pagesDir, `${name}.tsx`), 'utf8'), name).toMatch(
+        /\.layout = (AuthLayout|GuestLayout);/,
+      );
     }
   });
 });

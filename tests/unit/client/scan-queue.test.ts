@@ -17,7 +17,11 @@ describe('ScanQueue (scans read before the previous lookup answered)', () => {
   it('a second and third scan read while the first is looked up are all picked, in the order read, one lookup at a time', async () => {
     const server = slowServer();
     const picked: string[] = [];
-    const q = new ScanQueue(server.lookup, (term, result) => picked.push(`${term}→${result}`), () => {});
+    const q = new ScanQueue(
+      server.lookup,
+      (term, result) => picked.push(`${term}→${result}`),
+      () => {},
+    );
     void q.push('3017620422003');
     void q.push('5449000000996');
     void q.push('3017620422003');
@@ -40,7 +44,11 @@ describe('ScanQueue (scans read before the previous lookup answered)', () => {
     const server = slowServer();
     const picked: string[] = [];
     const failed: string[] = [];
-    const q = new ScanQueue(server.lookup, (term) => picked.push(term), (term) => failed.push(term));
+    const q = new ScanQueue(
+      server.lookup,
+      (term) => picked.push(term),
+      (term) => failed.push(term),
+    );
     void q.push('A');
     void q.push('B');
     await tick();
@@ -60,7 +68,11 @@ describe('ScanQueue (scans read before the previous lookup answered)', () => {
   it('clear() forgets the scans not looked up yet (the form is left)', async () => {
     const server = slowServer();
     const picked: string[] = [];
-    const q = new ScanQueue(server.lookup, (term) => picked.push(term), () => {});
+    const q = new ScanQueue(
+      server.lookup,
+      (term) => picked.push(term),
+      () => {},
+    );
     void q.push('A');
     void q.push('B');
     await tick();

@@ -41,14 +41,23 @@ describe('theme-init.js (applied before the first paint)', () => {
     const inlined = stripBootComments(source);
     expect(inlined.length).toBeLessThan(source.length * 0.8);
     expect(inlined).not.toContain('/*');
-    for (const [stored, systemDark, throws] of [[{}, false, false], [{}, true, false], [{ [STORAGE_KEYS.darkMode]: 'on', [STORAGE_KEYS.colorTheme]: 'city' }, false, false], [{}, true, true]] as const) {
+    for (const [stored, systemDark, throws] of [
+      [{}, false, false],
+      [{}, true, false],
+      [{ [STORAGE_KEYS.darkMode]: 'on', [STORAGE_KEYS.colorTheme]: 'city' }, false, false],
+      [{}, true, true],
+    ] as const) {
       expect(boot(stored, systemDark, throws, inlined)).toEqual(boot(stored, systemDark, throws));
     }
     expect(boot({}, true, false, inlined)['data-bs-theme']).toBe('dark');
   });
 
   it('defaults to the system scheme and the default theme', () => {
-    expect(boot({}, false)).toEqual({ 'data-bs-theme': 'light', 'data-app-theme': 'default', 'data-dark-mode': 'system' });
+    expect(boot({}, false)).toEqual({
+      'data-bs-theme': 'light',
+      'data-app-theme': 'default',
+      'data-dark-mode': 'system',
+    });
     expect(boot({}, true)['data-bs-theme']).toBe('dark');
   });
 
@@ -62,14 +71,20 @@ describe('theme-init.js (applied before the first paint)', () => {
   });
 
   it('ignores garbage and blocked storage', () => {
-    expect(boot({ [STORAGE_KEYS.darkMode]: 'maybe', [STORAGE_KEYS.colorTheme]: 'neon' }, false)).toEqual({ 'data-bs-theme': 'light', 'data-app-theme': 'default', 'data-dark-mode': 'system' });
+    expect(boot({ [STORAGE_KEYS.darkMode]: 'maybe', [STORAGE_KEYS.colorTheme]: 'neon' }, false)).toEqual({
+      'data-bs-theme': 'light',
+      'data-app-theme': 'default',
+      'data-dark-mode': 'system',
+    });
     expect(boot({}, true, true)['data-bs-theme']).toBe('dark');
   });
 
   it('agrees with the app for every combination', () => {
     for (const mode of DARK_MODES) {
       for (const sys of [true, false]) {
-        expect(boot({ [STORAGE_KEYS.darkMode]: mode }, sys)['data-bs-theme']).toBe(resolveDark(mode, sys) ? 'dark' : 'light');
+        expect(boot({ [STORAGE_KEYS.darkMode]: mode }, sys)['data-bs-theme']).toBe(
+          resolveDark(mode, sys) ? 'dark' : 'light',
+        );
       }
     }
   });

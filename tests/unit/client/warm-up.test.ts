@@ -6,7 +6,15 @@ import { loadIconFonts, MENU_SCREENS, screensToWarm } from '@/lib/warm-up';
 
 const allMenuPermissions = menuLeaves(MENU)
   .map((leaf) => leaf.permission)
-  .concat(['menu.fichiers', 'menu.operations', 'menu.tresorerie', 'menu.annulations', 'menu.editions.finances', 'menu.parametres', 'menu.support'])
+  .concat([
+    'menu.fichiers',
+    'menu.operations',
+    'menu.tresorerie',
+    'menu.annulations',
+    'menu.editions.finances',
+    'menu.parametres',
+    'menu.support',
+  ])
   .filter((p): p is NonNullable<typeof p> => !!p);
 
 describe('idle warm-up of the screens the menu reaches (lib/warm-up.ts)', () => {
@@ -21,7 +29,15 @@ describe('idle warm-up of the screens the menu reaches (lib/warm-up.ts)', () => 
   });
 
   it('warms only what the menu shows: the screens first, then the rest of their folders and the profile', () => {
-    expect(screensToWarm(['menu.dashboard', 'menu.fichiers', 'menu.clients'])).toEqual(['Dashboard', 'clients/Index', 'clients/Form', 'clients/Import', 'clients/Show', 'clients/Statement', 'profile/Edit']);
+    expect(screensToWarm(['menu.dashboard', 'menu.fichiers', 'menu.clients'])).toEqual([
+      'Dashboard',
+      'clients/Index',
+      'clients/Form',
+      'clients/Import',
+      'clients/Show',
+      'clients/Statement',
+      'profile/Edit',
+    ]);
     const stockOnly = screensToWarm(['menu.operations', 'menu.sortiestock']);
     expect(stockOnly[0]).toBe('stock/transfers/Index');
     expect(stockOnly.every((n) => n.startsWith('stock/transfers/') || n === 'profile/Edit')).toBe(true);
@@ -40,7 +56,12 @@ describe('idle warm-up of the screens the menu reaches (lib/warm-up.ts)', () => 
   it('loads the icon font files no page has needed yet, and only those', async () => {
     const loaded: string[] = [];
     const face = (name: string, status: FontFaceLoadStatus) => ({ status, load: async () => void loaded.push(name) });
-    const faces = [face('inline', 'loaded'), face('shell', 'loading'), face('rest', 'unloaded'), face('rest-regular', 'unloaded')];
+    const faces = [
+      face('inline', 'loaded'),
+      face('shell', 'loading'),
+      face('rest', 'unloaded'),
+      face('rest-regular', 'unloaded'),
+    ];
     await loadIconFonts({ forEach: (cb: (f: unknown) => void) => faces.forEach(cb) } as unknown as FontFaceSet);
     expect(loaded).toEqual(['rest', 'rest-regular']);
     await expect(loadIconFonts(undefined)).resolves.toBeDefined();

@@ -34,7 +34,8 @@ describe('a quantity with its unit', () => {
   });
 
   it('keeps invariable units: ending in s, x or z, symbols and abbreviations', () => {
-    for (const unit of ['colis', 'prix', 'gaz', 'kg', 'g', 'L', 'l', 'ml', 'm²', 'PCE', 'btl.', 'u']) expect([unit, pluralUnit(unit, 5)]).toEqual([unit, unit]);
+    for (const unit of ['colis', 'prix', 'gaz', 'kg', 'g', 'L', 'l', 'ml', 'm²', 'PCE', 'btl.', 'u'])
+      expect([unit, pluralUnit(unit, 5)]).toEqual([unit, unit]);
     expect(formatQuantity(5, 'kg')).toBe(`5${NBSP}kg`);
     expect(formatQuantity(2, 'L')).toBe(`2${NBSP}L`);
   });
@@ -53,7 +54,12 @@ describe('a quantity with its unit', () => {
 describe('sentences agree with what they speak of', () => {
   it('a record noun gives its subject, agreement and pronouns', () => {
     expect(nounGrammar('ce produit')).toEqual({ subject: 'Ce produit', e: '', pronoun: 'il', object: 'le' });
-    expect(nounGrammar('cette catégorie')).toEqual({ subject: 'Cette catégorie', e: 'e', pronoun: 'elle', object: 'la' });
+    expect(nounGrammar('cette catégorie')).toEqual({
+      subject: 'Cette catégorie',
+      e: 'e',
+      pronoun: 'elle',
+      object: 'la',
+    });
     expect(nounGrammar('cet emplacement')).toMatchObject({ subject: 'Cet emplacement', e: '' });
   });
 
@@ -84,7 +90,8 @@ async function interfaceLines(): Promise<Array<{ at: string; code: string }>> {
         if (c === '\\') i++;
         else if (c === quote && !apostrophe) quote = null;
       } else if (c === '"' || c === '`' || (c === "'" && !apostrophe)) quote = c;
-      else if (c === '/' && (line[i + 1] === '*' || (line[i + 1] === '/' && (i === 0 || /\s/.test(line[i - 1]))))) return i;
+      else if (c === '/' && (line[i + 1] === '*' || (line[i + 1] === '/' && (i === 0 || /\s/.test(line[i - 1])))))
+        return i;
     }
     return line.length;
   };
@@ -112,7 +119,9 @@ describe('one apostrophe across the interface: the typographic ’', () => {
   it('finds no straight apostrophe between letters in resources/js, server or shared', async () => {
     const lines = await interfaceLines();
     expect(lines.length).toBeGreaterThan(10_000);
-    expect(lines.filter((l) => /\p{L}\\?'\p{L}/u.test(l.code)).map((l) => `${l.at}: ${l.code.trim().slice(0, 120)}`)).toEqual([]);
+    expect(
+      lines.filter((l) => /\p{L}\\?'\p{L}/u.test(l.code)).map((l) => `${l.at}: ${l.code.trim().slice(0, 120)}`),
+    ).toEqual([]);
     // the scan reads the strings: the typographic apostrophe is found where it is written
     expect(lines.some((l) => l.code.includes('Chiffre d’affaires'))).toBe(true);
   });
@@ -124,7 +133,11 @@ describe('one apostrophe across the interface: the typographic ’', () => {
 
 describe('counts agree with their nouns: never « (s) »', () => {
   it('agree: singular for 0 and 1, plural from 2 on, each word of a phrase', () => {
-    expect([agree(0, 'mouvement'), agree(1, 'mouvement'), agree(4, 'mouvement')]).toEqual(['mouvement', 'mouvement', 'mouvements']);
+    expect([agree(0, 'mouvement'), agree(1, 'mouvement'), agree(4, 'mouvement')]).toEqual([
+      'mouvement',
+      'mouvement',
+      'mouvements',
+    ]);
     expect(agree(5, 'autre')).toBe('autres');
     expect(agree(2, 'catégorie créée')).toBe('catégories créées');
     expect(agree(3, 'clé étrangère orpheline')).toBe('clés étrangères orphelines');

@@ -65,7 +65,11 @@ describe('the periods the dashboard compares, and how they are said', () => {
     expect(said('2026-11-15')).toEqual({
       yesterday: { from: '2026-11-14', to: '2026-11-14' },
       day: [{ from: '2026-10-15', to: '2026-10-15' }, 'Même jour le mois dernier (15/10)'],
-      month: [{ from: '2026-11-01', to: '2026-11-15' }, { from: '2026-10-01', to: '2026-10-15' }, 'Même période le mois dernier (du 01/10 au 15/10)'],
+      month: [
+        { from: '2026-11-01', to: '2026-11-15' },
+        { from: '2026-10-01', to: '2026-10-15' },
+        'Même période le mois dernier (du 01/10 au 15/10)',
+      ],
     });
     expect(comparisonLabel('yesterday', dashboardPeriods('2026-11-15').yesterday, '2026-11-15')).toBe('Hier');
   });
@@ -74,21 +78,39 @@ describe('the periods the dashboard compares, and how they are said', () => {
     expect(said('2026-03-31')).toEqual({
       yesterday: { from: '2026-03-30', to: '2026-03-30' },
       day: [{ from: '2026-02-28', to: '2026-02-28' }, 'Dernier jour du mois dernier (28/02)'],
-      month: [{ from: '2026-03-01', to: '2026-03-31' }, { from: '2026-02-01', to: '2026-02-28' }, 'Même période le mois dernier (du 01/02 au 28/02)'],
+      month: [
+        { from: '2026-03-01', to: '2026-03-31' },
+        { from: '2026-02-01', to: '2026-02-28' },
+        'Même période le mois dernier (du 01/02 au 28/02)',
+      ],
     });
-    expect(said('2028-03-31').day).toEqual([{ from: '2028-02-29', to: '2028-02-29' }, 'Dernier jour du mois dernier (29/02)']);
+    expect(said('2028-03-31').day).toEqual([
+      { from: '2028-02-29', to: '2028-02-29' },
+      'Dernier jour du mois dernier (29/02)',
+    ]);
     // 29 February in a leap year has its day in March: the same day, not the last.
-    expect(said('2028-03-29').day).toEqual([{ from: '2028-02-29', to: '2028-02-29' }, 'Même jour le mois dernier (29/02)']);
+    expect(said('2028-03-29').day).toEqual([
+      { from: '2028-02-29', to: '2028-02-29' },
+      'Même jour le mois dernier (29/02)',
+    ]);
   });
 
   it('on the 1st: yesterday is last month, the month so far is one day against one day', () => {
     expect(said('2026-03-01')).toEqual({
       yesterday: { from: '2026-02-28', to: '2026-02-28' },
       day: [{ from: '2026-02-01', to: '2026-02-01' }, 'Même jour le mois dernier (01/02)'],
-      month: [{ from: '2026-03-01', to: '2026-03-01' }, { from: '2026-02-01', to: '2026-02-01' }, 'Même période le mois dernier (le 01/02)'],
+      month: [
+        { from: '2026-03-01', to: '2026-03-01' },
+        { from: '2026-02-01', to: '2026-02-01' },
+        'Même période le mois dernier (le 01/02)',
+      ],
     });
     // 1 January: last year's December.
-    expect(said('2027-01-01').month).toEqual([{ from: '2027-01-01', to: '2027-01-01' }, { from: '2026-12-01', to: '2026-12-01' }, 'Même période le mois dernier (le 01/12)']);
+    expect(said('2027-01-01').month).toEqual([
+      { from: '2027-01-01', to: '2027-01-01' },
+      { from: '2026-12-01', to: '2026-12-01' },
+      'Même période le mois dernier (le 01/12)',
+    ]);
   });
 });
 

@@ -1,11 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS, formatLimit, limitMessage } from '../../../shared/limits.js';
-import { LimitExceeded, addWithin, baseQuantity, documentTotal, lineAmount, within } from '../../../server/domain/limits.js';
+import {
+  LimitExceeded,
+  addWithin,
+  baseQuantity,
+  documentTotal,
+  lineAmount,
+  within,
+} from '../../../server/domain/limits.js';
 import { cmupAfterReceipt, cmupAfterReceiptReversal, valueOf } from '../../../server/domain/stock/cmup.js';
 import { countLineResult } from '../../../server/domain/stock/count.js';
 import { toBaseQuantity } from '../../../server/domain/stock/lines.js';
-import { positiveQuantity, nonNegativeQuantity, scanSchema, stockEntrySchema } from '../../../server/http/schemas/stock.js';
+import {
+  positiveQuantity,
+  nonNegativeQuantity,
+  scanSchema,
+  stockEntrySchema,
+} from '../../../server/http/schemas/stock.js';
 import { productSchema } from '../../../server/services/products/schema.js';
 
 /**
@@ -22,7 +34,18 @@ const isSafe = (v: number) => Number.isSafeInteger(v);
 const anyNumber = fc.oneof(
   fc.integer({ min: -10, max: 1_000 }),
   fc.integer({ min: 0, max: 200_000_000 }),
-  fc.constantFrom(LIMITS.quantity, LIMITS.quantity + 1, LIMITS.unitPrice, LIMITS.unitPrice + 1, 1e9, 1e12, 1e14, 2 ** 53, 2 ** 53 + 2, 1e300),
+  fc.constantFrom(
+    LIMITS.quantity,
+    LIMITS.quantity + 1,
+    LIMITS.unitPrice,
+    LIMITS.unitPrice + 1,
+    1e9,
+    1e12,
+    1e14,
+    2 ** 53,
+    2 ** 53 + 2,
+    1e300,
+  ),
   fc.maxSafeInteger(),
   fc.double({ noNaN: false }),
   fc.bigInt({ min: 0n, max: 10n ** 20n }).map((b) => b.toString()),
@@ -63,26 +86,40 @@ describe('schemas accept only numbers within the ceilings', () => {
   it('a stock entry: each line within the quantity and unit-cost ceilings, refused on the field otherwise', () => {
     const schema = stockEntrySchema('XOF');
     fc.assert(
-      fc.property(fc.array(fc.record({ quantity: anyNumber, unit_cost: anyNumber, pack_cost: fc.option(anyNumber, { nil: undefined }), unit: fc.constantFrom('unit', 'pack') }), { minLength: 1, maxLength: 5 }), (lines) => {
-        const r = schema.safeParse({
-          idempotency_key: '0123456789abcdef0123456789abcdef',
-          supplier_id: 1,
-          location_id: 1,
-          entry_date: '2026-01-01',
-          lines: lines.map((l) => ({ product_id: 1, ...l })),
-        });
-        if (r.success) {
-          for (const l of r.data.lines) {
-            expect(l.quantity >= 1 && l.quantity <= LIMITS.quantity).toBe(true);
-            expect(l.unit_cost === undefined || (l.unit_cost >= 0 && l.unit_cost <= LIMITS.unitPrice)).toBe(true);
-            // The cost of a colis: within a line amount (the service divides it by the pack size and checks the unit ceiling).
-            expect(l.pack_cost === undefined || (l.unit === 'pack' && l.pack_cost >= 0 && l.pack_cost <= LIMITS.lineAmount)).toBe(true);
+      fc.property(
+        fc.array(
+          fc.record({
+            quantity: anyNumber,
+            unit_cost: anyNumber,
+            pack_cost: fc.option(anyNumber, { nil: undefined }),
+            unit: fc.constantFrom('unit', 'pack'),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (lines) => {
+          const r = schema.safeParse({
+            idempotency_key: '0123456789abcdef0123456789abcdef',
+            supplier_id: 1,
+            location_id: 1,
+            entry_date: '2026-01-01',
+            lines: lines.map((l) => ({ product_id: 1, ...l })),
+          });
+          if (r.success) {
+            for (const l of r.data.lines) {
+              expect(l.quantity >= 1 && l.quantity <= LIMITS.quantity).toBe(true);
+              expect(l.unit_cost === undefined || (l.unit_cost >= 0 && l.unit_cost <= LIMITS.unitPrice)).toBe(true);
+              // The cost of a colis: within a line amount (the service divides it by the pack size and checks the unit ceiling).
+              expect(
+                l.pack_cost === undefined ||
+                  (l.unit === 'pack' && l.pack_cost >= 0 && l.pack_cost <= LIMITS.lineAmount),
+              ).toBe(true);
+            }
+          } else {
+            // A refusal is a French message on a field, never an exception.
+            for (const issue of r.error.issues) expect(typeof issue.message).toBe('string');
           }
-        } else {
-          // A refusal is a French message on a field, never an exception.
-          for (const issue of r.error.issues) expect(typeof issue.message).toBe('string');
-        }
-      }),
+        },
+      ),
       { numRuns: 1000 },
     );
     const refused = schema.safeParse({
@@ -102,9 +139,21 @@ describe('schemas accept only numbers within the ceilings', () => {
     const schema = productSchema('XOF');
     fc.assert(
       fc.property(anyNumber, anyNumber, anyNumber, (price, pack, threshold) => {
-        const r = schema.safeParse({ code: 'P1', name: 'Produit', category_id: 1, unit: 'pièce', pack_size: pack, purchase_price: price, retail_price: price, wholesale_price: price, min_price: 0, alert_threshold: threshold });
+        const r = schema.safeParse({
+          code: 'P1',
+          name: 'Produit',
+          category_id: 1,
+          unit: 'pièce',
+          pack_size: pack,
+          purchase_price: price,
+          retail_price: price,
+          wholesale_price: price,
+          min_price: 0,
+          alert_threshold: threshold,
+        });
         if (r.success) {
-          for (const v of [r.data.purchase_price, r.data.retail_price, r.data.wholesale_price]) expect(v <= LIMITS.unitPrice).toBe(true);
+          for (const v of [r.data.purchase_price, r.data.retail_price, r.data.wholesale_price])
+            expect(v <= LIMITS.unitPrice).toBe(true);
           expect(r.data.pack_size <= LIMITS.quantity && r.data.alert_threshold <= LIMITS.stockLevel).toBe(true);
         }
       }),
@@ -116,16 +165,21 @@ describe('schemas accept only numbers within the ceilings', () => {
 describe('the domain checks each ceiling before any arithmetic', () => {
   it('pack conversion: the base quantity is within the quantity ceiling, or refused', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: LIMITS.quantity }), fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('unit' as const, 'pack' as const), (entered, pack, unit) => {
-        try {
-          const q = toBaseQuantity(entered, unit, pack);
-          expect(q).toBe(unit === 'pack' ? entered * pack : entered);
-          expect(q <= LIMITS.quantity).toBe(true);
-        } catch (err) {
-          expect(err).toBeInstanceOf(LimitExceeded);
-          expect(BigInt(entered) * BigInt(unit === 'pack' ? pack : 1) > BigInt(LIMITS.quantity)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: LIMITS.quantity }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom('unit' as const, 'pack' as const),
+        (entered, pack, unit) => {
+          try {
+            const q = toBaseQuantity(entered, unit, pack);
+            expect(q).toBe(unit === 'pack' ? entered * pack : entered);
+            expect(q <= LIMITS.quantity).toBe(true);
+          } catch (err) {
+            expect(err).toBeInstanceOf(LimitExceeded);
+            expect(BigInt(entered) * BigInt(unit === 'pack' ? pack : 1) > BigInt(LIMITS.quantity)).toBe(true);
+          }
+        },
+      ),
     );
     // The reviewer's case: 10^9 packs of 100 000 is refused, not 10^14 units.
     expect(() => baseQuantity(1_000_000_000, 100_000)).toThrow(LimitExceeded);
@@ -133,34 +187,38 @@ describe('the domain checks each ceiling before any arithmetic', () => {
 
   it('line amount, document total, balance: exact and within their ceilings, or refused', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.maxSafeInteger(), fc.maxSafeInteger()), { minLength: 1, maxLength: 500 }), fc.integer({ min: -LIMITS.balance, max: LIMITS.balance }), (lines, balance) => {
-        let amounts: number[];
-        try {
-          amounts = lines.map(([q, p]) => lineAmount(q, p));
-        } catch (err) {
-          expect(err).toBeInstanceOf(LimitExceeded);
-          return;
-        }
-        amounts.forEach((a, i) => expect(BigInt(a)).toBe(BigInt(lines[i][0]) * BigInt(lines[i][1])));
-        amounts.forEach((a) => expect(a <= LIMITS.lineAmount).toBe(true));
-        let total: number;
-        try {
-          total = documentTotal(amounts);
-        } catch (err) {
-          expect(err).toBeInstanceOf(LimitExceeded);
-          expect(amounts.reduce((s, a) => s + BigInt(a), 0n) > BigInt(LIMITS.documentTotal)).toBe(true);
-          return;
-        }
-        expect(BigInt(total)).toBe(amounts.reduce((s, a) => s + BigInt(a), 0n));
-        for (const delta of [total, -total]) {
+      fc.property(
+        fc.array(fc.tuple(fc.maxSafeInteger(), fc.maxSafeInteger()), { minLength: 1, maxLength: 500 }),
+        fc.integer({ min: -LIMITS.balance, max: LIMITS.balance }),
+        (lines, balance) => {
+          let amounts: number[];
           try {
-            const after = addWithin('balance', balance, delta);
-            expect(isSafe(after) && Math.abs(after) <= LIMITS.balance).toBe(true);
+            amounts = lines.map(([q, p]) => lineAmount(q, p));
           } catch (err) {
             expect(err).toBeInstanceOf(LimitExceeded);
+            return;
           }
-        }
-      }),
+          amounts.forEach((a, i) => expect(BigInt(a)).toBe(BigInt(lines[i][0]) * BigInt(lines[i][1])));
+          amounts.forEach((a) => expect(a <= LIMITS.lineAmount).toBe(true));
+          let total: number;
+          try {
+            total = documentTotal(amounts);
+          } catch (err) {
+            expect(err).toBeInstanceOf(LimitExceeded);
+            expect(amounts.reduce((s, a) => s + BigInt(a), 0n) > BigInt(LIMITS.documentTotal)).toBe(true);
+            return;
+          }
+          expect(BigInt(total)).toBe(amounts.reduce((s, a) => s + BigInt(a), 0n));
+          for (const delta of [total, -total]) {
+            try {
+              const after = addWithin('balance', balance, delta);
+              expect(isSafe(after) && Math.abs(after) <= LIMITS.balance).toBe(true);
+            } catch (err) {
+              expect(err).toBeInstanceOf(LimitExceeded);
+            }
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -180,9 +238,16 @@ type Op =
   | { kind: 'count'; counted: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('receipt' as const), quantity: fc.oneof(fc.integer({ min: 1, max: LIMITS.quantity }), fc.integer({ min: 1, max: 100 })), unitCost: fc.oneof(fc.integer({ min: 0, max: LIMITS.unitPrice }), fc.constantFrom(0, 1, LIMITS.unitPrice)) }),
+  fc.record({
+    kind: fc.constant('receipt' as const),
+    quantity: fc.oneof(fc.integer({ min: 1, max: LIMITS.quantity }), fc.integer({ min: 1, max: 100 })),
+    unitCost: fc.oneof(fc.integer({ min: 0, max: LIMITS.unitPrice }), fc.constantFrom(0, 1, LIMITS.unitPrice)),
+  }),
   fc.record({ kind: fc.constant('reverse' as const), index: fc.nat() }),
-  fc.record({ kind: fc.constant('move' as const), quantity: fc.integer({ min: -LIMITS.quantity, max: LIMITS.quantity }).filter((q) => q !== 0) }),
+  fc.record({
+    kind: fc.constant('move' as const),
+    quantity: fc.integer({ min: -LIMITS.quantity, max: LIMITS.quantity }).filter((q) => q !== 0),
+  }),
   fc.record({ kind: fc.constant('count' as const), counted: fc.integer({ min: 0, max: LIMITS.quantity }) }),
 );
 
@@ -202,7 +267,10 @@ describe('a product’s life: every level, CMUP and value stays a safe integer',
             delta = -receipts[o.index % receipts.length].quantity;
           } else if (o.kind === 'move') delta = o.quantity;
           else {
-            const r = countLineResult({ theoretical: level, counted: o.counted, current: level, unitCost: cmup }, { movedPolicy: null, uncountedAsZero: false });
+            const r = countLineResult(
+              { theoretical: level, counted: o.counted, current: level, unitCost: cmup },
+              { movedPolicy: null, uncountedAsZero: false },
+            );
             expect(isSafe(r.value)).toBe(true);
             delta = r.adjustment;
             if (delta === 0) continue;
@@ -219,7 +287,12 @@ describe('a product’s life: every level, CMUP and value stays a safe integer',
             receipts.push(o);
           } else if (o.kind === 'reverse') {
             const r = receipts.splice(o.index % receipts.length, 1)[0];
-            cmup = cmupAfterReceiptReversal({ quantityOnHand: level, cmup, quantity: r.quantity, unitCost: r.unitCost });
+            cmup = cmupAfterReceiptReversal({
+              quantityOnHand: level,
+              cmup,
+              quantity: r.quantity,
+              unitCost: r.unitCost,
+            });
           }
           level = next;
           expect(isSafe(level) && Math.abs(level) <= LIMITS.stockLevel).toBe(true);

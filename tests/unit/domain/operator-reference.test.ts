@@ -46,18 +46,32 @@ describe('normaliseOperatorReference', () => {
   });
 
   it('property: inserting invisible characters anywhere or writing the id full-width changes nothing', () => {
-    const ascii = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_'.split('')), minLength: 1, maxLength: 30 });
+    const ascii = fc.string({
+      unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_'.split('')),
+      minLength: 1,
+      maxLength: 30,
+    });
     fc.assert(
-      fc.property(ascii, fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', '\u200b', '\u200c', '\u200d', '\u00ad', '\u2060', '\ufeff', '\u00a0', '\u3000')), { maxLength: 6 }), (id, inserts) => {
-        let disguised = id;
-        for (const [at, ch] of inserts) {
-          const i = at % (disguised.length + 1);
-          disguised = disguised.slice(0, i) + ch + disguised.slice(i);
-        }
-        const fullWidth = [...id].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
-        expect(normaliseOperatorReference(disguised)).toBe(id);
-        expect(normaliseOperatorReference(fullWidth)).toBe(id);
-      }),
+      fc.property(
+        ascii,
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.constantFrom(' ', '\u200b', '\u200c', '\u200d', '\u00ad', '\u2060', '\ufeff', '\u00a0', '\u3000'),
+          ),
+          { maxLength: 6 },
+        ),
+        (id, inserts) => {
+          let disguised = id;
+          for (const [at, ch] of inserts) {
+            const i = at % (disguised.length + 1);
+            disguised = disguised.slice(0, i) + ch + disguised.slice(i);
+          }
+          const fullWidth = [...id].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+          expect(normaliseOperatorReference(disguised)).toBe(id);
+          expect(normaliseOperatorReference(fullWidth)).toBe(id);
+        },
+      ),
     );
   });
 });

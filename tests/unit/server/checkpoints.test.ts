@@ -15,7 +15,10 @@ describe('background WAL checkpoints (SQLite file)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-ckpt-'));
     dirs.push(dir);
     const filename = path.join(dir, 'db.sqlite');
-    const db = createDb({ client: 'sqlite', filename }, backgroundCheckpoints === undefined ? {} : { backgroundCheckpoints });
+    const db = createDb(
+      { client: 'sqlite', filename },
+      backgroundCheckpoints === undefined ? {} : { backgroundCheckpoints },
+    );
     dbs.push(db);
     return { db, filename, dir };
   };
@@ -107,7 +110,8 @@ describe('background WAL checkpoints (SQLite file)', () => {
     await db.raw('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, payload BLOB)');
     // The worker holds its own connection to the file from its first checkpoint on.
     expect((await checkpointerOf(db)!.checkpointNow()).kind).toBe('checkpointed');
-    const mode = async () => Object.values(((await db.raw('PRAGMA journal_mode')) as Array<Record<string, unknown>>)[0])[0];
+    const mode = async () =>
+      Object.values(((await db.raw('PRAGMA journal_mode')) as Array<Record<string, unknown>>)[0])[0];
     await withBulkLoad(db, ['filler'], async () => {
       expect(await mode()).toBe('delete');
       await db.raw('INSERT INTO filler (payload) VALUES (randomblob(100))');

@@ -74,15 +74,26 @@ describe.each(testDatabases())('database connection (%s)', (kind) => {
   afterAll(() => d.drop());
 
   it('reuses compiled statements across queries with the right bindings each time', async () => {
-    await d.db('light_rows').insert([{ k: 'a', v: 1 }, { k: 'b', v: 2 }]);
-    for (const [k, v] of [['a', 1], ['b', 2], ['a', 1]] as const) expect((await d.db('light_rows').where({ k }).first('v')).v).toBe(v);
+    await d.db('light_rows').insert([
+      { k: 'a', v: 1 },
+      { k: 'b', v: 2 },
+    ]);
+    for (const [k, v] of [
+      ['a', 1],
+      ['b', 2],
+      ['a', 1],
+    ] as const)
+      expect((await d.db('light_rows').where({ k }).first('v')).v).toBe(v);
     await d.db('light_rows').whereIn('k', ['a', 'b']).delete();
   });
 
   it('lightWrite writes, upserts, and leaves the connection durable afterwards', async () => {
     // PostgreSQL: the test cluster runs with synchronous_commit off; this database turns it on,
     // for the connections of a pool opened after that, so that a leaked setting would show.
-    if (kind === 'pg') await d.db.raw(`ALTER DATABASE "${String((await d.db.raw('SELECT current_database() AS name')).rows[0].name)}" SET synchronous_commit = on`);
+    if (kind === 'pg')
+      await d.db.raw(
+        `ALTER DATABASE "${String((await d.db.raw('SELECT current_database() AS name')).rows[0].name)}" SET synchronous_commit = on`,
+      );
     const db = kind === 'pg' ? createDb(d.config) : d.db;
     try {
       const upsert = (v: number) => db('light_rows').insert({ k: 'session', v }).onConflict('k').merge(['v']);
@@ -119,22 +130,33 @@ describe.each(testDatabases())('database connection (%s)', (kind) => {
       // The form it sends: the setting is in force inside the statement (so at its commit) and gone after it.
       await d.db.transaction(async (trx) => {
         await trx.raw("SET LOCAL synchronous_commit = 'on'");
-        const during = (await trx.raw(`WITH w AS (UPDATE light_rows SET v = 2 WHERE k = 'one') SELECT set_config('synchronous_commit', 'off', true) AS s, current_setting('synchronous_commit') AS now`)).rows[0];
+        const during = (
+          await trx.raw(
+            `WITH w AS (UPDATE light_rows SET v = 2 WHERE k = 'one') SELECT set_config('synchronous_commit', 'off', true) AS s, current_setting('synchronous_commit') AS now`,
+          )
+        ).rows[0];
         expect(during).toEqual({ s: 'off', now: 'off' });
       });
-      expect(sent[0]).toMatch(/^WITH light_write AS \(insert into "light_rows".*\) SELECT set_config\('synchronous_commit', 'off', true\)$/s);
+      expect(sent[0]).toMatch(
+        /^WITH light_write AS \(insert into "light_rows".*\) SELECT set_config\('synchronous_commit', 'off', true\)$/s,
+      );
     }
   });
 
   it('prepared: the same rows, and on PostgreSQL one statement parsed once per connection whatever the values', async () => {
-    await d.db('light_rows').insert([{ k: 'p1', v: 11 }, { k: 'p2', v: 12 }]);
+    await d.db('light_rows').insert([
+      { k: 'p1', v: 11 },
+      { k: 'p2', v: 12 },
+    ]);
     const read = (db: typeof d.db, k: string) => prepared(db, db('light_rows').where({ k }).first('v'));
     await d.db.transaction(async (trx) => {
       expect((await read(trx, 'p1')).v).toBe(11);
       expect((await read(trx, 'p2')).v).toBe(12);
       expect(await read(trx, 'none')).toBeUndefined();
       if (kind === 'pg') {
-        const { rows } = (await trx.raw(`SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE '%light_rows%'`)) as { rows: Array<{ name: string; statement: string }> };
+        const { rows } = (await trx.raw(
+          `SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE '%light_rows%'`,
+        )) as { rows: Array<{ name: string; statement: string }> };
         expect(rows).toHaveLength(1);
         expect(rows[0].name).toMatch(/^sd_[0-9a-f]{24}$/);
         expect(read(trx, 'p1').toSQL().options).toEqual({ name: rows[0].name });

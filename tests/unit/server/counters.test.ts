@@ -82,7 +82,9 @@ describe('document counters across processes (sqlite)', () => {
       const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
       const run = () =>
         new Promise<number[]>((resolve, reject) =>
-          execFile(tsx, [worker, filename, '25'], (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(JSON.parse(stdout)))),
+          execFile(tsx, [worker, filename, '25'], (err, stdout, stderr) =>
+            err ? reject(new Error(stderr || err.message)) : resolve(JSON.parse(stdout)),
+          ),
         );
       const all = (await Promise.all([run(), run(), run(), run()])).flat();
       expect(all.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));

@@ -11,11 +11,18 @@ async function portrait(db: Knex) {
   const tables = await tableNames(db);
   const settings = isSqlite(db)
     ? []
-    : (await db.raw(`SELECT unnest(s.setconfig) AS setting FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database() AND s.setrole = 0`)).rows;
+    : (
+        await db.raw(
+          `SELECT unnest(s.setconfig) AS setting FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database() AND s.setrole = 0`,
+        )
+      ).rows;
   return {
     schema: await schemaObjects(db),
     tables,
-    rows: await rowCounts(db, tables.filter((t) => !t.startsWith('knex_'))),
+    rows: await rowCounts(
+      db,
+      tables.filter((t) => !t.startsWith('knex_')),
+    ),
     migrations: await db('knex_migrations').orderBy('name').pluck('name'),
     settings,
   };

@@ -14,10 +14,23 @@ describe('row types of the tables', () => {
   });
 
   it('types each column as both databases hand it back, nullable where the schema allows NULL', () => {
-    expect(['integer', 'bigint', 'varchar(255)', 'text', 'boolean', 'datetime', 'float', 'blob', ''].map(columnType)).toEqual(['number', 'number', 'string', 'string', 'DbBoolean', 'string', 'number', 'Buffer', 'unknown']);
+    expect(
+      ['integer', 'bigint', 'varchar(255)', 'text', 'boolean', 'datetime', 'float', 'blob', ''].map(columnType),
+    ).toEqual(['number', 'number', 'string', 'string', 'DbBoolean', 'string', 'number', 'Buffer', 'unknown']);
     expect(rowTypeName('cash_closings')).toBe('CashClosingsRow');
-    const source = rowTypesSource([{ table: 'treasury_accounts', columns: [{ name: 'id', type: 'integer', nullable: false }, { name: 'kind', type: 'varchar(255)', nullable: false }, { name: 'operator', type: 'varchar(255)', nullable: true }] }]);
-    expect(source).toContain('export type TreasuryAccountsRow = {\n  id: number;\n  kind: TreasuryKind;\n  operator: MobileMoneyOperator | null;\n};');
+    const source = rowTypesSource([
+      {
+        table: 'treasury_accounts',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false },
+          { name: 'kind', type: 'varchar(255)', nullable: false },
+          { name: 'operator', type: 'varchar(255)', nullable: true },
+        ],
+      },
+    ]);
+    expect(source).toContain(
+      'export type TreasuryAccountsRow = {\n  id: number;\n  kind: TreasuryKind;\n  operator: MobileMoneyOperator | null;\n};',
+    );
     expect(source).toContain("import type { MobileMoneyOperator, TreasuryKind } from '../../shared/treasury.js';");
     expect(source).toContain('    treasury_accounts: TreasuryAccountsRow;');
   });

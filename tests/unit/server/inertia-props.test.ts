@@ -28,7 +28,10 @@ describe('resolveProps', () => {
 
   it('keeps only the asked props on a partial reload, with always props', async () => {
     const regular = vi.fn(() => 'r');
-    const r = await resolveProps({ regular, lazy: optional(() => 'l'), stamp: always('s'), later: defer(() => 'd') }, partial(['lazy', 'later']));
+    const r = await resolveProps(
+      { regular, lazy: optional(() => 'l'), stamp: always('s'), later: defer(() => 'd') },
+      partial(['lazy', 'later']),
+    );
     expect(r.props).toEqual({ lazy: 'l', stamp: 's', later: 'd' });
     expect(regular).not.toHaveBeenCalled();
     expect(r.deferredProps).toBeUndefined();
@@ -46,7 +49,11 @@ describe('resolveProps', () => {
 
   it('marks merge props, unless the client resets them', async () => {
     const r = await resolveProps(
-      { items: merge([1]), feed: merge([2], { strategy: 'prepend' }), tree: merge({ a: 1 }, { strategy: 'deepMerge', matchOn: ['id'] }) },
+      {
+        items: merge([1]),
+        feed: merge([2], { strategy: 'prepend' }),
+        tree: merge({ a: 1 }, { strategy: 'deepMerge', matchOn: ['id'] }),
+      },
       null,
     );
     expect(r.mergeProps).toEqual(['items']);

@@ -22,7 +22,11 @@ describe('dialect differences live in server/db', () => {
     // Migrations are frozen history: their DDL differences stay written in each one.
     const offenders = sources('server', 'database/seeds', 'scripts')
       .filter((f) => !f.startsWith('server/db/'))
-      .filter((f) => /\bisSqlite\b|client\.config\.client|\bwhereContains\b/.test(fs.readFileSync(path.join(projectRoot, f), 'utf8')));
+      .filter((f) =>
+        /\bisSqlite\b|client\.config\.client|\bwhereContains\b/.test(
+          fs.readFileSync(path.join(projectRoot, f), 'utf8'),
+        ),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -37,7 +41,8 @@ describe('dialect differences live in server/db', () => {
 describe('routes and presenters run no SQL (DESIGN.md §2)', () => {
   // dependency-cruiser sees imports; a route reaches the database through ctx.db without importing
   // knex, so the calls themselves are looked for here.
-  const QUERY = /\b(?:db|trx|ctx\.db)\s*\(|\.(?:whereRaw|orderByRaw|joinRaw|select|first|insert|update|del|count|sum)\s*\(/;
+  const QUERY =
+    /\b(?:db|trx|ctx\.db)\s*\(|\.(?:whereRaw|orderByRaw|joinRaw|select|first|insert|update|del|count|sum)\s*\(/;
 
   it('no route or presenter builds a query', () => {
     const files = sources('server/http/routes', 'server/http/presenters');

@@ -9,8 +9,16 @@ describe('mailer without MAIL_URL', () => {
   it('writes each message as an .eml file under storage/mail', async () => {
     const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdstock-mail-'));
     try {
-      const mailer = createMailer({ from: 'SDSTOCK <no-reply@sdstock.local>', storageDir, logger: pino({ level: 'silent' }) });
-      await mailer.send({ to: 'awa@exemple.ci', subject: 'Réinitialisation de votre mot de passe', text: 'Bonjour Awa,\nhttps://x/reset-password/abc' });
+      const mailer = createMailer({
+        from: 'SDSTOCK <no-reply@sdstock.local>',
+        storageDir,
+        logger: pino({ level: 'silent' }),
+      });
+      await mailer.send({
+        to: 'awa@exemple.ci',
+        subject: 'Réinitialisation de votre mot de passe',
+        text: 'Bonjour Awa,\nhttps://x/reset-password/abc',
+      });
       const files = fs.readdirSync(path.join(storageDir, 'mail'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/awa@exemple\.ci.*\.eml$/);

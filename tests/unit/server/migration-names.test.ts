@@ -14,7 +14,9 @@ describe('migration names', () => {
   });
 
   it('accepts a UTC timestamp prefix and a snake_case name', () => {
-    expect(migrationNameProblems([...NUMBERED_MIGRATIONS, '202611231945_sales.ts', '202612010800_sale_lines_index.ts'])).toEqual([]);
+    expect(
+      migrationNameProblems([...NUMBERED_MIGRATIONS, '202611231945_sales.ts', '202612010800_sale_lines_index.ts']),
+    ).toEqual([]);
   });
 
   it('refuses two migrations with the same prefix', () => {
@@ -25,7 +27,18 @@ describe('migration names', () => {
   });
 
   it('refuses a new numbered migration and names off the rule', () => {
-    for (const name of ['0005_sales.ts', '0003_stock_again.ts', '2026112319_sales.ts', '202611231945-sales.ts', '202611231945_Sales.ts', '202613011200_sales.ts', '202611231960_sales.ts', '202611232400_sales.ts', '202611231945_.ts', 'sales.ts']) {
+    for (const name of [
+      '0005_sales.ts',
+      '0003_stock_again.ts',
+      '2026112319_sales.ts',
+      '202611231945-sales.ts',
+      '202611231945_Sales.ts',
+      '202613011200_sales.ts',
+      '202611231960_sales.ts',
+      '202611232400_sales.ts',
+      '202611231945_.ts',
+      'sales.ts',
+    ]) {
       expect(migrationNameProblems([name]), name).toHaveLength(1);
     }
   });

@@ -29,14 +29,39 @@ describe('permission catalogue', () => {
   });
 
   it('covers the action areas the design names', () => {
-    for (const name of ['clients.create', 'products.export', 'prices.update', 'stock_entries.cancel', 'transfers.create', 'sales.below_min_price', 'sales.beyond_credit_limit', 'invoices.cancel', 'documents.reprint', 'settlements.cancel', 'cash.closing', 'inventory.validate', 'reports.view_costs', 'roles.manage', 'backup.manage', 'api_tokens.manage']) {
+    for (const name of [
+      'clients.create',
+      'products.export',
+      'prices.update',
+      'stock_entries.cancel',
+      'transfers.create',
+      'sales.below_min_price',
+      'sales.beyond_credit_limit',
+      'invoices.cancel',
+      'documents.reprint',
+      'settlements.cancel',
+      'cash.closing',
+      'inventory.validate',
+      'reports.view_costs',
+      'roles.manage',
+      'backup.manage',
+      'api_tokens.manage',
+    ]) {
       expect(ALL_PERMISSIONS).toContain(name);
     }
   });
 
   it('seeds six roles that only use known permissions, the administrator holding all', () => {
-    expect(SEEDED_ROLES.map((r) => r.name)).toEqual(['Administrateur', 'Gérant', 'Caissier', 'Magasinier', 'Vendeur', 'Comptable']);
-    for (const role of SEEDED_ROLES) for (const p of role.permissions) expect(ALL_PERMISSIONS, `${role.name}: ${p}`).toContain(p);
+    expect(SEEDED_ROLES.map((r) => r.name)).toEqual([
+      'Administrateur',
+      'Gérant',
+      'Caissier',
+      'Magasinier',
+      'Vendeur',
+      'Comptable',
+    ]);
+    for (const role of SEEDED_ROLES)
+      for (const p of role.permissions) expect(ALL_PERMISSIONS, `${role.name}: ${p}`).toContain(p);
     expect(SEEDED_ROLES[0].permissions).toEqual(ALL_PERMISSIONS);
     const cashier = SEEDED_ROLES.find((r) => r.name === 'Caissier')!;
     expect(cashier.permissions).not.toContain('roles.manage');
@@ -44,27 +69,79 @@ describe('permission catalogue', () => {
 
   it('gives each seeded role the set a shop would recognise', () => {
     const perms = (name: string) => new Set<string>(SEEDED_ROLES.find((r) => r.name === name)!.permissions);
-    const admin = ['users.manage', 'roles.manage', 'backup.manage', 'api_tokens.manage', 'menu.parametres.users', 'menu.parametres.roles', 'menu.parametres.backup'];
-    const stockEdits = ['stock_entries.create', 'stock_entries.cancel', 'transfers.create', 'transfers.cancel', 'inventory.count', 'inventory.validate'];
+    const admin = [
+      'users.manage',
+      'roles.manage',
+      'backup.manage',
+      'api_tokens.manage',
+      'menu.parametres.users',
+      'menu.parametres.roles',
+      'menu.parametres.backup',
+    ];
+    const stockEdits = [
+      'stock_entries.create',
+      'stock_entries.cancel',
+      'transfers.create',
+      'transfers.cancel',
+      'inventory.count',
+      'inventory.validate',
+    ];
     // Gérant: nearly everything, but not users, roles, API tokens or backups.
     const manager = perms('Gérant');
     for (const p of admin) expect(manager.has(p), `Gérant: ${p}`).toBe(false);
-    for (const p of ['sales.create', 'stock_entries.create', 'inventory.validate', 'cash.closing', 'reports.view_costs', 'company.manage', 'printing.manage', 'invoices.cancel']) expect(manager.has(p), `Gérant: ${p}`).toBe(true);
+    for (const p of [
+      'sales.create',
+      'stock_entries.create',
+      'inventory.validate',
+      'cash.closing',
+      'reports.view_costs',
+      'company.manage',
+      'printing.manage',
+      'invoices.cancel',
+    ])
+      expect(manager.has(p), `Gérant: ${p}`).toBe(true);
     // Caissier: counter sales, settlements, cash — no stock edits, no costs, no administration.
     const cashier = perms('Caissier');
-    for (const p of ['menu.caisse', 'menu.reglement', 'sales.create', 'settlements.create', 'cash.payment', 'cash.closing']) expect(cashier.has(p), `Caissier: ${p}`).toBe(true);
-    for (const p of [...stockEdits, ...admin, 'reports.view_costs', 'invoices.cancel']) expect(cashier.has(p), `Caissier: ${p}`).toBe(false);
+    for (const p of [
+      'menu.caisse',
+      'menu.reglement',
+      'sales.create',
+      'settlements.create',
+      'cash.payment',
+      'cash.closing',
+    ])
+      expect(cashier.has(p), `Caissier: ${p}`).toBe(true);
+    for (const p of [...stockEdits, ...admin, 'reports.view_costs', 'invoices.cancel'])
+      expect(cashier.has(p), `Caissier: ${p}`).toBe(false);
     // Magasinier: stock — no sales, no cash.
     const storekeeper = perms('Magasinier');
-    for (const p of ['menu.entreestock', 'menu.inventaire', 'stock_entries.create', 'transfers.create', 'inventory.count']) expect(storekeeper.has(p), `Magasinier: ${p}`).toBe(true);
-    for (const p of ['sales.create', 'settlements.create', 'cash.payment', 'menu.caisse', ...admin]) expect(storekeeper.has(p), `Magasinier: ${p}`).toBe(false);
+    for (const p of [
+      'menu.entreestock',
+      'menu.inventaire',
+      'stock_entries.create',
+      'transfers.create',
+      'inventory.count',
+    ])
+      expect(storekeeper.has(p), `Magasinier: ${p}`).toBe(true);
+    for (const p of ['sales.create', 'settlements.create', 'cash.payment', 'menu.caisse', ...admin])
+      expect(storekeeper.has(p), `Magasinier: ${p}`).toBe(false);
     // Vendeur: sales — no cash, no stock edits.
     const seller = perms('Vendeur');
-    for (const p of ['menu.sortiestock', 'sales.create', 'clients.create']) expect(seller.has(p), `Vendeur: ${p}`).toBe(true);
-    for (const p of [...stockEdits, 'cash.payment', 'cash.closing', 'settlements.create', ...admin]) expect(seller.has(p), `Vendeur: ${p}`).toBe(false);
+    for (const p of ['menu.sortiestock', 'sales.create', 'clients.create'])
+      expect(seller.has(p), `Vendeur: ${p}`).toBe(true);
+    for (const p of [...stockEdits, 'cash.payment', 'cash.closing', 'settlements.create', ...admin])
+      expect(seller.has(p), `Vendeur: ${p}`).toBe(false);
     // Comptable: reports and settlements — no stock edits.
     const accountant = perms('Comptable');
-    for (const p of ['menu.editions.finances', 'menu.editions.ca', 'menu.editions.creance', 'settlements.create', 'settlements.cancel', 'reports.view_costs']) expect(accountant.has(p), `Comptable: ${p}`).toBe(true);
+    for (const p of [
+      'menu.editions.finances',
+      'menu.editions.ca',
+      'menu.editions.creance',
+      'settlements.create',
+      'settlements.cancel',
+      'reports.view_costs',
+    ])
+      expect(accountant.has(p), `Comptable: ${p}`).toBe(true);
     for (const p of [...stockEdits, 'sales.create', ...admin]) expect(accountant.has(p), `Comptable: ${p}`).toBe(false);
   });
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '../../../server/domain/errors.js';
-import { EVERY_PLACE, UNALLOWED_LOCATION, UNALLOWED_TREASURY_ACCOUNT, allowsAccount, allowsAnyLocation, allowsLocation, allowsTreasuryAccount, onlyAllowedLocations, placeScope, refuseUnallowedLocation, refuseUnallowedTreasuryAccount } from '../../../server/policies/places.js';
+import {
+  EVERY_PLACE,
+  UNALLOWED_LOCATION,
+  UNALLOWED_TREASURY_ACCOUNT,
+  allowsAccount,
+  allowsAnyLocation,
+  allowsLocation,
+  allowsTreasuryAccount,
+  onlyAllowedLocations,
+  placeScope,
+  refuseUnallowedLocation,
+  refuseUnallowedTreasuryAccount,
+} from '../../../server/policies/places.js';
 
 const cashier = placeScope({ isAdmin: false, restricted: true, locationIds: [2], treasuryAccountIds: [7] });
 
@@ -20,16 +32,24 @@ describe('allowed places (server/policies/places.ts)', () => {
     expect(allowsLocation(cashier, null)).toBe(false);
     expect(allowsTreasuryAccount(cashier, 7)).toBe(true);
     expect(allowsTreasuryAccount(cashier, 8)).toBe(false);
-    expect(allowsLocation(placeScope({ isAdmin: false, restricted: true, locationIds: [], treasuryAccountIds: [] }), 2)).toBe(false);
+    expect(
+      allowsLocation(placeScope({ isAdmin: false, restricted: true, locationIds: [], treasuryAccountIds: [] }), 2),
+    ).toBe(false);
   });
 
-  it('ticked desks are a restriction: then no other desk of the user\'s locations is theirs', () => {
+  it("ticked desks are a restriction: then no other desk of the user's locations is theirs", () => {
     const desk = (id: number, location: number) => ({ id, kind: 'caisse', location_id: location });
     // No desk ticked (only a bank, 7): every desk of their location.
     expect(allowsAccount(cashier, desk(20, 2))).toBe(true);
     expect(allowsAccount(cashier, desk(21, 3))).toBe(false);
     // Desk 20 ticked: desk 22 of the same shop is no longer theirs; the bank still is.
-    const ticked = placeScope({ isAdmin: false, restricted: true, locationIds: [2], treasuryAccountIds: [7, 20], deskAccountIds: [20] });
+    const ticked = placeScope({
+      isAdmin: false,
+      restricted: true,
+      locationIds: [2],
+      treasuryAccountIds: [7, 20],
+      deskAccountIds: [20],
+    });
     expect(allowsAccount(ticked, desk(20, 2))).toBe(true);
     expect(allowsAccount(ticked, desk(22, 2))).toBe(false);
     expect(allowsAccount(ticked, { id: 7, kind: 'banque', location_id: null })).toBe(true);

@@ -7,7 +7,14 @@ import { freshDatabase } from '../../support/databases.js';
 
 /** `jit` as a session newly opened on this database sees it: the app's (createDb) or any other client's (plain knex). */
 async function newSessionJit(config: Parameters<typeof createDb>[0], client: 'app' | 'other' = 'app'): Promise<string> {
-  const other = client === 'app' ? createDb(config) : knexFactory({ client: 'pg', connection: (config as { connectionString: string }).connectionString, pool: { min: 0, max: 1 } });
+  const other =
+    client === 'app'
+      ? createDb(config)
+      : knexFactory({
+          client: 'pg',
+          connection: (config as { connectionString: string }).connectionString,
+          pool: { min: 0, max: 1 },
+        });
   try {
     return (await other.raw('SHOW jit')).rows[0].jit;
   } finally {
@@ -16,7 +23,11 @@ async function newSessionJit(config: Parameters<typeof createDb>[0], client: 'ap
 }
 
 const databaseJitSettings = async (db: Knex) =>
-  (await db.raw(`SELECT unnest(s.setconfig) AS setting FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database() AND s.setrole = 0`)).rows.map((r: { setting: string }) => r.setting);
+  (
+    await db.raw(
+      `SELECT unnest(s.setconfig) AS setting FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database() AND s.setrole = 0`,
+    )
+  ).rows.map((r: { setting: string }) => r.setting);
 
 // Migration 202611260020: PostgreSQL compiles no query with JIT in the app's database (a report
 // was compiled for seconds on each call for a query of 0.1 s). PostgreSQL only (TEST_DATABASE_URL).
@@ -47,10 +58,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL sessions run without
     }
   });
 
-  it("the app’s sessions run without JIT even where the database says jit = on (a copy or a restore loses the database’s setting)", async () => {
+  it('the app’s sessions run without JIT even where the database says jit = on (a copy or a restore loses the database’s setting)', async () => {
     const t = await freshDatabase('pg');
     try {
-      await t.db.raw(`ALTER DATABASE ${(await t.db.raw('SELECT current_database() AS name')).rows[0].name} SET jit = on`);
+      await t.db.raw(
+        `ALTER DATABASE ${(await t.db.raw('SELECT current_database() AS name')).rows[0].name} SET jit = on`,
+      );
       expect(await newSessionJit(t.config, 'other')).toBe('on');
       expect(await newSessionJit(t.config)).toBe('off');
     } finally {

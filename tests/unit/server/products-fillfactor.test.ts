@@ -19,9 +19,20 @@ const N = 1500;
 /** Updates and HOT updates of `products` in this transaction (pg_stat_xact_user_tables). */
 async function priceChange(db: Knex, delta: number): Promise<{ updated: number; hot: number }> {
   return db.transaction(async (trx) => {
-    const ids = (await trx('products').orderBy('id').select('id', 'retail_price')) as Array<{ id: number; retail_price: number }>;
-    await updateIntegersById(trx, 'products', 'retail_price', ids.map((p) => [Number(p.id), Number(p.retail_price) + delta]), { updated_at: nowIso() });
-    const row = (await trx.raw(`SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'products'`)).rows[0];
+    const ids = (await trx('products').orderBy('id').select('id', 'retail_price')) as Array<{
+      id: number;
+      retail_price: number;
+    }>;
+    await updateIntegersById(
+      trx,
+      'products',
+      'retail_price',
+      ids.map((p) => [Number(p.id), Number(p.retail_price) + delta]),
+      { updated_at: nowIso() },
+    );
+    const row = (
+      await trx.raw(`SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'products'`)
+    ).rows[0];
     return { updated: Number(row.n_tup_upd), hot: Number(row.n_tup_hot_upd) };
   });
 }
@@ -31,7 +42,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a price change of every product
   beforeAll(async () => {
     t = await freshDatabase('pg');
     const now = nowIso();
-    const [category] = await t.db('categories').insert(withSearchName({ code: 'HOT', name: 'Épicerie fine', created_at: now, updated_at: now })).returning('id');
+    const [category] = await t
+      .db('categories')
+      .insert(withSearchName({ code: 'HOT', name: 'Épicerie fine', created_at: now, updated_at: now }))
+      .returning('id');
     await insertInChunks(
       t.db,
       'products',
@@ -72,9 +86,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a price change of every product
 
   it('rolled back, the table takes the default fill again; up again, half free', async () => {
     await down(t.db);
-    expect((await t.db.raw(`SELECT reloptions FROM pg_class WHERE relname = 'products'`)).rows[0].reloptions).toBeNull();
+    expect(
+      (await t.db.raw(`SELECT reloptions FROM pg_class WHERE relname = 'products'`)).rows[0].reloptions,
+    ).toBeNull();
     await up(t.db);
-    expect((await t.db.raw(`SELECT reloptions FROM pg_class WHERE relname = 'products'`)).rows[0].reloptions).toEqual(['fillfactor=50']);
+    expect((await t.db.raw(`SELECT reloptions FROM pg_class WHERE relname = 'products'`)).rows[0].reloptions).toEqual([
+      'fillfactor=50',
+    ]);
   });
 });
 

@@ -19,7 +19,12 @@ describe('foldSearch', () => {
   });
 
   it('fills search_name only when the row sets a name', () => {
-    expect(withSearchName({ name: 'Awa Koné', code: 'CL1' })).toEqual({ name: 'Awa Koné', code: 'CL1', search_name: 'awa kone', search_key: 'awa kone' });
+    expect(withSearchName({ name: 'Awa Koné', code: 'CL1' })).toEqual({
+      name: 'Awa Koné',
+      code: 'CL1',
+      search_name: 'awa kone',
+      search_key: 'awa kone',
+    });
     expect(withSearchName({ active: false } as { active: boolean; name?: string })).toEqual({ active: false });
   });
 });
@@ -33,7 +38,11 @@ describe('typo tolerance', () => {
     expect(searchKey('Coca-Cola 33 cl')).toBe('coca cola 33 cl');
     // digits are not squeezed: 50 kg and 500 kg stay apart
     expect(searchKey('Riz 500 kg')).not.toBe(searchKey('Riz 50 kg'));
-    expect(withSearchName({ name: 'Sac Cimment' })).toEqual({ name: 'Sac Cimment', search_name: 'sac cimment', search_key: 'sac ciment' });
+    expect(withSearchName({ name: 'Sac Cimment' })).toEqual({
+      name: 'Sac Cimment',
+      search_name: 'sac cimment',
+      search_key: 'sac ciment',
+    });
   });
 
   it('measures the typos between a typed word and the start of a word', () => {
@@ -59,6 +68,7 @@ describe('typo tolerance', () => {
     expect(typoPieces('cimnet', 1)).toEqual(['cim', 'net']);
     expect(typoPieces('bouteilles', 2)).toEqual(['bout', 'eill', 'es']);
     // every one-typo variant of "ciment" keeps one piece of it
-    for (const variant of ['cimnet', 'cxment', 'cimenx', 'ciment']) expect(typoPieces(variant, 1).some((p) => 'ciment'.includes(p) || 'sac ciment'.includes(p))).toBe(true);
+    for (const variant of ['cimnet', 'cxment', 'cimenx', 'ciment'])
+      expect(typoPieces(variant, 1).some((p) => 'ciment'.includes(p) || 'sac ciment'.includes(p))).toBe(true);
   });
 });

@@ -12,7 +12,9 @@ describe('methodLabel', () => {
   });
 
   it('puts the method before the operator when asked (Annulations › Règlements)', () => {
-    expect(methodLabel('payment', 'mobile_money', 'orange_money', { withMethod: true })).toBe('Mobile money · Orange Money');
+    expect(methodLabel('payment', 'mobile_money', 'orange_money', { withMethod: true })).toBe(
+      'Mobile money · Orange Money',
+    );
     expect(methodLabel('payment', 'mobile_money', 'un_autre', { withMethod: true })).toBe('Mobile money · un_autre');
     expect(methodLabel('payment', 'mobile_money', null, { withMethod: true })).toBe('Mobile money');
     expect(methodLabel('payment', 'cheque', null, { withMethod: true })).toBe('Chèque');

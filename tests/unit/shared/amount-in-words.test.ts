@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, amountInWordsAndFigures, currencyWords, numberInWords, MAX_WORDS_MAJOR } from '../../../shared/amount-in-words.js';
+import {
+  amountInWords,
+  amountInWordsAndFigures,
+  currencyWords,
+  numberInWords,
+  MAX_WORDS_MAJOR,
+} from '../../../shared/amount-in-words.js';
 
 const XOF = currencyWords('XOF');
 const EUR = currencyWords('EUR');
@@ -64,7 +70,10 @@ const KNOWN: [number, string][] = [
   [300_000_000_000, 'trois cents milliards'],
   [80_000_000_000, 'quatre-vingts milliards'],
   [1_001_001_001, 'un milliard un million mille un'],
-  [999_999_999_999, 'neuf cent quatre-vingt-dix-neuf milliards neuf cent quatre-vingt-dix-neuf millions neuf cent quatre-vingt-dix-neuf mille neuf cent quatre-vingt-dix-neuf'],
+  [
+    999_999_999_999,
+    'neuf cent quatre-vingt-dix-neuf milliards neuf cent quatre-vingt-dix-neuf millions neuf cent quatre-vingt-dix-neuf mille neuf cent quatre-vingt-dix-neuf',
+  ],
 ];
 
 describe('numberInWords: known values', () => {
@@ -103,11 +112,14 @@ describe('amountInWords: euros and centimes', () => {
     [200, 'deux euros'],
     [2_121, 'vingt et un euros et vingt et un centimes'],
     [8_080, 'quatre-vingts euros et quatre-vingts centimes'],
-    [100_000_000, "un million d’euros"],
-    [200_000_080, "deux millions d’euros et quatre-vingts centimes"],
-    [100_000_000_000, "un milliard d’euros"],
+    [100_000_000, 'un million d’euros'],
+    [200_000_080, 'deux millions d’euros et quatre-vingts centimes'],
+    [100_000_000_000, 'un milliard d’euros'],
     [100_000_100, 'un million un euros'],
-    [99_999_999_999_999, 'neuf cent quatre-vingt-dix-neuf milliards neuf cent quatre-vingt-dix-neuf millions neuf cent quatre-vingt-dix-neuf mille neuf cent quatre-vingt-dix-neuf euros et quatre-vingt-dix-neuf centimes'],
+    [
+      99_999_999_999_999,
+      'neuf cent quatre-vingt-dix-neuf milliards neuf cent quatre-vingt-dix-neuf millions neuf cent quatre-vingt-dix-neuf mille neuf cent quatre-vingt-dix-neuf euros et quatre-vingt-dix-neuf centimes',
+    ],
   ])('%i centimes → %s', (n, words) => {
     expect(amountInWords(n, EUR)).toBe(words);
   });
@@ -123,9 +135,12 @@ describe('amountInWords: euros and centimes', () => {
 });
 
 describe('refusals', () => {
-  it.each([-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, MAX_WORDS_MAJOR + 1, 2 ** 53])('numberInWords(%s) throws RangeError', (n) => {
-    expect(() => numberInWords(n)).toThrow(RangeError);
-  });
+  it.each([-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, MAX_WORDS_MAJOR + 1, 2 ** 53])(
+    'numberInWords(%s) throws RangeError',
+    (n) => {
+      expect(() => numberInWords(n)).toThrow(RangeError);
+    },
+  );
   it('amountInWords refuses negative, fractional and out-of-range amounts', () => {
     expect(() => amountInWords(-1, XOF)).toThrow(RangeError);
     expect(() => amountInWords(1.5, EUR)).toThrow(RangeError);
@@ -140,22 +155,50 @@ describe('refusals', () => {
  * other way round, from words to digits). Every generated value must round-trip.
  */
 const VALUES: Record<string, number> = {
-  un: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11, douze: 12,
-  treize: 13, quatorze: 14, quinze: 15, seize: 16, vingt: 20, trente: 30, quarante: 40, cinquante: 50, soixante: 60,
+  un: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+  onze: 11,
+  douze: 12,
+  treize: 13,
+  quatorze: 14,
+  quinze: 15,
+  seize: 16,
+  vingt: 20,
+  trente: 30,
+  quarante: 40,
+  cinquante: 50,
+  soixante: 60,
 };
 function parseFrench(words: string): number {
   if (words === 'zéro') return 0;
-  const tokens = words.replace(/quatre-vingts?/g, 'QV').split(/[ -]/).filter((t) => t !== 'et');
+  const tokens = words
+    .replace(/quatre-vingts?/g, 'QV')
+    .split(/[ -]/)
+    .filter((t) => t !== 'et');
   let total = 0;
   let current = 0;
   for (const token of tokens) {
     if (token === 'QV') current += 80;
     else if (token in VALUES) current += VALUES[token]!;
     else if (token === 'cent' || token === 'cents') current = (current || 1) * 100;
-    else if (token === 'mille') { total += (current || 1) * 1000; current = 0; }
-    else if (token === 'million' || token === 'millions') { total += current * 1e6; current = 0; }
-    else if (token === 'milliard' || token === 'milliards') { total += current * 1e9; current = 0; }
-    else throw new Error(`unknown word ${token}`);
+    else if (token === 'mille') {
+      total += (current || 1) * 1000;
+      current = 0;
+    } else if (token === 'million' || token === 'millions') {
+      total += current * 1e6;
+      current = 0;
+    } else if (token === 'milliard' || token === 'milliards') {
+      total += current * 1e9;
+      current = 0;
+    } else throw new Error(`unknown word ${token}`);
   }
   return total + current;
 }
@@ -167,7 +210,10 @@ function* generated(): Generator<number> {
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
   for (let i = 0; i < 600; i++) {
     const digits = 1 + (next() % 12);
-    yield next() % 10 ** Math.min(digits, 9) * (digits > 9 ? 10 ** (digits - 9) : 1) + (next() % 1000) * (i % 3 === 0 ? 1 : 0);
+    yield (
+      (next() % 10 ** Math.min(digits, 9)) * (digits > 9 ? 10 ** (digits - 9) : 1) +
+      (next() % 1000) * (i % 3 === 0 ? 1 : 0)
+    );
   }
   for (const g of [1, 21, 71, 80, 81, 100, 180, 200, 201, 999]) {
     for (const scale of [1, 1e3, 1e6, 1e9]) yield g * scale;
@@ -175,7 +221,19 @@ function* generated(): Generator<number> {
 }
 const SAMPLE = [...generated()].filter((n) => n <= MAX_WORDS_MAJOR);
 
-const LEXICON = new Set([...Object.keys(VALUES), 'zéro', 'et', 'vingts', 'cent', 'cents', 'mille', 'million', 'millions', 'milliard', 'milliards']);
+const LEXICON = new Set([
+  ...Object.keys(VALUES),
+  'zéro',
+  'et',
+  'vingts',
+  'cent',
+  'cents',
+  'mille',
+  'million',
+  'millions',
+  'milliard',
+  'milliards',
+]);
 
 describe(`generated vectors (${SAMPLE.length})`, () => {
   it('round-trip through an independent parser', () => {
@@ -204,7 +262,9 @@ describe(`generated vectors (${SAMPLE.length})`, () => {
       expect(w, `${n}`).not.toMatch(/-(cents?|mille|millions?|milliards?)\b|\b(cents?|mille|millions?|milliards?)-/);
       // Nouns agree: « million » only after « un ».
       expect(w, `${n}`).not.toMatch(/(^|illiards? )un (millions|milliards)\b/);
-      expect(w.replace(/(^|illiards? )un (million|milliard)\b(?!s)/g, ''), `${n}`).not.toMatch(/\b(million|milliard)\b(?!s)/);
+      expect(w.replace(/(^|illiards? )un (million|milliard)\b(?!s)/g, ''), `${n}`).not.toMatch(
+        /\b(million|milliard)\b(?!s)/,
+      );
       if (n > 0) expect(w).not.toContain('zéro');
     }
   });
@@ -215,14 +275,18 @@ describe(`generated vectors (${SAMPLE.length})`, () => {
       const endsWithNoun = n > 0 && n % 1e6 === 0;
       expect(w.endsWith(' de francs CFA'), `${n}`).toBe(endsWithNoun);
       expect(w.endsWith(n <= 1 ? ' franc CFA' : ' francs CFA'), `${n}`).toBe(true);
-      expect(amountInWords(n * 100, EUR).endsWith(endsWithNoun ? "d’euros" : n <= 1 ? ' euro' : ' euros'), `${n}`).toBe(true);
+      expect(amountInWords(n * 100, EUR).endsWith(endsWithNoun ? 'd’euros' : n <= 1 ? ' euro' : ' euros'), `${n}`).toBe(
+        true,
+      );
     }
   });
 });
 
 describe('amountInWordsAndFigures (the closing phrase of the printouts)', () => {
   it('writes the amount in words, then in figures', () => {
-    expect(amountInWordsAndFigures(1_250_000, 'XOF')).toBe('un million deux cent cinquante mille francs CFA (1\u202f250\u202f000\u00a0FCFA)');
+    expect(amountInWordsAndFigures(1_250_000, 'XOF')).toBe(
+      'un million deux cent cinquante mille francs CFA (1\u202f250\u202f000\u00a0FCFA)',
+    );
     expect(amountInWordsAndFigures(150, 'EUR')).toMatch(/^un euro et cinquante centimes \(1,50\u00a0€\)$/);
   });
 });

@@ -1,17 +1,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiscountExceeded, NO_VAT, discountAmount, documentTotals, type TotalsLineInput, type VatSetting } from '../../../shared/document-totals.js';
+import {
+  DiscountExceeded,
+  NO_VAT,
+  discountAmount,
+  documentTotals,
+  type TotalsLineInput,
+  type VatSetting,
+} from '../../../shared/document-totals.js';
 import { parsePercent } from '../../../shared/percent.js';
 import { LIMITS, LimitExceeded } from '../../../shared/limits.js';
 import { LimitExceeded as DomainLimitExceeded } from '../../../server/domain/limits.js';
 
-const line = (quantity: number, unitPrice: number, discount = 0): TotalsLineInput => ({ quantity, unitPrice, discount });
+const line = (quantity: number, unitPrice: number, discount = 0): TotalsLineInput => ({
+  quantity,
+  unitPrice,
+  discount,
+});
 const EXCL = (rate: number): VatSetting => ({ enabled: true, rate, pricesIncludeVat: false });
 const INCL = (rate: number): VatSetting => ({ enabled: true, rate, pricesIncludeVat: true });
 
 describe('documentTotals: lines and discounts', () => {
   it('no line: zero totals', () => {
-    expect(documentTotals([], 0, EXCL(1800))).toEqual({ lines: [], linesTotal: 0, discount: 0, totalHT: 0, vat: 0, totalTTC: 0 });
+    expect(documentTotals([], 0, EXCL(1800))).toEqual({
+      lines: [],
+      linesTotal: 0,
+      discount: 0,
+      totalHT: 0,
+      vat: 0,
+      totalTTC: 0,
+    });
   });
 
   it('no VAT: gross, line discount, net, document discount', () => {
@@ -25,7 +43,11 @@ describe('documentTotals: lines and discounts', () => {
   });
 
   it('VAT disabled ignores the rate and the inclusive flag', () => {
-    expect(documentTotals([line(1, 1000)], 0, { enabled: false, rate: 1800, pricesIncludeVat: true })).toMatchObject({ totalHT: 1000, vat: 0, totalTTC: 1000 });
+    expect(documentTotals([line(1, 1000)], 0, { enabled: false, rate: 1800, pricesIncludeVat: true })).toMatchObject({
+      totalHT: 1000,
+      vat: 0,
+      totalTTC: 1000,
+    });
   });
 
   it('refuses a line discount above the line, naming the line', () => {
@@ -73,7 +95,13 @@ describe('documentTotals: VAT excluded from prices (rounded once, half-up, on th
     ['above .5 rounds up: 18 % of 26 = 4.68', [line(1, 26)], 0, 1800, { totalHT: 26, vat: 5, totalTTC: 31 }],
     ['20 % of 1 cent = 0.2', [line(1, 1)], 0, 2000, { totalHT: 1, vat: 0, totalTTC: 1 }],
     ['5.5 % of 10 = 0.55', [line(1, 10)], 0, 550, { totalHT: 10, vat: 1, totalTTC: 11 }],
-    ['one rounding, not per line: 3 × (18 % of 25)', [line(1, 25), line(1, 25), line(1, 25)], 0, 1800, { totalHT: 75, vat: 14, totalTTC: 89 }],
+    [
+      'one rounding, not per line: 3 × (18 % of 25)',
+      [line(1, 25), line(1, 25), line(1, 25)],
+      0,
+      1800,
+      { totalHT: 75, vat: 14, totalTTC: 89 },
+    ],
     ['after the document discount', [line(4, 2500)], 1000, 1800, { totalHT: 9000, vat: 1620, totalTTC: 10_620 }],
     ['rate 0', [line(1, 999)], 0, 0, { totalHT: 999, vat: 0, totalTTC: 999 }],
     ['rate 100 %', [line(1, 999)], 0, 10_000, { totalHT: 999, vat: 999, totalTTC: 1998 }],
@@ -116,7 +144,11 @@ describe('documentTotals: ceilings (LimitExceeded, the same class as the domain)
     expect(documentTotals([big], 0, NO_VAT).totalTTC).toBe(LIMITS.lineAmount);
     const ten = Array.from({ length: 10 }, () => big);
     expect(documentTotals(ten, 0, NO_VAT).totalTTC).toBe(LIMITS.documentTotal);
-    expect(documentTotals(ten, 0, INCL(1800))).toMatchObject({ totalTTC: LIMITS.documentTotal, totalHT: 8_474_576_271_186, vat: 1_525_423_728_814 });
+    expect(documentTotals(ten, 0, INCL(1800))).toMatchObject({
+      totalTTC: LIMITS.documentTotal,
+      totalHT: 8_474_576_271_186,
+      vat: 1_525_423_728_814,
+    });
     expect(documentTotals([line(LIMITS.quantity, 1)], 0, NO_VAT).totalTTC).toBe(LIMITS.quantity);
   });
 
@@ -124,8 +156,26 @@ describe('documentTotals: ceilings (LimitExceeded, the same class as the domain)
     ['quantity', () => documentTotals([line(LIMITS.quantity + 1, 1)], 0, NO_VAT), 'quantity'],
     ['unit price', () => documentTotals([line(1, LIMITS.unitPrice + 1)], 0, NO_VAT), 'unitPrice'],
     ['line amount', () => documentTotals([line(LIMITS.quantity, LIMITS.unitPrice)], 0, NO_VAT), 'lineAmount'],
-    ['lines total', () => documentTotals(Array.from({ length: 11 }, () => line(10_000, LIMITS.unitPrice)), 0, NO_VAT), 'documentTotal'],
-    ['TTC after VAT', () => documentTotals(Array.from({ length: 10 }, () => line(10_000, LIMITS.unitPrice)), 0, EXCL(1)), 'documentTotal'],
+    [
+      'lines total',
+      () =>
+        documentTotals(
+          Array.from({ length: 11 }, () => line(10_000, LIMITS.unitPrice)),
+          0,
+          NO_VAT,
+        ),
+      'documentTotal',
+    ],
+    [
+      'TTC after VAT',
+      () =>
+        documentTotals(
+          Array.from({ length: 10 }, () => line(10_000, LIMITS.unitPrice)),
+          0,
+          EXCL(1),
+        ),
+      'documentTotal',
+    ],
   ])('refuses a %s beyond its ceiling', (_name, fn, limit) => {
     expect(limitOf(fn)).toBe(limit);
   });
@@ -138,9 +188,17 @@ describe('documentTotals: ceilings (LimitExceeded, the same class as the domain)
 
 describe('documentTotals: properties', () => {
   const lineArb = fc
-    .record({ quantity: fc.integer({ min: 0, max: 10_000 }), unitPrice: fc.integer({ min: 0, max: LIMITS.unitPrice }), share: fc.double({ min: 0, max: 1, noNaN: true }) })
+    .record({
+      quantity: fc.integer({ min: 0, max: 10_000 }),
+      unitPrice: fc.integer({ min: 0, max: LIMITS.unitPrice }),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+    })
     .map(({ quantity, unitPrice, share }) => line(quantity, unitPrice, Math.floor(quantity * unitPrice * share)));
-  const vatArb = fc.record({ enabled: fc.boolean(), rate: fc.integer({ min: 0, max: 10_000 }), pricesIncludeVat: fc.boolean() });
+  const vatArb = fc.record({
+    enabled: fc.boolean(),
+    rate: fc.integer({ min: 0, max: 10_000 }),
+    pricesIncludeVat: fc.boolean(),
+  });
   const docArb = fc.tuple(fc.array(lineArb, { maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), vatArb);
 
   it('integers everywhere, nets ≥ 0, HT + VAT = TTC, VAT ≥ 0, TTC = base when prices include VAT', () => {
@@ -154,7 +212,8 @@ describe('documentTotals: properties', () => {
           expect(l.gross - l.discount).toBe(l.net);
           for (const v of Object.values(l)) expect(Number.isSafeInteger(v)).toBe(true);
         }
-        for (const v of [t.linesTotal, t.discount, t.totalHT, t.vat, t.totalTTC]) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
+        for (const v of [t.linesTotal, t.discount, t.totalHT, t.vat, t.totalTTC])
+          expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
         expect(t.linesTotal).toBe(linesTotal);
         expect(t.totalHT + t.vat).toBe(t.totalTTC);
         const base = linesTotal - discount;
@@ -192,13 +251,17 @@ describe('discountAmount (the counter: an amount or a percentage)', () => {
   });
   it('property: a percentage never takes more than its base, and 100 % takes it all', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: LIMITS.documentTotal }), fc.integer({ min: 0, max: 10_000 }), (base, bp) => {
-        const d = discountAmount({ kind: 'percent', value: bp }, base);
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThanOrEqual(base);
-        const off = BigInt(d) * 10_000n - BigInt(base) * BigInt(bp);
-        expect(off <= 5_000n && off >= -5_000n).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: LIMITS.documentTotal }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (base, bp) => {
+          const d = discountAmount({ kind: 'percent', value: bp }, base);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(base);
+          const off = BigInt(d) * 10_000n - BigInt(base) * BigInt(bp);
+          expect(off <= 5_000n && off >= -5_000n).toBe(true);
+        },
+      ),
     );
     expect(discountAmount({ kind: 'percent', value: 10_000 }, LIMITS.documentTotal)).toBe(LIMITS.documentTotal);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDecimals, formatAmount, formatMoney, minorToInput, parseMoneyInput, toMajor } from '../../../shared/money.js';
+import {
+  currencyDecimals,
+  formatAmount,
+  formatMoney,
+  minorToInput,
+  parseMoneyInput,
+  toMajor,
+} from '../../../shared/money.js';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -80,7 +87,12 @@ describe('parseMoneyInput', () => {
   });
 
   it('round-trips with minorToInput', () => {
-    for (const [minor, currency] of [[1_250_000, 'XOF'], [125_050, 'EUR'], [5, 'EUR'], [0, 'XAF']] as const) {
+    for (const [minor, currency] of [
+      [1_250_000, 'XOF'],
+      [125_050, 'EUR'],
+      [5, 'EUR'],
+      [0, 'XAF'],
+    ] as const) {
       expect(parseMoneyInput(minorToInput(minor, currency), currency)).toBe(minor);
     }
     expect(minorToInput(125_050, 'EUR')).toBe('1250,50');

@@ -10,7 +10,9 @@ describe('route table', () => {
 
   it('adds the query string from defined, non-empty values only', () => {
     expect(route('entries.print', { id: 4 }, { print: 1 })).toBe('/operations/entreestock/4/print?print=1');
-    expect(route('products.index', { q: 'riz', page: 2, category: '', supplier: undefined, low: true })).toBe('/fichiers/produits?q=riz&page=2&low=1');
+    expect(route('products.index', { q: 'riz', page: 2, category: '', supplier: undefined, low: true })).toBe(
+      '/fichiers/produits?q=riz&page=2&low=1',
+    );
     expect(route('dashboard', {})).toBe('/dashboard');
     expect(queryString({ ids: [1, 2], empty: [] })).toBe('?ids=1&ids=2');
   });
@@ -23,7 +25,10 @@ describe('route table', () => {
     const seen = new Map<string, string[]>();
     for (const [name, pattern] of Object.entries(ROUTES)) seen.set(pattern, [...(seen.get(pattern) ?? []), name]);
     // The one exception: a screen's GET (`x.index`) and the POST that validates it (`x.store`).
-    const readAndWrite = (names: string[]) => names.length === 2 && names.some((n) => n.endsWith('.index')) && names.some((n) => n === names.find((m) => m.endsWith('.index'))!.replace(/\.index$/, '.store'));
+    const readAndWrite = (names: string[]) =>
+      names.length === 2 &&
+      names.some((n) => n.endsWith('.index')) &&
+      names.some((n) => n === names.find((m) => m.endsWith('.index'))!.replace(/\.index$/, '.store'));
     const shared = [...seen.values()].filter((names) => names.length > 1 && !readAndWrite(names));
     expect(shared).toEqual([]);
   });

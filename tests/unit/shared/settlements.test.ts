@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { type OpenInvoice, allocateChosen, allocateOldestFirst, allocationIssues, compareOldestDue, daysBetween, dueDateOf } from '../../../shared/settlements.js';
+import {
+  type OpenInvoice,
+  allocateChosen,
+  allocateOldestFirst,
+  allocationIssues,
+  compareOldestDue,
+  daysBetween,
+  dueDateOf,
+} from '../../../shared/settlements.js';
 
-const inv = (id: number, saleDate: string, dueDate: string | null, remaining: number): OpenInvoice => ({ id, saleDate, dueDate, remaining });
+const inv = (id: number, saleDate: string, dueDate: string | null, remaining: number): OpenInvoice => ({
+  id,
+  saleDate,
+  dueDate,
+  remaining,
+});
 
 // Three invoices: #3 falls due first even though it was sold last; #1 and #2 share a due date.
-const invoices = [inv(1, '2026-01-10', '2026-02-10', 50_000), inv(2, '2026-01-05', '2026-02-10', 20_000), inv(3, '2026-01-20', '2026-01-31', 30_000)];
+const invoices = [
+  inv(1, '2026-01-10', '2026-02-10', 50_000),
+  inv(2, '2026-01-05', '2026-02-10', 20_000),
+  inv(3, '2026-01-20', '2026-01-31', 30_000),
+];
 
 describe('oldest due first', () => {
   it('orders by due date (sale date without one), then sale date, then id', () => {
@@ -66,14 +83,27 @@ describe('chosen invoices', () => {
   });
 
   it('drops a ticked invoice that nothing is left for', () => {
-    const r = allocateChosen(30_000, invoices, [{ saleId: 3, amount: null }, { saleId: 1, amount: null }]);
+    const r = allocateChosen(30_000, invoices, [
+      { saleId: 3, amount: null },
+      { saleId: 1, amount: null },
+    ]);
     expect(r.allocations).toEqual([{ saleId: 3, amount: 30_000 }]);
   });
 });
 
 describe('allocation issues', () => {
   it('accepts allocations within each remaining and within the amount', () => {
-    expect(allocationIssues(50_000, 'payment', [{ saleId: 3, amount: 30_000 }, { saleId: 1, amount: 20_000 }], invoices)).toEqual([]);
+    expect(
+      allocationIssues(
+        50_000,
+        'payment',
+        [
+          { saleId: 3, amount: 30_000 },
+          { saleId: 1, amount: 20_000 },
+        ],
+        invoices,
+      ),
+    ).toEqual([]);
     expect(allocationIssues(60_000, 'payment', [{ saleId: 3, amount: 30_000 }], invoices)).toEqual([]);
   });
 
@@ -102,11 +132,23 @@ describe('allocation issues', () => {
   });
 
   it('refuses more allocated than received', () => {
-    expect(allocationIssues(40_000, 'payment', [{ saleId: 3, amount: 30_000 }, { saleId: 1, amount: 20_000 }], invoices)).toEqual([{ index: null, reason: 'above_amount', allocated: 50_000 }]);
+    expect(
+      allocationIssues(
+        40_000,
+        'payment',
+        [
+          { saleId: 3, amount: 30_000 },
+          { saleId: 1, amount: 20_000 },
+        ],
+        invoices,
+      ),
+    ).toEqual([{ index: null, reason: 'above_amount', allocated: 50_000 }]);
   });
 
   it('spending the advance must allocate it all; a payment may leave an advance', () => {
-    expect(allocationIssues(40_000, 'advance', [{ saleId: 3, amount: 30_000 }], invoices)).toEqual([{ index: null, reason: 'advance_not_spent', allocated: 30_000 }]);
+    expect(allocationIssues(40_000, 'advance', [{ saleId: 3, amount: 30_000 }], invoices)).toEqual([
+      { index: null, reason: 'advance_not_spent', allocated: 30_000 },
+    ]);
     expect(allocationIssues(40_000, 'payment', [{ saleId: 3, amount: 30_000 }], invoices)).toEqual([]);
     expect(allocationIssues(30_000, 'advance', [{ saleId: 3, amount: 30_000 }], invoices)).toEqual([]);
   });

@@ -17,7 +17,11 @@ describe('the one HT/TTC split', () => {
 
   it('with VAT off (or a rate of 0), HT = TTC and the VAT is 0', () => {
     expect(splitVat(1_180, NO_VAT)).toEqual({ ht: 1_180, vat: 0, ttc: 1_180 });
-    expect(splitVat(1_180, { enabled: false, rate: 1_800, pricesIncludeVat: true })).toEqual({ ht: 1_180, vat: 0, ttc: 1_180 });
+    expect(splitVat(1_180, { enabled: false, rate: 1_800, pricesIncludeVat: true })).toEqual({
+      ht: 1_180,
+      vat: 0,
+      ttc: 1_180,
+    });
     expect(excludingVat(999, ttc(0))).toBe(999);
   });
 
@@ -28,12 +32,17 @@ describe('the one HT/TTC split', () => {
 
   it('HT + VAT = TTC for any amount and rate, both ways', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), (amount, rate, included) => {
-        const s = splitVat(amount, { enabled: true, rate, pricesIncludeVat: included });
-        expect(s.ht + s.vat).toBe(s.ttc);
-        expect(included ? s.ttc : s.ht).toBe(amount);
-        expect(s.vat >= 0 && s.ht <= s.ttc).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.boolean(),
+        (amount, rate, included) => {
+          const s = splitVat(amount, { enabled: true, rate, pricesIncludeVat: included });
+          expect(s.ht + s.vat).toBe(s.ttc);
+          expect(included ? s.ttc : s.ht).toBe(amount);
+          expect(s.vat >= 0 && s.ht <= s.ttc).toBe(true);
+        },
+      ),
     );
   });
 

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { entryCancellationRefusal } from '../../../server/domain/stock/cancellation.js';
 
-const goods = (n: number) => Array.from({ length: n }, (_, i) => ({ productName: `Produit ${i + 1}`, unit: i % 2 ? 'bouteille' : 'sac', available: i, requested: 10 }));
+const goods = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    productName: `Produit ${i + 1}`,
+    unit: i % 2 ? 'bouteille' : 'sac',
+    available: i,
+    requested: 10,
+  }));
 
 describe('entryCancellationRefusal', () => {
   it('names every product when there are three or fewer', () => {
     expect(entryCancellationRefusal('ENT-2026-000001', 'Dépôt principal', goods(1))).toBe(
-      "Annulation impossible : une partie de la marchandise de ENT-2026-000001 est déjà sortie de Dépôt principal — « Produit 1 » (sac) : il n’en reste que 0 sur les 10 entrés.",
+      'Annulation impossible : une partie de la marchandise de ENT-2026-000001 est déjà sortie de Dépôt principal — « Produit 1 » (sac) : il n’en reste que 0 sur les 10 entrés.',
     );
     expect(entryCancellationRefusal('ENT-2026-000001', 'Dépôt', goods(3))).not.toMatch(/autre/);
   });
@@ -17,7 +23,9 @@ describe('entryCancellationRefusal', () => {
     expect(entryCancellationRefusal('ENT-2026-000002', 'Dépôt', goods(4))).toMatch(/… et 1 autre produit\.$/);
   });
   it('never adds quantities together and never shows a negative stock', () => {
-    const text = entryCancellationRefusal('ENT-2026-000003', 'Dépôt', [{ productName: 'Riz', unit: 'sac', available: -4, requested: 28962 }]);
+    const text = entryCancellationRefusal('ENT-2026-000003', 'Dépôt', [
+      { productName: 'Riz', unit: 'sac', available: -4, requested: 28962 },
+    ]);
     expect(text).toContain(`il n’en reste que 0 sur les ${(28962).toLocaleString('fr-FR')} entrés`);
     expect(text).not.toMatch(/unités/);
   });

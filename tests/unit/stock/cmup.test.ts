@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cmupAfterReceipt, cmupAfterReceiptReversal, divideRoundHalfUp, valueOf } from '../../../server/domain/stock/cmup.js';
+import {
+  cmupAfterReceipt,
+  cmupAfterReceiptReversal,
+  divideRoundHalfUp,
+  valueOf,
+} from '../../../server/domain/stock/cmup.js';
 
 describe('divideRoundHalfUp', () => {
   it('rounds to the nearest integer, halves up', () => {
@@ -62,7 +67,9 @@ describe('cmupAfterReceipt', () => {
     expect(cmupAfterReceipt({ quantityOnHand: 0, cmup: 1000, quantity: 10, unitCost: 0 })).toBe(0);
   });
   it('keeps the average when the receipt costs the same', () => {
-    for (const q0 of [1, 7, 1000]) for (const q of [1, 3, 999]) expect(cmupAfterReceipt({ quantityOnHand: q0, cmup: 1234, quantity: q, unitCost: 1234 })).toBe(1234);
+    for (const q0 of [1, 7, 1000])
+      for (const q of [1, 3, 999])
+        expect(cmupAfterReceipt({ quantityOnHand: q0, cmup: 1234, quantity: q, unitCost: 1234 })).toBe(1234);
   });
   it('always lies between the old average and the receipt cost', () => {
     for (let q0 = 1; q0 <= 12; q0++)
@@ -84,11 +91,17 @@ describe('cmupAfterReceipt', () => {
   it('stays exact with large quantities and costs (no floating point)', () => {
     // At the ceilings (10^7 units, 10^8 per unit) the products stay exact, and the rounding too.
     // (9 999 999 × 99 999 999 + 0) / 10 000 000 = 99 999 989.0000001 → 99 999 989
-    expect(cmupAfterReceipt({ quantityOnHand: 9_999_999, cmup: 99_999_999, quantity: 1, unitCost: 0 })).toBe(99_999_989);
-    expect(cmupAfterReceipt({ quantityOnHand: 5_000_000, cmup: 99_999_998, quantity: 5_000_000, unitCost: 99_999_999 })).toBe(99_999_999); // .5 → up
+    expect(cmupAfterReceipt({ quantityOnHand: 9_999_999, cmup: 99_999_999, quantity: 1, unitCost: 0 })).toBe(
+      99_999_989,
+    );
+    expect(
+      cmupAfterReceipt({ quantityOnHand: 5_000_000, cmup: 99_999_998, quantity: 5_000_000, unitCost: 99_999_999 }),
+    ).toBe(99_999_999); // .5 → up
   });
   it('refuses a unit cost above the unit-price ceiling (shared/limits.ts)', () => {
-    expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: 1, unitCost: 100_000_001 })).toThrow(RangeError);
+    expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: 1, unitCost: 100_000_001 })).toThrow(
+      RangeError,
+    );
   });
   it('refuses bad input', () => {
     expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: 0, unitCost: 1 })).toThrow(RangeError);
@@ -97,7 +110,9 @@ describe('cmupAfterReceipt', () => {
     expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: -1, quantity: 1, unitCost: 1 })).toThrow(RangeError);
     expect(() => cmupAfterReceipt({ quantityOnHand: 1.5, cmup: 1, quantity: 1, unitCost: 1 })).toThrow(RangeError);
     expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: 1, unitCost: 0.5 })).toThrow(RangeError);
-    expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: Number.NaN, unitCost: 1 })).toThrow(RangeError);
+    expect(() => cmupAfterReceipt({ quantityOnHand: 1, cmup: 1, quantity: Number.NaN, unitCost: 1 })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -146,9 +161,15 @@ describe('cmupAfterReceiptReversal', () => {
     expect(cmupAfterReceiptReversal({ quantityOnHand: 4, cmup: 3, quantity: 2, unitCost: 5 })).toBe(1);
   });
   it('refuses bad input', () => {
-    expect(() => cmupAfterReceiptReversal({ quantityOnHand: 1, cmup: 1, quantity: 0, unitCost: 1 })).toThrow(RangeError);
-    expect(() => cmupAfterReceiptReversal({ quantityOnHand: 1, cmup: 1, quantity: 1, unitCost: -1 })).toThrow(RangeError);
-    expect(() => cmupAfterReceiptReversal({ quantityOnHand: 1, cmup: -3, quantity: 1, unitCost: 1 })).toThrow(RangeError);
+    expect(() => cmupAfterReceiptReversal({ quantityOnHand: 1, cmup: 1, quantity: 0, unitCost: 1 })).toThrow(
+      RangeError,
+    );
+    expect(() => cmupAfterReceiptReversal({ quantityOnHand: 1, cmup: 1, quantity: 1, unitCost: -1 })).toThrow(
+      RangeError,
+    );
+    expect(() => cmupAfterReceiptReversal({ quantityOnHand: 1, cmup: -3, quantity: 1, unitCost: 1 })).toThrow(
+      RangeError,
+    );
   });
 });
 

@@ -38,6 +38,11 @@ describe('mergeDuplicateLines', () => {
     expect(r.lines).toHaveLength(1);
   });
   it('merges lines without a key', () => {
-    expect(mergeDuplicateLines([{ productId: 4, quantity: 1 }, { productId: 4, quantity: 1 }]).lines[0].quantity).toBe(2);
+    expect(
+      mergeDuplicateLines([
+        { productId: 4, quantity: 1 },
+        { productId: 4, quantity: 1 },
+      ]).lines[0].quantity,
+    ).toBe(2);
   });
 });

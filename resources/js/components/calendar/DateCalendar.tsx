@@ -6,14 +6,25 @@ const dateOf = (iso: string | undefined) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 };
-const isoOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const isoOf = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
  * The calendar of a date field (react-day-picker, French: weeks from Monday, French month and day
  * names), loaded with the first calendar opened (DateInput's lazy import) so that no screen pays
  * for it before. Days outside min/max cannot be chosen.
  */
-export default function DateCalendar({ value, min, max, onPick }: { value: string; min?: string; max?: string; onPick: (iso: string) => void }) {
+export default function DateCalendar({
+  value,
+  min,
+  max,
+  onPick,
+}: {
+  value: string;
+  min?: string;
+  max?: string;
+  onPick: (iso: string) => void;
+}) {
   const selected = dateOf(value);
   const [from, to] = [dateOf(min), dateOf(max)];
   return (

@@ -17,15 +17,32 @@ import { hasPermission } from '@/lib/user';
  * balance, every invoice, payment, avoir, settlement and cancellation with the running balance, the
  * closing balance; the A4 printout and the CSV/XLSX export of the same period.
  */
-export function StatementSection({ clientId, clientName, statement, canExport, currency }: { clientId: number; clientName: string; statement: ClientStatementSection; canExport: boolean; currency: string }) {
+export function StatementSection({
+  clientId,
+  clientName,
+  statement,
+  canExport,
+  currency,
+}: {
+  clientId: number;
+  clientName: string;
+  statement: ClientStatementSection;
+  canExport: boolean;
+  currency: string;
+}) {
   const user = (usePage().props as Partial<SharedProps>).auth?.user;
-  const list = useList(route('clients.show', { id: clientId }), { from: statement.from, to: statement.to }, { keep: [] });
+  const list = useList(
+    route('clients.show', { id: clientId }),
+    { from: statement.from, to: statement.to },
+    { keep: [] },
+  );
   const opensSales = hasPermission(user, 'menu.sortiestock');
   const opensSettlements = hasPermission(user, 'menu.reglement');
   const period = { from: statement.from, to: statement.to };
   const { totals } = statement;
   const documentLink = (l: StatementLine) => {
-    if (l.document_type === 'settlement') return opensSettlements ? route('settlements.show', { id: l.document_id }) : null;
+    if (l.document_type === 'settlement')
+      return opensSettlements ? route('settlements.show', { id: l.document_id }) : null;
     if (!opensSales) return null;
     if (l.document_type === 'sale') return route('sales.show', { id: l.document_id });
     return route('creditNotes.show', { id: l.document_id });
@@ -37,7 +54,11 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
           Relevé de compte
         </h2>
         <div className="d-flex flex-wrap gap-2">
-          <a href={route('clients.statementPrint', { id: clientId }, period)} className="btn btn-outline-secondary" data-testid="client-statement-print">
+          <a
+            href={route('clients.statementPrint', { id: clientId }, period)}
+            className="btn btn-outline-secondary"
+            data-testid="client-statement-print"
+          >
             <Icon name="fa-solid fa-print" className="me-2" />
             Imprimer le relevé
           </a>
@@ -45,15 +66,35 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
         </div>
       </div>
       <ListToolbar testId="client-statement-filters">
-        <FilterInput label="Du" type="date" value={statement.from} onChange={(from) => list.update({ from })} testId="client-statement-from" />
-        <FilterInput label="Au" type="date" value={statement.to} onChange={(to) => list.update({ to })} testId="client-statement-to" />
+        <FilterInput
+          label="Du"
+          type="date"
+          value={statement.from}
+          onChange={(from) => list.update({ from })}
+          testId="client-statement-from"
+        />
+        <FilterInput
+          label="Au"
+          type="date"
+          value={statement.to}
+          onChange={(to) => list.update({ to })}
+          testId="client-statement-to"
+        />
       </ListToolbar>
       <StatRow className="mb-3">
-        <Stat label={`Solde au ${formatDate(statement.from)} (ouverture)`} value={<Money value={totals.opening} currency={currency} />} testId="client-statement-opening" />
+        <Stat
+          label={`Solde au ${formatDate(statement.from)} (ouverture)`}
+          value={<Money value={totals.opening} currency={currency} />}
+          testId="client-statement-opening"
+        />
         <Stat label="Débit de la période" value={<Money value={totals.debit} currency={currency} />} />
         <Stat label="Crédit de la période" value={<Money value={totals.credit} currency={currency} />} />
         <Stat
-          label={statement.ends_today ? 'Solde de clôture (solde du client)' : `Solde au ${formatDate(statement.to)} (clôture)`}
+          label={
+            statement.ends_today
+              ? 'Solde de clôture (solde du client)'
+              : `Solde au ${formatDate(statement.to)} (clôture)`
+          }
           value={<Money value={totals.closing} currency={currency} />}
           tone={totals.closing > 0 ? 'danger' : totals.closing < 0 ? 'success' : undefined}
           testId="client-statement-closing"
@@ -61,7 +102,8 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
       </StatRow>
       {statement.truncated ? (
         <p className="small text-warning-emphasis" role="status">
-          Le relevé montre les {formatQty(statement.lines.total)} premières lignes sur {formatQty(statement.count)} : réduisez la période pour tout voir. Les totaux portent sur toute la période.
+          Le relevé montre les {formatQty(statement.lines.total)} premières lignes sur {formatQty(statement.count)} :
+          réduisez la période pour tout voir. Les totaux portent sur toute la période.
         </p>
       ) : null}
       <DataTable
@@ -109,9 +151,27 @@ export function StatementSection({ clientId, clientName, statement, canExport, c
               </>
             ),
           },
-          { id: 'debit', label: 'Débit', role: 'figure', num: true, cell: (l) => (l.debit ? <Money value={l.debit} currency={currency} /> : '') },
-          { id: 'credit', label: 'Crédit', role: 'figure', num: true, cell: (l) => (l.credit ? <Money value={l.credit} currency={currency} /> : '') },
-          { id: 'balance', label: 'Solde', role: 'figure', num: true, cell: (l) => <Money value={l.balance} currency={currency} tone="debt" /> },
+          {
+            id: 'debit',
+            label: 'Débit',
+            role: 'figure',
+            num: true,
+            cell: (l) => (l.debit ? <Money value={l.debit} currency={currency} /> : ''),
+          },
+          {
+            id: 'credit',
+            label: 'Crédit',
+            role: 'figure',
+            num: true,
+            cell: (l) => (l.credit ? <Money value={l.credit} currency={currency} /> : ''),
+          },
+          {
+            id: 'balance',
+            label: 'Solde',
+            role: 'figure',
+            num: true,
+            cell: (l) => <Money value={l.balance} currency={currency} tone="debt" />,
+          },
         ]}
       />
     </section>

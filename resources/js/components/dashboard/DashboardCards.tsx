@@ -1,6 +1,15 @@
 import { Link } from '@inertiajs/react';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
-import type { DashboardChartCard, DashboardDocument, DashboardLowStock, DashboardReceivables, DashboardSales, DashboardStockValue, DashboardTopProducts, DashboardTreasury } from '@shared/dashboard';
+import type {
+  DashboardChartCard,
+  DashboardDocument,
+  DashboardLowStock,
+  DashboardReceivables,
+  DashboardSales,
+  DashboardStockValue,
+  DashboardTopProducts,
+  DashboardTreasury,
+} from '@shared/dashboard';
 import { DOCUMENT_KIND_LABELS, trendOf } from '@shared/dashboard';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
@@ -17,7 +26,23 @@ import { afterPageIdle } from './after-page-idle';
 const ReportChart = lazy(() => import('@/components/reports/ReportChart').then((m) => ({ default: m.ReportChart })));
 
 /** A key figure: the whole card opens its screen. */
-export function FigureCard({ testId, icon, tone, label, href, value, children }: { testId: string; icon: string; tone: string; label: string; href: string; value: ReactNode; children?: ReactNode }) {
+export function FigureCard({
+  testId,
+  icon,
+  tone,
+  label,
+  href,
+  value,
+  children,
+}: {
+  testId: string;
+  icon: string;
+  tone: string;
+  label: string;
+  href: string;
+  value: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="card h-100 app-dash-figure" data-testid={testId}>
       <div className="card-body">
@@ -40,9 +65,17 @@ export function FigureCard({ testId, icon, tone, label, href, value, children }:
 export function TrendBadge({ current, previous, testId }: { current: number; previous: number; testId?: string }) {
   const t = trendOf(current, previous);
   const tone = t.direction === 'up' ? 'text-success' : t.direction === 'down' ? 'text-danger' : 'text-body-secondary';
-  const icon = t.direction === 'up' ? 'fa-solid fa-arrow-trend-up' : t.direction === 'down' ? 'fa-solid fa-arrow-trend-down' : 'fa-solid fa-equals';
+  const icon =
+    t.direction === 'up'
+      ? 'fa-solid fa-arrow-trend-up'
+      : t.direction === 'down'
+        ? 'fa-solid fa-arrow-trend-down'
+        : 'fa-solid fa-equals';
   const rate = t.rate === null ? null : `${t.rate > 0 ? '+' : ''}${formatRate(t.rate)}`;
-  const words = t.direction === 'flat' ? 'stable' : `${t.direction === 'up' ? 'en hausse' : 'en baisse'}${rate ? ` de ${formatRate(Math.abs(t.rate!))}` : ''}`;
+  const words =
+    t.direction === 'flat'
+      ? 'stable'
+      : `${t.direction === 'up' ? 'en hausse' : 'en baisse'}${rate ? ` de ${formatRate(Math.abs(t.rate!))}` : ''}`;
   return (
     <span className={`text-nowrap fw-semibold ${tone}`} data-testid={testId} data-trend={t.direction}>
       <Icon name={icon} className="me-1" />
@@ -52,9 +85,28 @@ export function TrendBadge({ current, previous, testId }: { current: number; pre
   );
 }
 
-export function SalesFigure({ testId, label, sales, currency, empty }: { testId: string; label: string; sales: DashboardSales; currency: string; empty: string }) {
+export function SalesFigure({
+  testId,
+  label,
+  sales,
+  currency,
+  empty,
+}: {
+  testId: string;
+  label: string;
+  sales: DashboardSales;
+  currency: string;
+  empty: string;
+}) {
   return (
-    <FigureCard testId={testId} icon="fa-solid fa-sack-dollar" tone="app-dash-tone-primary" label={label} href={sales.href} value={<Money value={sales.net} currency={currency} />}>
+    <FigureCard
+      testId={testId}
+      icon="fa-solid fa-sack-dollar"
+      tone="app-dash-tone-primary"
+      label={label}
+      href={sales.href}
+      value={<Money value={sales.net} currency={currency} />}
+    >
       {sales.count === 0 && sales.returns === 0 ? (
         <div>{empty}</div>
       ) : (
@@ -87,14 +139,19 @@ export function SalesFigure({ testId, label, sales, currency, empty }: { testId:
                 {/* The amount and its trend stay together, the margin's trend beside them or below on a narrow card. */}
                 <span className="ms-auto">
                   <span className="text-nowrap">
-                    <Money value={c.net} currency={currency} /> <TrendBadge current={sales.net} previous={c.net} testId={`${testId}-trend-${c.id}`} />
+                    <Money value={c.net} currency={currency} />{' '}
+                    <TrendBadge current={sales.net} previous={c.net} testId={`${testId}-trend-${c.id}`} />
                   </span>
                   {sales.margin !== undefined && c.margin !== undefined ? (
                     <>
                       {' '}
                       <span className="text-nowrap">
                         {'· marge '}
-                        <TrendBadge current={sales.margin} previous={c.margin} testId={`${testId}-margin-trend-${c.id}`} />
+                        <TrendBadge
+                          current={sales.margin}
+                          previous={c.margin}
+                          testId={`${testId}-margin-trend-${c.id}`}
+                        />
                       </span>
                     </>
                   ) : null}
@@ -117,16 +174,37 @@ export function StockValueFigure({ stock, currency }: { stock: DashboardStockVal
       tone="app-dash-tone-info"
       label="Valeur du stock"
       href={stock?.href ?? route('reports.stock')}
-      value={stock ? <Money value={stock.value} currency={currency} /> : <span className="placeholder-glow"><span className="placeholder col-8" /></span>}
+      value={
+        stock ? (
+          <Money value={stock.value} currency={currency} />
+        ) : (
+          <span className="placeholder-glow">
+            <span className="placeholder col-8" />
+          </span>
+        )
+      }
     >
       {stock ? `${formatCount(stock.products, 'produit')} en stock, au CMUP` : 'Au CMUP'}
     </FigureCard>
   );
 }
 
-export function ReceivablesFigure({ receivables: r, currency }: { receivables: DashboardReceivables; currency: string }) {
+export function ReceivablesFigure({
+  receivables: r,
+  currency,
+}: {
+  receivables: DashboardReceivables;
+  currency: string;
+}) {
   return (
-    <FigureCard testId="dashboard-receivables" icon="fa-solid fa-file-invoice-dollar" tone="app-dash-tone-warning" label="Créances clients" href={r.href} value={<Money value={r.remaining} currency={currency} />}>
+    <FigureCard
+      testId="dashboard-receivables"
+      icon="fa-solid fa-file-invoice-dollar"
+      tone="app-dash-tone-warning"
+      label="Créances clients"
+      href={r.href}
+      value={<Money value={r.remaining} currency={currency} />}
+    >
       {r.invoices === 0 ? (
         'Aucune facture en attente de paiement'
       ) : (
@@ -135,7 +213,8 @@ export function ReceivablesFigure({ receivables: r, currency }: { receivables: D
           <div className={r.overdue > 0 ? 'text-danger' : ''} data-testid="dashboard-overdue">
             {r.overdue > 0 ? (
               <>
-                dont en retard <Money value={r.overdue} currency={currency} className="fw-semibold" /> ({formatCount(r.overdue_invoices, 'facture')})
+                dont en retard <Money value={r.overdue} currency={currency} className="fw-semibold" /> (
+                {formatCount(r.overdue_invoices, 'facture')})
               </>
             ) : (
               'aucune en retard'
@@ -149,14 +228,37 @@ export function ReceivablesFigure({ receivables: r, currency }: { receivables: D
 
 export function TreasuryFigure({ treasury: t, currency }: { treasury: DashboardTreasury; currency: string }) {
   return (
-    <FigureCard testId="dashboard-treasury" icon="fa-solid fa-vault" tone="app-dash-tone-success" label="Trésorerie" href={t.href} value={<Money value={t.total} currency={currency} tone="balance" />}>
-      {t.accounts.length === 0 ? 'Aucun compte de trésorerie' : `${formatCount(t.accounts.length, 'compte')} : caisses, banques et mobile money`}
+    <FigureCard
+      testId="dashboard-treasury"
+      icon="fa-solid fa-vault"
+      tone="app-dash-tone-success"
+      label="Trésorerie"
+      href={t.href}
+      value={<Money value={t.total} currency={currency} tone="balance" />}
+    >
+      {t.accounts.length === 0
+        ? 'Aucun compte de trésorerie'
+        : `${formatCount(t.accounts.length, 'compte')} : caisses, banques et mobile money`}
     </FigureCard>
   );
 }
 
 /** A card with a heading linking to its screen, and a list or a chart in its body. */
-export function PanelCard({ testId, icon, title, href, linkLabel, children }: { testId: string; icon: string; title: string; href: string | undefined; linkLabel: string; children: ReactNode }) {
+export function PanelCard({
+  testId,
+  icon,
+  title,
+  href,
+  linkLabel,
+  children,
+}: {
+  testId: string;
+  icon: string;
+  title: string;
+  href: string | undefined;
+  linkLabel: string;
+  children: ReactNode;
+}) {
   return (
     <section className="card h-100 app-dash-panel" data-testid={testId} aria-labelledby={`${testId}-title`}>
       <div className="card-header d-flex align-items-center gap-2">
@@ -203,7 +305,13 @@ export function SalesChartCard({ card, currency }: { card: DashboardChartCard | 
   }, []);
   const empty = card ? card.chart.series[0]?.data.every((v) => v === 0) : false;
   return (
-    <PanelCard testId="dashboard-chart" icon="fa-solid fa-chart-column" title="Chiffre d’affaires des 30 derniers jours" href={card?.href} linkLabel="Journalier">
+    <PanelCard
+      testId="dashboard-chart"
+      icon="fa-solid fa-chart-column"
+      title="Chiffre d’affaires des 30 derniers jours"
+      href={card?.href}
+      linkLabel="Journalier"
+    >
       <div className="card-body">
         {!card ? (
           <ChartPlaceholder />
@@ -223,7 +331,13 @@ export function SalesChartCard({ card, currency }: { card: DashboardChartCard | 
 
 export function TopProductsCard({ top, currency }: { top: DashboardTopProducts | undefined; currency: string }) {
   return (
-    <PanelCard testId="dashboard-top-products" icon="fa-solid fa-ranking-star" title="Meilleures ventes du mois" href={top?.href} linkLabel="Par produit">
+    <PanelCard
+      testId="dashboard-top-products"
+      icon="fa-solid fa-ranking-star"
+      title="Meilleures ventes du mois"
+      href={top?.href}
+      linkLabel="Par produit"
+    >
       {!top ? (
         <div className="card-body">
           <div className="placeholder-glow">
@@ -259,11 +373,21 @@ export function TopProductsCard({ top, currency }: { top: DashboardTopProducts |
   );
 }
 
-const ACCOUNT_ICONS = { caisse: 'fa-solid fa-cash-register', banque: 'fa-solid fa-building-columns', mobile_money: 'fa-solid fa-mobile-screen' } as const;
+const ACCOUNT_ICONS = {
+  caisse: 'fa-solid fa-cash-register',
+  banque: 'fa-solid fa-building-columns',
+  mobile_money: 'fa-solid fa-mobile-screen',
+} as const;
 
 export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTreasury; currency: string }) {
   return (
-    <PanelCard testId="dashboard-accounts" icon="fa-solid fa-vault" title="Soldes de trésorerie" href={t.href} linkLabel="Caisse">
+    <PanelCard
+      testId="dashboard-accounts"
+      icon="fa-solid fa-vault"
+      title="Soldes de trésorerie"
+      href={t.href}
+      linkLabel="Caisse"
+    >
       {t.accounts.length === 0 ? (
         <Empty icon="fa-solid fa-vault" text="Aucun compte de trésorerie." />
       ) : (
@@ -290,7 +414,13 @@ export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTre
 
 export function LowStockCard({ low }: { low: DashboardLowStock | undefined }) {
   return (
-    <PanelCard testId="dashboard-low-stock" icon="fa-solid fa-triangle-exclamation" title="Sous le seuil d’alerte" href={low?.href} linkLabel={low ? `Voir les ${formatCount(low.count, 'alerte')}` : 'Voir'}>
+    <PanelCard
+      testId="dashboard-low-stock"
+      icon="fa-solid fa-triangle-exclamation"
+      title="Sous le seuil d’alerte"
+      href={low?.href}
+      linkLabel={low ? `Voir les ${formatCount(low.count, 'alerte')}` : 'Voir'}
+    >
       {!low ? (
         <div className="card-body placeholder-glow">
           <span className="placeholder col-6" />
@@ -313,7 +443,9 @@ export function LowStockCard({ low }: { low: DashboardLowStock | undefined }) {
                   {p.location} · seuil {formatQuantity(p.threshold, p.unit)}
                 </span>
               </span>
-              <span className={`text-nowrap fw-semibold ${p.quantity <= 0 ? 'text-danger' : 'text-warning-emphasis'}`}>{formatQuantity(p.quantity, p.unit)}</span>
+              <span className={`text-nowrap fw-semibold ${p.quantity <= 0 ? 'text-danger' : 'text-warning-emphasis'}`}>
+                {formatQuantity(p.quantity, p.unit)}
+              </span>
             </li>
           ))}
         </ul>
@@ -332,7 +464,11 @@ const DOCUMENT_ICONS = {
 
 export function DocumentsCard({ documents, currency }: { documents: DashboardDocument[]; currency: string }) {
   return (
-    <section className="card h-100 app-dash-panel" data-testid="dashboard-documents" aria-labelledby="dashboard-documents-title">
+    <section
+      className="card h-100 app-dash-panel"
+      data-testid="dashboard-documents"
+      aria-labelledby="dashboard-documents-title"
+    >
       <div className="card-header d-flex align-items-center gap-2">
         <Icon name="fa-solid fa-clock-rotate-left" className="text-body-secondary" />
         <h2 className="h6 mb-0" id="dashboard-documents-title">

@@ -9,7 +9,8 @@ export function afterPageIdle(fn: () => void): () => void {
   const run = () => {
     if (!cancelled) fn();
   };
-  const idle = (next: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(next, { timeout: 3000 }) : setTimeout(next, 200));
+  const idle = (next: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(next, { timeout: 3000 }) : setTimeout(next, 200);
   const start = () => idle(() => idle(run));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

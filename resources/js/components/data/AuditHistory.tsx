@@ -19,7 +19,13 @@ const actionIcon = (action: string) => VERB_ICONS.find(([re]) => re.test(action)
  * The audit trail of one record, newest first: who did what and when, with before → after for
  * each changed field (values are already formatted by the server, money included).
  */
-export function AuditHistory({ items, title = 'Historique des modifications' }: { items: AuditItem[]; title?: string }) {
+export function AuditHistory({
+  items,
+  title = 'Historique des modifications',
+}: {
+  items: AuditItem[];
+  title?: string;
+}) {
   return (
     <SectionCard title={title} icon="fa-solid fa-clock-rotate-left" testId="audit-history">
       {items.length === 0 ? (
@@ -44,7 +50,8 @@ export function AuditHistory({ items, title = 'Historique des modifications' }: 
                     <ul className="list-unstyled small mb-0 mt-1 app-changes">
                       {item.changes.map((c) => (
                         <li key={c.field}>
-                          <span className="fw-semibold">{c.label}</span> : <span className="app-before">{c.before || '—'}</span>
+                          <span className="fw-semibold">{c.label}</span> :{' '}
+                          <span className="app-before">{c.before || '—'}</span>
                           <Icon name="fa-solid fa-arrow-right-long" className="mx-2 text-body-secondary" />
                           <span className="app-after">{c.after || '—'}</span>
                         </li>

@@ -80,7 +80,18 @@ export function CodeNameRecordPage({
       breadcrumbs={[...trail, { label: listLabel, href: index }, { label: record ? record.code : 'Nouvelle' }]}
       actions={actions}
       mainClassName={record ? 'col-xl-8' : 'col-xl-8 col-xxl-6'}
-      aside={record && usage ? <RecordLifecycle resource={resource} id={record.id} active={record.active} usage={usage} noun="cette catégorie" canDelete={can.delete} /> : null}
+      aside={
+        record && usage ? (
+          <RecordLifecycle
+            resource={resource}
+            id={record.id}
+            active={record.active}
+            usage={usage}
+            noun="cette catégorie"
+            canDelete={can.delete}
+          />
+        ) : null
+      }
     >
       <RecordForm
         form={form}
@@ -102,7 +113,14 @@ export function CodeNameRecordPage({
           </div>
         </div>
         <TextAreaField {...form.fieldProps('description')} label="Description" rows={3} maxLength={500} />
-        <CheckboxField id={`${testId}-active`} name="active" label={activeLabel} checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+        <CheckboxField
+          id={`${testId}-active`}
+          name="active"
+          label={activeLabel}
+          checked={form.data.active}
+          onChange={(v) => form.setData('active', v)}
+          error={form.errorOf('active')}
+        />
       </RecordForm>
       {record ? <AuditHistory items={history} /> : null}
     </RecordPage>

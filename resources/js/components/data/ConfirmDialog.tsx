@@ -73,7 +73,15 @@ export function ConfirmDialog({
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
             Annuler
           </button>
-          <SubmitButton type="button" busy={busy} variant={tone === 'danger' ? 'danger' : 'primary'} icon={icon} onClick={confirm} busyLabel="Veuillez patienter…" testId={testId ? `${testId}-confirm` : undefined}>
+          <SubmitButton
+            type="button"
+            busy={busy}
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            icon={icon}
+            onClick={confirm}
+            busyLabel="Veuillez patienter…"
+            testId={testId ? `${testId}-confirm` : undefined}
+          >
             {confirmLabel}
           </SubmitButton>
         </>

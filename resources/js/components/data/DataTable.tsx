@@ -94,7 +94,19 @@ export function DataTable<T>({
 }) {
   const { url } = usePage();
   const isEmpty = empty ?? table.rows.length === 0;
-  const bottom = footer ?? (page ? <Pagination currentPage={page.page} lastPage={page.last_page} url={url} total={page.total} perPage={page.per_page} param={pageParam} label={pageLabel} /> : null);
+  const bottom =
+    footer ??
+    (page ? (
+      <Pagination
+        currentPage={page.page}
+        lastPage={page.last_page}
+        url={url}
+        total={page.total}
+        perPage={page.per_page}
+        param={pageParam}
+        label={pageLabel}
+      />
+    ) : null);
   return (
     <div className={`card app-data-card ${className}`} data-testid={testId} data-list-table="">
       {isEmpty ? (
@@ -114,14 +126,39 @@ export function DataTable<T>({
 
 const present = <T,>(columns: Columns<T>): Column<T>[] => columns.filter((c): c is Column<T> => Boolean(c));
 const sortKey = <T,>(c: Column<T>) => (c.sort === true ? c.id : c.sort);
-const ROLE_CLASS: Record<ColumnRole, string> = { title: 'app-col-title', status: 'app-col-status', figure: 'app-col-figure', secondary: 'app-col-secondary', actions: 'app-col-actions' };
+const ROLE_CLASS: Record<ColumnRole, string> = {
+  title: 'app-col-title',
+  status: 'app-col-status',
+  figure: 'app-col-figure',
+  secondary: 'app-col-secondary',
+  actions: 'app-col-actions',
+};
 
 /**
  * A table of `rows` by `columns` — the body of DataTable, and the tables of record pages'
  * sections. A row is a card below 576 px (.app-cards-sm, see _master-data.scss), with each value
  * under its label; above, a table that scrolls sideways inside its card if it must.
  */
-export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, rowTestId, foot, hover = false, sort, testId, tableClassName = '' }: RowsProps<T> & { caption: string; foot?: ReactNode; hover?: boolean; sort?: SortHandle; testId?: string; tableClassName?: string }) {
+export function ScrollTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  rowTestId,
+  foot,
+  hover = false,
+  sort,
+  testId,
+  tableClassName = '',
+}: RowsProps<T> & {
+  caption: string;
+  foot?: ReactNode;
+  hover?: boolean;
+  sort?: SortHandle;
+  testId?: string;
+  tableClassName?: string;
+}) {
   const cols = present(columns);
   const totals = cols.some((c) => c.foot !== undefined) ? (
     <tr className="fw-semibold">
@@ -133,11 +170,16 @@ export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, r
     </tr>
   ) : null;
   function cls(c: Column<T>) {
-    return [ROLE_CLASS[c.role], c.num ? 'app-num' : '', c.wrap ? 'app-wrap' : '', c.className ?? ''].filter(Boolean).join(' ');
+    return [ROLE_CLASS[c.role], c.num ? 'app-num' : '', c.wrap ? 'app-wrap' : '', c.className ?? '']
+      .filter(Boolean)
+      .join(' ');
   }
   return (
     <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table app-cards-sm ${tableClassName}`} data-testid={testId}>
+      <table
+        className={`table ${hover ? 'table-hover' : ''} align-middle mb-0 app-table app-cards-sm ${tableClassName}`}
+        data-testid={testId}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -157,7 +199,12 @@ export function ScrollTable<T>({ caption, columns, rows, rowKey, rowClassName, r
           {rows.map((row) => (
             <tr key={rowKey(row)} className={rowClassName?.(row)} data-testid={rowTestId?.(row)}>
               {cols.map((c) => (
-                <td key={c.id} className={`${cls(c)} ${c.cellClassName?.(row) ?? ''}`} data-label={c.label} title={c.cellTitle?.(row)}>
+                <td
+                  key={c.id}
+                  className={`${cls(c)} ${c.cellClassName?.(row) ?? ''}`}
+                  data-label={c.label}
+                  title={c.cellTitle?.(row)}
+                >
                   {c.cell(row)}
                 </td>
               ))}
@@ -194,7 +241,9 @@ function CardSort<T>({ columns, sort }: { columns: Columns<T>; sort: SortHandle 
           sort.onSort({ sort: key, dir: dir === 'desc' ? 'desc' : 'asc' });
         }}
       >
-        {sortable.some((c) => `${sortKey(c)}:asc` === value || `${sortKey(c)}:desc` === value) ? null : <option value={value}>—</option>}
+        {sortable.some((c) => `${sortKey(c)}:asc` === value || `${sortKey(c)}:desc` === value) ? null : (
+          <option value={value}>—</option>
+        )}
         {sortable.flatMap((c) => [
           <option key={`${c.id}:asc`} value={`${sortKey(c)}:asc`}>
             {c.label} (croissant)
@@ -227,7 +276,9 @@ export function NameLink({ href, children }: { href: string; children: ReactNode
 }
 
 /** The routes that open one record from its id alone (`sales.show`, `transfers.show`…). */
-export type ShowRoute = { [N in RouteName]: keyof RouteParams<N> extends 'id' ? ('id' extends keyof RouteParams<N> ? N : never) : never }[RouteName];
+export type ShowRoute = {
+  [N in RouteName]: keyof RouteParams<N> extends 'id' ? ('id' extends keyof RouteParams<N> ? N : never) : never;
+}[RouteName];
 
 /**
  * A document list's « N° » column: the number opening the document (`RowLink doc` to the `show`
@@ -235,7 +286,10 @@ export type ShowRoute = { [N in RouteName]: keyof RouteParams<N> extends 'id' ? 
  *
  *   columns={[numberColumn('sales.show'), …]}
  */
-export function numberColumn<T extends { id: number; number: string }>(show: ShowRoute, { sort = true, below }: { sort?: boolean; below?: (row: T) => ReactNode } = {}): Column<T> {
+export function numberColumn<T extends { id: number; number: string }>(
+  show: ShowRoute,
+  { sort = true, below }: { sort?: boolean; below?: (row: T) => ReactNode } = {},
+): Column<T> {
   const href = (row: T) => (route as (name: RouteName, params: { id: number }) => string)(show, { id: row.id });
   return {
     id: 'number',
@@ -261,4 +315,5 @@ export function numberColumn<T extends { id: number; number: string }>(show: Sho
 }
 
 /** A document list's `rowClassName`: a cancelled document's row is greyed (`app-archived-row`). */
-export const cancelledRow = (row: { status: string }): string | undefined => (row.status === 'cancelled' ? 'app-archived-row' : undefined);
+export const cancelledRow = (row: { status: string }): string | undefined =>
+  row.status === 'cancelled' ? 'app-archived-row' : undefined;

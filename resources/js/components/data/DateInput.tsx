@@ -38,7 +38,23 @@ export interface DateInputProps {
  * (Escape or a click outside closes it, focus comes back to the field). Replaces <input type="date">,
  * whose format follows the browser's language (mm/dd/yyyy in an English Chrome).
  */
-export function DateInput({ id, name, value, onChange, min, max, required, error, onIssue, describedBy, mode = 'typing', size, ariaLabel, testId, className = '' }: DateInputProps) {
+export function DateInput({
+  id,
+  name,
+  value,
+  onChange,
+  min,
+  max,
+  required,
+  error,
+  onIssue,
+  describedBy,
+  mode = 'typing',
+  size,
+  ariaLabel,
+  testId,
+  className = '',
+}: DateInputProps) {
   const ownId = useId();
   const inputId = id ?? `${ownId}-date`;
   const [text, setText] = useState(isoToDateText(value));

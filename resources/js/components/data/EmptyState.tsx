@@ -7,7 +7,19 @@ import { Icon } from '@/components/Icon';
  *
  *   <EmptyState icon="fa-solid fa-truck-ramp-box" title="Aucune entrée de stock" action={…}>Aucune entrée sur cette période.</EmptyState>
  */
-export function EmptyState({ icon = 'fa-regular fa-folder-open', title, children, action, testId = 'empty-state' }: { icon?: string; title: string; children?: ReactNode; action?: ReactNode; testId?: string }) {
+export function EmptyState({
+  icon = 'fa-regular fa-folder-open',
+  title,
+  children,
+  action,
+  testId = 'empty-state',
+}: {
+  icon?: string;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="app-empty-state card-body" data-testid={testId}>
       <div className="app-empty-icon" aria-hidden="true">

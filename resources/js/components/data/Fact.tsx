@@ -11,7 +11,9 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{value === '' || value === null || value === undefined ? <span className="text-body-secondary">—</span> : value}</dd>
+      <dd>
+        {value === '' || value === null || value === undefined ? <span className="text-body-secondary">—</span> : value}
+      </dd>
     </div>
   );
 }

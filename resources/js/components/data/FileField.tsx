@@ -6,10 +6,28 @@ import { Icon } from '@/components/Icon';
  * The French button and the chosen files' names standing in front of a native file input (which
  * speaks the browser's language; `app-file-native` hides it): FileField, AttachmentsInput.
  */
-export function FileChooser({ input, error, icon, label, names }: { input: RefObject<HTMLInputElement | null>; error?: string; icon: 'fa-solid fa-folder-open' | 'fa-solid fa-paperclip'; label: string; names: string }) {
+export function FileChooser({
+  input,
+  error,
+  icon,
+  label,
+  names,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  error?: string;
+  icon: 'fa-solid fa-folder-open' | 'fa-solid fa-paperclip';
+  label: string;
+  names: string;
+}) {
   return (
     <div className={`input-group app-file-input ${error ? 'is-invalid' : ''}`}>
-      <button type="button" className="btn btn-outline-secondary" tabIndex={-1} aria-hidden="true" onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={() => input.current?.click()}
+      >
         <Icon name={icon} className="me-2" />
         {label}
       </button>
@@ -25,14 +43,36 @@ export function FileChooser({ input, error, icon, label, names }: { input: RefOb
  * a French « Choisir… » button and the chosen name stand in front of it; the server's error and the
  * hint under it (aria-describedby). Remount it (`key`) to clear the native input after a send.
  */
-export function FileField({ id, label, accept, file, onChange, error, hint }: { id: string; label: ReactNode; accept: string; file: File | null; onChange: (file: File | null) => void; error?: string; hint: ReactNode }) {
+export function FileField({
+  id,
+  label,
+  accept,
+  file,
+  onChange,
+  error,
+  hint,
+}: {
+  id: string;
+  label: ReactNode;
+  accept: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+  hint: ReactNode;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <FileChooser input={input} error={error} icon="fa-solid fa-folder-open" label="Choisir…" names={file?.name ?? ''} />
+      <FileChooser
+        input={input}
+        error={error}
+        icon="fa-solid fa-folder-open"
+        label="Choisir…"
+        names={file?.name ?? ''}
+      />
       <input
         ref={input}
         id={id}

@@ -61,10 +61,13 @@ export function ImportPage({
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  form.submit('post', route(`${resource}.import`), { forceFormData: true, onSuccess: () => {
-                    form.setData('file', null);
-                    setInputKey((k) => k + 1);
-                  } });
+                  form.submit('post', route(`${resource}.import`), {
+                    forceFormData: true,
+                    onSuccess: () => {
+                      form.setData('file', null);
+                      setInputKey((k) => k + 1);
+                    },
+                  });
                 }}
               >
                 <FileField
@@ -75,7 +78,13 @@ export function ImportPage({
                   {...form.fileProps('file')}
                   hint="La première ligne contient les en-têtes de colonnes. Rien n’est enregistré avant votre confirmation."
                 />
-                <SubmitButton busy={form.busy} icon="fa-solid fa-magnifying-glass" busyLabel="Analyse du fichier…" disabled={!form.data.file} testId="import-preview">
+                <SubmitButton
+                  busy={form.busy}
+                  icon="fa-solid fa-magnifying-glass"
+                  busyLabel="Analyse du fichier…"
+                  disabled={!form.data.file}
+                  testId="import-preview"
+                >
                   Vérifier le fichier
                 </SubmitButton>
               </form>
@@ -85,11 +94,19 @@ export function ImportPage({
             title="Colonnes attendues"
             aside={
               <span className="d-flex gap-2">
-                <a className="btn btn-sm btn-outline-secondary" href={route(`${resource}.importTemplate`, { format: 'xlsx' })} download>
+                <a
+                  className="btn btn-sm btn-outline-secondary"
+                  href={route(`${resource}.importTemplate`, { format: 'xlsx' })}
+                  download
+                >
                   <Icon name="fa-solid fa-file-excel" className="me-1" />
                   Modèle XLSX
                 </a>
-                <a className="btn btn-sm btn-outline-secondary" href={route(`${resource}.importTemplate`, { format: 'csv' })} download>
+                <a
+                  className="btn btn-sm btn-outline-secondary"
+                  href={route(`${resource}.importTemplate`, { format: 'csv' })}
+                  download
+                >
                   <Icon name="fa-solid fa-file-csv" className="me-1" />
                   CSV
                 </a>
@@ -100,12 +117,20 @@ export function ImportPage({
               {columns.map((c) => (
                 <li key={c.header} className="list-group-item">
                   <span className="fw-semibold">{c.header}</span>
-                  {c.required ? <Badge tone="warning" className="ms-2">obligatoire</Badge> : null}
+                  {c.required ? (
+                    <Badge tone="warning" className="ms-2">
+                      obligatoire
+                    </Badge>
+                  ) : null}
                   <div className="text-body-secondary">{c.description}</div>
                 </li>
               ))}
             </ul>
-            {!canUpdate && !lines ? <div className="card-footer small text-body-secondary">Sans la permission de modifier, une ligne dont le code existe déjà est refusée.</div> : null}
+            {!canUpdate && !lines ? (
+              <div className="card-footer small text-body-secondary">
+                Sans la permission de modifier, une ligne dont le code existe déjà est refusée.
+              </div>
+            ) : null}
           </SectionCard>
         </div>
         <div className="col-xl-7">
@@ -116,13 +141,18 @@ export function ImportPage({
                   <Stat label="Lignes lues" value={preview.row_count} />
                   <Stat label={lines ? 'À importer' : 'À créer'} value={preview.create_count} tone="success" />
                   {lines ? null : <Stat label="À mettre à jour" value={preview.update_count} tone="info" />}
-                  <Stat label="En erreur" value={preview.error_count} tone={preview.error_count ? 'danger' : undefined} />
+                  <Stat
+                    label="En erreur"
+                    value={preview.error_count}
+                    tone={preview.error_count ? 'danger' : undefined}
+                  />
                 </StatRow>
                 {preview.applied ? (
                   <StatusAlert tone="info">Ce fichier a déjà été importé.</StatusAlert>
                 ) : preview.error_count > 0 ? (
                   <StatusAlert tone="danger" testId="import-has-errors">
-                    {preview.error_count} ligne{preview.error_count > 1 ? 's contiennent' : ' contient'} des erreurs : corrigez le fichier puis vérifiez-le à nouveau. L’import se fait en entier ou pas du tout.
+                    {preview.error_count} ligne{preview.error_count > 1 ? 's contiennent' : ' contient'} des erreurs :
+                    corrigez le fichier puis vérifiez-le à nouveau. L’import se fait en entier ou pas du tout.
                   </StatusAlert>
                 ) : preview.row_count === 0 ? (
                   <StatusAlert tone="warning">Le fichier ne contient aucune ligne de données.</StatusAlert>
@@ -137,7 +167,12 @@ export function ImportPage({
                 ) : null}
               </div>
               {preview.rows.length ? (
-                <div className="table-responsive app-table-scroll" tabIndex={0} role="region" aria-label="Lignes du fichier">
+                <div
+                  className="table-responsive app-table-scroll"
+                  tabIndex={0}
+                  role="region"
+                  aria-label="Lignes du fichier"
+                >
                   <table className="table table-sm align-middle mb-0 app-table">
                     <thead>
                       <tr>
@@ -152,7 +187,15 @@ export function ImportPage({
                       {preview.rows.map((row) => (
                         <tr key={row.line} className={row.action === 'error' ? 'table-danger' : undefined}>
                           <td className="text-nowrap">{row.line}</td>
-                          <td>{row.action === 'create' ? <Badge tone="success">{lines ? lines.rowLabel : 'Création'}</Badge> : row.action === 'update' ? <Badge tone="info">Mise à jour</Badge> : <Badge tone="danger">Erreur</Badge>}</td>
+                          <td>
+                            {row.action === 'create' ? (
+                              <Badge tone="success">{lines ? lines.rowLabel : 'Création'}</Badge>
+                            ) : row.action === 'update' ? (
+                              <Badge tone="info">Mise à jour</Badge>
+                            ) : (
+                              <Badge tone="danger">Erreur</Badge>
+                            )}
+                          </td>
                           <td className="text-nowrap">{row.code || '—'}</td>
                           <td>{row.name || '—'}</td>
                           <td>
@@ -172,13 +215,24 @@ export function ImportPage({
                   </table>
                 </div>
               ) : null}
-              {preview.hidden_rows > 0 ? <div className="card-body small text-body-secondary py-2">… et {preview.hidden_rows} {agree(preview.hidden_rows, 'autre ligne valide non affichée', 'autres lignes valides non affichées')}.</div> : null}
+              {preview.hidden_rows > 0 ? (
+                <div className="card-body small text-body-secondary py-2">
+                  … et {preview.hidden_rows}{' '}
+                  {agree(preview.hidden_rows, 'autre ligne valide non affichée', 'autres lignes valides non affichées')}
+                  .
+                </div>
+              ) : null}
               <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
                 <Link href={backHref} className="btn btn-outline-secondary">
                   {lines ? lines.backLabel : 'Retour à la liste'}
                 </Link>
                 {!preview.applied && preview.error_count === 0 && preview.row_count > 0 ? (
-                  <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} data-testid="import-apply-open">
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => setConfirming(true)}
+                    data-testid="import-apply-open"
+                  >
                     <Icon name="fa-solid fa-file-import" className="me-2" />
                     Importer {preview.row_count} ligne{preview.row_count > 1 ? 's' : ''}
                   </button>
@@ -194,13 +248,16 @@ export function ImportPage({
                 icon="fa-solid fa-file-import"
                 testId="import-apply"
               >
-                {lines ? lines.confirm(preview.create_count) : `${formatCount(preview.create_count, 'fiche sera créée', 'fiches seront créées')} et ${formatCount(preview.update_count, 'mise à jour', 'mises à jour')}, en une seule fois.`}
+                {lines
+                  ? lines.confirm(preview.create_count)
+                  : `${formatCount(preview.create_count, 'fiche sera créée', 'fiches seront créées')} et ${formatCount(preview.update_count, 'mise à jour', 'mises à jour')}, en une seule fois.`}
               </ConfirmDialog>
             </SectionCard>
           ) : (
             <div className="card app-section-card">
               <EmptyState icon="fa-solid fa-file-import" title="Aucun fichier vérifié" testId="import-empty">
-                Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout enregistrement.
+                Choisissez un fichier : chaque ligne est contrôlée et les erreurs sont listées ici avant tout
+                enregistrement.
               </EmptyState>
             </div>
           )}

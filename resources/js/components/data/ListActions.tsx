@@ -12,7 +12,19 @@ import type { ListState } from './list-query';
  *   <ListActions exportUrl={can.export ? route('clients.export') : null} state={list.state}
  *     importHref={can.import ? route('clients.import') : null} create={can.create ? { href: route('clients.create'), label: 'Nouveau client' } : null} />
  */
-export function ListActions({ exportUrl, state = {}, importHref, create, children }: { exportUrl?: string | null; state?: ListState; importHref?: string | null; create?: { href: string; label: string; testId?: string } | null; children?: ReactNode }) {
+export function ListActions({
+  exportUrl,
+  state = {},
+  importHref,
+  create,
+  children,
+}: {
+  exportUrl?: string | null;
+  state?: ListState;
+  importHref?: string | null;
+  create?: { href: string; label: string; testId?: string } | null;
+  children?: ReactNode;
+}) {
   return (
     <>
       {children}

@@ -50,7 +50,15 @@ export function ListToolbar({
 }) {
   return (
     <div className={`app-list-toolbar ${className}`} role="search" data-testid={testId}>
-      {onSearch ? <SearchBox q={q ?? ''} onSearch={onSearch} onEnter={onSearchEnter} placeholder={placeholder} label={searchLabel} /> : null}
+      {onSearch ? (
+        <SearchBox
+          q={q ?? ''}
+          onSearch={onSearch}
+          onEnter={onSearchEnter}
+          placeholder={placeholder}
+          label={searchLabel}
+        />
+      ) : null}
       {children ? <div className="app-list-filters">{children}</div> : null}
       {perPage && onPerPage ? (
         <FilterSelect
@@ -62,7 +70,12 @@ export function ListToolbar({
         />
       ) : null}
       {onReset ? (
-        <button type="button" className="btn btn-sm btn-outline-secondary app-list-reset" onClick={onReset} data-testid="list-reset">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary app-list-reset"
+          onClick={onReset}
+          data-testid="list-reset"
+        >
           <Icon name="fa-solid fa-rotate-left" className="me-1" />
           Réinitialiser
         </button>
@@ -108,7 +121,19 @@ function useTypedValue(value: string, onChange: (value: string) => void, delay: 
   return { text, type, commit };
 }
 
-function SearchBox({ q, onSearch, onEnter, placeholder, label }: { q: string; onSearch: (q: string) => void; onEnter?: (q: string) => void; placeholder: string; label: string }) {
+function SearchBox({
+  q,
+  onSearch,
+  onEnter,
+  placeholder,
+  label,
+}: {
+  q: string;
+  onSearch: (q: string) => void;
+  onEnter?: (q: string) => void;
+  placeholder: string;
+  label: string;
+}) {
   const id = useId();
   const search = useTypedValue(q, onSearch, 300);
   return (
@@ -139,7 +164,12 @@ function SearchBox({ q, onSearch, onEnter, placeholder, label }: { q: string; on
           data-testid="list-search"
         />
         {search.text ? (
-          <button type="button" className="btn btn-outline-secondary" aria-label="Effacer la recherche" onClick={() => search.commit('')}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-label="Effacer la recherche"
+            onClick={() => search.commit('')}
+          >
             <Icon name="fa-solid fa-xmark" />
           </button>
         ) : null}
@@ -149,14 +179,36 @@ function SearchBox({ q, onSearch, onEnter, placeholder, label }: { q: string; on
 }
 
 /** A labelled select of a list filter (the label stays visible: "Statut", "Catégorie"); `allLabel` adds the '' choice first. */
-export function FilterSelect({ label, value, options, onChange, allLabel, compact = false, testId }: { label: string; value: string; options: readonly Option[]; onChange: (value: string) => void; allLabel?: string; compact?: boolean; testId?: string }) {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  allLabel,
+  compact = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onChange: (value: string) => void;
+  allLabel?: string;
+  compact?: boolean;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <div className={`app-filter ${compact ? 'app-filter-compact' : ''}`}>
       <label htmlFor={id} className="app-filter-label">
         {label}
       </label>
-      <select id={id} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
         {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -173,7 +225,21 @@ export function FilterSelect({ label, value, options, onChange, allLabel, compac
  * date (DateInput: jj/mm/aaaa whatever the browser's language, ISO in the address) on Enter, on
  * leaving the field or on a day picked in its calendar.
  */
-export function FilterInput({ label, value, onChange, type = 'text', placeholder, testId }: { label: string; value: string; onChange: (value: string) => void; type?: 'text' | 'date'; placeholder?: string; testId?: string }) {
+export function FilterInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'date';
+  placeholder?: string;
+  testId?: string;
+}) {
   const id = useId();
   const input = useTypedValue(value, onChange, 600);
   if (type === 'date') {
@@ -222,7 +288,8 @@ export const FEMININE_STATUS_OPTIONS: Option[] = [
 ];
 
 /** Locations as filter choices: an archived one says so (old documents still use it). */
-export const locationOptions = (locations: readonly LocationOption[]): Option[] => locations.map((l) => ({ value: l.value, label: l.active ? l.label : `${l.label} (archivé)` }));
+export const locationOptions = (locations: readonly LocationOption[]): Option[] =>
+  locations.map((l) => ({ value: l.value, label: l.active ? l.label : `${l.label} (archivé)` }));
 
 /** The note of a document list searched by number over every date (the server drops the period). */
 export function allDatesNote(state: { q: string; from: string; to: string }): ReactNode {
@@ -236,7 +303,15 @@ export function allDatesNote(state: { q: string; from: string; to: string }): Re
 }
 
 /** The period of a document list: « Du » and « Au » date filters (YYYY-MM-DD, '' for open). */
-export function PeriodFilters({ from, to, onChange }: { from: string; to: string; onChange: (changes: { from: string } | { to: string }) => void }) {
+export function PeriodFilters({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (changes: { from: string } | { to: string }) => void;
+}) {
   return (
     <>
       <FilterInput label="Du" type="date" value={from} onChange={(value) => onChange({ from: value })} />

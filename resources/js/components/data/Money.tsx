@@ -4,7 +4,17 @@ import { currencyInfo, formatAmount } from '@shared/money';
  * An amount in minor units shown in the company currency ("1 250 000 FCFA"); `tone` colours a
  * balance (negative red, positive as asked). Never formats money by hand elsewhere.
  */
-export function Money({ value, currency, tone, className = '' }: { value: number | null | undefined; currency: string; tone?: 'balance' | 'debt'; className?: string }) {
+export function Money({
+  value,
+  currency,
+  tone,
+  className = '',
+}: {
+  value: number | null | undefined;
+  currency: string;
+  tone?: 'balance' | 'debt';
+  className?: string;
+}) {
   if (value === null || value === undefined) return <span className={`text-body-secondary ${className}`}>—</span>;
   const colour = tone === 'debt' && value > 0 ? 'text-danger' : tone === 'balance' && value < 0 ? 'text-danger' : '';
   // formatMoney's text, with an ordinary space before the currency: .app-money is nowrap, so tables

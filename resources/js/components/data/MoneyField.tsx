@@ -23,11 +23,33 @@ interface MoneyFieldProps {
  * the server turns it into minor units, so "1 250 000" and "1250000" both work and a bad amount
  * comes back as a French error on the field (never rounded silently).
  */
-export function MoneyField({ id, name, label, value, onChange, currency, error, hint, required, disabled, className = '' }: MoneyFieldProps) {
+export function MoneyField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  currency,
+  error,
+  hint,
+  required,
+  disabled,
+  className = '',
+}: MoneyFieldProps) {
   return (
     <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <div className={`input-group ${error ? 'is-invalid' : ''}`}>
-        <MoneyInput id={id} name={name} value={value} onChange={onChange} currency={currency} invalid={Boolean(error)} describedBy={describedBy(id, error, hint)} required={required} disabled={disabled} />
+        <MoneyInput
+          id={id}
+          name={name}
+          value={value}
+          onChange={onChange}
+          currency={currency}
+          invalid={Boolean(error)}
+          describedBy={describedBy(id, error, hint)}
+          required={required}
+          disabled={disabled}
+        />
         <span className="input-group-text">{currencyInfo(currency).label}</span>
       </div>
     </FieldFrame>

@@ -7,7 +7,39 @@ import { currencyInfo } from '@shared/money';
  * amount comes back as a French error, never rounded silently. MoneyField labels it; line editors
  * and the price grid use it in table cells (`size="sm"`).
  */
-export function MoneyInput({ id, name, value, onChange, currency, invalid = false, describedBy, ariaLabel, size, className = '', disabled, required, onKeyDown, field, placeholder }: { id: string; name?: string; value: string; onChange: (value: string) => void; currency: string; invalid?: boolean; describedBy?: string; ariaLabel?: string; size?: 'sm'; className?: string; disabled?: boolean; required?: boolean; onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void; field?: string; placeholder?: string }) {
+export function MoneyInput({
+  id,
+  name,
+  value,
+  onChange,
+  currency,
+  invalid = false,
+  describedBy,
+  ariaLabel,
+  size,
+  className = '',
+  disabled,
+  required,
+  onKeyDown,
+  field,
+  placeholder,
+}: {
+  id: string;
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  currency: string;
+  invalid?: boolean;
+  describedBy?: string;
+  ariaLabel?: string;
+  size?: 'sm';
+  className?: string;
+  disabled?: boolean;
+  required?: boolean;
+  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
+  field?: string;
+  placeholder?: string;
+}) {
   return (
     <input
       id={id}

@@ -13,7 +13,7 @@ export const PRICE_FIELD_OPTIONS = [
   { value: 'retail_price', label: 'Prix de détail' },
   { value: 'wholesale_price', label: 'Prix de gros' },
   { value: 'min_price', label: 'Prix minimum' },
-  { value: 'purchase_price', label: "Prix d’achat" },
+  { value: 'purchase_price', label: 'Prix d’achat' },
 ];
 const OPERATIONS = [
   { value: 'percent', label: 'Pourcentage' },
@@ -26,7 +26,7 @@ const DIRECTIONS = [
 ];
 const BASES = [
   { value: 'current', label: 'Prix actuel' },
-  { value: 'purchase_price', label: "Prix d’achat" },
+  { value: 'purchase_price', label: 'Prix d’achat' },
   { value: 'cmup', label: 'CMUP' },
   { value: 'retail_price', label: 'Prix de détail' },
 ];
@@ -42,7 +42,17 @@ const ROUNDINGS = [
  * the current selection (search, category, status) to POST /fichiers/centraleprix/apercu, which
  * answers with the preview page (old → new per product) where the user confirms.
  */
-export function PriceRuleForm({ currency, scope, total, initial }: { currency: string; scope: { q: string; category_id: string; status: StatusFilter }; total: number; initial?: PriceRuleInput | null }) {
+export function PriceRuleForm({
+  currency,
+  scope,
+  total,
+  initial,
+}: {
+  currency: string;
+  scope: { q: string; category_id: string; status: StatusFilter };
+  total: number;
+  initial?: PriceRuleInput | null;
+}) {
   const [open, setOpen] = useState(Boolean(initial));
   const form = useServerForm({
     field: initial?.field ?? 'retail_price',
@@ -68,7 +78,14 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
       icon="fa-solid fa-wand-magic-sparkles"
       testId="price-rule"
       aside={
-        <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} aria-controls="price-rule-body" onClick={() => setOpen((o) => !o)} data-testid="price-rule-toggle">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          aria-expanded={open}
+          aria-controls="price-rule-body"
+          onClick={() => setOpen((o) => !o)}
+          data-testid="price-rule-toggle"
+        >
           {open ? 'Masquer' : 'Définir une règle'}
           <Icon name={open ? 'fa-solid fa-chevron-up' : 'fa-solid fa-chevron-down'} className="ms-2" />
         </button>
@@ -85,10 +102,18 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
             form.submit('post', route('priceCentre.preview'));
           }}
         >
-          <p className="small text-body-secondary">La règle s’applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus), pas seulement à cette page. Un aperçu est affiché avant tout changement.</p>
+          <p className="small text-body-secondary">
+            La règle s’applique à tous les produits de la sélection actuelle (recherche, catégorie et statut ci-dessus),
+            pas seulement à cette page. Un aperçu est affiché avant tout changement.
+          </p>
           <div className="row g-3">
             <div className="col-sm-6 col-lg-3">
-              <SelectField {...form.fieldProps('field')} label="Prix à modifier" options={PRICE_FIELD_OPTIONS} className="mb-0" />
+              <SelectField
+                {...form.fieldProps('field')}
+                label="Prix à modifier"
+                options={PRICE_FIELD_OPTIONS}
+                className="mb-0"
+              />
             </div>
             <div className="col-sm-6 col-lg-3">
               <SelectField {...form.fieldProps('operation')} label="Opération" options={OPERATIONS} className="mb-0" />
@@ -99,7 +124,13 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
               </div>
             ) : null}
             <div className="col-sm-6 col-lg-3">
-              <FieldFrame id={valueProps.id} label={form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'} required error={valueProps.error} className="mb-0">
+              <FieldFrame
+                id={valueProps.id}
+                label={form.data.operation === 'percent' ? 'Pourcentage' : 'Montant'}
+                required
+                error={valueProps.error}
+                className="mb-0"
+              >
                 <div className={`input-group ${valueProps.error ? 'is-invalid' : ''}`}>
                   <input
                     id={valueProps.id}
@@ -126,14 +157,24 @@ export function PriceRuleForm({ currency, scope, total, initial }: { currency: s
               </div>
             ) : null}
             <div className="col-6 col-lg-3">
-              <SelectField {...form.fieldProps('step')} label="Arrondi à" options={STEPS.map((s) => ({ value: String(s), label: `${s} ${currencyInfo(currency).label}` }))} className="mb-0" />
+              <SelectField
+                {...form.fieldProps('step')}
+                label="Arrondi à"
+                options={STEPS.map((s) => ({ value: String(s), label: `${s} ${currencyInfo(currency).label}` }))}
+                className="mb-0"
+              />
             </div>
             <div className="col-6 col-lg-3">
               <SelectField {...form.fieldProps('rounding')} label="Arrondi" options={ROUNDINGS} className="mb-0" />
             </div>
           </div>
           <div className="mt-3 d-flex flex-wrap align-items-center gap-3">
-            <SubmitButton busy={form.busy} icon="fa-solid fa-eye" busyLabel="Calcul de l’aperçu…" testId="price-rule-preview">
+            <SubmitButton
+              busy={form.busy}
+              icon="fa-solid fa-eye"
+              busyLabel="Calcul de l’aperçu…"
+              testId="price-rule-preview"
+            >
               Voir l’aperçu
             </SubmitButton>
           </div>

@@ -10,7 +10,13 @@ import { Icon } from '@/components/Icon';
  *
  *   <RecordPage title={client.name} subtitle={…} breadcrumbs={…} actions={…} aside={<RecordLifecycle … />}>…</RecordPage>
  */
-export function RecordPage({ aside, below, mainClassName = 'col-xl-8', children, ...page }: AppPageProps & { aside?: ReactNode; mainClassName?: string; below?: ReactNode }) {
+export function RecordPage({
+  aside,
+  below,
+  mainClassName = 'col-xl-8',
+  children,
+  ...page
+}: AppPageProps & { aside?: ReactNode; mainClassName?: string; below?: ReactNode }) {
   return (
     <AppPage {...page}>
       <div className="row g-4">

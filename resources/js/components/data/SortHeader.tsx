@@ -8,15 +8,35 @@ import { nextSort } from './list-query';
  *
  *   <SortHeader column="name" label="Nom" sort={params.sort} dir={params.dir} onSort={(s) => list.update(s)} />
  */
-export function SortHeader({ column, label, sort, dir, onSort, className = '' }: { column: string; label: string; sort: string; dir: SortDir; onSort: (s: { sort: string; dir: SortDir }) => void; className?: string }) {
+export function SortHeader({
+  column,
+  label,
+  sort,
+  dir,
+  onSort,
+  className = '',
+}: {
+  column: string;
+  label: string;
+  sort: string;
+  dir: SortDir;
+  onSort: (s: { sort: string; dir: SortDir }) => void;
+  className?: string;
+}) {
   const active = sort === column;
   const icon = !active ? 'fa-solid fa-sort' : dir === 'asc' ? 'fa-solid fa-sort-up' : 'fa-solid fa-sort-down';
   return (
     <th scope="col" className={className} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className={`app-sort ${active ? 'is-active' : ''}`} onClick={() => onSort(nextSort({ sort, dir }, column))}>
+      <button
+        type="button"
+        className={`app-sort ${active ? 'is-active' : ''}`}
+        onClick={() => onSort(nextSort({ sort, dir }, column))}
+      >
         {label}
         <Icon name={icon} className="app-sort-icon" />
-        <span className="visually-hidden">{active ? (dir === 'asc' ? ' (tri croissant)' : ' (tri décroissant)') : ' (trier)'}</span>
+        <span className="visually-hidden">
+          {active ? (dir === 'asc' ? ' (tri croissant)' : ' (tri décroissant)') : ' (trier)'}
+        </span>
       </button>
     </th>
   );

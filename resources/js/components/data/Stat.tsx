@@ -6,7 +6,15 @@ import type { ReactNode } from 'react';
  *
  *   <StatRow><Stat label="Solde dû" value={<Money … />} tone="danger" /></StatRow>
  */
-export function StatRow({ children, testId, className = 'mb-4' }: { children: ReactNode; testId?: string; className?: string }) {
+export function StatRow({
+  children,
+  testId,
+  className = 'mb-4',
+}: {
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <div className={`app-stat-row ${className}`} data-testid={testId}>
       {children}
@@ -14,7 +22,19 @@ export function StatRow({ children, testId, className = 'mb-4' }: { children: Re
   );
 }
 
-export function Stat({ label, value, extra, tone, testId }: { label: ReactNode; value: ReactNode; extra?: ReactNode; tone?: 'success' | 'info' | 'danger'; testId?: string }) {
+export function Stat({
+  label,
+  value,
+  extra,
+  tone,
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  extra?: ReactNode;
+  tone?: 'success' | 'info' | 'danger';
+  testId?: string;
+}) {
   return (
     <div className={`app-stat ${tone ? `app-stat-${tone}` : ''}`} data-testid={testId}>
       <div className="app-stat-value">{typeof value === 'number' ? value.toLocaleString('fr-FR') : value}</div>

@@ -3,7 +3,14 @@ import { TICKET_STATUS_LABELS, type TicketStatus } from '@shared/support';
 import { SALE_STATUS_LABELS, SALE_STATUS_TONES } from '@shared/sales';
 import { SETTLEMENT_STATUS_LABELS, type SettlementStatus } from '@shared/settlements';
 import { CASH_OPERATION_STATUS_LABELS, type CashOperationStatus } from '@shared/cash-operations';
-import { COUNT_STATUS_LABELS, type CountStatus, ENTRY_STATUS_LABELS, type EntryStatus, TRANSFER_STATUS_LABELS, TRANSFER_STATUS_TONES } from '@shared/stock';
+import {
+  COUNT_STATUS_LABELS,
+  type CountStatus,
+  ENTRY_STATUS_LABELS,
+  type EntryStatus,
+  TRANSFER_STATUS_LABELS,
+  TRANSFER_STATUS_TONES,
+} from '@shared/stock';
 
 const TONES = {
   success: 'text-bg-success',
@@ -18,7 +25,17 @@ const TONES = {
 export type BadgeTone = keyof typeof TONES;
 
 /** A small coloured label: "Actif", "Dépôt", "Comptant", "obligatoire"… */
-export function Badge({ tone = 'secondary', children, className = '', title }: { tone?: BadgeTone; children: ReactNode; className?: string; title?: string }) {
+export function Badge({
+  tone = 'secondary',
+  children,
+  className = '',
+  title,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+  title?: string;
+}) {
   return (
     <span className={`badge rounded-pill ${TONES[tone]} ${className}`} title={title}>
       {children}
@@ -28,15 +45,39 @@ export function Badge({ tone = 'secondary', children, className = '', title }: {
 
 /** The kinds of document whose status has a badge; sales documents add theirs here. */
 const DOCUMENT_STATUSES = {
-  entry: { labels: ENTRY_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<EntryStatus, BadgeTone> },
+  entry: {
+    labels: ENTRY_STATUS_LABELS,
+    tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<EntryStatus, BadgeTone>,
+  },
   transfer: { labels: TRANSFER_STATUS_LABELS, tones: TRANSFER_STATUS_TONES },
-  count: { labels: COUNT_STATUS_LABELS, tones: { open: 'info', validated: 'success', cancelled: 'secondary' } satisfies Record<CountStatus, BadgeTone> },
-  ticket: { labels: TICKET_STATUS_LABELS, tones: { ouvert: 'info', en_cours: 'primary', en_attente: 'warning', resolu: 'success', ferme: 'secondary' } satisfies Record<TicketStatus, BadgeTone> },
+  count: {
+    labels: COUNT_STATUS_LABELS,
+    tones: { open: 'info', validated: 'success', cancelled: 'secondary' } satisfies Record<CountStatus, BadgeTone>,
+  },
+  ticket: {
+    labels: TICKET_STATUS_LABELS,
+    tones: {
+      ouvert: 'info',
+      en_cours: 'primary',
+      en_attente: 'warning',
+      resolu: 'success',
+      ferme: 'secondary',
+    } satisfies Record<TicketStatus, BadgeTone>,
+  },
   // A sale's status as read (payée, partiellement payée, impayée, annulée).
   sale: { labels: SALE_STATUS_LABELS, tones: SALE_STATUS_TONES as Record<keyof typeof SALE_STATUS_TONES, BadgeTone> },
-  settlement: { labels: SETTLEMENT_STATUS_LABELS, tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<SettlementStatus, BadgeTone> },
+  settlement: {
+    labels: SETTLEMENT_STATUS_LABELS,
+    tones: { validated: 'success', cancelled: 'secondary' } satisfies Record<SettlementStatus, BadgeTone>,
+  },
   // A caisse operation (CAI-): a transfer in transit until the receiving desk confirms it.
-  cash: { labels: CASH_OPERATION_STATUS_LABELS, tones: { done: 'success', in_transit: 'warning', received: 'success', cancelled: 'secondary' } satisfies Record<CashOperationStatus, BadgeTone> },
+  cash: {
+    labels: CASH_OPERATION_STATUS_LABELS,
+    tones: { done: 'success', in_transit: 'warning', received: 'success', cancelled: 'secondary' } satisfies Record<
+      CashOperationStatus,
+      BadgeTone
+    >,
+  },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
 

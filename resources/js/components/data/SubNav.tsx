@@ -4,7 +4,13 @@ import { Icon } from '@/components/Icon';
 
 /** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses, Banques et mobile money, Comptes). */
 /** `exact`: the tab is active on its own address only (a tab whose sibling lives under its path); `active`: the screen says which tab is on (views of one address, ?view=). */
-export function SubNav({ items, label }: { items: Array<{ href: string; label: string; icon?: string; exact?: boolean; active?: boolean }>; label: string }) {
+export function SubNav({
+  items,
+  label,
+}: {
+  items: Array<{ href: string; label: string; icon?: string; exact?: boolean; active?: boolean }>;
+  label: string;
+}) {
   const { url } = usePage();
   const path = new URL(url, 'http://x').pathname;
   return (
@@ -14,7 +20,11 @@ export function SubNav({ items, label }: { items: Array<{ href: string; label: s
           const active = item.active ?? (path === item.href || (!item.exact && path.startsWith(`${item.href}/`)));
           return (
             <li key={item.href} className="nav-item">
-              <Link href={item.href} className={`nav-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+              <Link
+                href={item.href}
+                className={`nav-link ${active ? 'active' : ''}`}
+                aria-current={active ? 'page' : undefined}
+              >
                 {item.icon ? <Icon name={item.icon} className="me-2" /> : null}
                 {item.label}
               </Link>
@@ -35,6 +45,6 @@ export const COMPANY_TABS = [
 ];
 
 export const API_TABS = [
-  { href: route('apiTokens.index'), label: "Jetons d’accès", icon: 'fa-solid fa-key', exact: true },
-  { href: route('apiTokens.reference'), label: "Référence de l’API", icon: 'fa-solid fa-book' },
+  { href: route('apiTokens.index'), label: 'Jetons d’accès', icon: 'fa-solid fa-key', exact: true },
+  { href: route('apiTokens.reference'), label: 'Référence de l’API', icon: 'fa-solid fa-book' },
 ];

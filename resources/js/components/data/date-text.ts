@@ -10,12 +10,26 @@ export function isoToDateText(iso: string | null | undefined): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const isoOf = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+const isoOf = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
 
 /** Whether day/month/year is a day of the calendar (31/02 is not; 29/02 only in a leap year). */
 function existing(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  const days = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ][month - 1];
   return day <= days;
 }
 
@@ -29,7 +43,10 @@ export const DATE_FORMAT_HINT = 'jj/mm/aaaa';
  * (pasted) is taken as it is. Out of `min`/`max` (ISO) or not a day of the calendar: the French
  * reason. `referenceYear` is the year of a date typed without one.
  */
-export function parseDateText(text: string, { min, max, referenceYear }: { min?: string; max?: string; referenceYear: number }): ParsedDate {
+export function parseDateText(
+  text: string,
+  { min, max, referenceYear }: { min?: string; max?: string; referenceYear: number },
+): ParsedDate {
   const typed = text.trim();
   if (!typed) return { empty: true };
   let day: number;
@@ -44,8 +61,12 @@ export function parseDateText(text: string, { min, max, referenceYear }: { min?:
     day = Number(d);
     month = Number(m);
     year = y === undefined ? referenceYear : y.length === 2 ? 2000 + Number(y) : Number(y);
-  } else return { error: `Date invalide : saisissez-la au format ${DATE_FORMAT_HINT} (par exemple 02/11/${referenceYear}).` };
-  if (!existing(year, month, day)) return { error: `Le ${pad(day)}/${pad(month)}/${year} n’existe pas dans le calendrier.` };
+  } else
+    return {
+      error: `Date invalide : saisissez-la au format ${DATE_FORMAT_HINT} (par exemple 02/11/${referenceYear}).`,
+    };
+  if (!existing(year, month, day))
+    return { error: `Le ${pad(day)}/${pad(month)}/${year} n’existe pas dans le calendrier.` };
   const value = isoOf(year, month, day);
   if (min && value < min) return { error: `La date ne peut pas être avant le ${isoToDateText(min)}.` };
   if (max && value > max) return { error: `La date ne peut pas être après le ${isoToDateText(max)}.` };

@@ -9,15 +9,29 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A rate in basis points: « 12,5 % » (one decimal, the true minus sign); '—' when there is none. */
 export function formatRate(bp: number | null | undefined): string {
-  return typeof bp === 'number' && Number.isFinite(bp) ? `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')}\u00a0%` : '—';
+  return typeof bp === 'number' && Number.isFinite(bp)
+    ? `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')}\u00a0%`
+    : '—';
 }
 
 // Quantities are written by shared/quantity.ts, the one module the server's messages use too.
-export { agree, formatCount, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@shared/quantity';
+export {
+  agree,
+  formatCount,
+  formatDifferenceCount,
+  formatQty,
+  formatQuantity,
+  formatSigned,
+  formatUnitTotals,
+  pluralUnit,
+} from '@shared/quantity';
 
 /** A timestamp as the server sends it; a SQLite "2026-11-22 07:55:00" is UTC, made ISO so every browser reads it alike. */
 function parseTimestamp(value: string): Date | null {
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) && !/[zZ+]/.test(value.slice(10)) ? `${value.replace(' ', 'T')}Z` : value;
+  const iso =
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) && !/[zZ+]/.test(value.slice(10))
+      ? `${value.replace(' ', 'T')}Z`
+      : value;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 }
@@ -34,7 +48,9 @@ export function formatDate(value: string | null | undefined): string {
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const d = parseTimestamp(value);
-  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
+  return d
+    ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+    : value;
 }
 
 /** A timestamp → '14:07' in the browser's time zone (a time of today: a sale put on hold). */

@@ -40,7 +40,10 @@ export function gridPayload(rows: PriceGridRow[], edits: GridEdits, currency: st
 }
 
 /** "rows.2.retail_price" (index in the sent payload) → errors by product id and field. */
-export function errorsByRow(errors: Record<string, unknown>, sentIds: number[]): Record<number, Partial<Record<string, string>>> {
+export function errorsByRow(
+  errors: Record<string, unknown>,
+  sentIds: number[],
+): Record<number, Partial<Record<string, string>>> {
   const out: Record<number, Partial<Record<string, string>>> = {};
   for (const [key, message] of Object.entries(errors)) {
     const m = /^rows\.(\d+)\.(\w+)$/.exec(key);

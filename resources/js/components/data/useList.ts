@@ -16,13 +16,23 @@ const KEEP = ['sort', 'dir', 'per_page', 'tab'] as const;
  *   const list = useList(route('clients.index'), params);   // master data: { q, sort, dir, per_page, filters }
  *   const list = useList(route('entries.index'), filters);  // documents: flat filters
  */
-export function useList(url: string, source: ListParams<object> | object, { keep = KEEP }: { keep?: readonly string[] } = {}) {
+export function useList(
+  url: string,
+  source: ListParams<object> | object,
+  { keep = KEEP }: { keep?: readonly string[] } = {},
+) {
   const page = usePage();
   const state = useMemo(() => listState(source), [source]);
   const update = useCallback((changes: ListState) => router.get(url, listQuery(state, changes), VISIT), [url, state]);
   const reset = useCallback(() => router.get(url, listQuery(pickState(state, keep)), VISIT), [url, state, keep]);
-  const filtered = [...new URL(page.url, 'http://x').searchParams.keys()].some((k) => k !== 'page' && !keep.includes(k));
-  const sort = { sort: String(state.sort ?? ''), dir: (state.dir === 'desc' ? 'desc' : 'asc') as SortDir, onSort: update };
+  const filtered = [...new URL(page.url, 'http://x').searchParams.keys()].some(
+    (k) => k !== 'page' && !keep.includes(k),
+  );
+  const sort = {
+    sort: String(state.sort ?? ''),
+    dir: (state.dir === 'desc' ? 'desc' : 'asc') as SortDir,
+    onSort: update,
+  };
   return { state, update, reset, filtered, sort };
 }
 

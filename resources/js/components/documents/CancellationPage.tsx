@@ -32,7 +32,10 @@ export function CancellationPage<T extends CancellableRow>({
   columns,
   cancellation,
   ...rest
-}: Omit<ListPageProps<T>, 'breadcrumbs' | 'note' | 'toolbarTestId' | 'tableTestId' | 'rowKey' | 'rowTestId' | 'after' | 'empty' | 'columns'> & {
+}: Omit<
+  ListPageProps<T>,
+  'breadcrumbs' | 'note' | 'toolbarTestId' | 'tableTestId' | 'rowKey' | 'rowTestId' | 'after' | 'empty' | 'columns'
+> & {
   /** The last breadcrumb (« Factures », « Règlements », « Transferts »). */
   crumb: string;
   /** The list's filters, for the all-dates note. */
@@ -52,7 +55,20 @@ export function CancellationPage<T extends CancellableRow>({
       note={allDatesNote(query)}
       toolbarTestId="cancellation-search"
       tableTestId="cancellation-table"
-      after={target && shown ? <CancelDialog key={target.id} open onClose={() => setTarget(null)} url={shown.url} version={target.version} title={shown.title} explanation={shown.explanation} choice={shown.choice} /> : null}
+      after={
+        target && shown ? (
+          <CancelDialog
+            key={target.id}
+            open
+            onClose={() => setTarget(null)}
+            url={shown.url}
+            version={target.version}
+            title={shown.title}
+            explanation={shown.explanation}
+            choice={shown.choice}
+          />
+        ) : null
+      }
       empty={{ icon: 'fa-solid fa-magnifying-glass', ...empty }}
       rowKey={(row) => row.id}
       rowTestId={(row) => `cancellation-row-${row.number}`}

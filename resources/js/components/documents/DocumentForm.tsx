@@ -7,7 +7,21 @@ import { FormErrors } from '@/components/data/FormErrors';
  * them itself), and Enter in a field never
  * sends it (a barcode scanner ends each code with Enter).
  */
-export function DocumentForm({ form, onSubmit, errors, testId, className, children }: { form: { formRef: RefObject<HTMLFormElement | null> }; onSubmit: () => void; errors?: string[]; testId: string; className?: string; children: ReactNode }) {
+export function DocumentForm({
+  form,
+  onSubmit,
+  errors,
+  testId,
+  className,
+  children,
+}: {
+  form: { formRef: RefObject<HTMLFormElement | null> };
+  onSubmit: () => void;
+  errors?: string[];
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <form
       ref={form.formRef}

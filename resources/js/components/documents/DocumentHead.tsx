@@ -5,7 +5,15 @@ import { TextField } from '@/components/Field';
  * The head of a document being entered: its fields (children: who, where, when, as grid columns)
  * and, across the card, the observation.
  */
-export function DocumentHead({ note, notePlaceholder, children }: { note: { id: string; name: string; value: string; onChange: (value: string) => void; error?: string }; notePlaceholder?: string; children: ReactNode }) {
+export function DocumentHead({
+  note,
+  notePlaceholder,
+  children,
+}: {
+  note: { id: string; name: string; value: string; onChange: (value: string) => void; error?: string };
+  notePlaceholder?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="card mb-3">
       <div className="card-body">

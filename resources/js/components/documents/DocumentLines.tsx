@@ -10,7 +10,25 @@ import { NumberInput } from '@/components/NumberInput';
  * on top (with a hint and the document-wide error about the lines), the lines table (a card per line on a phone, each field
  * named by its data-label), or an empty state, and the footer (<DocumentLinesFooter>).
  */
-export function DocumentLines({ lines, picker, hint, emptyText = 'Ajoutez-en avec la recherche ci-dessus.', head, footer, testId, children }: { lines: { items: readonly unknown[]; listError?: string }; picker: ReactNode; hint?: ReactNode; emptyText?: ReactNode; head: ReactNode; footer: ReactNode; testId: string; children: ReactNode }) {
+export function DocumentLines({
+  lines,
+  picker,
+  hint,
+  emptyText = 'Ajoutez-en avec la recherche ci-dessus.',
+  head,
+  footer,
+  testId,
+  children,
+}: {
+  lines: { items: readonly unknown[]; listError?: string };
+  picker: ReactNode;
+  hint?: ReactNode;
+  emptyText?: ReactNode;
+  head: ReactNode;
+  footer: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <div className="card mb-3">
       <div className="app-picker-bar">
@@ -36,7 +54,19 @@ export function DocumentLines({ lines, picker, hint, emptyText = 'Ajoutez-en ave
 }
 
 /** The first cell of a line: the product, its code and a detail (stock…), the server's error about the product. */
-export function LineProduct({ index, name, code, detail, error }: { index: number; name: string; code: string; detail?: ReactNode; error?: string }) {
+export function LineProduct({
+  index,
+  name,
+  code,
+  detail,
+  error,
+}: {
+  index: number;
+  name: string;
+  code: string;
+  detail?: ReactNode;
+  error?: string;
+}) {
   return (
     <td>
       <div className="fw-semibold">{name}</div>
@@ -71,10 +101,46 @@ export const REMOVE_HEADER = (
  * The quantity cell of a line: a number input named for the product, the server's error under it;
  * kept within the quantity ceiling of shared/limits.ts (`max`: fewer when entered by pack).
  */
-export function LineQuantity({ id, name, ariaLabel, value, onChange, error, min = 1, max = LIMITS.quantity, suffix, stepper = false, label = 'Quantité' }: { id: string; name: string; ariaLabel: string; value: number | null; onChange: (value: number | null) => void; error?: string; min?: number; max?: number; suffix?: ReactNode; stepper?: boolean; label?: string }) {
+export function LineQuantity({
+  id,
+  name,
+  ariaLabel,
+  value,
+  onChange,
+  error,
+  min = 1,
+  max = LIMITS.quantity,
+  suffix,
+  stepper = false,
+  label = 'Quantité',
+}: {
+  id: string;
+  name: string;
+  ariaLabel: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  error?: string;
+  min?: number;
+  max?: number;
+  suffix?: ReactNode;
+  stepper?: boolean;
+  label?: string;
+}) {
   return (
     <td className="app-line-qty" data-label={label}>
-      <NumberInput id={id} name={name} label={<span className="visually-hidden">{ariaLabel}</span>} value={value} min={min} max={max} onChange={onChange} error={error} suffix={suffix} stepper={stepper} className="mb-0" />
+      <NumberInput
+        id={id}
+        name={name}
+        label={<span className="visually-hidden">{ariaLabel}</span>}
+        value={value}
+        min={min}
+        max={max}
+        onChange={onChange}
+        error={error}
+        suffix={suffix}
+        stepper={stepper}
+        className="mb-0"
+      />
     </td>
   );
 }

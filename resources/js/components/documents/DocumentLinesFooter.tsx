@@ -42,7 +42,10 @@ export function DocumentLinesFooter({
           {totals.map((t, i) =>
             t.label ? (
               <span key={t.label}>
-                {t.label} : <strong className={t.className} data-testid={t.testId}>{t.value}</strong>
+                {t.label} :{' '}
+                <strong className={t.className} data-testid={t.testId}>
+                  {t.value}
+                </strong>
               </span>
             ) : (
               <span key={i} className={t.className} data-testid={t.testId}>
@@ -58,7 +61,13 @@ export function DocumentLinesFooter({
           <Link href={cancelHref} className="btn btn-outline-secondary">
             {cancelLabel}
           </Link>
-          <SubmitButton busy={submit.busy} icon={submit.icon} busyLabel={submit.busyLabel} disabled={submit.disabled} testId={submit.testId}>
+          <SubmitButton
+            busy={submit.busy}
+            icon={submit.icon}
+            busyLabel={submit.busyLabel}
+            disabled={submit.disabled}
+            testId={submit.testId}
+          >
             {submit.label}
           </SubmitButton>
         </div>

@@ -137,7 +137,12 @@ export function DocumentShow({
  *   <DocumentTable caption="Lignes de l'entrée" testId="entry-lines" rows={entry.lines} rowKey={(l) => l.position}
  *     columns={[{ id: 'code', label: 'Code', role: 'title', cell: (l) => l.product_code, foot: 'Total' }, …]} />
  */
-export function DocumentTable<T>({ header, caption, testId, ...table }: RowsProps<T> & { header?: ReactNode; caption: string; testId: string }) {
+export function DocumentTable<T>({
+  header,
+  caption,
+  testId,
+  ...table
+}: RowsProps<T> & { header?: ReactNode; caption: string; testId: string }) {
   return (
     <div className="card app-data-card">
       {header ? <div className="card-header fw-semibold">{header}</div> : null}

@@ -34,7 +34,19 @@ export interface CancellationColumnsSpec<T> {
 }
 
 /** The status cell: badge, cancellation reason with its date, extra lines, reprint count. */
-function StatusCell({ badge, reason, on, extra, reprints }: { badge: ReactNode; reason: string | null; on?: string | null; extra?: ReactNode; reprints: number }) {
+function StatusCell({
+  badge,
+  reason,
+  on,
+  extra,
+  reprints,
+}: {
+  badge: ReactNode;
+  reason: string | null;
+  on?: string | null;
+  extra?: ReactNode;
+  reprints: number;
+}) {
   return (
     <>
       {badge}
@@ -69,7 +81,15 @@ export function cancellationColumns<T>(spec: CancellationColumnsSpec<T>): Array<
     wrap: true,
     cell: (row) => {
       const reason = spec.reason(row);
-      return <StatusCell badge={spec.badge(row)} reason={reason.text} on={reason.on} extra={spec.extra?.(row)} reprints={spec.reprints(row)} />;
+      return (
+        <StatusCell
+          badge={spec.badge(row)}
+          reason={reason.text}
+          on={reason.on}
+          extra={spec.extra?.(row)}
+          reprints={spec.reprints(row)}
+        />
+      );
     },
   };
   if (!spec.canReprint && !spec.canCancel) return [status, null];
@@ -83,14 +103,27 @@ export function cancellationColumns<T>(spec: CancellationColumnsSpec<T>): Array<
         <div className="app-row-actions">
           {spec.canReprint
             ? spec.reprintLinks(row).map((link) => (
-                <a key={link.testId} href={link.href} className="btn btn-sm btn-outline-secondary" data-testid={link.testId} title={link.title}>
+                <a
+                  key={link.testId}
+                  href={link.href}
+                  className="btn btn-sm btn-outline-secondary"
+                  data-testid={link.testId}
+                  title={link.title}
+                >
                   <Icon name={link.icon} className="me-1" />
                   {link.label}
                 </a>
               ))
             : null}
           {spec.canCancel && spec.cancellable(row) ? (
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => spec.onCancel(row)} disabled={Boolean(blocked)} title={blocked ?? undefined} data-testid="cancel">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() => spec.onCancel(row)}
+              disabled={Boolean(blocked)}
+              title={blocked ?? undefined}
+              data-testid="cancel"
+            >
               <Icon name="fa-solid fa-ban" className="me-1" />
               Annuler
             </button>

@@ -9,7 +9,12 @@ export interface PickedLine {
   product_id: number;
 }
 
-export function addOrIncrement<L extends PickedLine>(lines: L[], productId: number, create: () => L, increment: (line: L) => L): { lines: L[]; index: number; added: boolean } {
+export function addOrIncrement<L extends PickedLine>(
+  lines: L[],
+  productId: number,
+  create: () => L,
+  increment: (line: L) => L,
+): { lines: L[]; index: number; added: boolean } {
   const index = lines.findIndex((l) => l.product_id === productId);
   if (index >= 0) {
     const next = lines.slice();
@@ -34,7 +39,12 @@ export function baseQuantity(quantity: number | null, unit: 'unit' | 'pack', pac
 }
 
 /** Amount of a line (base quantity × unit price or cost, in minor units), 0 while incomplete. */
-export function lineAmount(quantity: number | null, unit: 'unit' | 'pack', packSize: number, unitPrice: number | null): number {
+export function lineAmount(
+  quantity: number | null,
+  unit: 'unit' | 'pack',
+  packSize: number,
+  unitPrice: number | null,
+): number {
   if (unitPrice === null) return 0;
   return baseQuantity(quantity, unit, packSize) * unitPrice;
 }

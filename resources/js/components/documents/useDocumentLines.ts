@@ -1,7 +1,14 @@
 import type { Method, UseFormSubmitOptions } from '@inertiajs/core';
 import { useState } from 'react';
 import type { ProductPickerItem } from '@shared/records';
-import { type ErrorMap, errorsAfterRemoval, formLevelErrors, lineError, lineHasError, linesMessage } from '@/components/data/form-errors';
+import {
+  type ErrorMap,
+  errorsAfterRemoval,
+  formLevelErrors,
+  lineError,
+  lineHasError,
+  linesMessage,
+} from '@/components/data/form-errors';
 import { addOrIncrement, removeAt, updateAt } from './document-lines';
 import { useLeaveGuard } from './useLeaveGuard';
 
@@ -43,7 +50,15 @@ export interface DocumentLinesOptions<L extends DocumentLine> {
  *   <ProductPicker onPick={lines.pick} …/>  {lines.items.map((l, i) => <tr {...lines.rowProps(i)}>…</tr>)}
  *   <DocumentLinesFooter totals={…lines.totals…} />   onSubmit: lines.submit(route('entries.index'), (l) => payload)
  */
-export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { create, increment = (l) => ({ ...l, quantity: (l.quantity ?? 0) + 1 }), amount, leaveMessage }: DocumentLinesOptions<NoInfer<L>>) {
+export function useDocumentLines<L extends DocumentLine>(
+  form: LinesForm<L>,
+  {
+    create,
+    increment = (l) => ({ ...l, quantity: (l.quantity ?? 0) + 1 }),
+    amount,
+    leaveMessage,
+  }: DocumentLinesOptions<NoInfer<L>>,
+) {
   const [flashIndex, setFlashIndex] = useState<number | null>(null);
   const items = form.data.lines;
   const errors = form.errors as ErrorMap;
@@ -56,7 +71,12 @@ export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { c
 
   const pick = (product: ProductPickerItem) => {
     if (!create) return;
-    const result = addOrIncrement<L>(items, product.id, () => create(product), (line) => increment(line, product));
+    const result = addOrIncrement<L>(
+      items,
+      product.id,
+      () => create(product),
+      (line) => increment(line, product),
+    );
     setLines(result.lines);
     setFlashIndex(result.index);
     clear(errors.lines ? ['lines'] : []);
@@ -77,7 +97,11 @@ export function useDocumentLines<L extends DocumentLine>(form: LinesForm<L>, { c
   const updateAll = (patch: (line: L) => L) => setLines(items.map(patch));
 
   /** Sends the document: each line as the server reads it (`payload`), the rest of the form as is. */
-  const submit = (url: string, payload: (line: L) => object, { preserveScroll = false }: { preserveScroll?: boolean } = {}) => {
+  const submit = (
+    url: string,
+    payload: (line: L) => object,
+    { preserveScroll = false }: { preserveScroll?: boolean } = {},
+  ) => {
     form.transform((data) => ({ ...data, lines: data.lines.map(payload) }));
     form.submit('post', url, { preserveScroll });
   };

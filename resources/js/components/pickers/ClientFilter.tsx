@@ -6,17 +6,40 @@ import { ClientPicker } from './ClientPicker';
  * gets the client id, '' to remove it; `testId` names the list (`sales` → sales-client-filter,
  * sales-client-picker).
  */
-export function ClientFilter({ client, currency, onChange, testId }: { client: { id: number; name: string } | null; currency: string; onChange: (clientId: string) => void; testId: string }) {
+export function ClientFilter({
+  client,
+  currency,
+  onChange,
+  testId,
+}: {
+  client: { id: number; name: string } | null;
+  currency: string;
+  onChange: (clientId: string) => void;
+  testId: string;
+}) {
   return (
     <div className="app-filter app-sales-client-filter" data-testid={`${testId}-client-filter`}>
       <span className="app-filter-label">Client</span>
       {client ? (
         <span className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
           {client.name}
-          <button type="button" className="btn-close ms-2" aria-label={`Retirer le filtre client ${client.name}`} onClick={() => onChange('')} />
+          <button
+            type="button"
+            className="btn-close ms-2"
+            aria-label={`Retirer le filtre client ${client.name}`}
+            onClick={() => onChange('')}
+          />
         </span>
       ) : (
-        <ClientPicker currency={currency} label="Client" hideLabel placeholder="Tous les clients" keepSelection={false} onPick={(c) => onChange(String(c.id))} testId={`${testId}-client-picker`} />
+        <ClientPicker
+          currency={currency}
+          label="Client"
+          hideLabel
+          placeholder="Tous les clients"
+          keepSelection={false}
+          onPick={(c) => onChange(String(c.id))}
+          testId={`${testId}-client-picker`}
+        />
       )}
     </div>
   );

@@ -29,7 +29,10 @@ export interface ComboboxProps<T> {
 }
 
 /** What a picker flavour (ClientPicker, ProductPicker) lets its caller set; the rest is the flavour's. */
-export type PickerProps<T> = Pick<ComboboxProps<T>, 'onPick' | 'hideLabel' | 'placeholder' | 'autoFocus' | 'disabled' | 'error' | 'id' | 'testId' | 'onKeyCommand'> & {
+export type PickerProps<T> = Pick<
+  ComboboxProps<T>,
+  'onPick' | 'hideLabel' | 'placeholder' | 'autoFocus' | 'disabled' | 'error' | 'id' | 'testId' | 'onKeyCommand'
+> & {
   currency: string;
   /** Defaults to the flavour's ("Client", "Produit"). */
   label?: string;
@@ -57,7 +60,24 @@ export function PickerOption({ title, meta, aside }: { title: ReactNode; meta: R
  * WAI-ARIA combobox (list autocomplete): the input owns a listbox of server results; ↑ ↓ move
  * the highlighted option (aria-activedescendant), Enter picks, Escape closes, a click picks.
  */
-export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, itemKey, renderItem, pickedText, emptyText, autoFocus, disabled, error, id: givenId, icon = 'fa-solid fa-magnifying-glass', testId, onKeyCommand }: ComboboxProps<T>) {
+export function Combobox<T>({
+  label,
+  hideLabel,
+  placeholder,
+  fetchUrl,
+  onPick,
+  itemKey,
+  renderItem,
+  pickedText,
+  emptyText,
+  autoFocus,
+  disabled,
+  error,
+  id: givenId,
+  icon = 'fa-solid fa-magnifying-glass',
+  testId,
+  onKeyCommand,
+}: ComboboxProps<T>) {
   const autoId = useId();
   const id = givenId ?? `${autoId}-input`;
   const listId = `${id}-list`;
@@ -101,7 +121,13 @@ export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, i
         {label}
       </label>
       <div className={`input-group ${error ? 'is-invalid' : ''}`}>
-        <span className="input-group-text">{ta.loading ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : <Icon name={icon} fixedWidth />}</span>
+        <span className="input-group-text">
+          {ta.loading ? (
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          ) : (
+            <Icon name={icon} fixedWidth />
+          )}
+        </span>
         <input
           ref={inputRef}
           id={id}
@@ -137,7 +163,13 @@ export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, i
           {error}
         </div>
       ) : null}
-      <ul id={listId} role="listbox" aria-label={label} className={`app-combobox-list ${showList ? 'show' : ''}`} hidden={!showList}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        className={`app-combobox-list ${showList ? 'show' : ''}`}
+        hidden={!showList}
+      >
         {showList && ta.error ? (
           <li className="app-combobox-message text-danger" role="presentation">
             {ta.error}
@@ -165,7 +197,9 @@ export function Combobox<T>({ label, hideLabel, placeholder, fetchUrl, onPick, i
           : null}
       </ul>
       <span className="visually-hidden" aria-live="polite">
-        {showList && ta.answered === ta.query.trim() && !ta.loading ? `${ta.items.length} résultat${ta.items.length > 1 ? 's' : ''}` : ''}
+        {showList && ta.answered === ta.query.trim() && !ta.loading
+          ? `${ta.items.length} résultat${ta.items.length > 1 ? 's' : ''}`
+          : ''}
       </span>
     </div>
   );

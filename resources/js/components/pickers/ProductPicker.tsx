@@ -15,7 +15,12 @@ import { route } from '@shared/routes';
 import { formatQty } from '@/components/data/format';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
 
-export function ProductPicker({ currency, locationId, keepSelection = false, ...props }: PickerProps<ProductPickerItem> & { locationId?: number | string | null }) {
+export function ProductPicker({
+  currency,
+  locationId,
+  keepSelection = false,
+  ...props
+}: PickerProps<ProductPickerItem> & { locationId?: number | string | null }) {
   return (
     <Combobox<ProductPickerItem>
       label="Produit"
@@ -39,7 +44,11 @@ export function ProductPicker({ currency, locationId, keepSelection = false, ...
           aside={
             <>
               <div>{formatMoney(p.retail_price, currency)}</div>
-              {p.stock !== null ? <div className={`app-combobox-meta ${p.stock <= 0 ? 'text-danger' : ''}`}>Stock : {formatQty(p.stock)}</div> : null}
+              {p.stock !== null ? (
+                <div className={`app-combobox-meta ${p.stock <= 0 ? 'text-danger' : ''}`}>
+                  Stock : {formatQty(p.stock)}
+                </div>
+              ) : null}
             </>
           }
         />

@@ -3,9 +3,16 @@
  */
 
 /** What Enter does, given what is on screen. */
-export type EnterChoice = { kind: 'exact' } | { kind: 'active'; index: number } | { kind: 'search-now' } | { kind: 'none' };
+export type EnterChoice =
+  { kind: 'exact' } | { kind: 'active'; index: number } | { kind: 'search-now' } | { kind: 'none' };
 
-export function enterChoice(state: { query: string; answeredQuery: string | null; hasExact: boolean; itemCount: number; active: number }): EnterChoice {
+export function enterChoice(state: {
+  query: string;
+  answeredQuery: string | null;
+  hasExact: boolean;
+  itemCount: number;
+  active: number;
+}): EnterChoice {
   const query = state.query.trim();
   if (query === '') return { kind: 'none' };
   // The list on screen answers an older query (a scanner types faster than the debounce): ask now.
@@ -30,7 +37,11 @@ export function moveActive(active: number, count: number, direction: 1 | -1): nu
  * The option highlighted when an answer arrives: the exact match (a scanned barcode) or else the
  * first result, so Enter takes it at once ("riz" + Enter adds the first rice); -1 when none.
  */
-export function initialActive<T>(items: readonly T[], exact: T | null | undefined, same: (a: T, b: T) => boolean = Object.is): number {
+export function initialActive<T>(
+  items: readonly T[],
+  exact: T | null | undefined,
+  same: (a: T, b: T) => boolean = Object.is,
+): number {
   if (items.length === 0) return -1;
   const i = exact ? items.findIndex((item) => same(item, exact)) : -1;
   return i >= 0 ? i : 0;

@@ -66,7 +66,11 @@ export function useTypeahead<T>({
   }, []);
 
   const fetchResult = useCallback(async (term: string, signal?: AbortSignal): Promise<TypeaheadResult<T>> => {
-    const res = await fetch(fetchUrlRef.current(term), { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin', signal });
+    const res = await fetch(fetchUrlRef.current(term), {
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      credentials: 'same-origin',
+      signal,
+    });
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { message?: string } | null;
       throw new Error(body?.message ?? 'La recherche a échoué : veuillez réessayer.');
@@ -155,11 +159,14 @@ export function useTypeahead<T>({
   const searchRef = useRef(search);
   searchRef.current = search;
   const debounced = useRef(debounce((q: string) => void searchRef.current(q), 200)).current;
-  useEffect(() => () => {
-    debounced.cancel();
-    controller.current?.abort();
-    queue.current?.clear();
-  }, [debounced]);
+  useEffect(
+    () => () => {
+      debounced.cancel();
+      controller.current?.abort();
+      queue.current?.clear();
+    },
+    [debounced],
+  );
 
   const onInput = (value: string) => {
     setQuery(value);
@@ -191,7 +198,13 @@ export function useTypeahead<T>({
       setActive((a) => moveActive(a, items.length, e.key === 'ArrowDown' ? 1 : -1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      const choice = enterChoice({ query, answeredQuery: answered, hasExact: exact !== null, itemCount: items.length, active: open ? active : -1 });
+      const choice = enterChoice({
+        query,
+        answeredQuery: answered,
+        hasExact: exact !== null,
+        itemCount: items.length,
+        active: open ? active : -1,
+      });
       if (choice.kind === 'exact' && exact) pick(exact);
       else if (choice.kind === 'active') pick(items[choice.index]);
       else if (choice.kind === 'search-now' && queueScans) {
@@ -223,5 +236,21 @@ export function useTypeahead<T>({
     }
   };
 
-  return { query, setQuery, items, exact, open, setOpen, active, setActive, loading, error, answered, onInput, onKeyDown, pick, reset };
+  return {
+    query,
+    setQuery,
+    items,
+    exact,
+    open,
+    setOpen,
+    active,
+    setActive,
+    loading,
+    error,
+    answered,
+    onInput,
+    onKeyDown,
+    pick,
+    reset,
+  };
 }

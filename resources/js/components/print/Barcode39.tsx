@@ -4,7 +4,17 @@ import { code39Widths } from '@shared/code39';
  * A Code 39 barcode as SVG (crisp on any printer): a document number a scanner reads back, e.g.
  * the ticket's VB- number for a correction. `module` is the narrow element's width in px.
  */
-export function Barcode39({ value, height = 40, module = 1.2, testId }: { value: string; height?: number; module?: number; testId?: string }) {
+export function Barcode39({
+  value,
+  height = 40,
+  module = 1.2,
+  testId,
+}: {
+  value: string;
+  height?: number;
+  module?: number;
+  testId?: string;
+}) {
   const widths = code39Widths(value);
   const bars: Array<{ x: number; w: number }> = [];
   let x = 10 * module; // quiet zone
@@ -16,7 +26,17 @@ export function Barcode39({ value, height = 40, module = 1.2, testId }: { value:
   });
   const total = x + 10 * module;
   return (
-    <svg style={{ display: 'block', margin: '0.3rem 0 0.4rem' }} viewBox={`0 0 ${total} ${height}`} width="100%" height={height} preserveAspectRatio="none" role="img" aria-label={`Code-barres ${value}`} data-testid={testId} data-value={value}>
+    <svg
+      style={{ display: 'block', margin: '0.3rem 0 0.4rem' }}
+      viewBox={`0 0 ${total} ${height}`}
+      width="100%"
+      height={height}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`Code-barres ${value}`}
+      data-testid={testId}
+      data-value={value}
+    >
       <rect x="0" y="0" width={total} height={height} fill="#fff" />
       {bars.map((b, i) => (
         <rect key={i} x={b.x} y="0" width={b.w} height={height} fill="#000" />

@@ -9,7 +9,17 @@ import { Icon } from '@/components/Icon';
  *
  *   <PrintButton href={route('transfers.print', { id })} label="Bon de transfert" state={print} testId="transfer-print" />
  */
-export function PrintButton({ href, label, state, testId }: { href: string; label: string; state: PrintState; testId: string }) {
+export function PrintButton({
+  href,
+  label,
+  state,
+  testId,
+}: {
+  href: string;
+  label: string;
+  state: PrintState;
+  testId: string;
+}) {
   if (!state.allowed) {
     return (
       <span className="small text-body-secondary align-self-center" data-testid={`${testId}-refused`}>
@@ -19,7 +29,13 @@ export function PrintButton({ href, label, state, testId }: { href: string; labe
     );
   }
   return (
-    <a href={href} className="btn btn-outline-secondary" data-testid={testId} data-copy={state.duplicata ? 'duplicata' : 'original'} title={state.duplicata ? `${label} : l’original est déjà imprimé, cette impression sera un DUPLICATA` : undefined}>
+    <a
+      href={href}
+      className="btn btn-outline-secondary"
+      data-testid={testId}
+      data-copy={state.duplicata ? 'duplicata' : 'original'}
+      title={state.duplicata ? `${label} : l’original est déjà imprimé, cette impression sera un DUPLICATA` : undefined}
+    >
       <Icon name="fa-solid fa-print" className="me-1" />
       {state.duplicata ? 'Réimprimer (DUPLICATA)' : label}
     </a>

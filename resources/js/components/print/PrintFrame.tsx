@@ -57,12 +57,19 @@ interface PrintFrameProps {
  * A till roll is one page as long as the ticket (`rollLength`, measured on the sheet, in mm), no
  * margin (the sheet has its own) and no page number: nothing wasted on the roll.
  */
-export function pageRule(size: PaperFormat, landscape = false, rollLength: number | null = null, running: string | null = null): string {
+export function pageRule(
+  size: PaperFormat,
+  landscape = false,
+  rollLength: number | null = null,
+  running: string | null = null,
+): string {
   if (isRoll(size)) return `@page { size: ${size} ${rollLength ?? 200}mm; margin: 0; }`;
   const margin = size === 'A4' ? '12mm 12mm 14mm' : size === 'A5' ? '8mm 8mm 10mm' : '6mm 6mm 9mm';
   const box = 'font: 8pt system-ui, sans-serif; color: #555;';
   const pageNumber = `@bottom-right { content: "Page " counter(page) " / " counter(pages); ${box} }`;
-  const head = running ? `@top-left { content: ${cssString(`${running} — suite`)}; ${box} vertical-align: bottom; padding-bottom: 1mm; }` : '';
+  const head = running
+    ? `@top-left { content: ${cssString(`${running} — suite`)}; ${box} vertical-align: bottom; padding-bottom: 1mm; }`
+    : '';
   // Chromium knows A4 and A5 by name but not A6 (it would print on Letter): A6 is given in mm.
   const named = size === 'A6' ? (landscape ? '148mm 105mm' : '105mm 148mm') : `${size}${landscape ? ' landscape' : ''}`;
   return `@page { size: ${named}; margin: ${margin}; ${pageNumber} ${head} }${running ? ' @page :first { @top-left { content: none; } }' : ''}`;
@@ -102,7 +109,16 @@ export function PrintFrame(props: PrintFrameProps) {
   return <CountedPrintFrame key={props.meta.print_token ?? 'state'} {...props} />;
 }
 
-function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, watermark, footer, children }: PrintFrameProps) {
+function CountedPrintFrame({
+  meta,
+  landscape = false,
+  title,
+  number,
+  subtitle,
+  watermark,
+  footer,
+  children,
+}: PrintFrameProps) {
   const count = usePrintCount(meta, printWhenClean);
   const started = useRef(false);
   useEffect(() => {
@@ -133,13 +149,29 @@ function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, w
     </>
   );
   const sheet = (n: number) => (
-    <PrintSheet key={n} company={meta.company} settings={meta.settings} title={title} number={number} subtitle={subtitle} marks={marks} duplicata={duplicata} footer={footer} printedLine={printedLine} copy={copies > 1 ? { n, of: copies } : null}>
+    <PrintSheet
+      key={n}
+      company={meta.company}
+      settings={meta.settings}
+      title={title}
+      number={number}
+      subtitle={subtitle}
+      marks={marks}
+      duplicata={duplicata}
+      footer={footer}
+      printedLine={printedLine}
+      copy={copies > 1 ? { n, of: copies } : null}
+    >
       {children}
     </PrintSheet>
   );
   const next = count.refused ?? (copy ? (copy.duplicata ? `DUPLICATA n° ${copy.reprint}` : 'original') : null);
   return (
-    <div className={`app-print ${PAPER_CLASS[size]}${wide ? ' is-landscape' : ''}${count.ready ? ' is-ready' : ' is-uncounted'}`} data-paper={size} data-copy={copy ? (copy.duplicata ? `duplicata-${copy.reprint}` : 'original') : undefined}>
+    <div
+      className={`app-print ${PAPER_CLASS[size]}${wide ? ' is-landscape' : ''}${count.ready ? ' is-ready' : ' is-uncounted'}`}
+      data-paper={size}
+      data-copy={copy ? (copy.duplicata ? `duplicata-${copy.reprint}` : 'original') : undefined}
+    >
       <Head title={docTitle} />
       <style>{pageRule(size, wide, rollLength, docTitle)}</style>
       <div className="app-print-toolbar d-print-none" role="toolbar" aria-label="Impression">
@@ -153,11 +185,28 @@ function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, w
           {copies > 1 ? ` · ${copies} exemplaires` : ''}
         </span>
         {next ? (
-          <span className={`small app-print-next${count.refused ? ' text-danger' : ''}`} data-testid="print-next-copy" title={count.refused ? undefined : "Aperçu : rien n’est compté tant que vous n’imprimez pas."}>
-            {count.refused ? next : <>À l’impression : <strong>{next}</strong></>}
+          <span
+            className={`small app-print-next${count.refused ? ' text-danger' : ''}`}
+            data-testid="print-next-copy"
+            title={count.refused ? undefined : 'Aperçu : rien n’est compté tant que vous n’imprimez pas.'}
+          >
+            {count.refused ? (
+              next
+            ) : (
+              <>
+                À l’impression : <strong>{next}</strong>
+              </>
+            )}
           </span>
         ) : null}
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void count.print()} disabled={count.busy || count.refused !== null} aria-busy={count.busy} data-testid="print-button">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void count.print()}
+          disabled={count.busy || count.refused !== null}
+          aria-busy={count.busy}
+          data-testid="print-button"
+        >
           <Icon name="fa-solid fa-print" className="me-1" />
           Imprimer
         </button>
@@ -175,7 +224,10 @@ function CountedPrintFrame({ meta, landscape = false, title, number, subtitle, w
           <p>
             <strong>{docTitle}</strong> : cette impression n’a pas été enregistrée, le document n’est donc pas imprimé.
           </p>
-          <p>{count.refused ?? "Imprimez-le avec le bouton « Imprimer » de l’aperçu (ou Ctrl+P) : l’impression y est comptée (original ou DUPLICATA) avant d’ouvrir la fenêtre d’impression."}</p>
+          <p>
+            {count.refused ??
+              'Imprimez-le avec le bouton « Imprimer » de l’aperçu (ou Ctrl+P) : l’impression y est comptée (original ou DUPLICATA) avant d’ouvrir la fenêtre d’impression.'}
+          </p>
         </article>
       ) : null}
     </div>
@@ -222,11 +274,15 @@ export function PrintSheet({
       ) : null}
       <header className="app-print-header">
         <div className="app-print-company">
-          {settings.show_logo && c.logo_url ? <img className="app-print-logo" src={c.logo_url} alt={`Logo ${c.name}`} data-testid="print-logo" /> : null}
+          {settings.show_logo && c.logo_url ? (
+            <img className="app-print-logo" src={c.logo_url} alt={`Logo ${c.name}`} data-testid="print-logo" />
+          ) : null}
           <div className="app-print-company-text">
             <div className="app-print-company-name">{c.name}</div>
             {c.address || c.city ? <div>{[c.address, c.city].filter(Boolean).join(' — ')}</div> : null}
-            {c.phones || c.email ? <div>{[c.phones ? `Tél. : ${c.phones}` : '', c.email].filter(Boolean).join(' · ')}</div> : null}
+            {c.phones || c.email ? (
+              <div>{[c.phones ? `Tél. : ${c.phones}` : '', c.email].filter(Boolean).join(' · ')}</div>
+            ) : null}
             {c.rccm || c.tax_number ? (
               <div>
                 {c.rccm ? `RCCM : ${c.rccm}` : null}
@@ -248,7 +304,11 @@ export function PrintSheet({
               {m}
             </div>
           ))}
-          {copy ? <div className="app-print-copy-label">Exemplaire {copy.n} / {copy.of}</div> : null}
+          {copy ? (
+            <div className="app-print-copy-label">
+              Exemplaire {copy.n} / {copy.of}
+            </div>
+          ) : null}
         </div>
       </header>
       {settings.header_text ? (
@@ -276,7 +336,17 @@ export function PrintSheet({
  * « Arrêté(e) à la somme de … » under a document's totals, when Paramètres › Impression asks for
  * the amount in words for this document type (invoices, tickets, receipts, avoirs).
  */
-export function PrintAmountInWords({ settings, amount, currency, lead = 'Arrêtée la présente facture à la somme de' }: { settings: PrintSettings; amount: number; currency: string; lead?: string }) {
+export function PrintAmountInWords({
+  settings,
+  amount,
+  currency,
+  lead = 'Arrêtée la présente facture à la somme de',
+}: {
+  settings: PrintSettings;
+  amount: number;
+  currency: string;
+  lead?: string;
+}) {
   if (!settings.amount_in_words) return null;
   return (
     <p className="app-print-words" data-testid="amount-in-words">
@@ -287,7 +357,15 @@ export function PrintAmountInWords({ settings, amount, currency, lead = 'Arrêt�
 
 /** « quatre-vingt-deux » never split at a hyphen at the end of a line (the amount reads as written). */
 function keepHyphenatedWords(text: string): ReactNode {
-  return text.split(/(\S*-\S*)/).map((part, i) => (part.includes('-') ? <span key={i} className="text-nowrap">{part}</span> : part));
+  return text.split(/(\S*-\S*)/).map((part, i) =>
+    part.includes('-') ? (
+      <span key={i} className="text-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /**
@@ -353,12 +431,21 @@ export function PrintNote({ children }: { children: ReactNode }) {
  * The end of a document's printout: its cancellation (who, when, why), its notes, then the
  * signature boxes.
  */
-export function PrintClosing({ cancelled, notes = [], signatures }: { cancelled?: { label: string; at: string | null; by: string | null; reason: string | null } | null; notes?: ReactNode[]; signatures: string[] }) {
+export function PrintClosing({
+  cancelled,
+  notes = [],
+  signatures,
+}: {
+  cancelled?: { label: string; at: string | null; by: string | null; reason: string | null } | null;
+  notes?: ReactNode[];
+  signatures: string[];
+}) {
   return (
     <>
       {cancelled ? (
         <PrintNote>
-          <strong>{cancelled.label}</strong> le {formatDateTime(cancelled.at)} par {cancelled.by} — motif : {cancelled.reason}
+          <strong>{cancelled.label}</strong> le {formatDateTime(cancelled.at)} par {cancelled.by} — motif :{' '}
+          {cancelled.reason}
         </PrintNote>
       ) : null}
       {notes.filter(Boolean).map((note, i) => (

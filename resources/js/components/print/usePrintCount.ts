@@ -23,7 +23,8 @@ import type { PrintCopy, PrintMeta, PrintRecorded } from '@shared/print';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { showFlash } from '@/lib/toasts';
 
-const NOT_SAVED = "L’impression n’a pas pu être enregistrée (réseau ou serveur indisponible) : rien n’a été imprimé. Réessayez.";
+const NOT_SAVED =
+  'L’impression n’a pas pu être enregistrée (réseau ou serveur indisponible) : rien n’a été imprimé. Réessayez.';
 const SESSION_EXPIRED = 'Votre session a expiré : rechargez la page, puis imprimez de nouveau.';
 /** What the preview says once this user may not print it again (their original is out, they may not reprint). */
 export const REPRINT_RESERVED = 'Déjà imprimé : un DUPLICATA est réservé aux utilisateurs autorisés à réimprimer.';
@@ -43,13 +44,21 @@ function xsrfToken(): string {
   return match ? decodeURIComponent(match[1]) : '';
 }
 
-const HEADERS = () => ({ 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrfToken() });
+const HEADERS = () => ({
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+  'X-Requested-With': 'XMLHttpRequest',
+  'X-XSRF-TOKEN': xsrfToken(),
+});
 
 /** The answer of route('prints.record'), or the failure it means. */
 function answerOf(status: number, body: unknown): PrintRecorded {
   if (status === 200 && body && typeof body === 'object' && 'copy' in body) return body as PrintRecorded;
   if (status === 401 || status === 419) throw new PrintFailure(SESSION_EXPIRED, true);
-  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : NOT_SAVED;
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : NOT_SAVED;
   throw new PrintFailure(message, status === 409 || status === 403);
 }
 
@@ -58,7 +67,12 @@ async function countPrint(token: string, key: string): Promise<PrintRecorded> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
-      res = await fetch(route('prints.record'), { method: 'POST', headers: HEADERS(), credentials: 'same-origin', body: JSON.stringify({ token, key }) });
+      res = await fetch(route('prints.record'), {
+        method: 'POST',
+        headers: HEADERS(),
+        credentials: 'same-origin',
+        body: JSON.stringify({ token, key }),
+      });
     } catch {
       if (attempt === 0) continue;
       throw new PrintFailure(NOT_SAVED, false);

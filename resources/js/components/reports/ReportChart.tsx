@@ -1,11 +1,36 @@
-import { BarController, BarElement, CategoryScale, Chart as ChartJS, type ChartData, type ChartOptions, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  type ChartData,
+  type ChartOptions,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { formatMoney } from '@shared/money';
 import type { ReportChart as ReportChartData } from '@shared/reports';
 import { formatDate, formatQty } from '@/components/data/format';
 
-ChartJS.register(BarController, LineController, BarElement, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, Filler);
+ChartJS.register(
+  BarController,
+  LineController,
+  BarElement,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Legend,
+  Filler,
+);
 
 /**
  * The chart of a report (or of the dashboard): Chart.js through react-chartjs-2, drawn from the
@@ -16,7 +41,17 @@ ChartJS.register(BarController, LineController, BarElement, LineElement, PointEl
  *
  *   <ReportChart chart={props.chart} currency={currency} />
  */
-export function ReportChart({ chart, currency, print = false, testId = 'report-chart' }: { chart: ReportChartData; currency: string; print?: boolean; testId?: string }) {
+export function ReportChart({
+  chart,
+  currency,
+  print = false,
+  testId = 'report-chart',
+}: {
+  chart: ReportChartData;
+  currency: string;
+  print?: boolean;
+  testId?: string;
+}) {
   const dark = useDarkTheme();
   const printing = usePrinting();
   const light = print || printing || !dark;
@@ -35,7 +70,10 @@ export function ReportChart({ chart, currency, print = false, testId = 'report-c
     ? { text: '#212529', grid: 'rgba(0,0,0,0.08)', series: ['#0d6efd', '#198754', '#fd7e14'] }
     : { text: '#dee2e6', grid: 'rgba(255,255,255,0.12)', series: ['#6ea8fe', '#75b798', '#feb272'] };
   const isDates = chart.labels.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(chart.labels[0]);
-  const labels = useMemo(() => chart.labels.map((l) => (isDates ? formatDate(l).slice(0, 5) : l.length > 28 ? `${l.slice(0, 27)}…` : l)), [chart.labels, isDates]);
+  const labels = useMemo(
+    () => chart.labels.map((l) => (isDates ? formatDate(l).slice(0, 5) : l.length > 28 ? `${l.slice(0, 27)}…` : l)),
+    [chart.labels, isDates],
+  );
   const format = (unit: 'money' | 'count', v: number) => (unit === 'money' ? formatMoney(v, currency) : formatQty(v));
   const data: ChartData<'bar' | 'line'> = {
     labels,
@@ -52,7 +90,10 @@ export function ReportChart({ chart, currency, print = false, testId = 'report-c
     })),
   };
   const unit = chart.series[0]?.unit ?? 'money';
-  const valueAxis = { ticks: { color: palette.text, callback: (v: string | number) => format(unit, Number(v)) }, grid: { color: palette.grid } };
+  const valueAxis = {
+    ticks: { color: palette.text, callback: (v: string | number) => format(unit, Number(v)) },
+    grid: { color: palette.grid },
+  };
   const categoryAxis = { ticks: { color: palette.text, autoSkip: true, maxRotation: 0 }, grid: { display: false } };
   const options: ChartOptions<'bar' | 'line'> = {
     responsive: true,
@@ -64,8 +105,10 @@ export function ReportChart({ chart, currency, print = false, testId = 'report-c
       legend: { display: chart.series.length > 1, labels: { color: palette.text } },
       tooltip: {
         callbacks: {
-          title: (items) => (items[0] ? (isDates ? formatDate(chart.labels[items[0].dataIndex]) : chart.labels[items[0].dataIndex]) : ''),
-          label: (item) => `${item.dataset.label} : ${format(chart.series[item.datasetIndex]?.unit ?? 'money', Number(item.raw))}`,
+          title: (items) =>
+            items[0] ? (isDates ? formatDate(chart.labels[items[0].dataIndex]) : chart.labels[items[0].dataIndex]) : '',
+          label: (item) =>
+            `${item.dataset.label} : ${format(chart.series[item.datasetIndex]?.unit ?? 'money', Number(item.raw))}`,
         },
       },
     },
@@ -84,7 +127,8 @@ export function ReportChart({ chart, currency, print = false, testId = 'report-c
 
 /** Whether the page is in dark mode now (data-bs-theme on <html>), updated when the user switches. */
 function useDarkTheme(): boolean {
-  const read = () => typeof document !== 'undefined' && document.documentElement.getAttribute('data-bs-theme') === 'dark';
+  const read = () =>
+    typeof document !== 'undefined' && document.documentElement.getAttribute('data-bs-theme') === 'dark';
   const [dark, setDark] = useState(read);
   useEffect(() => {
     const observer = new MutationObserver(() => setDark(read()));

@@ -4,17 +4,53 @@ import type { ListHandle } from '@/components/data/useList';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 
 /** The toolbar filters of a report, as the server declared them; each change reloads the report with the URL updated. */
-export function ReportFilters({ filters, list, currency }: { filters: ReportFilter[]; list: ListHandle; currency: string }) {
+export function ReportFilters({
+  filters,
+  list,
+  currency,
+}: {
+  filters: ReportFilter[];
+  list: ListHandle;
+  currency: string;
+}) {
   return (
     <>
       {filters.map((f) => {
         switch (f.type) {
           case 'date':
-            return <FilterInput key={f.id} label={f.label} type="date" value={f.value} onChange={(v) => list.update({ [f.id]: v, page: '' })} testId={`report-filter-${f.id}`} />;
+            return (
+              <FilterInput
+                key={f.id}
+                label={f.label}
+                type="date"
+                value={f.value}
+                onChange={(v) => list.update({ [f.id]: v, page: '' })}
+                testId={`report-filter-${f.id}`}
+              />
+            );
           case 'select':
-            return <FilterSelect key={f.id} label={f.label} value={f.value} allLabel={f.all_label} options={f.options} onChange={(v) => list.update({ [f.id]: v, page: '' })} testId={`report-filter-${f.id}`} />;
+            return (
+              <FilterSelect
+                key={f.id}
+                label={f.label}
+                value={f.value}
+                allLabel={f.all_label}
+                options={f.options}
+                onChange={(v) => list.update({ [f.id]: v, page: '' })}
+                testId={`report-filter-${f.id}`}
+              />
+            );
           case 'search':
-            return <FilterInput key={f.id} label={f.label} value={f.value} placeholder={f.placeholder} onChange={(v) => list.update({ [f.id]: v, page: '' })} testId={`report-filter-${f.id}`} />;
+            return (
+              <FilterInput
+                key={f.id}
+                label={f.label}
+                value={f.value}
+                placeholder={f.placeholder}
+                onChange={(v) => list.update({ [f.id]: v, page: '' })}
+                testId={`report-filter-${f.id}`}
+              />
+            );
           case 'products': {
             const ids = f.value ? f.value.split(',') : [];
             return (
@@ -22,13 +58,30 @@ export function ReportFilters({ filters, list, currency }: { filters: ReportFilt
                 <span className="app-filter-label">{f.label}</span>
                 <div className="d-flex flex-wrap gap-1 align-items-center">
                   {f.selected.map((p) => (
-                    <span key={p.id} className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center">
+                    <span
+                      key={p.id}
+                      className="badge rounded-pill app-badge-soft fw-normal d-inline-flex align-items-center"
+                    >
                       {p.label}
-                      <button type="button" className="btn-close ms-2" aria-label={`Retirer ${p.label}`} onClick={() => list.update({ [f.id]: ids.filter((i) => i !== String(p.id)).join(','), page: '' })} />
+                      <button
+                        type="button"
+                        className="btn-close ms-2"
+                        aria-label={`Retirer ${p.label}`}
+                        onClick={() =>
+                          list.update({ [f.id]: ids.filter((i) => i !== String(p.id)).join(','), page: '' })
+                        }
+                      />
                     </span>
                   ))}
                   {ids.length < 20 ? (
-                    <ProductPicker currency={currency} hideLabel placeholder="Ajouter un produit…" keepSelection={false} onPick={(p) => list.update({ [f.id]: [...new Set([...ids, String(p.id)])].join(','), page: '' })} testId="report-product-picker" />
+                    <ProductPicker
+                      currency={currency}
+                      hideLabel
+                      placeholder="Ajouter un produit…"
+                      keepSelection={false}
+                      onPick={(p) => list.update({ [f.id]: [...new Set([...ids, String(p.id)])].join(','), page: '' })}
+                      testId="report-product-picker"
+                    />
                   ) : null}
                 </div>
               </div>

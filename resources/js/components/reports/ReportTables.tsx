@@ -47,7 +47,13 @@ function columnsOf(t: ReportTable, currency: string): Column<ReportRow>[] {
     num: isNumeric(c),
     wrap: c.wrap,
     cell: (row: ReportRow) => <ReportCellView column={c} row={row} currency={currency} bareMoney />,
-    foot: t.totals ? <strong>{t.totals[c.id] === undefined ? null : <ReportCellView column={c} row={t.totals} currency={currency} bareMoney />}</strong> : undefined,
+    foot: t.totals ? (
+      <strong>
+        {t.totals[c.id] === undefined ? null : (
+          <ReportCellView column={c} row={t.totals} currency={currency} bareMoney />
+        )}
+      </strong>
+    ) : undefined,
   }));
 }
 

@@ -30,15 +30,40 @@ export function cellText(column: ReportColumn, row: ReportRow, currency: string,
   }
 }
 
-const TONE: Record<string, BadgeTone> = { success: 'success', warning: 'warning', danger: 'danger', secondary: 'secondary', info: 'info' };
+const TONE: Record<string, BadgeTone> = {
+  success: 'success',
+  warning: 'warning',
+  danger: 'danger',
+  secondary: 'secondary',
+  info: 'info',
+};
 
-export function ReportCellView({ column, row, currency, print = false, bareMoney = false }: { column: ReportColumn; row: ReportRow; currency: string; print?: boolean; bareMoney?: boolean }): ReactNode {
+export function ReportCellView({
+  column,
+  row,
+  currency,
+  print = false,
+  bareMoney = false,
+}: {
+  column: ReportColumn;
+  row: ReportRow;
+  currency: string;
+  print?: boolean;
+  bareMoney?: boolean;
+}): ReactNode {
   const text = cellText(column, row, currency, bareMoney);
-  if (!text) return column.kind === 'money' || column.kind === 'quantity' || column.kind === 'count' || column.kind === 'rate' ? <span className="text-body-secondary">—</span> : null;
+  if (!text)
+    return column.kind === 'money' ||
+      column.kind === 'quantity' ||
+      column.kind === 'count' ||
+      column.kind === 'rate' ? (
+      <span className="text-body-secondary">—</span>
+    ) : null;
   if (column.kind === 'status' && !print) return <Badge tone={TONE[String(row.tone)] ?? 'secondary'}>{text}</Badge>;
   if (column.link && typeof row.url === 'string' && !print) return <Link href={row.url}>{text}</Link>;
   if (row.muted && column.kind === 'money') return <s>{text}</s>;
   return text;
 }
 
-export const isNumeric = (column: ReportColumn) => column.kind === 'money' || column.kind === 'count' || column.kind === 'quantity' || column.kind === 'rate';
+export const isNumeric = (column: ReportColumn) =>
+  column.kind === 'money' || column.kind === 'count' || column.kind === 'quantity' || column.kind === 'rate';

@@ -15,7 +15,18 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { EmptyState } from '@/components/data/EmptyState';
 import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
 
-export function ProductStockSections({ currency, show_costs, product, locations, in_transit, total_quantity, total_value, movements, movements_page, cmup_history }: ProductStockSectionsProps) {
+export function ProductStockSections({
+  currency,
+  show_costs,
+  product,
+  locations,
+  in_transit,
+  total_quantity,
+  total_value,
+  movements,
+  movements_page,
+  cmup_history,
+}: ProductStockSectionsProps) {
   const { url } = usePage();
   // Under the threshold in force at one of the locations shown (ALERT_THRESHOLD_RULE).
   const low = locations.filter((l) => l.below_threshold);
@@ -26,7 +37,8 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           label="Stock total"
           value={
             <>
-              {formatQty(total_quantity)} <span className="fs-6 fw-normal">{pluralUnit(product.unit, total_quantity)}</span>
+              {formatQty(total_quantity)}{' '}
+              <span className="fs-6 fw-normal">{pluralUnit(product.unit, total_quantity)}</span>
             </>
           }
           testId="stock-total"
@@ -57,7 +69,8 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   wrap: true,
                   cell: (l) => (
                     <>
-                      {l.name} <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
+                      {l.name}{' '}
+                      <span className="small text-body-secondary">{l.kind === 'depot' ? 'dépôt' : 'boutique'}</span>
                     </>
                   ),
                 },
@@ -67,8 +80,18 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   role: 'figure',
                   num: true,
                   // null: the user counts this location blind (an open blind count).
-                  cellClassName: (l) => (l.quantity !== null && l.quantity < 0 ? 'text-danger' : l.below_threshold ? 'text-warning-emphasis' : undefined),
-                  cellTitle: (l) => (l.quantity === null ? "Inventaire à l’aveugle en cours" : l.below_threshold ? "Sous le seuil d’alerte" : undefined),
+                  cellClassName: (l) =>
+                    l.quantity !== null && l.quantity < 0
+                      ? 'text-danger'
+                      : l.below_threshold
+                        ? 'text-warning-emphasis'
+                        : undefined,
+                  cellTitle: (l) =>
+                    l.quantity === null
+                      ? 'Inventaire à l’aveugle en cours'
+                      : l.below_threshold
+                        ? 'Sous le seuil d’alerte'
+                        : undefined,
                   cell: (l) => (
                     <>
                       {l.below_threshold ? (
@@ -89,7 +112,15 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                   cellTitle: (l) => (l.own_threshold === null ? 'Seuil du produit' : 'Seuil propre à cet emplacement'),
                   cell: (l) => (l.threshold > 0 ? formatQty(l.threshold) : '—'),
                 },
-                show_costs ? { id: 'value', label: 'Valeur', role: 'figure', num: true, cell: (l) => <Money value={l.value} currency={currency} /> } : null,
+                show_costs
+                  ? {
+                      id: 'value',
+                      label: 'Valeur',
+                      role: 'figure',
+                      num: true,
+                      cell: (l) => <Money value={l.value} currency={currency} />,
+                    }
+                  : null,
               ]}
               foot={
                 <>
@@ -119,7 +150,10 @@ export function ProductStockSections({ currency, show_costs, product, locations,
               }
             />
             {product.alert_threshold > 0 || locations.some((l) => l.threshold > 0) ? (
-              <div className={`card-footer small ${low.length ? 'text-warning-emphasis' : 'text-body-secondary'}`} data-testid="alert-threshold">
+              <div
+                className={`card-footer small ${low.length ? 'text-warning-emphasis' : 'text-body-secondary'}`}
+                data-testid="alert-threshold"
+              >
                 Seuil d’alerte {ALERT_THRESHOLD_RULE}
                 {product.alert_threshold > 0 ? ` (${formatQty(product.alert_threshold)})` : ''}
                 {low.length ? ` — atteint à ${low.map((l) => l.name).join(', ')}.` : '.'}
@@ -131,7 +165,9 @@ export function ProductStockSections({ currency, show_costs, product, locations,
           <div className="col-xxl-7">
             <SectionCard title="Historique du CMUP" icon="fa-solid fa-chart-line" className="h-100 mb-0">
               {cmup_history.length === 0 ? (
-                <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">Le CMUP se calcule à chaque entrée de stock de ce produit.</EmptyState>
+                <EmptyState icon="fa-solid fa-chart-line" title="Aucune entrée valorisée">
+                  Le CMUP se calcule à chaque entrée de stock de ce produit.
+                </EmptyState>
               ) : (
                 <ScrollTable
                   caption="Historique du CMUP"
@@ -148,11 +184,25 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                       cell: (h) => (
                         <>
                           {h.type_label}
-                          {h.document_number ? <div className="small">{h.document_url ? <Link href={h.document_url}>{h.document_number}</Link> : h.document_number}</div> : null}
+                          {h.document_number ? (
+                            <div className="small">
+                              {h.document_url ? (
+                                <Link href={h.document_url}>{h.document_number}</Link>
+                              ) : (
+                                h.document_number
+                              )}
+                            </div>
+                          ) : null}
                         </>
                       ),
                     },
-                    { id: 'before', label: 'Stock avant', role: 'secondary', num: true, cell: (h) => formatQty(h.quantity_before) },
+                    {
+                      id: 'before',
+                      label: 'Stock avant',
+                      role: 'secondary',
+                      num: true,
+                      cell: (h) => formatQty(h.quantity_before),
+                    },
                     {
                       id: 'entry',
                       label: 'Quantité × coût',
@@ -227,16 +277,57 @@ export function ProductStockSections({ currency, show_costs, product, locations,
                 id: 'document',
                 label: 'Document',
                 role: 'secondary',
-                cell: (m) => (m.document_number ? m.document_url ? <Link href={m.document_url} className="app-doc-number">{m.document_number}</Link> : <span className="app-doc-number">{m.document_number}</span> : '—'),
+                cell: (m) =>
+                  m.document_number ? (
+                    m.document_url ? (
+                      <Link href={m.document_url} className="app-doc-number">
+                        {m.document_number}
+                      </Link>
+                    ) : (
+                      <span className="app-doc-number">{m.document_number}</span>
+                    )
+                  ) : (
+                    '—'
+                  ),
               },
-              { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cellClassName: (m) => diffClass(m.quantity), cell: (m) => formatSigned(m.quantity) },
-              show_costs ? { id: 'cost', label: 'Coût', role: 'figure', num: true, cell: (m) => <Money value={m.unit_cost} currency={currency} /> } : null,
-              { id: 'user', label: 'Par', role: 'secondary', wrap: true, className: 'small', cell: (m) => m.user_name ?? '—' },
+              {
+                id: 'quantity',
+                label: 'Quantité',
+                role: 'figure',
+                num: true,
+                cellClassName: (m) => diffClass(m.quantity),
+                cell: (m) => formatSigned(m.quantity),
+              },
+              show_costs
+                ? {
+                    id: 'cost',
+                    label: 'Coût',
+                    role: 'figure',
+                    num: true,
+                    cell: (m) => <Money value={m.unit_cost} currency={currency} />,
+                  }
+                : null,
+              {
+                id: 'user',
+                label: 'Par',
+                role: 'secondary',
+                wrap: true,
+                className: 'small',
+                cell: (m) => m.user_name ?? '—',
+              },
             ]}
           />
         )}
         <div className="card-footer">
-          <Pagination currentPage={movements_page.page} lastPage={movements_page.last_page} url={url} total={movements_page.total} perPage={movements_page.per_page} param="mvt_page" label="Pagination des mouvements" />
+          <Pagination
+            currentPage={movements_page.page}
+            lastPage={movements_page.last_page}
+            url={url}
+            total={movements_page.total}
+            perPage={movements_page.per_page}
+            param="mvt_page"
+            label="Pagination des mouvements"
+          />
         </div>
       </SectionCard>
     </>

@@ -9,8 +9,19 @@ export function TicketAttachments({ files }: { files: TicketAttachment[] }) {
       {files.map((f) => (
         <li key={f.id}>
           {f.is_image ? (
-            <a href={f.url} target="_blank" rel="noopener" className="app-ticket-thumb d-block border rounded overflow-hidden" title={f.name}>
-              <img src={f.url} alt={f.name} loading="lazy" style={{ maxWidth: 160, maxHeight: 110, display: 'block' }} />
+            <a
+              href={f.url}
+              target="_blank"
+              rel="noopener"
+              className="app-ticket-thumb d-block border rounded overflow-hidden"
+              title={f.name}
+            >
+              <img
+                src={f.url}
+                alt={f.name}
+                loading="lazy"
+                style={{ maxWidth: 160, maxHeight: 110, display: 'block' }}
+              />
             </a>
           ) : (
             <a href={f.url} className="btn btn-sm btn-outline-secondary">

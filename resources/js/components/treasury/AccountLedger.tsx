@@ -43,18 +43,40 @@ export function AccountLedger({
   const list = useList(url, ledger.filters);
   const { totals, filters } = ledger;
   const closing = totals.opening + totals.in - totals.out;
-  const period = filters.from && filters.to ? `du ${formatDate(filters.from)} au ${formatDate(filters.to)}` : 'toutes dates';
+  const period =
+    filters.from && filters.to ? `du ${formatDate(filters.from)} au ${formatDate(filters.to)}` : 'toutes dates';
   return (
     <section aria-labelledby="account-ledger-title" data-testid="account-ledger">
       <h2 id="account-ledger-title" className="h5 mb-3">
         Mouvements du compte <span className="small fw-normal text-body-secondary">({period})</span>
       </h2>
       <StatRow className="mb-3" testId="ledger-totals">
-        <Stat label="Solde actuel" value={<Money value={balance} currency={currency} tone="balance" />} testId="ledger-balance" />
-        {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? <Stat label="Solde en début de période" value={<Money value={totals.opening} currency={currency} tone="balance" />} /> : null}
-        <Stat label="Entrées" value={<Money value={totals.in} currency={currency} />} tone="success" testId="ledger-in" />
-        <Stat label="Sorties" value={<Money value={totals.out} currency={currency} />} tone="danger" testId="ledger-out" />
-        {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? <Stat label="Solde en fin de période" value={<Money value={closing} currency={currency} tone="balance" />} /> : null}
+        <Stat
+          label="Solde actuel"
+          value={<Money value={balance} currency={currency} tone="balance" />}
+          testId="ledger-balance"
+        />
+        {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? (
+          <Stat
+            label="Solde en début de période"
+            value={<Money value={totals.opening} currency={currency} tone="balance" />}
+          />
+        ) : null}
+        <Stat
+          label="Entrées"
+          value={<Money value={totals.in} currency={currency} />}
+          tone="success"
+          testId="ledger-in"
+        />
+        <Stat
+          label="Sorties"
+          value={<Money value={totals.out} currency={currency} />}
+          tone="danger"
+          testId="ledger-out"
+        />
+        {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? (
+          <Stat label="Solde en fin de période" value={<Money value={closing} currency={currency} tone="balance" />} />
+        ) : null}
       </StatRow>
       <ListToolbar
         q={filters.q}
@@ -62,15 +84,45 @@ export function AccountLedger({
         placeholder="N° de document, référence…"
         searchLabel="Rechercher un mouvement"
         onReset={list.filtered ? list.reset : undefined}
-        actions={<ExportButtons url={exportUrl ?? route('treasuryAccounts.movementsExport', { id: ledger.account_id })} state={list.state} />}
+        actions={
+          <ExportButtons
+            url={exportUrl ?? route('treasuryAccounts.movementsExport', { id: ledger.account_id })}
+            state={list.state}
+          />
+        }
         note={allDatesNote(filters)}
         testId="ledger-toolbar"
       >
         <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
         <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-        <FilterSelect label="Opération" value={filters.type} allLabel="Toutes" options={TYPE_OPTIONS} onChange={(type) => list.update({ type })} testId="ledger-type" />
-        {methods ? <FilterSelect label="Moyen" value={filters.method ?? ''} allLabel="Tous" options={methods} onChange={(method) => list.update({ method })} testId="ledger-method" /> : null}
-        {users ? <FilterSelect label="Utilisateur" value={filters.user_id ? String(filters.user_id) : ''} allLabel="Tous" options={users} onChange={(user_id) => list.update({ user_id })} testId="ledger-user" /> : null}
+        <FilterSelect
+          label="Opération"
+          value={filters.type}
+          allLabel="Toutes"
+          options={TYPE_OPTIONS}
+          onChange={(type) => list.update({ type })}
+          testId="ledger-type"
+        />
+        {methods ? (
+          <FilterSelect
+            label="Moyen"
+            value={filters.method ?? ''}
+            allLabel="Tous"
+            options={methods}
+            onChange={(method) => list.update({ method })}
+            testId="ledger-method"
+          />
+        ) : null}
+        {users ? (
+          <FilterSelect
+            label="Utilisateur"
+            value={filters.user_id ? String(filters.user_id) : ''}
+            allLabel="Tous"
+            options={users}
+            onChange={(user_id) => list.update({ user_id })}
+            testId="ledger-user"
+          />
+        ) : null}
       </ListToolbar>
       <DataTable
         caption="Mouvements du compte"
@@ -81,7 +133,11 @@ export function AccountLedger({
         pageLabel="Pagination des mouvements"
         emptyIcon="fa-solid fa-money-bill-transfer"
         emptyTitle={list.filtered ? 'Aucun mouvement ne correspond' : 'Aucun mouvement sur cette période'}
-        emptyText={list.filtered ? 'Modifiez la recherche ou les filtres.' : 'Les ventes, règlements et versements de ce compte apparaîtront ici.'}
+        emptyText={
+          list.filtered
+            ? 'Modifiez la recherche ou les filtres.'
+            : 'Les ventes, règlements et versements de ce compte apparaîtront ici.'
+        }
         columns={[
           {
             id: 'date',
@@ -89,7 +145,8 @@ export function AccountLedger({
             role: 'title',
             cell: (m) => (
               <>
-                {formatDate(m.business_date)} <span className="small text-body-secondary">{formatDateTime(m.occurred_at).split(' ')[1]}</span>
+                {formatDate(m.business_date)}{' '}
+                <span className="small text-body-secondary">{formatDateTime(m.occurred_at).split(' ')[1]}</span>
               </>
             ),
           },
@@ -122,12 +179,23 @@ export function AccountLedger({
             cell: (m) => (
               <>
                 {m.method_label}
-                {m.operator ? <span className="small text-body-secondary"> · {MOBILE_MONEY_OPERATOR_LABELS[m.operator]}</span> : null}
-                {m.phone || m.reference ? <div className="small text-body-secondary">{[m.phone, m.reference ? `Réf. ${m.reference}` : null].filter(Boolean).join(' · ')}</div> : null}
+                {m.operator ? (
+                  <span className="small text-body-secondary"> · {MOBILE_MONEY_OPERATOR_LABELS[m.operator]}</span>
+                ) : null}
+                {m.phone || m.reference ? (
+                  <div className="small text-body-secondary">
+                    {[m.phone, m.reference ? `Réf. ${m.reference}` : null].filter(Boolean).join(' · ')}
+                  </div>
+                ) : null}
               </>
             ),
           },
-          { id: 'user', label: 'Par', role: 'secondary', cell: (m) => m.user_name ?? <span className="text-body-secondary">—</span> },
+          {
+            id: 'user',
+            label: 'Par',
+            role: 'secondary',
+            cell: (m) => m.user_name ?? <span className="text-body-secondary">—</span>,
+          },
           {
             id: 'amount',
             label: 'Montant',
@@ -141,7 +209,13 @@ export function AccountLedger({
               </span>
             ),
           },
-          { id: 'balance', label: 'Solde après', role: 'figure', num: true, cell: (m) => <Money value={m.balance_after} currency={currency} tone="balance" /> },
+          {
+            id: 'balance',
+            label: 'Solde après',
+            role: 'figure',
+            num: true,
+            cell: (m) => <Money value={m.balance_after} currency={currency} tone="balance" />,
+          },
         ]}
       />
     </section>

@@ -114,7 +114,11 @@ export function MovementFiguresTable({
               </tr>
               {/* Sub-lines of the type (the décaissements by expense category), indented and smaller. */}
               {(t.details ?? []).map((d) => (
-                <tr key={`${t.movement_type}-${d.key}`} className={print ? 'app-print-sub' : 'small text-body-secondary'} data-testid={rowTestId ? `${rowTestId}-${t.movement_type}-${d.key}` : undefined}>
+                <tr
+                  key={`${t.movement_type}-${d.key}`}
+                  className={print ? 'app-print-sub' : 'small text-body-secondary'}
+                  data-testid={rowTestId ? `${rowTestId}-${t.movement_type}-${d.key}` : undefined}
+                >
                   <td className={print ? undefined : 'ps-4'}>{d.label}</td>
                   <td className={num}>{formatQty(d.count)}</td>
                   <td className={num}>{d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}</td>
@@ -149,14 +153,38 @@ export function MovementFiguresTable({
 }
 
 /** The figures of a desk's day as every closing page shows them (draft, closing): opening balance, the day's ins and outs by nature, the expected cash. */
-export function ExpectedCashTable({ currency, figures: f, day, print = false }: { currency: string; figures: { opening_balance: number; by_type: MovementTypeTotal[]; total_in: number; total_out: number; expected: number }; day: string; print?: boolean }) {
+export function ExpectedCashTable({
+  currency,
+  figures: f,
+  day,
+  print = false,
+}: {
+  currency: string;
+  figures: {
+    opening_balance: number;
+    by_type: MovementTypeTotal[];
+    total_in: number;
+    total_out: number;
+    expected: number;
+  };
+  day: string;
+  print?: boolean;
+}) {
   return (
     <MovementFiguresTable
       currency={currency}
       byType={f.by_type}
-      opening={{ label: print ? "Fond de caisse (solde d’ouverture)" : 'Fond de caisse', value: f.opening_balance, testId: print ? undefined : 'closing-opening' }}
+      opening={{
+        label: print ? 'Fond de caisse (solde d’ouverture)' : 'Fond de caisse',
+        value: f.opening_balance,
+        testId: print ? undefined : 'closing-opening',
+      }}
       total={{ label: 'Total du jour', totalIn: f.total_in, totalOut: f.total_out }}
-      closing={{ label: print ? 'Espèces attendues' : 'Espèces attendues en caisse', value: f.expected, testId: print ? 'print-expected' : 'closing-expected' }}
+      closing={{
+        label: print ? 'Espèces attendues' : 'Espèces attendues en caisse',
+        value: f.expected,
+        testId: print ? 'print-expected' : 'closing-expected',
+      }}
       emptyText={`Aucun mouvement ce jour (${day}).`}
       rowTestId={print ? undefined : 'closing-type'}
       testId={print ? 'closing-print-expected' : 'closing-expected-table'}
@@ -167,7 +195,8 @@ export function ExpectedCashTable({ currency, figures: f, day, print = false }: 
 
 /** The day's money taken by other means than cash, to check against the operators' and banks' statements. */
 export function NonCashTable({ currency, rows }: { currency: string; rows: NonCashTotal[] }) {
-  if (rows.length === 0) return <p className="text-body-secondary mb-0 px-3 py-2">Aucun encaissement hors espèces ce jour.</p>;
+  if (rows.length === 0)
+    return <p className="text-body-secondary mb-0 px-3 py-2">Aucun encaissement hors espèces ce jour.</p>;
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle mb-0" data-testid="closing-non-cash">
@@ -188,7 +217,9 @@ export function NonCashTable({ currency, rows }: { currency: string; rows: NonCa
             <tr key={`${r.method}-${r.operator ?? ''}-${r.account_id}`}>
               <td>
                 {PAYMENT_METHOD_LABELS[r.method]}
-                {r.operator ? ` (${MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? r.operator})` : ''}
+                {r.operator
+                  ? ` (${MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? r.operator})`
+                  : ''}
               </td>
               <td>{r.account_name}</td>
               <td className="text-end">{formatQty(r.count)}</td>
@@ -207,7 +238,19 @@ export function NonCashTable({ currency, rows }: { currency: string; rows: NonCa
  * A closing's count, note by note: the closing's page (`print` false: in a scrolling wrapper) and its
  * A4 report (`print`: the paper table, with `difference` — the row under « Total compté »).
  */
-export function CountLinesTable({ currency, lines, counted, difference = null, print = false }: { currency: string; lines: CountLine[]; counted: number; difference?: { label: string; value: number } | null; print?: boolean }) {
+export function CountLinesTable({
+  currency,
+  lines,
+  counted,
+  difference = null,
+  print = false,
+}: {
+  currency: string;
+  lines: CountLine[];
+  counted: number;
+  difference?: { label: string; value: number } | null;
+  print?: boolean;
+}) {
   const num = print ? 'num' : 'text-end';
   const header = (label: string, className?: string): ReactNode =>
     print ? (
@@ -232,7 +275,10 @@ export function CountLinesTable({ currency, lines, counted, difference = null, p
     </tr>
   );
   const table = (
-    <table className={print ? 'app-print-table' : 'table table-sm align-middle mb-0'} data-testid={print ? 'closing-print-count' : undefined}>
+    <table
+      className={print ? 'app-print-table' : 'table table-sm align-middle mb-0'}
+      data-testid={print ? 'closing-print-count' : undefined}
+    >
       <thead>
         <tr>
           {header('Coupure')}

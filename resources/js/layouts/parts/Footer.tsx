@@ -9,7 +9,8 @@ export function Footer({ className = '' }: { className?: string }) {
     <footer className={`app-footer ${className}`}>
       <div className="app-footer-content">
         <span>
-          <strong>{app?.name ?? 'SDSTOCK WEB 2.0'}</strong> <span className="text-body-secondary">· version {app?.version ?? '3.0'}</span>
+          <strong>{app?.name ?? 'SDSTOCK WEB 2.0'}</strong>{' '}
+          <span className="text-body-secondary">· version {app?.version ?? '3.0'}</span>
         </span>
         <span className="text-body-secondary">{copyright}</span>
       </div>

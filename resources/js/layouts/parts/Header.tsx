@@ -55,7 +55,12 @@ export function Header() {
   useSearchShortcut(() => dispatch({ type: 'headerSearch', value: 'on' }));
 
   return (
-    <header id="page-header" className="app-header" data-bs-theme={state.headerStyle === 'dark' || dark ? 'dark' : undefined} data-testid="header">
+    <header
+      id="page-header"
+      className="app-header"
+      data-bs-theme={state.headerStyle === 'dark' || dark ? 'dark' : undefined}
+      data-testid="header"
+    >
       <div className="app-header-content">
         <div className="d-flex align-items-center gap-1 gap-sm-2">
           <button
@@ -80,7 +85,10 @@ export function Header() {
               title={state.sidebarMini ? 'Déplier le menu' : 'Réduire le menu aux icônes'}
               data-testid="sidebar-mini-toggle"
             >
-              <Icon name={state.sidebarMini ? 'fa-solid fa-angles-right' : 'fa-solid fa-angles-left'} className={state.sidebarPosition === 'right' ? 'fa-flip-horizontal' : ''} />
+              <Icon
+                name={state.sidebarMini ? 'fa-solid fa-angles-right' : 'fa-solid fa-angles-left'}
+                className={state.sidebarPosition === 'right' ? 'fa-flip-horizontal' : ''}
+              />
             </button>
           ) : null}
           <button
@@ -118,7 +126,15 @@ export function Header() {
                     <div className="min-w-0">
                       <div className="fw-semibold text-truncate">{user.name}</div>
                       <div className="small text-body-secondary text-truncate">{user.email}</div>
-                      {user.roles.length ? <div className="small mt-1">{user.roles.map((r) => <span key={r.name} className="badge app-role-badge me-1">{r.name}</span>)}</div> : null}
+                      {user.roles.length ? (
+                        <div className="small mt-1">
+                          {user.roles.map((r) => (
+                            <span key={r.name} className="badge app-role-badge me-1">
+                              {r.name}
+                            </span>
+                          ))}
+                        </div>
+                      ) : null}
                     </div>
                   </div>
                   <div className="dropdown-divider" />

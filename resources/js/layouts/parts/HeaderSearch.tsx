@@ -15,12 +15,23 @@ interface Row extends SearchHit {
   groupIcon: string;
 }
 
-const BADGE_KINDS: readonly string[] = ['entry', 'transfer', 'count', 'sale', 'settlement', 'cash'] satisfies DocumentKind[];
+const BADGE_KINDS: readonly string[] = [
+  'entry',
+  'transfer',
+  'count',
+  'sale',
+  'settlement',
+  'cash',
+] satisfies DocumentKind[];
 
 /** The server's groups → one list of rows, in the order shown. */
 export function searchRows(data: unknown): { items: Row[] } {
   const body = data as GlobalSearchResponse;
-  return { items: body.groups.flatMap((g) => g.items.map((hit) => ({ ...hit, group: g.key, groupLabel: g.label, groupIcon: g.icon }))) };
+  return {
+    items: body.groups.flatMap((g) =>
+      g.items.map((hit) => ({ ...hit, group: g.key, groupLabel: g.label, groupIcon: g.icon })),
+    ),
+  };
 }
 
 /**
@@ -66,7 +77,11 @@ export function HeaderSearch() {
         <label htmlFor={`${baseId}-input`} className="visually-hidden">
           Rechercher un produit, un client, un fournisseur, un document ou un écran
         </label>
-        {ta.loading ? <span className="spinner-border spinner-border-sm app-header-search-icon" aria-hidden="true" /> : <Icon name="fa-solid fa-magnifying-glass" className="app-header-search-icon" />}
+        {ta.loading ? (
+          <span className="spinner-border spinner-border-sm app-header-search-icon" aria-hidden="true" />
+        ) : (
+          <Icon name="fa-solid fa-magnifying-glass" className="app-header-search-icon" />
+        )}
         <input
           ref={input}
           id={`${baseId}-input`}
@@ -94,10 +109,17 @@ export function HeaderSearch() {
           <Icon name="fa-solid fa-xmark" />
         </button>
       </form>
-      <div id={listId} role="listbox" className="app-header-search-results" aria-label="Résultats de la recherche" data-testid="header-search-results">
+      <div
+        id={listId}
+        role="listbox"
+        className="app-header-search-results"
+        aria-label="Résultats de la recherche"
+        data-testid="header-search-results"
+      >
         {!showList ? (
           <p className="app-header-search-empty" role="presentation">
-            Produits (nom, code, code-barres), clients, fournisseurs, numéros de documents (ENT-, TRF-, INV-…) et écrans. ↑ ↓ pour choisir, Entrée pour ouvrir.
+            Produits (nom, code, code-barres), clients, fournisseurs, numéros de documents (ENT-, TRF-, INV-…) et
+            écrans. ↑ ↓ pour choisir, Entrée pour ouvrir.
           </p>
         ) : ta.error ? (
           <p className="app-header-search-empty text-danger" role="presentation">
@@ -113,7 +135,11 @@ export function HeaderSearch() {
             return (
               <Fragment key={`${row.group}-${row.url}`}>
                 {first ? (
-                  <div className="app-header-search-heading" role="presentation" data-testid={`header-search-group-${row.group}`}>
+                  <div
+                    className="app-header-search-heading"
+                    role="presentation"
+                    data-testid={`header-search-group-${row.group}`}
+                  >
                     <Icon name={row.groupIcon} fixedWidth className="me-2" />
                     {row.groupLabel}
                   </div>
@@ -136,7 +162,9 @@ export function HeaderSearch() {
                   </span>
                   <span className="app-header-search-aside">
                     {row.date ? <small className="text-body-secondary">{formatDate(row.date)}</small> : null}
-                    {row.status && BADGE_KINDS.includes(row.status.kind) ? <StatusBadge kind={row.status.kind as DocumentKind} status={row.status.value} /> : null}
+                    {row.status && BADGE_KINDS.includes(row.status.kind) ? (
+                      <StatusBadge kind={row.status.kind as DocumentKind} status={row.status.value} />
+                    ) : null}
                   </span>
                   <Icon name="fa-solid fa-arrow-turn-down fa-rotate-90" className="app-header-search-enter" />
                 </div>

@@ -6,11 +6,29 @@ import { useLayout } from '@/lib/layout-context';
 import type { ContentWidth } from '@/lib/layout-store';
 import { COLOR_THEME_LABELS, COLOR_THEMES, DARK_MODE_LABELS, DARK_MODES } from '@/lib/theme';
 
-function Switch({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
+function Switch({
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  hint?: string;
+}) {
   const id = useId();
   return (
     <div className="form-check form-switch app-switch">
-      <input className="form-check-input" type="checkbox" role="switch" id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        id={id}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <label className="form-check-label" htmlFor={id}>
         {label}
       </label>
@@ -23,13 +41,30 @@ function Switch({ label, checked, onChange, hint }: { label: string; checked: bo
   );
 }
 
-function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Array<{ value: T; label: string; icon?: string }>; onChange: (v: T) => void }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Array<{ value: T; label: string; icon?: string }>;
+  onChange: (v: T) => void;
+}) {
   return (
     <fieldset className="mb-3">
       <legend className="app-panel-label">{label}</legend>
       <div className="btn-group w-100 app-segmented" role="radiogroup" aria-label={label}>
         {options.map((o) => (
-          <button key={o.value} type="button" role="radio" aria-checked={value === o.value} className={`btn btn-sm ${value === o.value ? 'btn-primary' : 'btn-outline-secondary'}`} onClick={() => onChange(o.value)}>
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={value === o.value}
+            className={`btn btn-sm ${value === o.value ? 'btn-primary' : 'btn-outline-secondary'}`}
+            onClick={() => onChange(o.value)}
+          >
             {o.icon ? <Icon name={o.icon} className="me-1" /> : null}
             {o.label}
           </button>
@@ -77,7 +112,11 @@ function AppearancePanel() {
               className={`app-swatch-option ${state.colorTheme === theme ? 'is-active' : ''}`}
               onClick={() => dispatch({ type: 'colorTheme', value: theme })}
             >
-              <span className="app-swatch app-swatch-lg" style={{ backgroundColor: COLOR_THEME_LABELS[theme].swatch }} aria-hidden="true">
+              <span
+                className="app-swatch app-swatch-lg"
+                style={{ backgroundColor: COLOR_THEME_LABELS[theme].swatch }}
+                aria-hidden="true"
+              >
                 {state.colorTheme === theme ? <Icon name="fa-solid fa-check" /> : null}
               </span>
               <span className="app-swatch-label">{COLOR_THEME_LABELS[theme].label}</span>
@@ -114,7 +153,13 @@ export function SideOverlay() {
 
   const visible = state.sideOverlayOpen || state.sideOverlayHover;
   return (
-    <aside id="side-overlay" className="app-side-overlay" aria-labelledby={titleId} inert={!visible} data-testid="side-overlay">
+    <aside
+      id="side-overlay"
+      className="app-side-overlay"
+      aria-labelledby={titleId}
+      inert={!visible}
+      data-testid="side-overlay"
+    >
       <div className="app-side-overlay-header">
         {user ? <Avatar name={user.name} src={user.gravatar} size={36} /> : null}
         <div className="flex-grow-1 min-w-0">
@@ -123,7 +168,14 @@ export function SideOverlay() {
           </h2>
           {user ? <div className="small text-body-secondary text-truncate">{user.name}</div> : null}
         </div>
-        <button ref={closeBtn} type="button" className="btn app-btn-icon" onClick={() => dispatch({ type: 'sideOverlay', value: 'off' })} aria-label="Fermer le panneau" data-testid="side-overlay-close">
+        <button
+          ref={closeBtn}
+          type="button"
+          className="btn app-btn-icon"
+          onClick={() => dispatch({ type: 'sideOverlay', value: 'off' })}
+          aria-label="Fermer le panneau"
+          data-testid="side-overlay-close"
+        >
           <Icon name="fa-solid fa-xmark" />
         </button>
       </div>
@@ -150,12 +202,30 @@ export function SideOverlay() {
             ]}
             onChange={(v) => dispatch({ type: 'sidebarStyle', value: v })}
           />
-          <Switch label="Afficher le menu (grand écran)" checked={state.sidebarVisibleDesktop} onChange={(v) => dispatch({ type: 'sidebar', value: v ? 'on' : 'off', viewport: 'desktop' })} />
-          <Switch label="Menu réduit aux icônes" checked={state.sidebarMini} onChange={(v) => dispatch({ type: 'sidebarMini', value: v ? 'on' : 'off' })} hint="Sur grand écran ; le nom s’affiche au survol." />
+          <Switch
+            label="Afficher le menu (grand écran)"
+            checked={state.sidebarVisibleDesktop}
+            onChange={(v) => dispatch({ type: 'sidebar', value: v ? 'on' : 'off', viewport: 'desktop' })}
+          />
+          <Switch
+            label="Menu réduit aux icônes"
+            checked={state.sidebarMini}
+            onChange={(v) => dispatch({ type: 'sidebarMini', value: v ? 'on' : 'off' })}
+            hint="Sur grand écran ; le nom s’affiche au survol."
+          />
         </Section>
         <Section title="En-tête">
-          <Switch label="En-tête fixe" checked={state.headerFixed} onChange={(v) => dispatch({ type: 'headerMode', value: v ? 'fixed' : 'static' })} hint="Reste visible quand la page défile." />
-          <Switch label="En-tête sombre" checked={state.headerStyle === 'dark'} onChange={(v) => dispatch({ type: 'headerStyle', value: v ? 'dark' : 'light' })} />
+          <Switch
+            label="En-tête fixe"
+            checked={state.headerFixed}
+            onChange={(v) => dispatch({ type: 'headerMode', value: v ? 'fixed' : 'static' })}
+            hint="Reste visible quand la page défile."
+          />
+          <Switch
+            label="En-tête sombre"
+            checked={state.headerStyle === 'dark'}
+            onChange={(v) => dispatch({ type: 'headerStyle', value: v ? 'dark' : 'light' })}
+          />
         </Section>
         <Section title="Contenu">
           <Segmented<ContentWidth>
@@ -170,10 +240,23 @@ export function SideOverlay() {
           />
         </Section>
         <Section title="Ce panneau">
-          <Switch label="Assombrir la page derrière le panneau" checked={state.pageOverlay} onChange={(v) => dispatch({ type: 'pageOverlay', value: v ? 'on' : 'off' })} />
-          <Switch label="Ouvrir au survol du bord droit" checked={state.sideOverlayHover} onChange={(v) => dispatch({ type: 'sideOverlayHover', value: v ? 'on' : 'off' })} hint="Sur grand écran, le panneau dépasse du bord et s’ouvre au survol." />
+          <Switch
+            label="Assombrir la page derrière le panneau"
+            checked={state.pageOverlay}
+            onChange={(v) => dispatch({ type: 'pageOverlay', value: v ? 'on' : 'off' })}
+          />
+          <Switch
+            label="Ouvrir au survol du bord droit"
+            checked={state.sideOverlayHover}
+            onChange={(v) => dispatch({ type: 'sideOverlayHover', value: v ? 'on' : 'off' })}
+            hint="Sur grand écran, le panneau dépasse du bord et s’ouvre au survol."
+          />
         </Section>
-        <button type="button" className="btn btn-outline-secondary btn-sm w-100 mt-2" onClick={() => dispatch({ type: 'reset' })}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm w-100 mt-2"
+          onClick={() => dispatch({ type: 'reset' })}
+        >
           <Icon name="fa-solid fa-rotate-left" className="me-2" />
           Rétablir la disposition par défaut
         </button>

@@ -52,7 +52,8 @@ export function Sidebar() {
             url={page.url}
             mini={mini}
             onNavigate={() => {
-              if (!window.matchMedia('(min-width: 992px)').matches) dispatch({ type: 'sidebar', value: 'off', viewport: 'mobile' });
+              if (!window.matchMedia('(min-width: 992px)').matches)
+                dispatch({ type: 'sidebar', value: 'off', viewport: 'mobile' });
             }}
           />
         ) : (

@@ -103,7 +103,9 @@ export function SidebarMenu({ nodes, url, mini, onNavigate }: SidebarMenuProps) 
           e.preventDefault();
           if (mini && current.dataset.depth === '0') {
             showFlyout(key, current);
-            requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-flyout="${CSS.escape(key)}"] .nav-main-link`)?.focus());
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLElement>(`[data-flyout="${CSS.escape(key)}"] .nav-main-link`)?.focus(),
+            );
           } else if (!open.has(key)) toggle(key, true);
           else focus(index + 1);
         }
@@ -150,7 +152,11 @@ export function SidebarMenu({ nodes, url, mini, onNavigate }: SidebarMenuProps) 
           </li>
         );
       }
-      const icon = node.icon ? <Icon name={node.icon} className="nav-main-link-icon" fixedWidth /> : depth > 0 ? <span className="nav-main-link-dot" aria-hidden="true" /> : null;
+      const icon = node.icon ? (
+        <Icon name={node.icon} className="nav-main-link-icon" fixedWidth />
+      ) : depth > 0 ? (
+        <span className="nav-main-link-dot" aria-hidden="true" />
+      ) : null;
       const badge =
         node.badge !== undefined && node.badge !== '' ? (
           <span className="nav-main-link-badge badge rounded-pill">{node.badge}</span>
@@ -176,7 +182,11 @@ export function SidebarMenu({ nodes, url, mini, onNavigate }: SidebarMenuProps) 
         const submenuId = `${baseId}-${key.replace(/[^\w]/gu, '_')}`;
         const isActive = activeParents.includes(key);
         return (
-          <li key={key} className={`nav-main-item ${isOpen ? 'open' : ''} ${isActive ? 'is-active-trail' : ''}`} {...hoverProps}>
+          <li
+            key={key}
+            className={`nav-main-item ${isOpen ? 'open' : ''} ${isActive ? 'is-active-trail' : ''}`}
+            {...hoverProps}
+          >
             <button
               type="button"
               className={`nav-main-link nav-main-link-submenu ${isActive ? 'active-trail' : ''}`}
@@ -184,7 +194,13 @@ export function SidebarMenu({ nodes, url, mini, onNavigate }: SidebarMenuProps) 
               aria-controls={submenuId}
               data-submenu={key}
               data-depth={depth}
-              onClick={(e) => (miniTop ? (flyoutOpen ? setFlyout(null) : showFlyout(key, e.currentTarget.parentElement as HTMLElement)) : toggle(key))}
+              onClick={(e) =>
+                miniTop
+                  ? flyoutOpen
+                    ? setFlyout(null)
+                    : showFlyout(key, e.currentTarget.parentElement as HTMLElement)
+                  : toggle(key)
+              }
             >
               {icon}
               <span className="nav-main-link-name">{node.name}</span>
@@ -232,7 +248,12 @@ export function SidebarMenu({ nodes, url, mini, onNavigate }: SidebarMenuProps) 
             {badge}
           </Link>
           {miniTop ? (
-            <div className={`nav-main-tooltip ${flyoutOpen ? 'show' : ''}`} style={flyoutStyle} role="tooltip" aria-hidden={!flyoutOpen}>
+            <div
+              className={`nav-main-tooltip ${flyoutOpen ? 'show' : ''}`}
+              style={flyoutStyle}
+              role="tooltip"
+              aria-hidden={!flyoutOpen}
+            >
               {node.name}
             </div>
           ) : null}

@@ -9,7 +9,10 @@ import AuthLayout from '@/layouts/AuthLayout';
 
 /** First login with a password given by an administrator: the user chooses their own before anything else. */
 export default function ChangePassword({ email }: PageProps<'auth/ChangePassword'>) {
-  const form = useServerForm({ password: '', password_confirmation: '' }, { resetOnError: ['password', 'password_confirmation'] });
+  const form = useServerForm(
+    { password: '', password_confirmation: '' },
+    { resetOnError: ['password', 'password_confirmation'] },
+  );
   return (
     <>
       <Head title="Choisir votre mot de passe" />
@@ -18,7 +21,9 @@ export default function ChangePassword({ email }: PageProps<'auth/ChangePassword
           <Icon name="fa-solid fa-key" />
         </div>
         <h1 className="h3">Choisissez votre mot de passe</h1>
-        <p>Le mot de passe de {email} vous a été donné par un administrateur : remplacez-le par le vôtre pour continuer.</p>
+        <p>
+          Le mot de passe de {email} vous a été donné par un administrateur : remplacez-le par le vôtre pour continuer.
+        </p>
       </div>
       <form
         ref={form.formRef}
@@ -29,8 +34,24 @@ export default function ChangePassword({ email }: PageProps<'auth/ChangePassword
         }}
         data-testid="change-password-form"
       >
-        <TextField {...form.fieldProps('password')} label="Nouveau mot de passe" type="password" autoComplete="new-password" icon="fa-solid fa-lock" required autoFocus hint="Au moins 8 caractères, une lettre et un chiffre." />
-        <TextField {...form.fieldProps('password_confirmation')} label="Confirmation" type="password" autoComplete="new-password" icon="fa-solid fa-lock" required />
+        <TextField
+          {...form.fieldProps('password')}
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          icon="fa-solid fa-lock"
+          required
+          autoFocus
+          hint="Au moins 8 caractères, une lettre et un chiffre."
+        />
+        <TextField
+          {...form.fieldProps('password_confirmation')}
+          label="Confirmation"
+          type="password"
+          autoComplete="new-password"
+          icon="fa-solid fa-lock"
+          required
+        />
         <SubmitButton busy={form.busy} className="w-100" icon="fa-solid fa-check" busyLabel="Enregistrement…">
           Enregistrer mon mot de passe
         </SubmitButton>

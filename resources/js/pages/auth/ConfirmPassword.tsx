@@ -26,7 +26,15 @@ export default function ConfirmPassword() {
           form.submit('post', route('password.confirm'));
         }}
       >
-        <TextField {...form.fieldProps('password')} label="Mot de passe" type="password" autoComplete="current-password" icon="fa-solid fa-lock" required autoFocus />
+        <TextField
+          {...form.fieldProps('password')}
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          icon="fa-solid fa-lock"
+          required
+          autoFocus
+        />
         <SubmitButton busy={form.busy} className="w-100" icon="fa-solid fa-check" busyLabel="Vérification…">
           Confirmer
         </SubmitButton>

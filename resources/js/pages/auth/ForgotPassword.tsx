@@ -24,7 +24,16 @@ export default function ForgotPassword({ status }: PageProps<'auth/ForgotPasswor
           form.submit('post', route('password.forgot'));
         }}
       >
-        <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" autoComplete="email" icon="fa-regular fa-envelope" required autoFocus inputMode="email" />
+        <TextField
+          {...form.fieldProps('email')}
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="email"
+          icon="fa-regular fa-envelope"
+          required
+          autoFocus
+          inputMode="email"
+        />
         <SubmitButton busy={form.busy} className="w-100" icon="fa-regular fa-paper-plane" busyLabel="Envoi du lien…">
           Envoyer le lien de réinitialisation
         </SubmitButton>

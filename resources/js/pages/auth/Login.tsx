@@ -28,7 +28,16 @@ export default function Login({ status, canResetPassword, canRegister }: PagePro
         }}
         data-testid="login-form"
       >
-        <TextField {...email} label="Adresse e-mail" type="email" autoComplete="username" icon="fa-regular fa-envelope" required autoFocus inputMode="email" />
+        <TextField
+          {...email}
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="username"
+          icon="fa-regular fa-envelope"
+          required
+          autoFocus
+          inputMode="email"
+        />
         <TextField
           {...password}
           label="Mot de passe"
@@ -44,8 +53,20 @@ export default function Login({ status, canResetPassword, canRegister }: PagePro
             ) : null
           }
         />
-        <CheckboxField id="login-remember" name="remember" label="Se souvenir de moi" checked={form.data.remember} onChange={(v) => form.setData('remember', v)} />
-        <SubmitButton busy={form.busy} className="w-100" icon="fa-solid fa-right-to-bracket" busyLabel="Connexion…" testId="login-submit">
+        <CheckboxField
+          id="login-remember"
+          name="remember"
+          label="Se souvenir de moi"
+          checked={form.data.remember}
+          onChange={(v) => form.setData('remember', v)}
+        />
+        <SubmitButton
+          busy={form.busy}
+          className="w-100"
+          icon="fa-solid fa-right-to-bracket"
+          busyLabel="Connexion…"
+          testId="login-submit"
+        >
           Se connecter
         </SubmitButton>
       </form>

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/SubmitButton';
 import AuthLayout from '@/layouts/AuthLayout';
 
 const STATUS_TEXT: Record<string, string> = {
-  'verification-link-sent': "Un nouveau lien de vérification vient d’être envoyé à votre adresse e-mail.",
+  'verification-link-sent': 'Un nouveau lien de vérification vient d’être envoyé à votre adresse e-mail.',
 };
 
 export default function VerifyEmail({ status, email }: PageProps<'auth/VerifyEmail'>) {
@@ -21,7 +21,8 @@ export default function VerifyEmail({ status, email }: PageProps<'auth/VerifyEma
         </div>
         <h1 className="h3">Vérifiez votre adresse e-mail</h1>
         <p>
-          Merci pour votre inscription ! Cliquez sur le lien que nous venons d’envoyer à <strong>{email}</strong> pour confirmer votre adresse. Rien reçu ? Vérifiez les indésirables ou demandez un nouvel envoi.
+          Merci pour votre inscription ! Cliquez sur le lien que nous venons d’envoyer à <strong>{email}</strong> pour
+          confirmer votre adresse. Rien reçu ? Vérifiez les indésirables ou demandez un nouvel envoi.
         </p>
       </div>
       <StatusAlert>{status ? (STATUS_TEXT[status] ?? status) : null}</StatusAlert>

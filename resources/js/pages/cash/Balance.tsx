@@ -15,22 +15,52 @@ import { Stat, StatRow } from '@/components/data/Stat';
  * summed from the money ledger (every movement dated that day or before), with the totals by kind
  * and what was in transit between desks at that moment.
  */
-export default function CashBalance({ currency, date, today, accounts, totals, in_transit }: PageProps<'cash/Balance'>) {
+export default function CashBalance({
+  currency,
+  date,
+  today,
+  accounts,
+  totals,
+  in_transit,
+}: PageProps<'cash/Balance'>) {
   return (
     <AppPage
       title="Soldes à une date"
       subtitle={`Solde de chaque compte à la fin du ${formatDate(date)}, calculé sur le grand livre de trésorerie.`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse', href: route('cash.index') }, { label: 'Soldes à une date' }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Caisse', href: route('cash.index') },
+        { label: 'Soldes à une date' },
+      ]}
     >
       <CashTabs />
       <div className="app-toolbar mb-3 d-flex gap-3 flex-wrap align-items-end" data-testid="cash-balance-toolbar">
-        <FilterInput label="Date" type="date" value={date} onChange={(d) => router.get(route('cash.balance'), { date: d || today }, { preserveState: true, replace: true })} />
+        <FilterInput
+          label="Date"
+          type="date"
+          value={date}
+          onChange={(d) =>
+            router.get(route('cash.balance'), { date: d || today }, { preserveState: true, replace: true })
+          }
+        />
       </div>
       <StatRow className="mb-3" testId="cash-balance-totals">
         {TREASURY_KINDS.map((k) => (
-          <Stat key={k} label={`Total ${TREASURY_KIND_LABELS[k].toLowerCase()}`} value={<Money value={totals[k]} currency={currency} tone="balance" />} testId={`cash-balance-total-${k}`} />
+          <Stat
+            key={k}
+            label={`Total ${TREASURY_KIND_LABELS[k].toLowerCase()}`}
+            value={<Money value={totals[k]} currency={currency} tone="balance" />}
+            testId={`cash-balance-total-${k}`}
+          />
         ))}
-        {in_transit ? <Stat label="En transit entre caisses" value={<Money value={in_transit} currency={currency} />} tone="info" testId="cash-balance-transit" /> : null}
+        {in_transit ? (
+          <Stat
+            label="En transit entre caisses"
+            value={<Money value={in_transit} currency={currency} />}
+            tone="info"
+            testId="cash-balance-transit"
+          />
+        ) : null}
       </StatRow>
       <DataTable
         caption={`Soldes au ${formatDate(date)}`}
@@ -46,7 +76,13 @@ export default function CashBalance({ currency, date, today, accounts, totals, i
           { id: 'name', label: 'Compte', role: 'title', wrap: true, cell: (a) => a.name },
           { id: 'kind', label: 'Type', role: 'secondary', cell: (a) => TREASURY_KIND_LABELS[a.kind] },
           { id: 'count', label: 'Mouvements', role: 'secondary', num: true, cell: (a) => formatQty(a.movement_count) },
-          { id: 'balance', label: `Solde au ${formatDate(date)}`, role: 'figure', num: true, cell: (a) => <Money value={a.balance_at} currency={currency} tone="balance" /> },
+          {
+            id: 'balance',
+            label: `Solde au ${formatDate(date)}`,
+            role: 'figure',
+            num: true,
+            cell: (a) => <Money value={a.balance_at} currency={currency} tone="balance" />,
+          },
         ]}
       />
     </AppPage>

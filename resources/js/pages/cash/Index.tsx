@@ -20,7 +20,18 @@ import { AccountLedger } from '@/components/treasury/AccountLedger';
  * the operations the user may record, the selected account's movements (period, operation, method,
  * user; totals; export) and the last operations.
  */
-export default function CashIndex({ currency, today, accounts, ledger, selected, methods, users, in_transit, recent, can }: PageProps<'cash/Index'>) {
+export default function CashIndex({
+  currency,
+  today,
+  accounts,
+  ledger,
+  selected,
+  methods,
+  users,
+  in_transit,
+  recent,
+  can,
+}: PageProps<'cash/Index'>) {
   const kinds = CASH_OPERATION_KINDS.filter((k) => can[k]);
   const accountUrl = (id: number) => route('cash.index', { account_id: String(id) });
   return (
@@ -39,9 +50,20 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
     >
       <CashTabs />
       {kinds.length ? (
-        <nav className="d-flex gap-2 flex-wrap mb-4" aria-label="Nouvelle opération de caisse" data-testid="cash-operation-links">
+        <nav
+          className="d-flex gap-2 flex-wrap mb-4"
+          aria-label="Nouvelle opération de caisse"
+          data-testid="cash-operation-links"
+        >
           {kinds.map((k) => (
-            <Link key={k} href={route('cashOperations.create', selected ? { kind: k, account_id: String(selected.id) } : { kind: k })} className="btn btn-primary btn-sm">
+            <Link
+              key={k}
+              href={route(
+                'cashOperations.create',
+                selected ? { kind: k, account_id: String(selected.id) } : { kind: k },
+              )}
+              className="btn btn-primary btn-sm"
+            >
               <Icon name={CASH_OPERATION_KINDS_DEF[k].icon} className="me-1" />
               {CASH_OPERATION_KINDS_DEF[k].label}
             </Link>
@@ -51,7 +73,8 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
 
       {accounts.length === 0 ? (
         <StatusAlert tone="info" icon="fa-solid fa-circle-info" testId="cash-no-account">
-          Aucun compte de trésorerie ne vous est attribué. Demandez à un administrateur de vous rattacher à une caisse (Paramètres › Utilisateurs).
+          Aucun compte de trésorerie ne vous est attribué. Demandez à un administrateur de vous rattacher à une caisse
+          (Paramètres › Utilisateurs).
         </StatusAlert>
       ) : (
         <div className="row g-3 mb-4" data-testid="cash-accounts">
@@ -68,14 +91,21 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
           <h2 id="cash-transit-title" className="h5 mb-3">
             Transferts en transit
           </h2>
-          <OperationsTable rows={in_transit} currency={currency} caption="Transferts en transit" testId="cash-transit-table" withReceive />
+          <OperationsTable
+            rows={in_transit}
+            currency={currency}
+            caption="Transferts en transit"
+            testId="cash-transit-table"
+            withReceive
+          />
         </section>
       ) : null}
 
       {ledger && selected ? (
         <div className="mb-4">
           <h2 className="h5 mb-2">
-            {selected.name} <span className="small fw-normal text-body-secondary">({TREASURY_KIND_LABELS[selected.kind]})</span>
+            {selected.name}{' '}
+            <span className="small fw-normal text-body-secondary">({TREASURY_KIND_LABELS[selected.kind]})</span>
           </h2>
           <AccountLedger
             ledger={ledger}
@@ -85,7 +115,9 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
             exportUrl={route('cash.export', { account_id: String(selected.id) })}
             methods={methods}
             users={users}
-            documentHref={(m) => (m.cash_operation_id ? route('cashOperations.show', { id: m.cash_operation_id }) : null)}
+            documentHref={(m) =>
+              m.cash_operation_id ? route('cashOperations.show', { id: m.cash_operation_id }) : null
+            }
           />
         </div>
       ) : null}
@@ -94,15 +126,36 @@ export default function CashIndex({ currency, today, accounts, ledger, selected,
         <h2 id="cash-recent-title" className="h5 mb-3">
           Dernières opérations de caisse
         </h2>
-        <OperationsTable rows={recent} currency={currency} caption="Dernières opérations de caisse" testId="cash-recent-table" />
+        <OperationsTable
+          rows={recent}
+          currency={currency}
+          caption="Dernières opérations de caisse"
+          testId="cash-recent-table"
+        />
       </section>
     </AppPage>
   );
 }
 
-function AccountCard({ account, currency, active, href }: { account: CashAccountCard; currency: string; active: boolean; href: string }) {
+function AccountCard({
+  account,
+  currency,
+  active,
+  href,
+}: {
+  account: CashAccountCard;
+  currency: string;
+  active: boolean;
+  href: string;
+}) {
   return (
-    <Link href={href} preserveScroll className={`card h-100 text-decoration-none text-body ${active ? 'border-primary border-2' : ''}`} aria-current={active ? 'true' : undefined} data-testid={`cash-account-${account.id}`}>
+    <Link
+      href={href}
+      preserveScroll
+      className={`card h-100 text-decoration-none text-body ${active ? 'border-primary border-2' : ''}`}
+      aria-current={active ? 'true' : undefined}
+      data-testid={`cash-account-${account.id}`}
+    >
       <div className="card-body">
         <div className="fw-semibold text-truncate" title={account.name}>
           {account.name}
@@ -128,10 +181,16 @@ function AccountCard({ account, currency, active, href }: { account: CashAccount
         </div>
         <div className="d-flex gap-3 flex-wrap small mt-2">
           <span>
-            Entrées du jour <span className={account.today_in ? 'text-success fw-semibold' : 'text-body-secondary'}>{<Money value={account.today_in} currency={currency} />}</span>
+            Entrées du jour{' '}
+            <span className={account.today_in ? 'text-success fw-semibold' : 'text-body-secondary'}>
+              {<Money value={account.today_in} currency={currency} />}
+            </span>
           </span>
           <span>
-            Sorties du jour <span className={account.today_out ? 'text-danger fw-semibold' : 'text-body-secondary'}>{<Money value={account.today_out} currency={currency} />}</span>
+            Sorties du jour{' '}
+            <span className={account.today_out ? 'text-danger fw-semibold' : 'text-body-secondary'}>
+              {<Money value={account.today_out} currency={currency} />}
+            </span>
           </span>
         </div>
         {account.transit_out || account.transit_in ? (
@@ -155,7 +214,19 @@ function AccountCard({ account, currency, active, href }: { account: CashAccount
   );
 }
 
-function OperationsTable({ rows, currency, caption, testId, withReceive = false }: { rows: CashOperationRow[]; currency: string; caption: string; testId: string; withReceive?: boolean }) {
+function OperationsTable({
+  rows,
+  currency,
+  caption,
+  testId,
+  withReceive = false,
+}: {
+  rows: CashOperationRow[];
+  currency: string;
+  caption: string;
+  testId: string;
+  withReceive?: boolean;
+}) {
   return (
     <DataTable
       caption={caption}
@@ -182,8 +253,19 @@ function OperationsTable({ rows, currency, caption, testId, withReceive = false 
           ),
         },
         { id: 'by', label: 'Par', role: 'secondary', cell: (o) => o.created_by ?? '—' },
-        { id: 'amount', label: 'Montant', role: 'figure', num: true, cell: (o) => <Money value={o.amount} currency={currency} /> },
-        { id: 'status', label: 'Statut', role: 'status', cell: (o) => <StatusBadge kind="cash" status={o.status} label={o.status_label} /> },
+        {
+          id: 'amount',
+          label: 'Montant',
+          role: 'figure',
+          num: true,
+          cell: (o) => <Money value={o.amount} currency={currency} />,
+        },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          cell: (o) => <StatusBadge kind="cash" status={o.status} label={o.status_label} />,
+        },
         withReceive
           ? {
               id: 'actions',
@@ -191,7 +273,14 @@ function OperationsTable({ rows, currency, caption, testId, withReceive = false 
               role: 'actions',
               cell: (o) =>
                 o.can_receive ? (
-                  <button type="button" className="btn btn-sm btn-success" onClick={() => router.post(route('cashOperations.receive', { id: o.id }), {}, { preserveScroll: true })} data-testid="cash-receive">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-success"
+                    onClick={() =>
+                      router.post(route('cashOperations.receive', { id: o.id }), {}, { preserveScroll: true })
+                    }
+                    data-testid="cash-receive"
+                  >
                     <Icon name="fa-solid fa-check" className="me-1" />
                     Confirmer la réception
                   </button>

@@ -33,15 +33,29 @@ export default function CashSituation({ currency, accounts, filters, situation: 
       actions={
         s ? (
           <div className="d-flex flex-wrap gap-2">
-            <a href={route('cash.situation.print', { ...query, print: 1 })} className="btn btn-outline-secondary" target="_blank" rel="noopener" data-testid="situation-print">
+            <a
+              href={route('cash.situation.print', { ...query, print: 1 })}
+              className="btn btn-outline-secondary"
+              target="_blank"
+              rel="noopener"
+              data-testid="situation-print"
+            >
               <Icon name="fa-solid fa-print" className="me-2" />
               Imprimer (A4)
             </a>
-            <a href={route('cash.situation.export', { ...query, format: 'xlsx' })} className="btn btn-outline-secondary" data-testid="situation-export-xlsx">
+            <a
+              href={route('cash.situation.export', { ...query, format: 'xlsx' })}
+              className="btn btn-outline-secondary"
+              data-testid="situation-export-xlsx"
+            >
               <Icon name="fa-solid fa-file-excel" className="me-2" />
               Excel
             </a>
-            <a href={route('cash.situation.export', { ...query, format: 'csv' })} className="btn btn-outline-secondary" data-testid="situation-export-csv">
+            <a
+              href={route('cash.situation.export', { ...query, format: 'csv' })}
+              className="btn btn-outline-secondary"
+              data-testid="situation-export-csv"
+            >
               <Icon name="fa-solid fa-file-csv" className="me-2" />
               CSV
             </a>
@@ -56,7 +70,12 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             <label htmlFor="situation-account" className="form-label small fw-semibold">
               Compte
             </label>
-            <select id="situation-account" className="form-select" value={draft.account_id} onChange={(e) => setDraft({ ...draft, account_id: e.target.value })}>
+            <select
+              id="situation-account"
+              className="form-select"
+              value={draft.account_id}
+              onChange={(e) => setDraft({ ...draft, account_id: e.target.value })}
+            >
               {accounts.map((a) => (
                 <option key={a.value} value={a.value}>
                   {a.label}
@@ -91,17 +110,42 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             {s.account.name} — du {formatDate(s.from)} au {formatDate(s.to)}
           </h2>
           <StatRow testId="situation-stats">
-            <Stat label="Solde d’ouverture" value={<Money value={s.opening_balance} currency={currency} />} testId="situation-opening" />
-            <Stat label="Entrées" tone="success" value={<Money value={s.total_in} currency={currency} />} testId="situation-in" />
-            <Stat label="Sorties" tone="danger" value={<Money value={s.total_out} currency={currency} />} testId="situation-out" />
-            <Stat label="Solde de clôture" tone="info" value={<Money value={s.closing_balance} currency={currency} />} extra={formatCount(s.movement_count, 'mouvement')} testId="situation-closing" />
+            <Stat
+              label="Solde d’ouverture"
+              value={<Money value={s.opening_balance} currency={currency} />}
+              testId="situation-opening"
+            />
+            <Stat
+              label="Entrées"
+              tone="success"
+              value={<Money value={s.total_in} currency={currency} />}
+              testId="situation-in"
+            />
+            <Stat
+              label="Sorties"
+              tone="danger"
+              value={<Money value={s.total_out} currency={currency} />}
+              testId="situation-out"
+            />
+            <Stat
+              label="Solde de clôture"
+              tone="info"
+              value={<Money value={s.closing_balance} currency={currency} />}
+              extra={formatCount(s.movement_count, 'mouvement')}
+              testId="situation-closing"
+            />
           </StatRow>
           <SectionCard title="Entrées et sorties par nature" icon="fa-solid fa-layer-group" testId="situation-by-type">
             <MovementFiguresTable
               currency={currency}
               byType={s.by_type}
               opening={{ label: `Solde d’ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
-              total={{ label: 'Total de la période', count: s.movement_count, totalIn: s.total_in, totalOut: s.total_out }}
+              total={{
+                label: 'Total de la période',
+                count: s.movement_count,
+                totalIn: s.total_in,
+                totalOut: s.total_out,
+              }}
               closing={{ label: `Solde de clôture au ${formatDate(s.to)}`, value: s.closing_balance }}
               emptyText="Aucun mouvement sur la période."
               rowTestId="situation-type"
@@ -148,8 +192,12 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                             ) : null}
                           </div>
                         </td>
-                        <td className="text-end d-none d-sm-table-cell">{d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}</td>
-                        <td className="text-end d-none d-sm-table-cell">{d.total_out ? <Money value={-d.total_out} currency={currency} /> : '—'}</td>
+                        <td className="text-end d-none d-sm-table-cell">
+                          {d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}
+                        </td>
+                        <td className="text-end d-none d-sm-table-cell">
+                          {d.total_out ? <Money value={-d.total_out} currency={currency} /> : '—'}
+                        </td>
                         <td className="text-end">
                           <Money value={d.balance} currency={currency} tone="balance" />
                         </td>

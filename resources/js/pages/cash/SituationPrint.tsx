@@ -11,7 +11,11 @@ export default function CashSituationPrint(props: PageProps<'cash/SituationPrint
   const { situation: s } = props;
   const currency = props.company.currency;
   return (
-    <PrintFrame meta={props} title="Situation de caisse" subtitle={`${s.account.name} — du ${formatDate(s.from)} au ${formatDate(s.to)}`}>
+    <PrintFrame
+      meta={props}
+      title="Situation de caisse"
+      subtitle={`${s.account.name} — du ${formatDate(s.from)} au ${formatDate(s.to)}`}
+    >
       <PrintFacts
         items={[
           ['Compte', `${s.account.name} (${s.account.code})`],
@@ -25,7 +29,11 @@ export default function CashSituationPrint(props: PageProps<'cash/SituationPrint
         byType={s.by_type}
         opening={{ label: `Solde d’ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
         total={{ label: 'Total de la période', count: s.movement_count, totalIn: s.total_in, totalOut: s.total_out }}
-        closing={{ label: `Solde de clôture au ${formatDate(s.to)}`, value: s.closing_balance, testId: 'print-situation-closing' }}
+        closing={{
+          label: `Solde de clôture au ${formatDate(s.to)}`,
+          value: s.closing_balance,
+          testId: 'print-situation-closing',
+        }}
         emptyText="Aucun mouvement sur la période."
         testId="print-situation-types"
         print
@@ -54,7 +62,19 @@ export default function CashSituationPrint(props: PageProps<'cash/SituationPrint
                 <td className="num">
                   <Money value={d.balance} currency={currency} />
                 </td>
-                <td>{d.closing_id ? (d.difference ? <>écart <Money value={d.difference} currency={currency} /></> : 'sans écart') : '—'}</td>
+                <td>
+                  {d.closing_id ? (
+                    d.difference ? (
+                      <>
+                        écart <Money value={d.difference} currency={currency} />
+                      </>
+                    ) : (
+                      'sans écart'
+                    )
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

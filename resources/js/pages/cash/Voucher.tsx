@@ -16,7 +16,14 @@ export default function CashVoucher(props: PageProps<'cash/Voucher'>) {
   const op = props.operation;
   const currency = props.company.currency;
   const money = (n: number) => formatMoney(n, currency);
-  const signatures = op.kind === 'transfer' ? ['Caisse de départ', 'Caisse de destination'] : op.kind === 'cash_in' ? ['Le caissier', 'Le déposant'] : op.kind === 'supplier_payment' ? ['Le caissier', 'Le fournisseur'] : ['Le caissier', 'Le bénéficiaire'];
+  const signatures =
+    op.kind === 'transfer'
+      ? ['Caisse de départ', 'Caisse de destination']
+      : op.kind === 'cash_in'
+        ? ['Le caissier', 'Le déposant']
+        : op.kind === 'supplier_payment'
+          ? ['Le caissier', 'Le fournisseur']
+          : ['Le caissier', 'Le bénéficiaire'];
   return (
     <PrintFrame
       meta={props}
@@ -25,8 +32,16 @@ export default function CashVoucher(props: PageProps<'cash/Voucher'>) {
       watermark={op.status === 'cancelled' ? 'ANNULÉE' : null}
       footer={
         <PrintClosing
-          cancelled={op.status === 'cancelled' ? { label: 'Annulée', at: op.cancelled_at, by: op.cancelled_by, reason: op.cancel_reason } : null}
-          notes={[op.note ? `Observation : ${op.note}` : null, `Établi par ${op.created_by ?? '—'} le ${formatDateTime(op.created_at)}.`, op.received_at ? `Reçu par ${op.received_by ?? '—'} le ${formatDateTime(op.received_at)}.` : null]}
+          cancelled={
+            op.status === 'cancelled'
+              ? { label: 'Annulée', at: op.cancelled_at, by: op.cancelled_by, reason: op.cancel_reason }
+              : null
+          }
+          notes={[
+            op.note ? `Observation : ${op.note}` : null,
+            `Établi par ${op.created_by ?? '—'} le ${formatDateTime(op.created_at)}.`,
+            op.received_at ? `Reçu par ${op.received_by ?? '—'} le ${formatDateTime(op.received_at)}.` : null,
+          ]}
           signatures={signatures}
         />
       }
@@ -75,7 +90,12 @@ export default function CashVoucher(props: PageProps<'cash/Voucher'>) {
           </tbody>
         </table>
       ) : null}
-      <PrintAmountInWords settings={props.settings} amount={op.amount} currency={currency} lead="Arrêté le présent bon à la somme de" />
+      <PrintAmountInWords
+        settings={props.settings}
+        amount={op.amount}
+        currency={currency}
+        lead="Arrêté le présent bon à la somme de"
+      />
     </PrintFrame>
   );
 }

@@ -5,7 +5,13 @@ import { Icon } from '@/components/Icon';
 import { CodeNameRecordPage } from '@/components/data/CodeNameRecordPage';
 
 /** One page for a category: its form (read-only without the update permission), usage and history. */
-export default function CategoryForm({ category, suggested_code, usage, can, history }: MasterDataPages['categories/Form']) {
+export default function CategoryForm({
+  category,
+  suggested_code,
+  usage,
+  can,
+  history,
+}: MasterDataPages['categories/Form']) {
   return (
     <CodeNameRecordPage
       resource="categories"
@@ -14,7 +20,11 @@ export default function CategoryForm({ category, suggested_code, usage, can, his
       usage={usage}
       can={can}
       history={history}
-      usedBy={category ? `${category.product_count.toLocaleString('fr-FR')} produit${category.product_count > 1 ? 's' : ''}` : ''}
+      usedBy={
+        category
+          ? `${category.product_count.toLocaleString('fr-FR')} produit${category.product_count > 1 ? 's' : ''}`
+          : ''
+      }
       trail={[{ label: 'Fichiers' }]}
       listLabel="Catégories"
       newTitle="Nouvelle catégorie"
@@ -23,7 +33,10 @@ export default function CategoryForm({ category, suggested_code, usage, can, his
       testId="category-form"
       actions={
         category && category.product_count > 0 ? (
-          <Link href={route('products.index', { category_id: category.id, status: 'all' })} className="btn btn-outline-secondary">
+          <Link
+            href={route('products.index', { category_id: category.id, status: 'all' })}
+            className="btn btn-outline-secondary"
+          >
             <Icon name="fa-solid fa-boxes-stacked" className="me-2" />
             Voir ses produits
           </Link>

@@ -21,28 +21,71 @@ export default function CategoriesIndex({ categories, params, can }: MasterDataP
       perPage
       filters={
         <>
-          <FilterSelect label="Statut" value={params.filters.status} options={FEMININE_STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Statut"
+            value={params.filters.status}
+            options={FEMININE_STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
-      actions={<ListActions exportUrl={can.export ? route('categories.export') : null} state={list.state} create={can.create ? { href: route('categories.create'), label: 'Nouvelle catégorie' } : null} />}
+      actions={
+        <ListActions
+          exportUrl={can.export ? route('categories.export') : null}
+          state={list.state}
+          create={can.create ? { href: route('categories.create'), label: 'Nouvelle catégorie' } : null}
+        />
+      }
       page={categories}
       caption="Liste des catégories"
       pageLabel="Pagination des catégories"
       tableTestId="categories-table"
-      empty={{ icon: 'fa-solid fa-tags', title: 'Aucune catégorie', filteredTitle: 'Aucune catégorie ne correspond', text: 'Créez les familles de produits avant de saisir votre catalogue.' }}
+      empty={{
+        icon: 'fa-solid fa-tags',
+        title: 'Aucune catégorie',
+        filteredTitle: 'Aucune catégorie ne correspond',
+        text: 'Créez les familles de produits avant de saisir votre catalogue.',
+      }}
       rowKey={(c) => c.id}
       rowClassName={(c) => (c.active ? undefined : 'app-archived-row')}
       columns={[
-        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (c) => <RowLink href={route('categories.show', { id: c.id })}>{c.code}</RowLink> },
-        { id: 'name', label: 'Nom', role: 'title', sort: true, wrap: true, cell: (c) => <NameLink href={route('categories.show', { id: c.id })}>{c.name}</NameLink> },
-        { id: 'description', label: 'Description', role: 'secondary', wrap: true, className: 'text-body-secondary', cell: (c) => c.description || '—' },
+        {
+          id: 'code',
+          label: 'Code',
+          role: 'title',
+          sort: true,
+          cell: (c) => <RowLink href={route('categories.show', { id: c.id })}>{c.code}</RowLink>,
+        },
+        {
+          id: 'name',
+          label: 'Nom',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (c) => <NameLink href={route('categories.show', { id: c.id })}>{c.name}</NameLink>,
+        },
+        {
+          id: 'description',
+          label: 'Description',
+          role: 'secondary',
+          wrap: true,
+          className: 'text-body-secondary',
+          cell: (c) => c.description || '—',
+        },
         {
           id: 'product_count',
           label: 'Produits',
           role: 'figure',
           sort: true,
           num: true,
-          cell: (c) => (c.product_count > 0 ? <Link href={route('products.index', { category_id: c.id, status: 'all' })}>{formatQty(c.product_count)}</Link> : '0'),
+          cell: (c) =>
+            c.product_count > 0 ? (
+              <Link href={route('products.index', { category_id: c.id, status: 'all' })}>
+                {formatQty(c.product_count)}
+              </Link>
+            ) : (
+              '0'
+            ),
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} feminine /> },
       ]}

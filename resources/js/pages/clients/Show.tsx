@@ -15,7 +15,16 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { StatementSection } from '@/components/clients/StatementSection';
 
-export default function ClientShow({ client, usage, history, can, currency, sales, statement, statement_note }: PageProps<'clients/Show'>) {
+export default function ClientShow({
+  client,
+  usage,
+  history,
+  can,
+  currency,
+  sales,
+  statement,
+  statement_note,
+}: PageProps<'clients/Show'>) {
   const available = client.credit_limit - client.balance;
   return (
     <RecordPage
@@ -23,15 +32,34 @@ export default function ClientShow({ client, usage, history, can, currency, sale
       subtitle={
         <>
           {client.code} · {CLIENT_KIND_LABELS[client.kind]} <StatusBadge active={client.active} />
-          {client.is_walk_in ? <Badge tone="info" className="ms-1">Client comptant</Badge> : null}
+          {client.is_walk_in ? (
+            <Badge tone="info" className="ms-1">
+              Client comptant
+            </Badge>
+          ) : null}
         </>
       }
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Clients', href: route('clients.index') }, { label: client.code }]}
       actions={<EditLink href={can.update ? route('clients.edit', { id: client.id }) : null} />}
-      aside={<RecordLifecycle resource="clients" id={client.id} active={client.active} usage={usage} noun="ce client" canDelete={can.delete} />}
+      aside={
+        <RecordLifecycle
+          resource="clients"
+          id={client.id}
+          active={client.active}
+          usage={usage}
+          noun="ce client"
+          canDelete={can.delete}
+        />
+      }
       below={
         statement ? (
-          <StatementSection clientId={client.id} clientName={client.name} statement={statement} canExport={can.export} currency={currency} />
+          <StatementSection
+            clientId={client.id}
+            clientName={client.name}
+            statement={statement}
+            canExport={can.export}
+            currency={currency}
+          />
         ) : statement_note && !client.is_walk_in ? (
           <p className="small text-body-secondary mb-4" data-testid="client-statement-note">
             <Icon name="fa-solid fa-circle-info" className="me-1" />
@@ -41,10 +69,30 @@ export default function ClientShow({ client, usage, history, can, currency, sale
       }
     >
       <StatRow>
-        <Stat label="Solde dû" value={<Money value={client.balance} currency={currency} />} tone={client.balance > 0 ? 'danger' : undefined} testId="client-balance" />
-        {client.advance > 0 ? <Stat label="Acompte disponible" value={<Money value={client.advance} currency={currency} />} tone="success" extra="Déjà déduit du solde ; utilisable par un prochain règlement." testId="client-advance" /> : null}
-        <Stat label="Plafond de crédit" value={client.is_walk_in ? '—' : <Money value={client.credit_limit} currency={currency} />} />
-        <Stat label="Crédit disponible" value={client.is_walk_in || client.credit_limit === 0 ? '—' : <Money value={available} currency={currency} />} tone={available < 0 ? 'danger' : undefined} />
+        <Stat
+          label="Solde dû"
+          value={<Money value={client.balance} currency={currency} />}
+          tone={client.balance > 0 ? 'danger' : undefined}
+          testId="client-balance"
+        />
+        {client.advance > 0 ? (
+          <Stat
+            label="Acompte disponible"
+            value={<Money value={client.advance} currency={currency} />}
+            tone="success"
+            extra="Déjà déduit du solde ; utilisable par un prochain règlement."
+            testId="client-advance"
+          />
+        ) : null}
+        <Stat
+          label="Plafond de crédit"
+          value={client.is_walk_in ? '—' : <Money value={client.credit_limit} currency={currency} />}
+        />
+        <Stat
+          label="Crédit disponible"
+          value={client.is_walk_in || client.credit_limit === 0 ? '—' : <Money value={available} currency={currency} />}
+          tone={available < 0 ? 'danger' : undefined}
+        />
       </StatRow>
       <FactsCard title="Fiche client">
         <Fact label="Téléphone" value={client.phone} />
@@ -63,10 +111,16 @@ export default function ClientShow({ client, usage, history, can, currency, sale
               Factures et ventes
             </h2>
             <span className="small text-body-secondary">
-              {formatQty(sales.totals.count)} vente{sales.totals.count > 1 ? 's' : ''} · <Money value={sales.totals.total} currency={currency} /> · reste à payer <Money value={sales.totals.due} currency={currency} tone="debt" />
+              {formatQty(sales.totals.count)} vente{sales.totals.count > 1 ? 's' : ''} ·{' '}
+              <Money value={sales.totals.total} currency={currency} /> · reste à payer{' '}
+              <Money value={sales.totals.due} currency={currency} tone="debt" />
             </span>
             {!client.is_walk_in && client.active ? (
-              <Link href={route('sales.invoices.create', { client_id: client.id })} className="btn btn-sm btn-outline-primary" data-testid="client-new-invoice">
+              <Link
+                href={route('sales.invoices.create', { client_id: client.id })}
+                className="btn btn-sm btn-outline-primary"
+                data-testid="client-new-invoice"
+              >
                 <Icon name="fa-solid fa-plus" className="me-1" />
                 Nouvelle facture
               </Link>
@@ -85,12 +139,38 @@ export default function ClientShow({ client, usage, history, can, currency, sale
             rowKey={(s) => s.id}
             rowClassName={(s) => (s.status === 'cancelled' ? 'app-archived-row' : undefined)}
             columns={[
-              { id: 'number', label: 'N°', role: 'title', cell: (s) => <RowLink href={route('sales.show', { id: s.id })} doc>{s.number}</RowLink> },
+              {
+                id: 'number',
+                label: 'N°',
+                role: 'title',
+                cell: (s) => (
+                  <RowLink href={route('sales.show', { id: s.id })} doc>
+                    {s.number}
+                  </RowLink>
+                ),
+              },
               { id: 'date', label: 'Date', role: 'secondary', cell: (s) => formatDate(s.sale_date) },
               { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (s) => s.location_name },
-              { id: 'amount', label: 'Montant TTC', role: 'figure', num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
-              { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : '—') },
-              { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} currency={currency} /> },
+              {
+                id: 'amount',
+                label: 'Montant TTC',
+                role: 'figure',
+                num: true,
+                cell: (s) => <Money value={s.total_ttc} currency={currency} />,
+              },
+              {
+                id: 'due',
+                label: 'Reste à payer',
+                role: 'figure',
+                num: true,
+                cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : '—'),
+              },
+              {
+                id: 'status',
+                label: 'Statut',
+                role: 'status',
+                cell: (s) => <SaleStatus sale={s} currency={currency} />,
+              },
             ]}
           />
         </section>

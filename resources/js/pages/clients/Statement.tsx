@@ -41,7 +41,8 @@ export default function ClientStatementPrint(props: PageProps<'clients/Statement
       />
       {truncated ? (
         <PrintNote>
-          <strong>Attention :</strong> le relevé est limité aux {formatQty(lines.length)} premières lignes de la période ; réduisez la période pour tout imprimer. Les totaux et le solde portent sur toute la période.
+          <strong>Attention :</strong> le relevé est limité aux {formatQty(lines.length)} premières lignes de la période
+          ; réduisez la période pour tout imprimer. Les totaux et le solde portent sur toute la période.
         </PrintNote>
       ) : null}
       <table className="app-print-table is-dense" data-testid="statement-table">
@@ -74,7 +75,9 @@ export default function ClientStatementPrint(props: PageProps<'clients/Statement
               <td className="code">{l.number}</td>
               <td>
                 {l.label}
-                {l.kind === 'advance_use' || (l.kind === 'settlement_cancel' && l.amount > 0) ? ` (${money(l.amount)}, sans effet sur le solde)` : ''}
+                {l.kind === 'advance_use' || (l.kind === 'settlement_cancel' && l.amount > 0)
+                  ? ` (${money(l.amount)}, sans effet sur le solde)`
+                  : ''}
               </td>
               <td className="num">{l.debit ? money(l.debit) : ''}</td>
               <td className="num">{l.credit ? money(l.credit) : ''}</td>

@@ -10,7 +10,15 @@ import { ListPage } from '@/components/data/ListPage';
 import { FilterSelect, STATUS_OPTIONS } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { MoneyInput } from '@/components/data/MoneyInput';
-import { type GridEdits, type GridPriceField, cellChanged, cellText, errorsByRow, gridPayload, rowChanged } from '@/components/data/price-grid';
+import {
+  type GridEdits,
+  type GridPriceField,
+  cellChanged,
+  cellText,
+  errorsByRow,
+  gridPayload,
+  rowChanged,
+} from '@/components/data/price-grid';
 import { useList } from '@/components/data/useList';
 import { PriceRuleForm } from '@/components/data/PriceRuleForm';
 
@@ -23,7 +31,14 @@ const COLUMNS: Array<{ field: GridPriceField; label: string }> = [
   { field: 'min_price', label: 'Minimum' },
 ];
 
-export default function PriceCentre({ products, params, categories, can_update, can_export, currency }: MasterDataPages['price-centre/Index']) {
+export default function PriceCentre({
+  products,
+  params,
+  categories,
+  can_update,
+  can_export,
+  currency,
+}: MasterDataPages['price-centre/Index']) {
   const list = useList(route('priceCentre.index'), params);
   const [edits, setEdits] = useState<GridEdits>({});
   const [errors, setErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
@@ -31,7 +46,10 @@ export default function PriceCentre({ products, params, categories, can_update, 
   const [saving, setSaving] = useState(false);
   const allowLeave = useRef(false);
 
-  const changedCount = useMemo(() => products.data.filter((r) => rowChanged(r, edits, currency)).length, [products.data, edits, currency]);
+  const changedCount = useMemo(
+    () => products.data.filter((r) => rowChanged(r, edits, currency)).length,
+    [products.data, edits, currency],
+  );
   const dirty = changedCount > 0;
 
   // Unsaved prices: ask before another visit (page, filter, menu) or closing the tab.
@@ -82,8 +100,16 @@ export default function PriceCentre({ products, params, categories, can_update, 
         onError: (errs) => {
           allowLeave.current = false;
           setErrors(errorsByRow(errs, sentIds));
-          setFormError(typeof errs.rows === 'string' ? errs.rows : Object.keys(errs).length ? 'Certains prix sont invalides : corrigez les cases en rouge.' : null);
-          requestAnimationFrame(() => document.querySelector<HTMLElement>('.app-price-grid [aria-invalid="true"]')?.focus());
+          setFormError(
+            typeof errs.rows === 'string'
+              ? errs.rows
+              : Object.keys(errs).length
+                ? 'Certains prix sont invalides : corrigez les cases en rouge.'
+                : null,
+          );
+          requestAnimationFrame(() =>
+            document.querySelector<HTMLElement>('.app-price-grid [aria-invalid="true"]')?.focus(),
+          );
         },
         onFinish: () => setSaving(false),
       },
@@ -102,8 +128,20 @@ export default function PriceCentre({ products, params, categories, can_update, 
       perPage
       filters={
         <>
-          <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
-          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Catégorie"
+            value={params.filters.category_id}
+            allLabel="Toutes"
+            options={categories}
+            onChange={(category_id) => list.update({ category_id })}
+            testId="filter-category"
+          />
+          <FilterSelect
+            label="Statut"
+            value={params.filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
       actions={<ListActions exportUrl={can_export ? route('priceCentre.export') : null} state={list.state} />}
@@ -136,7 +174,9 @@ export default function PriceCentre({ products, params, categories, can_update, 
                   {formError}
                 </div>
               ) : (
-                <div className="small text-body-secondary">Entrée dans une case enregistre aussi. Chaque changement entre dans l’historique des prix.</div>
+                <div className="small text-body-secondary">
+                  Entrée dans une case enregistre aussi. Chaque changement entre dans l’historique des prix.
+                </div>
               )}
             </div>
             <div className="d-flex gap-2">
@@ -152,7 +192,15 @@ export default function PriceCentre({ products, params, categories, can_update, 
               >
                 Annuler les modifications
               </button>
-              <SubmitButton type="button" busy={saving} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" onClick={save} disabled={!dirty} testId="price-save">
+              <SubmitButton
+                type="button"
+                busy={saving}
+                icon="fa-solid fa-floppy-disk"
+                busyLabel="Enregistrement…"
+                onClick={save}
+                disabled={!dirty}
+                testId="price-save"
+              >
                 Enregistrer
               </SubmitButton>
             </div>
@@ -163,7 +211,13 @@ export default function PriceCentre({ products, params, categories, can_update, 
       rowClassName={(row) => (rowChanged(row, edits, currency) ? 'is-changed' : undefined)}
       rowTestId={(row) => `price-row-${row.code}`}
       columns={[
-        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (row) => <RowLink href={route('products.show', { id: row.id })}>{row.code}</RowLink> },
+        {
+          id: 'code',
+          label: 'Code',
+          role: 'title',
+          sort: true,
+          cell: (row) => <RowLink href={route('products.show', { id: row.id })}>{row.code}</RowLink>,
+        },
         {
           id: 'name',
           label: 'Désignation',
@@ -180,7 +234,14 @@ export default function PriceCentre({ products, params, categories, can_update, 
             </>
           ),
         },
-        { id: 'cmup', label: 'CMUP', role: 'secondary', num: true, className: 'text-body-secondary', cell: (row) => <Money value={row.cmup} currency={currency} /> },
+        {
+          id: 'cmup',
+          label: 'CMUP',
+          role: 'secondary',
+          num: true,
+          className: 'text-body-secondary',
+          cell: (row) => <Money value={row.cmup} currency={currency} />,
+        },
         ...COLUMNS.map((c) => ({
           id: c.field,
           label: c.label,

@@ -13,16 +13,43 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { PRICE_FIELD_OPTIONS } from '@/components/data/PriceRuleForm';
 import { Badge } from '@/components/data/StatusBadge';
 
-export default function PricePreview({ rule, description, scope, summary, rows, fingerprint, can_update, currency }: MasterDataPages['price-centre/Preview']) {
+export default function PricePreview({
+  rule,
+  description,
+  scope,
+  summary,
+  rows,
+  fingerprint,
+  can_update,
+  currency,
+}: MasterDataPages['price-centre/Preview']) {
   const { url } = usePage();
   const [confirming, setConfirming] = useState(false);
   const categoryId = new URL(url, 'http://x').searchParams.get('category_id') ?? '';
-  const back = route('priceCentre.index', { q: scope.q, category_id: categoryId, status: scope.status === 'active' ? '' : scope.status });
+  const back = route('priceCentre.index', {
+    q: scope.q,
+    category_id: categoryId,
+    status: scope.status === 'active' ? '' : scope.status,
+  });
   const fieldLabel = PRICE_FIELD_OPTIONS.find((o) => o.value === rule.field)?.label ?? rule.field;
-  const scopeText = [scope.category ? `catégorie « ${scope.category} »` : 'toutes catégories', scope.q ? `recherche « ${scope.q} »` : null, scope.status === 'active' ? 'produits actifs' : scope.status === 'archived' ? 'produits archivés' : 'tous les produits'].filter(Boolean).join(', ');
+  const scopeText = [
+    scope.category ? `catégorie « ${scope.category} »` : 'toutes catégories',
+    scope.q ? `recherche « ${scope.q} »` : null,
+    scope.status === 'active'
+      ? 'produits actifs'
+      : scope.status === 'archived'
+        ? 'produits archivés'
+        : 'tous les produits',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   return (
-    <AppPage title="Aperçu de la règle de prix" subtitle={description} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix', href: back }, { label: 'Aperçu' }]}>
+    <AppPage
+      title="Aperçu de la règle de prix"
+      subtitle={description}
+      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Centrale des prix', href: back }, { label: 'Aperçu' }]}
+    >
       <SectionCard title={`${fieldLabel} · ${scopeText}`} testId="rule-summary">
         <div className="card-body">
           <StatRow className="mb-3">
@@ -44,7 +71,9 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
             </div>
           ) : null}
           {!can_update ? (
-            <StatusAlert tone="info">Vous pouvez consulter cet aperçu, mais pas appliquer la règle (permission « Modifier les prix »).</StatusAlert>
+            <StatusAlert tone="info">
+              Vous pouvez consulter cet aperçu, mais pas appliquer la règle (permission « Modifier les prix »).
+            </StatusAlert>
           ) : summary.changed === 0 ? (
             <StatusAlert tone="warning">Cette règle ne change aucun prix : rien à appliquer.</StatusAlert>
           ) : null}
@@ -54,7 +83,12 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
               Retour à la grille
             </Link>
             {can_update && summary.changed > 0 ? (
-              <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} data-testid="rule-apply-open">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setConfirming(true)}
+                data-testid="rule-apply-open"
+              >
                 <Icon name="fa-solid fa-check" className="me-2" />
                 Appliquer à {summary.changed.toLocaleString('fr-FR')} produit{summary.changed > 1 ? 's' : ''}
               </button>
@@ -78,14 +112,25 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
           { id: 'code', label: 'Code', role: 'title', cell: (r) => r.code },
           { id: 'name', label: 'Désignation', role: 'title', wrap: true, cell: (r) => r.name },
           { id: 'category', label: 'Catégorie', role: 'secondary', wrap: true, cell: (r) => r.category_name },
-          { id: 'old', label: 'Actuel', role: 'figure', num: true, cell: (r) => <Money value={r.old_value} currency={currency} /> },
+          {
+            id: 'old',
+            label: 'Actuel',
+            role: 'figure',
+            num: true,
+            cell: (r) => <Money value={r.old_value} currency={currency} />,
+          },
           {
             id: 'new',
             label: 'Nouveau',
             role: 'figure',
             num: true,
             className: 'fw-semibold',
-            cell: (r) => (r.status === 'skip' || r.new_value === null ? <Badge tone="light">{r.reason ?? 'Ignoré'}</Badge> : <Money value={r.new_value} currency={currency} />),
+            cell: (r) =>
+              r.status === 'skip' || r.new_value === null ? (
+                <Badge tone="light">{r.reason ?? 'Ignoré'}</Badge>
+              ) : (
+                <Money value={r.new_value} currency={currency} />
+              ),
           },
           {
             id: 'diff',
@@ -94,7 +139,15 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
             num: true,
             cell: (r) =>
               r.new_value !== null && r.status === 'change' ? (
-                <span className={r.new_value > r.old_value ? 'text-success' : r.new_value < r.old_value ? 'text-danger' : 'text-body-secondary'}>
+                <span
+                  className={
+                    r.new_value > r.old_value
+                      ? 'text-success'
+                      : r.new_value < r.old_value
+                        ? 'text-danger'
+                        : 'text-body-secondary'
+                  }
+                >
                   {r.new_value > r.old_value ? '+' : r.new_value < r.old_value ? '−' : ''}
                   <Money value={Math.abs(r.new_value - r.old_value)} currency={currency} />
                 </span>
@@ -117,9 +170,12 @@ export default function PricePreview({ rule, description, scope, summary, rows, 
         testId="rule-apply"
       >
         <p className="mb-2">
-          {description} : {summary.changed.toLocaleString('fr-FR')} prix seront modifiés en une seule fois et inscrits dans l’historique des prix de chaque produit.
+          {description} : {summary.changed.toLocaleString('fr-FR')} prix seront modifiés en une seule fois et inscrits
+          dans l’historique des prix de chaque produit.
         </p>
-        <p className="small text-body-secondary mb-0">Si un prix a changé entre-temps, l’application est refusée et un nouvel aperçu est proposé.</p>
+        <p className="small text-body-secondary mb-0">
+          Si un prix a changé entre-temps, l’application est refusée et un nouvel aperçu est proposé.
+        </p>
       </ConfirmDialog>
     </AppPage>
   );

@@ -9,7 +9,16 @@ import { MoneyField } from '@/components/data/MoneyField';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
 
-export default function ProductForm({ product, suggested_code, categories, units, currency, show_costs, can_change_prices, location_thresholds }: MasterDataPages['products/Form']) {
+export default function ProductForm({
+  product,
+  suggested_code,
+  categories,
+  units,
+  currency,
+  show_costs,
+  can_change_prices,
+  location_thresholds,
+}: MasterDataPages['products/Form']) {
   const money = (v: number | null | undefined) => minorToInput(v ?? 0, currency);
   const form = useServerForm({
     code: product?.code ?? suggested_code,
@@ -25,15 +34,31 @@ export default function ProductForm({ product, suggested_code, categories, units
     min_price: money(product?.min_price),
     alert_threshold: String(product?.alert_threshold ?? 0),
     // Location id → its own threshold as typed; blank: the product's.
-    location_thresholds: Object.fromEntries(location_thresholds.map((l) => [String(l.location_id), l.threshold === null ? '' : String(l.threshold)])) as Record<string, string>,
+    location_thresholds: Object.fromEntries(
+      location_thresholds.map((l) => [String(l.location_id), l.threshold === null ? '' : String(l.threshold)]),
+    ) as Record<string, string>,
     active: product?.active ?? true,
   });
   const errors = form.errors as Record<string, string | undefined>;
   const title = product ? `Modifier ${product.name}` : 'Nouveau produit';
   const pricesLocked = !can_change_prices;
   return (
-    <AppPage title={title} breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits', href: route('products.index') }, ...(product ? [{ label: product.code, href: route('products.show', { id: product.id }) }] : []), { label: product ? 'Modifier' : 'Nouveau' }]}>
-      <RecordForm form={form} method={product ? 'put' : 'post'} url={product ? route('products.show', { id: product.id }) : route('products.index')} cancelHref={product ? route('products.show', { id: product.id }) : route('products.index')} testId="product-form">
+    <AppPage
+      title={title}
+      breadcrumbs={[
+        { label: 'Fichiers' },
+        { label: 'Produits', href: route('products.index') },
+        ...(product ? [{ label: product.code, href: route('products.show', { id: product.id }) }] : []),
+        { label: product ? 'Modifier' : 'Nouveau' },
+      ]}
+    >
+      <RecordForm
+        form={form}
+        method={product ? 'put' : 'post'}
+        url={product ? route('products.show', { id: product.id }) : route('products.index')}
+        cancelHref={product ? route('products.show', { id: product.id }) : route('products.index')}
+        testId="product-form"
+      >
         {categories.length === 0 ? (
           <StatusAlert tone="warning">
             Aucune catégorie active : <Link href={route('categories.create')}>créez d’abord une catégorie</Link>.
@@ -42,13 +67,26 @@ export default function ProductForm({ product, suggested_code, categories, units
         <h2 className="app-form-section-title">Identification</h2>
         <div className="row">
           <div className="col-sm-4 col-lg-3">
-            <TextField {...form.fieldProps('code')} label="Code" required maxLength={30} hint={product ? undefined : 'Proposé automatiquement ; modifiable.'} />
+            <TextField
+              {...form.fieldProps('code')}
+              label="Code"
+              required
+              maxLength={30}
+              hint={product ? undefined : 'Proposé automatiquement ; modifiable.'}
+            />
           </div>
           <div className="col-sm-8 col-lg-5">
             <TextField {...form.fieldProps('name')} label="Désignation" required maxLength={160} autoFocus={!product} />
           </div>
           <div className="col-lg-4">
-            <TextField {...form.fieldProps('barcode')} label="Code-barres" icon="fa-solid fa-barcode" inputMode="numeric" autoComplete="off" maxLength={64} hint="Facultatif ; unique. Scannez-le directement dans ce champ."
+            <TextField
+              {...form.fieldProps('barcode')}
+              label="Code-barres"
+              icon="fa-solid fa-barcode"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={64}
+              hint="Facultatif ; unique. Scannez-le directement dans ce champ."
               // A scanner ends with Enter: go to the next field instead of submitting the form.
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -59,10 +97,23 @@ export default function ProductForm({ product, suggested_code, categories, units
             />
           </div>
           <div className="col-md-6 col-lg-4">
-            <SelectField {...form.fieldProps('category_id')} label="Catégorie" required options={categories} placeholder="— Choisir une catégorie —" />
+            <SelectField
+              {...form.fieldProps('category_id')}
+              label="Catégorie"
+              required
+              options={categories}
+              placeholder="— Choisir une catégorie —"
+            />
           </div>
           <div className="col-sm-6 col-md-3 col-lg-4">
-            <TextField {...form.fieldProps('unit')} label="Unité" required maxLength={20} list="product-units" hint="Pièce, carton, sac, kg…" />
+            <TextField
+              {...form.fieldProps('unit')}
+              label="Unité"
+              required
+              maxLength={20}
+              list="product-units"
+              hint="Pièce, carton, sac, kg…"
+            />
             <datalist id="product-units">
               {units.map((u) => (
                 <option key={u} value={u} />
@@ -70,25 +121,56 @@ export default function ProductForm({ product, suggested_code, categories, units
             </datalist>
           </div>
           <div className="col-sm-6 col-md-3 col-lg-4">
-            <TextField {...form.fieldProps('pack_size')} label="Colisage" inputMode="numeric" maxLength={7} hint="Unités par colis (1 si vendu à l’unité)." />
+            <TextField
+              {...form.fieldProps('pack_size')}
+              label="Colisage"
+              inputMode="numeric"
+              maxLength={7}
+              hint="Unités par colis (1 si vendu à l’unité)."
+            />
           </div>
         </div>
         <h2 className="app-form-section-title">Prix ({currencyInfo(currency).label})</h2>
-        {pricesLocked ? <StatusAlert tone="info">Vous n’avez pas la permission de modifier les prix : ils sont affichés pour information.</StatusAlert> : null}
+        {pricesLocked ? (
+          <StatusAlert tone="info">
+            Vous n’avez pas la permission de modifier les prix : ils sont affichés pour information.
+          </StatusAlert>
+        ) : null}
         <div className="row">
           {show_costs ? (
             <div className="col-sm-6 col-lg-3">
-              <MoneyField {...form.fieldProps('purchase_price')} label="Prix d’achat" currency={currency} disabled={pricesLocked} />
+              <MoneyField
+                {...form.fieldProps('purchase_price')}
+                label="Prix d’achat"
+                currency={currency}
+                disabled={pricesLocked}
+              />
             </div>
           ) : null}
           <div className="col-sm-6 col-lg-3">
-            <MoneyField {...form.fieldProps('retail_price')} label="Prix de détail" currency={currency} disabled={pricesLocked} />
+            <MoneyField
+              {...form.fieldProps('retail_price')}
+              label="Prix de détail"
+              currency={currency}
+              disabled={pricesLocked}
+            />
           </div>
           <div className="col-sm-6 col-lg-3">
-            <MoneyField {...form.fieldProps('wholesale_price')} label="Prix de gros" currency={currency} disabled={pricesLocked} />
+            <MoneyField
+              {...form.fieldProps('wholesale_price')}
+              label="Prix de gros"
+              currency={currency}
+              disabled={pricesLocked}
+            />
           </div>
           <div className="col-sm-6 col-lg-3">
-            <MoneyField {...form.fieldProps('min_price')} label="Prix minimum" currency={currency} disabled={pricesLocked} hint="Plancher de vente ; au plus les prix de détail et de gros." />
+            <MoneyField
+              {...form.fieldProps('min_price')}
+              label="Prix minimum"
+              currency={currency}
+              disabled={pricesLocked}
+              hint="Plancher de vente ; au plus les prix de détail et de gros."
+            />
           </div>
         </div>
         {show_costs && product ? (
@@ -99,13 +181,22 @@ export default function ProductForm({ product, suggested_code, categories, units
         <h2 className="app-form-section-title">Stock</h2>
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <TextField {...form.fieldProps('alert_threshold')} label="Seuil d’alerte par défaut" inputMode="numeric" maxLength={10} hint="Alerte quand le stock d’un emplacement descend à ce niveau (0 = aucune), sauf où l’emplacement a le sien." />
+            <TextField
+              {...form.fieldProps('alert_threshold')}
+              label="Seuil d’alerte par défaut"
+              inputMode="numeric"
+              maxLength={10}
+              hint="Alerte quand le stock d’un emplacement descend à ce niveau (0 = aucune), sauf où l’emplacement a le sien."
+            />
           </div>
         </div>
         {location_thresholds.length ? (
           <fieldset className="mb-3" data-testid="location-thresholds">
             <legend className="fs-6 fw-semibold mb-1">Seuils d’alerte par emplacement</legend>
-            <p className="small text-body-secondary mb-2">Chaque emplacement compare son stock au seuil saisi ici ; vide : il suit le seuil du produit ; 0 : aucune alerte dans cet emplacement.</p>
+            <p className="small text-body-secondary mb-2">
+              Chaque emplacement compare son stock au seuil saisi ici ; vide : il suit le seuil du produit ; 0 : aucune
+              alerte dans cet emplacement.
+            </p>
             <div className="row">
               {location_thresholds.map((l) => {
                 const key = String(l.location_id);
@@ -132,7 +223,14 @@ export default function ProductForm({ product, suggested_code, categories, units
             </div>
           </fieldset>
         ) : null}
-        <CheckboxField id="product-active" name="active" label="Produit actif (proposé dans les ventes et les opérations de stock)" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+        <CheckboxField
+          id="product-active"
+          name="active"
+          label="Produit actif (proposé dans les ventes et les opérations de stock)"
+          checked={form.data.active}
+          onChange={(v) => form.setData('active', v)}
+          error={form.errorOf('active')}
+        />
       </RecordForm>
     </AppPage>
   );

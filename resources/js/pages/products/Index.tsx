@@ -10,7 +10,15 @@ import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 
-export default function ProductsIndex({ products, params, categories, locations, can, currency, show_costs }: MasterDataPages['products/Index']) {
+export default function ProductsIndex({
+  products,
+  params,
+  categories,
+  locations,
+  can,
+  currency,
+  show_costs,
+}: MasterDataPages['products/Index']) {
   const list = useList(route('products.index'), params);
   const location = locations.find((l) => l.value === params.filters.location_id);
   return (
@@ -20,28 +28,60 @@ export default function ProductsIndex({ products, params, categories, locations,
       breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits' }]}
       list={list}
       // One search box: it filters the list; Enter opens the product found — a scanned barcode or a code typed whole opens its product at once.
-      search={{ placeholder: 'Code-barres, code ou désignation…', label: 'Rechercher un produit', open: (p) => route('products.show', { id: p.id }), exact: (p, q) => p.code === q.toUpperCase() || (p.barcode !== null && p.barcode === q.toUpperCase()) }}
+      search={{
+        placeholder: 'Code-barres, code ou désignation…',
+        label: 'Rechercher un produit',
+        open: (p) => route('products.show', { id: p.id }),
+        exact: (p, q) => p.code === q.toUpperCase() || (p.barcode !== null && p.barcode === q.toUpperCase()),
+      }}
       perPage
       filters={
         <>
-          <FilterSelect label="Catégorie" value={params.filters.category_id} allLabel="Toutes" options={categories} onChange={(category_id) => list.update({ category_id })} testId="filter-category" />
-          <FilterSelect label="Stock de" value={params.filters.location_id ?? ''} allLabel="Tous les emplacements" options={locations} onChange={(location_id) => list.update({ location_id })} testId="filter-location" />
-          <FilterSelect label="Niveau de stock" value={params.filters.stock ?? ''} allLabel="Tous" options={[{ value: 'low', label: "Sous le seuil d’alerte" }]} onChange={(stock) => list.update({ stock })} testId="filter-stock" />
-          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Catégorie"
+            value={params.filters.category_id}
+            allLabel="Toutes"
+            options={categories}
+            onChange={(category_id) => list.update({ category_id })}
+            testId="filter-category"
+          />
+          <FilterSelect
+            label="Stock de"
+            value={params.filters.location_id ?? ''}
+            allLabel="Tous les emplacements"
+            options={locations}
+            onChange={(location_id) => list.update({ location_id })}
+            testId="filter-location"
+          />
+          <FilterSelect
+            label="Niveau de stock"
+            value={params.filters.stock ?? ''}
+            allLabel="Tous"
+            options={[{ value: 'low', label: 'Sous le seuil d’alerte' }]}
+            onChange={(stock) => list.update({ stock })}
+            testId="filter-stock"
+          />
+          <FilterSelect
+            label="Statut"
+            value={params.filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
       actions={
-          <ListActions
-            exportUrl={can.export ? route('products.export') : null}
-            state={list.state}
-            importHref={can.import ? route('products.import') : null}
-            create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
-          />
-        }
+        <ListActions
+          exportUrl={can.export ? route('products.export') : null}
+          state={list.state}
+          importHref={can.import ? route('products.import') : null}
+          create={can.create ? { href: route('products.create'), label: 'Nouveau produit' } : null}
+        />
+      }
       note={
         params.filters.stock === 'low' ? (
           <span className="small text-body-secondary">
-            Sous le seuil d’alerte {location ? `à ${location.label}` : 'dans au moins un de vos emplacements'} — seuil {ALERT_THRESHOLD_RULE}.
+            Sous le seuil d’alerte {location ? `à ${location.label}` : 'dans au moins un de vos emplacements'} — seuil{' '}
+            {ALERT_THRESHOLD_RULE}.
           </span>
         ) : undefined
       }
@@ -49,11 +89,22 @@ export default function ProductsIndex({ products, params, categories, locations,
       caption="Liste des produits"
       pageLabel="Pagination des produits"
       tableTestId="products-table"
-      empty={{ icon: 'fa-solid fa-boxes-stacked', title: 'Aucun produit', filteredTitle: 'Aucun produit ne correspond', text: 'Créez vos produits un par un ou importez votre catalogue depuis Excel.' }}
+      empty={{
+        icon: 'fa-solid fa-boxes-stacked',
+        title: 'Aucun produit',
+        filteredTitle: 'Aucun produit ne correspond',
+        text: 'Créez vos produits un par un ou importez votre catalogue depuis Excel.',
+      }}
       rowKey={(p) => p.id}
       rowClassName={(p) => (p.active ? undefined : 'app-archived-row')}
       columns={[
-        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (p) => <RowLink href={route('products.show', { id: p.id })}>{p.code}</RowLink> },
+        {
+          id: 'code',
+          label: 'Code',
+          role: 'title',
+          sort: true,
+          cell: (p) => <RowLink href={route('products.show', { id: p.id })}>{p.code}</RowLink>,
+        },
         {
           id: 'name',
           label: 'Désignation',
@@ -68,16 +119,44 @@ export default function ProductsIndex({ products, params, categories, locations,
           ),
         },
         { id: 'category', label: 'Catégorie', role: 'secondary', sort: true, wrap: true, cell: (p) => p.category_name },
-        show_costs ? { id: 'purchase_price', label: 'Achat', role: 'figure', sort: true, num: true, cell: (p) => <Money value={p.purchase_price} currency={currency} /> } : null,
-        { id: 'retail_price', label: 'Détail', role: 'figure', sort: true, num: true, cell: (p) => <Money value={p.retail_price} currency={currency} /> },
-        { id: 'wholesale_price', label: 'Gros', role: 'figure', sort: true, num: true, cell: (p) => <Money value={p.wholesale_price} currency={currency} /> },
+        show_costs
+          ? {
+              id: 'purchase_price',
+              label: 'Achat',
+              role: 'figure',
+              sort: true,
+              num: true,
+              cell: (p) => <Money value={p.purchase_price} currency={currency} />,
+            }
+          : null,
+        {
+          id: 'retail_price',
+          label: 'Détail',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (p) => <Money value={p.retail_price} currency={currency} />,
+        },
+        {
+          id: 'wholesale_price',
+          label: 'Gros',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (p) => <Money value={p.wholesale_price} currency={currency} />,
+        },
         {
           id: 'stock',
           label: location ? `Stock ${location.label}` : 'Stock total',
           role: 'figure',
           sort: true,
           num: true,
-          cellTitle: (p) => (p.below_threshold ? (location ? `Sous le seuil d’alerte à ${location.label} (seuil : ${formatQty(p.threshold_location)})` : `Sous le seuil d’alerte dans ${formatCount(p.alert_locations, 'emplacement')}`) : undefined),
+          cellTitle: (p) =>
+            p.below_threshold
+              ? location
+                ? `Sous le seuil d’alerte à ${location.label} (seuil : ${formatQty(p.threshold_location)})`
+                : `Sous le seuil d’alerte dans ${formatCount(p.alert_locations, 'emplacement')}`
+              : undefined,
           cell: (p) => <ProductStock product={p} />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (p) => <StatusBadge active={p.active} /> },
@@ -96,7 +175,11 @@ function ProductStock({ product: p }: { product: ProductRow }) {
   const shown = p.stock_location ?? p.stock_total;
   const blind = shown === null || p.stock_total === null;
   return (
-    <span className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`} data-testid="product-stock" title={blind ? "Inventaire à l’aveugle en cours" : undefined}>
+    <span
+      className={`app-stock ${shown !== null && shown <= 0 ? 'text-danger' : p.below_threshold ? 'text-warning-emphasis' : ''}`}
+      data-testid="product-stock"
+      title={blind ? 'Inventaire à l’aveugle en cours' : undefined}
+    >
       <span className="fw-semibold">
         {p.below_threshold ? (
           <>
@@ -106,7 +189,9 @@ function ProductStock({ product: p }: { product: ProductRow }) {
         ) : null}
         {formatQty(shown)} <span className="small text-body-secondary fw-normal">{pluralUnit(p.unit, shown)}</span>
       </span>
-      {p.stock_location !== null && p.stock_total !== null ? <span className="d-block small text-body-secondary">{formatQty(p.stock_total)} au total</span> : null}
+      {p.stock_location !== null && p.stock_total !== null ? (
+        <span className="d-block small text-body-secondary">{formatQty(p.stock_total)} au total</span>
+      ) : null}
     </span>
   );
 }

@@ -1,5 +1,10 @@
 import { Link, usePage } from '@inertiajs/react';
-import { ALERT_THRESHOLD_RULE, LOCATION_KIND_LABELS, type MasterDataPages, type PriceMarginView } from '@shared/records';
+import {
+  ALERT_THRESHOLD_RULE,
+  LOCATION_KIND_LABELS,
+  type MasterDataPages,
+  type PriceMarginView,
+} from '@shared/records';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
@@ -14,7 +19,17 @@ import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { ScrollTable } from '@/components/data/DataTable';
 import { Pagination } from '@/components/Pagination';
 
-export default function ProductShow({ product, margins, stock, price_history, usage, history, can, currency, show_costs }: MasterDataPages['products/Show']) {
+export default function ProductShow({
+  product,
+  margins,
+  stock,
+  price_history,
+  usage,
+  history,
+  can,
+  currency,
+  show_costs,
+}: MasterDataPages['products/Show']) {
   const { url } = usePage();
   // Under the threshold in force at one of the locations shown (ALERT_THRESHOLD_RULE).
   const low = stock.some((s) => s.below_threshold);
@@ -26,7 +41,11 @@ export default function ProductShow({ product, margins, stock, price_history, us
           {product.code} · {product.category_name} <StatusBadge active={product.active} />
         </>
       }
-      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits', href: route('products.index') }, { label: product.code }]}
+      breadcrumbs={[
+        { label: 'Fichiers' },
+        { label: 'Produits', href: route('products.index') },
+        { label: product.code },
+      ]}
       actions={
         <div className="d-flex flex-wrap gap-2">
           <Link href={route('products.stock', { id: product.id })} className="btn btn-outline-secondary">
@@ -36,7 +55,16 @@ export default function ProductShow({ product, margins, stock, price_history, us
           <EditLink href={can.update ? route('products.edit', { id: product.id }) : null} />
         </div>
       }
-      aside={<RecordLifecycle resource="products" id={product.id} active={product.active} usage={usage} noun="ce produit" canDelete={can.delete} />}
+      aside={
+        <RecordLifecycle
+          resource="products"
+          id={product.id}
+          active={product.active}
+          usage={usage}
+          noun="ce produit"
+          canDelete={can.delete}
+        />
+      }
     >
       <StatRow>
         {show_costs ? (
@@ -45,14 +73,53 @@ export default function ProductShow({ product, margins, stock, price_history, us
             <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
           </>
         ) : null}
-        <Stat label="Prix de détail" value={<Money value={product.retail_price} currency={currency} />} extra={margins ? <PriceMargin m={margins.retail} includeVat={margins.prices_include_vat} currency={currency} /> : null} testId="retail-price" />
-        <Stat label="Prix de gros" value={<Money value={product.wholesale_price} currency={currency} />} extra={margins ? <PriceMargin m={margins.wholesale} includeVat={margins.prices_include_vat} currency={currency} /> : null} testId="wholesale-price" />
+        <Stat
+          label="Prix de détail"
+          value={<Money value={product.retail_price} currency={currency} />}
+          extra={
+            margins ? (
+              <PriceMargin m={margins.retail} includeVat={margins.prices_include_vat} currency={currency} />
+            ) : null
+          }
+          testId="retail-price"
+        />
+        <Stat
+          label="Prix de gros"
+          value={<Money value={product.wholesale_price} currency={currency} />}
+          extra={
+            margins ? (
+              <PriceMargin m={margins.wholesale} includeVat={margins.prices_include_vat} currency={currency} />
+            ) : null
+          }
+          testId="wholesale-price"
+        />
         <Stat label="Prix minimum" value={<Money value={product.min_price} currency={currency} />} />
-        <Stat label="Stock total" value={<span className={product.stock_total !== null && product.stock_total <= 0 ? 'text-danger' : low ? 'text-warning-emphasis' : ''}>{formatQty(product.stock_total)}</span>} />
+        <Stat
+          label="Stock total"
+          value={
+            <span
+              className={
+                product.stock_total !== null && product.stock_total <= 0
+                  ? 'text-danger'
+                  : low
+                    ? 'text-warning-emphasis'
+                    : ''
+              }
+            >
+              {formatQty(product.stock_total)}
+            </span>
+          }
+        />
       </StatRow>
       <FactsCard title="Fiche produit">
-        <Fact label="Code-barres" value={product.barcode ? <span className="font-monospace">{product.barcode}</span> : null} />
-        <Fact label="Catégorie" value={<Link href={route('categories.show', { id: product.category_id })}>{product.category_name}</Link>} />
+        <Fact
+          label="Code-barres"
+          value={product.barcode ? <span className="font-monospace">{product.barcode}</span> : null}
+        />
+        <Fact
+          label="Catégorie"
+          value={<Link href={route('categories.show', { id: product.category_id })}>{product.category_name}</Link>}
+        />
         <Fact label="Unité" value={product.unit} />
         <Fact label="Colisage" value={formatQty(product.pack_size)} />
         <Fact
@@ -97,8 +164,18 @@ export default function ProductShow({ product, margins, stock, price_history, us
                 label: 'Quantité',
                 role: 'figure',
                 num: true,
-                cellClassName: (s) => (s.quantity !== null && s.quantity < 0 ? 'text-danger' : s.below_threshold ? 'text-warning-emphasis' : undefined),
-                cellTitle: (s) => (s.quantity === null ? "Inventaire à l’aveugle en cours" : s.below_threshold ? "Sous le seuil d’alerte" : undefined),
+                cellClassName: (s) =>
+                  s.quantity !== null && s.quantity < 0
+                    ? 'text-danger'
+                    : s.below_threshold
+                      ? 'text-warning-emphasis'
+                      : undefined,
+                cellTitle: (s) =>
+                  s.quantity === null
+                    ? 'Inventaire à l’aveugle en cours'
+                    : s.below_threshold
+                      ? 'Sous le seuil d’alerte'
+                      : undefined,
                 cell: (s) => (
                   <>
                     {s.below_threshold ? (
@@ -107,19 +184,22 @@ export default function ProductShow({ product, margins, stock, price_history, us
                         <span className="visually-hidden">Sous le seuil d’alerte : </span>
                       </>
                     ) : null}
-                    {formatQty(s.quantity)} <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
+                    {formatQty(s.quantity)}{' '}
+                    <span className="text-body-secondary small">{pluralUnit(product.unit, s.quantity)}</span>
                   </>
                 ),
               },
               {
                 id: 'threshold',
-                label: "Seuil d’alerte",
+                label: 'Seuil d’alerte',
                 role: 'secondary',
                 num: true,
                 cell: (s) => (
                   <span data-testid={`threshold-${s.location_code}`}>
                     {s.threshold > 0 ? formatQty(s.threshold) : 'Aucun'}
-                    {s.own_threshold === null ? <span className="d-block small text-body-secondary">celui du produit</span> : null}
+                    {s.own_threshold === null ? (
+                      <span className="d-block small text-body-secondary">celui du produit</span>
+                    ) : null}
                   </span>
                 ),
               },
@@ -144,7 +224,10 @@ export default function ProductShow({ product, margins, stock, price_history, us
         testId="price-history"
         aside={
           can.prices ? (
-            <Link href={route('priceCentre.index', { q: product.code, status: 'all' })} className="btn btn-sm btn-outline-secondary">
+            <Link
+              href={route('priceCentre.index', { q: product.code, status: 'all' })}
+              className="btn btn-sm btn-outline-secondary"
+            >
               Centrale des prix
             </Link>
           ) : null
@@ -174,7 +257,14 @@ export default function ProductShow({ product, margins, stock, price_history, us
                   },
                 },
                 { id: 'field', label: 'Prix', role: 'secondary', cell: (h) => h.field_label },
-                { id: 'old', label: 'Ancien', role: 'figure', num: true, className: 'text-body-secondary', cell: (h) => <Money value={h.old_value} currency={currency} /> },
+                {
+                  id: 'old',
+                  label: 'Ancien',
+                  role: 'figure',
+                  num: true,
+                  className: 'text-body-secondary',
+                  cell: (h) => <Money value={h.old_value} currency={currency} />,
+                },
                 {
                   id: 'new',
                   label: 'Nouveau',
@@ -184,7 +274,10 @@ export default function ProductShow({ product, margins, stock, price_history, us
                   cell: (h) => (
                     <>
                       <Money value={h.new_value} currency={currency} />
-                      <Icon name={h.new_value > h.old_value ? 'fa-solid fa-arrow-trend-up' : 'fa-solid fa-arrow-trend-down'} className={`ms-2 ${h.new_value > h.old_value ? 'text-success' : 'text-danger'}`} />
+                      <Icon
+                        name={h.new_value > h.old_value ? 'fa-solid fa-arrow-trend-up' : 'fa-solid fa-arrow-trend-down'}
+                        className={`ms-2 ${h.new_value > h.old_value ? 'text-success' : 'text-danger'}`}
+                      />
                     </>
                   ),
                 },
@@ -203,7 +296,15 @@ export default function ProductShow({ product, margins, stock, price_history, us
               ]}
             />
             <div className="card-footer app-data-footer">
-              <Pagination currentPage={price_history.page} lastPage={price_history.last_page} url={url} total={price_history.total} perPage={price_history.per_page} param="history_page" label="Pagination de l’historique des prix" />
+              <Pagination
+                currentPage={price_history.page}
+                lastPage={price_history.last_page}
+                url={url}
+                total={price_history.total}
+                perPage={price_history.per_page}
+                param="history_page"
+                label="Pagination de l’historique des prix"
+              />
             </div>
           </>
         )}

@@ -18,7 +18,12 @@ export default function ProductStock(props: PageProps<'products/Stock'>) {
           {!product.active ? <StatusBadge active={false} /> : null}
         </span>
       }
-      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Produits', href: route('products.index') }, { label: product.code, href: back_url }, { label: 'Stock' }]}
+      breadcrumbs={[
+        { label: 'Fichiers' },
+        { label: 'Produits', href: route('products.index') },
+        { label: product.code, href: back_url },
+        { label: 'Stock' },
+      ]}
       actions={
         <Link href={back_url} className="btn btn-outline-secondary">
           <Icon name="fa-solid fa-arrow-left" className="me-1" />

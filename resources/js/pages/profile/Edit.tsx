@@ -10,9 +10,27 @@ import { Modal } from '@/components/Modal';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
 
-function SectionCard({ id, icon, title, description, children, tone }: { id: string; icon: string; title: string; description: ReactNode; children: ReactNode; tone?: 'danger' }) {
+function SectionCard({
+  id,
+  icon,
+  title,
+  description,
+  children,
+  tone,
+}: {
+  id: string;
+  icon: string;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  tone?: 'danger';
+}) {
   return (
-    <section className={`card app-profile-section ${tone === 'danger' ? 'app-profile-danger' : ''}`} aria-labelledby={id} data-testid={id}>
+    <section
+      className={`card app-profile-section ${tone === 'danger' ? 'app-profile-danger' : ''}`}
+      aria-labelledby={id}
+      data-testid={id}
+    >
       <div className="row g-0">
         <div className="col-lg-4 app-profile-aside">
           <span className="app-profile-icon" aria-hidden="true">
@@ -46,7 +64,10 @@ function Saved({ show, children = 'Enregistré.' }: { show: boolean; children?: 
 
 function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: boolean; status: string | null }) {
   const user = usePage().props.auth.user!;
-  const form = useServerForm({ name: user.name, first_name: user.first_name ?? '', email: user.email, current_password: '' }, { resetOnSuccess: ['current_password'], resetOnError: ['current_password'] });
+  const form = useServerForm(
+    { name: user.name, first_name: user.first_name ?? '', email: user.email, current_password: '' },
+    { resetOnSuccess: ['current_password'], resetOnError: ['current_password'] },
+  );
   const emailChanging = form.data.email.trim().toLowerCase() !== user.email;
   const [resending, setResending] = useState(false);
   return (
@@ -69,10 +90,23 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
             <TextField {...form.fieldProps('name')} label="Nom complet" autoComplete="name" required />
           </div>
           <div className="col-md-5">
-            <TextField {...form.fieldProps('first_name')} label="Prénom" autoComplete="given-name" maxLength={80} hint="Facultatif ; sinon l’application vous salue par votre nom complet." />
+            <TextField
+              {...form.fieldProps('first_name')}
+              label="Prénom"
+              autoComplete="given-name"
+              maxLength={80}
+              hint="Facultatif ; sinon l’application vous salue par votre nom complet."
+            />
           </div>
         </div>
-        <TextField {...form.fieldProps('email')} label="Adresse e-mail" type="email" autoComplete="username" required inputMode="email" />
+        <TextField
+          {...form.fieldProps('email')}
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="username"
+          required
+          inputMode="email"
+        />
         {emailChanging || form.errorOf('current_password') ? (
           <TextField
             {...form.fieldProps('current_password')}
@@ -90,15 +124,28 @@ function ProfileInformation({ mustVerifyEmail, status }: { mustVerifyEmail: bool
               type="button"
               className="btn btn-link btn-sm p-0 align-baseline"
               disabled={resending}
-              onClick={() => router.post(route('verification.send'), {}, { preserveScroll: true, onStart: () => setResending(true), onFinish: () => setResending(false) })}
+              onClick={() =>
+                router.post(
+                  route('verification.send'),
+                  {},
+                  { preserveScroll: true, onStart: () => setResending(true), onFinish: () => setResending(false) },
+                )
+              }
             >
               Renvoyer l’e-mail de vérification
             </button>
-            {status === 'verification-link-sent' ? <div className="mt-1 fw-semibold">Un nouveau lien vient d’être envoyé à votre adresse.</div> : null}
+            {status === 'verification-link-sent' ? (
+              <div className="mt-1 fw-semibold">Un nouveau lien vient d’être envoyé à votre adresse.</div>
+            ) : null}
           </div>
         ) : null}
         <div className="d-flex align-items-center gap-3">
-          <SubmitButton busy={form.busy} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" testId="profile-save">
+          <SubmitButton
+            busy={form.busy}
+            icon="fa-solid fa-floppy-disk"
+            busyLabel="Enregistrement…"
+            testId="profile-save"
+          >
             Enregistrer
           </SubmitButton>
           <Saved show={form.recentlySuccessful} />
@@ -114,7 +161,12 @@ function UpdatePassword() {
     { errorBag: 'updatePassword', resetOnSuccess: true, resetOnError: ['password', 'password_confirmation'] },
   );
   return (
-    <SectionCard id="profile-password" icon="fa-solid fa-key" title="Mot de passe" description="Choisissez un mot de passe long, que vous n’utilisez nulle part ailleurs.">
+    <SectionCard
+      id="profile-password"
+      icon="fa-solid fa-key"
+      title="Mot de passe"
+      description="Choisissez un mot de passe long, que vous n’utilisez nulle part ailleurs."
+    >
       <form
         ref={form.formRef}
         noValidate
@@ -123,13 +175,32 @@ function UpdatePassword() {
           form.submit('put', route('profile.password'));
         }}
       >
-        <TextField {...form.fieldProps('current_password')} label="Mot de passe actuel" type="password" autoComplete="current-password" required />
+        <TextField
+          {...form.fieldProps('current_password')}
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <div className="row">
           <div className="col-md-6">
-            <TextField {...form.fieldProps('password')} label="Nouveau mot de passe" type="password" autoComplete="new-password" required hint="Au moins 8 caractères." />
+            <TextField
+              {...form.fieldProps('password')}
+              label="Nouveau mot de passe"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="Au moins 8 caractères."
+            />
           </div>
           <div className="col-md-6">
-            <TextField {...form.fieldProps('password_confirmation')} label="Confirmation" type="password" autoComplete="new-password" required />
+            <TextField
+              {...form.fieldProps('password_confirmation')}
+              label="Confirmation"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
           </div>
         </div>
         <div className="d-flex align-items-center gap-3">
@@ -161,11 +232,20 @@ function DeleteAccount({ isLastAdministrator }: { isLastAdministrator: boolean }
       description="La suppression est définitive : vous ne pourrez plus vous connecter. Les documents que vous avez créés restent dans l’historique."
     >
       {isLastAdministrator ? (
-        <StatusAlert tone="warning">Vous êtes le dernier administrateur : désignez d’abord un autre administrateur avant de supprimer votre compte.</StatusAlert>
+        <StatusAlert tone="warning">
+          Vous êtes le dernier administrateur : désignez d’abord un autre administrateur avant de supprimer votre
+          compte.
+        </StatusAlert>
       ) : (
         <p className="mb-3">Avant de continuer, assurez-vous de ne plus avoir besoin de ce compte.</p>
       )}
-      <button type="button" className="btn btn-danger" onClick={() => setOpen(true)} disabled={isLastAdministrator} data-testid="delete-account-open">
+      <button
+        type="button"
+        className="btn btn-danger"
+        onClick={() => setOpen(true)}
+        disabled={isLastAdministrator}
+        data-testid="delete-account-open"
+      >
         <Icon name="fa-solid fa-trash-can" className="me-2" />
         Supprimer mon compte
       </button>
@@ -181,7 +261,13 @@ function DeleteAccount({ isLastAdministrator }: { isLastAdministrator: boolean }
             <button type="button" className="btn btn-outline-secondary" onClick={close}>
               Annuler
             </button>
-            <SubmitButton busy={form.busy} variant="danger" form="delete-account-form" icon="fa-solid fa-trash-can" busyLabel="Suppression…">
+            <SubmitButton
+              busy={form.busy}
+              variant="danger"
+              form="delete-account-form"
+              icon="fa-solid fa-trash-can"
+              busyLabel="Suppression…"
+            >
               Supprimer le compte
             </SubmitButton>
           </>
@@ -197,7 +283,15 @@ function DeleteAccount({ isLastAdministrator }: { isLastAdministrator: boolean }
             form.submit('delete', route('profile'), { onSuccess: () => setOpen(false) });
           }}
         >
-          <TextField {...form.fieldProps('password')} label="Mot de passe" type="password" autoComplete="current-password" required className="mb-0" inputRef={passwordRef} />
+          <TextField
+            {...form.fieldProps('password')}
+            label="Mot de passe"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="mb-0"
+            inputRef={passwordRef}
+          />
         </form>
       </Modal>
     </SectionCard>
@@ -225,7 +319,11 @@ export default function ProfileEdit({ mustVerifyEmail, status, isLastAdministrat
       </div>
       <p className="small text-body-secondary mt-4 mb-0">
         <Icon name="fa-solid fa-circle-info" className="me-1" />
-        Votre photo de profil vient de <a href="https://gravatar.com" target="_blank" rel="noreferrer">Gravatar</a> ; à défaut, vos initiales s’affichent. <Link href={route('dashboard')}>Retour au tableau de bord</Link>
+        Votre photo de profil vient de{' '}
+        <a href="https://gravatar.com" target="_blank" rel="noreferrer">
+          Gravatar
+        </a>{' '}
+        ; à défaut, vos initiales s’affichent. <Link href={route('dashboard')}>Retour au tableau de bord</Link>
       </p>
     </AppPage>
   );

@@ -27,8 +27,26 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
   const rate = (bp: number) => `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')} %`;
   return (
     <PrintFrame meta={props} landscape={landscape} title={title} subtitle={<strong>{subtitle}</strong>}>
-      <PrintFacts items={[...facts, ...(isEmpty ? [] : figures.map((f): [string, string] => [f.label, f.kind === 'money' ? formatMoney(f.figure, currency) : f.kind === 'rate' ? rate(f.figure) : formatQty(f.figure)]))]} />
-      {isEmpty ? <PrintNote>{empty.title}. {empty.text}</PrintNote> : null}
+      <PrintFacts
+        items={[
+          ...facts,
+          ...(isEmpty
+            ? []
+            : figures.map((f): [string, string] => [
+                f.label,
+                f.kind === 'money'
+                  ? formatMoney(f.figure, currency)
+                  : f.kind === 'rate'
+                    ? rate(f.figure)
+                    : formatQty(f.figure),
+              ])),
+        ]}
+      />
+      {isEmpty ? (
+        <PrintNote>
+          {empty.title}. {empty.text}
+        </PrintNote>
+      ) : null}
       {chart && !isEmpty && chart.labels.length > 0 ? (
         <div className="app-report-print-chart mb-3">
           <ReportChart chart={chart} currency={currency} print />
@@ -41,7 +59,9 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
               {t.title ? <h2 className="h6 mt-2 mb-1">{t.title}</h2> : null}
               {t.page.total > t.page.data.length ? (
                 <PrintNote>
-                  <strong>Attention :</strong> {formatQty(t.page.data.length)} lignes imprimées sur {formatQty(t.page.total)} ; réduisez la période ou filtrez pour tout imprimer (l’export donne toutes les lignes).
+                  <strong>Attention :</strong> {formatQty(t.page.data.length)} lignes imprimées sur{' '}
+                  {formatQty(t.page.total)} ; réduisez la période ou filtrez pour tout imprimer (l’export donne toutes
+                  les lignes).
                 </PrintNote>
               ) : null}
               <table className="app-print-table is-dense" data-testid={`report-print-${t.id}`}>

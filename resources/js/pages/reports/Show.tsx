@@ -14,7 +14,8 @@ import { ReportChart } from '@/components/reports/ReportChart';
 import { ReportFilters } from '@/components/reports/ReportFilters';
 import { ReportTables } from '@/components/reports/ReportTables';
 
-const href = (name: RouteName, query: Record<string, string>) => (route as (n: RouteName, q?: Record<string, string>) => string)(name, query);
+const href = (name: RouteName, query: Record<string, string>) =>
+  (route as (n: RouteName, q?: Record<string, string>) => string)(name, query);
 
 /**
  * Every report of the Éditions menu (the report frame, shared/reports.ts): its views as tabs, its
@@ -41,14 +42,36 @@ export default function ReportShow(report: PageProps<'reports/Show'>) {
         </div>
       }
     >
-      <SubNav label={`Vues : ${title}`} items={views.map((v) => ({ href: href(routes.index, { ...query, view: v.id }), label: v.label, exact: false, active: v.id === view }))} />
+      <SubNav
+        label={`Vues : ${title}`}
+        items={views.map((v) => ({
+          href: href(routes.index, { ...query, view: v.id }),
+          label: v.label,
+          exact: false,
+          active: v.id === view,
+        }))}
+      />
       <ListToolbar onReset={list.filtered ? list.reset : undefined}>
         <ReportFilters filters={filters} list={list} currency={currency} />
       </ListToolbar>
       {figures.length && !empty ? (
         <StatRow className="mb-3" testId="report-figures">
           {figures.map((f) => (
-            <Stat key={f.id} label={f.label} tone={f.tone} testId={`report-figure-${f.id}`} value={f.kind === 'money' ? <Money value={f.figure} currency={currency} /> : f.kind === 'rate' ? rate(f.figure) : formatQty(f.figure)} />
+            <Stat
+              key={f.id}
+              label={f.label}
+              tone={f.tone}
+              testId={`report-figure-${f.id}`}
+              value={
+                f.kind === 'money' ? (
+                  <Money value={f.figure} currency={currency} />
+                ) : f.kind === 'rate' ? (
+                  rate(f.figure)
+                ) : (
+                  formatQty(f.figure)
+                )
+              }
+            />
           ))}
         </StatRow>
       ) : null}

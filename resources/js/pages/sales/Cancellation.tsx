@@ -17,8 +17,12 @@ import { SaleFilters } from '@/components/sales/SaleFilters';
 function cancelEffects(s: SaleCancellationRow, currency: string): string {
   const money = (n: number) => formatMoney(n, currency);
   const parts = [`La marchandise revient dans le stock de ${s.location_name} à son coût d’origine.`];
-  if (s.payment_mode === 'credit') parts.push(s.due > 0 ? `Le reste dû (${money(s.due)}) est retiré du solde de ${s.client_name}.` : '');
-  else parts.push(`Ce qui a été encaissé (${money(s.total_ttc)}, moins les avoirs déjà remboursés) sort des comptes qui l’ont reçu, ou du compte choisi ci-dessous.`);
+  if (s.payment_mode === 'credit')
+    parts.push(s.due > 0 ? `Le reste dû (${money(s.due)}) est retiré du solde de ${s.client_name}.` : '');
+  else
+    parts.push(
+      `Ce qui a été encaissé (${money(s.total_ttc)}, moins les avoirs déjà remboursés) sort des comptes qui l’ont reçu, ou du compte choisi ci-dessous.`,
+    );
   parts.push('Le numéro reste, marqué « ANNULÉE ».');
   return parts.filter(Boolean).join(' ');
 }
@@ -29,7 +33,15 @@ function cancelEffects(s: SaleCancellationRow, currency: string): string {
  * allocated to it, the row says which), or reprint its invoice A6 / cash invoice A6 / ticket — every
  * print after the first is a DUPLICATA, counted and audited.
  */
-export default function SalesCancellation({ currency, filters, sales, client, locations, can, refund_accounts }: PageProps<'sales/Cancellation'>) {
+export default function SalesCancellation({
+  currency,
+  filters,
+  sales,
+  client,
+  locations,
+  can,
+  refund_accounts,
+}: PageProps<'sales/Cancellation'>) {
   const list = useList(route('sales.cancellations'), filters);
   // A sale paid at the sale is refunded: from the accounts that took the money, or from another one of the user's (the desk's cash may have been banked since).
   const refundChoice = (s: SaleCancellationRow): DialogChoice | undefined =>
@@ -39,7 +51,7 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
           label: 'Rembourser depuis',
           placeholder: 'Les comptes qui ont encaissé la vente',
           options: refund_accounts.map((a) => ({ value: String(a.id), label: accountChoiceLabel(a) })),
-          hint: "Si la caisse ne contient plus ces espèces (versées en banque), choisissez le compte d’où sort le remboursement.",
+          hint: 'Si la caisse ne contient plus ces espèces (versées en banque), choisissez le compte d’où sort le remboursement.',
         }
       : undefined;
   return (
@@ -50,15 +62,35 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
       query={filters}
       list={list}
       search={{ placeholder: 'N° (FAC-2026-…, VB-2026-…)', label: 'Rechercher une facture ou une vente' }}
-      filters={<SaleFilters list={list} filters={filters} client={client} currency={currency} locations={locations} kind={filters.kind} />}
+      filters={
+        <SaleFilters
+          list={list}
+          filters={filters}
+          client={client}
+          currency={currency}
+          locations={locations}
+          kind={filters.kind}
+        />
+      }
       page={sales}
       caption="Factures et ventes à annuler ou réimprimer"
       pageLabel="Pagination des factures"
-      dialog={(s) => ({ url: route('sales.cancel', { id: s.id }), title: `Annuler ${s.kind === 'counter' ? 'la vente' : 'la facture'} ${s.number}`, explanation: cancelEffects(s, currency), choice: refundChoice(s) })}
-      empty={{ title: 'Aucune facture récente', filteredTitle: 'Aucune facture ne correspond', text: 'Aucune facture ni vente boutique sur les 30 derniers jours.' }}
+      dialog={(s) => ({
+        url: route('sales.cancel', { id: s.id }),
+        title: `Annuler ${s.kind === 'counter' ? 'la vente' : 'la facture'} ${s.number}`,
+        explanation: cancelEffects(s, currency),
+        choice: refundChoice(s),
+      })}
+      empty={{
+        title: 'Aucune facture récente',
+        filteredTitle: 'Aucune facture ne correspond',
+        text: 'Aucune facture ni vente boutique sur les 30 derniers jours.',
+      }}
       rowClassName={cancelledRow}
       columns={[
-        numberColumn('sales.show', { below: (s: SaleCancellationRow) => <div className="small text-body-secondary">{formatDate(s.sale_date)}</div> }),
+        numberColumn('sales.show', {
+          below: (s: SaleCancellationRow) => <div className="small text-body-secondary">{formatDate(s.sale_date)}</div>,
+        }),
         {
           id: 'client',
           label: 'Client',
@@ -109,7 +141,10 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
                 href: route('sales.print', { id: s.id }, { print: 1, format: 'a6', retour: 'annulation' }),
                 label: 'A6',
                 icon: 'fa-solid fa-copy',
-                title: s.payment_mode === 'cash' ? 'Réimprimer la facture comptant en A6 (DUPLICATA)' : 'Réimprimer la facture en A6 (DUPLICATA)',
+                title:
+                  s.payment_mode === 'cash'
+                    ? 'Réimprimer la facture comptant en A6 (DUPLICATA)'
+                    : 'Réimprimer la facture en A6 (DUPLICATA)',
                 testId: 'reprint',
               }
             : {
@@ -125,7 +160,9 @@ export default function SalesCancellation({ currency, filters, sales, client, lo
                   href: route('sales.ticket', { id: s.id }, { print: 1, retour: 'annulation' }),
                   label: 'Ticket',
                   icon: 'fa-solid fa-receipt' as const,
-                  title: s.printed.ticket ? 'Ticket de caisse (DUPLICATA)' : "Ticket de caisse (original : il n’a jamais été imprimé)",
+                  title: s.printed.ticket
+                    ? 'Ticket de caisse (DUPLICATA)'
+                    : 'Ticket de caisse (original : il n’a jamais été imprimé)',
                   testId: 'reprint-ticket',
                 },
               ]

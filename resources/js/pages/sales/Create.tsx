@@ -7,7 +7,14 @@ import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
 import { PRICE_LEVEL_LABELS } from '@shared/records';
 import { route } from '@shared/routes';
 import { PaymentMismatch, type PaymentMode, allocatePayments } from '@shared/sales';
-import { MOBILE_MONEY_OPERATORS, MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/treasury';
+import {
+  MOBILE_MONEY_OPERATORS,
+  MOBILE_MONEY_OPERATOR_LABELS,
+  type MobileMoneyOperator,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '@shared/treasury';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
@@ -18,7 +25,13 @@ import { MoneyInput } from '@/components/data/MoneyInput';
 import { baseQuantity } from '@/components/documents/document-lines';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
-import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
+import {
+  DocumentLines,
+  LineProduct,
+  LineQuantity,
+  LineRemove,
+  REMOVE_HEADER,
+} from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ClientPicker } from '@/components/pickers/ClientPicker';
@@ -69,7 +82,14 @@ type SaleForm = {
   payments: PaymentLine[];
 };
 
-const newPayment = (method: PaymentMethod = 'especes'): PaymentLine => ({ method, amount: '', account_id: '', operator: '', phone: '', reference: '' });
+const newPayment = (method: PaymentMethod = 'especes'): PaymentLine => ({
+  method,
+  amount: '',
+  account_id: '',
+  operator: '',
+  phone: '',
+  reference: '',
+});
 
 /** The client's level price (a product without a wholesale price sells at retail to a wholesale client, as the server does). */
 function levelPrice(line: Pick<SaleLine, 'retail_price' | 'wholesale_price'>, client: ClientPickerItem | null): number {
@@ -91,7 +111,18 @@ function addDays(date: string, days: number): string {
  * the change, mobile money, cheque, transfer, card, possibly split in two) or crédit (due date).
  * The server recomputes everything and answers each refusal on its field.
  */
-export default function SalesCreate({ currency, today, form_loaded_at, locations, default_location_id, vat, credit_days, rights, accounts, client: preselected }: PageProps<'sales/Create'>) {
+export default function SalesCreate({
+  currency,
+  today,
+  form_loaded_at,
+  locations,
+  default_location_id,
+  vat,
+  credit_days,
+  rights,
+  accounts,
+  client: preselected,
+}: PageProps<'sales/Create'>) {
   const [client, setClient] = useState<ClientPickerItem | null>(preselected);
   const form = useServerForm<SaleForm>({
     idempotency_key: newIdempotencyKey(),
@@ -110,10 +141,25 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
   const lineDiscount = (l: SaleLine) => (l.discount.trim() === '' ? 0 : parseMoneyInput(l.discount, currency));
   const lines = useDocumentLines(form, {
     create: (p: ProductPickerItem): SaleLine => {
-      const line = { product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, pack_size: p.pack_size, stock: p.stock, retail_price: p.retail_price, wholesale_price: p.wholesale_price, min_price: p.min_price, unit: 'unit' as const, quantity: 1, price_edited: false, discount: '' };
+      const line = {
+        product_id: p.id,
+        code: p.code,
+        name: p.name,
+        unit_name: p.unit,
+        pack_size: p.pack_size,
+        stock: p.stock,
+        retail_price: p.retail_price,
+        wholesale_price: p.wholesale_price,
+        min_price: p.min_price,
+        unit: 'unit' as const,
+        quantity: 1,
+        price_edited: false,
+        discount: '',
+      };
       return { ...line, unit_price: minorToInput(levelPrice(line, client), currency) };
     },
-    amount: (l) => Math.max(0, baseQuantity(l.quantity, l.unit, l.pack_size) * (price(l) ?? 0) - (lineDiscount(l) ?? 0)),
+    amount: (l) =>
+      Math.max(0, baseQuantity(l.quantity, l.unit, l.pack_size) * (price(l) ?? 0) - (lineDiscount(l) ?? 0)),
     leaveMessage: 'Les lignes saisies de cette facture seront perdues. Quitter la page ?',
   });
   const data = form.data;
@@ -125,11 +171,29 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
   const docDiscount = data.discount.trim() === '' ? 0 : parseMoneyInput(data.discount, currency);
   const totals = useMemo((): { value: DocumentTotals | null; error: string | null } => {
     try {
-      const input = data.lines.map((l) => ({ quantity: baseQuantity(l.quantity, l.unit, l.pack_size), unitPrice: price(l) ?? 0, discount: lineDiscount(l) ?? 0 }));
-      return { value: documentTotals(input, docDiscount ?? 0, { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: vat.prices_include_vat }), error: null };
+      const input = data.lines.map((l) => ({
+        quantity: baseQuantity(l.quantity, l.unit, l.pack_size),
+        unitPrice: price(l) ?? 0,
+        discount: lineDiscount(l) ?? 0,
+      }));
+      return {
+        value: documentTotals(input, docDiscount ?? 0, {
+          enabled: vat.enabled,
+          rate: vat.rate_bp,
+          pricesIncludeVat: vat.prices_include_vat,
+        }),
+        error: null,
+      };
     } catch (err) {
       const e = err as { line?: number | null; name?: string };
-      if (e && 'line' in e) return { value: null, error: e.line === null ? 'La remise globale dépasse le montant des lignes.' : `Ligne ${Number(e.line) + 1} : la remise dépasse le montant de la ligne.` };
+      if (e && 'line' in e)
+        return {
+          value: null,
+          error:
+            e.line === null
+              ? 'La remise globale dépasse le montant des lignes.'
+              : `Ligne ${Number(e.line) + 1} : la remise dépasse le montant de la ligne.`,
+        };
       return { value: null, error: 'Un montant dépasse le plafond autorisé.' };
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -141,10 +205,20 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
   const allocation = useMemo(() => {
     if (data.payment_mode !== 'cash' || total === 0) return null;
     try {
-      return { ok: allocatePayments(total, data.payments.map((p, i) => ({ method: p.method, amount: paymentAmounts[i] ?? 0 }))), error: null };
+      return {
+        ok: allocatePayments(
+          total,
+          data.payments.map((p, i) => ({ method: p.method, amount: paymentAmounts[i] ?? 0 })),
+        ),
+        error: null,
+      };
     } catch (err) {
       if (err instanceof PaymentMismatch) {
-        if (err.reason === 'non_cash_exceeds') return { ok: null, error: `Ce paiement dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n’est rendue sur ce mode.` };
+        if (err.reason === 'non_cash_exceeds')
+          return {
+            ok: null,
+            error: `Ce paiement dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n’est rendue sur ce mode.`,
+          };
         return { ok: null, error: `Il manque ${money(err.missing)} sur ${money(total)}.` };
       }
       return { ok: null, error: null };
@@ -154,7 +228,8 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
 
   const walkIn = client?.is_walk_in ?? false;
   const balanceAfter = client ? client.balance + total : 0;
-  const overLimit = data.payment_mode === 'credit' && client !== null && !walkIn && total > 0 && balanceAfter > client.credit_limit;
+  const overLimit =
+    data.payment_mode === 'credit' && client !== null && !walkIn && total > 0 && balanceAfter > client.credit_limit;
 
   const pickClient = (c: ClientPickerItem) => {
     setClient(c);
@@ -172,10 +247,14 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
       'payments',
       data.payments.map((p, k) => (k === i ? { ...p, ...patch } : p)),
     );
-    form.clearErrors(...(Object.keys(form.errors).filter((k) => k.startsWith(`payments.${i}.`) || k === 'payments') as never[]));
+    form.clearErrors(
+      ...(Object.keys(form.errors).filter((k) => k.startsWith(`payments.${i}.`) || k === 'payments') as never[]),
+    );
   };
   const errorOf = (key: string) => (form.errors as Record<string, string | undefined>)[key];
-  const paymentFields = data.payments.flatMap((_, i) => ['method', 'amount', 'account_id', 'operator', 'phone', 'reference'].map((f) => `payments.${i}.${f}`));
+  const paymentFields = data.payments.flatMap((_, i) =>
+    ['method', 'amount', 'account_id', 'operator', 'phone', 'reference'].map((f) => `payments.${i}.${f}`),
+  );
 
   const submit = () => {
     form.transform((d) => ({
@@ -185,18 +264,63 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
       payments:
         d.payment_mode === 'credit'
           ? []
-          : d.payments.map((p) => ({ method: p.method, amount: parseMoneyInput(p.amount, currency) ?? p.amount, account_id: p.account_id, operator: p.method === 'mobile_money' ? p.operator : '', phone: p.method === 'mobile_money' ? p.phone : '', reference: p.reference })),
-      lines: d.lines.map((l) => ({ product_id: l.product_id, unit: l.unit, quantity: l.quantity ?? '', unit_price: l.price_edited ? (price(l) ?? l.unit_price) : '', discount: l.discount.trim() === '' ? 0 : (lineDiscount(l) ?? l.discount) })),
+          : d.payments.map((p) => ({
+              method: p.method,
+              amount: parseMoneyInput(p.amount, currency) ?? p.amount,
+              account_id: p.account_id,
+              operator: p.method === 'mobile_money' ? p.operator : '',
+              phone: p.method === 'mobile_money' ? p.phone : '',
+              reference: p.reference,
+            })),
+      lines: d.lines.map((l) => ({
+        product_id: l.product_id,
+        unit: l.unit,
+        quantity: l.quantity ?? '',
+        unit_price: l.price_edited ? (price(l) ?? l.unit_price) : '',
+        discount: l.discount.trim() === '' ? 0 : (lineDiscount(l) ?? l.discount),
+      })),
     }));
     form.submit('post', route('sales.invoices'), { preserveScroll: false });
   };
 
   return (
-    <AppPage title="Nouvelle facture" subtitle="Vente détaillée à un client : la validation sort la marchandise du stock et encaisse la vente ou l’inscrit au compte du client." breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: 'Ventes détaillées', href: route('sales.invoices') }, { label: 'Nouvelle facture' }]}>
-      <DocumentForm form={form} onSubmit={submit} errors={lines.formErrors(['client_id', 'location_id', 'sale_date', 'payment_mode', 'due_date', 'discount', 'note', 'payments', ...paymentFields])} testId="sale-form">
+    <AppPage
+      title="Nouvelle facture"
+      subtitle="Vente détaillée à un client : la validation sort la marchandise du stock et encaisse la vente ou l’inscrit au compte du client."
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Sortie de stock', href: route('stockExits') },
+        { label: 'Ventes détaillées', href: route('sales.invoices') },
+        { label: 'Nouvelle facture' },
+      ]}
+    >
+      <DocumentForm
+        form={form}
+        onSubmit={submit}
+        errors={lines.formErrors([
+          'client_id',
+          'location_id',
+          'sale_date',
+          'payment_mode',
+          'due_date',
+          'discount',
+          'note',
+          'payments',
+          ...paymentFields,
+        ])}
+        testId="sale-form"
+      >
         <DocumentHead note={form.fieldProps('note')} notePlaceholder="Visible sur la facture">
           <div className="col-md-6 col-xl-5">
-            <ClientPicker currency={currency} keepSelection autoFocus={preselected === null} onPick={pickClient} error={errorOf('client_id')} id="sale-client" testId="sale-client-picker" />
+            <ClientPicker
+              currency={currency}
+              keepSelection
+              autoFocus={preselected === null}
+              onPick={pickClient}
+              error={errorOf('client_id')}
+              id="sale-client"
+              testId="sale-client-picker"
+            />
             {client ? (
               <div className="app-sale-client small mt-2" data-testid="sale-client-facts">
                 <span>
@@ -207,7 +331,8 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                 ) : (
                   <>
                     <span>
-                      Solde : <strong className={client.balance > 0 ? 'text-danger' : ''}>{money(client.balance)}</strong>
+                      Solde :{' '}
+                      <strong className={client.balance > 0 ? 'text-danger' : ''}>{money(client.balance)}</strong>
                     </span>
                     <span>
                       Plafond de crédit : <strong>{money(client.credit_limit)}</strong>
@@ -225,7 +350,11 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
               label="Emplacement (sortie du stock)"
               value={data.location_id}
               onChange={(v) => {
-                form.setData((d: SaleForm) => ({ ...d, location_id: v, lines: d.lines.map((l) => ({ ...l, stock: null })) }));
+                form.setData((d: SaleForm) => ({
+                  ...d,
+                  location_id: v,
+                  lines: d.lines.map((l) => ({ ...l, stock: null })),
+                }));
                 form.clearErrors('location_id');
               }}
               error={errorOf('location_id')}
@@ -237,7 +366,11 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
             <DateField
               {...form.fieldProps('sale_date')}
               onChange={(v) => {
-                form.setData((d: SaleForm) => ({ ...d, sale_date: v, due_date: d.due_date && d.due_date >= v ? d.due_date : addDays(v, credit_days) }));
+                form.setData((d: SaleForm) => ({
+                  ...d,
+                  sale_date: v,
+                  due_date: d.due_date && d.due_date >= v ? d.due_date : addDays(v, credit_days),
+                }));
                 form.clearErrors('sale_date');
               }}
               label="Date de la facture"
@@ -250,7 +383,16 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
 
         <DocumentLines
           lines={lines}
-          picker={<ProductPicker currency={currency} locationId={data.location_id || null} onPick={lines.pick} label="Ajouter un produit" autoFocus={preselected !== null} testId="sale-product-picker" />}
+          picker={
+            <ProductPicker
+              currency={currency}
+              locationId={data.location_id || null}
+              onPick={lines.pick}
+              label="Ajouter un produit"
+              autoFocus={preselected !== null}
+              testId="sale-product-picker"
+            />
+          }
           hint="Scannez un code-barres ou tapez un code ou un nom puis Entrée : un produit déjà présent voit sa quantité augmenter de 1."
           testId="sale-lines"
           head={
@@ -276,7 +418,15 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
             <>
               <div className="app-sale-summary" data-testid="sale-totals">
                 <div className="app-sale-discount">
-                  <MoneyField id="sale-discount" name="discount" label="Remise globale" currency={currency} value={data.discount} onChange={(v) => form.setData('discount', v)} error={errorOf('discount') ?? (docDiscount === null ? 'Montant illisible.' : undefined)} />
+                  <MoneyField
+                    id="sale-discount"
+                    name="discount"
+                    label="Remise globale"
+                    currency={currency}
+                    value={data.discount}
+                    onChange={(v) => form.setData('discount', v)}
+                    error={errorOf('discount') ?? (docDiscount === null ? 'Montant illisible.' : undefined)}
+                  />
                 </div>
                 <dl className="app-sale-figures">
                   <div>
@@ -313,7 +463,10 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                 <legend className="h6">Paiement</legend>
                 <div className="btn-group mb-3" role="radiogroup" aria-label="Mode de paiement">
                   {(['cash', 'credit'] as const).map((mode) => (
-                    <label key={mode} className={`btn ${data.payment_mode === mode ? 'btn-primary' : 'btn-outline-primary'} ${mode === 'credit' && walkIn ? 'disabled' : ''}`}>
+                    <label
+                      key={mode}
+                      className={`btn ${data.payment_mode === mode ? 'btn-primary' : 'btn-outline-primary'} ${mode === 'credit' && walkIn ? 'disabled' : ''}`}
+                    >
                       <input
                         type="radio"
                         className="visually-hidden"
@@ -327,7 +480,10 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                         }}
                         data-testid={`sale-mode-${mode}`}
                       />
-                      <Icon name={mode === 'cash' ? 'fa-solid fa-money-bill-wave' : 'fa-solid fa-hourglass-half'} className="me-2" />
+                      <Icon
+                        name={mode === 'cash' ? 'fa-solid fa-money-bill-wave' : 'fa-solid fa-hourglass-half'}
+                        className="me-2"
+                      />
                       {mode === 'cash' ? 'Comptant' : 'Crédit'}
                     </label>
                   ))}
@@ -337,12 +493,26 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                 {data.payment_mode === 'credit' ? (
                   <div className="row g-3">
                     <div className="col-sm-6 col-lg-3">
-                      <DateField {...form.fieldProps('due_date')} label="Échéance" min={data.sale_date} required className="mb-0" />
+                      <DateField
+                        {...form.fieldProps('due_date')}
+                        label="Échéance"
+                        min={data.sale_date}
+                        required
+                        className="mb-0"
+                      />
                     </div>
                     {client && !walkIn ? (
                       <div className="col-sm-6 col-lg-9 small align-self-end" data-testid="sale-credit-after">
-                        Solde du client après cette facture : <strong className={overLimit ? 'text-danger' : ''}>{money(balanceAfter)}</strong> (plafond {money(client.credit_limit)})
-                        {overLimit ? <div className={rights.beyond_credit_limit ? 'text-warning-emphasis' : 'text-danger'}>{rights.beyond_credit_limit ? 'Au-delà du plafond : vous êtes autorisé à dépasser le plafond de crédit.' : 'Au-delà du plafond de crédit : la facture sera refusée.'}</div> : null}
+                        Solde du client après cette facture :{' '}
+                        <strong className={overLimit ? 'text-danger' : ''}>{money(balanceAfter)}</strong> (plafond{' '}
+                        {money(client.credit_limit)})
+                        {overLimit ? (
+                          <div className={rights.beyond_credit_limit ? 'text-warning-emphasis' : 'text-danger'}>
+                            {rights.beyond_credit_limit
+                              ? 'Au-delà du plafond : vous êtes autorisé à dépasser le plafond de crédit.'
+                              : 'Au-delà du plafond de crédit : la facture sera refusée.'}
+                          </div>
+                        ) : null}
                       </div>
                     ) : null}
                   </div>
@@ -357,9 +527,20 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                         accounts={accounts}
                         errorOf={errorOf}
                         onChange={(patch) => setPayment(i, patch)}
-                        onRemove={data.payments.length > 1 ? () => form.setData('payments', data.payments.filter((_, k) => k !== i)) : undefined}
+                        onRemove={
+                          data.payments.length > 1
+                            ? () =>
+                                form.setData(
+                                  'payments',
+                                  data.payments.filter((_, k) => k !== i),
+                                )
+                            : undefined
+                        }
                         onExact={() => {
-                          const others = data.payments.reduce((s, q, k) => (k === i ? s : s + (parseMoneyInput(q.amount, currency) ?? 0)), 0);
+                          const others = data.payments.reduce(
+                            (s, q, k) => (k === i ? s : s + (parseMoneyInput(q.amount, currency) ?? 0)),
+                            0,
+                          );
                           setPayment(i, { amount: minorToInput(Math.max(0, total - others), currency) });
                         }}
                       />
@@ -367,7 +548,12 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                     <FieldError id="sale-payments-error" error={errorOf('payments')} />
                     <div className="d-flex flex-wrap align-items-center gap-3">
                       {data.payments.length < 2 ? (
-                        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => form.setData('payments', [...data.payments, newPayment('mobile_money')])} data-testid="sale-split">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-secondary"
+                          onClick={() => form.setData('payments', [...data.payments, newPayment('mobile_money')])}
+                          data-testid="sale-split"
+                        >
                           <Icon name="fa-solid fa-code-branch" className="me-2" />
                           Partager le paiement
                         </button>
@@ -387,10 +573,24 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
               </fieldset>
 
               <DocumentLinesFooter
-                totals={[{ value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` }, { label: 'Total', value: <Money value={total} currency={currency} />, testId: 'sale-footer-total' }]}
-                hint={data.payment_mode === 'credit' ? 'La validation sort la marchandise du stock et inscrit la facture au solde du client.' : "La validation sort la marchandise du stock et enregistre l’encaissement."}
+                totals={[
+                  { value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` },
+                  { label: 'Total', value: <Money value={total} currency={currency} />, testId: 'sale-footer-total' },
+                ]}
+                hint={
+                  data.payment_mode === 'credit'
+                    ? 'La validation sort la marchandise du stock et inscrit la facture au solde du client.'
+                    : 'La validation sort la marchandise du stock et enregistre l’encaissement.'
+                }
                 cancelHref={route('sales.invoices')}
-                submit={{ label: 'Valider la facture', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'sale-submit' }}
+                submit={{
+                  label: 'Valider la facture',
+                  icon: 'fa-solid fa-check',
+                  busy: form.busy,
+                  busyLabel: 'Validation…',
+                  disabled: lines.items.length === 0,
+                  testId: 'sale-submit',
+                }}
               />
             </>
           }
@@ -401,24 +601,62 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
             const base = baseQuantity(l.quantity, l.unit, l.pack_size);
             const net = base * (typed ?? 0) - (discount ?? 0);
             const belowMin = l.min_price > 0 && base > 0 && typed !== null && net < l.min_price * base;
-            const priceError = lines.error(i, 'unit_price') ?? (typed === null && l.unit_price !== '' ? 'Prix illisible.' : typed !== null && typed > LIMITS.unitPrice ? `Le prix unitaire ne peut dépasser ${money(LIMITS.unitPrice)}.` : undefined);
-            const discountError = lines.error(i, 'discount') ?? (discount === null ? 'Montant illisible.' : discount > base * (typed ?? 0) ? 'La remise dépasse le montant de la ligne.' : undefined);
+            const priceError =
+              lines.error(i, 'unit_price') ??
+              (typed === null && l.unit_price !== ''
+                ? 'Prix illisible.'
+                : typed !== null && typed > LIMITS.unitPrice
+                  ? `Le prix unitaire ne peut dépasser ${money(LIMITS.unitPrice)}.`
+                  : undefined);
+            const discountError =
+              lines.error(i, 'discount') ??
+              (discount === null
+                ? 'Montant illisible.'
+                : discount > base * (typed ?? 0)
+                  ? 'La remise dépasse le montant de la ligne.'
+                  : undefined);
             const list = levelPrice(l, client);
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`sale-line-${i}`}>
-                <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}` : ''} error={lines.error(i, 'product_id')} />
+                <LineProduct
+                  index={i}
+                  name={l.name}
+                  code={l.code}
+                  detail={
+                    l.stock !== null
+                      ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}`
+                      : ''
+                  }
+                  error={lines.error(i, 'product_id')}
+                />
                 <td className="app-line-unit" data-label="Vendu par">
                   {l.pack_size > 1 ? (
-                    <select className="form-select form-select-sm" aria-label={`Unité de vente de ${l.name}`} value={l.unit} onChange={(e) => lines.update(i, { unit: e.target.value as 'unit' | 'pack' })}>
+                    <select
+                      className="form-select form-select-sm"
+                      aria-label={`Unité de vente de ${l.name}`}
+                      value={l.unit}
+                      onChange={(e) => lines.update(i, { unit: e.target.value as 'unit' | 'pack' })}
+                    >
                       <option value="unit">{l.unit_name}</option>
                       <option value="pack">colis de {formatQty(l.pack_size)}</option>
                     </select>
                   ) : (
                     <span className="small">{l.unit_name}</span>
                   )}
-                  {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQuantity(base, l.unit_name)}</div> : null}
+                  {l.unit === 'pack' && l.quantity ? (
+                    <div className="small text-body-secondary mt-1">= {formatQuantity(base, l.unit_name)}</div>
+                  ) : null}
                 </td>
-                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity} stepper />
+                <LineQuantity
+                  id={`line-${i}-quantity`}
+                  name={`lines.${i}.quantity`}
+                  ariaLabel={`Quantité de ${l.name}`}
+                  value={l.quantity}
+                  onChange={(v) => lines.update(i, { quantity: v })}
+                  error={lines.error(i, 'quantity')}
+                  max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity}
+                  stepper
+                />
                 <td className="app-line-cost" data-label={`Prix unitaire (${currencyLabel})`}>
                   <MoneyInput
                     id={`line-${i}-price`}
@@ -430,16 +668,33 @@ export default function SalesCreate({ currency, today, form_loaded_at, locations
                     invalid={Boolean(priceError)}
                     describedBy={`line-${i}-price-hint`}
                     value={l.unit_price}
-                    onChange={(unit_price) => lines.update(i, { unit_price, price_edited: parseMoneyInput(unit_price, currency) !== list })}
+                    onChange={(unit_price) =>
+                      lines.update(i, { unit_price, price_edited: parseMoneyInput(unit_price, currency) !== list })
+                    }
                   />
-                  <div id={`line-${i}-price-hint`} className={`small ${belowMin ? (rights.below_min_price ? 'text-warning-emphasis' : 'text-danger') : 'text-body-secondary'}`}>
-                    {l.price_edited ? `Tarif ${client?.price_level === 'gros' ? 'gros' : 'détail'} : ${money(list)}` : `Tarif ${client?.price_level === 'gros' ? 'gros' : 'détail'}`}
+                  <div
+                    id={`line-${i}-price-hint`}
+                    className={`small ${belowMin ? (rights.below_min_price ? 'text-warning-emphasis' : 'text-danger') : 'text-body-secondary'}`}
+                  >
+                    {l.price_edited
+                      ? `Tarif ${client?.price_level === 'gros' ? 'gros' : 'détail'} : ${money(list)}`
+                      : `Tarif ${client?.price_level === 'gros' ? 'gros' : 'détail'}`}
                     {l.min_price > 0 ? ` · min. ${money(l.min_price)}` : ''}
                   </div>
                   <FieldError id={`line-${i}-price-error`} error={priceError} />
                 </td>
                 <td className="app-line-cost" data-label={`Remise (${currencyLabel})`}>
-                  <MoneyInput id={`line-${i}-discount`} name={`lines.${i}.discount`} size="sm" currency={currency} className="text-end" ariaLabel={`Remise sur ${l.name}`} invalid={Boolean(discountError)} value={l.discount} onChange={(d) => lines.update(i, { discount: d })} />
+                  <MoneyInput
+                    id={`line-${i}-discount`}
+                    name={`lines.${i}.discount`}
+                    size="sm"
+                    currency={currency}
+                    className="text-end"
+                    ariaLabel={`Remise sur ${l.name}`}
+                    invalid={Boolean(discountError)}
+                    value={l.discount}
+                    onChange={(d) => lines.update(i, { discount: d })}
+                  />
                   <FieldError id={`line-${i}-discount-error`} error={discountError} />
                 </td>
                 <td className="num" data-label="Montant">
@@ -475,34 +730,101 @@ function PaymentRow({
   onRemove?: () => void;
   onExact: () => void;
 }) {
-  const fitting = accounts.filter((a) => (p.method === 'mobile_money' ? a.kind === 'mobile_money' && (!p.operator || a.operator === p.operator) : a.kind === 'banque'));
+  const fitting = accounts.filter((a) =>
+    p.method === 'mobile_money'
+      ? a.kind === 'mobile_money' && (!p.operator || a.operator === p.operator)
+      : a.kind === 'banque',
+  );
   const key = (f: string) => `payments.${i}.${f}`;
   return (
     <div className="app-sale-payment-row row g-2 align-items-start mb-3" data-testid={`sale-payment-${i}`}>
       <div className="col-sm-6 col-lg-2">
-        <SelectField id={`payment-${i}-method`} name={key('method')} label="Mode" value={p.method} onChange={(v) => onChange({ method: v as PaymentMethod, account_id: '', operator: '', reference: '' })} options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))} error={errorOf(key('method'))} className="mb-0" />
+        <SelectField
+          id={`payment-${i}-method`}
+          name={key('method')}
+          label="Mode"
+          value={p.method}
+          onChange={(v) => onChange({ method: v as PaymentMethod, account_id: '', operator: '', reference: '' })}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          error={errorOf(key('method'))}
+          className="mb-0"
+        />
       </div>
       <div className="col-sm-6 col-lg-3">
-        <MoneyField id={`payment-${i}-amount`} name={key('amount')} label={p.method === 'especes' ? 'Montant reçu' : 'Montant'} currency={currency} value={p.amount} onChange={(amount) => onChange({ amount })} error={errorOf(key('amount'))} />
-        <button type="button" className="btn btn-link btn-sm p-0" onClick={onExact} data-testid={`sale-payment-${i}-exact`}>
+        <MoneyField
+          id={`payment-${i}-amount`}
+          name={key('amount')}
+          label={p.method === 'especes' ? 'Montant reçu' : 'Montant'}
+          currency={currency}
+          value={p.amount}
+          onChange={(amount) => onChange({ amount })}
+          error={errorOf(key('amount'))}
+        />
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0"
+          onClick={onExact}
+          data-testid={`sale-payment-${i}-exact`}
+        >
           Montant exact
         </button>
       </div>
       {p.method === 'mobile_money' ? (
         <>
           <div className="col-sm-4 col-lg-2">
-            <SelectField id={`payment-${i}-operator`} name={key('operator')} label="Opérateur" value={p.operator} onChange={(v) => onChange({ operator: v as MobileMoneyOperator, account_id: '' })} options={MOBILE_MONEY_OPERATORS.map((o) => ({ value: o, label: MOBILE_MONEY_OPERATOR_LABELS[o] }))} placeholder="Choisir…" error={errorOf(key('operator'))} required className="mb-0" />
+            <SelectField
+              id={`payment-${i}-operator`}
+              name={key('operator')}
+              label="Opérateur"
+              value={p.operator}
+              onChange={(v) => onChange({ operator: v as MobileMoneyOperator, account_id: '' })}
+              options={MOBILE_MONEY_OPERATORS.map((o) => ({ value: o, label: MOBILE_MONEY_OPERATOR_LABELS[o] }))}
+              placeholder="Choisir…"
+              error={errorOf(key('operator'))}
+              required
+              className="mb-0"
+            />
           </div>
           <div className="col-sm-4 col-lg-2">
-            <TextField id={`payment-${i}-phone`} name={key('phone')} label="Téléphone" type="tel" value={p.phone} onChange={(phone) => onChange({ phone })} error={errorOf(key('phone'))} maxLength={30} className="mb-0" />
+            <TextField
+              id={`payment-${i}-phone`}
+              name={key('phone')}
+              label="Téléphone"
+              type="tel"
+              value={p.phone}
+              onChange={(phone) => onChange({ phone })}
+              error={errorOf(key('phone'))}
+              maxLength={30}
+              className="mb-0"
+            />
           </div>
           <div className="col-sm-4 col-lg-3">
-            <TextField id={`payment-${i}-reference`} name={key('reference')} label="ID de transaction" value={p.reference} onChange={(reference) => onChange({ reference })} error={errorOf(key('reference'))} maxLength={80} required className="mb-0" />
+            <TextField
+              id={`payment-${i}-reference`}
+              name={key('reference')}
+              label="ID de transaction"
+              value={p.reference}
+              onChange={(reference) => onChange({ reference })}
+              error={errorOf(key('reference'))}
+              maxLength={80}
+              required
+              className="mb-0"
+            />
           </div>
         </>
       ) : p.method === 'especes' ? null : (
         <div className="col-sm-6 col-lg-3">
-          <TextField id={`payment-${i}-reference`} name={key('reference')} label={p.method === 'cheque' ? 'N° du chèque' : 'Référence'} value={p.reference} onChange={(reference) => onChange({ reference })} error={errorOf(key('reference'))} maxLength={80} required={p.method === 'cheque'} className="mb-0" />
+          <TextField
+            id={`payment-${i}-reference`}
+            name={key('reference')}
+            label={p.method === 'cheque' ? 'N° du chèque' : 'Référence'}
+            value={p.reference}
+            onChange={(reference) => onChange({ reference })}
+            error={errorOf(key('reference'))}
+            maxLength={80}
+            required={p.method === 'cheque'}
+            className="mb-0"
+          />
         </div>
       )}
       {p.method !== 'especes' ? (
@@ -524,7 +846,12 @@ function PaymentRow({
       )}
       {onRemove ? (
         <div className="col-auto align-self-end">
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRemove} aria-label={`Retirer le paiement ${i + 1}`}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={onRemove}
+            aria-label={`Retirer le paiement ${i + 1}`}
+          >
             <Icon name="fa-solid fa-trash-can" />
           </button>
         </div>

@@ -18,7 +18,16 @@ import { StockExitTabs } from '@/components/sales/StockExitTabs';
  * (`kind` from the route) — period, client, location, status, payment filters, search by number,
  * the totals of the filtered sales, CSV/XLSX export.
  */
-export default function SalesIndex({ kind, currency, filters, sales, totals, client, locations, can }: PageProps<'sales/Index'>) {
+export default function SalesIndex({
+  kind,
+  currency,
+  filters,
+  sales,
+  totals,
+  client,
+  locations,
+  can,
+}: PageProps<'sales/Index'>) {
   const invoices = kind === 'invoice';
   const listRoute = invoices ? route('sales.invoices') : route('sales.counterSales');
   const list = useList(listRoute, filters);
@@ -28,22 +37,66 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
   return (
     <ListPage
       title={title}
-      subtitle={invoices ? 'Factures aux clients (FAC-), au comptant ou à crédit : stock sorti, encaissement ou solde client à la validation.' : 'Ventes au comptoir des boutiques (VB-), encaissées à la validation.'}
+      subtitle={
+        invoices
+          ? 'Factures aux clients (FAC-), au comptant ou à crédit : stock sorti, encaissement ou solde client à la validation.'
+          : 'Ventes au comptoir des boutiques (VB-), encaissées à la validation.'
+      }
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: title }]}
       before={<StockExitTabs />}
       list={list}
-      search={{ placeholder: invoices ? 'N° de facture (FAC-2026-…)' : 'N° de vente (VB-2026-…)', label: invoices ? 'Rechercher une facture' : 'Rechercher une vente' }}
+      search={{
+        placeholder: invoices ? 'N° de facture (FAC-2026-…)' : 'N° de vente (VB-2026-…)',
+        label: invoices ? 'Rechercher une facture' : 'Rechercher une vente',
+      }}
       note={allDatesNote(filters)}
-      filters={<SaleFilters list={list} filters={filters} client={client} currency={currency} locations={locations} mode={invoices} method />}
+      filters={
+        <SaleFilters
+          list={list}
+          filters={filters}
+          client={client}
+          currency={currency}
+          locations={locations}
+          mode={invoices}
+          method
+        />
+      }
       actions={
-        <ListActions exportUrl={can.export ? (invoices ? route('sales.invoices.export') : route('sales.counterSales.export')) : null} state={list.state} create={createHref ? { href: createHref, label: invoices ? 'Nouvelle facture' : 'Nouvelle vente boutique', testId: 'sales-create' } : null} />
+        <ListActions
+          exportUrl={
+            can.export ? (invoices ? route('sales.invoices.export') : route('sales.counterSales.export')) : null
+          }
+          state={list.state}
+          create={
+            createHref
+              ? {
+                  href: createHref,
+                  label: invoices ? 'Nouvelle facture' : 'Nouvelle vente boutique',
+                  testId: 'sales-create',
+                }
+              : null
+          }
+        />
       }
       between={
         <StatRow className="mb-3" testId="sales-totals">
-          <Stat label={invoices ? 'Factures' : 'Ventes'} value={formatQty(totals.count)} extra={totals.cancelled ? `${formatQty(totals.cancelled)} annulée${totals.cancelled > 1 ? 's' : ''} en plus` : undefined} />
+          <Stat
+            label={invoices ? 'Factures' : 'Ventes'}
+            value={formatQty(totals.count)}
+            extra={
+              totals.cancelled
+                ? `${formatQty(totals.cancelled)} annulée${totals.cancelled > 1 ? 's' : ''} en plus`
+                : undefined
+            }
+          />
           <Stat label="Montant TTC" value={<Money value={totals.total} currency={currency} />} testId="sales-total" />
           <Stat label="Encaissé" value={<Money value={totals.paid} currency={currency} />} tone="success" />
-          <Stat label="Reste à payer" value={<Money value={totals.due} currency={currency} />} tone={totals.due > 0 ? 'danger' : undefined} testId="sales-due" />
+          <Stat
+            label="Reste à payer"
+            value={<Money value={totals.due} currency={currency} />}
+            tone={totals.due > 0 ? 'danger' : undefined}
+            testId="sales-due"
+          />
         </StatRow>
       }
       page={sales}
@@ -78,8 +131,26 @@ export default function SalesIndex({ kind, currency, filters, sales, totals, cli
             </>
           ),
         },
-        { id: 'amount', label: 'Montant TTC', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.total_ttc} currency={currency} /> },
-        { id: 'due', label: 'Reste à payer', role: 'figure', num: true, cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : <span className="text-body-secondary">—</span>) },
+        {
+          id: 'amount',
+          label: 'Montant TTC',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (s) => <Money value={s.total_ttc} currency={currency} />,
+        },
+        {
+          id: 'due',
+          label: 'Reste à payer',
+          role: 'figure',
+          num: true,
+          cell: (s) =>
+            s.due > 0 ? (
+              <Money value={s.due} currency={currency} tone="debt" />
+            ) : (
+              <span className="text-body-secondary">—</span>
+            ),
+        },
         { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} currency={currency} /> },
       ]}
     />

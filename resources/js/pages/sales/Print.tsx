@@ -24,7 +24,8 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
   const cash = sale.payment_mode === 'cash';
   const vat = sale.vat_rate_bp > 0;
   const discounted = sale.lines.some((l) => l.discount > 0);
-  const title = sale.kind === 'counter' ? (cash ? 'Facture comptant' : 'Facture') : cash ? 'Facture comptant' : 'Facture';
+  const title =
+    sale.kind === 'counter' ? (cash ? 'Facture comptant' : 'Facture') : cash ? 'Facture comptant' : 'Facture';
   const client = sale.client;
   const place = [client.address, client.city].filter(Boolean).join(', ');
   return (
@@ -118,8 +119,15 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
             <PrintAmountInWords settings={props.settings} amount={sale.total_ttc} currency={props.company.currency} />
           </div>
           <PrintClosing
-            cancelled={sale.status === 'cancelled' ? { label: 'Annulée', at: sale.cancelled_at, by: sale.cancelled_by, reason: sale.cancel_reason } : null}
-            notes={[sale.note ? `Observation : ${sale.note}` : null, `Établie par ${sale.created_by ?? '—'} le ${formatDateTime(sale.created_at)}.`]}
+            cancelled={
+              sale.status === 'cancelled'
+                ? { label: 'Annulée', at: sale.cancelled_at, by: sale.cancelled_by, reason: sale.cancel_reason }
+                : null
+            }
+            notes={[
+              sale.note ? `Observation : ${sale.note}` : null,
+              `Établie par ${sale.created_by ?? '—'} le ${formatDateTime(sale.created_at)}.`,
+            ]}
             signatures={['Le client', 'Le vendeur']}
           />
         </>
@@ -128,10 +136,15 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
       <PrintFacts
         items={[
           ['Client', `${client.name} (${client.code})`, 'wide'],
-          place ? ['Adresse', client.phone ? `${place} · tél. ${client.phone}` : place, 'wide'] : ['Téléphone', client.phone],
+          place
+            ? ['Adresse', client.phone ? `${place} · tél. ${client.phone}` : place, 'wide']
+            : ['Téléphone', client.phone],
           ['Date', formatDate(sale.sale_date)],
           ['Emplacement', sale.location.name],
-          ['Règlement', cash ? 'Comptant' : `Crédit${sale.due_date ? `, échéance le ${formatDate(sale.due_date)}` : ''}`],
+          [
+            'Règlement',
+            cash ? 'Comptant' : `Crédit${sale.due_date ? `, échéance le ${formatDate(sale.due_date)}` : ''}`,
+          ],
           ['N° contribuable', client.tax_number],
         ]}
       />
@@ -142,7 +155,9 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
             <th>Réf.</th>
             <th>Désignation</th>
             <th className="num">Qté</th>
-            <th className="num">P.U.{vat ? ` ${priceBasisLabel(sale.prices_include_vat, true)}` : ''} ({unit})</th>
+            <th className="num">
+              P.U.{vat ? ` ${priceBasisLabel(sale.prices_include_vat, true)}` : ''} ({unit})
+            </th>
             {discounted ? <th className="num">Remise</th> : null}
             <th className="num">Montant ({unit})</th>
           </tr>
@@ -155,7 +170,9 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
               <td>{l.product_name}</td>
               <td className="num">
                 {formatQuantity(l.quantity, l.unit)}
-                {l.sale_unit === 'pack' ? <div>{`${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}`}</div> : null}
+                {l.sale_unit === 'pack' ? (
+                  <div>{`${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}`}</div>
+                ) : null}
               </td>
               <td className="num">{amount(l.unit_price)}</td>
               {discounted ? <td className="num">{l.discount ? amount(-l.discount) : ''}</td> : null}
@@ -164,7 +181,6 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
           ))}
         </tbody>
       </table>
-
     </PrintFrame>
   );
 }

@@ -5,7 +5,14 @@ import { ROUTES, route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
-import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity, formatUnitTotals } from '@/components/data/format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatQty,
+  formatQuantity,
+  formatUnitTotals,
+} from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
@@ -38,12 +45,26 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
         </>
       }
       subtitle={`${sale.client.name} · ${sale.location.name}, le ${formatDate(sale.sale_date)}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: invoice ? 'Ventes détaillées' : 'Ventes boutique', href: listHref }, { label: sale.number }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Sortie de stock', href: route('stockExits') },
+        { label: invoice ? 'Ventes détaillées' : 'Ventes boutique', href: listHref },
+        { label: sale.number },
+      ]}
       actions={
         <>
-          <PrintButton href={route('sales.print', { id: sale.id })} label={printLabel} state={print} testId="sale-print" />
+          <PrintButton
+            href={route('sales.print', { id: sale.id })}
+            label={printLabel}
+            state={print}
+            testId="sale-print"
+          />
           {ticketRoute ? (
-            <a href={ticketRoute.replace(':id', String(sale.id))} className="btn btn-outline-secondary" data-testid="sale-ticket">
+            <a
+              href={ticketRoute.replace(':id', String(sale.id))}
+              className="btn btn-outline-secondary"
+              data-testid="sale-ticket"
+            >
               <Icon name="fa-solid fa-receipt" className="me-1" />
               Ticket
             </a>
@@ -60,12 +81,15 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
         <>
           {sale.status === 'cancelled' ? (
             <StatusAlert tone="secondary" icon="fa-solid fa-ban" testId="sale-cancelled">
-              <strong>Vente annulée</strong> le {formatDateTime(sale.cancelled_at)} par {sale.cancelled_by ?? '—'}.<div className="small">Motif : {sale.cancel_reason}</div>
+              <strong>Vente annulée</strong> le {formatDateTime(sale.cancelled_at)} par {sale.cancelled_by ?? '—'}.
+              <div className="small">Motif : {sale.cancel_reason}</div>
             </StatusAlert>
           ) : null}
           {sale.credit_notes.length > 0 ? (
             <StatusAlert tone="info" icon="fa-solid fa-rotate-left" testId="sale-corrected">
-              <strong>{sale.credited >= sale.total_ttc ? 'Vente entièrement remboursée' : 'Vente corrigée'}</strong> : <Money value={sale.credited} currency={currency} /> remboursés sur <Money value={sale.total_ttc} currency={currency} /> par{' '}
+              <strong>{sale.credited >= sale.total_ttc ? 'Vente entièrement remboursée' : 'Vente corrigée'}</strong> :{' '}
+              <Money value={sale.credited} currency={currency} /> remboursés sur{' '}
+              <Money value={sale.total_ttc} currency={currency} /> par{' '}
               {sale.credit_notes.map((c, i) => (
                 <span key={c.id}>
                   {i > 0 ? (i === sale.credit_notes.length - 1 ? ' et ' : ', ') : ''}
@@ -83,7 +107,8 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             label="Client"
             value={
               <>
-                <Link href={route('clients.show', { id: sale.client.id })}>{sale.client.name}</Link> <span className="text-body-secondary small">({sale.client.code})</span>
+                <Link href={route('clients.show', { id: sale.client.id })}>{sale.client.name}</Link>{' '}
+                <span className="text-body-secondary small">({sale.client.code})</span>
               </>
             }
           />
@@ -96,7 +121,8 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             label="Saisie par"
             value={
               <>
-                {sale.created_by ?? '—'} <span className="text-body-secondary small">le {formatDateTime(sale.created_at)}</span>
+                {sale.created_by ?? '—'}{' '}
+                <span className="text-body-secondary small">le {formatDateTime(sale.created_at)}</span>
               </>
             }
           />
@@ -125,10 +151,40 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             ),
             foot: 'Total',
           },
-          byPack ? { id: 'pack', label: 'Vendu en colis', role: 'secondary', num: true, cell: (l) => (l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
-          { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: formatUnitTotals(sale.lines) },
-          { id: 'price', label: vat ? `Prix unitaire ${priceBasisLabel(sale.prices_include_vat, true)}` : 'Prix unitaire', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
-          discounted ? { id: 'discount', label: 'Remise', role: 'secondary', num: true, cell: (l) => (l.discount ? <Money value={-l.discount} currency={currency} /> : '') } : null,
+          byPack
+            ? {
+                id: 'pack',
+                label: 'Vendu en colis',
+                role: 'secondary',
+                num: true,
+                cell: (l) =>
+                  l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '',
+              }
+            : null,
+          {
+            id: 'quantity',
+            label: 'Quantité',
+            role: 'figure',
+            num: true,
+            cell: (l) => formatQuantity(l.quantity, l.unit),
+            foot: formatUnitTotals(sale.lines),
+          },
+          {
+            id: 'price',
+            label: vat ? `Prix unitaire ${priceBasisLabel(sale.prices_include_vat, true)}` : 'Prix unitaire',
+            role: 'secondary',
+            num: true,
+            cell: (l) => <Money value={l.unit_price} currency={currency} />,
+          },
+          discounted
+            ? {
+                id: 'discount',
+                label: 'Remise',
+                role: 'secondary',
+                num: true,
+                cell: (l) => (l.discount ? <Money value={-l.discount} currency={currency} /> : ''),
+              }
+            : null,
           {
             id: 'net',
             label: 'Montant',
@@ -137,8 +193,25 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             cell: (l) => <Money value={l.net} currency={currency} />,
             foot: <Money value={sale.lines_total} currency={currency} />,
           },
-          costs ? { id: 'unit_cost', label: 'CMUP', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
-          costs ? { id: 'margin', label: 'Marge', role: 'secondary', num: true, cell: (l) => <Money value={l.margin} currency={currency} tone="balance" />, foot: <Money value={sale.margin} currency={currency} tone="balance" /> } : null,
+          costs
+            ? {
+                id: 'unit_cost',
+                label: 'CMUP',
+                role: 'secondary',
+                num: true,
+                cell: (l) => <Money value={l.unit_cost} currency={currency} />,
+              }
+            : null,
+          costs
+            ? {
+                id: 'margin',
+                label: 'Marge',
+                role: 'secondary',
+                num: true,
+                cell: (l) => <Money value={l.margin} currency={currency} tone="balance" />,
+                foot: <Money value={sale.margin} currency={currency} tone="balance" />,
+              }
+            : null,
         ]}
       />
 
@@ -208,7 +281,8 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                   <div>
                     <dt>Coût (CMUP) · marge</dt>
                     <dd>
-                      <Money value={sale.cost_total} currency={currency} /> · <Money value={sale.margin} currency={currency} tone="balance" />
+                      <Money value={sale.cost_total} currency={currency} /> ·{' '}
+                      <Money value={sale.margin} currency={currency} tone="balance" />
                     </dd>
                   </div>
                 ) : null}
@@ -225,7 +299,8 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             <div className="card-body" data-testid="sale-payments">
               {sale.payment_mode === 'credit' && sale.payments.length === 0 ? (
                 <p className="mb-0">
-                  Vente à crédit : inscrite au solde du client{sale.due_date ? `, échéance le ${formatDate(sale.due_date)}` : ''}.
+                  Vente à crédit : inscrite au solde du client
+                  {sale.due_date ? `, échéance le ${formatDate(sale.due_date)}` : ''}.
                 </p>
               ) : (
                 <ul className="list-unstyled mb-0 app-sale-payments">
@@ -239,13 +314,22 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                         <Money value={p.paid} currency={currency} />
                       </div>
                       <div className="small text-body-secondary">
-                        {[p.reference ? `Réf. ${p.reference}` : null, p.phone ? `Tél. ${p.phone}` : null, `Compte : ${p.account_name}`].filter(Boolean).join(' · ')}
+                        {[
+                          p.reference ? `Réf. ${p.reference}` : null,
+                          p.phone ? `Tél. ${p.phone}` : null,
+                          `Compte : ${p.account_name}`,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </div>
                     </li>
                   ))}
                   {sale.cash_tendered > 0 ? (
                     <li className="pt-2 border-top" data-testid="sale-change-given">
-                      Espèces reçues <Money value={sale.cash_tendered} currency={currency} /> · monnaie rendue <strong><Money value={sale.change_given} currency={currency} /></strong>
+                      Espèces reçues <Money value={sale.cash_tendered} currency={currency} /> · monnaie rendue{' '}
+                      <strong>
+                        <Money value={sale.change_given} currency={currency} />
+                      </strong>
                     </li>
                   ) : null}
                 </ul>

@@ -34,7 +34,17 @@ function formatSize(bytes: number): string {
  * maintenant », the daily schedule, and the restore — from a listed backup or an uploaded file,
  * after the password. Without backup.manage the screen is read-only.
  */
-export default function BackupPage({ backups, settings, engine, time_zone, last_scheduled, tool_problem, max_upload_mb, max_retention, can_manage }: PageProps<'settings/Backup'>) {
+export default function BackupPage({
+  backups,
+  settings,
+  engine,
+  time_zone,
+  last_scheduled,
+  tool_problem,
+  max_upload_mb,
+  max_retention,
+  can_manage,
+}: PageProps<'settings/Backup'>) {
   const [restoring, setRestoring] = useState<BackupRow | null>(null);
   const [deleting, setDeleting] = useState<BackupRow | null>(null);
   const [backingUp, setBackingUp] = useState(false);
@@ -76,7 +86,11 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
       wrap: true,
       cell: (b) => (
         <>
-          {b.user_name ?? <span className="text-body-secondary">{b.kind === 'scheduled' ? 'Planificateur' : 'Ligne de commande'}</span>}
+          {b.user_name ?? (
+            <span className="text-body-secondary">
+              {b.kind === 'scheduled' ? 'Planificateur' : 'Ligne de commande'}
+            </span>
+          )}
           {b.original_name ? <div className="small text-body-secondary text-break">{b.original_name}</div> : null}
         </>
       ),
@@ -88,14 +102,32 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
           role: 'actions',
           cell: (b) => (
             <div className="app-row-actions">
-              <a className="btn btn-sm btn-outline-secondary" href={route('backups.download', { name: b.name })} download title="Télécharger" aria-label={`Télécharger la sauvegarde du ${formatDateTime(b.created_at)}`}>
+              <a
+                className="btn btn-sm btn-outline-secondary"
+                href={route('backups.download', { name: b.name })}
+                download
+                title="Télécharger"
+                aria-label={`Télécharger la sauvegarde du ${formatDateTime(b.created_at)}`}
+              >
                 <Icon name="fa-solid fa-download" />
               </a>
-              <button type="button" className="btn btn-sm btn-outline-danger" disabled={b.status !== 'verified'} onClick={() => setRestoring(b)} data-testid={`restore-${b.name}`}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                disabled={b.status !== 'verified'}
+                onClick={() => setRestoring(b)}
+                data-testid={`restore-${b.name}`}
+              >
                 <Icon name="fa-solid fa-clock-rotate-left" className="me-1" />
                 Restaurer
               </button>
-              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setDeleting(b)} title="Supprimer" aria-label={`Supprimer la sauvegarde du ${formatDateTime(b.created_at)}`}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => setDeleting(b)}
+                title="Supprimer"
+                aria-label={`Supprimer la sauvegarde du ${formatDateTime(b.created_at)}`}
+              >
                 <Icon name="fa-solid fa-trash-can" />
               </button>
             </div>
@@ -140,16 +172,28 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
         rowKey={(b) => b.name}
         rowTestId={(b) => `backup-${b.name}`}
         emptyTitle="Aucune sauvegarde"
-        emptyText={can_manage ? 'Lancez une première sauvegarde avec « Sauvegarder maintenant ».' : "Aucune sauvegarde n’a encore été faite."}
+        emptyText={
+          can_manage
+            ? 'Lancez une première sauvegarde avec « Sauvegarder maintenant ».'
+            : 'Aucune sauvegarde n’a encore été faite.'
+        }
         emptyIcon="fa-solid fa-database"
         testId="backups"
       />
       <p className="small text-body-secondary mt-2 mb-4">
-        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock et soldes de trésorerie reconstruits depuis leurs grands livres, chaînes de hachage des journaux. Les fichiers sont conservés sur le serveur, hors du site web, et ne sont téléchargeables qu’avec la permission « Sauvegarder et restaurer ».
+        Chaque sauvegarde est vérifiée sur sa copie : intégrité du fichier, niveaux de stock et soldes de trésorerie
+        reconstruits depuis leurs grands livres, chaînes de hachage des journaux. Les fichiers sont conservés sur le
+        serveur, hors du site web, et ne sont téléchargeables qu’avec la permission « Sauvegarder et restaurer ».
       </p>
       <div className="row g-4">
         <div className="col-lg-6">
-          <ScheduleCard settings={settings} timeZone={time_zone} lastScheduled={last_scheduled} maxRetention={max_retention} editable={can_manage} />
+          <ScheduleCard
+            settings={settings}
+            timeZone={time_zone}
+            lastScheduled={last_scheduled}
+            maxRetention={max_retention}
+            editable={can_manage}
+          />
         </div>
         {can_manage ? (
           <div className="col-lg-6">
@@ -169,16 +213,38 @@ export default function BackupPage({ backups, settings, engine, time_zone, last_
         icon="fa-solid fa-trash-can"
         testId="delete-backup"
       >
-        La sauvegarde du {formatDateTime(deleting?.created_at)} ({deleting ? formatSize(deleting.size) : ''}) sera supprimée du serveur. Cette suppression est définitive.
+        La sauvegarde du {formatDateTime(deleting?.created_at)} ({deleting ? formatSize(deleting.size) : ''}) sera
+        supprimée du serveur. Cette suppression est définitive.
       </ConfirmDialog>
     </AppPage>
   );
 }
 
-function ScheduleCard({ settings, timeZone, lastScheduled, maxRetention, editable }: { settings: PageProps<'settings/Backup'>['settings']; timeZone: string; lastScheduled: string | null; maxRetention: number; editable: boolean }) {
-  const form = useServerForm({ daily: settings.daily, hour: String(settings.hour), retention: String(settings.retention) });
+function ScheduleCard({
+  settings,
+  timeZone,
+  lastScheduled,
+  maxRetention,
+  editable,
+}: {
+  settings: PageProps<'settings/Backup'>['settings'];
+  timeZone: string;
+  lastScheduled: string | null;
+  maxRetention: number;
+  editable: boolean;
+}) {
+  const form = useServerForm({
+    daily: settings.daily,
+    hour: String(settings.hour),
+    retention: String(settings.retention),
+  });
   return (
-    <SectionCard title="Sauvegarde quotidienne" icon="fa-solid fa-calendar-day" className="h-100 mb-0" testId="backup-schedule">
+    <SectionCard
+      title="Sauvegarde quotidienne"
+      icon="fa-solid fa-calendar-day"
+      className="h-100 mb-0"
+      testId="backup-schedule"
+    >
       <form
         ref={form.formRef}
         className="card-body"
@@ -189,8 +255,25 @@ function ScheduleCard({ settings, timeZone, lastScheduled, maxRetention, editabl
         }}
       >
         <fieldset disabled={!editable}>
-          <CheckboxField id="backup-daily" name="daily" label="Sauvegarder la base chaque jour" checked={form.data.daily} onChange={(v) => form.setData('daily', v)} error={form.errorOf('daily')} />
-          <SelectField id="backup-hour" name="hour" label="Heure" value={form.data.hour} onChange={(v) => form.setData('hour', v)} options={HOURS} error={form.errorOf('hour')} hint={`Fuseau horaire de la société : ${timeZone}.`} className="mt-3" />
+          <CheckboxField
+            id="backup-daily"
+            name="daily"
+            label="Sauvegarder la base chaque jour"
+            checked={form.data.daily}
+            onChange={(v) => form.setData('daily', v)}
+            error={form.errorOf('daily')}
+          />
+          <SelectField
+            id="backup-hour"
+            name="hour"
+            label="Heure"
+            value={form.data.hour}
+            onChange={(v) => form.setData('hour', v)}
+            options={HOURS}
+            error={form.errorOf('hour')}
+            hint={`Fuseau horaire de la société : ${timeZone}.`}
+            className="mt-3"
+          />
           <TextField
             id="backup-retention"
             name="retention"
@@ -204,7 +287,9 @@ function ScheduleCard({ settings, timeZone, lastScheduled, maxRetention, editabl
             error={form.errorOf('retention')}
             hint="Au-delà, les plus anciennes sont supprimées. Les sauvegardes manuelles sont gardées."
           />
-          <p className="small text-body-secondary">Dernière sauvegarde planifiée : {lastScheduled ? formatDateTime(lastScheduled) : 'aucune'}.</p>
+          <p className="small text-body-secondary">
+            Dernière sauvegarde planifiée : {lastScheduled ? formatDateTime(lastScheduled) : 'aucune'}.
+          </p>
           {editable ? (
             <SubmitButton busy={form.busy} icon="fa-solid fa-check" testId="backup-schedule-save">
               Enregistrer
@@ -233,7 +318,15 @@ function RestoreDialog({ backup, onClose }: { backup: BackupRow; onClose: () => 
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={form.busy}>
             Annuler
           </button>
-          <SubmitButton type="button" busy={form.busy} variant="danger" icon="fa-solid fa-clock-rotate-left" busyLabel="Restauration en cours…" onClick={submit} testId="restore-dialog-confirm">
+          <SubmitButton
+            type="button"
+            busy={form.busy}
+            variant="danger"
+            icon="fa-solid fa-clock-rotate-left"
+            busyLabel="Restauration en cours…"
+            onClick={submit}
+            testId="restore-dialog-confirm"
+          >
             Restaurer
           </SubmitButton>
         </>
@@ -248,19 +341,40 @@ function RestoreDialog({ backup, onClose }: { backup: BackupRow; onClose: () => 
         }}
       >
         <p>
-          La base sera remplacée par la sauvegarde du <strong>{formatDateTime(backup.created_at)}</strong>. Ce qui a été saisi depuis sera retiré ; la base actuelle est d’abord sauvegardée automatiquement. Tous les utilisateurs seront déconnectés.
+          La base sera remplacée par la sauvegarde du <strong>{formatDateTime(backup.created_at)}</strong>. Ce qui a été
+          saisi depuis sera retiré ; la base actuelle est d’abord sauvegardée automatiquement. Tous les utilisateurs
+          seront déconnectés.
         </p>
-        <TextField id="restore-password" name="password" type="password" autoComplete="current-password" label="Votre mot de passe" value={form.data.password} onChange={(v) => form.setData('password', v)} error={form.errorOf('password')} inputRef={password} required />
+        <TextField
+          id="restore-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label="Votre mot de passe"
+          value={form.data.password}
+          onChange={(v) => form.setData('password', v)}
+          error={form.errorOf('password')}
+          inputRef={password}
+          required
+        />
       </form>
     </Modal>
   );
 }
 
 function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; disabled: boolean }) {
-  const form = useServerForm<{ file: File | null; password: string }>({ file: null, password: '' }, { resetOnError: ['password'] });
+  const form = useServerForm<{ file: File | null; password: string }>(
+    { file: null, password: '' },
+    { resetOnError: ['password'] },
+  );
   const [confirming, setConfirming] = useState(false);
   return (
-    <SectionCard title="Restaurer depuis un fichier" icon="fa-solid fa-file-arrow-up" className="h-100 mb-0" testId="backup-upload">
+    <SectionCard
+      title="Restaurer depuis un fichier"
+      icon="fa-solid fa-file-arrow-up"
+      className="h-100 mb-0"
+      testId="backup-upload"
+    >
       <form
         ref={form.formRef}
         className="card-body"
@@ -275,10 +389,32 @@ function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; dis
           label="Fichier de sauvegarde"
           accept=".sqlite,.dump"
           {...form.fileProps('file')}
-          hint={<>Une sauvegarde téléchargée depuis cet écran (.sqlite ou .dump, {maxUploadMb.toLocaleString('fr-FR')} Mo au plus). Elle est vérifiée avant toute modification.</>}
+          hint={
+            <>
+              Une sauvegarde téléchargée depuis cet écran (.sqlite ou .dump, {maxUploadMb.toLocaleString('fr-FR')} Mo au
+              plus). Elle est vérifiée avant toute modification.
+            </>
+          }
         />
-        <TextField id="upload-password" name="password" type="password" autoComplete="current-password" label="Votre mot de passe" value={form.data.password} onChange={(v) => form.setData('password', v)} error={form.errorOf('password')} required />
-        <SubmitButton busy={form.busy} variant="danger" icon="fa-solid fa-clock-rotate-left" busyLabel="Vérification et restauration…" disabled={disabled || !form.data.file} testId="backup-upload-submit">
+        <TextField
+          id="upload-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label="Votre mot de passe"
+          value={form.data.password}
+          onChange={(v) => form.setData('password', v)}
+          error={form.errorOf('password')}
+          required
+        />
+        <SubmitButton
+          busy={form.busy}
+          variant="danger"
+          icon="fa-solid fa-clock-rotate-left"
+          busyLabel="Vérification et restauration…"
+          disabled={disabled || !form.data.file}
+          testId="backup-upload-submit"
+        >
           Vérifier et restaurer
         </SubmitButton>
       </form>
@@ -292,7 +428,8 @@ function UploadRestoreCard({ maxUploadMb, disabled }: { maxUploadMb: number; dis
         onConfirm={() => form.submit('post', route('backups.upload'), { forceFormData: true })}
         testId="upload-restore-confirm"
       >
-        La base sera remplacée par le contenu de « {form.data.file?.name} » s’il passe la vérification. La base actuelle est d’abord sauvegardée automatiquement ; tous les utilisateurs seront déconnectés.
+        La base sera remplacée par le contenu de « {form.data.file?.name} » s’il passe la vérification. La base actuelle
+        est d’abord sauvegardée automatiquement ; tous les utilisateurs seront déconnectés.
       </ConfirmDialog>
     </SectionCard>
   );

@@ -14,10 +14,16 @@ import { SettlementFilters } from '@/components/settlements/SettlementFilters';
 function cancelEffects(s: SettlementCancellationRow, currency: string): string {
   const money = (n: number) => formatMoney(n, currency);
   const parts: string[] = [];
-  if (s.method_label === 'Acompte') parts.push(`Les ${money(s.received)} pris sur l’acompte reviennent à ${s.client_name}.`);
-  else parts.push(`${money(s.received)} sortent de ${s.account_name ?? 'son compte'} par un mouvement d’annulation daté d’aujourd’hui.`);
-  if (s.invoices.length) parts.push(`${s.invoices.join(', ')} retrouve${s.invoices.length > 1 ? 'nt' : ''} le reste à payer réglé ici.`);
-  if (s.advance > 0 && s.method_label !== 'Acompte') parts.push(`L’acompte de ${money(s.advance)} laissé par ce règlement est repris.`);
+  if (s.method_label === 'Acompte')
+    parts.push(`Les ${money(s.received)} pris sur l’acompte reviennent à ${s.client_name}.`);
+  else
+    parts.push(
+      `${money(s.received)} sortent de ${s.account_name ?? 'son compte'} par un mouvement d’annulation daté d’aujourd’hui.`,
+    );
+  if (s.invoices.length)
+    parts.push(`${s.invoices.join(', ')} retrouve${s.invoices.length > 1 ? 'nt' : ''} le reste à payer réglé ici.`);
+  if (s.advance > 0 && s.method_label !== 'Acompte')
+    parts.push(`L’acompte de ${money(s.advance)} laissé par ce règlement est repris.`);
   parts.push('Le numéro reste, marqué « ANNULÉ ».');
   return parts.join(' ');
 }
@@ -28,7 +34,13 @@ function cancelEffects(s: SettlementCancellationRow, currency: string): string {
  * advance, the invoices' remaining amounts and the client's balance are reversed —, or reprint
  * its receipt (DUPLICATA, counted and audited).
  */
-export default function SettlementsCancellation({ currency, filters, settlements, client, can }: PageProps<'settlements/Cancellation'>) {
+export default function SettlementsCancellation({
+  currency,
+  filters,
+  settlements,
+  client,
+  can,
+}: PageProps<'settlements/Cancellation'>) {
   const list = useList(route('settlements.cancellations'), filters);
   return (
     <CancellationPage
@@ -42,11 +54,25 @@ export default function SettlementsCancellation({ currency, filters, settlements
       page={settlements}
       caption="Règlements à annuler ou réimprimer"
       pageLabel="Pagination des règlements"
-      dialog={(s) => ({ url: route('settlements.cancel', { id: s.id }), title: `Annuler le règlement ${s.number}`, explanation: cancelEffects(s, currency) })}
-      empty={{ title: 'Aucun règlement récent', filteredTitle: 'Aucun règlement ne correspond', text: 'Aucun règlement sur les 30 derniers jours.' }}
+      dialog={(s) => ({
+        url: route('settlements.cancel', { id: s.id }),
+        title: `Annuler le règlement ${s.number}`,
+        explanation: cancelEffects(s, currency),
+      })}
+      empty={{
+        title: 'Aucun règlement récent',
+        filteredTitle: 'Aucun règlement ne correspond',
+        text: 'Aucun règlement sur les 30 derniers jours.',
+      }}
       rowClassName={cancelledRow}
       columns={[
-        { id: 'number', label: 'N°', role: 'title', sort: true, cell: (s) => <span className="code fw-semibold">{s.number}</span> },
+        {
+          id: 'number',
+          label: 'N°',
+          role: 'title',
+          sort: true,
+          cell: (s) => <span className="code fw-semibold">{s.number}</span>,
+        },
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (s) => formatDate(s.settlement_date) },
         {
           id: 'client',
@@ -63,7 +89,14 @@ export default function SettlementsCancellation({ currency, filters, settlements
             </>
           ),
         },
-        { id: 'amount', label: 'Montant', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.received} currency={currency} /> },
+        {
+          id: 'amount',
+          label: 'Montant',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (s) => <Money value={s.received} currency={currency} />,
+        },
         {
           id: 'invoices',
           label: 'Factures réglées',
@@ -85,7 +118,18 @@ export default function SettlementsCancellation({ currency, filters, settlements
         badge: (s) => <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{s.status_label}</Badge>,
         reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
         reprints: (s) => s.reprints,
-        reprintLinks: (s) => (s.receipt_url ? [{ href: s.receipt_url, label: 'Reçu', icon: 'fa-solid fa-copy', title: 'Réimprimer le reçu (DUPLICATA)', testId: 'reprint' }] : []),
+        reprintLinks: (s) =>
+          s.receipt_url
+            ? [
+                {
+                  href: s.receipt_url,
+                  label: 'Reçu',
+                  icon: 'fa-solid fa-copy',
+                  title: 'Réimprimer le reçu (DUPLICATA)',
+                  testId: 'reprint',
+                },
+              ]
+            : [],
         canReprint: can.reprint,
         canCancel: can.cancel,
         cancellable: (s) => s.status !== 'cancelled',

@@ -17,9 +17,20 @@ import { SettlementFilters } from '@/components/settlements/SettlementFilters';
  * user and status filters, search by number, the totals by method of the filtered settlements,
  * CSV/XLSX export, « Nouveau règlement ».
  */
-export default function SettlementsIndex({ currency, filters, settlements, totals, client, accounts, users, can }: PageProps<'settlements/Index'>) {
+export default function SettlementsIndex({
+  currency,
+  filters,
+  settlements,
+  totals,
+  client,
+  accounts,
+  users,
+  can,
+}: PageProps<'settlements/Index'>) {
   const list = useList(route('settlements.index'), filters);
-  const createHref = can.create ? route('settlements.create', filters.client_id ? { client_id: filters.client_id } : {}) : null;
+  const createHref = can.create
+    ? route('settlements.create', filters.client_id ? { client_id: filters.client_id } : {})
+    : null;
   return (
     <ListPage
       title="Règlements"
@@ -28,14 +39,48 @@ export default function SettlementsIndex({ currency, filters, settlements, total
       list={list}
       search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
       note={allDatesNote(filters)}
-      filters={<SettlementFilters list={list} filters={filters} client={client} currency={currency} accounts={accounts} users={users} />}
-      actions={<ListActions exportUrl={can.export ? route('settlements.export') : null} state={list.state} create={createHref ? { href: createHref, label: 'Nouveau règlement', testId: 'settlements-create' } : null} />}
+      filters={
+        <SettlementFilters
+          list={list}
+          filters={filters}
+          client={client}
+          currency={currency}
+          accounts={accounts}
+          users={users}
+        />
+      }
+      actions={
+        <ListActions
+          exportUrl={can.export ? route('settlements.export') : null}
+          state={list.state}
+          create={createHref ? { href: createHref, label: 'Nouveau règlement', testId: 'settlements-create' } : null}
+        />
+      }
       between={
         <StatRow className="mb-3" testId="settlements-totals">
-          <Stat label="Règlements" value={formatQty(totals.count)} extra={totals.cancelled ? `${formatQty(totals.cancelled)} annulé${totals.cancelled > 1 ? 's' : ''} en plus` : undefined} />
-          <Stat label="Total reçu" value={<Money value={totals.received} currency={currency} />} tone="success" testId="settlements-total" />
+          <Stat
+            label="Règlements"
+            value={formatQty(totals.count)}
+            extra={
+              totals.cancelled
+                ? `${formatQty(totals.cancelled)} annulé${totals.cancelled > 1 ? 's' : ''} en plus`
+                : undefined
+            }
+          />
+          <Stat
+            label="Total reçu"
+            value={<Money value={totals.received} currency={currency} />}
+            tone="success"
+            testId="settlements-total"
+          />
           {totals.by_method.map((m) => (
-            <Stat key={m.key} label={m.label} value={<Money value={m.received} currency={currency} />} extra={`${formatQty(m.count)} règlement${m.count > 1 ? 's' : ''}`} testId={`settlements-total-${m.key.replace(':', '-')}`} />
+            <Stat
+              key={m.key}
+              label={m.label}
+              value={<Money value={m.received} currency={currency} />}
+              extra={`${formatQty(m.count)} règlement${m.count > 1 ? 's' : ''}`}
+              testId={`settlements-total-${m.key.replace(':', '-')}`}
+            />
           ))}
         </StatRow>
       }
@@ -64,14 +109,45 @@ export default function SettlementsIndex({ currency, filters, settlements, total
           cell: (s) => (
             <>
               {s.method_label}
-              {s.account_name || s.reference ? <div className="small text-body-secondary text-break">{[s.account_name, s.reference].filter(Boolean).join(' · ')}</div> : null}
+              {s.account_name || s.reference ? (
+                <div className="small text-body-secondary text-break">
+                  {[s.account_name, s.reference].filter(Boolean).join(' · ')}
+                </div>
+              ) : null}
             </>
           ),
         },
-        { id: 'amount', label: 'Reçu', role: 'figure', sort: true, num: true, cell: (s) => <Money value={s.received} currency={currency} /> },
-        { id: 'advance', label: 'Acompte', role: 'figure', num: true, cell: (s) => (s.advance > 0 ? <Money value={s.advance} currency={currency} /> : <span className="text-body-secondary">—</span>) },
+        {
+          id: 'amount',
+          label: 'Reçu',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (s) => <Money value={s.received} currency={currency} />,
+        },
+        {
+          id: 'advance',
+          label: 'Acompte',
+          role: 'figure',
+          num: true,
+          cell: (s) =>
+            s.advance > 0 ? (
+              <Money value={s.advance} currency={currency} />
+            ) : (
+              <span className="text-body-secondary">—</span>
+            ),
+        },
         { id: 'by', label: 'Par', role: 'secondary', wrap: true, cell: (s) => s.created_by ?? '—' },
-        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>{SETTLEMENT_STATUS_LABELS[s.status]}</Badge> },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          cell: (s) => (
+            <Badge tone={s.status === 'cancelled' ? 'secondary' : 'success'}>
+              {SETTLEMENT_STATUS_LABELS[s.status]}
+            </Badge>
+          ),
+        },
       ]}
     />
   );

@@ -19,12 +19,13 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
   const amount = (n: number) => formatAmount(n, currency);
   const cancelled = s.status === 'cancelled';
   const how = [s.method_label, s.account_name ? `(${s.account_name})` : ''].filter(Boolean).join(' ');
-  const refLabel = s.method === 'cheque' ? 'Chèque n°' : s.method === 'mobile_money' ? 'ID de transaction' : 'Référence';
+  const refLabel =
+    s.method === 'cheque' ? 'Chèque n°' : s.method === 'mobile_money' ? 'ID de transaction' : 'Référence';
   const ref = s.reference ? <span className="app-print-ref">{s.reference}</span> : '';
   const facts: Parameters<typeof PrintFacts>[0]['items'] = [
     ['Date', `${formatDate(s.settlement_date)} (${formatDateTime(s.created_at)})`],
     ['Client', `${s.client.name} (${s.client.code})`],
-    ['Mode', s.source === 'advance' ? "Acompte du client (déjà encaissé)" : how],
+    ['Mode', s.source === 'advance' ? 'Acompte du client (déjà encaissé)' : how],
     ['Téléphone', s.phone ?? ''],
     // A transaction id or a cheque number is read whole: never cut in the middle (its own row when long).
     (s.reference ?? '').length > 14 ? [refLabel, ref, 'wide'] : [refLabel, ref],
@@ -33,13 +34,23 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
   ];
   const closing = (
     <PrintClosing
-      cancelled={cancelled ? { label: 'Règlement annulé', at: s.cancelled_at, by: s.cancelled_by, reason: s.cancel_reason } : null}
+      cancelled={
+        cancelled
+          ? { label: 'Règlement annulé', at: s.cancelled_at, by: s.cancelled_by, reason: s.cancel_reason }
+          : null
+      }
       notes={s.note ? [s.note] : []}
       signatures={roll ? [] : [`Caissier (${s.created_by ?? '—'})`, 'Client']}
     />
   );
   return (
-    <PrintFrame meta={props} title="Reçu de règlement" number={s.number} watermark={cancelled ? 'ANNULÉ' : null} footer={closing}>
+    <PrintFrame
+      meta={props}
+      title="Reçu de règlement"
+      number={s.number}
+      watermark={cancelled ? 'ANNULÉ' : null}
+      footer={closing}
+    >
       <PrintFacts items={facts} />
       {roll ? (
         <>
@@ -54,7 +65,9 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
                   <span>{a.number}</span>
                   <span>{amount(a.settled)}</span>
                 </div>
-                <div className="app-ticket-ref">{a.remaining > 0 ? `Reste à payer : ${amount(a.remaining)}` : 'Soldée'}</div>
+                <div className="app-ticket-ref">
+                  {a.remaining > 0 ? `Reste à payer : ${amount(a.remaining)}` : 'Soldée'}
+                </div>
               </div>
             ))}
             {s.advance > 0 ? (
@@ -94,7 +107,9 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
                   <td className="num">
                     <Money value={a.settled} currency={currency} />
                   </td>
-                  <td className="num">{a.remaining > 0 ? <Money value={a.remaining} currency={currency} /> : 'Soldée'}</td>
+                  <td className="num">
+                    {a.remaining > 0 ? <Money value={a.remaining} currency={currency} /> : 'Soldée'}
+                  </td>
                 </tr>
               ))}
               {s.advance > 0 ? (
@@ -109,7 +124,7 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             </tbody>
             <tfoot>
               <tr>
-                <th colSpan={2}>{s.source === 'advance' ? "Total pris sur l’acompte" : 'Total reçu'}</th>
+                <th colSpan={2}>{s.source === 'advance' ? 'Total pris sur l’acompte' : 'Total reçu'}</th>
                 <td className="num" data-testid="receipt-amount">
                   <Money value={s.received} currency={currency} />
                 </td>
@@ -118,7 +133,8 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
             </tfoot>
           </table>
           <p className="mb-1" data-testid="receipt-balance">
-            Solde restant dû par le client après ce règlement : <strong>{formatMoney(Math.max(0, s.balance_after), currency)}</strong>
+            Solde restant dû par le client après ce règlement :{' '}
+            <strong>{formatMoney(Math.max(0, s.balance_after), currency)}</strong>
             {s.advance_after > 0 ? (
               <>
                 {' '}
@@ -128,7 +144,12 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
           </p>
         </>
       )}
-      <PrintAmountInWords settings={props.settings} amount={s.received} currency={currency} lead="Arrêté le présent reçu à la somme de" />
+      <PrintAmountInWords
+        settings={props.settings}
+        amount={s.received}
+        currency={currency}
+        lead="Arrêté le présent reçu à la somme de"
+      />
     </PrintFrame>
   );
 }

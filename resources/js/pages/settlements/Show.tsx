@@ -14,7 +14,13 @@ import { PrintButton } from '@/components/print/PrintButton';
  * cheque), the invoices it settled and what each still owes, the advance it left, the client's
  * balance now; the receipt A5 or 80 mm (DUPLICATA after the first print).
  */
-export default function SettlementsShow({ currency, settlement: s, history, print, can }: PageProps<'settlements/Show'>) {
+export default function SettlementsShow({
+  currency,
+  settlement: s,
+  history,
+  print,
+  can,
+}: PageProps<'settlements/Show'>) {
   const cancelled = s.status === 'cancelled';
   return (
     <DocumentShow
@@ -23,11 +29,27 @@ export default function SettlementsShow({ currency, settlement: s, history, prin
       number={s.number}
       status={<Badge tone={cancelled ? 'secondary' : 'success'}>{SETTLEMENT_STATUS_LABELS[s.status]}</Badge>}
       subtitle={`${s.client.name} — ${s.method_label}, ${formatDate(s.settlement_date)}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Règlements', href: route('settlements.index') }, { label: s.number }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Règlements', href: route('settlements.index') },
+        { label: s.number },
+      ]}
       actions={
         <>
-          <PrintButton href={route('settlements.print', { id: s.id })} label="Reçu (A5)" state={print} testId="settlement-print" />
-          {print.allowed ? <PrintButton href={route('settlements.print', { id: s.id }, { format: '80mm' })} label="Reçu (80 mm)" state={print} testId="settlement-print-roll" /> : null}
+          <PrintButton
+            href={route('settlements.print', { id: s.id })}
+            label="Reçu (A5)"
+            state={print}
+            testId="settlement-print"
+          />
+          {print.allowed ? (
+            <PrintButton
+              href={route('settlements.print', { id: s.id }, { format: '80mm' })}
+              label="Reçu (80 mm)"
+              state={print}
+              testId="settlement-print-roll"
+            />
+          ) : null}
           {can.create && !cancelled ? (
             <Link href={route('settlements.create', { client_id: s.client.id })} className="btn btn-outline-primary">
               Autre règlement de ce client
@@ -38,25 +60,61 @@ export default function SettlementsShow({ currency, settlement: s, history, prin
       facts={
         <>
           <Fact label="Client" value={<Link href={route('clients.show', { id: s.client.id })}>{s.client.name}</Link>} />
-          <Fact label="Date" value={`${formatDate(s.settlement_date)} — saisi le ${formatDateTime(s.created_at)} par ${s.created_by ?? '—'}`} />
-          <Fact label={s.source === 'advance' ? "Pris sur l’acompte" : 'Montant reçu'} value={<strong data-testid="settlement-received"><Money value={s.received} currency={currency} /></strong>} />
+          <Fact
+            label="Date"
+            value={`${formatDate(s.settlement_date)} — saisi le ${formatDateTime(s.created_at)} par ${s.created_by ?? '—'}`}
+          />
+          <Fact
+            label={s.source === 'advance' ? 'Pris sur l’acompte' : 'Montant reçu'}
+            value={
+              <strong data-testid="settlement-received">
+                <Money value={s.received} currency={currency} />
+              </strong>
+            }
+          />
           <Fact label="Mode" value={s.method_label} />
           {s.account_name ? <Fact label="Compte" value={s.account_name} /> : null}
           {s.phone ? <Fact label="Téléphone du payeur" value={s.phone} /> : null}
-          {s.reference ? <Fact label={s.method === 'cheque' ? 'N° du chèque' : s.method === 'mobile_money' ? 'ID de transaction' : 'Référence'} value={<span className="code">{s.reference}</span>} /> : null}
+          {s.reference ? (
+            <Fact
+              label={
+                s.method === 'cheque' ? 'N° du chèque' : s.method === 'mobile_money' ? 'ID de transaction' : 'Référence'
+              }
+              value={<span className="code">{s.reference}</span>}
+            />
+          ) : null}
           {s.cheque_date ? <Fact label="Date du chèque" value={formatDate(s.cheque_date)} /> : null}
           <Fact label="Affecté aux factures" value={<Money value={s.allocated} currency={currency} />} />
-          {s.advance > 0 ? <Fact label="Gardé en acompte" value={<span data-testid="settlement-advance"><Money value={s.advance} currency={currency} /></span>} /> : null}
+          {s.advance > 0 ? (
+            <Fact
+              label="Gardé en acompte"
+              value={
+                <span data-testid="settlement-advance">
+                  <Money value={s.advance} currency={currency} />
+                </span>
+              }
+            />
+          ) : null}
           <Fact label="Répartition" value={ALLOCATION_MODE_LABELS[s.allocation_mode]} />
-          <Fact label="Solde du client aujourd’hui" value={<span data-testid="settlement-client-balance"><Money value={s.client.balance} currency={currency} /></span>} />
-          {s.client.advance > 0 ? <Fact label="Acompte disponible" value={<Money value={s.client.advance} currency={currency} />} /> : null}
+          <Fact
+            label="Solde du client aujourd’hui"
+            value={
+              <span data-testid="settlement-client-balance">
+                <Money value={s.client.balance} currency={currency} />
+              </span>
+            }
+          />
+          {s.client.advance > 0 ? (
+            <Fact label="Acompte disponible" value={<Money value={s.client.advance} currency={currency} />} />
+          ) : null}
           {s.note ? <Fact label="Observation" value={s.note} /> : null}
         </>
       }
       notices={
         cancelled ? (
           <div className="alert alert-secondary mb-0" role="status">
-            Règlement annulé le {s.cancelled_at ? formatDateTime(s.cancelled_at) : '—'} par {s.cancelled_by ?? '—'} : {s.cancel_reason ?? ''}
+            Règlement annulé le {s.cancelled_at ? formatDateTime(s.cancelled_at) : '—'} par {s.cancelled_by ?? '—'} :{' '}
+            {s.cancel_reason ?? ''}
           </div>
         ) : null
       }
@@ -82,10 +140,39 @@ export default function SettlementsShow({ currency, settlement: s, history, prin
               foot: 'Total',
             },
             { id: 'date', label: 'Date', role: 'secondary', cell: (a) => formatDate(a.sale_date) },
-            { id: 'due', label: 'Échéance', role: 'secondary', cell: (a) => (a.due_date ? formatDate(a.due_date) : '—') },
-            { id: 'total', label: 'Montant', role: 'secondary', num: true, cell: (a) => <Money value={a.total} currency={currency} /> },
-            { id: 'settled', label: 'Réglé ici', role: 'figure', num: true, cell: (a) => <Money value={a.settled} currency={currency} />, foot: <Money value={s.allocated} currency={currency} /> },
-            { id: 'remaining', label: 'Reste à payer', role: 'figure', num: true, cell: (a) => (a.remaining > 0 ? <Money value={a.remaining} currency={currency} tone="debt" /> : <Badge tone="success">Payée</Badge>) },
+            {
+              id: 'due',
+              label: 'Échéance',
+              role: 'secondary',
+              cell: (a) => (a.due_date ? formatDate(a.due_date) : '—'),
+            },
+            {
+              id: 'total',
+              label: 'Montant',
+              role: 'secondary',
+              num: true,
+              cell: (a) => <Money value={a.total} currency={currency} />,
+            },
+            {
+              id: 'settled',
+              label: 'Réglé ici',
+              role: 'figure',
+              num: true,
+              cell: (a) => <Money value={a.settled} currency={currency} />,
+              foot: <Money value={s.allocated} currency={currency} />,
+            },
+            {
+              id: 'remaining',
+              label: 'Reste à payer',
+              role: 'figure',
+              num: true,
+              cell: (a) =>
+                a.remaining > 0 ? (
+                  <Money value={a.remaining} currency={currency} tone="debt" />
+                ) : (
+                  <Badge tone="success">Payée</Badge>
+                ),
+            },
           ]}
         />
       ) : (

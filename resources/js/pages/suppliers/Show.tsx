@@ -18,12 +18,29 @@ export default function SupplierShow({ supplier, usage, history, can, currency }
           {supplier.code} <StatusBadge active={supplier.active} />
         </>
       }
-      breadcrumbs={[{ label: 'Fichiers' }, { label: 'Fournisseurs', href: route('suppliers.index') }, { label: supplier.code }]}
+      breadcrumbs={[
+        { label: 'Fichiers' },
+        { label: 'Fournisseurs', href: route('suppliers.index') },
+        { label: supplier.code },
+      ]}
       actions={<EditLink href={can.update ? route('suppliers.edit', { id: supplier.id }) : null} />}
-      aside={<RecordLifecycle resource="suppliers" id={supplier.id} active={supplier.active} usage={usage} noun="ce fournisseur" canDelete={can.delete} />}
+      aside={
+        <RecordLifecycle
+          resource="suppliers"
+          id={supplier.id}
+          active={supplier.active}
+          usage={usage}
+          noun="ce fournisseur"
+          canDelete={can.delete}
+        />
+      }
     >
       <StatRow>
-        <Stat label="Solde à payer au fournisseur" value={<Money value={supplier.balance} currency={currency} />} tone={supplier.balance > 0 ? 'danger' : undefined} />
+        <Stat
+          label="Solde à payer au fournisseur"
+          value={<Money value={supplier.balance} currency={currency} />}
+          tone={supplier.balance > 0 ? 'danger' : undefined}
+        />
       </StatRow>
       <FactsCard title="Fiche fournisseur">
         <Fact label="Téléphone" value={supplier.phone} />

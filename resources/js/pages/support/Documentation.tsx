@@ -13,16 +13,26 @@ import '../../../css/screens/support.scss';
  */
 export default function Documentation({ chapters, chapter, q, results }: SupportPages['support/Documentation']) {
   const [term, setTerm] = useState(q);
-  const search = (value: string) => router.get(route('support.documentation'), value.trim() ? { q: value.trim() } : {}, { preserveState: true });
+  const search = (value: string) =>
+    router.get(route('support.documentation'), value.trim() ? { q: value.trim() } : {}, { preserveState: true });
   return (
     <AppPage
       title={chapter ? `${chapter.title} — Documentation` : 'Documentation'}
       heading="Documentation"
       subtitle="Le guide de l’utilisateur : chaque écran expliqué pas à pas."
-      breadcrumbs={[{ label: 'Support' }, { label: 'Documentation', href: route('support.documentation') }, ...(chapter ? [{ label: chapter.title }] : [])]}
+      breadcrumbs={[
+        { label: 'Support' },
+        { label: 'Documentation', href: route('support.documentation') },
+        ...(chapter ? [{ label: chapter.title }] : []),
+      ]}
       actions={
         chapter ? (
-          <button type="button" className="btn btn-outline-secondary" onClick={() => window.print()} data-testid="doc-print">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => window.print()}
+            data-testid="doc-print"
+          >
             <Icon name="fa-solid fa-print" className="me-2" />
             Imprimer le chapitre
           </button>
@@ -44,7 +54,16 @@ export default function Documentation({ chapters, chapter, q, results }: Support
                 Rechercher dans la documentation
               </label>
               <div className="input-group">
-                <input id="doc-search" type="search" className="form-control" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Ex. : transfert, DUPLICATA…" maxLength={100} data-testid="doc-search" />
+                <input
+                  id="doc-search"
+                  type="search"
+                  className="form-control"
+                  value={term}
+                  onChange={(e) => setTerm(e.target.value)}
+                  placeholder="Ex. : transfert, DUPLICATA…"
+                  maxLength={100}
+                  data-testid="doc-search"
+                />
                 <button type="submit" className="btn btn-primary" aria-label="Rechercher">
                   <Icon name="fa-solid fa-magnifying-glass" />
                 </button>
@@ -54,7 +73,11 @@ export default function Documentation({ chapters, chapter, q, results }: Support
               <ol className="list-unstyled mb-0" data-testid="doc-chapters">
                 {chapters.map((c) => (
                   <li key={c.slug}>
-                    <Link href={route('support.documentation.chapter', { slug: c.slug })} className={`d-block rounded px-2 py-1 text-decoration-none ${chapter?.slug === c.slug ? 'bg-primary-subtle fw-semibold' : 'link-body-emphasis'}`} aria-current={chapter?.slug === c.slug ? 'page' : undefined}>
+                    <Link
+                      href={route('support.documentation.chapter', { slug: c.slug })}
+                      className={`d-block rounded px-2 py-1 text-decoration-none ${chapter?.slug === c.slug ? 'bg-primary-subtle fw-semibold' : 'link-body-emphasis'}`}
+                      aria-current={chapter?.slug === c.slug ? 'page' : undefined}
+                    >
                       {c.title}
                     </Link>
                   </li>
@@ -67,7 +90,9 @@ export default function Documentation({ chapters, chapter, q, results }: Support
           {results ? (
             <section aria-labelledby="doc-results-title" data-testid="doc-results">
               <h2 id="doc-results-title" className="h5 mb-3">
-                {results.length ? `${results.length} résultat${results.length > 1 ? 's' : ''} pour « ${q} »` : `Aucun résultat pour « ${q} »`}
+                {results.length
+                  ? `${results.length} résultat${results.length > 1 ? 's' : ''} pour « ${q} »`
+                  : `Aucun résultat pour « ${q} »`}
               </h2>
               {results.length === 0 ? (
                 <EmptyState icon="fa-solid fa-magnifying-glass" title="Rien trouvé">
@@ -76,9 +101,17 @@ export default function Documentation({ chapters, chapter, q, results }: Support
               ) : (
                 <ol className="list-unstyled">
                   {results.map((r, i) => (
-                    <li key={`${r.slug}-${r.anchor}-${i}`} className="card mb-3 app-doc-hit" data-testid="doc-hit" data-chapter={r.slug}>
+                    <li
+                      key={`${r.slug}-${r.anchor}-${i}`}
+                      className="card mb-3 app-doc-hit"
+                      data-testid="doc-hit"
+                      data-chapter={r.slug}
+                    >
                       <div className="card-body">
-                        <Link href={`${route('support.documentation.chapter', { slug: r.slug })}${r.anchor ? `#${r.anchor}` : ''}`} className="fw-semibold">
+                        <Link
+                          href={`${route('support.documentation.chapter', { slug: r.slug })}${r.anchor ? `#${r.anchor}` : ''}`}
+                          className="fw-semibold"
+                        >
                           {r.section}
                         </Link>
                         <div className="small text-body-secondary mb-1">{r.chapter}</div>

@@ -15,7 +15,7 @@ import { useList } from '@/components/data/useList';
 import '../../../css/screens/support.scss';
 
 const TABS: Array<{ tab: LogTab; label: string; icon: string }> = [
-  { tab: 'audit', label: "Journal d’audit", icon: 'fa-solid fa-list-ul' },
+  { tab: 'audit', label: 'Journal d’audit', icon: 'fa-solid fa-list-ul' },
   { tab: 'integrite', label: 'Intégrité', icon: 'fa-solid fa-link' },
   { tab: 'erreurs', label: 'Erreurs du serveur', icon: 'fa-solid fa-bug' },
 ];
@@ -26,7 +26,12 @@ function Tabs({ current }: { current: LogTab }) {
       <ul className="nav nav-pills">
         {TABS.map((t) => (
           <li key={t.tab} className="nav-item">
-            <Link href={route('support.logs', { tab: t.tab === 'audit' ? undefined : t.tab })} className={`nav-link ${current === t.tab ? 'active' : ''}`} aria-current={current === t.tab ? 'page' : undefined} data-testid={`logs-tab-${t.tab}`}>
+            <Link
+              href={route('support.logs', { tab: t.tab === 'audit' ? undefined : t.tab })}
+              className={`nav-link ${current === t.tab ? 'active' : ''}`}
+              aria-current={current === t.tab ? 'page' : undefined}
+              data-testid={`logs-tab-${t.tab}`}
+            >
               <Icon name={t.icon} className="me-2" />
               {t.label}
             </Link>
@@ -45,7 +50,9 @@ function Changes({ row }: { row: AuditLogItem }) {
     <div className="small">
       {row.changes.map((c) => (
         <div key={c.field}>
-          <span className="text-body-secondary">{c.label} :</span> <del className="text-danger-emphasis">{c.before}</del> → <ins className="text-success-emphasis text-decoration-none">{c.after}</ins>
+          <span className="text-body-secondary">{c.label} :</span>{' '}
+          <del className="text-danger-emphasis">{c.before}</del> →{' '}
+          <ins className="text-success-emphasis text-decoration-none">{c.after}</ins>
         </div>
       ))}
       {row.note ? <div className="text-body-secondary">{row.note}</div> : null}
@@ -63,9 +70,29 @@ function AuditTab({ audit, auditFilters, choices }: SupportPages['support/Logs']
       list={list}
       filters={
         <>
-          <FilterSelect label="Utilisateur" value={auditFilters.user} options={choices.users} allLabel="Tous" onChange={(user) => list.update({ user })} testId="filter-user" />
-          <FilterSelect label="Action" value={auditFilters.action} options={choices.actions} allLabel="Toutes" onChange={(action) => list.update({ action })} testId="filter-action" />
-          <FilterSelect label="Type de document" value={auditFilters.subject_type} options={choices.subject_types} allLabel="Tous" onChange={(subject_type) => list.update({ subject_type })} />
+          <FilterSelect
+            label="Utilisateur"
+            value={auditFilters.user}
+            options={choices.users}
+            allLabel="Tous"
+            onChange={(user) => list.update({ user })}
+            testId="filter-user"
+          />
+          <FilterSelect
+            label="Action"
+            value={auditFilters.action}
+            options={choices.actions}
+            allLabel="Toutes"
+            onChange={(action) => list.update({ action })}
+            testId="filter-action"
+          />
+          <FilterSelect
+            label="Type de document"
+            value={auditFilters.subject_type}
+            options={choices.subject_types}
+            allLabel="Tous"
+            onChange={(subject_type) => list.update({ subject_type })}
+          />
           <FilterInput label="Du" type="date" value={auditFilters.from} onChange={(from) => list.update({ from })} />
           <FilterInput label="Au" type="date" value={auditFilters.to} onChange={(to) => list.update({ to })} />
         </>
@@ -75,13 +102,30 @@ function AuditTab({ audit, auditFilters, choices }: SupportPages['support/Logs']
       caption="Journal d’audit"
       pageLabel="Pagination du journal d’audit"
       tableTestId="audit-table"
-      empty={{ icon: 'fa-solid fa-list-ul', title: 'Journal vide', filteredTitle: 'Aucune entrée ne correspond', text: 'Les actions des utilisateurs apparaîtront ici.' }}
+      empty={{
+        icon: 'fa-solid fa-list-ul',
+        title: 'Journal vide',
+        filteredTitle: 'Aucune entrée ne correspond',
+        text: 'Les actions des utilisateurs apparaîtront ici.',
+      }}
       rowKey={(r) => r.id}
       rowTestId={(r) => `audit-${r.action}`}
       columns={[
         { id: 'occurred_at', label: 'Date', role: 'title', cell: (r) => formatDateTime(r.occurred_at) },
-        { id: 'user', label: 'Utilisateur', role: 'secondary', wrap: true, cell: (r) => r.user_name ?? <span className="text-body-secondary">—</span> },
-        { id: 'action', label: 'Action', role: 'status', wrap: true, cell: (r) => <span title={r.action}>{r.action_label}</span> },
+        {
+          id: 'user',
+          label: 'Utilisateur',
+          role: 'secondary',
+          wrap: true,
+          cell: (r) => r.user_name ?? <span className="text-body-secondary">—</span>,
+        },
+        {
+          id: 'action',
+          label: 'Action',
+          role: 'status',
+          wrap: true,
+          cell: (r) => <span title={r.action}>{r.action_label}</span>,
+        },
         {
           id: 'subject',
           label: 'Document',
@@ -117,11 +161,22 @@ function ErrorsTab({ errorLog, errorFilters }: SupportPages['support/Logs']) {
       caption="Erreurs du serveur"
       pageLabel="Pagination des erreurs"
       tableTestId="errors-table"
-      empty={{ icon: 'fa-solid fa-bug', title: 'Aucune erreur enregistrée', filteredTitle: 'Aucune erreur ne correspond', text: 'Tant mieux : aucune erreur du serveur.' }}
+      empty={{
+        icon: 'fa-solid fa-bug',
+        title: 'Aucune erreur enregistrée',
+        filteredTitle: 'Aucune erreur ne correspond',
+        text: 'Tant mieux : aucune erreur du serveur.',
+      }}
       rowKey={(r) => r.id}
       columns={[
         { id: 'occurred_at', label: 'Date', role: 'title', cell: (r) => formatDateTime(r.occurred_at) },
-        { id: 'request_id', label: 'Référence', role: 'secondary', wrap: true, cell: (r) => <code className="user-select-all">{r.request_id}</code> },
+        {
+          id: 'request_id',
+          label: 'Référence',
+          role: 'secondary',
+          wrap: true,
+          cell: (r) => <code className="user-select-all">{r.request_id}</code>,
+        },
         { id: 'route', label: 'Adresse', role: 'secondary', wrap: true, cell: (r) => `${r.method} ${r.route}` },
         { id: 'user', label: 'Utilisateur', role: 'secondary', cell: (r) => r.user_name ?? '—' },
         {
@@ -135,10 +190,19 @@ function ErrorsTab({ errorLog, errorFilters }: SupportPages['support/Logs']) {
               {r.stack ? (
                 <>
                   {' '}
-                  <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setOpen(open === r.id ? null : r.id)} aria-expanded={open === r.id}>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0"
+                    onClick={() => setOpen(open === r.id ? null : r.id)}
+                    aria-expanded={open === r.id}
+                  >
                     {open === r.id ? 'Masquer la pile' : 'Voir la pile'}
                   </button>
-                  {open === r.id ? <pre className="small mt-2 mb-0" style={{ whiteSpace: 'pre-wrap', maxWidth: '100%' }}>{r.stack}</pre> : null}
+                  {open === r.id ? (
+                    <pre className="small mt-2 mb-0" style={{ whiteSpace: 'pre-wrap', maxWidth: '100%' }}>
+                      {r.stack}
+                    </pre>
+                  ) : null}
                 </>
               ) : null}
             </div>
@@ -152,12 +216,17 @@ function ErrorsTab({ errorLog, errorFilters }: SupportPages['support/Logs']) {
 function IntegrityTab({ integrity }: SupportPages['support/Logs']) {
   const [busy, setBusy] = useState(false);
   return (
-    <AppPage {...HEADING} subtitle="Les journaux d’audit, de stock et d’argent sont chaînés : toute modification d’une ligne passée rompt la chaîne.">
+    <AppPage
+      {...HEADING}
+      subtitle="Les journaux d’audit, de stock et d’argent sont chaînés : toute modification d’une ligne passée rompt la chaîne."
+    >
       <Tabs current="integrite" />
       <SectionCard title="Vérifier l’intégrité" icon="fa-solid fa-link">
         <div className="card-body">
           <p className="mb-3">
-            Chaque ligne des journaux porte une empreinte calculée sur son contenu et sur l’empreinte de la ligne précédente. La vérification recalcule toutes les empreintes et nomme, pour chaque journal, le premier maillon rompu.
+            Chaque ligne des journaux porte une empreinte calculée sur son contenu et sur l’empreinte de la ligne
+            précédente. La vérification recalcule toutes les empreintes et nomme, pour chaque journal, le premier
+            maillon rompu.
           </p>
           <SubmitButton
             type="button"
@@ -173,7 +242,8 @@ function IntegrityTab({ integrity }: SupportPages['support/Logs']) {
             Vérifier l’intégrité
           </SubmitButton>
           <p className="small text-body-secondary mt-3 mb-0">
-            Même vérification en ligne de commande, pour une tâche planifiée : <code>npm run check:journal</code> (code de sortie 1 si une chaîne est rompue).
+            Même vérification en ligne de commande, pour une tâche planifiée : <code>npm run check:journal</code> (code
+            de sortie 1 si une chaîne est rompue).
           </p>
         </div>
       </SectionCard>
@@ -182,12 +252,24 @@ function IntegrityTab({ integrity }: SupportPages['support/Logs']) {
           <p className="small text-body-secondary">Dernière vérification : {formatDateTime(integrity.checked_at)}</p>
           {integrity.journals.map((j) =>
             j.broken ? (
-              <StatusAlert key={j.journal} tone="danger" icon="fa-solid fa-link-slash" testId={`integrity-${j.journal}`}>
-                <strong>{j.label} : chaîne rompue</strong>, premier maillon rompu : {j.broken.description}. Les lignes suivantes ne sont plus garanties : comparez avec la dernière sauvegarde.
+              <StatusAlert
+                key={j.journal}
+                tone="danger"
+                icon="fa-solid fa-link-slash"
+                testId={`integrity-${j.journal}`}
+              >
+                <strong>{j.label} : chaîne rompue</strong>, premier maillon rompu : {j.broken.description}. Les lignes
+                suivantes ne sont plus garanties : comparez avec la dernière sauvegarde.
               </StatusAlert>
             ) : (
-              <StatusAlert key={j.journal} tone="success" icon="fa-solid fa-circle-check" testId={`integrity-${j.journal}`}>
-                <strong>{j.label} : intègre</strong> ({formatQty(j.rows)} ligne{j.rows > 1 ? 's' : ''} vérifiée{j.rows > 1 ? 's' : ''}).
+              <StatusAlert
+                key={j.journal}
+                tone="success"
+                icon="fa-solid fa-circle-check"
+                testId={`integrity-${j.journal}`}
+              >
+                <strong>{j.label} : intègre</strong> ({formatQty(j.rows)} ligne{j.rows > 1 ? 's' : ''} vérifiée
+                {j.rows > 1 ? 's' : ''}).
               </StatusAlert>
             ),
           )}

@@ -28,7 +28,12 @@ export const clientEndpoints = [
     response: pageOf(clientOut),
     errors: [422],
     async handle({ db, query }) {
-      const page = await clientsAfter(db, { q: query.q, filters: { kind: query.kind, price_level: query.price_level, status: query.status } }, decodeCursor(query.cursor), query.limit);
+      const page = await clientsAfter(
+        db,
+        { q: query.q, filters: { kind: query.kind, price_level: query.price_level, status: query.status } },
+        decodeCursor(query.cursor),
+        query.limit,
+      );
       return { body: { data: page.data.map(apiClient), next_cursor: encodeCursor(page.next_after) } };
     },
   }),
@@ -49,7 +54,8 @@ export const clientEndpoints = [
     operationId: 'createClient',
     tag: 'Clients',
     summary: 'Créer un client',
-    description: "Les mêmes règles que le formulaire Client (code unique, téléphone, e-mail, plafond de crédit en unités de la devise).",
+    description:
+      'Les mêmes règles que le formulaire Client (code unique, téléphone, e-mail, plafond de crédit en unités de la devise).',
     permissions: ['menu.clients', 'clients.create'],
     body: clientSchema,
     creates: true,

@@ -9,4 +9,10 @@ import { treasuryEndpoints } from './treasury.js';
  * Every operation of /api/v1, in the order of the reference. A new resource (invoices,
  * settlements, treasury movements) is one file of `endpoint({...})` declarations listed here.
  */
-export const API_ENDPOINTS: readonly AnyEndpoint[] = [...productEndpoints, ...clientEndpoints, ...invoiceEndpoints, ...settlementEndpoints, ...treasuryEndpoints];
+export const API_ENDPOINTS: readonly AnyEndpoint[] = [
+  ...productEndpoints,
+  ...clientEndpoints,
+  ...invoiceEndpoints,
+  ...settlementEndpoints,
+  ...treasuryEndpoints,
+];

@@ -22,7 +22,7 @@ import type { PlaceScope } from '../scope.js';
  */
 async function invoiceAnswer(db: Knex, id: number, places: PlaceScope) {
   const detail = await saleDetail(db, id);
-  if (!detail || !allowsLocation(places, detail.sale.location_id)) throw new ApiError(404, "Cette vente n’existe pas.");
+  if (!detail || !allowsLocation(places, detail.sale.location_id)) throw new ApiError(404, 'Cette vente n’existe pas.');
   return apiInvoiceDetail(detail);
 }
 
@@ -33,7 +33,8 @@ export const invoiceEndpoints = [
     operationId: 'listInvoices',
     tag: 'Ventes',
     summary: 'Lister les ventes',
-    description: "Factures (FAC-) et ventes boutique (VB-) des emplacements du jeton, par pages de curseur (ordre des identifiants) ; filtres par type, statut, client, emplacement, période et numéro.",
+    description:
+      'Factures (FAC-) et ventes boutique (VB-) des emplacements du jeton, par pages de curseur (ordre des identifiants) ; filtres par type, statut, client, emplacement, période et numéro.',
     permissions: ['menu.sortiestock'],
     query: invoiceListQuery,
     response: pageOf(invoiceOut),
@@ -75,7 +76,7 @@ export const invoiceEndpoints = [
     tag: 'Ventes',
     summary: 'Créer une facture',
     description:
-      "Une vente détaillée (FAC-), validée par le même service que l’écran : prix du niveau du client quand unit_price est absent, prix minimum, plafond de crédit, stock sans vente à découvert, paiements (comptant) versés dans leurs comptes de trésorerie. Montants en unités de la devise.",
+      'Une vente détaillée (FAC-), validée par le même service que l’écran : prix du niveau du client quand unit_price est absent, prix minimum, plafond de crédit, stock sans vente à découvert, paiements (comptant) versés dans leurs comptes de trésorerie. Montants en unités de la devise.',
     permissions: ['menu.sortiestock', 'sales.create'],
     body: apiInvoiceSchema,
     creates: true,
@@ -84,9 +85,20 @@ export const invoiceEndpoints = [
     async handle(call) {
       const { principal } = call;
       const rights = saleAbilities(principal.viewer);
-      const input = saleInputOf(call.body, { idempotencyKey: '', kind: 'invoice', formLoadedAt: nowIso(), places: principal.places });
-      const { id, replayed } = await idempotentCreate(call, (db) => db.transaction(async (trx) => (await validateSale(trx, input, rights, principal.actor)).id));
-      return { body: await invoiceAnswer(call.db, id, principal.places), location: route('api.invoices.show', { id }), replayed };
+      const input = saleInputOf(call.body, {
+        idempotencyKey: '',
+        kind: 'invoice',
+        formLoadedAt: nowIso(),
+        places: principal.places,
+      });
+      const { id, replayed } = await idempotentCreate(call, (db) =>
+        db.transaction(async (trx) => (await validateSale(trx, input, rights, principal.actor)).id),
+      );
+      return {
+        body: await invoiceAnswer(call.db, id, principal.places),
+        location: route('api.invoices.show', { id }),
+        replayed,
+      };
     },
   }),
 ];

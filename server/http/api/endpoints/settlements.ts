@@ -19,7 +19,7 @@ import type { PlaceScope } from '../scope.js';
  */
 async function settlementAnswer(db: Knex, id: number, places: PlaceScope) {
   const detail = await settlementDetail(db, id);
-  if (!detail) throw new ApiError(404, "Ce règlement n’existe pas.");
+  if (!detail) throw new ApiError(404, 'Ce règlement n’existe pas.');
   // Its place is its account (the advance spent lands in none): the screens' guard.
   if (detail.settlement.account_id !== null) await assertAccount(db, places, Number(detail.settlement.account_id));
   return apiSettlement(detail);
@@ -32,7 +32,7 @@ export const settlementEndpoints = [
     operationId: 'getSettlement',
     tag: 'Règlements',
     summary: 'Lire un règlement',
-    description: "Un règlement client, ses imputations sur les factures et le solde du client.",
+    description: 'Un règlement client, ses imputations sur les factures et le solde du client.',
     permissions: ['menu.reglement'],
     response: settlementOut,
     errors: [404],
@@ -45,7 +45,7 @@ export const settlementEndpoints = [
     tag: 'Règlements',
     summary: 'Enregistrer un règlement client',
     description:
-      "Les mêmes règles que l’écran Règlement : l’argent reçu (espèces, mobile money avec opérateur et identifiant de transaction — un identifiant déjà enregistré est refusé —, chèque, virement, carte) entre dans un compte de trésorerie du bon type ; `allocations` donne les factures réglées et leurs montants (absent : les factures les plus anciennes d’abord) ; le reste devient un acompte du client. Montants en unités de la devise.",
+      'Les mêmes règles que l’écran Règlement : l’argent reçu (espèces, mobile money avec opérateur et identifiant de transaction — un identifiant déjà enregistré est refusé —, chèque, virement, carte) entre dans un compte de trésorerie du bon type ; `allocations` donne les factures réglées et leurs montants (absent : les factures les plus anciennes d’abord) ; le reste devient un acompte du client. Montants en unités de la devise.',
     permissions: ['menu.reglement', 'settlements.create'],
     body: apiSettlementSchema,
     creates: true,
@@ -54,8 +54,14 @@ export const settlementEndpoints = [
     async handle(call) {
       const { principal } = call;
       const input = { ...settlementInput(call.body, ''), places: principal.places };
-      const { id, replayed } = await idempotentCreate(call, (db) => db.transaction(async (trx) => (await validateSettlement(trx, input, principal.actor)).id));
-      return { body: await settlementAnswer(call.db, id, principal.places), location: route('api.settlements.show', { id }), replayed };
+      const { id, replayed } = await idempotentCreate(call, (db) =>
+        db.transaction(async (trx) => (await validateSettlement(trx, input, principal.actor)).id),
+      );
+      return {
+        body: await settlementAnswer(call.db, id, principal.places),
+        location: route('api.settlements.show', { id }),
+        replayed,
+      };
     },
   }),
 ];

@@ -59,7 +59,15 @@ export function presentCreditNote({ note, lines }: { note: Row; lines: Row[] }, 
   );
 }
 
-export function presentCorrectableSale({ sale, lines, notes }: { sale: Row; lines: Row[]; notes: Row[] }): CorrectableSale {
+export function presentCorrectableSale({
+  sale,
+  lines,
+  notes,
+}: {
+  sale: Row;
+  lines: Row[];
+  notes: Row[];
+}): CorrectableSale {
   return {
     id: n(sale.id),
     number: sale.number,
@@ -83,6 +91,11 @@ export function presentCorrectableSale({ sale, lines, notes }: { sale: Row; line
       allocated_discount: n(l.allocated_discount),
       refund_basis: lineVat(n(l.net) - n(l.allocated_discount), n(l.vat_amount), toBool(sale.prices_include_vat)).ttc,
     })),
-    credit_notes: notes.map((c) => ({ id: n(c.id), number: c.number, credit_date: c.credit_date, refund: n(c.refunded) })),
+    credit_notes: notes.map((c) => ({
+      id: n(c.id),
+      number: c.number,
+      credit_date: c.credit_date,
+      refund: n(c.refunded),
+    })),
   };
 }

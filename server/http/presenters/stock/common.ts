@@ -9,7 +9,13 @@ export const n = (v: unknown): number => Number(v ?? 0);
 export const nOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export function presentLocations(rows: Row[]): LocationOption[] {
-  return rows.map((r) => ({ value: String(r.id), label: r.name, code: r.code, kind: r.kind, active: toBool(r.active) }));
+  return rows.map((r) => ({
+    value: String(r.id),
+    label: r.name,
+    code: r.code,
+    kind: r.kind,
+    active: toBool(r.active),
+  }));
 }
 
 export function presentOptions(rows: Row[]): Option[] {
@@ -40,8 +46,13 @@ export function defaultDepot(locations: LocationOption[]): LocationOption | unde
 }
 
 /** A new transfer's default way: from the depot to a shop (else to any other location). */
-export function defaultTransferWay(locations: LocationOption[]): { default_from_id: number | null; default_to_id: number | null } {
+export function defaultTransferWay(locations: LocationOption[]): {
+  default_from_id: number | null;
+  default_to_id: number | null;
+} {
   const from = defaultDepot(locations);
-  const to = locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ?? locations.find((l) => l.value !== from?.value);
+  const to =
+    locations.find((l) => l.value !== from?.value && l.kind === 'boutique') ??
+    locations.find((l) => l.value !== from?.value);
   return { default_from_id: optionId(from), default_to_id: optionId(to) };
 }

@@ -33,35 +33,63 @@ import { saleFilters } from '../sales.js';
 export function saleCancellationRoutes({ db }: AppContext): Router {
   const r = Router();
 
-  r.get(ROUTES['sales.cancellations'], requireAuth, requireVerified, can('menu.annulation.factures'), async (req, res) => {
-    const filters: SaleCancellationFilters = { ...saleFilters(req, await companyToday(db)), kind: queryChoice(req.query, 'kind', ['', ...SALE_KINDS] as const, '') };
-    const places = req.user!.places;
-    await res.inertia.render('sales/Cancellation', {
-      currency: await getCurrency(db),
-      filters,
-      sales: await listSaleCancellations(db, filters, places, queryPage(req.query), presentSaleCancellationRow),
-      client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
-      locations: presentLocations(await locationRows(db, places)),
-      can: saleCancelAbilities(req.user!),
-      // Where a refund may come from besides the accounts that took the money: every account the user works on.
-      refund_accounts: saleCancelAbilities(req.user!).cancel ? allPaymentAccounts(await paymentAccounts(db, { scope: places })) : [],
-    });
-  });
+  r.get(
+    ROUTES['sales.cancellations'],
+    requireAuth,
+    requireVerified,
+    can('menu.annulation.factures'),
+    async (req, res) => {
+      const filters: SaleCancellationFilters = {
+        ...saleFilters(req, await companyToday(db)),
+        kind: queryChoice(req.query, 'kind', ['', ...SALE_KINDS] as const, ''),
+      };
+      const places = req.user!.places;
+      await res.inertia.render('sales/Cancellation', {
+        currency: await getCurrency(db),
+        filters,
+        sales: await listSaleCancellations(db, filters, places, queryPage(req.query), presentSaleCancellationRow),
+        client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
+        locations: presentLocations(await locationRows(db, places)),
+        can: saleCancelAbilities(req.user!),
+        // Where a refund may come from besides the accounts that took the money: every account the user works on.
+        refund_accounts: saleCancelAbilities(req.user!).cancel
+          ? allPaymentAccounts(await paymentAccounts(db, { scope: places }))
+          : [],
+      });
+    },
+  );
 
-  r.post(ROUTES['sales.cancel'], requireAuth, requireVerified, can('menu.annulation.factures', 'invoices.cancel'), requirePlace(db, 'sale'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(saleCancelSchema, req.body);
-    const result = await cancelSale(db, id, { reason: input.reason, version: input.version, refundAccountId: input.refund_account_id, places: req.user!.places }, actorOf(req));
-    const currency = await getCurrency(db);
-    const what = result.kind === 'counter' ? 'Vente' : 'Facture';
-    const effects = [
-      'la marchandise est revenue en stock',
-      result.refunded ? `${formatMoney(result.refunded, currency)} remboursés` : null,
-      result.balanceReleased ? `${formatMoney(result.balanceReleased, currency)} retirés du solde du client` : null,
-    ].filter(Boolean);
-    flash(req, 'success', `${what} ${result.number} annulée : ${effects.join(', ')}.`);
-    redirect(res, backUrl(req, route('sales.cancellations')));
-  });
+  r.post(
+    ROUTES['sales.cancel'],
+    requireAuth,
+    requireVerified,
+    can('menu.annulation.factures', 'invoices.cancel'),
+    requirePlace(db, 'sale'),
+    async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(saleCancelSchema, req.body);
+      const result = await cancelSale(
+        db,
+        id,
+        {
+          reason: input.reason,
+          version: input.version,
+          refundAccountId: input.refund_account_id,
+          places: req.user!.places,
+        },
+        actorOf(req),
+      );
+      const currency = await getCurrency(db);
+      const what = result.kind === 'counter' ? 'Vente' : 'Facture';
+      const effects = [
+        'la marchandise est revenue en stock',
+        result.refunded ? `${formatMoney(result.refunded, currency)} remboursés` : null,
+        result.balanceReleased ? `${formatMoney(result.balanceReleased, currency)} retirés du solde du client` : null,
+      ].filter(Boolean);
+      flash(req, 'success', `${what} ${result.number} annulée : ${effects.join(', ')}.`);
+      redirect(res, backUrl(req, route('sales.cancellations')));
+    },
+  );
 
   return r;
 }

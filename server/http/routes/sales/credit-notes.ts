@@ -5,7 +5,13 @@ import { NotFound } from '../../../domain/errors.js';
 import { mayReprint, seesCosts } from '../../../policies/index.js';
 import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { printCount } from '../../../services/print/record-print.js';
-import { correctableSale, creditNoteDetail, creditNoteRefundTotal, creditNotesForExport, listCreditNotes } from '../../../services/sales/credit-note-queries.js';
+import {
+  correctableSale,
+  creditNoteDetail,
+  creditNoteRefundTotal,
+  creditNotesForExport,
+  listCreditNotes,
+} from '../../../services/sales/credit-note-queries.js';
 import { createCreditNote } from '../../../services/sales/credit-notes.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { allPaymentAccounts, paymentAccounts } from '../../../services/treasury/accounts.js';
@@ -17,7 +23,11 @@ import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
 import { assertPlace, requirePlace } from '../../middleware/places.js';
 import { allowsLocation } from '../../../policies/places.js';
 import { presentPrintState } from '../../presenters/print.js';
-import { presentCorrectableSale, presentCreditNote, presentCreditNoteRow } from '../../presenters/sales/credit-notes.js';
+import {
+  presentCorrectableSale,
+  presentCreditNote,
+  presentCreditNoteRow,
+} from '../../presenters/sales/credit-notes.js';
 import { presentLocations } from '../../presenters/stock/common.js';
 import { printFrame } from '../../printouts.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../../query.js';
@@ -78,7 +88,14 @@ export function creditNoteRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['creditNotes.export'], can('menu.sortiestock'), downloadGuard, async (req, res) => {
     const filters = filtersOf(req, await companyToday(db));
-    sendFile(res, await buildExport(exportFormat(req), exportSpec(await getCurrency(db)), await creditNotesForExport(db, filters, req.user!.places)));
+    sendFile(
+      res,
+      await buildExport(
+        exportFormat(req),
+        exportSpec(await getCurrency(db)),
+        await creditNotesForExport(db, filters, req.user!.places),
+      ),
+    );
   });
 
   // ?vente=VB-2026-000012 (typed, or scanned from the ticket's barcode).
@@ -89,15 +106,18 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     const found = sale && allowsLocation(req.user!.places, sale.sale.location_id) ? sale : null;
     let notFound: string | null = null;
     if (searched && !found) notFound = `Aucune vente ne porte le numéro « ${searched} ».`;
-    else if (found && found.sale.kind !== 'counter') notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
-    else if (found && found.sale.status === 'cancelled') notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
+    else if (found && found.sale.kind !== 'counter')
+      notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
+    else if (found && found.sale.status === 'cancelled')
+      notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
     await res.inertia.render('sales/credit-notes/Create', {
       currency: await getCurrency(db),
       searched,
       sale: found && !notFound ? presentCorrectableSale(found) : null,
       not_found: notFound,
       // Where the refund may come from besides the shop's desk: every account the user works on.
-      refund_accounts: found && !notFound ? allPaymentAccounts(await paymentAccounts(db, { scope: req.user!.places })) : [],
+      refund_accounts:
+        found && !notFound ? allPaymentAccounts(await paymentAccounts(db, { scope: req.user!.places })) : [],
     });
   });
 
@@ -117,7 +137,13 @@ export function creditNoteRoutes(ctx: AppContext): Router {
       },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `L’avoir ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`);
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? `L’avoir ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
+        : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`,
+    );
     redirect(res, route('creditNotes.show', { id: result.id }));
   });
 
@@ -127,7 +153,10 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     await res.inertia.render('sales/credit-notes/Show', {
       currency: await getCurrency(db),
       credit_note: presentCreditNote(detail, seesCosts(req.user!)),
-      print: presentPrintState(await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }), mayReprint(req.user!)),
+      print: presentPrintState(
+        await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),
+        mayReprint(req.user!),
+      ),
     });
   });
 
@@ -136,7 +165,10 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await creditNoteDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(ctx, req, res, { document: { printout: 'credit_note', id, number: detail.note.number }, back: route('creditNotes.show', { id }) });
+    const frame = await printFrame(ctx, req, res, {
+      document: { printout: 'credit_note', id, number: detail.note.number },
+      back: route('creditNotes.show', { id }),
+    });
     await res.inertia.render('sales/credit-notes/Print', { ...frame, credit_note: presentCreditNote(detail, false) });
   });
 

@@ -7,7 +7,12 @@ import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities, mayReprint, seesCosts, withoutCosts } from '../../../policies/index.js';
 import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
-import { entryCancellationShortages, entryDetail, entryStatement, listEntries } from '../../../services/stock/entry-queries.js';
+import {
+  entryCancellationShortages,
+  entryDetail,
+  entryStatement,
+  listEntries,
+} from '../../../services/stock/entry-queries.js';
 import { activeSupplierRows, allSupplierRows, locationRows } from '../../../services/stock/lookups.js';
 import { OPENING_STOCK_IMPORT } from '../../../services/stock/import-opening-stock.js';
 import { actorOf } from '../../actor.js';
@@ -20,7 +25,12 @@ import { printCount } from '../../../services/print/record-print.js';
 import { printFrame } from '../../printouts.js';
 import { presentPrintState } from '../../presenters/print.js';
 import { defaultDepot, presentLocations, presentOptions } from '../../presenters/stock/common.js';
-import { presentEntry, presentEntryCancellation, presentEntryRow, presentEntryStatement } from '../../presenters/stock/entries.js';
+import {
+  presentEntry,
+  presentEntryCancellation,
+  presentEntryRow,
+  presentEntryStatement,
+} from '../../presenters/stock/entries.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { flash, redirect } from '../../respond.js';
 import { cancelSchema, stockEntrySchema } from '../../schemas/stock.js';
@@ -51,7 +61,9 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const filters = entryFilters(req, await companyToday(db));
     // Sorting by amount would tell the amounts apart: only for those who see them.
     if (!costs && filters.sort === 'amount') filters.sort = 'date';
-    const { entries, totals } = await listEntries(db, filters, req.user!.places, queryPage(req.query), (r) => presentEntryRow(r, costs));
+    const { entries, totals } = await listEntries(db, filters, req.user!.places, queryPage(req.query), (r) =>
+      presentEntryRow(r, costs),
+    );
     await res.inertia.render('stock/entries/Index', {
       currency: await getCurrency(db),
       filters,
@@ -83,7 +95,8 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     area: 'openingStock',
     importer: OPENING_STOCK_IMPORT,
     page: 'stock/entries/OpeningImport',
-    done: (result) => `Stock initial importé : ${formatCount(result.lines, 'ligne')} en ${formatCount(result.entries.length, 'entrée')} (${result.entries.join(', ')}).`,
+    done: (result) =>
+      `Stock initial importé : ${formatCount(result.lines, 'ligne')} en ${formatCount(result.entries.length, 'entrée')} (${result.entries.join(', ')}).`,
     doneUrl: () => route('entries.index', { status: 'validated' }),
   });
 
@@ -100,12 +113,23 @@ export function stockEntryRoutes(ctx: AppContext): Router {
         entryDate: input.entry_date,
         supplierRef: input.supplier_ref,
         note: input.note,
-        lines: input.lines.map((l) => ({ productId: l.product_id, unit: l.unit, quantity: l.quantity, ...(l.pack_cost !== undefined ? { packCost: l.pack_cost } : { unitCost: l.unit_cost ?? 0 }) })),
+        lines: input.lines.map((l) => ({
+          productId: l.product_id,
+          unit: l.unit,
+          quantity: l.quantity,
+          ...(l.pack_cost !== undefined ? { packCost: l.pack_cost } : { unitCost: l.unit_cost ?? 0 }),
+        })),
       },
       actorOf(req),
     );
     const what = input.kind === 'opening' ? 'Stock initial' : 'Entrée de stock';
-    flash(req, 'success', result.replayed ? `L’entrée ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.` : `${what} ${result.number} validé${input.kind === 'opening' ? '' : 'e'}.`);
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? `L’entrée ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`
+        : `${what} ${result.number} validé${input.kind === 'opening' ? '' : 'e'}.`,
+    );
     redirect(res, route('entries.show', { id: result.id }));
   });
 
@@ -117,7 +141,10 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const includeCancelled = queryFlag(req.query, 'cancelled');
     const statement = await entryStatement(db, filters, req.user!.places, includeCancelled);
     await res.inertia.render('stock/entries/Statement', {
-      ...(await printFrame(ctx, req, res, { document: null, back: route('entries.index', { from: filters.from, to: filters.to }) })),
+      ...(await printFrame(ctx, req, res, {
+        document: null,
+        back: route('entries.index', { from: filters.from, to: filters.to }),
+      })),
       ...presentEntryStatement(statement, includeCancelled, filters, seesCosts(req.user!)),
     });
   });
@@ -140,7 +167,10 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await entryDetail(db, id);
     if (!detail) throw new NotFound();
-    const frame = await printFrame(ctx, req, res, { document: { printout: 'stock_entry', id, number: detail.entry.number }, back: route('entries.show', { id }) });
+    const frame = await printFrame(ctx, req, res, {
+      document: { printout: 'stock_entry', id, number: detail.entry.number },
+      back: route('entries.show', { id }),
+    });
     await res.inertia.render('stock/entries/Print', { ...frame, entry: presentEntry(detail, seesCosts(req.user!)) });
   });
 

@@ -2,12 +2,36 @@ import { Router } from 'express';
 import { optionId } from '../../../../shared/lists.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { CountLineFilter } from '../../../../shared/stock-pages.js';
-import { COUNT_STATUSES, MOVED_POLICIES, READJUSTMENT_REASONS, READJUSTMENT_REASON_ALLOWS_INCREASE, READJUSTMENT_REASON_LABELS } from '../../../../shared/stock.js';
+import {
+  COUNT_STATUSES,
+  MOVED_POLICIES,
+  READJUSTMENT_REASONS,
+  READJUSTMENT_REASON_ALLOWS_INCREASE,
+  READJUSTMENT_REASON_LABELS,
+} from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { countAbilities, seesCosts, seesCountDifferences, seesTheoreticalStock } from '../../../policies/index.js';
 import { companyToday, getCurrency } from '../../../services/company/get-company.js';
-import { countAdjustment, countLines, countSession, countSessionFormData, countSheetRows, countSummary, listCountSessions, listReadjustments, readjustmentDetail, sessionCategoryOptions } from '../../../services/stock/count-queries.js';
-import { abandonCount, createReadjustment, openCountSession, saveCounts, scanCount, validateCount } from '../../../services/stock/inventory.js';
+import {
+  countAdjustment,
+  countLines,
+  countSession,
+  countSessionFormData,
+  countSheetRows,
+  countSummary,
+  listCountSessions,
+  listReadjustments,
+  readjustmentDetail,
+  sessionCategoryOptions,
+} from '../../../services/stock/count-queries.js';
+import {
+  abandonCount,
+  createReadjustment,
+  openCountSession,
+  saveCounts,
+  scanCount,
+  validateCount,
+} from '../../../services/stock/inventory.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { actorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
@@ -29,7 +53,14 @@ import {
 } from '../../presenters/stock/inventory.js';
 import { period, queryChoice, queryFlag, queryId, queryPage, queryText, routeId } from '../../query.js';
 import { backUrl, flash, redirect } from '../../respond.js';
-import { cancelSchema, countSessionSchema, readjustmentSchema, saveCountsSchema, scanSchema, validateCountSchema } from '../../schemas/stock.js';
+import {
+  cancelSchema,
+  countSessionSchema,
+  readjustmentSchema,
+  saveCountsSchema,
+  scanSchema,
+  validateCountSchema,
+} from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
 
 declare module 'express-session' {
@@ -47,15 +78,31 @@ export function inventoryRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['inventory.index'], async (req, res) => {
     const today = await companyToday(db);
-    const filters = { location_id: queryId(req.query, 'location_id'), status: queryChoice(req.query, 'status', ['', ...COUNT_STATUSES] as const, ''), ...period(req.query, today, 90) };
+    const filters = {
+      location_id: queryId(req.query, 'location_id'),
+      status: queryChoice(req.query, 'status', ['', ...COUNT_STATUSES] as const, ''),
+      ...period(req.query, today, 90),
+    };
     const tab = queryChoice(req.query, 'tab', ['sessions', 'readjustments'] as const, 'sessions');
     const values = seesCosts(req.user!);
     await res.inertia.render('stock/inventory/Index', {
       currency: await getCurrency(db),
       tab,
       filters,
-      sessions: await listCountSessions(db, filters, req.user!.places, tab === 'sessions' ? queryPage(req.query) : 1, (row) => presentCountSessionRow(row, values)),
-      readjustments: await listReadjustments(db, filters, req.user!.places, tab === 'readjustments' ? queryPage(req.query) : 1, (row) => presentReadjustmentRow(row, values)),
+      sessions: await listCountSessions(
+        db,
+        filters,
+        req.user!.places,
+        tab === 'sessions' ? queryPage(req.query) : 1,
+        (row) => presentCountSessionRow(row, values),
+      ),
+      readjustments: await listReadjustments(
+        db,
+        filters,
+        req.user!.places,
+        tab === 'readjustments' ? queryPage(req.query) : 1,
+        (row) => presentReadjustmentRow(row, values),
+      ),
       locations: presentLocations(await locationRows(db, req.user!.places)),
       can: countAbilities(req.user!),
     });
@@ -76,10 +123,23 @@ export function inventoryRoutes(ctx: AppContext): Router {
     refuseUnallowedLocation(req.user!.places, input.location_id);
     const { id, number, replayed } = await openCountSession(
       db,
-      { idempotencyKey: input.idempotency_key, locationId: input.location_id, countDate: input.count_date, blind: input.blind, categoryIds: input.category_ids, note: input.note },
+      {
+        idempotencyKey: input.idempotency_key,
+        locationId: input.location_id,
+        countDate: input.count_date,
+        blind: input.blind,
+        categoryIds: input.category_ids,
+        note: input.note,
+      },
       actorOf(req),
     );
-    flash(req, 'success', replayed ? `L’inventaire ${number} était déjà ouvert.` : `Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`);
+    flash(
+      req,
+      'success',
+      replayed
+        ? `L’inventaire ${number} était déjà ouvert.`
+        : `Inventaire ${number} ouvert : les quantités théoriques sont figées, le comptage peut commencer.`,
+    );
     redirect(res, route('inventory.show', { id }));
   });
 
@@ -89,7 +149,11 @@ export function inventoryRoutes(ctx: AppContext): Router {
       currency: await getCurrency(db),
       today: await companyToday(db),
       locations,
-      reasons: READJUSTMENT_REASONS.map((value) => ({ value, label: READJUSTMENT_REASON_LABELS[value], allows_increase: READJUSTMENT_REASON_ALLOWS_INCREASE[value] })),
+      reasons: READJUSTMENT_REASONS.map((value) => ({
+        value,
+        label: READJUSTMENT_REASON_LABELS[value],
+        allows_increase: READJUSTMENT_REASON_ALLOWS_INCREASE[value],
+      })),
       default_location_id: optionId(locations[0]),
     });
   });
@@ -109,7 +173,13 @@ export function inventoryRoutes(ctx: AppContext): Router {
       },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `Le réajustement ${result.number} était déjà enregistré.` : `Réajustement ${result.number} enregistré.`);
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? `Le réajustement ${result.number} était déjà enregistré.`
+        : `Réajustement ${result.number} enregistré.`,
+    );
     redirect(res, route('inventory.index', { tab: 'readjustments' }));
   });
 
@@ -118,7 +188,10 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const detail = await readjustmentDetail(db, id);
     if (!detail) throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
-      ...(await printFrame(ctx, req, res, { document: { printout: 'stock_adjustment', id, number: detail.adjustment.number }, back: route('inventory.index', { tab: 'readjustments' }) })),
+      ...(await printFrame(ctx, req, res, {
+        document: { printout: 'stock_adjustment', id, number: detail.adjustment.number },
+        back: route('inventory.index', { tab: 'readjustments' }),
+      })),
       ...readjustmentPrint(detail, seesCosts(req.user!)),
     });
   });
@@ -127,14 +200,27 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const session = await countSession(db, routeId(req.params.id));
     if (!session) throw new NotFound();
     const reveal = seesTheoreticalStock(req.user!, session);
-    const tab = queryChoice(req.query, 'tab', ['saisie', 'ecarts'] as const, session.status === 'open' ? 'saisie' : 'ecarts');
+    const tab = queryChoice(
+      req.query,
+      'tab',
+      ['saisie', 'ecarts'] as const,
+      session.status === 'open' ? 'saisie' : 'ecarts',
+    );
     const effectiveTab = tab === 'ecarts' && seesCountDifferences(req.user!, session) ? 'ecarts' : 'saisie';
     const filters = {
       q: queryText(req.query, 'q', 64),
       category_id: queryId(req.query, 'category_id'),
-      show: queryChoice(req.query, 'show', ['all', 'uncounted', 'counted', 'differences', 'moved'] as const, 'all') as CountLineFilter,
+      show: queryChoice(
+        req.query,
+        'show',
+        ['all', 'uncounted', 'counted', 'differences', 'moved'] as const,
+        'all',
+      ) as CountLineFilter,
     };
-    const options = { movedPolicy: queryChoice(req.query, 'policy', MOVED_POLICIES, 'snapshot'), uncountedAsZero: queryFlag(req.query, 'zero') };
+    const options = {
+      movedPolicy: queryChoice(req.query, 'policy', MOVED_POLICIES, 'snapshot'),
+      uncountedAsZero: queryFlag(req.query, 'zero'),
+    };
     const costs = seesCosts(req.user!);
     const lastScan = req.session.stockLastScan?.countId === session.id ? req.session.stockLastScan : null;
     delete req.session.stockLastScan;
@@ -143,14 +229,18 @@ export function inventoryRoutes(ctx: AppContext): Router {
       session: presentCountSession(session),
       tab: effectiveTab,
       filters,
-      lines: await countLines(db, session, filters, queryPage(req.query), (row) => presentCountLine(row, session, options, reveal, costs)),
+      lines: await countLines(db, session, filters, queryPage(req.query), (row) =>
+        presentCountLine(row, session, options, reveal, costs),
+      ),
       categories: await sessionCategoryOptions(db, session.id),
       reveal,
       summary: reveal ? presentCountSummary(await countSummary(db, session, options), costs) : null,
       show_values: costs,
       preview_policy: options.movedPolicy,
       uncounted_as_zero: options.uncountedAsZero,
-      last_scan: lastScan ? { name: lastScan.name, code: lastScan.code, counted: lastScan.counted, added: lastScan.added } : null,
+      last_scan: lastScan
+        ? { name: lastScan.name, code: lastScan.code, counted: lastScan.counted, added: lastScan.added }
+        : null,
       can: countAbilities(req.user!),
     });
   });
@@ -158,8 +248,19 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.post(ROUTES['inventory.counts'], can('inventory.count'), requirePlace(db, 'count'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(saveCountsSchema, req.body);
-    const { saved } = await saveCounts(db, id, input.lines.map((l) => ({ productId: l.product_id, counted: l.counted, expected: l.expected })), actorOf(req));
-    flash(req, 'success', saved === 0 ? 'Aucun changement à enregistrer.' : `${saved} comptage${saved > 1 ? 's' : ''} enregistré${saved > 1 ? 's' : ''}.`);
+    const { saved } = await saveCounts(
+      db,
+      id,
+      input.lines.map((l) => ({ productId: l.product_id, counted: l.counted, expected: l.expected })),
+      actorOf(req),
+    );
+    flash(
+      req,
+      'success',
+      saved === 0
+        ? 'Aucun changement à enregistrer.'
+        : `${saved} comptage${saved > 1 ? 's' : ''} enregistré${saved > 1 ? 's' : ''}.`,
+    );
     redirect(res, backUrl(req, route('inventory.show', { id })));
   });
 
@@ -167,15 +268,30 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const input = validate(scanSchema, req.body);
     const result = await scanCount(db, id, input, actorOf(req));
-    req.session.stockLastScan = { countId: id, name: result.name, code: result.code, counted: result.counted, added: result.added };
+    req.session.stockLastScan = {
+      countId: id,
+      name: result.name,
+      code: result.code,
+      counted: result.counted,
+      added: result.added,
+    };
     redirect(res, backUrl(req, route('inventory.show', { id })));
   });
 
   r.post(ROUTES['inventory.validate'], can('inventory.validate'), requirePlace(db, 'count'), async (req, res) => {
     const id = routeId(req.params.id);
     const input = validate(validateCountSchema, req.body);
-    const result = await validateCount(db, id, { version: input.version, movedPolicy: input.moved_policy, uncountedAsZero: input.uncounted_as_zero }, actorOf(req));
-    flash(req, 'success', `Inventaire ${result.number} validé : ${result.adjusted === 0 ? 'aucun écart, aucun ajustement' : `${result.adjusted} ajustement${result.adjusted > 1 ? 's' : ''} de stock`}.`);
+    const result = await validateCount(
+      db,
+      id,
+      { version: input.version, movedPolicy: input.moved_policy, uncountedAsZero: input.uncounted_as_zero },
+      actorOf(req),
+    );
+    flash(
+      req,
+      'success',
+      `Inventaire ${result.number} validé : ${result.adjusted === 0 ? 'aucun écart, aucun ajustement' : `${result.adjusted} ajustement${result.adjusted > 1 ? 's' : ''} de stock`}.`,
+    );
     redirect(res, route('inventory.show', { id }, { tab: 'ecarts' }));
   });
 
@@ -183,7 +299,11 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const input = validate(cancelSchema, req.body);
     const { number } = await abandonCount(db, id, input, actorOf(req));
-    flash(req, 'success', `Inventaire ${number} abandonné : il garde son numéro avec le statut « Annulé », aucun ajustement n’a été fait.`);
+    flash(
+      req,
+      'success',
+      `Inventaire ${number} abandonné : il garde son numéro avec le statut « Annulé », aucun ajustement n’a été fait.`,
+    );
     redirect(res, route('inventory.index'));
   });
 
@@ -193,7 +313,11 @@ export function inventoryRoutes(ctx: AppContext): Router {
     if (!session) throw new NotFound();
     const reveal = seesTheoreticalStock(req.user!, session);
     const blank = queryFlag(req.query, 'vierge');
-    const document = { printout: blank ? ('count_blank_sheet' as const) : ('count_sheet' as const), id: Number(session.id), number: countReference(session) };
+    const document = {
+      printout: blank ? ('count_blank_sheet' as const) : ('count_sheet' as const),
+      id: Number(session.id),
+      number: countReference(session),
+    };
     await res.inertia.render('stock/inventory/CountSheet', {
       ...(await printFrame(ctx, req, res, { document, back: route('inventory.show', { id: session.id }) })),
       session: presentCountSession(session),
@@ -207,7 +331,10 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const session = await countSession(db, routeId(req.params.id));
     if (!session || session.status !== 'validated') throw new NotFound();
     await res.inertia.render('stock/inventory/AdjustmentPrint', {
-      ...(await printFrame(ctx, req, res, { document: { printout: 'count_adjustment', id: Number(session.id), number: session.number }, back: route('inventory.show', { id: session.id }, { tab: 'ecarts' }) })),
+      ...(await printFrame(ctx, req, res, {
+        document: { printout: 'count_adjustment', id: Number(session.id), number: session.number },
+        back: route('inventory.show', { id: session.id }, { tab: 'ecarts' }),
+      })),
       ...sessionAdjustmentPrint(session, await countAdjustment(db, session), seesCosts(req.user!)),
     });
   });

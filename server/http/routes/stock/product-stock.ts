@@ -24,7 +24,10 @@ export function productStockRoutes({ db }: AppContext): Router {
     if (!data) throw new NotFound();
     // The places the user does not work in are not listed at all (their movements neither: `hidden`).
     data.locations = onlyAllowedLocations(req.user!.places, data.locations, (l) => l.id);
-    await res.inertia.render('products/Stock', { ...presentProductStock(data, seesCosts(req.user!), await getCurrency(db), hidden), back_url: route('products.show', { id }) });
+    await res.inertia.render('products/Stock', {
+      ...presentProductStock(data, seesCosts(req.user!), await getCurrency(db), hidden),
+      back_url: route('products.show', { id }),
+    });
   });
   return r;
 }

@@ -52,12 +52,20 @@ export function transferRoutes(ctx: AppContext): Router {
   // The transfer list and the cancellation screen search the same list with the same filters.
   const transferList = async (req: Request) => {
     const filters = transferFilters(req, await companyToday(db));
-    return { filters, transfers: await listTransfers(db, filters, req.user!.places, queryPage(req.query), presentTransferRow), locations: presentLocations(await locationRows(db, req.user!.places)) };
+    return {
+      filters,
+      transfers: await listTransfers(db, filters, req.user!.places, queryPage(req.query), presentTransferRow),
+      locations: presentLocations(await locationRows(db, req.user!.places)),
+    };
   };
 
   r.get(ROUTES['transfers.index'], can('menu.sortiestock'), async (req, res) => {
     const { create, cancel } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Index', { ...(await transferList(req)), in_transit: await transfersInTransit(db, req.user!.places), can: { create, cancel } });
+    await res.inertia.render('stock/transfers/Index', {
+      ...(await transferList(req)),
+      in_transit: await transfersInTransit(db, req.user!.places),
+      can: { create, cancel },
+    });
   });
 
   r.get(ROUTES['transfers.create'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
@@ -66,7 +74,14 @@ export function transferRoutes(ctx: AppContext): Router {
     const destinations = presentLocations(await locationRows(db, EVERY_PLACE)).filter((l) => l.active);
     const way = defaultTransferWay(locations);
     const to = way.default_to_id ?? destinations.find((l) => l.value !== String(way.default_from_id))?.value;
-    await res.inertia.render('stock/transfers/Create', { currency: await getCurrency(db), today: await companyToday(db), locations, destinations, ...way, default_to_id: to ? Number(to) : null });
+    await res.inertia.render('stock/transfers/Create', {
+      currency: await getCurrency(db),
+      today: await companyToday(db),
+      locations,
+      destinations,
+      ...way,
+      default_to_id: to ? Number(to) : null,
+    });
   });
 
   r.post(ROUTES['transfers.index'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
@@ -84,69 +99,125 @@ export function transferRoutes(ctx: AppContext): Router {
       },
       actorOf(req),
     );
-    flash(req, 'success', result.replayed ? `Le transfert ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.` : `Transfert ${result.number} envoyé : la marchandise est en transit.`);
+    flash(
+      req,
+      'success',
+      result.replayed
+        ? `Le transfert ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
+        : `Transfert ${result.number} envoyé : la marchandise est en transit.`,
+    );
     redirect(res, route('transfers.show', { id: result.id }));
   });
 
-  r.get(ROUTES['transfers.show'], canAny('menu.sortiestock', 'menu.annulation.transfert'), requirePlace(db, 'transfer'), async (req, res) => {
-    const detail = await transferDetail(db, routeId(req.params.id));
-    if (!detail) throw new NotFound();
-    const { receive, cancel, reprint } = transferAbilities(req.user!);
-    // The receiving place receives, the sending place cancels (requirePlace guards the actions).
-    const places = req.user!.places;
-    await res.inertia.render('stock/transfers/Show', {
-      currency: await getCurrency(db),
-      today: await companyToday(db),
-      transfer: presentTransfer(detail, seesCosts(req.user!)),
-      actions: transferActions(detail.transfer),
-      can: { receive: receive && allowsLocation(places, detail.transfer.to_location_id), cancel: cancel && allowsLocation(places, detail.transfer.from_location_id), reprint },
-      print: presentPrintState(await printCount(db, { printout: 'transfer', id: Number(detail.transfer.id) }), mayReprint(req.user!)),
-    });
-  });
+  r.get(
+    ROUTES['transfers.show'],
+    canAny('menu.sortiestock', 'menu.annulation.transfert'),
+    requirePlace(db, 'transfer'),
+    async (req, res) => {
+      const detail = await transferDetail(db, routeId(req.params.id));
+      if (!detail) throw new NotFound();
+      const { receive, cancel, reprint } = transferAbilities(req.user!);
+      // The receiving place receives, the sending place cancels (requirePlace guards the actions).
+      const places = req.user!.places;
+      await res.inertia.render('stock/transfers/Show', {
+        currency: await getCurrency(db),
+        today: await companyToday(db),
+        transfer: presentTransfer(detail, seesCosts(req.user!)),
+        actions: transferActions(detail.transfer),
+        can: {
+          receive: receive && allowsLocation(places, detail.transfer.to_location_id),
+          cancel: cancel && allowsLocation(places, detail.transfer.from_location_id),
+          reprint,
+        },
+        print: presentPrintState(
+          await printCount(db, { printout: 'transfer', id: Number(detail.transfer.id) }),
+          mayReprint(req.user!),
+        ),
+      });
+    },
+  );
 
   // Bon de transfert (A5): the first print is the original, every later one a DUPLICATA (printFrame).
   // ?print=1 opens the dialog; ?retour=annulation comes back to the cancellation screen.
-  r.get(ROUTES['transfers.print'], canAny('menu.sortiestock', 'menu.annulation.transfert'), requirePlace(db, 'transfer'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const detail = await transferDetail(db, id);
-    if (!detail) throw new NotFound();
-    const back = queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation' ? route('transfers.cancellations') : route('transfers.show', { id });
-    const frame = await printFrame(ctx, req, res, { document: { printout: 'transfer', id, number: detail.transfer.number }, back });
-    await res.inertia.render('stock/transfers/Print', { ...frame, transfer: presentTransfer(detail, false, seesCosts(req.user!)) });
-  });
+  r.get(
+    ROUTES['transfers.print'],
+    canAny('menu.sortiestock', 'menu.annulation.transfert'),
+    requirePlace(db, 'transfer'),
+    async (req, res) => {
+      const id = routeId(req.params.id);
+      const detail = await transferDetail(db, id);
+      if (!detail) throw new NotFound();
+      const back =
+        queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation'
+          ? route('transfers.cancellations')
+          : route('transfers.show', { id });
+      const frame = await printFrame(ctx, req, res, {
+        document: { printout: 'transfer', id, number: detail.transfer.number },
+        back,
+      });
+      await res.inertia.render('stock/transfers/Print', {
+        ...frame,
+        transfer: presentTransfer(detail, false, seesCosts(req.user!)),
+      });
+    },
+  );
 
-  r.post(ROUTES['transfers.receive'], can('menu.sortiestock', 'transfers.create'), requirePlace(db, 'transfer', ['to']), async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(receptionSchema, req.body);
-    const result = await receiveTransfer(
-      db,
-      id,
-      {
-        idempotencyKey: input.idempotency_key,
-        version: input.version,
-        receivedDate: input.received_date,
-        note: input.note,
-        lines: input.lines.map((l) => ({ productId: l.product_id, quantityReceived: l.quantity_received, reason: l.reason ?? null })),
-      },
-      actorOf(req),
-    );
-    flash(req, 'success', result.status === 'received' ? `Transfert ${result.number} reçu.` : `Transfert ${result.number} reçu avec écart : les différences sont enregistrées.`);
-    redirect(res, route('transfers.show', { id }));
-  });
+  r.post(
+    ROUTES['transfers.receive'],
+    can('menu.sortiestock', 'transfers.create'),
+    requirePlace(db, 'transfer', ['to']),
+    async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(receptionSchema, req.body);
+      const result = await receiveTransfer(
+        db,
+        id,
+        {
+          idempotencyKey: input.idempotency_key,
+          version: input.version,
+          receivedDate: input.received_date,
+          note: input.note,
+          lines: input.lines.map((l) => ({
+            productId: l.product_id,
+            quantityReceived: l.quantity_received,
+            reason: l.reason ?? null,
+          })),
+        },
+        actorOf(req),
+      );
+      flash(
+        req,
+        'success',
+        result.status === 'received'
+          ? `Transfert ${result.number} reçu.`
+          : `Transfert ${result.number} reçu avec écart : les différences sont enregistrées.`,
+      );
+      redirect(res, route('transfers.show', { id }));
+    },
+  );
 
   // Cancelled from the transfer's page (Sortie de stock) or from the cancellation screen: either screen.
-  r.post(ROUTES['transfers.cancel'], canAny(...TRANSFER_CANCEL_SCREENS), can('transfers.cancel'), requirePlace(db, 'transfer', ['from']), async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(cancelSchema, req.body);
-    const result = await cancelTransfer(db, id, input, actorOf(req));
-    flash(req, 'success', `Transfert ${result.number} annulé : le stock est revenu à son état d’avant le transfert.`);
-    redirect(res, backUrl(req, route('transfers.show', { id })));
-  });
+  r.post(
+    ROUTES['transfers.cancel'],
+    canAny(...TRANSFER_CANCEL_SCREENS),
+    can('transfers.cancel'),
+    requirePlace(db, 'transfer', ['from']),
+    async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(cancelSchema, req.body);
+      const result = await cancelTransfer(db, id, input, actorOf(req));
+      flash(req, 'success', `Transfert ${result.number} annulé : le stock est revenu à son état d’avant le transfert.`);
+      redirect(res, backUrl(req, route('transfers.show', { id })));
+    },
+  );
 
   // Annulation des transferts: search by number, date, locations.
   r.get(ROUTES['transfers.cancellations'], can('menu.annulation.transfert'), async (req, res) => {
     const { cancel, reprint } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Cancellation', { ...(await transferList(req)), can: { cancel, reprint } });
+    await res.inertia.render('stock/transfers/Cancellation', {
+      ...(await transferList(req)),
+      can: { cancel, reprint },
+    });
   });
 
   return r;

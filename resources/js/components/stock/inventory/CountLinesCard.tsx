@@ -5,7 +5,21 @@ import { Pagination } from '@/components/Pagination';
 import { EmptyState } from '@/components/data/EmptyState';
 
 /** The card of a count's product lines: `top` (scan box, filters), `notice`, the table (children) or an empty state, the pagination. */
-export function CountLinesCard({ top, notice, lines, emptyIcon, testId, children }: { top: ReactNode; notice?: ReactNode; lines: Paginated<unknown>; emptyIcon: string; testId?: string; children: ReactNode }) {
+export function CountLinesCard({
+  top,
+  notice,
+  lines,
+  emptyIcon,
+  testId,
+  children,
+}: {
+  top: ReactNode;
+  notice?: ReactNode;
+  lines: Paginated<unknown>;
+  emptyIcon: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   const { url } = usePage();
   return (
     <div className="card" data-testid={testId}>
@@ -19,7 +33,14 @@ export function CountLinesCard({ top, notice, lines, emptyIcon, testId, children
         children
       )}
       <div className="card-footer">
-        <Pagination currentPage={lines.page} lastPage={lines.last_page} url={url} total={lines.total} perPage={lines.per_page} label="Pagination des produits" />
+        <Pagination
+          currentPage={lines.page}
+          lastPage={lines.last_page}
+          url={url}
+          total={lines.total}
+          perPage={lines.per_page}
+          label="Pagination des produits"
+        />
       </div>
     </div>
   );

@@ -12,7 +12,19 @@ import { CountLineProduct, CountLinesCard, CountLinesTable } from './CountLinesC
 import { parseCount } from './count-state';
 
 /** The count entry table: one quantity per product; only changed lines are sent, with the value each replaced. */
-export function CountTable({ sessionId, lines, reveal, editable, top }: { sessionId: number; lines: Paginated<CountLineView>; reveal: boolean; editable: boolean; top: ReactNode }) {
+export function CountTable({
+  sessionId,
+  lines,
+  reveal,
+  editable,
+  top,
+}: {
+  sessionId: number;
+  lines: Paginated<CountLineView>;
+  reveal: boolean;
+  editable: boolean;
+  top: ReactNode;
+}) {
   const { props } = usePage();
   const serverErrors = props.errors as ErrorMap;
   const [edits, setEdits] = useState<Record<number, string>>({});
@@ -21,12 +33,19 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
   const dirtyCount = Object.keys(edits).length === 0 ? 0 : dirty.length;
 
   // Leaving the page (filter, pagination, link, tab) with unsaved counts asks first.
-  useLeaveGuard(dirtyCount > 0 && !saving, `${formatCount(dirtyCount, 'comptage non enregistré sera perdu', 'comptages non enregistrés seront perdus')}. Continuer ?`);
+  useLeaveGuard(
+    dirtyCount > 0 && !saving,
+    `${formatCount(dirtyCount, 'comptage non enregistré sera perdu', 'comptages non enregistrés seront perdus')}. Continuer ?`,
+  );
 
   const invalid = dirty.filter((l) => parseCount(edits[l.product_id]) === undefined);
   const save = () => {
     if (dirty.length === 0 || invalid.length) return;
-    const payload = dirty.map((l) => ({ product_id: l.product_id, counted: parseCount(edits[l.product_id]) ?? null, expected: l.counted }));
+    const payload = dirty.map((l) => ({
+      product_id: l.product_id,
+      counted: parseCount(edits[l.product_id]) ?? null,
+      expected: l.counted,
+    }));
     router.post(
       route('inventory.counts', { id: sessionId }),
       { lines: payload },
@@ -41,7 +60,11 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
       },
     );
   };
-  const others = formLevelErrors(serverErrors, ['code', 'quantity', 'reason', 'moved_policy', 'uncounted_as_zero'], true);
+  const others = formLevelErrors(
+    serverErrors,
+    ['code', 'quantity', 'reason', 'moved_policy', 'uncounted_as_zero'],
+    true,
+  );
 
   return (
     <CountLinesCard
@@ -94,10 +117,17 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
             const text = edits[l.product_id] ?? (l.counted === null ? '' : String(l.counted));
             const parsed = parseCount(text);
             const changed = l.product_id in edits && parsed !== l.counted;
-            const diff = reveal && l.theoretical !== null && parsed !== undefined && parsed !== null ? parsed - l.theoretical : null;
+            const diff =
+              reveal && l.theoretical !== null && parsed !== undefined && parsed !== null
+                ? parsed - l.theoretical
+                : null;
             return (
               <tr key={l.product_id} className={changed ? 'table-warning' : ''} data-testid={`count-line-${l.code}`}>
-                <CountLineProduct code={l.code} name={l.name} extra={l.barcode ? <div className="small text-body-secondary code">{l.barcode}</div> : null} />
+                <CountLineProduct
+                  code={l.code}
+                  name={l.name}
+                  extra={l.barcode ? <div className="small text-body-secondary code">{l.barcode}</div> : null}
+                />
                 <td className="small d-none d-md-table-cell">{l.category}</td>
                 {reveal ? (
                   <td className="num" data-label="Théorique">
@@ -120,8 +150,14 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
                     formatQty(l.counted)
                   )}
                 </td>
-                {reveal ? <td className={`num ${diffClass(diff)}`} data-label="Écart">{formatSigned(diff)}</td> : null}
-                <td className="small text-body-secondary d-none d-lg-table-cell">{l.counted_by ? `${l.counted_by}, ${formatDateTime(l.counted_at)}` : ''}</td>
+                {reveal ? (
+                  <td className={`num ${diffClass(diff)}`} data-label="Écart">
+                    {formatSigned(diff)}
+                  </td>
+                ) : null}
+                <td className="small text-body-secondary d-none d-lg-table-cell">
+                  {l.counted_by ? `${l.counted_by}, ${formatDateTime(l.counted_at)}` : ''}
+                </td>
               </tr>
             );
           })}
@@ -130,14 +166,22 @@ export function CountTable({ sessionId, lines, reveal, editable, top }: { sessio
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 p-3 border-top">
             <span className="small" aria-live="polite">
               {invalid.length ? (
-                <span className="text-danger">Quantité invalide : un nombre entier positif ou nul, ou vide pour « non compté ».</span>
+                <span className="text-danger">
+                  Quantité invalide : un nombre entier positif ou nul, ou vide pour « non compté ».
+                </span>
               ) : dirtyCount ? (
                 `${dirtyCount} comptage${dirtyCount > 1 ? 's' : ''} non enregistré${dirtyCount > 1 ? 's' : ''}`
               ) : (
                 'Tapez les quantités comptées puis enregistrez ; vider une case remet le produit en « non compté ».'
               )}
             </span>
-            <SubmitButton busy={saving} icon="fa-solid fa-floppy-disk" busyLabel="Enregistrement…" disabled={dirtyCount === 0 || invalid.length > 0} testId="counts-save">
+            <SubmitButton
+              busy={saving}
+              icon="fa-solid fa-floppy-disk"
+              busyLabel="Enregistrement…"
+              disabled={dirtyCount === 0 || invalid.length > 0}
+              testId="counts-save"
+            >
               Enregistrer les comptages
             </SubmitButton>
           </div>

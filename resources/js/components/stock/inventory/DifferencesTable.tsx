@@ -6,7 +6,19 @@ import { Money } from '@/components/data/Money';
 import { CountLineProduct, CountLinesCard, CountLinesTable } from './CountLinesCard';
 
 /** The differences of a count, line by line: theoretical, current, moved, counted, difference, adjustment (and their value at CMUP when shown). */
-export function DifferencesTable({ lines, open, showValues, currency, top }: { lines: Paginated<CountLineView>; open: boolean; showValues: boolean; currency: string; top: ReactNode }) {
+export function DifferencesTable({
+  lines,
+  open,
+  showValues,
+  currency,
+  top,
+}: {
+  lines: Paginated<CountLineView>;
+  open: boolean;
+  showValues: boolean;
+  currency: string;
+  top: ReactNode;
+}) {
   return (
     <CountLinesCard top={top} lines={lines} emptyIcon="fa-solid fa-scale-balanced">
       <CountLinesTable
@@ -53,7 +65,10 @@ export function DifferencesTable({ lines, open, showValues, currency, top }: { l
             <td className="num" data-label={open ? 'Stock actuel' : 'À la validation'}>
               {formatQty(l.current)}
             </td>
-            <td className={`num ${l.moved ? 'text-warning-emphasis fw-semibold' : 'text-body-secondary'}`} data-label="Mouvements">
+            <td
+              className={`num ${l.moved ? 'text-warning-emphasis fw-semibold' : 'text-body-secondary'}`}
+              data-label="Mouvements"
+            >
               {l.moved ? formatSigned(l.moved) : '—'}
             </td>
             <td className="num" data-label="Compté">

@@ -61,7 +61,14 @@ export function ScanBox({ sessionId, lastScan }: { sessionId: number; lastScan: 
           <label htmlFor="scan-qty" className="form-label">
             Quantité
           </label>
-          <input id="scan-qty" name="quantity" className={`form-control text-end ${quantityError ? 'is-invalid' : ''}`} inputMode="numeric" value={form.data.quantity} onChange={(e) => form.setData('quantity', e.target.value)} />
+          <input
+            id="scan-qty"
+            name="quantity"
+            className={`form-control text-end ${quantityError ? 'is-invalid' : ''}`}
+            inputMode="numeric"
+            value={form.data.quantity}
+            onChange={(e) => form.setData('quantity', e.target.value)}
+          />
         </div>
         <div className="col-7 col-sm-auto">
           <SubmitButton busy={form.busy} icon="fa-solid fa-plus" busyLabel="…" testId="scan-submit" className="w-100">
@@ -73,10 +80,13 @@ export function ScanBox({ sessionId, lastScan }: { sessionId: number; lastScan: 
       {lastScan && !codeError ? (
         <div className="app-scan-result text-success-emphasis mt-2" role="status" data-testid="last-scan">
           <Icon name="fa-solid fa-circle-check" className="me-1" />
-          {lastScan.name} <span className="code">({lastScan.code})</span> : {formatSigned(lastScan.added)} → <strong>{formatQty(lastScan.counted)}</strong> compté{lastScan.counted > 1 ? 's' : ''}
+          {lastScan.name} <span className="code">({lastScan.code})</span> : {formatSigned(lastScan.added)} →{' '}
+          <strong>{formatQty(lastScan.counted)}</strong> compté{lastScan.counted > 1 ? 's' : ''}
         </div>
       ) : (
-        <div className="form-text">Chaque scan ajoute la quantité au comptage du produit ; une quantité négative corrige une erreur.</div>
+        <div className="form-text">
+          Chaque scan ajoute la quantité au comptage du produit ; une quantité négative corrige une erreur.
+        </div>
       )}
     </form>
   );

@@ -28,13 +28,21 @@ export function ValidateCountForm({
   list,
   showValues,
   currency,
-}: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero' | 'currency'> & { list: ListHandle; showValues: boolean }) {
+}: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero' | 'currency'> & {
+  list: ListHandle;
+  showValues: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const moved = (summary?.moved ?? 0) > 0;
-  const form = useServerForm<{ version: number; moved_policy: MovedPolicy | ''; uncounted_as_zero: boolean }>({ version: session.version, moved_policy: moved ? preview_policy : '', uncounted_as_zero });
+  const form = useServerForm<{ version: number; moved_policy: MovedPolicy | ''; uncounted_as_zero: boolean }>({
+    version: session.version,
+    moved_policy: moved ? preview_policy : '',
+    uncounted_as_zero,
+  });
   const policyError = form.errorOf('moved_policy');
   // The differences below follow the choice (the server previews the validation).
-  const preview = (policy: MovedPolicy, zero: boolean) => list.update({ tab: 'ecarts', policy: policy === 'snapshot' ? '' : policy, zero });
+  const preview = (policy: MovedPolicy, zero: boolean) =>
+    list.update({ tab: 'ecarts', policy: policy === 'snapshot' ? '' : policy, zero });
   const others = formLevelErrors(form.errors as ErrorMap, ['moved_policy', 'uncounted_as_zero']);
   return (
     <form
@@ -57,20 +65,26 @@ export function ValidateCountForm({
         testId="validate-confirm"
       >
         <p>
-          Le stock de {session.location.name} sera ajusté au {formatDate(session.count_date)}. Cette opération ne peut pas être défaite.
+          Le stock de {session.location.name} sera ajusté au {formatDate(session.count_date)}. Cette opération ne peut
+          pas être défaite.
         </p>
         {summary ? (
           <ul className="mb-0" data-testid="validate-confirm-figures">
             <li>
-              {formatQty(summary.lines)} ligne{summary.lines > 1 ? 's' : ''} ({formatQty(summary.counted)} comptée{summary.counted > 1 ? 's' : ''})
+              {formatQty(summary.lines)} ligne{summary.lines > 1 ? 's' : ''} ({formatQty(summary.counted)} comptée
+              {summary.counted > 1 ? 's' : ''})
             </li>
             <li>
               {formatQty(summary.adjusted)} ligne{summary.adjusted > 1 ? 's' : ''} avec un écart
             </li>
             {/* The values are absent (withoutCosts) for a user who may not see costs. */}
-            {showValues && summary.gain_value !== undefined && summary.loss_value !== undefined && summary.net_value !== undefined ? (
+            {showValues &&
+            summary.gain_value !== undefined &&
+            summary.loss_value !== undefined &&
+            summary.net_value !== undefined ? (
               <li>
-                Valeur de l’ajustement : gains {formatMoney(summary.gain_value, currency)}, pertes {formatMoney(summary.loss_value, currency)}, écart net{' '}
+                Valeur de l’ajustement : gains {formatMoney(summary.gain_value, currency)}, pertes{' '}
+                {formatMoney(summary.loss_value, currency)}, écart net{' '}
                 <strong>{formatMoney(summary.net_value, currency)}</strong>
               </li>
             ) : null}
@@ -91,7 +105,8 @@ export function ValidateCountForm({
         {moved ? (
           <fieldset className="mb-3">
             <legend className="form-label fw-semibold fs-6">
-              {formatQty(summary!.moved)} produit{summary!.moved > 1 ? 's ont' : ' a'} bougé depuis l’instantané : comment traiter ces mouvements ?
+              {formatQty(summary!.moved)} produit{summary!.moved > 1 ? 's ont' : ' a'} bougé depuis l’instantané :
+              comment traiter ces mouvements ?
             </legend>
             {MOVED_POLICIES.map((p) => (
               <div className="form-check" key={p}>
@@ -116,7 +131,10 @@ export function ValidateCountForm({
             <FieldError id="moved-policy-error" error={policyError} />
           </fieldset>
         ) : (
-          <p className="small text-body-secondary">Aucun produit compté n’a bougé depuis l’instantané : l’ajustement est la différence entre compté et théorique.</p>
+          <p className="small text-body-secondary">
+            Aucun produit compté n’a bougé depuis l’instantané : l’ajustement est la différence entre compté et
+            théorique.
+          </p>
         )}
         {summary && summary.uncounted > 0 ? (
           <div className="form-check mb-3">
@@ -131,12 +149,16 @@ export function ValidateCountForm({
               }}
             />
             <label className="form-check-label" htmlFor="uncounted-zero">
-              Les {formatQty(summary.uncounted)} produits non comptés sont absents (stock mis à zéro). Sinon ils ne sont pas ajustés.
+              Les {formatQty(summary.uncounted)} produits non comptés sont absents (stock mis à zéro). Sinon ils ne sont
+              pas ajustés.
             </label>
           </div>
         ) : null}
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span className="small text-body-secondary">Les ajustements seront datés du {formatDate(session.count_date)} et porteront la référence de l’inventaire{session.number ? ` (${session.number})` : ''}.</span>
+          <span className="small text-body-secondary">
+            Les ajustements seront datés du {formatDate(session.count_date)} et porteront la référence de l’inventaire
+            {session.number ? ` (${session.number})` : ''}.
+          </span>
           <SubmitButton busy={form.busy} icon="fa-solid fa-check" busyLabel="Validation…" testId="count-validate">
             Valider l’inventaire
           </SubmitButton>

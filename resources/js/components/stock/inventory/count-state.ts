@@ -10,7 +10,12 @@ import { parseFrenchNumber } from '@/components/NumberInput';
 /** What survives a reset of the line filters. */
 export const COUNT_KEEP = ['tab', 'policy', 'zero'] as const;
 
-export function countState(props: { tab: string; filters: { q: string; category_id: string; show: CountLineFilter }; preview_policy: MovedPolicy; uncounted_as_zero: boolean }): ListState {
+export function countState(props: {
+  tab: string;
+  filters: { q: string; category_id: string; show: CountLineFilter };
+  preview_policy: MovedPolicy;
+  uncounted_as_zero: boolean;
+}): ListState {
   return {
     tab: props.tab,
     q: props.filters.q,
@@ -27,5 +32,7 @@ export function parseCount(text: string | undefined): number | null | undefined 
   if (text === undefined) return undefined;
   if (text.trim() === '') return null;
   const n = parseFrenchNumber(text, 0);
-  return n !== null && Number.isInteger(n) && n >= 0 && n <= 1_000_000_000 && /^[\d\s\u00a0\u202f]+$/u.test(text.trim()) ? n : undefined;
+  return n !== null && Number.isInteger(n) && n >= 0 && n <= 1_000_000_000 && /^[\d\s\u00a0\u202f]+$/u.test(text.trim())
+    ? n
+    : undefined;
 }

@@ -35,13 +35,28 @@ function parsedCount(text: string): number {
  * the cashier counts the drawer note by note, the difference shows live, a reason is required
  * when it is not zero, and validating locks the day for the desk.
  */
-export default function ClosingCreate({ currency, today, accounts, account_id, day, draft, denominations, by_denomination }: Props) {
-  const pick = (changes: { account_id?: string; day?: string }) => router.get(route('cash.closings.create', { account_id, day, ...changes }), {}, { preserveState: false });
+export default function ClosingCreate({
+  currency,
+  today,
+  accounts,
+  account_id,
+  day,
+  draft,
+  denominations,
+  by_denomination,
+}: Props) {
+  const pick = (changes: { account_id?: string; day?: string }) =>
+    router.get(route('cash.closings.create', { account_id, day, ...changes }), {}, { preserveState: false });
   return (
     <AppPage
       title="Arrêté de caisse"
       subtitle="Comptez la caisse billet par billet : l’écran dit exactement ce qui est attendu de chaque vente, règlement, dépense, transfert et versement."
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse' }, { label: 'Arrêtés', href: route('cash.closings.index') }, { label: 'Nouvel arrêté' }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Caisse' },
+        { label: 'Arrêtés', href: route('cash.closings.index') },
+        { label: 'Nouvel arrêté' },
+      ]}
     >
       <CashTabs />
       <div className="card mb-3">
@@ -50,7 +65,13 @@ export default function ClosingCreate({ currency, today, accounts, account_id, d
             <label htmlFor="closing-account" className="form-label small fw-semibold">
               Caisse
             </label>
-            <select id="closing-account" className="form-select" value={account_id} onChange={(e) => pick({ account_id: e.target.value })} data-testid="closing-account">
+            <select
+              id="closing-account"
+              className="form-select"
+              value={account_id}
+              onChange={(e) => pick({ account_id: e.target.value })}
+              data-testid="closing-account"
+            >
               {account_id === '' ? <option value="">Choisissez la caisse…</option> : null}
               {accounts.map((a) => (
                 <option key={a.value} value={a.value}>
@@ -63,13 +84,22 @@ export default function ClosingCreate({ currency, today, accounts, account_id, d
             <label htmlFor="closing-day" className="form-label small fw-semibold">
               Journée
             </label>
-            <DateInput id="closing-day" mode="commit" max={today} value={day} onChange={(d) => d && pick({ day: d })} testId="closing-day" />
+            <DateInput
+              id="closing-day"
+              mode="commit"
+              max={today}
+              value={day}
+              onChange={(d) => d && pick({ day: d })}
+              testId="closing-day"
+            />
           </div>
         </div>
       </div>
       {!draft ? (
         <StatusAlert tone="info" icon="fa-solid fa-circle-info">
-          {accounts.length ? 'Choisissez la caisse à arrêter.' : "Aucune caisse active n’est rattachée à vos emplacements."}
+          {accounts.length
+            ? 'Choisissez la caisse à arrêter.'
+            : 'Aucune caisse active n’est rattachée à vos emplacements.'}
         </StatusAlert>
       ) : draft.closing_id ? (
         <StatusAlert tone="success" icon="fa-solid fa-lock" testId="closing-already">
@@ -78,17 +108,41 @@ export default function ClosingCreate({ currency, today, accounts, account_id, d
         </StatusAlert>
       ) : draft.closed_through && draft.day < draft.closed_through ? (
         <StatusAlert tone="warning" icon="fa-solid fa-lock" testId="closing-locked">
-          {draft.account.name} est arrêtée jusqu’au {formatDate(draft.closed_through)} : la journée du {formatDate(draft.day)} ne peut plus être arrêtée.
+          {draft.account.name} est arrêtée jusqu’au {formatDate(draft.closed_through)} : la journée du{' '}
+          {formatDate(draft.day)} ne peut plus être arrêtée.
         </StatusAlert>
       ) : (
-        <ClosingForm key={`${draft.account.id}:${draft.day}:${draft.expected}`} currency={currency} draft={draft} denominations={denominations} byDenomination={by_denomination} />
+        <ClosingForm
+          key={`${draft.account.id}:${draft.day}:${draft.expected}`}
+          currency={currency}
+          draft={draft}
+          denominations={denominations}
+          byDenomination={by_denomination}
+        />
       )}
     </AppPage>
   );
 }
 
-function ClosingForm({ currency, draft, denominations, byDenomination }: { currency: string; draft: NonNullable<Props['draft']>; denominations: Props['denominations']; byDenomination: boolean }) {
-  const form = useServerForm<{ idempotency_key: string; account_id: number; day: string; expected_seen: number; reason: string; counts: Array<{ key: string; count: string }> }>({
+function ClosingForm({
+  currency,
+  draft,
+  denominations,
+  byDenomination,
+}: {
+  currency: string;
+  draft: NonNullable<Props['draft']>;
+  denominations: Props['denominations'];
+  byDenomination: boolean;
+}) {
+  const form = useServerForm<{
+    idempotency_key: string;
+    account_id: number;
+    day: string;
+    expected_seen: number;
+    reason: string;
+    counts: Array<{ key: string; count: string }>;
+  }>({
     idempotency_key: newIdempotencyKey(),
     account_id: draft.account.id,
     day: draft.day,
@@ -101,11 +155,18 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
   const difference = closingDifference(counted, draft.expected);
   const errors = form.errors as Record<string, string | undefined>;
   const setCount = (i: number, value: string) => {
-    form.setData('counts', form.data.counts.map((c, k) => (k === i ? { ...c, count: value } : c)));
+    form.setData(
+      'counts',
+      form.data.counts.map((c, k) => (k === i ? { ...c, count: value } : c)),
+    );
     if (errors[`counts.${i}.count`]) form.clearErrors(`counts.${i}.count` as never);
   };
   const submit = () => form.submit('post', route('cash.closings.index'));
-  const others = formLevelErrors(form.errors, ['reason', 'counts', ...denominations.map((_, i) => `counts.${i}.count`)]);
+  const others = formLevelErrors(form.errors, [
+    'reason',
+    'counts',
+    ...denominations.map((_, i) => `counts.${i}.count`),
+  ]);
   return (
     <form
       onSubmit={(e) => {
@@ -123,9 +184,24 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
       noValidate
     >
       <StatRow testId="closing-stats">
-        <Stat label="Attendu en caisse" value={<Money value={draft.expected} currency={currency} />} extra={`${formatCount(draft.movement_count, 'mouvement')} le ${formatDate(draft.day)}`} testId="closing-stat-expected" />
-        <Stat label="Compté" tone="info" value={<Money value={counted} currency={currency} />} testId="closing-stat-counted" />
-        <Stat label={`Écart — ${differenceLabel(difference)}`} tone={difference === 0 ? 'success' : 'danger'} value={<Money value={difference} currency={currency} />} testId="closing-stat-difference" />
+        <Stat
+          label="Attendu en caisse"
+          value={<Money value={draft.expected} currency={currency} />}
+          extra={`${formatCount(draft.movement_count, 'mouvement')} le ${formatDate(draft.day)}`}
+          testId="closing-stat-expected"
+        />
+        <Stat
+          label="Compté"
+          tone="info"
+          value={<Money value={counted} currency={currency} />}
+          testId="closing-stat-counted"
+        />
+        <Stat
+          label={`Écart — ${differenceLabel(difference)}`}
+          tone={difference === 0 ? 'success' : 'danger'}
+          value={<Money value={difference} currency={currency} />}
+          testId="closing-stat-difference"
+        />
       </StatRow>
       <FormErrors messages={others} />
       {errors.counts ? (
@@ -135,7 +211,11 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
       ) : null}
       <div className="row g-3">
         <div className="col-lg-6">
-          <SectionCard title={byDenomination ? 'Comptage par billets et pièces' : 'Montant compté'} icon="fa-solid fa-money-bill-wave" testId="closing-count">
+          <SectionCard
+            title={byDenomination ? 'Comptage par billets et pièces' : 'Montant compté'}
+            icon="fa-solid fa-money-bill-wave"
+            testId="closing-count"
+          >
             <div className="table-responsive">
               <table className="table table-sm align-middle mb-0">
                 <thead>
@@ -157,7 +237,13 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
                       <tr key={d.key}>
                         <td>
                           <label htmlFor={id} className="mb-0">
-                            <span className={d.kind === 'note' ? 'badge text-bg-success me-2' : 'badge text-bg-secondary me-2'}>{d.kind === 'note' ? 'Billet' : 'Pièce'}</span>{' '}
+                            <span
+                              className={
+                                d.kind === 'note' ? 'badge text-bg-success me-2' : 'badge text-bg-secondary me-2'
+                              }
+                            >
+                              {d.kind === 'note' ? 'Billet' : 'Pièce'}
+                            </span>{' '}
                             {d.label.replace(/^(Billet|Pièce) de /, '')}
                           </label>
                         </td>
@@ -206,7 +292,9 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
             <ExpectedCashTable currency={currency} figures={draft} day={formatDate(draft.day)} />
           </SectionCard>
           <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
-            <p className="small text-body-secondary px-3 pt-2 mb-2">À rapprocher des relevés des opérateurs mobile money et de la banque.</p>
+            <p className="small text-body-secondary px-3 pt-2 mb-2">
+              À rapprocher des relevés des opérateurs mobile money et de la banque.
+            </p>
             <NonCashTable currency={currency} rows={draft.non_cash} />
           </SectionCard>
         </div>
@@ -215,10 +303,18 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
         <div className="card-body">
           <TextAreaField
             {...form.fieldProps('reason')}
-            label={difference === 0 ? "Observation sur l’écart (aucun écart)" : `Motif de l’écart (${differenceLabel(difference).toLowerCase()} de ${formatMoney(Math.abs(difference), currency)})`}
+            label={
+              difference === 0
+                ? 'Observation sur l’écart (aucun écart)'
+                : `Motif de l’écart (${differenceLabel(difference).toLowerCase()} de ${formatMoney(Math.abs(difference), currency)})`
+            }
             required={difference !== 0}
             maxLength={500}
-            hint={difference === 0 ? 'Aucun écart : rien à expliquer.' : "Obligatoire : expliquez l’écart (erreur de rendu de monnaie, billet faux, dépense sans pièce…)."}
+            hint={
+              difference === 0
+                ? 'Aucun écart : rien à expliquer.'
+                : 'Obligatoire : expliquez l’écart (erreur de rendu de monnaie, billet faux, dépense sans pièce…).'
+            }
           />
           <div className="d-flex flex-wrap gap-2 justify-content-end">
             <Link href={route('cash.closings.index')} className="btn btn-outline-secondary">
@@ -240,7 +336,9 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
         testId="closing-confirm"
       >
         <p className="mb-2">
-          {draft.account.name}, journée du {formatDate(draft.day)} : attendu <Money value={draft.expected} currency={currency} />, compté <Money value={counted} currency={currency} />, écart{' '}
+          {draft.account.name}, journée du {formatDate(draft.day)} : attendu{' '}
+          <Money value={draft.expected} currency={currency} />, compté <Money value={counted} currency={currency} />,
+          écart{' '}
           <strong>
             <Money value={difference} currency={currency} />
           </strong>
@@ -248,7 +346,8 @@ function ClosingForm({ currency, draft, denominations, byDenomination }: { curre
         </p>
         <p className="mb-0">
           <Icon name="fa-solid fa-lock" className="me-1" />
-          La journée sera verrouillée pour cette caisse : les ventes et règlements suivants iront sur la prochaine journée ouverte.
+          La journée sera verrouillée pour cette caisse : les ventes et règlements suivants iront sur la prochaine
+          journée ouverte.
         </p>
       </ConfirmDialog>
     </form>

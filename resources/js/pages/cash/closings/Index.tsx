@@ -14,10 +14,21 @@ import { CashTabs } from '@/components/treasury/CashTabs';
 const STATUS_OPTIONS = Object.entries(CLOSING_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Caisse › Arrêtés: the daily closings of the desks the user works on — expected, counted, difference and its reason. */
-export default function ClosingsIndex({ currency, accounts, filters, closings, difference_total, can }: PageProps<'cash/closings/Index'>) {
+export default function ClosingsIndex({
+  currency,
+  accounts,
+  filters,
+  closings,
+  difference_total,
+  can,
+}: PageProps<'cash/closings/Index'>) {
   const list = useList(route('cash.closings.index'), filters);
   const create = can.close ? (
-    <Link href={route('cash.closings.create', { account_id: filters.account_id })} className="btn btn-primary" data-testid="closings-create">
+    <Link
+      href={route('cash.closings.create', { account_id: filters.account_id })}
+      className="btn btn-primary"
+      data-testid="closings-create"
+    >
       Arrêter la caisse
     </Link>
   ) : null;
@@ -32,8 +43,20 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
         <>
           <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
           <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <FilterSelect label="Caisse" value={filters.account_id} allLabel="Toutes" options={accounts} onChange={(account_id) => list.update({ account_id })} />
-          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Caisse"
+            value={filters.account_id}
+            allLabel="Toutes"
+            options={accounts}
+            onChange={(account_id) => list.update({ account_id })}
+          />
+          <FilterSelect
+            label="Statut"
+            value={filters.status}
+            allLabel="Tous"
+            options={STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
       actions={create}
@@ -45,7 +68,7 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
         icon: 'fa-solid fa-lock',
         title: 'Aucun arrêté',
         filteredTitle: 'Aucun arrêté ne correspond',
-        text: "Aucune journée n’a été arrêtée sur cette période.",
+        text: 'Aucune journée n’a été arrêtée sur cette période.',
         action: create ?? undefined,
       }}
       rowKey={(c) => c.id}
@@ -69,15 +92,36 @@ export default function ClosingsIndex({ currency, accounts, filters, closings, d
             </>
           ),
         },
-        { id: 'status', label: 'Statut', role: 'status', cell: (c) => <Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge> },
-        { id: 'expected', label: 'Attendu', role: 'figure', num: true, cell: (c) => <Money value={c.expected} currency={currency} /> },
-        { id: 'counted', label: 'Compté', role: 'figure', num: true, cell: (c) => <Money value={c.counted} currency={currency} /> },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          cell: (c) => (
+            <Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge>
+          ),
+        },
+        {
+          id: 'expected',
+          label: 'Attendu',
+          role: 'figure',
+          num: true,
+          cell: (c) => <Money value={c.expected} currency={currency} />,
+        },
+        {
+          id: 'counted',
+          label: 'Compté',
+          role: 'figure',
+          num: true,
+          cell: (c) => <Money value={c.counted} currency={currency} />,
+        },
         {
           id: 'difference',
           label: 'Écart',
           role: 'figure',
           num: true,
-          cell: (c) => <Money value={c.difference} currency={currency} className={c.difference < 0 ? 'text-danger' : ''} />,
+          cell: (c) => (
+            <Money value={c.difference} currency={currency} className={c.difference < 0 ? 'text-danger' : ''} />
+          ),
           foot: (
             <span data-testid="closings-difference-total">
               <Money value={difference_total} currency={currency} />

@@ -25,12 +25,25 @@ export default function ClosingPrint(props: PageProps<'cash/closings/Print'>) {
     ['Journée', formatDate(c.closing_date)],
     ['Validé', `${formatDateTime(c.closed_at)} par ${c.closed_by_name ?? '—'}`],
   ];
-  const nonCash = c.non_cash.map((r) => ({ key: `${r.method}-${r.operator ?? ''}-${r.account_id}`, label: `${PAYMENT_METHOD_LABELS[r.method]}${r.operator ? ` (${MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? r.operator})` : ''} — ${r.account_name}`, count: r.count, total: r.total }));
-  const reopened = c.status === 'reopened' ? `${CLOSING_STATUS_LABELS.reopened} le ${formatDateTime(c.reopened_at)} par ${c.reopened_by_name ?? '—'} — motif : ${c.reopen_reason}` : null;
+  const nonCash = c.non_cash.map((r) => ({
+    key: `${r.method}-${r.operator ?? ''}-${r.account_id}`,
+    label: `${PAYMENT_METHOD_LABELS[r.method]}${r.operator ? ` (${MOBILE_MONEY_OPERATOR_LABELS[r.operator as MobileMoneyOperator] ?? r.operator})` : ''} — ${r.account_name}`,
+    count: r.count,
+    total: r.total,
+  }));
+  const reopened =
+    c.status === 'reopened'
+      ? `${CLOSING_STATUS_LABELS.reopened} le ${formatDateTime(c.reopened_at)} par ${c.reopened_by_name ?? '—'} — motif : ${c.reopen_reason}`
+      : null;
 
   if (roll) {
     return (
-      <PrintFrame meta={props} title="Arrêté de caisse" subtitle={`${c.account_name} — ${formatDate(c.closing_date)}`} watermark={reopened ? 'ROUVERT' : null}>
+      <PrintFrame
+        meta={props}
+        title="Arrêté de caisse"
+        subtitle={`${c.account_name} — ${formatDate(c.closing_date)}`}
+        watermark={reopened ? 'ROUVERT' : null}
+      >
         <PrintFacts items={facts} />
         <div className="app-ticket-lines" data-testid="closing-print-expected">
           <div className="app-ticket-row">
@@ -91,11 +104,22 @@ export default function ClosingPrint(props: PageProps<'cash/closings/Print'>) {
       title="Arrêté de caisse"
       subtitle={`${c.account_name} — journée du ${formatDate(c.closing_date)}`}
       watermark={reopened ? 'ROUVERT' : null}
-      footer={<PrintClosing notes={[c.reason ? `Motif de l’écart : ${c.reason}` : 'Aucun écart.', ...(reopened ? [reopened] : [])]} signatures={[`Caissier (${c.closed_by_name ?? '—'})`, 'Responsable']} />}
+      footer={
+        <PrintClosing
+          notes={[c.reason ? `Motif de l’écart : ${c.reason}` : 'Aucun écart.', ...(reopened ? [reopened] : [])]}
+          signatures={[`Caissier (${c.closed_by_name ?? '—'})`, 'Responsable']}
+        />
+      }
     >
       <PrintFacts items={facts} />
       <ExpectedCashTable currency={currency} figures={c} day={formatDate(c.closing_date)} print />
-      <CountLinesTable currency={currency} lines={count_lines} counted={c.counted} difference={{ label: `Écart (${differenceLabel(c.difference).toLowerCase()})`, value: c.difference }} print />
+      <CountLinesTable
+        currency={currency}
+        lines={count_lines}
+        counted={c.counted}
+        difference={{ label: `Écart (${differenceLabel(c.difference).toLowerCase()})`, value: c.difference }}
+        print
+      />
       {nonCash.length ? (
         <table className="app-print-table" data-testid="closing-print-non-cash">
           <thead>

@@ -22,19 +22,41 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
     <AppPage
       title={`Arrêté de caisse du ${formatDate(c.closing_date)}`}
       subtitle={`${c.account_name}${c.location_name ? ` — ${c.location_name}` : ''}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Caisse' }, { label: 'Arrêtés', href: route('cash.closings.index') }, { label: formatDate(c.closing_date) }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Caisse' },
+        { label: 'Arrêtés', href: route('cash.closings.index') },
+        { label: formatDate(c.closing_date) },
+      ]}
       actions={
         <div className="d-flex flex-wrap gap-2">
-          <a href={route('cash.closings.print', { id: c.id }, { print: 1 })} target="_blank" rel="noopener" className="btn btn-outline-secondary" data-testid="closing-print-a4">
+          <a
+            href={route('cash.closings.print', { id: c.id }, { print: 1 })}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-outline-secondary"
+            data-testid="closing-print-a4"
+          >
             <Icon name="fa-solid fa-print" className="me-2" />
             Rapport (A4)
           </a>
-          <a href={route('cash.closings.print', { id: c.id }, { format: '80mm', print: 1 })} target="_blank" rel="noopener" className="btn btn-outline-secondary" data-testid="closing-print-80">
+          <a
+            href={route('cash.closings.print', { id: c.id }, { format: '80mm', print: 1 })}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-outline-secondary"
+            data-testid="closing-print-80"
+          >
             <Icon name="fa-solid fa-receipt" className="me-2" />
             Ticket 80 mm
           </a>
           {can.reopen ? (
-            <button type="button" className="btn btn-outline-danger" onClick={() => setReopening(true)} data-testid="closing-reopen">
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              onClick={() => setReopening(true)}
+              data-testid="closing-reopen"
+            >
               <Icon name="fa-solid fa-lock-open" className="me-2" />
               Rouvrir
             </button>
@@ -45,18 +67,39 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
       <CashTabs />
       {c.status === 'reopened' ? (
         <StatusAlert tone="warning" icon="fa-solid fa-lock-open" testId="closing-reopened">
-          Arrêté rouvert le {formatDateTime(c.reopened_at)} par {c.reopened_by_name ?? '—'} — motif : {c.reopen_reason}. Son écart a été annulé ; la journée doit être arrêtée à nouveau.
+          Arrêté rouvert le {formatDateTime(c.reopened_at)} par {c.reopened_by_name ?? '—'} — motif : {c.reopen_reason}.
+          Son écart a été annulé ; la journée doit être arrêtée à nouveau.
         </StatusAlert>
       ) : null}
       <StatRow>
-        <Stat label="Attendu" value={<Money value={c.expected} currency={currency} />} extra={formatCount(c.movement_count, 'mouvement')} testId="closing-show-expected" />
-        <Stat label="Compté" tone="info" value={<Money value={c.counted} currency={currency} />} testId="closing-show-counted" />
-        <Stat label={`Écart — ${differenceLabel(c.difference)}`} tone={c.difference === 0 ? 'success' : 'danger'} value={<Money value={c.difference} currency={currency} />} testId="closing-show-difference" />
+        <Stat
+          label="Attendu"
+          value={<Money value={c.expected} currency={currency} />}
+          extra={formatCount(c.movement_count, 'mouvement')}
+          testId="closing-show-expected"
+        />
+        <Stat
+          label="Compté"
+          tone="info"
+          value={<Money value={c.counted} currency={currency} />}
+          testId="closing-show-counted"
+        />
+        <Stat
+          label={`Écart — ${differenceLabel(c.difference)}`}
+          tone={c.difference === 0 ? 'success' : 'danger'}
+          value={<Money value={c.difference} currency={currency} />}
+          testId="closing-show-difference"
+        />
       </StatRow>
       <SectionCard title="Arrêté" icon="fa-solid fa-file-signature" className="mb-3">
         <div className="card-body">
           <Facts>
-            <Fact label="Statut" value={<Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge>} />
+            <Fact
+              label="Statut"
+              value={
+                <Badge tone={c.status === 'closed' ? 'success' : 'warning'}>{CLOSING_STATUS_LABELS[c.status]}</Badge>
+              }
+            />
             <Fact label="Caisse" value={`${c.account_name} (${c.account_code})`} />
             <Fact label="Journée" value={formatDate(c.closing_date)} />
             <Fact label="Validé" value={`${formatDateTime(c.closed_at)} par ${c.closed_by_name ?? '—'}`} />

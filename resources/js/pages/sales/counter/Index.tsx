@@ -71,7 +71,8 @@ const DISCOUNT_ID = 'counter-discount';
 const LOCATION_KEY = 'sdstock:counter:location';
 
 /** The unit price a client pays (the server's rule, create-sale.ts listPriceOf): wholesale for « gros » when set. */
-const levelPriceOf = (l: Pick<CounterLine, 'retail_price' | 'wholesale_price'>, client: CounterClient) => (client.price_level === 'gros' && l.wholesale_price > 0 ? l.wholesale_price : l.retail_price);
+const levelPriceOf = (l: Pick<CounterLine, 'retail_price' | 'wholesale_price'>, client: CounterClient) =>
+  client.price_level === 'gros' && l.wholesale_price > 0 ? l.wholesale_price : l.retail_price;
 
 /** A discount as typed → its entry (null: unreadable); empty is no discount. */
 function entryOf(text: string, kind: DiscountKind, currency: string): DiscountEntry | null {
@@ -82,7 +83,9 @@ function entryOf(text: string, kind: DiscountKind, currency: string): DiscountEn
 /** An entry → the text its field shows ('' for none). */
 function entryText(entry: DiscountEntry, currency: string): string {
   if (entry.value === 0) return '';
-  return entry.kind === 'percent' ? new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2, useGrouping: false }).format(entry.value / 100) : minorToInput(entry.value, currency);
+  return entry.kind === 'percent'
+    ? new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2, useGrouping: false }).format(entry.value / 100)
+    : minorToInput(entry.value, currency);
 }
 
 function rememberedLocation(locations: CounterPageProps['locations']): string {
@@ -163,7 +166,9 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
     mm_phone: '',
     mm_reference: '',
   });
-  const form = useServerForm<CounterForm>(fresh(props, typeof window === 'undefined' ? String(locations[0]?.id ?? '') : rememberedLocation(locations)));
+  const form = useServerForm<CounterForm>(
+    fresh(props, typeof window === 'undefined' ? String(locations[0]?.id ?? '') : rememberedLocation(locations)),
+  );
   const [client, setClient] = useState<CounterClient>(walk_in);
   const [choosingClient, setChoosingClient] = useState(false);
   const [current, setCurrent] = useState<number | null>(null);
@@ -173,7 +178,20 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   const money = (n: number) => formatMoney(n, currency);
 
   const lines = useDocumentLines(form, {
-    create: (p: ProductPickerItem): CounterLine => ({ product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, retail_price: p.retail_price, wholesale_price: p.wholesale_price, min_price: p.min_price, stock: p.stock, quantity: 1, price: '', discount: '', discount_kind: 'amount' }),
+    create: (p: ProductPickerItem): CounterLine => ({
+      product_id: p.id,
+      code: p.code,
+      name: p.name,
+      unit_name: p.unit,
+      retail_price: p.retail_price,
+      wholesale_price: p.wholesale_price,
+      min_price: p.min_price,
+      stock: p.stock,
+      quantity: 1,
+      price: '',
+      discount: '',
+      discount_kind: 'amount',
+    }),
     increment: (l, p) => ({ ...l, quantity: (l.quantity ?? 0) + 1, stock: p.stock }),
     amount: (l) => (l.quantity ?? 0) * levelPriceOf(l, client),
     leaveMessage: 'La vente en cours sera perdue. Quitter la caisse ?',
@@ -192,36 +210,77 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
         const gross = quantity * unitPrice;
         const entry = entryOf(l.discount, l.discount_kind, currency);
         let discount = 0;
-        let discountError: string | null = entry === null ? (l.discount_kind === 'percent' ? 'Pourcentage illisible.' : 'Montant illisible.') : null;
+        let discountError: string | null =
+          entry === null ? (l.discount_kind === 'percent' ? 'Pourcentage illisible.' : 'Montant illisible.') : null;
         if (entry) {
           if (entry.kind === 'percent' && entry.value > 10_000) discountError = 'Une remise ne peut dépasser 100 %.';
           else discount = discountAmount(entry, gross);
           if (!discountError && discount > gross) discountError = 'La remise dépasse le montant de la ligne.';
         }
-        const priceError = typed === null ? 'Prix illisible.' : typed > LIMITS.unitPrice ? `Le prix unitaire ne peut dépasser ${money(LIMITS.unitPrice)}.` : null;
+        const priceError =
+          typed === null
+            ? 'Prix illisible.'
+            : typed > LIMITS.unitPrice
+              ? `Le prix unitaire ne peut dépasser ${money(LIMITS.unitPrice)}.`
+              : null;
         const net = Math.max(0, gross - (discountError ? 0 : discount));
-        return { unitPrice, edited: typed !== null && typed !== level, gross, discount: discountError ? 0 : discount, net, priceError, discountError, belowMin: l.min_price > 0 && quantity > 0 && net < l.min_price * quantity };
+        return {
+          unitPrice,
+          edited: typed !== null && typed !== level,
+          gross,
+          discount: discountError ? 0 : discount,
+          net,
+          priceError,
+          discountError,
+          belowMin: l.min_price > 0 && quantity > 0 && net < l.min_price * quantity,
+        };
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [items, client, currency],
   );
   const linesTotal = figures.reduce((s, f) => s + f.net, 0);
   const docEntry = entryOf(form.data.discount, form.data.discount_kind, currency);
-  const docDiscountError = docEntry === null ? (form.data.discount_kind === 'percent' ? 'Pourcentage illisible.' : 'Montant illisible.') : docEntry.kind === 'percent' && docEntry.value > 10_000 ? 'Une remise ne peut dépasser 100 %.' : null;
+  const docDiscountError =
+    docEntry === null
+      ? form.data.discount_kind === 'percent'
+        ? 'Pourcentage illisible.'
+        : 'Montant illisible.'
+      : docEntry.kind === 'percent' && docEntry.value > 10_000
+        ? 'Une remise ne peut dépasser 100 %.'
+        : null;
   const docDiscount = docEntry && !docDiscountError ? discountAmount(docEntry, linesTotal) : 0;
 
   // Live totals, exactly as the server computes them (shared documentTotals).
   const totals = useMemo(() => {
     try {
       const t = documentTotals(
-        items.map((l, i) => ({ quantity: l.quantity ?? 0, unitPrice: figures[i].unitPrice, discount: figures[i].discount })),
+        items.map((l, i) => ({
+          quantity: l.quantity ?? 0,
+          unitPrice: figures[i].unitPrice,
+          discount: figures[i].discount,
+        })),
         docDiscount,
         { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: vat.prices_include_vat },
       );
       return { total: t.totalTTC, ht: t.totalHT, vat: t.vat, error: null as string | null };
     } catch (err) {
-      if (err instanceof DiscountExceeded) return { total: 0, ht: 0, vat: 0, error: err.line === null ? 'La remise sur la vente dépasse le montant des lignes.' : `Ligne ${err.line + 1} : la remise dépasse le montant de la ligne.` };
-      if (err instanceof LimitExceeded || err instanceof RangeError) return { total: 0, ht: 0, vat: 0, error: limitMessage('Le montant total de la vente', 'documentTotal', currency) };
+      if (err instanceof DiscountExceeded)
+        return {
+          total: 0,
+          ht: 0,
+          vat: 0,
+          error:
+            err.line === null
+              ? 'La remise sur la vente dépasse le montant des lignes.'
+              : `Ligne ${err.line + 1} : la remise dépasse le montant de la ligne.`,
+        };
+      if (err instanceof LimitExceeded || err instanceof RangeError)
+        return {
+          total: 0,
+          ht: 0,
+          vat: 0,
+          error: limitMessage('Le montant total de la vente', 'documentTotal', currency),
+        };
       throw err;
     }
   }, [items, figures, docDiscount, vat, currency]);
@@ -241,7 +300,11 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       return { change: a.change, problem: null };
     } catch (err) {
       if (!(err instanceof PaymentMismatch)) return { change: 0, problem: 'Montant illisible.' };
-      if (err.reason === 'non_cash_exceeds') return { change: 0, problem: `Le mobile money dépasse le total de ${formatMoney(err.missing, currency)} : aucune monnaie n’est rendue sur ce mode.` };
+      if (err.reason === 'non_cash_exceeds')
+        return {
+          change: 0,
+          problem: `Le mobile money dépasse le total de ${formatMoney(err.missing, currency)} : aucune monnaie n’est rendue sur ce mode.`,
+        };
       return { change: 0, problem: `Il manque ${formatMoney(err.missing, currency)}.` };
     }
   }, [total, cash, mobile, currency]);
@@ -250,9 +313,14 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   const errors = form.errors as Record<string, string | undefined>;
   const refusals = [...new Set(Object.values(errors).filter((m): m is string => typeof m === 'string'))];
   // The baskets on hold at this shop (the one resumed is the basket in progress, not on hold).
-  const parked = props.parked.filter((p) => String(p.location_id) === form.data.location_id && p.id !== form.data.parked_id);
+  const parked = props.parked.filter(
+    (p) => String(p.location_id) === form.data.location_id && p.id !== form.data.parked_id,
+  );
 
-  const setField = (key: 'location_id' | 'cash' | 'mm_amount' | 'mm_operator' | 'mm_phone' | 'mm_reference' | 'discount', value: string) => form.setData(key, value);
+  const setField = (
+    key: 'location_id' | 'cash' | 'mm_amount' | 'mm_operator' | 'mm_phone' | 'mm_reference' | 'discount',
+    value: string,
+  ) => form.setData(key, value);
 
   const changeLocation = (value: string) => {
     setField('location_id', value);
@@ -293,9 +361,17 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   };
 
   const chooseClient = (c: ClientPickerItem | CounterClient) => {
-    const next: CounterClient = { id: c.id, code: c.code, name: c.name, price_level: c.price_level, is_walk_in: c.is_walk_in };
+    const next: CounterClient = {
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      price_level: c.price_level,
+      is_walk_in: c.is_walk_in,
+    };
     // A price typed equal to the old level's is no change: it follows the new client's level.
-    lines.updateAll((l) => (l.price !== '' && parseMoneyInput(l.price, currency) === levelPriceOf(l, client) ? { ...l, price: '' } : l));
+    lines.updateAll((l) =>
+      l.price !== '' && parseMoneyInput(l.price, currency) === levelPriceOf(l, client) ? { ...l, price: '' } : l,
+    );
     setClient(next);
     form.setData('client_id', next.id);
     setChoosingClient(false);
@@ -356,7 +432,13 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       // Always two payments in this order, so the server's messages land on their field: 0 cash, 1 mobile money.
       payments: [
         { method: 'especes', amount: typedCash === null && data.cash.trim() !== '' ? data.cash : cash },
-        { method: 'mobile_money', amount: mm ? mobile : 0, operator: mm ? data.mm_operator : '', phone: mm ? data.mm_phone : '', reference: mm ? data.mm_reference : '' },
+        {
+          method: 'mobile_money',
+          amount: mm ? mobile : 0,
+          operator: mm ? data.mm_operator : '',
+          phone: mm ? data.mm_phone : '',
+          reference: mm ? data.mm_reference : '',
+        },
       ],
     }));
     form.submit('post', route('counter.store'), {
@@ -371,7 +453,15 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       onError: (errs) => {
         const keys = Object.keys(errs);
         const mmField = keys.find((k) => k.startsWith('payments.1.'));
-        setTimeout(() => (mmField ? focusById(mmField === 'payments.1.amount' ? MM_ID : `counter-mm-${mmField.slice('payments.1.'.length)}`) : keys.some((k) => k.startsWith('payments.0.') || k === 'payments') ? focusById(CASH_ID) : focusScan()), 0);
+        setTimeout(
+          () =>
+            mmField
+              ? focusById(mmField === 'payments.1.amount' ? MM_ID : `counter-mm-${mmField.slice('payments.1.'.length)}`)
+              : keys.some((k) => k.startsWith('payments.0.') || k === 'payments')
+                ? focusById(CASH_ID)
+                : focusScan(),
+          0,
+        );
       },
     });
   };
@@ -385,7 +475,12 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       location_id: data.location_id,
       client_id: data.client_id,
       discount: entry(data.discount, data.discount_kind),
-      lines: data.lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity ?? '', unit_price: l.price.trim() === '' ? '' : (parseMoneyInput(l.price, currency) ?? l.price), discount: entry(l.discount, l.discount_kind) })),
+      lines: data.lines.map((l) => ({
+        product_id: l.product_id,
+        quantity: l.quantity ?? '',
+        unit_price: l.price.trim() === '' ? '' : (parseMoneyInput(l.price, currency) ?? l.price),
+        discount: entry(l.discount, l.discount_kind),
+      })),
     }));
     form.submit('post', route('counter.park'), {
       preserveScroll: true,
@@ -436,8 +531,17 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   };
 
   const discardParked = (p: ParkedSaleView) => {
-    if (!window.confirm(`Supprimer la vente en attente de ${formatTime(p.parked_at)} (${p.line_count} ligne${p.line_count > 1 ? 's' : ''}, ${money(p.total)}) ?`)) return;
-    router.delete(route('counter.parked', { id: p.id }), { preserveScroll: true, preserveState: true, onSuccess: () => setTimeout(focusScan, 0) });
+    if (
+      !window.confirm(
+        `Supprimer la vente en attente de ${formatTime(p.parked_at)} (${p.line_count} ligne${p.line_count > 1 ? 's' : ''}, ${money(p.total)}) ?`,
+      )
+    )
+      return;
+    router.delete(route('counter.parked', { id: p.id }), {
+      preserveScroll: true,
+      preserveState: true,
+      onSuccess: () => setTimeout(focusScan, 0),
+    });
   };
 
   // The keyboard of the till: handled wherever the focus is.
@@ -470,7 +574,13 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       } else if (e.key === 'Escape') {
         setChoosingClient(false);
         setTimeout(focusScan, 0);
-      } else if (document.activeElement === document.body && e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      } else if (
+        document.activeElement === document.body &&
+        e.key.length === 1 &&
+        !e.ctrlKey &&
+        !e.altKey &&
+        !e.metaKey
+      ) {
         // Nothing has the focus (a click on the page): the scanner's characters go to the scan field.
         focusScan();
       }
@@ -502,7 +612,14 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   // Enter in a quantity, price, discount or payment field ends that action: back to the scan field.
   const backToScanOnEnter = (e: React.KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
-    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && target.id !== SCAN_ID && target.id !== CLIENT_ID && target.tagName === 'INPUT') {
+    if (
+      e.key === 'Enter' &&
+      !e.ctrlKey &&
+      !e.metaKey &&
+      target.id !== SCAN_ID &&
+      target.id !== CLIENT_ID &&
+      target.tagName === 'INPUT'
+    ) {
       e.preventDefault();
       focusScan();
     }
@@ -516,12 +633,16 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   const cashError = errors['payments.0.amount'] ?? errors['payments.0.account_id'];
   const mmError = (field: string) => errors[`payments.1.${field}`];
   const noShop = locations.length === 0;
-  const belowMinHint = (l: CounterLine) => (can.below_min_price ? `Sous le prix minimum (${money(l.min_price)}) : vous y êtes autorisé.` : `Sous le prix minimum de ${money(l.min_price)} l’unité : la vente sera refusée.`);
+  const belowMinHint = (l: CounterLine) =>
+    can.below_min_price
+      ? `Sous le prix minimum (${money(l.min_price)}) : vous y êtes autorisé.`
+      : `Sous le prix minimum de ${money(l.min_price)} l’unité : la vente sera refusée.`;
 
   const last = props.last_sale;
   const lastCorner = last ? (
     <div className="app-counter-last" data-testid="counter-last-sale" aria-live="polite">
-      <span className="small text-body-secondary">Dernière vente</span> <span className="app-doc-number">{last.number}</span>
+      <span className="small text-body-secondary">Dernière vente</span>{' '}
+      <span className="app-doc-number">{last.number}</span>
       <span className="text-body-secondary"> · </span>
       <Money value={last.total} currency={currency} />
       <span className="text-body-secondary"> · </span>
@@ -532,7 +653,12 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
         </strong>
       </span>
       {can.reprint ? (
-        <a href={route('sales.ticket', { id: last.id })} className="ms-2 small" data-testid="counter-reprint" title="Réimprimer le ticket : ce sera un DUPLICATA">
+        <a
+          href={route('sales.ticket', { id: last.id })}
+          className="ms-2 small"
+          data-testid="counter-reprint"
+          title="Réimprimer le ticket : ce sera un DUPLICATA"
+        >
           <Icon name="fa-solid fa-print" className="me-1" />
           Réimprimer
         </a>
@@ -541,12 +667,20 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   ) : null;
 
   return (
-    <AppPage title="Vente boutique" breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock', href: route('stockExits') }, { label: 'Vente boutique' }]} actions={lastCorner}>
+    <AppPage
+      title="Vente boutique"
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Sortie de stock', href: route('stockExits') },
+        { label: 'Vente boutique' },
+      ]}
+      actions={lastCorner}
+    >
       <div className="app-counter" onKeyDown={backToScanOnEnter} onPointerUp={onPointerUp} data-testid="counter">
         {noShop ? (
           <StatusAlert tone="warning" testId="counter-no-shop">
             {props.places_restricted
-              ? "Aucune boutique active ne vous est attribuée : demandez à l’administrateur de vous en attribuer une (Paramètres › Utilisateurs) pour vendre au comptoir."
+              ? 'Aucune boutique active ne vous est attribuée : demandez à l’administrateur de vous en attribuer une (Paramètres › Utilisateurs) pour vendre au comptoir.'
               : 'Aucune boutique active : créez un emplacement de type boutique sous Paramètres › Société › Emplacements pour vendre au comptoir.'}
           </StatusAlert>
         ) : null}
@@ -563,21 +697,45 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                   <label htmlFor="counter-location" className="form-label small mb-1">
                     Boutique
                   </label>
-                  <select id="counter-location" name="location_id" className={`form-select ${errors.location_id ? 'is-invalid' : ''}`} value={form.data.location_id} onChange={(e) => changeLocation(e.target.value)} data-testid="counter-location">
+                  <select
+                    id="counter-location"
+                    name="location_id"
+                    className={`form-select ${errors.location_id ? 'is-invalid' : ''}`}
+                    value={form.data.location_id}
+                    onChange={(e) => changeLocation(e.target.value)}
+                    data-testid="counter-location"
+                  >
                     {locations.map((l) => (
                       <option key={l.id} value={l.id}>
                         {l.name}
                       </option>
                     ))}
                   </select>
-                  <div className={`small mt-1 ${location?.desk ? 'text-body-secondary' : 'text-danger'}`} data-testid="counter-desk">
+                  <div
+                    className={`small mt-1 ${location?.desk ? 'text-body-secondary' : 'text-danger'}`}
+                    data-testid="counter-desk"
+                  >
                     <Icon name="fa-solid fa-cash-register" className="me-1" />
-                    {location ? (location.desk ? `Caisse : ${location.desk}` : 'Aucune caisse à cette boutique : les espèces ne pourront pas être encaissées.') : '—'}
+                    {location
+                      ? location.desk
+                        ? `Caisse : ${location.desk}`
+                        : 'Aucune caisse à cette boutique : les espèces ne pourront pas être encaissées.'
+                      : '—'}
                   </div>
                 </div>
                 <div className="app-counter-client" data-testid="counter-client">
                   {choosingClient ? (
-                    <ClientPicker id={CLIENT_ID} currency={currency} onPick={chooseClient} keepSelection={false} autoFocus label="Client" placeholder="Code, nom ou téléphone… (Échap : annuler)" testId="counter-client-picker" error={errors.client_id} />
+                    <ClientPicker
+                      id={CLIENT_ID}
+                      currency={currency}
+                      onPick={chooseClient}
+                      keepSelection={false}
+                      autoFocus
+                      label="Client"
+                      placeholder="Code, nom ou téléphone… (Échap : annuler)"
+                      testId="counter-client-picker"
+                      error={errors.client_id}
+                    />
                   ) : (
                     <>
                       <div className="form-label small mb-1">Client</div>
@@ -585,7 +743,11 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                         <span className="fw-semibold" data-testid="counter-client-name">
                           {client.name}
                         </span>
-                        <span className={`badge ${client.price_level === 'gros' ? 'text-bg-info' : 'text-bg-secondary'}`}>{client.price_level === 'gros' ? 'Prix de gros' : 'Prix de détail'}</span>
+                        <span
+                          className={`badge ${client.price_level === 'gros' ? 'text-bg-info' : 'text-bg-secondary'}`}
+                        >
+                          {client.price_level === 'gros' ? 'Prix de gros' : 'Prix de détail'}
+                        </span>
                         <button
                           type="button"
                           className="btn btn-sm btn-outline-secondary"
@@ -610,11 +772,29 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
               </div>
             </div>
 
-            {parked.length ? <ParkedBar parked={parked} currency={currency} busy={form.busy} onResume={resumeParked} onDiscard={discardParked} /> : null}
+            {parked.length ? (
+              <ParkedBar
+                parked={parked}
+                currency={currency}
+                busy={form.busy}
+                onResume={resumeParked}
+                onDiscard={discardParked}
+              />
+            ) : null}
 
             <div className="card mb-3">
               <div className="app-picker-bar app-counter-scan">
-                <ProductPicker id={SCAN_ID} currency={currency} locationId={form.data.location_id || null} onPick={pick} onKeyCommand={onScanKey} label="Scanner ou rechercher un produit" placeholder="Code-barres, code ou nom puis Entrée…" autoFocus testId="counter-scan" />
+                <ProductPicker
+                  id={SCAN_ID}
+                  currency={currency}
+                  locationId={form.data.location_id || null}
+                  onPick={pick}
+                  onKeyCommand={onScanKey}
+                  label="Scanner ou rechercher un produit"
+                  placeholder="Code-barres, code ou nom puis Entrée…"
+                  autoFocus
+                  testId="counter-scan"
+                />
                 <FieldError id="counter-lines-error" error={lines.listError} />
               </div>
               {form.data.parked_id !== null ? (
@@ -629,7 +809,10 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                 </EmptyState>
               ) : (
                 <div className="table-responsive">
-                  <table className="table app-doc-table app-lines-table app-stack-sm app-counter-lines" data-testid="counter-lines">
+                  <table
+                    className="table app-doc-table app-lines-table app-stack-sm app-counter-lines"
+                    data-testid="counter-lines"
+                  >
                     <thead>
                       <tr>
                         <th scope="col">Article</th>
@@ -652,7 +835,12 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                         const open = editing === i;
                         return (
                           <Fragment key={l.product_id}>
-                            <tr {...row} className={`${row.className} ${i === active ? 'is-current' : ''}`} data-testid={`counter-line-${i}`} onFocus={() => setCurrent(i)}>
+                            <tr
+                              {...row}
+                              className={`${row.className} ${i === active ? 'is-current' : ''}`}
+                              data-testid={`counter-line-${i}`}
+                              onFocus={() => setCurrent(i)}
+                            >
                               <td className="app-stack-main">
                                 <div className="fw-semibold">{l.name}</div>
                                 <div className="small text-body-secondary">
@@ -661,9 +849,25 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                                 </div>
                                 <FieldError id={`line-${i}-product-error`} error={lines.error(i, 'product_id')} />
                               </td>
-                              <LineQuantity id={`counter-line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => setQuantity(i, v)} error={lines.error(i, 'quantity')} stepper />
+                              <LineQuantity
+                                id={`counter-line-${i}-quantity`}
+                                name={`lines.${i}.quantity`}
+                                ariaLabel={`Quantité de ${l.name}`}
+                                value={l.quantity}
+                                onChange={(v) => setQuantity(i, v)}
+                                error={lines.error(i, 'quantity')}
+                                stepper
+                              />
                               <td className="num app-counter-price" data-label="Prix unitaire">
-                                <button type="button" className={`btn btn-link p-0 app-counter-price-button ${fig.edited || fig.discount ? 'is-changed' : ''}`} onClick={() => editLine(i)} aria-expanded={open} aria-controls={`counter-line-${i}-edit`} title="Changer le prix ou faire une remise (F3)" data-testid={`counter-line-${i}-edit`}>
+                                <button
+                                  type="button"
+                                  className={`btn btn-link p-0 app-counter-price-button ${fig.edited || fig.discount ? 'is-changed' : ''}`}
+                                  onClick={() => editLine(i)}
+                                  aria-expanded={open}
+                                  aria-controls={`counter-line-${i}-edit`}
+                                  title="Changer le prix ou faire une remise (F3)"
+                                  data-testid={`counter-line-${i}-edit`}
+                                >
                                   <Money value={fig.unitPrice} currency={currency} />
                                   <Icon name="fa-solid fa-pen" className="ms-1 small" />
                                 </button>
@@ -673,12 +877,29 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                                   </div>
                                 ) : null}
                                 {fig.discount ? (
-                                  <div className="small text-success-emphasis" data-testid={`counter-line-${i}-discount`}>
-                                    remise −{l.discount_kind === 'percent' ? `${l.discount}\u00a0%` : money(fig.discount)}
+                                  <div
+                                    className="small text-success-emphasis"
+                                    data-testid={`counter-line-${i}-discount`}
+                                  >
+                                    remise −
+                                    {l.discount_kind === 'percent' ? `${l.discount}\u00a0%` : money(fig.discount)}
                                   </div>
                                 ) : null}
-                                {fig.belowMin ? <div className={`small ${can.below_min_price ? 'text-warning-emphasis' : 'text-danger'}`}>{belowMinHint(l)}</div> : null}
-                                <FieldError id={`line-${i}-price-error`} error={lines.error(i, 'unit_price') ?? lines.error(i, 'discount') ?? (open ? undefined : (fig.priceError ?? fig.discountError ?? undefined))} />
+                                {fig.belowMin ? (
+                                  <div
+                                    className={`small ${can.below_min_price ? 'text-warning-emphasis' : 'text-danger'}`}
+                                  >
+                                    {belowMinHint(l)}
+                                  </div>
+                                ) : null}
+                                <FieldError
+                                  id={`line-${i}-price-error`}
+                                  error={
+                                    lines.error(i, 'unit_price') ??
+                                    lines.error(i, 'discount') ??
+                                    (open ? undefined : (fig.priceError ?? fig.discountError ?? undefined))
+                                  }
+                                />
                               </td>
                               <td className="num fw-semibold" data-label="Montant">
                                 <Money value={fig.net} currency={currency} />
@@ -686,23 +907,61 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                               <LineRemove name={l.name} onRemove={() => removeLine(i)} />
                             </tr>
                             {open ? (
-                              <tr className="app-counter-edit" id={`counter-line-${i}-edit`} data-testid={`counter-line-${i}-editor`}>
+                              <tr
+                                className="app-counter-edit"
+                                id={`counter-line-${i}-edit`}
+                                data-testid={`counter-line-${i}-editor`}
+                              >
                                 <td colSpan={5} className="app-stack-main">
                                   <div className="app-counter-edit-fields">
                                     <div>
                                       <label htmlFor={`counter-line-${i}-price`} className="form-label small mb-0">
                                         Prix unitaire ({currencyInfo(currency).label})
                                       </label>
-                                      <MoneyInput id={`counter-line-${i}-price`} name={`lines.${i}.unit_price`} size="sm" currency={currency} className="text-end" value={l.price} placeholder={minorToInput(levelPriceOf(l, client), currency)} onChange={(price) => lines.update(i, { price })} invalid={Boolean(fig.priceError)} describedBy={`counter-line-${i}-price-hint`} />
+                                      <MoneyInput
+                                        id={`counter-line-${i}-price`}
+                                        name={`lines.${i}.unit_price`}
+                                        size="sm"
+                                        currency={currency}
+                                        className="text-end"
+                                        value={l.price}
+                                        placeholder={minorToInput(levelPriceOf(l, client), currency)}
+                                        onChange={(price) => lines.update(i, { price })}
+                                        invalid={Boolean(fig.priceError)}
+                                        describedBy={`counter-line-${i}-price-hint`}
+                                      />
                                       <div id={`counter-line-${i}-price-hint`} className="form-text mt-0">
-                                        {client.price_level === 'gros' ? 'Gros' : 'Détail'} : {money(levelPriceOf(l, client))}
+                                        {client.price_level === 'gros' ? 'Gros' : 'Détail'} :{' '}
+                                        {money(levelPriceOf(l, client))}
                                         {l.min_price > 0 ? ` · min. ${money(l.min_price)}` : ''}
                                       </div>
-                                      <FieldError id={`counter-line-${i}-price-error`} error={fig.priceError ?? undefined} />
+                                      <FieldError
+                                        id={`counter-line-${i}-price-error`}
+                                        error={fig.priceError ?? undefined}
+                                      />
                                     </div>
-                                    <DiscountInput id={`counter-line-${i}-discount`} name={`lines.${i}.discount`} label="Remise sur la ligne" currency={currency} value={l.discount} kind={l.discount_kind} onChange={(discount, discount_kind) => lines.update(i, { discount, discount_kind })} error={fig.discountError ?? undefined} size="sm" />
+                                    <DiscountInput
+                                      id={`counter-line-${i}-discount`}
+                                      name={`lines.${i}.discount`}
+                                      label="Remise sur la ligne"
+                                      currency={currency}
+                                      value={l.discount}
+                                      kind={l.discount_kind}
+                                      onChange={(discount, discount_kind) =>
+                                        lines.update(i, { discount, discount_kind })
+                                      }
+                                      error={fig.discountError ?? undefined}
+                                      size="sm"
+                                    />
                                     <div className="d-flex gap-2 align-items-end">
-                                      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => lines.update(i, { price: '', discount: '', discount_kind: 'amount' })} disabled={!fig.edited && !l.discount}>
+                                      <button
+                                        type="button"
+                                        className="btn btn-sm btn-outline-secondary"
+                                        onClick={() =>
+                                          lines.update(i, { price: '', discount: '', discount_kind: 'amount' })
+                                        }
+                                        disabled={!fig.edited && !l.discount}
+                                      >
                                         Prix normal
                                       </button>
                                       <button
@@ -754,7 +1013,8 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
               <div className="app-counter-total" data-testid="counter-total-box">
                 <div className="app-counter-total-label">Total à payer</div>
                 <div className="app-counter-total-value" data-testid="counter-total" aria-live="polite">
-                  <span className="app-counter-total-amount">{formatAmount(total, currency)}</span> <span className="app-counter-total-currency">{currencyInfo(currency).label}</span>
+                  <span className="app-counter-total-amount">{formatAmount(total, currency)}</span>{' '}
+                  <span className="app-counter-total-currency">{currencyInfo(currency).label}</span>
                 </div>
                 {docDiscount > 0 && total > 0 ? (
                   <div className="small" data-testid="counter-total-discount">
@@ -763,7 +1023,8 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                 ) : null}
                 {vat.enabled && total > 0 ? (
                   <div className="small">
-                    dont TVA <Money value={totals.vat} currency={currency} /> (HT <Money value={totals.ht} currency={currency} />)
+                    dont TVA <Money value={totals.vat} currency={currency} /> (HT{' '}
+                    <Money value={totals.ht} currency={currency} />)
                   </div>
                 ) : null}
                 {totals.error ? <div className="small text-danger">{totals.error}</div> : null}
@@ -783,13 +1044,37 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
 
               <div className="card mb-2">
                 <div className="card-body app-counter-pay">
-                  <DiscountInput id={DISCOUNT_ID} name="discount" label="Remise sur la vente" currency={currency} value={form.data.discount} kind={form.data.discount_kind} onChange={(discount, discount_kind) => form.setData((d: CounterForm) => ({ ...d, discount, discount_kind }))} error={errors.discount ?? docDiscountError ?? undefined} inline />
+                  <DiscountInput
+                    id={DISCOUNT_ID}
+                    name="discount"
+                    label="Remise sur la vente"
+                    currency={currency}
+                    value={form.data.discount}
+                    kind={form.data.discount_kind}
+                    onChange={(discount, discount_kind) =>
+                      form.setData((d: CounterForm) => ({ ...d, discount, discount_kind }))
+                    }
+                    error={errors.discount ?? docDiscountError ?? undefined}
+                    inline
+                  />
 
                   <PaymentRow id={CASH_ID} label="Espèces reçues" shortcut="F2" error={cashError}>
-                    <MoneyInput id={CASH_ID} name="payments.0.amount" currency={currency} value={form.data.cash} onChange={(v) => setField('cash', v)} invalid={Boolean(cashError)} className="app-counter-money" ariaLabel="Espèces reçues" describedBy={cashError ? `${CASH_ID}-error` : `${CASH_ID}-hint`} />
+                    <MoneyInput
+                      id={CASH_ID}
+                      name="payments.0.amount"
+                      currency={currency}
+                      value={form.data.cash}
+                      onChange={(v) => setField('cash', v)}
+                      invalid={Boolean(cashError)}
+                      className="app-counter-money"
+                      ariaLabel="Espèces reçues"
+                      describedBy={cashError ? `${CASH_ID}-error` : `${CASH_ID}-hint`}
+                    />
                   </PaymentRow>
                   <div id={`${CASH_ID}-hint`} className="form-text mt-0 mb-1">
-                    {form.data.cash.trim() === '' && total > 0 ? `Vide : montant exact (${formatMoney(Math.max(0, total - mobile), currency)}).` : ' '}
+                    {form.data.cash.trim() === '' && total > 0
+                      ? `Vide : montant exact (${formatMoney(Math.max(0, total - mobile), currency)}).`
+                      : ' '}
                   </div>
 
                   <fieldset className="app-counter-mm">
@@ -799,7 +1084,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                     {operators.length === 0 ? (
                       <div className="small text-body-secondary" data-testid="counter-no-wallet">
                         {props.places_restricted
-                          ? "Aucun compte mobile money actif ne vous est attribué : demandez-le à l’administrateur (Paramètres › Utilisateurs) pour encaisser ce mode."
+                          ? 'Aucun compte mobile money actif ne vous est attribué : demandez-le à l’administrateur (Paramètres › Utilisateurs) pour encaisser ce mode.'
                           : 'Aucun compte mobile money actif : créez-le sous Paramètres › Société pour encaisser ce mode.'}
                       </div>
                     ) : (
@@ -808,13 +1093,28 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                           <label htmlFor={MM_ID} className="form-label small mb-0">
                             Montant
                           </label>
-                          <MoneyInput id={MM_ID} name="payments.1.amount" size="sm" currency={currency} value={form.data.mm_amount} onChange={(v) => setField('mm_amount', v)} invalid={Boolean(mmError('amount'))} ariaLabel="Montant mobile money" />
+                          <MoneyInput
+                            id={MM_ID}
+                            name="payments.1.amount"
+                            size="sm"
+                            currency={currency}
+                            value={form.data.mm_amount}
+                            onChange={(v) => setField('mm_amount', v)}
+                            invalid={Boolean(mmError('amount'))}
+                            ariaLabel="Montant mobile money"
+                          />
                         </div>
                         <div>
                           <label htmlFor="counter-mm-operator" className="form-label small mb-0">
                             Opérateur
                           </label>
-                          <select id="counter-mm-operator" name="payments.1.operator" className={`form-select form-select-sm ${mmError('operator') ? 'is-invalid' : ''}`} value={form.data.mm_operator} onChange={(e) => setField('mm_operator', e.target.value as MobileMoneyOperator)}>
+                          <select
+                            id="counter-mm-operator"
+                            name="payments.1.operator"
+                            className={`form-select form-select-sm ${mmError('operator') ? 'is-invalid' : ''}`}
+                            value={form.data.mm_operator}
+                            onChange={(e) => setField('mm_operator', e.target.value as MobileMoneyOperator)}
+                          >
                             {operators.map((o) => (
                               <option key={o.value} value={o.value}>
                                 {o.label}
@@ -828,13 +1128,31 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                               <label htmlFor="counter-mm-phone" className="form-label small mb-0">
                                 Téléphone
                               </label>
-                              <input id="counter-mm-phone" name="payments.1.phone" className={`form-control form-control-sm ${mmError('phone') ? 'is-invalid' : ''}`} inputMode="tel" autoComplete="off" maxLength={30} value={form.data.mm_phone} onChange={(e) => setField('mm_phone', e.target.value)} />
+                              <input
+                                id="counter-mm-phone"
+                                name="payments.1.phone"
+                                className={`form-control form-control-sm ${mmError('phone') ? 'is-invalid' : ''}`}
+                                inputMode="tel"
+                                autoComplete="off"
+                                maxLength={30}
+                                value={form.data.mm_phone}
+                                onChange={(e) => setField('mm_phone', e.target.value)}
+                              />
                             </div>
                             <div>
                               <label htmlFor="counter-mm-reference" className="form-label small mb-0">
                                 ID de transaction
                               </label>
-                              <input id="counter-mm-reference" name="payments.1.reference" className={`form-control form-control-sm ${mmError('reference') ? 'is-invalid' : ''}`} autoComplete="off" maxLength={80} value={form.data.mm_reference} onChange={(e) => setField('mm_reference', e.target.value)} aria-invalid={mmError('reference') ? true : undefined} />
+                              <input
+                                id="counter-mm-reference"
+                                name="payments.1.reference"
+                                className={`form-control form-control-sm ${mmError('reference') ? 'is-invalid' : ''}`}
+                                autoComplete="off"
+                                maxLength={80}
+                                value={form.data.mm_reference}
+                                onChange={(e) => setField('mm_reference', e.target.value)}
+                                aria-invalid={mmError('reference') ? true : undefined}
+                              />
                             </div>
                           </>
                         ) : null}
@@ -856,7 +1174,13 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                 </div>
               ) : null}
 
-              <button type="button" className="btn btn-success btn-lg w-100 app-counter-validate" onClick={validate} disabled={form.busy || items.length === 0 || !can.create || noShop} data-testid="counter-validate">
+              <button
+                type="button"
+                className="btn btn-success btn-lg w-100 app-counter-validate"
+                onClick={validate}
+                disabled={form.busy || items.length === 0 || !can.create || noShop}
+                data-testid="counter-validate"
+              >
                 {form.busy ? (
                   <>
                     <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
@@ -870,11 +1194,23 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                 )}
               </button>
               <div className="app-counter-secondary">
-                <button type="button" className="btn btn-outline-primary" onClick={() => park()} disabled={form.busy || items.length === 0 || !can.create || noShop} data-testid="counter-park">
+                <button
+                  type="button"
+                  className="btn btn-outline-primary"
+                  onClick={() => park()}
+                  disabled={form.busy || items.length === 0 || !can.create || noShop}
+                  data-testid="counter-park"
+                >
                   <Icon name="fa-solid fa-pause" className="me-1" />
                   En attente <kbd>F7</kbd>
                 </button>
-                <button type="button" className="btn btn-outline-secondary" onClick={clearSale} disabled={form.busy || (items.length === 0 && form.data.cash === '' && form.data.mm_amount === '')} data-testid="counter-clear">
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  onClick={clearSale}
+                  disabled={form.busy || (items.length === 0 && form.data.cash === '' && form.data.mm_amount === '')}
+                  data-testid="counter-clear"
+                >
                   Vider <kbd>F8</kbd>
                 </button>
               </div>
@@ -892,20 +1228,44 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
               <Money value={total} currency={currency} />
             </strong>
           </div>
-          <button type="button" className="btn btn-success btn-lg" onClick={validate} disabled={form.busy || items.length === 0 || !can.create || noShop}>
+          <button
+            type="button"
+            className="btn btn-success btn-lg"
+            onClick={validate}
+            disabled={form.busy || items.length === 0 || !can.create || noShop}
+          >
             <Icon name="fa-solid fa-print" className="me-2" />
             Valider
           </button>
         </div>
         {/* The print frame: each validated sale's ticket opens here with ?print=1 and prints itself. */}
-        <iframe ref={printFrameRef} title="Impression du ticket" className="app-counter-print-frame" tabIndex={-1} aria-hidden="true" data-testid="counter-print-frame" />
+        <iframe
+          ref={printFrameRef}
+          title="Impression du ticket"
+          className="app-counter-print-frame"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="counter-print-frame"
+        />
       </div>
     </AppPage>
   );
 }
 
 /** The baskets on hold at this shop: time, lines, total; resume one (the basket in progress goes on hold) or discard it. */
-function ParkedBar({ parked, currency, busy, onResume, onDiscard }: { parked: ParkedSaleView[]; currency: string; busy: boolean; onResume: (p: ParkedSaleView) => void; onDiscard: (p: ParkedSaleView) => void }) {
+function ParkedBar({
+  parked,
+  currency,
+  busy,
+  onResume,
+  onDiscard,
+}: {
+  parked: ParkedSaleView[];
+  currency: string;
+  busy: boolean;
+  onResume: (p: ParkedSaleView) => void;
+  onDiscard: (p: ParkedSaleView) => void;
+}) {
   return (
     <section className="app-counter-parked mb-3" aria-label="Ventes en attente" data-testid="counter-parked">
       <div className="app-counter-parked-title small fw-semibold">
@@ -915,15 +1275,30 @@ function ParkedBar({ parked, currency, busy, onResume, onDiscard }: { parked: Pa
       <ul className="app-counter-parked-list">
         {parked.map((p) => (
           <li key={p.id} data-testid={`counter-parked-${p.id}`}>
-            <button type="button" className="btn btn-sm btn-outline-primary app-counter-parked-resume" onClick={() => onResume(p)} disabled={busy} title="Reprendre cette vente">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary app-counter-parked-resume"
+              onClick={() => onResume(p)}
+              disabled={busy}
+              title="Reprendre cette vente"
+            >
               <span className="fw-semibold">{formatTime(p.parked_at)}</span>
               <span>
                 {p.line_count} ligne{p.line_count > 1 ? 's' : ''}
               </span>
               <Money value={p.total} currency={currency} />
-              {!p.client.is_walk_in ? <span className="text-truncate app-counter-parked-client">{p.client.name}</span> : null}
+              {!p.client.is_walk_in ? (
+                <span className="text-truncate app-counter-parked-client">{p.client.name}</span>
+              ) : null}
             </button>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDiscard(p)} disabled={busy} aria-label={`Supprimer la vente en attente de ${formatTime(p.parked_at)}`} title="Supprimer">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() => onDiscard(p)}
+              disabled={busy}
+              aria-label={`Supprimer la vente en attente de ${formatTime(p.parked_at)}`}
+              title="Supprimer"
+            >
               <Icon name="fa-solid fa-xmark" />
             </button>
           </li>
@@ -934,7 +1309,29 @@ function ParkedBar({ parked, currency, busy, onResume, onDiscard }: { parked: Pa
 }
 
 /** A discount typed as an amount or a percentage, with the unit to choose beside it. */
-function DiscountInput({ id, name, label, currency, value, kind, onChange, error, size, inline = false }: { id: string; name: string; label: string; currency: string; value: string; kind: DiscountKind; onChange: (value: string, kind: DiscountKind) => void; error?: string; size?: 'sm'; inline?: boolean }) {
+function DiscountInput({
+  id,
+  name,
+  label,
+  currency,
+  value,
+  kind,
+  onChange,
+  error,
+  size,
+  inline = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  currency: string;
+  value: string;
+  kind: DiscountKind;
+  onChange: (value: string, kind: DiscountKind) => void;
+  error?: string;
+  size?: 'sm';
+  inline?: boolean;
+}) {
   const unit = currencyInfo(currency).label;
   return (
     <div className={inline ? 'app-counter-discount is-inline' : 'app-counter-discount'}>
@@ -956,7 +1353,14 @@ function DiscountInput({ id, name, label, currency, value, kind, onChange, error
           aria-describedby={error ? `${id}-error` : undefined}
         />
         {(['amount', 'percent'] as const).map((k) => (
-          <button key={k} type="button" className={`btn ${kind === k ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-pressed={kind === k} onClick={() => onChange(value, k)} data-testid={`${id}-${k}`}>
+          <button
+            key={k}
+            type="button"
+            className={`btn ${kind === k ? 'btn-secondary' : 'btn-outline-secondary'}`}
+            aria-pressed={kind === k}
+            onClick={() => onChange(value, k)}
+            data-testid={`${id}-${k}`}
+          >
             {k === 'percent' ? '%' : unit}
           </button>
         ))}
@@ -966,7 +1370,19 @@ function DiscountInput({ id, name, label, currency, value, kind, onChange, error
   );
 }
 
-function PaymentRow({ id, label, shortcut, error, children }: { id: string; label: string; shortcut: string; error?: string; children: ReactNode }) {
+function PaymentRow({
+  id,
+  label,
+  shortcut,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  shortcut: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="app-counter-cash">
       <label htmlFor={id} className="form-label fw-semibold mb-0">

@@ -36,7 +36,11 @@ export default function CreditNotesCreate({ currency, searched, sale, not_found,
     <AppPage
       title="Corriger une vente boutique"
       subtitle="Le client rapporte tout ou partie de ses achats : la marchandise revient en stock et il est remboursé en espèces."
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Corrections', href: route('creditNotes.index') }, { label: 'Nouvelle correction' }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Corrections', href: route('creditNotes.index') },
+        { label: 'Nouvelle correction' },
+      ]}
     >
       <form className="card mb-3" onSubmit={find} role="search" data-testid="credit-note-find">
         <div className="card-body">
@@ -69,7 +73,9 @@ export default function CreditNotesCreate({ currency, searched, sale, not_found,
           {not_found}
         </StatusAlert>
       ) : null}
-      {sale ? <CorrectionForm key={`${sale.id}:${sale.version}`} currency={currency} sale={sale} accounts={refund_accounts} /> : null}
+      {sale ? (
+        <CorrectionForm key={`${sale.id}:${sale.version}`} currency={currency} sale={sale} accounts={refund_accounts} />
+      ) : null}
     </AppPage>
   );
 }
@@ -80,8 +86,23 @@ interface ReturnLine {
   quantity: number | null;
 }
 
-function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: CorrectableSale; accounts: Props['refund_accounts'] }) {
-  const form = useServerForm<{ idempotency_key: string; sale_id: number; version: number; reason: string; refund_account_id: string; lines: ReturnLine[] }>({
+function CorrectionForm({
+  currency,
+  sale,
+  accounts,
+}: {
+  currency: string;
+  sale: CorrectableSale;
+  accounts: Props['refund_accounts'];
+}) {
+  const form = useServerForm<{
+    idempotency_key: string;
+    sale_id: number;
+    version: number;
+    reason: string;
+    refund_account_id: string;
+    lines: ReturnLine[];
+  }>({
     idempotency_key: newIdempotencyKey(),
     sale_id: sale.id,
     version: sale.version,
@@ -101,7 +122,14 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
   const refundAccount = accounts.find((a) => String(a.id) === form.data.refund_account_id) ?? null;
 
   return (
-    <DocumentForm form={form} className="card" onSubmit={() => lines.submit(route('creditNotes.index'), (l) => ({ sale_line_id: l.sale_line_id, quantity: l.quantity ?? 0 }))} testId="credit-note-form">
+    <DocumentForm
+      form={form}
+      className="card"
+      onSubmit={() =>
+        lines.submit(route('creditNotes.index'), (l) => ({ sale_line_id: l.sale_line_id, quantity: l.quantity ?? 0 }))
+      }
+      testId="credit-note-form"
+    >
       <div className="card-header d-flex align-items-center gap-2 flex-wrap">
         <Icon name="fa-solid fa-receipt" />
         <h2 className="h6 mb-0">
@@ -119,7 +147,11 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
       </div>
       <div className="card-body pb-0">
         <FormErrors messages={lines.formErrors(['reason', 'refund', 'refund_account_id', 'version'])} />
-        {form.errors.version ? <StatusAlert tone="warning" icon="fa-solid fa-rotate">{form.errors.version}</StatusAlert> : null}
+        {form.errors.version ? (
+          <StatusAlert tone="warning" icon="fa-solid fa-rotate">
+            {form.errors.version}
+          </StatusAlert>
+        ) : null}
         {lines.errors.refund ? (
           <StatusAlert tone="danger" icon="fa-solid fa-cash-register" testId="credit-note-refund-error">
             {String(lines.errors.refund)}
@@ -131,13 +163,18 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
             {sale.credit_notes.map((c, i) => (
               <span key={c.id}>
                 {i ? ', ' : ''}
-                <Link href={route('creditNotes.show', { id: c.id })}>{c.number}</Link> (<Money value={c.refund} currency={currency} />)
+                <Link href={route('creditNotes.show', { id: c.id })}>{c.number}</Link> (
+                <Money value={c.refund} currency={currency} />)
               </span>
             ))}
             .
           </p>
         ) : null}
-        {nothingLeft ? <StatusAlert tone="info" icon="fa-solid fa-circle-check">Tout ce qui a été vendu sur ce ticket a déjà été rendu.</StatusAlert> : null}
+        {nothingLeft ? (
+          <StatusAlert tone="info" icon="fa-solid fa-circle-check">
+            Tout ce qui a été vendu sur ce ticket a déjà été rendu.
+          </StatusAlert>
+        ) : null}
       </div>
       <div className="table-responsive">
         <table className="table app-doc-table app-lines-table app-stack-sm" data-testid="credit-note-lines">
@@ -185,7 +222,16 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
                     value={lines.items[i].quantity}
                     min={0}
                     max={l.returnable}
-                    suffix={<button type="button" className="btn btn-link btn-sm p-0 ms-1" onClick={() => lines.update(i, { quantity: l.returnable })} title={`Tout rendre (${formatQty(l.returnable)} ${pluralUnit(l.unit, l.returnable)})`}>tout</button>}
+                    suffix={
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0 ms-1"
+                        onClick={() => lines.update(i, { quantity: l.returnable })}
+                        title={`Tout rendre (${formatQty(l.returnable)} ${pluralUnit(l.unit, l.returnable)})`}
+                      >
+                        tout
+                      </button>
+                    }
                     onChange={(v) => lines.update(i, { quantity: v })}
                     error={lines.error(i, 'quantity')}
                     label="Rendu"
@@ -206,7 +252,15 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
       <div className="card-body pt-0">
         <div className="row g-3">
           <div className="col-lg-7">
-            <TextAreaField {...form.fieldProps('reason')} label="Motif de la correction" hint="Obligatoire : produit défectueux, erreur de caisse, échange…" rows={2} maxLength={500} required className="mb-0" />
+            <TextAreaField
+              {...form.fieldProps('reason')}
+              label="Motif de la correction"
+              hint="Obligatoire : produit défectueux, erreur de caisse, échange…"
+              rows={2}
+              maxLength={500}
+              required
+              className="mb-0"
+            />
           </div>
           {accounts.length ? (
             <div className="col-lg-5">
@@ -223,10 +277,24 @@ function CorrectionForm({ currency, sale, accounts }: { currency: string; sale: 
         </div>
       </div>
       <DocumentLinesFooter
-        totals={[{ value: `${returning} ligne${returning > 1 ? 's' : ''} rendue${returning > 1 ? 's' : ''}` }, { label: refundAccount ? `À rembourser depuis ${refundAccount.name}` : 'À rembourser en espèces', value: <Money value={refund} currency={currency} />, testId: 'credit-note-total' }]}
+        totals={[
+          { value: `${returning} ligne${returning > 1 ? 's' : ''} rendue${returning > 1 ? 's' : ''}` },
+          {
+            label: refundAccount ? `À rembourser depuis ${refundAccount.name}` : 'À rembourser en espèces',
+            value: <Money value={refund} currency={currency} />,
+            testId: 'credit-note-total',
+          },
+        ]}
         hint={`La marchandise revient en stock à son coût d’origine ; le remboursement sort ${refundAccount ? `du compte « ${refundAccount.name} »` : 'de la caisse de la boutique'}.`}
         cancelHref={route('creditNotes.index')}
-        submit={{ label: "Enregistrer l’avoir", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Enregistrement…', disabled: returning === 0, testId: 'credit-note-submit' }}
+        submit={{
+          label: 'Enregistrer l’avoir',
+          icon: 'fa-solid fa-check',
+          busy: form.busy,
+          busyLabel: 'Enregistrement…',
+          disabled: returning === 0,
+          testId: 'credit-note-submit',
+        }}
       />
     </DocumentForm>
   );

@@ -11,7 +11,14 @@ import { useList } from '@/components/data/useList';
 import { StockExitTabs } from '@/components/sales/StockExitTabs';
 
 /** Sortie de stock › Corrections: the credit notes (AV-) of a period — goods of counter sales brought back and refunded. */
-export default function CreditNotesIndex({ currency, filters, credit_notes, refund_total, locations, can }: PageProps<'sales/credit-notes/Index'>) {
+export default function CreditNotesIndex({
+  currency,
+  filters,
+  credit_notes,
+  refund_total,
+  locations,
+  can,
+}: PageProps<'sales/credit-notes/Index'>) {
   const list = useList(route('creditNotes.index'), filters);
   return (
     <ListPage
@@ -20,16 +27,32 @@ export default function CreditNotesIndex({ currency, filters, credit_notes, refu
       breadcrumbs={[{ label: 'Opérations' }, { label: 'Sortie de stock' }, { label: 'Corrections' }]}
       before={<StockExitTabs />}
       list={list}
-      search={{ placeholder: "N° d’avoir ou de vente (AV-…, VB-…)", label: 'Rechercher un avoir' }}
+      search={{ placeholder: 'N° d’avoir ou de vente (AV-…, VB-…)', label: 'Rechercher un avoir' }}
       note={allDatesNote(filters)}
       filters={
         <>
           <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
           <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
+          <FilterSelect
+            label="Emplacement"
+            value={filters.location_id}
+            allLabel="Tous"
+            options={locationOptions(locations)}
+            onChange={(location_id) => list.update({ location_id })}
+          />
         </>
       }
-      actions={<ListActions exportUrl={can.export ? route('creditNotes.export') : null} state={list.state} create={can.create ? { href: route('creditNotes.create'), label: 'Nouvelle correction', testId: 'credit-notes-create' } : null} />}
+      actions={
+        <ListActions
+          exportUrl={can.export ? route('creditNotes.export') : null}
+          state={list.state}
+          create={
+            can.create
+              ? { href: route('creditNotes.create'), label: 'Nouvelle correction', testId: 'credit-notes-create' }
+              : null
+          }
+        />
+      }
       page={credit_notes}
       caption="Liste des avoirs"
       pageLabel="Pagination des avoirs"
@@ -60,7 +83,12 @@ export default function CreditNotesIndex({ currency, filters, credit_notes, refu
           foot: 'Total',
         },
         { id: 'date', label: 'Date', role: 'secondary', sort: true, cell: (c) => formatDate(c.credit_date) },
-        { id: 'sale', label: 'Vente corrigée', role: 'secondary', cell: (c) => <span className="code">{c.sale_number}</span> },
+        {
+          id: 'sale',
+          label: 'Vente corrigée',
+          role: 'secondary',
+          cell: (c) => <span className="code">{c.sale_number}</span>,
+        },
         { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (c) => c.location_name },
         { id: 'reason', label: 'Motif', role: 'secondary', wrap: true, cell: (c) => c.reason },
         { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (c) => formatQty(c.line_count) },

@@ -18,7 +18,12 @@ export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Pri
       number={c.number}
       footer={
         <>
-          <PrintAmountInWords settings={props.settings} amount={c.refund} currency={currency} lead="Arrêté le présent avoir à la somme de" />
+          <PrintAmountInWords
+            settings={props.settings}
+            amount={c.refund}
+            currency={currency}
+            lead="Arrêté le présent avoir à la somme de"
+          />
           <PrintClosing notes={[`Motif : ${c.reason}`]} signatures={[`Vendeur (${c.created_by ?? '—'})`, 'Client']} />
         </>
       }

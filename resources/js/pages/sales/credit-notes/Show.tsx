@@ -18,23 +18,47 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
       number={c.number}
       status={<Badge tone="info">Remboursé</Badge>}
       subtitle={`Correction de la vente ${c.sale.number} du ${formatDate(c.sale.sale_date)}, ${c.location_name}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Corrections', href: route('creditNotes.index') }, { label: c.number }]}
-      actions={<PrintButton href={route('creditNotes.print', { id: c.id })} label="Avoir (A5)" state={print} testId="credit-note-print" />}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Corrections', href: route('creditNotes.index') },
+        { label: c.number },
+      ]}
+      actions={
+        <PrintButton
+          href={route('creditNotes.print', { id: c.id })}
+          label="Avoir (A5)"
+          state={print}
+          testId="credit-note-print"
+        />
+      }
       facts={
         <>
           <Fact label="Vente corrigée" value={<span className="code">{c.sale.number}</span>} />
           <Fact label="Client" value={c.client_name} />
           <Fact label="Emplacement" value={c.location_name} />
-          <Fact label="Date" value={`${formatDate(c.credit_date)} — ${formatDateTime(c.created_at)} par ${c.created_by ?? '—'}`} />
-          <Fact label="Remboursé" value={<strong data-testid="credit-note-refund"><Money value={c.refund} currency={currency} /></strong>} />
+          <Fact
+            label="Date"
+            value={`${formatDate(c.credit_date)} — ${formatDateTime(c.created_at)} par ${c.created_by ?? '—'}`}
+          />
+          <Fact
+            label="Remboursé"
+            value={
+              <strong data-testid="credit-note-refund">
+                <Money value={c.refund} currency={currency} />
+              </strong>
+            }
+          />
           {c.account_name ? <Fact label="Payé par" value={c.account_name} /> : null}
-          {c.cost_total != null ? <Fact label="Coût remis en stock" value={<Money value={c.cost_total} currency={currency} />} /> : null}
+          {c.cost_total != null ? (
+            <Fact label="Coût remis en stock" value={<Money value={c.cost_total} currency={currency} />} />
+          ) : null}
           <Fact label="Motif" value={c.reason} />
         </>
       }
       notices={
         <p className="small text-body-secondary mb-0">
-          Pour une autre correction de cette vente, <Link href={route('creditNotes.create', { vente: c.sale.number })}>reprenez la vente {c.sale.number}</Link>.
+          Pour une autre correction de cette vente,{' '}
+          <Link href={route('creditNotes.create', { vente: c.sale.number })}>reprenez la vente {c.sale.number}</Link>.
         </p>
       }
     >
@@ -47,10 +71,37 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
         columns={[
           { id: 'code', label: 'Code', role: 'title', className: 'code', cell: (l) => l.product_code, foot: 'Total' },
           { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
-          { id: 'quantity', label: 'Rendu', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit) },
-          { id: 'price', label: 'Prix de vente', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_price} currency={currency} /> },
-          showCosts ? { id: 'cost', label: 'Coût (CMUP à la vente)', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
-          { id: 'refund', label: 'Remboursé', role: 'figure', num: true, cell: (l) => <Money value={l.refund} currency={currency} />, foot: <Money value={c.refund} currency={currency} /> },
+          {
+            id: 'quantity',
+            label: 'Rendu',
+            role: 'figure',
+            num: true,
+            cell: (l) => formatQuantity(l.quantity, l.unit),
+          },
+          {
+            id: 'price',
+            label: 'Prix de vente',
+            role: 'secondary',
+            num: true,
+            cell: (l) => <Money value={l.unit_price} currency={currency} />,
+          },
+          showCosts
+            ? {
+                id: 'cost',
+                label: 'Coût (CMUP à la vente)',
+                role: 'secondary',
+                num: true,
+                cell: (l) => <Money value={l.unit_cost} currency={currency} />,
+              }
+            : null,
+          {
+            id: 'refund',
+            label: 'Remboursé',
+            role: 'figure',
+            num: true,
+            cell: (l) => <Money value={l.refund} currency={currency} />,
+            foot: <Money value={c.refund} currency={currency} />,
+          },
         ]}
       />
     </DocumentShow>

@@ -26,7 +26,14 @@ const STATUS = {
 } as const;
 
 /** Paramètres › API: personal access tokens (created once shown, revocable) for the REST API. */
-export default function ApiTokens({ tokens, abilities, expiries, new_token, can, base_url }: PageProps<'settings/api/Index'>) {
+export default function ApiTokens({
+  tokens,
+  abilities,
+  expiries,
+  new_token,
+  can,
+  base_url,
+}: PageProps<'settings/api/Index'>) {
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null);
   const columns: Columns<ApiTokenRow> = [
     {
@@ -41,7 +48,14 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
         </>
       ),
     },
-    can.see_all ? { id: 'owner', label: 'Utilisateur', role: 'secondary', cell: (t) => (t.mine ? `${t.owner_name} (vous)` : t.owner_name) } : null,
+    can.see_all
+      ? {
+          id: 'owner',
+          label: 'Utilisateur',
+          role: 'secondary',
+          cell: (t) => (t.mine ? `${t.owner_name} (vous)` : t.owner_name),
+        }
+      : null,
     {
       id: 'abilities',
       label: 'Permissions',
@@ -50,7 +64,13 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
       cellTitle: (t) => t.abilities.map(permissionLabel).join(', '),
       cell: (t) => {
         const labels = t.abilities.map(permissionLabel);
-        return <span className="small">{labels.length > 3 ? `${labels.slice(0, 3).join(', ')} et ${formatCount(labels.length - 3, 'autre')}` : labels.join(', ')}</span>;
+        return (
+          <span className="small">
+            {labels.length > 3
+              ? `${labels.slice(0, 3).join(', ')} et ${formatCount(labels.length - 3, 'autre')}`
+              : labels.join(', ')}
+          </span>
+        );
       },
     },
     {
@@ -74,13 +94,20 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
         t.last_used_at ? (
           <>
             <div>{formatDateTime(t.last_used_at)}</div>
-            {t.last_used_ip ? <div className="small text-body-secondary">{t.last_used_ip.replace(/^::ffff:/, '')}</div> : null}
+            {t.last_used_ip ? (
+              <div className="small text-body-secondary">{t.last_used_ip.replace(/^::ffff:/, '')}</div>
+            ) : null}
           </>
         ) : (
           'Jamais'
         ),
     },
-    { id: 'status', label: 'Statut', role: 'status', cell: (t) => <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge> },
+    {
+      id: 'status',
+      label: 'Statut',
+      role: 'status',
+      cell: (t) => <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>,
+    },
     {
       id: 'actions',
       label: 'Actions',
@@ -88,7 +115,12 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
       cell: (t) =>
         t.status !== 'revoked' && (t.mine || can.see_all) ? (
           <div className="app-row-actions">
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(t)} data-testid={`revoke-${t.id}`}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() => setRevoking(t)}
+              data-testid={`revoke-${t.id}`}
+            >
               <Icon name="fa-solid fa-ban" className="me-1" />
               Révoquer
             </button>
@@ -98,15 +130,32 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
   ];
 
   return (
-    <RecordPage title="API" subtitle="Jetons d’accès personnels à l’API REST de SDSTOCK WEB." breadcrumbs={[{ label: 'Paramètres' }, { label: 'API' }]} mainClassName="col-12">
+    <RecordPage
+      title="API"
+      subtitle="Jetons d’accès personnels à l’API REST de SDSTOCK WEB."
+      breadcrumbs={[{ label: 'Paramètres' }, { label: 'API' }]}
+      mainClassName="col-12"
+    >
       <SubNav items={API_TABS} label="API" />
       {new_token ? <NewToken token={new_token} baseUrl={base_url} /> : null}
-      <SectionCard title={can.see_all ? "Jetons d’accès de tous les utilisateurs" : "Vos jetons d’accès"} icon="fa-solid fa-key" testId="api-tokens">
+      <SectionCard
+        title={can.see_all ? 'Jetons d’accès de tous les utilisateurs' : 'Vos jetons d’accès'}
+        icon="fa-solid fa-key"
+        testId="api-tokens"
+      >
         {tokens.length ? (
-          <ScrollTable caption="Jetons d’accès à l’API" columns={columns} rows={tokens} rowKey={(t) => t.id} testId="api-tokens-table" />
+          <ScrollTable
+            caption="Jetons d’accès à l’API"
+            columns={columns}
+            rows={tokens}
+            rowKey={(t) => t.id}
+            testId="api-tokens-table"
+          />
         ) : (
           <EmptyState icon="fa-solid fa-key" title="Aucun jeton" testId="api-tokens-empty">
-            {can.create ? "Créez un jeton ci-dessous pour qu’un programme accède à l’API." : "Aucun jeton d’accès n’a été créé pour vous."}
+            {can.create
+              ? 'Créez un jeton ci-dessous pour qu’un programme accède à l’API.'
+              : 'Aucun jeton d’accès n’a été créé pour vous.'}
           </EmptyState>
         )}
       </SectionCard>
@@ -122,7 +171,8 @@ export default function ApiTokens({ tokens, abilities, expiries, new_token, can,
         icon="fa-solid fa-ban"
         testId="revoke-dialog"
       >
-        Le jeton « {revoking?.name} » ne permettra plus aucune requête, immédiatement. Les programmes qui l’utilisent devront recevoir un nouveau jeton.
+        Le jeton « {revoking?.name} » ne permettra plus aucune requête, immédiatement. Les programmes qui l’utilisent
+        devront recevoir un nouveau jeton.
       </ConfirmDialog>
     </RecordPage>
   );
@@ -142,16 +192,27 @@ function NewToken({ token, baseUrl }: { token: { name: string; token: string }; 
   return (
     <StatusAlert tone="warning" icon="fa-solid fa-triangle-exclamation" testId="new-token">
       <p className="mb-2">
-        <strong>Jeton « {token.name} » :</strong> copiez-le maintenant et gardez-le en lieu sûr. Il ne sera plus jamais affiché (seule son empreinte est enregistrée).
+        <strong>Jeton « {token.name} » :</strong> copiez-le maintenant et gardez-le en lieu sûr. Il ne sera plus jamais
+        affiché (seule son empreinte est enregistrée).
       </p>
       <div className="input-group mb-2">
-        <input className="form-control font-monospace" readOnly value={token.token} aria-label="Jeton d’accès" onFocus={(e) => e.currentTarget.select()} data-testid="new-token-value" />
+        <input
+          className="form-control font-monospace"
+          readOnly
+          value={token.token}
+          aria-label="Jeton d’accès"
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="new-token-value"
+        />
         <button type="button" className="btn btn-outline-secondary" onClick={copy}>
           <Icon name={copied ? 'fa-solid fa-check' : 'fa-solid fa-copy'} className="me-1" />
           {copied ? 'Copié' : 'Copier'}
         </button>
       </div>
-      <code className="small text-break">curl -H "Authorization: Bearer {token.token.slice(0, 12)}…" {baseUrl.replace(/\/+$/, '')}{route('api.products.index')}</code>
+      <code className="small text-break">
+        curl -H "Authorization: Bearer {token.token.slice(0, 12)}…" {baseUrl.replace(/\/+$/, '')}
+        {route('api.products.index')}
+      </code>
     </StatusAlert>
   );
 }
@@ -178,10 +239,22 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
       <form ref={form.formRef} onSubmit={submit} className="card-body" noValidate>
         <div className="row g-3">
           <div className="col-md-7">
-            <TextField {...form.fieldProps('name')} label="Nom du jeton" required maxLength={80} hint="Pour reconnaître le programme qui l’utilise (« Boutique en ligne », « Tableur comptable »…)." />
+            <TextField
+              {...form.fieldProps('name')}
+              label="Nom du jeton"
+              required
+              maxLength={80}
+              hint="Pour reconnaître le programme qui l’utilise (« Boutique en ligne », « Tableur comptable »…)."
+            />
           </div>
           <div className="col-md-5">
-            <SelectField {...form.fieldProps('expires_in_days')} label="Validité" options={expiries} required hint="Un jeton expire toujours ; créez-en un nouveau avant." />
+            <SelectField
+              {...form.fieldProps('expires_in_days')}
+              label="Validité"
+              options={expiries}
+              required
+              hint="Un jeton expire toujours ; créez-en un nouveau avant."
+            />
           </div>
         </div>
         <fieldset className="mt-3" aria-describedby={abilitiesError ? 'abilities-error' : undefined}>
@@ -189,7 +262,8 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
             Permissions du jeton <span className="text-danger">*</span>
           </legend>
           <p className="small text-body-secondary mb-2">
-            Seulement des permissions que vous avez vous-même. Lire les produits demande « Produits » ; en créer demande aussi « Créer des produits ». Si une permission vous est retirée, le jeton la perd aussi.
+            Seulement des permissions que vous avez vous-même. Lire les produits demande « Produits » ; en créer demande
+            aussi « Créer des produits ». Si une permission vous est retirée, le jeton la perd aussi.
           </p>
           {abilitiesError ? (
             <div id="abilities-error" className="text-danger small mb-2" role="alert">
@@ -215,7 +289,15 @@ function CreateToken({ abilities, expiries }: Pick<PageProps<'settings/api/Index
                     </button>
                     {group.permissions.map((p) => (
                       <div key={p.name} className="form-check">
-                        <input className="form-check-input" type="checkbox" id={`ability-${p.name}`} name="abilities" value={p.name} checked={chosen.has(p.name)} onChange={(e) => toggle([p.name], e.target.checked)} />
+                        <input
+                          className="form-check-input"
+                          type="checkbox"
+                          id={`ability-${p.name}`}
+                          name="abilities"
+                          value={p.name}
+                          checked={chosen.has(p.name)}
+                          onChange={(e) => toggle([p.name], e.target.checked)}
+                        />
                         <label className="form-check-label small" htmlFor={`ability-${p.name}`} title={p.name}>
                           {p.label}
                         </label>

@@ -9,7 +9,13 @@ import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
 import { API_TABS, SubNav } from '@/components/data/SubNav';
 import { formatCount } from '@/components/data/format';
 
-const METHOD_TONES: Record<string, BadgeTone> = { get: 'info', post: 'success', patch: 'warning', put: 'warning', delete: 'danger' };
+const METHOD_TONES: Record<string, BadgeTone> = {
+  get: 'info',
+  post: 'success',
+  patch: 'warning',
+  put: 'warning',
+  delete: 'danger',
+};
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 
@@ -17,7 +23,15 @@ const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 function Inline({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, i) => (part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : <Fragment key={i}>{part}</Fragment>))}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, i) =>
+          part.startsWith('`') && part.endsWith('`') ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : (
+            <Fragment key={i}>{part}</Fragment>
+          ),
+        )}
     </>
   );
 }
@@ -27,7 +41,14 @@ function typeOf(schema: OpenApiSchema): string {
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.type === 'array') return `liste de ${schema.items ? typeOf(schema.items) : 'valeurs'}`;
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['valeur'];
-  const names: Record<string, string> = { string: 'texte', integer: 'entier', number: 'nombre', boolean: 'booléen', object: 'objet', null: 'null' };
+  const names: Record<string, string> = {
+    string: 'texte',
+    integer: 'entier',
+    number: 'nombre',
+    boolean: 'booléen',
+    object: 'objet',
+    null: 'null',
+  };
   return types.map((t) => names[t] ?? t).join(' ou ');
 }
 
@@ -35,16 +56,28 @@ function constraints(schema: OpenApiSchema): string[] {
   const out: string[] = [];
   if (schema.format === 'email') out.push('adresse e-mail');
   if (schema.format === 'date-time') out.push('date et heure ISO 8601');
-  if (schema.minLength !== undefined && schema.minLength > 0) out.push(`au moins ${formatCount(schema.minLength, 'caractère')}`);
+  if (schema.minLength !== undefined && schema.minLength > 0)
+    out.push(`au moins ${formatCount(schema.minLength, 'caractère')}`);
   if (schema.maxLength !== undefined) out.push(`${schema.maxLength} caractères au plus`);
   if (schema.minimum !== undefined && Math.abs(schema.minimum) < 1e12) out.push(`min. ${schema.minimum}`);
-  if (schema.maximum !== undefined && Math.abs(schema.maximum) < 1e12) out.push(`max. ${schema.maximum.toLocaleString('fr-FR')}`);
+  if (schema.maximum !== undefined && Math.abs(schema.maximum) < 1e12)
+    out.push(`max. ${schema.maximum.toLocaleString('fr-FR')}`);
   if (schema.default !== undefined) out.push(`par défaut ${JSON.stringify(schema.default)}`);
   return out;
 }
 
 /** One field: its name, type, whether it is required, its rules and description. */
-function FieldItem({ name, schema, required, where }: { name: string; schema: OpenApiSchema; required: boolean; where?: string }) {
+function FieldItem({
+  name,
+  schema,
+  required,
+  where,
+}: {
+  name: string;
+  schema: OpenApiSchema;
+  required: boolean;
+  where?: string;
+}) {
   const rules = constraints(schema);
   return (
     <li className="mb-2">
@@ -83,13 +116,19 @@ function example(name: string, schema: OpenApiSchema): unknown {
 function curl(base: string, path: string, method: string, op: OpenApiOperation): string {
   const url = base + path.replace(/\{(\w+)\}/g, '1');
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=1`);
-  const lines = [`curl${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} '${url}${query.length ? `?${query.join('&')}` : ''}'`, `  -H "Authorization: Bearer $SDSTOCK_TOKEN"`];
+  const lines = [
+    `curl${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} '${url}${query.length ? `?${query.join('&')}` : ''}'`,
+    `  -H "Authorization: Bearer $SDSTOCK_TOKEN"`,
+  ];
   const body = op.requestBody?.content['application/json'].schema;
   if (body) {
     const required = new Set(body.required ?? []);
-    const fields = Object.entries(body.properties ?? {}).filter(([name]) => required.has(name) || (!required.size && ['name'].includes(name)));
+    const fields = Object.entries(body.properties ?? {}).filter(
+      ([name]) => required.has(name) || (!required.size && ['name'].includes(name)),
+    );
     lines.push(`  -H 'Content-Type: application/json'`);
-    if ((op.parameters ?? []).some((p) => p.name === 'Idempotency-Key')) lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
+    if ((op.parameters ?? []).some((p) => p.name === 'Idempotency-Key'))
+      lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
     lines.push(`  -d '${JSON.stringify(Object.fromEntries(fields.map(([name, s]) => [name, example(name, s)])))}'`);
   }
   return lines.join(' \\\n');
@@ -101,7 +140,8 @@ function responseFields(op: OpenApiOperation): { fields: Record<string, OpenApiS
   const schema = success?.content?.['application/json'].schema;
   if (!schema?.properties) return null;
   const data = schema.properties.data;
-  if (data?.type === 'array' && data.items?.properties) return { fields: data.items.properties, page: 'next_cursor' in schema.properties };
+  if (data?.type === 'array' && data.items?.properties)
+    return { fields: data.items.properties, page: 'next_cursor' in schema.properties };
   return { fields: schema.properties, page: false };
 }
 
@@ -133,14 +173,26 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
         ) : null}
         <p className="small mb-3">
           <Icon name="fa-solid fa-lock" className="me-1 text-body-secondary" />
-          Permissions du jeton : {op['x-permissions'].map((p, i) => <Fragment key={p}>{i ? ', ' : ''}<code>{p}</code></Fragment>)}
+          Permissions du jeton :{' '}
+          {op['x-permissions'].map((p, i) => (
+            <Fragment key={p}>
+              {i ? ', ' : ''}
+              <code>{p}</code>
+            </Fragment>
+          ))}
         </p>
         <div className="row g-3">
           <div className="col-lg-6">
             {params.length ? (
               <Block title="Paramètres">
                 {params.map((p) => (
-                  <FieldItem key={p.name} name={p.name} schema={{ ...p.schema, description: p.description }} required={p.required} where={p.in === 'path' ? "dans l’adresse" : 'dans la requête'} />
+                  <FieldItem
+                    key={p.name}
+                    name={p.name}
+                    schema={{ ...p.schema, description: p.description }}
+                    required={p.required}
+                    where={p.in === 'path' ? 'dans l’adresse' : 'dans la requête'}
+                  />
                 ))}
               </Block>
             ) : null}
@@ -159,7 +211,11 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
           </div>
           <div className="col-lg-6">
             <Block title="Exemple">
-              <pre className="bg-body-tertiary border rounded p-2 small mb-0" style={WRAP} data-testid={`curl-${op.operationId}`}>
+              <pre
+                className="bg-body-tertiary border rounded p-2 small mb-0"
+                style={WRAP}
+                data-testid={`curl-${op.operationId}`}
+              >
                 {curl(base, path, method, op)}
               </pre>
             </Block>
@@ -171,7 +227,14 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
               </Block>
             ) : null}
             <p className="small text-body-secondary mb-0">
-              Erreurs possibles : {errors.map((s, i) => <Fragment key={s}>{i ? ', ' : ''}<span title={op.responses[s].description}>{s}</span></Fragment>)}.
+              Erreurs possibles :{' '}
+              {errors.map((s, i) => (
+                <Fragment key={s}>
+                  {i ? ', ' : ''}
+                  <span title={op.responses[s].description}>{s}</span>
+                </Fragment>
+              ))}
+              .
             </p>
           </div>
         </div>
@@ -192,9 +255,16 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** Paramètres › API › Référence: the OpenAPI document of /api/v1, readable, with curl examples. */
 export default function ApiReference({ document, base_url }: PageProps<'settings/api/Reference'>) {
   const base = base_url.replace(/\/+$/, '');
-  const operations = Object.entries(document.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m]! })));
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m]! })),
+  );
   return (
-    <RecordPage title="Référence de l’API" subtitle={`${document.info.title}, version ${document.info.version} (OpenAPI ${document.openapi}).`} breadcrumbs={[{ label: 'Paramètres' }, { label: 'API', href: route('apiTokens.index') }, { label: 'Référence' }]} mainClassName="col-12">
+    <RecordPage
+      title="Référence de l’API"
+      subtitle={`${document.info.title}, version ${document.info.version} (OpenAPI ${document.openapi}).`}
+      breadcrumbs={[{ label: 'Paramètres' }, { label: 'API', href: route('apiTokens.index') }, { label: 'Référence' }]}
+      mainClassName="col-12"
+    >
       <SubNav items={API_TABS} label="API" />
       <SectionCard title="Principes" icon="fa-solid fa-circle-info" className="mb-3" testId="api-principles">
         <div className="card-body">

@@ -10,7 +10,15 @@ import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { AccountLedger } from '@/components/treasury/AccountLedger';
 import { useServerForm } from '@/hooks/useServerForm';
 
-export default function CashDeskForm({ cash_desk, suggested_code, locations, usage, can_manage, currency, ledger }: MasterDataPages['settings/cash-desks/Form']) {
+export default function CashDeskForm({
+  cash_desk,
+  suggested_code,
+  locations,
+  usage,
+  can_manage,
+  currency,
+  ledger,
+}: MasterDataPages['settings/cash-desks/Form']) {
   const form = useServerForm({
     code: cash_desk?.code ?? suggested_code,
     name: cash_desk?.name ?? '',
@@ -23,13 +31,40 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
       subtitle={
         cash_desk ? (
           <>
-            {cash_desk.code} · {cash_desk.location_name} {cash_desk.is_main ? <Badge tone="primary">Principale</Badge> : null} <StatusBadge active={cash_desk.active} feminine />
+            {cash_desk.code} · {cash_desk.location_name}{' '}
+            {cash_desk.is_main ? <Badge tone="primary">Principale</Badge> : null}{' '}
+            <StatusBadge active={cash_desk.active} feminine />
           </>
         ) : undefined
       }
-      breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Caisses', href: route('cashDesks.index') }, { label: cash_desk ? cash_desk.code : 'Nouvelle' }]}
-      aside={cash_desk && usage ? <RecordLifecycle resource="cashDesks" id={cash_desk.id} active={cash_desk.active} usage={usage} noun="cette caisse" canDelete={can_manage} /> : null}
-      below={cash_desk && ledger ? <AccountLedger ledger={ledger} url={route('cashDesks.show', { id: cash_desk.id })} balance={cash_desk.balance} currency={currency} /> : null}
+      breadcrumbs={[
+        { label: 'Paramètres' },
+        { label: 'Société' },
+        { label: 'Caisses', href: route('cashDesks.index') },
+        { label: cash_desk ? cash_desk.code : 'Nouvelle' },
+      ]}
+      aside={
+        cash_desk && usage ? (
+          <RecordLifecycle
+            resource="cashDesks"
+            id={cash_desk.id}
+            active={cash_desk.active}
+            usage={usage}
+            noun="cette caisse"
+            canDelete={can_manage}
+          />
+        ) : null
+      }
+      below={
+        cash_desk && ledger ? (
+          <AccountLedger
+            ledger={ledger}
+            url={route('cashDesks.show', { id: cash_desk.id })}
+            balance={cash_desk.balance}
+            currency={currency}
+          />
+        ) : null
+      }
     >
       <RecordForm
         form={form}
@@ -54,7 +89,13 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
             <TextField {...form.fieldProps('name')} label="Nom" required maxLength={120} autoFocus={!cash_desk} />
           </div>
           <div className="col-sm-6">
-            <SelectField {...form.fieldProps('location_id')} label="Emplacement" required options={locations} placeholder="— Choisir un emplacement —" />
+            <SelectField
+              {...form.fieldProps('location_id')}
+              label="Emplacement"
+              required
+              options={locations}
+              placeholder="— Choisir un emplacement —"
+            />
           </div>
           {cash_desk ? (
             <div className="col-sm-6">
@@ -68,7 +109,14 @@ export default function CashDeskForm({ cash_desk, suggested_code, locations, usa
             </div>
           ) : null}
         </div>
-        <CheckboxField id="cash-desk-active" name="active" label="Caisse active" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+        <CheckboxField
+          id="cash-desk-active"
+          name="active"
+          label="Caisse active"
+          checked={form.data.active}
+          onChange={(v) => form.setData('active', v)}
+          error={form.errorOf('active')}
+        />
       </RecordForm>
     </RecordPage>
   );

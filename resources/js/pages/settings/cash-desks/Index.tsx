@@ -9,7 +9,13 @@ import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { COMPANY_TABS, SubNav } from '@/components/data/SubNav';
 import { useList } from '@/components/data/useList';
 
-export default function CashDesks({ cash_desks, params, locations, can_manage, currency }: MasterDataPages['settings/cash-desks/Index']) {
+export default function CashDesks({
+  cash_desks,
+  params,
+  locations,
+  can_manage,
+  currency,
+}: MasterDataPages['settings/cash-desks/Index']) {
   const list = useList(route('cashDesks.index'), params);
   return (
     <ListPage
@@ -22,20 +28,44 @@ export default function CashDesks({ cash_desks, params, locations, can_manage, c
       perPage
       filters={
         <>
-          <FilterSelect label="Emplacement" value={params.filters.location_id} allLabel="Tous" options={locations} onChange={(location_id) => list.update({ location_id })} />
-          <FilterSelect label="Statut" value={params.filters.status} options={FEMININE_STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Emplacement"
+            value={params.filters.location_id}
+            allLabel="Tous"
+            options={locations}
+            onChange={(location_id) => list.update({ location_id })}
+          />
+          <FilterSelect
+            label="Statut"
+            value={params.filters.status}
+            options={FEMININE_STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
-      actions={<ListActions create={can_manage ? { href: route('cashDesks.create'), label: 'Nouvelle caisse' } : null} />}
+      actions={
+        <ListActions create={can_manage ? { href: route('cashDesks.create'), label: 'Nouvelle caisse' } : null} />
+      }
       page={cash_desks}
       caption="Liste des caisses"
       pageLabel="Pagination des caisses"
       tableTestId="cash-desks-table"
-      empty={{ icon: 'fa-solid fa-cash-register', title: 'Aucune caisse', filteredTitle: 'Aucune caisse ne correspond', text: 'Créez la caisse principale puis une caisse par boutique.' }}
+      empty={{
+        icon: 'fa-solid fa-cash-register',
+        title: 'Aucune caisse',
+        filteredTitle: 'Aucune caisse ne correspond',
+        text: 'Créez la caisse principale puis une caisse par boutique.',
+      }}
       rowKey={(c) => c.id}
       rowClassName={(c) => (c.active ? undefined : 'app-archived-row')}
       columns={[
-        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (c) => <RowLink href={route('cashDesks.show', { id: c.id })}>{c.code}</RowLink> },
+        {
+          id: 'code',
+          label: 'Code',
+          role: 'title',
+          sort: true,
+          cell: (c) => <RowLink href={route('cashDesks.show', { id: c.id })}>{c.code}</RowLink>,
+        },
         {
           id: 'name',
           label: 'Nom',
@@ -45,12 +75,23 @@ export default function CashDesks({ cash_desks, params, locations, can_manage, c
           cell: (c) => (
             <>
               <NameLink href={route('cashDesks.show', { id: c.id })}>{c.name}</NameLink>
-              {c.is_main ? <Badge tone="primary" className="ms-2">Principale</Badge> : null}
+              {c.is_main ? (
+                <Badge tone="primary" className="ms-2">
+                  Principale
+                </Badge>
+              ) : null}
             </>
           ),
         },
         { id: 'location', label: 'Emplacement', role: 'secondary', sort: true, cell: (c) => c.location_name },
-        { id: 'balance', label: 'Solde', role: 'figure', sort: true, num: true, cell: (c) => <Money value={c.balance} currency={currency} tone="balance" /> },
+        {
+          id: 'balance',
+          label: 'Solde',
+          role: 'figure',
+          sort: true,
+          num: true,
+          cell: (c) => <Money value={c.balance} currency={currency} tone="balance" />,
+        },
         { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} feminine /> },
       ]}
     />

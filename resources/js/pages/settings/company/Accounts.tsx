@@ -34,7 +34,8 @@ export default function CompanyAccounts({ allow_registration, can_manage }: Page
           error={form.errorOf('allow_registration')}
         />
         <p className="small text-body-secondary mb-0">
-          Un compte créé ainsi n’a aucun rôle : il n’ouvre aucun écran tant qu’un administrateur ne lui en a pas attribué. Désactivée, seuls les administrateurs créent les comptes.
+          Un compte créé ainsi n’a aucun rôle : il n’ouvre aucun écran tant qu’un administrateur ne lui en a pas
+          attribué. Désactivée, seuls les administrateurs créent les comptes.
         </p>
       </RecordForm>
     </RecordPage>

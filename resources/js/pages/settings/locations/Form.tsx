@@ -8,7 +8,12 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { useServerForm } from '@/hooks/useServerForm';
 
 /** A location: its form (read-only without company.manage), and whether it can be deleted or only archived. */
-export default function LocationForm({ location, suggested_codes, usage, can_manage }: MasterDataPages['settings/locations/Form']) {
+export default function LocationForm({
+  location,
+  suggested_codes,
+  usage,
+  can_manage,
+}: MasterDataPages['settings/locations/Form']) {
   const form = useServerForm({
     code: location?.code ?? suggested_codes?.boutique ?? '',
     name: location?.name ?? '',
@@ -22,12 +27,29 @@ export default function LocationForm({ location, suggested_codes, usage, can_man
       subtitle={
         location ? (
           <>
-            {location.code} · {LOCATION_KIND_LABELS[location.kind]} · {location.cash_desk_count} caisse{location.cash_desk_count > 1 ? 's' : ''} <StatusBadge active={location.active} />
+            {location.code} · {LOCATION_KIND_LABELS[location.kind]} · {location.cash_desk_count} caisse
+            {location.cash_desk_count > 1 ? 's' : ''} <StatusBadge active={location.active} />
           </>
         ) : undefined
       }
-      breadcrumbs={[{ label: 'Paramètres' }, { label: 'Société' }, { label: 'Emplacements', href: route('locations.index') }, { label: location ? location.code : 'Nouveau' }]}
-      aside={location && usage ? <RecordLifecycle resource="locations" id={location.id} active={location.active} usage={usage} noun="cet emplacement" canDelete={can_manage} /> : null}
+      breadcrumbs={[
+        { label: 'Paramètres' },
+        { label: 'Société' },
+        { label: 'Emplacements', href: route('locations.index') },
+        { label: location ? location.code : 'Nouveau' },
+      ]}
+      aside={
+        location && usage ? (
+          <RecordLifecycle
+            resource="locations"
+            id={location.id}
+            active={location.active}
+            usage={usage}
+            noun="cet emplacement"
+            canDelete={can_manage}
+          />
+        ) : null
+      }
     >
       <RecordForm
         form={form}
@@ -52,7 +74,8 @@ export default function LocationForm({ location, suggested_codes, usage, can_man
               onChange={(value: string) => {
                 const kind = value as LocationKind;
                 // A new location's code follows its kind while the user has not typed one.
-                if (!location && suggested_codes && form.data.code === suggested_codes[form.data.kind]) form.setData('code', suggested_codes[kind]);
+                if (!location && suggested_codes && form.data.code === suggested_codes[form.data.kind])
+                  form.setData('code', suggested_codes[kind]);
                 form.setData('kind', kind);
               }}
               label="Type"
@@ -64,7 +87,14 @@ export default function LocationForm({ location, suggested_codes, usage, can_man
             <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
           </div>
         </div>
-        <CheckboxField id="location-active" name="active" label="Emplacement actif" checked={form.data.active} onChange={(v) => form.setData('active', v)} error={form.errorOf('active')} />
+        <CheckboxField
+          id="location-active"
+          name="active"
+          label="Emplacement actif"
+          checked={form.data.active}
+          onChange={(v) => form.setData('active', v)}
+          error={form.errorOf('active')}
+        />
       </RecordForm>
     </RecordPage>
   );

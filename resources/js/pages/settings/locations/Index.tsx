@@ -22,29 +22,71 @@ export default function Locations({ locations, params, can_manage }: MasterDataP
       perPage
       filters={
         <>
-          <FilterSelect label="Type" value={params.filters.kind} allLabel="Tous" options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))} onChange={(kind) => list.update({ kind })} />
-          <FilterSelect label="Statut" value={params.filters.status} options={STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Type"
+            value={params.filters.kind}
+            allLabel="Tous"
+            options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))}
+            onChange={(kind) => list.update({ kind })}
+          />
+          <FilterSelect
+            label="Statut"
+            value={params.filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
-      actions={<ListActions create={can_manage ? { href: route('locations.create'), label: 'Nouvel emplacement' } : null} />}
+      actions={
+        <ListActions create={can_manage ? { href: route('locations.create'), label: 'Nouvel emplacement' } : null} />
+      }
       page={locations}
       caption="Liste des emplacements"
       pageLabel="Pagination des emplacements"
       tableTestId="locations-table"
-      empty={{ icon: 'fa-solid fa-warehouse', title: 'Aucun emplacement', filteredTitle: 'Aucun emplacement ne correspond', text: 'Créez au moins un dépôt ou une boutique pour tenir le stock.' }}
+      empty={{
+        icon: 'fa-solid fa-warehouse',
+        title: 'Aucun emplacement',
+        filteredTitle: 'Aucun emplacement ne correspond',
+        text: 'Créez au moins un dépôt ou une boutique pour tenir le stock.',
+      }}
       rowKey={(l) => l.id}
       rowClassName={(l) => (l.active ? undefined : 'app-archived-row')}
       columns={[
-        { id: 'code', label: 'Code', role: 'title', sort: true, cell: (l) => <RowLink href={route('locations.show', { id: l.id })}>{l.code}</RowLink> },
-        { id: 'name', label: 'Nom', role: 'title', sort: true, wrap: true, cell: (l) => <NameLink href={route('locations.show', { id: l.id })}>{l.name}</NameLink> },
-        { id: 'kind', label: 'Type', role: 'secondary', sort: true, cell: (l) => <Badge tone={l.kind === 'depot' ? 'primary' : 'info'}>{LOCATION_KIND_LABELS[l.kind]}</Badge> },
+        {
+          id: 'code',
+          label: 'Code',
+          role: 'title',
+          sort: true,
+          cell: (l) => <RowLink href={route('locations.show', { id: l.id })}>{l.code}</RowLink>,
+        },
+        {
+          id: 'name',
+          label: 'Nom',
+          role: 'title',
+          sort: true,
+          wrap: true,
+          cell: (l) => <NameLink href={route('locations.show', { id: l.id })}>{l.name}</NameLink>,
+        },
+        {
+          id: 'kind',
+          label: 'Type',
+          role: 'secondary',
+          sort: true,
+          cell: (l) => <Badge tone={l.kind === 'depot' ? 'primary' : 'info'}>{LOCATION_KIND_LABELS[l.kind]}</Badge>,
+        },
         { id: 'address', label: 'Adresse', role: 'secondary', wrap: true, cell: (l) => l.address || '—' },
         {
           id: 'cash_desks',
           label: 'Caisses',
           role: 'figure',
           num: true,
-          cell: (l) => (l.cash_desk_count > 0 ? <Link href={route('cashDesks.index', { location_id: l.id, status: 'all' })}>{l.cash_desk_count}</Link> : '0'),
+          cell: (l) =>
+            l.cash_desk_count > 0 ? (
+              <Link href={route('cashDesks.index', { location_id: l.id, status: 'all' })}>{l.cash_desk_count}</Link>
+            ) : (
+              '0'
+            ),
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (l) => <StatusBadge active={l.active} /> },
       ]}

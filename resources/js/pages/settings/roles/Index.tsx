@@ -34,8 +34,20 @@ export default function RolesIndex({ roles, can_manage }: PageProps<'settings/ro
       ),
     },
     { id: 'description', label: 'Description', role: 'secondary', wrap: true, cell: (r) => r.description || '—' },
-    { id: 'users', label: 'Utilisateurs', role: 'figure', num: true, cell: (r) => formatCount(r.user_count, 'utilisateur') },
-    { id: 'permissions', label: 'Permissions', role: 'figure', num: true, cell: (r) => formatCount(r.permission_count, 'permission') },
+    {
+      id: 'users',
+      label: 'Utilisateurs',
+      role: 'figure',
+      num: true,
+      cell: (r) => formatCount(r.user_count, 'utilisateur'),
+    },
+    {
+      id: 'permissions',
+      label: 'Permissions',
+      role: 'figure',
+      num: true,
+      cell: (r) => formatCount(r.permission_count, 'permission'),
+    },
     {
       id: 'actions',
       label: 'Actions',
@@ -49,18 +61,40 @@ export default function RolesIndex({ roles, can_manage }: PageProps<'settings/ro
     },
   ];
   return (
-    <AppPage title="Rôles et permissions" subtitle="Chaque rôle ouvre des écrans et autorise des actions ; un utilisateur a les permissions de tous ses rôles." breadcrumbs={[{ label: 'Paramètres' }, { label: 'Rôles et permissions' }]}>
+    <AppPage
+      title="Rôles et permissions"
+      subtitle="Chaque rôle ouvre des écrans et autorise des actions ; un utilisateur a les permissions de tous ses rôles."
+      breadcrumbs={[{ label: 'Paramètres' }, { label: 'Rôles et permissions' }]}
+    >
       <div className="row g-4">
         <div className={can_manage ? 'col-xxl-8' : 'col-12'}>
-          <DataTable caption="Liste des rôles" columns={columns} rows={roles} rowKey={(r) => r.id} rowTestId={(r) => `role-row-${r.id}`} emptyTitle="Aucun rôle" testId="roles-table" />
+          <DataTable
+            caption="Liste des rôles"
+            columns={columns}
+            rows={roles}
+            rowKey={(r) => r.id}
+            rowTestId={(r) => `role-row-${r.id}`}
+            emptyTitle="Aucun rôle"
+            testId="roles-table"
+          />
         </div>
         {can_manage ? (
           <div className="col-xxl-4 col-lg-6">
             <SectionCard title="Nouveau rôle" icon="fa-solid fa-plus">
-              <RecordForm form={form} method="post" url={route('roles.index')} cancelHref={route('roles.index')} testId="role-create-form" className="border-0">
+              <RecordForm
+                form={form}
+                method="post"
+                url={route('roles.index')}
+                cancelHref={route('roles.index')}
+                testId="role-create-form"
+                className="border-0"
+              >
                 <TextField {...form.fieldProps('name')} label="Nom du rôle" required maxLength={60} />
                 <TextAreaField {...form.fieldProps('description')} label="Description" rows={2} maxLength={255} />
-                <p className="small text-body-secondary mb-0">Le rôle est créé sans permission : vous les cochez ensuite dans sa matrice. Pour partir d’un rôle existant, ouvrez-le et choisissez « Dupliquer ».</p>
+                <p className="small text-body-secondary mb-0">
+                  Le rôle est créé sans permission : vous les cochez ensuite dans sa matrice. Pour partir d’un rôle
+                  existant, ouvrez-le et choisissez « Dupliquer ».
+                </p>
               </RecordForm>
             </SectionCard>
           </div>

@@ -27,16 +27,34 @@ export default function UsersIndex({ users, params, roles, can_manage }: PagePro
       perPage
       filters={
         <>
-          <FilterSelect label="Rôle" value={params.filters.role_id} allLabel="Tous" options={roles} onChange={(role_id) => list.update({ role_id })} />
-          <FilterSelect label="Statut" value={params.filters.status} options={USER_STATUS_OPTIONS} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Rôle"
+            value={params.filters.role_id}
+            allLabel="Tous"
+            options={roles}
+            onChange={(role_id) => list.update({ role_id })}
+          />
+          <FilterSelect
+            label="Statut"
+            value={params.filters.status}
+            options={USER_STATUS_OPTIONS}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
-      actions={<ListActions create={can_manage ? { href: route('users.create'), label: 'Nouvel utilisateur' } : null} />}
+      actions={
+        <ListActions create={can_manage ? { href: route('users.create'), label: 'Nouvel utilisateur' } : null} />
+      }
       page={users}
       caption="Liste des utilisateurs"
       pageLabel="Pagination des utilisateurs"
       tableTestId="users-table"
-      empty={{ icon: 'fa-solid fa-user-gear', title: 'Aucun utilisateur', filteredTitle: 'Aucun utilisateur ne correspond', text: 'Créez un compte pour chaque personne qui utilise le logiciel.' }}
+      empty={{
+        icon: 'fa-solid fa-user-gear',
+        title: 'Aucun utilisateur',
+        filteredTitle: 'Aucun utilisateur ne correspond',
+        text: 'Créez un compte pour chaque personne qui utilise le logiciel.',
+      }}
       rowKey={(u) => u.id}
       rowClassName={(u) => (u.active ? undefined : 'app-archived-row')}
       columns={[
@@ -53,9 +71,21 @@ export default function UsersIndex({ users, params, roles, can_manage }: PagePro
             </>
           ),
         },
-        { id: 'roles', label: 'Rôles', role: 'secondary', wrap: true, cell: (u) => (u.roles.length ? u.roles.join(', ') : <span className="text-body-secondary">Aucun rôle</span>) },
+        {
+          id: 'roles',
+          label: 'Rôles',
+          role: 'secondary',
+          wrap: true,
+          cell: (u) => (u.roles.length ? u.roles.join(', ') : <span className="text-body-secondary">Aucun rôle</span>),
+        },
         { id: 'places', label: 'Emplacements', role: 'secondary', wrap: true, cell: (u) => u.places },
-        { id: 'last_login', label: 'Dernière connexion', role: 'secondary', sort: true, cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : 'Jamais') },
+        {
+          id: 'last_login',
+          label: 'Dernière connexion',
+          role: 'secondary',
+          sort: true,
+          cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : 'Jamais'),
+        },
         {
           id: 'status',
           label: 'Statut',

@@ -13,7 +13,13 @@ import { MoneyInput } from '@/components/data/MoneyInput';
 import { baseQuantity, lineAmount } from '@/components/documents/document-lines';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
-import { DocumentLines, LineProduct, LineQuantity, LineRemove, REMOVE_HEADER } from '@/components/documents/DocumentLines';
+import {
+  DocumentLines,
+  LineProduct,
+  LineQuantity,
+  LineRemove,
+  REMOVE_HEADER,
+} from '@/components/documents/DocumentLines';
 import { DocumentLinesFooter } from '@/components/documents/DocumentLinesFooter';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
@@ -57,7 +63,14 @@ type EntryForm = {
  * With kind "opening" it is the « Stock initial » form: no supplier (no supplier debt), a link to
  * the import of a whole file.
  */
-export default function EntriesCreate({ currency, today, kind, suppliers, locations, default_location_id }: PageProps<'stock/entries/Create'>) {
+export default function EntriesCreate({
+  currency,
+  today,
+  kind,
+  suppliers,
+  locations,
+  default_location_id,
+}: PageProps<'stock/entries/Create'>) {
   const opening = kind === 'opening';
   const title = opening ? 'Stock initial' : 'Nouvelle entrée de stock';
   const form = useServerForm<EntryForm>({
@@ -88,9 +101,20 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
     const split = unitCostOfPack(typed, l.pack_size);
     return { unit, unit_cost: split.exact ? minorToInput(split.unitCost, currency) : l.unit_cost };
   };
-  const amountOf = (l: EntryLine) => (byPack(l) ? (l.quantity ?? 0) * (cost(l) ?? 0) : lineAmount(l.quantity, l.unit, l.pack_size, cost(l)));
+  const amountOf = (l: EntryLine) =>
+    byPack(l) ? (l.quantity ?? 0) * (cost(l) ?? 0) : lineAmount(l.quantity, l.unit, l.pack_size, cost(l));
   const lines = useDocumentLines(form, {
-    create: (p): EntryLine => ({ product_id: p.id, code: p.code, name: p.name, unit_name: p.unit, pack_size: p.pack_size, stock: p.stock, unit: 'unit', quantity: 1, unit_cost: minorToInput(p.purchase_price ?? 0, currency) }),
+    create: (p): EntryLine => ({
+      product_id: p.id,
+      code: p.code,
+      name: p.name,
+      unit_name: p.unit,
+      pack_size: p.pack_size,
+      stock: p.stock,
+      unit: 'unit',
+      quantity: 1,
+      unit_cost: minorToInput(p.purchase_price ?? 0, currency),
+    }),
     amount: amountOf,
     leaveMessage: 'Les lignes saisies de cette entrée seront perdues. Quitter la page ?',
   });
@@ -100,10 +124,18 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
   return (
     <AppPage
       title={title}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: opening ? 'Stock initial' : 'Nouvelle entrée' }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Entrées de stock', href: route('entries.index') },
+        { label: opening ? 'Stock initial' : 'Nouvelle entrée' },
+      ]}
       actions={
         opening ? (
-          <Link href={route('openingStock.import')} className="btn btn-outline-secondary" data-testid="opening-import-link">
+          <Link
+            href={route('openingStock.import')}
+            className="btn btn-outline-secondary"
+            data-testid="opening-import-link"
+          >
             <Icon name="fa-solid fa-file-import" className="me-2" />
             Importer un fichier
           </Link>
@@ -112,20 +144,39 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
     >
       {opening ? (
         <StatusAlert tone="info" testId="opening-intro">
-          Saisissez ici le stock que vous détenez déjà en commençant avec le logiciel : quantités et coût unitaire de chaque produit. Il entre en stock et fixe le CMUP comme une entrée, sans fournisseur ni dette fournisseur. Pour de nombreux produits, importez plutôt un fichier CSV ou Excel.
+          Saisissez ici le stock que vous détenez déjà en commençant avec le logiciel : quantités et coût unitaire de
+          chaque produit. Il entre en stock et fixe le CMUP comme une entrée, sans fournisseur ni dette fournisseur.
+          Pour de nombreux produits, importez plutôt un fichier CSV ou Excel.
         </StatusAlert>
       ) : null}
       <DocumentForm
         form={form}
         // An unreadable cost is sent as typed: the server answers with a French error on the cell.
-        onSubmit={() => lines.submit(route('entries.index'), (l) => ({ product_id: l.product_id, unit: l.unit, quantity: l.quantity ?? '', ...(byPack(l) ? { pack_cost: cost(l) ?? l.unit_cost } : { unit_cost: cost(l) ?? l.unit_cost }) }))}
+        onSubmit={() =>
+          lines.submit(route('entries.index'), (l) => ({
+            product_id: l.product_id,
+            unit: l.unit,
+            quantity: l.quantity ?? '',
+            ...(byPack(l) ? { pack_cost: cost(l) ?? l.unit_cost } : { unit_cost: cost(l) ?? l.unit_cost }),
+          }))
+        }
         errors={lines.formErrors(['kind', 'supplier_id', 'location_id', 'entry_date', 'supplier_ref', 'note'])}
         testId="entry-form"
       >
         <DocumentHead note={form.fieldProps('note')}>
           {opening ? null : (
             <div className="col-md-6 col-xl-4">
-              <SelectField required id="entry-supplier" name="supplier_id" label="Fournisseur" value={form.data.supplier_id} onChange={(v) => form.setData('supplier_id', v)} error={form.errorOf('supplier_id')} options={suppliers} placeholder="Choisir le fournisseur…" />
+              <SelectField
+                required
+                id="entry-supplier"
+                name="supplier_id"
+                label="Fournisseur"
+                value={form.data.supplier_id}
+                onChange={(v) => form.setData('supplier_id', v)}
+                error={form.errorOf('supplier_id')}
+                options={suppliers}
+                placeholder="Choisir le fournisseur…"
+              />
             </div>
           )}
           <div className="col-md-6 col-xl-3">
@@ -149,23 +200,44 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
           </div>
           {opening ? null : (
             <div className="col-sm-6 col-xl-3">
-              <TextField {...form.fieldProps('supplier_ref')} label="Référence fournisseur" maxLength={80} placeholder="N° de BL ou de facture" className="mb-0" />
+              <TextField
+                {...form.fieldProps('supplier_ref')}
+                label="Référence fournisseur"
+                maxLength={80}
+                placeholder="N° de BL ou de facture"
+                className="mb-0"
+              />
             </div>
           )}
         </DocumentHead>
 
         <DocumentLines
           lines={lines}
-          picker={<ProductPicker currency={currency} locationId={form.data.location_id || null} onPick={lines.pick} label="Ajouter un produit" autoFocus testId="entry-product-picker" />}
+          picker={
+            <ProductPicker
+              currency={currency}
+              locationId={form.data.location_id || null}
+              onPick={lines.pick}
+              label="Ajouter un produit"
+              autoFocus
+              testId="entry-product-picker"
+            />
+          }
           hint="Scannez un code-barres ou tapez un code ou un nom puis Entrée : un produit déjà présent voit sa quantité augmenter de 1."
           testId="entry-lines"
           head={
             <tr>
               <th scope="col">Produit</th>
               <th scope="col">Saisie par</th>
-              <th scope="col" className="num">Quantité</th>
-              <th scope="col" className="num">Coût d’achat ({currencyLabel})</th>
-              <th scope="col" className="num">Montant</th>
+              <th scope="col" className="num">
+                Quantité
+              </th>
+              <th scope="col" className="num">
+                Coût d’achat ({currencyLabel})
+              </th>
+              <th scope="col" className="num">
+                Montant
+              </th>
               {REMOVE_HEADER}
             </tr>
           }
@@ -175,11 +247,26 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
               totals={[
                 // Lines, not a quantity: sacks, bottles and boxes do not add up.
                 { value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` },
-                { label: 'Total', value: <Money value={lines.totals.amount} currency={currency} />, testId: 'entry-total' },
+                {
+                  label: 'Total',
+                  value: <Money value={lines.totals.amount} currency={currency} />,
+                  testId: 'entry-total',
+                },
               ]}
-              hint={opening ? 'La validation met le stock en place et fixe le coût moyen (CMUP), sans fournisseur.' : "La validation met à jour le stock, le coût moyen (CMUP), le dernier prix d’achat et le solde du fournisseur."}
+              hint={
+                opening
+                  ? 'La validation met le stock en place et fixe le coût moyen (CMUP), sans fournisseur.'
+                  : 'La validation met à jour le stock, le coût moyen (CMUP), le dernier prix d’achat et le solde du fournisseur.'
+              }
               cancelHref={route('entries.index')}
-              submit={{ label: opening ? 'Valider le stock initial' : "Valider l’entrée", icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Validation…', disabled: lines.items.length === 0, testId: 'entry-submit' }}
+              submit={{
+                label: opening ? 'Valider le stock initial' : 'Valider l’entrée',
+                icon: 'fa-solid fa-check',
+                busy: form.busy,
+                busyLabel: 'Validation…',
+                disabled: lines.items.length === 0,
+                testId: 'entry-submit',
+              }}
             />
           }
         >
@@ -194,26 +281,59 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
               (typedCost === null
                 ? undefined
                 : pack
-                  ? (packCostMessage(typedCost, l.pack_size, currency) ?? (perUnit !== null && perUnit > LIMITS.unitPrice ? limitMessage('Le coût unitaire', 'unitPrice', currency) : undefined))
+                  ? (packCostMessage(typedCost, l.pack_size, currency) ??
+                    (perUnit !== null && perUnit > LIMITS.unitPrice
+                      ? limitMessage('Le coût unitaire', 'unitPrice', currency)
+                      : undefined))
                   : typedCost > LIMITS.unitPrice
                     ? limitMessage('Le coût unitaire', 'unitPrice', currency)
                     : undefined);
-            const costLabel = pack ? `Coût du colis de ${formatQty(l.pack_size)} (${currencyLabel})` : `Coût unitaire (${currencyLabel})`;
+            const costLabel = pack
+              ? `Coût du colis de ${formatQty(l.pack_size)} (${currencyLabel})`
+              : `Coût unitaire (${currencyLabel})`;
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`entry-line-${i}`}>
-                <LineProduct index={i} name={l.name} code={l.code} detail={l.stock !== null ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}` : ''} error={lines.error(i, 'product_id')} />
+                <LineProduct
+                  index={i}
+                  name={l.name}
+                  code={l.code}
+                  detail={
+                    l.stock !== null
+                      ? ` · en stock${location ? ` à ${location.label}` : ''} : ${formatQuantity(l.stock, l.unit_name)}`
+                      : ''
+                  }
+                  error={lines.error(i, 'product_id')}
+                />
                 <td className="app-line-unit" data-label="Saisie par">
                   {l.pack_size > 1 ? (
-                    <select className="form-select form-select-sm" aria-label={`Unité de saisie de ${l.name}`} value={l.unit} onChange={(e) => lines.update(i, switchUnit(l, e.target.value as 'unit' | 'pack'))}>
+                    <select
+                      className="form-select form-select-sm"
+                      aria-label={`Unité de saisie de ${l.name}`}
+                      value={l.unit}
+                      onChange={(e) => lines.update(i, switchUnit(l, e.target.value as 'unit' | 'pack'))}
+                    >
                       <option value="unit">{l.unit_name}</option>
                       <option value="pack">colis de {formatQty(l.pack_size)}</option>
                     </select>
                   ) : (
                     <span className="small">{l.unit_name}</span>
                   )}
-                  {l.unit === 'pack' && l.quantity ? <div className="small text-body-secondary mt-1">= {formatQuantity(baseQuantity(l.quantity, l.unit, l.pack_size), l.unit_name)}</div> : null}
+                  {l.unit === 'pack' && l.quantity ? (
+                    <div className="small text-body-secondary mt-1">
+                      = {formatQuantity(baseQuantity(l.quantity, l.unit, l.pack_size), l.unit_name)}
+                    </div>
+                  ) : null}
                 </td>
-                <LineQuantity id={`line-${i}-quantity`} name={`lines.${i}.quantity`} ariaLabel={`Quantité de ${l.name}`} value={l.quantity} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity')} max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity} stepper />
+                <LineQuantity
+                  id={`line-${i}-quantity`}
+                  name={`lines.${i}.quantity`}
+                  ariaLabel={`Quantité de ${l.name}`}
+                  value={l.quantity}
+                  onChange={(v) => lines.update(i, { quantity: v })}
+                  error={lines.error(i, 'quantity')}
+                  max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity}
+                  stepper
+                />
                 <td className="app-line-cost" data-label={costLabel}>
                   <MoneyInput
                     id={`line-${i}-cost`}
@@ -228,10 +348,16 @@ export default function EntriesCreate({ currency, today, kind, suppliers, locati
                     onChange={(unit_cost) => lines.update(i, { unit_cost })}
                   />
                   {pack ? (
-                    <div className="small text-body-secondary mt-1" id={`line-${i}-cost-unit`} data-testid={`entry-line-${i}-unit-cost`}>
-                      le colis{perUnit !== null ? (
+                    <div
+                      className="small text-body-secondary mt-1"
+                      id={`line-${i}-cost-unit`}
+                      data-testid={`entry-line-${i}-unit-cost`}
+                    >
+                      le colis
+                      {perUnit !== null ? (
                         <>
-                          {' '}· soit <Money value={perUnit} currency={currency} /> l’unité
+                          {' '}
+                          · soit <Money value={perUnit} currency={currency} /> l’unité
                         </>
                       ) : null}
                     </div>

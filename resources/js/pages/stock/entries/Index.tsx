@@ -14,11 +14,26 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 
 /** Entrée de stock: the list of entries of a period, filtered by supplier, location, status. */
-export default function EntriesIndex({ currency, filters, entries, totals, suppliers, locations, can }: PageProps<'stock/entries/Index'>) {
+export default function EntriesIndex({
+  currency,
+  filters,
+  entries,
+  totals,
+  suppliers,
+  locations,
+  can,
+}: PageProps<'stock/entries/Index'>) {
   const list = useList(route('entries.index'), filters);
   // Amounts are absent for a user who may not see costs: no amount column nor figure then.
   const costs = totals.amount !== undefined;
-  const statement = route('entries.statement', { from: filters.from, to: filters.to, supplier_id: filters.supplier_id, location_id: filters.location_id, status: filters.status, q: filters.q });
+  const statement = route('entries.statement', {
+    from: filters.from,
+    to: filters.to,
+    supplier_id: filters.supplier_id,
+    location_id: filters.location_id,
+    status: filters.status,
+    q: filters.q,
+  });
   return (
     <ListPage
       title="Entrées de stock"
@@ -31,19 +46,45 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
         <>
           <FilterInput label="Du" type="date" value={filters.from} onChange={(from) => list.update({ from })} />
           <FilterInput label="Au" type="date" value={filters.to} onChange={(to) => list.update({ to })} />
-          <FilterSelect label="Fournisseur" value={filters.supplier_id} allLabel="Tous" options={suppliers} onChange={(supplier_id) => list.update({ supplier_id })} />
-          <FilterSelect label="Emplacement" value={filters.location_id} allLabel="Tous" options={locationOptions(locations)} onChange={(location_id) => list.update({ location_id })} />
-          <FilterSelect label="Statut" value={filters.status} allLabel="Tous" options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))} onChange={(status) => list.update({ status })} />
+          <FilterSelect
+            label="Fournisseur"
+            value={filters.supplier_id}
+            allLabel="Tous"
+            options={suppliers}
+            onChange={(supplier_id) => list.update({ supplier_id })}
+          />
+          <FilterSelect
+            label="Emplacement"
+            value={filters.location_id}
+            allLabel="Tous"
+            options={locationOptions(locations)}
+            onChange={(location_id) => list.update({ location_id })}
+          />
+          <FilterSelect
+            label="Statut"
+            value={filters.status}
+            allLabel="Tous"
+            options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))}
+            onChange={(status) => list.update({ status })}
+          />
         </>
       }
       actions={
-        <ListActions create={can.create ? { href: route('entries.create'), label: 'Nouvelle entrée', testId: 'entries-create' } : null}>
+        <ListActions
+          create={
+            can.create ? { href: route('entries.create'), label: 'Nouvelle entrée', testId: 'entries-create' } : null
+          }
+        >
           <a href={statement} className="btn btn-outline-secondary" data-testid="entries-statement">
             <Icon name="fa-solid fa-print" className="me-2" />
             État des entrées
           </a>
           {can.create ? (
-            <Link href={route('openingStock.create')} className="btn btn-outline-secondary" data-testid="entries-opening">
+            <Link
+              href={route('openingStock.create')}
+              className="btn btn-outline-secondary"
+              data-testid="entries-opening"
+            >
               <Icon name="fa-solid fa-boxes-stacked" className="me-2" />
               Stock initial
             </Link>
@@ -53,7 +94,9 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
       between={
         <StatRow className="mb-3">
           <Stat label="Entrées validées" value={totals.count} />
-          {costs ? <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} /> : null}
+          {costs ? (
+            <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
+          ) : null}
         </StatRow>
       }
       page={entries}
@@ -92,8 +135,22 @@ export default function EntriesIndex({ currency, filters, entries, totals, suppl
         { id: 'location', label: 'Emplacement', role: 'secondary', wrap: true, cell: (e) => e.location_name },
         // The lines, never a sum of quantities across products of different units.
         { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (e) => formatQty(e.line_count) },
-        costs ? { id: 'amount', label: 'Montant', role: 'figure', sort: true, num: true, cell: (e) => <Money value={e.total_amount} currency={currency} /> } : null,
-        { id: 'status', label: 'Statut', role: 'status', cell: (e) => <StatusBadge kind="entry" status={e.status} label={e.status_label} /> },
+        costs
+          ? {
+              id: 'amount',
+              label: 'Montant',
+              role: 'figure',
+              sort: true,
+              num: true,
+              cell: (e) => <Money value={e.total_amount} currency={currency} />,
+            }
+          : null,
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          cell: (e) => <StatusBadge kind="entry" status={e.status} label={e.status_label} />,
+        },
       ]}
     />
   );

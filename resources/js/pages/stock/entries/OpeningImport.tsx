@@ -10,7 +10,12 @@ export default function OpeningStockImport({ preview, columns, can_update }: Pag
       resource="openingStock"
       title="Importer le stock initial"
       noun="lignes de stock initial"
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: 'Stock initial', href: route('openingStock.create') }, { label: 'Import' }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Entrées de stock', href: route('entries.index') },
+        { label: 'Stock initial', href: route('openingStock.create') },
+        { label: 'Import' },
+      ]}
       preview={preview}
       columns={columns}
       canUpdate={can_update}
@@ -18,7 +23,8 @@ export default function OpeningStockImport({ preview, columns, can_update }: Pag
         backHref: route('openingStock.create'),
         backLabel: 'Retour au stock initial',
         rowLabel: 'Stock initial',
-        confirm: (count) => `${formatCount(count, 'ligne entrera', 'lignes entreront')} en stock comme « Stock initial » (une entrée par emplacement, sans fournisseur), en une seule fois.`,
+        confirm: (count) =>
+          `${formatCount(count, 'ligne entrera', 'lignes entreront')} en stock comme « Stock initial » (une entrée par emplacement, sans fournisseur), en une seule fois.`,
       }}
     />
   );

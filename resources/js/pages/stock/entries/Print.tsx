@@ -16,12 +16,24 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
       title="Bon d’entrée de stock"
       number={entry.number}
       watermark={cancelled ? 'ANNULÉE' : null}
-      footer={<PrintClosing cancelled={cancelled ? { label: 'Annulée', at: entry.cancelled_at, by: entry.cancelled_by, reason: entry.cancel_reason } : null} notes={[entry.note ? `Observation : ${entry.note}` : null]} signatures={['Le magasinier', 'Le livreur']} />}
+      footer={
+        <PrintClosing
+          cancelled={
+            cancelled
+              ? { label: 'Annulée', at: entry.cancelled_at, by: entry.cancelled_by, reason: entry.cancel_reason }
+              : null
+          }
+          notes={[entry.note ? `Observation : ${entry.note}` : null]}
+          signatures={['Le magasinier', 'Le livreur']}
+        />
+      }
     >
       <PrintFacts
         items={[
-          ["Date d’entrée", formatDate(entry.entry_date)],
-          entry.supplier ? ['Fournisseur', `${entry.supplier.name} (${entry.supplier.code})`] : ['Type', `${entry.kind_label} (sans fournisseur)`],
+          ['Date d’entrée', formatDate(entry.entry_date)],
+          entry.supplier
+            ? ['Fournisseur', `${entry.supplier.name} (${entry.supplier.code})`]
+            : ['Type', `${entry.kind_label} (sans fournisseur)`],
           ['Emplacement', entry.location.name],
           ['Réf. fournisseur', entry.supplier ? entry.supplier_ref || '—' : ''],
           ['Saisie par', `${entry.created_by ?? '—'} le ${formatDateTime(entry.created_at)}`],
@@ -46,7 +58,12 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
               <td className="code">{l.product_code}</td>
               <td>
                 {l.product_name}
-                {l.entry_unit === 'pack' ? <span> ({formatQty(l.entered_quantity)} colis de {formatQty(l.pack_size)})</span> : null}
+                {l.entry_unit === 'pack' ? (
+                  <span>
+                    {' '}
+                    ({formatQty(l.entered_quantity)} colis de {formatQty(l.pack_size)})
+                  </span>
+                ) : null}
               </td>
               <td className="num">{formatQty(l.quantity)}</td>
               <td>{l.unit}</td>

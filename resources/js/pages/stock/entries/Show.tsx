@@ -4,7 +4,14 @@ import { route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
-import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity, formatUnitTotals } from '@/components/data/format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatQty,
+  formatQuantity,
+  formatUnitTotals,
+} from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
@@ -24,10 +31,19 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
       number={entry.number}
       status={<StatusBadge kind="entry" status={entry.status} label={entry.status_label} />}
       subtitle={`${entry.supplier?.name ?? entry.kind_label} → ${entry.location.name}, le ${formatDate(entry.entry_date)}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Entrées de stock', href: route('entries.index') }, { label: entry.number }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Entrées de stock', href: route('entries.index') },
+        { label: entry.number },
+      ]}
       actions={
         <>
-          <PrintButton href={route('entries.print', { id: entry.id })} label="Imprimer" state={print} testId="entry-print" />
+          <PrintButton
+            href={route('entries.print', { id: entry.id })}
+            label="Imprimer"
+            state={print}
+            testId="entry-print"
+          />
           {can.create ? (
             <Link href={route('entries.create')} className="btn btn-primary">
               <Icon name="fa-solid fa-plus" className="me-1" />
@@ -39,11 +55,11 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
       cancel={
         can.cancel && !cancelled
           ? {
-              label: "Annuler l’entrée",
+              label: 'Annuler l’entrée',
               url: route('entries.cancel', { id: entry.id }),
               version: entry.version,
               title: `Annuler l’entrée ${entry.number}`,
-              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l’entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? " et le solde du fournisseur sera diminué du montant de l’entrée" : ''}.`,
+              explanation: `Les ${formatQty(entry.line_count)} ligne${entry.line_count > 1 ? 's' : ''} de l’entrée ressortiront du stock de ${entry.location.name}${entry.supplier ? ' et le solde du fournisseur sera diminué du montant de l’entrée' : ''}.`,
               buttonTestId: 'entry-cancel',
               blocked: cancellation.possible ? null : cancellation.blocked_reason,
             }
@@ -52,7 +68,8 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
       notices={
         cancelled ? (
           <StatusAlert tone="secondary" icon="fa-solid fa-ban" testId="entry-cancelled">
-            <strong>Entrée annulée</strong> le {formatDateTime(entry.cancelled_at)} par {entry.cancelled_by ?? '—'} : la marchandise est ressortie du stock.
+            <strong>Entrée annulée</strong> le {formatDateTime(entry.cancelled_at)} par {entry.cancelled_by ?? '—'} : la
+            marchandise est ressortie du stock.
             <div className="small">Motif : {entry.cancel_reason}</div>
           </StatusAlert>
         ) : null
@@ -78,7 +95,8 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
             label="Saisie par"
             value={
               <>
-                {entry.created_by ?? '—'} <span className="text-body-secondary small">le {formatDateTime(entry.created_at)}</span>
+                {entry.created_by ?? '—'}{' '}
+                <span className="text-body-secondary small">le {formatDateTime(entry.created_at)}</span>
               </>
             }
           />
@@ -95,8 +113,24 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
         columns={[
           { id: 'code', label: 'Code', role: 'title', className: 'code', cell: (l) => l.product_code, foot: 'Total' },
           { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
-          byPack ? { id: 'pack', label: 'Saisi en colis', role: 'secondary', num: true, cell: (l) => (l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '') } : null,
-          { id: 'quantity', label: 'Quantité', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity, l.unit), foot: <span data-testid="entry-total-quantity">{formatUnitTotals(entry.lines)}</span> },
+          byPack
+            ? {
+                id: 'pack',
+                label: 'Saisi en colis',
+                role: 'secondary',
+                num: true,
+                cell: (l) =>
+                  l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '',
+              }
+            : null,
+          {
+            id: 'quantity',
+            label: 'Quantité',
+            role: 'figure',
+            num: true,
+            cell: (l) => formatQuantity(l.quantity, l.unit),
+            foot: <span data-testid="entry-total-quantity">{formatUnitTotals(entry.lines)}</span>,
+          },
           costs
             ? {
                 id: 'unit_cost',
@@ -115,29 +149,34 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
                 ),
               }
             : null,
-          costs ? {
-            id: 'amount',
-            label: 'Montant',
-            role: 'figure',
-            num: true,
-            cell: (l) => <Money value={l.amount} currency={currency} />,
-            foot: (
-              <span data-testid="entry-total">
-                <Money value={entry.total_amount} currency={currency} />
-              </span>
-            ),
-          } : null,
-          costs ? {
-            id: 'cmup',
-            label: 'CMUP avant → après',
-            role: 'secondary',
-            num: true,
-            cell: (l) => (
-              <>
-                <Money value={l.cmup_before} currency={currency} /> → <Money value={l.cmup_after} currency={currency} />
-              </>
-            ),
-          } : null,
+          costs
+            ? {
+                id: 'amount',
+                label: 'Montant',
+                role: 'figure',
+                num: true,
+                cell: (l) => <Money value={l.amount} currency={currency} />,
+                foot: (
+                  <span data-testid="entry-total">
+                    <Money value={entry.total_amount} currency={currency} />
+                  </span>
+                ),
+              }
+            : null,
+          costs
+            ? {
+                id: 'cmup',
+                label: 'CMUP avant → après',
+                role: 'secondary',
+                num: true,
+                cell: (l) => (
+                  <>
+                    <Money value={l.cmup_before} currency={currency} /> →{' '}
+                    <Money value={l.cmup_after} currency={currency} />
+                  </>
+                ),
+              }
+            : null,
         ]}
       />
     </DocumentShow>

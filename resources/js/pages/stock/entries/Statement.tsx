@@ -10,17 +10,29 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
   // Costs are absent for a user who may not see them: a dash in their place.
   const money = (v: number | undefined) => (v === undefined ? '—' : formatMoney(v, company.currency));
   return (
-    <PrintFrame meta={props} title="État des entrées de stock" subtitle={<strong>Période du {formatDate(filters.from)} au {formatDate(filters.to)}</strong>}>
+    <PrintFrame
+      meta={props}
+      title="État des entrées de stock"
+      subtitle={
+        <strong>
+          Période du {formatDate(filters.from)} au {formatDate(filters.to)}
+        </strong>
+      }
+    >
       <PrintFacts
         items={[
           ['Fournisseur', filters.supplier ?? 'Tous'],
           ['Emplacement', filters.location ?? 'Tous'],
-          ['Entrées annulées', filters.include_cancelled ? `incluses (${formatQty(totals.cancelled_count)}), hors totaux` : 'exclues'],
+          [
+            'Entrées annulées',
+            filters.include_cancelled ? `incluses (${formatQty(totals.cancelled_count)}), hors totaux` : 'exclues',
+          ],
         ]}
       />
       {truncated ? (
         <PrintNote>
-          <strong>Attention :</strong> l’état est limité aux premières entrées de la période ; réduisez la période pour tout imprimer.
+          <strong>Attention :</strong> l’état est limité aux premières entrées de la période ; réduisez la période pour
+          tout imprimer.
         </PrintNote>
       ) : null}
       {rows.length === 0 ? (
@@ -51,14 +63,19 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
                 <td>{r.location_name}</td>
                 <td>{r.supplier_ref}</td>
                 <td className="num">{formatQty(r.line_count)}</td>
-                <td className="num">{r.status === 'cancelled' ? <s>{money(r.total_amount)}</s> : money(r.total_amount)}</td>
+                <td className="num">
+                  {r.status === 'cancelled' ? <s>{money(r.total_amount)}</s> : money(r.total_amount)}
+                </td>
                 <td>{r.created_by ?? ''}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th colSpan={5}>Total : {formatQty(totals.count)} entrée{totals.count > 1 ? 's' : ''} validée{totals.count > 1 ? 's' : ''}</th>
+              <th colSpan={5}>
+                Total : {formatQty(totals.count)} entrée{totals.count > 1 ? 's' : ''} validée
+                {totals.count > 1 ? 's' : ''}
+              </th>
               {/* The lines of the validated entries: quantities of different units are never added. */}
               <td className="num">{formatQty(totals.lines)}</td>
               <td className="num">{money(totals.amount)}</td>

@@ -24,13 +24,23 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
           </span>
         ) : null
       }
-      footer={<PrintClosing notes={[doc.note ? `Observation : ${doc.note}` : null]} signatures={['Le responsable de stock', 'Le gérant']} />}
+      footer={
+        <PrintClosing
+          notes={[doc.note ? `Observation : ${doc.note}` : null]}
+          signatures={['Le responsable de stock', 'Le gérant']}
+        />
+      }
     >
       <PrintFacts
         items={[
           ['Date', formatDate(doc.date)],
           ['Emplacement', doc.location],
-          ['Validé par', doc.validated_by ? `${doc.validated_by}${doc.validated_at ? ` le ${formatDateTime(doc.validated_at)}` : ''}` : ''],
+          [
+            'Validé par',
+            doc.validated_by
+              ? `${doc.validated_by}${doc.validated_at ? ` le ${formatDateTime(doc.validated_at)}` : ''}`
+              : '',
+          ],
         ]}
       />
       {lines.length === 0 ? (
@@ -75,7 +85,9 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
           <tr>
             <th>Pertes</th>
             <td className="num">{formatCount(totals.loss_lines, 'ligne')}</td>
-            {costs ? <td className="num">{money(totals.loss_value === undefined ? undefined : -totals.loss_value)}</td> : null}
+            {costs ? (
+              <td className="num">{money(totals.loss_value === undefined ? undefined : -totals.loss_value)}</td>
+            ) : null}
           </tr>
           {costs ? (
             <tr>

@@ -22,7 +22,7 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
           ['Périmètre', session.categories],
           ['Statut', session.status_label],
           ['Instantané', formatDateTime(session.snapshot_at)],
-          ['Comptage', session.blind ? "à l’aveugle" : 'quantités théoriques visibles'],
+          ['Comptage', session.blind ? 'à l’aveugle' : 'quantités théoriques visibles'],
         ]}
       />
       <table className="app-print-table">
@@ -46,14 +46,19 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
               <td>{l.unit}</td>
               {with_quantities ? <td className="num">{formatQty(l.theoretical)}</td> : null}
               <td className="num count-box">{l.counted === null ? '' : formatQty(l.counted)}</td>
-              {with_quantities ? <td className="num">{l.counted !== null && l.theoretical !== null ? formatSigned(l.counted - l.theoretical) : ''}</td> : null}
+              {with_quantities ? (
+                <td className="num">
+                  {l.counted !== null && l.theoretical !== null ? formatSigned(l.counted - l.theoretical) : ''}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th colSpan={with_quantities ? 7 : 5}>
-              {formatQty(lines.length)} produit{lines.length > 1 ? 's' : ''} — {formatQty(counted)} compté{counted > 1 ? 's' : ''}
+              {formatQty(lines.length)} produit{lines.length > 1 ? 's' : ''} — {formatQty(counted)} compté
+              {counted > 1 ? 's' : ''}
             </th>
           </tr>
         </tfoot>

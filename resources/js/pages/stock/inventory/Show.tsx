@@ -38,11 +38,19 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
       status={
         <>
           <StatusBadge kind="count" status={session.status} label={session.status_label} />
-          {session.blind ? <Badge tone="dark" className="app-status">Comptage à l’aveugle</Badge> : null}
+          {session.blind ? (
+            <Badge tone="dark" className="app-status">
+              Comptage à l’aveugle
+            </Badge>
+          ) : null}
         </>
       }
       subtitle={`${session.location.name} · comptage du ${formatDate(session.count_date)} · ${session.categories}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Inventaire', href: route('inventory.index') }, { label: session.number ?? `n° ${session.id}` }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Inventaire', href: route('inventory.index') },
+        { label: session.number ?? `n° ${session.id}` },
+      ]}
       actions={
         <>
           <a href={sheet} className="btn btn-outline-secondary" data-testid="count-sheet">
@@ -56,7 +64,11 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
             </a>
           ) : null}
           {session.status === 'validated' ? (
-            <a href={route('inventory.adjustment', { id: session.id })} className="btn btn-outline-secondary" data-testid="adjustment-print">
+            <a
+              href={route('inventory.adjustment', { id: session.id })}
+              className="btn btn-outline-secondary"
+              data-testid="adjustment-print"
+            >
               <Icon name="fa-solid fa-print" className="me-1" />
               État d’ajustement
             </a>
@@ -71,7 +83,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
               version: session.version,
               title: `Abandonner l’inventaire ${session.number ?? `n° ${session.id}`}`,
               explanation: `Les comptages sont conservés pour mémoire mais aucun ajustement ne sera fait. L’inventaire garde son numéro avec le statut « Annulé ». Un nouvel inventaire pourra être ouvert sur le même périmètre.`,
-              confirmLabel: "Abandonner l’inventaire",
+              confirmLabel: 'Abandonner l’inventaire',
               dialogTestId: 'abandon-dialog',
             }
           : null
@@ -83,20 +95,48 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
           <Fact label="Périmètre" value={session.categories} />
           <Fact label="Instantané du stock" value={formatDateTime(session.snapshot_at)} />
           <Fact label="Ouvert par" value={session.created_by} />
-          {session.validated_at ? <Fact label="Validé" value={`le ${formatDateTime(session.validated_at)} par ${session.validated_by}`} /> : null}
-          {session.moved_policy_label ? <Fact label="Mouvements après l’instantané" value={<span className="small">{session.moved_policy_label}</span>} /> : null}
-          {session.cancelled_at ? <Fact label="Abandonné" value={`le ${formatDateTime(session.cancelled_at)} par ${session.cancelled_by} — ${session.cancel_reason}`} /> : null}
+          {session.validated_at ? (
+            <Fact label="Validé" value={`le ${formatDateTime(session.validated_at)} par ${session.validated_by}`} />
+          ) : null}
+          {session.moved_policy_label ? (
+            <Fact
+              label="Mouvements après l’instantané"
+              value={<span className="small">{session.moved_policy_label}</span>}
+            />
+          ) : null}
+          {session.cancelled_at ? (
+            <Fact
+              label="Abandonné"
+              value={`le ${formatDateTime(session.cancelled_at)} par ${session.cancelled_by} — ${session.cancel_reason}`}
+            />
+          ) : null}
           {session.note ? <Fact label="Observation" value={session.note} /> : null}
         </>
       }
       factsFooter={<CountProgress session={session} summary={summary} currency={currency} />}
     >
-      {reveal && (!open || can.validate) ? <CountTabs tab={tab} open={open} href={(t) => route('inventory.show', { id: session.id }, listQuery(list.state, { tab: t }))} /> : null}
+      {reveal && (!open || can.validate) ? (
+        <CountTabs
+          tab={tab}
+          open={open}
+          href={(t) => route('inventory.show', { id: session.id }, listQuery(list.state, { tab: t }))}
+        />
+      ) : null}
 
       {tab === 'ecarts' ? (
         <>
           {summary ? <CountSummary summary={summary} open={open} showValues={showValues} currency={currency} /> : null}
-          {open && can.validate ? <ValidateCountForm session={session} summary={summary} preview_policy={props.preview_policy} uncounted_as_zero={props.uncounted_as_zero} list={list} showValues={showValues} currency={currency} /> : null}
+          {open && can.validate ? (
+            <ValidateCountForm
+              session={session}
+              summary={summary}
+              preview_policy={props.preview_policy}
+              uncounted_as_zero={props.uncounted_as_zero}
+              list={list}
+              showValues={showValues}
+              currency={currency}
+            />
+          ) : null}
           <DifferencesTable lines={lines} open={open} showValues={showValues} currency={currency} top={filtersBar} />
         </>
       ) : (

@@ -11,7 +11,12 @@ import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFil
  * Annulation des transferts: find a transfer by number, date or locations; cancel it with a
  * mandatory reason, or reprint it (every print after the first is a DUPLICATA, counted and audited).
  */
-export default function TransferCancellation({ filters, transfers, locations, can }: PageProps<'stock/transfers/Cancellation'>) {
+export default function TransferCancellation({
+  filters,
+  transfers,
+  locations,
+  can,
+}: PageProps<'stock/transfers/Cancellation'>) {
   const list = useList(route('transfers.cancellations'), filters);
   return (
     <CancellationPage
@@ -25,8 +30,16 @@ export default function TransferCancellation({ filters, transfers, locations, ca
       page={transfers}
       caption="Transferts à annuler ou réimprimer"
       pageLabel="Pagination des transferts"
-      dialog={(t) => ({ url: route('transfers.cancel', { id: t.id }), title: `Annuler le transfert ${t.number}`, explanation: `La marchandise en transit revient dans le stock de ${t.from_name}.` })}
-      empty={{ title: 'Aucun transfert récent', filteredTitle: 'Aucun transfert ne correspond', text: 'Aucun transfert sur les 30 derniers jours.' }}
+      dialog={(t) => ({
+        url: route('transfers.cancel', { id: t.id }),
+        title: `Annuler le transfert ${t.number}`,
+        explanation: `La marchandise en transit revient dans le stock de ${t.from_name}.`,
+      })}
+      empty={{
+        title: 'Aucun transfert récent',
+        filteredTitle: 'Aucun transfert ne correspond',
+        text: 'Aucun transfert sur les 30 derniers jours.',
+      }}
       columns={[
         numberColumn('transfers.show', { sort: false }),
         { id: 'date', label: 'Date', role: 'secondary', cell: (t) => formatDate(t.transfer_date) },
@@ -48,7 +61,14 @@ export default function TransferCancellation({ filters, transfers, locations, ca
         badge: (t) => <StatusBadge kind="transfer" status={t.status} label={t.status_label} />,
         reason: (t) => ({ text: t.cancel_reason }),
         reprints: (t) => t.reprint_count,
-        reprintLinks: (t) => [{ href: route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' }), label: 'Réimprimer', icon: 'fa-solid fa-copy', testId: 'reprint' }],
+        reprintLinks: (t) => [
+          {
+            href: route('transfers.print', { id: t.id }, { print: 1, retour: 'annulation' }),
+            label: 'Réimprimer',
+            icon: 'fa-solid fa-copy',
+            testId: 'reprint',
+          },
+        ],
         canReprint: can.reprint,
         canCancel: can.cancel,
         cancellable: (t) => t.cancellable,

@@ -13,7 +13,13 @@ import { StockExitTabs } from '@/components/sales/StockExitTabs';
 import { TRANSFER_SEARCH, TransferFilters } from '@/components/stock/TransferFilters';
 
 /** Sortie de stock › Transferts: transfers between locations of a period, the ones in transit first to act on. */
-export default function TransfersIndex({ filters, transfers, locations, in_transit, can }: PageProps<'stock/transfers/Index'>) {
+export default function TransfersIndex({
+  filters,
+  transfers,
+  locations,
+  in_transit,
+  can,
+}: PageProps<'stock/transfers/Index'>) {
   const list = useList(route('transfers.index'), filters);
   return (
     <ListPage
@@ -24,17 +30,22 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
         <>
           <StockExitTabs />
           {in_transit > 0 ? (
-          <div className="alert alert-info d-flex align-items-center gap-2 flex-wrap" role="status" data-testid="in-transit">
-            <Icon name="fa-solid fa-truck-fast" />
-            <span>
-              <strong>{formatQty(in_transit)}</strong> transfert{in_transit > 1 ? 's' : ''} en transit, à réceptionner à destination.
-            </span>
-            {filters.status !== 'sent' ? (
-              <Link href={route('transfers.index', { status: 'sent' })} className="alert-link ms-auto">
-                Voir les transferts envoyés
-              </Link>
-            ) : null}
-          </div>
+            <div
+              className="alert alert-info d-flex align-items-center gap-2 flex-wrap"
+              role="status"
+              data-testid="in-transit"
+            >
+              <Icon name="fa-solid fa-truck-fast" />
+              <span>
+                <strong>{formatQty(in_transit)}</strong> transfert{in_transit > 1 ? 's' : ''} en transit, à réceptionner
+                à destination.
+              </span>
+              {filters.status !== 'sent' ? (
+                <Link href={route('transfers.index', { status: 'sent' })} className="alert-link ms-auto">
+                  Voir les transferts envoyés
+                </Link>
+              ) : null}
+            </div>
           ) : null}
         </>
       }
@@ -42,7 +53,15 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
       search={TRANSFER_SEARCH}
       note={allDatesNote(filters)}
       filters={<TransferFilters list={list} filters={filters} locations={locations} />}
-      actions={<ListActions create={can.create ? { href: route('transfers.create'), label: 'Nouveau transfert', testId: 'transfers-create' } : null} />}
+      actions={
+        <ListActions
+          create={
+            can.create
+              ? { href: route('transfers.create'), label: 'Nouveau transfert', testId: 'transfers-create' }
+              : null
+          }
+        />
+      }
       page={transfers}
       caption="Liste des transferts"
       pageLabel="Pagination des transferts"
@@ -67,7 +86,13 @@ export default function TransfersIndex({ filters, transfers, locations, in_trans
         { id: 'to', label: 'Destination', role: 'secondary', wrap: true, cell: (t) => t.to_name },
         // The lines, never a sum of quantities across products of different units (the status says whether they were received, with a difference or not).
         { id: 'lines', label: 'Lignes', role: 'figure', num: true, cell: (t) => formatQty(t.line_count) },
-        { id: 'status', label: 'Statut', role: 'status', sort: true, cell: (t) => <StatusBadge kind="transfer" status={t.status} label={t.status_label} /> },
+        {
+          id: 'status',
+          label: 'Statut',
+          role: 'status',
+          sort: true,
+          cell: (t) => <StatusBadge kind="transfer" status={t.status} label={t.status_label} />,
+        },
         { id: 'sent_by', label: 'Envoyé par', role: 'secondary', wrap: true, cell: (t) => t.sent_by ?? '—' },
       ]}
     />

@@ -1,7 +1,15 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
-import { formatCount, formatDate, formatDifferenceCount, formatQty, formatSigned, formatUnitTotals, pluralUnit } from '@/components/data/format';
+import {
+  formatCount,
+  formatDate,
+  formatDifferenceCount,
+  formatQty,
+  formatSigned,
+  formatUnitTotals,
+  pluralUnit,
+} from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { UNIT_TOTALS_MAX } from '@shared/quantity';
 import { currencyInfo, formatAmount } from '@shared/money';
@@ -28,7 +36,16 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
       watermark={mark}
       footer={
         <PrintClosing
-          cancelled={transfer.status === 'cancelled' ? { label: 'Annulé', at: transfer.cancelled_at, by: transfer.cancelled_by, reason: transfer.cancel_reason } : null}
+          cancelled={
+            transfer.status === 'cancelled'
+              ? {
+                  label: 'Annulé',
+                  at: transfer.cancelled_at,
+                  by: transfer.cancelled_by,
+                  reason: transfer.cancel_reason,
+                }
+              : null
+          }
           notes={[
             transfer.note ? `Observation : ${transfer.note}` : null,
             transfer.reception_note ? `À la réception : ${transfer.reception_note}` : null,
@@ -72,9 +89,15 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
               {/* One unit a line, named once: its figures stay narrow and the name keeps its room. */}
               <td className="unit">{pluralUnit(l.unit, l.quantity_sent)}</td>
               <td className="num">{formatQty(l.quantity_sent)}</td>
-              <td className={l.quantity_received === null ? 'num count-box' : 'num'}>{l.quantity_received === null ? '' : formatQty(l.quantity_received)}</td>
+              <td className={l.quantity_received === null ? 'num count-box' : 'num'}>
+                {l.quantity_received === null ? '' : formatQty(l.quantity_received)}
+              </td>
               {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}
-              {valued ? <td className="num">{l.difference_value ? formatAmount(l.difference_value, props.company.currency) : ''}</td> : null}
+              {valued ? (
+                <td className="num">
+                  {l.difference_value ? formatAmount(l.difference_value, props.company.currency) : ''}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -86,8 +109,14 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
               Total ({formatCount(transfer.line_count, 'ligne')}
               {received ? `, ${formatDifferenceCount(differences).toLocaleLowerCase('fr-FR')}` : ''})
             </th>
-            <td className="num is-text">{summed ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit }))) : ''}</td>
-            <td className="num is-text">{summed && received ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit }))) : ''}</td>
+            <td className="num is-text">
+              {summed ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit }))) : ''}
+            </td>
+            <td className="num is-text">
+              {summed && received
+                ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit })))
+                : ''}
+            </td>
             {received ? <td className="num" /> : null}
             {valued ? (
               <td className="num" data-testid="print-difference-total">
@@ -99,9 +128,21 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
       </table>
       {valued ? (
         <p className="small mt-2" data-testid="print-difference-values">
-          Écart valorisé au CMUP à l’envoi :{transfer.difference_values!.loss ? <> perte <Money value={transfer.difference_values!.loss} currency={props.company.currency} /></> : null}
+          Écart valorisé au CMUP à l’envoi :
+          {transfer.difference_values!.loss ? (
+            <>
+              {' '}
+              perte <Money value={transfer.difference_values!.loss} currency={props.company.currency} />
+            </>
+          ) : null}
           {transfer.difference_values!.loss && transfer.difference_values!.surplus ? ' ;' : null}
-          {transfer.difference_values!.surplus ? <> excédent <Money value={transfer.difference_values!.surplus} currency={props.company.currency} /></> : null}.
+          {transfer.difference_values!.surplus ? (
+            <>
+              {' '}
+              excédent <Money value={transfer.difference_values!.surplus} currency={props.company.currency} />
+            </>
+          ) : null}
+          .
         </p>
       ) : null}
     </PrintFrame>

@@ -5,7 +5,18 @@ import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
-import { diffClass, formatCount, formatDate, formatDateTime, formatDifferenceCount, formatQty, formatQuantity, formatSigned, formatUnitTotals, pluralUnit } from '@/components/data/format';
+import {
+  diffClass,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDifferenceCount,
+  formatQty,
+  formatQuantity,
+  formatSigned,
+  formatUnitTotals,
+  pluralUnit,
+} from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentForm } from '@/components/documents/DocumentForm';
@@ -24,7 +35,8 @@ type Props = PageProps<'stock/transfers/Show'>;
 export default function TransfersShow({ currency, today, transfer, actions, can, print }: Props) {
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost != null);
-  const received = transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
+  const received =
+    transfer.status === 'received' || transfer.status === 'received_with_difference' || transfer.received_at !== null;
   // The differences valued at the CMUP at sending (present only for users who see costs).
   const valued = transfer.difference_values !== undefined && transfer.status === 'received_with_difference';
   const differenceCount = transfer.lines.filter((l) => l.difference).length;
@@ -36,10 +48,19 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
       number={transfer.number}
       status={<StatusBadge kind="transfer" status={transfer.status} label={transfer.status_label} />}
       subtitle={`${transfer.from.name} → ${transfer.to.name}, envoyé le ${formatDate(transfer.transfer_date)}`}
-      breadcrumbs={[{ label: 'Opérations' }, { label: 'Transferts', href: route('transfers.index') }, { label: transfer.number }]}
+      breadcrumbs={[
+        { label: 'Opérations' },
+        { label: 'Transferts', href: route('transfers.index') },
+        { label: transfer.number },
+      ]}
       actions={
         <>
-          <PrintButton href={route('transfers.print', { id: transfer.id })} label="Bon de transfert" state={print} testId="transfer-print" />
+          <PrintButton
+            href={route('transfers.print', { id: transfer.id })}
+            label="Bon de transfert"
+            state={print}
+            testId="transfer-print"
+          />
         </>
       }
       cancel={
@@ -58,14 +79,20 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
         <>
           {transfer.status === 'cancelled' ? (
             <StatusAlert tone="secondary" icon="fa-solid fa-ban" testId="transfer-cancelled">
-              <strong>Transfert annulé</strong> le {formatDateTime(transfer.cancelled_at)} par {transfer.cancelled_by ?? '—'}
-              {transfer.status_before_cancel && transfer.status_before_cancel !== 'sent' ? ' après sa réception : la marchandise est revenue au départ.' : ' avant sa réception : la marchandise est revenue au départ.'}
+              <strong>Transfert annulé</strong> le {formatDateTime(transfer.cancelled_at)} par{' '}
+              {transfer.cancelled_by ?? '—'}
+              {transfer.status_before_cancel && transfer.status_before_cancel !== 'sent'
+                ? ' après sa réception : la marchandise est revenue au départ.'
+                : ' avant sa réception : la marchandise est revenue au départ.'}
               <div className="small">Motif : {transfer.cancel_reason}</div>
             </StatusAlert>
           ) : null}
           {transfer.status === 'sent' ? (
             <StatusAlert tone="info" icon="fa-solid fa-truck-fast">
-              La marchandise a quitté {transfer.from.name} et est en transit. {receivable ? `Indiquez ci-dessous les quantités reçues à ${transfer.to.name}.` : `Elle sera réceptionnée à ${transfer.to.name}.`}
+              La marchandise a quitté {transfer.from.name} et est en transit.{' '}
+              {receivable
+                ? `Indiquez ci-dessous les quantités reçues à ${transfer.to.name}.`
+                : `Elle sera réceptionnée à ${transfer.to.name}.`}
             </StatusAlert>
           ) : null}
         </>
@@ -75,15 +102,24 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
           <Fact label="Départ" value={transfer.from.name} />
           <Fact label="Destination" value={transfer.to.name} />
           <Fact label="Envoyé" value={`le ${formatDate(transfer.transfer_date)} par ${transfer.sent_by ?? '—'}`} />
-          {received ? <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} /> : null}
-          {transfer.total_value != null ? <Fact label="Valeur (CMUP à l’envoi)" value={<Money value={transfer.total_value} currency={currency} />} /> : null}
+          {received ? (
+            <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} />
+          ) : null}
+          {transfer.total_value != null ? (
+            <Fact label="Valeur (CMUP à l’envoi)" value={<Money value={transfer.total_value} currency={currency} />} />
+          ) : null}
           {transfer.difference_values && transfer.status === 'received_with_difference' ? (
             <Fact
               label="Écart valorisé (CMUP à l’envoi)"
               value={<DifferenceValues values={transfer.difference_values} currency={currency} />}
             />
           ) : null}
-          {transfer.reprint_count > 0 ? <Fact label="Réimpressions" value={`${formatQty(transfer.reprint_count)} (dernière le ${formatDateTime(transfer.last_reprinted_at)})`} /> : null}
+          {transfer.reprint_count > 0 ? (
+            <Fact
+              label="Réimpressions"
+              value={`${formatQty(transfer.reprint_count)} (dernière le ${formatDateTime(transfer.last_reprinted_at)})`}
+            />
+          ) : null}
           {transfer.note ? <Fact label="Observation" value={transfer.note} /> : null}
           {transfer.reception_note ? <Fact label="Observation à la réception" value={transfer.reception_note} /> : null}
         </>
@@ -101,18 +137,69 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
           columns={[
             { id: 'code', label: 'Code', role: 'title', className: 'code', cell: (l) => l.product_code, foot: 'Total' },
             { id: 'product', label: 'Produit', role: 'title', wrap: true, cell: (l) => l.product_name },
-            { id: 'sent', label: 'Envoyé', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity_sent, l.unit), foot: <span data-testid="transfer-total-sent">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}</span> },
-            { id: 'received', label: 'Reçu', role: 'figure', num: true, cell: (l) => formatQuantity(l.quantity_received, l.unit), foot: received ? <span data-testid="transfer-total-received">{formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit })))}</span> : '' },
-            { id: 'difference', label: 'Écart', role: 'figure', num: true, cellClassName: (l) => diffClass(l.difference), cell: (l) => formatSigned(l.difference), foot: received ? <span data-testid="transfer-total-difference">{formatDifferenceCount(differenceCount)}</span> : '' },
-            { id: 'reason', label: "Motif de l’écart", role: 'secondary', wrap: true, cell: (l) => l.difference_reason ?? '' },
-            showCosts ? { id: 'cmup', label: 'CMUP', role: 'secondary', num: true, cell: (l) => <Money value={l.unit_cost} currency={currency} /> } : null,
+            {
+              id: 'sent',
+              label: 'Envoyé',
+              role: 'figure',
+              num: true,
+              cell: (l) => formatQuantity(l.quantity_sent, l.unit),
+              foot: (
+                <span data-testid="transfer-total-sent">
+                  {formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))}
+                </span>
+              ),
+            },
+            {
+              id: 'received',
+              label: 'Reçu',
+              role: 'figure',
+              num: true,
+              cell: (l) => formatQuantity(l.quantity_received, l.unit),
+              foot: received ? (
+                <span data-testid="transfer-total-received">
+                  {formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit })))}
+                </span>
+              ) : (
+                ''
+              ),
+            },
+            {
+              id: 'difference',
+              label: 'Écart',
+              role: 'figure',
+              num: true,
+              cellClassName: (l) => diffClass(l.difference),
+              cell: (l) => formatSigned(l.difference),
+              foot: received ? (
+                <span data-testid="transfer-total-difference">{formatDifferenceCount(differenceCount)}</span>
+              ) : (
+                ''
+              ),
+            },
+            {
+              id: 'reason',
+              label: 'Motif de l’écart',
+              role: 'secondary',
+              wrap: true,
+              cell: (l) => l.difference_reason ?? '',
+            },
+            showCosts
+              ? {
+                  id: 'cmup',
+                  label: 'CMUP',
+                  role: 'secondary',
+                  num: true,
+                  cell: (l) => <Money value={l.unit_cost} currency={currency} />,
+                }
+              : null,
             valued
               ? {
                   id: 'difference_value',
-                  label: "Valeur de l’écart",
+                  label: 'Valeur de l’écart',
                   role: 'figure',
                   num: true,
-                  cell: (l) => (l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : ''),
+                  cell: (l) =>
+                    l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : '',
                   foot: (
                     <span data-testid="transfer-difference-total">
                       <Money value={transfer.difference_values!.net} currency={currency} tone="balance" />
@@ -136,7 +223,13 @@ interface ReceptionLine {
 
 /** Reception at the destination: received quantities (prefilled with what was sent), a reason for every difference. */
 function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | 'today' | 'transfer'>) {
-  const form = useServerForm<{ idempotency_key: string; version: number; received_date: string; note: string; lines: ReceptionLine[] }>({
+  const form = useServerForm<{
+    idempotency_key: string;
+    version: number;
+    received_date: string;
+    note: string;
+    lines: ReceptionLine[];
+  }>({
     idempotency_key: newIdempotencyKey(),
     version: transfer.version,
     received_date: today < transfer.transfer_date ? transfer.transfer_date : today,
@@ -145,13 +238,21 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
   });
   const lines = useDocumentLines(form, {});
   const showCosts = transfer.lines.some((l) => l.unit_cost != null);
-  const differences = lines.items.filter((l, i) => l.quantity !== null && l.quantity !== transfer.lines[i].quantity_sent).length;
+  const differences = lines.items.filter(
+    (l, i) => l.quantity !== null && l.quantity !== transfer.lines[i].quantity_sent,
+  ).length;
 
   return (
     <DocumentForm
       form={form}
       className="card"
-      onSubmit={() => lines.submit(route('transfers.receive', { id: transfer.id }), (l) => ({ product_id: l.product_id, quantity_received: l.quantity ?? '', reason: l.reason }), { preserveScroll: true })}
+      onSubmit={() =>
+        lines.submit(
+          route('transfers.receive', { id: transfer.id }),
+          (l) => ({ product_id: l.product_id, quantity_received: l.quantity ?? '', reason: l.reason }),
+          { preserveScroll: true },
+        )
+      }
       testId="reception-form"
     >
       <div className="card-header d-flex align-items-center gap-2">
@@ -162,7 +263,13 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
         <FormErrors messages={formLevelErrors(lines.errors, ['received_date', 'note'])} />
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <DateField {...form.fieldProps('received_date')} label="Date de réception" min={transfer.transfer_date} max={today} required />
+            <DateField
+              {...form.fieldProps('received_date')}
+              label="Date de réception"
+              min={transfer.transfer_date}
+              max={today}
+              required
+            />
           </div>
           <div className="col-sm-6 col-lg-9">
             <TextField {...form.fieldProps('note')} label="Observation" maxLength={500} />
@@ -174,14 +281,20 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
           <thead>
             <tr>
               <th scope="col">Produit</th>
-              <th scope="col" className="num">Envoyé</th>
+              <th scope="col" className="num">
+                Envoyé
+              </th>
               {showCosts ? (
                 <th scope="col" className="num">
                   CMUP
                 </th>
               ) : null}
-              <th scope="col" className="num">Reçu</th>
-              <th scope="col" className="num">Écart</th>
+              <th scope="col" className="num">
+                Reçu
+              </th>
+              <th scope="col" className="num">
+                Écart
+              </th>
               <th scope="col">Motif de l’écart</th>
             </tr>
           </thead>
@@ -197,14 +310,24 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                     <div className="small text-body-secondary code">{l.product_code}</div>
                   </td>
                   <td className="num" data-label="Envoyé">
-                    {formatQty(l.quantity_sent)} <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
+                    {formatQty(l.quantity_sent)}{' '}
+                    <span className="small text-body-secondary">{pluralUnit(l.unit, l.quantity_sent)}</span>
                   </td>
                   {showCosts ? (
                     <td className="num" data-label="CMUP">
                       <Money value={l.unit_cost} currency={currency} />
                     </td>
                   ) : null}
-                  <LineQuantity id={`reception-${i}-qty`} name={`lines.${i}.quantity_received`} ariaLabel={`Quantité reçue de ${l.product_name}`} value={line.quantity} min={0} onChange={(v) => lines.update(i, { quantity: v })} error={lines.error(i, 'quantity_received')} label="Reçu" />
+                  <LineQuantity
+                    id={`reception-${i}-qty`}
+                    name={`lines.${i}.quantity_received`}
+                    ariaLabel={`Quantité reçue de ${l.product_name}`}
+                    value={line.quantity}
+                    min={0}
+                    onChange={(v) => lines.update(i, { quantity: v })}
+                    error={lines.error(i, 'quantity_received')}
+                    label="Reçu"
+                  />
                   <td className={`num ${diffClass(diff)}`} data-label="Écart">
                     {formatSigned(diff)}
                   </td>
@@ -249,17 +372,35 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
       </div>
       <DocumentLinesFooter
         totals={[]}
-        hint={<span aria-live="polite">{differences === 0 ? "Quantités conformes à l’envoi." : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}</span>}
+        hint={
+          <span aria-live="polite">
+            {differences === 0
+              ? 'Quantités conformes à l’envoi.'
+              : `${differences} ligne${differences > 1 ? 's' : ''} avec écart : le transfert sera « Reçu avec écart ».`}
+          </span>
+        }
         cancelHref={route('transfers.index')}
         cancelLabel="Retour"
-        submit={{ label: 'Confirmer la réception', icon: 'fa-solid fa-check', busy: form.busy, busyLabel: 'Réception…', testId: 'reception-submit' }}
+        submit={{
+          label: 'Confirmer la réception',
+          icon: 'fa-solid fa-check',
+          busy: form.busy,
+          busyLabel: 'Réception…',
+          testId: 'reception-submit',
+        }}
       />
     </DocumentForm>
   );
 }
 
 /** « Perte … · Excédent … » of a reception with differences (valued at the CMUP at sending). */
-function DifferenceValues({ values, currency }: { values: { loss: number; surplus: number; net: number }; currency: string }) {
+function DifferenceValues({
+  values,
+  currency,
+}: {
+  values: { loss: number; surplus: number; net: number };
+  currency: string;
+}) {
   return (
     <span data-testid="transfer-difference-value">
       {values.loss ? (
