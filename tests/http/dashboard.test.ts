@@ -449,8 +449,9 @@ describe.each(testDatabases())('Tableau de bord (%s)', (kind) => {
     expect(text).not.toMatch(/from [`"]sales[`"] as [`"]s[`"]/);
     // …not the receivables (open sales), the treasury balances nor the last documents.
     expect(text).not.toContain('sales_open_receivables');
-    // (user_treasury_accounts is the request's user context — the user's allowed accounts — not a card.)
-    expect(text).not.toMatch(/amount_paid|\btreasury_accounts|cash_operations|stock_entries/);
+    // (The request's user context reads the user's allowed accounts and desks: not a card.)
+    const cards = statements.filter((q) => !/\buser_roles\b/.test(q)).join('\n');
+    expect(cards).not.toMatch(/amount_paid|\btreasury_accounts|cash_operations|stock_entries/);
   });
 
   it('keeps a restricted user’s cards to their places', async () => {

@@ -36,6 +36,9 @@ const SCREENLESS = [
   'DELETE /profile',
   // The first-login change of a password given by an administrator.
   'PUT /mot-de-passe/changer',
+  // A print counted from its preview: the token it carries was signed for this user by the
+  // document's print route, which checked the screen (tests/http/printouts.test.ts).
+  'POST /impressions',
 ].sort();
 
 function menuScreens(nodes: MenuNode[]): Array<{ prefix: string; permission: Permission }> {
