@@ -16,6 +16,7 @@ import { duplicateReferences } from '../server/services/treasury/mobile-money-re
 import { MOBILE_MONEY_OPERATOR_LABELS } from '../shared/treasury.js';
 import { formatMoney } from '../shared/money.js';
 import { getCurrency } from '../server/services/company/get-company.js';
+import { formatCount } from '../shared/quantity.js';
 
 const repair = process.argv.includes('--repair');
 const config = loadConfig();
@@ -28,7 +29,9 @@ try {
   if (repair) {
     const fixed = await repairCashBalances(db);
     console.log(
-      fixed.length ? `${fixed.length} solde(s) reconstruit(s) depuis le grand livre.` : 'Aucun solde à reconstruire.',
+      fixed.length
+        ? `${formatCount(fixed.length, 'solde reconstruit')} depuis le grand livre.`
+        : 'Aucun solde à reconstruire.',
     );
   }
   const started = Date.now();
@@ -42,7 +45,7 @@ try {
   } else {
     exitCode = 1;
     if (report.differences.length) {
-      console.error(`${report.differences.length} différence(s) entre le grand livre et les soldes :`);
+      console.error(`${formatCount(report.differences.length, 'différence')} entre le grand livre et les soldes :`);
       for (const d of report.differences) {
         console.error(
           `  ${d.accountCode} ${d.accountName} : solde ${formatMoney(d.balance, currency)}, grand livre ${formatMoney(d.ledger, currency)} (écart ${formatMoney(d.balance - d.ledger, currency)})`,

@@ -8,6 +8,7 @@ import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/connection.js';
 import { migrateOnce } from '../server/db/migrate.js';
 import { checkStock, repairStockLevels } from '../server/services/stock/check-stock.js';
+import { formatCount } from '../shared/quantity.js';
 
 const repair = process.argv.includes('--repair');
 const config = loadConfig();
@@ -20,7 +21,7 @@ try {
     const fixed = await repairStockLevels(db);
     console.log(
       fixed.length
-        ? `${fixed.length} niveau(x) de stock reconstruit(s) depuis le grand livre.`
+        ? `${formatCount(fixed.length, 'niveau de stock reconstruit', 'niveaux de stock reconstruits')} depuis le grand livre.`
         : 'Aucun niveau de stock à reconstruire.',
     );
   }
@@ -34,17 +35,20 @@ try {
   } else {
     exitCode = 1;
     if (report.differences.length) {
-      console.error(`${report.differences.length} différence(s) entre le grand livre et les niveaux de stock :`);
+      console.error(
+        `${formatCount(report.differences.length, 'différence')} entre le grand livre et les niveaux de stock :`,
+      );
       for (const d of report.differences.slice(0, 200)) {
         console.error(
           `  ${d.productCode ?? `#${d.productId}`} ${d.productName ?? ''} @ ${d.locationName ?? `#${d.locationId}`} : niveau ${fmt(d.level)}, grand livre ${fmt(d.ledger)} (écart ${fmt(d.level - d.ledger)})`,
         );
       }
-      if (report.differences.length > 200) console.error(`  … et ${report.differences.length - 200} autre(s).`);
+      if (report.differences.length > 200)
+        console.error(`  … et ${formatCount(report.differences.length - 200, 'autre')}.`);
     }
     if (report.negativeCmup.length)
       console.error(
-        `CMUP négatif sur ${report.negativeCmup.length} produit(s) : ${report.negativeCmup.slice(0, 50).join(', ')}`,
+        `CMUP négatif sur ${formatCount(report.negativeCmup.length, 'produit')} : ${report.negativeCmup.slice(0, 50).join(', ')}`,
       );
   }
 } catch (err) {

@@ -22,6 +22,7 @@ import { crashLoop } from './drill/steps/crash.js';
 import { load } from './drill/steps/load.js';
 import { fuzz, matrix } from './drill/steps/routes.js';
 import { buildWorld } from './drill/world.js';
+import { agree, formatCount } from '../shared/quantity.js';
 
 const STEPS = {
   oversell,
@@ -46,7 +47,7 @@ function settings(): DrillSettings & { steps: StepName[] } {
   const unknown = steps.filter((s) => !(s in STEPS));
   if (unknown.length)
     throw new Error(
-      `DRILL_STEPS : étape(s) inconnue(s) ${unknown.join(', ')} (connues : ${Object.keys(STEPS).join(', ')})`,
+      `DRILL_STEPS : ${agree(unknown.length, 'étape inconnue')} ${unknown.join(', ')} (connues : ${Object.keys(STEPS).join(', ')})`,
     );
   const workers = Number(process.env.DRILL_WORKERS ?? 1);
   const loadWorkers = list(process.env.DRILL_LOAD_WORKERS).map(Number);
@@ -74,7 +75,7 @@ let ctx: DrillContext | null = null;
 const s = settings();
 const live = (r: Row) => {
   console.log(
-    `  [${r.verdict}] ${r.step} · ${r.subject} — ${r.verdict === 'ÉCHEC' && r.details ? `${r.details.length} échec(s) :` : r.held}`,
+    `  [${r.verdict}] ${r.step} · ${r.subject} — ${r.verdict === 'ÉCHEC' && r.details ? `${formatCount(r.details.length, 'échec')} :` : r.held}`,
   );
   for (const d of r.details?.slice(0, 200) ?? []) console.log(`      ✗ ${d}`);
 };
@@ -111,7 +112,7 @@ console.log(`\n${formatTable(report.rows)}\n`);
 const failed = report.rows.filter((r) => r.verdict === 'ÉCHEC').length;
 const uncovered = report.rows.filter((r) => r.verdict === 'non couvert').length;
 console.log(
-  `${report.rows.length} lignes : ${report.rows.length - failed - uncovered} tenues, ${failed} échec(s), ${uncovered} non couverte(s) — ${since()}, graine ${s.seed} (rejouer : DRILL_SEED=${s.seed}).`,
+  `${formatCount(report.rows.length, 'ligne')} : ${formatCount(report.rows.length - failed - uncovered, 'tenue')}, ${formatCount(failed, 'échec')}, ${formatCount(uncovered, 'non couverte', 'non couvertes')} — ${since()}, graine ${s.seed} (rejouer : DRILL_SEED=${s.seed}).`,
 );
 if (exitCode === 0 && failed) exitCode = 1;
 process.exit(exitCode);

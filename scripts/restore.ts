@@ -14,6 +14,7 @@ import { migrateOnce } from '../server/db/migrate.js';
 import { Refusal } from '../server/domain/errors.js';
 import { backupWorkDir, importBackup, restoreBackup } from '../server/services/backups/backups.js';
 import { isBackupName, readRecord } from '../server/services/backups/catalogue.js';
+import { formatCount } from '../shared/quantity.js';
 
 const arg = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!arg) {
@@ -36,7 +37,7 @@ try {
   }
   const result = await restoreBackup(db, target, name, null);
   console.log(
-    `Base restaurée depuis ${result.restored.name}. Base précédente sauvegardée : ${result.safety.name}. ${result.sessionsEnded} session(s) fermée(s).`,
+    `Base restaurée depuis ${result.restored.name}. Base précédente sauvegardée : ${result.safety.name}. ${formatCount(result.sessionsEnded, 'session fermée')}.`,
   );
 } catch (err) {
   if (err instanceof Refusal) console.error(`Refusé : ${Object.values(err.errors).join(' ')}`);

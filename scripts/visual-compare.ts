@@ -19,6 +19,7 @@ import { createDb } from '../server/db/connection.js';
 import { migrateLatest } from '../server/db/migrate.js';
 import { builtAssets } from '../server/http/assets.js';
 import { seedBase } from '../server/services/setup/first-start.js';
+import { formatCount } from '../shared/quantity.js';
 
 const [baseDir, newDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
 const ADMIN = { email: 'visual@sdstock.local', password: 'Visual-Secret-123456' };
@@ -141,4 +142,4 @@ for (const file of fs.readdirSync(path.join(outDir, 'base')).sort()) {
   if (!(pixels === 0)) differing++;
   console.log(`${file.padEnd(36)} ${out.trim()}`);
 }
-console.log(differing ? `${differing} capture(s) différente(s)` : 'Aucune différence');
+console.log(differing ? formatCount(differing, 'capture différente') : 'Aucune différence');

@@ -12,6 +12,7 @@ import { verifyMoneyChains } from '../../../server/services/treasury/ledger.js';
 import { DOCUMENT_SERIES } from '../../../server/db/counters.js';
 import type { DrillContext } from '../context.js';
 import { DOCUMENT_FORMS, type DocumentForm, OTHER_FORMS } from '../forms.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const STEP = '4 Crash';
 
@@ -26,11 +27,13 @@ export async function stateProblems(db: Knex): Promise<string[]> {
   const problems = await integrityProblems(db);
   const stock = await checkStock(db);
   if (stock.differences.length || stock.negativeCmup.length)
-    problems.push(`check:stock : ${stock.differences.length} écart(s), ${stock.negativeCmup.length} CMUP négatif(s)`);
+    problems.push(
+      `check:stock : ${formatCount(stock.differences.length, 'écart')}, ${formatCount(stock.negativeCmup.length, 'CMUP négatif', 'CMUP négatifs')}`,
+    );
   const cash = await checkCash(db);
-  if (cash.differences.length) problems.push(`check:cash : ${cash.differences.length} écart(s)`);
+  if (cash.differences.length) problems.push(`check:cash : ${formatCount(cash.differences.length, 'écart')}`);
   const chains = await verifyMoneyChains(db);
-  if (chains.length) problems.push(`chaîne de trésorerie rompue sur ${chains.length} compte(s)`);
+  if (chains.length) problems.push(`chaîne de trésorerie rompue sur ${formatCount(chains.length, 'compte')}`);
   for (const j of await checkJournals(db)) if (j.broken) problems.push(`journal ${j.label} rompu à ${j.broken.id}`);
   return problems;
 }

@@ -12,6 +12,7 @@ import {
   transferBody,
 } from '../forms.js';
 import { makeClient, makeProduct } from '../world.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const STEP_OVERSELL = '1 Survente';
 const STEP_NUMBERING = '2 Numérotation';
@@ -85,7 +86,7 @@ export async function oversell(ctx: DrillContext): Promise<void> {
   if (level !== 0) failures.push(`stock final ${level} au lieu de 0`);
   if (outs !== -10) failures.push(`sorties au grand livre ${-outs} au lieu de 10`);
   const errors = serverErrors(answers);
-  if (errors) failures.push(`${errors} erreur(s) serveur`);
+  if (errors) failures.push(formatCount(errors, 'erreur serveur', 'erreurs serveur'));
   ctx.report.check(
     STEP_OVERSELL,
     'ventes boutique, factures, transferts mêlés',
@@ -126,7 +127,7 @@ export async function numbering(ctx: DrillContext): Promise<void> {
       failures.push(`compteur à ${await lastNumber(ctx, series)} au lieu de ${last + n}`);
     if (form.covers) failures.push(...(await form.covers(ctx.db, made)));
     const errors = serverErrors(answers);
-    if (errors) failures.push(`${errors} erreur(s) serveur`);
+    if (errors) failures.push(formatCount(errors, 'erreur serveur', 'erreurs serveur'));
     ctx.report.check(
       STEP_NUMBERING,
       `série ${series} (${form.label})`,
@@ -158,7 +159,7 @@ export async function idempotency(ctx: DrillContext): Promise<void> {
       failures.push(`réponses : ${[...landings].join(', ')}`);
     else if (landings.size !== 1) failures.push(`${landings.size} pages d’arrivée différentes`);
     const errors = serverErrors(answers);
-    if (errors) failures.push(`${errors} erreur(s) serveur`);
+    if (errors) failures.push(formatCount(errors, 'erreur serveur', 'erreurs serveur'));
     ctx.report.check(
       STEP_IDEMPOTENCY,
       DOCUMENT_FORMS[series] ? `série ${series} (${form.label})` : form.label,

@@ -20,6 +20,7 @@ import {
 import { ms, percentile } from '../report.js';
 import { makeAccount, makeClient, makeProduct, makeUser } from '../world.js';
 import { ROUTES, route } from '../../../shared/routes.js';
+import { formatCount } from '../../../shared/quantity.js';
 
 const STEP = '8 Charge';
 
@@ -192,7 +193,7 @@ async function loadWith(
     `WEB_CONCURRENCY=${workers} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'SQLite'})`,
     `20 utilisateurs (16 vendeurs, 2 caissiers, 2 gérants) × ${iterations} tours`,
     `${requests} requêtes en ${seconds.toFixed(1)} s (${(requests / seconds).toFixed(0)} req/s), aucune erreur`,
-    [...errors].map(([name, list]) => `${name} : ${list.length} erreur(s), ex. ${list[0]}`),
+    [...errors].map(([name, list]) => `${name} : ${formatCount(list.length, 'erreur')}, ex. ${list[0]}`),
   );
   ctx.report.check(
     STEP,
@@ -210,7 +211,7 @@ async function loadWith(
         STEP,
         `  ${name} (${workers} worker${workers > 1 ? 's' : ''})`,
         `${sorted.length} fois`,
-        `${held} · ${errs} erreur(s)`,
+        `${held} · ${formatCount(errs, 'erreur')}`,
       );
     else ctx.report.ok(STEP, `  ${name} (${workers} worker${workers > 1 ? 's' : ''})`, `${sorted.length} fois`, held);
   }
