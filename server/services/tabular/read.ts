@@ -165,7 +165,7 @@ export function checkCsvShape(text: string, delimiter: string): void {
     } else if (c !== CR && c !== 32 && c !== 9) filled = true;
   }
   endCell(text.length);
-  if (filled && rows + 1 > MAX_IMPORT_ROWS + 1) throw tooManyRows(null);
+  if (filled && rows > MAX_IMPORT_ROWS) throw tooManyRows(null);
   if (text.length > MAX_TABLE_CHARS)
     throw new ImportFileError(
       `Le fichier contient plus de ${fr(MAX_TABLE_CHARS)} caractères : découpez-le en plusieurs fichiers.`,
