@@ -15,6 +15,7 @@ import { BackgroundTasks } from './http/background.js';
 import { loadUser, requirePasswordChosen } from './http/middleware/auth.js';
 import { csrf } from './http/middleware/csrf.js';
 import { presentAuthUser } from './http/presenters/user.js';
+import { presentCompany } from './http/presenters/company.js';
 import { rootTemplate } from './http/root-template.js';
 import { buildAssets } from './http/static-assets.js';
 import { registerRoutes } from './http/routes/index.js';
@@ -197,6 +198,7 @@ export function createApp(deps: AppDeps) {
       },
       share: (req): Record<keyof Omit<SharedProps, 'errors'>, unknown> => ({
         auth: () => ({ user: req.user ? presentAuthUser(req.user) : null }),
+        company: () => (req.user ? presentCompany(req.user.company) : null),
         app: { name: 'SDSTOCK WEB 2.0', version: '3.0', copyright: `© ${new Date().getFullYear()} ${config.vendor}` },
         flash: () => {
           const f = takeFlash(req);

@@ -6,6 +6,7 @@
 import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { BackupPageProps } from './backups.js';
 import type { DashboardProps } from './dashboard.js';
+import type { CompanyProps } from './company.js';
 import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
 import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './sales-pages.js';
 import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';
@@ -41,6 +42,8 @@ export interface AuthUser {
 /** Props every page receives (server share()). */
 export interface SharedProps {
   auth: { user: AuthUser | null };
+  /** The company's settings (currency, business date, VAT), on every signed-in page; null for a guest. */
+  company: CompanyProps | null;
   app: { name: string; version: string; copyright: string };
   flash: { success?: string | null; error?: string | null };
   errors: Record<string, string | Record<string, string>>;

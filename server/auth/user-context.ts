@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { MENU_PERMISSIONS } from '../../shared/permissions.js';
+import type { VatSetting } from '../../shared/vat.js';
 import { fromJsonArray, jsonArray, jsonArrayAgg, prepared, toBool } from '../db/dialect.js';
 import { type PlaceScope, permissionsWithinPlaces, placeScope } from '../policies/places.js';
 
@@ -49,6 +50,16 @@ export interface UserContext {
   isAdmin: boolean;
   /** The places the user works in (server/policies/places.ts): every list and document asks it. */
   places: PlaceScope;
+  /** The company settings of this request (the `company` shared prop, money formatting, business dates). */
+  company: CompanySettings;
+}
+
+/** What a request needs of company_settings, read in the user's statement (no read of its own). */
+export interface CompanySettings {
+  currency: string;
+  timeZone: string;
+  vat: VatSetting;
+  allowNegativeStock: boolean;
 }
 
 export async function findActiveUser(db: Knex, id: number): Promise<UserRow | undefined> {
@@ -64,6 +75,8 @@ export interface GrantColumns {
   grant_permissions: unknown;
   grant_locations: unknown;
   grant_accounts: unknown;
+  /** [currency, time_zone, vat_enabled, vat_rate_bp, prices_include_vat, allow_negative_stock] of company_settings. */
+  grant_company: unknown;
 }
 
 /**
@@ -85,6 +98,9 @@ function contextColumns(db: Knex): Array<string | Knex.Raw> {
     db.raw(`(SELECT ${agg('location_id')} FROM user_locations WHERE user_id = u.id) AS grant_locations`),
     db.raw(
       `(SELECT ${agg(jsonArray(db, ['uta.account_id', 'ta.kind']))} FROM user_treasury_accounts uta JOIN treasury_accounts ta ON ta.id = uta.account_id WHERE uta.user_id = u.id) AS grant_accounts`,
+    ),
+    db.raw(
+      `(SELECT ${jsonArray(db, ['cs.currency', 'cs.time_zone', 'cs.vat_enabled', 'cs.vat_rate_bp', 'cs.prices_include_vat', 'cs.allow_negative_stock'])} FROM company_settings cs WHERE cs.id = 1) AS grant_company`,
     ),
   ];
 }
@@ -124,6 +140,7 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
     grant_permissions: permissionNames,
     grant_locations: locations,
     grant_accounts: accounts,
+    grant_company: company,
     ...user
   } = row;
   const roles = fromJsonArray<[number | string, string, unknown]>(roleRows)
@@ -145,6 +162,24 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
     permissions: permissionsWithinPlaces(new Set(fromJsonArray<string>(permissionNames)), places),
     isAdmin,
     places,
+    company: companySettingsOf(company),
+  };
+}
+
+/** The company settings column of contextColumns; the defaults of the reference seed when the row is missing. */
+function companySettingsOf(column: unknown): CompanySettings {
+  const [currency, timeZone, vatEnabled, vatRate, pricesIncludeVat, allowNegativeStock] =
+    fromJsonArray<unknown>(column);
+  const enabled = toBool(vatEnabled);
+  return {
+    currency: typeof currency === 'string' ? currency : 'XOF',
+    timeZone: typeof timeZone === 'string' ? timeZone : 'Africa/Abidjan',
+    vat: {
+      enabled,
+      rate: enabled ? Number(vatRate) : 0,
+      pricesIncludeVat: pricesIncludeVat == null ? true : toBool(pricesIncludeVat),
+    },
+    allowNegativeStock: toBool(allowNegativeStock),
   };
 }
 

@@ -181,7 +181,7 @@ describe.each(testDatabases())('Inertia protocol (%s)', (kind) => {
     const c = new Client(t);
     const except = await c.visit('/probe', {
       'X-Inertia-Partial-Component': 'Probe',
-      'X-Inertia-Partial-Except': 'regular,auth,app,flash,dangerous,lazy,later',
+      'X-Inertia-Partial-Except': 'regular,auth,company,app,flash,dangerous,lazy,later',
     });
     expect(Object.keys(except.body.props).sort()).toEqual(['errors', 'plain', 'stamp']);
     expect(calls.regular).toBe(0);

@@ -1,3 +1,4 @@
+import { useCompany } from '@/hooks/useCompany';
 import { currencyInfo, formatAmount } from '@shared/money';
 
 /**
@@ -6,15 +7,18 @@ import { currencyInfo, formatAmount } from '@shared/money';
  */
 export function Money({
   value,
-  currency,
+  currency: currencyProp,
   tone,
   className = '',
 }: {
   value: number | null | undefined;
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   tone?: 'balance' | 'debt';
   className?: string;
 }) {
+  const company = useCompany();
+  const currency = currencyProp ?? company.currency;
   if (value === null || value === undefined) return <span className={`text-body-secondary ${className}`}>—</span>;
   const colour = tone === 'debt' && value > 0 ? 'text-danger' : tone === 'balance' && value < 0 ? 'text-danger' : '';
   // formatMoney's text, with an ordinary space before the currency: .app-money is nowrap, so tables

@@ -1,3 +1,4 @@
+import { useCompany } from '@/hooks/useCompany';
 import type { ReactNode } from 'react';
 import { currencyInfo } from '@shared/money';
 import { FieldFrame, describedBy } from '@/components/Field';
@@ -10,7 +11,8 @@ interface MoneyFieldProps {
   /** What the user types, in major units ("1 250 000", "12,50"); the server parses it (parseMoneyInput). */
   value: string;
   onChange: (value: string) => void;
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   error?: string;
   hint?: ReactNode;
   required?: boolean;
@@ -29,13 +31,15 @@ export function MoneyField({
   label,
   value,
   onChange,
-  currency,
+  currency: currencyProp,
   error,
   hint,
   required,
   disabled,
   className = '',
 }: MoneyFieldProps) {
+  const company = useCompany();
+  const currency = currencyProp ?? company.currency;
   return (
     <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <div className={`input-group ${error ? 'is-invalid' : ''}`}>

@@ -1,3 +1,4 @@
+import { useCompany } from '@/hooks/useCompany';
 import type { KeyboardEvent } from 'react';
 import { currencyInfo } from '@shared/money';
 
@@ -12,7 +13,7 @@ export function MoneyInput({
   name,
   value,
   onChange,
-  currency,
+  currency: currencyProp,
   invalid = false,
   describedBy,
   ariaLabel,
@@ -28,7 +29,8 @@ export function MoneyInput({
   name?: string;
   value: string;
   onChange: (value: string) => void;
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   invalid?: boolean;
   describedBy?: string;
   ariaLabel?: string;
@@ -40,6 +42,8 @@ export function MoneyInput({
   field?: string;
   placeholder?: string;
 }) {
+  const company = useCompany();
+  const currency = currencyProp ?? company.currency;
   return (
     <input
       id={id}
