@@ -2,10 +2,11 @@
  * Caisse operations (CAI-, issue 16): their kinds, what each needs and the words the screens,
  * printouts and messages use. Shared by the server (service, routes) and the client (forms, lists).
  */
+import { DOCUMENT_TYPES } from './documents.js';
 import type { Permission } from './permissions.js';
 import type { TreasuryKind } from './treasury.js';
 
-export const CASH_OPERATION_SERIES = 'CAI';
+export const CASH_OPERATION_SERIES = DOCUMENT_TYPES.cashOperation.series;
 
 export const CASH_OPERATION_KINDS = [
   'expense',

@@ -1,3 +1,6 @@
+import { DOCUMENT_TYPE_KEYS, type DocumentPrintout, type DocumentPrintoutDecl, documentType } from './documents.js';
+import { PRINT_DOCUMENTS, type PaperFormat, type PrintDocumentDef, type PrintDocumentType } from './print-formats.js';
+
 /**
  * The print frame's props, shared by every printout (stock documents and statements now, sales
  * invoices, tickets and receipts next): company header, who printed and when, the auto-print flag
@@ -19,81 +22,28 @@ export interface PrintCompany {
 }
 
 /**
- * The printouts that are documents: each has one original print; every later print of it, from any
- * button or URL, is a DUPLICATA (counted, audited). State reports (période, filtres) are not
- * documents and have no copy. The label names the printout in the audit log.
+ * The printouts that are documents (shared/documents.ts, `duplicata: true`): each has one original
+ * print; every later print of it, from any button or URL, is a DUPLICATA (counted, audited). State
+ * reports (période, filtres) are not documents and have no copy. The label names the printout in
+ * the audit log.
  */
-export const PRINTOUTS = {
-  stock_entry: 'Bon d’entrée de stock',
-  transfer: 'Bon de transfert',
-  stock_adjustment: 'État de réajustement',
-  count_sheet: 'État de contrôle de stock',
-  count_blank_sheet: 'Feuille de comptage vierge',
-  count_adjustment: 'État d’ajustement d’inventaire',
-  credit_note: 'Avoir (correction de vente boutique)',
-  sale_ticket: 'Ticket de caisse',
-  invoice: 'Facture',
-  cash_invoice: 'Facture comptant',
-  settlement_receipt: 'Reçu de règlement',
-  cash_voucher: 'Bon de caisse',
-} as const;
-export type Printout = keyof typeof PRINTOUTS;
+export type Printout = DocumentPrintout;
+const documentPrintouts = DOCUMENT_TYPE_KEYS.flatMap((type) =>
+  Object.entries(documentType(type).printouts).filter(([, p]) => p.duplicata),
+) as Array<[Printout, DocumentPrintoutDecl]>;
+export const PRINTOUTS = Object.fromEntries(documentPrintouts.map(([key, p]) => [key, p.label])) as Readonly<
+  Record<Printout, string>
+>;
 
-/** The paper formats a printout can take: sheets (A4, A5, A6) and till rolls (80 mm, 58 mm). */
-export const PAPER_FORMATS = ['A4', 'A5', 'A6', '80mm', '58mm'] as const;
-export type PaperFormat = (typeof PAPER_FORMATS)[number];
-export const PAPER_FORMAT_LABELS: Record<PaperFormat, string> = {
-  A4: 'A4 (210 × 297 mm)',
-  A5: 'A5 (148 × 210 mm)',
-  A6: 'A6 (105 × 148 mm)',
-  '80mm': 'Ticket 80 mm',
-  '58mm': 'Ticket 58 mm',
-};
-
-export interface PrintDocumentDef {
-  readonly label: string;
-  /** The formats this document allows (the first is not necessarily the default). */
-  readonly formats: readonly PaperFormat[];
-  readonly defaultFormat: PaperFormat;
-  /** Whether it carries an amount to spell out (« Arrêtée la présente facture à la somme de… »). */
-  readonly amountInWords: boolean;
-}
-
-/**
- * Paramètres › Impression: the document types whose layout an administrator chooses (DESIGN.md §5).
- * Every printout reads its settings through the server's `printSettingsFor` (in `printFrame`'s
- * meta.settings) — the sales printouts (invoice, cash invoice, ticket, receipt, avoir) are declared
- * here already: their print route passes `settings: 'invoice'` (etc.) to printFrame and the page
- * reads `meta.settings`.
- */
-export const PRINT_DOCUMENTS = {
-  invoice: { label: 'Facture', formats: ['A4', 'A5', 'A6'], defaultFormat: 'A5', amountInWords: true },
-  cash_invoice: { label: 'Facture au comptant', formats: ['A4', 'A5', 'A6'], defaultFormat: 'A5', amountInWords: true },
-  ticket: { label: 'Ticket de caisse', formats: ['80mm', '58mm'], defaultFormat: '80mm', amountInWords: true },
-  receipt: {
-    label: 'Reçu de règlement',
-    formats: ['A5', 'A6', '80mm', '58mm'],
-    defaultFormat: 'A5',
-    amountInWords: true,
-  },
-  avoir: { label: 'Avoir', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: true },
-  transfer: { label: 'Bon de transfert', formats: ['A4', 'A5'], defaultFormat: 'A5', amountInWords: false },
-  stock_entry: { label: 'Bon d’entrée de stock', formats: ['A4', 'A5'], defaultFormat: 'A4', amountInWords: false },
-  cash_voucher: {
-    label: 'Bon de caisse (opérations de caisse)',
-    formats: ['A5', 'A6', '80mm', '58mm'],
-    defaultFormat: 'A5',
-    amountInWords: true,
-  },
-  states: {
-    label: 'États (entrées, inventaires, éditions)',
-    formats: ['A4', 'A5'],
-    defaultFormat: 'A4',
-    amountInWords: false,
-  },
-} as const satisfies Record<string, PrintDocumentDef>;
-export type PrintDocumentType = keyof typeof PRINT_DOCUMENTS;
-export const PRINT_DOCUMENT_TYPES = Object.keys(PRINT_DOCUMENTS) as PrintDocumentType[];
+export {
+  PAPER_FORMATS,
+  type PaperFormat,
+  PAPER_FORMAT_LABELS,
+  type PrintDocumentDef,
+  PRINT_DOCUMENTS,
+  type PrintDocumentType,
+  PRINT_DOCUMENT_TYPES,
+} from './print-formats.js';
 
 /** The settings of one document type, as stored in print_settings (defaults when never saved). */
 export interface PrintSettings {
@@ -122,21 +72,10 @@ export function defaultPrintSettings(type: PrintDocumentType): PrintSettings {
   };
 }
 
-/** Which settings each existing printout reads (its document type in Paramètres › Impression). */
-export const PRINTOUT_SETTINGS: Record<Printout, PrintDocumentType> = {
-  stock_entry: 'stock_entry',
-  transfer: 'transfer',
-  stock_adjustment: 'states',
-  count_sheet: 'states',
-  count_blank_sheet: 'states',
-  count_adjustment: 'states',
-  credit_note: 'avoir',
-  sale_ticket: 'ticket',
-  invoice: 'invoice',
-  cash_invoice: 'cash_invoice',
-  settlement_receipt: 'receipt',
-  cash_voucher: 'cash_voucher',
-};
+/** Which settings each printout reads (its document type in Paramètres › Impression). */
+export const PRINTOUT_SETTINGS = Object.fromEntries(documentPrintouts.map(([key, p]) => [key, p.settings])) as Readonly<
+  Record<Printout, PrintDocumentType>
+>;
 
 /**
  * Which copy of a document a print is. In a preview (the print route's GET) it is what the paper

@@ -4,15 +4,19 @@
  * (a document discount's share per line: server/domain/pricing/discount-allocation.ts). Amounts are
  * integers in minor units.
  */
+import { DOCUMENT_TYPES, type DocumentSeries } from './documents.js';
 import type { PaymentMethod } from './treasury.js';
 
 export const SALE_KINDS = ['invoice', 'counter'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
 export const SALE_KIND_LABELS: Record<SaleKind, string> = { invoice: 'Vente détaillée', counter: 'Vente boutique' };
-/** The number series of each kind (DESIGN.md §3). */
-export const SALE_SERIES: Record<SaleKind, 'FAC' | 'VB'> = { invoice: 'FAC', counter: 'VB' };
-export const CREDIT_NOTE_SERIES = 'AV';
-export const SETTLEMENT_SERIES = 'REG';
+/** The number series of each kind (shared/documents.ts). */
+export const SALE_SERIES = {
+  invoice: DOCUMENT_TYPES.invoice.series,
+  counter: DOCUMENT_TYPES.counterSale.series,
+} as const satisfies Record<SaleKind, DocumentSeries>;
+export const CREDIT_NOTE_SERIES = DOCUMENT_TYPES.creditNote.series;
+export const SETTLEMENT_SERIES = DOCUMENT_TYPES.settlement.series;
 
 export const PAYMENT_MODES = ['cash', 'credit'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { categoryOptions } from '../../server/services/categories/categories.js';
 import { listClients } from '../../server/services/clients/clients.js';
 import { searchProducts } from '../../server/services/pickers/pickers.js';
-import { DOCUMENT_SERIES } from '../../server/services/search/document-series.js';
+import { SEARCHED_DOCUMENTS } from '../../server/services/search/document-series.js';
 import { globalSearch } from '../../server/services/search/global-search.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { listProducts } from '../../server/services/products/products.js';
@@ -100,7 +100,13 @@ export async function benchLists(
     () => searchProducts(db, { q: 'arachdie', locationId: null }),
   );
   // The header's global search: every group (admin), a name, a typo, a document number.
-  const everything = { products: true, clients: true, suppliers: true, series: DOCUMENT_SERIES, places: EVERY_PLACE };
+  const everything = {
+    products: true,
+    clients: true,
+    suppliers: true,
+    series: SEARCHED_DOCUMENTS,
+    places: EVERY_PLACE,
+  };
   const entryNumber = String(
     (await db('stock_entries').orderBy('id', 'desc').first('number'))?.number ?? 'ENT-2026-000001',
   );

@@ -1,12 +1,13 @@
 /**
- * The document forms the drill knows how to fill, one per numbered series (server/db/counters.ts
- * DOCUMENT_SERIES). A series without an entry here is reported « non couvert » by every step that
- * goes through the series — never skipped in silence — until its form is added below.
+ * The document forms the drill knows how to fill, one per numbered series (shared/documents.ts):
+ * DOCUMENT_FORMS is typed by the series, so a series declared without its form here fails the type
+ * check.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { CASH_OPERATION_KINDS, CASH_OPERATION_SERIES, type CashOperationKind } from '../../shared/cash-operations.js';
 import { CREDIT_NOTE_SERIES, SETTLEMENT_SERIES } from '../../shared/sales.js';
+import type { DocumentSeries } from '../../shared/documents.js';
 import { ROUTES, route } from '../../shared/routes.js';
 import type { Browser } from './browser.js';
 import { type World, makeAccount, makeClient, makeProduct, tag } from './world.js';
@@ -212,7 +213,7 @@ export const counterBody = (w: World, productId: number, locationId: number, qua
   payments: [{ method: 'especes', amount: 1_000 * quantity }],
 });
 
-export const DOCUMENT_FORMS: Record<string, DocumentForm> = {
+export const DOCUMENT_FORMS: Record<DocumentSeries, DocumentForm> = {
   ENT: {
     series: 'ENT',
     label: 'Entrée de stock',

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
+import { DOCUMENT_TYPES, DOCUMENT_TYPE_KEYS, type DocumentSeries } from '../../shared/documents.js';
 
 /**
- * Document series of DESIGN.md §3 (AV: the credit notes of counter-sale corrections). `npm run
- * drill` goes through every series listed here; one without a form in scripts/drill/forms.ts is
- * reported « non couvert ».
+ * The numbered series (shared/documents.ts DOCUMENT_TYPES: AV the credit notes of counter-sale
+ * corrections, INV numbering counts and readjustments), each once. `npm run drill` goes through
+ * every series listed here with its form of scripts/drill/forms.ts.
  */
-export const DOCUMENT_SERIES = ['FAC', 'TRF', 'REG', 'ENT', 'VB', 'INV', 'CAI', 'AV'] as const;
-export type DocumentSeries = (typeof DOCUMENT_SERIES)[number] | (string & {});
+export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
+  ...new Set(DOCUMENT_TYPE_KEYS.map((type) => DOCUMENT_TYPES[type].series)),
+];
+export type { DocumentSeries };
 
 export function formatDocumentNumber(series: string, year: number, n: number): string {
   return `${series}-${year}-${String(n).padStart(6, '0')}`;

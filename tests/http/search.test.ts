@@ -243,11 +243,11 @@ describe.each(testDatabases())('global search (%s)', (kind) => {
 
   it("answers a number fragment from the numbers' indexes: no table is scanned", async () => {
     const { sequenceSearchQuery } = await import('../../server/services/search/global-search.js');
-    const { DOCUMENT_SERIES, sequenceFragment } = await import('../../server/services/search/document-series.js');
-    const years = new Map(DOCUMENT_SERIES.map((s) => [s.series, [2026, 2025]]));
-    const query = sequenceSearchQuery(t.db, sequenceFragment('23')!, DOCUMENT_SERIES, EVERY_PLACE, 5, years)!;
+    const { SEARCHED_DOCUMENTS, sequenceFragment } = await import('../../server/services/search/document-series.js');
+    const years = new Map(SEARCHED_DOCUMENTS.map((s) => [s.series, [2026, 2025]]));
+    const query = sequenceSearchQuery(t.db, sequenceFragment('23')!, SEARCHED_DOCUMENTS, EVERY_PLACE, 5, years)!;
     const { sql, bindings } = query.toSQL().toNative();
-    const tables = [...new Set(DOCUMENT_SERIES.map((s) => s.table))];
+    const tables = [...new Set(SEARCHED_DOCUMENTS.map((s) => s.table))];
     if (kind === 'sqlite') {
       const plan: Array<{ detail: string }> = await t.db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as never);
       const details = plan.map((p) => p.detail);

@@ -162,7 +162,7 @@ export async function idempotency(ctx: DrillContext): Promise<void> {
     if (errors) failures.push(formatCount(errors, 'erreur serveur', 'erreurs serveur'));
     ctx.report.check(
       STEP_IDEMPOTENCY,
-      DOCUMENT_FORMS[series] ? `série ${series} (${form.label})` : form.label,
+      Object.hasOwn(DOCUMENT_FORMS, series) ? `série ${series} (${form.label})` : form.label,
       'le même envoi 10 fois à la fois (une clé)',
       `${made} document, 10 réponses vers ${[...landings][0]}`,
       failures,

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { globalSearch } from '../../services/search/global-search.js';
-import { DOCUMENT_SERIES } from '../../services/search/document-series.js';
+import { SEARCHED_DOCUMENTS } from '../../services/search/document-series.js';
 import { searchScope } from '../../policies/index.js';
 import { jsonGuard } from '../middleware/json-guard.js';
 import { presentGlobalSearch } from '../presenters/search.js';
@@ -16,7 +16,7 @@ export function searchRoutes(ctx: AppContext): Router {
     const user = req.user!;
     const found = await globalSearch(db, {
       q: queryText(req.query as Record<string, unknown>, 'q'),
-      scope: { ...searchScope(user, DOCUMENT_SERIES), places: user.places },
+      scope: { ...searchScope(user, SEARCHED_DOCUMENTS), places: user.places },
     });
     res.set('Cache-Control', 'no-store').json(presentGlobalSearch(found, user.permissions));
   });

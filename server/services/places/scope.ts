@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
+import {
+  type AccountPlacedDocument,
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPE_KEYS,
+  type DocumentPlacesDecl,
+  type LocatedDocument,
+} from '../../../shared/documents.js';
 
 /**
  * The one query filter of the places restriction (server/policies/places.ts): keeps the rows whose
@@ -49,31 +56,48 @@ export function whereAllowedAccount<Q extends Knex.QueryBuilder>(qb: Q, scope: P
   }) as Q;
 }
 
-/** Where each kind of document stands: the columns `requirePlace` reads. */
-export const DOCUMENT_PLACES = {
-  entry: { table: 'stock_entries', columns: { location: 'location_id' } },
-  transfer: { table: 'transfers', columns: { from: 'from_location_id', to: 'to_location_id' } },
-  count: { table: 'inventory_counts', columns: { location: 'location_id' } },
-  adjustment: { table: 'stock_adjustments', columns: { location: 'location_id' } },
-  location: { table: 'locations', columns: { location: 'id' } },
-  sale: { table: 'sales', columns: { location: 'location_id' } },
-  creditNote: { table: 'credit_notes', columns: { location: 'location_id' } },
-} as const;
+/** Where a place-guarded record stands by location: its table and its column of each side. */
+export interface LocatedRecord {
+  table: string;
+  columns: Readonly<Record<string, string>>;
+}
 
-export type PlacedDocument = keyof typeof DOCUMENT_PLACES;
+/** Where a record whose place is its treasury account(s) stands: its table and account columns. */
+export interface AccountRecord {
+  table: string;
+  columns: readonly string[];
+}
+
+const declaredPlaces = DOCUMENT_TYPE_KEYS.map((type) => {
+  const d = DOCUMENT_TYPES[type];
+  const places: DocumentPlacesDecl = d.places;
+  return { table: d.table, ...places };
+});
 
 /**
- * The documents whose place is their treasury account(s) — a settlement's, a closing's, a cash
- * operation's two sides (seen from either): the columns `requireAccountDocument` reads. A document
- * with no account (a settlement paid from the client's advance) stands in no place, as in its list.
+ * Where each kind of document stands: the columns `requirePlace` reads — each document type placed
+ * by location (shared/documents.ts, keyed by its `places.guard`; FAC- and VB- share `sale`), and a
+ * location itself.
  */
-export const ACCOUNT_DOCUMENTS = {
-  settlement: { table: 'settlements', columns: ['account_id'] },
-  cashOperation: { table: 'cash_operations', columns: ['from_account_id', 'to_account_id'] },
-  closing: { table: 'cash_closings', columns: ['account_id'] },
-} as const;
+export const DOCUMENT_PLACES = Object.fromEntries([
+  ...declaredPlaces.flatMap((p) => (p.locations ? [[p.guard, { table: p.table, columns: p.locations }]] : [])),
+  ['location', { table: 'locations', columns: { location: 'id' } }],
+]) as Readonly<Record<LocatedDocument | 'location', LocatedRecord>>;
 
-export type AccountDocument = keyof typeof ACCOUNT_DOCUMENTS;
+export type PlacedDocument = LocatedDocument | 'location';
+
+/**
+ * The documents whose place is their treasury account(s) — a settlement's, a cash operation's two
+ * sides (seen from either), each type of shared/documents.ts placed by account, and a closing's:
+ * the columns `requireAccountDocument` reads. A document with no account (a settlement paid from the
+ * client's advance) stands in no place, as in its list.
+ */
+export const ACCOUNT_DOCUMENTS = Object.fromEntries([
+  ...declaredPlaces.flatMap((p) => (p.accounts ? [[p.guard, { table: p.table, columns: p.accounts }]] : [])),
+  ['closing', { table: 'cash_closings', columns: ['account_id'] }],
+]) as Readonly<Record<AccountPlacedDocument | 'closing', AccountRecord>>;
+
+export type AccountDocument = AccountPlacedDocument | 'closing';
 
 /** The location ids of a document by side (`{ from, to }` for a transfer), or null when it does not exist. */
 export async function documentPlaces(
@@ -82,7 +106,7 @@ export async function documentPlaces(
   id: number,
 ): Promise<Record<string, number> | null> {
   const spec = DOCUMENT_PLACES[kind];
-  const columns = spec.columns as Record<string, string>;
+  const columns = spec.columns;
   const row = await db(spec.table)
     .where({ id })
     .first<string[], Record<string, unknown> | undefined>(Object.values(columns));

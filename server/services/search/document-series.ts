@@ -1,17 +1,23 @@
 import type { Permission } from '../../../shared/permissions.js';
 import type { SearchDocumentKind } from '../../../shared/search.js';
+import {
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPE_KEYS,
+  type DocumentPlacesDecl,
+  type DocumentSeries,
+  type DocumentShowRoute,
+} from '../../../shared/documents.js';
 
 /**
- * Where the global search looks for a document number: one entry per numbered series (DESIGN.md §3,
- * `nextDocumentNumber(trx, 'ENT', year)`). A new document type (FAC-, VB-, AV-, REG-, CAI-…)
- * registers its series here — table, date column, status column, the screens that open it and the
- * page a result opens — and the header search finds its numbers; nothing else changes.
+ * Where the global search looks for a document number: one entry per document type of
+ * shared/documents.ts (table, date and status columns, places, the screens that open it, the page a
+ * result opens). A type declared there is found by the header search; nothing to add here.
  * The table's `number` column needs a prefix index, created by the document's migration like those
  * of migration 202611232207_search_key (NOCASE on SQLite, text_pattern_ops on PostgreSQL).
  */
-export interface DocumentSeries {
+export interface SearchedDocument {
   /** The number's prefix: 'ENT' for ENT-2026-000001. */
-  series: string;
+  series: DocumentSeries;
   /** What the document is, in French, shown under the number. */
   label: string;
   table: string;
@@ -25,7 +31,7 @@ export interface DocumentSeries {
   /**
    * The place columns of the table: a restricted user finds only the documents of the places they
    * work in (whereAllowedLocation, server/services/places/scope.ts; several columns: any of them).
-   * Empty for a document tied to no place.
+   * Empty for a document tied to no location.
    */
   locationColumns: readonly string[];
   /**
@@ -34,127 +40,27 @@ export interface DocumentSeries {
    * user finds those of an account they work on (whereAllowedAccount; several columns: any of
    * them) and those of no account at all.
    */
-  accountColumns?: readonly string[];
+  accountColumns: readonly string[];
   /** The page a result opens (route name with `id`); built by the presenter. */
-  page:
-    | 'entries.show'
-    | 'transfers.show'
-    | 'inventory.show'
-    | 'inventory.readjustmentPrint'
-    | 'sales.show'
-    | 'creditNotes.show'
-    | 'settlements.show'
-    | 'cashOperations.show';
+  page: DocumentShowRoute;
 }
 
-export const DOCUMENT_SERIES: readonly DocumentSeries[] = [
-  {
-    series: 'ENT',
-    label: 'Entrée de stock',
-    table: 'stock_entries',
-    dateColumn: 'entry_date',
-    statusColumn: 'status',
-    kind: 'entry',
-    screens: ['menu.entreestock'],
-    locationColumns: ['location_id'],
-    page: 'entries.show',
-  },
-  {
-    series: 'TRF',
-    label: 'Transfert',
-    table: 'transfers',
-    dateColumn: 'transfer_date',
-    statusColumn: 'status',
-    kind: 'transfer',
-    screens: ['menu.sortiestock', 'menu.annulation.transfert'],
-    locationColumns: ['from_location_id', 'to_location_id'],
-    page: 'transfers.show',
-  },
-  // One series, two tables: a count and a direct readjustment both take their number from the INV counter (services/stock/inventory.ts).
-  {
-    series: 'INV',
-    label: 'Inventaire',
-    table: 'inventory_counts',
-    dateColumn: 'count_date',
-    statusColumn: 'status',
-    kind: 'count',
-    screens: ['menu.inventaire'],
-    locationColumns: ['location_id'],
-    page: 'inventory.show',
-  },
-  {
-    series: 'INV',
-    label: 'Réajustement de stock',
-    table: 'stock_adjustments',
-    dateColumn: 'adjustment_date',
-    statusColumn: null,
-    kind: 'readjustment',
-    screens: ['menu.inventaire'],
-    locationColumns: ['location_id'],
-    page: 'inventory.readjustmentPrint',
-  },
-  // Sales (issue 14): one table, two series; the status a user reads is the payment status.
-  {
-    series: 'FAC',
-    label: 'Facture',
-    table: 'sales',
-    dateColumn: 'sale_date',
-    statusColumn: 'payment_status',
-    kind: 'sale',
-    screens: ['menu.sortiestock'],
-    locationColumns: ['location_id'],
-    page: 'sales.show',
-  },
-  {
-    series: 'VB',
-    label: 'Vente boutique',
-    table: 'sales',
-    dateColumn: 'sale_date',
-    statusColumn: 'payment_status',
-    kind: 'sale',
-    screens: ['menu.sortiestock'],
-    locationColumns: ['location_id'],
-    page: 'sales.show',
-  },
-  // Credit notes (corrections of counter sales): never cancelled, so no status badge.
-  {
-    series: 'AV',
-    label: 'Avoir',
-    table: 'credit_notes',
-    dateColumn: 'credit_date',
-    statusColumn: null,
-    kind: 'sale',
-    screens: ['menu.sortiestock'],
-    locationColumns: ['location_id'],
-    page: 'creditNotes.show',
-  },
-  // Settlements (issue 15): their place is the account the money landed in.
-  {
-    series: 'REG',
-    label: 'Règlement client',
-    table: 'settlements',
-    dateColumn: 'settlement_date',
-    statusColumn: 'status',
-    kind: 'settlement',
-    screens: ['menu.reglement'],
-    locationColumns: [],
-    accountColumns: ['account_id'],
-    page: 'settlements.show',
-  },
-  // Caisse operations (issue 16): their place is the place of their accounts (a desk's location, the user's banks and wallets).
-  {
-    series: 'CAI',
-    label: 'Opération de caisse',
-    table: 'cash_operations',
-    dateColumn: 'operation_date',
-    statusColumn: 'status',
-    kind: 'cash',
-    screens: ['menu.caisse'],
-    locationColumns: [],
-    accountColumns: ['from_account_id', 'to_account_id'],
-    page: 'cashOperations.show',
-  },
-];
+export const SEARCHED_DOCUMENTS: readonly SearchedDocument[] = DOCUMENT_TYPE_KEYS.map((type) => {
+  const d = DOCUMENT_TYPES[type];
+  const places: DocumentPlacesDecl = d.places;
+  return {
+    series: d.series,
+    label: d.label,
+    table: d.table,
+    dateColumn: d.columns.date,
+    statusColumn: d.columns.status,
+    kind: d.badge,
+    screens: d.screens,
+    locationColumns: Object.values(places.locations ?? {}),
+    accountColumns: places.accounts ?? [],
+    page: d.show.route,
+  };
+});
 
 /**
  * A typed document number read as a prefix of stored numbers: "ent" → "ENT-", "ent 2026" →

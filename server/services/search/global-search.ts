@@ -6,8 +6,8 @@ import { searchClients, searchProducts, searchSuppliers } from '../pickers/picke
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import {
-  DOCUMENT_SERIES,
-  type DocumentSeries,
+  SEARCHED_DOCUMENTS,
+  type SearchedDocument,
   SEQUENCE_DIGITS,
   documentNumberQuery,
   sequenceFragment,
@@ -18,13 +18,13 @@ export interface SearchScope {
   products: boolean;
   clients: boolean;
   suppliers: boolean;
-  series: readonly DocumentSeries[];
+  series: readonly SearchedDocument[];
   /** The places the user works in: documents of other places are not found. */
   places: PlaceScope;
 }
 
 export interface DocumentRow {
-  series: DocumentSeries;
+  series: SearchedDocument;
   id: number;
   number: string;
   date: string | null;
@@ -63,7 +63,7 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
     result.documents.length > 0 &&
     documentNumberQuery(
       q,
-      DOCUMENT_SERIES.map((s) => s.series),
+      SEARCHED_DOCUMENTS.map((s) => s.series),
     )
   )
     return result;
@@ -85,7 +85,7 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
 /** The documents of one series' table the user may find (places of their locations or accounts), with the columns of a result. */
 function seriesRows(
   db: Knex,
-  series: DocumentSeries,
+  series: SearchedDocument,
   places: PlaceScope,
   qb: Knex.QueryBuilder = db.queryBuilder(),
 ): Knex.QueryBuilder {
@@ -95,7 +95,7 @@ function seriesRows(
       series.statusColumn ? { status: series.statusColumn } : db.raw('NULL AS status'),
     )
     .from(series.table);
-  const accountColumns = series.accountColumns ?? [];
+  const accountColumns = series.accountColumns;
   if (accountColumns.length && !places.all) {
     q.where((w) => {
       w.where((none) => {
@@ -124,7 +124,7 @@ const prefixOf = (db: Knex, qb: Knex.QueryBuilder, prefix: string) =>
 async function searchSequences(
   db: Knex,
   fragment: { exact: string; prefixes: string[] },
-  allowed: readonly DocumentSeries[],
+  allowed: readonly SearchedDocument[],
   places: PlaceScope,
   limit: number,
 ): Promise<DocumentRow[]> {
@@ -169,7 +169,7 @@ async function searchSequences(
 export function sequenceSearchQuery(
   db: Knex,
   fragment: { exact: string; prefixes: string[] },
-  allowed: readonly DocumentSeries[],
+  allowed: readonly SearchedDocument[],
   places: PlaceScope,
   limit: number,
   years: ReadonlyMap<string, readonly number[]>,
@@ -206,7 +206,7 @@ export function sequenceSearchQuery(
 async function searchDocuments(
   db: Knex,
   q: string,
-  allowed: readonly DocumentSeries[],
+  allowed: readonly SearchedDocument[],
   places: PlaceScope,
   limit: number,
 ): Promise<DocumentRow[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDocumentNumber, nextDocumentNumber } from '../../../server/db/counters.js';
+import { type DocumentSeries, formatDocumentNumber, nextDocumentNumber } from '../../../server/db/counters.js';
 import { createDb } from '../../../server/db/connection.js';
 import { type TestDatabase, freshDatabase, testDatabases } from '../../support/databases.js';
 
@@ -18,7 +18,8 @@ describe.each(testDatabases())('document counters (%s)', (kind) => {
   afterAll(() => d.drop());
 
   it('numbers per series and year, starting at 1', async () => {
-    const take = (series: string, year: number) => d.db.transaction((trx) => nextDocumentNumber(trx, series, year));
+    const take = (series: DocumentSeries, year: number) =>
+      d.db.transaction((trx) => nextDocumentNumber(trx, series, year));
     expect((await take('FAC', 2026)).number).toBe('FAC-2026-000001');
     expect((await take('FAC', 2026)).number).toBe('FAC-2026-000002');
     expect((await take('TRF', 2026)).number).toBe('TRF-2026-000001');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Permission, SEEDED_ROLES } from '../../../shared/permissions.js';
 import {
-  DOCUMENT_SERIES,
+  SEARCHED_DOCUMENTS,
   documentNumberQuery,
   sequenceFragment,
 } from '../../../server/services/search/document-series.js';
@@ -204,7 +204,7 @@ describe('blind counts: the locations whose stock a user may not see', () => {
 
 describe('global search scope', () => {
   it('shows a group only to those who may open its pages, a series only to those of its screens', () => {
-    const scope = searchScope(viewer('menu.clients', 'menu.annulation.transfert'), DOCUMENT_SERIES);
+    const scope = searchScope(viewer('menu.clients', 'menu.annulation.transfert'), SEARCHED_DOCUMENTS);
     expect({ ...scope, series: scope.series.map((s) => s.series) }).toEqual({
       products: false,
       clients: true,
@@ -213,10 +213,10 @@ describe('global search scope', () => {
     });
     const keeper = searchScope(
       viewer('menu.produits', 'menu.fournisseurs', 'menu.inventaire', 'menu.entreestock'),
-      DOCUMENT_SERIES,
+      SEARCHED_DOCUMENTS,
     );
     expect(keeper.series.map((s) => s.table)).toEqual(['stock_entries', 'inventory_counts', 'stock_adjustments']);
-    expect(searchScope(viewer(), DOCUMENT_SERIES)).toEqual({
+    expect(searchScope(viewer(), SEARCHED_DOCUMENTS)).toEqual({
       products: false,
       clients: false,
       suppliers: false,
@@ -250,8 +250,8 @@ describe('global search scope', () => {
   });
 
   it('registers every numbered series, each table once', () => {
-    expect([...new Set(DOCUMENT_SERIES.map((s) => s.series))].sort()).toEqual([...NUMBERED_SERIES].sort());
-    expect(new Set(DOCUMENT_SERIES.map((s) => s.table)).size).toBe(DOCUMENT_SERIES.length - 1); // sales holds FAC and VB
+    expect([...new Set(SEARCHED_DOCUMENTS.map((s) => s.series))].sort()).toEqual([...NUMBERED_SERIES].sort());
+    expect(new Set(SEARCHED_DOCUMENTS.map((s) => s.table)).size).toBe(SEARCHED_DOCUMENTS.length - 1); // sales holds FAC and VB
   });
 });
 
