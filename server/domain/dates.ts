@@ -1,6 +1,7 @@
 /**
  * Business dates are calendar dates (YYYY-MM-DD) in the company's time zone (DESIGN.md §3).
  */
+import { addDays } from '../../shared/dates.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -45,12 +46,8 @@ export function yearOf(date: string): number {
   return Number(date.slice(0, 4));
 }
 
-/** YYYY-MM-DD plus n days. */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
+// The day arithmetic the client shares (a due date from a sale date): one implementation, in shared/.
+export { addDays };
 
 /**
  * The same day `n` months away (YYYY-MM-DD), kept within its month: 31/03 one month back is

@@ -1,6 +1,7 @@
 import type { PageProps } from '@shared/pages';
 import { TREASURY_KIND_LABELS } from '@shared/treasury';
 import { PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
@@ -39,46 +40,47 @@ export default function CashSituationPrint(props: PageProps<'cash/SituationPrint
         print
       />
       {s.days.length ? (
-        <table className="app-print-table">
-          <thead>
-            <tr>
-              <th>Journée</th>
-              <th className="num">Entrées</th>
-              <th className="num">Sorties</th>
-              <th className="num">Solde du soir</th>
-              <th>Arrêté</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.days.map((d) => (
-              <tr key={d.day}>
-                <td>{formatDate(d.day)}</td>
-                <td className="num">
-                  <Money value={d.total_in} currency={currency} />
-                </td>
-                <td className="num">
-                  <Money value={-d.total_out} currency={currency} />
-                </td>
-                <td className="num">
-                  <Money value={d.balance} currency={currency} />
-                </td>
-                <td>
-                  {d.closing_id ? (
-                    d.difference ? (
-                      <>
-                        écart <Money value={d.difference} currency={currency} />
-                      </>
-                    ) : (
-                      'sans écart'
-                    )
+        <PrintLines
+          rows={s.days}
+          rowKey={(d) => d.day}
+          columns={[
+            { id: 'day', label: 'Journée', cell: (d) => formatDate(d.day) },
+            {
+              id: 'in',
+              label: 'Entrées',
+              num: true,
+              cell: (d) => <Money value={d.total_in} currency={currency} />,
+            },
+            {
+              id: 'out',
+              label: 'Sorties',
+              num: true,
+              cell: (d) => <Money value={-d.total_out} currency={currency} />,
+            },
+            {
+              id: 'balance',
+              label: 'Solde du soir',
+              num: true,
+              cell: (d) => <Money value={d.balance} currency={currency} />,
+            },
+            {
+              id: 'closing',
+              label: 'Arrêté',
+              cell: (d) =>
+                d.closing_id ? (
+                  d.difference ? (
+                    <>
+                      écart <Money value={d.difference} currency={currency} />
+                    </>
                   ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                    'sans écart'
+                  )
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+        />
       ) : null}
     </PrintFrame>
   );

@@ -1,5 +1,6 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { formatDate, formatDateTime } from '@/components/data/format';
@@ -71,24 +72,16 @@ export default function CashVoucher(props: PageProps<'cash/Voucher'>) {
         </tbody>
       </table>
       {op.allocations.length ? (
-        <table className="app-print-table" data-testid="print-allocations">
-          <thead>
-            <tr>
-              <th>Entrée</th>
-              <th>Date</th>
-              <th className="num">Imputé</th>
-            </tr>
-          </thead>
-          <tbody>
-            {op.allocations.map((a) => (
-              <tr key={a.entry_id}>
-                <td>{a.entry_number}</td>
-                <td>{formatDate(a.entry_date)}</td>
-                <td className="num">{money(a.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PrintLines
+          testId="print-allocations"
+          rows={op.allocations}
+          rowKey={(a) => a.entry_id}
+          columns={[
+            { id: 'entry', label: 'Entrée', cell: (a) => a.entry_number },
+            { id: 'date', label: 'Date', cell: (a) => formatDate(a.entry_date) },
+            { id: 'amount', label: 'Imputé', num: true, cell: (a) => money(a.amount) },
+          ]}
+        />
       ) : null}
       <PrintAmountInWords
         settings={props.settings}

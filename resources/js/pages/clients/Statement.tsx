@@ -1,6 +1,7 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatDate, formatQty } from '@/components/data/format';
 
@@ -45,18 +46,12 @@ export default function ClientStatementPrint(props: PageProps<'clients/Statement
           ; réduisez la période pour tout imprimer. Les totaux et le solde portent sur toute la période.
         </PrintNote>
       ) : null}
-      <table className="app-print-table is-dense" data-testid="statement-table">
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>N°</th>
-            <th>Libellé</th>
-            <th className="num">Débit</th>
-            <th className="num">Crédit</th>
-            <th className="num">Solde</th>
-          </tr>
-        </thead>
-        <tbody>
+      <PrintLines
+        dense
+        testId="statement-table"
+        rows={lines}
+        rowKey={(l) => l.position}
+        before={
           <tr>
             <td className="text-nowrap">{formatDate(from)}</td>
             <td />
@@ -69,33 +64,52 @@ export default function ClientStatementPrint(props: PageProps<'clients/Statement
               <strong>{money(totals.opening)}</strong>
             </td>
           </tr>
-          {lines.map((l) => (
-            <tr key={l.position}>
-              <td className="text-nowrap">{formatDate(l.date)}</td>
-              <td className="code">{l.number}</td>
-              <td>
+        }
+        columns={[
+          {
+            id: 'date',
+            label: 'Date',
+            className: 'text-nowrap',
+            cell: (l) => formatDate(l.date),
+            foot: 'Totaux de la période et solde de clôture',
+            footSpan: 3,
+          },
+          { id: 'number', label: 'N°', className: 'code', cell: (l) => l.number },
+          {
+            id: 'label',
+            label: 'Libellé',
+            cell: (l) => (
+              <>
                 {l.label}
                 {l.kind === 'advance_use' || (l.kind === 'settlement_cancel' && l.amount > 0)
                   ? ` (${money(l.amount)}, sans effet sur le solde)`
                   : ''}
-              </td>
-              <td className="num">{l.debit ? money(l.debit) : ''}</td>
-              <td className="num">{l.credit ? money(l.credit) : ''}</td>
-              <td className="num">{money(l.balance)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={3}>Totaux de la période et solde de clôture</th>
-            <td className="num">{money(totals.debit)}</td>
-            <td className="num">{money(totals.credit)}</td>
-            <td className="num">
-              <strong>{money(totals.closing)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+              </>
+            ),
+          },
+          {
+            id: 'debit',
+            label: 'Débit',
+            num: true,
+            cell: (l) => (l.debit ? money(l.debit) : ''),
+            foot: money(totals.debit),
+          },
+          {
+            id: 'credit',
+            label: 'Crédit',
+            num: true,
+            cell: (l) => (l.credit ? money(l.credit) : ''),
+            foot: money(totals.credit),
+          },
+          {
+            id: 'balance',
+            label: 'Solde',
+            num: true,
+            cell: (l) => money(l.balance),
+            foot: <strong>{money(totals.closing)}</strong>,
+          },
+        ]}
+      />
     </PrintFrame>
   );
 }

@@ -3,14 +3,14 @@ import { PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame
 import { formatQty } from '@/components/data/format';
 import { ReportChart } from '@/components/reports/ReportChart';
 import { ReportCellView, cellText, isNumeric } from '@/components/reports/report-cells';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { currencyInfo, formatMoney } from '@shared/money';
-import type { ReportColumn } from '@shared/reports';
+import type { ReportColumn, ReportRow } from '@shared/reports';
 
 /** A cell read whole (figures, dates, document numbers: never split across lines), or text that wraps between words. */
-function cellClass(c: ReportColumn): string | undefined {
-  if (isNumeric(c)) return 'num is-whole';
-  return c.kind === 'date' || c.link ? 'is-whole' : undefined;
+function wholeClass(c: ReportColumn): string | undefined {
+  return isNumeric(c) || c.kind === 'date' || c.link ? 'is-whole' : undefined;
 }
 
 /**
@@ -64,39 +64,24 @@ export default function ReportPrint(props: PageProps<'reports/Print'>) {
                   les lignes).
                 </PrintNote>
               ) : null}
-              <table className="app-print-table is-dense" data-testid={`report-print-${t.id}`}>
-                <thead>
-                  <tr>
-                    {t.columns.map((c) => (
-                      <th key={c.id} className={isNumeric(c) ? 'num' : undefined}>
-                        {c.kind === 'money' ? `${c.label} (${unit})` : c.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {t.page.data.map((r, i) => (
-                    <tr key={i}>
-                      {t.columns.map((c) => (
-                        <td key={c.id} className={cellClass(c)}>
-                          <ReportCellView column={c} row={r} currency={currency} print bareMoney />
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-                {t.totals ? (
-                  <tfoot>
-                    <tr>
-                      {t.columns.map((c) => (
-                        <th key={c.id} className={isNumeric(c) ? 'num' : undefined}>
-                          {t.totals && t.totals[c.id] !== undefined ? cellText(c, t.totals, currency, true) : ''}
-                        </th>
-                      ))}
-                    </tr>
-                  </tfoot>
-                ) : null}
-              </table>
+              <PrintLines
+                dense
+                testId={`report-print-${t.id}`}
+                rows={t.page.data}
+                rowKey={(_, i) => i}
+                columns={t.columns.map((c) => ({
+                  id: c.id,
+                  label: c.kind === 'money' ? `${c.label} (${unit})` : c.label,
+                  num: isNumeric(c),
+                  className: wholeClass(c),
+                  cell: (r: ReportRow) => <ReportCellView column={c} row={r} currency={currency} print bareMoney />,
+                  foot: t.totals
+                    ? t.totals[c.id] !== undefined
+                      ? cellText(c, t.totals, currency, true)
+                      : ''
+                    : undefined,
+                }))}
+              />
             </section>
           ))}
       {notes.length && !isEmpty ? (

@@ -1,6 +1,7 @@
 import type { PageProps } from '@shared/pages';
 import { currencyInfo, formatAmount, formatMoney } from '@shared/money';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity } from '@/components/data/format';
 import { priceBasisLabel } from '@shared/vat';
@@ -148,39 +149,40 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
           ['N° contribuable', client.tax_number],
         ]}
       />
-      <table className="app-print-table is-lines" data-testid="print-lines">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Réf.</th>
-            <th>Désignation</th>
-            <th className="num">Qté</th>
-            <th className="num">
-              P.U.{vat ? ` ${priceBasisLabel(sale.prices_include_vat, true)}` : ''} ({unit})
-            </th>
-            {discounted ? <th className="num">Remise</th> : null}
-            <th className="num">Montant ({unit})</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sale.lines.map((l) => (
-            <tr key={l.position}>
-              <td>{l.position}</td>
-              <td className="code">{l.product_code}</td>
-              <td>{l.product_name}</td>
-              <td className="num">
+      <PrintLines
+        className="is-lines"
+        testId="print-lines"
+        rows={sale.lines}
+        rowKey={(l) => l.position}
+        columns={[
+          { id: 'position', label: '#', cell: (l) => l.position },
+          { id: 'code', label: 'Réf.', className: 'code', cell: (l) => l.product_code },
+          { id: 'name', label: 'Désignation', cell: (l) => l.product_name },
+          {
+            id: 'quantity',
+            label: 'Qté',
+            num: true,
+            cell: (l) => (
+              <>
                 {formatQuantity(l.quantity, l.unit)}
                 {l.sale_unit === 'pack' ? (
                   <div>{`${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}`}</div>
                 ) : null}
-              </td>
-              <td className="num">{amount(l.unit_price)}</td>
-              {discounted ? <td className="num">{l.discount ? amount(-l.discount) : ''}</td> : null}
-              <td className="num">{amount(l.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            id: 'price',
+            label: `P.U.${vat ? ` ${priceBasisLabel(sale.prices_include_vat, true)}` : ''} (${unit})`,
+            num: true,
+            cell: (l) => amount(l.unit_price),
+          },
+          discounted
+            ? { id: 'discount', label: 'Remise', num: true, cell: (l) => (l.discount ? amount(-l.discount) : '') }
+            : null,
+          { id: 'net', label: `Montant (${unit})`, num: true, cell: (l) => amount(l.net) },
+        ]}
+      />
     </PrintFrame>
   );
 }

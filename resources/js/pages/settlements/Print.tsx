@@ -1,5 +1,6 @@
 import { formatAmount, formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { formatDate, formatDateTime } from '@/components/data/format';
@@ -84,35 +85,42 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
         </>
       ) : (
         <>
-          <table className="app-print-table" data-testid="receipt-allocations">
-            <thead>
-              <tr>
-                <th>Facture</th>
-                <th className="num">Montant</th>
-                <th className="num">Réglé</th>
-                <th className="num">Reste à payer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.allocations.map((a) => (
-                <tr key={a.position}>
-                  <td>
+          <PrintLines
+            testId="receipt-allocations"
+            rows={s.allocations}
+            rowKey={(a) => a.position}
+            columns={[
+              {
+                id: 'number',
+                label: 'Facture',
+                cell: (a) => (
+                  <>
                     <span className="code">{a.number}</span>
                     <br />
                     {formatDate(a.sale_date)}
-                  </td>
-                  <td className="num">
-                    <Money value={a.total} currency={currency} />
-                  </td>
-                  <td className="num">
-                    <Money value={a.settled} currency={currency} />
-                  </td>
-                  <td className="num">
-                    {a.remaining > 0 ? <Money value={a.remaining} currency={currency} /> : 'Soldée'}
-                  </td>
-                </tr>
-              ))}
-              {s.advance > 0 ? (
+                  </>
+                ),
+                foot: s.source === 'advance' ? 'Total pris sur l’acompte' : 'Total reçu',
+                footSpan: 2,
+              },
+              { id: 'total', label: 'Montant', num: true, cell: (a) => <Money value={a.total} currency={currency} /> },
+              {
+                id: 'settled',
+                label: 'Réglé',
+                num: true,
+                cell: (a) => <Money value={a.settled} currency={currency} />,
+                foot: <Money value={s.received} currency={currency} />,
+                footTestId: 'receipt-amount',
+              },
+              {
+                id: 'remaining',
+                label: 'Reste à payer',
+                num: true,
+                cell: (a) => (a.remaining > 0 ? <Money value={a.remaining} currency={currency} /> : 'Soldée'),
+              },
+            ]}
+            after={
+              s.advance > 0 ? (
                 <tr>
                   <td colSpan={2}>Gardé en acompte au client</td>
                   <td className="num">
@@ -120,18 +128,9 @@ export default function SettlementReceiptPrint(props: PageProps<'settlements/Pri
                   </td>
                   <td />
                 </tr>
-              ) : null}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th colSpan={2}>{s.source === 'advance' ? 'Total pris sur l’acompte' : 'Total reçu'}</th>
-                <td className="num" data-testid="receipt-amount">
-                  <Money value={s.received} currency={currency} />
-                </td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
+              ) : null
+            }
+          />
           <p className="mb-1" data-testid="receipt-balance">
             Solde restant dû par le client après ce règlement :{' '}
             <strong>{formatMoney(Math.max(0, s.balance_after), currency)}</strong>

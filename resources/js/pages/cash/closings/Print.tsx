@@ -2,6 +2,7 @@ import { CLOSING_STATUS_LABELS, differenceLabel } from '@shared/cash-closing';
 import { formatAmount } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS } from '@shared/treasury';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
 import { formatDate, formatDateTime, formatQty } from '@/components/data/format';
@@ -121,26 +122,16 @@ export default function ClosingPrint(props: PageProps<'cash/closings/Print'>) {
         print
       />
       {nonCash.length ? (
-        <table className="app-print-table" data-testid="closing-print-non-cash">
-          <thead>
-            <tr>
-              <th>Encaissements hors espèces</th>
-              <th className="num">Opérations</th>
-              <th className="num">Montant</th>
-            </tr>
-          </thead>
-          <tbody>
-            {nonCash.map((r) => (
-              <tr key={r.key}>
-                <td>{r.label}</td>
-                <td className="num">{formatQty(r.count)}</td>
-                <td className="num">
-                  <Money value={r.total} currency={currency} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PrintLines
+          testId="closing-print-non-cash"
+          rows={nonCash}
+          rowKey={(r) => r.key}
+          columns={[
+            { id: 'label', label: 'Encaissements hors espèces', cell: (r) => r.label },
+            { id: 'count', label: 'Opérations', num: true, cell: (r) => formatQty(r.count) },
+            { id: 'total', label: 'Montant', num: true, cell: (r) => <Money value={r.total} currency={currency} /> },
+          ]}
+        />
       ) : null}
     </PrintFrame>
   );

@@ -1,5 +1,6 @@
 import type { PageProps } from '@shared/pages';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQuantity } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
@@ -37,38 +38,31 @@ export default function CreditNotePrint(props: PageProps<'sales/credit-notes/Pri
           ['Remboursé par', c.account_name ?? ''],
         ]}
       />
-      <table className="app-print-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Code</th>
-            <th>Désignation</th>
-            <th className="num">Rendu</th>
-            <th className="num">Prix ({unit})</th>
-            <th className="num">Remboursé ({unit})</th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.lines.map((l) => (
-            <tr key={l.position}>
-              <td>{l.position}</td>
-              <td className="code">{l.product_code}</td>
-              <td>{l.product_name}</td>
-              <td className="num">{formatQuantity(l.quantity, l.unit)}</td>
-              <td className="num">{formatAmount(l.unit_price, currency)}</td>
-              <td className="num">{formatAmount(l.refund, currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={5}>Total remboursé ({formatCount(c.line_count, 'ligne')})</th>
-            <td className="num" data-testid="print-refund-total">
-              <Money value={c.refund} currency={currency} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <PrintLines
+        rows={c.lines}
+        rowKey={(l) => l.position}
+        columns={[
+          {
+            id: 'position',
+            label: '#',
+            cell: (l) => l.position,
+            foot: `Total remboursé (${formatCount(c.line_count, 'ligne')})`,
+            footSpan: 5,
+          },
+          { id: 'code', label: 'Code', className: 'code', cell: (l) => l.product_code },
+          { id: 'name', label: 'Désignation', cell: (l) => l.product_name },
+          { id: 'quantity', label: 'Rendu', num: true, cell: (l) => formatQuantity(l.quantity, l.unit) },
+          { id: 'price', label: `Prix (${unit})`, num: true, cell: (l) => formatAmount(l.unit_price, currency) },
+          {
+            id: 'refund',
+            label: `Remboursé (${unit})`,
+            num: true,
+            cell: (l) => formatAmount(l.refund, currency),
+            foot: <Money value={c.refund} currency={currency} />,
+            footTestId: 'print-refund-total',
+          },
+        ]}
+      />
     </PrintFrame>
   );
 }

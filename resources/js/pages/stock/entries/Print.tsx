@@ -1,6 +1,7 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQty, formatUnitTotals } from '@/components/data/format';
 
@@ -39,24 +40,23 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
           ['Saisie par', `${entry.created_by ?? '—'} le ${formatDateTime(entry.created_at)}`],
         ]}
       />
-      <table className="app-print-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Code</th>
-            <th>Désignation</th>
-            <th className="num">Quantité</th>
-            <th>Unité</th>
-            <th className="num">Coût unitaire</th>
-            <th className="num">Montant</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entry.lines.map((l) => (
-            <tr key={l.position}>
-              <td>{l.position}</td>
-              <td className="code">{l.product_code}</td>
-              <td>
+      <PrintLines
+        rows={entry.lines}
+        rowKey={(l) => l.position}
+        columns={[
+          {
+            id: 'position',
+            label: '#',
+            cell: (l) => l.position,
+            foot: `Total (${formatCount(entry.line_count, 'ligne')})`,
+            footSpan: 3,
+          },
+          { id: 'code', label: 'Code', className: 'code', cell: (l) => l.product_code },
+          {
+            id: 'name',
+            label: 'Désignation',
+            cell: (l) => (
+              <>
                 {l.product_name}
                 {l.entry_unit === 'pack' ? (
                   <span>
@@ -64,24 +64,24 @@ export default function EntryPrint(props: PageProps<'stock/entries/Print'>) {
                     ({formatQty(l.entered_quantity)} colis de {formatQty(l.pack_size)})
                   </span>
                 ) : null}
-              </td>
-              <td className="num">{formatQty(l.quantity)}</td>
-              <td>{l.unit}</td>
-              <td className="num">{money(l.unit_cost)}</td>
-              <td className="num">{money(l.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={3}>Total ({formatCount(entry.line_count, 'ligne')})</th>
-            {/* One sum per unit (« 50 sacs, 4 seaux »): quantities of different units are never added. */}
-            <td colSpan={2}>{formatUnitTotals(entry.lines)}</td>
-            <td />
-            <td className="num">{money(entry.total_amount)}</td>
-          </tr>
-        </tfoot>
-      </table>
+              </>
+            ),
+          },
+          {
+            id: 'quantity',
+            label: 'Quantité',
+            num: true,
+            cell: (l) => formatQty(l.quantity),
+            // One sum per unit (« 50 sacs, 4 seaux »): quantities of different units are never added.
+            foot: formatUnitTotals(entry.lines),
+            footSpan: 2,
+            footClassName: '',
+          },
+          { id: 'unit', label: 'Unité', cell: (l) => l.unit },
+          { id: 'cost', label: 'Coût unitaire', num: true, cell: (l) => money(l.unit_cost) },
+          { id: 'amount', label: 'Montant', num: true, cell: (l) => money(l.amount), foot: money(entry.total_amount) },
+        ]}
+      />
     </PrintFrame>
   );
 }

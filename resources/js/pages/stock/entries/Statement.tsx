@@ -1,6 +1,7 @@
 import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatDate, formatQty } from '@/components/data/format';
 
@@ -38,73 +39,59 @@ export default function EntriesStatement(props: PageProps<'stock/entries/Stateme
       {rows.length === 0 ? (
         <PrintNote>Aucune entrée de stock sur cette période.</PrintNote>
       ) : (
-        <table className="app-print-table is-dense">
-          <thead>
-            <tr>
-              <th>N°</th>
-              <th>Date</th>
-              <th>Fournisseur</th>
-              <th>Emplacement</th>
-              <th>Réf. fourn.</th>
-              <th className="num">Lignes</th>
-              <th className="num">Montant</th>
-              <th>Saisie par</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className="code">
+        <PrintLines
+          dense
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              id: 'number',
+              label: 'N°',
+              className: 'code',
+              cell: (r) => (
+                <>
                   {r.number}
                   {r.status === 'cancelled' ? <div>ANNULÉE</div> : null}
-                </td>
-                <td className="text-nowrap">{formatDate(r.entry_date)}</td>
-                <td>{r.supplier_name}</td>
-                <td>{r.location_name}</td>
-                <td>{r.supplier_ref}</td>
-                <td className="num">{formatQty(r.line_count)}</td>
-                <td className="num">
-                  {r.status === 'cancelled' ? <s>{money(r.total_amount)}</s> : money(r.total_amount)}
-                </td>
-                <td>{r.created_by ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th colSpan={5}>
-                Total : {formatQty(totals.count)} entrée{totals.count > 1 ? 's' : ''} validée
-                {totals.count > 1 ? 's' : ''}
-              </th>
-              {/* The lines of the validated entries: quantities of different units are never added. */}
-              <td className="num">{formatQty(totals.lines)}</td>
-              <td className="num">{money(totals.amount)}</td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+                </>
+              ),
+              foot: `Total : ${formatQty(totals.count)} entrée${totals.count > 1 ? 's' : ''} validée${totals.count > 1 ? 's' : ''}`,
+              footSpan: 5,
+            },
+            { id: 'date', label: 'Date', className: 'text-nowrap', cell: (r) => formatDate(r.entry_date) },
+            { id: 'supplier', label: 'Fournisseur', cell: (r) => r.supplier_name },
+            { id: 'location', label: 'Emplacement', cell: (r) => r.location_name },
+            { id: 'ref', label: 'Réf. fourn.', cell: (r) => r.supplier_ref },
+            {
+              id: 'lines',
+              label: 'Lignes',
+              num: true,
+              cell: (r) => formatQty(r.line_count),
+              // The lines of the validated entries: quantities of different units are never added.
+              foot: formatQty(totals.lines),
+            },
+            {
+              id: 'amount',
+              label: 'Montant',
+              num: true,
+              cell: (r) => (r.status === 'cancelled' ? <s>{money(r.total_amount)}</s> : money(r.total_amount)),
+              foot: money(totals.amount),
+            },
+            { id: 'created_by', label: 'Saisie par', cell: (r) => r.created_by ?? '' },
+          ]}
+        />
       )}
       {by_supplier.length > 1 ? (
         <>
           <h2 className="h6 mt-3 mb-1">Récapitulatif par fournisseur</h2>
-          <table className="app-print-table">
-            <thead>
-              <tr>
-                <th>Fournisseur</th>
-                <th className="num">Entrées</th>
-                <th className="num">Montant</th>
-              </tr>
-            </thead>
-            <tbody>
-              {by_supplier.map((s) => (
-                <tr key={s.supplier_name}>
-                  <td>{s.supplier_name}</td>
-                  <td className="num">{formatQty(s.count)}</td>
-                  <td className="num">{money(s.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PrintLines
+            rows={by_supplier}
+            rowKey={(s) => s.supplier_name}
+            columns={[
+              { id: 'supplier', label: 'Fournisseur', cell: (s) => s.supplier_name },
+              { id: 'count', label: 'Entrées', num: true, cell: (s) => formatQty(s.count) },
+              { id: 'amount', label: 'Montant', num: true, cell: (s) => money(s.amount) },
+            ]}
+          />
         </>
       ) : null}
     </PrintFrame>

@@ -1,5 +1,6 @@
 import { formatMoney } from '@shared/money';
 import { PrintClosing, PrintFacts, PrintFrame, PrintNote } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
@@ -46,34 +47,20 @@ export default function AdjustmentPrint(props: PageProps<'stock/inventory/Adjust
       {lines.length === 0 ? (
         <PrintNote>Aucun écart : aucun ajustement de stock.</PrintNote>
       ) : (
-        <table className="app-print-table">
-          <thead>
-            <tr>
-              <th>Code</th>
-              <th>Désignation</th>
-              <th>Unité</th>
-              <th className="num">Stock avant</th>
-              {isCount ? <th className="num">Compté</th> : null}
-              <th className="num">Ajustement</th>
-              {costs ? <th className="num">CMUP</th> : null}
-              {costs ? <th className="num">Valeur</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => (
-              <tr key={l.code}>
-                <td className="code">{l.code}</td>
-                <td>{l.name}</td>
-                <td>{l.unit}</td>
-                <td className="num">{formatQty(l.before)}</td>
-                {isCount ? <td className="num">{formatQty(l.counted)}</td> : null}
-                <td className="num">{formatSigned(l.adjustment)}</td>
-                {costs ? <td className="num">{money(l.unit_cost)}</td> : null}
-                {costs ? <td className="num">{money(l.value)}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PrintLines
+          rows={lines}
+          rowKey={(l) => l.code}
+          columns={[
+            { id: 'code', label: 'Code', className: 'code', cell: (l) => l.code },
+            { id: 'name', label: 'Désignation', cell: (l) => l.name },
+            { id: 'unit', label: 'Unité', cell: (l) => l.unit },
+            { id: 'before', label: 'Stock avant', num: true, cell: (l) => formatQty(l.before) },
+            isCount ? { id: 'counted', label: 'Compté', num: true, cell: (l) => formatQty(l.counted) } : null,
+            { id: 'adjustment', label: 'Ajustement', num: true, cell: (l) => formatSigned(l.adjustment) },
+            costs ? { id: 'cmup', label: 'CMUP', num: true, cell: (l) => money(l.unit_cost) } : null,
+            costs ? { id: 'value', label: 'Valeur', num: true, cell: (l) => money(l.value) } : null,
+          ]}
+        />
       )}
       <table className="app-print-table" style={{ width: 'auto', marginLeft: 'auto' }}>
         <tbody>

@@ -1,4 +1,5 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatDate, formatDateTime, formatQty, formatSigned } from '@/components/data/format';
@@ -25,44 +26,43 @@ export default function CountSheet(props: PageProps<'stock/inventory/CountSheet'
           ['Comptage', session.blind ? 'à l’aveugle' : 'quantités théoriques visibles'],
         ]}
       />
-      <table className="app-print-table">
-        <thead>
-          <tr>
-            <th>Code</th>
-            <th>Désignation</th>
-            <th>Catégorie</th>
-            <th>Unité</th>
-            {with_quantities ? <th className="num">Théorique</th> : null}
-            <th className="num count-box">Compté</th>
-            {with_quantities ? <th className="num">Écart</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.code}>
-              <td className="code">{l.code}</td>
-              <td>{l.name}</td>
-              <td>{l.category}</td>
-              <td>{l.unit}</td>
-              {with_quantities ? <td className="num">{formatQty(l.theoretical)}</td> : null}
-              <td className="num count-box">{l.counted === null ? '' : formatQty(l.counted)}</td>
-              {with_quantities ? (
-                <td className="num">
-                  {l.counted !== null && l.theoretical !== null ? formatSigned(l.counted - l.theoretical) : ''}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={with_quantities ? 7 : 5}>
-              {formatQty(lines.length)} produit{lines.length > 1 ? 's' : ''} — {formatQty(counted)} compté
-              {counted > 1 ? 's' : ''}
-            </th>
-          </tr>
-        </tfoot>
-      </table>
+      <PrintLines
+        rows={lines}
+        rowKey={(l) => l.code}
+        columns={[
+          {
+            id: 'code',
+            label: 'Code',
+            className: 'code',
+            cell: (l) => l.code,
+            foot: `${formatQty(lines.length)} produit${lines.length > 1 ? 's' : ''} — ${formatQty(counted)} compté${counted > 1 ? 's' : ''}`,
+            footSpan: with_quantities ? 7 : 5,
+          },
+          { id: 'name', label: 'Désignation', cell: (l) => l.name },
+          { id: 'category', label: 'Catégorie', cell: (l) => l.category },
+          { id: 'unit', label: 'Unité', cell: (l) => l.unit },
+          with_quantities
+            ? { id: 'theoretical', label: 'Théorique', num: true, cell: (l) => formatQty(l.theoretical) }
+            : null,
+          {
+            id: 'counted',
+            label: 'Compté',
+            num: true,
+            className: 'count-box',
+            headClassName: 'count-box',
+            cell: (l) => (l.counted === null ? '' : formatQty(l.counted)),
+          },
+          with_quantities
+            ? {
+                id: 'difference',
+                label: 'Écart',
+                num: true,
+                cell: (l) =>
+                  l.counted !== null && l.theoretical !== null ? formatSigned(l.counted - l.theoretical) : '',
+              }
+            : null,
+        ]}
+      />
     </PrintFrame>
   );
 }

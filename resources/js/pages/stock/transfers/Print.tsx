@@ -1,4 +1,5 @@
 import { PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
+import { PrintLines } from '@/components/print/PrintLines';
 import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import {
@@ -64,68 +65,74 @@ export default function TransferPrint(props: PageProps<'stock/transfers/Print'>)
           ['Reçu', received ? `le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}` : ''],
         ]}
       />
-      <table className="app-print-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Code</th>
-            <th>Désignation</th>
-            <th>Unité</th>
-            <th className="num">Envoyé</th>
-            <th className="num">Reçu</th>
-            {received ? <th className="num">Écart</th> : null}
-            {valued ? <th className="num">Valeur ({currencyInfo(props.company.currency).label})</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {transfer.lines.map((l) => (
-            <tr key={l.position}>
-              <td>{l.position}</td>
-              <td className="code">{l.product_code}</td>
-              <td>
+      <PrintLines
+        rows={transfer.lines}
+        rowKey={(l) => l.position}
+        columns={[
+          {
+            id: 'position',
+            label: '#',
+            cell: (l) => l.position,
+            // The lines with a difference are counted in the label: the Écart column stays as narrow as its figures.
+            foot: `Total (${formatCount(transfer.line_count, 'ligne')}${received ? `, ${formatDifferenceCount(differences).toLocaleLowerCase('fr-FR')}` : ''})`,
+            footSpan: 4,
+          },
+          { id: 'code', label: 'Code', className: 'code', cell: (l) => l.product_code },
+          {
+            id: 'name',
+            label: 'Désignation',
+            cell: (l) => (
+              <>
                 {l.product_name}
                 {l.difference_reason ? <div>Motif : {l.difference_reason}</div> : null}
-              </td>
-              {/* One unit a line, named once: its figures stay narrow and the name keeps its room. */}
-              <td className="unit">{pluralUnit(l.unit, l.quantity_sent)}</td>
-              <td className="num">{formatQty(l.quantity_sent)}</td>
-              <td className={l.quantity_received === null ? 'num count-box' : 'num'}>
-                {l.quantity_received === null ? '' : formatQty(l.quantity_received)}
-              </td>
-              {received ? <td className="num">{l.difference ? formatSigned(l.difference) : ''}</td> : null}
-              {valued ? (
-                <td className="num">
-                  {l.difference_value ? formatAmount(l.difference_value, props.company.currency) : ''}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            {/* One sum per unit (« 50 sacs, 4 seaux »), the lines with a difference counted: quantities of different units are never added. */}
-            {/* The lines with a difference are counted in the label: the Écart column stays as narrow as its figures. */}
-            <th colSpan={4}>
-              Total ({formatCount(transfer.line_count, 'ligne')}
-              {received ? `, ${formatDifferenceCount(differences).toLocaleLowerCase('fr-FR')}` : ''})
-            </th>
-            <td className="num is-text">
-              {summed ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit }))) : ''}
-            </td>
-            <td className="num is-text">
-              {summed && received
+              </>
+            ),
+          },
+          // One unit a line, named once: its figures stay narrow and the name keeps its room.
+          { id: 'unit', label: 'Unité', className: 'unit', cell: (l) => pluralUnit(l.unit, l.quantity_sent) },
+          {
+            id: 'sent',
+            label: 'Envoyé',
+            num: true,
+            cell: (l) => formatQty(l.quantity_sent),
+            // One sum per unit (« 50 sacs, 4 seaux »): quantities of different units are never added.
+            foot: summed
+              ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_sent, unit: l.unit })))
+              : '',
+            footClassName: 'num is-text',
+          },
+          {
+            id: 'received',
+            label: 'Reçu',
+            num: true,
+            className: (l) => (l.quantity_received === null ? 'count-box' : undefined),
+            cell: (l) => (l.quantity_received === null ? '' : formatQty(l.quantity_received)),
+            foot:
+              summed && received
                 ? formatUnitTotals(transfer.lines.map((l) => ({ quantity: l.quantity_received, unit: l.unit })))
-                : ''}
-            </td>
-            {received ? <td className="num" /> : null}
-            {valued ? (
-              <td className="num" data-testid="print-difference-total">
-                {formatAmount(transfer.difference_values!.net, props.company.currency)}
-              </td>
-            ) : null}
-          </tr>
-        </tfoot>
-      </table>
+                : '',
+            footClassName: 'num is-text',
+          },
+          received
+            ? {
+                id: 'difference',
+                label: 'Écart',
+                num: true,
+                cell: (l) => (l.difference ? formatSigned(l.difference) : ''),
+              }
+            : null,
+          valued
+            ? {
+                id: 'value',
+                label: `Valeur (${currencyInfo(props.company.currency).label})`,
+                num: true,
+                cell: (l) => (l.difference_value ? formatAmount(l.difference_value, props.company.currency) : ''),
+                foot: formatAmount(transfer.difference_values!.net, props.company.currency),
+                footTestId: 'print-difference-total',
+              }
+            : null,
+        ]}
+      />
       {valued ? (
         <p className="small mt-2" data-testid="print-difference-values">
           Écart valorisé au CMUP à l’envoi :
