@@ -31,6 +31,7 @@ import {
   watchErrors,
 } from './support/browser.js';
 import { createUserWithPermissions, E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
+import { popplerAvailable } from './support/pdf.js';
 
 const money = (n: number) =>
   new RegExp(`${n < 0 ? '\u2212' : ''}${Math.abs(n).toLocaleString('fr-FR').replace(/\s/g, '\\s?')}\\s?FCFA`);
@@ -40,14 +41,6 @@ const figure = (text: string | null) => {
   if (!m) throw new Error(`Aucun montant dans « ${text} »`);
   return (m[1] ? -1 : 1) * Number(m[2].replace(/\D/g, ''));
 };
-const popplerAvailable = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const shotDir = process.env.SCREENSHOT_DIR ?? '';
 const DEPOT_CASHIER = { name: 'Awa Traoré', email: 'caisse.depot@test.local', password: 'Caisse-Depot-2026' };
 

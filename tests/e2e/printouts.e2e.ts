@@ -38,16 +38,9 @@ import { createCashOperation } from '../../server/services/cash/operations.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
 import { browserSuiteEnabled, launchBrowser, login, newContext, step, watchErrors } from './support/browser.js';
 import { E2E_ADMIN, type E2EServer, startServer } from './support/server.js';
+import { popplerAvailable } from './support/pdf.js';
 
 const enabled = browserSuiteEnabled();
-const pdftotextAvailable = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** The paper sizes and the page margins of PrintFrame's pageRule, in mm. */
 const PAPER = {
@@ -125,7 +118,7 @@ interface PrintoutCase {
   pages?: number;
 }
 
-describe.skipIf(!enabled || !pdftotextAvailable)('impressions sur papier (Chromium → PDF)', () => {
+describe.skipIf(!enabled || !popplerAvailable)('impressions sur papier (Chromium → PDF)', () => {
   let server: E2EServer;
   let browser: Browser;
   let context: BrowserContext;

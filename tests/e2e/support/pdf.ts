@@ -2,14 +2,26 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inCI } from './browser.js';
 
-/** pdftotext and pdfinfo (poppler-utils) are installed: suites reading their printouts back skip without them. */
+/**
+ * pdftotext and pdfinfo (poppler-utils) are installed: the suites reading their printouts back need
+ * them. Without them a suite is skipped on a developer's machine with a banner, and fails under CI
+ * (CI=true), as the browser suite does without Chromium: a skipped check never passes for a run one.
+ */
 export const popplerAvailable = (() => {
   try {
     execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
     execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
     return true;
   } catch {
+    if (inCI())
+      throw new Error(
+        'pdftotext/pdfinfo absents alors que CI=true : installez poppler-utils (sudo apt-get install -y poppler-utils).',
+      );
+    console.error(
+      '\n# Suites relisant les PDF SAUTÉES : pdftotext/pdfinfo introuvables (sudo apt-get install -y poppler-utils).\n',
+    );
     return false;
   }
 })();
