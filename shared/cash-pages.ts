@@ -46,7 +46,6 @@ export interface CashOperationRow {
 }
 
 export interface CashIndexProps {
-  currency: string;
   today: string;
   accounts: CashAccountCard[];
   /** The account whose movements are shown (?account_id=, else the first), with its filters and page. */
@@ -71,7 +70,6 @@ export interface CashAccountOption {
 }
 
 export interface CashCreateProps {
-  currency: string;
   kind: CashOperationKind;
   /** The kinds this user may record (the form's tabs). */
   kinds: CashOperationKind[];
@@ -128,7 +126,6 @@ export interface CashOperationView {
 }
 
 export interface CashShowProps {
-  currency: string;
   operation: CashOperationView;
   history: AuditItem[];
   print: PrintState;
@@ -150,7 +147,6 @@ export interface CashBalanceRow {
 }
 
 export interface CashBalanceProps {
-  currency: string;
   date: string;
   today: string;
   accounts: CashBalanceRow[];

@@ -42,7 +42,6 @@ export interface TransfersIndexProps {
 
 export interface TransfersCreateProps {
   /** For the product picker's prices. */
-  currency: string;
   today: string;
   /** The places the user may send from: those they work in (server/policies/places.ts). */
   locations: LocationOption[];
@@ -99,7 +98,6 @@ export interface TransferView {
 }
 
 export interface TransfersShowProps {
-  currency: string;
   today: string;
   transfer: TransferView;
   actions: { receive: boolean; cancel: boolean };

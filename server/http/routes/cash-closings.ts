@@ -137,7 +137,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
   r.get(ROUTES['cash.situation'], can('menu.caisse'), async (req, res) => {
     const { accounts, account, from, to } = await situationQuery(db, req, req.user!.places);
     await res.inertia.render('cash/Situation', {
-      currency: req.user!.company.currency,
       accounts: accountChoices(accounts),
       filters: { account_id: account ? String(account.id) : '', from, to },
       situation: account ? await cashSituation(db, account.id, from, to) : null,
@@ -173,7 +172,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     const user = req.user!;
     const { account, ...filters } = closingFilters(req, businessDate(req.user!.company.timeZone));
     await res.inertia.render('cash/closings/Index', {
-      currency: req.user!.company.currency,
       accounts: accountChoices(
         (await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const })),
       ),
@@ -195,7 +193,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     if (!isIsoDate(day) || day > today) day = today;
     const currency = req.user!.company.currency;
     await res.inertia.render('cash/closings/Create', {
-      currency,
       today,
       accounts: accountChoices(accounts.map((a) => ({ ...a, kind: 'caisse' as const }))),
       account_id: account ? String(account.id) : '',
@@ -236,7 +233,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     const closing = await closingDetail(db, routeId(req.params.id));
     if (!closing) throw new NotFound();
     await res.inertia.render('cash/closings/Show', {
-      currency: closing.currency,
       closing,
       count_lines: presentCountLines(closing.counts, closing.currency),
       can: {

@@ -121,7 +121,6 @@ export function cashRoutes(ctx: AppContext): Router {
   r.get(ROUTES['cash.index'], async (req, res) => {
     const places = req.user!.places;
     const today = businessDate(req.user!.company.timeZone);
-    const currency = req.user!.company.currency;
     const accountRows = await cashAccounts(db, places, today);
     const accounts = accountRows.map(presentCashAccount);
     const asked = Number(queryId(req.query, 'account_id'));
@@ -156,7 +155,6 @@ export function cashRoutes(ctx: AppContext): Router {
       boolean
     >;
     await res.inertia.render('cash/Index', {
-      currency,
       today,
       accounts,
       ledger,
@@ -195,7 +193,6 @@ export function cashRoutes(ctx: AppContext): Router {
     const totals = Object.fromEntries(TREASURY_KINDS.map((k) => [k, 0])) as Record<TreasuryKind, number>;
     for (const a of accounts) totals[a.kind] += a.balance_at;
     await res.inertia.render('cash/Balance', {
-      currency: req.user!.company.currency,
       date,
       today,
       accounts,
@@ -212,7 +209,6 @@ export function cashRoutes(ctx: AppContext): Router {
     const accountId = Number(queryId(req.query, 'account_id')) || null;
     const supplierId = Number(queryId(req.query, 'supplier_id')) || null;
     await res.inertia.render('cash/Create', {
-      currency: req.user!.company.currency,
       kind,
       kinds,
       accounts: mine.map(presentAccountOption),
@@ -289,7 +285,6 @@ export function cashRoutes(ctx: AppContext): Router {
         }
       : toSide;
     await res.inertia.render('cash/Show', {
-      currency,
       operation: presentCashOperation(detail),
       history: presentHistory(await subjectHistory(db, 'cash_operation', id), currency),
       print: presentPrintState(await printCount(db, { printout: 'cash_voucher', id }), mayReprint(req.user!)),

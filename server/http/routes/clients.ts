@@ -82,14 +82,12 @@ export function clientRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['clients.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
-    const currency = req.user!.company.currency;
     const rows = await listClients(db, { ...params, page });
     const clients = { ...rows, data: rows.data.map(presentClientRow) };
     await res.inertia.render('clients/Index', {
       clients,
       params,
       can: recordAbilities(req.user!, 'clients'),
-      currency,
     });
   });
 
@@ -102,7 +100,6 @@ export function clientRoutes(ctx: AppContext): Router {
     await res.inertia.render('clients/Form', {
       client: null,
       suggested_code: await suggestCode(db, 'clients'),
-      currency: req.user!.company.currency,
     });
   });
 
@@ -127,7 +124,6 @@ export function clientRoutes(ctx: AppContext): Router {
       usage: await clientUsage(db, row, currency),
       history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'clients'),
-      currency,
       // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
       sales: may(req.user!, 'menu.sortiestock')
         ? await listSales(
@@ -201,7 +197,6 @@ export function clientRoutes(ctx: AppContext): Router {
     await res.inertia.render('clients/Form', {
       client: presentClient(row),
       suggested_code: row.code,
-      currency: req.user!.company.currency,
     });
   });
 

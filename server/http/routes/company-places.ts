@@ -137,7 +137,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
         params.filters.location_id ? Number(params.filters.location_id) : null,
       ),
       can_manage: canManage(req),
-      currency: req.user!.company.currency,
     });
   });
 
@@ -148,7 +147,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       locations: await locationOptions(db, req.user!.places),
       usage: null,
       can_manage: true,
-      currency: req.user!.company.currency,
       ledger: null,
     });
   });
@@ -166,7 +164,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       locations: await locationOptions(db, req.user!.places, Number(row.location_id)),
       usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
-      currency,
       ledger: accountId
         ? await accountLedgerProps(db, accountId, req.query, req.user!.places, businessDate(req.user!.company.timeZone))
         : null,

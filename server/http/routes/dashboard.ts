@@ -63,7 +63,6 @@ export function dashboardRoutes(ctx: AppContext): Router {
       awaitingRole,
       areas: () => menuLeaves(filterMenu(MENU, user.permissions)).filter((n) => n.to !== '/dashboard'),
       today,
-      currency: req.user!.company.currency,
     };
     // The page's cards are resolved only when sent (functions): the deferred cards' request — a
     // partial reload asking for them alone — runs none of their queries.

@@ -72,7 +72,6 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
       can_update: canUpdate(req),
       can_export: may(req.user!, 'products.export'),
-      currency: req.user!.company.currency,
     });
   });
 
@@ -119,7 +118,6 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       rows: preview.rows,
       fingerprint: preview.fingerprint,
       can_update: canUpdate(req),
-      currency,
     });
   });
 

@@ -99,7 +99,6 @@ export function productRoutes(ctx: AppContext): Router {
     // The page and the filters' options do not wait for each other (PostgreSQL: a connection each).
     // « Sous le seuil »: at the filtered location, else at the places whose stock the user sees.
     const alertLocations = await visibleStockLocations(db, req.user!, hidden);
-    const currency = req.user!.company.currency;
     const [rows, categories, locations] = await Promise.all([
       listProducts(db, { ...params, page }, alertLocations),
       categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
@@ -121,7 +120,6 @@ export function productRoutes(ctx: AppContext): Router {
       categories,
       locations,
       can: recordAbilities(req.user!, 'products'),
-      currency,
       show_costs: showCosts,
     });
   });
@@ -193,7 +191,6 @@ export function productRoutes(ctx: AppContext): Router {
         hide: hiddenCostFields(req.user!),
       }),
       can: { ...recordAbilities(req.user!, 'products'), prices: may(req.user!, 'prices.update') },
-      currency,
       show_costs: showCosts,
     });
   });

@@ -84,7 +84,6 @@ export function saleRoutes(ctx: AppContext): Router {
     const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
     await res.inertia.render('sales/Index', {
       kind,
-      currency: req.user!.company.currency,
       filters,
       sales,
       totals,
@@ -163,7 +162,6 @@ export function saleRoutes(ctx: AppContext): Router {
     if (!detail) throw new NotFound();
     const currency = req.user!.company.currency;
     await res.inertia.render('sales/Show', {
-      currency,
       sale: presentSale(detail, currency, seesCosts(req.user!)),
       history: presentHistory(await subjectHistory(db, 'sale', id), currency),
       print: presentPrintState(

@@ -52,7 +52,6 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
       const filters = settlementFilters(req, businessDate(req.user!.company.timeZone));
       const currency = req.user!.company.currency;
       await res.inertia.render('settlements/Cancellation', {
-        currency,
         filters,
         settlements: (
           await listSettlements(

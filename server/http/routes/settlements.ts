@@ -86,7 +86,6 @@ export function settlementRoutes(ctx: AppContext): Router {
     );
     const options = await settlementFilterOptions(db, user.places);
     await res.inertia.render('settlements/Index', {
-      currency: req.user!.company.currency,
       filters,
       settlements,
       totals,
@@ -149,7 +148,6 @@ export function settlementRoutes(ctx: AppContext): Router {
     if (!detail) throw new NotFound();
     const currency = req.user!.company.currency;
     await res.inertia.render('settlements/Show', {
-      currency,
       settlement: presentSettlement(detail),
       history: presentHistory(await subjectHistory(db, 'settlement', id), currency),
       print: presentPrintState(await printCount(db, { printout: 'settlement_receipt', id }), mayReprint(req.user!)),

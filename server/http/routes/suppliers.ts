@@ -47,7 +47,6 @@ export function supplierRoutes(ctx: AppContext): Router {
       suppliers,
       params,
       can: recordAbilities(req.user!, 'suppliers'),
-      currency: req.user!.company.currency,
     });
   });
 
@@ -70,7 +69,6 @@ export function supplierRoutes(ctx: AppContext): Router {
       usage: await recordUsage(db, 'supplier', Number(row.id), currency),
       history: presentHistory(await subjectHistory(db, 'supplier', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'suppliers'),
-      currency,
     });
   });
 

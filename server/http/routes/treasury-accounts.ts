@@ -107,7 +107,6 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
       accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
       params,
       can_manage: canManage(req),
-      currency: req.user!.company.currency,
     });
   });
 
@@ -136,7 +135,6 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
       usage: await treasuryAccountUsage(db, row, currency),
       history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
       can_manage: canManage(req),
-      currency,
     });
   });
 

@@ -15,14 +15,7 @@ import { Stat, StatRow } from '@/components/data/Stat';
  * summed from the money ledger (every movement dated that day or before), with the totals by kind
  * and what was in transit between desks at that moment.
  */
-export default function CashBalance({
-  currency,
-  date,
-  today,
-  accounts,
-  totals,
-  in_transit,
-}: PageProps<'cash/Balance'>) {
+export default function CashBalance({ date, today, accounts, totals, in_transit }: PageProps<'cash/Balance'>) {
   return (
     <AppPage
       title="Soldes à une date"
@@ -49,14 +42,14 @@ export default function CashBalance({
           <Stat
             key={k}
             label={`Total ${TREASURY_KIND_LABELS[k].toLowerCase()}`}
-            value={<Money value={totals[k]} currency={currency} tone="balance" />}
+            value={<Money value={totals[k]} tone="balance" />}
             testId={`cash-balance-total-${k}`}
           />
         ))}
         {in_transit ? (
           <Stat
             label="En transit entre caisses"
-            value={<Money value={in_transit} currency={currency} />}
+            value={<Money value={in_transit} />}
             tone="info"
             testId="cash-balance-transit"
           />
@@ -81,7 +74,7 @@ export default function CashBalance({
             label: `Solde au ${formatDate(date)}`,
             role: 'figure',
             num: true,
-            cell: (a) => <Money value={a.balance_at} currency={currency} tone="balance" />,
+            cell: (a) => <Money value={a.balance_at} tone="balance" />,
           },
         ]}
       />

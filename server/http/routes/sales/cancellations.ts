@@ -45,7 +45,6 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
       };
       const places = req.user!.places;
       await res.inertia.render('sales/Cancellation', {
-        currency: req.user!.company.currency,
         filters,
         sales: await listSaleCancellations(db, filters, places, queryPage(req.query), presentSaleCancellationRow),
         client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,

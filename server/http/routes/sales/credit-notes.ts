@@ -77,7 +77,6 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
     const user = req.user!;
     await res.inertia.render('sales/credit-notes/Index', {
-      currency: req.user!.company.currency,
       filters,
       credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
       refund_total: await creditNoteRefundTotal(db, filters, user.places),
@@ -111,7 +110,6 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     else if (found && found.sale.status === 'cancelled')
       notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
     await res.inertia.render('sales/credit-notes/Create', {
-      currency: req.user!.company.currency,
       searched,
       sale: found && !notFound ? presentCorrectableSale(found) : null,
       not_found: notFound,
@@ -151,7 +149,6 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     const detail = await creditNoteDetail(db, routeId(req.params.id));
     if (!detail) throw new NotFound();
     await res.inertia.render('sales/credit-notes/Show', {
-      currency: req.user!.company.currency,
       credit_note: presentCreditNote(detail, seesCosts(req.user!)),
       print: presentPrintState(
         await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),

@@ -65,7 +65,6 @@ export function stockEntryRoutes(ctx: AppContext): Router {
       presentEntryRow(r, costs),
     );
     await res.inertia.render('stock/entries/Index', {
-      currency: req.user!.company.currency,
       filters,
       entries,
       totals: withoutCosts(totals, costs),
@@ -79,7 +78,6 @@ export function stockEntryRoutes(ctx: AppContext): Router {
   const entryForm = (kind: EntryKind) => async (req: Request, res: Response) => {
     const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/entries/Create', {
-      currency: req.user!.company.currency,
       today: businessDate(req.user!.company.timeZone),
       kind,
       suppliers: kind === 'opening' ? [] : presentOptions(await activeSupplierRows(db)),
@@ -155,7 +153,6 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     if (!detail) throw new NotFound();
     const validated = detail.entry.status === 'validated';
     await res.inertia.render('stock/entries/Show', {
-      currency: req.user!.company.currency,
       entry: presentEntry(detail, seesCosts(req.user!)),
       can: entryAbilities(req.user!),
       cancellation: presentEntryCancellation(detail.entry, validated ? await entryCancellationShortages(db, id) : null),

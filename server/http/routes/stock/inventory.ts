@@ -86,7 +86,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const tab = queryChoice(req.query, 'tab', ['sessions', 'readjustments'] as const, 'sessions');
     const values = seesCosts(req.user!);
     await res.inertia.render('stock/inventory/Index', {
-      currency: req.user!.company.currency,
       tab,
       filters,
       sessions: await listCountSessions(
@@ -146,7 +145,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.get(ROUTES['inventory.readjust'], can('inventory.validate'), async (req, res) => {
     const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/inventory/Readjust', {
-      currency: req.user!.company.currency,
       today: businessDate(req.user!.company.timeZone),
       locations,
       reasons: READJUSTMENT_REASONS.map((value) => ({
@@ -225,7 +223,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const lastScan = req.session.stockLastScan?.countId === session.id ? req.session.stockLastScan : null;
     delete req.session.stockLastScan;
     await res.inertia.render('stock/inventory/Show', {
-      currency: req.user!.company.currency,
       session: presentCountSession(session),
       tab: effectiveTab,
       filters,

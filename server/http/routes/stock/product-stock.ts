@@ -24,7 +24,7 @@ export function productStockRoutes({ db }: AppContext): Router {
     // The places the user does not work in are not listed at all (their movements neither: `hidden`).
     data.locations = onlyAllowedLocations(req.user!.places, data.locations, (l) => l.id);
     await res.inertia.render('products/Stock', {
-      ...presentProductStock(data, seesCosts(req.user!), req.user!.company.currency, hidden),
+      ...presentProductStock(data, seesCosts(req.user!), hidden),
       back_url: route('products.show', { id }),
     });
   });

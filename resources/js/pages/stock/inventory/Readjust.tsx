@@ -44,7 +44,6 @@ type ReadjustForm = {
  * input error may also put some back. Valued at the current CMUP.
  */
 export default function InventoryReadjust({
-  currency,
   today,
   locations,
   reasons,
@@ -145,7 +144,6 @@ export default function InventoryReadjust({
           lines={lines}
           picker={
             <ProductPicker
-              currency={currency}
               locationId={form.data.location_id || null}
               onPick={lines.pick}
               label="Ajouter un produit"

@@ -41,7 +41,6 @@ type TransferForm = {
 
 /** Nouveau transfert: from a location to another, lines with the product picker; validation sends the goods. */
 export default function TransfersCreate({
-  currency,
   today,
   locations,
   destinations,
@@ -150,7 +149,6 @@ export default function TransfersCreate({
           lines={lines}
           picker={
             <ProductPicker
-              currency={currency}
               locationId={form.data.from_location_id || null}
               onPick={lines.pick}
               label="Ajouter un produit"
