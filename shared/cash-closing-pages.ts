@@ -175,7 +175,6 @@ export interface CashClosingPages {
     can: { close: boolean };
   };
   'cash/closings/Create': {
-    today: string;
     accounts: AccountChoice[];
     account_id: string;
     day: string;

@@ -46,7 +46,6 @@ export interface CashOperationRow {
 }
 
 export interface CashIndexProps {
-  today: string;
   accounts: CashAccountCard[];
   /** The account whose movements are shown (?account_id=, else the first), with its filters and page. */
   ledger: AccountLedger | null;
@@ -148,7 +147,6 @@ export interface CashBalanceRow {
 
 export interface CashBalanceProps {
   date: string;
-  today: string;
   accounts: CashBalanceRow[];
   totals: Record<TreasuryKind, number>;
   /** Transfers sent on or before the date and not received by its end: out of a desk, in no other. */

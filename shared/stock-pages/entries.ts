@@ -52,7 +52,6 @@ export interface EntryFormProduct {
 }
 
 export interface EntriesCreateProps {
-  today: string;
   /** 'opening': the « Stock initial » form (no supplier; a link to its import). */
   kind: EntryKind;
   suppliers: Option[];

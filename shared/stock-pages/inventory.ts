@@ -42,7 +42,6 @@ export interface InventoryIndexProps {
 }
 
 export interface InventoryCreateProps {
-  today: string;
   locations: LocationOption[];
   categories: Array<Option & { product_count: number }>;
   open_sessions: Array<{ id: number; location_id: number; categories: string }>;
@@ -170,7 +169,6 @@ export interface AdjustmentPrintProps extends PrintMeta {
 }
 
 export interface ReadjustmentCreateProps {
-  today: string;
   locations: LocationOption[];
   reasons: Array<{ value: ReadjustmentReason; label: string; allows_increase: boolean }>;
   default_location_id: number | null;

@@ -17,6 +17,7 @@ import {
   TopProductsCard,
   TreasuryFigure,
 } from '@/components/dashboard/DashboardCards';
+import { useCompany } from '@/hooks/useCompany';
 
 type Area = PageProps<'Dashboard'>['areas'][number];
 
@@ -60,13 +61,15 @@ export function groupAreas(
   return [...groups].map(([name, list]) => ({ name, icon: GROUP_ICONS[name] ?? 'fa-solid fa-star', areas: list }));
 }
 
-function today(): string {
+/** The business date in words (« Mercredi 2 décembre 2026 »): the company's day, not the browser's clock. */
+function longDate(isoDate: string): string {
   const text = new Intl.DateTimeFormat('fr-FR', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-  }).format(new Date());
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -79,6 +82,7 @@ function today(): string {
  */
 export default function Dashboard(props: PageProps<'Dashboard'>) {
   const { greeting, areas, sales, receivables, treasury, documents } = props;
+  const { today } = useCompany();
   const page = usePage();
   const user = page.props.auth.user;
   const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== route('dashboard'))), [areas]);
@@ -91,7 +95,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
   const stockValueCard = announced('stockValue');
 
   return (
-    <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={today()}>
+    <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={longDate(today)}>
       <section
         className={`app-welcome card ${figures ? 'app-welcome-compact' : ''} mb-4`}
         aria-labelledby="dashboard-greeting"

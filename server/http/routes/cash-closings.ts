@@ -193,7 +193,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     if (!isIsoDate(day) || day > today) day = today;
     const currency = req.user!.company.currency;
     await res.inertia.render('cash/closings/Create', {
-      today,
       accounts: accountChoices(accounts.map((a) => ({ ...a, kind: 'caisse' as const }))),
       account_id: account ? String(account.id) : '',
       day,

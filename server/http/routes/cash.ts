@@ -155,7 +155,6 @@ export function cashRoutes(ctx: AppContext): Router {
       boolean
     >;
     await res.inertia.render('cash/Index', {
-      today,
       accounts,
       ledger,
       selected,
@@ -194,7 +193,6 @@ export function cashRoutes(ctx: AppContext): Router {
     for (const a of accounts) totals[a.kind] += a.balance_at;
     await res.inertia.render('cash/Balance', {
       date,
-      today,
       accounts,
       totals,
       in_transit: await transitAt(db, req.user!.places, date),

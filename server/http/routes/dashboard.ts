@@ -62,7 +62,6 @@ export function dashboardRoutes(ctx: AppContext): Router {
       greeting: async () => dashboardGreeting(user.row, hourIn(req.user!.company.timeZone)),
       awaitingRole,
       areas: () => menuLeaves(filterMenu(MENU, user.permissions)).filter((n) => n.to !== '/dashboard'),
-      today,
     };
     // The page's cards are resolved only when sent (functions): the deferred cards' request — a
     // partial reload asking for them alone — runs none of their queries.

@@ -9,13 +9,15 @@ import { formatDate, formatQty } from '@/components/data/format';
 import { FilterInput } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { Stat, StatRow } from '@/components/data/Stat';
+import { useCompany } from '@/hooks/useCompany';
 
 /**
  * Soldes à une date: the balance of each of the user's treasury accounts at the end of a day,
  * summed from the money ledger (every movement dated that day or before), with the totals by kind
  * and what was in transit between desks at that moment.
  */
-export default function CashBalance({ date, today, accounts, totals, in_transit }: PageProps<'cash/Balance'>) {
+export default function CashBalance({ date, accounts, totals, in_transit }: PageProps<'cash/Balance'>) {
+  const { today } = useCompany();
   return (
     <AppPage
       title="Soldes à une date"

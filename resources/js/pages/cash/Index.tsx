@@ -13,6 +13,7 @@ import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { AccountLedger } from '@/components/treasury/AccountLedger';
+import { useCompany } from '@/hooks/useCompany';
 
 /**
  * Trésorerie › Caisse: the accounts the user works on (their desks, banks and wallets) with their
@@ -21,7 +22,6 @@ import { AccountLedger } from '@/components/treasury/AccountLedger';
  * user; totals; export) and the last operations.
  */
 export default function CashIndex({
-  today,
   accounts,
   ledger,
   selected,
@@ -31,6 +31,7 @@ export default function CashIndex({
   recent,
   can,
 }: PageProps<'cash/Index'>) {
+  const { today } = useCompany();
   const kinds = CASH_OPERATION_KINDS.filter((k) => can[k]);
   const accountUrl = (id: number) => route('cash.index', { account_id: String(id) });
   return (

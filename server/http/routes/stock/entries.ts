@@ -78,7 +78,6 @@ export function stockEntryRoutes(ctx: AppContext): Router {
   const entryForm = (kind: EntryKind) => async (req: Request, res: Response) => {
     const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/entries/Create', {
-      today: businessDate(req.user!.company.timeZone),
       kind,
       suppliers: kind === 'opening' ? [] : presentOptions(await activeSupplierRows(db)),
       locations,

@@ -110,7 +110,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.get(ROUTES['inventory.create'], can('inventory.count'), async (req, res) => {
     const { categories, openSessions } = await countSessionFormData(db, req.user!.places);
     await res.inertia.render('stock/inventory/Create', {
-      today: businessDate(req.user!.company.timeZone),
       locations: presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active),
       categories,
       open_sessions: openSessions,
@@ -145,7 +144,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.get(ROUTES['inventory.readjust'], can('inventory.validate'), async (req, res) => {
     const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/inventory/Readjust', {
-      today: businessDate(req.user!.company.timeZone),
       locations,
       reasons: READJUSTMENT_REASONS.map((value) => ({
         value,

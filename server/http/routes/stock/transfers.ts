@@ -75,7 +75,6 @@ export function transferRoutes(ctx: AppContext): Router {
     const way = defaultTransferWay(locations);
     const to = way.default_to_id ?? destinations.find((l) => l.value !== String(way.default_from_id))?.value;
     await res.inertia.render('stock/transfers/Create', {
-      today: businessDate(req.user!.company.timeZone),
       locations,
       destinations,
       ...way,
@@ -119,7 +118,6 @@ export function transferRoutes(ctx: AppContext): Router {
       // The receiving place receives, the sending place cancels (requirePlace guards the actions).
       const places = req.user!.places;
       await res.inertia.render('stock/transfers/Show', {
-        today: businessDate(req.user!.company.timeZone),
         transfer: presentTransfer(detail, seesCosts(req.user!)),
         actions: transferActions(detail.transfer),
         can: {

@@ -35,15 +35,8 @@ function parsedCount(text: string): number {
  * the cashier counts the drawer note by note, the difference shows live, a reason is required
  * when it is not zero, and validating locks the day for the desk.
  */
-export default function ClosingCreate({
-  today,
-  accounts,
-  account_id,
-  day,
-  draft,
-  denominations,
-  by_denomination,
-}: Props) {
+export default function ClosingCreate({ accounts, account_id, day, draft, denominations, by_denomination }: Props) {
+  const { today } = useCompany();
   const pick = (changes: { account_id?: string; day?: string }) =>
     router.get(route('cash.closings.create', { account_id, day, ...changes }), {}, { preserveState: false });
   return (

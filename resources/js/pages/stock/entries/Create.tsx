@@ -65,13 +65,12 @@ type EntryForm = {
  * the import of a whole file.
  */
 export default function EntriesCreate({
-  today,
   kind,
   suppliers,
   locations,
   default_location_id,
 }: PageProps<'stock/entries/Create'>) {
-  const { currency } = useCompany();
+  const { currency, today } = useCompany();
   const opening = kind === 'opening';
   const title = opening ? 'Stock initial' : 'Nouvelle entrée de stock';
   const form = useServerForm<EntryForm>({

@@ -19,6 +19,7 @@ import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 interface TransferLine {
   product_id: number;
@@ -41,12 +42,12 @@ type TransferForm = {
 
 /** Nouveau transfert: from a location to another, lines with the product picker; validation sends the goods. */
 export default function TransfersCreate({
-  today,
   locations,
   destinations,
   default_from_id,
   default_to_id,
 }: PageProps<'stock/transfers/Create'>) {
+  const { today } = useCompany();
   const form = useServerForm<TransferForm>({
     idempotency_key: newIdempotencyKey(),
     from_location_id: default_from_id ? String(default_from_id) : '',

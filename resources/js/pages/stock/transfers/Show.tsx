@@ -28,11 +28,12 @@ import { PrintButton } from '@/components/print/PrintButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 type Props = PageProps<'stock/transfers/Show'>;
 
 /** One transfer: what was sent, the reception (received quantities and reasons of differences), cancellation, printouts. */
-export default function TransfersShow({ today, transfer, actions, can, print }: Props) {
+export default function TransfersShow({ transfer, actions, can, print }: Props) {
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost != null);
   const received =
@@ -126,7 +127,7 @@ export default function TransfersShow({ today, transfer, actions, can, print }: 
       }
     >
       {receivable ? (
-        <ReceptionForm today={today} transfer={transfer} />
+        <ReceptionForm transfer={transfer} />
       ) : (
         <DocumentTable
           caption={`Lignes du transfert ${transfer.number}`}
@@ -221,7 +222,8 @@ interface ReceptionLine {
 }
 
 /** Reception at the destination: received quantities (prefilled with what was sent), a reason for every difference. */
-function ReceptionForm({ today, transfer }: Pick<Props, 'today' | 'transfer'>) {
+function ReceptionForm({ transfer }: Pick<Props, 'transfer'>) {
+  const { today } = useCompany();
   const form = useServerForm<{
     idempotency_key: string;
     version: number;
